@@ -1,0 +1,81 @@
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
+import type { Config } from "./platform/config.ts";
+import type { Database } from "./platform/db/database.ts";
+import { registerApiConventions } from "./platform/http/api.ts";
+import { registerErrorHandler } from "./platform/http/errors.ts";
+import { registerHealth } from "./platform/http/health.ts";
+import { registerOpenApi } from "./platform/http/openapi.ts";
+import { parseQueryString } from "./platform/http/querystring.ts";
+import { registerCategories } from "./features/categories/index.ts";
+import { registerPages, sendPlainErrorPage, type PagesOptions } from "./pages/pages.ts";
+
+export interface AppOptions {
+  config: Pick<Config, "debug">;
+  database: Database;
+  /** Server-rendered pages; tests of the API alone leave them out. */
+  pages?: PagesOptions;
+  /** Content-Security-Policy on (production) or off (Vite's dev server injects inline scripts). */
+  contentSecurityPolicy?: boolean;
+  logger?: FastifyServerOptions["logger"];
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every route as registered, for the schema coverage test and the OpenAPI checks. */
+    routeList: RouteOptions[];
+  }
+}
+
+/** Builds the app: platform plugins, then feature modules, then pages. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
+    ajv: { customOptions: { allErrors: true, coerceTypes: "array", removeAdditional: true, useDefaults: true } },
+    trustProxy: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const routeList: RouteOptions[] = [];
+  app.decorate("routeList", routeList);
+  app.addHook("onRoute", (route) => {
+    routeList.push(route);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy:
+      options.contentSecurityPolicy === false
+        ? false
+        : {
+            directives: {
+              defaultSrc: ["'self'"],
+              scriptSrc: ["'self'"],
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              imgSrc: ["'self'", "data:", "https:"],
+              connectSrc: ["'self'"],
+              objectSrc: ["'none'"],
+              baseUri: ["'self'"],
+              upgradeInsecureRequests: null,
+            },
+          },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+
+  registerErrorHandler(app, {
+    debug: options.config.debug,
+    renderHtmlError: (_request, reply, status) => {
+      sendPlainErrorPage(reply, status);
+    },
+  });
+  await registerOpenApi(app);
+  registerApiConventions(app);
+  registerHealth(app, options.database);
+
+  await registerCategories(app, options.database.db);
+
+  if (options.pages) await registerPages(app, options.pages);
+  return app;
+}

@@ -1,0 +1,37 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Config } from "../platform/config.ts";
+import type { Database } from "../platform/db/database.ts";
+import { migrateToLatest } from "../platform/db/migrate.ts";
+import { ADMIN_NAME, createAdmin, isEmpty } from "./seed/admin.ts";
+import { seedDemo } from "./seed/demo.ts";
+
+export interface BootstrapReport {
+  migrations: string[];
+  /** Set on the first start of an empty database. */
+  admin?: { name: string; password: string; generated: boolean };
+  seeded: boolean;
+}
+
+/** The data dir's folders: uploads and the mail outbox live beside the SQLite file. */
+export function prepareDataDir(dataDir: string): void {
+  for (const dir of [dataDir, path.join(dataDir, "uploads"), path.join(dataDir, "outbox")]) {
+    fs.mkdirSync(dir, { recursive: true });
+  }
+}
+
+/** Migrates; on an empty database creates `admin` and, unless PARLEY_SEED=none, the demo community. */
+export async function bootstrapDatabase(
+  database: Database,
+  config: Pick<Config, "adminPassword" | "adminPasswordGenerated" | "seed">,
+): Promise<BootstrapReport> {
+  const migrations = await migrateToLatest(database);
+  if (!(await isEmpty(database.db))) return { migrations, seeded: false };
+  const adminID = await createAdmin(database.db, config.adminPassword);
+  if (config.seed === "demo") await seedDemo(database.db, adminID);
+  return {
+    migrations,
+    admin: { name: ADMIN_NAME, password: config.adminPassword, generated: config.adminPasswordGenerated },
+    seeded: config.seed === "demo",
+  };
+}

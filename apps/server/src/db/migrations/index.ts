@@ -1,0 +1,25 @@
+import type { Kysely, Migration } from "kysely";
+import type { DialectName } from "../../platform/db/database.ts";
+import * as m0001 from "./0001_initial.ts";
+
+interface MigrationModule {
+  up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
+  down?(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
+}
+
+/** Every migration in order. Numbered, portable, never edited after it lands. */
+const modules: Record<string, MigrationModule> = {
+  "0001_initial": m0001,
+};
+
+export function migrationsFor(dialect: DialectName): Record<string, Migration> {
+  return Object.fromEntries(
+    Object.entries(modules).map(([name, module]) => [
+      name,
+      {
+        up: (db: Kysely<unknown>) => module.up(db, dialect),
+        down: module.down ? (db: Kysely<unknown>) => module.down!(db, dialect) : undefined,
+      },
+    ]),
+  );
+}

@@ -1,0 +1,40 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../../platform/db/schema.ts";
+import { hashPassword } from "../../platform/auth/password.ts";
+import { nowIso } from "../../platform/dates.ts";
+
+export const ADMIN_NAME = "admin";
+
+/** True when the database has no users yet: the first start. */
+export async function isEmpty(db: Kysely<DB>): Promise<boolean> {
+  const row = await db.selectFrom("users").select("userID").limit(1).executeTakeFirst();
+  return row === undefined;
+}
+
+/** Creates the `admin` user with the given password; returns its userID. */
+export async function createAdmin(db: Kysely<DB>, password: string): Promise<number> {
+  const now = nowIso();
+  const row = await db
+    .insertInto("users")
+    .values({
+      name: ADMIN_NAME,
+      email: "admin@localhost",
+      emailConfirmed: 1,
+      passwordHash: await hashPassword(password),
+      photoUrl: null,
+      title: "Administrator",
+      isAdmin: 1,
+      banned: 0,
+      deleted: 0,
+      private: 0,
+      countDiscussions: 0,
+      countComments: 0,
+      points: 0,
+      dateInserted: now,
+      dateUpdated: null,
+      dateLastActive: now,
+    })
+    .returning("userID")
+    .executeTakeFirstOrThrow();
+  return row.userID;
+}

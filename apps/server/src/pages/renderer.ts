@@ -1,0 +1,83 @@
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Readable } from "node:stream";
+
+/**
+ * The web app's server entry as the server sees it. The server does not import the web package
+ * (the web app must never reach server code, and the server runs the built bundle), so the shape
+ * is declared here and checked by the pages tests.
+ */
+export interface WebApiRequest {
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  path: string;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+export interface WebApiResponse {
+  status: number;
+  headers: Record<string, string | undefined>;
+  body: unknown;
+}
+
+export interface PageAssets {
+  scripts: string[];
+  styles: string[];
+  preloads?: string[];
+  headHtml?: string;
+}
+
+export interface WebRenderInput {
+  url: string;
+  transport: (request: WebApiRequest) => Promise<WebApiResponse>;
+  assets: PageAssets;
+}
+
+export type WebRenderOutput =
+  | { kind: "redirect"; status: number; location: string }
+  | { kind: "page"; status: number; stream: Readable };
+
+export interface WebRenderer {
+  render(input: WebRenderInput): Promise<WebRenderOutput>;
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/** The client entry's script, its static imports (preloaded) and every CSS file they pull in. */
+export function assetsFromManifest(manifest: Record<string, ManifestChunk>, entry = "src/main.tsx"): PageAssets {
+  const chunk = manifest[entry];
+  if (!chunk) throw new Error(`The web build's manifest has no entry "${entry}".`);
+  const styles = new Set<string>();
+  const preloads = new Set<string>();
+  const visit = (key: string, isEntry: boolean) => {
+    const item = manifest[key];
+    if (!item) return;
+    for (const css of item.css ?? []) styles.add(`/${css}`);
+    if (!isEntry) {
+      if (preloads.has(`/${item.file}`)) return;
+      preloads.add(`/${item.file}`);
+    }
+    for (const imported of item.imports ?? []) visit(imported, false);
+  };
+  visit(entry, true);
+  return { scripts: [`/${chunk.file}`], styles: [...styles], preloads: [...preloads] };
+}
+
+/** Loads the built web app: `dist/client` (assets + manifest) and `dist/server/entry-server.js`. */
+export async function loadBuiltWeb(webDistDir: string): Promise<{ renderer: WebRenderer; assets: PageAssets; clientDir: string }> {
+  const clientDir = path.join(webDistDir, "client");
+  const manifestFile = path.join(clientDir, ".vite", "manifest.json");
+  const serverEntry = path.join(webDistDir, "server", "entry-server.js");
+  if (!fs.existsSync(manifestFile) || !fs.existsSync(serverEntry)) {
+    throw new Error(`The web app is not built in ${webDistDir}: run "npm run build".`);
+  }
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as Record<string, ManifestChunk>;
+  const renderer = (await import(pathToFileURL(serverEntry).href)) as WebRenderer;
+  return { renderer, assets: assetsFromManifest(manifest), clientDir };
+}

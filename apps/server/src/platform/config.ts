@@ -1,0 +1,107 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+
+/** Everything the server reads from its environment, parsed once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `postgres://…` switches the data layer to PostgreSQL; otherwise SQLite in the data dir. */
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  /** Password for the `admin` user created on the first start of an empty database. */
+  adminPassword: string;
+  /** True when the admin password was generated here and must be printed once. */
+  adminPasswordGenerated: boolean;
+  seed: "demo" | "none";
+  debug: boolean;
+  /** Where the built web app lives (client assets and the SSR entry). */
+  webDistDir: string;
+}
+
+/** A bad environment value: its message is the one line printed when the start stops. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+    this.name = "ConfigError";
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const value = (env: Env, name: string): string | undefined => {
+  const raw = env[name];
+  return raw === undefined || raw.trim() === "" ? undefined : raw.trim();
+};
+
+function parsePort(env: Env): number {
+  const raw = value(env, "PORT");
+  if (raw === undefined) return 3000;
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port < 0 || port > 65535) {
+    throw new ConfigError("PORT", `must be a whole number from 0 to 65535, got "${raw}".`);
+  }
+  return port;
+}
+
+function parseUrl(env: Env, name: string, protocols: string[]): string | null {
+  const raw = value(env, name);
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `is not a valid URL: "${raw}".`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(name, `must start with ${protocols.map((p) => `${p}//`).join(" or ")}, got "${url.protocol}//".`);
+  }
+  return raw;
+}
+
+function parseBoolean(env: Env, name: string): boolean {
+  const raw = value(env, name);
+  if (raw === undefined) return false;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(name, `must be true or false, got "${raw}".`);
+}
+
+/** Reads and checks the configuration; throws a ConfigError naming the first bad variable. */
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const port = parsePort(env);
+  const host = value(env, "HOST") ?? "127.0.0.1";
+  if (/\s/.test(host)) throw new ConfigError("HOST", `must be a host name or address, got "${host}".`);
+
+  const dataDir = path.resolve(cwd, value(env, "PARLEY_DATA_DIR") ?? "data");
+  const databaseUrl = parseUrl(env, "DATABASE_URL", ["postgres:", "postgresql:"]);
+  const redisUrl = parseUrl(env, "REDIS_URL", ["redis:", "rediss:"]);
+
+  const seedRaw = value(env, "PARLEY_SEED") ?? "demo";
+  if (seedRaw !== "demo" && seedRaw !== "none") {
+    throw new ConfigError("PARLEY_SEED", `must be "demo" or "none", got "${seedRaw}".`);
+  }
+
+  const givenPassword = env["PARLEY_ADMIN_PASSWORD"];
+  if (givenPassword !== undefined && givenPassword !== "" && givenPassword.length < 8) {
+    throw new ConfigError("PARLEY_ADMIN_PASSWORD", "must be at least 8 characters long.");
+  }
+  const adminPasswordGenerated = !givenPassword;
+  const adminPassword = givenPassword || randomBytes(12).toString("base64url");
+
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    redisUrl,
+    adminPassword,
+    adminPasswordGenerated,
+    seed: seedRaw,
+    debug: parseBoolean(env, "PARLEY_DEBUG"),
+    webDistDir: path.resolve(cwd, value(env, "PARLEY_WEB_DIST") ?? "apps/web/dist"),
+  };
+}

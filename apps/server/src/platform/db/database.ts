@@ -1,0 +1,102 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import type { DB } from "./schema.ts";
+import { recordQuery } from "./query-count.ts";
+
+export type DialectName = "sqlite" | "postgres";
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: DialectName;
+  /** Human-readable target, without credentials. */
+  describe: string;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** `postgres://…`, or null for SQLite. */
+  databaseUrl: string | null;
+  /** The SQLite file (used when databaseUrl is null). */
+  sqliteFile: string;
+  /** PostgreSQL only: run in this schema (created when missing). Tests use one schema per run. */
+  schema?: string;
+  /** PostgreSQL pool size. */
+  poolSize?: number;
+}
+
+/** timestamptz → RFC 3339 string, int8 (counts) → number: the same values SQLite gives back. */
+const pgTypes = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === pg.types.builtins.TIMESTAMPTZ || oid === pg.types.builtins.TIMESTAMP) {
+      return (value: string) => new Date(value).toISOString();
+    }
+    if (oid === pg.types.builtins.INT8) return (value: string) => Number(value);
+    if (oid === pg.types.builtins.NUMERIC) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+const log = () => recordQuery();
+
+function openSqlite(file: string): Database {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("cache_size = -32000");
+  sqlite.pragma("temp_store = MEMORY");
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), log });
+  return { db, dialect: "sqlite", describe: `SQLite ${file}`, close: () => db.destroy() };
+}
+
+async function openPostgres(url: string, schema: string | undefined, poolSize: number): Promise<Database> {
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) {
+    throw new Error(`Invalid PostgreSQL schema name "${schema}".`);
+  }
+  if (schema) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    } finally {
+      await client.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types: pgTypes,
+    ...(schema ? { options: `-c search_path="${schema}"` } : {}),
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
+  await sql`select 1`.execute(db);
+  const { host, port, pathname } = new URL(url);
+  return {
+    db,
+    dialect: "postgres",
+    describe: `PostgreSQL ${host}${port ? `:${port}` : ""}${pathname}${schema ? ` (schema ${schema})` : ""}`,
+    close: () => db.destroy(),
+  };
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.schema, options.poolSize ?? 10)
+    : openSqlite(options.sqliteFile);
+}
+
+/** Drops a PostgreSQL schema made by `openDatabase({schema})` (tests clean up after themselves). */
+export async function dropPostgresSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+}

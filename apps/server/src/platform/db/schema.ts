@@ -1,0 +1,102 @@
+import type { ColumnType, Generated } from "kysely";
+
+/**
+ * The database as Kysely sees it. Column names are the API's field names (`discussionID`,
+ * `dateInserted`). Dates are RFC 3339 strings on both engines (text on SQLite, timestamptz on
+ * PostgreSQL, parsed back to strings); flags are integers 0/1 so both engines bind them alike.
+ */
+/** A column with a database default: optional when inserting. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+type Flag = Defaulted<number>;
+type Counter = Defaulted<number>;
+type DateString = string;
+
+export interface CategoriesTable {
+  categoryID: ColumnType<number, number | undefined, never>;
+  parentCategoryID: number | null;
+  name: string;
+  urlcode: string;
+  description: string | null;
+  displayAs: Defaulted<string>;
+  customPermissions: Flag;
+  isArchived: Flag;
+  sort: Counter;
+  depth: Counter;
+  countCategories: Counter;
+  countDiscussions: Counter;
+  countComments: Counter;
+  countAllDiscussions: Counter;
+  countAllComments: Counter;
+  countFollowers: Counter;
+  iconUrl: string | null;
+  lastDiscussionID: number | null;
+  lastCommentID: number | null;
+  dateLastPost: DateString | null;
+  dateInserted: DateString;
+  dateUpdated: DateString | null;
+  insertUserID: number;
+  updateUserID: number | null;
+}
+
+export interface UsersTable {
+  userID: Generated<number>;
+  name: string;
+  email: string;
+  emailConfirmed: Flag;
+  passwordHash: string | null;
+  photoUrl: string | null;
+  title: string | null;
+  isAdmin: Flag;
+  banned: Flag;
+  deleted: Flag;
+  private: Flag;
+  countDiscussions: Counter;
+  countComments: Counter;
+  points: Counter;
+  dateInserted: DateString;
+  dateUpdated: DateString | null;
+  dateLastActive: DateString | null;
+}
+
+export interface DiscussionsTable {
+  discussionID: Generated<number>;
+  type: Defaulted<string>;
+  categoryID: number;
+  name: string;
+  body: string;
+  format: string;
+  insertUserID: number;
+  updateUserID: number | null;
+  lastUserID: number | null;
+  lastCommentID: number | null;
+  dateInserted: DateString;
+  dateUpdated: DateString | null;
+  dateLastComment: DateString;
+  countComments: Counter;
+  countViews: Counter;
+  closed: Flag;
+  sink: Flag;
+  /** 0 none, 1 category, 2 recent (Vanilla's `Announce`). */
+  announce: Defaulted<number>;
+  score: Counter;
+}
+
+export interface CommentsTable {
+  commentID: Generated<number>;
+  discussionID: number;
+  parentCommentID: number | null;
+  body: string;
+  format: string;
+  insertUserID: number;
+  updateUserID: number | null;
+  dateInserted: DateString;
+  dateUpdated: DateString | null;
+  score: Counter;
+}
+
+export interface DB {
+  categories: CategoriesTable;
+  users: UsersTable;
+  discussions: DiscussionsTable;
+  comments: CommentsTable;
+}

@@ -1,0 +1,57 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { paginationHeaders } from "@parley/contracts";
+
+/** The site's absolute origin as the request sees it (`https://forum.example`). */
+export const originOf = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
+
+export interface PageResult {
+  page: number;
+  limit: number;
+  /** Total number of rows, for a numbered pager; omit for a "more" pager. */
+  total?: number;
+  /** Rows returned on this page (a "more" pager offers next when it is at least `limit`). */
+  count: number;
+  /** Query params whose value equals their default: dropped from the links. */
+  defaults?: Record<string, string | number | boolean>;
+}
+
+function pageUrl(request: FastifyRequest, page: number, defaults: PageResult["defaults"]): string {
+  const url = new URL(request.url, originOf(request));
+  url.searchParams.delete("page");
+  for (const [name, value] of Object.entries(defaults ?? {})) {
+    if (url.searchParams.get(name) === String(value)) url.searchParams.delete(name);
+  }
+  url.searchParams.set("page", String(page));
+  return url.toString();
+}
+
+/**
+ * The one place that writes paging headers (reference §1.6): `Link` plus the `x-app-page-*` headers,
+ * absolute URLs built from the request's own query.
+ */
+export function setPagingHeaders(request: FastifyRequest, reply: FastifyReply, result: PageResult): void {
+  const { page, limit, total, count, defaults } = result;
+  const links: Array<[rel: string, header: string, page: number]> = [];
+  links.push(["first", paginationHeaders.firstUrl, 1]);
+  if (page > 1) links.push(["prev", paginationHeaders.prevUrl, page - 1]);
+  if (total !== undefined) {
+    const pageCount = Math.max(1, Math.ceil(total / limit));
+    if (page < pageCount) links.push(["next", paginationHeaders.nextUrl, page + 1]);
+    links.push(["last", paginationHeaders.lastUrl, pageCount]);
+    reply.header(paginationHeaders.resultCount, String(total));
+  } else if (count >= limit) {
+    links.push(["next", paginationHeaders.nextUrl, page + 1]);
+  }
+  const link: string[] = [];
+  for (const [rel, header, target] of links) {
+    const url = pageUrl(request, target, defaults);
+    reply.header(header, url);
+    link.push(`<${url}>; rel="${rel}"`);
+  }
+  reply.header("link", link.join(", "));
+  reply.header(paginationHeaders.current, String(page));
+  reply.header(paginationHeaders.limit, String(limit));
+}
+
+/** Offset of a page. */
+export const offsetOf = (page: number, limit: number) => (page - 1) * limit;

@@ -1,0 +1,69 @@
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "./app.ts";
+import { bootstrapDatabase, prepareDataDir } from "./db/bootstrap.ts";
+import { ConfigError, loadConfig, type Config } from "./platform/config.ts";
+import { openDatabase, type Database } from "./platform/db/database.ts";
+import type { PagesOptions } from "./pages/pages.ts";
+
+export const sqliteFileOf = (config: Pick<Config, "dataDir">) => path.join(config.dataDir, "parley.sqlite");
+
+/** Reads the configuration or stops the process with one line naming the bad variable. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Parley cannot start: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+export async function openConfiguredDatabase(config: Config): Promise<Database> {
+  prepareDataDir(config.dataDir);
+  return openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: sqliteFileOf(config) });
+}
+
+/**
+ * Opens and prepares the database, builds the app and listens; prints the admin password of a
+ * first start once. Shared by `npm start` (built web app) and `npm run dev` (Vite).
+ */
+export async function startServer(
+  config: Config,
+  pages: PagesOptions,
+  options: { contentSecurityPolicy: boolean },
+): Promise<FastifyInstance> {
+  const started = performance.now();
+  const database = await openConfiguredDatabase(config);
+  const report = await bootstrapDatabase(database, config);
+  const app = await buildApp({
+    config,
+    database,
+    pages,
+    contentSecurityPolicy: options.contentSecurityPolicy,
+    logger: { level: process.env["LOG_LEVEL"] ?? "info" },
+  });
+  app.addHook("onClose", async () => database.close());
+
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      app.log.info(`${signal}: closing`);
+      void app.close().then(() => process.exit(0));
+    });
+  }
+  await app.listen({ port: config.port, host: config.host });
+
+  const lines = [`Parley is running at http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`];
+  lines.push(`  database: ${database.describe}${report.migrations.length ? ` (ran ${report.migrations.length} migrations)` : ""}`);
+  if (report.admin) {
+    lines.push(`  created the user "${report.admin.name}"${report.seeded ? " and the demo community" : ""}`);
+    if (report.admin.generated) {
+      lines.push(`  admin password (shown once, set PARLEY_ADMIN_PASSWORD to choose one): ${report.admin.password}`);
+    }
+  }
+  lines.push(`  ready in ${Math.round(performance.now() - started)} ms`);
+  console.log(lines.join("\n"));
+  return app;
+}

@@ -1,0 +1,92 @@
+import { PassThrough, Transform, type Readable } from "node:stream";
+import { dehydrate } from "@tanstack/react-query";
+import { renderToPipeableStream } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { createApiClient, type ApiTransport } from "./lib/api.ts";
+import { escapeJsonForScript, renderHeadTags, type HeadCollector } from "./lib/head.tsx";
+import { serializeErrors, STATE_ELEMENT_ID, type PageState } from "./lib/hydration.ts";
+import { createQueryClient } from "./lib/query-client.ts";
+import { Providers } from "./Providers.tsx";
+import { createRoutes } from "./router.tsx";
+
+export interface RenderInput {
+  /** Absolute URL of the page (`http://localhost:3000/categories?x=1`). */
+  url: string;
+  /** Answers /api/v2 calls in-process, as the requesting user. */
+  transport: ApiTransport;
+  /** Hashed assets of the client build (or the dev server's). */
+  /** Module scripts are deferred, so they sit in <head>; preloads are the entry's static imports. */
+  assets: { scripts: string[]; styles: string[]; preloads?: string[]; headHtml?: string };
+}
+
+export type RenderOutput =
+  | { kind: "redirect"; status: number; location: string }
+  | { kind: "page"; status: number; stream: Readable };
+
+const attr = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+
+/**
+ * Renders one page: runs the route loaders (which fill the query cache through the API), renders
+ * the React tree to a stream inside the document, and embeds the dehydrated state for hydration.
+ */
+export async function render({ url, transport, assets }: RenderInput): Promise<RenderOutput> {
+  const queryClient = createQueryClient();
+  const api = createApiClient(transport);
+  const handler = createStaticHandler(createRoutes({ queryClient, api }));
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) {
+    return { kind: "redirect", status: context.status, location: context.headers.get("Location") ?? "/" };
+  }
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const origin = new URL(url).origin;
+  const head: HeadCollector = { origin, data: {} };
+  const state: PageState = {
+    queries: dehydrate(queryClient),
+    router: { loaderData: context.loaderData, errors: serializeErrors(context.errors) },
+  };
+
+  const out = new PassThrough();
+  const tail =
+    `</div><div id="modals"></div>` +
+    `<script id="${STATE_ELEMENT_ID}" type="application/json">${escapeJsonForScript(JSON.stringify(state))}</script>` +
+    `</body></html>`;
+  const withTail = new Transform({
+    transform(chunk, _encoding, callback) {
+      callback(null, chunk);
+    },
+    flush(callback) {
+      callback(null, tail);
+    },
+  });
+  withTail.pipe(out);
+
+  await new Promise<void>((resolve, reject) => {
+    const { pipe } = renderToPipeableStream(
+      <Providers queryClient={queryClient} api={api} head={head}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </Providers>,
+      {
+        onShellReady() {
+          withTail.write(
+            `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+              `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+              `<link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
+              renderHeadTags(head) +
+              assets.styles.map((href) => `<link rel="stylesheet" href="${attr(href)}">`).join("") +
+              (assets.preloads ?? []).map((href) => `<link rel="modulepreload" href="${attr(href)}">`).join("") +
+              assets.scripts.map((src) => `<script type="module" src="${attr(src)}"></script>`).join("") +
+              (assets.headHtml ?? "") +
+              `</head><body class="isLoading"><div id="app">`,
+          );
+          pipe(withTail);
+          resolve();
+        },
+        onShellError: reject,
+        onError(error) {
+          console.error(error);
+        },
+      },
+    );
+  });
+  return { kind: "page", status: context.statusCode, stream: out };
+}

@@ -1,0 +1,19 @@
+import type { Category, CategoryTreeItem } from "@parley/contracts";
+import type { ApiClient } from "../../lib/api.ts";
+
+export interface CategoryListParams {
+  parentCategoryID?: number;
+  maxDepth?: number;
+}
+
+export const categoriesApi = {
+  list: (api: ApiClient, params: CategoryListParams, signal?: AbortSignal) =>
+    api.get<CategoryTreeItem[]>("/categories", { ...params }, signal),
+  /** By id or by `urlcode` (the smart id `$urlcode:`). */
+  get: (api: ApiClient, idOrCode: string | number, signal?: AbortSignal) =>
+    api.get<Category>(
+      `/categories/${typeof idOrCode === "number" || /^\d+$/.test(idOrCode) ? idOrCode : encodeURIComponent(`$urlcode:${idOrCode}`)}`,
+      undefined,
+      signal,
+    ),
+};

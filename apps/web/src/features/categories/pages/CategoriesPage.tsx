@@ -1,0 +1,28 @@
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { useApi } from "../../../lib/api-context.tsx";
+import { PageHead } from "../../../lib/head.tsx";
+import { t } from "../../../lib/i18n.ts";
+import { site } from "../../../lib/site.ts";
+import { CategoryList } from "../components/CategoryList.tsx";
+import { categoryListQuery } from "../categories.queries.ts";
+import styles from "./CategoriesPage.module.css";
+
+/** Parameters of the top-level category list (the tree, two levels deep). */
+export const rootCategoryListParams = { maxDepth: 2 } as const;
+
+/** `/categories` (and, until the discussion list lands, the home page `/`). */
+export function CategoriesPage({ home = false }: { home?: boolean }) {
+  const api = useApi();
+  const { data: categories } = useSuspenseQuery(categoryListQuery(api, rootCategoryListParams));
+  const title = home ? site.title : t("Categories");
+  return (
+    <>
+      <PageHead {...(home ? {} : { title })} canonical={home ? "/" : "/categories"} />
+      <header className={styles.header}>
+        <h1 className={styles.title}>{title}</h1>
+        {home ? <p className={styles.description}>{site.description}</p> : null}
+      </header>
+      <CategoryList categories={categories} />
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+const units = [
+  { value: 1e12, suffix: "t" },
+  { value: 1e9, suffix: "b" },
+  { value: 1e6, suffix: "m" },
+  { value: 1e3, suffix: "k" },
+] as const;
+
+/** Abbreviates counts with one decimal: 1,234 → 1.2k, 2,500,000 → 2.5m (spec §9). */
+export function formatCount(value: number): string {
+  for (const unit of units) {
+    if (Math.abs(value) >= unit.value) {
+      const scaled = Math.floor((value / unit.value) * 10) / 10;
+      return `${scaled.toFixed(1).replace(/\.0$/, "")}${unit.suffix}`;
+    }
+  }
+  return String(value);
+}

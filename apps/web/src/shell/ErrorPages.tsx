@@ -1,0 +1,69 @@
+import { Link, isRouteErrorResponse, useRouteError } from "react-router";
+import { t } from "../lib/i18n.ts";
+import { PageHead } from "../lib/head.tsx";
+import type { RouteErrorData } from "../lib/route-errors.ts";
+import styles from "./ErrorPages.module.css";
+
+/** '{Type} Not Found' / 'The {type} you were looking for could not be found.' (spec §2). */
+export function NotFoundPage({ type = "Page" }: { type?: string }) {
+  const title = t("{type} Not Found", { type });
+  return (
+    <section className={styles.errorPage} aria-labelledby="error-title">
+      <PageHead title={title} noindex />
+      <h1 id="error-title" className={styles.title}>
+        {title}
+      </h1>
+      <p className={styles.message}>
+        {t("The {type} you were looking for could not be found.", { type: type.toLowerCase() })}
+      </p>
+      <Link className={styles.button} to="/">
+        {t("Back to home page")}
+      </Link>
+    </section>
+  );
+}
+
+/** 403: 'Permission Problem' (spec §2). */
+export function PermissionPage() {
+  const title = t("Permission Problem");
+  return (
+    <section className={styles.errorPage} aria-labelledby="error-title">
+      <PageHead title={title} noindex />
+      <h1 id="error-title" className={styles.title}>
+        {title}
+      </h1>
+      <p className={styles.message}>{t("You don't have permission to view this resource.")}</p>
+      <Link className={styles.button} to="/">
+        {t("Back to Home")}
+      </Link>
+    </section>
+  );
+}
+
+/** The generic error page: 'There was an error', 'Please try again later.', 'Back to Home'. */
+export function GenericErrorPage() {
+  const title = t("There was an error");
+  return (
+    <section className={styles.errorPage} aria-labelledby="error-title">
+      <PageHead title={title} noindex />
+      <h1 id="error-title" className={styles.title}>
+        {title}
+      </h1>
+      <p className={styles.message}>{t("Please try again later.")}</p>
+      <Link className={styles.button} to="/">
+        {t("Back to Home")}
+      </Link>
+    </section>
+  );
+}
+
+/** The route error boundary: picks the page for the error's status. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) {
+    const data = (error.data ?? {}) as RouteErrorData;
+    if (error.status === 404) return <NotFoundPage type={data.type ?? "Page"} />;
+    if (error.status === 403) return <PermissionPage />;
+  }
+  return <GenericErrorPage />;
+}

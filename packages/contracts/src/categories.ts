@@ -1,0 +1,91 @@
+import { Type, type Static } from "typebox";
+import { DateTime, Expand, Nullable } from "./common.ts";
+import { Limit, Page } from "./pagination.ts";
+import { limits } from "./limits.ts";
+
+export const categoryDisplayAs = ["categories", "discussions", "flat", "heading"] as const;
+export type CategoryDisplayAs = (typeof categoryDisplayAs)[number];
+
+/** Vanilla's root category: every top-level category has it as its parent. */
+export const ROOT_CATEGORY_ID = -1;
+
+const categoryFields = {
+  categoryID: Type.Integer(),
+  name: Type.String(),
+  urlcode: Type.String(),
+  url: Type.String({ description: "Absolute URL of the category's page." }),
+  description: Nullable(Type.String()),
+  parentCategoryID: Nullable(Type.Integer()),
+  displayAs: Type.Union([
+    Type.Literal("categories"),
+    Type.Literal("discussions"),
+    Type.Literal("flat"),
+    Type.Literal("heading"),
+  ]),
+  customPermissions: Type.Boolean(),
+  isArchived: Type.Boolean(),
+  countCategories: Type.Integer(),
+  countDiscussions: Type.Integer(),
+  countComments: Type.Integer(),
+  countAllDiscussions: Type.Integer(),
+  countAllComments: Type.Integer(),
+  countFollowers: Type.Integer(),
+  followed: Type.Boolean(),
+  depth: Type.Integer(),
+  iconUrl: Nullable(Type.String()),
+  dateInserted: DateTime,
+  dateUpdated: Nullable(DateTime),
+  insertUserID: Type.Integer(),
+  updateUserID: Nullable(Type.Integer()),
+};
+
+/** A category without children. */
+export const Category = Type.Object(categoryFields, { $id: "Category" });
+export type Category = Static<typeof Category>;
+
+/**
+ * A category in the tree output: its children, nested up to `maxDepth`. The recursion is a `$ref`
+ * to this schema's `$id`, registered once as a shared schema by the server.
+ */
+export const CategoryTreeItem = Type.Object(
+  {
+    ...categoryFields,
+    children: Type.Optional(Type.Array(Type.Ref("CategoryTreeItem"))),
+  },
+  { $id: "CategoryTreeItem" },
+);
+export type CategoryTreeItem = Category & { children?: CategoryTreeItem[] };
+
+export const CategoryListQuery = Type.Object({
+  parentCategoryID: Type.Optional(Type.Integer({ description: "List the children of this category." })),
+  parentCategoryCode: Type.Optional(Type.String({ description: "List the children of the category with this urlcode." })),
+  maxDepth: Type.Integer({ minimum: 1, maximum: 10, default: limits.categories.defaultMaxDepth }),
+  archived: Type.Optional(Type.Boolean({ description: "Only archived (true) or only active (false) categories." })),
+  outputFormat: Type.Optional(Type.Union([Type.Literal("tree"), Type.Literal("flat")])),
+  page: Type.Optional(Page),
+  limit: Type.Optional(Limit(limits.categories.listMaxLimit, limits.api.defaultLimit)),
+  expand: Type.Optional(Expand),
+});
+export type CategoryListQuery = Static<typeof CategoryListQuery>;
+
+/** Tree items carry `children`; flat (paged) items do not. */
+export const CategoryList = Type.Array(Type.Ref("CategoryTreeItem"));
+
+/** Schemas referenced by `$ref` that the server registers once. */
+export const sharedCategorySchemas = [Category, CategoryTreeItem];
+
+export const CategoryIdParams = Type.Object({
+  id: Type.String({
+    pattern: "^(-?\\d+|\\$urlcode:.+|\\$name:.+)$",
+    description: "A category id, or a smart id `$urlcode:<code>` / `$name:<name>`.",
+  }),
+});
+
+export const CategoryGetQuery = Type.Object({
+  expand: Type.Optional(Expand),
+});
+
+export const categoryPaths = {
+  list: "/categories",
+  get: "/categories/:id",
+} as const;

@@ -1,0 +1,6 @@
+export * from "./common.ts";
+export * from "./errors.ts";
+export * from "./pagination.ts";
+export * from "./limits.ts";
+export * from "./categories.ts";
+export * from "./system.ts";
