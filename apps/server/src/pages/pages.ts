@@ -1,3 +1,4 @@
+import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import qs from "qs";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -76,10 +77,11 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       wildcard: false,
       index: false,
       serveDotFiles: false,
+      cacheControl: false,
       setHeaders(res, filePath) {
         res.setHeader(
           "cache-control",
-          filePath.includes(`${"/"}assets${"/"}`) ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+          filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "public, max-age=3600",
         );
       },
     });

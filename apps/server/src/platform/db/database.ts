@@ -28,14 +28,12 @@ export interface OpenOptions {
 }
 
 /** timestamptz → RFC 3339 string, int8 (counts) → number: the same values SQLite gives back. */
+const oid = { int8: 20, timestamp: 1114, timestamptz: 1184, numeric: 1700 } as const;
 const pgTypes = {
-  getTypeParser(oid: number, format?: "text" | "binary") {
-    if (oid === pg.types.builtins.TIMESTAMPTZ || oid === pg.types.builtins.TIMESTAMP) {
-      return (value: string) => new Date(value).toISOString();
-    }
-    if (oid === pg.types.builtins.INT8) return (value: string) => Number(value);
-    if (oid === pg.types.builtins.NUMERIC) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format);
+  getTypeParser(type: number, format?: "text" | "binary"): (value: string) => unknown {
+    if (type === oid.timestamptz || type === oid.timestamp) return (value) => new Date(value).toISOString();
+    if (type === oid.int8 || type === oid.numeric) return (value) => Number(value);
+    return pg.types.getTypeParser(type, format) as (value: string) => unknown;
   },
 };
 

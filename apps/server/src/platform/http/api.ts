@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
+import { Type } from "typebox";
 import { ErrorBody, exposedHeaders, notFoundMessage } from "@parley/contracts";
-import { registerCommaArrays } from "./querystring.ts";
+import { registerQueryNormalisation } from "./querystring.ts";
 
 export const API_PREFIX = "/api/v2";
 
@@ -10,7 +11,7 @@ export const API_PREFIX = "/api/v2";
  * OPTIONS, and an unknown API path is a JSON 404.
  */
 export function registerApiConventions(app: FastifyInstance): void {
-  registerCommaArrays(app);
+  registerQueryNormalisation(app);
 
   app.addHook("onRequest", async (request, reply) => {
     if (!request.url.startsWith(`${API_PREFIX}/`) && request.url !== API_PREFIX) return;
@@ -21,7 +22,7 @@ export function registerApiConventions(app: FastifyInstance): void {
 
   app.options(
     `${API_PREFIX}/*`,
-    { schema: { hide: true } },
+    { schema: { hide: true, response: { 204: Type.Null() } } },
     async (_request, reply) => {
       reply
         .code(204)

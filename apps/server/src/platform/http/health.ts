@@ -24,7 +24,7 @@ export function registerHealth(app: FastifyInstance, database: Database): void {
       } catch (error) {
         request.log.warn({ err: error }, "health check failed");
         reply.code(503);
-        return { message: "The database is not available.", status: 503, description: null } as never;
+        return { message: "The database is not available.", status: 503, description: null };
       }
     },
   );

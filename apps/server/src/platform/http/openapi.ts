@@ -23,7 +23,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
       servers: [{ url: "/" }],
     },
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => String(json["$id"] ?? `def-${index}`) },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, index) =>
+        typeof json["$id"] === "string" ? json["$id"] : `def-${index}`,
+    },
   });
   app.get(
     `${API_PREFIX}/open-api/v3`,

@@ -1,5 +1,5 @@
 import qs from "qs";
-import type { FastifyInstance, FastifySchema } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { limits } from "@parley/contracts";
 
 /**
@@ -15,27 +15,36 @@ export function parseQueryString(raw: string): Record<string, unknown> {
   });
 }
 
-interface ObjectSchema {
-  properties?: Record<string, { type?: unknown; anyOf?: unknown[] }>;
+interface PropertySchema {
+  type?: unknown;
+  anyOf?: unknown[];
 }
 
-const isArraySchema = (schema: { type?: unknown; anyOf?: unknown[] } | undefined): boolean =>
-  schema?.type === "array" ||
-  (Array.isArray(schema?.anyOf) && schema.anyOf.some((item) => (item as { type?: unknown }).type === "array"));
+interface ObjectSchema {
+  properties?: Record<string, PropertySchema>;
+}
+
+const hasType = (schema: PropertySchema | undefined, type: string): boolean =>
+  schema?.type === type ||
+  (Array.isArray(schema?.anyOf) && schema.anyOf.some((item) => (item as PropertySchema).type === type));
 
 /**
- * The comma form of array params (`expand=a,b`): for every query property that the route's schema
- * declares as an array, a string value is split on commas before validation.
+ * Query values as Vanilla reads them, before validation: the comma form of array params
+ * (`expand=a,b`) is split for every property the route's schema declares as an array, and `1`/`0`
+ * count as booleans (Ajv itself coerces only `true`/`false`).
  */
-export function registerCommaArrays(app: FastifyInstance): void {
+export function registerQueryNormalisation(app: FastifyInstance): void {
   app.addHook("preValidation", async (request) => {
-    const schema = (request.routeOptions.schema as FastifySchema | undefined)?.querystring as ObjectSchema | undefined;
+    const schema = request.routeOptions.schema?.querystring as ObjectSchema | undefined;
     const query = request.query as Record<string, unknown> | undefined;
     if (!schema?.properties || !query) return;
     for (const [name, property] of Object.entries(schema.properties)) {
       const value = query[name];
-      if (typeof value === "string" && isArraySchema(property)) {
+      if (typeof value !== "string") continue;
+      if (hasType(property, "array")) {
         query[name] = value === "" ? [] : value.split(",").map((item) => item.trim());
+      } else if (hasType(property, "boolean") && (value === "1" || value === "0")) {
+        query[name] = value === "1";
       }
     }
   });

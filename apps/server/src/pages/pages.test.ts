@@ -1,0 +1,93 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { build } from "../../../../scripts/build.mjs";
+import { buildApp } from "../app.ts";
+import { createAdmin } from "../db/seed/admin.ts";
+import { seedDemo } from "../db/seed/demo.ts";
+import { createTestDatabase, engines, type TestDatabase } from "../test/databases.ts";
+import { loadBuiltWeb } from "./renderer.ts";
+import type { FastifyInstance } from "fastify";
+
+const webDistDir = path.resolve(import.meta.dirname, "../../../web/dist");
+
+describe.each(engines)("server-rendered pages on %s", (engine) => {
+  let app: FastifyInstance;
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    await build({ ifNeeded: true, quiet: true });
+    database = await createTestDatabase(engine);
+    await seedDemo(database.db, await createAdmin(database.db, "test-password"));
+    const web = await loadBuiltWeb(webDistDir);
+    app = await buildApp({
+      config: { debug: false },
+      database,
+      pages: { renderer: async () => web.renderer, assets: async () => web.assets, clientDir: web.clientDir },
+    });
+    await app.ready();
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await database?.dispose();
+  });
+
+  const page = (url: string) => app.inject({ method: "GET", url, headers: { host: "forum.test" } });
+
+  it("renders /categories with its content, head and hydration state in the first response", async () => {
+    const response = await page("/categories");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toContain("text/html");
+    const html = response.body;
+    expect(html.startsWith("<!doctype html>")).toBe(true);
+    expect(html).toContain("<title>Categories - Parley</title>");
+    expect(html).toContain('<link rel="canonical" href="http://forum.test/categories">');
+    for (const name of ["Announcements", "General Discussion", "Help &amp; Support", "Installation", "Off Topic"]) {
+      expect(html).toContain(name);
+    }
+    expect(html).toMatch(/<div id="app">.*<h1[^>]*>Categories<\/h1>/s);
+    expect(html).toContain('<div id="modals"></div>');
+    const state = /<script id="__PARLEY_STATE__" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
+    expect(state).toBeDefined();
+    const parsed = JSON.parse(state!) as { queries: { queries: Array<{ queryKey: unknown[] }> } };
+    expect(parsed.queries.queries.map((query) => query.queryKey[0])).toContain("categories");
+    expect(html).toMatch(/<script type="module" src="\/assets\/main-[\w-]+\.js"><\/script>/);
+    expect(response.headers["content-security-policy"]).toContain("script-src 'self'");
+  });
+
+  it("renders a category page by its urlcode", async () => {
+    const response = await page("/categories/help");
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain("<title>Help &amp; Support - Parley</title>");
+    expect(response.body).toContain('href="/categories/installation"');
+    expect(response.body).toContain('href="/categories/troubleshooting"');
+  });
+
+  it("answers unknown pages with the not-found page and 404", async () => {
+    const response = await page("/no-such-page");
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain("Page Not Found");
+    expect(response.body).toContain("The page you were looking for could not be found.");
+    expect(response.body).toContain("Back to home page");
+    const category = await page("/categories/no-such-category");
+    expect(category.statusCode).toBe(404);
+    expect(category.body).toContain("Category Not Found");
+    expect(category.body).toContain("The category you were looking for could not be found.");
+    expect((await page("/categories/help/p2")).statusCode).toBe(404);
+    expect((await page("/categories/help/x")).statusCode).toBe(404);
+  });
+
+  it("serves the hashed client assets with long-lived caching", async () => {
+    const html = (await page("/categories")).body;
+    const script = /src="(\/assets\/main-[\w-]+\.js)"/.exec(html)?.[1];
+    const response = await page(script!);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toContain("javascript");
+    expect(response.headers["cache-control"]).toContain("immutable");
+  });
+
+  it("keeps the API's JSON 404 next to the pages' catch-all", async () => {
+    const response = await page("/api/v2/nothing-here");
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ status: 404 });
+  });
+});

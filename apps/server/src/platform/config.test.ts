@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+describe("loadConfig", () => {
+  it("has the documented defaults", () => {
+    const config = loadConfig({}, "/srv/parley");
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      dataDir: "/srv/parley/data",
+      databaseUrl: null,
+      redisUrl: null,
+      seed: "demo",
+      adminPasswordGenerated: true,
+      debug: false,
+    });
+    expect(config.adminPassword.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it("reads every variable", () => {
+    const config = loadConfig(
+      {
+        PORT: "8080",
+        HOST: "0.0.0.0",
+        PARLEY_DATA_DIR: "/var/lib/parley",
+        DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test",
+        REDIS_URL: "redis://127.0.0.1:6379",
+        PARLEY_ADMIN_PASSWORD: "correct horse",
+        PARLEY_SEED: "none",
+      },
+      "/srv",
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      host: "0.0.0.0",
+      dataDir: "/var/lib/parley",
+      databaseUrl: "postgres://postgres@127.0.0.1:5432/test",
+      redisUrl: "redis://127.0.0.1:6379",
+      adminPassword: "correct horse",
+      adminPasswordGenerated: false,
+      seed: "none",
+    });
+  });
+
+  it.each([
+    [{ PORT: "abc" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "mysql://localhost/x" }, "DATABASE_URL"],
+    [{ DATABASE_URL: "not a url" }, "DATABASE_URL"],
+    [{ REDIS_URL: "http://localhost" }, "REDIS_URL"],
+    [{ PARLEY_SEED: "lots" }, "PARLEY_SEED"],
+    [{ PARLEY_ADMIN_PASSWORD: "short" }, "PARLEY_ADMIN_PASSWORD"],
+    [{ PARLEY_DEBUG: "maybe" }, "PARLEY_DEBUG"],
+  ])("stops on a bad value naming the variable: %o", (env, variable) => {
+    let caught: unknown;
+    try {
+      loadConfig(env, "/srv");
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    expect((caught as ConfigError).variable).toBe(variable);
+    expect((caught as ConfigError).message.startsWith(`${variable}: `)).toBe(true);
+    expect((caught as ConfigError).message).not.toContain("\n");
+  });
+});

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../app.ts";
+import { createAdmin } from "../db/seed/admin.ts";
+import { seedDemo } from "../db/seed/demo.ts";
+import type { DialectName } from "../platform/db/database.ts";
+import { createTestDatabase, type TestDatabase } from "./databases.ts";
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** The API (no pages) on a fresh database of the given engine, optionally with the demo community. */
+export async function createTestApp(
+  engine: DialectName,
+  options: { seed?: boolean; extend?: (app: FastifyInstance) => void | Promise<void> } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(engine);
+  if (options.seed) {
+    const adminID = await createAdmin(database.db, "test-password");
+    await seedDemo(database.db, adminID);
+  }
+  const app = await buildApp({ config: { debug: false }, database });
+  await options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { dropPostgresSchema, openDatabase, type Database, type DialectName } from "../platform/db/database.ts";
+import { migrateToLatest } from "../platform/db/migrate.ts";
+
+/**
+ * The engines a data-layer or route test runs on: always SQLite (a real file per test file), and
+ * PostgreSQL too when TEST_DATABASE_URL is set, each run in a schema of its own so runs never collide.
+ */
+export const testDatabaseUrl = process.env["TEST_DATABASE_URL"] || null;
+export const engines: DialectName[] = testDatabaseUrl ? ["sqlite", "postgres"] : ["sqlite"];
+
+if (!testDatabaseUrl && !process.env["PARLEY_QUIET_SKIPS"]) {
+  // Said once per test file so a reader of the output knows PostgreSQL was not exercised.
+  console.info("TEST_DATABASE_URL is not set: database tests run on SQLite only.");
+}
+
+export interface TestDatabase extends Database {
+  /** Removes the SQLite file or drops the PostgreSQL schema. */
+  dispose(): Promise<void>;
+}
+
+/** A fresh, migrated database on the given engine. */
+export async function createTestDatabase(engine: DialectName): Promise<TestDatabase> {
+  const id = `${process.pid}_${randomBytes(4).toString("hex")}`;
+  if (engine === "postgres") {
+    if (!testDatabaseUrl) throw new Error("TEST_DATABASE_URL is not set.");
+    const schema = `parley_test_${id}`;
+    const database = await openDatabase({ databaseUrl: testDatabaseUrl, sqliteFile: "", schema, poolSize: 4 });
+    await migrateToLatest(database);
+    return {
+      ...database,
+      dispose: async () => {
+        await database.close();
+        await dropPostgresSchema(testDatabaseUrl, schema);
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-test-"));
+  const database = await openDatabase({ databaseUrl: null, sqliteFile: path.join(dir, "parley.sqlite") });
+  await migrateToLatest(database);
+  return {
+    ...database,
+    dispose: async () => {
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

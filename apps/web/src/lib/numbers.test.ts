@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { formatCount } from "./numbers.ts";
+
+describe("formatCount", () => {
+  it("leaves counts below a thousand as they are", () => {
+    expect(formatCount(0)).toBe("0");
+    expect(formatCount(7)).toBe("7");
+    expect(formatCount(999)).toBe("999");
+  });
+
+  it("abbreviates with k, m, b and t and one decimal", () => {
+    expect(formatCount(1000)).toBe("1k");
+    expect(formatCount(1234)).toBe("1.2k");
+    expect(formatCount(15_000)).toBe("15k");
+    expect(formatCount(2_500_000)).toBe("2.5m");
+    expect(formatCount(7_100_000_000)).toBe("7.1b");
+    expect(formatCount(3_000_000_000_000)).toBe("3t");
+  });
+
+  it("truncates rather than rounds, so a count never reads as the next unit", () => {
+    expect(formatCount(1299)).toBe("1.2k");
+    expect(formatCount(999_999)).toBe("999.9k");
+    expect(formatCount(1_999_999)).toBe("1.9m");
+  });
+
+  it("gives the exact tenth for every multiple of a hundred", () => {
+    for (let tenths = 10; tenths < 10_000; tenths += 1) {
+      const expected = `${tenths % 10 === 0 ? tenths / 10 : (tenths / 10).toFixed(1)}k`;
+      expect(formatCount(tenths * 100)).toBe(expected);
+    }
+  });
+});

@@ -1,0 +1,70 @@
+import type { Locator, Page, Response } from "playwright-core";
+
+/** What every Parley page has: the skip link, the title bar, the main region and the document head. */
+export class ParleyPage {
+  constructor(
+    readonly page: Page,
+    readonly baseUrl: string,
+  ) {}
+
+  /** Loads a root-relative path; the document response tells the HTTP status. */
+  async open(pathname: string): Promise<Response> {
+    const response = await this.page.goto(this.baseUrl + pathname);
+    if (!response) throw new Error(`No document response for ${pathname}.`);
+    return response;
+  }
+
+  get skipLink(): Locator {
+    return this.page.getByRole("link", { name: "Skip to content" });
+  }
+
+  get main(): Locator {
+    return this.page.locator("main#content");
+  }
+
+  get heading(): Locator {
+    return this.main.getByRole("heading", { level: 1 });
+  }
+
+  get mainNavigation(): Locator {
+    return this.page.getByRole("navigation", { name: "Main navigation" });
+  }
+
+  /** How the focused element draws its focus outline, and the background of the title bar. */
+  async focusStyle(): Promise<{ outlineStyle: string; outlineWidth: string; outlineColor: string; titleBarBackground: string }> {
+    return this.page.evaluate(() => {
+      const element = document.activeElement ?? document.body;
+      const style = getComputedStyle(element);
+      const titleBar = document.querySelector("header");
+      return {
+        outlineStyle: style.outlineStyle,
+        outlineWidth: style.outlineWidth,
+        outlineColor: style.outlineColor,
+        titleBarBackground: titleBar ? getComputedStyle(titleBar).backgroundColor : "",
+      };
+    });
+  }
+
+  /** The pathname of the current URL. */
+  pathname(): string {
+    return new URL(this.page.url()).pathname;
+  }
+
+  async canonicalHref(): Promise<string | null> {
+    const link = this.page.locator('head link[rel="canonical"]');
+    return (await link.count()) === 1 ? link.getAttribute("href") : null;
+  }
+
+  /** The accessible name of the focused element, or its tag when it has no text. */
+  async focusedElement(): Promise<{ tag: string; id: string; text: string; href: string | null }> {
+    return this.page.evaluate(() => {
+      const element = document.activeElement;
+      return {
+        tag: element?.tagName.toLowerCase() ?? "",
+        id: element?.id ?? "",
+        text: (element?.textContent ?? "").trim(),
+        href: element?.getAttribute("href") ?? null,
+      };
+    });
+  }
+}

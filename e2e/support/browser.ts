@@ -1,0 +1,85 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import axe from "axe-core";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { repoRoot } from "./server.ts";
+
+export const chromiumPath = "/usr/bin/chromium";
+export const screenshotDir = path.join(repoRoot, "test-results", "e2e");
+
+/** Debian's Chromium, headless; never a downloaded browser. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+export interface PageProblems {
+  /** console.error messages (React reports hydration mismatches this way) and uncaught page errors. */
+  readonly errors: string[];
+}
+
+/** Starts recording console errors and uncaught errors of a page; read `errors` after the test steps. */
+export function collectErrors(page: Page): PageProblems {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const { url, lineNumber } = message.location();
+    errors.push(`console.error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ""}`);
+  });
+  page.on("pageerror", (error) => errors.push(`page error: ${error.stack ?? error.message}`));
+  return { errors };
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * Runs axe-core on the page and returns its serious and critical violations. The script is injected
+ * inline, so the page's context needs `bypassCSP: true` (the server sends a strict CSP).
+ */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: axe.source });
+  const violations = await page.evaluate(async () => {
+    const { axe: injected } = window as unknown as { axe: typeof axe };
+    const results = await injected.run(document, { resultTypes: ["violations"] });
+    return results.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact ?? "unknown",
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(" ")),
+    }));
+  });
+  return violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+}
+
+/** A full-page screenshot in test-results/e2e/<name>.png; returns the path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(screenshotDir, { recursive: true });
+  const file = path.join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Resolves once the client has hydrated: the ready flag is set and the loading mark is gone. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      (window as Window & { __parleyReady?: boolean }).__parleyReady === true &&
+      !document.body.classList.contains("isLoading"),
+  );
+}

@@ -1,0 +1,47 @@
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll } from "vitest";
+import { launchBrowser } from "./browser.ts";
+import { startServer, type RunningServer } from "./server.ts";
+
+export interface ParleyHarness {
+  readonly baseUrl: string;
+  /** A page in a fresh browser context, closed after the test. */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+}
+
+/**
+ * One server (fresh demo database) and one Chromium per spec file; each test gets its own contexts.
+ * Call at the top of a spec file.
+ */
+export function useParley(): ParleyHarness {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  return {
+    get baseUrl() {
+      if (!server) throw new Error("The Parley server has not started.");
+      return server.baseUrl;
+    },
+    async newPage(options = {}) {
+      if (!browser) throw new Error("The browser has not started.");
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+      contexts.push(context);
+      return context.newPage();
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "../../scripts/build.mjs";
+
+export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+const serverEntry = path.join(repoRoot, "apps/server/dist/main.js");
+const startupTimeoutMs = 30_000;
+const outputLimit = 20_000;
+
+export interface RunningServer {
+  baseUrl: string;
+  /** Everything the server wrote to stderr so far (the tail of it). */
+  stderr(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds the web client and server bundle unless the last build is still fresh. Vitest sets
+ * NODE_ENV=test, and Vite would then emit development bundles (the SSR entry calls `jsxDEV`, which
+ * production React does not have), so the build runs with NODE_ENV=production.
+ */
+export async function ensureBuilt(): Promise<void> {
+  const nodeEnv = process.env["NODE_ENV"];
+  process.env["NODE_ENV"] = "production";
+  try {
+    await build({ ifNeeded: true, quiet: true });
+  } finally {
+    if (nodeEnv === undefined) delete process.env["NODE_ENV"];
+    else process.env["NODE_ENV"] = nodeEnv;
+  }
+}
+
+/** A port nobody listens on: ask the OS for one, then give it back. */
+export async function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error("Could not find a free port."))));
+    });
+  });
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function isHealthy(baseUrl: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2_000) });
+    if (!response.ok) return false;
+    const body = (await response.json()) as { status?: string };
+    return body.status === "ok";
+  } catch {
+    return false;
+  }
+}
+
+/** Starts the built server with the demo community on a fresh SQLite file; resolves once /healthz says ok. */
+export async function startServer(): Promise<RunningServer> {
+  await ensureBuilt();
+  const port = await findFreePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), "parley-e2e-"));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // The embedded SQLite database and in-process events, whatever the outer environment points at.
+  const inherited = { ...process.env };
+  delete inherited["DATABASE_URL"];
+  delete inherited["REDIS_URL"];
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: repoRoot,
+    env: {
+      ...inherited,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PARLEY_DATA_DIR: dataDir,
+      PARLEY_SEED: "demo",
+      PARLEY_ADMIN_PASSWORD: "e2e-admin-password",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  let exitCode: number | null = null;
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr = (stderr + chunk).slice(-outputLimit);
+  });
+  child.stdout.resume();
+  const exited = new Promise<void>((resolve) =>
+    child.once("exit", (code, signal) => {
+      exitCode = code ?? (signal ? -1 : 0);
+      resolve();
+    }),
+  );
+
+  const stop = async () => {
+    if (exitCode === null) {
+      child.kill("SIGTERM");
+      const forced = setTimeout(() => child.kill("SIGKILL"), 5_000);
+      await exited;
+      clearTimeout(forced);
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + startupTimeoutMs;
+  while (!(await isHealthy(baseUrl))) {
+    if (exitCode !== null || Date.now() > deadline) {
+      const reason = exitCode !== null ? `exited with code ${exitCode}` : `did not answer /healthz within ${startupTimeoutMs} ms`;
+      await stop();
+      throw new Error(`The Parley server (${serverEntry}) ${reason}.\n--- server stderr ---\n${stderr || "(empty)"}`);
+    }
+    await delay(100);
+  }
+  return { baseUrl, stderr: () => stderr, stop };
+}

@@ -1,0 +1,57 @@
+import js from "@eslint/js";
+import importX from "eslint-plugin-import-x";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["**/dist/**", "**/node_modules/**", "data/**", ".bench/**", "test-results/**", "coverage/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ["*.js", "*.mjs", "scripts/*.mjs"] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+      globals: { ...globals.node },
+    },
+    plugins: { "import-x": importX },
+    rules: {
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/require-await": "off",
+      "@typescript-eslint/no-non-null-assertion": "off",
+      "import-x/no-cycle": "error",
+      "import-x/no-self-import": "error",
+      "no-restricted-syntax": ["error", { selector: "ExportDefaultDeclaration", message: "Use named exports." }],
+    },
+    settings: { "import-x/resolver": { node: { extensions: [".ts", ".tsx", ".js", ".mjs"] } } },
+  },
+  {
+    files: ["apps/web/src/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+      // React Router's idiom: loaders throw `data(…, {status})` responses to the error boundary.
+      "@typescript-eslint/only-throw-error": "off",
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/apps/server/**", "@parley/server*"], message: "The web app never imports server code." }] },
+      ],
+    },
+  },
+  {
+    // Config files are loaded by their tools, which want a default export.
+    files: ["**/*.config.{ts,js}", "eslint.config.js"],
+    rules: { "no-restricted-syntax": "off" },
+  },
+  {
+    files: ["scripts/**/*.mjs", "**/*.js"],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);
