@@ -235,7 +235,7 @@ export function planForum(spec: SizeSpec, options: { seed: number; now: number; 
   joined.sort();
   const pickUser = (at: number) => {
     const eligible = Math.max(1, countAtMost(joined, at));
-    return Math.floor(eligible * Math.pow(r.next(), 1.6));
+    return Math.floor(eligible * Math.pow(r.next(), 1.4));
   };
   const users: Plan["users"] = {
     names: planUserNames(userCount, r),
@@ -295,7 +295,8 @@ export function planForum(spec: SizeSpec, options: { seed: number; now: number; 
       rawDiscussion[k] = i;
       k += 1;
     }
-    const scale = t > room ? room / t : 1;
+    // Threads that would run past now end at a random point before it instead.
+    const scale = t > room ? (room * Math.pow(r.next(), 0.3)) / t : 1;
     for (let j = first; j < k; j++) rawTime[j] = start + rawTime[j]! * scale;
   }
   const byTime = new Uint32Array(C);

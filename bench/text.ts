@@ -57,7 +57,7 @@ function problemSentence(r: Random, d: Domain): string {
     case 1:
       return `It worked fine until I ${r.pick(d.changes)}; now ${r.pick(d.symptoms)}.`;
     case 2:
-      return `I ${r.pick(d.changes)} and then ${r.pick(d.changes)}, but nothing changed.`;
+      return `I ${r.pick(d.changes.slice(0, 2))} and then ${r.pick(d.changes.slice(2))}, but nothing changed.`;
     case 3:
       return `My ${r.pick(d.things)} is about ${r.between(2, 12)} years old and I use ${r.pick(d.products)} with it.`;
     case 4:
@@ -93,7 +93,7 @@ export function discussionBody(r: Random, d: Domain): string {
   const blocks = [`${openingSentence(r, d)} ${paragraph(r, d, r.between(1, 3))}`];
   if (r.chance(0.3)) {
     blocks.push(
-      `What I've tried so far:\n\n- ${capitalise(r.pick(d.changes))}\n- ${capitalise(r.pick(d.changes))}\n- Asked at the local shop`,
+      `What I've tried so far:\n\n- ${capitalise(r.pick(d.changes.slice(0, 2)))}\n- ${capitalise(r.pick(d.changes.slice(2)))}\n- Asked at the local shop`,
     );
   }
   if (r.chance(0.5)) blocks.push(paragraph(r, d, r.between(2, 4)));

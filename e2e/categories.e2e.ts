@@ -80,6 +80,20 @@ describe("categories in the browser (JavaScript enabled)", () => {
     await screenshot(page, "categories-hydrated");
   });
 
+  it("reports a server/client mismatch, so the hydration checks here can fail", async () => {
+    const page = await parley.newPage();
+    const problems = collectErrors(page);
+    // Change one category name in the server's HTML only: React must notice while hydrating.
+    await page.route(`${parley.baseUrl}/categories`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(">Off Topic</a>", ">Off Topic (tampered)</a>");
+      await route.fulfill({ response, body });
+    });
+    await new CategoriesPage(page, parley.baseUrl).goto();
+    await waitForHydration(page);
+    await expect.poll(() => problems.errors.join("\n")).toMatch(/Hydration|React error #418/);
+  });
+
   it("navigates to Help & Support on the client, without reloading the document, and back", async () => {
     const page = await parley.newPage();
     const problems = collectErrors(page);

@@ -3,7 +3,7 @@ import type { RouteObject } from "react-router";
 import type { ApiClient } from "./lib/api.ts";
 import { loadOrThrow, notFoundError, parsePageSegment } from "./lib/route-errors.ts";
 import { AppLayout } from "./shell/AppLayout.tsx";
-import { RouteErrorPage } from "./shell/ErrorPages.tsx";
+import { NotFoundPage, RouteErrorPage } from "./shell/ErrorPages.tsx";
 import { CategoriesPage, rootCategoryListParams } from "./features/categories/pages/CategoriesPage.tsx";
 import { CategoryPage } from "./features/categories/pages/CategoryPage.tsx";
 import { categoryListQuery, categoryQuery } from "./features/categories/categories.queries.ts";
@@ -58,6 +58,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
               loader: () => {
                 throw notFoundError();
               },
+              element: <NotFoundPage />,
             },
           ],
         },

@@ -9,7 +9,7 @@ const units = [
 export function formatCount(value: number): string {
   for (const unit of units) {
     if (Math.abs(value) >= unit.value) {
-      const scaled = Math.floor((value / unit.value) * 10) / 10;
+      const scaled = Math.trunc((value / unit.value) * 10) / 10;
       return `${scaled.toFixed(1).replace(/\.0$/, "")}${unit.suffix}`;
     }
   }
