@@ -71,7 +71,9 @@ describe("categories in the browser (JavaScript enabled)", () => {
 
     expect(await page.evaluate(() => (window as Window & { __parleyReady?: boolean }).__parleyReady)).toBe(true);
     expect(await page.locator("body").getAttribute("class")).not.toContain("isLoading");
-    expect(await page.evaluate(() => (window as Window & { __contentReadyEvents?: number }).__contentReadyEvents)).toBe(1);
+    expect(await page.evaluate(() => (window as Window & { __contentReadyEvents?: number }).__contentReadyEvents)).toBe(
+      1,
+    );
     expect(await categories.categoryNames()).toEqual([...demoTopCategories]);
     expect(await page.title()).toBe("Categories - Parley");
     // Give late effects (queries, lazy chunks) a moment to report anything.

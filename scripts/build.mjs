@@ -11,12 +11,28 @@ export async function build({ ifNeeded = false, quiet = false } = {}) {
   const log = (line) => quiet || console.log(line);
   log("Building Parley (web client, server-side rendering, server)…");
   const fingerprint = sourceFingerprint();
+  // Always a production build, whatever the caller's NODE_ENV (Vitest sets "test", which would make
+  // the JSX transform emit development calls that production React lacks).
+  const previousNodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    await buildAll(quiet);
+  } finally {
+    if (previousNodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = previousNodeEnv;
+  }
+  fs.writeFileSync(stampFile, fingerprint);
+  log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  return true;
+}
+
+async function buildAll(quiet) {
   const { build: viteBuild } = await import("vite");
   const webRoot = path.join(root, "apps/web");
   const configFile = path.join(webRoot, "vite.config.ts");
   const logLevel = quiet ? "error" : "warn";
-  await viteBuild({ root: webRoot, configFile, logLevel });
-  await viteBuild({ root: webRoot, configFile, logLevel, build: { ssr: "src/entry-server.tsx" } });
+  await viteBuild({ root: webRoot, configFile, logLevel, mode: "production" });
+  await viteBuild({ root: webRoot, configFile, logLevel, mode: "production", build: { ssr: "src/entry-server.tsx" } });
 
   const esbuild = await import("esbuild");
   const serverPackage = JSON.parse(fs.readFileSync(path.join(root, "apps/server/package.json"), "utf8"));
@@ -33,9 +49,6 @@ export async function build({ ifNeeded = false, quiet = false } = {}) {
     logLevel: quiet ? "error" : "warning",
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   });
-  fs.writeFileSync(stampFile, fingerprint);
-  log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-  return true;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -31,7 +31,12 @@ export class ParleyPage {
   }
 
   /** How the focused element draws its focus outline, and the background of the title bar. */
-  async focusStyle(): Promise<{ outlineStyle: string; outlineWidth: string; outlineColor: string; titleBarBackground: string }> {
+  async focusStyle(): Promise<{
+    outlineStyle: string;
+    outlineWidth: string;
+    outlineColor: string;
+    titleBarBackground: string;
+  }> {
     return this.page.evaluate(() => {
       const element = document.activeElement ?? document.body;
       const style = getComputedStyle(element);

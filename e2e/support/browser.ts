@@ -54,16 +54,21 @@ export interface AxeViolation {
  */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
   await page.addScriptTag({ content: axe.source });
-  const violations = await page.evaluate(async () => {
+  const { violations, rulesPassed } = await page.evaluate(async () => {
     const { axe: injected } = window as unknown as { axe: typeof axe };
     const results = await injected.run(document, { resultTypes: ["violations"] });
-    return results.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact ?? "unknown",
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(" ")),
-    }));
+    return {
+      rulesPassed: results.passes.length,
+      violations: results.violations.map((violation) => ({
+        id: violation.id,
+        impact: violation.impact ?? "unknown",
+        help: violation.help,
+        targets: violation.nodes.map((node) => node.target.join(" ")),
+      })),
+    };
   });
+  // An empty list must mean "checked and clean", not "checked nothing".
+  if (rulesPassed === 0) throw new Error(`axe-core passed no rule on ${page.url()}; did it run?`);
   return violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
 }
 

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -8,7 +9,7 @@ import { build } from "../../scripts/build.mjs";
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 const serverEntry = path.join(repoRoot, "apps/server/dist/main.js");
-const startupTimeoutMs = 30_000;
+const defaultStartupTimeoutMs = 30_000;
 const outputLimit = 20_000;
 
 export interface RunningServer {
@@ -27,7 +28,8 @@ export async function ensureBuilt(): Promise<void> {
   const nodeEnv = process.env["NODE_ENV"];
   process.env["NODE_ENV"] = "production";
   try {
-    await build({ ifNeeded: true, quiet: true });
+    // The freshness stamp lives next to the bundle; without the bundle, build whatever the stamp says.
+    await build({ ifNeeded: existsSync(serverEntry), quiet: true });
   } finally {
     if (nodeEnv === undefined) delete process.env["NODE_ENV"];
     else process.env["NODE_ENV"] = nodeEnv;
@@ -60,8 +62,17 @@ async function isHealthy(baseUrl: string): Promise<boolean> {
   }
 }
 
+export interface StartOptions {
+  /** Extra or overriding environment variables for the server process. */
+  env?: Record<string, string>;
+  startupTimeoutMs?: number;
+}
+
 /** Starts the built server with the demo community on a fresh SQLite file; resolves once /healthz says ok. */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer({
+  env = {},
+  startupTimeoutMs = defaultStartupTimeoutMs,
+}: StartOptions = {}): Promise<RunningServer> {
   await ensureBuilt();
   const port = await findFreePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), "parley-e2e-"));
@@ -80,24 +91,26 @@ export async function startServer(): Promise<RunningServer> {
       PARLEY_DATA_DIR: dataDir,
       PARLEY_SEED: "demo",
       PARLEY_ADMIN_PASSWORD: "e2e-admin-password",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";
-  let exitCode: number | null = null;
+  // An object, not a `let`: the exit handler changes it, which TypeScript's narrowing cannot see.
+  const status: { exitCode: number | null } = { exitCode: null };
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
     stderr = (stderr + chunk).slice(-outputLimit);
   });
   child.stdout.resume();
   const exited = new Promise<void>((resolve) =>
     child.once("exit", (code, signal) => {
-      exitCode = code ?? (signal ? -1 : 0);
+      status.exitCode = code ?? (signal ? -1 : 0);
       resolve();
     }),
   );
 
   const stop = async () => {
-    if (exitCode === null) {
+    if (status.exitCode === null) {
       child.kill("SIGTERM");
       const forced = setTimeout(() => child.kill("SIGKILL"), 5_000);
       await exited;
@@ -108,8 +121,10 @@ export async function startServer(): Promise<RunningServer> {
 
   const deadline = Date.now() + startupTimeoutMs;
   while (!(await isHealthy(baseUrl))) {
+    const { exitCode } = status;
     if (exitCode !== null || Date.now() > deadline) {
-      const reason = exitCode !== null ? `exited with code ${exitCode}` : `did not answer /healthz within ${startupTimeoutMs} ms`;
+      const reason =
+        exitCode !== null ? `exited with code ${exitCode}` : `did not answer /healthz within ${startupTimeoutMs} ms`;
       await stop();
       throw new Error(`The Parley server (${serverEntry}) ${reason}.\n--- server stderr ---\n${stderr || "(empty)"}`);
     }

@@ -1,0 +1,217 @@
+import { Type, type Static } from "typebox";
+import { DateTime, Expand, Nullable } from "./common.ts";
+import { Limit, Page } from "./pagination.ts";
+
+/** Registration and profile rules, kept once for the server's checks and the forms' hints. */
+export const userRules = {
+  nameMinLength: 3,
+  nameMaxLength: 20,
+  /** Letters, digits, spaces (not at either end), underscores, hyphens and periods. */
+  namePattern: "^[\\p{L}\\p{N}_.\\-](?:[\\p{L}\\p{N}_.\\- ]*[\\p{L}\\p{N}_.\\-])?$",
+  passwordMinLength: 8,
+  passwordMaxLength: 100,
+  emailMaxLength: 200,
+} as const;
+
+/** The exact sentences shown for bad registration input. */
+export const userMessages = {
+  nameInvalid: `Username can only contain letters, numbers, spaces, underscores, hyphens and periods, and must be between ${userRules.nameMinLength} and ${userRules.nameMaxLength} characters long.`,
+  nameTaken: "The name you entered is already in use by another member.",
+  emailInvalid: "Email is not valid.",
+  emailTaken: "The email you entered is in use by another member.",
+  passwordTooShort: `Your password must be at least ${userRules.passwordMinLength} characters long.`,
+  signInFailed: "The username or password you entered is incorrect.",
+  tooManySignIns: "You've tried to sign in too many times. Please wait {seconds} seconds and try again.",
+  deletedUserName: "Deleted User",
+  guestName: "Guest",
+  emailConfirmed: "Your email has been successfully confirmed.",
+  emailConfirmBadLink: "That confirmation link is invalid or has expired.",
+  passwordResetBadLink: "That password reset link is invalid or has expired.",
+  passwordResetSent: "If that email belongs to an account, a message with a link to reset the password is on its way.",
+} as const;
+
+export const RoleFragment = Type.Object({ roleID: Type.Integer(), name: Type.String() });
+
+/** A user as embedded in other records (insertUser, lastUser…). */
+export const UserFragment = Type.Object(
+  {
+    userID: Type.Integer(),
+    name: Type.String(),
+    photoUrl: Type.String(),
+    url: Type.String(),
+    dateLastActive: Nullable(DateTime),
+    title: Type.Optional(Nullable(Type.String())),
+    banned: Type.Optional(Type.Integer()),
+    private: Type.Optional(Type.Boolean()),
+  },
+  { $id: "UserFragment" },
+);
+export type UserFragment = Static<typeof UserFragment>;
+
+/** `GET /users/{id}` (reference §2.1). `email` only for its owner and holders of personalInfo.view. */
+export const User = Type.Object(
+  {
+    userID: Type.Integer(),
+    name: Type.String(),
+    photoUrl: Type.String(),
+    url: Type.String(),
+    email: Type.Optional(Nullable(Type.String())),
+    showEmail: Type.Boolean(),
+    emailConfirmed: Type.Boolean(),
+    banned: Type.Integer(),
+    bypassSpam: Type.Boolean(),
+    private: Type.Boolean(),
+    title: Nullable(Type.String()),
+    points: Type.Integer(),
+    countDiscussions: Type.Integer(),
+    countComments: Type.Integer(),
+    countPosts: Type.Integer(),
+    countVisits: Type.Integer(),
+    dateInserted: DateTime,
+    dateUpdated: Nullable(DateTime),
+    dateLastActive: Nullable(DateTime),
+    roles: Type.Array(RoleFragment),
+    roleIDs: Type.Array(Type.Integer()),
+    isAdmin: Type.Optional(Type.Boolean()),
+    isSysAdmin: Type.Optional(Type.Boolean()),
+    isSuperAdmin: Type.Optional(Type.Boolean()),
+    insertIPAddress: Type.Optional(Nullable(Type.String())),
+    lastIPAddress: Type.Optional(Nullable(Type.String())),
+  },
+  { $id: "User" },
+);
+export type User = Static<typeof User>;
+
+/** `GET /users/me`: the session's user, or the Guest record (userID 0) with spec §3's defaults. */
+export const Me = Type.Object(
+  {
+    userID: Type.Integer(),
+    name: Type.String(),
+    photoUrl: Type.String(),
+    url: Nullable(Type.String()),
+    dateLastActive: Nullable(DateTime),
+    email: Nullable(Type.String()),
+    emailConfirmed: Type.Boolean(),
+    isAdmin: Type.Boolean(),
+    isSysAdmin: Type.Boolean(),
+    isSuperAdmin: Type.Boolean(),
+    countUnreadNotifications: Type.Integer(),
+    countUnreadConversations: Type.Integer(),
+    permissions: Type.Array(Type.String()),
+    roles: Type.Array(RoleFragment),
+    roleIDs: Type.Array(Type.Integer()),
+  },
+  { $id: "Me" },
+);
+export type Me = Static<typeof Me>;
+
+export const MeCounts = Type.Object({
+  counts: Type.Array(Type.Object({ name: Type.String(), count: Type.Integer() })),
+});
+export type MeCounts = Static<typeof MeCounts>;
+
+export const UserIdParams = Type.Object({
+  id: Type.String({
+    pattern: "^(\\d+|\\$me|\\$name:.+|\\$email:.+)$",
+    description: "A user id, or a smart id: `$me`, `$name:<name>`, `$email:<email>`.",
+  }),
+});
+
+export const UserGetQuery = Type.Object({ expand: Type.Optional(Expand) });
+
+export const UserListQuery = Type.Object({
+  userID: Type.Optional(Type.Array(Type.Integer())),
+  roleID: Type.Optional(Type.Integer()),
+  name: Type.Optional(Type.String({ description: "Exact name, or a prefix ending with `*`." })),
+  email: Type.Optional(Type.String()),
+  isBanned: Type.Optional(Type.Boolean()),
+  sort: Type.Optional(
+    Type.Union([
+      Type.Literal("dateInserted"),
+      Type.Literal("-dateInserted"),
+      Type.Literal("dateLastActive"),
+      Type.Literal("-dateLastActive"),
+      Type.Literal("name"),
+      Type.Literal("-name"),
+      Type.Literal("userID"),
+      Type.Literal("-userID"),
+    ]),
+  ),
+  page: Type.Optional(Page),
+  limit: Type.Optional(Limit(500, 30)),
+  expand: Type.Optional(Expand),
+});
+export type UserListQuery = Static<typeof UserListQuery>;
+
+export const ByNamesQuery = Type.Object({
+  name: Type.String({ description: "A name, or a prefix ending with `*`." }),
+  order: Type.Optional(Type.String({ description: "Accepted for Vanilla clients (`mention`); results are always ranked." })),
+  page: Type.Optional(Page),
+  limit: Type.Optional(Limit(500, 100)),
+});
+export type ByNamesQuery = Static<typeof ByNamesQuery>;
+
+export const RegisterBody = Type.Object({
+  name: Type.String(),
+  email: Type.String(),
+  password: Type.String(),
+  discoveryText: Type.Optional(Type.String({ maxLength: 1000 })),
+});
+export type RegisterBody = Static<typeof RegisterBody>;
+
+export const RegisterResult = Type.Object({ userID: Type.Integer(), name: Type.String(), email: Type.String() });
+
+export const UserPost = Type.Object({
+  name: Type.String(),
+  email: Type.String(),
+  password: Type.String(),
+  emailConfirmed: Type.Optional(Type.Boolean({ default: true })),
+  bypassSpam: Type.Optional(Type.Boolean()),
+  showEmail: Type.Optional(Type.Boolean()),
+  private: Type.Optional(Type.Boolean()),
+  roleID: Type.Optional(Type.Array(Type.Integer())),
+});
+export type UserPost = Static<typeof UserPost>;
+
+export const UserPatch = Type.Object({
+  name: Type.Optional(Type.String()),
+  email: Type.Optional(Type.String()),
+  emailConfirmed: Type.Optional(Type.Boolean()),
+  showEmail: Type.Optional(Type.Boolean()),
+  bypassSpam: Type.Optional(Type.Boolean()),
+  password: Type.Optional(Type.String()),
+  passwordConfirmation: Type.Optional(Type.String({ description: "The current password, when changing your own." })),
+  private: Type.Optional(Type.Boolean()),
+  title: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  roleID: Type.Optional(Type.Array(Type.Integer())),
+  banned: Type.Optional(Type.Boolean()),
+});
+export type UserPatch = Static<typeof UserPatch>;
+
+export const UserDeleteBody = Type.Object({
+  deleteMethod: Type.Optional(
+    Type.Union([Type.Literal("keep"), Type.Literal("wipe"), Type.Literal("delete")], { default: "delete" }),
+  ),
+});
+
+export const BanBody = Type.Object({ banned: Type.Boolean() });
+
+export const RequestPasswordBody = Type.Object({ email: Type.String() });
+
+export const AuthenticatePasswordBody = Type.Object({
+  username: Type.String({ minLength: 1, description: "The user's name or e-mail." }),
+  password: Type.String({ minLength: 1 }),
+  persist: Type.Optional(Type.Boolean({ default: false })),
+});
+export type AuthenticatePasswordBody = Static<typeof AuthenticatePasswordBody>;
+
+export const AuthenticateResult = Type.Object({
+  userID: Type.Integer(),
+  user: Type.Ref("Me"),
+  transientKey: Type.String(),
+});
+
+export const ConfirmEmailBody = Type.Object({ token: Type.String({ minLength: 1 }) });
+export const ResetPasswordBody = Type.Object({ token: Type.String({ minLength: 1 }), password: Type.String() });
+
+export const sharedUserSchemas = [UserFragment, User, Me];

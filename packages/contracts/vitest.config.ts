@@ -1,0 +1,9 @@
+import { defineProject } from "vitest/config";
+
+export default defineProject({
+  test: {
+    name: "contracts",
+    environment: "node",
+    include: ["src/**/*.test.ts"],
+  },
+});
