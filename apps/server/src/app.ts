@@ -2,7 +2,9 @@ import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
-import type { Config } from "./platform/config.ts";
+import { sharedPermissionSchemas } from "@parley/contracts";
+import { registerCsrfProtection } from "./platform/auth/csrf.ts";
+import { createPlatform, type Platform, type PlatformConfig } from "./platform/context.ts";
 import type { Database } from "./platform/db/database.ts";
 import { registerApiConventions } from "./platform/http/api.ts";
 import { registerErrorHandler } from "./platform/http/errors.ts";
@@ -10,10 +12,11 @@ import { registerHealth } from "./platform/http/health.ts";
 import { registerOpenApi } from "./platform/http/openapi.ts";
 import { parseQueryString } from "./platform/http/querystring.ts";
 import { registerCategories } from "./features/categories/index.ts";
+import { registerUsers } from "./features/users/index.ts";
 import { registerPages, sendPlainErrorPage, type PagesOptions } from "./pages/pages.ts";
 
 export interface AppOptions {
-  config: Pick<Config, "debug">;
+  config: PlatformConfig;
   database: Database;
   /** Server-rendered pages; tests of the API alone leave them out. */
   pages?: PagesOptions;
@@ -26,6 +29,7 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Every route as registered, for the schema coverage test and the OpenAPI checks. */
     routeList: RouteOptions[];
+    platform: Platform;
   }
 }
 
@@ -64,6 +68,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(cookie);
 
+  const platform = createPlatform(options.database, options.config);
+  app.decorate("platform", platform);
+  app.addHook("onClose", async () => platform.close());
+  platform.sessions.register(app);
+  registerCsrfProtection(app);
+
   registerErrorHandler(app, {
     debug: options.config.debug,
     renderHtmlError: (_request, reply, status) => {
@@ -74,7 +84,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerApiConventions(app);
   registerHealth(app, options.database);
 
-  await registerCategories(app, options.database.db);
+  for (const schema of sharedPermissionSchemas) app.addSchema(schema);
+  await registerCategories(app, platform);
+  await registerUsers(app, platform);
 
   if (options.pages) await registerPages(app, options.pages);
   return app;

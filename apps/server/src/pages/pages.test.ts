@@ -6,6 +6,7 @@ import { createAdmin } from "../db/seed/admin.ts";
 import { seedDemo } from "../db/seed/demo.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../test/databases.ts";
 import { loadBuiltWeb } from "./renderer.ts";
+import { testConfig } from "../test/app.ts";
 import type { FastifyInstance } from "fastify";
 
 const webDistDir = path.resolve(import.meta.dirname, "../../../web/dist");
@@ -20,7 +21,7 @@ describe.each(engines)("server-rendered pages on %s", (engine) => {
     await seedDemo(database.db, await createAdmin(database.db, "test-password"));
     const web = await loadBuiltWeb(webDistDir);
     app = await buildApp({
-      config: { debug: false },
+      config: testConfig(database.dataDir),
       database,
       pages: { renderer: async () => web.renderer, assets: async () => web.assets, clientDir: web.clientDir },
     });

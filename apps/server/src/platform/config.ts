@@ -17,6 +17,11 @@ export interface Config {
   debug: boolean;
   /** Where the built web app lives (client assets and the SSR entry). */
   webDistDir: string;
+  /** `smtp://user:pass@host:port`; without it mail goes to the outbox in the data dir. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** New members confirm their e-mail address before they may post. */
+  confirmEmail: boolean;
 }
 
 /** A bad environment value: its message is the one line printed when the start stops. */
@@ -103,5 +108,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     seed: seedRaw,
     debug: parseBoolean(env, "PARLEY_DEBUG"),
     webDistDir: path.resolve(cwd, value(env, "PARLEY_WEB_DIST") ?? "apps/web/dist"),
+    smtpUrl: parseUrl(env, "SMTP_URL", ["smtp:", "smtps:"]),
+    mailFrom: value(env, "PARLEY_MAIL_FROM") ?? "Parley <noreply@localhost>",
+    confirmEmail: value(env, "PARLEY_CONFIRM_EMAIL") === undefined ? true : parseBoolean(env, "PARLEY_CONFIRM_EMAIL"),
   };
 }

@@ -3,7 +3,19 @@ import { buildApp } from "../app.ts";
 import { createAdmin } from "../db/seed/admin.ts";
 import { seedDemo } from "../db/seed/demo.ts";
 import type { DialectName } from "../platform/db/database.ts";
+import type { PlatformConfig } from "../platform/context.ts";
 import { createTestDatabase, type TestDatabase } from "./databases.ts";
+
+/** Settings for an app under test: mail to the test database's own outbox, no Redis, no debug. */
+export const testConfig = (dataDir: string, overrides: Partial<PlatformConfig> = {}): PlatformConfig => ({
+  debug: false,
+  dataDir,
+  redisUrl: null,
+  smtpUrl: null,
+  mailFrom: "Parley <noreply@parley.test>",
+  confirmEmail: true,
+  ...overrides,
+});
 
 export interface TestApp {
   app: FastifyInstance;
@@ -21,7 +33,7 @@ export async function createTestApp(
     const adminID = await createAdmin(database.db, "test-password");
     await seedDemo(database.db, adminID);
   }
-  const app = await buildApp({ config: { debug: false }, database });
+  const app = await buildApp({ config: testConfig(database.dataDir), database });
   await options.extend?.(app);
   await app.ready();
   return {

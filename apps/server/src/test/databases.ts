@@ -18,6 +18,8 @@ if (!testDatabaseUrl && !process.env["PARLEY_QUIET_SKIPS"]) {
 }
 
 export interface TestDatabase extends Database {
+  /** A temporary folder of its own (the outbox of an app built on it goes there). */
+  dataDir: string;
   /** Removes the SQLite file or drops the PostgreSQL schema. */
   dispose(): Promise<void>;
 }
@@ -25,6 +27,7 @@ export interface TestDatabase extends Database {
 /** A fresh, migrated database on the given engine. */
 export async function createTestDatabase(engine: DialectName): Promise<TestDatabase> {
   const id = `${process.pid}_${randomBytes(4).toString("hex")}`;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-test-"));
   if (engine === "postgres") {
     if (!testDatabaseUrl) throw new Error("TEST_DATABASE_URL is not set.");
     const schema = `parley_test_${id}`;
@@ -32,17 +35,19 @@ export async function createTestDatabase(engine: DialectName): Promise<TestDatab
     await migrateToLatest(database);
     return {
       ...database,
+      dataDir: dir,
       dispose: async () => {
         await database.close();
         await dropPostgresSchema(testDatabaseUrl, schema);
+        fs.rmSync(dir, { recursive: true, force: true });
       },
     };
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-test-"));
   const database = await openDatabase({ databaseUrl: null, sqliteFile: path.join(dir, "parley.sqlite") });
   await migrateToLatest(database);
   return {
     ...database,
+    dataDir: dir,
     dispose: async () => {
       await database.close();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import type { Kysely, Migration } from "kysely";
 import type { DialectName } from "../../platform/db/database.ts";
 import * as m0001 from "./0001_initial.ts";
+import * as m0002 from "./0002_accounts.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -10,6 +11,7 @@ interface MigrationModule {
 /** Every migration in order. Numbered, portable, never edited after it lands. */
 const modules: Record<string, MigrationModule> = {
   "0001_initial": m0001,
+  "0002_accounts": m0002,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

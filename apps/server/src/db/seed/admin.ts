@@ -36,5 +36,12 @@ export async function createAdmin(db: Kysely<DB>, password: string): Promise<num
     })
     .returning("userID")
     .executeTakeFirstOrThrow();
+  await assignRoleOfType(db, row.userID, "administrator");
   return row.userID;
+}
+
+/** Gives a user the default role of a type (member, moderator, administrator…). */
+export async function assignRoleOfType(db: Kysely<DB>, userID: number, type: string): Promise<void> {
+  const role = await db.selectFrom("roles").select("roleID").where("type", "=", type).orderBy("roleID").executeTakeFirstOrThrow();
+  await db.insertInto("userRoles").values({ userID, roleID: role.roleID }).execute();
 }

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { ROOT_CATEGORY_ID } from "@parley/contracts";
 import type { DB } from "../../platform/db/schema.ts";
 import { recountCategories } from "../../features/categories/index.ts";
+import { assignRoleOfType } from "./admin.ts";
 import { demoCategories, demoDiscussions, demoMembers } from "./demo-content.ts";
 
 const HOUR = 3_600_000;
@@ -39,6 +40,7 @@ export async function seedDemo(db: Kysely<DB>, adminUserID: number, now = Date.n
         })
         .returning("userID")
         .executeTakeFirstOrThrow();
+      await assignRoleOfType(trx, row.userID, member.title === "Moderator" ? "moderator" : "member");
       memberIDs.push(row.userID);
     }
     const userOf = (author: number) => (author < 0 ? adminUserID : memberIDs[author]!);

@@ -5,6 +5,8 @@ import { toRfc3339 } from "../../platform/dates.ts";
 export interface PresentContext {
   /** The site's origin, for absolute URLs. */
   origin: string;
+  /** Whether the viewer may see a category (its discussions.view); unseen ones and their subtrees are left out. */
+  canView?: (row: CategoryRow) => boolean;
 }
 
 export const categoryUrl = (origin: string, row: Pick<CategoryRow, "urlcode" | "categoryID">) =>
@@ -47,6 +49,7 @@ export function buildTree(rows: CategoryRow[], parentID: number, context: Presen
   const nodes = new Map<number, CategoryTreeItem>();
   const roots: CategoryTreeItem[] = [];
   for (const row of rows) {
+    if (context.canView && !context.canView(row)) continue;
     const node: CategoryTreeItem = { ...presentCategory(row, context), children: [] };
     if (row.parentCategoryID === parentID) {
       roots.push(node);

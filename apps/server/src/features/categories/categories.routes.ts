@@ -21,11 +21,11 @@ export const categoriesRoutes: FastifyPluginAsyncTypebox<{ service: CategoriesSe
         tags: ["Categories"],
         summary: "List categories as a tree, or flat and paged.",
         querystring: CategoryListQuery,
-        response: { 200: CategoryList, 404: ErrorBody },
+        response: { 200: CategoryList, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
     },
     async (request, reply) => {
-      const result = await service.list(request.query, { origin: originOf(request) });
+      const result = await service.list(request.query, { viewer: request.viewer, origin: originOf(request) });
       if (result.paging) {
         setPagingHeaders(request, reply, {
           ...result.paging,
@@ -45,9 +45,9 @@ export const categoriesRoutes: FastifyPluginAsyncTypebox<{ service: CategoriesSe
         summary: "Get a category by id or smart id ($urlcode:, $name:).",
         params: CategoryIdParams,
         querystring: CategoryGetQuery,
-        response: { 200: Category, 404: ErrorBody },
+        response: { 200: Category, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => service.get(request.params.id, { origin: originOf(request) }),
+    async (request) => service.get(request.params.id, { viewer: request.viewer, origin: originOf(request) }),
   );
 };

@@ -1,4 +1,6 @@
 import { limits, ROOT_CATEGORY_ID, type Category, type CategoryListQuery, type CategoryTreeItem } from "@parley/contracts";
+import { assertAccountUsable, authorize, can } from "../../platform/auth/authorize.ts";
+import type { Viewer } from "../../platform/auth/viewer.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../platform/errors.ts";
 import type { CategoriesRepo, CategoryRow } from "./categories.repo.ts";
 import { buildTree, flattenTree, presentCategory, type PresentContext } from "./categories.present.ts";
@@ -9,7 +11,16 @@ export interface CategoryListResult {
   paging?: { page: number; limit: number; total: number };
 }
 
-/** Categories: the tree, one category, smart ids. Reading rules grow with per-category permissions. */
+export interface CategoryRequestContext {
+  viewer: Viewer;
+  origin: string;
+}
+
+/** Whether the viewer may see a category: discussions.view there (its own permissions or inherited). */
+export const canViewCategory = (viewer: Viewer, row: Pick<CategoryRow, "categoryID">) =>
+  can(viewer, "discussions.view", { resourceID: row.categoryID });
+
+/** Categories: the tree and one category, each only where the viewer holds discussions.view. */
 export function createCategoriesService(repo: CategoriesRepo) {
   async function requireCategory(row: CategoryRow | undefined): Promise<CategoryRow> {
     if (!row || row.categoryID === ROOT_CATEGORY_ID) throw notFound("Category");
@@ -51,14 +62,17 @@ export function createCategoriesService(repo: CategoriesRepo) {
   return {
     resolve,
 
-    async list(query: CategoryListQuery, context: PresentContext): Promise<CategoryListResult> {
+    async list(query: CategoryListQuery, context: CategoryRequestContext): Promise<CategoryListResult> {
+      assertAccountUsable(context.viewer);
       const parent = await parentOf(query);
+      if (parent.categoryID !== ROOT_CATEGORY_ID) authorize(context.viewer, "discussions.view", { resourceID: parent.categoryID });
       const rows = await repo.listDescendantCandidates({
         parent,
         maxDepth: query.maxDepth,
         ...(query.archived === undefined ? {} : { archived: query.archived }),
       });
-      const tree = buildTree(rows, parent.categoryID, context);
+      const presentContext: PresentContext = { origin: context.origin, canView: (row) => canViewCategory(context.viewer, row) };
+      const tree = buildTree(rows, parent.categoryID, presentContext);
       const paged = query.outputFormat === "flat" || (query.outputFormat === undefined && (query.page ?? query.limit) !== undefined);
       if (!paged) return { items: tree };
       const page = query.page ?? limits.api.defaultPage;
@@ -70,8 +84,10 @@ export function createCategoriesService(repo: CategoriesRepo) {
       };
     },
 
-    async get(id: string, context: PresentContext): Promise<Category> {
-      return presentCategory(await resolve(id), context);
+    async get(id: string, context: CategoryRequestContext): Promise<Category> {
+      const row = await resolve(id);
+      authorize(context.viewer, "discussions.view", { resourceID: row.categoryID });
+      return presentCategory(row, context);
     },
   };
 }

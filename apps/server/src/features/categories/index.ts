@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import type { Kysely } from "kysely";
 import { sharedCategorySchemas } from "@parley/contracts";
-import type { DB } from "../../platform/db/schema.ts";
+import type { Platform } from "../../platform/context.ts";
 import { createCategoriesRepo } from "./categories.repo.ts";
 import { categoriesRoutes } from "./categories.routes.ts";
 import { createCategoriesService, type CategoriesService } from "./categories.service.ts";
@@ -10,9 +9,9 @@ export { recountCategories } from "./categories.repo.ts";
 export type { CategoriesService };
 
 /** The categories feature: its shared schemas, service and routes under /api/v2. */
-export async function registerCategories(app: FastifyInstance, db: Kysely<DB>): Promise<CategoriesService> {
+export async function registerCategories(app: FastifyInstance, platform: Platform): Promise<CategoriesService> {
   for (const schema of sharedCategorySchemas) app.addSchema(schema);
-  const service = createCategoriesService(createCategoriesRepo(db));
+  const service = createCategoriesService(createCategoriesRepo(platform.db));
   await app.register(categoriesRoutes, { prefix: "/api/v2", service });
   return service;
 }

@@ -36,6 +36,7 @@ export interface CategoriesTable {
   dateUpdated: DateString | null;
   insertUserID: number;
   updateUserID: number | null;
+  permissionCategoryID: Defaulted<number>;
 }
 
 export interface UsersTable {
@@ -56,6 +57,11 @@ export interface UsersTable {
   dateInserted: DateString;
   dateUpdated: DateString | null;
   dateLastActive: DateString | null;
+  showEmail: Flag;
+  bypassSpam: Flag;
+  countVisits: Counter;
+  insertIPAddress: string | null;
+  lastIPAddress: string | null;
 }
 
 export interface DiscussionsTable {
@@ -94,9 +100,77 @@ export interface CommentsTable {
   score: Counter;
 }
 
+export interface RolesTable {
+  roleID: Generated<number>;
+  name: string;
+  description: string | null;
+  /** guest, unconfirmed, applicant, member, moderator, administrator, or null for a custom role. */
+  type: string | null;
+  sort: Counter;
+  deletable: Defaulted<number>;
+  canSession: Defaulted<number>;
+  personalInfo: Flag;
+  dateInserted: DateString;
+  dateUpdated: DateString | null;
+}
+
+export interface UserRolesTable {
+  userID: number;
+  roleID: number;
+}
+
+export interface RolePermissionsTable {
+  roleID: number;
+  /** '' for a global grant, 'category' for a per-category grant. */
+  junctionType: Defaulted<string>;
+  /** 0 for a global grant, else the category's id. */
+  junctionID: Defaulted<number>;
+  permission: string;
+}
+
+export interface SessionsTable {
+  /** sha256 of the cookie's token: the token itself is never stored. */
+  sessionID: string;
+  userID: number;
+  transientKey: string;
+  persist: Flag;
+  dateInserted: DateString;
+  dateLastUsed: DateString;
+  dateExpires: DateString;
+  userAgent: string | null;
+  ipAddress: string | null;
+}
+
+export interface AccessTokensTable {
+  accessTokenID: Generated<number>;
+  userID: number;
+  name: string;
+  tokenHash: string;
+  dateInserted: DateString;
+  dateLastUsed: DateString | null;
+  dateExpires: DateString | null;
+}
+
+export interface EmailTokensTable {
+  tokenHash: string;
+  userID: number;
+  /** confirm | reset */
+  purpose: string;
+  email: string;
+  dateInserted: DateString;
+  dateExpires: DateString;
+  dateUsed: DateString | null;
+}
+
 export interface DB {
   categories: CategoriesTable;
   users: UsersTable;
   discussions: DiscussionsTable;
   comments: CommentsTable;
+  roles: RolesTable;
+  userRoles: UserRolesTable;
+  rolePermissions: RolePermissionsTable;
+  sessions: SessionsTable;
+  accessTokens: AccessTokensTable;
+  emailTokens: EmailTokensTable;
 }

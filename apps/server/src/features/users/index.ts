@@ -1,0 +1,20 @@
+import type { FastifyInstance } from "fastify";
+import { sharedUserSchemas } from "@parley/contracts";
+import type { Platform } from "../../platform/context.ts";
+import { createAuthenticateService } from "./authenticate.service.ts";
+import { createUsersRepo } from "./users.repo.ts";
+import { contextOf, usersRoutes } from "./users.routes.ts";
+import { createUsersService, type UsersService } from "./users.service.ts";
+
+export type { UsersService };
+export { presentUserFragment } from "./users.present.ts";
+
+/** Users and sign-in: shared schemas, services and routes under /api/v2. */
+export async function registerUsers(app: FastifyInstance, platform: Platform): Promise<UsersService> {
+  for (const schema of sharedUserSchemas) app.addSchema(schema);
+  const repo = createUsersRepo(platform.db);
+  const service = createUsersService(repo, platform);
+  const authenticate = createAuthenticateService(repo, platform, (request) => service.me(contextOf(request)));
+  await app.register(usersRoutes, { prefix: "/api/v2", service, authenticate, platform });
+  return service;
+}

@@ -1,0 +1,133 @@
+import { userMessages, type Me, type User, type UserFragment } from "@parley/contracts";
+import { toRfc3339 } from "../../platform/dates.ts";
+import type { RoleRow, UserRow } from "./users.repo.ts";
+
+export interface UserPresentContext {
+  origin: string;
+  /** The viewer may see e-mails (their own always). */
+  canSeeEmail: boolean;
+  /** The viewer holds site.manage: admin-only fields. */
+  isSiteManager: boolean;
+}
+
+/** The default avatar: a silhouette served with the web app. */
+export const defaultPhotoUrl = (origin: string) => `${origin}/images/default-avatar.svg`;
+
+export const profileUrl = (origin: string, name: string) =>
+  `${origin}/profile/${encodeURIComponent(name).replace(/%2F/gi, "%252F").replace(/&/g, "%26")}`;
+
+const displayName = (row: UserRow) => (row.deleted === 1 ? userMessages.deletedUserName : row.name);
+const date = (value: string | null) => (value === null ? null : toRfc3339(value));
+
+/** A user as embedded in other records. Deleted users show as 'Deleted User'. */
+export function presentUserFragment(row: UserRow, origin: string): UserFragment {
+  return {
+    userID: row.userID,
+    name: displayName(row),
+    photoUrl: row.photoUrl ?? defaultPhotoUrl(origin),
+    url: profileUrl(origin, row.name),
+    dateLastActive: date(row.dateLastActive),
+    title: row.title,
+    banned: row.banned,
+    private: row.private === 1,
+  };
+}
+
+/** `GET /users/{id}`: e-mail only for its owner or personalInfo.view; IPs and admin flags for site managers. */
+export function presentUser(row: UserRow, roles: RoleRow[], context: UserPresentContext): User {
+  const user: User = {
+    userID: row.userID,
+    name: displayName(row),
+    photoUrl: row.photoUrl ?? defaultPhotoUrl(context.origin),
+    url: profileUrl(context.origin, row.name),
+    showEmail: row.showEmail === 1,
+    emailConfirmed: row.emailConfirmed === 1,
+    banned: row.banned,
+    bypassSpam: row.bypassSpam === 1,
+    private: row.private === 1,
+    title: row.title,
+    points: row.points,
+    countDiscussions: row.countDiscussions,
+    countComments: row.countComments,
+    countPosts: row.countDiscussions + row.countComments,
+    countVisits: row.countVisits,
+    dateInserted: toRfc3339(row.dateInserted),
+    dateUpdated: date(row.dateUpdated),
+    dateLastActive: date(row.dateLastActive),
+    roles: roles.map((role) => ({ roleID: role.roleID, name: role.name })),
+    roleIDs: roles.map((role) => role.roleID),
+  };
+  if (context.canSeeEmail || row.showEmail === 1) user.email = row.deleted === 1 ? null : row.email;
+  if (context.isSiteManager) {
+    user.isAdmin = row.isAdmin >= 1;
+    user.isSysAdmin = row.isAdmin >= 2;
+    user.isSuperAdmin = row.isAdmin >= 3;
+    user.insertIPAddress = row.insertIPAddress;
+    user.lastIPAddress = row.lastIPAddress;
+  }
+  return user;
+}
+
+/** A private profile, seen by someone other than its owner or a personalInfo.view holder. */
+export function presentPrivateUser(row: UserRow, roles: RoleRow[], origin: string): User {
+  return {
+    ...presentUser(row, roles, { origin, canSeeEmail: false, isSiteManager: false }),
+    countDiscussions: 0,
+    countComments: 0,
+    countPosts: 0,
+    countVisits: 0,
+    points: 0,
+    title: null,
+    dateLastActive: null,
+  };
+}
+
+export interface MeContext {
+  origin: string;
+  permissions: string[];
+  isAdmin: boolean;
+  countUnreadNotifications: number;
+  countUnreadConversations: number;
+}
+
+/** `GET /users/me` for a signed-in user. */
+export function presentMe(row: UserRow, roles: RoleRow[], context: MeContext): Me {
+  return {
+    userID: row.userID,
+    name: row.name,
+    photoUrl: row.photoUrl ?? defaultPhotoUrl(context.origin),
+    url: profileUrl(context.origin, row.name),
+    dateLastActive: date(row.dateLastActive),
+    email: row.email,
+    emailConfirmed: row.emailConfirmed === 1,
+    isAdmin: context.isAdmin,
+    isSysAdmin: row.isAdmin >= 2,
+    isSuperAdmin: row.isAdmin >= 3,
+    countUnreadNotifications: context.countUnreadNotifications,
+    countUnreadConversations: context.countUnreadConversations,
+    permissions: context.permissions,
+    roles: roles.map((role) => ({ roleID: role.roleID, name: role.name })),
+    roleIDs: roles.map((role) => role.roleID),
+  };
+}
+
+/** `GET /users/me` for a guest: userID 0, name 'Guest', and spec §3's defaults. */
+export function presentGuestMe(roles: RoleRow[], context: Pick<MeContext, "origin" | "permissions">): Me {
+  return {
+    userID: 0,
+    name: userMessages.guestName,
+    photoUrl: defaultPhotoUrl(context.origin),
+    url: null,
+    dateLastActive: null,
+    email: null,
+    emailConfirmed: false,
+    isAdmin: false,
+    isSysAdmin: false,
+    isSuperAdmin: false,
+    countUnreadNotifications: 0,
+    countUnreadConversations: 0,
+    permissions: context.permissions,
+    roles: roles.map((role) => ({ roleID: role.roleID, name: role.name })),
+    roleIDs: roles.map((role) => role.roleID),
+  };
+}

@@ -1,0 +1,234 @@
+import { sql, type Kysely, type Selectable, type Updateable } from "kysely";
+import type { DB, RolesTable, UsersTable } from "../../platform/db/schema.ts";
+import { recountCategories } from "../categories/index.ts";
+
+export type UserRow = Selectable<UsersTable>;
+export type RoleRow = Selectable<RolesTable>;
+export type NewUser = Omit<UserRow, "userID">;
+
+export interface UserListFilters {
+  userIDs?: number[];
+  roleID?: number;
+  /** Exact name, or a prefix. */
+  name?: { value: string; prefix: boolean };
+  email?: string;
+  banned?: boolean;
+  includeDeleted?: boolean;
+}
+
+const sortColumns = {
+  dateInserted: "dateInserted",
+  dateLastActive: "dateLastActive",
+  name: "name",
+  userID: "userID",
+} as const;
+export type UserSort = keyof typeof sortColumns;
+
+/** Escapes LIKE wildcards so a typed `%` or `_` matches itself. */
+const likePrefix = (value: string) => `${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The only file with the users' SQL. */
+export function createUsersRepo(db: Kysely<DB>): UsersRepo {
+  const filtered = (filters: UserListFilters) => {
+    let query = db.selectFrom("users");
+    if (!filters.includeDeleted) query = query.where("deleted", "=", 0);
+    if (filters.userIDs?.length) query = query.where("userID", "in", filters.userIDs);
+    if (filters.roleID !== undefined) {
+      const roleID = filters.roleID;
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("userRoles")
+            .select("userRoles.userID")
+            .whereRef("userRoles.userID", "=", "users.userID")
+            .where("userRoles.roleID", "=", roleID),
+        ),
+      );
+    }
+    if (filters.name) {
+      query = filters.name.prefix
+        ? query.where(sql`lower("name")`, "like", sql`${likePrefix(filters.name.value)} escape '\\'`)
+        : query.where(sql`lower("name")`, "=", filters.name.value.toLowerCase());
+    }
+    if (filters.email) query = query.where(sql`lower("email")`, "=", filters.email.toLowerCase());
+    if (filters.banned !== undefined) query = query.where("banned", "=", filters.banned ? 1 : 0);
+    return query;
+  };
+
+  return {
+    /** The same queries inside a transaction. */
+    withTransaction: (trx: Kysely<DB>) => createUsersRepo(trx),
+
+    async findById(userID: number): Promise<UserRow | undefined> {
+      return db.selectFrom("users").selectAll().where("userID", "=", userID).executeTakeFirst();
+    },
+
+    async findByName(name: string): Promise<UserRow | undefined> {
+      return db
+        .selectFrom("users")
+        .selectAll()
+        .where(sql`lower("name")`, "=", name.toLowerCase())
+        .executeTakeFirst();
+    },
+
+    async findAllByEmail(email: string): Promise<UserRow[]> {
+      return db
+        .selectFrom("users")
+        .selectAll()
+        .where(sql`lower("email")`, "=", email.toLowerCase())
+        .where("deleted", "=", 0)
+        .limit(2)
+        .execute();
+    },
+
+    async list(filters: UserListFilters, sort: { column: UserSort; desc: boolean }, offset: number, limit: number) {
+      return filtered(filters)
+        .selectAll()
+        .orderBy(sortColumns[sort.column], sort.desc ? "desc" : "asc")
+        .orderBy("userID", sort.desc ? "desc" : "asc")
+        .offset(offset)
+        .limit(limit)
+        .execute();
+    },
+
+    async count(filters: UserListFilters): Promise<number> {
+      const row = await filtered(filters)
+        .select(({ fn }) => fn.countAll<number>().as("count"))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /**
+     * Names for mentions (spec §9): the exact name first, then names starting with the text; within each,
+     * members active since `activeSince` first, then by name.
+     */
+    async rankedByName(text: string, activeSince: string, offset: number, limit: number): Promise<UserRow[]> {
+      const lower = text.toLowerCase();
+      return db
+        .selectFrom("users")
+        .selectAll()
+        .where("deleted", "=", 0)
+        .where(sql`lower("name")`, "like", sql`${likePrefix(text)} escape '\\'`)
+        .orderBy(sql`case when lower("name") = ${lower} then 0 else 1 end`)
+        .orderBy(sql`case when "dateLastActive" >= ${activeSince} then 0 else 1 end`)
+        .orderBy(sql`lower("name")`)
+        .offset(offset)
+        .limit(limit)
+        .execute();
+    },
+
+    async insert(row: NewUser): Promise<number> {
+      const inserted = await db.insertInto("users").values(row).returning("userID").executeTakeFirstOrThrow();
+      return inserted.userID;
+    },
+
+    async update(userID: number, changes: Updateable<UsersTable>): Promise<void> {
+      if (Object.keys(changes).length === 0) return;
+      await db.updateTable("users").set(changes).where("userID", "=", userID).execute();
+    },
+
+    /** Every role of every listed user, in one query. */
+    async rolesOf(userIDs: number[]): Promise<Map<number, RoleRow[]>> {
+      const byUser = new Map<number, RoleRow[]>(userIDs.map((id) => [id, []]));
+      if (userIDs.length === 0) return byUser;
+      const rows = await db
+        .selectFrom("userRoles")
+        .innerJoin("roles", "roles.roleID", "userRoles.roleID")
+        .selectAll("roles")
+        .select("userRoles.userID as userID")
+        .where("userRoles.userID", "in", userIDs)
+        .orderBy("roles.sort")
+        .execute();
+      for (const { userID, ...role } of rows) byUser.get(userID)?.push(role);
+      return byUser;
+    },
+
+    async rolesByIDs(roleIDs: number[]): Promise<RoleRow[]> {
+      if (roleIDs.length === 0) return [];
+      return db.selectFrom("roles").selectAll().where("roleID", "in", roleIDs).execute();
+    },
+
+    async rolesOfType(type: string): Promise<RoleRow[]> {
+      return db.selectFrom("roles").selectAll().where("type", "=", type).orderBy("roleID").execute();
+    },
+
+    async setRoles(userID: number, roleIDs: number[]): Promise<void> {
+      await db.deleteFrom("userRoles").where("userID", "=", userID).execute();
+      if (roleIDs.length) {
+        await db
+          .insertInto("userRoles")
+          .values([...new Set(roleIDs)].map((roleID) => ({ userID, roleID })))
+          .execute();
+      }
+    },
+
+    /** Removes the user's posts (deleteMethod `delete`). */
+    async deleteContentOf(userID: number): Promise<void> {
+      await db.deleteFrom("comments").where("insertUserID", "=", userID).execute();
+      const discussionIDs = db.selectFrom("discussions").select("discussionID").where("insertUserID", "=", userID);
+      await db.deleteFrom("comments").where("discussionID", "in", discussionIDs).execute();
+      await db.deleteFrom("discussions").where("insertUserID", "=", userID).execute();
+    },
+
+    /** Signs the user out everywhere; with keepTokens, their API tokens survive (a password reset). */
+    async deleteCredentials(userID: number, options: { keepTokens?: boolean } = {}): Promise<void> {
+      await db.deleteFrom("sessions").where("userID", "=", userID).execute();
+      if (!options.keepTokens) await db.deleteFrom("accessTokens").where("userID", "=", userID).execute();
+      await db.deleteFrom("emailTokens").where("userID", "=", userID).execute();
+    },
+
+    /** Counts that content deletion changed: categories (subtree totals), discussions' comment counts. */
+    async recountContent(): Promise<void> {
+      await db
+        .updateTable("discussions")
+        .set((eb) => ({
+          countComments: eb
+            .selectFrom("comments")
+            .select((inner) => inner.fn.countAll<number>().as("count"))
+            .whereRef("comments.discussionID", "=", "discussions.discussionID"),
+        }))
+        .execute();
+      await recountCategories(db);
+    },
+
+    /** Blanks the user's posts, keeping the threads readable (deleteMethod `wipe`). */
+    async wipeContentOf(userID: number, now: string): Promise<void> {
+      const body = "<em>This content has been removed.</em>";
+      await db
+        .updateTable("comments")
+        .set({ body, format: "html", dateUpdated: now })
+        .where("insertUserID", "=", userID)
+        .execute();
+      await db
+        .updateTable("discussions")
+        .set({ body, format: "html", dateUpdated: now })
+        .where("insertUserID", "=", userID)
+        .execute();
+    },
+  };
+}
+
+export interface UsersRepo {
+  withTransaction(trx: Kysely<DB>): UsersRepo;
+  findById(userID: number): Promise<UserRow | undefined>;
+  findByName(name: string): Promise<UserRow | undefined>;
+  findAllByEmail(email: string): Promise<UserRow[]>;
+  list(
+    filters: UserListFilters,
+    sort: { column: UserSort; desc: boolean },
+    offset: number,
+    limit: number,
+  ): Promise<UserRow[]>;
+  count(filters: UserListFilters): Promise<number>;
+  rankedByName(text: string, activeSince: string, offset: number, limit: number): Promise<UserRow[]>;
+  insert(row: NewUser): Promise<number>;
+  update(userID: number, changes: Updateable<UsersTable>): Promise<void>;
+  rolesOf(userIDs: number[]): Promise<Map<number, RoleRow[]>>;
+  rolesByIDs(roleIDs: number[]): Promise<RoleRow[]>;
+  rolesOfType(type: string): Promise<RoleRow[]>;
+  setRoles(userID: number, roleIDs: number[]): Promise<void>;
+  deleteContentOf(userID: number): Promise<void>;
+  deleteCredentials(userID: number, options?: { keepTokens?: boolean }): Promise<void>;
+  recountContent(): Promise<void>;
+  wipeContentOf(userID: number, now: string): Promise<void>;
+}

@@ -1,0 +1,254 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
+import { Type } from "typebox";
+import {
+  AuthenticatePasswordBody,
+  AuthenticateResult,
+  BanBody,
+  ByNamesQuery,
+  ErrorBody,
+  MeCounts,
+  RegisterBody,
+  RegisterResult,
+  RequestPasswordBody,
+  UserDeleteBody,
+  UserGetQuery,
+  UserIdParams,
+  UserListQuery,
+  UserPatch,
+  UserPermissionsQuery,
+  UserPost,
+} from "@parley/contracts";
+import type { Platform } from "../../platform/context.ts";
+import { HttpError } from "../../platform/errors.ts";
+import { originOf, setPagingHeaders } from "../../platform/http/pagination.ts";
+import type { createAuthenticateService } from "./authenticate.service.ts";
+import type { RequestContext, UsersService } from "./users.service.ts";
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody };
+const NoContent = Type.Null();
+const tags = ["Users"];
+
+export const contextOf = (request: FastifyRequest): RequestContext => ({
+  viewer: request.viewer,
+  origin: originOf(request),
+  ip: request.ip,
+});
+
+interface Options {
+  service: UsersService;
+  authenticate: ReturnType<typeof createAuthenticateService>;
+  platform: Platform;
+}
+
+/** /users, /authenticate: parse, call the service, set status and paging headers. */
+export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { service, authenticate, platform }) => {
+  const registrations = platform.limiter("register-ip", 10, 60 * 60_000);
+  const passwordRequests = platform.limiter("request-password-ip", 5, 15 * 60_000);
+  const limit = async (limiter: typeof registrations, key: string) => {
+    const result = await limiter.hit(key);
+    if (!result.allowed) {
+      throw new HttpError(429, `Too many requests. Please wait ${result.retryAfterSeconds} seconds and try again.`);
+    }
+  };
+
+  app.get(
+    "/users/me",
+    { schema: { tags, summary: "The session's user, or the Guest record (userID 0).", response: { 200: Type.Ref("Me"), ...errors } } },
+    async (request, reply) => {
+      reply.header("cache-control", "no-cache, private");
+      return service.me(contextOf(request));
+    },
+  );
+
+  app.get(
+    "/users/me-counts",
+    { schema: { tags, summary: "Counters for the session's user.", response: { 200: MeCounts, ...errors } } },
+    async (request, reply) => {
+      reply.header("cache-control", "no-cache, private");
+      return service.meCounts(contextOf(request));
+    },
+  );
+
+  app.get(
+    "/users/by-names",
+    {
+      schema: {
+        tags,
+        summary: "Users by name or name prefix (`ab*`): exact match first, then active members.",
+        querystring: ByNamesQuery,
+        response: { 200: Type.Array(Type.Ref("UserFragment")), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.byNames(request.query, contextOf(request));
+      setPagingHeaders(request, reply, { page: result.page, limit: result.limit, count: result.items.length });
+      return result.items;
+    },
+  );
+
+  app.get(
+    "/users",
+    { schema: { tags, summary: "List users.", querystring: UserListQuery, response: { 200: Type.Array(Type.Ref("User")), ...errors } } },
+    async (request, reply) => {
+      const result = await service.list(request.query, contextOf(request));
+      setPagingHeaders(request, reply, { page: result.page, limit: result.limit, total: result.total, count: result.items.length });
+      return result.items;
+    },
+  );
+
+  app.get(
+    "/users/:id",
+    {
+      schema: { tags, summary: "Get a user.", params: UserIdParams, querystring: UserGetQuery, response: { 200: Type.Ref("User"), ...errors } },
+    },
+    async (request, reply) => {
+      if (request.params.id === "$me") reply.header("cache-control", "no-cache, private");
+      return service.get(request.params.id, contextOf(request));
+    },
+  );
+
+  app.get(
+    "/users/:id/permissions",
+    {
+      schema: {
+        tags,
+        summary: "A user's permissions; `expand=junctions` adds junctions and aliases.",
+        params: UserIdParams,
+        querystring: UserPermissionsQuery,
+        response: { 200: Type.Ref("UserPermissions"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-cache, private");
+      const expand = request.query.expand ?? [];
+      return service.permissionsOf(request.params.id, expand.length > 0, contextOf(request));
+    },
+  );
+
+  app.post(
+    "/users",
+    { schema: { tags, summary: "Create a user (users.add).", body: UserPost, response: { 201: Type.Ref("User"), ...errors } } },
+    async (request) => service.create(request.body, contextOf(request)),
+  );
+
+  app.post(
+    "/users/register",
+    { schema: { tags, summary: "Register a new account.", body: RegisterBody, response: { 201: RegisterResult, ...errors } } },
+    async (request) => {
+      await limit(registrations, request.ip);
+      return service.register(request.body, contextOf(request));
+    },
+  );
+
+  app.post(
+    "/users/request-password",
+    {
+      schema: {
+        tags,
+        summary: "E-mail a password reset link (the answer is the same whether the address is known or not).",
+        body: RequestPasswordBody,
+        response: { 201: Type.Object({ message: Type.String() }), ...errors },
+      },
+    },
+    async (request) => {
+      await limit(passwordRequests, request.ip);
+      await service.requestPassword(request.body.email, contextOf(request));
+      return { message: "If that email belongs to an account, a message with a link to reset the password is on its way." };
+    },
+  );
+
+  app.post(
+    "/users/password-reset",
+    {
+      schema: {
+        tags,
+        summary: "Set a new password with the token of a reset link.",
+        body: Type.Object({ token: Type.String({ minLength: 1 }), password: Type.String() }),
+        response: { 201: Type.Object({ userID: Type.Integer() }), ...errors },
+      },
+    },
+    async (request) => service.resetPassword(request.body.token, request.body.password),
+  );
+
+  app.post(
+    "/users/:id/confirm-email",
+    {
+      schema: {
+        tags,
+        summary: "Confirm a user's e-mail with the code of the confirmation link.",
+        params: UserIdParams,
+        body: Type.Object({ confirmationCode: Type.String({ minLength: 1 }) }),
+        response: { 201: Type.Object({ userID: Type.Integer(), emailConfirmed: Type.Boolean() }), ...errors },
+      },
+    },
+    async (request) => {
+      const result = await service.confirmEmail(request.body.confirmationCode);
+      if (String(result.userID) !== request.params.id) throw new HttpError(400, "That confirmation link is invalid or has expired.");
+      return { userID: result.userID, emailConfirmed: true };
+    },
+  );
+
+  app.post(
+    "/users/me/send-confirm-email",
+    {
+      schema: { tags, summary: "E-mail a new confirmation link to the session's user.", body: Type.Object({}), response: { 201: Type.Object({ message: Type.String() }), ...errors } },
+    },
+    async (request) => {
+      await limit(passwordRequests, `confirm:${request.ip}`);
+      await service.resendConfirmation(contextOf(request));
+      return { message: "A confirmation email has been sent." };
+    },
+  );
+
+  app.patch(
+    "/users/:id",
+    { schema: { tags, summary: "Edit a user.", params: UserIdParams, body: UserPatch, response: { 200: Type.Ref("User"), ...errors } } },
+    async (request) => service.patch(request.params.id, request.body, contextOf(request)),
+  );
+
+  app.put(
+    "/users/:id/ban",
+    { schema: { tags, summary: "Ban or unban a user.", params: UserIdParams, body: BanBody, response: { 200: BanBody, ...errors } } },
+    async (request) => service.ban(request.params.id, request.body.banned, contextOf(request)),
+  );
+
+  app.delete(
+    "/users/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete a user: keep, wipe or delete their posts.",
+        params: UserIdParams,
+        body: Type.Optional(UserDeleteBody),
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request) => {
+      await service.remove(request.params.id, request.body?.deleteMethod ?? "delete", contextOf(request));
+      return null;
+    },
+  );
+
+  app.post(
+    "/authenticate/password",
+    {
+      schema: {
+        tags: ["Authentication"],
+        summary: "Sign in with a name or e-mail and a password; sets the session cookie.",
+        body: AuthenticatePasswordBody,
+        response: { 201: AuthenticateResult, ...errors },
+      },
+    },
+    async (request, reply) => authenticate.signIn(request.body, request, reply),
+  );
+
+  app.delete(
+    "/authenticate",
+    { schema: { tags: ["Authentication"], summary: "Sign out.", response: { 204: NoContent, ...errors } } },
+    async (request, reply) => {
+      await authenticate.signOut(request, reply);
+      return null;
+    },
+  );
+};

@@ -1,0 +1,425 @@
+import {
+  limits,
+  userMessages,
+  type ByNamesQuery,
+  type FieldError,
+  type Me,
+  type MeCounts,
+  type RegisterBody,
+  type User,
+  type UserFragment,
+  type UserListQuery,
+  type UserPatch,
+  type UserPermissions,
+  type UserPost,
+} from "@parley/contracts";
+import { authorize, can, requireSignedIn } from "../../platform/auth/authorize.ts";
+import { hashPassword, verifyPassword } from "../../platform/auth/password.ts";
+import type { Viewer } from "../../platform/auth/viewer.ts";
+import type { Platform } from "../../platform/context.ts";
+import { nowIso } from "../../platform/dates.ts";
+import { conflict, fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
+import { createEmailTokens } from "./email-tokens.ts";
+import { usersPolicy } from "./users.policy.ts";
+import {
+  presentGuestMe,
+  presentMe,
+  presentPrivateUser,
+  presentUser,
+  presentUserFragment,
+} from "./users.present.ts";
+import type { NewUser, UsersRepo, UserRow, UserSort } from "./users.repo.ts";
+import { checkEmail, checkName, checkPassword } from "./users.validation.ts";
+
+export interface RequestContext {
+  viewer: Viewer;
+  origin: string;
+  ip: string;
+}
+
+const DAY = 86_400_000;
+
+/** Accounts: registration, profiles, roles of a user, bans, deletion, `/users/me`. */
+export function createUsersService(repo: UsersRepo, platform: Platform) {
+  const tokens = createEmailTokens(platform);
+
+  const present = async (row: UserRow, context: RequestContext): Promise<User> => {
+    const roles = (await repo.rolesOf([row.userID])).get(row.userID) ?? [];
+    if (!usersPolicy.canSeeFullProfile(context.viewer, row)) return presentPrivateUser(row, roles, context.origin);
+    return presentUser(row, roles, {
+      origin: context.origin,
+      canSeeEmail: usersPolicy.canSeeEmail(context.viewer, row),
+      isSiteManager: can(context.viewer, "site.manage"),
+    });
+  };
+
+  /** `12`, `$me`, `$name:alice`, `$email:a@b.c` → the user row (reference §1.1 smart ids). */
+  async function resolve(id: string, viewer: Viewer): Promise<UserRow> {
+    let row: UserRow | undefined;
+    if (/^\d+$/.test(id)) row = await repo.findById(Number(id));
+    else if (id === "$me") {
+      if (viewer.userID === 0) throw notFound("User");
+      row = await repo.findById(viewer.userID);
+    } else if (id.startsWith("$name:")) {
+      row = await repo.findByName(id.slice(6));
+      if (!row) throw new HttpError(404, "Smart ID not found.");
+    } else if (id.startsWith("$email:")) {
+      authorize(viewer, "personalInfo.view");
+      const rows = await repo.findAllByEmail(id.slice(7));
+      if (rows.length > 1) throw conflict("More than one record matches the smart ID.");
+      row = rows[0];
+      if (!row) throw new HttpError(404, "Smart ID not found.");
+    }
+    if (!row) throw notFound("User");
+    return row;
+  }
+
+  /** Name and e-mail rules plus uniqueness, as one list of field errors. */
+  async function checkIdentity(input: { name?: string; email?: string; password?: string }, exceptUserID?: number) {
+    const errors: FieldError[] = [];
+    if (input.name !== undefined) {
+      const invalid = checkName(input.name);
+      if (invalid) errors.push(invalid);
+      else {
+        const taken = await repo.findByName(input.name);
+        if (taken && taken.userID !== exceptUserID) errors.push(fieldError("name", "nameTaken", userMessages.nameTaken));
+      }
+    }
+    if (input.email !== undefined) {
+      const invalid = checkEmail(input.email);
+      if (invalid) errors.push(invalid);
+      else {
+        const taken = (await repo.findAllByEmail(input.email)).filter((row) => row.userID !== exceptUserID);
+        if (taken.length) errors.push(fieldError("email", "emailTaken", userMessages.emailTaken));
+      }
+    }
+    if (input.password !== undefined) {
+      const invalid = checkPassword(input.password);
+      if (invalid) errors.push(invalid);
+    }
+    if (errors.length) throw validationFailed(errors);
+  }
+
+  async function roleIDsOfType(type: string): Promise<number[]> {
+    return (await repo.rolesOfType(type)).map((role) => role.roleID);
+  }
+
+  const newUserRow = async (input: {
+    name: string;
+    email: string;
+    password: string;
+    emailConfirmed: boolean;
+    ip: string;
+  }): Promise<NewUser> => {
+    const now = nowIso();
+    return {
+      name: input.name,
+      email: input.email,
+      emailConfirmed: input.emailConfirmed ? 1 : 0,
+      passwordHash: await hashPassword(input.password),
+      photoUrl: null,
+      title: null,
+      isAdmin: 0,
+      banned: 0,
+      deleted: 0,
+      private: 0,
+      showEmail: 0,
+      bypassSpam: 0,
+      countDiscussions: 0,
+      countComments: 0,
+      countVisits: 0,
+      points: 0,
+      dateInserted: now,
+      dateUpdated: null,
+      dateLastActive: now,
+      insertIPAddress: input.ip,
+      lastIPAddress: input.ip,
+    };
+  };
+
+  return {
+    resolve,
+    present,
+
+    async register(body: RegisterBody, context: RequestContext) {
+      const name = body.name.trim();
+      const email = body.email.trim();
+      await checkIdentity({ name, email, password: body.password });
+      const confirm = platform.config.confirmEmail;
+      const row = await newUserRow({ name, email, password: body.password, emailConfirmed: !confirm, ip: context.ip });
+      const roleIDs = await roleIDsOfType(confirm ? "unconfirmed" : "member");
+      const userID = await platform.db.transaction().execute(async (trx) => {
+        const scoped = repo.withTransaction(trx);
+        const id = await scoped.insert(row);
+        await scoped.setRoles(id, roleIDs);
+        return id;
+      });
+      if (confirm) await tokens.sendConfirmation({ userID, name, email }, context.origin);
+      return { userID, name, email };
+    },
+
+    async create(body: UserPost, context: RequestContext): Promise<User> {
+      authorize(context.viewer, "users.add");
+      const name = body.name.trim();
+      const email = body.email.trim();
+      await checkIdentity({ name, email, password: body.password });
+      const roleIDs = body.roleID?.length ? body.roleID : await roleIDsOfType("member");
+      await assertAssignable(roleIDs, context.viewer);
+      const row = await newUserRow({ name, email, password: body.password, emailConfirmed: body.emailConfirmed ?? true, ip: context.ip });
+      row.showEmail = body.showEmail ? 1 : 0;
+      row.private = body.private ? 1 : 0;
+      row.bypassSpam = body.bypassSpam ? 1 : 0;
+      const userID = await platform.db.transaction().execute(async (trx) => {
+        const scoped = repo.withTransaction(trx);
+        const id = await scoped.insert(row);
+        await scoped.setRoles(id, roleIDs);
+        return id;
+      });
+      return present((await repo.findById(userID))!, context);
+    },
+
+    async get(id: string, context: RequestContext): Promise<User> {
+      authorize(context.viewer, ["profiles.view", "users.add", "users.edit", "users.delete"]);
+      return present(await resolve(id, context.viewer), context);
+    },
+
+    async list(query: UserListQuery, context: RequestContext) {
+      authorize(context.viewer, ["profiles.view", "users.add", "users.edit", "users.delete"]);
+      if (query.email !== undefined) authorize(context.viewer, "personalInfo.view");
+      const page = query.page ?? 1;
+      const limit = query.limit ?? limits.api.defaultLimit;
+      const sortParam = query.sort ?? "userID";
+      const sort = { column: sortParam.replace(/^-/, "") as UserSort, desc: sortParam.startsWith("-") };
+      const filters = {
+        ...(query.userID ? { userIDs: query.userID } : {}),
+        ...(query.roleID !== undefined ? { roleID: query.roleID } : {}),
+        ...(query.name !== undefined
+          ? { name: { value: query.name.replace(/\*$/, ""), prefix: query.name.endsWith("*") } }
+          : {}),
+        ...(query.email !== undefined ? { email: query.email } : {}),
+        ...(query.isBanned !== undefined ? { banned: query.isBanned } : {}),
+      };
+      const [rows, total] = await Promise.all([
+        repo.list(filters, sort, (page - 1) * limit, limit),
+        repo.count(filters),
+      ]);
+      const roles = await repo.rolesOf(rows.map((row) => row.userID));
+      const items = rows.map((row) =>
+        usersPolicy.canSeeFullProfile(context.viewer, row)
+          ? presentUser(row, roles.get(row.userID) ?? [], {
+              origin: context.origin,
+              canSeeEmail: usersPolicy.canSeeEmail(context.viewer, row),
+              isSiteManager: can(context.viewer, "site.manage"),
+            })
+          : presentPrivateUser(row, roles.get(row.userID) ?? [], context.origin),
+      );
+      return { items, page, limit, total };
+    },
+
+    async byNames(query: ByNamesQuery, context: RequestContext): Promise<{ items: UserFragment[]; page: number; limit: number }> {
+      authorize(context.viewer, ["profiles.view", "users.add", "users.edit", "users.delete"]);
+      const page = query.page ?? 1;
+      const limit = query.limit ?? 100;
+      const text = query.name.replace(/\*$/, "");
+      if (text === "") return { items: [], page, limit };
+      const activeSince = new Date(Date.now() - limits.mentions.activeWithinDays * DAY).toISOString();
+      const rows = query.name.endsWith("*")
+        ? await repo.rankedByName(text, activeSince, (page - 1) * limit, limit)
+        : [await repo.findByName(text)].filter((row): row is UserRow => row !== undefined && row.deleted === 0);
+      return { items: rows.map((row) => presentUserFragment(row, context.origin)), page, limit };
+    },
+
+    async patch(id: string, body: UserPatch, context: RequestContext): Promise<User> {
+      const { viewer } = context;
+      requireSignedIn(viewer);
+      const row = await resolve(id, viewer);
+      const self = usersPolicy.isSelf(viewer, row);
+      const admin = usersPolicy.canEditOthers(viewer);
+      if (!self && !admin) authorize(viewer, "users.edit");
+      const adminOnly = (["emailConfirmed", "bypassSpam", "roleID", "banned"] as const).filter((key) => body[key] !== undefined);
+      if (adminOnly.length && !admin) authorize(viewer, "users.edit");
+      if (body.name !== undefined && body.name !== row.name && !admin) authorize(viewer, "profile.editusernames");
+
+      // Changing one's own e-mail or password needs the current password.
+      if (self && !admin && (body.password !== undefined || (body.email !== undefined && body.email !== row.email))) {
+        if (!(await verifyPassword(body.passwordConfirmation ?? "", row.passwordHash))) {
+          throw validationFailed([fieldError("passwordConfirmation", "invalid", "Your current password is incorrect.")]);
+        }
+      }
+      const name = body.name?.trim();
+      const email = body.email?.trim();
+      await checkIdentity(
+        {
+          ...(name !== undefined && name !== row.name ? { name } : {}),
+          ...(email !== undefined && email !== row.email ? { email } : {}),
+          ...(body.password !== undefined ? { password: body.password } : {}),
+        },
+        row.userID,
+      );
+      if (body.roleID) await assertAssignable(body.roleID, viewer);
+      if (body.banned !== undefined) assertBannable(row, viewer);
+
+      await platform.db.transaction().execute(async (trx) => {
+        const scoped = repo.withTransaction(trx);
+        await scoped.update(row.userID, {
+          ...(name !== undefined ? { name } : {}),
+          ...(email !== undefined ? { email } : {}),
+          ...(email !== undefined && email.toLowerCase() !== row.email.toLowerCase() && !admin ? { emailConfirmed: 0 } : {}),
+          ...(body.emailConfirmed !== undefined ? { emailConfirmed: body.emailConfirmed ? 1 : 0 } : {}),
+          ...(body.showEmail !== undefined ? { showEmail: body.showEmail ? 1 : 0 } : {}),
+          ...(body.bypassSpam !== undefined ? { bypassSpam: body.bypassSpam ? 1 : 0 } : {}),
+          ...(body.private !== undefined ? { private: body.private ? 1 : 0 } : {}),
+          ...(body.title !== undefined ? { title: body.title } : {}),
+          ...(body.banned !== undefined ? { banned: body.banned ? 1 : 0 } : {}),
+          ...(body.password !== undefined ? { passwordHash: await hashPassword(body.password) } : {}),
+          dateUpdated: nowIso(),
+        });
+        if (body.roleID) await scoped.setRoles(row.userID, body.roleID);
+      });
+      if (body.emailConfirmed === true && row.emailConfirmed === 0) await promoteUnconfirmed(row.userID);
+      return present((await repo.findById(row.userID))!, context);
+    },
+
+    async ban(id: string, banned: boolean, context: RequestContext): Promise<{ banned: boolean }> {
+      const row = await resolve(id, context.viewer);
+      authorize(context.viewer, ["community.moderate", "users.edit"]);
+      assertBannable(row, context.viewer);
+      await repo.update(row.userID, { banned: banned ? 1 : 0, dateUpdated: nowIso() });
+      return { banned };
+    },
+
+    async remove(id: string, deleteMethod: "keep" | "wipe" | "delete", context: RequestContext): Promise<void> {
+      authorize(context.viewer, "users.delete");
+      const row = await resolve(id, context.viewer);
+      if (row.userID === context.viewer.userID) throw new HttpError(400, "You cannot delete your own account here.");
+      if (row.isAdmin >= 1 && !can(context.viewer, "site.manage")) authorize(context.viewer, "site.manage");
+      if (row.deleted === 1) throw notFound("User");
+      await platform.db.transaction().execute(async (trx) => {
+        const scoped = repo.withTransaction(trx);
+        if (deleteMethod === "delete") await scoped.deleteContentOf(row.userID);
+        if (deleteMethod === "wipe") await scoped.wipeContentOf(row.userID, nowIso());
+        await scoped.update(row.userID, { deleted: 1, banned: 0, passwordHash: null, photoUrl: null, title: null, dateUpdated: nowIso() });
+        await scoped.setRoles(row.userID, []);
+        await scoped.deleteCredentials(row.userID);
+      });
+      if (deleteMethod === "delete") await repo.recountContent();
+    },
+
+    async me(context: RequestContext): Promise<Me> {
+      const { viewer } = context;
+      const global = viewer.permissions.permissions.find((fragment) => fragment.type === "global");
+      const permissions = Object.entries(global?.permissions ?? {})
+        .filter(([, value]) => value === true)
+        .map(([name]) => name)
+        .sort();
+      if (!viewer.user) return presentGuestMe(await repo.rolesByIDs(viewer.roleIDs), { origin: context.origin, permissions });
+      const roles = (await repo.rolesOf([viewer.userID])).get(viewer.userID) ?? [];
+      return presentMe(viewer.user, roles, {
+        origin: context.origin,
+        permissions,
+        isAdmin: viewer.permissions.isAdmin,
+        countUnreadNotifications: 0,
+        countUnreadConversations: 0,
+      });
+    },
+
+    async meCounts(context: RequestContext): Promise<MeCounts> {
+      if (!context.viewer.user) return { counts: [] };
+      const user = context.viewer.user;
+      return {
+        counts: [
+          { name: "UnreadNotifications", count: 0 },
+          { name: "Discussions", count: user.countDiscussions },
+        ],
+      };
+    },
+
+    async permissionsOf(id: string, expandJunctions: boolean, context: RequestContext): Promise<UserPermissions> {
+      const row = await resolve(id, context.viewer);
+      if (!usersPolicy.canReadPermissionsOf(context.viewer, row)) authorize(context.viewer, ["users.add", "users.edit", "users.delete"]);
+      const permissions =
+        row.userID === context.viewer.userID
+          ? context.viewer.permissions
+          : await platform.permissions.forRoles(
+              ((await repo.rolesOf([row.userID])).get(row.userID) ?? []).map((role) => role.roleID),
+              row.isAdmin >= 1,
+            );
+      const result: UserPermissions = {
+        isAdmin: permissions.isAdmin,
+        isSysAdmin: row.isAdmin >= 2,
+        isSuperAdmin: row.isAdmin >= 3,
+        permissions: permissions.permissions,
+      };
+      if (expandJunctions) {
+        if (permissions.junctions) result.junctions = permissions.junctions;
+        if (permissions.junctionAliases) result.junctionAliases = permissions.junctionAliases;
+      }
+      return result;
+    },
+
+    /** Sends a new confirmation link to the signed-in user. */
+    async resendConfirmation(context: RequestContext): Promise<void> {
+      const { viewer } = context;
+      if (!viewer.user) authorize(viewer, "session.valid");
+      const user = viewer.user!;
+      if (user.emailConfirmed === 1) throw new HttpError(400, "Your email address is already confirmed.");
+      await tokens.sendConfirmation(user, context.origin);
+    },
+
+    async confirmEmail(token: string): Promise<{ userID: number }> {
+      const found = await tokens.consume(token, "confirm");
+      if (!found) throw new HttpError(400, userMessages.emailConfirmBadLink);
+      const user = await repo.findById(found.userID);
+      if (!user || user.deleted === 1 || user.email.toLowerCase() !== found.email.toLowerCase()) {
+        throw new HttpError(400, userMessages.emailConfirmBadLink);
+      }
+      await repo.update(user.userID, { emailConfirmed: 1, dateUpdated: nowIso() });
+      await promoteUnconfirmed(user.userID);
+      return { userID: user.userID };
+    },
+
+    /** Always answers the same, so nobody can learn which e-mails have accounts. */
+    async requestPassword(email: string, context: RequestContext): Promise<void> {
+      const [user] = (await repo.findAllByEmail(email.trim())).filter((row) => row.deleted === 0);
+      if (user) await tokens.sendPasswordReset(user, context.origin);
+    },
+
+    async resetPassword(token: string, password: string): Promise<{ userID: number }> {
+      const invalid = checkPassword(password);
+      if (invalid) throw validationFailed([invalid]);
+      const found = await tokens.consume(token, "reset");
+      const user = found ? await repo.findById(found.userID) : undefined;
+      if (!found || !user || user.deleted === 1) throw new HttpError(400, userMessages.passwordResetBadLink);
+      await platform.db.transaction().execute(async (trx) => {
+        const scoped = repo.withTransaction(trx);
+        await scoped.update(user.userID, { passwordHash: await hashPassword(password), dateUpdated: nowIso() });
+        // A reset signs every other session out.
+        await scoped.deleteCredentials(user.userID, { keepTokens: true });
+      });
+      return { userID: user.userID };
+    },
+  };
+
+  /** Unconfirmed members become Members once their e-mail is confirmed. */
+  async function promoteUnconfirmed(userID: number): Promise<void> {
+    const roles = (await repo.rolesOf([userID])).get(userID) ?? [];
+    if (!roles.some((role) => role.type === "unconfirmed")) return;
+    const member = await roleIDsOfType("member");
+    await repo.setRoles(userID, [...roles.filter((role) => role.type !== "unconfirmed").map((role) => role.roleID), ...member]);
+  }
+
+  /** Roles must exist; only site managers hand out the Administrator role. */
+  async function assertAssignable(roleIDs: number[], viewer: Viewer): Promise<void> {
+    const roles = await repo.rolesByIDs(roleIDs);
+    const missing = roleIDs.filter((id) => !roles.some((role) => role.roleID === id));
+    if (missing.length) throw validationFailed([fieldError("roleID", "invalid", `Unknown role: ${missing.join(", ")}.`)]);
+    if (roles.some((role) => role.type === "administrator")) authorize(viewer, "site.manage");
+  }
+
+  function assertBannable(row: UserRow, viewer: Viewer): void {
+    if (row.userID === viewer.userID) throw new HttpError(400, "You cannot ban yourself.");
+    if (row.isAdmin >= 1) throw new HttpError(403, "Administrators cannot be banned.");
+  }
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

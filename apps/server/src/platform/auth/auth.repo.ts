@@ -1,0 +1,77 @@
+import type { Kysely, Selectable } from "kysely";
+import type { DB, SessionsTable, UsersTable } from "../db/schema.ts";
+
+export type UserRow = Selectable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+
+/** SQL of the authentication platform: sessions, access tokens, roles and their grants. */
+export function createAuthRepo(db: Kysely<DB>) {
+  return {
+    async sessionWithUser(sessionID: string): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+      const session = await db.selectFrom("sessions").selectAll().where("sessionID", "=", sessionID).executeTakeFirst();
+      if (!session) return undefined;
+      const user = await db.selectFrom("users").selectAll().where("userID", "=", session.userID).executeTakeFirst();
+      return user ? { session, user } : undefined;
+    },
+
+    async insertSession(row: SessionRow): Promise<void> {
+      await db.insertInto("sessions").values(row).execute();
+    },
+
+    async touchSession(sessionID: string, dateLastUsed: string, dateExpires: string): Promise<void> {
+      await db.updateTable("sessions").set({ dateLastUsed, dateExpires }).where("sessionID", "=", sessionID).execute();
+    },
+
+    async deleteSession(sessionID: string): Promise<void> {
+      await db.deleteFrom("sessions").where("sessionID", "=", sessionID).execute();
+    },
+
+    async deleteSessionsOfUser(userID: number): Promise<void> {
+      await db.deleteFrom("sessions").where("userID", "=", userID).execute();
+    },
+
+    async userByAccessToken(tokenHash: string, now: string): Promise<UserRow | undefined> {
+      return db
+        .selectFrom("accessTokens")
+        .innerJoin("users", "users.userID", "accessTokens.userID")
+        .selectAll("users")
+        .where("accessTokens.tokenHash", "=", tokenHash)
+        .where((eb) => eb.or([eb("accessTokens.dateExpires", "is", null), eb("accessTokens.dateExpires", ">", now)]))
+        .executeTakeFirst();
+    },
+
+    async touchAccessToken(tokenHash: string, now: string): Promise<void> {
+      await db.updateTable("accessTokens").set({ dateLastUsed: now }).where("tokenHash", "=", tokenHash).execute();
+    },
+
+    async roleIDsOfUser(userID: number): Promise<number[]> {
+      const rows = await db.selectFrom("userRoles").select("roleID").where("userID", "=", userID).execute();
+      return rows.map((row) => row.roleID);
+    },
+
+    async roleIDsOfType(type: string): Promise<number[]> {
+      const rows = await db.selectFrom("roles").select("roleID").where("type", "=", type).orderBy("roleID").execute();
+      return rows.map((row) => row.roleID);
+    },
+
+    async grantsOfRoles(roleIDs: number[]) {
+      if (roleIDs.length === 0) return [];
+      return db
+        .selectFrom("rolePermissions")
+        .select(["junctionType", "junctionID", "permission"])
+        .where("roleID", "in", roleIDs)
+        .execute();
+    },
+
+    /** Categories with their own permissions, and those inheriting a non-root category's. */
+    async categoryPermissionLinks() {
+      return db
+        .selectFrom("categories")
+        .select(["categoryID", "permissionCategoryID", "customPermissions"])
+        .where((eb) => eb.or([eb("customPermissions", "=", 1), eb("permissionCategoryID", "<>", -1)]))
+        .execute();
+    },
+  };
+}
+
+export type AuthRepo = ReturnType<typeof createAuthRepo>;

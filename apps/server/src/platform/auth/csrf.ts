@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { HttpError } from "../errors.ts";
+import { safeEqual } from "./tokens.ts";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+const hostOf = (url: string | undefined): string | null => {
+  if (!url) return null;
+  try {
+    return new URL(url).host;
+  } catch {
+    return null;
+  }
+};
+
+/** Whether the request comes from the site's own pages: Origin (or, without it, Referer) is this host. */
+function isSameOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (origin !== undefined) return hostOf(origin) === request.host;
+  return hostOf(request.headers.referer) === request.host;
+}
+
+function transientKeyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers["x-transient-key"];
+  if (typeof header === "string") return header;
+  const body = request.body as Record<string, unknown> | null | undefined;
+  const fromBody = body && typeof body === "object" ? (body["transientKey"] ?? body["TransientKey"]) : undefined;
+  return typeof fromBody === "string" ? fromBody : undefined;
+}
+
+/**
+ * CSRF: a non-GET request authenticated by the session cookie must carry the session's transient key
+ * (`X-Transient-Key` or `transientKey` in the body), or come from the site's own origin with
+ * `X-Requested-With`. Otherwise 403 "Invalid CSRF token.". Bearer-token and guest requests are exempt:
+ * no cookie of theirs can be forged.
+ */
+export function registerCsrfProtection(app: FastifyInstance): void {
+  app.addHook("preValidation", async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const session = request.viewer.session;
+    if (request.viewer.via !== "cookie" || !session) return;
+    const key = transientKeyOf(request);
+    if (key !== undefined && safeEqual(key, session.transientKey)) return;
+    if (request.headers["x-requested-with"] !== undefined && isSameOrigin(request)) return;
+    throw new HttpError(403, "Invalid CSRF token.");
+  });
+}

@@ -1,0 +1,16 @@
+import type { UserPermissions } from "@parley/contracts";
+import type { UserRow } from "./auth.repo.ts";
+
+/** Who is making a request: a guest (userID 0) or a signed-in user, with their permissions. */
+export interface Viewer {
+  userID: number;
+  user: UserRow | null;
+  roleIDs: number[];
+  permissions: UserPermissions;
+  /** How the request was authenticated. */
+  via: "guest" | "cookie" | "bearer";
+  /** Cookie sessions only. */
+  session: { sessionID: string; transientKey: string } | null;
+}
+
+export const isSignedIn = (viewer: Viewer): viewer is Viewer & { user: UserRow } => viewer.user !== null;

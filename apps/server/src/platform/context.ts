@@ -1,0 +1,48 @@
+import path from "node:path";
+import type { Kysely } from "kysely";
+import { Redis } from "ioredis";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/database.ts";
+import type { DB } from "./db/schema.ts";
+import { createAuthRepo } from "./auth/auth.repo.ts";
+import { createPermissionsService, type PermissionsService } from "./auth/permissions.ts";
+import { createSessions, type Sessions } from "./auth/sessions.ts";
+import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { createMemoryLimiter, createRedisLimiter, type Limiter } from "./http/rate-limit.ts";
+
+export type PlatformConfig = Pick<Config, "debug" | "dataDir" | "redisUrl" | "smtpUrl" | "mailFrom" | "confirmEmail">;
+
+/** What every feature may use: the database, sessions and permissions, mail, rate limits, settings. */
+export interface Platform {
+  db: Kysely<DB>;
+  database: Database;
+  config: PlatformConfig;
+  sessions: Sessions;
+  permissions: PermissionsService;
+  mailer: Mailer;
+  outboxDir: string;
+  /** A limiter shared by every process when Redis is configured. */
+  limiter(name: string, max: number, windowMs: number): Limiter;
+  close(): Promise<void>;
+}
+
+export function createPlatform(database: Database, config: PlatformConfig): Platform {
+  const authRepo = createAuthRepo(database.db);
+  const permissions = createPermissionsService(authRepo);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  const outboxDir = path.join(config.dataDir, "outbox");
+  return {
+    db: database.db,
+    database,
+    config,
+    permissions,
+    sessions: createSessions({ repo: authRepo, permissions }),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir }),
+    outboxDir,
+    limiter: (name, max, windowMs) =>
+      redis ? createRedisLimiter(redis, name, max, windowMs) : createMemoryLimiter(name, max, windowMs),
+    close: async () => {
+      await redis?.quit();
+    },
+  };
+}
