@@ -13,6 +13,9 @@ import { registerOpenApi } from "./platform/http/openapi.ts";
 import { parseQueryString } from "./platform/http/querystring.ts";
 import { registerCategories } from "./features/categories/index.ts";
 import { registerUsers } from "./features/users/index.ts";
+import { registerRoles } from "./features/roles/index.ts";
+import { registerTokens } from "./features/tokens/index.ts";
+import { registerOutbox } from "./platform/mail/outbox.routes.ts";
 import { registerPages, sendPlainErrorPage, type PagesOptions } from "./pages/pages.ts";
 
 export interface AppOptions {
@@ -87,6 +90,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const schema of sharedPermissionSchemas) app.addSchema(schema);
   await registerCategories(app, platform);
   await registerUsers(app, platform);
+  await registerRoles(app, platform);
+  await registerTokens(app, platform);
+  await registerOutbox(app, platform);
 
   if (options.pages) await registerPages(app, options.pages);
   return app;

@@ -58,7 +58,9 @@ export type CategoryTreeItem = Category & { children?: CategoryTreeItem[] };
 
 export const CategoryListQuery = Type.Object({
   parentCategoryID: Type.Optional(Type.Integer({ description: "List the children of this category." })),
-  parentCategoryCode: Type.Optional(Type.String({ description: "List the children of the category with this urlcode." })),
+  parentCategoryCode: Type.Optional(
+    Type.String({ description: "List the children of the category with this urlcode." }),
+  ),
   maxDepth: Type.Integer({ minimum: 1, maximum: 10, default: limits.categories.defaultMaxDepth }),
   archived: Type.Optional(Type.Boolean({ description: "Only archived (true) or only active (false) categories." })),
   outputFormat: Type.Optional(Type.Union([Type.Literal("tree"), Type.Literal("flat")])),

@@ -6,3 +6,5 @@ export * from "./categories.ts";
 export * from "./system.ts";
 export * from "./permissions.ts";
 export * from "./users.ts";
+export * from "./tokens.ts";
+export * from "./roles.ts";

@@ -145,7 +145,9 @@ export type UserListQuery = Static<typeof UserListQuery>;
 
 export const ByNamesQuery = Type.Object({
   name: Type.String({ description: "A name, or a prefix ending with `*`." }),
-  order: Type.Optional(Type.String({ description: "Accepted for Vanilla clients (`mention`); results are always ranked." })),
+  order: Type.Optional(
+    Type.String({ description: "Accepted for Vanilla clients (`mention`); results are always ranked." }),
+  ),
   page: Type.Optional(Page),
   limit: Type.Optional(Limit(500, 100)),
 });

@@ -62,7 +62,10 @@ function parseUrl(env: Env, name: string, protocols: string[]): string | null {
     throw new ConfigError(name, `is not a valid URL: "${raw}".`);
   }
   if (!protocols.includes(url.protocol)) {
-    throw new ConfigError(name, `must start with ${protocols.map((p) => `${p}//`).join(" or ")}, got "${url.protocol}//".`);
+    throw new ConfigError(
+      name,
+      `must start with ${protocols.map((p) => `${p}//`).join(" or ")}, got "${url.protocol}//".`,
+    );
   }
   return raw;
 }

@@ -32,9 +32,9 @@ export const conflict = (message: string, description?: string) =>
 export const validationFailed = (errors: FieldError[]) =>
   new HttpError(Math.max(400, ...errors.map((error) => error.status)), errorMessages.validationFailed, { errors });
 
-export const fieldError = (
-  field: string,
-  code: FieldError["code"],
-  message: string,
-  status = 400,
-): FieldError => ({ field, code, message, status });
+export const fieldError = (field: string, code: FieldError["code"], message: string, status = 400): FieldError => ({
+  field,
+  code,
+  message,
+  status,
+});

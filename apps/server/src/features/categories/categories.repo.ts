@@ -56,6 +56,43 @@ export function createCategoriesRepo(db: Kysely<DB>) {
 export type CategoriesRepo = ReturnType<typeof createCategoriesRepo>;
 
 /**
+ * Marks a category as having its own permissions (a junction) or not, and recomputes which
+ * category's permissions apply to every category: its own when it has them, else its parent's
+ * (the root, -1, holds the roles' global defaults).
+ */
+export async function setCustomPermissions(db: Kysely<DB>, categoryID: number, custom: boolean): Promise<void> {
+  await db
+    .updateTable("categories")
+    .set({ customPermissions: custom ? 1 : 0 })
+    .where("categoryID", "=", categoryID)
+    .execute();
+  await recomputePermissionCategories(db);
+}
+
+export async function recomputePermissionCategories(db: Kysely<DB>): Promise<void> {
+  const rows = await db
+    .selectFrom("categories")
+    .select(["categoryID", "parentCategoryID", "customPermissions", "permissionCategoryID", "depth"])
+    .orderBy("depth")
+    .execute();
+  const resolved = new Map<number, number>();
+  for (const row of rows) {
+    const inherited =
+      row.parentCategoryID === null ? ROOT_CATEGORY_ID : (resolved.get(row.parentCategoryID) ?? ROOT_CATEGORY_ID);
+    const permissionCategoryID =
+      row.customPermissions === 1 && row.categoryID !== ROOT_CATEGORY_ID ? row.categoryID : inherited;
+    resolved.set(row.categoryID, permissionCategoryID);
+    if (permissionCategoryID !== row.permissionCategoryID) {
+      await db
+        .updateTable("categories")
+        .set({ permissionCategoryID })
+        .where("categoryID", "=", row.categoryID)
+        .execute();
+    }
+  }
+}
+
+/**
  * Recomputes every category's counts from the content tables: its own discussions and comments,
  * the totals of its subtree (countAll*), its number of children and its last post. Used by the
  * seeders and after bulk changes.
@@ -75,7 +112,15 @@ export async function recountCategories(db: Kysely<DB>): Promise<void> {
   const byId = new Map(
     categories.map((category) => [
       category.categoryID,
-      { ...category, countDiscussions: 0, countComments: 0, allDiscussions: 0, allComments: 0, children: 0, dateLastPost: null as string | null },
+      {
+        ...category,
+        countDiscussions: 0,
+        countComments: 0,
+        allDiscussions: 0,
+        allComments: 0,
+        children: 0,
+        dateLastPost: null as string | null,
+      },
     ]),
   );
   for (const row of own) {

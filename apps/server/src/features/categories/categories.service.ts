@@ -1,4 +1,10 @@
-import { limits, ROOT_CATEGORY_ID, type Category, type CategoryListQuery, type CategoryTreeItem } from "@parley/contracts";
+import {
+  limits,
+  ROOT_CATEGORY_ID,
+  type Category,
+  type CategoryListQuery,
+  type CategoryTreeItem,
+} from "@parley/contracts";
 import { assertAccountUsable, authorize, can } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../platform/errors.ts";
@@ -65,15 +71,21 @@ export function createCategoriesService(repo: CategoriesRepo) {
     async list(query: CategoryListQuery, context: CategoryRequestContext): Promise<CategoryListResult> {
       assertAccountUsable(context.viewer);
       const parent = await parentOf(query);
-      if (parent.categoryID !== ROOT_CATEGORY_ID) authorize(context.viewer, "discussions.view", { resourceID: parent.categoryID });
+      if (parent.categoryID !== ROOT_CATEGORY_ID)
+        authorize(context.viewer, "discussions.view", { resourceID: parent.categoryID });
       const rows = await repo.listDescendantCandidates({
         parent,
         maxDepth: query.maxDepth,
         ...(query.archived === undefined ? {} : { archived: query.archived }),
       });
-      const presentContext: PresentContext = { origin: context.origin, canView: (row) => canViewCategory(context.viewer, row) };
+      const presentContext: PresentContext = {
+        origin: context.origin,
+        canView: (row) => canViewCategory(context.viewer, row),
+      };
       const tree = buildTree(rows, parent.categoryID, presentContext);
-      const paged = query.outputFormat === "flat" || (query.outputFormat === undefined && (query.page ?? query.limit) !== undefined);
+      const paged =
+        query.outputFormat === "flat" ||
+        (query.outputFormat === undefined && (query.page ?? query.limit) !== undefined);
       if (!paged) return { items: tree };
       const page = query.page ?? limits.api.defaultPage;
       const limit = query.limit ?? limits.api.defaultLimit;

@@ -44,7 +44,8 @@ describe.each(engines)("categories API on %s", (engine) => {
     expect(help.countDiscussions).toBe(0);
     expect(help.countAllDiscussions).toBe(3);
     expect(help.countAllComments).toBe(5);
-    for (const item of tree) expect(Value.Check(CategoryTreeItem, item) || Value.Errors(CategoryTreeItem, item)).toBe(true);
+    for (const item of tree)
+      expect(Value.Check(CategoryTreeItem, item) || Value.Errors(CategoryTreeItem, item)).toBe(true);
     expect(response.headers[paginationHeaders.current]).toBeUndefined();
   });
 

@@ -5,7 +5,7 @@ import { createCategoriesRepo } from "./categories.repo.ts";
 import { categoriesRoutes } from "./categories.routes.ts";
 import { createCategoriesService, type CategoriesService } from "./categories.service.ts";
 
-export { recountCategories } from "./categories.repo.ts";
+export { recountCategories, recomputePermissionCategories, setCustomPermissions } from "./categories.repo.ts";
 export type { CategoriesService };
 
 /** The categories feature: its shared schemas, service and routes under /api/v2. */

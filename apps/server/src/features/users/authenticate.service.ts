@@ -13,7 +13,11 @@ const WINDOW = 15 * 60_000;
  * Signing in with a name (or e-mail) and password, and signing out. Failed attempts are limited per
  * account (5 per 15 minutes) and per address (20 per 15 minutes), with a clear 429.
  */
-export function createAuthenticateService(repo: UsersRepo, platform: Platform, me: (request: FastifyRequest) => Promise<Me>) {
+export function createAuthenticateService(
+  repo: UsersRepo,
+  platform: Platform,
+  me: (request: FastifyRequest) => Promise<Me>,
+) {
   const perAccount = platform.limiter("signin-account", 5, WINDOW);
   const perIp = platform.limiter("signin-ip", 20, WINDOW);
 
@@ -38,7 +42,8 @@ export function createAuthenticateService(repo: UsersRepo, platform: Platform, m
         }
       }
       const user = await findAccount(body.username.trim());
-      const valid = user !== undefined && user.deleted === 0 && (await verifyPassword(body.password, user.passwordHash));
+      const valid =
+        user !== undefined && user.deleted === 0 && (await verifyPassword(body.password, user.passwordHash));
       if (!valid || !user) {
         const [account, ip] = [await perAccount.hit(accountKey), await perIp.hit(request.ip)];
         const blocked = [account, ip].find((result) => !result.allowed);
@@ -51,8 +56,17 @@ export function createAuthenticateService(repo: UsersRepo, platform: Platform, m
       assertUserUsable(user);
       await perAccount.reset(accountKey);
       const now = nowIso();
-      await repo.update(user.userID, { dateLastActive: now, lastIPAddress: request.ip, countVisits: user.countVisits + 1 });
-      const viewer = await platform.sessions.start(request, reply, { ...user, dateLastActive: now }, body.persist ?? false);
+      await repo.update(user.userID, {
+        dateLastActive: now,
+        lastIPAddress: request.ip,
+        countVisits: user.countVisits + 1,
+      });
+      const viewer = await platform.sessions.start(
+        request,
+        reply,
+        { ...user, dateLastActive: now },
+        body.persist ?? false,
+      );
       request.viewer = viewer;
       return { userID: user.userID, user: await me(request), transientKey: viewer.session!.transientKey };
     },

@@ -25,7 +25,15 @@ import { originOf, setPagingHeaders } from "../../platform/http/pagination.ts";
 import type { createAuthenticateService } from "./authenticate.service.ts";
 import type { RequestContext, UsersService } from "./users.service.ts";
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody };
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  422: ErrorBody,
+  429: ErrorBody,
+};
 const NoContent = Type.Null();
 const tags = ["Users"];
 
@@ -54,7 +62,13 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
 
   app.get(
     "/users/me",
-    { schema: { tags, summary: "The session's user, or the Guest record (userID 0).", response: { 200: Type.Ref("Me"), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "The session's user, or the Guest record (userID 0).",
+        response: { 200: Type.Ref("Me"), ...errors },
+      },
+    },
     async (request, reply) => {
       reply.header("cache-control", "no-cache, private");
       return service.me(contextOf(request));
@@ -89,10 +103,22 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
 
   app.get(
     "/users",
-    { schema: { tags, summary: "List users.", querystring: UserListQuery, response: { 200: Type.Array(Type.Ref("User")), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "List users.",
+        querystring: UserListQuery,
+        response: { 200: Type.Array(Type.Ref("User")), ...errors },
+      },
+    },
     async (request, reply) => {
       const result = await service.list(request.query, contextOf(request));
-      setPagingHeaders(request, reply, { page: result.page, limit: result.limit, total: result.total, count: result.items.length });
+      setPagingHeaders(request, reply, {
+        page: result.page,
+        limit: result.limit,
+        total: result.total,
+        count: result.items.length,
+      });
       return result.items;
     },
   );
@@ -100,7 +126,13 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
   app.get(
     "/users/:id",
     {
-      schema: { tags, summary: "Get a user.", params: UserIdParams, querystring: UserGetQuery, response: { 200: Type.Ref("User"), ...errors } },
+      schema: {
+        tags,
+        summary: "Get a user.",
+        params: UserIdParams,
+        querystring: UserGetQuery,
+        response: { 200: Type.Ref("User"), ...errors },
+      },
     },
     async (request, reply) => {
       if (request.params.id === "$me") reply.header("cache-control", "no-cache, private");
@@ -128,13 +160,27 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
 
   app.post(
     "/users",
-    { schema: { tags, summary: "Create a user (users.add).", body: UserPost, response: { 201: Type.Ref("User"), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "Create a user (users.add).",
+        body: UserPost,
+        response: { 201: Type.Ref("User"), ...errors },
+      },
+    },
     async (request) => service.create(request.body, contextOf(request)),
   );
 
   app.post(
     "/users/register",
-    { schema: { tags, summary: "Register a new account.", body: RegisterBody, response: { 201: RegisterResult, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "Register a new account.",
+        body: RegisterBody,
+        response: { 201: RegisterResult, ...errors },
+      },
+    },
     async (request) => {
       await limit(registrations, request.ip);
       return service.register(request.body, contextOf(request));
@@ -154,7 +200,9 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
     async (request) => {
       await limit(passwordRequests, request.ip);
       await service.requestPassword(request.body.email, contextOf(request));
-      return { message: "If that email belongs to an account, a message with a link to reset the password is on its way." };
+      return {
+        message: "If that email belongs to an account, a message with a link to reset the password is on its way.",
+      };
     },
   );
 
@@ -184,7 +232,8 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
     },
     async (request) => {
       const result = await service.confirmEmail(request.body.confirmationCode);
-      if (String(result.userID) !== request.params.id) throw new HttpError(400, "That confirmation link is invalid or has expired.");
+      if (String(result.userID) !== request.params.id)
+        throw new HttpError(400, "That confirmation link is invalid or has expired.");
       return { userID: result.userID, emailConfirmed: true };
     },
   );
@@ -192,7 +241,12 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
   app.post(
     "/users/me/send-confirm-email",
     {
-      schema: { tags, summary: "E-mail a new confirmation link to the session's user.", body: Type.Object({}), response: { 201: Type.Object({ message: Type.String() }), ...errors } },
+      schema: {
+        tags,
+        summary: "E-mail a new confirmation link to the session's user.",
+        body: Type.Object({}),
+        response: { 201: Type.Object({ message: Type.String() }), ...errors },
+      },
     },
     async (request) => {
       await limit(passwordRequests, `confirm:${request.ip}`);
@@ -203,13 +257,29 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
 
   app.patch(
     "/users/:id",
-    { schema: { tags, summary: "Edit a user.", params: UserIdParams, body: UserPatch, response: { 200: Type.Ref("User"), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "Edit a user.",
+        params: UserIdParams,
+        body: UserPatch,
+        response: { 200: Type.Ref("User"), ...errors },
+      },
+    },
     async (request) => service.patch(request.params.id, request.body, contextOf(request)),
   );
 
   app.put(
     "/users/:id/ban",
-    { schema: { tags, summary: "Ban or unban a user.", params: UserIdParams, body: BanBody, response: { 200: BanBody, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "Ban or unban a user.",
+        params: UserIdParams,
+        body: BanBody,
+        response: { 200: BanBody, ...errors },
+      },
+    },
     async (request) => service.ban(request.params.id, request.body.banned, contextOf(request)),
   );
 

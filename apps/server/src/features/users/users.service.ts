@@ -21,13 +21,7 @@ import { nowIso } from "../../platform/dates.ts";
 import { conflict, fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import { createEmailTokens } from "./email-tokens.ts";
 import { usersPolicy } from "./users.policy.ts";
-import {
-  presentGuestMe,
-  presentMe,
-  presentPrivateUser,
-  presentUser,
-  presentUserFragment,
-} from "./users.present.ts";
+import { presentGuestMe, presentMe, presentPrivateUser, presentUser, presentUserFragment } from "./users.present.ts";
 import type { NewUser, UsersRepo, UserRow, UserSort } from "./users.repo.ts";
 import { checkEmail, checkName, checkPassword } from "./users.validation.ts";
 
@@ -82,7 +76,8 @@ export function createUsersService(repo: UsersRepo, platform: Platform) {
       if (invalid) errors.push(invalid);
       else {
         const taken = await repo.findByName(input.name);
-        if (taken && taken.userID !== exceptUserID) errors.push(fieldError("name", "nameTaken", userMessages.nameTaken));
+        if (taken && taken.userID !== exceptUserID)
+          errors.push(fieldError("name", "nameTaken", userMessages.nameTaken));
       }
     }
     if (input.email !== undefined) {
@@ -165,7 +160,13 @@ export function createUsersService(repo: UsersRepo, platform: Platform) {
       await checkIdentity({ name, email, password: body.password });
       const roleIDs = body.roleID?.length ? body.roleID : await roleIDsOfType("member");
       await assertAssignable(roleIDs, context.viewer);
-      const row = await newUserRow({ name, email, password: body.password, emailConfirmed: body.emailConfirmed ?? true, ip: context.ip });
+      const row = await newUserRow({
+        name,
+        email,
+        password: body.password,
+        emailConfirmed: body.emailConfirmed ?? true,
+        ip: context.ip,
+      });
       row.showEmail = body.showEmail ? 1 : 0;
       row.private = body.private ? 1 : 0;
       row.bypassSpam = body.bypassSpam ? 1 : 0;
@@ -216,7 +217,10 @@ export function createUsersService(repo: UsersRepo, platform: Platform) {
       return { items, page, limit, total };
     },
 
-    async byNames(query: ByNamesQuery, context: RequestContext): Promise<{ items: UserFragment[]; page: number; limit: number }> {
+    async byNames(
+      query: ByNamesQuery,
+      context: RequestContext,
+    ): Promise<{ items: UserFragment[]; page: number; limit: number }> {
       authorize(context.viewer, ["profiles.view", "users.add", "users.edit", "users.delete"]);
       const page = query.page ?? 1;
       const limit = query.limit ?? 100;
@@ -236,14 +240,18 @@ export function createUsersService(repo: UsersRepo, platform: Platform) {
       const self = usersPolicy.isSelf(viewer, row);
       const admin = usersPolicy.canEditOthers(viewer);
       if (!self && !admin) authorize(viewer, "users.edit");
-      const adminOnly = (["emailConfirmed", "bypassSpam", "roleID", "banned"] as const).filter((key) => body[key] !== undefined);
+      const adminOnly = (["emailConfirmed", "bypassSpam", "roleID", "banned"] as const).filter(
+        (key) => body[key] !== undefined,
+      );
       if (adminOnly.length && !admin) authorize(viewer, "users.edit");
       if (body.name !== undefined && body.name !== row.name && !admin) authorize(viewer, "profile.editusernames");
 
       // Changing one's own e-mail or password needs the current password.
       if (self && !admin && (body.password !== undefined || (body.email !== undefined && body.email !== row.email))) {
         if (!(await verifyPassword(body.passwordConfirmation ?? "", row.passwordHash))) {
-          throw validationFailed([fieldError("passwordConfirmation", "invalid", "Your current password is incorrect.")]);
+          throw validationFailed([
+            fieldError("passwordConfirmation", "invalid", "Your current password is incorrect."),
+          ]);
         }
       }
       const name = body.name?.trim();
@@ -264,7 +272,9 @@ export function createUsersService(repo: UsersRepo, platform: Platform) {
         await scoped.update(row.userID, {
           ...(name !== undefined ? { name } : {}),
           ...(email !== undefined ? { email } : {}),
-          ...(email !== undefined && email.toLowerCase() !== row.email.toLowerCase() && !admin ? { emailConfirmed: 0 } : {}),
+          ...(email !== undefined && email.toLowerCase() !== row.email.toLowerCase() && !admin
+            ? { emailConfirmed: 0 }
+            : {}),
           ...(body.emailConfirmed !== undefined ? { emailConfirmed: body.emailConfirmed ? 1 : 0 } : {}),
           ...(body.showEmail !== undefined ? { showEmail: body.showEmail ? 1 : 0 } : {}),
           ...(body.bypassSpam !== undefined ? { bypassSpam: body.bypassSpam ? 1 : 0 } : {}),
@@ -298,7 +308,14 @@ export function createUsersService(repo: UsersRepo, platform: Platform) {
         const scoped = repo.withTransaction(trx);
         if (deleteMethod === "delete") await scoped.deleteContentOf(row.userID);
         if (deleteMethod === "wipe") await scoped.wipeContentOf(row.userID, nowIso());
-        await scoped.update(row.userID, { deleted: 1, banned: 0, passwordHash: null, photoUrl: null, title: null, dateUpdated: nowIso() });
+        await scoped.update(row.userID, {
+          deleted: 1,
+          banned: 0,
+          passwordHash: null,
+          photoUrl: null,
+          title: null,
+          dateUpdated: nowIso(),
+        });
         await scoped.setRoles(row.userID, []);
         await scoped.deleteCredentials(row.userID);
       });
@@ -312,7 +329,8 @@ export function createUsersService(repo: UsersRepo, platform: Platform) {
         .filter(([, value]) => value === true)
         .map(([name]) => name)
         .sort();
-      if (!viewer.user) return presentGuestMe(await repo.rolesByIDs(viewer.roleIDs), { origin: context.origin, permissions });
+      if (!viewer.user)
+        return presentGuestMe(await repo.rolesByIDs(viewer.roleIDs), { origin: context.origin, permissions });
       const roles = (await repo.rolesOf([viewer.userID])).get(viewer.userID) ?? [];
       return presentMe(viewer.user, roles, {
         origin: context.origin,
@@ -336,7 +354,8 @@ export function createUsersService(repo: UsersRepo, platform: Platform) {
 
     async permissionsOf(id: string, expandJunctions: boolean, context: RequestContext): Promise<UserPermissions> {
       const row = await resolve(id, context.viewer);
-      if (!usersPolicy.canReadPermissionsOf(context.viewer, row)) authorize(context.viewer, ["users.add", "users.edit", "users.delete"]);
+      if (!usersPolicy.canReadPermissionsOf(context.viewer, row))
+        authorize(context.viewer, ["users.add", "users.edit", "users.delete"]);
       const permissions =
         row.userID === context.viewer.userID
           ? context.viewer.permissions
@@ -405,14 +424,18 @@ export function createUsersService(repo: UsersRepo, platform: Platform) {
     const roles = (await repo.rolesOf([userID])).get(userID) ?? [];
     if (!roles.some((role) => role.type === "unconfirmed")) return;
     const member = await roleIDsOfType("member");
-    await repo.setRoles(userID, [...roles.filter((role) => role.type !== "unconfirmed").map((role) => role.roleID), ...member]);
+    await repo.setRoles(userID, [
+      ...roles.filter((role) => role.type !== "unconfirmed").map((role) => role.roleID),
+      ...member,
+    ]);
   }
 
   /** Roles must exist; only site managers hand out the Administrator role. */
   async function assertAssignable(roleIDs: number[], viewer: Viewer): Promise<void> {
     const roles = await repo.rolesByIDs(roleIDs);
     const missing = roleIDs.filter((id) => !roles.some((role) => role.roleID === id));
-    if (missing.length) throw validationFailed([fieldError("roleID", "invalid", `Unknown role: ${missing.join(", ")}.`)]);
+    if (missing.length)
+      throw validationFailed([fieldError("roleID", "invalid", `Unknown role: ${missing.join(", ")}.`)]);
     if (roles.some((role) => role.type === "administrator")) authorize(viewer, "site.manage");
   }
 

@@ -21,9 +21,14 @@ export function checkEmail(email: string, field = "email"): FieldError | null {
 }
 
 export function checkPassword(password: string, field = "password"): FieldError | null {
-  if (password.length < userRules.passwordMinLength) return fieldError(field, "minLength", userMessages.passwordTooShort);
+  if (password.length < userRules.passwordMinLength)
+    return fieldError(field, "minLength", userMessages.passwordTooShort);
   if (password.length > userRules.passwordMaxLength) {
-    return fieldError(field, "maxLength", `Your password must be at most ${userRules.passwordMaxLength} characters long.`);
+    return fieldError(
+      field,
+      "maxLength",
+      `Your password must be at most ${userRules.passwordMaxLength} characters long.`,
+    );
   }
   return null;
 }

@@ -35,7 +35,14 @@ export function createSessions({ repo, permissions }: SessionsOptions) {
 
   async function guest(): Promise<Viewer> {
     const roleIDs = await guestRoles();
-    return { userID: 0, user: null, roleIDs, permissions: await permissions.forRoles(roleIDs), via: "guest", session: null };
+    return {
+      userID: 0,
+      user: null,
+      roleIDs,
+      permissions: await permissions.forRoles(roleIDs),
+      via: "guest",
+      session: null,
+    };
   }
 
   async function viewerFor(user: UserRow, via: Viewer["via"], session: Viewer["session"]): Promise<Viewer> {

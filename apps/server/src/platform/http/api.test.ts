@@ -29,8 +29,16 @@ describe("API conventions", () => {
           "/api/v2/test-things",
           {
             schema: {
-              querystring: Type.Object({ expand: Type.Optional(Type.Array(Type.String())), flag: Type.Optional(Type.Boolean()) }),
-              response: { 200: Type.Object({ expand: Type.Array(Type.String()), flag: Type.Union([Type.Boolean(), Type.Null()]) }) },
+              querystring: Type.Object({
+                expand: Type.Optional(Type.Array(Type.String())),
+                flag: Type.Optional(Type.Boolean()),
+              }),
+              response: {
+                200: Type.Object({
+                  expand: Type.Array(Type.String()),
+                  flag: Type.Union([Type.Boolean(), Type.Null()]),
+                }),
+              },
             },
           },
           async (request) => {
@@ -96,7 +104,11 @@ describe("API conventions", () => {
   });
 
   it("answers 422 for a value of the wrong type, and 400 for a malformed JSON body", async () => {
-    const wrongType = await t.app.inject({ method: "POST", url: "/api/v2/test-things", payload: { name: "abcd", count: "many" } });
+    const wrongType = await t.app.inject({
+      method: "POST",
+      url: "/api/v2/test-things",
+      payload: { name: "abcd", count: "many" },
+    });
     expect(wrongType.statusCode).toBe(422);
     expect(wrongType.json<ErrorBody>().errors?.[0]).toMatchObject({ field: "count", code: "invalid", status: 422 });
     const malformed = await t.app.inject({
@@ -142,7 +154,11 @@ describe("API conventions", () => {
     const response = await t.app.inject({ method: "OPTIONS", url: "/api/v2/categories" });
     expect(response.statusCode).toBe(204);
     expect(response.headers["access-control-allow-headers"]).toContain("X-Requested-With");
-    const list = await t.app.inject({ method: "GET", url: "/api/v2/categories", headers: { "x-requested-with": "vanilla" } });
+    const list = await t.app.inject({
+      method: "GET",
+      url: "/api/v2/categories",
+      headers: { "x-requested-with": "vanilla" },
+    });
     expect(list.headers["access-control-expose-headers"]).toBe(exposedHeaders);
   });
 

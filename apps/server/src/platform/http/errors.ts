@@ -18,7 +18,9 @@ export function toFieldError(error: AjvError, context: string | undefined): Fiel
   const field = missing ?? segments.at(-1) ?? contextName[context ?? ""] ?? "body";
   const parents = missing ? segments : segments.slice(0, -1);
   const path = parents.length
-    ? parents.map((segment, index) => (/^\d+$/.test(segment) ? `[${segment}]` : index ? `.${segment}` : segment)).join("")
+    ? parents
+        .map((segment, index) => (/^\d+$/.test(segment) ? `[${segment}]` : index ? `.${segment}` : segment))
+        .join("")
     : undefined;
   const p = error.params;
   let code: string;

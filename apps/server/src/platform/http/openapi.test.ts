@@ -3,7 +3,10 @@ import { createTestApp, type TestApp } from "../../test/app.ts";
 
 interface OpenApiDocument {
   openapi: string;
-  paths: Record<string, Record<string, { parameters?: unknown[]; requestBody?: unknown; responses?: Record<string, unknown> }>>;
+  paths: Record<
+    string,
+    Record<string, { parameters?: unknown[]; requestBody?: unknown; responses?: Record<string, unknown> }>
+  >;
   components?: { schemas?: Record<string, unknown> };
 }
 
@@ -22,7 +25,7 @@ describe("route schemas and OpenAPI", () => {
   const documentedRoutes = () =>
     t.app.routeList.filter((route) => {
       const schema = route.schema;
-      return !(schema)?.hide && route.method !== "HEAD";
+      return !schema?.hide && route.method !== "HEAD";
     });
 
   it("every API route declares a response schema, and a body schema when it takes one", () => {
@@ -32,14 +35,20 @@ describe("route schemas and OpenAPI", () => {
     expect(apiRoutes.length).toBeGreaterThan(3);
     const missing: string[] = [];
     for (const route of apiRoutes) {
-      const schema = route.schema as { response?: Record<string, unknown>; body?: unknown; querystring?: unknown } | undefined;
+      const schema = route.schema as
+        { response?: Record<string, unknown>; body?: unknown; querystring?: unknown } | undefined;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       const label = `${methods.join(",")} ${route.url}`;
       if (!schema?.response || Object.keys(schema.response).length === 0) missing.push(`${label}: response`);
       const takesBody = methods.some((method) => ["POST", "PUT", "PATCH"].includes(method));
       const isCatchAll = route.url.endsWith("/*") || route.url === "/api/v2";
       if (takesBody && !isCatchAll && !schema?.body) missing.push(`${label}: body`);
-      if (methods.includes("GET") && !isCatchAll && /\/:/.test(route.url) && !(schema as { params?: unknown })?.params) {
+      if (
+        methods.includes("GET") &&
+        !isCatchAll &&
+        /\/:/.test(route.url) &&
+        !(schema as { params?: unknown })?.params
+      ) {
         missing.push(`${label}: params`);
       }
     }
@@ -65,7 +74,9 @@ describe("route schemas and OpenAPI", () => {
     expect(doc.paths["/api/v2/categories/{id}"]?.["get"]?.parameters).toEqual(
       expect.arrayContaining([expect.objectContaining({ in: "path", name: "id" })]),
     );
-    expect(Object.keys(doc.components?.schemas ?? {})).toEqual(expect.arrayContaining(["Category", "CategoryTreeItem"]));
+    expect(Object.keys(doc.components?.schemas ?? {})).toEqual(
+      expect.arrayContaining(["Category", "CategoryTreeItem"]),
+    );
     expect(JSON.stringify(doc)).not.toContain("/api/v2/*");
   });
 });

@@ -4,7 +4,10 @@ import { Type } from "typebox";
 import { API_PREFIX } from "./api.ts";
 
 const OpenApiDocument = Type.Object(
-  { openapi: Type.String(), info: Type.Object({ title: Type.String(), version: Type.String() }, { additionalProperties: true }) },
+  {
+    openapi: Type.String(),
+    info: Type.Object({ title: Type.String(), version: Type.String() }, { additionalProperties: true }),
+  },
   { additionalProperties: true },
 );
 

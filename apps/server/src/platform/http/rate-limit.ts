@@ -53,7 +53,9 @@ export function createMemoryLimiter(name: string, max: number, windowMs: number)
 export function createRedisLimiter(redis: Redis, name: string, max: number, windowMs: number): Limiter {
   const redisKey = (key: string) => `parley:limit:${name}:${key}`;
   const result = (count: number, ttl: number): LimitResult =>
-    count > max ? { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) } : { allowed: true, retryAfterSeconds: 0 };
+    count > max
+      ? { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) }
+      : { allowed: true, retryAfterSeconds: 0 };
   return {
     async hit(key) {
       const k = redisKey(key);

@@ -62,7 +62,9 @@ export async function readOutbox(outboxDir: string, limit = 100): Promise<Outbox
   }
   files.sort().reverse();
   return Promise.all(
-    files.slice(0, limit).map(async (name) => JSON.parse(await fs.readFile(path.join(outboxDir, name), "utf8")) as OutboxMail),
+    files
+      .slice(0, limit)
+      .map(async (name) => JSON.parse(await fs.readFile(path.join(outboxDir, name), "utf8")) as OutboxMail),
   );
 }
 

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { ErrorBody, RoleIdParams, RoleListQuery, RolePatch, RolePost } from "@parley/contracts";
+import type { RolesService } from "./roles.service.ts";
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
+const tags = ["Roles"];
+const wantsPermissions = (expand: string[] | undefined) =>
+  (expand ?? []).some((name) => name === "permissions" || name === "all" || name === "true");
+
+/** /roles: every role (not paged), and their grants with expand=permissions (site.manage). */
+export const rolesRoutes: FastifyPluginAsyncTypebox<{ service: RolesService }> = async (app, { service }) => {
+  app.get(
+    "/roles",
+    {
+      schema: {
+        tags,
+        summary: "List roles.",
+        querystring: RoleListQuery,
+        response: { 200: Type.Array(Type.Ref("Role")), ...errors },
+      },
+    },
+    async (request) => service.list(request.viewer, wantsPermissions(request.query.expand)),
+  );
+  app.get(
+    "/roles/:id",
+    {
+      schema: {
+        tags,
+        summary: "Get a role.",
+        params: RoleIdParams,
+        querystring: RoleListQuery,
+        response: { 200: Type.Ref("Role"), ...errors },
+      },
+    },
+    async (request) => service.get(request.viewer, request.params.id, wantsPermissions(request.query.expand)),
+  );
+  app.post(
+    "/roles",
+    {
+      schema: {
+        tags,
+        summary: "Create a role with its permissions.",
+        body: RolePost,
+        response: { 201: Type.Ref("Role"), ...errors },
+      },
+    },
+    async (request) => service.create(request.viewer, request.body),
+  );
+  app.patch(
+    "/roles/:id",
+    {
+      schema: {
+        tags,
+        summary:
+          "Edit a role; each permissions entry replaces that scope's grants (a category entry makes it a junction).",
+        params: RoleIdParams,
+        body: RolePatch,
+        response: { 200: Type.Ref("Role"), ...errors },
+      },
+    },
+    async (request) => service.patch(request.viewer, request.params.id, request.body),
+  );
+  app.delete(
+    "/roles/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete a custom role.",
+        params: RoleIdParams,
+        response: { 204: Type.Null(), ...errors },
+      },
+    },
+    async (request) => {
+      await service.remove(request.viewer, request.params.id);
+      return null;
+    },
+  );
+};

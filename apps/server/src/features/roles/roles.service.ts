@@ -1,0 +1,186 @@
+import {
+  categoryPermissionNames,
+  isPermissionName,
+  withConsolidatedPermissions,
+  type FieldError,
+  type PermissionFragment,
+  type Role,
+  type RolePatch,
+  type RolePermissionInput,
+  type RolePost,
+} from "@parley/contracts";
+import { authorize, can } from "../../platform/auth/authorize.ts";
+import type { Viewer } from "../../platform/auth/viewer.ts";
+import type { Platform } from "../../platform/context.ts";
+import { nowIso } from "../../platform/dates.ts";
+import { fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
+import { recomputePermissionCategories } from "../categories/index.ts";
+import type { Grant, RoleRow, RolesRepo } from "./roles.repo.ts";
+
+const categoryNames = new Set<string>(categoryPermissionNames);
+
+function fragmentsOf(grants: Grant[]): PermissionFragment[] {
+  const global: Record<string, boolean> = {};
+  const categories = new Map<number, Record<string, boolean>>();
+  for (const grant of grants) {
+    if (grant.junctionType === "") global[grant.permission] = true;
+    else categories.set(grant.junctionID, { ...(categories.get(grant.junctionID) ?? {}), [grant.permission]: true });
+  }
+  const sorted = (map: Record<string, boolean>) =>
+    withConsolidatedPermissions(Object.fromEntries(Object.entries(map).sort(([a], [b]) => a.localeCompare(b))));
+  return [
+    { type: "global", id: null, permissions: sorted(global) },
+    ...[...categories.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([id, map]): PermissionFragment => ({ type: "category", id, permissions: sorted(map) })),
+  ];
+}
+
+function present(row: RoleRow, grants?: Grant[]): Role {
+  return {
+    roleID: row.roleID,
+    name: row.name,
+    description: row.description,
+    type: row.type,
+    deletable: row.deletable === 1,
+    canSession: row.canSession === 1,
+    personalInfo: row.personalInfo === 1,
+    sort: row.sort,
+    ...(grants ? { permissions: fragmentsOf(grants) } : {}),
+  };
+}
+
+/** Roles and what they may do, globally and per category (site.manage to change them). */
+export function createRolesService(repo: RolesRepo, platform: Platform) {
+  async function resolve(id: string): Promise<RoleRow> {
+    const row = id.startsWith("$name:") ? await repo.findByName(id.slice(6)) : await repo.findById(Number(id));
+    if (!row) throw notFound("Role");
+    return row;
+  }
+
+  /** Field errors for unknown names, category-only names given globally the other way round, unknown categories. */
+  async function checkPermissions(inputs: RolePermissionInput[]): Promise<void> {
+    const errors: FieldError[] = [];
+    for (const [index, input] of inputs.entries()) {
+      if (
+        input.type === "category" &&
+        (input.id === undefined || input.id === null || !(await repo.categoryExists(input.id)))
+      ) {
+        errors.push({ ...fieldError("id", "invalid", "The category does not exist."), path: `permissions[${index}]` });
+      }
+      for (const name of Object.keys(input.permissions)) {
+        if (!isPermissionName(name) || (input.type === "category" && !categoryNames.has(name))) {
+          errors.push({
+            ...fieldError("permissions", "invalid", `${name} is not a valid ${input.type} permission.`),
+            path: `permissions[${index}]`,
+          });
+        }
+      }
+    }
+    if (errors.length) throw validationFailed(errors);
+  }
+
+  async function writeGrants(scoped: RolesRepo, roleID: number, inputs: RolePermissionInput[]): Promise<boolean> {
+    let touchedCategories = false;
+    for (const input of inputs) {
+      const granted = Object.entries(input.permissions)
+        .filter(([, on]) => on)
+        .map(([name]) => name);
+      if (input.type === "global") await scoped.replaceGrants(roleID, "", 0, granted);
+      else {
+        await scoped.replaceGrants(roleID, "category", input.id!, granted);
+        touchedCategories = true;
+      }
+    }
+    return touchedCategories;
+  }
+
+  /** A category named in any role's grants has its own permissions from then on. */
+  async function markJunctions(inputs: RolePermissionInput[]): Promise<void> {
+    const ids = [...new Set(inputs.filter((input) => input.type === "category").map((input) => input.id!))];
+    if (ids.length === 0) return;
+    await platform.db.updateTable("categories").set({ customPermissions: 1 }).where("categoryID", "in", ids).execute();
+    await recomputePermissionCategories(platform.db);
+  }
+
+  const checkName = async (name: string, exceptRoleID?: number) => {
+    const taken = await repo.findByName(name.trim());
+    if (taken && taken.roleID !== exceptRoleID)
+      throw validationFailed([fieldError("name", "nameTaken", "A role with that name already exists.")]);
+  };
+
+  return {
+    async list(viewer: Viewer, expandPermissions: boolean): Promise<Role[]> {
+      if (expandPermissions) authorize(viewer, "site.manage");
+      const rows = await repo.list();
+      const grants = expandPermissions ? await repo.grantsOf(rows.map((row) => row.roleID)) : null;
+      return rows.map((row) => present(row, grants ? (grants.get(row.roleID) ?? []) : undefined));
+    },
+
+    async get(viewer: Viewer, id: string, expandPermissions: boolean): Promise<Role> {
+      const row = await resolve(id);
+      if (!expandPermissions) return present(row);
+      authorize(viewer, "site.manage");
+      return present(row, (await repo.grantsOf([row.roleID])).get(row.roleID) ?? []);
+    },
+
+    async create(viewer: Viewer, body: RolePost): Promise<Role> {
+      authorize(viewer, "site.manage");
+      await checkName(body.name);
+      await checkPermissions(body.permissions ?? []);
+      const roleID = await platform.db.transaction().execute(async (trx) => {
+        const scoped = repo.withTransaction(trx);
+        const id = await scoped.insert({
+          name: body.name.trim(),
+          description: body.description ?? null,
+          type: body.type ?? null,
+          sort: body.sort ?? 100,
+          deletable: 1,
+          canSession: body.canSession === false ? 0 : 1,
+          personalInfo: body.personalInfo ? 1 : 0,
+          dateInserted: nowIso(),
+          dateUpdated: null,
+        });
+        await writeGrants(scoped, id, body.permissions ?? []);
+        return id;
+      });
+      await markJunctions(body.permissions ?? []);
+      platform.permissions.invalidate();
+      const row = (await repo.findById(roleID))!;
+      return present(row, (await repo.grantsOf([roleID])).get(roleID) ?? []);
+    },
+
+    async patch(viewer: Viewer, id: string, body: RolePatch): Promise<Role> {
+      authorize(viewer, "site.manage");
+      const row = await resolve(id);
+      if (body.name !== undefined) await checkName(body.name, row.roleID);
+      await checkPermissions(body.permissions ?? []);
+      await platform.db.transaction().execute(async (trx) => {
+        const scoped = repo.withTransaction(trx);
+        await scoped.update(row.roleID, {
+          ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+          ...(body.description !== undefined ? { description: body.description } : {}),
+          ...(body.type !== undefined ? { type: body.type } : {}),
+          ...(body.sort !== undefined ? { sort: body.sort } : {}),
+          ...(body.canSession !== undefined ? { canSession: body.canSession ? 1 : 0 } : {}),
+          ...(body.personalInfo !== undefined ? { personalInfo: body.personalInfo ? 1 : 0 } : {}),
+          dateUpdated: nowIso(),
+        });
+        await writeGrants(scoped, row.roleID, body.permissions ?? []);
+      });
+      await markJunctions(body.permissions ?? []);
+      platform.permissions.invalidate();
+      return present((await repo.findById(row.roleID))!, (await repo.grantsOf([row.roleID])).get(row.roleID) ?? []);
+    },
+
+    async remove(viewer: Viewer, id: string): Promise<void> {
+      authorize(viewer, "site.manage");
+      const row = await resolve(id);
+      if (row.deletable !== 1 && !can(viewer, "system.only")) throw new HttpError(409, "This role cannot be deleted.");
+      await repo.remove(row.roleID);
+      platform.permissions.invalidate();
+    },
+  };
+}
+
+export type RolesService = ReturnType<typeof createRolesService>;

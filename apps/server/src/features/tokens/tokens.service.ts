@@ -1,0 +1,57 @@
+import type { AccessToken } from "@parley/contracts";
+import { requireSignedIn } from "../../platform/auth/authorize.ts";
+import { hashToken, randomToken } from "../../platform/auth/tokens.ts";
+import type { Viewer } from "../../platform/auth/viewer.ts";
+import { nowIso, toRfc3339 } from "../../platform/dates.ts";
+import { HttpError, notFound } from "../../platform/errors.ts";
+import type { AccessTokenRow, TokensRepo } from "./tokens.repo.ts";
+
+const present = (row: AccessTokenRow, accessToken?: string): AccessToken => ({
+  accessTokenID: row.accessTokenID,
+  name: row.name,
+  ...(accessToken ? { accessToken } : {}),
+  dateInserted: toRfc3339(row.dateInserted),
+  dateLastUsed: row.dateLastUsed === null ? null : toRfc3339(row.dateLastUsed),
+  dateExpires: row.dateExpires === null ? null : toRfc3339(row.dateExpires),
+});
+
+/** Personal access tokens: shown once when created, stored hashed, for `Authorization: Bearer`. */
+export function createTokensService(repo: TokensRepo) {
+  const own = async (viewer: Viewer, id: number) => {
+    const row = await repo.findById(id);
+    if (!row || row.userID !== viewer.userID) throw notFound("Access token");
+    return row;
+  };
+  return {
+    async list(viewer: Viewer) {
+      requireSignedIn(viewer);
+      return (await repo.listOf(viewer.userID)).map((row) => present(row));
+    },
+    async create(viewer: Viewer, name: string) {
+      requireSignedIn(viewer);
+      // A token cannot mint more tokens: a leaked one must not outlive its revocation.
+      if (viewer.via === "bearer")
+        throw new HttpError(403, "Access tokens can only be created from a signed-in session.");
+      const accessToken = `parley_${randomToken()}`;
+      const row = await repo.insert({
+        userID: viewer.userID,
+        name,
+        tokenHash: hashToken(accessToken),
+        dateInserted: nowIso(),
+        dateLastUsed: null,
+        dateExpires: null,
+      });
+      return present(row, accessToken);
+    },
+    async get(viewer: Viewer, id: number) {
+      requireSignedIn(viewer);
+      return present(await own(viewer, id));
+    },
+    async revoke(viewer: Viewer, id: number) {
+      requireSignedIn(viewer);
+      await repo.remove((await own(viewer, id)).accessTokenID);
+    },
+  };
+}
+
+export type TokensService = ReturnType<typeof createTokensService>;

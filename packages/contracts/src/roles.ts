@@ -1,0 +1,67 @@
+import { Type, type Static } from "typebox";
+import { Expand, Nullable } from "./common.ts";
+
+export const roleTypes = ["guest", "unconfirmed", "applicant", "member", "moderator", "administrator"] as const;
+export type RoleType = (typeof roleTypes)[number];
+
+/** A role's grants: `{type: "global", id: null}` or `{type: "category", id: <categoryID>}`. */
+export const RolePermissionInput = Type.Object({
+  type: Type.Union([Type.Literal("global"), Type.Literal("category")]),
+  id: Type.Optional(Nullable(Type.Integer())),
+  permissions: Type.Record(Type.String(), Type.Boolean()),
+});
+export type RolePermissionInput = Static<typeof RolePermissionInput>;
+
+export const Role = Type.Object(
+  {
+    roleID: Type.Integer(),
+    name: Type.String(),
+    description: Nullable(Type.String()),
+    type: Nullable(Type.String()),
+    deletable: Type.Boolean(),
+    canSession: Type.Boolean(),
+    personalInfo: Type.Boolean(),
+    sort: Type.Integer(),
+    permissions: Type.Optional(Type.Array(Type.Ref("PermissionFragment"))),
+  },
+  { $id: "Role" },
+);
+export type Role = Static<typeof Role>;
+
+export const RoleListQuery = Type.Object({
+  expand: Type.Optional(Expand),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 500, description: "Accepted for Vanilla clients; roles are not paged." }),
+  ),
+});
+
+export const RolePost = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  description: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+  type: Type.Optional(
+    Nullable(
+      Type.Union([
+        Type.Literal("guest"),
+        Type.Literal("unconfirmed"),
+        Type.Literal("applicant"),
+        Type.Literal("member"),
+        Type.Literal("moderator"),
+        Type.Literal("administrator"),
+      ]),
+    ),
+  ),
+  canSession: Type.Optional(Type.Boolean()),
+  personalInfo: Type.Optional(Type.Boolean()),
+  sort: Type.Optional(Type.Integer()),
+  permissions: Type.Optional(Type.Array(RolePermissionInput)),
+});
+export type RolePost = Static<typeof RolePost>;
+
+export const RolePatch = Type.Partial(RolePost);
+export type RolePatch = Static<typeof RolePatch>;
+
+export const RoleIdParams = Type.Object({
+  id: Type.String({ pattern: "^(\\d+|\\$name:.+)$", description: "A role id or `$name:<name>`." }),
+});
+
+export const sharedRoleSchemas = [Role];
