@@ -70,6 +70,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
+  // Plain HTML forms (pages work without JavaScript) post urlencoded bodies.
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 64 * 1024 },
+    (_request, body, done) => {
+      done(null, parseQueryString(String(body)));
+    },
+  );
 
   const platform = createPlatform(options.database, options.config);
   app.decorate("platform", platform);

@@ -12,6 +12,11 @@ import { createRoutes } from "./router.tsx";
 export interface RenderInput {
   /** Absolute URL of the page (`http://localhost:3000/categories?x=1`). */
   url: string;
+  /** GET renders; POST runs the matched route's action with `form` (a plain HTML form post). */
+  method?: "GET" | "POST";
+  form?: Record<string, string>;
+  /** The session's transient key, for forms' hidden fields; null for guests. */
+  transientKey?: string | null;
   /** Answers /api/v2 calls in-process, as the requesting user. */
   transport: ApiTransport;
   /** Hashed assets of the client build (or the dev server's). */
@@ -20,8 +25,7 @@ export interface RenderInput {
 }
 
 export type RenderOutput =
-  | { kind: "redirect"; status: number; location: string }
-  | { kind: "page"; status: number; stream: Readable };
+  { kind: "redirect"; status: number; location: string } | { kind: "page"; status: number; stream: Readable };
 
 const attr = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 
@@ -29,11 +33,20 @@ const attr = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quo
  * Renders one page: runs the route loaders (which fill the query cache through the API), renders
  * the React tree to a stream inside the document, and embeds the dehydrated state for hydration.
  */
-export async function render({ url, transport, assets }: RenderInput): Promise<RenderOutput> {
+export async function render({
+  url,
+  method = "GET",
+  form,
+  transientKey = null,
+  transport,
+  assets,
+}: RenderInput): Promise<RenderOutput> {
   const queryClient = createQueryClient();
   const api = createApiClient(transport);
   const handler = createStaticHandler(createRoutes({ queryClient, api }));
-  const context = await handler.query(new Request(url));
+  const request =
+    method === "POST" ? new Request(url, { method: "POST", body: new URLSearchParams(form ?? {}) }) : new Request(url);
+  const context = await handler.query(request);
   if (context instanceof Response) {
     return { kind: "redirect", status: context.status, location: context.headers.get("Location") ?? "/" };
   }
@@ -42,7 +55,8 @@ export async function render({ url, transport, assets }: RenderInput): Promise<R
   const head: HeadCollector = { origin, data: {} };
   const state: PageState = {
     queries: dehydrate(queryClient),
-    router: { loaderData: context.loaderData, errors: serializeErrors(context.errors) },
+    router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
+    transientKey,
   };
 
   const out = new PassThrough();
@@ -62,7 +76,7 @@ export async function render({ url, transport, assets }: RenderInput): Promise<R
 
   await new Promise<void>((resolve, reject) => {
     const { pipe } = renderToPipeableStream(
-      <Providers queryClient={queryClient} api={api} head={head}>
+      <Providers queryClient={queryClient} api={api} head={head} transientKey={transientKey}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </Providers>,
       {

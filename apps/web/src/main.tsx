@@ -18,7 +18,13 @@ const api = createApiClient(fetchTransport);
 
 const router = createBrowserRouter(createRoutes({ queryClient, api }), {
   ...(state
-    ? { hydrationData: { loaderData: state.router.loaderData, errors: deserializeErrors(state.router.errors) } }
+    ? {
+        hydrationData: {
+          loaderData: state.router.loaderData,
+          actionData: state.router.actionData,
+          errors: deserializeErrors(state.router.errors),
+        },
+      }
     : {}),
 });
 
@@ -27,7 +33,7 @@ if (!container) throw new Error("The page has no #app container.");
 
 hydrateRoot(
   container,
-  <Providers queryClient={queryClient} api={api} head={null}>
+  <Providers queryClient={queryClient} api={api} head={null} transientKey={state?.transientKey ?? null}>
     <RouterProvider router={router} />
   </Providers>,
 );

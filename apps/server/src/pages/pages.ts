@@ -16,18 +16,36 @@ export interface PagesOptions {
 }
 
 /** Headers a page request passes on to the API calls made while rendering it. */
-const forwardedHeaders = ["cookie", "authorization", "accept-language", "x-forwarded-proto", "x-forwarded-host", "user-agent"];
+const forwardedHeaders = [
+  "cookie",
+  "authorization",
+  "accept-language",
+  "x-forwarded-proto",
+  "x-forwarded-for",
+  "x-forwarded-host",
+  "user-agent",
+  "origin",
+  "referer",
+];
 
 /**
- * Answers the API calls of a page render in-process (`inject`): the same routes, permissions and
- * serialisation as a browser's calls, without a socket.
+ * Answers the API calls of a page render in-process (`inject`): the same routes, permissions,
+ * CSRF checks and serialisation as a browser's calls, without a socket. Cookies the API sets (signing
+ * in or out) are collected for the page's own response and sent on with the calls that follow.
+ *
+ * A page GET runs only the routes' loaders, which are the server's own code, so their calls carry
+ * the session's transient key. A form POST does not: its calls pass CSRF only with the form's hidden
+ * transient key or the browser's own same-origin Origin/Referer, which are forwarded as they came.
  */
-export function injectTransport(app: FastifyInstance, request: FastifyRequest) {
+export function injectTransport(app: FastifyInstance, request: FastifyRequest, setCookies: string[]) {
   const headers: Record<string, string> = { host: request.host, "x-requested-with": "parley-ssr" };
   for (const name of forwardedHeaders) {
     const value = request.headers[name];
     if (typeof value === "string") headers[name] = value;
   }
+  if (request.headers["x-forwarded-for"] === undefined) headers["x-forwarded-for"] = request.ip;
+  const transientKey = request.viewer?.session?.transientKey;
+  if (request.method === "GET" && transientKey) headers["x-transient-key"] = transientKey;
   return async ({ method, path, query, body }: WebApiRequest): Promise<WebApiResponse> => {
     const search = query ? qs.stringify(query, { skipNulls: true }) : "";
     const response = await app.inject({
@@ -36,6 +54,18 @@ export function injectTransport(app: FastifyInstance, request: FastifyRequest) {
       headers,
       ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
     });
+    const cookies = response.headers["set-cookie"];
+    for (const cookie of Array.isArray(cookies) ? cookies : cookies ? [cookies] : []) {
+      setCookies.push(cookie);
+      // Later calls of the same render see the new session (or its end).
+      const [pair = ""] = cookie.split(";");
+      const [name = ""] = pair.split("=");
+      const others = (headers["cookie"] ?? "")
+        .split(";")
+        .map((part) => part.trim())
+        .filter((part) => part && !part.startsWith(`${name}=`));
+      headers["cookie"] = [...others, ...(/max-age=0|expires=thu, 01 jan 1970/i.test(cookie) ? [] : [pair])].join("; ");
+    }
     const responseHeaders: Record<string, string | undefined> = {};
     for (const [name, value] of Object.entries(response.headers)) {
       responseHeaders[name] = Array.isArray(value) ? value.join(", ") : value === undefined ? undefined : String(value);
@@ -50,6 +80,18 @@ export function injectTransport(app: FastifyInstance, request: FastifyRequest) {
     }
     return { status: response.statusCode, headers: responseHeaders, body: parsed };
   };
+}
+
+/** A submitted form as flat strings (repeated fields keep their last value). */
+function formOf(body: unknown): Record<string, string> {
+  const form: Record<string, string> = {};
+  if (body && typeof body === "object") {
+    for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+      const last: unknown = Array.isArray(value) ? value.at(-1) : value;
+      if (typeof last === "string") form[name] = last;
+    }
+  }
+  return form;
 }
 
 /** The generic error page of spec §2, for when rendering itself failed. */
@@ -81,24 +123,33 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       setHeaders(res, filePath) {
         res.setHeader(
           "cache-control",
-          filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? "public, max-age=31536000, immutable"
+            : "public, max-age=3600",
         );
       },
     });
   }
 
-  app.get("/*", { schema: { hide: true } }, async (request, reply) => {
+  const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const renderer = await options.renderer();
+    const setCookies: string[] = [];
     const output = await renderer.render({
       url: `${originOf(request)}${request.url}`,
-      transport: injectTransport(app, request),
+      method: request.method === "POST" ? "POST" : "GET",
+      ...(request.method === "POST" ? { form: formOf(request.body) } : {}),
+      transport: injectTransport(app, request, setCookies),
       assets: await options.assets(request.url),
+      transientKey: request.viewer?.session?.transientKey ?? null,
     });
-    if (output.kind === "redirect") return reply.redirect(output.location, output.status);
-    return reply
-      .code(output.status)
-      .type("text/html; charset=utf-8")
-      .header("cache-control", "no-cache")
-      .send(output.stream);
-  });
+    if (setCookies.length) reply.header("set-cookie", setCookies);
+    reply.header("cache-control", "no-cache, private");
+    // After a form post, "see other": the browser then GETs the target.
+    if (output.kind === "redirect")
+      return reply.redirect(output.location, request.method === "POST" ? 303 : output.status);
+    return reply.code(output.status).type("text/html; charset=utf-8").send(output.stream);
+  };
+
+  app.get("/*", { schema: { hide: true } }, renderPage);
+  app.post("/*", { schema: { hide: true } }, renderPage);
 }

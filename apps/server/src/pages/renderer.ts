@@ -30,13 +30,17 @@ export interface PageAssets {
 
 export interface WebRenderInput {
   url: string;
+  /** GET renders the page; POST runs the route's action with the submitted form (pages work without JavaScript). */
+  method: "GET" | "POST";
+  form?: Record<string, string>;
   transport: (request: WebApiRequest) => Promise<WebApiResponse>;
   assets: PageAssets;
+  /** The signed-in session's transient key, for the forms' hidden field (CSRF without JavaScript). */
+  transientKey: string | null;
 }
 
 export type WebRenderOutput =
-  | { kind: "redirect"; status: number; location: string }
-  | { kind: "page"; status: number; stream: Readable };
+  { kind: "redirect"; status: number; location: string } | { kind: "page"; status: number; stream: Readable };
 
 export interface WebRenderer {
   render(input: WebRenderInput): Promise<WebRenderOutput>;
@@ -70,7 +74,9 @@ export function assetsFromManifest(manifest: Record<string, ManifestChunk>, entr
 }
 
 /** Loads the built web app: `dist/client` (assets + manifest) and `dist/server/entry-server.js`. */
-export async function loadBuiltWeb(webDistDir: string): Promise<{ renderer: WebRenderer; assets: PageAssets; clientDir: string }> {
+export async function loadBuiltWeb(
+  webDistDir: string,
+): Promise<{ renderer: WebRenderer; assets: PageAssets; clientDir: string }> {
   const clientDir = path.join(webDistDir, "client");
   const manifestFile = path.join(clientDir, ".vite", "manifest.json");
   const serverEntry = path.join(webDistDir, "server", "entry-server.js");

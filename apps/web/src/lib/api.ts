@@ -80,7 +80,8 @@ export function createApiClient(transport: ApiTransport): ApiClient {
   };
   return {
     request,
-    get: (path, query, signal) => request({ method: "GET", path, ...(query ? { query } : {}), ...(signal ? { signal } : {}) }),
+    get: (path, query, signal) =>
+      request({ method: "GET", path, ...(query ? { query } : {}), ...(signal ? { signal } : {}) }),
   };
 }
 

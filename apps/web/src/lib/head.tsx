@@ -28,7 +28,11 @@ const escapeHtml = (text: string) =>
 
 /** JSON inside <script>: no `</script>` or `<!--` can close it early. */
 export const escapeJsonForScript = (json: string) =>
-  json.replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  json
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 
 export function renderHeadTags({ origin, data }: HeadCollector): string {
   const tags = [`<title>${escapeHtml(documentTitle(data.title))}</title>`];

@@ -6,13 +6,15 @@ export interface PageState {
   queries: DehydratedState;
   router: {
     loaderData: HydrationState["loaderData"];
+    actionData: HydrationState["actionData"] | null;
     errors: Record<string, SerializedError> | null;
   };
+  /** The session's CSRF key for forms' hidden fields; null for guests. */
+  transientKey: string | null;
 }
 
 type SerializedError =
-  | { kind: "response"; status: number; statusText: string; data: unknown }
-  | { kind: "error"; message: string };
+  { kind: "response"; status: number; statusText: string; data: unknown } | { kind: "error"; message: string };
 
 export const STATE_ELEMENT_ID = "__PARLEY_STATE__";
 

@@ -3,6 +3,7 @@ import { NavLink, Outlet } from "react-router";
 import { t } from "../lib/i18n.ts";
 import { site } from "../lib/site.ts";
 import styles from "./AppLayout.module.css";
+import { EmailUnconfirmedNotice, MeBox } from "./MeBox.tsx";
 
 const navigation = [{ name: "Categories", url: "/categories" }];
 
@@ -31,7 +32,9 @@ export function AppLayout() {
                 <li key={item.url}>
                   <NavLink
                     to={item.url}
-                    className={({ isActive }) => (isActive ? `${styles.navLink} ${styles.navLinkActive}` : styles.navLink)}
+                    className={({ isActive }) =>
+                      isActive ? `${styles.navLink} ${styles.navLinkActive}` : styles.navLink
+                    }
                   >
                     {t(item.name)}
                   </NavLink>
@@ -39,8 +42,10 @@ export function AppLayout() {
               ))}
             </ul>
           </nav>
+          <MeBox />
         </div>
       </header>
+      <EmailUnconfirmedNotice />
       <main id="content" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>

@@ -15,7 +15,13 @@ function Count({ label, value }: { label: string; value: number }) {
 }
 
 /** A list of categories with their description, subcategories and counts. */
-export function CategoryList({ categories, headingLevel = 2 }: { categories: CategoryTreeItem[]; headingLevel?: 2 | 3 }) {
+export function CategoryList({
+  categories,
+  headingLevel = 2,
+}: {
+  categories: CategoryTreeItem[];
+  headingLevel?: 2 | 3;
+}) {
   if (categories.length === 0) return <p className={styles.empty}>{t("No categories were found.")}</p>;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (

@@ -1,0 +1,101 @@
+import { redirectDocument, type ActionFunctionArgs } from "react-router";
+import { userMessages, userRules } from "@parley/contracts";
+import type { ApiClient } from "../../lib/api.ts";
+import { formError, formInvalid, formValue, type FormResult } from "../../lib/forms.ts";
+import { safeTarget } from "../../lib/targets.ts";
+import { usersApi } from "../users/users.api.ts";
+
+const targetOf = (request: Request) => safeTarget(new URL(request.url).searchParams.get("Target"));
+
+/**
+ * The entry forms' actions. They run in the browser (fetch) or, without JavaScript, on the server
+ * (the same API calls in-process); success reloads the whole document so every part of the page
+ * sees the new session.
+ */
+export function createEntryActions(api: ApiClient) {
+  return {
+    async signIn({ request }: ActionFunctionArgs) {
+      const form = await request.formData();
+      const values = { username: formValue(form, "username").trim() };
+      const password = formValue(form, "password");
+      const errors: Record<string, string> = {};
+      if (!values.username) errors["username"] = "Enter your email or username.";
+      if (!password) errors["password"] = "Enter your password.";
+      if (Object.keys(errors).length) return formInvalid(errors, values);
+      try {
+        await usersApi.signIn(api, {
+          username: values.username,
+          password,
+          persist: formValue(form, "persist") === "1",
+        });
+      } catch (error) {
+        return formError(error, values);
+      }
+      return redirectDocument(targetOf(request));
+    },
+
+    async signOut({ request }: ActionFunctionArgs) {
+      const form = await request.formData();
+      try {
+        await usersApi.signOut(api, formValue(form, "transientKey") || undefined);
+      } catch (error) {
+        return formError(error, {});
+      }
+      return redirectDocument(targetOf(request));
+    },
+
+    async register({ request }: ActionFunctionArgs) {
+      const form = await request.formData();
+      const values = { email: formValue(form, "email").trim(), name: formValue(form, "name").trim() };
+      const password = formValue(form, "password");
+      if (password !== formValue(form, "passwordConfirm")) {
+        return formInvalid({ passwordConfirm: "The passwords you entered do not match." }, values);
+      }
+      try {
+        await usersApi.register(api, { ...values, password });
+        await usersApi.signIn(api, { username: values.name, password, persist: false });
+      } catch (error) {
+        return formError(error, values);
+      }
+      return redirectDocument(targetOf(request));
+    },
+
+    async requestPassword({ request }: ActionFunctionArgs) {
+      const form = await request.formData();
+      const values = { email: formValue(form, "email").trim() };
+      if (!values.email) return formInvalid({ email: "Enter your email address." }, values);
+      try {
+        const { data } = await usersApi.requestPassword(api, values.email);
+        return { ok: true, message: data.message, values } satisfies FormResult;
+      } catch (error) {
+        return formError(error, values);
+      }
+    },
+
+    async resetPassword({ request, params }: ActionFunctionArgs) {
+      const form = await request.formData();
+      const password = formValue(form, "password");
+      if (password.length < userRules.passwordMinLength)
+        return formInvalid({ password: userMessages.passwordTooShort }, {});
+      if (password !== formValue(form, "passwordConfirm")) {
+        return formInvalid({ passwordConfirm: "The passwords you entered do not match." }, {});
+      }
+      try {
+        await usersApi.resetPassword(api, params["token"] ?? "", password);
+      } catch (error) {
+        return formError(error, {});
+      }
+      return { ok: true, message: "Your password has been changed. You can sign in with it now." } satisfies FormResult;
+    },
+
+    async resendConfirmation({ request }: ActionFunctionArgs) {
+      const form = await request.formData();
+      try {
+        const { data } = await usersApi.resendConfirmation(api, formValue(form, "transientKey") || undefined);
+        return { ok: true, message: data.message } satisfies FormResult;
+      } catch (error) {
+        return formError(error, {});
+      }
+    },
+  };
+}

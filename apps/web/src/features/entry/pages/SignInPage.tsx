@@ -1,0 +1,52 @@
+import { Form, Link, useActionData, useLocation, useNavigation } from "react-router";
+import type { FormResult } from "../../../lib/forms.ts";
+import { PageHead } from "../../../lib/head.tsx";
+import { t } from "../../../lib/i18n.ts";
+import { CheckboxField, FormAlert, SubmitButton, TextField, formStyles } from "../../../ui/forms/Form.tsx";
+import styles from "./EntryPage.module.css";
+
+/** /entry/signin: name or e-mail and password; returns to `Target` afterwards. */
+export function SignInPage() {
+  const result = useActionData<FormResult>();
+  const location = useLocation();
+  const busy = useNavigation().state === "submitting";
+  const target = new URLSearchParams(location.search).get("Target");
+  const registerLink = `/entry/register${target ? `?Target=${encodeURIComponent(target)}` : ""}`;
+  return (
+    <section className={styles.page} aria-labelledby="signin-title">
+      <PageHead title={t("Sign In")} canonical="/entry/signin" noindex />
+      <h1 id="signin-title" className={styles.title}>
+        {t("Sign In")}
+      </h1>
+      <Form method="post" action={location.pathname + location.search} className={formStyles.form} noValidate>
+        {result?.message ? <FormAlert>{result.message}</FormAlert> : null}
+        <TextField
+          label={t("Email/Username")}
+          name="username"
+          autoComplete="username"
+          required
+          defaultValue={result?.values?.["username"] ?? ""}
+          error={result?.errors?.["username"]}
+        />
+        <TextField
+          label={t("Password")}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={result?.errors?.["password"]}
+        />
+        <CheckboxField label={t("Keep me signed in")} name="persist" />
+        <SubmitButton busy={busy}>{t("Sign In")}</SubmitButton>
+      </Form>
+      <ul className={`${formStyles.links} ${styles.footer}`}>
+        <li>
+          <Link to="/entry/passwordrequest">{t("Forgot your password?")}</Link>
+        </li>
+        <li>
+          <Link to={registerLink}>{t("Register")}</Link>
+        </li>
+      </ul>
+    </section>
+  );
+}
