@@ -5,6 +5,7 @@ import { createApiClient } from "./lib/api.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { Providers } from "./Providers.tsx";
 import { createRoutes } from "./router.tsx";
+import type { ApiRequest } from "./lib/api.ts";
 import { createFakeTransport, jsonResponse, makeCategory } from "./test/fixtures.ts";
 
 afterEach(cleanup);
@@ -23,8 +24,30 @@ const news = makeCategory({ categoryID: 2, name: "News", urlcode: "news" });
 
 const notFoundBody = { message: "Category not found.", status: 404, description: null };
 
+const guest = {
+  userID: 0,
+  name: "Guest",
+  photoUrl: "/images/default-avatar.svg",
+  url: null,
+  dateLastActive: null,
+  email: null,
+  emailConfirmed: false,
+  isAdmin: false,
+  isSysAdmin: false,
+  isSuperAdmin: false,
+  countUnreadNotifications: 0,
+  countUnreadConversations: 0,
+  permissions: ["discussions.view", "profiles.view"],
+  roles: [{ roleID: 1, name: "Guest" }],
+  roleIDs: [1],
+};
+
+/** The page's own API calls, without the session lookup every page makes. */
+const pageRequests = (requests: ApiRequest[]) => requests.filter((request) => request.path !== "/users/me");
+
 function renderAt(path: string) {
   const transport = createFakeTransport({
+    "GET /users/me": jsonResponse(guest),
     "GET /categories": ({ query }) =>
       jsonResponse(query?.["parentCategoryID"] === general.categoryID ? (general.children ?? []) : [general, news]),
     "GET /categories/%24urlcode%3Ageneral": jsonResponse(general),
@@ -50,10 +73,20 @@ describe("routes", () => {
     expect(screen.getByRole("link", { name: "News" }).getAttribute("href")).toBe("/categories/news");
     expect(screen.getByRole("link", { name: "Introductions" })).toBeTruthy();
     expect(screen.getByText("1.2k")).toBeTruthy();
-    expect(transport.requests.map(({ method, path, query }) => ({ method, path, query }))).toEqual([
+    expect(pageRequests(transport.requests).map(({ method, path, query }) => ({ method, path, query }))).toEqual([
       { method: "GET", path: "/categories", query: { maxDepth: 2 } },
     ]);
     await waitFor(() => expect(document.title).toBe("Categories - Parley"));
+  });
+
+  it("offers guests Sign In and Register, returning to the current page", async () => {
+    const { transport } = renderAt("/categories/general");
+    const signIn = await screen.findByRole("link", { name: "Sign In" });
+    expect(signIn.getAttribute("href")).toBe("/entry/signin?Target=%2Fcategories%2Fgeneral");
+    expect(screen.getByRole("link", { name: "Register" }).getAttribute("href")).toBe(
+      "/entry/register?Target=%2Fcategories%2Fgeneral",
+    );
+    expect(transport.requests.filter((request) => request.path === "/users/me")).toHaveLength(1);
   });
 
   it("renders the same list on the home page under the site's name", async () => {
@@ -71,7 +104,7 @@ describe("routes", () => {
     const main = screen.getByRole("main");
     expect(within(main).getByRole("link", { name: "Back to home page" }).getAttribute("href")).toBe("/");
     expect(screen.getByRole("navigation", { name: "Main navigation" })).toBeTruthy();
-    expect(transport.requests).toHaveLength(0);
+    expect(pageRequests(transport.requests)).toHaveLength(0);
   });
 
   it("shows 'Category Not Found' when the API answers 404 for the URL code", async () => {
@@ -79,7 +112,7 @@ describe("routes", () => {
 
     expect(await screen.findByRole("heading", { level: 1, name: "Category Not Found" })).toBeTruthy();
     expect(screen.getByText("The category you were looking for could not be found.")).toBeTruthy();
-    expect(transport.requests.map((request) => request.path)).toEqual(["/categories/%24urlcode%3Amissing"]);
+    expect(pageRequests(transport.requests).map((request) => request.path)).toEqual(["/categories/%24urlcode%3Amissing"]);
     await waitFor(() => expect(document.title).toBe("Category Not Found - Parley"));
   });
 
@@ -92,7 +125,7 @@ describe("routes", () => {
     expect(within(breadcrumb).getByRole("link", { name: "Categories" }).getAttribute("href")).toBe("/categories");
     expect(screen.getByRole("heading", { level: 2, name: "Subcategories" })).toBeTruthy();
     expect(screen.getByRole("heading", { level: 3, name: "Introductions" })).toBeTruthy();
-    expect(transport.requests.map(({ path, query }) => ({ path, query }))).toEqual([
+    expect(pageRequests(transport.requests).map(({ path, query }) => ({ path, query }))).toEqual([
       { path: "/categories/%24urlcode%3Ageneral", query: undefined },
       { path: "/categories", query: { parentCategoryID: 1, maxDepth: 2 } },
     ]);
@@ -102,6 +135,6 @@ describe("routes", () => {
   it("shows 'Page Not Found' for a page segment that is not p{n}", async () => {
     const { transport } = renderAt("/categories/general/p0");
     expect(await screen.findByRole("heading", { level: 1, name: "Page Not Found" })).toBeTruthy();
-    expect(transport.requests).toHaveLength(0);
+    expect(pageRequests(transport.requests)).toHaveLength(0);
   });
 });
