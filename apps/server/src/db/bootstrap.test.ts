@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { migrateToLatest } from "../platform/db/migrate.ts";
+import { migrationsFor } from "./migrations/index.ts";
 import { verifyPassword } from "../platform/auth/password.ts";
 import { openDatabase } from "../platform/db/database.ts";
 import { createTestDatabase, engines, testDatabaseUrl, type TestDatabase } from "../test/databases.ts";
@@ -24,13 +25,27 @@ describe.each(engines)("migrations and first start on %s", (engine) => {
     database = await createTestDatabase(engine);
     const config = { adminPassword: "first-password", adminPasswordGenerated: false, seed: "demo" as const };
     const first = await bootstrapDatabase(database, config);
-    expect(first).toMatchObject({ seeded: true, admin: { name: "admin", password: "first-password", generated: false } });
-    const admin = await database.db.selectFrom("users").selectAll().where("name", "=", "admin").executeTakeFirstOrThrow();
+    expect(first).toMatchObject({
+      seeded: true,
+      admin: { name: "admin", password: "first-password", generated: false },
+    });
+    const admin = await database.db
+      .selectFrom("users")
+      .selectAll()
+      .where("name", "=", "admin")
+      .executeTakeFirstOrThrow();
     expect(admin.isAdmin).toBe(1);
     expect(await verifyPassword("first-password", admin.passwordHash)).toBe(true);
 
     const count = async (table: "categories" | "discussions" | "comments" | "users") =>
-      Number((await database!.db.selectFrom(table).select(({ fn }) => fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await database!.db
+            .selectFrom(table)
+            .select(({ fn }) => fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await count("categories")).toBeGreaterThanOrEqual(7);
     expect(await count("discussions")).toBeGreaterThanOrEqual(10);
     expect(await count("comments")).toBeGreaterThanOrEqual(20);
@@ -41,13 +56,21 @@ describe.each(engines)("migrations and first start on %s", (engine) => {
     const second = await bootstrapDatabase(database, { ...config, adminPassword: "second-password" });
     expect(second).toEqual({ migrations: [], seeded: false });
     expect(await count("users")).toBe(usersAfterFirst);
-    const again = await database.db.selectFrom("users").select("passwordHash").where("name", "=", "admin").executeTakeFirstOrThrow();
+    const again = await database.db
+      .selectFrom("users")
+      .select("passwordHash")
+      .where("name", "=", "admin")
+      .executeTakeFirstOrThrow();
     expect(await verifyPassword("first-password", again.passwordHash)).toBe(true);
   });
 
   it("PARLEY_SEED=none creates only the admin", async () => {
     database = await createTestDatabase(engine);
-    const report = await bootstrapDatabase(database, { adminPassword: "x-password", adminPasswordGenerated: true, seed: "none" });
+    const report = await bootstrapDatabase(database, {
+      adminPassword: "x-password",
+      adminPasswordGenerated: true,
+      seed: "none",
+    });
     expect(report.seeded).toBe(false);
     expect(report.admin?.generated).toBe(true);
     const discussions = await database.db.selectFrom("discussions").select("discussionID").execute();
@@ -68,15 +91,15 @@ describe.each(engines)("migrations and first start on %s", (engine) => {
 
 describe.runIf(testDatabaseUrl)("migrations on PostgreSQL from several processes at once", () => {
   it("two servers starting together migrate once", async () => {
-    const first = await createTestDatabase("postgres");
+    const first = await createTestDatabase("postgres", { migrate: false });
     try {
       // A second pool on the same schema, as a second process would open.
       const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(first.db)).rows[0]!.s;
-      await sql.raw(`drop table if exists "kysely_migration", "kysely_migration_lock", "comments", "discussions", "categories", "users" cascade`).execute(first.db);
       const second = await openDatabase({ databaseUrl: testDatabaseUrl!, sqliteFile: "", schema, poolSize: 2 });
       try {
         const [a, b] = await Promise.all([migrateToLatest(first), migrateToLatest(second)]);
-        expect([...a, ...b].sort()).toEqual(["0001_initial", "0002_accounts"]);
+        expect([...a, ...b].sort()).toEqual(Object.keys(migrationsFor("postgres")).sort());
+        expect(a.length === 0 || b.length === 0).toBe(true);
       } finally {
         await second.close();
       }

@@ -24,15 +24,16 @@ export interface TestDatabase extends Database {
   dispose(): Promise<void>;
 }
 
-/** A fresh, migrated database on the given engine. */
-export async function createTestDatabase(engine: DialectName): Promise<TestDatabase> {
+/** A fresh database on the given engine, migrated unless told otherwise. */
+export async function createTestDatabase(engine: DialectName, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const migrate = options.migrate ?? true;
   const id = `${process.pid}_${randomBytes(4).toString("hex")}`;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-test-"));
   if (engine === "postgres") {
     if (!testDatabaseUrl) throw new Error("TEST_DATABASE_URL is not set.");
     const schema = `parley_test_${id}`;
     const database = await openDatabase({ databaseUrl: testDatabaseUrl, sqliteFile: "", schema, poolSize: 4 });
-    await migrateToLatest(database);
+    if (migrate) await migrateToLatest(database);
     return {
       ...database,
       dataDir: dir,
@@ -44,7 +45,7 @@ export async function createTestDatabase(engine: DialectName): Promise<TestDatab
     };
   }
   const database = await openDatabase({ databaseUrl: null, sqliteFile: path.join(dir, "parley.sqlite") });
-  await migrateToLatest(database);
+  if (migrate) await migrateToLatest(database);
   return {
     ...database,
     dataDir: dir,

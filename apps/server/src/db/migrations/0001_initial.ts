@@ -61,7 +61,11 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     .addColumn("insertUserID", "integer", (col) => col.notNull())
     .addColumn("updateUserID", "integer")
     .execute();
-  await db.schema.createIndex("categories_parent_sort").on("categories").columns(["parentCategoryID", "sort"]).execute();
+  await db.schema
+    .createIndex("categories_parent_sort")
+    .on("categories")
+    .columns(["parentCategoryID", "sort"])
+    .execute();
 
   await withId(db.schema.createTable("discussions"), "discussionID", dialect)
     .addColumn("type", "varchar(20)", (col) => col.notNull().defaultTo("discussion"))
@@ -92,7 +96,9 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
   await db.schema.createIndex("discussions_user").on("discussions").columns(["insertUserID", "dateInserted"]).execute();
 
   await withId(db.schema.createTable("comments"), "commentID", dialect)
-    .addColumn("discussionID", "integer", (col) => col.notNull().references("discussions.discussionID").onDelete("cascade"))
+    .addColumn("discussionID", "integer", (col) =>
+      col.notNull().references("discussions.discussionID").onDelete("cascade"),
+    )
     .addColumn("parentCommentID", "integer")
     .addColumn("body", "text", (col) => col.notNull())
     .addColumn("format", "varchar(20)", (col) => col.notNull())
@@ -102,7 +108,11 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     .addColumn("dateUpdated", date)
     .addColumn("score", "integer", counter)
     .execute();
-  await db.schema.createIndex("comments_discussion_date").on("comments").columns(["discussionID", "dateInserted"]).execute();
+  await db.schema
+    .createIndex("comments_discussion_date")
+    .on("comments")
+    .columns(["discussionID", "dateInserted"])
+    .execute();
   await db.schema.createIndex("comments_user").on("comments").columns(["insertUserID", "dateInserted"]).execute();
 
   // Vanilla's root category: parent of every top-level category, never listed.

@@ -21,7 +21,12 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     .addColumn("dateInserted", date, (col) => col.notNull())
     .addColumn("dateUpdated", date)
     .execute();
-  await db.schema.createIndex("roles_name_unique").on("roles").unique().expression(sql`lower("name")`).execute();
+  await db.schema
+    .createIndex("roles_name_unique")
+    .on("roles")
+    .unique()
+    .expression(sql`lower("name")`)
+    .execute();
 
   await db.schema
     .createTable("userRoles")
@@ -98,7 +103,9 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
   await seedDefaultRoles(db, new Date().toISOString());
   // Existing members (a database made before accounts) become Members; admins Administrators.
   await sql`insert into "userRoles" ("userID", "roleID")
-    select u."userID", r."roleID" from "users" u join "roles" r on r."type" = case when u."isAdmin" = 1 then 'administrator' else 'member' end`.execute(db);
+    select u."userID", r."roleID" from "users" u join "roles" r on r."type" = case when u."isAdmin" = 1 then 'administrator' else 'member' end`.execute(
+    db,
+  );
 }
 
 /** The default roles and what they may do (frozen here: later changes are new migrations). */
@@ -144,7 +151,13 @@ const administrator = [
   "profile.editusernames",
 ];
 const defaultRoles = [
-  { name: "Guest", type: "guest", description: "Visitors who are not signed in.", canSession: 0, permissions: ["profiles.view", "discussions.view"] },
+  {
+    name: "Guest",
+    type: "guest",
+    description: "Visitors who are not signed in.",
+    canSession: 0,
+    permissions: ["profiles.view", "discussions.view"],
+  },
   {
     name: "Unconfirmed",
     type: "unconfirmed",
@@ -152,20 +165,42 @@ const defaultRoles = [
     canSession: 1,
     permissions: ["session.valid", "profiles.view", "discussions.view"],
   },
-  { name: "Applicant", type: "applicant", description: "People who applied for membership.", canSession: 0, permissions: [] },
+  {
+    name: "Applicant",
+    type: "applicant",
+    description: "People who applied for membership.",
+    canSession: 0,
+    permissions: [],
+  },
   { name: "Member", type: "member", description: "Registered members.", canSession: 1, permissions: member },
-  { name: "Moderator", type: "moderator", description: "Members who keep the community healthy.", canSession: 1, permissions: moderator },
-  { name: "Administrator", type: "administrator", description: "Members who run the site.", canSession: 1, permissions: administrator },
+  {
+    name: "Moderator",
+    type: "moderator",
+    description: "Members who keep the community healthy.",
+    canSession: 1,
+    permissions: moderator,
+  },
+  {
+    name: "Administrator",
+    type: "administrator",
+    description: "Members who run the site.",
+    canSession: 1,
+    permissions: administrator,
+  },
 ];
 
 export async function seedDefaultRoles(db: Kysely<unknown>, now: string): Promise<void> {
   for (const [sort, role] of defaultRoles.entries()) {
-    const inserted = await sql<{ roleID: number }>`insert into "roles" ("name", "description", "type", "sort", "deletable", "canSession", "personalInfo", "dateInserted")
+    const inserted = await sql<{
+      roleID: number;
+    }>`insert into "roles" ("name", "description", "type", "sort", "deletable", "canSession", "personalInfo", "dateInserted")
       values (${role.name}, ${role.description}, ${role.type}, ${sort}, 0, ${role.canSession}, ${role.type === "moderator" || role.type === "administrator" ? 1 : 0}, ${now})
       returning "roleID"`.execute(db);
     const roleID = inserted.rows[0]!.roleID;
     for (const permission of role.permissions) {
-      await sql`insert into "rolePermissions" ("roleID", "junctionType", "junctionID", "permission") values (${roleID}, '', 0, ${permission})`.execute(db);
+      await sql`insert into "rolePermissions" ("roleID", "junctionType", "junctionID", "permission") values (${roleID}, '', 0, ${permission})`.execute(
+        db,
+      );
     }
   }
 }

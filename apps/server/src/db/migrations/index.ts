@@ -2,6 +2,7 @@ import type { Kysely, Migration } from "kysely";
 import type { DialectName } from "../../platform/db/database.ts";
 import * as m0001 from "./0001_initial.ts";
 import * as m0002 from "./0002_accounts.ts";
+import * as m0003 from "./0003_content.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -12,6 +13,7 @@ interface MigrationModule {
 const modules: Record<string, MigrationModule> = {
   "0001_initial": m0001,
   "0002_accounts": m0002,
+  "0003_content": m0003,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -42,6 +42,11 @@ export async function createAdmin(db: Kysely<DB>, password: string): Promise<num
 
 /** Gives a user the default role of a type (member, moderator, administrator…). */
 export async function assignRoleOfType(db: Kysely<DB>, userID: number, type: string): Promise<void> {
-  const role = await db.selectFrom("roles").select("roleID").where("type", "=", type).orderBy("roleID").executeTakeFirstOrThrow();
+  const role = await db
+    .selectFrom("roles")
+    .select("roleID")
+    .where("type", "=", type)
+    .orderBy("roleID")
+    .executeTakeFirstOrThrow();
   await db.insertInto("userRoles").values({ userID, roleID: role.roleID }).execute();
 }

@@ -108,7 +108,12 @@ export const demoDiscussions: DemoDiscussion[] = [
     name: "Where are uploads stored?",
     body: "I'd like to back them up. Which folder holds them?",
     daysAgo: 3,
-    replies: [{ author: 0, body: "Everything lives under PARLEY_DATA_DIR (./data by default): the SQLite file, uploads and the mail outbox." }],
+    replies: [
+      {
+        author: 0,
+        body: "Everything lives under PARLEY_DATA_DIR (./data by default): the SQLite file, uploads and the mail outbox.",
+      },
+    ],
   },
   {
     category: "troubleshooting",

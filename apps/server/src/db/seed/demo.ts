@@ -108,7 +108,11 @@ export async function seedDemo(db: Kysely<DB>, adminUserID: number, now = Date.n
         lastCommentID = comment.commentID;
       }
       if (lastCommentID !== null) {
-        await trx.updateTable("discussions").set({ lastCommentID }).where("discussionID", "=", row.discussionID).execute();
+        await trx
+          .updateTable("discussions")
+          .set({ lastCommentID })
+          .where("discussionID", "=", row.discussionID)
+          .execute();
       }
     }
 
@@ -124,10 +128,18 @@ export async function seedDemo(db: Kysely<DB>, adminUserID: number, now = Date.n
       .groupBy("insertUserID")
       .execute();
     for (const row of discussionCounts) {
-      await trx.updateTable("users").set({ countDiscussions: Number(row.count) }).where("userID", "=", row.insertUserID).execute();
+      await trx
+        .updateTable("users")
+        .set({ countDiscussions: Number(row.count) })
+        .where("userID", "=", row.insertUserID)
+        .execute();
     }
     for (const row of commentCounts) {
-      await trx.updateTable("users").set({ countComments: Number(row.count) }).where("userID", "=", row.insertUserID).execute();
+      await trx
+        .updateTable("users")
+        .set({ countComments: Number(row.count) })
+        .where("userID", "=", row.insertUserID)
+        .execute();
     }
     await recountCategories(trx);
   });

@@ -13,6 +13,8 @@ export interface Database {
   dialect: DialectName;
   /** Human-readable target, without credentials. */
   describe: string;
+  /** PostgreSQL: the schema the tables live in (null for the connection's default). */
+  schema: string | null;
   close(): Promise<void>;
 }
 
@@ -49,7 +51,7 @@ function openSqlite(file: string): Database {
   sqlite.pragma("cache_size = -32000");
   sqlite.pragma("temp_store = MEMORY");
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), log });
-  return { db, dialect: "sqlite", describe: `SQLite ${file}`, close: () => db.destroy() };
+  return { db, dialect: "sqlite", describe: `SQLite ${file}`, schema: null, close: () => db.destroy() };
 }
 
 async function openPostgres(url: string, schema: string | undefined, poolSize: number): Promise<Database> {
@@ -78,6 +80,7 @@ async function openPostgres(url: string, schema: string | undefined, poolSize: n
     db,
     dialect: "postgres",
     describe: `PostgreSQL ${host}${port ? `:${port}` : ""}${pathname}${schema ? ` (schema ${schema})` : ""}`,
+    schema: schema ?? null,
     close: () => db.destroy(),
   };
 }

@@ -7,6 +7,8 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
   const migrator = new Migrator({
     db: database.db,
     provider: { getMigrations: async () => migrationsFor(database.dialect) },
+    // Kysely looks for its own tables across every schema unless told which one is ours.
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
   const { error, results }: MigrationResultSet = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");

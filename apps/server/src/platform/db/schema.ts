@@ -85,6 +85,13 @@ export interface DiscussionsTable {
   /** 0 none, 1 category, 2 recent (Vanilla's `Announce`). */
   announce: Defaulted<number>;
   score: Counter;
+  resolved: Flag;
+  resolvedUserID: number | null;
+  /** A sort key mixing recency and activity (the `hot` sort). */
+  hot: Defaulted<number>;
+  /** JSON object. */
+  attributes: string | null;
+  insertIPAddress: string | null;
 }
 
 export interface CommentsTable {
@@ -98,6 +105,65 @@ export interface CommentsTable {
   dateInserted: DateString;
   dateUpdated: DateString | null;
   score: Counter;
+  depth: Defaulted<number>;
+  attributes: string | null;
+  insertIPAddress: string | null;
+}
+
+export interface UserDiscussionsTable {
+  userID: number;
+  discussionID: number;
+  bookmarked: Flag;
+  muted: Flag;
+  dismissed: Flag;
+  participated: Flag;
+  countComments: Counter;
+  dateLastViewed: DateString | null;
+  dateBookmarked: DateString | null;
+}
+
+export interface TagsTable {
+  tagID: Generated<number>;
+  name: string;
+  urlcode: string;
+  type: Defaulted<string>;
+  parentTagID: number | null;
+  countDiscussions: Counter;
+  dateInserted: DateString;
+  insertUserID: number | null;
+}
+
+export interface TagDiscussionsTable {
+  tagID: number;
+  discussionID: number;
+  dateInserted: DateString;
+}
+
+export interface ReactionTypesTable {
+  tagID: number;
+  urlcode: string;
+  name: string;
+  description: string | null;
+  class: string;
+  points: Counter;
+  sort: Counter;
+  active: Defaulted<number>;
+}
+
+export interface ReactionsTable {
+  recordType: string;
+  recordID: number;
+  userID: number;
+  tagID: number;
+  recordUserID: number;
+  dateInserted: DateString;
+}
+
+export interface ConfigTable {
+  key: string;
+  /** JSON. */
+  value: string;
+  dateUpdated: DateString;
 }
 
 export interface RolesTable {
@@ -173,4 +239,10 @@ export interface DB {
   sessions: SessionsTable;
   accessTokens: AccessTokensTable;
   emailTokens: EmailTokensTable;
+  userDiscussions: UserDiscussionsTable;
+  tags: TagsTable;
+  tagDiscussions: TagDiscussionsTable;
+  reactionTypes: ReactionTypesTable;
+  reactions: ReactionsTable;
+  config: ConfigTable;
 }
