@@ -12,7 +12,9 @@ import { registerHealth } from "./platform/http/health.ts";
 import { registerOpenApi } from "./platform/http/openapi.ts";
 import { parseQueryString } from "./platform/http/querystring.ts";
 import { registerCategories } from "./features/categories/index.ts";
-import { registerUsers } from "./features/users/index.ts";
+import { createUserFragments, registerUsers } from "./features/users/index.ts";
+import { registerTags } from "./features/tags/index.ts";
+import { registerDiscussions } from "./features/discussions/index.ts";
 import { registerRoles } from "./features/roles/index.ts";
 import { registerTokens } from "./features/tokens/index.ts";
 import { registerOutbox } from "./platform/mail/outbox.routes.ts";
@@ -96,9 +98,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealth(app, options.database);
 
   for (const schema of sharedPermissionSchemas) app.addSchema(schema);
-  await registerCategories(app, platform);
+  const categories = await registerCategories(app, platform);
   await registerUsers(app, platform);
   await registerRoles(app, platform);
+  const tags = await registerTags(app, platform);
+  await registerDiscussions(app, platform, {
+    categories: categories.directory,
+    users: createUserFragments(platform.db),
+    tags,
+  });
   await registerTokens(app, platform);
   await registerOutbox(app, platform);
 

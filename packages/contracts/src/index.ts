@@ -8,3 +8,5 @@ export * from "./permissions.ts";
 export * from "./users.ts";
 export * from "./tokens.ts";
 export * from "./roles.ts";
+export * from "./discussions.ts";
+export * from "./tags.ts";

@@ -9,6 +9,8 @@ import { createPermissionsService, type PermissionsService } from "./auth/permis
 import { createSessions, type Sessions } from "./auth/sessions.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createMemoryLimiter, createRedisLimiter, type Limiter } from "./http/rate-limit.ts";
+import { createEventBus, type EventBus } from "./events.ts";
+import { createSiteConfig, type SiteConfig } from "./site-config.ts";
 
 export type PlatformConfig = Pick<Config, "debug" | "dataDir" | "redisUrl" | "smtpUrl" | "mailFrom" | "confirmEmail">;
 
@@ -21,6 +23,9 @@ export interface Platform {
   permissions: PermissionsService;
   mailer: Mailer;
   outboxDir: string;
+  events: EventBus;
+  /** Site settings stored in the database (`ui.editContentTimeout`, …). */
+  siteConfig: SiteConfig;
   /** A limiter shared by every process when Redis is configured. */
   limiter(name: string, max: number, windowMs: number): Limiter;
   close(): Promise<void>;
@@ -39,6 +44,8 @@ export function createPlatform(database: Database, config: PlatformConfig): Plat
     sessions: createSessions({ repo: authRepo, permissions }),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir }),
     outboxDir,
+    events: createEventBus((error, name) => console.error(`Event listener for ${name} failed:`, error)),
+    siteConfig: createSiteConfig(database.db),
     limiter: (name, max, windowMs) =>
       redis ? createRedisLimiter(redis, name, max, windowMs) : createMemoryLimiter(name, max, windowMs),
     close: async () => {

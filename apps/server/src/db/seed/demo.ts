@@ -88,7 +88,7 @@ export async function seedDemo(db: Kysely<DB>, adminUserID: number, now = Date.n
           dateLastComment: iso(last ? last.at : inserted),
           countComments: replies.length,
           countViews: 10 + replies.length * 17,
-          announce: discussion.announce ? 1 : 0,
+          announce: discussion.announce ? 2 : 0,
         })
         .returning("discussionID")
         .executeTakeFirstOrThrow();

@@ -4,14 +4,22 @@ import type { Platform } from "../../platform/context.ts";
 import { createCategoriesRepo } from "./categories.repo.ts";
 import { categoriesRoutes } from "./categories.routes.ts";
 import { createCategoriesService, type CategoriesService } from "./categories.service.ts";
+import { createCategoryDirectory, type CategoryDirectory } from "./categories.directory.ts";
 
+export { createCategoryDirectory, type CategoryDirectory, type CategoryNode } from "./categories.directory.ts";
+export { categoryUrl } from "./categories.present.ts";
 export { recountCategories, recomputePermissionCategories, setCustomPermissions } from "./categories.repo.ts";
 export type { CategoriesService };
 
 /** The categories feature: its shared schemas, service and routes under /api/v2. */
-export async function registerCategories(app: FastifyInstance, platform: Platform): Promise<CategoriesService> {
+export async function registerCategories(
+  app: FastifyInstance,
+  platform: Platform,
+): Promise<{ service: CategoriesService; directory: CategoryDirectory }> {
   for (const schema of sharedCategorySchemas) app.addSchema(schema);
   const service = createCategoriesService(createCategoriesRepo(platform.db));
+  const directory = createCategoryDirectory(platform.db);
+  platform.events.on("permissions.changed", () => directory.invalidate());
   await app.register(categoriesRoutes, { prefix: "/api/v2", service });
-  return service;
+  return { service, directory };
 }

@@ -9,7 +9,7 @@ import {
   type RolePermissionInput,
   type RolePost,
 } from "@parley/contracts";
-import { authorize, can } from "../../platform/auth/authorize.ts";
+import { authorize } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import { nowIso } from "../../platform/dates.ts";
@@ -17,7 +17,19 @@ import { fieldError, HttpError, notFound, validationFailed } from "../../platfor
 import { recomputePermissionCategories } from "../categories/index.ts";
 import type { Grant, RoleRow, RolesRepo } from "./roles.repo.ts";
 
+declare module "../../platform/events.ts" {
+  interface EventMap {
+    /** Roles, their grants or which categories have their own permissions changed. */
+    "permissions.changed": Record<string, never>;
+  }
+}
+
 const categoryNames = new Set<string>(categoryPermissionNames);
+
+const holdsSystemOnly = (viewer: Viewer) =>
+  viewer.permissions.permissions.some(
+    (fragment) => fragment.type === "global" && fragment.permissions["system.only"] === true,
+  );
 
 function fragmentsOf(grants: Grant[]): PermissionFragment[] {
   const global: Record<string, boolean> = {};
@@ -146,6 +158,7 @@ export function createRolesService(repo: RolesRepo, platform: Platform) {
       });
       await markJunctions(body.permissions ?? []);
       platform.permissions.invalidate();
+      await platform.events.emit("permissions.changed", {});
       const row = (await repo.findById(roleID))!;
       return present(row, (await repo.grantsOf([roleID])).get(roleID) ?? []);
     },
@@ -170,15 +183,19 @@ export function createRolesService(repo: RolesRepo, platform: Platform) {
       });
       await markJunctions(body.permissions ?? []);
       platform.permissions.invalidate();
+      await platform.events.emit("permissions.changed", {});
       return present((await repo.findById(row.roleID))!, (await repo.grantsOf([row.roleID])).get(row.roleID) ?? []);
     },
 
     async remove(viewer: Viewer, id: string): Promise<void> {
       authorize(viewer, "site.manage");
       const row = await resolve(id);
-      if (row.deletable !== 1 && !can(viewer, "system.only")) throw new HttpError(409, "This role cannot be deleted.");
+      // Built-in roles stay (users, guests and registration depend on them); only the system itself may
+      // remove one. Admins pass every `can()` check, so system.only is looked up in the grants themselves.
+      if (row.deletable !== 1 && !holdsSystemOnly(viewer)) throw new HttpError(409, "This role cannot be deleted.");
       await repo.remove(row.roleID);
       platform.permissions.invalidate();
+      await platform.events.emit("permissions.changed", {});
     },
   };
 }

@@ -8,6 +8,7 @@ import { createUsersService, type UsersService } from "./users.service.ts";
 
 export type { UsersService };
 export { presentUserFragment } from "./users.present.ts";
+export { createUserFragments, unknownUser, type UserFragments } from "./users.fragments.ts";
 
 /** Users and sign-in: shared schemas, services and routes under /api/v2. */
 export async function registerUsers(app: FastifyInstance, platform: Platform): Promise<UsersService> {

@@ -1,0 +1,105 @@
+import type { Kysely } from "kysely";
+import { ROOT_CATEGORY_ID } from "@parley/contracts";
+import { can } from "../../platform/auth/authorize.ts";
+import type { Viewer } from "../../platform/auth/viewer.ts";
+import type { DB } from "../../platform/db/schema.ts";
+import { categoryUrl } from "./categories.present.ts";
+
+export interface CategoryNode {
+  categoryID: number;
+  parentCategoryID: number | null;
+  name: string;
+  urlcode: string;
+  depth: number;
+  displayAs: string;
+  permissionCategoryID: number;
+  isArchived: boolean;
+}
+
+/** Cached for a few seconds across processes; a change in this process drops it at once. */
+const TTL_MS = 5_000;
+
+/**
+ * The category tree's structure (not its counts), in memory: lists of discussions need every
+ * category's name, URL, ancestors and who may see it, for every request, without a query each.
+ */
+export function createCategoryDirectory(db: Kysely<DB>) {
+  let cache: { at: number; byID: Map<number, CategoryNode>; children: Map<number, number[]> } | null = null;
+
+  async function load() {
+    if (cache && Date.now() - cache.at < TTL_MS) return cache;
+    const rows = await db
+      .selectFrom("categories")
+      .select([
+        "categoryID",
+        "parentCategoryID",
+        "name",
+        "urlcode",
+        "depth",
+        "displayAs",
+        "permissionCategoryID",
+        "isArchived",
+        "sort",
+      ])
+      .orderBy("depth")
+      .orderBy("sort")
+      .orderBy("name")
+      .execute();
+    const byID = new Map<number, CategoryNode>();
+    const children = new Map<number, number[]>();
+    for (const row of rows) {
+      byID.set(row.categoryID, { ...row, isArchived: row.isArchived === 1 });
+      if (row.parentCategoryID !== null)
+        children.set(row.parentCategoryID, [...(children.get(row.parentCategoryID) ?? []), row.categoryID]);
+    }
+    cache = { at: Date.now(), byID, children };
+    return cache;
+  }
+
+  return {
+    invalidate(): void {
+      cache = null;
+    },
+
+    async get(categoryID: number): Promise<CategoryNode | undefined> {
+      return (await load()).byID.get(categoryID);
+    },
+
+    /** The category and every category below it. */
+    async withDescendants(categoryID: number): Promise<number[]> {
+      const { children } = await load();
+      const out: number[] = [];
+      const walk = (id: number) => {
+        out.push(id);
+        for (const child of children.get(id) ?? []) walk(child);
+      };
+      walk(categoryID);
+      return out;
+    },
+
+    /** Every category the viewer may read discussions in (never the root). */
+    async visibleIDs(viewer: Viewer): Promise<number[]> {
+      const { byID } = await load();
+      return [...byID.values()]
+        .filter(
+          (node) =>
+            node.categoryID !== ROOT_CATEGORY_ID && can(viewer, "discussions.view", { resourceID: node.categoryID }),
+        )
+        .map((node) => node.categoryID);
+    },
+
+    /** Home › ancestors › the category, as `[{name, url}]`. */
+    async breadcrumbs(categoryID: number, origin: string): Promise<Array<{ name: string; url: string }>> {
+      const { byID } = await load();
+      const trail: Array<{ name: string; url: string }> = [];
+      let node = byID.get(categoryID);
+      while (node && node.categoryID !== ROOT_CATEGORY_ID) {
+        trail.unshift({ name: node.name, url: categoryUrl(origin, node) });
+        node = node.parentCategoryID === null ? undefined : byID.get(node.parentCategoryID);
+      }
+      return [{ name: "Home", url: `${origin}/` }, ...trail];
+    },
+  };
+}
+
+export type CategoryDirectory = ReturnType<typeof createCategoryDirectory>;

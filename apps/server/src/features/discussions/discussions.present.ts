@@ -1,0 +1,148 @@
+import type { Discussion, UserFragment } from "@parley/contracts";
+import { toRfc3339 } from "../../platform/dates.ts";
+import { renderBody, renderExcerpt, type PostFormat } from "../../platform/render/index.ts";
+import type { CategoryNode } from "../categories/index.ts";
+import { categoryUrl, unknownUser } from "./discussions.deps.ts";
+import type { DiscussionRow, UserDiscussionRow } from "./discussions.repo.ts";
+
+/** `my-discussion-title` from a title: letters and digits, dashes between words, 80 characters at most. */
+export function slugify(name: string): string {
+  return (
+    name
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 80)
+      .replace(/-+$/, "") || "discussion"
+  );
+}
+
+export const discussionUrl = (origin: string, row: Pick<DiscussionRow, "discussionID" | "name">) =>
+  `${origin}/discussion/${row.discussionID}/${slugify(row.name)}`;
+
+/** Which expands a request asked for (reference §3's names; `all` for everything; `-x` drops a default one). */
+export class Expansions {
+  private readonly names: Set<string>;
+  private readonly all: boolean;
+  constructor(expand: string[] | undefined) {
+    this.names = new Set(expand ?? []);
+    this.all = this.names.has("all") || this.names.has("true") || this.names.has("1");
+  }
+  has(name: string): boolean {
+    return this.all || this.names.has(name);
+  }
+  /** Included unless `-name` was passed (insertUser, lastUser, body). */
+  hasDefault(name: string): boolean {
+    return !this.names.has(`-${name}`);
+  }
+}
+
+export interface DiscussionPresentContext {
+  origin: string;
+  expand: Expansions;
+  category: CategoryNode | undefined;
+  users: Map<number, UserFragment>;
+  userState: UserDiscussionRow | undefined;
+  signedIn: boolean;
+  tags?: Array<{ tagID: number; name: string; urlcode: string }>;
+  lastComment?: { commentID: number; insertUserID: number; dateInserted: string; body: string; format: string };
+  breadcrumbs?: Array<{ name: string; url: string }>;
+  permissions?: Record<string, boolean>;
+  excerptLength?: number;
+}
+
+const date = (value: string | null) => (value === null ? null : toRfc3339(value));
+
+function parseAttributes(text: string | null): Record<string, unknown> {
+  if (!text) return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** A discussion row → the API record, with the expands that were asked for. */
+export function presentDiscussion(row: DiscussionRow, context: DiscussionPresentContext): Discussion {
+  const { origin, expand, users, userState } = context;
+  const url = discussionUrl(origin, row);
+  const format = row.format as PostFormat;
+  const user = (id: number | null) => (id === null ? unknownUser(origin) : (users.get(id) ?? unknownUser(origin)));
+  const viewedComments = userState?.countComments ?? 0;
+  const unread = context.signedIn && (!userState?.dateLastViewed || userState.dateLastViewed < row.dateLastComment);
+  const discussion: Discussion = {
+    discussionID: row.discussionID,
+    type: row.type,
+    name: row.name,
+    categoryID: row.categoryID,
+    url,
+    canonicalUrl: url,
+    dateInserted: toRfc3339(row.dateInserted),
+    dateUpdated: date(row.dateUpdated),
+    dateLastComment: date(row.dateLastComment),
+    insertUserID: row.insertUserID,
+    updateUserID: row.updateUserID,
+    lastUserID: row.lastUserID,
+    countComments: row.countComments,
+    countViews: row.countViews,
+    unread,
+    closed: row.closed === 1,
+    sink: row.sink === 1,
+    pinned: row.announce > 0,
+    pinLocation: row.announce === 1 ? "category" : row.announce === 2 ? "recent" : null,
+    announce: row.announce > 0,
+    score: row.score,
+    bookmarked: userState?.bookmarked === 1,
+    muted: userState?.muted === 1,
+    dismissed: userState?.dismissed === 1,
+    attributes: parseAttributes(row.attributes),
+  };
+  if (context.signedIn) discussion.countUnread = Math.max(0, unread ? row.countComments - viewedComments : 0);
+  if (expand.hasDefault("body")) discussion.body = renderBody(row.body, format, { origin });
+  if (expand.hasDefault("insertUser")) discussion.insertUser = user(row.insertUserID);
+  if (expand.hasDefault("lastUser")) discussion.lastUser = user(row.lastUserID ?? row.insertUserID);
+  if (expand.has("category") && context.category) {
+    discussion.category = {
+      categoryID: context.category.categoryID,
+      name: context.category.name,
+      url: categoryUrl(origin, context.category),
+    };
+  }
+  if (expand.has("excerpt")) discussion.excerpt = renderExcerpt(row.body, format, context.excerptLength ?? 200);
+  if (context.tags && (expand.has("tags") || expand.has("tagIDs"))) {
+    if (expand.has("tags")) discussion.tags = context.tags;
+    discussion.tagIDs = context.tags.map((tag) => tag.tagID);
+  }
+  if (expand.has("breadcrumbs") && context.breadcrumbs) discussion.breadcrumbs = context.breadcrumbs;
+  if (expand.has("permissions") && context.permissions) discussion.permissions = context.permissions;
+  if (expand.has("lastPost")) {
+    const last = context.lastComment;
+    discussion.lastPost = last
+      ? {
+          discussionID: row.discussionID,
+          commentID: last.commentID,
+          name: `Re: ${row.name}`,
+          url: `${origin}/discussion/comment/${last.commentID}#Comment_${last.commentID}`,
+          dateInserted: toRfc3339(last.dateInserted),
+          insertUserID: last.insertUserID,
+          ...(expand.has("lastPost.insertUser") || expand.hasDefault("insertUser")
+            ? { insertUser: user(last.insertUserID) }
+            : {}),
+          ...(expand.has("lastPost.body")
+            ? { body: renderBody(last.body, last.format as PostFormat, { origin }) }
+            : {}),
+        }
+      : {
+          discussionID: row.discussionID,
+          name: row.name,
+          url,
+          dateInserted: toRfc3339(row.dateInserted),
+          insertUserID: row.insertUserID,
+          ...(expand.hasDefault("insertUser") ? { insertUser: user(row.insertUserID) } : {}),
+        };
+  }
+  return discussion;
+}

@@ -1,0 +1,256 @@
+import { sql, type Expression, type Kysely, type Selectable, type SqlBool, type Updateable } from "kysely";
+import type { DiscussionSort } from "@parley/contracts";
+import type { DB, DiscussionsTable, UserDiscussionsTable } from "../../platform/db/schema.ts";
+import type { DateCondition } from "../../platform/http/filters.ts";
+
+export type DiscussionRow = Selectable<DiscussionsTable>;
+export type UserDiscussionRow = Selectable<UserDiscussionsTable>;
+
+export interface DiscussionFilters {
+  /** Only these categories (already limited to what the viewer may see). */
+  categoryIDs: number[];
+  discussionIDs?: number[];
+  insertUserIDs?: number[];
+  tagIDs?: number[];
+  types?: string[];
+  pinned?: boolean;
+  bookmarkUserID?: number;
+  participatedUserID?: number;
+  dates?: Partial<Record<"dateInserted" | "dateUpdated" | "dateLastComment", DateCondition[]>>;
+}
+
+export interface ListOrder {
+  sort: DiscussionSort;
+  /** Announcements first: `category` pins (announce 1 or 2) in a category list, `recent` (announce 2) elsewhere. */
+  pinFirst: "category" | "recent" | null;
+}
+
+const sortColumn = {
+  dateLastComment: "dateLastComment",
+  dateInserted: "dateInserted",
+  score: "score",
+  hot: "hot",
+  discussionID: "discussionID",
+} as const;
+
+/** The only file with the discussions' SQL. */
+export function createDiscussionsRepo(db: Kysely<DB>): DiscussionsRepo {
+  const filtered = (filters: DiscussionFilters) => {
+    let query = db
+      .selectFrom("discussions")
+      .where("categoryID", "in", filters.categoryIDs.length ? filters.categoryIDs : [-2]);
+    if (filters.discussionIDs?.length) query = query.where("discussionID", "in", filters.discussionIDs);
+    if (filters.insertUserIDs?.length) query = query.where("insertUserID", "in", filters.insertUserIDs);
+    if (filters.types?.length) query = query.where("type", "in", filters.types);
+    if (filters.pinned !== undefined) query = query.where("announce", filters.pinned ? ">" : "=", 0);
+    if (filters.tagIDs?.length) {
+      const tagIDs = filters.tagIDs;
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("tagDiscussions")
+            .select("tagDiscussions.tagID")
+            .whereRef("tagDiscussions.discussionID", "=", "discussions.discussionID")
+            .where("tagDiscussions.tagID", "in", tagIDs),
+        ),
+      );
+    }
+    for (const [flag, userID] of [
+      ["bookmarked", filters.bookmarkUserID],
+      ["participated", filters.participatedUserID],
+    ] as const) {
+      if (userID === undefined) continue;
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("userDiscussions")
+            .select("userDiscussions.userID")
+            .whereRef("userDiscussions.discussionID", "=", "discussions.discussionID")
+            .where("userDiscussions.userID", "=", userID)
+            .where(`userDiscussions.${flag}`, "=", 1),
+        ),
+      );
+    }
+    for (const [column, conditions] of Object.entries(filters.dates ?? {})) {
+      for (const condition of conditions ?? []) {
+        query = query.where(column as "dateInserted", condition.op, condition.value);
+      }
+    }
+    return query;
+  };
+
+  return {
+    withTransaction: (trx) => createDiscussionsRepo(trx),
+
+    async list(filters, order, offset, limit) {
+      let query = filtered(filters).selectAll();
+      if (order.pinFirst) {
+        const pinned: Expression<SqlBool> =
+          order.pinFirst === "category" ? sql<SqlBool>`"announce" > 0` : sql<SqlBool>`"announce" = 2`;
+        query = query.orderBy(sql`case when ${pinned} then 0 else 1 end`);
+      }
+      const desc = order.sort.startsWith("-");
+      const column = sortColumn[order.sort.replace(/^-/, "") as keyof typeof sortColumn];
+      return query
+        .orderBy(column, desc ? "desc" : "asc")
+        .orderBy("discussionID", desc ? "desc" : "asc")
+        .offset(offset)
+        .limit(limit)
+        .execute();
+    },
+
+    async count(filters) {
+      const row = await filtered(filters)
+        .select(({ fn }) => fn.countAll<number>().as("count"))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    findById: (discussionID) =>
+      db.selectFrom("discussions").selectAll().where("discussionID", "=", discussionID).executeTakeFirst(),
+
+    async findByIds(ids) {
+      if (ids.length === 0) return [];
+      return db.selectFrom("discussions").selectAll().where("discussionID", "in", ids).execute();
+    },
+
+    async insert(row) {
+      return (await db.insertInto("discussions").values(row).returning("discussionID").executeTakeFirstOrThrow())
+        .discussionID;
+    },
+
+    async update(discussionID, changes) {
+      if (Object.keys(changes).length)
+        await db.updateTable("discussions").set(changes).where("discussionID", "=", discussionID).execute();
+    },
+
+    async remove(discussionID) {
+      await db.deleteFrom("comments").where("discussionID", "=", discussionID).execute();
+      await db
+        .deleteFrom("reactions")
+        .where("recordType", "=", "discussion")
+        .where("recordID", "=", discussionID)
+        .execute();
+      await db.deleteFrom("discussions").where("discussionID", "=", discussionID).execute();
+    },
+
+    async userStates(userID, discussionIDs) {
+      const out = new Map<number, UserDiscussionRow>();
+      if (userID === 0 || discussionIDs.length === 0) return out;
+      const rows = await db
+        .selectFrom("userDiscussions")
+        .selectAll()
+        .where("userID", "=", userID)
+        .where("discussionID", "in", discussionIDs)
+        .execute();
+      for (const row of rows) out.set(row.discussionID, row);
+      return out;
+    },
+
+    async setUserState(userID, discussionID, changes) {
+      await db
+        .insertInto("userDiscussions")
+        .values({ userID, discussionID, ...changes })
+        .onConflict((oc) => oc.columns(["userID", "discussionID"]).doUpdateSet(changes))
+        .execute();
+    },
+
+    async tagsOf(discussionIDs) {
+      const out = new Map<number, Array<{ tagID: number; name: string; urlcode: string }>>();
+      if (discussionIDs.length === 0) return out;
+      const rows = await db
+        .selectFrom("tagDiscussions")
+        .innerJoin("tags", "tags.tagID", "tagDiscussions.tagID")
+        .select(["tagDiscussions.discussionID", "tags.tagID", "tags.name", "tags.urlcode"])
+        .where("tagDiscussions.discussionID", "in", discussionIDs)
+        .orderBy("tags.name")
+        .execute();
+      for (const { discussionID, ...tag } of rows) out.set(discussionID, [...(out.get(discussionID) ?? []), tag]);
+      return out;
+    },
+
+    async lastComments(commentIDs) {
+      if (commentIDs.length === 0) return [];
+      return db
+        .selectFrom("comments")
+        .select(["commentID", "discussionID", "insertUserID", "dateInserted", "body", "format"])
+        .where("commentID", "in", commentIDs)
+        .execute();
+    },
+
+    async adjustCategoryCounts(categoryIDs, discussions, comments, last) {
+      if (categoryIDs.length === 0) return;
+      const [own, ...ancestors] = categoryIDs;
+      await db
+        .updateTable("categories")
+        .set((eb) => ({
+          countDiscussions: eb("countDiscussions", "+", discussions),
+          countComments: eb("countComments", "+", comments),
+          countAllDiscussions: eb("countAllDiscussions", "+", discussions),
+          countAllComments: eb("countAllComments", "+", comments),
+          ...(last
+            ? { lastDiscussionID: last.discussionID, lastCommentID: last.commentID, dateLastPost: last.date }
+            : {}),
+        }))
+        .where("categoryID", "=", own!)
+        .execute();
+      if (ancestors.length) {
+        await db
+          .updateTable("categories")
+          .set((eb) => ({
+            countAllDiscussions: eb("countAllDiscussions", "+", discussions),
+            countAllComments: eb("countAllComments", "+", comments),
+            ...(last ? { dateLastPost: last.date } : {}),
+          }))
+          .where("categoryID", "in", ancestors)
+          .execute();
+      }
+    },
+
+    async adjustUserCount(userID, column, delta) {
+      await db
+        .updateTable("users")
+        .set((eb) => ({ [column]: eb(column, "+", delta) }))
+        .where("userID", "=", userID)
+        .execute();
+    },
+  };
+}
+
+export interface DiscussionsRepo {
+  withTransaction(trx: Kysely<DB>): DiscussionsRepo;
+  list(filters: DiscussionFilters, order: ListOrder, offset: number, limit: number): Promise<DiscussionRow[]>;
+  count(filters: DiscussionFilters): Promise<number>;
+  findById(discussionID: number): Promise<DiscussionRow | undefined>;
+  findByIds(ids: number[]): Promise<DiscussionRow[]>;
+  insert(row: Omit<DiscussionRow, "discussionID">): Promise<number>;
+  update(discussionID: number, changes: Updateable<DiscussionsTable>): Promise<void>;
+  remove(discussionID: number): Promise<void>;
+  userStates(userID: number, discussionIDs: number[]): Promise<Map<number, UserDiscussionRow>>;
+  setUserState(
+    userID: number,
+    discussionID: number,
+    changes: Partial<Omit<UserDiscussionRow, "userID" | "discussionID">>,
+  ): Promise<void>;
+  tagsOf(discussionIDs: number[]): Promise<Map<number, Array<{ tagID: number; name: string; urlcode: string }>>>;
+  lastComments(
+    commentIDs: number[],
+  ): Promise<
+    Array<{
+      commentID: number;
+      discussionID: number;
+      insertUserID: number;
+      dateInserted: string;
+      body: string;
+      format: string;
+    }>
+  >;
+  /** Adds to a category's own counts and to its ancestors' totals (the first id is the category). */
+  adjustCategoryCounts(
+    categoryIDs: number[],
+    discussions: number,
+    comments: number,
+    last?: { discussionID: number; commentID: number | null; date: string },
+  ): Promise<void>;
+  adjustUserCount(userID: number, column: "countDiscussions" | "countComments", delta: number): Promise<void>;
+}

@@ -1,0 +1,489 @@
+import {
+  defaultDiscussionSort,
+  limits,
+  type Discussion,
+  type DiscussionListQuery,
+  type DiscussionPatch,
+  type DiscussionPost,
+} from "@parley/contracts";
+import { assertAccountUsable, authorize, requireSignedIn } from "../../platform/auth/authorize.ts";
+import type { Viewer } from "../../platform/auth/viewer.ts";
+import type { Platform } from "../../platform/context.ts";
+import { nowIso } from "../../platform/dates.ts";
+import { fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
+import { parseDateFilter } from "../../platform/http/filters.ts";
+import { normalizeFormat } from "../../platform/render/index.ts";
+import { plainTitle } from "../../platform/text.ts";
+import type { TagsService } from "../tags/index.ts";
+import { createTagsRepo } from "../tags/index.ts";
+import type { CategoryDirectory, UserFragments } from "./discussions.deps.ts";
+import "./discussions.events.ts";
+import { discussionsPolicy as policy } from "./discussions.policy.ts";
+import { Expansions, presentDiscussion } from "./discussions.present.ts";
+import type { DiscussionFilters, DiscussionRow, DiscussionsRepo } from "./discussions.repo.ts";
+import { createFloodControl } from "./flood.ts";
+
+export interface DiscussionRequestContext {
+  viewer: Viewer;
+  origin: string;
+  ip: string;
+}
+
+export interface DiscussionsDeps {
+  repo: DiscussionsRepo;
+  platform: Platform;
+  categories: CategoryDirectory;
+  users: UserFragments;
+  tags: TagsService;
+}
+
+/** `hot`: recency plus a log of activity, so busy discussions float without burying new ones. */
+export const hotScore = (dateLastComment: string, score: number, countComments: number) =>
+  Date.parse(dateLastComment) / 1000 / 45_000 + Math.log10(Math.max(1, score + 2 * countComments + 1));
+
+const ANNOUNCE = { none: 0, category: 1, recent: 2 } as const;
+
+/** announce from the post's `pinned` / `pinLocation` / `announce` (old-style 0/1/2 or boolean). */
+function announceOf(body: Pick<DiscussionPost, "pinned" | "pinLocation" | "announce">): number | undefined {
+  if (body.pinLocation !== undefined) return body.pinLocation === null ? ANNOUNCE.none : ANNOUNCE[body.pinLocation];
+  if (body.pinned !== undefined) return body.pinned ? ANNOUNCE.category : ANNOUNCE.none;
+  if (body.announce !== undefined) {
+    if (typeof body.announce === "boolean") return body.announce ? ANNOUNCE.category : ANNOUNCE.none;
+    return body.announce;
+  }
+  return undefined;
+}
+
+/** Discussions: lists with filters, sorts and expands; posting, editing and the flags of spec §4. */
+export function createDiscussionsService({ repo, platform, categories, users, tags }: DiscussionsDeps) {
+  const flood = createFloodControl(platform);
+  const editTimeout = () => platform.siteConfig.get("ui.editContentTimeout");
+
+  async function load(id: number, viewer: Viewer): Promise<DiscussionRow> {
+    assertAccountUsable(viewer);
+    const row = await repo.findById(id);
+    if (!row) throw notFound("Discussion");
+    authorize(viewer, "discussions.view", { resourceID: row.categoryID });
+    return row;
+  }
+
+  /** Presents rows with a fixed number of queries: users, the viewer's state, tags and last comments each batched. */
+  async function presentMany(
+    rows: DiscussionRow[],
+    context: DiscussionRequestContext,
+    expand: Expansions,
+    excerptLength?: number,
+  ): Promise<Discussion[]> {
+    const ids = rows.map((row) => row.discussionID);
+    const wantsLastPost = expand.has("lastPost");
+    const wantsTags = expand.has("tags") || expand.has("tagIDs");
+    const [lastComments, states, tagMap] = await Promise.all([
+      wantsLastPost
+        ? repo.lastComments(rows.map((row) => row.lastCommentID).filter((id): id is number => id !== null))
+        : [],
+      repo.userStates(context.viewer.userID, ids),
+      wantsTags ? repo.tagsOf(ids) : new Map<number, Array<{ tagID: number; name: string; urlcode: string }>>(),
+    ]);
+    const lastByDiscussion = new Map(lastComments.map((comment) => [comment.discussionID, comment]));
+    const userIDs = rows
+      .flatMap((row) => [row.insertUserID, row.lastUserID])
+      .concat(lastComments.map((c) => c.insertUserID));
+    const needsUsers = expand.hasDefault("insertUser") || expand.hasDefault("lastUser") || wantsLastPost;
+    const userMap = needsUsers ? await users.load(userIDs, context.origin) : new Map();
+    const timeout = expand.has("permissions") ? await editTimeout() : -1;
+    return Promise.all(
+      rows.map(async (row) => {
+        const lastComment = lastByDiscussion.get(row.discussionID);
+        return presentDiscussion(row, {
+          origin: context.origin,
+          expand,
+          category: await categories.get(row.categoryID),
+          users: userMap,
+          userState: states.get(row.discussionID),
+          signedIn: context.viewer.userID !== 0,
+          ...(wantsTags ? { tags: tagMap.get(row.discussionID) ?? [] } : {}),
+          ...(lastComment ? { lastComment } : {}),
+          ...(expand.has("breadcrumbs")
+            ? { breadcrumbs: await categories.breadcrumbs(row.categoryID, context.origin) }
+            : {}),
+          ...(expand.has("permissions") ? { permissions: policy.recordPermissions(context.viewer, row, timeout) } : {}),
+          ...(excerptLength ? { excerptLength } : {}),
+        });
+      }),
+    );
+  }
+
+  const presentOne = async (row: DiscussionRow, context: DiscussionRequestContext, expand?: string[]) =>
+    (await presentMany([row], context, new Expansions(expand)))[0]!;
+
+  /** The category a post may go to: exists, is not the root, takes discussions, and the viewer may post there. */
+  async function requirePostableCategory(categoryID: number, viewer: Viewer) {
+    const node = await categories.get(categoryID);
+    if (!node || node.categoryID === -1)
+      throw validationFailed([fieldError("categoryID", "invalid", "The category does not exist.")]);
+    authorize(viewer, "discussions.add", { resourceID: categoryID });
+    if (node.displayAs === "categories" || node.displayAs === "heading") {
+      throw validationFailed([fieldError("categoryID", "invalid", "You cannot post discussions in this category.")]);
+    }
+    if (node.isArchived) throw new HttpError(403, "This category is archived.");
+    return node;
+  }
+
+  const ancestry = async (categoryID: number) => {
+    const out: number[] = [];
+    let node = await categories.get(categoryID);
+    while (node && node.categoryID !== -1) {
+      out.push(node.categoryID);
+      node = node.parentCategoryID === null ? undefined : await categories.get(node.parentCategoryID);
+    }
+    return out;
+  };
+
+  function checkFormat(format: string): string {
+    const normalized = normalizeFormat(format);
+    if (!normalized) throw validationFailed([fieldError("format", "invalid", "format is not a valid format.")]);
+    return normalized;
+  }
+
+  const emit = (name: "discussion.created" | "discussion.deleted", row: DiscussionRow, viewer: Viewer) =>
+    platform.events.emit(name, {
+      discussionID: row.discussionID,
+      categoryID: row.categoryID,
+      insertUserID: row.insertUserID,
+      actorUserID: viewer.userID,
+    });
+
+  return {
+    load,
+    presentMany,
+
+    async list(query: DiscussionListQuery, context: DiscussionRequestContext) {
+      const { viewer } = context;
+      assertAccountUsable(viewer);
+      const visible = new Set(await categories.visibleIDs(viewer));
+      let categoryIDs = [...visible];
+      let inCategory = false;
+      if (query.categoryID?.length) {
+        inCategory = true;
+        const requested = query.includeChildCategories
+          ? (await Promise.all(query.categoryID.map((id) => categories.withDescendants(id)))).flat()
+          : query.categoryID;
+        for (const id of query.categoryID) {
+          if (!(await categories.get(id))) throw notFound("Category");
+          authorize(viewer, "discussions.view", { resourceID: id });
+        }
+        categoryIDs = requested.filter((id) => visible.has(id));
+      }
+      for (const userID of [query.bookmarkUserID, query.participatedUserID]) {
+        if (userID !== undefined && userID !== viewer.userID) authorize(viewer, "community.moderate");
+      }
+      const filters: DiscussionFilters = {
+        categoryIDs,
+        ...(query.discussionID ? { discussionIDs: query.discussionID } : {}),
+        ...(query.insertUserID ? { insertUserIDs: query.insertUserID } : {}),
+        ...(query.tagID ? { tagIDs: query.tagID } : {}),
+        ...(query.type ? { types: query.type } : {}),
+        ...(query.pinned !== undefined ? { pinned: query.pinned } : {}),
+        ...(query.bookmarkUserID !== undefined ? { bookmarkUserID: query.bookmarkUserID } : {}),
+        ...(query.participatedUserID !== undefined ? { participatedUserID: query.participatedUserID } : {}),
+      };
+      for (const field of ["dateInserted", "dateUpdated", "dateLastComment"] as const) {
+        const value = query[field];
+        if (value) filters.dates = { ...filters.dates, [field]: parseDateFilter(field, value) };
+      }
+      const page = query.page ?? 1;
+      const limit = query.limit ?? limits.api.defaultLimit;
+      const sort = query.sort ?? defaultDiscussionSort;
+      const pinFirst =
+        query.pinOrder === "mixed" || query.pinned !== undefined ? null : inCategory ? "category" : "recent";
+      const [rows, total] = await Promise.all([
+        repo.list(filters, { sort, pinFirst }, (page - 1) * limit, limit),
+        repo.count(filters),
+      ]);
+      const items = await presentMany(rows, context, new Expansions(query.expand), query.excerptLength);
+      return { items, page, limit, total };
+    },
+
+    async get(id: number, expand: string[] | undefined, context: DiscussionRequestContext): Promise<Discussion> {
+      return presentOne(await load(id, context.viewer), context, expand);
+    },
+
+    async create(body: DiscussionPost, context: DiscussionRequestContext): Promise<Discussion> {
+      const { viewer } = context;
+      requireSignedIn(viewer);
+      await requirePostableCategory(body.categoryID, viewer);
+      const format = checkFormat(body.format);
+      const name = plainTitle(body.name);
+      const text = body.body.trim();
+      const errors = [
+        ...(name ? [] : [fieldError("name", "missingField", "name is required.")]),
+        ...(text ? [] : [fieldError("body", "missingField", "body is required.")]),
+      ];
+      if (errors.length) throw validationFailed(errors);
+      const announce = announceOf(body) ?? ANNOUNCE.none;
+      if (announce !== ANNOUNCE.none) authorize(viewer, "discussions.announce", { resourceID: body.categoryID });
+      if (body.closed) authorize(viewer, "discussions.close", { resourceID: body.categoryID });
+      if (body.sink) authorize(viewer, "discussions.sink", { resourceID: body.categoryID });
+      await flood.check(viewer);
+
+      const now = nowIso();
+      const chain = await ancestry(body.categoryID);
+      const discussionID = await platform.db.transaction().execute(async (trx) => {
+        const scoped = repo.withTransaction(trx);
+        const tagIDs = await tags.resolveForPost(
+          createTagsRepo(trx),
+          viewer,
+          body.tagIDs ?? [],
+          body.newTagNames ?? [],
+        );
+        const id = await scoped.insert({
+          type: body.type && ["discussion", "question", "idea"].includes(body.type) ? body.type : "discussion",
+          categoryID: body.categoryID,
+          name,
+          body: body.body,
+          format,
+          insertUserID: viewer.userID,
+          updateUserID: null,
+          lastUserID: viewer.userID,
+          lastCommentID: null,
+          dateInserted: now,
+          dateUpdated: null,
+          dateLastComment: now,
+          countComments: 0,
+          countViews: 0,
+          closed: body.closed ? 1 : 0,
+          sink: body.sink ? 1 : 0,
+          announce,
+          score: 0,
+          resolved: 0,
+          resolvedUserID: null,
+          hot: hotScore(now, 0, 0),
+          attributes: null,
+          insertIPAddress: context.ip,
+        });
+        if (tagIDs.length) await createTagsRepo(trx).setDiscussionTags(id, tagIDs, now);
+        await scoped.setUserState(viewer.userID, id, { participated: 1, dateLastViewed: now });
+        await scoped.adjustCategoryCounts(chain, 1, 0, { discussionID: id, commentID: null, date: now });
+        await scoped.adjustUserCount(viewer.userID, "countDiscussions", 1);
+        return id;
+      });
+      const row = (await repo.findById(discussionID))!;
+      await emit("discussion.created", row, viewer);
+      return presentOne(row, context, ["tags"]);
+    },
+
+    async patch(id: number, body: DiscussionPatch, context: DiscussionRequestContext): Promise<Discussion> {
+      const { viewer } = context;
+      requireSignedIn(viewer);
+      const row = await load(id, viewer);
+      const changes: Parameters<DiscussionsRepo["update"]>[1] = {};
+      const fields = Object.keys(body).filter((key) => body[key as keyof DiscussionPatch] !== undefined);
+      const editsContent = ["name", "body", "format", "categoryID", "type", "tagIDs", "newTagNames"].some((key) =>
+        fields.includes(key),
+      );
+      if (editsContent && !policy.canEdit(viewer, row, await editTimeout())) {
+        if (row.closed === 1 && row.insertUserID === viewer.userID)
+          throw new HttpError(403, "This discussion has been closed.");
+        authorize(viewer, "discussions.edit", { resourceID: row.categoryID });
+      }
+      if (body.name !== undefined) {
+        const name = plainTitle(body.name);
+        if (!name) throw validationFailed([fieldError("name", "missingField", "name is required.")]);
+        changes.name = name;
+      }
+      if (body.body !== undefined) {
+        if (!body.body.trim()) throw validationFailed([fieldError("body", "missingField", "body is required.")]);
+        changes.body = body.body;
+      }
+      if (body.format !== undefined) changes.format = checkFormat(body.format);
+      if (body.closed !== undefined && body.closed !== (row.closed === 1)) {
+        if (!policy.canClose(viewer, row)) authorize(viewer, "discussions.close", { resourceID: row.categoryID });
+        changes.closed = body.closed ? 1 : 0;
+      }
+      if (body.sink !== undefined && body.sink !== (row.sink === 1)) {
+        authorize(viewer, "discussions.sink", { resourceID: row.categoryID });
+        changes.sink = body.sink ? 1 : 0;
+      }
+      const announce = announceOf(body);
+      if (announce !== undefined && announce !== row.announce) {
+        authorize(viewer, "discussions.announce", { resourceID: row.categoryID });
+        changes.announce = announce;
+      }
+      if (body.resolved !== undefined) {
+        authorize(viewer, "staff.allow");
+        changes.resolved = body.resolved ? 1 : 0;
+        changes.resolvedUserID = body.resolved ? viewer.userID : null;
+      }
+      let moveTo: number | null = null;
+      if (body.categoryID !== undefined && body.categoryID !== row.categoryID) {
+        authorize(viewer, "discussions.edit", { resourceID: row.categoryID });
+        await requirePostableCategory(body.categoryID, viewer);
+        authorize(viewer, "discussions.edit", { resourceID: body.categoryID });
+        moveTo = body.categoryID;
+        changes.categoryID = body.categoryID;
+      }
+      if (body.type !== undefined)
+        changes.type = ["discussion", "question", "idea"].includes(body.type) ? body.type : row.type;
+      const contentChanged = changes.name !== undefined || changes.body !== undefined || changes.format !== undefined;
+      if (contentChanged) {
+        changes.dateUpdated = nowIso();
+        changes.updateUserID = viewer.userID;
+      }
+      const [fromChain, toChain] =
+        moveTo === null ? [[], []] : await Promise.all([ancestry(row.categoryID), ancestry(moveTo)]);
+      await platform.db.transaction().execute(async (trx) => {
+        const scoped = repo.withTransaction(trx);
+        await scoped.update(row.discussionID, changes);
+        if (body.tagIDs !== undefined || body.newTagNames !== undefined) {
+          const tagIDs = await tags.resolveForPost(
+            createTagsRepo(trx),
+            viewer,
+            body.tagIDs ?? [],
+            body.newTagNames ?? [],
+          );
+          await createTagsRepo(trx).setDiscussionTags(row.discussionID, tagIDs, nowIso());
+        }
+        if (moveTo !== null) {
+          await scoped.adjustCategoryCounts(fromChain, -1, -row.countComments);
+          await scoped.adjustCategoryCounts(toChain, 1, row.countComments);
+        }
+      });
+      const updated = (await repo.findById(row.discussionID))!;
+      const event = {
+        discussionID: row.discussionID,
+        categoryID: updated.categoryID,
+        insertUserID: row.insertUserID,
+        actorUserID: viewer.userID,
+      };
+      await platform.events.emit("discussion.updated", { ...event, fields });
+      if (moveTo !== null) await platform.events.emit("discussion.moved", { ...event, fromCategoryID: row.categoryID });
+      return presentOne(updated, context, ["tags"]);
+    },
+
+    async remove(id: number, context: DiscussionRequestContext): Promise<void> {
+      const { viewer } = context;
+      const row = await load(id, viewer);
+      authorize(viewer, "discussions.delete", { resourceID: row.categoryID });
+      const chain = await ancestry(row.categoryID);
+      await platform.db.transaction().execute(async (trx) => {
+        const scoped = repo.withTransaction(trx);
+        const tagRepo = createTagsRepo(trx);
+        await tagRepo.setDiscussionTags(row.discussionID, [], nowIso());
+        const commenters = await trx
+          .selectFrom("comments")
+          .select(["insertUserID", (eb) => eb.fn.countAll<number>().as("count")])
+          .where("discussionID", "=", row.discussionID)
+          .groupBy("insertUserID")
+          .execute();
+        for (const commenter of commenters)
+          await scoped.adjustUserCount(commenter.insertUserID, "countComments", -Number(commenter.count));
+        await scoped.remove(row.discussionID);
+        await scoped.adjustCategoryCounts(chain, -1, -row.countComments);
+        await scoped.adjustUserCount(row.insertUserID, "countDiscussions", -1);
+      });
+      await emit("discussion.deleted", row, viewer);
+    },
+
+    async setFlag(
+      id: number,
+      flag: "bookmarked" | "muted" | "dismissed",
+      value: boolean,
+      context: DiscussionRequestContext,
+    ) {
+      const { viewer } = context;
+      requireSignedIn(viewer);
+      const row = await load(id, viewer);
+      if (flag === "dismissed" && row.announce === 0) throw new HttpError(400, "Only announcements can be dismissed.");
+      await repo.setUserState(viewer.userID, row.discussionID, {
+        [flag]: value ? 1 : 0,
+        ...(flag === "bookmarked" ? { dateBookmarked: value ? nowIso() : null } : {}),
+      });
+      return value;
+    },
+
+    async bump(id: number, context: DiscussionRequestContext): Promise<Discussion> {
+      const row = await load(id, context.viewer);
+      authorize(context.viewer, "curation.manage");
+      const now = nowIso();
+      await repo.update(row.discussionID, { dateLastComment: now, hot: hotScore(now, row.score, row.countComments) });
+      return presentOne((await repo.findById(row.discussionID))!, context);
+    },
+
+    async setType(id: number, type: string, context: DiscussionRequestContext): Promise<Discussion> {
+      const row = await load(id, context.viewer);
+      authorize(context.viewer, "discussions.edit", { resourceID: row.categoryID });
+      if (!["discussion", "question", "idea"].includes(type)) throw new HttpError(400, "Record not found.");
+      await repo.update(row.discussionID, { type });
+      return presentOne((await repo.findById(row.discussionID))!, context);
+    },
+
+    async setTags(id: number, tagIDs: number[], urlcodes: string[], context: DiscussionRequestContext) {
+      const { viewer } = context;
+      const row = await load(id, viewer);
+      if (!policy.canEdit(viewer, row, await editTimeout()))
+        authorize(viewer, "discussions.edit", { resourceID: row.categoryID });
+      await tags.requireTagging();
+      const tagRepo = createTagsRepo(platform.db);
+      const byCode = await tagRepo.findByUrlcodes(urlcodes);
+      const missing = urlcodes.filter(
+        (code) => !byCode.some((tag) => tag.urlcode.toLowerCase() === code.toLowerCase()),
+      );
+      if (missing.length)
+        throw validationFailed([fieldError("urlcodes", "invalid", `Unknown tag: ${missing.join(", ")}.`)]);
+      await platform.db.transaction().execute(async (trx) => {
+        const ids = await tags.resolveForPost(
+          createTagsRepo(trx),
+          viewer,
+          [...tagIDs, ...byCode.map((tag) => tag.tagID)],
+          [],
+        );
+        await createTagsRepo(trx).setDiscussionTags(row.discussionID, ids, nowIso());
+      });
+      return (await repo.tagsOf([row.discussionID])).get(row.discussionID) ?? [];
+    },
+
+    /** The raw source for editing (edit permission). */
+    async edit(id: number, context: DiscussionRequestContext) {
+      const row = await load(id, context.viewer);
+      if (!policy.canEdit(context.viewer, row, await editTimeout()))
+        authorize(context.viewer, "discussions.edit", { resourceID: row.categoryID });
+      const tagIDs = await createTagsRepo(platform.db).tagIDsOf(row.discussionID);
+      return {
+        discussionID: row.discussionID,
+        name: row.name,
+        body: row.body,
+        format: row.format,
+        categoryID: row.categoryID,
+        tagIDs,
+      };
+    },
+
+    /** What a quote of the discussion needs: the raw body (parsed for rich formats) and its author. */
+    async quote(id: number, context: DiscussionRequestContext) {
+      const row = await load(id, context.viewer);
+      const author = (await users.load([row.insertUserID], context.origin)).get(row.insertUserID);
+      let bodyRaw: string | unknown[] = row.body;
+      if (row.format === "rich" || row.format === "rich2") {
+        try {
+          const parsed: unknown = JSON.parse(row.body);
+          if (Array.isArray(parsed)) bodyRaw = parsed;
+        } catch {
+          bodyRaw = row.body;
+        }
+      }
+      const presented = await presentOne(row, context, ["-body"]);
+      return {
+        discussionID: row.discussionID,
+        name: row.name,
+        bodyRaw,
+        format: row.format,
+        dateInserted: presented.dateInserted,
+        dateUpdated: presented.dateUpdated,
+        insertUser: author ?? presented.insertUser!,
+        url: presented.url,
+      };
+    },
+  };
+}
+
+export type DiscussionsService = ReturnType<typeof createDiscussionsService>;

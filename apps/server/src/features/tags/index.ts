@@ -1,0 +1,18 @@
+import type { FastifyInstance } from "fastify";
+import { sharedTagSchemas } from "@parley/contracts";
+import type { Platform } from "../../platform/context.ts";
+import { createTagsRepo } from "./tags.repo.ts";
+import { tagsRoutes } from "./tags.routes.ts";
+import { createTagsService, type TagsService } from "./tags.service.ts";
+
+export type { TagsService };
+export type { TagsRepo } from "./tags.repo.ts";
+export { createTagsRepo } from "./tags.repo.ts";
+
+/** Tags under /api/v2/tags; returns the service discussions use to tag posts. */
+export async function registerTags(app: FastifyInstance, platform: Platform): Promise<TagsService> {
+  for (const schema of sharedTagSchemas) app.addSchema(schema);
+  const service = createTagsService(createTagsRepo(platform.db), platform.siteConfig);
+  await app.register(tagsRoutes, { prefix: "/api/v2", service });
+  return service;
+}

@@ -1,0 +1,114 @@
+import { sql, type Kysely, type Selectable } from "kysely";
+import type { DB, TagsTable } from "../../platform/db/schema.ts";
+
+export type TagRow = Selectable<TagsTable>;
+
+const likePrefix = (value: string) => `${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** urlcode of a tag name: lowercase letters, digits and dashes. */
+export const tagUrlcode = (name: string) =>
+  name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "") || "tag";
+
+export function createTagsRepo(db: Kysely<DB>): TagsRepo {
+  return {
+    withTransaction: (trx) => createTagsRepo(trx),
+    async list({ query, tagIDs, excludeEmpty }, offset, limit) {
+      let q = db.selectFrom("tags").selectAll().where("type", "=", "");
+      if (query) q = q.where(sql`lower("name")`, "like", sql`${likePrefix(query)} escape '\\'`);
+      if (tagIDs?.length) q = q.where("tagID", "in", tagIDs);
+      if (excludeEmpty) q = q.where("countDiscussions", ">", 0);
+      return q.orderBy("countDiscussions", "desc").orderBy("name").offset(offset).limit(limit).execute();
+    },
+    async count({ query, tagIDs, excludeEmpty }) {
+      let q = db.selectFrom("tags").where("type", "=", "");
+      if (query) q = q.where(sql`lower("name")`, "like", sql`${likePrefix(query)} escape '\\'`);
+      if (tagIDs?.length) q = q.where("tagID", "in", tagIDs);
+      if (excludeEmpty) q = q.where("countDiscussions", ">", 0);
+      return Number((await q.select(({ fn }) => fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    },
+    findById: (tagID) => db.selectFrom("tags").selectAll().where("tagID", "=", tagID).executeTakeFirst(),
+    async findByIds(tagIDs) {
+      return tagIDs.length ? db.selectFrom("tags").selectAll().where("tagID", "in", tagIDs).execute() : [];
+    },
+    async findByUrlcodes(codes) {
+      if (codes.length === 0) return [];
+      return db
+        .selectFrom("tags")
+        .selectAll()
+        .where(
+          sql`lower("urlcode")`,
+          "in",
+          codes.map((code) => code.toLowerCase()),
+        )
+        .execute();
+    },
+    async insert(row) {
+      return db.insertInto("tags").values(row).returningAll().executeTakeFirstOrThrow();
+    },
+    async update(tagID, changes) {
+      await db.updateTable("tags").set(changes).where("tagID", "=", tagID).execute();
+    },
+    async remove(tagID) {
+      await db.deleteFrom("tags").where("tagID", "=", tagID).execute();
+    },
+    async setDiscussionTags(discussionID, tagIDs, now) {
+      const before = (
+        await db.selectFrom("tagDiscussions").select("tagID").where("discussionID", "=", discussionID).execute()
+      ).map((row) => row.tagID);
+      const removed = before.filter((id) => !tagIDs.includes(id));
+      const added = tagIDs.filter((id) => !before.includes(id));
+      if (removed.length) {
+        await db
+          .deleteFrom("tagDiscussions")
+          .where("discussionID", "=", discussionID)
+          .where("tagID", "in", removed)
+          .execute();
+        await db
+          .updateTable("tags")
+          .set((eb) => ({ countDiscussions: eb("countDiscussions", "-", 1) }))
+          .where("tagID", "in", removed)
+          .execute();
+      }
+      if (added.length) {
+        await db
+          .insertInto("tagDiscussions")
+          .values(added.map((tagID) => ({ tagID, discussionID, dateInserted: now })))
+          .execute();
+        await db
+          .updateTable("tags")
+          .set((eb) => ({ countDiscussions: eb("countDiscussions", "+", 1) }))
+          .where("tagID", "in", added)
+          .execute();
+      }
+    },
+    async tagIDsOf(discussionID) {
+      return (
+        await db.selectFrom("tagDiscussions").select("tagID").where("discussionID", "=", discussionID).execute()
+      ).map((row) => row.tagID);
+    },
+  };
+}
+
+export interface TagsRepo {
+  withTransaction(trx: Kysely<DB>): TagsRepo;
+  list(
+    filters: { query?: string; tagIDs?: number[]; excludeEmpty?: boolean },
+    offset: number,
+    limit: number,
+  ): Promise<TagRow[]>;
+  count(filters: { query?: string; tagIDs?: number[]; excludeEmpty?: boolean }): Promise<number>;
+  findById(tagID: number): Promise<TagRow | undefined>;
+  findByIds(tagIDs: number[]): Promise<TagRow[]>;
+  findByUrlcodes(codes: string[]): Promise<TagRow[]>;
+  insert(row: Omit<TagRow, "tagID">): Promise<TagRow>;
+  update(tagID: number, changes: Partial<Omit<TagRow, "tagID">>): Promise<void>;
+  remove(tagID: number): Promise<void>;
+  /** Replaces a discussion's tags, keeping every tag's count right. */
+  setDiscussionTags(discussionID: number, tagIDs: number[], now: string): Promise<void>;
+  tagIDsOf(discussionID: number): Promise<number[]>;
+}

@@ -1,0 +1,123 @@
+import type { Tag, TagListQuery, TagPost } from "@parley/contracts";
+import { authorize } from "../../platform/auth/authorize.ts";
+import type { Viewer } from "../../platform/auth/viewer.ts";
+import { nowIso, toRfc3339 } from "../../platform/dates.ts";
+import { conflict, fieldError, notFound, validationFailed } from "../../platform/errors.ts";
+import type { SiteConfig } from "../../platform/site-config.ts";
+import { HttpError } from "../../platform/errors.ts";
+import { tagUrlcode, type TagRow, type TagsRepo } from "./tags.repo.ts";
+
+export const presentTag = (row: TagRow, origin: string): Tag => ({
+  tagID: row.tagID,
+  id: row.tagID,
+  name: row.name,
+  urlcode: row.urlcode,
+  urlCode: row.urlcode,
+  parentTagID: row.parentTagID,
+  type: row.type,
+  url: `${origin}/discussions?tagID=${row.tagID}`,
+  countDiscussions: row.countDiscussions,
+  dateInserted: toRfc3339(row.dateInserted),
+});
+
+/** Tags: listing and prefix search for the tag picker, admin upkeep, and tagging discussions. */
+export function createTagsService(repo: TagsRepo, siteConfig: SiteConfig) {
+  const requireTagging = async () => {
+    if (!(await siteConfig.get("tagging.enabled"))) throw new HttpError(403, "Tagging is not enabled.");
+  };
+
+  return {
+    async list(query: TagListQuery, origin: string) {
+      const page = query.page ?? 1;
+      const limit = query.limit ?? 20;
+      const filters = {
+        ...(query.query ? { query: query.query } : {}),
+        ...(query.tagID ? { tagIDs: query.tagID } : {}),
+        ...(query.excludeNoCountDiscussion ? { excludeEmpty: true } : {}),
+      };
+      const [rows, total] = await Promise.all([repo.list(filters, (page - 1) * limit, limit), repo.count(filters)]);
+      return { items: rows.map((row) => presentTag(row, origin)), page, limit, total };
+    },
+
+    async get(tagID: number, origin: string): Promise<Tag> {
+      const row = await repo.findById(tagID);
+      if (!row) throw notFound("Tag");
+      return presentTag(row, origin);
+    },
+
+    async create(viewer: Viewer, body: TagPost, origin: string): Promise<Tag> {
+      authorize(viewer, ["community.manage", "tags.add"]);
+      const urlcode = body.urlcode ?? tagUrlcode(body.name);
+      if ((await repo.findByUrlcodes([urlcode])).length) {
+        throw validationFailed([fieldError("urlcode", "invalid", "A tag with that URL code already exists.")]);
+      }
+      const row = await repo.insert({
+        name: body.name.trim(),
+        urlcode,
+        type: "",
+        parentTagID: body.parentTagID ?? null,
+        countDiscussions: 0,
+        dateInserted: nowIso(),
+        insertUserID: viewer.userID,
+      });
+      return presentTag(row, origin);
+    },
+
+    async patch(viewer: Viewer, tagID: number, body: Partial<TagPost>, origin: string): Promise<Tag> {
+      authorize(viewer, "community.manage");
+      const row = await repo.findById(tagID);
+      if (!row) throw notFound("Tag");
+      await repo.update(tagID, {
+        ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+        ...(body.urlcode !== undefined ? { urlcode: body.urlcode } : {}),
+        ...(body.parentTagID !== undefined ? { parentTagID: body.parentTagID } : {}),
+      });
+      return presentTag((await repo.findById(tagID))!, origin);
+    },
+
+    async remove(viewer: Viewer, tagID: number): Promise<void> {
+      authorize(viewer, "community.manage");
+      const row = await repo.findById(tagID);
+      if (!row) throw notFound("Tag");
+      if (row.countDiscussions > 0) throw conflict("Tag isn't empty.");
+      await repo.remove(tagID);
+    },
+
+    /**
+     * The tag ids a post asks for: existing ids must exist; new names need tags.add and reuse a tag
+     * with the same urlcode when there is one. Runs inside the post's transaction.
+     */
+    async resolveForPost(scoped: TagsRepo, viewer: Viewer, tagIDs: number[], newTagNames: string[]): Promise<number[]> {
+      if (tagIDs.length === 0 && newTagNames.length === 0) return [];
+      await requireTagging();
+      const found = await scoped.findByIds(tagIDs);
+      const missing = tagIDs.filter((id) => !found.some((tag) => tag.tagID === id));
+      if (missing.length)
+        throw validationFailed([fieldError("tagIDs", "invalid", `Unknown tag: ${missing.join(", ")}.`)]);
+      const ids = new Set(tagIDs);
+      if (newTagNames.length) {
+        authorize(viewer, "tags.add");
+        for (const name of newTagNames.map((value) => value.trim()).filter(Boolean)) {
+          const urlcode = tagUrlcode(name);
+          const existing = (await scoped.findByUrlcodes([urlcode]))[0];
+          const tag =
+            existing ??
+            (await scoped.insert({
+              name,
+              urlcode,
+              type: "",
+              parentTagID: null,
+              countDiscussions: 0,
+              dateInserted: nowIso(),
+              insertUserID: viewer.userID,
+            }));
+          ids.add(tag.tagID);
+        }
+      }
+      return [...ids];
+    },
+    requireTagging,
+  };
+}
+
+export type TagsService = ReturnType<typeof createTagsService>;

@@ -1,0 +1,57 @@
+import type { Kysely } from "kysely";
+import type { DB } from "./db/schema.ts";
+import { nowIso } from "./dates.ts";
+
+/** Settings and their defaults; stored values override them. */
+export const siteConfigDefaults = {
+  /** Seconds an author may edit their post; -1 = no limit (spec §9). */
+  "ui.editContentTimeout": -1,
+  "garden.title": "Parley",
+  "garden.description": "A community forum built with Parley.",
+  "tagging.enabled": true,
+  "conversations.enabled": true,
+} as const;
+export type SiteConfigKey = keyof typeof siteConfigDefaults;
+type Value<K extends SiteConfigKey> = (typeof siteConfigDefaults)[K] extends boolean
+  ? boolean
+  : (typeof siteConfigDefaults)[K] extends number
+    ? number
+    : string;
+
+/** Cached for a few seconds, so several processes agree soon after a change without a query per request. */
+const TTL_MS = 5_000;
+
+export function createSiteConfig(db: Kysely<DB>) {
+  let cache: { values: Record<string, unknown>; at: number } | null = null;
+  const load = async () => {
+    if (cache && Date.now() - cache.at < TTL_MS) return cache.values;
+    const rows = await db.selectFrom("config").select(["key", "value"]).execute();
+    const values: Record<string, unknown> = {};
+    for (const row of rows) {
+      try {
+        values[row.key] = JSON.parse(row.value);
+      } catch {
+        values[row.key] = row.value;
+      }
+    }
+    cache = { values, at: Date.now() };
+    return values;
+  };
+  return {
+    async get<K extends SiteConfigKey>(key: K): Promise<Value<K>> {
+      const values = await load();
+      return (key in values ? values[key] : siteConfigDefaults[key]) as Value<K>;
+    },
+    async set<K extends SiteConfigKey>(key: K, value: Value<K>): Promise<void> {
+      const row = { key, value: JSON.stringify(value), dateUpdated: nowIso() };
+      await db
+        .insertInto("config")
+        .values(row)
+        .onConflict((oc) => oc.column("key").doUpdateSet({ value: row.value, dateUpdated: row.dateUpdated }))
+        .execute();
+      cache = null;
+    },
+  };
+}
+
+export type SiteConfig = ReturnType<typeof createSiteConfig>;

@@ -1,0 +1,203 @@
+import { Type, type Static } from "typebox";
+import { DateTime, Expand, Nullable } from "./common.ts";
+import { Limit, Page } from "./pagination.ts";
+
+export const discussionSorts = [
+  "-dateLastComment",
+  "dateLastComment",
+  "-dateInserted",
+  "dateInserted",
+  "-score",
+  "score",
+  "-hot",
+  "hot",
+  "-discussionID",
+  "discussionID",
+] as const;
+export type DiscussionSort = (typeof discussionSorts)[number];
+export const defaultDiscussionSort: DiscussionSort = "-dateLastComment";
+
+export const pinLocations = ["category", "recent"] as const;
+
+/** Post formats accepted on input (reference §1.5). */
+export const inputFormats = ["rich2", "rich", "markdown", "text", "textex", "wysiwyg", "html", "bbcode"] as const;
+
+export const discussionRules = {
+  nameMaxLength: 100,
+  bodyMaxLength: 50_000,
+  /** Flood control (Vanilla's defaults): more than 3 posts in 30 s locks posting for 120 s. */
+  floodPosts: 3,
+  floodWindowSeconds: 30,
+  floodLockSeconds: 120,
+} as const;
+
+export const discussionMessages = {
+  flood:
+    "You have posted {count} times within {window} seconds. A spam block is now in effect on your account. You must wait at least {lock} seconds before attempting to post again.",
+  closed: "This discussion has been closed.",
+  editTimeout: "The time to edit this has passed.",
+} as const;
+
+export const CategoryFragment = Type.Object({ categoryID: Type.Integer(), name: Type.String(), url: Type.String() });
+export const Breadcrumb = Type.Object({ name: Type.String(), url: Type.String() });
+export const TagFragment = Type.Object({ tagID: Type.Integer(), name: Type.String(), urlcode: Type.String() });
+
+export const ReactionSummary = Type.Object({
+  tagID: Type.Integer(),
+  urlcode: Type.String(),
+  name: Type.String(),
+  class: Type.String(),
+  count: Type.Integer(),
+  hasReacted: Type.Optional(Type.Boolean()),
+  reactionValue: Type.Optional(Type.Integer()),
+});
+
+export const LastPost = Type.Object({
+  discussionID: Type.Integer(),
+  commentID: Type.Optional(Type.Integer()),
+  name: Type.String(),
+  url: Type.String(),
+  dateInserted: DateTime,
+  insertUserID: Type.Integer(),
+  insertUser: Type.Optional(Type.Ref("UserFragment")),
+  body: Type.Optional(Type.String()),
+});
+
+/** What the viewer may do with a record, so the UI can gate its actions. */
+export const RecordPermissions = Type.Record(Type.String(), Type.Boolean());
+
+export const Discussion = Type.Object(
+  {
+    discussionID: Type.Integer(),
+    type: Type.String(),
+    name: Type.String(),
+    body: Type.Optional(Type.String({ description: "Rendered, sanitised HTML." })),
+    categoryID: Type.Integer(),
+    category: Type.Optional(CategoryFragment),
+    url: Type.String(),
+    canonicalUrl: Type.String(),
+    dateInserted: DateTime,
+    dateUpdated: Nullable(DateTime),
+    dateLastComment: Nullable(DateTime),
+    insertUserID: Type.Integer(),
+    insertUser: Type.Optional(Type.Ref("UserFragment")),
+    updateUserID: Nullable(Type.Integer()),
+    lastUserID: Nullable(Type.Integer()),
+    lastUser: Type.Optional(Type.Ref("UserFragment")),
+    lastPost: Type.Optional(LastPost),
+    countComments: Type.Integer(),
+    countViews: Type.Integer(),
+    countUnread: Type.Optional(Type.Integer()),
+    unread: Type.Boolean(),
+    closed: Type.Boolean(),
+    sink: Type.Boolean(),
+    pinned: Type.Boolean(),
+    pinLocation: Nullable(Type.Union([Type.Literal("category"), Type.Literal("recent")])),
+    announce: Type.Boolean(),
+    score: Nullable(Type.Integer()),
+    bookmarked: Type.Boolean(),
+    muted: Type.Boolean(),
+    dismissed: Type.Boolean(),
+    resolved: Type.Optional(Type.Boolean()),
+    attributes: Type.Record(Type.String(), Type.Unknown()),
+    tagIDs: Type.Optional(Type.Array(Type.Integer())),
+    tags: Type.Optional(Type.Array(TagFragment)),
+    breadcrumbs: Type.Optional(Type.Array(Breadcrumb)),
+    excerpt: Type.Optional(Type.String()),
+    reactions: Type.Optional(Type.Array(ReactionSummary)),
+    permissions: Type.Optional(RecordPermissions),
+  },
+  { $id: "Discussion" },
+);
+export type Discussion = Static<typeof Discussion>;
+
+export const DiscussionListQuery = Type.Object({
+  discussionID: Type.Optional(Type.Array(Type.Integer())),
+  categoryID: Type.Optional(Type.Array(Type.Integer())),
+  includeChildCategories: Type.Optional(Type.Boolean()),
+  excludeHiddenCategories: Type.Optional(Type.Boolean()),
+  insertUserID: Type.Optional(Type.Array(Type.Integer())),
+  tagID: Type.Optional(Type.Array(Type.Integer())),
+  type: Type.Optional(Type.Array(Type.String())),
+  pinned: Type.Optional(Type.Boolean()),
+  pinOrder: Type.Optional(Type.Union([Type.Literal("first"), Type.Literal("mixed")])),
+  followed: Type.Optional(Type.Boolean()),
+  bookmarkUserID: Type.Optional(Type.Integer()),
+  participatedUserID: Type.Optional(Type.Integer()),
+  dateInserted: Type.Optional(Type.String({ description: "A date, `[d1,d2]`, or `>d` / `<=d`." })),
+  dateUpdated: Type.Optional(Type.String()),
+  dateLastComment: Type.Optional(Type.String()),
+  sort: Type.Optional(Type.Enum(discussionSorts)),
+  excerptLength: Type.Optional(Type.Integer({ minimum: 10, maximum: 1000 })),
+  page: Type.Optional(Page),
+  limit: Type.Optional(Limit(500, 30)),
+  expand: Type.Optional(Expand),
+});
+export type DiscussionListQuery = Static<typeof DiscussionListQuery>;
+
+export const DiscussionGetQuery = Type.Object({ expand: Type.Optional(Expand) });
+
+const postFields = {
+  name: Type.String({ minLength: 1, maxLength: discussionRules.nameMaxLength }),
+  body: Type.String({ minLength: 1, maxLength: discussionRules.bodyMaxLength }),
+  format: Type.String({ description: `One of ${inputFormats.join(", ")}.` }),
+  categoryID: Type.Integer(),
+  closed: Type.Optional(Type.Boolean()),
+  sink: Type.Optional(Type.Boolean()),
+  pinned: Type.Optional(Type.Boolean()),
+  pinLocation: Type.Optional(Nullable(Type.Union([Type.Literal("category"), Type.Literal("recent")]))),
+  announce: Type.Optional(Type.Union([Type.Boolean(), Type.Integer({ minimum: 0, maximum: 2 })])),
+  tagIDs: Type.Optional(Type.Array(Type.Integer())),
+  newTagNames: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }))),
+  draftID: Type.Optional(Type.Integer()),
+  type: Type.Optional(Type.String()),
+};
+
+export const DiscussionPost = Type.Object(postFields);
+export type DiscussionPost = Static<typeof DiscussionPost>;
+
+export const DiscussionPatch = Type.Partial(Type.Object({ ...postFields, resolved: Type.Boolean() }));
+export type DiscussionPatch = Static<typeof DiscussionPatch>;
+
+export const DiscussionEdit = Type.Object({
+  discussionID: Type.Integer(),
+  name: Type.String(),
+  body: Type.String(),
+  format: Type.String(),
+  categoryID: Type.Integer(),
+  tagIDs: Type.Array(Type.Integer()),
+});
+
+export const DiscussionQuote = Type.Object({
+  discussionID: Type.Integer(),
+  name: Type.String(),
+  bodyRaw: Type.Union([Type.String(), Type.Array(Type.Unknown())]),
+  format: Type.String(),
+  dateInserted: DateTime,
+  dateUpdated: Nullable(DateTime),
+  insertUser: Type.Ref("UserFragment"),
+  url: Type.String(),
+});
+
+export const DiscussionIdParams = Type.Object({ id: Type.Integer() });
+
+export const LongRunnerResult = Type.Object({
+  progress: Type.Object({
+    successIDs: Type.Array(Type.Integer()),
+    failedIDs: Type.Array(Type.Integer()),
+    exceptionsByID: Type.Record(
+      Type.String(),
+      Type.Object({ message: Type.String(), status: Type.Integer() }, { additionalProperties: true }),
+    ),
+    countTotalIDs: Nullable(Type.Integer()),
+  }),
+  callbackPayload: Nullable(Type.String()),
+});
+export type LongRunnerResult = Static<typeof LongRunnerResult>;
+
+export const LongRunnerQuery = Type.Object({
+  longRunnerMode: Type.Optional(Type.Union([Type.Literal("sync"), Type.Literal("async")])),
+  longRunnerTimeout: Type.Optional(Type.Integer({ minimum: 0, maximum: 20 })),
+});
+
+export const sharedDiscussionSchemas = [Discussion];
