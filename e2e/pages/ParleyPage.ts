@@ -30,6 +30,43 @@ export class ParleyPage {
     return this.page.getByRole("navigation", { name: "Main navigation" });
   }
 
+  /** The title bar (the page's banner). */
+  get titleBar(): Locator {
+    return this.page.getByRole("banner");
+  }
+
+  /** The guest's "Sign In" link in the title bar. */
+  get signInLink(): Locator {
+    return this.titleBar.getByRole("link", { name: "Sign In", exact: true });
+  }
+
+  /** The guest's "Register" link in the title bar. */
+  get registerLink(): Locator {
+    return this.titleBar.getByRole("link", { name: "Register", exact: true });
+  }
+
+  /** The member's "Sign Out" link in the title bar. */
+  get signOutLink(): Locator {
+    return this.titleBar.getByRole("link", { name: "Sign Out", exact: true });
+  }
+
+  /** The signed-in member's name as the title bar shows it. */
+  memberName(name: string): Locator {
+    return this.titleBar.getByText(name, { exact: true });
+  }
+
+  /** "Your email address is not confirmed." below the title bar. */
+  get unconfirmedNotice(): Locator {
+    return this.page.getByRole("status").filter({ hasText: "Your email address is not confirmed." });
+  }
+
+  /** The signed-in user as the API sees this page's session (userID 0 for a guest). */
+  async me(): Promise<{ userID: number; name: string; emailConfirmed: boolean }> {
+    const response = await this.page.request.get(`${this.baseUrl}/api/v2/users/me`);
+    if (!response.ok()) throw new Error(`GET /api/v2/users/me answered ${response.status()}.`);
+    return (await response.json()) as { userID: number; name: string; emailConfirmed: boolean };
+  }
+
   /** How the focused element draws its focus outline, and the background of the title bar. */
   async focusStyle(): Promise<{
     outlineStyle: string;

@@ -1,12 +1,14 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { launchBrowser } from "./browser.ts";
-import { startServer, type RunningServer } from "./server.ts";
+import { startServer, type OutboxMail, type RunningServer } from "./server.ts";
 
 export interface ParleyHarness {
   readonly baseUrl: string;
   /** A page in a fresh browser context, closed after the test. */
   newPage(options?: BrowserContextOptions): Promise<Page>;
+  /** The mail the server has written to its outbox so far, oldest first. */
+  readOutbox(): Promise<OutboxMail[]>;
 }
 
 /**
@@ -42,6 +44,10 @@ export function useParley(): ParleyHarness {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
       contexts.push(context);
       return context.newPage();
+    },
+    readOutbox() {
+      if (!server) throw new Error("The Parley server has not started.");
+      return server.readOutbox();
     },
   };
 }

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,11 +9,28 @@ import { build } from "../../scripts/build.mjs";
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 const serverEntry = path.join(repoRoot, "apps/server/dist/main.js");
+/** The password of the seeded "admin" account. */
+export const adminPassword = "e2e-admin-password";
 const defaultStartupTimeoutMs = 30_000;
 const outputLimit = 20_000;
 
+/** A message the server wrote to `<PARLEY_DATA_DIR>/outbox/*.json` (no SMTP configured). */
+export interface OutboxMail {
+  id: string;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  dateInserted: string;
+}
+
 export interface RunningServer {
   baseUrl: string;
+  /** The server's PARLEY_DATA_DIR (removed by `stop`). */
+  dataDir: string;
+  /** Every message in the outbox, oldest first. */
+  readOutbox(): Promise<OutboxMail[]>;
   /** Everything the server wrote to stderr so far (the tail of it). */
   stderr(): string;
   stop(): Promise<void>;
@@ -90,7 +107,7 @@ export async function startServer({
       HOST: "127.0.0.1",
       PARLEY_DATA_DIR: dataDir,
       PARLEY_SEED: "demo",
-      PARLEY_ADMIN_PASSWORD: "e2e-admin-password",
+      PARLEY_ADMIN_PASSWORD: adminPassword,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -130,5 +147,25 @@ export async function startServer({
     }
     await delay(100);
   }
-  return { baseUrl, stderr: () => stderr, stop };
+  return {
+    baseUrl,
+    dataDir,
+    readOutbox: () => readOutboxDir(path.join(dataDir, "outbox")),
+    stderr: () => stderr,
+    stop,
+  };
+}
+
+/** The outbox's JSON files, oldest first (their names start with the time they were written). */
+export async function readOutboxDir(outboxDir: string): Promise<OutboxMail[]> {
+  let names: string[];
+  try {
+    names = (await readdir(outboxDir)).filter((name) => name.endsWith(".json")).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  return Promise.all(
+    names.map(async (name) => JSON.parse(await readFile(path.join(outboxDir, name), "utf8")) as OutboxMail),
+  );
 }

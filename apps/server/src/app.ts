@@ -15,6 +15,7 @@ import { registerCategories } from "./features/categories/index.ts";
 import { createUserFragments, registerUsers } from "./features/users/index.ts";
 import { registerTags } from "./features/tags/index.ts";
 import { registerDiscussions } from "./features/discussions/index.ts";
+import { registerComments } from "./features/comments/index.ts";
 import { registerRoles } from "./features/roles/index.ts";
 import { registerTokens } from "./features/tokens/index.ts";
 import { registerOutbox } from "./platform/mail/outbox.routes.ts";
@@ -102,11 +103,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerUsers(app, platform);
   await registerRoles(app, platform);
   const tags = await registerTags(app, platform);
-  await registerDiscussions(app, platform, {
+  const userFragments = createUserFragments(platform.db);
+  const discussions = await registerDiscussions(app, platform, {
     categories: categories.directory,
-    users: createUserFragments(platform.db),
+    users: userFragments,
     tags,
   });
+  await registerComments(app, platform, { discussions, categories: categories.directory, users: userFragments });
   await registerTokens(app, platform);
   await registerOutbox(app, platform);
 

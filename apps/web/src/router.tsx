@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { redirectDocument, type RouteObject } from "react-router";
+import { data, redirectDocument, type RouteObject } from "react-router";
 import type { ApiClient } from "./lib/api.ts";
 import { loadOrThrow, notFoundError, parsePageSegment } from "./lib/route-errors.ts";
 import { AppLayout } from "./shell/AppLayout.tsx";
@@ -91,11 +91,13 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
               id: "email-confirm",
               path: "entry/emailconfirm/:userID/:token",
               // Confirms, then reloads the document on the result page so the whole page sees the new role.
-              loader: async ({ params }): Promise<FormResult | Response> => {
+              loader: async ({ params }) => {
                 try {
                   await usersApi.confirmEmail(api, params["userID"] ?? "", params["token"] ?? "");
                 } catch (error) {
-                  if (error instanceof ApiError && error.status < 500) return { ok: false, message: error.message };
+                  if (error instanceof ApiError && error.status < 500) {
+                    return data<FormResult>({ ok: false, message: error.message }, { status: error.status });
+                  }
                   throw error;
                 }
                 return redirectDocument("/entry/emailconfirmed");

@@ -10,3 +10,4 @@ export * from "./tokens.ts";
 export * from "./roles.ts";
 export * from "./discussions.ts";
 export * from "./tags.ts";
+export * from "./comments.ts";

@@ -134,6 +134,16 @@ export function createDiscussionsRepo(db: Kysely<DB>): DiscussionsRepo {
       await db.deleteFrom("discussions").where("discussionID", "=", discussionID).execute();
     },
 
+    async commentCountsByUser(discussionID) {
+      const rows = await db
+        .selectFrom("comments")
+        .select(["insertUserID", (eb) => eb.fn.countAll<number>().as("count")])
+        .where("discussionID", "=", discussionID)
+        .groupBy("insertUserID")
+        .execute();
+      return new Map(rows.map((row) => [row.insertUserID, Number(row.count)]));
+    },
+
     async userStates(userID, discussionIDs) {
       const out = new Map<number, UserDiscussionRow>();
       if (userID === 0 || discussionIDs.length === 0) return out;
@@ -177,43 +187,6 @@ export function createDiscussionsRepo(db: Kysely<DB>): DiscussionsRepo {
         .where("commentID", "in", commentIDs)
         .execute();
     },
-
-    async adjustCategoryCounts(categoryIDs, discussions, comments, last) {
-      if (categoryIDs.length === 0) return;
-      const [own, ...ancestors] = categoryIDs;
-      await db
-        .updateTable("categories")
-        .set((eb) => ({
-          countDiscussions: eb("countDiscussions", "+", discussions),
-          countComments: eb("countComments", "+", comments),
-          countAllDiscussions: eb("countAllDiscussions", "+", discussions),
-          countAllComments: eb("countAllComments", "+", comments),
-          ...(last
-            ? { lastDiscussionID: last.discussionID, lastCommentID: last.commentID, dateLastPost: last.date }
-            : {}),
-        }))
-        .where("categoryID", "=", own!)
-        .execute();
-      if (ancestors.length) {
-        await db
-          .updateTable("categories")
-          .set((eb) => ({
-            countAllDiscussions: eb("countAllDiscussions", "+", discussions),
-            countAllComments: eb("countAllComments", "+", comments),
-            ...(last ? { dateLastPost: last.date } : {}),
-          }))
-          .where("categoryID", "in", ancestors)
-          .execute();
-      }
-    },
-
-    async adjustUserCount(userID, column, delta) {
-      await db
-        .updateTable("users")
-        .set((eb) => ({ [column]: eb(column, "+", delta) }))
-        .where("userID", "=", userID)
-        .execute();
-    },
   };
 }
 
@@ -226,6 +199,8 @@ export interface DiscussionsRepo {
   insert(row: Omit<DiscussionRow, "discussionID">): Promise<number>;
   update(discussionID: number, changes: Updateable<DiscussionsTable>): Promise<void>;
   remove(discussionID: number): Promise<void>;
+  /** Who commented in a discussion, and how often. */
+  commentCountsByUser(discussionID: number): Promise<Map<number, number>>;
   userStates(userID: number, discussionIDs: number[]): Promise<Map<number, UserDiscussionRow>>;
   setUserState(
     userID: number,
@@ -233,9 +208,7 @@ export interface DiscussionsRepo {
     changes: Partial<Omit<UserDiscussionRow, "userID" | "discussionID">>,
   ): Promise<void>;
   tagsOf(discussionIDs: number[]): Promise<Map<number, Array<{ tagID: number; name: string; urlcode: string }>>>;
-  lastComments(
-    commentIDs: number[],
-  ): Promise<
+  lastComments(commentIDs: number[]): Promise<
     Array<{
       commentID: number;
       discussionID: number;
@@ -245,12 +218,4 @@ export interface DiscussionsRepo {
       format: string;
     }>
   >;
-  /** Adds to a category's own counts and to its ancestors' totals (the first id is the category). */
-  adjustCategoryCounts(
-    categoryIDs: number[],
-    discussions: number,
-    comments: number,
-    last?: { discussionID: number; commentID: number | null; date: string },
-  ): Promise<void>;
-  adjustUserCount(userID: number, column: "countDiscussions" | "countComments", delta: number): Promise<void>;
 }

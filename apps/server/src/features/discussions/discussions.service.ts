@@ -22,6 +22,7 @@ import { discussionsPolicy as policy } from "./discussions.policy.ts";
 import { Expansions, presentDiscussion } from "./discussions.present.ts";
 import type { DiscussionFilters, DiscussionRow, DiscussionsRepo } from "./discussions.repo.ts";
 import { createFloodControl } from "./flood.ts";
+import { createCounters } from "./counters.repo.ts";
 
 export interface DiscussionRequestContext {
   viewer: Viewer;
@@ -153,9 +154,19 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
       actorUserID: viewer.userID,
     });
 
+  /** Several discussions in one query, keeping only those the viewer may see. */
+  async function loadMany(ids: number[], viewer: Viewer): Promise<DiscussionRow[]> {
+    assertAccountUsable(viewer);
+    const rows = await repo.findByIds([...new Set(ids)]);
+    return rows.filter((row) => policy.canView(viewer, row));
+  }
+
   return {
     load,
+    loadMany,
     presentMany,
+    ancestry,
+    flood,
 
     async list(query: DiscussionListQuery, context: DiscussionRequestContext) {
       const { viewer } = context;
@@ -230,6 +241,7 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
       const chain = await ancestry(body.categoryID);
       const discussionID = await platform.db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
+        const counters = createCounters(trx);
         const tagIDs = await tags.resolveForPost(
           createTagsRepo(trx),
           viewer,
@@ -263,8 +275,8 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
         });
         if (tagIDs.length) await createTagsRepo(trx).setDiscussionTags(id, tagIDs, now);
         await scoped.setUserState(viewer.userID, id, { participated: 1, dateLastViewed: now });
-        await scoped.adjustCategoryCounts(chain, 1, 0, { discussionID: id, commentID: null, date: now });
-        await scoped.adjustUserCount(viewer.userID, "countDiscussions", 1);
+        await counters.adjustCategories(chain, 1, 0, { discussionID: id, commentID: null, date: now });
+        await counters.adjustUser(viewer.userID, "countDiscussions", 1);
         return id;
       });
       const row = (await repo.findById(discussionID))!;
@@ -344,8 +356,9 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
           await createTagsRepo(trx).setDiscussionTags(row.discussionID, tagIDs, nowIso());
         }
         if (moveTo !== null) {
-          await scoped.adjustCategoryCounts(fromChain, -1, -row.countComments);
-          await scoped.adjustCategoryCounts(toChain, 1, row.countComments);
+          const counters = createCounters(trx);
+          await counters.adjustCategories(fromChain, -1, -row.countComments);
+          await counters.adjustCategories(toChain, 1, row.countComments);
         }
       });
       const updated = (await repo.findById(row.discussionID))!;
@@ -369,17 +382,13 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
         const scoped = repo.withTransaction(trx);
         const tagRepo = createTagsRepo(trx);
         await tagRepo.setDiscussionTags(row.discussionID, [], nowIso());
-        const commenters = await trx
-          .selectFrom("comments")
-          .select(["insertUserID", (eb) => eb.fn.countAll<number>().as("count")])
-          .where("discussionID", "=", row.discussionID)
-          .groupBy("insertUserID")
-          .execute();
-        for (const commenter of commenters)
-          await scoped.adjustUserCount(commenter.insertUserID, "countComments", -Number(commenter.count));
+        const counters = createCounters(trx);
+        for (const [userID, count] of await scoped.commentCountsByUser(row.discussionID)) {
+          await counters.adjustUser(userID, "countComments", -count);
+        }
         await scoped.remove(row.discussionID);
-        await scoped.adjustCategoryCounts(chain, -1, -row.countComments);
-        await scoped.adjustUserCount(row.insertUserID, "countDiscussions", -1);
+        await counters.adjustCategories(chain, -1, -row.countComments);
+        await counters.adjustUser(row.insertUserID, "countDiscussions", -1);
       });
       await emit("discussion.deleted", row, viewer);
     },

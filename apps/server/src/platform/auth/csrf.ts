@@ -28,15 +28,28 @@ function transientKeyOf(request: FastifyRequest): string | undefined {
   return typeof fromBody === "string" ? fromBody : undefined;
 }
 
+/** A browser says where a request comes from; a foreign Origin (or, without one, Referer) is another site. */
+function isCrossSite(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (origin !== undefined) return origin === "null" || hostOf(origin) !== request.host;
+  const referer = request.headers.referer;
+  return referer !== undefined && hostOf(referer) !== request.host;
+}
+
 /**
- * CSRF: a non-GET request authenticated by the session cookie must carry the session's transient key
- * (`X-Transient-Key` or `transientKey` in the body), or come from the site's own origin with
- * `X-Requested-With`. Otherwise 403 "Invalid CSRF token.". Bearer-token and guest requests are exempt:
- * no cookie of theirs can be forged.
+ * CSRF, for every non-GET request:
+ * - a request a browser marks as coming from another site (Origin, or Referer without it) is refused,
+ *   signed in or not, so no site can sign a visitor in or out behind their back;
+ * - a request authenticated by the session cookie must also carry the session's transient key
+ *   (`X-Transient-Key` or `transientKey` in the body), or come from the site's own origin with
+ *   `X-Requested-With`.
+ * Otherwise 403 "Invalid CSRF token.". Bearer-token requests are exempt: no cookie of theirs can be forged.
  */
 export function registerCsrfProtection(app: FastifyInstance): void {
   app.addHook("preValidation", async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
+    if (request.viewer.via === "bearer") return;
+    if (isCrossSite(request)) throw new HttpError(403, "Invalid CSRF token.");
     const session = request.viewer.session;
     if (request.viewer.via !== "cookie" || !session) return;
     const key = transientKeyOf(request);

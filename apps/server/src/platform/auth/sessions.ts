@@ -119,7 +119,7 @@ export function createSessions({ repo, permissions }: SessionsOptions) {
     /** Signs the request's session out and clears the cookie. */
     async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       if (request.viewer.session) await repo.deleteSession(request.viewer.session.sessionID);
-      reply.clearCookie(SESSION_COOKIE, { path: "/" });
+      if (request.cookies[SESSION_COOKIE] !== undefined) reply.clearCookie(SESSION_COOKIE, { path: "/" });
     },
 
     /** Resolves `request.viewer` on every request: bearer token, else session cookie, else guest. */

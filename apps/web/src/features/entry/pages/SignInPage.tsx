@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, Link, useActionData, useLocation, useNavigation } from "react-router";
 import type { FormResult } from "../../../lib/forms.ts";
 import { PageHead } from "../../../lib/head.tsx";
@@ -12,13 +13,25 @@ export function SignInPage() {
   const busy = useNavigation().state === "submitting";
   const target = new URLSearchParams(location.search).get("Target");
   const registerLink = `/entry/register${target ? `?Target=${encodeURIComponent(target)}` : ""}`;
+  const formRef = useRef<HTMLFormElement>(null);
+  // A failed attempt empties the password, as the server-rendered answer does (passwords never come back).
+  useEffect(() => {
+    const password = formRef.current?.elements.namedItem("password");
+    if (result && password instanceof HTMLInputElement) password.value = "";
+  }, [result]);
   return (
     <section className={styles.page} aria-labelledby="signin-title">
       <PageHead title={t("Sign In")} canonical="/entry/signin" noindex />
       <h1 id="signin-title" className={styles.title}>
         {t("Sign In")}
       </h1>
-      <Form method="post" action={location.pathname + location.search} className={formStyles.form} noValidate>
+      <Form
+        ref={formRef}
+        method="post"
+        action={location.pathname + location.search}
+        className={formStyles.form}
+        noValidate
+      >
         {result?.message ? <FormAlert>{result.message}</FormAlert> : null}
         <TextField
           label={t("Email/Username")}

@@ -1,0 +1,10 @@
+/** What comments use from other features: only through their public index. */
+export {
+  createCounters,
+  discussionsPolicy,
+  Expansions,
+  hotScore,
+  type DiscussionsService,
+} from "../discussions/index.ts";
+export { unknownUser, type UserFragments } from "../users/index.ts";
+export type { CategoryDirectory } from "../categories/index.ts";

@@ -1,0 +1,51 @@
+import type { Comment, UserFragment } from "@parley/contracts";
+import { toRfc3339 } from "../../platform/dates.ts";
+import { renderBody, type PostFormat } from "../../platform/render/index.ts";
+import { unknownUser, type Expansions } from "./comments.deps.ts";
+import type { CommentRow } from "./comments.repo.ts";
+
+export const commentUrl = (origin: string, commentID: number) =>
+  `${origin}/discussion/comment/${commentID}#Comment_${commentID}`;
+
+export interface CommentPresentContext {
+  origin: string;
+  expand: Expansions;
+  discussion: { discussionID: number; name: string; categoryID: number } | undefined;
+  users: Map<number, UserFragment>;
+  permissions?: Record<string, boolean>;
+}
+
+function parseAttributes(text: string | null): Record<string, unknown> {
+  if (!text) return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function presentComment(row: CommentRow, context: CommentPresentContext): Comment {
+  const { origin, expand, discussion } = context;
+  const comment: Comment = {
+    commentID: row.commentID,
+    discussionID: row.discussionID,
+    parentRecordType: "discussion",
+    parentRecordID: row.discussionID,
+    parentCommentID: row.parentCommentID,
+    depth: row.depth,
+    name: `Re: ${discussion?.name ?? ""}`,
+    categoryID: discussion?.categoryID ?? 0,
+    dateInserted: toRfc3339(row.dateInserted),
+    dateUpdated: row.dateUpdated === null ? null : toRfc3339(row.dateUpdated),
+    insertUserID: row.insertUserID,
+    updateUserID: row.updateUserID,
+    score: row.score,
+    attributes: parseAttributes(row.attributes),
+    url: commentUrl(origin, row.commentID),
+  };
+  if (expand.hasDefault("body")) comment.body = renderBody(row.body, row.format as PostFormat, { origin });
+  if (expand.hasDefault("insertUser")) comment.insertUser = context.users.get(row.insertUserID) ?? unknownUser(origin);
+  if (expand.has("permissions") && context.permissions) comment.permissions = context.permissions;
+  return comment;
+}

@@ -1,0 +1,138 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
+import { Type } from "typebox";
+import {
+  CommentEdit,
+  CommentIdParams,
+  CommentListQuery,
+  CommentLocation,
+  CommentPatch,
+  CommentPost,
+  CommentQuote,
+  ErrorBody,
+  limits,
+} from "@parley/contracts";
+import { originOf, setPagingHeaders } from "../../platform/http/pagination.ts";
+import type { CommentRequestContext, CommentsService } from "./comments.service.ts";
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody, 429: ErrorBody };
+const tags = ["Comments"];
+const contextOf = (request: FastifyRequest): CommentRequestContext => ({
+  viewer: request.viewer,
+  origin: originOf(request),
+  ip: request.ip,
+});
+
+export const commentsRoutes: FastifyPluginAsyncTypebox<{ service: CommentsService }> = async (app, { service }) => {
+  app.get(
+    "/comments",
+    {
+      schema: {
+        tags,
+        summary: "A discussion's comments (or a member's), paged; sorts oldest, newest, top, trending.",
+        querystring: CommentListQuery,
+        response: { 200: Type.Array(Type.Ref("Comment")), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.list(request.query, contextOf(request));
+      setPagingHeaders(request, reply, {
+        ...result,
+        count: result.items.length,
+        defaults: { limit: limits.api.defaultLimit },
+      });
+      return result.items;
+    },
+  );
+  app.get(
+    "/comments/:id",
+    {
+      schema: {
+        tags,
+        summary: "Get a comment.",
+        params: CommentIdParams,
+        querystring: Type.Object({ expand: Type.Optional(Type.Array(Type.String())) }),
+        response: { 200: Type.Ref("Comment"), ...errors },
+      },
+    },
+    async (request) => service.get(request.params.id, request.query.expand, contextOf(request)),
+  );
+  app.get(
+    "/comments/:id/location",
+    {
+      schema: {
+        tags,
+        summary: "The discussion page a comment is on (for /discussion/comment/{id}).",
+        params: CommentIdParams,
+        querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) }),
+        response: { 200: CommentLocation, ...errors },
+      },
+    },
+    async (request) =>
+      service.locate(request.params.id, request.query.limit ?? limits.pager.defaultPageLimit, contextOf(request)),
+  );
+  app.post(
+    "/comments",
+    {
+      schema: {
+        tags,
+        summary: "Reply to a discussion.",
+        body: CommentPost,
+        response: { 201: Type.Ref("Comment"), ...errors },
+      },
+    },
+    async (request) => service.create(request.body, contextOf(request)),
+  );
+  app.patch(
+    "/comments/:id",
+    {
+      schema: {
+        tags,
+        summary: "Edit a comment.",
+        params: CommentIdParams,
+        body: CommentPatch,
+        response: { 200: Type.Ref("Comment"), ...errors },
+      },
+    },
+    async (request) => service.patch(request.params.id, request.body, contextOf(request)),
+  );
+  app.delete(
+    "/comments/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete a comment.",
+        params: CommentIdParams,
+        response: { 204: Type.Null(), ...errors },
+      },
+    },
+    async (request) => {
+      await service.remove(request.params.id, contextOf(request));
+      return null;
+    },
+  );
+  app.get(
+    "/comments/:id/edit",
+    {
+      schema: {
+        tags,
+        summary: "The raw source, for editing.",
+        params: CommentIdParams,
+        response: { 200: CommentEdit, ...errors },
+      },
+    },
+    async (request) => service.edit(request.params.id, contextOf(request)),
+  );
+  app.get(
+    "/comments/:id/quote",
+    {
+      schema: {
+        tags,
+        summary: "What a quote needs.",
+        params: CommentIdParams,
+        response: { 200: CommentQuote, ...errors },
+      },
+    },
+    async (request) => service.quote(request.params.id, contextOf(request)),
+  );
+};

@@ -1,0 +1,298 @@
+import { limits, type Comment, type CommentListQuery, type CommentPatch, type CommentPost } from "@parley/contracts";
+import { assertAccountUsable, authorize, requireSignedIn } from "../../platform/auth/authorize.ts";
+import type { Viewer } from "../../platform/auth/viewer.ts";
+import type { Platform } from "../../platform/context.ts";
+import { nowIso } from "../../platform/dates.ts";
+import { fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
+import { parseDateFilter } from "../../platform/http/filters.ts";
+import { normalizeFormat } from "../../platform/render/index.ts";
+import {
+  createCounters,
+  discussionsPolicy,
+  Expansions,
+  hotScore,
+  type CategoryDirectory,
+  type DiscussionsService,
+  type UserFragments,
+} from "./comments.deps.ts";
+import "./comments.events.ts";
+import { commentsPolicy as policy } from "./comments.policy.ts";
+import { commentUrl, presentComment } from "./comments.present.ts";
+import type { CommentFilters, CommentRow, CommentsRepo } from "./comments.repo.ts";
+
+export interface CommentRequestContext {
+  viewer: Viewer;
+  origin: string;
+  ip: string;
+}
+
+export interface CommentsDeps {
+  repo: CommentsRepo;
+  platform: Platform;
+  discussions: DiscussionsService;
+  categories: CategoryDirectory;
+  users: UserFragments;
+}
+
+/** Comments: pages of a discussion's replies, posting with counters, editing, deleting, locating. */
+export function createCommentsService({ repo, platform, discussions, categories, users }: CommentsDeps) {
+  const editTimeout = () => platform.siteConfig.get("ui.editContentTimeout");
+
+  async function load(id: number, viewer: Viewer) {
+    assertAccountUsable(viewer);
+    const comment = await repo.findById(id);
+    if (!comment) throw notFound("Comment");
+    const discussion = await discussions.load(comment.discussionID, viewer);
+    return { comment, discussion };
+  }
+
+  async function presentMany(
+    rows: CommentRow[],
+    context: CommentRequestContext,
+    expand: Expansions,
+  ): Promise<Comment[]> {
+    const discussionIDs = [...new Set(rows.map((row) => row.discussionID))];
+    const [userMap, discussionRows] = await Promise.all([
+      expand.hasDefault("insertUser")
+        ? users.load(
+            rows.map((row) => row.insertUserID),
+            context.origin,
+          )
+        : new Map(),
+      discussions.loadMany(discussionIDs, context.viewer),
+    ]);
+    const byID = new Map(discussionRows.map((row) => [row.discussionID, row]));
+    const timeout = expand.has("permissions") ? await editTimeout() : -1;
+    return rows.map((row) => {
+      const discussion = byID.get(row.discussionID);
+      return presentComment(row, {
+        origin: context.origin,
+        expand,
+        discussion,
+        users: userMap,
+        ...(expand.has("permissions") && discussion
+          ? { permissions: policy.recordPermissions(context.viewer, row, discussion, timeout) }
+          : {}),
+      });
+    });
+  }
+
+  const checkFormat = (format: string) => {
+    const normalized = normalizeFormat(format);
+    if (!normalized) throw validationFailed([fieldError("format", "invalid", "format is not a valid format.")]);
+    return normalized;
+  };
+
+  const eventOf = (comment: CommentRow, categoryID: number, viewer: Viewer) => ({
+    commentID: comment.commentID,
+    discussionID: comment.discussionID,
+    categoryID,
+    insertUserID: comment.insertUserID,
+    actorUserID: viewer.userID,
+  });
+
+  return {
+    async list(query: CommentListQuery, context: CommentRequestContext) {
+      const { viewer } = context;
+      assertAccountUsable(viewer);
+      const discussionID = query.discussionID ?? query.parentRecordID;
+      const filters: CommentFilters = {};
+      if (discussionID !== undefined) {
+        await discussions.load(discussionID, viewer);
+        filters.discussionID = discussionID;
+      } else {
+        if (query.insertUserID === undefined && !query.commentID?.length) {
+          throw validationFailed([fieldError("discussionID", "missingField", "discussionID is required.")]);
+        }
+        filters.categoryIDs = await categories.visibleIDs(viewer);
+      }
+      if (query.insertUserID !== undefined) filters.insertUserID = query.insertUserID;
+      if (query.commentID?.length) filters.commentIDs = query.commentID;
+      if (query.dateInserted) filters.dateInserted = parseDateFilter("dateInserted", query.dateInserted);
+      const sort = query.sort ?? "dateInserted";
+      if (sort === "-experimentalTrending" && discussionID === undefined) {
+        throw validationFailed([fieldError("sort", "invalid", "The trending sort needs a discussion.")]);
+      }
+      const page = query.page ?? 1;
+      const limit = query.limit ?? limits.api.defaultLimit;
+      const [rows, total] = await Promise.all([
+        repo.list(filters, sort, (page - 1) * limit, limit),
+        repo.count(filters),
+      ]);
+      return { items: await presentMany(rows, context, new Expansions(query.expand)), page, limit, total };
+    },
+
+    async get(id: number, expand: string[] | undefined, context: CommentRequestContext): Promise<Comment> {
+      const { comment } = await load(id, context.viewer);
+      return (await presentMany([comment], context, new Expansions(expand)))[0]!;
+    },
+
+    /** The page (for a page size) a comment is on in its discussion's default order. */
+    async locate(id: number, limit: number, context: CommentRequestContext) {
+      const { comment, discussion } = await load(id, context.viewer);
+      const before = await repo.countBefore(comment);
+      const page = Math.floor(before / limit) + 1;
+      const base = (
+        await discussions.presentMany([discussion], context, new Expansions(["-body", "-insertUser", "-lastUser"]))
+      )[0]!.url;
+      return {
+        commentID: comment.commentID,
+        discussionID: comment.discussionID,
+        page,
+        limit,
+        url: `${base}${page > 1 ? `/p${page}` : ""}#Comment_${comment.commentID}`,
+      };
+    },
+
+    async create(body: CommentPost, context: CommentRequestContext): Promise<Comment> {
+      const { viewer } = context;
+      requireSignedIn(viewer);
+      const discussionID = body.discussionID ?? body.parentRecordID;
+      if (discussionID === undefined)
+        throw validationFailed([fieldError("discussionID", "missingField", "discussionID is required.")]);
+      const discussion = await discussions.load(discussionID, viewer);
+      authorize(viewer, "comments.add", { resourceID: discussion.categoryID });
+      if (!discussionsPolicy.canComment(viewer, discussion))
+        throw new HttpError(403, "This discussion has been closed.");
+      const format = checkFormat(body.format);
+      if (!body.body.trim()) throw validationFailed([fieldError("body", "missingField", "body is required.")]);
+      let depth = 1;
+      if (body.parentCommentID) {
+        const parent = await repo.findById(body.parentCommentID);
+        if (!parent || parent.discussionID !== discussion.discussionID) {
+          throw validationFailed([
+            fieldError("parentCommentID", "invalid", "The comment being replied to is not in this discussion."),
+          ]);
+        }
+        depth = parent.depth + 1;
+      }
+      await discussions.flood.check(viewer);
+
+      const now = nowIso();
+      const chain = await discussions.ancestry(discussion.categoryID);
+      const commentID = await platform.db.transaction().execute(async (trx) => {
+        const scoped = repo.withTransaction(trx);
+        const counters = createCounters(trx);
+        const id = await scoped.insert({
+          discussionID: discussion.discussionID,
+          parentCommentID: body.parentCommentID ?? null,
+          body: body.body,
+          format,
+          insertUserID: viewer.userID,
+          updateUserID: null,
+          dateInserted: now,
+          dateUpdated: null,
+          score: 0,
+          depth,
+          attributes: null,
+          insertIPAddress: context.ip,
+        });
+        const countComments = discussion.countComments + 1;
+        // A sunk discussion keeps its place in the lists.
+        const dateLastComment = discussion.sink === 1 ? discussion.dateLastComment : now;
+        await scoped.updateDiscussion(discussion.discussionID, {
+          countComments,
+          lastCommentID: id,
+          lastUserID: viewer.userID,
+          dateLastComment,
+          hot: hotScore(dateLastComment, discussion.score, countComments),
+        });
+        await scoped.markParticipation(viewer.userID, discussion.discussionID, countComments, now);
+        await counters.adjustCategories(chain, 0, 1, {
+          discussionID: discussion.discussionID,
+          commentID: id,
+          date: now,
+        });
+        await counters.adjustUser(viewer.userID, "countComments", 1);
+        return id;
+      });
+      const comment = (await repo.findById(commentID))!;
+      await platform.events.emit("comment.created", eventOf(comment, discussion.categoryID, viewer));
+      return (await presentMany([comment], context, new Expansions([])))[0]!;
+    },
+
+    async patch(id: number, body: CommentPatch, context: CommentRequestContext): Promise<Comment> {
+      const { viewer } = context;
+      requireSignedIn(viewer);
+      const { comment, discussion } = await load(id, viewer);
+      if (!policy.canEdit(viewer, comment, discussion, await editTimeout())) {
+        if (discussion.closed === 1 && comment.insertUserID === viewer.userID)
+          throw new HttpError(403, "This discussion has been closed.");
+        authorize(viewer, "comments.edit", { resourceID: discussion.categoryID });
+      }
+      if (body.body !== undefined && !body.body.trim())
+        throw validationFailed([fieldError("body", "missingField", "body is required.")]);
+      await repo.update(comment.commentID, {
+        ...(body.body !== undefined ? { body: body.body } : {}),
+        ...(body.format !== undefined ? { format: checkFormat(body.format) } : {}),
+        dateUpdated: nowIso(),
+        updateUserID: viewer.userID,
+      });
+      const updated = (await repo.findById(comment.commentID))!;
+      await platform.events.emit("comment.updated", eventOf(updated, discussion.categoryID, viewer));
+      return (await presentMany([updated], context, new Expansions([])))[0]!;
+    },
+
+    async remove(id: number, context: CommentRequestContext): Promise<void> {
+      const { viewer } = context;
+      const { comment, discussion } = await load(id, viewer);
+      authorize(viewer, "comments.delete", { resourceID: discussion.categoryID });
+      const chain = await discussions.ancestry(discussion.categoryID);
+      await platform.db.transaction().execute(async (trx) => {
+        const scoped = repo.withTransaction(trx);
+        const counters = createCounters(trx);
+        await scoped.remove(comment.commentID);
+        const latest = await scoped.latestOf(discussion.discussionID);
+        const countComments = Math.max(0, discussion.countComments - 1);
+        await scoped.updateDiscussion(discussion.discussionID, {
+          countComments,
+          lastCommentID: latest?.commentID ?? null,
+          lastUserID: latest?.insertUserID ?? discussion.insertUserID,
+          ...(discussion.sink === 1 ? {} : { dateLastComment: latest?.dateInserted ?? discussion.dateInserted }),
+        });
+        await counters.adjustCategories(chain, 0, -1);
+        await counters.adjustUser(comment.insertUserID, "countComments", -1);
+      });
+      await platform.events.emit("comment.deleted", eventOf(comment, discussion.categoryID, viewer));
+    },
+
+    async edit(id: number, context: CommentRequestContext) {
+      const { comment, discussion } = await load(id, context.viewer);
+      if (!policy.canEdit(context.viewer, comment, discussion, await editTimeout())) {
+        authorize(context.viewer, "comments.edit", { resourceID: discussion.categoryID });
+      }
+      return {
+        commentID: comment.commentID,
+        discussionID: comment.discussionID,
+        body: comment.body,
+        format: comment.format,
+      };
+    },
+
+    async quote(id: number, context: CommentRequestContext) {
+      const { comment } = await load(id, context.viewer);
+      const author = (await users.load([comment.insertUserID], context.origin)).get(comment.insertUserID);
+      let bodyRaw: string | unknown[] = comment.body;
+      if (comment.format === "rich" || comment.format === "rich2") {
+        try {
+          const parsed: unknown = JSON.parse(comment.body);
+          if (Array.isArray(parsed)) bodyRaw = parsed;
+        } catch {
+          bodyRaw = comment.body;
+        }
+      }
+      const presented = (await presentMany([comment], context, new Expansions(["-body"])))[0]!;
+      return {
+        commentID: comment.commentID,
+        bodyRaw,
+        format: comment.format,
+        dateInserted: presented.dateInserted,
+        dateUpdated: presented.dateUpdated,
+        insertUser: author ?? presented.insertUser!,
+        url: commentUrl(context.origin, comment.commentID),
+      };
+    },
+  };
+}
+
+export type CommentsService = ReturnType<typeof createCommentsService>;

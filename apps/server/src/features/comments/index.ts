@@ -1,0 +1,23 @@
+import type { FastifyInstance } from "fastify";
+import { sharedCommentSchemas } from "@parley/contracts";
+import type { Platform } from "../../platform/context.ts";
+import type { CategoryDirectory, DiscussionsService, UserFragments } from "./comments.deps.ts";
+import { createCommentsRepo } from "./comments.repo.ts";
+import { commentsRoutes } from "./comments.routes.ts";
+import { createCommentsService, type CommentsService } from "./comments.service.ts";
+
+export type { CommentsService };
+export type { CommentEvent } from "./comments.events.ts";
+
+/** Comments under /api/v2/comments. */
+export async function registerComments(
+  app: FastifyInstance,
+  platform: Platform,
+  deps: { discussions: DiscussionsService; categories: CategoryDirectory; users: UserFragments },
+): Promise<CommentsService> {
+  for (const schema of sharedCommentSchemas) app.addSchema(schema);
+  const repo = createCommentsRepo(platform.db, platform.database.dialect);
+  const service = createCommentsService({ repo, platform, ...deps });
+  await app.register(commentsRoutes, { prefix: "/api/v2", service });
+  return service;
+}
