@@ -16,6 +16,7 @@ import { createUserFragments, registerUsers } from "./features/users/index.ts";
 import { registerTags } from "./features/tags/index.ts";
 import { registerDiscussions } from "./features/discussions/index.ts";
 import { registerComments } from "./features/comments/index.ts";
+import { createReactions, registerReactions } from "./features/reactions/index.ts";
 import { registerRoles } from "./features/roles/index.ts";
 import { registerTokens } from "./features/tokens/index.ts";
 import { registerOutbox } from "./platform/mail/outbox.routes.ts";
@@ -100,16 +101,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   for (const schema of sharedPermissionSchemas) app.addSchema(schema);
   const categories = await registerCategories(app, platform);
-  await registerUsers(app, platform);
+  const userFragments = createUserFragments(platform.db);
+  const reactions = createReactions(platform, userFragments);
+  await registerUsers(app, platform, (userID) => reactions.received(userID));
   await registerRoles(app, platform);
   const tags = await registerTags(app, platform);
-  const userFragments = createUserFragments(platform.db);
-  const discussions = await registerDiscussions(app, platform, {
-    categories: categories.directory,
-    users: userFragments,
-    tags,
+  const content = { categories: categories.directory, users: userFragments, reactions: reactions.summaries };
+  const discussions = await registerDiscussions(app, platform, { ...content, tags });
+  const comments = await registerComments(app, platform, { ...content, discussions });
+  await registerReactions(app, reactions, {
+    discussion: (id, viewer) => discussions.load(id, viewer),
+    comment: (id, viewer) => comments.loadReactable(id, viewer),
   });
-  await registerComments(app, platform, { discussions, categories: categories.directory, users: userFragments });
   await registerTokens(app, platform);
   await registerOutbox(app, platform);
 

@@ -11,3 +11,4 @@ export * from "./roles.ts";
 export * from "./discussions.ts";
 export * from "./tags.ts";
 export * from "./comments.ts";
+export * from "./reactions.ts";

@@ -77,6 +77,18 @@ export const User = Type.Object(
     isSuperAdmin: Type.Optional(Type.Boolean()),
     insertIPAddress: Type.Optional(Nullable(Type.String())),
     lastIPAddress: Type.Optional(Nullable(Type.String())),
+    reactionsReceived: Type.Optional(
+      Type.Record(
+        Type.String(),
+        Type.Object({
+          tagID: Type.Integer(),
+          urlcode: Type.String(),
+          name: Type.String(),
+          class: Type.String(),
+          count: Type.Integer(),
+        }),
+      ),
+    ),
   },
   { $id: "User" },
 );

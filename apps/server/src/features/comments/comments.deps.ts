@@ -5,6 +5,7 @@ export {
   Expansions,
   hotScore,
   type DiscussionsService,
+  type ReactionSummaries,
 } from "../discussions/index.ts";
 export { unknownUser, type UserFragments } from "../users/index.ts";
 export type { CategoryDirectory } from "../categories/index.ts";

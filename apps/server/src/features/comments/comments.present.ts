@@ -13,6 +13,7 @@ export interface CommentPresentContext {
   discussion: { discussionID: number; name: string; categoryID: number } | undefined;
   users: Map<number, UserFragment>;
   permissions?: Record<string, boolean>;
+  reactions?: Comment["reactions"];
 }
 
 function parseAttributes(text: string | null): Record<string, unknown> {
@@ -47,5 +48,6 @@ export function presentComment(row: CommentRow, context: CommentPresentContext):
   if (expand.hasDefault("body")) comment.body = renderBody(row.body, row.format as PostFormat, { origin });
   if (expand.hasDefault("insertUser")) comment.insertUser = context.users.get(row.insertUserID) ?? unknownUser(origin);
   if (expand.has("permissions") && context.permissions) comment.permissions = context.permissions;
+  if (context.reactions) comment.reactions = context.reactions;
   return comment;
 }

@@ -13,6 +13,7 @@ import {
   hotScore,
   type CategoryDirectory,
   type DiscussionsService,
+  type ReactionSummaries,
   type UserFragments,
 } from "./comments.deps.ts";
 import "./comments.events.ts";
@@ -32,10 +33,11 @@ export interface CommentsDeps {
   discussions: DiscussionsService;
   categories: CategoryDirectory;
   users: UserFragments;
+  reactions: ReactionSummaries;
 }
 
 /** Comments: pages of a discussion's replies, posting with counters, editing, deleting, locating. */
-export function createCommentsService({ repo, platform, discussions, categories, users }: CommentsDeps) {
+export function createCommentsService({ repo, platform, discussions, categories, users, reactions }: CommentsDeps) {
   const editTimeout = () => platform.siteConfig.get("ui.editContentTimeout");
 
   async function load(id: number, viewer: Viewer) {
@@ -52,14 +54,11 @@ export function createCommentsService({ repo, platform, discussions, categories,
     expand: Expansions,
   ): Promise<Comment[]> {
     const discussionIDs = [...new Set(rows.map((row) => row.discussionID))];
-    const [userMap, discussionRows] = await Promise.all([
-      expand.hasDefault("insertUser")
-        ? users.load(
-            rows.map((row) => row.insertUserID),
-            context.origin,
-          )
-        : new Map(),
+    const commentIDs = rows.map((row) => row.commentID);
+    const [userMap, discussionRows, reactionMap] = await Promise.all([
+      expand.hasDefault("insertUser") ? users.load(rows.map((row) => row.insertUserID), context.origin) : new Map(),
       discussions.loadMany(discussionIDs, context.viewer),
+      expand.has("reactions") ? reactions("comment", commentIDs, context.viewer.userID) : null,
     ]);
     const byID = new Map(discussionRows.map((row) => [row.discussionID, row]));
     const timeout = expand.has("permissions") ? await editTimeout() : -1;
@@ -73,6 +72,7 @@ export function createCommentsService({ repo, platform, discussions, categories,
         ...(expand.has("permissions") && discussion
           ? { permissions: policy.recordPermissions(context.viewer, row, discussion, timeout) }
           : {}),
+        ...(reactionMap ? { reactions: reactionMap.get(row.commentID) ?? [] } : {}),
       });
     });
   }
@@ -92,6 +92,12 @@ export function createCommentsService({ repo, platform, discussions, categories,
   });
 
   return {
+    /** What a reaction needs of a comment; checks the viewer may see it. */
+    async loadReactable(id: number, viewer: Viewer) {
+      const { comment, discussion } = await load(id, viewer);
+      return { categoryID: discussion.categoryID, insertUserID: comment.insertUserID };
+    },
+
     async list(query: CommentListQuery, context: CommentRequestContext) {
       const { viewer } = context;
       assertAccountUsable(viewer);

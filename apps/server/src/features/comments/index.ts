@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { sharedCommentSchemas } from "@parley/contracts";
 import type { Platform } from "../../platform/context.ts";
-import type { CategoryDirectory, DiscussionsService, UserFragments } from "./comments.deps.ts";
+import type { CategoryDirectory, DiscussionsService, ReactionSummaries, UserFragments } from "./comments.deps.ts";
 import { createCommentsRepo } from "./comments.repo.ts";
 import { commentsRoutes } from "./comments.routes.ts";
 import { createCommentsService, type CommentsService } from "./comments.service.ts";
@@ -13,7 +13,12 @@ export type { CommentEvent } from "./comments.events.ts";
 export async function registerComments(
   app: FastifyInstance,
   platform: Platform,
-  deps: { discussions: DiscussionsService; categories: CategoryDirectory; users: UserFragments },
+  deps: {
+    discussions: DiscussionsService;
+    categories: CategoryDirectory;
+    users: UserFragments;
+    reactions: ReactionSummaries;
+  },
 ): Promise<CommentsService> {
   for (const schema of sharedCommentSchemas) app.addSchema(schema);
   const repo = createCommentsRepo(platform.db, platform.database.dialect);

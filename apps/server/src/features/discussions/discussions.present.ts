@@ -51,6 +51,7 @@ export interface DiscussionPresentContext {
   breadcrumbs?: Array<{ name: string; url: string }>;
   permissions?: Record<string, boolean>;
   excerptLength?: number;
+  reactions?: Discussion["reactions"];
 }
 
 const date = (value: string | null) => (value === null ? null : toRfc3339(value));
@@ -118,6 +119,7 @@ export function presentDiscussion(row: DiscussionRow, context: DiscussionPresent
   }
   if (expand.has("breadcrumbs") && context.breadcrumbs) discussion.breadcrumbs = context.breadcrumbs;
   if (expand.has("permissions") && context.permissions) discussion.permissions = context.permissions;
+  if (context.reactions) discussion.reactions = context.reactions;
   if (expand.has("lastPost")) {
     const last = context.lastComment;
     discussion.lastPost = last

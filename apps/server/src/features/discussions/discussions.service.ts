@@ -30,12 +30,33 @@ export interface DiscussionRequestContext {
   ip: string;
 }
 
+/** Reaction counts per record, with the viewer's own (the reactions feature provides it). */
+export type ReactionSummaries = (
+  recordType: "discussion" | "comment",
+  recordIDs: number[],
+  viewerID: number,
+) => Promise<
+  Map<
+    number,
+    Array<{
+      tagID: number;
+      urlcode: string;
+      name: string;
+      class: string;
+      count: number;
+      hasReacted?: boolean;
+      reactionValue?: number;
+    }>
+  >
+>;
+
 export interface DiscussionsDeps {
   repo: DiscussionsRepo;
   platform: Platform;
   categories: CategoryDirectory;
   users: UserFragments;
   tags: TagsService;
+  reactions: ReactionSummaries;
 }
 
 /** `hot`: recency plus a log of activity, so busy discussions float without burying new ones. */
@@ -56,7 +77,7 @@ function announceOf(body: Pick<DiscussionPost, "pinned" | "pinLocation" | "annou
 }
 
 /** Discussions: lists with filters, sorts and expands; posting, editing and the flags of spec §4. */
-export function createDiscussionsService({ repo, platform, categories, users, tags }: DiscussionsDeps) {
+export function createDiscussionsService({ repo, platform, categories, users, tags, reactions }: DiscussionsDeps) {
   const flood = createFloodControl(platform);
   const editTimeout = () => platform.siteConfig.get("ui.editContentTimeout");
 
@@ -78,12 +99,13 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
     const ids = rows.map((row) => row.discussionID);
     const wantsLastPost = expand.has("lastPost");
     const wantsTags = expand.has("tags") || expand.has("tagIDs");
-    const [lastComments, states, tagMap] = await Promise.all([
+    const [lastComments, states, tagMap, reactionMap] = await Promise.all([
       wantsLastPost
         ? repo.lastComments(rows.map((row) => row.lastCommentID).filter((id): id is number => id !== null))
         : [],
       repo.userStates(context.viewer.userID, ids),
       wantsTags ? repo.tagsOf(ids) : new Map<number, Array<{ tagID: number; name: string; urlcode: string }>>(),
+      expand.has("reactions") ? reactions("discussion", ids, context.viewer.userID) : null,
     ]);
     const lastByDiscussion = new Map(lastComments.map((comment) => [comment.discussionID, comment]));
     const userIDs = rows
@@ -109,6 +131,7 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
             : {}),
           ...(expand.has("permissions") ? { permissions: policy.recordPermissions(context.viewer, row, timeout) } : {}),
           ...(excerptLength ? { excerptLength } : {}),
+          ...(reactionMap ? { reactions: reactionMap.get(row.discussionID) ?? [] } : {}),
         });
       }),
     );

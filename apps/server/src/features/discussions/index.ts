@@ -6,9 +6,9 @@ import type { CategoryDirectory, UserFragments } from "./discussions.deps.ts";
 import { createBulkActions } from "./discussions.bulk.ts";
 import { createDiscussionsRepo } from "./discussions.repo.ts";
 import { discussionsRoutes } from "./discussions.routes.ts";
-import { createDiscussionsService, type DiscussionsService } from "./discussions.service.ts";
+import { createDiscussionsService, type DiscussionsService, type ReactionSummaries } from "./discussions.service.ts";
 
-export type { DiscussionsService };
+export type { DiscussionsService, ReactionSummaries };
 export type { DiscussionEvent } from "./discussions.events.ts";
 export { discussionsPolicy } from "./discussions.policy.ts";
 export { hotScore } from "./discussions.service.ts";
@@ -19,7 +19,7 @@ export { Expansions } from "./discussions.present.ts";
 export async function registerDiscussions(
   app: FastifyInstance,
   platform: Platform,
-  deps: { categories: CategoryDirectory; users: UserFragments; tags: TagsService },
+  deps: { categories: CategoryDirectory; users: UserFragments; tags: TagsService; reactions: ReactionSummaries },
 ): Promise<DiscussionsService> {
   for (const schema of sharedDiscussionSchemas) app.addSchema(schema);
   const service = createDiscussionsService({ repo: createDiscussionsRepo(platform.db), platform, ...deps });

@@ -4,17 +4,21 @@ import type { Platform } from "../../platform/context.ts";
 import { createAuthenticateService } from "./authenticate.service.ts";
 import { createUsersRepo } from "./users.repo.ts";
 import { contextOf, usersRoutes } from "./users.routes.ts";
-import { createUsersService, type UsersService } from "./users.service.ts";
+import { createUsersService, type ReactionsReceived, type UsersService } from "./users.service.ts";
 
 export type { UsersService };
 export { presentUserFragment } from "./users.present.ts";
 export { createUserFragments, unknownUser, type UserFragments } from "./users.fragments.ts";
 
 /** Users and sign-in: shared schemas, services and routes under /api/v2. */
-export async function registerUsers(app: FastifyInstance, platform: Platform): Promise<UsersService> {
+export async function registerUsers(
+  app: FastifyInstance,
+  platform: Platform,
+  reactionsReceived: ReactionsReceived,
+): Promise<UsersService> {
   for (const schema of sharedUserSchemas) app.addSchema(schema);
   const repo = createUsersRepo(platform.db);
-  const service = createUsersService(repo, platform);
+  const service = createUsersService(repo, platform, reactionsReceived);
   const authenticate = createAuthenticateService(repo, platform, (request) => service.me(contextOf(request)));
   await app.register(usersRoutes, { prefix: "/api/v2", service, authenticate, platform });
   return service;

@@ -136,7 +136,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
     },
     async (request, reply) => {
       if (request.params.id === "$me") reply.header("cache-control", "no-cache, private");
-      return service.get(request.params.id, contextOf(request));
+      return service.get(request.params.id, contextOf(request), request.query.expand);
     },
   );
 
@@ -231,9 +231,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
       },
     },
     async (request) => {
-      const result = await service.confirmEmail(request.body.confirmationCode);
-      if (String(result.userID) !== request.params.id)
-        throw new HttpError(400, "That confirmation link is invalid or has expired.");
+      const result = await service.confirmEmail(request.params.id, request.body.confirmationCode);
       return { userID: result.userID, emailConfirmed: true };
     },
   );
@@ -290,8 +288,12 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
         tags,
         summary: "Delete a user: keep, wipe or delete their posts.",
         params: UserIdParams,
-        body: Type.Optional(UserDeleteBody),
+        body: UserDeleteBody,
         response: { 204: NoContent, ...errors },
+      },
+      // Clients usually send no body at all: it means `{}` (deleteMethod delete), not an invalid body.
+      preValidation: async (request) => {
+        request.body ??= {};
       },
     },
     async (request) => {

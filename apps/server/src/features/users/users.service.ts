@@ -33,8 +33,11 @@ export interface RequestContext {
 
 const DAY = 86_400_000;
 
+/** `reactionsReceived` of a user, by reaction urlcode (the reactions feature provides it). */
+export type ReactionsReceived = (userID: number) => Promise<NonNullable<User["reactionsReceived"]>>;
+
 /** Accounts: registration, profiles, roles of a user, bans, deletion, `/users/me`. */
-export function createUsersService(repo: UsersRepo, platform: Platform) {
+export function createUsersService(repo: UsersRepo, platform: Platform, reactionsReceived: ReactionsReceived) {
   const tokens = createEmailTokens(platform);
 
   const present = async (row: UserRow, context: RequestContext): Promise<User> => {
@@ -179,9 +182,15 @@ export function createUsersService(repo: UsersRepo, platform: Platform) {
       return present((await repo.findById(userID))!, context);
     },
 
-    async get(id: string, context: RequestContext): Promise<User> {
+    async get(id: string, context: RequestContext, expand: string[] = []): Promise<User> {
       authorize(context.viewer, ["profiles.view", "users.add", "users.edit", "users.delete"]);
-      return present(await resolve(id, context.viewer), context);
+      const row = await resolve(id, context.viewer);
+      const user = await present(row, context);
+      const wants = (name: string) => expand.includes(name) || expand.includes("all") || expand.includes("true");
+      if (wants("reactionsReceived") && usersPolicy.canSeeFullProfile(context.viewer, row)) {
+        user.reactionsReceived = await reactionsReceived(row.userID);
+      }
+      return user;
     },
 
     async list(query: UserListQuery, context: RequestContext) {
@@ -353,20 +362,22 @@ export function createUsersService(repo: UsersRepo, platform: Platform) {
     },
 
     async permissionsOf(id: string, expandJunctions: boolean, context: RequestContext): Promise<UserPermissions> {
-      const row = await resolve(id, context.viewer);
-      if (!usersPolicy.canReadPermissionsOf(context.viewer, row))
+      // A guest's `$me` is the guest (userID 0, reference §1.1): clients load every viewer's permissions.
+      const row = id === "$me" && !context.viewer.user ? null : await resolve(id, context.viewer);
+      if (row && !usersPolicy.canReadPermissionsOf(context.viewer, row))
         authorize(context.viewer, ["users.add", "users.edit", "users.delete"]);
       const permissions =
-        row.userID === context.viewer.userID
+        !row || row.userID === context.viewer.userID
           ? context.viewer.permissions
           : await platform.permissions.forRoles(
               ((await repo.rolesOf([row.userID])).get(row.userID) ?? []).map((role) => role.roleID),
               row.isAdmin >= 1,
             );
+      const adminLevel = row?.isAdmin ?? 0;
       const result: UserPermissions = {
         isAdmin: permissions.isAdmin,
-        isSysAdmin: row.isAdmin >= 2,
-        isSuperAdmin: row.isAdmin >= 3,
+        isSysAdmin: adminLevel >= 2,
+        isSuperAdmin: adminLevel >= 3,
         permissions: permissions.permissions,
       };
       if (expandJunctions) {
@@ -385,8 +396,10 @@ export function createUsersService(repo: UsersRepo, platform: Platform) {
       await tokens.sendConfirmation(user, context.origin);
     },
 
-    async confirmEmail(token: string): Promise<{ userID: number }> {
-      const found = await tokens.consume(token, "confirm");
+    /** Confirms the address of user `id` with the code of its link; a code of another user's is refused. */
+    async confirmEmail(id: string, token: string): Promise<{ userID: number }> {
+      if (!/^\d+$/.test(id)) throw new HttpError(400, userMessages.emailConfirmBadLink);
+      const found = await tokens.consume(token, "confirm", Number(id));
       if (!found) throw new HttpError(400, userMessages.emailConfirmBadLink);
       const user = await repo.findById(found.userID);
       if (!user || user.deleted === 1 || user.email.toLowerCase() !== found.email.toLowerCase()) {

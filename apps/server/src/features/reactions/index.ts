@@ -1,0 +1,21 @@
+import type { FastifyInstance } from "fastify";
+import type { Platform } from "../../platform/context.ts";
+import type { UserFragments } from "../users/index.ts";
+import { createReactionsRepo, type RecordType } from "./reactions.repo.ts";
+import { reactionsRoutes } from "./reactions.routes.ts";
+import { createReactionsService, type ReactableLoader, type ReactionsService } from "./reactions.service.ts";
+
+export type { ReactionsService, ReactableLoader, ReactionSummary } from "./reactions.service.ts";
+
+/** The reactions service, made before discussions and comments so their lists can expand reactions. */
+export const createReactions = (platform: Platform, users: UserFragments): ReactionsService =>
+  createReactionsService(createReactionsRepo(platform.db), platform, users);
+
+/** Reaction routes; the loaders check that the viewer may see the record reacted to. */
+export async function registerReactions(
+  app: FastifyInstance,
+  service: ReactionsService,
+  loaders: Record<RecordType, ReactableLoader>,
+): Promise<void> {
+  await app.register(reactionsRoutes, { prefix: "/api/v2", service, loaders });
+}

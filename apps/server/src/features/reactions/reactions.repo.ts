@@ -1,0 +1,133 @@
+import type { Kysely, Selectable } from "kysely";
+import type { DB, ReactionTypesTable } from "../../platform/db/schema.ts";
+
+export type ReactionTypeRow = Selectable<ReactionTypesTable>;
+export type RecordType = "discussion" | "comment";
+
+/** The reactions' SQL, including the score of the record a reaction is on (same transaction). */
+export function createReactionsRepo(db: Kysely<DB>): ReactionsRepo {
+  return {
+    withTransaction: (trx) => createReactionsRepo(trx),
+    types: () => db.selectFrom("reactionTypes").selectAll().orderBy("sort").execute(),
+
+    existing: (recordType, recordID, userID) =>
+      db
+        .selectFrom("reactions")
+        .select(["tagID"])
+        .where("recordType", "=", recordType)
+        .where("recordID", "=", recordID)
+        .where("userID", "=", userID)
+        .executeTakeFirst(),
+
+    async put(row) {
+      await db
+        .insertInto("reactions")
+        .values(row)
+        .onConflict((oc) =>
+          oc
+            .columns(["recordType", "recordID", "userID"])
+            .doUpdateSet({ tagID: row.tagID, dateInserted: row.dateInserted }),
+        )
+        .execute();
+    },
+
+    async remove(recordType, recordID, userID) {
+      await db
+        .deleteFrom("reactions")
+        .where("recordType", "=", recordType)
+        .where("recordID", "=", recordID)
+        .where("userID", "=", userID)
+        .execute();
+    },
+
+    async addScore(recordType, recordID, delta) {
+      if (delta === 0) return;
+      if (recordType === "discussion") {
+        await db
+          .updateTable("discussions")
+          .set((eb) => ({ score: eb("score", "+", delta) }))
+          .where("discussionID", "=", recordID)
+          .execute();
+      } else {
+        await db
+          .updateTable("comments")
+          .set((eb) => ({ score: eb("score", "+", delta) }))
+          .where("commentID", "=", recordID)
+          .execute();
+      }
+    },
+
+    async counts(recordType, recordIDs) {
+      if (recordIDs.length === 0) return [];
+      const rows = await db
+        .selectFrom("reactions")
+        .select(["recordID", "tagID", (eb) => eb.fn.countAll<number>().as("count")])
+        .where("recordType", "=", recordType)
+        .where("recordID", "in", recordIDs)
+        .groupBy(["recordID", "tagID"])
+        .execute();
+      return rows.map((row) => ({ ...row, count: Number(row.count) }));
+    },
+
+    async mine(recordType, recordIDs, userID) {
+      if (recordIDs.length === 0 || userID === 0) return new Map();
+      const rows = await db
+        .selectFrom("reactions")
+        .select(["recordID", "tagID"])
+        .where("recordType", "=", recordType)
+        .where("recordID", "in", recordIDs)
+        .where("userID", "=", userID)
+        .execute();
+      return new Map(rows.map((row) => [row.recordID, row.tagID]));
+    },
+
+    log: (recordType, recordID, tagID, offset, limit) => {
+      let query = db
+        .selectFrom("reactions")
+        .selectAll()
+        .where("recordType", "=", recordType)
+        .where("recordID", "=", recordID);
+      if (tagID !== undefined) query = query.where("tagID", "=", tagID);
+      return query.orderBy("dateInserted", "desc").offset(offset).limit(limit).execute();
+    },
+
+    async received(userID) {
+      const rows = await db
+        .selectFrom("reactions")
+        .select(["tagID", (eb) => eb.fn.countAll<number>().as("count")])
+        .where("recordUserID", "=", userID)
+        .groupBy("tagID")
+        .execute();
+      return new Map(rows.map((row) => [row.tagID, Number(row.count)]));
+    },
+  };
+}
+
+export interface ReactionsRepo {
+  withTransaction(trx: Kysely<DB>): ReactionsRepo;
+  types(): Promise<ReactionTypeRow[]>;
+  existing(recordType: RecordType, recordID: number, userID: number): Promise<{ tagID: number } | undefined>;
+  put(row: {
+    recordType: RecordType;
+    recordID: number;
+    userID: number;
+    tagID: number;
+    recordUserID: number;
+    dateInserted: string;
+  }): Promise<void>;
+  remove(recordType: RecordType, recordID: number, userID: number): Promise<void>;
+  addScore(recordType: RecordType, recordID: number, delta: number): Promise<void>;
+  counts(
+    recordType: RecordType,
+    recordIDs: number[],
+  ): Promise<Array<{ recordID: number; tagID: number; count: number }>>;
+  mine(recordType: RecordType, recordIDs: number[], userID: number): Promise<Map<number, number>>;
+  log(
+    recordType: RecordType,
+    recordID: number,
+    tagID: number | undefined,
+    offset: number,
+    limit: number,
+  ): Promise<Array<{ recordType: string; recordID: number; userID: number; tagID: number; dateInserted: string }>>;
+  received(userID: number): Promise<Map<number, number>>;
+}

@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import {
+  ErrorBody,
+  ReactionCount,
+  ReactionLogEntry,
+  ReactionLogQuery,
+  ReactionPost,
+  ReactionRecordParams,
+  ReactionType,
+  ReactionUserParams,
+} from "@parley/contracts";
+import { originOf } from "../../platform/http/pagination.ts";
+import type { RecordType } from "./reactions.repo.ts";
+import type { ReactableLoader, ReactionsService } from "./reactions.service.ts";
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody };
+
+interface Options {
+  service: ReactionsService;
+  loaders: Record<RecordType, ReactableLoader>;
+}
+
+/** GET /reactions, and for discussions and comments: react, unreact, and the reaction log. */
+export const reactionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { service, loaders }) => {
+  app.get(
+    "/reactions",
+    { schema: { tags: ["Reactions"], summary: "The reaction types.", response: { 200: Type.Array(ReactionType) } } },
+    async () => service.types(),
+  );
+
+  for (const recordType of ["discussion", "comment"] as const) {
+    const base = `/${recordType}s/:id/reactions`;
+    const tags = [recordType === "discussion" ? "Discussions" : "Comments"];
+    const load = loaders[recordType];
+    app.post(
+      base,
+      {
+        schema: {
+          tags,
+          summary: `React to a ${recordType} (replaces your previous reaction).`,
+          params: ReactionRecordParams,
+          body: ReactionPost,
+          response: { 201: Type.Array(ReactionCount), ...errors },
+        },
+      },
+      async (request) => service.react(recordType, request.params.id, request.body.reactionType, request.viewer, load),
+    );
+    app.delete(
+      base,
+      {
+        schema: {
+          tags,
+          summary: "Remove your reaction.",
+          params: ReactionRecordParams,
+          response: { 204: Type.Null(), ...errors },
+        },
+      },
+      async (request) => {
+        await service.unreact(recordType, request.params.id, request.viewer.userID, request.viewer, load);
+        return null;
+      },
+    );
+    app.delete(
+      `${base}/:userID`,
+      {
+        schema: {
+          tags,
+          summary: "Remove a member's reaction (your own, or anyone's with community.moderate).",
+          params: ReactionUserParams,
+          response: { 204: Type.Null(), ...errors },
+        },
+      },
+      async (request) => {
+        await service.unreact(recordType, request.params.id, request.params.userID, request.viewer, load);
+        return null;
+      },
+    );
+    app.get(
+      base,
+      {
+        schema: {
+          tags,
+          summary: "Who reacted how (reactions.view).",
+          params: ReactionRecordParams,
+          querystring: ReactionLogQuery,
+          response: { 200: Type.Array(ReactionLogEntry), ...errors },
+        },
+      },
+      async (request) =>
+        service.log(recordType, request.params.id, request.query, request.viewer, originOf(request), load),
+    );
+  }
+};

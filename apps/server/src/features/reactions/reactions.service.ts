@@ -1,0 +1,211 @@
+import type { PermissionName } from "@parley/contracts";
+import { authorize, can, requireSignedIn } from "../../platform/auth/authorize.ts";
+import type { Viewer } from "../../platform/auth/viewer.ts";
+import type { Platform } from "../../platform/context.ts";
+import { nowIso, toRfc3339 } from "../../platform/dates.ts";
+import { fieldError, notFound, validationFailed } from "../../platform/errors.ts";
+import type { UserFragments } from "../users/index.ts";
+import { unknownUser } from "../users/index.ts";
+import type { ReactionsRepo, ReactionTypeRow, RecordType } from "./reactions.repo.ts";
+
+/** What a reaction needs of the record it is on; loading it checks that the viewer may see it. */
+export interface Reactable {
+  categoryID: number;
+  insertUserID: number;
+}
+export type ReactableLoader = (id: number, viewer: Viewer) => Promise<Reactable>;
+
+export interface ReactionSummary {
+  tagID: number;
+  urlcode: string;
+  name: string;
+  class: string;
+  count: number;
+  hasReacted?: boolean;
+  reactionValue?: number;
+}
+
+declare module "../../platform/events.ts" {
+  interface EventMap {
+    "reaction.added": { recordType: RecordType; recordID: number; recordUserID: number; userID: number; tagID: number };
+  }
+}
+
+/** The permission to add a reaction of a class (spec §6); Promote is curation. */
+export function reactionPermission(type: Pick<ReactionTypeRow, "class" | "urlcode">): PermissionName {
+  if (type.urlcode === "promote") return "curation.manage";
+  const klass = type.class.toLowerCase();
+  return klass === "flag"
+    ? "reactions.flag.add"
+    : klass === "negative"
+      ? "reactions.negative.add"
+      : "reactions.positive.add";
+}
+
+/**
+ * Reactions: one per member per record; a new one replaces the old; the record's score moves by the
+ * difference of their points (spec §4). Types are cached: they change only by migration.
+ */
+export function createReactionsService(repo: ReactionsRepo, platform: Platform, users: UserFragments) {
+  let types: Promise<ReactionTypeRow[]> | null = null;
+  const allTypes = () => (types ??= repo.types());
+  const typeByID = async () => new Map((await allTypes()).map((type) => [type.tagID, type]));
+
+  async function summaries(
+    recordType: RecordType,
+    recordIDs: number[],
+    viewerID: number,
+  ): Promise<Map<number, ReactionSummary[]>> {
+    const [counts, mine, byID] = await Promise.all([
+      repo.counts(recordType, recordIDs),
+      repo.mine(recordType, recordIDs, viewerID),
+      typeByID(),
+    ]);
+    const out = new Map<number, ReactionSummary[]>(recordIDs.map((id) => [id, []]));
+    for (const row of counts) {
+      const type = byID.get(row.tagID);
+      if (!type) continue;
+      out.get(row.recordID)?.push({
+        tagID: type.tagID,
+        urlcode: type.urlcode,
+        name: type.name,
+        class: type.class,
+        count: row.count,
+        ...(viewerID ? { hasReacted: mine.get(row.recordID) === type.tagID, reactionValue: type.points } : {}),
+      });
+    }
+    for (const list of out.values())
+      list.sort((a, b) => (byID.get(a.tagID)?.sort ?? 0) - (byID.get(b.tagID)?.sort ?? 0));
+    return out;
+  }
+
+  return {
+    summaries,
+
+    async types() {
+      return (await allTypes()).map((type) => ({
+        tagID: type.tagID,
+        urlCode: type.urlcode,
+        name: type.name,
+        description: type.description ?? "",
+        class: type.class,
+        points: type.points,
+        sort: type.sort,
+        active: type.active === 1,
+        custom: false,
+        hidden: false,
+        attributes: {},
+        photoUrl: "",
+      }));
+    },
+
+    async react(recordType: RecordType, recordID: number, urlcode: string, viewer: Viewer, load: ReactableLoader) {
+      requireSignedIn(viewer);
+      const record = await load(recordID, viewer);
+      const type = (await allTypes()).find(
+        (item) => item.urlcode.toLowerCase() === urlcode.toLowerCase() && item.active === 1,
+      );
+      if (!type)
+        throw validationFailed([fieldError("reactionType", "invalid", `${urlcode} is not a valid reaction type.`)]);
+      authorize(viewer, reactionPermission(type), { resourceID: record.categoryID });
+      const byID = await typeByID();
+      await platform.db.transaction().execute(async (trx) => {
+        const scoped = repo.withTransaction(trx);
+        const previous = await scoped.existing(recordType, recordID, viewer.userID);
+        const oldPoints = previous ? (byID.get(previous.tagID)?.points ?? 0) : 0;
+        await scoped.put({
+          recordType,
+          recordID,
+          userID: viewer.userID,
+          tagID: type.tagID,
+          recordUserID: record.insertUserID,
+          dateInserted: nowIso(),
+        });
+        await scoped.addScore(recordType, recordID, type.points - oldPoints);
+      });
+      await platform.events.emit("reaction.added", {
+        recordType,
+        recordID,
+        recordUserID: record.insertUserID,
+        userID: viewer.userID,
+        tagID: type.tagID,
+      });
+      return (await summaries(recordType, [recordID], 0)).get(recordID) ?? [];
+    },
+
+    async unreact(recordType: RecordType, recordID: number, userID: number, viewer: Viewer, load: ReactableLoader) {
+      requireSignedIn(viewer);
+      await load(recordID, viewer);
+      if (userID !== viewer.userID) authorize(viewer, "community.moderate");
+      const byID = await typeByID();
+      await platform.db.transaction().execute(async (trx) => {
+        const scoped = repo.withTransaction(trx);
+        const previous = await scoped.existing(recordType, recordID, userID);
+        if (!previous) return;
+        await scoped.remove(recordType, recordID, userID);
+        await scoped.addScore(recordType, recordID, -(byID.get(previous.tagID)?.points ?? 0));
+      });
+    },
+
+    async log(
+      recordType: RecordType,
+      recordID: number,
+      query: { type?: string; page?: number; limit?: number },
+      viewer: Viewer,
+      origin: string,
+      load: ReactableLoader,
+    ) {
+      const record = await load(recordID, viewer);
+      authorize(viewer, "reactions.view", { resourceID: record.categoryID });
+      const byID = await typeByID();
+      const type = query.type ? [...byID.values()].find((item) => item.urlcode === query.type) : undefined;
+      if (query.type && !type) throw notFound("Reaction type");
+      const limit = query.limit ?? 30;
+      const rows = await repo.log(recordType, recordID, type?.tagID, ((query.page ?? 1) - 1) * limit, limit);
+      const userMap = await users.load(
+        rows.map((row) => row.userID),
+        origin,
+      );
+      return rows.map((row) => {
+        const reaction = byID.get(row.tagID)!;
+        return {
+          recordType: row.recordType,
+          recordID: row.recordID,
+          tagID: row.tagID,
+          userID: row.userID,
+          dateInserted: toRfc3339(row.dateInserted),
+          user: userMap.get(row.userID) ?? unknownUser(origin),
+          reactionType: {
+            tagID: reaction.tagID,
+            urlcode: reaction.urlcode,
+            name: reaction.name,
+            class: reaction.class,
+          },
+        };
+      });
+    },
+
+    /** `reactionsReceived` of a user, by urlcode (every type, zero when none). */
+    async received(userID: number) {
+      const [counts, list] = await Promise.all([repo.received(userID), allTypes()]);
+      return Object.fromEntries(
+        list.map((type) => [
+          type.urlcode,
+          {
+            tagID: type.tagID,
+            urlcode: type.urlcode,
+            name: type.name,
+            class: type.class,
+            count: counts.get(type.tagID) ?? 0,
+          },
+        ]),
+      );
+    },
+
+    /** Which reactions the viewer may add (the UI hides the others; Flag class excluded from the row). */
+    canAdd: (viewer: Viewer, type: Pick<ReactionTypeRow, "class" | "urlcode">, categoryID: number) =>
+      can(viewer, reactionPermission(type), { resourceID: categoryID }),
+  };
+}
+
+export type ReactionsService = ReturnType<typeof createReactionsService>;
