@@ -3,6 +3,7 @@ import { StrictMode, type ReactNode } from "react";
 import type { ApiClient } from "./lib/api.ts";
 import { ApiProvider } from "./lib/api-context.tsx";
 import { HeadProvider, type HeadCollector } from "./lib/head.tsx";
+import { NowProvider } from "./lib/now.tsx";
 import { SessionProvider } from "./lib/session.tsx";
 
 /** What every page has around it, on the server and in the browser alike. */
@@ -11,12 +12,15 @@ export function Providers({
   api,
   head,
   transientKey = null,
+  now,
   children,
 }: {
   queryClient: QueryClient;
   api: ApiClient;
   head: HeadCollector | null;
   transientKey?: string | null;
+  /** The render time the relative dates start from (the server's, while hydrating). */
+  now: number;
   children: ReactNode;
 }) {
   return (
@@ -24,7 +28,9 @@ export function Providers({
       <HeadProvider collector={head}>
         <ApiProvider api={api}>
           <SessionProvider transientKey={transientKey}>
-            <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+            <NowProvider serverNow={now}>
+              <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+            </NowProvider>
           </SessionProvider>
         </ApiProvider>
       </HeadProvider>

@@ -43,6 +43,7 @@ export async function render({
 }: RenderInput): Promise<RenderOutput> {
   const queryClient = createQueryClient();
   const api = createApiClient(transport);
+  const now = Date.now();
   const handler = createStaticHandler(createRoutes({ queryClient, api }));
   const request =
     method === "POST" ? new Request(url, { method: "POST", body: new URLSearchParams(form ?? {}) }) : new Request(url);
@@ -57,6 +58,7 @@ export async function render({
     queries: dehydrate(queryClient),
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
     transientKey,
+    now,
   };
 
   const out = new PassThrough();
@@ -76,7 +78,7 @@ export async function render({
 
   await new Promise<void>((resolve, reject) => {
     const { pipe } = renderToPipeableStream(
-      <Providers queryClient={queryClient} api={api} head={head} transientKey={transientKey}>
+      <Providers queryClient={queryClient} api={api} head={head} transientKey={transientKey} now={now}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </Providers>,
       {

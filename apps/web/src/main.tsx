@@ -33,7 +33,13 @@ if (!container) throw new Error("The page has no #app container.");
 
 hydrateRoot(
   container,
-  <Providers queryClient={queryClient} api={api} head={null} transientKey={state?.transientKey ?? null}>
+  <Providers
+    queryClient={queryClient}
+    api={api}
+    head={null}
+    transientKey={state?.transientKey ?? null}
+    now={state?.now ?? Date.now()}
+  >
     <RouterProvider router={router} />
   </Providers>,
 );

@@ -57,7 +57,7 @@ function renderAt(path: string) {
   const api = createApiClient(transport);
   const router = createMemoryRouter(createRoutes({ queryClient, api }), { initialEntries: [path] });
   render(
-    <Providers queryClient={queryClient} api={api} head={null}>
+    <Providers queryClient={queryClient} api={api} head={null} now={Date.now()}>
       <RouterProvider router={router} />
     </Providers>,
   );
@@ -112,7 +112,9 @@ describe("routes", () => {
 
     expect(await screen.findByRole("heading", { level: 1, name: "Category Not Found" })).toBeTruthy();
     expect(screen.getByText("The category you were looking for could not be found.")).toBeTruthy();
-    expect(pageRequests(transport.requests).map((request) => request.path)).toEqual(["/categories/%24urlcode%3Amissing"]);
+    expect(pageRequests(transport.requests).map((request) => request.path)).toEqual([
+      "/categories/%24urlcode%3Amissing",
+    ]);
     await waitFor(() => expect(document.title).toBe("Category Not Found - Parley"));
   });
 

@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { data, redirectDocument, type RouteObject } from "react-router";
+import { data, redirect, redirectDocument, type RouteObject } from "react-router";
+import { limits } from "@parley/contracts";
 import type { ApiClient } from "./lib/api.ts";
 import { loadOrThrow, notFoundError, parsePageSegment } from "./lib/route-errors.ts";
 import { AppLayout } from "./shell/AppLayout.tsx";
@@ -15,6 +16,13 @@ import { RegisterPage } from "./features/entry/pages/RegisterPage.tsx";
 import { SignInPage } from "./features/entry/pages/SignInPage.tsx";
 import { SignOutPage } from "./features/entry/pages/SignOutPage.tsx";
 import { meQuery } from "./features/users/users.queries.ts";
+import { createDiscussionActions } from "./features/discussions/discussions.actions.ts";
+import { commentsQuery, discussionListQuery, discussionQuery } from "./features/discussions/discussions.queries.ts";
+import { discussionsApi } from "./features/discussions/discussions.api.ts";
+import { DiscussionPage, readDiscussionParams } from "./features/discussions/pages/DiscussionPage.tsx";
+import { DiscussionsPage, readListParams } from "./features/discussions/pages/DiscussionsPage.tsx";
+import { NewDiscussionPage } from "./features/discussions/pages/NewDiscussionPage.tsx";
+import { entryLink } from "./lib/targets.ts";
 import { usersApi } from "./features/users/users.api.ts";
 import { ApiError } from "./lib/api.ts";
 import type { FormResult } from "./lib/forms.ts";
@@ -35,6 +43,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
   };
 
   const entry = createEntryActions(api);
+  const posting = createDiscussionActions(api, queryClient);
 
   return [
     {
@@ -57,12 +66,24 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             {
               id: "category",
               path: "categories/:code/:pageSegment?",
-              loader: async ({ params }) => {
+              loader: async ({ params, request }) => {
                 const page = parsePageSegment(params["pageSegment"]);
-                if (page !== 1) throw notFoundError();
+                if (page === null) throw notFoundError();
                 const category = await loadOrThrow("Category", () =>
                   queryClient.ensureQueryData(categoryQuery(api, params["code"] ?? "")),
                 );
+                const { sort } = readListParams(new URL(request.url).searchParams);
+                const list = await loadOrThrow("Category", () =>
+                  queryClient.ensureQueryData(
+                    discussionListQuery(api, {
+                      categoryID: category.categoryID,
+                      page,
+                      limit: limits.pager.defaultPageLimit,
+                      sort,
+                    }),
+                  ),
+                );
+                if (page > 1 && list.items.length === 0) throw notFoundError();
                 await loadOrThrow("Category", () =>
                   queryClient.ensureQueryData(
                     categoryListQuery(api, { parentCategoryID: category.categoryID, maxDepth: 2 }),
@@ -71,6 +92,67 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                 return null;
               },
               element: <CategoryPage />,
+            },
+            {
+              id: "discussions",
+              path: "discussions",
+              loader: async ({ request }) => {
+                const { page, sort } = readListParams(new URL(request.url).searchParams);
+                const list = await queryClient.ensureQueryData(
+                  discussionListQuery(api, { page, limit: limits.pager.defaultPageLimit, sort }),
+                );
+                if (page > 1 && list.items.length === 0) throw notFoundError();
+                return null;
+              },
+              element: <DiscussionsPage />,
+            },
+            {
+              id: "discussion",
+              path: "discussion/:id/:slug?/:pageSegment?",
+              loader: async ({ params }) => {
+                const parsed = readDiscussionParams(params);
+                if (!parsed || params["id"] === "comment") throw notFoundError();
+                const discussion = await loadOrThrow("Discussion", () =>
+                  queryClient.ensureQueryData(discussionQuery(api, parsed.id)),
+                );
+                const pages = Math.max(1, Math.ceil(discussion.countComments / limits.pager.commentsPerPage));
+                if (parsed.page > pages) throw notFoundError("Discussion");
+                await loadOrThrow("Discussion", () =>
+                  queryClient.ensureQueryData(
+                    commentsQuery(api, parsed.id, parsed.page, limits.pager.commentsPerPage, "dateInserted"),
+                  ),
+                );
+                return null;
+              },
+              action: posting.comment,
+              element: <DiscussionPage />,
+            },
+            {
+              id: "comment",
+              path: "discussion/comment/:commentID",
+              // /discussion/comment/{id} lands on the page the comment is on, at #Comment_{id}.
+              loader: async ({ params }) => {
+                const commentID = Number(params["commentID"]);
+                if (!Number.isInteger(commentID) || commentID < 1) throw notFoundError("Comment");
+                const location = await loadOrThrow("Comment", () =>
+                  discussionsApi.locateComment(api, commentID, limits.pager.commentsPerPage),
+                );
+                const target = new URL(location.url);
+                return redirect(target.pathname + target.hash);
+              },
+            },
+            {
+              id: "new-discussion",
+              path: "post/discussion/:categoryID?",
+              loader: async ({ request }) => {
+                const me = await queryClient.ensureQueryData(meQuery(api));
+                const url = new URL(request.url);
+                if (me.userID === 0) return redirect(entryLink("/entry/signin", url));
+                await queryClient.ensureQueryData(categoryListQuery(api, { maxDepth: 5 }));
+                return null;
+              },
+              action: posting.discussion,
+              element: <NewDiscussionPage />,
             },
             { id: "signin", path: "entry/signin", action: entry.signIn, element: <SignInPage /> },
             { id: "signout", path: "entry/signout", action: entry.signOut, element: <SignOutPage /> },

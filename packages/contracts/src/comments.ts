@@ -2,6 +2,7 @@ import { Type, type Static } from "typebox";
 import { DateTime, Expand, Nullable } from "./common.ts";
 import { discussionRules, ReactionSummary, RecordPermissions } from "./discussions.ts";
 import { Limit, Page } from "./pagination.ts";
+import type { UserFragment } from "./users.ts";
 
 export const commentSorts = [
   "dateInserted",
@@ -38,7 +39,8 @@ export const Comment = Type.Object(
   },
   { $id: "Comment" },
 );
-export type Comment = Static<typeof Comment>;
+/** `Static` cannot follow `$ref`s, so the embedded user is typed here. */
+export type Comment = Omit<Static<typeof Comment>, "insertUser"> & { insertUser?: UserFragment };
 
 export const CommentListQuery = Type.Object({
   discussionID: Type.Optional(Type.Integer()),

@@ -1,6 +1,7 @@
 import { Type, type Static } from "typebox";
 import { DateTime, Expand, Nullable } from "./common.ts";
 import { Limit, Page } from "./pagination.ts";
+import type { UserFragment } from "./users.ts";
 
 export const discussionSorts = [
   "-dateLastComment",
@@ -109,7 +110,13 @@ export const Discussion = Type.Object(
   },
   { $id: "Discussion" },
 );
-export type Discussion = Static<typeof Discussion>;
+type LastPostStatic = Static<typeof LastPost>;
+/** `Static` cannot follow `$ref`s, so the embedded users are typed here. */
+export type Discussion = Omit<Static<typeof Discussion>, "insertUser" | "lastUser" | "lastPost"> & {
+  insertUser?: UserFragment;
+  lastUser?: UserFragment;
+  lastPost?: Omit<LastPostStatic, "insertUser"> & { insertUser?: UserFragment };
+};
 
 export const DiscussionListQuery = Type.Object({
   discussionID: Type.Optional(Type.Array(Type.Integer())),

@@ -16,6 +16,8 @@ export const limits = {
   },
   pager: {
     defaultPageLimit: 10,
+    /** Comments per page of a discussion (Vanilla's Vanilla.Comments.PerPage). */
+    commentsPerPage: 30,
     maxUserTagsInList: 3,
   },
   queryString: {
@@ -43,4 +45,6 @@ export const limits = {
     removeAfterHideMs: 2000,
   },
   countBadgeMax: 99,
+  /** Relative dates refresh this often (spec §9). */
+  relativeTimeRefreshMs: 30_000,
 } as const;

@@ -11,6 +11,8 @@ export interface PageState {
   };
   /** The session's CSRF key for forms' hidden fields; null for guests. */
   transientKey: string | null;
+  /** The server's clock when it rendered: relative dates hydrate with the same text. */
+  now: number;
 }
 
 type SerializedError =

@@ -5,7 +5,11 @@ import { site } from "../lib/site.ts";
 import styles from "./AppLayout.module.css";
 import { EmailUnconfirmedNotice, MeBox } from "./MeBox.tsx";
 
-const navigation = [{ name: "Categories", url: "/categories" }];
+/** The default navigation (spec §2): Posts, then Categories. */
+const navigation = [
+  { name: "Posts", url: "/discussions" },
+  { name: "Categories", url: "/categories" },
+];
 
 /** The frame of every page: skip link, title bar, main content, footer. */
 export function AppLayout() {

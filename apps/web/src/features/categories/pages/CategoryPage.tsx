@@ -1,5 +1,12 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { Link, useParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
+import { limits } from "@parley/contracts";
+import { parsePageSegment } from "../../../lib/route-errors.ts";
+import { Pager } from "../../../ui/pager/Pager.tsx";
+import { DiscussionList } from "../../discussions/components/DiscussionList.tsx";
+import { SortLinks } from "../../discussions/components/SortLinks.tsx";
+import { discussionListQuery } from "../../discussions/discussions.queries.ts";
+import { listHref, readListParams } from "../../discussions/pages/DiscussionsPage.tsx";
 import { useApi } from "../../../lib/api-context.tsx";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
@@ -11,16 +18,25 @@ import styles from "./CategoriesPage.module.css";
 /** `/categories/{urlcode}`: the category, its subcategories. */
 export function CategoryPage() {
   const api = useApi();
-  const { code = "" } = useParams();
+  const { code = "", pageSegment } = useParams();
   const { data: category } = useSuspenseQuery(categoryQuery(api, code));
   const { data: children } = useSuspenseQuery(
     categoryListQuery(api, { parentCategoryID: category.categoryID, maxDepth: 2 }),
   );
+  const [search] = useSearchParams();
+  const { sort } = readListParams(search);
+  const page = parsePageSegment(pageSegment) ?? 1;
+  const limit = limits.pager.defaultPageLimit;
+  const { data: list } = useSuspenseQuery(
+    discussionListQuery(api, { categoryID: category.categoryID, page, limit, sort }),
+  );
+  const path = categoryPath(category);
+  const pagePath = (n: number) => (n > 1 ? `${path}/p${n}` : path);
   return (
     <>
       <PageHead
         title={category.name}
-        canonical={categoryPath(category)}
+        canonical={listHref(page > 1 ? `${categoryPath(category)}/p${page}` : categoryPath(category), 1, sort)}
         {...(category.description ? { description: category.description } : {})}
       />
       <nav className={styles.breadcrumbs} aria-label={t("Breadcrumb")}>
@@ -50,11 +66,23 @@ export function CategoryPage() {
         <h2 id="discussions-title" className={styles.sectionTitle}>
           {t("Discussions")}
         </h2>
-        <p className={styles.notice}>
-          {t("This category has {count} discussions. Listing them here is not built yet.", {
-            count: category.countAllDiscussions,
-          })}
-        </p>
+        {category.displayAs === "discussions" || category.displayAs === "flat" ? (
+          <p>
+            <Link to={`/post/discussion/${category.categoryID}`}>{t("New Discussion")}</Link>
+          </p>
+        ) : null}
+        <SortLinks current={sort} href={(next) => listHref(path, 1, next)} />
+        <DiscussionList
+          discussions={list.items}
+          showCategory={list.items.some((item) => item.categoryID !== category.categoryID)}
+        />
+        <Pager
+          page={page}
+          limit={limit}
+          total={list.total}
+          href={(n) => listHref(pagePath(n), 1, sort)}
+          label={t("Discussions pages")}
+        />
       </section>
     </>
   );

@@ -1,0 +1,43 @@
+import type { UserFragment } from "@parley/contracts";
+import { t } from "../../../lib/i18n.ts";
+import { DateTime } from "../../../ui/date/DateTime.tsx";
+import styles from "../pages/DiscussionPage.module.css";
+
+interface PostProps {
+  id?: string;
+  author: UserFragment | undefined;
+  dateInserted: string;
+  dateUpdated: string | null;
+  /** Rendered, sanitised HTML from the server's one renderer. */
+  body: string | undefined;
+  reactions?: Array<{ tagID: number; name: string; count: number }> | undefined;
+  children?: React.ReactNode;
+}
+
+/** One post (the discussion or a comment): author, dates, body, reaction counts. */
+export function Post({ id, author, dateInserted, dateUpdated, body, reactions, children }: PostProps) {
+  return (
+    <article id={id} className={styles.post}>
+      <img className={styles.photo} src={author?.photoUrl} alt="" width={40} height={40} loading="lazy" />
+      <div className={styles.postMain}>
+        <div className={styles.author}>
+          <span className={styles.authorName}>{author?.name ?? t("Unknown User")}</span>
+          {author?.title ? <span>{author.title}</span> : null}
+          <DateTime date={dateInserted} />
+          {dateUpdated ? <span>{t("edited")}</span> : null}
+        </div>
+        <div className={styles.body} dangerouslySetInnerHTML={{ __html: body ?? "" }} />
+        {reactions && reactions.length > 0 ? (
+          <ul className={styles.reactions} aria-label={t("Reactions")}>
+            {reactions.map((reaction) => (
+              <li key={reaction.tagID}>
+                {t(reaction.name)} {reaction.count}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {children}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,60 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { redirect, type ActionFunctionArgs } from "react-router";
+import { limits } from "@parley/contracts";
+import type { ApiClient } from "../../lib/api.ts";
+import { formError, formInvalid, formValue } from "../../lib/forms.ts";
+import { discussionsApi } from "./discussions.api.ts";
+import { discussionKeys } from "./discussions.queries.ts";
+import { discussionPath } from "./discussions.urls.ts";
+import { readDiscussionParams } from "./pages/DiscussionPage.tsx";
+
+/** Posting a comment or a discussion; after success the cached lists are dropped so the next page is fresh. */
+export function createDiscussionActions(api: ApiClient, queryClient: QueryClient) {
+  return {
+    async comment({ request, params }: ActionFunctionArgs) {
+      const parsed = readDiscussionParams(params);
+      const form = await request.formData();
+      const values = { body: formValue(form, "body") };
+      if (!parsed) return formInvalid({ body: "The discussion could not be found." }, values);
+      if (!values.body.trim()) return formInvalid({ body: "Write a comment before posting it." }, values);
+      try {
+        const { data: comment } = await discussionsApi.comment(api, {
+          discussionID: parsed.id,
+          body: values.body,
+          format: formValue(form, "format") || "markdown",
+        });
+        const location = await discussionsApi.locateComment(api, comment.commentID, limits.pager.commentsPerPage);
+        queryClient.removeQueries({ queryKey: discussionKeys.all });
+        return redirect(new URL(location.url).pathname + new URL(location.url).hash);
+      } catch (error) {
+        return formError(error, values);
+      }
+    },
+
+    async discussion({ request }: ActionFunctionArgs) {
+      const form = await request.formData();
+      const values = {
+        name: formValue(form, "name"),
+        body: formValue(form, "body"),
+        categoryID: formValue(form, "categoryID"),
+      };
+      const errors: Record<string, string> = {};
+      if (!values.categoryID) errors["categoryID"] = "Choose a category.";
+      if (!values.name.trim()) errors["name"] = "Give your discussion a title.";
+      if (!values.body.trim()) errors["body"] = "Write something before posting.";
+      if (Object.keys(errors).length) return formInvalid(errors, values);
+      try {
+        const { data: discussion } = await discussionsApi.create(api, {
+          name: values.name,
+          body: values.body,
+          format: formValue(form, "format") || "markdown",
+          categoryID: Number(values.categoryID),
+        });
+        queryClient.removeQueries({ queryKey: discussionKeys.all });
+        return redirect(discussionPath(discussion));
+      } catch (error) {
+        return formError(error, values);
+      }
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { ApiClient } from "../../lib/api.ts";
+import { discussionsApi, type DiscussionListParams } from "./discussions.api.ts";
+
+export const discussionKeys = {
+  all: ["discussions"] as const,
+  lists: () => [...discussionKeys.all, "list"] as const,
+  list: (params: DiscussionListParams) => [...discussionKeys.lists(), params] as const,
+  detail: (id: number) => [...discussionKeys.all, "detail", id] as const,
+  comments: (id: number, page: number, sort: string) => [...discussionKeys.all, "comments", id, page, sort] as const,
+};
+
+export const discussionListQuery = (api: ApiClient, params: DiscussionListParams) =>
+  queryOptions({
+    queryKey: discussionKeys.list(params),
+    queryFn: async ({ signal }) => {
+      const { data, paging } = await discussionsApi.list(api, params, signal);
+      return { items: data, total: paging?.total ?? data.length };
+    },
+  });
+
+export const discussionQuery = (api: ApiClient, id: number) =>
+  queryOptions({ queryKey: discussionKeys.detail(id), queryFn: ({ signal }) => discussionsApi.get(api, id, signal) });
+
+export const commentsQuery = (api: ApiClient, id: number, page: number, limit: number, sort: string) =>
+  queryOptions({
+    queryKey: discussionKeys.comments(id, page, sort),
+    queryFn: async ({ signal }) => {
+      const { data, paging } = await discussionsApi.comments(api, id, page, limit, sort, signal);
+      return { items: data, total: paging?.total ?? data.length };
+    },
+  });

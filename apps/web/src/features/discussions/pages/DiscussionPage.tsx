@@ -1,0 +1,193 @@
+import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { Form, Link, useActionData, useLocation, useNavigation, useParams } from "react-router";
+import { limits, type Comment, type Discussion } from "@parley/contracts";
+import { useApi } from "../../../lib/api-context.tsx";
+import type { FormResult } from "../../../lib/forms.ts";
+import { PageHead } from "../../../lib/head.tsx";
+import { t } from "../../../lib/i18n.ts";
+import { entryLink } from "../../../lib/targets.ts";
+import { FormAlert, SubmitButton, formStyles } from "../../../ui/forms/Form.tsx";
+import { Pager } from "../../../ui/pager/Pager.tsx";
+import { meQuery } from "../../users/users.queries.ts";
+import { Post } from "../components/Post.tsx";
+import { commentsQuery, discussionQuery } from "../discussions.queries.ts";
+import { discussionPagePath, discussionPath } from "../discussions.urls.ts";
+import styles from "./DiscussionPage.module.css";
+import crumbs from "../../categories/pages/CategoriesPage.module.css";
+
+/** The page of a discussion the URL asks for: `/discussion/{id}/{slug}/p{n}` (or `/discussion/{id}/p{n}`). */
+export function readDiscussionParams(params: Record<string, string | undefined>): { id: number; page: number } | null {
+  const id = Number(params["id"]);
+  if (!Number.isInteger(id) || id < 1) return null;
+  const segment = params["pageSegment"] ?? (/^p\d+$/.test(params["slug"] ?? "") ? params["slug"] : undefined);
+  if (segment === undefined) return { id, page: 1 };
+  const match = /^p([1-9]\d{0,5})$/.exec(segment);
+  return match ? { id, page: Number(match[1]) } : null;
+}
+
+/** schema.org DiscussionForumPosting for search engines (the post and this page's comments). */
+function structuredData(discussion: Discussion, comments: Comment[], origin: string) {
+  const person = (user: Comment["insertUser"]) => ({
+    "@type": "Person",
+    name: user?.name ?? "Unknown User",
+    url: user?.url,
+  });
+  return {
+    "@context": "https://schema.org",
+    "@type": "DiscussionForumPosting",
+    "@id": discussion.url,
+    headline: discussion.name,
+    text: discussion.excerpt ?? "",
+    url: discussion.url,
+    datePublished: discussion.dateInserted,
+    ...(discussion.dateUpdated ? { dateModified: discussion.dateUpdated } : {}),
+    author: person(discussion.insertUser),
+    interactionStatistic: {
+      "@type": "InteractionCounter",
+      interactionType: "https://schema.org/CommentAction",
+      userInteractionCount: discussion.countComments,
+    },
+    ...(discussion.category
+      ? { isPartOf: { "@type": "WebPage", name: discussion.category.name, url: discussion.category.url } }
+      : {}),
+    comment: comments.map((comment) => ({
+      "@type": "Comment",
+      url: `${origin}${new URL(comment.url).pathname}#Comment_${comment.commentID}`,
+      datePublished: comment.dateInserted,
+      author: person(comment.insertUser),
+      text: (comment.body ?? "")
+        .replace(/<[^>]*>/g, " ")
+        .replace(/\s+/g, " ")
+        .trim()
+        .slice(0, 500),
+    })),
+  };
+}
+
+/** `/discussion/{id}/{slug}[/p{n}]`: the post, its comments paged, and the reply form. */
+export function DiscussionPage() {
+  const api = useApi();
+  const location = useLocation();
+  const parsed = readDiscussionParams(useParams())!;
+  const limit = limits.pager.commentsPerPage;
+  const { data: discussion } = useSuspenseQuery(discussionQuery(api, parsed.id));
+  const { data: comments } = useSuspenseQuery(commentsQuery(api, parsed.id, parsed.page, limit, "dateInserted"));
+  const { data: me } = useQuery(meQuery(api));
+  const base = discussionPath(discussion);
+  const origin = new URL(discussion.url).origin;
+  const canComment = discussion.permissions?.["comments.add"] ?? false;
+  return (
+    <>
+      <PageHead
+        title={discussion.name}
+        canonical={discussionPagePath(base, parsed.page)}
+        {...(discussion.excerpt ? { description: discussion.excerpt } : {})}
+        jsonLd={[structuredData(discussion, comments.items, origin)]}
+      />
+      <nav className={crumbs.breadcrumbs} aria-label={t("Breadcrumb")}>
+        <ol>
+          {(discussion.breadcrumbs ?? []).map((crumb) => (
+            <li key={crumb.url}>
+              <Link to={new URL(crumb.url).pathname}>{crumb.name}</Link>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <header className={styles.header}>
+        <h1 className={styles.title}>{discussion.name}</h1>
+        {discussion.tags && discussion.tags.length > 0 ? (
+          <ul className={styles.tags} aria-label={t("Tags")}>
+            {discussion.tags.map((tag) => (
+              <li key={tag.tagID} className={styles.tag}>
+                {tag.name}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </header>
+      {parsed.page === 1 ? (
+        <Post
+          author={discussion.insertUser}
+          dateInserted={discussion.dateInserted}
+          dateUpdated={discussion.dateUpdated}
+          body={discussion.body}
+          reactions={discussion.reactions}
+        />
+      ) : null}
+      <h2 className={styles.commentsTitle}>
+        {discussion.countComments === 1 ? t("1 Comment") : t("{count} Comments", { count: discussion.countComments })}
+      </h2>
+      {comments.items.map((comment) => (
+        <Post
+          key={comment.commentID}
+          id={`Comment_${comment.commentID}`}
+          author={comment.insertUser}
+          dateInserted={comment.dateInserted}
+          dateUpdated={comment.dateUpdated}
+          body={comment.body}
+          reactions={comment.reactions}
+        />
+      ))}
+      <Pager
+        page={parsed.page}
+        limit={limit}
+        total={discussion.countComments}
+        href={(n) => discussionPagePath(base, n, location.search)}
+        label={t("Comment pages")}
+      />
+      <section className={styles.replyBox} aria-labelledby="reply-title">
+        <h2 id="reply-title" className={styles.commentsTitle}>
+          {t("Leave a Comment")}
+        </h2>
+        {me && me.userID === 0 ? (
+          <p className={styles.notice}>
+            <Link to={entryLink("/entry/signin", location)}>{t("Sign in")}</Link> {t("or")}{" "}
+            <Link to={entryLink("/entry/register", location)}>{t("register")}</Link> {t("to comment.")}
+          </p>
+        ) : canComment ? (
+          <CommentForm />
+        ) : (
+          <p className={styles.notice}>
+            {discussion.closed
+              ? t("This discussion has been closed.")
+              : t("You don't have permission to comment here.")}
+          </p>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** The reply form: Markdown in a text area (the rich editor comes later); works without JavaScript. */
+function CommentForm() {
+  const result = useActionData<FormResult>();
+  const location = useLocation();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" action={location.pathname + location.search} className={formStyles.form} noValidate>
+      {result?.message ? <FormAlert>{result.message}</FormAlert> : null}
+      <label htmlFor="comment-body" className={formStyles.label}>
+        {t("Comment")}
+      </label>
+      <textarea
+        id="comment-body"
+        name="body"
+        className={styles.textarea}
+        defaultValue={result?.values?.["body"] ?? ""}
+        aria-invalid={result?.errors?.["body"] ? true : undefined}
+        aria-describedby={result?.errors?.["body"] ? "comment-body-error" : "comment-body-hint"}
+        required
+      />
+      <span id="comment-body-hint" className={formStyles.hint}>
+        {t("Markdown is supported. Mention members with @name.")}
+      </span>
+      {result?.errors?.["body"] ? (
+        <p id="comment-body-error" className={formStyles.error}>
+          {result.errors["body"]}
+        </p>
+      ) : null}
+      <input type="hidden" name="format" value="markdown" />
+      <SubmitButton busy={busy}>{t("Post Comment")}</SubmitButton>
+    </Form>
+  );
+}
