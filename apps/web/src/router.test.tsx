@@ -48,6 +48,7 @@ const pageRequests = (requests: ApiRequest[]) => requests.filter((request) => re
 function renderAt(path: string) {
   const transport = createFakeTransport({
     "GET /users/me": jsonResponse(guest),
+    "GET /discussions": jsonResponse([]),
     "GET /categories": ({ query }) =>
       jsonResponse(query?.["parentCategoryID"] === general.categoryID ? (general.children ?? []) : [general, news]),
     "GET /categories/%24urlcode%3Ageneral": jsonResponse(general),
@@ -127,10 +128,24 @@ describe("routes", () => {
     expect(within(breadcrumb).getByRole("link", { name: "Categories" }).getAttribute("href")).toBe("/categories");
     expect(screen.getByRole("heading", { level: 2, name: "Subcategories" })).toBeTruthy();
     expect(screen.getByRole("heading", { level: 3, name: "Introductions" })).toBeTruthy();
-    expect(pageRequests(transport.requests).map(({ path, query }) => ({ path, query }))).toEqual([
-      { path: "/categories/%24urlcode%3Ageneral", query: undefined },
-      { path: "/categories", query: { parentCategoryID: 1, maxDepth: 2 } },
-    ]);
+    expect(screen.getByText("No discussions were found.")).toBeTruthy();
+    const requests = pageRequests(transport.requests).map(({ path, query }) => ({ path, query }));
+    expect(requests).toHaveLength(3);
+    expect(requests).toEqual(
+      expect.arrayContaining([
+        { path: "/categories/%24urlcode%3Ageneral", query: undefined },
+        { path: "/categories", query: { parentCategoryID: 1, maxDepth: 2 } },
+        {
+          path: "/discussions",
+          query: expect.objectContaining({
+            categoryID: 1,
+            includeChildCategories: true,
+            page: 1,
+            limit: 10,
+          }) as unknown,
+        },
+      ]),
+    );
     await waitFor(() => expect(document.title).toBe("General - Parley"));
   });
 
