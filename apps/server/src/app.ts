@@ -1,7 +1,7 @@
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
 import { sharedPermissionSchemas } from "@parley/contracts";
 import { registerCsrfProtection } from "./platform/auth/csrf.ts";
 import { createPlatform, type Platform, type PlatformConfig } from "./platform/context.ts";
@@ -47,7 +47,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
     ajv: { customOptions: { allErrors: true, coerceTypes: "array", removeAdditional: true, useDefaults: true } },
     trustProxy: true,
+    // One log line per request (written on response, below), not Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.addHook("onResponse", async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url.split("?")[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      "request",
+    );
+  });
 
   const routeList: RouteOptions[] = [];
   app.decorate("routeList", routeList);

@@ -1,0 +1,110 @@
+/**
+ * The one post-body render pipeline: every format → HTML → the one allowlist sanitiser. Pages, the API `body`,
+ * e-mail, previews and search all go through here; stored HTML is never trusted.
+ */
+import { renderBBCode } from "./bbcode.ts";
+import { createLruCache } from "./cache.ts";
+import { createContext, type RenderContext } from "./context.ts";
+import { htmlToText, truncate } from "./excerpt.ts";
+import { renderHtml } from "./html.ts";
+import { renderMarkdown } from "./markdown.ts";
+import { uniqueNames } from "./mentions.ts";
+import { renderRich } from "./rich.ts";
+import { renderRich2 } from "./rich2.ts";
+import { sanitize } from "./sanitize.ts";
+import { renderText } from "./text.ts";
+import { postFormats, type PostFormat, type RenderOptions } from "./types.ts";
+
+export { postFormats, type PostFormat, type RenderOptions } from "./types.ts";
+export { safeHref, safeImageSrc, siteFor, type SafeLink, type Site } from "./links.ts";
+
+const formats = new Set<string>(postFormats);
+
+/** A post format from user input (case-insensitive, as Vanilla lower-cases it), or null when it is not one. */
+export function normalizeFormat(input: string): PostFormat | null {
+  const format = input.trim().toLowerCase();
+  return formats.has(format) ? (format as PostFormat) : null;
+}
+
+/** A format's HTML before sanitising. */
+function toHtml(body: string, format: PostFormat, context: RenderContext): string {
+  switch (format) {
+    case "rich2":
+      return renderRich2(body, context);
+    case "rich":
+      return renderRich(body, context);
+    case "markdown":
+      return renderMarkdown(body, context);
+    case "html":
+    case "wysiwyg":
+      return renderHtml(body, context, format);
+    case "bbcode":
+      return renderBBCode(body, context);
+    default:
+      return renderText(body, context);
+  }
+}
+
+/** NUL is never content (browsers drop or replace it). */
+const withoutNul = (body: string) => (body.includes("\0") ? body.replaceAll("\0", "") : body);
+
+const bodies = createLruCache(5_000, 8_000_000);
+const excerpts = createLruCache(5_000, 2_000_000);
+
+/** A post body as sanitised HTML (cached: the same input always gives the same output). */
+export function renderBody(source: string, format: PostFormat, options: RenderOptions): string {
+  if (options.mentionUrl) return renderBodyUncached(source, format, options);
+  return bodies.get(`${format}\u0000${options.origin}\u0000${source}`, () =>
+    renderBodyUncached(source, format, options),
+  );
+}
+
+function renderBodyUncached(source: string, format: PostFormat, options: RenderOptions): string {
+  const body = withoutNul(source);
+  const context = createContext(options);
+  let html: string;
+  try {
+    html = toHtml(body, format, context);
+  } catch {
+    // A body no converter can read still shows (as text) rather than failing the page.
+    html = renderText(body, context);
+  }
+  return sanitize(html, context.site);
+}
+
+/** Links are dropped from text, so any origin does. */
+const TEXT_ORIGIN = "https://parley.invalid";
+
+/** The visible text of a body, one line per block, spoilers included: for search indexing. */
+export function toPlainText(body: string, format: PostFormat): string {
+  return htmlToText(renderBody(body, format, { origin: TEXT_ORIGIN }), { spoilers: true });
+}
+
+/**
+ * A plain-text summary: white space collapsed, spoilers left out, cut at a word boundary with "…" past `length`
+ * characters. It is text, not HTML (a text post saying "<b>" gives "<b>"): escape it where it goes, as JSON and React do.
+ */
+export function renderExcerpt(body: string, format: PostFormat, length = 200): string {
+  return excerpts.get(`${format}\u0000${length}\u0000${body}`, () => {
+    const text = htmlToText(renderBody(body, format, { origin: TEXT_ORIGIN }), { spoilers: false });
+    return truncate(text.replace(/\s+/g, " ").trim(), length);
+  });
+}
+
+/** The user names mentioned in a body (`@name`, `@"name with spaces"`, rich mention nodes): unique, in order. */
+export function extractMentions(body: string, format: PostFormat): string[] {
+  const names: string[] = [];
+  const context = createContext({
+    origin: TEXT_ORIGIN,
+    mentionUrl(name) {
+      names.push(name);
+      return "/";
+    },
+  });
+  try {
+    toHtml(withoutNul(body), format, context);
+  } catch {
+    return [];
+  }
+  return uniqueNames(names);
+}
