@@ -1,0 +1,72 @@
+import { randomBytes } from "node:crypto";
+import { Redis } from "ioredis";
+import { afterAll, describe, expect, it } from "vitest";
+import { createMemoryLimiter, createRedisLimiter, type Limiter } from "./rate-limit.ts";
+
+const redisUrl = process.env["TEST_REDIS_URL"] || null;
+const clients: Redis[] = [];
+
+const makers: Array<[string, (name: string, max: number, windowMs: number) => Limiter]> = [
+  ["memory", (name, max, windowMs) => createMemoryLimiter(name, max, windowMs)],
+];
+if (redisUrl) {
+  makers.push([
+    "redis",
+    (name, max, windowMs) => {
+      const client = new Redis(redisUrl);
+      clients.push(client);
+      // A name of its own, so runs never share counters.
+      return createRedisLimiter(client, `${name}-${randomBytes(4).toString("hex")}`, max, windowMs);
+    },
+  ]);
+} else {
+  console.info("TEST_REDIS_URL is not set: the Redis limiter is not exercised.");
+}
+
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.quit()));
+});
+
+describe.each(makers)("%s limiter", (_kind, make) => {
+  it("allows up to max hits per window, then refuses with the wait", async () => {
+    const limiter = make("test", 3, 60_000);
+    for (let i = 0; i < 3; i += 1) expect((await limiter.hit("a")).allowed).toBe(true);
+    const refused = await limiter.hit("a");
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfterSeconds).toBeGreaterThan(50);
+    expect((await limiter.peek("a")).allowed).toBe(false);
+    expect((await limiter.hit("b")).allowed).toBe(true);
+  });
+
+  it("peek does not count, and reset forgets a key", async () => {
+    const limiter = make("peek", 1, 60_000);
+    expect((await limiter.peek("k")).allowed).toBe(true);
+    expect((await limiter.peek("k")).allowed).toBe(true);
+    expect((await limiter.hit("k")).allowed).toBe(true);
+    expect((await limiter.peek("k")).allowed).toBe(false);
+    await limiter.reset("k");
+    expect((await limiter.peek("k")).allowed).toBe(true);
+  });
+
+  it("opens again after the window", async () => {
+    const limiter = make("window", 1, 300);
+    await limiter.hit("w");
+    expect((await limiter.hit("w")).allowed).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    expect((await limiter.hit("w")).allowed).toBe(true);
+  });
+});
+
+describe.runIf(redisUrl)("redis limiter across processes", () => {
+  it("two clients (two server processes) share one count", async () => {
+    const name = `shared-${randomBytes(4).toString("hex")}`;
+    const a = new Redis(redisUrl!);
+    const b = new Redis(redisUrl!);
+    clients.push(a, b);
+    const first = createRedisLimiter(a, name, 2, 60_000);
+    const second = createRedisLimiter(b, name, 2, 60_000);
+    expect((await first.hit("user")).allowed).toBe(true);
+    expect((await second.hit("user")).allowed).toBe(true);
+    expect((await first.hit("user")).allowed).toBe(false);
+  });
+});
