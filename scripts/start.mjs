@@ -6,4 +6,6 @@ import { build } from "./build.mjs";
 import { root } from "./build-lib.mjs";
 
 await build({ ifNeeded: true });
+// The server runs React and React Router in their production builds unless told otherwise.
+process.env.NODE_ENV ??= "production";
 await import(pathToFileURL(path.join(root, "apps/server/dist/main.js")).href);

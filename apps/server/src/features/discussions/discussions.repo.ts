@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type Selectable, type SqlBool, type Updateable } from "kysely";
+import { sql, type Kysely, type Selectable, type Updateable } from "kysely";
 import type { DiscussionSort } from "@parley/contracts";
 import type { DB, DiscussionsTable, UserDiscussionsTable } from "../../platform/db/schema.ts";
 import type { DateCondition } from "../../platform/http/filters.ts";
@@ -82,24 +82,50 @@ export function createDiscussionsRepo(db: Kysely<DB>): DiscussionsRepo {
   return {
     withTransaction: (trx) => createDiscussionsRepo(trx),
 
+    /**
+     * A page of the list. Announcements first is two index-friendly queries (the few pinned rows,
+     * then the rest), never an ORDER BY on an expression, which would sort every matching row.
+     */
     async list(filters, order, offset, limit) {
-      let query = filtered(filters).selectAll();
-      if (order.pinFirst) {
-        const pinned: Expression<SqlBool> =
-          order.pinFirst === "category" ? sql<SqlBool>`"announce" > 0` : sql<SqlBool>`"announce" = 2`;
-        query = query.orderBy(sql`case when ${pinned} then 0 else 1 end`);
-      }
       const desc = order.sort.startsWith("-");
       const column = sortColumn[order.sort.replace(/^-/, "") as keyof typeof sortColumn];
-      return query
-        .orderBy(column, desc ? "desc" : "asc")
-        .orderBy("discussionID", desc ? "desc" : "asc")
-        .offset(offset)
-        .limit(limit)
+      const ordered = <Q extends ReturnType<typeof filtered>>(query: Q) =>
+        query
+          .selectAll()
+          .orderBy(column, desc ? "desc" : "asc")
+          .orderBy("discussionID", desc ? "desc" : "asc");
+      if (!order.pinFirst) return ordered(filtered(filters)).offset(offset).limit(limit).execute();
+      const recent = order.pinFirst === "recent";
+      const pinned = await ordered(filtered(filters).where("announce", recent ? "=" : ">", recent ? 2 : 0))
+        .limit(offset + limit)
         .execute();
+      const pinnedPage = pinned.slice(offset, offset + limit);
+      const remaining = limit - pinnedPage.length;
+      if (remaining <= 0) return pinnedPage;
+      const rest = await ordered(filtered(filters).where("announce", recent ? "<" : "=", recent ? 2 : 0))
+        .offset(Math.max(0, offset - pinned.length))
+        .limit(remaining)
+        .execute();
+      return [...pinnedPage, ...rest];
     },
 
+    /** The total: from the categories' counters when only categories filter the list, else counted. */
     async count(filters) {
+      const onlyCategories = Object.entries(filters).every(
+        ([key, value]) => key === "categoryIDs" || value === undefined,
+      );
+      if (onlyCategories) {
+        const row = await db
+          .selectFrom("categories")
+          .select(({ fn }) => fn.coalesce(fn.sum<number>("countDiscussions"), sql<number>`0`).as("count"))
+          .where("categoryID", "in", filters.categoryIDs.length ? filters.categoryIDs : [-2])
+          .executeTakeFirstOrThrow();
+        return Number(row.count);
+      }
+      return this.countMatching(filters);
+    },
+
+    async countMatching(filters) {
       const row = await filtered(filters)
         .select(({ fn }) => fn.countAll<number>().as("count"))
         .executeTakeFirstOrThrow();
@@ -194,6 +220,8 @@ export interface DiscussionsRepo {
   withTransaction(trx: Kysely<DB>): DiscussionsRepo;
   list(filters: DiscussionFilters, order: ListOrder, offset: number, limit: number): Promise<DiscussionRow[]>;
   count(filters: DiscussionFilters): Promise<number>;
+  /** Counts the matching rows themselves. */
+  countMatching(filters: DiscussionFilters): Promise<number>;
   findById(discussionID: number): Promise<DiscussionRow | undefined>;
   findByIds(ids: number[]): Promise<DiscussionRow[]>;
   insert(row: Omit<DiscussionRow, "discussionID">): Promise<number>;

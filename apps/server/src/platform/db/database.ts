@@ -41,6 +41,24 @@ const pgTypes = {
 
 const log = () => recordQuery();
 
+/**
+ * Kysely prepares every query anew; better-sqlite3 statements are reusable, so keep the prepared
+ * ones by their SQL (a bounded set: queries are built from a fixed number of shapes).
+ */
+function cacheStatements(sqlite: SQLite.Database, max = 1_000): void {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const statements = new Map<string, SQLite.Statement>();
+  sqlite.prepare = ((source: string) => {
+    let statement = statements.get(source);
+    if (!statement) {
+      statement = prepare(source);
+      if (statements.size >= max) statements.delete(statements.keys().next().value as string);
+      statements.set(source, statement);
+    }
+    return statement;
+  }) as typeof sqlite.prepare;
+}
+
 function openSqlite(file: string): Database {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
@@ -50,6 +68,7 @@ function openSqlite(file: string): Database {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("cache_size = -32000");
   sqlite.pragma("temp_store = MEMORY");
+  cacheStatements(sqlite);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), log });
   return { db, dialect: "sqlite", describe: `SQLite ${file}`, schema: null, close: () => db.destroy() };
 }
@@ -75,11 +94,11 @@ async function openPostgres(url: string, schema: string | undefined, poolSize: n
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
   await sql`select 1`.execute(db);
-  const { host, port, pathname } = new URL(url);
+  const { host, pathname } = new URL(url);
   return {
     db,
     dialect: "postgres",
-    describe: `PostgreSQL ${host}${port ? `:${port}` : ""}${pathname}${schema ? ` (schema ${schema})` : ""}`,
+    describe: `PostgreSQL ${host}${pathname}${schema ? ` (schema ${schema})` : ""}`,
     schema: schema ?? null,
     close: () => db.destroy(),
   };
