@@ -32,7 +32,7 @@ export function createEventBus(onError: (error: unknown, name: string) => void):
     async emit(name, payload) {
       for (const listener of listeners.get(name) ?? []) {
         try {
-          await listener(payload as EventMap[EventName]);
+          await listener(payload);
         } catch (error) {
           // A failing listener never undoes or fails the write that emitted the event.
           onError(error, name);

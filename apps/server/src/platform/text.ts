@@ -3,9 +3,13 @@
  * is folded. Titles are never HTML, so nothing in one can run wherever it is shown.
  */
 export function plainTitle(input: string): string {
-  return input
-    .replace(/<\/?[a-zA-Z!][^>]*>?/g, "")
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
+  // Control characters first, then tags until nothing changes: taking out either can join the text
+  // around it into a new tag (`<\u0001img …>`, `<<b>img …>`).
+  // eslint-disable-next-line no-control-regex -- taking control characters out is the point
+  let text = input.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
+  for (let previous = ""; previous !== text;) {
+    previous = text;
+    text = text.replace(/<\/?[a-zA-Z!][^>]*>?/g, "");
+  }
+  return text.replace(/\s+/g, " ").trim();
 }

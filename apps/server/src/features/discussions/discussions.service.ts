@@ -112,7 +112,7 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
       .flatMap((row) => [row.insertUserID, row.lastUserID])
       .concat(lastComments.map((c) => c.insertUserID));
     const needsUsers = expand.hasDefault("insertUser") || expand.hasDefault("lastUser") || wantsLastPost;
-    const userMap = needsUsers ? await users.load(userIDs, context.origin) : new Map();
+    const userMap = needsUsers ? await users.load(userIDs, context.origin) : new Map<number, never>();
     const timeout = expand.has("permissions") ? await editTimeout() : -1;
     return Promise.all(
       rows.map(async (row) => {
@@ -258,6 +258,7 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
       if (announce !== ANNOUNCE.none) authorize(viewer, "discussions.announce", { resourceID: body.categoryID });
       if (body.closed) authorize(viewer, "discussions.close", { resourceID: body.categoryID });
       if (body.sink) authorize(viewer, "discussions.sink", { resourceID: body.categoryID });
+      if (body.tagIDs?.length || body.newTagNames?.length) await tags.requireTagging();
       await flood.check(viewer);
 
       const now = nowIso();
@@ -364,6 +365,7 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
         changes.dateUpdated = nowIso();
         changes.updateUserID = viewer.userID;
       }
+      if (body.tagIDs?.length || body.newTagNames?.length) await tags.requireTagging();
       const [fromChain, toChain] =
         moveTo === null ? [[], []] : await Promise.all([ancestry(row.categoryID), ancestry(moveTo)]);
       await platform.db.transaction().execute(async (trx) => {

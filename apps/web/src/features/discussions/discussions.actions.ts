@@ -11,7 +11,7 @@ import { readDiscussionParams } from "./pages/DiscussionPage.tsx";
 /** Posting a comment or a discussion; after success the cached lists are dropped so the next page is fresh. */
 export function createDiscussionActions(api: ApiClient, queryClient: QueryClient) {
   return {
-    async comment({ request, params }: ActionFunctionArgs) {
+    comment: async ({ request, params }: ActionFunctionArgs) => {
       const parsed = readDiscussionParams(params);
       const form = await request.formData();
       const values = { body: formValue(form, "body") };
@@ -31,7 +31,7 @@ export function createDiscussionActions(api: ApiClient, queryClient: QueryClient
       }
     },
 
-    async discussion({ request }: ActionFunctionArgs) {
+    discussion: async ({ request }: ActionFunctionArgs) => {
       const form = await request.formData();
       const values = {
         name: formValue(form, "name"),

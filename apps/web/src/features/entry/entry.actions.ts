@@ -14,7 +14,7 @@ const targetOf = (request: Request) => safeTarget(new URL(request.url).searchPar
  */
 export function createEntryActions(api: ApiClient) {
   return {
-    async signIn({ request }: ActionFunctionArgs) {
+    signIn: async ({ request }: ActionFunctionArgs) => {
       const form = await request.formData();
       const values = { username: formValue(form, "username").trim() };
       const password = formValue(form, "password");
@@ -34,7 +34,7 @@ export function createEntryActions(api: ApiClient) {
       return redirectDocument(targetOf(request));
     },
 
-    async signOut({ request }: ActionFunctionArgs) {
+    signOut: async ({ request }: ActionFunctionArgs) => {
       const form = await request.formData();
       try {
         await usersApi.signOut(api, formValue(form, "transientKey") || undefined);
@@ -44,7 +44,7 @@ export function createEntryActions(api: ApiClient) {
       return redirectDocument(targetOf(request));
     },
 
-    async register({ request }: ActionFunctionArgs) {
+    register: async ({ request }: ActionFunctionArgs) => {
       const form = await request.formData();
       const values = { email: formValue(form, "email").trim(), name: formValue(form, "name").trim() };
       const password = formValue(form, "password");
@@ -60,7 +60,7 @@ export function createEntryActions(api: ApiClient) {
       return redirectDocument(targetOf(request));
     },
 
-    async requestPassword({ request }: ActionFunctionArgs) {
+    requestPassword: async ({ request }: ActionFunctionArgs) => {
       const form = await request.formData();
       const values = { email: formValue(form, "email").trim() };
       if (!values.email) return formInvalid({ email: "Enter your email address." }, values);
@@ -72,7 +72,7 @@ export function createEntryActions(api: ApiClient) {
       }
     },
 
-    async resetPassword({ request, params }: ActionFunctionArgs) {
+    resetPassword: async ({ request, params }: ActionFunctionArgs) => {
       const form = await request.formData();
       const password = formValue(form, "password");
       if (password.length < userRules.passwordMinLength)
@@ -88,7 +88,7 @@ export function createEntryActions(api: ApiClient) {
       return { ok: true, message: "Your password has been changed. You can sign in with it now." } satisfies FormResult;
     },
 
-    async resendConfirmation({ request }: ActionFunctionArgs) {
+    resendConfirmation: async ({ request }: ActionFunctionArgs) => {
       const form = await request.formData();
       try {
         const { data } = await usersApi.resendConfirmation(api, formValue(form, "transientKey") || undefined);
