@@ -10,6 +10,7 @@ await startServer(
     renderer: async () => web.renderer,
     assets: async () => web.assets,
     clientDir: web.clientDir,
+    guestCacheTtlMs: 10_000,
   },
   { contentSecurityPolicy: true },
 );

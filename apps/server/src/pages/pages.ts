@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { API_PREFIX } from "../platform/http/api.ts";
 import { originOf } from "../platform/http/pagination.ts";
 import type { PageAssets, WebApiRequest, WebApiResponse, WebRenderer } from "./renderer.ts";
+import { createGuestPageCache } from "./guest-cache.ts";
 
 export interface PagesOptions {
   renderer: () => Promise<WebRenderer>;
@@ -13,6 +14,8 @@ export interface PagesOptions {
   clientDir?: string;
   /** Runs before the page routes are added (dev: Vite's middleware). */
   setup?: (app: FastifyInstance) => Promise<void>;
+  /** Keep guests' rendered pages this long (0 or absent: no cache, as in development and tests). */
+  guestCacheTtlMs?: number;
 }
 
 /** Headers a page request passes on to the API calls made while rendering it. */
@@ -131,7 +134,26 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     });
   }
 
+  const cache = options.guestCacheTtlMs
+    ? createGuestPageCache(app.platform.events, { ttlMs: options.guestCacheTtlMs, maxEntries: 1_000 })
+    : null;
+  const isGuestRead = (request: FastifyRequest) =>
+    request.method === "GET" && request.viewer?.via === "guest" && request.headers.cookie === undefined;
+
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const cacheKey = `${originOf(request)}${request.url}`;
+    const cacheable = cache !== null && isGuestRead(request);
+    if (cacheable) {
+      const hit = cache.get(cacheKey);
+      if (hit) {
+        return reply
+          .code(hit.status)
+          .type("text/html; charset=utf-8")
+          .header("cache-control", "no-cache, private")
+          .header("x-parley-cache", "hit")
+          .send(hit.html);
+      }
+    }
     const renderer = await options.renderer();
     const setCookies: string[] = [];
     const output = await renderer.render({
@@ -147,7 +169,14 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     // After a form post, "see other": the browser then GETs the target.
     if (output.kind === "redirect")
       return reply.redirect(output.location, request.method === "POST" ? 303 : output.status);
-    return reply.code(output.status).type("text/html; charset=utf-8").send(output.stream);
+    reply.code(output.status).type("text/html; charset=utf-8");
+    if (cacheable && (output.status === 200 || output.status === 404) && setCookies.length === 0) {
+      let html = "";
+      for await (const chunk of output.stream) html += String(chunk);
+      cache.set(cacheKey, output.status, html);
+      return reply.header("x-parley-cache", "miss").send(html);
+    }
+    return reply.send(output.stream);
   };
 
   app.get("/*", { schema: { hide: true } }, renderPage);

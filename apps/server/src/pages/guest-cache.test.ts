@@ -1,0 +1,73 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { build } from "../../../../scripts/build.mjs";
+import { buildApp } from "../app.ts";
+import { createAdmin } from "../db/seed/admin.ts";
+import { seedDemo } from "../db/seed/demo.ts";
+import { testConfig } from "../test/app.ts";
+import { createTestDatabase, type TestDatabase } from "../test/databases.ts";
+import { loadBuiltWeb } from "./renderer.ts";
+
+const webDistDir = path.resolve(import.meta.dirname, "../../../web/dist");
+
+describe("guest page cache", () => {
+  let app: FastifyInstance;
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    await build({ ifNeeded: true, quiet: true });
+    database = await createTestDatabase("sqlite");
+    await seedDemo(database.db, await createAdmin(database.db, "test-password"));
+    const web = await loadBuiltWeb(webDistDir);
+    app = await buildApp({
+      config: testConfig(database.dataDir),
+      database,
+      pages: {
+        renderer: async () => web.renderer,
+        assets: async () => web.assets,
+        clientDir: web.clientDir,
+        guestCacheTtlMs: 60_000,
+      },
+    });
+    await app.ready();
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await database?.dispose();
+  });
+
+  const page = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: "GET", url, headers: { host: "forum.test", ...headers } });
+
+  it("serves a guest's second visit of a page from the cache, with the same content", async () => {
+    const first = await page("/discussions");
+    const second = await page("/discussions");
+    expect(first.headers["x-parley-cache"]).toBe("miss");
+    expect(second.headers["x-parley-cache"]).toBe("hit");
+    expect(second.statusCode).toBe(200);
+    expect(second.body).toBe(first.body);
+    expect((await page("/no-such-page")).statusCode).toBe(404);
+    const notFound = await page("/no-such-page");
+    expect(notFound.statusCode).toBe(404);
+    expect(notFound.headers["x-parley-cache"]).toBe("hit");
+  });
+
+  it("never caches a request that carries cookies (a member's page)", async () => {
+    await page("/categories");
+    const member = await page("/categories", { cookie: "parley_session=whatever" });
+    expect(member.headers["x-parley-cache"]).toBeUndefined();
+  });
+
+  it("drops cached pages when content changes", async () => {
+    await page("/discussions");
+    expect((await page("/discussions")).headers["x-parley-cache"]).toBe("hit");
+    await app.platform.events.emit("discussion.created", {
+      discussionID: 1,
+      categoryID: 1,
+      insertUserID: 1,
+      actorUserID: 1,
+    });
+    expect((await page("/discussions")).headers["x-parley-cache"]).toBe("miss");
+  });
+});
