@@ -97,7 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   );
 
-  const platform = createPlatform(options.database, options.config);
+  const platform = await createPlatform(options.database, options.config);
   app.decorate("platform", platform);
   app.addHook("onClose", async () => platform.close());
   platform.sessions.register(app);

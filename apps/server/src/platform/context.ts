@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Kysely } from "kysely";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import type { DB } from "./db/schema.ts";
@@ -31,10 +31,13 @@ export interface Platform {
   close(): Promise<void>;
 }
 
-export function createPlatform(database: Database, config: PlatformConfig): Platform {
+export async function createPlatform(database: Database, config: PlatformConfig): Promise<Platform> {
   const authRepo = createAuthRepo(database.db);
   const permissions = createPermissionsService(authRepo);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  // ioredis loads only when Redis is configured.
+  const redis: Redis | null = config.redisUrl
+    ? new (await import("ioredis")).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : null;
   const outboxDir = path.join(config.dataDir, "outbox");
   return {
     db: database.db,

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
-import pg from "pg";
+import type PgModule from "pg";
 import type { DB } from "./schema.ts";
 import { recordQuery } from "./query-count.ts";
 
@@ -31,13 +31,16 @@ export interface OpenOptions {
 
 /** timestamptz → RFC 3339 string, int8 (counts) → number: the same values SQLite gives back. */
 const oid = { int8: 20, timestamp: 1114, timestamptz: 1184, numeric: 1700 } as const;
-const pgTypes = {
+/** pg loads only when PostgreSQL is configured: an SQLite site never pays for it. */
+const loadPg = async (): Promise<typeof PgModule> => (await import("pg")).default;
+
+const pgTypesOf = (pg: typeof PgModule) => ({
   getTypeParser(type: number, format?: "text" | "binary"): (value: string) => unknown {
     if (type === oid.timestamptz || type === oid.timestamp) return (value) => new Date(value).toISOString();
     if (type === oid.int8 || type === oid.numeric) return (value) => Number(value);
     return pg.types.getTypeParser(type, format) as (value: string) => unknown;
   },
-};
+});
 
 const log = () => recordQuery();
 
@@ -66,7 +69,7 @@ function openSqlite(file: string): Database {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  sqlite.pragma("cache_size = -32000");
+  sqlite.pragma("cache_size = -16000");
   sqlite.pragma("temp_store = MEMORY");
   cacheStatements(sqlite);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), log });
@@ -74,6 +77,7 @@ function openSqlite(file: string): Database {
 }
 
 async function openPostgres(url: string, schema: string | undefined, poolSize: number): Promise<Database> {
+  const pg = await loadPg();
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) {
     throw new Error(`Invalid PostgreSQL schema name "${schema}".`);
   }
@@ -89,7 +93,7 @@ async function openPostgres(url: string, schema: string | undefined, poolSize: n
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    types: pgTypes,
+    types: pgTypesOf(pg),
     ...(schema ? { options: `-c search_path="${schema}"` } : {}),
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
@@ -112,6 +116,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 /** Drops a PostgreSQL schema made by `openDatabase({schema})` (tests clean up after themselves). */
 export async function dropPostgresSchema(url: string, schema: string): Promise<void> {
+  const pg = await loadPg();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
