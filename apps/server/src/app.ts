@@ -1,4 +1,5 @@
 import cookie from "@fastify/cookie";
+import SerializerSelector from "@fastify/fast-json-stringify-compiler";
 import helmet from "@fastify/helmet";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
@@ -40,6 +41,20 @@ declare module "fastify" {
   }
 }
 
+/**
+ * Response serialisers (fast-json-stringify) compiled on a route's first answer with that status
+ * instead of all at start: hundreds of route × status pairs, most never used by a given process,
+ * were most of the start-up time.
+ */
+const buildSerializer = SerializerSelector();
+function lazySerializers(externalSchemas?: unknown, options?: Parameters<typeof buildSerializer>[1]) {
+  const compile = buildSerializer(externalSchemas, options);
+  return (route: Parameters<ReturnType<typeof buildSerializer>>[0]) => {
+    let serialize: ((data: unknown) => string) | undefined;
+    return (data: unknown) => (serialize ??= compile(route))(data);
+  };
+}
+
 /** Builds the app: platform plugins, then feature modules, then pages. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -49,6 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: true,
     // One log line per request (written on response, below), not Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addHook("onResponse", async (request, reply) => {
