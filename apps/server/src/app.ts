@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
 import { sharedPermissionSchemas } from "@parley/contracts";
 import { registerCsrfProtection } from "./platform/auth/csrf.ts";
+import { registerGuestApiCache } from "./platform/http/guest-api-cache.ts";
 import { createPlatform, type Platform, type PlatformConfig } from "./platform/context.ts";
 import type { Database } from "./platform/db/database.ts";
 import { registerApiConventions } from "./platform/http/api.ts";
@@ -28,6 +29,8 @@ export interface AppOptions {
   database: Database;
   /** Server-rendered pages; tests of the API alone leave them out. */
   pages?: PagesOptions;
+  /** Keep guests' API answers this long (0 or absent: no cache, as in tests). */
+  guestApiCacheTtlMs?: number;
   /** Content-Security-Policy on (production) or off (Vite's dev server injects inline scripts). */
   contentSecurityPolicy?: boolean;
   logger?: FastifyServerOptions["logger"];
@@ -118,6 +121,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("onClose", async () => platform.close());
   platform.sessions.register(app);
   registerCsrfProtection(app);
+  if (options.guestApiCacheTtlMs) {
+    registerGuestApiCache(app, platform.events, { ttlMs: options.guestApiCacheTtlMs, maxEntries: 2_000 });
+  }
 
   registerErrorHandler(app, {
     debug: options.config.debug,

@@ -12,5 +12,5 @@ await startServer(
     clientDir: web.clientDir,
     guestCacheTtlMs: 10_000,
   },
-  { contentSecurityPolicy: true },
+  { contentSecurityPolicy: true, guestApiCacheTtlMs: 10_000 },
 );

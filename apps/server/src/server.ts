@@ -33,7 +33,7 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
 export async function startServer(
   config: Config,
   pages: PagesOptions,
-  options: { contentSecurityPolicy: boolean },
+  options: { contentSecurityPolicy: boolean; guestApiCacheTtlMs?: number },
 ): Promise<FastifyInstance> {
   const started = performance.now();
   const database = await openConfiguredDatabase(config);
@@ -43,6 +43,7 @@ export async function startServer(
     database,
     pages,
     contentSecurityPolicy: options.contentSecurityPolicy,
+    ...(options.guestApiCacheTtlMs ? { guestApiCacheTtlMs: options.guestApiCacheTtlMs } : {}),
     logger: { level: process.env["LOG_LEVEL"] ?? "info" },
   });
   app.addHook("onClose", async () => database.close());
@@ -56,7 +57,9 @@ export async function startServer(
   await app.listen({ port: config.port, host: config.host });
 
   const lines = [`Parley is running at http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`];
-  lines.push(`  database: ${database.describe}${report.migrations.length ? ` (ran ${report.migrations.length} migrations)` : ""}`);
+  lines.push(
+    `  database: ${database.describe}${report.migrations.length ? ` (ran ${report.migrations.length} migrations)` : ""}`,
+  );
   if (report.admin) {
     lines.push(`  created the user "${report.admin.name}"${report.seeded ? " and the demo community" : ""}`);
     if (report.admin.generated) {

@@ -1,23 +1,11 @@
-import type { EventBus, EventName } from "../platform/events.ts";
+import type { EventBus } from "../platform/events.ts";
+import { contentEvents } from "../platform/http/guest-api-cache.ts";
 
 export interface CachedPage {
   status: number;
   html: string;
   expires: number;
 }
-
-/** The content events after which a cached guest page may be out of date. */
-const invalidatingEvents: EventName[] = [
-  "discussion.created",
-  "discussion.updated",
-  "discussion.deleted",
-  "discussion.moved",
-  "comment.created",
-  "comment.updated",
-  "comment.deleted",
-  "reaction.added",
-  "permissions.changed",
-];
 
 /**
  * Guests see the same page for the same URL, so their rendered pages are kept briefly and served
@@ -27,7 +15,7 @@ const invalidatingEvents: EventName[] = [
 export function createGuestPageCache(events: EventBus, options: { ttlMs: number; maxEntries: number }) {
   const pages = new Map<string, CachedPage>();
   const clear = () => pages.clear();
-  for (const name of invalidatingEvents) events.on(name, clear);
+  for (const name of contentEvents) events.on(name, clear);
   return {
     get(key: string): CachedPage | undefined {
       const page = pages.get(key);

@@ -35,10 +35,18 @@ const sortColumn = {
 
 /** The only file with the discussions' SQL. */
 export function createDiscussionsRepo(db: Kysely<DB>): DiscussionsRepo {
+  /**
+   * Over many categories (the recent list), the rows are read in the sort's own index order and
+   * filtered: `+column` keeps both engines from choosing the category index, which would make them
+   * sort every matching row. Over a few categories the (categoryID, announce, dateLastComment) index
+   * serves the page directly.
+   */
   const filtered = (filters: DiscussionFilters) => {
+    const wide = filters.categoryIDs.length > 3;
+    const categoryColumn = wide ? sql<number>`+"discussions"."categoryID"` : sql<number>`"discussions"."categoryID"`;
     let query = db
       .selectFrom("discussions")
-      .where("categoryID", "in", filters.categoryIDs.length ? filters.categoryIDs : [-2]);
+      .where(categoryColumn, "in", filters.categoryIDs.length ? filters.categoryIDs : [-2]);
     if (filters.discussionIDs?.length) query = query.where("discussionID", "in", filters.discussionIDs);
     if (filters.insertUserIDs?.length) query = query.where("insertUserID", "in", filters.insertUserIDs);
     if (filters.types?.length) query = query.where("type", "in", filters.types);
@@ -96,13 +104,16 @@ export function createDiscussionsRepo(db: Kysely<DB>): DiscussionsRepo {
           .orderBy("discussionID", desc ? "desc" : "asc");
       if (!order.pinFirst) return ordered(filtered(filters)).offset(offset).limit(limit).execute();
       const recent = order.pinFirst === "recent";
+      const announce =
+        filters.categoryIDs.length > 3 ? sql<number>`+"discussions"."announce"` : sql<number>`"discussions"."announce"`;
+      // The few pinned rows come by the announce index; the rest in the sort's order (announce hidden from the planner).
       const pinned = await ordered(filtered(filters).where("announce", recent ? "=" : ">", recent ? 2 : 0))
         .limit(offset + limit)
         .execute();
       const pinnedPage = pinned.slice(offset, offset + limit);
       const remaining = limit - pinnedPage.length;
       if (remaining <= 0) return pinnedPage;
-      const rest = await ordered(filtered(filters).where("announce", recent ? "<" : "=", recent ? 2 : 0))
+      const rest = await ordered(filtered(filters).where(announce, recent ? "<" : "=", recent ? 2 : 0))
         .offset(Math.max(0, offset - pinned.length))
         .limit(remaining)
         .execute();

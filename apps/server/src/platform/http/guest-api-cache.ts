@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { EventBus, EventName } from "../events.ts";
+
+/** The content events after which a cached guest answer or page may be out of date. */
+export const contentEvents: EventName[] = [
+  "discussion.created",
+  "discussion.updated",
+  "discussion.deleted",
+  "discussion.moved",
+  "comment.created",
+  "comment.updated",
+  "comment.deleted",
+  "reaction.added",
+  "permissions.changed",
+];
+
+interface CachedAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  expires: number;
+}
+
+/** Headers that belong to the answer itself (paging), kept with the cached body. */
+const keptHeaders = [
+  "content-type",
+  "link",
+  "x-app-page-current",
+  "x-app-page-limit",
+  "x-app-page-result-count",
+  "x-app-page-next-url",
+  "x-app-page-prev-url",
+  "x-app-page-first-url",
+  "x-app-page-last-url",
+];
+
+/** A guest: no cookie and no token, so the answer depends only on the URL. */
+export const isAnonymousRead = (request: FastifyRequest) =>
+  request.method === "GET" &&
+  request.headers.cookie === undefined &&
+  request.headers.authorization === undefined &&
+  request.viewer?.via === "guest";
+
+/**
+ * Hot API answers for guests, kept briefly (PERFORMANCE.md: "cache … hot API answers, and drop them
+ * on the content events that change them"). Any content change in this process drops them all; other
+ * processes' copies age out within `ttlMs`. Answers that vary by user never come here.
+ */
+export function registerGuestApiCache(
+  app: FastifyInstance,
+  events: EventBus,
+  options: { ttlMs: number; maxEntries: number },
+): void {
+  const answers = new Map<string, CachedAnswer>();
+  for (const name of contentEvents) events.on(name, () => answers.clear());
+  const keyOf = (request: FastifyRequest) => `${request.host}${request.url}`;
+  const cacheable = (request: FastifyRequest) =>
+    isAnonymousRead(request) && request.url.startsWith("/api/v2/") && !request.url.startsWith("/api/v2/users/me");
+
+  app.addHook("preHandler", async (request, reply) => {
+    if (!cacheable(request)) return;
+    const hit = answers.get(keyOf(request));
+    if (!hit) return;
+    if (hit.expires <= Date.now()) {
+      answers.delete(keyOf(request));
+      return;
+    }
+    reply.code(hit.status).headers({ ...hit.headers, "x-parley-cache": "hit" });
+    return reply.send(hit.body);
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (reply.statusCode !== 200 || typeof payload !== "string" || !cacheable(request)) return payload;
+    if (reply.getHeader("x-parley-cache") === "hit") return payload;
+    const headers: Record<string, string> = {};
+    for (const name of keptHeaders) {
+      const value = reply.getHeader(name);
+      if (typeof value === "string") headers[name] = value;
+    }
+    if (answers.size >= options.maxEntries) answers.delete(answers.keys().next().value as string);
+    answers.set(keyOf(request), { status: 200, headers, body: payload, expires: Date.now() + options.ttlMs });
+    return payload;
+  });
+}
