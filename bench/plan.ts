@@ -81,7 +81,16 @@ export interface Plan {
   samples: PlanSamples;
 }
 
-const genericSubcategories = ["General", "Help & Support", "Marketplace", "Off Topic", "Meetups", "Reviews", "News", "Wiki"];
+const genericSubcategories = [
+  "General",
+  "Help & Support",
+  "Marketplace",
+  "Off Topic",
+  "Meetups",
+  "Reviews",
+  "News",
+  "Wiki",
+];
 
 function planCategories(spec: SizeSpec, r: Random, firstId: number, now: number): PlannedCategory[] {
   const categories: PlannedCategory[] = [];
@@ -140,7 +149,8 @@ function planCategories(spec: SizeSpec, r: Random, firstId: number, now: number)
   for (let i = 0; i < spec.categories.grandchildren; i++) {
     const parent = children[i % grandParents]!;
     const k = Math.floor(i / grandParents);
-    const name = leafNames[k % leafNames.length]! + (k >= leafNames.length ? ` ${Math.floor(k / leafNames.length) + 1}` : "");
+    const name =
+      leafNames[k % leafNames.length]! + (k >= leafNames.length ? ` ${Math.floor(k / leafNames.length) + 1}` : "");
     add(name, parent, parent.domain);
   }
   return categories;
@@ -302,7 +312,11 @@ export function planForum(spec: SizeSpec, options: { seed: number; now: number; 
   const byTime = new Uint32Array(C);
   for (let i = 0; i < C; i++) byTime[i] = i;
   byTime.sort((a, b) => rawTime[a]! - rawTime[b]! || a - b);
-  const comments: Plan["comments"] = { time: new Float64Array(C), discussion: new Int32Array(C), author: new Int32Array(C) };
+  const comments: Plan["comments"] = {
+    time: new Float64Array(C),
+    discussion: new Int32Array(C),
+    author: new Int32Array(C),
+  };
   for (let rank = 0; rank < C; rank++) {
     const source = byTime[rank]!;
     const discussion = rawDiscussion[source]!;
@@ -322,7 +336,7 @@ export function planForum(spec: SizeSpec, options: { seed: number; now: number; 
   const lastTimeOf = new Float64Array(categories.length).fill(-Infinity);
   const byId = new Map(categories.map((c, index) => [c.categoryID, index]));
   for (let i = 0; i < D; i++) {
-    let index: number | undefined = discussions.category[i]!;
+    let index: number | undefined = discussions.category[i];
     while (index !== undefined) {
       const category = categories[index]!;
       if (discussions.lastTime[i]! > lastTimeOf[index]!) {
@@ -335,7 +349,15 @@ export function planForum(spec: SizeSpec, options: { seed: number; now: number; 
     }
   }
 
-  return { now, ids, categories, users, discussions, comments, samples: pickSamples(ids, categories, discussions, leaves) };
+  return {
+    now,
+    ids,
+    categories,
+    users,
+    discussions,
+    comments,
+    samples: pickSamples(ids, categories, discussions, leaves),
+  };
 }
 
 function pickSamples(

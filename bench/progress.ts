@@ -12,7 +12,8 @@ export function createProgress(total: number, enabled: boolean): Progress {
   const tty = Boolean(process.stderr.isTTY);
   const bar = new cliProgress.SingleBar(
     {
-      format: "{phase} |{bar}| {percentage}% | {value}/{total} rows | {rate} rows/s | {duration_formatted} (ETA {eta_formatted})",
+      format:
+        "{phase} |{bar}| {percentage}% | {value}/{total} rows | {rate} rows/s | {duration_formatted} (ETA {eta_formatted})",
       barCompleteChar: "█",
       barIncompleteChar: "░",
       hideCursor: tty,

@@ -2,19 +2,19 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { dropPostgresSchema, openDatabase, type Database } from "../apps/server/src/platform/db/database.ts";
 import { migrateToLatest } from "../apps/server/src/platform/db/migrate.ts";
 import type { DB } from "../apps/server/src/platform/db/schema.ts";
 import { migrationsFor } from "../apps/server/src/db/migrations/index.ts";
 import { createAdmin } from "../apps/server/src/db/seed/admin.ts";
-import { recountCategories } from "../apps/server/src/features/categories/index.ts";
-import { planForum, type Plan, type PlanSamples } from "./plan.ts";
-import { createProgress, type Progress } from "./progress.ts";
-import { createRandom, type Random } from "./random.ts";
+// The repository file rather than the feature's index (which re-exports it): the seeder needs the
+// SQL only, not the routes, services and auth that the index pulls in.
+import { recountCategories } from "../apps/server/src/features/categories/categories.repo.ts";
+import { planForum, type PlanSamples } from "./plan.ts";
+import { createProgress } from "./progress.ts";
+import { assignRoles, maxId, syncPostgresSequences, writeForum } from "./seed-write.ts";
 import { categoryCount, isSizeName, sizeNames, sizes, type SizeName } from "./sizes.ts";
-import { commentBody, discussionBody, slugify } from "./text.ts";
-import { domains } from "./vocabulary.ts";
 
 /**
  * Seeds a benchmark database: `admin` first (so the server never adds the demo community), then
@@ -27,8 +27,6 @@ export const SEED_VERSION = 1;
 export const DEFAULT_RANDOM_SEED = 20_240_601;
 export const BENCH_ADMIN_PASSWORD = "bench-admin-password";
 const MARKER_FILE = "bench-seed.json";
-const ROWS_PER_INSERT = 500;
-const ROWS_PER_TRANSACTION = 25_000;
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const benchRoot = path.join(repoRoot, ".bench");
@@ -139,7 +137,8 @@ export async function checkSeed(target: SeedTarget): Promise<SeedStatus> {
   if (marker.migrations.join() !== currentMigrations(target).join()) {
     return { ready: false, reason: "the migrations have changed since" };
   }
-  if (!target.databaseUrl && !fs.existsSync(sqliteFileOf(target))) return { ready: false, reason: "the database file is gone" };
+  if (!target.databaseUrl && !fs.existsSync(sqliteFileOf(target)))
+    return { ready: false, reason: "the database file is gone" };
   const database = await openTarget(target);
   try {
     if (marker.database !== database.describe) return { ready: false, reason: "it was seeded into another database" };
@@ -148,7 +147,10 @@ export async function checkSeed(target: SeedTarget): Promise<SeedStatus> {
       return { ready: false, reason: "the database no longer has the seeded rows" };
     }
   } catch (error) {
-    return { ready: false, reason: `the database cannot be read (${error instanceof Error ? error.message : String(error)})` };
+    return {
+      ready: false,
+      reason: `the database cannot be read (${error instanceof Error ? error.message : String(error)})`,
+    };
   } finally {
     await database.close();
   }
@@ -181,175 +183,6 @@ async function resetTarget(target: SeedTarget, force: boolean): Promise<void> {
   } else {
     for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(`${sqliteFileOf(target)}${suffix}`, { force: true });
   }
-}
-
-const iso = (ms: number) => new Date(Math.floor(ms)).toISOString();
-
-/** Writes `count` rows in multi-row inserts, many inserts per transaction. */
-async function writeRows(
-  db: Kysely<DB>,
-  count: number,
-  insert: (trx: Transaction<DB>, start: number, end: number) => Promise<void>,
-  progress: Progress,
-): Promise<void> {
-  for (let txStart = 0; txStart < count; txStart += ROWS_PER_TRANSACTION) {
-    const txEnd = Math.min(count, txStart + ROWS_PER_TRANSACTION);
-    await db.transaction().execute(async (trx) => {
-      for (let start = txStart; start < txEnd; start += ROWS_PER_INSERT) {
-        const end = Math.min(txEnd, start + ROWS_PER_INSERT);
-        await insert(trx, start, end);
-        progress.add(end - start);
-      }
-    });
-  }
-}
-
-async function writeForum(db: Kysely<DB>, plan: Plan, adminID: number, randomSeed: number, progress: Progress) {
-  const { ids, categories, users, discussions, comments } = plan;
-  const text: Random = createRandom(randomSeed ^ 0x7e47);
-  const extra: Random = createRandom(randomSeed ^ 0xe47a);
-
-  progress.phase("users");
-  await writeRows(
-    db,
-    users.names.length,
-    async (trx, start, end) => {
-      const rows: Insertable<DB["users"]>[] = [];
-      for (let i = start; i < end; i++) {
-        const name = users.names[i]!;
-        rows.push({
-          userID: ids.user + i,
-          name,
-          email: `${slugify(name)}.${ids.user + i}@example.com`,
-          emailConfirmed: 1,
-          passwordHash: null,
-          photoUrl: null,
-          title: users.titles[i] ?? null,
-          isAdmin: 0,
-          banned: 0,
-          deleted: 0,
-          private: 0,
-          countDiscussions: users.countDiscussions[i]!,
-          countComments: users.countComments[i]!,
-          points: users.countDiscussions[i]! * 2 + users.countComments[i]!,
-          dateInserted: iso(users.joined[i]!),
-          dateUpdated: null,
-          dateLastActive: iso(users.lastActive[i]!),
-        });
-      }
-      await trx.insertInto("users").values(rows).execute();
-    },
-    progress,
-  );
-
-  progress.phase("categories");
-  await writeRows(
-    db,
-    categories.length,
-    async (trx, start, end) => {
-      const rows: Insertable<DB["categories"]>[] = categories.slice(start, end).map((category) => ({
-        categoryID: category.categoryID,
-        parentCategoryID: category.parentCategoryID,
-        name: category.name,
-        urlcode: category.urlcode,
-        description: category.description,
-        displayAs: category.displayAs,
-        isArchived: category.name.startsWith("Archive") ? 1 : 0,
-        sort: category.sort,
-        depth: category.depth,
-        lastDiscussionID: category.lastDiscussionID,
-        lastCommentID: category.lastCommentID,
-        dateInserted: iso(category.dateInserted),
-        insertUserID: adminID,
-      }));
-      await trx.insertInto("categories").values(rows).execute();
-    },
-    progress,
-  );
-
-  progress.phase("discussions");
-  await writeRows(
-    db,
-    discussions.time.length,
-    async (trx, start, end) => {
-      const rows: Insertable<DB["discussions"]>[] = [];
-      for (let i = start; i < end; i++) {
-        const category = categories[discussions.category[i]!]!;
-        const countComments = discussions.countComments[i]!;
-        const lastComment = discussions.lastComment[i]!;
-        rows.push({
-          discussionID: ids.discussion + i,
-          type: "discussion",
-          categoryID: category.categoryID,
-          name: discussions.titles[i]!,
-          body: discussionBody(text, domains[category.domain]!),
-          format: "markdown",
-          insertUserID: ids.user + discussions.author[i]!,
-          updateUserID: null,
-          lastUserID: ids.user + discussions.lastAuthor[i]!,
-          lastCommentID: lastComment < 0 ? null : ids.comment + lastComment,
-          dateInserted: iso(discussions.time[i]!),
-          dateUpdated: null,
-          dateLastComment: iso(discussions.lastTime[i]!),
-          countComments,
-          countViews: countComments * extra.between(3, 25) + extra.between(5, 200),
-          closed: extra.chance(0.02) ? 1 : 0,
-          sink: 0,
-          announce: extra.chance(0.001) ? 1 : 0,
-          score: extra.chance(0.3) ? extra.between(1, 20) : 0,
-        });
-      }
-      await trx.insertInto("discussions").values(rows).execute();
-    },
-    progress,
-  );
-
-  progress.phase("comments");
-  await writeRows(
-    db,
-    comments.time.length,
-    async (trx, start, end) => {
-      const rows: Insertable<DB["comments"]>[] = [];
-      for (let rank = start; rank < end; rank++) {
-        const discussion = comments.discussion[rank]!;
-        const category = categories[discussions.category[discussion]!]!;
-        rows.push({
-          commentID: ids.comment + rank,
-          discussionID: ids.discussion + discussion,
-          parentCommentID: null,
-          body: commentBody(text, domains[category.domain]!),
-          format: "markdown",
-          insertUserID: ids.user + comments.author[rank]!,
-          updateUserID: null,
-          dateInserted: iso(comments.time[rank]!),
-          dateUpdated: null,
-          score: extra.chance(0.2) ? extra.between(1, 10) : 0,
-        });
-      }
-      await trx.insertInto("comments").values(rows).execute();
-    },
-    progress,
-  );
-}
-
-/** Explicit IDs do not move PostgreSQL's sequences: point them past the seeded rows. */
-async function syncPostgresSequences(db: Kysely<DB>): Promise<void> {
-  const tables = [
-    ["users", "userID"],
-    ["categories", "categoryID"],
-    ["discussions", "discussionID"],
-    ["comments", "commentID"],
-  ] as const;
-  for (const [table, column] of tables) {
-    await sql`select setval(pg_get_serial_sequence(${`"${table}"`}, ${column}),
-      coalesce((select max(${sql.ref(column)}) from ${sql.table(table)}), 0) + 1, false)`.execute(db);
-  }
-}
-
-async function maxId(db: Kysely<DB>, table: "users" | "categories" | "discussions" | "comments"): Promise<number> {
-  const column = ({ users: "userID", categories: "categoryID", discussions: "discussionID", comments: "commentID" } as const)[table];
-  const row = await sql<{ id: number | null }>`select max(${sql.ref(column)}) as id from ${sql.table(table)}`.execute(db);
-  return Math.max(0, Number(row.rows[0]?.id ?? 0));
 }
 
 /** Seeds the target from scratch at its size; returns the marker written once complete. */
@@ -397,7 +230,10 @@ export async function seedBenchDatabase(options: SeedOptions): Promise<SeedMarke
     try {
       await writeForum(db, plan, adminID, randomSeed, progress);
       progress.phase("counts");
-      await db.transaction().execute((trx) => recountCategories(trx));
+      await db.transaction().execute(async (trx) => {
+        await recountCategories(trx);
+        await assignRoles(trx);
+      });
       progress.phase("finishing");
       if (database.dialect === "postgres") {
         await syncPostgresSequences(db);
@@ -409,14 +245,21 @@ export async function seedBenchDatabase(options: SeedOptions): Promise<SeedMarke
       progress.stop();
     }
     const counts = await countRows(db);
-    const expected = { categories: categoryCount(spec), users: spec.users + 1, discussions: spec.discussions, comments: spec.comments };
+    const expected = {
+      categories: categoryCount(spec),
+      users: spec.users + 1,
+      discussions: spec.discussions,
+      comments: spec.comments,
+    };
     if (JSON.stringify(counts) !== JSON.stringify(expected)) {
       throw new Error(`Seeded ${JSON.stringify(counts)}, expected ${JSON.stringify(expected)}.`);
     }
     Object.assign(marker, { complete: true, counts, samples: plan.samples, seconds: (Date.now() - started) / 1000 });
     writeMarker(options, marker);
     const rows = total + 1;
-    log(`Seeded ${rows.toLocaleString("en-US")} rows in ${marker.seconds!.toFixed(1)} s (${Math.round(rows / marker.seconds!).toLocaleString("en-US")} rows/s).`);
+    log(
+      `Seeded ${rows.toLocaleString("en-US")} rows in ${marker.seconds!.toFixed(1)} s (${Math.round(rows / marker.seconds!).toLocaleString("en-US")} rows/s).`,
+    );
     return marker;
   } finally {
     await database.close();
@@ -434,6 +277,11 @@ export async function ensureSeeded(options: SeedOptions): Promise<{ marker: Seed
   log(`Seeding the ${options.size} data set: ${status.reason}.`);
   return { marker: await seedBenchDatabase(options), seeded: true };
 }
+
+const displayPath = (dir: string) => {
+  const relative = path.relative(process.cwd(), dir);
+  return relative.startsWith("..") ? dir : relative || ".";
+};
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -465,7 +313,7 @@ async function main(): Promise<void> {
   await seedBenchDatabase({ ...target, force: values.force, ...(randomSeed === undefined ? {} : { randomSeed }) });
   const server = serverDatabaseUrl(target);
   console.log(
-    `Start a server on it with PARLEY_DATA_DIR=${path.relative(process.cwd(), target.dataDir) || "."}` +
+    `Start a server on it with PARLEY_DATA_DIR=${displayPath(target.dataDir)}` +
       (server ? ` DATABASE_URL='${server}'` : ""),
   );
 }

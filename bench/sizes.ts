@@ -34,7 +34,8 @@ export const sizes: Record<SizeName, SizeSpec> = {
   },
   large: {
     name: "large",
-    description: "1,500 categories (nested two levels), 10,000 users, 100,000 discussions, 1,000,000 posts (900,000 comments)",
+    description:
+      "1,500 categories (nested two levels), 10,000 users, 100,000 discussions, 1,000,000 posts (900,000 comments)",
     categories: { top: 150, children: 650, grandchildren: 700 },
     users: 10_000,
     discussions: 100_000,

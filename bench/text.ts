@@ -97,7 +97,10 @@ export function discussionBody(r: Random, d: Domain): string {
     );
   }
   if (r.chance(0.5)) blocks.push(paragraph(r, d, r.between(2, 4)));
-  if (r.chance(0.1)) blocks.push("```\n" + `${r.pick(d.products).toLowerCase()} --version\n${r.between(1, 9)}.${r.int(20)}.${r.int(10)}` + "\n```");
+  if (r.chance(0.1))
+    blocks.push(
+      "```\n" + `${r.pick(d.products).toLowerCase()} --version\n${r.between(1, 9)}.${r.int(20)}.${r.int(10)}` + "\n```",
+    );
   blocks.push(`${askSentence(r, d)} Thanks in advance!`);
   return blocks.join("\n\n");
 }

@@ -1,0 +1,46 @@
+import type { PlanSamples } from "./plan.ts";
+
+/**
+ * What the benchmark loads, one line per endpoint, with the figures from
+ * shared/guide/PERFORMANCE.md it is judged against. `path` gets the seeded data's samples (a
+ * discussion with a full page of comments, the busiest category, a common search word).
+ * An endpoint whose route does not exist yet (404 on the first request) is reported as skipped.
+ */
+export interface Reference {
+  kind: "target" | "peer" | "ceiling";
+  label: string;
+  reqPerSec?: number;
+  p50Ms?: number;
+  p99Ms?: number;
+}
+
+export interface Endpoint {
+  name: string;
+  description: string;
+  path: (samples: PlanSamples) => string;
+  references: Reference[];
+}
+
+const ref = (kind: Reference["kind"], label: string, figures: Omit<Reference, "kind" | "label"> = {}): Reference => ({
+  kind,
+  label,
+  ...figures,
+});
+
+const htmlPage = ref("target", "guest HTML page", { reqPerSec: 1_100, p50Ms: 10 });
+const nodebbTopicPage = ref("peer", "NodeBB topic HTML page", { reqPerSec: 221, p50Ms: 43 });
+const sqliteCeiling = ref("ceiling", "Fastify + 30 SQLite rows", { reqPerSec: 13_000, p50Ms: 1.3 });
+
+// prettier-ignore
+export const endpoints: Endpoint[] = [
+  { name: "healthz", description: "GET /healthz (every hook, no data: the server's floor)", path: () => "/healthz", references: [ref("ceiling", "bare Fastify JSON route", { reqPerSec: 80_000 })] },
+  { name: "api-categories", description: "GET /api/v2/categories (tree, JSON)", path: () => "/api/v2/categories", references: [sqliteCeiling] },
+  { name: "page-categories", description: "GET /categories (server-rendered HTML)", path: () => "/categories", references: [htmlPage, nodebbTopicPage] },
+  { name: "api-discussions", description: "30 recent discussions, users expanded", path: () => "/api/v2/discussions?limit=30&expand=insertUser,lastUser", references: [ref("target", "discussion list", { reqPerSec: 4_500, p99Ms: 10 }), ref("peer", "NodeBB topic list JSON", { reqPerSec: 457, p50Ms: 21 })] },
+  { name: "api-comments", description: "a discussion's first page of comments", path: (s) => `/api/v2/comments?discussionID=${s.discussionID}&limit=30`, references: [ref("target", "discussion + comments JSON", { reqPerSec: 5_000 }), ref("peer", "NodeBB one topic JSON", { reqPerSec: 510 })] },
+  { name: "page-discussion", description: "a discussion page (server-rendered HTML)", path: (s) => `/discussion/${s.discussionID}/${s.discussionSlug}`, references: [htmlPage, nodebbTopicPage] },
+  { name: "api-search", description: "full-text search for a common word", path: (s) => `/api/v2/search?query=${encodeURIComponent(s.searchQuery)}`, references: [ref("target", "search", { reqPerSec: 2_000 }), ref("peer", "NodeBB search", { reqPerSec: 423 })] },
+];
+
+/** Resident memory under load: our target and NodeBB's figure on the same data. */
+export const memoryReferences = { targetMb: 150, nodebbMb: "600–657" };

@@ -1,0 +1,134 @@
+import { memoryReferences, type Endpoint, type Reference } from "./endpoints.ts";
+import type { LoadFigures } from "./load.ts";
+
+/** Printing the figures beside the targets and peers, and the JSON kept in .bench/. */
+export interface EndpointResult {
+  name: string;
+  description: string;
+  path: string;
+  status: "measured" | "skipped";
+  skipReason?: string;
+  figures?: LoadFigures;
+  references: Reference[];
+}
+
+const number = (value: number, digits = 0) =>
+  value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const percent = (value: number | null) => (value === null ? "?" : `${number(value)}%`);
+const cpuMs = (value: number | null) => (value === null ? "?" : ms(value));
+const ms = (value: number) => (value < 10 ? number(value, 2) : value < 100 ? number(value, 1) : number(value));
+
+/** Lays out rows in columns: the first column left-aligned, the others right-aligned. */
+export function formatTable(rows: string[][], indent = "  "): string {
+  const widths: number[] = [];
+  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
+  return rows
+    .map(
+      (row) =>
+        indent +
+        row
+          .map((cell, i) => (i === 0 || i === row.length - 1 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+          .join("   ")
+          .trimEnd(),
+    )
+    .join("\n");
+}
+
+function verdict(reference: Reference, figures: LoadFigures): string {
+  if (reference.kind !== "target") {
+    if (!reference.reqPerSec) return "";
+    const ratio = figures.requestsPerSecond / reference.reqPerSec;
+    return `${number(ratio, ratio < 0.95 ? 2 : 1)}× its req/s`;
+  }
+  const misses: string[] = [];
+  if (reference.reqPerSec && figures.requestsPerSecond < reference.reqPerSec) misses.push("req/s");
+  if (reference.p50Ms && figures.latency.p50 > reference.p50Ms) misses.push("p50");
+  if (reference.p99Ms && figures.latency.p99 > reference.p99Ms) misses.push("p99");
+  if (figures.rss.maxMb > memoryReferences.targetMb) misses.push("RSS");
+  return misses.length ? `MISSED (${misses.join(", ")})` : "met";
+}
+
+/** The block printed after each endpoint's run. */
+export function formatEndpoint(result: EndpointResult): string {
+  const head = `${result.name}  ${result.description}  [${result.path}]`;
+  if (result.status === "skipped" || !result.figures) return `${head}\n  skipped: ${result.skipReason ?? "no figures"}`;
+  const f = result.figures;
+  const rows: string[][] = [["", "req/s", "p50 ms", "p99 ms", "non-2xx", "max RSS MB", ""]];
+  rows.push([
+    "measured",
+    number(f.requestsPerSecond),
+    ms(f.latency.p50),
+    ms(f.latency.p99),
+    number(f.non2xx),
+    number(f.rss.maxMb),
+    `${number(f.requests)} requests; CPU: server ${percent(f.serverCpuPercent)} (${cpuMs(f.serverCpuMsPerRequest)} ms per request), ` +
+      `other processes ${percent(f.otherCpuPercent)}`,
+  ]);
+  for (const reference of result.references) {
+    const target = reference.kind === "target";
+    const bound = (prefix: string, value: number | undefined, format: (n: number) => string) =>
+      value === undefined ? "–" : `${target ? prefix : ""}${format(value)}`;
+    rows.push([
+      reference.kind === "peer" ? "peer" : reference.kind,
+      bound("≥ ", reference.reqPerSec, (n) => number(n)),
+      bound("≤ ", reference.p50Ms, ms),
+      bound("≤ ", reference.p99Ms, ms),
+      "",
+      target ? `≤ ${memoryReferences.targetMb}` : reference.kind === "peer" ? memoryReferences.nodebbMb : "",
+      `${reference.label}${verdict(reference, f) ? `: ${verdict(reference, f)}` : ""}`,
+    ]);
+  }
+  const statuses = Object.entries(f.statusCodes)
+    .map(([code, count]) => `${code}×${number(count)}`)
+    .join(" ");
+  return `${head}\n${formatTable(rows)}\n  status codes: ${statuses || "none"}${f.errors ? `, ${f.errors} connection errors (${f.timeouts} timeouts)` : ""}`;
+}
+
+/** One line per endpoint, for the end of the run. */
+export function formatSummary(results: EndpointResult[], ceilingReqPerSec: number | null): string {
+  const rows: string[][] = [
+    [
+      "endpoint",
+      "req/s",
+      "p50 ms",
+      "p99 ms",
+      "non-2xx",
+      "max RSS MB",
+      "CPU ms/req",
+      "of ceiling",
+      "other CPU",
+      "vs target / peer",
+    ],
+  ];
+  for (const result of results) {
+    const f = result.figures;
+    if (result.status === "skipped" || !f) {
+      rows.push([result.name, "–", "–", "–", "–", "–", "–", "–", "–", `skipped: ${result.skipReason ?? ""}`]);
+      continue;
+    }
+    const notes = result.references
+      .map((reference) =>
+        verdict(reference, f)
+          ? `${reference.kind === "target" ? "target" : reference.label}: ${verdict(reference, f)}`
+          : "",
+      )
+      .filter(Boolean);
+    rows.push([
+      result.name,
+      number(f.requestsPerSecond),
+      ms(f.latency.p50),
+      ms(f.latency.p99),
+      number(f.non2xx),
+      number(f.rss.maxMb),
+      cpuMs(f.serverCpuMsPerRequest),
+      ceilingReqPerSec ? `${number((f.requestsPerSecond / ceilingReqPerSec) * 100, 1)}%` : "–",
+      percent(f.otherCpuPercent),
+      notes.join("; "),
+    ]);
+  }
+  return formatTable(rows);
+}
+
+export function endpointResult(endpoint: Endpoint, path: string): Omit<EndpointResult, "status"> {
+  return { name: endpoint.name, description: endpoint.description, path, references: endpoint.references };
+}

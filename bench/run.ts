@@ -1,0 +1,282 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { build } from "../scripts/build.mjs";
+import { endpoints, memoryReferences, type Endpoint } from "./endpoints.ts";
+import { runLoad } from "./load.ts";
+import { endpointResult, formatEndpoint, formatSummary, type EndpointResult } from "./report.ts";
+import { BENCH_ADMIN_PASSWORD, benchRoot, defaultTarget, ensureSeeded, repoRoot, serverDatabaseUrl } from "./seed.ts";
+import { readRssMb, startBareFastify, startServerProcess, type ServerProcess } from "./server-process.ts";
+import type { LoadFigures } from "./load.ts";
+import { isSizeName, sizeNames, sizes } from "./sizes.ts";
+
+/**
+ * `npm run bench`: build if needed, seed `.bench/<size>` once, start the built server, then load
+ * each endpoint in turn with autocannon and report req/s, latency and the server's memory beside
+ * the targets and peer figures of shared/guide/PERFORMANCE.md.
+ */
+const usage = `Usage: npm run bench -- [options]
+  --size=small|nodebb|large   data set (default nodebb)
+  --duration=SECONDS          load per endpoint (default 10)
+  --connections=N             concurrent connections (default 10)
+  --endpoints=a,b             endpoints to run (default: all; ${endpoints.map((e) => e.name).join(", ")})
+  --warmup=SECONDS            unmeasured load per endpoint first (default 3)
+  --calibrate=SECONDS         load a bare Fastify route first, the machine's ceiling now (default 5; 0 skips)
+  --database-url=postgres://… seed and serve PostgreSQL (schema bench_<size>) instead of SQLite
+  --node-env=VALUE            NODE_ENV of the server (default production)
+  --cpu-prof                  write a V8 CPU profile of the server to .bench/profiles/ (open in Chrome DevTools)`;
+
+/** A bad command line: printed with the usage, without a stack. */
+class UsageError extends Error {}
+
+interface RunOptions {
+  size: keyof typeof sizes;
+  duration: number;
+  connections: number;
+  warmup: number;
+  calibrate: number;
+  endpoints: Endpoint[];
+  databaseUrl: string | null;
+  nodeEnv: string;
+  cpuProf: boolean;
+}
+
+function positive(name: string, raw: string, allowZero = false): number {
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || (!allowZero && value === 0))
+    throw new UsageError(`--${name} must be a positive number, got "${raw}".`);
+  return value;
+}
+
+function parseOptions(): RunOptions | null {
+  const { values } = parseArgs({
+    options: {
+      size: { type: "string", default: "nodebb" },
+      duration: { type: "string", default: "10" },
+      connections: { type: "string", default: "10" },
+      endpoints: { type: "string" },
+      warmup: { type: "string", default: "3" },
+      calibrate: { type: "string", default: "5" },
+      "database-url": { type: "string" },
+      "node-env": { type: "string", default: "production" },
+      "cpu-prof": { type: "boolean", default: false },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (values.help) {
+    console.log(usage);
+    return null;
+  }
+  if (!isSizeName(values.size))
+    throw new UsageError(`--size must be one of ${sizeNames.join(", ")}, got "${values.size}".`);
+  let selected = endpoints;
+  if (values.endpoints) {
+    const names = values.endpoints
+      .split(",")
+      .map((name) => name.trim())
+      .filter(Boolean);
+    const unknown = names.filter((name) => !endpoints.some((endpoint) => endpoint.name === name));
+    if (unknown.length)
+      throw new UsageError(
+        `Unknown endpoint(s): ${unknown.join(", ")}. Known: ${endpoints.map((e) => e.name).join(", ")}.`,
+      );
+    selected = names.map((name) => endpoints.find((endpoint) => endpoint.name === name)!);
+  }
+  const databaseUrl = values["database-url"] ?? null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
+    throw new UsageError("--database-url must start with postgres://");
+  return {
+    size: values.size,
+    duration: positive("duration", values.duration),
+    connections: Math.round(positive("connections", values.connections)),
+    warmup: positive("warmup", values.warmup, true),
+    calibrate: positive("calibrate", values.calibrate, true),
+    endpoints: selected,
+    databaseUrl,
+    nodeEnv: values["node-env"],
+    cpuProf: values["cpu-prof"],
+  };
+}
+
+function gitCommit(): string | null {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: repoRoot, encoding: "utf8" }).trim();
+  } catch {
+    return null;
+  }
+}
+
+let server: ServerProcess | null = null;
+let stopLoad: (() => void) | null = null;
+
+async function shutdown(code: number): Promise<never> {
+  stopLoad?.();
+  await server?.stop();
+  server = null;
+  process.exit(code);
+}
+
+function assertServerRunning(running: ServerProcess, when: string): void {
+  const ended = running.exitStatus();
+  if (!ended) return;
+  const hint = ended === "code 0" ? " (a clean exit: it was sent SIGINT or SIGTERM, by another process?)" : "";
+  throw new Error(`The server stopped (${ended}${hint}) ${when}; its last lines:\n${running.output().join("\n")}`);
+}
+
+/** A bare Fastify route under the same load: what this machine allows right now. */
+async function calibrate(options: RunOptions): Promise<LoadFigures> {
+  server = await startBareFastify(repoRoot);
+  try {
+    const load = { url: `${server.baseUrl}/`, connections: options.connections, serverPid: server.pid };
+    await runLoad({ ...load, seconds: Math.min(2, Math.max(options.warmup, 1)) });
+    const figures = await runLoad({ ...load, seconds: options.calibrate });
+    console.log(
+      `Ceiling now: a bare Fastify JSON route answers ${Math.round(figures.requestsPerSecond).toLocaleString("en-US")} req/s ` +
+        `(p50 ${figures.latency.p50.toFixed(2)} ms) with this load generator; PERFORMANCE.md quotes ≈ 80k on a quiet machine` +
+        (figures.otherCpuPercent === null
+          ? "."
+          : ` (other processes used ${Math.round(figures.otherCpuPercent)}% CPU meanwhile).`),
+    );
+    return figures;
+  } finally {
+    await server.stop();
+    server = null;
+  }
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions();
+  if (!options) return;
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: stopping the load and the server…`);
+      void shutdown(130);
+    });
+  }
+  process.once("exit", () => server?.kill());
+  const loadBefore = os.loadavg()[0] ?? 0;
+
+  await build({ ifNeeded: true });
+  const target = defaultTarget(options.size, options.databaseUrl);
+  const { marker } = await ensureSeeded({ ...target, progress: true });
+  const samples = marker.samples;
+  if (!samples) throw new Error("The seed marker has no samples; delete it to reseed.");
+
+  const calibration = options.calibrate > 0 ? await calibrate(options) : null;
+
+  server = await startServerProcess({
+    repoRoot,
+    dataDir: target.dataDir,
+    databaseUrl: serverDatabaseUrl(target),
+    nodeEnv: options.nodeEnv,
+    cpuProfileDir: options.cpuProf ? path.join(benchRoot, "profiles") : null,
+    adminPassword: BENCH_ADMIN_PASSWORD,
+  });
+  const idleRssMb = readRssMb(server.pid) ?? 0;
+  console.log(
+    `\nServer ${server.baseUrl} (pid ${server.pid}, NODE_ENV=${options.nodeEnv}) answered /healthz ${Math.round(server.startupMs)} ms ` +
+      `after spawn; ${idleRssMb.toFixed(0)} MB resident when idle.`,
+  );
+  if (loadBefore > 1) {
+    console.log(
+      `Note: the machine was busy when the run started (load average ${loadBefore.toFixed(1)} on ${os.cpus().length} cores); ` +
+        `see "other CPU" below: figures are noisy when other processes take a share of the cores.`,
+    );
+  }
+  console.log(
+    `Load: ${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s per endpoint. ` +
+      `Memory target ≤ ${memoryReferences.targetMb} MB; NodeBB ${memoryReferences.nodebbMb} MB.\n`,
+  );
+
+  const results: EndpointResult[] = [];
+  for (const endpoint of options.endpoints) {
+    const endpointPath = endpoint.path(samples);
+    const base = endpointResult(endpoint, endpointPath);
+    const url = `${server.baseUrl}${endpointPath}`;
+    assertServerRunning(server, `before ${endpoint.name}`);
+    const probe = await fetch(url, { redirect: "manual" });
+    await probe.arrayBuffer();
+    if (probe.status === 404) {
+      const result: EndpointResult = { ...base, status: "skipped", skipReason: "answers 404 (not built yet?)" };
+      results.push(result);
+      console.log(`${formatEndpoint(result)}\n`);
+      continue;
+    }
+    const status = `${endpoint.name}: warming up ${options.warmup} s, then measuring ${options.duration} s…`;
+    if (process.stdout.isTTY) process.stdout.write(`${status}\r`);
+    const load = {
+      url,
+      connections: options.connections,
+      serverPid: server.pid,
+      onStart: (stop: () => void) => (stopLoad = stop),
+    };
+    if (options.warmup > 0) await runLoad({ ...load, seconds: options.warmup });
+    const figures = await runLoad({ ...load, seconds: options.duration });
+    stopLoad = null;
+    assertServerRunning(server, `during ${endpoint.name}`);
+    const result: EndpointResult = { ...base, status: "measured", figures };
+    results.push(result);
+    if (process.stdout.isTTY) process.stdout.write(`${" ".repeat(status.length)}\r`);
+    console.log(`${formatEndpoint(result)}\n`);
+  }
+
+  const spec = sizes[options.size];
+  console.log(`Summary (${spec.name}: ${spec.description}; ${marker.database})`);
+  console.log(formatSummary(results, calibration?.requestsPerSecond ?? null));
+  const warnings = server.warningCount();
+  if (warnings > 0) {
+    console.log(
+      `\nThe server logged ${warnings} warning(s) or error(s); its last lines:\n${server.output().slice(-5).join("\n")}`,
+    );
+  }
+
+  const report = {
+    date: new Date().toISOString(),
+    commit: gitCommit(),
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? null,
+      memoryMb: Math.round(os.totalmem() / 2 ** 20),
+      node: process.version,
+      loadAverageBefore: loadBefore,
+      loadAverageAfter: os.loadavg()[0] ?? 0,
+    },
+    options: {
+      size: options.size,
+      duration: options.duration,
+      connections: options.connections,
+      warmup: options.warmup,
+      nodeEnv: options.nodeEnv,
+    },
+    data: {
+      description: spec.description,
+      database: marker.database,
+      counts: marker.counts,
+      samples,
+      seedSeconds: marker.seconds,
+    },
+    server: { startupMs: Math.round(server.startupMs), idleRssMb, warnings, lastLogLines: server.output().slice(-10) },
+    calibration: calibration && { description: "bare Fastify JSON route, same load generator", ...calibration },
+    references: { memory: memoryReferences },
+    endpoints: results,
+  };
+  fs.mkdirSync(benchRoot, { recursive: true });
+  const file = path.join(benchRoot, `results-${report.date.replace(/[:.]/g, "-")}.json`);
+  fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nResults: ${path.relative(process.cwd(), file)}`);
+  await server.stop();
+  server = null;
+  if (options.cpuProf)
+    console.log(`CPU profile of the server: ${path.relative(process.cwd(), path.join(benchRoot, "profiles"))}/`);
+}
+
+main().catch(async (error: unknown) => {
+  const badArguments =
+    error instanceof UsageError ||
+    (error instanceof Error && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"));
+  if (badArguments) console.error(`${error.message}\n\n${usage}`);
+  else console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  await shutdown(1);
+});
