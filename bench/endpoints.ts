@@ -19,6 +19,8 @@ export interface Endpoint {
   description: string;
   path: (samples: PlanSamples) => string;
   references: Reference[];
+  /** Send a cookie so the server's guest caches do not answer: measures the real work. */
+  uncached?: boolean;
 }
 
 const ref = (kind: Reference["kind"], label: string, figures: Omit<Reference, "kind" | "label"> = {}): Reference => ({
@@ -37,10 +39,15 @@ export const endpoints: Endpoint[] = [
   { name: "api-categories", description: "GET /api/v2/categories (tree, JSON)", path: () => "/api/v2/categories", references: [sqliteCeiling] },
   { name: "page-categories", description: "GET /categories (server-rendered HTML)", path: () => "/categories", references: [htmlPage, nodebbTopicPage] },
   { name: "api-discussions", description: "30 recent discussions, users expanded", path: () => "/api/v2/discussions?limit=30&expand=insertUser,lastUser", references: [ref("target", "discussion list", { reqPerSec: 4_500, p99Ms: 10 }), ref("peer", "NodeBB topic list JSON", { reqPerSec: 457, p50Ms: 21 })] },
+  { name: "api-category-p1", description: "the busiest category's first page (30)", path: (s) => `/api/v2/discussions?categoryID=${s.categoryID}&limit=30&page=1`, references: [ref("target", "list p99 at 1M posts", { p99Ms: 25 })], uncached: true },
+  { name: "api-category-deep", description: "a deep page of the busiest category (page 1,000 when it has that many)", path: (s) => `/api/v2/discussions?categoryID=${s.categoryID}&limit=30&page=${deepPage(s)}`, references: [ref("target", "deep page ≤ 1.5× page 1", {})], uncached: true },
   { name: "api-comments", description: "a discussion's first page of comments", path: (s) => `/api/v2/comments?discussionID=${s.discussionID}&limit=30`, references: [ref("target", "discussion + comments JSON", { reqPerSec: 5_000 }), ref("peer", "NodeBB one topic JSON", { reqPerSec: 510 })] },
   { name: "page-discussion", description: "a discussion page (server-rendered HTML)", path: (s) => `/discussion/${s.discussionID}/${s.discussionSlug}`, references: [htmlPage, nodebbTopicPage] },
   { name: "api-search", description: "full-text search for a common word", path: (s) => `/api/v2/search?query=${encodeURIComponent(s.searchQuery)}`, references: [ref("target", "search", { reqPerSec: 2_000 }), ref("peer", "NodeBB search", { reqPerSec: 423 })] },
 ];
+
+/** Page 1,000 of the busiest category, or its last page when it has fewer. */
+export const deepPage = (s: PlanSamples) => Math.max(1, Math.min(1_000, Math.floor((s.categoryDiscussions ?? 0) / 30)));
 
 /** Resident memory under load: our target and NodeBB's figure on the same data. */
 export const memoryReferences = { targetMb: 150, nodebbMb: "600–657" };

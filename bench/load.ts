@@ -31,6 +31,8 @@ export interface LoadFigures {
 
 export interface LoadOptions {
   url: string;
+  /** Extra request headers (a cookie makes the server skip its guest caches). */
+  headers?: Record<string, string>;
   seconds: number;
   connections: number;
   serverPid: number;
@@ -64,7 +66,12 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
   try {
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
       const instance = autocannon(
-        { url: options.url, connections: options.connections, duration: options.seconds },
+        {
+          url: options.url,
+          connections: options.connections,
+          duration: options.seconds,
+          ...(options.headers ? { headers: options.headers } : {}),
+        },
         (error: unknown, finished: autocannon.Result) =>
           error ? reject(error instanceof Error ? error : new Error(inspect(error))) : resolve(finished),
       );

@@ -43,6 +43,8 @@ export interface PlanSamples {
   /** The busiest category that holds discussions. */
   categoryID: number;
   categoryUrlcode: string;
+  /** How many discussions the busiest category holds (for a deep page of it). */
+  categoryDiscussions: number;
   /** A word that occurs in many posts. */
   searchQuery: string;
 }
@@ -385,6 +387,7 @@ function pickSamples(
     discussionComments: discussions.countComments[chosen] ?? 0,
     categoryID: category.categoryID,
     categoryUrlcode: category.urlcode,
+    categoryDiscussions: perCategory.get(busiest) ?? 0,
     searchQuery: domains[category.domain]!.products[0]!,
   };
 }

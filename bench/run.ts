@@ -208,6 +208,7 @@ async function main(): Promise<void> {
     if (process.stdout.isTTY) process.stdout.write(`${status}\r`);
     const load = {
       url,
+      ...(endpoint.uncached ? { headers: { cookie: "bench=uncached" } } : {}),
       connections: options.connections,
       serverPid: server.pid,
       onStart: (stop: () => void) => (stopLoad = stop),

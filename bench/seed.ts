@@ -23,7 +23,7 @@ import { categoryCount, isSizeName, sizeNames, sizes, type SizeName } from "./si
  */
 
 /** Bump when the generated data changes shape: older seeds are then redone. */
-export const SEED_VERSION = 1;
+export const SEED_VERSION = 2;
 export const DEFAULT_RANDOM_SEED = 20_240_601;
 export const BENCH_ADMIN_PASSWORD = "bench-admin-password";
 const MARKER_FILE = "bench-seed.json";
