@@ -11,7 +11,8 @@ try {
       ? `Ran ${report.migrations.length} migrations on ${database.describe}: ${report.migrations.join(", ")}`
       : `${database.describe} is up to date.`,
   );
-  if (report.admin?.generated) console.log(`Created "${report.admin.name}" with the password: ${report.admin.password}`);
+  if (report.admin?.generated)
+    console.log(`Created "${report.admin.name}" with the password: ${report.admin.password}`);
 } finally {
   await database.close();
 }

@@ -17,6 +17,9 @@ export const testConfig = (dataDir: string, overrides: Partial<PlatformConfig> =
   ...overrides,
 });
 
+/** The password of the `admin` that `createTestApp(engine, {seed: true})` creates. */
+export const TEST_ADMIN_PASSWORD = "test-password";
+
 export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
@@ -30,7 +33,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase(engine);
   if (options.seed) {
-    const adminID = await createAdmin(database.db, "test-password");
+    const adminID = await createAdmin(database.db, TEST_ADMIN_PASSWORD);
     await seedDemo(database.db, adminID);
   }
   const app = await buildApp({ config: testConfig(database.dataDir), database });

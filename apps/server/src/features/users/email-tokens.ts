@@ -63,8 +63,11 @@ export function createEmailTokens(platform: Platform) {
       );
     },
 
-    /** Spends a token: its user and address, or null when it is unknown, used or expired. */
-    async consume(token: string, purpose: Purpose): Promise<{ userID: number; email: string } | null> {
+    /**
+     * Spends a token: its user and address, or null when it is unknown, used, expired or (given
+     * `userID`) another user's — then it stays unspent.
+     */
+    async consume(token: string, purpose: Purpose, userID?: number): Promise<{ userID: number; email: string } | null> {
       const tokenHash = hashToken(token);
       const now = new Date().toISOString();
       const row = await db
@@ -74,6 +77,7 @@ export function createEmailTokens(platform: Platform) {
         .where("purpose", "=", purpose)
         .executeTakeFirst();
       if (!row || row.dateUsed !== null || row.dateExpires <= now) return null;
+      if (userID !== undefined && row.userID !== userID) return null;
       const spent = await db
         .updateTable("emailTokens")
         .set({ dateUsed: now })

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import {
   AuthenticatePasswordBody,
@@ -53,9 +53,10 @@ interface Options {
 export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { service, authenticate, platform }) => {
   const registrations = platform.limiter("register-ip", 10, 60 * 60_000);
   const passwordRequests = platform.limiter("request-password-ip", 5, 15 * 60_000);
-  const limit = async (limiter: typeof registrations, key: string) => {
+  const limit = async (limiter: typeof registrations, key: string, reply: FastifyReply) => {
     const result = await limiter.hit(key);
     if (!result.allowed) {
+      reply.header("retry-after", String(result.retryAfterSeconds));
       throw new HttpError(429, `Too many requests. Please wait ${result.retryAfterSeconds} seconds and try again.`);
     }
   };
@@ -181,8 +182,8 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
         response: { 201: RegisterResult, ...errors },
       },
     },
-    async (request) => {
-      await limit(registrations, request.ip);
+    async (request, reply) => {
+      await limit(registrations, request.ip, reply);
       return service.register(request.body, contextOf(request));
     },
   );
@@ -197,8 +198,8 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
         response: { 201: Type.Object({ message: Type.String() }), ...errors },
       },
     },
-    async (request) => {
-      await limit(passwordRequests, request.ip);
+    async (request, reply) => {
+      await limit(passwordRequests, request.ip, reply);
       await service.requestPassword(request.body.email, contextOf(request));
       return {
         message: "If that email belongs to an account, a message with a link to reset the password is on its way.",
@@ -246,8 +247,8 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
         response: { 201: Type.Object({ message: Type.String() }), ...errors },
       },
     },
-    async (request) => {
-      await limit(passwordRequests, `confirm:${request.ip}`);
+    async (request, reply) => {
+      await limit(passwordRequests, `confirm:${request.ip}`, reply);
       await service.resendConfirmation(contextOf(request));
       return { message: "A confirmation email has been sent." };
     },

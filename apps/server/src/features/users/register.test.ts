@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { userMessages, type Me, type User } from "@parley/contracts";
+import { engines } from "../../test/databases.ts";
+import { createTestApp, type TestApp } from "../../test/app.ts";
+import {
+  createApi,
+  createCast,
+  expectNoLeaks,
+  linkIn,
+  mailTo,
+  uniqueIp,
+  type Api,
+  type Session,
+  type TestUser,
+} from "../../test/accounts.ts";
+
+interface FieldErrors {
+  message: string;
+  status: number;
+  errors: Array<{ field: string; code: string; message: string; status: number }>;
+}
+
+describe.each(engines)("registration and e-mail confirmation on %s", (engine) => {
+  let t: TestApp;
+  let api: Api;
+  let cast: Record<"admin" | "existing", TestUser>;
+  let admin: Session;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    api = createApi(t.app);
+    cast = await createCast(t.database.db, {
+      admin: { name: "Root", role: "administrator" },
+      existing: { name: "Existing Member", role: "member", email: "existing@people.test" },
+    });
+    admin = await api.signIn(cast.admin);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const register = (body: Record<string, unknown>) => api.post("/api/v2/users/register", body, { ip: uniqueIp() });
+  const rolesOf = async (userID: number) =>
+    (await api.get(`/api/v2/users/${userID}`, { as: admin })).json<User>().roles.map((role) => role.name);
+
+  it("creates the account: 201 {userID, name, email}, Unconfirmed until the address is confirmed", async () => {
+    const response = await register({ name: "  Newcomer ", email: "newcomer@people.test", password: "long enough 1" });
+    expect(response.statusCode).toBe(201);
+    const body = response.json<{ userID: number; name: string; email: string }>();
+    expect(body).toEqual({ userID: expect.any(Number) as number, name: "Newcomer", email: "newcomer@people.test" });
+    expect(await rolesOf(body.userID)).toEqual(["Unconfirmed"]);
+
+    const session = await api.signIn({ name: "Newcomer", password: "long enough 1" });
+    expect(session.me).toMatchObject({ userID: body.userID, emailConfirmed: false, roles: [{ name: "Unconfirmed" }] });
+    expect(session.me.permissions).toContain("session.valid");
+    expect(session.me.permissions).not.toContain("discussions.add");
+  });
+
+  it("answers every bad field at once with its exact message", async () => {
+    const response = await register({ name: "x", email: "not-an-email", password: "short" });
+    expect(response.statusCode).toBe(400);
+    const body = response.json<FieldErrors>();
+    expect(body.message).toBe("Validation Failed");
+    expect(body.status).toBe(400);
+    const byField = Object.fromEntries(body.errors.map((error) => [error.field, error]));
+    expect(Object.keys(byField).sort()).toEqual(["email", "name", "password"]);
+    expect(byField["name"]).toMatchObject({ message: userMessages.nameInvalid, status: 400 });
+    expect(byField["email"]).toMatchObject({ message: userMessages.emailInvalid, status: 400 });
+    expect(byField["password"]).toMatchObject({ code: "minLength", message: userMessages.passwordTooShort });
+  });
+
+  it.each([
+    ["a short password", { password: "1234567" }, "password", userMessages.passwordTooShort],
+    ["an e-mail without a domain", { email: "someone@" }, "email", userMessages.emailInvalid],
+    ["an e-mail with a space", { email: "some one@people.test" }, "email", userMessages.emailInvalid],
+    ["a name with a slash", { name: "a/b" }, "name", userMessages.nameInvalid],
+    ["a name too long", { name: "n".repeat(21) }, "name", userMessages.nameInvalid],
+    ["a name too short", { name: "ab" }, "name", userMessages.nameInvalid],
+    ["a taken name in other case", { name: "EXISTING member" }, "name", userMessages.nameTaken],
+    ["a taken e-mail in other case", { email: "Existing@People.TEST" }, "email", userMessages.emailTaken],
+  ])("rejects %s", async (_label, change, field, message) => {
+    const response = await register({
+      name: "Fresh Face",
+      email: "fresh@people.test",
+      password: "long enough 2",
+      ...change,
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json<FieldErrors>();
+    expect(body.errors).toEqual([expect.objectContaining({ field, message })]);
+  });
+
+  it("rejects a body without the required fields with 4xx field errors", async () => {
+    const response = await register({ name: "Only A Name" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<FieldErrors>().errors.map((error) => [error.field, error.code])).toEqual(
+      expect.arrayContaining([
+        ["email", "missingField"],
+        ["password", "missingField"],
+      ]),
+    );
+  });
+
+  it("mails a confirmation link; the link confirms once and makes a Member", async () => {
+    const { userID } = (
+      await register({ name: "Confirmer", email: "confirmer@people.test", password: "long enough 3" })
+    ).json<{ userID: number }>();
+    const mails = mailTo(t.database.dataDir, "confirmer@people.test");
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe("Confirm your email address");
+    const link = linkIn(mails[0]!, "emailconfirm");
+    expect(link.userID).toBe(userID);
+
+    const confirm = (code: string) =>
+      api.post(`/api/v2/users/${userID}/confirm-email`, { confirmationCode: code }, { ip: uniqueIp() });
+    const wrong = await confirm("not-the-token");
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ message: userMessages.emailConfirmBadLink, status: 400 });
+
+    const confirmed = await confirm(link.token);
+    expect(confirmed.statusCode).toBe(201);
+    expect(confirmed.json()).toEqual({ userID, emailConfirmed: true });
+    expect(await rolesOf(userID)).toEqual(["Member"]);
+    const session = await api.signIn({ name: "Confirmer", password: "long enough 3" });
+    expect(session.me).toMatchObject({ emailConfirmed: true, roles: [{ name: "Member" }] });
+    expect(session.me.permissions).toContain("discussions.add");
+
+    const again = await confirm(link.token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ message: userMessages.emailConfirmBadLink });
+  });
+
+  it("refuses a token presented under another user's id, without spending or applying it", async () => {
+    const { userID } = (await register({ name: "Mixup", email: "mixup@people.test", password: "long enough 4" })).json<{
+      userID: number;
+    }>();
+    const { token } = linkIn(mailTo(t.database.dataDir, "mixup@people.test")[0]!, "emailconfirm");
+
+    const elsewhere = await api.post(`/api/v2/users/${cast.existing.userID}/confirm-email`, {
+      confirmationCode: token,
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json()).toMatchObject({ message: userMessages.emailConfirmBadLink });
+    expect(await rolesOf(userID)).toEqual(["Unconfirmed"]);
+
+    const right = await api.post(`/api/v2/users/${userID}/confirm-email`, { confirmationCode: token });
+    expect(right.statusCode).toBe(201);
+    expect(await rolesOf(userID)).toEqual(["Member"]);
+  });
+
+  it("sends a new link on request, which replaces the old one", async () => {
+    const { userID } = (
+      await register({ name: "Resender", email: "resender@people.test", password: "long enough 5" })
+    ).json<{ userID: number }>();
+    const session = await api.signIn({ name: "Resender", password: "long enough 5" });
+    const first = linkIn(mailTo(t.database.dataDir, "resender@people.test")[0]!, "emailconfirm");
+
+    const resend = await api.post("/api/v2/users/me/send-confirm-email", {}, { as: session, ip: uniqueIp() });
+    expect(resend.statusCode).toBe(201);
+    expect(resend.json()).toEqual({ message: "A confirmation email has been sent." });
+    const mails = mailTo(t.database.dataDir, "resender@people.test");
+    expect(mails).toHaveLength(2);
+    const second = linkIn(mails[1]!, "emailconfirm");
+    expect(second.token).not.toBe(first.token);
+
+    const old = await api.post(`/api/v2/users/${userID}/confirm-email`, { confirmationCode: first.token });
+    expect(old.statusCode).toBe(400);
+    const current = await api.post(`/api/v2/users/${userID}/confirm-email`, { confirmationCode: second.token });
+    expect(current.statusCode).toBe(201);
+    const me = (await api.get("/api/v2/users/me", { as: session })).json<Me>();
+    expect(me.emailConfirmed).toBe(true);
+
+    const confirmedAlready = await api.post("/api/v2/users/me/send-confirm-email", {}, { as: session, ip: uniqueIp() });
+    expect(confirmedAlready.statusCode).toBe(400);
+    expect(confirmedAlready.json()).toMatchObject({ message: "Your email address is already confirmed." });
+    const guest = await api.post("/api/v2/users/me/send-confirm-email", {}, { ip: uniqueIp() });
+    expect(guest.statusCode).toBe(403);
+    expect(guest.json()).toMatchObject({ message: "Permission Problem", permissions: ["session.valid"] });
+  });
+
+  it("limits registrations per address: the 11th within the hour answers 429", async () => {
+    const ip = uniqueIp();
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const response = await api.post("/api/v2/users/register", { name: "x", email: "x", password: "x" }, { ip });
+      expect(response.statusCode).toBe(400);
+    }
+    const blocked = await api.post(
+      "/api/v2/users/register",
+      { name: "Blocked", email: "blocked@people.test", password: "long enough 6" },
+      { ip },
+    );
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json<{ message: string }>().message).toContain("Please wait");
+    expect(
+      (await register({ name: "Unblocked", email: "unblocked@people.test", password: "long enough 7" })).statusCode,
+    ).toBe(201);
+  });
+
+  it("leaks no password hashes, and e-mail addresses only to their owners and admins", () => {
+    expectNoLeaks(api.records);
+  });
+});
