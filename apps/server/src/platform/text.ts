@@ -1,4 +1,10 @@
 /**
+ * Text as it can be stored on both engines: without NUL characters, which PostgreSQL's text columns
+ * refuse (and which mean nothing in a post or a name).
+ */
+export const storableText = (input: string): string => input.replaceAll("\u0000", "");
+
+/**
  * A title as plain text: tags are taken out (their text stays), control characters go, white space
  * is folded. Titles are never HTML, so nothing in one can run wherever it is shown.
  */

@@ -69,7 +69,8 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<{ service: CommentsServic
       },
     },
     async (request) =>
-      service.locate(request.params.id, request.query.limit ?? limits.pager.defaultPageLimit, contextOf(request)),
+      // By default the discussion page's own size, so the returned URL's /pN is the page that shows the comment.
+      service.locate(request.params.id, request.query.limit ?? limits.pager.commentsPerPage, contextOf(request)),
   );
   app.post(
     "/comments",

@@ -6,6 +6,7 @@ import { nowIso } from "../../platform/dates.ts";
 import { fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import { parseDateFilter } from "../../platform/http/filters.ts";
 import { normalizeFormat } from "../../platform/render/index.ts";
+import { storableText } from "../../platform/text.ts";
 import {
   createCounters,
   discussionsPolicy,
@@ -56,7 +57,12 @@ export function createCommentsService({ repo, platform, discussions, categories,
     const discussionIDs = [...new Set(rows.map((row) => row.discussionID))];
     const commentIDs = rows.map((row) => row.commentID);
     const [userMap, discussionRows, reactionMap] = await Promise.all([
-      expand.hasDefault("insertUser") ? users.load(rows.map((row) => row.insertUserID), context.origin) : new Map(),
+      expand.hasDefault("insertUser")
+        ? users.load(
+            rows.map((row) => row.insertUserID),
+            context.origin,
+          )
+        : new Map(),
       discussions.loadMany(discussionIDs, context.viewer),
       expand.has("reactions") ? reactions("comment", commentIDs, context.viewer.userID) : null,
     ]);
@@ -161,7 +167,8 @@ export function createCommentsService({ repo, platform, discussions, categories,
       if (!discussionsPolicy.canComment(viewer, discussion))
         throw new HttpError(403, "This discussion has been closed.");
       const format = checkFormat(body.format);
-      if (!body.body.trim()) throw validationFailed([fieldError("body", "missingField", "body is required.")]);
+      const source = storableText(body.body);
+      if (!source.trim()) throw validationFailed([fieldError("body", "missingField", "body is required.")]);
       let depth = 1;
       if (body.parentCommentID) {
         const parent = await repo.findById(body.parentCommentID);
@@ -182,7 +189,7 @@ export function createCommentsService({ repo, platform, discussions, categories,
         const id = await scoped.insert({
           discussionID: discussion.discussionID,
           parentCommentID: body.parentCommentID ?? null,
-          body: body.body,
+          body: source,
           format,
           insertUserID: viewer.userID,
           updateUserID: null,
@@ -226,10 +233,11 @@ export function createCommentsService({ repo, platform, discussions, categories,
           throw new HttpError(403, "This discussion has been closed.");
         authorize(viewer, "comments.edit", { resourceID: discussion.categoryID });
       }
-      if (body.body !== undefined && !body.body.trim())
+      const source = body.body === undefined ? undefined : storableText(body.body);
+      if (source !== undefined && !source.trim())
         throw validationFailed([fieldError("body", "missingField", "body is required.")]);
       await repo.update(comment.commentID, {
-        ...(body.body !== undefined ? { body: body.body } : {}),
+        ...(source !== undefined ? { body: source } : {}),
         ...(body.format !== undefined ? { format: checkFormat(body.format) } : {}),
         dateUpdated: nowIso(),
         updateUserID: viewer.userID,

@@ -31,10 +31,16 @@ const errors = {
 };
 const tags = ["Discussions"];
 const Ids = Type.Array(Type.Integer(), { minItems: 1, maxItems: 500 });
-/** A bulk answer carries its progress whatever its status (200, or the highest failure status). */
-const bulkResponse = Object.fromEntries(
-  [200, 400, 401, 403, 404, 409, 422, 429, 500].map((status) => [status, LongRunnerResult]),
-);
+/**
+ * A bulk answer carries its progress whatever its status (200, or the highest failure status); a request
+ * refused as a whole (an invalid body, say) answers with the usual error body under the same statuses.
+ */
+const bulkResponse = {
+  200: LongRunnerResult,
+  ...Object.fromEntries(
+    [400, 401, 403, 404, 409, 422, 429, 500].map((status) => [status, Type.Union([LongRunnerResult, ErrorBody])]),
+  ),
+};
 
 const contextOf = (request: FastifyRequest): DiscussionRequestContext => ({
   viewer: request.viewer,
@@ -177,7 +183,8 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
         tags,
         summary: "Move to the top of the lists (curation.manage).",
         params: DiscussionIdParams,
-        body: Type.Optional(Type.Object({})),
+        // Vanilla's client sends no body at all: the schema must accept its absence (anything sent is ignored).
+        body: Type.Unknown({ description: "No body." }),
         response: { 200: Type.Ref("Discussion"), ...errors },
       },
     },

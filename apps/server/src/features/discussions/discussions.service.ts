@@ -13,7 +13,7 @@ import { nowIso } from "../../platform/dates.ts";
 import { fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import { parseDateFilter } from "../../platform/http/filters.ts";
 import { normalizeFormat } from "../../platform/render/index.ts";
-import { plainTitle } from "../../platform/text.ts";
+import { plainTitle, storableText } from "../../platform/text.ts";
 import type { TagsService } from "../tags/index.ts";
 import { createTagsRepo } from "../tags/index.ts";
 import type { CategoryDirectory, UserFragments } from "./discussions.deps.ts";
@@ -248,7 +248,8 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
       await requirePostableCategory(body.categoryID, viewer);
       const format = checkFormat(body.format);
       const name = plainTitle(body.name);
-      const text = body.body.trim();
+      const source = storableText(body.body);
+      const text = source.trim();
       const errors = [
         ...(name ? [] : [fieldError("name", "missingField", "name is required.")]),
         ...(text ? [] : [fieldError("body", "missingField", "body is required.")]),
@@ -276,7 +277,7 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
           type: body.type && ["discussion", "question", "idea"].includes(body.type) ? body.type : "discussion",
           categoryID: body.categoryID,
           name,
-          body: body.body,
+          body: source,
           format,
           insertUserID: viewer.userID,
           updateUserID: null,
@@ -328,8 +329,9 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
         changes.name = name;
       }
       if (body.body !== undefined) {
-        if (!body.body.trim()) throw validationFailed([fieldError("body", "missingField", "body is required.")]);
-        changes.body = body.body;
+        const source = storableText(body.body);
+        if (!source.trim()) throw validationFailed([fieldError("body", "missingField", "body is required.")]);
+        changes.body = source;
       }
       if (body.format !== undefined) changes.format = checkFormat(body.format);
       if (body.closed !== undefined && body.closed !== (row.closed === 1)) {

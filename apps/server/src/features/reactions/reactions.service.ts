@@ -107,7 +107,8 @@ export function createReactionsService(repo: ReactionsRepo, platform: Platform, 
       );
       if (!type)
         throw validationFailed([fieldError("reactionType", "invalid", `${urlcode} is not a valid reaction type.`)]);
-      authorize(viewer, reactionPermission(type), { resourceID: record.categoryID });
+      // Global permissions (never granted per category): the loader has checked the viewer may see the record.
+      authorize(viewer, reactionPermission(type));
       const byID = await typeByID();
       await platform.db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
@@ -155,8 +156,8 @@ export function createReactionsService(repo: ReactionsRepo, platform: Platform, 
       origin: string,
       load: ReactableLoader,
     ) {
-      const record = await load(recordID, viewer);
-      authorize(viewer, "reactions.view", { resourceID: record.categoryID });
+      await load(recordID, viewer);
+      authorize(viewer, "reactions.view");
       const byID = await typeByID();
       const type = query.type ? [...byID.values()].find((item) => item.urlcode === query.type) : undefined;
       if (query.type && !type) throw notFound("Reaction type");
@@ -203,8 +204,7 @@ export function createReactionsService(repo: ReactionsRepo, platform: Platform, 
     },
 
     /** Which reactions the viewer may add (the UI hides the others; Flag class excluded from the row). */
-    canAdd: (viewer: Viewer, type: Pick<ReactionTypeRow, "class" | "urlcode">, categoryID: number) =>
-      can(viewer, reactionPermission(type), { resourceID: categoryID }),
+    canAdd: (viewer: Viewer, type: Pick<ReactionTypeRow, "class" | "urlcode">) => can(viewer, reactionPermission(type)),
   };
 }
 

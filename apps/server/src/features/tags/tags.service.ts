@@ -5,6 +5,7 @@ import { nowIso, toRfc3339 } from "../../platform/dates.ts";
 import { conflict, fieldError, notFound, validationFailed } from "../../platform/errors.ts";
 import type { SiteConfig } from "../../platform/site-config.ts";
 import { HttpError } from "../../platform/errors.ts";
+import { storableText } from "../../platform/text.ts";
 import { tagUrlcode, type TagRow, type TagsRepo } from "./tags.repo.ts";
 
 export const presentTag = (row: TagRow, origin: string): Tag => ({
@@ -52,7 +53,7 @@ export function createTagsService(repo: TagsRepo, siteConfig: SiteConfig) {
         throw validationFailed([fieldError("urlcode", "invalid", "A tag with that URL code already exists.")]);
       }
       const row = await repo.insert({
-        name: body.name.trim(),
+        name: storableText(body.name).trim(),
         urlcode,
         type: "",
         parentTagID: body.parentTagID ?? null,
@@ -67,8 +68,14 @@ export function createTagsService(repo: TagsRepo, siteConfig: SiteConfig) {
       authorize(viewer, "community.manage");
       const row = await repo.findById(tagID);
       if (!row) throw notFound("Tag");
+      if (
+        body.urlcode !== undefined &&
+        (await repo.findByUrlcodes([body.urlcode])).some((tag) => tag.tagID !== tagID)
+      ) {
+        throw validationFailed([fieldError("urlcode", "invalid", "A tag with that URL code already exists.")]);
+      }
       await repo.update(tagID, {
-        ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+        ...(body.name !== undefined ? { name: storableText(body.name).trim() } : {}),
         ...(body.urlcode !== undefined ? { urlcode: body.urlcode } : {}),
         ...(body.parentTagID !== undefined ? { parentTagID: body.parentTagID } : {}),
       });
@@ -85,11 +92,12 @@ export function createTagsService(repo: TagsRepo, siteConfig: SiteConfig) {
 
     /**
      * The tag ids a post asks for: existing ids must exist; new names need tags.add and reuse a tag
-     * with the same urlcode when there is one. Runs inside the post's transaction.
+     * with the same urlcode when there is one. Runs inside the post's transaction, so it queries only
+     * through `scoped`: the caller checks `requireTagging()` before opening the transaction (on SQLite
+     * the transaction holds the only connection, and a site-config read outside it would wait forever).
      */
     async resolveForPost(scoped: TagsRepo, viewer: Viewer, tagIDs: number[], newTagNames: string[]): Promise<number[]> {
       if (tagIDs.length === 0 && newTagNames.length === 0) return [];
-      await requireTagging();
       const found = await scoped.findByIds(tagIDs);
       const missing = tagIDs.filter((id) => !found.some((tag) => tag.tagID === id));
       if (missing.length)
@@ -97,7 +105,7 @@ export function createTagsService(repo: TagsRepo, siteConfig: SiteConfig) {
       const ids = new Set(tagIDs);
       if (newTagNames.length) {
         authorize(viewer, "tags.add");
-        for (const name of newTagNames.map((value) => value.trim()).filter(Boolean)) {
+        for (const name of newTagNames.map((value) => storableText(value).trim()).filter(Boolean)) {
           const urlcode = tagUrlcode(name);
           const existing = (await scoped.findByUrlcodes([urlcode]))[0];
           const tag =

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Type } from "typebox";
+import { Tag, paginationHeaders } from "@parley/contracts";
+import type { Session } from "../../test/accounts.ts";
+import { engines } from "../../test/databases.ts";
+import { createContentFixture, expectSchema, postDiscussion, type ContentFixture } from "../../test/content.ts";
+
+type Cast = "member" | "moderator" | "unconfirmed";
+
+describe.each(engines)("tags API on %s", (engine) => {
+  let f: ContentFixture<Cast>;
+  const tags: Record<string, Tag> = {};
+
+  beforeAll(async () => {
+    f = await createContentFixture(engine, {
+      member: { name: "Tag Member", role: "member" },
+      moderator: { name: "Tag Moderator", role: "moderator" },
+      unconfirmed: { name: "Tag Unconfirmed", role: "unconfirmed", emailConfirmed: false },
+    });
+  });
+  afterAll(async () => {
+    await f?.t.close();
+  });
+
+  const create = (body: Record<string, unknown>, as: Session | null = f.admin) =>
+    f.api.post("/api/v2/tags", body, { as });
+  const list = async (query: string) => {
+    const response = await f.api.get(`/api/v2/tags?${query}`);
+    expect(response.statusCode).toBe(200);
+    expectSchema(Type.Array(Type.Ref("Tag")), response.json());
+    return response.json<Tag[]>();
+  };
+
+  it("creates tags with community.manage or tags.add, deriving the urlcode from the name", async () => {
+    for (const [name, urlcode] of [
+      ["Parley One", "parley-one"],
+      ["parley two", "parley-two"],
+      ["Other", "other"],
+    ]) {
+      const response = await create({ name });
+      expect(response.statusCode, response.body).toBe(201);
+      expectSchema(Tag, response.json());
+      tags[urlcode!] = response.json<Tag>();
+      expect(tags[urlcode!]).toMatchObject({
+        name,
+        urlcode,
+        urlCode: urlcode,
+        countDiscussions: 0,
+        parentTagID: null,
+        type: "",
+      });
+      expect(tags[urlcode!]!.id).toBe(tags[urlcode!]!.tagID);
+    }
+    const custom = await create({ name: "Percent 100%", urlcode: "percent" }, f.as.member);
+    expect(custom.statusCode).toBe(201);
+    tags["percent"] = custom.json<Tag>();
+    expect(custom.json()).toMatchObject({ name: "Percent 100%", urlcode: "percent" });
+  });
+
+  it("refuses guests, members without tags.add, taken urlcodes and invalid bodies", async () => {
+    expect((await create({ name: "Guest tag" }, null)).statusCode).toBe(403);
+    const refused = await create({ name: "Unconfirmed tag" }, f.as.unconfirmed);
+    expect(refused.json()).toMatchObject({ status: 403, permissions: ["community.manage", "tags.add"] });
+    const taken = await create({ name: "PARLEY ONE" });
+    expect(taken.json()).toMatchObject({ status: 400, errors: [{ field: "urlcode", code: "invalid" }] });
+    expect((await create({ name: "Bad", urlcode: "Not Valid" })).json()).toMatchObject({
+      errors: [{ field: "urlcode" }],
+    });
+    expect((await create({})).json()).toMatchObject({ errors: [{ field: "name", code: "missingField" }] });
+  });
+
+  it("finds tags whose name starts with the query, ignoring case; % and _ are plain characters", async () => {
+    expect((await list("query=parl")).map((tag) => tag.urlcode).sort()).toEqual(["parley-one", "parley-two"]);
+    expect((await list("query=PARLEY%20T")).map((tag) => tag.urlcode)).toEqual(["parley-two"]);
+    expect(await list("query=arley")).toEqual([]);
+    expect(await list("query=_")).toEqual([]);
+    expect((await list(`query=${encodeURIComponent("Percent 100%")}`)).map((tag) => tag.urlcode)).toEqual(["percent"]);
+    expect((await list(`tagID=${tags["other"]!.tagID}`)).map((tag) => tag.name)).toEqual(["Other"]);
+  });
+
+  it("pages the list with the numbered pager", async () => {
+    const response = await f.api.get("/api/v2/tags?limit=2");
+    expect(response.json<Tag[]>()).toHaveLength(2);
+    expect(response.headers[paginationHeaders.resultCount]).toBe("4");
+    expect(response.headers[paginationHeaders.nextUrl]).toBe("http://forum.test/api/v2/tags?limit=2&page=2");
+    const second = await f.api.get("/api/v2/tags?limit=2&page=2");
+    expect(second.json<Tag[]>().map((tag) => tag.tagID)).not.toContain(response.json<Tag[]>()[0]!.tagID);
+  });
+
+  it("gets, renames (community.manage) and deletes tags; a used tag is not deleted", async () => {
+    const other = tags["other"]!;
+    expect((await f.api.get(`/api/v2/tags/${other.tagID}`)).json()).toMatchObject({ name: "Other" });
+    expect((await f.api.get("/api/v2/tags/999999")).json()).toMatchObject({ status: 404, message: "Tag not found." });
+    expect(
+      (await f.api.patch(`/api/v2/tags/${other.tagID}`, { name: "Renamed" }, { as: f.as.moderator })).statusCode,
+    ).toBe(403);
+    const renamed = await f.api.patch(`/api/v2/tags/${other.tagID}`, { name: "Renamed" }, { as: f.admin });
+    expect(renamed.json()).toMatchObject({ tagID: other.tagID, name: "Renamed", urlcode: "other" });
+    const taken = await f.api.patch(`/api/v2/tags/${other.tagID}`, { urlcode: "parley-two" }, { as: f.admin });
+    expect(taken.json()).toMatchObject({ status: 400, errors: [{ field: "urlcode", code: "invalid" }] });
+    expect((await f.api.patch(`/api/v2/tags/${other.tagID}`, { urlcode: "other" }, { as: f.admin })).statusCode).toBe(
+      200,
+    );
+
+    const used = tags["parley-one"]!;
+    const discussion = await postDiscussion(f.api, f.as.member, {
+      categoryID: f.category.general,
+      tagIDs: [used.tagID],
+    });
+    expect((await f.api.get(`/api/v2/tags/${used.tagID}`)).json<Tag>().countDiscussions).toBe(1);
+    expect((await list("excludeNoCountDiscussion=true")).map((tag) => tag.tagID)).toEqual([used.tagID]);
+    expect((await f.api.delete(`/api/v2/tags/${used.tagID}`, { as: f.as.moderator })).statusCode).toBe(403);
+    const conflict = await f.api.delete(`/api/v2/tags/${used.tagID}`, { as: f.admin });
+    expect([conflict.statusCode, conflict.json<{ message: string }>().message]).toEqual([409, "Tag isn't empty."]);
+    await f.api.put(`/api/v2/discussions/${discussion.discussionID}/tags`, { tagIDs: [] }, { as: f.admin });
+    expect((await f.api.delete(`/api/v2/tags/${used.tagID}`, { as: f.admin })).statusCode).toBe(204);
+    expect((await f.api.delete(`/api/v2/tags/${other.tagID}`, { as: f.admin })).statusCode).toBe(204);
+    expect((await f.api.get(`/api/v2/tags/${other.tagID}`)).statusCode).toBe(404);
+  });
+});
