@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { ROOT_CATEGORY_ID } from "@parley/contracts";
 import type { DB } from "../../platform/db/schema.ts";
 import { recountCategories } from "../../features/categories/index.ts";
+import { hotScore } from "../../features/discussions/index.ts";
 import { assignRoleOfType } from "./admin.ts";
 import { demoCategories, demoDiscussions, demoMembers } from "./demo-content.ts";
 
@@ -87,6 +88,7 @@ export async function seedDemo(db: Kysely<DB>, adminUserID: number, now = Date.n
           dateInserted: iso(inserted),
           dateLastComment: iso(last ? last.at : inserted),
           countComments: replies.length,
+          hot: hotScore(iso(last ? last.at : inserted), 0, replies.length),
           countViews: 10 + replies.length * 17,
           announce: discussion.announce ? 2 : 0,
         })
