@@ -1,5 +1,6 @@
 import type { Comment, UserFragment } from "@parley/contracts";
 import { toRfc3339 } from "../../platform/dates.ts";
+import { parseAttributes } from "../../platform/records.ts";
 import { renderBody, type PostFormat } from "../../platform/render/index.ts";
 import { unknownUser, type Expansions } from "./comments.deps.ts";
 import type { CommentRow } from "./comments.repo.ts";
@@ -14,16 +15,6 @@ export interface CommentPresentContext {
   users: Map<number, UserFragment>;
   permissions?: Record<string, boolean>;
   reactions?: Comment["reactions"];
-}
-
-function parseAttributes(text: string | null): Record<string, unknown> {
-  if (!text) return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
 }
 
 export function presentComment(row: CommentRow, context: CommentPresentContext): Comment {

@@ -3,6 +3,7 @@ import { assertAccountUsable, authorize, requireSignedIn } from "../../platform/
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import { nowIso } from "../../platform/dates.ts";
+import { rawBodyOf } from "../../platform/records.ts";
 import { fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import { parseDateFilter } from "../../platform/http/filters.ts";
 import { normalizeFormat } from "../../platform/render/index.ts";
@@ -286,15 +287,7 @@ export function createCommentsService({ repo, platform, discussions, categories,
     async quote(id: number, context: CommentRequestContext) {
       const { comment } = await load(id, context.viewer);
       const author = (await users.load([comment.insertUserID], context.origin)).get(comment.insertUserID);
-      let bodyRaw: string | unknown[] = comment.body;
-      if (comment.format === "rich" || comment.format === "rich2") {
-        try {
-          const parsed: unknown = JSON.parse(comment.body);
-          if (Array.isArray(parsed)) bodyRaw = parsed;
-        } catch {
-          bodyRaw = comment.body;
-        }
-      }
+      const bodyRaw = rawBodyOf(comment.body, comment.format);
       const presented = (await presentMany([comment], context, new Expansions(["-body"])))[0]!;
       return {
         commentID: comment.commentID,

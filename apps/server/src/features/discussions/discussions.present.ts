@@ -1,5 +1,6 @@
 import type { Discussion, UserFragment } from "@parley/contracts";
 import { toRfc3339 } from "../../platform/dates.ts";
+import { parseAttributes } from "../../platform/records.ts";
 import { renderBody, renderExcerpt, type PostFormat } from "../../platform/render/index.ts";
 import type { CategoryNode } from "../categories/index.ts";
 import { categoryUrl, unknownUser } from "./discussions.deps.ts";
@@ -55,16 +56,6 @@ export interface DiscussionPresentContext {
 }
 
 const date = (value: string | null) => (value === null ? null : toRfc3339(value));
-
-function parseAttributes(text: string | null): Record<string, unknown> {
-  if (!text) return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
 
 /** A discussion row → the API record, with the expands that were asked for. */
 export function presentDiscussion(row: DiscussionRow, context: DiscussionPresentContext): Discussion {

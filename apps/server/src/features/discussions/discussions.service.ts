@@ -10,6 +10,7 @@ import { assertAccountUsable, authorize, requireSignedIn } from "../../platform/
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import { nowIso } from "../../platform/dates.ts";
+import { rawBodyOf } from "../../platform/records.ts";
 import { fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import { parseDateFilter } from "../../platform/http/filters.ts";
 import { normalizeFormat } from "../../platform/render/index.ts";
@@ -498,15 +499,7 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
     async quote(id: number, context: DiscussionRequestContext) {
       const row = await load(id, context.viewer);
       const author = (await users.load([row.insertUserID], context.origin)).get(row.insertUserID);
-      let bodyRaw: string | unknown[] = row.body;
-      if (row.format === "rich" || row.format === "rich2") {
-        try {
-          const parsed: unknown = JSON.parse(row.body);
-          if (Array.isArray(parsed)) bodyRaw = parsed;
-        } catch {
-          bodyRaw = row.body;
-        }
-      }
+      const bodyRaw = rawBodyOf(row.body, row.format);
       const presented = await presentOne(row, context, ["-body"]);
       return {
         discussionID: row.discussionID,
