@@ -90,4 +90,41 @@ export const CategoryGetQuery = Type.Object({
 export const categoryPaths = {
   list: "/categories",
   get: "/categories/:id",
+  search: "/categories/search",
 } as const;
+
+export const CategoryPost = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  urlcode: Type.String({ minLength: 1, maxLength: 255, pattern: "^[a-z0-9][a-z0-9-]*$" }),
+  parentCategoryID: Type.Optional(Nullable(Type.Integer())),
+  description: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+  displayAs: Type.Optional(Type.Enum(categoryDisplayAs)),
+  customPermissions: Type.Optional(Type.Boolean()),
+  isArchived: Type.Optional(Type.Boolean()),
+  sort: Type.Optional(Type.Integer()),
+});
+export type CategoryPost = Static<typeof CategoryPost>;
+
+export const CategoryPatch = Type.Partial(CategoryPost);
+export type CategoryPatch = Static<typeof CategoryPatch>;
+
+export const CategoryDeleteBody = Type.Object({
+  newCategoryID: Type.Optional(
+    Type.Integer({ description: "Move the category's discussions (and subcategories) here; without it they are deleted." }),
+  ),
+});
+
+export const CategorySearchQuery = Type.Object({
+  query: Type.String({ description: "Names containing this text (may be empty)." }),
+  parentCategoryID: Type.Optional(Type.Integer()),
+  displayAs: Type.Optional(Type.Array(Type.String())),
+  expand: Type.Optional(Expand),
+  page: Type.Optional(Page),
+  limit: Type.Optional(Limit(100, limits.categories.searchLimit)),
+});
+export type CategorySearchQuery = Static<typeof CategorySearchQuery>;
+
+export const CategorySearchResult = Type.Object({
+  ...categoryFields,
+  breadcrumbs: Type.Optional(Type.Array(Type.Object({ name: Type.String(), url: Type.String() }))),
+});

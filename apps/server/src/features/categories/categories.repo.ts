@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from "kysely";
+import { sql, type Kysely, type Selectable, type Updateable } from "kysely";
 import type { CategoriesTable, DB } from "../../platform/db/schema.ts";
 import { ROOT_CATEGORY_ID } from "@parley/contracts";
 
@@ -50,6 +50,102 @@ export function createCategoriesRepo(db: Kysely<DB>) {
       const inserted = await db.insertInto("categories").values(row).returning("categoryID").executeTakeFirstOrThrow();
       return inserted.categoryID;
     },
+
+    async update(categoryID: number, changes: Updateable<CategoriesTable>): Promise<void> {
+      if (Object.keys(changes).length)
+        await db.updateTable("categories").set(changes).where("categoryID", "=", categoryID).execute();
+    },
+
+    /** Names containing the text (case-insensitive), within the given categories. */
+    async search(text: string, within: number[], displayAs: string[] | undefined, offset: number, limit: number) {
+      let query = db
+        .selectFrom("categories")
+        .selectAll()
+        .where("categoryID", "in", within.length ? within : [-2])
+        .where(
+          sql`lower("name")`,
+          "like",
+          sql`${`%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`,
+        );
+      if (displayAs?.length)
+        query = query.where(
+          "displayAs",
+          "in",
+          displayAs.map((value) => value.toLowerCase()),
+        );
+      return query.orderBy("depth").orderBy("sort").orderBy("name").offset(offset).limit(limit).execute();
+    },
+
+    /** Moves a category's discussions to another category. */
+    async moveDiscussions(fromCategoryID: number, toCategoryID: number): Promise<void> {
+      await db
+        .updateTable("discussions")
+        .set({ categoryID: toCategoryID })
+        .where("categoryID", "=", fromCategoryID)
+        .execute();
+    },
+
+    async reparentChildren(fromCategoryID: number, toCategoryID: number): Promise<void> {
+      await db
+        .updateTable("categories")
+        .set({ parentCategoryID: toCategoryID })
+        .where("parentCategoryID", "=", fromCategoryID)
+        .execute();
+    },
+
+    /** Deletes categories and everything posted in them (comments, reactions, tags links cascade or go here). */
+    async deleteWithContent(categoryIDs: number[]): Promise<void> {
+      if (categoryIDs.length === 0) return;
+      const discussionIDs = db.selectFrom("discussions").select("discussionID").where("categoryID", "in", categoryIDs);
+      const commentIDs = db.selectFrom("comments").select("commentID").where("discussionID", "in", discussionIDs);
+      await db
+        .deleteFrom("reactions")
+        .where("recordType", "=", "comment")
+        .where("recordID", "in", commentIDs)
+        .execute();
+      await db
+        .deleteFrom("reactions")
+        .where("recordType", "=", "discussion")
+        .where("recordID", "in", discussionIDs)
+        .execute();
+      await db.deleteFrom("comments").where("discussionID", "in", discussionIDs).execute();
+      await db.deleteFrom("discussions").where("categoryID", "in", categoryIDs).execute();
+      // Deepest first: each category's parent is still there when it goes.
+      const rows = await db
+        .selectFrom("categories")
+        .select(["categoryID", "depth"])
+        .where("categoryID", "in", categoryIDs)
+        .execute();
+      for (const row of rows.sort((a, b) => b.depth - a.depth)) {
+        await db.deleteFrom("categories").where("categoryID", "=", row.categoryID).execute();
+      }
+    },
+
+    /** Members' post counts and tags' discussion counts, after content went away in bulk. */
+    async recountUsersAndTags(): Promise<void> {
+      await db
+        .updateTable("users")
+        .set((eb) => ({
+          countDiscussions: eb
+            .selectFrom("discussions")
+            .select((e) => e.fn.countAll<number>().as("n"))
+            .whereRef("discussions.insertUserID", "=", "users.userID"),
+          countComments: eb
+            .selectFrom("comments")
+            .select((e) => e.fn.countAll<number>().as("n"))
+            .whereRef("comments.insertUserID", "=", "users.userID"),
+        }))
+        .execute();
+      await db
+        .updateTable("tags")
+        .set((eb) => ({
+          countDiscussions: eb
+            .selectFrom("tagDiscussions")
+            .select((e) => e.fn.countAll<number>().as("n"))
+            .whereRef("tagDiscussions.tagID", "=", "tags.tagID"),
+        }))
+        .execute();
+    },
   };
 }
 
@@ -67,6 +163,21 @@ export async function setCustomPermissions(db: Kysely<DB>, categoryID: number, c
     .where("categoryID", "=", categoryID)
     .execute();
   await recomputePermissionCategories(db);
+}
+
+/** Every category's depth from its place in the tree (after a move). */
+export async function recomputeDepths(db: Kysely<DB>): Promise<void> {
+  const rows = await db.selectFrom("categories").select(["categoryID", "parentCategoryID", "depth"]).execute();
+  const byParent = new Map<number | null, typeof rows>();
+  for (const row of rows) byParent.set(row.parentCategoryID, [...(byParent.get(row.parentCategoryID) ?? []), row]);
+  const walk = async (parentID: number | null, depth: number) => {
+    for (const row of byParent.get(parentID) ?? []) {
+      if (row.depth !== depth)
+        await db.updateTable("categories").set({ depth }).where("categoryID", "=", row.categoryID).execute();
+      await walk(row.categoryID, depth + 1);
+    }
+  };
+  await walk(null, 0);
 }
 
 export async function recomputePermissionCategories(db: Kysely<DB>): Promise<void> {

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
 import {
   Category,
+  CategoryDeleteBody,
   CategoryGetQuery,
+  CategoryPatch,
+  CategoryPost,
+  CategorySearchQuery,
+  CategorySearchResult,
   CategoryIdParams,
   CategoryList,
   CategoryListQuery,
@@ -34,6 +40,80 @@ export const categoriesRoutes: FastifyPluginAsyncTypebox<{ service: CategoriesSe
         });
       }
       return result.items;
+    },
+  );
+
+  app.get(
+    categoryPaths.search,
+    {
+      schema: {
+        tags: ["Categories"],
+        summary: "Categories whose names contain the text (for pickers); `expand=breadcrumbs`.",
+        querystring: CategorySearchQuery,
+        response: { 200: Type.Array(CategorySearchResult), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.search(request.query, { viewer: request.viewer, origin: originOf(request) });
+      setPagingHeaders(request, reply, { page: result.page, limit: result.limit, count: result.items.length });
+      return result.items;
+    },
+  );
+
+  const writeErrors = {
+    400: ErrorBody,
+    401: ErrorBody,
+    403: ErrorBody,
+    404: ErrorBody,
+    409: ErrorBody,
+    422: ErrorBody,
+  };
+  app.post(
+    categoryPaths.list,
+    {
+      schema: {
+        tags: ["Categories"],
+        summary: "Create a category.",
+        body: CategoryPost,
+        response: { 201: Category, ...writeErrors },
+      },
+    },
+    async (request) => service.create(request.body, { viewer: request.viewer, origin: originOf(request) }),
+  );
+  app.patch(
+    categoryPaths.get,
+    {
+      schema: {
+        tags: ["Categories"],
+        summary: "Edit or move a category.",
+        params: CategoryIdParams,
+        body: CategoryPatch,
+        response: { 200: Category, ...writeErrors },
+      },
+    },
+    async (request) =>
+      service.patch(request.params.id, request.body, { viewer: request.viewer, origin: originOf(request) }),
+  );
+  app.delete(
+    categoryPaths.get,
+    {
+      schema: {
+        tags: ["Categories"],
+        summary: "Delete a category: move its content to newCategoryID, or delete it with its content.",
+        params: CategoryIdParams,
+        body: Type.Optional(CategoryDeleteBody),
+        response: { 204: Type.Null(), ...writeErrors },
+      },
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request) => {
+      await service.remove(request.params.id, request.body?.newCategoryID, {
+        viewer: request.viewer,
+        origin: originOf(request),
+      });
+      return null;
     },
   );
 

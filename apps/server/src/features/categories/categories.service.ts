@@ -3,11 +3,24 @@ import {
   ROOT_CATEGORY_ID,
   type Category,
   type CategoryListQuery,
+  type CategoryPatch,
+  type CategoryPost,
+  type CategorySearchQuery,
   type CategoryTreeItem,
 } from "@parley/contracts";
 import { assertAccountUsable, authorize, can } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
-import { badRequest, conflict, HttpError, notFound } from "../../platform/errors.ts";
+import { badRequest, conflict, fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
+import type { Platform } from "../../platform/context.ts";
+import { nowIso } from "../../platform/dates.ts";
+import { plainTitle } from "../../platform/text.ts";
+import type { CategoryDirectory } from "./categories.directory.ts";
+import {
+  createCategoriesRepo,
+  recomputeDepths,
+  recomputePermissionCategories,
+  recountCategories,
+} from "./categories.repo.ts";
 import type { CategoriesRepo, CategoryRow } from "./categories.repo.ts";
 import { buildTree, flattenTree, presentCategory, type PresentContext } from "./categories.present.ts";
 
@@ -26,8 +39,45 @@ export interface CategoryRequestContext {
 export const canViewCategory = (viewer: Viewer, row: Pick<CategoryRow, "categoryID">) =>
   can(viewer, "discussions.view", { resourceID: row.categoryID });
 
-/** Categories: the tree and one category, each only where the viewer holds discussions.view. */
-export function createCategoriesService(repo: CategoriesRepo) {
+declare module "../../platform/events.ts" {
+  interface EventMap {
+    /** A category was created, edited, moved or deleted. */
+    "category.changed": { categoryID: number };
+  }
+}
+
+/** Categories: the tree and one category, each only where the viewer holds discussions.view; upkeep by managers. */
+export function createCategoriesService(repo: CategoriesRepo, platform: Platform, directory: CategoryDirectory) {
+  const manage = (viewer: Viewer) => authorize(viewer, ["community.manage", "site.manage"]);
+
+  /** After a structural change: depths, inherited permissions, counts, and every cache of the tree. */
+  async function settle(categoryID: number, db = platform.db) {
+    await recomputeDepths(db);
+    await recomputePermissionCategories(db);
+    await recountCategories(db);
+    directory.invalidate();
+    platform.permissions.invalidate();
+    await platform.events.emit("category.changed", { categoryID });
+  }
+
+  async function checkUrlcode(urlcode: string, exceptID?: number) {
+    const taken = await repo.findByUrlcode(urlcode);
+    if (taken && taken.categoryID !== exceptID) {
+      throw validationFailed([fieldError("urlcode", "invalid", "The URL code is already in use by another category.")]);
+    }
+  }
+
+  /** The parent a category goes under: null, 0 (what a JSON null becomes in a query) and -1 are the root. */
+  async function parentRow(parentCategoryID: number | null | undefined): Promise<CategoryRow> {
+    const id =
+      parentCategoryID === null || parentCategoryID === undefined || parentCategoryID <= 0
+        ? ROOT_CATEGORY_ID
+        : parentCategoryID;
+    const row = await repo.findById(id);
+    if (!row)
+      throw validationFailed([fieldError("parentCategoryID", "invalid", "The parent category does not exist.")]);
+    return row;
+  }
   async function requireCategory(row: CategoryRow | undefined): Promise<CategoryRow> {
     if (!row || row.categoryID === ROOT_CATEGORY_ID) throw notFound("Category");
     return row;
@@ -67,6 +117,125 @@ export function createCategoriesService(repo: CategoriesRepo) {
 
   return {
     resolve,
+
+    async create(body: CategoryPost, context: CategoryRequestContext): Promise<Category> {
+      manage(context.viewer);
+      const parent = await parentRow(body.parentCategoryID);
+      await checkUrlcode(body.urlcode);
+      const name = plainTitle(body.name);
+      if (!name) throw validationFailed([fieldError("name", "missingField", "name is required.")]);
+      const categoryID = await repo.insert({
+        parentCategoryID: parent.categoryID,
+        name,
+        urlcode: body.urlcode,
+        description: body.description ?? null,
+        displayAs: body.displayAs ?? "discussions",
+        customPermissions: body.customPermissions ? 1 : 0,
+        isArchived: body.isArchived ? 1 : 0,
+        sort: body.sort ?? 0,
+        depth: parent.depth + 1,
+        countCategories: 0,
+        countDiscussions: 0,
+        countComments: 0,
+        countAllDiscussions: 0,
+        countAllComments: 0,
+        countFollowers: 0,
+        iconUrl: null,
+        lastDiscussionID: null,
+        lastCommentID: null,
+        dateLastPost: null,
+        dateInserted: nowIso(),
+        dateUpdated: null,
+        insertUserID: context.viewer.userID,
+        updateUserID: null,
+        permissionCategoryID: -1,
+      });
+      await settle(categoryID);
+      return presentCategory((await repo.findById(categoryID))!, context);
+    },
+
+    async patch(id: string, body: CategoryPatch, context: CategoryRequestContext): Promise<Category> {
+      manage(context.viewer);
+      const row = await resolve(id);
+      if (body.urlcode !== undefined) await checkUrlcode(body.urlcode, row.categoryID);
+      let parentCategoryID: number | undefined;
+      const parent = body.parentCategoryID === undefined ? null : await parentRow(body.parentCategoryID);
+      if (parent && parent.categoryID !== row.parentCategoryID) {
+        if ((await directory.withDescendants(row.categoryID)).includes(parent.categoryID)) {
+          throw validationFailed([fieldError("parentCategoryID", "invalid", "A category cannot move inside itself.")]);
+        }
+        parentCategoryID = parent.categoryID;
+      }
+      const name = body.name === undefined ? undefined : plainTitle(body.name);
+      if (name === "") throw validationFailed([fieldError("name", "missingField", "name is required.")]);
+      await repo.update(row.categoryID, {
+        ...(name !== undefined ? { name } : {}),
+        ...(body.urlcode !== undefined ? { urlcode: body.urlcode } : {}),
+        ...(body.description !== undefined ? { description: body.description } : {}),
+        ...(body.displayAs !== undefined ? { displayAs: body.displayAs } : {}),
+        ...(body.customPermissions !== undefined ? { customPermissions: body.customPermissions ? 1 : 0 } : {}),
+        ...(body.isArchived !== undefined ? { isArchived: body.isArchived ? 1 : 0 } : {}),
+        ...(body.sort !== undefined ? { sort: body.sort } : {}),
+        ...(parentCategoryID !== undefined ? { parentCategoryID } : {}),
+        dateUpdated: nowIso(),
+        updateUserID: context.viewer.userID,
+      });
+      await settle(row.categoryID);
+      return presentCategory((await repo.findById(row.categoryID))!, context);
+    },
+
+    /**
+     * Deletes a category. With `newCategoryID` its discussions and subcategories move there; without,
+     * the category, its subcategories and everything posted in them are deleted. One transaction.
+     */
+    async remove(id: string, newCategoryID: number | undefined, context: CategoryRequestContext): Promise<void> {
+      manage(context.viewer);
+      const row = await resolve(id);
+      const subtree = await directory.withDescendants(row.categoryID);
+      if (newCategoryID !== undefined) {
+        const target = await repo.findById(newCategoryID);
+        if (!target || target.categoryID === ROOT_CATEGORY_ID || subtree.includes(target.categoryID)) {
+          throw validationFailed([
+            fieldError("newCategoryID", "invalid", "Choose another category to move the content to."),
+          ]);
+        }
+      }
+      await platform.db.transaction().execute(async (trx) => {
+        const scoped = createCategoriesRepo(trx);
+        if (newCategoryID !== undefined) {
+          await scoped.moveDiscussions(row.categoryID, newCategoryID);
+          await scoped.reparentChildren(row.categoryID, newCategoryID);
+          await scoped.deleteWithContent([row.categoryID]);
+        } else {
+          await scoped.deleteWithContent(subtree);
+          await scoped.recountUsersAndTags();
+        }
+        await settle(row.categoryID, trx);
+      });
+      directory.invalidate();
+    },
+
+    async search(query: CategorySearchQuery, context: CategoryRequestContext) {
+      assertAccountUsable(context.viewer);
+      const visible = new Set(await directory.visibleIDs(context.viewer));
+      const within =
+        query.parentCategoryID !== undefined
+          ? (await directory.withDescendants(query.parentCategoryID)).filter(
+              (id) => id !== query.parentCategoryID && visible.has(id),
+            )
+          : [...visible];
+      const page = query.page ?? 1;
+      const limit = query.limit ?? limits.categories.searchLimit;
+      const rows = await repo.search(query.query, within, query.displayAs, (page - 1) * limit, limit);
+      const wantsCrumbs = (query.expand ?? []).some((name) => ["breadcrumbs", "all", "true"].includes(name));
+      const items = await Promise.all(
+        rows.map(async (row) => ({
+          ...presentCategory(row, context),
+          ...(wantsCrumbs ? { breadcrumbs: await directory.breadcrumbs(row.categoryID, context.origin) } : {}),
+        })),
+      );
+      return { items, page, limit };
+    },
 
     async list(query: CategoryListQuery, context: CategoryRequestContext): Promise<CategoryListResult> {
       assertAccountUsable(context.viewer);

@@ -17,8 +17,8 @@ export async function registerCategories(
   platform: Platform,
 ): Promise<{ service: CategoriesService; directory: CategoryDirectory }> {
   for (const schema of sharedCategorySchemas) app.addSchema(schema);
-  const service = createCategoriesService(createCategoriesRepo(platform.db));
   const directory = createCategoryDirectory(platform.db);
+  const service = createCategoriesService(createCategoriesRepo(platform.db), platform, directory);
   platform.events.on("permissions.changed", () => directory.invalidate());
   await app.register(categoriesRoutes, { prefix: "/api/v2", service });
   return { service, directory };

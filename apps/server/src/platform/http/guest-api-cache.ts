@@ -12,6 +12,7 @@ export const contentEvents: EventName[] = [
   "comment.deleted",
   "reaction.added",
   "permissions.changed",
+  "category.changed",
 ];
 
 interface CachedAnswer {
