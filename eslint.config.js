@@ -41,7 +41,11 @@ export default tseslint.config(
       "@typescript-eslint/only-throw-error": "off",
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/apps/server/**", "@parley/server*"], message: "The web app never imports server code." }] },
+        {
+          patterns: [
+            { group: ["**/apps/server/**", "@parley/server*"], message: "The web app never imports server code." },
+          ],
+        },
       ],
     },
   },

@@ -47,7 +47,9 @@ async function buildAll(quiet) {
     sourcemap: true,
     external: [...external, "vite"],
     logLevel: quiet ? "error" : "warning",
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
   });
 }
 

@@ -13,12 +13,21 @@ await build({ ifNeeded: true });
 if (!process.env.TEST_DATABASE_URL) {
   console.log("TEST_DATABASE_URL is not set: data-layer and route tests run on SQLite only.");
 } else {
-  console.log(`Data-layer and route tests run on SQLite and on PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host}).`);
+  console.log(
+    `Data-layer and route tests run on SQLite and on PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host}).`,
+  );
 }
 
 const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "parley-vitest-")), "report.json");
 const vitest = path.join(root, "node_modules", "vitest", "vitest.mjs");
-const args = [vitest, "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...process.argv.slice(2)];
+const args = [
+  vitest,
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${report}`,
+  ...process.argv.slice(2),
+];
 const result = spawnSync(process.execPath, args, {
   cwd: root,
   stdio: "inherit",

@@ -110,7 +110,9 @@ export type CategoryPatch = Static<typeof CategoryPatch>;
 
 export const CategoryDeleteBody = Type.Object({
   newCategoryID: Type.Optional(
-    Type.Integer({ description: "Move the category's discussions (and subcategories) here; without it they are deleted." }),
+    Type.Integer({
+      description: "Move the category's discussions (and subcategories) here; without it they are deleted.",
+    }),
   ),
 });
 

@@ -25,7 +25,10 @@ export interface TestDatabase extends Database {
 }
 
 /** A fresh database on the given engine, migrated unless told otherwise. */
-export async function createTestDatabase(engine: DialectName, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  engine: DialectName,
+  options: { migrate?: boolean } = {},
+): Promise<TestDatabase> {
   const migrate = options.migrate ?? true;
   const id = `${process.pid}_${randomBytes(4).toString("hex")}`;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-test-"));

@@ -12,16 +12,30 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
 
   await db.schema.alterTable("discussions").addColumn("resolved", "integer", flag).execute();
   await db.schema.alterTable("discussions").addColumn("resolvedUserID", "integer").execute();
-  await db.schema.alterTable("discussions").addColumn("hot", real, (col) => col.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("discussions")
+    .addColumn("hot", real, (col) => col.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable("discussions").addColumn("attributes", "text").execute();
   await db.schema.alterTable("discussions").addColumn("insertIPAddress", "varchar(64)").execute();
-  await db.schema.alterTable("comments").addColumn("depth", "integer", (col) => col.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable("comments")
+    .addColumn("depth", "integer", (col) => col.notNull().defaultTo(1))
+    .execute();
   await db.schema.alterTable("comments").addColumn("attributes", "text").execute();
   await db.schema.alterTable("comments").addColumn("insertIPAddress", "varchar(64)").execute();
 
   // Lists: by category and date, announcements first, by score and hotness, by date inserted.
-  await db.schema.createIndex("discussions_category_announce_last").on("discussions").columns(["categoryID", "announce", "dateLastComment"]).execute();
-  await db.schema.createIndex("discussions_announce_last").on("discussions").columns(["announce", "dateLastComment"]).execute();
+  await db.schema
+    .createIndex("discussions_category_announce_last")
+    .on("discussions")
+    .columns(["categoryID", "announce", "dateLastComment"])
+    .execute();
+  await db.schema
+    .createIndex("discussions_announce_last")
+    .on("discussions")
+    .columns(["announce", "dateLastComment"])
+    .execute();
   await db.schema.createIndex("discussions_inserted").on("discussions").column("dateInserted").execute();
   await db.schema.createIndex("discussions_score").on("discussions").columns(["score", "discussionID"]).execute();
   await db.schema.createIndex("discussions_hot").on("discussions").columns(["hot", "discussionID"]).execute();
@@ -30,7 +44,9 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
   await db.schema
     .createTable("userDiscussions")
     .addColumn("userID", "integer", (col) => col.notNull().references("users.userID").onDelete("cascade"))
-    .addColumn("discussionID", "integer", (col) => col.notNull().references("discussions.discussionID").onDelete("cascade"))
+    .addColumn("discussionID", "integer", (col) =>
+      col.notNull().references("discussions.discussionID").onDelete("cascade"),
+    )
     .addColumn("bookmarked", "integer", flag)
     .addColumn("muted", "integer", flag)
     .addColumn("dismissed", "integer", flag)
@@ -40,7 +56,11 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     .addColumn("dateBookmarked", date)
     .addPrimaryKeyConstraint("userDiscussions_pk", ["userID", "discussionID"])
     .execute();
-  await db.schema.createIndex("userDiscussions_discussion").on("userDiscussions").columns(["discussionID", "bookmarked"]).execute();
+  await db.schema
+    .createIndex("userDiscussions_discussion")
+    .on("userDiscussions")
+    .columns(["discussionID", "bookmarked"])
+    .execute();
 
   await withId(db.schema.createTable("tags"), "tagID", dialect)
     .addColumn("name", "varchar(100)", (col) => col.notNull())
@@ -51,13 +71,24 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     .addColumn("dateInserted", date, (col) => col.notNull())
     .addColumn("insertUserID", "integer")
     .execute();
-  await db.schema.createIndex("tags_urlcode_unique").on("tags").unique().expression(sql`lower("urlcode")`).execute();
-  await db.schema.createIndex("tags_name").on("tags").expression(sql`lower("name")`).execute();
+  await db.schema
+    .createIndex("tags_urlcode_unique")
+    .on("tags")
+    .unique()
+    .expression(sql`lower("urlcode")`)
+    .execute();
+  await db.schema
+    .createIndex("tags_name")
+    .on("tags")
+    .expression(sql`lower("name")`)
+    .execute();
 
   await db.schema
     .createTable("tagDiscussions")
     .addColumn("tagID", "integer", (col) => col.notNull().references("tags.tagID").onDelete("cascade"))
-    .addColumn("discussionID", "integer", (col) => col.notNull().references("discussions.discussionID").onDelete("cascade"))
+    .addColumn("discussionID", "integer", (col) =>
+      col.notNull().references("discussions.discussionID").onDelete("cascade"),
+    )
     .addColumn("dateInserted", date, (col) => col.notNull())
     .addPrimaryKeyConstraint("tagDiscussions_pk", ["tagID", "discussionID"])
     .execute();
@@ -85,7 +116,11 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     .addColumn("dateInserted", date, (col) => col.notNull())
     .addPrimaryKeyConstraint("reactions_pk", ["recordType", "recordID", "userID"])
     .execute();
-  await db.schema.createIndex("reactions_record_tag").on("reactions").columns(["recordType", "recordID", "tagID"]).execute();
+  await db.schema
+    .createIndex("reactions_record_tag")
+    .on("reactions")
+    .columns(["recordType", "recordID", "tagID"])
+    .execute();
   await db.schema.createIndex("reactions_record_user").on("reactions").columns(["recordUserID", "tagID"]).execute();
 
   await db.schema
@@ -99,7 +134,14 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
   const types: Array<[number, string, string, string, number, string]> = [
     [1, "promote", "Promote", "Positive", 5, "Moderators may promote the very best contributions."],
     [2, "off-topic", "Off Topic", "Negative", -1, "Off topic posts are not relevant to the topic being discussed."],
-    [3, "insightful", "Insightful", "Positive", 1, "Insightful comments bring new information or perspective to the discussion."],
+    [
+      3,
+      "insightful",
+      "Insightful",
+      "Positive",
+      1,
+      "Insightful comments bring new information or perspective to the discussion.",
+    ],
     [4, "disagree", "Disagree", "Negative", -1, "You disagree with this."],
     [5, "agree", "Agree", "Positive", 1, "You agree with this."],
     [6, "dislike", "Dislike", "Negative", -1, "You dislike this."],

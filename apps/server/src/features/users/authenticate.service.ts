@@ -46,8 +46,11 @@ export function createAuthenticateService(
         }
       }
       const user = await findAccount(body.username.trim());
-      const valid =
-        user !== undefined && user.deleted === 0 && (await verifyPassword(body.password, user.passwordHash));
+      // Without an account the password is still checked (against a throwaway hash), so the answer
+      // takes as long and tells nobody which names exist.
+      const usable = user !== undefined && user.deleted === 0;
+      const matches = await verifyPassword(body.password, usable ? user.passwordHash : await throwawayHash());
+      const valid = usable && matches;
       if (!valid || !user) {
         const [account, ip] = [await perAccount.hit(accountKey), await perIp.hit(request.ip)];
         const blocked = [account, ip].find((result) => !result.allowed);

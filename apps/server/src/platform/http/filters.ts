@@ -10,7 +10,8 @@ const toIso = (field: string, text: string, endOfDay = false): string => {
   const trimmed = text.trim();
   const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(trimmed);
   const time = Date.parse(dateOnly ? `${trimmed}T00:00:00Z` : trimmed);
-  if (Number.isNaN(time)) throw validationFailed([fieldError(field, "invalid", `${field} is not a valid date filter.`)]);
+  if (Number.isNaN(time))
+    throw validationFailed([fieldError(field, "invalid", `${field} is not a valid date filter.`)]);
   return new Date(dateOnly && endOfDay ? time + 86_399_999 : time).toISOString();
 };
 
