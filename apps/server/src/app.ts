@@ -105,6 +105,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             },
           },
     crossOriginEmbedderPolicy: false,
+    // Browsers then send the page's own Origin with its form posts ("no-referrer" makes it "null",
+    // which the CSRF check must treat as foreign).
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
   await app.register(cookie);
   // Plain HTML forms (pages work without JavaScript) post urlencoded bodies.
