@@ -1,10 +1,15 @@
 import type { Locator } from "playwright-core";
+import { DiscussionList } from "./DiscussionList.ts";
 import { ParleyPage } from "./ParleyPage.ts";
 
-/** `/categories/{urlcode}`: one category with its subcategories. */
+/** `/categories/{urlcode}[/p{n}]`: one category with its subcategories and its discussions. */
 export class CategoryPage extends ParleyPage {
-  goto(urlcode: string) {
-    return this.open(`/categories/${urlcode}`);
+  /** The "Discussions" section: the category's discussions (and its subcategories'), sorts and pager. */
+  readonly discussions = new DiscussionList(this.main.getByRole("region", { name: "Discussions", exact: true }));
+
+  /** Opens a category, with an optional `/p{n}` page and query string. */
+  goto(urlcode: string, { page = 1, search = "" }: { page?: number; search?: string } = {}) {
+    return this.open(`/categories/${urlcode}${page > 1 ? `/p${page}` : ""}${search}`);
   }
 
   get breadcrumbs(): Locator {

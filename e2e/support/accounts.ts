@@ -103,3 +103,29 @@ export function unexpectedErrors(errors: readonly string[], allowed: readonly Ex
     return !allowed.some((failure) => failure.status === Number(status) && failure.pathname === pathname);
   });
 }
+
+/**
+ * Registers through the API and opens the confirmation link from the outbox (a plain GET of the
+ * page, which confirms): the member leaves the "Unconfirmed" role and may post.
+ */
+export async function registerConfirmed(
+  server: { readonly baseUrl: string; readOutbox(): Promise<OutboxMail[]> },
+  member: Member,
+): Promise<number> {
+  const userID = await registerThroughApi(server.baseUrl, member);
+  const link = await mailLink(server, { to: member.email, kind: "emailconfirm" });
+  const response = await fetch(link.url, { redirect: "manual" });
+  const location = response.headers.get("location") ?? "";
+  if (response.status >= 400 || !location.endsWith("/entry/emailconfirmed")) {
+    throw new Error(`Confirming ${member.name} answered ${response.status} ${location}.`);
+  }
+  return userID;
+}
+
+/** Signs a page's browser context in through the API (the session cookie lands in the context). */
+export async function signInContext(page: Page, baseUrl: string, member: Pick<Member, "name" | "password">) {
+  const response = await page.request.post(`${baseUrl}/api/v2/authenticate/password`, {
+    data: { username: member.name, password: member.password },
+  });
+  if (response.status() !== 201) throw new Error(`Signing in ${member.name} answered ${response.status()}.`);
+}

@@ -12,3 +12,4 @@ export * from "./discussions.ts";
 export * from "./tags.ts";
 export * from "./comments.ts";
 export * from "./reactions.ts";
+export * from "./layouts.ts";

@@ -1,0 +1,84 @@
+import type { Locator } from "playwright-core";
+
+/** A list of discussions (on /discussions and category pages): titles, badges, sort links and the pager. */
+export class DiscussionList {
+  /** `root` holds the list, its sort links and its pager (the main region, or a category's section). */
+  constructor(readonly root: Locator) {}
+
+  /** The list items: each has a level-3 heading linking to a discussion. */
+  get items(): Locator {
+    return this.root.locator("li").filter({ has: this.root.page().locator('h3 a[href^="/discussion/"]') });
+  }
+
+  /** Discussion titles, in page order. */
+  titles(): Promise<string[]> {
+    return this.items.locator("h3").allInnerTexts();
+  }
+
+  item(title: string): Locator {
+    return this.items.filter({ has: this.root.page().getByRole("heading", { level: 3, name: title, exact: true }) });
+  }
+
+  link(title: string): Locator {
+    return this.item(title).getByRole("heading", { level: 3 }).getByRole("link");
+  }
+
+  /** Titles of the items marked "Announcement". */
+  async announcements(): Promise<string[]> {
+    const titles: string[] = [];
+    for (const item of await this.items.all()) {
+      if ((await item.getByText("Announcement", { exact: true }).count()) > 0) {
+        titles.push(await item.locator("h3").innerText());
+      }
+    }
+    return titles;
+  }
+
+  /** The category links shown under the items. */
+  categoryNames(): Promise<string[]> {
+    return this.items.locator('a[href^="/categories/"]').allInnerTexts();
+  }
+
+  get sortNavigation(): Locator {
+    return this.root.getByRole("navigation", { name: "Sort by", exact: true });
+  }
+
+  sortLink(label: string): Locator {
+    return this.sortNavigation.getByRole("link", { name: label, exact: true });
+  }
+
+  /** Label → href of every sort link. */
+  async sortLinks(): Promise<Record<string, string | null>> {
+    const links: Record<string, string | null> = {};
+    for (const link of await this.sortNavigation.getByRole("link").all()) {
+      links[(await link.innerText()).trim()] = await link.getAttribute("href");
+    }
+    return links;
+  }
+
+  /** The label of the sort link marked current. */
+  currentSort(): Promise<string> {
+    return this.sortNavigation.locator('a[aria-current="true"]').innerText();
+  }
+
+  get pager(): Locator {
+    return this.root.getByRole("navigation", { name: "Discussions pages", exact: true });
+  }
+
+  /** "1 - 10 of 12". */
+  async pagerSummary(): Promise<string> {
+    return (await this.pager.locator("span").first().innerText()).replace(/\s+/g, " ").trim();
+  }
+
+  pageLink(n: number): Locator {
+    return this.pager.getByRole("link", { name: `Page ${n}`, exact: true });
+  }
+
+  get nextPageLink(): Locator {
+    return this.pager.getByRole("link", { name: "Next Page", exact: true });
+  }
+
+  get previousPageLink(): Locator {
+    return this.pager.getByRole("link", { name: "Previous Page", exact: true });
+  }
+}

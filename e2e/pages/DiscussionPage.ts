@@ -1,0 +1,106 @@
+import type { Locator, Response } from "playwright-core";
+import { EntryPage } from "./EntryPage.ts";
+
+/** What a page's `application/ld+json` says about a discussion (the fields the tests read). */
+export interface ForumPostingData {
+  "@context": string;
+  "@type": string;
+  "@id": string;
+  headline: string;
+  url: string;
+  datePublished: string;
+  author: { "@type": string; name: string; url?: string };
+  interactionStatistic: { "@type": string; interactionType: string; userInteractionCount: number };
+  comment: Array<{ "@type": string; url: string; datePublished: string; author: { name: string }; text: string }>;
+}
+
+/** `/discussion/{id}/{slug}[/p{n}]`: the post, its comments, the pager and the reply box. */
+export class DiscussionPage extends EntryPage {
+  /** Opens a discussion by its root-relative path (`/discussion/1/welcome-…`). */
+  goto(pathname: string): Promise<Response> {
+    return this.open(pathname);
+  }
+
+  get breadcrumbs(): Locator {
+    return this.page.getByRole("navigation", { name: "Breadcrumb" });
+  }
+
+  /** Names and hrefs of the breadcrumb links. */
+  async breadcrumbLinks(): Promise<{ name: string; href: string | null }[]> {
+    const links = await this.breadcrumbs.getByRole("link").all();
+    return Promise.all(
+      links.map(async (link) => ({ name: (await link.innerText()).trim(), href: await link.getAttribute("href") })),
+    );
+  }
+
+  /** The discussion's own post (only on its first page): the article without a Comment_ id. */
+  get post(): Locator {
+    return this.main.locator("article:not([id])");
+  }
+
+  get comments(): Locator {
+    return this.main.locator('article[id^="Comment_"]');
+  }
+
+  comment(commentID: number): Locator {
+    return this.main.locator(`article[id="Comment_${commentID}"]`);
+  }
+
+  /** The comment IDs on this page, in order. */
+  async commentIDs(): Promise<number[]> {
+    const ids = await this.comments.evaluateAll((articles) => articles.map((article) => article.id));
+    return ids.map((id) => Number(id.replace("Comment_", "")));
+  }
+
+  /** "3 Comments" above the comments. */
+  get commentsHeading(): Locator {
+    return this.main.getByRole("heading", { level: 2 }).filter({ hasText: /^\d+ Comments?$/ });
+  }
+
+  get pager(): Locator {
+    return this.main.getByRole("navigation", { name: "Comment pages", exact: true });
+  }
+
+  pageLink(n: number): Locator {
+    return this.pager.getByRole("link", { name: `Page ${n}`, exact: true });
+  }
+
+  /** The "Leave a Comment" section: the form, or a notice saying why there is none. */
+  get replyBox(): Locator {
+    return this.main.getByRole("region", { name: "Leave a Comment", exact: true });
+  }
+
+  get commentField(): Locator {
+    return this.field("Comment");
+  }
+
+  get postCommentButton(): Locator {
+    return this.button("Post Comment");
+  }
+
+  /** Types a comment and presses "Post Comment"; the caller waits for what should follow. */
+  async postComment(body: string): Promise<void> {
+    await this.commentField.fill(body);
+    await this.postCommentButton.click();
+  }
+
+  /** Every `application/ld+json` block of the document, parsed. */
+  async structuredData(): Promise<ForumPostingData[]> {
+    const blocks = await this.page.locator('script[type="application/ld+json"]').allTextContents();
+    return blocks.map((text) => JSON.parse(text) as ForumPostingData);
+  }
+
+  /** The comment ID in the URL's `#Comment_{id}`, or null. */
+  hashCommentID(): number | null {
+    const match = /^#Comment_(\d+)$/.exec(new URL(this.page.url()).hash);
+    return match ? Number(match[1]) : null;
+  }
+
+  /** Whether the element is at least partly inside the viewport (that is where the page "lands"). */
+  isInViewport(locator: Locator): Promise<boolean> {
+    return locator.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return box.bottom > 0 && box.top < window.innerHeight;
+    });
+  }
+}

@@ -1,0 +1,119 @@
+import { Type, type Static } from "typebox";
+
+/**
+ * Server-supplied layouts (spec §1, §2; reference §8): `GET /layouts/lookup-hydrate` answers with a
+ * title bar widget, the page's widgets and optional contexts, or with `redirectTo`.
+ */
+
+export const LayoutViewType = Type.Enum([
+  "home",
+  "subcommunityHome",
+  "discussionList",
+  "categoryList",
+  "post",
+  "createPost",
+]);
+export type LayoutViewType = Static<typeof LayoutViewType>;
+
+/** A navigation entry (spec §3): hidden without `permission` or, when `roleIDs` is set, without one of them. */
+export interface NavigationItem {
+  id: string;
+  name: string;
+  url: string;
+  permission?: string | null;
+  roleIDs?: number[];
+  isHidden?: boolean;
+  badge?: { type: "text" | "view"; text: string } | null;
+  recordType?: string | null;
+  recordID?: number | null;
+  sort?: number;
+  children?: NavigationItem[];
+}
+
+const NavigationItemSchema = Type.Cyclic(
+  {
+    NavigationItem: Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      url: Type.String(),
+      permission: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+      roleIDs: Type.Optional(Type.Array(Type.Integer())),
+      isHidden: Type.Optional(Type.Boolean()),
+      badge: Type.Optional(
+        Type.Union([Type.Object({ type: Type.Enum(["text", "view"]), text: Type.String() }), Type.Null()]),
+      ),
+      recordType: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+      recordID: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+      sort: Type.Optional(Type.Integer()),
+      children: Type.Optional(Type.Array(Type.Ref("NavigationItem"))),
+    }),
+  },
+  "NavigationItem",
+);
+export const NavigationItems = Type.Array(NavigationItemSchema);
+
+export const TitleBarPositioning = Type.Enum(["StickySolid", "StickyTransparent", "StaticSolid", "StaticTransparent"]);
+export type TitleBarPositioning = Static<typeof TitleBarPositioning>;
+
+/** The title bar's configuration (spec §3 "Title bar config"), as the `TitleBar` widget's props. */
+export interface TitleBarProps {
+  positioning: TitleBarPositioning;
+  logo: {
+    imageUrl: string | null;
+    imageUrlMobile: string | null;
+    url: string;
+    alignment: "left" | "center";
+    alignmentMobile: "left" | "center";
+  };
+  navigation: { items: NavigationItem[]; alignment: "left" | "center" };
+  backgroundColor: string | null;
+  foregroundColor: string | null;
+  height: number;
+  heightMobile: number;
+  borderType: "border" | "shadow" | "none";
+  /** Register shows only when registration is open (spec §2). */
+  registrationOpen: boolean;
+  /** Messages shows only when conversations are enabled (spec §2). */
+  conversationsEnabled: boolean;
+}
+
+/** One widget: a registered React component name and its props (nested widgets allowed in props). */
+export interface LayoutWidget {
+  $reactComponent: string;
+  $reactProps: Record<string, unknown>;
+  $middleware?: { visibility?: { device?: "all" | "desktop" | "mobile" } };
+}
+
+export const LayoutWidgetSchema = Type.Object(
+  {
+    $reactComponent: Type.String(),
+    $reactProps: Type.Record(Type.String(), Type.Unknown()),
+    $middleware: Type.Optional(
+      Type.Object({
+        visibility: Type.Optional(Type.Object({ device: Type.Optional(Type.Enum(["all", "desktop", "mobile"])) })),
+      }),
+    ),
+  },
+  { additionalProperties: true },
+);
+
+export const LayoutLookupQuery = Type.Object({
+  layoutViewType: LayoutViewType,
+  recordType: Type.String(),
+  recordID: Type.String(),
+  params: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  includeNoScript: Type.Optional(Type.Boolean()),
+});
+export type LayoutLookupQuery = Static<typeof LayoutLookupQuery>;
+
+/** `{titleBar, layout, contexts}` or, for a page that moved, `{redirectTo, status}`. */
+export interface LayoutSpec {
+  layoutViewType?: LayoutViewType;
+  layoutID?: string;
+  titleBar?: LayoutWidget & { $reactComponent: "TitleBar"; $reactProps: TitleBarProps };
+  layout?: LayoutWidget[];
+  contexts?: LayoutWidget[];
+  seo?: { title?: string; description?: string; url?: string };
+  redirectTo?: string;
+  status?: 301 | 302;
+}
