@@ -39,11 +39,24 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "error",
       // React Router's idiom: loaders throw `data(…, {status})` responses to the error boundary.
       "@typescript-eslint/only-throw-error": "off",
-      "no-restricted-imports": [
+      "no-restricted-imports": "off",
+      "@typescript-eslint/no-restricted-imports": [
         "error",
         {
+          paths: [
+            {
+              name: "@parley/contracts",
+              allowTypeImports: true,
+              message:
+                "Values come from a TypeBox-free module (`@parley/contracts/limits`, `/messages`, …) so the browser bundle carries no schemas; types may come from the index.",
+            },
+          ],
           patterns: [
             { group: ["**/apps/server/**", "@parley/server*"], message: "The web app never imports server code." },
+            {
+              group: ["typebox", "typebox/*"],
+              message: "TypeBox stays on the server: the browser bundle has no schemas.",
+            },
           ],
         },
       ],

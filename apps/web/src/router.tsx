@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { data, redirect, redirectDocument, type RouteObject } from "react-router";
-import { limits } from "@parley/contracts";
+import { limits } from "@parley/contracts/limits";
 import type { ApiClient } from "./lib/api.ts";
 import { loadOrThrow, notFoundError, parsePageSegment } from "./lib/route-errors.ts";
 import { AppLayout } from "./shell/AppLayout.tsx";

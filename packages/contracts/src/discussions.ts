@@ -3,20 +3,8 @@ import { DateTime, Expand, Nullable } from "./common.ts";
 import { Limit, Page } from "./pagination.ts";
 import type { UserFragment } from "./users.ts";
 
-export const discussionSorts = [
-  "-dateLastComment",
-  "dateLastComment",
-  "-dateInserted",
-  "dateInserted",
-  "-score",
-  "score",
-  "-hot",
-  "hot",
-  "-discussionID",
-  "discussionID",
-] as const;
-export type DiscussionSort = (typeof discussionSorts)[number];
-export const defaultDiscussionSort: DiscussionSort = "-dateLastComment";
+import { defaultDiscussionSort, discussionSorts, type DiscussionSort } from "./discussion-sorts.ts";
+export { defaultDiscussionSort, discussionSorts, type DiscussionSort };
 
 export const pinLocations = ["category", "recent"] as const;
 

@@ -45,15 +45,4 @@ export const validationCodes = [
 ] as const;
 export type ValidationCode = (typeof validationCodes)[number];
 
-/** User-visible messages that both sides show (spec §8). */
-export const errorMessages = {
-  validationFailed: "Validation Failed",
-  serverNoMessage: "Something went wrong while contacting the server.",
-  unknown: "Something went wrong.",
-  genericToast: "Something has gone wrong.",
-  permissionProblem: "Permission Problem",
-  internal: "Internal Server Error",
-} as const;
-
-/** `<Thing> not found.` as Vanilla words it. */
-export const notFoundMessage = (thing: string) => `${thing} not found.`;
+export { errorMessages, notFoundMessage } from "./messages.ts";

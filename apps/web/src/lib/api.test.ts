@@ -1,6 +1,7 @@
 import qs from "qs";
 import { describe, expect, it } from "vitest";
-import { errorMessages, paginationHeaders } from "@parley/contracts";
+import { errorMessages } from "@parley/contracts/messages";
+import { paginationHeaders } from "@parley/contracts/headers";
 import { ApiError, createApiClient, readPaging, stringifyQuery, type ApiRequest, type ApiResponse } from "./api.ts";
 
 describe("ApiError", () => {
@@ -101,6 +102,17 @@ describe("stringifyQuery", () => {
     const query = stringifyQuery({ expand: ["a", "b"] });
     expect(decodeURIComponent(query)).toBe("expand[0]=a&expand[1]=b");
     expect(qs.parse(query)).toEqual({ expand: ["a", "b"] });
+  });
+
+  it("writes what qs writes for nested objects, booleans and dates", () => {
+    const query = {
+      layoutViewType: "post",
+      params: { page: 2, sort: "-score", ids: [1, 2] },
+      flag: true,
+      at: new Date("2026-01-02T03:04:05.000Z"),
+    };
+    expect(stringifyQuery(query)).toBe(qs.stringify(query, { skipNulls: true }));
+    expect(qs.parse(stringifyQuery(query))).toEqual(qs.parse(qs.stringify(query)));
   });
 
   it("skips nulls and writes nothing without a query", () => {

@@ -1,5 +1,6 @@
-import qs from "qs";
-import { errorMessages, paginationHeaders, type ErrorBody, type FieldError, type PageInfo } from "@parley/contracts";
+import { errorMessages } from "@parley/contracts/messages";
+import { paginationHeaders } from "@parley/contracts/headers";
+import type { ErrorBody, FieldError, PageInfo } from "@parley/contracts";
 
 /** What a transport returns: the browser's fetch, or the server's in-process call during SSR. */
 export interface ApiResponse {
@@ -60,9 +61,27 @@ export function readPaging(headers: ApiResponse["headers"]): PageInfo | null {
   return info;
 }
 
-/** Query strings as Vanilla's client writes them: `expand[0]=a&expand[1]=b`. */
-export const stringifyQuery = (query: Record<string, unknown> | undefined) =>
-  query ? qs.stringify(query, { skipNulls: true }) : "";
+/**
+ * Query strings as Vanilla's client writes them (qs's format, without shipping qs to the browser):
+ * `expand[0]=a&expand[1]=b`, nested objects as `params[page]=2`, nulls and undefined skipped.
+ */
+export function stringifyQuery(query: Record<string, unknown> | undefined): string {
+  const parts: string[] = [];
+  const push = (key: string, text: string) => parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(text)}`);
+  const add = (key: string, value: unknown): void => {
+    if (value === null || value === undefined) return;
+    if (Array.isArray(value)) value.forEach((item, index) => add(`${key}[${index}]`, item));
+    else if (value instanceof Date) push(key, value.toISOString());
+    else if (typeof value === "object")
+      for (const [name, item] of Object.entries(value as Record<string, unknown>)) add(`${key}[${name}]`, item);
+    else if (typeof value === "string") push(key, value);
+    else if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint")
+      push(key, String(value));
+  };
+
+  for (const [key, value] of Object.entries(query ?? {})) add(key, value);
+  return parts.join("&");
+}
 
 export interface ApiClient {
   request<T>(request: ApiRequest): Promise<ApiResult<T>>;

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
-import { limits } from "@parley/contracts";
+import { limits } from "@parley/contracts/limits";
 
 /**
  * "Now" for relative dates: the server's render time while hydrating (so both render the same text),

@@ -1,5 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
-import { limits } from "@parley/contracts";
+import { limits } from "@parley/contracts/limits";
 
 /** The only client cache (spec §7): fresh for 5 minutes, no retries. */
 export function createQueryClient(): QueryClient {

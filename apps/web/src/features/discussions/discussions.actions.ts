@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { redirect, type ActionFunctionArgs } from "react-router";
-import { limits } from "@parley/contracts";
+import { limits } from "@parley/contracts/limits";
 import type { ApiClient } from "../../lib/api.ts";
 import { formError, formInvalid, formValue } from "../../lib/forms.ts";
 import { discussionsApi } from "./discussions.api.ts";

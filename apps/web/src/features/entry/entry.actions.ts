@@ -1,5 +1,5 @@
 import { redirectDocument, type ActionFunctionArgs } from "react-router";
-import { userMessages, userRules } from "@parley/contracts";
+import { userMessages, userRules } from "@parley/contracts/user-rules";
 import type { ApiClient } from "../../lib/api.ts";
 import { formError, formInvalid, formValue, type FormResult } from "../../lib/forms.ts";
 import { safeTarget } from "../../lib/targets.ts";

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link, useParams, useSearchParams } from "react-router";
-import { limits } from "@parley/contracts";
+import { limits } from "@parley/contracts/limits";
 import { parsePageSegment } from "../../../lib/route-errors.ts";
 import { Pager } from "../../../ui/pager/Pager.tsx";
 import { DiscussionList } from "../../discussions/components/DiscussionList.tsx";

@@ -1,6 +1,7 @@
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { Form, Link, useActionData, useLocation, useNavigation, useParams } from "react-router";
-import { limits, type Comment, type Discussion } from "@parley/contracts";
+import { limits } from "@parley/contracts/limits";
+import type { Comment, Discussion } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
 import { PageHead } from "../../../lib/head.tsx";

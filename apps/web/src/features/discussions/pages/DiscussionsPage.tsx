@@ -1,6 +1,8 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
-import { defaultDiscussionSort, limits, type DiscussionSort } from "@parley/contracts";
+import { defaultDiscussionSort } from "@parley/contracts/discussion-sorts";
+import { limits } from "@parley/contracts/limits";
+import type { DiscussionSort } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";

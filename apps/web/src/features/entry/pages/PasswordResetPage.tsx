@@ -1,4 +1,4 @@
-import { userRules } from "@parley/contracts";
+import { userRules } from "@parley/contracts/user-rules";
 import { Form, Link, useActionData, useLocation, useNavigation } from "react-router";
 import type { FormResult } from "../../../lib/forms.ts";
 import { PageHead } from "../../../lib/head.tsx";

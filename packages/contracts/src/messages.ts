@@ -1,0 +1,14 @@
+/** Messages shared by server and web. Free of TypeBox, so the browser bundle can import it. */
+
+/** User-visible messages that both sides show (spec §8). */
+export const errorMessages = {
+  validationFailed: "Validation Failed",
+  serverNoMessage: "Something went wrong while contacting the server.",
+  unknown: "Something went wrong.",
+  genericToast: "Something has gone wrong.",
+  permissionProblem: "Permission Problem",
+  internal: "Internal Server Error",
+} as const;
+
+/** `<Thing> not found.` as Vanilla words it. */
+export const notFoundMessage = (thing: string) => `${thing} not found.`;

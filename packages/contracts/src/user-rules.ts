@@ -1,0 +1,27 @@
+/** Registration and profile rules, kept once for the server's checks and the forms' hints. */
+export const userRules = {
+  nameMinLength: 3,
+  nameMaxLength: 20,
+  /** Letters, digits, spaces (not at either end), underscores, hyphens and periods. */
+  namePattern: "^[\\p{L}\\p{N}_.\\-](?:[\\p{L}\\p{N}_.\\- ]*[\\p{L}\\p{N}_.\\-])?$",
+  passwordMinLength: 8,
+  passwordMaxLength: 100,
+  emailMaxLength: 200,
+} as const;
+
+/** The exact sentences shown for bad registration input. */
+export const userMessages = {
+  nameInvalid: `Username can only contain letters, numbers, spaces, underscores, hyphens and periods, and must be between ${userRules.nameMinLength} and ${userRules.nameMaxLength} characters long.`,
+  nameTaken: "The name you entered is already in use by another member.",
+  emailInvalid: "Email is not valid.",
+  emailTaken: "The email you entered is in use by another member.",
+  passwordTooShort: `Your password must be at least ${userRules.passwordMinLength} characters long.`,
+  signInFailed: "The username or password you entered is incorrect.",
+  tooManySignIns: "You've tried to sign in too many times. Please wait {seconds} seconds and try again.",
+  deletedUserName: "Deleted User",
+  guestName: "Guest",
+  emailConfirmed: "Your email has been successfully confirmed.",
+  emailConfirmBadLink: "That confirmation link is invalid or has expired.",
+  passwordResetBadLink: "That password reset link is invalid or has expired.",
+  passwordResetSent: "If that email belongs to an account, a message with a link to reset the password is on its way.",
+} as const;
