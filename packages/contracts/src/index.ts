@@ -13,3 +13,4 @@ export * from "./tags.ts";
 export * from "./comments.ts";
 export * from "./reactions.ts";
 export * from "./layouts.ts";
+export * from "./urls.ts";

@@ -1,4 +1,4 @@
-import { userMessages, type Me, type User, type UserFragment } from "@parley/contracts";
+import { profilePath, userMessages, type Me, type User, type UserFragment } from "@parley/contracts";
 import { toRfc3339 } from "../../platform/dates.ts";
 import type { RoleRow, UserRow } from "./users.repo.ts";
 
@@ -13,8 +13,7 @@ export interface UserPresentContext {
 /** The default avatar: a silhouette served with the web app. */
 export const defaultPhotoUrl = (origin: string) => `${origin}/images/default-avatar.svg`;
 
-export const profileUrl = (origin: string, name: string) =>
-  `${origin}/profile/${encodeURIComponent(name).replace(/%2F/gi, "%252F").replace(/&/g, "%26")}`;
+export const profileUrl = (origin: string, name: string) => `${origin}${profilePath(name)}`;
 
 const displayName = (row: UserRow) => (row.deleted === 1 ? userMessages.deletedUserName : row.name);
 const date = (value: string | null) => (value === null ? null : toRfc3339(value));

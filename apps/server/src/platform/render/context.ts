@@ -1,3 +1,4 @@
+import { profilePath } from "@parley/contracts";
 import { siteFor, type Site } from "./links.ts";
 import type { RenderOptions } from "./types.ts";
 
@@ -12,6 +13,6 @@ export function createContext(options: RenderOptions): RenderContext {
   const base = options.origin.replace(/\/+$/, "");
   return {
     site,
-    mentionUrl: options.mentionUrl ?? ((name) => `${base}/profile/${encodeURIComponent(name)}`),
+    mentionUrl: options.mentionUrl ?? ((name) => `${base}${profilePath(name)}`),
   };
 }

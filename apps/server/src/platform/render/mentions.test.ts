@@ -36,7 +36,7 @@ describe("mention parsing", () => {
 
   it("escapes names and encodes them in the default profile address", () => {
     expect(renderBody('@"Tom & Jerry"', "text", { origin: "https://forum.example/" })).toBe(
-      '<a href="https://forum.example/profile/Tom%20%26%20Jerry" class="atMention">@Tom &amp; Jerry</a>',
+      '<a href="https://forum.example/profile/Tom%20%2526%20Jerry" class="atMention">@Tom &amp; Jerry</a>',
     );
   });
 
