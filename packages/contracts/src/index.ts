@@ -14,3 +14,5 @@ export * from "./comments.ts";
 export * from "./reactions.ts";
 export * from "./layouts.ts";
 export * from "./urls.ts";
+export * from "./themes.ts";
+export * from "./theme-css.ts";

@@ -1,0 +1,163 @@
+import { Type, type Static, type TSchema } from "typebox";
+import { Expand, Nullable } from "./common.ts";
+
+/**
+ * Themes (spec §3 "Theme", §4 "Themes"; reference §8): the theme record of /api/v2/themes and the
+ * variables a theme sets (colours, fonts, borders, buttons, title bar, layout, sizes). Every variable
+ * is optional: what a theme leaves out comes from the defaults of spec §9 (see `theme-css.ts`).
+ */
+
+const Optional = <T extends TSchema>(schema: T) => Type.Optional(schema);
+/** Objects of theme variables keep keys they do not know (add-ons and later versions add some). */
+const Group = <T extends Record<string, TSchema>>(properties: T, description?: string) =>
+  Type.Object(properties, { additionalProperties: true, ...(description ? { description } : {}) });
+
+/** A colour value (spec §3): hex with 3 or 6 digits, rgb(), rgba(), hsl() or hsla(). */
+export const ThemeColor = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  description: "A colour: hex with 3 or 6 digits, rgb(), rgba(), hsl() or hsla().",
+});
+const Pixels = Type.Number({ minimum: 0, maximum: 10_000 });
+
+export const ThemePreset = Type.Enum(["light", "dark"]);
+export type ThemePreset = Static<typeof ThemePreset>;
+
+/** Button presets (spec §3). */
+export const ButtonPreset = Type.Enum(["solid", "outline", "transparent", "advanced", "hide"]);
+export type ButtonPreset = Static<typeof ButtonPreset>;
+
+/** Button types (spec §3), the variants the design system draws. */
+export const buttonTypes = [
+  "standard",
+  "primary",
+  "text",
+  "icon",
+  "outline",
+  "transparent",
+  "translucid",
+  "dashboardPrimary",
+  "dashboardSecondary",
+] as const;
+export type ButtonType = (typeof buttonTypes)[number];
+
+const ButtonColors = Group({ bg: Optional(ThemeColor), fg: Optional(ThemeColor), border: Optional(ThemeColor) });
+
+export const ThemeVariables = Group(
+  {
+    global: Optional(
+      Group({
+        options: Optional(Group({ preset: Optional(ThemePreset) })),
+        mainColors: Optional(
+          Group({ primary: Optional(ThemeColor), bg: Optional(ThemeColor), fg: Optional(ThemeColor) }),
+        ),
+        body: Optional(Group({ backgroundImage: Optional(Group({ color: Optional(ThemeColor) })) })),
+        fonts: Optional(
+          Group({
+            families: Optional(
+              Group({ body: Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 10 })) }),
+            ),
+            sizes: Optional(
+              Group({
+                large: Optional(Pixels),
+                medium: Optional(Pixels),
+                small: Optional(Pixels),
+                extraSmall: Optional(Pixels),
+                subtitle: Optional(Pixels),
+                title: Optional(Pixels),
+                largeTitle: Optional(Pixels),
+              }),
+            ),
+          }),
+        ),
+        border: Optional(Group({ radius: Optional(Pixels), width: Optional(Pixels), color: Optional(ThemeColor) })),
+      }),
+    ),
+    buttons: Optional(
+      Group({
+        preset: Optional(ButtonPreset),
+        radius: Optional(Pixels),
+        primary: Optional(ButtonColors),
+        standard: Optional(ButtonColors),
+      }),
+    ),
+    titleBar: Optional(Group({ colors: Optional(Group({ bg: Optional(ThemeColor), fg: Optional(ThemeColor) })) })),
+    layout: Optional(
+      Group({
+        breakpoints: Optional(
+          Group({
+            xs: Optional(Pixels),
+            oneColumn: Optional(Pixels),
+            compact: Optional(Pixels),
+            twoColumns: Optional(Pixels),
+          }),
+        ),
+      }),
+    ),
+    sizes: Optional(
+      Group({
+        titleBarHeight: Optional(Pixels),
+        titleBarHeightMobile: Optional(Pixels),
+        formElementHeight: Optional(Pixels),
+        buttonMinWidth: Optional(Pixels),
+        buttonHeight: Optional(Pixels),
+        contentWidth: Optional(Pixels),
+        gutter: Optional(Pixels),
+      }),
+    ),
+  },
+  "A theme's variables (the JSON of its variables asset).",
+);
+export type ThemeVariables = Static<typeof ThemeVariables>;
+
+/** An asset of a theme; `data` only when expanded (`expand=all` or `expand=<asset>.data`). */
+export const ThemeVariablesAsset = Type.Object({
+  url: Type.String(),
+  type: Type.String(),
+  "content-type": Type.String(),
+  data: Optional(ThemeVariables),
+});
+
+export const ThemePreviewVariables = Type.Object({
+  globalBg: Nullable(Type.String()),
+  globalFg: Nullable(Type.String()),
+  globalPrimary: Nullable(Type.String()),
+  titleBarBg: Nullable(Type.String()),
+  titleBarFg: Nullable(Type.String()),
+  backgroundImage: Optional(Nullable(Type.String())),
+});
+export type ThemePreviewVariables = Static<typeof ThemePreviewVariables>;
+
+export const Theme = Type.Object(
+  {
+    themeID: Type.String({ description: "The theme's key (file themes) or numeric id (database themes)." }),
+    type: Type.Enum(["themeFile", "themeDB"]),
+    name: Type.String(),
+    version: Type.String(),
+    revisionID: Nullable(Type.Integer()),
+    current: Type.Boolean({ description: "Whether this is the site's current theme." }),
+    active: Type.Boolean({ description: "Whether this revision is the theme's active one." }),
+    assets: Type.Object({ variables: ThemeVariablesAsset }),
+    preview: Type.Object({
+      info: Type.Record(Type.String(), Type.Object({ type: Type.String(), value: Type.String() })),
+      imageUrl: Nullable(Type.String()),
+      variables: ThemePreviewVariables,
+    }),
+    features: Type.Record(Type.String(), Type.Boolean()),
+    supportedSections: Type.Array(Type.String()),
+  },
+  { $id: "Theme" },
+);
+export type Theme = Static<typeof Theme>;
+
+export const ThemeQuery = Type.Object({ expand: Optional(Expand) });
+export type ThemeQuery = Static<typeof ThemeQuery>;
+
+export const ThemeKeyParams = Type.Object({ themeKey: Type.String({ minLength: 1, maxLength: 100 }) });
+
+export const CurrentThemePut = Type.Object({
+  themeID: Type.String({ minLength: 1, maxLength: 100, description: "The theme's id or key." }),
+});
+export type CurrentThemePut = Static<typeof CurrentThemePut>;
+
+export const sharedThemeSchemas = [Theme];
