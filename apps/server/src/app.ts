@@ -21,6 +21,7 @@ import { registerComments } from "./features/comments/index.ts";
 import { createReactions, registerReactions } from "./features/reactions/index.ts";
 import { registerRoles } from "./features/roles/index.ts";
 import { registerTokens } from "./features/tokens/index.ts";
+import { registerConfig } from "./features/config/index.ts";
 import { registerOutbox } from "./platform/mail/outbox.routes.ts";
 import { registerPages, sendPlainErrorPage, type PagesOptions } from "./pages/pages.ts";
 
@@ -153,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     comment: (id, viewer) => comments.loadReactable(id, viewer),
   });
   await registerTokens(app, platform);
+  await registerConfig(app, platform);
   await registerOutbox(app, platform);
 
   if (options.pages) await registerPages(app, options.pages);
