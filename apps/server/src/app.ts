@@ -22,6 +22,7 @@ import { createReactions, registerReactions } from "./features/reactions/index.t
 import { registerRoles } from "./features/roles/index.ts";
 import { registerTokens } from "./features/tokens/index.ts";
 import { registerConfig } from "./features/config/index.ts";
+import { registerMedia } from "./features/media/index.ts";
 import { registerOutbox } from "./platform/mail/outbox.routes.ts";
 import { registerPages, sendPlainErrorPage, type PagesOptions } from "./pages/pages.ts";
 
@@ -155,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerTokens(app, platform);
   await registerConfig(app, platform);
+  await registerMedia(app, platform);
   await registerOutbox(app, platform);
 
   if (options.pages) await registerPages(app, options.pages);

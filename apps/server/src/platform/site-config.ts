@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "./db/schema.ts";
 import { nowIso } from "./dates.ts";
+import { uploadDefaults } from "@parley/contracts";
 
 /** Settings and their defaults; stored values override them. */
 export const siteConfigDefaults = {
@@ -10,6 +11,9 @@ export const siteConfigDefaults = {
   "garden.description": "A community forum built with Parley.",
   "tagging.enabled": true,
   "conversations.enabled": true,
+  /** Largest upload in bytes, and the allowed extensions separated by spaces (`POST /media`). */
+  "upload.maxSize": uploadDefaults.maxSize,
+  "upload.allowedExtensions": uploadDefaults.allowedExtensions.join(" "),
 } as const;
 export type SiteConfigKey = keyof typeof siteConfigDefaults;
 type Value<K extends SiteConfigKey> = (typeof siteConfigDefaults)[K] extends boolean

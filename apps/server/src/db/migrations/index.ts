@@ -3,6 +3,7 @@ import type { DialectName } from "../../platform/db/database.ts";
 import * as m0001 from "./0001_initial.ts";
 import * as m0002 from "./0002_accounts.ts";
 import * as m0003 from "./0003_content.ts";
+import * as m0004 from "./0004_media.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -14,6 +15,7 @@ const modules: Record<string, MigrationModule> = {
   "0001_initial": m0001,
   "0002_accounts": m0002,
   "0003_content": m0003,
+  "0004_media": m0004,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

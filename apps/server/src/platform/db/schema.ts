@@ -228,6 +228,21 @@ export interface EmailTokensTable {
   dateUsed: DateString | null;
 }
 
+export interface MediaTable {
+  mediaID: Generated<number>;
+  /** Under `<dataDir>/uploads`: `yyyy/mm/<random>.<ext>`, never the client's file name. */
+  path: string;
+  name: string;
+  type: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  foreignType: string | null;
+  foreignID: number | null;
+  insertUserID: number;
+  dateInserted: DateString;
+}
+
 export interface DB {
   categories: CategoriesTable;
   users: UsersTable;
@@ -245,4 +260,5 @@ export interface DB {
   reactionTypes: ReactionTypesTable;
   reactions: ReactionsTable;
   config: ConfigTable;
+  media: MediaTable;
 }

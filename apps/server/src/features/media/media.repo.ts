@@ -1,0 +1,22 @@
+import type { Kysely, Selectable } from "kysely";
+import type { DB, MediaTable } from "../../platform/db/schema.ts";
+
+export type MediaRow = Selectable<MediaTable>;
+
+export interface MediaRepo {
+  findById(mediaID: number): Promise<MediaRow | undefined>;
+  findByPath(path: string): Promise<MediaRow | undefined>;
+  insert(row: Omit<MediaRow, "mediaID">): Promise<MediaRow>;
+  remove(mediaID: number): Promise<void>;
+}
+
+export function createMediaRepo(db: Kysely<DB>): MediaRepo {
+  return {
+    findById: (mediaID) => db.selectFrom("media").selectAll().where("mediaID", "=", mediaID).executeTakeFirst(),
+    findByPath: (path) => db.selectFrom("media").selectAll().where("path", "=", path).executeTakeFirst(),
+    insert: (row) => db.insertInto("media").values(row).returningAll().executeTakeFirstOrThrow(),
+    async remove(mediaID) {
+      await db.deleteFrom("media").where("mediaID", "=", mediaID).execute();
+    },
+  };
+}

@@ -1,0 +1,151 @@
+import fs from "node:fs";
+import multipart from "@fastify/multipart";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { ErrorBody, MediaIdParams, UploadLimits, isImageExtension } from "@parley/contracts";
+import { originOf } from "../../platform/http/pagination.ts";
+import type { IncomingFile, MediaService } from "./media.service.ts";
+
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  413: ErrorBody,
+  422: ErrorBody,
+  429: ErrorBody,
+};
+const tags = ["Media"];
+
+/**
+ * The multipart body, for the documentation only: the file is streamed to disk by the handler, so the
+ * schema has no `type` or keywords and never refuses the (unparsed) body.
+ */
+const UploadBody = Type.Unsafe({
+  description:
+    "multipart/form-data: `file` (required), `foreignType` (discussion, comment or embed), `foreignID` (integer).",
+});
+
+const imageTypes: Record<string, string> = {
+  png: "image/png",
+  gif: "image/gif",
+  webp: "image/webp",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+};
+
+/** RFC 6266 attachment with the uploaded name (ASCII fallback plus the UTF-8 form). */
+const attachment = (name: string) =>
+  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/** /api/v2/media (upload, read, delete) and the files themselves under /uploads. */
+export const mediaRoutes: FastifyPluginAsyncTypebox<{ service: MediaService }> = async (app, { service }) => {
+  // Only this plugin's routes parse multipart bodies. One file, a few small fields.
+  await app.register(multipart, { limits: { files: 1, fields: 5, fieldSize: 1024, parts: 6 } });
+
+  app.post(
+    "/api/v2/media",
+    {
+      schema: {
+        tags,
+        summary: "Upload a file (multipart `file`); images are checked by their contents.",
+        consumes: ["multipart/form-data"],
+        body: UploadBody,
+        response: { 201: Type.Ref("Media"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const media = await service.upload(
+        request.viewer,
+        async (maxSize): Promise<IncomingFile | undefined> => {
+          if (!request.isMultipart()) return undefined;
+          const part = await request.file({ limits: { fileSize: maxSize }, throwFileSizeLimit: false });
+          if (!part || part.fieldname !== "file") {
+            part?.file.resume();
+            return undefined;
+          }
+          const field = (name: string) => {
+            const value = part.fields[name];
+            return value && !Array.isArray(value) && value.type === "field" ? String(value.value) : undefined;
+          };
+          const foreignType = field("foreignType");
+          const foreignID = field("foreignID");
+          return {
+            filename: part.filename,
+            stream: part.file,
+            fields: { ...(foreignType ? { foreignType } : {}), ...(foreignID ? { foreignID } : {}) },
+          };
+        },
+        originOf(request),
+      );
+      reply.code(201);
+      return media;
+    },
+  );
+
+  app.get(
+    "/api/v2/media/upload-limits",
+    {
+      schema: {
+        tags,
+        summary: "The largest upload and the allowed extensions, for checks before uploading.",
+        response: { 200: UploadLimits, ...errors },
+      },
+    },
+    async () => service.limits(),
+  );
+
+  app.get(
+    "/api/v2/media/:id",
+    {
+      schema: {
+        tags,
+        summary: "A media record (its uploader or a moderator).",
+        params: MediaIdParams,
+        response: { 200: Type.Ref("Media"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-cache, private");
+      return service.get(request.viewer, request.params.id, originOf(request));
+    },
+  );
+
+  app.delete(
+    "/api/v2/media/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete a media record and its file (its uploader or a moderator).",
+        params: MediaIdParams,
+        response: { 204: Type.Null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(request.viewer, request.params.id);
+      reply.code(204);
+      return null;
+    },
+  );
+
+  // The files: images verified at upload show inline; anything else only ever downloads, and
+  // nothing here may run as a page (no sniffing, a sandboxing CSP).
+  app.get("/uploads/*", { schema: { hide: true } }, async (request, reply) => {
+    const relative = (request.params as { "*": string })["*"];
+    const found = await service.locate(relative);
+    reply
+      .header("x-content-type-options", "nosniff")
+      .header("content-security-policy", "default-src 'none'; sandbox")
+      .header("cross-origin-resource-policy", "same-origin");
+    if (!found) return reply.code(404).type("text/plain; charset=utf-8").send("Not Found");
+    const extension = relative.slice(relative.indexOf(".") + 1);
+    const { size } = await fs.promises.stat(found.file);
+    reply.header("cache-control", "public, max-age=31536000, immutable").header("content-length", String(size));
+    if (isImageExtension(extension)) {
+      reply.type(imageTypes[extension]!).header("content-disposition", "inline");
+    } else {
+      reply.type("application/octet-stream").header("content-disposition", attachment(found.row?.name ?? relative));
+    }
+    return reply.send(fs.createReadStream(found.file));
+  });
+};

@@ -1,0 +1,240 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import {
+  allowedExtensionOf,
+  isImageExtension,
+  uploadBadExtensionMessage,
+  uploadMessages,
+  uploadTooBigMessage,
+  type Media,
+  type UploadLimits,
+} from "@parley/contracts";
+import { authorize, can } from "../../platform/auth/authorize.ts";
+import type { Viewer } from "../../platform/auth/viewer.ts";
+import { nowIso, toRfc3339 } from "../../platform/dates.ts";
+import { fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
+import type { Limiter } from "../../platform/http/rate-limit.ts";
+import type { SiteConfig } from "../../platform/site-config.ts";
+import { imageKindOf, sniffImage } from "./media.images.ts";
+import type { MediaRepo, MediaRow } from "./media.repo.ts";
+
+/** Uploads a member may make per window (a flood of files fills the disk faster than posts do). */
+export const UPLOADS_PER_WINDOW = 60;
+export const UPLOAD_WINDOW_MS = 10 * 60_000;
+/** Enough of a file to read any image header we accept (a JPEG's size may follow 64 KB of EXIF). */
+const SNIFF_BYTES = 256 * 1024;
+const FOREIGN_TYPES = new Set(["discussion", "comment", "embed"]);
+
+/** A stored upload's path under `uploads/`: `yyyy/mm/<32 hex>.<ext>`. Nothing else is ever served. */
+export const STORED_PATH = /^\d{4}\/\d{2}\/[0-9a-f]{32}\.[a-z0-9]+(?:\.[a-z0-9]+)?$/;
+
+/** MIME types reported for common non-image files; they are always served as downloads anyway. */
+const mimeTypes: Record<string, string> = {
+  txt: "text/plain",
+  log: "text/plain",
+  pdf: "application/pdf",
+  zip: "application/zip",
+  gz: "application/gzip",
+  "tar.gz": "application/gzip",
+  tgz: "application/gzip",
+  "7z": "application/x-7z-compressed",
+  rar: "application/vnd.rar",
+  doc: "application/msword",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  xls: "application/vnd.ms-excel",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  ppt: "application/vnd.ms-powerpoint",
+  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+};
+
+/** The part of a multipart request holding the file, as the route hands it over. */
+export interface IncomingFile {
+  filename: string;
+  stream: Readable & { truncated?: boolean };
+  fields: { foreignType?: string; foreignID?: string };
+}
+
+export const presentMedia = (row: MediaRow, origin: string): Media => ({
+  mediaID: row.mediaID,
+  url: `${origin}/uploads/${row.path}`,
+  name: row.name,
+  type: row.type,
+  size: row.size,
+  width: row.width,
+  height: row.height,
+  dateInserted: toRfc3339(row.dateInserted),
+  insertUserID: row.insertUserID,
+  foreignType: row.foreignType,
+  foreignID: row.foreignID,
+});
+
+/** The client's file name as a label: no folders, no control characters, at most 255 characters. */
+function displayName(filename: string): string {
+  // eslint-disable-next-line no-control-regex -- taking control characters out is the point
+  const visible = filename.replace(/[\u0000-\u001f\u007f]/g, "");
+  const base = visible.split(/[\\/]/).pop() ?? "";
+  return base.trim().slice(-255) || "file";
+}
+
+async function readStart(file: string, length: number): Promise<Buffer> {
+  const handle = await fs.promises.open(file, "r");
+  try {
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+const removeQuietly = (file: string) => fs.promises.rm(file, { force: true }).catch(() => undefined);
+
+interface Deps {
+  repo: MediaRepo;
+  siteConfig: SiteConfig;
+  uploadsDir: string;
+  limiter: Limiter;
+}
+
+/**
+ * Uploads: checked against the site's limits, images checked by their bytes, stored under a random
+ * name, and only then recorded; a failure at any step leaves neither a row nor a file behind.
+ */
+export function createMediaService({ repo, siteConfig, uploadsDir, limiter }: Deps) {
+  const incomingDir = path.join(uploadsDir, ".incoming");
+
+  const limits = async (): Promise<UploadLimits> => ({
+    maxSize: await siteConfig.get("upload.maxSize"),
+    allowedExtensions: (await siteConfig.get("upload.allowedExtensions"))
+      .split(/[\s,]+/)
+      .map((extension) => extension.trim().toLowerCase().replace(/^\.+/, ""))
+      .filter((extension) => /^[a-z0-9]+(?:\.[a-z0-9]+)?$/.test(extension)),
+  });
+
+  const mayManage = (viewer: Viewer, row: MediaRow) =>
+    (viewer.userID !== 0 && row.insertUserID === viewer.userID) || can(viewer, "community.moderate");
+
+  const loadManageable = async (viewer: Viewer, mediaID: number) => {
+    authorize(viewer, "session.valid");
+    const row = await repo.findById(mediaID);
+    if (!row) throw notFound("Media");
+    if (!mayManage(viewer, row)) authorize(viewer, "community.moderate");
+    return row;
+  };
+
+  return {
+    limits,
+
+    /**
+     * Receives one file: permission and rate limit first, then `receive` reads the multipart body
+     * with the size limit (so nothing is read for a refused request).
+     */
+    async upload(
+      viewer: Viewer,
+      receive: (maxSize: number) => Promise<IncomingFile | undefined>,
+      origin: string,
+    ): Promise<Media> {
+      authorize(viewer, "uploads.add");
+      const limited = await limiter.hit(String(viewer.userID));
+      if (!limited.allowed) {
+        throw new HttpError(429, `Too many uploads. Please wait ${limited.retryAfterSeconds} seconds and try again.`);
+      }
+      const { maxSize, allowedExtensions } = await limits();
+      const incoming = await receive(maxSize);
+      if (!incoming) throw validationFailed([fieldError("file", "missingField", "file is required.")]);
+
+      const extension = allowedExtensionOf(incoming.filename, allowedExtensions);
+      if (extension === null) {
+        incoming.stream.resume();
+        throw validationFailed([fieldError("file", "invalid", uploadBadExtensionMessage(allowedExtensions), 422)]);
+      }
+      const foreignType = incoming.fields.foreignType?.trim() || null;
+      const foreignID = incoming.fields.foreignID?.trim() ? Number(incoming.fields.foreignID) : null;
+      if (foreignType !== null && !FOREIGN_TYPES.has(foreignType)) {
+        incoming.stream.resume();
+        throw validationFailed([
+          fieldError("foreignType", "invalid", "foreignType must be one of: discussion, comment, embed.", 422),
+        ]);
+      }
+      if (foreignID !== null && !(Number.isInteger(foreignID) && foreignID > 0)) {
+        incoming.stream.resume();
+        throw validationFailed([fieldError("foreignID", "invalid", "foreignID is not a valid integer.", 422)]);
+      }
+
+      await fs.promises.mkdir(incomingDir, { recursive: true });
+      const random = randomBytes(16).toString("hex");
+      const temporary = path.join(incomingDir, random);
+      let stored: string | null = null;
+      try {
+        await pipeline(incoming.stream, fs.createWriteStream(temporary, { flags: "wx" }));
+        if (incoming.stream.truncated) throw new HttpError(413, uploadTooBigMessage(maxSize));
+        const { size } = await fs.promises.stat(temporary);
+        if (size === 0) throw validationFailed([fieldError("file", "invalid", "The uploaded file is empty.", 422)]);
+
+        let type = mimeTypes[extension] ?? "application/octet-stream";
+        let width: number | null = null;
+        let height: number | null = null;
+        if (isImageExtension(extension)) {
+          const image = sniffImage(await readStart(temporary, SNIFF_BYTES));
+          if (!image || image.kind !== imageKindOf(extension)) {
+            throw validationFailed([fieldError("file", "invalid", uploadMessages.notImage, 422)]);
+          }
+          ({ mime: type, width, height } = image);
+        }
+
+        const now = new Date();
+        const folder = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, "0")}`;
+        const relative = `${folder}/${random}.${extension}`;
+        await fs.promises.mkdir(path.join(uploadsDir, folder), { recursive: true });
+        stored = path.join(uploadsDir, relative);
+        await fs.promises.rename(temporary, stored);
+        const row = await repo.insert({
+          path: relative,
+          name: displayName(incoming.filename),
+          type,
+          size,
+          width,
+          height,
+          foreignType,
+          foreignID,
+          insertUserID: viewer.userID,
+          dateInserted: nowIso(),
+        });
+        stored = null;
+        return presentMedia(row, origin);
+      } finally {
+        await removeQuietly(temporary);
+        if (stored) await removeQuietly(stored);
+      }
+    },
+
+    async get(viewer: Viewer, mediaID: number, origin: string): Promise<Media> {
+      return presentMedia(await loadManageable(viewer, mediaID), origin);
+    },
+
+    /** Removes the record, then its file (a file left by a crash is unreachable garbage, never a dead link). */
+    async remove(viewer: Viewer, mediaID: number): Promise<void> {
+      const row = await loadManageable(viewer, mediaID);
+      await repo.remove(row.mediaID);
+      await removeQuietly(path.join(uploadsDir, row.path));
+    },
+
+    /** A stored file to serve: its absolute path and, for downloads, the name it was uploaded as. */
+    async locate(relative: string): Promise<{ file: string; row: MediaRow | undefined } | null> {
+      if (!STORED_PATH.test(relative)) return null;
+      const file = path.join(uploadsDir, relative);
+      try {
+        if (!(await fs.promises.stat(file)).isFile()) return null;
+      } catch {
+        return null;
+      }
+      const extension = relative.slice(relative.indexOf(".") + 1);
+      return { file, row: isImageExtension(extension) ? undefined : await repo.findByPath(relative) };
+    },
+  };
+}
+
+export type MediaService = ReturnType<typeof createMediaService>;
