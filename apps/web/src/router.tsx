@@ -24,6 +24,7 @@ import { DiscussionsPage, readListParams } from "./features/discussions/pages/Di
 import { NewDiscussionPage } from "./features/discussions/pages/NewDiscussionPage.tsx";
 import { entryLink } from "./lib/targets.ts";
 import { usersApi } from "./features/users/users.api.ts";
+import { createProfileRoutes } from "./features/profiles/profiles.routes.tsx";
 import { ApiError } from "./lib/api.ts";
 import type { FormResult } from "./lib/forms.ts";
 
@@ -198,6 +199,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
               action: entry.resendConfirmation,
               element: <EmailConfirmRequestPage />,
             },
+            ...createProfileRoutes({ queryClient, api }),
             {
               id: "not-found",
               path: "*",

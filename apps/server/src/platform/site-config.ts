@@ -11,6 +11,8 @@ export const siteConfigDefaults = {
   "garden.description": "A community forum built with Parley.",
   "tagging.enabled": true,
   "conversations.enabled": true,
+  /** The site's current theme (`PUT /themes/current`). */
+  "theme.current": "theme-foundation",
   /** Largest upload in bytes, and the allowed extensions separated by spaces (`POST /media`). */
   "upload.maxSize": uploadDefaults.maxSize,
   "upload.allowedExtensions": uploadDefaults.allowedExtensions.join(" "),

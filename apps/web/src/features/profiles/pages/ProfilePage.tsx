@@ -1,0 +1,245 @@
+import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { Link, useParams, useSearchParams } from "react-router";
+import { decodeUserSegment, profilePath, type ProfileTab } from "@parley/contracts/urls";
+import { limits } from "@parley/contracts/limits";
+import type { Comment, User } from "@parley/contracts";
+import { useApi } from "../../../lib/api-context.tsx";
+import { PageHead } from "../../../lib/head.tsx";
+import { t } from "../../../lib/i18n.ts";
+import { formatCount } from "../../../lib/numbers.ts";
+import { DateTime } from "../../../ui/date/DateTime.tsx";
+import { Pager } from "../../../ui/pager/Pager.tsx";
+import { DiscussionList } from "../../discussions/components/DiscussionList.tsx";
+import { meQuery } from "../../users/users.queries.ts";
+import { profileCommentsQuery, profileDiscussionsQuery, profileUserQuery } from "../profiles.queries.ts";
+import styles from "./ProfilePage.module.css";
+
+/** Items on the overview's recent lists, and per page of a profile tab. */
+export const profileLimits = { overview: 5, page: limits.pager.defaultPageLimit } as const;
+
+export const readProfileName = (segment: string | undefined) => decodeUserSegment(segment ?? "");
+
+export const readProfilePage = (search: URLSearchParams) =>
+  Math.max(1, Math.min(limits.api.maxPage, Number.parseInt(search.get("page") ?? "1", 10) || 1));
+
+const tabHref = (name: string, tab: ProfileTab | undefined, page = 1) =>
+  profilePath(name, tab) + (page > 1 ? `?page=${page}` : "");
+
+/** Whether the viewer sees only the restricted card: a private profile of someone else, or a banned one. */
+export function profileRestriction(
+  user: Pick<User, "userID" | "private" | "banned">,
+  viewer: { userID: number; permissions: string[] } | undefined,
+): "private" | "banned" | null {
+  if (user.banned === 1) return "banned";
+  const isSelf = viewer !== undefined && viewer.userID === user.userID;
+  if (user.private && !isSelf && !viewer?.permissions.includes("personalInfo.view")) return "private";
+  return null;
+}
+
+/**
+ * `/profile/{name}` and its tabs `/profile/discussions|comments|reactions/{name}` (spec §2): the
+ * member's card, then their discussions, comments or the reactions they received. Private and banned
+ * profiles show the restricted card only.
+ */
+export function ProfilePage({ tab }: { tab?: ProfileTab }) {
+  const api = useApi();
+  const params = useParams();
+  const [search] = useSearchParams();
+  const name = readProfileName(params["name"]);
+  const { data: user } = useSuspenseQuery(profileUserQuery(api, name));
+  const { data: me } = useQuery(meQuery(api));
+  const restriction = profileRestriction(user, me);
+  const page = readProfilePage(search);
+  const tabs: Array<{ tab: ProfileTab | undefined; label: string }> = [
+    { tab: undefined, label: t("Overview") },
+    { tab: "discussions", label: t("Discussions") },
+    { tab: "comments", label: t("Comments") },
+    { tab: "reactions", label: t("Reactions") },
+  ];
+  const current = tabs.find((entry) => entry.tab === tab) ?? tabs[0]!;
+  const title = tab ? `${current.label} - ${user.name}` : user.name;
+
+  return (
+    <>
+      <PageHead title={title} canonical={tabHref(user.name, tab, page)} description={user.title ?? undefined} />
+      <header className={styles.card}>
+        <img className={styles.photo} src={user.photoUrl} alt="" width={100} height={100} />
+        <div>
+          <h1 className={styles.name}>{user.name}</h1>
+          {restriction === "banned" ? (
+            <p className={styles.restricted}>{t("This user has been banned.")}</p>
+          ) : restriction === "private" ? (
+            <p className={styles.restricted}>{t("This profile is private.")}</p>
+          ) : (
+            <>
+              {user.title ? <p className={styles.title}>{user.title}</p> : null}
+              <dl className={styles.facts}>
+                <div>
+                  <dt>{t("Discussions")}</dt>
+                  <dd>{formatCount(user.countDiscussions)}</dd>
+                </div>
+                <div>
+                  <dt>{t("Comments")}</dt>
+                  <dd>{formatCount(user.countComments)}</dd>
+                </div>
+                <div>
+                  <dt>{t("Joined")}</dt>
+                  <dd>
+                    <DateTime date={user.dateInserted} />
+                  </dd>
+                </div>
+                {user.dateLastActive ? (
+                  <div>
+                    <dt>{t("Last Active")}</dt>
+                    <dd>
+                      <DateTime date={user.dateLastActive} />
+                    </dd>
+                  </div>
+                ) : null}
+              </dl>
+            </>
+          )}
+        </div>
+      </header>
+      {restriction ? null : (
+        <>
+          <nav className={styles.tabs} aria-label={t("Profile")}>
+            <ul>
+              {tabs.map((entry) => (
+                <li key={entry.tab ?? "overview"}>
+                  <Link
+                    to={tabHref(user.name, entry.tab)}
+                    aria-current={entry.tab === tab ? "page" : undefined}
+                    className={entry.tab === tab ? styles.tabActive : styles.tab}
+                  >
+                    {entry.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {tab === undefined ? <Overview user={user} /> : null}
+          {tab === "discussions" ? <DiscussionsTab user={user} page={page} /> : null}
+          {tab === "comments" ? <CommentsTab user={user} page={page} /> : null}
+          {tab === "reactions" ? <ReactionsTab user={user} selected={search.get("reaction")} /> : null}
+        </>
+      )}
+    </>
+  );
+}
+
+function Overview({ user }: { user: User }) {
+  const api = useApi();
+  const { data: discussions } = useSuspenseQuery(profileDiscussionsQuery(api, user.userID, 1, profileLimits.overview));
+  const { data: comments } = useSuspenseQuery(profileCommentsQuery(api, user.userID, 1, profileLimits.overview));
+  return (
+    <>
+      <section aria-labelledby="profile-discussions">
+        <h2 id="profile-discussions" className={styles.sectionTitle}>
+          {t("Recent Discussions")}
+        </h2>
+        <DiscussionList discussions={discussions.items} />
+        {discussions.total > discussions.items.length ? (
+          <p>
+            <Link to={tabHref(user.name, "discussions")}>{t("All Discussions")}</Link>
+          </p>
+        ) : null}
+      </section>
+      <section aria-labelledby="profile-comments">
+        <h2 id="profile-comments" className={styles.sectionTitle}>
+          {t("Recent Comments")}
+        </h2>
+        <CommentList comments={comments.items} />
+        {comments.total > comments.items.length ? (
+          <p>
+            <Link to={tabHref(user.name, "comments")}>{t("All Comments")}</Link>
+          </p>
+        ) : null}
+      </section>
+    </>
+  );
+}
+
+function DiscussionsTab({ user, page }: { user: User; page: number }) {
+  const api = useApi();
+  const { data } = useSuspenseQuery(profileDiscussionsQuery(api, user.userID, page, profileLimits.page));
+  return (
+    <section aria-label={t("Discussions")}>
+      <DiscussionList discussions={data.items} />
+      <Pager
+        page={page}
+        limit={profileLimits.page}
+        total={data.total}
+        href={(n) => tabHref(user.name, "discussions", n)}
+        label={t("Discussions pages")}
+      />
+    </section>
+  );
+}
+
+function CommentsTab({ user, page }: { user: User; page: number }) {
+  const api = useApi();
+  const { data } = useSuspenseQuery(profileCommentsQuery(api, user.userID, page, profileLimits.page));
+  return (
+    <section aria-label={t("Comments")}>
+      <CommentList comments={data.items} />
+      <Pager
+        page={page}
+        limit={profileLimits.page}
+        total={data.total}
+        href={(n) => tabHref(user.name, "comments", n)}
+        label={t("Comments pages")}
+      />
+    </section>
+  );
+}
+
+/** A member's comments: the discussion each one is in, when, and its (server-sanitised) body. */
+function CommentList({ comments }: { comments: Comment[] }) {
+  if (comments.length === 0) return <p className={styles.empty}>{t("No comments were found.")}</p>;
+  return (
+    <ul className={styles.comments}>
+      {comments.map((comment) => (
+        <li key={comment.commentID} className={styles.comment}>
+          <h3 className={styles.commentTitle}>
+            <Link to={new URL(comment.url).pathname + new URL(comment.url).hash}>{comment.name}</Link>
+          </h3>
+          <DateTime date={comment.dateInserted} />
+          <div className={styles.commentBody} dangerouslySetInnerHTML={{ __html: comment.body ?? "" }} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The reactions a member's posts received, per type. Listing the posts behind one type needs a
+ * content filter the API does not have yet; the page says so rather than showing an empty list.
+ */
+function ReactionsTab({ user, selected }: { user: User; selected: string | null }) {
+  const received = Object.entries(user.reactionsReceived ?? {}).filter(([, reaction]) => reaction.count > 0);
+  const chosen = received.find(([urlcode]) => urlcode === selected);
+  return (
+    <section aria-label={t("Reactions")}>
+      {received.length === 0 ? (
+        <p className={styles.empty}>{t("No Reactions Yet")}</p>
+      ) : (
+        <ul className={styles.reactions}>
+          {received.map(([urlcode, reaction]) => (
+            <li key={urlcode}>
+              <Link
+                to={`${profilePath(user.name, "reactions")}?reaction=${encodeURIComponent(urlcode)}`}
+                aria-current={urlcode === selected ? "page" : undefined}
+              >
+                {t(reaction.name)} <span className={styles.count}>{formatCount(reaction.count)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {chosen ? (
+        <p className={styles.note}>{t("The list of posts that received this reaction is not available yet.")}</p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import type { Comment, Discussion, User } from "@parley/contracts";
+import type { ApiClient } from "../../lib/api.ts";
+
+/** What a profile page reads: the member (by name), their discussions and their comments. */
+export const profilesApi = {
+  user: async (api: ApiClient, name: string, signal?: AbortSignal) =>
+    (await api.get<User>(`/users/${encodeURIComponent(`$name:${name}`)}`, { expand: ["reactionsReceived"] }, signal))
+      .data,
+  discussions: (api: ApiClient, userID: number, page: number, limit: number, signal?: AbortSignal) =>
+    api.get<Discussion[]>(
+      "/discussions",
+      {
+        insertUserID: [userID],
+        page,
+        limit,
+        sort: "-dateInserted",
+        expand: ["insertUser", "lastUser", "category", "excerpt", "-body"],
+        excerptLength: 160,
+      },
+      signal,
+    ),
+  comments: (api: ApiClient, userID: number, page: number, limit: number, signal?: AbortSignal) =>
+    api.get<Comment[]>(
+      "/comments",
+      { insertUserID: userID, page, limit, sort: "-dateInserted", expand: ["insertUser"] },
+      signal,
+    ),
+};

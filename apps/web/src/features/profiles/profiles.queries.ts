@@ -1,0 +1,31 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { ApiClient } from "../../lib/api.ts";
+import { profilesApi } from "./profiles.api.ts";
+
+export const profileKeys = {
+  all: ["profiles"] as const,
+  user: (name: string) => [...profileKeys.all, "user", name] as const,
+  discussions: (userID: number, page: number) => [...profileKeys.all, "discussions", userID, page] as const,
+  comments: (userID: number, page: number) => [...profileKeys.all, "comments", userID, page] as const,
+};
+
+export const profileUserQuery = (api: ApiClient, name: string) =>
+  queryOptions({ queryKey: profileKeys.user(name), queryFn: ({ signal }) => profilesApi.user(api, name, signal) });
+
+export const profileDiscussionsQuery = (api: ApiClient, userID: number, page: number, limit: number) =>
+  queryOptions({
+    queryKey: profileKeys.discussions(userID, page),
+    queryFn: async ({ signal }) => {
+      const { data, paging } = await profilesApi.discussions(api, userID, page, limit, signal);
+      return { items: data, total: paging?.total ?? data.length };
+    },
+  });
+
+export const profileCommentsQuery = (api: ApiClient, userID: number, page: number, limit: number) =>
+  queryOptions({
+    queryKey: profileKeys.comments(userID, page),
+    queryFn: async ({ signal }) => {
+      const { data, paging } = await profilesApi.comments(api, userID, page, limit, signal);
+      return { items: data, total: paging?.total ?? data.length };
+    },
+  });

@@ -1,0 +1,53 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { RouteObject } from "react-router";
+import type { ProfileTab } from "@parley/contracts/urls";
+import type { ApiClient } from "../../lib/api.ts";
+import { loadOrThrow, notFoundError } from "../../lib/route-errors.ts";
+import { meQuery } from "../users/users.queries.ts";
+import {
+  profileLimits,
+  ProfilePage,
+  profileRestriction,
+  readProfileName,
+  readProfilePage,
+} from "./pages/ProfilePage.tsx";
+import { profileCommentsQuery, profileDiscussionsQuery, profileUserQuery } from "./profiles.queries.ts";
+
+/** `/profile/{name}` and its tabs (spec §2), each loading what it shows before the page renders. */
+export function createProfileRoutes({ queryClient, api }: { queryClient: QueryClient; api: ApiClient }): RouteObject[] {
+  const loader =
+    (tab: ProfileTab | undefined): NonNullable<RouteObject["loader"]> =>
+    async ({ params, request }) => {
+      const name = readProfileName(params["name"]);
+      if (!name) throw notFoundError("User");
+      const [user, me] = await Promise.all([
+        loadOrThrow("User", () => queryClient.ensureQueryData(profileUserQuery(api, name))),
+        queryClient.ensureQueryData(meQuery(api)),
+      ]);
+      if (profileRestriction(user, me)) return null;
+      const page = readProfilePage(new URL(request.url).searchParams);
+      if (tab === undefined) {
+        await Promise.all([
+          queryClient.ensureQueryData(profileDiscussionsQuery(api, user.userID, 1, profileLimits.overview)),
+          queryClient.ensureQueryData(profileCommentsQuery(api, user.userID, 1, profileLimits.overview)),
+        ]);
+      } else if (tab === "discussions" || tab === "comments") {
+        const list =
+          tab === "discussions"
+            ? await queryClient.ensureQueryData(profileDiscussionsQuery(api, user.userID, page, profileLimits.page))
+            : await queryClient.ensureQueryData(profileCommentsQuery(api, user.userID, page, profileLimits.page));
+        if (page > 1 && list.items.length === 0) throw notFoundError();
+      }
+      return null;
+    };
+
+  return [
+    { id: "profile", path: "profile/:name", loader: loader(undefined), element: <ProfilePage /> },
+    ...(["discussions", "comments", "reactions"] as const).map((tab) => ({
+      id: `profile-${tab}`,
+      path: `profile/${tab}/:name`,
+      loader: loader(tab),
+      element: <ProfilePage tab={tab} />,
+    })),
+  ];
+}
