@@ -42,8 +42,9 @@ const guest = {
   roleIDs: [1],
 };
 
-/** The page's own API calls, without the session lookup every page makes. */
-const pageRequests = (requests: ApiRequest[]) => requests.filter((request) => request.path !== "/users/me");
+/** The page's own API calls, without the session and layout lookups every page makes. */
+const pageRequests = (requests: ApiRequest[]) =>
+  requests.filter((request) => request.path !== "/users/me" && request.path !== "/layouts/lookup-hydrate");
 
 function renderAt(path: string) {
   const transport = createFakeTransport({

@@ -16,6 +16,7 @@ import { RegisterPage } from "./features/entry/pages/RegisterPage.tsx";
 import { SignInPage } from "./features/entry/pages/SignInPage.tsx";
 import { SignOutPage } from "./features/entry/pages/SignOutPage.tsx";
 import { meQuery } from "./features/users/users.queries.ts";
+import { ensureTitleBar } from "./features/layouts/index.ts";
 import { createDiscussionActions } from "./features/discussions/discussions.actions.ts";
 import { commentsQuery, discussionListQuery, discussionQuery } from "./features/discussions/discussions.queries.ts";
 import { discussionsApi } from "./features/discussions/discussions.api.ts";
@@ -51,8 +52,12 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
       id: "root",
       element: <AppLayout />,
       // Every page knows who is looking: the title bar shows Sign In or the member's name.
-      loader: async () => {
-        await queryClient.ensureQueryData(meQuery(api));
+      // The title bar comes with the page's layout (one lookup per page view, in parallel with the page).
+      loader: async ({ request }) => {
+        await Promise.all([
+          queryClient.ensureQueryData(meQuery(api)),
+          ensureTitleBar(queryClient, api, new URL(request.url)),
+        ]);
         return null;
       },
       // Signing in or out reloads the document; other form posts keep the session as it was.

@@ -1,5 +1,7 @@
 import { Type, type Static } from "typebox";
 
+export { defaultNavigationItems, normalizeNavigationUrl } from "./navigation.ts";
+
 /**
  * Server-supplied layouts (spec §1, §2; reference §8): `GET /layouts/lookup-hydrate` answers with a
  * title bar widget, the page's widgets and optional contexts, or with `redirectTo`.
@@ -77,6 +79,28 @@ export interface TitleBarProps {
   conversationsEnabled: boolean;
 }
 
+const Alignment = Type.Enum(["left", "center"]);
+
+/** {@link TitleBarProps} as a schema (tests check the `TitleBar` widget's props against it). */
+export const TitleBarPropsSchema = Type.Object({
+  positioning: TitleBarPositioning,
+  logo: Type.Object({
+    imageUrl: Type.Union([Type.String(), Type.Null()]),
+    imageUrlMobile: Type.Union([Type.String(), Type.Null()]),
+    url: Type.String(),
+    alignment: Alignment,
+    alignmentMobile: Alignment,
+  }),
+  navigation: Type.Object({ items: NavigationItems, alignment: Alignment }),
+  backgroundColor: Type.Union([Type.String(), Type.Null()]),
+  foregroundColor: Type.Union([Type.String(), Type.Null()]),
+  height: Type.Integer(),
+  heightMobile: Type.Integer(),
+  borderType: Type.Enum(["border", "shadow", "none"]),
+  registrationOpen: Type.Boolean(),
+  conversationsEnabled: Type.Boolean(),
+});
+
 /** One widget: a registered React component name and its props (nested widgets allowed in props). */
 export interface LayoutWidget {
   $reactComponent: string;
@@ -117,3 +141,32 @@ export interface LayoutSpec {
   redirectTo?: string;
   status?: 301 | 302;
 }
+
+/** What the layout lookup is asked (the web's query key): the view, its record and its params. */
+export interface LayoutLookup {
+  layoutViewType: LayoutViewType;
+  recordType: string;
+  recordID: string;
+  params?: Record<string, string | number>;
+}
+
+export const LayoutSeoSchema = Type.Object({
+  title: Type.Optional(Type.String()),
+  description: Type.Optional(Type.String()),
+  url: Type.Optional(Type.String()),
+});
+
+/** `GET /layouts/lookup-hydrate` (reference §8): a hydrated layout, or where the page moved. */
+export const HydratedLayoutResponse = Type.Object({
+  layoutViewType: LayoutViewType,
+  layoutID: Type.String(),
+  titleBar: LayoutWidgetSchema,
+  layout: Type.Array(LayoutWidgetSchema),
+  contexts: Type.Array(LayoutWidgetSchema),
+  seo: LayoutSeoSchema,
+});
+export const LayoutRedirectResponse = Type.Object({
+  redirectTo: Type.String(),
+  status: Type.Union([Type.Literal(301), Type.Literal(302)]),
+});
+export const LayoutLookupResponse = Type.Union([HydratedLayoutResponse, LayoutRedirectResponse]);

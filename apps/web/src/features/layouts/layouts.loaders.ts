@@ -1,0 +1,33 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { LayoutLookup, LayoutSpec } from "@parley/contracts";
+import type { ApiClient } from "../../lib/api.ts";
+import { layoutKeys, layoutQuery } from "./layouts.queries.ts";
+import { lookupForUrl, titleBarLookup } from "./layouts.lookup.ts";
+
+/** Keeps the title bar of a layout answer where `useTitleBar()` reads it. */
+export function rememberTitleBar(queryClient: QueryClient, spec: LayoutSpec): void {
+  if (spec.titleBar) queryClient.setQueryData(layoutKeys.titleBar(), spec.titleBar.$reactProps);
+}
+
+async function tryLookup(queryClient: QueryClient, api: ApiClient, lookup: LayoutLookup) {
+  try {
+    return await queryClient.ensureQueryData(layoutQuery(api, lookup));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The root loader's part: the title bar of this viewer. On a layout page it is the page's own layout
+ * query (the page loader asks for the same key at the same time, so it is fetched once); elsewhere,
+ * or when the page's lookup fails (a 404), the home layout's. Without any answer the title bar keeps
+ * its defaults rather than failing the page.
+ */
+export async function ensureTitleBar(queryClient: QueryClient, api: ApiClient, url: URL): Promise<void> {
+  if (queryClient.getQueryData(layoutKeys.titleBar())) return;
+  const lookup = lookupForUrl(url);
+  const spec = (lookup && (await tryLookup(queryClient, api, lookup))) || null;
+  if (spec?.redirectTo) return;
+  const withTitleBar = spec?.titleBar ? spec : await tryLookup(queryClient, api, titleBarLookup);
+  if (withTitleBar) rememberTitleBar(queryClient, withTitleBar);
+}

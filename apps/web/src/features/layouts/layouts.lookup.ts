@@ -1,0 +1,70 @@
+import { matchPath } from "react-router";
+import type { LayoutLookup } from "@parley/contracts";
+import { parsePageSegment } from "../../lib/route-errors.ts";
+
+/** The site section of every page until subcommunities exist (spec §2: section 0 is `home`). */
+export const SITE_SECTION_ID = "0";
+
+/** The record of the default section: the home, discussion list and category list pages' record. */
+const siteSection = { recordType: "siteSection", recordID: SITE_SECTION_ID } as const;
+
+/** The title bar's lookup on pages without a layout of their own (sign-in, errors…). */
+export const titleBarLookup: LayoutLookup = { layoutViewType: "home", ...siteSection };
+
+const pageParams = (page: number, search: URLSearchParams): Record<string, string | number> => {
+  const sort = search.get("sort");
+  return { page, ...(sort ? { sort } : {}) };
+};
+
+const positiveInt = (value: string | undefined) => (value !== undefined && /^[1-9]\d{0,9}$/.test(value) ? value : null);
+
+/**
+ * The layout a page URL asks for (spec §2 "Page routes"), or null when the URL is not a layout page
+ * (or is one with a malformed id or page segment: a 404 without asking the server).
+ */
+export function lookupForUrl(url: URL): LayoutLookup | null {
+  const { pathname, searchParams } = url;
+  if (pathname === "/") return { layoutViewType: "home", ...siteSection };
+  if (matchPath("/discussions", pathname)) {
+    const page = Math.max(1, Number.parseInt(searchParams.get("page") ?? "1", 10) || 1);
+    return { layoutViewType: "discussionList", ...siteSection, params: pageParams(page, searchParams) };
+  }
+  if (matchPath("/categories", pathname)) return { layoutViewType: "categoryList", ...siteSection };
+  const category = matchPath("/categories/:code/:pageSegment?", pathname);
+  if (category) {
+    const page = parsePageSegment(category.params.pageSegment);
+    if (page === null || !category.params.code) return null;
+    return {
+      layoutViewType: "categoryList",
+      recordType: "category",
+      recordID: category.params.code,
+      params: pageParams(page, searchParams),
+    };
+  }
+  const comment = matchPath("/discussion/comment/:commentID", pathname);
+  if (comment) {
+    const id = positiveInt(comment.params.commentID);
+    return id ? { layoutViewType: "post", recordType: "comment", recordID: id } : null;
+  }
+  const discussion = matchPath("/discussion/:id/:slug?/:pageSegment?", pathname);
+  if (discussion) {
+    const id = positiveInt(discussion.params.id);
+    const { slug, pageSegment } = discussion.params;
+    const segment = pageSegment ?? (slug && /^p\d+$/.test(slug) ? slug : undefined);
+    const page = parsePageSegment(segment);
+    if (!id || page === null) return null;
+    return { layoutViewType: "post", recordType: "discussion", recordID: id, params: pageParams(page, searchParams) };
+  }
+  const post = matchPath("/post/discussion/:categoryID?", pathname);
+  if (post) {
+    const categoryID = post.params.categoryID;
+    if (categoryID !== undefined && !positiveInt(categoryID)) return null;
+    return {
+      layoutViewType: "createPost",
+      recordType: "category",
+      recordID: categoryID ?? "-1",
+      params: { postType: "discussion" },
+    };
+  }
+  return null;
+}

@@ -1,0 +1,17 @@
+import type { TitleBarProps } from "@parley/contracts";
+import { limits } from "@parley/contracts/limits";
+import { defaultNavigationItems } from "@parley/contracts/navigation";
+
+/** Used only when no layout answer reached the page (the API failed): the defaults of spec §2. */
+export const fallbackTitleBar: TitleBarProps = {
+  positioning: "StickySolid",
+  logo: { imageUrl: null, imageUrlMobile: null, url: "/", alignment: "left", alignmentMobile: "center" },
+  navigation: { items: defaultNavigationItems.map((item) => ({ ...item })), alignment: "left" },
+  backgroundColor: null,
+  foregroundColor: null,
+  height: limits.sizes.titleBarHeight,
+  heightMobile: limits.sizes.titleBarHeightMobile,
+  borderType: "none",
+  registrationOpen: true,
+  conversationsEnabled: true,
+};

@@ -1,0 +1,17 @@
+/** Navigation helpers both sides use. Free of TypeBox, so the browser bundle can import it. */
+
+/**
+ * Navigation URLs (spec §2): absolute (`https://…`, `mailto:…`, `//host/…`), root-relative (`/x`)
+ * or '~' URLs are kept as they are; anything else gets a leading slash (`discussions` → `/discussions`).
+ */
+export function normalizeNavigationUrl(url: string): string {
+  const trimmed = url.trim();
+  if (/^[a-z][a-z\d+.-]*:/i.test(trimmed) || trimmed.startsWith("/") || trimmed.startsWith("~")) return trimmed;
+  return `/${trimmed}`;
+}
+
+/** The default navigation (spec §2): Posts, then Categories. */
+export const defaultNavigationItems = [
+  { id: "builtin-discussions", name: "Posts", url: "/discussions" },
+  { id: "builtin-categories", name: "Categories", url: "/categories" },
+] as const;
