@@ -26,6 +26,7 @@ import { NewDiscussionPage } from "./features/discussions/pages/NewDiscussionPag
 import { entryLink } from "./lib/targets.ts";
 import { usersApi } from "./features/users/users.api.ts";
 import { createProfileRoutes } from "./features/profiles/profiles.routes.tsx";
+import { LeavingPage } from "./features/leaving/LeavingPage.tsx";
 import { ApiError } from "./lib/api.ts";
 import type { FormResult } from "./lib/forms.ts";
 
@@ -205,6 +206,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
               element: <EmailConfirmRequestPage />,
             },
             ...createProfileRoutes({ queryClient, api }),
+            { id: "leaving", path: "home/leaving", element: <LeavingPage /> },
             {
               id: "not-found",
               path: "*",
