@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { interceptExternalLinks, isExternalUrl, leavingHref, readLeavingTarget } from "./leaving.ts";
+import { isExternalUrl, leavingHref, readLeavingTarget } from "./leaving.ts";
 
 const origin = "http://localhost:3000";
 
@@ -21,31 +21,5 @@ describe("external links", () => {
     expect(readLeavingTarget(new URLSearchParams("target=javascript:alert(1)"))).toBeNull();
     expect(readLeavingTarget(new URLSearchParams("target=/relative"))).toBeNull();
     expect(readLeavingTarget(new URLSearchParams(""))).toBeNull();
-  });
-
-  it("sends a plain click on an external link in user content to the interstitial", () => {
-    document.body.innerHTML = `<div><a href="https://example.com/x"><b>go</b></a><a href="/local">local</a></div>`;
-    const click = (selector: string, modifiers: Partial<MouseEventInit> = {}) => {
-      let prevented = false;
-      const target = document.querySelector(selector);
-      const result = interceptExternalLinks({
-        target,
-        defaultPrevented: false,
-        button: 0,
-        metaKey: false,
-        ctrlKey: false,
-        shiftKey: false,
-        altKey: false,
-        ...modifiers,
-        preventDefault: () => {
-          prevented = true;
-        },
-      });
-      return { result, prevented };
-    };
-    expect(click("b")).toEqual({ result: leavingHref("https://example.com/x"), prevented: true });
-    expect(click('a[href="/local"]')).toEqual({ result: null, prevented: false });
-    expect(click("b", { ctrlKey: true })).toEqual({ result: null, prevented: false });
-    expect(click("b", { button: 1 })).toEqual({ result: null, prevented: false });
   });
 });

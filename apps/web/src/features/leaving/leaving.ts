@@ -1,6 +1,7 @@
 /**
- * External links go through the `/home/leaving` interstitial (spec §2). A link is external when it is
- * http(s) on another host; everything else (same site, mailto:, tel:, fragments) is followed directly.
+ * External links go through the `/home/leaving` interstitial (spec §2). The server's renderer already
+ * points every off-site http(s) link in a post at it (platform/render/links.ts), so this works without
+ * JavaScript; the web uses these helpers for links it builds itself.
  */
 export const leavingPath = "/home/leaving";
 
@@ -26,29 +27,4 @@ export function readLeavingTarget(search: URLSearchParams): string | null {
   } catch {
     return null;
   }
-}
-
-/**
- * A click handler for containers of user content (post bodies): a plain left click on an external
- * link goes to the interstitial instead. Modified clicks (new tab, download) are left alone.
- */
-export function interceptExternalLinks(event: {
-  target: EventTarget | null;
-  defaultPrevented: boolean;
-  button: number;
-  metaKey: boolean;
-  ctrlKey: boolean;
-  shiftKey: boolean;
-  altKey: boolean;
-  preventDefault(): void;
-}): string | null {
-  if (event.defaultPrevented || event.button !== 0) return null;
-  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
-  const element = event.target instanceof Element ? event.target : null;
-  const anchor = element?.closest("a[href]");
-  if (!(anchor instanceof HTMLAnchorElement)) return null;
-  const href = anchor.getAttribute("href") ?? "";
-  if (!isExternalUrl(href, window.location.origin)) return null;
-  event.preventDefault();
-  return leavingHref(new URL(href, window.location.origin).href);
 }
