@@ -5,6 +5,7 @@ import { ApiProvider } from "./lib/api-context.tsx";
 import { HeadProvider, type HeadCollector } from "./lib/head.tsx";
 import { NowProvider } from "./lib/now.tsx";
 import { SessionProvider } from "./lib/session.tsx";
+import { ToastProvider } from "./ui/toast/ToastProvider.tsx";
 
 /** What every page has around it, on the server and in the browser alike. */
 export function Providers({
@@ -29,7 +30,9 @@ export function Providers({
         <ApiProvider api={api}>
           <SessionProvider transientKey={transientKey}>
             <NowProvider serverNow={now}>
-              <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+              <QueryClientProvider client={queryClient}>
+                <ToastProvider>{children}</ToastProvider>
+              </QueryClientProvider>
             </NowProvider>
           </SessionProvider>
         </ApiProvider>
