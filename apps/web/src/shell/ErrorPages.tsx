@@ -1,4 +1,8 @@
-import { Link, isRouteErrorResponse, useRouteError } from "react-router";
+import { useQuery } from "@tanstack/react-query";
+import { Link, isRouteErrorResponse, useLocation, useRouteError } from "react-router";
+import { useApi } from "../lib/api-context.tsx";
+import { entryLink } from "../lib/targets.ts";
+import { meQuery } from "../features/users/users.queries.ts";
 import { t } from "../lib/i18n.ts";
 import { PageHead } from "../lib/head.tsx";
 import type { RouteErrorData } from "../lib/route-errors.ts";
@@ -23,9 +27,13 @@ export function NotFoundPage({ type = "Page" }: { type?: string }) {
   );
 }
 
-/** 403: 'Permission Problem' (spec §2). */
+/** 403: 'Permission Problem' (spec §2), with a Sign In link for guests. */
 export function PermissionPage() {
   const title = t("Permission Problem");
+  const api = useApi();
+  const location = useLocation();
+  const { data: me } = useQuery(meQuery(api));
+  const isGuest = !me || me.userID === 0;
   return (
     <section className={styles.errorPage} aria-labelledby="error-title">
       <PageHead title={title} noindex />
@@ -33,9 +41,16 @@ export function PermissionPage() {
         {title}
       </h1>
       <p className={styles.message}>{t("You don't have permission to view this resource.")}</p>
-      <Link className={styles.button} to="/">
-        {t("Back to Home")}
-      </Link>
+      <div className={styles.actions}>
+        {isGuest ? (
+          <Link className={styles.button} to={entryLink("/entry/signin", location)}>
+            {t("Sign In")}
+          </Link>
+        ) : null}
+        <Link className={isGuest ? styles.buttonSecondary : styles.button} to="/">
+          {t("Back to Home")}
+        </Link>
+      </div>
     </section>
   );
 }

@@ -1,13 +1,32 @@
+import type { Me } from "@parley/contracts";
 import { useQuery } from "@tanstack/react-query";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { Link, useLocation } from "react-router";
 import { useApi } from "../lib/api-context.tsx";
 import { t } from "../lib/i18n.ts";
 import { entryLink } from "../lib/targets.ts";
 import { meQuery } from "../features/users/users.queries.ts";
+import { CountBadge, countBadgeText } from "../ui/count-badge/CountBadge.tsx";
+import { isCompactNow } from "./device.ts";
+import { useExclusiveOpen } from "../ui/dropdown/flyouts.ts";
+import { BellIcon, MessagesIcon } from "./icons.tsx";
+import type { MemberMenu } from "./MemberMenus.tsx";
+import { profilePath } from "@parley/contracts/urls";
 import styles from "./MeBox.module.css";
 
-/** Guests: Sign In and Register; signed-in members: their name and Sign Out (spec §2, §6). */
-export function MeBox() {
+// The menus (React Aria popovers, tabs) load on first use, so reading pages don't carry them.
+const loadMenus = () => import("./MemberMenus.tsx");
+const MemberFlyout = lazy(() => loadMenus().then((module) => ({ default: module.MemberFlyout })));
+const MemberPanel = lazy(() => loadMenus().then((module) => ({ default: module.MemberPanel })));
+
+/** Guests: Sign In and Register (when registration is open); members: their menus (spec §2, §6). */
+export function MeBox({
+  registrationOpen,
+  conversationsEnabled,
+}: {
+  registrationOpen: boolean;
+  conversationsEnabled: boolean;
+}) {
   const api = useApi();
   const location = useLocation();
   const { data: me } = useQuery(meQuery(api));
@@ -18,34 +37,163 @@ export function MeBox() {
         <Link className={styles.buttonLight} to={entryLink("/entry/signin", location)}>
           {t("Sign In")}
         </Link>
-        <Link className={styles.buttonSolid} to={entryLink("/entry/register", location)}>
-          {t("Register")}
-        </Link>
+        {registrationOpen ? (
+          <Link className={styles.buttonSolid} to={entryLink("/entry/register", location)}>
+            {t("Register")}
+          </Link>
+        ) : null}
       </div>
     );
   }
+  return <MemberBox me={me} conversationsEnabled={conversationsEnabled} />;
+}
+
+function MemberBox({ me, conversationsEnabled }: { me: Me; conversationsEnabled: boolean }) {
+  const location = useLocation();
+  const [open, setOpen] = useState<MemberMenu | null>(null);
+  const [panel, setPanel] = useState<MemberMenu | null>(null);
+  const refs = {
+    notifications: useRef<HTMLButtonElement>(null),
+    messages: useRef<HTMLButtonElement>(null),
+    account: useRef<HTMLButtonElement>(null),
+  };
+
+  // One flyout open at a time, across the whole page (spec §4).
+  const exclusive = useExclusiveOpen(open !== null, (next) => {
+    if (!next) setOpen(null);
+  });
+
+  // Another page: the menus close.
+  useEffect(() => {
+    setOpen(null);
+    setPanel(null);
+  }, [location.pathname]);
+
+  // Opening one flyout closes the others (spec §4); on compact screens the menus are one side panel.
+  const handleToggle = (menu: MemberMenu) => {
+    if (isCompactNow()) {
+      setOpen(null);
+      setPanel(menu);
+      return;
+    }
+    if (open === menu) {
+      exclusive.onOpenChange(false);
+    } else {
+      setOpen(menu);
+      exclusive.onOpenChange(true);
+    }
+  };
+
+  const notifications = me.countUnreadNotifications;
+  const messages = me.countUnreadConversations;
+  const total = notifications + (conversationsEnabled ? messages : 0);
+
   return (
     <div className={styles.meBox}>
-      <span className={styles.name}>
+      <MenuButton
+        menu="notifications"
+        buttonRef={refs.notifications}
+        open={open}
+        label={
+          notifications > 0
+            ? t("Notifications ({count} unread)", { count: countBadgeText(notifications) })
+            : t("Notifications")
+        }
+        onToggle={handleToggle}
+      >
+        <BellIcon />
+        <CountBadge count={notifications} className={styles.badge} />
+      </MenuButton>
+      {conversationsEnabled ? (
+        <MenuButton
+          menu="messages"
+          buttonRef={refs.messages}
+          open={open}
+          label={messages > 0 ? t("Messages ({count} unread)", { count: countBadgeText(messages) }) : t("Messages")}
+          onToggle={handleToggle}
+        >
+          <MessagesIcon />
+          <CountBadge count={messages} className={styles.badge} />
+        </MenuButton>
+      ) : null}
+      <MenuButton
+        menu="account"
+        buttonRef={refs.account}
+        open={open}
+        className={styles.accountButton}
+        onToggle={handleToggle}
+      >
+        <span className="visually-hidden">{t("My Account")}</span>
         <img className={styles.photo} src={me.photoUrl} alt="" width={28} height={28} />
-        {me.name}
-      </span>
-      <Link className={styles.buttonLight} to={entryLink("/entry/signout", location)}>
-        {t("Sign Out")}
-      </Link>
+        <span className={styles.name}>{me.name}</span>
+      </MenuButton>
+      {/* Compact screens: one button opens the side panel with the member's tabs. */}
+      <button
+        type="button"
+        className={styles.compactButton}
+        aria-haspopup="dialog"
+        aria-expanded={panel !== null}
+        aria-label={total > 0 ? t("My Account ({count} unread)", { count: countBadgeText(total) }) : t("My Account")}
+        onClick={() => setPanel("account")}
+      >
+        <img className={styles.photo} src={me.photoUrl} alt="" width={28} height={28} />
+        <CountBadge count={total} className={styles.badge} />
+      </button>
+      {/* Without JavaScript the menus cannot open: their links show in the bar instead. */}
+      <noscript>
+        <span className={styles.noScriptLinks}>
+          <a href={profilePath(me.name)}>{t("Profile")}</a>
+          <a href={entryLink("/entry/signout", location)}>{t("Sign Out")}</a>
+        </span>
+      </noscript>
+      <Suspense fallback={null}>
+        {open ? (
+          <MemberFlyout menu={open} me={me} triggerRef={refs[open]} onClose={() => exclusive.onOpenChange(false)} />
+        ) : null}
+        {panel ? (
+          <MemberPanel
+            me={me}
+            conversationsEnabled={conversationsEnabled}
+            initialTab={panel}
+            onClose={() => setPanel(null)}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }
 
-/** 'Your email address is not confirmed.' with 'Resend confirmation email' (spec §5). */
-export function EmailUnconfirmedNotice() {
-  const api = useApi();
-  const { data: me } = useQuery(meQuery(api));
-  if (!me || me.userID === 0 || me.emailConfirmed) return null;
+function MenuButton({
+  menu,
+  buttonRef,
+  open,
+  label,
+  className,
+  onToggle,
+  children,
+}: {
+  menu: MemberMenu;
+  buttonRef: RefObject<HTMLButtonElement | null>;
+  open: MemberMenu | null;
+  label?: string;
+  className?: string;
+  onToggle: (menu: MemberMenu) => void;
+  children: ReactNode;
+}) {
   return (
-    <div role="status" className={styles.notice}>
-      {t("Your email address is not confirmed.")}{" "}
-      <Link to="/entry/emailconfirmrequest">{t("Resend confirmation email")}</Link>
-    </div>
+    <button
+      ref={buttonRef}
+      type="button"
+      className={`${styles.menuButton} ${className ?? ""}`}
+      aria-haspopup="dialog"
+      aria-expanded={open === menu}
+      aria-label={label}
+      data-menu={menu}
+      onPointerEnter={() => void loadMenus()}
+      onFocus={() => void loadMenus()}
+      onClick={() => onToggle(menu)}
+    >
+      {children}
+    </button>
   );
 }

@@ -1,0 +1,74 @@
+import type { Me } from "@parley/contracts";
+import { Link, useLocation } from "react-router";
+import { t } from "../lib/i18n.ts";
+import { entryLink } from "../lib/targets.ts";
+import { profilePath } from "@parley/contracts/urls";
+import { countBadgeText } from "../ui/count-badge/CountBadge.tsx";
+import styles from "./MeBoxContents.module.css";
+
+/**
+ * What the member menus hold. The notification and message lists come with issue 7: until then the
+ * menus say how many are unread, link to the full pages and say plainly that the list is not here yet.
+ */
+export function NotificationsContent({ me, headingId }: { me: Me; headingId: string }) {
+  const count = me.countUnreadNotifications;
+  return (
+    <div className={styles.content}>
+      <h2 id={headingId} className={styles.heading}>
+        {t("Notifications")}
+      </h2>
+      <p className={styles.summary}>
+        {count === 0
+          ? t("You have no unread notifications.")
+          : t("Unread notifications: {count}", { count: countBadgeText(count) })}
+      </p>
+      <p className={styles.note}>{t("The list of notifications is not shown here yet.")}</p>
+      <Link className={styles.footerLink} to="/profile/notifications">
+        {t("All Notifications")}
+      </Link>
+    </div>
+  );
+}
+
+export function MessagesContent({ me, headingId }: { me: Me; headingId: string }) {
+  const count = me.countUnreadConversations;
+  return (
+    <div className={styles.content}>
+      <h2 id={headingId} className={styles.heading}>
+        {t("Messages")}
+      </h2>
+      <p className={styles.summary}>
+        {count === 0
+          ? t("You have no unread messages.")
+          : t("Unread messages: {count}", { count: countBadgeText(count) })}
+      </p>
+      <p className={styles.note}>{t("The list of messages is not shown here yet.")}</p>
+      <Link className={styles.footerLink} to="/messages/all">
+        {t("All Messages")}
+      </Link>
+    </div>
+  );
+}
+
+export function AccountContent({ me, headingId }: { me: Me; headingId: string }) {
+  const location = useLocation();
+  return (
+    <div className={styles.content}>
+      <h2 id={headingId} className="visually-hidden">
+        {t("My Account")}
+      </h2>
+      <div className={styles.account}>
+        <img className={styles.photo} src={me.photoUrl} alt="" width={40} height={40} />
+        <strong className={styles.accountName}>{me.name}</strong>
+      </div>
+      <ul className={styles.links}>
+        <li>
+          <Link to={profilePath(me.name)}>{t("Profile")}</Link>
+        </li>
+        <li>
+          <Link to={entryLink("/entry/signout", location)}>{t("Sign Out")}</Link>
+        </li>
+      </ul>
+    </div>
+  );
+}

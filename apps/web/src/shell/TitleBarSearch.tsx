@@ -1,0 +1,110 @@
+import { limits } from "@parley/contracts/limits";
+import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from "react";
+import { useLocation } from "react-router";
+import { t } from "../lib/i18n.ts";
+import { SearchIcon } from "./icons.tsx";
+import styles from "./TitleBarSearch.module.css";
+
+/**
+ * The title bar's compact search (spec §4): a search button (a link to /search, which works without
+ * JavaScript) expands a search field in place with a Cancel button. It closes on Cancel, Escape, or
+ * when focus or a click leaves it. Submitting is a plain GET of /search?query=….
+ */
+export function TitleBarSearch({ onOpenChange }: { onOpenChange?: (open: boolean) => void }) {
+  const [open, setOpen] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const buttonRef = useRef<HTMLAnchorElement>(null);
+  const location = useLocation();
+
+  const change = (next: boolean) => {
+    setOpen(next);
+    onOpenChange?.(next);
+  };
+
+  // Another page: the search closes.
+  useEffect(() => {
+    setOpen(false);
+  }, [location.pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const timer = setTimeout(() => inputRef.current?.focus(), limits.timing.searchFocusDelayMs);
+    const handlePointerDown = (event: PointerEvent) => {
+      if (!formRef.current?.contains(event.target as Node)) change(false);
+    };
+    document.addEventListener("pointerdown", handlePointerDown);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener("pointerdown", handlePointerDown);
+    };
+    // `change` only sets state; the effect follows `open`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  const handleOpen = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    change(true);
+  };
+
+  const handleCancel = () => {
+    change(false);
+    requestAnimationFrame(() => buttonRef.current?.focus());
+  };
+
+  const handleBlur = (event: FocusEvent<HTMLFormElement>) => {
+    const next = event.relatedTarget as Node | null;
+    if (next && !formRef.current?.contains(next)) change(false);
+  };
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      handleCancel();
+    }
+  };
+
+  if (!open) {
+    return (
+      <a
+        ref={buttonRef}
+        href="/search"
+        className={styles.searchButton}
+        aria-label={t("Search")}
+        aria-expanded={false}
+        onClick={handleOpen}
+      >
+        <SearchIcon />
+      </a>
+    );
+  }
+
+  return (
+    <form
+      ref={formRef}
+      role="search"
+      action="/search"
+      method="get"
+      className={styles.form}
+      onBlur={handleBlur}
+      onKeyDown={handleKeyDown}
+    >
+      <input
+        ref={inputRef}
+        className={styles.input}
+        type="search"
+        name="query"
+        aria-label={t("Search")}
+        placeholder={t("Search")}
+        autoComplete="off"
+      />
+      <button type="submit" className={styles.submit} aria-label={t("Search")}>
+        <SearchIcon />
+      </button>
+      <button type="button" className={styles.cancel} onClick={handleCancel}>
+        {t("Cancel")}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+import type { Me } from "@parley/contracts";
+import { render } from "@testing-library/react";
+import type { ReactElement, ReactNode } from "react";
+import { RouterProvider, createMemoryRouter } from "react-router";
+import { createApiClient } from "../lib/api.ts";
+import { createQueryClient } from "../lib/query-client.ts";
+import { Providers } from "../Providers.tsx";
+import { userKeys } from "../features/users/users.queries.ts";
+import { createFakeTransport, jsonResponse } from "../test/fixtures.ts";
+
+/** Test helpers for the shell's components (not part of the app). */
+export const guestMe: Me = {
+  userID: 0,
+  name: "Guest",
+  photoUrl: "/images/default-avatar.svg",
+  url: null,
+  dateLastActive: null,
+  email: null,
+  emailConfirmed: false,
+  isAdmin: false,
+  isSysAdmin: false,
+  isSuperAdmin: false,
+  countUnreadNotifications: 0,
+  countUnreadConversations: 0,
+  permissions: ["discussions.view", "profiles.view"],
+  roles: [{ roleID: 2, name: "Guest" }],
+  roleIDs: [2],
+};
+
+export const memberMe: Me = {
+  ...guestMe,
+  userID: 7,
+  name: "Ada",
+  photoUrl: "/images/ada.png",
+  url: "http://localhost/profile/Ada",
+  email: "ada@example.test",
+  emailConfirmed: true,
+  countUnreadNotifications: 3,
+  countUnreadConversations: 120,
+  permissions: ["discussions.view", "profiles.view", "conversations.add"],
+  roles: [{ roleID: 8, name: "Member" }],
+  roleIDs: [8],
+};
+
+/**
+ * Renders `element` at `path` inside the app's providers and a memory router, with `me` already in
+ * the query cache and `routes` answering API calls.
+ */
+export function renderWithShell(
+  element: ReactElement,
+  {
+    me = guestMe,
+    path = "/",
+    routes = {},
+  }: { me?: Me; path?: string; routes?: Parameters<typeof createFakeTransport>[0] } = {},
+) {
+  const transport = createFakeTransport({ "GET /users/me": jsonResponse(me), ...routes });
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(userKeys.me(), me);
+  const api = createApiClient(transport);
+  const router = createMemoryRouter([{ path: "*", element }], { initialEntries: [path] });
+  const result = render(
+    <Providers queryClient={queryClient} api={api} head={null} now={Date.parse("2025-01-01T12:00:00Z")}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...result, router, transport, queryClient };
+}
+
+/** The app's providers around `children`, with `me` in the query cache. */
+export function TestProviders({ me = guestMe, children }: { me?: Me; children: ReactNode }) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(userKeys.me(), me);
+  const api = createApiClient(createFakeTransport({ "GET /users/me": jsonResponse(me) }));
+  return (
+    <Providers queryClient={queryClient} api={api} head={null} now={Date.now()}>
+      {children}
+    </Providers>
+  );
+}

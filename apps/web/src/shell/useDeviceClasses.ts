@@ -1,0 +1,41 @@
+import { useEffect } from "react";
+import { limits } from "@parley/contracts/limits";
+import { deviceForWidth, isCompactWidth, type Device } from "./device.ts";
+
+const devices: Device[] = ["xs", "mobile", "tablet", "no_bleed", "desktop"];
+
+/** The class names put on <body>: `device-{xs|mobile|tablet|no_bleed|desktop}` and `isCompact`. */
+export const deviceClass = (device: Device) => `device-${device}`;
+export const compactClass = "isCompact";
+
+/** Sets the body's classes for a width (exported for tests). */
+export function applyDeviceClasses(body: HTMLElement, width: number): void {
+  const current = deviceClass(deviceForWidth(width));
+  for (const device of devices) {
+    const name = deviceClass(device);
+    if (name !== current) body.classList.remove(name);
+  }
+  body.classList.add(current);
+  body.classList.toggle(compactClass, isCompactWidth(width));
+}
+
+/**
+ * Keeps the body's device classes in step with its width, debounced by the resize debounce of spec §9.
+ * The server renders without them (CSS media queries lay the page out); they are an enhancement.
+ */
+export function useDeviceClasses(): void {
+  useEffect(() => {
+    const body = document.body;
+    applyDeviceClasses(body, body.clientWidth);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const handleResize = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => applyDeviceClasses(body, body.clientWidth), limits.timing.resizeDebounceMs);
+    };
+    window.addEventListener("resize", handleResize);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener("resize", handleResize);
+    };
+  }, []);
+}
