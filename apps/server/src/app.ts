@@ -21,6 +21,7 @@ import { registerComments } from "./features/comments/index.ts";
 import { createReactions, registerReactions } from "./features/reactions/index.ts";
 import { registerRoles } from "./features/roles/index.ts";
 import { registerTokens } from "./features/tokens/index.ts";
+import { registerThemes } from "./features/themes/index.ts";
 import { registerConfig } from "./features/config/index.ts";
 import { registerMedia } from "./features/media/index.ts";
 import { registerOutbox } from "./platform/mail/outbox.routes.ts";
@@ -155,10 +156,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     comment: (id, viewer) => comments.loadReactable(id, viewer),
   });
   await registerTokens(app, platform);
+  const themes = await registerThemes(app, platform);
   await registerConfig(app, platform);
   await registerMedia(app, platform);
   await registerOutbox(app, platform);
 
-  if (options.pages) await registerPages(app, options.pages);
+  if (options.pages) await registerPages(app, { ...options.pages, themeHead: () => themes.headHtml() });
   return app;
 }

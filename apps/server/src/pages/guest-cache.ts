@@ -9,13 +9,14 @@ export interface CachedPage {
 
 /**
  * Guests see the same page for the same URL, so their rendered pages are kept briefly and served
- * again (Discourse's anonymous cache is the precedent). Any content change in this process drops
- * them all at once; other processes' copies age out within `ttlMs`.
+ * again (Discourse's anonymous cache is the precedent). Any content change (or a theme change) in
+ * this process drops them all at once; other processes' copies age out within `ttlMs`.
  */
 export function createGuestPageCache(events: EventBus, options: { ttlMs: number; maxEntries: number }) {
   const pages = new Map<string, CachedPage>();
   const clear = () => pages.clear();
-  for (const name of contentEvents) events.on(name, clear);
+  // A new theme changes every page's head.
+  for (const name of [...contentEvents, "theme.changed" as const]) events.on(name, clear);
   return {
     get(key: string): CachedPage | undefined {
       const page = pages.get(key);

@@ -16,6 +16,8 @@ export interface PagesOptions {
   setup?: (app: FastifyInstance) => Promise<void>;
   /** Keep guests' rendered pages this long (0 or absent: no cache, as in development and tests). */
   guestCacheTtlMs?: number;
+  /** The current theme's `<style id="theme-variables">` (and theme-color meta), added to every page's head. */
+  themeHead?: () => Promise<string>;
 }
 
 /** Headers a page request passes on to the API calls made while rendering it. */
@@ -156,12 +158,14 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     }
     const renderer = await options.renderer();
     const setCookies: string[] = [];
+    const assets = await options.assets(request.url);
+    const themeHead = (await options.themeHead?.()) ?? "";
     const output = await renderer.render({
       url: `${originOf(request)}${request.url}`,
       method: request.method === "POST" ? "POST" : "GET",
       ...(request.method === "POST" ? { form: formOf(request.body) } : {}),
       transport: injectTransport(app, request, setCookies),
-      assets: await options.assets(request.url),
+      assets: themeHead ? { ...assets, headHtml: `${assets.headHtml ?? ""}${themeHead}` } : assets,
       transientKey: request.viewer?.session?.transientKey ?? null,
     });
     if (setCookies.length) reply.header("set-cookie", setCookies);

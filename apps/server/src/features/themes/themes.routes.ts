@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { CurrentThemePut, ErrorBody, ThemeKeyParams, ThemeQuery, ThemeVariables } from "@parley/contracts";
+import { originOf } from "../../platform/http/pagination.ts";
+import type { ThemesService } from "./themes.service.ts";
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody };
+const tags = ["Themes"];
+
+export const themesRoutes: FastifyPluginAsyncTypebox<{ service: ThemesService }> = async (app, { service }) => {
+  app.get(
+    "/themes",
+    {
+      schema: {
+        tags,
+        summary: "List the available themes (no paging).",
+        querystring: ThemeQuery,
+        response: { 200: Type.Array(Type.Ref("Theme")), ...errors },
+      },
+    },
+    async (request) => service.list(request.query, originOf(request)),
+  );
+  app.get(
+    "/themes/current",
+    {
+      schema: {
+        tags,
+        summary: "Get the site's current theme.",
+        querystring: ThemeQuery,
+        response: { 200: Type.Ref("Theme"), ...errors },
+      },
+    },
+    async (request) => service.current(request.query, originOf(request)),
+  );
+  app.put(
+    "/themes/current",
+    {
+      schema: {
+        tags,
+        summary: "Make a theme the site's current one (site.manage).",
+        body: CurrentThemePut,
+        response: { 200: Type.Ref("Theme"), ...errors },
+      },
+    },
+    async (request) => service.setCurrent(request.viewer, request.body, originOf(request)),
+  );
+  app.get(
+    "/themes/:themeKey",
+    {
+      schema: {
+        tags,
+        summary: "Get a theme; asset data only with `expand=all` or `expand=variables.data`.",
+        params: ThemeKeyParams,
+        querystring: ThemeQuery,
+        response: { 200: Type.Ref("Theme"), ...errors },
+      },
+    },
+    async (request) => service.get(request.params.themeKey, request.query, originOf(request)),
+  );
+  app.get(
+    "/themes/:themeKey/assets/variables.json",
+    {
+      schema: {
+        tags,
+        summary: "A theme's variables as raw JSON.",
+        params: ThemeKeyParams,
+        response: { 200: ThemeVariables, ...errors },
+      },
+    },
+    async (request) => service.variables(request.params.themeKey),
+  );
+};

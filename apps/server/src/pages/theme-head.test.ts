@@ -1,0 +1,98 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { themeCssVariables } from "@parley/contracts";
+import { build } from "../../../../scripts/build.mjs";
+import { buildApp } from "../app.ts";
+import { createAdmin } from "../db/seed/admin.ts";
+import { seedDemo } from "../db/seed/demo.ts";
+import { fileThemes } from "../features/themes/index.ts";
+import { createApi, seededAdmin, type Session } from "../test/accounts.ts";
+import { testConfig, TEST_ADMIN_PASSWORD } from "../test/app.ts";
+import { createTestDatabase, engines, type TestDatabase } from "../test/databases.ts";
+import { loadBuiltWeb } from "./renderer.ts";
+
+const webDistDir = path.resolve(import.meta.dirname, "../../../web/dist");
+const variablesOf = (themeID: string) => fileThemes.find((theme) => theme.themeID === themeID)!.variables;
+
+/** The `<head>` of a page, and the theme style in it. */
+function themeIn(html: string) {
+  const head = /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? "";
+  const style = /<style id="theme-variables">([^<]*)<\/style>/.exec(head)?.[1] ?? null;
+  const themeColor = /<meta name="theme-color" content="([^"]*)">/.exec(head)?.[1] ?? null;
+  return { head, style, themeColor };
+}
+
+describe.each(engines)("the current theme in server-rendered pages on %s", (engine) => {
+  let app: FastifyInstance;
+  let database: TestDatabase;
+  let admin: Session;
+
+  beforeAll(async () => {
+    await build({ ifNeeded: true, quiet: true });
+    database = await createTestDatabase(engine);
+    await seedDemo(database.db, await createAdmin(database.db, TEST_ADMIN_PASSWORD));
+    const web = await loadBuiltWeb(webDistDir);
+    app = await buildApp({
+      config: testConfig(database.dataDir),
+      database,
+      // Guests' pages are cached as in production, to show a theme change is not hidden by the cache.
+      pages: {
+        renderer: async () => web.renderer,
+        assets: async () => web.assets,
+        clientDir: web.clientDir,
+        guestCacheTtlMs: 60_000,
+      },
+    });
+    await app.ready();
+    admin = await createApi(app).signIn(seededAdmin);
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await database?.dispose();
+  });
+
+  const page = (url: string) => app.inject({ method: "GET", url, headers: { host: "forum.test" } });
+  const setTheme = (themeID: string) => createApi(app).put("/api/v2/themes/current", { themeID }, { as: admin });
+
+  it("writes the default theme's variables into the head of every page, after the stylesheets", async () => {
+    for (const url of ["/", "/categories", "/no-such-page"]) {
+      const { head, style, themeColor } = themeIn((await page(url)).body);
+      expect(style, url).toBe(themeCssVariables(variablesOf("theme-foundation")));
+      expect(style).toContain("--color-primary:#037dbc;");
+      expect(style).toContain("--color-bg:#ffffff;");
+      expect(themeColor).toBe("#037dbc");
+      const lastStylesheet = head.lastIndexOf('rel="stylesheet"');
+      expect(lastStylesheet).toBeGreaterThan(-1);
+      expect(head.indexOf('<style id="theme-variables">')).toBeGreaterThan(lastStylesheet);
+    }
+  });
+
+  it("shows the dark theme on the next page after PUT /themes/current, cached guest pages included", async () => {
+    expect((await page("/categories")).headers["x-parley-cache"]).toBe("hit");
+    const response = await setTheme("theme-foundation-dark");
+    expect(response.statusCode, response.body).toBe(200);
+
+    const after = await page("/categories");
+    expect(after.headers["x-parley-cache"]).toBe("miss");
+    const { style, themeColor } = themeIn(after.body);
+    expect(style).toBe(themeCssVariables(variablesOf("theme-foundation-dark")));
+    expect(style).toContain("color-scheme:dark;");
+    expect(style).toContain("--color-bg:#323639;");
+    expect(style).toContain("--color-primary:#43bdfc;");
+    expect(style).toContain("--title-bar-bg:#26282b;");
+    expect(themeColor).toBe("#43bdfc");
+    expect(after.body).toContain("Announcements");
+
+    // Signed-in pages too.
+    const signedIn = await app.inject({
+      method: "GET",
+      url: "/categories",
+      headers: { host: "forum.test", cookie: admin.cookie },
+    });
+    expect(themeIn(signedIn.body).style).toContain("--color-bg:#323639;");
+
+    expect((await setTheme("theme-foundation")).statusCode).toBe(200);
+    expect(themeIn((await page("/categories")).body).style).toContain("--color-bg:#ffffff;");
+  });
+});
