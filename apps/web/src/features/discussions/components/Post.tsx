@@ -1,6 +1,7 @@
 import type { UserFragment } from "@parley/contracts";
 import { t } from "../../../lib/i18n.ts";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
+import { UserLink } from "../../../shell/user-card/UserLink.tsx";
 import styles from "../pages/DiscussionPage.module.css";
 
 interface PostProps {
@@ -21,7 +22,11 @@ export function Post({ id, author, dateInserted, dateUpdated, body, reactions, c
       <img className={styles.photo} src={author?.photoUrl} alt="" width={40} height={40} loading="lazy" />
       <div className={styles.postMain}>
         <div className={styles.author}>
-          <span className={styles.authorName}>{author?.name ?? t("Unknown User")}</span>
+          {author ? (
+            <UserLink user={author} className={styles.authorName} />
+          ) : (
+            <span className={styles.authorName}>{t("Unknown User")}</span>
+          )}
           {author?.title ? <span>{author.title}</span> : null}
           <DateTime date={dateInserted} />
           {dateUpdated ? <span>{t("edited")}</span> : null}
