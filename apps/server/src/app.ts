@@ -24,6 +24,7 @@ import { registerTokens } from "./features/tokens/index.ts";
 import { registerThemes } from "./features/themes/index.ts";
 import { registerConfig } from "./features/config/index.ts";
 import { registerMedia } from "./features/media/index.ts";
+import { registerLayouts } from "./features/layouts/index.ts";
 import { registerOutbox } from "./platform/mail/outbox.routes.ts";
 import { registerPages, sendPlainErrorPage, type PagesOptions } from "./pages/pages.ts";
 
@@ -151,6 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const content = { categories: categories.directory, users: userFragments, reactions: reactions.summaries };
   const discussions = await registerDiscussions(app, platform, { ...content, tags });
   const comments = await registerComments(app, platform, { ...content, discussions });
+  await registerLayouts(app, platform, { categories, discussions, comments });
   await registerReactions(app, reactions, {
     discussion: (id, viewer) => discussions.load(id, viewer),
     comment: (id, viewer) => comments.loadReactable(id, viewer),

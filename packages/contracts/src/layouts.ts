@@ -57,8 +57,8 @@ export const NavigationItems = Type.Array(NavigationItemSchema);
 export const TitleBarPositioning = Type.Enum(["StickySolid", "StickyTransparent", "StaticSolid", "StaticTransparent"]);
 export type TitleBarPositioning = Static<typeof TitleBarPositioning>;
 
-/** The title bar's configuration (spec §3 "Title bar config"), as the `TitleBar` widget's props. */
-export interface TitleBarProps {
+/** The title bar's configuration (spec §3 "Title bar config"), as the `TitleBar` widget's props (a type, so it is a widget props record). */
+export type TitleBarProps = {
   positioning: TitleBarPositioning;
   logo: {
     imageUrl: string | null;
@@ -77,7 +77,7 @@ export interface TitleBarProps {
   registrationOpen: boolean;
   /** Messages shows only when conversations are enabled (spec §2). */
   conversationsEnabled: boolean;
-}
+};
 
 const Alignment = Type.Enum(["left", "center"]);
 

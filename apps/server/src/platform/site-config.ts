@@ -11,6 +11,10 @@ export const siteConfigDefaults = {
   "garden.description": "A community forum built with Parley.",
   "tagging.enabled": true,
   "conversations.enabled": true,
+  /** The title bar's navigation (spec §3): JSON, `NavigationItem[]` or `{"<locale>": NavigationItem[]}`; "" = Posts, Categories. */
+  "navigation.items": "",
+  /** basic, captcha, approval, invitation, connect or closed; Register shows unless closed/invitation/connect. */
+  "registration.method": "basic",
   /** The site's current theme (`PUT /themes/current`). */
   "theme.current": "theme-foundation",
   /** Largest upload in bytes, and the allowed extensions separated by spaces (`POST /media`). */

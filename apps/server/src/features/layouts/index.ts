@@ -1,0 +1,41 @@
+import type { FastifyInstance } from "fastify";
+import { limits } from "@parley/contracts";
+import { HttpError, notFound } from "../../platform/errors.ts";
+import type { Platform } from "../../platform/context.ts";
+import type { CategoriesService, CategoryDirectory } from "../categories/index.ts";
+import type { CommentsService } from "../comments/index.ts";
+import type { DiscussionsService } from "../discussions/index.ts";
+import { layoutsRoutes } from "./layouts.routes.ts";
+import { createLayoutsService, type LayoutsService } from "./layouts.service.ts";
+import { createTitleBars } from "./layouts.titlebar.ts";
+
+export type { LayoutsService };
+
+/** Server-supplied layouts (spec §1, §2) under /api/v2/layouts. */
+export async function registerLayouts(
+  app: FastifyInstance,
+  platform: Platform,
+  deps: {
+    categories: { service: CategoriesService; directory: CategoryDirectory };
+    discussions: DiscussionsService;
+    comments: CommentsService;
+  },
+): Promise<LayoutsService> {
+  const { categories, discussions, comments } = deps;
+  const service = createLayoutsService({
+    siteConfig: platform.siteConfig,
+    titleBars: createTitleBars(platform.siteConfig),
+    resolveCategory: async (idOrCode) => {
+      try {
+        return await categories.service.resolve(/^\d+$/.test(idOrCode) ? idOrCode : `$urlcode:${idOrCode}`);
+      } catch (error) {
+        throw error instanceof HttpError && error.status === 404 ? notFound("Category") : error;
+      }
+    },
+    categoryExists: async (categoryID) => (await categories.directory.get(categoryID)) !== undefined,
+    loadDiscussion: (discussionID, viewer) => discussions.load(discussionID, viewer),
+    locateComment: (commentID, context) => comments.locate(commentID, limits.pager.commentsPerPage, context),
+  });
+  await app.register(layoutsRoutes, { prefix: "/api/v2", service });
+  return service;
+}

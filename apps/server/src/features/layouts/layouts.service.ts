@@ -1,0 +1,187 @@
+import {
+  discussionSorts,
+  limits,
+  type DiscussionSort,
+  type LayoutLookupQuery,
+  type LayoutSpec,
+  type LayoutViewType,
+  type LayoutWidget,
+  type TitleBarProps,
+} from "@parley/contracts";
+import { authorize } from "../../platform/auth/authorize.ts";
+import type { Viewer } from "../../platform/auth/viewer.ts";
+import { fieldError, notFound, validationFailed } from "../../platform/errors.ts";
+import type { SiteConfig } from "../../platform/site-config.ts";
+import {
+  categoriesLayout,
+  categoryLayout,
+  createPostLayout,
+  discussionListLayout,
+  homeLayout,
+  postLayout,
+  type ListParams,
+} from "./layouts.defaults.ts";
+import type { TitleBars } from "./layouts.titlebar.ts";
+
+export interface LayoutRequestContext {
+  viewer: Viewer;
+  origin: string;
+  ip: string;
+}
+
+/** What the layouts need of other features (given by `index.ts`, so no feature's internals are imported). */
+export interface LayoutsDeps {
+  siteConfig: SiteConfig;
+  titleBars: TitleBars;
+  /** A category by id or URL code; throws 404 when there is none. */
+  resolveCategory(idOrCode: string): Promise<{
+    categoryID: number;
+    urlcode: string;
+    name: string;
+    description: string | null;
+    displayAs: string;
+  }>;
+  /** Whether a category exists (cached directory, no query). */
+  categoryExists(categoryID: number): Promise<boolean>;
+  /** A discussion the viewer may see (404 unknown, 403 not allowed), as GET /discussions/{id} checks. */
+  loadDiscussion(discussionID: number, viewer: Viewer): Promise<{ name: string; countComments: number }>;
+  /** Where a comment is: its discussion page's URL with `#Comment_{id}` (404/403 like GET /comments/{id}). */
+  locateComment(commentID: number, context: LayoutRequestContext): Promise<{ url: string }>;
+}
+
+export interface LayoutAnswer {
+  layoutViewType: LayoutViewType;
+  layoutID: string;
+  titleBar: { $reactComponent: "TitleBar"; $reactProps: TitleBarProps };
+  layout: LayoutWidget[];
+  contexts: LayoutWidget[];
+  seo: NonNullable<LayoutSpec["seo"]>;
+}
+export type LayoutRedirect = { redirectTo: string; status: 301 | 302 };
+
+const positiveInt = (field: string, value: string, max = Number.MAX_SAFE_INTEGER) => {
+  if (!/^[1-9]\d{0,15}$/.test(value) || Number(value) > max) {
+    throw validationFailed([fieldError(field, "invalid", `${field} is not a valid positive integer.`)]);
+  }
+  return Number(value);
+};
+
+interface LookupParams extends ListParams {
+  locale: string;
+  postType: string;
+}
+
+/** `params[...]` of the lookup: page (default 1), sort (a discussion sort), locale, postType. */
+function readParams(params: Record<string, unknown> | undefined): LookupParams {
+  const text = (name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null || value === "") return null;
+    if (typeof value !== "string" && typeof value !== "number") {
+      throw validationFailed([fieldError(`params.${name}`, "invalid", `params.${name} is not a valid value.`)]);
+    }
+    return String(value);
+  };
+  const page = text("page");
+  const sort = text("sort");
+  if (sort !== null && !(discussionSorts as readonly string[]).includes(sort)) {
+    throw validationFailed([
+      fieldError("params.sort", "invalid", `params.sort must be one of: ${discussionSorts.join(", ")}.`),
+    ]);
+  }
+  return {
+    page: page === null ? 1 : positiveInt("params.page", page, limits.api.maxPage),
+    sort: sort as DiscussionSort | null,
+    locale: text("locale") ?? "en",
+    postType: text("postType") ?? "discussion",
+  };
+}
+
+/**
+ * `GET /layouts/lookup-hydrate`: the default layout of a view type for a record, with the viewer's
+ * title bar; records are checked (404/403) the way their own endpoints check them.
+ */
+export function createLayoutsService(deps: LayoutsDeps) {
+  const { siteConfig, titleBars } = deps;
+
+  async function layoutFor(
+    view: LayoutViewType,
+    recordType: string,
+    recordID: string,
+    params: LookupParams,
+    context: LayoutRequestContext,
+  ): Promise<{ layout: LayoutWidget[]; seo: LayoutAnswer["seo"] } | LayoutRedirect> {
+    switch (view) {
+      case "home":
+      case "subcommunityHome": {
+        const [title, description] = await Promise.all([
+          siteConfig.get("garden.title"),
+          siteConfig.get("garden.description"),
+        ]);
+        return { layout: homeLayout(), seo: { title, description, url: "/" } };
+      }
+      case "discussionList":
+        return { layout: discussionListLayout(params), seo: { title: "Recent Discussions", url: "/discussions" } };
+      case "categoryList": {
+        if (recordType !== "category")
+          return { layout: categoriesLayout(), seo: { title: "Categories", url: "/categories" } };
+        const category = await deps.resolveCategory(recordID);
+        authorize(context.viewer, "discussions.view", { resourceID: category.categoryID });
+        const path = `/categories/${encodeURIComponent(category.urlcode)}`;
+        return {
+          layout: categoryLayout({
+            ...params,
+            categoryID: category.categoryID,
+            urlcode: category.urlcode,
+            acceptsDiscussions: category.displayAs === "discussions" || category.displayAs === "flat",
+          }),
+          seo: {
+            title: category.name,
+            ...(category.description ? { description: category.description } : {}),
+            url: params.page > 1 ? `${path}/p${params.page}` : path,
+          },
+        };
+      }
+      case "post": {
+        if (recordType === "comment") {
+          const located = await deps.locateComment(positiveInt("recordID", recordID), context);
+          const url = new URL(located.url);
+          return { redirectTo: url.pathname + url.search + url.hash, status: 302 };
+        }
+        if (recordType !== "discussion") {
+          throw validationFailed([fieldError("recordType", "invalid", "recordType must be discussion or comment.")]);
+        }
+        const discussionID = positiveInt("recordID", recordID);
+        const discussion = await deps.loadDiscussion(discussionID, context.viewer);
+        const pages = Math.max(1, Math.ceil(discussion.countComments / limits.pager.commentsPerPage));
+        if (params.page > pages) throw notFound("Page");
+        return { layout: postLayout(discussionID, params.page), seo: { title: discussion.name } };
+      }
+      case "createPost": {
+        const categoryID = recordID === "-1" || recordID === "" ? null : positiveInt("recordID", recordID);
+        if (categoryID !== null && !(await deps.categoryExists(categoryID))) throw notFound("Category");
+        return { layout: createPostLayout(params.postType, categoryID), seo: { title: "New Discussion" } };
+      }
+    }
+  }
+
+  return {
+    async lookup(query: LayoutLookupQuery, context: LayoutRequestContext): Promise<LayoutAnswer | LayoutRedirect> {
+      const params = readParams(query.params);
+      const [resolved, titleBar] = await Promise.all([
+        layoutFor(query.layoutViewType, query.recordType, query.recordID, params, context),
+        titleBars.forViewer(context.viewer, params.locale),
+      ]);
+      if ("redirectTo" in resolved) return resolved;
+      return {
+        layoutViewType: query.layoutViewType,
+        layoutID: query.layoutViewType,
+        titleBar: { $reactComponent: "TitleBar", $reactProps: titleBar },
+        layout: resolved.layout,
+        contexts: [],
+        seo: resolved.seo,
+      };
+    },
+  };
+}
+
+export type LayoutsService = ReturnType<typeof createLayoutsService>;
