@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
+import { contrastRatio, parseRgb } from "./support/colors.ts";
+import { useParley } from "./support/parley.ts";
+import { adminPassword } from "./support/server.ts";
+import { ParleyPage } from "./pages/ParleyPage.ts";
+
+const parley = useParley();
+
+/** PUT /api/v2/themes/current as the seeded administrator (cookie session, same-origin Origin). */
+async function setTheme(baseUrl: string, themeID: string): Promise<void> {
+  const signIn = await fetch(`${baseUrl}/api/v2/authenticate/password`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: adminPassword }),
+  });
+  expect(signIn.status).toBe(201);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  const response = await fetch(`${baseUrl}/api/v2/themes/current`, {
+    method: "PUT",
+    headers: { cookie, origin: baseUrl, "x-requested-with": "XMLHttpRequest", "content-type": "application/json" },
+    body: JSON.stringify({ themeID }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+/** What the browser applies: the page's colours and the title bar's, and whether Open Sans is in use. */
+async function appliedTheme(page: Page) {
+  return page.evaluate(async () => {
+    await document.fonts.ready;
+    const body = getComputedStyle(document.body);
+    const banner = document.querySelector("header, [role=banner]");
+    const root = getComputedStyle(document.documentElement);
+    return {
+      bodyBg: body.backgroundColor,
+      bodyFg: body.color,
+      primary: root.getPropertyValue("--color-primary").trim(),
+      titleBarBg: banner ? getComputedStyle(banner).backgroundColor : null,
+      openSans:
+        document.fonts.check('14px "Open Sans"') && [...document.fonts].some((font) => font.status === "loaded"),
+      fontFamily: body.fontFamily,
+    };
+  });
+}
+
+describe("themes", () => {
+  it("applies the default theme with the bundled Open Sans, from this server only", async () => {
+    const page = await parley.newPage();
+    const foreign: string[] = [];
+    const fonts: string[] = [];
+    page.on("request", (request) => {
+      if (!request.url().startsWith(parley.baseUrl)) foreign.push(request.url());
+      if (request.resourceType() === "font") fonts.push(new URL(request.url()).pathname);
+    });
+    const parleyPage = new ParleyPage(page, parley.baseUrl);
+    expect((await parleyPage.open("/categories")).status()).toBe(200);
+    await waitForHydration(page);
+    const applied = await appliedTheme(page);
+    expect(applied.bodyBg).toBe("rgb(255, 255, 255)");
+    expect(applied.primary).toBe("#037dbc");
+    expect(applied.fontFamily.startsWith('"Open Sans"')).toBe(true);
+    expect(applied.openSans).toBe(true);
+    expect(fonts.some((font) => /^\/assets\/open-sans-latin-\d00-normal-[\w-]+\.woff2$/.test(font))).toBe(true);
+    expect(foreign).toEqual([]);
+  });
+
+  it("switches every page to the dark theme after PUT /themes/current, readable and accessible", async () => {
+    await setTheme(parley.baseUrl, "theme-foundation-dark");
+    try {
+      const page = await parley.newPage({ bypassCSP: true });
+      const parleyPage = new ParleyPage(page, parley.baseUrl);
+      expect((await parleyPage.open("/categories")).status()).toBe(200);
+      await waitForHydration(page);
+      const applied = await appliedTheme(page);
+      expect(applied.bodyBg).toBe("rgb(50, 54, 57)");
+      expect(applied.primary).toBe("#43bdfc");
+      expect(contrastRatio(parseRgb(applied.bodyFg), parseRgb(applied.bodyBg))).toBeGreaterThan(7);
+      await screenshot(page, "theme-dark-categories");
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    } finally {
+      await setTheme(parley.baseUrl, "theme-foundation");
+    }
+    const page = await parley.newPage();
+    await new ParleyPage(page, parley.baseUrl).open("/categories");
+    expect((await appliedTheme(page)).bodyBg).toBe("rgb(255, 255, 255)");
+  });
+});
