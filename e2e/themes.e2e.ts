@@ -41,7 +41,8 @@ async function appliedTheme(page: Page) {
       primary: root.getPropertyValue("--color-primary").trim(),
       titleBarBg: banner ? getComputedStyle(banner).backgroundColor : null,
       openSans:
-        document.fonts.check('14px "Open Sans"') && [...document.fonts].some((font) => font.status === "loaded"),
+        document.fonts.check('14px "Open Sans"') &&
+        Array.from(document.fonts as unknown as Iterable<FontFace>).some((font) => font.status === "loaded"),
       fontFamily: body.fontFamily,
     };
   });
