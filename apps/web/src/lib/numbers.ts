@@ -15,3 +15,6 @@ export function formatCount(value: number): string {
   }
   return String(value);
 }
+
+/** File sizes in B, KB, MB, GB, TB, base 1024, 2 decimals (spec §9): the one formatter, shared with the server. */
+export { formatFileSize } from "@parley/contracts/media";

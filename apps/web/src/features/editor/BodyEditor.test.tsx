@@ -1,0 +1,128 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import { afterEach, describe, expect, it } from "vitest";
+import { uploadDefaults } from "@parley/contracts/media";
+import "../../ui/test/dom.ts";
+import { createApiClient } from "../../lib/api.ts";
+import { ApiProvider } from "../../lib/api-context.tsx";
+import { createQueryClient } from "../../lib/query-client.ts";
+import { createFakeTransport, jsonResponse } from "../../test/fixtures.ts";
+import { BodyEditor } from "./BodyEditor.tsx";
+
+afterEach(cleanup);
+
+function Wrapper({ children }: { children: ReactNode }) {
+  const api = createApiClient(createFakeTransport({ "GET /media/upload-limits": jsonResponse(uploadDefaults) }));
+  return (
+    <ApiProvider api={api}>
+      <QueryClientProvider client={createQueryClient()}>
+        <form aria-label="post">{children}</form>
+      </QueryClientProvider>
+    </ApiProvider>
+  );
+}
+
+const field = (name: string) =>
+  document.querySelector<HTMLInputElement | HTMLTextAreaElement>(`form [name="${name}"]`)?.value;
+
+describe("BodyEditor", () => {
+  it("renders a plain text area posting Markdown on the server", () => {
+    const html = renderToString(
+      <Wrapper>
+        <BodyEditor name="body" id="body" label="Body" defaultValue="Hello *there*" hint="Markdown" hintId="h" />
+      </Wrapper>,
+    );
+    expect(html).toContain('<textarea id="body" name="body"');
+    expect(html).toContain("Hello *there*</textarea>");
+    expect(html).toContain('name="format" value="markdown"');
+    expect(html).not.toContain("contenteditable");
+  });
+
+  it("becomes the rich editor once mounted, posting what was typed as rich2", async () => {
+    render(
+      <Wrapper>
+        <BodyEditor name="body" id="body" label="Body" defaultValue={"one\ntwo"} />
+      </Wrapper>,
+    );
+    // The first test loads the editor chunk (transformed on the fly here): give it time.
+    const textbox = await screen.findByRole("textbox", { name: "Body" }, { timeout: 10_000 });
+    expect(textbox.getAttribute("contenteditable")).toBe("true");
+    expect(field("format")).toBe("rich2");
+    expect(JSON.parse(field("body")!)).toEqual([
+      { type: "p", children: [{ text: "one" }] },
+      { type: "p", children: [{ text: "two" }] },
+    ]);
+    expect(document.querySelector("textarea")).toBeNull();
+  });
+
+  it("has a toolbar of named buttons whose pressed state follows the text", async () => {
+    render(
+      <Wrapper>
+        <BodyEditor name="body" id="body" label="Body" defaultValue="word" />
+      </Wrapper>,
+    );
+    const toolbar = await screen.findByRole("toolbar", { name: "Formatting" });
+    for (const name of [
+      "Bold",
+      "Italic",
+      "Strikethrough",
+      "Inline code",
+      "Link",
+      "Heading 2",
+      "Heading 3",
+      "Bulleted list",
+      "Numbered list",
+      "Quote",
+      "Code block",
+      "Insert image",
+      "Attach file",
+    ]) {
+      expect(screen.getByRole("button", { name }), name).toBeTruthy();
+    }
+    expect(toolbar).toBeTruthy();
+    const bulleted = screen.getByRole("button", { name: "Bulleted list" });
+    expect(bulleted.getAttribute("aria-pressed")).toBe("false");
+    act(() => {
+      fireEvent.click(bulleted);
+    });
+    await waitFor(() => expect(bulleted.getAttribute("aria-pressed")).toBe("true"));
+    expect(JSON.parse(field("body")!)).toEqual([
+      { type: "ul", children: [{ type: "li", children: [{ type: "lic", children: [{ text: "word" }] }] }] },
+    ]);
+  });
+
+  it("loads on focus when asked to, not before", async () => {
+    render(
+      <Wrapper>
+        <BodyEditor name="body" id="body" label="Body" defaultValue="" loadOn="focus" />
+      </Wrapper>,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const textarea = screen.getByRole("textbox", { name: "" });
+    expect(textarea.tagName).toBe("TEXTAREA");
+    fireEvent.change(textarea, { target: { value: "typed first" } });
+    fireEvent.focus(textarea);
+    await screen.findByRole("toolbar");
+    expect(JSON.parse(field("body")!)).toEqual([{ type: "p", children: [{ text: "typed first" }] }]);
+  });
+
+  it("refuses a file over the limit before uploading, with the spec's message", async () => {
+    render(
+      <Wrapper>
+        <BodyEditor name="body" id="body" label="Body" defaultValue="" />
+      </Wrapper>,
+    );
+    await screen.findByRole("toolbar");
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const big = new File(["x"], "huge.png", { type: "image/png" });
+    Object.defineProperty(big, "size", { value: uploadDefaults.maxSize + 1 });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect((await screen.findByRole("alert")).textContent).toBe("The uploaded file was too big (max 50.00 MB).");
+    fireEvent.change(input, { target: { files: [new File(["x"], "page.html")] } });
+    await waitFor(() =>
+      expect(screen.getByRole("alert").textContent).toMatch(/^The uploaded file did not have an allowed extension\./),
+    );
+  });
+});

@@ -1,0 +1,266 @@
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { createEditor, Editor, Transforms, type Descendant } from "slate";
+import { withHistory } from "slate-history";
+import { Editable, ReactEditor, Slate, withReact, type RenderElementProps, type RenderLeafProps } from "slate-react";
+import { isImageExtension, uploadDefaults } from "@parley/contracts/media";
+import { ApiError } from "../../lib/api.ts";
+import { useApi } from "../../lib/api-context.tsx";
+import { t } from "../../lib/i18n.ts";
+import { formatFileSize } from "../../lib/numbers.ts";
+import { checkFile, uploadLimitsQuery, uploadMedia } from "./editor.api.ts";
+import { activeLink, insertEmbed, setLink, shortcutOf, toggleMark, unwrapLink, withRich2 } from "./editor.commands.ts";
+import { withRich2Paste } from "./editor.paste.ts";
+import { EditorToolbar } from "./EditorToolbar.tsx";
+import { LinkPanel } from "./LinkPanel.tsx";
+import { initialValue, serializeRich2, type EmbedElement } from "./rich2.ts";
+import styles from "./RichEditor.module.css";
+
+export interface RichEditorProps {
+  /** The form field the rich2 JSON is posted as (`body`); `format` is posted as rich2 beside it. */
+  name: string;
+  id: string;
+  /** The editing area's accessible name. */
+  label: string;
+  /** What to start from: rich2 JSON, or text (what was typed in the plain text area). */
+  defaultValue: string;
+  describedBy?: string | undefined;
+  invalid?: boolean | undefined;
+  autoFocus?: boolean | undefined;
+}
+
+function Embed({ attributes, children, element }: RenderElementProps & { element: EmbedElement }) {
+  const data = element.embedData;
+  return (
+    <div {...attributes} className={styles.embed}>
+      <div contentEditable={false}>
+        {element.dataSourceType === "image" ? (
+          <img
+            src={data.url}
+            alt={data.name}
+            className={styles.image}
+            {...(data.width ? { width: data.width } : {})}
+            {...(data.height ? { height: data.height } : {})}
+          />
+        ) : (
+          <span className={styles.file}>
+            📎 {data.name}
+            {data.size ? ` (${formatFileSize(data.size)})` : ""}
+          </span>
+        )}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+function renderElement(props: RenderElementProps) {
+  const { attributes, element } = props;
+  const children = props.children as ReactNode;
+  switch (element.type) {
+    case "h2":
+      return <h2 {...attributes}>{children}</h2>;
+    case "h3":
+      return <h3 {...attributes}>{children}</h3>;
+    case "blockquote":
+      return (
+        <blockquote {...attributes} className={styles.quote}>
+          {children}
+        </blockquote>
+      );
+    case "code_block":
+      return (
+        <pre {...attributes} className={styles.code}>
+          <code>{children}</code>
+        </pre>
+      );
+    case "code_line":
+      return (
+        <div {...attributes} className={styles.codeLine}>
+          {children}
+        </div>
+      );
+    case "ul":
+      return <ul {...attributes}>{children}</ul>;
+    case "ol":
+      return <ol {...attributes}>{children}</ol>;
+    case "li":
+      return <li {...attributes}>{children}</li>;
+    case "lic":
+      return <div {...attributes}>{children}</div>;
+    case "a":
+      return (
+        <a {...attributes} href={element.url} className={styles.link}>
+          {children}
+        </a>
+      );
+    case "rich_embed_card":
+      return <Embed {...props} element={element} />;
+    default:
+      return <p {...attributes}>{children}</p>;
+  }
+}
+
+function renderLeaf({ attributes, children, leaf }: RenderLeafProps) {
+  let content = children as ReactNode;
+  if (leaf.code) content = <code className={styles.inlineCode}>{content}</code>;
+  if (leaf.strikethrough) content = <s>{content}</s>;
+  if (leaf.italic) content = <em>{content}</em>;
+  if (leaf.bold) content = <strong>{content}</strong>;
+  return <span {...attributes}>{content}</span>;
+}
+
+/** The Slate editor writing rich2 into the form (loaded on demand by BodyEditor; never on the server). */
+export function RichEditor({ name, id, label, defaultValue, describedBy, invalid, autoFocus }: RichEditorProps) {
+  const api = useApi();
+  const editor = useMemo(() => withRich2Paste(withRich2(withHistory(withReact(createEditor())))), []);
+  const [start] = useState(() => initialValue(defaultValue));
+  const [body, setBody] = useState(() => serializeRich2(start));
+  const [linkOpen, setLinkOpen] = useState(false);
+  const [uploading, setUploading] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [accept, setAccept] = useState<"image" | "file">("image");
+  const limits = useQuery(uploadLimitsQuery(api)).data ?? uploadDefaults;
+  const problemId = `${id}-upload-problem`;
+
+  const focus = useCallback(() => {
+    ReactEditor.focus(editor);
+    if (!editor.selection) Transforms.select(editor, Editor.end(editor, []));
+  }, [editor]);
+
+  const handleCommand = (command: () => void) => {
+    if (!editor.selection) Transforms.select(editor, Editor.end(editor, []));
+    command();
+    focus();
+  };
+
+  const handleChange = (value: Descendant[]) => setBody(serializeRich2(value));
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const shortcut = shortcutOf(event);
+    if (!shortcut) return;
+    event.preventDefault();
+    if (shortcut === "link") setLinkOpen(true);
+    else toggleMark(editor, shortcut);
+  };
+
+  const openPicker = (kind: "image" | "file") => {
+    setAccept(kind);
+    setProblem(null);
+    // The input's accept list changes with the kind: click once React has rendered it.
+    requestAnimationFrame(() => fileInput.current?.click());
+  };
+
+  const handleFile = async (file: File | undefined) => {
+    if (!file) return;
+    const check = checkFile(file, limits);
+    if (check) {
+      setProblem(check);
+      return;
+    }
+    setProblem(null);
+    setUploading(file.name);
+    try {
+      const media = await uploadMedia(file, limits);
+      // Only files the server read as images come back with a width.
+      const image = media.width !== null;
+      if (!editor.selection) Transforms.select(editor, Editor.end(editor, []));
+      insertEmbed(editor, {
+        embedType: image ? "image" : "file",
+        url: media.url,
+        name: media.name,
+        type: media.type,
+        size: media.size,
+        width: media.width,
+        height: media.height,
+        mediaID: media.mediaID,
+      });
+      focus();
+    } catch (error) {
+      setProblem(
+        error instanceof ApiError
+          ? (error.errors["file"]?.[0]?.message ?? error.message)
+          : t("Something went wrong while contacting the server."),
+      );
+    } finally {
+      setUploading(null);
+    }
+  };
+
+  const extensions = limits.allowedExtensions.filter(
+    (extension) => (accept === "image") === isImageExtension(extension),
+  );
+  const link = linkOpen ? activeLink(editor) : undefined;
+
+  return (
+    <div className={styles.editor} data-invalid={invalid || undefined}>
+      <Slate editor={editor} initialValue={start} onChange={handleChange}>
+        <EditorToolbar
+          onCommand={handleCommand}
+          onLink={() => setLinkOpen((open) => !open)}
+          onImage={() => openPicker("image")}
+          onFile={() => openPicker("file")}
+          uploading={uploading !== null}
+        />
+        {linkOpen ? (
+          <LinkPanel
+            initialUrl={link?.[0].url ?? ""}
+            editing={link !== undefined}
+            onApply={(url) => {
+              const applied = setLink(editor, url);
+              if (applied) {
+                setLinkOpen(false);
+                focus();
+              }
+              return applied;
+            }}
+            onRemove={() => {
+              unwrapLink(editor);
+              setLinkOpen(false);
+              focus();
+            }}
+            onCancel={() => {
+              setLinkOpen(false);
+              focus();
+            }}
+          />
+        ) : null}
+        <Editable
+          id={id}
+          aria-label={label}
+          aria-describedby={[describedBy, problem ? problemId : null].filter(Boolean).join(" ") || undefined}
+          aria-invalid={invalid || undefined}
+          className={styles.content}
+          renderElement={renderElement}
+          renderLeaf={renderLeaf}
+          onKeyDown={handleKeyDown}
+          autoFocus={autoFocus}
+          spellCheck
+        />
+      </Slate>
+      <p role="status" className={styles.status}>
+        {uploading ? t("Uploading {name}…", { name: uploading }) : ""}
+      </p>
+      {problem ? (
+        <p id={problemId} role="alert" className={styles.problem}>
+          {problem}
+        </p>
+      ) : null}
+      <input
+        ref={fileInput}
+        type="file"
+        hidden
+        aria-label={accept === "image" ? t("Insert image") : t("Attach file")}
+        accept={extensions.map((extension) => `.${extension}`).join(",")}
+        onChange={(event) => {
+          const file = event.currentTarget.files?.[0];
+          event.currentTarget.value = "";
+          void handleFile(file);
+        }}
+      />
+      <input type="hidden" name={name} value={body} />
+      <input type="hidden" name="format" value="rich2" />
+    </div>
+  );
+}
