@@ -14,6 +14,7 @@ export * from "./comments.ts";
 export * from "./reactions.ts";
 export * from "./layouts.ts";
 export * from "./media.ts";
+export * from "./uploads.ts";
 export * from "./urls.ts";
 export * from "./themes.ts";
 export * from "./theme-css.ts";

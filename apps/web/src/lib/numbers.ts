@@ -17,4 +17,4 @@ export function formatCount(value: number): string {
 }
 
 /** File sizes in B, KB, MB, GB, TB, base 1024, 2 decimals (spec §9): the one formatter, shared with the server. */
-export { formatFileSize } from "@parley/contracts/media";
+export { formatFileSize } from "@parley/contracts/uploads";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { ErrorBody, MediaIdParams, UploadLimits, isImageExtension } from "@parley/contracts";
+import { ErrorBody, MediaIdParams, UploadLimitsSchema, isImageExtension } from "@parley/contracts";
 import { originOf } from "../../platform/http/pagination.ts";
 import type { IncomingFile, MediaService } from "./media.service.ts";
 
@@ -89,7 +89,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ service: MediaService }> =
       schema: {
         tags,
         summary: "The largest upload and the allowed extensions, for checks before uploading.",
-        response: { 200: UploadLimits, ...errors },
+        response: { 200: UploadLimitsSchema, ...errors },
       },
     },
     async () => service.limits(),

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Media, UploadLimits, uploadDefaults, type Media as MediaRecord } from "@parley/contracts";
+import { Media, UploadLimitsSchema, uploadDefaults, type Media as MediaRecord } from "@parley/contracts";
 import type { Session } from "../../test/accounts.ts";
 import { engines } from "../../test/databases.ts";
 import { createContentFixture, expectSchema, type ContentFixture } from "../../test/content.ts";
@@ -182,7 +182,7 @@ describe.each(engines)("media API on %s", (engine) => {
       expect(storedFiles()).toHaveLength(filesBefore);
       expect((await upload(f.as.member, { name: "fits.txt", bytes: Buffer.alloc(1024, 97) })).statusCode).toBe(201);
       const limits = await f.api.get("/api/v2/media/upload-limits");
-      expectSchema(UploadLimits, limits.json());
+      expectSchema(UploadLimitsSchema, limits.json());
       expect(limits.json()).toEqual({ maxSize: 1024, allowedExtensions: uploadDefaults.allowedExtensions });
     } finally {
       await f.t.app.platform.siteConfig.set("upload.maxSize", uploadDefaults.maxSize);

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-libra
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
-import { uploadDefaults } from "@parley/contracts/media";
+import { uploadDefaults } from "@parley/contracts/uploads";
 import "../../ui/test/dom.ts";
 import { createApiClient } from "../../lib/api.ts";
 import { ApiProvider } from "../../lib/api-context.tsx";

@@ -3,7 +3,7 @@ import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactN
 import { createEditor, Editor, Transforms, type Descendant } from "slate";
 import { withHistory } from "slate-history";
 import { Editable, ReactEditor, Slate, withReact, type RenderElementProps, type RenderLeafProps } from "slate-react";
-import { isImageExtension, uploadDefaults } from "@parley/contracts/media";
+import { isImageExtension, uploadDefaults } from "@parley/contracts/uploads";
 import { ApiError } from "../../lib/api.ts";
 import { useApi } from "../../lib/api-context.tsx";
 import { t } from "../../lib/i18n.ts";

@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import { checkUpload, uploadDefaults, uploadMessages, type Media, type UploadLimits } from "@parley/contracts/media";
+import type { Media } from "@parley/contracts";
+import { checkUpload, uploadDefaults, uploadMessages, type UploadLimits } from "@parley/contracts/uploads";
 import { ApiError, type ApiClient } from "../../lib/api.ts";
 import { t } from "../../lib/i18n.ts";
 
