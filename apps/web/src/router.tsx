@@ -18,7 +18,15 @@ import { SignOutPage } from "./features/entry/pages/SignOutPage.tsx";
 import { meQuery } from "./features/users/users.queries.ts";
 import { ensureTitleBar } from "./features/layouts/index.ts";
 import { createDiscussionActions } from "./features/discussions/discussions.actions.ts";
-import { commentsQuery, discussionListQuery, discussionQuery } from "./features/discussions/discussions.queries.ts";
+import {
+  commentsQuery,
+  discussionListQuery,
+  discussionQuery,
+  discussionSourceQuery,
+  editTimeoutQuery,
+} from "./features/discussions/discussions.queries.ts";
+import { EditDiscussionPage, readEditDiscussionID } from "./features/discussions/pages/EditDiscussionPage.tsx";
+import { reactionTypesQuery } from "./features/reactions/index.ts";
 import { discussionsApi } from "./features/discussions/discussions.api.ts";
 import { DiscussionPage, readDiscussionParams } from "./features/discussions/pages/DiscussionPage.tsx";
 import { DiscussionsPage, readListParams } from "./features/discussions/pages/DiscussionsPage.tsx";
@@ -129,6 +137,11 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                     commentsQuery(api, parsed.id, parsed.page, limits.pager.commentsPerPage, "dateInserted"),
                   ),
                 );
+                // The reactions row and the 'Edit (time)' labels render with the page.
+                await Promise.all([
+                  queryClient.prefetchQuery(reactionTypesQuery(api)),
+                  queryClient.prefetchQuery(editTimeoutQuery(api)),
+                ]);
                 return null;
               },
               action: posting.comment,
@@ -160,6 +173,25 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
               },
               action: posting.discussion,
               element: <NewDiscussionPage />,
+            },
+            {
+              id: "edit-discussion",
+              path: "post/editdiscussion/:id/:draftID?",
+              loader: async ({ request, params }) => {
+                const me = await queryClient.ensureQueryData(meQuery(api));
+                if (me.userID === 0) return redirect(entryLink("/entry/signin", new URL(request.url)));
+                const id = readEditDiscussionID(params);
+                if (id === null) throw notFoundError("Discussion");
+                await loadOrThrow("Discussion", () =>
+                  Promise.all([
+                    queryClient.ensureQueryData(discussionSourceQuery(api, id)),
+                    queryClient.ensureQueryData(discussionQuery(api, id)),
+                  ]),
+                );
+                return null;
+              },
+              action: posting.editDiscussion,
+              element: <EditDiscussionPage />,
             },
             { id: "signin", path: "entry/signin", action: entry.signIn, element: <SignInPage /> },
             { id: "signout", path: "entry/signout", action: entry.signOut, element: <SignOutPage /> },

@@ -7,6 +7,7 @@ import { discussionsApi } from "./discussions.api.ts";
 import { discussionKeys } from "./discussions.queries.ts";
 import { discussionPath } from "./discussions.urls.ts";
 import { readDiscussionParams } from "./pages/DiscussionPage.tsx";
+import { readEditDiscussionID } from "./pages/EditDiscussionPage.tsx";
 
 /** Posting a comment or a discussion; after success the cached lists are dropped so the next page is fresh. */
 export function createDiscussionActions(api: ApiClient, queryClient: QueryClient) {
@@ -49,6 +50,27 @@ export function createDiscussionActions(api: ApiClient, queryClient: QueryClient
           body: values.body,
           format: formValue(form, "format") || "markdown",
           categoryID: Number(values.categoryID),
+        });
+        queryClient.removeQueries({ queryKey: discussionKeys.all });
+        return redirect(discussionPath(discussion));
+      } catch (error) {
+        return formError(error, values);
+      }
+    },
+
+    /** `/post/editdiscussion/{id}`: PATCH the title and body (the category stays), then back to the discussion. */
+    editDiscussion: async ({ request, params }: ActionFunctionArgs) => {
+      const id = readEditDiscussionID(params);
+      const form = await request.formData();
+      const values = { name: formValue(form, "name"), body: formValue(form, "body") };
+      const errors: Record<string, string> = {};
+      if (!values.name.trim()) errors["name"] = "Give your discussion a title.";
+      if (!values.body.trim()) errors["body"] = "Write something before posting.";
+      if (id === null || Object.keys(errors).length) return formInvalid(errors, values);
+      try {
+        const discussion = await discussionsApi.update(api, id, {
+          ...values,
+          format: formValue(form, "format") || "markdown",
         });
         queryClient.removeQueries({ queryKey: discussionKeys.all });
         return redirect(discussionPath(discussion));

@@ -43,4 +43,55 @@ export const discussionsApi = {
     api.request<Discussion>({ method: "POST", path: "/discussions", body }),
   comment: (api: ApiClient, body: { discussionID: number; body: string; format: string }) =>
     api.request<Comment>({ method: "POST", path: "/comments", body }),
+
+  // The member actions of the discussion page (spec §4: bookmark, mute, edit, delete, quote).
+  bookmark: async (api: ApiClient, id: number, bookmarked: boolean) =>
+    (
+      await api.request<{ bookmarked: boolean }>({
+        method: "PUT",
+        path: `/discussions/${id}/bookmark`,
+        body: { bookmarked },
+      })
+    ).data,
+  mute: async (api: ApiClient, id: number, muted: boolean) =>
+    (await api.request<{ muted: boolean }>({ method: "PUT", path: `/discussions/${id}/mute`, body: { muted } })).data,
+  remove: async (api: ApiClient, id: number) => {
+    await api.request<null>({ method: "DELETE", path: `/discussions/${id}` });
+  },
+  editSource: async (api: ApiClient, id: number, signal?: AbortSignal) =>
+    (await api.get<DiscussionSource>(`/discussions/${id}/edit`, undefined, signal)).data,
+  update: async (api: ApiClient, id: number, body: { name: string; body: string; format: string }) =>
+    (await api.request<Discussion>({ method: "PATCH", path: `/discussions/${id}`, body })).data,
+  quote: async (api: ApiClient, recordType: "discussion" | "comment", id: number) =>
+    (await api.get<PostQuote>(`/${recordType}s/${id}/quote`)).data,
+  commentSource: async (api: ApiClient, id: number) =>
+    (await api.get<{ commentID: number; body: string; format: string }>(`/comments/${id}/edit`)).data,
+  updateComment: async (api: ApiClient, id: number, body: { body: string; format: string }) =>
+    (await api.request<Comment>({ method: "PATCH", path: `/comments/${id}`, body })).data,
+  removeComment: async (api: ApiClient, id: number) => {
+    await api.request<null>({ method: "DELETE", path: `/comments/${id}` });
+  },
+  /** `ui.editContentTimeout` in seconds (-1: no limit), read through GET /config. */
+  editTimeout: async (api: ApiClient, signal?: AbortSignal) => {
+    const { data } = await api.get<Record<string, unknown>>("/config", { select: ["ui.editContentTimeout"] }, signal);
+    const value = data["ui.editContentTimeout"];
+    return typeof value === "number" ? value : -1;
+  },
 };
+
+/** The raw source of a discussion, for its edit form (GET /discussions/{id}/edit). */
+export interface DiscussionSource {
+  discussionID: number;
+  name: string;
+  body: string;
+  format: string;
+  categoryID: number;
+}
+
+/** What a quote needs (GET /discussions/{id}/quote, /comments/{id}/quote). */
+export interface PostQuote {
+  bodyRaw: string | unknown[];
+  format: string;
+  insertUser: { name: string; url?: string | null };
+  url: string;
+}

@@ -8,6 +8,8 @@ export const discussionKeys = {
   list: (params: DiscussionListParams) => [...discussionKeys.lists(), params] as const,
   detail: (id: number) => [...discussionKeys.all, "detail", id] as const,
   comments: (id: number, page: number, sort: string) => [...discussionKeys.all, "comments", id, page, sort] as const,
+  source: (id: number) => [...discussionKeys.all, "source", id] as const,
+  editTimeout: () => [...discussionKeys.all, "editTimeout"] as const,
 };
 
 export const discussionListQuery = (api: ApiClient, params: DiscussionListParams) =>
@@ -29,4 +31,18 @@ export const commentsQuery = (api: ApiClient, id: number, page: number, limit: n
       const { data, paging } = await discussionsApi.comments(api, id, page, limit, sort, signal);
       return { items: data, total: paging?.total ?? data.length };
     },
+  });
+
+/** A discussion's raw source for the edit page. */
+export const discussionSourceQuery = (api: ApiClient, id: number) =>
+  queryOptions({
+    queryKey: discussionKeys.source(id),
+    queryFn: ({ signal }) => discussionsApi.editSource(api, id, signal),
+  });
+
+/** The edit window of spec §9 (`ui.editContentTimeout`, seconds, -1 = none). */
+export const editTimeoutQuery = (api: ApiClient) =>
+  queryOptions({
+    queryKey: discussionKeys.editTimeout(),
+    queryFn: ({ signal }) => discussionsApi.editTimeout(api, signal),
   });

@@ -12,11 +12,25 @@ interface PostProps {
   /** Rendered, sanitised HTML from the server's one renderer. */
   body: string | undefined;
   reactions?: Array<{ tagID: number; name: string; count: number }> | undefined;
+  /** Shown instead of the body, e.g. the in-place edit form. */
+  bodyOverride?: React.ReactNode;
+  /** The interactive reactions row, instead of the plain counts. */
+  reactionBar?: React.ReactNode;
   children?: React.ReactNode;
 }
 
 /** One post (the discussion or a comment): author, dates, body, reaction counts. */
-export function Post({ id, author, dateInserted, dateUpdated, body, reactions, children }: PostProps) {
+export function Post({
+  id,
+  author,
+  dateInserted,
+  dateUpdated,
+  body,
+  reactions,
+  bodyOverride,
+  reactionBar,
+  children,
+}: PostProps) {
   return (
     <article id={id} className={styles.post}>
       <img className={styles.photo} src={author?.photoUrl} alt="" width={40} height={40} loading="lazy" />
@@ -31,8 +45,10 @@ export function Post({ id, author, dateInserted, dateUpdated, body, reactions, c
           <DateTime date={dateInserted} />
           {dateUpdated ? <span>{t("edited")}</span> : null}
         </div>
-        <div className={styles.body} dangerouslySetInnerHTML={{ __html: body ?? "" }} />
-        {reactions && reactions.length > 0 ? (
+        {bodyOverride ?? <div className={styles.body} dangerouslySetInnerHTML={{ __html: body ?? "" }} />}
+        {reactionBar !== undefined ? (
+          reactionBar
+        ) : reactions && reactions.length > 0 ? (
           <ul className={styles.reactions} aria-label={t("Reactions")}>
             {reactions.map((reaction) => (
               <li key={reaction.tagID}>

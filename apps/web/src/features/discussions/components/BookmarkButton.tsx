@@ -1,0 +1,28 @@
+import { ToggleButton } from "react-aria-components";
+import { t } from "../../../lib/i18n.ts";
+import { BookmarkIcon, SpinnerIcon } from "./actionIcons.tsx";
+import { useBookmark } from "./useDiscussionToggles.ts";
+import styles from "./DiscussionActions.module.css";
+
+/**
+ * The bookmark toggle (spec §4): normal, bookmarking (a spinner while the call runs) and bookmarked;
+ * named 'Bookmark' or 'Unbookmark', with aria-pressed. Optimistic, flipped back on failure.
+ */
+export function BookmarkButton({ discussionID, bookmarked }: { discussionID: number; bookmarked: boolean }) {
+  const bookmark = useBookmark(discussionID);
+  const state = bookmark.isPending ? "bookmarking" : bookmarked ? "bookmarked" : "normal";
+  return (
+    <ToggleButton
+      className={styles.iconButton}
+      isSelected={bookmarked}
+      onChange={(next) => {
+        if (!bookmark.isPending) bookmark.mutate(next);
+      }}
+      aria-label={bookmarked ? t("Unbookmark") : t("Bookmark")}
+      aria-busy={bookmark.isPending || undefined}
+      data-state={state}
+    >
+      {state === "bookmarking" ? <SpinnerIcon /> : <BookmarkIcon filled={bookmarked} />}
+    </ToggleButton>
+  );
+}

@@ -1,0 +1,95 @@
+import { useQuery, type QueryKey } from "@tanstack/react-query";
+import { useState } from "react";
+import type { Comment, Discussion } from "@parley/contracts";
+import { useApi } from "../../../lib/api-context.tsx";
+import { t } from "../../../lib/i18n.ts";
+import { ConfirmModal } from "../../../ui/modal/Modal.tsx";
+import { useToast } from "../../../ui/toast/ToastProvider.tsx";
+import { ReactionsRow } from "../../reactions/index.ts";
+import { meQuery } from "../../users/users.queries.ts";
+import { commentCache } from "./discussionCache.ts";
+import { CommentEditForm } from "./CommentEditForm.tsx";
+import { Post } from "./Post.tsx";
+import { PostButtons } from "./PostButtons.tsx";
+import { useDeleteComment } from "./useCommentActions.ts";
+import { errorText } from "./useDiscussionToggles.ts";
+import { editsOnlyAsAuthor, useEditWindow } from "./useEditWindow.ts";
+import styles from "./DiscussionActions.module.css";
+
+interface CommentPostProps {
+  comment: Comment;
+  discussion: Pick<Discussion, "closed" | "permissions">;
+  /** The cached comments page the comment came from (its reactions and edits change there). */
+  pageKey: QueryKey;
+}
+
+/** A comment with its reactions row, post buttons, and in-place Edit ('Edit (time)') and Delete. */
+export function CommentPost({ comment, discussion, pageKey }: CommentPostProps) {
+  const api = useApi();
+  const { data: me } = useQuery(meQuery(api));
+  const { addToast } = useToast();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const edit = useEditWindow({
+    canEdit: comment.permissions?.["comments.edit"] === true,
+    authorOnly: editsOnlyAsAuthor(me, comment.insertUserID, "comments.edit"),
+    dateInserted: comment.dateInserted,
+  });
+  const remove = useDeleteComment(comment.commentID);
+  const canDelete = comment.permissions?.["comments.delete"] === true;
+
+  return (
+    <Post
+      id={`Comment_${comment.commentID}`}
+      author={comment.insertUser}
+      dateInserted={comment.dateInserted}
+      dateUpdated={comment.dateUpdated}
+      body={comment.body}
+      bodyOverride={
+        editing ? (
+          <CommentEditForm commentID={comment.commentID} pageKey={pageKey} onDone={() => setEditing(false)} />
+        ) : undefined
+      }
+      reactionBar={
+        <ReactionsRow
+          recordType="comment"
+          recordID={comment.commentID}
+          record={comment}
+          cache={commentCache(pageKey, comment.commentID)}
+          viewer={me}
+          onError={(error) => addToast({ toastID: "reaction", body: errorText(error), dismissible: true })}
+        />
+      }
+    >
+      {editing ? null : (
+        <PostButtons
+          discussion={discussion}
+          record={{ recordType: "comment", recordID: comment.commentID, url: comment.url, name: comment.name }}
+        >
+          {edit.canEdit ? (
+            <button type="button" className={styles.textButton} onClick={() => setEditing(true)}>
+              {edit.label}
+            </button>
+          ) : null}
+          {canDelete ? (
+            <button type="button" className={styles.textButton} onClick={() => setConfirming(true)}>
+              {t("Delete")}
+            </button>
+          ) : null}
+        </PostButtons>
+      )}
+      {canDelete ? (
+        <ConfirmModal
+          isOpen={confirming}
+          title={t("Delete Comment")}
+          confirmLabel={t("Delete")}
+          isPending={remove.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => remove.mutate(undefined, { onSettled: () => setConfirming(false) })}
+        >
+          {t("Are you sure you want to delete this comment?")}
+        </ConfirmModal>
+      ) : null}
+    </Post>
+  );
+}

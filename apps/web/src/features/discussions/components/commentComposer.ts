@@ -1,0 +1,69 @@
+/**
+ * The comment form as the post buttons see it: Reply focuses it, Quote inserts a quote into it.
+ * The plain text area answers by default; a richer editor registers its own implementation with
+ * `registerCommentComposer` (and unregisters on unmount), so neither side imports the other.
+ */
+export interface QuoteInput {
+  authorName: string;
+  url: string;
+  /** The quoted post's raw body: text, or rich2 (Slate) nodes. */
+  bodyRaw: string | unknown[];
+  format: string;
+}
+
+export interface CommentComposer {
+  focus(): void;
+  insertQuote(quote: QuoteInput): void;
+}
+
+/** The id of the plain comment text area (and the Reply link's target without JavaScript). */
+export const commentBodyID = "comment-body";
+
+/** The plain text of rich2 nodes: each block on its own line. */
+export function richText(nodes: unknown[]): string {
+  const walk = (node: unknown): string => {
+    if (!node || typeof node !== "object") return "";
+    const record = node as { text?: unknown; children?: unknown };
+    if (typeof record.text === "string") return record.text;
+    return Array.isArray(record.children) ? record.children.map(walk).join("") : "";
+  };
+  return nodes.map(walk).join("\n");
+}
+
+/** A quote in Markdown: who said it, linked, then the text as a block quote. */
+export function quoteMarkdown(quote: QuoteInput): string {
+  const text = typeof quote.bodyRaw === "string" ? quote.bodyRaw : richText(quote.bodyRaw);
+  const quoted = text
+    .trim()
+    .split("\n")
+    .map((line) => (line ? `> ${line}` : ">"))
+    .join("\n");
+  return `> [${quote.authorName}](${quote.url}) said:\n>\n${quoted}\n\n`;
+}
+
+const plainComposer: CommentComposer = {
+  focus() {
+    document.getElementById(commentBodyID)?.focus();
+  },
+  insertQuote(quote) {
+    const area = document.getElementById(commentBodyID);
+    if (!(area instanceof HTMLTextAreaElement)) return;
+    const before = area.value && !area.value.endsWith("\n\n") ? `${area.value.replace(/\n*$/, "")}\n\n` : area.value;
+    area.value = before + quoteMarkdown(quote);
+    area.focus();
+    area.setSelectionRange(area.value.length, area.value.length);
+    area.dispatchEvent(new Event("input", { bubbles: true }));
+  },
+};
+
+let registered: CommentComposer | null = null;
+
+/** Lets an editor take over Reply and Quote; returns the function that gives them back. */
+export function registerCommentComposer(composer: CommentComposer): () => void {
+  registered = composer;
+  return () => {
+    if (registered === composer) registered = null;
+  };
+}
+
+export const commentComposer = (): CommentComposer => registered ?? plainComposer;

@@ -1,0 +1,73 @@
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { Form, Link, useActionData, useLocation, useNavigation, useParams } from "react-router";
+import { useApi } from "../../../lib/api-context.tsx";
+import type { FormResult } from "../../../lib/forms.ts";
+import { PageHead } from "../../../lib/head.tsx";
+import { t } from "../../../lib/i18n.ts";
+import { FormAlert, SubmitButton, TextField, formStyles } from "../../../ui/forms/Form.tsx";
+import { discussionQuery, discussionSourceQuery } from "../discussions.queries.ts";
+import { discussionPath } from "../discussions.urls.ts";
+import styles from "./EditDiscussionPage.module.css";
+
+/** The discussion id of `/post/editdiscussion/{discussionID}[/{draftID}]`, or null. */
+export function readEditDiscussionID(params: Record<string, string | undefined>): number | null {
+  const id = Number(params["id"]);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * `/post/editdiscussion/{id}`: title and body of an existing discussion (its category stays); a plain
+ * form posted through the route's action (PATCH /discussions/{id}), so it works without JavaScript.
+ */
+export function EditDiscussionPage() {
+  const api = useApi();
+  const id = readEditDiscussionID(useParams())!;
+  const result = useActionData<FormResult>();
+  const location = useLocation();
+  const busy = useNavigation().state === "submitting";
+  const { data: source } = useSuspenseQuery(discussionSourceQuery(api, id));
+  const { data: discussion } = useSuspenseQuery(discussionQuery(api, id));
+  const values = result?.values;
+  return (
+    <>
+      <PageHead title={t("Edit Discussion")} noindex />
+      <h1>{t("Edit Discussion")}</h1>
+      <Form method="post" action={location.pathname + location.search} className={formStyles.form} noValidate>
+        {result?.message ? <FormAlert>{result.message}</FormAlert> : null}
+        <p className={formStyles.hint}>
+          {t("Category")}: {discussion.category?.name ?? ""}
+        </p>
+        <TextField
+          label={t("Title")}
+          name="name"
+          required
+          defaultValue={values?.["name"] ?? source.name}
+          error={result?.errors?.["name"]}
+        />
+        <div className={formStyles.field}>
+          <label htmlFor="discussion-body" className={formStyles.label}>
+            {t("Body")}
+          </label>
+          <textarea
+            id="discussion-body"
+            name="body"
+            className={styles.textarea}
+            defaultValue={values?.["body"] ?? source.body}
+            aria-invalid={result?.errors?.["body"] ? true : undefined}
+            aria-describedby={result?.errors?.["body"] ? "discussion-body-error" : undefined}
+          />
+          {result?.errors?.["body"] ? (
+            <p id="discussion-body-error" className={formStyles.error}>
+              {result.errors["body"]}
+            </p>
+          ) : null}
+        </div>
+        <input type="hidden" name="format" value={source.format} />
+        <div className={styles.buttons}>
+          <SubmitButton busy={busy}>{t("Save")}</SubmitButton>
+          <Link to={discussionPath(discussion)}>{t("Cancel")}</Link>
+        </div>
+      </Form>
+    </>
+  );
+}

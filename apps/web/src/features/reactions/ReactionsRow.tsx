@@ -1,0 +1,102 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { ToggleButton } from "react-aria-components";
+import type { ReactionType } from "@parley/contracts";
+import { useApi } from "../../lib/api-context.tsx";
+import { t } from "../../lib/i18n.ts";
+import { Tooltip } from "../../ui/tooltip/Tooltip.tsx";
+import type { ReactionRecordType } from "./reactions.api.ts";
+import {
+  addableReactionTypes,
+  canViewReactionUsers,
+  visibleCounts,
+  type Reactable,
+  type ReactionCache,
+  type Viewer,
+} from "./reactions.model.ts";
+import { reactionLogQuery, reactionTypesQuery } from "./reactions.queries.ts";
+import { ReactionUserStack } from "./ReactionUserStack.tsx";
+import { useReactionToggle } from "./useReactionToggle.ts";
+import styles from "./Reactions.module.css";
+
+export interface ReactionsRowProps {
+  recordType: ReactionRecordType;
+  recordID: number;
+  /** The record as cached: its reaction counts and score. */
+  record: Reactable;
+  cache: ReactionCache;
+  viewer: Viewer | undefined;
+  /** Hears why a reaction failed (after the row has rolled back). */
+  onError: (error: unknown) => void;
+}
+
+/**
+ * The reactions row of a post (spec §2 "Post buttons", §5): a toggle per type the viewer may add, with
+ * its count; guests see the counts only. Who reacted is fetched on hover or focus of the row and shown
+ * in each button's tooltip (reactions.view only).
+ */
+export function ReactionsRow({ recordType, recordID, record, cache, viewer, onError }: ReactionsRowProps) {
+  const api = useApi();
+  const { data: types = [] } = useQuery(reactionTypesQuery(api));
+  const addable = addableReactionTypes(types, viewer);
+  const showUsers = canViewReactionUsers(viewer);
+  const [wantLog, setWantLog] = useState(false);
+  const { data: log } = useQuery({ ...reactionLogQuery(api, recordType, recordID), enabled: wantLog && showUsers });
+  const toggle = useReactionToggle(recordType, recordID, cache, onError);
+
+  if (addable.length === 0) {
+    const counts = visibleCounts(record.reactions);
+    if (counts.length === 0) return null;
+    return (
+      <ul className={styles.counts} aria-label={t("Reactions")}>
+        {counts.map((reaction) => (
+          <li key={reaction.tagID}>
+            {t(reaction.name)} <span className={styles.count}>{reaction.count}</span>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  const byTag = new Map((record.reactions ?? []).map((reaction) => [reaction.tagID, reaction]));
+  const handleToggle = (type: ReactionType) => {
+    if (toggle.isPending) return;
+    toggle.mutate({ type, removing: byTag.get(type.tagID)?.hasReacted === true });
+  };
+
+  return (
+    <div
+      role="group"
+      aria-label={t("Reactions")}
+      className={styles.row}
+      aria-busy={toggle.isPending || undefined}
+      onPointerEnter={() => setWantLog(true)}
+      onFocus={() => setWantLog(true)}
+    >
+      {addable.map((type) => {
+        const summary = byTag.get(type.tagID);
+        const count = summary?.count ?? 0;
+        const button = (
+          <ToggleButton
+            key={type.tagID}
+            className={styles.reaction}
+            isSelected={summary?.hasReacted === true}
+            onChange={() => handleToggle(type)}
+            aria-label={`${t(type.name)} ${count}`}
+            data-reaction={type.urlCode}
+          >
+            <span>{t(type.name)}</span>
+            <span className={styles.count}>{count}</span>
+          </ToggleButton>
+        );
+        if (!showUsers) return button;
+        const users = (log ?? []).filter((entry) => entry.tagID === type.tagID).map((entry) => entry.user);
+        return (
+          <Tooltip key={type.tagID} label={log ? <ReactionUserStack users={users} /> : t("Loading")}>
+            {button}
+          </Tooltip>
+        );
+      })}
+    </div>
+  );
+}
