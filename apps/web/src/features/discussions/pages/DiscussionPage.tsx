@@ -10,6 +10,7 @@ import { entryLink } from "../../../lib/targets.ts";
 import { FormAlert, SubmitButton, formStyles } from "../../../ui/forms/Form.tsx";
 import { Pager } from "../../../ui/pager/Pager.tsx";
 import { meQuery } from "../../users/users.queries.ts";
+import { BodyEditor } from "../../editor/BodyEditor.tsx";
 import { Post } from "../components/Post.tsx";
 import { commentsQuery, discussionQuery } from "../discussions.queries.ts";
 import { discussionPagePath, discussionPath } from "../discussions.urls.ts";
@@ -159,7 +160,7 @@ export function DiscussionPage() {
   );
 }
 
-/** The reply form: Markdown in a text area (the rich editor comes later); works without JavaScript. */
+/** The reply form: Markdown in a text area without JavaScript; the rich editor loads when it is first focused. */
 function CommentForm() {
   const result = useActionData<FormResult>();
   const location = useLocation();
@@ -170,24 +171,24 @@ function CommentForm() {
       <label htmlFor="comment-body" className={formStyles.label}>
         {t("Comment")}
       </label>
-      <textarea
+      <BodyEditor
         id="comment-body"
         name="body"
+        label={t("Comment")}
         className={styles.textarea}
         defaultValue={result?.values?.["body"] ?? ""}
-        aria-invalid={result?.errors?.["body"] ? true : undefined}
-        aria-describedby={result?.errors?.["body"] ? "comment-body-error" : "comment-body-hint"}
+        invalid={result?.errors?.["body"] ? true : undefined}
+        describedBy={result?.errors?.["body"] ? "comment-body-error" : "comment-body-hint"}
         required
+        hint={t("Markdown is supported. Mention members with @name.")}
+        hintId="comment-body-hint"
+        loadOn="focus"
       />
-      <span id="comment-body-hint" className={formStyles.hint}>
-        {t("Markdown is supported. Mention members with @name.")}
-      </span>
       {result?.errors?.["body"] ? (
         <p id="comment-body-error" className={formStyles.error}>
           {result.errors["body"]}
         </p>
       ) : null}
-      <input type="hidden" name="format" value="markdown" />
       <SubmitButton busy={busy}>{t("Post Comment")}</SubmitButton>
     </Form>
   );

@@ -7,6 +7,7 @@ import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { FormAlert, SubmitButton, TextField, formStyles } from "../../../ui/forms/Form.tsx";
 import { categoryListQuery } from "../../categories/categories.queries.ts";
+import { BodyEditor } from "../../editor/BodyEditor.tsx";
 import styles from "./DiscussionPage.module.css";
 
 /** Categories a discussion can go to (not the ones that only group other categories). */
@@ -24,7 +25,7 @@ function postable(
   ]);
 }
 
-/** `/post/discussion[/{categoryID}]`: title, category, body (Markdown for now). */
+/** `/post/discussion[/{categoryID}]`: title, category, body (the rich editor once loaded, Markdown without it). */
 export function NewDiscussionPage() {
   const api = useApi();
   const result = useActionData<FormResult>();
@@ -76,24 +77,23 @@ export function NewDiscussionPage() {
           <label htmlFor="discussion-body" className={formStyles.label}>
             {t("Body")}
           </label>
-          <textarea
+          <BodyEditor
             id="discussion-body"
             name="body"
+            label={t("Body")}
             className={styles.textarea}
             defaultValue={result?.values?.["body"] ?? ""}
-            aria-invalid={result?.errors?.["body"] ? true : undefined}
-            aria-describedby={result?.errors?.["body"] ? "discussion-body-error" : "discussion-body-hint"}
+            invalid={result?.errors?.["body"] ? true : undefined}
+            describedBy={result?.errors?.["body"] ? "discussion-body-error" : "discussion-body-hint"}
+            hint={t("Markdown is supported. Mention members with @name.")}
+            hintId="discussion-body-hint"
           />
-          <span id="discussion-body-hint" className={formStyles.hint}>
-            {t("Markdown is supported. Mention members with @name.")}
-          </span>
           {result?.errors?.["body"] ? (
             <p id="discussion-body-error" className={formStyles.error}>
               {result.errors["body"]}
             </p>
           ) : null}
         </div>
-        <input type="hidden" name="format" value="markdown" />
         <SubmitButton busy={busy}>{t("Post Discussion")}</SubmitButton>
       </Form>
     </>
