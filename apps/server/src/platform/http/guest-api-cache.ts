@@ -13,6 +13,7 @@ export const contentEvents: EventName[] = [
   "reaction.added",
   "permissions.changed",
   "category.changed",
+  "theme.changed",
 ];
 
 interface CachedAnswer {
