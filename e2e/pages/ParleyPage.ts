@@ -45,9 +45,9 @@ export class ParleyPage {
     return this.titleBar.getByRole("link", { name: "Register", exact: true });
   }
 
-  /** The member's "Sign Out" link in the title bar. */
-  get signOutLink(): Locator {
-    return this.titleBar.getByRole("link", { name: "Sign Out", exact: true });
+  /** The member's "Sign Out" link: in the My Account menu, or in the bar itself without JavaScript. */
+  get signOutLink(): AccountMenuLink {
+    return new AccountMenuLink(this, "Sign Out");
   }
 
   /** The signed-in member's name as the title bar shows it. */
@@ -108,5 +108,42 @@ export class ParleyPage {
         href: element?.getAttribute("href") ?? null,
       };
     });
+  }
+}
+
+/**
+ * A link of the member's My Account menu. With JavaScript the menu opens on demand (its button in
+ * the title bar); without, the links show in the bar. `click`, `getAttribute` and `count` work either way.
+ */
+export class AccountMenuLink {
+  constructor(
+    private readonly parleyPage: ParleyPage,
+    private readonly name: string,
+  ) {}
+
+  private async resolve(): Promise<Locator> {
+    const { page, titleBar } = this.parleyPage;
+    const inBar = titleBar.getByRole("link", { name: this.name, exact: true });
+    if ((await inBar.count()) > 0) return inBar;
+    const inMenu = page.getByRole("dialog", { name: "My Account" }).getByRole("link", { name: this.name, exact: true });
+    if ((await inMenu.count()) > 0) return inMenu;
+    const trigger = titleBar.locator('button[data-menu="account"]');
+    if ((await trigger.count()) === 0 || !(await trigger.isVisible())) return inBar;
+    await page.waitForFunction(() => (window as Window & { __parleyReady?: boolean }).__parleyReady === true);
+    await trigger.click();
+    await inMenu.waitFor();
+    return inMenu;
+  }
+
+  async click(): Promise<void> {
+    await (await this.resolve()).click();
+  }
+
+  async getAttribute(name: string): Promise<string | null> {
+    return (await this.resolve()).getAttribute(name);
+  }
+
+  async count(): Promise<number> {
+    return (await this.resolve()).count();
   }
 }

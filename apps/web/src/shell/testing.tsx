@@ -8,6 +8,11 @@ import { Providers } from "../Providers.tsx";
 import { userKeys } from "../features/users/users.queries.ts";
 import { createFakeTransport, jsonResponse } from "../test/fixtures.ts";
 
+// jsdom has no CSS.escape, which React Aria's popovers call.
+const globalCss = globalThis as { CSS?: { escape?: (value: string) => string } };
+globalCss.CSS ??= {};
+globalCss.CSS.escape ??= (value: string) => value.replace(/[^\w-]/g, (character) => `\\${character}`);
+
 /** Test helpers for the shell's components (not part of the app). */
 export const guestMe: Me = {
   userID: 0,
