@@ -42,13 +42,80 @@ const guest = {
   roleIDs: [1],
 };
 
+const titleBar = {
+  $reactComponent: "TitleBar",
+  $reactProps: {
+    positioning: "StickySolid",
+    logo: { imageUrl: null, imageUrlMobile: null, url: "/", alignment: "left", alignmentMobile: "center" },
+    navigation: {
+      items: [
+        { id: "builtin-discussions", name: "Posts", url: "/discussions" },
+        { id: "builtin-categories", name: "Categories", url: "/categories" },
+      ],
+      alignment: "left",
+    },
+    backgroundColor: null,
+    foregroundColor: null,
+    height: 48,
+    heightMobile: 44,
+    borderType: "none",
+    registrationOpen: true,
+    conversationsEnabled: true,
+  },
+};
+const widget = ($reactComponent: string, $reactProps: Record<string, unknown>) => ({ $reactComponent, $reactProps });
+const oneColumn = (children: unknown[], breadcrumbs?: unknown[]) =>
+  widget("react.section.1-column", { children, ...(breadcrumbs ? { breadcrumbs } : {}) });
+const hydrated = (layoutViewType: string, layout: unknown[]) =>
+  jsonResponse({ layoutViewType, layoutID: layoutViewType, titleBar, layout, contexts: [], seo: {} });
+
+/** `GET /layouts/lookup-hydrate` as the server answers it for the pages these tests visit. */
+function lookupHydrate({ query }: ApiRequest) {
+  const view = query?.["layoutViewType"];
+  const params = (query?.["params"] ?? {}) as { page?: number; sort?: string };
+  if (view === "home" || (view === "categoryList" && query?.["recordType"] === "siteSection")) {
+    const variant = view === "home" ? "home" : "categories";
+    return hydrated(String(view), [
+      oneColumn([widget("react.asset.categoryList", { apiParams: { maxDepth: 2 }, variant })]),
+    ]);
+  }
+  if (view === "categoryList" && query?.["recordID"] === "general") {
+    const page = params.page ?? 1;
+    return hydrated("categoryList", [
+      oneColumn(
+        [
+          widget("react.asset.categoryHeader", { categoryCode: "general", page }),
+          widget("react.asset.categoryList", {
+            apiParams: { parentCategoryID: 1, maxDepth: 2 },
+            variant: "subcategories",
+          }),
+          widget("react.asset.discussionList", {
+            apiParams: { limit: 10, page, categoryID: 1, ...(params.sort ? { sort: params.sort } : {}) },
+            basePath: "/categories/general",
+            pagedPath: true,
+            title: "Discussions",
+            actions: [widget("react.newPostButton", { categoryID: 1 })],
+          }),
+        ],
+        [widget("react.breadcrumbs", { recordType: "category", recordID: "general" })],
+      ),
+    ]);
+  }
+  return jsonResponse(notFoundBody, 404);
+}
+
 /** The page's own API calls, without the session and layout lookups every page makes. */
 const pageRequests = (requests: ApiRequest[]) =>
   requests.filter((request) => request.path !== "/users/me" && request.path !== "/layouts/lookup-hydrate");
 
+/** The layout lookups a page view made (their query strings). */
+const lookups = (requests: ApiRequest[]) =>
+  requests.filter((request) => request.path === "/layouts/lookup-hydrate").map((request) => request.query);
+
 function renderAt(path: string) {
   const transport = createFakeTransport({
     "GET /users/me": jsonResponse(guest),
+    "GET /layouts/lookup-hydrate": lookupHydrate,
     "GET /discussions": jsonResponse([]),
     "GET /categories": ({ query }) =>
       jsonResponse(query?.["parentCategoryID"] === general.categoryID ? (general.children ?? []) : [general, news]),
@@ -109,14 +176,19 @@ describe("routes", () => {
     expect(pageRequests(transport.requests)).toHaveLength(0);
   });
 
-  it("shows 'Category Not Found' when the API answers 404 for the URL code", async () => {
+  it("shows 'Category Not Found' when the layout lookup answers 404 for the URL code", async () => {
     const { transport } = renderAt("/categories/missing");
 
     expect(await screen.findByRole("heading", { level: 1, name: "Category Not Found" })).toBeTruthy();
     expect(screen.getByText("The category you were looking for could not be found.")).toBeTruthy();
-    expect(pageRequests(transport.requests).map((request) => request.path)).toEqual([
-      "/categories/%24urlcode%3Amissing",
-    ]);
+    // The lookup checks the category; no widget data is fetched for a page that does not exist.
+    expect(pageRequests(transport.requests)).toEqual([]);
+    expect(lookups(transport.requests)).toContainEqual({
+      layoutViewType: "categoryList",
+      recordType: "category",
+      recordID: "missing",
+      params: { page: 1 },
+    });
     await waitFor(() => expect(document.title).toBe("Category Not Found - Parley"));
   });
 

@@ -1,13 +1,10 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { data, redirect, redirectDocument, type RouteObject } from "react-router";
-import { limits } from "@parley/contracts/limits";
 import type { ApiClient } from "./lib/api.ts";
-import { loadOrThrow, notFoundError, parsePageSegment } from "./lib/route-errors.ts";
+import { loadOrThrow, notFoundError } from "./lib/route-errors.ts";
+import { entryLink } from "./lib/targets.ts";
 import { AppLayout } from "./shell/AppLayout.tsx";
 import { NotFoundPage, RouteErrorPage } from "./shell/ErrorPages.tsx";
-import { CategoriesPage, rootCategoryListParams } from "./features/categories/pages/CategoriesPage.tsx";
-import { CategoryPage } from "./features/categories/pages/CategoryPage.tsx";
-import { categoryListQuery, categoryQuery } from "./features/categories/categories.queries.ts";
 import { createEntryActions } from "./features/entry/entry.actions.ts";
 import { EmailConfirmPage, EmailConfirmRequestPage } from "./features/entry/pages/EmailConfirmPages.tsx";
 import { PasswordRequestPage } from "./features/entry/pages/PasswordRequestPage.tsx";
@@ -16,22 +13,10 @@ import { RegisterPage } from "./features/entry/pages/RegisterPage.tsx";
 import { SignInPage } from "./features/entry/pages/SignInPage.tsx";
 import { SignOutPage } from "./features/entry/pages/SignOutPage.tsx";
 import { meQuery } from "./features/users/users.queries.ts";
-import { ensureTitleBar } from "./features/layouts/index.ts";
+import { createLayoutLoader, ensureTitleBar, LayoutPage } from "./features/layouts/index.ts";
 import { createDiscussionActions } from "./features/discussions/discussions.actions.ts";
-import {
-  commentsQuery,
-  discussionListQuery,
-  discussionQuery,
-  discussionSourceQuery,
-  editTimeoutQuery,
-} from "./features/discussions/discussions.queries.ts";
+import { discussionQuery, discussionSourceQuery } from "./features/discussions/discussions.queries.ts";
 import { EditDiscussionPage, readEditDiscussionID } from "./features/discussions/pages/EditDiscussionPage.tsx";
-import { reactionTypesQuery } from "./features/reactions/index.ts";
-import { discussionsApi } from "./features/discussions/discussions.api.ts";
-import { DiscussionPage, readDiscussionParams } from "./features/discussions/pages/DiscussionPage.tsx";
-import { DiscussionsPage, readListParams } from "./features/discussions/pages/DiscussionsPage.tsx";
-import { NewDiscussionPage } from "./features/discussions/pages/NewDiscussionPage.tsx";
-import { entryLink } from "./lib/targets.ts";
 import { usersApi } from "./features/users/users.api.ts";
 import { createProfileRoutes } from "./features/profiles/profiles.routes.tsx";
 import { LeavingPage } from "./features/leaving/LeavingPage.tsx";
@@ -48,10 +33,7 @@ export interface RouteDeps {
  * dehydrates it; the browser hydrates from it), so components read it with `useSuspenseQuery`.
  */
 export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
-  const loadCategories = async () => {
-    await loadOrThrow("Category", () => queryClient.ensureQueryData(categoryListQuery(api, rootCategoryListParams)));
-    return null;
-  };
+  const layoutPage = createLayoutLoader({ queryClient, api });
 
   const entry = createEntryActions(api);
   const posting = createDiscussionActions(api, queryClient);
@@ -76,103 +58,31 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
           id: "pages",
           errorElement: <RouteErrorPage />,
           children: [
-            { id: "home", index: true, loader: loadCategories, element: <CategoriesPage home /> },
-            { id: "categories", path: "categories", loader: loadCategories, element: <CategoriesPage /> },
+            // The layout pages (spec §2): the server's layout for the URL, its widgets' data prefetched.
+            { id: "home", index: true, loader: layoutPage, element: <LayoutPage /> },
+            { id: "categories", path: "categories", loader: layoutPage, element: <LayoutPage /> },
             {
               id: "category",
               path: "categories/:code/:pageSegment?",
-              loader: async ({ params, request }) => {
-                const page = parsePageSegment(params["pageSegment"]);
-                if (page === null) throw notFoundError();
-                const category = await loadOrThrow("Category", () =>
-                  queryClient.ensureQueryData(categoryQuery(api, params["code"] ?? "")),
-                );
-                const { sort } = readListParams(new URL(request.url).searchParams);
-                const list = await loadOrThrow("Category", () =>
-                  queryClient.ensureQueryData(
-                    discussionListQuery(api, {
-                      categoryID: category.categoryID,
-                      page,
-                      limit: limits.pager.defaultPageLimit,
-                      sort,
-                    }),
-                  ),
-                );
-                if (page > 1 && list.items.length === 0) throw notFoundError();
-                await loadOrThrow("Category", () =>
-                  queryClient.ensureQueryData(
-                    categoryListQuery(api, { parentCategoryID: category.categoryID, maxDepth: 2 }),
-                  ),
-                );
-                return null;
-              },
-              element: <CategoryPage />,
+              loader: layoutPage,
+              element: <LayoutPage />,
             },
-            {
-              id: "discussions",
-              path: "discussions",
-              loader: async ({ request }) => {
-                const { page, sort } = readListParams(new URL(request.url).searchParams);
-                const list = await queryClient.ensureQueryData(
-                  discussionListQuery(api, { page, limit: limits.pager.defaultPageLimit, sort }),
-                );
-                if (page > 1 && list.items.length === 0) throw notFoundError();
-                return null;
-              },
-              element: <DiscussionsPage />,
-            },
+            { id: "discussions", path: "discussions", loader: layoutPage, element: <LayoutPage /> },
             {
               id: "discussion",
               path: "discussion/:id/:slug?/:pageSegment?",
-              loader: async ({ params }) => {
-                const parsed = readDiscussionParams(params);
-                if (!parsed || params["id"] === "comment") throw notFoundError();
-                const discussion = await loadOrThrow("Discussion", () =>
-                  queryClient.ensureQueryData(discussionQuery(api, parsed.id)),
-                );
-                const pages = Math.max(1, Math.ceil(discussion.countComments / limits.pager.commentsPerPage));
-                if (parsed.page > pages) throw notFoundError("Discussion");
-                await loadOrThrow("Discussion", () =>
-                  queryClient.ensureQueryData(
-                    commentsQuery(api, parsed.id, parsed.page, limits.pager.commentsPerPage, "dateInserted"),
-                  ),
-                );
-                // The reactions row and the 'Edit (time)' labels render with the page.
-                await Promise.all([
-                  queryClient.prefetchQuery(reactionTypesQuery(api)),
-                  queryClient.prefetchQuery(editTimeoutQuery(api)),
-                ]);
-                return null;
-              },
+              loader: layoutPage,
               action: posting.comment,
-              element: <DiscussionPage />,
+              element: <LayoutPage />,
             },
-            {
-              id: "comment",
-              path: "discussion/comment/:commentID",
-              // /discussion/comment/{id} lands on the page the comment is on, at #Comment_{id}.
-              loader: async ({ params }) => {
-                const commentID = Number(params["commentID"]);
-                if (!Number.isInteger(commentID) || commentID < 1) throw notFoundError("Comment");
-                const location = await loadOrThrow("Comment", () =>
-                  discussionsApi.locateComment(api, commentID, limits.pager.commentsPerPage),
-                );
-                const target = new URL(location.url);
-                return redirect(target.pathname + target.hash);
-              },
-            },
+            // /discussion/comment/{id}: the lookup answers redirectTo the page the comment is on, at #Comment_{id}.
+            { id: "comment", path: "discussion/comment/:commentID", loader: layoutPage },
             {
               id: "new-discussion",
               path: "post/discussion/:categoryID?",
-              loader: async ({ request }) => {
-                const me = await queryClient.ensureQueryData(meQuery(api));
-                const url = new URL(request.url);
-                if (me.userID === 0) return redirect(entryLink("/entry/signin", url));
-                await queryClient.ensureQueryData(categoryListQuery(api, { maxDepth: 5 }));
-                return null;
-              },
+              loader: layoutPage,
               action: posting.discussion,
-              element: <NewDiscussionPage />,
+              element: <LayoutPage />,
             },
             {
               id: "edit-discussion",

@@ -78,17 +78,15 @@ export const categoryLayout = (input: CategoryLayoutInput): LayoutWidget[] => [
   ),
 ];
 
-/** `/discussion/{id}[/{slug}][/p{n}]`: breadcrumbs, the post, a page of comments and the reply form. */
+/** `/discussion/{id}[/{slug}][/p{n}]`: the post with its breadcrumbs, a page of comments and the reply form. */
 export const postLayout = (discussionID: number, page: number): LayoutWidget[] => [
-  oneColumn(
-    [
-      widget("react.asset.discussion", { discussionID, page }),
-      widget("react.asset.comments", {
-        apiParams: { discussionID, page, limit: limits.pager.commentsPerPage, sort: "dateInserted" },
-      }),
-    ],
-    [widget("react.breadcrumbs", { recordType: "discussion", recordID: discussionID })],
-  ),
+  oneColumn([
+    widget("react.asset.discussion", {
+      discussionID,
+      page,
+      commentsApiParams: { discussionID, page, limit: limits.pager.commentsPerPage, sort: "dateInserted" },
+    }),
+  ]),
 ];
 
 /** `/post/discussion[/{categoryID}]`: the new-discussion form. */

@@ -28,7 +28,10 @@ function readItem(value: unknown, index: number): NavigationItem | null {
   if (Array.isArray(value["roleIDs"])) item.roleIDs = value["roleIDs"].filter((id) => Number.isInteger(id));
   if (typeof value["isHidden"] === "boolean") item.isHidden = value["isHidden"];
   if (isRecord(value["badge"]) && (value["badge"]["type"] === "text" || value["badge"]["type"] === "view")) {
-    item.badge = { type: value["badge"]["type"], text: typeof value["badge"]["text"] === "string" ? value["badge"]["text"] : "" };
+    item.badge = {
+      type: value["badge"]["type"],
+      text: typeof value["badge"]["text"] === "string" ? value["badge"]["text"] : "",
+    };
   }
   if (typeof value["recordType"] === "string") item.recordType = value["recordType"];
   if (Number.isInteger(value["recordID"])) item.recordID = value["recordID"] as number;

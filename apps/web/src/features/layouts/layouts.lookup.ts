@@ -1,6 +1,8 @@
 import { matchPath } from "react-router";
 import type { LayoutLookup } from "@parley/contracts";
+import { defaultDiscussionSort } from "@parley/contracts/discussion-sorts";
 import { parsePageSegment } from "../../lib/route-errors.ts";
+import { readListParams } from "../discussions/pages/DiscussionsPage.tsx";
 
 /** The site section of every page until subcommunities exist (spec §2: section 0 is `home`). */
 export const SITE_SECTION_ID = "0";
@@ -11,9 +13,10 @@ const siteSection = { recordType: "siteSection", recordID: SITE_SECTION_ID } as 
 /** The title bar's lookup on pages without a layout of their own (sign-in, errors…). */
 export const titleBarLookup: LayoutLookup = { layoutViewType: "home", ...siteSection };
 
-const pageParams = (page: number, search: URLSearchParams): Record<string, string | number> => {
-  const sort = search.get("sort");
-  return { page, ...(sort ? { sort } : {}) };
+/** A list page's params: the page, and the sort when it is a known one other than the default. */
+const listParams = (page: number, search: URLSearchParams): Record<string, string | number> => {
+  const { sort } = readListParams(search);
+  return { page, ...(sort !== defaultDiscussionSort ? { sort } : {}) };
 };
 
 const positiveInt = (value: string | undefined) => (value !== undefined && /^[1-9]\d{0,9}$/.test(value) ? value : null);
@@ -26,8 +29,8 @@ export function lookupForUrl(url: URL): LayoutLookup | null {
   const { pathname, searchParams } = url;
   if (pathname === "/") return { layoutViewType: "home", ...siteSection };
   if (matchPath("/discussions", pathname)) {
-    const page = Math.max(1, Number.parseInt(searchParams.get("page") ?? "1", 10) || 1);
-    return { layoutViewType: "discussionList", ...siteSection, params: pageParams(page, searchParams) };
+    const { page } = readListParams(searchParams);
+    return { layoutViewType: "discussionList", ...siteSection, params: listParams(page, searchParams) };
   }
   if (matchPath("/categories", pathname)) return { layoutViewType: "categoryList", ...siteSection };
   const category = matchPath("/categories/:code/:pageSegment?", pathname);
@@ -38,7 +41,7 @@ export function lookupForUrl(url: URL): LayoutLookup | null {
       layoutViewType: "categoryList",
       recordType: "category",
       recordID: category.params.code,
-      params: pageParams(page, searchParams),
+      params: listParams(page, searchParams),
     };
   }
   const comment = matchPath("/discussion/comment/:commentID", pathname);
@@ -53,7 +56,7 @@ export function lookupForUrl(url: URL): LayoutLookup | null {
     const segment = pageSegment ?? (slug && /^p\d+$/.test(slug) ? slug : undefined);
     const page = parsePageSegment(segment);
     if (!id || page === null) return null;
-    return { layoutViewType: "post", recordType: "discussion", recordID: id, params: pageParams(page, searchParams) };
+    return { layoutViewType: "post", recordType: "discussion", recordID: id, params: { page } };
   }
   const post = matchPath("/post/discussion/:categoryID?", pathname);
   if (post) {

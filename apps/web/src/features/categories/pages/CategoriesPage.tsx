@@ -5,15 +5,22 @@ import { t } from "../../../lib/i18n.ts";
 import { site } from "../../../lib/site.ts";
 import { CategoryList } from "../components/CategoryList.tsx";
 import { categoryListQuery } from "../categories.queries.ts";
+import type { CategoryListParams } from "../categories.api.ts";
 import styles from "./CategoriesPage.module.css";
 
 /** Parameters of the top-level category list (the tree, two levels deep). */
 export const rootCategoryListParams = { maxDepth: 2 } as const;
 
 /** `/categories` (and, until the discussion list lands, the home page `/`). */
-export function CategoriesPage({ home = false }: { home?: boolean }) {
+export function CategoriesPage({
+  home = false,
+  params = rootCategoryListParams,
+}: {
+  home?: boolean;
+  params?: CategoryListParams;
+}) {
   const api = useApi();
-  const { data: categories } = useSuspenseQuery(categoryListQuery(api, rootCategoryListParams));
+  const { data: categories } = useSuspenseQuery(categoryListQuery(api, params));
   const title = home ? site.title : t("Categories");
   return (
     <>

@@ -1,0 +1,52 @@
+import { useSuspenseQuery, type QueryClient } from "@tanstack/react-query";
+import { redirect, redirectDocument, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import type { LayoutLookup } from "@parley/contracts";
+import { useApi } from "../../lib/api-context.tsx";
+import type { ApiClient } from "../../lib/api.ts";
+import { loadOrThrow, notFoundError } from "../../lib/route-errors.ts";
+import { LayoutRenderer, LayoutStyles } from "./LayoutRenderer.tsx";
+import { rememberTitleBar } from "./layouts.loaders.ts";
+import { lookupForUrl } from "./layouts.lookup.ts";
+import { layoutQuery } from "./layouts.queries.ts";
+import { WidgetRegistryContext, prefetchWidgets, type WidgetRegistry } from "./widgetRegistry.ts";
+import { defaultWidgets } from "./widgets.tsx";
+
+/** The kind of record a failed lookup was about, for the error page's "{Type} Not Found". */
+const recordTypeNames: Record<string, string> = { category: "Category", discussion: "Discussion", comment: "Comment" };
+
+/**
+ * The loader of every layout page (spec §2): asks the server for the URL's layout, follows its
+ * `redirectTo`, then runs every widget's prefetch at once, so the page renders with its data.
+ */
+export function createLayoutLoader(deps: { queryClient: QueryClient; api: ApiClient; widgets?: WidgetRegistry }) {
+  const { queryClient, api, widgets = defaultWidgets } = deps;
+  return async ({ request }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    const lookup = lookupForUrl(url);
+    if (!lookup) throw notFoundError(recordTypeNames[url.pathname.startsWith("/discussion/comment/") ? "comment" : ""]);
+    const type = recordTypeNames[lookup.recordType] ?? "Page";
+    const spec = await loadOrThrow(type, () => queryClient.ensureQueryData(layoutQuery(api, lookup)));
+    if (spec.redirectTo) {
+      const target = new URL(spec.redirectTo, url);
+      return target.origin === url.origin
+        ? redirect(target.pathname + target.search + target.hash, spec.status ?? 302)
+        : redirectDocument(target.toString(), spec.status ?? 302);
+    }
+    rememberTitleBar(queryClient, spec);
+    await prefetchWidgets(widgets, spec.layout ?? [], { queryClient, api, url });
+    return lookup;
+  };
+}
+
+/** A layout page: the widgets of the layout its loader fetched. */
+export function LayoutPage({ widgets = defaultWidgets }: { widgets?: WidgetRegistry }) {
+  const api = useApi();
+  const lookup = useLoaderData<LayoutLookup>();
+  const { data } = useSuspenseQuery(layoutQuery(api, lookup));
+  return (
+    <WidgetRegistryContext.Provider value={widgets}>
+      <LayoutStyles />
+      <LayoutRenderer widgets={data.layout ?? []} />
+    </WidgetRegistryContext.Provider>
+  );
+}
