@@ -19,7 +19,6 @@ export function BookmarkButton({ discussionID, bookmarked }: { discussionID: num
         if (!bookmark.isPending) bookmark.mutate(next);
       }}
       aria-label={bookmarked ? t("Unbookmark") : t("Bookmark")}
-      aria-busy={bookmark.isPending || undefined}
       data-state={state}
     >
       {state === "bookmarking" ? <SpinnerIcon /> : <BookmarkIcon filled={bookmarked} />}

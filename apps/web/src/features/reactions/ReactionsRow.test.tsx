@@ -1,0 +1,171 @@
+import { useQuery } from "@tanstack/react-query";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Me } from "@parley/contracts";
+import type { ApiResponse } from "../../lib/api.ts";
+import { guestMe, memberMe, renderWithShell } from "../../shell/testing.tsx";
+import { type createFakeTransport, jsonResponse } from "../../test/fixtures.ts";
+import type { Reactable, ReactionCache } from "./reactions.model.ts";
+import { ReactionsRow } from "./ReactionsRow.tsx";
+import { allTypes } from "./reactions.testing.ts";
+
+afterEach(cleanup);
+
+const reactor: Me = {
+  ...memberMe,
+  permissions: [...memberMe.permissions, "reactions.positive.add", "reactions.negative.add", "reactions.view"],
+};
+
+const initial: Reactable = {
+  score: 2,
+  reactions: [
+    { tagID: 5, urlcode: "agree", name: "Agree", class: "Positive", count: 2, hasReacted: false, reactionValue: 1 },
+  ],
+};
+const cache: ReactionCache = { queryKey: ["record"], update: (data, change) => change(data as Reactable) };
+
+/** The row over a cached record, with the record's score shown so the test can read it. */
+function Harness({ onError }: { onError: (error: unknown) => void }) {
+  const { data } = useQuery({
+    queryKey: ["record"],
+    queryFn: () => initial,
+    initialData: initial,
+    staleTime: Infinity,
+  });
+  return (
+    <>
+      <output aria-label="score">{data.score}</output>
+      <ReactionsRow
+        recordType="discussion"
+        recordID={1}
+        record={data}
+        cache={cache}
+        viewer={useMe()}
+        onError={onError}
+      />
+    </>
+  );
+}
+let currentMe: Me = reactor;
+const useMe = () => currentMe;
+
+function deferred() {
+  let resolve!: (response: ApiResponse) => void;
+  const promise = new Promise<ApiResponse>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+type Routes = Parameters<typeof createFakeTransport>[0];
+
+const renderRow = (routes: Routes, me: Me = reactor) => {
+  currentMe = me;
+  const onError = vi.fn();
+  const result = renderWithShell(<Harness onError={onError} />, {
+    me,
+    routes: { "GET /reactions": jsonResponse(allTypes), ...routes },
+  });
+  return { ...result, onError };
+};
+
+const score = () => screen.getByRole("status", { name: "score" }).textContent;
+const button = (name: RegExp) => screen.getByRole("button", { name });
+
+describe("ReactionsRow", () => {
+  it("offers the types the member may add, with counts and pressed state; no Flag type", async () => {
+    renderRow({});
+    const row = await screen.findByRole("group", { name: "Reactions" });
+    expect(
+      within(row)
+        .getAllByRole("button")
+        .map((item) => item.getAttribute("data-reaction")),
+    ).toEqual(["disagree", "agree", "like"]);
+    expect(button(/^Agree 2$/).getAttribute("aria-pressed")).toBe("false");
+  });
+
+  it("changes the score and count at once, before the server answers, then keeps the server's counts", async () => {
+    const answer = deferred();
+    const { transport } = renderRow({
+      "POST /discussions/1/reactions": () => answer.promise as unknown as ApiResponse,
+    });
+    fireEvent.click(await screen.findByRole("button", { name: /^Like 0$/ }));
+    await waitFor(() => expect(button(/^Like 1$/).getAttribute("aria-pressed")).toBe("true"));
+    expect(score()).toBe("3");
+    expect(transport.requests.find((request) => request.method === "POST")?.body).toEqual({ reactionType: "like" });
+
+    await act(async () => {
+      answer.resolve(
+        jsonResponse(
+          [
+            { tagID: 5, urlcode: "agree", name: "Agree", class: "Positive", count: 2 },
+            { tagID: 7, urlcode: "like", name: "Like", class: "Positive", count: 5 },
+          ],
+          201,
+        ),
+      );
+    });
+    await waitFor(() => expect(button(/^Like 5$/).getAttribute("aria-pressed")).toBe("true"));
+    expect(score()).toBe("3");
+  });
+
+  it("switching type removes the old reaction's value first; clicking the active one removes it", async () => {
+    const agreeCount = (count: number) => ({ tagID: 5, urlcode: "agree", name: "Agree", class: "Positive", count });
+    const answers = [
+      [agreeCount(2), { tagID: 4, urlcode: "disagree", name: "Disagree", class: "Negative", count: 1 }],
+      [agreeCount(3)],
+    ];
+    const { transport } = renderRow({
+      "POST /discussions/1/reactions": () => jsonResponse(answers.shift(), 201),
+      "DELETE /discussions/1/reactions": jsonResponse(null, 204),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: /^Disagree 0$/ }));
+    await waitFor(() => expect(button(/^Disagree 1$/).getAttribute("aria-pressed")).toBe("true"));
+    expect(score()).toBe("1");
+    fireEvent.click(button(/^Agree 2$/));
+    await waitFor(() => expect(button(/^Agree 3$/).getAttribute("aria-pressed")).toBe("true"));
+    expect(button(/^Disagree 0$/).getAttribute("aria-pressed")).toBe("false");
+    expect(score()).toBe("3");
+    fireEvent.click(button(/^Agree 3$/));
+    await waitFor(() => expect(button(/^Agree 2$/).getAttribute("aria-pressed")).toBe("false"));
+    expect(score()).toBe("2");
+    const calls = transport.requests.filter((request) => request.path === "/discussions/1/reactions");
+    expect(calls.map((request) => request.method)).toEqual(["POST", "POST", "DELETE"]);
+  });
+
+  it("rolls back on failure and reports the error", async () => {
+    const { onError } = renderRow({
+      "POST /discussions/1/reactions": jsonResponse({ message: "Permission Problem", status: 403 }, 403),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: /^Agree 2$/ }));
+    await waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
+    expect(onError.mock.calls[0]?.[0]).toMatchObject({ status: 403, message: "Permission Problem" });
+    expect(button(/^Agree 2$/).getAttribute("aria-pressed")).toBe("false");
+    expect(score()).toBe("2");
+  });
+
+  it("fetches who reacted only on hover or focus of the row", async () => {
+    const { transport } = renderRow({ "GET /discussions/1/reactions": jsonResponse([]) });
+    const row = await screen.findByRole("group", { name: "Reactions" });
+    const logCalls = () => transport.requests.filter((request) => request.path === "/discussions/1/reactions");
+    expect(logCalls()).toHaveLength(0);
+    fireEvent.focus(within(row).getAllByRole("button")[0]!);
+    await waitFor(() => expect(logCalls()).toHaveLength(1));
+  });
+
+  it("does not fetch the user list without reactions.view", async () => {
+    const noView = { ...reactor, permissions: reactor.permissions.filter((name) => name !== "reactions.view") };
+    const { transport } = renderRow({}, noView);
+    const row = await screen.findByRole("group", { name: "Reactions" });
+    fireEvent.pointerEnter(row);
+    fireEvent.focus(within(row).getAllByRole("button")[0]!);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(transport.requests.some((request) => request.path === "/discussions/1/reactions")).toBe(false);
+  });
+
+  it("shows guests the counts without buttons", async () => {
+    renderRow({}, guestMe);
+    const list = await screen.findByRole("list", { name: "Reactions" });
+    expect(list.textContent).toContain("Agree");
+    expect(list.textContent).toContain("2");
+    expect(screen.queryByRole("button", { name: /Agree/ })).toBeNull();
+  });
+});
