@@ -11,6 +11,7 @@ import {
   type BlockFormat,
 } from "./editor.commands.ts";
 import type { Mark } from "./rich2.ts";
+import { FileIcon, ImageIcon, LinkIcon } from "./editorIcons.tsx";
 import styles from "./RichEditor.module.css";
 
 interface ToolbarProps {
@@ -22,21 +23,29 @@ interface ToolbarProps {
   uploading: boolean;
 }
 
+/**
+ * A button's glyph, drawn by CSS (`content: attr(data-glyph) / ""`): not text in the document, so the
+ * button's accessible name is just its label and no visible text has to be part of it.
+ */
+function Glyph({ children, weight, style }: { children: string; weight?: "bold"; style?: "italic" | "strike" }) {
+  return <span className={styles.glyph} data-glyph={children} data-weight={weight} data-style={style} />;
+}
+
 /** Labels are translated when rendered (the locale may change after this module loads). */
 const marks = (): Array<{ mark: Mark; label: string; glyph: ReactNode; shortcut: string }> => [
-  { mark: "bold", label: t("Bold"), glyph: <b>B</b>, shortcut: "B" },
-  { mark: "italic", label: t("Italic"), glyph: <i>I</i>, shortcut: "I" },
-  { mark: "strikethrough", label: t("Strikethrough"), glyph: <s>S</s>, shortcut: "Shift+X" },
-  { mark: "code", label: t("Inline code"), glyph: <code>{"<>"}</code>, shortcut: "E" },
+  { mark: "bold", label: t("Bold"), glyph: <Glyph weight="bold">B</Glyph>, shortcut: "B" },
+  { mark: "italic", label: t("Italic"), glyph: <Glyph style="italic">I</Glyph>, shortcut: "I" },
+  { mark: "strikethrough", label: t("Strikethrough"), glyph: <Glyph style="strike">S</Glyph>, shortcut: "Shift+X" },
+  { mark: "code", label: t("Inline code"), glyph: <Glyph>{"</>"}</Glyph>, shortcut: "E" },
 ];
 
 const blocks = (): Array<{ format: BlockFormat; label: string; glyph: ReactNode }> => [
-  { format: "h2", label: t("Heading 2"), glyph: "H2" },
-  { format: "h3", label: t("Heading 3"), glyph: "H3" },
-  { format: "ul", label: t("Bulleted list"), glyph: "•≡" },
-  { format: "ol", label: t("Numbered list"), glyph: "1." },
-  { format: "blockquote", label: t("Quote"), glyph: "❝" },
-  { format: "code_block", label: t("Code block"), glyph: "{ }" },
+  { format: "h2", label: t("Heading 2"), glyph: <Glyph>{"H2"}</Glyph> },
+  { format: "h3", label: t("Heading 3"), glyph: <Glyph>{"H3"}</Glyph> },
+  { format: "ul", label: t("Bulleted list"), glyph: <Glyph>{"•≡"}</Glyph> },
+  { format: "ol", label: t("Numbered list"), glyph: <Glyph>{"1."}</Glyph> },
+  { format: "blockquote", label: t("Quote"), glyph: <Glyph>{"❝"}</Glyph> },
+  { format: "code_block", label: t("Code block"), glyph: <Glyph>{"{ }"}</Glyph> },
 ];
 
 const isMac = () => typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -56,9 +65,7 @@ export function EditorToolbar({ onCommand, onLink, onImage, onFile, uploading }:
             isSelected={isMarkActive(editor, mark)}
             onChange={() => onCommand(() => toggleMark(editor, mark))}
           >
-            <span aria-hidden="true" title={`${label} (${modifier}${shortcut})`}>
-              {glyph}
-            </span>
+            <span title={`${label} (${modifier}${shortcut})`}>{glyph}</span>
           </ToggleButton>
         ))}
         <ToggleButton
@@ -67,8 +74,8 @@ export function EditorToolbar({ onCommand, onLink, onImage, onFile, uploading }:
           isSelected={activeLink(editor) !== undefined}
           onChange={onLink}
         >
-          <span aria-hidden="true" title={`${t("Link")} (${modifier}K)`}>
-            🔗
+          <span title={`${t("Link")} (${modifier}K)`}>
+            <LinkIcon />
           </span>
         </ToggleButton>
       </Group>
@@ -82,17 +89,17 @@ export function EditorToolbar({ onCommand, onLink, onImage, onFile, uploading }:
             isSelected={isBlockActive(editor, format)}
             onChange={() => onCommand(() => toggleBlock(editor, format))}
           >
-            <span aria-hidden="true">{glyph}</span>
+            {glyph}
           </ToggleButton>
         ))}
       </Group>
       <Separator orientation="vertical" className={styles.separator} />
       <Group aria-label={t("Insert")} className={styles.group}>
         <Button aria-label={t("Insert image")} className={styles.button} onPress={onImage} isDisabled={uploading}>
-          <span aria-hidden="true">🖼</span>
+          <ImageIcon />
         </Button>
         <Button aria-label={t("Attach file")} className={styles.button} onPress={onFile} isDisabled={uploading}>
-          <span aria-hidden="true">📎</span>
+          <FileIcon />
         </Button>
       </Group>
     </Toolbar>

@@ -12,6 +12,7 @@ import { checkFile, uploadLimitsQuery, uploadMedia } from "./editor.api.ts";
 import { activeLink, insertEmbed, setLink, shortcutOf, toggleMark, unwrapLink, withRich2 } from "./editor.commands.ts";
 import { withRich2Paste } from "./editor.paste.ts";
 import { EditorToolbar } from "./EditorToolbar.tsx";
+import { FileIcon } from "./editorIcons.tsx";
 import { LinkPanel } from "./LinkPanel.tsx";
 import { initialValue, serializeRich2, type EmbedElement } from "./rich2.ts";
 import styles from "./RichEditor.module.css";
@@ -44,7 +45,8 @@ function Embed({ attributes, children, element }: RenderElementProps & { element
           />
         ) : (
           <span className={styles.file}>
-            📎 {data.name}
+            <FileIcon />
+            {data.name}
             {data.size ? ` (${formatFileSize(data.size)})` : ""}
           </span>
         )}

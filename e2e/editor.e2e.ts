@@ -1,0 +1,153 @@
+import { crc32, deflateSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
+import { newMember, registerConfirmed, signInContext } from "./support/accounts.ts";
+import { useParley } from "./support/parley.ts";
+import { BodyEditor } from "./pages/BodyEditor.ts";
+import { DiscussionPage } from "./pages/DiscussionPage.ts";
+import { NewDiscussionPage } from "./pages/NewDiscussionPage.ts";
+
+const parley = useParley();
+
+/** A real PNG of one colour (big enough to see in the screenshots). */
+function png(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(pixels)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+describe("the rich editor", () => {
+  it("a member writes a discussion with bold text, a list and an uploaded image; the page shows them", async () => {
+    const member = newMember("editor");
+    await registerConfirmed(parley, member);
+    const page = await parley.newPage({ bypassCSP: true });
+    const problems = collectErrors(page);
+    await signInContext(page, parley.baseUrl, member);
+
+    const form = new NewDiscussionPage(page, parley.baseUrl);
+    expect((await form.goto()).status()).toBe(200);
+    await waitForHydration(page);
+    const editor = new BodyEditor(page, "Body");
+    await editor.waitForEditor();
+    // The server-rendered text area is gone; the form now posts rich2.
+    expect(await page.locator('textarea[name="body"]').count()).toBe(0);
+
+    await form.category.selectOption({ label: "General Discussion" });
+    await form.title.fill("Written with the rich editor");
+    await editor.text.click();
+    await page.keyboard.type("Hello ");
+    await page.keyboard.press("Control+b");
+    expect(await editor.isPressed("Bold")).toBe(true);
+    await page.keyboard.type("bold world");
+    await page.keyboard.press("Control+b");
+    expect(await editor.isPressed("Bold")).toBe(false);
+    await page.keyboard.type(" and plain.");
+    await page.keyboard.press("Enter");
+    await editor.button("Bulleted list").click();
+    expect(await editor.isPressed("Bulleted list")).toBe(true);
+    await page.keyboard.type("first item");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("second item");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
+    expect(await editor.isPressed("Bulleted list")).toBe(false);
+    await page.keyboard.type("After the list.");
+
+    const image = await editor.uploadImage({
+      name: "square.png",
+      mimeType: "image/png",
+      buffer: png(120, 80, [3, 125, 188]),
+    });
+    expect(await image.getAttribute("src")).toMatch(/\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}\.png$/);
+    await page.keyboard.type("Below the image.");
+
+    const posted = await editor.posted();
+    expect(posted.format).toBe("rich2");
+    const doc = JSON.parse(posted.body) as Array<{ type: string }>;
+    expect(doc.map((node) => node.type)).toEqual(["p", "ul", "p", "rich_embed_card", "p"]);
+
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, "editor-1-new-discussion-1280");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await editor.toolbar.scrollIntoViewIfNeeded();
+    await screenshot(page, "editor-2-new-discussion-375");
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await form.submitButton.click();
+    await page.waitForURL(/\/discussion\/\d+\//);
+    await waitForHydration(page);
+    const discussion = new DiscussionPage(page, parley.baseUrl);
+    const post = discussion.post;
+    expect(await post.locator("strong").innerText()).toBe("bold world");
+    expect(await post.locator("li").allInnerTexts()).toEqual(["first item", "second item"]);
+    const shown = post.locator("img[src*='/uploads/']");
+    expect(await shown.getAttribute("alt")).toBe("square.png");
+    expect(await shown.getAttribute("width")).toBe("120");
+    // The file is really served: the browser decoded it.
+    await shown.scrollIntoViewIfNeeded();
+    await page.waitForFunction((img) => (img as HTMLImageElement).complete, await shown.elementHandle());
+    expect(await shown.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(120);
+    await screenshot(page, "editor-3-posted-discussion");
+
+    // Reading a discussion loads no editor code; the comment box loads it when focused.
+    const scripts = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .map((entry) => entry.name)
+          .filter((name) => name.endsWith(".js")),
+      );
+    await page.reload();
+    await waitForHydration(page);
+    expect((await scripts()).filter((name) => name.includes("RichEditor"))).toEqual([]);
+    expect(await page.locator('textarea[name="body"]').count()).toBe(1);
+    await discussion.commentField.focus();
+    await new BodyEditor(page, "Comment").waitForEditor();
+    expect((await scripts()).filter((name) => name.includes("RichEditor"))).toHaveLength(1);
+    await screenshot(page, "editor-4-comment-box");
+    expect(problems.errors).toEqual([]);
+  });
+
+  it("refuses a file over the limit or of another type before uploading it", async () => {
+    const member = newMember("editor-checks");
+    await registerConfirmed(parley, member);
+    const page = await parley.newPage();
+    await signInContext(page, parley.baseUrl, member);
+    const form = new NewDiscussionPage(page, parley.baseUrl);
+    await form.goto();
+    await waitForHydration(page);
+    const editor = new BodyEditor(page, "Body");
+    await editor.waitForEditor();
+    const uploads: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/v2/media")) uploads.push(request.method());
+    });
+    await page.locator('input[type="file"]').setInputFiles({
+      name: "page.html",
+      mimeType: "text/html",
+      buffer: Buffer.from("<script>alert(1)</script>"),
+    });
+    const alert = page.getByRole("alert");
+    expect(await alert.innerText()).toMatch(
+      /^The uploaded file did not have an allowed extension\. Allowed extensions: txt, jpg/,
+    );
+    expect(uploads).toEqual([]);
+  });
+});

@@ -1,0 +1,52 @@
+import type { Locator, Page } from "playwright-core";
+
+/** The rich body editor inside a form: its toolbar, its text and its upload input. */
+export class BodyEditor {
+  constructor(
+    readonly page: Page,
+    /** The editor's accessible name (the field's label: "Body", "Comment"). */
+    readonly label: string,
+    readonly scope: Locator = page.locator("main"),
+  ) {}
+
+  get toolbar(): Locator {
+    return this.scope.getByRole("toolbar", { name: "Formatting" });
+  }
+
+  /** The editing area (contenteditable, role textbox). */
+  get text(): Locator {
+    return this.scope.locator('[contenteditable="true"][role="textbox"]').and(this.scope.getByLabel(this.label));
+  }
+
+  button(name: string): Locator {
+    return this.toolbar.getByRole("button", { name, exact: true });
+  }
+
+  /** Whether a toolbar toggle shows as pressed. */
+  async isPressed(name: string): Promise<boolean> {
+    return (await this.button(name).getAttribute("aria-pressed")) === "true";
+  }
+
+  /** The editor has replaced the plain text area. */
+  async waitForEditor(): Promise<void> {
+    await this.toolbar.waitFor();
+    await this.text.waitFor();
+  }
+
+  /** Chooses a file for "Insert image" (the same input the button opens) and waits for the embed. */
+  async uploadImage(file: { name: string; mimeType: string; buffer: Buffer }): Promise<Locator> {
+    await this.scope.locator('input[type="file"]').setInputFiles(file);
+    const image = this.text.locator(`img[alt="${file.name}"]`);
+    await image.waitFor();
+    return image;
+  }
+
+  /** What the form will post: the hidden body (rich2 JSON) and format. */
+  async posted(): Promise<{ body: string; format: string }> {
+    const form = this.text.locator("xpath=ancestor::form");
+    return {
+      body: await form.locator('input[type="hidden"][name="body"]').inputValue(),
+      format: await form.locator('input[type="hidden"][name="format"]').inputValue(),
+    };
+  }
+}
