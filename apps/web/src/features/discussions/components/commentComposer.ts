@@ -41,18 +41,39 @@ export function quoteMarkdown(quote: QuoteInput): string {
   return `> [${quote.authorName}](${quote.url}) said:\n>\n${quoted}\n\n`;
 }
 
+/** Sets a text area's value so React's `onChange` hears it (the text area may be controlled). */
+function setTextAreaValue(area: HTMLTextAreaElement, value: string) {
+  Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")?.set?.call(area, value);
+  area.dispatchEvent(new Event("input", { bubbles: true }));
+}
+
+/**
+ * Without a registered editor: the plain text area gets the Markdown quote; an editable region (an
+ * editor that has not registered) gets its lines typed in as paragraphs, through the browser's own
+ * editing commands so the editor sees ordinary input.
+ */
 const plainComposer: CommentComposer = {
   focus() {
     document.getElementById(commentBodyID)?.focus();
   },
   insertQuote(quote) {
-    const area = document.getElementById(commentBodyID);
-    if (!(area instanceof HTMLTextAreaElement)) return;
-    const before = area.value && !area.value.endsWith("\n\n") ? `${area.value.replace(/\n*$/, "")}\n\n` : area.value;
-    area.value = before + quoteMarkdown(quote);
-    area.focus();
-    area.setSelectionRange(area.value.length, area.value.length);
-    area.dispatchEvent(new Event("input", { bubbles: true }));
+    const target = document.getElementById(commentBodyID);
+    if (target instanceof HTMLTextAreaElement) {
+      const before = target.value.trim() ? `${target.value.replace(/\s*$/, "")}\n\n` : "";
+      setTextAreaValue(target, before + quoteMarkdown(quote));
+      target.focus();
+      target.setSelectionRange(target.value.length, target.value.length);
+      return;
+    }
+    if (target?.isContentEditable) {
+      target.focus();
+      const lines = quoteMarkdown(quote).trimEnd().split("\n");
+      lines.forEach((line, index) => {
+        if (index > 0) document.execCommand("insertParagraph");
+        if (line) document.execCommand("insertText", false, line);
+      });
+      document.execCommand("insertParagraph");
+    }
   },
 };
 

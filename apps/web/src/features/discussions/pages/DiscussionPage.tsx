@@ -11,7 +11,9 @@ import { FormAlert, SubmitButton, formStyles } from "../../../ui/forms/Form.tsx"
 import { Pager } from "../../../ui/pager/Pager.tsx";
 import { meQuery } from "../../users/users.queries.ts";
 import { BodyEditor } from "../../editor/BodyEditor.tsx";
-import { Post } from "../components/Post.tsx";
+import { CommentPost } from "../components/CommentPost.tsx";
+import actionStyles from "../components/DiscussionActions.module.css";
+import { DiscussionHeaderActions, DiscussionMainPost } from "../components/DiscussionMainPost.tsx";
 import { commentsQuery, discussionQuery } from "../discussions.queries.ts";
 import { discussionPagePath, discussionPath } from "../discussions.urls.ts";
 import styles from "./DiscussionPage.module.css";
@@ -96,7 +98,10 @@ export function DiscussionPage() {
         </ol>
       </nav>
       <header className={styles.header}>
-        <h1 className={styles.title}>{discussion.name}</h1>
+        <div className={actionStyles.titleRow}>
+          <h1 className={styles.title}>{discussion.name}</h1>
+          <DiscussionHeaderActions discussion={discussion} />
+        </div>
         {discussion.tags && discussion.tags.length > 0 ? (
           <ul className={styles.tags} aria-label={t("Tags")}>
             {discussion.tags.map((tag) => (
@@ -107,27 +112,16 @@ export function DiscussionPage() {
           </ul>
         ) : null}
       </header>
-      {parsed.page === 1 ? (
-        <Post
-          author={discussion.insertUser}
-          dateInserted={discussion.dateInserted}
-          dateUpdated={discussion.dateUpdated}
-          body={discussion.body}
-          reactions={discussion.reactions}
-        />
-      ) : null}
+      {parsed.page === 1 ? <DiscussionMainPost discussion={discussion} /> : null}
       <h2 className={styles.commentsTitle}>
         {discussion.countComments === 1 ? t("1 Comment") : t("{count} Comments", { count: discussion.countComments })}
       </h2>
       {comments.items.map((comment) => (
-        <Post
+        <CommentPost
           key={comment.commentID}
-          id={`Comment_${comment.commentID}`}
-          author={comment.insertUser}
-          dateInserted={comment.dateInserted}
-          dateUpdated={comment.dateUpdated}
-          body={comment.body}
-          reactions={comment.reactions}
+          comment={comment}
+          discussion={discussion}
+          pageKey={commentsQuery(api, parsed.id, parsed.page, limit, "dateInserted").queryKey}
         />
       ))}
       <Pager

@@ -1,9 +1,28 @@
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { commentBodyID, commentComposer, quoteMarkdown, registerCommentComposer } from "./commentComposer.ts";
 
 afterEach(() => {
+  cleanup();
   document.body.innerHTML = "";
 });
+
+/** A controlled text area, as the comment form's editor renders before the rich editor loads. */
+function Controlled() {
+  const [text, setText] = useState("Typed");
+  return (
+    <>
+      <textarea
+        id={commentBodyID}
+        aria-label="Comment"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <output aria-label="state">{text}</output>
+    </>
+  );
+}
 
 const quote = {
   authorName: "Ada",
@@ -31,6 +50,14 @@ describe("comment composer", () => {
     commentComposer().insertQuote(quote);
     expect(area.value.startsWith("My reply\n\n> [Ada]")).toBe(true);
     expect(document.activeElement).toBe(area);
+  });
+
+  it("reaches a controlled (React) text area's state, not just the DOM", () => {
+    render(<Controlled />);
+    commentComposer().insertQuote(quote);
+    expect(screen.getByRole("status", { name: "state" }).textContent).toMatch(/^Typed\n\n> \[Ada\]/);
+    fireEvent.change(screen.getByRole("textbox"), { target: { value: "changed" } });
+    expect(screen.getByRole("status", { name: "state" }).textContent).toBe("changed");
   });
 
   it("hands Reply and Quote to a registered editor until it unregisters", () => {
