@@ -101,6 +101,9 @@ function lookupHydrate({ query }: ApiRequest) {
       ),
     ]);
   }
+  if (view === "post" && query?.["recordType"] === "comment" && query["recordID"] === "9") {
+    return jsonResponse({ redirectTo: "/discussion/5/moved-thread/p2#Comment_9", status: 302 });
+  }
   return jsonResponse(notFoundBody, 404);
 }
 
@@ -226,5 +229,31 @@ describe("routes", () => {
     const { transport } = renderAt("/categories/general/p0");
     expect(await screen.findByRole("heading", { level: 1, name: "Page Not Found" })).toBeTruthy();
     expect(pageRequests(transport.requests)).toHaveLength(0);
+  });
+
+  it("asks for the layout once per page view: the title bar comes with the page's own layout", async () => {
+    const { transport, queryClient } = renderAt("/categories");
+    expect(await screen.findByRole("heading", { level: 1, name: "Categories" })).toBeTruthy();
+    expect(lookups(transport.requests)).toEqual([
+      { layoutViewType: "categoryList", recordType: "siteSection", recordID: "0" },
+    ]);
+    expect(queryClient.getQueryData(["layouts", "titleBar"])).toMatchObject({ registrationOpen: true });
+  });
+
+  it("asks for the home layout's title bar on pages without a layout", async () => {
+    const { transport } = renderAt("/nope");
+    expect(await screen.findByRole("heading", { level: 1, name: "Page Not Found" })).toBeTruthy();
+    expect(lookups(transport.requests)).toEqual([{ layoutViewType: "home", recordType: "siteSection", recordID: "0" }]);
+  });
+
+  it("follows a lookup's redirectTo: a comment's address goes to its discussion page", async () => {
+    const { router, transport } = renderAt("/discussion/comment/9");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/discussion/5/moved-thread/p2"));
+    expect(router.state.location.hash).toBe("#Comment_9");
+    expect(lookups(transport.requests)).toContainEqual({
+      layoutViewType: "post",
+      recordType: "comment",
+      recordID: "9",
+    });
   });
 });
