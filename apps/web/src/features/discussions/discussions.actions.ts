@@ -7,7 +7,7 @@ import { discussionsApi } from "./discussions.api.ts";
 import { discussionKeys } from "./discussions.queries.ts";
 import { discussionPath } from "./discussions.urls.ts";
 import { readDiscussionParams } from "./pages/DiscussionPage.tsx";
-import { readEditDiscussionID } from "./pages/EditDiscussionPage.tsx";
+import { editedFormat, readEditDiscussionID } from "./pages/EditDiscussionPage.tsx";
 
 /** Posting a comment or a discussion; after success the cached lists are dropped so the next page is fresh. */
 export function createDiscussionActions(api: ApiClient, queryClient: QueryClient) {
@@ -70,7 +70,7 @@ export function createDiscussionActions(api: ApiClient, queryClient: QueryClient
       try {
         const discussion = await discussionsApi.update(api, id, {
           ...values,
-          format: formValue(form, "format") || "markdown",
+          format: editedFormat(formValue(form, "format"), formValue(form, "sourceFormat"), values.body),
         });
         queryClient.removeQueries({ queryKey: discussionKeys.all });
         return redirect(discussionPath(discussion));

@@ -5,6 +5,7 @@ import type { FormResult } from "../../../lib/forms.ts";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { FormAlert, SubmitButton, TextField, formStyles } from "../../../ui/forms/Form.tsx";
+import { BodyEditor } from "../../editor/BodyEditor.tsx";
 import { discussionQuery, discussionSourceQuery } from "../discussions.queries.ts";
 import { discussionPath } from "../discussions.urls.ts";
 import styles from "./EditDiscussionPage.module.css";
@@ -13,6 +14,23 @@ import styles from "./EditDiscussionPage.module.css";
 export function readEditDiscussionID(params: Record<string, string | undefined>): number | null {
   const id = Number(params["id"]);
   return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * The format to save an edit in. Without JavaScript a rich2 body is edited as its source in the plain
+ * text area, which posts `markdown`; a body that is still a rich2 document stays rich2.
+ */
+export function editedFormat(posted: string, sourceFormat: string, body: string): string {
+  if (sourceFormat !== "rich2" || posted === "rich2") return posted || sourceFormat || "markdown";
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return Array.isArray(parsed) &&
+      parsed.every((node) => typeof node === "object" && node !== null && "children" in node)
+      ? "rich2"
+      : posted || "markdown";
+  } catch {
+    return posted || "markdown";
+  }
 }
 
 /**
@@ -48,21 +66,37 @@ export function EditDiscussionPage() {
           <label htmlFor="discussion-body" className={formStyles.label}>
             {t("Body")}
           </label>
-          <textarea
-            id="discussion-body"
-            name="body"
-            className={styles.textarea}
-            defaultValue={values?.["body"] ?? source.body}
-            aria-invalid={result?.errors?.["body"] ? true : undefined}
-            aria-describedby={result?.errors?.["body"] ? "discussion-body-error" : undefined}
-          />
+          {source.format === "rich2" ? (
+            // A rich2 body edits in the rich editor (its source is the editor's own document).
+            <BodyEditor
+              id="discussion-body"
+              name="body"
+              label={t("Body")}
+              className={styles.textarea}
+              defaultValue={values?.["body"] ?? source.body}
+              invalid={result?.errors?.["body"] ? true : undefined}
+              describedBy={result?.errors?.["body"] ? "discussion-body-error" : undefined}
+            />
+          ) : (
+            <>
+              <textarea
+                id="discussion-body"
+                name="body"
+                className={styles.textarea}
+                defaultValue={values?.["body"] ?? source.body}
+                aria-invalid={result?.errors?.["body"] ? true : undefined}
+                aria-describedby={result?.errors?.["body"] ? "discussion-body-error" : undefined}
+              />
+              <input type="hidden" name="format" value={source.format} />
+            </>
+          )}
           {result?.errors?.["body"] ? (
             <p id="discussion-body-error" className={formStyles.error}>
               {result.errors["body"]}
             </p>
           ) : null}
         </div>
-        <input type="hidden" name="format" value={source.format} />
+        <input type="hidden" name="sourceFormat" value={source.format} />
         <div className={styles.buttons}>
           <SubmitButton busy={busy}>{t("Save")}</SubmitButton>
           <Link to={discussionPath(discussion)}>{t("Cancel")}</Link>
