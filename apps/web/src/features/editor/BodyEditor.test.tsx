@@ -9,6 +9,7 @@ import { createApiClient } from "../../lib/api.ts";
 import { ApiProvider } from "../../lib/api-context.tsx";
 import { createQueryClient } from "../../lib/query-client.ts";
 import { createFakeTransport, jsonResponse } from "../../test/fixtures.ts";
+import { commentComposer } from "../discussions/components/commentComposer.ts";
 import { BodyEditor } from "./BodyEditor.tsx";
 
 afterEach(cleanup);
@@ -124,5 +125,41 @@ describe("BodyEditor", () => {
     await waitFor(() =>
       expect(screen.getByRole("alert").textContent).toMatch(/^The uploaded file did not have an allowed extension\./),
     );
+  });
+
+  it("as the comment box, takes Quote as a real block quote (and gives it back when gone)", async () => {
+    const { unmount } = render(
+      <Wrapper>
+        <BodyEditor name="body" id="comment-body" label="Comment" defaultValue="" />
+      </Wrapper>,
+    );
+    await screen.findByRole("toolbar");
+    act(() => {
+      commentComposer().insertQuote({
+        authorName: "Jane",
+        url: "https://forum.example/discussion/comment/4",
+        bodyRaw: "first line\nsecond",
+        format: "markdown",
+      });
+    });
+    await waitFor(() => expect(field("body")).toContain("blockquote"));
+    const doc = JSON.parse(field("body")!) as Array<{ type: string; children: unknown[] }>;
+    expect(doc.map((node) => node.type)).toEqual(["p", "blockquote", "p"]);
+    expect(doc[1]!.children).toEqual([
+      {
+        type: "blockquote-line",
+        children: [
+          { text: "" },
+          { type: "a", url: "https://forum.example/discussion/comment/4", children: [{ text: "Jane" }] },
+          { text: " said:" },
+        ],
+      },
+      { type: "blockquote-line", children: [{ text: "first line" }] },
+      { type: "blockquote-line", children: [{ text: "second" }] },
+    ]);
+    unmount();
+    document.body.innerHTML = '<textarea id="comment-body"></textarea>';
+    commentComposer().insertQuote({ authorName: "Jane", url: "/x", bodyRaw: "hi", format: "text" });
+    expect(document.querySelector("textarea")!.value).toContain("> [Jane](/x) said:");
   });
 });

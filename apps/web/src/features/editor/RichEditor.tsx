@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { createEditor, Editor, Transforms, type Descendant } from "slate";
 import { withHistory } from "slate-history";
 import { Editable, ReactEditor, Slate, withReact, type RenderElementProps, type RenderLeafProps } from "slate-react";
@@ -8,13 +8,14 @@ import { ApiError } from "../../lib/api.ts";
 import { useApi } from "../../lib/api-context.tsx";
 import { t } from "../../lib/i18n.ts";
 import { formatFileSize } from "../../lib/numbers.ts";
+import { commentBodyID, registerCommentComposer, richText } from "../discussions/components/commentComposer.ts";
 import { checkFile, uploadLimitsQuery, uploadMedia } from "./editor.api.ts";
 import { activeLink, insertEmbed, setLink, shortcutOf, toggleMark, unwrapLink, withRich2 } from "./editor.commands.ts";
 import { withRich2Paste } from "./editor.paste.ts";
 import { EditorToolbar } from "./EditorToolbar.tsx";
 import { FileIcon } from "./editorIcons.tsx";
 import { LinkPanel } from "./LinkPanel.tsx";
-import { initialValue, serializeRich2, type EmbedElement } from "./rich2.ts";
+import { initialValue, paragraph, serializeRich2, type EmbedElement } from "./rich2.ts";
 import styles from "./RichEditor.module.css";
 
 export interface RichEditorProps {
@@ -112,6 +113,24 @@ function renderLeaf({ attributes, children, leaf }: RenderLeafProps) {
   return <span {...attributes}>{content}</span>;
 }
 
+/** A quote as rich2: "Name said:" linking to the post, the quoted lines, then a paragraph to reply in. */
+function quoteNodes(authorName: string, url: string, text: string): Descendant[] {
+  const lines = text.trim().split("\n");
+  return [
+    {
+      type: "blockquote",
+      children: [
+        {
+          type: "blockquote-line",
+          children: [{ text: "" }, { type: "a", url, children: [{ text: authorName }] }, { text: ` ${t("said:")}` }],
+        },
+        ...lines.map((line) => ({ type: "blockquote-line" as const, children: [{ text: line }] })),
+      ],
+    },
+    paragraph(),
+  ];
+}
+
 /** The Slate editor writing rich2 into the form (loaded on demand by BodyEditor; never on the server). */
 export function RichEditor({ name, id, label, defaultValue, describedBy, invalid, autoFocus }: RichEditorProps) {
   const api = useApi();
@@ -130,6 +149,22 @@ export function RichEditor({ name, id, label, defaultValue, describedBy, invalid
     ReactEditor.focus(editor);
     if (!editor.selection) Transforms.select(editor, Editor.end(editor, []));
   }, [editor]);
+
+  // The comment box answers the posts' Reply and Quote buttons (a quote becomes a real block quote).
+  useEffect(() => {
+    if (id !== commentBodyID) return undefined;
+    return registerCommentComposer({
+      focus,
+      insertQuote(quote) {
+        const text = typeof quote.bodyRaw === "string" ? quote.bodyRaw : richText(quote.bodyRaw);
+        Transforms.insertNodes(editor, quoteNodes(quote.authorName, quote.url, text), {
+          at: [editor.children.length],
+        });
+        Transforms.select(editor, Editor.end(editor, []));
+        focus();
+      },
+    });
+  }, [editor, focus, id]);
 
   const handleCommand = (command: () => void) => {
     if (!editor.selection) Transforms.select(editor, Editor.end(editor, []));
