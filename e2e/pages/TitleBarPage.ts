@@ -67,6 +67,15 @@ export class TitleBarPage extends ParleyPage {
     });
   }
 
+  /** Waits until focus is on an element whose label starts with `label` (React Aria restores focus a frame after closing). */
+  async waitForFocus(label: string): Promise<void> {
+    await this.page.waitForFunction((expected) => {
+      const element = document.activeElement;
+      const text = element?.getAttribute("aria-label") ?? (element?.textContent ?? "").trim();
+      return text.startsWith(expected);
+    }, label);
+  }
+
   async bodyClasses(): Promise<string[]> {
     return this.page.evaluate((): string[] => Array.from(document.body.classList));
   }

@@ -1,16 +1,17 @@
 import { useEffect } from "react";
 import { Outlet } from "react-router";
 import { t } from "../lib/i18n.ts";
+import { useTitleBar } from "../features/layouts/index.ts";
 import { EmailConfirmToast } from "./EmailConfirmToast.tsx";
 import { ShellContext } from "./ShellContext.tsx";
 import { TitleBar } from "./TitleBar.tsx";
-import { defaultTitleBar } from "./titleBarDefaults.ts";
 import { useDeviceClasses } from "./useDeviceClasses.ts";
 import styles from "./AppLayout.module.css";
 
 /** The frame of every page: skip link, title bar, main content, footer, the email toast. */
 export function AppLayout() {
-  const titleBar = defaultTitleBar;
+  // The viewer's title bar config, from the layout answer the root loader put in the cache.
+  const titleBar = useTitleBar();
   useDeviceClasses();
 
   useEffect(() => {

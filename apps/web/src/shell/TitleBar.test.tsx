@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { jsonResponse } from "../test/fixtures.ts";
 import { SiteNavigationPanel } from "./SiteNavigationPanel.tsx";
 import { TitleBar } from "./TitleBar.tsx";
-import { defaultTitleBar } from "./titleBarDefaults.ts";
+import { fallbackTitleBar as defaultTitleBar } from "../features/layouts/index.ts";
 import { guestMe, memberMe, renderWithShell } from "./testing.tsx";
 import { UserLink } from "./user-card/UserLink.tsx";
 

@@ -67,15 +67,9 @@ export function TitleBarSearch({ onOpenChange }: { onOpenChange?: (open: boolean
 
   if (!open) {
     return (
-      <a
-        ref={buttonRef}
-        href="/search"
-        className={styles.searchButton}
-        aria-label={t("Search")}
-        aria-expanded={false}
-        onClick={handleOpen}
-      >
+      <a ref={buttonRef} href="/search" className={styles.searchButton} aria-expanded={false} onClick={handleOpen}>
         <SearchIcon />
+        <span className="visually-hidden">{t("Search")}</span>
       </a>
     );
   }
