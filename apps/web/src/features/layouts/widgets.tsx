@@ -55,18 +55,19 @@ const categoryHeader = defineWidget<{ categoryCode: string; page: number }>({
     loadOrThrow("Category", () => queryClient.ensureQueryData(categoryQuery(api, categoryCode))),
 });
 
+/** A category's trail (a discussion's is part of the discussion asset, which renders the API's breadcrumbs). */
 interface BreadcrumbsProps {
-  recordType: "category" | "discussion";
+  recordType: string;
   recordID: string | number;
 }
 
 const breadcrumbs = defineWidget<BreadcrumbsProps>({
   component: ({ recordType, recordID }) =>
     recordType === "category" ? <CategoryBreadcrumbs code={String(recordID)} /> : null,
-  prefetch: ({ queryClient, api }, { recordType, recordID }) =>
-    recordType === "category"
-      ? loadOrThrow("Category", () => queryClient.ensureQueryData(categoryQuery(api, String(recordID))))
-      : loadOrThrow("Discussion", () => queryClient.ensureQueryData(discussionQuery(api, Number(recordID)))),
+  prefetch: async ({ queryClient, api }, { recordType, recordID }) => {
+    if (recordType !== "category") return;
+    await loadOrThrow("Category", () => queryClient.ensureQueryData(categoryQuery(api, String(recordID))));
+  },
 });
 
 interface DiscussionListProps extends Omit<DiscussionListSectionProps, "params" | "actions"> {
