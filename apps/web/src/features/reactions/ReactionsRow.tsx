@@ -82,11 +82,9 @@ export function ReactionsRow({ recordType, recordID, record, cache, viewer, onEr
             className={styles.reaction}
             isSelected={summary?.hasReacted === true}
             onChange={() => handleToggle(type)}
-            aria-label={`${t(type.name)} ${count}`}
             data-reaction={type.urlCode}
           >
-            <span>{t(type.name)}</span>
-            <span className={styles.count}>{count}</span>
+            <span>{t(type.name)}</span> <span className={styles.count}>{count}</span>
           </ToggleButton>
         );
         if (!showUsers) return button;

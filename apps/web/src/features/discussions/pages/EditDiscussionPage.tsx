@@ -4,6 +4,7 @@ import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
+import { TransientKeyField } from "../../../lib/session.tsx";
 import { FormAlert, SubmitButton, TextField, formStyles } from "../../../ui/forms/Form.tsx";
 import { BodyEditor } from "../../editor/BodyEditor.tsx";
 import { discussionQuery, discussionSourceQuery } from "../discussions.queries.ts";
@@ -51,6 +52,7 @@ export function EditDiscussionPage() {
       <PageHead title={t("Edit Discussion")} noindex />
       <h1>{t("Edit Discussion")}</h1>
       <Form method="post" action={location.pathname + location.search} className={formStyles.form} noValidate>
+        <TransientKeyField />
         {result?.message ? <FormAlert>{result.message}</FormAlert> : null}
         <p className={formStyles.hint}>
           {t("Category")}: {discussion.category?.name ?? ""}

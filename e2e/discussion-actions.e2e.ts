@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
+import { newMember, registerConfirmed, signInContext } from "./support/accounts.ts";
+import { categoryID, createDiscussion, pathOf, signInApi, type CreatedDiscussion } from "./support/content.ts";
+import { useParley } from "./support/parley.ts";
+import { adminPassword } from "./support/server.ts";
+import { DiscussionActionsPage, EditDiscussionPage } from "./pages/DiscussionActions.ts";
+
+const parley = useParley();
+
+interface DiscussionState {
+  name: string;
+  score: number | null;
+  bookmarked: boolean;
+}
+
+describe("the discussion page's member actions", () => {
+  const member = newMember("actions");
+  let discussion: CreatedDiscussion;
+  let read: () => Promise<DiscussionState>;
+
+  it("a member reacts (score changes), bookmarks and edits within the window; screenshots at 375 and 1280", async () => {
+    await registerConfirmed(parley, member);
+    const api = await signInApi(parley.baseUrl, member.name, member.password);
+    discussion = await createDiscussion(api, {
+      name: "Actions on a discussion",
+      body: "Something worth reacting to.",
+      categoryID: await categoryID(api, "general"),
+    });
+    read = () => api.get<DiscussionState>(`/discussions/${discussion.discussionID}`);
+
+    const page = await parley.newPage({ bypassCSP: true });
+    const problems = collectErrors(page);
+    await signInContext(page, parley.baseUrl, member);
+    const view = new DiscussionActionsPage(page, parley.baseUrl);
+    expect((await view.goto(pathOf(discussion.url))).status()).toBe(200);
+    await waitForHydration(page);
+
+    // Reactions: the member's types only (no Flag, no Promote), a press raises the count and the score.
+    const types = await view.reactionRow
+      .getByRole("button")
+      .evaluateAll((buttons) => buttons.map((button) => button.getAttribute("data-reaction")));
+    expect(types).toContain("like");
+    expect(types).not.toContain("spam");
+    expect(types).not.toContain("promote");
+    expect(await view.reactionCount("Like")).toBe(0);
+    await view.reaction("Like").click();
+    await expect.poll(() => view.reactionCount("Like")).toBe(1);
+    expect(await view.reaction("Like").getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(async () => (await read()).score).toBe(1);
+    // Switching to Disagree takes Like's point away and Disagree's in: 1 - 1 - 1 = -1.
+    await view.reaction("Disagree").click();
+    await expect.poll(() => view.reactionCount("Disagree")).toBe(1);
+    expect(await view.reactionCount("Like")).toBe(0);
+    await expect.poll(async () => (await read()).score).toBe(-1);
+
+    // Bookmark: pressed at once, and kept by the server.
+    expect(await view.bookmarkButton.getAttribute("aria-label")).toBe("Bookmark");
+    await view.bookmarkButton.click();
+    await expect.poll(() => view.bookmarkButton.getAttribute("aria-label")).toBe("Unbookmark");
+    expect(await view.bookmarkButton.getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(async () => (await read()).bookmarked).toBe(true);
+
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, "discussion-actions-member-375");
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await view.openOptions();
+    expect(await view.menuItem(/.*/).allInnerTexts()).toEqual(["Edit", "Unbookmark", "Mute", "Share"]);
+    await screenshot(page, "discussion-actions-menu-1280");
+
+    // Edit: the menu's Edit goes to the edit page, which saves and comes back.
+    await view.menuItem("Edit").click();
+    await page.waitForURL(`**/post/editdiscussion/${discussion.discussionID}`);
+    const edit = new EditDiscussionPage(page, parley.baseUrl);
+    await waitForHydration(page);
+    expect(await edit.title.inputValue()).toBe("Actions on a discussion");
+    expect(await edit.body.inputValue()).toBe("Something worth reacting to.");
+    await edit.title.fill("Actions on a discussion, edited");
+    await edit.body.fill("Edited body.");
+    await edit.saveButton.click();
+    await page.waitForURL((url) => url.pathname.startsWith(`/discussion/${discussion.discussionID}/`));
+    await expect.poll(() => view.heading.innerText()).toBe("Actions on a discussion, edited");
+    expect(await view.post.innerText()).toContain("Edited body.");
+    expect((await read()).name).toBe("Actions on a discussion, edited");
+    expect(problems.errors).toEqual([]);
+  });
+
+  it("the edit page works without JavaScript", async () => {
+    const page = await parley.newPage({ javaScriptEnabled: false });
+    await signInContext(page, parley.baseUrl, member);
+    const edit = new EditDiscussionPage(page, parley.baseUrl);
+    expect((await edit.goto(discussion.discussionID)).status()).toBe(200);
+    await edit.title.fill("Edited without JavaScript");
+    await edit.saveButton.click();
+    await page.waitForURL((url) => url.pathname.startsWith(`/discussion/${discussion.discussionID}/`));
+    expect(await new DiscussionActionsPage(page, parley.baseUrl).heading.innerText()).toBe("Edited without JavaScript");
+  });
+
+  it("a guest sees the counts but no action buttons", async () => {
+    const page = await parley.newPage({ bypassCSP: true });
+    const view = new DiscussionActionsPage(page, parley.baseUrl);
+    expect((await view.goto(pathOf(discussion.url))).status()).toBe(200);
+    await waitForHydration(page);
+    expect(await view.reactionCounts.innerText()).toContain("Disagree");
+    expect(await view.reactionRow.count()).toBe(0);
+    expect(await view.bookmarkButton.count()).toBe(0);
+    expect(await view.optionsButton.count()).toBe(0);
+    expect(await view.main.getByRole("button", { name: "Quote" }).count()).toBe(0);
+    expect(await view.main.getByRole("link", { name: "Reply" }).count()).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, "discussion-actions-guest-375");
+  });
+
+  it("a moderator deletes after 'Are you sure you want to delete this discussion?' and lands on the category", async () => {
+    const page = await parley.newPage();
+    const problems = collectErrors(page);
+    await signInContext(page, parley.baseUrl, { name: "admin", password: adminPassword });
+    const view = new DiscussionActionsPage(page, parley.baseUrl);
+    await view.goto(pathOf(discussion.url));
+    await waitForHydration(page);
+    await view.openOptions();
+    await view.menuItem("Delete").click();
+    await view.dialog.waitFor();
+    expect(await view.dialog.innerText()).toContain("Are you sure you want to delete this discussion?");
+    await screenshot(page, "discussion-actions-delete-1280");
+    await view.dialog.getByRole("button", { name: "Delete" }).click();
+    await page.waitForURL((url) => url.pathname === "/categories/general");
+    expect(await view.main.getByText("Edited without JavaScript").count()).toBe(0);
+    const gone = await fetch(`${parley.baseUrl}/api/v2/discussions/${discussion.discussionID}`);
+    expect(gone.status).toBe(404);
+    expect(problems.errors).toEqual([]);
+  });
+});
