@@ -18,3 +18,4 @@ export * from "./uploads.ts";
 export * from "./urls.ts";
 export * from "./themes.ts";
 export * from "./theme-css.ts";
+export * from "./notifications.ts";

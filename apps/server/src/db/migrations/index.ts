@@ -4,6 +4,7 @@ import * as m0001 from "./0001_initial.ts";
 import * as m0002 from "./0002_accounts.ts";
 import * as m0003 from "./0003_content.ts";
 import * as m0004 from "./0004_media.ts";
+import * as m0005 from "./0005_notifications.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -16,6 +17,7 @@ const modules: Record<string, MigrationModule> = {
   "0002_accounts": m0002,
   "0003_content": m0003,
   "0004_media": m0004,
+  "0005_notifications": m0005,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

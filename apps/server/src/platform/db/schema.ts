@@ -243,6 +243,42 @@ export interface MediaTable {
   dateInserted: DateString;
 }
 
+export interface NotificationsTable {
+  notificationID: Generated<number>;
+  userID: number;
+  activityType: string;
+  recordType: string;
+  recordID: number;
+  discussionID: number | null;
+  actorUserID: number;
+  /** HTML with only `<b>` tags (names and titles escaped). */
+  body: string;
+  /** Site-relative address of the record. */
+  url: string;
+  count: Defaulted<number>;
+  popup: Flag;
+  read: Flag;
+  emailStatus: Defaulted<string>;
+  dateInserted: DateString;
+  dateUpdated: DateString;
+}
+
+export interface NotificationPreferencesTable {
+  userID: number;
+  /** Vanilla's name: `Popup.Mention`, `Email.DiscussionComment`. */
+  preference: string;
+  value: number;
+}
+
+export interface LiveEventsTable {
+  eventID: Generated<number>;
+  channel: string;
+  type: string;
+  /** JSON. */
+  data: string;
+  dateInserted: DateString;
+}
+
 export interface DB {
   categories: CategoriesTable;
   users: UsersTable;
@@ -261,4 +297,7 @@ export interface DB {
   reactions: ReactionsTable;
   config: ConfigTable;
   media: MediaTable;
+  notifications: NotificationsTable;
+  notificationPreferences: NotificationPreferencesTable;
+  liveEvents: LiveEventsTable;
 }
