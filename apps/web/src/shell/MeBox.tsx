@@ -141,6 +141,7 @@ function MemberBox({ me, conversationsEnabled }: { me: Me; conversationsEnabled:
       </button>
       {/* Without JavaScript the menus cannot open: their links show in the bar instead. */}
       <noscript>
+        <style>{`.${styles.compactButton} { display: none !important; }`}</style>
         <span className={styles.noScriptLinks}>
           <a href={profilePath(me.name)}>{t("Profile")}</a>
           <a href={entryLink("/entry/signout", location)}>{t("Sign Out")}</a>
@@ -192,6 +193,10 @@ function MenuButton({
       onPointerEnter={() => void loadMenus()}
       onFocus={() => void loadMenus()}
       onClick={() => onToggle(menu)}
+      onKeyDown={(event) => {
+        // Escape closes the menu even before focus has moved into it.
+        if (event.key === "Escape" && open === menu) onToggle(menu);
+      }}
     >
       {children}
     </button>

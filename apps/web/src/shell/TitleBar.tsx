@@ -109,7 +109,7 @@ export function TitleBar(props: TitleBarProps) {
       </div>
       {/* Without JavaScript the hamburger cannot open its panel: the navigation stays in the bar. */}
       <noscript>
-        <style>{`@media (max-width: 800px) { .${styles.hamburger} { display: none !important; } .${styles.inner} nav { display: flex !important; } }`}</style>
+        <style>{`@media (max-width: 800px) { .${styles.hamburger} { display: none !important; } .${styles.inner} { flex-wrap: wrap; height: auto; min-height: var(--title-bar-current-height); padding-block: 4px; row-gap: 0; } .${styles.inner} > nav { display: flex !important; } }`}</style>
       </noscript>
       <Suspense fallback={null}>
         {panelOpen ? <SiteNavigationPanel items={items} onClose={() => setPanelOpen(false)} /> : null}
