@@ -1,4 +1,5 @@
 import type { Me, User } from "@parley/contracts";
+import { limits } from "@parley/contracts/limits";
 import { profilePath } from "@parley/contracts/urls";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type RefObject } from "react";
@@ -9,6 +10,7 @@ import { useApi } from "../../lib/api-context.tsx";
 import { t } from "../../lib/i18n.ts";
 import { formatCount } from "../../lib/numbers.ts";
 import { DateTime } from "../../ui/date/DateTime.tsx";
+import { Skeleton } from "../../ui/skeleton/Skeleton.tsx";
 import { meQuery } from "../../features/users/users.queries.ts";
 import { CloseIcon } from "../icons.tsx";
 import { useShellSettings } from "../ShellContext.tsx";
@@ -79,10 +81,10 @@ export function UserCardContent({ userID, name, headingId }: { userID: number; n
         <h2 id={headingId} className="visually-hidden">
           {name}
         </h2>
-        <div className={styles.skeleton} data-skeleton="">
-          <span className={`${styles.bone} ${styles.bonePhoto}`} />
-          <span className={`${styles.bone} ${styles.boneLine}`} />
-          <span className={`${styles.bone} ${styles.boneShort}`} />
+        <div className={styles.skeleton}>
+          <Skeleton circle width={limits.sizes.userPhoto.large} height={limits.sizes.userPhoto.large} />
+          <Skeleton width={160} height={18} />
+          <Skeleton width={100} height={14} />
         </div>
         <span className="visually-hidden">{t("Loading")}</span>
       </div>
@@ -180,8 +182,8 @@ function UserPhoto({ url }: { url: string }) {
       className={styles.photo}
       src={failed || !url ? defaultPhoto : url}
       alt=""
-      width={100}
-      height={100}
+      width={limits.sizes.userPhoto.large}
+      height={limits.sizes.userPhoto.large}
       onError={() => setFailed(true)}
     />
   );
