@@ -47,33 +47,18 @@ function setTextAreaValue(area: HTMLTextAreaElement, value: string) {
   area.dispatchEvent(new Event("input", { bubbles: true }));
 }
 
-/**
- * Without a registered editor: the plain text area gets the Markdown quote; an editable region (an
- * editor that has not registered) gets its lines typed in as paragraphs, through the browser's own
- * editing commands so the editor sees ordinary input.
- */
+/** Without a registered editor: the plain text area gets the quote as Markdown, after what is there. */
 const plainComposer: CommentComposer = {
   focus() {
     document.getElementById(commentBodyID)?.focus();
   },
   insertQuote(quote) {
-    const target = document.getElementById(commentBodyID);
-    if (target instanceof HTMLTextAreaElement) {
-      const before = target.value.trim() ? `${target.value.replace(/\s*$/, "")}\n\n` : "";
-      setTextAreaValue(target, before + quoteMarkdown(quote));
-      target.focus();
-      target.setSelectionRange(target.value.length, target.value.length);
-      return;
-    }
-    if (target?.isContentEditable) {
-      target.focus();
-      const lines = quoteMarkdown(quote).trimEnd().split("\n");
-      lines.forEach((line, index) => {
-        if (index > 0) document.execCommand("insertParagraph");
-        if (line) document.execCommand("insertText", false, line);
-      });
-      document.execCommand("insertParagraph");
-    }
+    const area = document.getElementById(commentBodyID);
+    if (!(area instanceof HTMLTextAreaElement)) return;
+    const before = area.value.trim() ? `${area.value.replace(/\s*$/, "")}\n\n` : "";
+    setTextAreaValue(area, before + quoteMarkdown(quote));
+    area.focus();
+    area.setSelectionRange(area.value.length, area.value.length);
   },
 };
 
