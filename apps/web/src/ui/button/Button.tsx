@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from "react";
+import type { CSSProperties, ReactNode, Ref } from "react";
 import { Button as AriaButton, type ButtonProps as AriaButtonProps } from "react-aria-components";
 import { Link, type LinkProps } from "react-router";
 import { limits } from "@parley/contracts/limits";
@@ -40,15 +40,16 @@ export function buttonLook({ buttonType = "standard", size = "default", classNam
 
 export interface ButtonProps extends Omit<AriaButtonProps, "className" | "style" | "children">, LookProps {
   children?: ReactNode;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /**
  * A button on React Aria's `Button` (press, keyboard and focus handling). `type` stays the HTML one
  * ("button" by default, "submit" in forms); `buttonType` is the look. Icon buttons need an `aria-label`.
  */
-export function Button({ buttonType, size, className, style, children, ...rest }: ButtonProps) {
+export function Button({ buttonType, size, className, style, children, ref, ...rest }: ButtonProps) {
   return (
-    <AriaButton {...rest} {...buttonLook({ buttonType, size, className, style })}>
+    <AriaButton {...rest} ref={ref} {...buttonLook({ buttonType, size, className, style })}>
       {children}
     </AriaButton>
   );
