@@ -6,6 +6,7 @@ import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
+import { TransientKeyField } from "../../../lib/session.tsx";
 import { entryLink } from "../../../lib/targets.ts";
 import { FormAlert, SubmitButton, formStyles } from "../../../ui/forms/Form.tsx";
 import { Pager } from "../../../ui/pager/Pager.tsx";
@@ -162,6 +163,7 @@ function CommentForm() {
   return (
     <Form method="post" action={location.pathname + location.search} className={formStyles.form} noValidate>
       {result?.message ? <FormAlert>{result.message}</FormAlert> : null}
+      <TransientKeyField />
       <label htmlFor="comment-body" className={formStyles.label}>
         {t("Comment")}
       </label>

@@ -5,6 +5,7 @@ import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
+import { TransientKeyField } from "../../../lib/session.tsx";
 import { FormAlert, SubmitButton, TextField, formStyles } from "../../../ui/forms/Form.tsx";
 import { categoryListQuery } from "../../categories/categories.queries.ts";
 import { BodyEditor } from "../../editor/BodyEditor.tsx";
@@ -41,6 +42,7 @@ export function NewDiscussionPage() {
       <h1>{t("New Discussion")}</h1>
       <Form method="post" action={location.pathname + location.search} className={formStyles.form} noValidate>
         {result?.message ? <FormAlert>{result.message}</FormAlert> : null}
+        <TransientKeyField />
         <div className={formStyles.field}>
           <label htmlFor="discussion-category" className={formStyles.label}>
             {t("Category")}
