@@ -1,28 +1,86 @@
-/**
- * Relative dates with the buckets of spec §9: 'just now' up to 5 s, 'a few seconds' under 45 s,
- * minutes up to 45 min, hours up to 22 h, days up to 26 days, 'a month' up to 45 days, months up to
- * 320 days, 'a year' up to 548 days, then years.
- */
-export function relativeTime(iso: string, now: number): string {
-  const seconds = Math.round((now - Date.parse(iso)) / 1000);
-  const future = seconds < 0;
-  const s = Math.abs(seconds);
-  const ago = (text: string) => (future ? `in ${text}` : `${text} ago`);
-  if (s <= 5) return "just now";
-  if (s < 45) return ago("a few seconds");
-  const minutes = Math.round(s / 60);
-  if (s < 45 * 60) return ago(minutes <= 1 ? "a minute" : `${minutes} minutes`);
-  const hours = Math.round(s / 3600);
-  if (s < 22 * 3600) return ago(hours <= 1 ? "an hour" : `${hours} hours`);
-  const days = Math.round(s / 86_400);
-  if (days <= 26) return ago(days <= 1 ? "a day" : `${days} days`);
-  if (days <= 45) return ago("a month");
-  if (days <= 320) return ago(`${Math.max(2, Math.round(days / 30))} months`);
-  if (days <= 548) return ago("a year");
-  return ago(`${Math.max(2, Math.round(days / 365))} years`);
+import { limits } from "@parley/contracts/limits";
+import { t } from "./i18n.ts";
+
+/** A date as the API gives it (ISO 8601), a timestamp in milliseconds, or a Date. */
+export type DateInput = string | number | Date;
+
+/** The fixed formats of spec §3 "Date display". */
+export type DateType = "default" | "extended" | "compact" | "time";
+
+const toTime = (date: DateInput) =>
+  date instanceof Date ? date.getTime() : typeof date === "number" ? date : Date.parse(date);
+
+/** The ISO form for `<time dateTime>`. */
+export const toIsoDate = (date: DateInput) => new Date(toTime(date)).toISOString();
+
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+function relativeFormat(locale: string) {
+  let format = relativeFormats.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: "always", style: "long" });
+    relativeFormats.set(locale, format);
+  }
+  return format;
 }
 
-/** The full date for a tooltip, in UTC so server and browser agree. */
-export const fullDate = (iso: string) =>
-  new Intl.DateTimeFormat("en", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso)) +
-  " UTC";
+const { relativeTime: bucket } = limits;
+const DAY_SECONDS = 86_400;
+const DAYS_PER_MONTH = 30.436875;
+const DAYS_PER_YEAR = 365.2425;
+
+/**
+ * A date relative to `now` with the buckets of spec §9: 'just now' for 0–5 s, 'a few seconds' under
+ * 45 s, then minutes below 45 min, hours below 22 h, days below 26 days, one month below 45 days,
+ * months below 320 days, one year below 548 days, then years. The units are worded by
+ * `Intl.RelativeTimeFormat` in the reader's locale ('3 hours ago', 'in 2 days').
+ */
+export function relativeTime(date: DateInput, now: number, locale = "en"): string {
+  const diffSeconds = (toTime(date) - now) / 1000;
+  const future = diffSeconds > 0;
+  const seconds = Math.round(Math.abs(diffSeconds));
+  const sign = future ? 1 : -1;
+  const format = (value: number, unit: Intl.RelativeTimeFormatUnit) =>
+    relativeFormat(locale).format(sign * value, unit);
+
+  if (seconds <= bucket.justNowSeconds) return t("just now");
+  if (seconds < bucket.fewSecondsBelowSeconds) return future ? t("in a few seconds") : t("a few seconds ago");
+  const minutes = Math.round(seconds / 60);
+  if (minutes < bucket.minutesUpToMinutes) return format(Math.max(1, minutes), "minute");
+  const hours = Math.round(seconds / 3600);
+  if (hours < bucket.hoursUpToHours) return format(Math.max(1, hours), "hour");
+  const days = Math.round(seconds / DAY_SECONDS);
+  if (days < bucket.daysUpToDays) return format(Math.max(1, days), "day");
+  if (days < bucket.monthUpToDays) return format(1, "month");
+  if (days < bucket.monthsUpToDays) return format(Math.max(2, Math.round(days / DAYS_PER_MONTH)), "month");
+  if (days < bucket.yearUpToDays) return format(1, "year");
+  return format(Math.max(2, Math.round(days / DAYS_PER_YEAR)), "year");
+}
+
+const fixedOptions: Record<DateType, Intl.DateTimeFormatOptions> = {
+  default: { year: "numeric", month: "short", day: "numeric" },
+  extended: { year: "numeric", month: "long", day: "numeric", weekday: "long", hour: "numeric", minute: "numeric" },
+  compact: { year: "2-digit", month: "numeric", day: "numeric" },
+  time: { hour: "numeric", minute: "numeric" },
+};
+
+export interface DateFormatOptions {
+  /** An IANA zone ("Europe/Paris"); the runtime's own zone when left out. */
+  timeZone?: string;
+  locale?: string;
+}
+
+/** A fixed date: default 'Jan 5, 2024', extended 'Friday, January 5, 2024 at 3:04 PM', compact '1/5/24', time '3:04 PM'. */
+export function formatDate(
+  date: DateInput,
+  type: DateType = "default",
+  { timeZone, locale = "en" }: DateFormatOptions = {},
+) {
+  return new Intl.DateTimeFormat(locale, { ...fixedOptions[type], timeZone }).format(toTime(date));
+}
+
+/** The full date for a `<time>` title: the extended format with the zone's name. */
+export function fullDate(date: DateInput, { timeZone, locale = "en" }: DateFormatOptions = {}) {
+  return new Intl.DateTimeFormat(locale, { ...fixedOptions.extended, timeZone, timeZoneName: "short" }).format(
+    toTime(date),
+  );
+}

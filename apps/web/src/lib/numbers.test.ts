@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount } from "./numbers.ts";
+import { formatCount, formatFileSize } from "./numbers.ts";
 
 describe("formatCount", () => {
   it("leaves counts below a thousand as they are", () => {
@@ -28,5 +28,17 @@ describe("formatCount", () => {
       const expected = `${tenths % 10 === 0 ? tenths / 10 : (tenths / 10).toFixed(1)}k`;
       expect(formatCount(tenths * 100)).toBe(expected);
     }
+  });
+});
+
+describe("formatFileSize", () => {
+  it("uses B, KB, MB, GB and TB in base 1024 with 2 decimals", () => {
+    expect(formatFileSize(512)).toBe("512.00 B");
+    expect(formatFileSize(1024)).toBe("1.00 KB");
+    expect(formatFileSize(1536)).toBe("1.50 KB");
+    expect(formatFileSize(1024 ** 2 * 2.25)).toBe("2.25 MB");
+    expect(formatFileSize(1024 ** 3)).toBe("1.00 GB");
+    expect(formatFileSize(1024 ** 4 * 5)).toBe("5.00 TB");
+    expect(formatFileSize(1024 ** 5)).toBe("1024.00 TB");
   });
 });
