@@ -25,6 +25,7 @@ import { registerThemes } from "./features/themes/index.ts";
 import { registerConfig } from "./features/config/index.ts";
 import { registerMedia } from "./features/media/index.ts";
 import { registerLayouts } from "./features/layouts/index.ts";
+import { createNotifications, registerNotifications } from "./features/notifications/index.ts";
 import { registerOutbox } from "./platform/mail/outbox.routes.ts";
 import { registerPages, sendPlainErrorPage, type PagesOptions } from "./pages/pages.ts";
 
@@ -146,7 +147,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const categories = await registerCategories(app, platform);
   const userFragments = createUserFragments(platform.db);
   const reactions = createReactions(platform, userFragments);
-  await registerUsers(app, platform, (userID) => reactions.received(userID));
+  const notifications = await createNotifications(platform);
+  await registerUsers(app, platform, (userID) => reactions.received(userID), notifications.unreadCount);
   await registerRoles(app, platform);
   const tags = await registerTags(app, platform);
   const content = { categories: categories.directory, users: userFragments, reactions: reactions.summaries };
@@ -156,6 +158,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerReactions(app, reactions, {
     discussion: (id, viewer) => discussions.load(id, viewer),
     comment: (id, viewer) => comments.loadReactable(id, viewer),
+  });
+  await registerNotifications(app, platform, notifications, {
+    canReadDiscussion: async (id, viewer) => void (await discussions.load(id, viewer)),
   });
   await registerTokens(app, platform);
   const themes = await registerThemes(app, platform);

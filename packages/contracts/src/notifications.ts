@@ -20,7 +20,6 @@ export const Notification = Type.Object(
     body: Type.String({ description: "HTML; only <b> tags, names and titles escaped." }),
     photoUrl: Nullable(Type.String()),
     url: Type.String({ description: "The record the notification is about." }),
-    readUrl: Type.String({ description: "Opens the record and marks the notification read." }),
     recordUrl: Type.String(),
     recordType: Type.String(),
     recordID: Type.Integer(),

@@ -21,7 +21,7 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     // Shown in the notifications menu (the member's `Popup.*` preference); hidden rows only carry mail.
     .addColumn("popup", "integer", flag)
     .addColumn("read", "integer", flag)
-    // none | pending | sending | sent | failed
+    // none | pending | sending | sent | skipped (the recipient may no longer view it)
     .addColumn("emailStatus", "varchar(10)", (col) => col.notNull().defaultTo("none"))
     .addColumn("dateInserted", date, (col) => col.notNull())
     .addColumn("dateUpdated", date, (col) => col.notNull())

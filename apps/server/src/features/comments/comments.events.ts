@@ -5,6 +5,8 @@ export interface CommentEvent {
   categoryID: number;
   insertUserID: number;
   actorUserID: number;
+  /** The site origin of the request that did it (links in notification e-mail). */
+  origin?: string;
 }
 
 declare module "../../platform/events.ts" {

@@ -90,12 +90,13 @@ export function createCommentsService({ repo, platform, discussions, categories,
     return normalized;
   };
 
-  const eventOf = (comment: CommentRow, categoryID: number, viewer: Viewer) => ({
+  const eventOf = (comment: CommentRow, categoryID: number, viewer: Viewer, origin?: string) => ({
     commentID: comment.commentID,
     discussionID: comment.discussionID,
     categoryID,
     insertUserID: comment.insertUserID,
     actorUserID: viewer.userID,
+    ...(origin ? { origin } : {}),
   });
 
   return {
@@ -221,7 +222,7 @@ export function createCommentsService({ repo, platform, discussions, categories,
         return id;
       });
       const comment = (await repo.findById(commentID))!;
-      await platform.events.emit("comment.created", eventOf(comment, discussion.categoryID, viewer));
+      await platform.events.emit("comment.created", eventOf(comment, discussion.categoryID, viewer, context.origin));
       return (await presentMany([comment], context, new Expansions([])))[0]!;
     },
 
@@ -244,7 +245,7 @@ export function createCommentsService({ repo, platform, discussions, categories,
         updateUserID: viewer.userID,
       });
       const updated = (await repo.findById(comment.commentID))!;
-      await platform.events.emit("comment.updated", eventOf(updated, discussion.categoryID, viewer));
+      await platform.events.emit("comment.updated", eventOf(updated, discussion.categoryID, viewer, context.origin));
       return (await presentMany([updated], context, new Expansions([])))[0]!;
     },
 

@@ -5,6 +5,8 @@ export interface DiscussionEvent {
   insertUserID: number;
   /** Who did it. */
   actorUserID: number;
+  /** The site origin of the request that did it (links in notification e-mail). */
+  origin?: string;
 }
 
 declare module "../../platform/events.ts" {

@@ -170,12 +170,18 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
     return normalized;
   }
 
-  const emit = (name: "discussion.created" | "discussion.deleted", row: DiscussionRow, viewer: Viewer) =>
+  const emit = (
+    name: "discussion.created" | "discussion.deleted",
+    row: DiscussionRow,
+    viewer: Viewer,
+    origin?: string,
+  ) =>
     platform.events.emit(name, {
       discussionID: row.discussionID,
       categoryID: row.categoryID,
       insertUserID: row.insertUserID,
       actorUserID: viewer.userID,
+      ...(origin ? { origin } : {}),
     });
 
   /** Several discussions in one query, keeping only those the viewer may see. */
@@ -306,7 +312,7 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
         return id;
       });
       const row = (await repo.findById(discussionID))!;
-      await emit("discussion.created", row, viewer);
+      await emit("discussion.created", row, viewer, context.origin);
       return presentOne(row, context, ["tags"]);
     },
 
@@ -395,6 +401,7 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
         categoryID: updated.categoryID,
         insertUserID: row.insertUserID,
         actorUserID: viewer.userID,
+        origin: context.origin,
       };
       await platform.events.emit("discussion.updated", { ...event, fields });
       if (moveTo !== null) await platform.events.emit("discussion.moved", { ...event, fromCategoryID: row.categoryID });

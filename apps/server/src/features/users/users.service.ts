@@ -37,7 +37,13 @@ const DAY = 86_400_000;
 export type ReactionsReceived = (userID: number) => Promise<NonNullable<User["reactionsReceived"]>>;
 
 /** Accounts: registration, profiles, roles of a user, bans, deletion, `/users/me`. */
-export function createUsersService(repo: UsersRepo, platform: Platform, reactionsReceived: ReactionsReceived) {
+export function createUsersService(
+  repo: UsersRepo,
+  platform: Platform,
+  reactionsReceived: ReactionsReceived,
+  /** The member's unread notifications (the notifications feature provides it). */
+  unreadNotifications: (userID: number) => Promise<number> = async () => 0,
+) {
   const tokens = createEmailTokens(platform);
 
   const present = async (row: UserRow, context: RequestContext): Promise<User> => {
@@ -345,7 +351,7 @@ export function createUsersService(repo: UsersRepo, platform: Platform, reaction
         origin: context.origin,
         permissions,
         isAdmin: viewer.permissions.isAdmin,
-        countUnreadNotifications: 0,
+        countUnreadNotifications: await unreadNotifications(viewer.userID),
         countUnreadConversations: 0,
       });
     },
@@ -355,7 +361,7 @@ export function createUsersService(repo: UsersRepo, platform: Platform, reaction
       const user = context.viewer.user;
       return {
         counts: [
-          { name: "UnreadNotifications", count: 0 },
+          { name: "UnreadNotifications", count: await unreadNotifications(user.userID) },
           { name: "Discussions", count: user.countDiscussions },
         ],
       };

@@ -1,0 +1,135 @@
+import type { FastifyInstance } from "fastify";
+import { sharedNotificationSchemas } from "@parley/contracts";
+import type { Viewer } from "../../platform/auth/viewer.ts";
+import type { Platform } from "../../platform/context.ts";
+import { originOf } from "../../platform/http/pagination.ts";
+import { createMemoryLiveBus, createRedisLiveBus, type LiveBus } from "./live.bus.ts";
+import { createLiveHub, defaultLiveOptions, type LiveOptions } from "./live.hub.ts";
+import { liveRoutes } from "./live.routes.ts";
+import "./notifications.events.ts";
+import { createGenerator } from "./notifications.generate.ts";
+import { createNotificationMail } from "./notifications.mail.ts";
+import { createPreferences } from "./notifications.preferences.ts";
+import { createNotificationsRepo } from "./notifications.repo.ts";
+import { notificationsRoutes } from "./notifications.routes.ts";
+import { createNotificationsService } from "./notifications.service.ts";
+
+export type { NotificationRequestedEvent } from "./notifications.events.ts";
+export type { LiveBus, LiveMessage } from "./live.bus.ts";
+
+/**
+ * Notifications, their preferences and e-mail, and the live stream. Made before users (whose
+ * `/users/me` shows the unread count); routes and event listeners come with `registerNotifications`.
+ */
+export async function createNotifications(platform: Platform, options: { live?: Partial<LiveOptions> } = {}) {
+  const repo = createNotificationsRepo(platform.db);
+  const onError = (error: unknown) => console.error("Notifications:", error);
+  const bus: LiveBus = platform.config.redisUrl
+    ? await createRedisLiveBus(platform.config.redisUrl, onError)
+    : createMemoryLiveBus();
+
+  async function viewerOf(userID: number): Promise<Viewer | null> {
+    const user = (await repo.usersByIds([userID]))[0];
+    if (!user || user.deleted === 1 || user.banned === 1) return null;
+    return platform.sessions.viewerFor(user, "cookie", null);
+  }
+
+  let lastOrigin: string | null = null;
+  const hub = createLiveHub({
+    bus,
+    repo,
+    refreshViewer: viewerOf,
+    unreadCount: (userID) => repo.countUnread(userID),
+    options: { ...defaultLiveOptions, ...options.live },
+    onError,
+  });
+  const preferences = createPreferences(repo);
+  const mail = createNotificationMail({
+    repo,
+    platform,
+    viewerOf,
+    fallbackOrigin: () => lastOrigin ?? "http://localhost",
+    onError,
+  });
+  // Mail goes out after the write that caused it, without holding up its answer; `idle()` waits for it.
+  const sending = new Set<Promise<unknown>>();
+  const track = (promise: Promise<unknown>) => {
+    const tracked = promise.catch(onError).finally(() => sending.delete(tracked));
+    sending.add(tracked);
+  };
+  const generator = createGenerator({
+    repo,
+    preferences,
+    hub,
+    viewerFor: (user) => platform.sessions.viewerFor(user, "cookie", null),
+    sendMail: async (ids, origin) => track(mail.sendPending(ids, origin)),
+  });
+  const service = createNotificationsService({ repo, hub });
+
+  return {
+    repo,
+    hub,
+    bus,
+    preferences,
+    mail,
+    generator,
+    service,
+    unreadCount: (userID: number) => repo.countUnread(userID),
+    /** Remembers the site address for mail whose event did not carry one; sends mail left pending by a restart. */
+    sawOrigin(origin: string) {
+      if (lastOrigin === null) {
+        lastOrigin = origin;
+        track(mail.sendPending(undefined, origin));
+      } else lastOrigin = origin;
+    },
+    /** Resolves when the mail started so far has been sent (tests). */
+    async idle() {
+      while (sending.size) await Promise.all([...sending]);
+    },
+  };
+}
+
+export type Notifications = Awaited<ReturnType<typeof createNotifications>>;
+
+export async function registerNotifications(
+  app: FastifyInstance,
+  platform: Platform,
+  notifications: Notifications,
+  deps: { canReadDiscussion: (discussionID: number, viewer: Viewer) => Promise<void> },
+): Promise<void> {
+  const { generator, hub } = notifications;
+  for (const schema of sharedNotificationSchemas) app.addSchema(schema);
+  const { events } = platform;
+  events.on("comment.created", async (event) => {
+    await generator.commentStream(event.commentID);
+    await generator.commentCreated(event.commentID, event.actorUserID, event.origin);
+  });
+  events.on("comment.updated", (event) => generator.commentUpdated(event.commentID, event.actorUserID, event.origin));
+  events.on("discussion.created", (event) =>
+    generator.discussionPosted(event.discussionID, event.actorUserID, "created", event.origin),
+  );
+  events.on("discussion.updated", async (event) => {
+    if (event.fields.includes("body"))
+      await generator.discussionPosted(event.discussionID, event.actorUserID, "updated", event.origin);
+  });
+  events.on("reaction.added", (event) => generator.reactionAdded(event.recordType, event.recordID, event.userID));
+  events.on("notification.requested", (event) => generator.requested(event));
+
+  app.addHook("onRequest", async (request) => {
+    if (request.url.startsWith("/api/")) notifications.sawOrigin(originOf(request));
+  });
+  app.addHook("preClose", async () => {
+    await hub.close();
+  });
+  app.addHook("onClose", async () => {
+    await notifications.idle();
+  });
+  await app.register(notificationsRoutes, {
+    prefix: "/api/v2",
+    service: notifications.service,
+    preferences: notifications.preferences,
+    mail: notifications.mail,
+    guest: () => platform.sessions.guest(),
+  });
+  await app.register(liveRoutes, { prefix: "/api/v2", hub, canReadDiscussion: deps.canReadDiscussion });
+}

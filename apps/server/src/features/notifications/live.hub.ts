@@ -1,0 +1,247 @@
+import type { ServerResponse } from "node:http";
+import type { LiveComment, LiveCounts, Notification } from "@parley/contracts";
+import type { Viewer } from "../../platform/auth/viewer.ts";
+import type { LiveBus, LiveMessage } from "./live.bus.ts";
+import { notificationsPolicy } from "./notifications.policy.ts";
+import { withOrigin } from "./notifications.present.ts";
+import type { LiveEventRow, NotificationsRepo } from "./notifications.repo.ts";
+
+/** What the `liveEvents` log stores per event type; `categoryID` is for the per-event view check and never sent. */
+export type LiveData =
+  | { type: "notification"; notification: Notification; categoryID: number | null }
+  | { type: "counts"; counts: LiveCounts }
+  | { type: "comment"; comment: LiveComment; categoryID: number };
+
+export const userChannel = (userID: number) => `user:${userID}`;
+export const discussionChannel = (discussionID: number) => `discussion:${discussionID}`;
+
+export interface LiveOptions {
+  /** A comment line this often keeps proxies from closing an idle stream; the viewer's rights are re-read then too. */
+  heartbeatMs: number;
+  /** The browser's reconnect delay (`retry:`). */
+  retryMs: number;
+  /** Streams one member may hold open at once (tabs); one more is refused with 429. */
+  maxConnectionsPerUser: number;
+  /** Events kept in the log for replay after a reconnect. */
+  keepEventsMs: number;
+}
+
+export const defaultLiveOptions: LiveOptions = {
+  heartbeatMs: 25_000,
+  retryMs: 3_000,
+  maxConnectionsPerUser: 8,
+  keepEventsMs: 24 * 3_600_000,
+};
+
+/** Replayed after a reconnect at most: a client gone longer than that reloads its counts. */
+const REPLAY_LIMIT = 500;
+
+interface Connection {
+  userID: number;
+  channels: string[];
+  viewer: Viewer;
+  origin: string;
+  raw: ServerResponse;
+  /** Live messages held back while the replay after a reconnect runs. */
+  buffer: LiveMessage[] | null;
+  sent: Set<number>;
+}
+
+export interface OpenStream {
+  viewer: Viewer;
+  origin: string;
+  raw: ServerResponse;
+  discussionID: number | null;
+  lastEventID: number | null;
+}
+
+/**
+ * The SSE connections this process holds, by channel. Every event is logged (its id is the log's
+ * row id, increasing), then published on the bus; each process delivers it to its own connections
+ * after checking the connection's viewer may see it. A reconnect with `Last-Event-ID` replays the log
+ * after that id, with live events held back meanwhile and sent once.
+ */
+export function createLiveHub(deps: {
+  bus: LiveBus;
+  repo: NotificationsRepo;
+  /** The member's viewer as it is now (null when the account is gone or banned). */
+  refreshViewer: (userID: number) => Promise<Viewer | null>;
+  unreadCount: (userID: number) => Promise<number>;
+  options: LiveOptions;
+  onError: (error: unknown) => void;
+}) {
+  const { bus, repo, options } = deps;
+  const byChannel = new Map<string, Set<Connection>>();
+  const perUser = new Map<number, number>();
+  const connections = new Set<Connection>();
+
+  /** The event as this connection may see it, or null. */
+  function visible(connection: Connection, message: Pick<LiveMessage, "type" | "data">): unknown {
+    const data = message.data as LiveData;
+    if (data.type === "comment")
+      return notificationsPolicy.canViewPost(connection.viewer, { categoryID: data.categoryID }) ? data.comment : null;
+    if (data.type === "notification") {
+      if (
+        data.categoryID !== null &&
+        !notificationsPolicy.canViewPost(connection.viewer, { categoryID: data.categoryID })
+      )
+        return null;
+      return withOrigin(data.notification, connection.origin);
+    }
+    return data.counts;
+  }
+
+  function write(connection: Connection, chunk: string): void {
+    if (!connection.raw.writableEnded) connection.raw.write(chunk);
+  }
+
+  function deliver(connection: Connection, message: LiveMessage): void {
+    if (connection.buffer) {
+      connection.buffer.push(message);
+      return;
+    }
+    if (connection.sent.has(message.eventID)) return;
+    connection.sent.add(message.eventID);
+    if (connection.sent.size > 2 * REPLAY_LIMIT) connection.sent.clear();
+    const data = visible(connection, message);
+    // A hidden event still moves the client's Last-Event-ID on, so it is never replayed either.
+    if (data === null) write(connection, `id: ${message.eventID}\n\n`);
+    else write(connection, `id: ${message.eventID}\nevent: ${message.type}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+
+  const unsubscribe = bus.subscribe((message) => {
+    for (const connection of byChannel.get(message.channel) ?? []) deliver(connection, message);
+  });
+
+  const fromRow = (row: LiveEventRow): LiveMessage => ({
+    eventID: row.eventID,
+    channel: row.channel,
+    type: row.type,
+    data: JSON.parse(row.data) as unknown,
+  });
+
+  function remove(connection: Connection): void {
+    if (!connections.delete(connection)) return;
+    for (const channel of connection.channels) {
+      const set = byChannel.get(channel);
+      set?.delete(connection);
+      if (set?.size === 0) byChannel.delete(channel);
+    }
+    const left = (perUser.get(connection.userID) ?? 1) - 1;
+    if (left <= 0) perUser.delete(connection.userID);
+    else perUser.set(connection.userID, left);
+  }
+
+  const prune = setInterval(
+    () => {
+      repo.pruneLiveEvents(new Date(Date.now() - options.keepEventsMs).toISOString()).catch(deps.onError);
+    },
+    Math.min(options.keepEventsMs, 3_600_000),
+  );
+  prune.unref();
+
+  return {
+    options,
+
+    /** Streams one member has open in this process. */
+    connectionsOf: (userID: number) => perUser.get(userID) ?? 0,
+    get size() {
+      return connections.size;
+    },
+
+    /** Writes an event to the log (in the caller's transaction when given its repo). Publish it after commit. */
+    async log(scoped: NotificationsRepo, channel: string, data: LiveData, date: string): Promise<LiveMessage> {
+      return fromRow(await scoped.appendLiveEvent(channel, data.type, data, date));
+    },
+
+    async publish(messages: LiveMessage[]): Promise<void> {
+      for (const message of messages) {
+        try {
+          await bus.publish(message);
+        } catch (error) {
+          // Logged already: a reconnect replays it.
+          deps.onError(error);
+        }
+      }
+    },
+
+    /** Serves one stream until the client goes away; the response is already hijacked from Fastify. */
+    async open(stream: OpenStream): Promise<void> {
+      const { viewer, raw } = stream;
+      const channels = [userChannel(viewer.userID)];
+      if (stream.discussionID !== null) channels.push(discussionChannel(stream.discussionID));
+      const connection: Connection = {
+        userID: viewer.userID,
+        channels,
+        viewer,
+        origin: stream.origin,
+        raw,
+        buffer: [],
+        sent: new Set(),
+      };
+      connections.add(connection);
+      perUser.set(viewer.userID, (perUser.get(viewer.userID) ?? 0) + 1);
+      for (const channel of channels) {
+        const set = byChannel.get(channel) ?? new Set();
+        set.add(connection);
+        byChannel.set(channel, set);
+      }
+
+      const heartbeat = setInterval(() => {
+        write(connection, ": heartbeat\n\n");
+        deps
+          .refreshViewer(viewer.userID)
+          .then((fresh) => {
+            if (fresh) connection.viewer = fresh;
+            else raw.end();
+          })
+          .catch(deps.onError);
+      }, options.heartbeatMs);
+      raw.on("close", () => {
+        clearInterval(heartbeat);
+        remove(connection);
+      });
+
+      raw.writeHead(200, {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-cache, no-store, no-transform, private",
+        connection: "keep-alive",
+        "x-accel-buffering": "no",
+        "x-content-type-options": "nosniff",
+      });
+      write(connection, `retry: ${options.retryMs}\n\n`);
+      try {
+        if (stream.lastEventID !== null) {
+          const rows = await repo.liveEventsAfter(channels, stream.lastEventID, REPLAY_LIMIT);
+          const held = connection.buffer!;
+          connection.buffer = null;
+          for (const row of rows) deliver(connection, fromRow(row));
+          for (const message of held) deliver(connection, message);
+        } else {
+          // A fresh stream starts from the current counts (no id: it moves no Last-Event-ID).
+          const counts: LiveCounts = { countUnreadNotifications: await deps.unreadCount(viewer.userID) };
+          const held = connection.buffer!;
+          connection.buffer = null;
+          write(connection, `event: counts\ndata: ${JSON.stringify(counts)}\n\n`);
+          for (const message of held) deliver(connection, message);
+        }
+      } catch (error) {
+        deps.onError(error);
+        raw.end();
+      }
+    },
+
+    /** Ends every stream (the server is closing). */
+    async close(): Promise<void> {
+      clearInterval(prune);
+      unsubscribe();
+      for (const connection of [...connections]) {
+        connection.raw.end();
+        remove(connection);
+      }
+      await bus.close();
+    },
+  };
+}
+
+export type LiveHub = ReturnType<typeof createLiveHub>;

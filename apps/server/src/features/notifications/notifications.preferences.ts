@@ -1,0 +1,58 @@
+import {
+  defaultNotificationPreferences,
+  notificationActivityTypes,
+  notificationPreferenceKey,
+  type NotificationActivityType,
+  type NotificationPreference,
+  type NotificationPreferences,
+  type NotificationPreferencesPatch,
+} from "@parley/contracts";
+import type { NotificationsRepo } from "./notifications.repo.ts";
+
+export const isActivityType = (value: string): value is NotificationActivityType =>
+  (notificationActivityTypes as readonly string[]).includes(value);
+
+/** A member's stored values (`Popup.Mention` → 0/1) over the defaults. */
+export function resolvePreferences(stored: Map<string, number> | undefined): NotificationPreferences {
+  const out = {} as NotificationPreferences;
+  for (const type of notificationActivityTypes) {
+    const defaults = defaultNotificationPreferences[type];
+    const popup = stored?.get(notificationPreferenceKey("popup", type));
+    const email = stored?.get(notificationPreferenceKey("email", type));
+    out[type] = {
+      popup: popup === undefined ? defaults.popup : popup === 1,
+      email: email === undefined ? defaults.email : email === 1,
+    };
+  }
+  return out;
+}
+
+/** Preferences read and written per member. */
+export function createPreferences(repo: NotificationsRepo) {
+  return {
+    async of(userID: number): Promise<NotificationPreferences> {
+      return resolvePreferences((await repo.preferencesOf([userID])).get(userID));
+    },
+
+    /** Several members' preferences in one query. */
+    async ofMany(userIDs: number[]): Promise<Map<number, NotificationPreferences>> {
+      const stored = await repo.preferencesOf(userIDs);
+      return new Map(userIDs.map((userID) => [userID, resolvePreferences(stored.get(userID))]));
+    },
+
+    async patch(userID: number, patch: NotificationPreferencesPatch): Promise<NotificationPreferences> {
+      const values: Array<{ preference: string; value: number }> = [];
+      for (const [type, change] of Object.entries(patch) as Array<[string, Partial<NotificationPreference>]>) {
+        if (!isActivityType(type) || !change) continue;
+        if (change.popup !== undefined)
+          values.push({ preference: notificationPreferenceKey("popup", type), value: change.popup ? 1 : 0 });
+        if (change.email !== undefined)
+          values.push({ preference: notificationPreferenceKey("email", type), value: change.email ? 1 : 0 });
+      }
+      await repo.transaction((scoped) => scoped.setPreferences(userID, values));
+      return this.of(userID);
+    },
+  };
+}
+
+export type Preferences = ReturnType<typeof createPreferences>;

@@ -1,0 +1,225 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import {
+  ErrorBody,
+  IdParams,
+  NotificationGetQuery,
+  NotificationListQuery,
+  notificationPreferenceKey,
+  NotificationPatch,
+  NotificationPreferences,
+  NotificationPreferencesParams,
+  NotificationPreferencesPatch,
+  UnsubscribeParams,
+  UnsubscribeResult,
+} from "@parley/contracts";
+import { authorize, requireSignedIn } from "../../platform/auth/authorize.ts";
+import type { Viewer } from "../../platform/auth/viewer.ts";
+import { HttpError } from "../../platform/errors.ts";
+import { originOf, setPagingHeaders } from "../../platform/http/pagination.ts";
+import { notificationsPolicy } from "./notifications.policy.ts";
+import { preferencesSchema } from "./notifications.schema.ts";
+import type { NotificationMail } from "./notifications.mail.ts";
+import type { Preferences } from "./notifications.preferences.ts";
+import type { NotificationsService } from "./notifications.service.ts";
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody };
+const tags = ["Notifications"];
+
+export interface NotificationRoutesOptions {
+  service: NotificationsService;
+  preferences: Preferences;
+  mail: NotificationMail;
+  /** A guest viewer, for the unsubscribe link (the token is its authority, not a session). */
+  guest: () => Promise<Viewer>;
+}
+
+export const notificationsRoutes: FastifyPluginAsyncTypebox<NotificationRoutesOptions> = async (
+  app,
+  { service, preferences, mail, guest },
+) => {
+  app.get(
+    "/notifications",
+    {
+      schema: {
+        tags,
+        summary: "The signed-in member's notifications, newest first (more-pager).",
+        querystring: NotificationListQuery,
+        response: { 200: Type.Array(Type.Ref("Notification")), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-cache, private");
+      const result = await service.list(request.query, request.viewer, originOf(request));
+      setPagingHeaders(request, reply, { page: result.page, limit: result.limit, count: result.items.length });
+      return result.items;
+    },
+  );
+
+  app.patch(
+    "/notifications",
+    {
+      schema: {
+        tags,
+        summary: "Mark every notification read (the unread count becomes 0).",
+        body: NotificationPatch,
+        response: { 204: Type.Null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.markAllRead(request.viewer);
+      reply.code(204);
+      return null;
+    },
+  );
+
+  app.get(
+    "/notifications/:id",
+    {
+      schema: {
+        tags,
+        summary: "One of the signed-in member's notifications.",
+        params: IdParams,
+        querystring: NotificationGetQuery,
+        response: { 200: Type.Ref("Notification"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-cache, private");
+      return service.get(request.params.id, request.viewer, originOf(request), request.query.expand);
+    },
+  );
+
+  app.patch(
+    "/notifications/:id",
+    {
+      schema: {
+        tags,
+        summary: "Mark a notification read (`{read: true}`).",
+        params: IdParams,
+        body: NotificationPatch,
+        response: { 200: Type.Ref("Notification"), ...errors },
+      },
+    },
+    async (request) => service.markRead(request.params.id, request.viewer, originOf(request)),
+  );
+
+  app.put(
+    "/notifications/:id/read",
+    {
+      schema: {
+        tags,
+        summary: "Mark a notification read.",
+        params: IdParams,
+        body: Type.Unknown({ description: "No body." }),
+        response: { 200: Type.Ref("Notification"), ...errors },
+      },
+    },
+    async (request) => service.markRead(request.params.id, request.viewer, originOf(request)),
+  );
+
+  const ownerOf = (viewer: Viewer, id: number | "$me") => {
+    requireSignedIn(viewer);
+    const userID = id === "$me" ? viewer.userID : id;
+    if (!notificationsPolicy.canManagePreferencesOf(viewer, userID)) authorize(viewer, "users.edit");
+    return userID;
+  };
+
+  app.get(
+    "/notification-preferences/schema",
+    {
+      schema: {
+        tags,
+        summary: "The preferences page's form: activity types with labels, each with `popup` and `email`.",
+        response: { 200: Type.Unknown(), ...errors },
+      },
+    },
+    async () => preferencesSchema(),
+  );
+
+  app.get(
+    "/notification-preferences",
+    {
+      schema: {
+        tags,
+        summary: "The signed-in member's notification preferences.",
+        response: { 200: NotificationPreferences, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-cache, private");
+      return preferences.of(ownerOf(request.viewer, "$me"));
+    },
+  );
+
+  app.patch(
+    "/notification-preferences",
+    {
+      schema: {
+        tags,
+        summary: "Change the signed-in member's notification preferences (only the ones given).",
+        body: NotificationPreferencesPatch,
+        response: { 200: NotificationPreferences, ...errors },
+      },
+    },
+    async (request) => preferences.patch(ownerOf(request.viewer, "$me"), request.body),
+  );
+
+  app.get(
+    "/notification-preferences/:id",
+    {
+      schema: {
+        tags,
+        summary: "A member's notification preferences (their own, or users.edit).",
+        params: NotificationPreferencesParams,
+        response: { 200: NotificationPreferences, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-cache, private");
+      return preferences.of(ownerOf(request.viewer, request.params.id));
+    },
+  );
+
+  app.patch(
+    "/notification-preferences/:id",
+    {
+      schema: {
+        tags,
+        summary: "Change a member's notification preferences (their own, or users.edit).",
+        params: NotificationPreferencesParams,
+        body: NotificationPreferencesPatch,
+        response: { 200: NotificationPreferences, ...errors },
+      },
+    },
+    async (request) => preferences.patch(ownerOf(request.viewer, request.params.id), request.body),
+  );
+
+  app.post(
+    "/unsubscribe/:token",
+    {
+      // The signed token is the authority: the request is handled as a guest's, so a mail client's
+      // one-click POST (RFC 8058, no cookie, no Origin) works and a session adds nothing.
+      onRequest: async (request) => {
+        request.viewer = await guest();
+      },
+      schema: {
+        tags,
+        summary: "One-click unsubscribe (the link in notification e-mail): turns that activity's e-mail off.",
+        params: UnsubscribeParams,
+        // A mail client's one-click POST sends `List-Unsubscribe=One-Click` (form-encoded); it is ignored.
+        body: Type.Unknown({ description: "Ignored." }),
+        response: { 201: UnsubscribeResult, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const found = await mail.readToken(request.params.token);
+      if (!found) throw new HttpError(404, "This unsubscribe link is not valid.");
+      await preferences.patch(found.userID, { [found.activityType]: { email: false } });
+      reply.code(201);
+      return {
+        preferences: [{ preference: notificationPreferenceKey("email", found.activityType), enabled: "0" }],
+      };
+    },
+  );
+};
