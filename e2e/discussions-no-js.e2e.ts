@@ -27,7 +27,7 @@ async function follow(page: DiscussionsPage | CategoryPage, click: () => Promise
 }
 
 describe("reading pages, server-rendered (JavaScript disabled)", () => {
-  it("/discussions lists the first 10 by last comment, the announcement first, with sort links and a pager", async () => {
+  it("/discussions lists the first 10 by last comment, the announcement first, with a sort select and a pager", async () => {
     const page = await parley.newPage(noJs);
     const problems = collectErrors(page);
     const discussions = new DiscussionsPage(page, parley.baseUrl);
@@ -43,10 +43,10 @@ describe("reading pages, server-rendered (JavaScript disabled)", () => {
     expect(await discussions.list.link(welcome.title).getAttribute("href")).toBe(welcome.path);
     expect(await discussions.list.item(welcome.title).innerText()).toMatch(/Started by admin[\s\S]*3 comments/);
     expect(await discussions.newDiscussionLink.getAttribute("href")).toBe("/post/discussion");
-    // The sort links: the default sort is left out of the URL.
-    const sortHrefs = Object.fromEntries(Object.entries(sortQueries).map(([label, q]) => [label, `/discussions${q}`]));
-    expect(await discussions.list.sortLinks()).toEqual(sortHrefs);
+    // The sort select: a GET form to the list's first page.
+    expect(await discussions.list.sortOptions()).toEqual(Object.keys(sortQueries));
     expect(await discussions.list.currentSort()).toBe("Recently Commented");
+    expect(await discussions.list.sortForm.getAttribute("action")).toBe("/discussions");
     expect(await discussions.list.pagerSummary()).toBe("1 - 10 of 12");
     expect(await discussions.list.pageLink(1).getAttribute("aria-current")).toBe("page");
     expect(await discussions.list.pageLink(2).getAttribute("href")).toBe("/discussions?page=2");
@@ -78,12 +78,12 @@ describe("reading pages, server-rendered (JavaScript disabled)", () => {
     }
   });
 
-  it("sorts by 'Oldest' through its link, on both pages", async () => {
+  it("sorts by 'Oldest' through the sort form, on both pages", async () => {
     const page = await parley.newPage(noJs);
     const discussions = new DiscussionsPage(page, parley.baseUrl);
     await discussions.goto();
-    await follow(discussions, () => discussions.list.sortLink("Oldest").click());
-    expect(page.url()).toBe(`${parley.baseUrl}/discussions?sort=dateInserted`);
+    await follow(discussions, () => discussions.list.chooseSort("Oldest"));
+    expect(page.url()).toBe(`${parley.baseUrl}/discussions${sortQueries.Oldest}`);
     expect(await discussions.list.currentSort()).toBe("Oldest");
     expect(await discussions.list.titles()).toEqual(demoDiscussionsOldestFirst.slice(0, 10));
     expect(await discussions.list.nextPageLink.getAttribute("href")).toBe("/discussions?sort=dateInserted&page=2");
@@ -104,9 +104,7 @@ describe("reading pages, server-rendered (JavaScript disabled)", () => {
     expect(await category.discussions.categoryNames()).toEqual([]);
     expect(await category.discussions.pagerSummary()).toBe("1 - 2 of 2");
     expect(await category.discussions.pageLink(1).count()).toBe(0);
-    expect(await category.discussions.sortLink("Oldest").getAttribute("href")).toBe(
-      "/categories/general?sort=dateInserted",
-    );
+    expect(await category.discussions.sortForm.getAttribute("action")).toBe("/categories/general");
     await screenshot(page, "category-general-no-js");
 
     await category.goto("installation");
@@ -117,8 +115,8 @@ describe("reading pages, server-rendered (JavaScript disabled)", () => {
     expect(await category.discussions.categoryNames()).toEqual(["Troubleshooting", "Installation", "Installation"]);
     await screenshot(page, "category-help-discussions-no-js");
 
-    // Sorted through the link, the category keeps its discussions only.
-    await follow(category, () => category.discussions.sortLink("Oldest").click());
+    // Sorted through the form, the category keeps its discussions only.
+    await follow(category, () => category.discussions.chooseSort("Oldest"));
     expect(page.url()).toBe(`${parley.baseUrl}/categories/help?sort=dateInserted`);
     expect(await category.discussions.titles()).toEqual([...demoCategoryDiscussions.help].reverse());
 

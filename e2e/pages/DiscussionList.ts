@@ -1,8 +1,8 @@
 import type { Locator } from "playwright-core";
 
-/** A list of discussions (on /discussions and category pages): titles, badges, sort links and the pager. */
+/** A list of discussions (on /discussions and category pages): titles, badges, the sort select and the pager. */
 export class DiscussionList {
-  /** `root` holds the list, its sort links and its pager (the main region, or a category's section). */
+  /** `root` holds the list, its sort select and its pager (the main region, or a category's section). */
   constructor(readonly root: Locator) {}
 
   /** The list items: each has a level-3 heading linking to a discussion. */
@@ -39,26 +39,30 @@ export class DiscussionList {
     return this.items.locator('a[href^="/categories/"]').allInnerTexts();
   }
 
-  get sortNavigation(): Locator {
-    return this.root.getByRole("navigation", { name: "Sort by", exact: true });
+  /** The sort form: a select synced to `?sort`, with a Sort button while JavaScript has not run. */
+  get sortForm(): Locator {
+    return this.root.getByRole("form", { name: "Sort by", exact: true });
   }
 
-  sortLink(label: string): Locator {
-    return this.sortNavigation.getByRole("link", { name: label, exact: true });
+  get sortSelect(): Locator {
+    return this.sortForm.getByRole("combobox", { name: "Sort by", exact: true });
   }
 
-  /** Label → href of every sort link. */
-  async sortLinks(): Promise<Record<string, string | null>> {
-    const links: Record<string, string | null> = {};
-    for (const link of await this.sortNavigation.getByRole("link").all()) {
-      links[(await link.innerText()).trim()] = await link.getAttribute("href");
-    }
-    return links;
+  /** The labels of the sort choices, in order. */
+  sortOptions(): Promise<string[]> {
+    return this.sortSelect.locator("option").allInnerTexts();
   }
 
-  /** The label of the sort link marked current. */
+  /** The label of the selected sort. */
   currentSort(): Promise<string> {
-    return this.sortNavigation.locator('a[aria-current="true"]').innerText();
+    return this.sortSelect.evaluate((select) => (select as HTMLSelectElement).selectedOptions[0]?.textContent ?? "");
+  }
+
+  /** Chooses a sort; without JavaScript the Sort button submits the form. */
+  async chooseSort(label: string): Promise<void> {
+    await this.sortSelect.selectOption({ label });
+    const submit = this.sortForm.getByRole("button", { name: "Sort", exact: true });
+    if ((await submit.count()) > 0) await submit.click();
   }
 
   get pager(): Locator {

@@ -65,6 +65,11 @@ export class DiscussionPage extends EntryPage {
     return this.pager.getByRole("link", { name: `Page ${n}`, exact: true });
   }
 
+  /** The reply form (inside "Leave a Comment"); the comment sort is a form of its own. */
+  override get form(): Locator {
+    return this.replyBox.locator("form");
+  }
+
   /** The "Leave a Comment" section: the form, or a notice saying why there is none. */
   get replyBox(): Locator {
     return this.main.getByRole("region", { name: "Leave a Comment", exact: true });

@@ -4,6 +4,7 @@ import { Limit, Page } from "./pagination.ts";
 import type { UserFragment } from "./users.ts";
 
 import { defaultDiscussionSort, discussionSorts, type DiscussionSort } from "./discussion-sorts.ts";
+export { commentPageSorts, defaultCommentSort, readCommentSort, type CommentPageSort } from "./discussion-sorts.ts";
 export { defaultDiscussionSort, discussionSorts, type DiscussionSort };
 
 export const pinLocations = ["category", "recent"] as const;

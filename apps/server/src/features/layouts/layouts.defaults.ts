@@ -1,4 +1,4 @@
-import { limits, type DiscussionSort, type LayoutWidget } from "@parley/contracts";
+import { limits, type CommentPageSort, type DiscussionSort, type LayoutWidget } from "@parley/contracts";
 
 /*
  * The default layouts of the layout view types (spec §1, §2), as data: section widgets holding asset
@@ -79,12 +79,12 @@ export const categoryLayout = (input: CategoryLayoutInput): LayoutWidget[] => [
 ];
 
 /** `/discussion/{id}[/{slug}][/p{n}]`: the post with its breadcrumbs, a page of comments and the reply form. */
-export const postLayout = (discussionID: number, page: number): LayoutWidget[] => [
+export const postLayout = (discussionID: number, page: number, sort: CommentPageSort): LayoutWidget[] => [
   oneColumn([
     widget("react.asset.discussion", {
       discussionID,
       page,
-      commentsApiParams: { discussionID, page, limit: limits.pager.commentsPerPage, sort: "dateInserted" },
+      commentsApiParams: { discussionID, page, limit: limits.pager.commentsPerPage, sort },
     }),
   ]),
 ];

@@ -1,6 +1,9 @@
 import {
+  commentPageSorts,
   discussionSorts,
   limits,
+  readCommentSort,
+  type CommentPageSort,
   type DiscussionSort,
   type LayoutLookupQuery,
   type LayoutSpec,
@@ -67,12 +70,14 @@ const positiveInt = (field: string, value: string, max = Number.MAX_SAFE_INTEGER
 };
 
 interface LookupParams extends ListParams {
+  /** The comment order of a post page (its `sort`). */
+  commentSort: CommentPageSort;
   locale: string;
   postType: string;
 }
 
-/** `params[...]` of the lookup: page (default 1), sort (a discussion sort), locale, postType. */
-function readParams(params: Record<string, unknown> | undefined): LookupParams {
+/** `params[...]` of the lookup: page (default 1), sort (a discussion sort; a comment order on post pages), locale, postType. */
+function readParams(params: Record<string, unknown> | undefined, viewType: LayoutViewType): LookupParams {
   const text = (name: string) => {
     const value = params?.[name];
     if (value === undefined || value === null || value === "") return null;
@@ -83,14 +88,14 @@ function readParams(params: Record<string, unknown> | undefined): LookupParams {
   };
   const page = text("page");
   const sort = text("sort");
-  if (sort !== null && !(discussionSorts as readonly string[]).includes(sort)) {
-    throw validationFailed([
-      fieldError("params.sort", "invalid", `params.sort must be one of: ${discussionSorts.join(", ")}.`),
-    ]);
+  const sorts: readonly string[] = viewType === "post" ? commentPageSorts : discussionSorts;
+  if (sort !== null && !sorts.includes(sort)) {
+    throw validationFailed([fieldError("params.sort", "invalid", `params.sort must be one of: ${sorts.join(", ")}.`)]);
   }
   return {
     page: page === null ? 1 : positiveInt("params.page", page, limits.api.maxPage),
-    sort: sort as DiscussionSort | null,
+    sort: viewType === "post" ? null : (sort as DiscussionSort | null),
+    commentSort: readCommentSort(viewType === "post" ? sort : null),
     locale: text("locale") ?? "en",
     postType: text("postType") ?? "discussion",
   };
@@ -154,7 +159,10 @@ export function createLayoutsService(deps: LayoutsDeps) {
         const discussion = await deps.loadDiscussion(discussionID, context.viewer);
         const pages = Math.max(1, Math.ceil(discussion.countComments / limits.pager.commentsPerPage));
         if (params.page > pages) throw notFound("Page");
-        return { layout: postLayout(discussionID, params.page), seo: { title: discussion.name } };
+        return {
+          layout: postLayout(discussionID, params.page, params.commentSort),
+          seo: { title: discussion.name },
+        };
       }
       case "createPost": {
         const categoryID = recordID === "-1" || recordID === "" ? null : positiveInt("recordID", recordID);
@@ -166,7 +174,7 @@ export function createLayoutsService(deps: LayoutsDeps) {
 
   return {
     async lookup(query: LayoutLookupQuery, context: LayoutRequestContext): Promise<LayoutAnswer | LayoutRedirect> {
-      const params = readParams(query.params);
+      const params = readParams(query.params, query.layoutViewType);
       const [resolved, titleBar] = await Promise.all([
         layoutFor(query.layoutViewType, query.recordType, query.recordID, params, context),
         titleBars.forViewer(context.viewer, params.locale),

@@ -149,6 +149,23 @@ describe.each(engines)("GET /layouts/lookup-hydrate on %s", (engine) => {
     expect(post.seo.title).toBe("Layouts are data");
   });
 
+  it("passes a post page's comment order on to its comments", async () => {
+    for (const sort of ["-dateInserted", "-score", "-experimentalTrending"]) {
+      const post = await hydrated(
+        `layoutViewType=post&recordType=discussion&recordID=${open.discussionID}&params[sort]=${sort}`,
+      );
+      expect(find(post, "react.asset.discussion")[0]!.$reactProps["commentsApiParams"]).toMatchObject({ sort });
+    }
+    // A discussion-list order is not a comment order.
+    const wrong = await lookup(
+      `layoutViewType=post&recordType=discussion&recordID=${open.discussionID}&params[sort]=-hot`,
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json<{ errors: Array<{ field: string }> }>().errors.map((error) => error.field)).toEqual([
+      "params.sort",
+    ]);
+  });
+
   it("answers the create-post layout, into a category or none", async () => {
     const none = await hydrated(`layoutViewType=createPost&recordType=category&recordID=-1`, f.as.member);
     expect(find(none, "react.asset.createPost")[0]!.$reactProps).toEqual({ postType: "discussion", categoryID: null });

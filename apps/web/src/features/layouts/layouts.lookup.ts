@@ -1,6 +1,6 @@
 import { matchPath } from "react-router";
 import type { LayoutLookup } from "@parley/contracts";
-import { defaultDiscussionSort } from "@parley/contracts/discussion-sorts";
+import { defaultCommentSort, defaultDiscussionSort, readCommentSort } from "@parley/contracts/discussion-sorts";
 import { parsePageSegment } from "../../lib/route-errors.ts";
 import { readListParams } from "../discussions/pages/DiscussionsPage.tsx";
 
@@ -56,7 +56,13 @@ export function lookupForUrl(url: URL): LayoutLookup | null {
     const segment = pageSegment ?? (slug && /^p\d+$/.test(slug) ? slug : undefined);
     const page = parsePageSegment(segment);
     if (!id || page === null) return null;
-    return { layoutViewType: "post", recordType: "discussion", recordID: id, params: { page } };
+    const sort = readCommentSort(searchParams.get("sort"));
+    return {
+      layoutViewType: "post",
+      recordType: "discussion",
+      recordID: id,
+      params: { page, ...(sort !== defaultCommentSort ? { sort } : {}) },
+    };
   }
   const post = matchPath("/post/discussion/:categoryID?", pathname);
   if (post) {

@@ -1,5 +1,6 @@
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { Form, Link, useActionData, useLocation, useNavigation, useParams } from "react-router";
+import { defaultCommentSort, readCommentSort, type CommentPageSort } from "@parley/contracts/discussion-sorts";
 import { limits } from "@parley/contracts/limits";
 import type { Comment, Discussion } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
@@ -16,6 +17,8 @@ import { CommentPost } from "../components/CommentPost.tsx";
 import actionStyles from "../components/DiscussionActions.module.css";
 import { DiscussionHeaderActions, DiscussionMainPost } from "../components/DiscussionMainPost.tsx";
 import { commentsQuery, discussionQuery } from "../discussions.queries.ts";
+import { commentSortOptions } from "../discussions.sorts.ts";
+import { SortSelect } from "../components/SortSelect.tsx";
 import { discussionPagePath, discussionPath } from "../discussions.urls.ts";
 import styles from "./DiscussionPage.module.css";
 import crumbs from "../../categories/pages/CategoriesPage.module.css";
@@ -28,6 +31,15 @@ export function readDiscussionParams(params: Record<string, string | undefined>)
   if (segment === undefined) return { id, page: 1 };
   const match = /^p([1-9]\d{0,5})$/.exec(segment);
   return match ? { id, page: Number(match[1]) } : null;
+}
+
+/** The query string with another comment order; the default order is left out (spec §2). */
+export function withCommentSort(search: string, sort: CommentPageSort): string {
+  const params = new URLSearchParams(search);
+  if (sort === defaultCommentSort) params.delete("sort");
+  else params.set("sort", sort);
+  const query = params.toString();
+  return query ? `?${query}` : "";
 }
 
 /** schema.org DiscussionForumPosting for search engines (the post and this page's comments). */
@@ -76,7 +88,8 @@ export function DiscussionPage() {
   const parsed = readDiscussionParams(useParams())!;
   const limit = limits.pager.commentsPerPage;
   const { data: discussion } = useSuspenseQuery(discussionQuery(api, parsed.id));
-  const { data: comments } = useSuspenseQuery(commentsQuery(api, parsed.id, parsed.page, limit, "dateInserted"));
+  const sort = readCommentSort(new URLSearchParams(location.search).get("sort"));
+  const { data: comments } = useSuspenseQuery(commentsQuery(api, parsed.id, parsed.page, limit, sort));
   const { data: me } = useQuery(meQuery(api));
   const base = discussionPath(discussion);
   const origin = new URL(discussion.url).origin;
@@ -117,12 +130,21 @@ export function DiscussionPage() {
       <h2 className={styles.commentsTitle}>
         {discussion.countComments === 1 ? t("1 Comment") : t("{count} Comments", { count: discussion.countComments })}
       </h2>
+      {discussion.countComments > 1 ? (
+        <SortSelect
+          options={commentSortOptions}
+          current={sort}
+          href={(next) => discussionPagePath(base, 1, withCommentSort(location.search, next))}
+          action={base}
+          label={t("Sort comments")}
+        />
+      ) : null}
       {comments.items.map((comment) => (
         <CommentPost
           key={comment.commentID}
           comment={comment}
           discussion={discussion}
-          pageKey={commentsQuery(api, parsed.id, parsed.page, limit, "dateInserted").queryKey}
+          pageKey={commentsQuery(api, parsed.id, parsed.page, limit, sort).queryKey}
         />
       ))}
       <Pager

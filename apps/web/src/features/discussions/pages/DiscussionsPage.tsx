@@ -9,7 +9,8 @@ import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { Pager } from "../../../ui/pager/Pager.tsx";
 import { DiscussionList } from "../components/DiscussionList.tsx";
-import { discussionSortOptions, SortLinks } from "../components/SortLinks.tsx";
+import { SortSelect } from "../components/SortSelect.tsx";
+import { discussionSortOptions } from "../discussions.sorts.ts";
 import { discussionListQuery } from "../discussions.queries.ts";
 import type { DiscussionListParams } from "../discussions.api.ts";
 import styles from "../../categories/pages/CategoriesPage.module.css";
@@ -65,7 +66,12 @@ export function DiscussionListSection({
     <>
       {pageTitle ? <PageHead title={t(pageTitle)} canonical={pagePath(page)} /> : null}
       {actions}
-      <SortLinks current={sort} href={(next) => listHref(basePath, 1, next)} />
+      <SortSelect
+        options={discussionSortOptions}
+        current={sort}
+        href={(next) => listHref(basePath, 1, next)}
+        action={basePath}
+      />
       <DiscussionList
         discussions={data.items}
         {...(categoryID !== undefined
