@@ -6,6 +6,7 @@ import { EmailConfirmToast } from "./EmailConfirmToast.tsx";
 import { ShellContext } from "./ShellContext.tsx";
 import { TitleBar } from "./TitleBar.tsx";
 import { useDeviceClasses } from "./useDeviceClasses.ts";
+import { useHashScroll } from "../lib/hash-scroll.ts";
 import styles from "./AppLayout.module.css";
 
 /** The frame of every page: skip link, title bar, main content, footer, the email toast. */
@@ -13,6 +14,7 @@ export function AppLayout() {
   // The viewer's title bar config, from the layout answer the root loader put in the cache.
   const titleBar = useTitleBar();
   useDeviceClasses();
+  useHashScroll();
 
   useEffect(() => {
     // Start-up (spec §4): the loading mark goes, a ready flag is set and a content-ready event fires.

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { limits } from "@parley/contracts/limits";
+import { isScrollWatchingSuspended } from "../lib/hash-scroll.ts";
 
 export interface ScrollState {
   hidden: boolean;
@@ -37,6 +38,11 @@ export function useScrollHide(enabled: boolean): boolean {
     }
     let state: ScrollState = { ...initialScrollState, anchor: window.scrollY, last: window.scrollY };
     const handleScroll = () => {
+      // A jump to a #hash is not the reader scrolling: follow the position, keep the bar as it is.
+      if (isScrollWatchingSuspended()) {
+        state = { ...state, anchor: window.scrollY, last: window.scrollY };
+        return;
+      }
       state = nextScrollState(state, window.scrollY);
       setHidden(state.hidden);
     };
