@@ -42,6 +42,9 @@ describe("reading pages, server-rendered (JavaScript disabled)", () => {
     expect(await discussions.list.announcements()).toEqual([welcome.title]);
     expect(await discussions.list.link(welcome.title).getAttribute("href")).toBe(welcome.path);
     expect(await discussions.list.item(welcome.title).innerText()).toMatch(/Started by admin[\s\S]*3 comments/);
+    // User tags show on the item (at most 3).
+    const tagged = await discussions.list.item("Running Parley on PostgreSQL").innerText();
+    for (const tag of ["postgresql", "deployment", "scaling"]) expect(tagged).toContain(tag);
     expect(await discussions.newDiscussionLink.getAttribute("href")).toBe("/post/discussion");
     // The sort select: a GET form to the list's first page.
     expect(await discussions.list.sortOptions()).toEqual(Object.keys(sortQueries));

@@ -41,6 +41,8 @@ export interface DemoDiscussion {
   body: string;
   daysAgo: number;
   announce?: boolean;
+  /** Tag names (created on first use). */
+  tags?: string[];
   replies: Array<{ author: number; body: string }>;
 }
 
@@ -63,6 +65,7 @@ export const demoDiscussions: DemoDiscussion[] = [
     category: "announcements",
     author: -1,
     name: "Community guidelines",
+    tags: ["rules"],
     body: "Treat others with respect, stay on topic, no spam, and use the Report option if something looks wrong. Moderators may close or move discussions that break these rules.",
     daysAgo: 19,
     replies: [{ author: 1, body: "Short and clear, thanks." }],
@@ -84,6 +87,7 @@ export const demoDiscussions: DemoDiscussion[] = [
     category: "general",
     author: 5,
     name: "Favourite forum features?",
+    tags: ["features", "feedback"],
     body: "Bookmarks and notifications are must-haves for me. What features do you use every day?",
     daysAgo: 6,
     replies: [
@@ -95,6 +99,7 @@ export const demoDiscussions: DemoDiscussion[] = [
     category: "installation",
     author: 3,
     name: "Running Parley on PostgreSQL",
+    tags: ["postgresql", "deployment", "scaling"],
     body: "Set DATABASE_URL to a postgres:// URL and start the server: migrations run on start. Anyone tried it with several processes behind a load balancer?",
     daysAgo: 9,
     replies: [

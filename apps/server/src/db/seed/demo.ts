@@ -94,6 +94,35 @@ export async function seedDemo(db: Kysely<DB>, adminUserID: number, now = Date.n
         })
         .returning("discussionID")
         .executeTakeFirstOrThrow();
+      for (const name of discussion.tags ?? []) {
+        const urlcode = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+        const existing = await trx.selectFrom("tags").select("tagID").where("urlcode", "=", urlcode).executeTakeFirst();
+        const tagID =
+          existing?.tagID ??
+          (
+            await trx
+              .insertInto("tags")
+              .values({
+                name,
+                urlcode,
+                type: "",
+                countDiscussions: 0,
+                dateInserted: iso(inserted),
+                insertUserID: authorID,
+              })
+              .returning("tagID")
+              .executeTakeFirstOrThrow()
+          ).tagID;
+        await trx
+          .insertInto("tagDiscussions")
+          .values({ tagID, discussionID: row.discussionID, dateInserted: iso(inserted) })
+          .execute();
+        await trx
+          .updateTable("tags")
+          .set((eb) => ({ countDiscussions: eb("countDiscussions", "+", 1) }))
+          .where("tagID", "=", tagID)
+          .execute();
+      }
       let lastCommentID: number | null = null;
       for (const reply of replies) {
         const comment = await trx

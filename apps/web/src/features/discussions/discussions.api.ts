@@ -8,7 +8,8 @@ export interface DiscussionListParams {
   sort?: DiscussionSort;
 }
 
-const listExpand = ["insertUser", "lastUser", "category", "excerpt", "-body"];
+/** What a list item shows: authors, category, excerpt and tags (no body). */
+export const listExpand = ["insertUser", "lastUser", "category", "excerpt", "tags", "-body"];
 
 export const discussionsApi = {
   list: (api: ApiClient, { categoryID, ...params }: DiscussionListParams, signal?: AbortSignal) =>

@@ -1,5 +1,6 @@
 import type { Comment, Discussion, User } from "@parley/contracts";
 import type { ApiClient } from "../../lib/api.ts";
+import { listExpand } from "../discussions/discussions.api.ts";
 
 /** What a profile page reads: the member (by name), their discussions and their comments. */
 export const profilesApi = {
@@ -14,7 +15,7 @@ export const profilesApi = {
         page,
         limit,
         sort: "-dateInserted",
-        expand: ["insertUser", "lastUser", "category", "excerpt", "-body"],
+        expand: listExpand,
         excerptLength: 160,
       },
       signal,

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Discussion } from "@parley/contracts";
+import { limits } from "@parley/contracts/limits";
 import { t } from "../../../lib/i18n.ts";
 import { formatCount } from "../../../lib/numbers.ts";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
@@ -60,6 +61,11 @@ export function DiscussionList({
                   <Link to={new URL(discussion.category.url).pathname}>{discussion.category.name}</Link>
                 </li>
               ) : null}
+              {(discussion.tags ?? []).slice(0, limits.pager.maxUserTagsInList).map((tag) => (
+                <li key={tag.tagID}>
+                  <span className={styles.tag}>{tag.name}</span>
+                </li>
+              ))}
             </ul>
           </div>
         </li>
