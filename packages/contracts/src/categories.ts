@@ -120,6 +120,9 @@ export const CategorySearchQuery = Type.Object({
   query: Type.String({ description: "Names containing this text (may be empty)." }),
   parentCategoryID: Type.Optional(Type.Integer()),
   displayAs: Type.Optional(Type.Array(Type.String())),
+  filterDiscussionsAdd: Type.Optional(
+    Type.Boolean({ description: "Only categories the viewer can post discussions in (Vanilla's name)." }),
+  ),
   expand: Type.Optional(Expand),
   page: Type.Optional(Page),
   limit: Type.Optional(Limit(100, limits.categories.searchLimit)),

@@ -14,7 +14,7 @@ import { badRequest, conflict, fieldError, HttpError, notFound, validationFailed
 import type { Platform } from "../../platform/context.ts";
 import { nowIso } from "../../platform/dates.ts";
 import { plainTitle } from "../../platform/text.ts";
-import type { CategoryDirectory } from "./categories.directory.ts";
+import type { CategoryDirectory, CategoryNode } from "./categories.directory.ts";
 import {
   createCategoriesRepo,
   recomputeDepths,
@@ -34,6 +34,10 @@ export interface CategoryRequestContext {
   viewer: Viewer;
   origin: string;
 }
+
+/** Whether new discussions can go to a category at all: not a group of categories or a heading, not archived. */
+const takesDiscussions = (node: CategoryNode) =>
+  node.displayAs !== "categories" && node.displayAs !== "heading" && !node.isArchived;
 
 /** Whether the viewer may see a category: discussions.view there (its own permissions or inherited). */
 export const canViewCategory = (viewer: Viewer, row: Pick<CategoryRow, "categoryID">) =>
@@ -218,12 +222,20 @@ export function createCategoriesService(repo: CategoriesRepo, platform: Platform
     async search(query: CategorySearchQuery, context: CategoryRequestContext) {
       assertAccountUsable(context.viewer);
       const visible = new Set(await directory.visibleIDs(context.viewer));
-      const within =
+      let within =
         query.parentCategoryID !== undefined
           ? (await directory.withDescendants(query.parentCategoryID)).filter(
               (id) => id !== query.parentCategoryID && visible.has(id),
             )
           : [...visible];
+      if (query.filterDiscussionsAdd) {
+        const nodes = await Promise.all(within.map((id) => directory.get(id)));
+        within = nodes.flatMap((node) =>
+          node && takesDiscussions(node) && can(context.viewer, "discussions.add", { resourceID: node.categoryID })
+            ? [node.categoryID]
+            : [],
+        );
+      }
       const page = query.page ?? 1;
       const limit = query.limit ?? limits.categories.searchLimit;
       const rows = await repo.search(query.query, within, query.displayAs, (page - 1) * limit, limit);
