@@ -25,7 +25,7 @@ export async function createNotifications(platform: Platform, options: { live?: 
   const repo = createNotificationsRepo(platform.db);
   const onError = (error: unknown) => console.error("Notifications:", error);
   const bus: LiveBus = platform.config.redisUrl
-    ? await createRedisLiveBus(platform.config.redisUrl, onError)
+    ? await createRedisLiveBus(platform.config.redisUrl, platform.database.schema ?? "public", onError)
     : createMemoryLiveBus();
 
   async function viewerOf(userID: number): Promise<Viewer | null> {
@@ -62,7 +62,12 @@ export async function createNotifications(platform: Platform, options: { live?: 
     preferences,
     hub,
     viewerFor: (user) => platform.sessions.viewerFor(user, "cookie", null),
-    sendMail: async (ids, origin) => track(mail.sendPending(ids, origin)),
+    // The outbox is a local file write: done before the post's answer. SMTP talks to another server:
+    // in the background (the row stays pending until sent, and is retried after a restart).
+    sendMail: async (ids, origin) => {
+      if (platform.mailer.kind === "outbox") await mail.sendPending(ids, origin);
+      else track(mail.sendPending(ids, origin));
+    },
   });
   const service = createNotificationsService({ repo, hub });
 
@@ -76,11 +81,10 @@ export async function createNotifications(platform: Platform, options: { live?: 
     service,
     unreadCount: (userID: number) => repo.countUnread(userID),
     /** Remembers the site address for mail whose event did not carry one; sends mail left pending by a restart. */
-    sawOrigin(origin: string) {
-      if (lastOrigin === null) {
-        lastOrigin = origin;
-        track(mail.sendPending(undefined, origin));
-      } else lastOrigin = origin;
+    async sawOrigin(origin: string) {
+      const first = lastOrigin === null;
+      lastOrigin = origin;
+      if (first) await mail.sendPending(undefined, origin);
     },
     /** Resolves when the mail started so far has been sent (tests). */
     async idle() {
@@ -114,9 +118,12 @@ export async function registerNotifications(
   });
   events.on("reaction.added", (event) => generator.reactionAdded(event.recordType, event.recordID, event.userID));
   events.on("notification.requested", (event) => generator.requested(event));
+  // Streams check each event against their member's rights: re-read them when rights change here
+  // (other processes re-read them on every heartbeat).
+  events.on("permissions.changed", () => hub.refreshAll());
 
   app.addHook("onRequest", async (request) => {
-    if (request.url.startsWith("/api/")) notifications.sawOrigin(originOf(request));
+    if (request.url.startsWith("/api/")) await notifications.sawOrigin(originOf(request));
   });
   app.addHook("preClose", async () => {
     await hub.close();

@@ -39,13 +39,17 @@ export function createMemoryLiveBus(): LiveBus {
   };
 }
 
-const REDIS_CHANNEL = "parley:live";
-
 /**
  * Redis pub/sub (ioredis, loaded only when `REDIS_URL` is set): one connection publishes, one listens.
  * A process's own events come back through Redis too, so there is one delivery path and no duplicates.
  */
-export async function createRedisLiveBus(url: string, onError: (error: unknown) => void): Promise<LiveBus> {
+export async function createRedisLiveBus(
+  url: string,
+  /** Sites (or PostgreSQL schemas) sharing one Redis keep their events apart. */
+  namespace: string,
+  onError: (error: unknown) => void,
+): Promise<LiveBus> {
+  const REDIS_CHANNEL = `parley:live:${namespace}`;
   const { Redis } = await import("ioredis");
   const publisher: Redis = new Redis(url, { maxRetriesPerRequest: 2 });
   const subscriber: Redis = new Redis(url, { maxRetriesPerRequest: null });

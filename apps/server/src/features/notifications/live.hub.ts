@@ -231,12 +231,24 @@ export function createLiveHub(deps: {
       }
     },
 
+    /** Re-reads every connection's rights now (roles or category permissions changed). */
+    async refreshAll(): Promise<void> {
+      await Promise.all(
+        [...connections].map(async (connection) => {
+          const fresh = await deps.refreshViewer(connection.userID);
+          if (fresh) connection.viewer = fresh;
+          else connection.raw.end();
+        }),
+      );
+    },
+
     /** Ends every stream (the server is closing). */
     async close(): Promise<void> {
       clearInterval(prune);
       unsubscribe();
       for (const connection of [...connections]) {
-        connection.raw.end();
+        // Ended and its socket closed: a stream is never idle, so the server's close would wait for it.
+        connection.raw.end(() => connection.raw.socket?.destroy());
         remove(connection);
       }
       await bus.close();

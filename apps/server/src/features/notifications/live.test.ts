@@ -1,0 +1,143 @@
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { liveStreamPath, type LiveComment, type LiveCounts, type Notification } from "@parley/contracts";
+import { roleIDOfType, type Session } from "../../test/accounts.ts";
+import { createContentFixture, postComment, postDiscussion, type ContentFixture } from "../../test/content.ts";
+import { engines } from "../../test/databases.ts";
+import { openStream, sleep, type SseStream } from "./notifications.testing.ts";
+import { defaultLiveOptions } from "./live.hub.ts";
+
+const cast = {
+  reader: { name: "Lia Reader", role: "member", bypassSpam: true },
+  writer: { name: "Leo Writer", role: "member", bypassSpam: true },
+  other: { name: "Lou Other", role: "member", bypassSpam: true },
+} as const;
+
+describe.each(engines)("the live stream (SSE over a real connection) on %s", (engine) => {
+  let f: ContentFixture<keyof typeof cast>;
+  let base: string;
+  const open: SseStream[] = [];
+
+  beforeAll(async () => {
+    f = await createContentFixture(engine, cast);
+    await f.t.app.listen({ port: 0, host: "127.0.0.1" });
+    base = `http://127.0.0.1:${(f.t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    for (const stream of open) stream.close();
+    // fetch keeps its sockets alive for 4 s; the server would wait for them.
+    f?.t.app.server.closeAllConnections();
+    await f?.t.close();
+  });
+
+  const connect = async (as: Session | null, query = "", headers: Record<string, string> = {}) => {
+    const stream = await openStream(`${base}${liveStreamPath}${query}`, {
+      ...(as ? { cookie: as.cookie } : {}),
+      ...headers,
+    });
+    open.push(stream);
+    return stream;
+  };
+
+  it("refuses guests with 401, as JSON", async () => {
+    const stream = await connect(null);
+    expect(stream.status).toBe(401);
+    expect(stream.headers.get("content-type")).toContain("application/json");
+  });
+
+  it("streams a member's notifications and counts, uncompressed and uncached, and replays exactly what a reconnect missed", async () => {
+    const d = await postDiscussion(f.api, f.as.reader, { categoryID: f.category.general });
+    const stream = await connect(f.as.reader, "", { "accept-encoding": "gzip, br" });
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    expect(stream.headers.get("content-encoding")).toBeNull();
+    expect(stream.headers.get("cache-control")).toContain("no-store");
+    // A fresh stream starts with the current counts.
+    expect(JSON.parse((await stream.waitFor("counts")).data)).toEqual({ countUnreadNotifications: 0 });
+    expect(stream.retry).toBe(defaultLiveOptions.retryMs);
+
+    const first = await postComment(f.api, f.as.writer, d.discussionID, "First.");
+    const event = await stream.waitFor("notification");
+    const notification = JSON.parse(event.data) as Notification;
+    expect(notification).toMatchObject({ activityType: "DiscussionComment", recordID: first.commentID, read: false });
+    // Links are absolute for the address the stream was opened on.
+    expect(notification.url).toBe(`${base}/discussion/comment/${first.commentID}#Comment_${first.commentID}`);
+    expect(JSON.parse((await stream.waitFor("counts", 2)).data)).toEqual({ countUnreadNotifications: 1 });
+    expect(Number(event.id)).toBeGreaterThan(0);
+
+    // Gone: two comments happen meanwhile.
+    const lastSeen = stream.lastEventID!;
+    stream.close();
+    await sleep(50);
+    const missed = [
+      await postComment(f.api, f.as.writer, d.discussionID, "Second."),
+      await postComment(f.api, f.as.writer, d.discussionID, "Third."),
+    ];
+    const again = await connect(f.as.reader, "", { "last-event-id": lastSeen });
+    await again.waitFor("notification", 2);
+    const live = await postComment(f.api, f.as.writer, d.discussionID, "Fourth, live.");
+    await again.waitFor("notification", 3);
+    await sleep(150);
+    const got = again.data<Notification>("notification").map((n) => n.recordID);
+    expect(got).toEqual([...missed.map((c) => c.commentID), live.commentID]);
+    const ids = again.events.filter((e) => e.id !== null).map((e) => Number(e.id));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(Math.min(...ids)).toBeGreaterThan(Number(lastSeen));
+    expect(again.data<LiveCounts>("counts").at(-1)).toEqual({ countUnreadNotifications: 4 });
+
+    // Marking all read is live too.
+    expect((await f.api.patch("/api/v2/notifications", { read: true }, { as: f.as.reader })).statusCode).toBe(204);
+    await again.waitFor("counts", again.data("counts").length + 1);
+    expect(again.data<LiveCounts>("counts").at(-1)).toEqual({ countUnreadNotifications: 0 });
+  });
+
+  it("streams a discussion's new comments to its readers, checking view rights on subscribe and per event", async () => {
+    const d = await postDiscussion(f.api, f.admin, { categoryID: f.category["off-topic"], name: "Live thread" });
+    const stream = await connect(f.as.other, `?discussionID=${d.discussionID}`);
+    expect(stream.status).toBe(200);
+    await stream.waitFor("counts");
+    const c = await postComment(f.api, f.as.writer, d.discussionID, "Hello live.");
+    const comment = JSON.parse((await stream.waitFor("comment")).data) as LiveComment;
+    expect(comment).toMatchObject({
+      commentID: c.commentID,
+      discussionID: d.discussionID,
+      insertUserID: f.users.writer.userID,
+    });
+
+    const memberRole = await roleIDOfType(f.t.database.db, "member");
+    const hide = (view: boolean) =>
+      f.api.patch(
+        `/api/v2/roles/${memberRole}`,
+        { permissions: [{ type: "category", id: f.category["off-topic"], permissions: { "discussions.view": view } }] },
+        { as: f.admin },
+      );
+    expect((await hide(false)).statusCode).toBe(200);
+    try {
+      // Subscribing is refused now…
+      const refused = await connect(f.as.reader, `?discussionID=${d.discussionID}`);
+      expect([403, 404]).toContain(refused.status);
+      // …and the open stream no longer gets its comments.
+      await postComment(f.api, f.admin, d.discussionID, "Staff only now.");
+      await sleep(300);
+      expect(stream.data("comment")).toHaveLength(1);
+    } finally {
+      expect((await hide(true)).statusCode).toBe(200);
+    }
+    const unknown = await connect(f.as.other, "?discussionID=999999");
+    expect(unknown.status).toBe(404);
+  });
+
+  it("limits the streams one member holds open and frees them on close", async () => {
+    const streams: SseStream[] = [];
+    for (let i = 0; i < defaultLiveOptions.maxConnectionsPerUser; i++) {
+      const stream = await connect(f.as.writer);
+      expect(stream.status).toBe(200);
+      streams.push(stream);
+    }
+    expect((await connect(f.as.writer)).status).toBe(429);
+    for (const stream of streams) stream.close();
+    await sleep(100);
+    expect((await connect(f.as.writer)).status).toBe(200);
+  });
+});
