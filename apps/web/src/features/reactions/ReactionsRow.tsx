@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { ToggleButton } from "react-aria-components";
 import type { ReactionType } from "@parley/contracts";
 import { useApi } from "../../lib/api-context.tsx";
 import { t } from "../../lib/i18n.ts";
@@ -77,15 +76,16 @@ export function ReactionsRow({ recordType, recordID, record, cache, viewer, onEr
         const summary = byTag.get(type.tagID);
         const count = summary?.count ?? 0;
         const button = (
-          <ToggleButton
+          <button
+            type="button"
             key={type.tagID}
             className={styles.reaction}
-            isSelected={summary?.hasReacted === true}
-            onChange={() => handleToggle(type)}
+            aria-pressed={summary?.hasReacted === true}
+            onClick={() => handleToggle(type)}
             data-reaction={type.urlCode}
           >
             <span>{t(type.name)}</span> <span className={styles.count}>{count}</span>
-          </ToggleButton>
+          </button>
         );
         if (!showUsers) return button;
         const users = (log ?? []).filter((entry) => entry.tagID === type.tagID).map((entry) => entry.user);

@@ -1,5 +1,4 @@
-import type { CSSProperties, ReactNode, Ref } from "react";
-import { Button as AriaButton, type ButtonProps as AriaButtonProps } from "react-aria-components";
+import type { ButtonHTMLAttributes, CSSProperties, MouseEvent, ReactNode, Ref } from "react";
 import { Link, type LinkProps } from "react-router";
 import { limits } from "@parley/contracts/limits";
 import { cssVars, cx, px } from "../css.ts";
@@ -38,20 +37,60 @@ export function buttonLook({ buttonType = "standard", size = "default", classNam
   };
 }
 
-export interface ButtonProps extends Omit<AriaButtonProps, "className" | "style" | "children">, LookProps {
+export interface ButtonProps
+  extends
+    Omit<ButtonHTMLAttributes<HTMLButtonElement>, "className" | "style" | "children" | "disabled" | "type">,
+    LookProps {
+  /** The HTML type: "button" by default, "submit" in forms. */
+  type?: "button" | "submit" | "reset";
+  /** A click, from the pointer or the keyboard (Enter, Space). */
+  onPress?: (event: MouseEvent<HTMLButtonElement>) => void;
+  isDisabled?: boolean;
+  /** While an action runs: the button stays focusable but does nothing (and does not submit). */
+  isPending?: boolean;
   children?: ReactNode;
   ref?: Ref<HTMLButtonElement>;
 }
 
 /**
- * A button on React Aria's `Button` (press, keyboard and focus handling). `type` stays the HTML one
- * ("button" by default, "submit" in forms); `buttonType` is the look. Icon buttons need an `aria-label`.
+ * A native `<button>`: the browser gives it focus, Enter and Space, so it needs no script of its own
+ * and reading pages stay light. `type` is the HTML one ("button" by default); `buttonType` is the
+ * look. Icon buttons need an `aria-label`.
  */
-export function Button({ buttonType, size, className, style, children, ref, ...rest }: ButtonProps) {
+export function Button({
+  buttonType,
+  size,
+  className,
+  style,
+  children,
+  ref,
+  type = "button",
+  onPress,
+  onClick,
+  isDisabled = false,
+  isPending = false,
+  ...rest
+}: ButtonProps) {
   return (
-    <AriaButton {...rest} ref={ref} {...buttonLook({ buttonType, size, className, style })}>
+    <button
+      {...rest}
+      ref={ref}
+      type={type}
+      disabled={isDisabled}
+      aria-disabled={isPending || undefined}
+      data-pending={isPending || undefined}
+      onClick={(event) => {
+        if (isPending) {
+          event.preventDefault();
+          return;
+        }
+        onClick?.(event);
+        onPress?.(event);
+      }}
+      {...buttonLook({ buttonType, size, className, style })}
+    >
       {children}
-    </AriaButton>
+    </button>
   );
 }
 

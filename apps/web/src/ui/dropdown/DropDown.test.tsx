@@ -23,13 +23,17 @@ function AccountMenu({ onAction = () => {} }: { onAction?: (key: unknown) => voi
 }
 
 describe("DropDown", () => {
-  it("opens a menu of the §9 width and reports the chosen item", () => {
+  it("opens a menu of the §9 width (its code loaded on the first press) and reports the chosen item", async () => {
     const handleAction = vi.fn();
     render(<AccountMenu onAction={handleAction} />);
     expect(screen.queryByRole("menu")).toBeNull();
+    const trigger = screen.getByRole("button", { name: "My Account" });
+    expect(trigger.getAttribute("aria-haspopup")).toBe("menu");
+    expect(trigger.getAttribute("aria-expanded")).toBe("false");
 
     open("My Account");
-    const menu = screen.getByRole("menu", { name: "My Account" });
+    const menu = await screen.findByRole("menu", { name: "My Account" });
+    expect(trigger.getAttribute("aria-expanded")).toBe("true");
     expect(screen.getByText("Profile")).toBeTruthy();
     expect((menu.closest("[data-trigger]") as HTMLElement).style.getPropertyValue("--dropdown-width")).toBe(
       `${limits.sizes.dropDownWidth}px`,

@@ -1,24 +1,15 @@
-import type { ReactNode } from "react";
-import {
-  Dialog,
-  DialogTrigger,
-  Header,
-  Menu,
-  MenuItem,
-  MenuSection,
-  MenuTrigger,
-  Popover,
-  Separator,
-  type Key,
-  type MenuItemProps,
-  type PopoverProps,
-} from "react-aria-components";
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import type { Key, MenuItemProps, MenuProps, PopoverProps } from "react-aria-components";
 import { limits } from "@parley/contracts/limits";
 import { Button, type ButtonSize, type ButtonType } from "../button/Button.tsx";
-import { cssVars, cx, px } from "../css.ts";
-import { RouterBridge } from "../router-bridge.tsx";
+import { onDemand, useOnDemand } from "../on-demand.ts";
 import { useExclusiveOpen } from "./flyouts.ts";
-import styles from "./DropDown.module.css";
+
+/** Where focus goes when a menu opens: the menu itself (`true`), its first or its last item. */
+export type FocusStrategy = Exclude<MenuProps<object>["autoFocus"], false | undefined>;
+
+/** The React Aria menus and flyouts: loaded on the first intent to open one (see `DropDownOverlays`). */
+const overlays = onDemand(() => import("./DropDownOverlays.tsx"));
 
 interface TriggerProps {
   /** The trigger's accessible name; also its text unless `buttonContent` is given. */
@@ -35,13 +26,63 @@ interface TriggerProps {
   className?: string;
 }
 
-function Trigger({ label, buttonContent, buttonType, buttonSize, buttonClassName }: TriggerProps) {
+/**
+ * The state of a trigger whose overlay loads on demand: hovering or focusing the trigger starts the
+ * load; a press, Enter, Space or an arrow key opens it once loaded. One flyout is open at a time.
+ */
+function useOnDemandTrigger(trigger: TriggerProps) {
+  const ui = useOnDemand(overlays);
+  const { isOpen, onOpenChange } = useExclusiveOpen(trigger.isOpen, trigger.onOpenChange);
+  const [focusStrategy, setFocusStrategy] = useState<FocusStrategy>(true);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const id = useId();
+  const open = (strategy: FocusStrategy) =>
+    ui.withModule(() => {
+      setFocusStrategy(strategy);
+      onOpenChange(true);
+    });
+  return { ui, isOpen, onOpenChange, focusStrategy, triggerRef, id, open };
+}
+
+function Trigger({
+  state,
+  popup,
+  label,
+  buttonContent,
+  buttonType,
+  buttonSize,
+  buttonClassName,
+}: TriggerProps & { state: ReturnType<typeof useOnDemandTrigger>; popup: "menu" | "dialog" }) {
+  const { ui, isOpen, onOpenChange, triggerRef, id, open } = state;
+  const handleKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    // As React Aria's menu trigger: Enter, Space and ArrowDown open on the first item, ArrowUp on the last.
+    const strategy: "first" | "last" | null =
+      event.key === "Enter" || event.key === " " || event.key === "ArrowDown"
+        ? "first"
+        : event.key === "ArrowUp"
+          ? "last"
+          : null;
+    if (!strategy) return;
+    event.preventDefault();
+    if (isOpen) onOpenChange(false);
+    else open(strategy);
+  };
   return (
     <Button
+      ref={triggerRef}
+      id={id}
       buttonType={buttonType ?? (buttonContent ? "icon" : "standard")}
       size={buttonSize}
       className={buttonClassName}
       aria-label={buttonContent ? label : undefined}
+      aria-haspopup={popup === "menu" ? "menu" : "dialog"}
+      aria-expanded={isOpen}
+      data-pressed={isOpen || undefined}
+      onPointerEnter={ui.preload}
+      onFocus={ui.preload}
+      onPointerDown={ui.preload}
+      onKeyDown={popup === "menu" ? handleKeyDown : undefined}
+      onPress={() => (isOpen ? onOpenChange(false) : open(true))}
     >
       {buttonContent ?? label}
     </Button>
@@ -57,49 +98,53 @@ export interface DropDownProps extends TriggerProps {
 }
 
 /**
- * A flyout menu (React Aria `MenuTrigger` + `Menu`): arrow keys move through the items, Escape closes
- * it and returns focus to the trigger, and opening it closes any other open flyout.
+ * A flyout menu (React Aria `Menu` in a `Popover`): arrow keys move through the items, Escape closes
+ * it and returns focus to the trigger, and opening it closes any other open flyout. The trigger is a
+ * native button; the menu's code loads on the first hover, focus or press.
  */
 export function DropDown({ width = "default", onAction, children, className, ...trigger }: DropDownProps) {
-  const { isOpen, onOpenChange } = useExclusiveOpen(trigger.isOpen, trigger.onOpenChange);
-  const menuWidth = width === "medium" ? limits.sizes.dropDownWidthMedium : limits.sizes.dropDownWidth;
+  const state = useOnDemandTrigger(trigger);
+  const Overlays = state.ui.module;
   return (
-    <RouterBridge>
-      <MenuTrigger isOpen={isOpen} onOpenChange={onOpenChange}>
-        <Trigger {...trigger} />
-        <Popover
+    <>
+      <Trigger {...trigger} state={state} popup="menu" />
+      {Overlays ? (
+        <Overlays.MenuOverlay
+          triggerRef={state.triggerRef}
+          triggerId={state.id}
+          isOpen={state.isOpen}
+          onOpenChange={state.onOpenChange}
+          label={trigger.label}
           placement={trigger.placement ?? "bottom end"}
-          offset={4}
-          className={cx(styles.popover, className)}
-          style={cssVars({ "--dropdown-width": px(menuWidth) })}
+          className={className}
+          focusStrategy={state.focusStrategy}
+          width={width === "medium" ? limits.sizes.dropDownWidthMedium : limits.sizes.dropDownWidth}
+          onAction={onAction}
         >
-          <Menu className={styles.menu} aria-label={trigger.label} onAction={onAction}>
-            {children}
-          </Menu>
-        </Popover>
-      </MenuTrigger>
-    </RouterBridge>
+          {children}
+        </Overlays.MenuOverlay>
+      ) : null}
+    </>
   );
 }
 
+// Items are only rendered inside an open menu, so the overlays' module is there by then.
+
 /** One choice of a `DropDown`: give it `onAction`, or `href` to make it a link. */
-export function DropDownItem({ className, ...props }: Omit<MenuItemProps, "className"> & { className?: string }) {
-  const textValue = props.textValue ?? (typeof props.children === "string" ? props.children : undefined);
-  return <MenuItem {...props} textValue={textValue} className={cx(styles.item, className)} />;
+export function DropDownItem(props: Omit<MenuItemProps, "className"> & { className?: string }) {
+  const Overlays = overlays.current();
+  return Overlays ? <Overlays.DropDownMenuItem {...props} /> : null;
 }
 
 /** A titled group of items. */
-export function DropDownSection({ title, children }: { title?: string; children: ReactNode }) {
-  return (
-    <MenuSection className={styles.section}>
-      {title ? <Header className={styles.sectionTitle}>{title}</Header> : null}
-      {children}
-    </MenuSection>
-  );
+export function DropDownSection(props: { title?: string; children: ReactNode }) {
+  const Overlays = overlays.current();
+  return Overlays ? <Overlays.DropDownMenuSection {...props} /> : null;
 }
 
 export function DropDownSeparator() {
-  return <Separator className={styles.separator} />;
+  const Overlays = overlays.current();
+  return Overlays ? <Overlays.DropDownMenuSeparator /> : null;
 }
 
 export interface DropDownFlyoutProps extends TriggerProps {
@@ -108,25 +153,29 @@ export interface DropDownFlyoutProps extends TriggerProps {
 }
 
 /**
- * A flyout of free content, e.g. the notifications list (React Aria `DialogTrigger` + `Popover` +
- * `Dialog`): at least 350 wide (spec §9), Escape closes it and returns focus to the trigger, and
- * opening it closes any other open flyout.
+ * A flyout of free content, e.g. the notifications list (React Aria `Popover` + `Dialog`): at least
+ * 350 wide (spec §9), Escape closes it and returns focus to the trigger, and opening it closes any
+ * other open flyout. Its code loads like `DropDown`'s.
  */
 export function DropDownFlyout({ children, className, ...trigger }: DropDownFlyoutProps) {
-  const { isOpen, onOpenChange } = useExclusiveOpen(trigger.isOpen, trigger.onOpenChange);
+  const state = useOnDemandTrigger(trigger);
+  const Overlays = state.ui.module;
   return (
-    <DialogTrigger isOpen={isOpen} onOpenChange={onOpenChange}>
-      <Trigger {...trigger} />
-      <Popover
-        placement={trigger.placement ?? "bottom end"}
-        offset={4}
-        className={cx(styles.popover, styles.flyout, className)}
-        style={cssVars({ "--dropdown-min-width": px(limits.sizes.dropDownMinWidth) })}
-      >
-        <Dialog className={styles.dialog} aria-label={trigger.label}>
-          {({ close }) => (typeof children === "function" ? children(close) : children)}
-        </Dialog>
-      </Popover>
-    </DialogTrigger>
+    <>
+      <Trigger {...trigger} state={state} popup="dialog" />
+      {Overlays ? (
+        <Overlays.FlyoutOverlay
+          triggerRef={state.triggerRef}
+          isOpen={state.isOpen}
+          onOpenChange={state.onOpenChange}
+          label={trigger.label}
+          placement={trigger.placement ?? "bottom end"}
+          className={className}
+          minWidth={limits.sizes.dropDownMinWidth}
+        >
+          {children}
+        </Overlays.FlyoutOverlay>
+      ) : null}
+    </>
   );
 }

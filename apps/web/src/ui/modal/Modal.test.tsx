@@ -26,11 +26,11 @@ function Harness({ size }: { size?: ModalSize }) {
 const openModal = () => fireEvent.click(screen.getByRole("button", { name: "Open" }));
 
 describe("Modal", () => {
-  it("is a dialog named by its title, of the §9 width for its size", () => {
+  it("is a dialog named by its title, of the §9 width for its size (its code loads when it opens)", async () => {
     render(<Harness size="large" />);
     expect(screen.queryByRole("dialog")).toBeNull();
     openModal();
-    const dialog = screen.getByRole("dialog", { name: "Announce" });
+    const dialog = await screen.findByRole("dialog", { name: "Announce" });
     expect(screen.getByText("Body text")).toBeTruthy();
     expect(screen.getByText("Footer")).toBeTruthy();
     const modal = dialog.parentElement!;
@@ -40,7 +40,7 @@ describe("Modal", () => {
   it("is destroyed after its exit transition, not before", async () => {
     render(<Harness />);
     openModal();
-    expect(screen.getByRole("dialog")).toBeTruthy();
+    expect(await screen.findByRole("dialog")).toBeTruthy();
 
     // From now on every element has a running animation that ends when we say so.
     let finish!: () => void;
@@ -69,25 +69,25 @@ describe("Modal", () => {
     const opener = screen.getByRole("button", { name: "Open" });
     opener.focus();
     openModal();
-    const dialog = screen.getByRole("dialog");
+    const dialog = await screen.findByRole("dialog");
     await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
     fireEvent.keyDown(document.activeElement!, { key: "Escape" });
     expect(screen.queryByRole("dialog")).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 
-  it("renders into the #modals container when the page has one", () => {
+  it("renders into the #modals container when the page has one", async () => {
     const container = document.createElement("div");
     container.id = "modals";
     document.body.append(container);
     render(<Harness />);
     openModal();
-    expect(container.contains(screen.getByRole("dialog"))).toBe(true);
+    expect(container.contains(await screen.findByRole("dialog"))).toBe(true);
   });
 });
 
 describe("ConfirmModal", () => {
-  it("asks, then calls onConfirm or onCancel", () => {
+  it("asks, then calls onConfirm or onCancel", async () => {
     const handleConfirm = vi.fn();
     const handleCancel = vi.fn();
     render(
@@ -95,7 +95,7 @@ describe("ConfirmModal", () => {
         Are you sure you want to delete this discussion?
       </ConfirmModal>,
     );
-    expect(screen.getByRole("dialog", { name: "Confirm" })).toBeTruthy();
+    expect(await screen.findByRole("dialog", { name: "Confirm" })).toBeTruthy();
     expect(screen.getByText("Are you sure you want to delete this discussion?")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Delete" }));
     expect(handleConfirm).toHaveBeenCalledOnce();
@@ -103,8 +103,8 @@ describe("ConfirmModal", () => {
     expect(handleCancel).toHaveBeenCalledOnce();
   });
 
-  it("asks 'Are you sure you want to do this?' by default", () => {
+  it("asks 'Are you sure you want to do this?' by default", async () => {
     render(<ConfirmModal isOpen onConfirm={() => {}} onCancel={() => {}} />);
-    expect(screen.getByText("Are you sure you want to do this?")).toBeTruthy();
+    expect(await screen.findByText("Are you sure you want to do this?")).toBeTruthy();
   });
 });

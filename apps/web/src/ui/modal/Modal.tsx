@@ -1,9 +1,8 @@
-import type { ReactNode } from "react";
-import { Dialog, Heading, Modal as AriaModal, ModalOverlay } from "react-aria-components";
-import { limits } from "@parley/contracts/limits";
+import { useEffect, type ReactNode } from "react";
+import type { limits } from "@parley/contracts/limits";
 import { t } from "../../lib/i18n.ts";
 import { Button } from "../button/Button.tsx";
-import { cssVars, cx, px } from "../css.ts";
+import { onDemand, useOnDemand } from "../on-demand.ts";
 import styles from "./Modal.module.css";
 
 /** Widths of spec §9: small 375, medium 516, large 720, xl 1022, xxl 1320. */
@@ -12,8 +11,8 @@ export type ModalSize = keyof typeof limits.sizes.modal;
 type Content = ReactNode | ((close: () => void) => ReactNode);
 
 export interface ModalProps {
-  /** Controlled open state; leave it out inside a React Aria `DialogTrigger`. */
-  isOpen?: boolean;
+  /** Open state, controlled by the owner. */
+  isOpen: boolean;
   onOpenChange?: (isOpen: boolean) => void;
   title: string;
   /** Keep the title for screen readers only. */
@@ -29,62 +28,20 @@ export interface ModalProps {
   className?: string;
 }
 
-const render = (content: Content, close: () => void) => (typeof content === "function" ? content(close) : content);
-
-/** The page's modal container (entry-server renders `<div id="modals">`), when there is one. */
-const modalsContainer = () => (typeof document === "undefined" ? null : document.getElementById("modals")) ?? undefined;
+const dialog = onDemand(() => import("./ModalDialog.tsx"));
 
 /**
- * A modal dialog on React Aria's `ModalOverlay`/`Modal`/`Dialog`: focus is trapped inside and goes back
- * to what opened it, Escape closes it, the page behind is inert. It stays mounted through its exit
- * transition and is destroyed after (spec §4).
+ * A modal dialog (React Aria `ModalOverlay`/`Modal`/`Dialog`, see `ModalDialog`): focus is trapped
+ * inside and goes back to what opened it, Escape closes it, the page behind is inert. It stays mounted
+ * through its exit transition and is destroyed after (spec §4). Its code loads when it first opens.
  */
-export function Modal({
-  isOpen,
-  onOpenChange,
-  title,
-  titleHidden = false,
-  size = "medium",
-  isDismissable = true,
-  isKeyboardDismissDisabled = false,
-  children,
-  footer,
-  className,
-}: ModalProps) {
-  return (
-    <ModalOverlay
-      isOpen={isOpen}
-      onOpenChange={onOpenChange}
-      isDismissable={isDismissable}
-      isKeyboardDismissDisabled={isKeyboardDismissDisabled}
-      className={styles.overlay}
-      UNSTABLE_portalContainer={modalsContainer()}
-    >
-      <AriaModal
-        className={cx(styles.modal, className)}
-        style={cssVars({ "--modal-width": px(limits.sizes.modal[size]) })}
-      >
-        <Dialog className={styles.dialog}>
-          {({ close }) => (
-            <>
-              <header className={styles.header}>
-                <Heading slot="title" className={titleHidden ? "visually-hidden" : styles.title}>
-                  {title}
-                </Heading>
-                <Button buttonType="icon" className={styles.close} aria-label={t("Close")} onPress={close}>
-                  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-                    <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-                  </svg>
-                </Button>
-              </header>
-              <div className={styles.body}>{render(children, close)}</div>
-              {footer ? <footer className={styles.footer}>{render(footer, close)}</footer> : null}
-            </>
-          )}
-        </Dialog>
-      </AriaModal>
-    </ModalOverlay>
-  );
+export function Modal(props: ModalProps) {
+  const { module, preload } = useOnDemand(dialog);
+  const { isOpen } = props;
+  useEffect(() => {
+    if (isOpen) preload();
+  }, [isOpen, preload]);
+  return module ? <module.ModalDialog {...props} /> : null;
 }
 
 export interface ConfirmModalProps {

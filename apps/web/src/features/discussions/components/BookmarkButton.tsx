@@ -1,4 +1,3 @@
-import { ToggleButton } from "react-aria-components";
 import { t } from "../../../lib/i18n.ts";
 import { BookmarkIcon, SpinnerIcon } from "./actionIcons.tsx";
 import { useBookmark } from "./useDiscussionToggles.ts";
@@ -6,22 +5,23 @@ import styles from "./DiscussionActions.module.css";
 
 /**
  * The bookmark toggle (spec §4): normal, bookmarking (a spinner while the call runs) and bookmarked;
- * named 'Bookmark' or 'Unbookmark', with aria-pressed. Optimistic, flipped back on failure.
+ * named 'Bookmark' or 'Unbookmark', a native toggle button (aria-pressed). Optimistic, flipped back on failure.
  */
 export function BookmarkButton({ discussionID, bookmarked }: { discussionID: number; bookmarked: boolean }) {
   const bookmark = useBookmark(discussionID);
   const state = bookmark.isPending ? "bookmarking" : bookmarked ? "bookmarked" : "normal";
   return (
-    <ToggleButton
+    <button
+      type="button"
       className={styles.iconButton}
-      isSelected={bookmarked}
-      onChange={(next) => {
-        if (!bookmark.isPending) bookmark.mutate(next);
+      aria-pressed={bookmarked}
+      onClick={() => {
+        if (!bookmark.isPending) bookmark.mutate(!bookmarked);
       }}
       aria-label={bookmarked ? t("Unbookmark") : t("Bookmark")}
       data-state={state}
     >
       {state === "bookmarking" ? <SpinnerIcon /> : <BookmarkIcon filled={bookmarked} />}
-    </ToggleButton>
+    </button>
   );
 }
