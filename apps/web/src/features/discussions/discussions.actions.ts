@@ -3,6 +3,7 @@ import { redirect, type ActionFunctionArgs } from "react-router";
 import { limits } from "@parley/contracts/limits";
 import type { ApiClient } from "../../lib/api.ts";
 import { formError, formInvalid, formValue } from "../../lib/forms.ts";
+import { resolveTagNames, splitTagNames, postFormKeys } from "./components/postForm.queries.ts";
 import { discussionsApi } from "./discussions.api.ts";
 import { discussionKeys } from "./discussions.queries.ts";
 import { discussionPath } from "./discussions.urls.ts";
@@ -32,12 +33,21 @@ export function createDiscussionActions(api: ApiClient, queryClient: QueryClient
       }
     },
 
+    /**
+     * `/post/discussion`: the category, title and body, and tags. The pickers post `tagIDs` and
+     * `newTagNames`; the plain field posts `tags`, a comma-separated list. Names are looked up, so
+     * an existing tag is sent by id and only unknown names as `newTagNames`.
+     */
     discussion: async ({ request }: ActionFunctionArgs) => {
       const form = await request.formData();
+      const names = splitTagNames(
+        [...form.getAll("newTagNames"), formValue(form, "tags")].filter((value) => typeof value === "string").join(","),
+      );
       const values = {
         name: formValue(form, "name"),
         body: formValue(form, "body"),
         categoryID: formValue(form, "categoryID"),
+        tags: names.join(", "),
       };
       const errors: Record<string, string> = {};
       if (!values.categoryID) errors["categoryID"] = "Choose a category.";
@@ -45,16 +55,24 @@ export function createDiscussionActions(api: ApiClient, queryClient: QueryClient
       if (!values.body.trim()) errors["body"] = "Write something before posting.";
       if (Object.keys(errors).length) return formInvalid(errors, values);
       try {
+        const chosenIDs = form
+          .getAll("tagIDs")
+          .flatMap((value) => (typeof value === "string" && /^\d+$/.test(value) ? [Number(value)] : []));
+        const named = names.length ? await resolveTagNames(api, names) : { tagIDs: [], newTagNames: [] };
+        const tagIDs = [...new Set([...chosenIDs, ...named.tagIDs])];
         const { data: discussion } = await discussionsApi.create(api, {
           name: values.name,
           body: values.body,
           format: formValue(form, "format") || "markdown",
           categoryID: Number(values.categoryID),
+          ...(tagIDs.length ? { tagIDs } : {}),
+          ...(named.newTagNames.length ? { newTagNames: named.newTagNames } : {}),
         });
         queryClient.removeQueries({ queryKey: discussionKeys.all });
+        if (named.newTagNames.length) queryClient.removeQueries({ queryKey: postFormKeys.all });
         return redirect(discussionPath(discussion));
       } catch (error) {
-        return formError(error, values);
+        return formError(error, values, { tagIDs: "tags", newTagNames: "tags" });
       }
     },
 

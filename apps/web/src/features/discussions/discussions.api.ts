@@ -40,8 +40,18 @@ export const discussionsApi = {
   locateComment: async (api: ApiClient, commentID: number, limit: number) =>
     (await api.get<{ discussionID: number; page: number; url: string }>(`/comments/${commentID}/location`, { limit }))
       .data,
-  create: (api: ApiClient, body: { name: string; body: string; format: string; categoryID: number }) =>
-    api.request<Discussion>({ method: "POST", path: "/discussions", body }),
+  /** `tagIDs` are existing tags; `newTagNames` are created (or matched by urlcode) by the server. */
+  create: (
+    api: ApiClient,
+    body: {
+      name: string;
+      body: string;
+      format: string;
+      categoryID: number;
+      tagIDs?: number[];
+      newTagNames?: string[];
+    },
+  ) => api.request<Discussion>({ method: "POST", path: "/discussions", body }),
   comment: (api: ApiClient, body: { discussionID: number; body: string; format: string }) =>
     api.request<Comment>({ method: "POST", path: "/comments", body }),
 

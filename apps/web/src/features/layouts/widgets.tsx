@@ -22,6 +22,7 @@ import {
   type DiscussionListSectionProps,
 } from "../discussions/pages/DiscussionsPage.tsx";
 import { NewDiscussionPage } from "../discussions/pages/NewDiscussionPage.tsx";
+import { categorySearchQuery, taggingEnabledQuery } from "../discussions/components/postForm.queries.ts";
 import { meQuery } from "../users/users.queries.ts";
 import { LayoutRenderer } from "./LayoutRenderer.tsx";
 import { SectionFullWidth, SectionOneColumn, SectionThreeColumns, SectionTwoColumns } from "./Sections.tsx";
@@ -133,6 +134,9 @@ const createPost = defineWidget<{ postType: string; categoryID: number | null }>
     const [me] = await Promise.all([
       queryClient.ensureQueryData(meQuery(api)),
       queryClient.ensureQueryData(categoryListQuery(api, { maxDepth: 5 })),
+      // The category picker's full list, and whether the tags field shows.
+      queryClient.prefetchQuery(categorySearchQuery(api, "")),
+      queryClient.prefetchQuery(taggingEnabledQuery(api)),
     ]);
     if (me.userID === 0) throw redirect(entryLink("/entry/signin", url));
   },

@@ -1,6 +1,5 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Form, useActionData, useLocation, useNavigation, useParams } from "react-router";
-import type { CategoryTreeItem } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
 import { PageHead } from "../../../lib/head.tsx";
@@ -9,24 +8,14 @@ import { TransientKeyField } from "../../../lib/session.tsx";
 import { FormAlert, SubmitButton, TextField, formStyles } from "../../../ui/forms/Form.tsx";
 import { categoryListQuery } from "../../categories/categories.queries.ts";
 import { BodyEditor } from "../../editor/BodyEditor.tsx";
+import { CategoryChooser } from "../components/CategoryChooser.tsx";
+import { TagsInput } from "../components/TagsInput.tsx";
 import styles from "./DiscussionPage.module.css";
 
-/** Categories a discussion can go to (not the ones that only group other categories). */
-function postable(
-  tree: CategoryTreeItem[],
-  depth = 0,
-): Array<{ categoryID: number; label: string; disabled: boolean }> {
-  return tree.flatMap((category) => [
-    {
-      categoryID: category.categoryID,
-      label: `${"— ".repeat(depth)}${category.name}`,
-      disabled: category.displayAs === "categories" || category.displayAs === "heading",
-    },
-    ...postable(category.children ?? [], depth + 1),
-  ]);
-}
-
-/** `/post/discussion[/{categoryID}]`: title, category, body (the rich editor once loaded, Markdown without it). */
+/**
+ * `/post/discussion[/{categoryID}]`: category, title, body (the rich editor once loaded, Markdown without it)
+ * and tags when tagging is on. Category and tags are plain fields until the pickers load.
+ */
 export function NewDiscussionPage() {
   const api = useApi();
   const result = useActionData<FormResult>();
@@ -34,7 +23,6 @@ export function NewDiscussionPage() {
   const busy = useNavigation().state === "submitting";
   const { categoryID } = useParams();
   const { data: tree } = useSuspenseQuery(categoryListQuery(api, { maxDepth: 5 }));
-  const options = postable(tree);
   const selected = result?.values?.["categoryID"] ?? categoryID ?? "";
   return (
     <>
@@ -43,31 +31,7 @@ export function NewDiscussionPage() {
       <Form method="post" action={location.pathname + location.search} className={formStyles.form} noValidate>
         {result?.message ? <FormAlert>{result.message}</FormAlert> : null}
         <TransientKeyField />
-        <div className={formStyles.field}>
-          <label htmlFor="discussion-category" className={formStyles.label}>
-            {t("Category")}
-          </label>
-          <select
-            id="discussion-category"
-            name="categoryID"
-            className={formStyles.input}
-            defaultValue={selected}
-            aria-invalid={result?.errors?.["categoryID"] ? true : undefined}
-            aria-describedby={result?.errors?.["categoryID"] ? "discussion-category-error" : undefined}
-          >
-            <option value="">{t("Choose a category")}</option>
-            {options.map((option) => (
-              <option key={option.categoryID} value={option.categoryID} disabled={option.disabled}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-          {result?.errors?.["categoryID"] ? (
-            <p id="discussion-category-error" className={formStyles.error}>
-              {result.errors["categoryID"]}
-            </p>
-          ) : null}
-        </div>
+        <CategoryChooser tree={tree} defaultValue={selected} error={result?.errors?.["categoryID"]} />
         <TextField
           label={t("Title")}
           name="name"
@@ -96,6 +60,7 @@ export function NewDiscussionPage() {
             </p>
           ) : null}
         </div>
+        <TagsInput defaultValue={result?.values?.["tags"] ?? ""} error={result?.errors?.["tags"]} />
         <SubmitButton busy={busy}>{t("Post Discussion")}</SubmitButton>
       </Form>
     </>
