@@ -27,7 +27,8 @@ const categories: CategorySuggestion[] = [
 
 /** `GET /categories/search` over the fixture: names containing the query. */
 const search = (request: ApiRequest) => {
-  const query = String(request.query?.["query"] ?? "").toLowerCase();
+  const text = request.query?.["query"];
+  const query = typeof text === "string" ? text.toLowerCase() : "";
   return jsonResponse(categories.filter((category) => category.name.toLowerCase().includes(query)));
 };
 

@@ -125,6 +125,9 @@ export function TagsComboBox({ initial, hint, error }: TagsComboBoxProps) {
         onInputChange={handleInputChange}
         selectedKey={null}
         onSelectionChange={handleSelectionChange}
+        // React Aria builds the list one render after the text changes: without this the first
+        // letter typed would not open it (there is always an option once something is typed).
+        allowsEmptyCollection={typed !== ""}
         isInvalid={error ? true : undefined}
       >
         <Label className={formStyles.label}>{t("Tags")}</Label>
@@ -153,7 +156,8 @@ export function TagsComboBox({ initial, hint, error }: TagsComboBoxProps) {
             {(tag) => (
               <Tag id={tag.id} textValue={tag.name} className={styles.tag}>
                 {tag.name}
-                <Button slot="remove" className={styles.remove} aria-label={t("Remove {name}", { name: tag.name })}>
+                {/* Named "Remove" + the tag's name (React Aria labels it by itself and its tag). */}
+                <Button slot="remove" className={styles.remove} aria-label={t("Remove")}>
                   <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
                     <path d="M3 3l6 6M9 3l-6 6" stroke="currentColor" strokeWidth="1.5" />
                   </svg>
