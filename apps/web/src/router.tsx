@@ -36,6 +36,17 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
   const layoutPage = createLayoutLoader({ queryClient, api });
 
   const entry = createEntryActions(api);
+  // The member's notification pages and the e-mail unsubscribe landing, loaded with their route.
+  const notificationRoute = (id: string, path: string): RouteObject => ({
+    id,
+    path,
+    lazy: async () => {
+      const { createNotificationRoutes } = await import("./features/notifications/notifications.routes.tsx");
+      const route = createNotificationRoutes({ queryClient, api }).find((candidate) => candidate.id === id);
+      if (!route) throw new Error(`There is no notification route '${id}'.`);
+      return { loader: route.loader, action: route.action, element: route.element };
+    },
+  });
   const posting = createDiscussionActions(api, queryClient);
 
   return [
@@ -148,6 +159,9 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
               element: <EmailConfirmRequestPage />,
             },
             ...createProfileRoutes({ queryClient, api }),
+            notificationRoute("notifications", "profile/notifications"),
+            notificationRoute("notification-preferences", "profile/preferences"),
+            notificationRoute("unsubscribe", "unsubscribe/:token"),
             { id: "leaving", path: "home/leaving", element: <LeavingPage /> },
             {
               id: "not-found",

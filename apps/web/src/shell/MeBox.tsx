@@ -6,6 +6,7 @@ import { useApi } from "../lib/api-context.tsx";
 import { t } from "../lib/i18n.ts";
 import { entryLink } from "../lib/targets.ts";
 import { meQuery } from "../features/users/users.queries.ts";
+import { useLiveUpdates } from "../features/notifications/useLiveUpdates.ts";
 import { CountBadge, countBadgeText } from "../ui/count-badge/CountBadge.tsx";
 import { isCompactNow } from "./device.ts";
 import { useExclusiveOpen } from "../ui/dropdown/flyouts.ts";
@@ -50,6 +51,8 @@ export function MeBox({
 
 function MemberBox({ me, conversationsEnabled }: { me: Me; conversationsEnabled: boolean }) {
   const location = useLocation();
+  // Badges and notification lists follow the live stream (loaded after hydration, members only).
+  useLiveUpdates(me.userID);
   const [open, setOpen] = useState<MemberMenu | null>(null);
   const [panel, setPanel] = useState<MemberMenu | null>(null);
   const refs = {

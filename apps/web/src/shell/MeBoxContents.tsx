@@ -4,30 +4,15 @@ import { t } from "../lib/i18n.ts";
 import { entryLink } from "../lib/targets.ts";
 import { profilePath } from "@parley/contracts/urls";
 import { countBadgeText } from "../ui/count-badge/CountBadge.tsx";
+import { NotificationsMenu } from "../features/notifications/components/NotificationsMenu.tsx";
 import styles from "./MeBoxContents.module.css";
 
 /**
- * What the member menus hold. The notification and message lists come with issue 7: until then the
- * menus say how many are unread, link to the full pages and say plainly that the list is not here yet.
+ * What the member menus hold: the notifications list (features/notifications); the messages list
+ * comes with the conversations pages: until then that menu says how many are unread and links to them.
  */
-export function NotificationsContent({ me, headingId }: { me: Me; headingId: string }) {
-  const count = me.countUnreadNotifications;
-  return (
-    <div className={styles.content}>
-      <h2 id={headingId} className={styles.heading}>
-        {t("Notifications")}
-      </h2>
-      <p className={styles.summary}>
-        {count === 0
-          ? t("You have no unread notifications.")
-          : t("Unread notifications: {count}", { count: countBadgeText(count) })}
-      </p>
-      <p className={styles.note}>{t("The list of notifications is not shown here yet.")}</p>
-      <Link className={styles.footerLink} to="/profile/notifications">
-        {t("All Notifications")}
-      </Link>
-    </div>
-  );
+export function NotificationsContent({ headingId }: { me: Me; headingId: string }) {
+  return <NotificationsMenu headingId={headingId} />;
 }
 
 export function MessagesContent({ me, headingId }: { me: Me; headingId: string }) {

@@ -2,6 +2,7 @@ import type { User } from "@parley/contracts";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { jsonResponse } from "../test/fixtures.ts";
+import { makeNotification } from "../features/notifications/notifications.testing.ts";
 import { SiteNavigationPanel } from "./SiteNavigationPanel.tsx";
 import { TitleBar } from "./TitleBar.tsx";
 import { fallbackTitleBar as defaultTitleBar } from "../features/layouts/index.ts";
@@ -88,12 +89,16 @@ describe("TitleBar", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
-  it("says honestly what the notifications menu holds", async () => {
-    renderWithShell(<TitleBar {...defaultTitleBar} />, { me: memberMe });
+  it("lists the latest notifications in the notifications menu", async () => {
+    renderWithShell(<TitleBar {...defaultTitleBar} />, {
+      me: memberMe,
+      routes: { "GET /notifications": jsonResponse([makeNotification({ notificationID: 1 })]) },
+    });
     fireEvent.click(await screen.findByRole("button", { name: "Notifications (3 unread)" }));
     const menu = await screen.findByRole("dialog", { name: "Notifications" });
-    expect(menu.textContent).toContain("Unread notifications: 3");
-    expect(menu.textContent).toContain("The list of notifications is not shown here yet.");
+    expect((await within(menu).findByRole("link", { name: /Bea mentioned you in Topic 1/ })).getAttribute("href")).toBe(
+      "/discussion/comment/101#Comment_101",
+    );
     expect(within(menu).getByRole("link", { name: "All Notifications" }).getAttribute("href")).toBe(
       "/profile/notifications",
     );

@@ -12,6 +12,7 @@ import { entryLink } from "../../../lib/targets.ts";
 import { FormAlert, SubmitButton, formStyles } from "../../../ui/forms/Form.tsx";
 import { Pager } from "../../../ui/pager/Pager.tsx";
 import { meQuery } from "../../users/users.queries.ts";
+import { NewCommentsNotice } from "../../notifications/components/NewCommentsNotice.tsx";
 import { BodyEditor } from "../../editor/BodyEditor.tsx";
 import { CommentPost } from "../components/CommentPost.tsx";
 import actionStyles from "../components/DiscussionActions.module.css";
@@ -147,6 +148,12 @@ export function DiscussionPage() {
           pageKey={commentsQuery(api, parsed.id, parsed.page, limit, sort).queryKey}
         />
       ))}
+      {/* Other members' new comments, live (members only). */}
+      <NewCommentsNotice
+        discussionID={parsed.id}
+        viewerID={me?.userID ?? 0}
+        shownIDs={comments.items.map((comment) => comment.commentID)}
+      />
       <Pager
         page={parsed.page}
         limit={limit}
