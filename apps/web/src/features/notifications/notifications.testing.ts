@@ -1,7 +1,9 @@
 import type { Notification } from "@parley/contracts";
 
 /** A notification as the API returns it; tests override what they look at. */
-export function makeNotification(overrides: Partial<Notification> & Pick<Notification, "notificationID">): Notification {
+export function makeNotification(
+  overrides: Partial<Notification> & Pick<Notification, "notificationID">,
+): Notification {
   const id = overrides.notificationID;
   return {
     body: `<b>Bea</b> mentioned you in <b>Topic ${id}</b>.`,

@@ -61,9 +61,7 @@ describe("the live client", () => {
     expect(page.hasMore).toBe(true);
     // A grouped notification coming again moves to the top instead of showing twice.
     FakeEventSource.latest.send("notification", makeNotification({ notificationID: 2, count: 2 }), "42");
-    expect(queryClient.getQueryData<NotificationPage>(first)!.items.map((item) => item.notificationID)).toEqual([
-      2, 3,
-    ]);
+    expect(queryClient.getQueryData<NotificationPage>(first)!.items.map((item) => item.notificationID)).toEqual([2, 3]);
     client.stop();
   });
 
