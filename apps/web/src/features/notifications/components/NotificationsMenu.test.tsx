@@ -64,7 +64,7 @@ describe("NotificationsMenu", () => {
       routes: { "GET /notifications": jsonResponse([]) },
     });
     expect(await screen.findByText("You do not have any notifications yet.")).toBeTruthy();
-    expect((screen.getByRole("button", { name: "Mark All Read" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>("button", { name: "Mark All Read" }).disabled).toBe(true);
   });
 
   it("marks a notification read when its link is followed: the badge goes down by one", async () => {
@@ -101,7 +101,7 @@ describe("NotificationsMenu", () => {
     expect(transport.requests.at(-1)).toMatchObject({ method: "PATCH", path: "/notifications", body: { read: true } });
     release(jsonResponse(null, 204));
     await waitFor(() =>
-      expect((screen.getByRole("button", { name: "Mark All Read" }) as HTMLButtonElement).disabled).toBe(true),
+      expect(screen.getByRole<HTMLButtonElement>("button", { name: "Mark All Read" }).disabled).toBe(true),
     );
     expect(unreadLinks()).toHaveLength(0);
     expect(unreadCount()).toBe("0");
