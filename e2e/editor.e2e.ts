@@ -49,7 +49,7 @@ describe("the rich editor", () => {
     // The server-rendered text area is gone; the form now posts rich2.
     expect(await page.locator('textarea[name="body"]').count()).toBe(0);
 
-    await form.category.selectOption({ label: "General Discussion" });
+    await form.chooseCategory("General Discussion");
     await form.title.fill("Written with the rich editor");
     await editor.text.click();
     await page.keyboard.type("Hello ");

@@ -2,20 +2,30 @@ import type { Locator, Response } from "playwright-core";
 import { EntryPage } from "./EntryPage.ts";
 
 export interface NewDiscussion {
-  /** The category's name as the select shows it (subcategories are indented with "— "). */
+  /**
+   * The category's name. Without JavaScript it is the select's label (subcategories are indented
+   * with "— "); with it, the name picked from the category picker's suggestions.
+   */
   category?: string;
   title: string;
   body: string;
 }
 
-/** `/post/discussion[/{categoryID}]`: Category, Title, Body (Markdown) and "Post Discussion". */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * `/post/discussion[/{categoryID}]`: Category, Title, Body (Markdown), Tags and "Post Discussion".
+ * Category and Tags are a select and a comma-separated text field without JavaScript, and comboboxes
+ * (suggestions in a listbox, chosen tags as removable chips) once the page runs.
+ */
 export class NewDiscussionPage extends EntryPage {
   goto(categoryID?: number): Promise<Response> {
     return this.open(categoryID === undefined ? "/post/discussion" : `/post/discussion/${categoryID}`);
   }
 
+  /** The select, or the picker's text input once it has loaded (both are comboboxes). */
   get category(): Locator {
-    return this.field("Category");
+    return this.main.getByRole("combobox", { name: "Category", exact: true });
   }
 
   get title(): Locator {
@@ -26,20 +36,92 @@ export class NewDiscussionPage extends EntryPage {
     return this.field("Body");
   }
 
+  /** The comma-separated text field, or the tag picker's text input. */
+  get tags(): Locator {
+    return this.field("Tags");
+  }
+
   get submitButton(): Locator {
     return this.button("Post Discussion");
   }
 
-  /** The selected category's label. */
+  /** The open picker's suggestions. */
+  get suggestions(): Locator {
+    return this.page.getByRole("listbox").getByRole("option");
+  }
+
+  suggestion(name: string | RegExp): Locator {
+    return this.page.getByRole("listbox").getByRole("option", { name, exact: typeof name === "string" });
+  }
+
+  /** A category suggestion: named by the category's name, then its trail ("Troubleshooting Help & Support"). */
+  categorySuggestion(name: string): Locator {
+    return this.suggestion(new RegExp(`^${escapeRegExp(name)}( |$)`));
+  }
+
+  /** The chosen tags (chips) of the picker. */
+  get tagChips(): Locator {
+    return this.main.getByRole("grid", { name: "Chosen tags" }).getByRole("row");
+  }
+
+  removeTagButton(name: string): Locator {
+    return this.main.getByRole("button", { name: `Remove ${name}`, exact: true });
+  }
+
+  /** What the form will post as the category (the select's value or the picker's hidden input). */
+  postedCategoryID(): Promise<string> {
+    return this.form.locator('[name="categoryID"]').inputValue();
+  }
+
+  /** The hidden inputs the tag picker posts. */
+  async postedTags(): Promise<{ tagIDs: string[]; newTagNames: string[] }> {
+    const values = (name: string) =>
+      this.form
+        .locator(`input[type="hidden"][name="${name}"]`)
+        .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    return { tagIDs: await values("tagIDs"), newTagNames: await values("newTagNames") };
+  }
+
+  /** Whether the category field is the picker (the page ran and its chunk loaded). */
+  async hasPickers(): Promise<boolean> {
+    return (await this.category.evaluate((element) => element.tagName)) === "INPUT";
+  }
+
+  /** Waits for the pickers to replace the plain fields. */
+  async waitForPickers(): Promise<void> {
+    await this.main.locator('input[role="combobox"]').first().waitFor();
+  }
+
+  /** The selected category's label (select), or the picker's text. */
   selectedCategory(): Promise<string> {
-    return this.category.evaluate((select) => {
-      const element = select as HTMLSelectElement;
-      return element.selectedOptions[0]?.textContent ?? "";
-    });
+    return this.category.evaluate((field) =>
+      field instanceof HTMLSelectElement
+        ? (field.selectedOptions[0]?.textContent ?? "")
+        : (field as HTMLInputElement).value,
+    );
+  }
+
+  /**
+   * Chooses the category `name`: from the select, or by typing `search` (the name by default) into the
+   * picker and clicking the suggestion.
+   */
+  async chooseCategory(name: string, search = name): Promise<void> {
+    if (!(await this.hasPickers())) {
+      await this.category.selectOption({ label: name });
+      return;
+    }
+    await this.category.fill(search);
+    await this.categorySuggestion(name.replace(/^(— )+/, "")).click();
+  }
+
+  /** Types into the tag picker and clicks the suggestion named `pick` (an existing tag, or "New tag: …"). */
+  async addTag(search: string, pick: string): Promise<void> {
+    await this.tags.fill(search);
+    await this.suggestion(pick).click();
   }
 
   async fill({ category, title, body }: NewDiscussion): Promise<void> {
-    if (category !== undefined) await this.category.selectOption({ label: category });
+    if (category !== undefined) await this.chooseCategory(category);
     await this.title.fill(title);
     await this.body.fill(body);
   }

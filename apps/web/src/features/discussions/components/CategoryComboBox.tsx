@@ -95,15 +95,10 @@ export function CategoryComboBox({ initial, error, onChange }: CategoryComboBoxP
             {(suggestion) => {
               const trail = parentTrail(suggestion);
               return (
+                // Named by all it shows (name and trail), so the name includes the visible text.
                 <ListBoxItem id={suggestion.categoryID} textValue={suggestion.name} className={styles.option}>
-                  <Text slot="label" className={styles.optionName}>
-                    {suggestion.name}
-                  </Text>
-                  {trail ? (
-                    <Text slot="description" className={styles.trail}>
-                      {trail}
-                    </Text>
-                  ) : null}
+                  <span className={styles.optionName}>{suggestion.name}</span>
+                  {trail ? <span className={styles.trail}>{trail}</span> : null}
                 </ListBoxItem>
               );
             }}
