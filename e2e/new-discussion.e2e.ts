@@ -151,6 +151,24 @@ describe("starting a discussion with the category and tag pickers", () => {
     expect(await form.postedCategoryID()).toBe(String(general!.categoryID));
   });
 
+  it("keeps the chosen category and tags when the form comes back with an error", async () => {
+    const member = newMember("pickererr");
+    await registerConfirmed(parley, member);
+    const page = await parley.newPage();
+    await signInContext(page, parley.baseUrl, member);
+    const form = new NewDiscussionPage(page, parley.baseUrl);
+    await form.goto();
+    await waitForHydration(page);
+    await form.waitForPickers();
+    await form.chooseCategory("Off Topic", "off");
+    await form.addTag("rul", "rules");
+    await form.submitButton.click();
+    await expect.poll(() => form.fieldError("Title")).toBe("Give your discussion a title.");
+    expect(await form.category.inputValue()).toBe("Off Topic");
+    expect(await form.tagChips.allInnerTexts()).toEqual(["rules"]);
+    expect((await form.postedTags()).tagIDs).toHaveLength(1);
+  });
+
   it("without JavaScript, the select and a comma-separated list post the same discussion", async () => {
     const member = newMember("pickernojs");
     await registerConfirmed(parley, member);
