@@ -48,7 +48,7 @@ function renderChooser(initial: { categoryID: number; name: string } | null = nu
     </form>,
     { me: memberMe, routes: { "GET /categories/search": search } },
   );
-  const input = screen.getByRole("combobox", { name: "Category" });
+  const input = screen.getByRole<HTMLInputElement>("combobox", { name: "Category" });
   const hidden = () => rendered.container.querySelector<HTMLInputElement>('input[type="hidden"][name="categoryID"]');
   return { ...rendered, input, hidden };
 }

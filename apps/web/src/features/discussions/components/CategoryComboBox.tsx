@@ -5,7 +5,7 @@ import { limits } from "@parley/contracts/limits";
 import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { formStyles } from "../../../ui/forms/Form.tsx";
-import { categorySearchQuery, parentTrail, type CategorySuggestion } from "./postForm.queries.ts";
+import { categorySearchQuery, type CategorySuggestion } from "./postForm.queries.ts";
 import { useDebouncedValue } from "./useDebouncedValue.ts";
 import styles from "./PostForm.module.css";
 
@@ -22,6 +22,13 @@ export interface CategoryComboBoxProps {
   /** Told about every change of the choice. */
   onChange?: (chosen: ChosenCategory | null) => void;
 }
+
+/** The trail between Home and the category itself, e.g. "Help & Support" for Troubleshooting. */
+const parentTrail = (suggestion: CategorySuggestion): string =>
+  (suggestion.breadcrumbs ?? [])
+    .slice(1, -1)
+    .map((crumb) => crumb.name)
+    .join(" › ");
 
 export const ChevronIcon = () => (
   <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">

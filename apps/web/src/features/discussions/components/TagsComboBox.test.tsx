@@ -42,7 +42,7 @@ function renderTags(initial: ChosenTag[] = []) {
     </form>,
     { me: memberMe, routes: { "GET /tags": search } },
   );
-  const input = screen.getByRole("combobox", { name: "Tags" });
+  const input = screen.getByRole<HTMLInputElement>("combobox", { name: "Tags" });
   const form = rendered.container.querySelector("form")!;
   const posted = () => {
     const data = new FormData(form);

@@ -51,13 +51,6 @@ export const taggingEnabledQuery = (api: ApiClient) =>
     },
   });
 
-/** The trail between Home and the category itself, e.g. "Help & Support" for Troubleshooting. */
-export const parentTrail = (suggestion: CategorySuggestion): string =>
-  (suggestion.breadcrumbs ?? [])
-    .slice(1, -1)
-    .map((crumb) => crumb.name)
-    .join(" › ");
-
 /** A comma-separated list of tag names → the names, trimmed, without blanks or repeats (any case). */
 export function splitTagNames(text: string): string[] {
   const seen = new Set<string>();
@@ -70,24 +63,4 @@ export function splitTagNames(text: string): string[] {
       seen.add(key);
       return true;
     });
-}
-
-/**
- * Tag names → the ids of the tags that have those names (any case), and the names no tag has yet,
- * for `POST /discussions` (`tagIDs`, `newTagNames`): members may use existing tags without tags.add.
- */
-export async function resolveTagNames(
-  api: ApiClient,
-  names: string[],
-): Promise<{ tagIDs: number[]; newTagNames: string[] }> {
-  const found = await Promise.all(
-    names.map(async (name) => {
-      const { data } = await api.get<Tag[]>("/tags", { query: name });
-      return data.find((tag) => tag.name.trim().toLowerCase() === name.toLowerCase());
-    }),
-  );
-  return {
-    tagIDs: found.flatMap((tag) => (tag ? [tag.tagID] : [])),
-    newTagNames: names.filter((_, index) => !found[index]),
-  };
 }
