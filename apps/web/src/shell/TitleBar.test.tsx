@@ -61,9 +61,9 @@ describe("TitleBar", () => {
 
   it("gives a member Notifications, Messages and My Account, with unread counts capped at 99+", async () => {
     renderWithShell(<TitleBar {...defaultTitleBar} />, { me: memberMe });
-    const notifications = await screen.findByRole("button", { name: "Notifications (3 unread)" });
+    const notifications = await screen.findByRole("button", { name: "Notifications, 3 unread" });
     expect(notifications.textContent).toContain("3");
-    const messages = screen.getByRole("button", { name: "Messages (99+ unread)" });
+    const messages = screen.getByRole("button", { name: "Messages, 99+ unread" });
     expect(messages.textContent).toContain("99+");
     expect(screen.getByText("Ada", { exact: true })).toBeTruthy();
     expect(screen.queryByRole("link", { name: "Sign In" })).toBeNull();
@@ -94,7 +94,7 @@ describe("TitleBar", () => {
       me: memberMe,
       routes: { "GET /notifications": jsonResponse([makeNotification({ notificationID: 1 })]) },
     });
-    fireEvent.click(await screen.findByRole("button", { name: "Notifications (3 unread)" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Notifications, 3 unread" }));
     const menu = await screen.findByRole("dialog", { name: "Notifications" });
     expect((await within(menu).findByRole("link", { name: /Bea mentioned you in Topic 1/ })).getAttribute("href")).toBe(
       "/discussion/comment/101#Comment_101",

@@ -21,11 +21,11 @@ describe("live updates in the title bar", () => {
       me: memberMe,
       routes: { "GET /notifications": jsonResponse([makeNotification({ notificationID: 1 })]) },
     });
-    await screen.findByRole("button", { name: "Notifications (3 unread)" });
+    await screen.findByRole("button", { name: "Notifications, 3 unread" });
     await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
     expect(FakeEventSource.latest.url).toBe("/api/v2/events/stream");
     act(() => FakeEventSource.latest.send("counts", { countUnreadNotifications: 7 }, "1"));
-    expect(await screen.findByRole("button", { name: "Notifications (7 unread)" })).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "Notifications, 7 unread" })).toBeTruthy();
     act(() => FakeEventSource.latest.send("counts", { countUnreadNotifications: 0 }, "2"));
     expect(await screen.findByRole("button", { name: "Notifications" })).toBeTruthy();
     cleanup();

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { t } from "../../../lib/i18n.ts";
 import { Button } from "../../../ui/button/Button.tsx";
-import { discussionKeys } from "../../discussions/discussions.queries.ts";
+import { refreshDiscussion } from "../discussionRefresh.ts";
 import { useLiveComments } from "../useLiveComments.ts";
 import styles from "./NewCommentsNotice.module.css";
 
@@ -27,13 +27,7 @@ export function NewCommentsNotice({
 
   const handleShow = async () => {
     if (!first) return;
-    const commentPages = [...discussionKeys.all, "comments", discussionID];
-    // Pages not on screen are dropped (their loaders fetch them anew); the one on screen is refetched.
-    queryClient.removeQueries({ queryKey: commentPages, type: "inactive" });
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: discussionKeys.detail(discussionID) }),
-      queryClient.invalidateQueries({ queryKey: commentPages }),
-    ]);
+    await refreshDiscussion(queryClient, discussionID);
     clear();
     await navigate(`/discussion/comment/${first.commentID}`);
     const target = document.getElementById(`Comment_${first.commentID}`);

@@ -1,14 +1,18 @@
 import type { Notification } from "@parley/contracts";
-import { Link } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import type { MouseEvent } from "react";
+import { Link, useNavigate } from "react-router";
 import { t } from "../../../lib/i18n.ts";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
 import { UserPhoto } from "../../../ui/user-photo/UserPhoto.tsx";
+import { refreshDiscussion } from "../discussionRefresh.ts";
 import { sitePath } from "../notifications.urls.ts";
 import styles from "./NotificationList.module.css";
 
 /**
  * Notifications as links to their records: the actor's photo, the sentence (server HTML with only
- * `<b>` for names and titles), when, and a dot while unread. Following one marks it read.
+ * `<b>` for names and titles), when, and a dot while unread. Following one marks it read; a post's
+ * discussion is refreshed first, so the page shows the post the notification is about.
  */
 export function NotificationList({
   items,
@@ -20,6 +24,26 @@ export function NotificationList({
   onRead?: (notificationID: number) => void;
   labelledBy?: string;
 }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const handleFollow = (event: MouseEvent<HTMLAnchorElement>, item: Notification) => {
+    if (!item.read) onRead?.(item.notificationID);
+    // A new tab or window (modifier keys, other buttons) loads the page itself.
+    if (
+      item.discussionID === null ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
+    event.preventDefault();
+    const discussionID = item.discussionID;
+    void refreshDiscussion(queryClient, discussionID)
+      .catch(() => undefined)
+      .then(() => navigate(sitePath(item.url)));
+  };
   return (
     <ul className={styles.list} aria-labelledby={labelledBy}>
       {items.map((item) => (
@@ -28,9 +52,7 @@ export function NotificationList({
             className={styles.link}
             to={sitePath(item.url)}
             data-notification-id={item.notificationID}
-            onClick={() => {
-              if (!item.read) onRead?.(item.notificationID);
-            }}
+            onClick={(event) => handleFollow(event, item)}
           >
             <UserPhoto name="" photoUrl={item.photoUrl} size="medium" decorative className={styles.photo} />
             <span className={styles.text}>
