@@ -1,8 +1,33 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
+
+/**
+ * Lists every chunk's stylesheet under the entry, so the server links them all in the first HTML:
+ * pages whose code loads with their route (`lazy`) are styled before hydration and without JavaScript.
+ * CSS is not part of the reader pages' JavaScript budget; the scripts still load on demand.
+ */
+function allStylesWithEntry(): Plugin {
+  return {
+    name: "parley:all-styles-with-entry",
+    apply: "build",
+    generateBundle: {
+      order: "pre",
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter((item) => item.type === "chunk");
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        const entryCss = entry?.viteMetadata?.importedCss;
+        if (!entryCss) return;
+        for (const chunk of chunks) {
+          if (chunk === entry) continue;
+          for (const css of chunk.viteMetadata?.importedCss ?? []) entryCss.add(css);
+        }
+      },
+    },
+  };
+}
 
 /**
  * Two builds from one config: the client (`vite build`: hashed assets + manifest.json, entry
@@ -11,7 +36,7 @@ const root = fileURLToPath(new URL(".", import.meta.url));
  */
 export default defineConfig(({ isSsrBuild }) => ({
   root,
-  plugins: [react()],
+  plugins: [react(), ...(isSsrBuild ? [] : [allStylesWithEntry()])],
   css: {
     modules: { localsConvention: "camelCaseOnly", generateScopedName: "[local]_[hash:base64:5]" },
   },
@@ -22,7 +47,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         manifest: true,
         target: "es2022",
-        rollupOptions: { input: "src/main.tsx" },
+        rollupOptions: {
+          input: "src/main.tsx",
+          // Everything the entry imports statically is needed by every page: one chunk (compresses
+          // better than the many small shared chunks the on-demand imports would otherwise cut off).
+          output: { codeSplitting: { groups: [{ name: "initial", tags: ["$initial"] }] } },
+        },
       },
   ssr: { noExternal: ["@parley/contracts"] },
 }));

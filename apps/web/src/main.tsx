@@ -1,6 +1,6 @@
-import { hydrate } from "@tanstack/react-query";
+import { hydrate as hydrateQueries } from "@tanstack/react-query";
 import { hydrateRoot } from "react-dom/client";
-import { createBrowserRouter } from "react-router";
+import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { createApiClient, fetchTransport } from "./lib/api.ts";
 import { deserializeErrors, STATE_ELEMENT_ID, type PageState } from "./lib/hydration.ts";
@@ -13,33 +13,54 @@ const stateElement = document.getElementById(STATE_ELEMENT_ID);
 const state = stateElement?.textContent ? (JSON.parse(stateElement.textContent) as PageState) : null;
 
 const queryClient = createQueryClient();
-if (state) hydrate(queryClient, state.queries);
+if (state) hydrateQueries(queryClient, state.queries);
 const api = createApiClient(fetchTransport);
 
-const router = createBrowserRouter(createRoutes({ queryClient, api }), {
-  ...(state
-    ? {
-        hydrationData: {
-          loaderData: state.router.loaderData,
-          actionData: state.router.actionData,
-          errors: deserializeErrors(state.router.errors),
-        },
-      }
-    : {}),
-});
+const routes = createRoutes({ queryClient, api });
+// Not a top-level await: the lazy routes' chunks import this module's chunk, which must finish first.
+void resolveLazyMatches(routes).then(hydrate, hydrate);
 
-const container = document.getElementById("app");
-if (!container) throw new Error("The page has no #app container.");
+function hydrate() {
+  const router = createBrowserRouter(routes, {
+    ...(state
+      ? {
+          hydrationData: {
+            loaderData: state.router.loaderData,
+            actionData: state.router.actionData,
+            errors: deserializeErrors(state.router.errors),
+          },
+        }
+      : {}),
+  });
 
-hydrateRoot(
-  container,
-  <Providers
-    queryClient={queryClient}
-    api={api}
-    head={null}
-    transientKey={state?.transientKey ?? null}
-    now={state?.now ?? Date.now()}
-  >
-    <RouterProvider router={router} />
-  </Providers>,
-);
+  const container = document.getElementById("app");
+  if (!container) throw new Error("The page has no #app container.");
+
+  hydrateRoot(
+    container,
+    <Providers
+      queryClient={queryClient}
+      api={api}
+      head={null}
+      transientKey={state?.transientKey ?? null}
+      now={state?.now ?? Date.now()}
+    >
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+}
+
+/**
+ * Routes whose code loads on demand (`lazy`) and that this page matched: loaded before hydrating, so
+ * the first render is the page the server rendered (no hydration mismatch, no fallback).
+ */
+async function resolveLazyMatches(routes: RouteObject[]) {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== "function") return;
+      const parts = await route.lazy();
+      Object.assign(route, parts, { lazy: undefined });
+    }),
+  );
+}

@@ -1,25 +1,17 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { data, redirect, redirectDocument, type RouteObject } from "react-router";
+import type { ComponentType } from "react";
+import type { createEntryActions } from "./features/entry/entry.actions.ts";
+import { data, redirect, redirectDocument, type LoaderFunctionArgs, type RouteObject } from "react-router";
 import type { ApiClient } from "./lib/api.ts";
 import { loadOrThrow, notFoundError } from "./lib/route-errors.ts";
 import { entryLink } from "./lib/targets.ts";
 import { AppLayout } from "./shell/AppLayout.tsx";
 import { NotFoundPage, RouteErrorPage } from "./shell/ErrorPages.tsx";
-import { createEntryActions } from "./features/entry/entry.actions.ts";
-import { EmailConfirmPage, EmailConfirmRequestPage } from "./features/entry/pages/EmailConfirmPages.tsx";
-import { PasswordRequestPage } from "./features/entry/pages/PasswordRequestPage.tsx";
-import { PasswordResetPage } from "./features/entry/pages/PasswordResetPage.tsx";
-import { RegisterPage } from "./features/entry/pages/RegisterPage.tsx";
-import { SignInPage } from "./features/entry/pages/SignInPage.tsx";
-import { SignOutPage } from "./features/entry/pages/SignOutPage.tsx";
 import { meQuery } from "./features/users/users.queries.ts";
 import { createLayoutLoader, ensureTitleBar, LayoutPage } from "./features/layouts/index.ts";
-import { createDiscussionActions } from "./features/discussions/discussions.actions.ts";
+import type { createDiscussionActions } from "./features/discussions/discussions.actions.ts";
 import { discussionQuery, discussionSourceQuery } from "./features/discussions/discussions.queries.ts";
-import { EditDiscussionPage, readEditDiscussionID } from "./features/discussions/pages/EditDiscussionPage.tsx";
 import { usersApi } from "./features/users/users.api.ts";
-import { createProfileRoutes } from "./features/profiles/profiles.routes.tsx";
-import { LeavingPage } from "./features/leaving/LeavingPage.tsx";
 import { ApiError } from "./lib/api.ts";
 import type { FormResult } from "./lib/forms.ts";
 
@@ -35,7 +27,29 @@ export interface RouteDeps {
 export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
   const layoutPage = createLayoutLoader({ queryClient, api });
 
-  const entry = createEntryActions(api);
+  // Pages that reading doesn't need (entry, profiles, leaving) load with their route (`lazy`): the
+  // server resolves them as it renders, the browser before it hydrates (main.tsx) or on navigation.
+  const entryActions = () => import("./features/entry/entry.actions.ts").then((m) => m.createEntryActions(api));
+  const entryPage =
+    (
+      action: keyof ReturnType<typeof createEntryActions> | null,
+      page: () => Promise<ComponentType>,
+    ): NonNullable<RouteObject["lazy"]> =>
+    async () => {
+      const [actions, Component] = await Promise.all([entryActions(), page()]);
+      return action ? { action: actions[action], Component } : { Component };
+    };
+  const entryPages = () => import("./features/entry/pages/EmailConfirmPages.tsx");
+  const profileRoute = (id: string, path: string): RouteObject => ({
+    id,
+    path,
+    lazy: async () => {
+      const { createProfileRoutes } = await import("./features/profiles/profiles.routes.tsx");
+      const route = createProfileRoutes({ queryClient, api }).find((candidate) => candidate.id === id);
+      if (!route) throw new Error(`There is no profile route '${id}'.`);
+      return { loader: route.loader, element: route.element };
+    },
+  });
   // The member's notification pages and the e-mail unsubscribe landing, loaded with their route.
   const notificationRoute = (id: string, path: string): RouteObject => ({
     id,
@@ -47,7 +61,12 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
       return { loader: route.loader, action: route.action, element: route.element };
     },
   });
-  const posting = createDiscussionActions(api, queryClient);
+  // The posting actions run on a form submission only: their code loads then.
+  let postingActions: Promise<ReturnType<typeof createDiscussionActions>> | undefined;
+  const posting = () =>
+    (postingActions ??= import("./features/discussions/discussions.actions.ts").then((m) =>
+      m.createDiscussionActions(api, queryClient),
+    ));
 
   return [
     {
@@ -83,7 +102,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
               id: "discussion",
               path: "discussion/:id/:slug?/:pageSegment?",
               loader: layoutPage,
-              action: posting.comment,
+              action: async (args) => (await posting()).comment(args),
               element: <LayoutPage />,
             },
             // /discussion/comment/{id}: the lookup answers redirectTo the page the comment is on, at #Comment_{id}.
@@ -92,42 +111,70 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
               id: "new-discussion",
               path: "post/discussion/:categoryID?",
               loader: layoutPage,
-              action: posting.discussion,
+              action: async (args) => (await posting()).discussion(args),
               element: <LayoutPage />,
             },
             {
               id: "edit-discussion",
               path: "post/editdiscussion/:id/:draftID?",
-              loader: async ({ request, params }) => {
-                const me = await queryClient.ensureQueryData(meQuery(api));
-                if (me.userID === 0) return redirect(entryLink("/entry/signin", new URL(request.url)));
-                const id = readEditDiscussionID(params);
-                if (id === null) throw notFoundError("Discussion");
-                await loadOrThrow("Discussion", () =>
-                  Promise.all([
-                    queryClient.ensureQueryData(discussionSourceQuery(api, id)),
-                    queryClient.ensureQueryData(discussionQuery(api, id)),
-                  ]),
-                );
-                return null;
+              lazy: async () => {
+                const [{ EditDiscussionPage, readEditDiscussionID }, actions] = await Promise.all([
+                  import("./features/discussions/pages/EditDiscussionPage.tsx"),
+                  posting(),
+                ]);
+                return {
+                  loader: async ({ request, params }: LoaderFunctionArgs) => {
+                    const me = await queryClient.ensureQueryData(meQuery(api));
+                    if (me.userID === 0) return redirect(entryLink("/entry/signin", new URL(request.url)));
+                    const id = readEditDiscussionID(params);
+                    if (id === null) throw notFoundError("Discussion");
+                    await loadOrThrow("Discussion", () =>
+                      Promise.all([
+                        queryClient.ensureQueryData(discussionSourceQuery(api, id)),
+                        queryClient.ensureQueryData(discussionQuery(api, id)),
+                      ]),
+                    );
+                    return null;
+                  },
+                  action: actions.editDiscussion,
+                  Component: EditDiscussionPage,
+                };
               },
-              action: posting.editDiscussion,
-              element: <EditDiscussionPage />,
             },
-            { id: "signin", path: "entry/signin", action: entry.signIn, element: <SignInPage /> },
-            { id: "signout", path: "entry/signout", action: entry.signOut, element: <SignOutPage /> },
-            { id: "register", path: "entry/register", action: entry.register, element: <RegisterPage /> },
+            {
+              id: "signin",
+              path: "entry/signin",
+              lazy: entryPage("signIn", () =>
+                import("./features/entry/pages/SignInPage.tsx").then((m) => m.SignInPage),
+              ),
+            },
+            {
+              id: "signout",
+              path: "entry/signout",
+              lazy: entryPage("signOut", () =>
+                import("./features/entry/pages/SignOutPage.tsx").then((m) => m.SignOutPage),
+              ),
+            },
+            {
+              id: "register",
+              path: "entry/register",
+              lazy: entryPage("register", () =>
+                import("./features/entry/pages/RegisterPage.tsx").then((m) => m.RegisterPage),
+              ),
+            },
             {
               id: "password-request",
               path: "entry/passwordrequest",
-              action: entry.requestPassword,
-              element: <PasswordRequestPage />,
+              lazy: entryPage("requestPassword", () =>
+                import("./features/entry/pages/PasswordRequestPage.tsx").then((m) => m.PasswordRequestPage),
+              ),
             },
             {
               id: "password-reset",
               path: "entry/passwordreset/:userID/:token",
-              action: entry.resetPassword,
-              element: <PasswordResetPage />,
+              lazy: entryPage("resetPassword", () =>
+                import("./features/entry/pages/PasswordResetPage.tsx").then((m) => m.PasswordResetPage),
+              ),
             },
             {
               id: "email-confirm",
@@ -144,25 +191,32 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                 }
                 return redirectDocument("/entry/emailconfirmed");
               },
-              element: <EmailConfirmPage />,
+              lazy: entryPage(null, () => entryPages().then((m) => m.EmailConfirmPage)),
             },
             {
               id: "email-confirmed",
               path: "entry/emailconfirmed",
               loader: (): FormResult => ({ ok: true, message: "Your email has been successfully confirmed." }),
-              element: <EmailConfirmPage />,
+              lazy: entryPage(null, () => entryPages().then((m) => m.EmailConfirmPage)),
             },
             {
               id: "email-confirm-request",
               path: "entry/emailconfirmrequest",
-              action: entry.resendConfirmation,
-              element: <EmailConfirmRequestPage />,
+              lazy: entryPage("resendConfirmation", () => entryPages().then((m) => m.EmailConfirmRequestPage)),
             },
-            ...createProfileRoutes({ queryClient, api }),
+            // The paths of features/profiles/profiles.routes.tsx (router.test.tsx checks they agree).
+            profileRoute("profile", "profile/:name"),
+            profileRoute("profile-discussions", "profile/discussions/:name"),
+            profileRoute("profile-comments", "profile/comments/:name"),
+            profileRoute("profile-reactions", "profile/reactions/:name"),
             notificationRoute("notifications", "profile/notifications"),
             notificationRoute("notification-preferences", "profile/preferences"),
             notificationRoute("unsubscribe", "unsubscribe/:token"),
-            { id: "leaving", path: "home/leaving", element: <LeavingPage /> },
+            {
+              id: "leaving",
+              path: "home/leaving",
+              lazy: async () => ({ Component: (await import("./features/leaving/LeavingPage.tsx")).LeavingPage }),
+            },
             {
               id: "not-found",
               path: "*",
