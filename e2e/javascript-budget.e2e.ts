@@ -50,6 +50,9 @@ describe("reader pages' initial JavaScript", () => {
       console.log(
         `${path}: ${(total / 1024).toFixed(1)} kB gzipped in ${scripts.length} scripts\n  ${listing.join("\n  ")}`,
       );
+      // React Aria (overlays, their focus management) loads on first intent, never with the page. Its
+      // generated ids and default class names start with 'react-aria-'.
+      expect(scripts.filter((script) => script.text.includes("react-aria-")).map((s) => s.url)).toEqual([]);
       expect(total, listing.join("\n")).toBeLessThanOrEqual(BUDGET_BYTES);
       // No schemas in the browser (TypeBox marks its schemas with '~kind').
       expect(scripts.filter((script) => script.text.includes("~kind")).map((s) => s.url)).toEqual([]);
