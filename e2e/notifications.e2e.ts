@@ -153,4 +153,63 @@ describe("notifications, live", () => {
     expect(await view.unreadNotifications.count()).toBe(0);
     expect(await view.notificationsButton.getAttribute("aria-label")).toBe("Notifications");
   });
+
+  it("the preferences page saves popup and e-mail per activity; an e-mail's unsubscribe link works without JavaScript", async () => {
+    const a = newMember("amos");
+    const b = newMember("bella");
+    await Promise.all([registerConfirmed(parley, a), registerConfirmed(parley, b)]);
+    const apiA = await signInApi(parley.baseUrl, a.name, a.password);
+    const apiB = await signInApi(parley.baseUrl, b.name, b.password);
+    await createDiscussion(apiA, {
+      name: "Mail me",
+      body: `Hello @${b.name}, this comes by e-mail too.`,
+      categoryID: await categoryID(apiA, "general"),
+    });
+    type Preferences = Record<string, { popup: boolean; email: boolean }>;
+    expect((await apiB.get<Preferences>("/notification-preferences"))["Mention"]).toEqual({ popup: true, email: true });
+
+    // The mention's e-mail carries a landing link; opening it changes nothing, its button unsubscribes.
+    let landing: string | undefined;
+    for (let tries = 0; tries < 50 && !landing; tries++) {
+      const mail = (await parley.readOutbox()).find((one) => one.to === b.email && one.text.includes("/unsubscribe/"));
+      landing = mail ? /https?:\/\/\S+\/unsubscribe\/[\w.-]+/.exec(mail.text)?.[0] : undefined;
+      if (!landing) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(landing).toBeDefined();
+    const noJs = await parley.newPage({ javaScriptEnabled: false });
+    await noJs.goto(landing!);
+    expect((await apiB.get<Preferences>("/notification-preferences"))["Mention"]!.email).toBe(true);
+    await noJs.getByRole("button", { name: "Unsubscribe" }).click();
+    await noJs.getByText("You will no longer get e-mail notifications for: Mention.").waitFor();
+    expect((await apiB.get<Preferences>("/notification-preferences"))["Mention"]).toEqual({
+      popup: true,
+      email: false,
+    });
+
+    // The preferences page shows it, and saves changes (with JavaScript: the same form).
+    const page = await parley.newPage({ bypassCSP: true });
+    const problems = collectErrors(page);
+    await signInContext(page, parley.baseUrl, b);
+    const view = new NotificationsPage(page, parley.baseUrl);
+    expect((await view.open("/profile/preferences")).status()).toBe(200);
+    await waitForHydration(page);
+    const box = (activity: string, channel: string) =>
+      page.getByRole("checkbox", { name: new RegExp(`^${activity} .*${channel}$`) });
+    expect(await box("Mention", "Email").isChecked()).toBe(false);
+    expect(await box("Mention", "Notification Popup").isChecked()).toBe(true);
+    expect(await box("Quote", "Email").isChecked()).toBe(false);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, "notifications-5-preferences-1280");
+    await box("Quote", "Email").check();
+    await box("Reaction", "Notification Popup").uncheck();
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Your preferences have been saved.").waitFor();
+    const saved = await apiB.get<Preferences>("/notification-preferences");
+    expect(saved["Quote"]).toEqual({ popup: true, email: true });
+    expect(saved["Reaction"]).toEqual({ popup: false, email: false });
+    expect(saved["Mention"]).toEqual({ popup: true, email: false });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, "notifications-6-preferences-375");
+    expect(problems.errors).toEqual([]);
+  });
 });
