@@ -7,6 +7,7 @@ import { deserializeErrors, STATE_ELEMENT_ID, type PageState } from "./lib/hydra
 import { createQueryClient } from "./lib/query-client.ts";
 import { Providers } from "./Providers.tsx";
 import { createRoutes } from "./router.tsx";
+import { loadServerRenderedParts } from "./ui/on-demand.ts";
 import "./ui/theme/theme.css";
 
 const stateElement = document.getElementById(STATE_ELEMENT_ID);
@@ -17,8 +18,10 @@ if (state) hydrateQueries(queryClient, state.queries);
 const api = createApiClient(fetchTransport);
 
 const routes = createRoutes({ queryClient, api });
-// Not a top-level await: the lazy routes' chunks import this module's chunk, which must finish first.
-void resolveLazyMatches(routes).then(hydrate, hydrate);
+// The matched lazy routes and the on-demand parts the server rendered load first, so the first render
+// is the server's HTML. Not a top-level await: those chunks import this module's chunk, which must
+// finish first.
+void Promise.all([resolveLazyMatches(routes), loadServerRenderedParts()]).then(hydrate, hydrate);
 
 function hydrate() {
   const router = createBrowserRouter(routes, {

@@ -12,10 +12,22 @@ export interface OnDemand<T> {
   current: () => T | undefined;
 }
 
-export function onDemand<T>(importer: () => Promise<T>): OnDemand<T> {
+export interface OnDemandOptions {
+  /**
+   * For a part the server renders (e.g. members' controls on a reading page): a selector matching
+   * what it renders. The server loads the part at start, so it renders it; the browser loads it
+   * before hydrating when the page has it (`loadServerRenderedParts`), so both render the same. Pages
+   * without it (a guest's) never load it.
+   */
+  rendered?: string;
+}
+
+const serverRenderable: Array<{ selector: string; part: OnDemand<unknown> }> = [];
+
+export function onDemand<T>(importer: () => Promise<T>, options: OnDemandOptions = {}): OnDemand<T> {
   let module: T | undefined;
   let pending: Promise<T> | undefined;
-  return {
+  const part: OnDemand<T> = {
     load: () =>
       (pending ??= importer().then(
         (loaded) => (module = loaded),
@@ -26,6 +38,24 @@ export function onDemand<T>(importer: () => Promise<T>): OnDemand<T> {
       )),
     current: () => module,
   };
+  if (options.rendered) {
+    if (typeof document === "undefined") part.load().catch(() => undefined);
+    else serverRenderable.push({ selector: options.rendered, part });
+  }
+  return part;
+}
+
+/**
+ * Before hydrating: loads the on-demand parts the server rendered into this page (found by their
+ * `rendered` selector), so the first client render matches the server's HTML. A part that fails to
+ * load is left out (React then re-renders that part on the client).
+ */
+export async function loadServerRenderedParts(root: ParentNode = document): Promise<void> {
+  await Promise.all(
+    serverRenderable
+      .filter(({ selector }) => root.querySelector(selector) !== null)
+      .map(({ part }) => part.load().catch(() => undefined)),
+  );
 }
 
 export interface OnDemandState<T> {

@@ -1,21 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
-import type { ReactionType } from "@parley/contracts";
+import { useEffect } from "react";
 import { useApi } from "../../lib/api-context.tsx";
 import { t } from "../../lib/i18n.ts";
-import { Tooltip } from "../../ui/tooltip/Tooltip.tsx";
+import { onDemand, useOnDemand } from "../../ui/on-demand.ts";
 import type { ReactionRecordType } from "./reactions.api.ts";
 import {
   addableReactionTypes,
-  canViewReactionUsers,
   visibleCounts,
   type Reactable,
   type ReactionCache,
   type Viewer,
 } from "./reactions.model.ts";
-import { reactionLogQuery, reactionTypesQuery } from "./reactions.queries.ts";
-import { ReactionUserStack } from "./ReactionUserStack.tsx";
-import { useReactionToggle } from "./useReactionToggle.ts";
+import { reactionTypesQuery } from "./reactions.queries.ts";
 import styles from "./Reactions.module.css";
 
 export interface ReactionsRowProps {
@@ -29,72 +25,34 @@ export interface ReactionsRowProps {
   onError: (error: unknown) => void;
 }
 
+/** The toggles are members' only: guests' pages don't load them (their buttons carry `data-reaction`). */
+const toggles = onDemand(() => import("./ReactionToggles.tsx"), { rendered: "[data-reaction]" });
+
 /**
- * The reactions row of a post (spec §2 "Post buttons", §5): a toggle per type the viewer may add, with
- * its count; guests see the counts only. Who reacted is fetched on hover or focus of the row and shown
- * in each button's tooltip (reactions.view only).
+ * The reactions row of a post (spec §2 "Post buttons", §5): for members a toggle per type they may
+ * add, with its count (`ReactionToggles`, loaded on demand); guests see the counts only, and so do
+ * members for the moment the toggles take to load.
  */
-export function ReactionsRow({ recordType, recordID, record, cache, viewer, onError }: ReactionsRowProps) {
+export function ReactionsRow(props: ReactionsRowProps) {
   const api = useApi();
   const { data: types = [] } = useQuery(reactionTypesQuery(api));
-  const addable = addableReactionTypes(types, viewer);
-  const showUsers = canViewReactionUsers(viewer);
-  const [wantLog, setWantLog] = useState(false);
-  const { data: log } = useQuery({ ...reactionLogQuery(api, recordType, recordID), enabled: wantLog && showUsers });
-  const toggle = useReactionToggle(recordType, recordID, cache, onError);
+  const addable = addableReactionTypes(types, props.viewer);
+  const { module, preload } = useOnDemand(toggles);
+  const member = addable.length > 0;
+  useEffect(() => {
+    if (member) preload();
+  }, [member, preload]);
 
-  if (addable.length === 0) {
-    const counts = visibleCounts(record.reactions);
-    if (counts.length === 0) return null;
-    return (
-      <ul className={styles.counts} aria-label={t("Reactions")}>
-        {counts.map((reaction) => (
-          <li key={reaction.tagID}>
-            {t(reaction.name)} <span className={styles.count}>{reaction.count}</span>
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
-  const byTag = new Map((record.reactions ?? []).map((reaction) => [reaction.tagID, reaction]));
-  const handleToggle = (type: ReactionType) => {
-    if (toggle.isPending) return;
-    toggle.mutate({ type, removing: byTag.get(type.tagID)?.hasReacted === true });
-  };
-
+  if (member && module) return <module.ReactionToggles {...props} addable={addable} />;
+  const counts = visibleCounts(props.record.reactions);
+  if (counts.length === 0) return null;
   return (
-    <div
-      role="group"
-      aria-label={t("Reactions")}
-      className={styles.row}
-      aria-busy={toggle.isPending || undefined}
-      onPointerEnter={() => setWantLog(true)}
-      onFocus={() => setWantLog(true)}
-    >
-      {addable.map((type) => {
-        const summary = byTag.get(type.tagID);
-        const count = summary?.count ?? 0;
-        const button = (
-          <button
-            type="button"
-            key={type.tagID}
-            className={styles.reaction}
-            aria-pressed={summary?.hasReacted === true}
-            onClick={() => handleToggle(type)}
-            data-reaction={type.urlCode}
-          >
-            <span>{t(type.name)}</span> <span className={styles.count}>{count}</span>
-          </button>
-        );
-        if (!showUsers) return button;
-        const users = (log ?? []).filter((entry) => entry.tagID === type.tagID).map((entry) => entry.user);
-        return (
-          <Tooltip key={type.tagID} label={log ? <ReactionUserStack users={users} /> : t("Loading")}>
-            {button}
-          </Tooltip>
-        );
-      })}
-    </div>
+    <ul className={styles.counts} aria-label={t("Reactions")}>
+      {counts.map((reaction) => (
+        <li key={reaction.tagID}>
+          {t(reaction.name)} <span className={styles.count}>{reaction.count}</span>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -36,7 +36,11 @@ function renderPager(props: Partial<PagerProps> & Pick<PagerProps, "page">) {
 }
 
 const location = () => screen.getByTestId("location").textContent;
-const openJump = () => fireEvent.click(screen.getByRole("button", { name: "Jump to a specific page" }));
+/** Opens the jump form (its code loads on the first press) and waits for its field. */
+const openJump = async () => {
+  fireEvent.click(screen.getByRole("button", { name: "Jump to a specific page" }));
+  await screen.findByRole("textbox", { name: "Jump to page" });
+};
 const jumpField = () => screen.getByRole<HTMLInputElement>("textbox", { name: "Jump to page" });
 const type = (value: string) => fireEvent.change(jumpField(), { target: { value } });
 const go = () => fireEvent.click(screen.getByRole("button", { name: "Go" }));
@@ -98,9 +102,9 @@ describe("Pager", () => {
     expect(container.querySelector("nav")).toBeNull();
   });
 
-  it("jumps to the typed page", () => {
+  it("jumps to the typed page", async () => {
     renderPager({ page: 1 });
-    openJump();
+    await openJump();
     expect(screen.getByText("of 10")).toBeTruthy();
     expect(jumpField().value).toBe("1");
     type("7");
@@ -108,34 +112,34 @@ describe("Pager", () => {
     expect(location()).toBe("/discussions/p7");
   });
 
-  it("accepts digits only", () => {
+  it("accepts digits only", async () => {
     renderPager({ page: 1 });
-    openJump();
+    await openJump();
     type("4a-");
     expect(jumpField().value).toBe("4");
     type("abc");
     expect(jumpField().value).toBe("");
   });
 
-  it("clamps to 1..total pages", () => {
+  it("clamps to 1..total pages", async () => {
     renderPager({ page: 3 });
-    openJump();
+    await openJump();
     type("250");
     expect(jumpField().value).toBe("10");
     go();
     expect(location()).toBe("/discussions/p10");
     cleanup();
     renderPager({ page: 3 });
-    openJump();
+    await openJump();
     type("0");
     expect(jumpField().value).toBe("1");
     go();
     expect(location()).toBe("/discussions");
   });
 
-  it("stays on the current page on an empty submit", () => {
+  it("stays on the current page on an empty submit", async () => {
     renderPager({ page: 4 });
-    openJump();
+    await openJump();
     type("");
     go();
     expect(location()).toBe("/discussions/p4");
@@ -144,7 +148,7 @@ describe("Pager", () => {
 
   it("goes back to the post count, focus on the jump button", async () => {
     renderPager({ page: 2 });
-    openJump();
+    await openJump();
     await waitFor(() => expect(document.activeElement).toBe(jumpField()));
     fireEvent.click(screen.getByRole("button", { name: "Back to post count" }));
     expect(screen.queryByRole("textbox")).toBeNull();

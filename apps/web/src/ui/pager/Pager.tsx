@@ -4,9 +4,12 @@ import { formatCount } from "../../lib/numbers.ts";
 import { t } from "../../lib/i18n.ts";
 import { Button, ButtonLink } from "../button/Button.tsx";
 import { useHydrated } from "../hydrated.ts";
+import { onDemand, useOnDemand } from "../on-demand.ts";
 import { Tooltip } from "../tooltip/Tooltip.tsx";
-import { PagerJump } from "./PagerJump.tsx";
 import styles from "./Pager.module.css";
+
+/** The jump form loads when the reader reaches for its button. */
+const jumpForm = onDemand(() => import("./PagerJump.tsx"));
 
 export interface PagerProps {
   page: number;
@@ -64,6 +67,7 @@ export function Pager({ page, limit, total, hasMore = false, href, label, showNe
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const [jumping, setJumping] = useState(false);
+  const jump = useOnDemand(jumpForm);
   const jumpButtonRef = useRef<HTMLButtonElement>(null);
   const wasJumping = useRef(false);
   useEffect(() => {
@@ -89,8 +93,8 @@ export function Pager({ page, limit, total, hasMore = false, href, label, showNe
           {t("Next Page")}
         </ButtonLink>
       ) : null}
-      {jumping ? (
-        <PagerJump
+      {jumping && jump.module ? (
+        <jump.module.PagerJump
           page={page}
           pageCount={pageCount}
           hasMore={hasMore}
@@ -162,7 +166,9 @@ export function Pager({ page, limit, total, hasMore = false, href, label, showNe
                       buttonType="icon"
                       size="medium"
                       aria-label={t("Jump to a specific page")}
-                      onPress={() => setJumping(true)}
+                      onPointerEnter={jump.preload}
+                      onFocus={jump.preload}
+                      onPress={() => jump.withModule(() => setJumping(true))}
                     >
                       <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
                         <path
