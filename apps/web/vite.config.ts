@@ -22,7 +22,11 @@ function allStylesWithEntry(): Plugin {
         if (!entryCss) return;
         for (const chunk of chunks) {
           if (chunk === entry) continue;
-          for (const css of chunk.viteMetadata?.importedCss ?? []) entryCss.add(css);
+          const importedCss = chunk.viteMetadata?.importedCss;
+          if (!importedCss) continue;
+          // Linked by the page already: the on-demand imports need not fetch it.
+          for (const css of importedCss) entryCss.add(css);
+          importedCss.clear();
         }
       },
     },
@@ -47,6 +51,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         manifest: true,
         target: "es2022",
+        // The on-demand chunks are small and mostly import the entry's chunk: no preload lists.
+        modulePreload: false,
         rollupOptions: {
           input: "src/main.tsx",
           // Everything the entry imports statically is needed by every page: one chunk (compresses
