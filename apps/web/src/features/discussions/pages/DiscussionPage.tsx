@@ -12,7 +12,7 @@ import { entryLink } from "../../../lib/targets.ts";
 import { FormAlert, SubmitButton, formStyles } from "../../../ui/forms/Form.tsx";
 import { Pager } from "../../../ui/pager/Pager.tsx";
 import { meQuery } from "../../users/users.queries.ts";
-import { NewCommentsNotice } from "../../notifications/components/NewCommentsNotice.tsx";
+import { LiveComments } from "../../notifications/components/LiveComments.tsx";
 import { BodyEditor } from "../../editor/BodyEditor.tsx";
 import { CommentPost } from "../components/CommentPost.tsx";
 import actionStyles from "../components/DiscussionActions.module.css";
@@ -149,7 +149,7 @@ export function DiscussionPage() {
         />
       ))}
       {/* Other members' new comments, live (members only). */}
-      <NewCommentsNotice
+      <LiveComments
         discussionID={parsed.id}
         viewerID={me?.userID ?? 0}
         shownIDs={comments.items.map((comment) => comment.commentID)}
