@@ -127,6 +127,8 @@ describe("the discussion page's member actions", () => {
     await screenshot(page, "discussion-actions-delete-1280");
     await view.dialog.getByRole("button", { name: "Delete" }).click();
     await page.waitForURL((url) => url.pathname === "/categories/general");
+    // The URL changes just before React renders the category page: wait for its heading first.
+    await expect.poll(() => view.main.getByRole("heading", { level: 1 }).innerText()).toBe("General Discussion");
     expect(await view.main.getByText("Edited without JavaScript").count()).toBe(0);
     const gone = await fetch(`${parley.baseUrl}/api/v2/discussions/${discussion.discussionID}`);
     expect(gone.status).toBe(404);

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { redirect } from "react-router";
 import type { DiscussionSort, LayoutWidget } from "@parley/contracts";
 import { t } from "../../lib/i18n.ts";
@@ -21,10 +22,11 @@ import {
   discussionListParams,
   type DiscussionListSectionProps,
 } from "../discussions/pages/DiscussionsPage.tsx";
-import { NewDiscussionPage } from "../discussions/pages/NewDiscussionPage.tsx";
 import { categorySearchQuery, taggingEnabledQuery } from "../discussions/components/postForm.queries.ts";
 import { meQuery } from "../users/users.queries.ts";
 import { LayoutRenderer } from "./LayoutRenderer.tsx";
+import { onDemand, useOnDemand } from "../../ui/on-demand.ts";
+import { Loader } from "../../ui/loader/Loader.tsx";
 import { SectionFullWidth, SectionOneColumn, SectionThreeColumns, SectionTwoColumns } from "./Sections.tsx";
 import { defineWidget, widgetsOf, type WidgetRegistry } from "./widgetRegistry.ts";
 import styles from "../categories/pages/CategoriesPage.module.css";
@@ -127,12 +129,28 @@ const discussion = defineWidget<DiscussionProps>({
     ]),
 });
 
+/**
+ * The new-discussion form, members only: loaded with its page (the loader below awaits it), or before
+ * hydrating when the server rendered it, so reading pages never carry it.
+ */
+const newDiscussionPage = onDemand(() => import("../discussions/pages/NewDiscussionPage.tsx"), {
+  rendered: "[data-part=create-post]",
+});
+
+function CreatePost() {
+  const { module, preload } = useOnDemand(newDiscussionPage);
+  useEffect(preload, [preload]);
+  if (!module) return <Loader />;
+  return <module.NewDiscussionPage />;
+}
+
 const createPost = defineWidget<{ postType: string; categoryID: number | null }>({
-  component: () => <NewDiscussionPage />,
+  component: () => <CreatePost />,
   // Guests are sent to sign in first, coming back here afterwards.
   prefetch: async ({ queryClient, api, url }) => {
     const [me] = await Promise.all([
       queryClient.ensureQueryData(meQuery(api)),
+      newDiscussionPage.load(),
       queryClient.ensureQueryData(categoryListQuery(api, { maxDepth: 5 })),
       // The category picker's full list, and whether the tags field shows.
       queryClient.prefetchQuery(categorySearchQuery(api, "")),

@@ -1,14 +1,15 @@
 import { useQuery, type QueryKey } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { Comment, Discussion } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { ConfirmModal } from "../../../ui/modal/Modal.tsx";
+import { Loader } from "../../../ui/loader/Loader.tsx";
+import { onDemand, useOnDemand } from "../../../ui/on-demand.ts";
 import { useToast } from "../../../ui/toast/ToastProvider.tsx";
 import { ReactionsRow } from "../../reactions/index.ts";
 import { meQuery } from "../../users/users.queries.ts";
 import { commentCache } from "./discussionCache.ts";
-import { CommentEditForm } from "./CommentEditForm.tsx";
 import { Post } from "./Post.tsx";
 import { PostButtons } from "./PostButtons.tsx";
 import { useDeleteComment } from "./useCommentActions.ts";
@@ -47,7 +48,7 @@ export function CommentPost({ comment, discussion, pageKey }: CommentPostProps) 
       body={comment.body}
       bodyOverride={
         editing ? (
-          <CommentEditForm commentID={comment.commentID} pageKey={pageKey} onDone={() => setEditing(false)} />
+          <OnDemandCommentEditForm commentID={comment.commentID} pageKey={pageKey} onDone={() => setEditing(false)} />
         ) : undefined
       }
       reactionBar={
@@ -92,4 +93,13 @@ export function CommentPost({ comment, discussion, pageKey }: CommentPostProps) 
       ) : null}
     </Post>
   );
+}
+
+/** The in-place edit form comes when a member first edits a comment. */
+const commentEditForm = onDemand(() => import("./CommentEditForm.tsx"));
+
+function OnDemandCommentEditForm(props: { commentID: number; pageKey: QueryKey; onDone: () => void }) {
+  const { module, preload } = useOnDemand(commentEditForm);
+  useEffect(preload, [preload]);
+  return module ? <module.CommentEditForm {...props} /> : <Loader />;
 }

@@ -1,16 +1,15 @@
+import { useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { Discussion } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
+import { onDemand, useOnDemand } from "../../../ui/on-demand.ts";
 import { useToast } from "../../../ui/toast/ToastProvider.tsx";
 import { ReactionsRow } from "../../reactions/index.ts";
 import { meQuery } from "../../users/users.queries.ts";
-import { BookmarkButton } from "./BookmarkButton.tsx";
 import { discussionCache } from "./discussionCache.ts";
-import { DiscussionOptionsMenu } from "./DiscussionOptionsMenu.tsx";
 import { Post } from "./Post.tsx";
 import { PostButtons } from "./PostButtons.tsx";
 import { errorText } from "./useDiscussionToggles.ts";
-import styles from "./DiscussionActions.module.css";
 
 /** The discussion's own post: body, reactions row and post buttons. */
 export function DiscussionMainPost({ discussion }: { discussion: Discussion }) {
@@ -47,15 +46,23 @@ export function DiscussionMainPost({ discussion }: { discussion: Discussion }) {
   );
 }
 
+/**
+ * Members' controls by the title, on demand: before hydrating when the server rendered them, else when a
+ * member's page shows them; guests' reading pages never load them.
+ */
+const memberActions = onDemand(() => import("./DiscussionMemberActions.tsx"), {
+  rendered: "[data-part=discussion-actions]",
+});
+
 /** Next to the title, for members: the bookmark toggle and the options menu. */
 export function DiscussionHeaderActions({ discussion }: { discussion: Discussion }) {
   const api = useApi();
   const { data: me } = useQuery(meQuery(api));
-  if (!me || me.userID === 0) return null;
-  return (
-    <div className={styles.actions}>
-      <BookmarkButton discussionID={discussion.discussionID} bookmarked={discussion.bookmarked} />
-      <DiscussionOptionsMenu discussion={discussion} />
-    </div>
-  );
+  const isMember = Boolean(me && me.userID !== 0);
+  const { module, preload } = useOnDemand(memberActions);
+  useEffect(() => {
+    if (isMember) preload();
+  }, [isMember, preload]);
+  if (!isMember || !module) return null;
+  return <module.DiscussionMemberActions discussion={discussion} />;
 }

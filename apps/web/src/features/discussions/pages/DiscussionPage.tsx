@@ -1,19 +1,18 @@
+import { useEffect } from "react";
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
-import { Form, Link, useActionData, useLocation, useNavigation, useParams } from "react-router";
+import { Link, useLocation, useParams } from "react-router";
 import { defaultCommentSort, readCommentSort, type CommentPageSort } from "@parley/contracts/discussion-sorts";
 import { limits } from "@parley/contracts/limits";
 import type { Comment, Discussion } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
-import type { FormResult } from "../../../lib/forms.ts";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
-import { TransientKeyField } from "../../../lib/session.tsx";
 import { entryLink } from "../../../lib/targets.ts";
-import { FormAlert, SubmitButton, formStyles } from "../../../ui/forms/Form.tsx";
+import { Loader } from "../../../ui/loader/Loader.tsx";
+import { onDemand, useOnDemand } from "../../../ui/on-demand.ts";
 import { Pager } from "../../../ui/pager/Pager.tsx";
 import { meQuery } from "../../users/users.queries.ts";
 import { LiveComments } from "../../notifications/components/LiveComments.tsx";
-import { BodyEditor } from "../../editor/BodyEditor.tsx";
 import { CommentPost } from "../components/CommentPost.tsx";
 import actionStyles from "../components/DiscussionActions.module.css";
 import { DiscussionHeaderActions, DiscussionMainPost } from "../components/DiscussionMainPost.tsx";
@@ -171,7 +170,7 @@ export function DiscussionPage() {
             <Link to={entryLink("/entry/register", location)}>{t("register")}</Link> {t("to comment.")}
           </p>
         ) : canComment ? (
-          <CommentForm />
+          <OnDemandCommentForm />
         ) : (
           <p className={styles.notice}>
             {discussion.closed
@@ -184,37 +183,14 @@ export function DiscussionPage() {
   );
 }
 
-/** The reply form: Markdown in a text area without JavaScript; the rich editor loads when it is first focused. */
-function CommentForm() {
-  const result = useActionData<FormResult>();
-  const location = useLocation();
-  const busy = useNavigation().state === "submitting";
-  return (
-    <Form method="post" action={location.pathname + location.search} className={formStyles.form} noValidate>
-      {result?.message ? <FormAlert>{result.message}</FormAlert> : null}
-      <TransientKeyField />
-      <label htmlFor="comment-body" className={formStyles.label}>
-        {t("Comment")}
-      </label>
-      <BodyEditor
-        id="comment-body"
-        name="body"
-        label={t("Comment")}
-        className={styles.textarea}
-        defaultValue={result?.values?.["body"] ?? ""}
-        invalid={result?.errors?.["body"] ? true : undefined}
-        describedBy={result?.errors?.["body"] ? "comment-body-error" : "comment-body-hint"}
-        required
-        hint={t("Markdown is supported. Mention members with @name.")}
-        hintId="comment-body-hint"
-        loadOn="focus"
-      />
-      {result?.errors?.["body"] ? (
-        <p id="comment-body-error" className={formStyles.error}>
-          {result.errors["body"]}
-        </p>
-      ) : null}
-      <SubmitButton busy={busy}>{t("Post Comment")}</SubmitButton>
-    </Form>
-  );
+/**
+ * The reply form is for members only, so it comes on demand: before hydrating when the server rendered
+ * it, else when a member's page shows it. Guests' reading pages never load it (nor the editor).
+ */
+const commentForm = onDemand(() => import("../components/CommentForm.tsx"), { rendered: "[data-part=comment-form]" });
+
+function OnDemandCommentForm() {
+  const { module, preload } = useOnDemand(commentForm);
+  useEffect(preload, [preload]);
+  return module ? <module.CommentForm /> : <Loader />;
 }

@@ -28,7 +28,13 @@ export function NewDiscussionPage() {
     <>
       <PageHead title={t("New Discussion")} noindex />
       <h1>{t("New Discussion")}</h1>
-      <Form method="post" action={location.pathname + location.search} className={formStyles.form} noValidate>
+      <Form
+        method="post"
+        action={location.pathname + location.search}
+        className={formStyles.form}
+        noValidate
+        data-part="create-post"
+      >
         {result?.message ? <FormAlert>{result.message}</FormAlert> : null}
         <TransientKeyField />
         <CategoryChooser tree={tree} defaultValue={selected} error={result?.errors?.["categoryID"]} />
