@@ -25,10 +25,24 @@ export const categoriesLayout = (): LayoutWidget[] => [
   oneColumn([widget("react.asset.categoryList", { apiParams: { maxDepth: 2 }, variant: "categories" })]),
 ];
 
+export type ListFilter = "all" | "bookmarked" | "participated" | "mine";
+
 export interface ListParams {
   page: number;
   sort: DiscussionSort | null;
+  /** `/discussions` only: the viewer's own lists (members) and a tag. */
+  filter?: ListFilter;
+  tagID?: number | null;
 }
+
+/** The list API's parameters of a member filter (spec §2 filters), for the signed-in viewer only. */
+const filterApiParams = (filter: ListFilter | undefined, viewerID: number | null) => {
+  if (viewerID === null) return {};
+  if (filter === "bookmarked") return { bookmarkUserID: viewerID };
+  if (filter === "participated") return { participatedUserID: viewerID };
+  if (filter === "mine") return { insertUserID: [viewerID] };
+  return {};
+};
 
 const discussionListParams = ({ page, sort }: ListParams, categoryID?: number) => ({
   limit: limits.pager.defaultPageLimit,
@@ -37,18 +51,29 @@ const discussionListParams = ({ page, sort }: ListParams, categoryID?: number) =
   ...(categoryID !== undefined ? { categoryID } : {}),
 });
 
-/** `/discussions`: title, New Discussion, the list with its sorts and pager. */
-export const discussionListLayout = (params: ListParams): LayoutWidget[] => [
-  oneColumn([
-    widget("react.html", { title: "Recent Discussions", translate: true }),
-    widget("react.newPostButton", {}),
-    widget("react.asset.discussionList", {
-      apiParams: discussionListParams(params),
-      basePath: "/discussions",
-      pageTitle: "Recent Discussions",
-    }),
-  ]),
-];
+/**
+ * `/discussions`: title, New Discussion, the list with its sorts, filters and pager. `viewerID` is the
+ * signed-in viewer's (null for a guest, who gets no member filters).
+ */
+export const discussionListLayout = (params: ListParams, viewerID: number | null = null): LayoutWidget[] => {
+  const memberFilter = viewerID !== null && params.filter && params.filter !== "all" ? params.filter : null;
+  return [
+    oneColumn([
+      widget("react.html", { title: "Recent Discussions", translate: true }),
+      widget("react.newPostButton", {}),
+      widget("react.asset.discussionList", {
+        apiParams: {
+          ...discussionListParams(params),
+          ...filterApiParams(memberFilter ?? undefined, viewerID),
+          ...(params.tagID ? { tagID: [params.tagID] } : {}),
+        },
+        basePath: "/discussions",
+        pageTitle: "Recent Discussions",
+        filters: { member: viewerID !== null, ...(memberFilter ? { filter: memberFilter } : {}) },
+      }),
+    ]),
+  ];
+};
 
 export interface CategoryLayoutInput extends ListParams {
   categoryID: number;

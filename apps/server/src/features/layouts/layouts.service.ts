@@ -12,7 +12,7 @@ import {
   type TitleBarProps,
 } from "@parley/contracts";
 import { authorize } from "../../platform/auth/authorize.ts";
-import type { Viewer } from "../../platform/auth/viewer.ts";
+import { isSignedIn, type Viewer } from "../../platform/auth/viewer.ts";
 import { fieldError, notFound, validationFailed } from "../../platform/errors.ts";
 import type { SiteConfig } from "../../platform/site-config.ts";
 import {
@@ -22,6 +22,7 @@ import {
   discussionListLayout,
   homeLayout,
   postLayout,
+  type ListFilter,
   type ListParams,
 } from "./layouts.defaults.ts";
 import type { TitleBars } from "./layouts.titlebar.ts";
@@ -69,6 +70,9 @@ const positiveInt = (field: string, value: string, max = Number.MAX_SAFE_INTEGER
   return Number(value);
 };
 
+/** The list filters of `/discussions` (spec §2: query parameters are passed on); 'all' is the default. */
+const listFilters = ["all", "bookmarked", "participated", "mine"] as const;
+
 interface LookupParams extends ListParams {
   /** The comment order of a post page (its `sort`). */
   commentSort: CommentPageSort;
@@ -76,7 +80,10 @@ interface LookupParams extends ListParams {
   postType: string;
 }
 
-/** `params[...]` of the lookup: page (default 1), sort (a discussion sort; a comment order on post pages), locale, postType. */
+/**
+ * `params[...]` of the lookup: page (default 1), sort (a discussion sort; a comment order on post pages),
+ * filter and tagID (the discussion list's), locale, postType.
+ */
 function readParams(params: Record<string, unknown> | undefined, viewType: LayoutViewType): LookupParams {
   const text = (name: string) => {
     const value = params?.[name];
@@ -92,8 +99,17 @@ function readParams(params: Record<string, unknown> | undefined, viewType: Layou
   if (sort !== null && !sorts.includes(sort)) {
     throw validationFailed([fieldError("params.sort", "invalid", `params.sort must be one of: ${sorts.join(", ")}.`)]);
   }
+  const filter = text("filter") ?? "all";
+  if (!(listFilters as readonly string[]).includes(filter)) {
+    throw validationFailed([
+      fieldError("params.filter", "invalid", `params.filter must be one of: ${listFilters.join(", ")}.`),
+    ]);
+  }
+  const tagID = text("tagID");
   return {
     page: page === null ? 1 : positiveInt("params.page", page, limits.api.maxPage),
+    filter: filter as ListFilter,
+    tagID: tagID === null ? null : positiveInt("params.tagID", tagID),
     sort: viewType === "post" ? null : (sort as DiscussionSort | null),
     commentSort: readCommentSort(viewType === "post" ? sort : null),
     locale: text("locale") ?? "en",
@@ -125,7 +141,11 @@ export function createLayoutsService(deps: LayoutsDeps) {
         return { layout: homeLayout(), seo: { title, description, url: "/" } };
       }
       case "discussionList":
-        return { layout: discussionListLayout(params), seo: { title: "Recent Discussions", url: "/discussions" } };
+        return {
+          // A guest asking for a member's filter gets the plain list.
+          layout: discussionListLayout(params, isSignedIn(context.viewer) ? context.viewer.userID : null),
+          seo: { title: "Recent Discussions", url: "/discussions" },
+        };
       case "categoryList": {
         if (recordType !== "category")
           return { layout: categoriesLayout(), seo: { title: "Categories", url: "/categories" } };
