@@ -7,6 +7,8 @@ export const userRules = {
   passwordMinLength: 8,
   passwordMaxLength: 100,
   emailMaxLength: 200,
+  /** A member's signature source, in characters. */
+  signatureMaxLength: 1000,
 } as const;
 
 /** The exact sentences shown for bad registration input. */

@@ -7,6 +7,10 @@ export { userMessages, userRules };
 
 export const RoleFragment = Type.Object({ roleID: Type.Integer(), name: Type.String() });
 
+/** A member's signature: `body` is rendered, sanitised HTML; `format` the format its source is in. */
+export const Signature = Type.Object({ body: Type.String(), format: Type.String() });
+export type Signature = Static<typeof Signature>;
+
 /** A user as embedded in other records (insertUser, lastUser…). */
 export const UserFragment = Type.Object(
   {
@@ -18,6 +22,8 @@ export const UserFragment = Type.Object(
     title: Type.Optional(Nullable(Type.String())),
     banned: Type.Optional(Type.Integer()),
     private: Type.Optional(Type.Boolean()),
+    /** `expand=insertUser.signature` on discussions and comments; null when unset or signatures are off. */
+    signature: Type.Optional(Nullable(Signature)),
   },
   { $id: "UserFragment" },
 );
@@ -52,6 +58,8 @@ export const User = Type.Object(
     isSuperAdmin: Type.Optional(Type.Boolean()),
     insertIPAddress: Type.Optional(Nullable(Type.String())),
     lastIPAddress: Type.Optional(Nullable(Type.String())),
+    /** `expand=signature`; null when unset or signatures are off. */
+    signature: Type.Optional(Nullable(Signature)),
     reactionsReceived: Type.Optional(
       Type.Record(
         Type.String(),
@@ -174,6 +182,10 @@ export const UserPatch = Type.Object({
   title: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
   roleID: Type.Optional(Type.Array(Type.Integer())),
   banned: Type.Optional(Type.Boolean()),
+  /** The member's signature source ("" or null clears it). */
+  signature: Type.Optional(Nullable(Type.String({ maxLength: userRules.signatureMaxLength }))),
+  /** One of the input formats; markdown when left out. */
+  signatureFormat: Type.Optional(Type.String()),
 });
 export type UserPatch = Static<typeof UserPatch>;
 

@@ -20,6 +20,9 @@ export const siteConfigDefaults = {
   /** Largest upload in bytes, and the allowed extensions separated by spaces (`POST /media`). */
   "upload.maxSize": uploadDefaults.maxSize,
   "upload.allowedExtensions": uploadDefaults.allowedExtensions.join(" "),
+  /** Members' signatures under their posts (spec §5), and whether narrow screens hide them. */
+  "signatures.enabled": true,
+  "signatures.hideMobile": false,
 } as const;
 export type SiteConfigKey = keyof typeof siteConfigDefaults;
 type Value<K extends SiteConfigKey> = (typeof siteConfigDefaults)[K] extends boolean

@@ -57,13 +57,16 @@ export function createCommentsService({ repo, platform, discussions, categories,
   ): Promise<Comment[]> {
     const discussionIDs = [...new Set(rows.map((row) => row.discussionID))];
     const commentIDs = rows.map((row) => row.commentID);
-    const [userMap, discussionRows, reactionMap] = await Promise.all([
+    const wantsSignatures = expand.hasDefault("insertUser") && expand.has("insertUser.signature");
+    // Signatures come with the same users query, and only while they are enabled (spec §5).
+    const withSignatures = wantsSignatures && (await platform.siteConfig.get("signatures.enabled"));
+    const authorIDs = rows.map((row) => row.insertUserID);
+    const [loaded, discussionRows, reactionMap] = await Promise.all([
       expand.hasDefault("insertUser")
-        ? users.load(
-            rows.map((row) => row.insertUserID),
-            context.origin,
-          )
-        : new Map(),
+        ? withSignatures
+          ? users.loadWithSignatures(authorIDs, context.origin)
+          : users.load(authorIDs, context.origin).then((fragments) => ({ fragments, signatures: null }))
+        : { fragments: new Map(), signatures: null },
       discussions.loadMany(discussionIDs, context.viewer),
       expand.has("reactions") ? reactions("comment", commentIDs, context.viewer.userID) : null,
     ]);
@@ -71,16 +74,20 @@ export function createCommentsService({ repo, platform, discussions, categories,
     const timeout = expand.has("permissions") ? await editTimeout() : -1;
     return rows.map((row) => {
       const discussion = byID.get(row.discussionID);
-      return presentComment(row, {
+      const comment = presentComment(row, {
         origin: context.origin,
         expand,
         discussion,
-        users: userMap,
+        users: loaded.fragments,
         ...(expand.has("permissions") && discussion
           ? { permissions: policy.recordPermissions(context.viewer, row, discussion, timeout) }
           : {}),
         ...(reactionMap ? { reactions: reactionMap.get(row.commentID) ?? [] } : {}),
       });
+      if (wantsSignatures && comment.insertUser) {
+        comment.insertUser = { ...comment.insertUser, signature: loaded.signatures?.get(row.insertUserID) ?? null };
+      }
+      return comment;
     });
   }
 

@@ -13,6 +13,8 @@ export const publicConfigKeys = [
   "tagging.enabled",
   "conversations.enabled",
   "ui.editContentTimeout",
+  "signatures.enabled",
+  "signatures.hideMobile",
 ] as const satisfies readonly SiteConfigKey[];
 
 /** `garden.*` style globs: `*` matches any run of characters, everything else literally. */

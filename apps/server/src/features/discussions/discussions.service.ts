@@ -113,12 +113,22 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
       .flatMap((row) => [row.insertUserID, row.lastUserID])
       .concat(lastComments.map((c) => c.insertUserID));
     const needsUsers = expand.hasDefault("insertUser") || expand.hasDefault("lastUser") || wantsLastPost;
-    const userMap = needsUsers ? await users.load(userIDs, context.origin) : new Map<number, never>();
+    // `insertUser.signature` comes with the same users query (spec §5: only while signatures are enabled).
+    const withSignatures =
+      expand.hasDefault("insertUser") &&
+      expand.has("insertUser.signature") &&
+      (await platform.siteConfig.get("signatures.enabled"));
+    const loaded = needsUsers
+      ? withSignatures
+        ? await users.loadWithSignatures(userIDs, context.origin)
+        : { fragments: await users.load(userIDs, context.origin), signatures: null }
+      : { fragments: new Map<number, never>(), signatures: null };
+    const userMap = loaded.fragments;
     const timeout = expand.has("permissions") ? await editTimeout() : -1;
     return Promise.all(
       rows.map(async (row) => {
         const lastComment = lastByDiscussion.get(row.discussionID);
-        return presentDiscussion(row, {
+        const discussion = presentDiscussion(row, {
           origin: context.origin,
           expand,
           category: await categories.get(row.categoryID),
@@ -134,6 +144,11 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
           ...(excerptLength ? { excerptLength } : {}),
           ...(reactionMap ? { reactions: reactionMap.get(row.discussionID) ?? [] } : {}),
         });
+        if (expand.hasDefault("insertUser") && expand.has("insertUser.signature") && discussion.insertUser) {
+          const signature = loaded.signatures?.get(row.insertUserID) ?? null;
+          discussion.insertUser = { ...discussion.insertUser, signature };
+        }
+        return discussion;
       }),
     );
   }

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import type { UserFragment } from "@parley/contracts";
+import type { Signature, UserFragment } from "@parley/contracts";
 import type { DB } from "../../platform/db/schema.ts";
-import { defaultPhotoUrl, presentUserFragment } from "./users.present.ts";
+import { defaultPhotoUrl, presentSignature, presentUserFragment } from "./users.present.ts";
 
 /** 'Unknown User' for an id that matches nobody (spec §3 placeholders: userID 0, no photo, null activity). */
 export const unknownUser = (origin: string): UserFragment => ({
@@ -14,15 +14,25 @@ export const unknownUser = (origin: string): UserFragment => ({
 
 /** Loads the users a list embeds (insertUser, lastUser…) in one query. */
 export function createUserFragments(db: Kysely<DB>) {
+  const loadBoth = async (userIDs: Iterable<number | null | undefined>, origin: string, signatures: boolean) => {
+    const ids = [...new Set([...userIDs].filter((id): id is number => typeof id === "number" && id > 0))];
+    const fragments = new Map<number, UserFragment>();
+    const signatureMap = new Map<number, Signature | null>();
+    if (ids.length === 0) return { fragments, signatures: signatureMap };
+    const rows = await db.selectFrom("users").selectAll().where("userID", "in", ids).execute();
+    for (const row of rows) {
+      fragments.set(row.userID, presentUserFragment(row, origin));
+      if (signatures) signatureMap.set(row.userID, presentSignature(row, origin));
+    }
+    return { fragments, signatures: signatureMap };
+  };
   return {
     async load(userIDs: Iterable<number | null | undefined>, origin: string): Promise<Map<number, UserFragment>> {
-      const ids = [...new Set([...userIDs].filter((id): id is number => typeof id === "number" && id > 0))];
-      const out = new Map<number, UserFragment>();
-      if (ids.length === 0) return out;
-      const rows = await db.selectFrom("users").selectAll().where("userID", "in", ids).execute();
-      for (const row of rows) out.set(row.userID, presentUserFragment(row, origin));
-      return out;
+      return (await loadBoth(userIDs, origin, false)).fragments;
     },
+    /** The same one query, plus each user's rendered signature (`expand=insertUser.signature`). */
+    loadWithSignatures: (userIDs: Iterable<number | null | undefined>, origin: string) =>
+      loadBoth(userIDs, origin, true),
   };
 }
 

@@ -1,5 +1,6 @@
-import { profilePath, userMessages, type Me, type User, type UserFragment } from "@parley/contracts";
+import { profilePath, userMessages, type Me, type Signature, type User, type UserFragment } from "@parley/contracts";
 import { toRfc3339 } from "../../platform/dates.ts";
+import { normalizeFormat, renderBody } from "../../platform/render/index.ts";
 import type { RoleRow, UserRow } from "./users.repo.ts";
 
 export interface UserPresentContext {
@@ -17,6 +18,16 @@ export const profileUrl = (origin: string, name: string) => `${origin}${profileP
 
 const displayName = (row: UserRow) => (row.deleted === 1 ? userMessages.deletedUserName : row.name);
 const date = (value: string | null) => (value === null ? null : toRfc3339(value));
+
+/** A member's signature rendered through the one post pipeline, or null when unset (or the user is deleted). */
+export function presentSignature(
+  row: Pick<UserRow, "signature" | "signatureFormat" | "deleted">,
+  origin: string,
+): Signature | null {
+  if (!row.signature || row.deleted === 1) return null;
+  const format = normalizeFormat(row.signatureFormat ?? "markdown") ?? "markdown";
+  return { body: renderBody(row.signature, format, { origin }), format };
+}
 
 /** A user as embedded in other records. Deleted users show as 'Deleted User'. */
 export function presentUserFragment(row: UserRow, origin: string): UserFragment {

@@ -4,7 +4,7 @@ import { recountCategories } from "../categories/index.ts";
 
 export type UserRow = Selectable<UsersTable>;
 export type RoleRow = Selectable<RolesTable>;
-export type NewUser = Omit<UserRow, "userID">;
+export type NewUser = Omit<UserRow, "userID" | "signature" | "signatureFormat">;
 
 export interface UserListFilters {
   userIDs?: number[];

@@ -18,10 +18,18 @@ import { hashPassword, verifyPassword } from "../../platform/auth/password.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import { nowIso } from "../../platform/dates.ts";
+import { normalizeFormat } from "../../platform/render/index.ts";
 import { conflict, fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import { createEmailTokens } from "./email-tokens.ts";
 import { usersPolicy } from "./users.policy.ts";
-import { presentGuestMe, presentMe, presentPrivateUser, presentUser, presentUserFragment } from "./users.present.ts";
+import {
+  presentGuestMe,
+  presentMe,
+  presentPrivateUser,
+  presentSignature,
+  presentUser,
+  presentUserFragment,
+} from "./users.present.ts";
 import type { NewUser, UsersRepo, UserRow, UserSort } from "./users.repo.ts";
 import { checkEmail, checkName, checkPassword } from "./users.validation.ts";
 
@@ -196,6 +204,10 @@ export function createUsersService(
       if (wants("reactionsReceived") && usersPolicy.canSeeFullProfile(context.viewer, row)) {
         user.reactionsReceived = await reactionsReceived(row.userID);
       }
+      if (wants("signature")) {
+        const enabled = await platform.siteConfig.get("signatures.enabled");
+        user.signature = enabled ? presentSignature(row, context.origin) : null;
+      }
       return user;
     },
 
@@ -271,6 +283,11 @@ export function createUsersService(
       }
       const name = body.name?.trim();
       const email = body.email?.trim();
+      const signatureFormat = body.signatureFormat === undefined ? undefined : normalizeFormat(body.signatureFormat);
+      if (signatureFormat === null) {
+        throw validationFailed([fieldError("signatureFormat", "invalid", "signatureFormat is not a valid format.")]);
+      }
+      const signature = body.signature === undefined ? undefined : body.signature?.trim() || null;
       await checkIdentity(
         {
           ...(name !== undefined && name !== row.name ? { name } : {}),
@@ -295,6 +312,11 @@ export function createUsersService(
           ...(body.bypassSpam !== undefined ? { bypassSpam: body.bypassSpam ? 1 : 0 } : {}),
           ...(body.private !== undefined ? { private: body.private ? 1 : 0 } : {}),
           ...(body.title !== undefined ? { title: body.title } : {}),
+          ...(signature !== undefined
+            ? { signature, signatureFormat: signature === null ? null : (signatureFormat ?? "markdown") }
+            : signatureFormat !== undefined && row.signature
+              ? { signatureFormat }
+              : {}),
           ...(body.banned !== undefined ? { banned: body.banned ? 1 : 0 } : {}),
           ...(body.password !== undefined ? { passwordHash: await hashPassword(body.password) } : {}),
           dateUpdated: nowIso(),

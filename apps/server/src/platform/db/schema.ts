@@ -62,6 +62,9 @@ export interface UsersTable {
   countVisits: Counter;
   insertIPAddress: string | null;
   lastIPAddress: string | null;
+  /** The member's signature source (0006), and its post format; null when unset. */
+  signature: Generated<string | null>;
+  signatureFormat: Generated<string | null>;
 }
 
 export interface DiscussionsTable {
