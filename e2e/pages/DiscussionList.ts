@@ -65,6 +65,32 @@ export class DiscussionList {
     if ((await submit.count()) > 0) await submit.click();
   }
 
+  /** The filter form of /discussions (members only): a select synced to `?filter`, with a Filter button without JavaScript. */
+  get filterForm(): Locator {
+    return this.root.getByRole("form", { name: "Filter", exact: true });
+  }
+
+  get filterSelect(): Locator {
+    return this.filterForm.getByRole("combobox", { name: "Filter", exact: true });
+  }
+
+  /** Chooses a filter; without JavaScript the Filter button submits the form. */
+  async chooseFilter(label: string): Promise<void> {
+    await this.filterSelect.selectOption({ label });
+    const submit = this.filterForm.getByRole("button", { name: "Filter", exact: true });
+    if ((await submit.count()) > 0) await submit.click();
+  }
+
+  /** A tag link on a list item (it leads to `/discussions?tagID={id}`). */
+  tagLink(title: string, tag: string): Locator {
+    return this.item(title).getByRole("link", { name: tag, exact: true });
+  }
+
+  /** The 'Tagged: {name}' chip above the list: a link back to the list without the tag. */
+  get taggedChip(): Locator {
+    return this.root.getByRole("link", { name: /^Tagged: / });
+  }
+
   get pager(): Locator {
     return this.root.getByRole("navigation", { name: "Discussions pages", exact: true });
   }

@@ -6,6 +6,11 @@ export interface DiscussionListParams {
   page: number;
   limit: number;
   sort?: DiscussionSort;
+  /** `/discussions`' filters (spec §2), as the layout's apiParams name them. */
+  tagID?: number[];
+  bookmarkUserID?: number;
+  participatedUserID?: number;
+  insertUserID?: number[];
 }
 
 /** What a list item shows: authors, category, excerpt and tags (no body). */

@@ -29,8 +29,16 @@ export function lookupForUrl(url: URL): LayoutLookup | null {
   const { pathname, searchParams } = url;
   if (pathname === "/") return { layoutViewType: "home", ...siteSection };
   if (matchPath("/discussions", pathname)) {
-    const { page } = readListParams(searchParams);
-    return { layoutViewType: "discussionList", ...siteSection, params: listParams(page, searchParams) };
+    const { page, filter, tagID } = readListParams(searchParams);
+    return {
+      layoutViewType: "discussionList",
+      ...siteSection,
+      params: {
+        ...listParams(page, searchParams),
+        ...(filter !== "all" ? { filter } : {}),
+        ...(tagID ? { tagID } : {}),
+      },
+    };
   }
   if (matchPath("/categories", pathname)) return { layoutViewType: "categoryList", ...siteSection };
   const category = matchPath("/categories/:code/:pageSegment?", pathname);

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { redirect } from "react-router";
-import type { DiscussionSort, LayoutWidget } from "@parley/contracts";
+import type { LayoutWidget } from "@parley/contracts";
 import { t } from "../../lib/i18n.ts";
 import { loadOrThrow, notFoundError } from "../../lib/route-errors.ts";
 import { entryLink } from "../../lib/targets.ts";
@@ -74,7 +74,7 @@ const breadcrumbs = defineWidget<BreadcrumbsProps>({
 });
 
 interface DiscussionListProps extends Omit<DiscussionListSectionProps, "params" | "actions"> {
-  apiParams: { categoryID?: number; page: number; limit: number; sort?: DiscussionSort };
+  apiParams: DiscussionListSectionProps["params"];
   actions?: LayoutWidget[];
 }
 

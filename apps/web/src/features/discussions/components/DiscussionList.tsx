@@ -63,7 +63,9 @@ export function DiscussionList({
               ) : null}
               {(discussion.tags ?? []).slice(0, limits.pager.maxUserTagsInList).map((tag) => (
                 <li key={tag.tagID}>
-                  <span className={styles.tag}>{tag.name}</span>
+                  <Link to={`/discussions?tagID=${tag.tagID}`} className={styles.tag}>
+                    {tag.name}
+                  </Link>
                 </li>
               ))}
             </ul>

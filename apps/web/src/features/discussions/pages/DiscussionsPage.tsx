@@ -13,21 +13,43 @@ import { SortSelect } from "../components/SortSelect.tsx";
 import { discussionSortOptions } from "../discussions.sorts.ts";
 import { discussionListQuery } from "../discussions.queries.ts";
 import type { DiscussionListParams } from "../discussions.api.ts";
+import listStyles from "../components/DiscussionList.module.css";
 import styles from "../../categories/pages/CategoriesPage.module.css";
 
-/** `?page=` and `?sort=` of a list page; the sort is omitted from URLs when it is the default. */
-export function readListParams(search: URLSearchParams): { page: number; sort: DiscussionSort } {
+/** The member filters of `/discussions` (`?filter=`, omitted when 'all'). */
+export const listFilters = [
+  { sort: "all", label: "All Discussions" },
+  { sort: "bookmarked", label: "Bookmarked" },
+  { sort: "participated", label: "Participated" },
+  { sort: "mine", label: "Mine" },
+] as const;
+export type ListFilter = (typeof listFilters)[number]["sort"];
+
+/** `?filter=` and `?tagID=` of `/discussions` (spec §2: query parameters are passed on). */
+export interface ListFilters {
+  filter?: ListFilter;
+  tagID?: number | null;
+}
+
+/** `?page=`, `?sort=`, `?filter=` and `?tagID=` of a list page; the sort is omitted from URLs when it is the default. */
+export function readListParams(
+  search: URLSearchParams,
+): { page: number; sort: DiscussionSort } & Required<ListFilters> {
   const page = Math.max(1, Math.min(limits.api.maxPage, Number.parseInt(search.get("page") ?? "1", 10) || 1));
   const requested = search.get("sort");
   const sort = discussionSortOptions.some((option) => option.sort === requested)
     ? (requested as DiscussionSort)
     : defaultDiscussionSort;
-  return { page, sort };
+  const filter = listFilters.find((option) => option.sort === search.get("filter"))?.sort ?? "all";
+  const tag = search.get("tagID") ?? "";
+  return { page, sort, filter, tagID: /^[1-9]\d{0,9}$/.test(tag) ? Number(tag) : null };
 }
 
-export const listHref = (path: string, page: number, sort: DiscussionSort) => {
+export const listHref = (path: string, page: number, sort: DiscussionSort, { filter, tagID }: ListFilters = {}) => {
   const params = new URLSearchParams();
   if (sort !== defaultDiscussionSort) params.set("sort", sort);
+  if (filter && filter !== "all") params.set("filter", filter);
+  if (tagID) params.set("tagID", String(tagID));
   if (page > 1) params.set("page", String(page));
   const query = params.toString();
   return query ? `${path}?${query}` : path;
@@ -35,7 +57,9 @@ export const listHref = (path: string, page: number, sort: DiscussionSort) => {
 
 /** What a discussion list shows: a page of the discussions of a category (and its children) or of all. */
 export interface DiscussionListSectionProps {
-  params: { categoryID?: number; page: number; limit: number; sort?: DiscussionSort };
+  params: Omit<DiscussionListParams, "sort"> & { sort?: DiscussionSort };
+  /** `/discussions`' filters: whether the member ones are offered, and the one applied. */
+  filters?: { member: boolean; filter?: ListFilter };
   /** The list page's path: `/discussions` (pages as `?page=n`) or a category's (pages as `/p{n}` when `pagedPath`). */
   basePath: string;
   pagedPath?: boolean;
@@ -55,13 +79,19 @@ export function DiscussionListSection({
   title,
   pageTitle,
   actions,
+  filters,
 }: DiscussionListSectionProps) {
   const api = useApi();
   const { categoryID, page, limit } = params;
   const sort = params.sort ?? defaultDiscussionSort;
+  const filter = filters?.filter ?? "all";
+  const tagID = params.tagID?.[0] ?? null;
   const { data } = useSuspenseQuery(discussionListQuery(api, discussionListParams(params)));
   const pagePath = (n: number) =>
-    pagedPath ? listHref(n > 1 ? `${basePath}/p${n}` : basePath, 1, sort) : listHref(basePath, n, sort);
+    pagedPath
+      ? listHref(n > 1 ? `${basePath}/p${n}` : basePath, 1, sort)
+      : listHref(basePath, n, sort, { filter, tagID });
+  const tagName = data.items.flatMap((item) => item.tags ?? []).find((tag) => tag.tagID === tagID)?.name ?? `#${tagID}`;
   const body = (
     <>
       {pageTitle ? <PageHead title={t(pageTitle)} canonical={pagePath(page)} /> : null}
@@ -69,9 +99,28 @@ export function DiscussionListSection({
       <SortSelect
         options={discussionSortOptions}
         current={sort}
-        href={(next) => listHref(basePath, 1, next)}
+        href={(next) => listHref(basePath, 1, next, { filter, tagID })}
         action={basePath}
+        hidden={{ filter, tagID }}
       />
+      {filters?.member ? (
+        <SortSelect
+          options={listFilters}
+          current={filter}
+          href={(next) => listHref(basePath, 1, sort, { filter: next, tagID })}
+          action={basePath}
+          name="filter"
+          label={t("Filter")}
+          hidden={{ sort, tagID }}
+        />
+      ) : null}
+      {tagID ? (
+        <p>
+          <Link to={listHref(basePath, 1, sort, { filter })} className={listStyles.tag}>
+            {t("Tagged: {name}", { name: tagName })} <span aria-hidden="true">✕</span>
+          </Link>
+        </p>
+      ) : null}
       <DiscussionList
         discussions={data.items}
         {...(categoryID !== undefined
@@ -94,14 +143,10 @@ export function DiscussionListSection({
 
 /** The list query's parameters as every list page asks them (the sort always named). */
 export const discussionListParams = ({
-  categoryID,
-  page,
-  limit,
   sort,
+  ...params
 }: DiscussionListSectionProps["params"]): DiscussionListParams => ({
-  ...(categoryID !== undefined ? { categoryID } : {}),
-  page,
-  limit,
+  ...params,
   sort: sort ?? defaultDiscussionSort,
 });
 
