@@ -32,14 +32,16 @@ export const discussionsApi = {
     (
       await api.get<Discussion>(
         `/discussions/${id}`,
-        { expand: ["category", "breadcrumbs", "tags", "permissions", "reactions", "excerpt"] },
+        {
+          expand: ["category", "breadcrumbs", "tags", "permissions", "reactions", "excerpt", "insertUser.signature"],
+        },
         signal,
       )
     ).data,
   comments: (api: ApiClient, discussionID: number, page: number, limit: number, sort: string, signal?: AbortSignal) =>
     api.get<Comment[]>(
       "/comments",
-      { discussionID, page, limit, sort, expand: ["insertUser", "permissions", "reactions"] },
+      { discussionID, page, limit, sort, expand: ["insertUser", "insertUser.signature", "permissions", "reactions"] },
       signal,
     ),
   locateComment: async (api: ApiClient, commentID: number, limit: number) =>
@@ -87,13 +89,25 @@ export const discussionsApi = {
   removeComment: async (api: ApiClient, id: number) => {
     await api.request<null>({ method: "DELETE", path: `/comments/${id}` });
   },
-  /** `ui.editContentTimeout` in seconds (-1: no limit), read through GET /config. */
-  editTimeout: async (api: ApiClient, signal?: AbortSignal) => {
-    const { data } = await api.get<Record<string, unknown>>("/config", { select: ["ui.editContentTimeout"] }, signal);
+  /**
+   * The settings posts render by, in one GET /config: `ui.editContentTimeout` in seconds (-1: no limit) and
+   * `signatures.hideMobile` (spec §5).
+   */
+  postSettings: async (api: ApiClient, signal?: AbortSignal): Promise<PostSettings> => {
+    const select = ["ui.editContentTimeout", "signatures.hideMobile"];
+    const { data } = await api.get<Record<string, unknown>>("/config", { select }, signal);
     const value = data["ui.editContentTimeout"];
-    return typeof value === "number" ? value : -1;
+    return {
+      editTimeout: typeof value === "number" ? value : -1,
+      signaturesHideMobile: !!data["signatures.hideMobile"],
+    };
   },
 };
+
+export interface PostSettings {
+  editTimeout: number;
+  signaturesHideMobile: boolean;
+}
 
 /** The raw source of a discussion, for its edit form (GET /discussions/{id}/edit). */
 export interface DiscussionSource {

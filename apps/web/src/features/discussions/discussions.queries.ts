@@ -40,9 +40,9 @@ export const discussionSourceQuery = (api: ApiClient, id: number) =>
     queryFn: ({ signal }) => discussionsApi.editSource(api, id, signal),
   });
 
-/** The edit window of spec §9 (`ui.editContentTimeout`, seconds, -1 = none). */
+/** The edit window of spec §9 (`editTimeout`: seconds, -1 = none) and whether narrow screens hide signatures. */
 export const editTimeoutQuery = (api: ApiClient) =>
   queryOptions({
     queryKey: discussionKeys.editTimeout(),
-    queryFn: ({ signal }) => discussionsApi.editTimeout(api, signal),
+    queryFn: ({ signal }) => discussionsApi.postSettings(api, signal),
   });

@@ -1,7 +1,10 @@
+import { useQuery } from "@tanstack/react-query";
 import type { UserFragment } from "@parley/contracts";
+import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
 import { UserLink } from "../../../shell/user-card/UserLink.tsx";
+import { editTimeoutQuery } from "../discussions.queries.ts";
 import styles from "../pages/DiscussionPage.module.css";
 
 interface PostProps {
@@ -31,6 +34,10 @@ export function Post({
   reactionBar,
   children,
 }: PostProps) {
+  const signature = author?.signature?.body;
+  // `signatures.hideMobile` (spec §5): prefetched with the discussion page, so the server renders the class.
+  const api = useApi();
+  const { data: settings } = useQuery({ ...editTimeoutQuery(api), enabled: !!signature });
   return (
     <article id={id} className={styles.post}>
       <img className={styles.photo} src={author?.photoUrl} alt="" width={40} height={40} loading="lazy" />
@@ -56,6 +63,13 @@ export function Post({
               </li>
             ))}
           </ul>
+        ) : null}
+        {signature ? (
+          <div
+            className={`${styles.signature}${settings?.signaturesHideMobile ? ` ${styles.signatureHideMobile}` : ""}`}
+            data-part="signature"
+            dangerouslySetInnerHTML={{ __html: signature }}
+          />
         ) : null}
         {children}
       </div>

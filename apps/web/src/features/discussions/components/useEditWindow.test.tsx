@@ -69,7 +69,7 @@ describe("useEditWindow", () => {
     const { transport } = renderLabel(120);
     await advance(0);
     expect(transport.requests.find((request) => request.path === "/config")?.query).toEqual({
-      select: ["ui.editContentTimeout"],
+      select: ["ui.editContentTimeout", "signatures.hideMobile"],
     });
     expect(label()).toBe("Edit (2 minutes)");
     await advance(9_900); // 110.1 s left, but the label waits for its 10 s beat

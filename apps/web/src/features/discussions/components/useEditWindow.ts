@@ -33,7 +33,8 @@ export const editsOnlyAsAuthor = (
  */
 export function useEditWindow({ canEdit, authorOnly, dateInserted }: EditWindowInput) {
   const api = useApi();
-  const { data: timeout } = useQuery({ ...editTimeoutQuery(api), enabled: canEdit && authorOnly });
+  const { data: settings } = useQuery({ ...editTimeoutQuery(api), enabled: canEdit && authorOnly });
+  const timeout = settings?.editTimeout;
   // The server's render time while hydrating (same text on both sides), then the browser's clock.
   const serverNow = useNow();
   const [now, setNow] = useState(serverNow);
