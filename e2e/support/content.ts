@@ -6,6 +6,7 @@ export interface ApiSession {
   /** POST /api/v2{path} as this member; throws unless the API answers 2xx. */
   post<T>(path: string, body: Record<string, unknown>): Promise<T>;
   get<T>(path: string): Promise<T>;
+  patch<T>(path: string, body: Record<string, unknown>): Promise<T>;
 }
 
 export interface CreatedDiscussion {
@@ -38,7 +39,11 @@ export async function signInApi(baseUrl: string, username: string, password: str
     .map((line) => line.split(";")[0])
     .join("; ");
   const { userID } = (await signIn.json()) as { userID: number };
-  const call = async <T>(method: "GET" | "POST", path: string, body?: Record<string, unknown>): Promise<T> => {
+  const call = async <T>(
+    method: "GET" | "POST" | "PATCH",
+    path: string,
+    body?: Record<string, unknown>,
+  ): Promise<T> => {
     const response = await fetch(`${baseUrl}/api/v2${path}`, {
       method,
       headers: {
@@ -52,7 +57,12 @@ export async function signInApi(baseUrl: string, username: string, password: str
     if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
     return (await response.json()) as T;
   };
-  return { userID, post: (path, body) => call("POST", path, body), get: (path) => call("GET", path) };
+  return {
+    userID,
+    post: (path, body) => call("POST", path, body),
+    get: (path) => call("GET", path),
+    patch: (path, body) => call("PATCH", path, body),
+  };
 }
 
 /** The seeded administrator (exempt from flood control, so it can post many comments quickly). */
