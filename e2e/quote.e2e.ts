@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { collectErrors, waitForHydration } from "./support/browser.ts";
+import { collectErrors, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
 import { newMember, registerConfirmed, signInContext } from "./support/accounts.ts";
 import { addComments, categoryID, createDiscussion, pathOf, signInAdmin, signInApi } from "./support/content.ts";
 import { useParley } from "./support/parley.ts";
@@ -60,5 +60,40 @@ describe("Quote (spec §2 post buttons)", () => {
     const reloaded = view.comments.filter({ hasText: "Agreed, and briefly." }).locator("blockquote");
     expect(await reloaded.innerText()).toContain("Brevity is the soul of wit.");
     expect(problems.errors).toEqual([]);
+  });
+
+  it("a long quote in a post collapses behind Expand / Collapse after hydration, and shows whole without JavaScript", async () => {
+    const admin = await signInAdmin(parley.baseUrl);
+    const discussion = await createDiscussion(admin, {
+      name: "A long quote",
+      body: "Opening post.",
+      categoryID: await categoryID(admin, "general"),
+    });
+    const lines = Array.from({ length: 20 }, (_, index) => `> Quoted line ${index + 1}`).join("\n>\n");
+    await addComments(admin, discussion.discussionID, [`${lines}\n\nMy answer.`, "> One short line\n\nShort."]);
+
+    const page = await parley.newPage({ bypassCSP: true });
+    const problems = collectErrors(page);
+    const view = new DiscussionPage(page, parley.baseUrl);
+    expect((await view.goto(pathOf(discussion.url))).status()).toBe(200);
+    await waitForHydration(page);
+    const expand = view.main.getByRole("button", { name: "Expand", exact: true });
+    await expand.waitFor();
+    expect(await expand.count()).toBe(1);
+    const quote = page.locator(`#${await expand.getAttribute("aria-controls")}`);
+    expect(await quote.evaluate((element) => element.tagName)).toBe("BLOCKQUOTE");
+    expect(await quote.evaluate((element) => element.getBoundingClientRect().height)).toBeLessThanOrEqual(101);
+    await expand.click();
+    const collapse = view.main.getByRole("button", { name: "Collapse", exact: true });
+    expect(await collapse.getAttribute("aria-expanded")).toBe("true");
+    expect(await quote.evaluate((element) => element.getBoundingClientRect().height)).toBeGreaterThan(150);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(problems.errors).toEqual([]);
+
+    const plain = await parley.newPage({ javaScriptEnabled: false });
+    const noJs = new DiscussionPage(plain, parley.baseUrl);
+    await noJs.goto(pathOf(discussion.url));
+    expect(await noJs.main.getByRole("button", { name: "Expand" }).count()).toBe(0);
+    expect(await noJs.main.getByText("Quoted line 20").isVisible()).toBe(true);
   });
 });

@@ -12,6 +12,7 @@ import { Loader } from "../../../ui/loader/Loader.tsx";
 import { onDemand, useOnDemand } from "../../../ui/on-demand.ts";
 import { Pager } from "../../../ui/pager/Pager.tsx";
 import { meQuery } from "../../users/users.queries.ts";
+import { useCollapsibleQuotes } from "../../../ui/collapsible/useCollapsibleQuotes.ts";
 import { LiveComments } from "../../notifications/components/LiveComments.tsx";
 import { CommentPost } from "../components/CommentPost.tsx";
 import actionStyles from "../components/DiscussionActions.module.css";
@@ -91,6 +92,7 @@ export function DiscussionPage() {
   const sort = readCommentSort(new URLSearchParams(location.search).get("sort"));
   const { data: comments } = useSuspenseQuery(commentsQuery(api, parsed.id, parsed.page, limit, sort));
   const { data: me } = useQuery(meQuery(api));
+  useCollapsibleQuotes(discussion, comments);
   const base = discussionPath(discussion);
   const origin = new URL(discussion.url).origin;
   const canComment = discussion.permissions?.["comments.add"] ?? false;
