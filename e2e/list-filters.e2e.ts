@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { collectErrors, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
+import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
 import { newMember, registerConfirmed, signInContext } from "./support/accounts.ts";
 import { useParley } from "./support/parley.ts";
 import { DiscussionsPage } from "./pages/DiscussionsPage.ts";
@@ -24,6 +24,9 @@ describe("/discussions filters (spec §2: query parameters are passed on)", () =
     await expect.poll(() => new URL(page.url()).search).toBe(`?tagID=${await tagIDOf(page, "postgresql")}`);
     await expect.poll(() => list.list.titles()).toEqual([postgres]);
     expect(await list.list.taggedChip.innerText()).toContain("Tagged: postgresql");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, "list-filters-tagged-375");
+    await page.setViewportSize({ width: 1280, height: 800 });
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await list.list.taggedChip.click();
@@ -63,6 +66,7 @@ describe("/discussions filters (spec §2: query parameters are passed on)", () =
     await expect.poll(() => new URL(page.url()).search).toBe("?sort=dateInserted&filter=bookmarked");
     await expect.poll(() => list.list.titles()).toEqual([features]);
     expect(await list.list.currentSort()).toBe("Oldest");
+    await screenshot(page, "list-filters-bookmarked-1280");
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     // A member's own discussions: none yet.

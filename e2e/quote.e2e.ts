@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { collectErrors, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
+import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
 import { newMember, registerConfirmed, signInContext } from "./support/accounts.ts";
 import { addComments, categoryID, createDiscussion, pathOf, signInAdmin, signInApi } from "./support/content.ts";
 import { useParley } from "./support/parley.ts";
@@ -83,6 +83,7 @@ describe("Quote (spec §2 post buttons)", () => {
     const quote = page.locator(`#${await expand.getAttribute("aria-controls")}`);
     expect(await quote.evaluate((element) => element.tagName)).toBe("BLOCKQUOTE");
     expect(await quote.evaluate((element) => element.getBoundingClientRect().height)).toBeLessThanOrEqual(101);
+    await screenshot(page, "quote-collapsed-1280");
     await expand.click();
     const collapse = view.main.getByRole("button", { name: "Collapse", exact: true });
     expect(await collapse.getAttribute("aria-expanded")).toBe("true");
