@@ -48,6 +48,9 @@ export const CommentListQuery = Type.Object({
   parentRecordID: Type.Optional(Type.Integer()),
   insertUserID: Type.Optional(Type.Integer()),
   commentID: Type.Optional(Type.Array(Type.Integer())),
+  reactionType: Type.Optional(
+    Type.String({ minLength: 1, description: "Only comments with at least one reaction of this urlcode." }),
+  ),
   dateInserted: Type.Optional(Type.String()),
   sort: Type.Optional(Type.Enum(commentSorts)),
   page: Type.Optional(Page),

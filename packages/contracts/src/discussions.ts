@@ -120,6 +120,9 @@ export const DiscussionListQuery = Type.Object({
   followed: Type.Optional(Type.Boolean()),
   bookmarkUserID: Type.Optional(Type.Integer()),
   participatedUserID: Type.Optional(Type.Integer()),
+  reactionType: Type.Optional(
+    Type.String({ minLength: 1, description: "Only discussions with at least one reaction of this urlcode." }),
+  ),
   dateInserted: Type.Optional(Type.String({ description: "A date, `[d1,d2]`, or `>d` / `<=d`." })),
   dateUpdated: Type.Optional(Type.String()),
   dateLastComment: Type.Optional(Type.String()),

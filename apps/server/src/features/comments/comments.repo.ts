@@ -13,6 +13,8 @@ export interface CommentFilters {
   /** Comments only in these categories (what the viewer may see), when not listing one discussion. */
   categoryIDs?: number[];
   dateInserted?: DateCondition[];
+  /** Only comments with at least one reaction of this type (a reactionTypes tagID). */
+  reactionTagID?: number;
 }
 
 /** The only file with the comments' SQL; the trending sort is the one place the dialects differ. */
@@ -24,6 +26,19 @@ export function createCommentsRepo(db: Kysely<DB>, dialect: DialectName): Commen
     if (filters.commentIDs?.length) query = query.where("comments.commentID", "in", filters.commentIDs);
     for (const condition of filters.dateInserted ?? [])
       query = query.where("comments.dateInserted", condition.op, condition.value);
+    if (filters.reactionTagID !== undefined) {
+      const tagID = filters.reactionTagID;
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("reactions")
+            .select("reactions.tagID")
+            .where("reactions.recordType", "=", "comment")
+            .whereRef("reactions.recordID", "=", "comments.commentID")
+            .where("reactions.tagID", "=", tagID),
+        ),
+      );
+    }
     if (filters.categoryIDs) {
       const categoryIDs = filters.categoryIDs.length ? filters.categoryIDs : [-2];
       query = query.where("comments.discussionID", "in", (eb) =>
@@ -43,6 +58,16 @@ export function createCommentsRepo(db: Kysely<DB>, dialect: DialectName): Commen
 
   return {
     withTransaction: (trx) => createCommentsRepo(trx, dialect),
+
+    /** The tagID of a reaction type by its urlcode (any case), or undefined. */
+    async reactionTagID(urlcode) {
+      const row = await db
+        .selectFrom("reactionTypes")
+        .select("tagID")
+        .where(sql<string>`lower("urlcode")`, "=", urlcode.toLowerCase())
+        .executeTakeFirst();
+      return row?.tagID;
+    },
 
     async list(filters, sort, offset, limit) {
       let query = filtered(filters).selectAll("comments");
@@ -124,6 +149,7 @@ export function createCommentsRepo(db: Kysely<DB>, dialect: DialectName): Commen
 
 export interface CommentsRepo {
   withTransaction(trx: Kysely<DB>): CommentsRepo;
+  reactionTagID(urlcode: string): Promise<number | undefined>;
   list(filters: CommentFilters, sort: CommentSort, offset: number, limit: number): Promise<CommentRow[]>;
   count(filters: CommentFilters): Promise<number>;
   findById(commentID: number): Promise<CommentRow | undefined>;

@@ -130,6 +130,14 @@ export function createCommentsService({ repo, platform, discussions, categories,
       if (query.insertUserID !== undefined) filters.insertUserID = query.insertUserID;
       if (query.commentID?.length) filters.commentIDs = query.commentID;
       if (query.dateInserted) filters.dateInserted = parseDateFilter("dateInserted", query.dateInserted);
+      if (query.reactionType !== undefined) {
+        const tagID = await repo.reactionTagID(query.reactionType);
+        if (tagID === undefined)
+          throw validationFailed([
+            fieldError("reactionType", "invalid", `${query.reactionType} is not a valid reaction type.`),
+          ]);
+        filters.reactionTagID = tagID;
+      }
       const sort = query.sort ?? "dateInserted";
       if (sort === "-experimentalTrending" && discussionID === undefined) {
         throw validationFailed([fieldError("sort", "invalid", "The trending sort needs a discussion.")]);

@@ -5,6 +5,7 @@ import type { Session } from "../../test/accounts.ts";
 import { engines } from "../../test/databases.ts";
 import {
   createContentFixture,
+  getComments,
   getDiscussions,
   postComment,
   postDiscussion,
@@ -336,5 +337,51 @@ describe.each(engines)("GET /discussions on %s", (engine) => {
     // The list's own queries stay small; a signed-in request also looks its session up first.
     expect(counts.guest[0]).toBeLessThanOrEqual(10);
     expect(counts.member[0]! - session).toBeLessThanOrEqual(10);
+  });
+
+  it("filters discussions and comments by a reaction type the record received (reactionType), in fixed queries", async () => {
+    const { api, as, users, category } = f;
+    const liked = await postDiscussion(api, as.member, { name: "Liked by other", categoryID: category.general });
+    const plain = await postDiscussion(api, as.member, { name: "Not liked", categoryID: category.general });
+    const likedComment = await postComment(api, as.member, plain.discussionID, "A liked reply");
+    const plainComment = await postComment(api, as.member, plain.discussionID, "A plain reply");
+    for (const path of [`discussions/${liked.discussionID}`, `comments/${likedComment.commentID}`]) {
+      const response = await api.post(`/api/v2/${path}/reactions`, { reactionType: "like" }, { as: as.other });
+      expect(response.statusCode).toBe(201);
+    }
+    // Another type on the plain records: only the named type counts.
+    await api.post(`/api/v2/discussions/${plain.discussionID}/reactions`, { reactionType: "lol" }, { as: as.other });
+    await api.post(`/api/v2/comments/${plainComment.commentID}/reactions`, { reactionType: "lol" }, { as: as.other });
+
+    const member = users.member.userID;
+    const discussions = await api.get(`/api/v2/discussions?insertUserID=${member}&reactionType=like`);
+    expect(ids(discussions.json<Discussion[]>())).toEqual([liked.discussionID]);
+    expect(discussions.headers["x-app-page-result-count"]).toBe("1");
+    const comments = await getComments(api, `insertUserID=${member}&reactionType=like`);
+    expect(comments.map((item) => item.commentID)).toEqual([likedComment.commentID]);
+    expect(ids(await list(`insertUserID=${member}&reactionType=LOL`))).toEqual([plain.discussionID]);
+
+    for (const path of ["discussions", "comments"]) {
+      const unknown = await api.get(`/api/v2/${path}?insertUserID=${member}&reactionType=nope`);
+      expect([unknown.statusCode, unknown.json<{ errors: unknown }>().errors]).toEqual([
+        400,
+        [expect.objectContaining({ field: "reactionType", code: "invalid" })],
+      ]);
+    }
+
+    // Both liked: the filter is one EXISTS, so two rows cost what one does.
+    await api.post(
+      `/api/v2/discussions/${plain.discussionID}/reactions`,
+      { reactionType: "like" },
+      { as: as.moderator },
+    );
+    const measure = async (limit: number) => {
+      const url = `/api/v2/discussions?insertUserID=${member}&reactionType=like&sort=-dateInserted&limit=${limit}`;
+      const { result, queries } = await countQueries(() => api.get(url));
+      return [result.json<Discussion[]>().length, queries];
+    };
+    const [one, two] = [await measure(1), await measure(2)];
+    expect([one[0], two[0]]).toEqual([1, 2]);
+    expect(two[1]).toBe(one[1]);
   });
 });

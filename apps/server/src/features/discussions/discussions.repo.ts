@@ -16,6 +16,8 @@ export interface DiscussionFilters {
   pinned?: boolean;
   bookmarkUserID?: number;
   participatedUserID?: number;
+  /** Only discussions with at least one reaction of this type (a reactionTypes tagID). */
+  reactionTagID?: number;
   dates?: Partial<Record<"dateInserted" | "dateUpdated" | "dateLastComment", DateCondition[]>>;
 }
 
@@ -79,6 +81,19 @@ export function createDiscussionsRepo(db: Kysely<DB>): DiscussionsRepo {
         ),
       );
     }
+    if (filters.reactionTagID !== undefined) {
+      const tagID = filters.reactionTagID;
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("reactions")
+            .select("reactions.tagID")
+            .where("reactions.recordType", "=", "discussion")
+            .whereRef("reactions.recordID", "=", "discussions.discussionID")
+            .where("reactions.tagID", "=", tagID),
+        ),
+      );
+    }
     for (const [column, conditions] of Object.entries(filters.dates ?? {})) {
       for (const condition of conditions ?? []) {
         query = query.where(column as "dateInserted", condition.op, condition.value);
@@ -89,6 +104,16 @@ export function createDiscussionsRepo(db: Kysely<DB>): DiscussionsRepo {
 
   return {
     withTransaction: (trx) => createDiscussionsRepo(trx),
+
+    /** The tagID of a reaction type by its urlcode (any case), or undefined. */
+    async reactionTagID(urlcode) {
+      const row = await db
+        .selectFrom("reactionTypes")
+        .select("tagID")
+        .where(sql<string>`lower("urlcode")`, "=", urlcode.toLowerCase())
+        .executeTakeFirst();
+      return row?.tagID;
+    },
 
     /**
      * A page of the list. Announcements first is two index-friendly queries (the few pinned rows,
@@ -229,6 +254,7 @@ export function createDiscussionsRepo(db: Kysely<DB>): DiscussionsRepo {
 
 export interface DiscussionsRepo {
   withTransaction(trx: Kysely<DB>): DiscussionsRepo;
+  reactionTagID(urlcode: string): Promise<number | undefined>;
   list(filters: DiscussionFilters, order: ListOrder, offset: number, limit: number): Promise<DiscussionRow[]>;
   count(filters: DiscussionFilters): Promise<number>;
   /** Counts the matching rows themselves. */

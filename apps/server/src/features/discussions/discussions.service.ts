@@ -243,6 +243,14 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
         ...(query.bookmarkUserID !== undefined ? { bookmarkUserID: query.bookmarkUserID } : {}),
         ...(query.participatedUserID !== undefined ? { participatedUserID: query.participatedUserID } : {}),
       };
+      if (query.reactionType !== undefined) {
+        const tagID = await repo.reactionTagID(query.reactionType);
+        if (tagID === undefined)
+          throw validationFailed([
+            fieldError("reactionType", "invalid", `${query.reactionType} is not a valid reaction type.`),
+          ]);
+        filters.reactionTagID = tagID;
+      }
       for (const field of ["dateInserted", "dateUpdated", "dateLastComment"] as const) {
         const value = query[field];
         if (value) filters.dates = { ...filters.dates, [field]: parseDateFilter(field, value) };
