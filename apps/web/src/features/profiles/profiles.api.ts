@@ -2,16 +2,27 @@ import type { Comment, Discussion, User } from "@parley/contracts";
 import type { ApiClient } from "../../lib/api.ts";
 import { listExpand } from "../discussions/discussions.api.ts";
 
-/** What a profile page reads: the member (by name), their discussions and their comments. */
+/**
+ * What a profile page reads: the member (by name), their discussions and their comments, optionally
+ * only those that received a reaction of one type (`reactionType`, a urlcode).
+ */
 export const profilesApi = {
   user: async (api: ApiClient, name: string, signal?: AbortSignal) =>
     (await api.get<User>(`/users/${encodeURIComponent(`$name:${name}`)}`, { expand: ["reactionsReceived"] }, signal))
       .data,
-  discussions: (api: ApiClient, userID: number, page: number, limit: number, signal?: AbortSignal) =>
+  discussions: (
+    api: ApiClient,
+    userID: number,
+    page: number,
+    limit: number,
+    signal?: AbortSignal,
+    reactionType?: string,
+  ) =>
     api.get<Discussion[]>(
       "/discussions",
       {
         insertUserID: [userID],
+        ...(reactionType ? { reactionType } : {}),
         page,
         limit,
         sort: "-dateInserted",
@@ -20,10 +31,24 @@ export const profilesApi = {
       },
       signal,
     ),
-  comments: (api: ApiClient, userID: number, page: number, limit: number, signal?: AbortSignal) =>
+  comments: (
+    api: ApiClient,
+    userID: number,
+    page: number,
+    limit: number,
+    signal?: AbortSignal,
+    reactionType?: string,
+  ) =>
     api.get<Comment[]>(
       "/comments",
-      { insertUserID: userID, page, limit, sort: "-dateInserted", expand: ["insertUser"] },
+      {
+        insertUserID: userID,
+        ...(reactionType ? { reactionType } : {}),
+        page,
+        limit,
+        sort: "-dateInserted",
+        expand: ["insertUser"],
+      },
       signal,
     ),
 };

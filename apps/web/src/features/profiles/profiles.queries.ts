@@ -7,6 +7,8 @@ export const profileKeys = {
   user: (name: string) => [...profileKeys.all, "user", name] as const,
   discussions: (userID: number, page: number) => [...profileKeys.all, "discussions", userID, page] as const,
   comments: (userID: number, page: number) => [...profileKeys.all, "comments", userID, page] as const,
+  reacted: (kind: "discussions" | "comments", userID: number, reaction: string, page: number) =>
+    [...profileKeys.all, "reacted", kind, userID, reaction, page] as const,
 };
 
 export const profileUserQuery = (api: ApiClient, name: string) =>
@@ -26,6 +28,38 @@ export const profileCommentsQuery = (api: ApiClient, userID: number, page: numbe
     queryKey: profileKeys.comments(userID, page),
     queryFn: async ({ signal }) => {
       const { data, paging } = await profilesApi.comments(api, userID, page, limit, signal);
+      return { items: data, total: paging?.total ?? data.length };
+    },
+  });
+
+/** The member's discussions that received at least one reaction of a type (urlcode), newest first. */
+export const profileReactedDiscussionsQuery = (
+  api: ApiClient,
+  userID: number,
+  reaction: string,
+  page: number,
+  limit: number,
+) =>
+  queryOptions({
+    queryKey: profileKeys.reacted("discussions", userID, reaction, page),
+    queryFn: async ({ signal }) => {
+      const { data, paging } = await profilesApi.discussions(api, userID, page, limit, signal, reaction);
+      return { items: data, total: paging?.total ?? data.length };
+    },
+  });
+
+/** The member's comments that received at least one reaction of a type (urlcode), newest first. */
+export const profileReactedCommentsQuery = (
+  api: ApiClient,
+  userID: number,
+  reaction: string,
+  page: number,
+  limit: number,
+) =>
+  queryOptions({
+    queryKey: profileKeys.reacted("comments", userID, reaction, page),
+    queryFn: async ({ signal }) => {
+      const { data, paging } = await profilesApi.comments(api, userID, page, limit, signal, reaction);
       return { items: data, total: paging?.total ?? data.length };
     },
   });

@@ -150,12 +150,45 @@ describe("profile pages", () => {
     expect(pager.querySelector('a[href="/profile/discussions/Ada%20Lovelace?page=2"]')).not.toBeNull();
   });
 
-  it("lists the reactions received, linking each type", async () => {
-    renderAt("/profile/reactions/Ada%20Lovelace?reaction=like");
+  it("lists the reactions received, linking each type, and the posts that received the chosen one", async () => {
+    const { transport } = renderAt("/profile/reactions/Ada%20Lovelace?reaction=like");
     const like = await screen.findByRole("link", { name: /Like/ });
     expect(like.getAttribute("href")).toBe("/profile/reactions/Ada%20Lovelace?reaction=like");
     expect(like.getAttribute("aria-current")).toBe("page");
     expect(screen.queryByRole("link", { name: /LOL/ })).toBeNull();
+    expect(screen.queryByText("The list of posts that received this reaction is not available yet.")).toBeNull();
+    expect(screen.getByRole("heading", { level: 2, name: "Discussions" })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2, name: "Comments" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Discussion 10" })).toBeTruthy();
+    expect(screen.getByText("Comment body 2")).toBeTruthy();
+    const pager = screen.getByRole("navigation", { name: "Discussions pages" });
+    expect(pager.querySelector('a[href="/profile/reactions/Ada%20Lovelace?reaction=like&page=2"]')).not.toBeNull();
+    expect(
+      listRequests(transport.requests).map((r) => [
+        r.path,
+        r.query?.["insertUserID"],
+        r.query?.["reactionType"],
+        r.query?.["page"],
+        r.query?.["sort"],
+      ]),
+    ).toEqual([
+      ["/discussions", [7], "like", 1, "-dateInserted"],
+      ["/comments", 7, "like", 1, "-dateInserted"],
+    ]);
+  });
+
+  it("asks for the reacted posts' page from ?page=, and for none without a received type", async () => {
+    const paged = renderAt("/profile/reactions/Ada%20Lovelace?reaction=like&page=2");
+    expect(await screen.findByRole("heading", { level: 2, name: "Comments" })).toBeTruthy();
+    expect(listRequests(paged.transport.requests).map((r) => [r.path, r.query?.["page"]])).toEqual([
+      ["/discussions", 2],
+      ["/comments", 2],
+    ]);
+    cleanup();
+    const none = renderAt("/profile/reactions/Ada%20Lovelace?reaction=lol");
+    expect(await screen.findByRole("link", { name: /Like/ })).toBeTruthy();
+    expect(screen.queryByRole("heading", { level: 2, name: "Comments" })).toBeNull();
+    expect(listRequests(none.transport.requests)).toEqual([]);
   });
 
   it("shows only the restricted card of someone else's private profile", async () => {

@@ -10,8 +10,15 @@ import {
   profileRestriction,
   readProfileName,
   readProfilePage,
+  receivedReaction,
 } from "./pages/ProfilePage.tsx";
-import { profileCommentsQuery, profileDiscussionsQuery, profileUserQuery } from "./profiles.queries.ts";
+import {
+  profileCommentsQuery,
+  profileDiscussionsQuery,
+  profileReactedCommentsQuery,
+  profileReactedDiscussionsQuery,
+  profileUserQuery,
+} from "./profiles.queries.ts";
 
 /** `/profile/{name}` and its tabs (spec §2), each loading what it shows before the page renders. */
 export function createProfileRoutes({ queryClient, api }: { queryClient: QueryClient; api: ApiClient }): RouteObject[] {
@@ -25,7 +32,8 @@ export function createProfileRoutes({ queryClient, api }: { queryClient: QueryCl
         queryClient.ensureQueryData(meQuery(api)),
       ]);
       if (profileRestriction(user, me)) return null;
-      const page = readProfilePage(new URL(request.url).searchParams);
+      const search = new URL(request.url).searchParams;
+      const page = readProfilePage(search);
       if (tab === undefined) {
         await Promise.all([
           queryClient.ensureQueryData(profileDiscussionsQuery(api, user.userID, 1, profileLimits.overview)),
@@ -37,6 +45,19 @@ export function createProfileRoutes({ queryClient, api }: { queryClient: QueryCl
             ? await queryClient.ensureQueryData(profileDiscussionsQuery(api, user.userID, page, profileLimits.page))
             : await queryClient.ensureQueryData(profileCommentsQuery(api, user.userID, page, profileLimits.page));
         if (page > 1 && list.items.length === 0) throw notFoundError();
+      } else {
+        const reaction = receivedReaction(user, search.get("reaction"));
+        if (reaction) {
+          const lists = await Promise.all([
+            queryClient.ensureQueryData(
+              profileReactedDiscussionsQuery(api, user.userID, reaction, page, profileLimits.page),
+            ),
+            queryClient.ensureQueryData(
+              profileReactedCommentsQuery(api, user.userID, reaction, page, profileLimits.page),
+            ),
+          ]);
+          if (page > 1 && lists.every((list) => list.items.length === 0)) throw notFoundError();
+        }
       }
       return null;
     };

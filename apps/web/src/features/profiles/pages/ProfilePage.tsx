@@ -11,7 +11,13 @@ import { DateTime } from "../../../ui/date/DateTime.tsx";
 import { Pager } from "../../../ui/pager/Pager.tsx";
 import { DiscussionList } from "../../discussions/components/DiscussionList.tsx";
 import { meQuery } from "../../users/users.queries.ts";
-import { profileCommentsQuery, profileDiscussionsQuery, profileUserQuery } from "../profiles.queries.ts";
+import {
+  profileCommentsQuery,
+  profileDiscussionsQuery,
+  profileReactedCommentsQuery,
+  profileReactedDiscussionsQuery,
+  profileUserQuery,
+} from "../profiles.queries.ts";
 import styles from "./ProfilePage.module.css";
 
 /** Items on the overview's recent lists, and per page of a profile tab. */
@@ -24,6 +30,16 @@ export const readProfilePage = (search: URLSearchParams) =>
 
 const tabHref = (name: string, tab: ProfileTab | undefined, page = 1) =>
   profilePath(name, tab) + (page > 1 ? `?page=${page}` : "");
+
+const reactionHref = (name: string, urlcode: string, page = 1) =>
+  `${profilePath(name, "reactions")}?reaction=${encodeURIComponent(urlcode)}${page > 1 ? `&page=${page}` : ""}`;
+
+/** The `?reaction=` urlcode when the member received at least one reaction of that type, else null. */
+export function receivedReaction(user: Pick<User, "reactionsReceived">, selected: string | null): string | null {
+  if (!selected) return null;
+  const reaction = user.reactionsReceived?.[selected];
+  return reaction && reaction.count > 0 ? selected : null;
+}
 
 /** Whether the viewer sees only the restricted card: a private profile of someone else, or a banned one. */
 export function profileRestriction(
@@ -58,10 +74,15 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
   ];
   const current = tabs.find((entry) => entry.tab === tab) ?? tabs[0]!;
   const title = tab ? `${current.label} - ${user.name}` : user.name;
+  const reaction = tab === "reactions" ? receivedReaction(user, search.get("reaction")) : null;
 
   return (
     <>
-      <PageHead title={title} canonical={tabHref(user.name, tab, page)} description={user.title ?? undefined} />
+      <PageHead
+        title={title}
+        canonical={reaction ? reactionHref(user.name, reaction, page) : tabHref(user.name, tab, page)}
+        description={user.title ?? undefined}
+      />
       <header className={styles.card}>
         <img className={styles.photo} src={user.photoUrl} alt="" width={100} height={100} />
         <div>
@@ -121,7 +142,7 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
           {tab === undefined ? <Overview user={user} /> : null}
           {tab === "discussions" ? <DiscussionsTab user={user} page={page} /> : null}
           {tab === "comments" ? <CommentsTab user={user} page={page} /> : null}
-          {tab === "reactions" ? <ReactionsTab user={user} selected={search.get("reaction")} /> : null}
+          {tab === "reactions" ? <ReactionsTab user={user} selected={reaction} page={page} /> : null}
         </>
       )}
     </>
@@ -213,12 +234,11 @@ function CommentList({ comments }: { comments: Comment[] }) {
 }
 
 /**
- * The reactions a member's posts received, per type. Listing the posts behind one type needs a
- * content filter the API does not have yet; the page says so rather than showing an empty list.
+ * The reactions a member's posts received, per type; with `?reaction=` naming one of them, the
+ * member's discussions and comments that received it, newest first, paged together.
  */
-function ReactionsTab({ user, selected }: { user: User; selected: string | null }) {
+function ReactionsTab({ user, selected, page }: { user: User; selected: string | null; page: number }) {
   const received = Object.entries(user.reactionsReceived ?? {}).filter(([, reaction]) => reaction.count > 0);
-  const chosen = received.find(([urlcode]) => urlcode === selected);
   return (
     <section aria-label={t("Reactions")}>
       {received.length === 0 ? (
@@ -227,19 +247,54 @@ function ReactionsTab({ user, selected }: { user: User; selected: string | null 
         <ul className={styles.reactions}>
           {received.map(([urlcode, reaction]) => (
             <li key={urlcode}>
-              <Link
-                to={`${profilePath(user.name, "reactions")}?reaction=${encodeURIComponent(urlcode)}`}
-                aria-current={urlcode === selected ? "page" : undefined}
-              >
+              <Link to={reactionHref(user.name, urlcode)} aria-current={urlcode === selected ? "page" : undefined}>
                 {t(reaction.name)} <span className={styles.count}>{formatCount(reaction.count)}</span>
               </Link>
             </li>
           ))}
         </ul>
       )}
-      {chosen ? (
-        <p className={styles.note}>{t("The list of posts that received this reaction is not available yet.")}</p>
-      ) : null}
+      {selected ? <ReactedPosts user={user} reaction={selected} page={page} /> : null}
     </section>
+  );
+}
+
+function ReactedPosts({ user, reaction, page }: { user: User; reaction: string; page: number }) {
+  const api = useApi();
+  const { data: discussions } = useSuspenseQuery(
+    profileReactedDiscussionsQuery(api, user.userID, reaction, page, profileLimits.page),
+  );
+  const { data: comments } = useSuspenseQuery(
+    profileReactedCommentsQuery(api, user.userID, reaction, page, profileLimits.page),
+  );
+  return (
+    <>
+      <section aria-labelledby="profile-reacted-discussions">
+        <h2 id="profile-reacted-discussions" className={styles.sectionTitle}>
+          {t("Discussions")}
+        </h2>
+        <DiscussionList discussions={discussions.items} />
+        <Pager
+          page={page}
+          limit={profileLimits.page}
+          total={discussions.total}
+          href={(n) => reactionHref(user.name, reaction, n)}
+          label={t("Discussions pages")}
+        />
+      </section>
+      <section aria-labelledby="profile-reacted-comments">
+        <h2 id="profile-reacted-comments" className={styles.sectionTitle}>
+          {t("Comments")}
+        </h2>
+        <CommentList comments={comments.items} />
+        <Pager
+          page={page}
+          limit={profileLimits.page}
+          total={comments.total}
+          href={(n) => reactionHref(user.name, reaction, n)}
+          label={t("Comments pages")}
+        />
+      </section>
+    </>
   );
 }
