@@ -5,8 +5,11 @@ import { profilesApi } from "./profiles.api.ts";
 export const profileKeys = {
   all: ["profiles"] as const,
   user: (name: string) => [...profileKeys.all, "user", name] as const,
-  discussions: (userID: number, page: number) => [...profileKeys.all, "discussions", userID, page] as const,
-  comments: (userID: number, page: number) => [...profileKeys.all, "comments", userID, page] as const,
+  // The page size is part of the key: the overview's 5 and a tab's page 1 are different answers.
+  discussions: (userID: number, page: number, limit: number) =>
+    [...profileKeys.all, "discussions", userID, page, limit] as const,
+  comments: (userID: number, page: number, limit: number) =>
+    [...profileKeys.all, "comments", userID, page, limit] as const,
   reacted: (kind: "discussions" | "comments", userID: number, reaction: string, page: number) =>
     [...profileKeys.all, "reacted", kind, userID, reaction, page] as const,
 };
@@ -16,7 +19,7 @@ export const profileUserQuery = (api: ApiClient, name: string) =>
 
 export const profileDiscussionsQuery = (api: ApiClient, userID: number, page: number, limit: number) =>
   queryOptions({
-    queryKey: profileKeys.discussions(userID, page),
+    queryKey: profileKeys.discussions(userID, page, limit),
     queryFn: async ({ signal }) => {
       const { data, paging } = await profilesApi.discussions(api, userID, page, limit, signal);
       return { items: data, total: paging?.total ?? data.length };
@@ -25,7 +28,7 @@ export const profileDiscussionsQuery = (api: ApiClient, userID: number, page: nu
 
 export const profileCommentsQuery = (api: ApiClient, userID: number, page: number, limit: number) =>
   queryOptions({
-    queryKey: profileKeys.comments(userID, page),
+    queryKey: profileKeys.comments(userID, page, limit),
     queryFn: async ({ signal }) => {
       const { data, paging } = await profilesApi.comments(api, userID, page, limit, signal);
       return { items: data, total: paging?.total ?? data.length };

@@ -143,6 +143,14 @@ describe("profile pages", () => {
     ]);
   });
 
+  it("shows a full page on the Discussions tab after the overview's five (separate cache entries)", async () => {
+    renderAt("/profile/Ada%20Lovelace");
+    expect(await screen.findByRole("link", { name: "Discussion 5" })).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Discussion 6" })).toBeNull();
+    screen.getByRole("link", { name: "Discussions" }).click();
+    expect(await screen.findByRole("link", { name: "Discussion 10" })).toBeTruthy();
+  });
+
   it("pages the discussions tab with real links", async () => {
     renderAt("/profile/discussions/Ada%20Lovelace");
     expect(await screen.findByRole("link", { name: "Discussion 10" })).toBeTruthy();
