@@ -203,6 +203,8 @@ describe.each(engines)("editing and deleting users on %s", (engine) => {
       expect(shown.json<User>()).toMatchObject({ userID: cast.doomed.userID, name: "Deleted User", roles: [] });
       expect(shown.json<User>().email ?? null).toBeNull();
       expect(shown.body).not.toContain("doomed@people.test");
+      // Their old name is in no link either.
+      expect(shown.body.toLowerCase()).not.toContain("doomed");
       const forGuest = await api.get(`/api/v2/users/${cast.doomed.userID}`);
       expect(forGuest.json<User>().name).toBe("Deleted User");
 

@@ -17,6 +17,8 @@ export const defaultPhotoUrl = (origin: string) => `${origin}/images/default-ava
 export const profileUrl = (origin: string, name: string) => `${origin}${profilePath(name)}`;
 
 const displayName = (row: UserRow) => (row.deleted === 1 ? userMessages.deletedUserName : row.name);
+/** A deleted member's old name stays out of every link (their profile is gone): their url is the site root. */
+const userUrl = (row: UserRow, origin: string) => (row.deleted === 1 ? `${origin}/` : profileUrl(origin, row.name));
 const date = (value: string | null) => (value === null ? null : toRfc3339(value));
 
 /** A member's signature rendered through the one post pipeline, or null when unset (or the user is deleted). */
@@ -35,7 +37,7 @@ export function presentUserFragment(row: UserRow, origin: string): UserFragment 
     userID: row.userID,
     name: displayName(row),
     photoUrl: row.photoUrl ?? defaultPhotoUrl(origin),
-    url: profileUrl(origin, row.name),
+    url: userUrl(row, origin),
     dateLastActive: date(row.dateLastActive),
     title: row.title,
     banned: row.banned,
@@ -49,7 +51,7 @@ export function presentUser(row: UserRow, roles: RoleRow[], context: UserPresent
     userID: row.userID,
     name: displayName(row),
     photoUrl: row.photoUrl ?? defaultPhotoUrl(context.origin),
-    url: profileUrl(context.origin, row.name),
+    url: userUrl(row, context.origin),
     showEmail: row.showEmail === 1,
     emailConfirmed: row.emailConfirmed === 1,
     banned: row.banned,
@@ -106,7 +108,7 @@ export function presentMe(row: UserRow, roles: RoleRow[], context: MeContext): M
     userID: row.userID,
     name: row.name,
     photoUrl: row.photoUrl ?? defaultPhotoUrl(context.origin),
-    url: profileUrl(context.origin, row.name),
+    url: userUrl(row, context.origin),
     dateLastActive: date(row.dateLastActive),
     email: row.email,
     emailConfirmed: row.emailConfirmed === 1,
