@@ -34,6 +34,8 @@ export const limits = {
     debounceMs: 50,
     prefixReuseMaxLength: 10,
     activeWithinDays: 90,
+    /** Width of the suggestion list, in px (spec §9 "Mention list width"). */
+    listWidth: 200,
   },
   search: {
     autocompleteLimit: 10,
