@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from "react";
 import { limits } from "@parley/contracts/limits";
 import { t } from "../../../lib/i18n.ts";
 import { cssVars, px } from "../../../ui/css.ts";
@@ -26,8 +27,15 @@ export const mentionOptionId = (listId: string, user: MentionUser) => `${listId}
  * without taking the focus from the text.
  */
 export function MentionList({ id, users, activeIndex, position, onChoose, onHighlight }: MentionListProps) {
+  const list = useRef<HTMLUListElement>(null);
+  // The highlighted option stays in view as the arrows move through a long list.
+  useLayoutEffect(() => {
+    const option = list.current?.children[activeIndex];
+    if (option instanceof HTMLElement) option.scrollIntoView?.({ block: "nearest" });
+  }, [activeIndex]);
   return (
     <ul
+      ref={list}
       id={id}
       role="listbox"
       aria-label={t("Mention suggestions")}

@@ -8,7 +8,7 @@ import {
   type KeyboardEvent,
   type RefObject,
 } from "react";
-import { Range, type Editor } from "slate";
+import { Point, type Editor } from "slate";
 import { ReactEditor } from "slate-react";
 import { limits } from "@parley/contracts/limits";
 import type { ApiClient } from "../../../lib/api.ts";
@@ -23,10 +23,9 @@ interface Suggestions {
   active: number;
 }
 
+/** Whether two mentions start at the same `@` (Escape closed that one). */
 const sameStart = (a: MentionTarget | null, b: MentionTarget | null) =>
-  a !== null &&
-  b !== null &&
-  Range.equals({ anchor: a.range.anchor, focus: a.range.anchor }, { anchor: b.range.anchor, focus: b.range.anchor });
+  a !== null && b !== null && Point.equals(a.range.anchor, b.range.anchor);
 
 /**
  * Mention autocomplete for the rich editor: typing `@` and part of a name suggests members (spec §4, §7),
@@ -90,7 +89,8 @@ export function useMentions(editor: Editor, api: ApiClient, container: RefObject
 
   /** Handles the list's keys; true when the event was the list's. */
   const onKeyDown = (event: KeyboardEvent<HTMLElement>): boolean => {
-    if (!open) return false;
+    // Keys that finish an input method's composition are not the list's.
+    if (!open || event.nativeEvent.isComposing) return false;
     const count = open.users.length;
     switch (event.key) {
       case "ArrowDown":
