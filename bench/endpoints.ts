@@ -51,3 +51,7 @@ export const deepPage = (s: PlanSamples) => Math.max(1, Math.min(1_000, Math.flo
 
 /** Resident memory under load: our target and NodeBB's figure on the same data. */
 export const memoryReferences = { targetMb: 150, nodebbMb: "600–657" };
+
+/** The live-events row (bench/sse.ts, `sse-stream`): PERFORMANCE.md's ≥ 5,000 open streams per process, event delay p99 ≤ 200 ms. */
+export const sseReferences = { connections: 5_000, p99Ms: 200 };
+export const sseRowName = "sse-stream";

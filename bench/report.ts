@@ -1,5 +1,6 @@
-import { memoryReferences, type Endpoint, type Reference } from "./endpoints.ts";
+import { memoryReferences, sseReferences, type Endpoint, type Reference } from "./endpoints.ts";
 import type { LoadFigures } from "./load.ts";
+import type { SseFigures } from "./sse.ts";
 
 /** Printing the figures beside the targets and peers, and the JSON kept in .bench/. */
 export interface EndpointResult {
@@ -131,4 +132,47 @@ export function formatSummary(results: EndpointResult[], ceilingReqPerSec: numbe
 
 export function endpointResult(endpoint: Endpoint, path: string): Omit<EndpointResult, "status"> {
   return { name: endpoint.name, description: endpoint.description, path, references: endpoint.references };
+}
+
+/** The live-events row (bench/sse.ts): streams held, delay from POST to event, memory while holding. */
+export function sseVerdict(f: SseFigures): string {
+  const misses: string[] = [];
+  if (f.opened < sseReferences.connections) misses.push("connections");
+  if (f.delay.received === 0 || f.delay.p99 > sseReferences.p99Ms) misses.push("p99");
+  if (f.delay.received < f.delay.samples) misses.push("missed events");
+  return misses.length ? `MISSED (${misses.join(", ")})` : "met";
+}
+
+export function formatSse(f: SseFigures): string {
+  const rows: string[][] = [["", "streams", "p50 ms", "p99 ms", "max ms", "RSS MB", ""]];
+  rows.push([
+    "measured",
+    number(f.opened),
+    ms(f.delay.p50),
+    ms(f.delay.p99),
+    ms(f.delay.max),
+    `${number(f.rss.heldMb)}`,
+    `${number(f.delay.received)}/${number(f.delay.samples)} events; idle ${number(f.rss.idleMb)} MB, ` +
+      `≈ ${number(f.rss.perStreamKb, 1)} kB per stream, max ${number(f.rss.maxMb)} MB; POST alone p50 ${ms(f.post.p50)} ms, p99 ${ms(f.post.p99)} ms`,
+  ]);
+  rows.push([
+    "target",
+    `≥ ${number(sseReferences.connections)}`,
+    "–",
+    `≤ ${ms(sseReferences.p99Ms)}`,
+    "",
+    "",
+    `PERFORMANCE.md live events: ${sseVerdict(f)}`,
+  ]);
+  const memory =
+    f.rss.heldMb > memoryReferences.targetMb
+      ? `above the ${memoryReferences.targetMb} MB per-process target (set for HTTP load)`
+      : `within the ${memoryReferences.targetMb} MB per-process target`;
+  return (
+    `sse-stream  ${number(f.target)} Server-Sent Events streams held on one process; comments mentioning a member ` +
+    `whose stream is open, timed from the POST to the notification event\n${formatTable(rows)}\n` +
+    `  opened ${number(f.opened)} of ${number(f.target)} in ${number(f.openSeconds, 1)} s (${number(f.refused)} refused), ` +
+    `${number(f.dropped)} dropped while held; open-file limit ${f.fileDescriptorLimit ?? "unlimited"}; ` +
+    `${number(f.rss.heldMb)} MB resident while holding them, ${memory}`
+  );
 }

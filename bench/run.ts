@@ -4,13 +4,14 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { build } from "../scripts/build.mjs";
-import { endpoints, memoryReferences, type Endpoint } from "./endpoints.ts";
+import { endpoints, memoryReferences, sseReferences, sseRowName, type Endpoint } from "./endpoints.ts";
 import { runLoad } from "./load.ts";
-import { endpointResult, formatEndpoint, formatSummary, type EndpointResult } from "./report.ts";
+import { endpointResult, formatEndpoint, formatSse, formatSummary, sseVerdict, type EndpointResult } from "./report.ts";
 import { BENCH_ADMIN_PASSWORD, benchRoot, defaultTarget, ensureSeeded, repoRoot, serverDatabaseUrl } from "./seed.ts";
 import { readRssMb, startBareFastify, startServerProcess, type ServerProcess } from "./server-process.ts";
 import type { LoadFigures } from "./load.ts";
 import { isSizeName, sizeNames, sizes } from "./sizes.ts";
+import { runSseScenario, type SseFigures } from "./sse.ts";
 
 /**
  * `npm run bench`: build if needed, seed `.bench/<size>` once, start the built server, then load
@@ -21,12 +22,15 @@ const usage = `Usage: npm run bench -- [options]
   --size=small|nodebb|large   data set (default nodebb)
   --duration=SECONDS          load per endpoint (default 10)
   --connections=N             concurrent connections (default 10)
-  --endpoints=a,b             endpoints to run (default: all; ${endpoints.map((e) => e.name).join(", ")})
+  --endpoints=a,b             endpoints to run (default: all; ${endpoints.map((e) => e.name).join(", ")}, ${sseRowName})
   --warmup=SECONDS            unmeasured load per endpoint first (default 3)
   --calibrate=SECONDS         load a bare Fastify route first, the machine's ceiling now (default 5; 0 skips)
   --database-url=postgres://… seed and serve PostgreSQL (schema bench_<size>) instead of SQLite
   --node-env=VALUE            NODE_ENV of the server (default production)
-  --cpu-prof                  write a V8 CPU profile of the server to .bench/profiles/ (open in Chrome DevTools)`;
+  --cpu-prof                  write a V8 CPU profile of the server to .bench/profiles/ (open in Chrome DevTools)
+  --sse-connections=N         ${sseRowName}: Server-Sent Events streams held on one process (default 5000)
+  --sse-samples=N             ${sseRowName}: comments timed from POST to the notification event (default 200)
+  --sse-hold=SECONDS          ${sseRowName}: how long the streams are held before the samples (default 5)`;
 
 /** A bad command line: printed with the usage, without a stack. */
 class UsageError extends Error {}
@@ -38,6 +42,8 @@ interface RunOptions {
   warmup: number;
   calibrate: number;
   endpoints: Endpoint[];
+  /** Run the live-events row (bench/sse.ts). */
+  sse: { connections: number; samples: number; holdSeconds: number } | null;
   databaseUrl: string | null;
   nodeEnv: string;
   cpuProf: boolean;
@@ -62,6 +68,9 @@ function parseOptions(): RunOptions | null {
       "database-url": { type: "string" },
       "node-env": { type: "string", default: "production" },
       "cpu-prof": { type: "boolean", default: false },
+      "sse-connections": { type: "string", default: "5000" },
+      "sse-samples": { type: "string", default: "200" },
+      "sse-hold": { type: "string", default: "5" },
       help: { type: "boolean", default: false },
     },
   });
@@ -72,17 +81,23 @@ function parseOptions(): RunOptions | null {
   if (!isSizeName(values.size))
     throw new UsageError(`--size must be one of ${sizeNames.join(", ")}, got "${values.size}".`);
   let selected = endpoints;
+  let sse = true;
   if (values.endpoints) {
     const names = values.endpoints
       .split(",")
       .map((name) => name.trim())
       .filter(Boolean);
-    const unknown = names.filter((name) => !endpoints.some((endpoint) => endpoint.name === name));
+    const unknown = names.filter(
+      (name) => name !== sseRowName && !endpoints.some((endpoint) => endpoint.name === name),
+    );
     if (unknown.length)
       throw new UsageError(
         `Unknown endpoint(s): ${unknown.join(", ")}. Known: ${endpoints.map((e) => e.name).join(", ")}.`,
       );
-    selected = names.map((name) => endpoints.find((endpoint) => endpoint.name === name)!);
+    sse = names.includes(sseRowName);
+    selected = names
+      .filter((name) => name !== sseRowName)
+      .map((name) => endpoints.find((endpoint) => endpoint.name === name)!);
   }
   const databaseUrl = values["database-url"] ?? null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
@@ -94,6 +109,13 @@ function parseOptions(): RunOptions | null {
     warmup: positive("warmup", values.warmup, true),
     calibrate: positive("calibrate", values.calibrate, true),
     endpoints: selected,
+    sse: sse
+      ? {
+          connections: Math.round(positive("sse-connections", values["sse-connections"])),
+          samples: Math.round(positive("sse-samples", values["sse-samples"])),
+          holdSeconds: positive("sse-hold", values["sse-hold"], true),
+        }
+      : null,
     databaseUrl,
     nodeEnv: values["node-env"],
     cpuProf: values["cpu-prof"],
@@ -146,19 +168,8 @@ async function calibrate(options: RunOptions): Promise<LoadFigures> {
   }
 }
 
-async function main(): Promise<void> {
-  const options = parseOptions();
-  if (!options) return;
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
-      console.error(`\n${signal}: stopping the load and the server…`);
-      void shutdown(130);
-    });
-  }
-  process.once("exit", () => server?.kill());
-  const loadBefore = os.loadavg()[0] ?? 0;
-
-  await build({ ifNeeded: true });
+/** The autocannon rows: seed, calibrate, serve the seeded forum, load each endpoint. */
+async function runHttpRows(options: RunOptions, loadBefore: number) {
   const target = defaultTarget(options.size, options.databaseUrl);
   const { marker } = await ensureSeeded({ ...target, progress: true });
   const samples = marker.samples;
@@ -166,7 +177,7 @@ async function main(): Promise<void> {
 
   const calibration = options.calibrate > 0 ? await calibrate(options) : null;
 
-  server = await startServerProcess({
+  const running = await startServerProcess({
     repoRoot,
     dataDir: target.dataDir,
     databaseUrl: serverDatabaseUrl(target),
@@ -174,9 +185,10 @@ async function main(): Promise<void> {
     cpuProfileDir: options.cpuProf ? path.join(benchRoot, "profiles") : null,
     adminPassword: BENCH_ADMIN_PASSWORD,
   });
-  const idleRssMb = readRssMb(server.pid) ?? 0;
+  server = running;
+  const idleRssMb = readRssMb(running.pid) ?? 0;
   console.log(
-    `\nServer ${server.baseUrl} (pid ${server.pid}, NODE_ENV=${options.nodeEnv}) answered /healthz ${Math.round(server.startupMs)} ms ` +
+    `\nServer ${running.baseUrl} (pid ${running.pid}, NODE_ENV=${options.nodeEnv}) answered /healthz ${Math.round(running.startupMs)} ms ` +
       `after spawn; ${idleRssMb.toFixed(0)} MB resident when idle.`,
   );
   if (loadBefore > 1) {
@@ -194,8 +206,8 @@ async function main(): Promise<void> {
   for (const endpoint of options.endpoints) {
     const endpointPath = endpoint.path(samples);
     const base = endpointResult(endpoint, endpointPath);
-    const url = `${server.baseUrl}${endpointPath}`;
-    assertServerRunning(server, `before ${endpoint.name}`);
+    const url = `${running.baseUrl}${endpointPath}`;
+    assertServerRunning(running, `before ${endpoint.name}`);
     const probe = await fetch(url, { redirect: "manual" });
     await probe.arrayBuffer();
     if (probe.status === 404) {
@@ -210,13 +222,13 @@ async function main(): Promise<void> {
       url,
       ...(endpoint.uncached ? { headers: { cookie: "bench=uncached" } } : {}),
       connections: options.connections,
-      serverPid: server.pid,
+      serverPid: running.pid,
       onStart: (stop: () => void) => (stopLoad = stop),
     };
     if (options.warmup > 0) await runLoad({ ...load, seconds: options.warmup });
     const figures = await runLoad({ ...load, seconds: options.duration });
     stopLoad = null;
-    assertServerRunning(server, `during ${endpoint.name}`);
+    assertServerRunning(running, `during ${endpoint.name}`);
     const result: EndpointResult = { ...base, status: "measured", figures };
     results.push(result);
     if (process.stdout.isTTY) process.stdout.write(`${" ".repeat(status.length)}\r`);
@@ -226,12 +238,67 @@ async function main(): Promise<void> {
   const spec = sizes[options.size];
   console.log(`Summary (${spec.name}: ${spec.description}; ${marker.database})`);
   console.log(formatSummary(results, calibration?.requestsPerSecond ?? null));
-  const warnings = server.warningCount();
+  const warnings = running.warningCount();
   if (warnings > 0) {
     console.log(
-      `\nThe server logged ${warnings} warning(s) or error(s); its last lines:\n${server.output().slice(-5).join("\n")}`,
+      `\nThe server logged ${warnings} warning(s) or error(s); its last lines:\n${running.output().slice(-5).join("\n")}`,
     );
   }
+  const serverInfo = {
+    startupMs: Math.round(running.startupMs),
+    idleRssMb,
+    warnings,
+    lastLogLines: running.output().slice(-10),
+  };
+  await running.stop();
+  server = null;
+  const data = {
+    description: spec.description,
+    database: marker.database,
+    counts: marker.counts,
+    samples,
+    seedSeconds: marker.seconds,
+  };
+  return { results, calibration, data, server: serverInfo };
+}
+
+/** The live-events row, on a server and data set of its own (`.bench/sse`). */
+async function runSseRow(options: RunOptions): Promise<SseFigures> {
+  const sse = options.sse!;
+  const figures = await runSseScenario({
+    repoRoot,
+    dataDir: path.join(benchRoot, "sse"),
+    connections: sse.connections,
+    samples: sse.samples,
+    holdSeconds: sse.holdSeconds,
+    nodeEnv: options.nodeEnv,
+    adminPassword: BENCH_ADMIN_PASSWORD,
+    onServer: (running) => (server = running),
+  });
+  console.log(`\n${formatSse(figures)}`);
+  console.log(
+    `\nSummary: ${sseRowName} ${figures.opened.toLocaleString("en-US")} streams, event delay p99 ${figures.delay.p99.toFixed(1)} ms, ` +
+      `${figures.rss.heldMb.toFixed(0)} MB resident: target (≥ ${sseReferences.connections.toLocaleString("en-US")} streams, ` +
+      `p99 ≤ ${sseReferences.p99Ms} ms) ${sseVerdict(figures)}`,
+  );
+  return figures;
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions();
+  if (!options) return;
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: stopping the load and the server…`);
+      void shutdown(130);
+    });
+  }
+  process.once("exit", () => server?.kill());
+  const loadBefore = os.loadavg()[0] ?? 0;
+
+  await build({ ifNeeded: true });
+  const http = options.endpoints.length > 0 ? await runHttpRows(options, loadBefore) : null;
+  const sse = options.sse ? await runSseRow(options) : null;
 
   const report = {
     date: new Date().toISOString(),
@@ -250,25 +317,22 @@ async function main(): Promise<void> {
       connections: options.connections,
       warmup: options.warmup,
       nodeEnv: options.nodeEnv,
+      sse: options.sse,
     },
-    data: {
-      description: spec.description,
-      database: marker.database,
-      counts: marker.counts,
-      samples,
-      seedSeconds: marker.seconds,
+    data: http?.data ?? null,
+    server: http?.server ?? null,
+    calibration: http?.calibration && {
+      description: "bare Fastify JSON route, same load generator",
+      ...http.calibration,
     },
-    server: { startupMs: Math.round(server.startupMs), idleRssMb, warnings, lastLogLines: server.output().slice(-10) },
-    calibration: calibration && { description: "bare Fastify JSON route, same load generator", ...calibration },
-    references: { memory: memoryReferences },
-    endpoints: results,
+    references: { memory: memoryReferences, sse: sseReferences },
+    endpoints: http?.results ?? [],
+    sse,
   };
   fs.mkdirSync(benchRoot, { recursive: true });
   const file = path.join(benchRoot, `results-${report.date.replace(/[:.]/g, "-")}.json`);
   fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nResults: ${path.relative(process.cwd(), file)}`);
-  await server.stop();
-  server = null;
   if (options.cpuProf)
     console.log(`CPU profile of the server: ${path.relative(process.cwd(), path.join(benchRoot, "profiles"))}/`);
 }

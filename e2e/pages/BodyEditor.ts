@@ -18,6 +18,16 @@ export class BodyEditor {
     return this.scope.locator('[contenteditable="true"][role="textbox"]').and(this.scope.getByLabel(this.label));
   }
 
+  /** The mention suggestion list (a listbox the editing area controls while it is open). */
+  get mentionSuggestions(): Locator {
+    return this.page.getByRole("listbox", { name: "Mention suggestions" });
+  }
+
+  /** The highlighted suggestion (the editing area's aria-activedescendant). */
+  get activeSuggestion(): Locator {
+    return this.mentionSuggestions.locator('[role="option"][aria-selected="true"]');
+  }
+
   button(name: string): Locator {
     return this.toolbar.getByRole("button", { name, exact: true });
   }

@@ -34,6 +34,8 @@ export const limits = {
     debounceMs: 50,
     prefixReuseMaxLength: 10,
     activeWithinDays: 90,
+    /** Width of the suggestion list, in px (spec §9 "Mention list width"). */
+    listWidth: 200,
   },
   search: {
     autocompleteLimit: 10,
@@ -63,6 +65,12 @@ export const limits = {
     hashScrollDisabledMs: 500,
     toastScrollOffsetPx: 100,
     countsMinIntervalMs: 60_000,
+    /**
+     * After falling back to polling, the live client tries the stream again after this long, doubling the
+     * wait after each failed try up to the maximum (ours: the spec sets no figure).
+     */
+    liveStreamRetryMinMs: 30_000,
+    liveStreamRetryMaxMs: 600_000,
     autosaveDelayMs: 5000,
     draftThrottleMs: 1000,
     categorySearchDebounceMs: 100,

@@ -129,6 +129,18 @@ describe.each(engines)("notifications on %s", (engine) => {
     await readAll(["alice", "carol", "dave", "erin"]);
   });
 
+  it("reads mentions as the rich editor writes them (rich2 text, quoted names, a trailing space)", async () => {
+    const d = await discussion("alice");
+    await readAll(["alice", "dave", "erin"]);
+    const body = JSON.stringify([{ type: "p", children: [{ text: 'Thanks @"Nick Smith" and @Nina ' }] }]);
+    const c = await comment("bob", d.discussionID, body, "rich2");
+    expect(c.body).toContain('class="atMention">@Nick Smith</a>');
+    expect(c.body).toContain('class="atMention">@Nina</a>');
+    for (const who of ["dave", "erin"] as const)
+      expect((await list(f.as[who]))[0]).toMatchObject({ activityType: "Mention", recordID: c.commentID, read: false });
+    await readAll(["alice", "dave", "erin"]);
+  });
+
   it("tells the author of a quoted post", async () => {
     const d = await discussion("erin");
     const quoted = await comment("carol", d.discussionID, "Quote me.");

@@ -15,6 +15,7 @@ import { withRich2Paste } from "./editor.paste.ts";
 import { EditorToolbar } from "./EditorToolbar.tsx";
 import { FileIcon } from "./editorIcons.tsx";
 import { LinkPanel } from "./LinkPanel.tsx";
+import { useMentions } from "./mentions/useMentions.tsx";
 import { initialValue, paragraph, serializeRich2, type EmbedElement } from "./rich2.ts";
 import styles from "./RichEditor.module.css";
 
@@ -144,6 +145,8 @@ export function RichEditor({ name, id, label, defaultValue, describedBy, invalid
   const [accept, setAccept] = useState<"image" | "file">("image");
   const limits = useQuery(uploadLimitsQuery(api)).data ?? uploadDefaults;
   const problemId = `${id}-upload-problem`;
+  const box = useRef<HTMLDivElement>(null);
+  const mentions = useMentions(editor, api, box);
 
   const focus = useCallback(() => {
     ReactEditor.focus(editor);
@@ -172,9 +175,13 @@ export function RichEditor({ name, id, label, defaultValue, describedBy, invalid
     focus();
   };
 
-  const handleChange = (value: Descendant[]) => setBody(serializeRich2(value));
+  const handleChange = (value: Descendant[]) => {
+    setBody(serializeRich2(value));
+    mentions.update();
+  };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (mentions.onKeyDown(event)) return;
     const shortcut = shortcutOf(event);
     if (!shortcut) return;
     event.preventDefault();
@@ -231,7 +238,7 @@ export function RichEditor({ name, id, label, defaultValue, describedBy, invalid
   const link = linkOpen ? activeLink(editor) : undefined;
 
   return (
-    <div className={styles.editor} data-invalid={invalid || undefined}>
+    <div ref={box} className={styles.editor} data-invalid={invalid || undefined}>
       <Slate editor={editor} initialValue={start} onChange={handleChange}>
         <EditorToolbar
           onCommand={handleCommand}
@@ -268,6 +275,7 @@ export function RichEditor({ name, id, label, defaultValue, describedBy, invalid
           aria-label={label}
           aria-describedby={[describedBy, problem ? problemId : null].filter(Boolean).join(" ") || undefined}
           aria-invalid={invalid || undefined}
+          {...mentions.editableProps}
           className={styles.content}
           renderElement={renderElement}
           renderLeaf={renderLeaf}
@@ -275,6 +283,7 @@ export function RichEditor({ name, id, label, defaultValue, describedBy, invalid
           autoFocus={autoFocus}
           spellCheck
         />
+        {mentions.list}
       </Slate>
       <p role="status" className={styles.status}>
         {uploading ? t("Uploading {name}…", { name: uploading }) : ""}

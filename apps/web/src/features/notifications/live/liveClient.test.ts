@@ -135,6 +135,69 @@ describe("the live client", () => {
     client.stop();
   });
 
+  it("while polling, tries the stream again with a doubling, capped backoff, and stops polling once one opens", async () => {
+    vi.useFakeTimers();
+    const { client, countRequests } = setup();
+    const { liveStreamRetryMinMs: first, liveStreamRetryMaxMs: cap, countsMinIntervalMs: minute } = limits.timing;
+    client.start();
+    FakeEventSource.latest.fail(false);
+    expect(client.mode).toBe("polling");
+
+    // Refused again and again: each try waits twice as long as the one before, never more than the cap.
+    let wait: number = first;
+    for (let attempt = 2; attempt <= 8; attempt++) {
+      await vi.advanceTimersByTimeAsync(wait - 1);
+      expect(FakeEventSource.instances).toHaveLength(attempt - 1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(FakeEventSource.instances).toHaveLength(attempt);
+      expect(FakeEventSource.latest.url).toBe("/api/v2/events/stream");
+      FakeEventSource.latest.fail(false);
+      expect(client.mode).toBe("polling");
+      wait = Math.min(wait * 2, cap);
+    }
+    expect(wait).toBe(cap);
+
+    // The next try opens: polling stops, the stream is the live source again.
+    await vi.advanceTimersByTimeAsync(wait);
+    const stream = FakeEventSource.latest;
+    expect(FakeEventSource.instances).toHaveLength(9);
+    // Until it opens, polling goes on.
+    const polled = countRequests();
+    expect(polled).toBeGreaterThan(0);
+    stream.open();
+    expect(client.mode).toBe("stream");
+    await vi.advanceTimersByTimeAsync(minute * 3);
+    expect(countRequests()).toBe(polled);
+
+    // A later refusal starts again from the shortest wait.
+    stream.fail(false);
+    expect(client.mode).toBe("polling");
+    await vi.advanceTimersByTimeAsync(first);
+    expect(FakeEventSource.instances).toHaveLength(10);
+
+    // Stopped: no more tries.
+    client.stop();
+    await vi.advanceTimersByTimeAsync(cap * 2);
+    expect(FakeEventSource.instances).toHaveLength(10);
+  });
+
+  it("a retried stream that keeps failing while the browser retries falls back again after the usual failures", async () => {
+    vi.useFakeTimers();
+    const { client } = setup();
+    client.start();
+    FakeEventSource.latest.fail(false);
+    await vi.advanceTimersByTimeAsync(limits.timing.liveStreamRetryMinMs);
+    const retried = FakeEventSource.latest;
+    retried.fail(true);
+    retried.fail(true);
+    expect(client.mode).toBe("stream");
+    expect(retried.closed).toBe(false);
+    retried.fail(true);
+    expect(client.mode).toBe("polling");
+    expect(retried.closed).toBe(true);
+    client.stop();
+  });
+
   it("polls when the browser has no EventSource", async () => {
     vi.useFakeTimers();
     const { client, countRequests } = setup({ eventSource: false });

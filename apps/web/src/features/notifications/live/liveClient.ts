@@ -27,6 +27,9 @@ export interface LiveClientOptions {
   maxFailures?: number;
   /** The polling interval: never more often than spec §9's counts interval. */
   pollIntervalMs?: number;
+  /** While polling, the stream is tried again after this long, then twice as long each time, up to the maximum. */
+  retryMinMs?: number;
+  retryMaxMs?: number;
 }
 
 export type LiveMode = "idle" | "stream" | "polling";
@@ -40,7 +43,8 @@ export const browserEventSource = (): EventSourceFactory | null =>
  * member. `counts` set the badges, `notification` goes on top of the cached lists, `comment` goes to
  * the discussion page watching it. EventSource reconnects by itself with `Last-Event-ID`; when it
  * is missing, refused (401, 429) or keeps failing, the client polls `/users/me-counts` instead, at
- * most once a minute.
+ * most once a minute, and tries the stream again with a backoff (30 s, doubling, at most 10 minutes);
+ * polling stops once a stream opens.
  */
 export function createLiveClient({
   queryClient,
@@ -48,12 +52,16 @@ export function createLiveClient({
   connect,
   maxFailures = 3,
   pollIntervalMs = limits.timing.countsMinIntervalMs,
+  retryMinMs = limits.timing.liveStreamRetryMinMs,
+  retryMaxMs = limits.timing.liveStreamRetryMaxMs,
 }: LiveClientOptions) {
   let mode: LiveMode = "idle";
   let source: EventSourceLike | null = null;
   let failures = 0;
   let lastEventID: string | null = null;
   let poll: ReturnType<typeof setInterval> | null = null;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  let retryDelay = retryMinMs;
   let stopWatching: (() => void) | null = null;
 
   const parse = <T>(event: MessageEvent<string>): T | null => {
@@ -94,7 +102,10 @@ export function createLiveClient({
     source = stream;
     mode = "stream";
     stream.addEventListener("open", () => {
+      if (source !== stream) return;
       failures = 0;
+      retryDelay = retryMinMs;
+      stopPolling();
     });
     stream.addEventListener("counts", (event) => {
       const counts = parse<LiveCounts>(event);
@@ -115,6 +126,7 @@ export function createLiveClient({
       if (stream.readyState === CLOSED || failures >= maxFailures) {
         closeStream();
         startPolling();
+        scheduleRetry();
       }
     });
   }
@@ -122,6 +134,23 @@ export function createLiveClient({
   function closeStream() {
     source?.close();
     source = null;
+  }
+
+  /** Tries the stream again later; polling goes on until it opens. */
+  function scheduleRetry() {
+    if (!connect || retry !== null) return;
+    const delay = retryDelay;
+    retryDelay = Math.min(retryDelay * 2, retryMaxMs);
+    retry = setTimeout(() => {
+      retry = null;
+      failures = 0;
+      open();
+    }, delay);
+  }
+
+  function stopPolling() {
+    if (poll !== null) clearInterval(poll);
+    poll = null;
   }
 
   function startPolling() {
@@ -160,8 +189,10 @@ export function createLiveClient({
       stopWatching?.();
       stopWatching = null;
       closeStream();
-      if (poll !== null) clearInterval(poll);
-      poll = null;
+      stopPolling();
+      if (retry !== null) clearTimeout(retry);
+      retry = null;
+      retryDelay = retryMinMs;
       mode = "idle";
     },
   };
