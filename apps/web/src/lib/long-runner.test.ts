@@ -35,7 +35,7 @@ describe("runLongRunner", () => {
     const [firstUrl, first] = fetch.mock.calls[0]!;
     expect(firstUrl).toBe("/api/v2/discussions/close");
     expect(first?.method).toBe("PATCH");
-    expect(JSON.parse(String(first?.body))).toEqual({ discussionIDs: [1, 2, 3, 4], closed: true });
+    expect(JSON.parse(first?.body as string)).toEqual({ discussionIDs: [1, 2, 3, 4], closed: true });
     for (const [index, payload] of [
       [1, "jwt-one"],
       [2, "jwt-two"],
