@@ -1,3 +1,4 @@
+import type { ComponentType } from "react";
 import { Link } from "react-router";
 import type { Discussion } from "@parley/contracts";
 import { limits } from "@parley/contracts/limits";
@@ -11,15 +12,19 @@ import styles from "./DiscussionList.module.css";
 export function DiscussionList({
   discussions,
   showCategory = true,
+  Checkbox,
 }: {
   discussions: Discussion[];
   showCategory?: boolean;
+  /** The bulk selection's checkbox (moderators, on demand). */
+  Checkbox?: ComponentType<{ discussion: Discussion }> | undefined;
 }) {
   if (discussions.length === 0) return <p className={styles.empty}>{t("No discussions were found.")}</p>;
   return (
     <ul className={styles.list}>
       {discussions.map((discussion) => (
         <li key={discussion.discussionID} className={styles.item}>
+          {Checkbox ? <Checkbox discussion={discussion} /> : null}
           <img
             className={styles.photo}
             src={discussion.insertUser?.photoUrl}
