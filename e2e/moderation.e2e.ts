@@ -60,7 +60,12 @@ describe("moderation (issue 10): bulk actions and the options menu", () => {
     await bulk.checkbox("Bulk beta").check();
     await bulk.checkbox("Bulk gamma").check();
     await expect.poll(() => bulk.toast.innerText()).toContain("You have selected 3 discussions.");
-    expect(await bulk.toast.getByRole("button").allInnerTexts()).toEqual(["Move", "Close", "Delete", "Clear selection"]);
+    expect(await bulk.toast.getByRole("button").allInnerTexts()).toEqual([
+      "Move",
+      "Close",
+      "Delete",
+      "Clear selection",
+    ]);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 375, height: 800 });
     await screenshot(page, "moderation-selection-375");

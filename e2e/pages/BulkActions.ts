@@ -35,6 +35,9 @@ export class BulkActions {
   /** Chooses a category in a dialog's category picker by typing its name and picking the suggestion. */
   async chooseCategory(dialog: Locator, name: string): Promise<void> {
     await dialog.getByRole("combobox", { name: "Category", exact: true }).fill(name);
-    await this.page.getByRole("listbox").getByRole("option", { name: new RegExp(`^${name}( |$)`) }).click();
+    await this.page
+      .getByRole("listbox")
+      .getByRole("option", { name: new RegExp(`^${name}( |$)`) })
+      .click();
   }
 }

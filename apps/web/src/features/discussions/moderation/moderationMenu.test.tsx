@@ -230,4 +230,63 @@ describe("the options menu's moderation entries (spec §2, §6)", () => {
     );
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Announce" })).toBeNull());
   });
+
+  it("Move changes only the post type when the category stays: PUT /discussions/1/type", async () => {
+    const { transport } = renderWithShell(
+      <Harness initial={makeDiscussion({ insertUserID: 99, permissions: moderatorPermissions })} />,
+      {
+        me: moderator,
+        routes: {
+          "GET /config": config(),
+          "PUT /discussions/1/type": jsonResponse(makeDiscussion({ type: "question" })),
+        },
+      },
+    );
+    fireEvent.click(within(await openMenu()).getByRole("menuitem", { name: "Move" }));
+    const dialog = await screen.findByRole("dialog", { name: "Move" }, { timeout: 5000 });
+    expect(within(dialog).getByRole<HTMLInputElement>("combobox", { name: "Category" }).value).toBe("General");
+    fireEvent.change(within(dialog).getByRole("combobox", { name: "Post type" }), { target: { value: "question" } });
+    fireEvent.click(dialog.querySelector<HTMLButtonElement>("button[type=submit]")!);
+    await waitFor(() =>
+      expect(transport.requests.find((r) => r.path === "/discussions/1/type")?.body).toEqual({ type: "question" }),
+    );
+    expect(transport.requests.some((r) => r.method === "PATCH")).toBe(false);
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Move" })).toBeNull());
+  });
+
+  it("Tag saves the chosen tags with PATCH tagIDs; a failure keeps the dialog and shows the error toast", async () => {
+    let fail = true;
+    const { transport } = renderWithShell(
+      <Harness
+        initial={makeDiscussion({
+          insertUserID: 99,
+          permissions: moderatorPermissions,
+          tags: [{ tagID: 5, name: "News", urlcode: "news" }],
+        })}
+      />,
+      {
+        me: moderator,
+        routes: {
+          "GET /config": config(),
+          "PATCH /discussions/1": (request) =>
+            fail
+              ? jsonResponse({ message: "Tagging is not enabled.", status: 403 }, 403)
+              : jsonResponse(makeDiscussion({ ...(request.body as object) })),
+        },
+      },
+    );
+    fireEvent.click(await within(await openMenu()).findByRole("menuitem", { name: "Tag" }));
+    const dialog = await screen.findByRole("dialog", { name: "Tag" }, { timeout: 5000 });
+    const save = () => fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    save();
+    expect(await screen.findByText("Tagging is not enabled.")).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "Tag" })).toBeTruthy();
+    fail = false;
+    save();
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Tag" })).toBeNull());
+    expect(transport.requests.filter((r) => r.method === "PATCH").map((r) => r.body)).toEqual([
+      { tagIDs: [5] },
+      { tagIDs: [5] },
+    ]);
+  });
 });
