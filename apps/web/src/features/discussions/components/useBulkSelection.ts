@@ -7,7 +7,7 @@ const bulk = onDemand(() => import("../moderation/BulkActions.tsx"));
 /**
  * The bulk selection's checkboxes and toast, loaded only when the viewer may manage one of the listed
  * discussions (its `permissions["discussions.manage"]`), after hydration: guests and members never
- * download them.
+ * download them. Once loaded it stays (its checkboxes show only on discussions the viewer manages).
  */
 export function useBulkSelection(discussions: Discussion[]) {
   const manages = discussions.some((discussion) => discussion.permissions?.["discussions.manage"]);
@@ -15,5 +15,5 @@ export function useBulkSelection(discussions: Discussion[]) {
   useEffect(() => {
     if (manages) preload();
   }, [manages, preload]);
-  return manages ? module : undefined;
+  return module;
 }

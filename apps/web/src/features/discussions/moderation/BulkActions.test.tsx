@@ -8,7 +8,6 @@ import { jsonResponse } from "../../../test/fixtures.ts";
 import { makeDiscussion } from "../components/actions.testing.tsx";
 import { DiscussionList } from "../components/DiscussionList.tsx";
 import { discussionKeys, discussionListQuery } from "../discussions.queries.ts";
-import { BulkCheckbox, BulkSelectionToast } from "./BulkActions.tsx";
 import { selectionStore } from "./bulk.store.ts";
 
 const manage = {
@@ -31,16 +30,12 @@ function Harness() {
     initialData: { items, total: items.length },
     staleTime: Infinity,
   });
-  return (
-    <>
-      <DiscussionList discussions={data.items} Checkbox={BulkCheckbox} />
-      <BulkSelectionToast />
-    </>
-  );
+  // The list loads the bulk module itself, as it carries discussions.manage.
+  return <DiscussionList discussions={data.items} />;
 }
 
-const render = () =>
-  renderWithShell(<Harness />, {
+const render = async () => {
+  const rendered = renderWithShell(<Harness />, {
     me: { ...memberMe, permissions: [...memberMe.permissions, "community.moderate"] },
     routes: {
       "GET /config": jsonResponse({}),
@@ -48,6 +43,9 @@ const render = () =>
       "GET /discussions": jsonResponse(items.filter((item) => item.discussionID !== 1)),
     },
   });
+  await screen.findAllByRole("checkbox", {}, { timeout: 5000 });
+  return rendered;
+};
 
 // `hidden`: while a dialog is open, the page behind it is hidden from the accessibility tree.
 const box = (name: string) => screen.getByRole<HTMLInputElement>("checkbox", { name: `Select ${name}`, hidden: true });
@@ -62,8 +60,8 @@ afterEach(() => {
 });
 
 describe("bulk selection on discussion lists (spec §4, §5)", () => {
-  it("checkboxes only on discussions the viewer manages; the toast shows with one checked and goes with none", () => {
-    render();
+  it("checkboxes only on discussions the viewer manages; the toast shows with one checked and goes with none", async () => {
+    await render();
     expect(screen.getAllByRole("checkbox")).toHaveLength(3);
     expect(screen.queryByRole("checkbox", { name: "Select Not mine" })).toBeNull();
     expect(toast()).toBeNull();
@@ -82,7 +80,7 @@ describe("bulk selection on discussion lists (spec §4, §5)", () => {
   });
 
   it("Close names the discussions without the close permission and keeps its button disabled", async () => {
-    render();
+    await render();
     fireEvent.click(box("First"));
     fireEvent.click(box("Second"));
     fireEvent.click(within(toast()!).getByRole("button", { name: "Close" }));
@@ -106,7 +104,7 @@ describe("bulk selection on discussion lists (spec §4, §5)", () => {
         }),
     );
     vi.stubGlobal("fetch", fetch);
-    const { queryClient } = render();
+    const { queryClient } = await render();
     queryClient.setQueryData(discussionKeys.detail(1), items[0]);
     queryClient.setQueryData(discussionKeys.detail(3), items[2]);
     fireEvent.click(box("First"));

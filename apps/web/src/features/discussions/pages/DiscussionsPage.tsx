@@ -9,7 +9,6 @@ import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { Pager } from "../../../ui/pager/Pager.tsx";
 import { DiscussionList } from "../components/DiscussionList.tsx";
-import { useBulkSelection } from "../components/useBulkSelection.ts";
 import { SortSelect } from "../components/SortSelect.tsx";
 import { discussionSortOptions } from "../discussions.sorts.ts";
 import { discussionListQuery } from "../discussions.queries.ts";
@@ -88,7 +87,6 @@ export function DiscussionListSection({
   const filter = filters?.filter ?? "all";
   const tagID = params.tagID?.[0] ?? null;
   const { data } = useSuspenseQuery(discussionListQuery(api, discussionListParams(params)));
-  const bulk = useBulkSelection(data.items);
   const pagePath = (n: number) =>
     pagedPath
       ? listHref(n > 1 ? `${basePath}/p${n}` : basePath, 1, sort)
@@ -125,13 +123,11 @@ export function DiscussionListSection({
       ) : null}
       <DiscussionList
         discussions={data.items}
-        Checkbox={bulk?.BulkCheckbox}
         {...(categoryID !== undefined
           ? { showCategory: data.items.some((item) => item.categoryID !== categoryID) }
           : {})}
       />
       <Pager page={page} limit={limit} total={data.total} href={pagePath} label={t("Discussions pages")} />
-      {bulk ? <bulk.BulkSelectionToast /> : null}
     </>
   );
   if (!title) return body;
