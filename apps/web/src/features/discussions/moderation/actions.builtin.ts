@@ -61,7 +61,9 @@ export const builtinDiscussionActions: DiscussionAction[] = [
     id: "tag",
     group: "moderation",
     label: () => t("Tag"),
-    isVisible: (_discussion, permissions, config) => config.taggingEnabled && granted(permissions, "discussions.edit"),
+    // The category's discussions.edit (which the record's discussions.move carries): an author's edit
+    // window alone does not make them a tagger from this menu.
+    isVisible: (_discussion, permissions, config) => config.taggingEnabled && granted(permissions, "discussions.move"),
     modal: () => import("./TagModal.tsx").then((module) => module.TagModal),
   },
   {

@@ -9,6 +9,8 @@ import { author, makeDiscussion } from "../components/actions.testing.tsx";
 import { DiscussionOptionsMenu } from "../components/DiscussionOptionsMenu.tsx";
 import { useApi } from "../../../lib/api-context.tsx";
 import { discussionQuery } from "../discussions.queries.ts";
+import type { ModerationSettings } from "./capabilities.ts";
+import { moderationKeys } from "./moderation.queries.ts";
 
 afterEach(cleanup);
 
@@ -95,6 +97,19 @@ describe("the options menu's moderation entries (spec §2, §6)", () => {
       "Share",
       "Delete",
     ]);
+  });
+
+  it("an author within the edit window gets Edit but not Tag (that needs the category's edit right)", async () => {
+    const { queryClient } = renderWithShell(
+      <Harness initial={makeDiscussion({ permissions: { ...memberPermissions, "discussions.edit": true } })} />,
+      { me: author, routes: { "GET /config": config() } },
+    );
+    // Tagging is on: the settings have loaded before the menu is read.
+    await waitFor(() =>
+      expect(queryClient.getQueryData<ModerationSettings>(moderationKeys.settings())?.taggingEnabled).toBe(true),
+    );
+    const menu = await openMenu();
+    expect(menuLayout(menu)).toEqual(["Edit", "|", "Bookmark", "Mute", "Share"]);
   });
 
   it("a member sees none of them: only Bookmark, Mute and Share on someone else's discussion", async () => {
