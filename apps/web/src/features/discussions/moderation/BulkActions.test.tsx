@@ -34,13 +34,13 @@ function Harness() {
   return <DiscussionList discussions={data.items} />;
 }
 
-const render = async () => {
+/** `after`: what the server lists when the list is refreshed after a bulk call. */
+const render = async (after: Discussion[] = items.filter((item) => item.discussionID !== 1)) => {
   const rendered = renderWithShell(<Harness />, {
     me: { ...memberMe, permissions: [...memberMe.permissions, "community.moderate"] },
     routes: {
       "GET /config": jsonResponse({}),
-      // What the server lists after the delete of spec §4's example (the refresh after a bulk call).
-      "GET /discussions": jsonResponse(items.filter((item) => item.discussionID !== 1)),
+      "GET /discussions": jsonResponse(after),
     },
   });
   await screen.findAllByRole("checkbox", {}, { timeout: 5000 });
@@ -147,5 +147,49 @@ describe("bulk selection on discussion lists (spec §4, §5)", () => {
     expect(box("Third").getAttribute("data-selection")).toBe("checked");
     expect(within(toast()!).getByText("You have selected 1 discussion.")).toBeTruthy();
     expect(await screen.findByText(/Third — Permission Problem/)).toBeTruthy();
+  });
+
+  it("close resumes a 408 through calls/run, shows the progress, then marks both closed", async () => {
+    let resume: (response: Response) => void = () => undefined;
+    const fetch = vi
+      .fn<typeof globalThis.fetch>()
+      .mockResolvedValueOnce(
+        reply(408, {
+          progress: { successIDs: [1], failedIDs: [], exceptionsByID: {}, countTotalIDs: 2 },
+          callbackPayload: "signed.jwt",
+        }),
+      )
+      .mockImplementationOnce(
+        () =>
+          new Promise((resolve) => {
+            resume = resolve;
+          }),
+      );
+    vi.stubGlobal("fetch", fetch);
+    const { queryClient } = await render(
+      items.map((item) => ({ ...item, closed: item.discussionID === 1 || item.discussionID === 3 })),
+    );
+    fireEvent.click(box("First"));
+    fireEvent.click(box("Third"));
+    fireEvent.click(within(toast()!).getByRole("button", { name: "Close" }));
+    const dialog = await screen.findByRole("dialog", { name: "Close Discussions" }, { timeout: 5000 });
+    fireEvent.click(dialog.querySelector<HTMLButtonElement>("button[type=submit]")!);
+
+    expect(await within(dialog).findByText("1 of 2 done…")).toBeTruthy();
+    const [url, init] = fetch.mock.calls[1]!;
+    expect(url).toBe("/api/v2/calls/run");
+    expect(init?.body).toBe("signed.jwt");
+    expect((init?.headers as Record<string, string>)["Content-Type"]).toBe("application/system+jwt");
+
+    resume(
+      reply(200, {
+        progress: { successIDs: [3], failedIDs: [], exceptionsByID: {}, countTotalIDs: 2 },
+        callbackPayload: null,
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Close Discussions" })).toBeNull());
+    const cached = queryClient.getQueryData<{ items: Discussion[] }>(["discussions", "list", listParams]);
+    expect(cached?.items.filter((item) => item.closed).map((item) => item.discussionID)).toEqual([1, 3]);
+    expect(toast()).toBeNull();
   });
 });
