@@ -269,10 +269,13 @@ describe.each(engines)("GET /discussions on %s", (engine) => {
     });
     const [others] = await query("permissions");
     expect(others!.permissions).toMatchObject({ "discussions.edit": false, "curation.manage": false });
+    // Bulk actions are the moderators' (discussions.manage); an author's own record does not grant them.
+    expect(own!.permissions!["discussions.manage"]).toBe(false);
     const [moderated] = await list(`discussionID=${withComments.discussionID}&expand=permissions`, "moderator");
     expect(moderated!.permissions).toMatchObject({
       "discussions.edit": true,
       "discussions.delete": true,
+      "discussions.manage": true,
       "curation.manage": true,
     });
   });

@@ -29,6 +29,9 @@ export const discussionsPolicy = {
     can(viewer, "discussions.announce", inCategory(row)),
   canMove: (viewer: Viewer, row: Row) => can(viewer, "discussions.edit", inCategory(row)),
   canBump: (viewer: Viewer) => can(viewer, "curation.manage"),
+  /** Bulk actions on the category's discussions (spec §6): delete + edit there (the consolidated name). */
+  canManage: (viewer: Viewer, row: Pick<DiscussionRow, "categoryID">) =>
+    can(viewer, "discussions.manage", inCategory(row)),
   canResolve: (viewer: Viewer) => can(viewer, "staff.allow"),
   /** Reply: comments.add; on a closed discussion also discussions.close (spec §5). */
   canComment: (viewer: Viewer, row: Row) =>
@@ -44,6 +47,7 @@ export const discussionsPolicy = {
       "discussions.sink": discussionsPolicy.canSink(viewer, row),
       "discussions.announce": discussionsPolicy.canAnnounce(viewer, row),
       "discussions.move": discussionsPolicy.canMove(viewer, row),
+      "discussions.manage": discussionsPolicy.canManage(viewer, row),
       "comments.add": discussionsPolicy.canComment(viewer, row),
       "curation.manage": discussionsPolicy.canBump(viewer),
       "staff.allow": discussionsPolicy.canResolve(viewer),

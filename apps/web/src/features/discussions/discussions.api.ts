@@ -13,8 +13,11 @@ export interface DiscussionListParams {
   insertUserID?: number[];
 }
 
-/** What a list item shows: authors, category, excerpt and tags (no body). */
-export const listExpand = ["insertUser", "lastUser", "category", "excerpt", "tags", "-body"];
+/**
+ * What a list item shows: authors, category, excerpt and tags (no body), and the viewer's permissions
+ * on it (a moderator's `discussions.manage` brings the bulk selection).
+ */
+export const listExpand = ["insertUser", "lastUser", "category", "excerpt", "tags", "permissions", "-body"];
 
 export const discussionsApi = {
   list: (api: ApiClient, { categoryID, ...params }: DiscussionListParams, signal?: AbortSignal) =>

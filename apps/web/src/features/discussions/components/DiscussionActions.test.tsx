@@ -90,7 +90,7 @@ describe("DiscussionOptionsMenu", () => {
 
   const openMenu = async () => {
     fireEvent.click(screen.getByRole("button", { name: "Discussion Options" }));
-    return screen.findByRole("menu");
+    return screen.findByRole("menu", {}, { timeout: 5000 });
   };
 
   it("lists the member's entries: Edit to the edit page, Bookmark, Mute, Share, Delete", async () => {

@@ -6,6 +6,7 @@ import { formatCount } from "../../../lib/numbers.ts";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
 import { discussionPath } from "../discussions.urls.ts";
 import styles from "./DiscussionList.module.css";
+import { useBulkSelection } from "./useBulkSelection.ts";
 
 /** Discussions with their excerpt, author, category, counts and last activity. */
 export function DiscussionList({
@@ -15,63 +16,70 @@ export function DiscussionList({
   discussions: Discussion[];
   showCategory?: boolean;
 }) {
+  // Moderators' checkboxes and selection toast (on demand, only when they may manage a listed discussion).
+  const bulk = useBulkSelection(discussions);
   if (discussions.length === 0) return <p className={styles.empty}>{t("No discussions were found.")}</p>;
   return (
-    <ul className={styles.list}>
-      {discussions.map((discussion) => (
-        <li key={discussion.discussionID} className={styles.item}>
-          <img
-            className={styles.photo}
-            src={discussion.insertUser?.photoUrl}
-            alt=""
-            width={40}
-            height={40}
-            loading="lazy"
-          />
-          <div className={styles.main}>
-            <h3 className={styles.title}>
-              <Link to={discussionPath(discussion)}>{discussion.name}</Link>
-            </h3>
-            {discussion.excerpt ? <p className={styles.excerpt}>{discussion.excerpt}</p> : null}
-            <ul className={styles.meta}>
-              {discussion.pinned ? (
+    <>
+      <ul className={styles.list}>
+        {discussions.map((discussion) => (
+          <li key={discussion.discussionID} className={styles.item}>
+            {bulk && <bulk.BulkCheckbox discussion={discussion} />}
+            <img
+              className={styles.photo}
+              src={discussion.insertUser?.photoUrl}
+              alt=""
+              width={40}
+              height={40}
+              loading="lazy"
+            />
+            <div className={styles.main}>
+              <h3 className={styles.title}>
+                <Link to={discussionPath(discussion)}>{discussion.name}</Link>
+              </h3>
+              {discussion.excerpt ? <p className={styles.excerpt}>{discussion.excerpt}</p> : null}
+              <ul className={styles.meta}>
+                {discussion.pinned ? (
+                  <li>
+                    <span className={styles.badge}>{t("Announcement")}</span>
+                  </li>
+                ) : null}
+                {discussion.closed ? (
+                  <li>
+                    <span className={styles.badge}>{t("Closed")}</span>
+                  </li>
+                ) : null}
+                <li>{t("Started by {name}", { name: discussion.insertUser?.name ?? "" })}</li>
                 <li>
-                  <span className={styles.badge}>{t("Announcement")}</span>
+                  {formatCount(discussion.countComments)}{" "}
+                  {discussion.countComments === 1 ? t("comment") : t("comments")}
                 </li>
-              ) : null}
-              {discussion.closed ? (
-                <li>
-                  <span className={styles.badge}>{t("Closed")}</span>
-                </li>
-              ) : null}
-              <li>{t("Started by {name}", { name: discussion.insertUser?.name ?? "" })}</li>
-              <li>
-                {formatCount(discussion.countComments)} {discussion.countComments === 1 ? t("comment") : t("comments")}
-              </li>
-              {discussion.dateLastComment ? (
-                <li>
-                  {discussion.countComments > 0
-                    ? t("Most recent by {name}", { name: discussion.lastUser?.name ?? "" })
-                    : t("Started")}{" "}
-                  <DateTime date={discussion.dateLastComment} />
-                </li>
-              ) : null}
-              {showCategory && discussion.category ? (
-                <li>
-                  <Link to={new URL(discussion.category.url).pathname}>{discussion.category.name}</Link>
-                </li>
-              ) : null}
-              {(discussion.tags ?? []).slice(0, limits.pager.maxUserTagsInList).map((tag) => (
-                <li key={tag.tagID}>
-                  <Link to={`/discussions?tagID=${tag.tagID}`} className={styles.tag}>
-                    {tag.name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </li>
-      ))}
-    </ul>
+                {discussion.dateLastComment ? (
+                  <li>
+                    {discussion.countComments > 0
+                      ? t("Most recent by {name}", { name: discussion.lastUser?.name ?? "" })
+                      : t("Started")}{" "}
+                    <DateTime date={discussion.dateLastComment} />
+                  </li>
+                ) : null}
+                {showCategory && discussion.category ? (
+                  <li>
+                    <Link to={new URL(discussion.category.url).pathname}>{discussion.category.name}</Link>
+                  </li>
+                ) : null}
+                {(discussion.tags ?? []).slice(0, limits.pager.maxUserTagsInList).map((tag) => (
+                  <li key={tag.tagID}>
+                    <Link to={`/discussions?tagID=${tag.tagID}`} className={styles.tag}>
+                      {tag.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {bulk && <bulk.BulkSelectionToast />}
+    </>
   );
 }

@@ -1,90 +1,93 @@
-import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Fragment, useState, type ComponentType } from "react";
 import type { Discussion } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { DropDown, DropDownItem, DropDownSeparator } from "../../../ui/dropdown/DropDown.tsx";
-import { ConfirmModal } from "../../../ui/modal/Modal.tsx";
+import { useToast } from "../../../ui/toast/ToastProvider.tsx";
 import { meQuery } from "../../users/users.queries.ts";
+import { discussionActions } from "../moderation/actions.builtin.ts";
+import {
+  visibleActionGroups,
+  type ActionModalProps,
+  type DiscussionActionConfig,
+  type DiscussionActionTools,
+} from "../moderation/actions.registry.ts";
+import { noModerationSettings } from "../moderation/capabilities.ts";
+import { moderationSettingsQuery } from "../moderation/moderation.queries.ts";
 import { MoreIcon } from "./actionIcons.tsx";
 import { useShare } from "./useShare.ts";
-import { useDeleteDiscussion } from "./useDeleteDiscussion.ts";
-import { useBookmark, useMute } from "./useDiscussionToggles.ts";
+import { useBookmark, useMute, errorText } from "./useDiscussionToggles.ts";
 import { editsOnlyAsAuthor, useEditWindow } from "./useEditWindow.ts";
 import styles from "./DiscussionActions.module.css";
 
-type MenuDiscussion = Pick<
-  Discussion,
-  | "discussionID"
-  | "name"
-  | "url"
-  | "insertUserID"
-  | "dateInserted"
-  | "bookmarked"
-  | "muted"
-  | "permissions"
-  | "category"
->;
-
 /**
- * The discussion options menu for members (spec §2): Edit ('Edit (time)' while an author's window
- * runs), Delete after 'Are you sure you want to delete this discussion?', Bookmark, Mute, Share.
- * Only what the content API supports and the viewer may do; moderation entries come with issue 10.
+ * The discussion options menu (spec §2): the registry's entries the viewer may use, grouped (first,
+ * moderation, status, flag, others) with separators. A modal entry's dialog loads when it is chosen.
  */
-export function DiscussionOptionsMenu({ discussion }: { discussion: MenuDiscussion }) {
+export function DiscussionOptionsMenu({ discussion }: { discussion: Discussion }) {
   const api = useApi();
+  const queryClient = useQueryClient();
+  const { addToast } = useToast();
   const { data: me } = useQuery(meQuery(api));
-  const permissions = discussion.permissions ?? {};
+  const signedIn = Boolean(me && me.userID !== 0);
+  const { data: settings = noModerationSettings } = useQuery({ ...moderationSettingsQuery(api), enabled: signedIn });
   const edit = useEditWindow({
-    canEdit: permissions["discussions.edit"] === true,
+    canEdit: discussion.permissions?.["discussions.edit"] === true,
     authorOnly: editsOnlyAsAuthor(me, discussion.insertUserID, "discussions.edit"),
     dateInserted: discussion.dateInserted,
   });
   const bookmark = useBookmark(discussion.discussionID);
   const mute = useMute(discussion.discussionID);
   const share = useShare(discussion.url, discussion.name);
-  const remove = useDeleteDiscussion(discussion);
-  const [confirming, setConfirming] = useState(false);
+  const [modal, setModal] = useState<{ id: string; Component: ComponentType<ActionModalProps> } | null>(null);
 
-  if (!me || me.userID === 0) return null;
-  const canDelete = permissions["discussions.delete"] === true;
+  if (!me || !signedIn) return null;
+  const config: DiscussionActionConfig = { ...settings, me, edit: { canEdit: edit.canEdit, label: edit.label } };
+  const tools: DiscussionActionTools = {
+    api,
+    queryClient,
+    addToast,
+    bookmark: (next) => bookmark.mutate(next),
+    mute: (next) => mute.mutate(next),
+    share: () => void share.share(),
+  };
+  const groups = visibleActionGroups(discussionActions, discussion, config);
+
+  const handleAction = (id: string) => {
+    const action = discussionActions.get(id);
+    if (!action) return;
+    if (action.perform) void action.perform(discussion, tools);
+    else if (action.modal)
+      action.modal().then(
+        (Component) => setModal({ id, Component }),
+        (error: unknown) =>
+          addToast({ toastID: `action-${id}`, body: errorText(error), persistent: true, dismissible: true }),
+      );
+  };
 
   return (
     <>
       <DropDown label={t("Discussion Options")} buttonContent={<MoreIcon />} buttonClassName={styles.iconButton}>
-        {edit.canEdit ? (
-          <DropDownItem id="edit" href={`/post/editdiscussion/${discussion.discussionID}`} textValue={edit.label}>
-            {edit.label}
-          </DropDownItem>
-        ) : null}
-        <DropDownItem id="bookmark" onAction={() => bookmark.mutate(!discussion.bookmarked)}>
-          {discussion.bookmarked ? t("Unbookmark") : t("Bookmark")}
-        </DropDownItem>
-        <DropDownItem id="mute" onAction={() => mute.mutate(!discussion.muted)}>
-          {discussion.muted ? t("Unmute") : t("Mute")}
-        </DropDownItem>
-        <DropDownItem id="share" onAction={() => void share.share()}>
-          {t("Share")}
-        </DropDownItem>
-        {canDelete ? <DropDownSeparator /> : null}
-        {canDelete ? (
-          <DropDownItem id="delete" onAction={() => setConfirming(true)}>
-            {t("Delete")}
-          </DropDownItem>
-        ) : null}
+        {groups.map(({ group, actions }, index) => (
+          <Fragment key={group}>
+            {index > 0 ? <DropDownSeparator /> : null}
+            {actions.map((action) => {
+              const label = action.label(discussion, config);
+              return action.href ? (
+                <DropDownItem key={action.id} id={action.id} href={action.href(discussion)} textValue={label}>
+                  {label}
+                </DropDownItem>
+              ) : (
+                <DropDownItem key={action.id} id={action.id} textValue={label} onAction={() => handleAction(action.id)}>
+                  {label}
+                </DropDownItem>
+              );
+            })}
+          </Fragment>
+        ))}
       </DropDown>
-      {canDelete ? (
-        <ConfirmModal
-          isOpen={confirming}
-          title={t("Delete Discussion")}
-          confirmLabel={t("Delete")}
-          isPending={remove.isPending}
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => remove.mutate(undefined, { onError: () => setConfirming(false) })}
-        >
-          {t("Are you sure you want to delete this discussion?")}
-        </ConfirmModal>
-      ) : null}
+      {modal ? <modal.Component key={modal.id} discussion={discussion} onClose={() => setModal(null)} /> : null}
     </>
   );
 }

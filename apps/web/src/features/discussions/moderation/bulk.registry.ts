@@ -1,0 +1,27 @@
+import type { ComponentType } from "react";
+import { t } from "../../../lib/i18n.ts";
+import { createActionRegistry } from "./actions.registry.ts";
+import { mergeDisabledReason, type DisabledReason } from "./bulk.rules.ts";
+import type { SelectedDiscussion } from "./bulk.store.ts";
+import { BulkCloseModal, BulkDeleteModal, BulkMoveModal, type BulkModalProps } from "./BulkModals.tsx";
+import type { ModerationCapability } from "./capabilities.ts";
+
+/**
+ * A bulk action of the selection toast (spec §2): its dialog, and why it cannot run on a selection
+ * (spec §5; the dialog shows it and keeps its button disabled). `requires` as for the menu entries.
+ */
+export interface BulkAction {
+  id: string;
+  label: () => string;
+  requires?: ModerationCapability;
+  disabledReason?: (selected: readonly SelectedDiscussion[]) => DisabledReason | null;
+  modal?: ComponentType<BulkModalProps>;
+}
+
+/** The discussion lists' bulk actions. Add-ons register theirs here. Merge waits for the server's API. */
+export const bulkActions = createActionRegistry<BulkAction>([
+  { id: "move", label: () => t("Move"), modal: BulkMoveModal },
+  { id: "merge", label: () => t("Merge"), requires: "merge", disabledReason: mergeDisabledReason },
+  { id: "close", label: () => t("Close"), modal: BulkCloseModal },
+  { id: "delete", label: () => t("Delete"), modal: BulkDeleteModal },
+]);

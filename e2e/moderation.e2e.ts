@@ -1,0 +1,173 @@
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { newMember, registerConfirmed, signInContext, type Member } from "./support/accounts.ts";
+import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
+import { categoryID, createDiscussion, pathOf, signInAdmin, type CreatedDiscussion } from "./support/content.ts";
+import { useParley } from "./support/parley.ts";
+import { BulkActions } from "./pages/BulkActions.ts";
+import { CategoryPage } from "./pages/CategoryPage.ts";
+import { DiscussionActionsPage } from "./pages/DiscussionActions.ts";
+
+const parley = useParley();
+
+interface DiscussionState {
+  categoryID: number;
+  closed: boolean;
+}
+
+/** Records the scripts a page downloads, to show the moderators' chunk never reaches others. */
+function scriptUrls(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") urls.push(response.url());
+  });
+  return urls;
+}
+
+describe("moderation (issue 10): bulk actions and the options menu", () => {
+  const moderator = newMember("moder");
+  const member = newMember("plain");
+  let created: CreatedDiscussion[] = [];
+  let offTopicID = 0;
+
+  it("a moderator selects three discussions, moves them, closes one and deletes one with confirmation", async () => {
+    const admin = await signInAdmin(parley.baseUrl);
+    const moderatorID = await registerConfirmed(parley, moderator);
+    await registerConfirmed(parley, member);
+    const roles = await admin.get<Array<{ roleID: number; name: string }>>("/roles");
+    const moderatorRole = roles.find((role) => role.name === "Moderator")!.roleID;
+    await admin.patch(`/users/${moderatorID}`, { roleID: [moderatorRole] });
+    const general = await categoryID(admin, "general");
+    offTopicID = await categoryID(admin, "off-topic");
+    created = [];
+    for (const name of ["Bulk alpha", "Bulk beta", "Bulk gamma"])
+      created.push(await createDiscussion(admin, { name, body: `${name} body.`, categoryID: general }));
+    const read = (id: number) => admin.get<DiscussionState>(`/discussions/${id}`);
+
+    const page = await parley.newPage({ bypassCSP: true });
+    const problems = collectErrors(page);
+    await signInContext(page, parley.baseUrl, moderator);
+    const category = new CategoryPage(page, parley.baseUrl);
+    const bulk = new BulkActions(page);
+    expect((await category.goto("general")).status()).toBe(200);
+    await waitForHydration(page);
+
+    // Select three: the toast appears with the first and counts them.
+    await bulk.checkbox("Bulk alpha").waitFor();
+    expect(await bulk.toast.count()).toBe(0);
+    await bulk.checkbox("Bulk alpha").check();
+    await expect.poll(() => bulk.toast.innerText()).toContain("You have selected 1 discussion.");
+    await bulk.checkbox("Bulk beta").check();
+    await bulk.checkbox("Bulk gamma").check();
+    await expect.poll(() => bulk.toast.innerText()).toContain("You have selected 3 discussions.");
+    expect(await bulk.toast.getByRole("button").allInnerTexts()).toEqual([
+      "Move",
+      "Close",
+      "Delete",
+      "Clear selection",
+    ]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, "moderation-selection-375");
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshot(page, "moderation-selection-1280");
+
+    // Move: choose Off Topic; the three move and leave the selection.
+    await bulk.toastButton("Move").click();
+    const move = bulk.dialog("Move Discussions");
+    await move.waitFor();
+    expect(await bulk.submit(move).isDisabled()).toBe(true);
+    await bulk.chooseCategory(move, "Off Topic");
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, "moderation-move-dialog-1280");
+    await bulk.submit(move).click();
+    await move.waitFor({ state: "detached" });
+    await bulk.toast.waitFor({ state: "detached" });
+    for (const discussion of created)
+      await expect.poll(async () => (await read(discussion.discussionID)).categoryID).toBe(offTopicID);
+    // The category page's list follows: they are no longer in General Discussion.
+    await expect.poll(() => category.discussions.titles()).not.toContain("Bulk alpha");
+
+    // Close one in its new category.
+    expect((await category.goto("off-topic")).status()).toBe(200);
+    await waitForHydration(page);
+    await bulk.checkbox("Bulk alpha").check();
+    await bulk.toastButton("Close").click();
+    const close = bulk.dialog("Close Discussions");
+    await close.waitFor();
+    expect(await close.innerText()).toContain("Are you sure you want to close 1 discussion?");
+    await bulk.submit(close).click();
+    await close.waitFor({ state: "detached" });
+    await expect.poll(async () => (await read(created[0]!.discussionID)).closed).toBe(true);
+    await expect
+      .poll(() => category.discussions.item("Bulk alpha").getByText("Closed", { exact: true }).count())
+      .toBe(1);
+
+    // Closing it again is refused with spec §5's sentence.
+    await bulk.checkbox("Bulk alpha").check();
+    await bulk.toastButton("Close").click();
+    await close.waitFor();
+    expect(await close.innerText()).toContain("Selected discussions are already closed.");
+    expect(await bulk.submit(close).isDisabled()).toBe(true);
+    await close.getByRole("button", { name: "Cancel" }).click();
+    await bulk.toastButton("Clear selection").click();
+    await bulk.toast.waitFor({ state: "detached" });
+
+    // Delete one, after the confirmation.
+    await bulk.checkbox("Bulk beta").check();
+    await bulk.toastButton("Delete").click();
+    const remove = bulk.dialog("Delete Discussions");
+    await remove.waitFor();
+    expect(await remove.innerText()).toContain("Are you sure you want to delete 1 discussion?");
+    await bulk.submit(remove).click();
+    await remove.waitFor({ state: "detached" });
+    await expect.poll(() => category.discussions.titles()).not.toContain("Bulk beta");
+    expect(await category.discussions.titles()).toContain("Bulk gamma");
+    await expect
+      .poll(() => fetch(`${parley.baseUrl}/api/v2/discussions/${created[1]!.discussionID}`).then((r) => r.status))
+      .toBe(404);
+    await bulk.toast.waitFor({ state: "detached" });
+
+    // The options menu of a discussion: the moderation and status groups.
+    const view = new DiscussionActionsPage(page, parley.baseUrl);
+    await view.goto(pathOf(created[2]!.url));
+    await waitForHydration(page);
+    await view.openOptions();
+    const entries = await view.menuItem(/.*/).allInnerTexts();
+    expect(entries).toEqual(expect.arrayContaining(["Announce", "Move", "Sink", "Bump", "Close", "Delete"]));
+    await page.waitForTimeout(300); // the menu's entry animation
+    await screenshot(page, "moderation-options-menu-1280");
+    await page.keyboard.press("Escape");
+    expect(problems.errors).toEqual([]);
+  });
+
+  it("a member and a guest see no checkboxes, no selection toast and no moderation entries, and never load them", async () => {
+    for (const who of [member, null] as Array<Member | null>) {
+      const page = await parley.newPage();
+      const scripts = scriptUrls(page);
+      if (who) await signInContext(page, parley.baseUrl, who);
+      const category = new CategoryPage(page, parley.baseUrl);
+      const bulk = new BulkActions(page);
+      expect((await category.goto("off-topic")).status()).toBe(200);
+      await waitForHydration(page);
+      await page.waitForLoadState("networkidle");
+      expect(await category.discussions.titles()).toContain("Bulk gamma");
+      expect(await bulk.checkboxes.count()).toBe(0);
+      expect(await page.getByRole("checkbox").count()).toBe(0);
+      expect(await bulk.toast.count()).toBe(0);
+
+      const view = new DiscussionActionsPage(page, parley.baseUrl);
+      await view.goto(pathOf(created[2]!.url));
+      await waitForHydration(page);
+      await page.waitForLoadState("networkidle");
+      if (who) {
+        await view.openOptions();
+        expect(await view.menuItem(/.*/).allInnerTexts()).toEqual(["Bookmark", "Mute", "Share"]);
+        await page.keyboard.press("Escape");
+      } else {
+        expect(await view.optionsButton.count()).toBe(0);
+      }
+      expect(scripts.filter((url) => /BulkActions|BulkModals/.test(url))).toEqual([]);
+    }
+  });
+});
