@@ -61,6 +61,17 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
       return { loader: route.loader, action: route.action, element: route.element };
     },
   });
+  // The member's private messages, loaded with their route (member-only code stays off reading pages).
+  const conversationRoute = (id: string, path: string): RouteObject => ({
+    id,
+    path,
+    lazy: async () => {
+      const { createConversationRoutes } = await import("./features/conversations/conversations.routes.tsx");
+      const route = createConversationRoutes({ queryClient, api }).find((candidate) => candidate.id === id);
+      if (!route) throw new Error(`There is no conversation route '${id}'.`);
+      return { loader: route.loader, action: route.action, element: route.element };
+    },
+  });
   // The posting actions run on a form submission only: their code loads then.
   let postingActions: Promise<ReturnType<typeof createDiscussionActions>> | undefined;
   const posting = () =>
@@ -212,6 +223,10 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             notificationRoute("notifications", "profile/notifications"),
             notificationRoute("notification-preferences", "profile/preferences"),
             notificationRoute("unsubscribe", "unsubscribe/:token"),
+            // The paths of features/conversations/conversations.routes.tsx.
+            conversationRoute("conversations", "messages"),
+            conversationRoute("new-message", "messages/add/:name?"),
+            conversationRoute("conversation", "messages/:conversationID"),
             {
               id: "leaving",
               path: "home/leaving",

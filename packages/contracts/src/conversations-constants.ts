@@ -33,3 +33,13 @@ export interface LiveConversationMessage {
   insertUserID: number;
   dateInserted: string;
 }
+
+/** `/messages` (page 1) and `/messages?page=N`: the member's conversations. */
+export const conversationsPagePath = (page = 1) => (page > 1 ? `/messages?page=${page}` : "/messages");
+
+/**
+ * The composer (spec §2): `/messages/add/{name}` to a member (the user segment encoded like profile
+ * links: slash and ampersand escaped first), `/messages/add?content=` with a prefilled body.
+ */
+export const newMessagePath = (name?: string) =>
+  name ? `/messages/add/${encodeURIComponent(name.replace(/\//g, "%2F").replace(/&/g, "%26"))}` : "/messages/add";

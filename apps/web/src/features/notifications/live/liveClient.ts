@@ -7,6 +7,9 @@ import { notificationsApi } from "../notifications.api.ts";
 import { markAllReadInCache, prependNotification, setUnreadCount, unreadCountOf } from "../notifications.cache.ts";
 import { notificationKeys } from "../notifications.queries.ts";
 import { liveDiscussion } from "./liveDiscussion.ts";
+import type { LiveConversationMessage } from "@parley/contracts/conversations-constants";
+import { liveConversations } from "../../conversations/liveConversations.ts";
+import { conversationKeys, setUnreadConversations } from "../../conversations/conversations.queries.ts";
 
 /** The parts of the browser's EventSource the client uses (a fake one in tests). */
 export interface EventSourceLike {
@@ -73,6 +76,8 @@ export function createLiveClient({
       void queryClient.invalidateQueries({ queryKey: notificationKeys.lists(), refetchType: "none" });
     }
     setUnreadCount(queryClient, counts.countUnreadNotifications);
+    if (counts.countUnreadConversations !== undefined)
+      setUnreadConversations(queryClient, counts.countUnreadConversations);
   }
 
   function streamUrl(): string {
@@ -108,6 +113,13 @@ export function createLiveClient({
       const comment = parse<LiveComment>(event);
       if (comment) liveDiscussion.emit(comment);
     });
+    stream.addEventListener("message", (event) => {
+      const message = parse<LiveConversationMessage>(event);
+      if (!message) return;
+      // The Messages dropdown's list refetches when shown; an open conversation page shows the message.
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() });
+      liveConversations.emit(message);
+    });
     stream.addEventListener("error", () => {
       if (source !== stream) return;
       failures += 1;
@@ -129,8 +141,9 @@ export function createLiveClient({
     if (poll !== null) return;
     poll = setInterval(() => {
       notificationsApi
-        .unreadCount(api)
-        .then((count) => {
+        .counts(api)
+        .then(({ notifications: count, conversations }) => {
+          if (conversations !== undefined) setUnreadConversations(queryClient, conversations);
           if (count !== unreadCountOf(queryClient)) {
             void queryClient.invalidateQueries({ queryKey: notificationKeys.lists(), refetchType: "none" });
           }
