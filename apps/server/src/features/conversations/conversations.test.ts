@@ -273,6 +273,9 @@ describe.each(engines)("conversations and messages on %s", (engine) => {
     });
     expect(await notificationsOf(f.as.cid)).toHaveLength(1);
     expect(await notificationsOf(f.as.ann)).toHaveLength(0);
+    // Reading the conversation reads its notification.
+    await messagesOf(f.as.ben, c.conversationID);
+    expect((await notificationsOf(f.as.ben))[0]!.read).toBe(true);
     await send("ben", c.conversationID, "Count me in.");
     expect(await notificationsOf(f.as.ben)).toHaveLength(1);
     const [forAnn] = await notificationsOf(f.as.ann);

@@ -142,7 +142,11 @@ export async function registerNotifications(
   events.on("message.created", (event) =>
     generator.conversationStream(event, event.participantUserIDs, notifications.counts),
   );
-  events.on("conversation.read", (event) => generator.conversationStream(null, [event.userID], notifications.counts));
+  // Reading a conversation reads its notification too; the member's badges follow.
+  events.on("conversation.read", async (event) => {
+    await notifications.repo.markRecordRead(event.userID, "conversation", event.conversationID);
+    await generator.conversationStream(null, [event.userID], notifications.counts);
+  });
   // Streams check each event against their member's rights: re-read them when rights change here
   // (other processes re-read them on every heartbeat).
   events.on("permissions.changed", () => hub.refreshAll());
