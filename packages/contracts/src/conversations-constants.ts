@@ -21,6 +21,7 @@ export const conversationMessages = {
   unknownUser: "There is no member with the ID {id}.",
   cannotMessage: "{name} can't receive private messages.",
   noRecipients: "Choose at least one other member to message.",
+  disabled: "Private messages are turned off on this site.",
 } as const;
 
 /** Site-relative page of a conversation. */

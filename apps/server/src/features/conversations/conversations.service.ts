@@ -50,6 +50,12 @@ export function createConversationsService(deps: {
   );
   const lock = platform.limiter("flood-messages-lock", 1, discussionRules.floodLockSeconds * 1000);
 
+  const enabled = () => platform.siteConfig.get("conversations.enabled");
+  /** Writing needs conversations on (site configuration `conversations.enabled`). */
+  async function assertEnabled() {
+    if (!(await enabled())) throw new HttpError(403, conversationMessages.disabled);
+  }
+
   /** Flood control like comments: more than 3 messages in 30 s locks messaging for 120 s. */
   async function checkFlood(viewer: Viewer) {
     if (viewer.user?.bypassSpam === 1 || can(viewer, "community.moderate")) return;
@@ -162,8 +168,11 @@ export function createConversationsService(deps: {
   }
 
   return {
-    /** Conversations with unread messages (the `countUnreadConversations` of `/users/me`). */
-    unreadCount: (userID: number) => (userID > 0 ? repo.countUnread(userID) : Promise.resolve(0)),
+    /** Conversations with unread messages (the `countUnreadConversations` of `/users/me`; 0 when they are off). */
+    async unreadCount(userID: number): Promise<number> {
+      if (userID <= 0 || !(await enabled())) return 0;
+      return repo.countUnread(userID);
+    },
 
     async list(query: ConversationListQuery, context: ConversationContext) {
       const { viewer } = context;
@@ -189,6 +198,7 @@ export function createConversationsService(deps: {
       const { viewer } = context;
       requireSignedIn(viewer);
       authorize(viewer, "conversations.add");
+      await assertEnabled();
       const recipients = [...new Set(body.participantUserIDs)].filter((id) => id !== viewer.userID);
       if (!recipients.length)
         throw validationFailed([fieldError("participantUserIDs", "invalid", conversationMessages.noRecipients)]);
@@ -238,6 +248,7 @@ export function createConversationsService(deps: {
     async addParticipants(conversationID: number, userIDs: number[], context: ConversationContext) {
       const { viewer } = context;
       authorize(viewer, "conversations.add");
+      await assertEnabled();
       await load(conversationID, viewer, "write");
       const ids = [...new Set(userIDs)].filter((id) => id !== viewer.userID);
       if (!ids.length)
@@ -296,6 +307,7 @@ export function createConversationsService(deps: {
     async postMessage(body: MessagePost, context: ConversationContext): Promise<ConversationMessage> {
       const { viewer } = context;
       assertAccountUsable(viewer);
+      await assertEnabled();
       const { conversation } = await load(body.conversationID, viewer, "write");
       const format = checkFormat(body.format, "format");
       const source = storableText(body.body);

@@ -322,6 +322,29 @@ describe.each(engines)("conversations and messages on %s", (engine) => {
     expect(large.queries).toBe(small.queries);
   });
 
+  it("refuses new messages while conversations are turned off, and counts none unread", async () => {
+    const c = await start("ann", ["ben"], "Before the switch.");
+    expect(await unread(f.as.ben)).toBeGreaterThan(0);
+    await f.t.app.platform.siteConfig.set("conversations.enabled", false);
+    try {
+      expect(await unread(f.as.ben)).toBe(0);
+      const refused = await f.api.post(
+        "/api/v2/messages",
+        { conversationID: c.conversationID, body: "Still there?", format: "text" },
+        { as: f.as.ann },
+      );
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json<{ message: string }>().message).toBe("Private messages are turned off on this site.");
+      expect(
+        (await f.api.post("/api/v2/conversations", { participantUserIDs: [f.users.ben.userID] }, { as: f.as.ann }))
+          .statusCode,
+      ).toBe(403);
+    } finally {
+      await f.t.app.platform.siteConfig.set("conversations.enabled", true);
+    }
+    await messagesOf(f.as.ben, c.conversationID);
+  });
+
   it("applies flood control to messages like comments", async () => {
     const c = await start("ann", ["flo"]);
     const statuses: number[] = [];

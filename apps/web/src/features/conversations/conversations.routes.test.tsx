@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createApiClient } from "../../lib/api.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
 import { Providers } from "../../Providers.tsx";
+import { RouteErrorPage } from "../../shell/ErrorPages.tsx";
 import { guestMe, memberMe } from "../../shell/testing.tsx";
 import { createFakeTransport, jsonResponse } from "../../test/fixtures.ts";
 import { userKeys } from "../users/users.queries.ts";
@@ -19,7 +20,15 @@ function renderAt(path: string, routes: Parameters<typeof createFakeTransport>[0
   const queryClient = createQueryClient();
   const api = createApiClient(transport);
   const router = createMemoryRouter(
-    [...createConversationRoutes({ queryClient, api }), { path: "entry/signin", element: <p>Sign in page</p> }],
+    [
+      {
+        errorElement: <RouteErrorPage />,
+        children: [
+          ...createConversationRoutes({ queryClient, api }),
+          { path: "entry/signin", element: <p>Sign in page</p> },
+        ],
+      },
+    ],
     { initialEntries: [path] },
   );
   render(
@@ -161,6 +170,11 @@ describe("/messages/add", () => {
       initialBody: "Check out this post: http://x/d/1",
       initialFormat: "markdown",
     });
+  });
+
+  it("shows the permission page to members without conversations.add", async () => {
+    renderAt("/messages/add", {}, { ...memberMe, permissions: ["discussions.view", "profiles.view"] });
+    expect(await screen.findByText("You don't have permission to view this resource.")).toBeTruthy();
   });
 
   it("says which names match nobody, keeping what was typed", async () => {

@@ -1,10 +1,10 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from "react-router";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from "react-router";
 import { conversationPath, conversationRules } from "@parley/contracts/conversations-constants";
 import type { ApiClient } from "../../lib/api.ts";
 import { formError, formInvalid, formValue } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
-import { loadOrThrow, notFoundError } from "../../lib/route-errors.ts";
+import { loadOrThrow, notFoundError, type RouteErrorData } from "../../lib/route-errors.ts";
 import { entryLink } from "../../lib/targets.ts";
 import { meQuery } from "../users/users.queries.ts";
 import { conversationsApi } from "./conversations.api.ts";
@@ -17,6 +17,7 @@ import {
   setUnreadConversations,
   unreadConversationsOf,
 } from "./conversations.queries.ts";
+import { canStartConversation } from "./conversations.permissions.ts";
 import { messagePageOf, readPage, recipientNames } from "./conversations.urls.ts";
 import { ConversationPage } from "./pages/ConversationPage.tsx";
 import { ConversationsPage } from "./pages/ConversationsPage.tsx";
@@ -60,7 +61,9 @@ export function createConversationRoutes({
       id: "new-message",
       path: "messages/add/:name?",
       loader: async ({ request }: LoaderFunctionArgs) => {
-        await requireMember(request);
+        const me = await requireMember(request);
+        // Writing to someone needs conversations.add (spec §6): others see the permission page.
+        if (!canStartConversation(me)) throw data<RouteErrorData>({ type: "Page" }, { status: 403 });
         return null;
       },
       action: async ({ request }: ActionFunctionArgs) => {

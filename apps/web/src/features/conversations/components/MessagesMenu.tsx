@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { Loader } from "../../../ui/loader/Loader.tsx";
+import { canStartConversation } from "../conversations.permissions.ts";
 import { conversationLimits, conversationsQuery } from "../conversations.queries.ts";
 import { ConversationList } from "./ConversationList.tsx";
 import styles from "../../notifications/components/NotificationsMenu.module.css";
@@ -23,7 +24,7 @@ export function MessagesMenu({ me, headingId }: { me: Me; headingId: string }) {
         <h2 id={headingId} className={styles.heading}>
           {t("Messages")}
         </h2>
-        <Link to={newMessagePath()}>{t("New Message")}</Link>
+        {canStartConversation(me) ? <Link to={newMessagePath()}>{t("New Message")}</Link> : null}
       </div>
       <div className={styles.body}>
         {list.isPending ? (

@@ -8,6 +8,7 @@ import { Pager } from "../../../ui/pager/Pager.tsx";
 import { meQuery } from "../../users/users.queries.ts";
 import { ConversationList } from "../components/ConversationList.tsx";
 import { readPage } from "../conversations.urls.ts";
+import { canStartConversation } from "../conversations.permissions.ts";
 import { conversationLimits, conversationsQuery } from "../conversations.queries.ts";
 import styles from "./ConversationPages.module.css";
 
@@ -26,7 +27,7 @@ export function ConversationsPage() {
         <h1 id="messages-title" className={styles.title}>
           {t("Messages")}
         </h1>
-        <Link to={newMessagePath()}>{t("New Message")}</Link>
+        {me && canStartConversation(me) ? <Link to={newMessagePath()}>{t("New Message")}</Link> : null}
       </div>
       {data.items.length === 0 ? (
         <p className={styles.empty}>{t("You do not have any messages yet.")}</p>
