@@ -121,7 +121,7 @@ describe("/messages/{id}", () => {
       body: "Thanks, Bea!",
       format: "markdown",
     });
-    expect(screen.getByLabelText<HTMLTextAreaElement>("Reply").value).toBe("");
+    await waitFor(() => expect(screen.getByLabelText<HTMLTextAreaElement>("Reply").value).toBe(""));
   });
 
   it("shows a message heard on the live stream without reloading", async () => {
@@ -131,6 +131,7 @@ describe("/messages/{id}", () => {
       "GET /messages": () => jsonResponse(items, 200, paged(items.length, 1)),
     });
     await screen.findByText("Message 1");
+    fireEvent.change(screen.getByLabelText("Reply"), { target: { value: "A draft" } });
     items = [...items, makeMessage({ messageID: 2 })];
     act(() => {
       liveConversations.emit({
@@ -142,6 +143,8 @@ describe("/messages/{id}", () => {
     });
     await screen.findByText("Message 2");
     expect(screen.getByRole("status").textContent).toBe("New messages: 1");
+    // The reply being written stays.
+    expect(screen.getByLabelText<HTMLTextAreaElement>("Reply").value).toBe("A draft");
   });
 });
 

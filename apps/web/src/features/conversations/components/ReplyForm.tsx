@@ -1,4 +1,5 @@
 import { conversationRules } from "@parley/contracts/conversations-constants";
+import { useEffect, useRef } from "react";
 import { Form, useActionData, useLocation, useNavigation } from "react-router";
 import type { FormResult } from "../../../lib/forms.ts";
 import { t } from "../../../lib/i18n.ts";
@@ -10,10 +11,22 @@ import styles from "../pages/ConversationPages.module.css";
 export function ReplyForm() {
   const result = useActionData<FormResult>();
   const location = useLocation();
-  const busy = useNavigation().state === "submitting";
+  const state = useNavigation().state;
+  const busy = state === "submitting";
   const error = result?.errors?.["body"];
+  // A sent reply (the submission ends without errors) empties the form; live messages keep a draft.
+  const formRef = useRef<HTMLFormElement>(null);
+  const sending = useRef(false);
+  useEffect(() => {
+    if (state === "submitting") sending.current = true;
+    else if (state === "idle" && sending.current) {
+      sending.current = false;
+      if (!result?.errors && !result?.message) formRef.current?.reset();
+    }
+  }, [state, result]);
   return (
     <Form
+      ref={formRef}
       method="post"
       action={location.pathname + location.search}
       className={formStyles.form}

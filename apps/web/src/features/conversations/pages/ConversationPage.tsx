@@ -104,7 +104,7 @@ export function ConversationPage() {
         href={(target) => `${conversationPath(id)}?page=${target}`}
         label={t("Message pages")}
       />
-      <ReplyForm key={conversation.countMessages} />
+      <ReplyForm />
     </section>
   );
 }
