@@ -79,7 +79,7 @@ describe("private messages, live", () => {
     await viewB.reply.fill("Thank you, Amélie!");
     await viewB.sendButton.click();
     await viewB.message("Thank you, Amélie!").waitFor();
-    expect(await viewB.reply.inputValue()).toBe("");
+    await expect.poll(() => viewB.reply.inputValue()).toBe("");
 
     // A, still on the conversation page, sees the reply arrive without reloading.
     const urlBefore = pageA.url();
