@@ -26,6 +26,7 @@ import { registerConfig } from "./features/config/index.ts";
 import { registerMedia } from "./features/media/index.ts";
 import { registerLayouts } from "./features/layouts/index.ts";
 import { createNotifications, registerNotifications } from "./features/notifications/index.ts";
+import { createConversations, registerConversations } from "./features/conversations/index.ts";
 import { registerOutbox } from "./platform/mail/outbox.routes.ts";
 import { registerPages, sendPlainErrorPage, type PagesOptions } from "./pages/pages.ts";
 
@@ -147,8 +148,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const categories = await registerCategories(app, platform);
   const userFragments = createUserFragments(platform.db);
   const reactions = createReactions(platform, userFragments);
-  const notifications = await createNotifications(platform);
-  await registerUsers(app, platform, (userID) => reactions.received(userID), notifications.unreadCount);
+  const conversations = createConversations(platform, userFragments);
+  const notifications = await createNotifications(platform, { unreadConversations: conversations.unreadCount });
+  await registerUsers(
+    app,
+    platform,
+    (userID) => reactions.received(userID),
+    notifications.unreadCount,
+    conversations.unreadCount,
+  );
   await registerRoles(app, platform);
   const tags = await registerTags(app, platform);
   const content = { categories: categories.directory, users: userFragments, reactions: reactions.summaries };
@@ -162,6 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerNotifications(app, platform, notifications, {
     canReadDiscussion: async (id, viewer) => void (await discussions.load(id, viewer)),
   });
+  await registerConversations(app, conversations);
   await registerTokens(app, platform);
   const themes = await registerThemes(app, platform);
   await registerConfig(app, platform);

@@ -50,17 +50,22 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
       return { loader: route.loader, element: route.element };
     },
   });
-  // The member's notification pages and the e-mail unsubscribe landing, loaded with their route.
-  const notificationRoute = (id: string, path: string): RouteObject => ({
+  // Feature pages loaded with their route: the member's notification pages (and the e-mail
+  // unsubscribe landing) and private messages. Member-only code stays off the reading pages.
+  type RouteFactory = (deps: RouteDeps) => RouteObject[];
+  const featureRoute = (id: string, path: string, load: () => Promise<RouteFactory>): RouteObject => ({
     id,
     path,
     lazy: async () => {
-      const { createNotificationRoutes } = await import("./features/notifications/notifications.routes.tsx");
-      const route = createNotificationRoutes({ queryClient, api }).find((candidate) => candidate.id === id);
-      if (!route) throw new Error(`There is no notification route '${id}'.`);
+      const route = (await load())({ queryClient, api }).find((candidate) => candidate.id === id);
+      if (!route) throw new Error(`There is no route '${id}'.`);
       return { loader: route.loader, action: route.action, element: route.element };
     },
   });
+  const notifications = () =>
+    import("./features/notifications/notifications.routes.tsx").then((m) => m.createNotificationRoutes);
+  const conversations = () =>
+    import("./features/conversations/conversations.routes.tsx").then((m) => m.createConversationRoutes);
   // The posting actions run on a form submission only: their code loads then.
   let postingActions: Promise<ReturnType<typeof createDiscussionActions>> | undefined;
   const posting = () =>
@@ -209,9 +214,13 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             profileRoute("profile-discussions", "profile/discussions/:name"),
             profileRoute("profile-comments", "profile/comments/:name"),
             profileRoute("profile-reactions", "profile/reactions/:name"),
-            notificationRoute("notifications", "profile/notifications"),
-            notificationRoute("notification-preferences", "profile/preferences"),
-            notificationRoute("unsubscribe", "unsubscribe/:token"),
+            featureRoute("notifications", "profile/notifications", notifications),
+            featureRoute("notification-preferences", "profile/preferences", notifications),
+            featureRoute("unsubscribe", "unsubscribe/:token", notifications),
+            // The paths of features/conversations/conversations.routes.tsx.
+            featureRoute("conversations", "messages", conversations),
+            featureRoute("new-message", "messages/add/:name?", conversations),
+            featureRoute("conversation", "messages/:conversationID", conversations),
             {
               id: "leaving",
               path: "home/leaving",

@@ -63,12 +63,14 @@ export const notificationPreferenceKey = (channel: NotificationChannel, activity
 export const liveStreamPath = "/api/v2/events/stream";
 
 /** The `event:` names on the stream. */
-export const liveEventTypes = ["notification", "counts", "comment"] as const;
+export const liveEventTypes = ["notification", "counts", "comment", "message"] as const;
 export type LiveEventType = (typeof liveEventTypes)[number];
 
 /** `counts` event data: the unread numbers, as `/users/me-counts` names them. */
 export interface LiveCounts {
   countUnreadNotifications: number;
+  /** Sent when conversations are enabled; absent from counts that only concern notifications. */
+  countUnreadConversations?: number;
 }
 
 /** `comment` event data: a new comment on the discussion being read (fetch it with GET /comments/{id}). */

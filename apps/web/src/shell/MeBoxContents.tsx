@@ -3,36 +3,20 @@ import { Link, useLocation } from "react-router";
 import { t } from "../lib/i18n.ts";
 import { entryLink } from "../lib/targets.ts";
 import { profilePath } from "@parley/contracts/urls";
-import { countBadgeText } from "../ui/count-badge/CountBadge.tsx";
 import { NotificationsMenu } from "../features/notifications/components/NotificationsMenu.tsx";
+import { MessagesMenu } from "../features/conversations/components/MessagesMenu.tsx";
 import styles from "./MeBoxContents.module.css";
 
 /**
- * What the member menus hold: the notifications list (features/notifications); the messages list
- * comes with the conversations pages: until then that menu says how many are unread and links to them.
+ * What the member menus hold: the notifications list (features/notifications), the latest
+ * conversations (features/conversations) and the account links.
  */
 export function NotificationsContent({ headingId }: { me: Me; headingId: string }) {
   return <NotificationsMenu headingId={headingId} />;
 }
 
 export function MessagesContent({ me, headingId }: { me: Me; headingId: string }) {
-  const count = me.countUnreadConversations;
-  return (
-    <div className={styles.content}>
-      <h2 id={headingId} className={styles.heading}>
-        {t("Messages")}
-      </h2>
-      <p className={styles.summary}>
-        {count === 0
-          ? t("You have no unread messages.")
-          : t("Unread messages: {count}", { count: countBadgeText(count) })}
-      </p>
-      <p className={styles.note}>{t("The list of messages is not shown here yet.")}</p>
-      <Link className={styles.footerLink} to="/messages/all">
-        {t("All Messages")}
-      </Link>
-    </div>
-  );
+  return <MessagesMenu me={me} headingId={headingId} />;
 }
 
 export function AccountContent({ me, headingId }: { me: Me; headingId: string }) {

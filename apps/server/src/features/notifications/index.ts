@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { sharedNotificationSchemas } from "@parley/contracts";
+import { sharedNotificationSchemas, type LiveCounts } from "@parley/contracts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import { originOf } from "../../platform/http/pagination.ts";
@@ -21,7 +21,14 @@ export type { LiveBus, LiveMessage } from "./live.bus.ts";
  * Notifications, their preferences and e-mail, and the live stream. Made before users (whose
  * `/users/me` shows the unread count); routes and event listeners come with `registerNotifications`.
  */
-export async function createNotifications(platform: Platform, options: { live?: Partial<LiveOptions> } = {}) {
+export async function createNotifications(
+  platform: Platform,
+  options: {
+    live?: Partial<LiveOptions>;
+    /** Conversations with unread messages, for the live `counts` (the conversations feature's count). */
+    unreadConversations?: (userID: number) => Promise<number>;
+  } = {},
+) {
   const repo = createNotificationsRepo(platform.db);
   const onError = (error: unknown) => console.error("Notifications:", error);
   const bus: LiveBus = platform.config.redisUrl
@@ -34,12 +41,24 @@ export async function createNotifications(platform: Platform, options: { live?: 
     return platform.sessions.viewerFor(user, "cookie", null);
   }
 
+  const unreadConversations = options.unreadConversations;
+  /** Both badges' numbers, read together (two queries, whatever happened). */
+  const counts = async (userID: number): Promise<LiveCounts> => {
+    const [countUnreadNotifications, countUnreadConversations] = await Promise.all([
+      repo.countUnread(userID),
+      unreadConversations ? unreadConversations(userID) : undefined,
+    ]);
+    return countUnreadConversations === undefined
+      ? { countUnreadNotifications }
+      : { countUnreadNotifications, countUnreadConversations };
+  };
+
   let lastOrigin: string | null = null;
   const hub = createLiveHub({
     bus,
     repo,
     refreshViewer: viewerOf,
-    unreadCount: (userID) => repo.countUnread(userID),
+    counts,
     options: { ...defaultLiveOptions, ...options.live },
     onError,
   });
@@ -79,6 +98,7 @@ export async function createNotifications(platform: Platform, options: { live?: 
     mail,
     generator,
     service,
+    counts,
     unreadCount: (userID: number) => repo.countUnread(userID),
     /** Remembers the site address for mail whose event did not carry one; sends mail left pending by a restart. */
     async sawOrigin(origin: string) {
@@ -118,6 +138,15 @@ export async function registerNotifications(
   });
   events.on("reaction.added", (event) => generator.reactionAdded(event.recordType, event.recordID, event.userID));
   events.on("notification.requested", (event) => generator.requested(event));
+  // A conversation's new message: each participant's stream hears of it, with their badges' numbers.
+  events.on("message.created", (event) =>
+    generator.conversationStream(event, event.participantUserIDs, notifications.counts),
+  );
+  // Reading a conversation reads its notification too; the member's badges follow.
+  events.on("conversation.read", async (event) => {
+    await notifications.repo.markRecordRead(event.userID, "conversation", event.conversationID);
+    await generator.conversationStream(null, [event.userID], notifications.counts);
+  });
   // Streams check each event against their member's rights: re-read them when rights change here
   // (other processes re-read them on every heartbeat).
   events.on("permissions.changed", () => hub.refreshAll());

@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import type { LiveComment, LiveCounts, Notification } from "@parley/contracts";
+import type { LiveComment, LiveConversationMessage, LiveCounts, Notification } from "@parley/contracts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { LiveBus, LiveMessage } from "./live.bus.ts";
 import { notificationsPolicy } from "./notifications.policy.ts";
@@ -10,7 +10,9 @@ import type { LiveEventRow, NotificationsRepo } from "./notifications.repo.ts";
 export type LiveData =
   | { type: "notification"; notification: Notification; categoryID: number | null }
   | { type: "counts"; counts: LiveCounts }
-  | { type: "comment"; comment: LiveComment; categoryID: number };
+  | { type: "comment"; comment: LiveComment; categoryID: number }
+  /** Logged on each participant's own channel only: who may see it was decided by the conversation. */
+  | { type: "message"; message: LiveConversationMessage; userID: number };
 
 export const userChannel = (userID: number) => `user:${userID}`;
 export const discussionChannel = (discussionID: number) => `discussion:${discussionID}`;
@@ -66,7 +68,8 @@ export function createLiveHub(deps: {
   repo: NotificationsRepo;
   /** The member's viewer as it is now (null when the account is gone or banned). */
   refreshViewer: (userID: number) => Promise<Viewer | null>;
-  unreadCount: (userID: number) => Promise<number>;
+  /** The badges' numbers for a fresh stream. */
+  counts: (userID: number) => Promise<LiveCounts>;
   options: LiveOptions;
   onError: (error: unknown) => void;
 }) {
@@ -88,6 +91,8 @@ export function createLiveHub(deps: {
         return null;
       return withOrigin(data.notification, connection.origin);
     }
+    // A conversation's message goes only to the participant it was logged for.
+    if (data.type === "message") return data.userID === connection.userID ? data.message : null;
     return data.counts;
   }
 
@@ -219,7 +224,7 @@ export function createLiveHub(deps: {
           for (const message of held) deliver(connection, message);
         } else {
           // A fresh stream starts from the current counts (no id: it moves no Last-Event-ID).
-          const counts: LiveCounts = { countUnreadNotifications: await deps.unreadCount(viewer.userID) };
+          const counts: LiveCounts = await deps.counts(viewer.userID);
           const held = connection.buffer!;
           connection.buffer = null;
           write(connection, `event: counts\ndata: ${JSON.stringify(counts)}\n\n`);

@@ -53,7 +53,10 @@ describe.each(engines)("the live stream (SSE over a real connection) on %s", (en
     expect(stream.headers.get("content-encoding")).toBeNull();
     expect(stream.headers.get("cache-control")).toContain("no-store");
     // A fresh stream starts with the current counts.
-    expect(JSON.parse((await stream.waitFor("counts")).data)).toEqual({ countUnreadNotifications: 0 });
+    expect(JSON.parse((await stream.waitFor("counts")).data)).toEqual({
+      countUnreadNotifications: 0,
+      countUnreadConversations: 0,
+    });
     expect(stream.retry).toBe(defaultLiveOptions.retryMs);
 
     const first = await postComment(f.api, f.as.writer, d.discussionID, "First.");

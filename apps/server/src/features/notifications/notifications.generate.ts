@@ -1,4 +1,9 @@
-import type { NotificationActivityType, NotificationPreferences } from "@parley/contracts";
+import type {
+  LiveConversationMessage,
+  LiveCounts,
+  NotificationActivityType,
+  NotificationPreferences,
+} from "@parley/contracts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import { nowIso, toRfc3339 } from "../../platform/dates.ts";
 import { extractMentions, normalizeFormat } from "../../platform/render/index.ts";
@@ -271,6 +276,32 @@ export function createGenerator(deps: {
           })),
         { group: true, origin: event.origin },
       );
+    },
+
+    /**
+     * A conversation's live events, on each named member's own channel: the new `message` (when given)
+     * and their `counts`. The conversations feature names only participants.
+     */
+    async conversationStream(
+      message: LiveConversationMessage | null,
+      userIDs: number[],
+      counts: (userID: number) => Promise<LiveCounts>,
+    ) {
+      const date = nowIso();
+      const messages: LiveMessage[] = [];
+      for (const userID of new Set(userIDs)) {
+        if (message) {
+          const data = {
+            messageID: message.messageID,
+            conversationID: message.conversationID,
+            insertUserID: message.insertUserID,
+            dateInserted: toRfc3339(message.dateInserted),
+          };
+          messages.push(await hub.log(repo, userChannel(userID), { type: "message", message: data, userID }, date));
+        }
+        messages.push(await hub.log(repo, userChannel(userID), { type: "counts", counts: await counts(userID) }, date));
+      }
+      await hub.publish(messages);
     },
 
     /** The live `comment` event of a discussion's page. */

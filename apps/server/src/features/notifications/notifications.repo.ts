@@ -62,6 +62,8 @@ export interface NotificationsRepo {
   findById(notificationID: number): Promise<ListedNotification | undefined>;
   markRead(userID: number, notificationID: number): Promise<void>;
   markAllRead(userID: number): Promise<void>;
+  /** The member's notifications about one record read (a conversation they have just read). */
+  markRecordRead(userID: number, recordType: string, recordID: number): Promise<void>;
   countUnread(userID: number): Promise<number>;
   discussionsOf(ids: number[]): Promise<Array<{ discussionID: number; name: string; categoryID: number }>>;
 
@@ -240,6 +242,17 @@ export function createNotificationsRepo(db: Kysely<DB>): NotificationsRepo {
         .set({ read: 1 })
         .where("notificationID", "=", notificationID)
         .where("userID", "=", userID)
+        .execute();
+    },
+
+    async markRecordRead(userID, recordType, recordID) {
+      await db
+        .updateTable("notifications")
+        .set({ read: 1 })
+        .where("userID", "=", userID)
+        .where("recordType", "=", recordType)
+        .where("recordID", "=", recordID)
+        .where("read", "=", 0)
         .execute();
     },
 

@@ -16,10 +16,11 @@ export async function registerUsers(
   platform: Platform,
   reactionsReceived: ReactionsReceived,
   unreadNotifications: (userID: number) => Promise<number> = async () => 0,
+  unreadConversations: (userID: number) => Promise<number> = async () => 0,
 ): Promise<UsersService> {
   for (const schema of sharedUserSchemas) app.addSchema(schema);
   const repo = createUsersRepo(platform.db);
-  const service = createUsersService(repo, platform, reactionsReceived, unreadNotifications);
+  const service = createUsersService(repo, platform, reactionsReceived, unreadNotifications, unreadConversations);
   const authenticate = createAuthenticateService(repo, platform, (request) => service.me(contextOf(request)));
   await app.register(usersRoutes, { prefix: "/api/v2", service, authenticate, platform });
   return service;

@@ -51,6 +51,7 @@ export function createUsersService(
   reactionsReceived: ReactionsReceived,
   /** The member's unread notifications (the notifications feature provides it). */
   unreadNotifications: (userID: number) => Promise<number> = async () => 0,
+  unreadConversations: (userID: number) => Promise<number> = async () => 0,
 ) {
   const tokens = createEmailTokens(platform);
 
@@ -368,22 +369,31 @@ export function createUsersService(
         .sort();
       if (!viewer.user)
         return presentGuestMe(await repo.rolesByIDs(viewer.roleIDs), { origin: context.origin, permissions });
-      const roles = (await repo.rolesOf([viewer.userID])).get(viewer.userID) ?? [];
-      return presentMe(viewer.user, roles, {
+      const [roleMap, countUnreadNotifications, countUnreadConversations] = await Promise.all([
+        repo.rolesOf([viewer.userID]),
+        unreadNotifications(viewer.userID),
+        unreadConversations(viewer.userID),
+      ]);
+      return presentMe(viewer.user, roleMap.get(viewer.userID) ?? [], {
         origin: context.origin,
         permissions,
         isAdmin: viewer.permissions.isAdmin,
-        countUnreadNotifications: await unreadNotifications(viewer.userID),
-        countUnreadConversations: 0,
+        countUnreadNotifications,
+        countUnreadConversations,
       });
     },
 
     async meCounts(context: RequestContext): Promise<MeCounts> {
       if (!context.viewer.user) return { counts: [] };
       const user = context.viewer.user;
+      const [notifications, conversations] = await Promise.all([
+        unreadNotifications(user.userID),
+        unreadConversations(user.userID),
+      ]);
       return {
         counts: [
-          { name: "UnreadNotifications", count: await unreadNotifications(user.userID) },
+          { name: "UnreadNotifications", count: notifications },
+          { name: "Conversations", count: conversations },
           { name: "Discussions", count: user.countDiscussions },
         ],
       };

@@ -282,6 +282,36 @@ export interface LiveEventsTable {
   dateInserted: DateString;
 }
 
+export interface ConversationsTable {
+  conversationID: Generated<number>;
+  name: string | null;
+  insertUserID: number;
+  dateInserted: DateString;
+  dateUpdated: DateString;
+  countMessages: Counter;
+  countParticipants: Counter;
+  lastMessageID: number | null;
+}
+
+export interface ConversationMessagesTable {
+  messageID: Generated<number>;
+  conversationID: number;
+  body: string;
+  format: string;
+  insertUserID: number;
+  dateInserted: DateString;
+  insertIPAddress: string | null;
+}
+
+export interface UserConversationsTable {
+  userID: number;
+  conversationID: number;
+  /** Left the conversation. */
+  deleted: Flag;
+  countReadMessages: Counter;
+  dateLastViewed: DateString | null;
+}
+
 export interface DB {
   categories: CategoriesTable;
   users: UsersTable;
@@ -303,4 +333,7 @@ export interface DB {
   notifications: NotificationsTable;
   notificationPreferences: NotificationPreferencesTable;
   liveEvents: LiveEventsTable;
+  conversations: ConversationsTable;
+  conversationMessages: ConversationMessagesTable;
+  userConversations: UserConversationsTable;
 }

@@ -37,6 +37,12 @@ export const notificationsApi = {
     const { data } = await api.get<MeCounts>("/users/me-counts", undefined, signal);
     return data.counts.find((counter) => counter.name === "UnreadNotifications")?.count ?? 0;
   },
+  /** Both badges' numbers from `/users/me-counts` (the polling fallback). */
+  counts: async (api: ApiClient, signal?: AbortSignal) => {
+    const { data } = await api.get<MeCounts>("/users/me-counts", undefined, signal);
+    const find = (name: string) => data.counts.find((counter) => counter.name === name)?.count;
+    return { notifications: find("UnreadNotifications") ?? 0, conversations: find("Conversations") };
+  },
   preferences: async (api: ApiClient, signal?: AbortSignal) =>
     (await api.get<NotificationPreferences>("/notification-preferences", undefined, signal)).data,
   preferencesSchema: async (api: ApiClient, signal?: AbortSignal) =>

@@ -1,6 +1,7 @@
 import type { Me, User } from "@parley/contracts";
 import { limits } from "@parley/contracts/limits";
 import { profilePath } from "@parley/contracts/urls";
+import { newMessagePath } from "@parley/contracts/conversations-constants";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type RefObject } from "react";
 import { Dialog, Modal, ModalOverlay, Popover } from "react-aria-components";
@@ -156,7 +157,7 @@ export function UserCardContent({ userID, name, headingId }: { userID: number; n
       )}
       <div className={styles.actions}>
         {canMessage(me, user, conversationsEnabled) ? (
-          <Link className={styles.buttonSecondary} to={`/messages/add/${encodeURIComponent(user.name)}`}>
+          <Link className={styles.buttonSecondary} to={newMessagePath(user.name)}>
             {t("Message")}
           </Link>
         ) : null}

@@ -11,6 +11,8 @@ import { notificationKeys } from "../notifications.queries.ts";
 import { FakeEventSource, makeNotification } from "../notifications.testing.ts";
 import { createLiveClient } from "./liveClient.ts";
 import { liveDiscussion } from "./liveDiscussion.ts";
+import { conversationKeys } from "../../conversations/conversations.queries.ts";
+import { liveConversations } from "../../conversations/liveConversations.ts";
 
 function setup(options: { eventSource?: boolean; counts?: () => number } = {}) {
   const queryClient = createQueryClient();
@@ -45,6 +47,26 @@ describe("the live client", () => {
     expect(client.mode).toBe("stream");
     client.stop();
     expect(FakeEventSource.latest.closed).toBe(true);
+  });
+
+  it("sets the Messages badge from `counts` and passes `message` events to the conversation page", () => {
+    const { client, queryClient } = setup();
+    const heard: number[] = [];
+    const stop = liveConversations.listen((message) => heard.push(message.messageID));
+    queryClient.setQueryData(conversationKeys.list(1, 10), { items: [], hasMore: false });
+    client.start();
+    FakeEventSource.latest.send("counts", { countUnreadNotifications: 3, countUnreadConversations: 4 });
+    expect(queryClient.getQueryData<Me>(userKeys.me())?.countUnreadConversations).toBe(4);
+    FakeEventSource.latest.send(
+      "message",
+      { messageID: 9, conversationID: 2, insertUserID: 8, dateInserted: "x" },
+      "50",
+    );
+    expect(heard).toEqual([9]);
+    // The Messages dropdown's cached list is stale now.
+    expect(queryClient.getQueryState(conversationKeys.list(1, 10))?.isInvalidated).toBe(true);
+    stop();
+    client.stop();
   });
 
   it("puts `notification` events on top of cached first pages, keeping their size", () => {

@@ -7,6 +7,9 @@ import { notificationsApi } from "../notifications.api.ts";
 import { markAllReadInCache, prependNotification, setUnreadCount, unreadCountOf } from "../notifications.cache.ts";
 import { notificationKeys } from "../notifications.queries.ts";
 import { liveDiscussion } from "./liveDiscussion.ts";
+import type { LiveConversationMessage } from "@parley/contracts/conversations-constants";
+import { liveConversations } from "../../conversations/liveConversations.ts";
+import { conversationKeys, setUnreadConversations } from "../../conversations/conversations.queries.ts";
 
 /** The parts of the browser's EventSource the client uses (a fake one in tests). */
 export interface EventSourceLike {
@@ -81,6 +84,8 @@ export function createLiveClient({
       void queryClient.invalidateQueries({ queryKey: notificationKeys.lists(), refetchType: "none" });
     }
     setUnreadCount(queryClient, counts.countUnreadNotifications);
+    if (counts.countUnreadConversations !== undefined)
+      setUnreadConversations(queryClient, counts.countUnreadConversations);
   }
 
   function streamUrl(): string {
@@ -118,6 +123,13 @@ export function createLiveClient({
     stream.addEventListener("comment", (event) => {
       const comment = parse<LiveComment>(event);
       if (comment) liveDiscussion.emit(comment);
+    });
+    stream.addEventListener("message", (event) => {
+      const message = parse<LiveConversationMessage>(event);
+      if (!message) return;
+      // The Messages dropdown's list refetches when shown; an open conversation page shows the message.
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() });
+      liveConversations.emit(message);
     });
     stream.addEventListener("error", () => {
       if (source !== stream) return;
@@ -158,8 +170,9 @@ export function createLiveClient({
     if (poll !== null) return;
     poll = setInterval(() => {
       notificationsApi
-        .unreadCount(api)
-        .then((count) => {
+        .counts(api)
+        .then(({ notifications: count, conversations }) => {
+          if (conversations !== undefined) setUnreadConversations(queryClient, conversations);
           if (count !== unreadCountOf(queryClient)) {
             void queryClient.invalidateQueries({ queryKey: notificationKeys.lists(), refetchType: "none" });
           }

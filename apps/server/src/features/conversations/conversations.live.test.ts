@@ -1,0 +1,90 @@
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  liveStreamPath,
+  type Conversation,
+  type LiveConversationMessage,
+  type LiveCounts,
+  type Notification,
+} from "@parley/contracts";
+import type { Session } from "../../test/accounts.ts";
+import { createContentFixture, type ContentFixture } from "../../test/content.ts";
+import { engines } from "../../test/databases.ts";
+import { openStream, sleep, type SseStream } from "../notifications/notifications.testing.ts";
+
+const cast = {
+  amy: { name: "Amy Live", role: "member", bypassSpam: true },
+  bo: { name: "Bo Live", role: "member", bypassSpam: true },
+  cy: { name: "Cy Live", role: "member", bypassSpam: true },
+} as const;
+
+describe.each(engines)("conversations on the live stream on %s", (engine) => {
+  let f: ContentFixture<keyof typeof cast>;
+  let base: string;
+  const open: SseStream[] = [];
+
+  beforeAll(async () => {
+    f = await createContentFixture(engine, cast);
+    await f.t.app.listen({ port: 0, host: "127.0.0.1" });
+    base = `http://127.0.0.1:${(f.t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    for (const stream of open) stream.close();
+    f?.t.app.server.closeAllConnections();
+    await f?.t.close();
+  });
+
+  const connect = async (as: Session) => {
+    const stream = await openStream(`${base}${liveStreamPath}`, { cookie: as.cookie });
+    open.push(stream);
+    expect(stream.status).toBe(200);
+    return stream;
+  };
+
+  it("tells the recipient (and only the participants) of a new message, with their unread conversations count", async () => {
+    const bo = await connect(f.as.bo);
+    const cy = await connect(f.as.cy);
+    // A fresh stream starts with both badges' numbers.
+    expect(JSON.parse((await bo.waitFor("counts")).data)).toEqual({
+      countUnreadNotifications: 0,
+      countUnreadConversations: 0,
+    });
+    const response = await f.api.post(
+      "/api/v2/conversations",
+      { participantUserIDs: [f.users.bo.userID], initialBody: "Are you there?", initialFormat: "text" },
+      { as: f.as.amy },
+    );
+    expect(response.statusCode).toBe(201);
+    const conversation = response.json<Conversation>();
+    const event = await bo.waitFor("message");
+    expect(JSON.parse(event.data) as LiveConversationMessage).toMatchObject({
+      conversationID: conversation.conversationID,
+      insertUserID: f.users.amy.userID,
+    });
+    const notification = JSON.parse((await bo.waitFor("notification")).data) as Notification;
+    expect(notification).toMatchObject({ activityType: "ConversationMessage", recordID: conversation.conversationID });
+    await sleep(100);
+    expect(bo.data<LiveCounts>("counts").at(-1)).toMatchObject({ countUnreadConversations: 1 });
+
+    // The reply reaches Amy live; Cy, who takes no part, hears nothing of either.
+    const amy = await connect(f.as.amy);
+    await amy.waitFor("counts");
+    const reply = await f.api.post(
+      "/api/v2/messages",
+      { conversationID: conversation.conversationID, body: "Yes!", format: "text" },
+      { as: f.as.bo },
+    );
+    expect(reply.statusCode).toBe(201);
+    const heard = JSON.parse((await amy.waitFor("message")).data) as LiveConversationMessage;
+    expect(heard).toMatchObject({ conversationID: conversation.conversationID, insertUserID: f.users.bo.userID });
+    await sleep(150);
+    expect(cy.events.filter((e) => e.event === "message" || e.event === "notification")).toEqual([]);
+    expect(amy.data<LiveCounts>("counts").at(-1)).toMatchObject({ countUnreadConversations: 1 });
+
+    // Reading it sends Amy's new counts.
+    const before = amy.data<LiveCounts>("counts").length;
+    await f.api.get(`/api/v2/messages?conversationID=${conversation.conversationID}`, { as: f.as.amy });
+    await amy.waitFor("counts", before + 1);
+    expect(amy.data<LiveCounts>("counts").at(-1)).toMatchObject({ countUnreadConversations: 0 });
+  });
+});

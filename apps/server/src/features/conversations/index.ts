@@ -1,0 +1,23 @@
+import type { FastifyInstance } from "fastify";
+import { sharedConversationSchemas } from "@parley/contracts";
+import type { Platform } from "../../platform/context.ts";
+import type { UserFragments } from "./conversations.deps.ts";
+import { createConversationsRepo } from "./conversations.repo.ts";
+import { conversationsRoutes } from "./conversations.routes.ts";
+import { createConversationsService, type ConversationsService } from "./conversations.service.ts";
+
+export type { ConversationsService };
+export type { ConversationReadEvent, MessageCreatedEvent } from "./conversations.events.ts";
+
+/**
+ * Private conversations. Made before users and notifications (whose `/users/me` and live counts show
+ * the unread count); routes come with `registerConversations`.
+ */
+export function createConversations(platform: Platform, users: UserFragments): ConversationsService {
+  return createConversationsService({ repo: createConversationsRepo(platform.db), platform, users });
+}
+
+export async function registerConversations(app: FastifyInstance, service: ConversationsService): Promise<void> {
+  for (const schema of sharedConversationSchemas) app.addSchema(schema);
+  await app.register(conversationsRoutes, { prefix: "/api/v2", service });
+}

@@ -1,0 +1,49 @@
+import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { conversationsPagePath, newMessagePath } from "@parley/contracts/conversations-constants";
+import { Link, useLocation } from "react-router";
+import { useApi } from "../../../lib/api-context.tsx";
+import { PageHead } from "../../../lib/head.tsx";
+import { t } from "../../../lib/i18n.ts";
+import { Pager } from "../../../ui/pager/Pager.tsx";
+import { meQuery } from "../../users/users.queries.ts";
+import { ConversationList } from "../components/ConversationList.tsx";
+import { readPage } from "../conversations.urls.ts";
+import { canStartConversation } from "../conversations.permissions.ts";
+import { conversationLimits, conversationsQuery } from "../conversations.queries.ts";
+import styles from "./ConversationPages.module.css";
+
+/** `/messages`: the member's conversations, most recently active first, paged with real links. */
+export function ConversationsPage() {
+  const api = useApi();
+  const location = useLocation();
+  const page = readPage(new URLSearchParams(location.search)) ?? 1;
+  const limit = conversationLimits.page;
+  const { data } = useSuspenseQuery(conversationsQuery(api, page, limit));
+  const { data: me } = useQuery(meQuery(api));
+  return (
+    <section className={styles.page} aria-labelledby="messages-title">
+      <PageHead title={t("Messages")} canonical={conversationsPagePath(page)} noindex />
+      <div className={styles.header}>
+        <h1 id="messages-title" className={styles.title}>
+          {t("Messages")}
+        </h1>
+        {me && canStartConversation(me) ? <Link to={newMessagePath()}>{t("New Message")}</Link> : null}
+      </div>
+      {data.items.length === 0 ? (
+        <p className={styles.empty}>{t("You do not have any messages yet.")}</p>
+      ) : (
+        <div className={styles.card}>
+          <ConversationList items={data.items} viewerID={me?.userID ?? 0} labelledBy="messages-title" />
+        </div>
+      )}
+      <Pager
+        page={page}
+        limit={limit}
+        total={(page - 1) * limit + data.items.length}
+        hasMore={data.hasMore}
+        href={conversationsPagePath}
+        label={t("Message pages")}
+      />
+    </section>
+  );
+}

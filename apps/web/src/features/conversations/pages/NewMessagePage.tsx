@@ -1,0 +1,72 @@
+import { conversationRules, conversationsPagePath } from "@parley/contracts/conversations-constants";
+import { decodeUserSegment } from "@parley/contracts/urls";
+import { Form, Link, useActionData, useLocation, useNavigation, useParams } from "react-router";
+import type { FormResult } from "../../../lib/forms.ts";
+import { PageHead } from "../../../lib/head.tsx";
+import { t } from "../../../lib/i18n.ts";
+import { TransientKeyField } from "../../../lib/session.tsx";
+import { FormAlert, SubmitButton, formStyles } from "../../../ui/forms/Form.tsx";
+import { RecipientField } from "../components/RecipientField.tsx";
+import styles from "./ConversationPages.module.css";
+
+/**
+ * `/messages/add` and `/messages/add/{name}` (spec §2): the composer, its recipient from the URL's
+ * user segment and its message from `?content=` (a discussion's Share → message). Posts without
+ * JavaScript; starting the conversation goes to it.
+ */
+export function NewMessagePage() {
+  const params = useParams();
+  const location = useLocation();
+  const result = useActionData<FormResult>();
+  const busy = useNavigation().state === "submitting";
+  const recipient = params["name"] ? decodeUserSegment(params["name"]) : "";
+  const content = new URLSearchParams(location.search).get("content") ?? "";
+  const bodyError = result?.errors?.["body"];
+  return (
+    <section className={styles.page} aria-labelledby="new-message-title">
+      <PageHead title={t("New Message")} noindex />
+      <p className={styles.subtitle}>
+        <Link to={conversationsPagePath()}>{t("All Messages")}</Link>
+      </p>
+      <h1 id="new-message-title" className={styles.title}>
+        {t("New Message")}
+      </h1>
+      <Form
+        method="post"
+        action={location.pathname + location.search}
+        className={formStyles.form}
+        noValidate
+        data-part="new-message-form"
+      >
+        {result?.message ? <FormAlert>{result.message}</FormAlert> : null}
+        <TransientKeyField />
+        <RecipientField
+          defaultValue={result?.values?.["to"] ?? (recipient ? `${recipient}, ` : "")}
+          error={result?.errors?.["to"]}
+        />
+        <label htmlFor="new-message-body" className={formStyles.label}>
+          {t("Message")}
+        </label>
+        <textarea
+          id="new-message-body"
+          name="body"
+          className={styles.textarea}
+          required
+          maxLength={conversationRules.messageMaxLength}
+          defaultValue={result?.values?.["body"] ?? content}
+          aria-invalid={bodyError ? true : undefined}
+          aria-describedby={bodyError ? "new-message-body-error" : "new-message-body-hint"}
+        />
+        <span id="new-message-body-hint" className={formStyles.hint}>
+          {t("Markdown is supported.")}
+        </span>
+        {bodyError ? (
+          <p id="new-message-body-error" className={formStyles.error}>
+            {bodyError}
+          </p>
+        ) : null}
+        <SubmitButton busy={busy}>{t("Send Message")}</SubmitButton>
+      </Form>
+    </section>
+  );
+}

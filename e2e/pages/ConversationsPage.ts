@@ -1,0 +1,57 @@
+import type { Locator, Response } from "playwright-core";
+import { TitleBarPage } from "./TitleBarPage.ts";
+
+/** The Messages dropdown, `/messages`, `/messages/{id}` and the composer `/messages/add[/{name}]`. */
+export class ConversationsPage extends TitleBarPage {
+  goto(pathname = "/messages"): Promise<Response> {
+    return this.open(pathname);
+  }
+
+  /** The Messages dropdown (desktop) or its tab in the member panel (compact). */
+  get menu(): Locator {
+    return this.page.locator('[data-part="messages-menu"]');
+  }
+
+  /** The conversations list (dropdown or page). */
+  get list(): Locator {
+    return this.page.getByRole("list", { name: "Messages" });
+  }
+
+  conversation(text: string | RegExp): Locator {
+    return this.list.getByRole("link", { name: text });
+  }
+
+  get unreadConversations(): Locator {
+    return this.list.locator('li[data-unread="true"]');
+  }
+
+  /** The badge as the title bar button names it: 'Messages, 1 unread' or 'Messages'. */
+  async badgeLabel(): Promise<string | null> {
+    return this.messagesButton.getAttribute("aria-label");
+  }
+
+  get messages(): Locator {
+    return this.page.locator('[data-part="messages"] > li');
+  }
+
+  message(text: string): Locator {
+    return this.messages.filter({ hasText: text });
+  }
+
+  get recipients(): Locator {
+    return this.page.getByLabel("Recipients");
+  }
+
+  /** The composer's message field. */
+  get body(): Locator {
+    return this.page.locator('[data-part="new-message-form"]').getByLabel("Message", { exact: true });
+  }
+
+  get reply(): Locator {
+    return this.page.getByLabel("Reply", { exact: true });
+  }
+
+  get sendButton(): Locator {
+    return this.page.getByRole("button", { name: "Send Message" });
+  }
+}
