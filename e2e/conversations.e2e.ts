@@ -53,6 +53,7 @@ describe("private messages, live", () => {
     await waitForHydration(pageA);
     expect(await viewA.recipients.inputValue()).toBe(`${b.name}, `);
     expect(await seriousAxeViolations(pageA)).toEqual([]);
+    await screenshot(pageA, "conversations-0-composer-1280");
     await viewA.body.fill("Hello Bastien, **nice** discussion.");
     await viewA.sendButton.click();
     await pageA.waitForURL(/\/messages\/\d+$/);

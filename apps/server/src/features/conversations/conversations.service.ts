@@ -169,7 +169,7 @@ export function createConversationsService(deps: {
 
   return {
     /** Conversations with unread messages (the `countUnreadConversations` of `/users/me`; 0 when they are off). */
-    async unreadCount(userID: number): Promise<number> {
+    unreadCount: async (userID: number): Promise<number> => {
       if (userID <= 0 || !(await enabled())) return 0;
       return repo.countUnread(userID);
     },
