@@ -282,6 +282,25 @@ export interface LiveEventsTable {
   dateInserted: DateString;
 }
 
+export interface DraftsTable {
+  draftID: Generated<number>;
+  recordType: string;
+  recordID: number | null;
+  parentRecordType: string | null;
+  parentRecordID: number | null;
+  /** JSON. */
+  attributes: string;
+  insertUserID: number;
+  updateUserID: number | null;
+  dateInserted: DateString;
+  dateUpdated: DateString | null;
+  /** 0 draft, 1 scheduled, 2 error. */
+  draftStatus: Defaulted<number>;
+  dateScheduled: DateString | null;
+  failedReason: string | null;
+  claimedUntil: DateString | null;
+}
+
 export interface DB {
   categories: CategoriesTable;
   users: UsersTable;
@@ -303,4 +322,5 @@ export interface DB {
   notifications: NotificationsTable;
   notificationPreferences: NotificationPreferencesTable;
   liveEvents: LiveEventsTable;
+  drafts: DraftsTable;
 }
