@@ -87,7 +87,8 @@ export function presentDraft(row: DraftRow, origin: string, discussionNames: Map
   const { body, format } = bodyOf(attributes);
   const discussionName =
     row.recordType === "comment" && row.parentRecordID !== null ? discussionNames.get(row.parentRecordID) : undefined;
-  const name = row.recordType === "comment" ? (discussionName ?? "") : typeof meta["name"] === "string" ? meta["name"] : "";
+  const name =
+    row.recordType === "comment" ? (discussionName ?? "") : typeof meta["name"] === "string" ? meta["name"] : "";
   let excerpt = "";
   const postFormat = normalizeFormat(format);
   if (body && postFormat) excerpt = renderExcerpt(body, postFormat, 200);

@@ -21,11 +21,18 @@ function parse(row: DraftRow): Parsed {
   const attributes = parseDraftAttributes(row.attributes);
   const { body, format } = bodyOf(attributes);
   const meta = metaOf(row, attributes);
-  if (!body.trim() || body.length > discussionRules.bodyMaxLength) throw new PublishFailure(draftFailureReasons.invalid);
+  if (!body.trim() || body.length > discussionRules.bodyMaxLength)
+    throw new PublishFailure(draftFailureReasons.invalid);
   if (row.recordType === "comment") {
     if (!row.parentRecordID) throw new PublishFailure(draftFailureReasons.invalid);
     const parent = Number(meta["commentParentID"] ?? 0);
-    return { kind: "comment", discussionID: row.parentRecordID, body, format, parentCommentID: parent > 0 ? parent : null };
+    return {
+      kind: "comment",
+      discussionID: row.parentRecordID,
+      body,
+      format,
+      parentCommentID: parent > 0 ? parent : null,
+    };
   }
   if (row.recordType !== "discussion") throw new PublishFailure(draftFailureReasons.invalid);
   const name = typeof meta["name"] === "string" ? meta["name"].trim() : "";

@@ -31,7 +31,8 @@ export function createDraftsRepo(db: Kysely<DB>, dialect: DialectName) {
     if (filters.parentRecordType !== undefined) query = query.where("parentRecordType", "=", filters.parentRecordType);
     if (filters.parentRecordID !== undefined) query = query.where("parentRecordID", "=", filters.parentRecordID);
     if (filters.draftStatus !== undefined) query = query.where("draftStatus", "=", filters.draftStatus);
-    for (const condition of filters.dateUpdated ?? []) query = query.where("dateUpdated", condition.op, condition.value);
+    for (const condition of filters.dateUpdated ?? [])
+      query = query.where("dateUpdated", condition.op, condition.value);
     for (const condition of filters.dateScheduled ?? [])
       query = query.where("dateScheduled", condition.op, condition.value);
     return query;
@@ -132,16 +133,6 @@ export function createDraftsRepo(db: Kysely<DB>, dialect: DialectName) {
     /** The owner of a draft being published (read only). */
     userByID(userID: number) {
       return db.selectFrom("users").selectAll().where("userID", "=", userID).executeTakeFirst();
-    },
-
-    /** The soonest scheduled time still waiting (a process's next wake-up). */
-    async nextScheduled(): Promise<string | null> {
-      const row = await db
-        .selectFrom("drafts")
-        .select((eb) => eb.fn.min("dateScheduled").as("next"))
-        .where("draftStatus", "=", DRAFT_STATUS.scheduled)
-        .executeTakeFirst();
-      return (row?.next as string | null | undefined) ?? null;
     },
   };
 }

@@ -91,7 +91,12 @@ export const draftsRoutes: FastifyPluginAsyncTypebox<{ service: DraftsService }>
   app.patch(
     "/drafts/cancel-schedule/:id",
     {
-      schema: { tags, summary: "Make a scheduled (or failed) draft a plain draft again.", params: DraftIdParams, response: draft },
+      schema: {
+        tags,
+        summary: "Make a scheduled (or failed) draft a plain draft again.",
+        params: DraftIdParams,
+        response: draft,
+      },
     },
     async (request) => service.cancelSchedule(request.params.id, contextOf(request)),
   );

@@ -49,7 +49,11 @@ export function createDraftsService({ repo, platform }: { repo: DraftsRepo; plat
     const json = JSON.stringify(attributes);
     if (json.length > limits.drafts.attributesMaxLength)
       throw validationFailed([
-        fieldError("attributes", "invalid", `attributes is longer than ${limits.drafts.attributesMaxLength} characters.`),
+        fieldError(
+          "attributes",
+          "invalid",
+          `attributes is longer than ${limits.drafts.attributesMaxLength} characters.`,
+        ),
       ]);
     return json.replaceAll("\\u0000", "");
   }
@@ -69,8 +73,7 @@ export function createDraftsService({ repo, platform }: { repo: DraftsRepo; plat
       throw validationFailed([fieldError("dateScheduled", "invalid", "dateScheduled must be in the future.")]);
     if (draft.recordType !== "discussion" && draft.recordType !== "comment")
       throw validationFailed([fieldError("recordType", "invalid", "Only discussions and comments can be scheduled.")]);
-    if (draft.recordID)
-      throw validationFailed([fieldError("recordID", "invalid", "Only new posts can be scheduled.")]);
+    if (draft.recordID) throw validationFailed([fieldError("recordID", "invalid", "Only new posts can be scheduled.")]);
     if (draft.recordType === "comment" && !draft.parentRecordID)
       throw validationFailed([fieldError("parentRecordID", "missingField", "parentRecordID is required.")]);
     return new Date(time).toISOString();

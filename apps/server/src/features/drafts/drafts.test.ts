@@ -81,9 +81,9 @@ describe.each(engines)("drafts on %s", (engine) => {
       expect((await f.api.delete(`/api/v2/drafts/${draft.draftID}`, { as })).statusCode).toBe(404);
     }
     expect((await f.api.get("/api/v2/drafts", { as: null })).statusCode).toBe(403);
-    expect((await f.api.post("/api/v2/drafts", { recordType: "comment", attributes: {} }, { as: null })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await f.api.post("/api/v2/drafts", { recordType: "comment", attributes: {} }, { as: null })).statusCode,
+    ).toBe(403);
 
     const patched = await f.api.patch(
       `/api/v2/drafts/${draft.draftID}`,
@@ -147,7 +147,10 @@ describe.each(engines)("drafts on %s", (engine) => {
       { as: f.as.alice },
     );
     expect(comments.json<DraftRecord[]>().map((item) => item.draftID)).toEqual(
-      made.slice(1, 3).map((item) => item.draftID).reverse(),
+      made
+        .slice(1, 3)
+        .map((item) => item.draftID)
+        .reverse(),
     );
     expect(comments.headers[paginationHeaders.resultCount]).toBe("5");
     expect(comments.headers[paginationHeaders.current]).toBe("2");
@@ -169,7 +172,13 @@ describe.each(engines)("drafts on %s", (engine) => {
     const draft = await discussionDraft(f.as.alice, "Ready now");
     const posted = await f.api.post(
       "/api/v2/discussions",
-      { name: "Ready now", body: "Posted.", format: "markdown", categoryID: f.category.general, draftID: draft.draftID },
+      {
+        name: "Ready now",
+        body: "Posted.",
+        format: "markdown",
+        categoryID: f.category.general,
+        draftID: draft.draftID,
+      },
       { as: f.as.alice },
     );
     expect(posted.statusCode, posted.body).toBe(201);
@@ -246,9 +255,16 @@ describe.each(engines)("drafts on %s", (engine) => {
       dateScheduled: when.replace(/\.\d{3}Z$/, "+00:00"),
     });
     const later = new Date(Date.now() + 7_200_000).toISOString();
-    const moved = await f.api.patch(`/api/v2/drafts/schedule/${plain.draftID}`, { dateScheduled: later }, { as: f.as.mod });
+    const moved = await f.api.patch(
+      `/api/v2/drafts/schedule/${plain.draftID}`,
+      { dateScheduled: later },
+      { as: f.as.mod },
+    );
     expect(moved.statusCode, moved.body).toBe(200);
-    expect(moved.json()).toMatchObject({ draftStatus: "scheduled", dateScheduled: later.replace(/\.\d{3}Z$/, "+00:00") });
+    expect(moved.json()).toMatchObject({
+      draftStatus: "scheduled",
+      dateScheduled: later.replace(/\.\d{3}Z$/, "+00:00"),
+    });
     const listed = await f.api.get("/api/v2/drafts?draftStatus=scheduled&sort=-dateScheduled", { as: f.as.mod });
     expect(listed.json<DraftRecord[]>().map((item) => item.draftID)).toEqual([plain.draftID]);
 

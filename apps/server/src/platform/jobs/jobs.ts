@@ -119,7 +119,7 @@ export function createJobs(onError: (error: unknown, name: string) => void): Job
         if (job.wake) clearTimeout(job.wake);
         job.timer = job.wake = null;
       }
-      await Promise.all([...jobs.values()].map((job) => job.running));
+      await Promise.all([...jobs.values()].flatMap((job) => (job.running ? [job.running] : [])));
     },
   };
 }

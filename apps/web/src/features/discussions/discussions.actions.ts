@@ -25,6 +25,8 @@ export function createDiscussionActions(api: ApiClient, queryClient: QueryClient
           discussionID: parsed.id,
           body: values.body,
           format: formValue(form, "format") || "markdown",
+          // The autosaved draft this came from: the server deletes it once the comment is posted.
+          ...(/^\d+$/.test(formValue(form, "draftID")) ? { draftID: Number(formValue(form, "draftID")) } : {}),
         });
         const location = await discussionsApi.locateComment(api, comment.commentID, limits.pager.commentsPerPage);
         queryClient.removeQueries({ queryKey: discussionKeys.all });

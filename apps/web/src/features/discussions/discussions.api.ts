@@ -59,7 +59,7 @@ export const discussionsApi = {
       newTagNames?: string[];
     },
   ) => api.request<Discussion>({ method: "POST", path: "/discussions", body }),
-  comment: (api: ApiClient, body: { discussionID: number; body: string; format: string }) =>
+  comment: (api: ApiClient, body: { discussionID: number; body: string; format: string; draftID?: number }) =>
     api.request<Comment>({ method: "POST", path: "/comments", body }),
 
   // The member actions of the discussion page (spec §4: bookmark, mute, edit, delete, quote).

@@ -3,7 +3,7 @@ import { t } from "../../lib/i18n.ts";
 import { formStyles } from "../../ui/forms/Form.tsx";
 
 /** The Slate editor's chunk: fetched only when a form with a body asks for it, never by reader pages. */
-const loadRichEditor = () => import("./RichEditor.tsx");
+export const loadRichEditor = () => import("./RichEditor.tsx");
 const RichEditor = lazy(async () => ({ default: (await loadRichEditor()).RichEditor }));
 
 export interface BodyEditorProps {
