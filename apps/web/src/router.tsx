@@ -61,6 +61,16 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
       return { loader: route.loader, action: route.action, element: route.element };
     },
   });
+  // The member's drafts and scheduled posts, loaded with their route.
+  const draftsRoute: RouteObject = {
+    id: "drafts",
+    path: "drafts",
+    lazy: async () => {
+      const { createDraftRoutes } = await import("./features/drafts/drafts.routes.tsx");
+      const route = createDraftRoutes({ queryClient, api })[0]!;
+      return { loader: route.loader, action: route.action, element: route.element };
+    },
+  };
   // The posting actions run on a form submission only: their code loads then.
   let postingActions: Promise<ReturnType<typeof createDiscussionActions>> | undefined;
   const posting = () =>
@@ -126,6 +136,9 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                   loader: async ({ request, params }: LoaderFunctionArgs) => {
                     const me = await queryClient.ensureQueryData(meQuery(api));
                     if (me.userID === 0) return redirect(entryLink("/entry/signin", new URL(request.url)));
+                    // Spec §2: record 0 means none: a new discussion's draft continues on the new-post form.
+                    if (params["id"] === "0" && /^\d+$/.test(params["draftID"] ?? ""))
+                      return redirect(`/post/discussion?draftID=${params["draftID"]}`);
                     const id = readEditDiscussionID(params);
                     if (id === null) throw notFoundError("Discussion");
                     await loadOrThrow("Discussion", () =>
@@ -212,6 +225,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             notificationRoute("notifications", "profile/notifications"),
             notificationRoute("notification-preferences", "profile/preferences"),
             notificationRoute("unsubscribe", "unsubscribe/:token"),
+            draftsRoute,
             {
               id: "leaving",
               path: "home/leaving",

@@ -94,6 +94,7 @@ export const draftsRoutes: FastifyPluginAsyncTypebox<{ service: DraftsService }>
       schema: {
         tags,
         summary: "Make a scheduled (or failed) draft a plain draft again.",
+        body: Type.Optional(Type.Object({}, { description: "No fields." })),
         params: DraftIdParams,
         response: draft,
       },

@@ -70,6 +70,8 @@ export function createDiscussionActions(api: ApiClient, queryClient: QueryClient
           categoryID: Number(values.categoryID),
           ...(tagIDs.length ? { tagIDs } : {}),
           ...(named.newTagNames.length ? { newTagNames: named.newTagNames } : {}),
+          // The autosaved draft this came from: the server deletes it once the discussion is posted.
+          ...(/^\d+$/.test(formValue(form, "draftID")) ? { draftID: Number(formValue(form, "draftID")) } : {}),
         });
         queryClient.removeQueries({ queryKey: discussionKeys.all });
         if (named.newTagNames.length) queryClient.removeQueries({ queryKey: postFormKeys.all });

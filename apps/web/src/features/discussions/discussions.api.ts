@@ -57,6 +57,7 @@ export const discussionsApi = {
       categoryID: number;
       tagIDs?: number[];
       newTagNames?: string[];
+      draftID?: number;
     },
   ) => api.request<Discussion>({ method: "POST", path: "/discussions", body }),
   comment: (api: ApiClient, body: { discussionID: number; body: string; format: string; draftID?: number }) =>

@@ -77,7 +77,24 @@ export async function pushDraft(api: ApiClient, draft: LocalDraft): Promise<Loca
  * §4). A local copy newer than the server's is pushed; a local copy whose server draft cannot be
  * fetched is created again on the server; otherwise the server's wins. Network trouble keeps the local one.
  */
-export async function reconcileDraft(api: ApiClient, target: DraftTarget): Promise<LocalDraft | null> {
+export async function reconcileDraft(
+  api: ApiClient,
+  target: DraftTarget,
+  /** A draft link names the draft to continue (`/post/editdiscussion/0/{draftID}`). */
+  draftID?: number,
+): Promise<LocalDraft | null> {
+  if (draftID) {
+    try {
+      const named = fromServer(await draftsApi.get(api, draftID), target);
+      const local = localDrafts.byID(draftID);
+      if (local && local.lastSaved > named.lastSaved) return await pushDraft(api, local);
+      localDrafts.remove(target);
+      localDrafts.save(named);
+      return named;
+    } catch {
+      return localDrafts.byID(draftID);
+    }
+  }
   const local = localDrafts.find(target);
   let server: Draft | null = null;
   try {

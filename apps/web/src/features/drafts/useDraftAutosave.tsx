@@ -12,6 +12,8 @@ export interface DraftAutosaveOptions {
   target: DraftTarget;
   /** Puts a recovered draft into the form (only called while the form is empty). */
   onRestore: (draft: LocalDraft) => void;
+  /** The draft a draft link names, continued instead of looking one up. */
+  draftID?: number | undefined;
   timings?: AutosaveTimings;
 }
 
@@ -38,7 +40,13 @@ const hasContent = (content: DraftContent) => content.body.trim() !== "" || Bool
  * saves to the server after 5 s without change. Returns the draft's id (posted with the form, so the
  * server deletes the draft once the post is made) and whether a draft exists.
  */
-export function useDraftAutosave({ form, target, onRestore, timings = defaultAutosaveTimings }: DraftAutosaveOptions) {
+export function useDraftAutosave({
+  form,
+  target,
+  onRestore,
+  draftID: namedDraftID,
+  timings = defaultAutosaveTimings,
+}: DraftAutosaveOptions) {
   const api = useApi();
   const [draftID, setDraftID] = useState<number | null>(null);
   const [hasDraft, setHasDraft] = useState(false);
@@ -60,18 +68,18 @@ export function useDraftAutosave({ form, target, onRestore, timings = defaultAut
   // Opening the form: the draft to continue.
   useEffect(() => {
     let cancelled = false;
-    void reconcileDraft(api, target).then((draft) => {
+    void reconcileDraft(api, target, namedDraftID).then((draft) => {
       if (cancelled || !draft) return;
       remember(draft.draftID);
       setHasDraft(true);
       const element = form.current;
-      if (element && !hasContent(readForm(element))) restore.current(draft);
+      if (element && (namedDraftID || !hasContent(readForm(element)))) restore.current(draft);
     });
     return () => {
       cancelled = true;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per form target
-  }, [api, targetKey]);
+  }, [api, targetKey, namedDraftID]);
 
   useEffect(() => {
     const element = form.current;
