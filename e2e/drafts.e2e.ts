@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
 import { newMember, registerConfirmed, signInContext } from "./support/accounts.ts";
-import { categoryID, createDiscussion, pathOf, signInApi } from "./support/content.ts";
+import { addComments, categoryID, createDiscussion, pathOf, signInAdmin, signInApi } from "./support/content.ts";
+import { adminPassword } from "./support/server.ts";
 import { useParley } from "./support/parley.ts";
 import { BodyEditor } from "./pages/BodyEditor.ts";
 import { DiscussionPage } from "./pages/DiscussionPage.ts";
@@ -67,6 +68,9 @@ describe("Drafts (spec §4 draft lifecycle)", () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await toastLink.click();
     await toastLink.waitFor({ state: "detached" });
+    // The form is in view with the rich text (never its JSON in a plain text area).
+    expect(await editor.text.innerText()).toContain("The end.");
+    expect(await view.replyBox.locator("textarea").count()).toBe(0);
     await screenshot(page, "drafts-comment-restored");
 
     // Another browser (no local copy) gets the server's draft.
@@ -84,5 +88,117 @@ describe("Drafts (spec §4 draft lifecycle)", () => {
     await view.comments.filter({ hasText: "The end." }).waitFor();
     expect(await api.get<DraftRecord[]>("/drafts")).toEqual([]);
     expect(problems.errors).toEqual([]);
+  }, 90_000);
+
+  it("/drafts lists drafts and scheduled posts; schedule, cancel schedule and delete refresh the list; guests go to sign in", async () => {
+    const admin = await signInAdmin(parley.baseUrl);
+    const general = await categoryID(admin, "general");
+    const draft = await admin.post<{ draftID: number }>("/drafts", {
+      recordType: "discussion",
+      parentRecordType: "category",
+      parentRecordID: general,
+      attributes: {
+        body: "An announcement for next week.",
+        format: "markdown",
+        draftType: "discussion",
+        draftMeta: { name: "Next week's news", categoryID: general, pinLocation: "none" },
+      },
+    });
+
+    const guest = await parley.newPage();
+    const answer = await guest.goto(`${parley.baseUrl}/drafts`);
+    expect(new URL(guest.url()).pathname).toBe("/entry/signin");
+    expect(answer?.status()).toBe(200);
+
+    const page = await parley.newPage({ bypassCSP: true });
+    const problems = collectErrors(page);
+    await signInContext(page, parley.baseUrl, { name: "admin", password: adminPassword });
+    expect((await page.goto(`${parley.baseUrl}/drafts`))?.status()).toBe(200);
+    await waitForHydration(page);
+    const item = page.locator(`[data-draft-id="${draft.draftID}"]`);
+    expect(await item.getByRole("link", { name: "Next week's news" }).getAttribute("href")).toBe(
+      `${parley.baseUrl}/post/editdiscussion/0/${draft.draftID}`,
+    );
+    const inAWeek = new Date(Date.now() + 7 * 86_400_000);
+    const local = new Date(inAWeek.getTime() - inAWeek.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    await item.getByLabel("Schedule for").fill(local);
+    await item.getByRole("button", { name: "Schedule", exact: true }).click();
+    await page.getByText("The post has been scheduled.").waitFor();
+    const scheduled = page.getByRole("list", { name: "Scheduled Posts" }).locator(`[data-draft-id="${draft.draftID}"]`);
+    await scheduled.waitFor();
+    const saved = await admin.get<{ draftStatus: string; dateScheduled: string }>(`/drafts/${draft.draftID}`);
+    expect(saved.draftStatus).toBe("scheduled");
+    expect(Math.abs(Date.parse(saved.dateScheduled) - inAWeek.getTime())).toBeLessThan(60_000);
+    await screenshot(page, "drafts-page-scheduled");
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, "drafts-page-scheduled-375");
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await scheduled.getByRole("button", { name: "Cancel Schedule" }).click();
+    await page.getByText("The schedule has been cancelled.").waitFor();
+    await page.getByRole("list", { name: "Unposted Drafts" }).locator(`[data-draft-id="${draft.draftID}"]`).waitFor();
+    expect((await admin.get<{ draftStatus: string }>(`/drafts/${draft.draftID}`)).draftStatus).toBe("draft");
+
+    await item.getByRole("button", { name: "Delete" }).click();
+    await page.getByText("The draft has been deleted.").waitFor();
+    await item.waitFor({ state: "detached" });
+    await page.getByText("You do not have any drafts.").waitFor();
+    expect(await admin.get<unknown[]>("/drafts")).toEqual([]);
+    expect(problems.errors).toEqual([]);
+  }, 90_000);
+
+  it("replying to a comment while a top-level comment draft exists asks to discard it (spec §8 'Discard Draft')", async () => {
+    const member = newMember("replier");
+    await registerConfirmed(parley, member);
+    const api = await signInApi(parley.baseUrl, member.name, member.password);
+    const discussion = await createDiscussion(api, {
+      name: "Reply or draft",
+      body: "Opening.",
+      categoryID: await categoryID(api, "general"),
+    });
+    const [comment] = await addComments(await signInAdmin(parley.baseUrl), discussion.discussionID, ["Reply to me."]);
+
+    const page = await parley.newPage({ bypassCSP: true });
+    await signInContext(page, parley.baseUrl, member);
+    const view = new DiscussionPage(page, parley.baseUrl);
+    await view.goto(pathOf(discussion.url));
+    await waitForHydration(page);
+    const editor = new BodyEditor(page, "Comment", view.replyBox);
+    await view.commentField.focus();
+    await editor.waitForEditor();
+    await editor.text.click();
+    await page.keyboard.type("A top-level thought in progress.");
+    let drafts: DraftRecord[] = [];
+    for (let i = 0; i < 30 && !drafts.length; i++) {
+      await sleep(500);
+      drafts = await api.get<DraftRecord[]>("/drafts");
+    }
+    expect(drafts).toHaveLength(1);
+
+    await view.comment(comment!.commentID).getByRole("link", { name: "Reply", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Discard Draft" });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain(
+      "You have an unposted draft, replying to this comment will discard your draft.",
+    );
+    expect(await dialog.innerText()).toContain("Are you sure you want to discard it?");
+    await screenshot(page, "drafts-discard-dialog");
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await dialog.getByRole("button", { name: "Discard", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+    await view.replyBox.getByRole("link", { name: "Replying to a comment" }).waitFor();
+    expect(await editor.text.innerText()).not.toContain("top-level thought");
+    await expect.poll(() => api.get<DraftRecord[]>("/drafts")).toEqual([]);
+
+    // The reply posts under that comment.
+    await editor.text.click();
+    await page.keyboard.type("A threaded answer.");
+    await view.postCommentButton.click();
+    await view.comments.filter({ hasText: "A threaded answer." }).waitFor();
+    const posted = await api.get<Array<{ body: string; parentCommentID?: number | null }>>(
+      `/comments?discussionID=${discussion.discussionID}`,
+    );
+    expect(posted.find((c) => c.body.includes("A threaded answer."))?.parentCommentID).toBe(comment!.commentID);
   }, 90_000);
 });

@@ -27,6 +27,9 @@ export function createDiscussionActions(api: ApiClient, queryClient: QueryClient
           format: formValue(form, "format") || "markdown",
           // The autosaved draft this came from: the server deletes it once the comment is posted.
           ...(/^\d+$/.test(formValue(form, "draftID")) ? { draftID: Number(formValue(form, "draftID")) } : {}),
+          ...(/^\d+$/.test(formValue(form, "parentCommentID"))
+            ? { parentCommentID: Number(formValue(form, "parentCommentID")) }
+            : {}),
         });
         const location = await discussionsApi.locateComment(api, comment.commentID, limits.pager.commentsPerPage);
         queryClient.removeQueries({ queryKey: discussionKeys.all });

@@ -142,7 +142,16 @@ export function useDraftAutosave({
     setEnabled(on);
   };
 
-  return { draftID, hasDraft, autosave: enabled, setAutosave };
+  /** Forgets the draft: the local copy and the server's (the form is being cleared). */
+  const discard = async () => {
+    const id = idRef.current;
+    localDrafts.remove(target);
+    remember(null);
+    setHasDraft(false);
+    if (id) await draftsApi.remove(api, id).catch(() => undefined);
+  };
+
+  return { draftID, hasDraft, autosave: enabled, setAutosave, discard };
 }
 
 /**
@@ -162,7 +171,24 @@ export function useSavedDraftToast(form: RefObject<HTMLElement | null>, hasDraft
           toastID,
           persistent: true,
           dismissible: true,
-          body: <a href={href}>{t("Saved Draft Available.")}</a>,
+          body: (
+            <a
+              href={href}
+              onClick={(event) => {
+                // On the form's own page: bring the form into view rather than loading the page again.
+                const url = new URL(href, window.location.href);
+                if (url.pathname !== window.location.pathname) return;
+                event.preventDefault();
+                window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+                element.scrollIntoView({ block: "center" });
+                element
+                  .querySelector<HTMLElement>("[contenteditable='true'], textarea")
+                  ?.focus({ preventScroll: true });
+              }}
+            >
+              {t("Saved Draft Available.")}
+            </a>
+          ),
         });
     });
     observer.observe(element);

@@ -26,6 +26,11 @@ export interface BodyEditorProps {
   required?: boolean | undefined;
   /** Load the editor once hydrated ("mount"), or when the text area is first focused ("focus"). */
   loadOn?: "mount" | "focus";
+  /**
+   * Mounted in the browser (never server-rendered) with a rich2 body to continue, e.g. a restored
+   * draft: start with the rich editor (its chunk loaded first), never showing the JSON in the text area.
+   */
+  startRich?: boolean | undefined;
 }
 
 /**
@@ -46,9 +51,10 @@ export function BodyEditor({
   invalid,
   required,
   loadOn = "mount",
+  startRich = false,
 }: BodyEditorProps) {
   const [text, setText] = useState(defaultValue);
-  const [enhanced, setEnhanced] = useState(false);
+  const [enhanced, setEnhanced] = useState(startRich);
   const [focusEditor, setFocusEditor] = useState(false);
 
   const enhance = (focus: boolean) => {
@@ -91,7 +97,7 @@ export function BodyEditor({
 
   if (!enhanced) return plain;
   return (
-    <Suspense fallback={plain}>
+    <Suspense fallback={startRich ? <div className={className} aria-busy="true" /> : plain}>
       <RichEditor
         name={name}
         id={id}

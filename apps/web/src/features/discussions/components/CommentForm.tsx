@@ -4,9 +4,12 @@ import type { FormResult } from "../../../lib/forms.ts";
 import { t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { FormAlert, SubmitButton, formStyles } from "../../../ui/forms/Form.tsx";
+import { ConfirmModal } from "../../../ui/modal/Modal.tsx";
 import { useDraftAutosave, useSavedDraftToast, type LocalDraft } from "../../drafts/index.ts";
 import { BodyEditor, loadRichEditor } from "../../editor/BodyEditor.tsx";
 import styles from "../pages/DiscussionPage.module.css";
+import actionStyles from "./DiscussionActions.module.css";
+import { commentComposer, registerReplyHandler, type ReplyTarget } from "./commentComposer.ts";
 
 /** The anchor of spec §2's draft links (`?hasDraft=true#create-comment`). */
 export const createCommentID = "create-comment";
@@ -32,16 +35,39 @@ export function CommentForm({ discussionID }: { discussionID: number }) {
       () => undefined,
     );
   };
-  const { draftID, hasDraft, autosave, setAutosave } = useDraftAutosave({
+  // Reply on a comment makes this a reply to it; an unposted top-level draft is discarded first, if the member agrees.
+  const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
+  const [confirming, setConfirming] = useState<ReplyTarget | null>(null);
+  const { draftID, hasDraft, autosave, setAutosave, discard } = useDraftAutosave({
     form,
     target: {
       recordType: "comment",
       parentRecordType: "discussion",
       parentRecordID: discussionID,
-      commentParentID: null,
+      commentParentID: replyTo?.commentID ?? null,
     },
     onRestore: handleRestore,
   });
+  const startReply = (target: ReplyTarget) => {
+    setReplyTo(target);
+    requestAnimationFrame(() => commentComposer().focus());
+  };
+  const handleReply = useRef<(target: ReplyTarget) => void>(() => undefined);
+  handleReply.current = (target) => {
+    const element = form.current;
+    const body = element ? new FormData(element).get("body") : null;
+    const unposted = replyTo === null && typeof body === "string" && body.trim() !== "";
+    if (unposted) setConfirming(target);
+    else startReply(target);
+  };
+  useEffect(() => registerReplyHandler((target) => handleReply.current(target)), []);
+  const handleDiscard = () => {
+    const target = confirming;
+    setConfirming(null);
+    void discard();
+    setRestored((previous) => ({ body: "", rich: false, version: (previous?.version ?? 0) + 1 }));
+    if (target) startReply(target);
+  };
   useSavedDraftToast(form, hasDraft, `${location.pathname}?hasDraft=true#${createCommentID}`);
 
   return (
@@ -57,6 +83,15 @@ export function CommentForm({ discussionID }: { discussionID: number }) {
       {result?.message ? <FormAlert>{result.message}</FormAlert> : null}
       <TransientKeyField />
       {draftID ? <input type="hidden" name="draftID" value={draftID} /> : null}
+      {replyTo ? (
+        <p className={formStyles.hint}>
+          <input type="hidden" name="parentCommentID" value={replyTo.commentID} />
+          <a href={`#Comment_${replyTo.commentID}`}>{t("Replying to a comment")}</a>{" "}
+          <button type="button" className={actionStyles.textButton} onClick={() => setReplyTo(null)}>
+            {t("Cancel Reply")}
+          </button>
+        </p>
+      ) : null}
       <label htmlFor="comment-body" className={formStyles.label}>
         {t("Comment")}
       </label>
@@ -73,6 +108,7 @@ export function CommentForm({ discussionID }: { discussionID: number }) {
         hint={t("Markdown is supported. Mention members with @name.")}
         hintId="comment-body-hint"
         loadOn={restored?.rich ? "mount" : "focus"}
+        startRich={restored?.rich}
       />
       {result?.errors?.["body"] ? (
         <p id="comment-body-error" className={formStyles.error}>
@@ -86,6 +122,16 @@ export function CommentForm({ discussionID }: { discussionID: number }) {
         </label>
       ) : null}
       <SubmitButton busy={busy}>{t("Post Comment")}</SubmitButton>
+      <ConfirmModal
+        isOpen={confirming !== null}
+        title={t("Discard Draft")}
+        confirmLabel={t("Discard")}
+        onCancel={() => setConfirming(null)}
+        onConfirm={handleDiscard}
+      >
+        {t("You have an unposted draft, replying to this comment will discard your draft.")}{" "}
+        {t("Are you sure you want to discard it?")}
+      </ConfirmModal>
     </Form>
   );
 }

@@ -88,6 +88,7 @@ export function NewDiscussionPage() {
             label={t("Body")}
             className={styles.textarea}
             defaultValue={result?.values?.["body"] ?? restored?.body ?? ""}
+            startRich={restored?.format === "rich2"}
             invalid={result?.errors?.["body"] ? true : undefined}
             describedBy={result?.errors?.["body"] ? "discussion-body-error" : "discussion-body-hint"}
             hint={t("Markdown is supported. Mention members with @name.")}
