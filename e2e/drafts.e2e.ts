@@ -201,4 +201,21 @@ describe("Drafts (spec §4 draft lifecycle)", () => {
     );
     expect(posted.find((c) => c.body.includes("A threaded answer."))?.parentCommentID).toBe(comment!.commentID);
   }, 90_000);
+
+  it("/drafts works without JavaScript: the list is in the first response and Delete posts the form", async () => {
+    const admin = await signInAdmin(parley.baseUrl);
+    const draft = await admin.post<{ draftID: number }>("/drafts", {
+      recordType: "discussion",
+      attributes: { body: "Written without scripts.", format: "markdown", draftMeta: { name: "No-script draft" } },
+    });
+    const page = await parley.newPage({ javaScriptEnabled: false });
+    await signInContext(page, parley.baseUrl, { name: "admin", password: adminPassword });
+    expect((await page.goto(`${parley.baseUrl}/drafts`))?.status()).toBe(200);
+    const item = page.locator(`[data-draft-id="${draft.draftID}"]`);
+    expect(await item.innerText()).toContain("Written without scripts.");
+    await item.getByRole("button", { name: "Delete" }).click();
+    await page.getByText("The draft has been deleted.").waitFor();
+    expect(await item.count()).toBe(0);
+    expect(await admin.get<unknown[]>("/drafts")).toEqual([]);
+  }, 60_000);
 });

@@ -55,7 +55,8 @@ export function createDraftsService({ repo, platform }: { repo: DraftsRepo; plat
           `attributes is longer than ${limits.drafts.attributesMaxLength} characters.`,
         ),
       ]);
-    return json.replaceAll("\\u0000", "");
+    // JSON escapes NUL (\\u0000 as six characters), so PostgreSQL stores it as text.
+    return json;
   }
 
   /** Scheduling: the feature flag, `schedule.allow`, a future date, and a new discussion or comment. */

@@ -124,8 +124,10 @@ export function useDraftAutosave({
     observer.observe(element, { subtree: true, attributes: true, attributeFilter: ["value"] });
     element.addEventListener("input", handleChange);
     const handleSubmit = () => {
+      // Posting deletes the draft (the server does, from the posted draftID): forget it here too.
       autosave.cancel();
       localDrafts.remove(target);
+      setHasDraft(false);
     };
     element.addEventListener("submit", handleSubmit);
     return () => {
