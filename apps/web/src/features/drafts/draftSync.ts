@@ -117,6 +117,8 @@ export async function reconcileDraft(
         }) ?? null;
     }
     if (local && (!server || local.lastSaved > lastSavedOf(server))) {
+      // Its server draft is gone: it is created again, and the new id replaces the old key.
+      if (!server && local.draftID) localDrafts.removeID(local.draftID);
       return await pushDraft(api, server ? { ...local, draftID: server.draftID } : { ...local, draftID: null });
     }
     if (server) {
