@@ -6,6 +6,7 @@ import { adminPassword } from "./support/server.ts";
 import { useParley } from "./support/parley.ts";
 import { BodyEditor } from "./pages/BodyEditor.ts";
 import { DiscussionPage } from "./pages/DiscussionPage.ts";
+import { NewDiscussionPage } from "./pages/NewDiscussionPage.ts";
 
 const parley = useParley();
 
@@ -218,4 +219,47 @@ describe("Drafts (spec §4 draft lifecycle)", () => {
     expect(await item.count()).toBe(0);
     expect(await admin.get<unknown[]>("/drafts")).toEqual([]);
   }, 60_000);
+
+  it("a new discussion is autosaved, continues from its draft link /post/editdiscussion/0/{draftID} in another browser, and posting deletes the draft", async () => {
+    const member = newMember("starter");
+    await registerConfirmed(parley, member);
+    const api = await signInApi(parley.baseUrl, member.name, member.password);
+    const general = await categoryID(api, "general");
+
+    const page = await parley.newPage();
+    await signInContext(page, parley.baseUrl, member);
+    const form = new NewDiscussionPage(page, parley.baseUrl);
+    await form.goto(general);
+    await waitForHydration(page);
+    const editor = new BodyEditor(page, "Body");
+    await editor.waitForEditor();
+    await form.title.fill("A topic worth a draft");
+    await editor.text.click();
+    await page.keyboard.type("Everything I meant to say, saved as I go.");
+    let drafts: Array<DraftRecord & { editUrl: string; name: string }> = [];
+    for (let i = 0; i < 30 && !drafts.length; i++) {
+      await sleep(500);
+      drafts = await api.get<typeof drafts>("/drafts?recordType=discussion");
+    }
+    expect(drafts).toHaveLength(1);
+    expect(drafts[0]).toMatchObject({ name: "A topic worth a draft" });
+    expect(drafts[0]!.editUrl).toBe(`${parley.baseUrl}/post/editdiscussion/0/${drafts[0]!.draftID}`);
+
+    const other = await parley.newPage();
+    await signInContext(other, parley.baseUrl, member);
+    await other.goto(drafts[0]!.editUrl);
+    expect(new URL(other.url()).pathname + new URL(other.url()).search).toBe(
+      `/post/discussion?draftID=${drafts[0]!.draftID}`,
+    );
+    await waitForHydration(other);
+    const otherForm = new NewDiscussionPage(other, parley.baseUrl);
+    const otherEditor = new BodyEditor(other, "Body");
+    await expect.poll(() => otherForm.title.inputValue()).toBe("A topic worth a draft");
+    await otherEditor.waitForEditor();
+    await expect.poll(() => otherEditor.text.innerText()).toContain("saved as I go.");
+    await otherForm.submitButton.click();
+    await other.waitForURL(/\/discussion\/\d+/);
+    expect(await other.locator("h1").innerText()).toBe("A topic worth a draft");
+    expect(await api.get<unknown[]>("/drafts")).toEqual([]);
+  }, 90_000);
 });
