@@ -245,6 +245,13 @@ describe("Drafts (spec §4 draft lifecycle)", () => {
     expect(drafts[0]).toMatchObject({ name: "A topic worth a draft" });
     expect(drafts[0]!.editUrl).toBe(`${parley.baseUrl}/post/editdiscussion/0/${drafts[0]!.draftID}`);
 
+    // A member without schedule.allow sees the draft on /drafts, without the schedule controls.
+    await page.goto(`${parley.baseUrl}/drafts`);
+    const listed = page.locator(`[data-draft-id="${drafts[0]!.draftID}"]`);
+    expect(await listed.innerText()).toContain("A topic worth a draft");
+    expect(await listed.getByLabel("Schedule for").count()).toBe(0);
+    expect(await listed.getByRole("button", { name: "Delete" }).count()).toBe(1);
+
     const other = await parley.newPage();
     await signInContext(other, parley.baseUrl, member);
     await other.goto(drafts[0]!.editUrl);

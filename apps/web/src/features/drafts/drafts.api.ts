@@ -1,4 +1,4 @@
-import type { Draft, DraftPatch, DraftPost, PageInfo } from "@parley/contracts";
+import type { Draft, DraftPatch, DraftPost, PageInfo, UserPermissions } from "@parley/contracts";
 import type { ApiClient } from "../../lib/api.ts";
 
 export interface DraftPage {
@@ -38,6 +38,14 @@ export const draftsApi = {
             body: { draftStatus: "scheduled", dateScheduled },
           })
         ).data,
+  /** Whether the member may schedule posts (`schedule.allow`, reference §10). */
+  canSchedule: async (api: ApiClient, signal?: AbortSignal) => {
+    const { data } = await api.get<UserPermissions>("/users/$me/permissions", undefined, signal);
+    return (
+      data.isAdmin ||
+      data.permissions.some((fragment) => fragment.type === "global" && fragment.permissions["schedule.allow"] === true)
+    );
+  },
   cancelSchedule: async (api: ApiClient, id: number) =>
     (await api.request<Draft>({ method: "PATCH", path: `/drafts/cancel-schedule/${id}` })).data,
 };

@@ -7,7 +7,7 @@ import { loadOrThrow, notFoundError } from "../../lib/route-errors.ts";
 import { entryLink } from "../../lib/targets.ts";
 import { meQuery } from "../users/users.queries.ts";
 import { draftsApi } from "./drafts.api.ts";
-import { draftKeys, draftListQuery } from "./drafts.queries.ts";
+import { canScheduleQuery, draftKeys, draftListQuery } from "./drafts.queries.ts";
 import { DraftsPage, readDraftsPage } from "./pages/DraftsPage.tsx";
 
 /**
@@ -34,7 +34,12 @@ export function createDraftRoutes({ queryClient, api }: { queryClient: QueryClie
         if (me.userID === 0) throw redirect(entryLink("/entry/signin", new URL(request.url)));
         const page = readDraftsPage(new URL(request.url).searchParams);
         if (page === null) throw notFoundError();
-        const list = await loadOrThrow("Drafts", () => queryClient.ensureQueryData(draftListQuery(api, page)));
+        const [list] = await loadOrThrow("Drafts", () =>
+          Promise.all([
+            queryClient.ensureQueryData(draftListQuery(api, page)),
+            queryClient.ensureQueryData(canScheduleQuery(api)),
+          ]),
+        );
         if (page > 1 && list.items.length === 0) throw notFoundError();
         return null;
       },

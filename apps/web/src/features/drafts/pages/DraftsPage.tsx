@@ -11,7 +11,7 @@ import { Button } from "../../../ui/button/Button.tsx";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
 import { FormAlert } from "../../../ui/forms/Form.tsx";
 import { Pager } from "../../../ui/pager/Pager.tsx";
-import { draftListQuery, draftsPageLimit } from "../drafts.queries.ts";
+import { canScheduleQuery, draftListQuery, draftsPageLimit } from "../drafts.queries.ts";
 import styles from "./DraftsPage.module.css";
 
 /** `?page=`: 1 by default; null when it is not a page number. */
@@ -31,7 +31,15 @@ function localInputValue(iso: string | null): string {
   return shifted.toISOString().slice(0, 16);
 }
 
-function DraftItem({ draft, result, busy }: { draft: Draft; result: FormResult | undefined; busy: boolean }) {
+interface DraftItemProps {
+  draft: Draft;
+  result: FormResult | undefined;
+  busy: boolean;
+  /** The member holds `schedule.allow`. */
+  canSchedule: boolean;
+}
+
+function DraftItem({ draft, result, busy, canSchedule }: DraftItemProps) {
   const location = useLocation();
   const action = location.pathname + location.search;
   const [offset, setOffset] = useState("0");
@@ -74,7 +82,7 @@ function DraftItem({ draft, result, busy }: { draft: Draft; result: FormResult |
         </p>
       ) : null}
       <div className={styles.actions}>
-        {draft.recordType === "discussion" || draft.recordType === "comment" ? (
+        {canSchedule && (draft.recordType === "discussion" || draft.recordType === "comment") ? (
           <Form method="post" action={action} className={styles.scheduleForm}>
             <TransientKeyField />
             <input type="hidden" name="intent" value="schedule" />
@@ -133,6 +141,7 @@ export function DraftsPage() {
   const location = useLocation();
   const page = readDraftsPage(new URLSearchParams(location.search)) ?? 1;
   const { data } = useSuspenseQuery(draftListQuery(api, page));
+  const { data: canSchedule } = useSuspenseQuery(canScheduleQuery(api));
   const result = useActionData<FormResult>();
   const busy = useNavigation().state === "submitting";
   const scheduled = data.items.filter((draft) => draft.draftStatus !== "draft");
@@ -152,7 +161,7 @@ export function DraftsPage() {
           </h2>
           <ul className={styles.list} aria-labelledby="scheduled-title">
             {scheduled.map((draft) => (
-              <DraftItem key={draft.draftID} draft={draft} result={result} busy={busy} />
+              <DraftItem key={draft.draftID} draft={draft} result={result} busy={busy} canSchedule={canSchedule} />
             ))}
           </ul>
         </>
@@ -164,7 +173,7 @@ export function DraftsPage() {
           </h2>
           <ul className={styles.list} aria-labelledby="unposted-title">
             {drafts.map((draft) => (
-              <DraftItem key={draft.draftID} draft={draft} result={result} busy={busy} />
+              <DraftItem key={draft.draftID} draft={draft} result={result} busy={busy} canSchedule={canSchedule} />
             ))}
           </ul>
         </>
