@@ -83,16 +83,19 @@ export interface StartOptions {
   /** Extra or overriding environment variables for the server process. */
   env?: Record<string, string>;
   startupTimeoutMs?: number;
+  /** Start on this data directory (a restart keeps its database); it is then left in place by `stop`. */
+  dataDir?: string;
 }
 
 /** Starts the built server with the demo community on a fresh SQLite file; resolves once /healthz says ok. */
 export async function startServer({
   env = {},
   startupTimeoutMs = defaultStartupTimeoutMs,
+  dataDir: givenDataDir,
 }: StartOptions = {}): Promise<RunningServer> {
   await ensureBuilt();
   const port = await findFreePort();
-  const dataDir = await mkdtemp(path.join(tmpdir(), "parley-e2e-"));
+  const dataDir = givenDataDir ?? (await mkdtemp(path.join(tmpdir(), "parley-e2e-")));
   const baseUrl = `http://127.0.0.1:${port}`;
   // The embedded SQLite database and in-process events, whatever the outer environment points at.
   const inherited = { ...process.env };
@@ -133,7 +136,7 @@ export async function startServer({
       await exited;
       clearTimeout(forced);
     }
-    await rm(dataDir, { recursive: true, force: true });
+    if (!givenDataDir) await rm(dataDir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + startupTimeoutMs;

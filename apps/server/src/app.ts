@@ -27,6 +27,7 @@ import { registerMedia } from "./features/media/index.ts";
 import { registerLayouts } from "./features/layouts/index.ts";
 import { createNotifications, registerNotifications } from "./features/notifications/index.ts";
 import { createConversations, registerConversations } from "./features/conversations/index.ts";
+import { registerDrafts } from "./features/drafts/index.ts";
 import { registerOutbox } from "./platform/mail/outbox.routes.ts";
 import { registerPages, sendPlainErrorPage, type PagesOptions } from "./pages/pages.ts";
 
@@ -40,6 +41,8 @@ export interface AppOptions {
   /** Content-Security-Policy on (production) or off (Vite's dev server injects inline scripts). */
   contentSecurityPolicy?: boolean;
   logger?: FastifyServerOptions["logger"];
+  /** Run scheduled jobs (publishing scheduled drafts) on timers; the server does, tests ask for it. */
+  runJobs?: boolean;
 }
 
 declare module "fastify" {
@@ -128,6 +131,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const platform = await createPlatform(options.database, options.config);
   app.decorate("platform", platform);
   app.addHook("onClose", async () => platform.close());
+  // Timers stop before anything closes, and a run in progress finishes while the database is open.
+  app.addHook("preClose", async () => platform.jobs.close());
+  if (options.runJobs) app.addHook("onReady", async () => platform.jobs.start());
   platform.sessions.register(app);
   registerCsrfProtection(app);
   if (options.guestApiCacheTtlMs) {
@@ -163,6 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const discussions = await registerDiscussions(app, platform, { ...content, tags });
   const comments = await registerComments(app, platform, { ...content, discussions });
   await registerLayouts(app, platform, { categories, discussions, comments });
+  await registerDrafts(app, platform, { discussions, comments, categories: categories.directory });
   await registerReactions(app, reactions, {
     discussion: (id, viewer) => discussions.load(id, viewer),
     comment: (id, viewer) => comments.loadReactable(id, viewer),

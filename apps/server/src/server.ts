@@ -45,6 +45,7 @@ export async function startServer(
     contentSecurityPolicy: options.contentSecurityPolicy,
     ...(options.guestApiCacheTtlMs ? { guestApiCacheTtlMs: options.guestApiCacheTtlMs } : {}),
     logger: { level: process.env["LOG_LEVEL"] ?? "info" },
+    runJobs: true,
   });
   app.addHook("onClose", async () => database.close());
 

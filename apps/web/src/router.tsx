@@ -66,6 +66,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
     import("./features/notifications/notifications.routes.tsx").then((m) => m.createNotificationRoutes);
   const conversations = () =>
     import("./features/conversations/conversations.routes.tsx").then((m) => m.createConversationRoutes);
+  const drafts = () => import("./features/drafts/drafts.routes.tsx").then((m) => m.createDraftRoutes);
   // The posting actions run on a form submission only: their code loads then.
   let postingActions: Promise<ReturnType<typeof createDiscussionActions>> | undefined;
   const posting = () =>
@@ -131,6 +132,9 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                   loader: async ({ request, params }: LoaderFunctionArgs) => {
                     const me = await queryClient.ensureQueryData(meQuery(api));
                     if (me.userID === 0) return redirect(entryLink("/entry/signin", new URL(request.url)));
+                    // Spec §2: record 0 means none: a new discussion's draft continues on the new-post form.
+                    if (params["id"] === "0" && /^\d+$/.test(params["draftID"] ?? ""))
+                      return redirect(`/post/discussion?draftID=${params["draftID"]}`);
                     const id = readEditDiscussionID(params);
                     if (id === null) throw notFoundError("Discussion");
                     await loadOrThrow("Discussion", () =>
@@ -221,6 +225,8 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             featureRoute("conversations", "messages", conversations),
             featureRoute("new-message", "messages/add/:name?", conversations),
             featureRoute("conversation", "messages/:conversationID", conversations),
+            // The member's drafts and scheduled posts, loaded with their route.
+            featureRoute("drafts", "drafts", drafts),
             {
               id: "leaving",
               path: "home/leaving",

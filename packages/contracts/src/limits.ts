@@ -42,6 +42,18 @@ export const limits = {
     autocompleteDebounceMs: 100,
     suggestionsPageSize: 20,
   },
+  /** Drafts (reference §10; spec §9 "default draft format rich2"). */
+  drafts: {
+    defaultLimit: 30,
+    maxLimit: 100,
+    defaultFormat: "rich2",
+    /** The JSON of a draft's attributes, at most (a long post's body plus its meta). */
+    attributesMaxLength: 200_000,
+    /** How long a process holds a claimed scheduled draft before another may retry it (a crash mid-publish). */
+    publishLeaseMs: 300_000,
+    /** How often each process looks for scheduled drafts that are due. */
+    publishPollMs: 5000,
+  },
   toast: {
     autoDismissMs: 3000,
     removeAfterHideMs: 2000,

@@ -11,6 +11,7 @@ import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createMemoryLimiter, createRedisLimiter, type Limiter } from "./http/rate-limit.ts";
 import { createEventBus, type EventBus } from "./events.ts";
 import { createSiteConfig, type SiteConfig } from "./site-config.ts";
+import { createJobs, type Jobs } from "./jobs/jobs.ts";
 
 export type PlatformConfig = Pick<Config, "debug" | "dataDir" | "redisUrl" | "smtpUrl" | "mailFrom" | "confirmEmail">;
 
@@ -26,6 +27,8 @@ export interface Platform {
   events: EventBus;
   /** Site settings stored in the database (`ui.editContentTimeout`, …). */
   siteConfig: SiteConfig;
+  /** Scheduled work (publishing scheduled drafts); timers start when the app is told to run jobs. */
+  jobs: Jobs;
   /** A limiter shared by every process when Redis is configured. */
   limiter(name: string, max: number, windowMs: number): Limiter;
   close(): Promise<void>;
@@ -49,6 +52,7 @@ export async function createPlatform(database: Database, config: PlatformConfig)
     outboxDir,
     events: createEventBus((error, name) => console.error(`Event listener for ${name} failed:`, error)),
     siteConfig: createSiteConfig(database.db),
+    jobs: createJobs((error, name) => console.error(`Job ${name} failed:`, error)),
     limiter: (name, max, windowMs) =>
       redis ? createRedisLimiter(redis, name, max, windowMs) : createMemoryLimiter(name, max, windowMs),
     close: async () => {

@@ -23,6 +23,8 @@ export const siteConfigDefaults = {
   /** Members' signatures under their posts (spec §5), and whether narrow screens hide them. */
   "signatures.enabled": true,
   "signatures.hideMobile": false,
+  /** Scheduled drafts (Vanilla's draft-scheduling feature flag); scheduling also needs `schedule.allow`. */
+  "drafts.scheduling": true,
 } as const;
 export type SiteConfigKey = keyof typeof siteConfigDefaults;
 type Value<K extends SiteConfigKey> = (typeof siteConfigDefaults)[K] extends boolean

@@ -35,6 +35,9 @@ export function AccountContent({ me, headingId }: { me: Me; headingId: string })
           <Link to={profilePath(me.name)}>{t("Profile")}</Link>
         </li>
         <li>
+          <Link to="/drafts">{t("My Drafts")}</Link>
+        </li>
+        <li>
           <Link to={entryLink("/entry/signout", location)}>{t("Sign Out")}</Link>
         </li>
       </ul>

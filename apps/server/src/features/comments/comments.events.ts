@@ -11,7 +11,8 @@ export interface CommentEvent {
 
 declare module "../../platform/events.ts" {
   interface EventMap {
-    "comment.created": CommentEvent;
+    /** `draftID`: the poster's draft this came from (the drafts feature deletes it). */
+    "comment.created": CommentEvent & { draftID?: number };
     "comment.updated": CommentEvent;
     "comment.deleted": CommentEvent;
   }

@@ -237,7 +237,10 @@ export function createCommentsService({ repo, platform, discussions, categories,
         return id;
       });
       const comment = (await repo.findById(commentID))!;
-      await platform.events.emit("comment.created", eventOf(comment, discussion.categoryID, viewer, context.origin));
+      await platform.events.emit("comment.created", {
+        ...eventOf(comment, discussion.categoryID, viewer, context.origin),
+        ...(body.draftID ? { draftID: body.draftID } : {}),
+      });
       return (await presentMany([comment], context, new Expansions([])))[0]!;
     },
 

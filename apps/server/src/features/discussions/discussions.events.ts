@@ -11,7 +11,8 @@ export interface DiscussionEvent {
 
 declare module "../../platform/events.ts" {
   interface EventMap {
-    "discussion.created": DiscussionEvent;
+    /** `draftID`: the poster's draft this came from (the drafts feature deletes it). */
+    "discussion.created": DiscussionEvent & { draftID?: number };
     "discussion.updated": DiscussionEvent & { fields: string[] };
     "discussion.deleted": DiscussionEvent;
     "discussion.moved": DiscussionEvent & { fromCategoryID: number };

@@ -190,6 +190,7 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
     row: DiscussionRow,
     viewer: Viewer,
     origin?: string,
+    draftID?: number,
   ) =>
     platform.events.emit(name, {
       discussionID: row.discussionID,
@@ -197,6 +198,7 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
       insertUserID: row.insertUserID,
       actorUserID: viewer.userID,
       ...(origin ? { origin } : {}),
+      ...(draftID ? { draftID } : {}),
     });
 
   /** Several discussions in one query, keeping only those the viewer may see. */
@@ -335,7 +337,7 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
         return id;
       });
       const row = (await repo.findById(discussionID))!;
-      await emit("discussion.created", row, viewer, context.origin);
+      await emit("discussion.created", row, viewer, context.origin, body.draftID);
       return presentOne(row, context, ["tags"]);
     },
 

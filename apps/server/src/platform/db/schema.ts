@@ -312,6 +312,25 @@ export interface UserConversationsTable {
   dateLastViewed: DateString | null;
 }
 
+export interface DraftsTable {
+  draftID: Generated<number>;
+  recordType: string;
+  recordID: number | null;
+  parentRecordType: string | null;
+  parentRecordID: number | null;
+  /** JSON. */
+  attributes: string;
+  insertUserID: number;
+  updateUserID: number | null;
+  dateInserted: DateString;
+  dateUpdated: DateString | null;
+  /** 0 draft, 1 scheduled, 2 error. */
+  draftStatus: Defaulted<number>;
+  dateScheduled: DateString | null;
+  failedReason: string | null;
+  claimedUntil: DateString | null;
+}
+
 export interface DB {
   categories: CategoriesTable;
   users: UsersTable;
@@ -336,4 +355,5 @@ export interface DB {
   conversations: ConversationsTable;
   conversationMessages: ConversationMessagesTable;
   userConversations: UserConversationsTable;
+  drafts: DraftsTable;
 }

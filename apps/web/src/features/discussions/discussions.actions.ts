@@ -25,6 +25,11 @@ export function createDiscussionActions(api: ApiClient, queryClient: QueryClient
           discussionID: parsed.id,
           body: values.body,
           format: formValue(form, "format") || "markdown",
+          // The autosaved draft this came from: the server deletes it once the comment is posted.
+          ...(/^\d+$/.test(formValue(form, "draftID")) ? { draftID: Number(formValue(form, "draftID")) } : {}),
+          ...(/^\d+$/.test(formValue(form, "parentCommentID"))
+            ? { parentCommentID: Number(formValue(form, "parentCommentID")) }
+            : {}),
         });
         const location = await discussionsApi.locateComment(api, comment.commentID, limits.pager.commentsPerPage);
         queryClient.removeQueries({ queryKey: discussionKeys.all });
@@ -68,6 +73,8 @@ export function createDiscussionActions(api: ApiClient, queryClient: QueryClient
           categoryID: Number(values.categoryID),
           ...(tagIDs.length ? { tagIDs } : {}),
           ...(named.newTagNames.length ? { newTagNames: named.newTagNames } : {}),
+          // The autosaved draft this came from: the server deletes it once the discussion is posted.
+          ...(/^\d+$/.test(formValue(form, "draftID")) ? { draftID: Number(formValue(form, "draftID")) } : {}),
         });
         queryClient.removeQueries({ queryKey: discussionKeys.all });
         if (named.newTagNames.length) queryClient.removeQueries({ queryKey: postFormKeys.all });

@@ -60,10 +60,13 @@ export const discussionsApi = {
       categoryID: number;
       tagIDs?: number[];
       newTagNames?: string[];
+      draftID?: number;
     },
   ) => api.request<Discussion>({ method: "POST", path: "/discussions", body }),
-  comment: (api: ApiClient, body: { discussionID: number; body: string; format: string }) =>
-    api.request<Comment>({ method: "POST", path: "/comments", body }),
+  comment: (
+    api: ApiClient,
+    body: { discussionID: number; body: string; format: string; draftID?: number; parentCommentID?: number },
+  ) => api.request<Comment>({ method: "POST", path: "/comments", body }),
 
   // The member actions of the discussion page (spec §4: bookmark, mute, edit, delete, quote).
   bookmark: async (api: ApiClient, id: number, bookmarked: boolean) =>

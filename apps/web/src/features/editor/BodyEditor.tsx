@@ -3,7 +3,7 @@ import { t } from "../../lib/i18n.ts";
 import { formStyles } from "../../ui/forms/Form.tsx";
 
 /** The Slate editor's chunk: fetched only when a form with a body asks for it, never by reader pages. */
-const loadRichEditor = () => import("./RichEditor.tsx");
+export const loadRichEditor = () => import("./RichEditor.tsx");
 const RichEditor = lazy(async () => ({ default: (await loadRichEditor()).RichEditor }));
 
 export interface BodyEditorProps {
@@ -26,6 +26,11 @@ export interface BodyEditorProps {
   required?: boolean | undefined;
   /** Load the editor once hydrated ("mount"), or when the text area is first focused ("focus"). */
   loadOn?: "mount" | "focus";
+  /**
+   * Mounted in the browser (never server-rendered) with a rich2 body to continue, e.g. a restored
+   * draft: start with the rich editor (its chunk loaded first), never showing the JSON in the text area.
+   */
+  startRich?: boolean | undefined;
 }
 
 /**
@@ -46,9 +51,10 @@ export function BodyEditor({
   invalid,
   required,
   loadOn = "mount",
+  startRich = false,
 }: BodyEditorProps) {
   const [text, setText] = useState(defaultValue);
-  const [enhanced, setEnhanced] = useState(false);
+  const [enhanced, setEnhanced] = useState(startRich);
   const [focusEditor, setFocusEditor] = useState(false);
 
   const enhance = (focus: boolean) => {
@@ -91,7 +97,7 @@ export function BodyEditor({
 
   if (!enhanced) return plain;
   return (
-    <Suspense fallback={plain}>
+    <Suspense fallback={startRich ? <div className={className} aria-busy="true" /> : plain}>
       <RichEditor
         name={name}
         id={id}

@@ -1,18 +1,79 @@
+import { useEffect, useRef, useState } from "react";
 import { Form, useActionData, useLocation, useNavigation } from "react-router";
 import type { FormResult } from "../../../lib/forms.ts";
 import { t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { FormAlert, SubmitButton, formStyles } from "../../../ui/forms/Form.tsx";
-import { BodyEditor } from "../../editor/BodyEditor.tsx";
+import { ConfirmModal } from "../../../ui/modal/Modal.tsx";
+import { useDraftAutosave, useSavedDraftToast, type LocalDraft } from "../../drafts/index.ts";
+import { BodyEditor, loadRichEditor } from "../../editor/BodyEditor.tsx";
 import styles from "../pages/DiscussionPage.module.css";
+import actionStyles from "./DiscussionActions.module.css";
+import { commentComposer, registerReplyHandler, type ReplyTarget } from "./commentComposer.ts";
 
-/** The reply form: Markdown in a text area without JavaScript; the rich editor loads when it is first focused. */
-export function CommentForm() {
+/** The anchor of spec §2's draft links (`?hasDraft=true#create-comment`). */
+export const createCommentID = "create-comment";
+
+/**
+ * The reply form: Markdown in a text area without JavaScript; the rich editor loads when it is first
+ * focused. With JavaScript the reply is autosaved as a draft (spec §4) and restored on coming back.
+ */
+export function CommentForm({ discussionID }: { discussionID: number }) {
   const result = useActionData<FormResult>();
   const location = useLocation();
   const busy = useNavigation().state === "submitting";
+  const form = useRef<HTMLFormElement>(null);
+  const [restored, setRestored] = useState<{ body: string; rich: boolean; version: number } | null>(null);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const handleRestore = (draft: LocalDraft) => {
+    const rich = draft.format === "rich2";
+    // The editor's chunk first, so a rich draft never shows as JSON in the plain text area.
+    void (rich ? loadRichEditor() : Promise.resolve()).then(
+      () => setRestored((previous) => ({ body: draft.body, rich, version: (previous?.version ?? 0) + 1 })),
+      () => undefined,
+    );
+  };
+  // Reply on a comment makes this a reply to it; an unposted top-level draft is discarded first, if the member agrees.
+  const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
+  const [confirming, setConfirming] = useState<ReplyTarget | null>(null);
+  const { draftID, hasDraft, autosave, setAutosave, discard } = useDraftAutosave({
+    form,
+    target: {
+      recordType: "comment",
+      parentRecordType: "discussion",
+      parentRecordID: discussionID,
+      commentParentID: replyTo?.commentID ?? null,
+    },
+    onRestore: handleRestore,
+  });
+  const startReply = (target: ReplyTarget) => {
+    setReplyTo(target);
+    requestAnimationFrame(() => commentComposer().focus());
+  };
+  const handleReply = useRef<(target: ReplyTarget) => void>(() => undefined);
+  handleReply.current = (target) => {
+    const element = form.current;
+    const body = element ? new FormData(element).get("body") : null;
+    const unposted = replyTo === null && typeof body === "string" && body.trim() !== "";
+    if (unposted) setConfirming(target);
+    else startReply(target);
+  };
+  useEffect(() => registerReplyHandler((target) => handleReply.current(target)), []);
+  const handleDiscard = () => {
+    const target = confirming;
+    setConfirming(null);
+    void discard();
+    setRestored((previous) => ({ body: "", rich: false, version: (previous?.version ?? 0) + 1 }));
+    if (target) startReply(target);
+  };
+  useSavedDraftToast(form, hasDraft, `${location.pathname}?hasDraft=true#${createCommentID}`);
+
   return (
     <Form
+      ref={form}
+      id={createCommentID}
       method="post"
       action={location.pathname + location.search}
       className={formStyles.form}
@@ -21,28 +82,56 @@ export function CommentForm() {
     >
       {result?.message ? <FormAlert>{result.message}</FormAlert> : null}
       <TransientKeyField />
+      {draftID ? <input type="hidden" name="draftID" value={draftID} /> : null}
+      {replyTo ? (
+        <p className={formStyles.hint}>
+          <input type="hidden" name="parentCommentID" value={replyTo.commentID} />
+          <a href={`#Comment_${replyTo.commentID}`}>{t("Replying to a comment")}</a>{" "}
+          <button type="button" className={actionStyles.textButton} onClick={() => setReplyTo(null)}>
+            {t("Cancel Reply")}
+          </button>
+        </p>
+      ) : null}
       <label htmlFor="comment-body" className={formStyles.label}>
         {t("Comment")}
       </label>
       <BodyEditor
+        key={restored?.version ?? 0}
         id="comment-body"
         name="body"
         label={t("Comment")}
         className={styles.textarea}
-        defaultValue={result?.values?.["body"] ?? ""}
+        defaultValue={restored?.body ?? result?.values?.["body"] ?? ""}
         invalid={result?.errors?.["body"] ? true : undefined}
         describedBy={result?.errors?.["body"] ? "comment-body-error" : "comment-body-hint"}
         required
         hint={t("Markdown is supported. Mention members with @name.")}
         hintId="comment-body-hint"
-        loadOn="focus"
+        loadOn={restored?.rich ? "mount" : "focus"}
+        startRich={restored?.rich}
       />
       {result?.errors?.["body"] ? (
         <p id="comment-body-error" className={formStyles.error}>
           {result.errors["body"]}
         </p>
       ) : null}
+      {hydrated ? (
+        <label className={formStyles.checkbox}>
+          <input type="checkbox" checked={autosave} onChange={(event) => setAutosave(event.currentTarget.checked)} />{" "}
+          {t("Save drafts automatically")}
+        </label>
+      ) : null}
       <SubmitButton busy={busy}>{t("Post Comment")}</SubmitButton>
+      <ConfirmModal
+        isOpen={confirming !== null}
+        title={t("Discard Draft")}
+        confirmLabel={t("Discard")}
+        onCancel={() => setConfirming(null)}
+        onConfirm={handleDiscard}
+      >
+        {t("You have an unposted draft, replying to this comment will discard your draft.")}{" "}
+        {t("Are you sure you want to discard it?")}
+      </ConfirmModal>
     </Form>
   );
 }

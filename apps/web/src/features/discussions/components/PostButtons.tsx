@@ -4,7 +4,7 @@ import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { useToast } from "../../../ui/toast/ToastProvider.tsx";
 import { discussionsApi } from "../discussions.api.ts";
-import { commentBodyID, commentComposer } from "./commentComposer.ts";
+import { commentBodyID, commentComposer, replyToComment } from "./commentComposer.ts";
 import { canQuote, canReply } from "./postRules.ts";
 import { ShareMenu } from "./ShareMenu.tsx";
 import { errorText } from "./useDiscussionToggles.ts";
@@ -45,6 +45,7 @@ export function PostButtons({ discussion, record, children }: PostButtonsProps) 
           className={styles.textButton}
           onClick={(event) => {
             event.preventDefault();
+            if (record.recordType === "comment" && replyToComment({ commentID: record.recordID })) return;
             commentComposer().focus();
           }}
         >

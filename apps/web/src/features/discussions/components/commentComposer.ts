@@ -73,3 +73,25 @@ export function registerCommentComposer(composer: CommentComposer): () => void {
 }
 
 export const commentComposer = (): CommentComposer => registered ?? plainComposer;
+
+/** A comment being replied to (Reply on a comment). */
+export interface ReplyTarget {
+  commentID: number;
+}
+
+let replyHandler: ((target: ReplyTarget) => void) | null = null;
+
+/** The comment form takes Reply on a comment (it may first ask to discard a top-level draft). */
+export function registerReplyHandler(handler: (target: ReplyTarget) => void): () => void {
+  replyHandler = handler;
+  return () => {
+    if (replyHandler === handler) replyHandler = null;
+  };
+}
+
+/** Reply on a comment: handled by the comment form when it is there; false when nobody took it. */
+export function replyToComment(target: ReplyTarget): boolean {
+  if (!replyHandler) return false;
+  replyHandler(target);
+  return true;
+}

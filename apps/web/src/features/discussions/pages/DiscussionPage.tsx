@@ -172,7 +172,7 @@ export function DiscussionPage() {
             <Link to={entryLink("/entry/register", location)}>{t("register")}</Link> {t("to comment.")}
           </p>
         ) : canComment ? (
-          <OnDemandCommentForm />
+          <OnDemandCommentForm discussionID={parsed.id} />
         ) : (
           <p className={styles.notice}>
             {discussion.closed
@@ -191,8 +191,8 @@ export function DiscussionPage() {
  */
 const commentForm = onDemand(() => import("../components/CommentForm.tsx"), { rendered: "[data-part=comment-form]" });
 
-function OnDemandCommentForm() {
+function OnDemandCommentForm({ discussionID }: { discussionID: number }) {
   const { module, preload } = useOnDemand(commentForm);
   useEffect(preload, [preload]);
-  return module ? <module.CommentForm /> : <Loader />;
+  return module ? <module.CommentForm discussionID={discussionID} /> : <Loader />;
 }

@@ -1,4 +1,5 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
+import { useRef, useState } from "react";
 import { Form, useActionData, useLocation, useNavigation, useParams } from "react-router";
 import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
@@ -7,7 +8,8 @@ import { t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { FormAlert, SubmitButton, TextField, formStyles } from "../../../ui/forms/Form.tsx";
 import { categoryListQuery } from "../../categories/categories.queries.ts";
-import { BodyEditor } from "../../editor/BodyEditor.tsx";
+import { useDraftAutosave, type LocalDraft } from "../../drafts/index.ts";
+import { BodyEditor, loadRichEditor } from "../../editor/BodyEditor.tsx";
 import { CategoryChooser } from "../components/CategoryChooser.tsx";
 import { TagsInput } from "../components/TagsInput.tsx";
 import styles from "./DiscussionPage.module.css";
@@ -23,12 +25,35 @@ export function NewDiscussionPage() {
   const busy = useNavigation().state === "submitting";
   const { categoryID } = useParams();
   const { data: tree } = useSuspenseQuery(categoryListQuery(api, { maxDepth: 5 }));
-  const selected = result?.values?.["categoryID"] ?? categoryID ?? "";
+  const form = useRef<HTMLFormElement>(null);
+  const [restored, setRestored] = useState<(LocalDraft & { version: number }) | null>(null);
+  const named = Number(new URLSearchParams(location.search).get("draftID"));
+  const handleRestore = (draft: LocalDraft) => {
+    // The editor's chunk first, so a rich draft never shows as JSON in the plain text area.
+    void (draft.format === "rich2" ? loadRichEditor() : Promise.resolve()).then(
+      () => setRestored((previous) => ({ ...draft, version: (previous?.version ?? 0) + 1 })),
+      () => undefined,
+    );
+  };
+  // A new discussion's draft (spec §4): autosaved, continued from its draft link (`?draftID=`).
+  const { draftID } = useDraftAutosave({
+    form,
+    target: { recordType: "discussion", parentRecordType: "category", parentRecordID: 0, commentParentID: null },
+    onRestore: handleRestore,
+    draftID: Number.isInteger(named) && named > 0 ? named : undefined,
+  });
+  const selected =
+    result?.values?.["categoryID"] ??
+    (restored?.categoryID ? String(restored.categoryID) : undefined) ??
+    categoryID ??
+    "";
+  const version = restored?.version ?? 0;
   return (
     <>
       <PageHead title={t("New Discussion")} noindex />
       <h1>{t("New Discussion")}</h1>
       <Form
+        ref={form}
         method="post"
         action={location.pathname + location.search}
         className={formStyles.form}
@@ -37,12 +62,19 @@ export function NewDiscussionPage() {
       >
         {result?.message ? <FormAlert>{result.message}</FormAlert> : null}
         <TransientKeyField />
-        <CategoryChooser tree={tree} defaultValue={selected} error={result?.errors?.["categoryID"]} />
+        {draftID ? <input type="hidden" name="draftID" value={draftID} /> : null}
+        <CategoryChooser
+          key={`c${version}`}
+          tree={tree}
+          defaultValue={selected}
+          error={result?.errors?.["categoryID"]}
+        />
         <TextField
+          key={`n${version}`}
           label={t("Title")}
           name="name"
           required
-          defaultValue={result?.values?.["name"] ?? ""}
+          defaultValue={result?.values?.["name"] ?? restored?.name ?? ""}
           error={result?.errors?.["name"]}
         />
         <div className={formStyles.field}>
@@ -50,11 +82,13 @@ export function NewDiscussionPage() {
             {t("Body")}
           </label>
           <BodyEditor
+            key={`b${version}`}
             id="discussion-body"
             name="body"
             label={t("Body")}
             className={styles.textarea}
-            defaultValue={result?.values?.["body"] ?? ""}
+            defaultValue={result?.values?.["body"] ?? restored?.body ?? ""}
+            startRich={restored?.format === "rich2"}
             invalid={result?.errors?.["body"] ? true : undefined}
             describedBy={result?.errors?.["body"] ? "discussion-body-error" : "discussion-body-hint"}
             hint={t("Markdown is supported. Mention members with @name.")}

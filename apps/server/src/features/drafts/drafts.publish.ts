@@ -1,0 +1,153 @@
+import { discussionRules, draftFailureReasons, limits, type DiscussionPost } from "@parley/contracts";
+import type { UserRow } from "../../platform/auth/auth.repo.ts";
+import { can } from "../../platform/auth/authorize.ts";
+import type { Viewer } from "../../platform/auth/viewer.ts";
+import type { Platform } from "../../platform/context.ts";
+import { nowIso } from "../../platform/dates.ts";
+import { HttpError } from "../../platform/errors.ts";
+import type { CategoryDirectory, CommentsService, DiscussionsService } from "./drafts.deps.ts";
+import { bodyOf, metaOf, parseDraftAttributes } from "./drafts.present.ts";
+import type { DraftRow, DraftsRepo } from "./drafts.repo.ts";
+
+/** Why a publish failed for good: the draft turns `error` with this `failedReason`. */
+class PublishFailure extends Error {}
+
+type Parsed =
+  | { kind: "discussion"; post: DiscussionPost }
+  | { kind: "comment"; discussionID: number; body: string; format: string; parentCommentID: number | null };
+
+/** Parse: what the draft would post, or why it cannot. */
+function parse(row: DraftRow): Parsed {
+  const attributes = parseDraftAttributes(row.attributes);
+  const { body, format } = bodyOf(attributes);
+  const meta = metaOf(row, attributes);
+  if (!body.trim() || body.length > discussionRules.bodyMaxLength)
+    throw new PublishFailure(draftFailureReasons.invalid);
+  if (row.recordType === "comment") {
+    if (!row.parentRecordID) throw new PublishFailure(draftFailureReasons.invalid);
+    const parent = Number(meta["commentParentID"] ?? 0);
+    return {
+      kind: "comment",
+      discussionID: row.parentRecordID,
+      body,
+      format,
+      parentCommentID: parent > 0 ? parent : null,
+    };
+  }
+  if (row.recordType !== "discussion") throw new PublishFailure(draftFailureReasons.invalid);
+  const name = typeof meta["name"] === "string" ? meta["name"].trim() : "";
+  const categoryID = Number(meta["categoryID"] ?? row.parentRecordID ?? 0);
+  if (!name || name.length > discussionRules.nameMaxLength || !categoryID)
+    throw new PublishFailure(draftFailureReasons.invalid);
+  const pinLocation = meta["pinLocation"];
+  const numbers = (value: unknown) => (Array.isArray(value) ? value.map(Number).filter(Number.isInteger) : []);
+  const strings = (value: unknown) => (Array.isArray(value) ? value.filter((v) => typeof v === "string") : []);
+  return {
+    kind: "discussion",
+    post: {
+      name,
+      body,
+      format,
+      categoryID,
+      ...(pinLocation === "category" || pinLocation === "recent" ? { pinLocation } : {}),
+      ...(numbers(meta["tagIDs"]).length ? { tagIDs: numbers(meta["tagIDs"]) } : {}),
+      ...(strings(meta["newTagNames"]).length ? { newTagNames: strings(meta["newTagNames"]) } : {}),
+    },
+  };
+}
+
+export interface PublisherDeps {
+  repo: DraftsRepo;
+  platform: Platform;
+  discussions: DiscussionsService;
+  comments: CommentsService;
+  categories: CategoryDirectory;
+  /** The site address for links in what publishing sends (the last one a request came from). */
+  origin: () => string;
+}
+
+/**
+ * Publishing scheduled drafts, a multi-step write: parse → load → authorize (as the draft's owner with
+ * their current permissions) → the post through the discussions or comments service (its own
+ * transaction, counters, flood rules, and the events notifications listen to) → the draft goes.
+ * Each draft is claimed first, so one process publishes it. A failure that will not heal by waiting
+ * (permission lost, category or discussion gone, closed, invalid) marks the draft `error` with the
+ * reason; anything else (the database away) leaves the claim to lapse and a later run retries.
+ */
+export function createDraftPublisher({ repo, platform, discussions, comments, categories, origin }: PublisherDeps) {
+  /** Load: the owner as a viewer now, or null when they may no longer post at all. */
+  async function ownerOf(userID: number): Promise<Viewer | null> {
+    const user: UserRow | undefined = await repo.userByID(userID);
+    if (!user || user.deleted === 1 || user.banned === 1) return null;
+    return platform.sessions.viewerFor(user, "cookie", null);
+  }
+
+  async function publishOne(row: DraftRow): Promise<void> {
+    const parsed = parse(row);
+    const viewer = await ownerOf(row.insertUserID);
+    if (!viewer) throw new PublishFailure(draftFailureReasons.permission);
+    const context = { viewer, origin: origin(), ip: "0.0.0.0" };
+    if (parsed.kind === "discussion") {
+      // Authorize before writing, so the reason is the spec's and not a generic 403.
+      if (!(await categories.get(parsed.post.categoryID))) throw new PublishFailure(draftFailureReasons.categoryGone);
+      if (!can(viewer, "discussions.add", { resourceID: parsed.post.categoryID }))
+        throw new PublishFailure(draftFailureReasons.permission);
+      await discussions.create(parsed.post, context);
+      return;
+    }
+    let categoryID: number;
+    try {
+      categoryID = (await discussions.load(parsed.discussionID, viewer)).categoryID;
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404)
+        throw new PublishFailure(draftFailureReasons.discussionGone);
+      throw error;
+    }
+    if (!can(viewer, "comments.add", { resourceID: categoryID }))
+      throw new PublishFailure(draftFailureReasons.permission);
+    await comments.create(
+      {
+        discussionID: parsed.discussionID,
+        body: parsed.body,
+        format: parsed.format,
+        ...(parsed.parentCommentID ? { parentCommentID: parsed.parentCommentID } : {}),
+      },
+      context,
+    );
+  }
+
+  return {
+    /** Claims due drafts and publishes them; returns the IDs published. */
+    async publishDue(): Promise<number[]> {
+      const published: number[] = [];
+      for (;;) {
+        const now = new Date();
+        const leaseUntil = new Date(now.getTime() + limits.drafts.publishLeaseMs).toISOString();
+        const claimed = await repo.claimDue(now.toISOString(), leaseUntil, 20);
+        for (const row of claimed) {
+          try {
+            await publishOne(row);
+            await repo.removeClaimed(row.draftID, leaseUntil);
+            published.push(row.draftID);
+          } catch (error) {
+            const reason =
+              error instanceof PublishFailure
+                ? error.message
+                : error instanceof HttpError && error.status < 500
+                  ? error.message
+                  : null;
+            if (reason === null) {
+              // Not the draft's fault: the claim lapses and a later run retries it.
+              console.error(`Publishing draft ${row.draftID} failed:`, error);
+              continue;
+            }
+            await repo.failClaimed(row.draftID, leaseUntil, reason.slice(0, 500), nowIso());
+          }
+        }
+        if (claimed.length < 20) return published;
+      }
+    },
+  };
+}
+
+export type DraftPublisher = ReturnType<typeof createDraftPublisher>;

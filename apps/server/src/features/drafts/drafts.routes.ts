@@ -1,0 +1,121 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
+import { Type } from "typebox";
+import {
+  DraftEdit,
+  DraftIdParams,
+  DraftListQuery,
+  DraftPatch,
+  DraftPost,
+  DraftSchedule,
+  ErrorBody,
+  limits,
+} from "@parley/contracts";
+import { originOf, setPagingHeaders } from "../../platform/http/pagination.ts";
+import type { DraftRequestContext, DraftsService } from "./drafts.service.ts";
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody, 422: ErrorBody };
+const tags = ["Drafts"];
+const contextOf = (request: FastifyRequest): DraftRequestContext => ({
+  viewer: request.viewer,
+  origin: originOf(request),
+});
+const draft = { 200: Type.Ref("Draft"), ...errors };
+
+export const draftsRoutes: FastifyPluginAsyncTypebox<{ service: DraftsService }> = async (app, { service }) => {
+  app.get(
+    "/drafts",
+    {
+      schema: {
+        tags,
+        summary: "The signed-in member's drafts and scheduled posts, paged (newest change first).",
+        querystring: DraftListQuery,
+        response: { 200: Type.Array(Type.Ref("Draft")), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.list(request.query, contextOf(request));
+      setPagingHeaders(request, reply, {
+        ...result,
+        count: result.items.length,
+        defaults: { limit: limits.drafts.defaultLimit },
+      });
+      return result.items;
+    },
+  );
+  app.get(
+    "/drafts/:id",
+    { schema: { tags, summary: "One of your drafts.", params: DraftIdParams, response: draft } },
+    async (request) => service.get(request.params.id, contextOf(request)),
+  );
+  app.get(
+    "/drafts/:id/edit",
+    {
+      schema: {
+        tags,
+        summary: "A draft's fields for its form (old-style fields mapped).",
+        params: DraftIdParams,
+        response: { 200: DraftEdit, ...errors },
+      },
+    },
+    async (request) => service.edit(request.params.id, contextOf(request)),
+  );
+  app.post(
+    "/drafts",
+    {
+      schema: {
+        tags,
+        summary: "Save a draft (or schedule it: draftStatus scheduled with dateScheduled, needs schedule.allow).",
+        body: DraftPost,
+        response: { 201: Type.Ref("Draft"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const created = await service.create(request.body, contextOf(request));
+      return reply.status(201).send(created);
+    },
+  );
+  app.patch(
+    "/drafts/schedule/:id",
+    {
+      schema: {
+        tags,
+        summary: "Move a scheduled draft to another time.",
+        params: DraftIdParams,
+        body: DraftSchedule,
+        response: draft,
+      },
+    },
+    async (request) => service.schedule(request.params.id, request.body, contextOf(request)),
+  );
+  app.patch(
+    "/drafts/cancel-schedule/:id",
+    {
+      schema: {
+        tags,
+        summary: "Make a scheduled (or failed) draft a plain draft again.",
+        body: Type.Optional(Type.Object({}, { description: "No fields." })),
+        params: DraftIdParams,
+        response: draft,
+      },
+      // Called with no body at all (reference §10).
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request) => service.cancelSchedule(request.params.id, contextOf(request)),
+  );
+  app.patch(
+    "/drafts/:id",
+    { schema: { tags, summary: "Update a draft.", params: DraftIdParams, body: DraftPatch, response: draft } },
+    async (request) => service.patch(request.params.id, request.body, contextOf(request)),
+  );
+  app.delete(
+    "/drafts/:id",
+    { schema: { tags, summary: "Delete a draft.", params: DraftIdParams, response: { 204: Type.Null(), ...errors } } },
+    async (request, reply) => {
+      await service.remove(request.params.id, contextOf(request));
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from "fastify";
+import { limits, sharedDraftSchemas } from "@parley/contracts";
+import type { Platform } from "../../platform/context.ts";
+import { originOf } from "../../platform/http/pagination.ts";
+import type { CategoryDirectory, CommentsService, DiscussionsService } from "./drafts.deps.ts";
+import { createDraftPublisher, type DraftPublisher } from "./drafts.publish.ts";
+import { createDraftsRepo } from "./drafts.repo.ts";
+import { draftsRoutes } from "./drafts.routes.ts";
+import { createDraftsService, PUBLISH_JOB, type DraftsService } from "./drafts.service.ts";
+
+export type { DraftsService, DraftPublisher };
+export { PUBLISH_JOB };
+
+/**
+ * Drafts under /api/v2/drafts, the deletion of a draft once its post is made, and the job that
+ * publishes scheduled drafts when they are due.
+ */
+export async function registerDrafts(
+  app: FastifyInstance,
+  platform: Platform,
+  deps: { discussions: DiscussionsService; comments: CommentsService; categories: CategoryDirectory },
+): Promise<{ service: DraftsService; publisher: DraftPublisher }> {
+  for (const schema of sharedDraftSchemas) app.addSchema(schema);
+  const repo = createDraftsRepo(platform.db, platform.database.dialect);
+  const service = createDraftsService({ repo, platform });
+
+  let lastOrigin = "http://localhost";
+  app.addHook("onRequest", async (request) => {
+    if (request.url.startsWith("/api/")) lastOrigin = originOf(request);
+  });
+  const publisher = createDraftPublisher({ repo, platform, ...deps, origin: () => lastOrigin });
+  platform.jobs.register(PUBLISH_JOB, async () => void (await publisher.publishDue()), {
+    everyMs: limits.drafts.publishPollMs,
+  });
+
+  // Posting deletes the draft it came from (`draftID` on POST /discussions and /comments).
+  platform.events.on("discussion.created", async (event) => {
+    if (event.draftID) await service.posted(event.draftID, event.actorUserID);
+  });
+  platform.events.on("comment.created", async (event) => {
+    if (event.draftID) await service.posted(event.draftID, event.actorUserID);
+  });
+
+  await app.register(draftsRoutes, { prefix: "/api/v2", service });
+  return { service, publisher };
+}
