@@ -26,6 +26,7 @@ import { registerConfig } from "./features/config/index.ts";
 import { registerMedia } from "./features/media/index.ts";
 import { registerLayouts } from "./features/layouts/index.ts";
 import { createNotifications, registerNotifications } from "./features/notifications/index.ts";
+import { registerSearch } from "./features/search/index.ts";
 import { registerOutbox } from "./platform/mail/outbox.routes.ts";
 import { registerPages, sendPlainErrorPage, type PagesOptions } from "./pages/pages.ts";
 
@@ -162,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerNotifications(app, platform, notifications, {
     canReadDiscussion: async (id, viewer) => void (await discussions.load(id, viewer)),
   });
+  await registerSearch(app, platform, { categories: categories.directory, users: userFragments });
   await registerTokens(app, platform);
   const themes = await registerThemes(app, platform);
   await registerConfig(app, platform);

@@ -282,6 +282,29 @@ export interface LiveEventsTable {
   dateInserted: DateString;
 }
 
+/** One searchable record as plain text (features/search); its full-text index is per engine. */
+export interface SearchDocumentsTable {
+  docID: Generated<number>;
+  recordType: string;
+  recordID: number;
+  discussionID: number | null;
+  categoryID: number | null;
+  insertUserID: number | null;
+  type: string;
+  name: string;
+  body: string;
+  language: Defaulted<string>;
+  dateInserted: DateString;
+  dateUpdated: DateString | null;
+}
+
+/** Records whose search document is due (filled by triggers on the content tables). */
+export interface SearchQueueTable {
+  queueID: Generated<number>;
+  recordType: string;
+  recordID: number;
+}
+
 export interface DB {
   categories: CategoriesTable;
   users: UsersTable;
@@ -303,4 +326,6 @@ export interface DB {
   notifications: NotificationsTable;
   notificationPreferences: NotificationPreferencesTable;
   liveEvents: LiveEventsTable;
+  searchDocuments: SearchDocumentsTable;
+  searchQueue: SearchQueueTable;
 }

@@ -1,0 +1,122 @@
+import { sql, type RawBuilder } from "kysely";
+import type { Executor, SearchCriteria, SearchDetails, SearchDocument, SearchDriver } from "./search.driver.ts";
+import { documentColumns, filterConditions, hitColumns, toHits, whereAll, type HitRow } from "./search.filters.ts";
+import { fts5Expression, MARK_END, MARK_START } from "./search.text.ts";
+
+/** Title matches count ten times a body match in bm25 (FTS5's ranking; lower is better). */
+const TITLE_WEIGHT = 10;
+const EXCERPT_WORDS = 32;
+/** SQLite binds at most 32,766 parameters: ten columns × this many rows stays well below. */
+const ROWS_PER_INSERT = 2_000;
+
+/** The MATCH expression: the words (and/or), and the title words as a `name` column filter. */
+function matchOf(criteria: SearchCriteria): string | null {
+  const parts: string[] = [];
+  if (criteria.text) parts.push(`(${fts5Expression(criteria.text, criteria.operator, criteria.prefix)})`);
+  if (criteria.title) parts.push(`{name} : (${fts5Expression(criteria.title, "and", criteria.prefix)})`);
+  return parts.length ? parts.join(" AND ") : null;
+}
+
+const orderOf = (criteria: SearchCriteria, ranked: boolean): RawBuilder<unknown> => {
+  if (criteria.sort === "dateInserted") return sql`d."dateInserted" asc, d."docID" asc`;
+  if (criteria.sort === "-dateInserted" || !ranked) return sql`d."dateInserted" desc, d."docID" desc`;
+  return sql`score asc, d."dateInserted" desc`;
+};
+
+/** SQLite FTS5 (external content over `searchDocuments`, porter stemming on unicode61 words). */
+export function createSqliteSearchDriver(db: Executor): SearchDriver {
+  const insertRows = async (executor: Executor, documents: SearchDocument[]) => {
+    for (let start = 0; start < documents.length; start += ROWS_PER_INSERT) {
+      const slice = documents.slice(start, start + ROWS_PER_INSERT);
+      await executor
+        .insertInto("searchDocuments")
+        .values(
+          slice.map(
+            (doc) =>
+              Object.fromEntries(documentColumns.map((column) => [column, doc[column]])) as unknown as SearchDocument,
+          ),
+        )
+        .execute();
+    }
+  };
+
+  /** Takes documents out of the FTS index (it needs the old text) and the table. */
+  const removeWhere = async (executor: Executor, condition: RawBuilder<unknown>) => {
+    await sql`insert into "searchIndex" ("searchIndex", rowid, name, body)
+      select 'delete', d."docID", d.name, d.body from "searchDocuments" d where ${condition}`.execute(executor);
+    await sql`delete from "searchDocuments" as d where ${condition}`.execute(executor);
+  };
+
+  const recordCondition = (records: Array<{ recordType: string; recordID: number }>) =>
+    sql.join(
+      records.map((record) => sql`(d."recordType" = ${record.recordType} and d."recordID" = ${record.recordID})`),
+      sql` or `,
+    );
+
+  return {
+    name: "sqlite-fts5",
+
+    async search(criteria) {
+      const match = matchOf(criteria);
+      const filters = filterConditions(criteria);
+      const order = orderOf(criteria, match !== null);
+      const result = match
+        ? await sql<HitRow>`select ${hitColumns}, "searchIndex".rank as score,
+              count(*) over () as total
+            from "searchIndex" join "searchDocuments" d on d."docID" = "searchIndex".rowid
+            where "searchIndex" match ${match} and "searchIndex".rank match ${`bm25(${TITLE_WEIGHT}.0, 1.0)`}
+              and ${whereAll(filters)}
+            order by ${order} limit ${criteria.limit} offset ${criteria.offset}`.execute(db)
+        : await sql<HitRow>`select ${hitColumns}, 0 as score, count(*) over () as total
+            from "searchDocuments" d where ${whereAll(filters)}
+            order by ${order} limit ${criteria.limit} offset ${criteria.offset}`.execute(db);
+      return toHits(result.rows);
+    },
+
+    async details(criteria, docIDs) {
+      const out = new Map<number, SearchDetails>();
+      if (docIDs.length === 0) return out;
+      const match = matchOf(criteria);
+      const result = match
+        ? await sql<{ docID: number; excerpt: string | null; discussionName: string | null }>`
+            select d."docID", snippet("searchIndex", 1, ${MARK_START}, ${MARK_END}, '…', ${sql.lit(EXCERPT_WORDS)}) as excerpt,
+              p.name as "discussionName"
+            from "searchIndex" join "searchDocuments" d on d."docID" = "searchIndex".rowid
+              left join "discussions" p on p."discussionID" = d."discussionID"
+            where "searchIndex" match ${match} and "searchIndex".rowid in (${sql.join(docIDs)})`.execute(db)
+        : await sql<{ docID: number; excerpt: string | null; discussionName: string | null }>`
+            select d."docID", substr(d.body, 1, 300) as excerpt, p.name as "discussionName"
+            from "searchDocuments" d left join "discussions" p on p."discussionID" = d."discussionID"
+            where d."docID" in (${sql.join(docIDs)})`.execute(db);
+      for (const row of result.rows)
+        out.set(row.docID, { excerpt: row.excerpt ?? "", discussionName: row.discussionName });
+      return out;
+    },
+
+    async write(executor, documents) {
+      if (documents.length === 0) return;
+      await removeWhere(executor, recordCondition(documents));
+      await insertRows(executor, documents);
+      await sql`insert into "searchIndex" (rowid, name, body)
+        select d."docID", d.name, d.body from "searchDocuments" d where ${recordCondition(documents)}`.execute(
+        executor,
+      );
+    },
+
+    async remove(executor, records) {
+      if (records.length) await removeWhere(executor, recordCondition(records));
+    },
+
+    async clear(executor) {
+      await sql`insert into "searchIndex" ("searchIndex") values ('delete-all')`.execute(executor);
+      await sql`delete from "searchDocuments"`.execute(executor);
+    },
+
+    bulkInsert: insertRows,
+
+    async finishBulk(executor) {
+      await sql`insert into "searchIndex" ("searchIndex") values ('rebuild')`.execute(executor);
+      await sql`insert into "searchIndex" ("searchIndex") values ('optimize')`.execute(executor);
+    },
+  };
+}
