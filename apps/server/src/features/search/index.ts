@@ -1,30 +1,20 @@
 import type { FastifyInstance } from "fastify";
 import { sharedSearchSchemas } from "@parley/contracts";
 import type { Platform } from "../../platform/context.ts";
-import type { Database } from "../../platform/db/database.ts";
 import type { CategoryDirectory } from "../categories/index.ts";
 import type { UserFragments } from "../users/index.ts";
 import type { SearchDriver } from "./search.driver.ts";
-import { createIndexer, type Indexer } from "./search.indexer.ts";
-import { createPostgresSearchDriver } from "./search.postgres.ts";
-import { createSearchRepo } from "./search.repo.ts";
+import { createSearchEngine } from "./search.engine.ts";
+import type { Indexer } from "./search.indexer.ts";
 import { searchRoutes } from "./search.routes.ts";
 import { createSearchService, type SearchService } from "./search.service.ts";
-import { createSqliteSearchDriver } from "./search.sqlite.ts";
 
 export type { SearchService, Indexer, SearchDriver };
 export { parseSearchText } from "./search.text.ts";
+export { createSearchEngine };
 
 /** How often a process looks at the queue when nothing told it to (changes made outside a request). */
 const DRAIN_EVERY_MS = 2_000;
-
-/** The search engine for the database the site runs on, and the indexer that keeps it current. */
-export function createSearchEngine(database: Pick<Database, "db" | "dialect">) {
-  const driver =
-    database.dialect === "postgres" ? createPostgresSearchDriver(database.db) : createSqliteSearchDriver(database.db);
-  const indexer = createIndexer(createSearchRepo(database.db, database.dialect), driver);
-  return { driver, indexer };
-}
 
 /**
  * Search: `GET /api/v2/search`, and the index kept current. Every change is queued by the content

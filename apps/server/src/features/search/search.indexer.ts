@@ -67,12 +67,24 @@ export function createIndexer(repo: SearchRepo, driver: SearchDriver) {
       const total = await repo.countSources();
       let done = 0;
       await repo.transaction((executor) => driver.clear(executor));
-      for (const recordType of ["category", "user", "discussion", "comment"] as const) {
+      for (const recordType of ["category", "user"] as const) {
         for await (const batch of repo.allDocuments(recordType, REBUILD_BATCH)) {
           await repo.transaction((executor) => driver.bulkInsert(executor, batch.documents));
           done += batch.count;
           options.onProgress?.(done, total);
         }
+      }
+      const posts = await repo.postKeysByDate();
+      for (let start = 0; start < posts.length; start += REBUILD_BATCH) {
+        const keys = posts.slice(start, start + REBUILD_BATCH);
+        const documents = await repo.load(repo.db, keys);
+        const order = new Map(keys.map((key, index) => [`${key.recordType}:${key.recordID}`, index]));
+        documents.sort(
+          (a, b) => order.get(`${a.recordType}:${a.recordID}`)! - order.get(`${b.recordType}:${b.recordID}`)!,
+        );
+        await repo.transaction((executor) => driver.bulkInsert(executor, documents));
+        done += keys.length;
+        options.onProgress?.(done, total);
       }
       await repo.transaction((executor) => driver.finishBulk(executor));
       // Changes queued before the rebuild began are in it; later ones stay queued for drain().

@@ -7,6 +7,8 @@ import { MARK_END, MARK_START, type SearchText } from "./search.text.ts";
 const WEIGHTS = "{0, 0, 0.1, 1.0}";
 const HEADLINE = `StartSel="${MARK_START}", StopSel="${MARK_END}", MaxWords=35, MinWords=15, ShortWord=2, HighlightAll=false`;
 const ROWS_PER_INSERT = 1_000;
+/** Matches a search ranks at most (as on SQLite): the cost stays bounded however common a word is. */
+const MAX_RESULTS = 1_000;
 
 /**
  * A tsquery from the parsed words: plainto_tsquery for a word, phraseto_tsquery for a phrase,
@@ -70,10 +72,13 @@ export function createPostgresSearchDriver(db: Executor, language = "english"): 
       const filters = filterConditions(criteria);
       const order = orderOf(criteria, query !== null);
       const result = query
-        ? await sql<HitRow>`with q as (select ${query} as q)
-            select ${hitColumns}, ts_rank(${WEIGHTS}::float4[], d."searchVector", q.q) as score, count(*) over () as total
+        ? await sql<HitRow>`with q as (select ${query} as q),
+              m as (select d."docID" from "searchDocuments" d, q
+                where d."searchVector" @@ q.q and ${whereAll(filters)} limit ${MAX_RESULTS})
+            select ${hitColumns}, ts_rank(${WEIGHTS}::float4[], d."searchVector", q.q) as score,
+              (select count(*) from m) as total
             from "searchDocuments" d, q
-            where d."searchVector" @@ q.q and ${whereAll(filters)}
+            where d."docID" in (select "docID" from m)
             order by ${order} limit ${criteria.limit} offset ${criteria.offset}`.execute(db)
         : await sql<HitRow>`select ${hitColumns}, 0 as score, count(*) over () as total
             from "searchDocuments" d where ${whereAll(filters)}

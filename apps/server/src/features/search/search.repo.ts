@@ -120,6 +120,8 @@ export function createSearchRepo(db: Kysely<DB>, dialect: DialectName) {
   };
 
   return {
+    db,
+
     /** Takes up to `limit` queued records off the queue (inside the caller's transaction). */
     async takeQueued(executor: Executor, limit: number): Promise<RecordKey[]> {
       if (dialect === "postgres") {
@@ -203,6 +205,27 @@ export function createSearchRepo(db: Kysely<DB>, dialect: DialectName) {
         after = ids.at(-1)!;
         yield { count: ids.length, documents: await loaders[recordType]!(db, ids) };
       }
+    },
+
+    /**
+     * Every discussion and comment key, oldest first: a rebuild adds them in the order they were
+     * written, so the index's own order is the date order (what common-word searches read by).
+     */
+    async postKeysByDate(): Promise<RecordKey[]> {
+      const [discussions, comments] = await Promise.all([
+        db.selectFrom("discussions").select(["discussionID as id", "dateInserted"]).execute(),
+        db.selectFrom("comments").select(["commentID as id", "dateInserted"]).execute(),
+      ]);
+      const keys = [
+        ...discussions.map((row) => ({ recordType: "discussion", recordID: row.id, at: Date.parse(row.dateInserted) })),
+        ...comments.map((row) => ({ recordType: "comment", recordID: row.id, at: Date.parse(row.dateInserted) })),
+      ];
+      keys.sort(
+        (a, b) =>
+          a.at - b.at ||
+          (a.recordType === b.recordType ? a.recordID - b.recordID : a.recordType === "discussion" ? -1 : 1),
+      );
+      return keys.map(({ recordType, recordID }) => ({ recordType, recordID }));
     },
 
     /** Runs `fn` in one transaction. */

@@ -6,8 +6,16 @@ import { fts5Expression, MARK_END, MARK_START } from "./search.text.ts";
 /** Title matches count ten times a body match in bm25 (FTS5's ranking; lower is better). */
 const TITLE_WEIGHT = 10;
 const EXCERPT_WORDS = 32;
+/**
+ * Results a search reaches at most (Vanilla's search engines cap theirs too): counting and ranking
+ * stay bounded however common a word is.
+ */
+export const MAX_RESULTS = 1_000;
 /** SQLite binds at most 32,766 parameters: ten columns × this many rows stays well below. */
 const ROWS_PER_INSERT = 2_000;
+
+const rowOf = (doc: SearchDocument) =>
+  Object.fromEntries(documentColumns.map((column) => [column, doc[column]])) as unknown as SearchDocument;
 
 /** The MATCH expression: the words (and/or), and the title words as a `name` column filter. */
 function matchOf(criteria: SearchCriteria): string | null {
@@ -47,6 +55,29 @@ export function createSqliteSearchDriver(db: Executor): SearchDriver {
     await sql`delete from "searchDocuments" as d where ${condition}`.execute(executor);
   };
 
+  /** How many documents match (with the filters), counted up to MAX_RESULTS. */
+  const countMatches = async (match: string, filters: RawBuilder<unknown>) => {
+    const result = await sql<{ count: number }>`select count(*) as count from (select 1
+        from "searchIndex" join "searchDocuments" d on d."docID" = "searchIndex".rowid
+        where "searchIndex" match ${match} and ${filters} limit ${MAX_RESULTS})`.execute(db);
+    return Number(result.rows[0]?.count ?? 0);
+  };
+
+  /** A page of matches in the index's order (newest first when descending), read no further than needed. */
+  const pageOf = async (
+    match: string,
+    filters: RawBuilder<unknown>,
+    direction: RawBuilder<unknown>,
+    offset: number,
+    limit: number,
+  ) => {
+    const result = await sql<HitRow>`select ${hitColumns}, 0 as score, 0 as total
+        from "searchIndex" join "searchDocuments" d on d."docID" = "searchIndex".rowid
+        where "searchIndex" match ${match} and ${filters}
+        order by "searchIndex".rowid ${direction} limit ${limit} offset ${offset}`.execute(db);
+    return toHits(result.rows).hits;
+  };
+
   const recordCondition = (records: Array<{ recordType: string; recordID: number }>) =>
     sql.join(
       records.map((record) => sql`(d."recordType" = ${record.recordType} and d."recordID" = ${record.recordID})`),
@@ -58,19 +89,46 @@ export function createSqliteSearchDriver(db: Executor): SearchDriver {
 
     async search(criteria) {
       const match = matchOf(criteria);
-      const filters = filterConditions(criteria);
-      const order = orderOf(criteria, match !== null);
-      const result = match
-        ? await sql<HitRow>`select ${hitColumns}, "searchIndex".rank as score,
-              count(*) over () as total
+      const filters = whereAll(filterConditions(criteria));
+      if (!match) {
+        const result = await sql<HitRow>`select ${hitColumns}, 0 as score, count(*) over () as total
+            from "searchDocuments" d where ${filters}
+            order by ${orderOf(criteria, false)} limit ${criteria.limit} offset ${criteria.offset}`.execute(db);
+        return toHits(result.rows);
+      }
+      if (criteria.offset >= MAX_RESULTS) return { hits: [], total: 0 };
+      const limit = Math.min(criteria.limit, MAX_RESULTS - criteria.offset);
+      const total = await countMatches(match, filters);
+      if (total < MAX_RESULTS) {
+        // Few enough matches to rank them all: bm25, titles weighing ten times a body.
+        const result = await sql<HitRow>`select ${hitColumns}, "searchIndex".rank as score, 0 as total
             from "searchIndex" join "searchDocuments" d on d."docID" = "searchIndex".rowid
             where "searchIndex" match ${match} and "searchIndex".rank match ${`bm25(${TITLE_WEIGHT}.0, 1.0)`}
-              and ${whereAll(filters)}
-            order by ${order} limit ${criteria.limit} offset ${criteria.offset}`.execute(db)
-        : await sql<HitRow>`select ${hitColumns}, 0 as score, count(*) over () as total
-            from "searchDocuments" d where ${whereAll(filters)}
-            order by ${order} limit ${criteria.limit} offset ${criteria.offset}`.execute(db);
-      return toHits(result.rows);
+              and ${filters}
+            order by ${orderOf(criteria, true)} limit ${limit} offset ${criteria.offset}`.execute(db);
+        return { hits: toHits(result.rows).hits, total };
+      }
+      // A common word: ranking every match would cost in proportion to them. The index's own order
+      // (documents are added as they are written) is the date order, read newest first from the end
+      // and stopped at the page; relevance is then title matches first, newest first, then the rest.
+      if (criteria.sort !== "relevance") {
+        const direction = sql.raw(criteria.sort === "dateInserted" ? "asc" : "desc");
+        return { hits: await pageOf(match, filters, direction, criteria.offset, limit), total };
+      }
+      const title = criteria.text
+        ? `{name} : (${fts5Expression(criteria.text, criteria.operator, criteria.prefix)})`
+        : null;
+      if (!title) return { hits: await pageOf(match, filters, sql.raw("desc"), criteria.offset, limit), total };
+      const titleTotal = await countMatches(`${match} AND ${title}`, filters);
+      const hits =
+        criteria.offset < titleTotal
+          ? await pageOf(`${match} AND ${title}`, filters, sql.raw("desc"), criteria.offset, limit)
+          : [];
+      if (hits.length < limit) {
+        const offset = Math.max(0, criteria.offset - titleTotal);
+        hits.push(...(await pageOf(`${match} NOT ${title}`, filters, sql.raw("desc"), offset, limit - hits.length)));
+      }
+      return { hits, total };
     },
 
     async details(criteria, docIDs) {
@@ -95,8 +153,25 @@ export function createSqliteSearchDriver(db: Executor): SearchDriver {
 
     async write(executor, documents) {
       if (documents.length === 0) return;
-      await removeWhere(executor, recordCondition(documents));
-      await insertRows(executor, documents);
+      // Out of the FTS index with the old text, then the row updated in place (its docID, and so its
+      // place in the index's date order, stays), then back into the index with the new text.
+      await sql`insert into "searchIndex" ("searchIndex", rowid, name, body)
+        select 'delete', d."docID", d.name, d.body from "searchDocuments" d where ${recordCondition(documents)}`.execute(
+        executor,
+      );
+      for (let start = 0; start < documents.length; start += ROWS_PER_INSERT) {
+        await executor
+          .insertInto("searchDocuments")
+          .values(documents.slice(start, start + ROWS_PER_INSERT).map(rowOf))
+          .onConflict((conflict) =>
+            conflict
+              .columns(["recordType", "recordID"])
+              .doUpdateSet((eb) =>
+                Object.fromEntries(documentColumns.slice(2).map((column) => [column, eb.ref(`excluded.${column}`)])),
+              ),
+          )
+          .execute();
+      }
       await sql`insert into "searchIndex" (rowid, name, body)
         select d."docID", d.name, d.body from "searchDocuments" d where ${recordCondition(documents)}`.execute(
         executor,
