@@ -213,6 +213,15 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             notificationRoute("notification-preferences", "profile/preferences"),
             notificationRoute("unsubscribe", "unsubscribe/:token"),
             {
+              id: "search",
+              path: "search",
+              lazy: async () => {
+                const { createSearchRoutes } = await import("./features/search/search.routes.tsx");
+                const [route] = createSearchRoutes({ queryClient, api });
+                return { loader: route!.loader, element: route!.element };
+              },
+            },
+            {
               id: "leaving",
               path: "home/leaving",
               lazy: async () => ({ Component: (await import("./features/leaving/LeavingPage.tsx")).LeavingPage }),

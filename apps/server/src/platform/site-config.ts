@@ -23,6 +23,10 @@ export const siteConfigDefaults = {
   /** Members' signatures under their posts (spec §5), and whether narrow screens hide them. */
   "signatures.enabled": true,
   "signatures.hideMobile": false,
+  /** Spec §2: the search page reads `query` when the new search page is on, else `search`. */
+  "search.newSearchPage": true,
+  /** Spec §2's external-search setting: search results open in a new tab. */
+  "search.externalNewTab": false,
 } as const;
 export type SiteConfigKey = keyof typeof siteConfigDefaults;
 type Value<K extends SiteConfigKey> = (typeof siteConfigDefaults)[K] extends boolean
