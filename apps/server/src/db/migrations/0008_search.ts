@@ -5,8 +5,8 @@ import { dateType, withId } from "../../platform/db/columns.ts";
 /**
  * Search (issue 8). `searchDocuments` holds one row per searchable record (discussion, comment,
  * user, category) as plain text, with what the filters need (category, discussion, author, type,
- * dates). The full-text index over it is per engine: an FTS5 table (porter stemming on unicode61
- * words) kept in step by triggers on SQLite, a weighted `tsvector` column with a GIN index on
+ * dates). The full-text index is per engine: an FTS5 table holding the text (porter stemming on
+ * unicode61 words, rowid = docID) on SQLite, a weighted `tsvector` column with a GIN index on
  * PostgreSQL (A for titles, B for bodies).
  *
  * `searchQueue` is the durable work list: triggers on the content tables add (recordType, recordID)
@@ -91,20 +91,11 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     return;
   }
 
+  // The text lives in the FTS table itself (rowid = docID); `searchDocuments.body` stays empty on
+  // SQLite, so the rows a search joins for its filters are small.
   await sql`CREATE VIRTUAL TABLE "searchIndex" USING fts5(
-    name, body, content='searchDocuments', content_rowid='docID',
-    tokenize='porter unicode61 remove_diacritics 2'
+    name, body, tokenize='porter unicode61 remove_diacritics 2'
   )`.execute(db);
-  await sql`CREATE TRIGGER "searchIndex_insert" AFTER INSERT ON "searchDocuments" BEGIN
-    INSERT INTO "searchIndex" (rowid, name, body) VALUES (new."docID", new.name, new.body);
-  END`.execute(db);
-  await sql`CREATE TRIGGER "searchIndex_delete" AFTER DELETE ON "searchDocuments" BEGIN
-    INSERT INTO "searchIndex" ("searchIndex", rowid, name, body) VALUES ('delete', old."docID", old.name, old.body);
-  END`.execute(db);
-  await sql`CREATE TRIGGER "searchIndex_update" AFTER UPDATE OF name, body ON "searchDocuments" BEGIN
-    INSERT INTO "searchIndex" ("searchIndex", rowid, name, body) VALUES ('delete', old."docID", old.name, old.body);
-    INSERT INTO "searchIndex" (rowid, name, body) VALUES (new."docID", new.name, new.body);
-  END`.execute(db);
   for (const source of sources) {
     const key = sql.ref(source.key);
     const insert = (row: "new" | "old") =>

@@ -106,10 +106,9 @@ export function createPostgresSearchDriver(db: Executor, language = "english"): 
 
     async remove(executor, records) {
       if (records.length === 0) return;
-      await sql`delete from "searchDocuments" d where ${sql.join(
-        records.map((record) => sql`(d."recordType" = ${record.recordType} and d."recordID" = ${record.recordID})`),
-        sql` or `,
-      )}`.execute(executor);
+      await sql`delete from "searchDocuments" d where (d."recordType", d."recordID") in (values ${sql.join(
+        records.map((record) => sql`(${record.recordType}::varchar, ${record.recordID}::int)`),
+      )})`.execute(executor);
     },
 
     async clear(executor) {

@@ -14,8 +14,15 @@ export const MAX_RESULTS = 1_000;
 /** SQLite binds at most 32,766 parameters: ten columns × this many rows stays well below. */
 const ROWS_PER_INSERT = 2_000;
 
+/**
+ * A document's row: the body lives in the FTS table only, so the rows a search joins stay small
+ * (a match's filters are read from them).
+ */
 const rowOf = (doc: SearchDocument) =>
-  Object.fromEntries(documentColumns.map((column) => [column, doc[column]])) as unknown as SearchDocument;
+  ({
+    ...Object.fromEntries(documentColumns.map((column) => [column, doc[column]])),
+    body: "",
+  }) as unknown as SearchDocument;
 
 /** The MATCH expression: the words (and/or), and the title words as a `name` column filter. */
 function matchOf(criteria: SearchCriteria): string | null {
@@ -31,27 +38,39 @@ const orderOf = (criteria: SearchCriteria, ranked: boolean): RawBuilder<unknown>
   return sql`score asc, d."dateInserted" desc`;
 };
 
-/** SQLite FTS5 (external content over `searchDocuments`, porter stemming on unicode61 words). */
+/** SQLite FTS5 (titles and bodies, porter stemming on unicode61 words; rowid = `searchDocuments.docID`). */
 export function createSqliteSearchDriver(db: Executor): SearchDriver {
+  /** The documents' text into the FTS table under the docIDs their rows got. */
+  const indexText = async (
+    executor: Executor,
+    documents: SearchDocument[],
+    ids: Array<{ docID: number; recordType: string; recordID: number }>,
+  ) => {
+    const idOf = new Map(ids.map((row) => [`${row.recordType}:${row.recordID}`, row.docID]));
+    const rows = documents
+      .filter((doc) => idOf.has(`${doc.recordType}:${doc.recordID}`))
+      .map((doc) => sql`(${idOf.get(`${doc.recordType}:${doc.recordID}`)!}, ${doc.name}, ${doc.body})`);
+    if (rows.length)
+      await sql`insert into "searchIndex" (rowid, name, body) values ${sql.join(rows)}`.execute(executor);
+  };
+
   const insertRows = async (executor: Executor, documents: SearchDocument[]) => {
     for (let start = 0; start < documents.length; start += ROWS_PER_INSERT) {
       const slice = documents.slice(start, start + ROWS_PER_INSERT);
-      await executor
+      const ids = await executor
         .insertInto("searchDocuments")
-        .values(
-          slice.map(
-            (doc) =>
-              Object.fromEntries(documentColumns.map((column) => [column, doc[column]])) as unknown as SearchDocument,
-          ),
-        )
+        .values(slice.map(rowOf))
+        .returning(["docID", "recordType", "recordID"])
         .execute();
+      await indexText(executor, slice, ids);
     }
   };
 
-  /** Takes documents out of the FTS index (it needs the old text) and the table. */
+  /** Takes documents out of the FTS table and the documents table. */
   const removeWhere = async (executor: Executor, condition: RawBuilder<unknown>) => {
-    await sql`insert into "searchIndex" ("searchIndex", rowid, name, body)
-      select 'delete', d."docID", d.name, d.body from "searchDocuments" d where ${condition}`.execute(executor);
+    await sql`delete from "searchIndex" where rowid in (select d."docID" from "searchDocuments" d where ${condition})`.execute(
+      executor,
+    );
     await sql`delete from "searchDocuments" as d where ${condition}`.execute(executor);
   };
 
@@ -78,11 +97,11 @@ export function createSqliteSearchDriver(db: Executor): SearchDriver {
     return toHits(result.rows).hits;
   };
 
+  /** Documents by record, as one row-value IN (both engines run it). */
   const recordCondition = (records: Array<{ recordType: string; recordID: number }>) =>
-    sql.join(
-      records.map((record) => sql`(d."recordType" = ${record.recordType} and d."recordID" = ${record.recordID})`),
-      sql` or `,
-    );
+    sql`(d."recordType", d."recordID") in (values ${sql.join(
+      records.map((record) => sql`(${record.recordType}, ${record.recordID})`),
+    )})`;
 
   return {
     name: "sqlite-fts5",
@@ -119,13 +138,14 @@ export function createSqliteSearchDriver(db: Executor): SearchDriver {
         ? `{name} : (${fts5Expression(criteria.text, criteria.operator, criteria.prefix)})`
         : null;
       if (!title) return { hits: await pageOf(match, filters, sql.raw("desc"), criteria.offset, limit), total };
-      const titleTotal = await countMatches(`${match} AND ${title}`, filters);
+      // The first page needs no count of the title matches: it takes them until the page is full.
+      const titleTotal = criteria.offset === 0 ? 0 : await countMatches(`${match} AND ${title}`, filters);
       const hits =
-        criteria.offset < titleTotal
+        criteria.offset === 0 || criteria.offset < titleTotal
           ? await pageOf(`${match} AND ${title}`, filters, sql.raw("desc"), criteria.offset, limit)
           : [];
       if (hits.length < limit) {
-        const offset = Math.max(0, criteria.offset - titleTotal);
+        const offset = criteria.offset === 0 ? 0 : Math.max(0, criteria.offset - titleTotal);
         hits.push(...(await pageOf(`${match} NOT ${title}`, filters, sql.raw("desc"), offset, limit - hits.length)));
       }
       return { hits, total };
@@ -143,8 +163,9 @@ export function createSqliteSearchDriver(db: Executor): SearchDriver {
               left join "discussions" p on p."discussionID" = d."discussionID"
             where "searchIndex" match ${match} and "searchIndex".rowid in (${sql.join(docIDs)})`.execute(db)
         : await sql<{ docID: number; excerpt: string | null; discussionName: string | null }>`
-            select d."docID", substr(d.body, 1, 300) as excerpt, p.name as "discussionName"
-            from "searchDocuments" d left join "discussions" p on p."discussionID" = d."discussionID"
+            select d."docID", substr(f.body, 1, 300) as excerpt, p.name as "discussionName"
+            from "searchDocuments" d join "searchIndex" f on f.rowid = d."docID"
+              left join "discussions" p on p."discussionID" = d."discussionID"
             where d."docID" in (${sql.join(docIDs)})`.execute(db);
       for (const row of result.rows)
         out.set(row.docID, { excerpt: row.excerpt ?? "", discussionName: row.discussionName });
@@ -153,16 +174,15 @@ export function createSqliteSearchDriver(db: Executor): SearchDriver {
 
     async write(executor, documents) {
       if (documents.length === 0) return;
-      // Out of the FTS index with the old text, then the row updated in place (its docID, and so its
-      // place in the index's date order, stays), then back into the index with the new text.
-      await sql`insert into "searchIndex" ("searchIndex", rowid, name, body)
-        select 'delete', d."docID", d.name, d.body from "searchDocuments" d where ${recordCondition(documents)}`.execute(
-        executor,
-      );
+      // The row is updated in place (its docID, and so its place in the index's date order, stays);
+      // its text is replaced in the FTS table.
+      await sql`delete from "searchIndex" where rowid in (
+          select d."docID" from "searchDocuments" d where ${recordCondition(documents)})`.execute(executor);
       for (let start = 0; start < documents.length; start += ROWS_PER_INSERT) {
-        await executor
+        const slice = documents.slice(start, start + ROWS_PER_INSERT);
+        const ids = await executor
           .insertInto("searchDocuments")
-          .values(documents.slice(start, start + ROWS_PER_INSERT).map(rowOf))
+          .values(slice.map(rowOf))
           .onConflict((conflict) =>
             conflict
               .columns(["recordType", "recordID"])
@@ -170,12 +190,10 @@ export function createSqliteSearchDriver(db: Executor): SearchDriver {
                 Object.fromEntries(documentColumns.slice(2).map((column) => [column, eb.ref(`excluded.${column}`)])),
               ),
           )
+          .returning(["docID", "recordType", "recordID"])
           .execute();
+        await indexText(executor, slice, ids);
       }
-      await sql`insert into "searchIndex" (rowid, name, body)
-        select d."docID", d.name, d.body from "searchDocuments" d where ${recordCondition(documents)}`.execute(
-        executor,
-      );
     },
 
     async remove(executor, records) {
@@ -183,14 +201,13 @@ export function createSqliteSearchDriver(db: Executor): SearchDriver {
     },
 
     async clear(executor) {
-      await sql`insert into "searchIndex" ("searchIndex") values ('delete-all')`.execute(executor);
+      await sql`delete from "searchIndex"`.execute(executor);
       await sql`delete from "searchDocuments"`.execute(executor);
     },
 
     bulkInsert: insertRows,
 
     async finishBulk(executor) {
-      await sql`insert into "searchIndex" ("searchIndex") values ('rebuild')`.execute(executor);
       await sql`insert into "searchIndex" ("searchIndex") values ('optimize')`.execute(executor);
     },
   };
