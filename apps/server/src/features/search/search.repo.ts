@@ -190,7 +190,7 @@ export function createSearchRepo(db: Kysely<DB>, dialect: DialectName) {
     async *allDocuments(recordType: "discussion" | "comment" | "user" | "category", batch: number) {
       const table = { discussion: "discussions", comment: "comments", user: "users", category: "categories" } as const;
       const key = { discussion: "discussionID", comment: "commentID", user: "userID", category: "categoryID" } as const;
-      let after = Number.MIN_SAFE_INTEGER;
+      let after = -2_147_483_648; // the smallest integer key (the root category is -1)
       for (;;) {
         const ids = (
           await db

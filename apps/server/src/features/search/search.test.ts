@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paginationHeaders, SearchResult, type Discussion, type SearchResult as Result } from "@parley/contracts";
 import { countQueries } from "../../platform/db/query-count.ts";
+import { createSearchEngine } from "./search.engine.ts";
 import { roleIDOfType, type Session } from "../../test/accounts.ts";
 import { engines } from "../../test/databases.ts";
 import {
@@ -276,6 +277,16 @@ describe.each(engines)("GET /search on %s", (engine) => {
       `user:${f.users.carol.userID}`,
     ]);
     expect((await search("query=carol&domain=user", f.as.alice)).items).toEqual([]);
+  });
+
+  it("npm run reindex's rebuild gives the same index", async () => {
+    const before = ids((await search("query=valkey", f.as.carol)).items);
+    let reported = 0;
+    const count = await createSearchEngine(f.t.database).indexer.rebuild({ onProgress: (done) => (reported = done) });
+    expect(count).toBeGreaterThan(10);
+    expect(reported).toBe(count);
+    expect(ids((await search("query=valkey", f.as.carol)).items)).toEqual(before);
+    expect(ids((await search("query=secret", f.as.carol)).items)).toEqual([]);
   });
 
   it("answers bad input with a 400", async () => {
