@@ -58,6 +58,7 @@ export async function registerSearch(
   });
 
   const service = createSearchService({ db: platform.db, driver, categories: deps.categories, users: deps.users });
+  platform.events.on("permissions.changed", () => service.invalidate());
   await app.register(searchRoutes, { prefix: "/api/v2", service });
   return service;
 }

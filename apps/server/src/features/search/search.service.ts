@@ -37,6 +37,8 @@ export interface SearchPage {
 /** Records this site can find today; articles and groups plug in through the same driver later. */
 const searchable: readonly SearchRecordType[] = ["discussion", "comment", "user", "category"];
 const postTypes = new Set(["discussion", "comment"]);
+/** As long as the category directory keeps the tree. */
+const VIEWABLE_TTL_MS = 5_000;
 
 /**
  * The one search behind the API, the search page and the suggestions: parameters → criteria (the
@@ -46,15 +48,30 @@ const postTypes = new Set(["discussion", "comment"]);
 export function createSearchService({ db, driver, categories, users }: SearchServiceDeps) {
   const lookups = createLookups(db);
 
+  /**
+   * The viewer's viewable categories, without and with archived ones, and the count of all categories:
+   * the same for every viewer with the same roles, so kept for a few seconds by role set (the
+   * directory's own cache lives as long).
+   */
+  const viewable = new Map<string, { at: number; open: number[]; all: number[]; every: number }>();
+  async function viewableFor(viewer: Viewer) {
+    const key = `${viewer.userID === 0 ? "guest" : "member"}:${[...viewer.roleIDs].sort().join(",")}`;
+    const cached = viewable.get(key);
+    if (cached && Date.now() - cached.at < VIEWABLE_TTL_MS) return cached;
+    const all = await categories.visibleIDs(viewer);
+    const open: number[] = [];
+    for (const id of all) if (!(await categories.get(id))?.isArchived) open.push(id);
+    const every = (await categories.everyID()).filter((id) => id !== ROOT_CATEGORY_ID).length;
+    if (viewable.size > 1_000) viewable.clear();
+    const entry = { at: Date.now(), open, all, every };
+    viewable.set(key, entry);
+    return entry;
+  }
+
   /** The categories whose records may appear, or null when that is all of them. */
   async function allowedCategories(query: SearchQuery, viewer: Viewer): Promise<number[] | null> {
-    const visible = await categories.visibleIDs(viewer);
-    const nodes = new Map<number, CategoryNode>();
-    for (const id of visible) {
-      const node = await categories.get(id);
-      if (node) nodes.set(id, node);
-    }
-    let allowed = visible.filter((id) => query.includeArchivedCategories || !nodes.get(id)?.isArchived);
+    const { open, all, every } = await viewableFor(viewer);
+    let allowed = query.includeArchivedCategories ? all : open;
     const requested = [...(query.categoryIDs ?? []), ...(query.categoryID !== undefined ? [query.categoryID] : [])];
     if (requested.length) {
       const wanted = new Set(
@@ -66,8 +83,7 @@ export function createSearchService({ db, driver, categories, users }: SearchSer
     }
     // Following categories is not built yet: nobody follows any, so that filter keeps none.
     if (query.followedCategories) allowed = [];
-    const everyCategory = (await categories.everyID()).filter((id) => id !== ROOT_CATEGORY_ID);
-    return allowed.length === everyCategory.length ? null : allowed;
+    return allowed.length === every ? null : allowed;
   }
 
   function recordTypesOf(query: SearchQuery, viewer: Viewer): string[] {
@@ -85,6 +101,11 @@ export function createSearchService({ db, driver, categories, users }: SearchSer
 
   return {
     driverName: driver.name,
+
+    /** Rights changed: the viewable categories are read anew. */
+    invalidate(): void {
+      viewable.clear();
+    },
 
     async search(query: SearchQuery, viewer: Viewer, origin: string): Promise<SearchPage> {
       assertAccountUsable(viewer);

@@ -82,6 +82,13 @@ export function createSqliteSearchDriver(db: Executor): SearchDriver {
     return Number(result.rows[0]?.count ?? 0);
   };
 
+  /** How many documents the index matches, without filters, counted up to MAX_RESULTS. */
+  const countIndexed = async (match: string) => {
+    const result = await sql<{ count: number }>`select count(*) as count from (select 1 from "searchIndex"
+        where "searchIndex" match ${match} limit ${MAX_RESULTS})`.execute(db);
+    return Number(result.rows[0]?.count ?? 0);
+  };
+
   /** A page of matches in the index's order (newest first when descending), read no further than needed. */
   const pageOf = async (
     match: string,
@@ -117,7 +124,18 @@ export function createSqliteSearchDriver(db: Executor): SearchDriver {
       }
       if (criteria.offset >= MAX_RESULTS) return { hits: [], total: 0 };
       const limit = Math.min(criteria.limit, MAX_RESULTS - criteria.offset);
-      const total = await countMatches(match, filters);
+      // Nothing narrows the matches but the record types (whose other kinds are few): when the
+      // index alone has the cap's worth, so do the results, and the filtered count is not needed.
+      const unfiltered =
+        criteria.categoryIDs === null &&
+        !criteria.types &&
+        !criteria.insertUserIDs &&
+        !criteria.tags &&
+        criteria.discussionID === undefined &&
+        !criteria.dates.dateInserted &&
+        !criteria.dates.dateUpdated;
+      const total =
+        unfiltered && (await countIndexed(match)) >= MAX_RESULTS ? MAX_RESULTS : await countMatches(match, filters);
       if (total < MAX_RESULTS) {
         // Few enough matches to rank them all: bm25, titles weighing ten times a body.
         const result = await sql<HitRow>`select ${hitColumns}, "searchIndex".rank as score, 0 as total
