@@ -192,6 +192,29 @@ describe.each(engines)("GET /search on %s", (engine) => {
     ]);
   });
 
+  it("archived categories only with includeArchivedCategories; followed categories (none followed yet) find nothing", async () => {
+    const { db } = f.t.database;
+    const archive = async (value: number) => {
+      await db
+        .updateTable("categories")
+        .set({ isArchived: value })
+        .where("categoryID", "=", f.category.troubleshooting)
+        .execute();
+      await f.t.app.platform.events.emit("permissions.changed", {});
+    };
+    await archive(1);
+    try {
+      expect((await search("query=pool", f.as.carol)).items).toEqual([]);
+      expect(ids((await search("query=pool&includeArchivedCategories=true", f.as.carol)).items)).toEqual([
+        `discussion:${tagged.discussionID}`,
+      ]);
+    } finally {
+      await archive(0);
+    }
+    expect(ids((await search("query=pool", f.as.carol)).items)).toEqual([`discussion:${tagged.discussionID}`]);
+    expect((await search("query=pool&followedCategories=true", f.as.carol)).items).toEqual([]);
+  });
+
   it("sorts by date either way, pages with headers", async () => {
     const newest = ids((await search("query=valkey&sort=-dateInserted", f.as.carol)).items);
     expect(newest).toEqual([
