@@ -11,6 +11,7 @@ export interface Reference {
   label: string;
   reqPerSec?: number;
   p50Ms?: number;
+  p95Ms?: number;
   p99Ms?: number;
 }
 
@@ -31,6 +32,7 @@ const ref = (kind: Reference["kind"], label: string, figures: Omit<Reference, "k
 
 const htmlPage = ref("target", "guest HTML page", { reqPerSec: 1_100, p50Ms: 10 });
 const nodebbTopicPage = ref("peer", "NodeBB topic HTML page", { reqPerSec: 221, p50Ms: 43 });
+const searchTarget = ref("target", "search", { reqPerSec: 2_000, p95Ms: 50 });
 const sqliteCeiling = ref("ceiling", "Fastify + 30 SQLite rows", { reqPerSec: 13_000, p50Ms: 1.3 });
 
 // prettier-ignore
@@ -43,7 +45,10 @@ export const endpoints: Endpoint[] = [
   { name: "api-category-deep", description: "a deep page of the busiest category (page 1,000 when it has that many)", path: (s) => `/api/v2/discussions?categoryID=${s.categoryID}&limit=30&page=${deepPage(s)}`, references: [ref("target", "deep page ≤ 1.5× page 1", {})], uncached: true },
   { name: "api-comments", description: "a discussion's first page of comments", path: (s) => `/api/v2/comments?discussionID=${s.discussionID}&limit=30`, references: [ref("target", "discussion + comments JSON", { reqPerSec: 5_000 }), ref("peer", "NodeBB one topic JSON", { reqPerSec: 510 })] },
   { name: "page-discussion", description: "a discussion page (server-rendered HTML)", path: (s) => `/discussion/${s.discussionID}/${s.discussionSlug}`, references: [htmlPage, nodebbTopicPage] },
-  { name: "api-search", description: "full-text search for a common word", path: (s) => `/api/v2/search?query=${encodeURIComponent(s.searchQuery)}`, references: [ref("target", "search", { reqPerSec: 2_000 }), ref("peer", "NodeBB search", { reqPerSec: 423 })] },
+  { name: "api-search", description: "full-text search for a common word (relevance, 30 results)", path: (s) => `/api/v2/search?query=${encodeURIComponent(s.searchQuery)}`, references: [searchTarget, ref("peer", "NodeBB search", { reqPerSec: 423 })], uncached: true },
+  { name: "api-search-two", description: "two words, both required", path: (s) => `/api/v2/search?query=${encodeURIComponent(s.searchTwoWords)}`, references: [searchTarget], uncached: true },
+  { name: "api-search-phrase", description: "a quoted phrase", path: (s) => `/api/v2/search?query=${encodeURIComponent(`"${s.searchPhrase}"`)}`, references: [searchTarget], uncached: true },
+  { name: "api-search-suggest", description: "title bar suggestions: a word's first letters, 10, no body", path: (s) => `/api/v2/search?query=${encodeURIComponent(s.searchQuery.slice(0, 4))}&matchMode=prefix&collapse=true&expand=-body&limit=10`, references: [searchTarget], uncached: true },
 ];
 
 /** Page 1,000 of the busiest category, or its last page when it has fewer. */

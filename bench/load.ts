@@ -7,7 +7,7 @@ export interface LoadFigures {
   requests: number;
   requestsPerSecond: number;
   /** Latency in ms, from every response's own timing (autocannon's histogram rounds to whole ms). */
-  latency: { p50: number; p90: number; p99: number; max: number; mean: number };
+  latency: { p50: number; p90: number; p95: number; p99: number; max: number; mean: number };
   non2xx: number;
   statusCodes: Record<string, number>;
   errors: number;
@@ -106,6 +106,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
       latency: {
         p50: percentile(sorted, 50),
         p90: percentile(sorted, 90),
+        p95: percentile(sorted, 95),
         p99: percentile(sorted, 99),
         max: count ? sorted[count - 1]! : 0,
         mean: count ? sum / count : 0,

@@ -47,6 +47,10 @@ export interface PlanSamples {
   categoryDiscussions: number;
   /** A word that occurs in many posts. */
   searchQuery: string;
+  /** Two words of the same community's text (both required). */
+  searchTwoWords: string;
+  /** A phrase that occurs in the generated text. */
+  searchPhrase: string;
 }
 
 export interface Plan {
@@ -389,5 +393,7 @@ function pickSamples(
     categoryUrlcode: category.urlcode,
     categoryDiscussions: perCategory.get(busiest) ?? 0,
     searchQuery: domains[category.domain]!.products[0]!,
+    searchTwoWords: `${domains[category.domain]!.products[0]!} ${domains[category.domain]!.things[0]!.split(" ")[0]!}`,
+    searchPhrase: domains[category.domain]!.symptoms[0]!.split(" ").slice(1, 4).join(" "),
   };
 }

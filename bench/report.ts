@@ -44,6 +44,7 @@ function verdict(reference: Reference, figures: LoadFigures): string {
   const misses: string[] = [];
   if (reference.reqPerSec && figures.requestsPerSecond < reference.reqPerSec) misses.push("req/s");
   if (reference.p50Ms && figures.latency.p50 > reference.p50Ms) misses.push("p50");
+  if (reference.p95Ms && figures.latency.p95 > reference.p95Ms) misses.push("p95");
   if (reference.p99Ms && figures.latency.p99 > reference.p99Ms) misses.push("p99");
   if (figures.rss.maxMb > memoryReferences.targetMb) misses.push("RSS");
   return misses.length ? `MISSED (${misses.join(", ")})` : "met";
@@ -54,11 +55,12 @@ export function formatEndpoint(result: EndpointResult): string {
   const head = `${result.name}  ${result.description}  [${result.path}]`;
   if (result.status === "skipped" || !result.figures) return `${head}\n  skipped: ${result.skipReason ?? "no figures"}`;
   const f = result.figures;
-  const rows: string[][] = [["", "req/s", "p50 ms", "p99 ms", "non-2xx", "max RSS MB", ""]];
+  const rows: string[][] = [["", "req/s", "p50 ms", "p95 ms", "p99 ms", "non-2xx", "max RSS MB", ""]];
   rows.push([
     "measured",
     number(f.requestsPerSecond),
     ms(f.latency.p50),
+    ms(f.latency.p95 ?? 0),
     ms(f.latency.p99),
     number(f.non2xx),
     number(f.rss.maxMb),
@@ -73,6 +75,7 @@ export function formatEndpoint(result: EndpointResult): string {
       reference.kind === "peer" ? "peer" : reference.kind,
       bound("≥ ", reference.reqPerSec, (n) => number(n)),
       bound("≤ ", reference.p50Ms, ms),
+      bound("≤ ", reference.p95Ms, ms),
       bound("≤ ", reference.p99Ms, ms),
       "",
       target ? `≤ ${memoryReferences.targetMb}` : reference.kind === "peer" ? memoryReferences.nodebbMb : "",
@@ -92,6 +95,7 @@ export function formatSummary(results: EndpointResult[], ceilingReqPerSec: numbe
       "endpoint",
       "req/s",
       "p50 ms",
+      "p95 ms",
       "p99 ms",
       "non-2xx",
       "max RSS MB",
@@ -104,7 +108,7 @@ export function formatSummary(results: EndpointResult[], ceilingReqPerSec: numbe
   for (const result of results) {
     const f = result.figures;
     if (result.status === "skipped" || !f) {
-      rows.push([result.name, "–", "–", "–", "–", "–", "–", "–", "–", `skipped: ${result.skipReason ?? ""}`]);
+      rows.push([result.name, "–", "–", "–", "–", "–", "–", "–", "–", "–", `skipped: ${result.skipReason ?? ""}`]);
       continue;
     }
     const notes = result.references
@@ -118,6 +122,7 @@ export function formatSummary(results: EndpointResult[], ceilingReqPerSec: numbe
       result.name,
       number(f.requestsPerSecond),
       ms(f.latency.p50),
+      ms(f.latency.p95 ?? 0),
       ms(f.latency.p99),
       number(f.non2xx),
       number(f.rss.maxMb),

@@ -102,7 +102,7 @@ describe.each(widths)("title bar at %i px", (width) => {
   it("expands the search in place, closes it on Cancel, and submits to /search?query=…", async () => {
     const { bar, page } = await openAt(width);
     await bar.searchButton.click();
-    const field = bar.searchForm.getByRole("searchbox", { name: "Search" });
+    const field = bar.searchField;
     await field.waitFor();
     await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.type === "search");
     await screenshot(page, `title-bar-search-${width}`);

@@ -28,6 +28,15 @@ export class TitleBarPage extends ParleyPage {
     return this.titleBar.getByRole("search");
   }
 
+  /** The search field: a searchbox, a combobox once its suggestions have loaded. */
+  get searchField(): Locator {
+    return this.searchForm.getByLabel("Search", { exact: true }).and(this.page.locator("input"));
+  }
+
+  get searchSuggestions(): Locator {
+    return this.page.getByRole("listbox", { name: "Search suggestions" });
+  }
+
   get notificationsButton(): Locator {
     return this.titleBar.getByRole("button", { name: /^Notifications/ });
   }

@@ -28,6 +28,7 @@ import { registerLayouts } from "./features/layouts/index.ts";
 import { createNotifications, registerNotifications } from "./features/notifications/index.ts";
 import { createConversations, registerConversations } from "./features/conversations/index.ts";
 import { registerDrafts } from "./features/drafts/index.ts";
+import { registerSearch } from "./features/search/index.ts";
 import { registerOutbox } from "./platform/mail/outbox.routes.ts";
 import { registerPages, sendPlainErrorPage, type PagesOptions } from "./pages/pages.ts";
 
@@ -178,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     canReadDiscussion: async (id, viewer) => void (await discussions.load(id, viewer)),
   });
   await registerConversations(app, conversations);
+  await registerSearch(app, platform, { categories: categories.directory, users: userFragments });
   await registerTokens(app, platform);
   const themes = await registerThemes(app, platform);
   await registerConfig(app, platform);

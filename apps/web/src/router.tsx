@@ -228,6 +228,15 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             // The member's drafts and scheduled posts, loaded with their route.
             featureRoute("drafts", "drafts", drafts),
             {
+              id: "search",
+              path: "search",
+              lazy: async () => {
+                const { createSearchRoutes } = await import("./features/search/search.routes.tsx");
+                const [route] = createSearchRoutes({ queryClient, api });
+                return { loader: route!.loader, element: route!.element };
+              },
+            },
+            {
               id: "leaving",
               path: "home/leaving",
               lazy: async () => ({ Component: (await import("./features/leaving/LeavingPage.tsx")).LeavingPage }),

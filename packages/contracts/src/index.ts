@@ -21,3 +21,4 @@ export * from "./theme-css.ts";
 export * from "./notifications.ts";
 export * from "./conversations.ts";
 export * from "./drafts.ts";
+export * from "./search.ts";

@@ -38,6 +38,9 @@ export const limits = {
     listWidth: 200,
   },
   search: {
+    /** `GET /search` page size when `limit` is not given (Vanilla's default), and its maximum. */
+    defaultLimit: 30,
+    maxLimit: 100,
     autocompleteLimit: 10,
     autocompleteDebounceMs: 100,
     suggestionsPageSize: 20,

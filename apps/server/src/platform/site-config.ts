@@ -25,6 +25,10 @@ export const siteConfigDefaults = {
   "signatures.hideMobile": false,
   /** Scheduled drafts (Vanilla's draft-scheduling feature flag); scheduling also needs `schedule.allow`. */
   "drafts.scheduling": true,
+  /** Spec §2: the search page reads `query` when the new search page is on, else `search`. */
+  "search.newSearchPage": true,
+  /** Spec §2's external-search setting: search results open in a new tab. */
+  "search.externalNewTab": false,
 } as const;
 export type SiteConfigKey = keyof typeof siteConfigDefaults;
 type Value<K extends SiteConfigKey> = (typeof siteConfigDefaults)[K] extends boolean

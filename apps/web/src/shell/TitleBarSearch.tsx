@@ -2,8 +2,12 @@ import { limits } from "@parley/contracts/limits";
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from "react";
 import { useLocation } from "react-router";
 import { t } from "../lib/i18n.ts";
+import { onDemand } from "../ui/on-demand.ts";
 import { SearchIcon } from "./icons.tsx";
 import styles from "./TitleBarSearch.module.css";
+
+/** The suggestions under the field: their code loads when the search opens (reader pages' budget). */
+const suggestions = onDemand(() => import("../features/search/components/TitleBarSuggestions.tsx"));
 
 /**
  * The title bar's compact search (spec §4): a search button (a link to /search, which works without
@@ -16,6 +20,7 @@ export function TitleBarSearch({ onOpenChange }: { onOpenChange?: (open: boolean
   const inputRef = useRef<HTMLInputElement>(null);
   const buttonRef = useRef<HTMLAnchorElement>(null);
   const location = useLocation();
+  const [Suggestions, setSuggestions] = useState(() => suggestions.current()?.TitleBarSuggestions);
 
   const change = (next: boolean) => {
     setOpen(next);
@@ -29,6 +34,10 @@ export function TitleBarSearch({ onOpenChange }: { onOpenChange?: (open: boolean
 
   useEffect(() => {
     if (!open) return;
+    suggestions
+      .load()
+      .then((module) => setSuggestions(() => module.TitleBarSuggestions))
+      .catch(() => undefined);
     const timer = setTimeout(() => inputRef.current?.focus(), limits.timing.searchFocusDelayMs);
     const handlePointerDown = (event: PointerEvent) => {
       if (!formRef.current?.contains(event.target as Node)) change(false);
@@ -99,6 +108,7 @@ export function TitleBarSearch({ onOpenChange }: { onOpenChange?: (open: boolean
       <button type="button" className={styles.cancel} onClick={handleCancel}>
         {t("Cancel")}
       </button>
+      {Suggestions && <Suggestions inputRef={inputRef} />}
     </form>
   );
 }

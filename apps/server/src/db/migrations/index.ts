@@ -7,6 +7,7 @@ import * as m0004 from "./0004_media.ts";
 import * as m0005 from "./0005_notifications.ts";
 import * as m0006 from "./0006_signatures.ts";
 import * as m0007 from "./0007_conversations.ts";
+import * as m0008 from "./0008_search.ts";
 import * as m0009 from "./0009_drafts.ts";
 
 interface MigrationModule {
@@ -23,6 +24,7 @@ const modules: Record<string, MigrationModule> = {
   "0005_notifications": m0005,
   "0006_signatures": m0006,
   "0007_conversations": m0007,
+  "0008_search": m0008,
   "0009_drafts": m0009,
 };
 

@@ -77,6 +77,11 @@ export function createCategoryDirectory(db: Kysely<DB>) {
       return out;
     },
 
+    /** Every category's id (the root's too). */
+    async everyID(): Promise<number[]> {
+      return [...(await load()).byID.keys()];
+    },
+
     /** Every category the viewer may read discussions in (never the root). */
     async visibleIDs(viewer: Viewer): Promise<number[]> {
       const { byID } = await load();

@@ -15,6 +15,8 @@ export const publicConfigKeys = [
   "ui.editContentTimeout",
   "signatures.enabled",
   "signatures.hideMobile",
+  "search.newSearchPage",
+  "search.externalNewTab",
 ] as const satisfies readonly SiteConfigKey[];
 
 /** `garden.*` style globs: `*` matches any run of characters, everything else literally. */

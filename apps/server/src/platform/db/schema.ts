@@ -331,6 +331,29 @@ export interface DraftsTable {
   claimedUntil: DateString | null;
 }
 
+/** One searchable record as plain text (features/search); its full-text index is per engine. */
+export interface SearchDocumentsTable {
+  docID: Generated<number>;
+  recordType: string;
+  recordID: number;
+  discussionID: number | null;
+  categoryID: number | null;
+  insertUserID: number | null;
+  type: string;
+  name: string;
+  body: string;
+  language: Defaulted<string>;
+  dateInserted: DateString;
+  dateUpdated: DateString | null;
+}
+
+/** Records whose search document is due (filled by triggers on the content tables). */
+export interface SearchQueueTable {
+  queueID: Generated<number>;
+  recordType: string;
+  recordID: number;
+}
+
 export interface DB {
   categories: CategoriesTable;
   users: UsersTable;
@@ -356,4 +379,6 @@ export interface DB {
   conversationMessages: ConversationMessagesTable;
   userConversations: UserConversationsTable;
   drafts: DraftsTable;
+  searchDocuments: SearchDocumentsTable;
+  searchQueue: SearchQueueTable;
 }

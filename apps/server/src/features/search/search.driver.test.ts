@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, engines, type TestDatabase } from "../../test/databases.ts";
+import type { SearchCriteria, SearchDocument } from "./search.driver.ts";
+import { createSearchEngine } from "./search.engine.ts";
+import { parseSearchText } from "./search.text.ts";
+
+const COMMON = 1_200;
+
+const doc = (index: number, name: string, body: string): SearchDocument => ({
+  recordType: index % 2 ? "comment" : "discussion",
+  recordID: index,
+  discussionID: index,
+  categoryID: 1,
+  insertUserID: 1,
+  type: index % 2 ? "comment" : "discussion",
+  name,
+  body,
+  dateInserted: new Date(Date.UTC(2024, 0, 1) + index * 60_000).toISOString(),
+  dateUpdated: null,
+});
+
+const criteria = (query: string, overrides: Partial<SearchCriteria> = {}): SearchCriteria => ({
+  text: parseSearchText(query),
+  title: null,
+  operator: "and",
+  prefix: false,
+  recordTypes: ["discussion", "comment"],
+  types: null,
+  categoryIDs: null,
+  dates: {},
+  sort: "relevance",
+  offset: 0,
+  limit: 10,
+  ...overrides,
+});
+
+describe.each(engines)("search driver at scale on %s", (engine) => {
+  let database: TestDatabase;
+  let engineOf: ReturnType<typeof createSearchEngine>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    engineOf = createSearchEngine(database);
+    const docs: SearchDocument[] = [];
+    for (let index = 1; index <= COMMON; index++) {
+      // Every document says "widget"; every hundredth discussion has it in its title.
+      const titled = index % 100 === 0;
+      docs.push(doc(index, titled ? `Widget question ${index}` : "", `A widget report number ${index}.`));
+    }
+    docs.push(doc(COMMON + 1, "Rare gizmo", "Only once."));
+    const { driver } = engineOf;
+    await database.db.transaction().execute(async (trx) => {
+      await driver.clear(trx);
+      await driver.bulkInsert(trx, docs);
+      await driver.finishBulk(trx);
+    });
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it("caps a common word's results and still answers pages", async () => {
+    const { hits, total } = await engineOf.driver.search(criteria("widget"));
+    expect(total).toBe(1_000);
+    expect(hits).toHaveLength(10);
+    if (engine === "sqlite") {
+      // Past the cap on SQLite: title matches first, newest first.
+      expect(hits.slice(0, 3).map((hit) => hit.recordID)).toEqual([1_200, 1_100, 1_000]);
+      const newest = await engineOf.driver.search(criteria("widget", { sort: "-dateInserted", limit: 3 }));
+      expect(newest.hits.map((hit) => hit.recordID)).toEqual([1_200, 1_199, 1_198]);
+      const oldest = await engineOf.driver.search(criteria("widget", { sort: "dateInserted", limit: 3 }));
+      expect(oldest.hits.map((hit) => hit.recordID)).toEqual([1, 2, 3]);
+      const beyondTitles = await engineOf.driver.search(criteria("widget", { offset: 10, limit: 4 }));
+      // The last two of the twelve title matches, then the newest body matches.
+      expect(beyondTitles.hits.map((hit) => hit.recordID)).toEqual([200, 100, 1_199, 1_198]);
+    } else {
+      expect(hits[0]!.name).toMatch(/^Widget question/);
+    }
+    expect((await engineOf.driver.search(criteria("widget", { offset: 1_000 }))).hits).toEqual([]);
+  });
+
+  it("ranks every match of a rarer word", async () => {
+    const { hits, total } = await engineOf.driver.search(criteria("gizmo"));
+    expect(total).toBe(1);
+    expect(hits.map((hit) => hit.recordID)).toEqual([COMMON + 1]);
+  });
+});

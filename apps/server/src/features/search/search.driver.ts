@@ -1,0 +1,89 @@
+import type { Kysely } from "kysely";
+import type { SearchOperator, SearchSort } from "@parley/contracts";
+import type { DB } from "../../platform/db/schema.ts";
+import type { DateCondition } from "../../platform/http/filters.ts";
+import type { SearchText } from "./search.text.ts";
+
+/** What to find: the search service turns the API's parameters (and the viewer's rights) into this. */
+export interface SearchCriteria {
+  text: SearchText | null;
+  operator: SearchOperator;
+  /** Autocomplete: the last word matches as a prefix. Otherwise whole words only. */
+  prefix: boolean;
+  /** Words that must be in the title (`name`). */
+  title: SearchText | null;
+  recordTypes: string[];
+  types: string[] | null;
+  /**
+   * The categories whose discussions, comments and category records may appear: the viewer's
+   * viewable categories intersected with the filters. `null` when that is every category.
+   */
+  categoryIDs: number[] | null;
+  discussionID?: number;
+  insertUserIDs?: number[];
+  tags?: { tagIDs: number[]; operator: SearchOperator };
+  dates: { dateInserted?: DateCondition[]; dateUpdated?: DateCondition[] };
+  sort: SearchSort;
+  offset: number;
+  limit: number;
+}
+
+export interface SearchHit {
+  docID: number;
+  recordType: string;
+  recordID: number;
+  discussionID: number | null;
+  categoryID: number | null;
+  insertUserID: number | null;
+  type: string;
+  name: string;
+  dateInserted: string;
+  dateUpdated: string | null;
+  score: number;
+}
+
+export interface SearchDetails {
+  /** Plain text with MARK_START / MARK_END around the matched words. */
+  excerpt: string;
+  /** A comment's discussion title. */
+  discussionName: string | null;
+}
+
+/** One record's entry in the index. */
+export interface SearchDocument {
+  recordType: string;
+  recordID: number;
+  discussionID: number | null;
+  categoryID: number | null;
+  insertUserID: number | null;
+  type: string;
+  name: string;
+  body: string;
+  dateInserted: string;
+  dateUpdated: string | null;
+}
+
+export type Executor = Kysely<DB>;
+
+/**
+ * The full-text engine behind search: FTS5 on SQLite, tsvector + GIN on PostgreSQL. Filters,
+ * permissions and paging are inside its one query, so a page is always a full, correct page.
+ */
+export interface SearchDriver {
+  /** `x-search-powered-by`. */
+  readonly name: string;
+  /** One page of hits, best first, and how many there are in all. */
+  search(criteria: SearchCriteria): Promise<{ hits: SearchHit[]; total: number }>;
+  /** Excerpts (with the matches marked) and discussion titles for the page's hits, in one query. */
+  details(criteria: SearchCriteria, docIDs: number[]): Promise<Map<number, SearchDetails>>;
+  /** Adds or replaces documents (inside the caller's transaction). */
+  write(db: Executor, documents: SearchDocument[]): Promise<void>;
+  /** Removes documents by record. */
+  remove(db: Executor, records: Array<{ recordType: string; recordID: number }>): Promise<void>;
+  /** Empties the index (before a full rebuild). */
+  clear(db: Executor): Promise<void>;
+  /** Appends documents known to be new, without index upkeep per row (a full rebuild). */
+  bulkInsert(db: Executor, documents: SearchDocument[]): Promise<void>;
+  /** After bulkInsert: builds the full-text index in one go where the engine can. */
+  finishBulk(db: Executor): Promise<void>;
+}

@@ -1,0 +1,16 @@
+import type { Database } from "../../platform/db/database.ts";
+import { createIndexer } from "./search.indexer.ts";
+import { createPostgresSearchDriver } from "./search.postgres.ts";
+import { createSearchRepo } from "./search.repo.ts";
+import { createSqliteSearchDriver } from "./search.sqlite.ts";
+
+/**
+ * The search engine for the database the site runs on, and the indexer that keeps it current.
+ * Without routes or services, so `npm run reindex` and the bench seeder load only this.
+ */
+export function createSearchEngine(database: Pick<Database, "db" | "dialect">) {
+  const driver =
+    database.dialect === "postgres" ? createPostgresSearchDriver(database.db) : createSqliteSearchDriver(database.db);
+  const indexer = createIndexer(createSearchRepo(database.db, database.dialect), driver);
+  return { driver, indexer };
+}

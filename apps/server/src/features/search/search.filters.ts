@@ -1,0 +1,62 @@
+import { sql, type RawBuilder } from "kysely";
+import type { SearchCriteria, SearchDocument, SearchHit } from "./search.driver.ts";
+
+/** No category id is ever -2: an empty list still makes valid SQL that matches nothing. */
+const ids = (values: number[]) => sql.join(values.length ? values : [-2]);
+
+/**
+ * The filters every driver applies, as SQL both engines run, on the documents table aliased `d`.
+ * Users have no category; every other record is limited to the categories the viewer may see.
+ */
+export function filterConditions(criteria: SearchCriteria): RawBuilder<unknown>[] {
+  const out: RawBuilder<unknown>[] = [sql`d."recordType" in (${sql.join(criteria.recordTypes)})`];
+  if (criteria.categoryIDs !== null)
+    out.push(sql`(d."categoryID" in (${ids(criteria.categoryIDs)}) or d."recordType" = 'user')`);
+  if (criteria.types) out.push(sql`d."type" in (${sql.join(criteria.types)})`);
+  if (criteria.discussionID !== undefined) out.push(sql`d."discussionID" = ${criteria.discussionID}`);
+  if (criteria.insertUserIDs) out.push(sql`d."insertUserID" in (${ids(criteria.insertUserIDs)})`);
+  if (criteria.tags) {
+    const { tagIDs, operator } = criteria.tags;
+    out.push(
+      operator === "or" || tagIDs.length <= 1
+        ? sql`exists (select 1 from "tagDiscussions" t where t."discussionID" = d."discussionID" and t."tagID" in (${ids(tagIDs)}))`
+        : sql`(select count(distinct t."tagID") from "tagDiscussions" t where t."discussionID" = d."discussionID" and t."tagID" in (${ids(tagIDs)})) = ${tagIDs.length}`,
+    );
+  }
+  for (const field of ["dateInserted", "dateUpdated"] as const) {
+    for (const condition of criteria.dates[field] ?? []) {
+      out.push(sql`d.${sql.ref(field)} ${sql.raw(condition.op)} ${condition.value}`);
+    }
+  }
+  return out;
+}
+
+export const whereAll = (conditions: RawBuilder<unknown>[]) => sql.join(conditions, sql` and `);
+
+/** The columns a hit carries (never the body: a sort holds every match's row). */
+export const hitColumns = sql`d."docID", d."recordType", d."recordID", d."discussionID", d."categoryID",
+  d."insertUserID", d."type", d."name", d."dateInserted", d."dateUpdated"`;
+
+export interface HitRow extends Omit<SearchHit, "score"> {
+  score: number | string | null;
+  total: number | string;
+}
+
+export const toHits = (rows: HitRow[]) => ({
+  hits: rows.map(({ total: _total, score, ...row }) => ({ ...row, score: Number(score ?? 0) })),
+  total: rows.length ? Number(rows[0]!.total) : 0,
+});
+
+/** The documents' columns in insert order. */
+export const documentColumns = [
+  "recordType",
+  "recordID",
+  "discussionID",
+  "categoryID",
+  "insertUserID",
+  "type",
+  "name",
+  "body",
+  "dateInserted",
+  "dateUpdated",
+] as const satisfies ReadonlyArray<keyof SearchDocument>;

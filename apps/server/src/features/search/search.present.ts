@@ -1,0 +1,82 @@
+import { profilePath, type SearchRecordType, type SearchResult, type UserFragment } from "@parley/contracts";
+import { escapeHtml } from "../../platform/render/escape.ts";
+import { toRfc3339 } from "../../platform/dates.ts";
+import type { CategoryNode } from "../categories/index.ts";
+import { categoryUrl } from "../categories/index.ts";
+import { discussionUrl } from "../discussions/index.ts";
+import type { SearchDetails, SearchHit } from "./search.driver.ts";
+import { MARK_END, MARK_START } from "./search.text.ts";
+
+/** The excerpt as HTML: the text escaped, the driver's markers turned into `<mark>` (balanced). */
+export function excerptHtml(excerpt: string): string {
+  let open = false;
+  let html = "";
+  for (const piece of excerpt.split(new RegExp(`([${MARK_START}${MARK_END}])`))) {
+    if (piece === MARK_START) {
+      if (!open) html += "<mark>";
+      open = true;
+    } else if (piece === MARK_END) {
+      if (open) html += "</mark>";
+      open = false;
+    } else html += escapeHtml(piece.replace(/\s+/g, " "));
+  }
+  return open ? `${html}</mark>` : html.trim();
+}
+
+export interface SearchPresentContext {
+  origin: string;
+  categories: Map<number, CategoryNode>;
+  breadcrumbs: Map<number, Array<{ name: string; url: string }>> | null;
+  users: Map<number, UserFragment> | null;
+  details: Map<number, SearchDetails>;
+  withBody: boolean;
+}
+
+/** Discussion types shown as labels (a plain discussion has none). */
+const LABELLED_TYPES = new Set(["question", "idea", "poll"]);
+
+export function presentSearchResult(hit: SearchHit, context: SearchPresentContext): SearchResult {
+  const { origin } = context;
+  const details = context.details.get(hit.docID);
+  const excerpt = details ? excerptHtml(details.excerpt) : "";
+  let name = hit.name;
+  let url: string;
+  if (hit.recordType === "comment") {
+    name = details?.discussionName ?? "";
+    url = `${origin}/discussion/comment/${hit.recordID}#Comment_${hit.recordID}`;
+  } else if (hit.recordType === "discussion") {
+    url = discussionUrl(origin, { discussionID: hit.recordID, name: hit.name });
+  } else if (hit.recordType === "user") {
+    url = `${origin}${profilePath(hit.name)}`;
+  } else {
+    const node = context.categories.get(hit.recordID);
+    url = node ? categoryUrl(origin, node) : `${origin}/categories/${hit.recordID}`;
+  }
+  const result: SearchResult = {
+    recordID: hit.recordID,
+    recordType: hit.recordType as SearchRecordType,
+    type: hit.type,
+    name,
+    url,
+    categoryID: hit.categoryID,
+    discussionID: hit.discussionID,
+    commentID: hit.recordType === "comment" ? hit.recordID : null,
+    insertUserID: hit.insertUserID,
+    dateInserted: toRfc3339(hit.dateInserted),
+    dateUpdated: hit.dateUpdated ? toRfc3339(hit.dateUpdated) : null,
+    score: hit.score,
+    labelCodes: LABELLED_TYPES.has(hit.type) ? [hit.type] : [],
+    isForeign: false,
+  };
+  if (context.withBody) {
+    result.body = excerpt;
+    result.excerpt = excerpt;
+  }
+  if (context.breadcrumbs && hit.categoryID !== null)
+    result.breadcrumbs = context.breadcrumbs.get(hit.categoryID) ?? [];
+  if (context.users && hit.insertUserID !== null) {
+    const user = context.users.get(hit.insertUserID);
+    if (user) result.insertUser = user;
+  }
+  return result;
+}

@@ -1,0 +1,63 @@
+/**
+ * The search text as words and quoted phrases, the same for every driver: each driver writes its
+ * own match expression from these parts, so no user text ever reaches a query language unquoted.
+ */
+export interface SearchText {
+  /** Single words, in the order typed. */
+  terms: string[];
+  /** Quoted phrases, each as its words. */
+  phrases: string[][];
+}
+
+/** Words as FTS5's unicode61 tokenizer and PostgreSQL's parser see them: letters and digits. */
+const WORD = /[\p{L}\p{N}]+/gu;
+const MAX_PARTS = 16;
+const MAX_WORD = 64;
+
+const wordsOf = (text: string): string[] =>
+  [...text.normalize("NFC").matchAll(WORD)]
+    .map((match) => match[0].toLowerCase())
+    .filter((word) => word.length <= MAX_WORD);
+
+/** `redis "connection pool" timeout` → terms [redis, timeout], phrases [[connection, pool]]; null when no word. */
+export function parseSearchText(input: string | undefined): SearchText | null {
+  if (!input) return null;
+  const terms: string[] = [];
+  const phrases: string[][] = [];
+  const quoted = /"([^"]*)"?/g;
+  let rest = "";
+  let last = 0;
+  for (const match of input.matchAll(quoted)) {
+    rest += ` ${input.slice(last, match.index)}`;
+    last = match.index + match[0].length;
+    const words = wordsOf(match[1] ?? "");
+    if (words.length === 1) terms.push(words[0]!);
+    else if (words.length > 1) phrases.push(words);
+  }
+  rest += ` ${input.slice(last)}`;
+  for (const word of wordsOf(rest)) if (!terms.includes(word)) terms.push(word);
+  const trimmedTerms = terms.slice(0, MAX_PARTS);
+  const trimmedPhrases = phrases.slice(0, Math.max(0, MAX_PARTS - trimmedTerms.length));
+  return trimmedTerms.length || trimmedPhrases.length ? { terms: trimmedTerms, phrases: trimmedPhrases } : null;
+}
+
+/** The FTS5 match expression: every part double-quoted (no operator can be injected). */
+export function fts5Expression(text: SearchText, operator: "and" | "or", prefix: boolean): string {
+  const quote = (words: string[]) => `"${words.join(" ")}"`;
+  const parts = [
+    ...text.terms.map((term, index) =>
+      prefix && index === text.terms.length - 1 && text.phrases.length === 0 ? `${quote([term])}*` : quote([term]),
+    ),
+    ...text.phrases.map(quote),
+  ];
+  return parts.join(operator === "or" ? " OR " : " AND ");
+}
+
+/** Plain text as it is stored: NUL and the excerpt markers' control characters removed. */
+export const storableSearchText = (text: string): string =>
+  // eslint-disable-next-line no-control-regex -- taking control characters out is the point
+  text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, " ");
+
+/** Marks drivers put around matched words in an excerpt (control characters: never in stored text). */
+export const MARK_START = "\u0002";
+export const MARK_END = "\u0003";

@@ -1,0 +1,124 @@
+import { useEffect, useId, useState, type RefObject } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import { limits } from "@parley/contracts/limits";
+import type { SearchResult } from "@parley/contracts";
+import { useApi } from "../../../lib/api-context.tsx";
+import { t } from "../../../lib/i18n.ts";
+import { searchSuggestionsQuery } from "../search.queries.ts";
+import styles from "./TitleBarSuggestions.module.css";
+
+/** A suggestion's address on this site as a path (the router navigates to it), else the absolute URL. */
+function targetOf(url: string): { local: boolean; href: string } {
+  try {
+    const parsed = new URL(url, window.location.href);
+    if (parsed.origin === window.location.origin)
+      return { local: true, href: `${parsed.pathname}${parsed.search}${parsed.hash}` };
+    return { local: false, href: parsed.href };
+  } catch {
+    return { local: false, href: url };
+  }
+}
+
+const typeLabel = (item: SearchResult) =>
+  item.recordType === "user" ? "Member" : item.recordType === "category" ? "Category" : "Discussion";
+
+/**
+ * The title bar search's suggestions (spec §4, §7), loaded on demand when the search opens: the text
+ * typed (debounced 100 ms) as a prefix search, shown as a listbox under the field (a combobox: arrows
+ * move, Enter opens the chosen one's address, Escape closes); an empty field suggests nothing.
+ */
+export function TitleBarSuggestions({ inputRef }: { inputRef: RefObject<HTMLInputElement | null> }) {
+  const api = useApi();
+  const navigate = useNavigate();
+  const listID = useId();
+  const [text, setText] = useState("");
+  const [query, setQuery] = useState("");
+  const [active, setActive] = useState(-1);
+  const { data } = useQuery(searchSuggestionsQuery(api, query));
+  const items = query.trim() && text.trim() ? (data?.items ?? []) : [];
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(text.trim()), limits.search.autocompleteDebounceMs);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  useEffect(() => setActive(-1), [query]);
+
+  const choose = (item: SearchResult) => {
+    const target = targetOf(item.url);
+    if (target.local) void navigate(target.href);
+    else window.location.assign(target.href);
+  };
+
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input) return;
+    setText(input.value);
+    const handleInput = () => setText(input.value);
+    input.addEventListener("input", handleInput);
+    return () => input.removeEventListener("input", handleInput);
+  }, [inputRef]);
+
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input) return;
+    input.setAttribute("role", "combobox");
+    input.setAttribute("aria-autocomplete", "list");
+    input.setAttribute("aria-controls", listID);
+    input.setAttribute("aria-expanded", String(items.length > 0));
+    if (active >= 0 && items[active]) input.setAttribute("aria-activedescendant", `${listID}-${active}`);
+    else input.removeAttribute("aria-activedescendant");
+    const handleKeyDown = (event: KeyboardEvent) => {
+      if (!items.length) return;
+      if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+        event.preventDefault();
+        const step = event.key === "ArrowDown" ? 1 : -1;
+        // -1 is the field itself; past either end goes back to it.
+        setActive((current) => {
+          const next = current + step;
+          return next >= items.length ? -1 : next < -1 ? items.length - 1 : next;
+        });
+      } else if (event.key === "Enter" && active >= 0 && items[active]) {
+        event.preventDefault();
+        choose(items[active]);
+      }
+    };
+    input.addEventListener("keydown", handleKeyDown);
+    return () => input.removeEventListener("keydown", handleKeyDown);
+  });
+
+  return (
+    <ul
+      id={listID}
+      role="listbox"
+      aria-label={t("Search suggestions")}
+      className={styles.list}
+      hidden={items.length === 0}
+    >
+      {items.map((item, index) => {
+        const place = item.breadcrumbs
+          ?.slice(1)
+          .map((crumb) => crumb.name)
+          .join(" › ");
+        return (
+          <li
+            key={`${item.recordType}:${item.recordID}`}
+            id={`${listID}-${index}`}
+            role="option"
+            aria-selected={index === active}
+            className={styles.option}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => choose(item)}
+          >
+            <span className={styles.label}>{item.name}</span>
+            <span className={styles.meta}>
+              {t(typeLabel(item))}
+              {place ? ` · ${place}` : ""}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,229 @@
+import { useEffect } from "react";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { useSearchParams } from "react-router";
+import type { SearchResult } from "@parley/contracts";
+import type { SearchDomain } from "@parley/contracts/search-constants";
+import { useApi } from "../../../lib/api-context.tsx";
+import { PageHead } from "../../../lib/head.tsx";
+import { t } from "../../../lib/i18n.ts";
+import { formatCount } from "../../../lib/numbers.ts";
+import { buttonLook } from "../../../ui/button/Button.tsx";
+import { DateTime } from "../../../ui/date/DateTime.tsx";
+import { Pager } from "../../../ui/pager/Pager.tsx";
+import {
+  hasSearchInput,
+  readSearchPage,
+  searchApiParams,
+  searchPageHref,
+  searchPageLimit,
+  type SearchPageState,
+} from "../search.params.ts";
+import { searchResultsQuery, searchSettingsQuery } from "../search.queries.ts";
+import styles from "./SearchPage.module.css";
+
+const domainTabs: Array<{ domain: SearchDomain; label: string }> = [
+  { domain: "all_content", label: "All Content" },
+  { domain: "discussions", label: "Discussions" },
+  { domain: "user", label: "Members" },
+  { domain: "category", label: "Categories" },
+];
+
+const typeOptions = [
+  { value: "discussion", label: "Discussions" },
+  { value: "comment", label: "Comments" },
+  { value: "question", label: "Questions" },
+  { value: "idea", label: "Ideas" },
+];
+
+const sortOptions = [
+  { value: "relevance", label: "Best Match" },
+  { value: "-dateInserted", label: "Newest" },
+  { value: "dateInserted", label: "Oldest" },
+];
+
+/** `/search` (spec §2): the search box, domain tabs, filters, sort, results and pager; a plain GET form. */
+export function SearchPage() {
+  const api = useApi();
+  const [params] = useSearchParams();
+  const { data: settings } = useSuspenseQuery(searchSettingsQuery(api));
+  const state = readSearchPage(params, settings.newSearchPage);
+  const dropped = state.dropped.join(",");
+  useEffect(() => {
+    // Spec §2: parameters that belong to another domain are dropped with a warning.
+    if (dropped) console.warn(`Search: ${dropped} dropped (not valid for the ${state.domain} domain).`);
+  }, [dropped, state.domain]);
+  const postFilters = state.domain === "all_content" || state.domain === "discussions";
+
+  return (
+    <>
+      <PageHead title={state.query ? t("Search results for '{query}'", { query: state.query }) : t("Search")} />
+      <h1 className={styles.heading}>{t("Search")}</h1>
+      <form className={styles.form} action="/search" method="get" role="search">
+        <div className={styles.bar}>
+          <input
+            className={styles.input}
+            type="search"
+            name={settings.newSearchPage ? "query" : "search"}
+            defaultValue={state.query}
+            aria-label={t("Search")}
+            placeholder={t("Search")}
+          />
+          {state.domain !== "all_content" && <input type="hidden" name="domain" value={state.domain} />}
+          <button type="submit" {...buttonLook({ buttonType: "primary" })}>
+            {t("Search")}
+          </button>
+        </div>
+        <nav aria-label={t("Search domains")}>
+          <ul className={styles.tabs}>
+            {domainTabs.map((tab) => (
+              <li key={tab.domain}>
+                <a
+                  className={styles.tab}
+                  href={searchPageHref(state, { domain: tab.domain, page: 1 })}
+                  aria-current={tab.domain === state.domain ? "page" : undefined}
+                >
+                  {t(tab.label)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className={styles.filters}>
+          {postFilters && <PostFilters state={state} />}
+          <label className={styles.field}>
+            <span>{t("Match")}</span>
+            <select name="queryOperator" defaultValue={state.queryOperator}>
+              <option value="and">{t("All words")}</option>
+              <option value="or">{t("Any word")}</option>
+            </select>
+          </label>
+          <label className={styles.field}>
+            <span>{t("Sort")}</span>
+            <select name="sort" defaultValue={state.sort}>
+              {sortOptions.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {t(option.label)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" {...buttonLook({ buttonType: "standard" })}>
+            {t("Apply")}
+          </button>
+        </div>
+      </form>
+      {hasSearchInput(state) ? (
+        <Results state={state} newTab={settings.externalNewTab} />
+      ) : (
+        <p className={styles.empty}>{t("Enter something to search for.")}</p>
+      )}
+    </>
+  );
+}
+
+function PostFilters({ state }: { state: SearchPageState }) {
+  return (
+    <>
+      <label className={styles.field}>
+        <span>{t("Authors")}</span>
+        <input type="text" name="authors" defaultValue={state.authors} placeholder={t("Names, separated by commas")} />
+      </label>
+      <label className={styles.field}>
+        <span>{t("Tags")}</span>
+        <input type="text" name="tags" defaultValue={state.tags} />
+      </label>
+      <label className={styles.field}>
+        <span>{t("From")}</span>
+        <input type="date" name="startDate" defaultValue={state.startDate} />
+      </label>
+      <label className={styles.field}>
+        <span>{t("To")}</span>
+        <input type="date" name="endDate" defaultValue={state.endDate} />
+      </label>
+      <fieldset className={styles.types}>
+        <legend>{t("Types")}</legend>
+        {typeOptions.map((option) => (
+          <label key={option.value}>
+            <input
+              type="checkbox"
+              name="types"
+              value={option.value}
+              defaultChecked={state.types.includes(option.value)}
+            />{" "}
+            {t(option.label)}
+          </label>
+        ))}
+      </fieldset>
+      {state.categoryIDs.length > 0 && <input type="hidden" name="categoryIDs" value={state.categoryIDs.join(",")} />}
+    </>
+  );
+}
+
+function Results({ state, newTab }: { state: SearchPageState; newTab: boolean }) {
+  const api = useApi();
+  const { data } = useSuspenseQuery(searchResultsQuery(api, searchApiParams(state)));
+  if (data.items.length === 0)
+    return <p className={styles.empty}>{t("No results for '{query}'.", { query: state.query })}</p>;
+  return (
+    <section aria-label={t("Search results")}>
+      <p className={styles.count}>{t("{count} results", { count: formatCount(data.total) })}</p>
+      <ol className={styles.results}>
+        {data.items.map((item) => (
+          <ResultItem key={`${item.recordType}:${item.recordID}`} item={item} newTab={newTab} />
+        ))}
+      </ol>
+      <Pager
+        page={state.page}
+        limit={searchPageLimit}
+        total={data.total}
+        href={(page) => searchPageHref(state, { page })}
+        label={t("Search results pages")}
+      />
+    </section>
+  );
+}
+
+const localPath = (url: string) => {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.pathname}${parsed.search}${parsed.hash}`;
+  } catch {
+    return url;
+  }
+};
+
+function ResultItem({ item, newTab }: { item: SearchResult; newTab: boolean }) {
+  const crumbs = item.breadcrumbs?.slice(1) ?? [];
+  const author = item.insertUser as { name?: string } | undefined;
+  return (
+    <li className={styles.result} data-record={`${item.recordType}:${item.recordID}`}>
+      <h2 className={styles.title}>
+        <a href={localPath(item.url)} {...(newTab ? { target: "_blank", rel: "noopener" } : {})}>
+          {item.name}
+        </a>
+        {item.labelCodes.map((label) => (
+          <span key={label} className={styles.label}>
+            {label}
+          </span>
+        ))}
+      </h2>
+      {item.body ? <p className={styles.excerpt} dangerouslySetInnerHTML={{ __html: item.body }} /> : null}
+      <p className={styles.meta}>
+        <span>
+          {t(
+            item.recordType === "comment"
+              ? "Comment"
+              : item.recordType === "user"
+                ? "Member"
+                : item.recordType === "category"
+                  ? "Category"
+                  : "Discussion",
+          )}
+        </span>
+        {author?.name && item.recordType !== "user" ? <span>{author.name}</span> : null}
+        <DateTime date={item.dateInserted} />
+        {crumbs.length > 0 && <span>{crumbs.map((crumb) => crumb.name).join(" › ")}</span>}
+      </p>
+    </li>
+  );
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { formatSearchRange } from "@parley/contracts/search-constants";
+import { readSearchPage, searchApiParams, searchPageHref, searchPageLimit } from "./search.params.ts";
+
+describe("search page parameters (spec §2)", () => {
+  it("reads query when the new search page is on, else search", () => {
+    const params = new URLSearchParams("query=new&search=old");
+    expect(readSearchPage(params, true).query).toBe("new");
+    expect(readSearchPage(params, false).query).toBe("old");
+    expect(readSearchPage(new URLSearchParams("search=only"), true).query).toBe("only");
+  });
+
+  it("drops parameters that belong to another domain", () => {
+    const state = readSearchPage(new URLSearchParams("query=a&domain=user&types=comment&authors=Bob&categoryIDs=3"));
+    expect(state.dropped.sort()).toEqual(["authors", "categoryIDs", "types"]);
+    expect(state.types).toEqual([]);
+    expect(searchApiParams(state)).toEqual({
+      query: "a",
+      domain: "user",
+      page: 1,
+      limit: searchPageLimit,
+      expand: ["insertUser", "breadcrumbs"],
+    });
+    const discussions = readSearchPage(new URLSearchParams("query=a&domain=discussions&types=comment&authors=Bob,Al"));
+    expect(discussions.dropped).toEqual([]);
+    expect(searchApiParams(discussions)).toMatchObject({ types: ["comment"], authors: ["Bob", "Al"] });
+  });
+
+  it("formats ranges: equal ends, both, start only, end only, thousands commas stripped", () => {
+    expect(formatSearchRange("2024-01-01", "2024-01-01")).toBe("2024-01-01");
+    expect(formatSearchRange("2024-01-01", "2024-02-01")).toBe("[2024-01-01,2024-02-01]");
+    expect(formatSearchRange("2024-01-01", "")).toBe(">=2024-01-01");
+    expect(formatSearchRange(null, "2024-02-01")).toBe("<=2024-02-01");
+    expect(formatSearchRange("1,000", "25,000")).toBe("[1000,25000]");
+    expect(formatSearchRange("", "")).toBeUndefined();
+    const state = readSearchPage(new URLSearchParams("query=x&startDate=2024-01-01&endDate=2024-02-01"));
+    expect(searchApiParams(state)["dateInserted"]).toBe("[2024-01-01,2024-02-01]");
+  });
+
+  it("builds addresses that keep the filters and leave defaults out", () => {
+    const state = readSearchPage(new URLSearchParams("query=a b&types=discussion&sort=-dateInserted"));
+    expect(searchPageHref(state, { page: 2 })).toBe("/search?query=a+b&sort=-dateInserted&types=discussion&page=2");
+    expect(searchPageHref(state, { domain: "user", page: 1 })).toBe("/search?query=a+b&domain=user&sort=-dateInserted");
+  });
+});

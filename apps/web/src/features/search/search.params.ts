@@ -1,0 +1,123 @@
+import { limits } from "@parley/contracts/limits";
+import {
+  domainSpecificSearchParams,
+  enabledSearchDomains,
+  formatSearchRange,
+  searchParamsValidFor,
+  searchSorts,
+  type SearchDomain,
+  type SearchSort,
+} from "@parley/contracts/search-constants";
+
+/** The search page's state, read from its address (spec §2 "Search page parameters"). */
+export interface SearchPageState {
+  query: string;
+  domain: SearchDomain;
+  page: number;
+  sort: SearchSort;
+  queryOperator: "and" | "or";
+  /** The post filters, as typed (author names and tags comma-separated, dates as yyyy-mm-dd). */
+  authors: string;
+  tags: string;
+  startDate: string;
+  endDate: string;
+  types: string[];
+  categoryIDs: number[];
+  includeChildCategories: boolean;
+  includeArchivedCategories: boolean;
+  /** Parameters given that do not belong to the domain: dropped (the page logs a warning). */
+  dropped: string[];
+}
+
+export const searchPageLimit = limits.pager.defaultPageLimit;
+
+const list = (value: string) =>
+  value
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/** `query` when the new search page is on, otherwise `search` (spec §2); the other name is read as a fallback. */
+export function readSearchPage(params: URLSearchParams, newSearchPage = true): SearchPageState {
+  const primary = newSearchPage ? "query" : "search";
+  const fallback = newSearchPage ? "search" : "query";
+  const domainParam = params.get("domain") as SearchDomain | null;
+  const domain = domainParam && enabledSearchDomains.includes(domainParam) ? domainParam : "all_content";
+  const valid = new Set(searchParamsValidFor(domain));
+  const dropped = domainSpecificSearchParams.filter((name) => params.has(name) && !valid.has(name));
+  const get = (name: string) => (valid.has(name) ? (params.get(name) ?? "") : "");
+  const sort = params.get("sort") as SearchSort | null;
+  return {
+    query: params.get(primary) ?? params.get(fallback) ?? "",
+    domain,
+    page: Math.max(1, Math.min(limits.api.maxPage, Number.parseInt(params.get("page") ?? "1", 10) || 1)),
+    sort: sort && searchSorts.includes(sort) ? sort : "relevance",
+    queryOperator: params.get("queryOperator") === "or" ? "or" : "and",
+    authors: get("authors"),
+    tags: get("tags"),
+    startDate: get("startDate"),
+    endDate: get("endDate"),
+    types: valid.has("types") ? params.getAll("types").flatMap(list) : [],
+    categoryIDs: valid.has("categoryIDs")
+      ? params
+          .getAll("categoryIDs")
+          .flatMap(list)
+          .map(Number)
+          .filter((id) => Number.isInteger(id))
+      : [],
+    includeChildCategories: get("includeChildCategories") === "true" || get("includeChildCategories") === "1",
+    includeArchivedCategories: get("includeArchivedCategories") === "true" || get("includeArchivedCategories") === "1",
+    dropped,
+  };
+}
+
+/** The API's parameters for the page's state (`GET /search`). */
+export function searchApiParams(state: SearchPageState): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    query: state.query,
+    domain: state.domain,
+    page: state.page,
+    limit: searchPageLimit,
+    expand: ["insertUser", "breadcrumbs"],
+  };
+  if (state.sort !== "relevance") out["sort"] = state.sort;
+  if (state.queryOperator === "or") out["queryOperator"] = "or";
+  if (state.authors) out["authors"] = list(state.authors);
+  if (state.tags) out["tags"] = list(state.tags);
+  const range = formatSearchRange(state.startDate, state.endDate);
+  if (range) out["dateInserted"] = range;
+  if (state.types.length) out["types"] = state.types;
+  if (state.categoryIDs.length) out["categoryIDs"] = state.categoryIDs;
+  if (state.includeChildCategories) out["includeChildCategories"] = true;
+  if (state.includeArchivedCategories) out["includeArchivedCategories"] = true;
+  return out;
+}
+
+/** The page's address for a state (a different page, domain or sort), defaults left out. */
+export function searchPageHref(state: SearchPageState, changes: Partial<SearchPageState> = {}): string {
+  const next = { ...state, ...changes };
+  const params = new URLSearchParams();
+  if (next.query) params.set("query", next.query);
+  if (next.domain !== "all_content") params.set("domain", next.domain);
+  if (next.sort !== "relevance") params.set("sort", next.sort);
+  if (next.queryOperator === "or") params.set("queryOperator", "or");
+  const valid = new Set(searchParamsValidFor(next.domain));
+  const keep = (name: string, value: string) => {
+    if (value && valid.has(name)) params.set(name, value);
+  };
+  keep("authors", next.authors);
+  keep("tags", next.tags);
+  keep("startDate", next.startDate);
+  keep("endDate", next.endDate);
+  keep("types", next.types.join(","));
+  keep("categoryIDs", next.categoryIDs.join(","));
+  if (next.includeChildCategories) keep("includeChildCategories", "true");
+  if (next.includeArchivedCategories) keep("includeArchivedCategories", "true");
+  if (next.page > 1) params.set("page", String(next.page));
+  const query = params.toString();
+  return `/search${query ? `?${query}` : ""}`;
+}
+
+/** Whether there is anything to search for. */
+export const hasSearchInput = (state: SearchPageState) =>
+  Boolean(state.query.trim() || state.authors || state.tags || state.startDate || state.endDate);

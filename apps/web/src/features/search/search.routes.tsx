@@ -1,0 +1,27 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { LoaderFunctionArgs, RouteObject } from "react-router";
+import type { ApiClient } from "../../lib/api.ts";
+import { loadOrThrow } from "../../lib/route-errors.ts";
+import { SearchPage } from "./pages/SearchPage.tsx";
+import { hasSearchInput, readSearchPage, searchApiParams } from "./search.params.ts";
+import { searchResultsQuery, searchSettingsQuery } from "./search.queries.ts";
+
+/** `/search` (spec §2): server-rendered with the first page of results. */
+export function createSearchRoutes({ queryClient, api }: { queryClient: QueryClient; api: ApiClient }): RouteObject[] {
+  return [
+    {
+      id: "search",
+      path: "search",
+      loader: async ({ request }: LoaderFunctionArgs) => {
+        const settings = await queryClient.ensureQueryData(searchSettingsQuery(api));
+        const state = readSearchPage(new URL(request.url).searchParams, settings.newSearchPage);
+        if (hasSearchInput(state))
+          await loadOrThrow("Search", () =>
+            queryClient.ensureQueryData(searchResultsQuery(api, searchApiParams(state))),
+          );
+        return null;
+      },
+      element: <SearchPage />,
+    },
+  ];
+}

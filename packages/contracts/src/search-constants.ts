@@ -1,0 +1,80 @@
+/**
+ * Search without TypeBox, for the web bundle: domains, record types, sorts, operators, and the
+ * spec §2 rules for which search-page parameters belong to which domain.
+ */
+
+/** Search domains (spec §2): every post, discussions only, members, categories; knowledge base and groups when enabled. */
+export const searchDomains = ["all_content", "discussions", "user", "category", "knowledgeBase", "group"] as const;
+export type SearchDomain = (typeof searchDomains)[number];
+
+/** The domains this site offers (knowledge base and groups plug in through the same interface later). */
+export const enabledSearchDomains: readonly SearchDomain[] = ["all_content", "discussions", "user", "category"];
+
+export const searchRecordTypes = ["discussion", "comment", "user", "category", "article", "group"] as const;
+export type SearchRecordType = (typeof searchRecordTypes)[number];
+
+/** `types`: the post types (a discussion's type, or comment). */
+export const searchTypes = ["discussion", "comment", "question", "idea", "poll", "user", "category"] as const;
+export type SearchType = (typeof searchTypes)[number];
+
+export const searchSorts = ["relevance", "-dateInserted", "dateInserted"] as const;
+export type SearchSort = (typeof searchSorts)[number];
+export const defaultSearchSort: SearchSort = "relevance";
+
+export const searchOperators = ["and", "or"] as const;
+export type SearchOperator = (typeof searchOperators)[number];
+
+/** `matchMode`: whole words (search) or the last word as a prefix (autocomplete). */
+export const searchMatchModes = ["words", "prefix"] as const;
+export type SearchMatchMode = (typeof searchMatchModes)[number];
+
+/** The record types each domain searches. */
+export const domainRecordTypes: Record<SearchDomain, readonly SearchRecordType[]> = {
+  all_content: ["discussion", "comment"],
+  discussions: ["discussion", "comment"],
+  user: ["user"],
+  category: ["category"],
+  knowledgeBase: ["article"],
+  group: ["group"],
+};
+
+/**
+ * Spec §2: "Valid only for discussions: types, category, followed categories, child and archived
+ * categories, author names. Valid only for articles: knowledge base, knowledge categories, author
+ * names. Invalid ones are dropped with a warning."
+ */
+const discussionOnly = [
+  "types",
+  "categoryIDs",
+  "categoryID",
+  "followedCategories",
+  "includeChildCategories",
+  "includeArchivedCategories",
+] as const;
+const articleOnly = ["knowledgeBaseOption", "knowledgeCategoryIDs"] as const;
+const postOnly = ["authors", "insertUserIDs", "tags", "tagOperator", "startDate", "endDate"] as const;
+
+/** The parameters valid for a domain beyond the common ones (query, domain, scope, page, sort, queryOperator, name). */
+export function searchParamsValidFor(domain: SearchDomain): readonly string[] {
+  if (domain === "all_content" || domain === "discussions") return [...discussionOnly, ...postOnly];
+  if (domain === "knowledgeBase") return [...articleOnly, "authors", "insertUserIDs", "startDate", "endDate"];
+  return [];
+}
+
+/** Every domain-specific parameter: those not valid for the chosen domain are dropped. */
+export const domainSpecificSearchParams: readonly string[] = [
+  ...new Set<string>([...discussionOnly, ...articleOnly, ...postOnly]),
+];
+
+/**
+ * Spec §2 range format: both ends equal gives that value; both given gives a bracketed pair; start only
+ * gives >=start; end only gives <=end; thousands commas are stripped.
+ */
+export function formatSearchRange(start?: string | null, end?: string | null): string | undefined {
+  const from = start?.replaceAll(",", "").trim() || undefined;
+  const to = end?.replaceAll(",", "").trim() || undefined;
+  if (from && to) return from === to ? from : `[${from},${to}]`;
+  if (from) return `>=${from}`;
+  if (to) return `<=${to}`;
+  return undefined;
+}
