@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { setTranslations, t } from "./i18n.ts";
 
 describe("t", () => {
-  afterEach(() => setTranslations({}));
+  afterEach(async () => {
+    await setTranslations({});
+  });
 
   it("returns the English key when there is no translation", () => {
     expect(t("Sign In")).toBe("Sign In");
@@ -22,10 +24,22 @@ describe("t", () => {
     expect(t("{type} Not Found")).toBe("{type} Not Found");
   });
 
-  it("uses a translation pack and fills its placeholders", () => {
-    setTranslations({ "{type} Not Found": "{type} introuvable", "Sign In": "Connexion" });
+  it("never reads a filled-in value as a placeholder", () => {
+    expect(t("{a} and {b}", { a: "{b}", b: "y" })).toBe("{b} and y");
+  });
+
+  it("uses a translation pack and fills its placeholders", async () => {
+    await setTranslations({ "{type} Not Found": "{type} introuvable", "Sign In": "Connexion" });
     expect(t("Sign In")).toBe("Connexion");
     expect(t("{type} Not Found", { type: "Catégorie" })).toBe("Catégorie introuvable");
     expect(t("Untranslated")).toBe("Untranslated");
+  });
+
+  it("keeps the same rules once a pack has loaded the engine", async () => {
+    await setTranslations({ "Hello {name}, {other}": "Bonjour {name}, {other}" }, "fr");
+    expect(t("Hello {name}, {other}", { name: "{other}" })).toBe("Bonjour {other}, {other}");
+    expect(t("{type} Not Found")).toBe("{type} Not Found");
+    await setTranslations({}, "en");
+    expect(t("Hello {name}, {other}", { name: "Ada" })).toBe("Hello Ada, {other}");
   });
 });
