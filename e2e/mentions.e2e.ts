@@ -70,6 +70,16 @@ describe("mention autocomplete", () => {
     const commentID = view.hashCommentID()!;
     const link = view.comment(commentID).getByRole("link", { name: `@${b.name}` });
     await link.waitFor();
+    // The comment box is empty again, ready for the next comment.
+    await expect
+      .poll(() =>
+        view.form
+          .locator("textarea, [contenteditable='true'], input[name='body']")
+          .evaluateAll((fields) =>
+            fields.map((field) => ("value" in field ? String(field.value) : (field.textContent ?? ""))).join(" "),
+          ),
+      )
+      .not.toContain("about it.");
     expect(pathOf(new URL((await link.getAttribute("href"))!, parley.baseUrl).href)).toBe(
       `/profile/${encodeURIComponent(b.name)}`,
     );

@@ -21,7 +21,8 @@ export const createCommentID = "create-comment";
 export function CommentForm({ discussionID }: { discussionID: number }) {
   const result = useActionData<FormResult>();
   const location = useLocation();
-  const busy = useNavigation().state === "submitting";
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
   const form = useRef<HTMLFormElement>(null);
   const [restored, setRestored] = useState<{ body: string; rich: boolean; version: number } | null>(null);
   const [hydrated, setHydrated] = useState(false);
@@ -70,12 +71,29 @@ export function CommentForm({ discussionID }: { discussionID: number }) {
   };
   useSavedDraftToast(form, hasDraft, `${location.pathname}?hasDraft=true#${createCommentID}`);
 
+  // A posted comment empties the box, ready for the next one (the page stays; its action redirects to the
+  // new comment). A refused one keeps what was written, with the errors.
+  const action = location.pathname + location.search;
+  const posting = useRef(false);
+  const postingHere = navigation.formAction === action && navigation.formData?.has("body") === true;
+  useEffect(() => {
+    if (navigation.state === "submitting" && postingHere) {
+      posting.current = true;
+    } else if (navigation.state === "idle" && posting.current) {
+      posting.current = false;
+      if (!result?.message && !result?.errors) {
+        setReplyTo(null);
+        setRestored((previous) => ({ body: "", rich: false, version: (previous?.version ?? 0) + 1 }));
+      }
+    }
+  }, [navigation.state, postingHere, result]);
+
   return (
     <Form
       ref={form}
       id={createCommentID}
       method="post"
-      action={location.pathname + location.search}
+      action={action}
       className={formStyles.form}
       noValidate
       data-part="comment-form"
