@@ -27,6 +27,7 @@ import { registerMedia } from "./features/media/index.ts";
 import { registerLayouts } from "./features/layouts/index.ts";
 import { createNotifications, registerNotifications } from "./features/notifications/index.ts";
 import { registerOutbox } from "./platform/mail/outbox.routes.ts";
+import { registerCallsRoutes } from "./platform/long-runner/calls.routes.ts";
 import { registerPages, sendPlainErrorPage, type PagesOptions } from "./pages/pages.ts";
 
 export interface AppOptions {
@@ -142,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app);
   registerApiConventions(app);
   registerHealth(app, options.database);
+  registerCallsRoutes(app, platform.longRunner);
 
   for (const schema of sharedPermissionSchemas) app.addSchema(schema);
   const categories = await registerCategories(app, platform);

@@ -19,3 +19,4 @@ export * from "./urls.ts";
 export * from "./themes.ts";
 export * from "./theme-css.ts";
 export * from "./notifications.ts";
+export * from "./long-runner.ts";

@@ -11,8 +11,22 @@ import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createMemoryLimiter, createRedisLimiter, type Limiter } from "./http/rate-limit.ts";
 import { createEventBus, type EventBus } from "./events.ts";
 import { createSiteConfig, type SiteConfig } from "./site-config.ts";
+import { assertUserUsable } from "./auth/authorize.ts";
+import {
+  createLongRunner,
+  newLongRunnerSecret,
+  type LongRunner,
+  type LongRunnerOptions,
+} from "./long-runner/long-runner.ts";
+import { createLongRunnerRepo } from "./long-runner/long-runner.repo.ts";
 
-export type PlatformConfig = Pick<Config, "debug" | "dataDir" | "redisUrl" | "smtpUrl" | "mailFrom" | "confirmEmail">;
+export type PlatformConfig = Pick<
+  Config,
+  "debug" | "dataDir" | "redisUrl" | "smtpUrl" | "mailFrom" | "confirmEmail"
+> & {
+  /** Bulk actions' time budget and batch size (tests make them small). */
+  longRunner?: Partial<LongRunnerOptions>;
+};
 
 /** What every feature may use: the database, sessions and permissions, mail, rate limits, settings. */
 export interface Platform {
@@ -26,6 +40,8 @@ export interface Platform {
   events: EventBus;
   /** Site settings stored in the database (`ui.editContentTimeout`, …). */
   siteConfig: SiteConfig;
+  /** Bulk work in batches within a time budget, resumed through `POST /calls/run` (reference §1.7). */
+  longRunner: LongRunner;
   /** A limiter shared by every process when Redis is configured. */
   limiter(name: string, max: number, windowMs: number): Limiter;
   close(): Promise<void>;
@@ -39,12 +55,27 @@ export async function createPlatform(database: Database, config: PlatformConfig)
     ? new (await import("ioredis")).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
   const outboxDir = path.join(config.dataDir, "outbox");
+  const sessions = createSessions({ repo: authRepo, permissions });
+  const longRunnerRepo = createLongRunnerRepo(database.db);
+  let longRunnerSecret: Promise<string> | null = null;
+  const longRunner = createLongRunner({
+    secret: () => (longRunnerSecret ??= longRunnerRepo.secret("longRunner.secret", newLongRunnerSecret)),
+    viewerOf: async (userID) => {
+      if (userID === 0) return sessions.guest();
+      const user = await longRunnerRepo.userById(userID);
+      if (!user) return null;
+      assertUserUsable(user);
+      return sessions.viewerFor(user, "cookie", null);
+    },
+    ...(config.longRunner ? { options: config.longRunner } : {}),
+  });
   return {
     db: database.db,
     database,
     config,
     permissions,
-    sessions: createSessions({ repo: authRepo, permissions }),
+    sessions,
+    longRunner,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir }),
     outboxDir,
     events: createEventBus((error, name) => console.error(`Event listener for ${name} failed:`, error)),

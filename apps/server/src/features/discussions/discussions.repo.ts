@@ -186,6 +186,18 @@ export function createDiscussionsRepo(db: Kysely<DB>): DiscussionsRepo {
         await db.updateTable("discussions").set(changes).where("discussionID", "=", discussionID).execute();
     },
 
+    async moveAll(discussionIDs, categoryID) {
+      await db.updateTable("discussions").set({ categoryID }).where("discussionID", "in", discussionIDs).execute();
+    },
+
+    async setClosed(discussionIDs, closed) {
+      await db
+        .updateTable("discussions")
+        .set({ closed: closed ? 1 : 0 })
+        .where("discussionID", "in", discussionIDs)
+        .execute();
+    },
+
     async remove(discussionID) {
       await db.deleteFrom("comments").where("discussionID", "=", discussionID).execute();
       await db
@@ -265,6 +277,9 @@ export interface DiscussionsRepo {
   update(discussionID: number, changes: Updateable<DiscussionsTable>): Promise<void>;
   remove(discussionID: number): Promise<void>;
   /** Who commented in a discussion, and how often. */
+  /** Moves discussions to a category; the counts are the caller's. */
+  moveAll(discussionIDs: number[], categoryID: number): Promise<void>;
+  setClosed(discussionIDs: number[], closed: boolean): Promise<void>;
   commentCountsByUser(discussionID: number): Promise<Map<number, number>>;
   userStates(userID: number, discussionIDs: number[]): Promise<Map<number, UserDiscussionRow>>;
   setUserState(

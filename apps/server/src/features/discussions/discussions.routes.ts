@@ -12,12 +12,12 @@ import {
   DiscussionTagsBody,
   ErrorBody,
   LongRunnerQuery,
-  LongRunnerResult,
   TagFragmentList,
   limits,
+  longRunnerResponses,
 } from "@parley/contracts";
 import { originOf, setPagingHeaders } from "../../platform/http/pagination.ts";
-import type { createBulkActions } from "./discussions.bulk.ts";
+import type { BulkActions } from "./discussions.bulk.ts";
 import type { DiscussionRequestContext, DiscussionsService } from "./discussions.service.ts";
 
 const errors = {
@@ -30,17 +30,10 @@ const errors = {
   429: ErrorBody,
 };
 const tags = ["Discussions"];
-const Ids = Type.Array(Type.Integer(), { minItems: 1, maxItems: 500 });
-/**
- * A bulk answer carries its progress whatever its status (200, or the highest failure status); a request
- * refused as a whole (an invalid body, say) answers with the usual error body under the same statuses.
- */
-const bulkResponse = {
-  200: LongRunnerResult,
-  ...Object.fromEntries(
-    [400, 401, 403, 404, 409, 422, 429, 500].map((status) => [status, Type.Union([LongRunnerResult, ErrorBody])]),
-  ),
-};
+/** Bulk actions take any number of IDs: the long runner works through them in rounds. */
+const Ids = Type.Array(Type.Integer(), { minItems: 1, maxItems: limits.longRunner.maxIDs });
+/** Bulk answers: 200, 408 with a callbackPayload, or the highest failure status with the progress. */
+const bulkResponse = longRunnerResponses;
 
 const contextOf = (request: FastifyRequest): DiscussionRequestContext => ({
   viewer: request.viewer,
@@ -50,7 +43,7 @@ const contextOf = (request: FastifyRequest): DiscussionRequestContext => ({
 
 interface Options {
   service: DiscussionsService;
-  bulk: ReturnType<typeof createBulkActions>;
+  bulk: BulkActions;
 }
 
 /** /discussions: parse, call the service, set status and paging headers. */
@@ -232,7 +225,11 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
       },
     },
     async (request, reply) => {
-      const { status, body } = await bulk.delete(request.body.discussionIDs, contextOf(request));
+      const { status, body } = await bulk.delete(
+        request.body.discussionIDs,
+        contextOf(request),
+        request.query.longRunnerTimeout,
+      );
       reply.code(status as 200);
       return body;
     },
@@ -254,7 +251,12 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
       },
     },
     async (request, reply) => {
-      const { status, body } = await bulk.move(request.body.discussionIDs, request.body.categoryID, contextOf(request));
+      const { status, body } = await bulk.move(
+        request.body.discussionIDs,
+        request.body.categoryID,
+        contextOf(request),
+        request.query.longRunnerTimeout,
+      );
       reply.code(status as 200);
       return body;
     },
@@ -276,6 +278,7 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
         request.body.discussionIDs,
         request.body.closed ?? true,
         contextOf(request),
+        request.query.longRunnerTimeout,
       );
       reply.code(status as 200);
       return body;

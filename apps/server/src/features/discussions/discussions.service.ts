@@ -24,6 +24,7 @@ import { Expansions, presentDiscussion } from "./discussions.present.ts";
 import type { DiscussionFilters, DiscussionRow, DiscussionsRepo } from "./discussions.repo.ts";
 import { createFloodControl } from "./flood.ts";
 import { createCounters } from "./counters.repo.ts";
+import { deleteDiscussionRows } from "./discussions.bulk-delete.ts";
 
 export interface DiscussionRequestContext {
   viewer: Viewer;
@@ -212,6 +213,7 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
     presentMany,
     ancestry,
     flood,
+    requirePostableCategory,
 
     async list(query: DiscussionListQuery, context: DiscussionRequestContext) {
       const { viewer } = context;
@@ -436,18 +438,7 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
       const row = await load(id, viewer);
       authorize(viewer, "discussions.delete", { resourceID: row.categoryID });
       const chain = await ancestry(row.categoryID);
-      await platform.db.transaction().execute(async (trx) => {
-        const scoped = repo.withTransaction(trx);
-        const tagRepo = createTagsRepo(trx);
-        await tagRepo.setDiscussionTags(row.discussionID, [], nowIso());
-        const counters = createCounters(trx);
-        for (const [userID, count] of await scoped.commentCountsByUser(row.discussionID)) {
-          await counters.adjustUser(userID, "countComments", -count);
-        }
-        await scoped.remove(row.discussionID);
-        await counters.adjustCategories(chain, -1, -row.countComments);
-        await counters.adjustUser(row.insertUserID, "countDiscussions", -1);
-      });
+      await platform.db.transaction().execute((trx) => deleteDiscussionRows(trx, repo, [{ row, chain }]));
       await emit("discussion.deleted", row, viewer);
     },
 

@@ -3,7 +3,7 @@ import { sharedDiscussionSchemas } from "@parley/contracts";
 import type { Platform } from "../../platform/context.ts";
 import type { TagsService } from "../tags/index.ts";
 import type { CategoryDirectory, UserFragments } from "./discussions.deps.ts";
-import { createBulkActions } from "./discussions.bulk.ts";
+import { registerBulkActions } from "./discussions.bulk.ts";
 import { createDiscussionsRepo } from "./discussions.repo.ts";
 import { discussionsRoutes } from "./discussions.routes.ts";
 import { createDiscussionsService, type DiscussionsService, type ReactionSummaries } from "./discussions.service.ts";
@@ -22,7 +22,15 @@ export async function registerDiscussions(
   deps: { categories: CategoryDirectory; users: UserFragments; tags: TagsService; reactions: ReactionSummaries },
 ): Promise<DiscussionsService> {
   for (const schema of sharedDiscussionSchemas) app.addSchema(schema);
-  const service = createDiscussionsService({ repo: createDiscussionsRepo(platform.db), platform, ...deps });
-  await app.register(discussionsRoutes, { prefix: "/api/v2", service, bulk: createBulkActions(service) });
+  const repo = createDiscussionsRepo(platform.db);
+  const service = createDiscussionsService({ repo, platform, ...deps });
+  const bulk = registerBulkActions(platform.longRunner, {
+    db: platform.db,
+    repo,
+    events: platform.events,
+    ancestry: service.ancestry,
+    requirePostableCategory: service.requirePostableCategory,
+  });
+  await app.register(discussionsRoutes, { prefix: "/api/v2", service, bulk });
   return service;
 }
