@@ -20,3 +20,4 @@ export * from "./themes.ts";
 export * from "./theme-css.ts";
 export * from "./notifications.ts";
 export * from "./long-runner.ts";
+export * from "./bulk-actions.ts";

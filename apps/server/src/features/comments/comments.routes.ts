@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import {
+  CommentDeleteList,
   CommentEdit,
   CommentIdParams,
   CommentListQuery,
@@ -11,7 +12,11 @@ import {
   CommentQuote,
   ErrorBody,
   limits,
+  LongRunnerQuery,
+  longRunnerResponses,
 } from "@parley/contracts";
+import { fieldError, validationFailed } from "../../platform/errors.ts";
+import type { LongRunner } from "../../platform/long-runner/long-runner.ts";
 import { originOf, setPagingHeaders } from "../../platform/http/pagination.ts";
 import type { CommentRequestContext, CommentsService } from "./comments.service.ts";
 
@@ -23,7 +28,36 @@ const contextOf = (request: FastifyRequest): CommentRequestContext => ({
   ip: request.ip,
 });
 
-export const commentsRoutes: FastifyPluginAsyncTypebox<{ service: CommentsService }> = async (app, { service }) => {
+export const commentsRoutes: FastifyPluginAsyncTypebox<{ service: CommentsService; longRunner: LongRunner }> = async (
+  app,
+  { service, longRunner },
+) => {
+  app.delete(
+    "/comments/list",
+    {
+      schema: {
+        tags,
+        summary: "Delete several comments (long-running: 408 with a callbackPayload for POST /calls/run).",
+        querystring: LongRunnerQuery,
+        body: CommentDeleteList,
+        response: longRunnerResponses,
+      },
+    },
+    async (request, reply) => {
+      if (request.body.deleteMethod === "tombstone")
+        throw validationFailed([fieldError("deleteMethod", "invalid", "deleteMethod tombstone is not available.")]);
+      const { status, body } = await longRunner.start(
+        "comments.delete",
+        request.body.commentIDs,
+        {},
+        contextOf(request),
+        request.query.longRunnerTimeout,
+      );
+      reply.code(status as 200);
+      return body;
+    },
+  );
+
   app.get(
     "/comments",
     {

@@ -3,6 +3,7 @@ import { sharedCommentSchemas } from "@parley/contracts";
 import type { Platform } from "../../platform/context.ts";
 import type { CategoryDirectory, DiscussionsService, ReactionSummaries, UserFragments } from "./comments.deps.ts";
 import { createCommentsRepo } from "./comments.repo.ts";
+import { bulkDeleteCommentsAction } from "./comments.bulk-delete.ts";
 import { commentsRoutes } from "./comments.routes.ts";
 import { createCommentsService, type CommentsService } from "./comments.service.ts";
 
@@ -23,6 +24,7 @@ export async function registerComments(
   for (const schema of sharedCommentSchemas) app.addSchema(schema);
   const repo = createCommentsRepo(platform.db, platform.database.dialect);
   const service = createCommentsService({ repo, platform, ...deps });
-  await app.register(commentsRoutes, { prefix: "/api/v2", service });
+  platform.longRunner.register(bulkDeleteCommentsAction({ repo, platform, discussions: deps.discussions }));
+  await app.register(commentsRoutes, { prefix: "/api/v2", service, longRunner: platform.longRunner });
   return service;
 }

@@ -13,6 +13,8 @@ import { failureOf } from "../../platform/long-runner/long-runner.ts";
 import { authorize } from "../../platform/auth/authorize.ts";
 import { bulkDeleteAction } from "./discussions.bulk-delete.ts";
 import { bulkMoveAction, type BulkMoveArgs } from "./discussions.bulk-move.ts";
+import { mergeAction, type MergeArgs } from "./discussions.merge.ts";
+import { splitAction } from "./discussions.split.ts";
 import { discussionsPolicy } from "./discussions.policy.ts";
 import type { DiscussionRow, DiscussionsRepo } from "./discussions.repo.ts";
 
@@ -80,6 +82,8 @@ export function registerBulkActions(longRunner: LongRunner, deps: DiscussionWrit
   longRunner.register(bulkDeleteAction(deps));
   longRunner.register(bulkMoveAction(deps));
   longRunner.register(bulkCloseAction(deps));
+  longRunner.register(mergeAction(deps));
+  longRunner.register(splitAction(deps));
   return {
     delete: (ids: number[], context: LongRunnerContext, timeout?: number) =>
       longRunner.start("discussions.delete", ids, {}, context, timeout),
@@ -87,6 +91,8 @@ export function registerBulkActions(longRunner: LongRunner, deps: DiscussionWrit
       longRunner.start<BulkMoveArgs>("discussions.move", ids, { categoryID }, context, timeout),
     close: (ids: number[], closed: boolean, context: LongRunnerContext, timeout?: number) =>
       longRunner.start<BulkCloseArgs>("discussions.close", ids, { closed }, context, timeout),
+    merge: (ids: number[], args: MergeArgs, context: LongRunnerContext, timeout?: number) =>
+      longRunner.start<MergeArgs>("discussions.merge", ids, args, context, timeout),
   };
 }
 

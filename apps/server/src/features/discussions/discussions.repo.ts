@@ -1,6 +1,6 @@
-import { sql, type Kysely, type Selectable, type Updateable } from "kysely";
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from "kysely";
 import type { DiscussionSort } from "@parley/contracts";
-import type { DB, DiscussionsTable, UserDiscussionsTable } from "../../platform/db/schema.ts";
+import type { CommentsTable, DB, DiscussionsTable, UserDiscussionsTable } from "../../platform/db/schema.ts";
 import type { DateCondition } from "../../platform/http/filters.ts";
 
 export type DiscussionRow = Selectable<DiscussionsTable>;
@@ -186,6 +186,10 @@ export function createDiscussionsRepo(db: Kysely<DB>): DiscussionsRepo {
         await db.updateTable("discussions").set(changes).where("discussionID", "=", discussionID).execute();
     },
 
+    async insertComment(row) {
+      return (await db.insertInto("comments").values(row).returning("commentID").executeTakeFirstOrThrow()).commentID;
+    },
+
     async moveAll(discussionIDs, categoryID) {
       await db.updateTable("discussions").set({ categoryID }).where("discussionID", "in", discussionIDs).execute();
     },
@@ -277,6 +281,8 @@ export interface DiscussionsRepo {
   update(discussionID: number, changes: Updateable<DiscussionsTable>): Promise<void>;
   remove(discussionID: number): Promise<void>;
   /** Who commented in a discussion, and how often. */
+  /** A comment made from a post that moves here (merge). */
+  insertComment(row: Insertable<CommentsTable>): Promise<number>;
   /** Moves discussions to a category; the counts are the caller's. */
   moveAll(discussionIDs: number[], categoryID: number): Promise<void>;
   setClosed(discussionIDs: number[], closed: boolean): Promise<void>;

@@ -2,7 +2,12 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import {
+  DiscussionClose,
+  DiscussionDeleteList,
   DiscussionEdit,
+  DiscussionMerge,
+  DiscussionMove,
+  DiscussionSplit,
   DiscussionGetQuery,
   DiscussionIdParams,
   DiscussionListQuery,
@@ -14,9 +19,11 @@ import {
   LongRunnerQuery,
   TagFragmentList,
   limits,
+  LongRunnerResult,
   longRunnerResponses,
 } from "@parley/contracts";
 import { originOf, setPagingHeaders } from "../../platform/http/pagination.ts";
+import type { LongRunnerAnswer } from "../../platform/long-runner/long-runner.ts";
 import type { BulkActions } from "./discussions.bulk.ts";
 import type { DiscussionRequestContext, DiscussionsService } from "./discussions.service.ts";
 
@@ -30,8 +37,6 @@ const errors = {
   429: ErrorBody,
 };
 const tags = ["Discussions"];
-/** Bulk actions take any number of IDs: the long runner works through them in rounds. */
-const Ids = Type.Array(Type.Integer(), { minItems: 1, maxItems: limits.longRunner.maxIDs });
 /** Bulk answers: 200, 408 with a callbackPayload, or the highest failure status with the progress. */
 const bulkResponse = longRunnerResponses;
 
@@ -44,10 +49,11 @@ const contextOf = (request: FastifyRequest): DiscussionRequestContext => ({
 interface Options {
   service: DiscussionsService;
   bulk: BulkActions;
+  split: (body: DiscussionSplit, context: DiscussionRequestContext, timeout?: number) => Promise<LongRunnerAnswer>;
 }
 
 /** /discussions: parse, call the service, set status and paging headers. */
-export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { service, bulk }) => {
+export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { service, bulk, split }) => {
   app.get(
     "/discussions",
     {
@@ -220,7 +226,7 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
         tags,
         summary: "Delete several discussions.",
         querystring: LongRunnerQuery,
-        body: Type.Object({ discussionIDs: Ids }),
+        body: DiscussionDeleteList,
         response: bulkResponse,
       },
     },
@@ -242,11 +248,7 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
         tags,
         summary: "Move several discussions to a category.",
         querystring: LongRunnerQuery,
-        body: Type.Object({
-          discussionIDs: Ids,
-          categoryID: Type.Integer(),
-          addRedirects: Type.Optional(Type.Boolean()),
-        }),
+        body: DiscussionMove,
         response: bulkResponse,
       },
     },
@@ -269,7 +271,7 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
         tags,
         summary: "Close (or reopen) several discussions.",
         querystring: LongRunnerQuery,
-        body: Type.Object({ discussionIDs: Ids, closed: Type.Optional(Type.Boolean()) }),
+        body: DiscussionClose,
         response: bulkResponse,
       },
     },
@@ -280,6 +282,48 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
         contextOf(request),
         request.query.longRunnerTimeout,
       );
+      reply.code(status as 200);
+      return body;
+    },
+  );
+
+  app.patch(
+    "/discussions/merge",
+    {
+      schema: {
+        tags,
+        summary: "Merge discussions into one: each becomes a comment of the destination, its comments move along.",
+        querystring: LongRunnerQuery,
+        body: DiscussionMerge,
+        response: bulkResponse,
+      },
+    },
+    async (request, reply) => {
+      const { discussionIDs, destinationDiscussionID, addRedirects = false } = request.body;
+      const { status, body } = await bulk.merge(
+        discussionIDs,
+        { destinationDiscussionID, addRedirects },
+        contextOf(request),
+        request.query.longRunnerTimeout,
+      );
+      reply.code(status as 200);
+      return body;
+    },
+  );
+
+  app.post(
+    "/discussions/split",
+    {
+      schema: {
+        tags,
+        summary: "Split comments out into a new discussion.",
+        querystring: LongRunnerQuery,
+        body: DiscussionSplit,
+        response: { 201: LongRunnerResult, ...bulkResponse },
+      },
+    },
+    async (request, reply) => {
+      const { status, body } = await split(request.body, contextOf(request), request.query.longRunnerTimeout);
       reply.code(status as 200);
       return body;
     },

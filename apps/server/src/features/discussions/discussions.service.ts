@@ -24,6 +24,7 @@ import { Expansions, presentDiscussion } from "./discussions.present.ts";
 import type { DiscussionFilters, DiscussionRow, DiscussionsRepo } from "./discussions.repo.ts";
 import { createFloodControl } from "./flood.ts";
 import { createCounters } from "./counters.repo.ts";
+import { hotScore } from "./discussions.hot.ts";
 import { deleteDiscussionRows } from "./discussions.bulk-delete.ts";
 
 export interface DiscussionRequestContext {
@@ -61,9 +62,7 @@ export interface DiscussionsDeps {
   reactions: ReactionSummaries;
 }
 
-/** `hot`: recency plus a log of activity, so busy discussions float without burying new ones. */
-export const hotScore = (dateLastComment: string, score: number, countComments: number) =>
-  Date.parse(dateLastComment) / 1000 / 45_000 + Math.log10(Math.max(1, score + 2 * countComments + 1));
+export { hotScore } from "./discussions.hot.ts";
 
 const ANNOUNCE = { none: 0, category: 1, recent: 2 } as const;
 

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { sharedDiscussionSchemas } from "@parley/contracts";
+import { sharedDiscussionSchemas, type DiscussionSplit } from "@parley/contracts";
+import type { LongRunnerContext } from "../../platform/long-runner/long-runner.ts";
+import { startSplit } from "./discussions.split.ts";
 import type { Platform } from "../../platform/context.ts";
 import type { TagsService } from "../tags/index.ts";
 import type { CategoryDirectory, UserFragments } from "./discussions.deps.ts";
@@ -24,13 +26,16 @@ export async function registerDiscussions(
   for (const schema of sharedDiscussionSchemas) app.addSchema(schema);
   const repo = createDiscussionsRepo(platform.db);
   const service = createDiscussionsService({ repo, platform, ...deps });
-  const bulk = registerBulkActions(platform.longRunner, {
+  const writeDeps = {
     db: platform.db,
     repo,
     events: platform.events,
     ancestry: service.ancestry,
     requirePostableCategory: service.requirePostableCategory,
-  });
-  await app.register(discussionsRoutes, { prefix: "/api/v2", service, bulk });
+  };
+  const bulk = registerBulkActions(platform.longRunner, writeDeps);
+  const split = (body: DiscussionSplit, context: LongRunnerContext, timeout?: number) =>
+    startSplit({ ...writeDeps, service, longRunner: platform.longRunner }, body, context, timeout);
+  await app.register(discussionsRoutes, { prefix: "/api/v2", service, bulk, split });
   return service;
 }
