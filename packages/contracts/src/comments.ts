@@ -73,6 +73,8 @@ export type CommentPost = Static<typeof CommentPost>;
 export const CommentPatch = Type.Object({
   body: Type.Optional(Type.String({ minLength: 1, maxLength: discussionRules.bodyMaxLength })),
   format: Type.Optional(Type.String()),
+  /** Changes the author (site.manage). */
+  insertUserID: Type.Optional(Type.Integer({ minimum: 1 })),
 });
 export type CommentPatch = Static<typeof CommentPatch>;
 

@@ -155,7 +155,10 @@ const postFields = {
 export const DiscussionPost = Type.Object(postFields);
 export type DiscussionPost = Static<typeof DiscussionPost>;
 
-export const DiscussionPatch = Type.Partial(Type.Object({ ...postFields, resolved: Type.Boolean() }));
+/** `insertUserID` changes the author (site.manage). */
+export const DiscussionPatch = Type.Partial(
+  Type.Object({ ...postFields, resolved: Type.Boolean(), insertUserID: Type.Integer({ minimum: 1 }) }),
+);
 export type DiscussionPatch = Static<typeof DiscussionPatch>;
 
 export const DiscussionEdit = Type.Object({

@@ -28,9 +28,15 @@ const contextOf = (request: FastifyRequest): CommentRequestContext => ({
   ip: request.ip,
 });
 
-export const commentsRoutes: FastifyPluginAsyncTypebox<{ service: CommentsService; longRunner: LongRunner }> = async (
+interface Options {
+  service: CommentsService;
+  longRunner: LongRunner;
+  changeAuthor: (commentID: number, insertUserID: number, context: CommentRequestContext) => Promise<void>;
+}
+
+export const commentsRoutes: FastifyPluginAsyncTypebox<Options> = async (
   app,
-  { service, longRunner },
+  { service, longRunner, changeAuthor },
 ) => {
   app.delete(
     "/comments/list",
@@ -129,7 +135,14 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<{ service: CommentsServic
         response: { 200: Type.Ref("Comment"), ...errors },
       },
     },
-    async (request) => service.patch(request.params.id, request.body, contextOf(request)),
+    async (request) => {
+      const { insertUserID, ...rest } = request.body;
+      if (insertUserID !== undefined) {
+        await changeAuthor(request.params.id, insertUserID, contextOf(request));
+        if (Object.keys(rest).length === 0) return service.get(request.params.id, undefined, contextOf(request));
+      }
+      return service.patch(request.params.id, rest, contextOf(request));
+    },
   );
   app.delete(
     "/comments/:id",

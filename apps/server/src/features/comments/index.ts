@@ -5,6 +5,8 @@ import type { CategoryDirectory, DiscussionsService, ReactionSummaries, UserFrag
 import { createCommentsRepo } from "./comments.repo.ts";
 import { bulkDeleteCommentsAction } from "./comments.bulk-delete.ts";
 import { commentsRoutes } from "./comments.routes.ts";
+import { changeCommentAuthor } from "./comments.change-author.ts";
+import type { LongRunnerContext } from "../../platform/long-runner/long-runner.ts";
 import { createCommentsService, type CommentsService } from "./comments.service.ts";
 
 export type { CommentsService };
@@ -25,6 +27,8 @@ export async function registerComments(
   const repo = createCommentsRepo(platform.db, platform.database.dialect);
   const service = createCommentsService({ repo, platform, ...deps });
   platform.longRunner.register(bulkDeleteCommentsAction({ repo, platform, discussions: deps.discussions }));
-  await app.register(commentsRoutes, { prefix: "/api/v2", service, longRunner: platform.longRunner });
+  const changeAuthor = (commentID: number, insertUserID: number, context: LongRunnerContext) =>
+    changeCommentAuthor({ repo, platform, discussions: deps.discussions }, commentID, insertUserID, context);
+  await app.register(commentsRoutes, { prefix: "/api/v2", service, longRunner: platform.longRunner, changeAuthor });
   return service;
 }

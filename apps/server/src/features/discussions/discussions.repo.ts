@@ -186,6 +186,16 @@ export function createDiscussionsRepo(db: Kysely<DB>): DiscussionsRepo {
         await db.updateTable("discussions").set(changes).where("discussionID", "=", discussionID).execute();
     },
 
+    async isActiveUser(userID) {
+      const row = await db
+        .selectFrom("users")
+        .select("userID")
+        .where("userID", "=", userID)
+        .where("deleted", "=", 0)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async insertComment(row) {
       return (await db.insertInto("comments").values(row).returning("commentID").executeTakeFirstOrThrow()).commentID;
     },
@@ -281,6 +291,8 @@ export interface DiscussionsRepo {
   update(discussionID: number, changes: Updateable<DiscussionsTable>): Promise<void>;
   remove(discussionID: number): Promise<void>;
   /** Who commented in a discussion, and how often. */
+  /** Whether the user exists and is not deleted (a new author). */
+  isActiveUser(userID: number): Promise<boolean>;
   /** A comment made from a post that moves here (merge). */
   insertComment(row: Insertable<CommentsTable>): Promise<number>;
   /** Moves discussions to a category; the counts are the caller's. */

@@ -49,11 +49,15 @@ const contextOf = (request: FastifyRequest): DiscussionRequestContext => ({
 interface Options {
   service: DiscussionsService;
   bulk: BulkActions;
+  changeAuthor: (discussionID: number, insertUserID: number, context: DiscussionRequestContext) => Promise<void>;
   split: (body: DiscussionSplit, context: DiscussionRequestContext, timeout?: number) => Promise<LongRunnerAnswer>;
 }
 
 /** /discussions: parse, call the service, set status and paging headers. */
-export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { service, bulk, split }) => {
+export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
+  app,
+  { service, bulk, split, changeAuthor },
+) => {
   app.get(
     "/discussions",
     {
@@ -113,7 +117,14 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
         response: { 200: Type.Ref("Discussion"), ...errors },
       },
     },
-    async (request) => service.patch(request.params.id, request.body, contextOf(request)),
+    async (request) => {
+      const { insertUserID, ...rest } = request.body;
+      if (insertUserID !== undefined) {
+        await changeAuthor(request.params.id, insertUserID, contextOf(request));
+        if (Object.keys(rest).length === 0) return service.get(request.params.id, undefined, contextOf(request));
+      }
+      return service.patch(request.params.id, rest, contextOf(request));
+    },
   );
 
   app.delete(

@@ -287,9 +287,11 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
       ];
       if (errors.length) throw validationFailed(errors);
       const announce = announceOf(body) ?? ANNOUNCE.none;
-      if (announce !== ANNOUNCE.none) authorize(viewer, "discussions.announce", { resourceID: body.categoryID });
+      if (announce !== ANNOUNCE.none && !policy.canAnnounce(viewer, body))
+        authorize(viewer, "discussions.announce", { resourceID: body.categoryID });
       if (body.closed) authorize(viewer, "discussions.close", { resourceID: body.categoryID });
-      if (body.sink) authorize(viewer, "discussions.sink", { resourceID: body.categoryID });
+      if (body.sink && !policy.canSink(viewer, body))
+        authorize(viewer, "discussions.sink", { resourceID: body.categoryID });
       if (body.tagIDs?.length || body.newTagNames?.length) await tags.requireTagging();
       await flood.check(viewer);
 
@@ -370,12 +372,12 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
         changes.closed = body.closed ? 1 : 0;
       }
       if (body.sink !== undefined && body.sink !== (row.sink === 1)) {
-        authorize(viewer, "discussions.sink", { resourceID: row.categoryID });
+        if (!policy.canSink(viewer, row)) authorize(viewer, "discussions.sink", { resourceID: row.categoryID });
         changes.sink = body.sink ? 1 : 0;
       }
       const announce = announceOf(body);
       if (announce !== undefined && announce !== row.announce) {
-        authorize(viewer, "discussions.announce", { resourceID: row.categoryID });
+        if (!policy.canAnnounce(viewer, row)) authorize(viewer, "discussions.announce", { resourceID: row.categoryID });
         changes.announce = announce;
       }
       if (body.resolved !== undefined) {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { sharedDiscussionSchemas, type DiscussionSplit } from "@parley/contracts";
 import type { LongRunnerContext } from "../../platform/long-runner/long-runner.ts";
 import { startSplit } from "./discussions.split.ts";
+import { changeDiscussionAuthor } from "./discussions.change-author.ts";
 import type { Platform } from "../../platform/context.ts";
 import type { TagsService } from "../tags/index.ts";
 import type { CategoryDirectory, UserFragments } from "./discussions.deps.ts";
@@ -36,6 +37,8 @@ export async function registerDiscussions(
   const bulk = registerBulkActions(platform.longRunner, writeDeps);
   const split = (body: DiscussionSplit, context: LongRunnerContext, timeout?: number) =>
     startSplit({ ...writeDeps, service, longRunner: platform.longRunner }, body, context, timeout);
-  await app.register(discussionsRoutes, { prefix: "/api/v2", service, bulk, split });
+  const changeAuthor = (discussionID: number, insertUserID: number, context: LongRunnerContext) =>
+    changeDiscussionAuthor({ ...writeDeps, service }, discussionID, insertUserID, context);
+  await app.register(discussionsRoutes, { prefix: "/api/v2", service, bulk, split, changeAuthor });
   return service;
 }
