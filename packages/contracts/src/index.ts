@@ -21,3 +21,4 @@ export * from "./theme-css.ts";
 export * from "./notifications.ts";
 export * from "./long-runner.ts";
 export * from "./bulk-actions.ts";
+export * from "./history.ts";

@@ -6,6 +6,7 @@ import * as m0003 from "./0003_content.ts";
 import * as m0004 from "./0004_media.ts";
 import * as m0005 from "./0005_notifications.ts";
 import * as m0006 from "./0006_signatures.ts";
+import * as m0010 from "./0010_moderation.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -20,6 +21,7 @@ const modules: Record<string, MigrationModule> = {
   "0004_media": m0004,
   "0005_notifications": m0005,
   "0006_signatures": m0006,
+  "0010_moderation": m0010,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

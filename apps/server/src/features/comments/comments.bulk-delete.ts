@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import { authorize } from "../../platform/auth/authorize.ts";
 import type { DiscussionsTable } from "../../platform/db/schema.ts";
+import { writeChanges, type ChangeEntry } from "../../platform/history/change-log.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { BatchOutcome, LongRunnerAction, LongRunnerContext } from "../../platform/long-runner/long-runner.ts";
 import { failureOf } from "../../platform/long-runner/long-runner.ts";
@@ -9,6 +10,16 @@ import { createCounters, type DiscussionsService } from "./comments.deps.ts";
 import type { CommentRow, CommentsRepo } from "./comments.repo.ts";
 
 type DiscussionRow = Selectable<DiscussionsTable>;
+
+/** The history entry of a deleted comment (restorable by a moderator). */
+export const deletedComment = (comment: CommentRow, actorUserID: number): ChangeEntry => ({
+  operation: "delete",
+  recordType: "comment",
+  recordID: comment.commentID,
+  parentRecordID: comment.discussionID,
+  data: comment,
+  insertUserID: actorUserID,
+});
 
 /**
  * `DELETE /comments/list`, one batch: parse → load (the comments, then their discussions, one query
@@ -57,6 +68,10 @@ export function bulkDeleteCommentsAction(deps: {
       await deps.platform.db.transaction().execute(async (trx) => {
         const scoped = deps.repo.withTransaction(trx);
         const counters = createCounters(trx);
+        await writeChanges(
+          trx,
+          allowed.map(({ comment }) => deletedComment(comment, viewer.userID)),
+        );
         for (const { comment, discussion } of allowed) {
           await scoped.remove(comment.commentID);
           await counters.adjustCategories(chains.get(discussion.categoryID)!, 0, -1);

@@ -2,6 +2,7 @@ import { authorize } from "../../platform/auth/authorize.ts";
 import type { Platform } from "../../platform/context.ts";
 import { fieldError, notFound, validationFailed } from "../../platform/errors.ts";
 import type { LongRunnerContext } from "../../platform/long-runner/long-runner.ts";
+import { writeChanges } from "../../platform/history/change-log.ts";
 import { createCounters, type DiscussionsService } from "./comments.deps.ts";
 import type { CommentsRepo } from "./comments.repo.ts";
 
@@ -24,6 +25,16 @@ export async function changeCommentAuthor(
   if (!(await deps.repo.isActiveUser(insertUserID)))
     throw validationFailed([fieldError("insertUserID", "invalid", "The user does not exist.")]);
   await deps.platform.db.transaction().execute(async (trx) => {
+    await writeChanges(trx, [
+      {
+        operation: "edit",
+        recordType: "comment",
+        recordID: comment.commentID,
+        parentRecordID: comment.discussionID,
+        data: comment,
+        insertUserID: viewer.userID,
+      },
+    ]);
     await deps.repo.withTransaction(trx).update(comment.commentID, { insertUserID });
     const counters = createCounters(trx);
     await counters.adjustUser(comment.insertUserID, "countComments", -1);

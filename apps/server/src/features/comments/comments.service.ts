@@ -22,6 +22,8 @@ import "./comments.events.ts";
 import { commentsPolicy as policy } from "./comments.policy.ts";
 import { commentUrl, presentComment } from "./comments.present.ts";
 import type { CommentFilters, CommentRow, CommentsRepo } from "./comments.repo.ts";
+import { writeChanges } from "../../platform/history/change-log.ts";
+import { deletedComment } from "./comments.bulk-delete.ts";
 
 export interface CommentRequestContext {
   viewer: Viewer;
@@ -253,11 +255,24 @@ export function createCommentsService({ repo, platform, discussions, categories,
       const source = body.body === undefined ? undefined : storableText(body.body);
       if (source !== undefined && !source.trim())
         throw validationFailed([fieldError("body", "missingField", "body is required.")]);
-      await repo.update(comment.commentID, {
+      const changes = {
         ...(source !== undefined ? { body: source } : {}),
         ...(body.format !== undefined ? { format: checkFormat(body.format) } : {}),
         dateUpdated: nowIso(),
         updateUserID: viewer.userID,
+      };
+      await platform.db.transaction().execute(async (trx) => {
+        await writeChanges(trx, [
+          {
+            operation: "edit",
+            recordType: "comment",
+            recordID: comment.commentID,
+            parentRecordID: comment.discussionID,
+            data: comment,
+            insertUserID: viewer.userID,
+          },
+        ]);
+        await repo.withTransaction(trx).update(comment.commentID, changes);
       });
       const updated = (await repo.findById(comment.commentID))!;
       await platform.events.emit("comment.updated", eventOf(updated, discussion.categoryID, viewer, context.origin));
@@ -272,6 +287,7 @@ export function createCommentsService({ repo, platform, discussions, categories,
       await platform.db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
         const counters = createCounters(trx);
+        await writeChanges(trx, [deletedComment(comment, viewer.userID)]);
         await scoped.remove(comment.commentID);
         const latest = await scoped.latestOf(discussion.discussionID);
         const countComments = Math.max(0, discussion.countComments - 1);

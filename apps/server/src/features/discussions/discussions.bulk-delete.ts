@@ -5,6 +5,7 @@ import { nowIso } from "../../platform/dates.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { BatchOutcome, LongRunnerAction, LongRunnerContext } from "../../platform/long-runner/long-runner.ts";
 import { failureOf } from "../../platform/long-runner/long-runner.ts";
+import { writeChanges } from "../../platform/history/change-log.ts";
 import { createTagsRepo } from "../tags/index.ts";
 import { createCounters } from "./counters.repo.ts";
 import type { DiscussionRow, DiscussionsRepo } from "./discussions.repo.ts";
@@ -18,7 +19,19 @@ export async function deleteDiscussionRows(
   trx: Kysely<DB>,
   repo: DiscussionsRepo,
   rows: Array<{ row: DiscussionRow; chain: number[] }>,
+  actorUserID: number,
 ): Promise<void> {
+  await writeChanges(
+    trx,
+    rows.map(({ row }) => ({
+      operation: "delete" as const,
+      recordType: "discussion" as const,
+      recordID: row.discussionID,
+      parentRecordID: row.categoryID,
+      data: row,
+      insertUserID: actorUserID,
+    })),
+  );
   const scoped = repo.withTransaction(trx);
   const tagRepo = createTagsRepo(trx);
   const counters = createCounters(trx);
@@ -61,7 +74,7 @@ export function bulkDeleteAction(deps: DiscussionWriteDeps): LongRunnerAction<Re
       const withChains = await Promise.all(
         allowed.map(async (row) => ({ row, chain: await deps.ancestry(row.categoryID) })),
       );
-      await deps.db.transaction().execute((trx) => deleteDiscussionRows(trx, deps.repo, withChains));
+      await deps.db.transaction().execute((trx) => deleteDiscussionRows(trx, deps.repo, withChains, viewer.userID));
       for (const row of allowed) {
         await deps.events.emit("discussion.deleted", {
           discussionID: row.discussionID,

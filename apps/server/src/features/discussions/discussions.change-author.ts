@@ -1,6 +1,7 @@
 import { authorize } from "../../platform/auth/authorize.ts";
 import { fieldError, validationFailed } from "../../platform/errors.ts";
 import type { LongRunnerContext } from "../../platform/long-runner/long-runner.ts";
+import { writeChanges } from "../../platform/history/change-log.ts";
 import { createCounters } from "./counters.repo.ts";
 import type { DiscussionWriteDeps } from "./discussions.bulk.ts";
 import type { DiscussionsService } from "./discussions.service.ts";
@@ -27,6 +28,16 @@ export async function changeDiscussionAuthor(
   if (row.insertUserID === insertUserID) return;
   await requireAuthor(deps, insertUserID);
   await deps.db.transaction().execute(async (trx) => {
+    await writeChanges(trx, [
+      {
+        operation: "edit",
+        recordType: "discussion",
+        recordID: row.discussionID,
+        parentRecordID: row.categoryID,
+        data: row,
+        insertUserID: viewer.userID,
+      },
+    ]);
     await deps.repo.withTransaction(trx).update(row.discussionID, { insertUserID });
     const counters = createCounters(trx);
     await counters.adjustUser(row.insertUserID, "countDiscussions", -1);

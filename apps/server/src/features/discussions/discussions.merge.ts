@@ -3,6 +3,7 @@ import { nowIso } from "../../platform/dates.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { BatchOutcome, LongRunnerAction, LongRunnerContext } from "../../platform/long-runner/long-runner.ts";
 import { failureOf } from "../../platform/long-runner/long-runner.ts";
+import { writeChanges } from "../../platform/history/change-log.ts";
 import { createTagsRepo } from "../tags/index.ts";
 import { createCounters } from "./counters.repo.ts";
 import type { DiscussionWriteDeps } from "./discussions.bulk.ts";
@@ -103,6 +104,16 @@ export function mergeAction(deps: DiscussionWriteDeps): LongRunnerAction<MergeAr
             });
             await counters.adjustCategories(sourceChain, 0, -moved);
           } else {
+            await writeChanges(trx, [
+              {
+                operation: "delete",
+                recordType: "discussion",
+                recordID: source.discussionID,
+                parentRecordID: source.categoryID,
+                data: { ...source, mergedIntoDiscussionID: destinationDiscussionID, commentID },
+                insertUserID: viewer.userID,
+              },
+            ]);
             await tags.setDiscussionTags(source.discussionID, [], nowIso());
             await moves.dropUserStates(source.discussionID);
             await discussions.remove(source.discussionID);

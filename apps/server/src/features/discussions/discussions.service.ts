@@ -26,6 +26,7 @@ import { createFloodControl } from "./flood.ts";
 import { createCounters } from "./counters.repo.ts";
 import { hotScore } from "./discussions.hot.ts";
 import { deleteDiscussionRows } from "./discussions.bulk-delete.ts";
+import { writeChanges } from "../../platform/history/change-log.ts";
 
 export interface DiscussionRequestContext {
   viewer: Viewer;
@@ -405,6 +406,13 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
         moveTo === null ? [[], []] : await Promise.all([ancestry(row.categoryID), ancestry(moveTo)]);
       await platform.db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
+        const changesTags = body.tagIDs !== undefined || body.newTagNames !== undefined;
+        if (Object.keys(changes).length || changesTags) {
+          const entry = { operation: "edit" as const, recordType: "discussion" as const, recordID: row.discussionID };
+          await writeChanges(trx, [
+            { ...entry, parentRecordID: row.categoryID, data: row, insertUserID: viewer.userID },
+          ]);
+        }
         await scoped.update(row.discussionID, changes);
         if (body.tagIDs !== undefined || body.newTagNames !== undefined) {
           const tagIDs = await tags.resolveForPost(
@@ -439,7 +447,9 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
       const row = await load(id, viewer);
       authorize(viewer, "discussions.delete", { resourceID: row.categoryID });
       const chain = await ancestry(row.categoryID);
-      await platform.db.transaction().execute((trx) => deleteDiscussionRows(trx, repo, [{ row, chain }]));
+      await platform.db
+        .transaction()
+        .execute((trx) => deleteDiscussionRows(trx, repo, [{ row, chain }], viewer.userID));
       await emit("discussion.deleted", row, viewer);
     },
 
