@@ -28,6 +28,7 @@ import { registerLayouts } from "./features/layouts/index.ts";
 import { createNotifications, registerNotifications } from "./features/notifications/index.ts";
 import { registerOutbox } from "./platform/mail/outbox.routes.ts";
 import { registerModeration } from "./features/moderation/index.ts";
+import { registerCollections } from "./features/collections/index.ts";
 import { registerCallsRoutes } from "./platform/long-runner/calls.routes.ts";
 import { registerPages, sendPlainErrorPage, type PagesOptions } from "./pages/pages.ts";
 
@@ -159,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const comments = await registerComments(app, platform, { ...content, discussions });
   await registerLayouts(app, platform, { categories, discussions, comments });
   await registerModeration(app, platform, { discussions, users: userFragments });
+  await registerCollections(app, platform);
   await registerReactions(app, reactions, {
     discussion: (id, viewer) => discussions.load(id, viewer),
     comment: (id, viewer) => comments.loadReactable(id, viewer),

@@ -22,3 +22,4 @@ export * from "./notifications.ts";
 export * from "./long-runner.ts";
 export * from "./bulk-actions.ts";
 export * from "./history.ts";
+export * from "./collections.ts";
