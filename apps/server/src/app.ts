@@ -29,6 +29,7 @@ import { createNotifications, registerNotifications } from "./features/notificat
 import { registerOutbox } from "./platform/mail/outbox.routes.ts";
 import { registerModeration } from "./features/moderation/index.ts";
 import { registerCollections } from "./features/collections/index.ts";
+import { registerReports } from "./features/reports/index.ts";
 import { registerCallsRoutes } from "./platform/long-runner/calls.routes.ts";
 import { registerPages, sendPlainErrorPage, type PagesOptions } from "./pages/pages.ts";
 
@@ -161,6 +162,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerLayouts(app, platform, { categories, discussions, comments });
   await registerModeration(app, platform, { discussions, users: userFragments });
   await registerCollections(app, platform);
+  await registerReports(app, platform, {
+    categories: categories.directory,
+    users: userFragments,
+    loadRecord: async (recordType, recordID, context) => {
+      const record =
+        recordType === "discussion"
+          ? await discussions.get(recordID, ["-body", "-insertUser", "-lastUser"], context)
+          : await comments.get(recordID, ["-body", "-insertUser"], context);
+      return {
+        name: record.name ?? "",
+        url: record.url ?? "",
+        categoryID: record.categoryID ?? -1,
+        insertUserID: record.insertUserID,
+      };
+    },
+    removeRecord: (recordType, recordID, context) =>
+      recordType === "discussion" ? discussions.remove(recordID, context) : comments.remove(recordID, context),
+  });
   await registerReactions(app, reactions, {
     discussion: (id, viewer) => discussions.load(id, viewer),
     comment: (id, viewer) => comments.loadReactable(id, viewer),

@@ -23,3 +23,4 @@ export * from "./long-runner.ts";
 export * from "./bulk-actions.ts";
 export * from "./history.ts";
 export * from "./collections.ts";
+export * from "./reports.ts";

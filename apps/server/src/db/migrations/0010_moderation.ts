@@ -4,8 +4,8 @@ import { dateType, withId } from "../../platform/db/columns.ts";
 
 /**
  * Moderation: the history of edits and deletions of discussions and comments (the record as it was,
- * written in the change's own transaction), the audit log of moderators' and admins' actions, and
- * collections of records.
+ * written in the change's own transaction), the audit log of moderators' and admins' actions, reports
+ * of posts, and collections of records.
  */
 export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
   const date = dateType(dialect);
@@ -49,6 +49,27 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
   await db.schema.createIndex("auditLogs_date").on("auditLogs").column("dateInserted").execute();
   await db.schema.createIndex("auditLogs_user").on("auditLogs").columns(["insertUserID", "dateInserted"]).execute();
 
+  await withId(db.schema.createTable("reports"), "reportID", dialect)
+    .addColumn("recordType", "varchar(32)", (col) => col.notNull())
+    .addColumn("recordID", "integer", (col) => col.notNull())
+    .addColumn("placeRecordType", "varchar(32)", (col) => col.notNull())
+    .addColumn("placeRecordID", "integer", (col) => col.notNull())
+    .addColumn("recordUserID", "integer", (col) => col.notNull())
+    .addColumn("recordName", "varchar(255)", (col) => col.notNull())
+    .addColumn("recordUrl", "varchar(500)", (col) => col.notNull())
+    // JSON array of report reason IDs.
+    .addColumn("reportReasonIDs", "text", (col) => col.notNull())
+    .addColumn("noteBody", "text")
+    // new | escalated | dismissed
+    .addColumn("status", "varchar(16)", (col) => col.notNull().defaultTo("new"))
+    .addColumn("insertUserID", "integer", (col) => col.notNull())
+    .addColumn("dateInserted", date, (col) => col.notNull())
+    .addColumn("updateUserID", "integer")
+    .addColumn("dateUpdated", date)
+    .execute();
+  await db.schema.createIndex("reports_record").on("reports").columns(["recordType", "recordID", "status"]).execute();
+  await db.schema.createIndex("reports_status").on("reports").columns(["status", "dateInserted"]).execute();
+
   await withId(db.schema.createTable("collections"), "collectionID", dialect)
     .addColumn("name", "varchar(255)", (col) => col.notNull())
     .addColumn("insertUserID", "integer", (col) => col.notNull())
@@ -77,6 +98,7 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable("collectionRecords").execute();
   await db.schema.dropTable("collections").execute();
+  await db.schema.dropTable("reports").execute();
   await db.schema.dropTable("auditLogs").execute();
   await db.schema.dropTable("changeLog").execute();
 }

@@ -312,6 +312,26 @@ export interface AuditLogsTable {
   dateInserted: DateString;
 }
 
+/** 0010: members' reports of posts. */
+export interface ReportsTable {
+  reportID: Generated<number>;
+  recordType: string;
+  recordID: number;
+  placeRecordType: string;
+  placeRecordID: number;
+  recordUserID: number;
+  recordName: string;
+  recordUrl: string;
+  /** JSON array of reason IDs. */
+  reportReasonIDs: string;
+  noteBody: string | null;
+  status: Defaulted<string>;
+  insertUserID: number;
+  dateInserted: DateString;
+  updateUserID: number | null;
+  dateUpdated: DateString | null;
+}
+
 /** 0010: collections of records (spec §3). */
 export interface CollectionsTable {
   collectionID: Generated<number>;
@@ -353,6 +373,7 @@ export interface DB {
   liveEvents: LiveEventsTable;
   changeLog: ChangeLogTable;
   auditLogs: AuditLogsTable;
+  reports: ReportsTable;
   collections: CollectionsTable;
   collectionRecords: CollectionRecordsTable;
 }
