@@ -29,7 +29,7 @@ import { createNotifications, registerNotifications } from "./features/notificat
 import { registerOutbox } from "./platform/mail/outbox.routes.ts";
 import { registerModeration } from "./features/moderation/index.ts";
 import { registerCollections } from "./features/collections/index.ts";
-import { registerReports } from "./features/reports/index.ts";
+import { createReportMeta, registerReports } from "./features/reports/index.ts";
 import { registerCallsRoutes } from "./platform/long-runner/calls.routes.ts";
 import { registerPages, sendPlainErrorPage, type PagesOptions } from "./pages/pages.ts";
 
@@ -156,7 +156,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerUsers(app, platform, (userID) => reactions.received(userID), notifications.unreadCount);
   await registerRoles(app, platform);
   const tags = await registerTags(app, platform);
-  const content = { categories: categories.directory, users: userFragments, reactions: reactions.summaries };
+  const content = {
+    categories: categories.directory,
+    users: userFragments,
+    reactions: reactions.summaries,
+    reportMeta: createReportMeta(platform),
+  };
   const discussions = await registerDiscussions(app, platform, { ...content, tags });
   const comments = await registerComments(app, platform, { ...content, discussions });
   await registerLayouts(app, platform, { categories, discussions, comments });

@@ -35,6 +35,8 @@ export const Comment = Type.Object(
     attributes: Type.Record(Type.String(), Type.Unknown()),
     url: Type.String(),
     reactions: Type.Optional(Type.Array(ReactionSummary)),
+    /** expand=reportMeta: the post's open reports (moderators only). */
+    reportMeta: Type.Optional(Type.Object({ countReports: Type.Integer(), dateLastReport: Nullable(DateTime) })),
     permissions: Type.Optional(RecordPermissions),
   },
   { $id: "Comment" },

@@ -95,6 +95,8 @@ export const Discussion = Type.Object(
     breadcrumbs: Type.Optional(Type.Array(Breadcrumb)),
     excerpt: Type.Optional(Type.String()),
     reactions: Type.Optional(Type.Array(ReactionSummary)),
+    /** expand=reportMeta: the post's open reports (moderators only). */
+    reportMeta: Type.Optional(Type.Object({ countReports: Type.Integer(), dateLastReport: Nullable(DateTime) })),
     permissions: Type.Optional(RecordPermissions),
   },
   { $id: "Discussion" },

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { sharedCommentSchemas } from "@parley/contracts";
 import type { Platform } from "../../platform/context.ts";
-import type { CategoryDirectory, DiscussionsService, ReactionSummaries, UserFragments } from "./comments.deps.ts";
+import type {
+  CategoryDirectory,
+  DiscussionsService,
+  ReactionSummaries,
+  ReportMetaLoader,
+  UserFragments,
+} from "./comments.deps.ts";
 import { createCommentsRepo } from "./comments.repo.ts";
 import { bulkDeleteCommentsAction } from "./comments.bulk-delete.ts";
 import { commentsRoutes } from "./comments.routes.ts";
@@ -21,6 +27,7 @@ export async function registerComments(
     categories: CategoryDirectory;
     users: UserFragments;
     reactions: ReactionSummaries;
+    reportMeta?: ReportMetaLoader;
   },
 ): Promise<CommentsService> {
   for (const schema of sharedCommentSchemas) app.addSchema(schema);

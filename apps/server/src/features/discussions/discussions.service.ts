@@ -6,10 +6,10 @@ import {
   type DiscussionPatch,
   type DiscussionPost,
 } from "@parley/contracts";
-import { assertAccountUsable, authorize, requireSignedIn } from "../../platform/auth/authorize.ts";
+import { assertAccountUsable, authorize, can, requireSignedIn } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
-import { nowIso } from "../../platform/dates.ts";
+import { nowIso, toRfc3339 } from "../../platform/dates.ts";
 import { rawBodyOf } from "../../platform/records.ts";
 import { fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import { parseDateFilter } from "../../platform/http/filters.ts";
@@ -54,6 +54,26 @@ export type ReactionSummaries = (
   >
 >;
 
+/** Open report counts of many records in one query (the reports feature provides it). */
+export type ReportMetaLoader = (
+  recordType: "discussion" | "comment",
+  recordIDs: number[],
+) => Promise<Map<number, { countReports: number; dateLastReport: string | null }>>;
+
+/** `reportMeta` for moderators: the records' open reports, zero when none. */
+export function reportMetaOf(
+  meta: Awaited<ReturnType<ReportMetaLoader>>,
+  recordID: number,
+): { countReports: number; dateLastReport: string | null } {
+  const found = meta.get(recordID);
+  return found
+    ? {
+        countReports: found.countReports,
+        dateLastReport: found.dateLastReport ? toRfc3339(found.dateLastReport) : null,
+      }
+    : { countReports: 0, dateLastReport: null };
+}
+
 export interface DiscussionsDeps {
   repo: DiscussionsRepo;
   platform: Platform;
@@ -61,6 +81,7 @@ export interface DiscussionsDeps {
   users: UserFragments;
   tags: TagsService;
   reactions: ReactionSummaries;
+  reportMeta?: ReportMetaLoader;
 }
 
 export { hotScore } from "./discussions.hot.ts";
@@ -79,7 +100,15 @@ function announceOf(body: Pick<DiscussionPost, "pinned" | "pinLocation" | "annou
 }
 
 /** Discussions: lists with filters, sorts and expands; posting, editing and the flags of spec §4. */
-export function createDiscussionsService({ repo, platform, categories, users, tags, reactions }: DiscussionsDeps) {
+export function createDiscussionsService({
+  repo,
+  platform,
+  categories,
+  users,
+  tags,
+  reactions,
+  reportMeta,
+}: DiscussionsDeps) {
   const flood = createFloodControl(platform);
   const editTimeout = () => platform.siteConfig.get("ui.editContentTimeout");
 
@@ -101,13 +130,16 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
     const ids = rows.map((row) => row.discussionID);
     const wantsLastPost = expand.has("lastPost");
     const wantsTags = expand.has("tags") || expand.has("tagIDs");
-    const [lastComments, states, tagMap, reactionMap] = await Promise.all([
+    const wantsReports =
+      expand.has("reportMeta") && reportMeta !== undefined && can(context.viewer, "community.moderate");
+    const [lastComments, states, tagMap, reactionMap, reports] = await Promise.all([
       wantsLastPost
         ? repo.lastComments(rows.map((row) => row.lastCommentID).filter((id): id is number => id !== null))
         : [],
       repo.userStates(context.viewer.userID, ids),
       wantsTags ? repo.tagsOf(ids) : new Map<number, Array<{ tagID: number; name: string; urlcode: string }>>(),
       expand.has("reactions") ? reactions("discussion", ids, context.viewer.userID) : null,
+      wantsReports ? reportMeta("discussion", ids) : null,
     ]);
     const lastByDiscussion = new Map(lastComments.map((comment) => [comment.discussionID, comment]));
     const userIDs = rows
@@ -145,6 +177,7 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
           ...(excerptLength ? { excerptLength } : {}),
           ...(reactionMap ? { reactions: reactionMap.get(row.discussionID) ?? [] } : {}),
         });
+        if (reports) discussion.reportMeta = reportMetaOf(reports, row.discussionID);
         if (expand.hasDefault("insertUser") && expand.has("insertUser.signature") && discussion.insertUser) {
           const signature = loaded.signatures?.get(row.insertUserID) ?? null;
           discussion.insertUser = { ...discussion.insertUser, signature };

@@ -9,9 +9,15 @@ import type { CategoryDirectory, UserFragments } from "./discussions.deps.ts";
 import { registerBulkActions } from "./discussions.bulk.ts";
 import { createDiscussionsRepo } from "./discussions.repo.ts";
 import { discussionsRoutes } from "./discussions.routes.ts";
-import { createDiscussionsService, type DiscussionsService, type ReactionSummaries } from "./discussions.service.ts";
+import {
+  createDiscussionsService,
+  type DiscussionsService,
+  type ReactionSummaries,
+  type ReportMetaLoader,
+} from "./discussions.service.ts";
 
 export type { DiscussionsService, ReactionSummaries };
+export { reportMetaOf, type ReportMetaLoader } from "./discussions.service.ts";
 export type { DiscussionEvent } from "./discussions.events.ts";
 export { discussionsPolicy } from "./discussions.policy.ts";
 export { hotScore } from "./discussions.service.ts";
@@ -22,7 +28,13 @@ export { Expansions } from "./discussions.present.ts";
 export async function registerDiscussions(
   app: FastifyInstance,
   platform: Platform,
-  deps: { categories: CategoryDirectory; users: UserFragments; tags: TagsService; reactions: ReactionSummaries },
+  deps: {
+    categories: CategoryDirectory;
+    users: UserFragments;
+    tags: TagsService;
+    reactions: ReactionSummaries;
+    reportMeta?: ReportMetaLoader;
+  },
 ): Promise<DiscussionsService> {
   for (const schema of sharedDiscussionSchemas) app.addSchema(schema);
   const repo = createDiscussionsRepo(platform.db);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Report } from "@parley/contracts";
+import { Report, type Comment, type Discussion } from "@parley/contracts";
+import { countQueries } from "../../platform/db/query-count.ts";
 import { Type } from "typebox";
 import { engines } from "../../test/databases.ts";
 import {
@@ -103,5 +104,37 @@ describe.each(engines)("reports on %s", (engine) => {
     expect((await f.api.get(`/api/v2/reports/${again.reportID}`, { as: f.as.moderator })).json<Report>().status).toBe(
       "escalated",
     );
+  });
+
+  it("counts open reports in reportMeta for moderators, batched (fixed queries)", async () => {
+    const d = await postDiscussion(f.api, f.as.member, { name: "Meta post", categoryID: f.category.general });
+    const comments = [];
+    for (const text of ["A.", "B.", "C."]) comments.push(await postComment(f.api, f.as.member, d.discussionID, text));
+    const report = (kind: string, id: number) =>
+      f.api.post(
+        "/api/v2/reports",
+        { recordType: kind, recordID: id, reportReasonIDs: ["spam"] },
+        { as: f.as.reporter },
+      );
+    await report("comment", comments[0]!.commentID);
+    await report("comment", comments[0]!.commentID);
+    await report("comment", comments[2]!.commentID);
+    const dismissed = (await report("comment", comments[2]!.commentID)).json<Report>();
+    await f.api.post(`/api/v2/reports/${dismissed.reportID}/dismiss`, {}, { as: f.as.moderator });
+    await report("discussion", d.discussionID);
+
+    const url = `/api/v2/comments?discussionID=${d.discussionID}&expand=reportMeta`;
+    const { result, queries } = await countQueries(() => f.api.get(url, { as: f.as.moderator }));
+    const metas = result.json<Comment[]>().map((c) => c.reportMeta?.countReports);
+    expect(metas).toEqual([2, 0, 1]);
+    expect(result.json<Comment[]>()[0]!.reportMeta!.dateLastReport).toMatch(/\+00:00$/);
+    const one = await countQueries(() => f.api.get(`${url}&limit=1`, { as: f.as.moderator }));
+    expect(one.queries).toBe(queries);
+    // Members never see it.
+    expect((await f.api.get(url, { as: f.as.reporter })).json<Comment[]>()[0]!.reportMeta).toBeUndefined();
+    const discussion = await f.api.get(`/api/v2/discussions/${d.discussionID}?expand=reportMeta`, {
+      as: f.as.moderator,
+    });
+    expect(discussion.json<Discussion>().reportMeta).toMatchObject({ countReports: 1 });
   });
 });
