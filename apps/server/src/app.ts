@@ -30,6 +30,10 @@ import { createConversations, registerConversations } from "./features/conversat
 import { registerDrafts } from "./features/drafts/index.ts";
 import { registerSearch } from "./features/search/index.ts";
 import { registerOutbox } from "./platform/mail/outbox.routes.ts";
+import { registerModeration } from "./features/moderation/index.ts";
+import { registerCollections } from "./features/collections/index.ts";
+import { createReportMeta, registerReports } from "./features/reports/index.ts";
+import { registerCallsRoutes } from "./platform/long-runner/calls.routes.ts";
 import { registerPages, sendPlainErrorPage, type PagesOptions } from "./pages/pages.ts";
 
 export interface AppOptions {
@@ -150,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app);
   registerApiConventions(app);
   registerHealth(app, options.database);
+  registerCallsRoutes(app, platform.longRunner);
 
   for (const schema of sharedPermissionSchemas) app.addSchema(schema);
   const categories = await registerCategories(app, platform);
@@ -166,11 +171,36 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   await registerRoles(app, platform);
   const tags = await registerTags(app, platform);
-  const content = { categories: categories.directory, users: userFragments, reactions: reactions.summaries };
+  const content = {
+    categories: categories.directory,
+    users: userFragments,
+    reactions: reactions.summaries,
+    reportMeta: createReportMeta(platform),
+  };
   const discussions = await registerDiscussions(app, platform, { ...content, tags });
   const comments = await registerComments(app, platform, { ...content, discussions });
   await registerLayouts(app, platform, { categories, discussions, comments });
   await registerDrafts(app, platform, { discussions, comments, categories: categories.directory });
+  await registerModeration(app, platform, { discussions, users: userFragments });
+  await registerCollections(app, platform);
+  await registerReports(app, platform, {
+    categories: categories.directory,
+    users: userFragments,
+    loadRecord: async (recordType, recordID, context) => {
+      const record =
+        recordType === "discussion"
+          ? await discussions.get(recordID, ["-body", "-insertUser", "-lastUser"], context)
+          : await comments.get(recordID, ["-body", "-insertUser"], context);
+      return {
+        name: record.name ?? "",
+        url: record.url ?? "",
+        categoryID: record.categoryID ?? -1,
+        insertUserID: record.insertUserID,
+      };
+    },
+    removeRecord: (recordType, recordID, context) =>
+      recordType === "discussion" ? discussions.remove(recordID, context) : comments.remove(recordID, context),
+  });
   await registerReactions(app, reactions, {
     discussion: (id, viewer) => discussions.load(id, viewer),
     comment: (id, viewer) => comments.loadReactable(id, viewer),

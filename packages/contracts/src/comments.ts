@@ -35,6 +35,8 @@ export const Comment = Type.Object(
     attributes: Type.Record(Type.String(), Type.Unknown()),
     url: Type.String(),
     reactions: Type.Optional(Type.Array(ReactionSummary)),
+    /** expand=reportMeta: the post's open reports (moderators only). */
+    reportMeta: Type.Optional(Type.Object({ countReports: Type.Integer(), dateLastReport: Nullable(DateTime) })),
     permissions: Type.Optional(RecordPermissions),
   },
   { $id: "Comment" },
@@ -73,6 +75,8 @@ export type CommentPost = Static<typeof CommentPost>;
 export const CommentPatch = Type.Object({
   body: Type.Optional(Type.String({ minLength: 1, maxLength: discussionRules.bodyMaxLength })),
   format: Type.Optional(Type.String()),
+  /** Changes the author (site.manage). */
+  insertUserID: Type.Optional(Type.Integer({ minimum: 1 })),
 });
 export type CommentPatch = Static<typeof CommentPatch>;
 

@@ -95,6 +95,8 @@ export const Discussion = Type.Object(
     breadcrumbs: Type.Optional(Type.Array(Breadcrumb)),
     excerpt: Type.Optional(Type.String()),
     reactions: Type.Optional(Type.Array(ReactionSummary)),
+    /** expand=reportMeta: the post's open reports (moderators only). */
+    reportMeta: Type.Optional(Type.Object({ countReports: Type.Integer(), dateLastReport: Nullable(DateTime) })),
     permissions: Type.Optional(RecordPermissions),
   },
   { $id: "Discussion" },
@@ -155,7 +157,10 @@ const postFields = {
 export const DiscussionPost = Type.Object(postFields);
 export type DiscussionPost = Static<typeof DiscussionPost>;
 
-export const DiscussionPatch = Type.Partial(Type.Object({ ...postFields, resolved: Type.Boolean() }));
+/** `insertUserID` changes the author (site.manage). */
+export const DiscussionPatch = Type.Partial(
+  Type.Object({ ...postFields, resolved: Type.Boolean(), insertUserID: Type.Integer({ minimum: 1 }) }),
+);
 export type DiscussionPatch = Static<typeof DiscussionPatch>;
 
 export const DiscussionEdit = Type.Object({

@@ -22,3 +22,8 @@ export * from "./notifications.ts";
 export * from "./conversations.ts";
 export * from "./drafts.ts";
 export * from "./search.ts";
+export * from "./long-runner.ts";
+export * from "./bulk-actions.ts";
+export * from "./history.ts";
+export * from "./collections.ts";
+export * from "./reports.ts";

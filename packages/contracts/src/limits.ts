@@ -9,6 +9,10 @@ export const limits = {
     defaultLimit: 30,
     maxLimit: 500,
   },
+  /** Bulk actions (reference §1.7): IDs in one call; the server works through them in rounds. */
+  longRunner: {
+    maxIDs: 50_000,
+  },
   categories: {
     listMaxLimit: 100,
     searchLimit: 50,

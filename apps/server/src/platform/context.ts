@@ -12,8 +12,22 @@ import { createMemoryLimiter, createRedisLimiter, type Limiter } from "./http/ra
 import { createEventBus, type EventBus } from "./events.ts";
 import { createSiteConfig, type SiteConfig } from "./site-config.ts";
 import { createJobs, type Jobs } from "./jobs/jobs.ts";
+import { assertUserUsable } from "./auth/authorize.ts";
+import {
+  createLongRunner,
+  newLongRunnerSecret,
+  type LongRunner,
+  type LongRunnerOptions,
+} from "./long-runner/long-runner.ts";
+import { createLongRunnerRepo } from "./long-runner/long-runner.repo.ts";
 
-export type PlatformConfig = Pick<Config, "debug" | "dataDir" | "redisUrl" | "smtpUrl" | "mailFrom" | "confirmEmail">;
+export type PlatformConfig = Pick<
+  Config,
+  "debug" | "dataDir" | "redisUrl" | "smtpUrl" | "mailFrom" | "confirmEmail"
+> & {
+  /** Bulk actions' time budget and batch size (tests make them small). */
+  longRunner?: Partial<LongRunnerOptions>;
+};
 
 /** What every feature may use: the database, sessions and permissions, mail, rate limits, settings. */
 export interface Platform {
@@ -29,6 +43,8 @@ export interface Platform {
   siteConfig: SiteConfig;
   /** Scheduled work (publishing scheduled drafts); timers start when the app is told to run jobs. */
   jobs: Jobs;
+  /** Bulk work in batches within a time budget, resumed through `POST /calls/run` (reference §1.7). */
+  longRunner: LongRunner;
   /** A limiter shared by every process when Redis is configured. */
   limiter(name: string, max: number, windowMs: number): Limiter;
   close(): Promise<void>;
@@ -42,12 +58,27 @@ export async function createPlatform(database: Database, config: PlatformConfig)
     ? new (await import("ioredis")).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
   const outboxDir = path.join(config.dataDir, "outbox");
+  const sessions = createSessions({ repo: authRepo, permissions });
+  const longRunnerRepo = createLongRunnerRepo(database.db);
+  let longRunnerSecret: Promise<string> | null = null;
+  const longRunner = createLongRunner({
+    secret: () => (longRunnerSecret ??= longRunnerRepo.secret("longRunner.secret", newLongRunnerSecret)),
+    viewerOf: async (userID) => {
+      if (userID === 0) return sessions.guest();
+      const user = await longRunnerRepo.userById(userID);
+      if (!user) return null;
+      assertUserUsable(user);
+      return sessions.viewerFor(user, "cookie", null);
+    },
+    ...(config.longRunner ? { options: config.longRunner } : {}),
+  });
   return {
     db: database.db,
     database,
     config,
     permissions,
-    sessions: createSessions({ repo: authRepo, permissions }),
+    sessions,
+    longRunner,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir }),
     outboxDir,
     events: createEventBus((error, name) => console.error(`Event listener for ${name} failed:`, error)),

@@ -9,6 +9,7 @@ import * as m0006 from "./0006_signatures.ts";
 import * as m0007 from "./0007_conversations.ts";
 import * as m0008 from "./0008_search.ts";
 import * as m0009 from "./0009_drafts.ts";
+import * as m0010 from "./0010_moderation.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -26,6 +27,7 @@ const modules: Record<string, MigrationModule> = {
   "0007_conversations": m0007,
   "0008_search": m0008,
   "0009_drafts": m0009,
+  "0010_moderation": m0010,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -4,6 +4,8 @@ export {
   discussionsPolicy,
   Expansions,
   hotScore,
+  reportMetaOf,
+  type ReportMetaLoader,
   type DiscussionsService,
   type ReactionSummaries,
 } from "../discussions/index.ts";

@@ -92,6 +92,26 @@ export function createCommentsRepo(db: Kysely<DB>, dialect: DialectName): Commen
     findById: (commentID) =>
       db.selectFrom("comments").selectAll().where("commentID", "=", commentID).executeTakeFirst(),
 
+    async isActiveUser(userID) {
+      const row = await db
+        .selectFrom("users")
+        .select("userID")
+        .where("userID", "=", userID)
+        .where("deleted", "=", 0)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async findByIds(commentIDs) {
+      if (commentIDs.length === 0) return [];
+      return db.selectFrom("comments").selectAll().where("commentID", "in", commentIDs).execute();
+    },
+
+    async discussionsByIds(discussionIDs) {
+      if (discussionIDs.length === 0) return [];
+      return db.selectFrom("discussions").selectAll().where("discussionID", "in", discussionIDs).execute();
+    },
+
     async insert(row) {
       return (await db.insertInto("comments").values(row).returning("commentID").executeTakeFirstOrThrow()).commentID;
     },
@@ -153,6 +173,10 @@ export interface CommentsRepo {
   list(filters: CommentFilters, sort: CommentSort, offset: number, limit: number): Promise<CommentRow[]>;
   count(filters: CommentFilters): Promise<number>;
   findById(commentID: number): Promise<CommentRow | undefined>;
+  findByIds(commentIDs: number[]): Promise<CommentRow[]>;
+  /** Whether the user exists and is not deleted (a new author). */
+  isActiveUser(userID: number): Promise<boolean>;
+  discussionsByIds(discussionIDs: number[]): Promise<Array<Selectable<DiscussionsTable>>>;
   insert(row: Omit<CommentRow, "commentID">): Promise<number>;
   update(commentID: number, changes: Updateable<CommentsTable>): Promise<void>;
   remove(commentID: number): Promise<void>;

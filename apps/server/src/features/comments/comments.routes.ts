@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import {
+  CommentDeleteList,
   CommentEdit,
   CommentIdParams,
   CommentListQuery,
@@ -11,7 +12,11 @@ import {
   CommentQuote,
   ErrorBody,
   limits,
+  LongRunnerQuery,
+  longRunnerResponses,
 } from "@parley/contracts";
+import { fieldError, validationFailed } from "../../platform/errors.ts";
+import type { LongRunner } from "../../platform/long-runner/long-runner.ts";
 import { originOf, setPagingHeaders } from "../../platform/http/pagination.ts";
 import type { CommentRequestContext, CommentsService } from "./comments.service.ts";
 
@@ -23,7 +28,42 @@ const contextOf = (request: FastifyRequest): CommentRequestContext => ({
   ip: request.ip,
 });
 
-export const commentsRoutes: FastifyPluginAsyncTypebox<{ service: CommentsService }> = async (app, { service }) => {
+interface Options {
+  service: CommentsService;
+  longRunner: LongRunner;
+  changeAuthor: (commentID: number, insertUserID: number, context: CommentRequestContext) => Promise<void>;
+}
+
+export const commentsRoutes: FastifyPluginAsyncTypebox<Options> = async (
+  app,
+  { service, longRunner, changeAuthor },
+) => {
+  app.delete(
+    "/comments/list",
+    {
+      schema: {
+        tags,
+        summary: "Delete several comments (long-running: 408 with a callbackPayload for POST /calls/run).",
+        querystring: LongRunnerQuery,
+        body: CommentDeleteList,
+        response: longRunnerResponses,
+      },
+    },
+    async (request, reply) => {
+      if (request.body.deleteMethod === "tombstone")
+        throw validationFailed([fieldError("deleteMethod", "invalid", "deleteMethod tombstone is not available.")]);
+      const { status, body } = await longRunner.start(
+        "comments.delete",
+        request.body.commentIDs,
+        {},
+        contextOf(request),
+        request.query.longRunnerTimeout,
+      );
+      reply.code(status as 200);
+      return body;
+    },
+  );
+
   app.get(
     "/comments",
     {
@@ -95,7 +135,14 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<{ service: CommentsServic
         response: { 200: Type.Ref("Comment"), ...errors },
       },
     },
-    async (request) => service.patch(request.params.id, request.body, contextOf(request)),
+    async (request) => {
+      const { insertUserID, ...rest } = request.body;
+      if (insertUserID !== undefined) {
+        await changeAuthor(request.params.id, insertUserID, contextOf(request));
+        if (Object.keys(rest).length === 0) return service.get(request.params.id, undefined, contextOf(request));
+      }
+      return service.patch(request.params.id, rest, contextOf(request));
+    },
   );
   app.delete(
     "/comments/:id",

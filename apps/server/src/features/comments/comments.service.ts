@@ -1,5 +1,5 @@
 import { limits, type Comment, type CommentListQuery, type CommentPatch, type CommentPost } from "@parley/contracts";
-import { assertAccountUsable, authorize, requireSignedIn } from "../../platform/auth/authorize.ts";
+import { assertAccountUsable, authorize, can, requireSignedIn } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import { nowIso } from "../../platform/dates.ts";
@@ -13,15 +13,19 @@ import {
   discussionsPolicy,
   Expansions,
   hotScore,
+  reportMetaOf,
   type CategoryDirectory,
   type DiscussionsService,
   type ReactionSummaries,
+  type ReportMetaLoader,
   type UserFragments,
 } from "./comments.deps.ts";
 import "./comments.events.ts";
 import { commentsPolicy as policy } from "./comments.policy.ts";
 import { commentUrl, presentComment } from "./comments.present.ts";
 import type { CommentFilters, CommentRow, CommentsRepo } from "./comments.repo.ts";
+import { writeChanges } from "../../platform/history/change-log.ts";
+import { deletedComment } from "./comments.bulk-delete.ts";
 
 export interface CommentRequestContext {
   viewer: Viewer;
@@ -36,10 +40,19 @@ export interface CommentsDeps {
   categories: CategoryDirectory;
   users: UserFragments;
   reactions: ReactionSummaries;
+  reportMeta?: ReportMetaLoader;
 }
 
 /** Comments: pages of a discussion's replies, posting with counters, editing, deleting, locating. */
-export function createCommentsService({ repo, platform, discussions, categories, users, reactions }: CommentsDeps) {
+export function createCommentsService({
+  repo,
+  platform,
+  discussions,
+  categories,
+  users,
+  reactions,
+  reportMeta,
+}: CommentsDeps) {
   const editTimeout = () => platform.siteConfig.get("ui.editContentTimeout");
 
   async function load(id: number, viewer: Viewer) {
@@ -61,7 +74,9 @@ export function createCommentsService({ repo, platform, discussions, categories,
     // Signatures come with the same users query, and only while they are enabled (spec §5).
     const withSignatures = wantsSignatures && (await platform.siteConfig.get("signatures.enabled"));
     const authorIDs = rows.map((row) => row.insertUserID);
-    const [loaded, discussionRows, reactionMap] = await Promise.all([
+    const wantsReports =
+      expand.has("reportMeta") && reportMeta !== undefined && can(context.viewer, "community.moderate");
+    const [loaded, discussionRows, reactionMap, reports] = await Promise.all([
       expand.hasDefault("insertUser")
         ? withSignatures
           ? users.loadWithSignatures(authorIDs, context.origin)
@@ -69,6 +84,7 @@ export function createCommentsService({ repo, platform, discussions, categories,
         : { fragments: new Map(), signatures: null },
       discussions.loadMany(discussionIDs, context.viewer),
       expand.has("reactions") ? reactions("comment", commentIDs, context.viewer.userID) : null,
+      wantsReports ? reportMeta("comment", commentIDs) : null,
     ]);
     const byID = new Map(discussionRows.map((row) => [row.discussionID, row]));
     const timeout = expand.has("permissions") ? await editTimeout() : -1;
@@ -84,6 +100,7 @@ export function createCommentsService({ repo, platform, discussions, categories,
           : {}),
         ...(reactionMap ? { reactions: reactionMap.get(row.commentID) ?? [] } : {}),
       });
+      if (reports) comment.reportMeta = reportMetaOf(reports, row.commentID);
       if (wantsSignatures && comment.insertUser) {
         comment.insertUser = { ...comment.insertUser, signature: loaded.signatures?.get(row.insertUserID) ?? null };
       }
@@ -256,11 +273,24 @@ export function createCommentsService({ repo, platform, discussions, categories,
       const source = body.body === undefined ? undefined : storableText(body.body);
       if (source !== undefined && !source.trim())
         throw validationFailed([fieldError("body", "missingField", "body is required.")]);
-      await repo.update(comment.commentID, {
+      const changes = {
         ...(source !== undefined ? { body: source } : {}),
         ...(body.format !== undefined ? { format: checkFormat(body.format) } : {}),
         dateUpdated: nowIso(),
         updateUserID: viewer.userID,
+      };
+      await platform.db.transaction().execute(async (trx) => {
+        await writeChanges(trx, [
+          {
+            operation: "edit",
+            recordType: "comment",
+            recordID: comment.commentID,
+            parentRecordID: comment.discussionID,
+            data: comment,
+            insertUserID: viewer.userID,
+          },
+        ]);
+        await repo.withTransaction(trx).update(comment.commentID, changes);
       });
       const updated = (await repo.findById(comment.commentID))!;
       await platform.events.emit("comment.updated", eventOf(updated, discussion.categoryID, viewer, context.origin));
@@ -275,6 +305,7 @@ export function createCommentsService({ repo, platform, discussions, categories,
       await platform.db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
         const counters = createCounters(trx);
+        await writeChanges(trx, [deletedComment(comment, viewer.userID)]);
         await scoped.remove(comment.commentID);
         const latest = await scoped.latestOf(discussion.discussionID);
         const countComments = Math.max(0, discussion.countComments - 1);

@@ -1,9 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import { sharedCommentSchemas } from "@parley/contracts";
 import type { Platform } from "../../platform/context.ts";
-import type { CategoryDirectory, DiscussionsService, ReactionSummaries, UserFragments } from "./comments.deps.ts";
+import type {
+  CategoryDirectory,
+  DiscussionsService,
+  ReactionSummaries,
+  ReportMetaLoader,
+  UserFragments,
+} from "./comments.deps.ts";
 import { createCommentsRepo } from "./comments.repo.ts";
+import { bulkDeleteCommentsAction } from "./comments.bulk-delete.ts";
 import { commentsRoutes } from "./comments.routes.ts";
+import { changeCommentAuthor } from "./comments.change-author.ts";
+import type { LongRunnerContext } from "../../platform/long-runner/long-runner.ts";
 import { createCommentsService, type CommentsService } from "./comments.service.ts";
 
 export type { CommentsService };
@@ -18,11 +27,15 @@ export async function registerComments(
     categories: CategoryDirectory;
     users: UserFragments;
     reactions: ReactionSummaries;
+    reportMeta?: ReportMetaLoader;
   },
 ): Promise<CommentsService> {
   for (const schema of sharedCommentSchemas) app.addSchema(schema);
   const repo = createCommentsRepo(platform.db, platform.database.dialect);
   const service = createCommentsService({ repo, platform, ...deps });
-  await app.register(commentsRoutes, { prefix: "/api/v2", service });
+  platform.longRunner.register(bulkDeleteCommentsAction({ repo, platform, discussions: deps.discussions }));
+  const changeAuthor = (commentID: number, insertUserID: number, context: LongRunnerContext) =>
+    changeCommentAuthor({ repo, platform, discussions: deps.discussions }, commentID, insertUserID, context);
+  await app.register(commentsRoutes, { prefix: "/api/v2", service, longRunner: platform.longRunner, changeAuthor });
   return service;
 }

@@ -1,45 +1,99 @@
-import type { LongRunnerResult } from "@parley/contracts";
-import { HttpError } from "../../platform/errors.ts";
-import type { DiscussionRequestContext, DiscussionsService } from "./discussions.service.ts";
+import type { Kysely } from "kysely";
+import type { Viewer } from "../../platform/auth/viewer.ts";
+import type { DB } from "../../platform/db/schema.ts";
+import type { EventBus } from "../../platform/events.ts";
+import { notFound } from "../../platform/errors.ts";
+import type {
+  BatchOutcome,
+  LongRunner,
+  LongRunnerAction,
+  LongRunnerContext,
+} from "../../platform/long-runner/long-runner.ts";
+import { failureOf } from "../../platform/long-runner/long-runner.ts";
+import { authorize } from "../../platform/auth/authorize.ts";
+import { bulkDeleteAction } from "./discussions.bulk-delete.ts";
+import { bulkMoveAction, type BulkMoveArgs } from "./discussions.bulk-move.ts";
+import { mergeAction, type MergeArgs } from "./discussions.merge.ts";
+import { splitAction } from "./discussions.split.ts";
+import { discussionsPolicy } from "./discussions.policy.ts";
+import type { DiscussionRow, DiscussionsRepo } from "./discussions.repo.ts";
 
-/**
- * Bulk actions in Vanilla's long-runner shape (reference §1.7), run synchronously: each id on its
- * own, so one failure (unknown id, no permission) lands in failedIDs with its exception and does not
- * stop the others. The answer's status is 200 when all succeeded, else the highest failure status.
- */
-export async function runBulk(
-  ids: number[],
-  action: (id: number) => Promise<unknown>,
-): Promise<{ status: number; body: LongRunnerResult }> {
-  const unique = [...new Set(ids)];
-  const body: LongRunnerResult = {
-    progress: { successIDs: [], failedIDs: [], exceptionsByID: {}, countTotalIDs: unique.length },
-    callbackPayload: null,
-  };
-  let status = 200;
-  for (const id of unique) {
-    try {
-      await action(id);
-      body.progress.successIDs.push(id);
-    } catch (error) {
-      const failure =
-        error instanceof HttpError
-          ? { message: error.message, status: error.status }
-          : { message: "Internal Server Error", status: 500 };
-      body.progress.failedIDs.push(id);
-      body.progress.exceptionsByID[String(id)] = failure;
-      status = Math.max(status === 200 ? 0 : status, failure.status);
-    }
-  }
-  return { status, body };
+/** What the discussions' multi-step writes need. */
+export interface DiscussionWriteDeps {
+  db: Kysely<DB>;
+  repo: DiscussionsRepo;
+  events: EventBus;
+  /** A category and its ancestors, the category first (for the counts up the tree). */
+  ancestry(categoryID: number): Promise<number[]>;
+  /** Throws unless the category takes discussions and the viewer may post there. */
+  requirePostableCategory(categoryID: number, viewer: Viewer): Promise<unknown>;
 }
 
-export function createBulkActions(service: DiscussionsService) {
+export interface BulkCloseArgs {
+  closed: boolean;
+}
+
+/** `PATCH /discussions/close`, one batch: the close permission per discussion (or closeOwn for the author). */
+function bulkCloseAction(deps: DiscussionWriteDeps): LongRunnerAction<BulkCloseArgs> {
   return {
-    delete: (ids: number[], context: DiscussionRequestContext) => runBulk(ids, (id) => service.remove(id, context)),
-    move: (ids: number[], categoryID: number, context: DiscussionRequestContext) =>
-      runBulk(ids, (id) => service.patch(id, { categoryID }, context)),
-    close: (ids: number[], closed: boolean, context: DiscussionRequestContext) =>
-      runBulk(ids, (id) => service.patch(id, { closed }, context)),
+    name: "discussions.close",
+    async runBatch(ids: number[], { closed }, context: LongRunnerContext): Promise<BatchOutcome> {
+      const { viewer } = context;
+      const found = new Map((await deps.repo.findByIds(ids)).map((row) => [row.discussionID, row]));
+      const failures: BatchOutcome["failures"] = new Map();
+      const successIDs: number[] = [];
+      const changed: DiscussionRow[] = [];
+      for (const id of ids) {
+        const row = found.get(id);
+        try {
+          if (!row) throw notFound("Discussion");
+          authorize(viewer, "discussions.view", { resourceID: row.categoryID });
+          if (!discussionsPolicy.canClose(viewer, row))
+            authorize(viewer, "discussions.close", { resourceID: row.categoryID });
+          successIDs.push(id);
+          if ((row.closed === 1) !== closed) changed.push(row);
+        } catch (error) {
+          failures.set(id, failureOf(error));
+        }
+      }
+      if (changed.length) {
+        await deps.repo.setClosed(
+          changed.map((row) => row.discussionID),
+          closed,
+        );
+        for (const row of changed) {
+          await deps.events.emit("discussion.updated", {
+            discussionID: row.discussionID,
+            categoryID: row.categoryID,
+            insertUserID: row.insertUserID,
+            actorUserID: viewer.userID,
+            origin: context.origin,
+            fields: ["closed"],
+          });
+        }
+      }
+      return { successIDs, failures };
+    },
   };
 }
+
+/** Registers the discussions' bulk actions with the long runner; the routes start them by name. */
+export function registerBulkActions(longRunner: LongRunner, deps: DiscussionWriteDeps) {
+  longRunner.register(bulkDeleteAction(deps));
+  longRunner.register(bulkMoveAction(deps));
+  longRunner.register(bulkCloseAction(deps));
+  longRunner.register(mergeAction(deps));
+  longRunner.register(splitAction(deps));
+  return {
+    delete: (ids: number[], context: LongRunnerContext, timeout?: number) =>
+      longRunner.start("discussions.delete", ids, {}, context, timeout),
+    move: (ids: number[], categoryID: number, context: LongRunnerContext, timeout?: number) =>
+      longRunner.start<BulkMoveArgs>("discussions.move", ids, { categoryID }, context, timeout),
+    close: (ids: number[], closed: boolean, context: LongRunnerContext, timeout?: number) =>
+      longRunner.start<BulkCloseArgs>("discussions.close", ids, { closed }, context, timeout),
+    merge: (ids: number[], args: MergeArgs, context: LongRunnerContext, timeout?: number) =>
+      longRunner.start<MergeArgs>("discussions.merge", ids, args, context, timeout),
+  };
+}
+
+export type BulkActions = ReturnType<typeof registerBulkActions>;

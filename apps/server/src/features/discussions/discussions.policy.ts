@@ -24,9 +24,13 @@ export const discussionsPolicy = {
   canDelete: (viewer: Viewer, row: Row) => can(viewer, "discussions.delete", inCategory(row)),
   canClose: (viewer: Viewer, row: Row) =>
     can(viewer, "discussions.close", inCategory(row)) || (isAuthor(viewer, row) && can(viewer, "discussions.closeOwn")),
-  canSink: (viewer: Viewer, row: Row) => can(viewer, "discussions.sink", inCategory(row)),
+  /** Sink and announce: the category's discussions.sink / discussions.announce, or community.manage (spec §6). */
+  canSink: (viewer: Viewer, row: Pick<DiscussionRow, "categoryID">) =>
+    can(viewer, "community.manage") || can(viewer, "discussions.sink", inCategory(row)),
   canAnnounce: (viewer: Viewer, row: Pick<DiscussionRow, "categoryID">) =>
-    can(viewer, "discussions.announce", inCategory(row)),
+    can(viewer, "community.manage") || can(viewer, "discussions.announce", inCategory(row)),
+  /** Change author (spec §6). */
+  canChangeAuthor: (viewer: Viewer) => can(viewer, "site.manage"),
   canMove: (viewer: Viewer, row: Row) => can(viewer, "discussions.edit", inCategory(row)),
   canBump: (viewer: Viewer) => can(viewer, "curation.manage"),
   /** Bulk actions on the category's discussions (spec §6): delete + edit there (the consolidated name). */
@@ -51,6 +55,7 @@ export const discussionsPolicy = {
       "comments.add": discussionsPolicy.canComment(viewer, row),
       "curation.manage": discussionsPolicy.canBump(viewer),
       "staff.allow": discussionsPolicy.canResolve(viewer),
+      "site.manage": discussionsPolicy.canChangeAuthor(viewer),
     };
   },
 };

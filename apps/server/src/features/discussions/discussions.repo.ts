@@ -1,6 +1,6 @@
-import { sql, type Kysely, type Selectable, type Updateable } from "kysely";
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from "kysely";
 import type { DiscussionSort } from "@parley/contracts";
-import type { DB, DiscussionsTable, UserDiscussionsTable } from "../../platform/db/schema.ts";
+import type { CommentsTable, DB, DiscussionsTable, UserDiscussionsTable } from "../../platform/db/schema.ts";
 import type { DateCondition } from "../../platform/http/filters.ts";
 
 export type DiscussionRow = Selectable<DiscussionsTable>;
@@ -186,6 +186,32 @@ export function createDiscussionsRepo(db: Kysely<DB>): DiscussionsRepo {
         await db.updateTable("discussions").set(changes).where("discussionID", "=", discussionID).execute();
     },
 
+    async isActiveUser(userID) {
+      const row = await db
+        .selectFrom("users")
+        .select("userID")
+        .where("userID", "=", userID)
+        .where("deleted", "=", 0)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async insertComment(row) {
+      return (await db.insertInto("comments").values(row).returning("commentID").executeTakeFirstOrThrow()).commentID;
+    },
+
+    async moveAll(discussionIDs, categoryID) {
+      await db.updateTable("discussions").set({ categoryID }).where("discussionID", "in", discussionIDs).execute();
+    },
+
+    async setClosed(discussionIDs, closed) {
+      await db
+        .updateTable("discussions")
+        .set({ closed: closed ? 1 : 0 })
+        .where("discussionID", "in", discussionIDs)
+        .execute();
+    },
+
     async remove(discussionID) {
       await db.deleteFrom("comments").where("discussionID", "=", discussionID).execute();
       await db
@@ -265,6 +291,13 @@ export interface DiscussionsRepo {
   update(discussionID: number, changes: Updateable<DiscussionsTable>): Promise<void>;
   remove(discussionID: number): Promise<void>;
   /** Who commented in a discussion, and how often. */
+  /** Whether the user exists and is not deleted (a new author). */
+  isActiveUser(userID: number): Promise<boolean>;
+  /** A comment made from a post that moves here (merge). */
+  insertComment(row: Insertable<CommentsTable>): Promise<number>;
+  /** Moves discussions to a category; the counts are the caller's. */
+  moveAll(discussionIDs: number[], categoryID: number): Promise<void>;
+  setClosed(discussionIDs: number[], closed: boolean): Promise<void>;
   commentCountsByUser(discussionID: number): Promise<Map<number, number>>;
   userStates(userID: number, discussionIDs: number[]): Promise<Map<number, UserDiscussionRow>>;
   setUserState(

@@ -2,7 +2,12 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import {
+  DiscussionClose,
+  DiscussionDeleteList,
   DiscussionEdit,
+  DiscussionMerge,
+  DiscussionMove,
+  DiscussionSplit,
   DiscussionGetQuery,
   DiscussionIdParams,
   DiscussionListQuery,
@@ -12,12 +17,14 @@ import {
   DiscussionTagsBody,
   ErrorBody,
   LongRunnerQuery,
-  LongRunnerResult,
   TagFragmentList,
   limits,
+  LongRunnerResult,
+  longRunnerResponses,
 } from "@parley/contracts";
 import { originOf, setPagingHeaders } from "../../platform/http/pagination.ts";
-import type { createBulkActions } from "./discussions.bulk.ts";
+import type { LongRunnerAnswer } from "../../platform/long-runner/long-runner.ts";
+import type { BulkActions } from "./discussions.bulk.ts";
 import type { DiscussionRequestContext, DiscussionsService } from "./discussions.service.ts";
 
 const errors = {
@@ -30,17 +37,8 @@ const errors = {
   429: ErrorBody,
 };
 const tags = ["Discussions"];
-const Ids = Type.Array(Type.Integer(), { minItems: 1, maxItems: 500 });
-/**
- * A bulk answer carries its progress whatever its status (200, or the highest failure status); a request
- * refused as a whole (an invalid body, say) answers with the usual error body under the same statuses.
- */
-const bulkResponse = {
-  200: LongRunnerResult,
-  ...Object.fromEntries(
-    [400, 401, 403, 404, 409, 422, 429, 500].map((status) => [status, Type.Union([LongRunnerResult, ErrorBody])]),
-  ),
-};
+/** Bulk answers: 200, 408 with a callbackPayload, or the highest failure status with the progress. */
+const bulkResponse = longRunnerResponses;
 
 const contextOf = (request: FastifyRequest): DiscussionRequestContext => ({
   viewer: request.viewer,
@@ -50,11 +48,16 @@ const contextOf = (request: FastifyRequest): DiscussionRequestContext => ({
 
 interface Options {
   service: DiscussionsService;
-  bulk: ReturnType<typeof createBulkActions>;
+  bulk: BulkActions;
+  changeAuthor: (discussionID: number, insertUserID: number, context: DiscussionRequestContext) => Promise<void>;
+  split: (body: DiscussionSplit, context: DiscussionRequestContext, timeout?: number) => Promise<LongRunnerAnswer>;
 }
 
 /** /discussions: parse, call the service, set status and paging headers. */
-export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { service, bulk }) => {
+export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
+  app,
+  { service, bulk, split, changeAuthor },
+) => {
   app.get(
     "/discussions",
     {
@@ -114,7 +117,14 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
         response: { 200: Type.Ref("Discussion"), ...errors },
       },
     },
-    async (request) => service.patch(request.params.id, request.body, contextOf(request)),
+    async (request) => {
+      const { insertUserID, ...rest } = request.body;
+      if (insertUserID !== undefined) {
+        await changeAuthor(request.params.id, insertUserID, contextOf(request));
+        if (Object.keys(rest).length === 0) return service.get(request.params.id, undefined, contextOf(request));
+      }
+      return service.patch(request.params.id, rest, contextOf(request));
+    },
   );
 
   app.delete(
@@ -227,12 +237,16 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
         tags,
         summary: "Delete several discussions.",
         querystring: LongRunnerQuery,
-        body: Type.Object({ discussionIDs: Ids }),
+        body: DiscussionDeleteList,
         response: bulkResponse,
       },
     },
     async (request, reply) => {
-      const { status, body } = await bulk.delete(request.body.discussionIDs, contextOf(request));
+      const { status, body } = await bulk.delete(
+        request.body.discussionIDs,
+        contextOf(request),
+        request.query.longRunnerTimeout,
+      );
       reply.code(status as 200);
       return body;
     },
@@ -245,16 +259,17 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
         tags,
         summary: "Move several discussions to a category.",
         querystring: LongRunnerQuery,
-        body: Type.Object({
-          discussionIDs: Ids,
-          categoryID: Type.Integer(),
-          addRedirects: Type.Optional(Type.Boolean()),
-        }),
+        body: DiscussionMove,
         response: bulkResponse,
       },
     },
     async (request, reply) => {
-      const { status, body } = await bulk.move(request.body.discussionIDs, request.body.categoryID, contextOf(request));
+      const { status, body } = await bulk.move(
+        request.body.discussionIDs,
+        request.body.categoryID,
+        contextOf(request),
+        request.query.longRunnerTimeout,
+      );
       reply.code(status as 200);
       return body;
     },
@@ -267,7 +282,7 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
         tags,
         summary: "Close (or reopen) several discussions.",
         querystring: LongRunnerQuery,
-        body: Type.Object({ discussionIDs: Ids, closed: Type.Optional(Type.Boolean()) }),
+        body: DiscussionClose,
         response: bulkResponse,
       },
     },
@@ -276,7 +291,50 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
         request.body.discussionIDs,
         request.body.closed ?? true,
         contextOf(request),
+        request.query.longRunnerTimeout,
       );
+      reply.code(status as 200);
+      return body;
+    },
+  );
+
+  app.patch(
+    "/discussions/merge",
+    {
+      schema: {
+        tags,
+        summary: "Merge discussions into one: each becomes a comment of the destination, its comments move along.",
+        querystring: LongRunnerQuery,
+        body: DiscussionMerge,
+        response: bulkResponse,
+      },
+    },
+    async (request, reply) => {
+      const { discussionIDs, destinationDiscussionID, addRedirects = false } = request.body;
+      const { status, body } = await bulk.merge(
+        discussionIDs,
+        { destinationDiscussionID, addRedirects },
+        contextOf(request),
+        request.query.longRunnerTimeout,
+      );
+      reply.code(status as 200);
+      return body;
+    },
+  );
+
+  app.post(
+    "/discussions/split",
+    {
+      schema: {
+        tags,
+        summary: "Split comments out into a new discussion.",
+        querystring: LongRunnerQuery,
+        body: DiscussionSplit,
+        response: { 201: LongRunnerResult, ...bulkResponse },
+      },
+    },
+    async (request, reply) => {
+      const { status, body } = await split(request.body, contextOf(request), request.query.longRunnerTimeout);
       reply.code(status as 200);
       return body;
     },

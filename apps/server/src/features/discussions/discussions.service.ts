@@ -6,10 +6,10 @@ import {
   type DiscussionPatch,
   type DiscussionPost,
 } from "@parley/contracts";
-import { assertAccountUsable, authorize, requireSignedIn } from "../../platform/auth/authorize.ts";
+import { assertAccountUsable, authorize, can, requireSignedIn } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
-import { nowIso } from "../../platform/dates.ts";
+import { nowIso, toRfc3339 } from "../../platform/dates.ts";
 import { rawBodyOf } from "../../platform/records.ts";
 import { fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import { parseDateFilter } from "../../platform/http/filters.ts";
@@ -24,6 +24,9 @@ import { Expansions, presentDiscussion } from "./discussions.present.ts";
 import type { DiscussionFilters, DiscussionRow, DiscussionsRepo } from "./discussions.repo.ts";
 import { createFloodControl } from "./flood.ts";
 import { createCounters } from "./counters.repo.ts";
+import { hotScore } from "./discussions.hot.ts";
+import { deleteDiscussionRows } from "./discussions.bulk-delete.ts";
+import { writeChanges } from "../../platform/history/change-log.ts";
 
 export interface DiscussionRequestContext {
   viewer: Viewer;
@@ -51,6 +54,26 @@ export type ReactionSummaries = (
   >
 >;
 
+/** Open report counts of many records in one query (the reports feature provides it). */
+export type ReportMetaLoader = (
+  recordType: "discussion" | "comment",
+  recordIDs: number[],
+) => Promise<Map<number, { countReports: number; dateLastReport: string | null }>>;
+
+/** `reportMeta` for moderators: the records' open reports, zero when none. */
+export function reportMetaOf(
+  meta: Awaited<ReturnType<ReportMetaLoader>>,
+  recordID: number,
+): { countReports: number; dateLastReport: string | null } {
+  const found = meta.get(recordID);
+  return found
+    ? {
+        countReports: found.countReports,
+        dateLastReport: found.dateLastReport ? toRfc3339(found.dateLastReport) : null,
+      }
+    : { countReports: 0, dateLastReport: null };
+}
+
 export interface DiscussionsDeps {
   repo: DiscussionsRepo;
   platform: Platform;
@@ -58,11 +81,10 @@ export interface DiscussionsDeps {
   users: UserFragments;
   tags: TagsService;
   reactions: ReactionSummaries;
+  reportMeta?: ReportMetaLoader;
 }
 
-/** `hot`: recency plus a log of activity, so busy discussions float without burying new ones. */
-export const hotScore = (dateLastComment: string, score: number, countComments: number) =>
-  Date.parse(dateLastComment) / 1000 / 45_000 + Math.log10(Math.max(1, score + 2 * countComments + 1));
+export { hotScore } from "./discussions.hot.ts";
 
 const ANNOUNCE = { none: 0, category: 1, recent: 2 } as const;
 
@@ -78,7 +100,15 @@ function announceOf(body: Pick<DiscussionPost, "pinned" | "pinLocation" | "annou
 }
 
 /** Discussions: lists with filters, sorts and expands; posting, editing and the flags of spec §4. */
-export function createDiscussionsService({ repo, platform, categories, users, tags, reactions }: DiscussionsDeps) {
+export function createDiscussionsService({
+  repo,
+  platform,
+  categories,
+  users,
+  tags,
+  reactions,
+  reportMeta,
+}: DiscussionsDeps) {
   const flood = createFloodControl(platform);
   const editTimeout = () => platform.siteConfig.get("ui.editContentTimeout");
 
@@ -100,13 +130,16 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
     const ids = rows.map((row) => row.discussionID);
     const wantsLastPost = expand.has("lastPost");
     const wantsTags = expand.has("tags") || expand.has("tagIDs");
-    const [lastComments, states, tagMap, reactionMap] = await Promise.all([
+    const wantsReports =
+      expand.has("reportMeta") && reportMeta !== undefined && can(context.viewer, "community.moderate");
+    const [lastComments, states, tagMap, reactionMap, reports] = await Promise.all([
       wantsLastPost
         ? repo.lastComments(rows.map((row) => row.lastCommentID).filter((id): id is number => id !== null))
         : [],
       repo.userStates(context.viewer.userID, ids),
       wantsTags ? repo.tagsOf(ids) : new Map<number, Array<{ tagID: number; name: string; urlcode: string }>>(),
       expand.has("reactions") ? reactions("discussion", ids, context.viewer.userID) : null,
+      wantsReports ? reportMeta("discussion", ids) : null,
     ]);
     const lastByDiscussion = new Map(lastComments.map((comment) => [comment.discussionID, comment]));
     const userIDs = rows
@@ -144,6 +177,7 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
           ...(excerptLength ? { excerptLength } : {}),
           ...(reactionMap ? { reactions: reactionMap.get(row.discussionID) ?? [] } : {}),
         });
+        if (reports) discussion.reportMeta = reportMetaOf(reports, row.discussionID);
         if (expand.hasDefault("insertUser") && expand.has("insertUser.signature") && discussion.insertUser) {
           const signature = loaded.signatures?.get(row.insertUserID) ?? null;
           discussion.insertUser = { ...discussion.insertUser, signature };
@@ -214,6 +248,7 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
     presentMany,
     ancestry,
     flood,
+    requirePostableCategory,
 
     async list(query: DiscussionListQuery, context: DiscussionRequestContext) {
       const { viewer } = context;
@@ -288,9 +323,11 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
       ];
       if (errors.length) throw validationFailed(errors);
       const announce = announceOf(body) ?? ANNOUNCE.none;
-      if (announce !== ANNOUNCE.none) authorize(viewer, "discussions.announce", { resourceID: body.categoryID });
+      if (announce !== ANNOUNCE.none && !policy.canAnnounce(viewer, body))
+        authorize(viewer, "discussions.announce", { resourceID: body.categoryID });
       if (body.closed) authorize(viewer, "discussions.close", { resourceID: body.categoryID });
-      if (body.sink) authorize(viewer, "discussions.sink", { resourceID: body.categoryID });
+      if (body.sink && !policy.canSink(viewer, body))
+        authorize(viewer, "discussions.sink", { resourceID: body.categoryID });
       if (body.tagIDs?.length || body.newTagNames?.length) await tags.requireTagging();
       await flood.check(viewer);
 
@@ -371,12 +408,12 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
         changes.closed = body.closed ? 1 : 0;
       }
       if (body.sink !== undefined && body.sink !== (row.sink === 1)) {
-        authorize(viewer, "discussions.sink", { resourceID: row.categoryID });
+        if (!policy.canSink(viewer, row)) authorize(viewer, "discussions.sink", { resourceID: row.categoryID });
         changes.sink = body.sink ? 1 : 0;
       }
       const announce = announceOf(body);
       if (announce !== undefined && announce !== row.announce) {
-        authorize(viewer, "discussions.announce", { resourceID: row.categoryID });
+        if (!policy.canAnnounce(viewer, row)) authorize(viewer, "discussions.announce", { resourceID: row.categoryID });
         changes.announce = announce;
       }
       if (body.resolved !== undefined) {
@@ -404,6 +441,13 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
         moveTo === null ? [[], []] : await Promise.all([ancestry(row.categoryID), ancestry(moveTo)]);
       await platform.db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
+        const changesTags = body.tagIDs !== undefined || body.newTagNames !== undefined;
+        if (Object.keys(changes).length || changesTags) {
+          const entry = { operation: "edit" as const, recordType: "discussion" as const, recordID: row.discussionID };
+          await writeChanges(trx, [
+            { ...entry, parentRecordID: row.categoryID, data: row, insertUserID: viewer.userID },
+          ]);
+        }
         await scoped.update(row.discussionID, changes);
         if (body.tagIDs !== undefined || body.newTagNames !== undefined) {
           const tagIDs = await tags.resolveForPost(
@@ -438,18 +482,9 @@ export function createDiscussionsService({ repo, platform, categories, users, ta
       const row = await load(id, viewer);
       authorize(viewer, "discussions.delete", { resourceID: row.categoryID });
       const chain = await ancestry(row.categoryID);
-      await platform.db.transaction().execute(async (trx) => {
-        const scoped = repo.withTransaction(trx);
-        const tagRepo = createTagsRepo(trx);
-        await tagRepo.setDiscussionTags(row.discussionID, [], nowIso());
-        const counters = createCounters(trx);
-        for (const [userID, count] of await scoped.commentCountsByUser(row.discussionID)) {
-          await counters.adjustUser(userID, "countComments", -count);
-        }
-        await scoped.remove(row.discussionID);
-        await counters.adjustCategories(chain, -1, -row.countComments);
-        await counters.adjustUser(row.insertUserID, "countDiscussions", -1);
-      });
+      await platform.db
+        .transaction()
+        .execute((trx) => deleteDiscussionRows(trx, repo, [{ row, chain }], viewer.userID));
       await emit("discussion.deleted", row, viewer);
     },
 

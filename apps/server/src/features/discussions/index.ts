@@ -1,14 +1,23 @@
 import type { FastifyInstance } from "fastify";
-import { sharedDiscussionSchemas } from "@parley/contracts";
+import { sharedDiscussionSchemas, type DiscussionSplit } from "@parley/contracts";
+import type { LongRunnerContext } from "../../platform/long-runner/long-runner.ts";
+import { startSplit } from "./discussions.split.ts";
+import { changeDiscussionAuthor } from "./discussions.change-author.ts";
 import type { Platform } from "../../platform/context.ts";
 import type { TagsService } from "../tags/index.ts";
 import type { CategoryDirectory, UserFragments } from "./discussions.deps.ts";
-import { createBulkActions } from "./discussions.bulk.ts";
+import { registerBulkActions } from "./discussions.bulk.ts";
 import { createDiscussionsRepo } from "./discussions.repo.ts";
 import { discussionsRoutes } from "./discussions.routes.ts";
-import { createDiscussionsService, type DiscussionsService, type ReactionSummaries } from "./discussions.service.ts";
+import {
+  createDiscussionsService,
+  type DiscussionsService,
+  type ReactionSummaries,
+  type ReportMetaLoader,
+} from "./discussions.service.ts";
 
 export type { DiscussionsService, ReactionSummaries };
+export { reportMetaOf, type ReportMetaLoader } from "./discussions.service.ts";
 export type { DiscussionEvent } from "./discussions.events.ts";
 export { discussionsPolicy } from "./discussions.policy.ts";
 export { hotScore } from "./discussions.service.ts";
@@ -19,10 +28,29 @@ export { Expansions, discussionUrl, slugify } from "./discussions.present.ts";
 export async function registerDiscussions(
   app: FastifyInstance,
   platform: Platform,
-  deps: { categories: CategoryDirectory; users: UserFragments; tags: TagsService; reactions: ReactionSummaries },
+  deps: {
+    categories: CategoryDirectory;
+    users: UserFragments;
+    tags: TagsService;
+    reactions: ReactionSummaries;
+    reportMeta?: ReportMetaLoader;
+  },
 ): Promise<DiscussionsService> {
   for (const schema of sharedDiscussionSchemas) app.addSchema(schema);
-  const service = createDiscussionsService({ repo: createDiscussionsRepo(platform.db), platform, ...deps });
-  await app.register(discussionsRoutes, { prefix: "/api/v2", service, bulk: createBulkActions(service) });
+  const repo = createDiscussionsRepo(platform.db);
+  const service = createDiscussionsService({ repo, platform, ...deps });
+  const writeDeps = {
+    db: platform.db,
+    repo,
+    events: platform.events,
+    ancestry: service.ancestry,
+    requirePostableCategory: service.requirePostableCategory,
+  };
+  const bulk = registerBulkActions(platform.longRunner, writeDeps);
+  const split = (body: DiscussionSplit, context: LongRunnerContext, timeout?: number) =>
+    startSplit({ ...writeDeps, service, longRunner: platform.longRunner }, body, context, timeout);
+  const changeAuthor = (discussionID: number, insertUserID: number, context: LongRunnerContext) =>
+    changeDiscussionAuthor({ ...writeDeps, service }, discussionID, insertUserID, context);
+  await app.register(discussionsRoutes, { prefix: "/api/v2", service, bulk, split, changeAuthor });
   return service;
 }

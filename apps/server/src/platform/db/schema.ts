@@ -354,6 +354,74 @@ export interface SearchQueueTable {
   recordID: number;
 }
 
+/** 0010: the record before an edit or deletion (history; restorable deleted comments). */
+export interface ChangeLogTable {
+  logID: Generated<number>;
+  operation: "edit" | "delete";
+  recordType: string;
+  recordID: number;
+  parentRecordID: number | null;
+  /** JSON: the row as it was. */
+  data: string;
+  insertUserID: number;
+  dateInserted: DateString;
+  restoreUserID: number | null;
+  dateRestored: DateString | null;
+}
+
+/** 0010: moderators' and admins' actions. */
+export interface AuditLogsTable {
+  auditLogID: Generated<number>;
+  eventType: string;
+  message: string;
+  requestMethod: string;
+  requestPath: string;
+  requestQuery: string;
+  /** JSON. */
+  context: string;
+  insertUserID: number;
+  insertIPAddress: string | null;
+  dateInserted: DateString;
+}
+
+/** 0010: members' reports of posts. */
+export interface ReportsTable {
+  reportID: Generated<number>;
+  recordType: string;
+  recordID: number;
+  placeRecordType: string;
+  placeRecordID: number;
+  recordUserID: number;
+  recordName: string;
+  recordUrl: string;
+  /** JSON array of reason IDs. */
+  reportReasonIDs: string;
+  noteBody: string | null;
+  status: Defaulted<string>;
+  insertUserID: number;
+  dateInserted: DateString;
+  updateUserID: number | null;
+  dateUpdated: DateString | null;
+}
+
+/** 0010: collections of records (spec §3). */
+export interface CollectionsTable {
+  collectionID: Generated<number>;
+  name: string;
+  insertUserID: number;
+  updateUserID: number | null;
+  dateInserted: DateString;
+  dateUpdated: DateString | null;
+}
+
+export interface CollectionRecordsTable {
+  collectionID: number;
+  recordType: string;
+  recordID: number;
+  sort: Defaulted<number>;
+  dateInserted: DateString;
+}
+
 export interface DB {
   categories: CategoriesTable;
   users: UsersTable;
@@ -381,4 +449,9 @@ export interface DB {
   drafts: DraftsTable;
   searchDocuments: SearchDocumentsTable;
   searchQueue: SearchQueueTable;
+  changeLog: ChangeLogTable;
+  auditLogs: AuditLogsTable;
+  reports: ReportsTable;
+  collections: CollectionsTable;
+  collectionRecords: CollectionRecordsTable;
 }

@@ -1,0 +1,93 @@
+import type { Kysely, Selectable } from "kysely";
+import type { CollectionRecordsTable, CollectionsTable, DB } from "../../platform/db/schema.ts";
+
+export type CollectionRow = Selectable<CollectionsTable>;
+export type CollectionRecordRow = Selectable<CollectionRecordsTable>;
+
+/** The only file with the collections' SQL. */
+export function createCollectionsRepo(db: Kysely<DB>) {
+  return {
+    withTransaction: (trx: Kysely<DB>) => createCollectionsRepo(trx),
+
+    list(filters: { collectionIDs?: number[]; name?: string }, offset: number, limit: number) {
+      let query = db.selectFrom("collections").selectAll();
+      if (filters.collectionIDs?.length) query = query.where("collectionID", "in", filters.collectionIDs);
+      if (filters.name !== undefined) query = query.where("name", "=", filters.name);
+      return query.orderBy("collectionID", "asc").offset(offset).limit(limit).execute();
+    },
+
+    findByIds: (ids: number[]) =>
+      ids.length ? db.selectFrom("collections").selectAll().where("collectionID", "in", ids).execute() : [],
+
+    /** The records of several collections in one query, in their order. */
+    recordsOf: (collectionIDs: number[]) =>
+      collectionIDs.length
+        ? db
+            .selectFrom("collectionRecords")
+            .selectAll()
+            .where("collectionID", "in", collectionIDs)
+            .orderBy("sort")
+            .orderBy("dateInserted")
+            .execute()
+        : Promise.resolve([]),
+
+    async collectionIDsOfRecord(recordType: string, recordID: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom("collectionRecords")
+        .select("collectionID")
+        .where("recordType", "=", recordType)
+        .where("recordID", "=", recordID)
+        .orderBy("collectionID")
+        .execute();
+      return rows.map((row) => row.collectionID);
+    },
+
+    async insert(row: Omit<CollectionRow, "collectionID">): Promise<number> {
+      return (await db.insertInto("collections").values(row).returning("collectionID").executeTakeFirstOrThrow())
+        .collectionID;
+    },
+
+    async update(collectionID: number, changes: Partial<Omit<CollectionRow, "collectionID">>): Promise<void> {
+      await db.updateTable("collections").set(changes).where("collectionID", "=", collectionID).execute();
+    },
+
+    async remove(collectionID: number): Promise<void> {
+      await db.deleteFrom("collectionRecords").where("collectionID", "=", collectionID).execute();
+      await db.deleteFrom("collections").where("collectionID", "=", collectionID).execute();
+    },
+
+    async replaceRecords(collectionID: number, records: CollectionRecordRow[]): Promise<void> {
+      await db.deleteFrom("collectionRecords").where("collectionID", "=", collectionID).execute();
+      if (records.length) await db.insertInto("collectionRecords").values(records).execute();
+    },
+
+    async countRecords(collectionID: number): Promise<number> {
+      const row = await db
+        .selectFrom("collectionRecords")
+        .select(({ fn }) => fn.countAll<number>().as("count"))
+        .where("collectionID", "=", collectionID)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    async addRecord(row: CollectionRecordRow): Promise<void> {
+      await db
+        .insertInto("collectionRecords")
+        .values(row)
+        .onConflict((oc) => oc.columns(["collectionID", "recordType", "recordID"]).doNothing())
+        .execute();
+    },
+
+    async removeRecordFrom(recordType: string, recordID: number, collectionIDs: number[]): Promise<void> {
+      if (collectionIDs.length === 0) return;
+      await db
+        .deleteFrom("collectionRecords")
+        .where("recordType", "=", recordType)
+        .where("recordID", "=", recordID)
+        .where("collectionID", "in", collectionIDs)
+        .execute();
+    },
+  };
+}
+
+export type CollectionsRepo = ReturnType<typeof createCollectionsRepo>;

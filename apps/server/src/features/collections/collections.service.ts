@@ -1,0 +1,203 @@
+import {
+  collectionRules,
+  type Collection,
+  type CollectionByResourcePut,
+  type CollectionListQuery,
+  type CollectionPatch,
+  type CollectionPost,
+  type CollectionRecordInput,
+  type FieldError,
+} from "@parley/contracts";
+import { authorize } from "../../platform/auth/authorize.ts";
+import type { Viewer } from "../../platform/auth/viewer.ts";
+import type { Platform } from "../../platform/context.ts";
+import { nowIso, toRfc3339 } from "../../platform/dates.ts";
+import { fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
+import type { CollectionRecordRow, CollectionRow, CollectionsRepo } from "./collections.repo.ts";
+
+const isRecordType = (value: string) => (collectionRules.recordTypes as readonly string[]).includes(value);
+
+/** Record items: a known recordType (422 with the item's path otherwise), each record once. */
+function checkRecords(records: CollectionRecordInput[], field = "records"): void {
+  const errors: FieldError[] = [];
+  records.forEach((record, index) => {
+    if (!isRecordType(record.recordType)) {
+      errors.push({
+        ...fieldError(
+          "recordType",
+          "invalid",
+          `recordType must be one of: ${collectionRules.recordTypes.join(", ")}.`,
+          422,
+        ),
+        path: `${field}[${index}]`,
+      });
+    }
+  });
+  if (errors.length) throw validationFailed(errors);
+}
+
+const recordRows = (collectionID: number, records: CollectionRecordInput[], now: string): CollectionRecordRow[] => {
+  const seen = new Set<string>();
+  return records
+    .filter((record) => {
+      const key = `${record.recordType}:${record.recordID}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .map((record, index) => ({
+      collectionID,
+      recordType: record.recordType,
+      recordID: record.recordID,
+      sort: record.sort ?? index,
+      dateInserted: now,
+    }));
+};
+
+/** Collections: read by anyone, made and changed with community.manage (spec §6), 30 records at most. */
+export function createCollectionsService({ repo, platform }: { repo: CollectionsRepo; platform: Platform }) {
+  /** Presents collections with their records: one query for all of them. */
+  async function present(rows: CollectionRow[]): Promise<Collection[]> {
+    const records = await repo.recordsOf(rows.map((row) => row.collectionID));
+    return rows.map((row) => ({
+      collectionID: row.collectionID,
+      name: row.name,
+      records: records
+        .filter((record) => record.collectionID === row.collectionID)
+        .map((record) => ({
+          recordID: record.recordID,
+          recordType: record.recordType,
+          sort: record.sort,
+          dateAddedToCollection: toRfc3339(record.dateInserted),
+        })),
+      dateInserted: toRfc3339(row.dateInserted),
+      dateUpdated: row.dateUpdated ? toRfc3339(row.dateUpdated) : null,
+      insertUserID: row.insertUserID,
+      updateUserID: row.updateUserID,
+    }));
+  }
+
+  async function load(collectionID: number): Promise<CollectionRow> {
+    const [row] = await repo.findByIds([collectionID]);
+    if (!row) throw notFound("Collection");
+    return row;
+  }
+
+  return {
+    async list(query: CollectionListQuery) {
+      const page = query.page ?? 1;
+      const limit = query.limit ?? collectionRules.defaultLimit;
+      const rows = await repo.list(
+        {
+          ...(query.collectionID?.length ? { collectionIDs: query.collectionID } : {}),
+          ...(query.name !== undefined ? { name: query.name } : {}),
+        },
+        (page - 1) * limit,
+        limit,
+      );
+      return { items: await present(rows), page, limit };
+    },
+
+    async get(collectionID: number): Promise<Collection> {
+      return (await present([await load(collectionID)]))[0]!;
+    },
+
+    async create(body: CollectionPost, viewer: Viewer): Promise<Collection> {
+      authorize(viewer, "community.manage");
+      const missing = [
+        ...(body.name?.trim() ? [] : [fieldError("name", "missingField", "name is required.")]),
+        ...(body.records === undefined ? [fieldError("records", "missingField", "records is required.")] : []),
+      ];
+      if (missing.length) {
+        throw new HttpError(400, missing.map((error) => error.message).join(" "), { errors: missing });
+      }
+      const records = body.records!;
+      checkRecords(records);
+      const now = nowIso();
+      const collectionID = await platform.db.transaction().execute(async (trx) => {
+        const scoped = repo.withTransaction(trx);
+        const id = await scoped.insert({
+          name: body.name!.trim(),
+          insertUserID: viewer.userID,
+          updateUserID: null,
+          dateInserted: now,
+          dateUpdated: null,
+        });
+        await scoped.replaceRecords(id, recordRows(id, records, now));
+        return id;
+      });
+      return this.get(collectionID);
+    },
+
+    async update(collectionID: number, body: CollectionPatch, viewer: Viewer): Promise<Collection> {
+      authorize(viewer, "community.manage");
+      await load(collectionID);
+      if (body.name !== undefined && !body.name.trim())
+        throw validationFailed([fieldError("name", "missingField", "name is required.")]);
+      if (body.records) checkRecords(body.records);
+      const now = nowIso();
+      await platform.db.transaction().execute(async (trx) => {
+        const scoped = repo.withTransaction(trx);
+        await scoped.update(collectionID, {
+          ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+          dateUpdated: now,
+          updateUserID: viewer.userID,
+        });
+        if (body.records) await scoped.replaceRecords(collectionID, recordRows(collectionID, body.records, now));
+      });
+      return this.get(collectionID);
+    },
+
+    async remove(collectionID: number, viewer: Viewer): Promise<void> {
+      authorize(viewer, "community.manage");
+      await load(collectionID);
+      await platform.db.transaction().execute((trx) => repo.withTransaction(trx).remove(collectionID));
+    },
+
+    async byResource(recordType: string, recordID: number): Promise<Collection[]> {
+      const ids = await repo.collectionIDsOfRecord(recordType, recordID);
+      return present(await repo.findByIds(ids));
+    },
+
+    /**
+     * Sets the collections a record belongs to (replacing the list): parse → load (the collections) →
+     * authorize (community.manage) → one transaction → the record's collections.
+     */
+    async setByResource(body: CollectionByResourcePut, viewer: Viewer): Promise<Collection[]> {
+      authorize(viewer, "community.manage");
+      checkRecords([body.record], "record");
+      const wanted = [...new Set(body.collectionIDs)];
+      const found = await repo.findByIds(wanted);
+      const unknown = wanted.filter((id) => !found.some((row) => row.collectionID === id));
+      if (unknown.length) throw notFound("Collection", `Unknown collection: ${unknown.join(", ")}.`);
+      const { recordType, recordID } = body.record;
+      const current = await repo.collectionIDsOfRecord(recordType, recordID);
+      const now = nowIso();
+      await platform.db.transaction().execute(async (trx) => {
+        const scoped = repo.withTransaction(trx);
+        await scoped.removeRecordFrom(
+          recordType,
+          recordID,
+          current.filter((id) => !wanted.includes(id)),
+        );
+        for (const collectionID of wanted.filter((id) => !current.includes(id))) {
+          const count = await scoped.countRecords(collectionID);
+          if (count >= collectionRules.maxRecords) {
+            throw new HttpError(400, `A collection holds at most ${collectionRules.maxRecords} records.`);
+          }
+          await scoped.addRecord({
+            collectionID,
+            recordType,
+            recordID,
+            sort: body.record.sort ?? count,
+            dateInserted: now,
+          });
+          await scoped.update(collectionID, { dateUpdated: now, updateUserID: viewer.userID });
+        }
+      });
+      return this.byResource(recordType, recordID);
+    },
+  };
+}
+
+export type CollectionsService = ReturnType<typeof createCollectionsService>;

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Collection } from "@parley/contracts";
+import { Type } from "typebox";
+import { countQueries } from "../../platform/db/query-count.ts";
+import { engines } from "../../test/databases.ts";
+import { createContentFixture, expectSchema, postDiscussion, type ContentFixture } from "../../test/content.ts";
+
+type Cast = "member" | "moderator";
+
+/** Collections (reference §9): community.manage, 30 records at most, membership by resource. */
+describe.each(engines)("collections on %s", (engine) => {
+  let f: ContentFixture<Cast>;
+  beforeAll(async () => {
+    f = await createContentFixture(engine, {
+      member: { name: "Collection Member", role: "member" },
+      moderator: { name: "Collection Moderator", role: "moderator" },
+    });
+  });
+  afterAll(async () => {
+    await f?.t.close();
+  });
+
+  it("makes a collection with community.manage; others get 403; missing fields answer Vanilla's sentence", async () => {
+    const body = { name: "Featured", records: [{ recordID: 1, recordType: "discussion" }] };
+    for (const as of [null, f.as.member, f.as.moderator]) {
+      expect((await f.api.post("/api/v2/collections", body, { as })).statusCode).toBe(403);
+    }
+    const missing = await f.api.post("/api/v2/collections", {}, { as: f.admin });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({
+      message: "name is required. records is required.",
+      status: 400,
+      errors: [
+        { field: "name", code: "missingField" },
+        { field: "records", code: "missingField" },
+      ],
+    });
+    const badItem = await f.api.post(
+      "/api/v2/collections",
+      {
+        name: "Bad",
+        records: [
+          { recordID: 1, recordType: "discussion" },
+          { recordID: 2, recordType: "photo" },
+        ],
+      },
+      { as: f.admin },
+    );
+    expect(badItem.statusCode).toBe(422);
+    expect(badItem.json()).toMatchObject({ errors: [{ field: "recordType", path: "records[1]" }] });
+    const tooMany = await f.api.post(
+      "/api/v2/collections",
+      { name: "Big", records: Array.from({ length: 31 }, (_, i) => ({ recordID: i + 1, recordType: "discussion" })) },
+      { as: f.admin },
+    );
+    expect(tooMany.statusCode).toBe(400);
+
+    const created = await f.api.post("/api/v2/collections", body, { as: f.admin });
+    expect(created.statusCode).toBe(201);
+    const collection = created.json<Collection>();
+    expectSchema(Collection, collection);
+    expect(collection).toMatchObject({
+      name: "Featured",
+      insertUserID: f.adminID,
+      records: [{ recordID: 1, recordType: "discussion", sort: 0 }],
+    });
+    const listed = await f.api.get("/api/v2/collections");
+    expect(listed.statusCode).toBe(200);
+    expectSchema(Type.Array(Collection), listed.json());
+    expect(listed.json<Collection[]>().map((item) => item.name)).toContain("Featured");
+  });
+
+  it("sets a record's collections by resource: cleared with an empty list, then set", async () => {
+    const d = await postDiscussion(f.api, f.admin, { categoryID: f.category.general });
+    const make = async (name: string) =>
+      (await f.api.post("/api/v2/collections", { name, records: [] }, { as: f.admin })).json<Collection>();
+    const [a, b, c] = [await make("A"), await make("B"), await make("C")];
+    const record = { recordID: d.discussionID, recordType: "discussion" };
+    const put = (collectionIDs: number[], as = f.admin) =>
+      f.api.put("/api/v2/collections/by-resource", { record, collectionIDs }, { as });
+    expect((await put([a.collectionID], f.as.moderator)).statusCode).toBe(403);
+    expect((await put([a.collectionID, b.collectionID])).statusCode).toBe(200);
+    const query = `/api/v2/collections/by-resource?recordID=${d.discussionID}&recordType=discussion`;
+    const names = async () => (await f.api.get(query)).json<Collection[]>().map((item) => item.name);
+    expect(await names()).toEqual(["A", "B"]);
+    // The client's way: first an empty list, then the new one.
+    expect((await put([])).json()).toEqual([]);
+    const set = await put([b.collectionID, c.collectionID]);
+    expect(set.json<Collection[]>().map((item) => item.name)).toEqual(["B", "C"]);
+    expect(await names()).toEqual(["B", "C"]);
+    expect((await put([999999])).statusCode).toBe(404);
+    expect(await names()).toEqual(["B", "C"]);
+    const full = (await f.api.get(`/api/v2/collections/${c.collectionID}`)).json<Collection>();
+    expect(full.records).toMatchObject([{ recordID: d.discussionID, recordType: "discussion" }]);
+  });
+
+  it("refuses a 31st record and lists in a fixed number of queries", async () => {
+    const records = Array.from({ length: 30 }, (_, i) => ({ recordID: 1000 + i, recordType: "category" }));
+    const full = (
+      await f.api.post("/api/v2/collections", { name: "Full", records }, { as: f.admin })
+    ).json<Collection>();
+    expect(full.records).toHaveLength(30);
+    const extra = await f.api.put(
+      "/api/v2/collections/by-resource",
+      { record: { recordID: 5, recordType: "discussion" }, collectionIDs: [full.collectionID] },
+      { as: f.admin },
+    );
+    expect(extra.statusCode).toBe(400);
+    const small = await countQueries(() => f.api.get("/api/v2/collections?limit=1"));
+    const large = await countQueries(() => f.api.get("/api/v2/collections?limit=20"));
+    expect(large.result.json<unknown[]>().length).toBeGreaterThan(1);
+    expect(large.queries).toBe(small.queries);
+  });
+
+  it("renames, replaces records and deletes with community.manage", async () => {
+    const made = (
+      await f.api.post("/api/v2/collections", { name: "Temp", records: [] }, { as: f.admin })
+    ).json<Collection>();
+    const url = `/api/v2/collections/${made.collectionID}`;
+    expect((await f.api.patch(url, { name: "No" }, { as: f.as.moderator })).statusCode).toBe(403);
+    const renamed = await f.api.patch(
+      url,
+      { name: "Renamed", records: [{ recordID: 3, recordType: "category" }] },
+      { as: f.admin },
+    );
+    expect(renamed.json<Collection>()).toMatchObject({ name: "Renamed", records: [{ recordID: 3 }] });
+    expect((await f.api.delete(url, { as: f.as.member })).statusCode).toBe(403);
+    expect((await f.api.delete(url, { as: f.admin })).statusCode).toBe(204);
+    expect((await f.api.get(url)).statusCode).toBe(404);
+  });
+});

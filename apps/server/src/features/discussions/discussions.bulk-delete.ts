@@ -1,0 +1,89 @@
+import type { Kysely } from "kysely";
+import { authorize } from "../../platform/auth/authorize.ts";
+import type { DB } from "../../platform/db/schema.ts";
+import { nowIso } from "../../platform/dates.ts";
+import { notFound } from "../../platform/errors.ts";
+import type { BatchOutcome, LongRunnerAction, LongRunnerContext } from "../../platform/long-runner/long-runner.ts";
+import { failureOf } from "../../platform/long-runner/long-runner.ts";
+import { writeChanges } from "../../platform/history/change-log.ts";
+import { createTagsRepo } from "../tags/index.ts";
+import { createCounters } from "./counters.repo.ts";
+import type { DiscussionRow, DiscussionsRepo } from "./discussions.repo.ts";
+import type { DiscussionWriteDeps } from "./discussions.bulk.ts";
+
+/**
+ * Deletes discussions inside the caller's transaction: their tags, comments and reactions, and the
+ * counts they held (categories up the tree, the authors' and commenters' post counts).
+ */
+export async function deleteDiscussionRows(
+  trx: Kysely<DB>,
+  repo: DiscussionsRepo,
+  rows: Array<{ row: DiscussionRow; chain: number[] }>,
+  actorUserID: number,
+): Promise<void> {
+  await writeChanges(
+    trx,
+    rows.map(({ row }) => ({
+      operation: "delete" as const,
+      recordType: "discussion" as const,
+      recordID: row.discussionID,
+      parentRecordID: row.categoryID,
+      data: row,
+      insertUserID: actorUserID,
+    })),
+  );
+  const scoped = repo.withTransaction(trx);
+  const tagRepo = createTagsRepo(trx);
+  const counters = createCounters(trx);
+  const now = nowIso();
+  for (const { row, chain } of rows) {
+    await tagRepo.setDiscussionTags(row.discussionID, [], now);
+    for (const [userID, count] of await scoped.commentCountsByUser(row.discussionID)) {
+      await counters.adjustUser(userID, "countComments", -count);
+    }
+    await scoped.remove(row.discussionID);
+    await counters.adjustCategories(chain, -1, -row.countComments);
+    await counters.adjustUser(row.insertUserID, "countDiscussions", -1);
+  }
+}
+
+/**
+ * `DELETE /discussions/list`, one batch: parse → load (one query) → authorize each (view and
+ * discussions.delete in its category) → one transaction for the allowed ones → events.
+ */
+export function bulkDeleteAction(deps: DiscussionWriteDeps): LongRunnerAction<Record<string, never>> {
+  return {
+    name: "discussions.delete",
+    async runBatch(ids: number[], _args, context: LongRunnerContext): Promise<BatchOutcome> {
+      const { viewer } = context;
+      const found = new Map((await deps.repo.findByIds(ids)).map((row) => [row.discussionID, row]));
+      const failures: BatchOutcome["failures"] = new Map();
+      const allowed: DiscussionRow[] = [];
+      for (const id of ids) {
+        const row = found.get(id);
+        try {
+          if (!row) throw notFound("Discussion");
+          authorize(viewer, "discussions.view", { resourceID: row.categoryID });
+          authorize(viewer, "discussions.delete", { resourceID: row.categoryID });
+          allowed.push(row);
+        } catch (error) {
+          failures.set(id, failureOf(error));
+        }
+      }
+      if (allowed.length === 0) return { successIDs: [], failures };
+      const withChains = await Promise.all(
+        allowed.map(async (row) => ({ row, chain: await deps.ancestry(row.categoryID) })),
+      );
+      await deps.db.transaction().execute((trx) => deleteDiscussionRows(trx, deps.repo, withChains, viewer.userID));
+      for (const row of allowed) {
+        await deps.events.emit("discussion.deleted", {
+          discussionID: row.discussionID,
+          categoryID: row.categoryID,
+          insertUserID: row.insertUserID,
+          actorUserID: viewer.userID,
+        });
+      }
+      return { successIDs: allowed.map((row) => row.discussionID), failures };
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { authorize } from "../../platform/auth/authorize.ts";
+import { notFound } from "../../platform/errors.ts";
+import type { BatchOutcome, LongRunnerAction, LongRunnerContext } from "../../platform/long-runner/long-runner.ts";
+import { failureOf } from "../../platform/long-runner/long-runner.ts";
+import { createCounters } from "./counters.repo.ts";
+import type { DiscussionWriteDeps } from "./discussions.bulk.ts";
+import type { DiscussionRow } from "./discussions.repo.ts";
+
+export interface BulkMoveArgs {
+  categoryID: number;
+}
+
+/**
+ * `PATCH /discussions/move`, one batch: parse → load → authorize (the target takes discussions and the
+ * viewer may post and edit there; discussions.edit on each source) → one transaction moving the rows
+ * and their counts → events (`discussion.updated`, `discussion.moved`).
+ */
+export function bulkMoveAction(deps: DiscussionWriteDeps): LongRunnerAction<BulkMoveArgs> {
+  return {
+    name: "discussions.move",
+    async runBatch(ids: number[], { categoryID }, context: LongRunnerContext): Promise<BatchOutcome> {
+      const { viewer } = context;
+      const failures: BatchOutcome["failures"] = new Map();
+      try {
+        await deps.requirePostableCategory(categoryID, viewer);
+        authorize(viewer, "discussions.edit", { resourceID: categoryID });
+      } catch (error) {
+        const failure = failureOf(error);
+        return { successIDs: [], failures: new Map(ids.map((id) => [id, failure])) };
+      }
+      const found = new Map((await deps.repo.findByIds(ids)).map((row) => [row.discussionID, row]));
+      const allowed: DiscussionRow[] = [];
+      const successIDs: number[] = [];
+      for (const id of ids) {
+        const row = found.get(id);
+        try {
+          if (!row) throw notFound("Discussion");
+          authorize(viewer, "discussions.view", { resourceID: row.categoryID });
+          authorize(viewer, "discussions.edit", { resourceID: row.categoryID });
+          successIDs.push(id);
+          if (row.categoryID !== categoryID) allowed.push(row);
+        } catch (error) {
+          failures.set(id, failureOf(error));
+        }
+      }
+      if (allowed.length === 0) return { successIDs, failures };
+      const toChain = await deps.ancestry(categoryID);
+      const fromChains = new Map(
+        await Promise.all(
+          [...new Set(allowed.map((row) => row.categoryID))].map(async (id) => [id, await deps.ancestry(id)] as const),
+        ),
+      );
+      await deps.db.transaction().execute(async (trx) => {
+        const counters = createCounters(trx);
+        await deps.repo.withTransaction(trx).moveAll(
+          allowed.map((row) => row.discussionID),
+          categoryID,
+        );
+        for (const row of allowed) {
+          await counters.adjustCategories(fromChains.get(row.categoryID)!, -1, -row.countComments);
+          await counters.adjustCategories(toChain, 1, row.countComments);
+        }
+      });
+      for (const row of allowed) {
+        const event = {
+          discussionID: row.discussionID,
+          categoryID,
+          insertUserID: row.insertUserID,
+          actorUserID: viewer.userID,
+          origin: context.origin,
+        };
+        await deps.events.emit("discussion.updated", { ...event, fields: ["categoryID"] });
+        await deps.events.emit("discussion.moved", { ...event, fromCategoryID: row.categoryID });
+      }
+      return { successIDs, failures };
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import type { Kysely, Selectable } from "kysely";
+import type { CommentsTable, DB } from "../../platform/db/schema.ts";
+
+export type MovableComment = Pick<
+  Selectable<CommentsTable>,
+  "commentID" | "discussionID" | "parentCommentID" | "insertUserID" | "dateInserted"
+>;
+
+/** SQL for moving posts between discussions (merge, split): comments, reactions and the counts they carry. */
+export function createMovesRepo(db: Kysely<DB>) {
+  return {
+    /** Moves every comment of the discussions into another; how many moved. */
+    async moveAllComments(fromDiscussionIDs: number[], toDiscussionID: number): Promise<number> {
+      if (fromDiscussionIDs.length === 0) return 0;
+      const result = await db
+        .updateTable("comments")
+        .set({ discussionID: toDiscussionID })
+        .where("discussionID", "in", fromDiscussionIDs)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    async commentsByIds(commentIDs: number[]): Promise<MovableComment[]> {
+      if (commentIDs.length === 0) return [];
+      return db
+        .selectFrom("comments")
+        .select(["commentID", "discussionID", "parentCommentID", "insertUserID", "dateInserted"])
+        .where("commentID", "in", commentIDs)
+        .execute();
+    },
+
+    /** Moves comments to a discussion; those whose parent stays behind become top-level replies. */
+    async moveComments(commentIDs: number[], toDiscussionID: number): Promise<void> {
+      if (commentIDs.length === 0) return;
+      await db
+        .updateTable("comments")
+        .set({ discussionID: toDiscussionID })
+        .where("commentID", "in", commentIDs)
+        .execute();
+      await db
+        .updateTable("comments")
+        .set({ parentCommentID: null, depth: 1 })
+        .where("discussionID", "=", toDiscussionID)
+        .where("parentCommentID", "is not", null)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom("comments as parent")
+                .select("parent.commentID")
+                .whereRef("parent.commentID", "=", "comments.parentCommentID")
+                .where("parent.discussionID", "=", toDiscussionID),
+            ),
+          ),
+        )
+        .execute();
+    },
+
+    /** A discussion's reactions become the reactions of the comment it turned into. */
+    async reactionsToComment(discussionID: number, commentID: number): Promise<void> {
+      await db
+        .updateTable("reactions")
+        .set({ recordType: "comment", recordID: commentID })
+        .where("recordType", "=", "discussion")
+        .where("recordID", "=", discussionID)
+        .execute();
+    },
+
+    /** The comment count and latest comment of a discussion, as stored after a move. */
+    async tally(discussionID: number) {
+      const [count, latest] = await Promise.all([
+        db
+          .selectFrom("comments")
+          .select(({ fn }) => fn.countAll<number>().as("count"))
+          .where("discussionID", "=", discussionID)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom("comments")
+          .select(["commentID", "insertUserID", "dateInserted"])
+          .where("discussionID", "=", discussionID)
+          .orderBy("dateInserted", "desc")
+          .orderBy("commentID", "desc")
+          .limit(1)
+          .executeTakeFirst(),
+      ]);
+      return { countComments: Number(count.count), latest };
+    },
+
+    async dropUserStates(discussionID: number): Promise<void> {
+      await db.deleteFrom("userDiscussions").where("discussionID", "=", discussionID).execute();
+    },
+  };
+}
+
+export type MovesRepo = ReturnType<typeof createMovesRepo>;

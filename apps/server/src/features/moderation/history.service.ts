@@ -1,0 +1,186 @@
+import type { AuditLog, AuditLogQuery, ChangeLogEntry, HistoryQuery } from "@parley/contracts";
+import { authorize } from "../../platform/auth/authorize.ts";
+import type { Viewer } from "../../platform/auth/viewer.ts";
+import type { Platform } from "../../platform/context.ts";
+import { nowIso, toRfc3339 } from "../../platform/dates.ts";
+import { conflict, HttpError, notFound } from "../../platform/errors.ts";
+import { normalizeFormat, renderBody } from "../../platform/render/index.ts";
+import {
+  createCounters,
+  hotScore,
+  unknownUser,
+  type DiscussionsService,
+  type UserFragments,
+} from "./moderation.deps.ts";
+import type { ChangeLogRow, ModerationRepo } from "./moderation.repo.ts";
+
+interface LoggedPost {
+  name?: string;
+  body: string;
+  format: string;
+  insertUserID: number;
+  dateInserted: string;
+  dateUpdated: string | null;
+}
+
+export interface HistoryContext {
+  viewer: Viewer;
+  origin: string;
+}
+
+/**
+ * Revision history, deleted comments and their restore (community.moderate, spec §6), and the audit
+ * log (site.manage). Lists run a fixed number of queries: the page, its count, the users.
+ */
+export function createHistoryService(deps: {
+  repo: ModerationRepo;
+  platform: Platform;
+  discussions: DiscussionsService;
+  users: UserFragments;
+}) {
+  const { repo, platform, discussions, users } = deps;
+
+  async function present(rows: ChangeLogRow[], origin: string): Promise<ChangeLogEntry[]> {
+    const fragments = await users.load(
+      rows.map((row) => row.insertUserID),
+      origin,
+    );
+    return rows.map((row) => {
+      const data = JSON.parse(row.data) as LoggedPost;
+      const format = normalizeFormat(data.format) ?? "text";
+      return {
+        logID: row.logID,
+        operation: row.operation,
+        recordType: row.recordType as ChangeLogEntry["recordType"],
+        recordID: row.recordID,
+        parentRecordID: row.parentRecordID,
+        name: data.name ?? null,
+        body: renderBody(data.body, format, { origin }),
+        format: data.format,
+        authorUserID: data.insertUserID,
+        dateRecordInserted: toRfc3339(data.dateInserted),
+        dateRecordUpdated: data.dateUpdated ? toRfc3339(data.dateUpdated) : null,
+        insertUserID: row.insertUserID,
+        insertUser: fragments.get(row.insertUserID) ?? unknownUser(origin),
+        dateInserted: toRfc3339(row.dateInserted),
+        dateRestored: row.dateRestored ? toRfc3339(row.dateRestored) : null,
+        restoreUserID: row.restoreUserID,
+      };
+    });
+  }
+
+  async function moderatedDiscussion(discussionID: number, viewer: Viewer) {
+    const row = await discussions.load(discussionID, viewer);
+    authorize(viewer, "community.moderate");
+    return row;
+  }
+
+  return {
+    async revisions(discussionID: number, query: HistoryQuery, context: HistoryContext) {
+      await moderatedDiscussion(discussionID, context.viewer);
+      const page = query.page ?? 1;
+      const limit = query.limit ?? 30;
+      const [rows, total] = await Promise.all([
+        repo.revisions(discussionID, (page - 1) * limit, limit),
+        repo.countRevisions(discussionID),
+      ]);
+      return { items: await present(rows, context.origin), page, limit, total };
+    },
+
+    async deletedComments(discussionID: number, query: HistoryQuery, context: HistoryContext) {
+      await moderatedDiscussion(discussionID, context.viewer);
+      const page = query.page ?? 1;
+      const limit = query.limit ?? 30;
+      const [rows, total] = await Promise.all([
+        repo.deletedComments(discussionID, (page - 1) * limit, limit),
+        repo.countDeletedComments(discussionID),
+      ]);
+      return { items: await present(rows, context.origin), page, limit, total };
+    },
+
+    /**
+     * Restores a deleted comment under its own ID (community.moderate): parse → load (the log entry,
+     * its discussion) → authorize → one transaction (the comment, the counts, the entry marked) → event.
+     */
+    async restore(logID: number, context: HistoryContext): Promise<ChangeLogEntry> {
+      const { viewer } = context;
+      const log = await repo.findLog(logID);
+      if (!log || log.operation !== "delete" || log.recordType !== "comment") throw notFound("Log");
+      if (log.parentRecordID === null) throw notFound("Discussion");
+      const discussion = await moderatedDiscussion(log.parentRecordID, viewer);
+      if (log.dateRestored !== null) throw conflict("This comment has already been restored.");
+      if (await repo.commentExists(log.recordID)) throw conflict("This comment has already been restored.");
+      const data = JSON.parse(log.data) as LoggedPost & {
+        commentID: number;
+        parentCommentID: number | null;
+        updateUserID: number | null;
+        score: number;
+        depth: number;
+        attributes: string | null;
+        insertIPAddress: string | null;
+      };
+      if (typeof data.body !== "string") throw new HttpError(422, "This log entry cannot be restored.");
+      const chain = await discussions.ancestry(discussion.categoryID);
+      const now = nowIso();
+      await platform.db.transaction().execute(async (trx) => {
+        const scoped = repo.withTransaction(trx);
+        await scoped.restoreComment({
+          commentID: log.recordID,
+          discussionID: discussion.discussionID,
+          parentCommentID: null,
+          body: data.body,
+          format: data.format,
+          insertUserID: data.insertUserID,
+          updateUserID: data.updateUserID ?? null,
+          dateInserted: data.dateInserted,
+          dateUpdated: data.dateUpdated,
+          score: data.score ?? 0,
+          depth: 1,
+          attributes: data.attributes ?? null,
+          insertIPAddress: data.insertIPAddress ?? null,
+        });
+        const counters = createCounters(trx);
+        await counters.adjustCategories(chain, 0, 1);
+        await counters.adjustUser(data.insertUserID, "countComments", 1);
+        await scoped.refreshDiscussionCount(discussion, hotScore);
+        await scoped.markRestored(log.logID, viewer.userID, now);
+      });
+      await platform.events.emit("comment.updated", {
+        commentID: log.recordID,
+        discussionID: discussion.discussionID,
+        categoryID: discussion.categoryID,
+        insertUserID: data.insertUserID,
+        actorUserID: viewer.userID,
+        origin: context.origin,
+      });
+      return (await present([(await repo.findLog(log.logID))!], context.origin))[0]!;
+    },
+
+    async auditLogs(query: AuditLogQuery, viewer: Viewer) {
+      authorize(viewer, "site.manage");
+      const page = query.page ?? 1;
+      const limit = query.limit ?? 30;
+      const filters = {
+        ...(query.insertUserID !== undefined ? { insertUserID: query.insertUserID } : {}),
+        ...(query.eventType !== undefined ? { eventType: query.eventType } : {}),
+      };
+      const { rows, total } = await repo.auditLogs(filters, (page - 1) * limit, limit);
+      const items: AuditLog[] = rows.map((row) => ({
+        auditLogID: String(row.auditLogID),
+        eventType: row.eventType,
+        message: row.message,
+        requestMethod: row.requestMethod,
+        requestPath: row.requestPath,
+        requestQuery: row.requestQuery,
+        context: row.context,
+        meta: [],
+        insertUserID: row.insertUserID,
+        dateInserted: toRfc3339(row.dateInserted),
+        insertIPAddress: row.insertIPAddress,
+      }));
+      return { items, page, limit, total };
+    },
+  };
+}
+
+export type HistoryService = ReturnType<typeof createHistoryService>;

@@ -1,0 +1,79 @@
+import type { Insertable, Kysely, Selectable } from "kysely";
+import type { DB, ReportsTable } from "../../platform/db/schema.ts";
+
+export type ReportRow = Selectable<ReportsTable>;
+
+export interface ReportFilters {
+  recordType?: string;
+  recordID?: number;
+  statuses: string[];
+  /** Only reports in these categories (what the moderator may see). */
+  categoryIDs: number[];
+}
+
+/** The only file with the reports' SQL. */
+export function createReportsRepo(db: Kysely<DB>) {
+  const filtered = (filters: ReportFilters) => {
+    let query = db
+      .selectFrom("reports")
+      .where("status", "in", filters.statuses)
+      .where("placeRecordID", "in", filters.categoryIDs.length ? filters.categoryIDs : [-2]);
+    if (filters.recordType !== undefined) query = query.where("recordType", "=", filters.recordType);
+    if (filters.recordID !== undefined) query = query.where("recordID", "=", filters.recordID);
+    return query;
+  };
+  return {
+    async insert(row: Insertable<ReportsTable>): Promise<number> {
+      return (await db.insertInto("reports").values(row).returning("reportID").executeTakeFirstOrThrow()).reportID;
+    },
+    findById: (reportID: number) =>
+      db.selectFrom("reports").selectAll().where("reportID", "=", reportID).executeTakeFirst(),
+    list: (filters: ReportFilters, offset: number, limit: number) =>
+      filtered(filters).selectAll().orderBy("reportID", "desc").offset(offset).limit(limit).execute(),
+    async count(filters: ReportFilters): Promise<number> {
+      const row = await filtered(filters)
+        .select(({ fn }) => fn.countAll<number>().as("count"))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+    async setStatus(reportIDs: number[], status: string, userID: number, date: string): Promise<void> {
+      if (reportIDs.length === 0) return;
+      await db
+        .updateTable("reports")
+        .set({ status, updateUserID: userID, dateUpdated: date })
+        .where("reportID", "in", reportIDs)
+        .execute();
+    },
+    /** Open reports of a record (for acting on them all at once). */
+    async openOf(recordType: string, recordID: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom("reports")
+        .select("reportID")
+        .where("recordType", "=", recordType)
+        .where("recordID", "=", recordID)
+        .where("status", "in", ["new", "escalated"])
+        .execute();
+      return rows.map((row) => row.reportID);
+    },
+    /** Open report counts and last dates of many records in one query (reportMeta). */
+    async metaOf(recordType: string, recordIDs: number[]) {
+      if (recordIDs.length === 0) return new Map<number, { countReports: number; dateLastReport: string | null }>();
+      const rows = await db
+        .selectFrom("reports")
+        .select(({ fn }) => ["recordID", fn.countAll<number>().as("count"), fn.max("dateInserted").as("last")])
+        .where("recordType", "=", recordType)
+        .where("recordID", "in", recordIDs)
+        .where("status", "in", ["new", "escalated"])
+        .groupBy("recordID")
+        .execute();
+      return new Map(
+        rows.map((row) => [
+          row.recordID,
+          { countReports: Number(row.count), dateLastReport: row.last ? String(row.last) : null },
+        ]),
+      );
+    },
+  };
+}
+
+export type ReportsRepo = ReturnType<typeof createReportsRepo>;

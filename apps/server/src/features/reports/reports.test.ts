@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Report, type Comment, type Discussion } from "@parley/contracts";
+import { countQueries } from "../../platform/db/query-count.ts";
+import { Type } from "typebox";
+import { engines } from "../../test/databases.ts";
+import {
+  createContentFixture,
+  expectSchema,
+  postComment,
+  postDiscussion,
+  type ContentFixture,
+} from "../../test/content.ts";
+
+type Cast = "member" | "reporter" | "moderator";
+
+/** Reports (vanilla-reports.yml): flag.add to report, community.moderate for the queue and its actions. */
+describe.each(engines)("reports on %s", (engine) => {
+  let f: ContentFixture<Cast>;
+  beforeAll(async () => {
+    f = await createContentFixture(engine, {
+      member: { name: "Reported Member", role: "member", bypassSpam: true },
+      reporter: { name: "Reporting Member", role: "member" },
+      moderator: { name: "Report Moderator", role: "moderator" },
+    });
+  });
+  afterAll(async () => {
+    await f?.t.close();
+  });
+
+  it("lists the reasons and takes a report of a comment or a discussion with flag.add", async () => {
+    const reasons = await f.api.get("/api/v2/report-reasons");
+    expect(reasons.json<Array<{ reportReasonID: string }>>().map((r) => r.reportReasonID)).toContain("spam");
+    const d = await postDiscussion(f.api, f.as.member, { name: "Reported post", categoryID: f.category.general });
+    const c = await postComment(f.api, f.as.member, d.discussionID, "Buy now!");
+    const body = { recordType: "comment", recordID: c.commentID, reportReasonIDs: ["spam"], noteBody: "An ad." };
+    expect((await f.api.post("/api/v2/reports", body)).statusCode).toBe(403);
+    const unknownReason = await f.api.post(
+      "/api/v2/reports",
+      { ...body, reportReasonIDs: ["nope"] },
+      { as: f.as.reporter },
+    );
+    expect(unknownReason.statusCode).toBe(400);
+    expect((await f.api.post("/api/v2/reports", { ...body, recordID: 999999 }, { as: f.as.reporter })).statusCode).toBe(
+      404,
+    );
+    const created = await f.api.post("/api/v2/reports", body, { as: f.as.reporter });
+    expect(created.statusCode, created.body).toBe(201);
+    const report = created.json<Report>();
+    expectSchema(Report, report);
+    expect(report).toMatchObject({
+      recordType: "comment",
+      recordID: c.commentID,
+      recordUserID: f.users.member.userID,
+      placeRecordType: "category",
+      placeRecordID: f.category.general,
+      reportReasons: [{ reportReasonID: "spam", name: "Spam" }],
+      noteBody: "An ad.",
+      status: "new",
+      insertUser: { name: "Reporting Member" },
+    });
+    expect(report.recordName).toBe("Re: Reported post");
+  });
+
+  it("shows the queue and a record's reports to moderators only; dismiss and act", async () => {
+    const d = await postDiscussion(f.api, f.as.member, { name: "Queue post", categoryID: f.category.general });
+    const c = await postComment(f.api, f.as.member, d.discussionID, "Rude.");
+    const report = (kind: "discussion" | "comment", id: number, reasons = ["abuse"]) =>
+      f.api
+        .post("/api/v2/reports", { recordType: kind, recordID: id, reportReasonIDs: reasons }, { as: f.as.reporter })
+        .then((r) => r.json<Report>());
+    const onDiscussion = await report("discussion", d.discussionID, ["inappropriate", "other"]);
+    const onComment = await report("comment", c.commentID);
+    const again = await report("comment", c.commentID);
+
+    expect((await f.api.get("/api/v2/reports", { as: f.as.reporter })).statusCode).toBe(403);
+    const queue = await f.api.get("/api/v2/reports", { as: f.as.moderator });
+    expect(queue.statusCode).toBe(200);
+    expectSchema(Type.Array(Report), queue.json());
+    const ids = queue.json<Report[]>().map((r) => r.reportID);
+    expect(ids.slice(0, 3)).toEqual([again.reportID, onComment.reportID, onDiscussion.reportID]);
+    const forComment = await f.api.get(`/api/v2/reports?recordType=comment&recordID=${c.commentID}`, {
+      as: f.as.moderator,
+    });
+    expect(forComment.json<Report[]>().map((r) => r.reportID)).toEqual([again.reportID, onComment.reportID]);
+    expect(forComment.headers["x-app-page-result-count"]).toBe("2");
+
+    const dismissed = await f.api.post(`/api/v2/reports/${onDiscussion.reportID}/dismiss`, {}, { as: f.as.moderator });
+    expect(dismissed.statusCode).toBe(201);
+    expect(dismissed.json<Report>()).toMatchObject({ status: "dismissed", updateUserID: f.users.moderator.userID });
+    expect(
+      (await f.api.post(`/api/v2/reports/${onComment.reportID}/dismiss`, {}, { as: f.as.reporter })).statusCode,
+    ).toBe(403);
+    const newOnes = (await f.api.get("/api/v2/reports", { as: f.as.moderator })).json<Report[]>();
+    expect(newOnes.some((r) => r.reportID === onDiscussion.reportID)).toBe(false);
+    const dismissedList = (await f.api.get("/api/v2/reports?status=dismissed", { as: f.as.moderator })).json<
+      Report[]
+    >();
+    expect(dismissedList.map((r) => r.reportID)).toContain(onDiscussion.reportID);
+
+    const acted = await f.api.patch(`/api/v2/reports/${onComment.reportID}/reject-record`, {}, { as: f.as.moderator });
+    expect(acted.statusCode, acted.body).toBe(200);
+    expect(acted.json<Report>().status).toBe("escalated");
+    expect((await f.api.get(`/api/v2/comments/${c.commentID}`, { as: f.admin })).statusCode).toBe(404);
+    expect((await f.api.get(`/api/v2/reports/${again.reportID}`, { as: f.as.moderator })).json<Report>().status).toBe(
+      "escalated",
+    );
+  });
+
+  it("counts open reports in reportMeta for moderators, batched (fixed queries)", async () => {
+    const d = await postDiscussion(f.api, f.as.member, { name: "Meta post", categoryID: f.category.general });
+    const comments = [];
+    for (const text of ["A.", "B.", "C."]) comments.push(await postComment(f.api, f.as.member, d.discussionID, text));
+    const report = (kind: string, id: number) =>
+      f.api.post(
+        "/api/v2/reports",
+        { recordType: kind, recordID: id, reportReasonIDs: ["spam"] },
+        { as: f.as.reporter },
+      );
+    await report("comment", comments[0]!.commentID);
+    await report("comment", comments[0]!.commentID);
+    await report("comment", comments[2]!.commentID);
+    const dismissed = (await report("comment", comments[2]!.commentID)).json<Report>();
+    await f.api.post(`/api/v2/reports/${dismissed.reportID}/dismiss`, {}, { as: f.as.moderator });
+    await report("discussion", d.discussionID);
+
+    const url = `/api/v2/comments?discussionID=${d.discussionID}&expand=reportMeta`;
+    const { result, queries } = await countQueries(() => f.api.get(url, { as: f.as.moderator }));
+    const metas = result.json<Comment[]>().map((c) => c.reportMeta?.countReports);
+    expect(metas).toEqual([2, 0, 1]);
+    expect(result.json<Comment[]>()[0]!.reportMeta!.dateLastReport).toMatch(/\+00:00$/);
+    const one = await countQueries(() => f.api.get(`${url}&limit=1`, { as: f.as.moderator }));
+    expect(one.queries).toBe(queries);
+    // Members never see it.
+    expect((await f.api.get(url, { as: f.as.reporter })).json<Comment[]>()[0]!.reportMeta).toBeUndefined();
+    const discussion = await f.api.get(`/api/v2/discussions/${d.discussionID}?expand=reportMeta`, {
+      as: f.as.moderator,
+    });
+    expect(discussion.json<Discussion>().reportMeta).toMatchObject({ countReports: 1 });
+  });
+});

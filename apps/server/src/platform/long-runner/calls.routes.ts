@@ -1,0 +1,32 @@
+import type { FastifyInstance } from "fastify";
+import { CallsRunBody, callsRunContentType, longRunnerResponses } from "@parley/contracts";
+import { originOf } from "../http/pagination.ts";
+import type { LongRunner } from "./long-runner.ts";
+
+/** `POST /api/v2/calls/run`: continues a long-running call from its signed `callbackPayload`. */
+export function registerCallsRoutes(app: FastifyInstance, longRunner: LongRunner): void {
+  app.addContentTypeParser(callsRunContentType, { parseAs: "string", bodyLimit: 1_048_576 }, (_request, body, done) => {
+    done(null, String(body));
+  });
+  app.post(
+    "/api/v2/calls/run",
+    {
+      schema: {
+        tags: ["Calls"],
+        summary:
+          "Continue a long-running call: the body is its callbackPayload (Content-Type: application/system+jwt).",
+        body: CallsRunBody,
+        response: longRunnerResponses,
+      },
+    },
+    async (request, reply) => {
+      const answer = await longRunner.resume(request.body as string, {
+        viewer: request.viewer,
+        origin: originOf(request),
+        ip: request.ip,
+      });
+      reply.code(answer.status as 200);
+      return answer.body;
+    },
+  );
+}

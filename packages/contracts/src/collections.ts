@@ -1,0 +1,67 @@
+import { Type, type Static } from "typebox";
+import { DateTime, Nullable } from "./common.ts";
+
+/** Collections (reference §9, spec §3): named lists of records, curated with community.manage. */
+export const collectionRules = {
+  maxRecords: 30,
+  nameMaxLength: 255,
+  defaultLimit: 20,
+  maxLimit: 100,
+  recordTypes: ["article", "category", "discussion", "event", "groups", "knowledgeBase"],
+} as const;
+export type CollectionRecordType = (typeof collectionRules.recordTypes)[number];
+
+/** Record items are checked by the server (a bad item answers 422 with its path). */
+export const CollectionRecordInput = Type.Object({
+  recordID: Type.Integer(),
+  recordType: Type.String(),
+  sort: Type.Optional(Nullable(Type.Integer())),
+});
+export type CollectionRecordInput = Static<typeof CollectionRecordInput>;
+
+export const CollectionRecord = Type.Object({
+  recordID: Type.Integer(),
+  recordType: Type.String(),
+  sort: Type.Integer(),
+  dateAddedToCollection: DateTime,
+});
+
+export const Collection = Type.Object({
+  collectionID: Type.Integer(),
+  name: Type.String(),
+  records: Type.Array(CollectionRecord),
+  dateInserted: DateTime,
+  dateUpdated: Nullable(DateTime),
+  insertUserID: Type.Integer(),
+  updateUserID: Nullable(Type.Integer()),
+});
+export type Collection = Static<typeof Collection>;
+
+/** `name` and `records` are required; their absence answers "name is required. records is required." */
+export const CollectionPost = Type.Object({
+  name: Type.Optional(Type.String({ maxLength: collectionRules.nameMaxLength })),
+  records: Type.Optional(Type.Array(CollectionRecordInput, { maxItems: collectionRules.maxRecords })),
+});
+export type CollectionPost = Static<typeof CollectionPost>;
+
+export const CollectionPatch = Type.Partial(CollectionPost);
+export type CollectionPatch = Static<typeof CollectionPatch>;
+
+export const CollectionListQuery = Type.Object({
+  collectionID: Type.Optional(Type.Array(Type.Integer())),
+  name: Type.Optional(Type.String()),
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: collectionRules.maxLimit, default: collectionRules.defaultLimit }),
+  ),
+});
+export type CollectionListQuery = Static<typeof CollectionListQuery>;
+
+export const CollectionByResourceQuery = Type.Object({ recordID: Type.Integer(), recordType: Type.String() });
+
+/** Replaces the record's collections (the client first sends an empty list, then the new one). */
+export const CollectionByResourcePut = Type.Object({
+  record: CollectionRecordInput,
+  collectionIDs: Type.Array(Type.Integer()),
+});
+export type CollectionByResourcePut = Static<typeof CollectionByResourcePut>;

@@ -1,0 +1,22 @@
+import { Type } from "typebox";
+import { ErrorBody } from "./errors.ts";
+import { LongRunnerResult } from "./discussions.ts";
+
+/** The content type of `POST /calls/run`: the raw `callbackPayload` string of a long-running call. */
+export const callsRunContentType = "application/system+jwt";
+
+/** `POST /calls/run`'s body: a callback payload exactly as a long-running call answered it. */
+export const CallsRunBody = Type.String({ minLength: 1, maxLength: 1_000_000 });
+
+/**
+ * A long-running call's answers (reference §1.7): 200 when done, 408 with a `callbackPayload` when its
+ * time ran out, else the highest failure status with the progress; a call refused as a whole (bad body,
+ * bad payload) answers with the usual error body.
+ */
+export const longRunnerResponses = {
+  200: LongRunnerResult,
+  408: LongRunnerResult,
+  ...Object.fromEntries(
+    [400, 401, 403, 404, 409, 410, 422, 429, 500].map((status) => [status, Type.Union([LongRunnerResult, ErrorBody])]),
+  ),
+};
