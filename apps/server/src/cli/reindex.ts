@@ -25,7 +25,9 @@ try {
     },
   });
   bar.stop();
-  console.log(`Indexed ${count.toLocaleString("en-US")} records on ${database.describe} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(
+    `Indexed ${count.toLocaleString("en-US")} records on ${database.describe} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
 } finally {
   await database.close();
 }
