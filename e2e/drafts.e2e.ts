@@ -267,7 +267,8 @@ describe("Drafts (spec §4 draft lifecycle)", () => {
     await otherForm.submitButton.click();
     // The discussion's own page (the form's address, /post/discussion/{categoryID}, matches a looser pattern).
     await other.waitForURL((url) => /^\/discussion\/\d+/.test(url.pathname));
-    expect(await other.locator("h1").innerText()).toBe("A topic worth a draft");
+    // The address changes before React has rendered the new page.
+    await expect.poll(() => other.locator("h1").innerText()).toBe("A topic worth a draft");
     expect(await api.get<unknown[]>("/drafts")).toEqual([]);
   }, 90_000);
 });

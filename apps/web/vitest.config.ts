@@ -9,5 +9,7 @@ export default defineProject({
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["src/test/setup.ts"],
+    // On-demand parts (the editor, React Aria) are transformed on first import: seconds in a full parallel run.
+    testTimeout: 15_000,
   },
 });
