@@ -29,6 +29,12 @@ export const siteConfigDefaults = {
   "search.newSearchPage": true,
   /** Spec §2's external-search setting: search results open in a new tab. */
   "search.externalNewTab": false,
+  /**
+   * The moderation screens this server offers beyond the options menu's basics (comma-separated:
+   * revisions, deletedComments, reports, collections, changeAuthor, merge, split). The web app shows an
+   * entry only when it is listed here; each screen adds its name as it lands.
+   */
+  "moderation.capabilities": "",
 } as const;
 export type SiteConfigKey = keyof typeof siteConfigDefaults;
 type Value<K extends SiteConfigKey> = (typeof siteConfigDefaults)[K] extends boolean

@@ -17,6 +17,7 @@ export const publicConfigKeys = [
   "signatures.hideMobile",
   "search.newSearchPage",
   "search.externalNewTab",
+  "moderation.capabilities",
 ] as const satisfies readonly SiteConfigKey[];
 
 /** `garden.*` style globs: `*` matches any run of characters, everything else literally. */
