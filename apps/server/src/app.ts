@@ -1,4 +1,5 @@
 import cookie from "@fastify/cookie";
+import ValidatorSelector, { type BuildCompilerFromPool } from "@fastify/ajv-compiler";
 import SerializerSelector from "@fastify/fast-json-stringify-compiler";
 import helmet from "@fastify/helmet";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
@@ -65,12 +66,36 @@ declare module "fastify" {
  */
 const buildSerializer = SerializerSelector();
 function lazySerializers(externalSchemas?: unknown, options?: Parameters<typeof buildSerializer>[1]) {
-  const compile = buildSerializer(externalSchemas, options);
+  let compile: ReturnType<typeof buildSerializer> | undefined;
   return (route: Parameters<ReturnType<typeof buildSerializer>>[0]) => {
     let serialize: ((data: unknown) => string) | undefined;
-    return (data: unknown) => (serialize ??= compile(route))(data);
+    return (data: unknown) => (serialize ??= (compile ??= buildSerializer(externalSchemas, options))(route))(data);
   };
 }
+
+/**
+ * Request validators (Ajv) compiled on a route's first request, for the same reason: compiling every
+ * route's schemas (and keying Ajv's pool by the stringified shared schemas, once per plugin context)
+ * was most of what remained of the start-up time. Ajv's own function runs underneath, with the
+ * parent passed so it may still coerce a root value (Fastify does so when it sees `schemaEnv`), and
+ * its `errors` copied over for Fastify's error handler.
+ */
+const buildValidator = ValidatorSelector() as BuildCompilerFromPool;
+type AjvValidate = ReturnType<ReturnType<BuildCompilerFromPool>>;
+const lazyValidators: BuildCompilerFromPool = (externalSchemas, options) => {
+  let compile: ReturnType<BuildCompilerFromPool> | undefined;
+  return (route) => {
+    let validate: AjvValidate | undefined;
+    const lazy = (data: unknown, context?: Parameters<AjvValidate>[1]) => {
+      validate ??= (compile ??= buildValidator(externalSchemas, options))(route);
+      const result = validate(data, context);
+      lazy.errors = validate.errors;
+      return result;
+    };
+    lazy.errors = null as AjvValidate["errors"];
+    return Object.assign(lazy, { schema: route, schemaEnv: true }) as unknown as AjvValidate;
+  };
+};
 
 /** Builds the app: platform plugins, then feature modules, then pages. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -81,7 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: true,
     // One log line per request (written on response, below), not Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers, buildValidator: lazyValidators } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addHook("onResponse", async (request, reply) => {
