@@ -80,7 +80,7 @@ function lazySerializers(externalSchemas?: unknown, options?: Parameters<typeof 
  * parent passed so it may still coerce a root value (Fastify does so when it sees `schemaEnv`), and
  * its `errors` copied over for Fastify's error handler.
  */
-const buildValidator = ValidatorSelector() as BuildCompilerFromPool;
+const buildValidator = ValidatorSelector();
 type AjvValidate = ReturnType<ReturnType<BuildCompilerFromPool>>;
 const lazyValidators: BuildCompilerFromPool = (externalSchemas, options) => {
   let compile: ReturnType<BuildCompilerFromPool> | undefined;
