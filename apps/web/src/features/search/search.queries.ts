@@ -73,5 +73,8 @@ export const searchSuggestionsQuery = (api: ApiClient, query: string) =>
     enabled: query.trim().length > 0,
   });
 
+/** The category picker's tree: all of it (the server leaves out what the searcher may not view). */
+export const searchCategoryTree = { maxDepth: 10 } as const;
+
 export const searchSettingsQuery = (api: ApiClient) =>
   queryOptions({ queryKey: searchKeys.settings(), queryFn: ({ signal }) => searchApi.settings(api, signal) });
