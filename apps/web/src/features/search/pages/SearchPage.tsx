@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useId } from "react";
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import type { SearchResult } from "@parley/contracts";
@@ -173,12 +173,14 @@ function CategoryFilters({ state }: { state: SearchPageState }) {
   const { data: tree } = useSuspenseQuery(categoryListQuery(api, searchCategoryTree));
   const { data: me } = useQuery(meQuery(api));
   const options = flatten(tree);
+  const pickerID = useId();
   return (
     <fieldset className={styles.categories}>
       <legend>{t("Categories")}</legend>
-      <label className={styles.field}>
-        <span>{t("Category")}</span>
-        <select name="categoryIDs" defaultValue={state.categoryIDs[0] ?? ""}>
+      <div className={styles.field}>
+        {/* Its own label element: one wrapping the select would take the chosen option into its name. */}
+        <label htmlFor={pickerID}>{t("Category")}</label>
+        <select id={pickerID} name="categoryIDs" defaultValue={state.categoryIDs[0] ?? ""}>
           <option value="">{t("All categories")}</option>
           {options.map(({ item, depth }) => (
             <option key={item.categoryID} value={item.categoryID}>
@@ -186,7 +188,7 @@ function CategoryFilters({ state }: { state: SearchPageState }) {
             </option>
           ))}
         </select>
-      </label>
+      </div>
       <label>
         <input
           type="checkbox"
