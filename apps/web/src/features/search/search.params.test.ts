@@ -27,7 +27,8 @@ describe("search page parameters (spec §2)", () => {
   });
 
   it("reads the category picker's parameters for posts only, and keeps them in addresses", () => {
-    const params = "query=a&categoryIDs=7&includeChildCategories=true&includeArchivedCategories=true&followedCategories=true";
+    const params =
+      "query=a&categoryIDs=7&includeChildCategories=true&includeArchivedCategories=true&followedCategories=true";
     const state = readSearchPage(new URLSearchParams(params));
     expect(searchApiParams(state)).toMatchObject({
       categoryIDs: [7],

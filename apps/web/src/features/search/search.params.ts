@@ -126,10 +126,5 @@ export function searchPageHref(state: SearchPageState, changes: Partial<SearchPa
 /** Whether there is anything to search for. */
 export const hasSearchInput = (state: SearchPageState) =>
   Boolean(
-    state.query.trim() ||
-    state.authors ||
-    state.tags ||
-    state.startDate ||
-    state.endDate ||
-    state.categoryIDs.length,
+    state.query.trim() || state.authors || state.tags || state.startDate || state.endDate || state.categoryIDs.length,
   );
