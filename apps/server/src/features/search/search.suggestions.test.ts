@@ -18,7 +18,7 @@ describe.each(engines)("search suggestions by source on %s", (engine) => {
   const suggest = async (domain: string, query: string, as: Session | null, limit = 4) => {
     const params = new URLSearchParams({ query, domain, matchMode: "prefix", collapse: "true", limit: String(limit) });
     params.set("expand", "breadcrumbs,-body");
-    const response = await f.api.get(`/api/v2/search?${params}`, { as });
+    const response = await f.api.get(`/api/v2/search?${params.toString()}`, { as });
     expect(response.statusCode, response.body).toBe(200);
     return response.json<SearchResult[]>();
   };
