@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
 import { useParley } from "./support/parley.ts";
+import { signInContext } from "./support/accounts.ts";
+import { adminPassword } from "./support/server.ts";
+import { CategoryPage } from "./pages/CategoryPage.ts";
 import { SearchPage } from "./pages/SearchPage.ts";
 import { TitleBarPage } from "./pages/TitleBarPage.ts";
 
@@ -23,8 +26,10 @@ describe("search (issue 8)", () => {
     const option = bar.searchSuggestions.getByRole("option", { name: new RegExp(postgres) });
     await option.waitFor();
     expect(await bar.searchField.getAttribute("aria-expanded")).toBe("true");
-    // The pointer rests where the search button was (now Cancel): move it off before the contrast check.
-    await page.mouse.move(10, 400);
+    // Suggestions are grouped by source under headings.
+    expect(await bar.searchSuggestions.getByRole("group", { name: "Discussions" }).isVisible()).toBe(true);
+    // The pointer rests on Cancel (where the search button was): hovered, it keeps its contrast.
+    await bar.searchForm.getByRole("button", { name: "Cancel" }).hover();
     await screenshot(page, "search-suggestions-1280");
     expect(await seriousAxeViolations(page)).toEqual([]);
     // Keyboard: down to the first suggestion, Enter opens its address.
@@ -34,6 +39,48 @@ describe("search (issue 8)", () => {
     await page.waitForURL((url) => url.pathname.startsWith("/discussion/"));
     expect(new URL(page.url()).pathname).toMatch(/^\/discussion\/\d+\/running-parley-on-postgresql$/);
     await expect.poll(() => bar.heading.innerText()).toBe(postgres);
+
+    // The members source: a member's name opens their profile.
+    await bar.searchButton.click();
+    await bar.searchField.pressSequentially("chen", { delay: 30 });
+    const members = bar.searchSuggestions.getByRole("group", { name: "Members" });
+    await members.getByRole("option", { name: /Chen Wei/ }).waitFor();
+    await screenshot(page, "search-suggestions-members-1280");
+    await members.getByRole("option", { name: /Chen Wei/ }).click();
+    await page.waitForURL((url) => url.pathname === "/profile/Chen%20Wei");
+    await expect.poll(() => bar.heading.innerText()).toBe("Chen Wei");
+    expect(problems.errors).toEqual([]);
+  });
+
+  it("a member follows a category on its page, then searches only followed categories", async () => {
+    const page = await parley.newPage({ bypassCSP: true });
+    const problems = collectErrors(page);
+    await signInContext(page, parley.baseUrl, { name: "admin", password: adminPassword });
+    const category = new CategoryPage(page, parley.baseUrl);
+    expect((await category.goto("installation")).status()).toBe(200);
+    await waitForHydration(page);
+    expect(await category.followButton.getAttribute("aria-pressed")).toBe("false");
+    // Keyboard: focus the toggle and press Space.
+    await category.followButton.focus();
+    await page.keyboard.press("Space");
+    await expect.poll(() => category.followButton.getAttribute("aria-pressed")).toBe("true");
+    expect(await category.followButton.innerText()).toBe("Following");
+    // The server kept it: a reload still says Following.
+    await page.reload();
+    await waitForHydration(page);
+    expect(await category.followButton.getAttribute("aria-pressed")).toBe("true");
+    await screenshot(page, "category-following-1280");
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    const search = new SearchPage(page, parley.baseUrl);
+    await search.goto("?query=parley");
+    await waitForHydration(page);
+    await search.categoryOption("Only followed categories").check();
+    await search.applyButton.click();
+    await page.waitForURL((url) => url.searchParams.get("followedCategories") === "true");
+    await expect.poll(() => search.titles()).toContain(postgres);
+    const metas = await search.metas();
+    expect(metas.every((meta) => meta.includes("Installation"))).toBe(true);
     expect(problems.errors).toEqual([]);
   });
 
@@ -55,6 +102,15 @@ describe("search (issue 8)", () => {
       .toBe(true);
     expect((await search.records()).length).toBeGreaterThan(0);
     expect(await search.tab("All Content").getAttribute("aria-current")).toBe("page");
+    // The category picker: Help & Support with its child categories.
+    await search.categoryPicker.selectOption({ label: "Help & Support" });
+    await search.categoryOption("Include child categories").check();
+    await search.applyButton.click();
+    await page.waitForURL((url) => url.searchParams.get("includeChildCategories") === "true");
+    expect(new URL(page.url()).searchParams.get("categoryIDs")).toMatch(/^\d+$/);
+    await expect.poll(async () => (await search.metas()).every((meta) => meta.includes("Help & Support"))).toBe(true);
+    expect(await search.titles()).toContain(postgres);
+    expect(await search.categoryPicker.inputValue()).toBe(new URL(page.url()).searchParams.get("categoryIDs"));
     await screenshot(page, "search-page-filtered-1280");
     await page.setViewportSize({ width: 375, height: 800 });
     await screenshot(page, "search-page-filtered-375");

@@ -12,6 +12,14 @@ export class CategoryPage extends ParleyPage {
     return this.open(`/categories/${urlcode}${page > 1 ? `/p${page}` : ""}${search}`);
   }
 
+  /** The Follow / Following toggle of the category's header (members only). */
+  get followButton(): Locator {
+    return this.main
+      .locator("header")
+      .first()
+      .getByRole("button", { name: /^Follow/ });
+  }
+
   get breadcrumbs(): Locator {
     return this.page.getByRole("navigation", { name: "Breadcrumb" });
   }

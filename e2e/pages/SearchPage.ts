@@ -19,6 +19,15 @@ export class SearchPage extends ParleyPage {
     return this.page.getByRole("group", { name: "Types" }).getByRole("checkbox", { name });
   }
 
+  /** The category picker (a select) of the discussions domain. */
+  get categoryPicker(): Locator {
+    return this.page.getByRole("group", { name: "Categories" }).getByLabel("Category", { exact: true });
+  }
+
+  categoryOption(name: string): Locator {
+    return this.page.getByRole("group", { name: "Categories" }).getByRole("checkbox", { name });
+  }
+
   get applyButton(): Locator {
     return this.page.getByRole("button", { name: "Apply" });
   }
@@ -30,6 +39,13 @@ export class SearchPage extends ParleyPage {
   /** `discussion:12`, `comment:40`… in the order shown. */
   async records(): Promise<string[]> {
     return this.results.evaluateAll((items) => items.map((item) => item.getAttribute("data-record") ?? ""));
+  }
+
+  /** Each result's meta line (type, author, date, place). */
+  async metas(): Promise<string[]> {
+    return this.results.evaluateAll((items) =>
+      items.map((item) => item.querySelector("p:last-of-type")?.textContent ?? ""),
+    );
   }
 
   async titles(): Promise<string[]> {

@@ -6,6 +6,10 @@ import { limits } from "./limits.ts";
 export const categoryDisplayAs = ["categories", "discussions", "flat", "heading"] as const;
 export type CategoryDisplayAs = (typeof categoryDisplayAs)[number];
 
+/** `GET /categories` sorts (reference §5): `-x` is descending. */
+export const categorySorts = ["categoryID", "-categoryID", "name", "-name", "dateFollowed", "-dateFollowed"] as const;
+export type CategorySort = (typeof categorySorts)[number];
+
 /** Vanilla's root category: every top-level category has it as its parent. */
 export const ROOT_CATEGORY_ID = -1;
 
@@ -63,6 +67,11 @@ export const CategoryListQuery = Type.Object({
   ),
   maxDepth: Type.Integer({ minimum: 1, maximum: 10, default: limits.categories.defaultMaxDepth }),
   archived: Type.Optional(Type.Boolean({ description: "Only archived (true) or only active (false) categories." })),
+  followed: Type.Optional(Type.Boolean({ description: "Only the categories the viewer follows (a flat list)." })),
+  followedUserID: Type.Optional(
+    Type.Integer({ description: "Only the categories this member follows (another member's: users.edit)." }),
+  ),
+  sort: Type.Optional(Type.Enum(categorySorts)),
   outputFormat: Type.Optional(Type.Union([Type.Literal("tree"), Type.Literal("flat")])),
   page: Type.Optional(Page),
   limit: Type.Optional(Limit(limits.categories.listMaxLimit, limits.api.defaultLimit)),
@@ -91,7 +100,14 @@ export const categoryPaths = {
   list: "/categories",
   get: "/categories/:id",
   search: "/categories/search",
+  follow: "/categories/:id/follow",
 } as const;
+
+/** `PUT /categories/{id}/follow` and its answer: the viewer's follow status of the category. */
+export const CategoryFollow = Type.Object({
+  followed: Type.Boolean({ description: "The category-follow status for the current user." }),
+});
+export type CategoryFollow = Static<typeof CategoryFollow>;
 
 export const CategoryPost = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 255 }),

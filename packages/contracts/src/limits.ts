@@ -17,6 +17,8 @@ export const limits = {
     listMaxLimit: 100,
     searchLimit: 50,
     defaultMaxDepth: 2,
+    /** Categories a member may follow at once (Vanilla's Vanilla.MaxFollowedCategories default). */
+    maxFollowed: 500,
   },
   pager: {
     defaultPageLimit: 10,

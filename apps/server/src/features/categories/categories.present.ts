@@ -7,6 +7,8 @@ export interface PresentContext {
   origin: string;
   /** Whether the viewer may see a category (its discussions.view); unseen ones and their subtrees are left out. */
   canView?: (row: CategoryRow) => boolean;
+  /** The categories the viewer follows (`followed`); none when not given. */
+  followed?: ReadonlySet<number>;
 }
 
 export const categoryUrl = (origin: string, row: Pick<CategoryRow, "urlcode" | "categoryID">) =>
@@ -30,8 +32,7 @@ export function presentCategory(row: CategoryRow, context: PresentContext): Cate
     countAllDiscussions: row.countAllDiscussions,
     countAllComments: row.countAllComments,
     countFollowers: row.countFollowers,
-    // Following categories arrives with accounts; until then nobody follows anything.
-    followed: false,
+    followed: context.followed?.has(row.categoryID) ?? false,
     depth: row.depth,
     iconUrl: row.iconUrl,
     dateInserted: toRfc3339(row.dateInserted),

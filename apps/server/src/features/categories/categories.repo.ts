@@ -18,6 +18,11 @@ export function createCategoriesRepo(db: Kysely<DB>) {
       return db.selectFrom("categories").selectAll().where("categoryID", "=", categoryID).executeTakeFirst();
     },
 
+    async findByIds(categoryIDs: number[]): Promise<CategoryRow[]> {
+      if (categoryIDs.length === 0) return [];
+      return db.selectFrom("categories").selectAll().where("categoryID", "in", categoryIDs).execute();
+    },
+
     async findByUrlcode(urlcode: string): Promise<CategoryRow | undefined> {
       return db
         .selectFrom("categories")
@@ -74,6 +79,59 @@ export function createCategoriesRepo(db: Kysely<DB>) {
           displayAs.map((value) => value.toLowerCase()),
         );
       return query.orderBy("depth").orderBy("sort").orderBy("name").offset(offset).limit(limit).execute();
+    },
+
+    /** Whether the member follows the category now. */
+    async isFollowed(userID: number, categoryID: number): Promise<boolean> {
+      const row = await db
+        .selectFrom("userCategories")
+        .select("followed")
+        .where("userID", "=", userID)
+        .where("categoryID", "=", categoryID)
+        .executeTakeFirst();
+      return row?.followed === 1;
+    },
+
+    async countFollowed(userID: number): Promise<number> {
+      const row = await db
+        .selectFrom("userCategories")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("userID", "=", userID)
+        .where("followed", "=", 1)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Follows or unfollows (Vanilla keeps the row with the date of either), then recounts the category's followers. */
+    async setFollowed(userID: number, categoryID: number, followed: boolean, now: string): Promise<void> {
+      const changes = followed ? { followed: 1, dateFollowed: now } : { followed: 0, dateUnfollowed: now };
+      await db
+        .insertInto("userCategories")
+        .values({ userID, categoryID, ...changes })
+        .onConflict((oc) => oc.columns(["userID", "categoryID"]).doUpdateSet(changes))
+        .execute();
+      await db
+        .updateTable("categories")
+        .set((eb) => ({
+          countFollowers: eb
+            .selectFrom("userCategories")
+            .select((e) => e.fn.countAll<number>().as("n"))
+            .whereRef("userCategories.categoryID", "=", "categories.categoryID")
+            .where("userCategories.followed", "=", 1),
+        }))
+        .where("categoryID", "=", categoryID)
+        .execute();
+    },
+
+    /** The member's followed categories with when they followed each (for `sort=dateFollowed`). */
+    async followedWithDates(userID: number): Promise<Map<number, string | null>> {
+      const rows = await db
+        .selectFrom("userCategories")
+        .select(["categoryID", "dateFollowed"])
+        .where("userID", "=", userID)
+        .where("followed", "=", 1)
+        .execute();
+      return new Map(rows.map((row) => [row.categoryID, row.dateFollowed === null ? null : String(row.dateFollowed)]));
     },
 
     /** Moves a category's discussions to another category. */
@@ -150,6 +208,18 @@ export function createCategoriesRepo(db: Kysely<DB>) {
 }
 
 export type CategoriesRepo = ReturnType<typeof createCategoriesRepo>;
+
+/** The categories a member follows (none for a guest): for search's `followedCategories` and `/discussions?followed`. */
+export async function followedCategoryIDs(db: Kysely<DB>, userID: number): Promise<number[]> {
+  if (userID <= 0) return [];
+  const rows = await db
+    .selectFrom("userCategories")
+    .select("categoryID")
+    .where("userID", "=", userID)
+    .where("followed", "=", 1)
+    .execute();
+  return rows.map((row) => row.categoryID);
+}
 
 /**
  * Marks a category as having its own permissions (a junction) or not, and recomputes which

@@ -3,6 +3,7 @@ import { Type } from "typebox";
 import {
   Category,
   CategoryDeleteBody,
+  CategoryFollow,
   CategoryGetQuery,
   CategoryPatch,
   CategoryPost,
@@ -115,6 +116,21 @@ export const categoriesRoutes: FastifyPluginAsyncTypebox<{ service: CategoriesSe
       });
       return null;
     },
+  );
+
+  app.put(
+    categoryPaths.follow,
+    {
+      schema: {
+        tags: ["Categories"],
+        summary: "Follow or unfollow a category (the signed-in member; at most limits.categories.maxFollowed).",
+        params: CategoryIdParams,
+        body: CategoryFollow,
+        response: { 200: CategoryFollow, ...writeErrors },
+      },
+    },
+    async (request) =>
+      service.follow(request.params.id, request.body.followed, { viewer: request.viewer, origin: originOf(request) }),
   );
 
   app.get(

@@ -2,13 +2,14 @@ import {
   limits,
   ROOT_CATEGORY_ID,
   type Category,
+  type CategoryFollow,
   type CategoryListQuery,
   type CategoryPatch,
   type CategoryPost,
   type CategorySearchQuery,
   type CategoryTreeItem,
 } from "@parley/contracts";
-import { assertAccountUsable, authorize, can } from "../../platform/auth/authorize.ts";
+import { assertAccountUsable, authorize, can, requireSignedIn } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import { badRequest, conflict, fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import type { Platform } from "../../platform/context.ts";
@@ -47,6 +48,8 @@ declare module "../../platform/events.ts" {
   interface EventMap {
     /** A category was created, edited, moved or deleted. */
     "category.changed": { categoryID: number };
+    /** A member followed or unfollowed a category. */
+    "category.followed": { categoryID: number; userID: number; followed: boolean };
   }
 }
 
@@ -62,6 +65,49 @@ export function createCategoriesService(repo: CategoriesRepo, platform: Platform
     directory.invalidate();
     platform.permissions.invalidate();
     await platform.events.emit("category.changed", { categoryID });
+  }
+
+  /** The viewer's followed categories, with when each was followed (a guest follows none). */
+  async function followedBy(viewer: Viewer): Promise<Map<number, string | null>> {
+    return viewer.userID > 0 ? repo.followedWithDates(viewer.userID) : new Map();
+  }
+  async function presentContext(context: CategoryRequestContext): Promise<PresentContext> {
+    return { origin: context.origin, followed: new Set((await followedBy(context.viewer)).keys()) };
+  }
+
+  /**
+   * `followed` / `followedUserID` (reference §5): the followed categories the viewer may see, flat, in the
+   * tree's order unless sorted (by id, name or the date followed). Another member's need users.edit.
+   */
+  async function listFollowed(query: CategoryListQuery, context: CategoryRequestContext): Promise<CategoryListResult> {
+    const { viewer } = context;
+    const userID = query.followedUserID ?? viewer.userID;
+    if (userID !== viewer.userID) authorize(viewer, ["users.edit", "site.manage"]);
+    const dates = userID > 0 ? await repo.followedWithDates(userID) : new Map<number, string | null>();
+    const visible = new Set(await directory.visibleIDs(viewer));
+    const within =
+      query.parentCategoryID !== undefined ? new Set(await directory.withDescendants(query.parentCategoryID)) : null;
+    const ids = [...dates.keys()].filter((id) => visible.has(id) && (!within || within.has(id)));
+    const rows = await repo.findByIds(ids);
+    const order = (await directory.everyID()).reduce((map, id, index) => map.set(id, index), new Map<number, number>());
+    const sort = query.sort ?? "";
+    const direction = sort.startsWith("-") ? -1 : 1;
+    const key = sort.replace(/^-/, "");
+    const compare = (a: CategoryRow, b: CategoryRow): number => {
+      if (key === "categoryID") return a.categoryID - b.categoryID;
+      if (key === "name") return a.name.localeCompare(b.name);
+      if (key === "dateFollowed") return (dates.get(a.categoryID) ?? "").localeCompare(dates.get(b.categoryID) ?? "");
+      return (order.get(a.categoryID) ?? 0) - (order.get(b.categoryID) ?? 0);
+    };
+    rows.sort((a, b) => direction * compare(a, b) || a.categoryID - b.categoryID);
+    const mine = userID === viewer.userID ? new Set(dates.keys()) : new Set((await followedBy(viewer)).keys());
+    const items = rows.map((row) => presentCategory(row, { origin: context.origin, followed: mine }));
+    const page = query.page ?? limits.api.defaultPage;
+    const limit = query.limit ?? limits.api.defaultLimit;
+    return {
+      items: items.slice((page - 1) * limit, page * limit),
+      paging: { page, limit, total: items.length },
+    };
   }
 
   async function checkUrlcode(urlcode: string, exceptID?: number) {
@@ -122,6 +168,40 @@ export function createCategoriesService(repo: CategoriesRepo, platform: Platform
   return {
     resolve,
 
+    /**
+     * `PUT /categories/{id}/follow` (reference §5): a signed-in member who may view the category follows or
+     * unfollows it. As in Vanilla, only a category that lists discussions can be newly followed, and at most
+     * `limits.categories.maxFollowed` at once (the refusal carries an actionButton).
+     */
+    async follow(id: string, followed: boolean, context: CategoryRequestContext): Promise<CategoryFollow> {
+      const { viewer } = context;
+      requireSignedIn(viewer);
+      assertAccountUsable(viewer);
+      const row = await resolve(id);
+      authorize(viewer, "discussions.view", { resourceID: row.categoryID });
+      const current = await repo.isFollowed(viewer.userID, row.categoryID);
+      if (current === followed) return { followed };
+      if (followed) {
+        if (row.displayAs !== "discussions") throw badRequest("Category not configured to display as discussions.");
+        const max = limits.categories.maxFollowed;
+        if ((await repo.countFollowed(viewer.userID)) >= max) {
+          throw new HttpError(
+            400,
+            `You are already following the maximum of ${max} categories. Unfollow a category before following another.`,
+            {
+              description: null,
+              actionButton: { label: "Review your followed categories", url: "/categories", target: "_blank" },
+            },
+          );
+        }
+      }
+      await platform.db.transaction().execute(async (trx) => {
+        await createCategoriesRepo(trx).setFollowed(viewer.userID, row.categoryID, followed, nowIso());
+      });
+      await platform.events.emit("category.followed", { categoryID: row.categoryID, userID: viewer.userID, followed });
+      return { followed: await repo.isFollowed(viewer.userID, row.categoryID) };
+    },
+
     async create(body: CategoryPost, context: CategoryRequestContext): Promise<Category> {
       manage(context.viewer);
       const parent = await parentRow(body.parentCategoryID);
@@ -155,7 +235,7 @@ export function createCategoriesService(repo: CategoriesRepo, platform: Platform
         permissionCategoryID: -1,
       });
       await settle(categoryID);
-      return presentCategory((await repo.findById(categoryID))!, context);
+      return presentCategory((await repo.findById(categoryID))!, await presentContext(context));
     },
 
     async patch(id: string, body: CategoryPatch, context: CategoryRequestContext): Promise<Category> {
@@ -185,7 +265,7 @@ export function createCategoriesService(repo: CategoriesRepo, platform: Platform
         updateUserID: context.viewer.userID,
       });
       await settle(row.categoryID);
-      return presentCategory((await repo.findById(row.categoryID))!, context);
+      return presentCategory((await repo.findById(row.categoryID))!, await presentContext(context));
     },
 
     /**
@@ -240,9 +320,10 @@ export function createCategoriesService(repo: CategoriesRepo, platform: Platform
       const limit = query.limit ?? limits.categories.searchLimit;
       const rows = await repo.search(query.query, within, query.displayAs, (page - 1) * limit, limit);
       const wantsCrumbs = (query.expand ?? []).some((name) => ["breadcrumbs", "all", "true"].includes(name));
+      const present = await presentContext(context);
       const items = await Promise.all(
         rows.map(async (row) => ({
-          ...presentCategory(row, context),
+          ...presentCategory(row, present),
           ...(wantsCrumbs ? { breadcrumbs: await directory.breadcrumbs(row.categoryID, context.origin) } : {}),
         })),
       );
@@ -251,6 +332,7 @@ export function createCategoriesService(repo: CategoriesRepo, platform: Platform
 
     async list(query: CategoryListQuery, context: CategoryRequestContext): Promise<CategoryListResult> {
       assertAccountUsable(context.viewer);
+      if (query.followed || query.followedUserID !== undefined) return listFollowed(query, context);
       const parent = await parentOf(query);
       if (parent.categoryID !== ROOT_CATEGORY_ID)
         authorize(context.viewer, "discussions.view", { resourceID: parent.categoryID });
@@ -259,11 +341,11 @@ export function createCategoriesService(repo: CategoriesRepo, platform: Platform
         maxDepth: query.maxDepth,
         ...(query.archived === undefined ? {} : { archived: query.archived }),
       });
-      const presentContext: PresentContext = {
-        origin: context.origin,
+      const treeContext: PresentContext = {
+        ...(await presentContext(context)),
         canView: (row) => canViewCategory(context.viewer, row),
       };
-      const tree = buildTree(rows, parent.categoryID, presentContext);
+      const tree = buildTree(rows, parent.categoryID, treeContext);
       const paged =
         query.outputFormat === "flat" ||
         (query.outputFormat === undefined && (query.page ?? query.limit) !== undefined);
@@ -280,7 +362,7 @@ export function createCategoriesService(repo: CategoriesRepo, platform: Platform
     async get(id: string, context: CategoryRequestContext): Promise<Category> {
       const row = await resolve(id);
       authorize(context.viewer, "discussions.view", { resourceID: row.categoryID });
-      return presentCategory(row, context);
+      return presentCategory(row, await presentContext(context));
     },
   };
 }

@@ -8,7 +8,12 @@ import { createCategoryDirectory, type CategoryDirectory } from "./categories.di
 
 export { createCategoryDirectory, type CategoryDirectory, type CategoryNode } from "./categories.directory.ts";
 export { categoryUrl } from "./categories.present.ts";
-export { recountCategories, recomputePermissionCategories, setCustomPermissions } from "./categories.repo.ts";
+export {
+  followedCategoryIDs,
+  recountCategories,
+  recomputePermissionCategories,
+  setCustomPermissions,
+} from "./categories.repo.ts";
 export type { CategoriesService };
 
 /** The categories feature: its shared schemas, service and routes under /api/v2. */

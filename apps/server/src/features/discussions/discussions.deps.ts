@@ -1,3 +1,3 @@
 /** What discussions use from other features: only through their public index. */
-export { categoryUrl, type CategoryDirectory, type CategoryNode } from "../categories/index.ts";
+export { categoryUrl, followedCategoryIDs, type CategoryDirectory, type CategoryNode } from "../categories/index.ts";
 export { unknownUser, type UserFragments } from "../users/index.ts";

@@ -17,7 +17,7 @@ import { normalizeFormat } from "../../platform/render/index.ts";
 import { plainTitle, storableText } from "../../platform/text.ts";
 import type { TagsService } from "../tags/index.ts";
 import { createTagsRepo } from "../tags/index.ts";
-import type { CategoryDirectory, UserFragments } from "./discussions.deps.ts";
+import { followedCategoryIDs, type CategoryDirectory, type UserFragments } from "./discussions.deps.ts";
 import "./discussions.events.ts";
 import { discussionsPolicy as policy } from "./discussions.policy.ts";
 import { Expansions, presentDiscussion } from "./discussions.present.ts";
@@ -266,6 +266,11 @@ export function createDiscussionsService({
           authorize(viewer, "discussions.view", { resourceID: id });
         }
         categoryIDs = requested.filter((id) => visible.has(id));
+      }
+      if (query.followed) {
+        // Reference §4 `followed`: discussions in the categories the viewer follows (none for a guest).
+        const followed = new Set(await followedCategoryIDs(platform.db, viewer.userID));
+        categoryIDs = categoryIDs.filter((id) => followed.has(id));
       }
       for (const userID of [query.bookmarkUserID, query.participatedUserID]) {
         if (userID !== undefined && userID !== viewer.userID) authorize(viewer, "community.moderate");

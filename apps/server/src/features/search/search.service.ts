@@ -12,7 +12,7 @@ import { assertAccountUsable, can } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { DB } from "../../platform/db/schema.ts";
 import { parseDateFilter } from "../../platform/http/filters.ts";
-import type { CategoryDirectory, CategoryNode } from "../categories/index.ts";
+import { followedCategoryIDs, type CategoryDirectory, type CategoryNode } from "../categories/index.ts";
 import type { UserFragments } from "../users/index.ts";
 import { Expansions } from "../discussions/index.ts";
 import type { SearchCriteria, SearchDriver } from "./search.driver.ts";
@@ -81,8 +81,11 @@ export function createSearchService({ db, driver, categories, users }: SearchSer
       );
       allowed = allowed.filter((id) => wanted.has(id));
     }
-    // Following categories is not built yet: nobody follows any, so that filter keeps none.
-    if (query.followedCategories) allowed = [];
+    if (query.followedCategories) {
+      // As Vanilla: only the searcher's followed categories (a guest follows none, so no posts match).
+      const followed = new Set(await followedCategoryIDs(db, viewer.userID));
+      allowed = allowed.filter((id) => followed.has(id));
+    }
     return allowed.length === every ? null : allowed;
   }
 

@@ -125,6 +125,15 @@ export interface UserDiscussionsTable {
   dateBookmarked: DateString | null;
 }
 
+/** A member's following of a category (migration 0011). */
+export interface UserCategoriesTable {
+  userID: number;
+  categoryID: number;
+  followed: Flag;
+  dateFollowed: DateString | null;
+  dateUnfollowed: DateString | null;
+}
+
 export interface TagsTable {
   tagID: Generated<number>;
   name: string;
@@ -434,6 +443,7 @@ export interface DB {
   accessTokens: AccessTokensTable;
   emailTokens: EmailTokensTable;
   userDiscussions: UserDiscussionsTable;
+  userCategories: UserCategoriesTable;
   tags: TagsTable;
   tagDiscussions: TagDiscussionsTable;
   reactionTypes: ReactionTypesTable;

@@ -16,4 +16,13 @@ export const categoriesApi = {
       undefined,
       signal,
     ),
+  /** `PUT /categories/{id}/follow`: the signed-in member follows or unfollows the category. */
+  follow: async (api: ApiClient, categoryID: number, followed: boolean) =>
+    (
+      await api.request<{ followed: boolean }>({
+        method: "PUT",
+        path: `/categories/${categoryID}/follow`,
+        body: { followed },
+      })
+    ).data,
 };

@@ -26,6 +26,30 @@ describe("search page parameters (spec §2)", () => {
     expect(searchApiParams(discussions)).toMatchObject({ types: ["comment"], authors: ["Bob", "Al"] });
   });
 
+  it("reads the category picker's parameters for posts only, and keeps them in addresses", () => {
+    const params =
+      "query=a&categoryIDs=7&includeChildCategories=true&includeArchivedCategories=true&followedCategories=true";
+    const state = readSearchPage(new URLSearchParams(params));
+    expect(searchApiParams(state)).toMatchObject({
+      categoryIDs: [7],
+      includeChildCategories: true,
+      includeArchivedCategories: true,
+      followedCategories: true,
+    });
+    expect(searchPageHref(state)).toBe(
+      "/search?query=a&categoryIDs=7&includeChildCategories=true&includeArchivedCategories=true&followedCategories=true",
+    );
+    // The Members tab drops them (spec §2).
+    expect(searchPageHref(state, { domain: "user" })).toBe("/search?query=a&domain=user");
+    const members = readSearchPage(new URLSearchParams(`${params}&domain=user`));
+    expect(members.dropped.sort()).toEqual(
+      ["categoryIDs", "followedCategories", "includeArchivedCategories", "includeChildCategories"].sort(),
+    );
+    expect(members.followedCategories).toBe(false);
+    // An empty picker (All categories) sends nothing.
+    expect(readSearchPage(new URLSearchParams("query=a&categoryIDs=")).categoryIDs).toEqual([]);
+  });
+
   it("formats ranges: equal ends, both, start only, end only, thousands commas stripped", () => {
     expect(formatSearchRange("2024-01-01", "2024-01-01")).toBe("2024-01-01");
     expect(formatSearchRange("2024-01-01", "2024-02-01")).toBe("[2024-01-01,2024-02-01]");

@@ -25,6 +25,8 @@ export interface SearchPageState {
   categoryIDs: number[];
   includeChildCategories: boolean;
   includeArchivedCategories: boolean;
+  /** Only posts in the categories the searcher follows. */
+  followedCategories: boolean;
   /** Parameters given that do not belong to the domain: dropped (the page logs a warning). */
   dropped: string[];
 }
@@ -67,6 +69,7 @@ export function readSearchPage(params: URLSearchParams, newSearchPage = true): S
       : [],
     includeChildCategories: get("includeChildCategories") === "true" || get("includeChildCategories") === "1",
     includeArchivedCategories: get("includeArchivedCategories") === "true" || get("includeArchivedCategories") === "1",
+    followedCategories: get("followedCategories") === "true" || get("followedCategories") === "1",
     dropped,
   };
 }
@@ -90,6 +93,7 @@ export function searchApiParams(state: SearchPageState): Record<string, unknown>
   if (state.categoryIDs.length) out["categoryIDs"] = state.categoryIDs;
   if (state.includeChildCategories) out["includeChildCategories"] = true;
   if (state.includeArchivedCategories) out["includeArchivedCategories"] = true;
+  if (state.followedCategories) out["followedCategories"] = true;
   return out;
 }
 
@@ -113,6 +117,7 @@ export function searchPageHref(state: SearchPageState, changes: Partial<SearchPa
   keep("categoryIDs", next.categoryIDs.join(","));
   if (next.includeChildCategories) keep("includeChildCategories", "true");
   if (next.includeArchivedCategories) keep("includeArchivedCategories", "true");
+  if (next.followedCategories) keep("followedCategories", "true");
   if (next.page > 1) params.set("page", String(next.page));
   const query = params.toString();
   return `/search${query ? `?${query}` : ""}`;
@@ -120,4 +125,6 @@ export function searchPageHref(state: SearchPageState, changes: Partial<SearchPa
 
 /** Whether there is anything to search for. */
 export const hasSearchInput = (state: SearchPageState) =>
-  Boolean(state.query.trim() || state.authors || state.tags || state.startDate || state.endDate);
+  Boolean(
+    state.query.trim() || state.authors || state.tags || state.startDate || state.endDate || state.categoryIDs.length,
+  );

@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { limits } from "@parley/contracts/limits";
+import type { SearchResult } from "@parley/contracts";
 import type { ApiClient } from "../../lib/api.ts";
 import { searchApi } from "./search.api.ts";
 
@@ -16,28 +17,64 @@ export const searchResultsQuery = (api: ApiClient, params: Record<string, unknow
     queryFn: ({ signal }) => searchApi.search(api, params, signal),
   });
 
+/** The sources of the title bar's suggestions, in the order their groups show (spec §7, §9). */
+export const suggestionSources = [
+  { source: "discussions", heading: "Discussions", domain: "all_content" },
+  { source: "members", heading: "Members", domain: "user" },
+  { source: "categories", heading: "Categories", domain: "category" },
+] as const;
+export type SuggestionSource = (typeof suggestionSources)[number]["source"];
+
+export interface SuggestionGroup {
+  source: SuggestionSource;
+  heading: string;
+  items: SearchResult[];
+}
+
 /**
- * The title bar's suggestions (spec §7): the last word as a prefix, one per discussion, no bodies,
- * breadcrumbs for the place; one source (the community), so its page is the whole suggestion page.
+ * Spec §9 "autocomplete 10 results split across sources": each source's share of the limit, the
+ * remainder going to the first ones (10 over 3 sources: 4, 3, 3).
+ */
+export function splitSuggestionLimit(limit: number, sources: number): number[] {
+  const share = Math.floor(limit / sources);
+  return Array.from({ length: sources }, (_, index) => share + (index < limit % sources ? 1 : 0));
+}
+
+/**
+ * The title bar's suggestions (spec §7): every source searched at once with the text's last word as a
+ * prefix, one result per discussion, no bodies, breadcrumbs for the place; the groups in source order,
+ * empty ones left out. An empty text suggests nothing (and asks nothing).
  */
 export const searchSuggestionsQuery = (api: ApiClient, query: string) =>
   queryOptions({
     queryKey: searchKeys.suggestions(query),
-    queryFn: ({ signal }) =>
-      searchApi.search(
-        api,
-        {
-          query,
-          matchMode: "prefix",
-          collapse: true,
-          recordTypes: ["discussion", "category", "user"],
-          expand: ["breadcrumbs", "-body"],
-          limit: limits.search.suggestionsPageSize,
-        },
-        signal,
-      ),
+    queryFn: async ({ signal }): Promise<SuggestionGroup[]> => {
+      const shares = splitSuggestionLimit(limits.search.autocompleteLimit, suggestionSources.length);
+      const pages = await Promise.all(
+        suggestionSources.map((source, index) =>
+          searchApi.search(
+            api,
+            {
+              query,
+              domain: source.domain,
+              matchMode: "prefix",
+              collapse: true,
+              expand: ["breadcrumbs", "-body"],
+              limit: shares[index],
+            },
+            signal,
+          ),
+        ),
+      );
+      return suggestionSources
+        .map((source, index) => ({ source: source.source, heading: source.heading, items: pages[index]!.items }))
+        .filter((group) => group.items.length > 0);
+    },
     enabled: query.trim().length > 0,
   });
+
+/** The category picker's tree: all of it (the server leaves out what the searcher may not view). */
+export const searchCategoryTree = { maxDepth: 10 } as const;
 
 export const searchSettingsQuery = (api: ApiClient) =>
   queryOptions({ queryKey: searchKeys.settings(), queryFn: ({ signal }) => searchApi.settings(api, signal) });

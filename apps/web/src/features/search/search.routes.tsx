@@ -2,9 +2,10 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { LoaderFunctionArgs, RouteObject } from "react-router";
 import type { ApiClient } from "../../lib/api.ts";
 import { loadOrThrow } from "../../lib/route-errors.ts";
+import { categoryListQuery } from "../categories/categories.queries.ts";
 import { SearchPage } from "./pages/SearchPage.tsx";
 import { hasSearchInput, readSearchPage, searchApiParams } from "./search.params.ts";
-import { searchResultsQuery, searchSettingsQuery } from "./search.queries.ts";
+import { searchCategoryTree, searchResultsQuery, searchSettingsQuery } from "./search.queries.ts";
 
 /** `/search` (spec §2): server-rendered with the first page of results. */
 export function createSearchRoutes({ queryClient, api }: { queryClient: QueryClient; api: ApiClient }): RouteObject[] {
@@ -15,6 +16,10 @@ export function createSearchRoutes({ queryClient, api }: { queryClient: QueryCli
       loader: async ({ request }: LoaderFunctionArgs) => {
         const settings = await queryClient.ensureQueryData(searchSettingsQuery(api));
         const state = readSearchPage(new URL(request.url).searchParams, settings.newSearchPage);
+        if (state.domain === "all_content" || state.domain === "discussions")
+          await loadOrThrow("Categories", () =>
+            queryClient.ensureQueryData(categoryListQuery(api, searchCategoryTree)),
+          );
         if (hasSearchInput(state))
           await loadOrThrow("Search", () =>
             queryClient.ensureQueryData(searchResultsQuery(api, searchApiParams(state))),

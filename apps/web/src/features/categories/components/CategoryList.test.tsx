@@ -2,6 +2,7 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import type { ComponentProps } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import { TestProviders } from "../../../shell/testing.tsx";
 import { makeCategory } from "../../../test/fixtures.ts";
 import { CategoryList } from "./CategoryList.tsx";
 
@@ -29,9 +30,11 @@ const news = makeCategory({
 
 const renderList = (props: ComponentProps<typeof CategoryList>) =>
   render(
-    <MemoryRouter>
-      <CategoryList {...props} />
-    </MemoryRouter>,
+    <TestProviders>
+      <MemoryRouter>
+        <CategoryList {...props} />
+      </MemoryRouter>
+    </TestProviders>,
   );
 
 const itemOf = (name: string) => {

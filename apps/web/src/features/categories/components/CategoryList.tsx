@@ -3,6 +3,7 @@ import type { CategoryTreeItem } from "@parley/contracts";
 import { t } from "../../../lib/i18n.ts";
 import { formatCount } from "../../../lib/numbers.ts";
 import { categoryPath } from "../categories.urls.ts";
+import { FollowCategoryButton } from "./FollowCategoryButton.tsx";
 import styles from "./CategoryList.module.css";
 
 function Count({ label, value }: { label: string; value: number }) {
@@ -14,7 +15,7 @@ function Count({ label, value }: { label: string; value: number }) {
   );
 }
 
-/** A list of categories with their description, subcategories and counts. */
+/** A list of categories with their description, subcategories, counts and (for members) Follow toggles. */
 export function CategoryList({
   categories,
   headingLevel = 2,
@@ -43,10 +44,13 @@ export function CategoryList({
               </ul>
             ) : null}
           </div>
-          <dl className={styles.counts}>
-            <Count label={t("Discussions")} value={category.countAllDiscussions} />
-            <Count label={t("Comments")} value={category.countAllComments} />
-          </dl>
+          <div className={styles.side}>
+            <dl className={styles.counts}>
+              <Count label={t("Discussions")} value={category.countAllDiscussions} />
+              <Count label={t("Comments")} value={category.countAllComments} />
+            </dl>
+            <FollowCategoryButton category={category} size="compact" />
+          </div>
         </li>
       ))}
     </ul>

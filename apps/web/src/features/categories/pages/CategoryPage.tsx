@@ -5,6 +5,7 @@ import { useApi } from "../../../lib/api-context.tsx";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { CategoryList } from "../components/CategoryList.tsx";
+import { FollowCategoryButton } from "../components/FollowCategoryButton.tsx";
 import { categoryListQuery, categoryQuery } from "../categories.queries.ts";
 import { categoryPath } from "../categories.urls.ts";
 import styles from "./CategoriesPage.module.css";
@@ -34,7 +35,7 @@ export function CategoryBreadcrumbs({ code }: { code: string }) {
   );
 }
 
-/** The category's name and description, and the page's head (canonical: this page, the sort kept). */
+/** The category's name, its Follow toggle and description, and the page's head (canonical: this page, the sort kept). */
 export function CategoryHeader({ code, page }: { code: string; page: number }) {
   const api = useApi();
   const { data: category } = useSuspenseQuery(categoryQuery(api, code));
@@ -49,7 +50,10 @@ export function CategoryHeader({ code, page }: { code: string; page: number }) {
         {...(category.description ? { description: category.description } : {})}
       />
       <header className={styles.header}>
-        <h1 className={styles.title}>{category.name}</h1>
+        <div className={styles.titleRow}>
+          <h1 className={styles.title}>{category.name}</h1>
+          <FollowCategoryButton category={category} />
+        </div>
         {category.description ? <p className={styles.description}>{category.description}</p> : null}
       </header>
     </>

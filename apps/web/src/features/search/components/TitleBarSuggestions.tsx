@@ -5,7 +5,7 @@ import { limits } from "@parley/contracts/limits";
 import type { SearchResult } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
-import { searchSuggestionsQuery } from "../search.queries.ts";
+import { searchSuggestionsQuery, type SuggestionGroup } from "../search.queries.ts";
 import styles from "./TitleBarSuggestions.module.css";
 
 /** A suggestion's address on this site as a path (the router navigates to it), else the absolute URL. */
@@ -20,13 +20,13 @@ function targetOf(url: string): { local: boolean; href: string } {
   }
 }
 
-const typeLabel = (item: SearchResult) =>
-  item.recordType === "user" ? "Member" : item.recordType === "category" ? "Category" : "Discussion";
+const noGroups: SuggestionGroup[] = [];
 
 /**
  * The title bar search's suggestions (spec §4, §7), loaded on demand when the search opens: the text
- * typed (debounced 100 ms) as a prefix search, shown as a listbox under the field (a combobox: arrows
- * move, Enter opens the chosen one's address, Escape closes); an empty field suggests nothing.
+ * typed (debounced 100 ms) as a prefix search of every source (discussions, members, categories), shown
+ * as a listbox under the field with a group and heading per source (a combobox: arrows move through
+ * every group, Enter opens the chosen one's address, Escape closes); an empty field suggests nothing.
  */
 export function TitleBarSuggestions({ inputRef }: { inputRef: RefObject<HTMLInputElement | null> }) {
   const api = useApi();
@@ -36,7 +36,8 @@ export function TitleBarSuggestions({ inputRef }: { inputRef: RefObject<HTMLInpu
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(-1);
   const { data } = useQuery(searchSuggestionsQuery(api, query));
-  const items = query.trim() && text.trim() ? (data?.items ?? []) : [];
+  const groups = query.trim() && text.trim() ? (data ?? noGroups) : noGroups;
+  const items = groups.flatMap((group) => group.items);
 
   useEffect(() => {
     const timer = setTimeout(() => setQuery(text.trim()), limits.search.autocompleteDebounceMs);
@@ -88,37 +89,44 @@ export function TitleBarSuggestions({ inputRef }: { inputRef: RefObject<HTMLInpu
     return () => input.removeEventListener("keydown", handleKeyDown);
   });
 
+  // Each group's first option's place in the flat list the arrows move through.
+  const starts = groups.map((_, g) => groups.slice(0, g).reduce((sum, group) => sum + group.items.length, 0));
   return (
-    <ul
+    <div
       id={listID}
       role="listbox"
       aria-label={t("Search suggestions")}
       className={styles.list}
       hidden={items.length === 0}
     >
-      {items.map((item, index) => {
-        const place = item.breadcrumbs
-          ?.slice(1)
-          .map((crumb) => crumb.name)
-          .join(" › ");
-        return (
-          <li
-            key={`${item.recordType}:${item.recordID}`}
-            id={`${listID}-${index}`}
-            role="option"
-            aria-selected={index === active}
-            className={styles.option}
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => choose(item)}
-          >
-            <span className={styles.label}>{item.name}</span>
-            <span className={styles.meta}>
-              {t(typeLabel(item))}
-              {place ? ` · ${place}` : ""}
-            </span>
-          </li>
-        );
-      })}
-    </ul>
+      {groups.map((group, g) => (
+        <div key={group.source} role="group" aria-labelledby={`${listID}-${group.source}`} className={styles.group}>
+          <div id={`${listID}-${group.source}`} role="presentation" className={styles.heading}>
+            {t(group.heading)}
+          </div>
+          {group.items.map((item, i) => {
+            const position = starts[g]! + i;
+            const place = item.breadcrumbs
+              ?.slice(1)
+              .map((crumb) => crumb.name)
+              .join(" › ");
+            return (
+              <div
+                key={`${item.recordType}:${item.recordID}`}
+                id={`${listID}-${position}`}
+                role="option"
+                aria-selected={position === active}
+                className={styles.option}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => choose(item)}
+              >
+                <span className={styles.label}>{item.name}</span>
+                {place ? <span className={styles.meta}>{place}</span> : null}
+              </div>
+            );
+          })}
+        </div>
+      ))}
+    </div>
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect } from "react";
-import { useSuspenseQuery } from "@tanstack/react-query";
+import { useEffect, useId } from "react";
+import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import type { SearchResult } from "@parley/contracts";
 import type { SearchDomain } from "@parley/contracts/search-constants";
@@ -18,7 +18,10 @@ import {
   searchPageLimit,
   type SearchPageState,
 } from "../search.params.ts";
-import { searchResultsQuery, searchSettingsQuery } from "../search.queries.ts";
+import { searchCategoryTree, searchResultsQuery, searchSettingsQuery } from "../search.queries.ts";
+import { categoryListQuery } from "../../categories/categories.queries.ts";
+import { meQuery } from "../../users/users.queries.ts";
+import type { CategoryTreeItem } from "@parley/contracts";
 import styles from "./SearchPage.module.css";
 
 const domainTabs: Array<{ domain: SearchDomain; label: string }> = [
@@ -28,11 +31,10 @@ const domainTabs: Array<{ domain: SearchDomain; label: string }> = [
   { domain: "category", label: "Categories" },
 ];
 
+/** The post types this forum has (questions and ideas join when those features exist). */
 const typeOptions = [
   { value: "discussion", label: "Discussions" },
   { value: "comment", label: "Comments" },
-  { value: "question", label: "Questions" },
-  { value: "idea", label: "Ideas" },
 ];
 
 const sortOptions = [
@@ -154,8 +156,64 @@ function PostFilters({ state }: { state: SearchPageState }) {
           </label>
         ))}
       </fieldset>
-      {state.categoryIDs.length > 0 && <input type="hidden" name="categoryIDs" value={state.categoryIDs.join(",")} />}
+      <CategoryFilters state={state} />
     </>
+  );
+}
+
+const flatten = (items: CategoryTreeItem[], depth = 0): Array<{ item: CategoryTreeItem; depth: number }> =>
+  items.flatMap((item) => [{ item, depth }, ...flatten(item.children ?? [], depth + 1)]);
+
+/**
+ * Spec §2 category filters of the discussions domain: a category picker (a native select: labelled, keyboard
+ * and no-JavaScript ready; indented by depth), child and archived categories, and followed categories for members.
+ */
+function CategoryFilters({ state }: { state: SearchPageState }) {
+  const api = useApi();
+  const { data: tree } = useSuspenseQuery(categoryListQuery(api, searchCategoryTree));
+  const { data: me } = useQuery(meQuery(api));
+  const options = flatten(tree);
+  const pickerID = useId();
+  return (
+    <fieldset className={styles.categories}>
+      <legend>{t("Categories")}</legend>
+      <div className={styles.field}>
+        {/* Its own label element: one wrapping the select would take the chosen option into its name. */}
+        <label htmlFor={pickerID}>{t("Category")}</label>
+        <select id={pickerID} name="categoryIDs" defaultValue={state.categoryIDs[0] ?? ""}>
+          <option value="">{t("All categories")}</option>
+          {options.map(({ item, depth }) => (
+            <option key={item.categoryID} value={item.categoryID}>
+              {`${"\u00a0\u00a0".repeat(depth)}${item.name}`}
+            </option>
+          ))}
+        </select>
+      </div>
+      <label>
+        <input
+          type="checkbox"
+          name="includeChildCategories"
+          value="true"
+          defaultChecked={state.includeChildCategories}
+        />{" "}
+        {t("Include child categories")}
+      </label>
+      <label>
+        <input
+          type="checkbox"
+          name="includeArchivedCategories"
+          value="true"
+          defaultChecked={state.includeArchivedCategories}
+        />{" "}
+        {t("Include archived categories")}
+      </label>
+      {me && me.userID !== 0 ? (
+        <label>
+          <input type="checkbox" name="followedCategories" value="true" defaultChecked={state.followedCategories} />{" "}
+          {t("Only followed categories")}
+        </label>
+      ) : null}
+    </fieldset>
   );
 }
 
