@@ -10,6 +10,7 @@ import * as m0007 from "./0007_conversations.ts";
 import * as m0008 from "./0008_search.ts";
 import * as m0009 from "./0009_drafts.ts";
 import * as m0010 from "./0010_moderation.ts";
+import * as m0015 from "./0015_report_reasons.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -28,6 +29,7 @@ const modules: Record<string, MigrationModule> = {
   "0008_search": m0008,
   "0009_drafts": m0009,
   "0010_moderation": m0010,
+  "0015_report_reasons": m0015,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
