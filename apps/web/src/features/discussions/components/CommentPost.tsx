@@ -1,5 +1,5 @@
 import { useQuery, type QueryKey } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ComponentType } from "react";
 import type { Comment, Discussion } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
@@ -8,7 +8,11 @@ import { Loader } from "../../../ui/loader/Loader.tsx";
 import { onDemand, useOnDemand } from "../../../ui/on-demand.ts";
 import { useToast } from "../../../ui/toast/ToastProvider.tsx";
 import { ReactionsRow } from "../../reactions/index.ts";
+import { reportsLink } from "../../reports/index.ts";
 import { meQuery } from "../../users/users.queries.ts";
+import { noModerationSettings } from "../moderation/capabilities.ts";
+import { moderationSettingsQuery } from "../moderation/moderation.queries.ts";
+import type { ReportModalProps } from "../moderation/ReportModal.tsx";
 import { commentCache } from "./discussionCache.ts";
 import { Post } from "./Post.tsx";
 import { PostButtons } from "./PostButtons.tsx";
@@ -38,6 +42,17 @@ export function CommentPost({ comment, discussion, pageKey }: CommentPostProps) 
   });
   const remove = useDeleteComment(comment.commentID);
   const canDelete = comment.permissions?.["comments.delete"] === true;
+  const signedIn = Boolean(me && me.userID !== 0);
+  const { data: settings = noModerationSettings } = useQuery({ ...moderationSettingsQuery(api), enabled: signedIn });
+  const reports = settings.capabilities.has("reports");
+  const canReport = reports && signedIn && Boolean(me?.isAdmin || me?.permissions.includes("flag.add"));
+  const countReports = reports ? (comment.reportMeta?.countReports ?? 0) : 0;
+  const [ReportDialog, setReportDialog] = useState<ComponentType<ReportModalProps> | null>(null);
+  const openReport = () =>
+    import("../moderation/ReportModal.tsx").then(
+      (module) => setReportDialog(() => module.ReportModal),
+      (error: unknown) => addToast({ toastID: "report", body: errorText(error), persistent: true, dismissible: true }),
+    );
 
   return (
     <Post
@@ -77,8 +92,21 @@ export function CommentPost({ comment, discussion, pageKey }: CommentPostProps) 
               {t("Delete")}
             </button>
           ) : null}
+          {canReport ? (
+            <button type="button" className={styles.textButton} onClick={() => void openReport()}>
+              {t("Report")}
+            </button>
+          ) : null}
+          {countReports > 0 ? (
+            <a className={styles.reportCount} href={reportsLink("comment", comment.commentID)}>
+              {countReports === 1 ? t("1 report") : t("{count} reports", { count: countReports })}
+            </a>
+          ) : null}
         </PostButtons>
       )}
+      {ReportDialog ? (
+        <ReportDialog recordType="comment" recordID={comment.commentID} onClose={() => setReportDialog(null)} />
+      ) : null}
       {canDelete ? (
         <ConfirmModal
           isOpen={confirming}

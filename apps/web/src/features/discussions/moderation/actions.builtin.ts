@@ -1,4 +1,5 @@
 import { t } from "../../../lib/i18n.ts";
+import { reportsLink } from "../../reports/index.ts";
 import {
   createActionRegistry,
   type DiscussionAction,
@@ -48,6 +49,7 @@ export const builtinDiscussionActions: DiscussionAction[] = [
     requires: "reports",
     label: () => t("Reports"),
     isVisible: (_discussion, _permissions, config) => holds(config, "community.moderate"),
+    href: (discussion) => reportsLink("discussion", discussion.discussionID),
   },
   // moderation
   {
@@ -145,6 +147,7 @@ export const builtinDiscussionActions: DiscussionAction[] = [
     requires: "reports",
     label: () => t("Report"),
     isVisible: (_discussion, _permissions, config) => holds(config, "flag.add"),
+    modal: () => import("./ReportModal.tsx").then((module) => module.DiscussionReportModal),
   },
   // others
   {
