@@ -23,13 +23,15 @@ import styles from "./DiscussionActions.module.css";
 
 interface CommentPostProps {
   comment: Comment;
+  /** The moderators' bulk selection, once loaded (the discussion's `discussions.manage`). */
+  bulk?: typeof import("../moderation/BulkActions.tsx") | null | undefined;
   discussion: Pick<Discussion, "closed" | "permissions">;
   /** The cached comments page the comment came from (its reactions and edits change there). */
   pageKey: QueryKey;
 }
 
 /** A comment with its reactions row, post buttons, and in-place Edit ('Edit (time)') and Delete. */
-export function CommentPost({ comment, discussion, pageKey }: CommentPostProps) {
+export function CommentPost({ comment, discussion, pageKey, bulk }: CommentPostProps) {
   const api = useApi();
   const { data: me } = useQuery(meQuery(api));
   const { addToast } = useToast();
@@ -81,6 +83,7 @@ export function CommentPost({ comment, discussion, pageKey }: CommentPostProps) 
         <PostButtons
           discussion={discussion}
           record={{ recordType: "comment", recordID: comment.commentID, url: comment.url, name: comment.name }}
+          leading={bulk ? <bulk.CommentBulkCheckbox comment={comment} /> : null}
         >
           {edit.canEdit ? (
             <button type="button" className={styles.textButton} onClick={() => setEditing(true)}>

@@ -66,4 +66,40 @@ export const bulkApi = {
       },
       options,
     ),
+  merge: (
+    discussionIDs: number[],
+    destinationDiscussionID: number,
+    addRedirects: boolean,
+    options?: LongRunnerOptions,
+  ) =>
+    runLongRunner(
+      {
+        method: "PATCH",
+        path: "/discussions/merge",
+        query: { longRunnerMode: "sync" },
+        body: { discussionIDs, destinationDiscussionID, addRedirects },
+      },
+      options,
+    ),
+  /** Comments out into a new discussion (by the requester) with this title, in this category. */
+  split: (commentIDs: number[], name: string, categoryID: number, options?: LongRunnerOptions) =>
+    runLongRunner(
+      {
+        method: "POST",
+        path: "/discussions/split",
+        query: { longRunnerMode: "sync" },
+        body: { commentIDs, newPost: { name, categoryID, authorType: "me" } },
+      },
+      options,
+    ),
+  removeComments: (commentIDs: number[], options?: LongRunnerOptions) =>
+    runLongRunner(
+      {
+        method: "DELETE",
+        path: "/comments/list",
+        query: { longRunnerMode: "sync" },
+        body: { commentIDs, deleteMethod: "full" },
+      },
+      options,
+    ),
 };
