@@ -47,7 +47,11 @@ export function CommentPost({ comment, discussion, pageKey, bulk }: CommentPostP
   const signedIn = Boolean(me && me.userID !== 0);
   const { data: settings = noModerationSettings } = useQuery({ ...moderationSettingsQuery(api), enabled: signedIn });
   const reports = settings.capabilities.has("reports");
-  const canReport = reports && signedIn && Boolean(me?.isAdmin || me?.permissions.includes("flag.add"));
+  const canReport =
+    reports &&
+    signedIn &&
+    comment.insertUserID !== me?.userID &&
+    Boolean(me?.isAdmin || me?.permissions.includes("flag.add"));
   const countReports = reports ? (comment.reportMeta?.countReports ?? 0) : 0;
   const [ReportDialog, setReportDialog] = useState<ComponentType<ReportModalProps> | null>(null);
   const openReport = () =>

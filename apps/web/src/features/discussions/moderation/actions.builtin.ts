@@ -146,7 +146,9 @@ export const builtinDiscussionActions: DiscussionAction[] = [
     group: "flag",
     requires: "reports",
     label: () => t("Report"),
-    isVisible: (_discussion, _permissions, config) => holds(config, "flag.add"),
+    // Not on one's own post.
+    isVisible: (discussion, _permissions, config) =>
+      holds(config, "flag.add") && discussion.insertUserID !== config.me.userID,
     modal: () => import("./ReportModal.tsx").then((module) => module.DiscussionReportModal),
   },
   // others

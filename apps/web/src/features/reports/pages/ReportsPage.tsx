@@ -113,7 +113,7 @@ function ReportItem({ report, action, busy }: { report: Report; action: string; 
               },
             )}
           >
-            {report.countReports}
+            {report.countReports === 1 ? t("1 report") : t("{count} reports", { count: report.countReports })}
           </Link>
         </dd>
       </dl>
