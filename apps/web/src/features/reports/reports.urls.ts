@@ -1,4 +1,4 @@
-import { reportStatuses, type ReportStatus } from "@parley/contracts";
+import type { ReportStatus } from "@parley/contracts";
 import type { ReportListParams } from "./reports.api.ts";
 
 /** The queue's path (spec §2). */
@@ -11,6 +11,8 @@ export const reportsPageLimit = 30;
 export const reportsLink = (recordType: "discussion" | "comment", recordID: number) =>
   `${reportsPath}?statuses=none&recordType=${recordType}&recordID=${recordID}`;
 
+/** The contract's statuses (the contracts index is not for the browser bundle's values). */
+const reportStatuses: readonly ReportStatus[] = ["new", "escalated", "dismissed"];
 const isStatus = (value: string): value is ReportStatus => (reportStatuses as readonly string[]).includes(value);
 
 /**

@@ -12,6 +12,7 @@ import { reportsLink } from "../../reports/index.ts";
 import { meQuery } from "../../users/users.queries.ts";
 import { noModerationSettings } from "../moderation/capabilities.ts";
 import { moderationSettingsQuery } from "../moderation/moderation.queries.ts";
+import type * as BulkActionsModule from "../moderation/BulkActions.tsx";
 import type { ReportModalProps } from "../moderation/ReportModal.tsx";
 import { commentCache } from "./discussionCache.ts";
 import { Post } from "./Post.tsx";
@@ -24,7 +25,7 @@ import styles from "./DiscussionActions.module.css";
 interface CommentPostProps {
   comment: Comment;
   /** The moderators' bulk selection, once loaded (the discussion's `discussions.manage`). */
-  bulk?: typeof import("../moderation/BulkActions.tsx") | null | undefined;
+  bulk?: typeof BulkActionsModule | null | undefined;
   discussion: Pick<Discussion, "closed" | "permissions">;
   /** The cached comments page the comment came from (its reactions and edits change there). */
   pageKey: QueryKey;

@@ -32,7 +32,8 @@ export function ReportModal({ recordType, recordID, onClose }: ReportModalProps)
 
   const handleSubmit = async (form: HTMLFormElement) => {
     if (!reasonID) return;
-    const note = String(new FormData(form).get("noteBody") ?? "").trim();
+    const raw = new FormData(form).get("noteBody");
+    const note = typeof raw === "string" ? raw.trim() : "";
     setPending(true);
     try {
       await reportsApi.create(api, {

@@ -2,7 +2,7 @@ import type { ComponentType } from "react";
 import { t } from "../../../lib/i18n.ts";
 import { createActionRegistry } from "./actions.registry.ts";
 import { mergeDisabledReason, type DisabledReason } from "./bulk.rules.ts";
-import type { SelectedComment, SelectedDiscussion } from "./bulk.store.ts";
+import type { SelectedDiscussion } from "./bulk.store.ts";
 import { BulkCloseModal, BulkDeleteModal, BulkMergeModal, BulkMoveModal, type BulkModalProps } from "./BulkModals.tsx";
 import type { ModerationCapability } from "./capabilities.ts";
 import { BulkCommentDeleteModal, BulkSplitModal, type CommentBulkModalProps } from "./CommentBulkModals.tsx";
