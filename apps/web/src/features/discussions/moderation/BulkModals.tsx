@@ -68,7 +68,8 @@ export function BulkForm({ title, submitLabel, reason, run, onSubmit, onClose, c
   );
 }
 
-const countSentence = (count: number, one: string, many: string) => (count === 1 ? one : many);
+/** One sentence or the other by count (both translated by the caller). */
+export const countSentence = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
 /** Bulk move (spec §2, §5): a category, and whether to leave redirects behind. */
 export function BulkMoveModal({ selected, onClose }: BulkModalProps) {

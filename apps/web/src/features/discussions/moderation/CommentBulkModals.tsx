@@ -4,7 +4,7 @@ import { formStyles } from "../../../ui/forms/Form.tsx";
 import { CategoryComboBox, type ChosenCategory } from "../components/CategoryComboBox.tsx";
 import { commentDeleteDisabledReason, splitDisabledReason } from "./bulk.rules.ts";
 import type { SelectedComment } from "./bulk.store.ts";
-import { BulkForm } from "./BulkModals.tsx";
+import { BulkForm, countSentence } from "./BulkModals.tsx";
 import { bulkApi } from "./moderation.api.ts";
 import { commentBulk, useBulkRun } from "./useBulkRun.tsx";
 
@@ -12,8 +12,6 @@ export interface CommentBulkModalProps {
   selected: readonly SelectedComment[];
   onClose: () => void;
 }
-
-const countSentence = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
 /** Split (spec §2): the selected comments become a new discussion, with a title, in a category. */
 export function BulkSplitModal({ selected, onClose }: CommentBulkModalProps) {
