@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { newMember, registerConfirmed, signInContext, type Member } from "./support/accounts.ts";
 import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
-import { categoryID, createDiscussion, pathOf, signInAdmin, type CreatedDiscussion } from "./support/content.ts";
+import {
+  addComments,
+  categoryID,
+  createDiscussion,
+  pathOf,
+  signInAdmin,
+  type CreatedDiscussion,
+} from "./support/content.ts";
 import { useParley } from "./support/parley.ts";
 import { BulkActions } from "./pages/BulkActions.ts";
 import { CategoryPage } from "./pages/CategoryPage.ts";
@@ -62,6 +69,7 @@ describe("moderation (issue 10): bulk actions and the options menu", () => {
     await expect.poll(() => bulk.toast.innerText()).toContain("You have selected 3 discussions.");
     expect(await bulk.toast.getByRole("button").allInnerTexts()).toEqual([
       "Move",
+      "Merge",
       "Close",
       "Delete",
       "Clear selection",
@@ -162,7 +170,7 @@ describe("moderation (issue 10): bulk actions and the options menu", () => {
       await page.waitForLoadState("networkidle");
       if (who) {
         await view.openOptions();
-        expect(await view.menuItem(/.*/).allInnerTexts()).toEqual(["Bookmark", "Mute", "Share"]);
+        expect(await view.menuItem(/.*/).allInnerTexts()).toEqual(["Report", "Bookmark", "Mute", "Share"]);
         await page.keyboard.press("Escape");
       } else {
         expect(await view.optionsButton.count()).toBe(0);
@@ -170,4 +178,88 @@ describe("moderation (issue 10): bulk actions and the options menu", () => {
       expect(scripts.filter((url) => /BulkActions|BulkModals/.test(url))).toEqual([]);
     }
   });
+
+  it("a member reports a comment; a moderator sees it in the queue and dismisses it, then merges two discussions", async () => {
+    const admin = await signInAdmin(parley.baseUrl);
+    const [comment] = await addComments(admin, created[2]!.discussionID, ["Cheap watches at example.test!"]);
+
+    // The member reports the comment from the discussion page.
+    const memberPage = await parley.newPage();
+    const memberProblems = collectErrors(memberPage);
+    await signInContext(memberPage, parley.baseUrl, member);
+    const view = new DiscussionActionsPage(memberPage, parley.baseUrl);
+    await view.goto(pathOf(created[2]!.url));
+    await waitForHydration(memberPage);
+    const post = memberPage.locator(`#Comment_${comment!.commentID}`);
+    await post.getByRole("button", { name: "Report", exact: true }).click();
+    const report = memberPage.getByRole("dialog", { name: "Report Comment" });
+    await report.getByRole("radio", { name: /^Spam/ }).check();
+    await report.getByRole("textbox", { name: "Note (optional)" }).fill("An advert.");
+    await report.getByRole("button", { name: "Send Report" }).click();
+    await view.toast("Thank you. Your report has been sent to the moderators.").waitFor();
+    await report.waitFor({ state: "detached" });
+    expect(memberProblems.errors).toEqual([]);
+    // The queue is for moderators only.
+    expect((await memberPage.goto(`${parley.baseUrl}/dashboard/content/reports`))?.status()).toBe(403);
+    expect((await fetch(`${parley.baseUrl}/dashboard/content/reports`)).status).toBe(403);
+
+    // The moderator sees the comment's report count, then the queue.
+    const page = await parley.newPage({ bypassCSP: true });
+    const problems = collectErrors(page);
+    await signInContext(page, parley.baseUrl, moderator);
+    const modView = new DiscussionActionsPage(page, parley.baseUrl);
+    await modView.goto(pathOf(created[2]!.url));
+    await waitForHydration(page);
+    const count = page.locator(`#Comment_${comment!.commentID}`).getByRole("link", { name: "1 report" });
+    await count.click();
+    await page.waitForURL(/\/dashboard\/content\/reports\?statuses=none&recordType=comment/);
+    await page.getByText("An advert.").waitFor();
+
+    expect((await page.goto(`${parley.baseUrl}/dashboard/content/reports`))?.status()).toBe(200);
+    await waitForHydration(page);
+    const item = page.getByRole("listitem").filter({ hasText: "Cheap watches at example.test!" });
+    expect(await item.innerText()).toMatch(/Spam[\s\S]*An advert\.[\s\S]*plain/);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, "reports-queue-375");
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshot(page, "reports-queue-1280");
+    // Keyboard: Tab reaches Dismiss; Enter dismisses.
+    const dismiss = item.getByRole("button", { name: "Dismiss" });
+    for (let i = 0; i < 40 && !(await dismiss.evaluate((node) => node === document.activeElement)); i++)
+      await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await page.getByText("The report has been dismissed.").waitFor();
+    await expect.poll(() => item.count()).toBe(0);
+    await page.getByRole("combobox", { name: "Status" }).selectOption("dismissed");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await page.waitForURL(/statuses=dismissed/);
+    await page.getByRole("listitem").filter({ hasText: "Cheap watches at example.test!" }).waitFor();
+
+    // Merge two discussions.
+    const general = await categoryID(admin, "general");
+    const into = await createDiscussion(admin, { name: "Merge target", body: "Target body.", categoryID: general });
+    const from = await createDiscussion(admin, { name: "Merge source", body: "Source body.", categoryID: general });
+    const category = new CategoryPage(page, parley.baseUrl);
+    const bulk = new BulkActions(page);
+    expect((await category.goto("general")).status()).toBe(200);
+    await waitForHydration(page);
+    await bulk.checkbox("Merge target").check();
+    await bulk.checkbox("Merge source").check();
+    await bulk.toastButton("Merge").click();
+    const merge = bulk.dialog("Merge Discussions");
+    await merge.waitFor();
+    await merge.getByRole("radio", { name: "Merge target" }).check();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, "moderation-merge-dialog-1280");
+    await bulk.submit(merge).click();
+    await merge.waitFor({ state: "detached" });
+    await expect.poll(() => category.discussions.titles()).not.toContain("Merge source");
+    expect(await category.discussions.titles()).toContain("Merge target");
+    await expect
+      .poll(() => fetch(`${parley.baseUrl}/api/v2/discussions/${from.discussionID}`).then((r) => r.status))
+      .toBe(404);
+    expect((await admin.get<{ countComments: number }>(`/discussions/${into.discussionID}`)).countComments).toBe(1);
+    expect(problems.errors).toEqual([]);
+  }, 150_000);
 });

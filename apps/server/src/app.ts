@@ -214,10 +214,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     loadRecord: async (recordType, recordID, context) => {
       const record =
         recordType === "discussion"
-          ? await discussions.get(recordID, ["-body", "-insertUser", "-lastUser"], context)
-          : await comments.get(recordID, ["-body", "-insertUser"], context);
+          ? await discussions.get(recordID, ["-insertUser", "-lastUser"], context)
+          : await comments.get(recordID, ["-insertUser"], context);
       return {
         name: record.name ?? "",
+        body: record.body ?? "",
         url: record.url ?? "",
         categoryID: record.categoryID ?? -1,
         insertUserID: record.insertUserID,

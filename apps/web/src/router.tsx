@@ -67,6 +67,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
   const conversations = () =>
     import("./features/conversations/conversations.routes.tsx").then((m) => m.createConversationRoutes);
   const drafts = () => import("./features/drafts/drafts.routes.tsx").then((m) => m.createDraftRoutes);
+  const reports = () => import("./features/reports/reports.routes.tsx").then((m) => m.createReportRoutes);
   // The posting actions run on a form submission only: their code loads then.
   let postingActions: Promise<ReturnType<typeof createDiscussionActions>> | undefined;
   const posting = () =>
@@ -227,6 +228,8 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             featureRoute("conversation", "messages/:conversationID", conversations),
             // The member's drafts and scheduled posts, loaded with their route.
             featureRoute("drafts", "drafts", drafts),
+            // The moderators' report queue and a post's reports.
+            featureRoute("reports", "dashboard/content/reports", reports),
             {
               id: "search",
               path: "search",

@@ -5,19 +5,49 @@ import { DateTime, Nullable } from "./common.ts";
 export const reportStatuses = ["new", "escalated", "dismissed"] as const;
 export type ReportStatus = (typeof reportStatuses)[number];
 
-/** The reasons a member picks from (`GET /report-reasons`). */
-export const reportReasons = [
-  { reportReasonID: "spam", name: "Spam", description: "Advertising, scams or repeated junk.", sort: 1 },
-  { reportReasonID: "abuse", name: "Abuse", description: "Harassment, threats or hate.", sort: 2 },
-  { reportReasonID: "inappropriate", name: "Inappropriate", description: "Content that breaks the rules.", sort: 3 },
-  { reportReasonID: "other", name: "Other", description: "Something else: say what in the note.", sort: 4 },
-] as const;
-
-export const ReportReason = Type.Object({
+/** A reason as a report carries it. */
+export const ReportReasonFragment = Type.Object({
   reportReasonID: Type.String(),
   name: Type.String(),
   description: Type.String(),
   sort: Type.Integer(),
+  deleted: Type.Boolean(),
+});
+export type ReportReasonFragment = Static<typeof ReportReasonFragment>;
+
+/** A reason members pick from (`/report-reasons`); `roleIDs` limits it to those roles when not empty. */
+export const ReportReason = Type.Object({
+  ...ReportReasonFragment.properties,
+  roleIDs: Type.Array(Type.Integer()),
+  insertUserID: Type.Integer(),
+  dateInserted: DateTime,
+  updateUserID: Nullable(Type.Integer()),
+  dateUpdated: Nullable(DateTime),
+  /** How many reports used it (community.manage only). */
+  countReports: Type.Optional(Type.Integer()),
+});
+export type ReportReason = Static<typeof ReportReason>;
+
+const reasonFields = {
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  description: Type.String({ maxLength: 1000 }),
+  sort: Type.Optional(Type.Integer({ minimum: 0 })),
+  roleIDs: Type.Array(Type.Integer()),
+};
+
+/** `POST /report-reasons` (community.manage): the ID is a slug the reports keep. */
+export const ReportReasonPost = Type.Object({
+  reportReasonID: Type.String({ minLength: 1, maxLength: 100, pattern: "^[a-z0-9][a-z0-9_-]*$" }),
+  ...reasonFields,
+});
+export type ReportReasonPost = Static<typeof ReportReasonPost>;
+
+export const ReportReasonPatch = Type.Partial(Type.Object(reasonFields));
+export type ReportReasonPatch = Static<typeof ReportReasonPatch>;
+
+export const ReportReasonQuery = Type.Object({
+  /** Also the deleted ones (community.manage). */
+  includeDeleted: Type.Optional(Type.Boolean({ default: false })),
 });
 
 export const ReportPost = Type.Object({
@@ -34,11 +64,13 @@ export const Report = Type.Object({
   recordID: Type.Integer(),
   recordName: Type.String(),
   recordUrl: Type.String(),
+  /** The post's text when it was reported (plain, shortened); null for reports older than excerpts. */
+  recordExcerpt: Nullable(Type.String()),
   recordUserID: Type.Integer(),
   placeRecordType: Type.String(),
   placeRecordID: Type.Integer(),
   reportReasonIDs: Type.Array(Type.String()),
-  reportReasons: Type.Array(ReportReason),
+  reportReasons: Type.Array(ReportReasonFragment),
   noteBody: Nullable(Type.String()),
   status: Type.String(),
   insertUserID: Type.Integer(),
@@ -46,6 +78,8 @@ export const Report = Type.Object({
   dateInserted: DateTime,
   updateUserID: Nullable(Type.Integer()),
   dateUpdated: Nullable(DateTime),
+  /** The open reports of the same post (the queue's count). */
+  countReports: Type.Integer(),
 });
 export type Report = Static<typeof Report>;
 

@@ -11,6 +11,7 @@ import * as m0008 from "./0008_search.ts";
 import * as m0009 from "./0009_drafts.ts";
 import * as m0010 from "./0010_moderation.ts";
 import * as m0011 from "./0011_category_follows.ts";
+import * as m0015 from "./0015_report_reasons.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -30,6 +31,7 @@ const modules: Record<string, MigrationModule> = {
   "0009_drafts": m0009,
   "0010_moderation": m0010,
   "0011_category_follows": m0011,
+  "0015_report_reasons": m0015,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

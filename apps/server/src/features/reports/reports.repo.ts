@@ -1,7 +1,8 @@
-import type { Insertable, Kysely, Selectable } from "kysely";
-import type { DB, ReportsTable } from "../../platform/db/schema.ts";
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from "kysely";
+import type { DB, ReportReasonsTable, ReportsTable } from "../../platform/db/schema.ts";
 
 export type ReportRow = Selectable<ReportsTable>;
+export type ReportReasonRow = Selectable<ReportReasonsTable>;
 
 export interface ReportFilters {
   recordType?: string;
@@ -10,6 +11,9 @@ export interface ReportFilters {
   /** Only reports in these categories (what the moderator may see). */
   categoryIDs: number[];
 }
+
+/** A LIKE pattern's literal text (escape character "!", which both engines take). */
+const escapeLike = (text: string) => text.replace(/[!%_]/g, "!$&");
 
 /** The only file with the reports' SQL. */
 export function createReportsRepo(db: Kysely<DB>) {
@@ -54,6 +58,33 @@ export function createReportsRepo(db: Kysely<DB>) {
         .where("status", "in", ["new", "escalated"])
         .execute();
       return rows.map((row) => row.reportID);
+    },
+    /** Every reason, deleted ones included (reports keep theirs), in their order. */
+    reasons: () => db.selectFrom("reportReasons").selectAll().orderBy("sort").orderBy("reportReasonID").execute(),
+    findReason: (reportReasonID: string) =>
+      db.selectFrom("reportReasons").selectAll().where("reportReasonID", "=", reportReasonID).executeTakeFirst(),
+    async insertReason(row: Insertable<ReportReasonsTable>): Promise<void> {
+      await db.insertInto("reportReasons").values(row).execute();
+    },
+    async updateReason(reportReasonID: string, changes: Updateable<ReportReasonsTable>): Promise<void> {
+      await db.updateTable("reportReasons").set(changes).where("reportReasonID", "=", reportReasonID).execute();
+    },
+    async deleteReason(reportReasonID: string): Promise<void> {
+      await db.deleteFrom("reportReasons").where("reportReasonID", "=", reportReasonID).execute();
+    },
+    /** How many reports used each reason (reasons are kept as a JSON array of IDs on the report). */
+    async reasonUses(reportReasonIDs: string[]): Promise<Map<string, number>> {
+      const counts = await Promise.all(
+        reportReasonIDs.map(async (id) => {
+          const row = await db
+            .selectFrom("reports")
+            .select(({ fn }) => fn.countAll<number>().as("count"))
+            .where(sql<boolean>`${sql.ref("reportReasonIDs")} like ${`%${escapeLike(JSON.stringify(id))}%`} escape '!'`)
+            .executeTakeFirstOrThrow();
+          return [id, Number(row.count)] as const;
+        }),
+      );
+      return new Map(counts);
     },
     /** Open report counts and last dates of many records in one query (reportMeta). */
     async metaOf(recordType: string, recordIDs: number[]) {

@@ -1,13 +1,23 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import { ErrorBody, Report, ReportListQuery, ReportPost, ReportReason } from "@parley/contracts";
+import {
+  ErrorBody,
+  Report,
+  ReportListQuery,
+  ReportPost,
+  ReportReason,
+  ReportReasonPatch,
+  ReportReasonPost,
+  ReportReasonQuery,
+} from "@parley/contracts";
 import { originOf, setPagingHeaders } from "../../platform/http/pagination.ts";
 import type { ReportContext, ReportsService } from "./reports.service.ts";
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 const tags = ["Reports"];
 const IdParams = Type.Object({ reportID: Type.Integer() });
+const ReasonParams = Type.Object({ reportReasonID: Type.String({ maxLength: 100 }) });
 const NoBody = Type.Optional(Type.Unknown({ description: "No body." }));
 const contextOf = (request: FastifyRequest): ReportContext => ({
   viewer: request.viewer,
@@ -19,8 +29,88 @@ const contextOf = (request: FastifyRequest): ReportContext => ({
 export const reportsRoutes: FastifyPluginAsyncTypebox<{ service: ReportsService }> = async (app, { service }) => {
   app.get(
     "/report-reasons",
-    { schema: { tags, summary: "The reasons to report a post.", response: { 200: Type.Array(ReportReason) } } },
-    async () => service.reasons(),
+    {
+      schema: {
+        tags,
+        summary: "The reasons the viewer may pick to report a post (community.manage: all, and how often used).",
+        querystring: ReportReasonQuery,
+        response: { 200: Type.Array(ReportReason), ...errors },
+      },
+    },
+    async (request) => service.reasons(request.query, request.viewer),
+  );
+
+  app.post(
+    "/report-reasons",
+    {
+      schema: {
+        tags,
+        summary: "Create a report reason (community.manage).",
+        body: ReportReasonPost,
+        response: { 201: ReportReason, ...errors },
+      },
+    },
+    async (request) => service.createReason(request.body, request.viewer),
+  );
+
+  app.put(
+    "/report-reasons/sorts",
+    {
+      schema: {
+        tags,
+        summary: "Set the order of report reasons: reason ID → sort (community.manage).",
+        body: Type.Record(Type.String(), Type.Integer({ minimum: 0 })),
+        response: { 204: Type.Null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.sortReasons(request.body, request.viewer);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    "/report-reasons/:reportReasonID",
+    {
+      schema: {
+        tags,
+        summary: "Get a report reason the viewer may pick (404 otherwise).",
+        params: ReasonParams,
+        querystring: ReportReasonQuery,
+        response: { 200: ReportReason, ...errors },
+      },
+    },
+    async (request) => service.reason(request.params.reportReasonID, request.query, request.viewer),
+  );
+
+  app.patch(
+    "/report-reasons/:reportReasonID",
+    {
+      schema: {
+        tags,
+        summary: "Update a report reason (community.manage).",
+        params: ReasonParams,
+        body: ReportReasonPatch,
+        response: { 200: ReportReason, ...errors },
+      },
+    },
+    async (request) => service.updateReason(request.params.reportReasonID, request.body, request.viewer),
+  );
+
+  app.delete(
+    "/report-reasons/:reportReasonID",
+    {
+      schema: {
+        tags,
+        summary: "Delete a report reason (community.manage); one that reports used is kept, marked deleted.",
+        params: ReasonParams,
+        response: { 204: Type.Null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteReason(request.params.reportReasonID, request.viewer);
+      return reply.status(204).send(null);
+    },
   );
 
   app.post(

@@ -1,10 +1,19 @@
-import { reportReasons, type Report, type ReportListQuery, type ReportPost } from "@parley/contracts";
-import { authorize, requireSignedIn } from "../../platform/auth/authorize.ts";
+import type {
+  Report,
+  ReportListQuery,
+  ReportPost,
+  ReportReason,
+  ReportReasonFragment,
+  ReportReasonPatch,
+  ReportReasonPost,
+} from "@parley/contracts";
+import { authorize, can, requireSignedIn } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import { nowIso, toRfc3339 } from "../../platform/dates.ts";
-import { fieldError, notFound, validationFailed } from "../../platform/errors.ts";
+import { conflict, fieldError, notFound, validationFailed } from "../../platform/errors.ts";
+import { renderExcerpt } from "../../platform/render/index.ts";
 import { unknownUser, type CategoryDirectory, type UserFragments } from "./reports.deps.ts";
-import type { ReportRow, ReportsRepo } from "./reports.repo.ts";
+import type { ReportReasonRow, ReportRow, ReportsRepo } from "./reports.repo.ts";
 
 export interface ReportContext {
   viewer: Viewer;
@@ -15,6 +24,8 @@ export interface ReportContext {
 /** What a report needs of the reported post; loading it checks the viewer may see it. */
 export interface ReportedRecord {
   name: string;
+  /** The post's HTML (for the report's excerpt). */
+  body: string;
   url: string;
   categoryID: number;
   insertUserID: number;
@@ -28,19 +39,45 @@ export interface ReportsDeps {
   removeRecord(recordType: "discussion" | "comment", recordID: number, context: ReportContext): Promise<void>;
 }
 
-const reasonByID = new Map<string, (typeof reportReasons)[number]>(
-  reportReasons.map((reason) => [reason.reportReasonID, reason]),
-);
+/** Who manages the reasons, sees them all and how often they were used (vanilla-reports.yml). */
+const reasonManager = "community.manage";
+
+const fragmentOf = (row: ReportReasonRow): ReportReasonFragment => ({
+  reportReasonID: row.reportReasonID,
+  name: row.name,
+  description: row.description,
+  sort: row.sort,
+  deleted: row.deleted === 1,
+});
+
+/** A reason the viewer may pick: not deleted, and for everyone or one of their roles. */
+const offeredTo = (row: ReportReasonRow, viewer: Viewer) => {
+  if (row.deleted === 1) return false;
+  const roleIDs = JSON.parse(row.roleIDs) as number[];
+  return roleIDs.length === 0 || can(viewer, reasonManager) || roleIDs.some((id) => viewer.roleIDs.includes(id));
+};
 
 /** Reports: members report with flag.add; moderators (community.moderate) list, dismiss or act. */
 export function createReportsService(deps: ReportsDeps) {
   const { repo, users } = deps;
 
   async function present(rows: ReportRow[], origin: string): Promise<Report[]> {
-    const fragments = await users.load(
-      rows.map((row) => row.insertUserID),
-      origin,
-    );
+    const [fragments, reasons, counts] = await Promise.all([
+      users.load(
+        rows.map((row) => row.insertUserID),
+        origin,
+      ),
+      repo.reasons(),
+      Promise.all(
+        (["discussion", "comment"] as const).map((type) =>
+          repo.metaOf(
+            type,
+            rows.filter((row) => row.recordType === type).map((row) => row.recordID),
+          ),
+        ),
+      ),
+    ]);
+    const reasonByID = new Map(reasons.map((reason) => [reason.reportReasonID, fragmentOf(reason)]));
     return rows.map((row) => {
       const ids = JSON.parse(row.reportReasonIDs) as string[];
       return {
@@ -49,6 +86,7 @@ export function createReportsService(deps: ReportsDeps) {
         recordID: row.recordID,
         recordName: row.recordName,
         recordUrl: row.recordUrl,
+        recordExcerpt: row.recordExcerpt,
         recordUserID: row.recordUserID,
         placeRecordType: row.placeRecordType,
         placeRecordID: row.placeRecordID,
@@ -64,6 +102,7 @@ export function createReportsService(deps: ReportsDeps) {
         dateInserted: toRfc3339(row.dateInserted),
         updateUserID: row.updateUserID,
         dateUpdated: row.dateUpdated ? toRfc3339(row.dateUpdated) : null,
+        countReports: counts[row.recordType === "discussion" ? 0 : 1]!.get(row.recordID)?.countReports ?? 0,
       };
     });
   }
@@ -76,14 +115,104 @@ export function createReportsService(deps: ReportsDeps) {
     return row;
   }
 
+  async function presentReasons(rows: ReportReasonRow[], viewer: Viewer): Promise<ReportReason[]> {
+    const uses = can(viewer, reasonManager) ? await repo.reasonUses(rows.map((row) => row.reportReasonID)) : null;
+    return rows.map((row) => ({
+      ...fragmentOf(row),
+      roleIDs: JSON.parse(row.roleIDs) as number[],
+      insertUserID: row.insertUserID,
+      dateInserted: toRfc3339(row.dateInserted),
+      updateUserID: row.updateUserID,
+      dateUpdated: row.dateUpdated ? toRfc3339(row.dateUpdated) : null,
+      ...(uses ? { countReports: uses.get(row.reportReasonID) ?? 0 } : {}),
+    }));
+  }
+
+  /** A reason the viewer may see (404 otherwise, so IDs do not leak). */
+  async function visibleReason(reportReasonID: string, viewer: Viewer, includeDeleted = false) {
+    const row = await repo.findReason(reportReasonID);
+    const manager = can(viewer, reasonManager);
+    if (!row || !(offeredTo(row, viewer) || (manager && includeDeleted && row.deleted === 1)))
+      throw notFound("Report reason");
+    return row;
+  }
+
   return {
-    reasons: () => reportReasons.map((reason) => ({ ...reason })),
+    /** The reasons the viewer may pick; a manager may also ask for the deleted ones. */
+    async reasons(query: { includeDeleted?: boolean }, viewer: Viewer): Promise<ReportReason[]> {
+      if (query.includeDeleted) authorize(viewer, reasonManager);
+      const rows = (await repo.reasons()).filter(
+        (row) => offeredTo(row, viewer) || (query.includeDeleted === true && row.deleted === 1),
+      );
+      return presentReasons(rows, viewer);
+    },
+
+    async reason(reportReasonID: string, query: { includeDeleted?: boolean }, viewer: Viewer) {
+      if (query.includeDeleted) authorize(viewer, reasonManager);
+      return (await presentReasons([await visibleReason(reportReasonID, viewer, query.includeDeleted)], viewer))[0]!;
+    },
+
+    async createReason(body: ReportReasonPost, viewer: Viewer): Promise<ReportReason> {
+      authorize(viewer, reasonManager);
+      if (await repo.findReason(body.reportReasonID)) throw conflict("Report reason already exists.");
+      const rows = await repo.reasons();
+      await repo.insertReason({
+        reportReasonID: body.reportReasonID,
+        name: body.name.trim(),
+        description: body.description.trim(),
+        sort: body.sort ?? Math.max(0, ...rows.map((row) => row.sort)) + 1,
+        roleIDs: JSON.stringify([...new Set(body.roleIDs)]),
+        deleted: 0,
+        insertUserID: viewer.userID,
+        dateInserted: nowIso(),
+        updateUserID: null,
+        dateUpdated: null,
+      });
+      return this.reason(body.reportReasonID, {}, viewer);
+    },
+
+    async updateReason(reportReasonID: string, body: ReportReasonPatch, viewer: Viewer): Promise<ReportReason> {
+      authorize(viewer, reasonManager);
+      await visibleReason(reportReasonID, viewer);
+      await repo.updateReason(reportReasonID, {
+        ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+        ...(body.description !== undefined ? { description: body.description.trim() } : {}),
+        ...(body.sort !== undefined ? { sort: body.sort } : {}),
+        ...(body.roleIDs !== undefined ? { roleIDs: JSON.stringify([...new Set(body.roleIDs)]) } : {}),
+        updateUserID: viewer.userID,
+        dateUpdated: nowIso(),
+      });
+      return this.reason(reportReasonID, {}, viewer);
+    },
+
+    /** A used reason is kept, marked deleted (its reports still name it); an unused one goes. */
+    async deleteReason(reportReasonID: string, viewer: Viewer): Promise<void> {
+      authorize(viewer, reasonManager);
+      await visibleReason(reportReasonID, viewer);
+      const uses = (await repo.reasonUses([reportReasonID])).get(reportReasonID) ?? 0;
+      if (uses > 0)
+        await repo.updateReason(reportReasonID, { deleted: 1, updateUserID: viewer.userID, dateUpdated: nowIso() });
+      else await repo.deleteReason(reportReasonID);
+    },
+
+    /** `PUT /report-reasons/sorts`: a reason ID → sort mapping. */
+    async sortReasons(sorts: Record<string, number>, viewer: Viewer): Promise<void> {
+      authorize(viewer, reasonManager);
+      const known = new Set((await repo.reasons()).map((row) => row.reportReasonID));
+      const unknown = Object.keys(sorts).filter((id) => !known.has(id));
+      if (unknown.length)
+        throw validationFailed([fieldError("sorts", "invalid", `Unknown report reason: ${unknown.join(", ")}.`)]);
+      for (const [id, sort] of Object.entries(sorts)) await repo.updateReason(id, { sort });
+    },
 
     async create(body: ReportPost, context: ReportContext): Promise<Report> {
       const { viewer } = context;
       requireSignedIn(viewer);
       authorize(viewer, "flag.add");
-      const unknown = body.reportReasonIDs.filter((id) => !reasonByID.has(id));
+      const offered = new Set(
+        (await repo.reasons()).filter((row) => offeredTo(row, viewer)).map((row) => row.reportReasonID),
+      );
+      const unknown = body.reportReasonIDs.filter((id) => !offered.has(id));
       if (unknown.length)
         throw validationFailed([
           fieldError("reportReasonIDs", "invalid", `Unknown report reason: ${unknown.join(", ")}.`),
@@ -97,6 +226,7 @@ export function createReportsService(deps: ReportsDeps) {
         recordUserID: record.insertUserID,
         recordName: record.name.slice(0, 255),
         recordUrl: record.url.slice(0, 500),
+        recordExcerpt: record.body ? renderExcerpt(record.body, "html", 300) : null,
         reportReasonIDs: JSON.stringify([...new Set(body.reportReasonIDs)]),
         noteBody: body.noteBody?.trim() || null,
         status: "new",

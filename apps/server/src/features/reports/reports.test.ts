@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Report, type Comment, type Discussion } from "@parley/contracts";
+import { Report, ReportReason, type Comment, type Discussion } from "@parley/contracts";
+import { roleIDOfType } from "../../test/accounts.ts";
 import { countQueries } from "../../platform/db/query-count.ts";
 import { Type } from "typebox";
 import { engines } from "../../test/databases.ts";
@@ -59,6 +60,86 @@ describe.each(engines)("reports on %s", (engine) => {
       insertUser: { name: "Reporting Member" },
     });
     expect(report.recordName).toBe("Re: Reported post");
+    expect(report.recordExcerpt).toBe("Buy now!");
+    expect(report.countReports).toBe(1);
+  });
+
+  it("keeps the reasons: seeded, managed with community.manage, limited to roles, kept deleted once used", async () => {
+    const seeded = (await f.api.get("/api/v2/report-reasons", { as: f.as.reporter })).json<ReportReason[]>();
+    expectSchema(Type.Array(ReportReason), seeded);
+    expect(seeded.map((r) => r.reportReasonID)).toEqual(["spam", "abuse", "inappropriate", "other"]);
+    expect(seeded[0]!.countReports).toBeUndefined();
+
+    const moderatorRole = await roleIDOfType(f.t.database.db, "moderator");
+    const staffOnly = {
+      reportReasonID: "staff-only",
+      name: "Staff",
+      description: "For staff.",
+      roleIDs: [moderatorRole],
+    };
+    expect((await f.api.post("/api/v2/report-reasons", staffOnly, { as: f.as.moderator })).statusCode).toBe(403);
+    const created = await f.api.post("/api/v2/report-reasons", staffOnly, { as: f.admin });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json<ReportReason>()).toMatchObject({ reportReasonID: "staff-only", sort: 5, deleted: false });
+    expect((await f.api.post("/api/v2/report-reasons", staffOnly, { as: f.admin })).statusCode).toBe(409);
+    const bad = await f.api.post(
+      "/api/v2/report-reasons",
+      { ...staffOnly, reportReasonID: "Not A Slug" },
+      { as: f.admin },
+    );
+    expect(bad.statusCode).toBe(400);
+
+    // Only its role sees it, and only it may use it.
+    const reporterSees = (await f.api.get("/api/v2/report-reasons", { as: f.as.reporter })).json<ReportReason[]>();
+    expect(reporterSees.map((r) => r.reportReasonID)).not.toContain("staff-only");
+    expect((await f.api.get("/api/v2/report-reasons/staff-only", { as: f.as.reporter })).statusCode).toBe(404);
+    expect((await f.api.get("/api/v2/report-reasons/staff-only", { as: f.as.moderator })).statusCode).toBe(200);
+    const d = await postDiscussion(f.api, f.as.member, { name: "Reason post", categoryID: f.category.general });
+    const reportWith = (as: typeof f.admin, reasons: string[]) =>
+      f.api.post(
+        "/api/v2/reports",
+        { recordType: "discussion", recordID: d.discussionID, reportReasonIDs: reasons },
+        { as },
+      );
+    expect((await reportWith(f.as.reporter, ["staff-only"])).statusCode).toBe(400);
+    const used = await reportWith(f.as.moderator, ["staff-only"]);
+    expect(used.statusCode, used.body).toBe(201);
+
+    const renamed = await f.api.patch("/api/v2/report-reasons/staff-only", { name: "Staff note" }, { as: f.admin });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json<ReportReason>()).toMatchObject({
+      name: "Staff note",
+      updateUserID: f.adminID,
+      countReports: 1,
+    });
+    expect(
+      (await f.api.patch("/api/v2/report-reasons/staff-only", { name: "X" }, { as: f.as.moderator })).statusCode,
+    ).toBe(403);
+    const sorted = await f.api.put("/api/v2/report-reasons/sorts", { "staff-only": 0 }, { as: f.admin });
+    expect(sorted.statusCode, sorted.body).toBe(204);
+    const order = (await f.api.get("/api/v2/report-reasons", { as: f.admin })).json<ReportReason[]>();
+    expect(order[0]).toMatchObject({ reportReasonID: "staff-only", countReports: 1 });
+
+    // Used: kept as deleted; its report still names it.
+    expect((await f.api.delete("/api/v2/report-reasons/staff-only", { as: f.admin })).statusCode).toBe(204);
+    expect((await f.api.get("/api/v2/report-reasons/staff-only", { as: f.admin })).statusCode).toBe(404);
+    const withDeleted = await f.api.get("/api/v2/report-reasons?includeDeleted=true", { as: f.admin });
+    expect(withDeleted.json<ReportReason[]>().find((r) => r.reportReasonID === "staff-only")).toMatchObject({
+      deleted: true,
+    });
+    expect((await f.api.get("/api/v2/report-reasons?includeDeleted=true", { as: f.as.reporter })).statusCode).toBe(403);
+    const kept = await f.api.get(`/api/v2/reports/${used.json<Report>().reportID}`, { as: f.as.moderator });
+    expect(kept.json<Report>().reportReasons).toEqual([
+      { reportReasonID: "staff-only", name: "Staff note", description: "For staff.", sort: 0, deleted: true },
+    ]);
+    expect((await reportWith(f.as.moderator, ["staff-only"])).statusCode).toBe(400);
+    // Unused: gone.
+    const spare = { reportReasonID: "spare_1", name: "Spare", description: "", roleIDs: [] };
+    expect((await f.api.post("/api/v2/report-reasons", spare, { as: f.admin })).statusCode).toBe(201);
+    expect((await f.api.delete("/api/v2/report-reasons/spare_1", { as: f.admin })).statusCode).toBe(204);
+    expect((await f.api.get("/api/v2/report-reasons/spare_1?includeDeleted=true", { as: f.admin })).statusCode).toBe(
+      404,
+    );
   });
 
   it("shows the queue and a record's reports to moderators only; dismiss and act", async () => {

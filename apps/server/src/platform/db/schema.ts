@@ -411,6 +411,23 @@ export interface ReportsTable {
   dateInserted: DateString;
   updateUserID: number | null;
   dateUpdated: DateString | null;
+  /** 0015: the reported post's text when reported (plain, shortened). */
+  recordExcerpt: string | null;
+}
+
+/** 0015: the reasons members pick when they report (`/report-reasons`). */
+export interface ReportReasonsTable {
+  reportReasonID: string;
+  name: string;
+  description: string;
+  sort: Defaulted<number>;
+  /** JSON array of role IDs; empty: every role. */
+  roleIDs: string;
+  deleted: Flag;
+  insertUserID: number;
+  dateInserted: DateString;
+  updateUserID: number | null;
+  dateUpdated: DateString | null;
 }
 
 /** 0010: collections of records (spec §3). */
@@ -462,6 +479,7 @@ export interface DB {
   changeLog: ChangeLogTable;
   auditLogs: AuditLogsTable;
   reports: ReportsTable;
+  reportReasons: ReportReasonsTable;
   collections: CollectionsTable;
   collectionRecords: CollectionRecordsTable;
 }

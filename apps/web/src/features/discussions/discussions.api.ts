@@ -44,7 +44,13 @@ export const discussionsApi = {
   comments: (api: ApiClient, discussionID: number, page: number, limit: number, sort: string, signal?: AbortSignal) =>
     api.get<Comment[]>(
       "/comments",
-      { discussionID, page, limit, sort, expand: ["insertUser", "insertUser.signature", "permissions", "reactions"] },
+      {
+        discussionID,
+        page,
+        limit,
+        sort,
+        expand: ["insertUser", "insertUser.signature", "permissions", "reactions", "reportMeta"],
+      },
       signal,
     ),
   locateComment: async (api: ApiClient, commentID: number, limit: number) =>

@@ -1,5 +1,5 @@
 import { useQuery, type QueryKey } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ComponentType } from "react";
 import type { Comment, Discussion } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
@@ -8,7 +8,12 @@ import { Loader } from "../../../ui/loader/Loader.tsx";
 import { onDemand, useOnDemand } from "../../../ui/on-demand.ts";
 import { useToast } from "../../../ui/toast/ToastProvider.tsx";
 import { ReactionsRow } from "../../reactions/index.ts";
+import { reportsLink } from "../../reports/index.ts";
 import { meQuery } from "../../users/users.queries.ts";
+import { noModerationSettings } from "../moderation/capabilities.ts";
+import { moderationSettingsQuery } from "../moderation/moderation.queries.ts";
+import type * as BulkActionsModule from "../moderation/BulkActions.tsx";
+import type { ReportModalProps } from "../moderation/ReportModal.tsx";
 import { commentCache } from "./discussionCache.ts";
 import { Post } from "./Post.tsx";
 import { PostButtons } from "./PostButtons.tsx";
@@ -19,13 +24,15 @@ import styles from "./DiscussionActions.module.css";
 
 interface CommentPostProps {
   comment: Comment;
+  /** The moderators' bulk selection, once loaded (the discussion's `discussions.manage`). */
+  bulk?: typeof BulkActionsModule | null | undefined;
   discussion: Pick<Discussion, "closed" | "permissions">;
   /** The cached comments page the comment came from (its reactions and edits change there). */
   pageKey: QueryKey;
 }
 
 /** A comment with its reactions row, post buttons, and in-place Edit ('Edit (time)') and Delete. */
-export function CommentPost({ comment, discussion, pageKey }: CommentPostProps) {
+export function CommentPost({ comment, discussion, pageKey, bulk }: CommentPostProps) {
   const api = useApi();
   const { data: me } = useQuery(meQuery(api));
   const { addToast } = useToast();
@@ -38,6 +45,21 @@ export function CommentPost({ comment, discussion, pageKey }: CommentPostProps) 
   });
   const remove = useDeleteComment(comment.commentID);
   const canDelete = comment.permissions?.["comments.delete"] === true;
+  const signedIn = Boolean(me && me.userID !== 0);
+  const { data: settings = noModerationSettings } = useQuery({ ...moderationSettingsQuery(api), enabled: signedIn });
+  const reports = settings.capabilities.has("reports");
+  const canReport =
+    reports &&
+    signedIn &&
+    comment.insertUserID !== me?.userID &&
+    Boolean(me?.isAdmin || me?.permissions.includes("flag.add"));
+  const countReports = reports ? (comment.reportMeta?.countReports ?? 0) : 0;
+  const [ReportDialog, setReportDialog] = useState<ComponentType<ReportModalProps> | null>(null);
+  const openReport = () =>
+    import("../moderation/ReportModal.tsx").then(
+      (module) => setReportDialog(() => module.ReportModal),
+      (error: unknown) => addToast({ toastID: "report", body: errorText(error), persistent: true, dismissible: true }),
+    );
 
   return (
     <Post
@@ -66,6 +88,7 @@ export function CommentPost({ comment, discussion, pageKey }: CommentPostProps) 
         <PostButtons
           discussion={discussion}
           record={{ recordType: "comment", recordID: comment.commentID, url: comment.url, name: comment.name }}
+          leading={bulk ? <bulk.CommentBulkCheckbox comment={comment} /> : null}
         >
           {edit.canEdit ? (
             <button type="button" className={styles.textButton} onClick={() => setEditing(true)}>
@@ -77,8 +100,21 @@ export function CommentPost({ comment, discussion, pageKey }: CommentPostProps) 
               {t("Delete")}
             </button>
           ) : null}
+          {canReport ? (
+            <button type="button" className={styles.textButton} onClick={() => void openReport()}>
+              {t("Report")}
+            </button>
+          ) : null}
+          {countReports > 0 ? (
+            <a className={styles.reportCount} href={reportsLink("comment", comment.commentID)}>
+              {countReports === 1 ? t("1 report") : t("{count} reports", { count: countReports })}
+            </a>
+          ) : null}
         </PostButtons>
       )}
+      {ReportDialog ? (
+        <ReportDialog recordType="comment" recordID={comment.commentID} onClose={() => setReportDialog(null)} />
+      ) : null}
       {canDelete ? (
         <ConfirmModal
           isOpen={confirming}

@@ -15,13 +15,15 @@ export interface PostButtonsProps {
   record: { recordType: "discussion" | "comment"; recordID: number; url: string; name: string };
   /** Comment actions (Edit, Delete) shown after the post buttons. */
   children?: React.ReactNode;
+  /** Shown first (a moderator's selection checkbox). */
+  leading?: React.ReactNode;
 }
 
 /**
  * Reply and Quote (spec §2 "Post buttons", §5 rules), Share, and the comment's own actions. Reply is
  * a link to the comment form, so it works without JavaScript; with it, it focuses the editor.
  */
-export function PostButtons({ discussion, record, children }: PostButtonsProps) {
+export function PostButtons({ discussion, record, children, leading = null }: PostButtonsProps) {
   const api = useApi();
   const { addToast } = useToast();
   const quote = useMutation({
@@ -39,6 +41,7 @@ export function PostButtons({ discussion, record, children }: PostButtonsProps) 
   const quotable = canQuote(discussion.permissions, discussion.closed);
   return (
     <div className={styles.postButtons}>
+      {leading}
       {reply ? (
         <a
           href={`#${commentBodyID}`}

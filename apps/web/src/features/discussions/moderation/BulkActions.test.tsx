@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Discussion } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { memberMe, renderWithShell } from "../../../shell/testing.tsx";
@@ -35,11 +35,11 @@ function Harness() {
 }
 
 /** `after`: what the server lists when the list is refreshed after a bulk call. */
-const render = async (after: Discussion[] = items.filter((item) => item.discussionID !== 1)) => {
+const render = async (after: Discussion[] = items.filter((item) => item.discussionID !== 1), capabilities = "") => {
   const rendered = renderWithShell(<Harness />, {
     me: { ...memberMe, permissions: [...memberMe.permissions, "community.moderate"] },
     routes: {
-      "GET /config": jsonResponse({}),
+      "GET /config": jsonResponse({ "moderation.capabilities": capabilities }),
       "GET /discussions": jsonResponse(after),
     },
   });
@@ -53,6 +53,9 @@ const toast = () => screen.queryByRole("region", { name: "Bulk actions" });
 
 const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 
+// The list loads the module on demand: loaded once here, so a busy machine's first transform is not
+// counted against the first test's waits.
+beforeAll(() => import("./BulkActions.tsx"), 30_000);
 beforeEach(() => selectionStore.clear());
 afterEach(() => {
   cleanup();
@@ -191,5 +194,74 @@ describe("bulk selection on discussion lists (spec §4, §5)", () => {
     const cached = queryClient.getQueryData<{ items: Discussion[] }>(["discussions", "list", listParams]);
     expect(cached?.items.filter((item) => item.closed).map((item) => item.discussionID)).toEqual([1, 3]);
     expect(toast()).toBeNull();
+  });
+
+  it("Merge (with the server's merge): needs 2 selected, then merges into the chosen one with progress", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const fetch = vi.fn<typeof globalThis.fetch>(
+      () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    );
+    vi.stubGlobal("fetch", fetch);
+    const { queryClient } = await render(undefined, "merge");
+    queryClient.setQueryData(discussionKeys.detail(1), items[0]);
+    fireEvent.click(box("First"));
+    const merge = await within(toast()!).findByRole("button", { name: "Merge" });
+    fireEvent.click(merge);
+    let dialog = await screen.findByRole("dialog", { name: "Merge Discussions" }, { timeout: 5000 });
+    expect(within(dialog).getByRole("note").textContent).toBe("You must select at least 2 discussions to merge.");
+    expect(dialog.querySelector<HTMLButtonElement>("button[type=submit]")?.disabled).toBe(true);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    fireEvent.click(box("Third"));
+    fireEvent.click(within(toast()!).getByRole("button", { name: "Merge" }));
+    dialog = await screen.findByRole("dialog", { name: "Merge Discussions" }, { timeout: 5000 });
+    expect(within(dialog).getByRole<HTMLInputElement>("radio", { name: "First" }).checked).toBe(true);
+    fireEvent.click(within(dialog).getByRole("radio", { name: "Third" }));
+    fireEvent.click(within(dialog).getByRole("checkbox", { name: "Leave a redirect link" }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Merge" }));
+
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    expect(box("First").getAttribute("data-selection")).toBe("pending");
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe("/api/v2/discussions/merge?longRunnerMode=sync");
+    expect(init?.method).toBe("PATCH");
+    expect(JSON.parse(init?.body as string)).toEqual({
+      discussionIDs: [1, 3],
+      destinationDiscussionID: 3,
+      addRedirects: true,
+    });
+    expect(within(dialog).getByText("0 of 2 done…")).toBeTruthy();
+    answer(
+      reply(200, {
+        progress: { successIDs: [1, 3], failedIDs: [], exceptionsByID: {}, countTotalIDs: 2 },
+        callbackPayload: null,
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Merge Discussions" })).toBeNull());
+    // The merged one leaves the caches; the destination stays.
+    expect(queryClient.getQueryData(discussionKeys.detail(1))).toBeUndefined();
+    await waitFor(() => expect(screen.queryByRole("checkbox", { name: "Select First" })).toBeNull());
+    expect(toast()).toBeNull();
+  });
+
+  it("Merge: a refused call is a persistent toast and the selection goes back to checked", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn<typeof globalThis.fetch>(async () => reply(403, { message: "Permission Problem", status: 403 })),
+    );
+    await render(undefined, "merge");
+    fireEvent.click(box("First"));
+    fireEvent.click(box("Third"));
+    fireEvent.click(await within(toast()!).findByRole("button", { name: "Merge" }));
+    const dialog = await screen.findByRole("dialog", { name: "Merge Discussions" }, { timeout: 5000 });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Merge" }));
+    expect(await screen.findByText("Permission Problem")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Merge Discussions" })).toBeNull());
+    expect(box("First").getAttribute("data-selection")).toBe("checked");
+    expect(box("Third").checked).toBe(true);
   });
 });

@@ -4,11 +4,11 @@ import { t } from "../../../lib/i18n.ts";
 import { CategoryComboBox, type ChosenCategory } from "../components/CategoryComboBox.tsx";
 import { removeDiscussionFromCaches, updateDiscussionEverywhere } from "../components/discussionCache.ts";
 import type { DisabledReason } from "./bulk.rules.ts";
-import { closeDisabledReason, deleteDisabledReason, moveDisabledReason } from "./bulk.rules.ts";
+import { closeDisabledReason, deleteDisabledReason, mergeDisabledReason, moveDisabledReason } from "./bulk.rules.ts";
 import type { SelectedDiscussion } from "./bulk.store.ts";
 import { FormModal } from "./FormModal.tsx";
 import { bulkApi } from "./moderation.api.ts";
-import { useBulkRun } from "./useBulkRun.tsx";
+import { discussionBulk, useBulkRun } from "./useBulkRun.tsx";
 import styles from "./Moderation.module.css";
 
 export interface BulkModalProps {
@@ -40,16 +40,18 @@ function Progress({ progress }: { progress: { done: number; total: number } | nu
   ) : null;
 }
 
-interface BulkFormProps extends BulkModalProps {
+interface BulkFormProps {
   title: string;
   submitLabel: string;
   reason: DisabledReason | null;
-  run: ReturnType<typeof useBulkRun>;
+  run: { isPending: boolean; progress: { done: number; total: number } | null };
   onSubmit: (form: HTMLFormElement) => Promise<boolean>;
+  onClose: () => void;
   children: ReactNode;
 }
 
-function BulkForm({ title, submitLabel, reason, run, onSubmit, onClose, children }: BulkFormProps) {
+/** A bulk action's dialog: its form, why it cannot run (spec §5), and the progress of the run. */
+export function BulkForm({ title, submitLabel, reason, run, onSubmit, onClose, children }: BulkFormProps) {
   return (
     <FormModal
       title={title}
@@ -66,12 +68,13 @@ function BulkForm({ title, submitLabel, reason, run, onSubmit, onClose, children
   );
 }
 
-const countSentence = (count: number, one: string, many: string) => (count === 1 ? one : many);
+/** One sentence or the other by count (both translated by the caller). */
+export const countSentence = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
 /** Bulk move (spec §2, §5): a category, and whether to leave redirects behind. */
 export function BulkMoveModal({ selected, onClose }: BulkModalProps) {
   const queryClient = useQueryClient();
-  const run = useBulkRun();
+  const run = useBulkRun(discussionBulk);
   const [category, setCategory] = useState<ChosenCategory | null>(null);
   const reason = moveDisabledReason(selected) ?? (category ? null : { message: t("Choose a category."), names: [] });
   const handleSubmit = async (form: HTMLFormElement) => {
@@ -96,7 +99,6 @@ export function BulkMoveModal({ selected, onClose }: BulkModalProps) {
       reason={reason}
       run={run}
       onSubmit={handleSubmit}
-      selected={selected}
       onClose={onClose}
     >
       <p>
@@ -118,7 +120,7 @@ export function BulkMoveModal({ selected, onClose }: BulkModalProps) {
 /** Bulk close (spec §2, §5). */
 export function BulkCloseModal({ selected, onClose }: BulkModalProps) {
   const queryClient = useQueryClient();
-  const run = useBulkRun();
+  const run = useBulkRun(discussionBulk);
   const open = selected.filter((discussion) => !discussion.closed);
   const handleSubmit = () =>
     run.run(open, {
@@ -135,7 +137,6 @@ export function BulkCloseModal({ selected, onClose }: BulkModalProps) {
       reason={closeDisabledReason(selected)}
       run={run}
       onSubmit={handleSubmit}
-      selected={selected}
       onClose={onClose}
     >
       <p>
@@ -152,7 +153,7 @@ export function BulkCloseModal({ selected, onClose }: BulkModalProps) {
 /** Bulk delete (spec §2, §4, §5): deleted discussions leave the cache and cached lists. */
 export function BulkDeleteModal({ selected, onClose }: BulkModalProps) {
   const queryClient = useQueryClient();
-  const run = useBulkRun();
+  const run = useBulkRun(discussionBulk);
   const handleSubmit = () =>
     run.run(selected, {
       call: (ids, options) => bulkApi.remove(ids, options),
@@ -167,7 +168,6 @@ export function BulkDeleteModal({ selected, onClose }: BulkModalProps) {
       reason={deleteDisabledReason(selected)}
       run={run}
       onSubmit={handleSubmit}
-      selected={selected}
       onClose={onClose}
     >
       <p>
@@ -177,6 +177,61 @@ export function BulkDeleteModal({ selected, onClose }: BulkModalProps) {
           t("Are you sure you want to delete {count} discussions?", { count: selected.length }),
         )}
       </p>
+    </BulkForm>
+  );
+}
+
+/**
+ * Bulk merge (spec §2, §5): the destination chosen among the selected; every other one becomes a
+ * comment of it and leaves the lists (or stays behind as a closed redirect).
+ */
+export function BulkMergeModal({ selected, onClose }: BulkModalProps) {
+  const queryClient = useQueryClient();
+  const run = useBulkRun(discussionBulk);
+  const [destinationID, setDestinationID] = useState<number | null>(selected[0]?.discussionID ?? null);
+  const reason =
+    mergeDisabledReason(selected) ??
+    (destinationID !== null && selected.some((discussion) => discussion.discussionID === destinationID)
+      ? null
+      : { message: t("Choose the discussion to merge into."), names: [] });
+  const handleSubmit = async (form: HTMLFormElement) => {
+    if (destinationID === null) return false;
+    const addRedirects = new FormData(form).get("addRedirects") === "1";
+    return run.run(selected, {
+      call: (ids, options) => bulkApi.merge(ids, destinationID, addRedirects, options),
+      applySuccess: (ids) => {
+        for (const id of ids) if (id !== destinationID) removeDiscussionFromCaches(queryClient, id);
+      },
+    });
+  };
+  return (
+    <BulkForm
+      title={t("Merge Discussions")}
+      submitLabel={t("Merge")}
+      reason={reason}
+      run={run}
+      onSubmit={handleSubmit}
+      onClose={onClose}
+    >
+      <fieldset className={styles.choices}>
+        <legend>{t("Choose the main discussion into which all comments will be merged:")}</legend>
+        {selected.map((discussion) => (
+          <label key={discussion.discussionID} className={styles.choice}>
+            <input
+              type="radio"
+              name="destinationDiscussionID"
+              value={discussion.discussionID}
+              checked={destinationID === discussion.discussionID}
+              onChange={() => setDestinationID(discussion.discussionID)}
+            />
+            {discussion.name}
+          </label>
+        ))}
+      </fieldset>
+      <label className={styles.choice}>
+        <input type="checkbox" name="addRedirects" value="1" />
+        {t("Leave a redirect link")}
+      </label>
     </BulkForm>
   );
 }

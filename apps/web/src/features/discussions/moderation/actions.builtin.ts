@@ -1,4 +1,5 @@
 import { t } from "../../../lib/i18n.ts";
+import { reportsLink } from "../../reports/index.ts";
 import {
   createActionRegistry,
   type DiscussionAction,
@@ -48,6 +49,7 @@ export const builtinDiscussionActions: DiscussionAction[] = [
     requires: "reports",
     label: () => t("Reports"),
     isVisible: (_discussion, _permissions, config) => holds(config, "community.moderate"),
+    href: (discussion) => reportsLink("discussion", discussion.discussionID),
   },
   // moderation
   {
@@ -144,7 +146,10 @@ export const builtinDiscussionActions: DiscussionAction[] = [
     group: "flag",
     requires: "reports",
     label: () => t("Report"),
-    isVisible: (_discussion, _permissions, config) => holds(config, "flag.add"),
+    // Not on one's own post.
+    isVisible: (discussion, _permissions, config) =>
+      holds(config, "flag.add") && discussion.insertUserID !== config.me.userID,
+    modal: () => import("./ReportModal.tsx").then((module) => module.DiscussionReportModal),
   },
   // others
   {

@@ -1,5 +1,5 @@
 import { t } from "../../../lib/i18n.ts";
-import type { SelectedDiscussion } from "./bulk.store.ts";
+import type { SelectedComment, SelectedDiscussion } from "./bulk.store.ts";
 
 /** Why a bulk action cannot run on the selection (spec §5): the sentence, and the discussions it names. */
 export interface DisabledReason {
@@ -7,8 +7,8 @@ export interface DisabledReason {
   names: string[];
 }
 
-const lacking = (selected: readonly SelectedDiscussion[], permission: string) =>
-  selected.filter((discussion) => discussion.permissions?.[permission] !== true).map((discussion) => discussion.name);
+const lacking = (selected: ReadonlyArray<SelectedDiscussion | SelectedComment>, permission: string) =>
+  selected.filter((record) => record.permissions?.[permission] !== true).map((record) => record.name);
 
 /** Move: the edit permission (to move: discussions.move, as the server computes it) on every selected one. */
 export function moveDisabledReason(selected: readonly SelectedDiscussion[]): DisabledReason | null {
@@ -40,4 +40,16 @@ export function deleteDisabledReason(selected: readonly SelectedDiscussion[]): D
   return names.length
     ? { message: t("You don’t have the delete permission on the following discussions:"), names }
     : null;
+}
+
+/** Comment split: the edit permission on every selected comment (the server's comments.edit). */
+export function splitDisabledReason(selected: readonly SelectedComment[]): DisabledReason | null {
+  const names = lacking(selected, "comments.edit");
+  return names.length ? { message: t("You don’t have the edit permission on the following comments:"), names } : null;
+}
+
+/** Comment delete: the delete permission on every selected comment. */
+export function commentDeleteDisabledReason(selected: readonly SelectedComment[]): DisabledReason | null {
+  const names = lacking(selected, "comments.delete");
+  return names.length ? { message: t("You don’t have the delete permission on the following comments:"), names } : null;
 }

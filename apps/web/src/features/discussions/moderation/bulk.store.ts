@@ -1,43 +1,50 @@
-import type { Discussion } from "@parley/contracts";
+import type { Comment, Discussion } from "@parley/contracts";
 
-/** A selected discussion: checked, or pending while a bulk call runs on it (spec §4 "Bulk selection"). */
+/** A selected record: checked, or pending while a bulk call runs on it (spec §4 "Bulk selection"). */
 export type SelectionState = "checked" | "pending";
 
 /** What the selection keeps of a discussion: enough for the disabled rules and the messages (spec §5). */
 export type SelectedDiscussion = Pick<Discussion, "discussionID" | "name" | "closed" | "categoryID" | "permissions">;
 
-export interface Selection {
-  items: ReadonlyMap<number, { discussion: SelectedDiscussion; state: SelectionState }>;
+/** What the selection keeps of a comment (spec §2: comments are split and deleted in bulk). */
+export type SelectedComment = Pick<Comment, "commentID" | "discussionID" | "permissions"> & {
+  /** How the dialogs name it: its author and a few words. */
+  name: string;
+};
+
+export interface Selection<T> {
+  items: ReadonlyMap<number, { record: T; state: SelectionState }>;
+}
+
+/** How a store reads its records: their ID, what it keeps of them, and whether a newer one differs. */
+export interface SelectionKind<T> {
+  idOf: (record: T) => number;
+  pick: (record: T) => T;
+  changed: (kept: T, latest: T) => boolean;
 }
 
 /**
- * The discussions checked on the lists (across pages, in the order they were checked). A bulk call
- * moves them to pending; on failure they return to checked, on success they leave the selection.
+ * The records checked on the page (across pages, in the order they were checked). A bulk call moves
+ * them to pending; on failure they return to checked, on success they leave the selection.
  */
-export function createSelectionStore() {
-  let snapshot: Selection = { items: new Map() };
+export function createSelectionStore<T>({ idOf, pick, changed }: SelectionKind<T>) {
+  let snapshot: Selection<T> = { items: new Map() };
   const listeners = new Set<() => void>();
-  const set = (items: Selection["items"]) => {
+  const set = (items: Selection<T>["items"]) => {
     snapshot = { items };
     for (const listener of listeners) listener();
   };
-  const pick = ({ discussionID, name, closed, categoryID, permissions }: SelectedDiscussion): SelectedDiscussion => ({
-    discussionID,
-    name,
-    closed,
-    categoryID,
-    ...(permissions ? { permissions } : {}),
-  });
   return {
+    idOf,
     subscribe: (listener: () => void) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     getSnapshot: () => snapshot,
-    toggle: (discussion: SelectedDiscussion, checked: boolean) => {
+    toggle: (record: T, checked: boolean) => {
       const items = new Map(snapshot.items);
-      if (checked) items.set(discussion.discussionID, { discussion: pick(discussion), state: "checked" });
-      else items.delete(discussion.discussionID);
+      if (checked) items.set(idOf(record), { record: pick(record), state: "checked" });
+      else items.delete(idOf(record));
       set(items);
     },
     /** checked → pending. */
@@ -59,16 +66,38 @@ export function createSelectionStore() {
             .map(([id, item]) => [id, { ...item, state: "checked" as const }]),
         ),
       ),
-    /** The latest record of a selected discussion (e.g. closed since it was checked). */
-    refresh: (discussion: SelectedDiscussion) => {
-      const item = snapshot.items.get(discussion.discussionID);
-      if (!item || item.discussion.closed === discussion.closed) return;
-      set(new Map(snapshot.items).set(discussion.discussionID, { ...item, discussion: pick(discussion) }));
+    /** The latest record of a selected one (e.g. closed since it was checked). */
+    refresh: (record: T) => {
+      const item = snapshot.items.get(idOf(record));
+      if (!item || !changed(item.record, record)) return;
+      set(new Map(snapshot.items).set(idOf(record), { ...item, record: pick(record) }));
     },
     clear: () => set(new Map()),
   };
 }
-export type SelectionStore = ReturnType<typeof createSelectionStore>;
+export type SelectionStore<T> = ReturnType<typeof createSelectionStore<T>>;
 
-/** The page's selection. */
-export const selectionStore = createSelectionStore();
+/** The page's selected discussions. */
+export const selectionStore = createSelectionStore<SelectedDiscussion>({
+  idOf: (discussion) => discussion.discussionID,
+  pick: ({ discussionID, name, closed, categoryID, permissions }) => ({
+    discussionID,
+    name,
+    closed,
+    categoryID,
+    ...(permissions ? { permissions } : {}),
+  }),
+  changed: (kept, latest) => kept.closed !== latest.closed,
+});
+
+/** The page's selected comments (a discussion's page). */
+export const commentSelectionStore = createSelectionStore<SelectedComment>({
+  idOf: (comment) => comment.commentID,
+  pick: ({ commentID, discussionID, name, permissions }) => ({
+    commentID,
+    discussionID,
+    name,
+    ...(permissions ? { permissions } : {}),
+  }),
+  changed: () => false,
+});

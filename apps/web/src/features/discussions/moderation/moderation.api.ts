@@ -1,6 +1,11 @@
 import type { Discussion } from "@parley/contracts";
 import type { ApiClient } from "../../../lib/api.ts";
-import { runLongRunner, type LongRunnerOptions, type LongRunnerProgress } from "../../../lib/long-runner.ts";
+import {
+  runLongRunner,
+  type LongRunnerOptions,
+  type LongRunnerProgress,
+  type LongRunnerRequest,
+} from "../../../lib/long-runner.ts";
 
 /** Where an announcement is pinned (spec §2 announce modal): nowhere, its category, or recent discussions. */
 export type PinLocation = "none" | "category" | "recent";
@@ -39,31 +44,32 @@ export const moderationApi = {
     ).data,
 };
 
+/** A bulk call in the long runner's sync mode (answered in rounds, resumed through calls/run). */
+const longRun = (
+  method: LongRunnerRequest["method"],
+  path: string,
+  body: Record<string, unknown>,
+  options?: LongRunnerOptions,
+): Promise<LongRunnerProgress> => runLongRunner({ method, path, query: { longRunnerMode: "sync" }, body }, options);
+
 /** Each bulk call is a long runner (spec §7): a 408 or a payload is resumed through calls/run. */
 export const bulkApi = {
-  remove: (discussionIDs: number[], options?: LongRunnerOptions): Promise<LongRunnerProgress> =>
-    runLongRunner(
-      { method: "DELETE", path: "/discussions/list", query: { longRunnerMode: "sync" }, body: { discussionIDs } },
-      options,
-    ),
+  remove: (discussionIDs: number[], options?: LongRunnerOptions) =>
+    longRun("DELETE", "/discussions/list", { discussionIDs }, options),
   move: (discussionIDs: number[], categoryID: number, addRedirects: boolean, options?: LongRunnerOptions) =>
-    runLongRunner(
-      {
-        method: "PATCH",
-        path: "/discussions/move",
-        query: { longRunnerMode: "sync" },
-        body: { discussionIDs, categoryID, addRedirects },
-      },
-      options,
-    ),
+    longRun("PATCH", "/discussions/move", { discussionIDs, categoryID, addRedirects }, options),
   close: (discussionIDs: number[], options?: LongRunnerOptions) =>
-    runLongRunner(
-      {
-        method: "PATCH",
-        path: "/discussions/close",
-        query: { longRunnerMode: "sync" },
-        body: { discussionIDs, closed: true },
-      },
+    longRun("PATCH", "/discussions/close", { discussionIDs, closed: true }, options),
+  merge: (discussionIDs: number[], destinationID: number, addRedirects: boolean, options?: LongRunnerOptions) =>
+    longRun(
+      "PATCH",
+      "/discussions/merge",
+      { discussionIDs, destinationDiscussionID: destinationID, addRedirects },
       options,
     ),
+  /** Comments out into a new discussion (by the requester) with this title, in this category. */
+  split: (commentIDs: number[], name: string, categoryID: number, options?: LongRunnerOptions) =>
+    longRun("POST", "/discussions/split", { commentIDs, newPost: { name, categoryID, authorType: "me" } }, options),
+  removeComments: (commentIDs: number[], options?: LongRunnerOptions) =>
+    longRun("DELETE", "/comments/list", { commentIDs, deleteMethod: "full" }, options),
 };

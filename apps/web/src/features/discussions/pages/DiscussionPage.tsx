@@ -20,6 +20,7 @@ import { DiscussionHeaderActions, DiscussionMainPost } from "../components/Discu
 import { commentsQuery, discussionQuery } from "../discussions.queries.ts";
 import { commentSortOptions } from "../discussions.sorts.ts";
 import { SortSelect } from "../components/SortSelect.tsx";
+import { useBulkSelection } from "../components/useBulkSelection.ts";
 import { discussionPagePath, discussionPath } from "../discussions.urls.ts";
 import styles from "./DiscussionPage.module.css";
 import crumbs from "../../categories/pages/CategoriesPage.module.css";
@@ -96,6 +97,8 @@ export function DiscussionPage() {
   const base = discussionPath(discussion);
   const origin = new URL(discussion.url).origin;
   const canComment = discussion.permissions?.["comments.add"] ?? false;
+  // Moderators' comment selection (split, delete): on demand, when they manage the discussion.
+  const bulk = useBulkSelection([discussion]);
   return (
     <>
       <PageHead
@@ -147,8 +150,10 @@ export function DiscussionPage() {
           comment={comment}
           discussion={discussion}
           pageKey={commentsQuery(api, parsed.id, parsed.page, limit, sort).queryKey}
+          bulk={bulk}
         />
       ))}
+      {bulk ? <bulk.CommentSelectionToast discussionID={parsed.id} /> : null}
       {/* Other members' new comments, live (members only). */}
       <LiveComments
         discussionID={parsed.id}

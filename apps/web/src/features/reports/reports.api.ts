@@ -1,0 +1,33 @@
+import type { Report, ReportPost, ReportReason, ReportStatus } from "@parley/contracts";
+import type { ApiClient } from "../../lib/api.ts";
+
+/** Which reports a list shows: the queue (by status) or one post's reports (every status). */
+export interface ReportListParams {
+  /** Empty: every status. */
+  statuses: ReportStatus[];
+  recordType?: "discussion" | "comment";
+  recordID?: number;
+  page: number;
+  limit: number;
+}
+
+/** The calls of reports (vanilla-reports.yml). */
+export const reportsApi = {
+  reasons: async (api: ApiClient, signal?: AbortSignal) =>
+    (await api.get<ReportReason[]>("/report-reasons", undefined, signal)).data,
+  create: async (api: ApiClient, body: ReportPost) =>
+    (await api.request<Report>({ method: "POST", path: "/reports", body })).data,
+  list: async (api: ApiClient, { statuses, ...params }: ReportListParams, signal?: AbortSignal) => {
+    const { data, paging } = await api.get<Report[]>(
+      "/reports",
+      { ...params, status: statuses.length ? statuses : ["new", "escalated", "dismissed"] },
+      signal,
+    );
+    return { items: data, paging };
+  },
+  dismiss: async (api: ApiClient, reportID: number) =>
+    (await api.request<Report>({ method: "POST", path: `/reports/${reportID}/dismiss` })).data,
+  /** Acts on a report: the reported post is deleted and its open reports are closed. */
+  rejectRecord: async (api: ApiClient, reportID: number) =>
+    (await api.request<Report>({ method: "PATCH", path: `/reports/${reportID}/reject-record` })).data,
+};

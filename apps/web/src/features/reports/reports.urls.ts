@@ -1,0 +1,53 @@
+import type { ReportStatus } from "@parley/contracts";
+import type { ReportListParams } from "./reports.api.ts";
+
+/** The queue's path (spec §2). */
+export const reportsPath = "/dashboard/content/reports";
+
+/** Reports per page of the queue. */
+export const reportsPageLimit = 30;
+
+/** A post's reports, every status (spec §2: `?statuses=none&recordType=…&recordID=…`). */
+export const reportsLink = (recordType: "discussion" | "comment", recordID: number) =>
+  `${reportsPath}?statuses=none&recordType=${recordType}&recordID=${recordID}`;
+
+/** The contract's statuses (the contracts index is not for the browser bundle's values). */
+const reportStatuses: readonly ReportStatus[] = ["new", "escalated", "dismissed"];
+const isStatus = (value: string): value is ReportStatus => (reportStatuses as readonly string[]).includes(value);
+
+/**
+ * The page's query: `statuses` (a status, a comma-separated list, or `none` for every status; new by
+ * default), `recordType` and `recordID` (one post's reports), `page`. Null when a value is not valid.
+ */
+export function readReportsSearch(search: URLSearchParams): ReportListParams | null {
+  const raw = search.get("statuses") ?? "new";
+  const names = raw === "none" || raw === "" ? [] : raw.split(",");
+  if (!names.every(isStatus)) return null;
+  const pageText = search.get("page") ?? "1";
+  if (!/^[1-9]\d{0,4}$/.test(pageText)) return null;
+  const params: ReportListParams = { statuses: names, page: Number(pageText), limit: reportsPageLimit };
+  const recordType = search.get("recordType");
+  const recordID = search.get("recordID");
+  if (recordType !== null || recordID !== null) {
+    if ((recordType !== "discussion" && recordType !== "comment") || !/^[1-9]\d{0,9}$/.test(recordID ?? ""))
+      return null;
+    params.recordType = recordType;
+    params.recordID = Number(recordID);
+  }
+  return params;
+}
+
+/** The address of a list (the same filters), on another page or with other statuses. */
+export function reportsHref(params: ReportListParams, changes: Partial<ReportListParams> = {}): string {
+  const next = { ...params, ...changes };
+  const search = new URLSearchParams();
+  if (next.statuses.length !== 1 || next.statuses[0] !== "new")
+    search.set("statuses", next.statuses.length ? next.statuses.join(",") : "none");
+  if (next.recordType && next.recordID) {
+    search.set("recordType", next.recordType);
+    search.set("recordID", String(next.recordID));
+  }
+  if (next.page > 1) search.set("page", String(next.page));
+  const query = search.toString();
+  return query ? `${reportsPath}?${query}` : reportsPath;
+}
