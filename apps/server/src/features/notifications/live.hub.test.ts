@@ -49,7 +49,7 @@ describe("the live hub's rights checks", () => {
   });
 
   /** A hub (one process) on the bus, counting its rights reads; `allowed` decides who may keep a stream. */
-  function hubOn(bus: LiveBus, allowed: Set<number>) {
+  function hubOn(bus: LiveBus, allowed: Set<number>, rightsMaxAgeMs = 3_600_000) {
     const reads: number[] = [];
     const hub = createLiveHub({
       bus,
@@ -59,7 +59,7 @@ describe("the live hub's rights checks", () => {
         return allowed.has(userID) ? viewerOf(userID) : null;
       },
       counts: async () => ({ countUnreadNotifications: 0 }),
-      options: { ...defaultLiveOptions, heartbeatMs: 5, rightsMaxAgeMs: 3_600_000 },
+      options: { ...defaultLiveOptions, heartbeatMs: 5, rightsMaxAgeMs },
       onError: (error) => {
         throw error;
       },
@@ -120,31 +120,9 @@ describe("the live hub's rights checks", () => {
   });
 
   it("still re-reads a stream's rights at a heartbeat once they are older than rightsMaxAgeMs (a lost notice)", async () => {
-    const bus = createMemoryLiveBus();
-    const reads: number[] = [];
-    const hub = createLiveHub({
-      bus,
-      repo,
-      refreshViewer: async (userID) => {
-        reads.push(userID);
-        return null;
-      },
-      counts: async () => ({ countUnreadNotifications: 0 }),
-      options: { ...defaultLiveOptions, heartbeatMs: 5, rightsMaxAgeMs: 30 },
-      onError: (error) => {
-        throw error;
-      },
-    });
-    hubs.push(hub);
-    const raw = fakeResponse();
-    await hub.open({
-      viewer: viewerOf(3),
-      origin: "http://forum.test",
-      raw: raw as unknown as ServerResponse,
-      discussionID: null,
-      lastEventID: null,
-    });
+    const lost = hubOn(createMemoryLiveBus(), new Set(), 30);
+    const raw = await lost.open(3);
     await eventually(() => raw.writableEnded);
-    expect(reads).toEqual([3]);
+    expect(lost.reads).toEqual([3]);
   });
 });
