@@ -122,7 +122,7 @@ export interface LiveServer<K extends string> {
   /** `http://127.0.0.1:<port>` of the listening app. */
   readonly base: string;
   /** Opens the member's stream (query such as `?discussionID=1`, extra headers); closed after the file. */
-  connect(as: Session | null, query?: string, headers?: Record<string, string>): Promise<SseStream>;
+  connect: (as: Session | null, query?: string, headers?: Record<string, string>) => Promise<SseStream>;
 }
 
 /**

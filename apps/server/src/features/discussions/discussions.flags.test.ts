@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Discussion, type Role, type Tag } from "@parley/contracts";
+import { Discussion, type PermissionFragment, type Tag } from "@parley/contracts";
 import { roleIDOfType, type Session } from "../../test/accounts.ts";
 import { engines } from "../../test/databases.ts";
 import {
@@ -142,8 +142,10 @@ describe.each(engines)("discussion flags, bump, type and tags on %s", (engine) =
     expect((await put({ tagIDs: [alpha.tagID] }, f.as.moderator)).statusCode).toBe(200);
     // As in Vanilla, setting tags needs tags.add besides the right to edit (it never creates one).
     const memberRole = await roleIDOfType(f.t.database.db, "member");
-    const role = (await f.api.get(`/api/v2/roles/${memberRole}?expand=permissions`, { as: f.admin })).json<Role>();
-    const global = role.permissions!.find((fragment) => fragment.type === "global")!.permissions;
+    const role = (await f.api.get(`/api/v2/roles/${memberRole}?expand=permissions`, { as: f.admin })).json<{
+      permissions: PermissionFragment[];
+    }>();
+    const global = role.permissions.find((fragment) => fragment.type === "global")!.permissions;
     expect(global["tags.add"]).toBe(true);
     const tagging = (allowed: boolean) =>
       f.api.patch(
