@@ -27,7 +27,11 @@ import { registerConfig } from "./features/config/index.ts";
 import { registerMedia } from "./features/media/index.ts";
 import { registerLayouts } from "./features/layouts/index.ts";
 import { createNotifications, registerNotifications } from "./features/notifications/index.ts";
-import { createConversations, registerConversations } from "./features/conversations/index.ts";
+import {
+  createConversations,
+  registerConversations,
+  removeConversationContent,
+} from "./features/conversations/index.ts";
 import { registerDrafts } from "./features/drafts/index.ts";
 import { registerSearch } from "./features/search/index.ts";
 import { registerOutbox } from "./platform/mail/outbox.routes.ts";
@@ -193,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     (userID) => reactions.received(userID),
     notifications.unreadCount,
     conversations.unreadCount,
+    [removeConversationContent],
   );
   await registerRoles(app, platform);
   const tags = await registerTags(app, platform);

@@ -19,3 +19,6 @@ export function rawBodyOf(body: string, format: string): string | unknown[] {
     return body;
   }
 }
+
+/** What a wiped post or message reads (a member deleted with deleteMethod `wipe`). */
+export const wipedBody = { body: "<em>This content has been removed.</em>", format: "html" } as const;

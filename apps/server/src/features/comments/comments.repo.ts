@@ -123,6 +123,11 @@ export function createCommentsRepo(db: Kysely<DB>, dialect: DialectName): Commen
 
     async remove(commentID) {
       await db.deleteFrom("reactions").where("recordType", "=", "comment").where("recordID", "=", commentID).execute();
+      await db
+        .deleteFrom("notifications")
+        .where("recordType", "=", "comment")
+        .where("recordID", "=", commentID)
+        .execute();
       await db.deleteFrom("comments").where("commentID", "=", commentID).execute();
     },
 
@@ -179,6 +184,7 @@ export interface CommentsRepo {
   discussionsByIds(discussionIDs: number[]): Promise<Array<Selectable<DiscussionsTable>>>;
   insert(row: Omit<CommentRow, "commentID">): Promise<number>;
   update(commentID: number, changes: Updateable<CommentsTable>): Promise<void>;
+  /** Deletes the comment with its reactions and the notifications about it. */
   remove(commentID: number): Promise<void>;
   countBefore(comment: Pick<CommentRow, "discussionID" | "dateInserted" | "commentID">): Promise<number>;
   latestOf(discussionID: number): Promise<Pick<CommentRow, "commentID" | "insertUserID" | "dateInserted"> | undefined>;

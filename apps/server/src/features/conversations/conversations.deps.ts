@@ -1,2 +1,2 @@
 /** What conversations use from other features: only through their public index. */
-export { unknownUser, type UserFragments } from "../users/index.ts";
+export { unknownUser, type UserContentRemover, type UserFragments } from "../users/index.ts";

@@ -1,16 +1,8 @@
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  liveStreamPath,
-  type Conversation,
-  type LiveConversationMessage,
-  type LiveCounts,
-  type Notification,
-} from "@parley/contracts";
+import { describe, expect, it } from "vitest";
+import { type Conversation, type LiveConversationMessage, type LiveCounts, type Notification } from "@parley/contracts";
 import type { Session } from "../../test/accounts.ts";
-import { createContentFixture, type ContentFixture } from "../../test/content.ts";
 import { engines } from "../../test/databases.ts";
-import { openStream, sleep, type SseStream } from "../notifications/notifications.testing.ts";
+import { sleep, useLiveServer } from "../../test/live.ts";
 
 const cast = {
   amy: { name: "Amy Live", role: "member", bypassSpam: true },
@@ -19,29 +11,16 @@ const cast = {
 } as const;
 
 describe.each(engines)("conversations on the live stream on %s", (engine) => {
-  let f: ContentFixture<keyof typeof cast>;
-  let base: string;
-  const open: SseStream[] = [];
-
-  beforeAll(async () => {
-    f = await createContentFixture(engine, cast);
-    await f.t.app.listen({ port: 0, host: "127.0.0.1" });
-    base = `http://127.0.0.1:${(f.t.app.server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    for (const stream of open) stream.close();
-    f?.t.app.server.closeAllConnections();
-    await f?.t.close();
-  });
+  const server = useLiveServer(engine, cast);
 
   const connect = async (as: Session) => {
-    const stream = await openStream(`${base}${liveStreamPath}`, { cookie: as.cookie });
-    open.push(stream);
+    const stream = await server.connect(as);
     expect(stream.status).toBe(200);
     return stream;
   };
 
   it("tells the recipient (and only the participants) of a new message, with their unread conversations count", async () => {
+    const { f } = server;
     const bo = await connect(f.as.bo);
     const cy = await connect(f.as.cy);
     // A fresh stream starts with both badges' numbers.

@@ -5,6 +5,7 @@ import type {
   DB,
   UserConversationsTable,
 } from "../../platform/db/schema.ts";
+import { wipedBody } from "../../platform/records.ts";
 
 export type ConversationRow = Selectable<ConversationsTable>;
 export type MessageRow = Selectable<ConversationMessagesTable>;
@@ -215,6 +216,71 @@ export function createConversationsRepo(db: Kysely<DB>) {
         .select(({ fn }) => fn.countAll<number>().as("count"))
         .executeTakeFirstOrThrow();
       return Number(row.count);
+    },
+
+    /** Blanks every message the member wrote (their account is deleted with deleteMethod `wipe`). */
+    async wipeMessagesOf(userID: number): Promise<void> {
+      await db.updateTable("conversationMessages").set(wipedBody).where("insertUserID", "=", userID).execute();
+    },
+
+    /**
+     * Deletes what a member wrote (their account is deleted with deleteMethod `delete`), as deleting a
+     * member deletes their discussions whole and their comments elsewhere: the conversations they started
+     * (with every message, participation and notification), their messages in the others (whose counts,
+     * last message and each participant's read count follow), and their own participations.
+     */
+    async deleteContentOf(userID: number): Promise<void> {
+      const started = db.selectFrom("conversations").select("conversationID").where("insertUserID", "=", userID);
+      await db
+        .deleteFrom("notifications")
+        .where("recordType", "=", "conversation")
+        .where("recordID", "in", started)
+        .execute();
+      await db.deleteFrom("conversationMessages").where("conversationID", "in", started).execute();
+      await db.deleteFrom("userConversations").where("conversationID", "in", started).execute();
+      await db.deleteFrom("conversations").where("insertUserID", "=", userID).execute();
+
+      const touched = (
+        await db
+          .selectFrom("conversationMessages")
+          .select("conversationID")
+          .distinct()
+          .where("insertUserID", "=", userID)
+          .execute()
+      ).map((row) => row.conversationID);
+      if (touched.length) {
+        // A read count covers the first n messages: it loses the member's messages among them.
+        await db
+          .updateTable("userConversations")
+          .set({
+            countReadMessages: sql<number>`${sql.ref("userConversations.countReadMessages")} - (
+              select count(*) from ${sql.table("conversationMessages")} as gone
+              where gone."conversationID" = ${sql.ref("userConversations.conversationID")}
+                and gone."insertUserID" = ${userID}
+                and (select count(*) from ${sql.table("conversationMessages")} as earlier
+                     where earlier."conversationID" = gone."conversationID"
+                       and earlier."messageID" <= gone."messageID") <= ${sql.ref("userConversations.countReadMessages")})`,
+          })
+          .where("conversationID", "in", touched)
+          .execute();
+        await db.deleteFrom("conversationMessages").where("insertUserID", "=", userID).execute();
+        await db
+          .updateTable("conversations")
+          .set({
+            countMessages: sql<number>`(select count(*) from ${sql.table("conversationMessages")} as m
+              where m."conversationID" = ${sql.ref("conversations.conversationID")})`,
+            lastMessageID: sql<number | null>`(select max(m."messageID") from ${sql.table("conversationMessages")} as m
+              where m."conversationID" = ${sql.ref("conversations.conversationID")})`,
+          })
+          .where("conversationID", "in", touched)
+          .execute();
+      }
+
+      const joined = (
+        await db.selectFrom("userConversations").select("conversationID").where("userID", "=", userID).execute()
+      ).map((row) => row.conversationID);
+      await db.deleteFrom("userConversations").where("userID", "=", userID).execute();
+      for (const conversationID of joined) await recountParticipants(conversationID);
     },
 
     /** Conversations with messages the member has not read (one query). */

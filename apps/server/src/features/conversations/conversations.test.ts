@@ -361,4 +361,102 @@ describe.each(engines)("conversations and messages on %s", (engine) => {
     expect(statuses.slice(0, 3)).toEqual([201, 201, 201]);
     expect(statuses[3]).toBe(429);
   });
+
+  describe("when a participant's account is deleted", () => {
+    /** A member who writes in conversations and is then deleted with the method. */
+    const writer = async (name: string) => {
+      const user = await createUser(f.t.database.db, { name, role: "member" });
+      await f.t.database.db.updateTable("users").set({ bypassSpam: 1 }).where("userID", "=", user.userID).execute();
+      return { user, session: await f.api.signIn(user) };
+    };
+    const deleteUser = async (userID: number, deleteMethod: string) =>
+      expect(
+        (await f.api.request("DELETE", `/api/v2/users/${userID}`, { as: f.admin, body: { deleteMethod } })).statusCode,
+      ).toBe(204);
+    const post = async (as: Session, conversationID: number, body: string) => {
+      const response = await f.api.post("/api/v2/messages", { conversationID, body, format: "text" }, { as });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<ConversationMessage>();
+    };
+    const unreadOf = async (as: Session, conversationID: number) =>
+      (await list(as)).json<Conversation[]>().find((c) => c.conversationID === conversationID)?.unread;
+
+    it("keeps their messages with deleteMethod keep, and blanks them with wipe", async () => {
+      const kept = await writer("Kip Keeps");
+      const wiped = await writer("Wes Wiped");
+      const c = await start("ann", ["ben"]);
+      for (const { user } of [kept, wiped])
+        await f.api.post(
+          `/api/v2/conversations/${c.conversationID}/participants`,
+          { participantUserIDs: [user.userID] },
+          { as: f.as.ann },
+        );
+      await post(kept.session, c.conversationID, "Kip was here.");
+      await post(wiped.session, c.conversationID, "Wes was here.");
+      await deleteUser(kept.user.userID, "keep");
+      await deleteUser(wiped.user.userID, "wipe");
+      const bodies = (await messagesOf(f.as.ann, c.conversationID)).json<ConversationMessage[]>().map((m) => m.body);
+      expect(bodies).toHaveLength(3);
+      expect(bodies[1]).toContain("Kip was here.");
+      expect(bodies[2]).toContain("This content has been removed.");
+      expect(bodies.join()).not.toContain("Wes was here.");
+      expect((await f.api.get(`/api/v2/conversations/${c.conversationID}`, { as: f.as.ann })).json()).toMatchObject({
+        countMessages: 3,
+        countParticipants: 4,
+      });
+    });
+
+    it("deletes with deleteMethod delete the conversations they started and their messages elsewhere, counts following", async () => {
+      const gone = await writer("Del Gone");
+      // Started by the deleted member: goes whole, with its notification.
+      const theirs = await f.api.post(
+        "/api/v2/conversations",
+        { participantUserIDs: [f.users.ben.userID], initialBody: "Mine.", initialFormat: "text" },
+        { as: gone.session },
+      );
+      expect(theirs.statusCode).toBe(201);
+      const theirsID = theirs.json<Conversation>().conversationID;
+      // Started by Ann: their message goes, and Ben's read count loses it.
+      const c = await start("ann", ["ben"], "First.");
+      await f.api.post(
+        `/api/v2/conversations/${c.conversationID}/participants`,
+        { participantUserIDs: [gone.user.userID] },
+        { as: f.as.ann },
+      );
+      await post(gone.session, c.conversationID, "Second, from Del.");
+      expect((await messagesOf(f.as.ben, c.conversationID)).statusCode).toBe(200); // Ben has read 2.
+      const third = await post(f.as.ann, c.conversationID, "Third.");
+      expect(await unreadOf(f.as.ben, c.conversationID)).toBe(true);
+      const notificationsAbout = (id: number) =>
+        f.t.database.db
+          .selectFrom("notifications")
+          .select("notificationID")
+          .where("recordType", "=", "conversation")
+          .where("recordID", "=", id)
+          .execute();
+      expect(await notificationsAbout(theirsID)).toHaveLength(1);
+
+      await deleteUser(gone.user.userID, "delete");
+
+      expect((await f.api.get(`/api/v2/conversations/${theirsID}`, { as: f.as.ben })).statusCode).toBe(404);
+      expect(await notificationsAbout(theirsID)).toEqual([]);
+      expect((await list(f.as.ben)).json<Conversation[]>().map((x) => x.conversationID)).not.toContain(theirsID);
+      const after = (
+        await f.api.get(`/api/v2/conversations/${c.conversationID}`, { as: f.as.ann })
+      ).json<Conversation>();
+      expect(after).toMatchObject({ countMessages: 2, countParticipants: 2 });
+      expect(after.participants.map((p) => p.userID)).not.toContain(gone.user.userID);
+      // Ben had read "First." and Del's message, not "Third.": still unread.
+      expect(await unreadOf(f.as.ben, c.conversationID)).toBe(true);
+      const messages = (await messagesOf(f.as.ben, c.conversationID)).json<ConversationMessage[]>();
+      expect(messages.map((m) => m.messageID)).toEqual([messages[0]!.messageID, third.messageID]);
+      expect(await unreadOf(f.as.ben, c.conversationID)).toBe(false);
+      const rows = await f.t.database.db
+        .selectFrom("conversationMessages")
+        .select("messageID")
+        .where("insertUserID", "=", gone.user.userID)
+        .execute();
+      expect(rows).toEqual([]);
+    });
+  });
 });

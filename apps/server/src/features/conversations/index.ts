@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { sharedConversationSchemas } from "@parley/contracts";
 import type { Platform } from "../../platform/context.ts";
-import type { UserFragments } from "./conversations.deps.ts";
+import type { UserContentRemover, UserFragments } from "./conversations.deps.ts";
 import { createConversationsRepo } from "./conversations.repo.ts";
 import { conversationsRoutes } from "./conversations.routes.ts";
 import { createConversationsService, type ConversationsService } from "./conversations.service.ts";
@@ -16,6 +16,17 @@ export type { ConversationReadEvent, MessageCreatedEvent } from "./conversations
 export function createConversations(platform: Platform, users: UserFragments): ConversationsService {
   return createConversationsService({ repo: createConversationsRepo(platform.db), platform, users });
 }
+
+/**
+ * A deleted member's private messages, as their posts are treated (Vanilla's Conversations does the
+ * same): `keep` leaves them, `wipe` blanks them, `delete` deletes their messages, the conversations
+ * they started and their participations.
+ */
+export const removeConversationContent: UserContentRemover = async (db, userID, deleteMethod) => {
+  const repo = createConversationsRepo(db);
+  if (deleteMethod === "wipe") await repo.wipeMessagesOf(userID);
+  if (deleteMethod === "delete") await repo.deleteContentOf(userID);
+};
 
 export async function registerConversations(app: FastifyInstance, service: ConversationsService): Promise<void> {
   for (const schema of sharedConversationSchemas) app.addSchema(schema);

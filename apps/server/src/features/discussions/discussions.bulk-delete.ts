@@ -12,8 +12,18 @@ import type { DiscussionRow, DiscussionsRepo } from "./discussions.repo.ts";
 import type { DiscussionWriteDeps } from "./discussions.bulk.ts";
 
 /**
- * Deletes discussions inside the caller's transaction: their tags, comments and reactions, and the
- * counts they held (categories up the tree, the authors' and commenters' post counts).
+ * Removes one discussion's rows inside the caller's transaction (no counts, no history): its tags, then
+ * everything `DiscussionsRepo.remove` drops with it. Deletion and merge (for its sources) both end here.
+ */
+export async function removeDiscussionRecords(trx: Kysely<DB>, repo: DiscussionsRepo, discussionID: number) {
+  await createTagsRepo(trx).setDiscussionTags(discussionID, [], nowIso());
+  await repo.withTransaction(trx).remove(discussionID);
+}
+
+/**
+ * Deletes discussions inside the caller's transaction: their tags, comments, reactions, notifications
+ * and members' states, and the counts they held (categories up the tree, the authors' and commenters'
+ * post counts).
  */
 export async function deleteDiscussionRows(
   trx: Kysely<DB>,
@@ -33,15 +43,12 @@ export async function deleteDiscussionRows(
     })),
   );
   const scoped = repo.withTransaction(trx);
-  const tagRepo = createTagsRepo(trx);
   const counters = createCounters(trx);
-  const now = nowIso();
   for (const { row, chain } of rows) {
-    await tagRepo.setDiscussionTags(row.discussionID, [], now);
     for (const [userID, count] of await scoped.commentCountsByUser(row.discussionID)) {
       await counters.adjustUser(userID, "countComments", -count);
     }
-    await scoped.remove(row.discussionID);
+    await removeDiscussionRecords(trx, repo, row.discussionID);
     await counters.adjustCategories(chain, -1, -row.countComments);
     await counters.adjustUser(row.insertUserID, "countDiscussions", -1);
   }

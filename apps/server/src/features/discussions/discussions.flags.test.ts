@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Discussion, type Tag } from "@parley/contracts";
-import type { Session } from "../../test/accounts.ts";
+import { Discussion, type PermissionFragment, type Tag } from "@parley/contracts";
+import { roleIDOfType, type Session } from "../../test/accounts.ts";
 import { engines } from "../../test/databases.ts";
 import {
   createContentFixture,
@@ -140,6 +140,27 @@ describe.each(engines)("discussion flags, bump, type and tags on %s", (engine) =
     expect(unknown.json()).toMatchObject({ errors: [{ field: "urlcodes", code: "invalid" }] });
     expect((await put({ tagIDs: [alpha.tagID] }, f.as.other)).statusCode).toBe(403);
     expect((await put({ tagIDs: [alpha.tagID] }, f.as.moderator)).statusCode).toBe(200);
+    // As in Vanilla, setting tags needs tags.add besides the right to edit (it never creates one).
+    const memberRole = await roleIDOfType(f.t.database.db, "member");
+    const role = (await f.api.get(`/api/v2/roles/${memberRole}?expand=permissions`, { as: f.admin })).json<{
+      permissions: PermissionFragment[];
+    }>();
+    const global = role.permissions.find((fragment) => fragment.type === "global")!.permissions;
+    expect(global["tags.add"]).toBe(true);
+    const tagging = (allowed: boolean) =>
+      f.api.patch(
+        `/api/v2/roles/${memberRole}`,
+        { permissions: [{ type: "global", permissions: { ...global, "tags.add": allowed } }] },
+        { as: f.admin },
+      );
+    expect((await tagging(false)).statusCode).toBe(200);
+    try {
+      const refused = await put({ tagIDs: [beta.tagID] });
+      expect(refused.json()).toMatchObject({ status: 403, permissions: ["tags.add"] });
+    } finally {
+      expect((await tagging(true)).statusCode).toBe(200);
+    }
+    expect((await put({ tagIDs: [beta.tagID] })).statusCode).toBe(200);
     await f.t.app.platform.siteConfig.set("tagging.enabled", false);
     try {
       const disabled = await put({ tagIDs: [alpha.tagID] });

@@ -4,9 +4,9 @@ import { notFound } from "../../platform/errors.ts";
 import type { BatchOutcome, LongRunnerAction, LongRunnerContext } from "../../platform/long-runner/long-runner.ts";
 import { failureOf } from "../../platform/long-runner/long-runner.ts";
 import { writeChanges } from "../../platform/history/change-log.ts";
-import { createTagsRepo } from "../tags/index.ts";
 import { createCounters } from "./counters.repo.ts";
 import type { DiscussionWriteDeps } from "./discussions.bulk.ts";
+import { removeDiscussionRecords } from "./discussions.bulk-delete.ts";
 import { createMovesRepo } from "./discussions.moves.repo.ts";
 import { discussionUrl } from "./discussions.present.ts";
 import type { DiscussionRow } from "./discussions.repo.ts";
@@ -70,7 +70,6 @@ export function mergeAction(deps: DiscussionWriteDeps): LongRunnerAction<MergeAr
         const discussions = deps.repo.withTransaction(trx);
         const moves = createMovesRepo(trx);
         const counters = createCounters(trx);
-        const tags = createTagsRepo(trx);
         for (const source of sources) {
           const commentID = await discussions.insertComment({
             discussionID: destinationDiscussionID,
@@ -114,9 +113,7 @@ export function mergeAction(deps: DiscussionWriteDeps): LongRunnerAction<MergeAr
                 insertUserID: viewer.userID,
               },
             ]);
-            await tags.setDiscussionTags(source.discussionID, [], nowIso());
-            await moves.dropUserStates(source.discussionID);
-            await discussions.remove(source.discussionID);
+            await removeDiscussionRecords(trx, deps.repo, source.discussionID);
             await counters.adjustCategories(sourceChain, -1, -moved);
             await counters.adjustUser(source.insertUserID, "countDiscussions", -1);
           }

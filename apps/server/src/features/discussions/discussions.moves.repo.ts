@@ -9,7 +9,7 @@ export type MovableComment = Pick<
 /** SQL for moving posts between discussions (merge, split): comments, reactions and the counts they carry. */
 export function createMovesRepo(db: Kysely<DB>) {
   return {
-    /** Moves every comment of the discussions into another; how many moved. */
+    /** Moves every comment of the discussions into another (their notifications follow); how many moved. */
     async moveAllComments(fromDiscussionIDs: number[], toDiscussionID: number): Promise<number> {
       if (fromDiscussionIDs.length === 0) return 0;
       const result = await db
@@ -17,6 +17,12 @@ export function createMovesRepo(db: Kysely<DB>) {
         .set({ discussionID: toDiscussionID })
         .where("discussionID", "in", fromDiscussionIDs)
         .executeTakeFirst();
+      await db
+        .updateTable("notifications")
+        .set({ discussionID: toDiscussionID })
+        .where("recordType", "=", "comment")
+        .where("discussionID", "in", fromDiscussionIDs)
+        .execute();
       return Number(result.numUpdatedRows);
     },
 
@@ -29,13 +35,19 @@ export function createMovesRepo(db: Kysely<DB>) {
         .execute();
     },
 
-    /** Moves comments to a discussion; those whose parent stays behind become top-level replies. */
+    /** Moves comments (and their notifications) to a discussion; those whose parent stays behind become top-level replies. */
     async moveComments(commentIDs: number[], toDiscussionID: number): Promise<void> {
       if (commentIDs.length === 0) return;
       await db
         .updateTable("comments")
         .set({ discussionID: toDiscussionID })
         .where("commentID", "in", commentIDs)
+        .execute();
+      await db
+        .updateTable("notifications")
+        .set({ discussionID: toDiscussionID })
+        .where("recordType", "=", "comment")
+        .where("recordID", "in", commentIDs)
         .execute();
       await db
         .updateTable("comments")
@@ -84,10 +96,6 @@ export function createMovesRepo(db: Kysely<DB>) {
           .executeTakeFirst(),
       ]);
       return { countComments: Number(count.count), latest };
-    },
-
-    async dropUserStates(discussionID: number): Promise<void> {
-      await db.deleteFrom("userDiscussions").where("discussionID", "=", discussionID).execute();
     },
   };
 }

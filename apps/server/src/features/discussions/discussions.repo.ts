@@ -213,12 +213,28 @@ export function createDiscussionsRepo(db: Kysely<DB>): DiscussionsRepo {
     },
 
     async remove(discussionID) {
-      await db.deleteFrom("comments").where("discussionID", "=", discussionID).execute();
+      const commentIDs = db.selectFrom("comments").select("commentID").where("discussionID", "=", discussionID);
+      await db
+        .deleteFrom("notifications")
+        .where((eb) =>
+          eb.or([
+            eb("discussionID", "=", discussionID),
+            eb.and([eb("recordType", "=", "discussion"), eb("recordID", "=", discussionID)]),
+            eb.and([eb("recordType", "=", "comment"), eb("recordID", "in", commentIDs)]),
+          ]),
+        )
+        .execute();
       await db
         .deleteFrom("reactions")
-        .where("recordType", "=", "discussion")
-        .where("recordID", "=", discussionID)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb("recordType", "=", "discussion"), eb("recordID", "=", discussionID)]),
+            eb.and([eb("recordType", "=", "comment"), eb("recordID", "in", commentIDs)]),
+          ]),
+        )
         .execute();
+      await db.deleteFrom("comments").where("discussionID", "=", discussionID).execute();
+      await db.deleteFrom("userDiscussions").where("discussionID", "=", discussionID).execute();
       await db.deleteFrom("discussions").where("discussionID", "=", discussionID).execute();
     },
 
@@ -289,6 +305,10 @@ export interface DiscussionsRepo {
   findByIds(ids: number[]): Promise<DiscussionRow[]>;
   insert(row: Omit<DiscussionRow, "discussionID">): Promise<number>;
   update(discussionID: number, changes: Updateable<DiscussionsTable>): Promise<void>;
+  /**
+   * Deletes the discussion and whatever points at it: its comments, the reactions to both, the
+   * notifications about both, and the members' states (bookmark, mute, read). Tags go through the tags repo.
+   */
   remove(discussionID: number): Promise<void>;
   /** Who commented in a discussion, and how often. */
   /** Whether the user exists and is not deleted (a new author). */

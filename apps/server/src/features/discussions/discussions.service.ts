@@ -532,6 +532,8 @@ export function createDiscussionsService({
       if (!policy.canEdit(viewer, row, await editTimeout()))
         authorize(viewer, "discussions.edit", { resourceID: row.categoryID });
       await tags.requireTagging();
+      // Vanilla's PUT asks for Vanilla.Tagging.Add too, and takes existing tags only (tagIDs, urlcodes).
+      authorize(viewer, "tags.add");
       const tagRepo = createTagsRepo(platform.db);
       const byCode = await tagRepo.findByUrlcodes(urlcodes);
       const missing = urlcodes.filter(

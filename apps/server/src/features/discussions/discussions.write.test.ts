@@ -317,6 +317,63 @@ describe.each(engines)("writing discussions on %s", (engine) => {
     expect((await api.delete(url(another.discussionID), { as: f.admin })).statusCode).toBe(204);
   });
 
+  it("deletes what points at a deleted discussion and its comments: reactions, notifications, members' states, tags", async () => {
+    const { api, t } = f;
+    const db = t.database.db;
+    const tag = (await api.post("/api/v2/tags", { name: "Doomed tag" }, { as: f.admin })).json<Tag>();
+    const made = await postDiscussion(api, f.as.author, { categoryID: f.category.general, tagIDs: [tag.tagID] });
+    const reply = await postComment(api, f.as.other, made.discussionID, `Hi @"${f.users.author.name}".`);
+    const react = (path: string, as: Session) =>
+      api.post(`/api/v2/${path}/reactions`, { reactionType: "like" }, { as });
+    expect((await react(`discussions/${made.discussionID}`, f.as.other)).statusCode).toBe(201);
+    expect((await react(`comments/${reply.commentID}`, f.as.author)).statusCode).toBe(201);
+    expect(
+      (await api.put(url(made.discussionID, "/bookmark"), { bookmarked: true }, { as: f.as.other })).statusCode,
+    ).toBe(200);
+
+    const pointing = async () => ({
+      reactions: await db
+        .selectFrom("reactions")
+        .select("recordType")
+        .where((eb) =>
+          eb.or([
+            eb.and([eb("recordType", "=", "discussion"), eb("recordID", "=", made.discussionID)]),
+            eb.and([eb("recordType", "=", "comment"), eb("recordID", "=", reply.commentID)]),
+          ]),
+        )
+        .execute(),
+      notifications: await db
+        .selectFrom("notifications")
+        .select("activityType")
+        .where((eb) =>
+          eb.or([
+            eb("discussionID", "=", made.discussionID),
+            eb.and([eb("recordType", "=", "comment"), eb("recordID", "=", reply.commentID)]),
+          ]),
+        )
+        .execute(),
+      states: await db
+        .selectFrom("userDiscussions")
+        .select("userID")
+        .where("discussionID", "=", made.discussionID)
+        .execute(),
+      tags: await db
+        .selectFrom("tagDiscussions")
+        .select("tagID")
+        .where("discussionID", "=", made.discussionID)
+        .execute(),
+    });
+    const before = await pointing();
+    expect(before.reactions).toHaveLength(2);
+    expect(before.notifications.length).toBeGreaterThan(0);
+    expect(before.states.length).toBeGreaterThan(0);
+    expect(before.tags).toHaveLength(1);
+
+    expect((await api.delete(url(made.discussionID), { as: f.as.moderator })).statusCode).toBe(204);
+    expect(await pointing()).toEqual({ reactions: [], notifications: [], states: [], tags: [] });
+    expect((await api.get(`/api/v2/tags/${tag.tagID}`, { as: f.admin })).json()).toMatchObject({ countDiscussions: 0 });
+  });
+
   it("gives the raw source to editors at /edit", async () => {
     const made = await postDiscussion(f.api, f.as.author, { body: "**raw** <i>x</i>", categoryID: f.category.ideas });
     const edit = await f.api.get(url(made.discussionID, "/edit"), { as: f.as.author });

@@ -58,6 +58,7 @@ export async function createNotifications(
     bus,
     repo,
     refreshViewer: viewerOf,
+    invalidateRights: () => platform.permissions.invalidate(),
     counts,
     options: { ...defaultLiveOptions, ...options.live },
     onError,
@@ -147,9 +148,10 @@ export async function registerNotifications(
     await notifications.repo.markRecordRead(event.userID, "conversation", event.conversationID);
     await generator.conversationStream(null, [event.userID], notifications.counts);
   });
-  // Streams check each event against their member's rights: re-read them when rights change here
-  // (other processes re-read them on every heartbeat).
-  events.on("permissions.changed", () => hub.refreshAll());
+  // Streams check each event against their member's rights: every process re-reads them when they
+  // change (a banned or deleted member's streams close).
+  events.on("permissions.changed", () => hub.rightsChanged(null));
+  events.on("user.access.changed", (event) => hub.rightsChanged(event.userID));
 
   app.addHook("onRequest", async (request) => {
     if (request.url.startsWith("/api/")) await notifications.sawOrigin(originOf(request));

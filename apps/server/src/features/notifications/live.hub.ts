@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import type { LiveComment, LiveConversationMessage, LiveCounts, Notification } from "@parley/contracts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
@@ -18,8 +19,13 @@ export const userChannel = (userID: number) => `user:${userID}`;
 export const discussionChannel = (discussionID: number) => `discussion:${discussionID}`;
 
 export interface LiveOptions {
-  /** A comment line this often keeps proxies from closing an idle stream; the viewer's rights are re-read then too. */
+  /** A comment line this often keeps proxies from closing an idle stream. */
   heartbeatMs: number;
+  /**
+   * A stream's rights are re-read when they change (`rightsChanged`, through the bus to every process);
+   * at a heartbeat only when older than this, in case such a notice was lost.
+   */
+  rightsMaxAgeMs: number;
   /** The browser's reconnect delay (`retry:`). */
   retryMs: number;
   /** Streams one member may hold open at once (tabs); one more is refused with 429. */
@@ -30,6 +36,7 @@ export interface LiveOptions {
 
 export const defaultLiveOptions: LiveOptions = {
   heartbeatMs: 25_000,
+  rightsMaxAgeMs: 15 * 60_000,
   retryMs: 3_000,
   maxConnectionsPerUser: 8,
   keepEventsMs: 24 * 3_600_000,
@@ -38,10 +45,22 @@ export const defaultLiveOptions: LiveOptions = {
 /** Replayed after a reconnect at most: a client gone longer than that reloads its counts. */
 const REPLAY_LIMIT = 500;
 
+/**
+ * A notice on the bus (never logged, never sent to a client): re-read this member's rights, or everyone's
+ * (null). The process that sends it has re-read its own streams already.
+ */
+const RIGHTS = "rights";
+interface RightsNotice {
+  userID: number | null;
+  from: string;
+}
+
 interface Connection {
   userID: number;
   channels: string[];
   viewer: Viewer;
+  /** When `viewer` was read (ms). */
+  checkedAt: number;
   origin: string;
   raw: ServerResponse;
   /** Live messages held back while the replay after a reconnect runs. */
@@ -68,6 +87,8 @@ export function createLiveHub(deps: {
   repo: NotificationsRepo;
   /** The member's viewer as it is now (null when the account is gone or banned). */
   refreshViewer: (userID: number) => Promise<Viewer | null>;
+  /** Drops this process's cached role permissions (before everyone's rights are re-read). */
+  invalidateRights?: () => void;
   /** The badges' numbers for a fresh stream. */
   counts: (userID: number) => Promise<LiveCounts>;
   options: LiveOptions;
@@ -77,6 +98,7 @@ export function createLiveHub(deps: {
   const byChannel = new Map<string, Set<Connection>>();
   const perUser = new Map<number, number>();
   const connections = new Set<Connection>();
+  const processKey = randomUUID();
 
   /** The event as this connection may see it, or null. */
   function visible(connection: Connection, message: Pick<LiveMessage, "type" | "data">): unknown {
@@ -114,7 +136,37 @@ export function createLiveHub(deps: {
     else write(connection, `id: ${message.eventID}\nevent: ${message.type}\ndata: ${JSON.stringify(data)}\n\n`);
   }
 
+  /** Re-reads the connection's rights; a member who may no longer hold a stream has it closed. */
+  async function recheck(connection: Connection): Promise<void> {
+    connection.checkedAt = Date.now();
+    const fresh = await deps.refreshViewer(connection.userID);
+    if (fresh) connection.viewer = fresh;
+    else connection.raw.end();
+  }
+
+  /** Re-reads the rights of one member's streams in this process (null: every stream's). */
+  async function recheckAll(userID: number | null): Promise<void> {
+    if (userID === null) deps.invalidateRights?.();
+    const affected = [...connections].filter((connection) => userID === null || connection.userID === userID);
+    // One read per member, shared by their tabs.
+    const fresh = new Map<number, Promise<Viewer | null>>();
+    await Promise.all(
+      affected.map(async (connection) => {
+        if (!fresh.has(connection.userID)) fresh.set(connection.userID, deps.refreshViewer(connection.userID));
+        const viewer = await fresh.get(connection.userID)!;
+        connection.checkedAt = Date.now();
+        if (viewer) connection.viewer = viewer;
+        else connection.raw.end();
+      }),
+    );
+  }
+
   const unsubscribe = bus.subscribe((message) => {
+    if (message.type === RIGHTS && message.channel === RIGHTS) {
+      const { userID, from } = message.data as RightsNotice;
+      if (from !== processKey && (userID === null || perUser.has(userID))) recheckAll(userID).catch(deps.onError);
+      return;
+    }
     for (const connection of byChannel.get(message.channel) ?? []) deliver(connection, message);
   });
 
@@ -179,6 +231,7 @@ export function createLiveHub(deps: {
         userID: viewer.userID,
         channels,
         viewer,
+        checkedAt: Date.now(),
         origin: stream.origin,
         raw,
         buffer: [],
@@ -194,13 +247,7 @@ export function createLiveHub(deps: {
 
       const heartbeat = setInterval(() => {
         write(connection, ": heartbeat\n\n");
-        deps
-          .refreshViewer(viewer.userID)
-          .then((fresh) => {
-            if (fresh) connection.viewer = fresh;
-            else raw.end();
-          })
-          .catch(deps.onError);
+        if (Date.now() - connection.checkedAt >= options.rightsMaxAgeMs) recheck(connection).catch(deps.onError);
       }, options.heartbeatMs);
       raw.on("close", () => {
         clearInterval(heartbeat);
@@ -236,15 +283,20 @@ export function createLiveHub(deps: {
       }
     },
 
-    /** Re-reads every connection's rights now (roles or category permissions changed). */
-    async refreshAll(): Promise<void> {
-      await Promise.all(
-        [...connections].map(async (connection) => {
-          const fresh = await deps.refreshViewer(connection.userID);
-          if (fresh) connection.viewer = fresh;
-          else connection.raw.end();
-        }),
-      );
+    /**
+     * Re-reads the rights of one member's streams (banned, roles changed, deleted), or of every stream
+     * (null: roles or category permissions changed): here before it resolves, in other processes when
+     * the bus brings them the notice.
+     */
+    async rightsChanged(userID: number | null): Promise<void> {
+      if (userID === null || perUser.has(userID)) await recheckAll(userID);
+      const data: RightsNotice = { userID, from: processKey };
+      try {
+        await bus.publish({ eventID: 0, channel: RIGHTS, type: RIGHTS, data });
+      } catch (error) {
+        // Other processes catch up at a heartbeat (rightsMaxAgeMs).
+        deps.onError(error);
+      }
     },
 
     /** Ends every stream (the server is closing). */

@@ -6,11 +6,11 @@ import { buildApp } from "../../app.ts";
 import { createAdmin } from "../../db/seed/admin.ts";
 import { seedDemo } from "../../db/seed/demo.ts";
 import { openDatabase, type Database } from "../../platform/db/database.ts";
-import { createApi, createCast, type Session } from "../../test/accounts.ts";
+import { createApi, createCast, seededAdmin, type Session } from "../../test/accounts.ts";
 import { testConfig, TEST_ADMIN_PASSWORD } from "../../test/app.ts";
 import { postComment, postDiscussion } from "../../test/content.ts";
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from "../../test/databases.ts";
-import { openStream, type SseStream } from "./notifications.testing.ts";
+import { eventually, openStream, type SseStream } from "../../test/live.ts";
 
 const redisUrl = process.env["TEST_REDIS_URL"] || null;
 const ready = Boolean(redisUrl && testDatabaseUrl);
@@ -88,5 +88,16 @@ describe.skipIf(!ready)("two server instances on one PostgreSQL schema and Redis
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(stream.data("notification")).toHaveLength(1);
     expect(stream.data("comment")).toHaveLength(1);
+  });
+
+  it("closes a banned member's stream held open on the other instance", async () => {
+    const api = createApi(appA);
+    const admin = await api.signIn(seededAdmin);
+    const { doomed } = await createCast(database.db, { doomed: { name: "Dee Doomed", role: "member" } });
+    const stream = await openStream(`${baseB}${liveStreamPath}`, { cookie: (await api.signIn(doomed)).cookie });
+    streams.push(stream);
+    await stream.waitFor("counts");
+    expect((await api.put(`/api/v2/users/${doomed.userID}/ban`, { banned: true }, { as: admin })).statusCode).toBe(200);
+    await eventually(() => stream.ended, 3_000);
   });
 });

@@ -1,10 +1,9 @@
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { liveStreamPath, type LiveComment, type LiveCounts, type Notification } from "@parley/contracts";
-import { roleIDOfType, type Session } from "../../test/accounts.ts";
-import { createContentFixture, postComment, postDiscussion, type ContentFixture } from "../../test/content.ts";
+import { describe, expect, it } from "vitest";
+import { type LiveComment, type LiveCounts, type Notification } from "@parley/contracts";
+import { createUser, roleIDOfType } from "../../test/accounts.ts";
+import { postComment, postDiscussion } from "../../test/content.ts";
 import { engines } from "../../test/databases.ts";
-import { openStream, sleep, type SseStream } from "./notifications.testing.ts";
+import { eventually, sleep, useLiveServer, type SseStream } from "../../test/live.ts";
 import { defaultLiveOptions } from "./live.hub.ts";
 
 const cast = {
@@ -14,30 +13,8 @@ const cast = {
 } as const;
 
 describe.each(engines)("the live stream (SSE over a real connection) on %s", (engine) => {
-  let f: ContentFixture<keyof typeof cast>;
-  let base: string;
-  const open: SseStream[] = [];
-
-  beforeAll(async () => {
-    f = await createContentFixture(engine, cast);
-    await f.t.app.listen({ port: 0, host: "127.0.0.1" });
-    base = `http://127.0.0.1:${(f.t.app.server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    for (const stream of open) stream.close();
-    // fetch keeps its sockets alive for 4 s; the server would wait for them.
-    f?.t.app.server.closeAllConnections();
-    await f?.t.close();
-  });
-
-  const connect = async (as: Session | null, query = "", headers: Record<string, string> = {}) => {
-    const stream = await openStream(`${base}${liveStreamPath}${query}`, {
-      ...(as ? { cookie: as.cookie } : {}),
-      ...headers,
-    });
-    open.push(stream);
-    return stream;
-  };
+  const server = useLiveServer(engine, cast);
+  const { connect } = server;
 
   it("refuses guests with 401, as JSON", async () => {
     const stream = await connect(null);
@@ -46,6 +23,7 @@ describe.each(engines)("the live stream (SSE over a real connection) on %s", (en
   });
 
   it("streams a member's notifications and counts, uncompressed and uncached, and replays exactly what a reconnect missed", async () => {
+    const { f, base } = server;
     const d = await postDiscussion(f.api, f.as.reader, { categoryID: f.category.general });
     const stream = await connect(f.as.reader, "", { "accept-encoding": "gzip, br" });
     expect(stream.status).toBe(200);
@@ -97,6 +75,7 @@ describe.each(engines)("the live stream (SSE over a real connection) on %s", (en
   });
 
   it("streams a discussion's new comments to its readers, checking view rights on subscribe and per event", async () => {
+    const { f } = server;
     const d = await postDiscussion(f.api, f.admin, { categoryID: f.category["off-topic"], name: "Live thread" });
     const stream = await connect(f.as.other, `?discussionID=${d.discussionID}`);
     expect(stream.status).toBe(200);
@@ -132,7 +111,19 @@ describe.each(engines)("the live stream (SSE over a real connection) on %s", (en
     expect(unknown.status).toBe(404);
   });
 
+  it("closes a member's streams as soon as they are banned, without waiting for a heartbeat", async () => {
+    const { f } = server;
+    const user = await createUser(f.t.database.db, { name: "Lex Banned Live", role: "member" });
+    const stream = await connect(await f.api.signIn(user));
+    await stream.waitFor("counts");
+    const banned = await f.api.put(`/api/v2/users/${user.userID}/ban`, { banned: true }, { as: f.admin });
+    expect(banned.statusCode, banned.body).toBe(200);
+    // The heartbeat is 25 s away: only the ban's event can have closed it.
+    await eventually(() => stream.ended, 3_000);
+  });
+
   it("limits the streams one member holds open and frees them on close", async () => {
+    const { f } = server;
     const streams: SseStream[] = [];
     for (let i = 0; i < defaultLiveOptions.maxConnectionsPerUser; i++) {
       const stream = await connect(f.as.writer);

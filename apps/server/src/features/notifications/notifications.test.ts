@@ -13,7 +13,7 @@ import { countQueries } from "../../platform/db/query-count.ts";
 import { mailTo, roleIDOfType, type Session } from "../../test/accounts.ts";
 import { createContentFixture, postComment, postDiscussion, type ContentFixture } from "../../test/content.ts";
 import { engines } from "../../test/databases.ts";
-import { eventually, sleep } from "./notifications.testing.ts";
+import { eventually, sleep } from "../../test/live.ts";
 
 const cast = {
   alice: { name: "Nora", role: "member", bypassSpam: true },

@@ -4,9 +4,14 @@ import type { Platform } from "../../platform/context.ts";
 import { createAuthenticateService } from "./authenticate.service.ts";
 import { createUsersRepo } from "./users.repo.ts";
 import { contextOf, usersRoutes } from "./users.routes.ts";
-import { createUsersService, type ReactionsReceived, type UsersService } from "./users.service.ts";
+import {
+  createUsersService,
+  type ReactionsReceived,
+  type UserContentRemover,
+  type UsersService,
+} from "./users.service.ts";
 
-export type { UsersService };
+export type { DeleteMethod, UserContentRemover, UsersService } from "./users.service.ts";
 export { presentUserFragment } from "./users.present.ts";
 export { createUserFragments, unknownUser, type UserFragments } from "./users.fragments.ts";
 
@@ -17,10 +22,18 @@ export async function registerUsers(
   reactionsReceived: ReactionsReceived,
   unreadNotifications: (userID: number) => Promise<number> = async () => 0,
   unreadConversations: (userID: number) => Promise<number> = async () => 0,
+  contentRemovers: UserContentRemover[] = [],
 ): Promise<UsersService> {
   for (const schema of sharedUserSchemas) app.addSchema(schema);
   const repo = createUsersRepo(platform.db);
-  const service = createUsersService(repo, platform, reactionsReceived, unreadNotifications, unreadConversations);
+  const service = createUsersService(
+    repo,
+    platform,
+    reactionsReceived,
+    unreadNotifications,
+    unreadConversations,
+    contentRemovers,
+  );
   const authenticate = createAuthenticateService(repo, platform, (request) => service.me(contextOf(request)));
   await app.register(usersRoutes, { prefix: "/api/v2", service, authenticate, platform });
   return service;

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable, type Updateable } from "kysely";
 import type { DB, RolesTable, UsersTable } from "../../platform/db/schema.ts";
+import { wipedBody } from "../../platform/records.ts";
 import { recountCategories } from "../categories/index.ts";
 
 export type UserRow = Selectable<UsersTable>;
@@ -193,15 +194,14 @@ export function createUsersRepo(db: Kysely<DB>): UsersRepo {
 
     /** Blanks the user's posts, keeping the threads readable (deleteMethod `wipe`). */
     async wipeContentOf(userID: number, now: string): Promise<void> {
-      const body = "<em>This content has been removed.</em>";
       await db
         .updateTable("comments")
-        .set({ body, format: "html", dateUpdated: now })
+        .set({ ...wipedBody, dateUpdated: now })
         .where("insertUserID", "=", userID)
         .execute();
       await db
         .updateTable("discussions")
-        .set({ body, format: "html", dateUpdated: now })
+        .set({ ...wipedBody, dateUpdated: now })
         .where("insertUserID", "=", userID)
         .execute();
     },

@@ -13,10 +13,12 @@ import {
   type UserPermissions,
   type UserPost,
 } from "@parley/contracts";
+import type { Kysely } from "kysely";
 import { authorize, can, requireSignedIn } from "../../platform/auth/authorize.ts";
 import { hashPassword, verifyPassword } from "../../platform/auth/password.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
+import type { DB } from "../../platform/db/schema.ts";
 import { nowIso } from "../../platform/dates.ts";
 import { normalizeFormat } from "../../platform/render/index.ts";
 import { conflict, fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
@@ -41,6 +43,21 @@ export interface RequestContext {
 
 const DAY = 86_400_000;
 
+declare module "../../platform/events.ts" {
+  interface EventMap {
+    /** What one member may do changed: banned or unbanned, roles changed, account deleted. */
+    "user.access.changed": { userID: number };
+  }
+}
+
+export type DeleteMethod = "keep" | "wipe" | "delete";
+
+/**
+ * What another feature does with a member's content when their account is deleted (`deleteMethod`),
+ * inside the deletion's transaction; `db` is that transaction.
+ */
+export type UserContentRemover = (db: Kysely<DB>, userID: number, deleteMethod: DeleteMethod) => Promise<void>;
+
 /** `reactionsReceived` of a user, by reaction urlcode (the reactions feature provides it). */
 export type ReactionsReceived = (userID: number) => Promise<NonNullable<User["reactionsReceived"]>>;
 
@@ -52,6 +69,8 @@ export function createUsersService(
   /** The member's unread notifications (the notifications feature provides it). */
   unreadNotifications: (userID: number) => Promise<number> = async () => 0,
   unreadConversations: (userID: number) => Promise<number> = async () => 0,
+  /** Other features' parts of deleting a member (private messages). */
+  contentRemovers: UserContentRemover[] = [],
 ) {
   const tokens = createEmailTokens(platform);
 
@@ -325,6 +344,8 @@ export function createUsersService(
         if (body.roleID) await scoped.setRoles(row.userID, body.roleID);
       });
       if (body.emailConfirmed === true && row.emailConfirmed === 0) await promoteUnconfirmed(row.userID);
+      if (body.roleID || body.banned !== undefined)
+        await platform.events.emit("user.access.changed", { userID: row.userID });
       return present((await repo.findById(row.userID))!, context);
     },
 
@@ -333,10 +354,11 @@ export function createUsersService(
       authorize(context.viewer, ["community.moderate", "users.edit"]);
       assertBannable(row, context.viewer);
       await repo.update(row.userID, { banned: banned ? 1 : 0, dateUpdated: nowIso() });
+      await platform.events.emit("user.access.changed", { userID: row.userID });
       return { banned };
     },
 
-    async remove(id: string, deleteMethod: "keep" | "wipe" | "delete", context: RequestContext): Promise<void> {
+    async remove(id: string, deleteMethod: DeleteMethod, context: RequestContext): Promise<void> {
       authorize(context.viewer, "users.delete");
       const row = await resolve(id, context.viewer);
       if (row.userID === context.viewer.userID) throw new HttpError(400, "You cannot delete your own account here.");
@@ -346,6 +368,7 @@ export function createUsersService(
         const scoped = repo.withTransaction(trx);
         if (deleteMethod === "delete") await scoped.deleteContentOf(row.userID);
         if (deleteMethod === "wipe") await scoped.wipeContentOf(row.userID, nowIso());
+        for (const remove of contentRemovers) await remove(trx, row.userID, deleteMethod);
         await scoped.update(row.userID, {
           deleted: 1,
           banned: 0,
@@ -358,6 +381,7 @@ export function createUsersService(
         await scoped.deleteCredentials(row.userID);
       });
       if (deleteMethod === "delete") await repo.recountContent();
+      await platform.events.emit("user.access.changed", { userID: row.userID });
     },
 
     async me(context: RequestContext): Promise<Me> {
@@ -479,6 +503,7 @@ export function createUsersService(
       ...roles.filter((role) => role.type !== "unconfirmed").map((role) => role.roleID),
       ...member,
     ]);
+    await platform.events.emit("user.access.changed", { userID });
   }
 
   /** Roles must exist; only site managers hand out the Administrator role. */

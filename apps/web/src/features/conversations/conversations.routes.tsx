@@ -5,8 +5,7 @@ import type { ApiClient } from "../../lib/api.ts";
 import { formError, formInvalid, formValue } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
 import { loadOrThrow, notFoundError, type RouteErrorData } from "../../lib/route-errors.ts";
-import { entryLink } from "../../lib/targets.ts";
-import { meQuery } from "../users/users.queries.ts";
+import { requireMember } from "../users/users.queries.ts";
 import { conversationsApi } from "./conversations.api.ts";
 import {
   conversationKeys,
@@ -34,19 +33,12 @@ export function createConversationRoutes({
   queryClient: QueryClient;
   api: ApiClient;
 }): RouteObject[] {
-  /** Guests go to sign in and come back. */
-  const requireMember = async (request: Request) => {
-    const me = await queryClient.ensureQueryData(meQuery(api));
-    if (me.userID === 0) throw redirect(entryLink("/entry/signin", new URL(request.url)));
-    return me;
-  };
-
   return [
     {
       id: "conversations",
       path: "messages",
       loader: async ({ request }: LoaderFunctionArgs) => {
-        await requireMember(request);
+        await requireMember(queryClient, api, request);
         const page = readPage(new URL(request.url).searchParams);
         if (page === null) throw notFoundError();
         const list = await loadOrThrow("Messages", () =>
@@ -61,7 +53,7 @@ export function createConversationRoutes({
       id: "new-message",
       path: "messages/add/:name?",
       loader: async ({ request }: LoaderFunctionArgs) => {
-        const me = await requireMember(request);
+        const me = await requireMember(queryClient, api, request);
         // Writing to someone needs conversations.add (spec §6): others see the permission page.
         if (!canStartConversation(me)) throw data<RouteErrorData>({ type: "Page" }, { status: 403 });
         return null;
@@ -104,7 +96,7 @@ export function createConversationRoutes({
       id: "conversation",
       path: "messages/:conversationID",
       loader: async ({ request, params }: LoaderFunctionArgs) => {
-        await requireMember(request);
+        await requireMember(queryClient, api, request);
         const id = Number(params["conversationID"]);
         const asked = readPage(new URL(request.url).searchParams);
         if (!/^[1-9]\d{0,9}$/.test(params["conversationID"] ?? "") || asked === null) throw notFoundError();

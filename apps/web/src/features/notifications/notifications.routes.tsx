@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from "react-router";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from "react-router";
 import {
   notificationActivityTypes,
   notificationPreferenceLabels,
@@ -10,8 +10,7 @@ import type { ApiClient } from "../../lib/api.ts";
 import { formError, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
 import { loadOrThrow, notFoundError } from "../../lib/route-errors.ts";
-import { entryLink } from "../../lib/targets.ts";
-import { meQuery } from "../users/users.queries.ts";
+import { requireMember } from "../users/users.queries.ts";
 import { notificationsApi } from "./notifications.api.ts";
 import { markAllReadInCache } from "./notifications.cache.ts";
 import { preferenceField, preferenceGroups } from "./notifications.preferences.ts";
@@ -48,18 +47,12 @@ export function createNotificationRoutes({
   queryClient: QueryClient;
   api: ApiClient;
 }): RouteObject[] {
-  /** Guests go to sign in and come back. */
-  const requireMember = async (request: Request) => {
-    const me = await queryClient.ensureQueryData(meQuery(api));
-    if (me.userID === 0) throw redirect(entryLink("/entry/signin", new URL(request.url)));
-  };
-
   return [
     {
       id: "notifications",
       path: "profile/notifications",
       loader: async ({ request }: LoaderFunctionArgs) => {
-        await requireMember(request);
+        await requireMember(queryClient, api, request);
         const page = readNotificationsPage(new URL(request.url).searchParams);
         if (page === null) throw notFoundError();
         const list = await loadOrThrow("Notifications", () =>
@@ -85,7 +78,7 @@ export function createNotificationRoutes({
       id: "notification-preferences",
       path: "profile/preferences",
       loader: async ({ request }: LoaderFunctionArgs) => {
-        await requireMember(request);
+        await requireMember(queryClient, api, request);
         await loadOrThrow("Preferences", () =>
           Promise.all([
             queryClient.ensureQueryData(preferencesSchemaQuery(api)),

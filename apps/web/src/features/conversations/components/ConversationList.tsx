@@ -1,9 +1,7 @@
 import type { Conversation } from "@parley/contracts";
 import { conversationPath } from "@parley/contracts/conversations-constants";
-import { Link } from "react-router";
 import { t } from "../../../lib/i18n.ts";
-import { DateTime } from "../../../ui/date/DateTime.tsx";
-import { UserPhoto } from "../../../ui/user-photo/UserPhoto.tsx";
+import { RecordList } from "../../../ui/record-list/RecordList.tsx";
 import styles from "./ConversationList.module.css";
 
 /** Whose photo stands for a conversation: the latest other writer, else another participant. */
@@ -36,38 +34,29 @@ export function ConversationList({
   labelledBy?: string;
 }) {
   return (
-    <ul className={styles.list} aria-labelledby={labelledBy}>
-      {items.map((item) => {
-        const photo = photoOf(item, viewerID);
+    <RecordList
+      labelledBy={labelledBy}
+      entries={items.map((item) => {
         const others = otherParticipants(item, viewerID);
-        return (
-          <li
-            key={item.conversationID}
-            className={styles.item}
-            data-unread={item.unread ? "true" : "false"}
-            data-conversation-id={item.conversationID}
-          >
-            <Link className={styles.link} to={conversationPath(item.conversationID)}>
-              <UserPhoto name="" photoUrl={photo?.photoUrl ?? null} size="medium" decorative className={styles.photo} />
-              <span className={styles.text}>
-                <span className={styles.name}>{item.name}</span>
-                {others && others !== item.name ? (
-                  <span className={styles.participants}>{t("With {names}", { names: others })}</span>
-                ) : null}
-                {item.excerpt ? <span className={styles.excerpt}>{item.excerpt}</span> : null}
-                <DateTime className={styles.date} date={item.dateUpdated} />
-              </span>
-              {item.unread ? (
-                <span className={styles.unread}>
-                  <span className="visually-hidden">
-                    {t("Unread messages: {count}", { count: String(item.countUnread ?? 1) })}
-                  </span>
-                </span>
+        return {
+          key: item.conversationID,
+          to: conversationPath(item.conversationID),
+          photoUrl: photoOf(item, viewerID)?.photoUrl ?? null,
+          title: <span className={styles.name}>{item.name}</span>,
+          details: (
+            <>
+              {others && others !== item.name ? (
+                <span className={styles.participants}>{t("With {names}", { names: others })}</span>
               ) : null}
-            </Link>
-          </li>
-        );
+              {item.excerpt ? <span className={styles.excerpt}>{item.excerpt}</span> : null}
+            </>
+          ),
+          date: item.dateUpdated,
+          unread: Boolean(item.unread),
+          unreadLabel: t("Unread messages: {count}", { count: String(item.countUnread ?? 1) }),
+          itemData: { "data-conversation-id": item.conversationID },
+        };
       })}
-    </ul>
+    />
   );
 }

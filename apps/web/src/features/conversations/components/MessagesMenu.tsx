@@ -4,11 +4,10 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
-import { Loader } from "../../../ui/loader/Loader.tsx";
+import { RecordMenu, recordMenuState } from "../../../ui/record-list/RecordMenu.tsx";
 import { canStartConversation } from "../conversations.permissions.ts";
 import { conversationLimits, conversationsQuery } from "../conversations.queries.ts";
 import { ConversationList } from "./ConversationList.tsx";
-import styles from "../../notifications/components/NotificationsMenu.module.css";
 
 /**
  * The Messages dropdown's content (also the side panel's Messages tab): the latest conversations,
@@ -19,31 +18,16 @@ export function MessagesMenu({ me, headingId }: { me: Me; headingId: string }) {
   const list = useQuery(conversationsQuery(api, 1, conversationLimits.dropdown));
   const items = list.data?.items ?? [];
   return (
-    <div className={styles.menu} data-part="messages-menu">
-      <div className={styles.header}>
-        <h2 id={headingId} className={styles.heading}>
-          {t("Messages")}
-        </h2>
-        {canStartConversation(me) ? <Link to={newMessagePath()}>{t("New Message")}</Link> : null}
-      </div>
-      <div className={styles.body}>
-        {list.isPending ? (
-          <Loader padded />
-        ) : list.isError ? (
-          <p className={styles.message} role="alert">
-            {t("The messages could not be loaded.")}
-          </p>
-        ) : items.length === 0 ? (
-          <p className={styles.message}>{t("You do not have any messages yet.")}</p>
-        ) : (
-          <ConversationList items={items} viewerID={me.userID} labelledBy={headingId} />
-        )}
-      </div>
-      <div className={styles.footer}>
-        <Link className={styles.footerLink} to={conversationsPagePath()}>
-          {t("All Messages")}
-        </Link>
-      </div>
-    </div>
+    <RecordMenu
+      part="messages-menu"
+      heading={t("Messages")}
+      headingId={headingId}
+      action={canStartConversation(me) ? <Link to={newMessagePath()}>{t("New Message")}</Link> : null}
+      state={recordMenuState(list, items.length)}
+      errorText={t("The messages could not be loaded.")}
+      emptyText={t("You do not have any messages yet.")}
+      list={() => <ConversationList items={items} viewerID={me.userID} labelledBy={headingId} />}
+      footer={{ to: conversationsPagePath(), label: t("All Messages") }}
+    />
   );
 }

@@ -4,7 +4,7 @@ import { Link, useLocation } from "react-router";
 import { useApi } from "../../../lib/api-context.tsx";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
-import { Pager } from "../../../ui/pager/Pager.tsx";
+import { RecordPageList } from "../../../ui/record-list/RecordPageList.tsx";
 import { meQuery } from "../../users/users.queries.ts";
 import { ConversationList } from "../components/ConversationList.tsx";
 import { readPage } from "../conversations.urls.ts";
@@ -29,21 +29,13 @@ export function ConversationsPage() {
         </h1>
         {me && canStartConversation(me) ? <Link to={newMessagePath()}>{t("New Message")}</Link> : null}
       </div>
-      {data.items.length === 0 ? (
-        <p className={styles.empty}>{t("You do not have any messages yet.")}</p>
-      ) : (
-        <div className={styles.card}>
-          <ConversationList items={data.items} viewerID={me?.userID ?? 0} labelledBy="messages-title" />
-        </div>
-      )}
-      <Pager
-        page={page}
-        limit={limit}
-        total={(page - 1) * limit + data.items.length}
-        hasMore={data.hasMore}
-        href={conversationsPagePath}
-        label={t("Message pages")}
-      />
+      <RecordPageList
+        count={data.items.length}
+        emptyText={t("You do not have any messages yet.")}
+        pager={{ page, limit, hasMore: data.hasMore, href: conversationsPagePath, label: t("Message pages") }}
+      >
+        <ConversationList items={data.items} viewerID={me?.userID ?? 0} labelledBy="messages-title" />
+      </RecordPageList>
     </section>
   );
 }

@@ -1,13 +1,11 @@
 import type { Notification } from "@parley/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import type { MouseEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { t } from "../../../lib/i18n.ts";
-import { DateTime } from "../../../ui/date/DateTime.tsx";
-import { UserPhoto } from "../../../ui/user-photo/UserPhoto.tsx";
+import { RecordList } from "../../../ui/record-list/RecordList.tsx";
 import { refreshDiscussion } from "../discussionRefresh.ts";
 import { sitePath } from "../notifications.urls.ts";
-import styles from "./NotificationList.module.css";
 
 /**
  * Notifications as links to their records: the actor's photo, the sentence (server HTML with only
@@ -45,28 +43,20 @@ export function NotificationList({
       .then(() => navigate(sitePath(item.url)));
   };
   return (
-    <ul className={styles.list} aria-labelledby={labelledBy}>
-      {items.map((item) => (
-        <li key={item.notificationID} className={styles.item} data-read={item.read ? "true" : "false"}>
-          <Link
-            className={styles.link}
-            to={sitePath(item.url)}
-            data-notification-id={item.notificationID}
-            onClick={(event) => handleFollow(event, item)}
-          >
-            <UserPhoto name="" photoUrl={item.photoUrl} size="medium" decorative className={styles.photo} />
-            <span className={styles.text}>
-              <span className={styles.body} dangerouslySetInnerHTML={{ __html: item.body }} />
-              <DateTime className={styles.date} date={item.dateUpdated} />
-            </span>
-            {item.read ? null : (
-              <span className={styles.unread}>
-                <span className="visually-hidden">{t("Unread")}</span>
-              </span>
-            )}
-          </Link>
-        </li>
-      ))}
-    </ul>
+    <RecordList
+      labelledBy={labelledBy}
+      entries={items.map((item) => ({
+        key: item.notificationID,
+        to: sitePath(item.url),
+        photoUrl: item.photoUrl,
+        title: <span dangerouslySetInnerHTML={{ __html: item.body }} />,
+        date: item.dateUpdated,
+        unread: !item.read,
+        unreadLabel: t("Unread"),
+        itemData: { "data-read": item.read ? "true" : "false" },
+        linkData: { "data-notification-id": item.notificationID },
+        onClick: (event) => handleFollow(event, item),
+      }))}
+    />
   );
 }

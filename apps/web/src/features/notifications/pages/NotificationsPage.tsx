@@ -7,7 +7,7 @@ import { t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { Button } from "../../../ui/button/Button.tsx";
 import { FormAlert } from "../../../ui/forms/Form.tsx";
-import { Pager } from "../../../ui/pager/Pager.tsx";
+import { RecordPageList } from "../../../ui/record-list/RecordPageList.tsx";
 import { meQuery } from "../../users/users.queries.ts";
 import { NotificationList } from "../components/NotificationList.tsx";
 import { notificationLimits, notificationsQuery } from "../notifications.queries.ts";
@@ -56,21 +56,13 @@ export function NotificationsPage() {
       <p className={styles.intro}>
         <Link to={preferencesPagePath}>{t("Notification Preferences")}</Link>
       </p>
-      {data.items.length === 0 ? (
-        <p className={styles.empty}>{t("You do not have any notifications yet.")}</p>
-      ) : (
-        <div className={styles.card}>
-          <NotificationList items={data.items} labelledBy="notifications-title" onRead={(id) => markRead.mutate(id)} />
-        </div>
-      )}
-      <Pager
-        page={page}
-        limit={limit}
-        total={(page - 1) * limit + data.items.length}
-        hasMore={data.hasMore}
-        href={notificationsPagePath}
-        label={t("Notification pages")}
-      />
+      <RecordPageList
+        count={data.items.length}
+        emptyText={t("You do not have any notifications yet.")}
+        pager={{ page, limit, hasMore: data.hasMore, href: notificationsPagePath, label: t("Notification pages") }}
+      >
+        <NotificationList items={data.items} labelledBy="notifications-title" onRead={(id) => markRead.mutate(id)} />
+      </RecordPageList>
     </section>
   );
 }

@@ -1,4 +1,13 @@
-/** Test support: a Server-Sent Events client over a real HTTP connection (fetch), parsing events as browsers do. */
+/**
+ * Test support for the live stream: a Server-Sent Events client over a real HTTP connection (fetch),
+ * parsing events as browsers do, and a content fixture listening on a port with a stream opener.
+ */
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll } from "vitest";
+import { liveStreamPath } from "@parley/contracts";
+import type { DialectName } from "../platform/db/database.ts";
+import type { Session } from "./accounts.ts";
+import { createContentFixture, type CastMember, type ContentFixture } from "./content.ts";
 
 export interface SseEvent {
   id: string | null;
@@ -15,6 +24,8 @@ export interface SseStream {
   comments: number;
   /** The last `id:` seen (what a browser would send as Last-Event-ID). */
   lastEventID: string | null;
+  /** The server ended the stream. */
+  ended: boolean;
   /** Waits for the `count`-th event of a type (1 = the first), failing after `timeoutMs`. */
   waitFor(type: string, count?: number, timeoutMs?: number): Promise<SseEvent>;
   /** Events of a type, data parsed. */
@@ -36,6 +47,7 @@ export async function openStream(url: string, headers: Record<string, string>): 
     retry: null,
     comments: 0,
     lastEventID: null,
+    ended: false,
     async waitFor(type, count = 1, timeoutMs = 5_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
@@ -61,7 +73,10 @@ export async function openStream(url: string, headers: Record<string, string>): 
     try {
       for (;;) {
         const { value, done } = await reader.read();
-        if (done) return;
+        if (done) {
+          stream.ended = true;
+          return;
+        }
         buffer += value;
         let end: number;
         while ((end = buffer.indexOf("\n\n")) >= 0) {
@@ -99,4 +114,51 @@ export async function eventually<T>(check: () => T | undefined | false, timeoutM
     if (Date.now() > deadline) throw new Error("Condition not met in time.");
     await sleep(20);
   }
+}
+
+export interface LiveServer<K extends string> {
+  /** The content fixture (set once `beforeAll` has run). */
+  readonly f: ContentFixture<K>;
+  /** `http://127.0.0.1:<port>` of the listening app. */
+  readonly base: string;
+  /** Opens the member's stream (query such as `?discussionID=1`, extra headers); closed after the file. */
+  connect: (as: Session | null, query?: string, headers?: Record<string, string>) => Promise<SseStream>;
+}
+
+/**
+ * In a `describe`: the demo community and cast on the engine, served on a real port for the file's
+ * tests, with every stream they open closed at the end.
+ */
+export function useLiveServer<K extends string>(engine: DialectName, cast: Record<K, CastMember>): LiveServer<K> {
+  let f: ContentFixture<K> | undefined;
+  let base = "";
+  const open: SseStream[] = [];
+  beforeAll(async () => {
+    f = await createContentFixture(engine, cast);
+    await f.t.app.listen({ port: 0, host: "127.0.0.1" });
+    base = `http://127.0.0.1:${(f.t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    for (const stream of open) stream.close();
+    // fetch keeps its sockets alive for 4 s; the server would wait for them.
+    f?.t.app.server.closeAllConnections();
+    await f?.t.close();
+  });
+  return {
+    get f() {
+      if (!f) throw new Error("The live server starts in beforeAll.");
+      return f;
+    },
+    get base() {
+      return base;
+    },
+    async connect(as, query = "", headers = {}) {
+      const stream = await openStream(`${base}${liveStreamPath}${query}`, {
+        ...(as ? { cookie: as.cookie } : {}),
+        ...headers,
+      });
+      open.push(stream);
+      return stream;
+    },
+  };
 }
