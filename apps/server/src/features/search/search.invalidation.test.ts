@@ -1,15 +1,10 @@
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SearchResult } from "@parley/contracts";
-import { buildApp } from "../../app.ts";
-import { createAdmin } from "../../db/seed/admin.ts";
-import { seedDemo } from "../../db/seed/demo.ts";
 import { countQueries } from "../../platform/db/query-count.ts";
-import { openDatabase, type Database } from "../../platform/db/database.ts";
-import { createApi, createCast, roleIDOfType, type Api, type Session } from "../../test/accounts.ts";
-import { testConfig, TEST_ADMIN_PASSWORD } from "../../test/app.ts";
+import { createApi, roleIDOfType, type Api, type Session } from "../../test/accounts.ts";
+import { createTwoInstances, type TwoInstances } from "../../test/instances.ts";
 import { createContentFixture, postComment, postDiscussion, type ContentFixture } from "../../test/content.ts";
-import { createTestDatabase, engines, testDatabaseUrl, type TestDatabase } from "../../test/databases.ts";
+import { engines, testDatabaseUrl } from "../../test/databases.ts";
 
 /** The cache of search answers (search.cache.ts) as the API shows it: exact until the index changes. */
 const found = async (api: Api, query: string, as: Session | null) => {
@@ -121,56 +116,27 @@ const redisUrl = process.env["TEST_REDIS_URL"] || null;
 const ready = Boolean(redisUrl && testDatabaseUrl);
 
 describe.skipIf(!ready)("cached search answers across two server instances (PostgreSQL and Redis)", () => {
-  let database: TestDatabase;
-  let second: Database;
-  let appA: FastifyInstance;
-  let appB: FastifyInstance;
+  let instances: TwoInstances;
   let writer: Session;
   let reader: Session;
-  let general: number;
 
   beforeAll(async () => {
-    database = await createTestDatabase("postgres");
-    await seedDemo(database.db, await createAdmin(database.db, TEST_ADMIN_PASSWORD));
-    second = await openDatabase({
-      databaseUrl: testDatabaseUrl,
-      sqliteFile: "",
-      schema: database.schema!,
-      poolSize: 4,
-    });
-    appA = await buildApp({ config: testConfig(database.dataDir, { redisUrl }), database });
-    appB = await buildApp({ config: testConfig(database.dataDir, { redisUrl }), database: second });
-    await Promise.all([appA.ready(), appB.ready()]);
-    const users = await createCast(database.db, {
-      writer: { name: "Wes Writer", role: "member" },
-      reader: { name: "Rae Reader", role: "member" },
-    });
-    await database.db.updateTable("users").set({ bypassSpam: 1 }).execute();
-    writer = await createApi(appA).signIn(users.writer);
-    reader = await createApi(appB).signIn(users.reader);
-    general = (
-      await database.db
-        .selectFrom("categories")
-        .select("categoryID")
-        .where("urlcode", "=", "general")
-        .executeTakeFirstOrThrow()
-    ).categoryID;
+    instances = await createTwoInstances(redisUrl!);
+    writer = await createApi(instances.appA).signIn(instances.users.writer);
+    reader = await createApi(instances.appB).signIn(instances.users.reader);
   });
   afterAll(async () => {
-    await appA?.close();
-    await appB?.close();
-    await second?.close();
-    await database?.dispose();
+    await instances?.close();
   });
 
   it("a post through one instance drops the other's cached answer", async () => {
-    const apiB = createApi(appB);
+    const apiB = createApi(instances.appB);
     expect(await found(apiB, "query=axolotl", reader)).toEqual([]);
     expect(await found(apiB, "query=axolotl", reader)).toEqual([]); // now cached on B
-    const discussion = await postDiscussion(createApi(appA), writer, {
+    const discussion = await postDiscussion(createApi(instances.appA), writer, {
       name: "Axolotl tank",
       body: "Cold water.",
-      categoryID: general,
+      categoryID: instances.general,
     });
     // A indexed it before answering; B learns through Redis (its cache would keep the old answer 30 s).
     const expected = [`discussion:${discussion.discussionID}`];

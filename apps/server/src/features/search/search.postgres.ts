@@ -91,6 +91,13 @@ export function createPostgresSearchDriver(db: Executor, language = "english"): 
         : await sql<HitRow>`select ${hitColumns}, 0 as score, count(*) over () as total
             from "searchDocuments" d where ${whereAll(filters)}
             order by ${order} limit ${criteria.limit} offset ${criteria.offset}`.execute(db);
+      if (query && result.rows.length === 0 && criteria.offset > 0) {
+        // A page past the last has no row to carry the total: count it.
+        const counted = await sql<{ total: number }>`select count(*) as total from (select 1
+            from "searchDocuments" d where d."searchVector" @@ ${query} and ${whereAll(filters)}
+            limit ${MAX_RESULTS}) m`.execute(db);
+        return { hits: [], total: Number(counted.rows[0]?.total ?? 0) };
+      }
       return toHits(result.rows);
     },
 
