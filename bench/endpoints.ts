@@ -1,4 +1,5 @@
 import type { PlanSamples } from "./plan.ts";
+import { searchTexts } from "./search-queries.ts";
 
 /**
  * What the benchmark loads, one line per endpoint, with the figures from
@@ -22,6 +23,11 @@ export interface Endpoint {
   references: Reference[];
   /** Send a cookie so the server's guest caches do not answer: measures the real work. */
   uncached?: boolean;
+  /**
+   * Paths taken in turn, one per request, instead of `path` (which is then the first, for the
+   * probe): a different search each time, so no cache of the server answers.
+   */
+  variants?: (samples: PlanSamples) => string[];
 }
 
 const ref = (kind: Reference["kind"], label: string, figures: Omit<Reference, "kind" | "label"> = {}): Reference => ({
@@ -45,11 +51,21 @@ export const endpoints: Endpoint[] = [
   { name: "api-category-deep", description: "a deep page of the busiest category (page 1,000 when it has that many)", path: (s) => `/api/v2/discussions?categoryID=${s.categoryID}&limit=30&page=${deepPage(s)}`, references: [ref("target", "deep page ≤ 1.5× page 1", {})], uncached: true },
   { name: "api-comments", description: "a discussion's first page of comments", path: (s) => `/api/v2/comments?discussionID=${s.discussionID}&limit=30`, references: [ref("target", "discussion + comments JSON", { reqPerSec: 5_000 }), ref("peer", "NodeBB one topic JSON", { reqPerSec: 510 })] },
   { name: "page-discussion", description: "a discussion page (server-rendered HTML)", path: (s) => `/discussion/${s.discussionID}/${s.discussionSlug}`, references: [htmlPage, nodebbTopicPage] },
-  { name: "api-search", description: "full-text search for a common word (relevance, 30 results)", path: (s) => `/api/v2/search?query=${encodeURIComponent(s.searchQuery)}`, references: [searchTarget, ref("peer", "NodeBB search", { reqPerSec: 423 })], uncached: true },
-  { name: "api-search-two", description: "two words, both required", path: (s) => `/api/v2/search?query=${encodeURIComponent(s.searchTwoWords)}`, references: [searchTarget], uncached: true },
-  { name: "api-search-phrase", description: "a quoted phrase", path: (s) => `/api/v2/search?query=${encodeURIComponent(`"${s.searchPhrase}"`)}`, references: [searchTarget], uncached: true },
-  { name: "api-search-suggest", description: "title bar suggestions: a word's first letters, 10, no body", path: (s) => `/api/v2/search?query=${encodeURIComponent(s.searchQuery.slice(0, 4))}&matchMode=prefix&collapse=true&expand=-body&limit=10`, references: [searchTarget], uncached: true },
+  { name: "api-search", description: "full-text search for a common word (relevance, 30 results; the same each time: cached)", path: (s) => `/api/v2/search?query=${encodeURIComponent(s.searchQuery)}`, references: [searchTarget, ref("peer", "NodeBB search", { reqPerSec: 423 })], uncached: true },
+  { name: "api-search-two", description: "two words, both required (cached)", path: (s) => `/api/v2/search?query=${encodeURIComponent(s.searchTwoWords)}`, references: [searchTarget], uncached: true },
+  { name: "api-search-phrase", description: "a quoted phrase (cached)", path: (s) => `/api/v2/search?query=${encodeURIComponent(`"${s.searchPhrase}"`)}`, references: [searchTarget], uncached: true },
+  { name: "api-search-suggest", description: "title bar suggestions: a word's first letters, 10, no body (cached)", path: (s) => `/api/v2/search?query=${encodeURIComponent(s.searchQuery.slice(0, 4))}&matchMode=prefix&collapse=true&expand=-body&limit=10`, references: [searchTarget], uncached: true },
+  // The same searches, a different one per request (the words, pairs and phrases of the seeded text): the server's search cache never answers these.
+  { name: "api-search-varied", description: "one word, a different one per request (uncached)", path: () => searchPath(searchTexts().words[0]!), variants: () => searchTexts().words.map(searchPath), references: [searchTarget], uncached: true },
+  { name: "api-search-two-varied", description: "two words, different per request (uncached)", path: () => searchPath(searchTexts().pairs[0]!), variants: () => searchTexts().pairs.map(searchPath), references: [searchTarget], uncached: true },
+  { name: "api-search-phrase-varied", description: "a quoted phrase, different per request (uncached)", path: () => searchPath(`"${searchTexts().phrases[0]!}"`), variants: () => searchTexts().phrases.map((p) => searchPath(`"${p}"`)), references: [searchTarget], uncached: true },
+  { name: "api-search-suggest-varied", description: "suggestions for a word's first letters, different per request (uncached)", path: () => suggestPath(searchTexts().words[0]!), variants: () => searchTexts().words.map(suggestPath), references: [searchTarget], uncached: true },
 ];
+
+const searchPath = (text: string) => `/api/v2/search?query=${encodeURIComponent(text)}`;
+/** The first 3 to 5 letters of a word, as typed into the title bar. */
+const suggestPath = (word: string) =>
+  `/api/v2/search?query=${encodeURIComponent(word.slice(0, 3 + (word.length % 3)))}&matchMode=prefix&collapse=true&expand=-body&limit=10`;
 
 /** Page 1,000 of the busiest category, or its last page when it has fewer. */
 export const deepPage = (s: PlanSamples) => Math.max(1, Math.min(1_000, Math.floor((s.categoryDiscussions ?? 0) / 30)));

@@ -33,6 +33,8 @@ export interface LoadOptions {
   url: string;
   /** Extra request headers (a cookie makes the server skip its guest caches). */
   headers?: Record<string, string>;
+  /** Gives each request its path (on `url`'s origin) instead of `url`'s own. */
+  nextPath?: () => string;
   seconds: number;
   connections: number;
   serverPid: number;
@@ -44,6 +46,19 @@ export function percentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return 0;
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[index]!;
+}
+
+/** A request hook that gives each request the next path. */
+const withPath = (nextPath: () => string) => (request: autocannon.Request) => {
+  request.path = nextPath();
+  return request;
+};
+
+/** The paths in turn, round and round (one rotation for the warm-up and the measured run alike). */
+export function cycle(paths: string[]): () => string {
+  const distinct = [...new Set(paths)];
+  let next = 0;
+  return () => distinct[next++ % distinct.length]!;
 }
 
 /** Runs autocannon against one URL, sampling the server process meanwhile. */
@@ -71,6 +86,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
           connections: options.connections,
           duration: options.seconds,
           ...(options.headers ? { headers: options.headers } : {}),
+          ...(options.nextPath ? { requests: [{ setupRequest: withPath(options.nextPath) }] } : {}),
         },
         (error: unknown, finished: autocannon.Result) =>
           error ? reject(error instanceof Error ? error : new Error(inspect(error))) : resolve(finished),

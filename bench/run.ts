@@ -5,7 +5,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { build } from "../scripts/build.mjs";
 import { endpoints, memoryReferences, sseReferences, sseRowName, type Endpoint } from "./endpoints.ts";
-import { runLoad } from "./load.ts";
+import { cycle, runLoad } from "./load.ts";
 import { endpointResult, formatEndpoint, formatSse, formatSummary, sseVerdict, type EndpointResult } from "./report.ts";
 import { BENCH_ADMIN_PASSWORD, benchRoot, defaultTarget, ensureSeeded, repoRoot, serverDatabaseUrl } from "./seed.ts";
 import { readRssMb, startBareFastify, startServerProcess, type ServerProcess } from "./server-process.ts";
@@ -221,6 +221,7 @@ async function runHttpRows(options: RunOptions, loadBefore: number) {
     const load = {
       url,
       ...(endpoint.uncached ? { headers: { cookie: "bench=uncached" } } : {}),
+      ...(endpoint.variants ? { nextPath: cycle(endpoint.variants(samples)) } : {}),
       connections: options.connections,
       serverPid: running.pid,
       onStart: (stop: () => void) => (stopLoad = stop),

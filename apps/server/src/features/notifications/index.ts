@@ -16,6 +16,7 @@ import { createNotificationsService } from "./notifications.service.ts";
 
 export type { NotificationRequestedEvent } from "./notifications.events.ts";
 export type { LiveBus, LiveMessage } from "./live.bus.ts";
+export { createRedisLiveBus } from "./live.bus.ts";
 
 /**
  * Notifications, their preferences and e-mail, and the live stream. Made before users (whose

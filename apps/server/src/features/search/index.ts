@@ -3,6 +3,8 @@ import { sharedSearchSchemas } from "@parley/contracts";
 import type { Platform } from "../../platform/context.ts";
 import type { CategoryDirectory } from "../categories/index.ts";
 import type { UserFragments } from "../users/index.ts";
+import { createRedisLiveBus } from "../notifications/index.ts";
+import { createSearchCache, defaultSearchCacheOptions, type SearchCacheOptions } from "./search.cache.ts";
 import type { SearchDriver } from "./search.driver.ts";
 import { createSearchEngine } from "./search.engine.ts";
 import type { Indexer } from "./search.indexer.ts";
@@ -16,21 +18,39 @@ export { createSearchEngine };
 /** How often a process looks at the queue when nothing told it to (changes made outside a request). */
 const DRAIN_EVERY_MS = 2_000;
 
+/** The Redis channel's message: "some process changed the index". */
+const INDEX_CHANGED = "search.index.changed";
+
 /**
  * Search: `GET /api/v2/search`, and the index kept current. Every change is queued by the content
  * tables' triggers in its own transaction; the queue is drained before a write's answer goes out
  * (so what a member just posted is findable at once), after content events, at start and every
- * few seconds.
+ * few seconds. Answers are cached (search.cache.ts) until the index changes: in this process when
+ * its indexer commits, in the others through Redis pub/sub when `REDIS_URL` is set (the live
+ * events' bus, on a channel of its own), and after `cacheOptions.ttlMs` in any case.
  */
 export async function registerSearch(
   app: FastifyInstance,
   platform: Platform,
   deps: { categories: CategoryDirectory; users: UserFragments },
+  cacheOptions: SearchCacheOptions = defaultSearchCacheOptions,
 ): Promise<SearchService> {
   for (const schema of sharedSearchSchemas) app.addSchema(schema);
   const { driver, indexer } = createSearchEngine({ db: platform.db, dialect: platform.database.dialect });
   const onError = (error: unknown) => console.error("Search indexing:", error);
   const drain = () => indexer.drain().catch(onError);
+
+  const cache = createSearchCache(cacheOptions);
+  const bus = platform.config.redisUrl
+    ? await createRedisLiveBus(platform.config.redisUrl, `search:${platform.database.schema ?? "public"}`, onError)
+    : null;
+  bus?.subscribe((message) => {
+    if (message.type === INDEX_CHANGED) cache.clear();
+  });
+  indexer.onChange(() => {
+    cache.clear();
+    bus?.publish({ eventID: 0, channel: "search", type: INDEX_CHANGED, data: null }).catch(onError);
+  });
 
   app.addHook("onSend", async (request, reply, payload) => {
     if (request.method !== "GET" && request.method !== "HEAD" && reply.statusCode < 400) await drain();
@@ -55,10 +75,19 @@ export async function registerSearch(
   });
   app.addHook("onClose", async () => {
     if (timer) clearInterval(timer);
+    await bus?.close();
   });
 
-  const service = createSearchService({ db: platform.db, driver, categories: deps.categories, users: deps.users });
-  platform.events.on("permissions.changed", () => service.invalidate());
+  const service = createSearchService({
+    db: platform.db,
+    driver: cache.wrap(driver),
+    categories: deps.categories,
+    users: deps.users,
+  });
+  platform.events.on("permissions.changed", () => {
+    service.invalidate();
+    cache.clear();
+  });
   await app.register(searchRoutes, { prefix: "/api/v2", service });
   return service;
 }

@@ -83,5 +83,7 @@ describe.each(engines)("search driver at scale on %s", (engine) => {
     const { hits, total } = await engineOf.driver.search(criteria("gizmo"));
     expect(total).toBe(1);
     expect(hits.map((hit) => hit.recordID)).toEqual([COMMON + 1]);
+    // A page past the last still tells how many there are.
+    expect(await engineOf.driver.search(criteria("gizmo", { offset: 10 }))).toEqual({ hits: [], total: 1 });
   });
 });

@@ -18,6 +18,11 @@ export interface RebuildProgress {
 export function createIndexer(repo: SearchRepo, driver: SearchDriver) {
   let running: Promise<void> | null = null;
   let again = false;
+  const listeners = new Set<() => void>();
+  /** After a commit that changed the index (caches of answers listen). */
+  const changed = () => {
+    for (const listener of listeners) listener();
+  };
 
   async function drainBatch(): Promise<number> {
     return repo.transaction(async (executor) => {
@@ -44,7 +49,11 @@ export function createIndexer(repo: SearchRepo, driver: SearchDriver) {
   async function drainAll(): Promise<void> {
     do {
       again = false;
-      while ((await drainBatch()) === BATCH);
+      for (;;) {
+        const count = await drainBatch();
+        if (count > 0) changed();
+        if (count < BATCH) break;
+      }
     } while (again);
   }
 
@@ -59,6 +68,12 @@ export function createIndexer(repo: SearchRepo, driver: SearchDriver) {
         running = null;
       });
       return running;
+    },
+
+    /** Calls `listener` after every committed change to the index; returns the unsubscribe. */
+    onChange(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
 
     /** Rebuilds the whole index from the content tables (`npm run reindex`, the bench seeder). */
@@ -89,6 +104,7 @@ export function createIndexer(repo: SearchRepo, driver: SearchDriver) {
       await repo.transaction((executor) => driver.finishBulk(executor));
       // Changes queued before the rebuild began are in it; later ones stay queued for drain().
       await repo.dropQueuedUpTo(head);
+      changed();
       return done;
     },
   };

@@ -134,17 +134,24 @@ export function createSqliteSearchDriver(db: Executor): SearchDriver {
         criteria.discussionID === undefined &&
         !criteria.dates.dateInserted &&
         !criteria.dates.dateUpdated;
-      const total =
-        unfiltered && (await countIndexed(match)) >= MAX_RESULTS ? MAX_RESULTS : await countMatches(match, filters);
-      if (total < MAX_RESULTS) {
-        // Few enough matches to rank them all: bm25, titles weighing ten times a body.
-        const result = await sql<HitRow>`select ${hitColumns}, "searchIndex".rank as score, 0 as total
+      /** Few enough matches to rank them all: bm25, titles weighing ten times a body; the count comes along. */
+      const ranked = async () => {
+        const result = await sql<HitRow>`select ${hitColumns}, "searchIndex".rank as score, count(*) over () as total
             from "searchIndex" join "searchDocuments" d on d."docID" = "searchIndex".rowid
             where "searchIndex" match ${match} and "searchIndex".rank match ${`bm25(${TITLE_WEIGHT}.0, 1.0)`}
               and ${filters}
             order by ${orderOf(criteria, true)} limit ${limit} offset ${criteria.offset}`.execute(db);
-        return { hits: toHits(result.rows).hits, total };
+        return toHits(result.rows);
+      };
+      const indexed = unfiltered ? await countIndexed(match) : null;
+      if (indexed !== null && indexed < MAX_RESULTS) {
+        // The index has fewer than the cap, so the results too: rank them without counting first
+        // (a page past the end has no row to carry the count: then it is counted).
+        const page = await ranked();
+        return page.hits.length ? page : { hits: [], total: await countMatches(match, filters) };
       }
+      const total = indexed !== null ? MAX_RESULTS : await countMatches(match, filters);
+      if (total < MAX_RESULTS) return { hits: (await ranked()).hits, total };
       // A common word: ranking every match would cost in proportion to them. The index's own order
       // (documents are added as they are written) is the date order, read newest first from the end
       // and stopped at the page; relevance is then title matches first, newest first, then the rest.
