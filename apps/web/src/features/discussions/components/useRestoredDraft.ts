@@ -1,0 +1,19 @@
+import { useState } from "react";
+import type { LocalDraft } from "../../drafts/index.ts";
+import { loadRichEditor } from "../../editor/BodyEditor.tsx";
+
+/**
+ * A post form's recovered draft: the draft with a version that changes at each restore (the fields'
+ * keys, so they take the draft's values) and the `onRestore` to hand to `useDraftAutosave`.
+ */
+export function useRestoredDraft() {
+  const [restored, setRestored] = useState<(LocalDraft & { version: number }) | null>(null);
+  const onRestore = (draft: LocalDraft) => {
+    // The editor's chunk first, so a rich draft never shows as JSON in the plain text area.
+    void (draft.format === "rich2" ? loadRichEditor() : Promise.resolve()).then(
+      () => setRestored((previous) => ({ ...draft, version: (previous?.version ?? 0) + 1 })),
+      () => undefined,
+    );
+  };
+  return { restored, version: restored?.version ?? 0, onRestore };
+}
