@@ -5,6 +5,7 @@ import { addComments, categoryID, createDiscussion, pathOf, signInAdmin, signInA
 import { adminPassword } from "./support/server.ts";
 import { useParley } from "./support/parley.ts";
 import { BodyEditor } from "./pages/BodyEditor.ts";
+import { EditDiscussionPage } from "./pages/DiscussionActions.ts";
 import { DiscussionPage } from "./pages/DiscussionPage.ts";
 import { NewDiscussionPage } from "./pages/NewDiscussionPage.ts";
 
@@ -270,5 +271,54 @@ describe("Drafts (spec §4 draft lifecycle)", () => {
     // The address changes before React has rendered the new page.
     await expect.poll(() => other.locator("h1").innerText()).toBe("A topic worth a draft");
     expect(await api.get<unknown[]>("/drafts")).toEqual([]);
+  }, 90_000);
+
+  it("editing an existing discussion is autosaved with it as the record: after a reload the edit is back, its link is /post/editdiscussion/{id}/{draftID}, and saving deletes the draft", async () => {
+    const member = newMember("editor");
+    await registerConfirmed(parley, member);
+    const api = await signInApi(parley.baseUrl, member.name, member.password);
+    const discussion = await createDiscussion(api, {
+      name: "A post to rework",
+      body: "The first version.",
+      categoryID: await categoryID(api, "general"),
+    });
+
+    const page = await parley.newPage();
+    const problems = collectErrors(page);
+    await signInContext(page, parley.baseUrl, member);
+    const edit = new EditDiscussionPage(page, parley.baseUrl);
+    await edit.goto(discussion.discussionID);
+    await waitForHydration(page);
+    await edit.body.click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" A much better second version, typed slowly.", { delay: 2 });
+    let drafts: Array<DraftRecord & { recordID: number | null; editUrl: string }> = [];
+    for (let i = 0; i < 30 && !drafts[0]?.excerpt.includes("typed slowly."); i++) {
+      await sleep(500);
+      drafts = await api.get<typeof drafts>(`/drafts?recordID=${discussion.discussionID}`);
+    }
+    expect(drafts).toHaveLength(1);
+    expect(drafts[0]).toMatchObject({ recordType: "discussion", recordID: discussion.discussionID });
+    expect(drafts[0]!.editUrl).toBe(
+      `${parley.baseUrl}/post/editdiscussion/${discussion.discussionID}/${drafts[0]!.draftID}`,
+    );
+
+    await page.reload();
+    await waitForHydration(page);
+    await expect
+      .poll(() => edit.body.inputValue())
+      .toBe("The first version. A much better second version, typed slowly.");
+    // Its draft link continues it too.
+    await page.goto(drafts[0]!.editUrl);
+    await waitForHydration(page);
+    await expect.poll(() => edit.body.inputValue()).toContain("typed slowly.");
+    await screenshot(page, "drafts-edit-restored");
+
+    await edit.saveButton.click();
+    await page.waitForURL((url) => url.pathname.startsWith(`/discussion/${discussion.discussionID}/`));
+    const saved = await api.get<{ body: string }>(`/discussions/${discussion.discussionID}`);
+    expect(saved.body).toContain("typed slowly.");
+    await expect.poll(() => api.get<unknown[]>("/drafts")).toEqual([]);
+    expect(problems.errors).toEqual([]);
   }, 90_000);
 });
