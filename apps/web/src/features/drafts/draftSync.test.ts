@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Draft } from "@parley/contracts";
-import { fakeDraftsApi as fakeApi, serverDraft } from "./drafts.fixtures.ts";
+import { editTarget, fakeDraftsApi as fakeApi, serverDraft } from "./drafts.fixtures.ts";
 import { localDrafts, type DraftTarget } from "./draftStore.ts";
 import { reconcileDraft, toServer } from "./draftSync.ts";
 
@@ -52,13 +52,7 @@ describe("reconcileDraft (spec §4)", () => {
   });
 
   it("keeps an edit's draft with its record: found by recordID, never mixed with a new post's draft", async () => {
-    const edit: DraftTarget = {
-      recordType: "discussion",
-      recordID: 31,
-      parentRecordType: "category",
-      parentRecordID: 4,
-      commentParentID: null,
-    };
+    const edit = editTarget;
     const newPost: DraftTarget = { ...edit, recordID: null, parentRecordID: 0 };
     const editOnServer: Draft = {
       ...serverDraft(8, "Edited body", Date.now()),

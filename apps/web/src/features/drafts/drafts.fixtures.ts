@@ -1,5 +1,15 @@
 import type { Draft } from "@parley/contracts";
 import { ApiError, type ApiClient, type ApiRequest } from "../../lib/api.ts";
+import type { DraftTarget } from "./draftStore.ts";
+
+/** The edit form of discussion 31 (in category 4). */
+export const editTarget: DraftTarget = {
+  recordType: "discussion",
+  recordID: 31,
+  parentRecordType: "category",
+  parentRecordID: 4,
+  commentParentID: null,
+};
 
 /** Tests' fixtures: a server draft, and an API holding drafts by id that records its calls. */
 export const serverDraft = (draftID: number, body: string, lastSaved: number): Draft => ({

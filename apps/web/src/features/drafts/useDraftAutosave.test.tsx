@@ -5,17 +5,11 @@ import type { Draft } from "@parley/contracts";
 import { ApiProvider } from "../../lib/api-context.tsx";
 import type { ApiClient } from "../../lib/api.ts";
 import { useRestoredDraft } from "../discussions/components/useRestoredDraft.ts";
-import { fakeDraftsApi } from "./drafts.fixtures.ts";
-import { localDrafts, type DraftTarget } from "./draftStore.ts";
+import { editTarget, fakeDraftsApi } from "./drafts.fixtures.ts";
+import { localDrafts } from "./draftStore.ts";
 import { useDraftAutosave } from "./useDraftAutosave.tsx";
 
-const edit: DraftTarget = {
-  recordType: "discussion",
-  recordID: 31,
-  parentRecordType: "category",
-  parentRecordID: 4,
-  commentParentID: null,
-};
+const edit = editTarget;
 
 /** The edit page's form in small: the record's own title and body, its draft autosaved and restored. */
 function EditForm({ draftID: named }: { draftID?: number }) {
