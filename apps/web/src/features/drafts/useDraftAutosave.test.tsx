@@ -69,7 +69,7 @@ describe("autosave of an existing discussion's edit form", () => {
     // Back on the page (a reload): the draft replaces the record's text.
     renderWith(api);
     await waitFor(() =>
-      expect((screen.getByLabelText("Body") as HTMLTextAreaElement).value).toBe("Original body, and much more."),
+      expect(screen.getByLabelText<HTMLTextAreaElement>("Body").value).toBe("Original body, and much more."),
     );
     expect(screen.getByLabelText("Draft").textContent).toBe("100");
   });
@@ -89,7 +89,7 @@ describe("autosave of an existing discussion's edit form", () => {
       },
     });
     renderWith(api, 100);
-    await waitFor(() => expect((screen.getByLabelText("Body") as HTMLTextAreaElement).value).toBe("From elsewhere"));
-    expect((screen.getByLabelText("Title") as HTMLInputElement).value).toBe("Retitled");
+    await waitFor(() => expect(screen.getByLabelText<HTMLTextAreaElement>("Body").value).toBe("From elsewhere"));
+    expect(screen.getByLabelText<HTMLInputElement>("Title").value).toBe("Retitled");
   });
 });

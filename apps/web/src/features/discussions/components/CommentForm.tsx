@@ -80,7 +80,7 @@ export function CommentForm({ discussionID }: { discussionID: number }) {
         clear();
       }
     }
-  }, [navigation.state, postingHere, result]);
+  }, [navigation.state, postingHere, result, clear]);
 
   return (
     <Form

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import type { LocalDraft } from "../../drafts/index.ts";
 import { loadRichEditor } from "../../editor/BodyEditor.tsx";
 
@@ -16,6 +16,6 @@ export function useRestoredDraft() {
       () => undefined,
     );
   };
-  const clear = () => setRestored((previous) => ({ body: "", version: (previous?.version ?? 0) + 1 }));
+  const clear = useCallback(() => setRestored((previous) => ({ body: "", version: (previous?.version ?? 0) + 1 })), []);
   return { restored, version: restored?.version ?? 0, onRestore, clear };
 }
