@@ -29,7 +29,14 @@ export const draftMessages = {
   notScheduled: "You cannot update the schedule as it is not currently in the scheduled state.",
   schedulingDisabled: "Draft scheduling is not enabled.",
   alreadyDraft: "The record currently is a draft no changes are needed.",
+  /** Scheduling an update of a record that already has one waiting (the scheduler's own). */
+  alreadyScheduledOwn:
+    "An update is already scheduled for this item. Please wait for the scheduled update to be published, or cancel it before scheduling a new one.",
 } as const;
+
+/** Scheduling an update of a record someone else already scheduled one for (their name filled in). */
+export const alreadyScheduledBy = (name: string) =>
+  `An update is already scheduled for this item by ${name}. You can’t schedule another update while one is pending.`;
 
 /** Why a scheduled draft failed to publish (`failedReason`). */
 export const draftFailureReasons = {

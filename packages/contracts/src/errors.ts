@@ -2,6 +2,20 @@ import { Type, type Static } from "typebox";
 import { Nullable } from "./common.ts";
 
 /**
+ * A field error's `status` carrying context (reference §10: scheduling an update of a record that
+ * already has one answers `{error: 400, recordID, draftID, isOwnSchedule}`).
+ */
+export const FieldErrorStatus = Type.Object(
+  {
+    error: Type.Integer(),
+    recordID: Type.Optional(Type.Integer()),
+    draftID: Type.Optional(Type.Integer()),
+    isOwnSchedule: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+/**
  * One failed field of a validation error (reference §1.4). `code` is one of the garden-schema codes.
  */
 export const FieldError = Type.Object({
@@ -9,9 +23,13 @@ export const FieldError = Type.Object({
   path: Type.Optional(Type.String()),
   code: Type.String(),
   message: Type.String(),
-  status: Type.Integer(),
+  status: Type.Union([Type.Integer(), FieldErrorStatus]),
 });
 export type FieldError = Static<typeof FieldError>;
+
+/** The HTTP status a field error stands for. */
+export const fieldErrorStatus = (error: FieldError): number =>
+  typeof error.status === "number" ? error.status : error.status.error;
 
 /** The JSON body of every failed /api/v2 call. */
 export const ErrorBody = Type.Object(

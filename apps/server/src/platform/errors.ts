@@ -1,4 +1,4 @@
-import { errorMessages, notFoundMessage, type FieldError } from "@parley/contracts";
+import { errorMessages, fieldErrorStatus, notFoundMessage, type FieldError } from "@parley/contracts";
 
 /**
  * An error with an HTTP status and a body in the /api/v2 shape. Throw these from services;
@@ -30,7 +30,7 @@ export const conflict = (message: string, description?: string) =>
   new HttpError(409, message, { description: description ?? null });
 
 export const validationFailed = (errors: FieldError[]) =>
-  new HttpError(Math.max(400, ...errors.map((error) => error.status)), errorMessages.validationFailed, { errors });
+  new HttpError(Math.max(400, ...errors.map(fieldErrorStatus)), errorMessages.validationFailed, { errors });
 
 export const fieldError = (field: string, code: FieldError["code"], message: string, status = 400): FieldError => ({
   field,

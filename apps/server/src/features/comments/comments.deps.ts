@@ -8,6 +8,7 @@ export {
   type ReportMetaLoader,
   type DiscussionsService,
   type ReactionSummaries,
+  type WriteOptions,
 } from "../discussions/index.ts";
 export { unknownUser, type UserFragments } from "../users/index.ts";
 export type { CategoryDirectory } from "../categories/index.ts";

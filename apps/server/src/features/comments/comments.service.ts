@@ -19,6 +19,7 @@ import {
   type ReactionSummaries,
   type ReportMetaLoader,
   type UserFragments,
+  type WriteOptions,
 } from "./comments.deps.ts";
 import "./comments.events.ts";
 import { commentsPolicy as policy } from "./comments.policy.ts";
@@ -190,7 +191,7 @@ export function createCommentsService({
       };
     },
 
-    async create(body: CommentPost, context: CommentRequestContext): Promise<Comment> {
+    async create(body: CommentPost, context: CommentRequestContext, options: WriteOptions = {}): Promise<Comment> {
       const { viewer } = context;
       requireSignedIn(viewer);
       const discussionID = body.discussionID ?? body.parentRecordID;
@@ -251,6 +252,7 @@ export function createCommentsService({
           date: now,
         });
         await counters.adjustUser(viewer.userID, "countComments", 1);
+        await options.alsoInTransaction?.(trx, id);
         return id;
       });
       const comment = (await repo.findById(commentID))!;

@@ -13,7 +13,7 @@ declare module "../../platform/events.ts" {
   interface EventMap {
     /** `draftID`: the poster's draft this came from (the drafts feature deletes it). */
     "discussion.created": DiscussionEvent & { draftID?: number };
-    "discussion.updated": DiscussionEvent & { fields: string[] };
+    "discussion.updated": DiscussionEvent & { fields: string[]; draftID?: number };
     "discussion.deleted": DiscussionEvent;
     "discussion.moved": DiscussionEvent & { fromCategoryID: number };
   }

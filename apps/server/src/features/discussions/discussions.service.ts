@@ -7,7 +7,9 @@ import {
   type DiscussionPost,
 } from "@parley/contracts";
 import { assertAccountUsable, authorize, can, requireSignedIn } from "../../platform/auth/authorize.ts";
+import type { Kysely } from "kysely";
 import type { Viewer } from "../../platform/auth/viewer.ts";
+import type { DB } from "../../platform/db/schema.ts";
 import type { Platform } from "../../platform/context.ts";
 import { nowIso, toRfc3339 } from "../../platform/dates.ts";
 import { rawBodyOf } from "../../platform/records.ts";
@@ -32,6 +34,16 @@ export interface DiscussionRequestContext {
   viewer: Viewer;
   origin: string;
   ip: string;
+}
+
+/**
+ * More writes of the caller's, made in the post's own transaction (after the post is written): both
+ * commit or neither does. Publishing a scheduled draft deletes the draft this way.
+ */
+export type AlsoInTransaction = (trx: Kysely<DB>, recordID: number) => Promise<void>;
+
+export interface WriteOptions {
+  alsoInTransaction?: AlsoInTransaction;
 }
 
 /** Reaction counts per record, with the viewer's own (the reactions feature provides it). */
@@ -314,7 +326,11 @@ export function createDiscussionsService({
       return presentOne(await load(id, context.viewer), context, expand);
     },
 
-    async create(body: DiscussionPost, context: DiscussionRequestContext): Promise<Discussion> {
+    async create(
+      body: DiscussionPost,
+      context: DiscussionRequestContext,
+      options: WriteOptions = {},
+    ): Promise<Discussion> {
       const { viewer } = context;
       requireSignedIn(viewer);
       await requirePostableCategory(body.categoryID, viewer);
@@ -376,6 +392,7 @@ export function createDiscussionsService({
         await scoped.setUserState(viewer.userID, id, { participated: 1, dateLastViewed: now });
         await counters.adjustCategories(chain, 1, 0, { discussionID: id, commentID: null, date: now });
         await counters.adjustUser(viewer.userID, "countDiscussions", 1);
+        await options.alsoInTransaction?.(trx, id);
         return id;
       });
       const row = (await repo.findById(discussionID))!;
@@ -383,7 +400,12 @@ export function createDiscussionsService({
       return presentOne(row, context, ["tags"]);
     },
 
-    async patch(id: number, body: DiscussionPatch, context: DiscussionRequestContext): Promise<Discussion> {
+    async patch(
+      id: number,
+      body: DiscussionPatch,
+      context: DiscussionRequestContext,
+      options: WriteOptions = {},
+    ): Promise<Discussion> {
       const { viewer } = context;
       requireSignedIn(viewer);
       const row = await load(id, viewer);
@@ -468,6 +490,7 @@ export function createDiscussionsService({
           await counters.adjustCategories(fromChain, -1, -row.countComments);
           await counters.adjustCategories(toChain, 1, row.countComments);
         }
+        await options.alsoInTransaction?.(trx, row.discussionID);
       });
       const updated = (await repo.findById(row.discussionID))!;
       const event = {
@@ -477,7 +500,11 @@ export function createDiscussionsService({
         actorUserID: viewer.userID,
         origin: context.origin,
       };
-      await platform.events.emit("discussion.updated", { ...event, fields });
+      await platform.events.emit("discussion.updated", {
+        ...event,
+        fields,
+        ...(body.draftID ? { draftID: body.draftID } : {}),
+      });
       if (moveTo !== null) await platform.events.emit("discussion.moved", { ...event, fromCategoryID: row.categoryID });
       return presentOne(updated, context, ["tags"]);
     },

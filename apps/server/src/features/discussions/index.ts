@@ -17,6 +17,7 @@ import {
 } from "./discussions.service.ts";
 
 export type { DiscussionsService, ReactionSummaries };
+export type { AlsoInTransaction, WriteOptions } from "./discussions.service.ts";
 export { reportMetaOf, type ReportMetaLoader } from "./discussions.service.ts";
 export type { DiscussionEvent } from "./discussions.events.ts";
 export { discussionsPolicy } from "./discussions.policy.ts";

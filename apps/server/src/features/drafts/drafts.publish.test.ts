@@ -1,5 +1,5 @@
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { draftFailureReasons, type Draft } from "@parley/contracts";
 import { buildApp } from "../../app.ts";
@@ -193,4 +193,63 @@ describe.each(engines)("publishing scheduled drafts on %s", (engine) => {
     expect(await discussionsNamed(name)).toHaveLength(1);
     expect(Date.now()).toBeGreaterThanOrEqual(at);
   }, 20_000);
+
+  it("publishes nothing when it fails right after the post is written, then publishes exactly once", async () => {
+    const name = `Crash window ${engine}`;
+    const draft = await scheduleDiscussion(f.as.mod, name);
+    await makeDue([draft.draftID]);
+    // The process "dies" after the discussion's row is written, before its transaction commits.
+    let hits = 0;
+    f.t.app.draftPublisher.faults.afterPostWritten = (row) => {
+      if (row.draftID !== draft.draftID) return;
+      hits++;
+      throw new Error("killed mid-publish");
+    };
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      await f.t.app.platform.jobs.runNow(PUBLISH_JOB);
+    } finally {
+      f.t.app.draftPublisher.faults.afterPostWritten = undefined;
+      logged.mockRestore();
+    }
+    expect(hits).toBe(1);
+    // Not published, not lost: the post rolled back with the failure, the draft waits, still claimed.
+    expect(await discussionsNamed(name)).toEqual([]);
+    const held = await draftRow(draft.draftID);
+    expect(held).toMatchObject({ draftStatus: 1, failedReason: null });
+    expect(held!.claimedUntil).not.toBeNull();
+    // While the claim holds, no worker takes it.
+    await second.app.platform.jobs.runNow(PUBLISH_JOB);
+    expect(await discussionsNamed(name)).toEqual([]);
+
+    // The lease runs out: the next run publishes it, once, and the draft goes with the post.
+    await f.t.database.db
+      .updateTable("drafts")
+      .set({ claimedUntil: new Date(Date.now() - 1000).toISOString() })
+      .where("draftID", "=", draft.draftID)
+      .execute();
+    await Promise.all([second.app.platform.jobs.runNow(PUBLISH_JOB), f.t.app.platform.jobs.runNow(PUBLISH_JOB)]);
+    await f.t.app.platform.jobs.runNow(PUBLISH_JOB);
+    expect(await discussionsNamed(name)).toHaveLength(1);
+    expect(await draftRow(draft.draftID)).toBeUndefined();
+  });
+
+  it("applies a scheduled update of an existing discussion, and deletes the draft with it", async () => {
+    const d = await postDiscussion(f.api, f.as.mod, { categoryID: f.category.general, name: `Before ${engine}` });
+    const draft = await schedule(f.as.mod, {
+      recordType: "discussion",
+      recordID: d.discussionID,
+      parentRecordType: "category",
+      parentRecordID: f.category.general,
+      attributes: { body: "The **new** body", format: "markdown", draftMeta: { name: `After ${engine}` } },
+    });
+    await makeDue([draft.draftID]);
+    await second.app.platform.jobs.runNow(PUBLISH_JOB);
+    const now = await f.api.get(`/api/v2/discussions/${d.discussionID}`, { as: f.as.reader });
+    const updated = now.json<{ name: string; body: string }>();
+    expect(updated.name).toBe(`After ${engine}`);
+    expect(updated.body).toContain("<p>The <strong>new</strong> body</p>");
+    expect(await draftRow(draft.draftID)).toBeUndefined();
+    expect(await discussionsNamed(`After ${engine}`)).toHaveLength(1);
+  });
 });

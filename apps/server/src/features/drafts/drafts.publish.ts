@@ -1,9 +1,17 @@
-import { discussionRules, draftFailureReasons, limits, type DiscussionPost } from "@parley/contracts";
+import {
+  discussionRules,
+  draftFailureReasons,
+  limits,
+  type DiscussionPatch,
+  type DiscussionPost,
+} from "@parley/contracts";
+import type { Kysely } from "kysely";
 import type { UserRow } from "../../platform/auth/auth.repo.ts";
 import { can } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import { nowIso } from "../../platform/dates.ts";
+import type { DB } from "../../platform/db/schema.ts";
 import { HttpError } from "../../platform/errors.ts";
 import type { CategoryDirectory, CommentsService, DiscussionsService } from "./drafts.deps.ts";
 import { bodyOf, metaOf, parseDraftAttributes } from "./drafts.present.ts";
@@ -12,8 +20,12 @@ import type { DraftRow, DraftsRepo } from "./drafts.repo.ts";
 /** Why a publish failed for good: the draft turns `error` with this `failedReason`. */
 class PublishFailure extends Error {}
 
+/** Another process holds the draft now (this one's lease ran out): its post is rolled back. */
+class ClaimLost extends Error {}
+
 type Parsed =
   | { kind: "discussion"; post: DiscussionPost }
+  | { kind: "update"; discussionID: number; patch: DiscussionPatch }
   | { kind: "comment"; discussionID: number; body: string; format: string; parentCommentID: number | null };
 
 /** Parse: what the draft would post, or why it cannot. */
@@ -36,6 +48,11 @@ function parse(row: DraftRow): Parsed {
   }
   if (row.recordType !== "discussion") throw new PublishFailure(draftFailureReasons.invalid);
   const name = typeof meta["name"] === "string" ? meta["name"].trim() : "";
+  if (row.recordID) {
+    // A scheduled update of an existing discussion: its title and body.
+    if (!name || name.length > discussionRules.nameMaxLength) throw new PublishFailure(draftFailureReasons.invalid);
+    return { kind: "update", discussionID: row.recordID, patch: { name, body, format } };
+  }
   const categoryID = Number(meta["categoryID"] ?? row.parentRecordID ?? 0);
   if (!name || name.length > discussionRules.nameMaxLength || !categoryID)
     throw new PublishFailure(draftFailureReasons.invalid);
@@ -56,6 +73,11 @@ function parse(row: DraftRow): Parsed {
   };
 }
 
+/** Test seams: a fault injected right after the post is written, inside its transaction. */
+export interface PublishFaults {
+  afterPostWritten?: (draft: DraftRow, recordID: number) => void | Promise<void>;
+}
+
 export interface PublisherDeps {
   repo: DraftsRepo;
   platform: Platform;
@@ -66,15 +88,28 @@ export interface PublisherDeps {
   origin: () => string;
 }
 
+/** A refusal that will not heal by waiting: why, in the draft's `failedReason`. */
+function reasonOf(error: unknown): string | null {
+  if (error instanceof PublishFailure) return error.message;
+  if (error instanceof HttpError && error.status === 403) return draftFailureReasons.permission;
+  if (error instanceof HttpError && error.status < 500) return error.message;
+  return null;
+}
+
 /**
  * Publishing scheduled drafts, a multi-step write: parse → load → authorize (as the draft's owner with
- * their current permissions) → the post through the discussions or comments service (its own
- * transaction, counters, flood rules, and the events notifications listen to) → the draft goes.
- * Each draft is claimed first, so one process publishes it. A failure that will not heal by waiting
+ * their current permissions) → the post through the discussions or comments service (counters, flood
+ * rules, and the events notifications listen to), with the draft's deletion inside the post's own
+ * transaction: the post and the draft's end commit together or not at all, so a process dying
+ * mid-publish leaves the draft to be published again, never twice. Each draft is claimed first (a
+ * lease), so one process publishes it; the deletion only matches while this process's claim holds,
+ * so a process whose lease ran out rolls its post back. A failure that will not heal by waiting
  * (permission lost, category or discussion gone, closed, invalid) marks the draft `error` with the
  * reason; anything else (the database away) leaves the claim to lapse and a later run retries.
  */
 export function createDraftPublisher({ repo, platform, discussions, comments, categories, origin }: PublisherDeps) {
+  const faults: PublishFaults = {};
+
   /** Load: the owner as a viewer now, or null when they may no longer post at all. */
   async function ownerOf(userID: number): Promise<Viewer | null> {
     const user: UserRow | undefined = await repo.userByID(userID);
@@ -82,17 +117,23 @@ export function createDraftPublisher({ repo, platform, discussions, comments, ca
     return platform.sessions.viewerFor(user, "cookie", null);
   }
 
-  async function publishOne(row: DraftRow): Promise<void> {
+  async function publishOne(row: DraftRow, leaseUntil: string): Promise<void> {
     const parsed = parse(row);
     const viewer = await ownerOf(row.insertUserID);
     if (!viewer) throw new PublishFailure(draftFailureReasons.permission);
     const context = { viewer, origin: origin(), ip: "0.0.0.0" };
+    const options = {
+      alsoInTransaction: async (trx: Kysely<DB>, recordID: number) => {
+        await faults.afterPostWritten?.(row, recordID);
+        if (!(await repo.withTransaction(trx).removeClaimed(row.draftID, leaseUntil))) throw new ClaimLost();
+      },
+    };
     if (parsed.kind === "discussion") {
       // Authorize before writing, so the reason is the spec's and not a generic 403.
       if (!(await categories.get(parsed.post.categoryID))) throw new PublishFailure(draftFailureReasons.categoryGone);
       if (!can(viewer, "discussions.add", { resourceID: parsed.post.categoryID }))
         throw new PublishFailure(draftFailureReasons.permission);
-      await discussions.create(parsed.post, context);
+      await discussions.create(parsed.post, context, options);
       return;
     }
     let categoryID: number;
@@ -102,6 +143,11 @@ export function createDraftPublisher({ repo, platform, discussions, comments, ca
       if (error instanceof HttpError && error.status === 404)
         throw new PublishFailure(draftFailureReasons.discussionGone);
       throw error;
+    }
+    if (parsed.kind === "update") {
+      // The discussions service decides who may edit (the author within the edit window, or discussions.edit).
+      await discussions.patch(parsed.discussionID, parsed.patch, context, options);
+      return;
     }
     if (!can(viewer, "comments.add", { resourceID: categoryID }))
       throw new PublishFailure(draftFailureReasons.permission);
@@ -113,10 +159,13 @@ export function createDraftPublisher({ repo, platform, discussions, comments, ca
         ...(parsed.parentCommentID ? { parentCommentID: parsed.parentCommentID } : {}),
       },
       context,
+      options,
     );
   }
 
   return {
+    faults,
+
     /** Claims due drafts and publishes them; returns the IDs published. */
     async publishDue(): Promise<number[]> {
       const published: number[] = [];
@@ -126,18 +175,13 @@ export function createDraftPublisher({ repo, platform, discussions, comments, ca
         const claimed = await repo.claimDue(now.toISOString(), leaseUntil, 20);
         for (const row of claimed) {
           try {
-            await publishOne(row);
-            await repo.removeClaimed(row.draftID, leaseUntil);
+            await publishOne(row, leaseUntil);
             published.push(row.draftID);
           } catch (error) {
-            const reason =
-              error instanceof PublishFailure
-                ? error.message
-                : error instanceof HttpError && error.status < 500
-                  ? error.message
-                  : null;
+            if (error instanceof ClaimLost) continue; // Another process publishes it.
+            const reason = reasonOf(error);
             if (reason === null) {
-              // Not the draft's fault: the claim lapses and a later run retries it.
+              // Not the draft's fault: nothing was written; the claim lapses and a later run retries it.
               console.error(`Publishing draft ${row.draftID} failed:`, error);
               continue;
             }

@@ -39,6 +39,9 @@ export function createDraftsRepo(db: Kysely<DB>, dialect: DialectName) {
   };
 
   return {
+    /** The same queries inside a transaction (publishing deletes the draft in the post's own). */
+    withTransaction: (trx: Kysely<DB>) => createDraftsRepo(trx, dialect),
+
     async insert(row: NewDraft): Promise<number> {
       const inserted = await db.insertInto("drafts").values(row).returning("draftID").executeTakeFirstOrThrow();
       return inserted.draftID;
@@ -72,6 +75,23 @@ export function createDraftsRepo(db: Kysely<DB>, dialect: DialectName) {
         .select((eb) => eb.fn.countAll<number>().as("count"))
         .executeTakeFirstOrThrow();
       return Number(row.count);
+    },
+
+    /** Another scheduled draft updating this record (at most one may wait per record). */
+    scheduledForRecord(recordType: string, recordID: number, exceptDraftID: number | null) {
+      let query = db
+        .selectFrom("drafts")
+        .select(["draftID", "insertUserID"])
+        .where("recordType", "=", recordType)
+        .where("recordID", "=", recordID)
+        .where("draftStatus", "=", DRAFT_STATUS.scheduled);
+      if (exceptDraftID !== null) query = query.where("draftID", "<>", exceptDraftID);
+      return query.orderBy("draftID").limit(1).executeTakeFirst();
+    },
+
+    async userName(userID: number): Promise<string> {
+      const row = await db.selectFrom("users").select("name").where("userID", "=", userID).executeTakeFirst();
+      return row?.name ?? "";
     },
 
     /** The names of the discussions comment drafts go to, in one query. */

@@ -1,4 +1,5 @@
 import {
+  alreadyScheduledBy,
   draftMessages,
   limits,
   type Draft,
@@ -12,8 +13,9 @@ import { authorize, requireSignedIn } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import { nowIso } from "../../platform/dates.ts";
-import { badRequest, fieldError, notFound, validationFailed } from "../../platform/errors.ts";
+import { badRequest, fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import { parseDateFilter } from "../../platform/http/filters.ts";
+import type { DiscussionsService } from "./drafts.deps.ts";
 import { presentDraft, presentDraftEdit, statusNumber } from "./drafts.present.ts";
 import { DRAFT_STATUS, type DraftChanges, type DraftFilters, type DraftRow, type DraftsRepo } from "./drafts.repo.ts";
 
@@ -26,7 +28,15 @@ export interface DraftRequestContext {
 export const PUBLISH_JOB = "drafts.publish";
 
 /** Drafts: a member's own unposted discussions and comments, and their schedules (reference §10). */
-export function createDraftsService({ repo, platform }: { repo: DraftsRepo; platform: Platform }) {
+export function createDraftsService({
+  repo,
+  platform,
+  discussions,
+}: {
+  repo: DraftsRepo;
+  platform: Platform;
+  discussions: Pick<DiscussionsService, "load">;
+}) {
   /** The viewer's own draft; anyone else's is not found (only the owner sees a draft). */
   async function own(id: number, viewer: Viewer): Promise<DraftRow> {
     requireSignedIn(viewer);
@@ -59,10 +69,37 @@ export function createDraftsService({ repo, platform }: { repo: DraftsRepo; plat
     return json;
   }
 
-  /** Scheduling: the feature flag, `schedule.allow`, a future date, and a new discussion or comment. */
+  /**
+   * Scheduling an update of an existing discussion: it must exist, and no other update may be waiting
+   * for it (reference §10: 400 with `{error: 400, recordID, draftID, isOwnSchedule}` on `recordID`).
+   */
+  async function checkRecordSchedulable(viewer: Viewer, recordID: number, draftID: number | null): Promise<void> {
+    await discussions.load(recordID, viewer);
+    const waiting = await repo.scheduledForRecord("discussion", recordID, draftID);
+    if (!waiting) return;
+    const isOwnSchedule = waiting.insertUserID === viewer.userID;
+    const message = isOwnSchedule
+      ? draftMessages.alreadyScheduledOwn
+      : alreadyScheduledBy(await repo.userName(waiting.insertUserID));
+    throw new HttpError(400, message, {
+      errors: [
+        {
+          field: "recordID",
+          code: "invalid",
+          message,
+          status: { error: 400, recordID, draftID: waiting.draftID, isOwnSchedule },
+        },
+      ],
+    });
+  }
+
+  /**
+   * Scheduling: the feature flag, `schedule.allow`, a future date, and a new discussion or comment, or an
+   * update of an existing discussion (`recordID`) that has none waiting.
+   */
   async function checkSchedulable(
     viewer: Viewer,
-    draft: Pick<DraftRow, "recordType" | "recordID" | "parentRecordID">,
+    draft: Pick<DraftRow, "recordType" | "recordID" | "parentRecordID"> & { draftID?: number },
     dateScheduled: string | null | undefined,
   ): Promise<string> {
     if (!(await platform.siteConfig.get("drafts.scheduling"))) throw badRequest(draftMessages.schedulingDisabled);
@@ -74,9 +111,11 @@ export function createDraftsService({ repo, platform }: { repo: DraftsRepo; plat
       throw validationFailed([fieldError("dateScheduled", "invalid", "dateScheduled must be in the future.")]);
     if (draft.recordType !== "discussion" && draft.recordType !== "comment")
       throw validationFailed([fieldError("recordType", "invalid", "Only discussions and comments can be scheduled.")]);
-    if (draft.recordID) throw validationFailed([fieldError("recordID", "invalid", "Only new posts can be scheduled.")]);
+    if (draft.recordID && draft.recordType !== "discussion")
+      throw validationFailed([fieldError("recordID", "invalid", "Only new comments can be scheduled.")]);
     if (draft.recordType === "comment" && !draft.parentRecordID)
       throw validationFailed([fieldError("parentRecordID", "missingField", "parentRecordID is required.")]);
+    if (draft.recordID) await checkRecordSchedulable(viewer, draft.recordID, draft.draftID ?? null);
     return new Date(time).toISOString();
   }
 
@@ -159,6 +198,7 @@ export function createDraftsService({ repo, platform }: { repo: DraftsRepo; plat
       if (status === DRAFT_STATUS.error)
         throw validationFailed([fieldError("draftStatus", "invalid", "draftStatus cannot be error.")]);
       const next = {
+        draftID: row.draftID,
         recordType: changes.recordType ?? row.recordType,
         recordID: body.recordID !== undefined ? body.recordID : row.recordID,
         parentRecordID: body.parentRecordID !== undefined ? body.parentRecordID : row.parentRecordID,

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Type } from "typebox";
 import { Value } from "typebox/value";
-import { Draft, DraftEdit, draftMessages, paginationHeaders, type Draft as DraftRecord } from "@parley/contracts";
+import {
+  alreadyScheduledBy,
+  Draft,
+  DraftEdit,
+  draftMessages,
+  paginationHeaders,
+  type Draft as DraftRecord,
+  type ErrorBody,
+} from "@parley/contracts";
 import { countQueries } from "../../platform/db/query-count.ts";
 import type { Session } from "../../test/accounts.ts";
 import { createContentFixture, postDiscussion, type ContentFixture } from "../../test/content.ts";
@@ -11,6 +19,7 @@ const cast = {
   alice: { name: "Dora", role: "member", bypassSpam: true },
   bob: { name: "Dan", role: "member", bypassSpam: true },
   mod: { name: "Mona", role: "moderator", bypassSpam: true },
+  mod2: { name: "Milo", role: "moderator", bypassSpam: true },
 } as const;
 type Who = keyof typeof cast;
 
@@ -287,5 +296,95 @@ describe.each(engines)("drafts on %s", (engine) => {
       await f.t.app.platform.siteConfig.set("drafts.scheduling", true);
     }
     await f.api.delete(`/api/v2/drafts/${plain.draftID}`, { as: f.as.mod });
+  });
+
+  it("refuses a second scheduled update of a record with reference §10's error and context", async () => {
+    const d = await postDiscussion(f.api, f.as.mod, { categoryID: f.category.general, name: "Scheduled edits" });
+    const update = (as: Session) =>
+      f.api.post(
+        "/api/v2/drafts",
+        {
+          recordType: "discussion",
+          recordID: d.discussionID,
+          parentRecordType: "category",
+          parentRecordID: f.category.general,
+          attributes: { body: "New body", format: "markdown", draftMeta: { name: "Scheduled edits, v2" } },
+          draftStatus: "scheduled",
+          dateScheduled: inAnHour(),
+        },
+        { as },
+      );
+    const first = await update(f.as.mod);
+    expect(first.statusCode, first.body).toBe(201);
+    const firstID = check(first.json()).draftID;
+    expect(first.json()).toMatchObject({ recordID: d.discussionID, draftStatus: "scheduled" });
+
+    // The scheduler's own second try.
+    const again = await update(f.as.mod);
+    expect(again.statusCode).toBe(400);
+    expect(again.json<ErrorBody>()).toMatchObject({
+      message: draftMessages.alreadyScheduledOwn,
+      status: 400,
+      errors: [
+        {
+          field: "recordID",
+          message: draftMessages.alreadyScheduledOwn,
+          status: { error: 400, recordID: d.discussionID, draftID: firstID, isOwnSchedule: true },
+        },
+      ],
+    });
+    // Someone else's: named, and not their own.
+    const other = await update(f.as.mod2);
+    expect(other.statusCode).toBe(400);
+    expect(other.json<ErrorBody>()).toMatchObject({
+      message: alreadyScheduledBy("Mona"),
+      errors: [
+        { field: "recordID", status: { error: 400, recordID: d.discussionID, draftID: firstID, isOwnSchedule: false } },
+      ],
+    });
+    // Scheduling a plain draft of the same record through PATCH meets the same rule.
+    const plain = await create(f.as.mod2, {
+      recordType: "discussion",
+      recordID: d.discussionID,
+      parentRecordType: "category",
+      parentRecordID: f.category.general,
+      attributes: { body: "Other body", format: "markdown", draftMeta: { name: "Other title" } },
+    });
+    const patched = await f.api.patch(
+      `/api/v2/drafts/${plain.draftID}`,
+      { draftStatus: "scheduled", dateScheduled: inAnHour() },
+      { as: f.as.mod2 },
+    );
+    expect(patched.statusCode).toBe(400);
+    expect(patched.json<ErrorBody>().errors?.[0]).toMatchObject({ status: { draftID: firstID, isOwnSchedule: false } });
+    // The waiting update itself may move to another time.
+    const moved = await f.api.patch(
+      `/api/v2/drafts/schedule/${firstID}`,
+      { dateScheduled: new Date(Date.now() + 7_200_000).toISOString() },
+      { as: f.as.mod },
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    // Once cancelled, the record is free again.
+    await f.api.request("PATCH", `/api/v2/drafts/cancel-schedule/${firstID}`, { as: f.as.mod });
+    const free = await f.api.patch(
+      `/api/v2/drafts/${plain.draftID}`,
+      { draftStatus: "scheduled", dateScheduled: inAnHour() },
+      { as: f.as.mod2 },
+    );
+    expect(free.statusCode, free.body).toBe(200);
+    // A record that does not exist cannot get a scheduled update.
+    const missing = await f.api.post(
+      "/api/v2/drafts",
+      {
+        recordType: "discussion",
+        recordID: 999_999,
+        attributes: { body: "x", format: "markdown", draftMeta: { name: "x" } },
+        draftStatus: "scheduled",
+        dateScheduled: inAnHour(),
+      },
+      { as: f.as.mod },
+    );
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ message: "Discussion not found." });
   });
 });

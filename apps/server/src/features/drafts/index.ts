@@ -9,6 +9,13 @@ import { draftsRoutes } from "./drafts.routes.ts";
 import { createDraftsService, PUBLISH_JOB, type DraftsService } from "./drafts.service.ts";
 
 export type { DraftsService, DraftPublisher };
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The scheduled-draft publisher (tests inject faults through it). */
+    draftPublisher: DraftPublisher;
+  }
+}
 export { PUBLISH_JOB };
 
 /**
@@ -22,19 +29,24 @@ export async function registerDrafts(
 ): Promise<{ service: DraftsService; publisher: DraftPublisher }> {
   for (const schema of sharedDraftSchemas) app.addSchema(schema);
   const repo = createDraftsRepo(platform.db, platform.database.dialect);
-  const service = createDraftsService({ repo, platform });
+  const service = createDraftsService({ repo, platform, discussions: deps.discussions });
 
   let lastOrigin = "http://localhost";
   app.addHook("onRequest", async (request) => {
     if (request.url.startsWith("/api/")) lastOrigin = originOf(request);
   });
   const publisher = createDraftPublisher({ repo, platform, ...deps, origin: () => lastOrigin });
+  app.decorate("draftPublisher", publisher);
   platform.jobs.register(PUBLISH_JOB, async () => void (await publisher.publishDue()), {
     everyMs: limits.drafts.publishPollMs,
   });
 
-  // Posting deletes the draft it came from (`draftID` on POST /discussions and /comments).
+  // Posting deletes the draft it came from (`draftID` on POST /discussions and /comments, and on the
+  // PATCH that saves an edited discussion).
   platform.events.on("discussion.created", async (event) => {
+    if (event.draftID) await service.posted(event.draftID, event.actorUserID);
+  });
+  platform.events.on("discussion.updated", async (event) => {
     if (event.draftID) await service.posted(event.draftID, event.actorUserID);
   });
   platform.events.on("comment.created", async (event) => {

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { errorMessages, type ErrorBody, type FieldError } from "@parley/contracts";
+import { errorMessages, fieldErrorStatus, type ErrorBody, type FieldError } from "@parley/contracts";
 import { HttpError } from "../errors.ts";
 
 interface AjvError {
@@ -122,7 +122,7 @@ export function registerErrorHandler(app: FastifyInstance, options: ErrorHandler
       );
       body = {
         message: errorMessages.validationFailed,
-        status: Math.max(400, ...errors.map((item) => item.status)),
+        status: Math.max(400, ...errors.map(fieldErrorStatus)),
         description: null,
         errors,
       };

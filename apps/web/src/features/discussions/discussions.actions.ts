@@ -97,6 +97,8 @@ export function createDiscussionActions(api: ApiClient, queryClient: QueryClient
         const discussion = await discussionsApi.update(api, id, {
           ...values,
           format: editedFormat(formValue(form, "format"), formValue(form, "sourceFormat"), values.body),
+          // The edit's autosaved draft: the server deletes it once the edit is saved.
+          ...(/^\d+$/.test(formValue(form, "draftID")) ? { draftID: Number(formValue(form, "draftID")) } : {}),
         });
         queryClient.removeQueries({ queryKey: discussionKeys.all });
         return redirect(discussionPath(discussion));

@@ -12,6 +12,8 @@ export interface LocalDraft {
   parentRecordID: number;
   /** The comment replied to, or null for a top-level comment. */
   commentParentID: number | null;
+  /** The record being edited, or null (or absent) for a new post. */
+  recordID?: number | null;
   body: string;
   format: string;
   /** Discussion drafts: the title and category. */
@@ -26,6 +28,8 @@ export interface DraftTarget {
   parentRecordType: string;
   parentRecordID: number;
   commentParentID: number | null;
+  /** The record being edited (an existing discussion); absent or null for a new post. */
+  recordID?: number | null;
 }
 
 const PREFIX = "parley:draft:";
@@ -39,12 +43,16 @@ const storage = (): Storage | null => {
 };
 
 export const newDraftKey = (target: DraftTarget) =>
-  `new:${target.recordType}:${target.parentRecordID}:${target.commentParentID ?? 0}`;
+  target.recordID
+    ? `edit:${target.recordType}:${target.recordID}`
+    : `new:${target.recordType}:${target.parentRecordID}:${target.commentParentID ?? 0}`;
 export const keyOf = (draft: LocalDraft) => (draft.draftID ? String(draft.draftID) : newDraftKey(draft));
 
-const sameTarget = (draft: LocalDraft, target: DraftTarget) =>
+/** The same form: an edit's draft goes with its record, a new post's with where it is posted. */
+export const sameTarget = (draft: DraftTarget, target: DraftTarget) =>
   draft.recordType === target.recordType &&
-  draft.parentRecordID === target.parentRecordID &&
+  (draft.recordID ?? null) === (target.recordID ?? null) &&
+  (target.recordID ? true : draft.parentRecordID === target.parentRecordID) &&
   (draft.commentParentID ?? null) === (target.commentParentID ?? null);
 
 function entries(): Array<[string, LocalDraft]> {

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Draft } from "@parley/contracts";
-import { ApiError, type ApiClient, type ApiRequest } from "../../lib/api.ts";
+import { editTarget, fakeDraftsApi as fakeApi, serverDraft } from "./drafts.fixtures.ts";
 import { localDrafts, type DraftTarget } from "./draftStore.ts";
-import { reconcileDraft } from "./draftSync.ts";
+import { reconcileDraft, toServer } from "./draftSync.ts";
 
 const target: DraftTarget = {
   recordType: "comment",
@@ -10,61 +10,6 @@ const target: DraftTarget = {
   parentRecordID: 7,
   commentParentID: null,
 };
-
-const serverDraft = (draftID: number, body: string, lastSaved: number): Draft => ({
-  draftID,
-  recordType: "comment",
-  recordID: null,
-  parentRecordType: "discussion",
-  parentRecordID: 7,
-  attributes: {
-    body,
-    format: "markdown",
-    draftMeta: { commentParentID: null },
-    lastSaved: new Date(lastSaved).toISOString(),
-  },
-  insertUserID: 2,
-  dateInserted: new Date(lastSaved).toISOString(),
-  updateUserID: 2,
-  dateUpdated: new Date(lastSaved).toISOString(),
-  draftStatus: "draft",
-  dateScheduled: null,
-  failedReason: null,
-  name: "",
-  excerpt: body,
-  editUrl: "",
-});
-
-/** A fake API: drafts by id; records the calls. */
-function fakeApi(drafts: Map<number, Draft>) {
-  const calls: string[] = [];
-  let nextID = 100;
-  const answer = <T>(data: T) => ({ data, paging: null });
-  const api: ApiClient = {
-    async get<T>(path: string) {
-      calls.push(`GET ${path}`);
-      if (path === "/drafts") return answer([...drafts.values()] as T);
-      const draft = drafts.get(Number(path.split("/").pop()));
-      if (!draft) throw new ApiError(404, { message: "Draft Not Found" });
-      return answer(draft as T);
-    },
-    async request<T>(request: ApiRequest) {
-      calls.push(`${request.method} ${request.path}`);
-      const body = request.body as { attributes: Record<string, unknown> };
-      if (request.method === "POST") {
-        const created = { ...serverDraft(nextID++, "", Date.now()), attributes: body.attributes };
-        drafts.set(created.draftID, created);
-        return answer(created as T);
-      }
-      const id = Number(request.path.split("/").pop());
-      const existing = drafts.get(id);
-      if (!existing) throw new ApiError(404, { message: "Draft Not Found" });
-      drafts.set(id, { ...existing, attributes: body.attributes });
-      return answer(drafts.get(id) as T);
-    },
-  };
-  return { api, calls };
-}
 
 describe("reconcileDraft (spec §4)", () => {
   beforeEach(() => localStorage.clear());
@@ -104,5 +49,35 @@ describe("reconcileDraft (spec §4)", () => {
     expect(localDrafts.byID(42)).toBeNull();
     expect(localDrafts.byID(100)).toMatchObject({ body: "Only here now" });
     expect(drafts.get(100)!.attributes).toMatchObject({ body: "Only here now", draftType: "comment" });
+  });
+
+  it("keeps an edit's draft with its record: found by recordID, never mixed with a new post's draft", async () => {
+    const edit = editTarget;
+    const newPost: DraftTarget = { ...edit, recordID: null, parentRecordID: 0 };
+    const editOnServer: Draft = {
+      ...serverDraft(8, "Edited body", Date.now()),
+      recordType: "discussion",
+      recordID: 31,
+      parentRecordType: "category",
+      parentRecordID: 4,
+    };
+    const { api, calls } = fakeApi(new Map([[8, editOnServer]]));
+    localDrafts.save({ ...newPost, draftID: null, body: "A new post", format: "markdown", lastSaved: Date.now() });
+    const draft = await reconcileDraft(api, edit);
+    expect(calls[0]).toMatch(/^GET \/drafts/);
+    expect(draft).toMatchObject({ draftID: 8, body: "Edited body", recordID: 31 });
+    // The new post's local copy is untouched; each form finds its own.
+    expect(localDrafts.find(newPost)).toMatchObject({ body: "A new post" });
+    expect(localDrafts.find(edit)).toMatchObject({ draftID: 8, body: "Edited body" });
+    // Saved with its record, so the server's draft names the discussion being edited.
+    expect(toServer({ ...edit, draftID: 8, body: "x", format: "markdown", name: "T", lastSaved: 0 })).toMatchObject({
+      recordType: "discussion",
+      recordID: 31,
+      parentRecordID: 4,
+      attributes: { draftMeta: { name: "T", categoryID: 4 } },
+    });
+    expect(toServer({ ...newPost, draftID: null, body: "x", format: "markdown", lastSaved: 0 })).not.toHaveProperty(
+      "recordID",
+    );
   });
 });

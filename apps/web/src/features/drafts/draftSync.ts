@@ -2,7 +2,7 @@ import type { Draft, DraftPost } from "@parley/contracts";
 import { limits } from "@parley/contracts/limits";
 import { ApiError, type ApiClient } from "../../lib/api.ts";
 import { draftsApi } from "./drafts.api.ts";
-import { keyOf, localDrafts, type DraftTarget, type LocalDraft } from "./draftStore.ts";
+import { keyOf, localDrafts, sameTarget, type DraftTarget, type LocalDraft } from "./draftStore.ts";
 
 /** What a form holds: the body and its format, and a discussion's title and category. */
 export interface DraftContent {
@@ -42,6 +42,7 @@ export function toServer(draft: LocalDraft): DraftPost {
       : { name: draft.name ?? "", categoryID: draft.categoryID ?? draft.parentRecordID, pinLocation: "none" };
   return {
     recordType: draft.recordType,
+    ...(draft.recordID ? { recordID: draft.recordID } : {}),
     parentRecordType: draft.parentRecordType as DraftPost["parentRecordType"],
     parentRecordID: draft.parentRecordID,
     attributes: {
@@ -104,16 +105,26 @@ export async function reconcileDraft(
         throw error;
       });
     } else {
+      // An edit's draft is found by its record; a new post's by where it goes.
       const { items } = await draftsApi.list(api, {
         recordType: target.recordType,
-        parentRecordID: target.parentRecordID,
+        ...(target.recordID ? { recordID: target.recordID } : { parentRecordID: target.parentRecordID }),
         limit: 10,
       });
       server =
         items.find((draft) => {
           if (draft.draftStatus !== "draft") return false;
           const meta = (draft.attributes["draftMeta"] ?? {}) as Record<string, unknown>;
-          return Number(meta["commentParentID"] ?? 0) === Number(target.commentParentID ?? 0);
+          return sameTarget(
+            {
+              recordType: draft.recordType,
+              recordID: draft.recordID,
+              parentRecordType: draft.parentRecordType ?? "",
+              parentRecordID: draft.parentRecordID ?? 0,
+              commentParentID: Number(meta["commentParentID"] ?? 0) || null,
+            },
+            target,
+          );
         }) ?? null;
     }
     if (local && (!server || local.lastSaved > lastSavedOf(server))) {

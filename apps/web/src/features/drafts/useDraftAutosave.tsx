@@ -14,6 +14,11 @@ export interface DraftAutosaveOptions {
   onRestore: (draft: LocalDraft) => void;
   /** The draft a draft link names, continued instead of looking one up. */
   draftID?: number | undefined;
+  /**
+   * An edit form starts full (the record's own text): its draft, always newer, replaces that. A new
+   * post's form only takes a draft while it is still empty.
+   */
+  restoreOverContent?: boolean;
   timings?: AutosaveTimings;
 }
 
@@ -45,6 +50,7 @@ export function useDraftAutosave({
   target,
   onRestore,
   draftID: namedDraftID,
+  restoreOverContent = false,
   timings = defaultAutosaveTimings,
 }: DraftAutosaveOptions) {
   const api = useApi();
@@ -73,7 +79,7 @@ export function useDraftAutosave({
       remember(draft.draftID);
       setHasDraft(true);
       const element = form.current;
-      if (element && (namedDraftID || !hasContent(readForm(element)))) restore.current(draft);
+      if (element && (namedDraftID || restoreOverContent || !hasContent(readForm(element)))) restore.current(draft);
     });
     return () => {
       cancelled = true;
@@ -118,11 +124,20 @@ export function useDraftAutosave({
       },
       timings,
     );
-    const handleChange = () => autosave.changed();
+    // An edit form is full from the start, and the rich editor rewrites its hidden input as it loads:
+    // its draft starts with the member's first edit, not with that.
+    let edited = !restoreOverContent;
+    const handleChange = () => {
+      if (edited) autosave.changed();
+    };
+    const handleInput = () => {
+      edited = true;
+      autosave.changed();
+    };
     // The rich editor writes its JSON into a hidden input: watch its value as well as typing.
     const observer = new MutationObserver(handleChange);
     observer.observe(element, { subtree: true, attributes: true, attributeFilter: ["value"] });
-    element.addEventListener("input", handleChange);
+    element.addEventListener("input", handleInput);
     const handleSubmit = () => {
       // Posting deletes the draft (the server does, from the posted draftID): forget it here too.
       autosave.cancel();
@@ -132,7 +147,7 @@ export function useDraftAutosave({
     element.addEventListener("submit", handleSubmit);
     return () => {
       observer.disconnect();
-      element.removeEventListener("input", handleChange);
+      element.removeEventListener("input", handleInput);
       element.removeEventListener("submit", handleSubmit);
       void autosave.flush();
     };

@@ -5,11 +5,12 @@ import { t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { FormAlert, SubmitButton, formStyles } from "../../../ui/forms/Form.tsx";
 import { ConfirmModal } from "../../../ui/modal/Modal.tsx";
-import { useDraftAutosave, useSavedDraftToast, type LocalDraft } from "../../drafts/index.ts";
-import { BodyEditor, loadRichEditor } from "../../editor/BodyEditor.tsx";
+import { useDraftAutosave, useSavedDraftToast } from "../../drafts/index.ts";
+import { BodyEditor } from "../../editor/BodyEditor.tsx";
 import styles from "../pages/DiscussionPage.module.css";
 import actionStyles from "./DiscussionActions.module.css";
 import { commentComposer, registerReplyHandler, type ReplyTarget } from "./commentComposer.ts";
+import { useRestoredDraft } from "./useRestoredDraft.ts";
 
 /** The anchor of spec §2's draft links (`?hasDraft=true#create-comment`). */
 export const createCommentID = "create-comment";
@@ -24,18 +25,11 @@ export function CommentForm({ discussionID }: { discussionID: number }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const form = useRef<HTMLFormElement>(null);
-  const [restored, setRestored] = useState<{ body: string; rich: boolean; version: number } | null>(null);
+  const { restored, version, onRestore, clear } = useRestoredDraft();
+  const rich = restored?.format === "rich2";
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
-  const handleRestore = (draft: LocalDraft) => {
-    const rich = draft.format === "rich2";
-    // The editor's chunk first, so a rich draft never shows as JSON in the plain text area.
-    void (rich ? loadRichEditor() : Promise.resolve()).then(
-      () => setRestored((previous) => ({ body: draft.body, rich, version: (previous?.version ?? 0) + 1 })),
-      () => undefined,
-    );
-  };
   // Reply on a comment makes this a reply to it; an unposted top-level draft is discarded first, if the member agrees.
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
   const [confirming, setConfirming] = useState<ReplyTarget | null>(null);
@@ -47,7 +41,7 @@ export function CommentForm({ discussionID }: { discussionID: number }) {
       parentRecordID: discussionID,
       commentParentID: replyTo?.commentID ?? null,
     },
-    onRestore: handleRestore,
+    onRestore,
   });
   const startReply = (target: ReplyTarget) => {
     setReplyTo(target);
@@ -66,7 +60,7 @@ export function CommentForm({ discussionID }: { discussionID: number }) {
     const target = confirming;
     setConfirming(null);
     void discard();
-    setRestored((previous) => ({ body: "", rich: false, version: (previous?.version ?? 0) + 1 }));
+    clear();
     if (target) startReply(target);
   };
   useSavedDraftToast(form, hasDraft, `${location.pathname}?hasDraft=true#${createCommentID}`);
@@ -83,10 +77,10 @@ export function CommentForm({ discussionID }: { discussionID: number }) {
       posting.current = false;
       if (!result?.message && !result?.errors) {
         setReplyTo(null);
-        setRestored((previous) => ({ body: "", rich: false, version: (previous?.version ?? 0) + 1 }));
+        clear();
       }
     }
-  }, [navigation.state, postingHere, result]);
+  }, [navigation.state, postingHere, result, clear]);
 
   return (
     <Form
@@ -114,7 +108,7 @@ export function CommentForm({ discussionID }: { discussionID: number }) {
         {t("Comment")}
       </label>
       <BodyEditor
-        key={restored?.version ?? 0}
+        key={version}
         id="comment-body"
         name="body"
         label={t("Comment")}
@@ -125,8 +119,8 @@ export function CommentForm({ discussionID }: { discussionID: number }) {
         required
         hint={t("Markdown is supported. Mention members with @name.")}
         hintId="comment-body-hint"
-        loadOn={restored?.rich ? "mount" : "focus"}
-        startRich={restored?.rich}
+        loadOn={rich ? "mount" : "focus"}
+        startRich={rich}
       />
       {result?.errors?.["body"] ? (
         <p id="comment-body-error" className={formStyles.error}>

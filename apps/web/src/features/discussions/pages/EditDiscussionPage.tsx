@@ -1,4 +1,5 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
+import { useRef } from "react";
 import { Form, Link, useActionData, useLocation, useNavigation, useParams } from "react-router";
 import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
@@ -6,7 +7,9 @@ import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { FormAlert, SubmitButton, TextField, formStyles } from "../../../ui/forms/Form.tsx";
+import { useDraftAutosave } from "../../drafts/index.ts";
 import { BodyEditor } from "../../editor/BodyEditor.tsx";
+import { useRestoredDraft } from "../components/useRestoredDraft.ts";
 import { discussionQuery, discussionSourceQuery } from "../discussions.queries.ts";
 import { discussionPath } from "../discussions.urls.ts";
 import styles from "./EditDiscussionPage.module.css";
@@ -46,22 +49,49 @@ export function EditDiscussionPage() {
   const busy = useNavigation().state === "submitting";
   const { data: source } = useSuspenseQuery(discussionSourceQuery(api, id));
   const { data: discussion } = useSuspenseQuery(discussionQuery(api, id));
+  const form = useRef<HTMLFormElement>(null);
+  const { restored, version, onRestore } = useRestoredDraft();
+  // The edit's draft (spec §2's `/post/editdiscussion/{id}/{draftID}`): autosaved with the discussion as
+  // its record, restored on return, deleted when the edit is saved (the draftID posted with it).
+  const named = Number(useParams()["draftID"]);
+  const { draftID } = useDraftAutosave({
+    form,
+    target: {
+      recordType: "discussion",
+      recordID: id,
+      parentRecordType: "category",
+      parentRecordID: discussion.categoryID,
+      commentParentID: null,
+    },
+    onRestore,
+    draftID: Number.isInteger(named) && named > 0 ? named : undefined,
+    restoreOverContent: true,
+  });
   const values = result?.values;
+  const body = values?.["body"] ?? restored?.body ?? source.body;
   return (
     <>
       <PageHead title={t("Edit Discussion")} noindex />
       <h1>{t("Edit Discussion")}</h1>
-      <Form method="post" action={location.pathname + location.search} className={formStyles.form} noValidate>
+      <Form
+        ref={form}
+        method="post"
+        action={location.pathname + location.search}
+        className={formStyles.form}
+        noValidate
+      >
         <TransientKeyField />
+        {draftID ? <input type="hidden" name="draftID" value={draftID} /> : null}
         {result?.message ? <FormAlert>{result.message}</FormAlert> : null}
         <p className={formStyles.hint}>
           {t("Category")}: {discussion.category?.name ?? ""}
         </p>
         <TextField
+          key={`n${version}`}
           label={t("Title")}
           name="name"
           required
-          defaultValue={values?.["name"] ?? source.name}
+          defaultValue={values?.["name"] ?? restored?.name ?? source.name}
           error={result?.errors?.["name"]}
         />
         <div className={formStyles.field}>
@@ -71,21 +101,23 @@ export function EditDiscussionPage() {
           {source.format === "rich2" ? (
             // A rich2 body edits in the rich editor (its source is the editor's own document).
             <BodyEditor
+              key={`b${version}`}
               id="discussion-body"
               name="body"
               label={t("Body")}
               className={styles.textarea}
-              defaultValue={values?.["body"] ?? source.body}
+              defaultValue={body}
               invalid={result?.errors?.["body"] ? true : undefined}
               describedBy={result?.errors?.["body"] ? "discussion-body-error" : undefined}
             />
           ) : (
             <>
               <textarea
+                key={`b${version}`}
                 id="discussion-body"
                 name="body"
                 className={styles.textarea}
-                defaultValue={values?.["body"] ?? source.body}
+                defaultValue={body}
                 aria-invalid={result?.errors?.["body"] ? true : undefined}
                 aria-describedby={result?.errors?.["body"] ? "discussion-body-error" : undefined}
               />

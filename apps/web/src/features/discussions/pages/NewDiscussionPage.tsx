@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { Form, useActionData, useLocation, useNavigation, useParams } from "react-router";
 import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
@@ -8,10 +8,11 @@ import { t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { FormAlert, SubmitButton, TextField, formStyles } from "../../../ui/forms/Form.tsx";
 import { categoryListQuery } from "../../categories/categories.queries.ts";
-import { useDraftAutosave, type LocalDraft } from "../../drafts/index.ts";
-import { BodyEditor, loadRichEditor } from "../../editor/BodyEditor.tsx";
+import { useDraftAutosave } from "../../drafts/index.ts";
+import { BodyEditor } from "../../editor/BodyEditor.tsx";
 import { CategoryChooser } from "../components/CategoryChooser.tsx";
 import { TagsInput } from "../components/TagsInput.tsx";
+import { useRestoredDraft } from "../components/useRestoredDraft.ts";
 import styles from "./DiscussionPage.module.css";
 
 /**
@@ -26,20 +27,13 @@ export function NewDiscussionPage() {
   const { categoryID } = useParams();
   const { data: tree } = useSuspenseQuery(categoryListQuery(api, { maxDepth: 5 }));
   const form = useRef<HTMLFormElement>(null);
-  const [restored, setRestored] = useState<(LocalDraft & { version: number }) | null>(null);
+  const { restored, version, onRestore } = useRestoredDraft();
   const named = Number(new URLSearchParams(location.search).get("draftID"));
-  const handleRestore = (draft: LocalDraft) => {
-    // The editor's chunk first, so a rich draft never shows as JSON in the plain text area.
-    void (draft.format === "rich2" ? loadRichEditor() : Promise.resolve()).then(
-      () => setRestored((previous) => ({ ...draft, version: (previous?.version ?? 0) + 1 })),
-      () => undefined,
-    );
-  };
   // A new discussion's draft (spec §4): autosaved, continued from its draft link (`?draftID=`).
   const { draftID } = useDraftAutosave({
     form,
     target: { recordType: "discussion", parentRecordType: "category", parentRecordID: 0, commentParentID: null },
-    onRestore: handleRestore,
+    onRestore,
     draftID: Number.isInteger(named) && named > 0 ? named : undefined,
   });
   const selected =
@@ -47,7 +41,6 @@ export function NewDiscussionPage() {
     (restored?.categoryID ? String(restored.categoryID) : undefined) ??
     categoryID ??
     "";
-  const version = restored?.version ?? 0;
   return (
     <>
       <PageHead title={t("New Discussion")} noindex />
