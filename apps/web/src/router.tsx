@@ -67,6 +67,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
   const conversations = () =>
     import("./features/conversations/conversations.routes.tsx").then((m) => m.createConversationRoutes);
   const drafts = () => import("./features/drafts/drafts.routes.tsx").then((m) => m.createDraftRoutes);
+  const log = () => import("./features/log/log.routes.tsx").then((m) => m.createLogRoutes);
   // The posting actions run on a form submission only: their code loads then.
   let postingActions: Promise<ReturnType<typeof createDiscussionActions>> | undefined;
   const posting = () =>
@@ -227,6 +228,8 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             featureRoute("conversation", "messages/:conversationID", conversations),
             // The member's drafts and scheduled posts, loaded with their route.
             featureRoute("drafts", "drafts", drafts),
+            // A discussion's revision history and deleted comments (moderators).
+            featureRoute("log", "log/filter", log),
             {
               id: "search",
               path: "search",

@@ -41,12 +41,13 @@ export function createHistoryService(deps: {
   const { repo, platform, discussions, users } = deps;
 
   async function present(rows: ChangeLogRow[], origin: string): Promise<ChangeLogEntry[]> {
+    const posts = rows.map((row) => JSON.parse(row.data) as LoggedPost);
     const fragments = await users.load(
-      rows.map((row) => row.insertUserID),
+      [...rows.map((row) => row.insertUserID), ...posts.map((post) => post.insertUserID)],
       origin,
     );
-    return rows.map((row) => {
-      const data = JSON.parse(row.data) as LoggedPost;
+    return rows.map((row, index) => {
+      const data = posts[index]!;
       const format = normalizeFormat(data.format) ?? "text";
       return {
         logID: row.logID,
@@ -58,6 +59,7 @@ export function createHistoryService(deps: {
         body: renderBody(data.body, format, { origin }),
         format: data.format,
         authorUserID: data.insertUserID,
+        authorUser: fragments.get(data.insertUserID) ?? unknownUser(origin),
         dateRecordInserted: toRfc3339(data.dateInserted),
         dateRecordUpdated: data.dateUpdated ? toRfc3339(data.dateUpdated) : null,
         insertUserID: row.insertUserID,

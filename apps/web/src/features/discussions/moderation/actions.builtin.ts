@@ -1,4 +1,5 @@
 import { t } from "../../../lib/i18n.ts";
+import { logFilterPath } from "../../log/log.urls.ts";
 import {
   createActionRegistry,
   type DiscussionAction,
@@ -34,6 +35,7 @@ export const builtinDiscussionActions: DiscussionAction[] = [
     requires: "revisions",
     label: () => t("Revision History"),
     isVisible: (_discussion, _permissions, config) => holds(config, "community.moderate"),
+    href: (discussion) => logFilterPath({ kind: "revisions", discussionID: discussion.discussionID, page: 1 }),
   },
   {
     id: "deletedComments",
@@ -41,6 +43,8 @@ export const builtinDiscussionActions: DiscussionAction[] = [
     requires: "deletedComments",
     label: () => t("Deleted Comments"),
     isVisible: (_discussion, _permissions, config) => holds(config, "community.moderate"),
+    href: (discussion) =>
+      logFilterPath({ kind: "deletedComments", discussionID: discussion.discussionID, page: 1 }),
   },
   {
     id: "reports",
@@ -72,6 +76,7 @@ export const builtinDiscussionActions: DiscussionAction[] = [
     requires: "collections",
     label: () => t("Add to Collection"),
     isVisible: (_discussion, _permissions, config) => holds(config, "community.manage"),
+    modal: () => import("./CollectionModal.tsx").then((module) => module.CollectionModal),
   },
   {
     id: "changeAuthor",
@@ -79,6 +84,7 @@ export const builtinDiscussionActions: DiscussionAction[] = [
     requires: "changeAuthor",
     label: () => t("Change Author"),
     isVisible: (_discussion, _permissions, config) => holds(config, "site.manage"),
+    modal: () => import("./ChangeAuthorModal.tsx").then((module) => module.ChangeAuthorModal),
   },
   {
     id: "move",
