@@ -75,7 +75,8 @@ export function ChangeAuthorModal({ discussion, onClose }: ActionModalProps) {
         }}
         selectedKey={chosen ? chosen.userID : null}
         onSelectionChange={handleSelection}
-        allowsEmptyCollection={false}
+        // React Aria opens the list as the text changes, before the lookup answers: it may start empty.
+        allowsEmptyCollection={query.trim() !== ""}
         menuTrigger="input"
         autoFocus
       >

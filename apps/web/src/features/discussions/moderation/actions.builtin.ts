@@ -43,8 +43,7 @@ export const builtinDiscussionActions: DiscussionAction[] = [
     requires: "deletedComments",
     label: () => t("Deleted Comments"),
     isVisible: (_discussion, _permissions, config) => holds(config, "community.moderate"),
-    href: (discussion) =>
-      logFilterPath({ kind: "deletedComments", discussionID: discussion.discussionID, page: 1 }),
+    href: (discussion) => logFilterPath({ kind: "deletedComments", discussionID: discussion.discussionID, page: 1 }),
   },
   {
     id: "reports",

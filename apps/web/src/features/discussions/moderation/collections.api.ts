@@ -28,7 +28,11 @@ export const collectionsApi = {
     });
     if (collectionIDs.length === 0) return [];
     return (
-      await api.request<Collection[]>({ method: "PUT", path: "/collections/by-resource", body: { record, collectionIDs } })
+      await api.request<Collection[]>({
+        method: "PUT",
+        path: "/collections/by-resource",
+        body: { record, collectionIDs },
+      })
     ).data;
   },
 };
