@@ -54,9 +54,15 @@ describe.each(engines)("history and audit log on %s", (engine) => {
       authorUserID: f.users.member.userID,
       insertUserID: f.users.member.userID,
       insertUser: { name: "History Member" },
+      authorUser: { name: "History Member" },
     });
     expect(revisions[2]!.body).toContain("<em>body</em>");
     expect(revisions[0]!.insertUserID).toBe(f.users.moderator.userID);
+    // The moderator made the change; the post is still the member's.
+    expect(revisions[0]).toMatchObject({
+      insertUser: { name: "History Moderator" },
+      authorUser: { name: "History Member" },
+    });
     expect(response.headers["x-app-page-result-count"]).toBe("3");
     // The page, its count and the users: a fixed number, whatever the page size.
     for (let index = 0; index < 3; index += 1) await edit({ name: `More ${index}` }, f.as.moderator);
@@ -87,7 +93,13 @@ describe.each(engines)("history and audit log on %s", (engine) => {
     expectSchema(Type.Array(ChangeLogEntry), deleted);
     expect(deleted.map((entry) => entry.recordID)).toEqual([edited.commentID, gone.commentID]);
     expect(deleted[0]!.body).toContain("After.");
-    expect(deleted[1]).toMatchObject({ operation: "delete", parentRecordID: d.discussionID, dateRestored: null });
+    expect(deleted[1]).toMatchObject({
+      operation: "delete",
+      parentRecordID: d.discussionID,
+      dateRestored: null,
+      insertUser: { name: "History Moderator" },
+      authorUser: { name: "History Member" },
+    });
 
     const restoreUrl = `/api/v2/log/${deleted[1]!.logID}/restore`;
     expect((await f.api.post(restoreUrl, {}, { as: f.as.member })).statusCode).toBe(403);
