@@ -38,6 +38,23 @@ export function bulkDeleteCommentsAction(deps: {
   platform: Platform;
   discussions: DiscussionsService;
 }): LongRunnerAction<CommentDeleteArgs> {
+  /** The batch's events, after its transaction. */
+  async function announce(
+    name: "comment.updated" | "comment.deleted",
+    done: Array<{ comment: CommentRow; discussion: DiscussionRow }>,
+    actorUserID: number,
+  ): Promise<void> {
+    for (const { comment, discussion } of done) {
+      await deps.platform.events.emit(name, {
+        commentID: comment.commentID,
+        discussionID: comment.discussionID,
+        categoryID: discussion.categoryID,
+        insertUserID: comment.insertUserID,
+        actorUserID,
+      });
+    }
+  }
+
   /**
    * deleteMethod=tombstone: each comment keeps its place (and its replies, and the counts) with its text
    * gone and its reactions removed; the text goes to the history, where a moderator may restore it.
@@ -66,15 +83,7 @@ export function bulkDeleteCommentsAction(deps: {
         });
       }
     });
-    for (const { comment, discussion } of fresh) {
-      await deps.platform.events.emit("comment.updated", {
-        commentID: comment.commentID,
-        discussionID: comment.discussionID,
-        categoryID: discussion.categoryID,
-        insertUserID: comment.insertUserID,
-        actorUserID: viewer.userID,
-      });
-    }
+    await announce("comment.updated", fresh, viewer.userID);
     return { successIDs: allowed.map(({ comment }) => comment.commentID), failures };
   }
 
@@ -136,15 +145,7 @@ export function bulkDeleteCommentsAction(deps: {
           });
         }
       });
-      for (const { comment, discussion } of allowed) {
-        await deps.platform.events.emit("comment.deleted", {
-          commentID: comment.commentID,
-          discussionID: comment.discussionID,
-          categoryID: discussion.categoryID,
-          insertUserID: comment.insertUserID,
-          actorUserID: viewer.userID,
-        });
-      }
+      await announce("comment.deleted", allowed, viewer.userID);
       return { successIDs: allowed.map(({ comment }) => comment.commentID), failures };
     },
   };
