@@ -68,6 +68,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
     import("./features/conversations/conversations.routes.tsx").then((m) => m.createConversationRoutes);
   const drafts = () => import("./features/drafts/drafts.routes.tsx").then((m) => m.createDraftRoutes);
   const reports = () => import("./features/reports/reports.routes.tsx").then((m) => m.createReportRoutes);
+  const log = () => import("./features/log/log.routes.tsx").then((m) => m.createLogRoutes);
   // The posting actions run on a form submission only: their code loads then.
   let postingActions: Promise<ReturnType<typeof createDiscussionActions>> | undefined;
   const posting = () =>
@@ -230,6 +231,8 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             featureRoute("drafts", "drafts", drafts),
             // The moderators' report queue and a post's reports.
             featureRoute("reports", "dashboard/content/reports", reports),
+            // A discussion's revision history and deleted comments (moderators).
+            featureRoute("log", "log/filter", log),
             {
               id: "search",
               path: "search",

@@ -39,7 +39,10 @@ export const DiscussionSplit = Type.Object({
 });
 export type DiscussionSplit = Static<typeof DiscussionSplit>;
 
-/** `full` deletes the comments; `tombstone` is not offered (400). */
+/**
+ * `full` deletes the comments; `tombstone` keeps each in its place in the thread with its text replaced
+ * by "This comment has been deleted." (its text is kept in the history, where a moderator may restore it).
+ */
 export const CommentDeleteList = Type.Object({
   commentIDs: Ids,
   deleteMethod: Type.Optional(Type.Union([Type.Literal("full"), Type.Literal("tombstone")])),

@@ -33,6 +33,8 @@ export const Comment = Type.Object(
     updateUserID: Nullable(Type.Integer()),
     score: Nullable(Type.Integer()),
     attributes: Type.Record(Type.String(), Type.Unknown()),
+    /** Spec §3's display modes: "tombstone" for a comment deleted with deleteMethod=tombstone (absent: full). */
+    displayMode: Type.Optional(Type.Union([Type.Literal("full"), Type.Literal("tombstone")])),
     url: Type.String(),
     reactions: Type.Optional(Type.Array(ReactionSummary)),
     /** expand=reportMeta: the post's open reports (moderators only). */

@@ -1,6 +1,7 @@
 import { Type, type Static } from "typebox";
 import { DateTime, Nullable } from "./common.ts";
 import { limits } from "./limits.ts";
+import type { UserFragment } from "./users.ts";
 
 /**
  * History (spec §5 revision history, deleted comments): a post as it was before an edit or its
@@ -19,6 +20,7 @@ export const ChangeLogEntry = Type.Object({
   format: Type.String(),
   /** The post's author. */
   authorUserID: Type.Integer(),
+  authorUser: Type.Ref("UserFragment"),
   /** When the post was written and last edited before this change. */
   dateRecordInserted: DateTime,
   dateRecordUpdated: Nullable(DateTime),
@@ -29,7 +31,11 @@ export const ChangeLogEntry = Type.Object({
   dateRestored: Nullable(DateTime),
   restoreUserID: Nullable(Type.Integer()),
 });
-export type ChangeLogEntry = Static<typeof ChangeLogEntry>;
+/** `Static` cannot follow `$ref`s, so the embedded users are typed here. */
+export type ChangeLogEntry = Omit<Static<typeof ChangeLogEntry>, "insertUser" | "authorUser"> & {
+  insertUser: UserFragment;
+  authorUser: UserFragment;
+};
 
 export const HistoryQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: limits.api.maxPage, default: 1 })),

@@ -34,7 +34,7 @@ export const siteConfigDefaults = {
    * revisions, deletedComments, reports, collections, changeAuthor, merge, split). The web app shows an
    * entry only when it is listed here; each screen adds its name as it lands.
    */
-  "moderation.capabilities": "reports,merge,split",
+  "moderation.capabilities": "revisions,deletedComments,reports,collections,changeAuthor,merge,split",
 } as const;
 export type SiteConfigKey = keyof typeof siteConfigDefaults;
 type Value<K extends SiteConfigKey> = (typeof siteConfigDefaults)[K] extends boolean

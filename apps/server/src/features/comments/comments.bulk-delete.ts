@@ -8,6 +8,9 @@ import { failureOf } from "../../platform/long-runner/long-runner.ts";
 import type { Platform } from "../../platform/context.ts";
 import { createCounters, type DiscussionsService } from "./comments.deps.ts";
 import type { CommentRow, CommentsRepo } from "./comments.repo.ts";
+import { isTombstone } from "./comments.present.ts";
+import { parseAttributes } from "../../platform/records.ts";
+import { nowIso } from "../../platform/dates.ts";
 
 type DiscussionRow = Selectable<DiscussionsTable>;
 
@@ -21,6 +24,10 @@ export const deletedComment = (comment: CommentRow, actorUserID: number): Change
   insertUserID: actorUserID,
 });
 
+export interface CommentDeleteArgs {
+  deleteMethod?: "full" | "tombstone";
+}
+
 /**
  * `DELETE /comments/list`, one batch: parse → load (the comments, then their discussions, one query
  * each) → authorize (view and comments.delete in the discussion's category) → one transaction (the
@@ -30,10 +37,59 @@ export function bulkDeleteCommentsAction(deps: {
   repo: CommentsRepo;
   platform: Platform;
   discussions: DiscussionsService;
-}): LongRunnerAction<Record<string, never>> {
+}): LongRunnerAction<CommentDeleteArgs> {
+  /** The batch's events, after its transaction. */
+  async function announce(
+    name: "comment.updated" | "comment.deleted",
+    done: Array<{ comment: CommentRow; discussion: DiscussionRow }>,
+    actorUserID: number,
+  ): Promise<void> {
+    for (const { comment, discussion } of done) {
+      await deps.platform.events.emit(name, {
+        commentID: comment.commentID,
+        discussionID: comment.discussionID,
+        categoryID: discussion.categoryID,
+        insertUserID: comment.insertUserID,
+        actorUserID,
+      });
+    }
+  }
+
+  /**
+   * deleteMethod=tombstone: each comment keeps its place (and its replies, and the counts) with its text
+   * gone and its reactions removed; the text goes to the history, where a moderator may restore it.
+   * A tombstone already is one: it succeeds without a second history entry.
+   */
+  async function tombstone(
+    allowed: Array<{ comment: CommentRow; discussion: DiscussionRow }>,
+    failures: BatchOutcome["failures"],
+    { viewer }: LongRunnerContext,
+  ): Promise<BatchOutcome> {
+    const fresh = allowed.filter(({ comment }) => !isTombstone(comment));
+    await deps.platform.db.transaction().execute(async (trx) => {
+      const scoped = deps.repo.withTransaction(trx);
+      await writeChanges(
+        trx,
+        fresh.map(({ comment }) => deletedComment(comment, viewer.userID)),
+      );
+      for (const { comment } of fresh) {
+        await scoped.removeReactions(comment.commentID);
+        await scoped.update(comment.commentID, {
+          body: "",
+          format: "text",
+          attributes: JSON.stringify({ ...parseAttributes(comment.attributes), tombstone: true }),
+          dateUpdated: nowIso(),
+          updateUserID: viewer.userID,
+        });
+      }
+    });
+    await announce("comment.updated", fresh, viewer.userID);
+    return { successIDs: allowed.map(({ comment }) => comment.commentID), failures };
+  }
+
   return {
     name: "comments.delete",
-    async runBatch(ids, _args, context: LongRunnerContext): Promise<BatchOutcome> {
+    async runBatch(ids, args, context: LongRunnerContext): Promise<BatchOutcome> {
       const { viewer } = context;
       const comments = new Map((await deps.repo.findByIds(ids)).map((row) => [row.commentID, row]));
       const parents = new Map(
@@ -56,6 +112,7 @@ export function bulkDeleteCommentsAction(deps: {
         }
       }
       if (allowed.length === 0) return { successIDs: [], failures };
+      if (args.deleteMethod === "tombstone") return tombstone(allowed, failures, context);
       const chains = new Map<number, number[]>();
       for (const { discussion } of allowed) {
         if (!chains.has(discussion.categoryID))
@@ -88,15 +145,7 @@ export function bulkDeleteCommentsAction(deps: {
           });
         }
       });
-      for (const { comment, discussion } of allowed) {
-        await deps.platform.events.emit("comment.deleted", {
-          commentID: comment.commentID,
-          discussionID: comment.discussionID,
-          categoryID: discussion.categoryID,
-          insertUserID: comment.insertUserID,
-          actorUserID: viewer.userID,
-        });
-      }
+      await announce("comment.deleted", allowed, viewer.userID);
       return { successIDs: allowed.map(({ comment }) => comment.commentID), failures };
     },
   };

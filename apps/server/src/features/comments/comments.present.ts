@@ -5,6 +5,13 @@ import { renderBody, type PostFormat } from "../../platform/render/index.ts";
 import { unknownUser, type Expansions } from "./comments.deps.ts";
 import type { CommentRow } from "./comments.repo.ts";
 
+/** The text a tombstone shows instead of the deleted comment's. */
+export const tombstoneText = "This comment has been deleted.";
+
+/** Whether a comment row is a tombstone (deleted with deleteMethod=tombstone). */
+export const isTombstone = (row: Pick<CommentRow, "attributes">) =>
+  parseAttributes(row.attributes)["tombstone"] === true;
+
 export const commentUrl = (origin: string, commentID: number) =>
   `${origin}/discussion/comment/${commentID}#Comment_${commentID}`;
 
@@ -36,7 +43,11 @@ export function presentComment(row: CommentRow, context: CommentPresentContext):
     attributes: parseAttributes(row.attributes),
     url: commentUrl(origin, row.commentID),
   };
-  if (expand.hasDefault("body")) comment.body = renderBody(row.body, row.format as PostFormat, { origin });
+  if (isTombstone(row)) comment.displayMode = "tombstone";
+  if (expand.hasDefault("body"))
+    comment.body = isTombstone(row)
+      ? renderBody(tombstoneText, "text", { origin })
+      : renderBody(row.body, row.format as PostFormat, { origin });
   if (expand.hasDefault("insertUser")) comment.insertUser = context.users.get(row.insertUserID) ?? unknownUser(origin);
   if (expand.has("permissions") && context.permissions) comment.permissions = context.permissions;
   if (context.reactions) comment.reactions = context.reactions;

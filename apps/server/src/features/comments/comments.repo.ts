@@ -19,6 +19,9 @@ export interface CommentFilters {
 
 /** The only file with the comments' SQL; the trending sort is the one place the dialects differ. */
 export function createCommentsRepo(db: Kysely<DB>, dialect: DialectName): CommentsRepo {
+  const removeReactions = async (commentID: number) => {
+    await db.deleteFrom("reactions").where("recordType", "=", "comment").where("recordID", "=", commentID).execute();
+  };
   const filtered = (filters: CommentFilters) => {
     let query = db.selectFrom("comments");
     if (filters.discussionID !== undefined) query = query.where("comments.discussionID", "=", filters.discussionID);
@@ -122,7 +125,7 @@ export function createCommentsRepo(db: Kysely<DB>, dialect: DialectName): Commen
     },
 
     async remove(commentID) {
-      await db.deleteFrom("reactions").where("recordType", "=", "comment").where("recordID", "=", commentID).execute();
+      await removeReactions(commentID);
       await db
         .deleteFrom("notifications")
         .where("recordType", "=", "comment")
@@ -130,6 +133,8 @@ export function createCommentsRepo(db: Kysely<DB>, dialect: DialectName): Commen
         .execute();
       await db.deleteFrom("comments").where("commentID", "=", commentID).execute();
     },
+
+    removeReactions,
 
     /** How many comments of the discussion come before this one in the default (oldest first) order. */
     async countBefore(comment) {
@@ -186,6 +191,7 @@ export interface CommentsRepo {
   update(commentID: number, changes: Updateable<CommentsTable>): Promise<void>;
   /** Deletes the comment with its reactions and the notifications about it. */
   remove(commentID: number): Promise<void>;
+  removeReactions(commentID: number): Promise<void>;
   countBefore(comment: Pick<CommentRow, "discussionID" | "dateInserted" | "commentID">): Promise<number>;
   latestOf(discussionID: number): Promise<Pick<CommentRow, "commentID" | "insertUserID" | "dateInserted"> | undefined>;
   updateDiscussion(discussionID: number, changes: Updateable<DiscussionsTable>): Promise<void>;

@@ -50,12 +50,10 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<Options> = async (
       },
     },
     async (request, reply) => {
-      if (request.body.deleteMethod === "tombstone")
-        throw validationFailed([fieldError("deleteMethod", "invalid", "deleteMethod tombstone is not available.")]);
       const { status, body } = await longRunner.start(
         "comments.delete",
         request.body.commentIDs,
-        {},
+        { deleteMethod: request.body.deleteMethod ?? "full" },
         contextOf(request),
         request.query.longRunnerTimeout,
       );

@@ -4,7 +4,7 @@ import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import { nowIso } from "../../platform/dates.ts";
 import { rawBodyOf } from "../../platform/records.ts";
-import { fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
+import { conflict, fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import { parseDateFilter } from "../../platform/http/filters.ts";
 import { normalizeFormat } from "../../platform/render/index.ts";
 import { storableText } from "../../platform/text.ts";
@@ -23,7 +23,7 @@ import {
 } from "./comments.deps.ts";
 import "./comments.events.ts";
 import { commentsPolicy as policy } from "./comments.policy.ts";
-import { commentUrl, presentComment } from "./comments.present.ts";
+import { commentUrl, isTombstone, presentComment, tombstoneText } from "./comments.present.ts";
 import type { CommentFilters, CommentRow, CommentsRepo } from "./comments.repo.ts";
 import { writeChanges } from "../../platform/history/change-log.ts";
 import { deletedComment } from "./comments.bulk-delete.ts";
@@ -267,6 +267,7 @@ export function createCommentsService({
       const { viewer } = context;
       requireSignedIn(viewer);
       const { comment, discussion } = await load(id, viewer);
+      if (isTombstone(comment)) throw conflict(tombstoneText);
       if (!policy.canEdit(viewer, comment, discussion, await editTimeout())) {
         if (discussion.closed === 1 && comment.insertUserID === viewer.userID)
           throw new HttpError(403, "This discussion has been closed.");

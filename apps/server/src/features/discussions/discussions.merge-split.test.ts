@@ -252,11 +252,6 @@ describe.each(engines)("merge, split and comment bulk delete on %s", (engine) =>
 
     const forbidden = await bulk("DELETE", "comments/list", { commentIDs: [mine.commentID] }, f.as.member);
     expect(forbidden.status).toBe(403);
-    const tombstone = await f.api.request("DELETE", "/api/v2/comments/list", {
-      as: f.as.moderator,
-      body: { commentIDs: ids, deleteMethod: "tombstone" },
-    });
-    expect(tombstone.statusCode).toBe(400);
 
     const first = await bulk("DELETE", "comments/list?longRunnerTimeout=0", { commentIDs: ids }, f.as.moderator);
     expect(first.status).toBe(408);

@@ -1,6 +1,10 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Insertable, Kysely } from "kysely";
 import { can } from "../../platform/auth/authorize.ts";
 import { nowIso } from "../../platform/dates.ts";
+import { addTransactionHook } from "../../platform/db/transaction-hooks.ts";
+import type { AuditLogsTable, DB } from "../../platform/db/schema.ts";
 import type { ModerationRepo } from "./moderation.repo.ts";
 
 /** Requests never audited: signing in and out, and a member's own settings. */
@@ -32,35 +36,74 @@ const isStaff = (request: FastifyRequest) =>
     can(request.viewer, "community.manage") ||
     can(request.viewer, "site.manage"));
 
+/** A request's audit entry while it runs: written once, by its first committed transaction. */
+interface AuditScope {
+  request: FastifyRequest;
+  written: boolean;
+}
+
+const scopes = new AsyncLocalStorage<AuditScope>();
+const scopeOf = new WeakMap<FastifyRequest, AuditScope>();
+
+/** The audit row of a moderator's or admin's write through the API; null for anything else. */
+function auditRow(request: FastifyRequest): Insertable<AuditLogsTable> | null {
+  if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return null;
+  const path = request.url.split("?")[0] ?? "";
+  if (!path.startsWith("/api/v2/") || skipped.some((pattern) => pattern.test(path))) return null;
+  if (!request.viewer || !isStaff(request)) return null;
+  const route = (request.routeOptions.url ?? path).replace(/^\/api\/v2/, "");
+  const name = request.viewer.user?.name ?? String(request.viewer.userID);
+  return {
+    eventType: `${request.method.toLowerCase()} ${route}`,
+    message: `${name}: ${request.method} ${path}`.slice(0, 500),
+    requestMethod: request.method,
+    requestPath: path.slice(0, 500),
+    requestQuery: request.url.includes("?") ? request.url.slice(request.url.indexOf("?") + 1) : "",
+    context: contextOf(request),
+    insertUserID: request.viewer.userID,
+    insertIPAddress: request.ip,
+    dateInserted: nowIso(),
+  };
+}
+
 /**
- * The audit log (vanilla-auditlog.yml): every change a moderator or an admin makes through the API
- * (a write answered below 300, or 408 for a long-running round), with its method, path, query and a
- * body stripped of secrets. `eventType` is the route, e.g. `patch /discussions/:id`.
+ * The audit log (vanilla-auditlog.yml): every change a moderator or an admin makes through the API,
+ * with its method, path, query and a body stripped of secrets. `eventType` is the route, e.g.
+ * `patch /discussions/:id`.
+ *
+ * The row is written inside the request's first transaction, just before it commits: a rolled-back
+ * change leaves no row, and a committed one always has its row. A write that uses no transaction
+ * (a single statement) gets its row before its answer leaves, when it succeeded (below 300, or 408
+ * for a long-running round).
  */
-export function registerAuditLog(app: FastifyInstance, repo: ModerationRepo): void {
-  // Written before the answer leaves (onSend), so a client that saw the answer finds the entry.
+export function registerAuditLog(app: FastifyInstance, db: Kysely<DB>, repo: ModerationRepo): void {
+  addTransactionHook(db, async (trx) => {
+    const scope = scopes.getStore();
+    if (!scope || scope.written) return;
+    const row = auditRow(scope.request);
+    if (!row) return;
+    await repo.withTransaction(trx).insertAudit(row);
+    return () => {
+      scope.written = true;
+    };
+  });
+
+  // After authentication and body parsing: the handler and what it calls run inside the scope.
+  app.addHook("preHandler", (request, _reply, done) => {
+    const scope: AuditScope = { request, written: false };
+    scopeOf.set(request, scope);
+    scopes.run(scope, done);
+  });
+
   app.addHook("onSend", async (request, reply, payload) => {
-    if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return payload;
+    const scope = scopeOf.get(request);
     const status = reply.statusCode;
-    if (!(status < 300 || status === 408)) return payload;
-    const path = request.url.split("?")[0] ?? "";
-    if (!path.startsWith("/api/v2/") || skipped.some((pattern) => pattern.test(path))) return payload;
-    if (!request.viewer || !isStaff(request)) return payload;
-    const route = (request.routeOptions.url ?? path).replace(/^\/api\/v2/, "");
-    const eventType = `${request.method.toLowerCase()} ${route}`;
-    const name = request.viewer.user?.name ?? String(request.viewer.userID);
+    if (!scope || scope.written || !(status < 300 || status === 408)) return payload;
+    const row = auditRow(request);
+    if (!row) return payload;
     try {
-      await repo.insertAudit({
-        eventType,
-        message: `${name}: ${request.method} ${path}`.slice(0, 500),
-        requestMethod: request.method,
-        requestPath: path.slice(0, 500),
-        requestQuery: request.url.includes("?") ? request.url.slice(request.url.indexOf("?") + 1) : "",
-        context: contextOf(request),
-        insertUserID: request.viewer.userID,
-        insertIPAddress: request.ip,
-        dateInserted: nowIso(),
-      });
+      await repo.insertAudit(row);
+      scope.written = true;
     } catch (error) {
       request.log.error({ err: error }, "audit log write failed");
     }

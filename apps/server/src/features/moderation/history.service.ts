@@ -4,6 +4,7 @@ import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import { nowIso, toRfc3339 } from "../../platform/dates.ts";
 import { conflict, HttpError, notFound } from "../../platform/errors.ts";
+import { parseAttributes } from "../../platform/records.ts";
 import { normalizeFormat, renderBody } from "../../platform/render/index.ts";
 import {
   createCounters,
@@ -41,12 +42,13 @@ export function createHistoryService(deps: {
   const { repo, platform, discussions, users } = deps;
 
   async function present(rows: ChangeLogRow[], origin: string): Promise<ChangeLogEntry[]> {
+    const posts = rows.map((row) => JSON.parse(row.data) as LoggedPost);
     const fragments = await users.load(
-      rows.map((row) => row.insertUserID),
+      [...rows.map((row) => row.insertUserID), ...posts.map((post) => post.insertUserID)],
       origin,
     );
-    return rows.map((row) => {
-      const data = JSON.parse(row.data) as LoggedPost;
+    return rows.map((row, index) => {
+      const data = posts[index]!;
       const format = normalizeFormat(data.format) ?? "text";
       return {
         logID: row.logID,
@@ -58,6 +60,7 @@ export function createHistoryService(deps: {
         body: renderBody(data.body, format, { origin }),
         format: data.format,
         authorUserID: data.insertUserID,
+        authorUser: fragments.get(data.insertUserID) ?? unknownUser(origin),
         dateRecordInserted: toRfc3339(data.dateInserted),
         dateRecordUpdated: data.dateUpdated ? toRfc3339(data.dateUpdated) : null,
         insertUserID: row.insertUserID,
@@ -109,7 +112,9 @@ export function createHistoryService(deps: {
       if (log.parentRecordID === null) throw notFound("Discussion");
       const discussion = await moderatedDiscussion(log.parentRecordID, viewer);
       if (log.dateRestored !== null) throw conflict("This comment has already been restored.");
-      if (await repo.commentExists(log.recordID)) throw conflict("This comment has already been restored.");
+      const existing = await repo.commentAttributes(log.recordID);
+      const tombstone = existing !== undefined && parseAttributes(existing.attributes)["tombstone"] === true;
+      if (existing && !tombstone) throw conflict("This comment has already been restored.");
       const data = JSON.parse(log.data) as LoggedPost & {
         commentID: number;
         parentCommentID: number | null;
@@ -124,6 +129,18 @@ export function createHistoryService(deps: {
       const now = nowIso();
       await platform.db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
+        if (tombstone) {
+          // Deleted with deleteMethod=tombstone: the comment kept its place and counts; its text comes back.
+          await scoped.reviveTombstone(log.recordID, {
+            body: data.body,
+            format: data.format,
+            attributes: data.attributes ?? null,
+            dateUpdated: data.dateUpdated,
+            updateUserID: data.updateUserID ?? null,
+          });
+          await scoped.markRestored(log.logID, viewer.userID, now);
+          return;
+        }
         await scoped.restoreComment({
           commentID: log.recordID,
           discussionID: discussion.discussionID,

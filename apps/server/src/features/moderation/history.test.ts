@@ -54,9 +54,15 @@ describe.each(engines)("history and audit log on %s", (engine) => {
       authorUserID: f.users.member.userID,
       insertUserID: f.users.member.userID,
       insertUser: { name: "History Member" },
+      authorUser: { name: "History Member" },
     });
     expect(revisions[2]!.body).toContain("<em>body</em>");
     expect(revisions[0]!.insertUserID).toBe(f.users.moderator.userID);
+    // The moderator made the change; the post is still the member's.
+    expect(revisions[0]).toMatchObject({
+      insertUser: { name: "History Moderator" },
+      authorUser: { name: "History Member" },
+    });
     expect(response.headers["x-app-page-result-count"]).toBe("3");
     // The page, its count and the users: a fixed number, whatever the page size.
     for (let index = 0; index < 3; index += 1) await edit({ name: `More ${index}` }, f.as.moderator);
@@ -87,7 +93,13 @@ describe.each(engines)("history and audit log on %s", (engine) => {
     expectSchema(Type.Array(ChangeLogEntry), deleted);
     expect(deleted.map((entry) => entry.recordID)).toEqual([edited.commentID, gone.commentID]);
     expect(deleted[0]!.body).toContain("After.");
-    expect(deleted[1]).toMatchObject({ operation: "delete", parentRecordID: d.discussionID, dateRestored: null });
+    expect(deleted[1]).toMatchObject({
+      operation: "delete",
+      parentRecordID: d.discussionID,
+      dateRestored: null,
+      insertUser: { name: "History Moderator" },
+      authorUser: { name: "History Member" },
+    });
 
     const restoreUrl = `/api/v2/log/${deleted[1]!.logID}/restore`;
     expect((await f.api.post(restoreUrl, {}, { as: f.as.member })).statusCode).toBe(403);
@@ -105,6 +117,49 @@ describe.each(engines)("history and audit log on %s", (engine) => {
       edited.commentID,
     ]);
     void kept;
+  });
+
+  it("deleteMethod=tombstone keeps a comment's place with 'This comment has been deleted.'; restore brings it back", async () => {
+    const d = await postDiscussion(f.api, f.as.member, { name: "Tombstones", categoryID: f.category.general });
+    const first = await postComment(f.api, f.as.member, d.discussionID, "First *words*.");
+    const second = await postComment(f.api, f.as.member, d.discussionID, "Second words.");
+    const remove = (as = f.as.moderator) =>
+      f.api.request("DELETE", "/api/v2/comments/list", {
+        as,
+        body: { commentIDs: [first.commentID], deleteMethod: "tombstone" },
+      });
+    expect((await remove(f.as.member)).statusCode).toBe(403);
+    const done = await remove();
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json<{ progress: { successIDs: number[] } }>().progress.successIDs).toEqual([first.commentID]);
+
+    const comments = (await f.api.get(`/api/v2/comments?discussionID=${d.discussionID}`, { as: f.as.member })).json<
+      Comment[]
+    >();
+    expect(comments.map((comment) => comment.commentID)).toEqual([first.commentID, second.commentID]);
+    expect(comments[0]).toMatchObject({ displayMode: "tombstone", body: "This comment has been deleted." });
+    expect(comments[1]!.displayMode).toBeUndefined();
+    expect(JSON.stringify(comments)).not.toContain("First");
+    const after = (await f.api.get(`/api/v2/discussions/${d.discussionID}`, { as: f.admin })).json<Discussion>();
+    expect(after.countComments).toBe(2);
+    // Nobody edits a tombstone back to life; a second tombstone is no second history entry.
+    const edit = await f.api.patch(`/api/v2/comments/${first.commentID}`, { body: "Back?" }, { as: f.as.member });
+    expect(edit.statusCode).toBe(409);
+    expect((await remove()).statusCode).toBe(200);
+
+    const url = `/api/v2/discussions/${d.discussionID}/deleted-comments`;
+    const deleted = (await f.api.get(url, { as: f.as.moderator })).json<ChangeLogEntry[]>();
+    expect(deleted).toHaveLength(1);
+    expect(deleted[0]).toMatchObject({ recordID: first.commentID, authorUser: { name: "History Member" } });
+    expect(deleted[0]!.body).toContain("<em>words</em>");
+    const restored = await f.api.post(`/api/v2/log/${deleted[0]!.logID}/restore`, {}, { as: f.as.moderator });
+    expect(restored.statusCode, restored.body).toBe(201);
+    const back = (await f.api.get(`/api/v2/comments/${first.commentID}`, { as: f.as.member })).json<Comment>();
+    expect(back.displayMode).toBeUndefined();
+    expect(back.body).toContain("<em>words</em>");
+    expect(
+      (await f.api.get(`/api/v2/discussions/${d.discussionID}`, { as: f.admin })).json<Discussion>().countComments,
+    ).toBe(2);
   });
 
   it("logs deleted discussions in the same transaction as the deletion", async () => {

@@ -61,13 +61,22 @@ export function createModerationRepo(db: Kysely<DB>) {
 
     findLog: (logID: number) => db.selectFrom("changeLog").selectAll().where("logID", "=", logID).executeTakeFirst(),
 
-    async commentExists(commentID: number): Promise<boolean> {
-      const row = await db
-        .selectFrom("comments")
-        .select("commentID")
-        .where("commentID", "=", commentID)
-        .executeTakeFirst();
-      return row !== undefined;
+    /** The comment's attributes when it exists (a tombstone's say so), else undefined. */
+    commentAttributes: async (commentID: number) =>
+      db.selectFrom("comments").select("attributes").where("commentID", "=", commentID).executeTakeFirst(),
+
+    /** Gives a tombstone its text back. */
+    async reviveTombstone(
+      commentID: number,
+      row: {
+        body: string;
+        format: string;
+        attributes: string | null;
+        dateUpdated: string | null;
+        updateUserID: number | null;
+      },
+    ): Promise<void> {
+      await db.updateTable("comments").set(row).where("commentID", "=", commentID).execute();
     },
 
     /** Puts a deleted comment back under its own commentID. */

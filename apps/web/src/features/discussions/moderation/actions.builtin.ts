@@ -1,5 +1,6 @@
 import { t } from "../../../lib/i18n.ts";
 import { reportsLink } from "../../reports/index.ts";
+import { logFilterPath } from "../../log/log.urls.ts";
 import {
   createActionRegistry,
   type DiscussionAction,
@@ -35,6 +36,7 @@ export const builtinDiscussionActions: DiscussionAction[] = [
     requires: "revisions",
     label: () => t("Revision History"),
     isVisible: (_discussion, _permissions, config) => holds(config, "community.moderate"),
+    href: (discussion) => logFilterPath({ kind: "revisions", discussionID: discussion.discussionID, page: 1 }),
   },
   {
     id: "deletedComments",
@@ -42,6 +44,7 @@ export const builtinDiscussionActions: DiscussionAction[] = [
     requires: "deletedComments",
     label: () => t("Deleted Comments"),
     isVisible: (_discussion, _permissions, config) => holds(config, "community.moderate"),
+    href: (discussion) => logFilterPath({ kind: "deletedComments", discussionID: discussion.discussionID, page: 1 }),
   },
   {
     id: "reports",
@@ -74,6 +77,7 @@ export const builtinDiscussionActions: DiscussionAction[] = [
     requires: "collections",
     label: () => t("Add to Collection"),
     isVisible: (_discussion, _permissions, config) => holds(config, "community.manage"),
+    modal: () => import("./CollectionModal.tsx").then((module) => module.CollectionModal),
   },
   {
     id: "changeAuthor",
@@ -81,6 +85,7 @@ export const builtinDiscussionActions: DiscussionAction[] = [
     requires: "changeAuthor",
     label: () => t("Change Author"),
     isVisible: (_discussion, _permissions, config) => holds(config, "site.manage"),
+    modal: () => import("./ChangeAuthorModal.tsx").then((module) => module.ChangeAuthorModal),
   },
   {
     id: "move",

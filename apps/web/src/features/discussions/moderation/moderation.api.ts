@@ -27,6 +27,8 @@ export const moderationApi = {
       location === "none" ? { pinned: false, pinLocation: null } : { pinned: true, pinLocation: location },
     ),
   move: (api: ApiClient, id: number, categoryID: number) => patch(api, id, { categoryID }),
+  /** Change author (site.manage): the discussion's `insertUserID`. */
+  changeAuthor: (api: ApiClient, id: number, insertUserID: number) => patch(api, id, { insertUserID }),
   setType: async (api: ApiClient, id: number, type: string) =>
     (await api.request<Discussion>({ method: "PUT", path: `/discussions/${id}/type`, body: { type } })).data,
   /** Tags by id, and new names the server creates (PATCH takes both; PUT …/tags only existing ones). */
