@@ -1,15 +1,8 @@
 import { Type, type Static } from "typebox";
 import { DateTime, Nullable } from "./common.ts";
+import { collectionRules } from "./collections-constants.ts";
 
-/** Collections (reference §9, spec §3): named lists of records, curated with community.manage. */
-export const collectionRules = {
-  maxRecords: 30,
-  nameMaxLength: 255,
-  defaultLimit: 20,
-  maxLimit: 100,
-  recordTypes: ["article", "category", "discussion", "event", "groups", "knowledgeBase"],
-} as const;
-export type CollectionRecordType = (typeof collectionRules.recordTypes)[number];
+export { collectionRules, type CollectionRecordType } from "./collections-constants.ts";
 
 /** Record items are checked by the server (a bad item answers 422 with its path). */
 export const CollectionRecordInput = Type.Object({

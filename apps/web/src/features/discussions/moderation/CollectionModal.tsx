@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { collectionRules } from "@parley/contracts";
+import { collectionRules } from "@parley/contracts/collections-constants";
 import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { FormAlert, TextField } from "../../../ui/forms/Form.tsx";
@@ -45,7 +45,8 @@ export function CollectionModal({ discussion, onClose }: ActionModalProps) {
       .getAll("collectionIDs")
       .map(Number)
       .filter((id) => Number.isInteger(id) && id > 0);
-    const name = String(values.get("newCollection") ?? "").trim();
+    const given = values.get("newCollection");
+    const name = typeof given === "string" ? given.trim() : "";
     const toastID = `collections-${discussion.discussionID}`;
     setPending(true);
     try {

@@ -1,5 +1,5 @@
 import type { Collection } from "@parley/contracts";
-import { collectionRules } from "@parley/contracts";
+import { collectionRules } from "@parley/contracts/collections-constants";
 import type { ApiClient } from "../../../lib/api.ts";
 
 /** A record as the collections API names it. */

@@ -136,7 +136,7 @@ describe("history, collections and change author in the options menu (spec §2, 
         "GET /collections": jsonResponse([collection(1, "Best of"), collection(2, "Guides")]),
         "GET /collections/by-resource": jsonResponse([collection(1, "Best of")]),
         "POST /collections": jsonResponse(collection(3, "Fresh"), 201),
-        "PUT /collections/by-resource": (request) =>
+        "PUT /collections/by-resource": () =>
           fail ? failure("You may not curate.") : jsonResponse([collection(1, "Best of")]),
       },
     });

@@ -1,7 +1,8 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { RouterProvider, createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { paginationHeaders, type ChangeLogEntry } from "@parley/contracts";
+import type { ChangeLogEntry } from "@parley/contracts";
+import { paginationHeaders } from "@parley/contracts/headers";
 import { createApiClient, type ApiRequest } from "../../../lib/api.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { Providers } from "../../../Providers.tsx";
