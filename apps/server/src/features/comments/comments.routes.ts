@@ -15,7 +15,6 @@ import {
   LongRunnerQuery,
   longRunnerResponses,
 } from "@parley/contracts";
-import { fieldError, validationFailed } from "../../platform/errors.ts";
 import type { LongRunner } from "../../platform/long-runner/long-runner.ts";
 import { originOf, setPagingHeaders } from "../../platform/http/pagination.ts";
 import type { CommentRequestContext, CommentsService } from "./comments.service.ts";
