@@ -42,7 +42,8 @@ export class DiscussionActionsPage extends DiscussionPage {
   }
 
   menuItem(name: string | RegExp): Locator {
-    return this.page.getByRole("menu", { name: "Discussion Options" }).getByRole("menuitem", { name });
+    // Exact: "Delete" must not also find "Deleted Comments".
+    return this.page.getByRole("menu", { name: "Discussion Options" }).getByRole("menuitem", { name, exact: true });
   }
 
   /** The delete confirmation. */

@@ -27,6 +27,8 @@ export class DiscussionPage extends EntryPage {
 
   /** Names and hrefs of the breadcrumb links. */
   async breadcrumbLinks(): Promise<{ name: string; href: string | null }[]> {
+    // After a client-side navigation the page may still be loading: wait for the trail to be there.
+    await this.breadcrumbs.getByRole("link").first().waitFor();
     const links = await this.breadcrumbs.getByRole("link").all();
     return Promise.all(
       links.map(async (link) => ({ name: (await link.innerText()).trim(), href: await link.getAttribute("href") })),
