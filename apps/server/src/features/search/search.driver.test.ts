@@ -4,7 +4,8 @@ import type { SearchCriteria, SearchDocument } from "./search.driver.ts";
 import { createSearchEngine } from "./search.engine.ts";
 import { parseSearchText } from "./search.text.ts";
 
-const COMMON = 1_200;
+/** More documents than bm25 ranks (RANK_WITHIN) and than a search reaches (MAX_RESULTS). */
+const COMMON = 3_000;
 
 const doc = (index: number, name: string, body: string): SearchDocument => ({
   recordType: index % 2 ? "comment" : "discussion",
@@ -48,6 +49,9 @@ describe.each(engines)("search driver at scale on %s", (engine) => {
       docs.push(doc(index, titled ? `Widget question ${index}` : "", `A widget report number ${index}.`));
     }
     docs.push(doc(COMMON + 1, "Rare gizmo", "Only once."));
+    // A rare word: said three times in an older short post, once in a newer long one.
+    docs.push(doc(COMMON + 2, "", "Sprocket, sprocket, sprocket."));
+    docs.push(doc(COMMON + 3, "", `One sprocket among ${"many other words about other things entirely, ".repeat(6)}`));
     const { driver } = engineOf;
     await database.db.transaction().execute(async (trx) => {
       await driver.clear(trx);
@@ -65,14 +69,14 @@ describe.each(engines)("search driver at scale on %s", (engine) => {
     expect(hits).toHaveLength(10);
     if (engine === "sqlite") {
       // Past the cap on SQLite: title matches first, newest first.
-      expect(hits.slice(0, 3).map((hit) => hit.recordID)).toEqual([1_200, 1_100, 1_000]);
+      expect(hits.slice(0, 3).map((hit) => hit.recordID)).toEqual([3_000, 2_900, 2_800]);
       const newest = await engineOf.driver.search(criteria("widget", { sort: "-dateInserted", limit: 3 }));
-      expect(newest.hits.map((hit) => hit.recordID)).toEqual([1_200, 1_199, 1_198]);
+      expect(newest.hits.map((hit) => hit.recordID)).toEqual([3_000, 2_999, 2_998]);
       const oldest = await engineOf.driver.search(criteria("widget", { sort: "dateInserted", limit: 3 }));
       expect(oldest.hits.map((hit) => hit.recordID)).toEqual([1, 2, 3]);
-      const beyondTitles = await engineOf.driver.search(criteria("widget", { offset: 10, limit: 4 }));
-      // The last two of the twelve title matches, then the newest body matches.
-      expect(beyondTitles.hits.map((hit) => hit.recordID)).toEqual([200, 100, 1_199, 1_198]);
+      const beyondTitles = await engineOf.driver.search(criteria("widget", { offset: 28, limit: 4 }));
+      // The last two of the thirty title matches, then the newest body matches.
+      expect(beyondTitles.hits.map((hit) => hit.recordID)).toEqual([200, 100, 2_999, 2_998]);
     } else {
       expect(hits[0]!.name).toMatch(/^Widget question/);
     }
@@ -85,5 +89,20 @@ describe.each(engines)("search driver at scale on %s", (engine) => {
     expect(hits.map((hit) => hit.recordID)).toEqual([COMMON + 1]);
     // A page past the last still tells how many there are.
     expect(await engineOf.driver.search(criteria("gizmo", { offset: 10 }))).toEqual({ hits: [], total: 1 });
+  });
+
+  it("ranks a rare word's matches by relevance, not by date", async () => {
+    const { hits, total } = await engineOf.driver.search(criteria("sprocket"));
+    expect(total).toBe(2);
+    expect(hits.map((hit) => hit.recordID)).toEqual([COMMON + 2, COMMON + 3]);
+  });
+
+  it("matches what the documents say, never their record type (kept beside the names on SQLite)", async () => {
+    expect(await engineOf.driver.search(criteria("discussion"))).toEqual({ hits: [], total: 0 });
+    const prefix = criteria("discussi", { prefix: true, recordTypes: ["discussion"] });
+    expect(await engineOf.driver.search(prefix)).toEqual({ hits: [], total: 0 });
+    const named = await engineOf.driver.search(criteria("wid", { prefix: true, recordTypes: ["discussion"] }));
+    expect(named.total).toBe(30);
+    expect(named.hits[0]!.name).toBe("Widget question 3000");
   });
 });

@@ -102,6 +102,8 @@ describe.each(engines)("cached search answers on %s", (engine) => {
       await postDiscussion(api, as.bob, { name: `Ibis count ${index}`, body: "Ibis.", categoryID: category.general });
     const run = (query: string) =>
       countQueries(() => api.get(`/api/v2/search?${query}&expand=insertUser,breadcrumbs`, { as: as.alice }));
+    // The driver keeps how common each word is for a while: counted once first, for every run alike.
+    await run("query=ibis%20count&limit=2");
     // Two runs each, the least counts: the drain timer may add a query.
     const one = Math.min((await run("query=ibis&limit=1")).queries, (await run("query=ibis%20count&limit=1")).queries);
     const all = Math.min(

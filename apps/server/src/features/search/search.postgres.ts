@@ -21,7 +21,7 @@ const cleanPendingList = (executor: Executor) =>
 /**
  * A tsquery from the parsed words: plainto_tsquery for a word, phraseto_tsquery for a phrase,
  * to_tsquery with `:*` for autocomplete's last word (letters and digits only, so nothing else of
- * tsquery's syntax gets through), `:A` limits to titles.
+ * tsquery's syntax gets through), `:A` (or setweight 'A' for a phrase) limits to titles.
  */
 function tsquery(config: string, text: SearchText, operator: "and" | "or", prefix: boolean, titleOnly: boolean) {
   const parts: RawBuilder<unknown>[] = [];
@@ -31,13 +31,17 @@ function tsquery(config: string, text: SearchText, operator: "and" | "or", prefi
       parts.push(sql`to_tsquery(${config}::regconfig, ${`${term}:${last ? "*" : ""}${titleOnly ? "A" : ""}`})`);
     else parts.push(sql`plainto_tsquery(${config}::regconfig, ${term})`);
   });
-  for (const phrase of text.phrases) parts.push(sql`phraseto_tsquery(${config}::regconfig, ${phrase.join(" ")})`);
+  for (const phrase of text.phrases) {
+    const words = sql`phraseto_tsquery(${config}::regconfig, ${phrase.join(" ")})`;
+    parts.push(titleOnly ? sql`setweight(${words}, 'A')` : words);
+  }
   return sql`(${sql.join(parts, operator === "or" ? sql` || ` : sql` && `)})`;
 }
 
 function queryOf(config: string, criteria: SearchCriteria): RawBuilder<unknown> | null {
   const parts: RawBuilder<unknown>[] = [];
-  if (criteria.text) parts.push(tsquery(config, criteria.text, criteria.operator, criteria.prefix, false));
+  // Autocomplete matches names (titles, members, categories), as on SQLite.
+  if (criteria.text) parts.push(tsquery(config, criteria.text, criteria.operator, criteria.prefix, criteria.prefix));
   if (criteria.title) parts.push(tsquery(config, criteria.title, "and", criteria.prefix, true));
   return parts.length ? sql.join(parts, sql` && `) : null;
 }

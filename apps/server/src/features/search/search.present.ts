@@ -30,6 +30,8 @@ export interface SearchPresentContext {
   users: Map<number, UserFragment> | null;
   details: Map<number, SearchDetails>;
   withBody: boolean;
+  /** `expand=excerpt`: the excerpt again under its own name (Vanilla sends it only when asked). */
+  withExcerpt: boolean;
 }
 
 /** Discussion types shown as labels (a plain discussion has none). */
@@ -68,10 +70,8 @@ export function presentSearchResult(hit: SearchHit, context: SearchPresentContex
     labelCodes: LABELLED_TYPES.has(hit.type) ? [hit.type] : [],
     isForeign: false,
   };
-  if (context.withBody) {
-    result.body = excerpt;
-    result.excerpt = excerpt;
-  }
+  if (context.withBody) result.body = excerpt;
+  if (context.withExcerpt) result.excerpt = excerpt;
   if (context.breadcrumbs && hit.categoryID !== null)
     result.breadcrumbs = context.breadcrumbs.get(hit.categoryID) ?? [];
   if (context.users && hit.insertUserID !== null) {

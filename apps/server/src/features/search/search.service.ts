@@ -158,7 +158,8 @@ export function createSearchService({ db, driver, categories, users }: SearchSer
       const { hits, total } = await driver.search(criteria);
       const expand = new Expansions(query.expand);
       const withBody = expand.hasDefault("body");
-      const needDetails = withBody || hits.some((hit) => hit.recordType === "comment");
+      const withExcerpt = expand.has("excerpt");
+      const needDetails = withBody || withExcerpt || hits.some((hit) => hit.recordType === "comment");
       const [details, userMap] = await Promise.all([
         needDetails
           ? driver.details(
@@ -183,7 +184,15 @@ export function createSearchService({ db, driver, categories, users }: SearchSer
         if (breadcrumbs && !breadcrumbs.has(hit.categoryID))
           breadcrumbs.set(hit.categoryID, await categories.breadcrumbs(hit.categoryID, origin));
       }
-      const context = { origin, categories: categoryNodes, breadcrumbs, users: userMap, details, withBody };
+      const context = {
+        origin,
+        categories: categoryNodes,
+        breadcrumbs,
+        users: userMap,
+        details,
+        withBody,
+        withExcerpt,
+      };
       return { items: hits.map((hit) => presentSearchResult(hit, context)), page, limit, total };
     },
   };

@@ -1,7 +1,8 @@
 import { sql, type RawBuilder } from "kysely";
 import type { Executor, SearchCriteria, SearchDetails, SearchDocument, SearchDriver } from "./search.driver.ts";
 import { documentColumns, filterConditions, hitColumns, toHits, whereAll, type HitRow } from "./search.filters.ts";
-import { fts5Expression, MARK_END, MARK_START } from "./search.text.ts";
+import { excerptOf, leadOf } from "./search.excerpt.ts";
+import { fts5Expression, fts5Parts } from "./search.text.ts";
 
 /** Title matches count ten times a body match in bm25 (FTS5's ranking; lower is better). */
 const TITLE_WEIGHT = 10;
@@ -11,6 +12,17 @@ const EXCERPT_WORDS = 32;
  * stay bounded however common a word is.
  */
 export const MAX_RESULTS = 1_000;
+/**
+ * bm25 ranks a search when its words and phrases are in this many documents at most, together
+ * (its weights cost ≈ 1 ms per thousand); commoner ones are ordered by title matches, then date.
+ */
+const RANK_WITHIN = 2_500;
+/** Word counts kept for the rank-or-date choice: how long, how many. */
+const WORD_COUNT_TTL_MS = 10 * 60_000;
+const MAX_WORD_COUNTS = 10_000;
+/** The FTS5 tables: every document's name and body; and the names alone, for autocomplete (0016_search_names). */
+const ftsTables = ["searchIndex", "searchNames"] as const;
+type FtsTable = (typeof ftsTables)[number];
 /** SQLite binds at most 32,766 parameters: ten columns × this many rows stays well below. */
 const ROWS_PER_INSERT = 2_000;
 
@@ -28,6 +40,24 @@ const rowOf = (doc: SearchDocument) =>
 function matchOf(criteria: SearchCriteria): string | null {
   const parts: string[] = [];
   if (criteria.text) parts.push(`(${fts5Expression(criteria.text, criteria.operator, criteria.prefix)})`);
+  if (criteria.title) parts.push(`{name} : (${fts5Expression(criteria.title, "and", criteria.prefix)})`);
+  return parts.length ? parts.join(" AND ") : null;
+}
+
+/** Nothing but the record types narrows the matches (the viewer may see every category). */
+const onlyRecordTypes = (criteria: SearchCriteria) =>
+  criteria.categoryIDs === null &&
+  !criteria.types &&
+  !criteria.insertUserIDs &&
+  !criteria.tags &&
+  criteria.discussionID === undefined &&
+  !criteria.dates.dateInserted &&
+  !criteria.dates.dateUpdated;
+
+/** The same on the names index (whose other column, `kind`, no search words may match). */
+function namesMatchOf(criteria: SearchCriteria): string | null {
+  const parts: string[] = [];
+  if (criteria.text) parts.push(`{name} : (${fts5Expression(criteria.text, criteria.operator, criteria.prefix)})`);
   if (criteria.title) parts.push(`{name} : (${fts5Expression(criteria.title, "and", criteria.prefix)})`);
   return parts.length ? parts.join(" AND ") : null;
 }
@@ -52,6 +82,11 @@ export function createSqliteSearchDriver(db: Executor): SearchDriver {
       .map((doc) => sql`(${idOf.get(`${doc.recordType}:${doc.recordID}`)!}, ${doc.name}, ${doc.body})`);
     if (rows.length)
       await sql`insert into "searchIndex" (rowid, name, body) values ${sql.join(rows)}`.execute(executor);
+    const names = documents
+      .filter((doc) => doc.name !== "" && idOf.has(`${doc.recordType}:${doc.recordID}`))
+      .map((doc) => sql`(${idOf.get(`${doc.recordType}:${doc.recordID}`)!}, ${doc.name}, ${doc.recordType})`);
+    if (names.length)
+      await sql`insert into "searchNames" (rowid, name, kind) values ${sql.join(names)}`.execute(executor);
   };
 
   const insertRows = async (executor: Executor, documents: SearchDocument[]) => {
@@ -68,24 +103,30 @@ export function createSqliteSearchDriver(db: Executor): SearchDriver {
 
   /** Takes documents out of the FTS table and the documents table. */
   const removeWhere = async (executor: Executor, condition: RawBuilder<unknown>) => {
-    await sql`delete from "searchIndex" where rowid in (select d."docID" from "searchDocuments" d where ${condition})`.execute(
-      executor,
-    );
+    await removeText(executor, condition);
     await sql`delete from "searchDocuments" as d where ${condition}`.execute(executor);
   };
 
+  /** Takes documents' text out of both FTS tables. */
+  const removeText = async (executor: Executor, condition: RawBuilder<unknown>) => {
+    for (const table of ftsTables)
+      await sql`delete from ${sql.table(table)} where rowid in (select d."docID" from "searchDocuments" d where ${condition})`.execute(
+        executor,
+      );
+  };
+
   /** How many documents match (with the filters), counted up to MAX_RESULTS. */
-  const countMatches = async (match: string, filters: RawBuilder<unknown>) => {
+  const countMatches = async (match: string, filters: RawBuilder<unknown>, table: FtsTable = "searchIndex") => {
     const result = await sql<{ count: number }>`select count(*) as count from (select 1
-        from "searchIndex" join "searchDocuments" d on d."docID" = "searchIndex".rowid
-        where "searchIndex" match ${match} and ${filters} limit ${MAX_RESULTS})`.execute(db);
+        from ${sql.table(table)} join "searchDocuments" d on d."docID" = ${sql.ref(`${table}.rowid`)}
+        where ${sql.ref(table)} match ${match} and ${filters} limit ${MAX_RESULTS})`.execute(db);
     return Number(result.rows[0]?.count ?? 0);
   };
 
   /** How many documents the index matches, without filters, counted up to MAX_RESULTS. */
-  const countIndexed = async (match: string) => {
-    const result = await sql<{ count: number }>`select count(*) as count from (select 1 from "searchIndex"
-        where "searchIndex" match ${match} limit ${MAX_RESULTS})`.execute(db);
+  const countIndexed = async (match: string, table: FtsTable = "searchIndex") => {
+    const result = await sql<{ count: number }>`select count(*) as count from (select 1 from ${sql.table(table)}
+        where ${sql.ref(table)} match ${match} limit ${MAX_RESULTS})`.execute(db);
     return Number(result.rows[0]?.count ?? 0);
   };
 
@@ -96,11 +137,12 @@ export function createSqliteSearchDriver(db: Executor): SearchDriver {
     direction: RawBuilder<unknown>,
     offset: number,
     limit: number,
+    table: FtsTable = "searchIndex",
   ) => {
     const result = await sql<HitRow>`select ${hitColumns}, 0 as score, 0 as total
-        from "searchIndex" join "searchDocuments" d on d."docID" = "searchIndex".rowid
-        where "searchIndex" match ${match} and ${filters}
-        order by "searchIndex".rowid ${direction} limit ${limit} offset ${offset}`.execute(db);
+        from ${sql.table(table)} join "searchDocuments" d on d."docID" = ${sql.ref(`${table}.rowid`)}
+        where ${sql.ref(table)} match ${match} and ${filters}
+        order by ${sql.ref(`${table}.rowid`)} ${direction} limit ${limit} offset ${offset}`.execute(db);
     return toHits(result.rows).hits;
   };
 
@@ -109,6 +151,53 @@ export function createSqliteSearchDriver(db: Executor): SearchDriver {
     sql`(d."recordType", d."recordID") in (values ${sql.join(
       records.map((record) => sql`(${record.recordType}, ${record.recordID})`),
     )})`;
+
+  /**
+   * Whether bm25 may rank a search: its weights read every document of each word and phrase (not
+   * only the matches), so it ranks when they are rare. One query, each word counted no further than
+   * the limit; a phrase counts as its rarest word (checking its words' positions would cost more).
+   */
+  const rankable = async (criteria: SearchCriteria): Promise<boolean> => {
+    const texts = [criteria.text, criteria.title].filter((text) => text !== null);
+    if (texts.length === 0) return false;
+    const counts = await wordCounts(texts.flatMap((text) => [...text.terms, ...text.phrases.flat()]));
+    let documents = 0;
+    for (const text of texts) {
+      for (const term of text.terms) documents += counts.get(term)!;
+      for (const words of text.phrases) documents += Math.min(...words.map((word) => counts.get(word)!));
+    }
+    return documents <= RANK_WITHIN;
+  };
+
+  /**
+   * How many documents hold each word, counted up to RANK_WITHIN + 1: kept a while (a forum's
+   * searches repeat their words, and a count a little stale only moves the line between ranked and
+   * dated order), the missing ones counted in one query.
+   */
+  const wordCountMemo = new Map<string, { count: number; at: number }>();
+  const wordCounts = async (words: string[]): Promise<Map<string, number>> => {
+    const out = new Map<string, number>();
+    const now = Date.now();
+    const missing: string[] = [];
+    for (const word of new Set(words)) {
+      const known = wordCountMemo.get(word);
+      if (known && now - known.at < WORD_COUNT_TTL_MS) out.set(word, known.count);
+      else missing.push(word);
+    }
+    if (missing.length === 0) return out;
+    const columns = missing.map(
+      (word, index) =>
+        sql`(select count(*) from (select 1 from "searchIndex" where "searchIndex" match ${fts5Parts({ terms: [word], phrases: [] })[0]!} limit ${RANK_WITHIN + 1})) as ${sql.ref(`c${index}`)}`,
+    );
+    const row = (await sql<Record<string, number>>`select ${sql.join(columns)}`.execute(db)).rows[0] ?? {};
+    if (wordCountMemo.size + missing.length > MAX_WORD_COUNTS) wordCountMemo.clear();
+    missing.forEach((word, index) => {
+      const count = Number(row[`c${index}`] ?? 0);
+      wordCountMemo.set(word, { count, at: now });
+      out.set(word, count);
+    });
+    return out;
+  };
 
   return {
     name: "sqlite-fts5",
@@ -124,50 +213,61 @@ export function createSqliteSearchDriver(db: Executor): SearchDriver {
       }
       if (criteria.offset >= MAX_RESULTS) return { hits: [], total: 0 };
       const limit = Math.min(criteria.limit, MAX_RESULTS - criteria.offset);
-      // Nothing narrows the matches but the record types (whose other kinds are few): when the
-      // index alone has the cap's worth, so do the results, and the filtered count is not needed.
-      const unfiltered =
-        criteria.categoryIDs === null &&
-        !criteria.types &&
-        !criteria.insertUserIDs &&
-        !criteria.tags &&
-        criteria.discussionID === undefined &&
-        !criteria.dates.dateInserted &&
-        !criteria.dates.dateUpdated;
-      /** Few enough matches to rank them all: bm25, titles weighing ten times a body; the count comes along. */
-      const ranked = async () => {
+      const direction = sql.raw(criteria.sort === "dateInserted" ? "asc" : "desc");
+      if (criteria.prefix) {
+        // Autocomplete matches names (titles, members, categories), newest first: see `searchNames`.
+        // Its record types are in the index too, so a count filtered by nothing else needs no join.
+        const names = namesMatchOf(criteria)!;
+        const kinds = `{kind} : (${criteria.recordTypes.map((type) => `"${type}"`).join(" OR ")})`;
+        const total = onlyRecordTypes(criteria)
+          ? await countIndexed(`${names} AND ${kinds}`, "searchNames")
+          : await countMatches(names, filters, "searchNames");
+        return { hits: await pageOf(names, filters, direction, criteria.offset, limit, "searchNames"), total };
+      }
+      if (criteria.sort === "relevance" && (await rankable(criteria))) {
+        // Rare words: bm25 ranks every match (titles weighing ten times a body); the count comes along
+        // (a page past the end has no row to carry it: then it is counted).
         const result = await sql<HitRow>`select ${hitColumns}, "searchIndex".rank as score, count(*) over () as total
             from "searchIndex" join "searchDocuments" d on d."docID" = "searchIndex".rowid
             where "searchIndex" match ${match} and "searchIndex".rank match ${`bm25(${TITLE_WEIGHT}.0, 1.0)`}
               and ${filters}
             order by ${orderOf(criteria, true)} limit ${limit} offset ${criteria.offset}`.execute(db);
-        return toHits(result.rows);
-      };
-      const indexed = unfiltered ? await countIndexed(match) : null;
-      if (indexed !== null && indexed < MAX_RESULTS) {
-        // The index has fewer than the cap, so the results too: rank them without counting first
-        // (a page past the end has no row to carry the count: then it is counted).
-        const page = await ranked();
-        return page.hits.length ? page : { hits: [], total: await countMatches(match, filters) };
+        const page = toHits(result.rows);
+        return page.hits.length
+          ? { hits: page.hits, total: Math.min(page.total, MAX_RESULTS) }
+          : { hits: [], total: await countMatches(match, filters) };
       }
-      const total = indexed !== null ? MAX_RESULTS : await countMatches(match, filters);
-      if (total < MAX_RESULTS) return { hits: (await ranked()).hits, total };
-      // A common word: ranking every match would cost in proportion to them. The index's own order
-      // (documents are added as they are written) is the date order, read newest first from the end
-      // and stopped at the page; relevance is then title matches first, newest first, then the rest.
+      // Nothing narrows the matches but the record types, and comments are among them (the other
+      // kinds are few): when the index alone has the cap's worth, so do the results.
+      const unfiltered = criteria.recordTypes.includes("comment") && onlyRecordTypes(criteria);
+      // One word, more common than bm25 ranks: more than the cap, as its count said.
+      const oneWord = criteria.text?.terms.length === 1 && criteria.text.phrases.length === 0 && !criteria.title;
+      const indexed = !unfiltered
+        ? null
+        : oneWord && criteria.sort === "relevance"
+          ? MAX_RESULTS
+          : await countIndexed(match);
+      const total = indexed === MAX_RESULTS ? MAX_RESULTS : await countMatches(match, filters);
+      // Common words (or a prefix): ranking every match would cost in proportion to them. The index's
+      // own order (documents are added as they are written) is the date order, read from the end and
+      // stopped at the page; relevance is then title matches first, newest first, then the rest.
       if (criteria.sort !== "relevance") {
-        const direction = sql.raw(criteria.sort === "dateInserted" ? "asc" : "desc");
         return { hits: await pageOf(match, filters, direction, criteria.offset, limit), total };
       }
       const title = criteria.text
         ? `{name} : (${fts5Expression(criteria.text, criteria.operator, criteria.prefix)})`
         : null;
       if (!title) return { hits: await pageOf(match, filters, sql.raw("desc"), criteria.offset, limit), total };
+      // Title matches are few among a common word's: the names index finds them without reading the
+      // body matches (when no title filter asks for more than the text's own words).
+      const titles: [string, FtsTable] = criteria.title
+        ? [`${match} AND ${title}`, "searchIndex"]
+        : [namesMatchOf(criteria)!, "searchNames"];
       // The first page needs no count of the title matches: it takes them until the page is full.
-      const titleTotal = criteria.offset === 0 ? 0 : await countMatches(`${match} AND ${title}`, filters);
+      const titleTotal = criteria.offset === 0 ? 0 : await countMatches(titles[0], filters, titles[1]);
       const hits =
         criteria.offset === 0 || criteria.offset < titleTotal
-          ? await pageOf(`${match} AND ${title}`, filters, sql.raw("desc"), criteria.offset, limit)
+          ? await pageOf(titles[0], filters, sql.raw("desc"), criteria.offset, limit, titles[1])
           : [];
       if (hits.length < limit) {
         const offset = criteria.offset === 0 ? 0 : Math.max(0, criteria.offset - titleTotal);
@@ -179,30 +279,27 @@ export function createSqliteSearchDriver(db: Executor): SearchDriver {
     async details(criteria, docIDs) {
       const out = new Map<number, SearchDetails>();
       if (docIDs.length === 0) return out;
-      const match = matchOf(criteria);
-      const result = match
-        ? await sql<{ docID: number; excerpt: string | null; discussionName: string | null }>`
-            select d."docID", snippet("searchIndex", 1, ${MARK_START}, ${MARK_END}, '…', ${sql.lit(EXCERPT_WORDS)}) as excerpt,
-              p.name as "discussionName"
-            from "searchIndex" join "searchDocuments" d on d."docID" = "searchIndex".rowid
-              left join "discussions" p on p."discussionID" = d."discussionID"
-            where "searchIndex" match ${match} and "searchIndex".rowid in (${sql.join(docIDs)})`.execute(db)
-        : await sql<{ docID: number; excerpt: string | null; discussionName: string | null }>`
-            select d."docID", substr(f.body, 1, 300) as excerpt, p.name as "discussionName"
-            from "searchDocuments" d join "searchIndex" f on f.rowid = d."docID"
-              left join "discussions" p on p."discussionID" = d."discussionID"
-            where d."docID" in (${sql.join(docIDs)})`.execute(db);
-      for (const row of result.rows)
-        out.set(row.docID, { excerpt: row.excerpt ?? "", discussionName: row.discussionName });
+      // The bodies by rowid (no match expression evaluated again), the excerpts made from them.
+      const result = await sql<{ docID: number; body: string | null; discussionName: string | null }>`
+          select d."docID", f.body, p.name as "discussionName"
+          from "searchDocuments" d join "searchIndex" f on f.rowid = d."docID"
+            left join "discussions" p on p."discussionID" = d."discussionID"
+          where d."docID" in (${sql.join(docIDs)})`.execute(db);
+      for (const row of result.rows) {
+        const body = row.body ?? "";
+        const excerpt = criteria.text
+          ? (excerptOf(body, criteria.text, criteria.prefix, EXCERPT_WORDS) ?? leadOf(body, EXCERPT_WORDS))
+          : body.slice(0, 300);
+        out.set(row.docID, { excerpt, discussionName: row.discussionName });
+      }
       return out;
     },
 
     async write(executor, documents) {
       if (documents.length === 0) return;
       // The row is updated in place (its docID, and so its place in the index's date order, stays);
-      // its text is replaced in the FTS table.
-      await sql`delete from "searchIndex" where rowid in (
-          select d."docID" from "searchDocuments" d where ${recordCondition(documents)})`.execute(executor);
+      // its text is replaced in the FTS tables.
+      await removeText(executor, recordCondition(documents));
       for (let start = 0; start < documents.length; start += ROWS_PER_INSERT) {
         const slice = documents.slice(start, start + ROWS_PER_INSERT);
         const ids = await executor
@@ -226,14 +323,15 @@ export function createSqliteSearchDriver(db: Executor): SearchDriver {
     },
 
     async clear(executor) {
-      await sql`delete from "searchIndex"`.execute(executor);
+      for (const table of ftsTables) await sql`delete from ${sql.table(table)}`.execute(executor);
       await sql`delete from "searchDocuments"`.execute(executor);
     },
 
     bulkInsert: insertRows,
 
     async finishBulk(executor) {
-      await sql`insert into "searchIndex" ("searchIndex") values ('optimize')`.execute(executor);
+      for (const table of ftsTables)
+        await sql`insert into ${sql.table(table)} (${sql.ref(table)}) values ('optimize')`.execute(executor);
     },
   };
 }

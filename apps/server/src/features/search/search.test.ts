@@ -142,15 +142,13 @@ describe.each(engines)("GET /search on %s", (engine) => {
     expect(adminSuggest).toEqual([`discussion:${hidden.discussionID}`]);
   });
 
-  it("suggestions: prefix matching on the last word, no comments, nothing for an empty query", async () => {
+  it("suggestions: prefix matching on the last word of names, newest first, no comments, nothing for an empty query", async () => {
     const { items } = await search("query=valk&matchMode=prefix&collapse=true&expand=-body&limit=10", f.as.carol);
-    expect(ids(items).sort()).toEqual(
-      [
-        `discussion:${valkeyTitle.discussionID}`,
-        `discussion:${valkeyBody.discussionID}`,
-        `discussion:${redirectOnly.discussionID}`,
-      ].sort(),
-    );
+    // Titles only: "Caching layer choices" says valkey in its body, and is not suggested.
+    expect(ids(items)).toEqual([`discussion:${redirectOnly.discussionID}`, `discussion:${valkeyTitle.discussionID}`]);
+    expect(ids((await search("query=valkey%20cl&matchMode=prefix&collapse=true", f.as.carol)).items)).toEqual([
+      `discussion:${valkeyTitle.discussionID}`,
+    ]);
     expect(items.every((item) => item.body === undefined)).toBe(true);
     expect((await search("query=&matchMode=prefix", f.as.carol)).items).toEqual([]);
     expect((await search("query=%20%22%20&matchMode=prefix", f.as.carol)).items).toEqual([]);

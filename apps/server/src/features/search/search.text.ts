@@ -41,15 +41,14 @@ export function parseSearchText(input: string | undefined): SearchText | null {
   return trimmedTerms.length || trimmedPhrases.length ? { terms: trimmedTerms, phrases: trimmedPhrases } : null;
 }
 
-/** The FTS5 match expression: every part double-quoted (no operator can be injected). */
+/** Each word and phrase as an FTS5 string, double-quoted (no operator can be injected). */
+export const fts5Parts = (text: SearchText): string[] =>
+  [...text.terms.map((term) => [term]), ...text.phrases].map((words) => `"${words.join(" ")}"`);
+
+/** The FTS5 match expression: every part quoted; in autocomplete the last word, when no phrase follows, is a prefix. */
 export function fts5Expression(text: SearchText, operator: "and" | "or", prefix: boolean): string {
-  const quote = (words: string[]) => `"${words.join(" ")}"`;
-  const parts = [
-    ...text.terms.map((term, index) =>
-      prefix && index === text.terms.length - 1 && text.phrases.length === 0 ? `${quote([term])}*` : quote([term]),
-    ),
-    ...text.phrases.map(quote),
-  ];
+  const parts = fts5Parts(text);
+  if (prefix && text.phrases.length === 0) parts[parts.length - 1] += "*";
   return parts.join(operator === "or" ? " OR " : " AND ");
 }
 
