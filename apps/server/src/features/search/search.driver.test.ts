@@ -52,6 +52,9 @@ describe.each(engines)("search driver at scale on %s", (engine) => {
     // A rare word: said three times in an older short post, once in a newer long one.
     docs.push(doc(COMMON + 2, "", "Sprocket, sprocket, sprocket."));
     docs.push(doc(COMMON + 3, "", `One sprocket among ${"many other words about other things entirely, ".repeat(6)}`));
+    // A member and a category that say it too: found only when asked for.
+    docs.push({ ...doc(COMMON + 4, "Sprocket Fan", ""), recordType: "user", type: "user", categoryID: null });
+    docs.push({ ...doc(COMMON + 5, "Gears", "All about the sprocket."), recordType: "category", type: "category" });
     const { driver } = engineOf;
     await database.db.transaction().execute(async (trx) => {
       await driver.clear(trx);
@@ -104,5 +107,17 @@ describe.each(engines)("search driver at scale on %s", (engine) => {
     const named = await engineOf.driver.search(criteria("wid", { prefix: true, recordTypes: ["discussion"] }));
     expect(named.total).toBe(30);
     expect(named.hits[0]!.name).toBe("Widget question 3000");
+  });
+
+  it("counts only the record types asked for, in date order too", async () => {
+    const posts = await engineOf.driver.search(criteria("sprocket", { sort: "-dateInserted" }));
+    expect(posts.total).toBe(2);
+    expect(posts.hits.map((hit) => hit.recordID)).toEqual([COMMON + 3, COMMON + 2]);
+    const everything = await engineOf.driver.search(
+      criteria("sprocket", { sort: "-dateInserted", recordTypes: ["discussion", "comment", "user", "category"] }),
+    );
+    expect(everything.total).toBe(4);
+    const members = await engineOf.driver.search(criteria("sprocket", { recordTypes: ["user"] }));
+    expect(members.hits.map((hit) => hit.recordType)).toEqual(["user"]);
   });
 });

@@ -37,8 +37,11 @@ function indexForm(folded: string): string {
 interface Wanted {
   /** Index forms of the search's words, each a part; a phrase is several in a row. */
   parts: Array<{ forms: string[]; prefix: boolean }>;
-  /** The first two letters of every wanted form (one, for a one-letter prefix): words starting otherwise are never stemmed. */
-  starts: Set<string>;
+  /**
+   * Whether a folded word may match: it begins like a wanted form (the first two letters; one for a
+   * one-letter prefix). Other words are never stemmed.
+   */
+  begins: RegExp;
 }
 
 function wantedOf(text: SearchText, prefix: boolean): Wanted {
@@ -48,9 +51,13 @@ function wantedOf(text: SearchText, prefix: boolean): Wanted {
     parts.push({ forms: [isPrefix ? fold(term) : indexForm(fold(term))], prefix: isPrefix });
   });
   for (const phrase of text.phrases) parts.push({ forms: phrase.map((word) => indexForm(fold(word))), prefix: false });
+  // Forms are letters and digits only: nothing to escape.
   const starts = new Set(parts.flatMap((part) => part.forms.map((form) => form.slice(0, 2))));
-  return { parts, starts };
+  return { parts, begins: new RegExp(`^(?:${[...starts].join("|")})`, "i") };
 }
+
+/** Matches looked at when choosing the excerpt's window (the earliest ones). */
+const WINDOW_CANDIDATES = 16;
 
 /**
  * Up to `size` words of the body around its best run of matches (the most distinct parts of the
@@ -59,52 +66,62 @@ function wantedOf(text: SearchText, prefix: boolean): Wanted {
  */
 export function excerptOf(body: string, text: SearchText, prefix: boolean, size = 32): string | null {
   const wanted = wantedOf(text, prefix);
-  // Each word of the body, folded when it may match (its first letters are a wanted form's).
-  const words: Array<{ start: number; end: number; folded: string | null }> = [];
+  // Each word of the body, folded when it may match.
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const folded: Array<string | null> = [];
   for (const match of body.matchAll(WORD)) {
-    const folded = fold(match[0]);
-    const candidate = wanted.starts.has(folded.slice(0, 2)) || wanted.starts.has(folded.slice(0, 1));
-    words.push({ start: match.index, end: match.index + match[0].length, folded: candidate ? folded : null });
+    const word = match[0];
+    starts.push(match.index);
+    ends.push(match.index + word.length);
+    if (NON_ASCII.test(word)) {
+      const form = fold(word);
+      folded.push(wanted.begins.test(form) ? form : null);
+    } else folded.push(wanted.begins.test(word) ? word.toLowerCase() : null);
   }
+  const count = folded.length;
   // Each matched word: which part it belongs to (a phrase marks all its words).
-  const marked = new Int16Array(words.length).fill(-1);
-  let any = false;
-  wanted.parts.forEach((part, partIndex) => {
-    for (let at = 0; at + part.forms.length <= words.length; at++) {
-      let all = true;
-      for (let offset = 0; offset < part.forms.length && all; offset++) {
-        const { folded } = words[at + offset]!;
+  const marked = new Int16Array(count).fill(-1);
+  const matches: number[] = [];
+  for (let at = 0; at < count; at++) {
+    if (folded[at] === null) continue;
+    wanted.parts.forEach((part, partIndex) => {
+      if (at + part.forms.length > count) return;
+      for (let offset = 0; offset < part.forms.length; offset++) {
+        const word = folded[at + offset];
         const form = part.forms[offset]!;
-        all = folded !== null && (part.prefix ? folded.startsWith(form) : indexForm(folded) === form);
+        if (word == null || !(part.prefix ? word.startsWith(form) : indexForm(word) === form)) return;
       }
-      if (!all) continue;
       for (let offset = 0; offset < part.forms.length; offset++) marked[at + offset] = partIndex;
-      any = true;
-    }
-  });
-  if (!any) return null;
-  // The window with the most distinct parts, starting a few words before a match.
+      matches.push(at);
+    });
+  }
+  if (matches.length === 0) return null;
+  // The window with the most distinct parts, starting a few words before one of the first matches.
   let best = { from: 0, score: -1 };
-  for (let index = 0; index < words.length; index++) {
-    if (marked[index] === -1) continue;
-    const from = Math.max(0, Math.min(index - 4, words.length - size));
-    const seen = new Set<number>();
-    for (let at = from; at < Math.min(words.length, from + size); at++) if (marked[at] !== -1) seen.add(marked[at]!);
-    if (seen.size > best.score) best = { from, score: seen.size };
+  for (const index of matches.slice(0, WINDOW_CANDIDATES)) {
+    const from = Math.max(0, Math.min(index - 4, count - size));
+    let seen = 0;
+    let score = 0;
+    for (let at = from; at < Math.min(count, from + size); at++) {
+      const part = marked[at]!;
+      if (part !== -1 && !(seen & (1 << (part % 31)))) {
+        seen |= 1 << (part % 31);
+        score++;
+      }
+    }
+    if (score > best.score) best = { from, score };
   }
-  const to = Math.min(words.length, best.from + size);
+  const to = Math.min(count, best.from + size);
   let out = best.from > 0 ? "…" : "";
-  let cursor = words[best.from]!.start;
+  let cursor = starts[best.from]!;
   for (let at = best.from; at < to; at++) {
-    const word = words[at]!;
-    out += body.slice(cursor, word.start);
-    out +=
-      marked[at] === -1
-        ? body.slice(word.start, word.end)
-        : `${MARK_START}${body.slice(word.start, word.end)}${MARK_END}`;
-    cursor = word.end;
+    out += body.slice(cursor, starts[at]);
+    const word = body.slice(starts[at], ends[at]);
+    out += marked[at] === -1 ? word : `${MARK_START}${word}${MARK_END}`;
+    cursor = ends[at]!;
   }
-  return to < words.length ? `${out}…` : out + body.slice(cursor);
+  return to < count ? `${out}…` : out + body.slice(cursor);
 }
 
 /** The body's first `size` words (the excerpt when only the title matched), "…" where it goes on. */

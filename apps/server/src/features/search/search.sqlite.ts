@@ -54,7 +54,7 @@ const onlyRecordTypes = (criteria: SearchCriteria) =>
   !criteria.dates.dateInserted &&
   !criteria.dates.dateUpdated;
 
-/** The same on the names index (whose other column, `kind`, no search words may match). */
+/** The same on the names index (whose other columns, `kind` and `about`, autocomplete never matches). */
 function namesMatchOf(criteria: SearchCriteria): string | null {
   const parts: string[] = [];
   if (criteria.text) parts.push(`{name} : (${fts5Expression(criteria.text, criteria.operator, criteria.prefix)})`);
@@ -84,9 +84,12 @@ export function createSqliteSearchDriver(db: Executor): SearchDriver {
       await sql`insert into "searchIndex" (rowid, name, body) values ${sql.join(rows)}`.execute(executor);
     const names = documents
       .filter((doc) => doc.name !== "" && idOf.has(`${doc.recordType}:${doc.recordID}`))
-      .map((doc) => sql`(${idOf.get(`${doc.recordType}:${doc.recordID}`)!}, ${doc.name}, ${doc.recordType})`);
+      .map(
+        (doc) =>
+          sql`(${idOf.get(`${doc.recordType}:${doc.recordID}`)!}, ${doc.name}, ${doc.recordType}, ${doc.recordType === "category" ? doc.body : ""})`,
+      );
     if (names.length)
-      await sql`insert into "searchNames" (rowid, name, kind) values ${sql.join(names)}`.execute(executor);
+      await sql`insert into "searchNames" (rowid, name, kind, about) values ${sql.join(names)}`.execute(executor);
   };
 
   const insertRows = async (executor: Executor, documents: SearchDocument[]) => {
@@ -151,6 +154,26 @@ export function createSqliteSearchDriver(db: Executor): SearchDriver {
     sql`(d."recordType", d."recordID") in (values ${sql.join(
       records.map((record) => sql`(${record.recordType}, ${record.recordID})`),
     )})`;
+
+  /**
+   * Of a search's `indexed` matches (fewer than the cap, no filter but the record types), those of
+   * the requested types. Members and categories match by their names and category descriptions,
+   * which the names index holds with their kind: the others are counted there, without a join.
+   */
+  const postsAmong = async (
+    indexed: number,
+    criteria: SearchCriteria,
+    match: string,
+    filters: RawBuilder<unknown>,
+  ): Promise<number> => {
+    if (criteria.title || !criteria.text || !criteria.recordTypes.includes("discussion"))
+      return countMatches(match, filters);
+    const excluded = ["user", "category"].filter((type) => !criteria.recordTypes.includes(type));
+    if (excluded.length === 0) return indexed;
+    const text = fts5Expression(criteria.text, criteria.operator, false);
+    const kinds = excluded.map((type) => `"${type}"`).join(" OR ");
+    return indexed - (await countIndexed(`{name about} : (${text}) AND {kind} : (${kinds})`, "searchNames"));
+  };
 
   /**
    * Whether bm25 may rank a search: its weights read every document of each word and phrase (not
@@ -247,7 +270,12 @@ export function createSqliteSearchDriver(db: Executor): SearchDriver {
         : oneWord && criteria.sort === "relevance"
           ? MAX_RESULTS
           : await countIndexed(match);
-      const total = indexed === MAX_RESULTS ? MAX_RESULTS : await countMatches(match, filters);
+      const total =
+        indexed === null
+          ? await countMatches(match, filters)
+          : indexed === MAX_RESULTS
+            ? MAX_RESULTS
+            : await postsAmong(indexed, criteria, match, filters);
       // Common words (or a prefix): ranking every match would cost in proportion to them. The index's
       // own order (documents are added as they are written) is the date order, read from the end and
       // stopped at the page; relevance is then title matches first, newest first, then the rest.

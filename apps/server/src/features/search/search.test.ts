@@ -254,7 +254,8 @@ describe.each(engines)("GET /search on %s", (engine) => {
     const one = Math.min((await run(1)).queries, (await run(1)).queries);
     const first = await run(30);
     const all = first.queries <= one ? first : await run(30);
-    expect(Math.min(first.queries, all.queries)).toBe(one);
+    // Never more for thirty results than for one (a cache reload during the runs of one only adds).
+    expect(Math.min(first.queries, all.queries)).toBeLessThanOrEqual(one);
     const items = all.result.json<Result[]>();
     expect((items[0]!.insertUser as { name?: string } | undefined)?.name).toBe("Zelda Searcher");
     expect(items[0]!.breadcrumbs?.map((crumb) => crumb.name)).toEqual(["Home", "Help & Support", "Installation"]);
