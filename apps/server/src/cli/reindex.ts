@@ -1,5 +1,7 @@
 import cliProgress from "cli-progress";
 import { createSearchEngine } from "../features/search/search.engine.ts";
+import { searchLanguageOf } from "../features/search/search.language.ts";
+import { createSiteConfig } from "../platform/site-config.ts";
 import { loadConfigOrExit, openConfiguredDatabase } from "../server.ts";
 
 /** `npm run reindex`: rebuilds the search index of the configured database from its content, with a progress bar. */
@@ -17,7 +19,9 @@ const bar = new cliProgress.SingleBar(
 try {
   const started = Date.now();
   let begun = false;
-  const count = await createSearchEngine(database).indexer.rebuild({
+  // In the site's language (search.language.ts): a rebuild after changing `garden.locale` applies it.
+  const language = searchLanguageOf(await createSiteConfig(database.db).get("garden.locale"));
+  const count = await createSearchEngine(database, language).indexer.rebuild({
     onProgress(done, total) {
       if (!begun) bar.start(total, 0);
       begun = true;

@@ -9,6 +9,8 @@ export const siteConfigDefaults = {
   "ui.editContentTimeout": -1,
   "garden.title": "Parley",
   "garden.description": "A community forum built with Parley.",
+  /** The site's locale; search stems words in its language (a change takes effect after `npm run reindex`). */
+  "garden.locale": "en",
   "tagging.enabled": true,
   "conversations.enabled": true,
   /** The title bar's navigation (spec §3): JSON, `NavigationItem[]` or `{"<locale>": NavigationItem[]}`; "" = Posts, Categories. */

@@ -10,6 +10,7 @@ import { siteConfigDefaults, type SiteConfig, type SiteConfigKey } from "../../p
 export const publicConfigKeys = [
   "garden.title",
   "garden.description",
+  "garden.locale",
   "tagging.enabled",
   "conversations.enabled",
   "ui.editContentTimeout",

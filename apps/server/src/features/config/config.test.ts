@@ -7,7 +7,7 @@ import { selectConfigKeys } from "./config.routes.ts";
 describe("selectConfigKeys", () => {
   it("reads CSVs, repeated values and `*` globs; only public keys come back", () => {
     expect(selectConfigKeys(["ui.editContentTimeout"])).toEqual(["ui.editContentTimeout"]);
-    expect(selectConfigKeys(["garden.*"])).toEqual(["garden.title", "garden.description"]);
+    expect(selectConfigKeys(["garden.*"])).toEqual(["garden.title", "garden.description", "garden.locale"]);
     expect(selectConfigKeys(["garden.title, ui.editContentTimeout", "nope"])).toEqual([
       "garden.title",
       "ui.editContentTimeout",

@@ -7,6 +7,7 @@ import { createRedisLiveBus } from "../notifications/index.ts";
 import { createSearchCache, defaultSearchCacheOptions, type SearchCacheOptions } from "./search.cache.ts";
 import type { SearchDriver } from "./search.driver.ts";
 import { createSearchEngine } from "./search.engine.ts";
+import { searchLanguageOf } from "./search.language.ts";
 import type { Indexer } from "./search.indexer.ts";
 import { searchRoutes } from "./search.routes.ts";
 import { createSearchService, type SearchService } from "./search.service.ts";
@@ -36,7 +37,8 @@ export async function registerSearch(
   cacheOptions: SearchCacheOptions = defaultSearchCacheOptions,
 ): Promise<SearchService> {
   for (const schema of sharedSearchSchemas) app.addSchema(schema);
-  const { driver, indexer } = createSearchEngine({ db: platform.db, dialect: platform.database.dialect });
+  const language = searchLanguageOf(await platform.siteConfig.get("garden.locale"));
+  const { driver, indexer } = createSearchEngine({ db: platform.db, dialect: platform.database.dialect }, language);
   const onError = (error: unknown) => console.error("Search indexing:", error);
   const drain = () => indexer.drain().catch(onError);
 
@@ -69,6 +71,10 @@ export async function registerSearch(
     platform.events.on(name, drain);
   let timer: NodeJS.Timeout | null = null;
   app.addHook("onReady", async () => {
+    if (await driver.inOtherLanguage())
+      app.log.warn(
+        `The search index holds words stemmed for another language than the site's (${language.locale}): run "npm run reindex".`,
+      );
     await drain();
     timer = setInterval(() => void drain(), DRAIN_EVERY_MS);
     timer.unref();

@@ -86,4 +86,6 @@ export interface SearchDriver {
   bulkInsert(db: Executor, documents: SearchDocument[]): Promise<void>;
   /** After bulkInsert: builds the full-text index in one go where the engine can. */
   finishBulk(db: Executor): Promise<void>;
+  /** Whether the index holds text stemmed in another language than the site's now (a rebuild fixes it). */
+  inOtherLanguage(): Promise<boolean>;
 }

@@ -4,8 +4,8 @@ import { MARK_END, MARK_START, parseSearchText } from "./search.text.ts";
 
 /** Markers as brackets, for readable expectations. */
 const shown = (text: string | null) => text?.replaceAll(MARK_START, "[").replaceAll(MARK_END, "]") ?? null;
-const excerpt = (body: string, query: string, prefix = false, size?: number) =>
-  shown(excerptOf(body, parseSearchText(query)!, prefix, size));
+const excerpt = (body: string, query: string, prefix = false, size?: number, stem = true) =>
+  shown(excerptOf(body, parseSearchText(query)!, { prefix, stem, ...(size ? { size } : {}) }));
 
 describe("search excerpts", () => {
   it("marks the words the index matched: stemmed, folded, whole words only", () => {
@@ -13,6 +13,13 @@ describe("search excerpts", () => {
     expect(excerpt("Café crème at the Café.", "cafe")).toBe("[Café] crème at the [Café].");
     // Whole words: redis never marks redirect.
     expect(excerpt("A redirect loop, then redis.", "redis")).toBe("A redirect loop, then [redis].");
+  });
+
+  it("stems only in English (other languages are indexed folded, unstemmed)", () => {
+    expect(excerpt("The queries ran; a query too.", "query", false, undefined, false)).toBe(
+      "The queries ran; a [query] too.",
+    );
+    expect(excerpt("Les chevaux, un cheval.", "cheval", false, undefined, false)).toBe("Les chevaux, un [cheval].");
   });
 
   it("marks a phrase only where its words follow each other", () => {

@@ -44,13 +44,13 @@ interface Wanted {
   begins: RegExp;
 }
 
-function wantedOf(text: SearchText, prefix: boolean): Wanted {
+function wantedOf(text: SearchText, prefix: boolean, formOf: (folded: string) => string): Wanted {
   const parts: Wanted["parts"] = [];
   text.terms.forEach((term, index) => {
     const isPrefix = prefix && index === text.terms.length - 1 && text.phrases.length === 0;
-    parts.push({ forms: [isPrefix ? fold(term) : indexForm(fold(term))], prefix: isPrefix });
+    parts.push({ forms: [isPrefix ? fold(term) : formOf(fold(term))], prefix: isPrefix });
   });
-  for (const phrase of text.phrases) parts.push({ forms: phrase.map((word) => indexForm(fold(word))), prefix: false });
+  for (const phrase of text.phrases) parts.push({ forms: phrase.map((word) => formOf(fold(word))), prefix: false });
   // Forms are letters and digits only: nothing to escape.
   const starts = new Set(parts.flatMap((part) => part.forms.map((form) => form.slice(0, 2))));
   return { parts, begins: new RegExp(`^(?:${[...starts].join("|")})`, "i") };
@@ -64,8 +64,14 @@ const WINDOW_CANDIDATES = 16;
  * search, the earliest first), the matched words between MARK_START and MARK_END, "…" where the
  * body goes on. Null when nothing in it matches (the match was in the title).
  */
-export function excerptOf(body: string, text: SearchText, prefix: boolean, size = 32): string | null {
-  const wanted = wantedOf(text, prefix);
+export function excerptOf(
+  body: string,
+  text: SearchText,
+  { prefix = false, stem = true, size = 32 }: { prefix?: boolean; stem?: boolean; size?: number } = {},
+): string | null {
+  // Stemmed as the index stems (English), or only folded (search.language.ts).
+  const formOf = stem ? indexForm : (folded: string) => folded;
+  const wanted = wantedOf(text, prefix, formOf);
   // Each word of the body, folded when it may match.
   const starts: number[] = [];
   const ends: number[] = [];
@@ -90,7 +96,7 @@ export function excerptOf(body: string, text: SearchText, prefix: boolean, size 
       for (let offset = 0; offset < part.forms.length; offset++) {
         const word = folded[at + offset];
         const form = part.forms[offset]!;
-        if (word == null || !(part.prefix ? word.startsWith(form) : indexForm(word) === form)) return;
+        if (word == null || !(part.prefix ? word.startsWith(form) : formOf(word) === form)) return;
       }
       for (let offset = 0; offset < part.forms.length; offset++) marked[at + offset] = partIndex;
       matches.push(at);

@@ -144,5 +144,11 @@ export function createPostgresSearchDriver(db: Executor, language = "english"): 
       await cleanPendingList(executor);
       await sql`analyze "searchDocuments"`.execute(executor);
     },
+
+    async inOtherLanguage() {
+      const result = await sql<{ other: number }>`select count(*) as other from (select 1 from "searchDocuments"
+          where "language" <> ${language} limit 1) o`.execute(db);
+      return Number(result.rows[0]?.other ?? 0) > 0;
+    },
   };
 }

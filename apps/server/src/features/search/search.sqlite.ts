@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import type { Executor, SearchCriteria, SearchDetails, SearchDocument, SearchDriver } from "./search.driver.ts";
 import { documentColumns, filterConditions, hitColumns, toHits, whereAll, type HitRow } from "./search.filters.ts";
 import { excerptOf, leadOf } from "./search.excerpt.ts";
+import { defaultSearchLanguage, type SearchLanguage } from "./search.language.ts";
 import { fts5Expression, fts5Parts } from "./search.text.ts";
 
 /** Title matches count ten times a body match in bm25 (FTS5's ranking; lower is better). */
@@ -68,8 +69,21 @@ const orderOf = (criteria: SearchCriteria, ranked: boolean): RawBuilder<unknown>
   return sql`score asc, d."dateInserted" desc`;
 };
 
-/** SQLite FTS5 (titles and bodies, porter stemming on unicode61 words; rowid = `searchDocuments.docID`). */
-export function createSqliteSearchDriver(db: Executor): SearchDriver {
+/** The FTS tables as migrations 0008 and 0016 make them, with the tokenizer of a language. */
+async function createFtsTables(executor: Executor, tokenizer: string): Promise<void> {
+  await sql`create virtual table "searchIndex" using fts5(name, body, tokenize=${sql.lit(tokenizer)})`.execute(
+    executor,
+  );
+  await sql`create virtual table "searchNames" using fts5(
+    name, kind, about, tokenize=${sql.lit(tokenizer)}, prefix='1 2 3', content='', contentless_delete=1
+  )`.execute(executor);
+}
+
+/**
+ * SQLite FTS5 (titles and bodies; unicode61 words, Porter-stemmed for English: search.language.ts;
+ * rowid = `searchDocuments.docID`).
+ */
+export function createSqliteSearchDriver(db: Executor, language: SearchLanguage = defaultSearchLanguage): SearchDriver {
   /** The documents' text into the FTS table under the docIDs their rows got. */
   const indexText = async (
     executor: Executor,
@@ -316,7 +330,8 @@ export function createSqliteSearchDriver(db: Executor): SearchDriver {
       for (const row of result.rows) {
         const body = row.body ?? "";
         const excerpt = criteria.text
-          ? (excerptOf(body, criteria.text, criteria.prefix, EXCERPT_WORDS) ?? leadOf(body, EXCERPT_WORDS))
+          ? (excerptOf(body, criteria.text, { prefix: criteria.prefix, stem: language.stems, size: EXCERPT_WORDS }) ??
+            leadOf(body, EXCERPT_WORDS))
           : body.slice(0, 300);
         out.set(row.docID, { excerpt, discussionName: row.discussionName });
       }
@@ -351,11 +366,19 @@ export function createSqliteSearchDriver(db: Executor): SearchDriver {
     },
 
     async clear(executor) {
-      for (const table of ftsTables) await sql`delete from ${sql.table(table)}`.execute(executor);
+      // Made anew, so a rebuild also moves the index to the site's language.
+      for (const table of ftsTables) await sql`drop table if exists ${sql.table(table)}`.execute(executor);
+      await createFtsTables(executor, language.tokenizer);
       await sql`delete from "searchDocuments"`.execute(executor);
     },
 
     bulkInsert: insertRows,
+
+    async inOtherLanguage() {
+      const result = await sql<{ sql: string }>`select sql from sqlite_master where name = 'searchIndex'`.execute(db);
+      const made = result.rows[0]?.sql ?? "";
+      return !made.includes(`tokenize='${language.tokenizer}'`) && !made.includes(`tokenize="${language.tokenizer}"`);
+    },
 
     async finishBulk(executor) {
       for (const table of ftsTables)
