@@ -20,8 +20,16 @@ export class SearchPage extends ParleyPage {
   }
 
   /** The category picker (a select) of the discussions domain. */
+  /** The category picker: a multiple select (a listbox). */
   get categoryPicker(): Locator {
-    return this.page.getByRole("group", { name: "Categories" }).getByLabel("Category", { exact: true });
+    return this.page.getByRole("group", { name: "Categories" }).getByRole("listbox", { name: "Categories" });
+  }
+
+  /** The picker's chosen categories' ids, in its order. */
+  chosenCategories(): Promise<string[]> {
+    return this.categoryPicker.evaluate((select: HTMLSelectElement) =>
+      Array.from(select.selectedOptions, (option) => option.value),
+    );
   }
 
   categoryOption(name: string): Locator {

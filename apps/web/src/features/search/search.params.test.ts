@@ -46,8 +46,11 @@ describe("search page parameters (spec §2)", () => {
       ["categoryIDs", "followedCategories", "includeArchivedCategories", "includeChildCategories"].sort(),
     );
     expect(members.followedCategories).toBe(false);
-    // An empty picker (All categories) sends nothing.
+    // An empty picker (all categories) sends nothing; several chosen come as repeated values or a list.
     expect(readSearchPage(new URLSearchParams("query=a&categoryIDs=")).categoryIDs).toEqual([]);
+    const several = readSearchPage(new URLSearchParams("query=a&categoryIDs=3&categoryIDs=7,9"));
+    expect(several.categoryIDs).toEqual([3, 7, 9]);
+    expect(searchPageHref(several, {})).toBe("/search?query=a&categoryIDs=3%2C7%2C9");
   });
 
   it("formats ranges: equal ends, both, start only, end only, thousands commas stripped", () => {

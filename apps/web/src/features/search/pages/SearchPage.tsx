@@ -165,8 +165,9 @@ const flatten = (items: CategoryTreeItem[], depth = 0): Array<{ item: CategoryTr
   items.flatMap((item) => [{ item, depth }, ...flatten(item.children ?? [], depth + 1)]);
 
 /**
- * Spec §2 category filters of the discussions domain: a category picker (a native select: labelled, keyboard
- * and no-JavaScript ready; indented by depth), child and archived categories, and followed categories for members.
+ * Spec §2 category filters of the discussions domain: a category picker (a native multiple select, `categoryIDs`:
+ * labelled, keyboard and no-JavaScript ready; indented by depth; none chosen = all), child and archived categories,
+ * and followed categories for members.
  */
 function CategoryFilters({ state }: { state: SearchPageState }) {
   const api = useApi();
@@ -179,15 +180,24 @@ function CategoryFilters({ state }: { state: SearchPageState }) {
       <legend>{t("Categories")}</legend>
       <div className={styles.field}>
         {/* Its own label element: one wrapping the select would take the chosen option into its name. */}
-        <label htmlFor={pickerID}>{t("Category")}</label>
-        <select id={pickerID} name="categoryIDs" defaultValue={state.categoryIDs[0] ?? ""}>
-          <option value="">{t("All categories")}</option>
+        <label htmlFor={pickerID}>{t("Categories")}</label>
+        <select
+          id={pickerID}
+          name="categoryIDs"
+          multiple
+          size={Math.min(8, Math.max(2, options.length))}
+          aria-describedby={`${pickerID}-hint`}
+          defaultValue={state.categoryIDs.map(String)}
+        >
           {options.map(({ item, depth }) => (
             <option key={item.categoryID} value={item.categoryID}>
               {`${"\u00a0\u00a0".repeat(depth)}${item.name}`}
             </option>
           ))}
         </select>
+        <p id={`${pickerID}-hint`} className={styles.hint}>
+          {t("None chosen searches all categories. Ctrl or ⌘ chooses several.")}
+        </p>
       </div>
       <label>
         <input
