@@ -12,6 +12,7 @@ import * as m0009 from "./0009_drafts.ts";
 import * as m0010 from "./0010_moderation.ts";
 import * as m0011 from "./0011_category_follows.ts";
 import * as m0015 from "./0015_report_reasons.ts";
+import * as m0017 from "./0017_search_titles.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -32,6 +33,7 @@ const modules: Record<string, MigrationModule> = {
   "0010_moderation": m0010,
   "0011_category_follows": m0011,
   "0015_report_reasons": m0015,
+  "0017_search_titles": m0017,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
