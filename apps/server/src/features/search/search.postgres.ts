@@ -1,5 +1,12 @@
 import { sql, type RawBuilder } from "kysely";
-import type { Executor, SearchCriteria, SearchDetails, SearchDocument, SearchDriver } from "./search.driver.ts";
+import type {
+  Executor,
+  SearchCriteria,
+  SearchDetails,
+  SearchDocument,
+  SearchDriver,
+  SearchHit,
+} from "./search.driver.ts";
 import { documentColumns, filterConditions, hitColumns, toHits, whereAll, type HitRow } from "./search.filters.ts";
 import { MARK_END, MARK_START, type SearchText } from "./search.text.ts";
 
@@ -187,16 +194,31 @@ export function createPostgresSearchDriver(db: Executor, language = "english"): 
           return { hits: page.hits, total: Math.min(page.total, MAX_RESULTS) };
       }
 
-      // One round trip, each count stopped at MAX_RESULTS: the results, and those that match in the
-      // title (relevance lists them first). A count reads as many rows as it counts (or, when a word
-      // is commoner still, the planner scans in order to its limit).
+      // Each count stops at MAX_RESULTS: it reads as many rows as it counts (or, when a word is
+      // commoner still, the planner scans in order to its limit).
+      const totalOf = countedUpTo(sql`${match.condition(true)} and ${filters}`, MAX_RESULTS);
       const titled = relevance ? match.titled : null;
-      const counts = [
-        sql`${countedUpTo(sql`${match.condition(true)} and ${filters}`, MAX_RESULTS)} as total`,
-        sql`${titled ? countedUpTo(sql`${titled(true)} and ${filters}`, MAX_RESULTS) : sql`0`} as titles`,
-      ];
-      const probe = (await sql<Record<string, number | string>>`select ${sql.join(counts)}`.execute(db)).rows[0] ?? {};
-      const total = Number(probe.total ?? 0);
+      let titles = 0;
+      let titlePage: SearchHit[] = [];
+      let total: number;
+      if (titled) {
+        // One round trip: the total, the title matches (relevance lists them first) from the title
+        // index, up to MAX_RESULTS, and the page of them, newest first.
+        const result = await sql<HitRow & { titles: number | string }>`with t as (
+              select ${hitColumns} from "searchDocuments" d where ${titled(true)} and ${filters}
+              limit ${MAX_RESULTS})
+            select p.*, 0 as score, ${totalOf} as total, (select count(*) from t) as titles
+            from (select 1) one left join lateral (
+              select * from t order by t."docID" desc limit ${limit} offset ${criteria.offset}) p on true`.execute(db);
+        const first = result.rows[0];
+        total = Number(first?.total ?? 0);
+        titles = Number(first?.titles ?? 0);
+        titlePage = toHits(result.rows.filter((row) => row.docID !== null)).hits;
+      } else {
+        total = Number(
+          (await sql<{ total: number | string }>`select ${totalOf} as total`.execute(db)).rows[0]?.total ?? 0,
+        );
+      }
 
       /**
        * Common words (or a prefix): matches in the primary key's order (documents are added as they
@@ -221,9 +243,9 @@ export function createPostgresSearchDriver(db: Executor, language = "english"): 
       const many = total >= MAX_RESULTS;
       if (!titled || !match.untitled)
         return { hits: await pageOf(match.condition, many, criteria.offset, limit), total };
-      // Relevance: title matches first, newest first, then the other matches, newest first.
-      const titles = Number(probe.titles ?? 0);
-      const hits = criteria.offset < titles ? await pageOf(titled, titles >= MAX_RESULTS, criteria.offset, limit) : [];
+      // Relevance: title matches first, newest first, then the other matches, newest first. As many
+      // title matches as the count's cap: the page of them is read in order instead.
+      const hits = titles >= MAX_RESULTS ? await pageOf(titled, true, criteria.offset, limit) : titlePage;
       if (hits.length < limit && total > titles)
         hits.push(...(await pageOf(match.untitled, many, Math.max(0, criteria.offset - titles), limit - hits.length)));
       return { hits, total };
