@@ -205,6 +205,8 @@ export function createPostgresSearchDriver(db: Executor, language = "english"): 
         const page = toHits(result.rows);
         if (page.hits.length && page.total <= RANK_WITHIN)
           return { hits: page.hits, total: Math.min(page.total, MAX_RESULTS) };
+        // Nothing matches at all (a page past the end has no row to tell: it is counted below).
+        if (page.hits.length === 0 && criteria.offset === 0) return { hits: [], total: 0 };
       }
 
       // Each count stops at MAX_RESULTS: it reads as many rows as it counts (or, when a word is
