@@ -13,6 +13,7 @@ import * as m0010 from "./0010_moderation.ts";
 import * as m0011 from "./0011_category_follows.ts";
 import * as m0015 from "./0015_report_reasons.ts";
 import * as m0016 from "./0016_search_names.ts";
+import * as m0017 from "./0017_search_titles.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -34,6 +35,7 @@ const modules: Record<string, MigrationModule> = {
   "0011_category_follows": m0011,
   "0015_report_reasons": m0015,
   "0016_search_names": m0016,
+  "0017_search_titles": m0017,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -8,8 +8,15 @@ const ids = (values: number[]) => sql.join(values.length ? values : [-2]);
  * The filters every driver applies, as SQL both engines run, on the documents table aliased `d`.
  * Users have no category; every other record is limited to the categories the viewer may see.
  */
-export function filterConditions(criteria: SearchCriteria): RawBuilder<unknown>[] {
-  const out: RawBuilder<unknown>[] = [sql`d."recordType" in (${sql.join(criteria.recordTypes)})`];
+export function filterConditions(
+  criteria: SearchCriteria,
+  options: { recordTypeIndexed?: boolean } = {},
+): RawBuilder<unknown>[] {
+  // `recordTypeIndexed: false` keeps PostgreSQL's planner off the (recordType, recordID) index: a
+  // record type is a tenth of the documents or more, and ANDing its 100,000-entry bitmap with the
+  // full-text one cost more than the search (1M posts).
+  const recordType = options.recordTypeIndexed === false ? sql`(d."recordType" || '')` : sql`d."recordType"`;
+  const out: RawBuilder<unknown>[] = [sql`${recordType} in (${sql.join(criteria.recordTypes)})`];
   if (criteria.categoryIDs !== null)
     out.push(sql`(d."categoryID" in (${ids(criteria.categoryIDs)}) or d."recordType" = 'user')`);
   if (criteria.types) out.push(sql`d."type" in (${sql.join(criteria.types)})`);
