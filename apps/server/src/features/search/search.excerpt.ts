@@ -138,3 +138,19 @@ export function leadOf(body: string, size = 32): string {
   }
   return body;
 }
+
+/**
+ * A search result's excerpt: around the body's matches (made here for both engines: PostgreSQL's
+ * ts_headline took ≈ 2.5 ms of database time a page at 1M posts), or its first words when only the
+ * title matched, or when autocomplete matched the name; the first 300 characters without words.
+ */
+export function resultExcerpt(
+  body: string,
+  criteria: { text: SearchText | null; prefix: boolean },
+  stem: boolean,
+  size = 32,
+): string {
+  if (!criteria.text) return body.slice(0, 300);
+  if (criteria.prefix) return leadOf(body, size);
+  return excerptOf(body, criteria.text, { stem, size }) ?? leadOf(body, size);
+}

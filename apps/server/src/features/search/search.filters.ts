@@ -38,6 +38,16 @@ export function filterConditions(
   return out;
 }
 
+/** Nothing but the record types narrows the matches (the viewer may see every category). */
+export const onlyRecordTypes = (criteria: SearchCriteria) =>
+  criteria.categoryIDs === null &&
+  !criteria.types &&
+  !criteria.insertUserIDs &&
+  !criteria.tags &&
+  criteria.discussionID === undefined &&
+  !criteria.dates.dateInserted &&
+  !criteria.dates.dateUpdated;
+
 export const whereAll = (conditions: RawBuilder<unknown>[]) => sql.join(conditions, sql` and `);
 
 /** The columns a hit carries (never the body: a sort holds every match's row). */

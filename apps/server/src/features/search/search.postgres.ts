@@ -7,12 +7,20 @@ import type {
   SearchDriver,
   SearchHit,
 } from "./search.driver.ts";
-import { documentColumns, filterConditions, hitColumns, toHits, whereAll, type HitRow } from "./search.filters.ts";
-import { MARK_END, MARK_START, type SearchText } from "./search.text.ts";
+import {
+  documentColumns,
+  filterConditions,
+  hitColumns,
+  onlyRecordTypes,
+  toHits,
+  whereAll,
+  type HitRow,
+} from "./search.filters.ts";
+import { resultExcerpt } from "./search.excerpt.ts";
+import type { SearchText } from "./search.text.ts";
 
 /** ts_rank weights {D, C, B, A}: titles (A) far above bodies (B). */
 const WEIGHTS = "{0, 0, 0.1, 1.0}";
-const HEADLINE = `StartSel="${MARK_START}", StopSel="${MARK_END}", MaxWords=35, MinWords=15, ShortWord=2, HighlightAll=false`;
 const ROWS_PER_INSERT = 1_000;
 /** Results a search reaches at most (as on SQLite): counting and ordering stay bounded however common a word is. */
 export const MAX_RESULTS = 1_000;
@@ -214,10 +222,13 @@ export function createPostgresSearchDriver(db: Executor, language = "english"): 
       // commoner still, the planner scans in order to its limit).
       // A GIN bitmap holds every match before the first is read: 62 ms for a prefix in 346k of 1M
       // documents ('tim:*'). That common, the count reads the table in order instead (12 ms there).
-      const totalOf = countedUpTo(
-        sql`${match.condition(expected.matches <= BITMAP_WITHIN)} and ${filters}`,
-        MAX_RESULTS,
-      );
+      // Words the planner expects in ten times the cap's documents, filtered by nothing but the record
+      // types (posts among them), match at least the cap: counting would read its thousand rows for nothing.
+      const capped =
+        criteria.recordTypes.includes("comment") && onlyRecordTypes(criteria) && expected.matches >= 10 * MAX_RESULTS;
+      const totalOf = capped
+        ? sql`${MAX_RESULTS}`
+        : countedUpTo(sql`${match.condition(expected.matches <= BITMAP_WITHIN)} and ${filters}`, MAX_RESULTS);
       const titled = relevance ? match.titled : null;
       let titles = 0;
       let titlePage: SearchHit[] = [];
@@ -275,16 +286,17 @@ export function createPostgresSearchDriver(db: Executor, language = "english"): 
     async details(criteria, docIDs) {
       const out = new Map<number, SearchDetails>();
       if (docIDs.length === 0) return out;
-      const match = matchOf(language, criteria);
-      const excerpt = match
-        ? sql`ts_headline(d."language"::regconfig, d.body, ${match.query}, ${HEADLINE})`
-        : sql`substr(d.body, 1, 300)`;
-      const result = await sql<{ docID: number; excerpt: string | null; discussionName: string | null }>`
-        select d."docID", ${excerpt} as excerpt, p.name as "discussionName"
+      // The bodies, the excerpts made from them (search.excerpt.ts): stemmed like the index for
+      // English (Porter there, Snowball's English here: the marks may differ on a rare word).
+      const result = await sql<{ docID: number; body: string | null; discussionName: string | null }>`
+        select d."docID", d.body, p.name as "discussionName"
         from "searchDocuments" d left join "discussions" p on p."discussionID" = d."discussionID"
         where d."docID" in (${sql.join(docIDs)})`.execute(db);
       for (const row of result.rows)
-        out.set(row.docID, { excerpt: row.excerpt ?? "", discussionName: row.discussionName });
+        out.set(row.docID, {
+          excerpt: resultExcerpt(row.body ?? "", criteria, language === "english"),
+          discussionName: row.discussionName,
+        });
       return out;
     },
 

@@ -1,13 +1,20 @@
 import { sql, type RawBuilder } from "kysely";
 import type { Executor, SearchCriteria, SearchDetails, SearchDocument, SearchDriver } from "./search.driver.ts";
-import { documentColumns, filterConditions, hitColumns, toHits, whereAll, type HitRow } from "./search.filters.ts";
-import { excerptOf, leadOf } from "./search.excerpt.ts";
+import {
+  documentColumns,
+  filterConditions,
+  hitColumns,
+  onlyRecordTypes,
+  toHits,
+  whereAll,
+  type HitRow,
+} from "./search.filters.ts";
+import { resultExcerpt } from "./search.excerpt.ts";
 import { defaultSearchLanguage, type SearchLanguage } from "./search.language.ts";
 import { fts5Expression, fts5Parts } from "./search.text.ts";
 
 /** Title matches count ten times a body match in bm25 (FTS5's ranking; lower is better). */
 const TITLE_WEIGHT = 10;
-const EXCERPT_WORDS = 32;
 /**
  * Results a search reaches at most (Vanilla's search engines cap theirs too): counting and ranking
  * stay bounded however common a word is.
@@ -44,16 +51,6 @@ function matchOf(criteria: SearchCriteria): string | null {
   if (criteria.title) parts.push(`{name} : (${fts5Expression(criteria.title, "and", criteria.prefix)})`);
   return parts.length ? parts.join(" AND ") : null;
 }
-
-/** Nothing but the record types narrows the matches (the viewer may see every category). */
-const onlyRecordTypes = (criteria: SearchCriteria) =>
-  criteria.categoryIDs === null &&
-  !criteria.types &&
-  !criteria.insertUserIDs &&
-  !criteria.tags &&
-  criteria.discussionID === undefined &&
-  !criteria.dates.dateInserted &&
-  !criteria.dates.dateUpdated;
 
 /** The same on the names index (whose other columns, `kind` and `about`, autocomplete never matches). */
 function namesMatchOf(criteria: SearchCriteria): string | null {
@@ -329,10 +326,7 @@ export function createSqliteSearchDriver(db: Executor, language: SearchLanguage 
           where d."docID" in (${sql.join(docIDs)})`.execute(db);
       for (const row of result.rows) {
         const body = row.body ?? "";
-        const excerpt = criteria.text
-          ? (excerptOf(body, criteria.text, { prefix: criteria.prefix, stem: language.stems, size: EXCERPT_WORDS }) ??
-            leadOf(body, EXCERPT_WORDS))
-          : body.slice(0, 300);
+        const excerpt = resultExcerpt(body, criteria, language.stems);
         out.set(row.docID, { excerpt, discussionName: row.discussionName });
       }
       return out;
