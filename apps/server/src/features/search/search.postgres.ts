@@ -222,10 +222,11 @@ export function createPostgresSearchDriver(db: Executor, language = "english"): 
       // commoner still, the planner scans in order to its limit).
       // A GIN bitmap holds every match before the first is read: 62 ms for a prefix in 346k of 1M
       // documents ('tim:*'). That common, the count reads the table in order instead (12 ms there).
-      // Words the planner expects in ten times the cap's documents, filtered by nothing but the record
-      // types (posts among them), match at least the cap: counting would read its thousand rows for nothing.
+      // Words the planner expects in three times the cap's documents (its statistics sample the lexemes:
+      // a word it puts there is in well over the cap), filtered by nothing but the record types (posts
+      // among them), match at least the cap: counting would read its thousand rows for nothing.
       const capped =
-        criteria.recordTypes.includes("comment") && onlyRecordTypes(criteria) && expected.matches >= 10 * MAX_RESULTS;
+        criteria.recordTypes.includes("comment") && onlyRecordTypes(criteria) && expected.matches >= 3 * MAX_RESULTS;
       const totalOf = capped
         ? sql`${MAX_RESULTS}`
         : countedUpTo(sql`${match.condition(expected.matches <= BITMAP_WITHIN)} and ${filters}`, MAX_RESULTS);

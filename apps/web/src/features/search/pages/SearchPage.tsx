@@ -234,7 +234,9 @@ function Results({ state, newTab }: { state: SearchPageState; newTab: boolean })
     return <p className={styles.empty}>{t("No results for '{query}'.", { query: state.query })}</p>;
   return (
     <section aria-label={t("Search results")}>
-      <p className={styles.count}>{t("{count} results", { count: formatCount(data.total) })}</p>
+      <p className={styles.count}>
+        {data.total === 1 ? t("1 result") : t("{count} results", { count: formatCount(data.total) })}
+      </p>
       <ol className={styles.results}>
         {data.items.map((item) => (
           <ResultItem key={`${item.recordType}:${item.recordID}`} item={item} newTab={newTab} />
