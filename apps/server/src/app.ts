@@ -17,7 +17,7 @@ import { parseQueryString } from "./platform/http/querystring.ts";
 import { registerCategories } from "./features/categories/index.ts";
 import { createUserFragments, registerUsers } from "./features/users/index.ts";
 import { registerTags } from "./features/tags/index.ts";
-import { registerDiscussions } from "./features/discussions/index.ts";
+import { registerDiscussions, removeMemberPosts } from "./features/discussions/index.ts";
 import { registerComments } from "./features/comments/index.ts";
 import { createReactions, registerReactions } from "./features/reactions/index.ts";
 import { registerRoles } from "./features/roles/index.ts";
@@ -197,7 +197,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     (userID) => reactions.received(userID),
     notifications.unreadCount,
     conversations.unreadCount,
-    [removeConversationContent],
+    [
+      async (db, userID, deleteMethod) => {
+        if (deleteMethod === "delete") await removeMemberPosts(db, userID);
+      },
+      removeConversationContent,
+    ],
   );
   await registerRoles(app, platform);
   const tags = await registerTags(app, platform);

@@ -239,8 +239,55 @@ describe.each(engines)("editing and deleting users on %s", (engine) => {
         .where("insertUserID", "=", bob.userID)
         .execute();
       expect(own.length).toBeGreaterThan(0);
+      // What points at his posts: the admin's reaction, bookmark and comment in his thread.
+      const thread = own[0]!.discussionID;
+      const reacted = await api.post(
+        `/api/v2/discussions/${thread}/reactions`,
+        { reactionType: "like" },
+        { as: admin },
+      );
+      expect(reacted.statusCode, reacted.body).toBeLessThan(300);
+      expect(
+        (await api.put(`/api/v2/discussions/${thread}/bookmark`, { bookmarked: true }, { as: admin })).statusCode,
+      ).toBe(200);
+      const replied = await api.post(
+        "/api/v2/comments",
+        { discussionID: thread, body: "A reply", format: "markdown" },
+        { as: admin },
+      );
+      expect(replied.statusCode, replied.body).toBe(201);
+      const adminID = (await api.get("/api/v2/users/me", { as: admin })).json<Me>().userID;
+      const pointing = async () => {
+        const { db } = t.database;
+        const ids = own.map((row) => row.discussionID);
+        const [reactions, notifications, states] = await Promise.all([
+          db
+            .selectFrom("reactions")
+            .select("recordID")
+            .where("recordType", "=", "discussion")
+            .where("recordID", "in", ids)
+            .execute(),
+          db.selectFrom("notifications").select("notificationID").where("discussionID", "in", ids).execute(),
+          db.selectFrom("userDiscussions").select("userID").where("discussionID", "in", ids).execute(),
+        ]);
+        return reactions.length + notifications.length + states.length;
+      };
+      expect(await pointing()).toBeGreaterThan(0);
 
       expect((await api.delete(`/api/v2/users/${bob.userID}`, { as: admin })).statusCode).toBe(204);
+      expect(await pointing()).toBe(0);
+      // The admin's reply went with the thread: their comment count says so.
+      const adminRow = await t.database.db
+        .selectFrom("users")
+        .select("countComments")
+        .where("userID", "=", adminID)
+        .executeTakeFirstOrThrow();
+      const adminComments = await t.database.db
+        .selectFrom("comments")
+        .select("commentID")
+        .where("insertUserID", "=", adminID)
+        .execute();
+      expect(Number(adminRow.countComments)).toBe(adminComments.length);
       const discussions = await t.database.db
         .selectFrom("discussions")
         .select("discussionID")

@@ -163,14 +163,6 @@ export function createUsersRepo(db: Kysely<DB>): UsersRepo {
       }
     },
 
-    /** Removes the user's posts (deleteMethod `delete`). */
-    async deleteContentOf(userID: number): Promise<void> {
-      await db.deleteFrom("comments").where("insertUserID", "=", userID).execute();
-      const discussionIDs = db.selectFrom("discussions").select("discussionID").where("insertUserID", "=", userID);
-      await db.deleteFrom("comments").where("discussionID", "in", discussionIDs).execute();
-      await db.deleteFrom("discussions").where("insertUserID", "=", userID).execute();
-    },
-
     /** Signs the user out everywhere; with keepTokens, their API tokens survive (a password reset). */
     async deleteCredentials(userID: number, options: { keepTokens?: boolean } = {}): Promise<void> {
       await db.deleteFrom("sessions").where("userID", "=", userID).execute();
@@ -227,7 +219,6 @@ export interface UsersRepo {
   rolesByIDs(roleIDs: number[]): Promise<RoleRow[]>;
   rolesOfType(type: string): Promise<RoleRow[]>;
   setRoles(userID: number, roleIDs: number[]): Promise<void>;
-  deleteContentOf(userID: number): Promise<void>;
   deleteCredentials(userID: number, options?: { keepTokens?: boolean }): Promise<void>;
   recountContent(): Promise<void>;
   wipeContentOf(userID: number, now: string): Promise<void>;

@@ -366,7 +366,6 @@ export function createUsersService(
       if (row.deleted === 1) throw notFound("User");
       await platform.db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
-        if (deleteMethod === "delete") await scoped.deleteContentOf(row.userID);
         if (deleteMethod === "wipe") await scoped.wipeContentOf(row.userID, nowIso());
         for (const remove of contentRemovers) await remove(trx, row.userID, deleteMethod);
         await scoped.update(row.userID, {

@@ -1,0 +1,61 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../../platform/db/schema.ts";
+
+/**
+ * A deleted member's posts (`deleteMethod` delete, inside the deletion's transaction): their
+ * discussions with every comment in them, and their comments elsewhere, with what points at those
+ * posts — reactions, notifications, members' bookmarks and read states — as deleting one discussion
+ * does (discussions.repo `remove`), in a fixed number of statements however many posts. The other
+ * members whose comments went with the threads get their comment counts recounted; the threads'
+ * and categories' counts are recounted by the caller after the transaction.
+ */
+export async function removeMemberPosts(db: Kysely<DB>, userID: number): Promise<void> {
+  const discussionIDs = db.selectFrom("discussions").select("discussionID").where("insertUserID", "=", userID);
+  const commentIDs = db
+    .selectFrom("comments")
+    .select("commentID")
+    .where((eb) => eb.or([eb("insertUserID", "=", userID), eb("discussionID", "in", discussionIDs)]));
+  const others = (
+    await db
+      .selectFrom("comments")
+      .select("insertUserID")
+      .distinct()
+      .where("discussionID", "in", discussionIDs)
+      .where("insertUserID", "!=", userID)
+      .execute()
+  ).map((row) => row.insertUserID);
+
+  await db
+    .deleteFrom("notifications")
+    .where((eb) =>
+      eb.or([
+        eb("discussionID", "in", discussionIDs),
+        eb.and([eb("recordType", "=", "discussion"), eb("recordID", "in", discussionIDs)]),
+        eb.and([eb("recordType", "=", "comment"), eb("recordID", "in", commentIDs)]),
+      ]),
+    )
+    .execute();
+  await db
+    .deleteFrom("reactions")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("recordType", "=", "discussion"), eb("recordID", "in", discussionIDs)]),
+        eb.and([eb("recordType", "=", "comment"), eb("recordID", "in", commentIDs)]),
+      ]),
+    )
+    .execute();
+  await db.deleteFrom("comments").where("commentID", "in", commentIDs).execute();
+  await db.deleteFrom("userDiscussions").where("discussionID", "in", discussionIDs).execute();
+  await db.deleteFrom("discussions").where("insertUserID", "=", userID).execute();
+  if (others.length)
+    await db
+      .updateTable("users")
+      .set((eb) => ({
+        countComments: eb
+          .selectFrom("comments")
+          .select((inner) => inner.fn.countAll<number>().as("count"))
+          .whereRef("comments.insertUserID", "=", "users.userID"),
+      }))
+      .where("userID", "in", others)
+      .execute();
+}
