@@ -44,21 +44,22 @@ const rowOf = (doc: SearchDocument) =>
     body: "",
   }) as unknown as SearchDocument;
 
-/** The MATCH expression: the words (and/or), and the title words as a `name` column filter. */
-function matchOf(criteria: SearchCriteria): string | null {
+/**
+ * The MATCH expression: the words (and/or), in every column or only in `name`, and the title words
+ * as a `name` column filter.
+ */
+function matchOf(criteria: SearchCriteria, wordsIn: "all" | "name" = "all"): string | null {
   const parts: string[] = [];
-  if (criteria.text) parts.push(`(${fts5Expression(criteria.text, criteria.operator, criteria.prefix)})`);
+  if (criteria.text)
+    parts.push(
+      `${wordsIn === "name" ? "{name} : " : ""}(${fts5Expression(criteria.text, criteria.operator, criteria.prefix)})`,
+    );
   if (criteria.title) parts.push(`{name} : (${fts5Expression(criteria.title, "and", criteria.prefix)})`);
   return parts.length ? parts.join(" AND ") : null;
 }
 
 /** The same on the names index (whose other columns, `kind` and `about`, autocomplete never matches). */
-function namesMatchOf(criteria: SearchCriteria): string | null {
-  const parts: string[] = [];
-  if (criteria.text) parts.push(`{name} : (${fts5Expression(criteria.text, criteria.operator, criteria.prefix)})`);
-  if (criteria.title) parts.push(`{name} : (${fts5Expression(criteria.title, "and", criteria.prefix)})`);
-  return parts.length ? parts.join(" AND ") : null;
-}
+const namesMatchOf = (criteria: SearchCriteria) => matchOf(criteria, "name");
 
 const orderOf = (criteria: SearchCriteria, ranked: boolean): RawBuilder<unknown> => {
   if (criteria.sort === "dateInserted") return sql`d."dateInserted" asc, d."docID" asc`;
@@ -81,7 +82,7 @@ async function createFtsTables(executor: Executor, tokenizer: string): Promise<v
  * rowid = `searchDocuments.docID`).
  */
 export function createSqliteSearchDriver(db: Executor, language: SearchLanguage = defaultSearchLanguage): SearchDriver {
-  /** The documents' text into the FTS table under the docIDs their rows got. */
+  /** The documents' text into the FTS tables under the docIDs their rows got (names: see 0016_search_names). */
   const indexText = async (
     executor: Executor,
     documents: SearchDocument[],
@@ -115,7 +116,7 @@ export function createSqliteSearchDriver(db: Executor, language: SearchLanguage 
     }
   };
 
-  /** Takes documents out of the FTS table and the documents table. */
+  /** Takes documents out of the FTS tables and the documents table. */
   const removeWhere = async (executor: Executor, condition: RawBuilder<unknown>) => {
     await removeText(executor, condition);
     await sql`delete from "searchDocuments" as d where ${condition}`.execute(executor);
