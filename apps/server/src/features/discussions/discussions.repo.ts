@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely, type Selectable, type Updateable } f
 import type { DiscussionSort } from "@parley/contracts";
 import type { CommentsTable, DB, DiscussionsTable, UserDiscussionsTable } from "../../platform/db/schema.ts";
 import type { DateCondition } from "../../platform/http/filters.ts";
+import { removePosts } from "./member-posts.ts";
 
 export type DiscussionRow = Selectable<DiscussionsTable>;
 export type UserDiscussionRow = Selectable<UserDiscussionsTable>;
@@ -213,29 +214,11 @@ export function createDiscussionsRepo(db: Kysely<DB>): DiscussionsRepo {
     },
 
     async remove(discussionID) {
-      const commentIDs = db.selectFrom("comments").select("commentID").where("discussionID", "=", discussionID);
-      await db
-        .deleteFrom("notifications")
-        .where((eb) =>
-          eb.or([
-            eb("discussionID", "=", discussionID),
-            eb.and([eb("recordType", "=", "discussion"), eb("recordID", "=", discussionID)]),
-            eb.and([eb("recordType", "=", "comment"), eb("recordID", "in", commentIDs)]),
-          ]),
-        )
-        .execute();
-      await db
-        .deleteFrom("reactions")
-        .where((eb) =>
-          eb.or([
-            eb.and([eb("recordType", "=", "discussion"), eb("recordID", "=", discussionID)]),
-            eb.and([eb("recordType", "=", "comment"), eb("recordID", "in", commentIDs)]),
-          ]),
-        )
-        .execute();
-      await db.deleteFrom("comments").where("discussionID", "=", discussionID).execute();
-      await db.deleteFrom("userDiscussions").where("discussionID", "=", discussionID).execute();
-      await db.deleteFrom("discussions").where("discussionID", "=", discussionID).execute();
+      await removePosts(
+        db,
+        db.selectFrom("discussions").select("discussionID").where("discussionID", "=", discussionID),
+        db.selectFrom("comments").select("commentID").where("discussionID", "=", discussionID),
+      );
     },
 
     async commentCountsByUser(discussionID) {

@@ -1,30 +1,16 @@
-import type { Kysely } from "kysely";
+import type { Kysely, SelectQueryBuilder } from "kysely";
 import type { DB } from "../../platform/db/schema.ts";
 
 /**
- * A deleted member's posts (`deleteMethod` delete, inside the deletion's transaction): their
- * discussions with every comment in them, and their comments elsewhere, with what points at those
- * posts — reactions, notifications, members' bookmarks and read states — as deleting one discussion
- * does (discussions.repo `remove`), in a fixed number of statements however many posts. The other
- * members whose comments went with the threads get their comment counts recounted; the threads'
- * and categories' counts are recounted by the caller after the transaction.
+ * Deletes discussions (every comment in them among `commentIDs`) and comments, with what points at
+ * them: notifications, reactions, members' bookmarks and read states. The one path for deleting a
+ * discussion, merging it away and deleting a member's posts; the caller adjusts the counts.
  */
-export async function removeMemberPosts(db: Kysely<DB>, userID: number): Promise<void> {
-  const discussionIDs = db.selectFrom("discussions").select("discussionID").where("insertUserID", "=", userID);
-  const commentIDs = db
-    .selectFrom("comments")
-    .select("commentID")
-    .where((eb) => eb.or([eb("insertUserID", "=", userID), eb("discussionID", "in", discussionIDs)]));
-  const others = (
-    await db
-      .selectFrom("comments")
-      .select("insertUserID")
-      .distinct()
-      .where("discussionID", "in", discussionIDs)
-      .where("insertUserID", "!=", userID)
-      .execute()
-  ).map((row) => row.insertUserID);
-
+export async function removePosts(
+  db: Kysely<DB>,
+  discussionIDs: SelectQueryBuilder<DB, "discussions", { discussionID: number }>,
+  commentIDs: SelectQueryBuilder<DB, "comments", { commentID: number }>,
+): Promise<void> {
   await db
     .deleteFrom("notifications")
     .where((eb) =>
@@ -46,7 +32,34 @@ export async function removeMemberPosts(db: Kysely<DB>, userID: number): Promise
     .execute();
   await db.deleteFrom("comments").where("commentID", "in", commentIDs).execute();
   await db.deleteFrom("userDiscussions").where("discussionID", "in", discussionIDs).execute();
-  await db.deleteFrom("discussions").where("insertUserID", "=", userID).execute();
+  await db.deleteFrom("discussions").where("discussionID", "in", discussionIDs).execute();
+}
+
+/**
+ * A deleted member's posts (`deleteMethod` delete, inside the deletion's transaction): their
+ * discussions with every comment in them, and their comments elsewhere, with what points at those
+ * posts — reactions, notifications, members' bookmarks and read states — as deleting one discussion
+ * does (`removePosts`), in a fixed number of statements however many posts. The other
+ * members whose comments went with the threads get their comment counts recounted; the threads'
+ * and categories' counts are recounted by the caller after the transaction.
+ */
+export async function removeMemberPosts(db: Kysely<DB>, userID: number): Promise<void> {
+  const discussionIDs = db.selectFrom("discussions").select("discussionID").where("insertUserID", "=", userID);
+  const commentIDs = db
+    .selectFrom("comments")
+    .select("commentID")
+    .where((eb) => eb.or([eb("insertUserID", "=", userID), eb("discussionID", "in", discussionIDs)]));
+  const others = (
+    await db
+      .selectFrom("comments")
+      .select("insertUserID")
+      .distinct()
+      .where("discussionID", "in", discussionIDs)
+      .where("insertUserID", "!=", userID)
+      .execute()
+  ).map((row) => row.insertUserID);
+
+  await removePosts(db, discussionIDs, commentIDs);
   if (others.length)
     await db
       .updateTable("users")
