@@ -66,6 +66,19 @@ export interface SearchDocument {
 export type Executor = Kysely<DB>;
 
 /**
+ * Results a search reaches at most, on every engine (Vanilla's search engines cap theirs too):
+ * counting and ordering stay bounded however common a word is.
+ */
+export const MAX_RESULTS = 1_000;
+
+/**
+ * Both engines rank a search by relevance (bm25, ts_rank) when its words and phrases are in this many
+ * documents at most, together: their weights read every document of each word (≈ 1 ms per thousand).
+ * Commoner ones are ordered by title matches, then date.
+ */
+export const RANK_WITHIN = 2_500;
+
+/**
  * The full-text engine behind search: FTS5 on SQLite, tsvector + GIN on PostgreSQL. Filters,
  * permissions and paging are inside its one query, so a page is always a full, correct page.
  */

@@ -1,11 +1,13 @@
 import { sql, type RawBuilder } from "kysely";
-import type {
-  Executor,
-  SearchCriteria,
-  SearchDetails,
-  SearchDocument,
-  SearchDriver,
-  SearchHit,
+import {
+  MAX_RESULTS,
+  RANK_WITHIN,
+  type Executor,
+  type SearchCriteria,
+  type SearchDetails,
+  type SearchDocument,
+  type SearchDriver,
+  type SearchHit,
 } from "./search.driver.ts";
 import {
   documentColumns,
@@ -22,13 +24,6 @@ import type { SearchText } from "./search.text.ts";
 /** ts_rank weights {D, C, B, A}: titles (A) far above bodies (B). */
 const WEIGHTS = "{0, 0, 0.1, 1.0}";
 const ROWS_PER_INSERT = 1_000;
-/** Results a search reaches at most (as on SQLite): counting and ordering stay bounded however common a word is. */
-export const MAX_RESULTS = 1_000;
-/**
- * ts_rank ranks a search when its words and phrases are in this many documents at most, together
- * (as on SQLite); commoner ones are ordered by title matches, then date.
- */
-const RANK_WITHIN = 2_500;
 /** Matches (as the planner expects them) a count finds with the GIN bitmap; past them, in table order. */
 const BITMAP_WITHIN = 100_000;
 /** A document's title words: the lexemes of weight A (`searchDocuments_title` indexes them, 0017). */
@@ -66,7 +61,7 @@ function tsquery(config: string, text: SearchText, operator: "and" | "or", prefi
  * the primary key in order and stops at the page.
  */
 interface Match {
-  /** The words (and the title words), for ts_rank and ts_headline. */
+  /** The words (and the title words), for ts_rank. */
   query: RawBuilder<unknown>;
   condition: (indexed: boolean) => RawBuilder<unknown>;
   /**

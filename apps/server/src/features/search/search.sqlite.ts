@@ -1,5 +1,13 @@
 import { sql, type RawBuilder } from "kysely";
-import type { Executor, SearchCriteria, SearchDetails, SearchDocument, SearchDriver } from "./search.driver.ts";
+import {
+  MAX_RESULTS,
+  RANK_WITHIN,
+  type Executor,
+  type SearchCriteria,
+  type SearchDetails,
+  type SearchDocument,
+  type SearchDriver,
+} from "./search.driver.ts";
 import {
   documentColumns,
   filterConditions,
@@ -15,16 +23,6 @@ import { fts5Expression, fts5Parts } from "./search.text.ts";
 
 /** Title matches count ten times a body match in bm25 (FTS5's ranking; lower is better). */
 const TITLE_WEIGHT = 10;
-/**
- * Results a search reaches at most (Vanilla's search engines cap theirs too): counting and ranking
- * stay bounded however common a word is.
- */
-export const MAX_RESULTS = 1_000;
-/**
- * bm25 ranks a search when its words and phrases are in this many documents at most, together
- * (its weights cost ≈ 1 ms per thousand); commoner ones are ordered by title matches, then date.
- */
-const RANK_WITHIN = 2_500;
 /** Word counts kept for the rank-or-date choice: how long, how many. */
 const WORD_COUNT_TTL_MS = 10 * 60_000;
 const MAX_WORD_COUNTS = 10_000;
