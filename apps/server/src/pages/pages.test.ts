@@ -53,6 +53,14 @@ describe.each(engines)("server-rendered pages on %s", (engine) => {
     expect(parsed.queries.queries.map((query) => query.queryKey[0])).toContain("categories");
     expect(html).toMatch(/<script type="module" src="\/assets\/main-[\w-]+\.js"><\/script>/);
     expect(response.headers["content-security-policy"]).toContain("script-src 'self'");
+    // Helmet's other headers, the same on every response.
+    expect(response.headers).toMatchObject({
+      "x-frame-options": "SAMEORIGIN",
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "strict-origin-when-cross-origin",
+      "cross-origin-opener-policy": "same-origin",
+      "strict-transport-security": "max-age=31536000; includeSubDomains",
+    });
   });
 
   it("renders a category page by its urlcode", async () => {

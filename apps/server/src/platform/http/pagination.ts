@@ -15,14 +15,19 @@ export interface PageResult {
   defaults?: Record<string, string | number | boolean>;
 }
 
-function pageUrl(request: FastifyRequest, page: number, defaults: PageResult["defaults"]): string {
+/**
+ * The address of each page of the request's own query: parsed once (a list answer writes up to four
+ * of them), `page` last, parameters equal to their default left out.
+ */
+function pageUrls(request: FastifyRequest, defaults: PageResult["defaults"]): (page: number) => string {
   const url = new URL(request.url, originOf(request));
   url.searchParams.delete("page");
   for (const [name, value] of Object.entries(defaults ?? {})) {
     if (url.searchParams.get(name) === String(value)) url.searchParams.delete(name);
   }
-  url.searchParams.set("page", String(page));
-  return url.toString();
+  const query = url.searchParams.toString();
+  const base = `${url.origin}${url.pathname}?${query ? `${query}&` : ""}page=`;
+  return (page) => `${base}${page}`;
 }
 
 /**
@@ -43,8 +48,9 @@ export function setPagingHeaders(request: FastifyRequest, reply: FastifyReply, r
     links.push(["next", paginationHeaders.nextUrl, page + 1]);
   }
   const link: string[] = [];
+  const pageUrl = pageUrls(request, defaults);
   for (const [rel, header, target] of links) {
-    const url = pageUrl(request, target, defaults);
+    const url = pageUrl(target);
     reply.header(header, url);
     link.push(`<${url}>; rel="${rel}"`);
   }

@@ -1,6 +1,9 @@
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
-/** Text or an attribute value, escaped for HTML. */
+const SPECIAL = /[&<>"']/;
+const SPECIALS = /[&<>"']/g;
+
+/** Text or an attribute value, escaped for HTML (most text has nothing to escape: returned as it is). */
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
+  return SPECIAL.test(value) ? value.replace(SPECIALS, (character) => HTML_ESCAPES[character]!) : value;
 }
