@@ -11,7 +11,9 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ["*.js", "*.mjs", "scripts/*.mjs"] },
+        projectService: {
+          allowDefaultProject: ["*.js", "*.mjs", "scripts/*.mjs", "apps/server/src/features/search/*.mjs"],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },

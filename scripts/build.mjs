@@ -38,34 +38,42 @@ async function buildAll(quiet) {
   // The server's dependencies are bundled too (all but the native addon and pg's optional native
   // client): resolving and opening hundreds of files under node_modules was a third of the cold start.
   const external = ["better-sqlite3", "pg-native", "vite"];
-  const serverFile = path.join(root, "apps/server/dist/main.js");
-  await esbuild.build({
-    entryPoints: [path.join(root, "apps/server/src/main.ts")],
-    outfile: serverFile,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    sourcemap: true,
-    charset: "ascii",
-    external,
-    logLevel: quiet ? "error" : "warning",
-    banner: {
-      js: [
-        "import { createRequire as __createRequire } from 'node:module';",
-        "import { fileURLToPath as __fileURLToPath } from 'node:url';",
-        "const require = __createRequire(import.meta.url);",
-        "const __filename = __fileURLToPath(import.meta.url);",
-        "const __dirname = __fileURLToPath(new URL('.', import.meta.url));",
-      ].join(" "),
-    },
-  });
-  // ASCII only: one non-ASCII character makes V8 hold the whole 6 MB source as a two-byte string (12 MB
-  // of heap for the life of the process). `charset` escapes strings, identifiers and regexes; the
-  // comments esbuild keeps are escaped here (inside a comment an escape is as good as the character).
-  const source = fs.readFileSync(serverFile, "utf8");
-  const ascii = source.replace(/[^\0-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
-  if (ascii !== source) fs.writeFileSync(serverFile, ascii);
+  // The server, and the SQLite search reader's thread (features/search/search.reader.ts loads it
+  // from beside the server bundle).
+  const bundles = [
+    ["apps/server/src/main.ts", "apps/server/dist/main.js"],
+    ["apps/server/src/features/search/search.worker.ts", "apps/server/dist/search-worker.js"],
+  ];
+  for (const [entry, out] of bundles) {
+    const serverFile = path.join(root, out);
+    await esbuild.build({
+      entryPoints: [path.join(root, entry)],
+      outfile: serverFile,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      sourcemap: true,
+      charset: "ascii",
+      external,
+      logLevel: quiet ? "error" : "warning",
+      banner: {
+        js: [
+          "import { createRequire as __createRequire } from 'node:module';",
+          "import { fileURLToPath as __fileURLToPath } from 'node:url';",
+          "const require = __createRequire(import.meta.url);",
+          "const __filename = __fileURLToPath(import.meta.url);",
+          "const __dirname = __fileURLToPath(new URL('.', import.meta.url));",
+        ].join(" "),
+      },
+    });
+    // ASCII only: one non-ASCII character makes V8 hold the whole 6 MB source as a two-byte string (12 MB
+    // of heap for the life of the process). `charset` escapes strings, identifiers and regexes; the
+    // comments esbuild keeps are escaped here (inside a comment an escape is as good as the character).
+    const source = fs.readFileSync(serverFile, "utf8");
+    const ascii = source.replace(/[^\0-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+    if (ascii !== source) fs.writeFileSync(serverFile, ascii);
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -14,6 +14,8 @@ import * as m0011 from "./0011_category_follows.ts";
 import * as m0015 from "./0015_report_reasons.ts";
 import * as m0016 from "./0016_search_names.ts";
 import * as m0017 from "./0017_search_titles.ts";
+import * as m0018 from "./0018_search_title_rows.ts";
+import * as m0019 from "./0019_search_prefixes.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -36,6 +38,8 @@ const modules: Record<string, MigrationModule> = {
   "0015_report_reasons": m0015,
   "0016_search_names": m0016,
   "0017_search_titles": m0017,
+  "0018_search_title_rows": m0018,
+  "0019_search_prefixes": m0019,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -7,6 +7,7 @@ import { createRedisLiveBus } from "../notifications/index.ts";
 import { createSearchCache, defaultSearchCacheOptions, type SearchCacheOptions } from "./search.cache.ts";
 import type { SearchDriver } from "./search.driver.ts";
 import { createSearchEngine } from "./search.engine.ts";
+import { createSearchReader, type SearchReader } from "./search.reader.ts";
 import { searchLanguageOf } from "./search.language.ts";
 import type { Indexer } from "./search.indexer.ts";
 import { searchRoutes } from "./search.routes.ts";
@@ -15,6 +16,13 @@ import { createSearchService, type SearchService } from "./search.service.ts";
 export type { SearchService, Indexer, SearchDriver };
 export { parseSearchText } from "./search.text.ts";
 export { createSearchEngine };
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** SQLite: the thread searches run in (null on PostgreSQL). Tests look at it. */
+    searchReader: SearchReader | null;
+  }
+}
 
 /** How often a process looks at the queue when nothing told it to (changes made outside a request). */
 const DRAIN_EVERY_MS = 2_000;
@@ -40,6 +48,16 @@ export async function registerSearch(
   const language = searchLanguageOf(await platform.siteConfig.get("garden.locale"));
   const { driver, indexer } = createSearchEngine({ db: platform.db, dialect: platform.database.dialect }, language);
   const onError = (error: unknown) => console.error("Search indexing:", error);
+  // SQLite: searches run in a thread of their own, on a read-only connection (search.reader.ts).
+  const file = platform.database.dialect === "sqlite" ? platform.database.sqliteFile : undefined;
+  const reader = file
+    ? createSearchReader(
+        { file, locale: language.locale },
+        (criteria) => driver.search(criteria),
+        (error) => app.log.error(error, "Search reader"),
+      )
+    : null;
+  app.decorate("searchReader", reader);
   const drain = () => indexer.drain().catch(onError);
 
   const cache = createSearchCache(cacheOptions);
@@ -82,11 +100,12 @@ export async function registerSearch(
   app.addHook("onClose", async () => {
     if (timer) clearInterval(timer);
     await bus?.close();
+    await reader?.close();
   });
 
   const service = createSearchService({
     db: platform.db,
-    driver: cache.wrap(driver),
+    driver: cache.wrap(reader ? { ...driver, search: (criteria) => reader.search(criteria) } : driver),
     categories: deps.categories,
     users: deps.users,
   });

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { SearchCriteria, SearchDetails, SearchDriver, SearchHit } from "./search.driver.ts";
+import type { SearchCriteria, SearchDetails, SearchDriver, SearchPageResult } from "./search.driver.ts";
 
 export interface SearchCacheOptions {
   /** Answers kept at most (pages and their excerpts count one each); the least recently used go first. */
@@ -70,8 +70,7 @@ export function createSearchCache(options: SearchCacheOptions = defaultSearchCac
       return {
         ...driver,
         name: driver.name,
-        search: (criteria) =>
-          remember<{ hits: SearchHit[]; total: number }>(pageKey(criteria), () => driver.search(criteria)),
+        search: (criteria) => remember<SearchPageResult>(pageKey(criteria), () => driver.search(criteria)),
         details: (criteria, docIDs) =>
           docIDs.length === 0
             ? driver.details(criteria, docIDs)

@@ -2,38 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, engines, type TestDatabase } from "../../test/databases.ts";
 import type { SearchCriteria, SearchDocument } from "./search.driver.ts";
 import { createSearchEngine } from "./search.engine.ts";
-import { parseSearchText } from "./search.text.ts";
+import { testCriteria, testDocument } from "./search.testing.ts";
 
 /** More documents than a search reaches (MAX_RESULTS) and than PostgreSQL's ts_rank ranks (RANK_WITHIN). */
 const COMMON = 3_000;
 
-const doc = (index: number, name: string, body: string): SearchDocument => ({
-  recordType: index % 2 ? "comment" : "discussion",
-  recordID: index,
-  discussionID: index,
-  categoryID: 1,
-  insertUserID: 1,
-  type: index % 2 ? "comment" : "discussion",
-  name,
-  body,
-  dateInserted: new Date(Date.UTC(2024, 0, 1) + index * 60_000).toISOString(),
-  dateUpdated: null,
-});
-
-const criteria = (query: string, overrides: Partial<SearchCriteria> = {}): SearchCriteria => ({
-  text: parseSearchText(query),
-  title: null,
-  operator: "and",
-  prefix: false,
-  recordTypes: ["discussion", "comment"],
-  types: null,
-  categoryIDs: null,
-  dates: {},
-  sort: "relevance",
-  offset: 0,
-  limit: 10,
-  ...overrides,
-});
+const doc = testDocument;
+const criteria = testCriteria;
 
 describe.each(engines)("search driver at scale on %s", (engine) => {
   let database: TestDatabase;
@@ -57,6 +32,7 @@ describe.each(engines)("search driver at scale on %s", (engine) => {
     // A member and a category that say it too: found only when asked for.
     docs.push({ ...doc(COMMON + 4, "Sprocket Fan", ""), recordType: "user", type: "user", categoryID: null });
     docs.push({ ...doc(COMMON + 5, "Gears", "All about the sprocket."), recordType: "category", type: "category" });
+    docs.push(doc(COMMON + 6, "", "We set up automatic off-site backups last week."));
     const { driver } = engineOf;
     await database.db.transaction().execute(async (trx) => {
       await driver.clear(trx);
@@ -101,6 +77,22 @@ describe.each(engines)("search driver at scale on %s", (engine) => {
     expect(await engineOf.driver.search(criteria("gizmo", { offset: 10 }))).toEqual({ hits: [], total: 1 });
   });
 
+  it("finds nothing for stop words alone, and leaves them out beside other words", async () => {
+    // PostgreSQL drops English stop words (FTS5 keeps them: "the" is in no document here either).
+    expect(await engineOf.driver.search(criteria("the"))).toEqual({ hits: [], total: 0 });
+    const withStopWord = await engineOf.driver.search(criteria("the gizmo", { limit: 3 }));
+    expect(withStopWord.hits.map((hit) => hit.recordID)).toEqual(engine === "postgres" ? [COMMON + 1] : []);
+  });
+
+  it("finds a phrase with a hyphenated word, as written", async () => {
+    // PostgreSQL's parser reads "off-site" as off-sit, off and site, one position each: the phrase is
+    // read by the same parser, or its words would be a position apart from the document's.
+    const found = await engineOf.driver.search(criteria('"automatic off-site backups"'));
+    expect(found.hits.map((hit) => hit.recordID)).toEqual([COMMON + 6]);
+    const apart = await engineOf.driver.search(criteria('"automatic backups"'));
+    expect(apart.hits).toEqual([]);
+  });
+
   it("ranks a rare word's matches by relevance, not by date", async () => {
     const { hits, total } = await engineOf.driver.search(criteria("sprocket"));
     expect(total).toBe(2);
@@ -128,5 +120,132 @@ describe.each(engines)("search driver at scale on %s", (engine) => {
     expect(everything.total).toBe(4);
     const members = await engineOf.driver.search(criteria("sprocket", { recordTypes: ["user"] }));
     expect(members.hits.map((hit) => hit.recordType)).toEqual(["user"]);
+  });
+
+  it("gives the same pages whichever way it reads them (a filter reads every match from the index)", async () => {
+    // Unfiltered, PostgreSQL reads common words in the table's order and stops at the page; filtered
+    // (here by the only category there is), it sorts every match the GIN index finds. Same answers.
+    for (const [query, offset] of [
+      ["widget", 0],
+      ["widget", 25],
+      ["widget", 28],
+      ["widget question", 0],
+      ['"widget report"', 0],
+    ] as const) {
+      const plain = await engineOf.driver.search(criteria(query, { offset, limit: 6 }));
+      const filtered = await engineOf.driver.search(criteria(query, { offset, limit: 6, categoryIDs: [1] }));
+      expect(
+        filtered.hits.map((hit) => hit.recordID),
+        `${query} from ${offset}`,
+      ).toEqual(plain.hits.map((hit) => hit.recordID));
+      expect(plain.hits.length).toBe(6);
+    }
+  });
+
+  it("reads the page's details with it where it can, the same as asked for on their own", async () => {
+    const { driver } = engineOf;
+    const cases: Array<[string, Partial<SearchCriteria>]> = [
+      ["widget", {}],
+      ["widget", { offset: 28 }],
+      ["widget", { categoryIDs: [1] }],
+      ["sprocket", {}],
+      ["widget report", { sort: "dateInserted" }],
+      ["widg", { prefix: true, recordTypes: ["discussion"] }],
+    ];
+    for (const [query, overrides] of cases) {
+      const asked = criteria(query, { ...overrides, details: true });
+      const page = await driver.search(asked);
+      expect(page.hits.length, query).toBeGreaterThan(0);
+      const separate = await driver.details(
+        asked,
+        page.hits.map((hit) => hit.docID),
+      );
+      if (engine === "postgres") expect(page.details, query).toEqual(separate);
+      else expect(page.details).toBeUndefined();
+    }
+  });
+
+  // Last: it changes the documents.
+  it("keeps title matches current through renames, moves and removals", async () => {
+    const { driver } = engineOf;
+    const write = (documents: SearchDocument[]) =>
+      database.db.transaction().execute((trx) => driver.write(trx, documents));
+    const titleMatches = async (overrides: Partial<SearchCriteria> = {}) =>
+      (await driver.search(criteria("widget", { limit: 4, ...overrides }))).hits.map((hit) => hit.recordID);
+    expect(await titleMatches()).toEqual([3_000, 2_900, 2_800, 2_700]);
+    // A title that now says it; one that no longer does (its body still does: a body match now).
+    await write([doc(2_950, "Widget renamed 2950", "A widget report number 2950."), doc(3_000, "Gadget", "A widget.")]);
+    expect(await titleMatches()).toEqual([2_950, 2_900, 2_800, 2_700]);
+    // Moved to a category the searcher cannot see; removed.
+    await write([{ ...doc(2_900, "Widget question 2900", "A widget report number 2900."), categoryID: 2 }]);
+    expect(await titleMatches({ categoryIDs: [1] })).toEqual([2_950, 2_800, 2_700, 2_600]);
+    await database.db
+      .transaction()
+      .execute((trx) => driver.remove(trx, [{ recordType: "discussion", recordID: 2_800 }]));
+    expect(await titleMatches({ categoryIDs: [1] })).toEqual([2_950, 2_700, 2_600, 2_500]);
+    // Suggestions match names: the new ones, not the old.
+    const suggested = await driver.search(criteria("widg", { prefix: true, limit: 3 }));
+    expect(suggested.hits.map((hit) => hit.recordID)).toEqual([2_950, 2_900, 2_700]);
+    expect((await driver.search(criteria("gadg", { prefix: true }))).hits.map((hit) => hit.recordID)).toEqual([3_000]);
+  });
+});
+
+describe.each(engines)("autocomplete matches words as written on %s", (engine) => {
+  let database: TestDatabase;
+  let engineOf: ReturnType<typeof createSearchEngine>;
+  const names = [
+    "Port 3000 already in use",
+    "Scheduled posts",
+    "Connection pool exhausted",
+    "Running Parley on PostgreSQL",
+    "Privacy policy",
+    "Café opening hours",
+  ];
+  const suggested = async (query: string) =>
+    (await engineOf.driver.search(criteria(query, { prefix: true, recordTypes: ["discussion"] }))).hits
+      .map((hit) => hit.name)
+      .sort();
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    engineOf = createSearchEngine(database);
+    const docs = names.map((name, index) => doc(2 * (index + 1), name, "Nothing in the body."));
+    await database.db.transaction().execute(async (trx) => {
+      await engineOf.driver.bulkInsert(trx, docs);
+      await engineOf.driver.finishBulk(trx);
+    });
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  const expectations = async () => {
+    // Porter took "pos" for a plural and looked for "po*": policy, pool, port.
+    expect(await suggested("pos")).toEqual(["Running Parley on PostgreSQL", "Scheduled posts"]);
+    // No stem of a word's beginning begins its stem: "connecti" is not a beginning of "connect".
+    expect(await suggested("connecti")).toEqual(["Connection pool exhausted"]);
+    expect(await suggested("runn")).toEqual(["Running Parley on PostgreSQL"]);
+    expect(await suggested("exhau")).toEqual(["Connection pool exhausted"]);
+    // Case folded (diacritics too on SQLite; PostgreSQL's configurations keep them); earlier words
+    // whole, as written.
+    expect(await suggested("CAFÉ op")).toEqual(["Café opening hours"]);
+    expect(await suggested("cafe op")).toEqual(engine === "sqlite" ? ["Café opening hours"] : []);
+    expect(await suggested("connection po")).toEqual(["Connection pool exhausted"]);
+    // Stop words are words like any other when typed into the title bar.
+    expect(await suggested("in us")).toEqual(["Port 3000 already in use"]);
+  };
+
+  it("matches the beginnings of words as written, never of their stems", async () => {
+    await expectations();
+    // A search (whole words) still stems: "posts" finds "post".
+    const search = await engineOf.driver.search(criteria("post", { recordTypes: ["discussion"] }));
+    expect(search.hits.map((hit) => hit.name)).toEqual(["Scheduled posts"]);
+  });
+
+  it("0019 fills autocomplete's names from an index written before it", async () => {
+    const migration = await import("../../db/migrations/0019_search_prefixes.ts");
+    await migration.down(database.db as never, database.dialect);
+    await migration.up(database.db as never, database.dialect);
+    await expectations();
   });
 });

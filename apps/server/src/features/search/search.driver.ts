@@ -26,6 +26,15 @@ export interface SearchCriteria {
   sort: SearchSort;
   offset: number;
   limit: number;
+  /** The page's details (excerpts, discussion titles) will be wanted: read with it if the engine can. */
+  details?: boolean;
+}
+
+export interface SearchPageResult {
+  hits: SearchHit[];
+  total: number;
+  /** Every hit's details, when the criteria asked for them and the driver read them with the page. */
+  details?: Map<number, SearchDetails>;
 }
 
 export interface SearchHit {
@@ -78,6 +87,10 @@ export const MAX_RESULTS = 1_000;
  */
 export const RANK_WITHIN = 2_500;
 
+/** A page needs its hits' details for bodies and excerpts, and for a comment's title (its discussion's). */
+export const wantsDetails = (criteria: SearchCriteria, hits: SearchHit[]) =>
+  criteria.details || hits.some((hit) => hit.recordType === "comment");
+
 /**
  * The full-text engine behind search: FTS5 on SQLite, tsvector + GIN on PostgreSQL. Filters,
  * permissions and paging are inside its one query, so a page is always a full, correct page.
@@ -85,8 +98,11 @@ export const RANK_WITHIN = 2_500;
 export interface SearchDriver {
   /** `x-search-powered-by`. */
   readonly name: string;
-  /** One page of hits, best first, and how many there are in all. */
-  search(criteria: SearchCriteria): Promise<{ hits: SearchHit[]; total: number }>;
+  /**
+   * One page of hits, best first, and how many there are in all; with `criteria.details`, their
+   * details too where the engine reads them in the same query (PostgreSQL: one round trip fewer).
+   */
+  search(criteria: SearchCriteria): Promise<SearchPageResult>;
   /** Excerpts (with the matches marked) and discussion titles for the page's hits, in one query. */
   details(criteria: SearchCriteria, docIDs: number[]): Promise<Map<number, SearchDetails>>;
   /** Adds or replaces documents (inside the caller's transaction). */
@@ -101,4 +117,27 @@ export interface SearchDriver {
   finishBulk(db: Executor): Promise<void>;
   /** Whether the index holds text stemmed in another language than the site's now (a rebuild fixes it). */
   inOtherLanguage(): Promise<boolean>;
+}
+
+/** How long, and how many, statistics of the index a driver keeps (see `statisticsMemo`). */
+const STATISTICS_TTL_MS = 10 * 60_000;
+const MAX_STATISTICS = 10_000;
+
+/**
+ * Statistics of the index kept a while (how many documents hold a word, what the planner expects of
+ * a search): a forum's searches repeat their words, and a figure a little stale only moves a choice
+ * of plan (ranked or dated order, an index or the table's order), never which documents match.
+ */
+export function statisticsMemo<T>() {
+  const entries = new Map<string, { value: T; at: number }>();
+  return {
+    get(key: string): T | undefined {
+      const entry = entries.get(key);
+      return entry && Date.now() - entry.at < STATISTICS_TTL_MS ? entry.value : undefined;
+    },
+    set(key: string, value: T): void {
+      if (entries.size >= MAX_STATISTICS) entries.clear();
+      entries.set(key, { value, at: Date.now() });
+    },
+  };
 }

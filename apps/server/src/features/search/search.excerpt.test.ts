@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { excerptOf, leadOf } from "./search.excerpt.ts";
 import { MARK_END, MARK_START, parseSearchText } from "./search.text.ts";
+import { excerptHtml } from "./search.present.ts";
 
 /** Markers as brackets, for readable expectations. */
 const shown = (text: string | null) => text?.replaceAll(MARK_START, "[").replaceAll(MARK_END, "]") ?? null;
@@ -43,5 +44,20 @@ describe("search excerpts", () => {
     expect(excerpt("Nothing relevant here.", "valkey")).toBeNull();
     expect(leadOf("one two three four", 2)).toBe("one two…");
     expect(leadOf("one two", 5)).toBe("one two");
+  });
+});
+
+describe("excerptHtml", () => {
+  const S = MARK_START;
+  const E = MARK_END;
+  it("escapes the text, folds its white space and turns the marks into balanced <mark> elements", () => {
+    expect(excerptHtml(`  a <b> & "c"\n\n ${S}it's${E} done  `)).toBe(
+      "a &lt;b&gt; &amp; &quot;c&quot; <mark>it&#39;s</mark> done",
+    );
+    // An end without a start is dropped; a start without an end is closed; two starts open once.
+    expect(excerptHtml(`x${E} y ${S}${S}z`)).toBe("x y <mark>z</mark>");
+    expect(excerptHtml(`${S}a${E}${S}b${E}`)).toBe("<mark>a</mark><mark>b</mark>");
+    expect(excerptHtml("")).toBe("");
+    expect(excerptHtml("plain")).toBe("plain");
   });
 });

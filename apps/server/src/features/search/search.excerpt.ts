@@ -38,54 +38,92 @@ interface Wanted {
   /** Index forms of the search's words, each a part; a phrase is several in a row. */
   parts: Array<{ forms: string[]; prefix: boolean }>;
   /**
-   * Whether a folded word may match: it begins like a wanted form (the first two letters; one for a
-   * one-letter prefix). Other words are never stemmed.
+   * The first two letters of each wanted form (one of a one-letter prefix): a folded word that
+   * begins otherwise never matches, and is never stemmed.
    */
-  begins: RegExp;
+  begins: Set<string>;
+  /** The same as character codes (first × 256 + second, or − 1 for a one-letter form), for ASCII bodies. */
+  beginCodes: Set<number>;
+  formOf: (folded: string) => string;
 }
 
-function wantedOf(text: SearchText, prefix: boolean, formOf: (folded: string) => string): Wanted {
+/** An ASCII letter's lower-case code (digits unchanged). */
+const lowerCode = (code: number) => (code >= 65 && code <= 90 ? code + 32 : code);
+
+function wantedOf(text: SearchText, prefix: boolean, stem: boolean): Wanted {
+  // Stemmed as the index stems (English), or only folded (search.language.ts).
+  const formOf = stem ? indexForm : (folded: string) => folded;
   const parts: Wanted["parts"] = [];
   text.terms.forEach((term, index) => {
     const isPrefix = prefix && index === text.terms.length - 1 && text.phrases.length === 0;
     parts.push({ forms: [isPrefix ? fold(term) : formOf(fold(term))], prefix: isPrefix });
   });
   for (const phrase of text.phrases) parts.push({ forms: phrase.map((word) => formOf(fold(word))), prefix: false });
-  // Forms are letters and digits only: nothing to escape.
-  const starts = new Set(parts.flatMap((part) => part.forms.map((form) => form.slice(0, 2))));
-  return { parts, begins: new RegExp(`^(?:${[...starts].join("|")})`, "i") };
+  const begins = new Set(parts.flatMap((part) => part.forms.map((form) => form.slice(0, 2))));
+  const beginCodes = new Set(
+    [...begins].map((start) => start.charCodeAt(0) * 256 + (start.length > 1 ? start.charCodeAt(1) : -1)),
+  );
+  return { parts, begins, beginCodes, formOf };
 }
+
+/** Whether a folded word may match: it begins like a wanted form. */
+const mayMatch = (word: string, begins: Set<string>) =>
+  begins.has(word.slice(0, 2)) || (word.length > 0 && begins.has(word.slice(0, 1)));
 
 /** Matches looked at when choosing the excerpt's window (the earliest ones). */
 const WINDOW_CANDIDATES = 16;
 
-/**
- * Up to `size` words of the body around its best run of matches (the most distinct parts of the
- * search, the earliest first), the matched words between MARK_START and MARK_END, "…" where the
- * body goes on. Null when nothing in it matches (the match was in the title).
- */
-export function excerptOf(
-  body: string,
-  text: SearchText,
-  { prefix = false, stem = true, size = 32 }: { prefix?: boolean; stem?: boolean; size?: number } = {},
-): string | null {
-  // Stemmed as the index stems (English), or only folded (search.language.ts).
-  const formOf = stem ? indexForm : (folded: string) => folded;
-  const wanted = wantedOf(text, prefix, formOf);
+/** ASCII letters and digits: most bodies are ASCII, scanned without a Unicode regular expression. */
+const isAsciiWordCode = (code: number) =>
+  (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
+
+/** Each word's start and end, as unicode61 splits words (letters and digits). */
+function wordsOf(body: string, starts: number[], ends: number[]): void {
+  if (NON_ASCII.test(body)) {
+    WORD.lastIndex = 0;
+    for (let match = WORD.exec(body); match; match = WORD.exec(body)) {
+      starts.push(match.index);
+      ends.push(match.index + match[0].length);
+    }
+    return;
+  }
+  let start = -1;
+  for (let at = 0; at <= body.length; at++) {
+    const word = at < body.length && isAsciiWordCode(body.charCodeAt(at));
+    if (word && start === -1) start = at;
+    else if (!word && start !== -1) {
+      starts.push(start);
+      ends.push(at);
+      start = -1;
+    }
+  }
+}
+
+function excerptWith(body: string, wanted: Wanted, size: number): string | null {
+  const { formOf, begins } = wanted;
   // Each word of the body, folded when it may match.
   const starts: number[] = [];
   const ends: number[] = [];
-  const folded: Array<string | null> = [];
-  for (const match of body.matchAll(WORD)) {
-    const word = match[0];
-    starts.push(match.index);
-    ends.push(match.index + word.length);
-    if (NON_ASCII.test(word)) {
-      const form = fold(word);
-      folded.push(wanted.begins.test(form) ? form : null);
-    } else folded.push(wanted.begins.test(word) ? word.toLowerCase() : null);
+  wordsOf(body, starts, ends);
+  const count = starts.length;
+  const ascii = !NON_ASCII.test(body);
+  const folded: Array<string | null> = new Array<string | null>(count);
+  for (let at = 0; at < count; at++) {
+    const start = starts[at]!;
+    const end = ends[at]!;
+    if (ascii) {
+      // Told from the first two letters' codes, without a string for the words that cannot match.
+      const first = lowerCode(body.charCodeAt(start)) * 256;
+      const second = end - start > 1 ? lowerCode(body.charCodeAt(start + 1)) : -1;
+      folded[at] =
+        wanted.beginCodes.has(first + second) || wanted.beginCodes.has(first - 1)
+          ? body.slice(start, end).toLowerCase()
+          : null;
+    } else {
+      const form = fold(body.slice(start, end));
+      folded[at] = mayMatch(form, begins) ? form : null;
+    }
   }
-  const count = folded.length;
   // Each matched word: which part it belongs to (a phrase marks all its words).
   const marked = new Int16Array(count).fill(-1);
   const matches: number[] = [];
@@ -130,27 +168,40 @@ export function excerptOf(
   return to < count ? `${out}…` : out + body.slice(cursor);
 }
 
+/**
+ * Up to `size` words of the body around its best run of matches (the most distinct parts of the
+ * search, the earliest first), the matched words between MARK_START and MARK_END, "…" where the
+ * body goes on. Null when nothing in it matches (the match was in the title).
+ */
+export function excerptOf(
+  body: string,
+  text: SearchText,
+  { prefix = false, stem = true, size = 32 }: { prefix?: boolean; stem?: boolean; size?: number } = {},
+): string | null {
+  return excerptWith(body, wantedOf(text, prefix, stem), size);
+}
+
 /** The body's first `size` words (the excerpt when only the title matched), "…" where it goes on. */
 export function leadOf(body: string, size = 32): string {
-  let count = 0;
-  for (const match of body.matchAll(WORD)) {
-    if (++count > size) return `${body.slice(0, match.index).trimEnd()}…`;
-  }
-  return body;
+  const starts: number[] = [];
+  wordsOf(body, starts, []);
+  return starts.length > size ? `${body.slice(0, starts[size]).trimEnd()}…` : body;
 }
 
 /**
- * A search result's excerpt: around the body's matches (made here for both engines: PostgreSQL's
- * ts_headline took ≈ 2.5 ms of database time a page at 1M posts), or its first words when only the
- * title matched, or when autocomplete matched the name; the first 300 characters without words.
+ * A search's excerpts, one body at a time: around the body's matches (made here for both engines:
+ * PostgreSQL's ts_headline took ≈ 2.5 ms of database time a page at 1M posts), or its first words
+ * when only the title matched, or when autocomplete matched the name; the first 300 characters
+ * without words. The search's words are folded and stemmed once for the page.
  */
-export function resultExcerpt(
-  body: string,
+export function resultExcerpts(
   criteria: { text: SearchText | null; prefix: boolean },
   stem: boolean,
   size = 32,
-): string {
-  if (!criteria.text) return body.slice(0, 300);
-  if (criteria.prefix) return leadOf(body, size);
-  return excerptOf(body, criteria.text, { stem, size }) ?? leadOf(body, size);
+): (body: string) => string {
+  const { text } = criteria;
+  if (!text) return (body) => body.slice(0, 300);
+  if (criteria.prefix) return (body) => leadOf(body, size);
+  const wanted = wantedOf(text, false, stem);
+  return (body) => excerptWith(body, wanted, size) ?? leadOf(body, size);
 }

@@ -50,9 +50,17 @@ export const onlyRecordTypes = (criteria: SearchCriteria) =>
 
 export const whereAll = (conditions: RawBuilder<unknown>[]) => sql.join(conditions, sql` and `);
 
+/** What a document says of its record, beside its text and dates. */
+const recordColumns = ["recordType", "recordID", "discussionID", "categoryID", "insertUserID", "type", "name"] as const;
+
 /** The columns a hit carries (never the body: a sort holds every match's row). */
-export const hitColumns = sql`d."docID", d."recordType", d."recordID", d."discussionID", d."categoryID",
-  d."insertUserID", d."type", d."name", d."dateInserted", d."dateUpdated"`;
+export const hitColumnNames = [
+  "docID",
+  ...recordColumns,
+  "dateInserted",
+  "dateUpdated",
+] as const satisfies ReadonlyArray<keyof SearchHit>;
+export const hitColumns = sql.join(hitColumnNames.map((column) => sql.ref(`d.${column}`)));
 
 export interface HitRow extends Omit<SearchHit, "score"> {
   score: number | string | null;
@@ -66,13 +74,7 @@ export const toHits = (rows: HitRow[]) => ({
 
 /** The documents' columns in insert order. */
 export const documentColumns = [
-  "recordType",
-  "recordID",
-  "discussionID",
-  "categoryID",
-  "insertUserID",
-  "type",
-  "name",
+  ...recordColumns,
   "body",
   "dateInserted",
   "dateUpdated",

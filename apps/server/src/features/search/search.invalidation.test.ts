@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SearchResult } from "@parley/contracts";
-import { countQueries } from "../../platform/db/query-count.ts";
+import { countQueries, fewestQueries } from "../../platform/db/query-count.ts";
 import { createApi, roleIDOfType, type Api, type Session } from "../../test/accounts.ts";
 import { createTwoInstances, type TwoInstances } from "../../test/instances.ts";
 import { createContentFixture, postComment, postDiscussion, type ContentFixture } from "../../test/content.ts";
@@ -91,9 +91,9 @@ describe.each(engines)("cached search answers on %s", (engine) => {
     );
     // A member with the same rights as another shares the answer (no search queries at all).
     await found(api, "query=quetzal", as.bob);
-    const shared = await countQueries(() => found(api, "query=quetzal", as.alice));
+    const shared = await fewestQueries(() => found(api, "query=quetzal", as.alice));
     const fresh = await countQueries(() => found(api, "query=quetzal%20sightings", as.alice));
-    expect(shared.queries).toBeLessThan(fresh.queries);
+    expect(shared).toBeLessThan(fresh.queries);
   });
 
   it("searches in a fixed number of queries whatever the page size (uncached answers)", async () => {
@@ -102,8 +102,10 @@ describe.each(engines)("cached search answers on %s", (engine) => {
       await postDiscussion(api, as.bob, { name: `Ibis count ${index}`, body: "Ibis.", categoryID: category.general });
     const run = (query: string) =>
       countQueries(() => api.get(`/api/v2/search?${query}&expand=insertUser,breadcrumbs`, { as: as.alice }));
-    // The driver keeps how common each word is for a while: counted once first, for every run alike.
+    // The driver keeps how common each word is (SQLite) or what the planner expects of each search
+    // (PostgreSQL) for a while: learnt once first, for every run alike.
     await run("query=ibis%20count&limit=2");
+    await run("query=ibis&limit=2");
     // Two runs each, the least counts: the drain timer may add a query.
     const one = Math.min((await run("query=ibis&limit=1")).queries, (await run("query=ibis%20count&limit=1")).queries);
     const all = Math.min(

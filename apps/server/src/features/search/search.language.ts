@@ -52,6 +52,13 @@ const postgresConfigs: Record<string, string> = {
 const ENGLISH_TOKENIZER = "porter unicode61 remove_diacritics 2";
 const PLAIN_TOKENIZER = "unicode61 remove_diacritics 2";
 
+/**
+ * Autocomplete's tokenizer on SQLite, whatever the language: words as typed, unstemmed. A prefix is
+ * part of a word, and a stemmer takes it for a whole one: Porter reads "pos" as a plural and looks
+ * for "po*" (policy, pool, port), and no stem of "connecti" begins "connection"'s stem "connect".
+ */
+export const PREFIX_TOKENIZER = PLAIN_TOKENIZER;
+
 export function searchLanguageOf(locale: string): SearchLanguage {
   const code = locale.trim().toLowerCase().split(/[-_]/)[0] ?? "";
   const english = code === "en";

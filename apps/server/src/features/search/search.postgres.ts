@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import {
   MAX_RESULTS,
   RANK_WITHIN,
+  statisticsMemo,
   type Executor,
   type SearchCriteria,
   type SearchDetails,
@@ -12,13 +13,14 @@ import {
 import {
   documentColumns,
   filterConditions,
+  hitColumnNames,
   hitColumns,
   onlyRecordTypes,
   toHits,
   whereAll,
   type HitRow,
 } from "./search.filters.ts";
-import { resultExcerpt } from "./search.excerpt.ts";
+import { resultExcerpts } from "./search.excerpt.ts";
 import type { SearchText } from "./search.text.ts";
 
 /** ts_rank weights {D, C, B, A}: titles (A) far above bodies (B). */
@@ -26,8 +28,24 @@ const WEIGHTS = "{0, 0, 0.1, 1.0}";
 const ROWS_PER_INSERT = 1_000;
 /** Matches (as the planner expects them) a count finds with the GIN bitmap; past them, in table order. */
 const BITMAP_WITHIN = 100_000;
+/** A match's cost from the GIN index over a row's read in key order (`inKeyOrder`). */
+const IN_ORDER_BELOW = 3;
+/** Matches (at most, as the parts' estimates say) a search may read all of for its first pass. */
+const READ_ALL_WITHIN = 10 * MAX_RESULTS;
+/**
+ * Title matches sorted from the title index at most (when the estimate put them below the table-order
+ * line, `inKeyOrder`): past them the estimate was wrong and the page is read in the table's order.
+ */
+const TITLES_WITHIN = 10 * MAX_RESULTS;
 /** A document's title words: the lexemes of weight A (`searchDocuments_title` indexes them, 0017). */
 const TITLE_VECTOR = sql`ts_filter(d."searchVector", '{a}')`;
+/**
+ * Autocomplete's configuration, whatever the site's language: a name's words as written, lower-cased,
+ * unstemmed (`searchTitles."prefixVector"`, 0019). A prefix is part of a word, and a stemmer takes it
+ * for a whole one: no stem of "connecti" begins "connection"'s stem "connect".
+ */
+const PREFIX_CONFIG = "simple";
+const PREFIX_VECTOR = sql`to_tsvector(${sql.lit(PREFIX_CONFIG)}::regconfig, d."name")`;
 
 /**
  * GIN's pending list (fastupdate) holds new entries unsorted until a vacuum merges them, and every
@@ -40,7 +58,9 @@ const cleanPendingList = (executor: Executor) =>
 /** Each word and phrase of a text as its own tsquery (plainto_tsquery, phraseto_tsquery). */
 const partsOf = (config: string, text: SearchText): RawBuilder<unknown>[] => [
   ...text.terms.map((term) => sql`plainto_tsquery(${config}::regconfig, ${term})`),
-  ...text.phrases.map((phrase) => sql`phraseto_tsquery(${config}::regconfig, ${phrase.join(" ")})`),
+  ...text.phrases.map(
+    (phrase, index) => sql`phraseto_tsquery(${config}::regconfig, ${text.phraseTexts?.[index] ?? phrase.join(" ")})`,
+  ),
 ];
 
 /**
@@ -56,92 +76,271 @@ function tsquery(config: string, text: SearchText, operator: "and" | "or", prefi
 }
 
 /**
- * A search's match condition. `indexed`: with `@@`, which the GIN indexes serve (a bitmap of every
- * match); otherwise with `ts_match_vq` (the same test, which no index serves), so the planner reads
- * the primary key in order and stops at the page.
+ * Where a condition is tested: `searchDocuments`, or `searchTitles`, its narrow copy of the documents
+ * that have a name (0018), small enough to stay in memory. `condition(indexed)`: with `@@`, which
+ * the GIN indexes serve (a bitmap of every match); otherwise with `ts_match_vq` (the same test, which
+ * no index serves), so the planner reads the primary key in order and stops at the page.
  */
+interface Scope {
+  table: RawBuilder<unknown>;
+  /** The table's vector: the document's, or its title's (the lexemes of weight A). */
+  vector: RawBuilder<unknown>;
+  named: boolean;
+  condition: (indexed: boolean) => RawBuilder<unknown>;
+}
+
 interface Match {
   /** The words (and the title words), for ts_rank. */
   query: RawBuilder<unknown>;
-  condition: (indexed: boolean) => RawBuilder<unknown>;
+  /** Every match. */
+  every: Scope;
   /**
    * The text's words in the title (relevance's first group when the words are too common to rank),
-   * and the other matches; null when the search has title words only.
+   * and the other matches; null when every match is a title match (autocomplete, title words only).
    */
-  titled: ((indexed: boolean) => RawBuilder<unknown>) | null;
-  untitled: ((indexed: boolean) => RawBuilder<unknown>) | null;
+  titled: Scope | null;
+  untitled: Scope | null;
+  /** Whether a row of `every` is a title match (for `untitled`'s), without an index. */
+  inTitle: RawBuilder<unknown> | null;
 }
 
 const matches = (vector: RawBuilder<unknown>, query: RawBuilder<unknown>, indexed: boolean) =>
   indexed ? sql`${vector} @@ ${query}` : sql`ts_match_vq(${vector}, ${query})`;
 
-function matchOf(config: string, criteria: SearchCriteria): Match | null {
+const allOf = (parts: RawBuilder<unknown>[]) => sql.join(parts, sql` and `);
+
+function matchOf(language: string, criteria: SearchCriteria): Match | null {
+  const config = criteria.prefix ? PREFIX_CONFIG : language;
   const text = criteria.text ? tsquery(config, criteria.text, criteria.operator, criteria.prefix) : null;
   const title = criteria.title ? tsquery(config, criteria.title, "and", criteria.prefix) : null;
   if (!text && !title) return null;
-  // Autocomplete matches names (titles, members, categories), as on SQLite: the title lexemes.
-  const vector = criteria.prefix ? TITLE_VECTOR : sql`d."searchVector"`;
+  const query = text && title ? sql`(${text} && ${title})` : (text ?? title)!;
+  const queries = [...(text ? [text] : []), ...(title ? [title] : [])];
+  const titleVector = criteria.prefix ? sql`d."prefixVector"` : sql`d."titleVector"`;
+  const names: Scope = {
+    table: sql`"searchTitles"`,
+    vector: titleVector,
+    named: true,
+    condition: (indexed) => allOf(queries.map((part) => matches(titleVector, part, indexed))),
+  };
+  // Autocomplete matches names (titles, members, categories) as written, as on SQLite; a search by
+  // title words alone matches their stemmed words.
+  if (criteria.prefix || !text) return { query, every: names, titled: null, untitled: null, inTitle: null };
+  const documentVector = sql`d."searchVector"`;
   const titleWords = (indexed: boolean) => (title ? [matches(TITLE_VECTOR, title, indexed)] : []);
-  const condition = (indexed: boolean) =>
-    sql.join([...(text ? [matches(vector, text, indexed)] : []), ...titleWords(indexed)], sql` and `);
+  const inTitle = matches(TITLE_VECTOR, text, false);
+  const every: Scope = {
+    table: sql`"searchDocuments"`,
+    vector: documentVector,
+    named: false,
+    condition: (indexed) => allOf([matches(documentVector, text, indexed), ...titleWords(indexed)]),
+  };
   return {
-    query: text && title ? sql`(${text} && ${title})` : (text ?? title)!,
-    condition,
+    query,
+    every,
     // A title's lexemes are among the document's (same positions): in the title implies anywhere.
-    titled: text
-      ? (indexed) => sql.join([matches(TITLE_VECTOR, text, indexed), ...titleWords(indexed)], sql` and `)
-      : null,
-    untitled: text ? (indexed) => sql`${condition(indexed)} and not ${matches(TITLE_VECTOR, text, indexed)}` : null,
+    titled: names,
+    untitled: { ...every, condition: (indexed) => sql`${every.condition(indexed)} and not ${inTitle}` },
+    inTitle,
   };
 }
 
+/** What the planner expects of a search's words, before any filter (see `estimates`). */
+interface Estimates {
+  /** Documents in the index, and those of them with a name (`searchTitles`). */
+  all: number;
+  named: number;
+  /** Documents the whole search matches. */
+  matches: number;
+  /** Documents whose title holds the words (0 when every match is a title match: `titled` is null). */
+  titles: number;
+  /** Documents of each word and phrase, summed: the rank-or-date choice (RANK_WITHIN). */
+  documents: number;
+  /**
+   * Matches at most, from the parts' own estimates (every match holds each part, and a phrase each
+   * of its words): the planner multiplies their shares, far too few for words that go together
+   * (two words of 5,664 and 10,627 documents: 60 expected, 1,126 found). Infinity for autocomplete.
+   */
+  atMost: number;
+}
+
+/** What the planner expects of one word (or autocomplete's prefix): its documents, its titles. */
+interface WordStatistics {
+  documents: number;
+  titles: number;
+  /** No lexeme (the language's stop words): the search leaves it out. */
+  stopWord?: boolean;
+}
+
+/**
+ * A word as the statistics know it: `word` for a search; for autocomplete (names as written,
+ * PREFIX_CONFIG) `~word`, and `~word:*` for its last word.
+ */
+const wordKey = (word: string, autocomplete: boolean, prefix: boolean) =>
+  autocomplete ? `~${word}${prefix ? ":*" : ""}` : word;
+
 /**
  * What the planner expects, read without touching a row (its statistics of the vectors' lexemes,
- * ANALYZE's most common elements), in one EXPLAIN: `matches`, the documents the whole search
- * matches (before filters); `documents`, those of each word and phrase of `texts`, summed. A phrase
- * counts as its rarest word (the planner multiplies its words' shares, far too few for words that
- * go together). Estimates only: the ranking that trusts them stops past RANK_WITHIN matches.
+ * ANALYZE's most common elements, in both tables), for each word not already known, in one EXPLAIN;
+ * the tables' sizes with them. Kept a while (statisticsMemo): a forum's searches repeat their words
+ * far more often than their pairs.
+ */
+async function wordStatistics(
+  db: Executor,
+  config: string,
+  memo: ReturnType<typeof statisticsMemo<WordStatistics>>,
+  keys: string[],
+): Promise<{ all: number; named: number; words: Map<string, WordStatistics> }> {
+  const words = new Map<string, WordStatistics>();
+  const missing: string[] = [];
+  for (const key of new Set(["", ...keys])) {
+    const known = memo.get(key);
+    if (known) words.set(key, known);
+    else missing.push(key);
+  }
+  if (missing.length) {
+    // The empty key: each table's size. An autocomplete word's documents are its names.
+    const branches = missing.flatMap((key) => {
+      if (key === "") return [sql`select 1 from "searchDocuments" d`, sql`select 1 from "searchTitles" d`];
+      if (key.startsWith("~")) {
+        const word = key.slice(1);
+        const query = word.endsWith(":*")
+          ? sql`to_tsquery(${PREFIX_CONFIG}::regconfig, ${word})`
+          : sql`plainto_tsquery(${PREFIX_CONFIG}::regconfig, ${word})`;
+        const names = sql`select 1 from "searchTitles" d where d."prefixVector" @@ ${query}`;
+        return [names, names];
+      }
+      const query = sql`plainto_tsquery(${config}::regconfig, ${key})`;
+      return [
+        sql`select 1 from "searchDocuments" d where d."searchVector" @@ ${query}`,
+        sql`select 1 from "searchTitles" d where d."titleVector" @@ ${query}`,
+      ];
+    });
+    const result = await sql<{
+      "QUERY PLAN": unknown;
+    }>`explain (format json) ${sql.join(branches, sql` union all `)}`.execute(db);
+    const raw = result.rows[0]?.["QUERY PLAN"];
+    type Node = { "Node Type": string; "Plan Rows": number; Plans?: Node[] };
+    const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as Array<{ Plan: Node }>;
+    const top = plan[0]!.Plan;
+    const nodes = top["Node Type"] === "Append" && top.Plans ? top.Plans : [top];
+    missing.forEach((key, index) => {
+      // A stop word's query has no lexeme: the plan shows it folded to an empty tsquery.
+      const stopWord = key !== "" && JSON.stringify(nodes[2 * index] ?? {}).includes("@@ ''::tsquery");
+      const statistics = {
+        documents: nodes[2 * index]?.["Plan Rows"] ?? 0,
+        titles: nodes[2 * index + 1]?.["Plan Rows"] ?? 0,
+        ...(stopWord ? { stopWord } : {}),
+      };
+      memo.set(key, statistics);
+      words.set(key, statistics);
+    });
+  }
+  const sizes = words.get("")!;
+  return { all: sizes.documents, named: sizes.titles, words };
+}
+
+/**
+ * A search's estimates from its words' (`wordStatistics`), combined as the planner combines them:
+ * the words' shares multiplied (independent words), one of the parts' with "or". Stop words are left
+ * out, as the search leaves them out ("moved to a" is a search for one word).
  */
 async function estimates(
   db: Executor,
   config: string,
-  condition: RawBuilder<unknown>,
-  texts: Array<SearchText | null>,
-) {
-  const groups = texts.flatMap((text) => (text ? [...text.terms.map((term) => [term]), ...text.phrases] : []));
-  const branches = [
-    sql`select 1 from "searchDocuments" d where ${condition}`,
-    ...groups.flatMap((words) =>
-      words.map(
-        (word) =>
-          sql`select 1 from "searchDocuments" d where d."searchVector" @@ plainto_tsquery(${config}::regconfig, ${word})`,
-      ),
-    ),
-  ];
-  const result = await sql<{
-    "QUERY PLAN": unknown;
-  }>`explain (format json) ${sql.join(branches, sql` union all `)}`.execute(db);
-  const raw = result.rows[0]?.["QUERY PLAN"];
-  type Node = { "Node Type": string; "Plan Rows": number; Plans?: Node[] };
-  const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as Array<{ Plan: Node }>;
-  const top = plan[0]!.Plan;
-  const rows =
-    top["Node Type"] === "Append" && top.Plans ? top.Plans.map((node) => node["Plan Rows"]) : [top["Plan Rows"]];
-  let index = 1;
-  let documents = 0;
-  for (const words of groups) {
-    // A stop word has no lexeme: the planner expects one row (its floor) of an empty query. In a
-    // phrase it is skipped; alone it matches nothing.
-    const shares = rows.slice(index, index + words.length).filter((value) => value > 1);
-    index += words.length;
-    documents += shares.length ? Math.min(...shares) : 0;
-  }
-  return { matches: rows[0] ?? 0, documents };
+  memo: ReturnType<typeof statisticsMemo<WordStatistics>>,
+  criteria: SearchCriteria,
+): Promise<Estimates> {
+  const groupsOf = (text: SearchText | null, autocomplete: boolean) =>
+    text
+      ? [
+          ...text.terms.map((term, index) => [
+            wordKey(term, autocomplete, autocomplete && index === text.terms.length - 1 && text.phrases.length === 0),
+          ]),
+          ...text.phrases.map((words) => words.map((word) => wordKey(word, autocomplete, false))),
+        ]
+      : [];
+  const textGroups = groupsOf(criteria.text, criteria.prefix);
+  const titleGroups = groupsOf(criteria.title, criteria.prefix);
+  const { all, named, words } = await wordStatistics(db, config, memo, [...textGroups, ...titleGroups].flat());
+  /**
+   * A group's share of a table's rows: its words' shares multiplied, stop words left out; null when
+   * it has none but stop words (the search leaves such a group out: alone, nothing matches).
+   */
+  /** A group's words as the search keeps them: its stop words left out. */
+  const kept = (group: string[]) => group.map((word) => words.get(word)!).filter((word) => !word.stopWord);
+  const share = (group: string[], of: "documents" | "titles") => {
+    const rows = kept(group).map((word) => word[of]);
+    const size = Math.max(1, of === "documents" ? all : named);
+    return rows.length ? rows.reduce((product, count) => product * Math.min(1, count / size), 1) : null;
+  };
+  const combined = (groups: string[][], of: "documents" | "titles", operator: "and" | "or") => {
+    const shares = groups.map((group) => share(group, of)).filter((value) => value !== null);
+    if (groups.length && shares.length === 0) return 0;
+    return operator === "and"
+      ? shares.reduce((product, value) => product * value, 1)
+      : 1 - shares.reduce((none, value) => none * (1 - value), 1);
+  };
+  const titleShare = combined(titleGroups, "titles", "and");
+  const inTitles = named * combined(textGroups, "titles", criteria.operator) * titleShare;
+  // Autocomplete and title words alone match names only.
+  const matches =
+    criteria.prefix || !criteria.text
+      ? inTitles
+      : all *
+        combined(textGroups, "documents", criteria.operator) *
+        (titleGroups.length ? (titleShare * named) / Math.max(1, all) : 1);
+  // Each part's documents (a phrase: its rarest word's), for the rank choice and the bound.
+  const partsOf = (groups: string[][]) =>
+    groups.map((group) => {
+      const rows = kept(group).map((word) => word.documents);
+      return rows.length ? Math.min(...rows) : 0;
+    });
+  const textParts = partsOf(textGroups);
+  const titleParts = partsOf(titleGroups);
+  const bounds = [
+    ...(criteria.operator === "or" ? [textParts.reduce((sum, part) => sum + part, 0)] : textParts),
+    ...titleParts,
+  ].filter((bound) => bound > 0);
+  return {
+    all,
+    named,
+    matches,
+    titles: criteria.prefix || !criteria.text ? 0 : inTitles,
+    documents: [...textParts, ...titleParts].reduce((sum, part) => sum + part, 0),
+    atMost: !criteria.prefix && bounds.length ? Math.min(...bounds) : Infinity,
+  };
 }
 
-/** `select count(*)` of the documents meeting a condition, counted no further than `limit`. */
-const countedUpTo = (condition: RawBuilder<unknown>, limit: number) =>
-  sql`(select count(*) from (select 1 from "searchDocuments" d where ${condition} limit ${limit}) c)`;
+/**
+ * Whether the `wanted` newest (or oldest) of `expected` matches among `all` documents are cheaper to
+ * find by reading the table in its primary key's order, testing each row (≈ 1 µs a row, `all /
+ * expected` rows a match), than from the GIN index, which finds every match and reads its row
+ * before the sort (≈ 3 µs a match). Measured at 1M posts: a title word in 1,200 documents took 26 ms
+ * in order and 3 ms from the index; a body word in 17,000, 1 ms in order and 12 ms from the index.
+ */
+const inKeyOrder = (wanted: number, expected: number, all: number) =>
+  wanted * all < IN_ORDER_BELOW * expected * expected;
+
+/** What a page row carries besides a hit when its details are read with it (`detailColumns`). */
+interface DetailRow {
+  detailBody?: string | null;
+  discussionName?: string | null;
+  inTitle?: boolean;
+}
+
+/**
+ * A page row's body and its discussion's title, as correlated subqueries: PostgreSQL evaluates such
+ * costly columns after the sort and the limit (make_sort_input_target), for the page's rows only.
+ */
+const detailColumns = (alias: string) =>
+  sql`, (select b.body from "searchDocuments" b where b."docID" = ${sql.ref(`${alias}.docID`)}) as "detailBody",
+    (select n.name from "discussions" n where n."discussionID" = ${sql.ref(`${alias}.discussionID`)}) as "discussionName"`;
+
+const detailsOfRow = (row: DetailRow, excerptOf: (body: string) => string): SearchDetails => ({
+  excerpt: excerptOf(row.detailBody ?? ""),
+  discussionName: row.discussionName ?? null,
+});
 
 const orderOf = (criteria: SearchCriteria): RawBuilder<unknown> => {
   if (criteria.sort === "dateInserted") return sql`d."dateInserted" asc, d."docID" asc`;
@@ -153,13 +352,37 @@ export function createPostgresSearchDriver(db: Executor, language = "english"): 
   const vector = (doc: SearchDocument) =>
     sql`setweight(to_tsvector(${language}::regconfig, ${doc.name}), 'A') || setweight(to_tsvector(${language}::regconfig, ${doc.body}), 'B')`;
 
+  /**
+   * The title rows (`searchTitles`, 0018) of the documents just written: copied with their title's
+   * lexemes, stemmed and as written (0019), when they have a name; gone when an upsert took the name away.
+   */
+  const copyTitles = async (executor: Executor, docIDs: number[], upsert: boolean) => {
+    if (docIDs.length === 0) return;
+    const ids = sql.join(docIDs);
+    await sql`insert into "searchTitles" (${sql.join(hitColumnNames.map((column) => sql.ref(column)))}, "titleVector", "prefixVector")
+        select ${hitColumns}, ${TITLE_VECTOR}, ${PREFIX_VECTOR} from "searchDocuments" d
+        where d."docID" in (${ids}) and d."name" <> ''
+        ${
+          upsert
+            ? sql`on conflict ("docID") do update set ${sql.join(
+                [...hitColumnNames.slice(1), "titleVector", "prefixVector"].map(
+                  (column) => sql`${sql.ref(column)} = excluded.${sql.ref(column)}`,
+                ),
+              )}`
+            : sql``
+        }`.execute(executor);
+    if (upsert)
+      await sql`delete from "searchTitles" t where t."docID" in (${ids}) and exists (
+          select 1 from "searchDocuments" d where d."docID" = t."docID" and d."name" = '')`.execute(executor);
+  };
+
   const insertRows = async (executor: Executor, documents: SearchDocument[], upsert: boolean) => {
     for (let start = 0; start < documents.length; start += ROWS_PER_INSERT) {
       const rows = documents
         .slice(start, start + ROWS_PER_INSERT)
         .map((doc) => sql`(${sql.join([...documentColumns.map((column) => doc[column]), language])}, ${vector(doc)})`);
       const columns = sql.join([...documentColumns, "language", "searchVector"].map((column) => sql.ref(column)));
-      await sql`insert into "searchDocuments" (${columns}) values ${sql.join(rows)}
+      const written = await sql<{ docID: number }>`insert into "searchDocuments" (${columns}) values ${sql.join(rows)}
         ${
           upsert
             ? sql`on conflict ("recordType", "recordID") do update set ${sql.join(
@@ -168,9 +391,16 @@ export function createPostgresSearchDriver(db: Executor, language = "english"): 
                 ),
               )}`
             : sql``
-        }`.execute(executor);
+        } returning "docID"`.execute(executor);
+      await copyTitles(
+        executor,
+        written.rows.map((row) => row.docID),
+        upsert,
+      );
     }
   };
+
+  const statistics = statisticsMemo<WordStatistics>();
 
   return {
     name: "postgres-tsvector",
@@ -178,105 +408,153 @@ export function createPostgresSearchDriver(db: Executor, language = "english"): 
     async search(criteria) {
       const match = matchOf(language, criteria);
       const filters = whereAll(filterConditions(criteria, { recordTypeIndexed: !match }));
+      // The page's details read with it (one round trip fewer): columns the planner computes after
+      // the sort and limit, for the page's rows only.
+      const detailsOf = (alias: string) => (criteria.details ? detailColumns(alias) : sql``);
+      const details = criteria.details ? new Map<number, SearchDetails>() : undefined;
+      const excerptOf = resultExcerpts(criteria, language === "english");
+      const hitsOf = (rows: Array<HitRow & DetailRow>) => {
+        const page = toHits(
+          rows
+            .filter((row) => row.docID !== null)
+            .map(({ detailBody, discussionName, inTitle: _inTitle, ...row }) => {
+              details?.set(row.docID, detailsOfRow({ detailBody, discussionName }, excerptOf));
+              return row;
+            }),
+        );
+        return page.hits;
+      };
+      const totalOf = (rows: Array<{ total: number | string }>) => Number(rows[0]?.total ?? 0);
       if (!match) {
-        const result = await sql<HitRow>`select ${hitColumns}, 0 as score, count(*) over () as total
+        const result = await sql<HitRow & DetailRow>`select ${hitColumns}, 0 as score, count(*) over () as total
+            ${detailsOf("d")}
             from "searchDocuments" d where ${filters}
             order by ${orderOf(criteria)} limit ${criteria.limit} offset ${criteria.offset}`.execute(db);
-        return toHits(result.rows);
+        return { hits: hitsOf(result.rows), total: totalOf(result.rows), details };
       }
-      if (criteria.offset >= MAX_RESULTS) return { hits: [], total: 0 };
+      if (criteria.offset >= MAX_RESULTS) return { hits: [], total: 0, details };
       const limit = Math.min(criteria.limit, MAX_RESULTS - criteria.offset);
       const relevance = criteria.sort === "relevance";
+      const { every } = match;
 
       const rankable = relevance && !criteria.prefix;
-      const expected = await estimates(
-        db,
-        language,
-        match.condition(true),
-        rankable ? [criteria.text, criteria.title] : [],
-      );
+      const expected = await estimates(db, language, statistics, criteria);
       if (rankable && expected.documents <= RANK_WITHIN) {
         // Rare words: ts_rank orders every match (the GIN bitmap finds them), titles far above
         // bodies. Never more than RANK_WITHIN of them: past that (the estimate was wrong) the words
         // are common after all and ordered as below.
-        const result = await sql<HitRow>`with m as (
-              select ${hitColumns}, ts_rank(${WEIGHTS}::float4[], d."searchVector", ${match.query}) as score
-              from "searchDocuments" d where ${match.condition(true)} and ${filters}
+        const result = await sql<HitRow & DetailRow>`with m as (
+              select ${hitColumns}, ts_rank(${WEIGHTS}::float4[], ${every.vector}, ${match.query}) as score
+              from ${every.table} d where ${every.condition(true)} and ${filters}
               limit ${RANK_WITHIN + 1})
-            select d.*, count(*) over () as total from m d
+            select d.*, count(*) over () as total ${detailsOf("d")} from m d
             order by score desc, d."dateInserted" desc, d."docID" desc
             limit ${limit} offset ${criteria.offset}`.execute(db);
-        const page = toHits(result.rows);
-        if (page.hits.length && page.total <= RANK_WITHIN)
-          return { hits: page.hits, total: Math.min(page.total, MAX_RESULTS) };
+        const ranked = totalOf(result.rows);
+        if (result.rows.length && ranked <= RANK_WITHIN)
+          return { hits: hitsOf(result.rows), total: Math.min(ranked, MAX_RESULTS), details };
         // Nothing matches at all (a page past the end has no row to tell: it is counted below).
-        if (page.hits.length === 0 && criteria.offset === 0) return { hits: [], total: 0 };
+        if (result.rows.length === 0 && criteria.offset === 0) return { hits: [], total: 0, details };
       }
 
-      // Each count stops at MAX_RESULTS: it reads as many rows as it counts (or, when a word is
-      // commoner still, the planner scans in order to its limit).
-      // A GIN bitmap holds every match before the first is read: 62 ms for a prefix in 346k of 1M
-      // documents ('tim:*'). That common, the count reads the table in order instead (12 ms there).
+      const direction = sql.raw(criteria.sort === "dateInserted" ? "asc" : "desc");
       // Words the planner expects in three times the cap's documents (its statistics sample the lexemes:
       // a word it puts there is in well over the cap), filtered by nothing but the record types (posts
       // among them), match at least the cap: counting would read its thousand rows for nothing.
       const capped =
         criteria.recordTypes.includes("comment") && onlyRecordTypes(criteria) && expected.matches >= 3 * MAX_RESULTS;
-      const totalOf = capped
-        ? sql`${MAX_RESULTS}`
-        : countedUpTo(sql`${match.condition(expected.matches <= BITMAP_WITHIN)} and ${filters}`, MAX_RESULTS);
-      const titled = relevance ? match.titled : null;
-      let titles = 0;
-      let titlePage: SearchHit[] = [];
-      let total: number;
-      if (titled) {
-        // One round trip: the total, the title matches (relevance lists them first) from the title
-        // index, up to MAX_RESULTS, and the page of them, newest first.
-        const result = await sql<HitRow & { titles: number | string }>`with t as (
-              select ${hitColumns} from "searchDocuments" d where ${titled(true)} and ${filters}
-              limit ${MAX_RESULTS})
-            select p.*, 0 as score, ${totalOf} as total, (select count(*) from t) as titles
+      const wanted = criteria.offset + limit;
+      // Matches too few for the table's order (`inKeyOrder`), so the page would come from the index
+      // whatever the count found, and bounded by the parts' own estimates: all of them are read once,
+      // for the page and the count (two words in 5,664 and 10,627 documents, 1,126 together: 1,126
+      // rows read instead of 1,000 to count and then the 1,126 again for the page).
+      // Not for phrases: each document holding the words is read to test their positions, and the
+      // title matches that usually fill the page come cheaper from the title index.
+      const readAll =
+        !criteria.prefix &&
+        !criteria.text?.phrases.length &&
+        expected.atMost <= READ_ALL_WITHIN &&
+        !inKeyOrder(wanted, expected.matches, expected.all);
+      if (readAll || !capped) {
+        // Otherwise every match up to the cap is read once: the count, and the page of them, title
+        // matches first for relevance. Below the cap that is the answer.
+        // A GIN bitmap holds every match before the first is read: 62 ms for a prefix in 346k of 1M
+        // documents ('tim:*'). That common, the table is read in order instead (12 ms there).
+        const inTitle = relevance ? match.inTitle : null;
+        const result = await sql<HitRow & DetailRow>`with m as (
+              select ${hitColumns}${inTitle ? sql`, ${inTitle} as "inTitle"` : sql``}
+              from ${every.table} d where ${every.condition(expected.matches <= BITMAP_WITHIN)} and ${filters}
+              ${readAll ? sql`` : sql`limit ${MAX_RESULTS}`})
+            select p.*, 0 as score, (select count(*) from m) as total
             from (select 1) one left join lateral (
-              select * from t order by t."docID" desc limit ${limit} offset ${criteria.offset}) p on true`.execute(db);
-        const first = result.rows[0];
-        total = Number(first?.total ?? 0);
-        titles = Number(first?.titles ?? 0);
-        titlePage = toHits(result.rows.filter((row) => row.docID !== null)).hits;
-      } else {
-        total = Number(
-          (await sql<{ total: number | string }>`select ${totalOf} as total`.execute(db)).rows[0]?.total ?? 0,
-        );
+              select m.* ${detailsOf("m")} from m
+              order by ${inTitle ? sql`m."inTitle" desc, ` : sql``}m."docID" ${direction}
+              limit ${limit} offset ${criteria.offset}) p on true`.execute(db);
+        const counted = totalOf(result.rows);
+        if (readAll || counted < MAX_RESULTS)
+          return { hits: hitsOf(result.rows), total: Math.min(counted, MAX_RESULTS), details };
       }
 
-      /**
-       * Common words (or a prefix): matches in the primary key's order (documents are added as they
-       * are written, so it is the date order), newest first unless sorted by date ascending. With
-       * `many` (a capped count), the primary key is read in that order and the scan stops at the
-       * page; otherwise the few matches come from the GIN bitmap and are sorted (`+ 0` keeps the
-       * planner off the primary key, which would read the whole table to find them).
-       */
-      const pageOf = async (
-        condition: (indexed: boolean) => RawBuilder<unknown>,
-        many: boolean,
-        offset: number,
-        count: number,
-      ) => {
-        const direction = sql.raw(criteria.sort === "dateInserted" ? "asc" : "desc");
-        const result = await sql<HitRow>`select ${hitColumns}, 0 as score, 0 as total
-            from "searchDocuments" d where ${condition(!many)} and ${filters}
-            order by ${many ? sql`d."docID"` : sql`d."docID" + 0`} ${direction}
+      // As many matches as the cap, or more: the first ones read were the table's first, not the
+      // newest. Matches newest first (oldest first when sorted by date ascending) in the primary
+      // key's order (documents are added as they are written, so it is the date order). `inOrder`:
+      // the primary key is read in that order and the scan stops at the page; otherwise the
+      // matches come from the GIN bitmap and are sorted (`+ 0` keeps the planner off the primary
+      // key, which would read the whole table to find them).
+      const total = MAX_RESULTS;
+      const pageOf = async (scope: Scope, inOrder: boolean, offset: number, count: number) => {
+        const result = await sql<HitRow & DetailRow>`select ${hitColumns}, 0 as score, 0 as total ${detailsOf("d")}
+            from ${scope.table} d where ${scope.condition(!inOrder)} and ${filters}
+            order by ${inOrder ? sql`d."docID"` : sql`d."docID" + 0`} ${direction}
             limit ${count} offset ${offset}`.execute(db);
-        return toHits(result.rows).hits;
+        return hitsOf(result.rows);
       };
-      const many = total >= MAX_RESULTS;
-      if (!titled || !match.untitled)
-        return { hits: await pageOf(match.condition, many, criteria.offset, limit), total };
-      // Relevance: title matches first, newest first, then the other matches, newest first. As many
-      // title matches as the count's cap: the page of them is read in order instead.
-      const hits = titles >= MAX_RESULTS ? await pageOf(titled, true, criteria.offset, limit) : titlePage;
-      if (hits.length < limit && total > titles)
-        hits.push(...(await pageOf(match.untitled, many, Math.max(0, criteria.offset - titles), limit - hits.length)));
-      return { hits, total };
+      // Filters make matches sparser than the estimates say: the table's order only for the words.
+      const sparse = !onlyRecordTypes(criteria);
+      const inOrder = (scope: Scope, expectedMatches: number) =>
+        !sparse && inKeyOrder(wanted, expectedMatches, scope.named ? expected.named : expected.all);
+      const { titled, untitled } = match;
+      if (!relevance || !titled || !untitled)
+        return { hits: await pageOf(every, inOrder(every, expected.matches), criteria.offset, limit), total, details };
+
+      // Relevance: title matches first, newest first, then the other matches, newest first.
+      let titles: number;
+      let hits: SearchHit[];
+      if (inOrder(titled, expected.titles)) {
+        // Title matches so many that the page of them is nearer in the table's order than in the index.
+        hits = await pageOf(titled, true, criteria.offset, limit);
+        // A short page holds the last title match; an empty one past the last says nothing of how many.
+        titles = hits.length ? criteria.offset + hits.length : 0;
+        if (hits.length === 0) {
+          const result = await sql<{ titles: number | string }>`select count(*) as titles from (
+              select 1 from ${titled.table} d where ${titled.condition(true)} and ${filters}
+              limit ${MAX_RESULTS}) c`.execute(db);
+          titles = Number(result.rows[0]?.titles ?? 0);
+        }
+      } else {
+        // One round trip: every title match from the title index (as many as TITLES_WITHIN), and the
+        // page of them, newest first.
+        const result = await sql<HitRow & DetailRow & { titles: number | string }>`with t as (
+              select ${hitColumns} from ${titled.table} d where ${titled.condition(true)} and ${filters}
+              limit ${TITLES_WITHIN})
+            select p.*, 0 as score, 0 as total, (select count(*) from t) as titles
+            from (select 1) one left join lateral (
+              select t.* ${detailsOf("t")} from t order by t."docID" desc
+              limit ${limit} offset ${criteria.offset}) p on true`.execute(db);
+        titles = Number(result.rows[0]?.titles ?? 0);
+        // Far more title matches than expected: the ones read were the table's first, not the newest.
+        hits = titles >= TITLES_WITHIN ? await pageOf(titled, true, criteria.offset, limit) : hitsOf(result.rows);
+      }
+      if (hits.length < limit && total > titles) {
+        const more = await pageOf(
+          untitled,
+          inOrder(untitled, expected.matches),
+          Math.max(0, criteria.offset - titles),
+          limit - hits.length,
+        );
+        hits.push(...more);
+      }
+      return { hits, total, details };
     },
 
     async details(criteria, docIDs) {
@@ -284,15 +562,10 @@ export function createPostgresSearchDriver(db: Executor, language = "english"): 
       if (docIDs.length === 0) return out;
       // The bodies, the excerpts made from them (search.excerpt.ts): stemmed like the index for
       // English (Porter there, Snowball's English here: the marks may differ on a rare word).
-      const result = await sql<{ docID: number; body: string | null; discussionName: string | null }>`
-        select d."docID", d.body, p.name as "discussionName"
-        from "searchDocuments" d left join "discussions" p on p."discussionID" = d."discussionID"
-        where d."docID" in (${sql.join(docIDs)})`.execute(db);
-      for (const row of result.rows)
-        out.set(row.docID, {
-          excerpt: resultExcerpt(row.body ?? "", criteria, language === "english"),
-          discussionName: row.discussionName,
-        });
+      const result = await sql<{ docID: number } & DetailRow>`select d."docID" ${detailColumns("d")}
+        from "searchDocuments" d where d."docID" in (${sql.join(docIDs)})`.execute(db);
+      const excerptOf = resultExcerpts(criteria, language === "english");
+      for (const row of result.rows) out.set(row.docID, detailsOfRow(row, excerptOf));
       return out;
     },
 
@@ -310,7 +583,7 @@ export function createPostgresSearchDriver(db: Executor, language = "english"): 
     },
 
     async clear(executor) {
-      await sql`truncate "searchDocuments"`.execute(executor);
+      await sql`truncate "searchTitles", "searchDocuments"`.execute(executor);
     },
 
     bulkInsert: (executor, documents) => insertRows(executor, documents, false),
@@ -318,6 +591,7 @@ export function createPostgresSearchDriver(db: Executor, language = "english"): 
     async finishBulk(executor) {
       await cleanPendingList(executor);
       await sql`analyze "searchDocuments"`.execute(executor);
+      await sql`analyze "searchTitles"`.execute(executor);
     },
 
     async inOtherLanguage() {

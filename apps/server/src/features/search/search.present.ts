@@ -7,18 +7,27 @@ import { discussionUrl } from "../discussions/index.ts";
 import type { SearchDetails, SearchHit } from "./search.driver.ts";
 import { MARK_END, MARK_START } from "./search.text.ts";
 
+const START = MARK_START.charCodeAt(0);
+const END = MARK_END.charCodeAt(0);
+const WHITESPACE = /\s+/g;
+
 /** The excerpt as HTML: the text escaped, the driver's markers turned into `<mark>` (balanced). */
 export function excerptHtml(excerpt: string): string {
   let open = false;
   let html = "";
-  for (const piece of excerpt.split(new RegExp(`([${MARK_START}${MARK_END}])`))) {
-    if (piece === MARK_START) {
+  let from = 0;
+  for (let at = 0; at <= excerpt.length; at++) {
+    const code = at < excerpt.length ? excerpt.charCodeAt(at) : -1;
+    if (code !== START && code !== END && code !== -1) continue;
+    if (at > from) html += escapeHtml(excerpt.slice(from, at).replace(WHITESPACE, " "));
+    from = at + 1;
+    if (code === START) {
       if (!open) html += "<mark>";
       open = true;
-    } else if (piece === MARK_END) {
+    } else if (code === END) {
       if (open) html += "</mark>";
       open = false;
-    } else html += escapeHtml(piece.replace(/\s+/g, " "));
+    }
   }
   return open ? `${html}</mark>` : html.trim();
 }

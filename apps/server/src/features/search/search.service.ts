@@ -15,7 +15,7 @@ import { parseDateFilter } from "../../platform/http/filters.ts";
 import { followedCategoryIDs, type CategoryDirectory, type CategoryNode } from "../categories/index.ts";
 import type { UserFragments } from "../users/index.ts";
 import { Expansions } from "../discussions/index.ts";
-import type { SearchCriteria, SearchDriver } from "./search.driver.ts";
+import { type SearchCriteria, type SearchDetails, type SearchDriver, wantsDetails } from "./search.driver.ts";
 import { presentSearchResult } from "./search.present.ts";
 import { parseSearchText } from "./search.text.ts";
 import { createLookups } from "./search.lookups.ts";
@@ -139,6 +139,9 @@ export function createSearchService({ db, driver, categories, users }: SearchSer
         Object.keys(dates).length > 0;
       if (!recordTypes.length || (!text && !title && !narrowed)) return empty;
 
+      const expand = new Expansions(query.expand);
+      const withBody = expand.hasDefault("body");
+      const withExcerpt = expand.has("excerpt");
       const criteria: SearchCriteria = {
         text,
         title,
@@ -154,19 +157,17 @@ export function createSearchService({ db, driver, categories, users }: SearchSer
         sort: query.sort ?? defaultSearchSort,
         offset: (page - 1) * limit,
         limit,
+        details: withBody || withExcerpt,
       };
-      const { hits, total } = await driver.search(criteria);
-      const expand = new Expansions(query.expand);
-      const withBody = expand.hasDefault("body");
-      const withExcerpt = expand.has("excerpt");
-      const needDetails = withBody || withExcerpt || hits.some((hit) => hit.recordType === "comment");
+      const { hits, total, details: withPage } = await driver.search(criteria);
       const [details, userMap] = await Promise.all([
-        needDetails
-          ? driver.details(
-              criteria,
-              hits.map((hit) => hit.docID),
-            )
-          : new Map(),
+        withPage ??
+          (wantsDetails(criteria, hits)
+            ? driver.details(
+                criteria,
+                hits.map((hit) => hit.docID),
+              )
+            : new Map<number, SearchDetails>()),
         expand.has("insertUser")
           ? users.load(
               hits.map((hit) => hit.insertUserID),

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import {
   MAX_RESULTS,
   RANK_WITHIN,
+  statisticsMemo,
   type Executor,
   type SearchCriteria,
   type SearchDetails,
@@ -17,17 +18,17 @@ import {
   whereAll,
   type HitRow,
 } from "./search.filters.ts";
-import { resultExcerpt } from "./search.excerpt.ts";
-import { defaultSearchLanguage, type SearchLanguage } from "./search.language.ts";
+import { resultExcerpts } from "./search.excerpt.ts";
+import { defaultSearchLanguage, PREFIX_TOKENIZER, type SearchLanguage } from "./search.language.ts";
 import { fts5Expression, fts5Parts } from "./search.text.ts";
 
 /** Title matches count ten times a body match in bm25 (FTS5's ranking; lower is better). */
 const TITLE_WEIGHT = 10;
-/** Word counts kept for the rank-or-date choice: how long, how many. */
-const WORD_COUNT_TTL_MS = 10 * 60_000;
-const MAX_WORD_COUNTS = 10_000;
-/** The FTS5 tables: every document's name and body; and the names alone, for autocomplete (0016_search_names). */
-const ftsTables = ["searchIndex", "searchNames"] as const;
+/**
+ * The FTS5 tables: every document's name and body; the names alone, stemmed (0016_search_names), for
+ * relevance's title matches; and the names as written, for autocomplete's prefixes (0019_search_prefixes).
+ */
+const ftsTables = ["searchIndex", "searchNames", "searchPrefixes"] as const;
 type FtsTable = (typeof ftsTables)[number];
 /** SQLite binds at most 32,766 parameters: ten columns × this many rows stays well below. */
 const ROWS_PER_INSERT = 2_000;
@@ -56,7 +57,7 @@ function matchOf(criteria: SearchCriteria, wordsIn: "all" | "name" = "all"): str
   return parts.length ? parts.join(" AND ") : null;
 }
 
-/** The same on the names index (whose other columns, `kind` and `about`, autocomplete never matches). */
+/** The same on a names index: `searchNames` or `searchPrefixes` (whose `kind` and `about` no search matches). */
 const namesMatchOf = (criteria: SearchCriteria) => matchOf(criteria, "name");
 
 const orderOf = (criteria: SearchCriteria, ranked: boolean): RawBuilder<unknown> => {
@@ -70,8 +71,13 @@ async function createFtsTables(executor: Executor, tokenizer: string): Promise<v
   await sql`create virtual table "searchIndex" using fts5(name, body, tokenize=${sql.lit(tokenizer)})`.execute(
     executor,
   );
+  // No prefix indexes on the stemmed names since autocomplete reads `searchPrefixes` (0019): nothing
+  // asks them a prefix (tables made by 0016 keep theirs until a rebuild; unused, they cost only writes).
   await sql`create virtual table "searchNames" using fts5(
-    name, kind, about, tokenize=${sql.lit(tokenizer)}, prefix='1 2 3', content='', contentless_delete=1
+    name, kind, about, tokenize=${sql.lit(tokenizer)}, content='', contentless_delete=1
+  )`.execute(executor);
+  await sql`create virtual table "searchPrefixes" using fts5(
+    name, kind, tokenize=${sql.lit(PREFIX_TOKENIZER)}, prefix='1 2 3', content='', contentless_delete=1
   )`.execute(executor);
 }
 
@@ -92,14 +98,20 @@ export function createSqliteSearchDriver(db: Executor, language: SearchLanguage 
       .map((doc) => sql`(${idOf.get(`${doc.recordType}:${doc.recordID}`)!}, ${doc.name}, ${doc.body})`);
     if (rows.length)
       await sql`insert into "searchIndex" (rowid, name, body) values ${sql.join(rows)}`.execute(executor);
-    const names = documents
-      .filter((doc) => doc.name !== "" && idOf.has(`${doc.recordType}:${doc.recordID}`))
-      .map(
-        (doc) =>
-          sql`(${idOf.get(`${doc.recordType}:${doc.recordID}`)!}, ${doc.name}, ${doc.recordType}, ${doc.recordType === "category" ? doc.body : ""})`,
+    const named = documents.flatMap((doc) => {
+      const docID = idOf.get(`${doc.recordType}:${doc.recordID}`);
+      return doc.name !== "" && docID !== undefined ? [{ doc, docID }] : [];
+    });
+    if (named.length) {
+      const names = named.map(
+        ({ doc, docID }) =>
+          sql`(${docID}, ${doc.name}, ${doc.recordType}, ${doc.recordType === "category" ? doc.body : ""})`,
       );
-    if (names.length)
       await sql`insert into "searchNames" (rowid, name, kind, about) values ${sql.join(names)}`.execute(executor);
+      // The same names, unstemmed, for autocomplete.
+      const prefixes = named.map(({ doc, docID }) => sql`(${docID}, ${doc.name}, ${doc.recordType})`);
+      await sql`insert into "searchPrefixes" (rowid, name, kind) values ${sql.join(prefixes)}`.execute(executor);
+    }
   };
 
   const insertRows = async (executor: Executor, documents: SearchDocument[]) => {
@@ -207,14 +219,13 @@ export function createSqliteSearchDriver(db: Executor, language: SearchLanguage 
    * searches repeat their words, and a count a little stale only moves the line between ranked and
    * dated order), the missing ones counted in one query.
    */
-  const wordCountMemo = new Map<string, { count: number; at: number }>();
+  const wordCountMemo = statisticsMemo<number>();
   const wordCounts = async (words: string[]): Promise<Map<string, number>> => {
     const out = new Map<string, number>();
-    const now = Date.now();
     const missing: string[] = [];
     for (const word of new Set(words)) {
       const known = wordCountMemo.get(word);
-      if (known && now - known.at < WORD_COUNT_TTL_MS) out.set(word, known.count);
+      if (known !== undefined) out.set(word, known);
       else missing.push(word);
     }
     if (missing.length === 0) return out;
@@ -223,10 +234,9 @@ export function createSqliteSearchDriver(db: Executor, language: SearchLanguage 
         sql`(select count(*) from (select 1 from "searchIndex" where "searchIndex" match ${fts5Parts({ terms: [word], phrases: [] })[0]!} limit ${RANK_WITHIN + 1})) as ${sql.ref(`c${index}`)}`,
     );
     const row = (await sql<Record<string, number>>`select ${sql.join(columns)}`.execute(db)).rows[0] ?? {};
-    if (wordCountMemo.size + missing.length > MAX_WORD_COUNTS) wordCountMemo.clear();
     missing.forEach((word, index) => {
       const count = Number(row[`c${index}`] ?? 0);
-      wordCountMemo.set(word, { count, at: now });
+      wordCountMemo.set(word, count);
       out.set(word, count);
     });
     return out;
@@ -248,14 +258,15 @@ export function createSqliteSearchDriver(db: Executor, language: SearchLanguage 
       const limit = Math.min(criteria.limit, MAX_RESULTS - criteria.offset);
       const direction = sql.raw(criteria.sort === "dateInserted" ? "asc" : "desc");
       if (criteria.prefix) {
-        // Autocomplete matches names (titles, members, categories), newest first: see `searchNames`.
-        // Its record types are in the index too, so a count filtered by nothing else needs no join.
+        // Autocomplete matches names (titles, members, categories) as written, newest first: see
+        // `searchPrefixes`. Its record types are in the index too, so a count filtered by nothing else
+        // needs no join.
         const names = namesMatchOf(criteria)!;
         const kinds = `{kind} : (${criteria.recordTypes.map((type) => `"${type}"`).join(" OR ")})`;
         const total = onlyRecordTypes(criteria)
-          ? await countIndexed(`${names} AND ${kinds}`, "searchNames")
-          : await countMatches(names, filters, "searchNames");
-        return { hits: await pageOf(names, filters, direction, criteria.offset, limit, "searchNames"), total };
+          ? await countIndexed(`${names} AND ${kinds}`, "searchPrefixes")
+          : await countMatches(names, filters, "searchPrefixes");
+        return { hits: await pageOf(names, filters, direction, criteria.offset, limit, "searchPrefixes"), total };
       }
       if (criteria.sort === "relevance" && (await rankable(criteria))) {
         // Rare words: bm25 ranks every match (titles weighing ten times a body); the count comes along
@@ -323,11 +334,9 @@ export function createSqliteSearchDriver(db: Executor, language: SearchLanguage 
           from "searchDocuments" d join "searchIndex" f on f.rowid = d."docID"
             left join "discussions" p on p."discussionID" = d."discussionID"
           where d."docID" in (${sql.join(docIDs)})`.execute(db);
-      for (const row of result.rows) {
-        const body = row.body ?? "";
-        const excerpt = resultExcerpt(body, criteria, language.stems);
-        out.set(row.docID, { excerpt, discussionName: row.discussionName });
-      }
+      const excerptOf = resultExcerpts(criteria, language.stems);
+      for (const row of result.rows)
+        out.set(row.docID, { excerpt: excerptOf(row.body ?? ""), discussionName: row.discussionName });
       return out;
     },
 

@@ -150,6 +150,13 @@ describe.each(engines)("GET /search on %s", (engine) => {
       `discussion:${valkeyTitle.discussionID}`,
     ]);
     expect(items.every((item) => item.body === undefined)).toBe(true);
+    // The beginnings of words as written, not of their stems ("pos" is not "po*": never "pool").
+    expect(ids((await search("query=pos&matchMode=prefix", f.as.carol)).items)).not.toContain(
+      `discussion:${tagged.discussionID}`,
+    );
+    expect(ids((await search("query=connecti&matchMode=prefix", f.as.carol)).items)).toEqual([
+      `discussion:${tagged.discussionID}`,
+    ]);
     expect((await search("query=&matchMode=prefix", f.as.carol)).items).toEqual([]);
     expect((await search("query=%20%22%20&matchMode=prefix", f.as.carol)).items).toEqual([]);
   });
@@ -315,5 +322,11 @@ describe.each(engines)("GET /search on %s", (engine) => {
     const response = await f.api.get("/api/v2/search?query=x&sort=score", { as: f.as.carol });
     expect(response.statusCode).toBe(400);
     expect(response.json<{ errors: Record<string, unknown> }>().errors).toHaveProperty("sort");
+  });
+
+  it("runs SQLite's searches in a thread of their own (PostgreSQL's client does not block)", async () => {
+    await search("query=valkey", f.as.carol);
+    if (engine === "sqlite") expect(f.t.app.searchReader?.running).toBe(true);
+    else expect(f.t.app.searchReader).toBeNull();
   });
 });

@@ -7,6 +7,12 @@ export interface SearchText {
   terms: string[];
   /** Quoted phrases, each as its words. */
   phrases: string[][];
+  /**
+   * Each phrase as typed between its quotes (`phrases`' order), for a parser that reads more than
+   * words: PostgreSQL's reads "off-site" as three lexemes (off-sit, off, site), the document's
+   * positions with them, so "automatic off site" would not find "automatic off-site".
+   */
+  phraseTexts?: string[];
 }
 
 /** Words as FTS5's unicode61 tokenizer and PostgreSQL's parser see them: letters and digits. */
@@ -24,6 +30,7 @@ export function parseSearchText(input: string | undefined): SearchText | null {
   if (!input) return null;
   const terms: string[] = [];
   const phrases: string[][] = [];
+  const phraseTexts: string[] = [];
   const quoted = /"([^"]*)"?/g;
   let rest = "";
   let last = 0;
@@ -32,13 +39,18 @@ export function parseSearchText(input: string | undefined): SearchText | null {
     last = match.index + match[0].length;
     const words = wordsOf(match[1] ?? "");
     if (words.length === 1) terms.push(words[0]!);
-    else if (words.length > 1) phrases.push(words);
+    else if (words.length > 1) {
+      phrases.push(words);
+      phraseTexts.push((match[1] ?? "").normalize("NFC").trim());
+    }
   }
   rest += ` ${input.slice(last)}`;
   for (const word of wordsOf(rest)) if (!terms.includes(word)) terms.push(word);
   const trimmedTerms = terms.slice(0, MAX_PARTS);
-  const trimmedPhrases = phrases.slice(0, Math.max(0, MAX_PARTS - trimmedTerms.length));
-  return trimmedTerms.length || trimmedPhrases.length ? { terms: trimmedTerms, phrases: trimmedPhrases } : null;
+  const kept = Math.max(0, MAX_PARTS - trimmedTerms.length);
+  const trimmedPhrases = phrases.slice(0, kept);
+  if (!trimmedTerms.length && !trimmedPhrases.length) return null;
+  return { terms: trimmedTerms, phrases: trimmedPhrases, phraseTexts: phraseTexts.slice(0, kept) };
 }
 
 /** Each word and phrase as an FTS5 string, double-quoted (no operator can be injected). */

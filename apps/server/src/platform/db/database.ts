@@ -15,6 +15,8 @@ export interface Database {
   describe: string;
   /** PostgreSQL: the schema the tables live in (null for the connection's default). */
   schema: string | null;
+  /** SQLite: the database file (other connections, such as the search reader's, open it too). */
+  sqliteFile?: string;
   close(): Promise<void>;
 }
 
@@ -62,18 +64,46 @@ function cacheStatements(sqlite: SQLite.Database, max = 1_000): void {
   }) as typeof sqlite.prepare;
 }
 
+/** The settings every connection to a site's SQLite file shares, then the Kysely instance on it. */
+function sqliteKysely(sqlite: SQLite.Database): Kysely<DB> {
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("cache_size = -16000");
+  sqlite.pragma("temp_store = MEMORY");
+  cacheStatements(sqlite);
+  return new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), log });
+}
+
 function openSqlite(file: string): Database {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
-  sqlite.pragma("cache_size = -16000");
-  sqlite.pragma("temp_store = MEMORY");
-  cacheStatements(sqlite);
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), log });
-  return { db, dialect: "sqlite", describe: `SQLite ${file}`, schema: null, close: () => db.destroy() };
+  const db = sqliteKysely(sqlite);
+  return {
+    db,
+    dialect: "sqlite",
+    describe: `SQLite ${file}`,
+    schema: null,
+    sqliteFile: file,
+    close: () => db.destroy(),
+  };
+}
+
+/**
+ * A read-only connection to a site's SQLite file, opened by another thread than the site's own
+ * (the search reader): the file is in WAL mode, so it reads the last commit and never blocks a writer.
+ */
+export function openSqliteReader(file: string): Database {
+  const db = sqliteKysely(new SQLite(file, { readonly: true, fileMustExist: true }));
+  return {
+    db,
+    dialect: "sqlite",
+    describe: `SQLite ${file} (read-only)`,
+    schema: null,
+    sqliteFile: file,
+    close: () => db.destroy(),
+  };
 }
 
 async function openPostgres(url: string, schema: string | undefined, poolSize: number): Promise<Database> {

@@ -5,9 +5,13 @@
  */
 let total = 0;
 
-export function recordQuery(): void {
-  total += 1;
+/** One query ran (the database's log hook), or `count` that another thread ran for this one. */
+export function recordQuery(count = 1): void {
+  total += count;
 }
+
+/** Queries run in this thread so far (a worker sends its share back with each answer). */
+export const queriesRun = (): number => total;
 
 export async function countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; queries: number }> {
   const before = total;

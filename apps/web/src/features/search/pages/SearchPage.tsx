@@ -179,8 +179,11 @@ function CategoryFilters({ state }: { state: SearchPageState }) {
     <fieldset className={styles.categories}>
       <legend>{t("Categories")}</legend>
       <div className={styles.field}>
-        {/* Its own label element: one wrapping the select would take the chosen option into its name. */}
-        <label htmlFor={pickerID}>{t("Categories")}</label>
+        {/* Its own label element: one wrapping the select would take the chosen option into its name.
+            Hidden from sight only: the legend above already shows the word. */}
+        <label htmlFor={pickerID} className="visually-hidden">
+          {t("Categories")}
+        </label>
         <select
           id={pickerID}
           name="categoryIDs"
