@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Comment, paginationHeaders, type Discussion } from "@parley/contracts";
-import { countQueries } from "../../platform/db/query-count.ts";
+import { fewestQueries } from "../../platform/db/query-count.ts";
 import type { Session } from "../../test/accounts.ts";
 import { engines } from "../../test/databases.ts";
 import {
@@ -319,8 +319,7 @@ describe.each(engines)("comments API on %s", (engine) => {
     }
     const measure = async (limit: number) => {
       const query = `/api/v2/comments?discussionID=${long.discussionID}&limit=${limit}&expand=all`;
-      await f.api.get(query, { as: f.as.author });
-      const { result, queries } = await countQueries(() => f.api.get(query, { as: f.as.author }));
+      const result = await f.api.get(query, { as: f.as.author });
       expect(result.json<Comment[]>()).toHaveLength(limit);
       expectSchema(Comment, result.json<Comment[]>()[0]);
       expect(result.json<Comment[]>()[0]!.reactions?.[0]).toMatchObject({
@@ -328,7 +327,7 @@ describe.each(engines)("comments API on %s", (engine) => {
         count: 1,
         hasReacted: false,
       });
-      return queries;
+      return fewestQueries(() => f.api.get(query, { as: f.as.author }));
     };
     const [three, thirty] = [await measure(3), await measure(30)];
     console.info(`GET /comments?expand=all on ${engine}: ${three} queries for 3, ${thirty} for 30`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AuditLog, ChangeLogEntry, type Comment, type Discussion } from "@parley/contracts";
 import { Type } from "typebox";
-import { countQueries } from "../../platform/db/query-count.ts";
+import { fewestQueries } from "../../platform/db/query-count.ts";
 import { engines } from "../../test/databases.ts";
 import {
   createContentFixture,
@@ -42,8 +42,10 @@ describe.each(engines)("history and audit log on %s", (engine) => {
     const url = `/api/v2/discussions/${d.discussionID}/revisions`;
     expect((await f.api.get(url, { as: f.as.member })).statusCode).toBe(403);
     expect((await f.api.get(url)).statusCode).toBe(403);
-    const { result: response, queries } = await countQueries(() => f.api.get(url, { as: f.as.moderator }));
+    const response = await f.api.get(url, { as: f.as.moderator });
     expect(response.statusCode).toBe(200);
+    // The fewest of a few tries: a cache reloading meanwhile adds to one count (CI saw it once).
+    const queries = await fewestQueries(() => f.api.get(url, { as: f.as.moderator }));
     const revisions = response.json<ChangeLogEntry[]>();
     expectSchema(Type.Array(ChangeLogEntry), revisions);
     expect(revisions.map((entry) => entry.name)).toEqual(["Third title", "Second title", "First title"]);
@@ -66,9 +68,9 @@ describe.each(engines)("history and audit log on %s", (engine) => {
     expect(response.headers["x-app-page-result-count"]).toBe("3");
     // The page, its count and the users: a fixed number, whatever the page size.
     for (let index = 0; index < 3; index += 1) await edit({ name: `More ${index}` }, f.as.moderator);
-    const more = await countQueries(() => f.api.get(url, { as: f.as.moderator }));
-    expect(more.result.json<unknown[]>()).toHaveLength(6);
-    expect(more.queries).toBe(queries);
+    const more = await f.api.get(url, { as: f.as.moderator });
+    expect(more.json<unknown[]>()).toHaveLength(6);
+    expect(await fewestQueries(() => f.api.get(url, { as: f.as.moderator }))).toBe(queries);
   });
 
   it("keeps deleted comments; a moderator restores one with its counts", async () => {

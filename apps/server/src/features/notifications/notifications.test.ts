@@ -9,7 +9,7 @@ import {
   type Notification as NotificationRecord,
   type NotificationPreferences,
 } from "@parley/contracts";
-import { countQueries } from "../../platform/db/query-count.ts";
+import { fewestQueries } from "../../platform/db/query-count.ts";
 import { mailTo, roleIDOfType, type Session } from "../../test/accounts.ts";
 import { createContentFixture, postComment, postDiscussion, type ContentFixture } from "../../test/content.ts";
 import { engines } from "../../test/databases.ts";
@@ -340,13 +340,14 @@ describe.each(engines)("notifications on %s", (engine) => {
       NotificationRecord[]
     >();
     expect(page2.map((n) => n.notificationID)).not.toContain(a!.notificationID);
-    const small = await countQueries(() =>
+    // The fewest of a few tries: a cache reloading meanwhile adds to one count (CI saw it once).
+    const small = await fewestQueries(() =>
       f.api.get("/api/v2/notifications?limit=1&expand=discussion", { as: f.as.bob }),
     );
-    const large = await countQueries(() =>
-      f.api.get("/api/v2/notifications?limit=20&expand=discussion", { as: f.as.bob }),
-    );
-    expect(large.result.json<unknown[]>().length).toBeGreaterThan(4);
-    expect(large.queries).toBe(small.queries);
+    const large = await f.api.get("/api/v2/notifications?limit=20&expand=discussion", { as: f.as.bob });
+    expect(large.json<unknown[]>().length).toBeGreaterThan(4);
+    expect(
+      await fewestQueries(() => f.api.get("/api/v2/notifications?limit=20&expand=discussion", { as: f.as.bob })),
+    ).toBe(small);
   });
 });

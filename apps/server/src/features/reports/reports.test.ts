@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Report, ReportReason, type Comment, type Discussion } from "@parley/contracts";
 import { roleIDOfType } from "../../test/accounts.ts";
-import { countQueries } from "../../platform/db/query-count.ts";
+import { fewestQueries } from "../../platform/db/query-count.ts";
 import { Type } from "typebox";
 import { engines } from "../../test/databases.ts";
 import {
@@ -205,12 +205,12 @@ describe.each(engines)("reports on %s", (engine) => {
     await report("discussion", d.discussionID);
 
     const url = `/api/v2/comments?discussionID=${d.discussionID}&expand=reportMeta`;
-    const { result, queries } = await countQueries(() => f.api.get(url, { as: f.as.moderator }));
+    const result = await f.api.get(url, { as: f.as.moderator });
     const metas = result.json<Comment[]>().map((c) => c.reportMeta?.countReports);
     expect(metas).toEqual([2, 0, 1]);
     expect(result.json<Comment[]>()[0]!.reportMeta!.dateLastReport).toMatch(/\+00:00$/);
-    const one = await countQueries(() => f.api.get(`${url}&limit=1`, { as: f.as.moderator }));
-    expect(one.queries).toBe(queries);
+    const fewest = (path: string) => fewestQueries(() => f.api.get(path, { as: f.as.moderator }));
+    expect(await fewest(`${url}&limit=1`)).toBe(await fewest(url));
     // Members never see it.
     expect((await f.api.get(url, { as: f.as.reporter })).json<Comment[]>()[0]!.reportMeta).toBeUndefined();
     const discussion = await f.api.get(`/api/v2/discussions/${d.discussionID}?expand=reportMeta`, {

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { createEditor, Editor, Transforms, type Descendant } from "slate";
 import { withHistory } from "slate-history";
 import { Editable, ReactEditor, Slate, withReact, type RenderElementProps, type RenderLeafProps } from "slate-react";
@@ -154,7 +154,8 @@ export function RichEditor({ name, id, label, defaultValue, describedBy, invalid
   }, [editor]);
 
   // The comment box answers the posts' Reply and Quote buttons (a quote becomes a real block quote).
-  useEffect(() => {
+  // A layout effect: registered in the commit that shows the editor, so no Quote lands in between.
+  useLayoutEffect(() => {
     if (id !== commentBodyID) return undefined;
     return registerCommentComposer({
       focus,

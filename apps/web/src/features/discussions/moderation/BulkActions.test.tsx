@@ -50,6 +50,11 @@ const render = async (after: Discussion[] = items.filter((item) => item.discussi
 // `hidden`: while a dialog is open, the page behind it is hidden from the accessibility tree.
 const box = (name: string) => screen.getByRole<HTMLInputElement>("checkbox", { name: `Select ${name}`, hidden: true });
 const toast = () => screen.queryByRole("region", { name: "Bulk actions" });
+/**
+ * The toast once it shows: on a loaded machine the shell may suspend for a moment after the list
+ * appeared (the page then stays in the DOM, hidden, and a click on it shows the toast only after).
+ */
+const shownToast = () => screen.findByRole("region", { name: "Bulk actions" }, { timeout: 5000 });
 
 const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 
@@ -69,11 +74,11 @@ describe("bulk selection on discussion lists (spec §4, §5)", () => {
     expect(screen.queryByRole("checkbox", { name: "Select Not mine" })).toBeNull();
     expect(toast()).toBeNull();
     fireEvent.click(box("First"));
-    expect(within(toast()!).getByText("You have selected 1 discussion.")).toBeTruthy();
+    expect(await within(await shownToast()).findByText("You have selected 1 discussion.")).toBeTruthy();
     fireEvent.click(box("Third"));
-    expect(within(toast()!).getByText("You have selected 2 discussions.")).toBeTruthy();
+    expect(await within(await shownToast()).findByText("You have selected 2 discussions.")).toBeTruthy();
     expect(
-      within(toast()!)
+      within(await shownToast())
         .getAllByRole("button")
         .map((button) => button.textContent),
     ).toEqual(["Move", "Close", "Delete", "Clear selection"]);
@@ -86,7 +91,7 @@ describe("bulk selection on discussion lists (spec §4, §5)", () => {
     await render();
     fireEvent.click(box("First"));
     fireEvent.click(box("Second"));
-    fireEvent.click(within(toast()!).getByRole("button", { name: "Close" }));
+    fireEvent.click(within(await shownToast()).getByRole("button", { name: "Close" }));
     const dialog = await screen.findByRole("dialog", { name: "Close Discussions" }, { timeout: 5000 });
     const note = within(dialog).getByRole("note");
     expect(note.textContent).toContain("You don't have the close permission on the following discussions:");
@@ -112,7 +117,7 @@ describe("bulk selection on discussion lists (spec §4, §5)", () => {
     queryClient.setQueryData(discussionKeys.detail(3), items[2]);
     fireEvent.click(box("First"));
     fireEvent.click(box("Third"));
-    fireEvent.click(within(toast()!).getByRole("button", { name: "Delete" }));
+    fireEvent.click(within(await shownToast()).getByRole("button", { name: "Delete" }));
     const dialog = await screen.findByRole("dialog", { name: "Delete Discussions" }, { timeout: 5000 });
     expect(dialog.textContent).toContain("Are you sure you want to delete 2 discussions?");
     fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
@@ -148,7 +153,7 @@ describe("bulk selection on discussion lists (spec §4, §5)", () => {
     expect(queryClient.getQueryData(discussionKeys.detail(3))).toBeDefined();
     expect(box("Third").checked).toBe(true);
     expect(box("Third").getAttribute("data-selection")).toBe("checked");
-    expect(within(toast()!).getByText("You have selected 1 discussion.")).toBeTruthy();
+    expect(await within(await shownToast()).findByText("You have selected 1 discussion.")).toBeTruthy();
     expect(await screen.findByText(/Third — Permission Problem/)).toBeTruthy();
   });
 
@@ -174,7 +179,7 @@ describe("bulk selection on discussion lists (spec §4, §5)", () => {
     );
     fireEvent.click(box("First"));
     fireEvent.click(box("Third"));
-    fireEvent.click(within(toast()!).getByRole("button", { name: "Close" }));
+    fireEvent.click(within(await shownToast()).getByRole("button", { name: "Close" }));
     const dialog = await screen.findByRole("dialog", { name: "Close Discussions" }, { timeout: 5000 });
     fireEvent.click(dialog.querySelector<HTMLButtonElement>("button[type=submit]")!);
 
@@ -208,7 +213,7 @@ describe("bulk selection on discussion lists (spec §4, §5)", () => {
     const { queryClient } = await render(undefined, "merge");
     queryClient.setQueryData(discussionKeys.detail(1), items[0]);
     fireEvent.click(box("First"));
-    const merge = await within(toast()!).findByRole("button", { name: "Merge" });
+    const merge = await within(await shownToast()).findByRole("button", { name: "Merge" });
     fireEvent.click(merge);
     let dialog = await screen.findByRole("dialog", { name: "Merge Discussions" }, { timeout: 5000 });
     expect(within(dialog).getByRole("note").textContent).toBe("You must select at least 2 discussions to merge.");
@@ -217,7 +222,7 @@ describe("bulk selection on discussion lists (spec §4, §5)", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
 
     fireEvent.click(box("Third"));
-    fireEvent.click(within(toast()!).getByRole("button", { name: "Merge" }));
+    fireEvent.click(within(await shownToast()).getByRole("button", { name: "Merge" }));
     dialog = await screen.findByRole("dialog", { name: "Merge Discussions" }, { timeout: 5000 });
     expect(within(dialog).getByRole<HTMLInputElement>("radio", { name: "First" }).checked).toBe(true);
     fireEvent.click(within(dialog).getByRole("radio", { name: "Third" }));
@@ -256,7 +261,7 @@ describe("bulk selection on discussion lists (spec §4, §5)", () => {
     await render(undefined, "merge");
     fireEvent.click(box("First"));
     fireEvent.click(box("Third"));
-    fireEvent.click(await within(toast()!).findByRole("button", { name: "Merge" }));
+    fireEvent.click(await within(await shownToast()).findByRole("button", { name: "Merge" }));
     const dialog = await screen.findByRole("dialog", { name: "Merge Discussions" }, { timeout: 5000 });
     fireEvent.click(within(dialog).getByRole("button", { name: "Merge" }));
     expect(await screen.findByText("Permission Problem")).toBeTruthy();

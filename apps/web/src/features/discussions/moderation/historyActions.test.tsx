@@ -121,8 +121,13 @@ describe("history, collections and change author in the options menu (spec §2, 
     expect(screen.getByRole("dialog", { name: "Change Author" })).toBeTruthy();
 
     fail = false;
+    // Once the failed save has settled, and with time for a loaded machine (CI once missed the
+    // message within the default second).
+    await waitFor(() =>
+      expect(within(dialog).getByRole("button", { name: "Save" }).hasAttribute("disabled")).toBe(false),
+    );
     fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
-    expect(await screen.findByText("alice is now the author.")).toBeTruthy();
+    expect(await screen.findByText("alice is now the author.", {}, { timeout: 5000 })).toBeTruthy();
     expect(transport.requests.filter((r) => r.method === "PATCH").at(-1)?.body).toEqual({ insertUserID: 5 });
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Change Author" })).toBeNull());
   });
