@@ -12,6 +12,21 @@ const parley = useParley();
 const postgres = "Running Parley on PostgreSQL";
 
 describe("search (issue 8)", () => {
+  it("keeps what one types right after opening the title bar's search, before the field takes focus", async () => {
+    const page = await parley.newPage({ bypassCSP: true });
+    const bar = new TitleBarPage(page, parley.baseUrl);
+    expect((await bar.open("/")).status()).toBe(200);
+    await waitForHydration(page);
+    // From the keyboard: Tab to the search button, Enter, and type at once (spec §9 focuses the field
+    // 200 ms after opening; the keys typed meanwhile must not be lost).
+    await bar.searchButton.focus();
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("postgre");
+    await expect.poll(() => bar.searchField.inputValue()).toBe("postgre");
+    await bar.searchSuggestions.getByRole("option", { name: new RegExp(postgres) }).waitFor();
+    await page.close();
+  });
+
   it("the title bar suggests as one types; choosing a suggestion opens it", async () => {
     const page = await parley.newPage({ bypassCSP: true });
     const problems = collectErrors(page);
@@ -65,7 +80,9 @@ describe("search (issue 8)", () => {
     await page.keyboard.press("Space");
     await expect.poll(() => category.followButton.getAttribute("aria-pressed")).toBe("true");
     expect(await category.followButton.innerText()).toBe("Following");
-    // The server kept it: a reload still says Following.
+    // The toggle is optimistic: the server has it once the button leaves its pending state (a reload
+    // before that could cancel the request). Then a reload still says Following.
+    await expect.poll(() => category.followButton.getAttribute("data-state"), { timeout: 10_000 }).toBe("followed");
     await page.reload();
     await waitForHydration(page);
     expect(await category.followButton.getAttribute("aria-pressed")).toBe("true");

@@ -38,13 +38,26 @@ export function TitleBarSearch({ onOpenChange }: { onOpenChange?: (open: boolean
       .load()
       .then((module) => setSuggestions(() => module.TitleBarSuggestions))
       .catch(() => undefined);
-    const timer = setTimeout(() => inputRef.current?.focus(), limits.timing.searchFocusDelayMs);
+    // The field takes focus after spec §9's delay; a key typed before then focuses it at once, so the
+    // character lands in it instead of being lost (focus moved during keydown takes the key along).
+    const typedEarly = (event: globalThis.KeyboardEvent) => {
+      if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (formRef.current?.contains(document.activeElement)) return;
+      inputRef.current?.focus();
+    };
+    const focusField = () => {
+      document.removeEventListener("keydown", typedEarly, true);
+      inputRef.current?.focus();
+    };
+    document.addEventListener("keydown", typedEarly, true);
+    const timer = setTimeout(focusField, limits.timing.searchFocusDelayMs);
     const handlePointerDown = (event: PointerEvent) => {
       if (!formRef.current?.contains(event.target as Node)) change(false);
     };
     document.addEventListener("pointerdown", handlePointerDown);
     return () => {
       clearTimeout(timer);
+      document.removeEventListener("keydown", typedEarly, true);
       document.removeEventListener("pointerdown", handlePointerDown);
     };
     // `change` only sets state; the effect follows `open`.
