@@ -23,6 +23,8 @@ export interface Endpoint {
   references: Reference[];
   /** Send a cookie so the server's guest caches do not answer: measures the real work. */
   uncached?: boolean;
+  /** Extra request headers (a browser's Accept-Encoding: the answer as browsers get it, compressed). */
+  headers?: Record<string, string>;
   /**
    * Paths taken in turn, one per request, instead of `path` (which is then the first, for the
    * probe): a different search each time, so no cache of the server answers.
@@ -51,6 +53,7 @@ export const endpoints: Endpoint[] = [
   { name: "api-category-deep", description: "a deep page of the busiest category (page 1,000 when it has that many)", path: (s) => `/api/v2/discussions?categoryID=${s.categoryID}&limit=30&page=${deepPage(s)}`, references: [ref("target", "deep page ≤ 1.5× page 1", {})], uncached: true },
   { name: "api-comments", description: "a discussion's first page of comments", path: (s) => `/api/v2/comments?discussionID=${s.discussionID}&limit=30`, references: [ref("target", "discussion + comments JSON", { reqPerSec: 5_000 }), ref("peer", "NodeBB one topic JSON", { reqPerSec: 510 })] },
   { name: "page-discussion", description: "a discussion page (server-rendered HTML)", path: (s) => `/discussion/${s.discussionID}/${s.discussionSlug}`, references: [htmlPage, nodebbTopicPage] },
+  { name: "page-discussion-br", description: "the same page asked for as Chromium does (Accept-Encoding: gzip, deflate, br)", path: (s) => `/discussion/${s.discussionID}/${s.discussionSlug}`, headers: { "accept-encoding": "gzip, deflate, br" }, references: [htmlPage, nodebbTopicPage] },
   { name: "api-search", description: "full-text search for a common word (relevance, 30 results; the same each time: cached)", path: (s) => `/api/v2/search?query=${encodeURIComponent(s.searchQuery)}`, references: [searchTarget, ref("peer", "NodeBB search", { reqPerSec: 423 })], uncached: true },
   { name: "api-search-two", description: "two words, both required (cached)", path: (s) => `/api/v2/search?query=${encodeURIComponent(s.searchTwoWords)}`, references: [searchTarget], uncached: true },
   { name: "api-search-phrase", description: "a quoted phrase (cached)", path: (s) => `/api/v2/search?query=${encodeURIComponent(`"${s.searchPhrase}"`)}`, references: [searchTarget], uncached: true },

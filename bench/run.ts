@@ -220,7 +220,9 @@ async function runHttpRows(options: RunOptions, loadBefore: number) {
     if (process.stdout.isTTY) process.stdout.write(`${status}\r`);
     const load = {
       url,
-      ...(endpoint.uncached ? { headers: { cookie: "bench=uncached" } } : {}),
+      ...(endpoint.uncached || endpoint.headers
+        ? { headers: { ...(endpoint.uncached ? { cookie: "bench=uncached" } : {}), ...endpoint.headers } }
+        : {}),
       ...(endpoint.variants ? { nextPath: cycle(endpoint.variants(samples)) } : {}),
       connections: options.connections,
       serverPid: running.pid,

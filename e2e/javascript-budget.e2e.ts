@@ -20,14 +20,27 @@ const readerPages = [
   { name: "discussion", path: "/discussion/1" },
 ];
 
-async function initialScripts(path: string): Promise<{ url: string; gzipped: number; text: string }[]> {
+interface Script {
+  url: string;
+  gzipped: number;
+  text: string;
+  /** How the server sent it (the build's precompressed copy for a browser that accepts one). */
+  encoding: string | undefined;
+}
+
+async function initialScripts(path: string): Promise<Script[]> {
   const page = await parley.newPage();
-  const scripts: Promise<{ url: string; gzipped: number; text: string }>[] = [];
+  const scripts: Promise<Script>[] = [];
   page.on("response", (response) => {
     const type = response.request().resourceType();
     if (type !== "script") return;
     scripts.push(
-      response.body().then((body) => ({ url: response.url(), gzipped: gzipSync(body).length, text: body.toString() })),
+      response.body().then((body) => ({
+        url: response.url(),
+        gzipped: gzipSync(body).length,
+        text: body.toString(),
+        encoding: response.headers()["content-encoding"],
+      })),
     );
   });
   const response = await page.goto(parley.baseUrl + path);
@@ -54,6 +67,10 @@ describe("reader pages' initial JavaScript", () => {
       // generated ids and default class names start with 'react-aria-'.
       expect(scripts.filter((script) => script.text.includes("react-aria-")).map((s) => s.url)).toEqual([]);
       expect(total, listing.join("\n")).toBeLessThanOrEqual(BUDGET_BYTES);
+      // And they travel compressed (Chromium accepts gzip, and brotli where it trusts the origin).
+      expect(scripts.map((script) => script.encoding ?? "none")).toEqual(
+        scripts.map((script) => (script.encoding === "br" ? "br" : "gzip")),
+      );
       // No schemas in the browser (TypeBox marks its schemas with '~kind').
       expect(scripts.filter((script) => script.text.includes("~kind")).map((s) => s.url)).toEqual([]);
       // Slate's editor code must come on demand only (slate-react marks its editor with data-slate-editor).

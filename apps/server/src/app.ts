@@ -14,6 +14,7 @@ import { registerErrorHandler } from "./platform/http/errors.ts";
 import { registerHealth } from "./platform/http/health.ts";
 import { registerOpenApi } from "./platform/http/openapi.ts";
 import { parseQueryString } from "./platform/http/querystring.ts";
+import { registerCompression } from "./platform/http/compression.ts";
 import { nullableAsTypes } from "./platform/http/serializer-schemas.ts";
 import { registerCategories } from "./features/categories/index.ts";
 import { createUserFragments, registerUsers } from "./features/users/index.ts";
@@ -54,6 +55,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions["logger"];
   /** Run scheduled jobs (publishing scheduled drafts) on timers; the server does, tests ask for it. */
   runJobs?: boolean;
+  /** Compress answers for browsers that accept it (`PARLEY_COMPRESS`; the server does, tests ask for it). */
+  compress?: boolean;
 }
 
 declare module "fastify" {
@@ -161,6 +164,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.headers(headers);
     done();
   });
+  // Before any route: the plugin hooks each route as it is added.
+  await registerCompression(app, options.compress ?? false);
   await app.register(cookie);
   // Plain HTML forms (pages work without JavaScript) post urlencoded bodies.
   app.addContentTypeParser(

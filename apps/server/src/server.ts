@@ -46,6 +46,7 @@ export async function startServer(
     ...(options.guestApiCacheTtlMs ? { guestApiCacheTtlMs: options.guestApiCacheTtlMs } : {}),
     logger: { level: process.env["LOG_LEVEL"] ?? "info" },
     runJobs: true,
+    compress: config.compress,
   });
   app.addHook("onClose", async () => database.close());
 

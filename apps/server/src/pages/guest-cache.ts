@@ -1,10 +1,13 @@
 import type { EventBus } from "../platform/events.ts";
+import type { EncodedCopies } from "../platform/http/compression.ts";
 import { contentEvents } from "../platform/http/guest-api-cache.ts";
 
 export interface CachedPage {
   status: number;
   html: string;
   expires: number;
+  /** The page compressed, per encoding, once asked for (`sendText`). */
+  encoded: EncodedCopies;
 }
 
 /**
@@ -27,9 +30,11 @@ export function createGuestPageCache(events: EventBus, options: { ttlMs: number;
       }
       return page;
     },
-    set(key: string, status: number, html: string): void {
+    set(key: string, status: number, html: string): CachedPage {
       if (pages.size >= options.maxEntries) pages.delete(pages.keys().next().value as string);
-      pages.set(key, { status, html, expires: Date.now() + options.ttlMs });
+      const page = { status, html, expires: Date.now() + options.ttlMs, encoded: {} };
+      pages.set(key, page);
+      return page;
     },
     clear,
   };

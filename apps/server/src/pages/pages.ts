@@ -3,6 +3,7 @@ import fastifyStatic from "@fastify/static";
 import qs from "qs";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { API_PREFIX } from "../platform/http/api.ts";
+import { sendText } from "../platform/http/compression.ts";
 import { originOf } from "../platform/http/pagination.ts";
 import type { PageAssets, WebApiRequest, WebApiResponse, WebRenderer } from "./renderer.ts";
 import { createGuestPageCache } from "./guest-cache.ts";
@@ -123,6 +124,8 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       prefix: "/",
       wildcard: false,
       index: false,
+      // The build wrote brotli and gzip copies beside the assets (scripts/build.mjs).
+      preCompressed: app.compressesAnswers,
       serveDotFiles: false,
       cacheControl: false,
       setHeaders(res, filePath) {
@@ -148,12 +151,12 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     if (cacheable) {
       const hit = cache.get(cacheKey);
       if (hit) {
-        return reply
+        reply
           .code(hit.status)
           .type("text/html; charset=utf-8")
           .header("cache-control", "no-cache, private")
-          .header("x-parley-cache", "hit")
-          .send(hit.html);
+          .header("x-parley-cache", "hit");
+        return sendText(request, reply, hit.html, hit.encoded);
       }
     }
     const renderer = await options.renderer();
@@ -177,8 +180,8 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     if (cacheable && (output.status === 200 || output.status === 404) && setCookies.length === 0) {
       let html = "";
       for await (const chunk of output.stream) html += String(chunk);
-      cache.set(cacheKey, output.status, html);
-      return reply.header("x-parley-cache", "miss").send(html);
+      const entry = cache.set(cacheKey, output.status, html);
+      return sendText(request, reply.header("x-parley-cache", "miss"), html, entry.encoded);
     }
     return reply.send(output.stream);
   };

@@ -13,6 +13,7 @@ describe("loadConfig", () => {
       seed: "demo",
       adminPasswordGenerated: true,
       debug: false,
+      compress: true,
     });
     expect(config.adminPassword.length).toBeGreaterThanOrEqual(12);
   });
@@ -27,6 +28,7 @@ describe("loadConfig", () => {
         REDIS_URL: "redis://127.0.0.1:6379",
         PARLEY_ADMIN_PASSWORD: "correct horse",
         PARLEY_SEED: "none",
+        PARLEY_COMPRESS: "false",
       },
       "/srv",
     );
@@ -39,6 +41,7 @@ describe("loadConfig", () => {
       adminPassword: "correct horse",
       adminPasswordGenerated: false,
       seed: "none",
+      compress: false,
     });
   });
 
@@ -51,6 +54,7 @@ describe("loadConfig", () => {
     [{ PARLEY_SEED: "lots" }, "PARLEY_SEED"],
     [{ PARLEY_ADMIN_PASSWORD: "short" }, "PARLEY_ADMIN_PASSWORD"],
     [{ PARLEY_DEBUG: "maybe" }, "PARLEY_DEBUG"],
+    [{ PARLEY_COMPRESS: "gzip" }, "PARLEY_COMPRESS"],
   ])("stops on a bad value naming the variable: %o", (env, variable) => {
     let caught: unknown;
     try {

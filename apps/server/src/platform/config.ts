@@ -22,6 +22,8 @@ export interface Config {
   mailFrom: string;
   /** New members confirm their e-mail address before they may post. */
   confirmEmail: boolean;
+  /** Compress answers (brotli or gzip) for browsers that accept it; off behind a proxy that does. */
+  compress: boolean;
 }
 
 /** A bad environment value: its message is the one line printed when the start stops. */
@@ -114,5 +116,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     smtpUrl: parseUrl(env, "SMTP_URL", ["smtp:", "smtps:"]),
     mailFrom: value(env, "PARLEY_MAIL_FROM") ?? "Parley <noreply@localhost>",
     confirmEmail: value(env, "PARLEY_CONFIRM_EMAIL") === undefined ? true : parseBoolean(env, "PARLEY_CONFIRM_EMAIL"),
+    compress: value(env, "PARLEY_COMPRESS") === undefined ? true : parseBoolean(env, "PARLEY_COMPRESS"),
   };
 }

@@ -36,7 +36,8 @@ export async function createTestApp(
     const adminID = await createAdmin(database.db, TEST_ADMIN_PASSWORD);
     await seedDemo(database.db, adminID);
   }
-  const app = await buildApp({ config: testConfig(database.dataDir), database });
+  // Compression on, as the server runs (requests without Accept-Encoding get plain answers).
+  const app = await buildApp({ config: testConfig(database.dataDir), database, compress: true });
   await options.extend?.(app);
   await app.ready();
   return {

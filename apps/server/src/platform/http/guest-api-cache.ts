@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { EventBus, EventName } from "../events.ts";
+import { sendText, type EncodedCopies } from "./compression.ts";
 
 /** The content events after which a cached guest answer or page may be out of date. */
 export const contentEvents: EventName[] = [
@@ -21,6 +22,8 @@ interface CachedAnswer {
   headers: Record<string, string>;
   body: string;
   expires: number;
+  /** The body compressed, per encoding, once asked for (`sendText`). */
+  encoded: EncodedCopies;
 }
 
 /** Headers that belong to the answer itself (paging), kept with the cached body. */
@@ -68,7 +71,7 @@ export function registerGuestApiCache(
       return;
     }
     reply.code(hit.status).headers({ ...hit.headers, "x-parley-cache": "hit" });
-    return reply.send(hit.body);
+    return sendText(request, reply, hit.body, hit.encoded);
   });
 
   app.addHook("onSend", async (request, reply, payload) => {
@@ -80,7 +83,13 @@ export function registerGuestApiCache(
       if (typeof value === "string") headers[name] = value;
     }
     if (answers.size >= options.maxEntries) answers.delete(answers.keys().next().value as string);
-    answers.set(keyOf(request), { status: 200, headers, body: payload, expires: Date.now() + options.ttlMs });
+    answers.set(keyOf(request), {
+      status: 200,
+      headers,
+      body: payload,
+      expires: Date.now() + options.ttlMs,
+      encoded: {},
+    });
     return payload;
   });
 }
