@@ -1,5 +1,5 @@
 import { stemmer } from "stemmer";
-import { MARK_END, MARK_START, type SearchText } from "./search.text.ts";
+import { MARK_END, MARK_START, withoutDiacritics, type SearchText } from "./search.text.ts";
 
 /**
  * The excerpt of a search result, made here rather than by FTS5's snippet(): snippet() evaluates
@@ -18,10 +18,7 @@ const MAX_STEMMED = 64;
 const MAX_MEMO = 20_000;
 const memo = new Map<string, string>();
 
-const fold = (word: string): string => {
-  const lower = word.toLowerCase();
-  return NON_ASCII.test(lower) ? lower.normalize("NFD").replace(/\p{M}+/gu, "") : lower;
-};
+const fold = (word: string): string => withoutDiacritics(word.toLowerCase());
 
 /** A folded word's index form (memoised: a forum's vocabulary repeats). */
 function indexForm(folded: string): string {

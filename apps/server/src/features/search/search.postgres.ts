@@ -21,7 +21,7 @@ import {
   type HitRow,
 } from "./search.filters.ts";
 import { resultExcerpts } from "./search.excerpt.ts";
-import type { SearchText } from "./search.text.ts";
+import { withoutDiacritics, withoutDiacriticsText, type SearchText } from "./search.text.ts";
 
 /** ts_rank weights {D, C, B, A}: titles (A) far above bodies (B). */
 const WEIGHTS = "{0, 0, 0.1, 1.0}";
@@ -45,7 +45,6 @@ const TITLE_VECTOR = sql`ts_filter(d."searchVector", '{a}')`;
  * for a whole one: no stem of "connecti" begins "connection"'s stem "connect".
  */
 const PREFIX_CONFIG = "simple";
-const PREFIX_VECTOR = sql`to_tsvector(${sql.lit(PREFIX_CONFIG)}::regconfig, d."name")`;
 
 /**
  * GIN's pending list (fastupdate) holds new entries unsorted until a vacuum merges them, and every
@@ -349,19 +348,23 @@ const orderOf = (criteria: SearchCriteria): RawBuilder<unknown> => {
 
 /** PostgreSQL full-text search: a weighted tsvector per document (GIN index), stemmed in the site's language. */
 export function createPostgresSearchDriver(db: Executor, language = "english"): SearchDriver {
+  // Diacritics folded as on SQLite (`withoutDiacritics`); the rows keep the text as written.
   const vector = (doc: SearchDocument) =>
-    sql`setweight(to_tsvector(${language}::regconfig, ${doc.name}), 'A') || setweight(to_tsvector(${language}::regconfig, ${doc.body}), 'B')`;
+    sql`setweight(to_tsvector(${language}::regconfig, ${withoutDiacritics(doc.name)}), 'A') || setweight(to_tsvector(${language}::regconfig, ${withoutDiacritics(doc.body)}), 'B')`;
 
   /**
    * The title rows (`searchTitles`, 0018) of the documents just written: copied with their title's
-   * lexemes, stemmed and as written (0019), when they have a name; gone when an upsert took the name away.
+   * lexemes, stemmed and as written (0019, diacritics folded), when they have a name; gone when an
+   * upsert took the name away.
    */
-  const copyTitles = async (executor: Executor, docIDs: number[], upsert: boolean) => {
-    if (docIDs.length === 0) return;
-    const ids = sql.join(docIDs);
+  const copyTitles = async (executor: Executor, written: Array<{ docID: number; name: string }>, upsert: boolean) => {
+    if (written.length === 0) return;
+    const ids = sql.join(written.map((row) => row.docID));
+    const names = sql.join(written.map((row) => sql`(${row.docID}::int, ${withoutDiacritics(row.name)}::text)`));
     await sql`insert into "searchTitles" (${sql.join(hitColumnNames.map((column) => sql.ref(column)))}, "titleVector", "prefixVector")
-        select ${hitColumns}, ${TITLE_VECTOR}, ${PREFIX_VECTOR} from "searchDocuments" d
-        where d."docID" in (${ids}) and d."name" <> ''
+        select ${hitColumns}, ${TITLE_VECTOR}, to_tsvector(${sql.lit(PREFIX_CONFIG)}::regconfig, f."name")
+        from "searchDocuments" d join (values ${names}) f("docID", "name") on f."docID" = d."docID"
+        where d."name" <> ''
         ${
           upsert
             ? sql`on conflict ("docID") do update set ${sql.join(
@@ -378,11 +381,16 @@ export function createPostgresSearchDriver(db: Executor, language = "english"): 
 
   const insertRows = async (executor: Executor, documents: SearchDocument[], upsert: boolean) => {
     for (let start = 0; start < documents.length; start += ROWS_PER_INSERT) {
-      const rows = documents
-        .slice(start, start + ROWS_PER_INSERT)
-        .map((doc) => sql`(${sql.join([...documentColumns.map((column) => doc[column]), language])}, ${vector(doc)})`);
+      const batch = documents.slice(start, start + ROWS_PER_INSERT);
+      const rows = batch.map(
+        (doc) => sql`(${sql.join([...documentColumns.map((column) => doc[column]), language])}, ${vector(doc)})`,
+      );
       const columns = sql.join([...documentColumns, "language", "searchVector"].map((column) => sql.ref(column)));
-      const written = await sql<{ docID: number }>`insert into "searchDocuments" (${columns}) values ${sql.join(rows)}
+      const written = await sql<{
+        docID: number;
+        recordType: string;
+        recordID: number;
+      }>`insert into "searchDocuments" (${columns}) values ${sql.join(rows)}
         ${
           upsert
             ? sql`on conflict ("recordType", "recordID") do update set ${sql.join(
@@ -391,10 +399,11 @@ export function createPostgresSearchDriver(db: Executor, language = "english"): 
                 ),
               )}`
             : sql``
-        } returning "docID"`.execute(executor);
+        } returning "docID", "recordType", "recordID"`.execute(executor);
+      const nameOf = new Map(batch.map((doc) => [`${doc.recordType}:${doc.recordID}`, doc.name]));
       await copyTitles(
         executor,
-        written.rows.map((row) => row.docID),
+        written.rows.map((row) => ({ docID: row.docID, name: nameOf.get(`${row.recordType}:${row.recordID}`) ?? "" })),
         upsert,
       );
     }
@@ -405,7 +414,9 @@ export function createPostgresSearchDriver(db: Executor, language = "english"): 
   return {
     name: "postgres-tsvector",
 
-    async search(criteria) {
+    async search(asked) {
+      // The words as the index holds them: diacritics folded (`vector`).
+      const criteria = { ...asked, text: withoutDiacriticsText(asked.text), title: withoutDiacriticsText(asked.title) };
       const match = matchOf(language, criteria);
       const filters = whereAll(filterConditions(criteria, { recordTypeIndexed: !match }));
       // The page's details read with it (one round trip fewer): columns the planner computes after

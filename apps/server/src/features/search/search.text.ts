@@ -15,6 +15,30 @@ export interface SearchText {
   phraseTexts?: string[];
 }
 
+const NON_ASCII = /\P{ASCII}/u;
+
+/**
+ * Latin letters without their diacritics (é → e, ệ → e), as FTS5's unicode61 tokenizer indexes them
+ * (`remove_diacritics 2`), so "cafe" and "café" find each other on both engines (PostgreSQL's
+ * configurations keep diacritics: its driver indexes and searches text passed through this). Other
+ * scripts keep their marks: Cyrillic й is not и.
+ */
+export function withoutDiacritics(text: string): string {
+  if (!NON_ASCII.test(text)) return text;
+  return text
+    .normalize("NFD")
+    .replace(/(\p{Script=Latin})\p{Mn}+/gu, "$1")
+    .normalize("NFC");
+}
+
+/** The search text's words and phrases `withoutDiacritics`. */
+export const withoutDiacriticsText = (text: SearchText | null): SearchText | null =>
+  text && {
+    terms: text.terms.map(withoutDiacritics),
+    phrases: text.phrases.map((words) => words.map(withoutDiacritics)),
+    ...(text.phraseTexts ? { phraseTexts: text.phraseTexts.map(withoutDiacritics) } : {}),
+  };
+
 /** Words as FTS5's unicode61 tokenizer and PostgreSQL's parser see them: letters and digits. */
 const WORD = /[\p{L}\p{N}]+/gu;
 const MAX_PARTS = 16;
