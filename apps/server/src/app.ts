@@ -165,7 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
   // Before any route: the plugin hooks each route as it is added.
-  await registerCompression(app, options.compress ?? false);
+  registerCompression(app, options.compress ?? false);
   await app.register(cookie);
   // Plain HTML forms (pages work without JavaScript) post urlencoded bodies.
   app.addContentTypeParser(
