@@ -133,7 +133,5 @@ export function sendText(
   const encoding = request.server.compressesAnswers ? acceptedEncoding(request.headers["accept-encoding"]) : null;
   if (!encoding || text.length < COMPRESS_ABOVE) return reply.send(text);
   const encoded = (copies[encoding] ??= encodeOnce[encoding](text));
-  const vary = reply.getHeader("vary");
-  reply.header("vary", vary ? `${String(vary)}, Accept-Encoding` : "Accept-Encoding");
-  return reply.header("content-encoding", encoding).send(encoded);
+  return withVary(reply).header("content-encoding", encoding).send(encoded);
 }
