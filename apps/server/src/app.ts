@@ -185,7 +185,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   platform.sessions.register(app);
   registerCsrfProtection(app);
   if (options.guestApiCacheTtlMs) {
-    registerGuestApiCache(app, platform.events, { ttlMs: options.guestApiCacheTtlMs, maxEntries: 2_000 });
+    registerGuestApiCache(app, platform.events, {
+      ttlMs: options.guestApiCacheTtlMs,
+      maxEntries: 2_000,
+      // ≈ 400 lists of 30 discussions.
+      maxSize: 16_000_000,
+    });
   }
 
   registerErrorHandler(app, {

@@ -3,7 +3,6 @@ import fastifyStatic from "@fastify/static";
 import qs from "qs";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { API_PREFIX } from "../platform/http/api.ts";
-import { sendText } from "../platform/http/compression.ts";
 import { originOf } from "../platform/http/pagination.ts";
 import type { PageAssets, WebApiRequest, WebApiResponse, WebRenderer } from "./renderer.ts";
 import { createGuestPageCache } from "./guest-cache.ts";
@@ -140,7 +139,12 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
   }
 
   const cache = options.guestCacheTtlMs
-    ? createGuestPageCache(app.platform.events, { ttlMs: options.guestCacheTtlMs, maxEntries: 1_000 })
+    ? createGuestPageCache(app.platform.events, {
+        ttlMs: options.guestCacheTtlMs,
+        maxEntries: 1_000,
+        // ≈ 300 long discussion pages with their compressed copies.
+        maxSize: 32_000_000,
+      })
     : null;
   const isGuestRead = (request: FastifyRequest) =>
     request.method === "GET" && request.viewer?.via === "guest" && request.headers.cookie === undefined;
@@ -156,7 +160,7 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
           .type("text/html; charset=utf-8")
           .header("cache-control", "no-cache, private")
           .header("x-parley-cache", "hit");
-        return sendText(request, reply, hit.html, hit.encoded);
+        return cache.send(request, reply, cacheKey, hit);
       }
     }
     const renderer = await options.renderer();
@@ -180,8 +184,8 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     if (cacheable && (output.status === 200 || output.status === 404) && setCookies.length === 0) {
       let html = "";
       for await (const chunk of output.stream) html += String(chunk);
-      const entry = cache.set(cacheKey, output.status, html);
-      return sendText(request, reply.header("x-parley-cache", "miss"), html, entry.encoded);
+      const entry = cache.set(cacheKey, { status: output.status, text: html, encoded: {} });
+      return cache.send(request, reply.header("x-parley-cache", "miss"), cacheKey, entry);
     }
     return reply.send(output.stream);
   };

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { EventBus, EventName } from "../events.ts";
-import { sendText, type EncodedCopies } from "./compression.ts";
+import { createTimedStore, type StoredText, type TimedStoreOptions } from "./timed-store.ts";
 
 /** The content events after which a cached guest answer or page may be out of date. */
 export const contentEvents: EventName[] = [
@@ -17,13 +17,9 @@ export const contentEvents: EventName[] = [
   "theme.changed",
 ];
 
-interface CachedAnswer {
+interface CachedAnswer extends StoredText {
   status: number;
   headers: Record<string, string>;
-  body: string;
-  expires: number;
-  /** The body compressed, per encoding, once asked for (`sendText`). */
-  encoded: EncodedCopies;
 }
 
 /** Headers that belong to the answer itself (paging), kept with the cached body. */
@@ -51,12 +47,8 @@ export const isAnonymousRead = (request: FastifyRequest) =>
  * on the content events that change them"). Any content change in this process drops them all; other
  * processes' copies age out within `ttlMs`. Answers that vary by user never come here.
  */
-export function registerGuestApiCache(
-  app: FastifyInstance,
-  events: EventBus,
-  options: { ttlMs: number; maxEntries: number },
-): void {
-  const answers = new Map<string, CachedAnswer>();
+export function registerGuestApiCache(app: FastifyInstance, events: EventBus, options: TimedStoreOptions): void {
+  const answers = createTimedStore<CachedAnswer>(options);
   for (const name of contentEvents) events.on(name, () => answers.clear());
   const keyOf = (request: FastifyRequest) => `${request.host}${request.url}`;
   const cacheable = (request: FastifyRequest) =>
@@ -64,14 +56,11 @@ export function registerGuestApiCache(
 
   app.addHook("preHandler", async (request, reply) => {
     if (!cacheable(request)) return;
-    const hit = answers.get(keyOf(request));
+    const key = keyOf(request);
+    const hit = answers.get(key);
     if (!hit) return;
-    if (hit.expires <= Date.now()) {
-      answers.delete(keyOf(request));
-      return;
-    }
     reply.code(hit.status).headers({ ...hit.headers, "x-parley-cache": "hit" });
-    return sendText(request, reply, hit.body, hit.encoded);
+    return answers.send(request, reply, key, hit);
   });
 
   app.addHook("onSend", async (request, reply, payload) => {
@@ -82,14 +71,7 @@ export function registerGuestApiCache(
       const value = reply.getHeader(name);
       if (typeof value === "string") headers[name] = value;
     }
-    if (answers.size >= options.maxEntries) answers.delete(answers.keys().next().value as string);
-    answers.set(keyOf(request), {
-      status: 200,
-      headers,
-      body: payload,
-      expires: Date.now() + options.ttlMs,
-      encoded: {},
-    });
+    answers.set(keyOf(request), { status: 200, headers, text: payload, encoded: {} });
     return payload;
   });
 }
