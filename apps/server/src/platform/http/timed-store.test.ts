@@ -60,6 +60,13 @@ describe("timed store (guests' cached pages and API answers)", () => {
     expect(store.usage()).toEqual({ entries: 10, size: 94 });
   });
 
+  it("counts two bytes a character for a text V8 keeps at two (any character above U+00FF)", () => {
+    const store = createTimedStore({ ttlMs: 60_000, maxEntries: 10, maxSize: 1_000 });
+    store.set("/latin", text(50, "é"));
+    store.set("/wide", text(50, "…"));
+    expect(store.usage()).toEqual({ entries: 2, size: 50 + 100 });
+  });
+
   it("counts a compressed copy, made once when a request asks for it, towards the size", async () => {
     const store = createTimedStore({ ttlMs: 60_000, maxEntries: 10, maxSize: 1_000_000 });
     const app = Fastify();

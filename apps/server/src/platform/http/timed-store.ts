@@ -11,12 +11,19 @@ export interface TimedStoreOptions {
   /** How long an answer is served again. */
   ttlMs: number;
   maxEntries: number;
-  /** The characters of the texts and the bytes of their compressed copies, together. */
+  /** Bytes held: the texts' and their compressed copies'. */
   maxSize: number;
 }
 
+/** A character above U+00FF makes V8 keep the whole string at two bytes a character. */
+const TWO_BYTE = /[\u0100-\uffff]/;
+
+/** The bytes a kept answer holds: its text (one or two a character, as V8 stores it) and its copies. */
 const sizeOf = (value: StoredText) =>
-  Object.values(value.encoded).reduce((size, copy) => size + (copy?.byteLength ?? 0), value.text.length);
+  Object.values(value.encoded).reduce(
+    (size, copy) => size + (copy?.byteLength ?? 0),
+    value.text.length * (TWO_BYTE.test(value.text) ? 2 : 1),
+  );
 
 /**
  * Answers kept briefly and served again (guests' pages and API answers), bounded by their number and
