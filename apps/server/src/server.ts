@@ -1,4 +1,5 @@
 import path from "node:path";
+import v8 from "node:v8";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import { bootstrapDatabase, prepareDataDir } from "./db/bootstrap.ts";
@@ -36,6 +37,8 @@ export async function startServer(
   options: { contentSecurityPolicy: boolean; guestApiCacheTtlMs?: number },
 ): Promise<FastifyInstance> {
   const started = performance.now();
+  // Read by V8 at each full collection, so it applies from the first one on.
+  if (config.heapGrowthPercent > 0) v8.setFlagsFromString(`--heap-growing-percent=${config.heapGrowthPercent}`);
   const database = await openConfiguredDatabase(config);
   const report = await bootstrapDatabase(database, config);
   const app = await buildApp({

@@ -14,6 +14,7 @@ describe("loadConfig", () => {
       adminPasswordGenerated: true,
       debug: false,
       compress: true,
+      heapGrowthPercent: 50,
     });
     expect(config.adminPassword.length).toBeGreaterThanOrEqual(12);
   });
@@ -29,6 +30,7 @@ describe("loadConfig", () => {
         PARLEY_ADMIN_PASSWORD: "correct horse",
         PARLEY_SEED: "none",
         PARLEY_COMPRESS: "false",
+        PARLEY_HEAP_GROWTH: "0",
       },
       "/srv",
     );
@@ -42,6 +44,7 @@ describe("loadConfig", () => {
       adminPasswordGenerated: false,
       seed: "none",
       compress: false,
+      heapGrowthPercent: 0,
     });
   });
 
@@ -55,6 +58,9 @@ describe("loadConfig", () => {
     [{ PARLEY_ADMIN_PASSWORD: "short" }, "PARLEY_ADMIN_PASSWORD"],
     [{ PARLEY_DEBUG: "maybe" }, "PARLEY_DEBUG"],
     [{ PARLEY_COMPRESS: "gzip" }, "PARLEY_COMPRESS"],
+    [{ PARLEY_HEAP_GROWTH: "-5" }, "PARLEY_HEAP_GROWTH"],
+    [{ PARLEY_HEAP_GROWTH: "1.5" }, "PARLEY_HEAP_GROWTH"],
+    [{ PARLEY_HEAP_GROWTH: "5000" }, "PARLEY_HEAP_GROWTH"],
   ])("stops on a bad value naming the variable: %o", (env, variable) => {
     let caught: unknown;
     try {
