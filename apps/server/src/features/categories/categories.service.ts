@@ -1,3 +1,4 @@
+import type { Kysely } from "kysely";
 import {
   limits,
   ROOT_CATEGORY_ID,
@@ -15,6 +16,7 @@ import { badRequest, conflict, fieldError, HttpError, notFound, validationFailed
 import type { Platform } from "../../platform/context.ts";
 import { nowIso } from "../../platform/dates.ts";
 import { plainTitle } from "../../platform/text.ts";
+import type { DB } from "../../platform/db/schema.ts";
 import type { CategoryDirectory, CategoryNode } from "./categories.directory.ts";
 import {
   createCategoriesRepo,
@@ -57,14 +59,26 @@ declare module "../../platform/events.ts" {
 export function createCategoriesService(repo: CategoriesRepo, platform: Platform, directory: CategoryDirectory) {
   const manage = (viewer: Viewer) => authorize(viewer, ["community.manage", "site.manage"]);
 
-  /** After a structural change: depths, inherited permissions, counts, and every cache of the tree. */
-  async function settle(categoryID: number, db = platform.db) {
+  /** After a structural change: depths, inherited permissions and counts, in the change's transaction. */
+  async function recompute(db: Kysely<DB>) {
     await recomputeDepths(db);
     await recomputePermissionCategories(db);
     await recountCategories(db);
+  }
+
+  /**
+   * Once the change is committed: every cache of the tree dropped, and `category.changed` for the
+   * listeners (theirs too), which would otherwise reload what another connection still sees as before.
+   */
+  async function announce(categoryID: number) {
     directory.invalidate();
     platform.permissions.invalidate();
     await platform.events.emit("category.changed", { categoryID });
+  }
+
+  async function settle(categoryID: number) {
+    await recompute(platform.db);
+    await announce(categoryID);
   }
 
   /** The viewer's followed categories, with when each was followed (a guest follows none). */
@@ -294,9 +308,9 @@ export function createCategoriesService(repo: CategoriesRepo, platform: Platform
           await scoped.deleteWithContent(subtree);
           await scoped.recountUsersAndTags();
         }
-        await settle(row.categoryID, trx);
+        await recompute(trx);
       });
-      directory.invalidate();
+      await announce(row.categoryID);
     },
 
     async search(query: CategorySearchQuery, context: CategoryRequestContext) {
