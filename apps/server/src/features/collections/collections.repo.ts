@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
 import type { CollectionRecordsTable, CollectionsTable, DB } from "../../platform/db/schema.ts";
 
 export type CollectionRow = Selectable<CollectionsTable>;
@@ -30,6 +30,22 @@ export function createCollectionsRepo(db: Kysely<DB>) {
             .orderBy("dateInserted")
             .execute()
         : Promise.resolve([]),
+
+    /**
+     * Records whose discussion or category is gone (deleted one by one, in bulk, with their category
+     * or with their author): a collection shows only what exists.
+     */
+    async pruneDeleted(): Promise<void> {
+      const gone = (recordType: string, table: "discussions" | "categories", key: string) =>
+        sql<boolean>`("recordType" = ${recordType} and not exists (select 1 from ${sql.table(table)} t
+          where ${sql.ref(`t.${key}`)} = "collectionRecords"."recordID"))`;
+      await db
+        .deleteFrom("collectionRecords")
+        .where(
+          sql<boolean>`${gone("discussion", "discussions", "discussionID")} or ${gone("category", "categories", "categoryID")}`,
+        )
+        .execute();
+    },
 
     async collectionIDsOfRecord(recordType: string, recordID: number): Promise<number[]> {
       const rows = await db

@@ -5,7 +5,7 @@ import { fewestQueries } from "../../platform/db/query-count.ts";
 import { engines } from "../../test/databases.ts";
 import { createContentFixture, expectSchema, postDiscussion, type ContentFixture } from "../../test/content.ts";
 
-type Cast = "member" | "moderator";
+type Cast = "member" | "moderator" | "author";
 
 /** Collections (reference §9): community.manage, 30 records at most, membership by resource. */
 describe.each(engines)("collections on %s", (engine) => {
@@ -14,6 +14,7 @@ describe.each(engines)("collections on %s", (engine) => {
     f = await createContentFixture(engine, {
       member: { name: "Collection Member", role: "member" },
       moderator: { name: "Collection Moderator", role: "moderator" },
+      author: { name: "Collection Author", role: "member" },
     });
   });
   afterAll(async () => {
@@ -126,5 +127,69 @@ describe.each(engines)("collections on %s", (engine) => {
     expect((await f.api.delete(url, { as: f.as.member })).statusCode).toBe(403);
     expect((await f.api.delete(url, { as: f.admin })).statusCode).toBe(204);
     expect((await f.api.get(url)).statusCode).toBe(404);
+  });
+
+  it("drops a discussion or category once deleted, alone, in bulk, with its category or with its author", async () => {
+    const made = await f.api.post(
+      "/api/v2/categories",
+      { name: `Collected ${engine}`, urlcode: `collected-${engine}` },
+      { as: f.admin },
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const category = made.json<{ categoryID: number }>();
+    const [alone, bulk, kept] = [
+      await postDiscussion(f.api, f.admin, { categoryID: f.category.general }),
+      await postDiscussion(f.api, f.admin, { categoryID: f.category.general }),
+      await postDiscussion(f.api, f.admin, { categoryID: f.category.general }),
+    ];
+    const inCategory = await postDiscussion(f.api, f.admin, { categoryID: category.categoryID });
+    const byAuthor = await postDiscussion(f.api, f.as.author, { categoryID: f.category.general });
+    const discussion = (d: { discussionID: number }) => `discussion:${d.discussionID}`;
+    const collection = (
+      await f.api.post(
+        "/api/v2/collections",
+        {
+          name: "Kept current",
+          records: [
+            ...[alone, bulk, kept, inCategory, byAuthor].map((d) => ({
+              recordID: d.discussionID,
+              recordType: "discussion",
+            })),
+            { recordID: category.categoryID, recordType: "category" },
+          ],
+        },
+        { as: f.admin },
+      )
+    ).json<Collection>();
+    const records = async () =>
+      (await f.api.get(`/api/v2/collections/${collection.collectionID}`))
+        .json<Collection>()
+        .records.map((record) => `${record.recordType}:${record.recordID}`);
+    expect(await records()).toHaveLength(6);
+
+    expect((await f.api.delete(`/api/v2/discussions/${alone.discussionID}`, { as: f.admin })).statusCode).toBe(204);
+    expect(await records()).not.toContain(discussion(alone));
+
+    const bulkDelete = await f.api.request("DELETE", "/api/v2/discussions/list?longRunnerMode=sync", {
+      as: f.admin,
+      body: { discussionIDs: [bulk.discussionID] },
+    });
+    expect(bulkDelete.statusCode, bulkDelete.body).toBe(200);
+    expect(await records()).not.toContain(discussion(bulk));
+
+    const deleteCategory = await f.api.delete(`/api/v2/categories/${category.categoryID}`, { as: f.admin });
+    expect(deleteCategory.statusCode, deleteCategory.body).toBe(204);
+    expect(await records()).toEqual([discussion(kept), discussion(byAuthor)]);
+
+    const deleteAuthor = await f.api.delete(`/api/v2/users/${f.users.author.userID}?deleteMethod=delete`, {
+      as: f.admin,
+    });
+    expect(deleteAuthor.statusCode, deleteAuthor.body).toBe(204);
+    expect(await records()).toEqual([discussion(kept)]);
+    // The collection lists, by resource, only what exists.
+    const byResource = await f.api.get(
+      `/api/v2/collections/by-resource?recordID=${alone.discussionID}&recordType=discussion`,
+    );
+    expect(byResource.json()).toEqual([]);
   });
 });

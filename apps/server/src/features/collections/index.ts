@@ -8,7 +8,12 @@ export type { CollectionsService };
 
 /** Collections under /api/v2/collections. */
 export async function registerCollections(app: FastifyInstance, platform: Platform): Promise<CollectionsService> {
-  const service = createCollectionsService({ repo: createCollectionsRepo(platform.db), platform });
+  const repo = createCollectionsRepo(platform.db);
+  const service = createCollectionsService({ repo, platform });
+  // A deleted discussion or category leaves the collections that held it (a member's deletion may
+  // take their discussions, a category's its own and everything in it).
+  for (const name of ["discussion.deleted", "category.changed", "user.access.changed"] as const)
+    platform.events.on(name, () => repo.pruneDeleted());
   await app.register(collectionsRoutes, { prefix: "/api/v2", service });
   return service;
 }
