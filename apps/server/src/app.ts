@@ -19,7 +19,7 @@ import { nullableAsTypes } from "./platform/http/serializer-schemas.ts";
 import { registerCategories } from "./features/categories/index.ts";
 import { createUserFragments, registerUsers } from "./features/users/index.ts";
 import { registerTags } from "./features/tags/index.ts";
-import { registerDiscussions, removeMemberPosts } from "./features/discussions/index.ts";
+import { registerDiscussions, removeMemberPosts, removePosts } from "./features/discussions/index.ts";
 import { registerComments } from "./features/comments/index.ts";
 import { createReactions, registerReactions } from "./features/reactions/index.ts";
 import { registerRoles } from "./features/roles/index.ts";
@@ -205,7 +205,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCallsRoutes(app, platform.longRunner);
 
   for (const schema of sharedPermissionSchemas) app.addSchema(schema);
-  const categories = await registerCategories(app, platform);
+  // Deleting a category with its content deletes the posts as the discussions feature does.
+  const categories = await registerCategories(app, platform, { removePosts });
   const userFragments = createUserFragments(platform.db);
   const reactions = createReactions(platform, userFragments);
   const conversations = createConversations(platform, userFragments);

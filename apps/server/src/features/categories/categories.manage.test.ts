@@ -100,8 +100,21 @@ describe.each(engines)("managing categories on %s", (engine) => {
     );
     const ids = discussions.json<Array<{ discussionID: number }>>().map((d) => d.discussionID);
     expect(ids.length).toBeGreaterThan(0);
+    // A member told of a comment in it: the notification goes with the comment.
+    const mention = await api.post(
+      "/api/v2/comments",
+      { discussionID: ids[0], body: "Over to you, @cat_member.", format: "markdown" },
+      { as: admin },
+    );
+    expect(mention.statusCode, mention.body).toBe(201);
+    const aboutHelp = async () =>
+      (await api.get("/api/v2/notifications", { as: member }))
+        .json<Array<{ discussionID: number | null }>>()
+        .filter((notification) => notification.discussionID !== null && ids.includes(notification.discussionID));
+    expect(await aboutHelp()).toHaveLength(1);
     expect((await api.delete(`/api/v2/categories/${help.categoryID}`, { as: member })).statusCode).toBe(403);
     expect((await api.delete(`/api/v2/categories/${help.categoryID}`, { as: admin })).statusCode).toBe(204);
+    expect(await aboutHelp()).toEqual([]);
     expect((await api.get(`/api/v2/categories/$urlcode:installation`, { as: admin })).statusCode).toBe(404);
     for (const id of ids) expect((await api.get(`/api/v2/discussions/${id}`, { as: admin })).statusCode).toBe(404);
     const tree = (await api.get("/api/v2/categories")).json<Category[]>();

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable, type Updateable } from "kysely";
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder, type Updateable } from "kysely";
 import type { CategoriesTable, DB } from "../../platform/db/schema.ts";
 import { ROOT_CATEGORY_ID } from "@parley/contracts";
 
@@ -10,6 +10,16 @@ export interface DescendantsQuery {
   maxDepth: number;
   archived?: boolean;
 }
+
+/**
+ * Deletes posts with what points at them (reactions, notifications, members' states), in the
+ * caller's transaction: the discussions feature's, handed in where the features are put together.
+ */
+export type RemovePosts = (
+  db: Kysely<DB>,
+  discussionIDs: SelectQueryBuilder<DB, "discussions", { discussionID: number }>,
+  commentIDs: SelectQueryBuilder<DB, "comments", { commentID: number }>,
+) => Promise<void>;
 
 /** The only file with the categories' SQL; runs on SQLite and PostgreSQL alike. */
 export function createCategoriesRepo(db: Kysely<DB>) {
@@ -152,22 +162,11 @@ export function createCategoriesRepo(db: Kysely<DB>) {
     },
 
     /** Deletes categories and everything posted in them (comments, reactions, tags links cascade or go here). */
-    async deleteWithContent(categoryIDs: number[]): Promise<void> {
+    async deleteWithContent(categoryIDs: number[], removePosts: RemovePosts): Promise<void> {
       if (categoryIDs.length === 0) return;
       const discussionIDs = db.selectFrom("discussions").select("discussionID").where("categoryID", "in", categoryIDs);
       const commentIDs = db.selectFrom("comments").select("commentID").where("discussionID", "in", discussionIDs);
-      await db
-        .deleteFrom("reactions")
-        .where("recordType", "=", "comment")
-        .where("recordID", "in", commentIDs)
-        .execute();
-      await db
-        .deleteFrom("reactions")
-        .where("recordType", "=", "discussion")
-        .where("recordID", "in", discussionIDs)
-        .execute();
-      await db.deleteFrom("comments").where("discussionID", "in", discussionIDs).execute();
-      await db.deleteFrom("discussions").where("categoryID", "in", categoryIDs).execute();
+      await removePosts(db, discussionIDs, commentIDs);
       // Deepest first: each category's parent is still there when it goes.
       const rows = await db
         .selectFrom("categories")

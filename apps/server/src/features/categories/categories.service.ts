@@ -24,7 +24,7 @@ import {
   recomputePermissionCategories,
   recountCategories,
 } from "./categories.repo.ts";
-import type { CategoriesRepo, CategoryRow } from "./categories.repo.ts";
+import type { CategoriesRepo, CategoryRow, RemovePosts } from "./categories.repo.ts";
 import { buildTree, flattenTree, presentCategory, type PresentContext } from "./categories.present.ts";
 
 export interface CategoryListResult {
@@ -56,7 +56,12 @@ declare module "../../platform/events.ts" {
 }
 
 /** Categories: the tree and one category, each only where the viewer holds discussions.view; upkeep by managers. */
-export function createCategoriesService(repo: CategoriesRepo, platform: Platform, directory: CategoryDirectory) {
+export function createCategoriesService(
+  repo: CategoriesRepo,
+  platform: Platform,
+  directory: CategoryDirectory,
+  removePosts: RemovePosts,
+) {
   const manage = (viewer: Viewer) => authorize(viewer, ["community.manage", "site.manage"]);
 
   /** After a structural change: depths, inherited permissions and counts, in the change's transaction. */
@@ -303,9 +308,9 @@ export function createCategoriesService(repo: CategoriesRepo, platform: Platform
         if (newCategoryID !== undefined) {
           await scoped.moveDiscussions(row.categoryID, newCategoryID);
           await scoped.reparentChildren(row.categoryID, newCategoryID);
-          await scoped.deleteWithContent([row.categoryID]);
+          await scoped.deleteWithContent([row.categoryID], removePosts);
         } else {
-          await scoped.deleteWithContent(subtree);
+          await scoped.deleteWithContent(subtree, removePosts);
           await scoped.recountUsersAndTags();
         }
         await recompute(trx);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { sharedCategorySchemas } from "@parley/contracts";
 import type { Platform } from "../../platform/context.ts";
-import { createCategoriesRepo } from "./categories.repo.ts";
+import { createCategoriesRepo, type RemovePosts } from "./categories.repo.ts";
 import { categoriesRoutes } from "./categories.routes.ts";
 import { createCategoriesService, type CategoriesService } from "./categories.service.ts";
 import { createCategoryDirectory, type CategoryDirectory } from "./categories.directory.ts";
@@ -20,10 +20,11 @@ export type { CategoriesService };
 export async function registerCategories(
   app: FastifyInstance,
   platform: Platform,
+  deps: { removePosts: RemovePosts },
 ): Promise<{ service: CategoriesService; directory: CategoryDirectory }> {
   for (const schema of sharedCategorySchemas) app.addSchema(schema);
   const directory = createCategoryDirectory(platform.db);
-  const service = createCategoriesService(createCategoriesRepo(platform.db), platform, directory);
+  const service = createCategoriesService(createCategoriesRepo(platform.db), platform, directory, deps.removePosts);
   platform.events.on("permissions.changed", () => directory.invalidate());
   await app.register(categoriesRoutes, { prefix: "/api/v2", service });
   return { service, directory };

@@ -23,7 +23,7 @@ export type { DiscussionEvent } from "./discussions.events.ts";
 export { discussionsPolicy } from "./discussions.policy.ts";
 export { hotScore } from "./discussions.service.ts";
 export { createCounters, type Counters } from "./counters.repo.ts";
-export { removeMemberPosts } from "./member-posts.ts";
+export { removeMemberPosts, removePosts } from "./member-posts.ts";
 export { Expansions, discussionUrl, slugify } from "./discussions.present.ts";
 
 /** Discussions under /api/v2/discussions. */
