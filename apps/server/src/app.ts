@@ -237,7 +237,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerLayouts(app, platform, { categories, discussions, comments });
   await registerDrafts(app, platform, { discussions, comments, categories: categories.directory });
   await registerModeration(app, platform, { discussions, users: userFragments });
-  await registerCollections(app, platform);
+  // A collection's records presented as their own endpoints present them, for the viewer.
+  await registerCollections(app, platform, {
+    discussion: async (ids, context) =>
+      (await discussions.list({ discussionID: ids, limit: ids.length, pinOrder: "mixed" }, context)).items.map(
+        (discussion) => [discussion.discussionID, discussion],
+      ),
+    category: async (ids, context) =>
+      (await categories.service.presentMany(ids, context)).map((category) => [category.categoryID, category]),
+  });
   await registerReports(app, platform, {
     categories: categories.directory,
     users: userFragments,

@@ -7,6 +7,9 @@ export const collectionRules = {
   nameMaxLength: 255,
   defaultLimit: 20,
   maxLimit: 100,
+  /** `GET /collections/contents/{locale}` pages records, not collections (Vanilla's default 100). */
+  contentsDefaultLimit: 100,
+  contentsMaxLimit: 500,
   recordTypes: ["article", "category", "discussion", "event", "groups", "knowledgeBase"],
 } as const;
 export type CollectionRecordType = (typeof collectionRules.recordTypes)[number];

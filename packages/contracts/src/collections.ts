@@ -1,5 +1,6 @@
 import { Type, type Static } from "typebox";
-import { DateTime, Nullable } from "./common.ts";
+import { DateTime, Expand, Nullable } from "./common.ts";
+import { Limit, Page } from "./pagination.ts";
 import { collectionRules } from "./collections-constants.ts";
 
 export { collectionRules, type CollectionRecordType } from "./collections-constants.ts";
@@ -58,3 +59,42 @@ export const CollectionByResourcePut = Type.Object({
   collectionIDs: Type.Array(Type.Integer()),
 });
 export type CollectionByResourcePut = Static<typeof CollectionByResourcePut>;
+
+/** `GET /collections/contents/{locale}`: the records of every collection (or of those asked for), paged. */
+export const CollectionContentsQuery = Type.Object({
+  collectionID: Type.Optional(Type.Array(Type.Integer())),
+  dateAddedToCollection: Type.Optional(Type.String({ description: "A date filter (`>2026-01-01`, `[a,b]`)." })),
+  expand: Type.Optional(Expand),
+  page: Type.Optional(Page),
+  limit: Type.Optional(Limit(collectionRules.contentsMaxLimit, collectionRules.contentsDefaultLimit)),
+});
+export type CollectionContentsQuery = Static<typeof CollectionContentsQuery>;
+
+export const CollectionLocaleParams = Type.Object({ locale: Type.String({ minLength: 1, maxLength: 20 }) });
+export const CollectionContentParams = Type.Object({
+  id: Type.Integer(),
+  locale: Type.String({ minLength: 1, maxLength: 20 }),
+});
+
+/** The record itself as its own endpoint presents it (a Discussion, a Category). */
+const ExpandedRecord = Type.Object({}, { additionalProperties: true });
+
+export const CollectionRecordContent = Type.Object({
+  collectionID: Type.Integer(),
+  recordID: Type.Integer(),
+  recordType: Type.String(),
+  sort: Type.Integer(),
+  dateAddedToCollection: DateTime,
+  record: ExpandedRecord,
+  collection: Type.Optional(Type.Object({ collectionID: Type.Integer(), name: Type.String() })),
+});
+export type CollectionRecordContent = Static<typeof CollectionRecordContent>;
+
+export const CollectionContent = Type.Object({
+  collectionID: Type.Integer(),
+  name: Type.String(),
+  records: Type.Array(
+    Type.Object({ recordID: Type.Integer(), recordType: Type.String(), sort: Type.Integer(), record: ExpandedRecord }),
+  ),
+});
+export type CollectionContent = Static<typeof CollectionContent>;

@@ -1,11 +1,24 @@
 import { sql, type Kysely, type Selectable } from "kysely";
 import type { CollectionRecordsTable, CollectionsTable, DB } from "../../platform/db/schema.ts";
+import type { DateCondition } from "../../platform/http/filters.ts";
 
 export type CollectionRow = Selectable<CollectionsTable>;
 export type CollectionRecordRow = Selectable<CollectionRecordsTable>;
 
+export interface RecordFilters {
+  collectionIDs?: number[];
+  /** When a record was added to its collection. */
+  dates?: DateCondition[];
+}
+
 /** The only file with the collections' SQL. */
 export function createCollectionsRepo(db: Kysely<DB>) {
+  const filtered = (filters: RecordFilters) => {
+    let query = db.selectFrom("collectionRecords");
+    if (filters.collectionIDs?.length) query = query.where("collectionID", "in", filters.collectionIDs);
+    for (const condition of filters.dates ?? []) query = query.where("dateInserted", condition.op, condition.value);
+    return query;
+  };
   return {
     withTransaction: (trx: Kysely<DB>) => createCollectionsRepo(trx),
 
@@ -47,6 +60,25 @@ export function createCollectionsRepo(db: Kysely<DB>) {
         .execute();
     },
 
+    /** Records across collections (all, or those asked for), in collection and record order: a page, and how many. */
+    recordsPage(filters: RecordFilters, offset: number, limit: number) {
+      return filtered(filters)
+        .selectAll()
+        .orderBy("collectionID")
+        .orderBy("sort")
+        .orderBy("dateInserted")
+        .offset(offset)
+        .limit(limit)
+        .execute();
+    },
+
+    async countRecords(filters: RecordFilters): Promise<number> {
+      const row = await filtered(filters)
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
+    },
+
     async collectionIDsOfRecord(recordType: string, recordID: number): Promise<number[]> {
       const rows = await db
         .selectFrom("collectionRecords")
@@ -75,15 +107,6 @@ export function createCollectionsRepo(db: Kysely<DB>) {
     async replaceRecords(collectionID: number, records: CollectionRecordRow[]): Promise<void> {
       await db.deleteFrom("collectionRecords").where("collectionID", "=", collectionID).execute();
       if (records.length) await db.insertInto("collectionRecords").values(records).execute();
-    },
-
-    async countRecords(collectionID: number): Promise<number> {
-      const row = await db
-        .selectFrom("collectionRecords")
-        .select(({ fn }) => fn.countAll<number>().as("count"))
-        .where("collectionID", "=", collectionID)
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
     },
 
     async addRecord(row: CollectionRecordRow): Promise<void> {

@@ -1,8 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import {
   Collection,
   CollectionByResourcePut,
+  CollectionContent,
+  CollectionContentParams,
+  CollectionContentsQuery,
+  CollectionLocaleParams,
+  CollectionRecordContent,
   CollectionByResourceQuery,
   CollectionListQuery,
   CollectionPatch,
@@ -10,12 +16,14 @@ import {
   collectionRules,
   ErrorBody,
 } from "@parley/contracts";
-import { setPagingHeaders } from "../../platform/http/pagination.ts";
+import { originOf, setPagingHeaders } from "../../platform/http/pagination.ts";
 import type { CollectionsService } from "./collections.service.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody };
 const tags = ["Collections"];
 const IdParams = Type.Object({ id: Type.Integer() });
+
+const contextOf = (request: FastifyRequest) => ({ viewer: request.viewer, origin: originOf(request), ip: request.ip });
 
 /** /collections: parse, call the service, set status and paging headers. */
 export const collectionsRoutes: FastifyPluginAsyncTypebox<{ service: CollectionsService }> = async (
@@ -80,6 +88,42 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox<{ service: Collections
       },
     },
     async (request) => service.setByResource(request.body, request.viewer),
+  );
+
+  // Parley keeps one locale per site: `{locale}` is accepted and every record is in it.
+  app.get(
+    "/collections/contents/:locale",
+    {
+      schema: {
+        tags,
+        summary: "Records across collections, each presented as its own endpoint would (a numbered pager).",
+        params: CollectionLocaleParams,
+        querystring: CollectionContentsQuery,
+        response: { 200: Type.Array(CollectionRecordContent), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.contents(request.query, contextOf(request));
+      setPagingHeaders(request, reply, {
+        ...result,
+        count: result.items.length,
+        defaults: { limit: collectionRules.contentsDefaultLimit },
+      });
+      return result.items;
+    },
+  );
+
+  app.get(
+    "/collections/:id/content/:locale",
+    {
+      schema: {
+        tags,
+        summary: "A collection with each record presented as its own endpoint would.",
+        params: CollectionContentParams,
+        response: { 200: CollectionContent, ...errors },
+      },
+    },
+    async (request) => service.content(request.params.id, contextOf(request)),
   );
 
   app.get(

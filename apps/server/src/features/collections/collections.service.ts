@@ -2,6 +2,9 @@ import {
   collectionRules,
   type Collection,
   type CollectionByResourcePut,
+  type CollectionContent,
+  type CollectionContentsQuery,
+  type CollectionRecordContent,
   type CollectionListQuery,
   type CollectionPatch,
   type CollectionPost,
@@ -13,6 +16,7 @@ import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import { nowIso, toRfc3339 } from "../../platform/dates.ts";
 import { fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
+import { parseDateFilter } from "../../platform/http/filters.ts";
 import type { CollectionRecordRow, CollectionRow, CollectionsRepo } from "./collections.repo.ts";
 
 const isRecordType = (value: string) => (collectionRules.recordTypes as readonly string[]).includes(value);
@@ -54,8 +58,48 @@ const recordRows = (collectionID: number, records: CollectionRecordInput[], now:
     }));
 };
 
+/** Who asks for a collection's records: each record is presented as its own endpoint would for them. */
+export interface ContentContext {
+  viewer: Viewer;
+  origin: string;
+  ip: string;
+}
+
+/**
+ * Presents records of one type as their own endpoint does (a Discussion, a Category), leaving out
+ * those that are gone or that the viewer may not see, in a fixed number of queries however many.
+ */
+export type RecordPresenter = (ids: number[], context: ContentContext) => Promise<Array<[number, object]>>;
+
 /** Collections: read by anyone, made and changed with community.manage (spec §6), 30 records at most. */
-export function createCollectionsService({ repo, platform }: { repo: CollectionsRepo; platform: Platform }) {
+export function createCollectionsService({
+  repo,
+  platform,
+  presenters,
+}: {
+  repo: CollectionsRepo;
+  platform: Platform;
+  presenters: Partial<Record<string, RecordPresenter>>;
+}) {
+  /**
+   * The records expanded, by `recordType:recordID`: one call per record type. Types Parley has no
+   * feature for (articles, events, groups, knowledge bases) have nothing to show and are left out.
+   */
+  async function expanded(rows: CollectionRecordRow[], context: ContentContext): Promise<Map<string, object>> {
+    const idsByType = new Map<string, Set<number>>();
+    for (const row of rows)
+      idsByType.set(row.recordType, (idsByType.get(row.recordType) ?? new Set()).add(row.recordID));
+    const out = new Map<string, object>();
+    await Promise.all(
+      [...idsByType].map(async ([recordType, ids]) => {
+        const present = presenters[recordType];
+        if (!present) return;
+        for (const [recordID, record] of await present([...ids], context)) out.set(`${recordType}:${recordID}`, record);
+      }),
+    );
+    return out;
+  }
+
   /** Presents collections with their records: one query for all of them. */
   async function present(rows: CollectionRow[]): Promise<Collection[]> {
     const records = await repo.recordsOf(rows.map((row) => row.collectionID));
@@ -154,6 +198,63 @@ export function createCollectionsService({ repo, platform }: { repo: Collections
       await platform.db.transaction().execute((trx) => repo.withTransaction(trx).remove(collectionID));
     },
 
+    /** `GET /collections/contents/{locale}`: records across collections, each with its `record`; a numbered pager. */
+    async contents(query: CollectionContentsQuery, context: ContentContext) {
+      const page = query.page ?? 1;
+      const limit = query.limit ?? collectionRules.contentsDefaultLimit;
+      const filters = {
+        ...(query.collectionID?.length ? { collectionIDs: query.collectionID } : {}),
+        ...(query.dateAddedToCollection
+          ? { dates: parseDateFilter("dateAddedToCollection", query.dateAddedToCollection) }
+          : {}),
+      };
+      const [rows, total] = await Promise.all([
+        repo.recordsPage(filters, (page - 1) * limit, limit),
+        repo.countRecords(filters),
+      ]);
+      const withCollection = (query.expand ?? []).some((name) => name === "collection" || name === "all");
+      const [records, collections] = await Promise.all([
+        expanded(rows, context),
+        withCollection ? repo.findByIds([...new Set(rows.map((row) => row.collectionID))]) : Promise.resolve([]),
+      ]);
+      const names = new Map(collections.map((row) => [row.collectionID, row.name]));
+      const items = rows.flatMap((row): CollectionRecordContent[] => {
+        const record = records.get(`${row.recordType}:${row.recordID}`);
+        if (!record) return [];
+        return [
+          {
+            collectionID: row.collectionID,
+            recordID: row.recordID,
+            recordType: row.recordType,
+            sort: row.sort,
+            dateAddedToCollection: toRfc3339(row.dateInserted),
+            record,
+            ...(withCollection
+              ? { collection: { collectionID: row.collectionID, name: names.get(row.collectionID) ?? "" } }
+              : {}),
+          },
+        ];
+      });
+      return { items, page, limit, total };
+    },
+
+    /** `GET /collections/{id}/content/{locale}`: one collection with each record expanded. */
+    async content(collectionID: number, context: ContentContext): Promise<CollectionContent> {
+      const row = await load(collectionID);
+      const rows = await repo.recordsOf([collectionID]);
+      const records = await expanded(rows, context);
+      return {
+        collectionID: row.collectionID,
+        name: row.name,
+        records: rows.flatMap((record) => {
+          const expandedRecord = records.get(`${record.recordType}:${record.recordID}`);
+          return expandedRecord
+            ? [{ recordID: record.recordID, recordType: record.recordType, sort: record.sort, record: expandedRecord }]
+            : [];
+        }),
+      };
+    },
+
     async byResource(recordType: string, recordID: number): Promise<Collection[]> {
       const ids = await repo.collectionIDsOfRecord(recordType, recordID);
       return present(await repo.findByIds(ids));
@@ -181,7 +282,7 @@ export function createCollectionsService({ repo, platform }: { repo: Collections
           current.filter((id) => !wanted.includes(id)),
         );
         for (const collectionID of wanted.filter((id) => !current.includes(id))) {
-          const count = await scoped.countRecords(collectionID);
+          const count = await scoped.countRecords({ collectionIDs: [collectionID] });
           if (count >= collectionRules.maxRecords) {
             throw new HttpError(400, `A collection holds at most ${collectionRules.maxRecords} records.`);
           }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Collection } from "@parley/contracts";
+import { Collection, CollectionContent, CollectionRecordContent } from "@parley/contracts";
 import { Type } from "typebox";
 import { fewestQueries } from "../../platform/db/query-count.ts";
+import { roleIDOfType } from "../../test/accounts.ts";
 import { engines } from "../../test/databases.ts";
 import { createContentFixture, expectSchema, postDiscussion, type ContentFixture } from "../../test/content.ts";
 
@@ -191,5 +192,100 @@ describe.each(engines)("collections on %s", (engine) => {
       `/api/v2/collections/by-resource?recordID=${alone.discussionID}&recordType=discussion`,
     );
     expect(byResource.json()).toEqual([]);
+  });
+  it("presents each record as its own endpoint does, for the viewer, in one collection and across collections", async () => {
+    const shown = await postDiscussion(f.api, f.admin, {
+      categoryID: f.category.general,
+      name: "Shown in a collection",
+    });
+    const staff = await postDiscussion(f.api, f.admin, { categoryID: f.category["off-topic"], name: "A staff pick" });
+    const records = [
+      { recordID: shown.discussionID, recordType: "discussion" },
+      { recordID: staff.discussionID, recordType: "discussion" },
+      { recordID: f.category.general, recordType: "category" },
+      // Gone, and a type Parley has no feature for: nothing to show.
+      { recordID: 999_999, recordType: "discussion" },
+      { recordID: 5, recordType: "article" },
+    ];
+    const make = async (name: string) =>
+      (await f.api.post("/api/v2/collections", { name, records }, { as: f.admin })).json<Collection>();
+    const [showcase, second] = [await make("Showcase"), await make("Second showcase")];
+    const guestRole = await roleIDOfType(f.t.database.db, "guest");
+    const hide = (view: boolean) =>
+      f.api.patch(
+        `/api/v2/roles/${guestRole}`,
+        { permissions: [{ type: "category", id: f.category["off-topic"], permissions: { "discussions.view": view } }] },
+        { as: f.admin },
+      );
+    expect((await hide(false)).statusCode).toBe(200);
+    try {
+      const content = async (as: typeof f.admin | null) => {
+        const response = await f.api.get(`/api/v2/collections/${showcase.collectionID}/content/en`, { as });
+        expect(response.statusCode, response.body).toBe(200);
+        expectSchema(CollectionContent, response.json());
+        return response.json<CollectionContent>();
+      };
+      const asAdmin = await content(f.admin);
+      expect(asAdmin).toMatchObject({ collectionID: showcase.collectionID, name: "Showcase" });
+      expect(asAdmin.records.map((record) => `${record.recordType}:${record.recordID}`)).toEqual([
+        `discussion:${shown.discussionID}`,
+        `discussion:${staff.discussionID}`,
+        `category:${f.category.general}`,
+      ]);
+      // The record is what GET /discussions/{id} and GET /categories/{id} answer.
+      const discussion = (await f.api.get(`/api/v2/discussions/${shown.discussionID}`, { as: f.admin })).json<object>();
+      const category = (await f.api.get(`/api/v2/categories/${f.category.general}`, { as: f.admin })).json<object>();
+      expect(asAdmin.records[0]!.record).toMatchObject({
+        discussionID: shown.discussionID,
+        name: "Shown in a collection",
+        url: (discussion as { url: string }).url,
+      });
+      expect(asAdmin.records[2]!.record).toEqual(category);
+      // A guest, who may not see Off Topic, is not shown its discussion.
+      const asGuest = await content(null);
+      expect(asGuest.records.map((record) => record.recordID)).toEqual([shown.discussionID, f.category.general]);
+
+      const contents = await f.api.get(
+        `/api/v2/collections/contents/en?collectionID=${showcase.collectionID}&expand=collection`,
+        { as: f.admin },
+      );
+      expect(contents.statusCode, contents.body).toBe(200);
+      expectSchema(Type.Array(CollectionRecordContent), contents.json());
+      // The pager counts the collection's records; the page shows those there is something to show of.
+      expect(contents.headers["x-app-page-result-count"]).toBe("5");
+      expect(contents.json<CollectionRecordContent[]>()).toMatchObject([
+        { recordID: shown.discussionID, collection: { collectionID: showcase.collectionID, name: "Showcase" } },
+        { recordID: staff.discussionID },
+        { recordID: f.category.general, recordType: "category" },
+      ]);
+      const guestContents = await f.api.get(`/api/v2/collections/contents/en?collectionID=${showcase.collectionID}`);
+      expect(guestContents.json<CollectionRecordContent[]>().map((item) => item.recordID)).toEqual([
+        shown.discussionID,
+        f.category.general,
+      ]);
+      const paged = await f.api.get(
+        `/api/v2/collections/contents/en?collectionID=${showcase.collectionID}&limit=2&page=2`,
+        { as: f.admin },
+      );
+      expect(paged.json<CollectionRecordContent[]>().map((item) => item.recordID)).toEqual([f.category.general]);
+      expect(paged.headers["x-app-page-next-url"]).toContain("page=3");
+      const later = await f.api.get(
+        `/api/v2/collections/contents/en?collectionID=${showcase.collectionID}&dateAddedToCollection=>2100-01-01`,
+      );
+      expect(later.json()).toEqual([]);
+      expect(later.headers["x-app-page-result-count"]).toBe("0");
+      // One collection or two: the same queries (one call per record type).
+      const across = (ids: number[]) =>
+        f.api.get(`/api/v2/collections/contents/en?${ids.map((id) => `collectionID=${id}`).join("&")}`, {
+          as: f.admin,
+        });
+      expect((await across([showcase.collectionID, second.collectionID])).json<unknown[]>()).toHaveLength(6);
+      expect(await fewestQueries(() => across([showcase.collectionID, second.collectionID]))).toBe(
+        await fewestQueries(() => across([showcase.collectionID])),
+      );
+      expect((await f.api.get("/api/v2/collections/999999/content/en")).statusCode).toBe(404);
+    } finally {
+      expect((await hide(true)).statusCode).toBe(200);
+    }
   });
 });

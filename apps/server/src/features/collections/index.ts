@@ -2,14 +2,18 @@ import type { FastifyInstance } from "fastify";
 import type { Platform } from "../../platform/context.ts";
 import { createCollectionsRepo } from "./collections.repo.ts";
 import { collectionsRoutes } from "./collections.routes.ts";
-import { createCollectionsService, type CollectionsService } from "./collections.service.ts";
+import { createCollectionsService, type CollectionsService, type RecordPresenter } from "./collections.service.ts";
 
-export type { CollectionsService };
+export type { CollectionsService, ContentContext, RecordPresenter } from "./collections.service.ts";
 
 /** Collections under /api/v2/collections. */
-export async function registerCollections(app: FastifyInstance, platform: Platform): Promise<CollectionsService> {
+export async function registerCollections(
+  app: FastifyInstance,
+  platform: Platform,
+  presenters: Partial<Record<string, RecordPresenter>>,
+): Promise<CollectionsService> {
   const repo = createCollectionsRepo(platform.db);
-  const service = createCollectionsService({ repo, platform });
+  const service = createCollectionsService({ repo, platform, presenters });
   // A deleted discussion or category leaves the collections that held it (a member's deletion may
   // take their discussions, a category's its own and everything in it).
   for (const name of ["discussion.deleted", "category.changed", "user.access.changed"] as const)
