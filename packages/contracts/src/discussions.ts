@@ -203,5 +203,6 @@ export const LongRunnerQuery = Type.Object({
   longRunnerMode: Type.Optional(Type.Union([Type.Literal("sync"), Type.Literal("async")])),
   longRunnerTimeout: Type.Optional(Type.Integer({ minimum: 0, maximum: 20 })),
 });
+export type LongRunnerQuery = Static<typeof LongRunnerQuery>;
 
 export const sharedDiscussionSchemas = [Discussion];

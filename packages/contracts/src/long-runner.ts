@@ -1,4 +1,4 @@
-import { Type } from "typebox";
+import { Type, type Static } from "typebox";
 import { ErrorBody } from "./errors.ts";
 import { LongRunnerResult } from "./discussions.ts";
 
@@ -8,13 +8,23 @@ export const callsRunContentType = "application/system+jwt";
 /** `POST /calls/run`'s body: a callback payload exactly as a long-running call answered it. */
 export const CallsRunBody = Type.String({ minLength: 1, maxLength: 1_000_000 });
 
+/** `longRunnerMode=async` (reference §1.7): the call is queued and answered 202 with this slip. */
+export const TrackingSlip = Type.Object({
+  jobID: Type.String(),
+  jobTrackingID: Type.String({ description: "Shared by every round of the call." }),
+  status: Type.Union([Type.Literal("intended"), Type.Literal("complete"), Type.Literal("failed")]),
+});
+export type TrackingSlip = Static<typeof TrackingSlip>;
+
 /**
- * A long-running call's answers (reference §1.7): 200 when done, 408 with a `callbackPayload` when its
+ * A long-running call's answers (reference §1.7): 200 when done, 202 with a tracking slip when queued
+ * (`longRunnerMode=async`), 408 with a `callbackPayload` when its
  * time ran out, else the highest failure status with the progress; a call refused as a whole (bad body,
  * bad payload) answers with the usual error body.
  */
 export const longRunnerResponses = {
   200: LongRunnerResult,
+  202: TrackingSlip,
   408: LongRunnerResult,
   ...Object.fromEntries(
     [400, 401, 403, 404, 409, 410, 422, 429, 500].map((status) => [status, Type.Union([LongRunnerResult, ErrorBody])]),

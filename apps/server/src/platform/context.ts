@@ -19,6 +19,7 @@ import {
   type LongRunner,
   type LongRunnerOptions,
 } from "./long-runner/long-runner.ts";
+import { longRunnerQueue, LONG_RUNNER_JOB } from "./long-runner/long-runner.queue.ts";
 import { createLongRunnerRepo } from "./long-runner/long-runner.repo.ts";
 
 export type PlatformConfig = Pick<
@@ -59,8 +60,9 @@ export async function createPlatform(database: Database, config: PlatformConfig)
     : null;
   const outboxDir = path.join(config.dataDir, "outbox");
   const sessions = createSessions({ repo: authRepo, permissions });
-  const longRunnerRepo = createLongRunnerRepo(database.db);
+  const longRunnerRepo = createLongRunnerRepo(database.db, database.dialect);
   let longRunnerSecret: Promise<string> | null = null;
+  const jobs = createJobs((error, name) => console.error(`Job ${name} failed:`, error));
   const longRunner = createLongRunner({
     secret: () => (longRunnerSecret ??= longRunnerRepo.secret("longRunner.secret", newLongRunnerSecret)),
     viewerOf: async (userID) => {
@@ -71,7 +73,9 @@ export async function createPlatform(database: Database, config: PlatformConfig)
       return sessions.viewerFor(user, "cookie", null);
     },
     ...(config.longRunner ? { options: config.longRunner } : {}),
+    queue: longRunnerQueue(longRunnerRepo, () => jobs.wakeAt(LONG_RUNNER_JOB, new Date())),
   });
+  jobs.register(LONG_RUNNER_JOB, () => longRunner.runQueued(), { everyMs: 5_000 });
   return {
     db: database.db,
     database,
@@ -83,7 +87,7 @@ export async function createPlatform(database: Database, config: PlatformConfig)
     outboxDir,
     events: createEventBus((error, name) => console.error(`Event listener for ${name} failed:`, error)),
     siteConfig: createSiteConfig(database.db),
-    jobs: createJobs((error, name) => console.error(`Job ${name} failed:`, error)),
+    jobs,
     limiter: (name, max, windowMs) =>
       redis ? createRedisLimiter(redis, name, max, windowMs) : createMemoryLimiter(name, max, windowMs),
     close: async () => {

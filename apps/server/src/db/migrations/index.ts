@@ -17,6 +17,7 @@ import * as m0017 from "./0017_search_titles.ts";
 import * as m0018 from "./0018_search_title_rows.ts";
 import * as m0019 from "./0019_search_prefixes.ts";
 import * as m0020 from "./0020_search_diacritics.ts";
+import * as m0021 from "./0021_long_runner_jobs.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -42,6 +43,7 @@ const modules: Record<string, MigrationModule> = {
   "0018_search_title_rows": m0018,
   "0019_search_prefixes": m0019,
   "0020_search_diacritics": m0020,
+  "0021_long_runner_jobs": m0021,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -54,7 +54,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<Options> = async (
         request.body.commentIDs,
         { deleteMethod: request.body.deleteMethod ?? "full" },
         contextOf(request),
-        request.query.longRunnerTimeout,
+        request.query,
       );
       reply.code(status as 200);
       return body;

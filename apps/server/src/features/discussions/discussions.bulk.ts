@@ -1,3 +1,4 @@
+import type { LongRunnerQuery } from "@parley/contracts";
 import type { Kysely } from "kysely";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { DB } from "../../platform/db/schema.ts";
@@ -85,14 +86,14 @@ export function registerBulkActions(longRunner: LongRunner, deps: DiscussionWrit
   longRunner.register(mergeAction(deps));
   longRunner.register(splitAction(deps));
   return {
-    delete: (ids: number[], context: LongRunnerContext, timeout?: number) =>
-      longRunner.start("discussions.delete", ids, {}, context, timeout),
-    move: (ids: number[], categoryID: number, context: LongRunnerContext, timeout?: number) =>
-      longRunner.start<BulkMoveArgs>("discussions.move", ids, { categoryID }, context, timeout),
-    close: (ids: number[], closed: boolean, context: LongRunnerContext, timeout?: number) =>
-      longRunner.start<BulkCloseArgs>("discussions.close", ids, { closed }, context, timeout),
-    merge: (ids: number[], args: MergeArgs, context: LongRunnerContext, timeout?: number) =>
-      longRunner.start<MergeArgs>("discussions.merge", ids, args, context, timeout),
+    delete: (ids: number[], context: LongRunnerContext, query?: LongRunnerQuery) =>
+      longRunner.start("discussions.delete", ids, {}, context, query),
+    move: (ids: number[], categoryID: number, context: LongRunnerContext, query?: LongRunnerQuery) =>
+      longRunner.start<BulkMoveArgs>("discussions.move", ids, { categoryID }, context, query),
+    close: (ids: number[], closed: boolean, context: LongRunnerContext, query?: LongRunnerQuery) =>
+      longRunner.start<BulkCloseArgs>("discussions.close", ids, { closed }, context, query),
+    merge: (ids: number[], args: MergeArgs, context: LongRunnerContext, query?: LongRunnerQuery) =>
+      longRunner.start<MergeArgs>("discussions.merge", ids, args, context, query),
   };
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LongRunnerResult } from "@parley/contracts";
+import { LongRunnerResult, TrackingSlip } from "@parley/contracts";
 import { signPayload, type CallbackPayload } from "../../platform/long-runner/payload.ts";
 import { roleIDOfType, type Session } from "../../test/accounts.ts";
 import { engines } from "../../test/databases.ts";
@@ -251,5 +251,59 @@ describe.each(engines)("long-running bulk actions on %s", (engine) => {
     }
     const left = await db.selectFrom("discussions").select("discussionID").where("discussionID", "in", ids).execute();
     expect(left).toHaveLength(21);
+  });
+  it("queues a call asked for with longRunnerMode=async: 202 with a tracking slip, then the queue's job does it", async () => {
+    const ids = await insertDiscussions(250, f.category.general);
+    const db = f.t.database.db;
+    const queued = await f.api.request("DELETE", "/api/v2/discussions/list?longRunnerMode=async", {
+      as: f.admin,
+      body: { discussionIDs: ids },
+    });
+    expect(queued.statusCode, queued.body).toBe(202);
+    expectSchema(TrackingSlip, queued.json());
+    const slip = queued.json<TrackingSlip>();
+    expect(slip.status).toBe("intended");
+    // Nothing done yet: the answer came before the work.
+    const waiting = await db
+      .selectFrom("discussions")
+      .select("discussionID")
+      .where("discussionID", "in", ids)
+      .execute();
+    expect(waiting).toHaveLength(250);
+
+    await f.t.app.platform.jobs.runNow("longRunner.queue");
+    const left = await db.selectFrom("discussions").select("discussionID").where("discussionID", "in", ids).execute();
+    expect(left).toHaveLength(0);
+    const job = await db
+      .selectFrom("longRunnerJobs")
+      .selectAll()
+      .where("jobID", "=", slip.jobID)
+      .executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ jobTrackingID: slip.jobTrackingID, status: "complete", claimedUntil: null });
+    expect(JSON.parse(job.state)).toMatchObject({ countTotalIDs: 250, countSuccess: 250, countFailed: 0 });
+
+    // A member's queued call is done with their permissions when it runs: they may delete none.
+    const mine = await insertDiscussions(3, f.category.general);
+    const refused = await f.api.request("DELETE", "/api/v2/discussions/list?longRunnerMode=async", {
+      as: f.as.member,
+      body: { discussionIDs: mine },
+    });
+    expect(refused.statusCode).toBe(202);
+    await f.t.app.platform.jobs.runNow("longRunner.queue");
+    const failed = await db
+      .selectFrom("longRunnerJobs")
+      .selectAll()
+      .where("jobID", "=", refused.json<TrackingSlip>().jobID)
+      .executeTakeFirstOrThrow();
+    expect(failed.status).toBe("failed");
+    expect(JSON.parse(failed.state)).toMatchObject({
+      countTotalIDs: 3,
+      countSuccess: 0,
+      countFailed: 3,
+      failureStatus: 403,
+    });
+    expect(
+      await db.selectFrom("discussions").select("discussionID").where("discussionID", "in", mine).execute(),
+    ).toHaveLength(3);
   });
 });

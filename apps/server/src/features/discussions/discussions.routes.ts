@@ -50,7 +50,11 @@ interface Options {
   service: DiscussionsService;
   bulk: BulkActions;
   changeAuthor: (discussionID: number, insertUserID: number, context: DiscussionRequestContext) => Promise<void>;
-  split: (body: DiscussionSplit, context: DiscussionRequestContext, timeout?: number) => Promise<LongRunnerAnswer>;
+  split: (
+    body: DiscussionSplit,
+    context: DiscussionRequestContext,
+    query?: LongRunnerQuery,
+  ) => Promise<LongRunnerAnswer>;
 }
 
 /** /discussions: parse, call the service, set status and paging headers. */
@@ -242,11 +246,7 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
       },
     },
     async (request, reply) => {
-      const { status, body } = await bulk.delete(
-        request.body.discussionIDs,
-        contextOf(request),
-        request.query.longRunnerTimeout,
-      );
+      const { status, body } = await bulk.delete(request.body.discussionIDs, contextOf(request), request.query);
       reply.code(status as 200);
       return body;
     },
@@ -268,7 +268,7 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
         request.body.discussionIDs,
         request.body.categoryID,
         contextOf(request),
-        request.query.longRunnerTimeout,
+        request.query,
       );
       reply.code(status as 200);
       return body;
@@ -291,7 +291,7 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
         request.body.discussionIDs,
         request.body.closed ?? true,
         contextOf(request),
-        request.query.longRunnerTimeout,
+        request.query,
       );
       reply.code(status as 200);
       return body;
@@ -315,7 +315,7 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
         discussionIDs,
         { destinationDiscussionID, addRedirects },
         contextOf(request),
-        request.query.longRunnerTimeout,
+        request.query,
       );
       reply.code(status as 200);
       return body;
@@ -334,7 +334,7 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
       },
     },
     async (request, reply) => {
-      const { status, body } = await split(request.body, contextOf(request), request.query.longRunnerTimeout);
+      const { status, body } = await split(request.body, contextOf(request), request.query);
       reply.code(status as 200);
       return body;
     },

@@ -1,4 +1,4 @@
-import type { DiscussionSplit } from "@parley/contracts";
+import type { DiscussionSplit, LongRunnerQuery } from "@parley/contracts";
 import { authorize } from "../../platform/auth/authorize.ts";
 import { notFound } from "../../platform/errors.ts";
 import type {
@@ -30,7 +30,7 @@ export async function startSplit(
   deps: DiscussionWriteDeps & { service: DiscussionsService; longRunner: LongRunner },
   body: DiscussionSplit,
   context: LongRunnerContext,
-  timeoutSeconds?: number,
+  query?: LongRunnerQuery,
 ): Promise<LongRunnerAnswer> {
   const { viewer } = context;
   const moves = createMovesRepo(deps.db);
@@ -55,7 +55,7 @@ export async function startSplit(
     body.commentIDs,
     { discussionID: created.discussionID },
     context,
-    timeoutSeconds,
+    query,
   );
 }
 

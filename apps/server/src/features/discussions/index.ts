@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { sharedDiscussionSchemas, type DiscussionSplit } from "@parley/contracts";
+import { sharedDiscussionSchemas, type DiscussionSplit, type LongRunnerQuery } from "@parley/contracts";
 import type { LongRunnerContext } from "../../platform/long-runner/long-runner.ts";
 import { startSplit } from "./discussions.split.ts";
 import { changeDiscussionAuthor } from "./discussions.change-author.ts";
@@ -49,8 +49,8 @@ export async function registerDiscussions(
     requirePostableCategory: service.requirePostableCategory,
   };
   const bulk = registerBulkActions(platform.longRunner, writeDeps);
-  const split = (body: DiscussionSplit, context: LongRunnerContext, timeout?: number) =>
-    startSplit({ ...writeDeps, service, longRunner: platform.longRunner }, body, context, timeout);
+  const split = (body: DiscussionSplit, context: LongRunnerContext, query?: LongRunnerQuery) =>
+    startSplit({ ...writeDeps, service, longRunner: platform.longRunner }, body, context, query);
   const changeAuthor = (discussionID: number, insertUserID: number, context: LongRunnerContext) =>
     changeDiscussionAuthor({ ...writeDeps, service }, discussionID, insertUserID, context);
   await app.register(discussionsRoutes, { prefix: "/api/v2", service, bulk, split, changeAuthor });

@@ -430,6 +430,26 @@ export interface ReportReasonsTable {
   dateUpdated: DateString | null;
 }
 
+/** 0021: long-running calls asked for with `longRunnerMode=async`, until done. */
+export interface LongRunnerJobsTable {
+  jobID: string;
+  jobTrackingID: string;
+  userID: number;
+  action: string;
+  /** JSON. */
+  args: string;
+  /** JSON array of the IDs still to do. */
+  remainingIDs: string;
+  /** JSON: countTotalIDs, countSuccess, countFailed, failureStatus, budgetMs. */
+  state: string;
+  status: "intended" | "complete" | "failed";
+  origin: string;
+  ip: string;
+  claimedUntil: DateString | null;
+  dateInserted: DateString;
+  dateUpdated: DateString;
+}
+
 /** 0010: collections of records (spec §3). */
 export interface CollectionsTable {
   collectionID: Generated<number>;
@@ -480,6 +500,7 @@ export interface DB {
   auditLogs: AuditLogsTable;
   reports: ReportsTable;
   reportReasons: ReportReasonsTable;
+  longRunnerJobs: LongRunnerJobsTable;
   collections: CollectionsTable;
   collectionRecords: CollectionRecordsTable;
 }

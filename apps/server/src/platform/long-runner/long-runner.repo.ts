@@ -1,9 +1,12 @@
-import type { Kysely } from "kysely";
+import type { Insertable, Kysely, Selectable } from "kysely";
 import type { UserRow } from "../auth/auth.repo.ts";
-import type { DB } from "../db/schema.ts";
+import type { DialectName } from "../db/database.ts";
+import type { DB, LongRunnerJobsTable } from "../db/schema.ts";
 
-/** The long-runner's SQL: its signing secret (kept in the config table) and the user a payload names. */
-export function createLongRunnerRepo(db: Kysely<DB>) {
+export type LongRunnerJobRow = Selectable<LongRunnerJobsTable>;
+
+/** The long-runner's SQL: its signing secret (kept in the config table), the user a payload names, queued calls. */
+export function createLongRunnerRepo(db: Kysely<DB>, dialect: DialectName) {
   return {
     /** A server secret, created on first use by whichever process gets there first; never readable through /config. */
     async secret(key: string, create: () => string): Promise<string> {
@@ -18,6 +21,43 @@ export function createLongRunnerRepo(db: Kysely<DB>) {
 
     async userById(userID: number): Promise<UserRow | undefined> {
       return db.selectFrom("users").selectAll().where("userID", "=", userID).executeTakeFirst();
+    },
+
+    async enqueue(row: Insertable<LongRunnerJobsTable>): Promise<void> {
+      await db.insertInto("longRunnerJobs").values(row).execute();
+    },
+
+    /** The oldest waiting call not claimed by a process now, claimed until `leaseUntil`; undefined when none. */
+    async claimNext(now: string, leaseUntil: string): Promise<LongRunnerJobRow | undefined> {
+      const next = db
+        .selectFrom("longRunnerJobs")
+        .select("jobID")
+        .where("status", "=", "intended")
+        .where((eb) => eb.or([eb("claimedUntil", "is", null), eb("claimedUntil", "<", now)]))
+        .orderBy("dateInserted")
+        .limit(1);
+      return db
+        .updateTable("longRunnerJobs")
+        .set({ claimedUntil: leaseUntil })
+        .where("jobID", "in", dialect === "postgres" ? next.forUpdate().skipLocked() : next)
+        .where("status", "=", "intended")
+        .where((eb) => eb.or([eb("claimedUntil", "is", null), eb("claimedUntil", "<", now)]))
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** A round's outcome, written while this claim holds: what is left, or the call's end; the claim let go. */
+    async saveRound(
+      jobID: string,
+      leaseUntil: string,
+      changes: Pick<LongRunnerJobRow, "remainingIDs" | "state" | "status" | "dateUpdated">,
+    ): Promise<void> {
+      await db
+        .updateTable("longRunnerJobs")
+        .set({ ...changes, claimedUntil: null })
+        .where("jobID", "=", jobID)
+        .where("claimedUntil", "=", leaseUntil)
+        .execute();
     },
   };
 }

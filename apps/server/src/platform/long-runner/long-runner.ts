@@ -1,4 +1,4 @@
-import type { LongRunnerResult } from "@parley/contracts";
+import type { LongRunnerQuery, LongRunnerResult, TrackingSlip } from "@parley/contracts";
 import { randomToken } from "../auth/tokens.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import { HttpError } from "../errors.ts";
@@ -49,7 +49,36 @@ export const defaultLongRunnerOptions: LongRunnerOptions = {
 
 export interface LongRunnerAnswer {
   status: number;
-  body: LongRunnerResult;
+  /** The progress; with `longRunnerMode=async`, the tracking slip of the queued call (202). */
+  body: LongRunnerResult | TrackingSlip;
+}
+
+/** Where a call's counts stand between rounds (in a callback payload, or a queued call's row). */
+type RoundState = Omit<CallbackPayload, "remainingIDs" | "exp" | "action" | "args" | "userID">;
+
+/** A call asked for with `longRunnerMode=async`, as its queue keeps it. */
+export interface QueuedCall {
+  jobID: string;
+  jobTrackingID: string;
+  userID: number;
+  action: string;
+  args: unknown;
+  remainingIDs: number[];
+  state: RoundState;
+  origin: string;
+  ip: string;
+}
+
+/** The queue of async calls (the `longRunnerJobs` table): one process runs each round (a claim). */
+export interface LongRunnerQueue {
+  enqueue(call: QueuedCall): Promise<void>;
+  /** The oldest waiting call, claimed for a round; `done` writes what is left (none: `status`) and lets go. */
+  claimNext(): Promise<{
+    call: QueuedCall;
+    done: (remainingIDs: number[], state: RoundState, status: "intended" | "complete" | "failed") => Promise<void>;
+  } | null>;
+  /** Asks the queue's job to run soon (a call was just queued). */
+  wake(): void;
 }
 
 /** An exception as the progress reports it: an HttpError's status and message, anything else a 500. */
@@ -69,17 +98,20 @@ export function createLongRunner(deps: {
   /** The user a payload names, as a viewer with their current roles; null when they may no longer act. */
   viewerOf: (userID: number) => Promise<Viewer | null>;
   options?: Partial<LongRunnerOptions>;
+  /** Calls asked for with `longRunnerMode=async`; without a queue they run as `sync` ones do. */
+  queue?: LongRunnerQueue;
 }) {
   const options = { ...defaultLongRunnerOptions, ...deps.options };
   const actions = new Map<string, LongRunnerAction<never>>();
 
-  async function runRounds(
+  /** Batches within the round's budget: the progress, and where the call stands (IDs left, counts). */
+  async function runRound(
     action: LongRunnerAction<unknown>,
     args: unknown,
     ids: number[],
-    state: Omit<CallbackPayload, "remainingIDs" | "exp" | "action" | "args" | "userID">,
+    state: RoundState,
     context: LongRunnerContext,
-  ): Promise<LongRunnerAnswer> {
+  ): Promise<{ body: LongRunnerResult; remainingIDs: number[]; next: RoundState }> {
     const started = Date.now();
     const body: LongRunnerResult = {
       progress: { successIDs: [], failedIDs: [], exceptionsByID: {}, countTotalIDs: state.countTotalIDs },
@@ -105,20 +137,37 @@ export function createLongRunner(deps: {
       }
       done += batch.length;
     }
-    const remainingIDs = ids.slice(done);
+    return {
+      body,
+      remainingIDs: ids.slice(done),
+      next: {
+        countTotalIDs: state.countTotalIDs,
+        countSuccess: state.countSuccess + body.progress.successIDs.length,
+        countFailed: state.countFailed + body.progress.failedIDs.length,
+        failureStatus,
+        budgetMs: state.budgetMs,
+      },
+    };
+  }
+
+  /** A round answered: 200 or the highest failure once done, else 408 with the signed payload that resumes it. */
+  async function runRounds(
+    action: LongRunnerAction<unknown>,
+    args: unknown,
+    ids: number[],
+    state: RoundState,
+    context: LongRunnerContext,
+  ): Promise<LongRunnerAnswer> {
+    const { body, remainingIDs, next } = await runRound(action, args, ids, state, context);
     if (remainingIDs.length === 0) {
-      return { status: failureStatus === 0 ? 200 : failureStatus, body };
+      return { status: next.failureStatus === 0 ? 200 : next.failureStatus, body };
     }
     const payload: CallbackPayload = {
       userID: context.viewer.userID,
       action: action.name,
       args,
       remainingIDs,
-      countTotalIDs: state.countTotalIDs,
-      countSuccess: state.countSuccess + body.progress.successIDs.length,
-      countFailed: state.countFailed + body.progress.failedIDs.length,
-      failureStatus,
-      budgetMs: state.budgetMs,
+      ...next,
       exp: Math.floor((Date.now() + options.payloadLifetimeMs) / 1000),
     };
     body.callbackPayload = signPayload(payload, await deps.secret());
@@ -142,19 +191,61 @@ export function createLongRunner(deps: {
       ids: number[],
       args: A,
       context: LongRunnerContext,
-      timeoutSeconds?: number,
+      query: LongRunnerQuery = {},
     ): Promise<LongRunnerAnswer> {
       const action = actions.get(name);
       if (!action) throw new Error(`Unknown long-runner action ${name}.`);
       const unique = [...new Set(ids)];
+      const timeoutSeconds = query.longRunnerTimeout;
       const budgetMs = timeoutSeconds === undefined ? options.budgetMs : timeoutSeconds * 1000;
-      return runRounds(
-        action,
-        args,
-        unique,
-        { countTotalIDs: unique.length, countSuccess: 0, countFailed: 0, failureStatus: 0, budgetMs },
-        context,
-      );
+      const state = { countTotalIDs: unique.length, countSuccess: 0, countFailed: 0, failureStatus: 0, budgetMs };
+      if (query.longRunnerMode === "async" && deps.queue) {
+        // Answered at once with a tracking slip; each item is authorized when its round runs.
+        const jobTrackingID = randomToken(16);
+        const jobID = `${Date.now()}.longrunnerjob.${randomToken(12)}`;
+        await deps.queue.enqueue({
+          jobID,
+          jobTrackingID,
+          userID: context.viewer.userID,
+          action: name,
+          args,
+          remainingIDs: unique,
+          state: { ...state, budgetMs: options.budgetMs },
+          origin: context.origin,
+          ip: context.ip,
+        });
+        deps.queue.wake();
+        return { status: 202, body: { jobID, jobTrackingID, status: "intended" } };
+      }
+      return runRounds(action, args, unique, state, context);
+    },
+
+    /**
+     * The queue's job: each waiting call claimed in turn and run a round (its budget), as its member with
+     * their current permissions, until none waits. A member who may no longer act fails the call.
+     */
+    async runQueued(): Promise<void> {
+      const queue = deps.queue;
+      if (!queue) return;
+      for (let claimed = await queue.claimNext(); claimed; claimed = await queue.claimNext()) {
+        const { call, done } = claimed;
+        const action = actions.get(call.action);
+        const viewer = action ? await deps.viewerOf(call.userID) : null;
+        if (!action || !viewer) {
+          await done([], call.state, "failed");
+          continue;
+        }
+        const { remainingIDs, next } = await runRound(action, call.args, call.remainingIDs, call.state, {
+          viewer,
+          origin: call.origin,
+          ip: call.ip,
+        });
+        await done(
+          remainingIDs,
+          next,
+          remainingIDs.length ? "intended" : next.failureStatus === 0 ? "complete" : "failed",
+        );
+      }
     },
 
     /**
