@@ -305,5 +305,30 @@ describe.each(engines)("long-running bulk actions on %s", (engine) => {
     expect(
       await db.selectFrom("discussions").select("discussionID").where("discussionID", "in", mine).execute(),
     ).toHaveLength(3);
+
+    // A moderator banned after asking: the call fails when it runs, and is not tried again.
+    const theirs = await insertDiscussions(2, f.category.general);
+    const asked = await f.api.request("DELETE", "/api/v2/discussions/list?longRunnerMode=async", {
+      as: f.as.moderator,
+      body: { discussionIDs: theirs },
+    });
+    expect(asked.statusCode).toBe(202);
+    const ban = (banned: boolean) =>
+      f.api.put(`/api/v2/users/${f.users.moderator.userID}/ban`, { banned }, { as: f.admin });
+    expect((await ban(true)).statusCode).toBe(200);
+    try {
+      await f.t.app.platform.jobs.runNow("longRunner.queue");
+      const ended = await db
+        .selectFrom("longRunnerJobs")
+        .select(["status", "claimedUntil"])
+        .where("jobID", "=", asked.json<TrackingSlip>().jobID)
+        .executeTakeFirstOrThrow();
+      expect(ended).toEqual({ status: "failed", claimedUntil: null });
+      expect(
+        await db.selectFrom("discussions").select("discussionID").where("discussionID", "in", theirs).execute(),
+      ).toHaveLength(2);
+    } finally {
+      expect((await ban(false)).statusCode).toBe(200);
+    }
   });
 });

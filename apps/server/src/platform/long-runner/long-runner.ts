@@ -230,7 +230,8 @@ export function createLongRunner(deps: {
       for (let claimed = await queue.claimNext(); claimed; claimed = await queue.claimNext()) {
         const { call, done } = claimed;
         const action = actions.get(call.action);
-        const viewer = action ? await deps.viewerOf(call.userID) : null;
+        // A member banned or deleted since (viewerOf refuses them) fails the call rather than retrying it.
+        const viewer = action ? await deps.viewerOf(call.userID).catch(() => null) : null;
         if (!action || !viewer) {
           await done([], call.state, "failed");
           continue;
