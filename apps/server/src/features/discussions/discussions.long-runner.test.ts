@@ -306,6 +306,14 @@ describe.each(engines)("long-running bulk actions on %s", (engine) => {
       await db.selectFrom("discussions").select("discussionID").where("discussionID", "in", mine).execute(),
     ).toHaveLength(3);
 
+    // A guest's call is never queued.
+    const guest = await f.api.request("DELETE", "/api/v2/discussions/list?longRunnerMode=async", {
+      as: null,
+      body: { discussionIDs: mine },
+    });
+    expect(guest.statusCode).toBe(403);
+    expect(await db.selectFrom("longRunnerJobs").select("jobID").where("userID", "=", 0).execute()).toEqual([]);
+
     // A moderator banned after asking: the call fails when it runs, and is not tried again.
     const theirs = await insertDiscussions(2, f.category.general);
     const asked = await f.api.request("DELETE", "/api/v2/discussions/list?longRunnerMode=async", {

@@ -1,4 +1,5 @@
 import type { LongRunnerQuery, LongRunnerResult, TrackingSlip } from "@parley/contracts";
+import { requireSignedIn } from "../auth/authorize.ts";
 import { randomToken } from "../auth/tokens.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import { HttpError } from "../errors.ts";
@@ -200,7 +201,9 @@ export function createLongRunner(deps: {
       const budgetMs = timeoutSeconds === undefined ? options.budgetMs : timeoutSeconds * 1000;
       const state = { countTotalIDs: unique.length, countSuccess: 0, countFailed: 0, failureStatus: 0, budgetMs };
       if (query.longRunnerMode === "async" && deps.queue) {
-        // Answered at once with a tracking slip; each item is authorized when its round runs.
+        // Answered at once with a tracking slip; each item is authorized when its round runs. Only a
+        // member's calls are queued: a guest may do none of this work, and would only fill the queue.
+        requireSignedIn(context.viewer);
         const jobTrackingID = randomToken(16);
         const jobID = `${Date.now()}.longrunnerjob.${randomToken(12)}`;
         await deps.queue.enqueue({
