@@ -82,10 +82,14 @@ export function createCollectionsService({
   presenters: Partial<Record<string, RecordPresenter>>;
 }) {
   /**
-   * The records expanded, by `recordType:recordID`: one call per record type. Types Parley has no
-   * feature for (articles, events, groups, knowledge bases) have nothing to show and are left out.
+   * The records expanded, one call per record type, and the lookup of a row's record (undefined when
+   * there is nothing to show: gone, unseen, or a type Parley has no feature for, such as articles).
    */
-  async function expanded(rows: CollectionRecordRow[], context: ContentContext): Promise<Map<string, object>> {
+  async function expanded(
+    rows: CollectionRecordRow[],
+    context: ContentContext,
+  ): Promise<(row: Pick<CollectionRecordRow, "recordType" | "recordID">) => object | undefined> {
+    const keyOf = (recordType: string, recordID: number) => `${recordType}:${recordID}`;
     const idsByType = new Map<string, Set<number>>();
     for (const row of rows)
       idsByType.set(row.recordType, (idsByType.get(row.recordType) ?? new Set()).add(row.recordID));
@@ -94,10 +98,10 @@ export function createCollectionsService({
       [...idsByType].map(async ([recordType, ids]) => {
         const present = presenters[recordType];
         if (!present) return;
-        for (const [recordID, record] of await present([...ids], context)) out.set(`${recordType}:${recordID}`, record);
+        for (const [recordID, record] of await present([...ids], context)) out.set(keyOf(recordType, recordID), record);
       }),
     );
-    return out;
+    return (row) => out.get(keyOf(row.recordType, row.recordID));
   }
 
   /** Presents collections with their records: one query for all of them. */
@@ -213,13 +217,13 @@ export function createCollectionsService({
         repo.countRecords(filters),
       ]);
       const withCollection = (query.expand ?? []).some((name) => name === "collection" || name === "all");
-      const [records, collections] = await Promise.all([
+      const [recordOf, collections] = await Promise.all([
         expanded(rows, context),
         withCollection ? repo.findByIds([...new Set(rows.map((row) => row.collectionID))]) : Promise.resolve([]),
       ]);
       const names = new Map(collections.map((row) => [row.collectionID, row.name]));
       const items = rows.flatMap((row): CollectionRecordContent[] => {
-        const record = records.get(`${row.recordType}:${row.recordID}`);
+        const record = recordOf(row);
         if (!record) return [];
         return [
           {
@@ -242,12 +246,12 @@ export function createCollectionsService({
     async content(collectionID: number, context: ContentContext): Promise<CollectionContent> {
       const row = await load(collectionID);
       const rows = await repo.recordsOf([collectionID]);
-      const records = await expanded(rows, context);
+      const recordOf = await expanded(rows, context);
       return {
         collectionID: row.collectionID,
         name: row.name,
         records: rows.flatMap((record) => {
-          const expandedRecord = records.get(`${record.recordType}:${record.recordID}`);
+          const expandedRecord = recordOf(record);
           return expandedRecord
             ? [{ recordID: record.recordID, recordType: record.recordType, sort: record.sort, record: expandedRecord }]
             : [];
