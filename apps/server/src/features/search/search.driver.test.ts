@@ -305,3 +305,62 @@ describe.each(engines)("Latin diacritics folded on %s", (engine) => {
       expect(suggested.hits.map((hit) => hit.recordID)).toEqual([2]);
     });
 });
+
+describe.each(engines)("phrases of common words on %s", (engine) => {
+  // "red" and "gadget" in 2,600 documents (too many to rank), side by side in 40 of them, five of
+  // those with the phrase in their title; "blue widget" in 2,700 (more than a search counts), 27 of
+  // them with it in their title.
+  const documents = () => {
+    const docs: SearchDocument[] = [];
+    for (let index = 1; index <= 2_600; index++) {
+      const adjacent = index % 65 === 0;
+      const body = adjacent
+        ? `Our red gadget hums near the window ${index}.`
+        : `A red ball beside a gadget box ${index}.`;
+      docs.push(doc(index, adjacent && index % 520 === 0 ? `Red gadget report ${index}` : "", body));
+    }
+    for (let index = 2_601; index <= 5_300; index++)
+      docs.push(
+        doc(index, index % 100 === 0 ? `Blue widget question ${index}` : "", `The blue widget spins ${index}.`),
+      );
+    return docs;
+  };
+  const indexed = useIndexed(engine, documents);
+  const found = async (query: string, overrides: Partial<SearchCriteria> = {}) => {
+    const { hits, total } = await indexed.engine.driver.search(criteria(query, overrides));
+    return { ids: hits.map((hit) => hit.recordID), total };
+  };
+
+  it("puts title matches first, newest first, then the other matches, and counts them all", async () => {
+    expect(await found('"red gadget"')).toEqual({
+      ids: [2_600, 2_080, 1_560, 1_040, 520, 2_535, 2_470, 2_405, 2_340, 2_275],
+      total: 40,
+    });
+    // A page across the last title match.
+    expect(await found('"red gadget"', { offset: 3, limit: 4 })).toEqual({
+      ids: [1_040, 520, 2_535, 2_470],
+      total: 40,
+    });
+    expect(await found('"red gadget"', { offset: 36, limit: 10 })).toEqual({ ids: [260, 195, 130, 65], total: 40 });
+    // Newest first whatever the title says.
+    expect(await found('"red gadget"', { sort: "-dateInserted", limit: 3 })).toEqual({
+      ids: [2_600, 2_535, 2_470],
+      total: 40,
+    });
+  });
+
+  it("stops counting at the cap, with the title matches still first", async () => {
+    const titles = Array.from({ length: 27 }, (_, index) => 5_300 - 100 * index);
+    expect(await found('"blue widget"')).toEqual({ ids: titles.slice(0, 10), total: 1_000 });
+    expect(await found('"blue widget"', { offset: 25, limit: 4 })).toEqual({
+      ids: [2_800, 2_700, 5_299, 5_298],
+      total: 1_000,
+    });
+    expect(await found('"blue widget"', { sort: "dateInserted", limit: 3 })).toEqual({
+      ids: [2_601, 2_602, 2_603],
+      total: 1_000,
+    });
+    // The words apart are no phrase.
+    expect(await found('"widget blue"')).toEqual({ ids: [], total: 0 });
+  });
+});

@@ -461,11 +461,18 @@ export function createPostgresSearchDriver(db: Executor, language = "english"): 
           limit: number;
           score?: RawBuilder<unknown>;
         },
+        /** Another scope's matches counted in the same query (as many as its cap), as `counted`. */
+        also?: { scope: Scope; indexed: boolean; cap: number },
       ) =>
-        sql<HitRow & DetailRow>`with m as (
+        sql<HitRow & DetailRow & { counted?: number | string }>`with m as (
             select d."docID"${page.key} from ${scope.table} d where ${scope.condition(indexed)} and ${filters}
-            ${cap === null ? sql`` : sql`limit ${cap}`})
-          select p.*, (select count(*) from m) as total
+            ${cap === null ? sql`` : sql`limit ${cap}`})${
+              also
+                ? sql`, c as (select 1 from ${also.scope.table} d where ${also.scope.condition(also.indexed)} and ${filters}
+            limit ${also.cap})`
+                : sql``
+            }
+          select p.*, (select count(*) from m) as total${also ? sql`, (select count(*) from c) as counted` : sql``}
           from (select 1) one left join lateral (
             select ${hitColumns}, ${page.score ?? sql`0`} as score ${detailsOf("d")}
             from (select k.* from m k order by ${page.order} limit ${page.limit} offset ${page.offset}) k
@@ -518,7 +525,31 @@ export function createPostgresSearchDriver(db: Executor, language = "english"): 
         !criteria.text?.phrases.length &&
         expected.atMost <= READ_ALL_WITHIN &&
         !inKeyOrder(wanted, expected.matches, expected.all);
-      if (readAll || !capped) {
+      // A page of a scope's matches, newest first (oldest first when sorted by date ascending), in the
+      // primary key's order (documents are added as they are written, so it is the date order).
+      // `inOrder`: the primary key is read in that order and the scan stops at the page; otherwise the
+      // matches come from the GIN bitmap and are sorted (`+ 0` keeps the planner off the primary key,
+      // which would read the whole table to find them).
+      const pageOf = async (scope: Scope, inOrder: boolean, offset: number, count: number) => {
+        const result = await sql<HitRow & DetailRow>`select ${hitColumns}, 0 as score, 0 as total ${detailsOf("d")}
+            from ${scope.table} d where ${scope.condition(!inOrder)} and ${filters}
+            order by ${inOrder ? sql`d."docID"` : sql`d."docID" + 0`} ${direction}
+            limit ${count} offset ${offset}`.execute(db);
+        return hitsOf(result.rows);
+      };
+      // Filters make matches sparser than the estimates say: the table's order only for the words.
+      const sparse = !onlyRecordTypes(criteria);
+      const inOrder = (scope: Scope, expectedMatches: number) =>
+        !sparse && inKeyOrder(wanted, expectedMatches, scope.named ? expected.named : expected.all);
+      const { titled, untitled } = match;
+      // Relevance where the first pass would read a thousand matches to tell the title matches and
+      // count (a phrase: every document holding its words, each one's positions tested): the title
+      // matches come from the title index instead, counted with every match in one query, and only
+      // the page's other matches are read after them. A phrase that reaches the cap read its
+      // thousand rows twice before (the first pass's page is the table's first, not the newest).
+      const titlesFirst =
+        relevance && titled !== null && untitled !== null && !readAll && !capped && !inOrder(titled, expected.titles);
+      if ((readAll || !capped) && !titlesFirst) {
         // Otherwise every match up to the cap is read once: the count, and the page of them, title
         // matches first for relevance. Below the cap that is the answer.
         // A GIN bitmap holds every match before the first is read: 62 ms for a prefix in 346k of 1M
@@ -535,25 +566,9 @@ export function createPostgresSearchDriver(db: Executor, language = "english"): 
           return { hits: hitsOf(result.rows), total: Math.min(counted, MAX_RESULTS), details };
       }
 
-      // As many matches as the cap, or more: the first ones read were the table's first, not the
-      // newest. Matches newest first (oldest first when sorted by date ascending) in the primary
-      // key's order (documents are added as they are written, so it is the date order). `inOrder`:
-      // the primary key is read in that order and the scan stops at the page; otherwise the
-      // matches come from the GIN bitmap and are sorted (`+ 0` keeps the planner off the primary
-      // key, which would read the whole table to find them).
-      const total = MAX_RESULTS;
-      const pageOf = async (scope: Scope, inOrder: boolean, offset: number, count: number) => {
-        const result = await sql<HitRow & DetailRow>`select ${hitColumns}, 0 as score, 0 as total ${detailsOf("d")}
-            from ${scope.table} d where ${scope.condition(!inOrder)} and ${filters}
-            order by ${inOrder ? sql`d."docID"` : sql`d."docID" + 0`} ${direction}
-            limit ${count} offset ${offset}`.execute(db);
-        return hitsOf(result.rows);
-      };
-      // Filters make matches sparser than the estimates say: the table's order only for the words.
-      const sparse = !onlyRecordTypes(criteria);
-      const inOrder = (scope: Scope, expectedMatches: number) =>
-        !sparse && inKeyOrder(wanted, expectedMatches, scope.named ? expected.named : expected.all);
-      const { titled, untitled } = match;
+      // As many matches as the cap, or more (the first ones read were the table's first, not the
+      // newest), or title matches first.
+      let total = MAX_RESULTS;
       if (!relevance || !titled || !untitled)
         return { hits: await pageOf(every, inOrder(every, expected.matches), criteria.offset, limit), total, details };
 
@@ -573,14 +588,16 @@ export function createPostgresSearchDriver(db: Executor, language = "english"): 
         }
       } else {
         // One round trip: every title match from the title index (as many as TITLES_WITHIN), and the
-        // page of them, newest first.
-        const result = await countedPage(titled, true, TITLES_WITHIN, {
-          key: sql``,
-          order: sql`k."docID" desc`,
-          offset: criteria.offset,
-          limit,
-        });
+        // page of them, newest first; with `titlesFirst`, every match counted too.
+        const result = await countedPage(
+          titled,
+          true,
+          TITLES_WITHIN,
+          { key: sql``, order: sql`k."docID" desc`, offset: criteria.offset, limit },
+          titlesFirst ? { scope: every, indexed: expected.matches <= BITMAP_WITHIN, cap: MAX_RESULTS } : undefined,
+        );
         titles = totalOf(result.rows);
+        if (titlesFirst) total = Math.min(Number(result.rows[0]?.counted ?? 0), MAX_RESULTS);
         // Far more title matches than expected: the ones read were the table's first, not the newest.
         hits = titles >= TITLES_WITHIN ? await pageOf(titled, true, criteria.offset, limit) : hitsOf(result.rows);
       }
