@@ -50,6 +50,11 @@ export const limits = {
     autocompleteLimit: 10,
     autocompleteDebounceMs: 100,
     suggestionsPageSize: 20,
+    /**
+     * Results a search reaches at most, on every engine (Sphinx's max_matches, Vanilla's default): the
+     * total counts up to it, and a total that reaches it means there may be more.
+     */
+    maxResults: 1_000,
   },
   /** Drafts (reference §10; spec §9 "default draft format rich2"). */
   drafts: {

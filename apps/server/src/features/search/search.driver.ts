@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { SearchOperator, SearchSort } from "@parley/contracts";
+import { limits, type SearchOperator, type SearchSort } from "@parley/contracts";
 import type { DB } from "../../platform/db/schema.ts";
 import type { DateCondition } from "../../platform/http/filters.ts";
 import type { SearchText } from "./search.text.ts";
@@ -74,11 +74,8 @@ export interface SearchDocument {
 
 export type Executor = Kysely<DB>;
 
-/**
- * Results a search reaches at most, on every engine (Vanilla's search engines cap theirs too):
- * counting and ordering stay bounded however common a word is.
- */
-export const MAX_RESULTS = 1_000;
+/** Results a search reaches at most: counting and ordering stay bounded however common a word is. */
+export const MAX_RESULTS: number = limits.search.maxResults;
 
 /**
  * Both engines rank a search by relevance (bm25, ts_rank) when its words and phrases are in this many

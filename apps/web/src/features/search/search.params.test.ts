@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatSearchRange } from "@parley/contracts/search-constants";
-import { readSearchPage, searchApiParams, searchPageHref, searchPageLimit } from "./search.params.ts";
+import { readSearchPage, resultCount, searchApiParams, searchPageHref, searchPageLimit } from "./search.params.ts";
 
 describe("search page parameters (spec §2)", () => {
   it("reads query when the new search page is on, else search", () => {
@@ -68,5 +68,15 @@ describe("search page parameters (spec §2)", () => {
     const state = readSearchPage(new URLSearchParams("query=a b&types=discussion&sort=-dateInserted"));
     expect(searchPageHref(state, { page: 2 })).toBe("/search?query=a+b&sort=-dateInserted&types=discussion&page=2");
     expect(searchPageHref(state, { domain: "user", page: 1 })).toBe("/search?query=a+b&domain=user&sort=-dateInserted");
+  });
+});
+
+describe("the search page's count of results", () => {
+  it("counts exactly below the cap and says there may be more at it", () => {
+    expect(resultCount(0)).toBe("0 results");
+    expect(resultCount(1)).toBe("1 result");
+    expect(resultCount(999)).toBe("999 results");
+    // The API counts up to limits.search.maxResults: a total there is a floor.
+    expect(resultCount(1_000)).toBe("1k+ results");
   });
 });

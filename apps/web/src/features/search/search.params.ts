@@ -8,6 +8,8 @@ import {
   type SearchDomain,
   type SearchSort,
 } from "@parley/contracts/search-constants";
+import { t } from "../../lib/i18n.ts";
+import { formatCount } from "../../lib/numbers.ts";
 
 /** The search page's state, read from its address (spec §2 "Search page parameters"). */
 export interface SearchPageState {
@@ -128,3 +130,14 @@ export const hasSearchInput = (state: SearchPageState) =>
   Boolean(
     state.query.trim() || state.authors || state.tags || state.startDate || state.endDate || state.categoryIDs.length,
   );
+
+/**
+ * "12 results"; a total at the search's cap counts what a search reaches, and more may match:
+ * "1k+ results".
+ */
+export const resultCount = (total: number): string =>
+  total === 1
+    ? t("1 result")
+    : t("{count} results", {
+        count: `${formatCount(total)}${total >= limits.search.maxResults ? "+" : ""}`,
+      });

@@ -6,13 +6,13 @@ import type { SearchDomain } from "@parley/contracts/search-constants";
 import { useApi } from "../../../lib/api-context.tsx";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
-import { formatCount } from "../../../lib/numbers.ts";
 import { buttonLook } from "../../../ui/button/Button.tsx";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
 import { Pager } from "../../../ui/pager/Pager.tsx";
 import {
   hasSearchInput,
   readSearchPage,
+  resultCount,
   searchApiParams,
   searchPageHref,
   searchPageLimit,
@@ -237,9 +237,7 @@ function Results({ state, newTab }: { state: SearchPageState; newTab: boolean })
     return <p className={styles.empty}>{t("No results for '{query}'.", { query: state.query })}</p>;
   return (
     <section aria-label={t("Search results")}>
-      <p className={styles.count}>
-        {data.total === 1 ? t("1 result") : t("{count} results", { count: formatCount(data.total) })}
-      </p>
+      <p className={styles.count}>{resultCount(data.total)}</p>
       <ol className={styles.results}>
         {data.items.map((item) => (
           <ResultItem key={`${item.recordType}:${item.recordID}`} item={item} newTab={newTab} />
