@@ -210,7 +210,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const userFragments = createUserFragments(platform.db);
   const reactions = createReactions(platform, userFragments);
   const conversations = createConversations(platform, userFragments);
-  const notifications = await createNotifications(platform, { unreadConversations: conversations.unreadCount });
+  const notifications = await createNotifications(platform, {
+    unreadConversations: conversations.unreadCount,
+    categories: categories.directory,
+  });
   await registerUsers(
     app,
     platform,

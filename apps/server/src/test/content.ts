@@ -16,6 +16,7 @@ import type { DialectName } from "../platform/db/database.ts";
 import {
   createApi,
   createCast,
+  roleIDOfType,
   seededAdmin,
   type Api,
   type NewTestUser,
@@ -95,6 +96,16 @@ export async function createContentFixture<K extends string>(
     adminID: admin.userID,
     category,
   };
+}
+
+/** Lets members view a category's discussions, or not (the member role's `discussions.view` there). */
+export async function membersMayView<K extends string>(f: ContentFixture<K>, categoryID: number, view: boolean) {
+  const memberRole = await roleIDOfType(f.t.database.db, "member");
+  return f.api.patch(
+    `/api/v2/roles/${memberRole}`,
+    { permissions: [{ type: "category", id: categoryID, permissions: { "discussions.view": view } }] },
+    { as: f.admin },
+  );
 }
 
 /** Starts a discussion (markdown in General unless told otherwise) and expects 201. */

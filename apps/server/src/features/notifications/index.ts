@@ -2,6 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { sharedNotificationSchemas, type LiveCounts } from "@parley/contracts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
+import { ROOT_CATEGORY_ID } from "@parley/contracts";
+import type { CategoryDirectory } from "../categories/index.ts";
 import { originOf } from "../../platform/http/pagination.ts";
 import { createMemoryLiveBus, createRedisLiveBus, type LiveBus } from "./live.bus.ts";
 import { createLiveHub, defaultLiveOptions, type LiveOptions } from "./live.hub.ts";
@@ -28,6 +30,8 @@ export async function createNotifications(
     live?: Partial<LiveOptions>;
     /** Conversations with unread messages, for the live `counts` (the conversations feature's count). */
     unreadConversations?: (userID: number) => Promise<number>;
+    /** The category tree: notifications about discussions a member may no longer view are left out. */
+    categories?: CategoryDirectory;
   } = {},
 ) {
   const repo = createNotificationsRepo(platform.db);
@@ -42,11 +46,24 @@ export async function createNotifications(
     return platform.sessions.viewerFor(user, "cookie", null);
   }
 
+  /** Categories the member may not view now (none without the tree, or for no one). */
+  async function hiddenOf(viewer: Viewer | null): Promise<number[]> {
+    const { categories } = options;
+    if (!categories || !viewer) return [];
+    const visible = new Set(await categories.visibleIDs(viewer));
+    return (await categories.everyID()).filter((id) => id !== ROOT_CATEGORY_ID && !visible.has(id));
+  }
+  /** The unread count the member's list agrees with; `viewer` when it is the member's own, read already. */
+  async function unreadCount(userID: number, viewer?: Viewer): Promise<number> {
+    const member = viewer?.userID === userID ? viewer : await viewerOf(userID);
+    return repo.countUnread(userID, await hiddenOf(member));
+  }
+
   const unreadConversations = options.unreadConversations;
   /** Both badges' numbers, read together (two queries, whatever happened). */
-  const counts = async (userID: number): Promise<LiveCounts> => {
+  const counts = async (userID: number, viewer?: Viewer): Promise<LiveCounts> => {
     const [countUnreadNotifications, countUnreadConversations] = await Promise.all([
-      repo.countUnread(userID),
+      unreadCount(userID, viewer),
       unreadConversations ? unreadConversations(userID) : undefined,
     ]);
     return countUnreadConversations === undefined
@@ -83,6 +100,7 @@ export async function createNotifications(
     preferences,
     hub,
     viewerFor: (user) => platform.sessions.viewerFor(user, "cookie", null),
+    hiddenFor: async (userID) => hiddenOf(await viewerOf(userID)),
     // The outbox is a local file write: done before the post's answer. SMTP talks to another server:
     // in the background (the row stays pending until sent, and is retried after a restart).
     sendMail: async (ids, origin) => {
@@ -90,7 +108,7 @@ export async function createNotifications(
       else track(mail.sendPending(ids, origin));
     },
   });
-  const service = createNotificationsService({ repo, hub });
+  const service = createNotificationsService({ repo, hub, hiddenOf });
 
   return {
     repo,
@@ -101,7 +119,7 @@ export async function createNotifications(
     generator,
     service,
     counts,
-    unreadCount: (userID: number) => repo.countUnread(userID),
+    unreadCount,
     /** Remembers the site address for mail whose event did not carry one; sends mail left pending by a restart. */
     async sawOrigin(origin: string) {
       const first = lastOrigin === null;

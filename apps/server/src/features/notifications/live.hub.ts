@@ -90,7 +90,7 @@ export function createLiveHub(deps: {
   /** Drops this process's cached role permissions (before everyone's rights are re-read). */
   invalidateRights?: () => void;
   /** The badges' numbers for a fresh stream. */
-  counts: (userID: number) => Promise<LiveCounts>;
+  counts: (userID: number, viewer?: Viewer) => Promise<LiveCounts>;
   options: LiveOptions;
   onError: (error: unknown) => void;
 }) {
@@ -271,7 +271,7 @@ export function createLiveHub(deps: {
           for (const message of held) deliver(connection, message);
         } else {
           // A fresh stream starts from the current counts (no id: it moves no Last-Event-ID).
-          const counts: LiveCounts = await deps.counts(viewer.userID);
+          const counts: LiveCounts = await deps.counts(viewer.userID, viewer);
           const held = connection.buffer!;
           connection.buffer = null;
           write(connection, `event: counts\ndata: ${JSON.stringify(counts)}\n\n`);

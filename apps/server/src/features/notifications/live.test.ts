@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type LiveComment, type LiveCounts, type Notification } from "@parley/contracts";
-import { createUser, roleIDOfType } from "../../test/accounts.ts";
-import { postComment, postDiscussion } from "../../test/content.ts";
+import { createUser } from "../../test/accounts.ts";
+import { membersMayView, postComment, postDiscussion } from "../../test/content.ts";
 import { engines } from "../../test/databases.ts";
 import { eventually, sleep, useLiveServer, type SseStream } from "../../test/live.ts";
 import { defaultLiveOptions } from "./live.hub.ts";
@@ -88,13 +88,7 @@ describe.each(engines)("the live stream (SSE over a real connection) on %s", (en
       insertUserID: f.users.writer.userID,
     });
 
-    const memberRole = await roleIDOfType(f.t.database.db, "member");
-    const hide = (view: boolean) =>
-      f.api.patch(
-        `/api/v2/roles/${memberRole}`,
-        { permissions: [{ type: "category", id: f.category["off-topic"], permissions: { "discussions.view": view } }] },
-        { as: f.admin },
-      );
+    const hide = (view: boolean) => membersMayView(f, f.category["off-topic"], view);
     expect((await hide(false)).statusCode).toBe(200);
     try {
       // Subscribing is refused now…

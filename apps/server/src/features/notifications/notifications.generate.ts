@@ -85,6 +85,8 @@ export function createGenerator(deps: {
   preferences: Preferences;
   hub: LiveHub;
   viewerFor: (user: NonNullable<Viewer["user"]>) => Promise<Viewer>;
+  /** Categories the member may not view now (their unread count leaves those notifications out). */
+  hiddenFor: (userID: number) => Promise<number[]>;
   sendMail: (notificationIDs: number[], origin: string | undefined) => Promise<unknown>;
 }) {
   const { repo, preferences, hub } = deps;
@@ -98,6 +100,11 @@ export function createGenerator(deps: {
       .filter(({ pref }) => pref.popup || pref.email);
     if (!allowed.length) return [];
     const date = nowIso();
+    // Read before the transaction (SQLite's one connection is the transaction's until it ends).
+    const hidden = new Map<number, number[]>();
+    for (const { delivery, pref } of allowed)
+      if (pref.popup && !hidden.has(delivery.userID))
+        hidden.set(delivery.userID, await deps.hiddenFor(delivery.userID));
     const { messages, mail } = await repo.transaction(async (scoped) => {
       const messages: LiveMessage[] = [];
       const mail: number[] = [];
@@ -120,7 +127,7 @@ export function createGenerator(deps: {
         counted.add(row.userID);
       }
       for (const userID of counted) {
-        const counts = { countUnreadNotifications: await scoped.countUnread(userID) };
+        const counts = { countUnreadNotifications: await scoped.countUnread(userID, hidden.get(userID) ?? []) };
         messages.push(await hub.log(scoped, userChannel(userID), { type: "counts", counts }, date));
       }
       return { messages, mail };

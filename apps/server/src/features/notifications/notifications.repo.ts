@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from "kysely";
+import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
 import type { DB, LiveEventsTable, NotificationsTable } from "../../platform/db/schema.ts";
 import type { UserRow } from "../../platform/auth/auth.repo.ts";
 
@@ -58,13 +58,17 @@ export interface NotificationsRepo {
    * refreshes it (unread again, count + 1) and returns it; without, leaves it and returns undefined.
    */
   upsert(input: NewNotification, group: boolean): Promise<NotificationRow | undefined>;
-  list(userID: number, offset: number, limit: number): Promise<ListedNotification[]>;
-  findById(notificationID: number): Promise<ListedNotification | undefined>;
+  /**
+   * The member's notifications, newest first. `hidden`: categories the member may not view now;
+   * notifications about their discussions are left out (they may have been told before losing access).
+   */
+  list(userID: number, offset: number, limit: number, hidden: readonly number[]): Promise<ListedNotification[]>;
+  findById(notificationID: number, hidden?: readonly number[]): Promise<ListedNotification | undefined>;
   markRead(userID: number, notificationID: number): Promise<void>;
   markAllRead(userID: number): Promise<void>;
   /** The member's notifications about one record read (a conversation they have just read). */
   markRecordRead(userID: number, recordType: string, recordID: number): Promise<void>;
-  countUnread(userID: number): Promise<number>;
+  countUnread(userID: number, hidden: readonly number[]): Promise<number>;
   discussionsOf(ids: number[]): Promise<Array<{ discussionID: number; name: string; categoryID: number }>>;
 
   /** Claims pending mail rows (pending → sending), so one process sends each once. */
@@ -80,6 +84,21 @@ export interface NotificationsRepo {
   liveEventsAfter(channels: string[], afterEventID: number, limit: number): Promise<LiveEventRow[]>;
   pruneLiveEvents(before: string): Promise<void>;
 }
+
+/** Not about a discussion in one of the `hidden` categories. */
+const outside = (hidden: readonly number[]) => (eb: ExpressionBuilder<DB, "notifications">) =>
+  eb.or([
+    eb("notifications.discussionID", "is", null),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom("discussions as hiddenDiscussion")
+          .select("hiddenDiscussion.discussionID")
+          .whereRef("hiddenDiscussion.discussionID", "=", "notifications.discussionID")
+          .where("hiddenDiscussion.categoryID", "in", hidden),
+      ),
+    ),
+  ]);
 
 export function createNotificationsRepo(db: Kysely<DB>): NotificationsRepo {
   const listed = () =>
@@ -221,10 +240,11 @@ export function createNotificationsRepo(db: Kysely<DB>): NotificationsRepo {
         .executeTakeFirst();
     },
 
-    async list(userID, offset, limit) {
+    async list(userID, offset, limit, hidden) {
       return listed()
         .where("notifications.userID", "=", userID)
         .where("notifications.popup", "=", 1)
+        .$if(hidden.length > 0, (query) => query.where(outside(hidden)))
         .orderBy("notifications.dateUpdated", "desc")
         .orderBy("notifications.notificationID", "desc")
         .limit(limit)
@@ -232,8 +252,11 @@ export function createNotificationsRepo(db: Kysely<DB>): NotificationsRepo {
         .execute();
     },
 
-    async findById(notificationID) {
-      return listed().where("notifications.notificationID", "=", notificationID).executeTakeFirst();
+    async findById(notificationID, hidden = []) {
+      return listed()
+        .where("notifications.notificationID", "=", notificationID)
+        .$if(hidden.length > 0, (query) => query.where(outside(hidden)))
+        .executeTakeFirst();
     },
 
     async markRead(userID, notificationID) {
@@ -265,13 +288,14 @@ export function createNotificationsRepo(db: Kysely<DB>): NotificationsRepo {
         .execute();
     },
 
-    async countUnread(userID) {
+    async countUnread(userID, hidden) {
       const row = await db
         .selectFrom("notifications")
         .select(({ fn }) => fn.countAll<number>().as("count"))
         .where("userID", "=", userID)
         .where("read", "=", 0)
         .where("popup", "=", 1)
+        .$if(hidden.length > 0, (query) => query.where(outside(hidden)))
         .executeTakeFirstOrThrow();
       return Number(row.count);
     },

@@ -9,13 +9,23 @@ import type { ListedNotification, NotificationsRepo } from "./notifications.repo
 
 const DEFAULT_LIMIT = 30;
 
-/** A member's own notifications: the list (newest first, more-pager), one, mark read, mark all read. */
-export function createNotificationsService(deps: { repo: NotificationsRepo; hub: LiveHub }) {
-  const { repo, hub } = deps;
+/**
+ * A member's own notifications: the list (newest first, more-pager), one, mark read, mark all read.
+ * Those about discussions in categories the member may no longer view are left out, of the list and
+ * of the unread count, as if they were gone (they come back if the access does).
+ */
+export function createNotificationsService(deps: {
+  repo: NotificationsRepo;
+  hub: LiveHub;
+  /** Categories the viewer may not view now. */
+  hiddenOf: (viewer: Viewer) => Promise<number[]>;
+}) {
+  const { repo, hub, hiddenOf } = deps;
 
   /** Tells the member's open streams (every process) the new unread count. */
-  async function publishCounts(userID: number) {
-    const counts = { countUnreadNotifications: await repo.countUnread(userID) };
+  async function publishCounts(viewer: Viewer) {
+    const userID = viewer.userID;
+    const counts = { countUnreadNotifications: await repo.countUnread(userID, await hiddenOf(viewer)) };
     const message = await hub.log(repo, userChannel(userID), { type: "counts", counts }, nowIso());
     await hub.publish([message]);
   }
@@ -38,20 +48,18 @@ export function createNotificationsService(deps: { repo: NotificationsRepo; hub:
 
   async function own(id: number, viewer: Viewer): Promise<ListedNotification> {
     requireSignedIn(viewer);
-    const row = await repo.findById(id);
+    const row = await repo.findById(id, await hiddenOf(viewer));
     // Someone else's notification is as good as missing.
     if (!row || row.userID !== viewer.userID || row.popup !== 1) throw notFound("Notification");
     return row;
   }
 
   return {
-    unreadCount: (userID: number) => repo.countUnread(userID),
-
     async list(query: NotificationListQuery, viewer: Viewer, origin: string) {
       requireSignedIn(viewer);
       const page = query.page ?? 1;
       const limit = query.limit ?? DEFAULT_LIMIT;
-      const rows = await repo.list(viewer.userID, (page - 1) * limit, limit);
+      const rows = await repo.list(viewer.userID, (page - 1) * limit, limit, await hiddenOf(viewer));
       return { items: await presentMany(rows, origin, query.expand), page, limit };
     },
 
@@ -63,7 +71,7 @@ export function createNotificationsService(deps: { repo: NotificationsRepo; hub:
       const row = await own(id, viewer);
       if (row.read !== 1) {
         await repo.markRead(viewer.userID, id);
-        await publishCounts(viewer.userID);
+        await publishCounts(viewer);
       }
       return (await presentMany([{ ...row, read: 1 }], origin, undefined))[0]!;
     },
@@ -72,7 +80,7 @@ export function createNotificationsService(deps: { repo: NotificationsRepo; hub:
     async markAllRead(viewer: Viewer): Promise<void> {
       requireSignedIn(viewer);
       await repo.markAllRead(viewer.userID);
-      await publishCounts(viewer.userID);
+      await publishCounts(viewer);
     },
   };
 }

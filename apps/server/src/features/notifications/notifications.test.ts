@@ -10,8 +10,14 @@ import {
   type NotificationPreferences,
 } from "@parley/contracts";
 import { fewestQueries } from "../../platform/db/query-count.ts";
-import { mailTo, roleIDOfType, type Session } from "../../test/accounts.ts";
-import { createContentFixture, postComment, postDiscussion, type ContentFixture } from "../../test/content.ts";
+import { mailTo, type Session } from "../../test/accounts.ts";
+import {
+  createContentFixture,
+  membersMayView,
+  postComment,
+  postDiscussion,
+  type ContentFixture,
+} from "../../test/content.ts";
 import { engines } from "../../test/databases.ts";
 import { eventually, sleep } from "../../test/live.ts";
 
@@ -270,13 +276,7 @@ describe.each(engines)("notifications on %s", (engine) => {
   });
 
   it("never notifies or mails about a post the recipient may not view", async () => {
-    const memberRole = await roleIDOfType(f.t.database.db, "member");
-    const hide = (view: boolean) =>
-      f.api.patch(
-        `/api/v2/roles/${memberRole}`,
-        { permissions: [{ type: "category", id: f.category["off-topic"], permissions: { "discussions.view": view } }] },
-        { as: f.admin },
-      );
+    const hide = (view: boolean) => membersMayView(f, f.category["off-topic"], view);
     const d = await postDiscussion(f.api, f.admin, { categoryID: f.category["off-topic"], name: "Staff only" });
     // Alice follows it while she can still see it.
     expect(
@@ -297,6 +297,43 @@ describe.each(engines)("notifications on %s", (engine) => {
     } finally {
       expect((await hide(true)).statusCode).toBe(200);
     }
+  });
+
+  it("leaves out what the member was told about a discussion they may no longer view, until they may again", async () => {
+    const hide = (view: boolean) => membersMayView(f, f.category["off-topic"], view);
+    await readAll(["erin"]);
+    const open = await discussion("erin", { name: "Open plans" });
+    const moved = await postDiscussion(f.api, f.admin, { categoryID: f.category["off-topic"], name: "Later staff" });
+    const bookmark = `/api/v2/discussions/${moved.discussionID}/bookmark`;
+    expect((await f.api.put(bookmark, { bookmarked: true }, { as: f.as.erin })).statusCode).toBe(200);
+    await comment("carol", open.discussionID);
+    await postComment(f.api, f.admin, moved.discussionID, "A reply she was told about.");
+    const told = await list(f.as.erin);
+    const about = (items: NotificationRecord[]) => items.filter((n) => !n.read).map((n) => n.discussionID);
+    expect(about(told).sort()).toEqual([open.discussionID, moved.discussionID].sort());
+    const hiddenOne = told.find((n) => n.discussionID === moved.discussionID)!;
+    expect(await unread(f.as.erin)).toBe(2);
+    expect((await hide(false)).statusCode).toBe(200);
+    try {
+      // Its title and the reply are no longer hers to see: gone from the list, the one and the count.
+      expect(about(await list(f.as.erin))).toEqual([open.discussionID]);
+      expect(await unread(f.as.erin)).toBe(1);
+      const counts = (await f.api.get("/api/v2/users/me-counts", { as: f.as.erin })).json<MeCounts>();
+      expect(counts.counts).toContainEqual({ name: "UnreadNotifications", count: 1 });
+      const one = await f.api.get(`/api/v2/notifications/${hiddenOne.notificationID}`, { as: f.as.erin });
+      expect(one.statusCode).toBe(404);
+      const marked = await f.api.patch(
+        `/api/v2/notifications/${hiddenOne.notificationID}`,
+        { read: true },
+        { as: f.as.erin },
+      );
+      expect(marked.statusCode).toBe(404);
+    } finally {
+      expect((await hide(true)).statusCode).toBe(200);
+    }
+    expect(about(await list(f.as.erin)).sort()).toEqual([open.discussionID, moved.discussionID].sort());
+    expect(await unread(f.as.erin)).toBe(2);
+    await readAll(["erin"]);
   });
 
   it("marks one read, then all read (unread count 0); only the owner may see or mark a notification", async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { sharedUserSchemas } from "@parley/contracts";
 import type { Platform } from "../../platform/context.ts";
+import type { Viewer } from "../../platform/auth/viewer.ts";
 import { createAuthenticateService } from "./authenticate.service.ts";
 import { createUsersRepo } from "./users.repo.ts";
 import { contextOf, usersRoutes } from "./users.routes.ts";
@@ -20,7 +21,7 @@ export async function registerUsers(
   app: FastifyInstance,
   platform: Platform,
   reactionsReceived: ReactionsReceived,
-  unreadNotifications: (userID: number) => Promise<number> = async () => 0,
+  unreadNotifications: (userID: number, viewer?: Viewer) => Promise<number> = async () => 0,
   unreadConversations: (userID: number) => Promise<number> = async () => 0,
   contentRemovers: UserContentRemover[] = [],
 ): Promise<UsersService> {

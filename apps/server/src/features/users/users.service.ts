@@ -67,7 +67,7 @@ export function createUsersService(
   platform: Platform,
   reactionsReceived: ReactionsReceived,
   /** The member's unread notifications (the notifications feature provides it). */
-  unreadNotifications: (userID: number) => Promise<number> = async () => 0,
+  unreadNotifications: (userID: number, viewer?: Viewer) => Promise<number> = async () => 0,
   unreadConversations: (userID: number) => Promise<number> = async () => 0,
   /** Other features' parts of deleting a member (private messages). */
   contentRemovers: UserContentRemover[] = [],
@@ -394,7 +394,7 @@ export function createUsersService(
         return presentGuestMe(await repo.rolesByIDs(viewer.roleIDs), { origin: context.origin, permissions });
       const [roleMap, countUnreadNotifications, countUnreadConversations] = await Promise.all([
         repo.rolesOf([viewer.userID]),
-        unreadNotifications(viewer.userID),
+        unreadNotifications(viewer.userID, viewer),
         unreadConversations(viewer.userID),
       ]);
       return presentMe(viewer.user, roleMap.get(viewer.userID) ?? [], {
@@ -410,7 +410,7 @@ export function createUsersService(
       if (!context.viewer.user) return { counts: [] };
       const user = context.viewer.user;
       const [notifications, conversations] = await Promise.all([
-        unreadNotifications(user.userID),
+        unreadNotifications(user.userID, context.viewer),
         unreadConversations(user.userID),
       ]);
       return {
