@@ -5,6 +5,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { createApiClient, type ApiTransport } from "./lib/api.ts";
 import { escapeJsonForScript, renderHeadTags, type HeadCollector } from "./lib/head.tsx";
 import { serializeErrors, STATE_ELEMENT_ID, type PageState } from "./lib/hydration.ts";
+import { siteQuery } from "./lib/site.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { Providers } from "./Providers.tsx";
 import { createRoutes } from "./router.tsx";
@@ -53,7 +54,8 @@ export async function render({
   }
   const router = createStaticRouter(handler.dataRoutes, context);
   const origin = new URL(url).origin;
-  const head: HeadCollector = { origin, data: {} };
+  const site = queryClient.getQueryData(siteQuery(api).queryKey);
+  const head: HeadCollector = site ? { origin, data: {}, site } : { origin, data: {} };
   const state: PageState = {
     queries: dehydrate(queryClient),
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },

@@ -107,9 +107,15 @@ function lookupHydrate({ query }: ApiRequest) {
   return jsonResponse(notFoundBody, 404);
 }
 
-/** The page's own API calls, without the session and layout lookups every page makes. */
+/** The site's settings (its title and description), which every page reads. */
+const isSiteRequest = (request: ApiRequest) =>
+  request.path === "/config" && JSON.stringify(request.query).includes("garden.title");
+
+/** The page's own API calls, without the session, site and layout lookups every page makes. */
 const pageRequests = (requests: ApiRequest[]) =>
-  requests.filter((request) => request.path !== "/users/me" && request.path !== "/layouts/lookup-hydrate");
+  requests.filter(
+    (request) => request.path !== "/users/me" && request.path !== "/layouts/lookup-hydrate" && !isSiteRequest(request),
+  );
 
 /** The layout lookups a page view made (their query strings). */
 const lookups = (requests: ApiRequest[]) =>
@@ -118,6 +124,7 @@ const lookups = (requests: ApiRequest[]) =>
 function renderAt(path: string) {
   const transport = createFakeTransport({
     "GET /users/me": jsonResponse(guest),
+    "GET /config": jsonResponse({ "garden.title": "Parley", "garden.description": "A forum." }),
     "GET /layouts/lookup-hydrate": lookupHydrate,
     "GET /discussions": jsonResponse([]),
     "GET /categories": ({ query }) =>

@@ -5,6 +5,7 @@ import { data, redirect, redirectDocument, type LoaderFunctionArgs, type RouteOb
 import type { ApiClient } from "./lib/api.ts";
 import { loadOrThrow, notFoundError } from "./lib/route-errors.ts";
 import { entryLink } from "./lib/targets.ts";
+import { siteQuery } from "./lib/site.ts";
 import { AppLayout } from "./shell/AppLayout.tsx";
 import { NotFoundPage, RouteErrorPage } from "./shell/ErrorPages.tsx";
 import { meQuery } from "./features/users/users.queries.ts";
@@ -85,6 +86,8 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
       loader: async ({ request }) => {
         await Promise.all([
           queryClient.ensureQueryData(meQuery(api)),
+          // The site's title and description: a page without them would say "Parley" until it hydrated.
+          queryClient.ensureQueryData(siteQuery(api)).catch(() => undefined),
           ensureTitleBar(queryClient, api, new URL(request.url)),
         ]);
         return null;

@@ -5,6 +5,7 @@ import { build } from "../../../../scripts/build.mjs";
 import { buildApp } from "../app.ts";
 import { createAdmin } from "../db/seed/admin.ts";
 import { seedDemo } from "../db/seed/demo.ts";
+import { createApi, seededAdmin } from "../test/accounts.ts";
 import { testConfig } from "../test/app.ts";
 import { createTestDatabase, type TestDatabase } from "../test/databases.ts";
 import { loadBuiltWeb } from "./renderer.ts";
@@ -69,5 +70,24 @@ describe("guest page cache", () => {
       actorUserID: 1,
     });
     expect((await page("/discussions")).headers["x-parley-cache"]).toBe("miss");
+  });
+
+  it("shows changed site settings at once: title and navigation (PATCH /config)", async () => {
+    const before = await page("/discussions");
+    expect(before.body).toContain("<title>Recent Discussions - Parley</title>");
+    expect((await page("/discussions")).headers["x-parley-cache"]).toBe("hit");
+    const api = createApi(app);
+    const admin = await api.signIn({ name: seededAdmin.name, password: "test-password" });
+    const navigation = JSON.stringify([{ name: "Garden Help", url: "/categories/help" }]);
+    const patched = await api.patch(
+      "/api/v2/config",
+      { "garden.title": "Gardeners", "navigation.items": navigation },
+      { as: admin },
+    );
+    expect(patched.statusCode, patched.body).toBe(200);
+    const after = await page("/discussions");
+    expect(after.headers["x-parley-cache"]).toBe("miss");
+    expect(after.body).toContain("<title>Recent Discussions - Gardeners</title>");
+    expect(after.body).toContain("Garden Help");
   });
 });

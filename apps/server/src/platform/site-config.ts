@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "./db/schema.ts";
 import { nowIso } from "./dates.ts";
-import { uploadDefaults } from "@parley/contracts";
+import { uploadDefaults, type PermissionName } from "@parley/contracts";
 
 /** Settings and their defaults; stored values override them. */
 export const siteConfigDefaults = {
@@ -45,6 +45,88 @@ type Value<K extends SiteConfigKey> = (typeof siteConfigDefaults)[K] extends boo
     ? number
     : string;
 
+export type SiteConfigValue = string | number | boolean;
+
+/**
+ * Who may read and change a setting through `/config` (Vanilla's `x-read` and `x-write`), and what a
+ * new value must be beyond the default's type (a number: a whole one).
+ */
+export interface SiteConfigRule {
+  /** Everyone (guests too), or holders of a permission. */
+  read: "public" | PermissionName;
+  /** Holders of this permission; null when `/config` does not change it (another endpoint or the server does). */
+  write: PermissionName | null;
+  maxLength?: number;
+  minimum?: number;
+  /** The allowed values (compared without case; stored as listed). */
+  oneOf?: readonly string[];
+  /** A further check of a value of the right type: why it is refused, or null. */
+  check?: (value: string) => string | null;
+}
+
+/** Navigation JSON (`navigation.items`): empty, a list of items, or lists by locale. */
+function navigationProblem(value: string): string | null {
+  if (value === "") return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return "navigation.items is not valid JSON.";
+  }
+  const isList = (list: unknown) =>
+    Array.isArray(list) &&
+    list.every((item) => typeof item === "object" && item !== null && "name" in item && "url" in item);
+  const valid =
+    isList(parsed) ||
+    (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) && Object.values(parsed).every(isList));
+  return valid ? null : "navigation.items must be a list of items with a name and a url, or such lists by locale.";
+}
+
+export const siteConfigRules: { readonly [K in SiteConfigKey]: SiteConfigRule } = {
+  "ui.editContentTimeout": { read: "public", write: "community.manage", minimum: -1 },
+  "garden.title": { read: "public", write: "community.manage", maxLength: 255 },
+  "garden.description": { read: "public", write: "community.manage", maxLength: 350 },
+  "garden.locale": {
+    read: "public",
+    write: "site.manage",
+    maxLength: 100,
+    check: (value) =>
+      /^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/.test(value) ? null : "garden.locale is not a locale (en, fr, pt_BR).",
+  },
+  "tagging.enabled": { read: "public", write: "site.manage" },
+  "conversations.enabled": { read: "public", write: "site.manage" },
+  "navigation.items": { read: "site.manage", write: "site.manage", maxLength: 100_000, check: navigationProblem },
+  "registration.method": {
+    read: "public",
+    write: "site.manage",
+    oneOf: ["basic", "captcha", "approval", "invitation", "connect", "closed"],
+  },
+  // PUT /themes/current changes it (and checks the theme exists).
+  "theme.current": { read: "public", write: null },
+  "upload.maxSize": { read: "session.valid", write: "site.manage", minimum: 1 },
+  "upload.allowedExtensions": {
+    read: "session.valid",
+    write: "site.manage",
+    maxLength: 2_000,
+    check: (value) =>
+      value
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .every((extension) => /^\.?[a-z0-9]+(?:\.[a-z0-9]+)?$/i.test(extension))
+        ? null
+        : "upload.allowedExtensions lists extensions (letters and digits) separated by spaces or commas.",
+  },
+  "signatures.enabled": { read: "public", write: "site.manage" },
+  "signatures.hideMobile": { read: "public", write: "site.manage" },
+  "drafts.scheduling": { read: "public", write: "site.manage" },
+  "search.newSearchPage": { read: "public", write: "site.manage" },
+  "search.externalNewTab": { read: "public", write: "site.manage" },
+  // What this server offers: not a preference.
+  "moderation.capabilities": { read: "public", write: null },
+};
+
+export const isSiteConfigKey = (key: string): key is SiteConfigKey => Object.hasOwn(siteConfigDefaults, key);
+
 /** Cached for a few seconds, so several processes agree soon after a change without a query per request. */
 const TTL_MS = 5_000;
 
@@ -70,12 +152,21 @@ export function createSiteConfig(db: Kysely<DB>) {
       return (key in values ? values[key] : siteConfigDefaults[key]) as Value<K>;
     },
     async set<K extends SiteConfigKey>(key: K, value: Value<K>): Promise<void> {
-      const row = { key, value: JSON.stringify(value), dateUpdated: nowIso() };
-      await db
-        .insertInto("config")
-        .values(row)
-        .onConflict((oc) => oc.column("key").doUpdateSet({ value: row.value, dateUpdated: row.dateUpdated }))
-        .execute();
+      await this.setMany({ [key]: value });
+    },
+    /** Several settings at once: all of them stored, or none. */
+    async setMany(values: Partial<Record<SiteConfigKey, SiteConfigValue>>): Promise<void> {
+      const dateUpdated = nowIso();
+      const rows = Object.entries(values).map(([key, value]) => ({ key, value: JSON.stringify(value), dateUpdated }));
+      if (rows.length === 0) return;
+      await db.transaction().execute(async (trx) => {
+        for (const row of rows)
+          await trx
+            .insertInto("config")
+            .values(row)
+            .onConflict((oc) => oc.column("key").doUpdateSet({ value: row.value, dateUpdated: row.dateUpdated }))
+            .execute();
+      });
       cache = null;
     },
   };

@@ -9,6 +9,13 @@ describe("renderHeadTags", () => {
     expect(html).toContain("<title>Categories - Parley</title>");
   });
 
+  it("uses the site's own title and description when its settings say them", () => {
+    const site = { title: "Gardeners' Corner", description: "Everything about gardens." };
+    const html = renderHeadTags({ origin, data: { title: "Categories" }, site });
+    expect(html).toContain("<title>Categories - Gardeners' Corner</title>");
+    expect(html).toContain(`<meta name="description" content="Everything about gardens.">`);
+  });
+
   it("uses the site name alone without a page title", () => {
     expect(renderHeadTags({ origin, data: {} })).toContain("<title>Parley</title>");
   });

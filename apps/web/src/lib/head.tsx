@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, type ReactNode } from "react";
-import { documentTitle, site } from "./site.ts";
+import { defaultSite, documentTitle, useSite, type Site } from "./site.ts";
 
 /** What a page says about itself in <head>: title, canonical URL, description, structured data. */
 export interface HeadData {
@@ -15,6 +15,8 @@ export interface HeadData {
 export interface HeadCollector {
   origin: string;
   data: HeadData;
+  /** The site's title and description, as the page rendered them. */
+  site?: Site;
 }
 
 const HeadContext = createContext<HeadCollector | null>(null);
@@ -34,8 +36,8 @@ export const escapeJsonForScript = (json: string) =>
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
 
-export function renderHeadTags({ origin, data }: HeadCollector): string {
-  const tags = [`<title>${escapeHtml(documentTitle(data.title))}</title>`];
+export function renderHeadTags({ origin, data, site = defaultSite }: HeadCollector): string {
+  const tags = [`<title>${escapeHtml(documentTitle(data.title, site))}</title>`];
   const description = data.description ?? site.description;
   tags.push(`<meta name="description" content="${escapeHtml(description)}">`);
   if (data.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(origin + data.canonical)}">`);
@@ -52,10 +54,14 @@ export function renderHeadTags({ origin, data }: HeadCollector): string {
  */
 export function PageHead(props: HeadData) {
   const collector = useContext(HeadContext);
-  if (collector) collector.data = props;
+  const site = useSite();
+  if (collector) {
+    collector.data = props;
+    collector.site = site;
+  }
   const { title, canonical } = props;
   useEffect(() => {
-    document.title = documentTitle(title);
+    document.title = documentTitle(title, site);
     let link = document.querySelector<HTMLLinkElement>('link[rel="canonical"]');
     if (canonical) {
       if (!link) {
@@ -67,6 +73,6 @@ export function PageHead(props: HeadData) {
     } else {
       link?.remove();
     }
-  }, [title, canonical]);
+  }, [title, canonical, site]);
   return null;
 }

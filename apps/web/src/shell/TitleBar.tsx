@@ -2,7 +2,7 @@ import type { TitleBarProps } from "@parley/contracts/layouts";
 import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties } from "react";
 import { Link, useLocation } from "react-router";
 import { t } from "../lib/i18n.ts";
-import { site } from "../lib/site.ts";
+import { useSite } from "../lib/site.ts";
 import { MenuIcon } from "./icons.tsx";
 import { MainNavigation } from "./MainNavigation.tsx";
 import { MeBox } from "./MeBox.tsx";
@@ -32,6 +32,7 @@ const borderClass = { border: styles.border, shadow: styles.shadow, none: "" } a
 export function TitleBar(props: TitleBarProps) {
   const { positioning, logo, navigation, backgroundColor, foregroundColor, height, heightMobile, borderType } = props;
   const items = visibleItems(navigation.items);
+  const site = useSite();
   const sticky = positioning === "StickySolid" || positioning === "StickyTransparent";
   const hidden = useScrollHide(sticky);
   const [panelOpen, setPanelOpen] = useState(false);

@@ -15,6 +15,7 @@ export const contentEvents: EventName[] = [
   "permissions.changed",
   "category.changed",
   "theme.changed",
+  "config.changed",
 ];
 
 interface CachedAnswer extends StoredText {

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from "react-router";
 import { PageHead } from "../../lib/head.tsx";
 import { t } from "../../lib/i18n.ts";
-import { site } from "../../lib/site.ts";
+import { useSite } from "../../lib/site.ts";
 import { readLeavingTarget } from "./leaving.ts";
 import styles from "./LeavingPage.module.css";
 
@@ -9,6 +9,7 @@ import styles from "./LeavingPage.module.css";
 export function LeavingPage() {
   const [search] = useSearchParams();
   const target = readLeavingTarget(search);
+  const site = useSite();
   return (
     <section className={styles.leaving}>
       <PageHead title={t("Leaving")} noindex />

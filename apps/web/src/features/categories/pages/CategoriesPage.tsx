@@ -2,7 +2,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { useApi } from "../../../lib/api-context.tsx";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
-import { site } from "../../../lib/site.ts";
+import { useSite } from "../../../lib/site.ts";
 import { CategoryList } from "../components/CategoryList.tsx";
 import { categoryListQuery } from "../categories.queries.ts";
 import type { CategoryListParams } from "../categories.api.ts";
@@ -20,6 +20,7 @@ export function CategoriesPage({
   params?: CategoryListParams;
 }) {
   const api = useApi();
+  const site = useSite();
   const { data: categories } = useSuspenseQuery(categoryListQuery(api, params));
   const title = home ? site.title : t("Categories");
   return (
