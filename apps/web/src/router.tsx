@@ -69,6 +69,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
     import("./features/conversations/conversations.routes.tsx").then((m) => m.createConversationRoutes);
   const drafts = () => import("./features/drafts/drafts.routes.tsx").then((m) => m.createDraftRoutes);
   const reports = () => import("./features/reports/reports.routes.tsx").then((m) => m.createReportRoutes);
+  const settings = () => import("./features/settings/settings.routes.tsx").then((m) => m.createSettingsRoutes);
   const log = () => import("./features/log/log.routes.tsx").then((m) => m.createLogRoutes);
   // The posting actions run on a form submission only: their code loads then.
   let postingActions: Promise<ReturnType<typeof createDiscussionActions>> | undefined;
@@ -234,6 +235,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             featureRoute("drafts", "drafts", drafts),
             // The moderators' report queue and a post's reports.
             featureRoute("reports", "dashboard/content/reports", reports),
+            featureRoute("settings", "dashboard/settings", settings),
             // A discussion's revision history and deleted comments (moderators).
             featureRoute("log", "log/filter", log),
             {

@@ -27,3 +27,4 @@ export * from "./bulk-actions.ts";
 export * from "./history.ts";
 export * from "./collections.ts";
 export * from "./reports.ts";
+export * from "./site-settings.ts";

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "./db/schema.ts";
 import { nowIso } from "./dates.ts";
-import { uploadDefaults, type PermissionName } from "@parley/contracts";
+import { siteSettingRules, uploadDefaults, type SiteSettingRule } from "@parley/contracts";
 
 /** Settings and their defaults; stored values override them. */
 export const siteConfigDefaults = {
@@ -47,20 +47,9 @@ type Value<K extends SiteConfigKey> = (typeof siteConfigDefaults)[K] extends boo
 
 export type SiteConfigValue = string | number | boolean;
 
-/**
- * Who may read and change a setting through `/config` (Vanilla's `x-read` and `x-write`), and what a
- * new value must be beyond the default's type (a number: a whole one).
- */
-export interface SiteConfigRule {
-  /** Everyone (guests too), or holders of a permission. */
-  read: "public" | PermissionName;
-  /** Holders of this permission; null when `/config` does not change it (another endpoint or the server does). */
-  write: PermissionName | null;
-  maxLength?: number;
-  minimum?: number;
-  /** The allowed values (compared without case; stored as listed). */
-  oneOf?: readonly string[];
-  /** A further check of a value of the right type: why it is refused, or null. */
+/** A setting's rule (contracts' `siteSettingRules`) and the server's further check of a text value. */
+export interface SiteConfigRule extends SiteSettingRule {
+  /** Why a value of the right type is refused, or null. */
   check?: (value: string) => string | null;
 }
 
@@ -83,31 +72,15 @@ function navigationProblem(value: string): string | null {
 }
 
 export const siteConfigRules: { readonly [K in SiteConfigKey]: SiteConfigRule } = {
-  "ui.editContentTimeout": { read: "public", write: "community.manage", minimum: -1 },
-  "garden.title": { read: "public", write: "community.manage", maxLength: 255 },
-  "garden.description": { read: "public", write: "community.manage", maxLength: 350 },
+  ...siteSettingRules,
   "garden.locale": {
-    read: "public",
-    write: "site.manage",
-    maxLength: 100,
+    ...siteSettingRules["garden.locale"],
     check: (value) =>
       /^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/.test(value) ? null : "garden.locale is not a locale (en, fr, pt_BR).",
   },
-  "tagging.enabled": { read: "public", write: "site.manage" },
-  "conversations.enabled": { read: "public", write: "site.manage" },
-  "navigation.items": { read: "site.manage", write: "site.manage", maxLength: 100_000, check: navigationProblem },
-  "registration.method": {
-    read: "public",
-    write: "site.manage",
-    oneOf: ["basic", "captcha", "approval", "invitation", "connect", "closed"],
-  },
-  // PUT /themes/current changes it (and checks the theme exists).
-  "theme.current": { read: "public", write: null },
-  "upload.maxSize": { read: "session.valid", write: "site.manage", minimum: 1 },
+  "navigation.items": { ...siteSettingRules["navigation.items"], check: navigationProblem },
   "upload.allowedExtensions": {
-    read: "session.valid",
-    write: "site.manage",
-    maxLength: 2_000,
+    ...siteSettingRules["upload.allowedExtensions"],
     check: (value) =>
       value
         .split(/[\s,]+/)
@@ -116,13 +89,6 @@ export const siteConfigRules: { readonly [K in SiteConfigKey]: SiteConfigRule } 
         ? null
         : "upload.allowedExtensions lists extensions (letters and digits) separated by spaces or commas.",
   },
-  "signatures.enabled": { read: "public", write: "site.manage" },
-  "signatures.hideMobile": { read: "public", write: "site.manage" },
-  "drafts.scheduling": { read: "public", write: "site.manage" },
-  "search.newSearchPage": { read: "public", write: "site.manage" },
-  "search.externalNewTab": { read: "public", write: "site.manage" },
-  // What this server offers: not a preference.
-  "moderation.capabilities": { read: "public", write: null },
 };
 
 export const isSiteConfigKey = (key: string): key is SiteConfigKey => Object.hasOwn(siteConfigDefaults, key);

@@ -5,6 +5,8 @@ import { entryLink } from "../lib/targets.ts";
 import { profilePath } from "@parley/contracts/urls";
 import { NotificationsMenu } from "../features/notifications/components/NotificationsMenu.tsx";
 import { MessagesMenu } from "../features/conversations/components/MessagesMenu.tsx";
+import { reportsPath } from "../features/reports/index.ts";
+import { editableSettings, settingsPagePath } from "../features/settings/index.ts";
 import styles from "./MeBoxContents.module.css";
 
 /**
@@ -37,6 +39,16 @@ export function AccountContent({ me, headingId }: { me: Me; headingId: string })
         <li>
           <Link to="/drafts">{t("My Drafts")}</Link>
         </li>
+        {me.isAdmin || me.permissions.includes("community.moderate") ? (
+          <li>
+            <Link to={reportsPath}>{t("Reports")}</Link>
+          </li>
+        ) : null}
+        {editableSettings(me).length ? (
+          <li>
+            <Link to={settingsPagePath}>{t("Site Settings")}</Link>
+          </li>
+        ) : null}
         <li>
           <Link to={entryLink("/entry/signout", location)}>{t("Sign Out")}</Link>
         </li>

@@ -1,17 +1,40 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 import styles from "./Form.module.css";
 
 export { styles as formStyles };
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "className"> {
+interface FieldFrameProps {
   label: string;
   name: string;
   error?: string | undefined;
-  hint?: string;
+  hint?: string | undefined;
+  id?: string | undefined;
 }
 
-/** A labelled input whose error sits next to it and is announced with it (aria-describedby). */
-export function TextField({ label, name, error, hint, id, ...input }: TextFieldProps) {
+/**
+ * A label, its control, a hint and an error next to it, announced with it (aria-describedby): `control`
+ * gets the id, the description and `aria-invalid` to put on its element.
+ */
+function FieldFrame({
+  label,
+  name,
+  error,
+  hint,
+  id,
+  control,
+}: FieldFrameProps & {
+  control: (props: {
+    id: string;
+    "aria-invalid": true | undefined;
+    "aria-describedby": string | undefined;
+  }) => ReactNode;
+}) {
   const generated = useId();
   const inputId = id ?? `${name}-${generated}`;
   const errorId = `${inputId}-error`;
@@ -22,14 +45,7 @@ export function TextField({ label, name, error, hint, id, ...input }: TextFieldP
       <label className={styles.label} htmlFor={inputId}>
         {label}
       </label>
-      <input
-        {...input}
-        id={inputId}
-        name={name}
-        className={styles.input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
+      {control({ id: inputId, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
       {hint ? (
         <span id={hintId} className={styles.hint}>
           {hint}
@@ -41,6 +57,55 @@ export function TextField({ label, name, error, hint, id, ...input }: TextFieldP
         </p>
       ) : null}
     </div>
+  );
+}
+
+type TextFieldProps = FieldFrameProps & Omit<InputHTMLAttributes<HTMLInputElement>, "className" | "id">;
+
+/** A labelled input whose error sits next to it and is announced with it (aria-describedby). */
+export function TextField({ label, name, error, hint, id, ...input }: TextFieldProps) {
+  return (
+    <FieldFrame
+      {...{ label, name, error, hint, id }}
+      control={(described) => <input {...input} {...described} name={name} className={styles.input} />}
+    />
+  );
+}
+
+type TextAreaFieldProps = FieldFrameProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "className" | "id">;
+
+/** A labelled multi-line text, as `TextField`. */
+export function TextAreaField({ label, name, error, hint, id, ...textarea }: TextAreaFieldProps) {
+  return (
+    <FieldFrame
+      {...{ label, name, error, hint, id }}
+      control={(described) => (
+        <textarea {...textarea} {...described} name={name} className={`${styles.input} ${styles.textarea}`} />
+      )}
+    />
+  );
+}
+
+type SelectFieldProps = FieldFrameProps &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, "className" | "id"> & {
+    options: ReadonlyArray<{ value: string; label: string }>;
+  };
+
+/** A labelled choice among `options`, as `TextField`. */
+export function SelectField({ label, name, error, hint, id, options, ...select }: SelectFieldProps) {
+  return (
+    <FieldFrame
+      {...{ label, name, error, hint, id }}
+      control={(described) => (
+        <select {...select} {...described} name={name} className={styles.input}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 

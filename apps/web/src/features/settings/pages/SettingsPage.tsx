@@ -1,0 +1,124 @@
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { Form, useActionData, useNavigation } from "react-router";
+import { editWindowChoices, registrationMethods, siteSettingRules } from "@parley/contracts/site-settings";
+import { useApi } from "../../../lib/api-context.tsx";
+import type { FormResult } from "../../../lib/forms.ts";
+import { PageHead } from "../../../lib/head.tsx";
+import { t } from "../../../lib/i18n.ts";
+import { TransientKeyField } from "../../../lib/session.tsx";
+import {
+  CheckboxField,
+  FormAlert,
+  formStyles,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+} from "../../../ui/forms/Form.tsx";
+import { meQuery } from "../../users/users.queries.ts";
+import { settingsQuery } from "../settings.queries.ts";
+import { editableSettings, settingsPagePath, type SettingsPageKey, type SettingValue } from "../settings.ts";
+import styles from "./SettingsPage.module.css";
+
+const registrationLabels: Record<(typeof registrationMethods)[number], string> = {
+  basic: "Basic: anyone may register",
+  captcha: "Captcha: anyone may register after a check",
+  approval: "Approval: an administrator accepts each application",
+  invitation: "Invitation: members invite new members",
+  connect: "Connect: accounts come from another site",
+  closed: "Closed: nobody may register",
+};
+
+const switchLabels: Partial<Record<SettingsPageKey, string>> = {
+  "tagging.enabled": "Tags on discussions",
+  "conversations.enabled": "Private messages",
+  "signatures.enabled": "Signatures under posts",
+  "drafts.scheduling": "Scheduled posts",
+  "search.externalNewTab": "Open search results in a new tab",
+};
+
+/** `/dashboard/settings`: the settings the member may change, one form, one save. */
+export function SettingsPage() {
+  const api = useApi();
+  const { data: me } = useSuspenseQuery(meQuery(api));
+  const { data: stored } = useSuspenseQuery(settingsQuery(api));
+  const result = useActionData<FormResult>();
+  const busy = useNavigation().state === "submitting";
+  const editable = new Set(editableSettings(me));
+  const value = (key: SettingsPageKey): SettingValue | undefined => result?.values?.[key] ?? stored[key];
+  const text = (key: SettingsPageKey) => String(value(key) ?? "");
+  // A switch sent back after a refusal comes as the text of its value.
+  const on = (key: SettingsPageKey) => {
+    const current = value(key);
+    return current === true || current === "true";
+  };
+  const error = (key: SettingsPageKey) => result?.errors?.[key];
+  const editWindow = Number(value("ui.editContentTimeout") ?? -1);
+  const editWindows = editWindowChoices.map((choice) => ({ value: String(choice.seconds), label: t(choice.label) }));
+  if (!editWindows.some((choice) => Number(choice.value) === editWindow))
+    editWindows.push({ value: String(editWindow), label: t("{seconds} seconds", { seconds: editWindow }) });
+  const switches = [...editable].filter((key) => key in switchLabels);
+  return (
+    <section className={styles.page} aria-labelledby="settings-title">
+      <PageHead title={t("Site Settings")} canonical={settingsPagePath} noindex />
+      <h1 id="settings-title" className={styles.title}>
+        {t("Site Settings")}
+      </h1>
+      <Form method="post" action={settingsPagePath} className={formStyles.form}>
+        <TransientKeyField />
+        {result?.message ? <FormAlert kind={result.ok ? "success" : "error"}>{result.message}</FormAlert> : null}
+        {editable.has("garden.title") ? (
+          <TextField
+            label={t("Site Title")}
+            name="garden.title"
+            defaultValue={text("garden.title")}
+            maxLength={siteSettingRules["garden.title"].maxLength}
+            required
+            error={error("garden.title")}
+            hint={t("Shown in the title bar and in every page's title.")}
+          />
+        ) : null}
+        {editable.has("garden.description") ? (
+          <TextAreaField
+            label={t("Site Description")}
+            name="garden.description"
+            defaultValue={text("garden.description")}
+            maxLength={siteSettingRules["garden.description"].maxLength}
+            rows={3}
+            error={error("garden.description")}
+            hint={t("Search engines show it; the home page too.")}
+          />
+        ) : null}
+        {editable.has("ui.editContentTimeout") ? (
+          <SelectField
+            label={t("Editing Posts")}
+            name="ui.editContentTimeout"
+            defaultValue={String(editWindow)}
+            options={editWindows}
+            error={error("ui.editContentTimeout")}
+          />
+        ) : null}
+        {editable.has("registration.method") ? (
+          <SelectField
+            label={t("Registration")}
+            name="registration.method"
+            defaultValue={text("registration.method").toLowerCase()}
+            options={registrationMethods.map((method) => ({ value: method, label: t(registrationLabels[method]) }))}
+            error={error("registration.method")}
+          />
+        ) : null}
+        {switches.length ? (
+          <fieldset className={styles.switches}>
+            <legend className={formStyles.label}>{t("Features")}</legend>
+            {switches.map((key) => (
+              <CheckboxField key={key} label={t(switchLabels[key]!)} name={key} defaultChecked={on(key)} />
+            ))}
+          </fieldset>
+        ) : null}
+        <div>
+          <SubmitButton busy={busy}>{t("Save")}</SubmitButton>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { editableSettings, settingsFromForm } from "./settings.ts";
+
+const member = { userID: 5, isAdmin: false, permissions: ["session.valid", "discussions.add"] };
+
+describe("the settings page's fields", () => {
+  it("offers each member the settings whose permission they hold", () => {
+    expect(editableSettings({ ...member, userID: 0 })).toEqual([]);
+    expect(editableSettings(member)).toEqual([]);
+    expect(editableSettings({ ...member, permissions: ["community.manage"] })).toEqual([
+      "garden.title",
+      "garden.description",
+      "ui.editContentTimeout",
+    ]);
+    expect(editableSettings({ ...member, permissions: ["site.manage"] })).toEqual([
+      "registration.method",
+      "tagging.enabled",
+      "conversations.enabled",
+      "signatures.enabled",
+      "drafts.scheduling",
+      "search.externalNewTab",
+    ]);
+    expect(editableSettings({ ...member, isAdmin: true })).toHaveLength(9);
+  });
+
+  it("reads a posted form as the API's values: unchecked switches off, the edit window a number", () => {
+    const form = new FormData();
+    form.set("garden.title", "Gardeners");
+    form.set("ui.editContentTimeout", "3600");
+    form.set("tagging.enabled", "1");
+    form.set("registration.method", "approval");
+    // Not the member's to change: left out whatever the form says.
+    form.set("garden.description", "Sneaked in");
+    expect(
+      settingsFromForm(form, [
+        "garden.title",
+        "ui.editContentTimeout",
+        "tagging.enabled",
+        "conversations.enabled",
+        "registration.method",
+      ]),
+    ).toEqual({
+      "garden.title": "Gardeners",
+      "ui.editContentTimeout": 3600,
+      "tagging.enabled": true,
+      "conversations.enabled": false,
+      "registration.method": "approval",
+    });
+  });
+});

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { newMember, registerConfirmed, signInContext } from "./support/accounts.ts";
+import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
+import { signInAdmin } from "./support/content.ts";
+import { useParley } from "./support/parley.ts";
+import { adminPassword } from "./support/server.ts";
+import { SettingsPage } from "./pages/SettingsPage.ts";
+
+const parley = useParley();
+const admin = { name: "admin", password: adminPassword };
+
+describe("site settings (PATCH /config) at /dashboard/settings", () => {
+  it("an administrator finds them in the My Account menu, changes the title and a feature, and every page shows it", async () => {
+    const page = await parley.newPage({ bypassCSP: true });
+    const problems = collectErrors(page);
+    await signInContext(page, parley.baseUrl, admin);
+    const settings = new SettingsPage(page, parley.baseUrl);
+    expect((await settings.open("/discussions")).status()).toBe(200);
+    await waitForHydration(page);
+    await settings.menuLink.click();
+    await page.waitForURL(/\/dashboard\/settings$/);
+    await settings.siteTitle.waitFor();
+    expect(await settings.siteTitle.inputValue()).toBe("Parley");
+    expect(await settings.feature("Private messages").isChecked()).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await settings.siteTitle.fill("Gardeners' Corner");
+    await settings.editWindow.selectOption({ label: "Authors may edit for 1 hour" });
+    await settings.feature("Private messages").uncheck();
+    await settings.saveButton.click();
+    await settings.saved.waitFor();
+    // The title bar and the document title follow without a reload.
+    await settings.logoNamed("Gardeners' Corner").waitFor();
+    await page.waitForFunction(() => document.title === "Site Settings - Gardeners' Corner");
+    await screenshot(page, "settings-saved");
+
+    const stored = await (
+      await signInAdmin(parley.baseUrl)
+    ).get<Record<string, unknown>>("/config?select=garden.title,ui.editContentTimeout,conversations.enabled");
+    expect(stored).toEqual({
+      "garden.title": "Gardeners' Corner",
+      "ui.editContentTimeout": 3600,
+      "conversations.enabled": false,
+    });
+    // A guest's next page says it in its first response.
+    const guestPage = await fetch(`${parley.baseUrl}/discussions`);
+    expect(await guestPage.text()).toContain("<title>Recent Discussions - Gardeners' Corner</title>");
+    expect(problems.errors).toEqual([]);
+  });
+
+  it("works without JavaScript, and shows a refused value next to its field", async () => {
+    const page = await parley.newPage({ javaScriptEnabled: false });
+    await signInContext(page, parley.baseUrl, admin);
+    const settings = new SettingsPage(page, parley.baseUrl);
+    expect((await settings.goto()).status()).toBe(200);
+    await settings.siteDescription.fill("Everything about gardens and the tools for them.");
+    await Promise.all([page.waitForURL(/\/dashboard\/settings$/), settings.saveButton.click()]);
+    await settings.saved.waitFor();
+    expect(await settings.siteDescription.inputValue()).toBe("Everything about gardens and the tools for them.");
+    // A title longer than the field lets one type, posted directly: the server's refusal shows by the field.
+    const transientKey = await page.locator('input[name="transientKey"]').inputValue();
+    const refused = await page.request.post(`${parley.baseUrl}/dashboard/settings`, {
+      form: { transientKey, "garden.title": "x".repeat(256), "garden.description": "Still here." },
+      // As a browser's form post, from the page's own origin.
+      headers: { origin: parley.baseUrl, referer: `${parley.baseUrl}/dashboard/settings` },
+    });
+    expect(refused.status(), await refused.text()).toBe(400);
+    expect(await refused.text()).toContain("garden.title is 255 characters at most.");
+    const description = await fetch(`${parley.baseUrl}/api/v2/config?select=garden.description`);
+    expect(await description.json()).toEqual({
+      "garden.description": "Everything about gardens and the tools for them.",
+    });
+  });
+
+  it("is refused to a member, who has no link to it", async () => {
+    const member = newMember("gardener");
+    await registerConfirmed(parley, member);
+    const page = await parley.newPage();
+    await signInContext(page, parley.baseUrl, member);
+    const settings = new SettingsPage(page, parley.baseUrl);
+    expect((await settings.goto()).status()).toBe(403);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Permission Problem");
+    expect((await settings.open("/discussions")).status()).toBe(200);
+    await waitForHydration(page);
+    await settings.accountButton.click();
+    const menu = settings.dialog("My Account");
+    await menu.getByRole("link", { name: "Profile" }).waitFor();
+    expect(await menu.getByRole("link", { name: "Site Settings" }).count()).toBe(0);
+  });
+});

@@ -1,0 +1,62 @@
+import type { PermissionName } from "./permissions.ts";
+
+/**
+ * Who may read and change each site setting through `/config` (Vanilla's `x-read` and `x-write`), and what a
+ * new value must be beyond its type: shared by the server, which enforces it, and the settings page, which
+ * shows a member the settings they may change. No TypeBox here: the web app imports it.
+ */
+export interface SiteSettingRule {
+  /** Everyone (guests too), or holders of a permission. */
+  read: "public" | PermissionName;
+  /** Holders of this permission; null when `/config` does not change it (another endpoint or the server does). */
+  write: PermissionName | null;
+  maxLength?: number;
+  minimum?: number;
+  /** The allowed values (compared without case; stored as listed). */
+  oneOf?: readonly string[];
+}
+
+/** How members register (spec §2: Register shows unless closed, invitation or connect). */
+export const registrationMethods = ["basic", "captcha", "approval", "invitation", "connect", "closed"] as const;
+
+export const siteSettingRules = {
+  // What the site says: community managers.
+  "garden.title": { read: "public", write: "community.manage", maxLength: 255 },
+  "garden.description": { read: "public", write: "community.manage", maxLength: 350 },
+  "ui.editContentTimeout": { read: "public", write: "community.manage", minimum: -1 },
+  // How it works: site managers.
+  "garden.locale": { read: "public", write: "site.manage", maxLength: 100 },
+  "tagging.enabled": { read: "public", write: "site.manage" },
+  "conversations.enabled": { read: "public", write: "site.manage" },
+  "navigation.items": { read: "site.manage", write: "site.manage", maxLength: 100_000 },
+  "registration.method": { read: "public", write: "site.manage", oneOf: registrationMethods },
+  // PUT /themes/current changes it (and checks the theme exists).
+  "theme.current": { read: "public", write: null },
+  "upload.maxSize": { read: "session.valid", write: "site.manage", minimum: 1 },
+  "upload.allowedExtensions": { read: "session.valid", write: "site.manage", maxLength: 2_000 },
+  "signatures.enabled": { read: "public", write: "site.manage" },
+  "signatures.hideMobile": { read: "public", write: "site.manage" },
+  "drafts.scheduling": { read: "public", write: "site.manage" },
+  "search.newSearchPage": { read: "public", write: "site.manage" },
+  "search.externalNewTab": { read: "public", write: "site.manage" },
+  // What this server offers: not a preference.
+  "moderation.capabilities": { read: "public", write: null },
+} as const satisfies Record<string, SiteSettingRule>;
+
+export type SiteSettingKey = keyof typeof siteSettingRules;
+
+/**
+ * The edit windows the settings page offers (`ui.editContentTimeout`, seconds; -1: no limit), as Vanilla's
+ * dashboard lists them.
+ */
+export const editWindowChoices = [
+  { seconds: 0, label: "Authors may never edit" },
+  { seconds: 350, label: "Authors may edit for 5 minutes" },
+  { seconds: 900, label: "Authors may edit for 15 minutes" },
+  { seconds: 3_600, label: "Authors may edit for 1 hour" },
+  { seconds: 14_400, label: "Authors may edit for 4 hours" },
+  { seconds: 86_400, label: "Authors may edit for 1 day" },
+  { seconds: 604_800, label: "Authors may edit for 1 week" },
+  { seconds: 2_592_000, label: "Authors may edit for 1 month" },
+  { seconds: -1, label: "Authors may always edit" },
+] as const;
