@@ -4,6 +4,7 @@ import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } fro
 import { signInAdmin } from "./support/content.ts";
 import { useParley } from "./support/parley.ts";
 import { adminPassword } from "./support/server.ts";
+import { RegisterPage } from "./pages/RegisterPage.ts";
 import { SettingsPage } from "./pages/SettingsPage.ts";
 
 const parley = useParley();
@@ -86,5 +87,39 @@ describe("site settings (PATCH /config) at /dashboard/settings", () => {
     const menu = settings.dialog("My Account");
     await menu.getByRole("link", { name: "Profile" }).waitFor();
     expect(await menu.getByRole("link", { name: "Site Settings" }).count()).toBe(0);
+  });
+
+  it("closing registration takes the Register button away and refuses the form, with or without JavaScript", async () => {
+    const page = await parley.newPage();
+    await signInContext(page, parley.baseUrl, admin);
+    const settings = new SettingsPage(page, parley.baseUrl);
+    await settings.goto();
+    await waitForHydration(page);
+    await settings.registration.selectOption("closed");
+    await settings.saveButton.click();
+    await settings.saved.waitFor();
+
+    for (const javaScriptEnabled of [true, false]) {
+      const guest = await parley.newPage({ javaScriptEnabled });
+      const register = new RegisterPage(guest, parley.baseUrl);
+      expect((await register.goto()).status()).toBe(200);
+      await guest.getByRole("alert").filter({ hasText: "Registration is closed." }).waitFor();
+      expect(await register.submitButton.count()).toBe(0);
+      expect(await register.registerLink.count()).toBe(0);
+    }
+    // The API refuses too (the form is only what a browser sees).
+    const refused = await fetch(`${parley.baseUrl}/api/v2/users/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-requested-with": "vanilla" },
+      body: JSON.stringify({ name: "Latecomer", email: "latecomer@people.test", password: "long enough 1" }),
+    });
+    expect(refused.status).toBe(403);
+
+    await settings.registration.selectOption("basic");
+    await settings.saveButton.click();
+    await settings.saved.waitFor();
+    const reopened = new RegisterPage(await parley.newPage(), parley.baseUrl);
+    await reopened.goto();
+    await reopened.submitButton.waitFor();
   });
 });

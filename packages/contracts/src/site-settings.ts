@@ -16,8 +16,19 @@ export interface SiteSettingRule {
   oneOf?: readonly string[];
 }
 
-/** How members register (spec §2: Register shows unless closed, invitation or connect). */
+/** How members register (Vanilla's `registration.method`, lower-cased, and `closed`). */
 export const registrationMethods = ["basic", "captcha", "approval", "invitation", "connect", "closed"] as const;
+export type RegistrationMethod = (typeof registrationMethods)[number];
+
+/**
+ * The methods under which anyone may register here (spec §2: "Register only if available"). Captcha
+ * registers as basic (no bot check is built yet); approval, invitation and connect are not built, so they
+ * keep registration closed rather than let in accounts nobody vetted.
+ */
+export const openRegistrationMethods: readonly RegistrationMethod[] = ["basic", "captcha"];
+
+export const isRegistrationOpen = (method: string) =>
+  (openRegistrationMethods as readonly string[]).includes(method.toLowerCase());
 
 export const siteSettingRules = {
   // What the site says: community managers.

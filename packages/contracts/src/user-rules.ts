@@ -26,4 +26,5 @@ export const userMessages = {
   emailConfirmBadLink: "That confirmation link is invalid or has expired.",
   passwordResetBadLink: "That password reset link is invalid or has expired.",
   passwordResetSent: "If that email belongs to an account, a message with a link to reset the password is on its way.",
+  registrationClosed: "Registration is closed.",
 } as const;

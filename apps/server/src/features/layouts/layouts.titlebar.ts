@@ -1,6 +1,7 @@
 import {
   defaultNavigationItems,
   isPermissionName,
+  isRegistrationOpen,
   limits,
   normalizeNavigationUrl,
   type NavigationItem,
@@ -9,9 +10,6 @@ import {
 import { can } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { SiteConfig } from "../../platform/site-config.ts";
-
-/** Registration methods under which guests get no Register button (spec §2: "Register only if available"). */
-const closedRegistration = new Set(["closed", "invitation", "connect"]);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -118,7 +116,7 @@ export function createTitleBars(siteConfig: SiteConfig) {
         height: limits.sizes.titleBarHeight,
         heightMobile: limits.sizes.titleBarHeightMobile,
         borderType: "none",
-        registrationOpen: !closedRegistration.has(registration.toLowerCase()),
+        registrationOpen: isRegistrationOpen(registration),
         conversationsEnabled: conversations,
       };
       if (cache.size >= MAX_ENTRIES) cache.clear();

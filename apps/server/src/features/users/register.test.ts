@@ -56,6 +56,29 @@ describe.each(engines)("registration and e-mail confirmation on %s", (engine) =>
     expect(session.me.permissions).not.toContain("discussions.add");
   });
 
+  it("takes new accounts only under an open registration method (basic; captcha as basic)", async () => {
+    const { siteConfig } = t.app.platform;
+    const body = (name: string) => ({ name, email: `${name.toLowerCase()}@people.test`, password: "long enough 1" });
+    try {
+      for (const method of ["closed", "invitation", "connect", "approval"] as const) {
+        await siteConfig.set("registration.method", method);
+        const refused = await register(body(`Refused${method}`));
+        expect(refused.statusCode, method).toBe(403);
+        expect(refused.json<{ message: string }>().message).toBe(userMessages.registrationClosed);
+      }
+      const written = await t.database.db
+        .selectFrom("users")
+        .select("name")
+        .where("name", "like", "Refused%")
+        .execute();
+      expect(written).toEqual([]);
+      await siteConfig.set("registration.method", "captcha");
+      expect((await register(body("Captcha"))).statusCode).toBe(201);
+    } finally {
+      await siteConfig.set("registration.method", "basic");
+    }
+  });
+
   it("answers every bad field at once with its exact message", async () => {
     const response = await register({ name: "x", email: "not-an-email", password: "short" });
     expect(response.statusCode).toBe(400);

@@ -1,4 +1,5 @@
 import {
+  isRegistrationOpen,
   limits,
   userMessages,
   type ByNamesQuery,
@@ -174,6 +175,9 @@ export function createUsersService(
     present,
 
     async register(body: RegisterBody, context: RequestContext) {
+      // The site's registration method (spec §2): only an open one takes new accounts.
+      if (!isRegistrationOpen(await platform.siteConfig.get("registration.method")))
+        throw new HttpError(403, userMessages.registrationClosed);
       const name = body.name.trim();
       const email = body.email.trim();
       await checkIdentity({ name, email, password: body.password });

@@ -4,69 +4,80 @@ import type { FormResult } from "../../../lib/forms.ts";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { FormAlert, SubmitButton, TextField, formStyles } from "../../../ui/forms/Form.tsx";
+import { useTitleBar } from "../../layouts/index.ts";
 import styles from "./EntryPage.module.css";
 
 /** /entry/register: e-mail, username, password (twice); signs the new member in and returns to `Target`. */
 export function RegisterPage() {
-  const result = useActionData<FormResult>();
   const location = useLocation();
-  const busy = useNavigation().state === "submitting";
   const target = new URLSearchParams(location.search).get("Target");
+  // The site's registration method (the title bar's answer says whether it is open).
+  const open = useTitleBar().registrationOpen;
   return (
     <section className={styles.page} aria-labelledby="register-title">
       <PageHead title={t("Register")} canonical="/entry/register" noindex />
       <h1 id="register-title" className={styles.title}>
         {t("Register")}
       </h1>
-      <Form method="post" action={location.pathname + location.search} className={formStyles.form} noValidate>
-        {result?.message ? <FormAlert>{result.message}</FormAlert> : null}
-        <TextField
-          label={t("Email")}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={result?.values?.["email"] ?? ""}
-          error={result?.errors?.["email"]}
-        />
-        <TextField
-          label={t("Username")}
-          name="name"
-          autoComplete="username"
-          required
-          minLength={userRules.nameMinLength}
-          maxLength={userRules.nameMaxLength}
-          hint={t("{min} to {max} characters: letters, numbers, spaces, underscores, hyphens and periods.", {
-            min: userRules.nameMinLength,
-            max: userRules.nameMaxLength,
-          })}
-          defaultValue={result?.values?.["name"] ?? ""}
-          error={result?.errors?.["name"]}
-        />
-        <TextField
-          label={t("Password")}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={userRules.passwordMinLength}
-          hint={t("At least {min} characters.", { min: userRules.passwordMinLength })}
-          error={result?.errors?.["password"]}
-        />
-        <TextField
-          label={t("Confirm Password")}
-          name="passwordConfirm"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={result?.errors?.["passwordConfirm"]}
-        />
-        <SubmitButton busy={busy}>{t("Register")}</SubmitButton>
-      </Form>
+      {open ? <RegisterForm /> : <FormAlert>{t("Registration is closed.")}</FormAlert>}
       <p className={styles.footer}>
         {t("Already have an account?")}{" "}
         <Link to={`/entry/signin${target ? `?Target=${encodeURIComponent(target)}` : ""}`}>{t("Sign In")}</Link>
       </p>
     </section>
+  );
+}
+
+/** The form itself: e-mail, username, password twice; a refusal's messages by their fields. */
+function RegisterForm() {
+  const result = useActionData<FormResult>();
+  const location = useLocation();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" action={location.pathname + location.search} className={formStyles.form} noValidate>
+      {result?.message ? <FormAlert>{result.message}</FormAlert> : null}
+      <TextField
+        label={t("Email")}
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        defaultValue={result?.values?.["email"] ?? ""}
+        error={result?.errors?.["email"]}
+      />
+      <TextField
+        label={t("Username")}
+        name="name"
+        autoComplete="username"
+        required
+        minLength={userRules.nameMinLength}
+        maxLength={userRules.nameMaxLength}
+        hint={t("{min} to {max} characters: letters, numbers, spaces, underscores, hyphens and periods.", {
+          min: userRules.nameMinLength,
+          max: userRules.nameMaxLength,
+        })}
+        defaultValue={result?.values?.["name"] ?? ""}
+        error={result?.errors?.["name"]}
+      />
+      <TextField
+        label={t("Password")}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={userRules.passwordMinLength}
+        hint={t("At least {min} characters.", { min: userRules.passwordMinLength })}
+        error={result?.errors?.["password"]}
+      />
+      <TextField
+        label={t("Confirm Password")}
+        name="passwordConfirm"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={result?.errors?.["passwordConfirm"]}
+      />
+      <SubmitButton busy={busy}>{t("Register")}</SubmitButton>
+    </Form>
   );
 }

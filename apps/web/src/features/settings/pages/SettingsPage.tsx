@@ -22,10 +22,10 @@ import styles from "./SettingsPage.module.css";
 
 const registrationLabels: Record<(typeof registrationMethods)[number], string> = {
   basic: "Basic: anyone may register",
-  captcha: "Captcha: anyone may register after a check",
-  approval: "Approval: an administrator accepts each application",
-  invitation: "Invitation: members invite new members",
-  connect: "Connect: accounts come from another site",
+  captcha: "Captcha: as Basic (no bot check is built yet)",
+  approval: "Approval: not built yet, so registration is closed",
+  invitation: "Invitation: not built yet, so registration is closed",
+  connect: "Connect: not built yet, so registration is closed",
   closed: "Closed: nobody may register",
 };
 
