@@ -30,8 +30,9 @@ describe("site settings (PATCH /config) at /dashboard/settings", () => {
     await settings.feature("Private messages").uncheck();
     await settings.saveButton.click();
     await settings.saved.waitFor();
-    // The title bar and the document title follow without a reload.
+    // The title bar and the document title follow without a reload; private messages leave the bar.
     await settings.logoNamed("Gardeners' Corner").waitFor();
+    await settings.messagesButton.waitFor({ state: "detached" });
     await page.waitForFunction(() => document.title === "Site Settings - Gardeners' Corner");
     await screenshot(page, "settings-saved");
 

@@ -1,5 +1,5 @@
 export { useTitleBar, layoutKeys, layoutQuery } from "./layouts.queries.ts";
-export { ensureTitleBar } from "./layouts.loaders.ts";
+export { ensureTitleBar, refreshTitleBar } from "./layouts.loaders.ts";
 export { lookupForUrl } from "./layouts.lookup.ts";
 export { fallbackTitleBar } from "./titleBar.ts";
 export { LayoutPage, createLayoutLoader } from "./LayoutPage.tsx";

@@ -31,3 +31,17 @@ export async function ensureTitleBar(queryClient: QueryClient, api: ApiClient, u
   const withTitleBar = spec?.titleBar ? spec : await tryLookup(queryClient, api, titleBarLookup);
   if (withTitleBar) rememberTitleBar(queryClient, withTitleBar);
 }
+
+/**
+ * The site's settings changed (its navigation, registration, features): the layouts and the title bar
+ * already read are dropped and the title bar is read again for this page.
+ */
+export async function refreshTitleBar(queryClient: QueryClient, api: ApiClient, url: URL): Promise<void> {
+  const previous = queryClient.getQueryData(layoutKeys.titleBar());
+  queryClient.removeQueries({ queryKey: layoutKeys.lookups() });
+  queryClient.removeQueries({ queryKey: layoutKeys.titleBar() });
+  await ensureTitleBar(queryClient, api, url);
+  // Without an answer, the bar keeps what it showed.
+  if (previous && !queryClient.getQueryData(layoutKeys.titleBar()))
+    queryClient.setQueryData(layoutKeys.titleBar(), previous);
+}

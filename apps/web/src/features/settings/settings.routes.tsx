@@ -5,6 +5,7 @@ import { formError, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
 import { loadOrThrow, type RouteErrorData } from "../../lib/route-errors.ts";
 import { siteQuery } from "../../lib/site.ts";
+import { refreshTitleBar } from "../layouts/index.ts";
 import { requireMember } from "../users/users.queries.ts";
 import { SettingsPage } from "./pages/SettingsPage.tsx";
 import { settingsApi } from "./settings.api.ts";
@@ -52,7 +53,10 @@ export function createSettingsRoutes({
           );
         }
         // The title bar and the document title read them too.
-        await queryClient.invalidateQueries({ queryKey: siteQuery(api).queryKey });
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: siteQuery(api).queryKey }),
+          refreshTitleBar(queryClient, api, new URL(request.url)),
+        ]);
         return { ok: true, message: t("Your changes have been saved.") } satisfies FormResult;
       },
       element: <SettingsPage />,
