@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { newMember, registerConfirmed, signInContext } from "./support/accounts.ts";
 import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
-import { signInAdmin } from "./support/content.ts";
+import { addComments, categoryID, createDiscussion, pathOf, signInAdmin } from "./support/content.ts";
 import { useParley } from "./support/parley.ts";
 import { adminPassword } from "./support/server.ts";
 import { RegisterPage } from "./pages/RegisterPage.ts";
@@ -122,5 +122,73 @@ describe("site settings (PATCH /config) at /dashboard/settings", () => {
     const reopened = new RegisterPage(await parley.newPage(), parley.baseUrl);
     await reopened.goto();
     await reopened.submitButton.waitFor();
+  });
+
+  it("report reasons: an administrator adds, renames and deletes one; a member reporting a comment is offered it", async () => {
+    const page = await parley.newPage({ bypassCSP: true });
+    const problems = collectErrors(page);
+    await signInContext(page, parley.baseUrl, admin);
+    const settings = new SettingsPage(page, parley.baseUrl);
+    await settings.goto();
+    await waitForHydration(page);
+    await settings.main.getByRole("link", { name: "Report Reasons" }).click();
+    await page.waitForURL(/\/dashboard\/settings\/report-reasons$/);
+    const reasons = page.getByRole("list", { name: "Report Reasons" });
+    await reasons.getByRole("listitem").first().waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    const add = settings.main.locator("form").filter({ has: page.locator('input[name="intent"][value="add"]') });
+    await add.getByLabel("Name").fill("Wrong category");
+    await add.getByLabel("Description").fill("The post belongs elsewhere.");
+    await add.getByRole("button", { name: "Add" }).click();
+    await page.getByRole("status").filter({ hasText: "The reason has been added." }).waitFor();
+    const added = reasons.locator('li[data-reason-id="wrong-category"]');
+    expect(await added.getByLabel("Name").inputValue()).toBe("Wrong category");
+    // The form to add one starts empty again.
+    expect(await add.getByLabel("Name").inputValue()).toBe("");
+    await screenshot(page, "report-reasons");
+
+    // A member reporting a comment is offered it.
+    const adminApi = await signInAdmin(parley.baseUrl);
+    const discussion = await createDiscussion(adminApi, {
+      name: "A reportable thread",
+      body: "Body.",
+      categoryID: await categoryID(adminApi, "general"),
+    });
+    const [comment] = await addComments(adminApi, discussion.discussionID, ["Off-topic talk."]);
+    const member = newMember("reporter");
+    await registerConfirmed(parley, member);
+    const memberPage = await parley.newPage();
+    await signInContext(memberPage, parley.baseUrl, member);
+    await memberPage.goto(parley.baseUrl + pathOf(discussion.url));
+    await waitForHydration(memberPage);
+    await memberPage
+      .locator(`#Comment_${comment!.commentID}`)
+      .getByRole("button", { name: "Report", exact: true })
+      .click();
+    const dialog = memberPage.getByRole("dialog", { name: "Report Comment" });
+    await dialog.getByRole("radio", { name: /^Wrong category/ }).waitFor();
+
+    // Renamed, then deleted.
+    await added.getByLabel("Name").fill("Misplaced post");
+    await added.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("status").filter({ hasText: "The reason has been saved." }).waitFor();
+    expect(await added.getByLabel("Name").inputValue()).toBe("Misplaced post");
+    await added.getByRole("button", { name: "Delete Misplaced post" }).click();
+    await page.getByRole("status").filter({ hasText: "The reason has been deleted." }).waitFor();
+    await added.waitFor({ state: "detached" });
+    const left = await adminApi.get<Array<{ reportReasonID: string }>>("/report-reasons");
+    expect(left.map((reason) => reason.reportReasonID)).not.toContain("wrong-category");
+
+    // Without JavaScript, the same forms.
+    const plain = await parley.newPage({ javaScriptEnabled: false });
+    await signInContext(plain, parley.baseUrl, admin);
+    await plain.goto(`${parley.baseUrl}/dashboard/settings/report-reasons`);
+    const plainAdd = plain.locator("form").filter({ has: plain.locator('input[name="intent"][value="add"]') });
+    await plainAdd.getByLabel("Name").fill("Duplicate post");
+    await Promise.all([plain.waitForLoadState("load"), plainAdd.getByRole("button", { name: "Add" }).click()]);
+    await plain.getByRole("status").filter({ hasText: "The reason has been added." }).waitFor();
+    await plain.locator('li[data-reason-id="duplicate-post"]').waitFor();
+    expect(problems.errors).toEqual([]);
   });
 });

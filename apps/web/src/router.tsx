@@ -236,6 +236,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             // The moderators' report queue and a post's reports.
             featureRoute("reports", "dashboard/content/reports", reports),
             featureRoute("settings", "dashboard/settings", settings),
+            featureRoute("report-reasons", "dashboard/settings/report-reasons", reports),
             // A discussion's revision history and deleted comments (moderators).
             featureRoute("log", "log/filter", log),
             {

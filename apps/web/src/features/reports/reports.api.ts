@@ -1,4 +1,11 @@
-import type { Report, ReportPost, ReportReason, ReportStatus } from "@parley/contracts";
+import type {
+  Report,
+  ReportPost,
+  ReportReason,
+  ReportReasonPatch,
+  ReportReasonPost,
+  ReportStatus,
+} from "@parley/contracts";
 import type { ApiClient } from "../../lib/api.ts";
 
 /** Which reports a list shows: the queue (by status) or one post's reports (every status). */
@@ -15,6 +22,19 @@ export interface ReportListParams {
 export const reportsApi = {
   reasons: async (api: ApiClient, signal?: AbortSignal) =>
     (await api.get<ReportReason[]>("/report-reasons", undefined, signal)).data,
+  createReason: async (api: ApiClient, body: ReportReasonPost) =>
+    (await api.request<ReportReason>({ method: "POST", path: "/report-reasons", body })).data,
+  updateReason: async (api: ApiClient, reportReasonID: string, body: ReportReasonPatch) =>
+    (
+      await api.request<ReportReason>({
+        method: "PATCH",
+        path: `/report-reasons/${encodeURIComponent(reportReasonID)}`,
+        body,
+      })
+    ).data,
+  deleteReason: async (api: ApiClient, reportReasonID: string) => {
+    await api.request<null>({ method: "DELETE", path: `/report-reasons/${encodeURIComponent(reportReasonID)}` });
+  },
   create: async (api: ApiClient, body: ReportPost) =>
     (await api.request<Report>({ method: "POST", path: "/reports", body })).data,
   list: async (api: ApiClient, { statuses, ...params }: ReportListParams, signal?: AbortSignal) => {

@@ -1,13 +1,15 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { ActionFunctionArgs, LoaderFunctionArgs, RouteObject } from "react-router";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from "react-router";
 import type { ApiClient } from "../../lib/api.ts";
 import { formError, formValue, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
-import { loadOrThrow, notFoundError } from "../../lib/route-errors.ts";
+import { loadOrThrow, notFoundError, type RouteErrorData } from "../../lib/route-errors.ts";
 import { reportsApi } from "./reports.api.ts";
-import { reportKeys, reportListQuery } from "./reports.queries.ts";
-import { readReportsSearch } from "./reports.urls.ts";
+import { reportKeys, reportListQuery, reportReasonsQuery } from "./reports.queries.ts";
+import { canManageReasons, readReportsSearch, reportReasonID } from "./reports.urls.ts";
+import { ReportReasonsPage } from "./pages/ReportReasonsPage.tsx";
 import { ReportsPage } from "./pages/ReportsPage.tsx";
+import { requireMember } from "../users/users.queries.ts";
 
 /**
  * `/dashboard/content/reports`: the report queue and a post's reports, for moderators
@@ -15,6 +17,11 @@ import { ReportsPage } from "./pages/ReportsPage.tsx";
  * post are form posts, so they work without JavaScript.
  */
 export function createReportRoutes({ queryClient, api }: { queryClient: QueryClient; api: ApiClient }): RouteObject[] {
+  /** The reasons are managed with community.manage (the API answers others 403, and so does the page). */
+  const requireManager = async (request: Request) => {
+    const me = await requireMember(queryClient, api, request);
+    if (!canManageReasons(me)) throw data<RouteErrorData>({ type: "Report Reasons" }, { status: 403 });
+  };
   return [
     {
       id: "reports",
@@ -48,6 +55,48 @@ export function createReportRoutes({ queryClient, api }: { queryClient: QueryCli
         }
       },
       element: <ReportsPage />,
+    },
+    {
+      id: "report-reasons",
+      path: "dashboard/settings/report-reasons",
+      loader: async ({ request }: LoaderFunctionArgs) => {
+        await requireManager(request);
+        await loadOrThrow("Report Reasons", () => queryClient.ensureQueryData(reportReasonsQuery(api)));
+        return null;
+      },
+      action: async ({ request }: ActionFunctionArgs) => {
+        await requireManager(request);
+        const form = await request.formData();
+        const intent = formValue(form, "intent");
+        const id = formValue(form, "reportReasonID");
+        const values = { name: formValue(form, "name").trim(), description: formValue(form, "description").trim() };
+        try {
+          if (intent === "add") {
+            const reasons = await queryClient.ensureQueryData(reportReasonsQuery(api));
+            const taken = new Set(reasons.map((reason) => reason.reportReasonID));
+            await reportsApi.createReason(api, {
+              reportReasonID: reportReasonID(values.name, taken),
+              ...values,
+              roleIDs: [],
+            });
+            return { ok: true, message: t("The reason has been added.") } satisfies FormResult;
+          }
+          if (intent === "edit" && id) {
+            await reportsApi.updateReason(api, id, values);
+            return { ok: true, message: t("The reason has been saved.") } satisfies FormResult;
+          }
+          if (intent === "delete" && id) {
+            await reportsApi.deleteReason(api, id);
+            return { ok: true, message: t("The reason has been deleted.") } satisfies FormResult;
+          }
+          return null;
+        } catch (error) {
+          return formError(error, { ...values, intent, reportReasonID: id });
+        } finally {
+          queryClient.removeQueries({ queryKey: reportKeys.reasons() });
+        }
+      },
+      element: <ReportReasonsPage />,
     },
   ];
 }

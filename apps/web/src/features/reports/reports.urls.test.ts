@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readReportsSearch, reportsHref, reportsLink } from "./reports.urls.ts";
+import { readReportsSearch, reportReasonID, reportsHref, reportsLink } from "./reports.urls.ts";
 
 const read = (search: string) => readReportsSearch(new URLSearchParams(search));
 
@@ -26,5 +26,14 @@ describe("the report queue's addresses", () => {
     expect(reportsHref(params)).toBe("/dashboard/content/reports?statuses=none&recordType=discussion&recordID=7");
     expect(reportsHref(params, { page: 3 })).toContain("page=3");
     expect(reportsHref(read("")!)).toBe("/dashboard/content/reports");
+  });
+});
+
+describe("a new report reason's ID", () => {
+  it("is its name's letters and digits, made unique", () => {
+    expect(reportReasonID("Wrong category!", new Set())).toBe("wrong-category");
+    expect(reportReasonID("Café crème", new Set())).toBe("cafe-creme");
+    expect(reportReasonID("Spam", new Set(["spam", "spam-2"]))).toBe("spam-3");
+    expect(reportReasonID("¿¿??", new Set())).toBe("reason");
   });
 });

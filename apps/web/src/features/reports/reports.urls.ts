@@ -4,6 +4,28 @@ import type { ReportListParams } from "./reports.api.ts";
 /** The queue's path (spec §2). */
 export const reportsPath = "/dashboard/content/reports";
 
+/** The page that manages the reasons members pick when they report a post. */
+export const reportReasonsPath = "/dashboard/settings/report-reasons";
+
+/** Who manages the reasons (community.manage; the server checks again). */
+export const canManageReasons = (me: { userID: number; isAdmin: boolean; permissions: string[] }) =>
+  me.userID !== 0 && (me.isAdmin || me.permissions.includes("community.manage"));
+
+/** A new reason's ID (a slug the reports keep): its name's letters and digits, made unique among `taken`. */
+export function reportReasonID(name: string, taken: ReadonlySet<string>): string {
+  const base =
+    name
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 90) || "reason";
+  let id = base;
+  for (let suffix = 2; taken.has(id); suffix++) id = `${base}-${suffix}`;
+  return id;
+}
+
 /** Reports per page of the queue. */
 export const reportsPageLimit = 30;
 
