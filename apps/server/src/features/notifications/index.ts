@@ -40,10 +40,14 @@ export async function createNotifications(
     ? await createRedisLiveBus(platform.config.redisUrl, platform.database.schema ?? "public", onError)
     : createMemoryLiveBus();
 
+  /** A member's rights as their requests would have them; null for a deleted or banned account. */
+  async function viewerOfUser(user: NonNullable<Viewer["user"]>): Promise<Viewer | null> {
+    if (user.deleted === 1 || user.banned === 1) return null;
+    return platform.sessions.viewerFor(user, "cookie", null);
+  }
   async function viewerOf(userID: number): Promise<Viewer | null> {
     const user = (await repo.usersByIds([userID]))[0];
-    if (!user || user.deleted === 1 || user.banned === 1) return null;
-    return platform.sessions.viewerFor(user, "cookie", null);
+    return user ? viewerOfUser(user) : null;
   }
 
   /** Categories the member may not view now (none without the tree, or for no one). */
@@ -100,7 +104,7 @@ export async function createNotifications(
     preferences,
     hub,
     viewerFor: (user) => platform.sessions.viewerFor(user, "cookie", null),
-    hiddenFor: async (userID) => hiddenOf(await viewerOf(userID)),
+    hiddenFor: async (user) => hiddenOf(await viewerOfUser(user)),
     // The outbox is a local file write: done before the post's answer. SMTP talks to another server:
     // in the background (the row stays pending until sent, and is retried after a restart).
     sendMail: async (ids, origin) => {

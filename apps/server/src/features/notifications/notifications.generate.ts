@@ -86,7 +86,7 @@ export function createGenerator(deps: {
   hub: LiveHub;
   viewerFor: (user: NonNullable<Viewer["user"]>) => Promise<Viewer>;
   /** Categories the member may not view now (their unread count leaves those notifications out). */
-  hiddenFor: (userID: number) => Promise<number[]>;
+  hiddenFor: (user: NonNullable<Viewer["user"]>) => Promise<number[]>;
   sendMail: (notificationIDs: number[], origin: string | undefined) => Promise<unknown>;
 }) {
   const { repo, preferences, hub } = deps;
@@ -100,11 +100,12 @@ export function createGenerator(deps: {
       .filter(({ pref }) => pref.popup || pref.email);
     if (!allowed.length) return [];
     const date = nowIso();
-    // Read before the transaction (SQLite's one connection is the transaction's until it ends).
+    // Read before the transaction (SQLite's one connection is the transaction's until it ends), the
+    // recipients' rows in one query.
     const hidden = new Map<number, number[]>();
-    for (const { delivery, pref } of allowed)
-      if (pref.popup && !hidden.has(delivery.userID))
-        hidden.set(delivery.userID, await deps.hiddenFor(delivery.userID));
+    const told = [...new Set(allowed.filter(({ pref }) => pref.popup).map(({ delivery }) => delivery.userID))];
+    for (const user of told.length ? await repo.usersByIds(told) : [])
+      hidden.set(user.userID, await deps.hiddenFor(user));
     const { messages, mail } = await repo.transaction(async (scoped) => {
       const messages: LiveMessage[] = [];
       const mail: number[] = [];

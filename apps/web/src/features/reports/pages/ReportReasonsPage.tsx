@@ -51,6 +51,7 @@ export function ReportReasonsPage() {
     result && !result.ok && result.values?.["intent"] === intent && (result.values["reportReasonID"] ?? "") === id
       ? result
       : undefined;
+  const adding = resultFor("add");
   const general = result && (result.ok || !result.values?.["intent"]) ? result : undefined;
   return (
     <section className={styles.page} aria-labelledby="reasons-title">
@@ -101,11 +102,8 @@ export function ReportReasonsPage() {
       <Form key={reasons.length} method="post" action={reportReasonsPath} className={formStyles.form}>
         <TransientKeyField />
         <input type="hidden" name="intent" value="add" />
-        {resultFor("add")?.message ? <FormAlert>{resultFor("add")!.message}</FormAlert> : null}
-        <ReasonFields
-          reason={{ name: "", description: "" }}
-          {...(resultFor("add") ? { result: resultFor("add")! } : {})}
-        />
+        {adding?.message ? <FormAlert>{adding.message}</FormAlert> : null}
+        <ReasonFields reason={{ name: "", description: "" }} {...(adding ? { result: adding } : {})} />
         <div>
           <SubmitButton busy={busy}>{t("Add")}</SubmitButton>
         </div>
