@@ -18,6 +18,7 @@ import * as m0018 from "./0018_search_title_rows.ts";
 import * as m0019 from "./0019_search_prefixes.ts";
 import * as m0020 from "./0020_search_diacritics.ts";
 import * as m0021 from "./0021_long_runner_jobs.ts";
+import * as m0022 from "./0022_search_word_pairs.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -44,6 +45,7 @@ const modules: Record<string, MigrationModule> = {
   "0019_search_prefixes": m0019,
   "0020_search_diacritics": m0020,
   "0021_long_runner_jobs": m0021,
+  "0022_search_word_pairs": m0022,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -364,3 +364,61 @@ describe.each(engines)("phrases of common words on %s", (engine) => {
     expect(await found('"widget blue"')).toEqual({ ids: [], total: 0 });
   });
 });
+
+describe.each(engines)("phrases found by their neighbouring words on %s", (engine) => {
+  const indexed = useIndexed(engine, () => [
+    doc(2, "", "I switched to the kernel from backports."),
+    doc(4, "", "Then I switched the kernel back."),
+    doc(6, "", "Bugs bugs everywhere today."),
+    doc(8, "", "Bugs everywhere, bugs today."),
+    // Both pairs of "cron job restarts", never the three words together.
+    doc(10, "", "Our cron job failed, so the job restarts each cron job."),
+    doc(12, "", "The cron job restarts nightly."),
+    doc(14, "Kernel panic on boot", "The kernel panics at boot after the upgrade."),
+  ]);
+  const found = async (query: string, overrides: Partial<SearchCriteria> = {}) =>
+    (await indexed.engine.driver.search(criteria(query, overrides))).hits
+      .map((hit) => hit.recordID)
+      .sort((a, b) => a - b);
+
+  it("finds what holds the phrase, not what holds its pairs apart", async () => {
+    expect(await found('"cron job restarts"')).toEqual([12]);
+    expect(await found('"bugs bugs everywhere"')).toEqual([6]);
+    expect(await found('"bugs everywhere"')).toEqual([6, 8]);
+    // Stop words between the words (PostgreSQL leaves them out, keeping the distance).
+    expect(await found('"switched to the kernel"')).toEqual([2]);
+    // A phrase of one word once PostgreSQL leaves out its stop words; phrases beside a word.
+    expect(await found('"to the kernel"')).toEqual(engine === "postgres" ? [2, 4, 14] : [2]);
+    expect(await found('"kernel panics" upgrade')).toEqual([14]);
+    expect(await found('"kernel panics" "after the upgrade"')).toEqual([14]);
+    expect(await found('"kernel panics" "after the backports"')).toEqual([]);
+    // "Or": a document may hold the word without the phrase.
+    expect(await found('"cron job restarts" backports', { operator: "or" })).toEqual([2, 12]);
+  });
+
+  if (engine === "postgres")
+    it("indexes each document's neighbouring words, and serves a phrase's pairs from that index (0022)", async () => {
+      const { db } = indexed.database;
+      const pairs = await sql<{ document: string; phrases: string | null; apart: string | null }>`select
+          parley_word_pairs(to_tsvector('english', 'Cron job restarts cron job'))::text as document,
+          parley_phrase_pairs('english', array['cron job restarts', 'off-site backups'])::text as phrases,
+          parley_phrase_pairs('english', array['switched to the kernel', 'kernel'])::text as apart`.execute(db);
+      expect(pairs.rows[0]).toEqual({
+        document: "'cron job' 'job restart' 'restart cron'",
+        phrases: "'cron job' & 'job restart' & 'site backup'",
+        apart: null,
+      });
+      const plan = await db.connection().execute(async (connection) => {
+        await sql`set enable_seqscan = off`.execute(connection);
+        try {
+          return await sql<{ "QUERY PLAN": string }>`explain select "docID" from "searchDocuments"
+              where parley_word_pairs("searchVector") @@ parley_phrase_pairs('english', array['cron job restarts'])`.execute(
+            connection,
+          );
+        } finally {
+          await sql`reset enable_seqscan`.execute(connection);
+        }
+      });
+      expect(plan.rows.map((row) => row["QUERY PLAN"]).join("\n")).toContain('"searchDocuments_pairs"');
+    });
+});

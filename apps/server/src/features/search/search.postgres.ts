@@ -117,7 +117,23 @@ const matches = (vector: RawBuilder<unknown>, query: RawBuilder<unknown>, indexe
 
 const allOf = (parts: RawBuilder<unknown>[]) => sql.join(parts, sql` and `);
 
-function matchOf(language: string, criteria: SearchCriteria): Match | null {
+/**
+ * A document vector's test for a search with phrases, served by the index of neighbouring words
+ * (`searchDocuments_pairs`, 0022) instead of the index of single words: every document holding a
+ * phrase holds each pair of its neighbouring words, and the documents holding the pairs are far fewer
+ * than those holding each word (the GIN bitmap of "without open every" at 1M posts: 6,937 documents
+ * in 1.3 ms instead of 13,122 in 7 ms). The whole text is then tested on those rows. `pairs`: the
+ * phrases' pairs as a query (`phrasePairs`), null without any (phrases of one word, or of words apart
+ * by a stop word: the single words' index serves them).
+ */
+const byPairs = (pairs: string, query: RawBuilder<unknown>) => (vector: RawBuilder<unknown>) =>
+  sql`parley_word_pairs(${vector}) @@ ${pairs}::tsquery and ts_match_vq(${vector}, ${query})`;
+
+/** The phrases of a search as PostgreSQL is given them (`tsquery`'s `phraseto_tsquery`). */
+const phraseTextsOf = (text: SearchText) =>
+  text.phrases.map((phrase, index) => text.phraseTexts?.[index] ?? phrase.join(" "));
+
+function matchOf(language: string, criteria: SearchCriteria, pairs: string | null): Match | null {
   const config = criteria.prefix ? PREFIX_CONFIG : language;
   const text = criteria.text ? tsquery(config, criteria.text, criteria.operator, criteria.prefix) : null;
   const title = criteria.title ? tsquery(config, criteria.title, "and", criteria.prefix) : null;
@@ -137,11 +153,16 @@ function matchOf(language: string, criteria: SearchCriteria): Match | null {
   const documentVector = sql`d."searchVector"`;
   const titleWords = (indexed: boolean) => (title ? [matches(TITLE_VECTOR, title, indexed)] : []);
   const inTitle = sql`(d."name" <> '' and ts_match_vq(${documentVector}, ${inTitleOnly(text)}))`;
+  const pairTest = pairs ? byPairs(pairs, text) : null;
   const every: Scope = {
     table: sql`"searchDocuments"`,
     vector: documentVector,
     named: false,
-    condition: (indexed) => allOf([matches(documentVector, text, indexed), ...titleWords(indexed)]),
+    condition: (indexed) =>
+      allOf([
+        indexed && pairTest ? pairTest(documentVector) : matches(documentVector, text, indexed),
+        ...titleWords(indexed),
+      ]),
   };
   return {
     query,
@@ -418,6 +439,24 @@ export function createPostgresSearchDriver(db: Executor, language = "english"): 
   };
 
   const statistics = statisticsMemo<WordStatistics>();
+  const pairMemo = statisticsMemo<{ pairs: string | null }>();
+  /**
+   * The pairs of neighbouring words of an "and" search's phrases (`parley_phrase_pairs`, 0022), as
+   * tsquery text, kept a while: a forum's phrase searches repeat. Null without phrases or with "or"
+   * (a document may match without any phrase).
+   */
+  const phrasePairs = async (text: SearchText | null, operator: "and" | "or") => {
+    if (!text || operator !== "and" || text.phrases.length === 0) return null;
+    const phrases = phraseTextsOf(text);
+    const key = JSON.stringify(phrases);
+    const known = pairMemo.get(key);
+    if (known) return known.pairs;
+    const result = await sql<{ pairs: string | null }>`select parley_phrase_pairs(${language}::regconfig,
+        array[${sql.join(phrases)}]::text[])::text as pairs`.execute(db);
+    const pairs = result.rows[0]?.pairs ?? null;
+    pairMemo.set(key, { pairs });
+    return pairs;
+  };
 
   return {
     name: "postgres-tsvector",
@@ -425,7 +464,8 @@ export function createPostgresSearchDriver(db: Executor, language = "english"): 
     async search(asked) {
       // The words as the index holds them: diacritics folded (`vector`).
       const criteria = { ...asked, text: withoutDiacriticsText(asked.text), title: withoutDiacriticsText(asked.title) };
-      const match = matchOf(language, criteria);
+      const pairs = criteria.prefix ? null : await phrasePairs(criteria.text, criteria.operator);
+      const match = matchOf(language, criteria, pairs);
       const filters = whereAll(filterConditions(criteria, { recordTypeIndexed: !match }));
       // The page's details read with it (one round trip fewer): columns the planner computes after
       // the sort and limit, for the page's rows only.
