@@ -33,6 +33,11 @@ export default tseslint.config(
     settings: { "import-x/resolver": { node: { extensions: [".ts", ".tsx", ".js", ".mjs"] } } },
   },
   {
+    // The embed script host pages load as it is (no build step): plain browser JavaScript.
+    files: ["apps/web/public/**/*.js"],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ["apps/web/src/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
     languageOptions: { globals: { ...globals.browser } },

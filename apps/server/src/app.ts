@@ -26,6 +26,7 @@ import { registerRoles } from "./features/roles/index.ts";
 import { registerTokens } from "./features/tokens/index.ts";
 import { registerThemes } from "./features/themes/index.ts";
 import { registerConfig } from "./features/config/index.ts";
+import { registerEmbed } from "./features/embed/index.ts";
 import { registerMedia } from "./features/media/index.ts";
 import { registerLayouts } from "./features/layouts/index.ts";
 import { createNotifications, registerNotifications } from "./features/notifications/index.ts";
@@ -64,6 +65,11 @@ declare module "fastify" {
     /** Every route as registered, for the schema coverage test and the OpenAPI checks. */
     routeList: RouteOptions[];
     platform: Platform;
+    /**
+     * The security headers of a page that a host page at `origin` may frame (embedding, spec §4): the
+     * CSP's frame-ancestors lists it, and X-Frame-Options (which cannot name another origin) is left out.
+     */
+    framingHeaders: (origin: string) => Record<string, string>;
   }
 }
 
@@ -139,7 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routeList.push(route);
   });
 
-  const headers = securityHeaders({
+  const helmetOptions = (frameAncestors: string[]): HelmetOptions => ({
     contentSecurityPolicy:
       options.contentSecurityPolicy === false
         ? false
@@ -152,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
               connectSrc: ["'self'"],
               objectSrc: ["'none'"],
               baseUri: ["'self'"],
+              frameAncestors,
               upgradeInsecureRequests: null,
             },
           },
@@ -159,6 +166,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Browsers then send the page's own Origin with its form posts ("no-referrer" makes it "null",
     // which the CSRF check must treat as foreign).
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    // A framed page's own frame-ancestors says who may frame it.
+    xFrameOptions: frameAncestors.length === 1 ? { action: "sameorigin" } : false,
+  });
+  const headers = securityHeaders(helmetOptions(["'self'"]));
+  const framing = new Map<string, Record<string, string>>();
+  app.decorate("framingHeaders", (origin: string) => {
+    let framed = framing.get(origin);
+    if (!framed) {
+      if (framing.size > 10) framing.clear();
+      framed = securityHeaders(helmetOptions(["'self'", origin]));
+      framing.set(origin, framed);
+    }
+    return framed;
   });
   app.addHook("onRequest", (_request, reply, done) => {
     reply.headers(headers);
@@ -280,6 +300,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerTokens(app, platform);
   const themes = await registerThemes(app, platform);
   await registerConfig(app, platform);
+  await registerEmbed(app);
   await registerMedia(app, platform);
   await registerOutbox(app, platform);
 

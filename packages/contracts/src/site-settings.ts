@@ -50,6 +50,12 @@ export const siteSettingRules = {
   "drafts.scheduling": { read: "public", write: "site.manage" },
   "search.newSearchPage": { read: "public", write: "site.manage" },
   "search.externalNewTab": { read: "public", write: "site.manage" },
+  // Embedding in a host page (spec §4). Vanilla lets site managers alone read them; here every visitor's
+  // page needs them (messages go to the host's origin only, and the forced embed sends readers there),
+  // and the host's address is public anyway in the pages' frame-ancestors header.
+  "embed.enabled": { read: "public", write: "site.manage" },
+  "embed.remoteUrl": { read: "public", write: "site.manage", maxLength: 500 },
+  "embed.forceEmbed": { read: "public", write: "site.manage" },
   // What this server offers: not a preference.
   "moderation.capabilities": { read: "public", write: null },
 } as const satisfies Record<string, SiteSettingRule>;

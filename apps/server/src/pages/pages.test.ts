@@ -34,6 +34,41 @@ describe.each(engines)("server-rendered pages on %s", (engine) => {
 
   const page = (url: string) => app.inject({ method: "GET", url, headers: { host: "forum.test" } });
 
+  it("lets the host page frame the pages once embedding is allowed, and serves it the embed script", async () => {
+    const framing = (response: { headers: Record<string, unknown> }) => ({
+      ancestors: /frame-ancestors ([^;]*)/.exec(String(response.headers["content-security-policy"]))?.[1],
+      xFrameOptions: response.headers["x-frame-options"],
+    });
+    expect(framing(await page("/categories"))).toEqual({ ancestors: "'self'", xFrameOptions: "SAMEORIGIN" });
+    const config = app.platform.siteConfig;
+    // An address alone frames nothing: embedding must be allowed too.
+    await config.setMany({ "embed.remoteUrl": "https://www.example.com/community" });
+    expect(framing(await page("/categories"))).toEqual({ ancestors: "'self'", xFrameOptions: "SAMEORIGIN" });
+    await config.setMany({ "embed.enabled": true });
+    try {
+      expect(framing(await page("/categories"))).toEqual({
+        ancestors: "'self' https://www.example.com",
+        xFrameOptions: undefined,
+      });
+      expect(framing(await page("/no-such-page"))).toMatchObject({ ancestors: "'self' https://www.example.com" });
+      // API answers are not pages: never framed.
+      expect(framing(await page("/api/v2/categories"))).toMatchObject({ xFrameOptions: "SAMEORIGIN" });
+    } finally {
+      await config.setMany({ "embed.enabled": false, "embed.remoteUrl": "" });
+    }
+    expect(framing(await page("/categories"))).toEqual({ ancestors: "'self'", xFrameOptions: "SAMEORIGIN" });
+
+    const redirect = await page("/api/v2/assets/embed-script");
+    expect(redirect.statusCode).toBe(302);
+    expect(redirect.headers.location).toBe("/embed.js");
+    const script = await page("/embed.js");
+    expect(script.statusCode).toBe(200);
+    expect(script.headers["content-type"]).toContain("javascript");
+    // Host pages are other origins: the script must be readable across them.
+    expect(script.headers["cross-origin-resource-policy"]).toBe("cross-origin");
+    expect(script.body).toContain("customElements.define(name");
+  });
+
   it("renders /categories with its content, head and hydration state in the first response", async () => {
     const response = await page("/categories");
     expect(response.statusCode).toBe(200);

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { API_PREFIX } from "../platform/http/api.ts";
 import { originOf } from "../platform/http/pagination.ts";
 import type { PageAssets, WebApiRequest, WebApiResponse, WebRenderer } from "./renderer.ts";
+import { embedScriptPath } from "../features/embed/embed.routes.ts";
 import { createGuestPageCache } from "./guest-cache.ts";
 
 export interface PagesOptions {
@@ -118,6 +119,12 @@ export function sendPlainErrorPage(reply: FastifyReply, status: number): Fastify
 export async function registerPages(app: FastifyInstance, options: PagesOptions): Promise<void> {
   await options.setup?.(app);
   if (options.clientDir) {
+    // The embed script is loaded by host pages of other origins (`GET /api/v2/assets/embed-script`).
+    app.addHook("onRequest", (request, reply, done) => {
+      if (request.url === embedScriptPath || request.url.startsWith(`${embedScriptPath}?`))
+        reply.header("cross-origin-resource-policy", "cross-origin");
+      done();
+    });
     await app.register(fastifyStatic, {
       root: options.clientDir,
       prefix: "/",
@@ -149,7 +156,19 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
   const isGuestRead = (request: FastifyRequest) =>
     request.method === "GET" && request.viewer?.via === "guest" && request.headers.cookie === undefined;
 
+  // Embedding (spec §4): the host page's origin may frame the pages, when the site allows it.
+  const allowFraming = async (reply: FastifyReply) => {
+    const config = app.platform.siteConfig;
+    if (!(await config.get("embed.enabled"))) return;
+    const remote = await config.get("embed.remoteUrl");
+    const origin = URL.canParse(remote) ? new URL(remote).origin : "null";
+    if (origin === "null") return;
+    reply.removeHeader("x-frame-options");
+    reply.headers(app.framingHeaders(origin));
+  };
+
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    await allowFraming(reply);
     const cacheKey = `${originOf(request)}${request.url}`;
     const cacheable = cache !== null && isGuestRead(request);
     if (cacheable) {

@@ -32,6 +32,13 @@ export const siteConfigDefaults = {
   /** Spec §2's external-search setting: search results open in a new tab. */
   "search.externalNewTab": false,
   /**
+   * Embedding (spec §4): pages may be framed by the host page at `embed.remoteUrl` (an http(s) address),
+   * and with `embed.forceEmbed` a page opened outside that frame sends the reader to the host.
+   */
+  "embed.enabled": false,
+  "embed.remoteUrl": "",
+  "embed.forceEmbed": false,
+  /**
    * The moderation screens this server offers beyond the options menu's basics (comma-separated:
    * revisions, deletedComments, reports, collections, changeAuthor, merge, split). The web app shows an
    * entry only when it is listed here; each screen adds its name as it lands.
@@ -71,6 +78,15 @@ function navigationProblem(value: string): string | null {
   return valid ? null : "navigation.items must be a list of items with a name and a url, or such lists by locale.";
 }
 
+/** The host page's address (`embed.remoteUrl`): empty, or an http(s) address without credentials. */
+function remoteUrlProblem(value: string): string | null {
+  if (value === "") return null;
+  const url = URL.canParse(value) ? new URL(value) : null;
+  return url && (url.protocol === "https:" || url.protocol === "http:") && !url.username && !url.password
+    ? null
+    : "embed.remoteUrl must be an http or https address.";
+}
+
 export const siteConfigRules: { readonly [K in SiteConfigKey]: SiteConfigRule } = {
   ...siteSettingRules,
   "garden.locale": {
@@ -79,6 +95,7 @@ export const siteConfigRules: { readonly [K in SiteConfigKey]: SiteConfigRule } 
       /^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/.test(value) ? null : "garden.locale is not a locale (en, fr, pt_BR).",
   },
   "navigation.items": { ...siteSettingRules["navigation.items"], check: navigationProblem },
+  "embed.remoteUrl": { ...siteSettingRules["embed.remoteUrl"], check: remoteUrlProblem },
   "upload.allowedExtensions": {
     ...siteSettingRules["upload.allowedExtensions"],
     check: (value) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { escapeJsonForScript, renderHeadTags } from "./head.tsx";
+import { defaultSite } from "./site.ts";
 
 const origin = "https://forum.example.com";
 
@@ -10,7 +11,7 @@ describe("renderHeadTags", () => {
   });
 
   it("uses the site's own title and description when its settings say them", () => {
-    const site = { title: "Gardeners' Corner", description: "Everything about gardens." };
+    const site = { ...defaultSite, title: "Gardeners' Corner", description: "Everything about gardens." };
     const html = renderHeadTags({ origin, data: { title: "Categories" }, site });
     expect(html).toContain("<title>Categories - Gardeners' Corner</title>");
     expect(html).toContain(`<meta name="description" content="Everything about gardens.">`);

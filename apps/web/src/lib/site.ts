@@ -2,33 +2,46 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ApiClient } from "./api.ts";
 import { useApi } from "./api-context.tsx";
 
-/** Site-wide settings every page shows: the title (title bar, document title) and the description. */
+/** Embedding in a host page (spec §4): `embed.enabled`, `embed.remoteUrl` (the host page), `embed.forceEmbed`. */
+export interface EmbedSettings {
+  enabled: boolean;
+  remoteUrl: string;
+  forceEmbed: boolean;
+}
+
+/** Site-wide settings every page uses: the title (title bar, document title), the description, embedding. */
 export interface Site {
   title: string;
   description: string;
+  embed: EmbedSettings;
 }
 
 /** What a site says before its settings arrive (and if they cannot). */
 export const defaultSite: Site = {
   title: "Parley",
   description: "A community forum built with Parley.",
+  embed: { enabled: false, remoteUrl: "", forceEmbed: false },
 };
 
-/** `garden.title` and `garden.description` (public settings, spec §7's GET /config), read once per page load. */
+const siteKeys = ["garden.title", "garden.description", "embed.enabled", "embed.remoteUrl", "embed.forceEmbed"];
+
+/** The public settings of `siteKeys` (spec §7's GET /config), read once per page load. */
 export const siteQuery = (api: ApiClient) =>
   queryOptions({
     queryKey: ["config", "site"] as const,
     queryFn: async ({ signal }): Promise<Site> => {
-      const { data } = await api.get<Record<string, unknown>>(
-        "/config",
-        { select: ["garden.title", "garden.description"] },
-        signal,
-      );
+      const { data } = await api.get<Record<string, unknown>>("/config", { select: siteKeys }, signal);
       const title = data["garden.title"];
       const description = data["garden.description"];
+      const remoteUrl = data["embed.remoteUrl"];
       return {
         title: typeof title === "string" && title ? title : defaultSite.title,
         description: typeof description === "string" ? description : defaultSite.description,
+        embed: {
+          enabled: data["embed.enabled"] === true,
+          remoteUrl: typeof remoteUrl === "string" ? remoteUrl : "",
+          forceEmbed: data["embed.forceEmbed"] === true,
+        },
       };
     },
   });

@@ -7,6 +7,7 @@ import { ShellContext } from "./ShellContext.tsx";
 import { TitleBar } from "./TitleBar.tsx";
 import { useDeviceClasses } from "./useDeviceClasses.ts";
 import { useHashScroll } from "../lib/hash-scroll.ts";
+import { useSite } from "../lib/site.ts";
 import styles from "./AppLayout.module.css";
 
 /** The frame of every page: skip link, title bar, main content, footer, the email toast. */
@@ -15,6 +16,21 @@ export function AppLayout() {
   const titleBar = useTitleBar();
   useDeviceClasses();
   useHashScroll();
+
+  // Embedded mode (spec §4), loaded only where the site is embedded: reading pages stay without it.
+  const { embed } = useSite();
+  useEffect(() => {
+    if (!embed.enabled || !embed.remoteUrl) return;
+    let stop: (() => void) | null = null;
+    let left = false;
+    void import("../lib/embed.ts").then(({ startEmbed }) => {
+      if (!left) stop = startEmbed(embed);
+    });
+    return () => {
+      left = true;
+      stop?.();
+    };
+  }, [embed]);
 
   useEffect(() => {
     // Start-up (spec §4): the loading mark goes, a ready flag is set and a content-ready event fires.

@@ -188,6 +188,34 @@ describe.each(engines)("PATCH /config on %s", (engine) => {
     expect(await read("garden.title")).toEqual(title);
   });
 
+  it("takes the host page's address for embedding as an http(s) address, changed by site managers", async () => {
+    for (const remoteUrl of ["javascript:alert(1)", "ftp://example.com/", "example.com/forum", "https://u:p@x.test/"]) {
+      const refused = await api.patch("/api/v2/config", { "embed.remoteUrl": remoteUrl }, { as: admin });
+      expect(refused.statusCode, remoteUrl).toBe(400);
+      expect((JSON.parse(refused.body) as ErrorBody).errors).toEqual([
+        expect.objectContaining({
+          field: "embed.remoteUrl",
+          message: "embed.remoteUrl must be an http or https address.",
+        }),
+      ]);
+    }
+    const embed = {
+      "embed.enabled": true,
+      "embed.remoteUrl": "https://www.example.com/community",
+      "embed.forceEmbed": true,
+    };
+    expect((await api.patch("/api/v2/config", embed, { as: communityManager })).statusCode).toBe(403);
+    const saved = await api.patch("/api/v2/config", embed, { as: admin });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Every visitor's page needs them (messages to the host, the forced embed).
+    expect((await api.get("/api/v2/config?select=embed.*")).json()).toEqual(embed);
+    await api.patch(
+      "/api/v2/config",
+      { "embed.enabled": false, "embed.forceEmbed": false, "embed.remoteUrl": "" },
+      { as: admin },
+    );
+  });
+
   it("takes navigation as JSON: a list, or lists by locale", async () => {
     const items = { en: [{ name: "Help Desk", url: "/categories/help" }] };
     const response = await api.patch("/api/v2/config", { "navigation.items": JSON.stringify(items) }, { as: admin });

@@ -19,8 +19,11 @@ describe("the settings page's fields", () => {
       "signatures.enabled",
       "drafts.scheduling",
       "search.externalNewTab",
+      "embed.enabled",
+      "embed.remoteUrl",
+      "embed.forceEmbed",
     ]);
-    expect(editableSettings({ ...member, isAdmin: true })).toHaveLength(9);
+    expect(editableSettings({ ...member, isAdmin: true })).toHaveLength(12);
   });
 
   it("reads a posted form as the API's values: unchecked switches off, the edit window a number", () => {

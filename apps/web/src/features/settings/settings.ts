@@ -16,6 +16,9 @@ export const settingsPageKeys = [
   "signatures.enabled",
   "drafts.scheduling",
   "search.externalNewTab",
+  "embed.enabled",
+  "embed.remoteUrl",
+  "embed.forceEmbed",
 ] as const satisfies readonly SiteSettingKey[];
 export type SettingsPageKey = (typeof settingsPageKeys)[number];
 
@@ -26,6 +29,8 @@ export const switchKeys: ReadonlySet<SettingsPageKey> = new Set([
   "signatures.enabled",
   "drafts.scheduling",
   "search.externalNewTab",
+  "embed.enabled",
+  "embed.forceEmbed",
 ]);
 
 /** The page's settings the member may change: those whose permission they hold (the server checks again). */

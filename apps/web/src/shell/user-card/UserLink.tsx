@@ -3,6 +3,7 @@ import { profilePath } from "@parley/contracts/urls";
 import { lazy, Suspense, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { useApi } from "../../lib/api-context.tsx";
+import { isPlainClick } from "../../lib/clicks.ts";
 import { meQuery } from "../../features/users/users.queries.ts";
 import { isCompactNow } from "../device.ts";
 import { canViewUserCards } from "./userCard.queries.ts";
@@ -31,7 +32,7 @@ export function UserLink({
   const cardsAllowed = me !== undefined && user.userID > 0 && canViewUserCards(me);
 
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (!cardsAllowed || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!cardsAllowed || !isPlainClick(event)) return;
     event.preventDefault();
     setOpen({ compact: isCompactNow() });
   };

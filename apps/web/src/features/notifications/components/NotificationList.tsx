@@ -2,6 +2,7 @@ import type { Notification } from "@parley/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import type { MouseEvent } from "react";
 import { useNavigate } from "react-router";
+import { isPlainClick } from "../../../lib/clicks.ts";
 import { t } from "../../../lib/i18n.ts";
 import { RecordList } from "../../../ui/record-list/RecordList.tsx";
 import { refreshDiscussion } from "../discussionRefresh.ts";
@@ -27,15 +28,7 @@ export function NotificationList({
   const handleFollow = (event: MouseEvent<HTMLAnchorElement>, item: Notification) => {
     if (!item.read) onRead?.(item.notificationID);
     // A new tab or window (modifier keys, other buttons) loads the page itself.
-    if (
-      item.discussionID === null ||
-      event.button !== 0 ||
-      event.metaKey ||
-      event.ctrlKey ||
-      event.shiftKey ||
-      event.altKey
-    )
-      return;
+    if (item.discussionID === null || !isPlainClick(event)) return;
     event.preventDefault();
     const discussionID = item.discussionID;
     void refreshDiscussion(queryClient, discussionID)

@@ -30,6 +30,9 @@ const registrationLabels: Record<(typeof registrationMethods)[number], string> =
   closed: "Closed: nobody may register",
 };
 
+/** What a host page loads to embed the forum (`GET /api/v2/assets/embed-script`). */
+const embedScriptAddress = "/api/v2/assets/embed-script";
+
 const switchLabels: Partial<Record<SettingsPageKey, string>> = {
   "tagging.enabled": "Tags on discussions",
   "conversations.enabled": "Private messages",
@@ -119,6 +122,33 @@ export function SettingsPage() {
             {switches.map((key) => (
               <CheckboxField key={key} label={t(switchLabels[key]!)} name={key} defaultChecked={on(key)} />
             ))}
+          </fieldset>
+        ) : null}
+        {editable.has("embed.enabled") ? (
+          <fieldset className={styles.switches}>
+            <legend className={formStyles.label}>{t("Embedding")}</legend>
+            <CheckboxField
+              label={t("Allow the forum to be embedded in the host page")}
+              name="embed.enabled"
+              defaultChecked={on("embed.enabled")}
+            />
+            <TextField
+              label={t("Host Page Address")}
+              name="embed.remoteUrl"
+              type="url"
+              defaultValue={text("embed.remoteUrl")}
+              maxLength={siteSettingRules["embed.remoteUrl"].maxLength}
+              error={error("embed.remoteUrl")}
+              hint={t(
+                "The page that embeds the forum with {script} and a <vanilla-embed> element; only its site may frame the forum.",
+                { script: embedScriptAddress },
+              )}
+            />
+            <CheckboxField
+              label={t("Send readers who open the forum on its own to the host page")}
+              name="embed.forceEmbed"
+              defaultChecked={on("embed.forceEmbed")}
+            />
           </fieldset>
         ) : null}
         <div>
