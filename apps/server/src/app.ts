@@ -27,6 +27,7 @@ import { registerTokens } from "./features/tokens/index.ts";
 import { registerThemes } from "./features/themes/index.ts";
 import { registerConfig } from "./features/config/index.ts";
 import { registerEmbed } from "./features/embed/index.ts";
+import { registerTick } from "./features/tick/index.ts";
 import { registerMedia } from "./features/media/index.ts";
 import { registerLayouts } from "./features/layouts/index.ts";
 import { createNotifications, registerNotifications } from "./features/notifications/index.ts";
@@ -301,6 +302,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const themes = await registerThemes(app, platform);
   await registerConfig(app, platform);
   await registerEmbed(app);
+  await registerTick(app, platform, { loadDiscussion: (id, viewer) => discussions.load(id, viewer) });
   await registerMedia(app, platform);
   await registerOutbox(app, platform);
 

@@ -4,6 +4,7 @@ export * from "./pagination.ts";
 export * from "./limits.ts";
 export * from "./categories.ts";
 export * from "./system.ts";
+export * from "./tick.ts";
 export * from "./permissions.ts";
 export * from "./users.ts";
 export * from "./tokens.ts";

@@ -75,6 +75,13 @@ export const discussionsApi = {
   ) => api.request<Comment>({ method: "POST", path: "/comments", body }),
 
   // The member actions of the discussion page (spec §4: bookmark, mute, edit, delete, quote).
+  /** A page view of the discussion (`POST /tick`): the server counts it in `countViews`. */
+  viewed: (api: ApiClient, discussionID: number, page: { url: string; referrer: string }) =>
+    api.request<{ didTrack: boolean }>({
+      method: "POST",
+      path: "/tick",
+      body: { type: "discussion_view", discussionID, url: page.url, referrer: page.referrer },
+    }),
   bookmark: async (api: ApiClient, id: number, bookmarked: boolean) =>
     (
       await api.request<{ bookmarked: boolean }>({

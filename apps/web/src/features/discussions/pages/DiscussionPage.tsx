@@ -17,6 +17,7 @@ import { LiveComments } from "../../notifications/components/LiveComments.tsx";
 import { CommentPost } from "../components/CommentPost.tsx";
 import actionStyles from "../components/DiscussionActions.module.css";
 import { DiscussionHeaderActions, DiscussionMainPost } from "../components/DiscussionMainPost.tsx";
+import { discussionsApi } from "../discussions.api.ts";
 import { commentsQuery, discussionQuery } from "../discussions.queries.ts";
 import { commentSortOptions } from "../discussions.sorts.ts";
 import { SortSelect } from "../components/SortSelect.tsx";
@@ -84,6 +85,20 @@ function structuredData(discussion: Discussion, comments: Comment[], origin: str
 }
 
 /** `/discussion/{id}/{slug}[/p{n}]`: the post, its comments paged, and the reply form. */
+/**
+ * Tells the server the discussion was read (`POST /tick`), once per discussion opened, not per page of
+ * its comments: counted from the browser, so a guest's cached page counts too. Failures are logged
+ * only (spec §7).
+ */
+function useViewCounted(discussionID: number) {
+  const api = useApi();
+  useEffect(() => {
+    discussionsApi
+      .viewed(api, discussionID, { url: window.location.href, referrer: document.referrer })
+      .catch((error: unknown) => console.warn("The view was not counted.", error));
+  }, [api, discussionID]);
+}
+
 export function DiscussionPage() {
   const api = useApi();
   const location = useLocation();
@@ -94,6 +109,7 @@ export function DiscussionPage() {
   const { data: comments } = useSuspenseQuery(commentsQuery(api, parsed.id, parsed.page, limit, sort));
   const { data: me } = useQuery(meQuery(api));
   useCollapsibleQuotes(discussion, comments);
+  useViewCounted(discussion.discussionID);
   const base = discussionPath(discussion);
   const origin = new URL(discussion.url).origin;
   const canComment = discussion.permissions?.["comments.add"] ?? false;

@@ -1,0 +1,83 @@
+import type { Kysely } from "kysely";
+import type { TickPost, TickResult } from "@parley/contracts";
+import type { DB } from "../../platform/db/schema.ts";
+import { fieldError, validationFailed } from "../../platform/errors.ts";
+import type { Limiter } from "../../platform/http/rate-limit.ts";
+import type { Viewer } from "../../platform/auth/viewer.ts";
+
+/** Crawlers and link previews: their page loads are not readers' views (Vanilla answers them "Bot request"). */
+const BOT = /bot|crawl|spider|slurp|archiver|facebookexternalhit|embedly|preview|headless|curl|wget|python-requests/i;
+
+/** How often the counted views are added to the discussions, in one transaction. */
+export const VIEW_FLUSH_MS = 5_000;
+/**
+ * One view per reader (member, or a guest's address) and discussion in this window, as Discourse counts
+ * a topic's views: reloading a page, or a script sending ticks, does not inflate the count.
+ */
+export const VIEW_WINDOW_MS = 30 * 60_000;
+
+interface TickDeps {
+  db: Kysely<DB>;
+  /** A limiter of one per `VIEW_WINDOW_MS` (shared by every process with Redis). */
+  views: Limiter;
+  /** Throws as `GET /discussions/{id}` would (404, 403) when the viewer may not read it. */
+  loadDiscussion: (discussionID: number, viewer: Viewer) => Promise<unknown>;
+}
+
+export interface TickRequest {
+  viewer: Viewer;
+  userAgent: string | undefined;
+  ip: string;
+}
+
+/**
+ * `POST /tick`: a discussion's page view adds one to its `countViews` (at most once per reader in
+ * `VIEW_WINDOW_MS`), gathered in memory and written every `VIEW_FLUSH_MS`; other events are answered
+ * `didTrack: false`, since no analytics are kept.
+ */
+export function createTickService({ db, views, loadDiscussion }: TickDeps) {
+  let pending = new Map<number, number>();
+  let flushing: Promise<void> = Promise.resolve();
+
+  const write = async (counts: Map<number, number>) => {
+    if (counts.size === 0) return;
+    await db.transaction().execute(async (trx) => {
+      for (const [discussionID, count] of counts)
+        await trx
+          .updateTable("discussions")
+          .set((eb) => ({ countViews: eb("countViews", "+", count) }))
+          .where("discussionID", "=", discussionID)
+          .execute();
+    });
+  };
+
+  return {
+    async tick(body: TickPost, request: TickRequest): Promise<TickResult> {
+      if (request.userAgent === undefined || BOT.test(request.userAgent))
+        return { didTrack: false, message: "Bot request" };
+      if (body.url === undefined && body.destinationUrl === undefined && body.type !== "search")
+        throw validationFailed([fieldError("url", "missingField", "url is required.")]);
+      const viewed = body.discussionID;
+      if (viewed === undefined || (body.type !== undefined && body.type !== "discussion_view"))
+        return { didTrack: false };
+      await loadDiscussion(viewed, request.viewer);
+      const reader = request.viewer.userID > 0 ? `user:${request.viewer.userID}` : `ip:${request.ip}`;
+      if ((await views.hit(`${viewed}:${reader}`)).allowed) pending.set(viewed, (pending.get(viewed) ?? 0) + 1);
+      return { didTrack: true };
+    },
+
+    /** Writes the views counted so far (on a timer, and before the server closes). */
+    flush(): Promise<void> {
+      const counts = pending;
+      pending = new Map();
+      // A failed write leaves the next ones to go on.
+      flushing = flushing.then(
+        () => write(counts),
+        () => write(counts),
+      );
+      return flushing;
+    },
+  };
+}
+
+export type TickService = ReturnType<typeof createTickService>;

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { engines } from "../../test/databases.ts";
+import { createContentFixture, membersMayView, postDiscussion, type ContentFixture } from "../../test/content.ts";
+
+describe.each(engines)("POST /tick on %s", (engine) => {
+  let f: ContentFixture<"reader" | "other">;
+  let discussionID: number;
+  const views = async () =>
+    (await f.api.get(`/api/v2/discussions/${discussionID}`, { as: f.admin })).json<{ countViews: number }>().countViews;
+  const view = (as: ContentFixture<"reader">["admin"] | null, headers: Record<string, string> = {}) =>
+    f.api.post(
+      "/api/v2/tick",
+      { type: "discussion_view", discussionID, url: `http://forum.test/discussion/${discussionID}` },
+      { as, headers },
+    );
+
+  beforeAll(async () => {
+    f = await createContentFixture(engine, {
+      reader: { name: "Rita Reader", role: "member" },
+      other: { name: "Otto Other", role: "member" },
+    });
+    discussionID = (await postDiscussion(f.api, f.admin, { categoryID: f.category.general, name: "Counted" }))
+      .discussionID;
+  });
+  afterAll(async () => {
+    await f?.t.close();
+  });
+
+  it("counts a discussion's view once per reader in a while, members by account and guests by address", async () => {
+    expect(await views()).toBe(0);
+    const first = await view(f.as.reader);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toEqual({ didTrack: true });
+    // A reload, or a script ticking again: the same reader's view is counted once.
+    expect((await view(f.as.reader)).json()).toEqual({ didTrack: true });
+    await view(f.as.other);
+    await view(null);
+    await view(null);
+    await view(null, { "x-forwarded-for": "203.0.113.9" });
+    await f.t.app.flushViews();
+    // Reader, other, the guest at 127.0.0.1 and the one the load balancer forwarded (trustProxy).
+    expect(await views()).toBe(4);
+  });
+
+  it("answers crawlers and events it does not record with didTrack false, counting nothing", async () => {
+    const bot = await view(null, { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1)" });
+    expect(bot.json()).toEqual({ didTrack: false, message: "Bot request" });
+    const search = await f.api.post(
+      "/api/v2/tick",
+      { type: "search", domain: "all_content", searchQuery: { terms: ["roses"] }, searchResults: 3 },
+      { as: f.as.reader },
+    );
+    expect(search.json()).toEqual({ didTrack: false });
+    const categoryView = await f.api.post(
+      "/api/v2/tick",
+      { type: "category_view", categoryID: f.category.general, url: "http://forum.test/categories/general" },
+      { as: f.as.reader },
+    );
+    expect(categoryView.json()).toEqual({ didTrack: false });
+    const missing = await f.api.post("/api/v2/tick", { type: "discussion_view", discussionID }, { as: f.as.reader });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ errors: [{ field: "url", message: "url is required." }] });
+    await f.t.app.flushViews();
+    expect(await views()).toBe(4);
+  });
+
+  it("counts no view of a discussion the reader may not read, and answers as reading it would", async () => {
+    const hidden = await postDiscussion(f.api, f.admin, { categoryID: f.category.general, name: "Soon hidden" });
+    expect((await membersMayView(f, f.category.general, false)).statusCode).toBe(200);
+    try {
+      const refused = await f.api.post(
+        "/api/v2/tick",
+        { type: "discussion_view", discussionID: hidden.discussionID, url: "http://forum.test/" },
+        { as: f.as.other },
+      );
+      const read = await f.api.get(`/api/v2/discussions/${hidden.discussionID}`, { as: f.as.other });
+      expect(refused.statusCode).toBe(read.statusCode);
+      expect([403, 404]).toContain(refused.statusCode);
+      const unknown = await f.api.post(
+        "/api/v2/tick",
+        { type: "discussion_view", discussionID: 999_999, url: "http://forum.test/" },
+        { as: f.as.other },
+      );
+      expect(unknown.statusCode).toBe(404);
+    } finally {
+      await membersMayView(f, f.category.general, true);
+    }
+    await f.t.app.flushViews();
+    const counted = await f.api.get(`/api/v2/discussions/${hidden.discussionID}`, { as: f.admin });
+    expect(counted.json<{ countViews: number }>().countViews).toBe(0);
+  });
+});
