@@ -7,6 +7,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { sharedPermissionSchemas } from "@parley/contracts";
 import { registerCsrfProtection } from "./platform/auth/csrf.ts";
 import { registerGuestApiCache } from "./platform/http/guest-api-cache.ts";
+import { DEFAULT_TRUST_PROXY } from "./platform/config.ts";
 import { createPlatform, type Platform, type PlatformConfig } from "./platform/context.ts";
 import type { Database } from "./platform/db/database.ts";
 import { registerApiConventions } from "./platform/http/api.ts";
@@ -59,6 +60,8 @@ export interface AppOptions {
   runJobs?: boolean;
   /** Compress answers for browsers that accept it (`PARLEY_COMPRESS`; the server does, tests ask for it). */
   compress?: boolean;
+  /** Whose X-Forwarded-* headers are believed (`PARLEY_TRUST_PROXY`); default: loopback and private networks. */
+  trustProxy?: boolean | string;
 }
 
 declare module "fastify" {
@@ -122,7 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
     ajv: { customOptions: { allErrors: true, coerceTypes: "array", removeAdditional: true, useDefaults: true } },
-    trustProxy: true,
+    trustProxy: options.trustProxy ?? DEFAULT_TRUST_PROXY,
     // One log line per request (written on response, below), not Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     schemaController: { compilersFactory: { buildSerializer: lazySerializers, buildValidator: lazyValidators } },

@@ -50,6 +50,7 @@ export async function startServer(
     logger: { level: process.env["LOG_LEVEL"] ?? "info" },
     runJobs: true,
     compress: config.compress,
+    trustProxy: config.trustProxy,
   });
   app.addHook("onClose", async () => database.close());
 

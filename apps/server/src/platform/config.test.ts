@@ -15,6 +15,7 @@ describe("loadConfig", () => {
       debug: false,
       compress: true,
       heapGrowthPercent: 50,
+      trustProxy: "loopback,linklocal,uniquelocal",
     });
     expect(config.adminPassword.length).toBeGreaterThanOrEqual(12);
   });
@@ -31,6 +32,7 @@ describe("loadConfig", () => {
         PARLEY_SEED: "none",
         PARLEY_COMPRESS: "false",
         PARLEY_HEAP_GROWTH: "0",
+        PARLEY_TRUST_PROXY: "10.0.0.0/8, 192.168.1.7",
       },
       "/srv",
     );
@@ -45,7 +47,10 @@ describe("loadConfig", () => {
       seed: "none",
       compress: false,
       heapGrowthPercent: 0,
+      trustProxy: "10.0.0.0/8,192.168.1.7",
     });
+    expect(loadConfig({ PARLEY_TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ PARLEY_TRUST_PROXY: "FALSE" }).trustProxy).toBe(false);
   });
 
   it.each([
@@ -58,6 +63,7 @@ describe("loadConfig", () => {
     [{ PARLEY_ADMIN_PASSWORD: "short" }, "PARLEY_ADMIN_PASSWORD"],
     [{ PARLEY_DEBUG: "maybe" }, "PARLEY_DEBUG"],
     [{ PARLEY_COMPRESS: "gzip" }, "PARLEY_COMPRESS"],
+    [{ PARLEY_TRUST_PROXY: "everyone" }, "PARLEY_TRUST_PROXY"],
     [{ PARLEY_HEAP_GROWTH: "-5" }, "PARLEY_HEAP_GROWTH"],
     [{ PARLEY_HEAP_GROWTH: "1.5" }, "PARLEY_HEAP_GROWTH"],
     [{ PARLEY_HEAP_GROWTH: "5000" }, "PARLEY_HEAP_GROWTH"],

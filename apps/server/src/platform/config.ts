@@ -29,6 +29,12 @@ export interface Config {
    * (`--heap-growing-percent`); 0 leaves it to V8, which grows a busy heap up to four times over.
    */
   heapGrowthPercent: number;
+  /**
+   * Which connections' `X-Forwarded-For` / `-Proto` / `-Host` are believed (the client's address for rate
+   * limits and sign-in throttles, the site's origin for links): true for any, false for none, or addresses and
+   * ranges (`loopback`, `linklocal`, `uniquelocal`, CIDRs).
+   */
+  trustProxy: boolean | string;
 }
 
 /** A bad environment value: its message is the one line printed when the start stops. */
@@ -98,6 +104,31 @@ function parseBoolean(env: Env, name: string): boolean {
   throw new ConfigError(name, `must be true or false, got "${raw}".`);
 }
 
+/**
+ * Proxies on this machine or a private network (a load balancer beside the processes): a client that
+ * reaches the server directly cannot choose its own address by sending X-Forwarded-For.
+ */
+export const DEFAULT_TRUST_PROXY = "loopback,linklocal,uniquelocal";
+
+function parseTrustProxy(env: Env): boolean | string {
+  const raw = value(env, "PARLEY_TRUST_PROXY");
+  if (raw === undefined) return DEFAULT_TRUST_PROXY;
+  if (/^(true|false)$/i.test(raw)) return raw.toLowerCase() === "true";
+  const parts = raw.split(",").map((part) => part.trim());
+  const valid = parts.every(
+    (part) =>
+      /^(loopback|linklocal|uniquelocal)$/.test(part) ||
+      /^[\d.]+(\/\d{1,2})?$/.test(part) ||
+      /^[\da-f:]+(\/\d{1,3})?$/i.test(part),
+  );
+  if (!valid)
+    throw new ConfigError(
+      "PARLEY_TRUST_PROXY",
+      `must be true, false or addresses (loopback, linklocal, uniquelocal, CIDRs), got "${raw}".`,
+    );
+  return parts.join(",");
+}
+
 /** Reads and checks the configuration; throws a ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const port = parsePort(env);
@@ -136,5 +167,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     confirmEmail: value(env, "PARLEY_CONFIRM_EMAIL") === undefined ? true : parseBoolean(env, "PARLEY_CONFIRM_EMAIL"),
     compress: value(env, "PARLEY_COMPRESS") === undefined ? true : parseBoolean(env, "PARLEY_COMPRESS"),
     heapGrowthPercent: parseWhole(env, "PARLEY_HEAP_GROWTH", DEFAULT_HEAP_GROWTH_PERCENT, 1_000),
+    trustProxy: parseTrustProxy(env),
   };
 }

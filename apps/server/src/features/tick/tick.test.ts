@@ -42,6 +42,26 @@ describe.each(engines)("POST /tick on %s", (engine) => {
     expect(await views()).toBe(4);
   });
 
+  it("believes a forwarded address only from a proxy on a private network (PARLEY_TRUST_PROXY)", async () => {
+    const before = await views();
+    const direct = (forwardedFor: string, remoteAddress: string) =>
+      f.t.app.inject({
+        method: "POST",
+        url: "/api/v2/tick",
+        remoteAddress,
+        headers: { host: "forum.test", "x-forwarded-for": forwardedFor },
+        payload: { type: "discussion_view", discussionID, url: "http://forum.test/" },
+      });
+    // A client on the internet making up addresses is still one reader.
+    for (const forged of ["198.51.100.1", "198.51.100.2", "198.51.100.3"])
+      expect((await direct(forged, "203.0.113.50")).statusCode).toBe(201);
+    // The load balancer on the private network passes on its clients' addresses.
+    await direct("198.51.100.4", "10.0.0.2");
+    await direct("198.51.100.5", "10.0.0.2");
+    await f.t.app.flushViews();
+    expect(await views()).toBe(before + 3);
+  });
+
   it("answers crawlers and events it does not record with didTrack false, counting nothing", async () => {
     const bot = await view(null, { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1)" });
     expect(bot.json()).toEqual({ didTrack: false, message: "Bot request" });
@@ -61,7 +81,7 @@ describe.each(engines)("POST /tick on %s", (engine) => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ errors: [{ field: "url", message: "url is required." }] });
     await f.t.app.flushViews();
-    expect(await views()).toBe(4);
+    expect(await views()).toBe(7);
   });
 
   it("counts no view of a discussion the reader may not read, and answers as reading it would", async () => {
