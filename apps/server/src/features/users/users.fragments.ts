@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Signature, UserFragment } from "@parley/contracts";
 import type { DB } from "../../platform/db/schema.ts";
-import { defaultPhotoUrl, presentSignature, presentUserFragment } from "./users.present.ts";
+import { defaultPhotoUrl, fragmentColumns, presentSignature, presentUserFragment } from "./users.present.ts";
 
 /** 'Unknown User' for an id that matches nobody (spec §3 placeholders: userID 0, no photo, null activity). */
 export const unknownUser = (origin: string): UserFragment => ({
@@ -19,7 +19,12 @@ export function createUserFragments(db: Kysely<DB>) {
     const fragments = new Map<number, UserFragment>();
     const signatureMap = new Map<number, Signature | null>();
     if (ids.length === 0) return { fragments, signatures: signatureMap };
-    const rows = await db.selectFrom("users").selectAll().where("userID", "in", ids).execute();
+    // A fragment's columns only, with the signature's when wanted (a member's row is mostly its texts).
+    const rows = await db
+      .selectFrom("users")
+      .select([...fragmentColumns, ...(signatures ? (["signature", "signatureFormat"] as const) : [])])
+      .where("userID", "in", ids)
+      .execute();
     for (const row of rows) {
       fragments.set(row.userID, presentUserFragment(row, origin));
       if (signatures) signatureMap.set(row.userID, presentSignature(row, origin));

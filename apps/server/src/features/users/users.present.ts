@@ -16,9 +16,11 @@ export const defaultPhotoUrl = (origin: string) => `${origin}/images/default-ava
 
 export const profileUrl = (origin: string, name: string) => `${origin}${profilePath(name)}`;
 
-const displayName = (row: UserRow) => (row.deleted === 1 ? userMessages.deletedUserName : row.name);
+const displayName = (row: Pick<UserRow, "deleted" | "name">) =>
+  row.deleted === 1 ? userMessages.deletedUserName : row.name;
 /** A deleted member's old name stays out of every link (their profile is gone): their url is the site root. */
-const userUrl = (row: UserRow, origin: string) => (row.deleted === 1 ? `${origin}/` : profileUrl(origin, row.name));
+const userUrl = (row: Pick<UserRow, "deleted" | "name">, origin: string) =>
+  row.deleted === 1 ? `${origin}/` : profileUrl(origin, row.name);
 const date = (value: string | null) => (value === null ? null : toRfc3339(value));
 
 /** A member's signature rendered through the one post pipeline, or null when unset (or the user is deleted). */
@@ -32,7 +34,22 @@ export function presentSignature(
 }
 
 /** A user as embedded in other records. Deleted users show as 'Deleted User'. */
-export function presentUserFragment(row: UserRow, origin: string): UserFragment {
+/** The columns a fragment reads: lists load only these (a member's row also holds their signature, about…). */
+export const fragmentColumns = [
+  "userID",
+  "name",
+  "deleted",
+  "photoUrl",
+  "dateLastActive",
+  "title",
+  "banned",
+  "private",
+] as const satisfies ReadonlyArray<keyof UserRow>;
+
+export function presentUserFragment(
+  row: Pick<UserRow, (typeof fragmentColumns)[number]>,
+  origin: string,
+): UserFragment {
   return {
     userID: row.userID,
     name: displayName(row),
