@@ -1,9 +1,9 @@
-import { userRules } from "@parley/contracts/user-rules";
 import { Form, Link, useActionData, useLocation, useNavigation } from "react-router";
 import type { FormResult } from "../../../lib/forms.ts";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
-import { FormAlert, SubmitButton, TextField, formStyles } from "../../../ui/forms/Form.tsx";
+import { FormAlert, SubmitButton, formStyles } from "../../../ui/forms/Form.tsx";
+import { NewPasswordFields } from "../components/NewPasswordFields.tsx";
 import styles from "./EntryPage.module.css";
 
 /** /entry/passwordreset/{userID}/{token}: the page a reset e-mail links to. */
@@ -27,24 +27,7 @@ export function PasswordResetPage() {
       ) : (
         <Form method="post" action={location.pathname + location.search} className={formStyles.form} noValidate>
           {result?.message ? <FormAlert>{result.message}</FormAlert> : null}
-          <TextField
-            label={t("New Password")}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={userRules.passwordMinLength}
-            hint={t("At least {min} characters.", { min: userRules.passwordMinLength })}
-            error={result?.errors?.["password"]}
-          />
-          <TextField
-            label={t("Confirm Password")}
-            name="passwordConfirm"
-            type="password"
-            autoComplete="new-password"
-            required
-            error={result?.errors?.["passwordConfirm"]}
-          />
+          <NewPasswordFields label={t("New Password")} errors={result?.errors} />
           <SubmitButton busy={busy}>{t("Save Password")}</SubmitButton>
         </Form>
       )}

@@ -5,6 +5,7 @@ import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { FormAlert, SubmitButton, TextField, formStyles } from "../../../ui/forms/Form.tsx";
 import { useTitleBar } from "../../layouts/index.ts";
+import { NewPasswordFields } from "../components/NewPasswordFields.tsx";
 import styles from "./EntryPage.module.css";
 
 /** /entry/register: e-mail, username, password (twice); signs the new member in and returns to `Target`. */
@@ -59,24 +60,7 @@ function RegisterForm() {
         defaultValue={result?.values?.["name"] ?? ""}
         error={result?.errors?.["name"]}
       />
-      <TextField
-        label={t("Password")}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={userRules.passwordMinLength}
-        hint={t("At least {min} characters.", { min: userRules.passwordMinLength })}
-        error={result?.errors?.["password"]}
-      />
-      <TextField
-        label={t("Confirm Password")}
-        name="passwordConfirm"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={result?.errors?.["passwordConfirm"]}
-      />
+      <NewPasswordFields label={t("Password")} errors={result?.errors} />
       <SubmitButton busy={busy}>{t("Register")}</SubmitButton>
     </Form>
   );
