@@ -71,6 +71,37 @@ describe.each(engines)("search driver at scale on %s", (engine) => {
     expect((await engineOf.driver.search(criteria("widget", { offset: 1_000 }))).hits).toEqual([]);
   });
 
+  if (engine === "postgres")
+    it("gives the per-entry GIN indexes pending lists for a rebuild only, merged and off after it", async () => {
+      const { db } = database;
+      const pendingLists = async (executor: typeof db) =>
+        (
+          await sql<{ name: string; options: string[] | null }>`select c.relname as name, c.reloptions as options
+              from pg_class c join pg_am a on a.oid = c.relam
+              where a.amname = 'gin' and c.relnamespace = to_regnamespace(current_schema())
+              order by c.relname`.execute(executor)
+        ).rows.map((row) => `${row.name}: ${row.options?.join(",") ?? "default"}`);
+      const settled = [
+        "searchDocuments_pairs: fastupdate=off",
+        "searchDocuments_title: fastupdate=off",
+        "searchDocuments_vector: default",
+        "searchTitles_prefixes: fastupdate=off",
+        "searchTitles_vector: fastupdate=off",
+      ];
+      // After beforeAll's rebuild.
+      expect(await pendingLists(db)).toEqual(settled);
+      const during = await db
+        .transaction()
+        .execute(async (trx) => {
+          await engineOf.driver.clear(trx);
+          const lists = await pendingLists(trx);
+          throw Object.assign(new Error("rolled back"), { lists });
+        })
+        .catch((error: { lists?: string[] }) => error.lists);
+      expect(during).toEqual(settled.map((line) => line.replace("fastupdate=off", "fastupdate=on")));
+      expect(await pendingLists(db)).toEqual(settled);
+    });
+
   it("ranks every match of a rarer word", async () => {
     const { hits, total } = await engineOf.driver.search(criteria("gizmo"));
     expect(total).toBe(1);
