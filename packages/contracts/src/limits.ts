@@ -50,11 +50,15 @@ export const limits = {
     autocompleteLimit: 10,
     autocompleteDebounceMs: 100,
     suggestionsPageSize: 20,
-    /**
-     * Results a search reaches at most, on every engine (Sphinx's max_matches, Vanilla's default): the
-     * total counts up to it, and a total that reaches it means there may be more.
-     */
+    /** Results a search reaches at most, on every engine (Sphinx's max_matches, Vanilla's default). */
     maxResults: 1_000,
+    /**
+     * A search counts its matches to the next multiple of this past the page it answers (at most
+     * `maxResults`, `searchCountBound`): "100+ results" on the first pages, a larger floor further on.
+     * Counting a phrase's matches reads each one's word positions (PostgreSQL), so a thousand of them
+     * cost a third of a search's time at 1M posts (issue 8); Discourse shows "50+" the same way.
+     */
+    countStep: 100,
   },
   /** Drafts (reference §10; spec §9 "default draft format rich2"). */
   drafts: {

@@ -3,6 +3,18 @@
  * spec §2 rules for which search-page parameters belong to which domain.
  */
 
+import { limits } from "./limits.ts";
+
+/**
+ * How far a search counts its matches for the page at `offset` (`limits.search.countStep`): past the
+ * page's last row, so the count tells whether another page follows. A total that reaches the bound
+ * is a floor ("100+"); one below it is exact.
+ */
+export function searchCountBound(offset: number, limit: number): number {
+  const { countStep, maxResults } = limits.search;
+  return Math.min(maxResults, Math.ceil((offset + limit + 1) / countStep) * countStep);
+}
+
 /** Search domains (spec §2): every post, discussions only, members, categories; knowledge base and groups when enabled. */
 export const searchDomains = ["all_content", "discussions", "user", "category", "knowledgeBase", "group"] as const;
 export type SearchDomain = (typeof searchDomains)[number];

@@ -1,22 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { createSearchCache, pageKey } from "./search.cache.ts";
 import type { SearchCriteria, SearchDriver, SearchHit } from "./search.driver.ts";
-import { parseSearchText } from "./search.text.ts";
+import { testCriteria } from "./search.testing.ts";
 
-const criteria = (overrides: Partial<SearchCriteria> = {}): SearchCriteria => ({
-  text: parseSearchText("valkey"),
-  title: null,
-  operator: "and",
-  prefix: false,
-  recordTypes: ["discussion", "comment"],
-  types: null,
-  categoryIDs: [1, 2, 3],
-  dates: {},
-  sort: "relevance",
-  offset: 0,
-  limit: 30,
-  ...overrides,
-});
+const criteria = (overrides: Partial<SearchCriteria> = {}): SearchCriteria =>
+  testCriteria("valkey", { categoryIDs: [1, 2, 3], limit: 30, ...overrides });
 
 /** A driver that answers with the categories it was asked for and counts its calls. */
 function countingDriver() {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
+import { searchCountBound } from "@parley/contracts";
 import type { DialectName } from "../../platform/db/database.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../../test/databases.ts";
 import type { SearchCriteria, SearchDocument } from "./search.driver.ts";
@@ -393,6 +394,39 @@ describe.each(engines)("phrases of common words on %s", (engine) => {
     });
     // The words apart are no phrase.
     expect(await found('"widget blue"')).toEqual({ ids: [], total: 0 });
+  });
+
+  it("counts no further than the page's bound, and answers the same pages", async () => {
+    const searches: Array<[string, Partial<SearchCriteria>]> = [
+      ['"blue widget"', {}],
+      ['"blue widget"', { offset: 25, limit: 4 }],
+      ['"blue widget"', { offset: 95, limit: 10 }],
+      ['"blue widget"', { offset: 190, limit: 10, sort: "-dateInserted" }],
+      ['"blue widget"', { sort: "dateInserted", limit: 3 }],
+      ['"red gadget"', {}],
+      ['"red gadget"', { offset: 36, limit: 10 }],
+      ["red gadget", {}],
+      ["red gadget", { offset: 95, limit: 10 }],
+      ["gadget", { sort: "-dateInserted" }],
+      ["widget", { offset: 20, limit: 30 }],
+      ['"red gadget" widget', { operator: "or", offset: 40, limit: 10 }],
+    ];
+    const bounds: number[] = [];
+    for (const [query, overrides] of searches) {
+      const offset = overrides.offset ?? 0;
+      const limit = overrides.limit ?? 10;
+      const bound = searchCountBound(offset, limit);
+      bounds.push(bound);
+      const full = await found(query, overrides);
+      const bounded = await found(query, { ...overrides, countWithin: bound });
+      expect(bounded, `${query} ${JSON.stringify(overrides)}`).toEqual({
+        ids: full.ids,
+        total: Math.min(full.total, bound),
+      });
+    }
+    expect(bounds).toEqual([100, 100, 200, 300, 100, 100, 100, 100, 200, 100, 100, 100]);
+    expect((await found('"blue widget"', { countWithin: 100 })).total).toBe(100);
+    expect((await found('"red gadget"', { countWithin: 100 })).total).toBe(40);
   });
 });
 

@@ -26,6 +26,11 @@ export interface SearchCriteria {
   sort: SearchSort;
   offset: number;
   limit: number;
+  /**
+   * Matches counted at most (`searchCountBound` of the page; never above MAX_RESULTS): the total is
+   * exact below it, and equals it when there are that many or more.
+   */
+  countWithin: number;
   /** The page's details (excerpts, discussion titles) will be wanted: read with it if the engine can. */
   details?: boolean;
 }

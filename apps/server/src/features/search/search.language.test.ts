@@ -3,7 +3,7 @@ import { createTestDatabase, engines, type TestDatabase } from "../../test/datab
 import type { SearchCriteria, SearchDocument } from "./search.driver.ts";
 import { createSearchEngine } from "./search.engine.ts";
 import { searchLanguageOf } from "./search.language.ts";
-import { parseSearchText } from "./search.text.ts";
+import { testCriteria } from "./search.testing.ts";
 
 const doc = (recordID: number, body: string): SearchDocument => ({
   recordType: "discussion",
@@ -18,19 +18,8 @@ const doc = (recordID: number, body: string): SearchDocument => ({
   dateUpdated: null,
 });
 
-const criteria = (query: string): SearchCriteria => ({
-  text: parseSearchText(query),
-  title: null,
-  operator: "and",
-  prefix: false,
-  recordTypes: ["discussion"],
-  types: null,
-  categoryIDs: null,
-  dates: {},
-  sort: "-dateInserted",
-  offset: 0,
-  limit: 10,
-});
+const criteria = (query: string): SearchCriteria =>
+  testCriteria(query, { recordTypes: ["discussion"], sort: "-dateInserted" });
 
 describe("searchLanguageOf", () => {
   it("maps a locale to PostgreSQL's configuration and SQLite's tokenizer", () => {

@@ -546,7 +546,7 @@ export function createPostgresSearchDriver(db: Executor, language = "english"): 
             ${detailsOf("d")}
             from "searchDocuments" d where ${filters}
             order by ${orderOf(criteria)} limit ${criteria.limit} offset ${criteria.offset}`.execute(db);
-        return { hits: hitsOf(result.rows), total: totalOf(result.rows), details };
+        return { hits: hitsOf(result.rows), total: Math.min(totalOf(result.rows), criteria.countWithin), details };
       }
       if (criteria.offset >= MAX_RESULTS) return { hits: [], total: 0, details };
       const limit = Math.min(criteria.limit, MAX_RESULTS - criteria.offset);
@@ -567,7 +567,8 @@ export function createPostgresSearchDriver(db: Executor, language = "english"): 
           score: sql`k.score`,
         });
         const ranked = totalOf(result.rows);
-        if (ranked <= RANK_WITHIN) return { hits: hitsOf(result.rows), total: Math.min(ranked, MAX_RESULTS), details };
+        if (ranked <= RANK_WITHIN)
+          return { hits: hitsOf(result.rows), total: Math.min(ranked, criteria.countWithin), details };
       }
 
       const direction = sql.raw(criteria.sort === "dateInserted" ? "asc" : "desc");
@@ -618,20 +619,23 @@ export function createPostgresSearchDriver(db: Executor, language = "english"): 
         // A GIN bitmap holds every match before the first is read: 62 ms for a prefix in 346k of 1M
         // documents ('tim:*'). That common, the table is read in order instead (12 ms there).
         const inTitle = relevance ? match.inTitle : null;
-        const result = await countedPage(every, expected.matches <= BITMAP_WITHIN, readAll ? null : MAX_RESULTS, {
+        // Matches expected past the reach are counted no further than the page needs (`countWithin`),
+        // and the page read on its own; fewer are read up to the reach, and the page comes from them.
+        const cap = readAll ? null : expected.matches >= MAX_RESULTS ? criteria.countWithin : MAX_RESULTS;
+        const result = await countedPage(every, expected.matches <= BITMAP_WITHIN, cap, {
           key: inTitle ? sql`, ${inTitle} as "inTitle"` : sql``,
           order: sql`${inTitle ? sql`k."inTitle" desc, ` : sql``}k."docID" ${direction}`,
           offset: criteria.offset,
           limit,
         });
         const counted = totalOf(result.rows);
-        if (readAll || counted < MAX_RESULTS)
-          return { hits: hitsOf(result.rows), total: Math.min(counted, MAX_RESULTS), details };
+        if (cap === null || counted < cap)
+          return { hits: hitsOf(result.rows), total: Math.min(counted, criteria.countWithin), details };
       }
 
       // As many matches as the cap, or more (the first ones read were the table's first, not the
       // newest), or title matches first.
-      let total = MAX_RESULTS;
+      let total = criteria.countWithin;
       if (!relevance || !titled || !untitled)
         return { hits: await pageOf(every, inOrder(every, expected.matches), criteria.offset, limit), total, details };
 
@@ -646,7 +650,7 @@ export function createPostgresSearchDriver(db: Executor, language = "english"): 
         if (hits.length === 0) {
           const result = await sql<{ titles: number | string }>`select count(*) as titles from (
               select 1 from ${titled.table} d where ${titled.condition(true)} and ${filters}
-              limit ${MAX_RESULTS}) c`.execute(db);
+              limit ${criteria.countWithin}) c`.execute(db);
           titles = Number(result.rows[0]?.titles ?? 0);
         }
       } else {
@@ -657,10 +661,12 @@ export function createPostgresSearchDriver(db: Executor, language = "english"): 
           true,
           TITLES_WITHIN,
           { key: sql``, order: sql`k."docID" desc`, offset: criteria.offset, limit },
-          titlesFirst ? { scope: every, indexed: expected.matches <= BITMAP_WITHIN, cap: MAX_RESULTS } : undefined,
+          titlesFirst
+            ? { scope: every, indexed: expected.matches <= BITMAP_WITHIN, cap: criteria.countWithin }
+            : undefined,
         );
         titles = totalOf(result.rows);
-        if (titlesFirst) total = Math.min(Number(result.rows[0]?.counted ?? 0), MAX_RESULTS);
+        if (titlesFirst) total = Math.min(Number(result.rows[0]?.counted ?? 0), criteria.countWithin);
         // Far more title matches than expected: the ones read were the table's first, not the newest.
         hits = titles >= TITLES_WITHIN ? await pageOf(titled, true, criteria.offset, limit) : hitsOf(result.rows);
       }

@@ -4,6 +4,7 @@ import {
   domainRecordTypes,
   limits,
   ROOT_CATEGORY_ID,
+  searchCountBound,
   type SearchQuery,
   type SearchRecordType,
   type SearchResult,
@@ -157,6 +158,7 @@ export function createSearchService({ db, driver, categories, users }: SearchSer
         sort: query.sort ?? defaultSearchSort,
         offset: (page - 1) * limit,
         limit,
+        countWithin: searchCountBound((page - 1) * limit, limit),
         details: withBody || withExcerpt,
       };
       const { hits, total, details: withPage } = await driver.search(criteria);

@@ -140,18 +140,23 @@ export function createSqliteSearchDriver(db: Executor, language: SearchLanguage 
       );
   };
 
-  /** How many documents match (with the filters), counted up to MAX_RESULTS. */
-  const countMatches = async (match: string, filters: RawBuilder<unknown>, table: FtsTable = "searchIndex") => {
+  /** How many documents match (with the filters), counted up to `within`. */
+  const countMatches = async (
+    within: number,
+    match: string,
+    filters: RawBuilder<unknown>,
+    table: FtsTable = "searchIndex",
+  ) => {
     const result = await sql<{ count: number }>`select count(*) as count from (select 1
         from ${sql.table(table)} join "searchDocuments" d on d."docID" = ${sql.ref(`${table}.rowid`)}
-        where ${sql.ref(table)} match ${match} and ${filters} limit ${MAX_RESULTS})`.execute(db);
+        where ${sql.ref(table)} match ${match} and ${filters} limit ${within})`.execute(db);
     return Number(result.rows[0]?.count ?? 0);
   };
 
-  /** How many documents the index matches, without filters, counted up to MAX_RESULTS. */
-  const countIndexed = async (match: string, table: FtsTable = "searchIndex") => {
+  /** How many documents the index matches, without filters, counted up to `within`. */
+  const countIndexed = async (within: number, match: string, table: FtsTable = "searchIndex") => {
     const result = await sql<{ count: number }>`select count(*) as count from (select 1 from ${sql.table(table)}
-        where ${sql.ref(table)} match ${match} limit ${MAX_RESULTS})`.execute(db);
+        where ${sql.ref(table)} match ${match} limit ${within})`.execute(db);
     return Number(result.rows[0]?.count ?? 0);
   };
 
@@ -189,12 +194,15 @@ export function createSqliteSearchDriver(db: Executor, language: SearchLanguage 
     filters: RawBuilder<unknown>,
   ): Promise<number> => {
     if (criteria.title || !criteria.text || !criteria.recordTypes.includes("discussion"))
-      return countMatches(match, filters);
+      return countMatches(criteria.countWithin, match, filters);
     const excluded = ["user", "category"].filter((type) => !criteria.recordTypes.includes(type));
     if (excluded.length === 0) return indexed;
     const text = fts5Expression(criteria.text, criteria.operator, false);
     const kinds = excluded.map((type) => `"${type}"`).join(" OR ");
-    return indexed - (await countIndexed(`{name about} : (${text}) AND {kind} : (${kinds})`, "searchNames"));
+    return (
+      indexed -
+      (await countIndexed(criteria.countWithin, `{name about} : (${text}) AND {kind} : (${kinds})`, "searchNames"))
+    );
   };
 
   /**
@@ -252,7 +260,8 @@ export function createSqliteSearchDriver(db: Executor, language: SearchLanguage 
         const result = await sql<HitRow>`select ${hitColumns}, 0 as score, count(*) over () as total
             from "searchDocuments" d where ${filters}
             order by ${orderOf(criteria, false)} limit ${criteria.limit} offset ${criteria.offset}`.execute(db);
-        return toHits(result.rows);
+        const page = toHits(result.rows);
+        return { hits: page.hits, total: Math.min(page.total, criteria.countWithin) };
       }
       if (criteria.offset >= MAX_RESULTS) return { hits: [], total: 0 };
       const limit = Math.min(criteria.limit, MAX_RESULTS - criteria.offset);
@@ -264,8 +273,8 @@ export function createSqliteSearchDriver(db: Executor, language: SearchLanguage 
         const names = namesMatchOf(criteria)!;
         const kinds = `{kind} : (${criteria.recordTypes.map((type) => `"${type}"`).join(" OR ")})`;
         const total = onlyRecordTypes(criteria)
-          ? await countIndexed(`${names} AND ${kinds}`, "searchPrefixes")
-          : await countMatches(names, filters, "searchPrefixes");
+          ? await countIndexed(criteria.countWithin, `${names} AND ${kinds}`, "searchPrefixes")
+          : await countMatches(criteria.countWithin, names, filters, "searchPrefixes");
         return { hits: await pageOf(names, filters, direction, criteria.offset, limit, "searchPrefixes"), total };
       }
       if (criteria.sort === "relevance" && (await rankable(criteria))) {
@@ -278,8 +287,8 @@ export function createSqliteSearchDriver(db: Executor, language: SearchLanguage 
             order by ${orderOf(criteria, true)} limit ${limit} offset ${criteria.offset}`.execute(db);
         const page = toHits(result.rows);
         return page.hits.length
-          ? { hits: page.hits, total: Math.min(page.total, MAX_RESULTS) }
-          : { hits: [], total: await countMatches(match, filters) };
+          ? { hits: page.hits, total: Math.min(page.total, criteria.countWithin) }
+          : { hits: [], total: await countMatches(criteria.countWithin, match, filters) };
       }
       // Nothing narrows the matches but the record types, and comments are among them (the other
       // kinds are few): when the index alone has the cap's worth, so do the results.
@@ -289,13 +298,13 @@ export function createSqliteSearchDriver(db: Executor, language: SearchLanguage 
       const indexed = !unfiltered
         ? null
         : oneWord && criteria.sort === "relevance"
-          ? MAX_RESULTS
-          : await countIndexed(match);
+          ? criteria.countWithin
+          : await countIndexed(criteria.countWithin, match);
       const total =
         indexed === null
-          ? await countMatches(match, filters)
-          : indexed === MAX_RESULTS
-            ? MAX_RESULTS
+          ? await countMatches(criteria.countWithin, match, filters)
+          : indexed === criteria.countWithin
+            ? criteria.countWithin
             : await postsAmong(indexed, criteria, match, filters);
       // Common words (or a prefix): ranking every match would cost in proportion to them. The index's
       // own order (documents are added as they are written) is the date order, read from the end and
@@ -313,7 +322,8 @@ export function createSqliteSearchDriver(db: Executor, language: SearchLanguage 
         ? [`${match} AND ${title}`, "searchIndex"]
         : [namesMatchOf(criteria)!, "searchNames"];
       // The first page needs no count of the title matches: it takes them until the page is full.
-      const titleTotal = criteria.offset === 0 ? 0 : await countMatches(titles[0], filters, titles[1]);
+      const titleTotal =
+        criteria.offset === 0 ? 0 : await countMatches(criteria.countWithin, titles[0], filters, titles[1]);
       const hits =
         criteria.offset === 0 || criteria.offset < titleTotal
           ? await pageOf(titles[0], filters, sql.raw("desc"), criteria.offset, limit, titles[1])

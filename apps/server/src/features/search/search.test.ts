@@ -235,6 +235,27 @@ describe.each(engines)("GET /search on %s", (engine) => {
     expect(String(second.headers["link"])).toContain('rel="prev"');
   });
 
+  it("counts to the next hundred past the page: a floor on the first pages, exact on the last", async () => {
+    const thread = await postDiscussion(f.api, f.admin, {
+      name: "Sightings log",
+      body: "One line per sighting below.",
+      categoryID: f.category.general,
+    });
+    for (let index = 1; index <= 105; index++)
+      await postComment(f.api, f.admin, thread.discussionID, `Quokka seen ${index}.`);
+    const first = await search("query=quokka&limit=10", f.as.carol);
+    expect(first.items).toHaveLength(10);
+    expect(first.headers[paginationHeaders.resultCount]).toBe("100");
+    expect(String(first.headers["link"])).toContain('rel="next"');
+    const tenth = await search("query=quokka&limit=10&page=10", f.as.carol);
+    expect(tenth.items).toHaveLength(10);
+    expect(tenth.headers[paginationHeaders.resultCount]).toBe("105");
+    const last = await search("query=quokka&limit=10&page=11", f.as.carol);
+    expect(last.items).toHaveLength(5);
+    expect(last.headers[paginationHeaders.resultCount]).toBe("105");
+    expect(String(last.headers["link"])).not.toContain('rel="next"');
+  });
+
   it("domains: members and categories", async () => {
     const members = await search("query=zelda&domain=user", f.as.carol);
     expect(ids(members.items)).toEqual([`user:${f.users.alice.userID}`]);

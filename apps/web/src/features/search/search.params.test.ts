@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { formatSearchRange } from "@parley/contracts/search-constants";
-import { readSearchPage, resultCount, searchApiParams, searchPageHref, searchPageLimit } from "./search.params.ts";
+import {
+  countedOf,
+  readSearchPage,
+  resultCount,
+  searchApiParams,
+  searchPageHref,
+  searchPageLimit,
+} from "./search.params.ts";
 
 describe("search page parameters (spec §2)", () => {
   it("reads query when the new search page is on, else search", () => {
@@ -72,11 +79,19 @@ describe("search page parameters (spec §2)", () => {
 });
 
 describe("the search page's count of results", () => {
-  it("counts exactly below the cap and says there may be more at it", () => {
-    expect(resultCount(0)).toBe("0 results");
-    expect(resultCount(1)).toBe("1 result");
-    expect(resultCount(999)).toBe("999 results");
-    // The API counts up to limits.search.maxResults: a total there is a floor.
-    expect(resultCount(1_000)).toBe("1k+ results");
+  it("counts exactly below the page's bound and says there may be more at it", () => {
+    expect(resultCount(0, false)).toBe("0 results");
+    expect(resultCount(1, false)).toBe("1 result");
+    expect(resultCount(999, false)).toBe("999 results");
+    expect(resultCount(100, true)).toBe("100+ results");
+    expect(resultCount(1_000, true)).toBe("1k+ results");
+    // The API counts to the next hundred past the page (ten results a page).
+    expect(searchPageLimit).toBe(10);
+    expect(countedOf(99, 1)).toEqual({ floor: false, morePages: false });
+    expect(countedOf(100, 1)).toEqual({ floor: true, morePages: true });
+    expect(countedOf(100, 10)).toEqual({ floor: false, morePages: false });
+    expect(countedOf(200, 10)).toEqual({ floor: true, morePages: true });
+    // At the search's reach there is no page further.
+    expect(countedOf(1_000, 91)).toEqual({ floor: true, morePages: false });
   });
 });

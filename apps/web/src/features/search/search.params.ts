@@ -3,6 +3,7 @@ import {
   domainSpecificSearchParams,
   enabledSearchDomains,
   formatSearchRange,
+  searchCountBound,
   searchParamsValidFor,
   searchSorts,
   type SearchDomain,
@@ -132,12 +133,15 @@ export const hasSearchInput = (state: SearchPageState) =>
   );
 
 /**
- * "12 results"; a total at the search's cap counts what a search reaches, and more may match:
- * "1k+ results".
+ * How far the API counted a page's matches (`searchCountBound`): a total that reached it is a floor,
+ * and more pages may follow unless it is the search's reach.
  */
-export const resultCount = (total: number): string =>
-  total === 1
-    ? t("1 result")
-    : t("{count} results", {
-        count: `${formatCount(total)}${total >= limits.search.maxResults ? "+" : ""}`,
-      });
+export function countedOf(total: number, page: number) {
+  const bound = searchCountBound((page - 1) * searchPageLimit, searchPageLimit);
+  const floor = total >= bound;
+  return { floor, morePages: floor && bound < limits.search.maxResults };
+}
+
+/** "12 results"; a total the count stopped at is a floor: "100+ results". */
+export const resultCount = (total: number, floor: boolean): string =>
+  total === 1 && !floor ? t("1 result") : t("{count} results", { count: `${formatCount(total)}${floor ? "+" : ""}` });

@@ -12,6 +12,7 @@ import { Pager } from "../../../ui/pager/Pager.tsx";
 import {
   hasSearchInput,
   readSearchPage,
+  countedOf,
   resultCount,
   searchApiParams,
   searchPageHref,
@@ -235,9 +236,10 @@ function Results({ state, newTab }: { state: SearchPageState; newTab: boolean })
   const { data } = useSuspenseQuery(searchResultsQuery(api, searchApiParams(state)));
   if (data.items.length === 0)
     return <p className={styles.empty}>{t("No results for '{query}'.", { query: state.query })}</p>;
+  const counted = countedOf(data.total, state.page);
   return (
     <section aria-label={t("Search results")}>
-      <p className={styles.count}>{resultCount(data.total)}</p>
+      <p className={styles.count}>{resultCount(data.total, counted.floor)}</p>
       <ol className={styles.results}>
         {data.items.map((item) => (
           <ResultItem key={`${item.recordType}:${item.recordID}`} item={item} newTab={newTab} />
@@ -247,6 +249,7 @@ function Results({ state, newTab }: { state: SearchPageState; newTab: boolean })
         page={state.page}
         limit={searchPageLimit}
         total={data.total}
+        hasMore={counted.morePages}
         href={(page) => searchPageHref(state, { page })}
         label={t("Search results pages")}
       />
