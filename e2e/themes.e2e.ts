@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
+import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
+import { signInContext } from "./support/accounts.ts";
 import { contrastRatio, parseRgb } from "./support/colors.ts";
 import { useParley } from "./support/parley.ts";
 import { adminPassword } from "./support/server.ts";
@@ -88,5 +89,80 @@ describe("themes", () => {
     const page = await parley.newPage();
     await new ParleyPage(page, parley.baseUrl).open("/categories");
     expect((await appliedTheme(page)).bodyBg).toBe("rgb(255, 255, 255)");
+  });
+
+  it("an administrator previews a theme from the themes page, keyboard only, then cancels or applies it", async () => {
+    const page = await parley.newPage({ bypassCSP: true });
+    const problems = collectErrors(page);
+    await signInContext(page, parley.baseUrl, { name: "admin", password: adminPassword });
+    const guest = await parley.newPage();
+    const guestBg = async () => {
+      await new ParleyPage(guest, parley.baseUrl).open("/categories");
+      return (await appliedTheme(guest)).bodyBg;
+    };
+    const banner = page.getByRole("region", { name: "Theme preview" });
+    try {
+      // From the account menu's link.
+      expect((await new ParleyPage(page, parley.baseUrl).open("/")).status()).toBe(200);
+      await waitForHydration(page);
+      await page.getByRole("button", { name: "My Account" }).click();
+      await page.getByRole("link", { name: "Themes" }).click();
+      await page.waitForURL(`${parley.baseUrl}/dashboard/themes`);
+      await page.getByRole("heading", { name: "Themes", level: 1 }).waitFor();
+      await waitForHydration(page);
+      expect(await page.getByText("Current Theme").count()).toBe(1);
+      await screenshot(page, "themes-page");
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      // Preview, from the keyboard: the forum in the dark theme, with the banner, for this browser only.
+      await page.getByRole("button", { name: "Preview Foundation Dark" }).focus();
+      await page.keyboard.press("Enter");
+      await page.waitForURL(`${parley.baseUrl}/`);
+      await banner.waitFor();
+      expect(await banner.innerText()).toContain("You are previewing the Foundation Dark theme.");
+      expect((await appliedTheme(page)).bodyBg).toBe("rgb(50, 54, 57)");
+      expect(await guestBg()).toBe("rgb(255, 255, 255)");
+      await waitForHydration(page);
+      await screenshot(page, "theme-preview-banner");
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      // Cancel: back to the themes page in the site's theme.
+      await banner.getByRole("button", { name: "Cancel" }).focus();
+      await page.keyboard.press("Enter");
+      await page.waitForURL(`${parley.baseUrl}/dashboard/themes`);
+      await page.getByRole("heading", { name: "Themes", level: 1 }).waitFor();
+      expect(await banner.count()).toBe(0);
+      expect((await appliedTheme(page)).bodyBg).toBe("rgb(255, 255, 255)");
+
+      // Preview again and apply it from the banner: everyone gets it.
+      await page.getByRole("button", { name: "Preview Foundation Dark" }).click();
+      await banner.waitFor();
+      await waitForHydration(page);
+      await banner.getByRole("button", { name: "Apply" }).click();
+      await page.waitForURL(`${parley.baseUrl}/dashboard/themes`);
+      await page.getByRole("heading", { name: "Themes", level: 1 }).waitFor();
+      expect(await banner.count()).toBe(0);
+      expect((await appliedTheme(page)).bodyBg).toBe("rgb(50, 54, 57)");
+      expect(await guestBg()).toBe("rgb(50, 54, 57)");
+      // The page in the dark theme: its buttons readable too.
+      await waitForHydration(page);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      // Applying Foundation from the page puts it back.
+      await page.getByRole("button", { name: "Apply Foundation" }).click();
+      await page.getByRole("button", { name: "Apply Foundation Dark" }).waitFor();
+      expect((await appliedTheme(page)).bodyBg).toBe("rgb(255, 255, 255)");
+      expect(problems.errors).toEqual([]);
+    } finally {
+      await setTheme(parley.baseUrl, "theme-foundation");
+    }
+  });
+
+  it("keeps the themes page to those who may manage the site", async () => {
+    const page = await parley.newPage();
+    const response = await new ParleyPage(page, parley.baseUrl).open("/dashboard/themes");
+    // A guest is sent to sign in first.
+    expect(new URL(page.url()).pathname).toBe("/entry/signin");
+    expect(response.status()).toBe(200);
   });
 });

@@ -25,7 +25,7 @@ import { registerComments } from "./features/comments/index.ts";
 import { createReactions, registerReactions } from "./features/reactions/index.ts";
 import { registerRoles } from "./features/roles/index.ts";
 import { registerTokens } from "./features/tokens/index.ts";
-import { registerThemes } from "./features/themes/index.ts";
+import { registerThemes, THEME_PREVIEW_COOKIE } from "./features/themes/index.ts";
 import { registerConfig } from "./features/config/index.ts";
 import { registerEmbed } from "./features/embed/index.ts";
 import { registerTick } from "./features/tick/index.ts";
@@ -309,7 +309,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerMedia(app, platform);
   await registerOutbox(app, platform);
 
-  if (options.pages) await registerPages(app, { ...options.pages, themeHead: () => themes.headHtml() });
+  if (options.pages)
+    await registerPages(app, {
+      ...options.pages,
+      themeHead: (request) => themes.headHtml(themes.previewed(request.viewer, request.cookies[THEME_PREVIEW_COOKIE])),
+    });
   return app;
 }
 

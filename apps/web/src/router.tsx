@@ -9,6 +9,7 @@ import { siteQuery } from "./lib/site.ts";
 import { AppLayout } from "./shell/AppLayout.tsx";
 import { NotFoundPage, RouteErrorPage } from "./shell/ErrorPages.tsx";
 import { meQuery } from "./features/users/users.queries.ts";
+import { canManageThemes, themePreviewQuery } from "./features/themes/index.ts";
 import { createLayoutLoader, ensureTitleBar, LayoutPage } from "./features/layouts/index.ts";
 import type { createDiscussionActions } from "./features/discussions/discussions.actions.ts";
 import { discussionQuery, discussionSourceQuery } from "./features/discussions/discussions.queries.ts";
@@ -70,6 +71,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
   const drafts = () => import("./features/drafts/drafts.routes.tsx").then((m) => m.createDraftRoutes);
   const reports = () => import("./features/reports/reports.routes.tsx").then((m) => m.createReportRoutes);
   const settings = () => import("./features/settings/settings.routes.tsx").then((m) => m.createSettingsRoutes);
+  const themes = () => import("./features/themes/themes.routes.tsx").then((m) => m.createThemesRoutes);
   const log = () => import("./features/log/log.routes.tsx").then((m) => m.createLogRoutes);
   // The posting actions run on a form submission only: their code loads then.
   let postingActions: Promise<ReturnType<typeof createDiscussionActions>> | undefined;
@@ -86,7 +88,12 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
       // The title bar comes with the page's layout (one lookup per page view, in parallel with the page).
       loader: async ({ request }) => {
         await Promise.all([
-          queryClient.ensureQueryData(meQuery(api)),
+          // A member who may choose the theme also learns whether this session previews one (the banner).
+          queryClient
+            .ensureQueryData(meQuery(api))
+            .then((me) =>
+              canManageThemes(me) ? queryClient.ensureQueryData(themePreviewQuery(api)).catch(() => null) : null,
+            ),
           // The site's title and description: a page without them would say "Parley" until it hydrated.
           queryClient.ensureQueryData(siteQuery(api)).catch(() => undefined),
           ensureTitleBar(queryClient, api, new URL(request.url)),
@@ -236,6 +243,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             // The moderators' report queue and a post's reports.
             featureRoute("reports", "dashboard/content/reports", reports),
             featureRoute("settings", "dashboard/settings", settings),
+            featureRoute("themes", "dashboard/themes", themes),
             featureRoute("report-reasons", "dashboard/settings/report-reasons", reports),
             // A discussion's revision history and deleted comments (moderators).
             featureRoute("log", "log/filter", log),

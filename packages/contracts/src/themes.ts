@@ -160,4 +160,20 @@ export const CurrentThemePut = Type.Object({
 });
 export type CurrentThemePut = Static<typeof CurrentThemePut>;
 
+/** `PUT /themes/preview`: a theme to preview in this browser session; without `themeID`, the preview ends. */
+export const ThemePreviewPut = Type.Object({
+  themeID: Optional(Type.String({ maxLength: 100, description: "The theme's id or key; empty ends the preview." })),
+  revisionID: Optional(Nullable(Type.Integer({ description: "File themes have no revisions: ignored." }))),
+});
+export type ThemePreviewPut = Static<typeof ThemePreviewPut>;
+
+/** The theme an administrator is previewing (spec §3 "Theme preview"): where Apply and Cancel lead. */
+export const ThemePreview = Type.Object({
+  themeID: Type.String(),
+  revisionID: Nullable(Type.Integer()),
+  name: Type.String(),
+  redirect: Type.String({ description: "The address the banner's Apply and Cancel return to." }),
+});
+export type ThemePreview = Static<typeof ThemePreview>;
+
 export const sharedThemeSchemas = [Theme];

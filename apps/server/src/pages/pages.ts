@@ -17,8 +17,8 @@ export interface PagesOptions {
   setup?: (app: FastifyInstance) => Promise<void>;
   /** Keep guests' rendered pages this long (0 or absent: no cache, as in development and tests). */
   guestCacheTtlMs?: number;
-  /** The current theme's `<style id="theme-variables">` (and theme-color meta), added to every page's head. */
-  themeHead?: () => Promise<string>;
+  /** The theme's `<style id="theme-variables">` (and theme-color meta) for a request: the current one, or the one it previews. */
+  themeHead?: (request: FastifyRequest) => Promise<string>;
 }
 
 /** Headers a page request passes on to the API calls made while rendering it. */
@@ -185,7 +185,7 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     const renderer = await options.renderer();
     const setCookies: string[] = [];
     const assets = await options.assets(request.url);
-    const themeHead = (await options.themeHead?.()) ?? "";
+    const themeHead = (await options.themeHead?.(request)) ?? "";
     const output = await renderer.render({
       url: `${originOf(request)}${request.url}`,
       method: request.method === "POST" ? "POST" : "GET",

@@ -95,4 +95,45 @@ describe.each(engines)("the current theme in server-rendered pages on %s", (engi
     expect((await setTheme("theme-foundation")).statusCode).toBe(200);
     expect(themeIn((await page("/categories")).body).style).toContain("--color-bg:#ffffff;");
   });
+
+  it("shows an administrator's preview in their own pages only, with the banner, until it ends", async () => {
+    const api = createApi(app);
+    const started = await api.put("/api/v2/themes/preview", { themeID: "theme-foundation-dark" }, { as: admin });
+    expect(started.statusCode, started.body).toBe(200);
+    const preview = String(started.headers["set-cookie"]).split(";")[0]!;
+    const categories = (cookie: string) =>
+      app.inject({ method: "GET", url: "/categories", headers: { host: "forum.test", cookie } });
+    const banner = "You are previewing the Foundation Dark theme.";
+
+    const previewing = await categories(`${admin.cookie}; ${preview}`);
+    expect(themeIn(previewing.body).style).toBe(themeCssVariables(variablesOf("theme-foundation-dark")));
+    expect(previewing.body).toContain(banner);
+    expect(previewing.body).toContain('data-theme-preview="theme-foundation-dark"');
+    // The same cookie without the right to manage the site, and the administrator without it: no preview.
+    for (const cookie of [preview, admin.cookie]) {
+      const other = await categories(cookie);
+      expect(themeIn(other.body).style).toBe(themeCssVariables(variablesOf("theme-foundation")));
+      expect(other.body).not.toContain(banner);
+    }
+
+    // Cancel, as the banner's form posts it without JavaScript: the preview ends, back to the themes page.
+    const cancelled = await app.inject({
+      method: "POST",
+      url: "/dashboard/themes",
+      headers: {
+        host: "forum.test",
+        origin: "http://forum.test",
+        cookie: `${admin.cookie}; ${preview}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      payload: new URLSearchParams({
+        transientKey: admin.transientKey,
+        intent: "cancel-preview",
+        themeID: "theme-foundation-dark",
+      }).toString(),
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(303);
+    expect(cancelled.headers.location).toBe("/dashboard/themes");
+    expect(String(cancelled.headers["set-cookie"])).toMatch(/parley-theme-preview=;/);
+  });
 });

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Outlet } from "react-router";
 import { t } from "../lib/i18n.ts";
 import { useTitleBar } from "../features/layouts/index.ts";
+import { ThemePreviewBanner } from "../features/themes/index.ts";
 import { EmailConfirmToast } from "./EmailConfirmToast.tsx";
 import { ShellContext } from "./ShellContext.tsx";
 import { TitleBar } from "./TitleBar.tsx";
@@ -45,6 +46,7 @@ export function AppLayout() {
         {t("Skip to content")}
       </a>
       <TitleBar {...titleBar} />
+      <ThemePreviewBanner />
       <main id="content" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>

@@ -7,6 +7,7 @@ import { NotificationsMenu } from "../features/notifications/components/Notifica
 import { MessagesMenu } from "../features/conversations/components/MessagesMenu.tsx";
 import { reportsPath } from "../features/reports/index.ts";
 import { editableSettings, settingsPagePath } from "../features/settings/index.ts";
+import { canManageThemes, themesPagePath } from "../features/themes/index.ts";
 import styles from "./MeBoxContents.module.css";
 
 /**
@@ -47,6 +48,11 @@ export function AccountContent({ me, headingId }: { me: Me; headingId: string })
         {editableSettings(me).length ? (
           <li>
             <Link to={settingsPagePath}>{t("Site Settings")}</Link>
+          </li>
+        ) : null}
+        {canManageThemes(me) ? (
+          <li>
+            <Link to={themesPagePath}>{t("Themes")}</Link>
           </li>
         ) : null}
         <li>

@@ -1,8 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { CurrentThemePut, ErrorBody, ThemeKeyParams, ThemeQuery, ThemeVariables } from "@parley/contracts";
+import {
+  CurrentThemePut,
+  ErrorBody,
+  Nullable,
+  ThemeKeyParams,
+  ThemePreview,
+  ThemePreviewPut,
+  ThemeQuery,
+  ThemeVariables,
+} from "@parley/contracts";
 import { originOf } from "../../platform/http/pagination.ts";
-import type { ThemesService } from "./themes.service.ts";
+import { THEME_PREVIEW_COOKIE, type ThemesService } from "./themes.service.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody };
 const tags = ["Themes"];
@@ -19,6 +28,41 @@ export const themesRoutes: FastifyPluginAsyncTypebox<{ service: ThemesService }>
       },
     },
     async (request) => service.list(request.query, originOf(request)),
+  );
+  app.put(
+    "/themes/preview",
+    {
+      schema: {
+        tags,
+        summary:
+          "Preview a theme in this browser session (site.manage); without `themeID`, end the preview. Answers the theme the pages now show.",
+        body: ThemePreviewPut,
+        response: { 200: Type.Ref("Theme"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { cookie, theme } = await service.setPreview(request.viewer, request.body, originOf(request));
+      if (cookie === null) reply.clearCookie(THEME_PREVIEW_COOKIE, { path: "/" });
+      else
+        reply.setCookie(THEME_PREVIEW_COOKIE, cookie, {
+          path: "/",
+          httpOnly: true,
+          sameSite: "lax",
+          secure: request.protocol === "https",
+        });
+      return theme;
+    },
+  );
+  app.get(
+    "/themes/preview",
+    {
+      schema: {
+        tags,
+        summary: "The theme this session previews (for a viewer who may manage the site), or null.",
+        response: { 200: Nullable(ThemePreview), ...errors },
+      },
+    },
+    async (request) => service.previewed(request.viewer, request.cookies[THEME_PREVIEW_COOKIE]),
   );
   app.get(
     "/themes/current",

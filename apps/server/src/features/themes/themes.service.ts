@@ -5,9 +5,11 @@ import {
   themePreviewVariables,
   type CurrentThemePut,
   type Theme,
+  type ThemePreview,
+  type ThemePreviewPut,
   type ThemeQuery,
 } from "@parley/contracts";
-import { authorize } from "../../platform/auth/authorize.ts";
+import { authorize, can } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { EventBus } from "../../platform/events.ts";
@@ -20,6 +22,15 @@ declare module "../../platform/events.ts" {
     "theme.changed": { themeID: string };
   }
 }
+
+/**
+ * The cookie that holds the theme this browser session previews (`PUT /themes/preview`): a theme's key,
+ * no secret. Only a viewer who may manage the site sees it applied; it ends with the browser session.
+ */
+export const THEME_PREVIEW_COOKIE = "parley-theme-preview";
+
+/** Where the preview banner's Apply and Cancel lead: the themes page. */
+export const THEMES_PAGE_PATH = "/dashboard/themes";
 
 /** Asset `data` is sent only when asked for: `expand=all` (or `true`) or `expand=variables.data`. */
 const expandsVariables = (expand: string[] | undefined) =>
@@ -114,9 +125,37 @@ export function createThemesService(
       return present(theme, theme.themeID, {}, origin);
     },
 
-    /** `<style id="theme-variables">:root{…}</style>` and the theme-color meta of the current theme. */
-    async headHtml(): Promise<string> {
-      return headFor(await currentTheme());
+    /**
+     * Starts or ends this session's preview (site.manage): the theme to put in the preview cookie (null
+     * to clear it) and the theme the pages now show.
+     */
+    async setPreview(
+      viewer: Viewer,
+      body: ThemePreviewPut,
+      origin: string,
+    ): Promise<{ cookie: string | null; theme: Theme }> {
+      authorize(viewer, "site.manage");
+      const current = await currentTheme();
+      if (!body.themeID?.trim()) return { cookie: null, theme: present(current, current.themeID, {}, origin) };
+      const theme = find(body.themeID);
+      if (!theme) throw notFound("Theme");
+      return { cookie: theme.themeID, theme: present(theme, current.themeID, {}, origin) };
+    },
+
+    /** The theme a preview cookie names, for a viewer who may manage the site; null otherwise. */
+    previewed(viewer: Viewer | undefined, cookie: string | undefined): ThemePreview | null {
+      if (!viewer || !cookie || !can(viewer, "site.manage")) return null;
+      const theme = find(cookie);
+      return theme ? { themeID: theme.themeID, revisionID: null, name: theme.name, redirect: THEMES_PAGE_PATH } : null;
+    },
+
+    /**
+     * `<style id="theme-variables">:root{…}</style>` and the theme-color meta of the current theme, or
+     * of the one being previewed.
+     */
+    async headHtml(preview: ThemePreview | null = null): Promise<string> {
+      const previewed = preview ? find(preview.themeID) : undefined;
+      return headFor(previewed ?? (await currentTheme()));
     },
   };
 }

@@ -152,11 +152,50 @@ describe.each(engines)("themes API on %s", (engine) => {
     await f.t.app.platform.siteConfig.set("theme.current", DEFAULT_THEME_ID);
   });
 
+  it("PUT /themes/preview previews a theme in the session's cookie (site.manage); GET /themes/preview tells it", async () => {
+    const preview = (body: unknown, as: Parameters<typeof putCurrent>[1] = f.admin) =>
+      f.api.put("/api/v2/themes/preview", body, { as });
+    expect((await preview({ themeID: DARK }, null as never)).statusCode).toBe(403);
+    const refused = await preview({ themeID: DARK }, f.as.member);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers["set-cookie"]).toBeUndefined();
+    expect((await preview({ themeID: "no-such-theme" })).statusCode).toBe(404);
+
+    const started = await preview({ themeID: DARK.toUpperCase() });
+    expect(started.statusCode, started.body).toBe(200);
+    expectTheme(started.json());
+    // The previewed theme, which is not the site's current one.
+    expect(started.json()).toMatchObject({ themeID: DARK, current: false });
+    const cookie = String(started.headers["set-cookie"]);
+    expect(cookie).toMatch(new RegExp(`^parley-theme-preview=${DARK}; Path=/; HttpOnly; SameSite=Lax$`));
+    // Everyone else's site is unchanged.
+    expect((await get("/api/v2/themes/current")).json<ThemeRecord>().themeID).toBe(DEFAULT_THEME_ID);
+
+    const withCookie = (as: typeof f.admin) => ({ ...as, cookie: `${as.cookie}; parley-theme-preview=${DARK}` });
+    const previewed = await f.api.get("/api/v2/themes/preview", { as: withCookie(f.admin) });
+    expect(previewed.json()).toEqual({
+      themeID: DARK,
+      revisionID: null,
+      name: "Foundation Dark",
+      redirect: "/dashboard/themes",
+    });
+    // Only for a viewer who may manage the site; without the cookie, none.
+    expect((await f.api.get("/api/v2/themes/preview", { as: withCookie(f.as.member) })).json()).toBeNull();
+    expect((await f.api.get("/api/v2/themes/preview", { as: f.admin })).json()).toBeNull();
+
+    const ended = await preview({});
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json()).toMatchObject({ themeID: DEFAULT_THEME_ID, current: true });
+    expect(String(ended.headers["set-cookie"])).toMatch(/^parley-theme-preview=; .*Expires=Thu, 01 Jan 1970/);
+    expect((await preview({ themeID: "" })).statusCode).toBe(200);
+  });
+
   it("documents every route in the OpenAPI description", async () => {
     const spec = (await get("/api/v2/open-api/v3")).json<{ paths: Record<string, unknown> }>();
     for (const path of [
       "/themes",
       "/themes/current",
+      "/themes/preview",
       "/themes/{themeKey}",
       "/themes/{themeKey}/assets/variables.json",
     ]) {

@@ -1,0 +1,22 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { Me } from "@parley/contracts";
+import type { ApiClient } from "../../lib/api.ts";
+import { themesApi } from "./themes.api.ts";
+
+export const themesPagePath = "/dashboard/themes";
+
+export const themesKeys = {
+  list: () => ["themes", "list"] as const,
+  preview: () => ["themes", "preview"] as const,
+};
+
+export const themesQuery = (api: ApiClient) =>
+  queryOptions({ queryKey: themesKeys.list(), queryFn: ({ signal }) => themesApi.list(api, signal) });
+
+/** The theme this session previews, or null (asked only for members who may manage the site). */
+export const themePreviewQuery = (api: ApiClient) =>
+  queryOptions({ queryKey: themesKeys.preview(), queryFn: ({ signal }) => themesApi.previewed(api, signal) });
+
+/** Who chooses the site's theme: site.manage (the server checks again). */
+export const canManageThemes = (me: Pick<Me, "userID" | "isAdmin" | "permissions">) =>
+  me.userID !== 0 && (me.isAdmin || me.permissions.includes("site.manage"));
