@@ -144,9 +144,17 @@ describe("themes", () => {
       expect(await banner.count()).toBe(0);
       expect((await appliedTheme(page)).bodyBg).toBe("rgb(50, 54, 57)");
       expect(await guestBg()).toBe("rgb(50, 54, 57)");
-      // The page in the dark theme: its buttons readable too.
+      // The page in the dark theme: its buttons readable too, hovered as well (the primary colour's
+      // darker state is lighter on a dark theme: its text is the theme's contrast colour, never white).
       await waitForHydration(page);
       expect(await seriousAxeViolations(page)).toEqual([]);
+      const apply = page.getByRole("button", { name: "Apply Foundation" });
+      await apply.hover();
+      const hovered = await apply.evaluate((button) => {
+        const style = getComputedStyle(button);
+        return { fg: style.color, bg: style.backgroundColor };
+      });
+      expect(contrastRatio(parseRgb(hovered.fg), parseRgb(hovered.bg))).toBeGreaterThan(4.5);
 
       // Applying Foundation from the page puts it back.
       await page.getByRole("button", { name: "Apply Foundation" }).click();
