@@ -303,7 +303,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSearch(app, platform, { categories: categories.directory, users: userFragments });
   await registerTokens(app, platform);
   const themes = await registerThemes(app, platform);
-  await registerConfig(app, platform);
+  await registerConfig(app, platform, { themes });
   await registerEmbed(app);
   await registerTick(app, platform, { loadDiscussion: (id, viewer) => discussions.load(id, viewer) });
   await registerMedia(app, platform);

@@ -5,6 +5,7 @@ export * from "./limits.ts";
 export * from "./categories.ts";
 export * from "./system.ts";
 export * from "./tick.ts";
+export * from "./addons.ts";
 export * from "./permissions.ts";
 export * from "./users.ts";
 export * from "./tokens.ts";

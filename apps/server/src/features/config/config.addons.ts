@@ -1,0 +1,117 @@
+import type { Addon, AddonListQuery, AddonPatch, Theme } from "@parley/contracts";
+import type { SiteSettingKey } from "@parley/contracts/site-settings";
+import { authorize } from "../../platform/auth/authorize.ts";
+import type { Viewer } from "../../platform/auth/viewer.ts";
+import { badRequest, notFound } from "../../platform/errors.ts";
+import type { ThemesService } from "../themes/index.ts";
+import type { ConfigService } from "./config.service.ts";
+
+/** Parley's optional features as add-ons (Vanilla's applications and plugins): each is a site setting. */
+const switches: ReadonlyArray<{ key: string; name: string; description: string; setting: SiteSettingKey }> = [
+  {
+    key: "conversations",
+    name: "Conversations",
+    description: "Private messages between members.",
+    setting: "conversations.enabled",
+  },
+  {
+    key: "tagging",
+    name: "Tagging",
+    description: "Tags on discussions, and each tag's list of discussions.",
+    setting: "tagging.enabled",
+  },
+  {
+    key: "signatures",
+    name: "Signatures",
+    description: "Members' signatures under their posts.",
+    setting: "signatures.enabled",
+  },
+  {
+    key: "embed",
+    name: "Embedding",
+    description: "The forum inside a frame of a host page; the host's address is a site setting.",
+    setting: "embed.enabled",
+  },
+];
+
+/** Built in: an add-on's version is Parley's own. */
+const VERSION = "1.0.0";
+
+const switchAddon = (feature: (typeof switches)[number], enabled: boolean): Addon => ({
+  addonID: feature.key,
+  key: feature.key,
+  name: feature.name,
+  type: "addon",
+  description: feature.description,
+  version: VERSION,
+  enabled,
+  require: [],
+  conflict: [],
+});
+
+const themeAddon = (theme: Theme): Addon => ({
+  addonID: theme.themeID,
+  key: theme.themeID,
+  name: theme.name,
+  type: "theme",
+  description: theme.preview.info["Description"]?.value ?? "",
+  version: theme.version,
+  enabled: theme.current,
+  require: [],
+  conflict: [],
+});
+
+/**
+ * `/addons` (site.manage): the features switched by site settings and the themes. Enabling a feature
+ * changes its setting through PATCH /config's checks and events; enabling a theme makes it current.
+ */
+export function createAddonsService({ config, themes }: { config: ConfigService; themes: ThemesService }) {
+  const all = async (viewer: Viewer, origin: string): Promise<Addon[]> => {
+    authorize(viewer, "site.manage");
+    const [values, themeList] = await Promise.all([
+      config.read(
+        switches.map((feature) => feature.setting),
+        viewer,
+      ),
+      themes.list({}, origin),
+    ]);
+    return [
+      ...switches.map((feature) => switchAddon(feature, values[feature.setting] === true)),
+      ...themeList.map(themeAddon),
+    ];
+  };
+  const find = async (viewer: Viewer, addonID: string, origin: string) => {
+    const addon = (await all(viewer, origin)).find((candidate) => candidate.addonID === addonID);
+    if (!addon) throw notFound("Addon");
+    return addon;
+  };
+
+  return {
+    async list(viewer: Viewer, query: AddonListQuery, origin: string): Promise<Addon[]> {
+      return (await all(viewer, origin)).filter(
+        (addon) =>
+          (query.type === undefined || addon.type === query.type) &&
+          (query.enabled === undefined || addon.enabled === query.enabled),
+      );
+    },
+
+    get: find,
+
+    /** Switches an add-on; answers every add-on the change touched (a theme's predecessor too). */
+    async patch(viewer: Viewer, addonID: string, body: AddonPatch, origin: string): Promise<Addon[]> {
+      const addon = await find(viewer, addonID, origin);
+      if (addon.type === "theme") {
+        if (!body.enabled) throw badRequest("A theme is turned off by enabling another one.");
+        const previous = (await all(viewer, origin)).find((other) => other.type === "theme" && other.enabled);
+        await themes.setCurrent(viewer, { themeID: addon.addonID }, origin);
+        const touched = [addon.addonID, previous?.addonID].filter((id) => id !== undefined);
+        return (await all(viewer, origin)).filter((other) => touched.includes(other.addonID));
+      }
+      const feature = switches.find((candidate) => candidate.key === addon.key)!;
+      await config.patch({ [feature.setting]: body.enabled }, viewer);
+      return [await find(viewer, addonID, origin)];
+    },
+  };
+}
+
+export type AddonsService = ReturnType<typeof createAddonsService>;
