@@ -14,3 +14,6 @@ export type ProfileTab = "discussions" | "comments" | "reactions";
 /** `/profile/{name}`, `/profile/discussions/{name}`, `/profile/comments/{name}`, `/profile/reactions/{name}`. */
 export const profilePath = (name: string, tab?: ProfileTab) =>
   `/profile/${tab ? `${tab}/` : ""}${encodeUserSegment(name)}`;
+
+/** The themes page (site.manage), where the theme preview banner's Apply and Cancel lead. */
+export const themesPagePath = "/dashboard/themes";

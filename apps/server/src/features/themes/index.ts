@@ -6,7 +6,7 @@ import { createThemesService, type ThemesService } from "./themes.service.ts";
 
 export type { ThemesService };
 export { DEFAULT_THEME_ID, fileThemes } from "./themes.catalog.ts";
-export { THEME_PREVIEW_COOKIE, THEMES_PAGE_PATH } from "./themes.service.ts";
+export { THEME_PREVIEW_COOKIE } from "./themes.service.ts";
 
 /** Themes under /api/v2/themes; returns the service the pages use for the theme's CSS in the head. */
 export async function registerThemes(app: FastifyInstance, platform: Platform): Promise<ThemesService> {

@@ -3,6 +3,7 @@ import {
   themeCssVariables,
   themePalette,
   themePreviewVariables,
+  themesPagePath,
   type CurrentThemePut,
   type Theme,
   type ThemePreview,
@@ -28,9 +29,6 @@ declare module "../../platform/events.ts" {
  * no secret. Only a viewer who may manage the site sees it applied; it ends with the browser session.
  */
 export const THEME_PREVIEW_COOKIE = "parley-theme-preview";
-
-/** Where the preview banner's Apply and Cancel lead: the themes page. */
-export const THEMES_PAGE_PATH = "/dashboard/themes";
 
 /** Asset `data` is sent only when asked for: `expand=all` (or `true`) or `expand=variables.data`. */
 const expandsVariables = (expand: string[] | undefined) =>
@@ -146,7 +144,7 @@ export function createThemesService(
     previewed(viewer: Viewer | undefined, cookie: string | undefined): ThemePreview | null {
       if (!viewer || !cookie || !can(viewer, "site.manage")) return null;
       const theme = find(cookie);
-      return theme ? { themeID: theme.themeID, revisionID: null, name: theme.name, redirect: THEMES_PAGE_PATH } : null;
+      return theme ? { themeID: theme.themeID, revisionID: null, name: theme.name, redirect: themesPagePath } : null;
     },
 
     /**
