@@ -27,6 +27,7 @@ import { registerRoles } from "./features/roles/index.ts";
 import { registerTokens } from "./features/tokens/index.ts";
 import { registerThemes, THEME_PREVIEW_COOKIE } from "./features/themes/index.ts";
 import { registerConfig } from "./features/config/index.ts";
+import { createContentTranslations, registerTranslations } from "./features/translations/index.ts";
 import { registerEmbed } from "./features/embed/index.ts";
 import { registerTick } from "./features/tick/index.ts";
 import { registerMedia } from "./features/media/index.ts";
@@ -229,8 +230,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCallsRoutes(app, platform.longRunner);
 
   for (const schema of sharedPermissionSchemas) app.addSchema(schema);
+  // Category names and descriptions in the reader's content locale; translations name existing categories.
+  const translations = createContentTranslations(platform, async (recordType, recordIDs) => {
+    if (recordType !== "category") return new Set();
+    const nodes = await Promise.all(recordIDs.map((id) => categories.directory.get(id)));
+    return new Set(nodes.flatMap((node) => (node ? [node.categoryID] : [])));
+  });
   // Deleting a category with its content deletes the posts as the discussions feature does.
-  const categories = await registerCategories(app, platform, { removePosts });
+  const categories = await registerCategories(app, platform, { removePosts, translations: translations.content });
   const userFragments = createUserFragments(platform.db);
   const reactions = createReactions(platform, userFragments);
   const conversations = createConversations(platform, userFragments);
@@ -304,6 +311,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerTokens(app, platform);
   const themes = await registerThemes(app, platform);
   await registerConfig(app, platform, { themes });
+  await registerTranslations(app, platform, translations);
   await registerEmbed(app);
   await registerTick(app, platform, { loadDiscussion: (id, viewer) => discussions.load(id, viewer) });
   await registerMedia(app, platform);

@@ -13,7 +13,8 @@ const AddonReference = Type.Object({
 
 /**
  * An add-on (`GET /addons`): Parley's optional features, each switched by a site setting, and its
- * themes (enabled = the current one). Parley ships no other locale than English: no locale add-ons.
+ * themes (enabled = the current one), and the content locales (enabled = offered for translated content;
+ * the interface itself stays in English).
  */
 export const Addon = Type.Object(
   {
@@ -26,6 +27,7 @@ export const Addon = Type.Object(
     enabled: Type.Boolean(),
     require: Type.Array(AddonReference),
     conflict: Type.Array(AddonReference),
+    attributes: Type.Optional(Type.Object({ locale: Type.Optional(Type.String()) })),
   },
   { $id: "Addon" },
 );

@@ -60,6 +60,11 @@ export const CategoryTreeItem = Type.Object(
 );
 export type CategoryTreeItem = Category & { children?: CategoryTreeItem[] };
 
+/** The `locale` of a content read: names and descriptions in that content locale when translated. */
+const ContentLocale = Type.Optional(
+  Type.String({ maxLength: 20, description: "A content locale: names and descriptions translated into it." }),
+);
+
 export const CategoryListQuery = Type.Object({
   parentCategoryID: Type.Optional(Type.Integer({ description: "List the children of this category." })),
   parentCategoryCode: Type.Optional(
@@ -76,6 +81,7 @@ export const CategoryListQuery = Type.Object({
   page: Type.Optional(Page),
   limit: Type.Optional(Limit(limits.categories.listMaxLimit, limits.api.defaultLimit)),
   expand: Type.Optional(Expand),
+  locale: ContentLocale,
 });
 export type CategoryListQuery = Static<typeof CategoryListQuery>;
 
@@ -94,6 +100,7 @@ export const CategoryIdParams = Type.Object({
 
 export const CategoryGetQuery = Type.Object({
   expand: Type.Optional(Expand),
+  locale: ContentLocale,
 });
 
 export const categoryPaths = {

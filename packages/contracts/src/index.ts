@@ -30,3 +30,5 @@ export * from "./history.ts";
 export * from "./collections.ts";
 export * from "./reports.ts";
 export * from "./site-settings.ts";
+export * from "./translations.ts";
+export * from "./translations-constants.ts";

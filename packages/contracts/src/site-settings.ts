@@ -58,6 +58,13 @@ export const siteSettingRules = {
   "embed.forceEmbed": { read: "public", write: "site.manage" },
   // What this server offers: not a preference.
   "moderation.capabilities": { read: "public", write: null },
+  // Content locales (comma-separated keys; `en` always), and what /locales and /translation-services
+  // store: the service of each locale (JSON), each service's settings (JSON; site managers only) and the
+  // default service.
+  "locales.enabled": { read: "public", write: "site.manage", maxLength: 200 },
+  "locales.translationServices": { read: "site.manage", write: null },
+  "translation.services": { read: "site.manage", write: null },
+  "translation.defaultService": { read: "site.manage", write: null },
 } as const satisfies Record<string, SiteSettingRule>;
 
 export type SiteSettingKey = keyof typeof siteSettingRules;

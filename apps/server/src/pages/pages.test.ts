@@ -1,35 +1,19 @@
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { build } from "../../../../scripts/build.mjs";
-import { buildApp } from "../app.ts";
-import { createAdmin } from "../db/seed/admin.ts";
-import { seedDemo } from "../db/seed/demo.ts";
-import { createTestDatabase, engines, type TestDatabase } from "../test/databases.ts";
-import { loadBuiltWeb } from "./renderer.ts";
-import { testConfig } from "../test/app.ts";
+import { engines } from "../test/databases.ts";
+import { createPagesTestApp } from "../test/pages.ts";
+import type { TestApp } from "../test/app.ts";
 import type { FastifyInstance } from "fastify";
 
-const webDistDir = path.resolve(import.meta.dirname, "../../../web/dist");
-
 describe.each(engines)("server-rendered pages on %s", (engine) => {
+  let t: TestApp;
   let app: FastifyInstance;
-  let database: TestDatabase;
 
   beforeAll(async () => {
-    await build({ ifNeeded: true, quiet: true });
-    database = await createTestDatabase(engine);
-    await seedDemo(database.db, await createAdmin(database.db, "test-password"));
-    const web = await loadBuiltWeb(webDistDir);
-    app = await buildApp({
-      config: testConfig(database.dataDir),
-      database,
-      pages: { renderer: async () => web.renderer, assets: async () => web.assets, clientDir: web.clientDir },
-    });
-    await app.ready();
+    t = await createPagesTestApp(engine);
+    app = t.app;
   }, 120_000);
   afterAll(async () => {
-    await app?.close();
-    await database?.dispose();
+    await t?.close();
   });
 
   const page = (url: string) => app.inject({ method: "GET", url, headers: { host: "forum.test" } });

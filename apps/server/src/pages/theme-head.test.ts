@@ -1,18 +1,12 @@
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { themeCssVariables } from "@parley/contracts";
-import { build } from "../../../../scripts/build.mjs";
-import { buildApp } from "../app.ts";
-import { createAdmin } from "../db/seed/admin.ts";
-import { seedDemo } from "../db/seed/demo.ts";
 import { fileThemes } from "../features/themes/index.ts";
 import { createApi, seededAdmin, type Session } from "../test/accounts.ts";
-import { testConfig, TEST_ADMIN_PASSWORD } from "../test/app.ts";
-import { createTestDatabase, engines, type TestDatabase } from "../test/databases.ts";
-import { loadBuiltWeb } from "./renderer.ts";
+import type { TestApp } from "../test/app.ts";
+import { engines } from "../test/databases.ts";
+import { createPagesTestApp } from "../test/pages.ts";
 
-const webDistDir = path.resolve(import.meta.dirname, "../../../web/dist");
 const variablesOf = (themeID: string) => fileThemes.find((theme) => theme.themeID === themeID)!.variables;
 
 /** The `<head>` of a page, and the theme style in it. */
@@ -24,32 +18,18 @@ function themeIn(html: string) {
 }
 
 describe.each(engines)("the current theme in server-rendered pages on %s", (engine) => {
+  let t: TestApp;
   let app: FastifyInstance;
-  let database: TestDatabase;
   let admin: Session;
 
   beforeAll(async () => {
-    await build({ ifNeeded: true, quiet: true });
-    database = await createTestDatabase(engine);
-    await seedDemo(database.db, await createAdmin(database.db, TEST_ADMIN_PASSWORD));
-    const web = await loadBuiltWeb(webDistDir);
-    app = await buildApp({
-      config: testConfig(database.dataDir),
-      database,
-      // Guests' pages are cached as in production, to show a theme change is not hidden by the cache.
-      pages: {
-        renderer: async () => web.renderer,
-        assets: async () => web.assets,
-        clientDir: web.clientDir,
-        guestCacheTtlMs: 60_000,
-      },
-    });
-    await app.ready();
+    // Guests' pages are cached as in production, to show a theme change is not hidden by the cache.
+    t = await createPagesTestApp(engine, { guestCacheTtlMs: 60_000 });
+    app = t.app;
     admin = await createApi(app).signIn(seededAdmin);
   }, 120_000);
   afterAll(async () => {
-    await app?.close();
-    await database?.dispose();
+    await t?.close();
   });
 
   const page = (url: string) => app.inject({ method: "GET", url, headers: { host: "forum.test" } });

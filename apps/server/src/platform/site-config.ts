@@ -1,7 +1,13 @@
 import type { Kysely } from "kysely";
 import type { DB } from "./db/schema.ts";
 import { nowIso } from "./dates.ts";
-import { siteSettingRules, uploadDefaults, type SiteSettingRule } from "@parley/contracts";
+import {
+  contentLocaleKeys,
+  isContentLocaleKey,
+  siteSettingRules,
+  uploadDefaults,
+  type SiteSettingRule,
+} from "@parley/contracts";
 
 /** Settings and their defaults; stored values override them. */
 export const siteConfigDefaults = {
@@ -44,6 +50,14 @@ export const siteConfigDefaults = {
    * entry only when it is listed here; each screen adds its name as it lands.
    */
   "moderation.capabilities": "revisions,deletedComments,reports,collections,changeAuthor,merge,split",
+  /** The content locales readers may pick and content is translated into (comma-separated; `en` always). */
+  "locales.enabled": "en",
+  /** JSON `{"<localeKey>": "<translation service type>"}` (`PATCH /locales/{id}`). */
+  "locales.translationServices": "",
+  /** JSON `{"<type>": {settings}}` (`PUT /translation-services/{type}`). */
+  "translation.services": "",
+  /** The default translation service's type, or "". */
+  "translation.defaultService": "",
 } as const;
 export type SiteConfigKey = keyof typeof siteConfigDefaults;
 type Value<K extends SiteConfigKey> = (typeof siteConfigDefaults)[K] extends boolean
@@ -95,6 +109,18 @@ export const siteConfigRules: { readonly [K in SiteConfigKey]: SiteConfigRule } 
       /^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/.test(value) ? null : "garden.locale is not a locale (en, fr, pt_BR).",
   },
   "navigation.items": { ...siteSettingRules["navigation.items"], check: navigationProblem },
+  "locales.enabled": {
+    ...siteSettingRules["locales.enabled"],
+    check: (value) => {
+      const unknown = value
+        .split(",")
+        .map((key) => key.trim())
+        .filter((key) => key && !isContentLocaleKey(key));
+      return unknown.length === 0
+        ? null
+        : `locales.enabled lists locales Parley offers for content (${contentLocaleKeys.join(", ")}), not ${unknown.join(", ")}.`;
+    },
+  },
   "embed.remoteUrl": { ...siteSettingRules["embed.remoteUrl"], check: remoteUrlProblem },
   "upload.allowedExtensions": {
     ...siteSettingRules["upload.allowedExtensions"],

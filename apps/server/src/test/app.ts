@@ -39,6 +39,11 @@ export async function createTestApp(
   // Compression on, as the server runs (requests without Accept-Encoding get plain answers).
   const app = await buildApp({ config: testConfig(database.dataDir), database, compress: true });
   await options.extend?.(app);
+  return readyTestApp(app, database);
+}
+
+/** The app made ready, closed with its database. */
+export async function readyTestApp(app: FastifyInstance, database: TestDatabase): Promise<TestApp> {
   await app.ready();
   return {
     app,

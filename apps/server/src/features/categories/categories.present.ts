@@ -9,6 +9,8 @@ export interface PresentContext {
   canView?: (row: CategoryRow) => boolean;
   /** The categories the viewer follows (`followed`); none when not given. */
   followed?: ReadonlySet<number>;
+  /** Names and descriptions in the reader's content locale, by category (those translated). */
+  translated?: ReadonlyMap<number, Readonly<Record<string, string>>>;
 }
 
 export const categoryUrl = (origin: string, row: Pick<CategoryRow, "urlcode" | "categoryID">) =>
@@ -16,12 +18,13 @@ export const categoryUrl = (origin: string, row: Pick<CategoryRow, "urlcode" | "
 
 /** A category row → the API record (Vanilla's field names). */
 export function presentCategory(row: CategoryRow, context: PresentContext): Category {
+  const translated = context.translated?.get(row.categoryID);
   return {
     categoryID: row.categoryID,
-    name: row.name,
+    name: translated?.["name"] ?? row.name,
     urlcode: row.urlcode,
     url: categoryUrl(context.origin, row),
-    description: row.description,
+    description: translated?.["description"] ?? row.description,
     parentCategoryID: row.parentCategoryID,
     displayAs: row.displayAs as CategoryDisplayAs,
     customPermissions: row.customPermissions === 1,

@@ -16,6 +16,7 @@ import {
   categoryPaths,
   limits,
 } from "@parley/contracts";
+import { requestedContentLocale } from "../../platform/http/content-locale.ts";
 import { originOf, setPagingHeaders } from "../../platform/http/pagination.ts";
 import type { CategoriesService } from "./categories.service.ts";
 
@@ -32,7 +33,11 @@ export const categoriesRoutes: FastifyPluginAsyncTypebox<{ service: CategoriesSe
       },
     },
     async (request, reply) => {
-      const result = await service.list(request.query, { viewer: request.viewer, origin: originOf(request) });
+      const result = await service.list(request.query, {
+        viewer: request.viewer,
+        origin: originOf(request),
+        locale: requestedContentLocale(request),
+      });
       if (result.paging) {
         setPagingHeaders(request, reply, {
           ...result.paging,
@@ -144,6 +149,11 @@ export const categoriesRoutes: FastifyPluginAsyncTypebox<{ service: CategoriesSe
         response: { 200: Category, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => service.get(request.params.id, { viewer: request.viewer, origin: originOf(request) }),
+    async (request) =>
+      service.get(request.params.id, {
+        viewer: request.viewer,
+        origin: originOf(request),
+        locale: requestedContentLocale(request),
+      }),
   );
 };

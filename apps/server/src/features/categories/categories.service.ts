@@ -36,6 +36,18 @@ export interface CategoryListResult {
 export interface CategoryRequestContext {
   viewer: Viewer;
   origin: string;
+  /** The content locale the reader asked for (a `locale` parameter or their cookie), if any. */
+  locale?: string | undefined;
+}
+
+/** Category names and descriptions in a content locale (the translations feature's, given by app.ts). */
+export interface CategoryTranslations {
+  locales: { contentLocale(requested: string | undefined): Promise<string | null> };
+  forRecords(
+    recordType: "category",
+    recordIDs: number[],
+    locale: string | null,
+  ): Promise<ReadonlyMap<number, Readonly<Record<string, string>>>>;
 }
 
 /** Whether new discussions can go to a category at all: not a group of categories or a heading, not archived. */
@@ -61,6 +73,7 @@ export function createCategoriesService(
   platform: Platform,
   directory: CategoryDirectory,
   removePosts: RemovePosts,
+  translations: CategoryTranslations,
 ) {
   const manage = (viewer: Viewer) => authorize(viewer, ["community.manage", "site.manage"]);
 
@@ -90,8 +103,18 @@ export function createCategoriesService(
   async function followedBy(viewer: Viewer): Promise<Map<number, string | null>> {
     return viewer.userID > 0 ? repo.followedWithDates(viewer.userID) : new Map();
   }
-  async function presentContext(context: CategoryRequestContext): Promise<PresentContext> {
-    return { origin: context.origin, followed: new Set((await followedBy(context.viewer)).keys()) };
+  /** Names and descriptions of these rows in the reader's content locale: one query, none without a locale. */
+  async function translatedFor(rows: CategoryRow[], context: CategoryRequestContext) {
+    const locale = await translations.locales.contentLocale(context.locale);
+    return translations.forRecords(
+      "category",
+      rows.map((row) => row.categoryID),
+      locale,
+    );
+  }
+  async function presentContext(context: CategoryRequestContext, rows: CategoryRow[] = []): Promise<PresentContext> {
+    const [followed, translated] = await Promise.all([followedBy(context.viewer), translatedFor(rows, context)]);
+    return { origin: context.origin, followed: new Set(followed.keys()), translated };
   }
 
   /**
@@ -120,7 +143,8 @@ export function createCategoriesService(
     };
     rows.sort((a, b) => direction * compare(a, b) || a.categoryID - b.categoryID);
     const mine = userID === viewer.userID ? new Set(dates.keys()) : new Set((await followedBy(viewer)).keys());
-    const items = rows.map((row) => presentCategory(row, { origin: context.origin, followed: mine }));
+    const translated = await translatedFor(rows, context);
+    const items = rows.map((row) => presentCategory(row, { origin: context.origin, followed: mine, translated }));
     const page = query.page ?? limits.api.defaultPage;
     const limit = query.limit ?? limits.api.defaultLimit;
     return {
@@ -339,7 +363,7 @@ export function createCategoriesService(
       const limit = query.limit ?? limits.categories.searchLimit;
       const rows = await repo.search(query.query, within, query.displayAs, (page - 1) * limit, limit);
       const wantsCrumbs = (query.expand ?? []).some((name) => ["breadcrumbs", "all", "true"].includes(name));
-      const present = await presentContext(context);
+      const present = await presentContext(context, rows);
       const items = await Promise.all(
         rows.map(async (row) => ({
           ...presentCategory(row, present),
@@ -361,7 +385,7 @@ export function createCategoriesService(
         ...(query.archived === undefined ? {} : { archived: query.archived }),
       });
       const treeContext: PresentContext = {
-        ...(await presentContext(context)),
+        ...(await presentContext(context, rows)),
         canView: (row) => canViewCategory(context.viewer, row),
       };
       const tree = buildTree(rows, parent.categoryID, treeContext);
@@ -381,14 +405,14 @@ export function createCategoriesService(
     async get(id: string, context: CategoryRequestContext): Promise<Category> {
       const row = await resolve(id);
       authorize(context.viewer, "discussions.view", { resourceID: row.categoryID });
-      return presentCategory(row, await presentContext(context));
+      return presentCategory(row, await presentContext(context, [row]));
     },
 
     /** Several categories as `get` presents each, those the viewer may see, in a fixed number of queries. */
     async presentMany(categoryIDs: number[], context: CategoryRequestContext): Promise<Category[]> {
       const rows = (await repo.findByIds(categoryIDs)).filter((row) => canViewCategory(context.viewer, row));
       if (rows.length === 0) return [];
-      const presented = await presentContext(context);
+      const presented = await presentContext(context, rows);
       return rows.map((row) => presentCategory(row, presented));
     },
   };

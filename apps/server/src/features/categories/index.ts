@@ -3,7 +3,7 @@ import { sharedCategorySchemas } from "@parley/contracts";
 import type { Platform } from "../../platform/context.ts";
 import { createCategoriesRepo, type RemovePosts } from "./categories.repo.ts";
 import { categoriesRoutes } from "./categories.routes.ts";
-import { createCategoriesService, type CategoriesService } from "./categories.service.ts";
+import { createCategoriesService, type CategoriesService, type CategoryTranslations } from "./categories.service.ts";
 import { createCategoryDirectory, type CategoryDirectory } from "./categories.directory.ts";
 
 export { createCategoryDirectory, type CategoryDirectory, type CategoryNode } from "./categories.directory.ts";
@@ -14,17 +14,23 @@ export {
   recomputePermissionCategories,
   setCustomPermissions,
 } from "./categories.repo.ts";
-export type { CategoriesService };
+export type { CategoriesService, CategoryTranslations };
 
 /** The categories feature: its shared schemas, service and routes under /api/v2. */
 export async function registerCategories(
   app: FastifyInstance,
   platform: Platform,
-  deps: { removePosts: RemovePosts },
+  deps: { removePosts: RemovePosts; translations: CategoryTranslations },
 ): Promise<{ service: CategoriesService; directory: CategoryDirectory }> {
   for (const schema of sharedCategorySchemas) app.addSchema(schema);
   const directory = createCategoryDirectory(platform.db);
-  const service = createCategoriesService(createCategoriesRepo(platform.db), platform, directory, deps.removePosts);
+  const service = createCategoriesService(
+    createCategoriesRepo(platform.db),
+    platform,
+    directory,
+    deps.removePosts,
+    deps.translations,
+  );
   platform.events.on("permissions.changed", () => directory.invalidate());
   await app.register(categoriesRoutes, { prefix: "/api/v2", service });
   return { service, directory };

@@ -1,9 +1,17 @@
-import type { Addon, AddonListQuery, AddonPatch, Theme } from "@parley/contracts";
+import {
+  contentLocaleKeys,
+  defaultTranslationLocale,
+  type Addon,
+  type AddonListQuery,
+  type AddonPatch,
+  type Theme,
+} from "@parley/contracts";
 import type { SiteSettingKey } from "@parley/contracts/site-settings";
 import { authorize } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import { badRequest, notFound } from "../../platform/errors.ts";
 import type { ThemesService } from "../themes/index.ts";
+import { displayName, enabledLocalesOf } from "../translations/index.ts";
 import type { ConfigService } from "./config.service.ts";
 
 /** Parley's optional features as add-ons (Vanilla's applications and plugins): each is a site setting. */
@@ -61,6 +69,20 @@ const themeAddon = (theme: Theme): Addon => ({
   conflict: [],
 });
 
+/** A content locale as Vanilla's locale add-on: enabled when the site offers content in it (`en` always). */
+const localeAddon = (localeKey: string, enabled: boolean): Addon => ({
+  addonID: `locale-${localeKey}`,
+  key: `locale-${localeKey}`,
+  name: `${displayName(localeKey, "en")} content`,
+  type: "locale",
+  description: `Category names and descriptions translated into ${displayName(localeKey, "en")} by hand; Parley's own interface stays in English.`,
+  version: VERSION,
+  enabled,
+  require: [],
+  conflict: [],
+  attributes: { locale: localeKey },
+});
+
 /**
  * `/addons` (site.manage): the features switched by site settings and the themes. Enabling a feature
  * changes its setting through PATCH /config's checks and events; enabling a theme makes it current.
@@ -69,15 +91,14 @@ export function createAddonsService({ config, themes }: { config: ConfigService;
   const all = async (viewer: Viewer, origin: string): Promise<Addon[]> => {
     authorize(viewer, "site.manage");
     const [values, themeList] = await Promise.all([
-      config.read(
-        switches.map((feature) => feature.setting),
-        viewer,
-      ),
+      config.read([...switches.map((feature) => feature.setting), "locales.enabled"], viewer),
       themes.list({}, origin),
     ]);
+    const locales: readonly string[] = enabledLocalesOf(String(values["locales.enabled"] ?? ""));
     return [
       ...switches.map((feature) => switchAddon(feature, values[feature.setting] === true)),
       ...themeList.map(themeAddon),
+      ...contentLocaleKeys.map((key) => localeAddon(key, locales.includes(key))),
     ];
   };
   const find = async (viewer: Viewer, addonID: string, origin: string) => {
@@ -106,6 +127,17 @@ export function createAddonsService({ config, themes }: { config: ConfigService;
         await themes.setCurrent(viewer, { themeID: addon.addonID }, origin);
         const touched = [addon.addonID, previous?.addonID].filter((id) => id !== undefined);
         return (await all(viewer, origin)).filter((other) => touched.includes(other.addonID));
+      }
+      if (addon.type === "locale") {
+        const localeKey = addon.attributes?.locale ?? "";
+        if (localeKey === defaultTranslationLocale && !body.enabled)
+          throw badRequest("English is the content's own locale: it stays enabled.");
+        const current = (await all(viewer, origin))
+          .filter((other) => other.type === "locale" && other.enabled)
+          .map((other) => other.attributes?.locale ?? "");
+        const next = body.enabled ? [...current, localeKey] : current.filter((key) => key !== localeKey);
+        await config.patch({ "locales.enabled": [...new Set(next)].join(",") }, viewer);
+        return [await find(viewer, addonID, origin)];
       }
       const feature = switches.find((candidate) => candidate.key === addon.key)!;
       await config.patch({ [feature.setting]: body.enabled }, viewer);

@@ -468,6 +468,27 @@ export interface CollectionRecordsTable {
   dateInserted: DateString;
 }
 
+/** 0023: content translation resources (reference §7). */
+export interface TranslationResourcesTable {
+  urlCode: string;
+  name: string;
+  sourceLocale: string;
+  dateInserted: DateString;
+}
+
+/** 0023: one translated property in one locale. */
+export interface TranslationsTable {
+  resource: string;
+  translationPropertyKey: string;
+  locale: string;
+  recordType: string;
+  recordID: number | null;
+  recordKey: string | null;
+  propertyName: string;
+  translation: string;
+  dateUpdated: DateString;
+}
+
 export interface DB {
   categories: CategoriesTable;
   users: UsersTable;
@@ -503,4 +524,6 @@ export interface DB {
   longRunnerJobs: LongRunnerJobsTable;
   collections: CollectionsTable;
   collectionRecords: CollectionRecordsTable;
+  translationResources: TranslationResourcesTable;
+  translations: TranslationsTable;
 }

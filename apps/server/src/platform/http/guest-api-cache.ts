@@ -16,6 +16,7 @@ export const contentEvents: EventName[] = [
   "category.changed",
   "theme.changed",
   "config.changed",
+  "translation.changed",
 ];
 
 interface CachedAnswer extends StoredText {

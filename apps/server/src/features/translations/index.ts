@@ -1,0 +1,41 @@
+import type { FastifyInstance } from "fastify";
+import { Locale, Translation, TranslationService } from "@parley/contracts";
+import type { Platform } from "../../platform/context.ts";
+import { createLocaleSettings, type LocaleSettings } from "./locales.settings.ts";
+import { createLocalesService } from "./locales.service.ts";
+import { localesRoutes, translationsRoutes } from "./translations.routes.ts";
+import { createTranslationsService, type RecordsExist, type TranslationsService } from "./translations.service.ts";
+
+export type { LocaleSettings, TranslationsService };
+export { displayName, enabledLocalesOf } from "./locales.settings.ts";
+
+/** What other features use: the content locale of a read, and the translations of records in it. */
+export interface ContentTranslations {
+  locales: LocaleSettings;
+  forRecords: TranslationsService["forRecords"];
+}
+
+/** The translations service, made before the features whose records it translates (categories). */
+export function createContentTranslations(platform: Platform, recordsExist: RecordsExist) {
+  const locales = createLocaleSettings(platform.siteConfig);
+  const service = createTranslationsService(platform, locales, recordsExist);
+  const content: ContentTranslations = { locales, forRecords: (...args) => service.forRecords(...args) };
+  return { locales, service, content };
+}
+
+/**
+ * `/locales`, `/translation-services` and `/translations` (reference §7): content locales, stored
+ * translation-service settings (no provider is ever called) and hand-made content translations.
+ */
+export async function registerTranslations(
+  app: FastifyInstance,
+  platform: Platform,
+  made: ReturnType<typeof createContentTranslations>,
+): Promise<void> {
+  for (const schema of [Locale, Translation, TranslationService]) app.addSchema(schema);
+  await app.register(localesRoutes, {
+    prefix: "/api/v2",
+    service: createLocalesService(platform.siteConfig, made.locales, platform.events),
+  });
+  await app.register(translationsRoutes, { prefix: "/api/v2", service: made.service });
+}

@@ -1,0 +1,159 @@
+import {
+  defaultTranslationLocale,
+  type FieldError,
+  type Locale,
+  type LocalePatch,
+  type TranslationService,
+} from "@parley/contracts";
+import { authorize } from "../../platform/auth/authorize.ts";
+import type { Viewer } from "../../platform/auth/viewer.ts";
+import { fieldError, notFound, validationFailed } from "../../platform/errors.ts";
+import type { EventBus } from "../../platform/events.ts";
+import type { SiteConfig } from "../../platform/site-config.ts";
+import { displayName, jsonObjectOf, type LocaleSettings } from "./locales.settings.ts";
+
+/**
+ * The machine-translation services a site manager may configure (Vanilla's closed add-on's client shape).
+ * Parley stores their settings and which locale uses which, but this server never calls a provider:
+ * `canTranslate` is false and no machine translation is ever made.
+ */
+const services = [
+  { type: "deepl", name: "DeepL", fields: { apiKey: "The DeepL authentication key." } },
+  { type: "google", name: "Google Cloud Translation", fields: { apiKey: "The Google Cloud API key." } },
+] as const;
+type ServiceSettings = Record<string, string>;
+
+const SERVICE_DESCRIPTION =
+  "Parley keeps this service's settings but does not call translation providers: no machine translations are made. Translate content by hand with the content translator.";
+
+/** `/locales` and `/translation-services`: the enabled content locales and the translation services. */
+export function createLocalesService(siteConfig: SiteConfig, locales: LocaleSettings, events: EventBus) {
+  const assigned = async () => jsonObjectOf<string>(await siteConfig.get("locales.translationServices"));
+
+  async function present(key: string, enabled: string[], assignments: Record<string, string>): Promise<Locale> {
+    const service = assignments[key] ?? null;
+    return {
+      localeID: key,
+      localeKey: key.split(/[-_]/)[0] ?? key,
+      regionalKey: key,
+      displayNames: Object.fromEntries(enabled.map((inLocale) => [inLocale, displayName(key, inLocale)])),
+      translatable: key !== defaultTranslationLocale,
+      machineTranslationService: service !== null,
+      translationService: service,
+    };
+  }
+
+  async function find(localeID: string): Promise<Locale> {
+    const enabled = await locales.enabled();
+    if (!(enabled as string[]).includes(localeID)) throw notFound("Locale");
+    return present(localeID, enabled, await assigned());
+  }
+
+  async function presentService(service: (typeof services)[number]): Promise<TranslationService> {
+    const stored = jsonObjectOf<ServiceSettings>(await siteConfig.get("translation.services"))[service.type] ?? {};
+    return {
+      type: service.type,
+      name: service.name,
+      isConfigured: Object.keys(service.fields).every((field) => Boolean(stored[field])),
+      isDefault: (await siteConfig.get("translation.defaultService")) === service.type,
+      configSchema: {
+        type: "object",
+        properties: Object.fromEntries(
+          Object.entries(service.fields).map(([field, description]) => [
+            field,
+            { type: "string", minLength: 1, maxLength: 500, description, "x-control": { inputType: "password" } },
+          ]),
+        ),
+        required: Object.keys(service.fields),
+      },
+      canTranslate: false,
+      description: SERVICE_DESCRIPTION,
+    };
+  }
+  const findService = (type: string) => {
+    const service = services.find((candidate) => candidate.type === type);
+    if (!service) throw notFound("Translation service");
+    return service;
+  };
+
+  return {
+    /** `GET /locales`: every enabled content locale (anyone may read them: the locale picker does). */
+    async list(): Promise<Locale[]> {
+      const [enabled, assignments] = await Promise.all([locales.enabled(), assigned()]);
+      return Promise.all(enabled.map((key) => present(key, enabled, assignments)));
+    },
+
+    async get(localeID: string, viewer: Viewer): Promise<Locale> {
+      authorize(viewer, "site.manage");
+      return find(localeID);
+    },
+
+    /** `PATCH /locales/{id}` `{translationService}`: a configured service, or null for none. */
+    async patch(localeID: string, body: LocalePatch, viewer: Viewer): Promise<Locale> {
+      authorize(viewer, "site.manage");
+      await find(localeID);
+      const type = body.translationService || null;
+      if (type !== null) {
+        const service = services.find((candidate) => candidate.type === type);
+        const problem: FieldError | null = !service
+          ? fieldError(
+              "translationService",
+              "invalid",
+              `translationService must be one of: ${services.map((s) => s.type).join(", ")}.`,
+            )
+          : !(await presentService(service)).isConfigured
+            ? fieldError("translationService", "invalid", `The translation service ${service.name} is not configured.`)
+            : null;
+        if (problem) throw validationFailed([problem]);
+      }
+      const assignments = await assigned();
+      if (type === null) delete assignments[localeID];
+      else assignments[localeID] = type;
+      await siteConfig.set("locales.translationServices", JSON.stringify(assignments));
+      await events.emit("config.changed", { keys: ["locales.translationServices"] });
+      return find(localeID);
+    },
+
+    /** `GET /translation-services` (site.manage). */
+    async services(viewer: Viewer): Promise<TranslationService[]> {
+      authorize(viewer, "site.manage");
+      return Promise.all(services.map(presentService));
+    },
+
+    /**
+     * `PUT /translation-services/{type}` (site.manage): the service's settings (its configSchema's
+     * fields; unknown ones refused), and `isDefault`. Answers the service, without its secrets.
+     */
+    async putService(type: string, body: Record<string, unknown>, viewer: Viewer): Promise<TranslationService> {
+      authorize(viewer, "site.manage");
+      const service = findService(type);
+      const errors: FieldError[] = [];
+      const settings: ServiceSettings = {};
+      for (const [field, value] of Object.entries(body)) {
+        if (field === "isDefault") {
+          if (typeof value !== "boolean")
+            errors.push(fieldError(field, "invalid", "isDefault is not a valid boolean."));
+        } else if (!(field in service.fields)) {
+          errors.push(fieldError(field, "unexpectedField", `${field} is not a setting of ${service.name}.`, 422));
+        } else if (typeof value !== "string" || value.trim() === "" || value.length > 500) {
+          errors.push(fieldError(field, "invalid", `${field} must be a text of 1 to 500 characters.`));
+        } else settings[field] = value.trim();
+      }
+      for (const field of Object.keys(service.fields))
+        if (!(field in settings) && !errors.some((error) => error.field === field))
+          errors.push(fieldError(field, "missingField", `${field} is required.`));
+      if (errors.length) throw validationFailed(errors);
+      const all = jsonObjectOf<ServiceSettings>(await siteConfig.get("translation.services"));
+      all[type] = settings;
+      const changes: Parameters<SiteConfig["setMany"]>[0] = { "translation.services": JSON.stringify(all) };
+      const current = await siteConfig.get("translation.defaultService");
+      if (body["isDefault"] === true) changes["translation.defaultService"] = type;
+      else if (body["isDefault"] === false && current === type) changes["translation.defaultService"] = "";
+      await siteConfig.setMany(changes);
+      await events.emit("config.changed", { keys: Object.keys(changes) });
+      return presentService(service);
+    },
+  };
+}
+
+export type LocalesService = ReturnType<typeof createLocalesService>;
