@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql } from "kysely";
+import { CompiledQuery, sql, type KyselyPlugin } from "kysely";
 import { searchCountBound } from "@parley/contracts";
 import type { DialectName } from "../../platform/db/database.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../../test/databases.ts";
 import type { SearchCriteria, SearchDocument } from "./search.driver.ts";
 import { createSearchEngine } from "./search.engine.ts";
+import { createPostgresSearchDriver } from "./search.postgres.ts";
 import { testCriteria, testDocument } from "./search.testing.ts";
 
 /** More documents than a search reaches (MAX_RESULTS) and than PostgreSQL's ts_rank ranks (RANK_WITHIN). */
@@ -485,5 +486,73 @@ describe.each(engines)("phrases found by their neighbouring words on %s", (engin
         }
       });
       expect(plan.rows.map((row) => row["QUERY PLAN"]).join("\n")).toContain('"searchDocuments_pairs"');
+    });
+});
+
+describe.each(engines)("a phrase's title matches reaching the bound on %s", (engine) => {
+  // "blue widget" in the bodies of 3,000 of 4,000 posts, and in the titles of 200 of the 2,000 named ones.
+  const indexed = useIndexed(engine, () =>
+    Array.from({ length: 4_000 }, (_, offset) => {
+      const index = offset + 1;
+      const name = index % 20 === 0 ? `Blue widget question ${index}` : index % 2 ? "" : `Report ${index}`;
+      return doc(index, name, index <= 3_000 ? `The blue widget spins ${index}.` : `Nothing to see ${index}.`);
+    }),
+  );
+  const newestTitles = [4_000, 3_980, 3_960, 3_940, 3_920, 3_900, 3_880, 3_860, 3_840, 3_820];
+
+  it("says the bound when the title matches reach it, and counts every match when they fall short", async () => {
+    const { driver } = indexed.engine;
+    for (const [countWithin, total] of [
+      [100, 100],
+      [200, 200],
+      [300, 300],
+      [1_000, 1_000],
+    ] as const) {
+      const { hits, total: counted } = await driver.search(criteria('"blue widget"', { countWithin }));
+      expect({ ids: hits.map((hit) => hit.recordID), total: counted }, `within ${countWithin}`).toEqual({
+        ids: newestTitles,
+        total,
+      });
+    }
+    // Past the title matches, the other matches, newest first.
+    const past = await driver.search(criteria('"blue widget"', { offset: 195, limit: 10, countWithin: 300 }));
+    expect({ ids: past.hits.map((hit) => hit.recordID), total: past.total }).toEqual({
+      ids: [100, 80, 60, 40, 20, 2_999, 2_998, 2_997, 2_996, 2_995],
+      total: 300,
+    });
+  });
+
+  if (engine === "postgres")
+    it("does not read every match to count them when the title matches reach the bound", async () => {
+      const { db } = indexed.database;
+      const captured: CompiledQuery[] = [];
+      const capture: KyselyPlugin = {
+        transformQuery: (args) => {
+          captured.push(db.getExecutor().compileQuery(args.node, args.queryId));
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      };
+      const driver = createPostgresSearchDriver(db.withPlugin(capture));
+      /** The plan's lines that read the documents for the count of every match. */
+      const countReads = async (countWithin: number) => {
+        captured.length = 0;
+        await driver.search(criteria('"blue widget"', { countWithin }));
+        const query = captured.find((compiled) => compiled.sql.includes(" as counted"));
+        expect(query, "one query counts the title matches and every match").toBeDefined();
+        const plan = await db.executeQuery<{ "QUERY PLAN": string }>(
+          CompiledQuery.raw(`explain (analyze, costs off) ${query!.sql}`, [...query!.parameters]),
+        );
+        return plan.rows.map((row) => row["QUERY PLAN"]).filter((line) => line.includes('on "searchDocuments" d_'));
+      };
+      // 200 title matches: enough for 100 and 200, so the scan of every match never runs.
+      for (const countWithin of [100, 200]) {
+        const lines = await countReads(countWithin);
+        expect(lines.length, lines.join("\n")).toBeGreaterThan(0);
+        for (const line of lines) expect(line).toContain("never executed");
+      }
+      const lines = await countReads(300);
+      expect(lines.length).toBeGreaterThan(0);
+      for (const line of lines) expect(line).not.toContain("never executed");
     });
 });
