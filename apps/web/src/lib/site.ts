@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { contentLocaleKeys, defaultTranslationLocale } from "@parley/contracts/translations-constants";
 import type { ApiClient } from "./api.ts";
 import { useApi } from "./api-context.tsx";
 
@@ -14,6 +15,8 @@ export interface Site {
   title: string;
   description: string;
   embed: EmbedSettings;
+  /** The content locales readers may pick (`locales.enabled`; `en` always, first). */
+  contentLocales: string[];
 }
 
 /** What a site says before its settings arrive (and if they cannot). */
@@ -21,9 +24,17 @@ export const defaultSite: Site = {
   title: "Parley",
   description: "A community forum built with Parley.",
   embed: { enabled: false, remoteUrl: "", forceEmbed: false },
+  contentLocales: [defaultTranslationLocale],
 };
 
-const siteKeys = ["garden.title", "garden.description", "embed.enabled", "embed.remoteUrl", "embed.forceEmbed"];
+const siteKeys = [
+  "garden.title",
+  "garden.description",
+  "embed.enabled",
+  "embed.remoteUrl",
+  "embed.forceEmbed",
+  "locales.enabled",
+];
 
 /** The public settings of `siteKeys` (spec §7's GET /config), read once per page load. */
 export const siteQuery = (api: ApiClient) =>
@@ -34,6 +45,8 @@ export const siteQuery = (api: ApiClient) =>
       const title = data["garden.title"];
       const description = data["garden.description"];
       const remoteUrl = data["embed.remoteUrl"];
+      const enabled = data["locales.enabled"];
+      const listed = typeof enabled === "string" ? enabled.split(",") : [];
       return {
         title: typeof title === "string" && title ? title : defaultSite.title,
         description: typeof description === "string" ? description : defaultSite.description,
@@ -42,6 +55,7 @@ export const siteQuery = (api: ApiClient) =>
           remoteUrl: typeof remoteUrl === "string" ? remoteUrl : "",
           forceEmbed: data["embed.forceEmbed"] === true,
         },
+        contentLocales: contentLocaleKeys.filter((key) => key === defaultTranslationLocale || listed.includes(key)),
       };
     },
   });

@@ -3,6 +3,7 @@ import { Outlet } from "react-router";
 import { t } from "../lib/i18n.ts";
 import { useTitleBar } from "../features/layouts/index.ts";
 import { ThemePreviewBanner } from "../features/themes/index.ts";
+import { ContentLocalePicker } from "../features/translations/index.ts";
 import { EmailConfirmToast } from "./EmailConfirmToast.tsx";
 import { ShellContext } from "./ShellContext.tsx";
 import { TitleBar } from "./TitleBar.tsx";
@@ -19,7 +20,7 @@ export function AppLayout() {
   useHashScroll();
 
   // Embedded mode (spec §4), loaded only where the site is embedded: reading pages stay without it.
-  const { embed } = useSite();
+  const { embed, contentLocales } = useSite();
   useEffect(() => {
     if (!embed.enabled || !embed.remoteUrl) return;
     let stop: (() => void) | null = null;
@@ -50,7 +51,10 @@ export function AppLayout() {
       <main id="content" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>
-      <footer className={styles.footer}>{t("Powered by Parley")}</footer>
+      <footer className={styles.footer}>
+        {t("Powered by Parley")}
+        <ContentLocalePicker locales={contentLocales} />
+      </footer>
       <EmailConfirmToast />
     </ShellContext.Provider>
   );

@@ -1,4 +1,4 @@
-import { useSuspenseQuery } from "@tanstack/react-query";
+import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { listHref, readListParams } from "../../discussions/pages/DiscussionsPage.tsx";
 import { useApi } from "../../../lib/api-context.tsx";
@@ -6,7 +6,8 @@ import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { CategoryList } from "../components/CategoryList.tsx";
 import { FollowCategoryButton } from "../components/FollowCategoryButton.tsx";
-import { categoryListQuery, categoryQuery } from "../categories.queries.ts";
+import { TranslateCategoryButton } from "../../translations/index.ts";
+import { categoryKeys, categoryListQuery, categoryQuery } from "../categories.queries.ts";
 import { categoryPath } from "../categories.urls.ts";
 import styles from "./CategoriesPage.module.css";
 
@@ -38,6 +39,7 @@ export function CategoryBreadcrumbs({ code }: { code: string }) {
 /** The category's name, its Follow toggle and description, and the page's head (canonical: this page, the sort kept). */
 export function CategoryHeader({ code, page }: { code: string; page: number }) {
   const api = useApi();
+  const queryClient = useQueryClient();
   const { data: category } = useSuspenseQuery(categoryQuery(api, code));
   const [search] = useSearchParams();
   const { sort } = readListParams(search);
@@ -52,7 +54,13 @@ export function CategoryHeader({ code, page }: { code: string; page: number }) {
       <header className={styles.header}>
         <div className={styles.titleRow}>
           <h1 className={styles.title}>{category.name}</h1>
-          <FollowCategoryButton category={category} />
+          <div className={styles.actions}>
+            <TranslateCategoryButton
+              category={category}
+              onSaved={() => void queryClient.invalidateQueries({ queryKey: categoryKeys.all })}
+            />
+            <FollowCategoryButton category={category} />
+          </div>
         </div>
         {category.description ? <p className={styles.description}>{category.description}</p> : null}
       </header>

@@ -1,0 +1,253 @@
+import { useId, useMemo, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Locale } from "@parley/contracts";
+import { useApi } from "../../../lib/api-context.tsx";
+import { t } from "../../../lib/i18n.ts";
+import { Button } from "../../../ui/button/Button.tsx";
+import { FormAlert, formStyles } from "../../../ui/forms/Form.tsx";
+import { ConfirmModal, Modal } from "../../../ui/modal/Modal.tsx";
+import { translationsApi } from "../translations.api.ts";
+import {
+  localesQuery,
+  recordTranslationsQuery,
+  translationKeys,
+  type TranslationTarget,
+} from "../translations.queries.ts";
+import {
+  hasUnsavedEdits,
+  mergeSaved,
+  rowState,
+  saveOperations,
+  shownValue,
+  targetLocales,
+  type FormTranslations,
+  type TranslatableProperty,
+} from "../translator.state.ts";
+import styles from "./ContentTranslator.module.css";
+
+export interface ContentTranslatorProps {
+  isOpen: boolean;
+  onClose: () => void;
+  /** What is translated, e.g. 'Translate General'. */
+  title: string;
+  target: TranslationTarget;
+  sourceLocale: string;
+  /** The properties, all of `target.recordType`; null while their source text loads. */
+  properties: readonly TranslatableProperty[] | null;
+  /** After a save: what shows the translated record refreshes. */
+  onSaved?: () => void;
+}
+
+/** A locale's name in the interface's language (English), e.g. French. */
+const localeName = (locale: Locale) => locale.displayNames["en"] ?? locale.localeID;
+
+/**
+ * The content translator (spec §2, §4, §5): the source text on the left, an editable translation per
+ * property on the right, a locale dropdown without the source locale, Cancel and Save. Unsaved edits
+ * are marked; changing the locale or closing with them asks first ('Unsaved Changes').
+ */
+export function ContentTranslator(props: ContentTranslatorProps) {
+  const { isOpen, onClose, title, target, sourceLocale, properties, onSaved } = props;
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const locales = useQuery({ ...localesQuery(api), enabled: isOpen });
+  const choices = useMemo(() => targetLocales(locales.data ?? [], sourceLocale), [locales.data, sourceLocale]);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const locale = chosen ?? choices[0]?.localeID ?? null;
+  const saved = useQuery({
+    ...recordTranslationsQuery(api, target, locale ?? ""),
+    enabled: isOpen && locale !== null && properties !== null && properties.length > 0,
+  });
+  const [form, setForm] = useState<FormTranslations>({});
+  const [confirm, setConfirm] = useState<null | { kind: "close" } | { kind: "locale"; locale: string }>(null);
+  const localeFieldId = useId();
+  const savedValues = saved.data ?? {};
+  const keys = (properties ?? []).map((property) => property.translationPropertyKey);
+  const dirty = hasUnsavedEdits(keys, savedValues, form);
+
+  const save = useMutation({
+    mutationFn: async () => {
+      if (!locale || !properties || !dirty) return;
+      const operations = saveOperations({ ...target, locale }, properties, savedValues, form);
+      if (operations.save.length) await translationsApi.save(api, target.resource, operations.save);
+      if (operations.remove.length) await translationsApi.remove(api, target.resource, operations.remove);
+    },
+    onSuccess: () => {
+      if (!locale) return;
+      queryClient.setQueryData(translationKeys.record(target, locale), mergeSaved(savedValues, form));
+      setForm({});
+      onSaved?.();
+    },
+  });
+
+  const discardAndClose = () => {
+    setForm({});
+    setConfirm(null);
+    save.reset();
+    onClose();
+  };
+  const requestClose = () => {
+    if (dirty) setConfirm({ kind: "close" });
+    else discardAndClose();
+  };
+  const changeLocale = (next: string) => {
+    if (dirty) setConfirm({ kind: "locale", locale: next });
+    else {
+      setChosen(next);
+      save.reset();
+    }
+  };
+
+  const onlyOneLocale = locales.isSuccess && choices.length === 0;
+  const failed = locales.isError || saved.isError;
+
+  return (
+    <>
+      <Modal
+        isOpen={isOpen}
+        onOpenChange={(open) => {
+          if (!open) requestClose();
+        }}
+        title={title}
+        size="large"
+        isDismissable={false}
+        footer={
+          <>
+            <Button onPress={requestClose}>{t("Cancel")}</Button>
+            <Button
+              buttonType="primary"
+              onPress={() => save.mutate()}
+              isPending={save.isPending}
+              // Focusable even with nothing to save (a disabled button would drop the keyboard's focus).
+              isDisabled={onlyOneLocale || locale === null}
+            >
+              {t("Save")}
+            </Button>
+          </>
+        }
+      >
+        {onlyOneLocale ? (
+          <FormAlert>{t("This site has only one content locale: enable another one to translate into it.")}</FormAlert>
+        ) : (
+          <>
+            <div className={styles.localeRow}>
+              <label className={formStyles.label} htmlFor={localeFieldId}>
+                {t("Translate into")}
+              </label>
+              <select
+                id={localeFieldId}
+                className={formStyles.input}
+                value={locale ?? ""}
+                disabled={choices.length === 0}
+                onChange={(event) => changeLocale(event.target.value)}
+              >
+                {choices.map((choice) => (
+                  <option key={choice.localeID} value={choice.localeID}>
+                    {localeName(choice)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {failed ? <FormAlert>{t("The translations could not be loaded.")}</FormAlert> : null}
+            {save.isError ? <FormAlert>{save.error.message}</FormAlert> : null}
+            {save.isSuccess ? <FormAlert kind="success">{t("Translations saved.")}</FormAlert> : null}
+            {properties === null || (locale !== null && saved.isPending) ? (
+              <p role="status">{t("Loading…")}</p>
+            ) : (
+              <div className={styles.rows}>
+                <p className={styles.columnTitle} aria-hidden="true">
+                  {t("Source")}
+                </p>
+                <p className={styles.columnTitle} aria-hidden="true">
+                  {t("Translation")}
+                </p>
+                {properties.map((property) => (
+                  <TranslationRow
+                    key={property.translationPropertyKey}
+                    property={property}
+                    value={shownValue(property.translationPropertyKey, savedValues, form)}
+                    {...rowState(property.translationPropertyKey, savedValues, form)}
+                    onChange={(value) => {
+                      save.reset();
+                      setForm((previous) => ({ ...previous, [property.translationPropertyKey]: value }));
+                    }}
+                  />
+                ))}
+              </div>
+            )}
+          </>
+        )}
+      </Modal>
+      <ConfirmModal
+        isOpen={confirm !== null}
+        title={t("Unsaved Changes")}
+        confirmLabel={t("Continue")}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => {
+          if (confirm?.kind === "locale") {
+            setForm({});
+            setChosen(confirm.locale);
+            setConfirm(null);
+            save.reset();
+          } else discardAndClose();
+        }}
+      >
+        {t("You have unsaved changes and your work will be lost. Are you sure you want to continue without saving?")}
+      </ConfirmModal>
+    </>
+  );
+}
+
+function TranslationRow({
+  property,
+  value,
+  unsaved,
+  notTranslated,
+  onChange,
+}: {
+  property: TranslatableProperty;
+  value: string;
+  unsaved: boolean;
+  notTranslated: boolean;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  const stateId = `${id}-state`;
+  const field = {
+    id,
+    value,
+    maxLength: property.maxLength,
+    "aria-describedby": unsaved || notTranslated ? stateId : undefined,
+    className: formStyles.input,
+    onChange: (event: { target: { value: string } }) => onChange(event.target.value),
+  };
+  return (
+    <>
+      <div className={styles.source}>
+        <span className={styles.propertyLabel}>{property.label}</span>
+        <p className={styles.sourceText} lang="en">
+          {property.sourceText || "—"}
+        </p>
+      </div>
+      <div className={styles.target}>
+        <label className={formStyles.label} htmlFor={id}>
+          {t("{property} translation", { property: property.label })}
+          {unsaved ? (
+            <span id={stateId} className={styles.unsaved}>
+              {t("Unsaved changes")}
+            </span>
+          ) : notTranslated ? (
+            <span id={stateId} className={styles.notTranslated}>
+              {t("Not translated")}
+            </span>
+          ) : null}
+        </label>
+        {property.propertyType === "multiline" ? (
+          <textarea {...field} rows={3} className={`${formStyles.input} ${formStyles.textarea}`} />
+        ) : (
+          <input type="text" {...field} />
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
+import { signInContext } from "./support/accounts.ts";
+import { signInAdmin } from "./support/content.ts";
+import { useParley } from "./support/parley.ts";
+import { adminPassword } from "./support/server.ts";
+import { CategoryPage } from "./pages/CategoryPage.ts";
+import { ContentTranslator } from "./pages/ContentTranslator.ts";
+
+const parley = useParley();
+
+describe("content translations", () => {
+  it("an administrator translates a category's name by keyboard, and readers see it in that locale", async () => {
+    const admin = await signInAdmin(parley.baseUrl);
+    await admin.patch("/config", { "locales.enabled": "en,fr" });
+    const source = await admin.get<{ name: string }>("/categories/$urlcode:general");
+
+    const page = await parley.newPage({ bypassCSP: true });
+    const problems = collectErrors(page);
+    await signInContext(page, parley.baseUrl, { name: "admin", password: adminPassword });
+    const category = new CategoryPage(page, parley.baseUrl);
+    expect((await category.goto("general")).status()).toBe(200);
+    await waitForHydration(page);
+
+    // Open the translator from the keyboard.
+    const button = page.getByRole("button", { name: `Translate ${source.name}` });
+    await button.focus();
+    await page.keyboard.press("Enter");
+    const translator = new ContentTranslator(page, `Translate ${source.name}`);
+    await translator.dialog.waitFor();
+    // The source locale is not offered: French is the only choice.
+    expect(await translator.locale.locator("option").allInnerTexts()).toEqual(["French"]);
+    await translator.dialog.getByText(source.name, { exact: true }).waitFor();
+    await translator.field("Name").waitFor();
+    expect(await translator.dialog.getByText("Not translated").count()).toBe(2);
+    expect(await translator.field("Name").getAttribute("maxlength")).toBe("255");
+
+    await translator.field("Name").focus();
+    await page.keyboard.type("Généralités");
+    await translator.dialog.getByText("Unsaved changes").waitFor();
+    expect(await translator.dialog.getByText("Not translated").count()).toBe(1);
+    await screenshot(page, "content-translator");
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Escape with an unsaved edit asks first; going back keeps the edit.
+    await page.keyboard.press("Escape");
+    await translator.unsavedChanges.waitFor();
+    expect(await translator.unsavedChanges.innerText()).toContain(
+      "You have unsaved changes and your work will be lost. Are you sure you want to continue without saving?",
+    );
+    await translator.unsavedChanges.getByRole("button", { name: "Cancel" }).focus();
+    await page.keyboard.press("Enter");
+    await translator.unsavedChanges.waitFor({ state: "detached" });
+    expect(await translator.field("Name").inputValue()).toBe("Généralités");
+
+    // Save from the keyboard.
+    await translator.saveButton.focus();
+    await page.keyboard.press("Enter");
+    await translator.dialog.getByText("Translations saved.").waitFor();
+    expect(await translator.dialog.getByText("Unsaved changes").count()).toBe(0);
+    await page.keyboard.press("Escape");
+    await translator.dialog.waitFor({ state: "detached" });
+    expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    // The reader's content language: the footer's picker, then the page in French.
+    await page.getByLabel("Content language").selectOption("fr");
+    await page.getByRole("heading", { level: 1, name: "Généralités" }).waitFor();
+    await waitForHydration(page);
+    expect(await page.title()).toContain("Généralités");
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // A guest without the choice reads it as written.
+    const guest = await parley.newPage();
+    await new CategoryPage(guest, parley.baseUrl).goto("general");
+    expect(await guest.getByRole("heading", { level: 1 }).innerText()).toBe(source.name);
+    expect(problems.errors).toEqual([]);
+  });
+});
