@@ -5,6 +5,7 @@ import { signInAdmin } from "./support/content.ts";
 import { useParley } from "./support/parley.ts";
 import { adminPassword } from "./support/server.ts";
 import { CategoryPage } from "./pages/CategoryPage.ts";
+import { SettingsPage } from "./pages/SettingsPage.ts";
 import { ContentTranslator } from "./pages/ContentTranslator.ts";
 
 const parley = useParley();
@@ -12,12 +13,21 @@ const parley = useParley();
 describe("content translations", () => {
   it("an administrator translates a category's name by keyboard, and readers see it in that locale", async () => {
     const admin = await signInAdmin(parley.baseUrl);
-    await admin.patch("/config", { "locales.enabled": "en,fr" });
     const source = await admin.get<{ name: string }>("/categories/$urlcode:general");
 
     const page = await parley.newPage({ bypassCSP: true });
     const problems = collectErrors(page);
     await signInContext(page, parley.baseUrl, { name: "admin", password: adminPassword });
+
+    // French becomes a content language on the settings page (English is always one).
+    const settings = new SettingsPage(page, parley.baseUrl);
+    expect((await settings.goto()).status()).toBe(200);
+    expect(await settings.feature("English").isDisabled()).toBe(true);
+    await settings.feature("French").check();
+    await settings.saveButton.click();
+    await settings.saved.waitFor();
+    expect(await settings.feature("French").isChecked()).toBe(true);
+
     const category = new CategoryPage(page, parley.baseUrl);
     expect((await category.goto("general")).status()).toBe(200);
     await waitForHydration(page);

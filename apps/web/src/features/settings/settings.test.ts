@@ -22,8 +22,9 @@ describe("the settings page's fields", () => {
       "embed.enabled",
       "embed.remoteUrl",
       "embed.forceEmbed",
+      "locales.enabled",
     ]);
-    expect(editableSettings({ ...member, isAdmin: true })).toHaveLength(12);
+    expect(editableSettings({ ...member, isAdmin: true })).toHaveLength(13);
   });
 
   it("reads a posted form as the API's values: unchecked switches off, the edit window a number", () => {
@@ -32,6 +33,8 @@ describe("the settings page's fields", () => {
     form.set("ui.editContentTimeout", "3600");
     form.set("tagging.enabled", "1");
     form.set("registration.method", "approval");
+    form.append("locales.enabled", "fr");
+    form.append("locales.enabled", "de");
     // Not the member's to change: left out whatever the form says.
     form.set("garden.description", "Sneaked in");
     expect(
@@ -41,6 +44,7 @@ describe("the settings page's fields", () => {
         "tagging.enabled",
         "conversations.enabled",
         "registration.method",
+        "locales.enabled",
       ]),
     ).toEqual({
       "garden.title": "Gardeners",
@@ -48,6 +52,7 @@ describe("the settings page's fields", () => {
       "tagging.enabled": true,
       "conversations.enabled": false,
       "registration.method": "approval",
+      "locales.enabled": "fr,de",
     });
   });
 });

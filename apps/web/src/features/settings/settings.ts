@@ -19,6 +19,7 @@ export const settingsPageKeys = [
   "embed.enabled",
   "embed.remoteUrl",
   "embed.forceEmbed",
+  "locales.enabled",
 ] as const satisfies readonly SiteSettingKey[];
 export type SettingsPageKey = (typeof settingsPageKeys)[number];
 
@@ -48,6 +49,12 @@ export function settingsFromForm(form: FormData, keys: readonly SettingsPageKey[
   for (const key of keys) {
     const raw = form.get(key);
     if (switchKeys.has(key)) body[key] = raw === "1";
+    // A checkbox per content locale: the checked ones (English is always on).
+    else if (key === "locales.enabled")
+      body[key] = form
+        .getAll(key)
+        .filter((value) => typeof value === "string")
+        .join(",");
     else if (typeof raw !== "string") continue;
     else if (key === "ui.editContentTimeout") body[key] = Number(raw);
     else body[key] = raw;

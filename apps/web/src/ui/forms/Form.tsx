@@ -112,15 +112,22 @@ export function SelectField({ label, name, error, hint, id, options, ...select }
 export function CheckboxField({
   label,
   name,
+  value = "1",
   defaultChecked,
+  disabled,
+  lang,
 }: {
   label: string;
   name: string;
+  /** What a checked box sends ("1" by default; one of several boxes of one name sends its own). */
+  value?: string;
   defaultChecked?: boolean;
+  disabled?: boolean;
+  lang?: string;
 }) {
   return (
-    <label className={styles.checkbox}>
-      <input type="checkbox" name={name} value="1" defaultChecked={defaultChecked} />
+    <label className={styles.checkbox} lang={lang}>
+      <input type="checkbox" name={name} value={value} defaultChecked={defaultChecked} disabled={disabled} />
       {label}
     </label>
   );

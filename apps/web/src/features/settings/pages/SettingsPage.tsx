@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { editWindowChoices, registrationMethods, siteSettingRules } from "@parley/contracts/site-settings";
+import { contentLocaleKeys, defaultTranslationLocale } from "@parley/contracts/translations-constants";
 import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
 import { PageHead } from "../../../lib/head.tsx";
@@ -40,6 +41,9 @@ const switchLabels: Partial<Record<SettingsPageKey, string>> = {
   "drafts.scheduling": "Scheduled posts",
   "search.externalNewTab": "Open search results in a new tab",
 };
+
+/** A language's name in the interface's language (English). */
+const languageName = (key: string) => new Intl.DisplayNames(["en"], { type: "language" }).of(key) ?? key;
 
 /** `/dashboard/settings`: the settings the member may change, one form, one save. */
 export function SettingsPage() {
@@ -149,6 +153,27 @@ export function SettingsPage() {
               name="embed.forceEmbed"
               defaultChecked={on("embed.forceEmbed")}
             />
+          </fieldset>
+        ) : null}
+        {editable.has("locales.enabled") ? (
+          <fieldset className={styles.switches} aria-describedby="content-locales-hint">
+            <legend className={formStyles.label}>{t("Content Languages")}</legend>
+            <p id="content-locales-hint" className={formStyles.hint}>
+              {t(
+                "Category names and descriptions may be translated by hand into these languages; the interface stays in English.",
+              )}
+            </p>
+            {contentLocaleKeys.map((key) => (
+              <CheckboxField
+                key={key}
+                label={languageName(key)}
+                name="locales.enabled"
+                value={key}
+                defaultChecked={key === defaultTranslationLocale || text("locales.enabled").split(",").includes(key)}
+                disabled={key === defaultTranslationLocale}
+              />
+            ))}
+            {error("locales.enabled") ? <p className={formStyles.error}>{error("locales.enabled")}</p> : null}
           </fieldset>
         ) : null}
         <div>
