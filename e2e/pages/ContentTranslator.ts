@@ -17,7 +17,7 @@ export class ContentTranslator {
 
   /** The editable translation of a property ('Name', 'Description'). */
   field(property: string): Locator {
-    return this.dialog.getByLabel(new RegExp(`^${property} translation`));
+    return this.dialog.getByLabel(`${property} translation`, { exact: true });
   }
 
   get saveButton(): Locator {

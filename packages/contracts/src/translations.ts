@@ -70,6 +70,9 @@ const RecordKey = Type.String({ minLength: 1, maxLength: 100 });
 
 export const TranslationListQuery = Type.Object({
   locale: LocaleKey,
+  validateLocale: Type.Optional(
+    Type.Boolean({ default: true, description: "Refuse a locale the site has not enabled (default true)." }),
+  ),
   recordType: Type.Optional(RecordType),
   recordIDs: Type.Optional(Type.Array(RecordID, { maxItems: 500 })),
   recordKeys: Type.Optional(Type.Array(RecordKey, { maxItems: 500 })),

@@ -137,9 +137,14 @@ export function createTranslationsService(platform: Platform, locales: LocaleSet
     async list(urlCode: string, query: TranslationListQuery, viewer: Viewer): Promise<Translation[]> {
       authorize(viewer, "community.moderate");
       await requireResource(urlCode);
+      if (query.validateLocale !== false && !(await locales.enabled()).includes(query.locale as never))
+        throw validationFailed([
+          fieldError("locale", "invalid", `The locale ${query.locale} is not enabled on this site.`),
+        ]);
+      const { validateLocale: _validate, ...filter } = query;
       const page = query.page ?? 1;
       const limit = query.limit ?? translationRules.defaultLimit;
-      const rows = await repo.list({ resource: urlCode, ...query }, (page - 1) * limit, limit);
+      const rows = await repo.list({ resource: urlCode, ...filter }, (page - 1) * limit, limit);
       return rows.map(present);
     },
 

@@ -150,6 +150,11 @@ describe.each(engines)("locales, translation services and translations on %s", (
     expect((await f.api.get("/api/v2/translations/forum?locale=fr", { as: f.as.moderator })).statusCode).toBe(200);
     expect((await f.api.get("/api/v2/translations/forum", { as: f.admin })).statusCode).toBe(400);
     expect((await f.api.get("/api/v2/translations/nothing?locale=fr", { as: f.admin })).statusCode).toBe(404);
+    const notEnabled = await f.api.get("/api/v2/translations/forum?locale=ja", { as: f.admin });
+    expect(notEnabled.statusCode).toBe(400);
+    expect(notEnabled.json()).toMatchObject({ errors: [{ field: "locale" }] });
+    const unchecked = await f.api.get("/api/v2/translations/forum?locale=ja&validateLocale=false", { as: f.admin });
+    expect(unchecked.statusCode).toBe(200);
     // CSRF: a session's write without proof of the page's origin is refused.
     const forged = await f.api.patch("/api/v2/translations/forum", [item], { as: f.admin, csrf: "none" });
     expect(forged.statusCode).toBe(403);

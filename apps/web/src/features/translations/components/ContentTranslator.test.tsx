@@ -121,7 +121,7 @@ describe("ContentTranslator", () => {
         "GET /translations/forum": jsonResponse([]),
       },
     });
-    const field = await screen.findByLabelText(/^Name translation/);
+    const field = await screen.findByLabelText("Name translation");
     fireEvent.change(field, { target: { value: "Général" } });
     fireEvent.click(screen.getAllByRole("button", { name: "Cancel" })[0]!);
     expect(await screen.findByText(unsavedQuestion)).toBeTruthy();

@@ -151,7 +151,7 @@ export function ContentTranslator(props: ContentTranslatorProps) {
             {failed ? <FormAlert>{t("The translations could not be loaded.")}</FormAlert> : null}
             {save.isError ? <FormAlert>{save.error.message}</FormAlert> : null}
             {save.isSuccess ? <FormAlert kind="success">{t("Translations saved.")}</FormAlert> : null}
-            {properties === null || (locale !== null && saved.isPending) ? (
+            {properties === null || locales.isPending || (locale !== null && saved.isPending) ? (
               <p role="status">{t("Loading…")}</p>
             ) : (
               <div className={styles.rows}>
@@ -230,8 +230,10 @@ function TranslationRow({
         </p>
       </div>
       <div className={styles.target}>
-        <label className={formStyles.label} htmlFor={id}>
-          {t("{property} translation", { property: property.label })}
+        <div>
+          <label className={formStyles.label} htmlFor={id}>
+            {t("{property} translation", { property: property.label })}
+          </label>
           {unsaved ? (
             <span id={stateId} className={styles.unsaved}>
               {t("Unsaved changes")}
@@ -241,7 +243,7 @@ function TranslationRow({
               {t("Not translated")}
             </span>
           ) : null}
-        </label>
+        </div>
         {property.propertyType === "multiline" ? (
           <textarea {...field} rows={3} className={`${formStyles.input} ${formStyles.textarea}`} />
         ) : (
