@@ -309,7 +309,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerConversations(app, conversations);
   await registerSearch(app, platform, { categories: categories.directory, users: userFragments });
   await registerTokens(app, platform);
-  const themes = await registerThemes(app, platform);
+  const themes = await registerThemes(app, platform, { users: userFragments });
   await registerConfig(app, platform, { themes });
   await registerTranslations(app, platform, translations);
   await registerEmbed(app);
@@ -320,7 +320,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.pages)
     await registerPages(app, {
       ...options.pages,
-      themeHead: (request) => themes.headHtml(themes.previewed(request.viewer, request.cookies[THEME_PREVIEW_COOKIE])),
+      themeHead: async (request) =>
+        themes.headHtml(await themes.previewed(request.viewer, request.cookies[THEME_PREVIEW_COOKIE])),
     });
   return app;
 }

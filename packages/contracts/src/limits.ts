@@ -171,6 +171,12 @@ export const limits = {
     collapsibleMaxHeight: 100,
     collapsibleOvershoot: 50,
   },
+  /** Themes of the site's own (database themes; not in spec §9: Vanilla's column widths). */
+  themes: {
+    nameMaxLength: 100,
+    /** Revisions listed at most per page of `GET /themes/{id}/revisions`. */
+    revisionsPageLimit: 100,
+  },
   /** Colours (spec §9). */
   colors: {
     primary: "#037DBC",

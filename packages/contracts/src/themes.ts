@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from "typebox";
 import { Expand, Nullable } from "./common.ts";
+import { limits } from "./limits.ts";
 
 /**
  * Themes (spec §3 "Theme", §4 "Themes"; reference §8): the theme record of /api/v2/themes and the
@@ -145,6 +146,10 @@ export const Theme = Type.Object(
     }),
     features: Type.Record(Type.String(), Type.Boolean()),
     supportedSections: Type.Array(Type.String()),
+    parentTheme: Optional(Type.String({ description: "A database theme's built-in theme it started from." })),
+    revisionName: Optional(Nullable(Type.String())),
+    dateInserted: Optional(Type.String({ format: "date-time" })),
+    insertUserID: Optional(Type.Integer()),
   },
   { $id: "Theme" },
 );
@@ -176,4 +181,68 @@ export const ThemePreview = Type.Object({
 });
 export type ThemePreview = Static<typeof ThemePreview>;
 
-export const sharedThemeSchemas = [Theme];
+/** A theme's assets as written to it: the variables, as JSON (`data`) like the asset read back. */
+const ThemeAssetsInput = Type.Object(
+  {
+    variables: Optional(
+      Type.Object({ data: ThemeVariables, type: Optional(Type.Literal("json")) }, { additionalProperties: false }),
+    ),
+  },
+  { additionalProperties: true, description: "Other assets (header, footer, styles, scripts) are not kept." },
+);
+
+const ThemeName = Type.String({ minLength: 1, maxLength: limits.themes.nameMaxLength });
+const RevisionName = Type.String({ maxLength: limits.themes.nameMaxLength });
+
+/**
+ * `POST /themes`: a theme of the site's own (a database theme), started from a built-in one; its
+ * variables are the parent's unless given.
+ */
+export const ThemePost = Type.Object({
+  name: ThemeName,
+  parentTheme: Type.String({ minLength: 1, maxLength: 100, description: "The built-in theme it starts from." }),
+  parentVersion: Optional(Type.String({ maxLength: 20 })),
+  revisionName: Optional(RevisionName),
+  assets: Optional(ThemeAssetsInput),
+});
+export type ThemePost = Static<typeof ThemePost>;
+
+/**
+ * `PATCH /themes/{id}`: new variables make a new revision, the active one; `revisionID` makes an
+ * earlier revision active again (restore).
+ */
+export const ThemePatch = Type.Object({
+  name: Optional(ThemeName),
+  parentTheme: Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  parentVersion: Optional(Type.String({ maxLength: 20 })),
+  revisionID: Optional(Type.Integer({ minimum: 1 })),
+  revisionName: Optional(RevisionName),
+  assets: Optional(ThemeAssetsInput),
+});
+export type ThemePatch = Static<typeof ThemePatch>;
+
+/** One revision of a database theme (`GET /themes/{id}/revisions`): no assets, the active one marked. */
+export const ThemeRevision = Type.Object(
+  {
+    themeID: Type.String(),
+    type: Type.Literal("themeDB"),
+    name: Type.String(),
+    revisionID: Type.Integer(),
+    revisionName: Nullable(Type.String()),
+    active: Type.Boolean({ description: "Whether this revision is the one the theme shows." }),
+    current: Type.Boolean({ description: "Whether the theme is the site's current one." }),
+    dateInserted: Type.String({ format: "date-time" }),
+    insertUserID: Type.Integer(),
+    insertUser: Optional(Type.Ref("UserFragment")),
+  },
+  { $id: "ThemeRevision" },
+);
+export type ThemeRevision = Static<typeof ThemeRevision>;
+
+export const ThemeRevisionsQuery = Type.Object({
+  page: Optional(Type.Integer({ minimum: 1, default: 1 })),
+  limit: Optional(Type.Integer({ minimum: 1, maximum: 100, default: 100 })),
+});
+export type ThemeRevisionsQuery = Static<typeof ThemeRevisionsQuery>;
+
+export const sharedThemeSchemas = [Theme, ThemeRevision];

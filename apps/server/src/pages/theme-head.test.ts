@@ -116,4 +116,52 @@ describe.each(engines)("the current theme in server-rendered pages on %s", (engi
     expect(cancelled.headers.location).toBe("/dashboard/themes");
     expect(String(cancelled.headers["set-cookie"])).toMatch(/parley-theme-preview=;/);
   });
+
+  it("shows a theme of the site's own, each new revision on the next page, and a previewed revision to its previewer", async () => {
+    const api = createApi(app);
+    const colors = (primary: string) => ({
+      global: { mainColors: { primary } },
+      titleBar: { colors: { bg: "#202124" } },
+    });
+    const created = await api.post(
+      "/api/v2/themes",
+      { name: "Berry", parentTheme: "theme-foundation", assets: { variables: { data: colors("#aa3355") } } },
+      { as: admin },
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const { themeID, revisionID: first } = created.json<{ themeID: string; revisionID: number }>();
+    expect((await setTheme(themeID)).statusCode).toBe(200);
+
+    const berry = themeIn((await page("/categories")).body);
+    expect(berry.style).toBe(themeCssVariables(colors("#aa3355")));
+    expect(berry.style).toContain("--title-bar-bg:#202124;");
+    expect(berry.themeColor).toBe("#aa3355");
+    expect((await page("/categories")).headers["x-parley-cache"]).toBe("hit");
+
+    // An edit is a new revision: the next page, cached guests' included, shows it.
+    const edited = await api.patch(
+      `/api/v2/themes/${themeID}`,
+      { assets: { variables: { data: colors("#117744") } } },
+      { as: admin },
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    const after = await page("/categories");
+    expect(after.headers["x-parley-cache"]).toBe("miss");
+    expect(themeIn(after.body).style).toContain("--color-primary:#117744;");
+
+    // The first revision previewed: in the administrator's pages only.
+    const previewed = await api.put("/api/v2/themes/preview", { themeID, revisionID: first }, { as: admin });
+    const preview = String(previewed.headers["set-cookie"]).split(";")[0]!;
+    const categories = (cookie: string) =>
+      app.inject({ method: "GET", url: "/categories", headers: { host: "forum.test", cookie } });
+    const previewing = await categories(`${admin.cookie}; ${preview}`);
+    expect(themeIn(previewing.body).style).toContain("--color-primary:#aa3355;");
+    expect(previewing.body).toContain("You are previewing the Berry theme.");
+    expect(themeIn((await categories(admin.cookie)).body).style).toContain("--color-primary:#117744;");
+
+    // Restored, the first revision is everyone's again.
+    expect((await api.patch(`/api/v2/themes/${themeID}`, { revisionID: first }, { as: admin })).statusCode).toBe(200);
+    expect(themeIn((await page("/categories")).body).style).toContain("--color-primary:#aa3355;");
+    expect((await setTheme("theme-foundation")).statusCode).toBe(200);
+  });
 });

@@ -97,7 +97,8 @@ export function createAddonsService({ config, themes }: { config: ConfigService;
     const locales: readonly string[] = enabledLocalesOf(String(values["locales.enabled"] ?? ""));
     return [
       ...switches.map((feature) => switchAddon(feature, values[feature.setting] === true)),
-      ...themeList.map(themeAddon),
+      // The built-in themes only: a theme of the site's own is no add-on (Vanilla's are files).
+      ...themeList.filter((theme) => theme.type === "themeFile").map(themeAddon),
       ...contentLocaleKeys.map((key) => localeAddon(key, locales.includes(key))),
     ];
   };

@@ -5,9 +5,12 @@ import {
   ErrorBody,
   Nullable,
   ThemeKeyParams,
+  ThemePatch,
+  ThemePost,
   ThemePreview,
   ThemePreviewPut,
   ThemeQuery,
+  ThemeRevisionsQuery,
   ThemeVariables,
 } from "@parley/contracts";
 import { originOf } from "../../platform/http/pagination.ts";
@@ -28,6 +31,22 @@ export const themesRoutes: FastifyPluginAsyncTypebox<{ service: ThemesService }>
       },
     },
     async (request) => service.list(request.query, originOf(request)),
+  );
+  app.post(
+    "/themes",
+    {
+      schema: {
+        tags,
+        summary:
+          "Create a theme of the site's own from a built-in one (site.manage): its variables are the parent's unless given.",
+        body: ThemePost,
+        response: { 201: Type.Ref("Theme"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return service.create(request.viewer, request.body, originOf(request));
+    },
   );
   app.put(
     "/themes/preview",
@@ -95,11 +114,62 @@ export const themesRoutes: FastifyPluginAsyncTypebox<{ service: ThemesService }>
         tags,
         summary: "Get a theme; asset data only with `expand=all` or `expand=variables.data`.",
         params: ThemeKeyParams,
-        querystring: ThemeQuery,
+        querystring: Type.Object({
+          ...ThemeQuery.properties,
+          revisionID: Type.Optional(
+            Type.Integer({
+              minimum: 0,
+              description: "One of a theme of the site's own's revisions; 0: the active one.",
+            }),
+          ),
+        }),
         response: { 200: Type.Ref("Theme"), ...errors },
       },
     },
     async (request) => service.get(request.params.themeKey, request.query, originOf(request)),
+  );
+  app.patch(
+    "/themes/:themeKey",
+    {
+      schema: {
+        tags,
+        summary:
+          "Change a theme of the site's own (site.manage): new variables make a new, active revision; `revisionID` restores one.",
+        params: ThemeKeyParams,
+        body: ThemePatch,
+        response: { 200: Type.Ref("Theme"), ...errors },
+      },
+    },
+    async (request) => service.update(request.viewer, request.params.themeKey, request.body, originOf(request)),
+  );
+  app.delete(
+    "/themes/:themeKey",
+    {
+      schema: {
+        tags,
+        summary: "Delete a theme of the site's own and its revisions (site.manage); not the current theme.",
+        params: ThemeKeyParams,
+        response: { 204: Type.Null(), ...errors },
+      },
+    },
+    async (request) => {
+      await service.remove(request.viewer, request.params.themeKey);
+      return null;
+    },
+  );
+  app.get(
+    "/themes/:themeKey/revisions",
+    {
+      schema: {
+        tags,
+        summary:
+          "A theme of the site's own's revisions, newest first, the active one marked (site.manage; no paging headers).",
+        params: ThemeKeyParams,
+        querystring: ThemeRevisionsQuery,
+        response: { 200: Type.Array(Type.Ref("ThemeRevision")), ...errors },
+      },
+    },
+    async (request) => service.revisions(request.viewer, request.params.themeKey, request.query, originOf(request)),
   );
   app.get(
     "/themes/:themeKey/assets/variables.json",

@@ -1,32 +1,47 @@
-import { formatColor } from "@parley/contracts/colors";
+import { formatColor, isValidColor } from "@parley/contracts/colors";
 import {
+  limits,
   themeCssVariables,
   themePalette,
   themePreviewVariables,
   themesPagePath,
   type CurrentThemePut,
   type Theme,
+  type ThemePatch,
+  type ThemePost,
   type ThemePreview,
   type ThemePreviewPut,
   type ThemeQuery,
+  type ThemeRevision,
+  type ThemeRevisionsQuery,
+  type ThemeVariables,
+  type UserFragment,
 } from "@parley/contracts";
+import type { Kysely } from "kysely";
 import { authorize, can } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
-import { notFound } from "../../platform/errors.ts";
+import { toRfc3339, nowIso } from "../../platform/dates.ts";
+import type { DB } from "../../platform/db/schema.ts";
+import { badRequest, fieldError, notFound, validationFailed } from "../../platform/errors.ts";
 import type { EventBus } from "../../platform/events.ts";
 import type { SiteConfig } from "../../platform/site-config.ts";
 import { DEFAULT_THEME_ID, fileThemes, type FileTheme } from "./themes.catalog.ts";
+import type { ThemesRepo, ThemeWithRevision } from "./themes.repo.ts";
 
 declare module "../../platform/events.ts" {
   interface EventMap {
-    /** The site's current theme changed: pages rendered before show the old colours. */
+    /**
+     * The site's current theme changed, or a theme of the site's own did: pages rendered before show
+     * the old colours.
+     */
     "theme.changed": { themeID: string };
   }
 }
 
 /**
  * The cookie that holds the theme this browser session previews (`PUT /themes/preview`): a theme's key,
- * no secret. Only a viewer who may manage the site sees it applied; it ends with the browser session.
+ * or a database theme's id and revision (`12:40`), no secret. Only a viewer who may manage the site
+ * sees it applied; it ends with the browser session.
  */
 export const THEME_PREVIEW_COOKIE = "parley-theme-preview";
 
@@ -34,26 +49,155 @@ export const THEME_PREVIEW_COOKIE = "parley-theme-preview";
 const expandsVariables = (expand: string[] | undefined) =>
   (expand ?? []).some((name) => name === "all" || name === "true" || name === "variables.data");
 
-/** Themes: the built-in file themes, the site's current one, and its CSS for every page's head. */
-export function createThemesService(
-  siteConfig: SiteConfig,
-  events: EventBus,
-  catalog: readonly FileTheme[] = fileThemes,
-) {
-  const find = (key: string) => catalog.find((theme) => theme.themeID.toLowerCase() === key.trim().toLowerCase());
-  const fallback = find(DEFAULT_THEME_ID) ?? catalog[0]!;
+/** How long a process trusts its copy of a database theme (another process may have edited it). */
+const DATABASE_THEME_TTL_MS = 5_000;
+
+/** A theme as the service handles it: a built-in one, or a revision of one of the site's own. */
+interface ThemeEntry {
+  themeID: string;
+  type: "themeFile" | "themeDB";
+  name: string;
+  version: string;
+  description: string;
+  variables: ThemeVariables;
+  revisionID: number | null;
+  revisionName: string | null;
+  /** Whether the revision shown is the theme's active one (always for a built-in theme). */
+  active: boolean;
+  parentTheme?: string;
+  dateInserted?: string;
+  insertUserID?: number;
+}
+
+const fileEntry = (theme: FileTheme): ThemeEntry => ({
+  ...theme,
+  type: "themeFile",
+  revisionID: null,
+  revisionName: null,
+  active: true,
+});
+
+function databaseEntry({ theme, revision }: ThemeWithRevision): ThemeEntry {
+  let variables: ThemeVariables = {};
+  try {
+    variables = JSON.parse(revision.variables) as ThemeVariables;
+  } catch {
+    // A revision written by this service is JSON; anything else shows the defaults.
+  }
+  return {
+    themeID: String(theme.themeID),
+    type: "themeDB",
+    name: theme.name,
+    version: theme.parentVersion,
+    description: `Based on ${fileThemes.find((file) => file.themeID === theme.parentTheme)?.name ?? theme.parentTheme}.`,
+    variables,
+    revisionID: revision.revisionID,
+    revisionName: revision.revisionName,
+    active: revision.revisionID === theme.revisionID,
+    parentTheme: theme.parentTheme,
+    dateInserted: toRfc3339(theme.dateInserted),
+    insertUserID: theme.insertUserID,
+  };
+}
+
+/** A database theme's id, from the key a caller gave (`"12"`); null for anything else. */
+const databaseID = (key: string) => (/^\d{1,9}$/.test(key.trim()) ? Number(key.trim()) : null);
+
+/** The colours a theme's variables may set: each must be one the CSS can read (422 otherwise). */
+const COLOR_PATHS = [
+  ["global", "mainColors", "primary"],
+  ["global", "mainColors", "bg"],
+  ["global", "mainColors", "fg"],
+  ["global", "body", "backgroundImage", "color"],
+  ["global", "border", "color"],
+  ["buttons", "primary", "bg"],
+  ["buttons", "primary", "fg"],
+  ["buttons", "primary", "border"],
+  ["buttons", "standard", "bg"],
+  ["buttons", "standard", "fg"],
+  ["buttons", "standard", "border"],
+  ["titleBar", "colors", "bg"],
+  ["titleBar", "colors", "fg"],
+] as const;
+
+function checkColors(variables: ThemeVariables): void {
+  const errors = COLOR_PATHS.flatMap((path) => {
+    let value: unknown = variables;
+    for (const key of path)
+      value = value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
+    if (value === undefined || (typeof value === "string" && isValidColor(value))) return [];
+    return [
+      fieldError(
+        `assets.variables.data.${path.join(".")}`,
+        "invalid",
+        "Use a colour in hex with 3 or 6 digits, rgb(), rgba(), hsl() or hsla().",
+        422,
+      ),
+    ];
+  });
+  if (errors.length) throw validationFailed(errors);
+}
+
+export interface ThemesServiceOptions {
+  siteConfig: SiteConfig;
+  events: EventBus;
+  db: Kysely<DB>;
+  repo: ThemesRepo;
+  users: { load(userIDs: Iterable<number>, origin: string): Promise<Map<number, UserFragment>> };
+  catalog?: readonly FileTheme[];
+}
+
+/**
+ * Themes: the built-in file themes, the site's own (database themes with revisions), the site's
+ * current one, and its CSS for every page's head.
+ */
+export function createThemesService({
+  siteConfig,
+  events,
+  db,
+  repo,
+  users,
+  catalog = fileThemes,
+}: ThemesServiceOptions) {
+  const findFile = (key: string) => catalog.find((theme) => theme.themeID.toLowerCase() === key.trim().toLowerCase());
+  const fallback = fileEntry(findFile(DEFAULT_THEME_ID) ?? catalog[0]!);
+
+  // Database themes as each process last read them (pages read the current one on every render).
+  const cached = new Map<string, { entry: ThemeEntry | undefined; until: number }>();
+  events.on("theme.changed", () => cached.clear());
+
+  /** A theme by key or id, with the revision given (a database theme's), or undefined. */
+  async function find(key: string, revisionID: number | null = null): Promise<ThemeEntry | undefined> {
+    const file = findFile(key);
+    if (file) return fileEntry(file);
+    const id = databaseID(key);
+    if (id === null) return undefined;
+    const cacheKey = `${id}:${revisionID ?? ""}`;
+    const hit = cached.get(cacheKey);
+    if (hit && hit.until > Date.now()) return hit.entry;
+    const found = await repo.find(id, revisionID);
+    const entry = found ? databaseEntry(found) : undefined;
+    cached.set(cacheKey, { entry, until: Date.now() + DATABASE_THEME_TTL_MS });
+    return entry;
+  }
+
+  const mustFind = async (key: string, revisionID: number | null = null) => {
+    const entry = await find(key, revisionID);
+    if (!entry) throw notFound(revisionID ? "Theme revision" : "Theme");
+    return entry;
+  };
 
   /** The stored choice, or the default when it names a theme that is gone. */
-  const currentTheme = async (): Promise<FileTheme> => find(await siteConfig.get("theme.current")) ?? fallback;
+  const currentTheme = async (): Promise<ThemeEntry> => (await find(await siteConfig.get("theme.current"))) ?? fallback;
 
-  const present = (theme: FileTheme, currentID: string, query: ThemeQuery, origin: string): Theme => ({
+  const present = (theme: ThemeEntry, currentID: string, query: ThemeQuery, origin: string): Theme => ({
     themeID: theme.themeID,
-    type: "themeFile",
+    type: theme.type,
     name: theme.name,
     version: theme.version,
-    revisionID: null,
+    revisionID: theme.revisionID,
     current: theme.themeID === currentID,
-    active: true,
+    active: theme.active,
     assets: {
       variables: {
         url: `${origin}/api/v2/themes/${encodeURIComponent(theme.themeID)}/assets/variables.json`,
@@ -72,32 +216,58 @@ export function createThemesService(
     },
     features: { DataDrivenTheme: true },
     supportedSections: ["Forum"],
+    ...(theme.type === "themeDB"
+      ? {
+          parentTheme: theme.parentTheme!,
+          revisionName: theme.revisionName,
+          dateInserted: theme.dateInserted!,
+          insertUserID: theme.insertUserID!,
+        }
+      : {}),
   });
 
-  // The head markup of each theme, computed once: file themes do not change while the process runs,
-  // and which theme is current is read from the site config (cached 5 s, dropped on change).
+  // The head markup of each theme (and revision), computed once: a revision never changes.
   const heads = new Map<string, string>();
-  const headFor = (theme: FileTheme): string => {
-    let html = heads.get(theme.themeID);
+  const headFor = (theme: ThemeEntry): string => {
+    const key = `${theme.themeID}:${theme.revisionID ?? ""}`;
+    let html = heads.get(key);
     if (html === undefined) {
       const primary = formatColor(themePalette(theme.variables).primary);
       html =
         `<style id="theme-variables">${themeCssVariables(theme.variables)}</style>` +
         `<meta name="theme-color" content="${primary}">`;
-      heads.set(theme.themeID, html);
+      if (heads.size >= 100) heads.delete(heads.keys().next().value as string);
+      heads.set(key, html);
     }
     return html;
   };
 
+  const changed = async (themeID: string) => {
+    cached.clear();
+    await events.emit("theme.changed", { themeID });
+  };
+
+  /** A database theme by its id in the path, or 404 (a built-in theme cannot be edited). */
+  const databaseTheme = (key: string) => {
+    const id = databaseID(key);
+    if (id === null) {
+      if (findFile(key)) throw badRequest("A built-in theme can't be changed: copy it into a theme of your own.");
+      throw notFound("Theme");
+    }
+    return id;
+  };
+
   return {
     async list(query: ThemeQuery, origin: string): Promise<Theme[]> {
-      const current = await currentTheme();
-      return catalog.map((theme) => present(theme, current.themeID, query, origin));
+      const [current, own] = await Promise.all([currentTheme(), repo.listActive()]);
+      return [...catalog.map(fileEntry), ...own.map(databaseEntry)].map((theme) =>
+        present(theme, current.themeID, query, origin),
+      );
     },
 
-    async get(themeKey: string, query: ThemeQuery, origin: string): Promise<Theme> {
-      const theme = find(themeKey);
-      if (!theme) throw notFound("Theme");
+    /** A theme; `revisionID` (0 or none: the active one) shows one of a database theme's revisions. */
+    async get(themeKey: string, query: ThemeQuery & { revisionID?: number }, origin: string): Promise<Theme> {
+      const theme = await mustFind(themeKey, query.revisionID || null);
       return present(theme, (await currentTheme()).themeID, query, origin);
     },
 
@@ -107,24 +277,147 @@ export function createThemesService(
     },
 
     /** The raw variables asset (`/themes/{key}/assets/variables.json`). */
-    variables(themeKey: string) {
-      const theme = find(themeKey);
-      if (!theme) throw notFound("Theme");
-      return theme.variables;
+    async variables(themeKey: string) {
+      return (await mustFind(themeKey)).variables;
     },
 
     /** Makes a theme the site's current one (site.manage). */
     async setCurrent(viewer: Viewer, body: CurrentThemePut, origin: string): Promise<Theme> {
       authorize(viewer, "site.manage");
-      const theme = find(body.themeID);
-      if (!theme) throw notFound("Theme");
+      const theme = await mustFind(body.themeID);
       await siteConfig.set("theme.current", theme.themeID);
-      await events.emit("theme.changed", { themeID: theme.themeID });
+      await changed(theme.themeID);
       return present(theme, theme.themeID, {}, origin);
     },
 
+    /** `POST /themes`: a theme of the site's own, from a built-in one (site.manage); its first revision. */
+    async create(viewer: Viewer, body: ThemePost, origin: string): Promise<Theme> {
+      authorize(viewer, "site.manage");
+      const parent = findFile(body.parentTheme);
+      if (!parent)
+        throw validationFailed([fieldError("parentTheme", "invalid", "Choose one of the built-in themes.", 422)]);
+      const variables = body.assets?.variables?.data ?? parent.variables;
+      checkColors(variables);
+      const now = nowIso();
+      const themeID = await db.transaction().execute(async (trx) => {
+        const scoped = repo.withTransaction(trx);
+        const id = await scoped.insertTheme({
+          name: body.name.trim(),
+          parentTheme: parent.themeID,
+          parentVersion: body.parentVersion ?? parent.version,
+          revisionID: null,
+          insertUserID: viewer.userID,
+          dateInserted: now,
+          updateUserID: null,
+          dateUpdated: null,
+        });
+        const revisionID = await scoped.insertRevision({
+          themeID: id,
+          revisionName: body.revisionName?.trim() || null,
+          variables: JSON.stringify(variables),
+          insertUserID: viewer.userID,
+          dateInserted: now,
+        });
+        await scoped.updateTheme(id, { revisionID });
+        return id;
+      });
+      await changed(String(themeID));
+      return present(await mustFind(String(themeID)), (await currentTheme()).themeID, { expand: ["all"] }, origin);
+    },
+
     /**
-     * Starts or ends this session's preview (site.manage): the theme to put in the preview cookie (null
+     * `PATCH /themes/{id}` (site.manage): new variables make a new revision, the active one; a
+     * `revisionID` of the theme's makes that revision active again; the name changes in place.
+     */
+    async update(viewer: Viewer, themeKey: string, body: ThemePatch, origin: string): Promise<Theme> {
+      authorize(viewer, "site.manage");
+      const id = databaseTheme(themeKey);
+      if (body.parentTheme !== undefined && !findFile(body.parentTheme))
+        throw validationFailed([fieldError("parentTheme", "invalid", "Choose one of the built-in themes.", 422)]);
+      const variables = body.assets?.variables?.data;
+      if (variables) checkColors(variables);
+      if (variables && body.revisionID !== undefined)
+        throw badRequest("Give new variables or a revision to restore, not both.");
+      const now = nowIso();
+      await db.transaction().execute(async (trx) => {
+        const scoped = repo.withTransaction(trx);
+        const existing = await scoped.find(id);
+        if (!existing) throw notFound("Theme");
+        let revisionID = existing.theme.revisionID;
+        if (body.revisionID !== undefined) {
+          if (!(await scoped.hasRevision(id, body.revisionID))) throw notFound("Theme revision");
+          revisionID = body.revisionID;
+        }
+        if (variables)
+          revisionID = await scoped.insertRevision({
+            themeID: id,
+            revisionName: body.revisionName?.trim() || null,
+            variables: JSON.stringify(variables),
+            insertUserID: viewer.userID,
+            dateInserted: now,
+          });
+        await scoped.updateTheme(id, {
+          ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+          ...(body.parentTheme !== undefined ? { parentTheme: findFile(body.parentTheme)!.themeID } : {}),
+          ...(body.parentVersion !== undefined ? { parentVersion: body.parentVersion } : {}),
+          revisionID,
+          updateUserID: viewer.userID,
+          dateUpdated: now,
+        });
+      });
+      await changed(String(id));
+      return present(await mustFind(String(id)), (await currentTheme()).themeID, { expand: ["all"] }, origin);
+    },
+
+    /** `DELETE /themes/{id}` (site.manage): a theme of the site's own that is not the current one. */
+    async remove(viewer: Viewer, themeKey: string): Promise<void> {
+      authorize(viewer, "site.manage");
+      const id = databaseTheme(themeKey);
+      if ((await currentTheme()).themeID === String(id))
+        throw badRequest("The current theme can't be deleted: apply another theme first.");
+      await db.transaction().execute(async (trx) => {
+        const scoped = repo.withTransaction(trx);
+        if (!(await scoped.find(id))) throw notFound("Theme");
+        await scoped.remove(id);
+      });
+      await changed(String(id));
+    },
+
+    /** `GET /themes/{id}/revisions` (site.manage): newest first, the active one marked. */
+    async revisions(
+      viewer: Viewer,
+      themeKey: string,
+      query: ThemeRevisionsQuery,
+      origin: string,
+    ): Promise<ThemeRevision[]> {
+      authorize(viewer, "site.manage");
+      const id = databaseTheme(themeKey);
+      const theme = await mustFind(String(id));
+      const limit = query.limit ?? limits.themes.revisionsPageLimit;
+      const rows = await repo.revisions(id, ((query.page ?? 1) - 1) * limit, limit);
+      const [current, fragments] = await Promise.all([
+        currentTheme(),
+        users.load(
+          rows.map((row) => row.insertUserID),
+          origin,
+        ),
+      ]);
+      return rows.map((row) => ({
+        themeID: theme.themeID,
+        type: "themeDB",
+        name: theme.name,
+        revisionID: row.revisionID,
+        revisionName: row.revisionName,
+        active: row.revisionID === theme.revisionID,
+        current: current.themeID === theme.themeID,
+        dateInserted: toRfc3339(row.dateInserted),
+        insertUserID: row.insertUserID,
+        ...(fragments.has(row.insertUserID) ? { insertUser: fragments.get(row.insertUserID)! } : {}),
+      }));
+    },
+
+    /**
+     * Starts or ends this session's preview (site.manage): the value to put in the preview cookie (null
      * to clear it) and the theme the pages now show.
      */
     async setPreview(
@@ -135,16 +428,24 @@ export function createThemesService(
       authorize(viewer, "site.manage");
       const current = await currentTheme();
       if (!body.themeID?.trim()) return { cookie: null, theme: present(current, current.themeID, {}, origin) };
-      const theme = find(body.themeID);
-      if (!theme) throw notFound("Theme");
-      return { cookie: theme.themeID, theme: present(theme, current.themeID, {}, origin) };
+      const theme = await mustFind(body.themeID, body.revisionID || null);
+      const cookie = theme.type === "themeDB" && !theme.active ? `${theme.themeID}:${theme.revisionID}` : theme.themeID;
+      return { cookie, theme: present(theme, current.themeID, {}, origin) };
     },
 
     /** The theme a preview cookie names, for a viewer who may manage the site; null otherwise. */
-    previewed(viewer: Viewer | undefined, cookie: string | undefined): ThemePreview | null {
+    async previewed(viewer: Viewer | undefined, cookie: string | undefined): Promise<ThemePreview | null> {
       if (!viewer || !cookie || !can(viewer, "site.manage")) return null;
-      const theme = find(cookie);
-      return theme ? { themeID: theme.themeID, revisionID: null, name: theme.name, redirect: themesPagePath } : null;
+      const [key, revision] = cookie.split(":");
+      const revisionID = revision && /^\d{1,9}$/.test(revision) ? Number(revision) : null;
+      const theme = await find(key ?? "", revisionID);
+      if (!theme) return null;
+      return {
+        themeID: theme.themeID,
+        revisionID: theme.type === "themeDB" && !theme.active ? theme.revisionID : null,
+        name: theme.name,
+        redirect: themesPagePath,
+      };
     },
 
     /**
@@ -152,7 +453,7 @@ export function createThemesService(
      * of the one being previewed.
      */
     async headHtml(preview: ThemePreview | null = null): Promise<string> {
-      const previewed = preview ? find(preview.themeID) : undefined;
+      const previewed = preview ? await find(preview.themeID, preview.revisionID) : undefined;
       return headFor(previewed ?? (await currentTheme()));
     },
   };

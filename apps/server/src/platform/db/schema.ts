@@ -489,6 +489,29 @@ export interface TranslationsTable {
   dateUpdated: DateString;
 }
 
+/** 0024: a theme of the site's own, started from a built-in one; `revisionID` is its active revision. */
+export interface ThemesTable {
+  themeID: Generated<number>;
+  name: string;
+  parentTheme: string;
+  parentVersion: string;
+  revisionID: number | null;
+  insertUserID: number;
+  dateInserted: DateString;
+  updateUserID: number | null;
+  dateUpdated: DateString | null;
+}
+
+/** 0024: one revision of a theme: a whole copy of its variables, as JSON. */
+export interface ThemeRevisionsTable {
+  revisionID: Generated<number>;
+  themeID: number;
+  revisionName: string | null;
+  variables: string;
+  insertUserID: number;
+  dateInserted: DateString;
+}
+
 export interface DB {
   categories: CategoriesTable;
   users: UsersTable;
@@ -526,4 +549,6 @@ export interface DB {
   collectionRecords: CollectionRecordsTable;
   translationResources: TranslationResourcesTable;
   translations: TranslationsTable;
+  themes: ThemesTable;
+  themeRevisions: ThemeRevisionsTable;
 }
