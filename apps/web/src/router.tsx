@@ -244,6 +244,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             featureRoute("reports", "dashboard/content/reports", reports),
             featureRoute("settings", "dashboard/settings", settings),
             featureRoute("themes", "dashboard/themes", themes),
+            featureRoute("theme-editor", "dashboard/themes/:themeID/edit", themes),
             featureRoute("report-reasons", "dashboard/settings/report-reasons", reports),
             // A discussion's revision history and deleted comments (moderators).
             featureRoute("log", "log/filter", log),

@@ -8,10 +8,26 @@ export { themesPagePath } from "@parley/contracts/urls";
 export const themesKeys = {
   list: () => ["themes", "list"] as const,
   preview: () => ["themes", "preview"] as const,
+  theme: (themeID: string) => ["themes", "theme", themeID] as const,
+  revisions: (themeID: string) => ["themes", "revisions", themeID] as const,
 };
 
 export const themesQuery = (api: ApiClient) =>
   queryOptions({ queryKey: themesKeys.list(), queryFn: ({ signal }) => themesApi.list(api, signal) });
+
+/** A theme with its variables (its active revision, for a theme of the site's own). */
+export const themeQuery = (api: ApiClient, themeID: string) =>
+  queryOptions({
+    queryKey: themesKeys.theme(themeID),
+    queryFn: ({ signal }) => themesApi.get(api, themeID, undefined, signal),
+  });
+
+/** A theme of the site's own's revisions, newest first. */
+export const themeRevisionsQuery = (api: ApiClient, themeID: string) =>
+  queryOptions({
+    queryKey: themesKeys.revisions(themeID),
+    queryFn: ({ signal }) => themesApi.revisions(api, themeID, signal),
+  });
 
 /** The theme this session previews, or null (asked only for members who may manage the site). */
 export const themePreviewQuery = (api: ApiClient) =>
@@ -20,3 +36,6 @@ export const themePreviewQuery = (api: ApiClient) =>
 /** Who chooses the site's theme: site.manage (the server checks again). */
 export const canManageThemes = (me: Pick<Me, "userID" | "isAdmin" | "permissions">) =>
   me.userID !== 0 && (me.isAdmin || me.permissions.includes("site.manage"));
+
+/** `/dashboard/themes/{themeID}/edit`: the editor of a theme of the site's own. */
+export const themeEditorPath = (themeID: string) => `/dashboard/themes/${encodeURIComponent(themeID)}/edit`;

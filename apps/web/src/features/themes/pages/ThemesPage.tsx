@@ -1,66 +1,18 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { Form, useActionData, useNavigation } from "react-router";
-import type { Theme } from "@parley/contracts";
+import { Link, useActionData, useNavigation } from "react-router";
 import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
-import { TransientKeyField } from "../../../lib/session.tsx";
-import { FormAlert, formStyles } from "../../../ui/forms/Form.tsx";
-import { themesPagePath, themesQuery } from "../themes.queries.ts";
+import { buttonLook } from "../../../ui/button/Button.tsx";
+import { IntentButton } from "../components/IntentButton.tsx";
+import { FormAlert } from "../../../ui/forms/Form.tsx";
+import { DeleteThemeButton } from "../components/DeleteThemeButton.tsx";
+import { ThemeSwatch } from "../components/ThemeSwatch.tsx";
+import { ActionStatus } from "../components/ActionStatus.tsx";
+import { themeEditorPath, themesPagePath, themesQuery } from "../themes.queries.ts";
+import shared from "../components/themes.module.css";
 import styles from "./ThemesPage.module.css";
-
-/** A form of one button: the intent and the theme travel as hidden fields (works without JavaScript). */
-export function ThemeButton({
-  intent,
-  themeID,
-  label,
-  accessibleName,
-  primary = false,
-  busy = false,
-}: {
-  intent: string;
-  themeID: string;
-  label: string;
-  accessibleName?: string;
-  primary?: boolean;
-  busy?: boolean;
-}) {
-  return (
-    <Form method="post" action={themesPagePath} className={styles.buttonForm}>
-      <TransientKeyField />
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="themeID" value={themeID} />
-      <button
-        type="submit"
-        className={primary ? formStyles.button : styles.secondary}
-        aria-label={accessibleName}
-        disabled={busy}
-      >
-        {label}
-      </button>
-    </Form>
-  );
-}
-
-/** The theme's colours as a miniature page: title bar, background, text and primary colour. */
-function Swatch({ theme }: { theme: Theme }) {
-  const colors = theme.preview.variables;
-  return (
-    <div className={styles.swatch} aria-hidden="true" style={{ background: colors.globalBg ?? undefined }}>
-      <div
-        className={styles.swatchBar}
-        style={{ background: colors.titleBarBg ?? undefined, color: colors.titleBarFg ?? undefined }}
-      >
-        Aa
-      </div>
-      <div className={styles.swatchBody} style={{ color: colors.globalFg ?? undefined }}>
-        <span>Aa</span>
-        <span className={styles.swatchButton} style={{ background: colors.globalPrimary ?? undefined }} />
-      </div>
-    </div>
-  );
-}
 
 /** `/dashboard/themes`: the site's themes; preview one in this browser session, or apply it for everyone. */
 export function ThemesPage() {
@@ -75,42 +27,71 @@ export function ThemesPage() {
         {t("Themes")}
       </h1>
       <p className={styles.lead}>
-        {t("Preview a theme to see the forum in it before anyone else does; apply it to change it for everyone.")}
+        {t("Preview a theme to see the forum in it before anyone else does; apply it to change it for everyone.")}{" "}
+        {t("Copy a theme to make one of your own: its name and colors, saved as revisions.")}
       </p>
-      {result?.message || result?.errors?.themeID ? (
+      {result?.ok && result.message ? <ActionStatus>{result.message}</ActionStatus> : null}
+      {!result?.ok && (result?.message || result?.errors?.themeID) ? (
         <FormAlert>{result.message ?? result.errors?.themeID}</FormAlert>
       ) : null}
       <ul className={styles.themes}>
         {themes.map((theme) => (
           <li key={theme.themeID} className={styles.theme} aria-labelledby={`theme-${theme.themeID}`}>
-            <Swatch theme={theme} />
+            <ThemeSwatch colors={theme.preview.variables} />
             <div className={styles.about}>
               <h2 id={`theme-${theme.themeID}`} className={styles.name}>
                 {theme.name}
-                {theme.current ? <span className={styles.current}>{t("Current Theme")}</span> : null}
+                {theme.current ? <span className={shared.badge}>{t("Current Theme")}</span> : null}
               </h2>
               {theme.preview.info["Description"] ? (
                 <p className={styles.description}>{theme.preview.info["Description"].value}</p>
               ) : null}
-              <div className={styles.actions}>
+              <div className={shared.actions}>
                 {theme.current ? null : (
-                  <ThemeButton
-                    intent="apply"
-                    themeID={theme.themeID}
+                  <IntentButton
+                    action={themesPagePath}
+                    fields={{ intent: "apply", themeID: theme.themeID }}
                     label={t("Apply")}
                     accessibleName={t("Apply {name}", { name: theme.name })}
                     primary
                     busy={busy}
                   />
                 )}
-                <ThemeButton
-                  intent="preview"
-                  themeID={theme.themeID}
-                  label={t("Preview")}
-                  accessibleName={t("Preview {name}", { name: theme.name })}
-                  busy={busy}
-                />
+                {[
+                  { intent: "preview", label: t("Preview"), name: t("Preview {name}", { name: theme.name }) },
+                  { intent: "copy", label: t("Copy"), name: t("Copy {name}", { name: theme.name }) },
+                ].map((action) => (
+                  <IntentButton
+                    key={action.intent}
+                    action={themesPagePath}
+                    fields={{ intent: action.intent, themeID: theme.themeID }}
+                    label={action.label}
+                    accessibleName={action.name}
+                    busy={busy}
+                  />
+                ))}
+                {theme.type === "themeDB" ? (
+                  <Link
+                    to={themeEditorPath(theme.themeID)}
+                    {...buttonLook({ buttonType: "outline" })}
+                    aria-label={t("Edit {name}", { name: theme.name })}
+                  >
+                    {t("Edit")}
+                  </Link>
+                ) : null}
+                {theme.type === "themeDB" && !theme.current ? (
+                  <DeleteThemeButton
+                    theme={theme}
+                    busy={busy}
+                    confirming={
+                      result?.values?.["intent"] === "confirm-delete" && result.values["themeID"] === theme.themeID
+                    }
+                  />
+                ) : null}
               </div>
+              {theme.type === "themeDB" && theme.current ? (
+                <p className={styles.note}>{t("The current theme can't be deleted: apply another theme first.")}</p>
+              ) : null}
             </div>
           </li>
         ))}

@@ -1,0 +1,167 @@
+import { useEffect, useMemo, useState } from "react";
+import { Form } from "react-router";
+import type { Theme, ThemePreset } from "@parley/contracts";
+import { limits } from "@parley/contracts/limits";
+import type { FormResult } from "../../../lib/forms.ts";
+import { t } from "../../../lib/i18n.ts";
+import { TransientKeyField } from "../../../lib/session.tsx";
+import { buttonLook } from "../../../ui/button/Button.tsx";
+import { formStyles, SelectField, TextField } from "../../../ui/forms/Form.tsx";
+import { useHydrated } from "../../../ui/hydrated.ts";
+import { ConfirmModal } from "../../../ui/modal/Modal.tsx";
+import {
+  colorFields,
+  editorPalette,
+  editorValues,
+  hasUnsavedChanges,
+  themePresets,
+  type ColorFieldName,
+  type EditorFieldName,
+  type ThemeEditorValues,
+} from "../theme-editor.form.ts";
+import { themeEditorPath } from "../themes.queries.ts";
+import { ColorField } from "./ColorField.tsx";
+import { ThemeMiniature } from "./ThemeMiniature.tsx";
+import { useLeaveGuard } from "./useLeaveGuard.ts";
+import styles from "./ThemeEditorForm.module.css";
+
+/** The fields' labels, in the interface's language. */
+const colorLabels = (): Record<ColorFieldName, string> => ({
+  primary: t("Primary Color"),
+  bg: t("Background Color"),
+  fg: t("Text Color"),
+  titleBarBg: t("Title Bar Background"),
+  titleBarFg: t("Title Bar Text"),
+});
+const presetLabels = (): Record<ThemePreset, string> => ({ light: t("Light"), dark: t("Dark") });
+
+/**
+ * The editor's form (one per saved revision: a save or a restore starts it again): the name, a name for
+ * the new revision, the preset and the colours beside a live miniature; Save (a new revision), Preview
+ * (the theme as last saved) and Apply. A plain form post without JavaScript.
+ */
+export function ThemeEditorForm({
+  theme,
+  result,
+  busy,
+}: {
+  theme: Theme;
+  result: FormResult | undefined;
+  busy: boolean;
+}) {
+  const saved = useMemo(() => editorValues(theme), [theme]);
+  const hydrated = useHydrated();
+  // The values a refused post sent come back in the server's page (without JavaScript); in the
+  // browser the form keeps its own, and a form started again (after a save) starts from the saved ones.
+  const [values, setValues] = useState<ThemeEditorValues>(() =>
+    !hydrated && result?.values && "name" in result.values ? { ...saved, ...result.values } : saved,
+  );
+  const dirty = hasUnsavedChanges(values, saved);
+  const guard = useLeaveGuard(dirty);
+  const { reset } = guard;
+  // The page answered without leaving (a refusal): the next navigation is guarded again.
+  useEffect(() => reset(), [result, reset]);
+  const palette = useMemo(() => editorPalette(values, theme.assets.variables.data), [values, theme]);
+  const set = (name: EditorFieldName) => (value: string) => setValues((previous) => ({ ...previous, [name]: value }));
+  const error = (name: EditorFieldName) => result?.errors?.[name];
+  return (
+    <>
+      <Form
+        method="post"
+        action={themeEditorPath(theme.themeID)}
+        className={styles.editor}
+        onSubmit={(event) => {
+          // Saving keeps the edits; the other buttons leave them behind and ask first.
+          if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "save") guard.allow();
+        }}
+      >
+        <TransientKeyField />
+        <div className={`${formStyles.form} ${styles.fields}`}>
+          <TextField
+            label={t("Theme Name")}
+            name="name"
+            value={values.name}
+            onChange={(event) => set("name")(event.target.value)}
+            maxLength={limits.themes.nameMaxLength}
+            required
+            error={error("name")}
+          />
+          <TextField
+            label={t("Revision Name")}
+            name="revisionName"
+            value={values.revisionName}
+            onChange={(event) => set("revisionName")(event.target.value)}
+            maxLength={limits.themes.nameMaxLength}
+            error={error("revisionName")}
+            hint={t("Optional: names the revision this save makes.")}
+          />
+          <SelectField
+            label={t("Preset")}
+            name="preset"
+            value={values.preset}
+            onChange={(event) => set("preset")(event.target.value)}
+            options={themePresets.map((preset) => ({ value: preset, label: presetLabels()[preset] }))}
+            error={error("preset")}
+            hint={t("The light or dark defaults that the colors you leave empty come from.")}
+          />
+          <fieldset className={styles.colors} aria-describedby="theme-colors-hint">
+            <legend className={formStyles.label}>{t("Colors")}</legend>
+            <p id="theme-colors-hint" className={formStyles.hint}>
+              {t("Hex (#037dbc), rgb() or hsl(). Leave a color empty to use the preset's.")}
+            </p>
+            {colorFields.map((field) => (
+              <ColorField
+                key={field.name}
+                name={field.name}
+                label={colorLabels()[field.name]}
+                value={values[field.name]}
+                fallback={palette[field.palette]}
+                error={error(field.name)}
+                describedBy="theme-colors-hint"
+                picker={hydrated}
+                onChange={set(field.name)}
+              />
+            ))}
+          </fieldset>
+        </div>
+        <div className={styles.preview}>
+          <ThemeMiniature palette={palette} />
+        </div>
+        <div className={styles.buttons}>
+          <button type="submit" name="intent" value="save" className={formStyles.button} disabled={busy}>
+            {t("Save")}
+          </button>
+          {/* Preview and Apply (not for the current theme) use the theme as last saved. */}
+          {[
+            { intent: "preview", label: t("Preview") },
+            ...(theme.current ? [] : [{ intent: "apply", label: t("Apply") }]),
+          ].map((action) => (
+            <button
+              key={action.intent}
+              type="submit"
+              name="intent"
+              value={action.intent}
+              {...buttonLook({ buttonType: "outline" })}
+              disabled={busy}
+            >
+              {action.label}
+            </button>
+          ))}
+          {dirty ? <span className={styles.unsaved}>{t("Unsaved changes")}</span> : null}
+        </div>
+        <p className={formStyles.hint}>
+          {t("Save makes a new revision. Preview and Apply use the theme as last saved.")}
+        </p>
+      </Form>
+      <ConfirmModal
+        isOpen={guard.blocked}
+        title={t("Unsaved Changes")}
+        confirmLabel={t("Continue")}
+        onCancel={guard.stay}
+        onConfirm={guard.proceed}
+      >
+        {t("You have unsaved changes and your work will be lost. Are you sure you want to continue without saving?")}
+      </ConfirmModal>
+    </>
+  );
+}

@@ -1,0 +1,211 @@
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
+import { signInContext, unexpectedErrors } from "./support/accounts.ts";
+import { useParley } from "./support/parley.ts";
+import { adminPassword } from "./support/server.ts";
+import { ParleyPage } from "./pages/ParleyPage.ts";
+import { press, ThemeEditorPage, ThemesListPage, typeInto } from "./pages/ThemesPages.ts";
+
+const parley = useParley();
+
+/** PUT /api/v2/themes/current as the administrator's page (its cookie session, same origin). */
+async function setTheme(page: Page, themeID: string): Promise<void> {
+  const response = await page.request.put(`${parley.baseUrl}/api/v2/themes/current`, {
+    data: { themeID },
+    headers: { origin: parley.baseUrl, "x-requested-with": "XMLHttpRequest" },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** The colours a page wears: its primary colour variable and the title bar's background. */
+async function worn(page: Page) {
+  return page.evaluate(() => ({
+    primary: getComputedStyle(document.documentElement).getPropertyValue("--color-primary").trim(),
+    titleBarBg: getComputedStyle(document.querySelector("header")!).backgroundColor,
+  }));
+}
+
+const invalidColour = "Use a colour in hex with 3 or 6 digits, rgb(), rgba(), hsl() or hsla().";
+
+describe("theme editor", () => {
+  it("copies Foundation, edits and saves its colours, previews, restores, applies and deletes, keyboard only", async () => {
+    const page = await parley.newPage({ bypassCSP: true });
+    const problems = collectErrors(page);
+    await signInContext(page, parley.baseUrl, { name: "admin", password: adminPassword });
+    const themes = new ThemesListPage(page, parley.baseUrl);
+    const editor = new ThemeEditorPage(page, parley.baseUrl);
+    const guest = await parley.newPage();
+    const banner = page.getByRole("region", { name: "Theme preview" });
+    try {
+      // Copy Foundation: a theme of one's own, opened in the editor.
+      expect((await themes.goto()).status()).toBe(200);
+      await waitForHydration(page);
+      await press(themes.button("Copy", "Foundation"));
+      await page.waitForURL(/\/dashboard\/themes\/\d+\/edit$/);
+      await editor.heading.filter({ hasText: "Edit Copy of Foundation" }).waitFor();
+      const themeID = editor.themeID();
+      await waitForHydration(page);
+      expect(await editor.revisions.count()).toBe(1);
+      expect(await editor.revision("Revision 1").innerText()).toContain("Active");
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      // Edit the primary colour (text) and the title bar's background (rgb()); the pickers and the
+      // miniature follow as they are typed.
+      await typeInto(editor.field("Primary Color"), "#8a2be2");
+      await typeInto(editor.field("Title Bar Background"), "rgb(20, 90, 50)");
+      expect(await editor.picker("Primary Color").inputValue()).toBe("#8a2be2");
+      expect(await editor.picker("Title Bar Background").inputValue()).toBe("#145a32");
+      expect(await editor.miniature()).toEqual({ titleBarBg: "rgb(20, 90, 50)", buttonBg: "rgb(138, 43, 226)" });
+      // The picker writes its colour into the text (as a choice in the browser's colour dialog does).
+      await editor.picker("Title Bar Text").fill("#fafafa");
+      expect(await editor.field("Title Bar Text").inputValue()).toBe("#fafafa");
+
+      // An invalid colour: the API's 422 shows next to its field, the edits stay.
+      await typeInto(editor.field("Text Color"), "not-a-colour");
+      await typeInto(editor.field("Revision Name"), "Violet");
+      await press(editor.button("Save"));
+      await page.getByText(invalidColour).waitFor();
+      expect(await editor.fieldError("Text Color")).toBe(invalidColour);
+      expect(await editor.field("Text Color").getAttribute("aria-invalid")).toBe("true");
+      expect(await editor.field("Primary Color").inputValue()).toBe("#8a2be2");
+      await screenshot(page, "theme-editor-invalid");
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      // Fixed (hsl()), saved: a second revision, the active one, and the page says so.
+      await typeInto(editor.field("Text Color"), "hsl(220, 10%, 15%)");
+      await press(editor.button("Save"));
+      await page.waitForURL(`${parley.baseUrl}/dashboard/themes/${themeID}/edit?done=saved`);
+      await editor.status.filter({ hasText: "Your changes have been saved as a new revision." }).waitFor();
+      expect(await editor.revisions.count()).toBe(2);
+      expect(await editor.revision("Violet").innerText()).toContain("Active");
+      expect(await editor.revision("Revision 1").innerText()).not.toContain("Active");
+      expect(await editor.field("Primary Color").inputValue()).toBe("#8a2be2");
+      expect(await editor.field("Revision Name").inputValue()).toBe("");
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("status");
+      await screenshot(page, "theme-editor-saved");
+
+      // Preview it: the forum in its colours, with the banner, for this browser only.
+      await waitForHydration(page);
+      await press(editor.button("Preview"));
+      await page.waitForURL(`${parley.baseUrl}/`);
+      await banner.waitFor();
+      expect(await banner.innerText()).toContain("You are previewing the Copy of Foundation theme.");
+      expect(await worn(page)).toEqual({ primary: "#8a2be2", titleBarBg: "rgb(20, 90, 50)" });
+      await new ParleyPage(guest, parley.baseUrl).open("/categories");
+      expect(await worn(guest)).toEqual({ primary: "#037dbc", titleBarBg: "rgb(3, 125, 188)" });
+      await screenshot(page, "theme-editor-preview");
+
+      // Restore the first revision: Foundation's colours again, marked active.
+      await editor.open(`/dashboard/themes/${themeID}/edit`);
+      await waitForHydration(page);
+      await press(editor.revisionButton("Restore", "Revision 1"));
+      await page.waitForURL(`${parley.baseUrl}/dashboard/themes/${themeID}/edit?done=restored`);
+      await editor.status.filter({ hasText: "The revision has been restored" }).waitFor();
+      expect(await editor.revision("Revision 1").innerText()).toContain("Active");
+      expect(await editor.field("Primary Color").inputValue()).toBe("");
+      // The preview follows the theme's active revision.
+      expect((await worn(page)).primary).toBe("#037dbc");
+
+      // Apply it for everyone, then bring the violet revision back: the guests' pages follow.
+      await waitForHydration(page);
+      await press(editor.button("Apply"));
+      await page.waitForURL(`${parley.baseUrl}/dashboard/themes/${themeID}/edit?done=applied`);
+      await editor.heading.filter({ hasText: "Current Theme" }).waitFor();
+      expect(await banner.count()).toBe(0);
+      await waitForHydration(page);
+      await press(editor.revisionButton("Restore", "Violet"));
+      await page.waitForURL(`${parley.baseUrl}/dashboard/themes/${themeID}/edit?done=restored`);
+      await editor.status.waitFor();
+      expect(await worn(page)).toEqual({ primary: "#8a2be2", titleBarBg: "rgb(20, 90, 50)" });
+      await new ParleyPage(guest, parley.baseUrl).open("/categories");
+      expect(await worn(guest)).toEqual({ primary: "#8a2be2", titleBarBg: "rgb(20, 90, 50)" });
+      expect(await guest.evaluate(() => getComputedStyle(document.querySelector("header")!).color)).toBe(
+        "rgb(250, 250, 250)",
+      );
+      await screenshot(guest, "theme-editor-guest");
+
+      // Unsaved edits are not lost silently: leaving asks first; Cancel stays with them.
+      await waitForHydration(page);
+      await typeInto(editor.field("Theme Name"), "Violet Forum");
+      await press(editor.backLink);
+      await editor.unsavedDialog.waitFor();
+      await screenshot(page, "theme-editor-unsaved");
+      await press(editor.unsavedDialog.getByRole("button", { name: "Cancel" }));
+      await editor.unsavedDialog.waitFor({ state: "detached" });
+      expect(editor.pathname()).toBe(`/dashboard/themes/${themeID}/edit`);
+      expect(await editor.field("Theme Name").inputValue()).toBe("Violet Forum");
+      await press(editor.backLink);
+      await press(editor.unsavedDialog.getByRole("button", { name: "Continue" }));
+      await page.waitForURL(`${parley.baseUrl}/dashboard/themes`);
+
+      // The current theme cannot be deleted (the page says why); another copy can, after a confirmation.
+      await themes.main.getByRole("heading", { name: "Themes", level: 1 }).waitFor();
+      await waitForHydration(page);
+      expect(await themes.theme("Copy of Foundation").innerText()).toContain(
+        "The current theme can't be deleted: apply another theme first.",
+      );
+      expect(await themes.button("Delete", "Copy of Foundation").count()).toBe(0);
+      await press(themes.button("Copy", "Foundation Dark"));
+      await page.waitForURL(/\/dashboard\/themes\/\d+\/edit$/);
+      await editor.heading.filter({ hasText: "Edit Copy of Foundation Dark" }).waitFor();
+      await waitForHydration(page);
+      await press(editor.backLink);
+      await page.waitForURL(`${parley.baseUrl}/dashboard/themes`);
+      await press(themes.button("Delete", "Copy of Foundation Dark"));
+      const confirm = page.getByRole("dialog", { name: "Delete Theme" });
+      await confirm.waitFor();
+      expect(await confirm.innerText()).toContain("Are you sure you want to delete the Copy of Foundation Dark theme?");
+      // The dialog's focus starts on its Delete button.
+      await page.keyboard.press("Enter");
+      await themes.status.filter({ hasText: "The theme has been deleted." }).waitFor();
+      expect(await themes.theme("Copy of Foundation Dark").count()).toBe(0);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("status");
+      await screenshot(page, "themes-page-own");
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      // Only the invalid colour's 422, provoked on purpose, may have logged an error.
+      expect(
+        unexpectedErrors(problems.errors, [{ method: "PATCH", pathname: `/api/v2/themes/${themeID}`, status: 422 }]),
+      ).toEqual([]);
+    } finally {
+      await setTheme(page, "theme-foundation");
+    }
+  });
+
+  it("edits a theme with plain form posts when JavaScript is off", async () => {
+    const page = await parley.newPage({ javaScriptEnabled: false });
+    await signInContext(page, parley.baseUrl, { name: "admin", password: adminPassword });
+    const themes = new ThemesListPage(page, parley.baseUrl);
+    const editor = new ThemeEditorPage(page, parley.baseUrl);
+    await themes.goto();
+    await themes.button("Copy", "Foundation Dark").click();
+    await page.waitForURL(/\/dashboard\/themes\/\d+\/edit$/);
+    expect(await editor.picker("Primary Color").count()).toBe(0);
+    await editor.field("Primary Color").fill("#zzz");
+    await editor.button("Save").click();
+    await page.getByText(invalidColour).waitFor();
+    expect(await editor.field("Primary Color").inputValue()).toBe("#zzz");
+    await editor.field("Primary Color").fill("#ff8800");
+    await editor.button("Save").click();
+    await editor.status.filter({ hasText: "Your changes have been saved as a new revision." }).waitFor();
+    expect(await editor.revisions.count()).toBe(2);
+    expect(await editor.field("Primary Color").inputValue()).toBe("#ff8800");
+
+    // Delete asks on the page first.
+    await themes.goto();
+    await themes.button("Delete", "Copy of Foundation Dark").click();
+    await themes.main.getByText("Are you sure you want to delete the Copy of Foundation Dark theme?").waitFor();
+    await themes.theme("Copy of Foundation Dark").getByRole("button", { name: "Delete", exact: true }).click();
+    await themes.status.filter({ hasText: "The theme has been deleted." }).waitFor();
+    expect(await themes.theme("Copy of Foundation Dark").count()).toBe(0);
+  });
+
+  it("keeps the editor to those who may manage the site, and built-in themes out of it", async () => {
+    const page = await parley.newPage();
+    await new ParleyPage(page, parley.baseUrl).open("/dashboard/themes/1/edit");
+    expect(new URL(page.url()).pathname).toBe("/entry/signin");
+    await signInContext(page, parley.baseUrl, { name: "admin", password: adminPassword });
+    const response = await new ParleyPage(page, parley.baseUrl).open("/dashboard/themes/theme-foundation/edit");
+    expect(response.status()).toBe(404);
+  });
+});
