@@ -1,6 +1,7 @@
 import { Type, type Static } from "typebox";
 import { DateTime, Expand, Nullable } from "./common.ts";
 import { discussionRules, ReactionSummary, RecordPermissions } from "./discussions.ts";
+import { limits } from "./limits.ts";
 import { Limit, Page } from "./pagination.ts";
 import type { UserFragment } from "./users.ts";
 
@@ -110,4 +111,99 @@ export const CommentLocation = Type.Object({
 
 export const CommentIdParams = Type.Object({ id: Type.Integer() });
 
-export const sharedCommentSchemas = [Comment];
+/** The sorts of a thread's comments at each level (Vanilla's `/comments/thread`). */
+export const commentThreadSorts = ["dateInserted", "-dateInserted", "score", "-score"] as const;
+export type CommentThreadSort = (typeof commentThreadSorts)[number];
+
+/**
+ * `GET /comments/thread`: a page of a discussion's top-level comments (or of one comment's replies,
+ * `parentCommentID`) with their replies nested, the deeper and later ones folded into holes.
+ */
+export const CommentThreadQuery = Type.Object({
+  parentRecordType: Type.Literal("discussion"),
+  parentRecordID: Type.Integer({ minimum: 1 }),
+  parentCommentID: Type.Optional(
+    Type.Integer({ minimum: 1, description: "The replies of this comment instead of the top-level comments." }),
+  ),
+  page: Type.Optional(Page),
+  limit: Type.Optional(Limit(100, 30)),
+  sort: Type.Optional(Type.Enum(commentThreadSorts)),
+  expand: Type.Optional(Expand),
+  focusCommentID: Type.Optional(
+    Type.Integer({ minimum: 1, description: "This comment and the comments above it are shown, never in a hole." }),
+  ),
+  collapseChildDepth: Type.Optional(
+    Type.Integer({
+      minimum: 2,
+      maximum: 100,
+      default: limits.commentThread.collapseChildDepth,
+      description: "The depth from which replies are folded (the page's level is 1).",
+    }),
+  ),
+  collapseChildLimit: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 100,
+      default: limits.commentThread.collapseChildLimit,
+      description: "Replies shown under a comment above that depth; the rest are folded.",
+    }),
+  ),
+});
+export type CommentThreadQuery = Static<typeof CommentThreadQuery>;
+
+/** A comment in a thread's structure: its record is in `commentsByID`. */
+export interface CommentThreadComment {
+  type: "comment";
+  commentID: number;
+  parentCommentID: number | null;
+  depth: number;
+  children: CommentThreadItem[];
+}
+
+/** Replies not shown: from `offset` of `parentCommentID`'s replies on, with everything under them. */
+export interface CommentThreadHole {
+  type: "hole";
+  parentCommentID: number;
+  offset: number;
+  depth: number;
+  countAllComments: number;
+  countAllInsertUsers: number;
+  insertUsers: UserFragment[];
+  apiUrl: string;
+}
+
+export type CommentThreadItem = CommentThreadComment | CommentThreadHole;
+
+export const CommentThreadItemSchema = Type.Union(
+  [
+    Type.Object({
+      type: Type.Literal("comment"),
+      commentID: Type.Integer(),
+      parentCommentID: Nullable(Type.Integer()),
+      depth: Type.Integer(),
+      children: Type.Array(Type.Ref("CommentThreadItem")),
+    }),
+    Type.Object({
+      type: Type.Literal("hole"),
+      parentCommentID: Type.Integer(),
+      offset: Type.Integer({ description: "The first folded reply's place among its parent's replies." }),
+      depth: Type.Integer(),
+      countAllComments: Type.Integer({ description: "The folded replies and everything under them." }),
+      countAllInsertUsers: Type.Integer({ description: "Their different authors." }),
+      insertUsers: Type.Array(Type.Ref("UserFragment"), { description: "The first five of those authors." }),
+      apiUrl: Type.String({ description: "The thread call that answers the folded replies." }),
+    }),
+  ],
+  { $id: "CommentThreadItem" },
+);
+
+export const CommentThread = Type.Object({
+  threadStructure: Type.Array(Type.Ref("CommentThreadItem")),
+  commentsByID: Type.Record(Type.String(), Type.Ref("Comment"), { description: "The shown comments by ID." }),
+});
+export interface CommentThread {
+  threadStructure: CommentThreadItem[];
+  commentsByID: Record<string, Comment>;
+}
+
+export const sharedCommentSchemas = [Comment, CommentThreadItemSchema];

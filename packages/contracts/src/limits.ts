@@ -171,6 +171,17 @@ export const limits = {
     collapsibleMaxHeight: 100,
     collapsibleOvershoot: 50,
   },
+  /** `GET /comments/thread` (Vanilla's defaults). */
+  commentThread: {
+    /** From this depth (the page's level is 1) replies are folded into holes. */
+    collapseChildDepth: 3,
+    /** Replies shown under a comment above that depth. */
+    collapseChildLimit: 3,
+    /** Authors a hole names. */
+    holeAuthors: 5,
+    /** A comment's replies past the page that one hole counts at most. */
+    restMax: 10_000,
+  },
   /** Themes of the site's own (database themes; not in spec §9: Vanilla's column widths). */
   themes: {
     nameMaxLength: 100,

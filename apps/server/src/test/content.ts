@@ -3,6 +3,7 @@ import { Type, type TSchema } from "typebox";
 import { Value } from "typebox/value";
 import {
   Comment,
+  CommentThreadItemSchema,
   Discussion,
   Tag,
   UserFragment,
@@ -32,7 +33,7 @@ import { createTestApp, type TestApp } from "./app.ts";
  */
 
 /** The schemas the contracts name by `$ref`, as TypeBox's check context. */
-export const sharedSchemas = { UserFragment, Discussion, Comment, Tag };
+export const sharedSchemas = { UserFragment, Discussion, Comment, Tag, CommentThreadItem: CommentThreadItemSchema };
 export const DiscussionList = Type.Array(Type.Ref("Discussion"));
 export const CommentList = Type.Array(Type.Ref("Comment"));
 

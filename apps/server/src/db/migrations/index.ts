@@ -21,6 +21,7 @@ import * as m0021 from "./0021_long_runner_jobs.ts";
 import * as m0022 from "./0022_search_word_pairs.ts";
 import * as m0023 from "./0023_translations.ts";
 import * as m0024 from "./0024_themes.ts";
+import * as m0025 from "./0025_comment_replies.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -50,6 +51,7 @@ const modules: Record<string, MigrationModule> = {
   "0022_search_word_pairs": m0022,
   "0023_translations": m0023,
   "0024_themes": m0024,
+  "0025_comment_replies": m0025,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

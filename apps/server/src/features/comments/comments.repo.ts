@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable, type Updateable } from "kysely";
-import type { CommentSort } from "@parley/contracts";
+import type { CommentSort, CommentThreadSort } from "@parley/contracts";
 import type { DialectName } from "../../platform/db/database.ts";
 import type { CommentsTable, DB, DiscussionsTable } from "../../platform/db/schema.ts";
 import type { DateCondition } from "../../platform/http/filters.ts";
@@ -15,6 +15,27 @@ export interface CommentFilters {
   dateInserted?: DateCondition[];
   /** Only comments with at least one reaction of this type (a reactionTypes tagID). */
   reactionTagID?: number;
+  /**
+   * Only the replies of this comment; null: only the comments that reply to none (or to a comment
+   * that is gone: its replies are not lost from the thread).
+   */
+  parentCommentID?: number | null;
+}
+
+/** Where a comment sits in its thread: what its place in a sorted level depends on. */
+export interface ThreadPlace {
+  commentID: number;
+  discussionID: number;
+  parentCommentID: number | null;
+  dateInserted: string;
+  score: number;
+}
+
+/** What a thread's structure needs of a reply (`GET /comments/thread`). */
+export interface ReplyRow {
+  commentID: number;
+  parentCommentID: number;
+  insertUserID: number;
 }
 
 /** The only file with the comments' SQL; the trending sort is the one place the dialects differ. */
@@ -41,6 +62,25 @@ export function createCommentsRepo(db: Kysely<DB>, dialect: DialectName): Commen
             .where("reactions.tagID", "=", tagID),
         ),
       );
+    }
+    if (filters.parentCommentID !== undefined) {
+      const parentCommentID = filters.parentCommentID;
+      query =
+        parentCommentID === null
+          ? query.where((eb) =>
+              eb.or([
+                eb("comments.parentCommentID", "is", null),
+                eb.not(
+                  eb.exists(
+                    eb
+                      .selectFrom("comments as parent")
+                      .select("parent.commentID")
+                      .whereRef("parent.commentID", "=", "comments.parentCommentID"),
+                  ),
+                ),
+              ]),
+            )
+          : query.where("comments.parentCommentID", "=", parentCommentID);
     }
     if (filters.categoryIDs) {
       const categoryIDs = filters.categoryIDs.length ? filters.categoryIDs : [-2];
@@ -87,6 +127,52 @@ export function createCommentsRepo(db: Kysely<DB>, dialect: DialectName): Commen
 
     async count(filters) {
       const row = await filtered(filters)
+        .select(({ fn }) => fn.countAll<number>().as("count"))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    async repliesBelow(commentIDs, sort) {
+      if (commentIDs.length === 0) return [];
+      const desc = sort.startsWith("-");
+      const column = sql.ref(sort.replace(/^-/, ""));
+      const direction = sql.raw(desc ? "desc" : "asc");
+      // Level by level down from the given comments (a reply's parent is always an older comment, so
+      // the walk ends; the level bound is for safety).
+      const result = await sql<ReplyRow>`with recursive tree ("commentID", "parentCommentID", "insertUserID",
+          "dateInserted", "score", "level") as (
+            select c."commentID", c."parentCommentID", c."insertUserID", c."dateInserted", coalesce(c."score", 0), 1
+            from "comments" c where c."parentCommentID" in (${sql.join(commentIDs)})
+            union all
+            select c."commentID", c."parentCommentID", c."insertUserID", c."dateInserted", coalesce(c."score", 0),
+              t."level" + 1
+            from "comments" c join tree t on c."parentCommentID" = t."commentID" where t."level" < 100)
+          select "commentID", "parentCommentID", "insertUserID" from tree
+          order by ${column} ${direction}, "commentID" ${direction}`.execute(db);
+      return result.rows;
+    },
+
+    async ancestry(commentID) {
+      const result = await sql<ThreadPlace>`with recursive chain ("commentID", "parentCommentID", "level") as (
+            select c."commentID", c."parentCommentID", 0 from "comments" c where c."commentID" = ${commentID}
+            union all
+            select c."commentID", c."parentCommentID", ch."level" + 1
+            from "comments" c join chain ch on c."commentID" = ch."parentCommentID" where ch."level" < 100)
+          select c."commentID", c."discussionID", c."parentCommentID", c."dateInserted", coalesce(c."score", 0) as "score"
+          from chain ch join "comments" c on c."commentID" = ch."commentID" order by ch."level"`.execute(db);
+      return result.rows.map((row) => ({ ...row, score: Number(row.score) }));
+    },
+
+    async countBeforeInThread(place, filters, sort) {
+      const desc = sort.startsWith("-");
+      const key = sort.replace(/^-/, "") as "dateInserted" | "score";
+      const value = key === "score" ? place.score : place.dateInserted;
+      const column = key === "score" ? sql`coalesce("comments"."score", 0)` : sql`"comments"."dateInserted"`;
+      const before = desc
+        ? sql<boolean>`(${column} > ${value} or (${column} = ${value} and "comments"."commentID" > ${place.commentID}))`
+        : sql<boolean>`(${column} < ${value} or (${column} = ${value} and "comments"."commentID" < ${place.commentID}))`;
+      const row = await filtered(filters)
+        .where(before)
         .select(({ fn }) => fn.countAll<number>().as("count"))
         .executeTakeFirstOrThrow();
       return Number(row.count);
@@ -184,6 +270,12 @@ export interface CommentsRepo {
   count(filters: CommentFilters): Promise<number>;
   findById(commentID: number): Promise<CommentRow | undefined>;
   findByIds(commentIDs: number[]): Promise<CommentRow[]>;
+  /** A comment and the comments above it, up to its top-level comment (the last). */
+  ancestry(commentID: number): Promise<ThreadPlace[]>;
+  /** The comments of a thread's level (`filters`) before this one in the thread's sort. */
+  countBeforeInThread(place: ThreadPlace, filters: CommentFilters, sort: CommentThreadSort): Promise<number>;
+  /** Every reply under these comments, at any depth, in the thread's sort (one query). */
+  repliesBelow(commentIDs: number[], sort: CommentThreadSort): Promise<ReplyRow[]>;
   /** Whether the user exists and is not deleted (a new author). */
   isActiveUser(userID: number): Promise<boolean>;
   discussionsByIds(discussionIDs: number[]): Promise<Array<Selectable<DiscussionsTable>>>;

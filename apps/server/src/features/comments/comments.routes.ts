@@ -10,6 +10,8 @@ import {
   CommentPatch,
   CommentPost,
   CommentQuote,
+  CommentThread,
+  CommentThreadQuery,
   ErrorBody,
   limits,
   LongRunnerQuery,
@@ -79,6 +81,31 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<Options> = async (
         defaults: { limit: limits.api.defaultLimit },
       });
       return result.items;
+    },
+  );
+  app.get(
+    "/comments/thread",
+    {
+      schema: {
+        tags,
+        summary:
+          "A page of a discussion's top-level comments (or of one comment's replies) with their replies nested; deeper and later replies are folded into holes.",
+        querystring: CommentThreadQuery,
+        response: { 200: CommentThread, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { thread, ...paging } = await service.thread(request.query, contextOf(request));
+      setPagingHeaders(request, reply, {
+        ...paging,
+        count: thread.threadStructure.filter((item) => item.type === "comment").length,
+        defaults: {
+          limit: limits.api.defaultLimit,
+          collapseChildDepth: limits.commentThread.collapseChildDepth,
+          collapseChildLimit: limits.commentThread.collapseChildLimit,
+        },
+      });
+      return thread;
     },
   );
   app.get(

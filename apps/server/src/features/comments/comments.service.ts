@@ -1,4 +1,12 @@
-import { limits, type Comment, type CommentListQuery, type CommentPatch, type CommentPost } from "@parley/contracts";
+import {
+  limits,
+  type Comment,
+  type CommentListQuery,
+  type CommentPatch,
+  type CommentPost,
+  type CommentThread,
+  type CommentThreadQuery,
+} from "@parley/contracts";
 import { assertAccountUsable, authorize, can, requireSignedIn } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
@@ -25,6 +33,7 @@ import "./comments.events.ts";
 import { commentsPolicy as policy } from "./comments.policy.ts";
 import { commentUrl, isTombstone, presentComment, tombstoneText } from "./comments.present.ts";
 import type { CommentFilters, CommentRow, CommentsRepo } from "./comments.repo.ts";
+import { buildThread, finishThread, holeAuthors } from "./comments.thread.ts";
 import { writeChanges } from "../../platform/history/change-log.ts";
 import { deletedComment } from "./comments.bulk-delete.ts";
 
@@ -167,6 +176,107 @@ export function createCommentsService({
         repo.count(filters),
       ]);
       return { items: await presentMany(rows, context, new Expansions(query.expand)), page, limit, total };
+    },
+
+    /**
+     * `GET /comments/thread`: a page of a discussion's top-level comments, or of one comment's replies,
+     * with the replies under them nested and the deeper and later ones folded (`buildThread`).
+     */
+    async thread(query: CommentThreadQuery, context: CommentRequestContext) {
+      const { viewer } = context;
+      assertAccountUsable(viewer);
+      const discussionID = query.parentRecordID;
+      await discussions.load(discussionID, viewer);
+      let baseDepth = 0;
+      if (query.parentCommentID !== undefined) {
+        const parent = await repo.findById(query.parentCommentID);
+        if (!parent || parent.discussionID !== discussionID)
+          throw new HttpError(400, "Parent comment is not part of the correct thread.", {
+            errors: [fieldError("parentCommentID", "invalid", "Parent comment is not part of the correct thread.")],
+          });
+        baseDepth = parent.depth;
+      }
+      const sort = query.sort ?? "dateInserted";
+      const limit = query.limit ?? limits.api.defaultLimit;
+      const filters: CommentFilters = { discussionID, parentCommentID: query.parentCommentID ?? null };
+      // A focused comment of this thread: it and the comments above it are shown, on the page that
+      // holds its top-level comment unless a page was asked for.
+      let focus = new Set<number>();
+      let page = query.page ?? 1;
+      if (query.focusCommentID !== undefined) {
+        const chain = await repo.ancestry(query.focusCommentID);
+        const top = chain.at(-1);
+        if (top && top.discussionID === discussionID) {
+          focus = new Set(chain.map((row) => row.commentID));
+          const pageComment =
+            query.parentCommentID === undefined
+              ? top
+              : chain[chain.findIndex((row) => row.commentID === query.parentCommentID) - 1];
+          if (query.page === undefined && pageComment)
+            page = Math.floor((await repo.countBeforeInThread(pageComment, filters, sort)) / limit) + 1;
+        }
+      }
+      const offset = (page - 1) * limit;
+      const [rows, total] = await Promise.all([repo.list(filters, sort, offset, limit), repo.count(filters)]);
+      const replies = await repo.repliesBelow(
+        rows.map((row) => row.commentID),
+        sort,
+      );
+      const { items, shownReplyIDs } = buildThread({
+        top: rows,
+        replies,
+        baseDepth,
+        collapseChildDepth: query.collapseChildDepth ?? limits.commentThread.collapseChildDepth,
+        collapseChildLimit: query.collapseChildLimit ?? limits.commentThread.collapseChildLimit,
+        focus,
+      });
+      // One comment's replies past this page: one hole at the end, as Vanilla answers them.
+      if (query.parentCommentID !== undefined && offset + rows.length < total) {
+        const rest = await repo.list(filters, sort, offset + limit, limits.commentThread.restMax);
+        const below = await repo.repliesBelow(
+          rest.map((row) => row.commentID),
+          sort,
+        );
+        const authors = [...new Set([...rest, ...below].map((row) => row.insertUserID))];
+        items.push({
+          type: "hole",
+          parentCommentID: query.parentCommentID,
+          offset: offset + limit,
+          depth: baseDepth + 1,
+          countAllComments: rest.length + below.length,
+          countAllInsertUsers: authors.length,
+          insertUserIDs: authors.slice(0, limits.commentThread.holeAuthors),
+        });
+      }
+      const shownReplies = await repo.findByIds(shownReplyIDs);
+      const [presented, holeUsers] = await Promise.all([
+        presentMany([...rows, ...shownReplies], context, new Expansions(query.expand)),
+        users.load(holeAuthors(items), context.origin),
+      ]);
+      const commentsByID = Object.fromEntries(presented.map((comment) => [String(comment.commentID), comment]));
+      const holeUrl = (hole: { parentCommentID: number; offset: number }) => {
+        // The page that starts at the hole's first reply: of this call's size where the hole starts on
+        // one of its pages, else of the hole's offset (its second page; the answer ends in a hole of its
+        // own for what follows).
+        const holeLimit = hole.offset % limit === 0 ? limit : hole.offset;
+        const params = new URLSearchParams({
+          parentRecordType: "discussion",
+          parentRecordID: String(discussionID),
+          parentCommentID: String(hole.parentCommentID),
+          page: String(hole.offset / holeLimit + 1),
+          limit: String(holeLimit),
+        });
+        if (query.sort) params.set("sort", query.sort);
+        if (query.expand?.length) params.set("expand", query.expand.join(","));
+        if (query.collapseChildDepth !== undefined) params.set("collapseChildDepth", String(query.collapseChildDepth));
+        if (query.collapseChildLimit !== undefined) params.set("collapseChildLimit", String(query.collapseChildLimit));
+        return `${context.origin}/api/v2/comments/thread?${params.toString()}`;
+      };
+      const thread: CommentThread = {
+        threadStructure: finishThread(items, holeUsers, holeUrl),
+        commentsByID,
+      };
+      return { thread, page, limit, total };
     },
 
     async get(id: number, expand: string[] | undefined, context: CommentRequestContext): Promise<Comment> {
