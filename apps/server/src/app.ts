@@ -43,6 +43,7 @@ import { registerSearch } from "./features/search/index.ts";
 import { registerOutbox } from "./platform/mail/outbox.routes.ts";
 import { registerModeration } from "./features/moderation/index.ts";
 import { registerCollections } from "./features/collections/index.ts";
+import { registerKnowledge } from "./features/knowledge/index.ts";
 import { createReportMeta, registerReports } from "./features/reports/index.ts";
 import { registerCallsRoutes } from "./platform/long-runner/calls.routes.ts";
 import { registerPages, sendPlainErrorPage, type PagesOptions } from "./pages/pages.ts";
@@ -308,6 +309,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerConversations(app, conversations);
   await registerSearch(app, platform, { categories: categories.directory, users: userFragments });
+  await registerKnowledge(app, platform, { users: userFragments });
   await registerTokens(app, platform);
   const themes = await registerThemes(app, platform, { users: userFragments });
   await registerConfig(app, platform, { themes });

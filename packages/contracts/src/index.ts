@@ -32,3 +32,4 @@ export * from "./reports.ts";
 export * from "./site-settings.ts";
 export * from "./translations.ts";
 export * from "./translations-constants.ts";
+export * from "./knowledge.ts";

@@ -19,8 +19,14 @@ export function searchCountBound(offset: number, limit: number): number {
 export const searchDomains = ["all_content", "discussions", "user", "category", "knowledgeBase", "group"] as const;
 export type SearchDomain = (typeof searchDomains)[number];
 
-/** The domains this site offers (knowledge base and groups plug in through the same interface later). */
-export const enabledSearchDomains: readonly SearchDomain[] = ["all_content", "discussions", "user", "category"];
+/** The domains this site offers (groups plug in through the same interface later). */
+export const enabledSearchDomains: readonly SearchDomain[] = [
+  "all_content",
+  "discussions",
+  "user",
+  "category",
+  "knowledgeBase",
+];
 
 export const searchRecordTypes = ["discussion", "comment", "user", "category", "article", "group"] as const;
 export type SearchRecordType = (typeof searchRecordTypes)[number];
@@ -42,7 +48,7 @@ export type SearchMatchMode = (typeof searchMatchModes)[number];
 
 /** The record types each domain searches. */
 export const domainRecordTypes: Record<SearchDomain, readonly SearchRecordType[]> = {
-  all_content: ["discussion", "comment"],
+  all_content: ["discussion", "comment", "article"],
   discussions: ["discussion", "comment"],
   user: ["user"],
   category: ["category"],

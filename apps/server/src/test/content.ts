@@ -2,9 +2,12 @@ import { expect } from "vitest";
 import { Type, type TSchema } from "typebox";
 import { Value } from "typebox/value";
 import {
+  Article,
   Comment,
   CommentThreadItemSchema,
   Discussion,
+  KnowledgeBase,
+  KnowledgeCategory,
   Tag,
   UserFragment,
   type Category,
@@ -33,7 +36,16 @@ import { createTestApp, type TestApp } from "./app.ts";
  */
 
 /** The schemas the contracts name by `$ref`, as TypeBox's check context. */
-export const sharedSchemas = { UserFragment, Discussion, Comment, Tag, CommentThreadItem: CommentThreadItemSchema };
+export const sharedSchemas = {
+  UserFragment,
+  Discussion,
+  Comment,
+  Tag,
+  CommentThreadItem: CommentThreadItemSchema,
+  KnowledgeBase,
+  KnowledgeCategory,
+  Article,
+};
 export const DiscussionList = Type.Array(Type.Ref("Discussion"));
 export const CommentList = Type.Array(Type.Ref("Comment"));
 

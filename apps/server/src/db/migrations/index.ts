@@ -22,6 +22,8 @@ import * as m0022 from "./0022_search_word_pairs.ts";
 import * as m0023 from "./0023_translations.ts";
 import * as m0024 from "./0024_themes.ts";
 import * as m0025 from "./0025_comment_replies.ts";
+import * as m0026 from "./0026_knowledge.ts";
+import * as m0027 from "./0027_search_articles.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -52,6 +54,8 @@ const modules: Record<string, MigrationModule> = {
   "0023_translations": m0023,
   "0024_themes": m0024,
   "0025_comment_replies": m0025,
+  "0026_knowledge": m0026,
+  "0027_search_articles": m0027,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

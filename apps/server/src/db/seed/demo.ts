@@ -5,13 +5,15 @@ import { recountCategories } from "../../features/categories/index.ts";
 import { hotScore } from "../../features/discussions/index.ts";
 import { assignRoleOfType } from "./admin.ts";
 import { demoCategories, demoDiscussions, demoMembers } from "./demo-content.ts";
+import { seedDemoKnowledge } from "./demo-knowledge.ts";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /**
  * Seeds the demo community in one transaction: categories (one nested level), members who cannot
- * sign in (no password), discussions with replies spread over the last three weeks, and the counts.
+ * sign in (no password), discussions with replies spread over the last three weeks, the counts, and the
+ * knowledge bases (a help centre and an administrator guide).
  */
 export async function seedDemo(db: Kysely<DB>, adminUserID: number, now = Date.now()): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -173,5 +175,6 @@ export async function seedDemo(db: Kysely<DB>, adminUserID: number, now = Date.n
         .execute();
     }
     await recountCategories(trx);
+    await seedDemoKnowledge(trx, adminUserID, now);
   });
 }

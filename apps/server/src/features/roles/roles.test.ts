@@ -82,9 +82,13 @@ describe.each(engines)("roles and permissions on %s", (engine) => {
       const roles = response.json<RoleRecord[]>();
       const byName = Object.fromEntries(roles.map((role) => [role.name, role.permissions!]));
       expect(byName["Guest"]).toEqual([
-        { type: "global", id: null, permissions: { "discussions.view": true, "profiles.view": true } },
+        {
+          type: "global",
+          id: null,
+          permissions: { "discussions.view": true, "kb.view": true, "profiles.view": true },
+        },
       ]);
-      expect(byName["Applicant"]).toEqual([{ type: "global", id: null, permissions: {} }]);
+      expect(byName["Applicant"]).toEqual([{ type: "global", id: null, permissions: { "kb.view": true } }]);
       const moderatorGrants = byName["Moderator"]![0]!.permissions;
       expect(moderatorGrants).toMatchObject({
         "community.moderate": true,
@@ -252,7 +256,13 @@ describe.each(engines)("roles and permissions on %s", (engine) => {
         isAdmin: false,
         isSysAdmin: false,
         isSuperAdmin: false,
-        permissions: [{ type: "global", id: null, permissions: { "discussions.view": true, "profiles.view": true } }],
+        permissions: [
+          {
+            type: "global",
+            id: null,
+            permissions: { "discussions.view": true, "kb.view": true, "profiles.view": true },
+          },
+        ],
         junctions: { category: [] },
         junctionAliases: { category: {} },
       });

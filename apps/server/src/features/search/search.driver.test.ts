@@ -37,6 +37,14 @@ describe.each(engines)("search driver at scale on %s", (engine) => {
     docs.push({ ...doc(COMMON + 4, "Sprocket Fan", ""), recordType: "user", type: "user", categoryID: null });
     docs.push({ ...doc(COMMON + 5, "Gears", "All about the sprocket."), recordType: "category", type: "category" });
     docs.push(doc(COMMON + 6, "", "We set up automatic off-site backups last week."));
+    // A knowledge-base article that says common words: counted only when articles are asked for.
+    docs.push({
+      ...doc(COMMON + 7, "Widget question handbook", "How to answer a widget question."),
+      recordType: "article",
+      type: "article",
+      discussionID: null,
+      categoryID: null,
+    });
     const { driver } = engineOf;
     await database.db.transaction().execute(async (trx) => {
       await driver.clear(trx);
@@ -155,6 +163,19 @@ describe.each(engines)("search driver at scale on %s", (engine) => {
     expect(everything.total).toBe(4);
     const members = await engineOf.driver.search(criteria("sprocket", { recordTypes: ["user"] }));
     expect(members.hits.map((hit) => hit.recordType)).toEqual(["user"]);
+  });
+
+  it("counts a common word's matches among the record types asked for, articles included only when asked", async () => {
+    // Too common to rank, few enough together to count: SQLite counts them in the index, less the
+    // other kinds' matches.
+    const posts = await engineOf.driver.search(criteria("widget question"));
+    expect(posts.total).toBe(30);
+    expect(posts.hits.map((hit) => hit.recordType)).not.toContain("article");
+    const withArticles = await engineOf.driver.search(
+      criteria("widget question", { recordTypes: ["discussion", "comment", "article"] }),
+    );
+    expect(withArticles.total).toBe(31);
+    expect(withArticles.hits[0]).toMatchObject({ recordType: "article", recordID: COMMON + 7 });
   });
 
   it("gives the same pages whichever way it reads them (a filter reads every match from the index)", async () => {

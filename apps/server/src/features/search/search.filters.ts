@@ -6,7 +6,9 @@ const ids = (values: number[]) => sql.join(values.length ? values : [-2]);
 
 /**
  * The filters every driver applies, as SQL both engines run, on the documents table aliased `d`.
- * Users have no category; every other record is limited to the categories the viewer may see.
+ * Users and knowledge-base articles have no forum category (who may read articles is decided by the
+ * record types: the service leaves them out for a viewer without `kb.view`); every other record is
+ * limited to the categories the viewer may see.
  */
 export function filterConditions(
   criteria: SearchCriteria,
@@ -18,7 +20,7 @@ export function filterConditions(
   const recordType = options.recordTypeIndexed === false ? sql`(d."recordType" || '')` : sql`d."recordType"`;
   const out: RawBuilder<unknown>[] = [sql`${recordType} in (${sql.join(criteria.recordTypes)})`];
   if (criteria.categoryIDs !== null)
-    out.push(sql`(d."categoryID" in (${ids(criteria.categoryIDs)}) or d."recordType" = 'user')`);
+    out.push(sql`(d."categoryID" in (${ids(criteria.categoryIDs)}) or d."recordType" in ('user', 'article'))`);
   if (criteria.types) out.push(sql`d."type" in (${sql.join(criteria.types)})`);
   if (criteria.discussionID !== undefined) out.push(sql`d."discussionID" = ${criteria.discussionID}`);
   if (criteria.insertUserIDs) out.push(sql`d."insertUserID" in (${ids(criteria.insertUserIDs)})`);

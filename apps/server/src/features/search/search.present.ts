@@ -1,9 +1,15 @@
-import { profilePath, type SearchRecordType, type SearchResult, type UserFragment } from "@parley/contracts";
+import {
+  knowledgePaths,
+  profilePath,
+  type SearchRecordType,
+  type SearchResult,
+  type UserFragment,
+} from "@parley/contracts";
 import { escapeHtml } from "../../platform/render/escape.ts";
 import { toRfc3339 } from "../../platform/dates.ts";
 import type { CategoryNode } from "../categories/index.ts";
 import { categoryUrl } from "../categories/index.ts";
-import { discussionUrl } from "../discussions/index.ts";
+import { discussionUrl, slugify } from "../discussions/index.ts";
 import type { SearchDetails, SearchHit } from "./search.driver.ts";
 import { MARK_END, MARK_START } from "./search.text.ts";
 
@@ -59,6 +65,8 @@ export function presentSearchResult(hit: SearchHit, context: SearchPresentContex
     url = discussionUrl(origin, { discussionID: hit.recordID, name: hit.name });
   } else if (hit.recordType === "user") {
     url = `${origin}${profilePath(hit.name)}`;
+  } else if (hit.recordType === "article") {
+    url = `${origin}${knowledgePaths.article(hit.recordID, slugify(hit.name))}`;
   } else {
     const node = context.categories.get(hit.recordID);
     url = node ? categoryUrl(origin, node) : `${origin}/categories/${hit.recordID}`;

@@ -112,11 +112,37 @@ export function createSearchRepo(db: Kysely<DB>, dialect: DialectName) {
     }));
   }
 
+  /** Knowledge-base articles: only those readers see (not deleted, in a published base). */
+  async function articleDocs(executor: Executor, ids: number[]): Promise<SearchDocument[]> {
+    if (!ids.length) return [];
+    const rows = await executor
+      .selectFrom("articles as a")
+      .innerJoin("knowledgeBases as b", "b.knowledgeBaseID", "a.knowledgeBaseID")
+      .select(["a.articleID", "a.insertUserID", "a.name", "a.body", "a.format", "a.dateInserted", "a.dateUpdated"])
+      .where("a.articleID", "in", ids)
+      .where("a.status", "<>", "deleted")
+      .where("b.status", "=", "published")
+      .execute();
+    return rows.map((row) => ({
+      recordType: "article",
+      recordID: row.articleID,
+      discussionID: null,
+      categoryID: null,
+      insertUserID: row.insertUserID,
+      type: "article",
+      name: storableSearchText(row.name),
+      body: plainBody(row.body, row.format),
+      dateInserted: row.dateInserted,
+      dateUpdated: row.dateUpdated,
+    }));
+  }
+
   const loaders: Record<string, (executor: Executor, ids: number[]) => Promise<SearchDocument[]>> = {
     discussion: discussionDocs,
     comment: commentDocs,
     user: userDocs,
     category: categoryDocs,
+    article: articleDocs,
   };
 
   return {
@@ -176,7 +202,7 @@ export function createSearchRepo(db: Kysely<DB>, dialect: DialectName) {
 
     async countSources(): Promise<number> {
       const counts = await Promise.all(
-        (["discussions", "comments", "users", "categories"] as const).map((table) =>
+        (["discussions", "comments", "users", "categories", "articles"] as const).map((table) =>
           db
             .selectFrom(table)
             .select((eb) => eb.fn.countAll<number>().as("count"))
@@ -187,9 +213,21 @@ export function createSearchRepo(db: Kysely<DB>, dialect: DialectName) {
     },
 
     /** Every record of a type as documents, in batches by key (a full rebuild). */
-    async *allDocuments(recordType: "discussion" | "comment" | "user" | "category", batch: number) {
-      const table = { discussion: "discussions", comment: "comments", user: "users", category: "categories" } as const;
-      const key = { discussion: "discussionID", comment: "commentID", user: "userID", category: "categoryID" } as const;
+    async *allDocuments(recordType: "discussion" | "comment" | "user" | "category" | "article", batch: number) {
+      const table = {
+        discussion: "discussions",
+        comment: "comments",
+        user: "users",
+        category: "categories",
+        article: "articles",
+      } as const;
+      const key = {
+        discussion: "discussionID",
+        comment: "commentID",
+        user: "userID",
+        category: "categoryID",
+        article: "articleID",
+      } as const;
       let after = -2_147_483_648; // the smallest integer key (the root category is -1)
       for (;;) {
         const ids = (

@@ -35,9 +35,11 @@ export interface SearchPage {
   total: number;
 }
 
-/** Records this site can find today; articles and groups plug in through the same driver later. */
-const searchable: readonly SearchRecordType[] = ["discussion", "comment", "user", "category"];
+/** Records this site can find today; groups plug in through the same driver later. */
+const searchable: readonly SearchRecordType[] = ["discussion", "comment", "user", "category", "article"];
 const postTypes = new Set(["discussion", "comment"]);
+/** Records with an author to filter by (spec §2: author names are valid for posts and articles). */
+const authoredTypes = new Set(["discussion", "comment", "article"]);
 /** As long as the category directory keeps the tree. */
 const VIEWABLE_TTL_MS = 5_000;
 
@@ -100,6 +102,11 @@ export function createSearchService({ db, driver, categories, users }: SearchSer
       types = types.filter((type) => domainRecordTypes[query.domain!].includes(type as SearchRecordType));
     if (query.collapse) types = types.filter((type) => type !== "comment");
     if (!can(viewer, "profiles.view")) types = types.filter((type) => type !== "user");
+    // Articles are read with `kb.view`; they sit in no forum category, so a search within categories
+    // (or the followed ones) leaves them out.
+    const inCategories =
+      query.categoryID !== undefined || Boolean(query.categoryIDs?.length) || Boolean(query.followedCategories);
+    if (!can(viewer, "kb.view") || inCategories) types = types.filter((type) => type !== "article");
     return types.filter((type) => searchable.includes(type as SearchRecordType));
   }
 
@@ -126,7 +133,9 @@ export function createSearchService({ db, driver, categories, users }: SearchSer
       // Filters that only mean something for posts (spec §2) are dropped for members and categories.
       const forPosts = recordTypes.some((type) => postTypes.has(type));
       const authorNames = [...(query.authors ?? []), ...(query.insertUserNames ?? [])];
-      const authorIDs = forPosts ? await lookups.authorIDs(query.insertUserIDs, authorNames) : undefined;
+      const authorIDs = recordTypes.some((type) => authoredTypes.has(type))
+        ? await lookups.authorIDs(query.insertUserIDs, authorNames)
+        : undefined;
       const tagIDs = forPosts && query.tags?.length ? await lookups.tagIDs(query.tags) : undefined;
       const dates: SearchCriteria["dates"] = {};
       if (query.dateInserted) dates.dateInserted = parseDateFilter("dateInserted", query.dateInserted);

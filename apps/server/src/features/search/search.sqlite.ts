@@ -196,13 +196,29 @@ export function createSqliteSearchDriver(db: Executor, language: SearchLanguage 
     if (criteria.title || !criteria.text || !criteria.recordTypes.includes("discussion"))
       return countMatches(criteria.countWithin, match, filters);
     const excluded = ["user", "category"].filter((type) => !criteria.recordTypes.includes(type));
-    if (excluded.length === 0) return indexed;
+    const withoutArticles = !criteria.recordTypes.includes("article");
+    if (excluded.length === 0 && !withoutArticles) return indexed;
     const text = fts5Expression(criteria.text, criteria.operator, false);
     const kinds = excluded.map((type) => `"${type}"`).join(" OR ");
-    return (
-      indexed -
-      (await countIndexed(criteria.countWithin, `{name about} : (${text}) AND {kind} : (${kinds})`, "searchNames"))
-    );
+    const [others, articles] = await Promise.all([
+      excluded.length
+        ? countIndexed(criteria.countWithin, `{name about} : (${text}) AND {kind} : (${kinds})`, "searchNames")
+        : 0,
+      withoutArticles ? countArticleMatches(criteria.countWithin, match) : 0,
+    ]);
+    return indexed - others - articles;
+  };
+
+  /**
+   * How many knowledge-base articles the index matches: they match by their bodies too, so the names
+   * index cannot count them. Each article's row is looked up by its rowid (a knowledge base holds few
+   * articles beside a forum's posts; none, nothing is read).
+   */
+  const countArticleMatches = async (within: number, match: string) => {
+    const result = await sql<{ count: number }>`select count(*) as count from (select 1 from "searchIndex"
+        where "searchIndex" match ${match} and rowid in (
+          select "docID" from "searchDocuments" where "recordType" = 'article') limit ${within})`.execute(db);
+    return Number(result.rows[0]?.count ?? 0);
   };
 
   /**

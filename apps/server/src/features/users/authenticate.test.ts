@@ -245,7 +245,7 @@ describe.each(engines)("GET /users/me for a guest on %s", (engine) => {
     });
     expect(me.roles).toEqual([{ roleID: expect.any(Number) as number, name: "Guest" }]);
     expect(me.roleIDs).toEqual([me.roles[0]!.roleID]);
-    expect(me.permissions).toEqual(["discussions.view", "profiles.view"]);
+    expect(me.permissions).toEqual(["discussions.view", "kb.view", "profiles.view"]);
   });
 
   it("answers empty counters for a guest", async () => {

@@ -512,6 +512,86 @@ export interface ThemeRevisionsTable {
   dateInserted: DateString;
 }
 
+/** 0026: a knowledge base; `rootCategoryID` is the knowledge category every top-level one sits under. */
+export interface KnowledgeBasesTable {
+  knowledgeBaseID: Generated<number>;
+  name: string;
+  description: string;
+  urlCode: string;
+  viewType: string;
+  sortArticles: string;
+  icon: Defaulted<string>;
+  bannerImage: Defaulted<string>;
+  sourceLocale: string;
+  rootCategoryID: Defaulted<number>;
+  defaultArticleID: number | null;
+  /** published | deleted */
+  status: Defaulted<string>;
+  insertUserID: number;
+  dateInserted: DateString;
+  updateUserID: number | null;
+  dateUpdated: DateString | null;
+}
+
+/** 0026: a knowledge category (parentID -1 for a base's root category). */
+export interface KnowledgeCategoriesTable {
+  knowledgeCategoryID: Generated<number>;
+  knowledgeBaseID: number;
+  parentID: number;
+  name: string;
+  sort: number | null;
+  sortChildren: string | null;
+  insertUserID: number;
+  dateInserted: DateString;
+  updateUserID: number | null;
+  dateUpdated: DateString | null;
+}
+
+/** 0026: an article: its source, in its format (rendered when read). */
+export interface ArticlesTable {
+  articleID: Generated<number>;
+  knowledgeCategoryID: number;
+  knowledgeBaseID: number;
+  name: string;
+  body: string;
+  format: string;
+  locale: string;
+  sort: number | null;
+  seoName: string | null;
+  seoDescription: string | null;
+  /** published | deleted */
+  status: Defaulted<string>;
+  featured: Flag;
+  dateFeatured: DateString | null;
+  score: Counter;
+  countViews: Counter;
+  insertUserID: number;
+  dateInserted: DateString;
+  updateUserID: number | null;
+  dateUpdated: DateString | null;
+}
+
+/** 0026: one saved version of an article (status published for the current one, else previous). */
+export interface ArticleRevisionsTable {
+  articleRevisionID: Generated<number>;
+  articleID: number;
+  name: string;
+  format: string;
+  body: string;
+  locale: string;
+  status: string;
+  insertUserID: number;
+  dateInserted: DateString;
+}
+
+/** 0026: a member's "Was this article helpful?" answer (yes | no). */
+export interface ArticleReactionsTable {
+  articleID: number;
+  userID: number;
+  helpful: string;
+  dateInserted: DateString;
+}
+
 export interface DB {
   categories: CategoriesTable;
   users: UsersTable;
@@ -551,4 +631,9 @@ export interface DB {
   translations: TranslationsTable;
   themes: ThemesTable;
   themeRevisions: ThemeRevisionsTable;
+  knowledgeBases: KnowledgeBasesTable;
+  knowledgeCategories: KnowledgeCategoriesTable;
+  articles: ArticlesTable;
+  articleRevisions: ArticleRevisionsTable;
+  articleReactions: ArticleReactionsTable;
 }

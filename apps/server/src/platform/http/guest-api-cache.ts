@@ -17,6 +17,10 @@ export const contentEvents: EventName[] = [
   "theme.changed",
   "config.changed",
   "translation.changed",
+  "article.created",
+  "article.updated",
+  "article.statusChanged",
+  "knowledge.changed",
 ];
 
 interface CachedAnswer extends StoredText {
