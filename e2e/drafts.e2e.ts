@@ -206,6 +206,16 @@ describe("Drafts (spec §4 draft lifecycle)", () => {
       `/comments?discussionID=${discussion.discussionID}`,
     );
     expect(posted.find((c) => c.body.includes("A threaded answer."))?.parentCommentID).toBe(comment!.commentID);
+    // On the page it names the comment it answers, and leads to it.
+    const answer = view.comments.filter({ hasText: "A threaded answer." });
+    const inReplyTo = answer.getByRole("link", { name: "In reply to admin" });
+    expect(await inReplyTo.getAttribute("href")).toBe(`#Comment_${comment!.commentID}`);
+    expect(
+      await view
+        .comment(comment!.commentID)
+        .getByRole("link", { name: /^In reply to/ })
+        .count(),
+    ).toBe(0);
   }, 90_000);
 
   it("/drafts works without JavaScript: the list is in the first response and Delete posts the form", async () => {

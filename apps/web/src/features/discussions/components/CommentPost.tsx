@@ -29,10 +29,12 @@ interface CommentPostProps {
   discussion: Pick<Discussion, "closed" | "permissions">;
   /** The cached comments page the comment came from (its reactions and edits change there). */
   pageKey: QueryKey;
+  /** The author of the comment this one replies to, when that comment is on the same page. */
+  parentAuthor?: string | undefined;
 }
 
 /** A comment with its reactions row, post buttons, and in-place Edit ('Edit (time)') and Delete. */
-export function CommentPost({ comment, discussion, pageKey, bulk }: CommentPostProps) {
+export function CommentPost({ comment, discussion, pageKey, bulk, parentAuthor }: CommentPostProps) {
   const api = useApi();
   const { data: me } = useQuery(meQuery(api));
   const { addToast } = useToast();
@@ -68,6 +70,7 @@ export function CommentPost({ comment, discussion, pageKey, bulk }: CommentPostP
       dateInserted={comment.dateInserted}
       dateUpdated={comment.dateUpdated}
       body={comment.body}
+      context={comment.parentCommentID ? <InReplyTo commentID={comment.parentCommentID} author={parentAuthor} /> : null}
       bodyOverride={
         editing ? (
           <OnDemandCommentEditForm commentID={comment.commentID} pageKey={pageKey} onDone={() => setEditing(false)} />
@@ -128,6 +131,22 @@ export function CommentPost({ comment, discussion, pageKey, bulk }: CommentPostP
         </ConfirmModal>
       ) : null}
     </Post>
+  );
+}
+
+/**
+ * Where a reply points: to its comment on this page ("In reply to Name"), or to the address that finds
+ * the comment's page.
+ */
+function InReplyTo({ commentID, author }: { commentID: number; author: string | undefined }) {
+  return author !== undefined ? (
+    <a href={`#Comment_${commentID}`} data-part="in-reply-to">
+      {t("In reply to {name}", { name: author })}
+    </a>
+  ) : (
+    <a href={`/discussion/comment/${commentID}`} data-part="in-reply-to">
+      {t("In reply to a comment")}
+    </a>
   );
 }
 

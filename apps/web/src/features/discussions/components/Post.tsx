@@ -19,6 +19,8 @@ interface PostProps {
   bodyOverride?: React.ReactNode;
   /** The interactive reactions row, instead of the plain counts. */
   reactionBar?: React.ReactNode;
+  /** Beside the author and date: what the post answers ("In reply to …"). */
+  context?: React.ReactNode;
   children?: React.ReactNode;
 }
 
@@ -32,6 +34,7 @@ export function Post({
   reactions,
   bodyOverride,
   reactionBar,
+  context,
   children,
 }: PostProps) {
   const signature = author?.signature?.body;
@@ -51,6 +54,7 @@ export function Post({
           {author?.title ? <span>{author.title}</span> : null}
           <DateTime date={dateInserted} />
           {dateUpdated ? <span>{t("edited")}</span> : null}
+          {context}
         </div>
         {bodyOverride ?? <div className={styles.body} dangerouslySetInnerHTML={{ __html: body ?? "" }} />}
         {reactionBar !== undefined ? (

@@ -108,6 +108,10 @@ export function DiscussionPage() {
   const sort = readCommentSort(new URLSearchParams(location.search).get("sort"));
   const { data: comments } = useSuspenseQuery(commentsQuery(api, parsed.id, parsed.page, limit, sort));
   const { data: me } = useQuery(meQuery(api));
+  // A reply names the comment it answers when that comment is on this page.
+  const authorsOnPage = new Map(
+    comments.items.map((comment) => [comment.commentID, comment.insertUser?.name ?? t("Unknown User")]),
+  );
   useCollapsibleQuotes(discussion, comments);
   useViewCounted(discussion.discussionID);
   const base = discussionPath(discussion);
@@ -167,6 +171,7 @@ export function DiscussionPage() {
           discussion={discussion}
           pageKey={commentsQuery(api, parsed.id, parsed.page, limit, sort).queryKey}
           bulk={bulk}
+          parentAuthor={comment.parentCommentID === null ? undefined : authorsOnPage.get(comment.parentCommentID)}
         />
       ))}
       {bulk ? <bulk.CommentSelectionToast discussionID={parsed.id} /> : null}
