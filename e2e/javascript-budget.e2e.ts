@@ -18,6 +18,9 @@ const readerPages = [
   { name: "categories", path: "/categories" },
   { name: "category", path: "/categories/general" },
   { name: "discussion", path: "/discussion/1" },
+  // The knowledge base's reading pages load their feature's chunk with them, and never the editor.
+  { name: "knowledge base", path: "/kb/help-center" },
+  { name: "knowledge article", path: "/kb/articles/1-creating-your-account" },
 ];
 
 interface Script {

@@ -74,7 +74,16 @@ describe.each([
       reached.push(focused.text);
     }
     // The title bar under /entry (its search button included), then the form's first field.
-    expect(reached).toEqual(["Skip to content", "Parley", "Posts", "Categories", "Search", "Sign In", "Register"]);
+    expect(reached).toEqual([
+      "Skip to content",
+      "Parley",
+      "Posts",
+      "Categories",
+      "Knowledge Base",
+      "Search",
+      "Sign In",
+      "Register",
+    ]);
     expect(await signIn.username.evaluate((input) => input === document.activeElement)).toBe(true);
     await page.keyboard.type("admin");
     await page.keyboard.press("Tab");

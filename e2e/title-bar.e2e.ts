@@ -48,7 +48,11 @@ describe.each(widths)("title bar at %i px", (width) => {
       expect(await bar.mainNavigation.isVisible()).toBe(false);
     } else {
       expect(await bar.hamburger.isVisible()).toBe(false);
-      expect(await bar.mainNavigation.getByRole("link").allInnerTexts()).toEqual(["Posts", "Categories"]);
+      expect(await bar.mainNavigation.getByRole("link").allInnerTexts()).toEqual([
+        "Posts",
+        "Categories",
+        "Knowledge Base",
+      ]);
     }
     // The bar is 48 px high, 44 on compact screens, and stays within the window.
     const box = await bar.titleBar.boundingBox();
@@ -125,7 +129,11 @@ describe("site navigation panel", () => {
       const { bar, page } = await openAt(width);
       await bar.hamburger.click();
       await bar.siteNavigationPanel.waitFor();
-      expect(await bar.siteNavigationPanel.getByRole("link").allInnerTexts()).toEqual(["Posts", "Categories"]);
+      expect(await bar.siteNavigationPanel.getByRole("link").allInnerTexts()).toEqual([
+        "Posts",
+        "Categories",
+        "Knowledge Base",
+      ]);
       await screenshot(page, `title-bar-site-navigation-${width}`);
 
       await bar.siteNavigationPanel.getByRole("button", { name: "Close" }).click();

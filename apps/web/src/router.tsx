@@ -73,6 +73,10 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
   const settings = () => import("./features/settings/settings.routes.tsx").then((m) => m.createSettingsRoutes);
   const themes = () => import("./features/themes/themes.routes.tsx").then((m) => m.createThemesRoutes);
   const log = () => import("./features/log/log.routes.tsx").then((m) => m.createLogRoutes);
+  // The knowledge base: its reading pages, and the article editor apart (reading never loads the editor).
+  const knowledge = () => import("./features/knowledge/knowledge.routes.tsx").then((m) => m.createKnowledgeRoutes);
+  const articleEditor = () =>
+    import("./features/knowledge/knowledge.editor.routes.tsx").then((m) => m.createArticleEditorRoutes);
   // The posting actions run on a form submission only: their code loads then.
   let postingActions: Promise<ReturnType<typeof createDiscussionActions>> | undefined;
   const posting = () =>
@@ -248,6 +252,13 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             featureRoute("report-reasons", "dashboard/settings/report-reasons", reports),
             // A discussion's revision history and deleted comments (moderators).
             featureRoute("log", "log/filter", log),
+            // The knowledge base (Vanilla's addresses).
+            featureRoute("kb", "kb", knowledge),
+            featureRoute("kb-base", "kb/:urlCode", knowledge),
+            featureRoute("kb-category", "kb/categories/:category/:pageSegment?", knowledge),
+            featureRoute("kb-article-add", "kb/articles/add", articleEditor),
+            featureRoute("kb-article-editor", "kb/articles/:articleID/editor", articleEditor),
+            featureRoute("kb-article", "kb/articles/:article", knowledge),
             {
               id: "search",
               path: "search",

@@ -24,10 +24,12 @@ describe("normalizeNavigationUrl", () => {
     expect(normalizeNavigationUrl("  kb ")).toBe("/kb");
   });
 
-  it("defaults to Posts then Categories", () => {
+  it("defaults to Posts then Categories, then the knowledge base for those who may read it", () => {
     expect(defaultNavigationItems.map(({ name, url }) => [name, url])).toEqual([
       ["Posts", "/discussions"],
       ["Categories", "/categories"],
+      ["Knowledge Base", "/kb"],
     ]);
+    expect(defaultNavigationItems[2]).toMatchObject({ permission: "kb.view" });
   });
 });

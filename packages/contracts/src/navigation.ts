@@ -10,8 +10,12 @@ export function normalizeNavigationUrl(url: string): string {
   return `/${trimmed}`;
 }
 
-/** The default navigation (spec §2): Posts, then Categories. */
+/**
+ * The default navigation (spec §2): Posts, then Categories; then the knowledge base, which its module adds
+ * (spec §3: "other modules can add entries") for those who may read it.
+ */
 export const defaultNavigationItems = [
   { id: "builtin-discussions", name: "Posts", url: "/discussions" },
   { id: "builtin-categories", name: "Categories", url: "/categories" },
+  { id: "builtin-knowledge-base", name: "Knowledge Base", url: "/kb", permission: "kb.view" },
 ] as const;

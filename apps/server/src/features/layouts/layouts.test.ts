@@ -342,11 +342,12 @@ describe.each(engines)("GET /layouts/lookup-hydrate on %s", (engine) => {
       await f.t.app.platform.siteConfig.set("conversations.enabled", true);
     });
 
-    it("defaults to Posts and Categories, Register and Messages available", async () => {
+    it("defaults to Posts and Categories (and the knowledge base), Register and Messages available", async () => {
       const answer = await hydrated(`layoutViewType=home&${section}`);
       expect(answer.titleBar.$reactProps.navigation.items).toEqual([
         { id: "builtin-discussions", name: "Posts", url: "/discussions" },
         { id: "builtin-categories", name: "Categories", url: "/categories" },
+        { id: "builtin-knowledge-base", name: "Knowledge Base", url: "/kb", permission: "kb.view" },
       ]);
       expect(answer.titleBar.$reactProps).toMatchObject({ registrationOpen: true, conversationsEnabled: true });
     });
@@ -400,7 +401,7 @@ describe.each(engines)("GET /layouts/lookup-hydrate on %s", (engine) => {
       expect(names(await navigation(null, "de"))).toEqual(["Posts"]);
       expect(names(await navigation(null))).toEqual(["Posts"]);
       await f.t.app.platform.siteConfig.set("navigation.items", "not json");
-      expect(names(await navigation(null))).toEqual(["Posts", "Categories"]);
+      expect(names(await navigation(null))).toEqual(["Posts", "Categories", "Knowledge Base"]);
     });
 
     it("follows the registration method and the conversations setting", async () => {

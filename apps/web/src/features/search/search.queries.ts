@@ -19,7 +19,8 @@ export const searchResultsQuery = (api: ApiClient, params: Record<string, unknow
 
 /** The sources of the title bar's suggestions, in the order their groups show (spec §7, §9). */
 export const suggestionSources = [
-  { source: "discussions", heading: "Discussions", domain: "all_content" },
+  { source: "discussions", heading: "Discussions", domain: "discussions" },
+  { source: "articles", heading: "Articles", domain: "knowledgeBase" },
   { source: "members", heading: "Members", domain: "user" },
   { source: "categories", heading: "Categories", domain: "category" },
 ] as const;
@@ -33,7 +34,7 @@ export interface SuggestionGroup {
 
 /**
  * Spec §9 "autocomplete 10 results split across sources": each source's share of the limit, the
- * remainder going to the first ones (10 over 3 sources: 4, 3, 3).
+ * remainder going to the first ones (10 over 4 sources: 3, 3, 2, 2).
  */
 export function splitSuggestionLimit(limit: number, sources: number): number[] {
   const share = Math.floor(limit / sources);

@@ -31,7 +31,8 @@ const result = (
 });
 
 const byDomain: Record<string, SearchResult[]> = {
-  all_content: [result("discussion", 1, "Quokka habits", "/discussion/1/quokka-habits")],
+  discussions: [result("discussion", 1, "Quokka habits", "/discussion/1/quokka-habits")],
+  knowledgeBase: [],
   user: [result("user", 5, "Quokka Quill", "/profile/Quokka%20Quill")],
   category: [],
 };
@@ -47,7 +48,8 @@ function Harness() {
 }
 
 describe("TitleBarSuggestions", () => {
-  it("splits 10 across the three sources", () => {
+  it("splits 10 across the sources", () => {
+    expect(splitSuggestionLimit(10, 4)).toEqual([3, 3, 2, 2]);
     expect(splitSuggestionLimit(10, 3)).toEqual([4, 3, 3]);
     expect(splitSuggestionLimit(10, 2)).toEqual([5, 5]);
   });
@@ -64,13 +66,14 @@ describe("TitleBarSuggestions", () => {
     await waitFor(() => expect(within(list).getAllByRole("option")).toHaveLength(2));
     const searches = transport.requests.filter((request) => request.path === "/search");
     expect(searches.map((request) => [request.query?.["domain"], request.query?.["limit"]])).toEqual([
-      ["all_content", 4],
-      ["user", 3],
-      ["category", 3],
+      ["discussions", 3],
+      ["knowledgeBase", 3],
+      ["user", 2],
+      ["category", 2],
     ]);
     expect(searches.every((request) => request.query?.["matchMode"] === "prefix")).toBe(true);
     expect(searches.every((request) => request.query?.["collapse"] === true)).toBe(true);
-    // One group per source that found something, named by its heading; the empty one is left out.
+    // One group per source that found something, named by its heading; the empty ones are left out.
     const groups = within(list).getAllByRole("group");
     expect(groups.map((group) => group.getAttribute("aria-labelledby") && group.textContent)).toEqual([
       "DiscussionsQuokka habits",

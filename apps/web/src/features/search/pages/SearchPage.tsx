@@ -30,6 +30,7 @@ const domainTabs: Array<{ domain: SearchDomain; label: string }> = [
   { domain: "discussions", label: "Discussions" },
   { domain: "user", label: "Members" },
   { domain: "category", label: "Categories" },
+  { domain: "knowledgeBase", label: "Articles" },
 ];
 
 /** The post types this forum has (questions and ideas join when those features exist). */
@@ -266,6 +267,15 @@ const localPath = (url: string) => {
   }
 };
 
+/** What each kind of result is called (its English text, translated where shown). */
+const recordTypeLabels: Partial<Record<SearchResult["recordType"], string>> = {
+  discussion: "Discussion",
+  comment: "Comment",
+  user: "Member",
+  category: "Category",
+  article: "Article",
+};
+
 function ResultItem({ item, newTab }: { item: SearchResult; newTab: boolean }) {
   const crumbs = item.breadcrumbs?.slice(1) ?? [];
   const author = item.insertUser as { name?: string } | undefined;
@@ -283,17 +293,7 @@ function ResultItem({ item, newTab }: { item: SearchResult; newTab: boolean }) {
       </h2>
       {item.body ? <p className={styles.excerpt} dangerouslySetInnerHTML={{ __html: item.body }} /> : null}
       <p className={styles.meta}>
-        <span>
-          {t(
-            item.recordType === "comment"
-              ? "Comment"
-              : item.recordType === "user"
-                ? "Member"
-                : item.recordType === "category"
-                  ? "Category"
-                  : "Discussion",
-          )}
-        </span>
+        <span>{t(recordTypeLabels[item.recordType] ?? "Discussion")}</span>
         {author?.name && item.recordType !== "user" ? <span>{author.name}</span> : null}
         <DateTime date={item.dateInserted} />
         {crumbs.length > 0 && <span>{crumbs.map((crumb) => crumb.name).join(" › ")}</span>}
