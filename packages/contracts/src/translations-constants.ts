@@ -44,6 +44,11 @@ export const translationRules = {
   maxTranslationLength: 10_000,
   /** One PATCH changes at most this many translations. */
   maxItems: 500,
+  /** One machine translation: at most this many texts (DeepL's own limit per request), each this long. */
+  machineMaxTexts: 50,
+  machineMaxLength: 5_000,
+  /** How long a provider may take before the call gives up (ms). */
+  machineTimeoutMs: 10_000,
 } as const;
 
 /** `<recordType>.<recordID or recordKey>.<propertyName>` (reference §7). */

@@ -58,6 +58,30 @@ export const TranslationServiceParams = Type.Object({ type: Type.String({ minLen
 /** A service's settings (its configSchema's properties) and whether it is the default. */
 export const TranslationServicePut = Type.Record(Type.String({ maxLength: 100 }), Type.Unknown());
 
+/**
+ * `POST /translations/machine` (Parley's): texts machine-translated by the locale's translation service
+ * (else the default one), for a site manager to review in the content translator before saving. Nothing
+ * is stored.
+ */
+export const MachineTranslationPost = Type.Object({
+  locale: Type.String({ minLength: 1, maxLength: 20, description: "The locale to translate into." }),
+  sourceLocale: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 20, description: "The texts' locale (the site's source, en)." }),
+  ),
+  texts: Type.Array(Type.String({ maxLength: translationRules.machineMaxLength }), {
+    minItems: 1,
+    maxItems: translationRules.machineMaxTexts,
+  }),
+});
+export type MachineTranslationPost = Static<typeof MachineTranslationPost>;
+
+export const MachineTranslation = Type.Object({
+  translationService: Type.String({ description: "The service that translated them." }),
+  locale: Type.String(),
+  translations: Type.Array(Type.String(), { description: "One per text, in their order." }),
+});
+export type MachineTranslation = Static<typeof MachineTranslation>;
+
 /** The resource a translation belongs to (path parameter). */
 export const TranslationResourceParams = Type.Object({
   resource: Type.String({ minLength: 1, maxLength: 100, pattern: "^[a-zA-Z0-9_-]+$" }),

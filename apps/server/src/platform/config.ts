@@ -35,6 +35,17 @@ export interface Config {
    * ranges (`loopback`, `linklocal`, `uniquelocal`, CIDRs).
    */
   trustProxy: boolean | string;
+  /**
+   * Where the machine-translation providers are reached (a proxy, or a test's stand-in); null for their
+   * own addresses. DeepL's free keys (`…:fx`) and paid keys have addresses of their own.
+   */
+  translationEndpoints: TranslationEndpoints;
+}
+
+/** The machine-translation providers' base URLs, when not their own. */
+export interface TranslationEndpoints {
+  deepl: string | null;
+  google: string | null;
 }
 
 /** A bad environment value: its message is the one line printed when the start stops. */
@@ -168,5 +179,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     compress: value(env, "PARLEY_COMPRESS") === undefined ? true : parseBoolean(env, "PARLEY_COMPRESS"),
     heapGrowthPercent: parseWhole(env, "PARLEY_HEAP_GROWTH", DEFAULT_HEAP_GROWTH_PERCENT, 1_000),
     trustProxy: parseTrustProxy(env),
+    translationEndpoints: {
+      deepl: parseUrl(env, "PARLEY_DEEPL_URL", ["https:", "http:"]),
+      google: parseUrl(env, "PARLEY_GOOGLE_TRANSLATE_URL", ["https:", "http:"]),
+    },
   };
 }

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Kysely } from "kysely";
 import type { Redis } from "ioredis";
-import type { Config } from "./config.ts";
+import type { Config, TranslationEndpoints } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import type { DB } from "./db/schema.ts";
 import { createAuthRepo } from "./auth/auth.repo.ts";
@@ -28,6 +28,8 @@ export type PlatformConfig = Pick<
 > & {
   /** Bulk actions' time budget and batch size (tests make them small). */
   longRunner?: Partial<LongRunnerOptions>;
+  /** Machine-translation providers' addresses when not their own (`PARLEY_DEEPL_URL`, …). */
+  translationEndpoints?: Partial<TranslationEndpoints>;
 };
 
 /** What every feature may use: the database, sessions and permissions, mail, rate limits, settings. */

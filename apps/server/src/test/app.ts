@@ -29,7 +29,11 @@ export interface TestApp {
 /** The API (no pages) on a fresh database of the given engine, optionally with the demo community. */
 export async function createTestApp(
   engine: DialectName,
-  options: { seed?: boolean; extend?: (app: FastifyInstance) => void | Promise<void> } = {},
+  options: {
+    seed?: boolean;
+    extend?: (app: FastifyInstance) => void | Promise<void>;
+    config?: Partial<PlatformConfig>;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(engine);
   if (options.seed) {
@@ -37,7 +41,7 @@ export async function createTestApp(
     await seedDemo(database.db, adminID);
   }
   // Compression on, as the server runs (requests without Accept-Encoding get plain answers).
-  const app = await buildApp({ config: testConfig(database.dataDir), database, compress: true });
+  const app = await buildApp({ config: testConfig(database.dataDir, options.config), database, compress: true });
   await options.extend?.(app);
   return readyTestApp(app, database);
 }

@@ -3,6 +3,7 @@ import { Locale, Translation, TranslationService } from "@parley/contracts";
 import type { Platform } from "../../platform/context.ts";
 import { createLocaleSettings, type LocaleSettings } from "./locales.settings.ts";
 import { createLocalesService } from "./locales.service.ts";
+import { createMachineTranslator } from "./machine.ts";
 import { localesRoutes, translationsRoutes } from "./translations.routes.ts";
 import { createTranslationsService, type RecordsExist, type TranslationsService } from "./translations.service.ts";
 
@@ -24,8 +25,8 @@ export function createContentTranslations(platform: Platform, recordsExist: Reco
 }
 
 /**
- * `/locales`, `/translation-services` and `/translations` (reference §7): content locales, stored
- * translation-service settings (no provider is ever called) and hand-made content translations.
+ * `/locales`, `/translation-services` and `/translations` (reference §7): content locales, translation
+ * services (machine translations on a site manager's request) and content translations.
  */
 export async function registerTranslations(
   app: FastifyInstance,
@@ -35,7 +36,12 @@ export async function registerTranslations(
   for (const schema of [Locale, Translation, TranslationService]) app.addSchema(schema);
   await app.register(localesRoutes, {
     prefix: "/api/v2",
-    service: createLocalesService(platform.siteConfig, made.locales, platform.events),
+    service: createLocalesService(
+      platform.siteConfig,
+      made.locales,
+      platform.events,
+      createMachineTranslator(platform.config.translationEndpoints),
+    ),
   });
   await app.register(translationsRoutes, { prefix: "/api/v2", service: made.service });
 }

@@ -3,6 +3,8 @@ import {
   type FieldError,
   type Locale,
   type LocalePatch,
+  type MachineTranslation,
+  type MachineTranslationPost,
   type TranslationService,
 } from "@parley/contracts";
 import { authorize } from "../../platform/auth/authorize.ts";
@@ -11,23 +13,41 @@ import { fieldError, notFound, validationFailed } from "../../platform/errors.ts
 import type { EventBus } from "../../platform/events.ts";
 import type { SiteConfig } from "../../platform/site-config.ts";
 import { displayName, jsonObjectOf, type LocaleSettings } from "./locales.settings.ts";
+import type { MachineService, MachineTranslator } from "./machine.ts";
 
 /**
- * The machine-translation services a site manager may configure (Vanilla's closed add-on's client shape).
- * Parley stores their settings and which locale uses which, but this server never calls a provider:
- * `canTranslate` is false and no machine translation is ever made.
+ * The machine-translation services a site manager may configure (Vanilla's closed add-on's client shape),
+ * and which locale uses which. A configured one translates on a site manager's request in the content
+ * translator (`POST /translations/machine`), for review before saving; nothing is translated on its own.
  */
 const services = [
-  { type: "deepl", name: "DeepL", fields: { apiKey: "The DeepL authentication key." } },
-  { type: "google", name: "Google Cloud Translation", fields: { apiKey: "The Google Cloud API key." } },
-] as const;
+  {
+    type: "deepl",
+    name: "DeepL",
+    fields: { apiKey: "The DeepL authentication key (free keys end in :fx)." },
+    description: "Translates with DeepL's API when a site manager asks for it in the content translator.",
+  },
+  {
+    type: "google",
+    name: "Google Cloud Translation",
+    fields: { apiKey: "The Google Cloud API key." },
+    description:
+      "Translates with Google Cloud Translation (v2) when a site manager asks for it in the content translator.",
+  },
+] as const satisfies ReadonlyArray<{ type: MachineService; name: string; fields: object; description: string }>;
 type ServiceSettings = Record<string, string>;
 
-const SERVICE_DESCRIPTION =
-  "Parley keeps this service's settings but does not call translation providers: no machine translations are made. Translate content by hand with the content translator.";
-
-/** `/locales` and `/translation-services`: the enabled content locales and the translation services. */
-export function createLocalesService(siteConfig: SiteConfig, locales: LocaleSettings, events: EventBus) {
+/**
+ * `/locales` and `/translation-services`: the enabled content locales and the translation services;
+ * machine translations through them.
+ */
+export function createLocalesService(
+  siteConfig: SiteConfig,
+  locales: LocaleSettings,
+  events: EventBus,
+  translator: MachineTranslator,
+) {
+  const storedSettings = async () => jsonObjectOf<ServiceSettings>(await siteConfig.get("translation.services"));
   const assigned = async () => jsonObjectOf<string>(await siteConfig.get("locales.translationServices"));
 
   async function present(key: string, enabled: string[], assignments: Record<string, string>): Promise<Locale> {
@@ -50,11 +70,12 @@ export function createLocalesService(siteConfig: SiteConfig, locales: LocaleSett
   }
 
   async function presentService(service: (typeof services)[number]): Promise<TranslationService> {
-    const stored = jsonObjectOf<ServiceSettings>(await siteConfig.get("translation.services"))[service.type] ?? {};
+    const stored = (await storedSettings())[service.type] ?? {};
+    const isConfigured = Object.keys(service.fields).every((field) => Boolean(stored[field]));
     return {
       type: service.type,
       name: service.name,
-      isConfigured: Object.keys(service.fields).every((field) => Boolean(stored[field])),
+      isConfigured,
       isDefault: (await siteConfig.get("translation.defaultService")) === service.type,
       configSchema: {
         type: "object",
@@ -66,8 +87,8 @@ export function createLocalesService(siteConfig: SiteConfig, locales: LocaleSett
         ),
         required: Object.keys(service.fields),
       },
-      canTranslate: false,
-      description: SERVICE_DESCRIPTION,
+      canTranslate: isConfigured,
+      description: service.description,
     };
   }
   const findService = (type: string) => {
@@ -114,6 +135,45 @@ export function createLocalesService(siteConfig: SiteConfig, locales: LocaleSett
       return find(localeID);
     },
 
+    /**
+     * `POST /translations/machine` (site.manage): the texts translated into a content locale by its
+     * translation service, else the site's default one. Nothing is stored: the content translator shows
+     * them as unsaved edits to review.
+     */
+    async machineTranslate(body: MachineTranslationPost, viewer: Viewer): Promise<MachineTranslation> {
+      authorize(viewer, "site.manage");
+      const enabled: string[] = await locales.enabled();
+      const source = body.sourceLocale ?? defaultTranslationLocale;
+      const errors: FieldError[] = [];
+      if (!enabled.includes(body.locale))
+        errors.push(fieldError("locale", "invalid", `The locale ${body.locale} is not enabled on this site.`));
+      else if (body.locale === source)
+        errors.push(fieldError("locale", "invalid", "The texts are already in that locale."));
+      if (!enabled.includes(source))
+        errors.push(fieldError("sourceLocale", "invalid", `The locale ${source} is not enabled on this site.`));
+      if (errors.length) throw validationFailed(errors);
+      const type = (await assigned())[body.locale] || (await siteConfig.get("translation.defaultService"));
+      const service = services.find((candidate) => candidate.type === type);
+      const settings = service ? (await storedSettings())[service.type] : undefined;
+      if (!service || !settings || !Object.keys(service.fields).every((field) => Boolean(settings[field])))
+        throw validationFailed([
+          fieldError(
+            "locale",
+            "invalid",
+            `No translation service is set for ${displayName(body.locale, "en")}: configure one in the translation services.`,
+            422,
+          ),
+        ]);
+      const translations = await translator.translate({
+        service: service.type,
+        settings,
+        texts: body.texts,
+        source,
+        target: body.locale,
+      });
+      return { translationService: service.type, locale: body.locale, translations };
+    },
+
     /** `GET /translation-services` (site.manage). */
     async services(viewer: Viewer): Promise<TranslationService[]> {
       authorize(viewer, "site.manage");
@@ -143,7 +203,7 @@ export function createLocalesService(siteConfig: SiteConfig, locales: LocaleSett
         if (!(field in settings) && !errors.some((error) => error.field === field))
           errors.push(fieldError(field, "missingField", `${field} is required.`));
       if (errors.length) throw validationFailed(errors);
-      const all = jsonObjectOf<ServiceSettings>(await siteConfig.get("translation.services"));
+      const all = await storedSettings();
       all[type] = settings;
       const changes: Parameters<SiteConfig["setMany"]>[0] = { "translation.services": JSON.stringify(all) };
       const current = await siteConfig.get("translation.defaultService");

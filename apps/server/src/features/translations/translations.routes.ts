@@ -4,6 +4,8 @@ import {
   ErrorBody,
   LocaleIDParams,
   LocalePatch,
+  MachineTranslation,
+  MachineTranslationPost,
   TranslationListQuery,
   TranslationPatch,
   TranslationRemove,
@@ -62,7 +64,7 @@ export const localesRoutes: FastifyPluginAsyncTypebox<{ service: LocalesService 
     {
       schema: {
         tags: ["Translation services"],
-        summary: "The translation services and their settings' schema (site.manage); none is ever called.",
+        summary: "The translation services and their settings' schema (site.manage).",
         response: { 200: Type.Array(Type.Ref("TranslationService")), ...errors },
       },
     },
@@ -80,6 +82,24 @@ export const localesRoutes: FastifyPluginAsyncTypebox<{ service: LocalesService 
       },
     },
     async (request) => service.putService(request.params.type, request.body, request.viewer),
+  );
+  app.post(
+    "/translations/machine",
+    {
+      schema: {
+        tags: ["Translation services"],
+        summary:
+          "Machine-translate texts into a content locale with its translation service, for review; nothing is stored (site.manage).",
+        body: MachineTranslationPost,
+        response: { 200: MachineTranslation, ...errors, 502: ErrorBody, 504: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.machineTranslate(request.body, request.viewer);
+      // Nothing is created: 200, not the POST's 201.
+      reply.code(200);
+      return result;
+    },
   );
 };
 

@@ -95,7 +95,7 @@ describe.each(engines)("locales, translation services and translations on %s", (
     expect(english.statusCode).toBe(400);
   });
 
-  it("stores translation services' settings without ever calling them, and assigns one to a locale", async () => {
+  it("stores translation services' settings and assigns one to a locale", async () => {
     expect((await f.api.get("/api/v2/translation-services", { as: f.as.moderator })).statusCode).toBe(403);
     const list = await f.api.get("/api/v2/translation-services", { as: f.admin });
     expect(list.statusCode).toBe(200);
@@ -128,7 +128,7 @@ describe.each(engines)("locales, translation services and translations on %s", (
       { as: f.admin },
     );
     expect(put.statusCode, put.body).toBe(200);
-    expect(put.json()).toMatchObject({ type: "deepl", isConfigured: true, isDefault: true, canTranslate: false });
+    expect(put.json()).toMatchObject({ type: "deepl", isConfigured: true, isDefault: true, canTranslate: true });
     expect(put.body).not.toContain("secret-key");
     const assigned = await f.api.patch("/api/v2/locales/fr", { translationService: "deepl" }, { as: f.admin });
     expect(assigned.statusCode, assigned.body).toBe(200);

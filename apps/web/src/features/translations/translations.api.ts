@@ -1,4 +1,13 @@
-import type { Category, Locale, Translation, TranslationPatchItem, TranslationRemoveItem } from "@parley/contracts";
+import type {
+  Category,
+  Locale,
+  MachineTranslation,
+  MachineTranslationPost,
+  Translation,
+  TranslationPatchItem,
+  TranslationRemoveItem,
+  TranslationService,
+} from "@parley/contracts";
 import type { ApiClient } from "../../lib/api.ts";
 
 export const translationsApi = {
@@ -31,6 +40,14 @@ export const translationsApi = {
       path: `/translations/${encodeURIComponent(resource)}/remove`,
       body: items,
     }),
+
+  /** `GET /translation-services` (site.manage): which services may translate. */
+  services: async (api: ApiClient, signal?: AbortSignal) =>
+    (await api.get<TranslationService[]>("/translation-services", undefined, signal)).data,
+
+  /** `POST /translations/machine`: texts machine-translated for review (nothing is stored). */
+  machine: async (api: ApiClient, body: MachineTranslationPost) =>
+    (await api.request<MachineTranslation>({ method: "POST", path: "/translations/machine", body })).data,
 
   /** A category as written, whatever the reader's content locale (its source locale asked for). */
   sourceCategory: async (api: ApiClient, categoryID: number, sourceLocale: string, signal?: AbortSignal) =>

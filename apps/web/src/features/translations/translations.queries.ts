@@ -12,6 +12,7 @@ export interface TranslationTarget {
 export const translationKeys = {
   all: ["translations"] as const,
   locales: () => [...translationKeys.all, "locales"] as const,
+  services: () => [...translationKeys.all, "services"] as const,
   record: (target: TranslationTarget, locale: string) =>
     [...translationKeys.all, target.resource, target.recordType, target.recordID, locale] as const,
   source: (categoryID: number, sourceLocale: string) =>
@@ -20,6 +21,12 @@ export const translationKeys = {
 
 export const localesQuery = (api: ApiClient) =>
   queryOptions({ queryKey: translationKeys.locales(), queryFn: ({ signal }) => translationsApi.locales(api, signal) });
+
+export const translationServicesQuery = (api: ApiClient) =>
+  queryOptions({
+    queryKey: translationKeys.services(),
+    queryFn: ({ signal }) => translationsApi.services(api, signal),
+  });
 
 /** A record's saved translations in one locale, by translationPropertyKey. */
 export const recordTranslationsQuery = (api: ApiClient, target: TranslationTarget, locale: string) =>

@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
   hasUnsavedEdits,
+  machineEdits,
+  machineServiceFor,
   mergeSaved,
   rowState,
   saveOperations,
   shownValue,
   targetLocales,
+  untranslated,
   type TranslatableProperty,
 } from "./translator.state.ts";
 
@@ -78,5 +81,51 @@ describe("the content translator's save rules", () => {
       { localeID: "fr" },
       { localeID: "de" },
     ]);
+  });
+});
+
+describe("machine translation", () => {
+  const services = [
+    { type: "deepl", name: "DeepL", isDefault: false, canTranslate: true },
+    { type: "google", name: "Google Cloud Translation", isDefault: true, canTranslate: true },
+  ];
+  it("uses the locale's own service, else the default, only when it may translate", () => {
+    expect(machineServiceFor({ translationService: "deepl" }, services)).toEqual({ type: "deepl", name: "DeepL" });
+    expect(machineServiceFor({ translationService: null }, services)?.type).toBe("google");
+    expect(machineServiceFor(undefined, services)?.type).toBe("google");
+    expect(machineServiceFor({ translationService: null }, [{ ...services[1]!, canTranslate: false }])).toBeNull();
+    expect(machineServiceFor({ translationService: "deepl" }, [])).toBeNull();
+  });
+
+  it("fills only the empty fields that have a source, each within its limit", () => {
+    const props = [
+      {
+        propertyName: "name",
+        translationPropertyKey: "k.name",
+        label: "Name",
+        sourceText: "General",
+        propertyType: "text" as const,
+        maxLength: 5,
+      },
+      {
+        propertyName: "description",
+        translationPropertyKey: "k.description",
+        label: "Description",
+        sourceText: "",
+        propertyType: "multiline" as const,
+        maxLength: 50,
+      },
+      {
+        propertyName: "title",
+        translationPropertyKey: "k.title",
+        label: "Title",
+        sourceText: "Hello",
+        propertyType: "text" as const,
+        maxLength: 50,
+      },
+    ];
+    const missing = untranslated(props, { "k.title": "Bonjour" }, {});
+    expect(missing.map((property) => property.propertyName)).toEqual(["name"]);
+    expect(machineEdits(missing, ["Général"])).toEqual({ "k.name": "Génér" });
   });
 });

@@ -73,3 +73,42 @@ export function mergeSaved(saved: SavedTranslations, form: FormTranslations): Sa
 /** The locales content may be translated into: every enabled one but the source (spec §2). */
 export const targetLocales = <L extends { localeID: string }>(locales: readonly L[], sourceLocale: string) =>
   locales.filter((locale) => locale.localeID !== sourceLocale);
+
+/**
+ * The service that machine-translates into a locale: the locale's own, else the site's default, when it
+ * may translate (configured); null when there is none.
+ */
+export function machineServiceFor(
+  locale: { translationService?: string | null } | undefined,
+  services: ReadonlyArray<{ type: string; name: string; isDefault: boolean; canTranslate: boolean }>,
+): { type: string; name: string } | null {
+  const own = locale?.translationService;
+  const service = own
+    ? services.find((candidate) => candidate.type === own)
+    : services.find((candidate) => candidate.isDefault);
+  return service?.canTranslate ? { type: service.type, name: service.name } : null;
+}
+
+/** The properties a machine translation fills: those with a source text and nothing shown yet. */
+export const untranslated = (
+  properties: readonly TranslatableProperty[],
+  saved: SavedTranslations,
+  form: FormTranslations,
+) =>
+  properties.filter(
+    (property) =>
+      property.sourceText.trim() !== "" && shownValue(property.translationPropertyKey, saved, form).trim() === "",
+  );
+
+/** The machine translations as unsaved edits (each cut to its field's limit). */
+export function machineEdits(
+  properties: readonly TranslatableProperty[],
+  translations: readonly string[],
+): FormTranslations {
+  return Object.fromEntries(
+    properties.map((property, index) => [
+      property.translationPropertyKey,
+      (translations[index] ?? "").slice(0, property.maxLength),
+    ]),
+  );
+}

@@ -29,6 +29,17 @@ const properties: TranslatableProperty[] = [
   },
 ];
 const target = { resource: "forum", recordType: "category", recordID: 7 };
+/** The category's name, saved in French. */
+const generalInFrench = {
+  resource: "forum",
+  recordType: "category",
+  recordID: 7,
+  propertyName: "name",
+  translationPropertyKey: "category.7.name",
+  locale: "fr",
+  translation: "Général",
+  dateUpdated: "2025-01-01T00:00:00+00:00",
+};
 
 function Harness({ onClosed }: { onClosed?: () => void }) {
   const [open, setOpen] = useState(true);
@@ -67,22 +78,7 @@ describe("ContentTranslator", () => {
       routes: {
         "GET /locales": jsonResponse([locale("en", "English"), locale("fr", "French"), locale("de", "German")]),
         "GET /translations/forum": (request) =>
-          jsonResponse(
-            request.query?.["locale"] === "fr"
-              ? [
-                  {
-                    resource: "forum",
-                    recordType: "category",
-                    recordID: 7,
-                    propertyName: "name",
-                    translationPropertyKey: "category.7.name",
-                    locale: "fr",
-                    translation: "Général",
-                    dateUpdated: "2025-01-01T00:00:00+00:00",
-                  },
-                ]
-              : [],
-          ),
+          jsonResponse(request.query?.["locale"] === "fr" ? [generalInFrench] : []),
         "PATCH /translations/forum/remove": jsonResponse(null),
       },
     });
@@ -110,6 +106,81 @@ describe("ContentTranslator", () => {
       }),
     ]);
     expect(screen.getByText("Not translated")).toBeTruthy();
+  });
+
+  it("fills the empty fields with the locale's machine translation, unsaved until Save", async () => {
+    const twoProperties: TranslatableProperty[] = [
+      ...properties,
+      {
+        propertyName: "description",
+        translationPropertyKey: "category.7.description",
+        label: "Description",
+        sourceText: "Talk about anything.",
+        propertyType: "multiline",
+        maxLength: 500,
+      },
+    ];
+    const { transport } = renderWithShell(
+      <ContentTranslator
+        isOpen
+        onClose={() => undefined}
+        title="Translate General"
+        target={target}
+        sourceLocale="en"
+        properties={twoProperties}
+      />,
+      {
+        me: { ...memberMe, isAdmin: true },
+        routes: {
+          "GET /locales": jsonResponse([
+            locale("en", "English"),
+            { ...locale("fr", "French"), machineTranslationService: true, translationService: "deepl" },
+          ]),
+          "GET /translation-services": jsonResponse([
+            { type: "deepl", name: "DeepL", isDefault: false, canTranslate: true },
+            { type: "google", name: "Google Cloud Translation", isDefault: true, canTranslate: false },
+          ]),
+          // The name is translated already: only the description is asked for.
+          "GET /translations/forum": jsonResponse([generalInFrench]),
+          "POST /translations/machine": (request) =>
+            jsonResponse({
+              translationService: "deepl",
+              locale: "fr",
+              translations: (request.body as { texts: string[] }).texts.map(() => "Parlez de tout."),
+            }),
+        },
+      },
+    );
+    await screen.findByDisplayValue("Général");
+    fireEvent.click(await screen.findByRole("button", { name: "Translate with DeepL" }));
+    expect(await screen.findByDisplayValue("Parlez de tout.")).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toBe("Machine translations filled in: review them, then save.");
+    expect(screen.getByText("Unsaved changes")).toBeTruthy();
+    expect(screen.getByDisplayValue("Général")).toBeTruthy();
+    const asked = transport.requests.filter((request) => request.path === "/translations/machine");
+    expect(asked.map((request) => request.body)).toEqual([
+      { locale: "fr", sourceLocale: "en", texts: ["Talk about anything."] },
+    ]);
+    expect(transport.requests.some((request) => request.method === "PATCH")).toBe(false);
+  });
+
+  it("offers no machine translation without a service that may translate", async () => {
+    const { transport } = renderWithShell(<Harness />, {
+      me: { ...memberMe, isAdmin: true },
+      routes: {
+        "GET /locales": jsonResponse([locale("en", "English"), locale("fr", "French")]),
+        "GET /translation-services": jsonResponse([
+          { type: "deepl", name: "DeepL", isDefault: true, canTranslate: false },
+        ]),
+        "GET /translations/forum": jsonResponse([]),
+      },
+    });
+    await screen.findByLabelText("Name translation");
+    await waitFor(() =>
+      expect(transport.requests.some((request) => request.path === "/translation-services")).toBe(true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole("button", { name: /^Translate with/ })).toBeNull();
   });
 
   it("asks before closing with unsaved edits, and closes once confirmed", async () => {

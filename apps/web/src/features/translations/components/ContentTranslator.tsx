@@ -11,15 +11,19 @@ import {
   localesQuery,
   recordTranslationsQuery,
   translationKeys,
+  translationServicesQuery,
   type TranslationTarget,
 } from "../translations.queries.ts";
 import {
   hasUnsavedEdits,
+  machineEdits,
+  machineServiceFor,
   mergeSaved,
   rowState,
   saveOperations,
   shownValue,
   targetLocales,
+  untranslated,
   type FormTranslations,
   type TranslatableProperty,
 } from "../translator.state.ts";
@@ -65,6 +69,27 @@ export function ContentTranslator(props: ContentTranslatorProps) {
   const keys = (properties ?? []).map((property) => property.translationPropertyKey);
   const dirty = hasUnsavedEdits(keys, savedValues, form);
 
+  const services = useQuery({ ...translationServicesQuery(api), enabled: isOpen });
+  const machineService = machineServiceFor(
+    choices.find((choice) => choice.localeID === locale),
+    services.data ?? [],
+  );
+  // Fills the empty fields with the service's translations, as unsaved edits to review before Save.
+  const machine = useMutation({
+    mutationFn: async () => {
+      if (!locale || !properties) return 0;
+      const missing = untranslated(properties, savedValues, form);
+      if (missing.length === 0) return 0;
+      const result = await translationsApi.machine(api, {
+        locale,
+        sourceLocale,
+        texts: missing.map((property) => property.sourceText),
+      });
+      setForm((previous) => ({ ...previous, ...machineEdits(missing, result.translations) }));
+      return missing.length;
+    },
+  });
+
   const save = useMutation({
     mutationFn: async () => {
       if (!locale || !properties || !dirty) return;
@@ -95,6 +120,7 @@ export function ContentTranslator(props: ContentTranslatorProps) {
     else {
       setChosen(next);
       save.reset();
+      machine.reset();
     }
   };
 
@@ -147,8 +173,28 @@ export function ContentTranslator(props: ContentTranslatorProps) {
                   </option>
                 ))}
               </select>
+              {machineService ? (
+                <Button
+                  onPress={() => {
+                    save.reset();
+                    machine.mutate();
+                  }}
+                  isPending={machine.isPending}
+                  isDisabled={properties === null || saved.isPending}
+                >
+                  {t("Translate with {service}", { service: machineService.name })}
+                </Button>
+              ) : null}
             </div>
             {failed ? <FormAlert>{t("The translations could not be loaded.")}</FormAlert> : null}
+            {machine.isError ? <FormAlert>{machine.error.message}</FormAlert> : null}
+            {machine.isSuccess ? (
+              <p role="status" className={styles.machineStatus}>
+                {machine.data === 0
+                  ? t("Every field already has a translation.")
+                  : t("Machine translations filled in: review them, then save.")}
+              </p>
+            ) : null}
             {save.isError ? <FormAlert>{save.error.message}</FormAlert> : null}
             {save.isSuccess ? <FormAlert kind="success">{t("Translations saved.")}</FormAlert> : null}
             {properties === null || locales.isPending || (locale !== null && saved.isPending) ? (
@@ -189,6 +235,7 @@ export function ContentTranslator(props: ContentTranslatorProps) {
             setChosen(confirm.locale);
             setConfirm(null);
             save.reset();
+            machine.reset();
           } else discardAndClose();
         }}
       >
