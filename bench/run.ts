@@ -12,6 +12,7 @@ import { readRssMb, startBareFastify, startServerProcess, type ServerProcess } f
 import type { LoadFigures } from "./load.ts";
 import { isSizeName, sizeNames, sizes } from "./sizes.ts";
 import { runSseScenario, type SseFigures } from "./sse.ts";
+import { postgresMemoryNote } from "./postgres-memory.ts";
 
 /**
  * `npm run bench`: build if needed, seed `.bench/<size>` once, start the built server, then load
@@ -175,6 +176,7 @@ async function runHttpRows(options: RunOptions, loadBefore: number) {
   const samples = marker.samples;
   if (!samples) throw new Error("The seed marker has no samples; delete it to reseed.");
 
+  if (target.databaseUrl) console.log(await postgresMemoryNote(target.databaseUrl, target.schema));
   const calibration = options.calibrate > 0 ? await calibrate(options) : null;
 
   const running = await startServerProcess({

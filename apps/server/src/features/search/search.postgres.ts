@@ -124,6 +124,13 @@ interface Match {
   untitled: Scope | null;
   /** Whether a row of `every` is a title match (for `untitled`'s), without an index. */
   inTitle: RawBuilder<unknown> | null;
+  /**
+   * The same test from the title index: whether the row is among the title matches, which the planner
+   * gathers once (a hashed subplan over `searchTitles_vector`). For a first pass that reads every
+   * match, when the title matches are few, instead of each row's whole vector (often compressed): two
+   * words in 1,126 documents at 1M posts, 4.7 → 2.0 ms.
+   */
+  inTitleIndexed: RawBuilder<unknown> | null;
 }
 
 /**
@@ -172,7 +179,8 @@ function matchOf(language: string, criteria: SearchCriteria, pairs: string | nul
   };
   // Autocomplete matches names (titles, members, categories) as written, as on SQLite; a search by
   // title words alone matches their stemmed words.
-  if (criteria.prefix || !text) return { query, every: names, titled: null, untitled: null, inTitle: null };
+  if (criteria.prefix || !text)
+    return { query, every: names, titled: null, untitled: null, inTitle: null, inTitleIndexed: null };
   const documentVector = sql`d."searchVector"`;
   const titleWords = (indexed: boolean) => (title ? [matches(TITLE_VECTOR, title, indexed)] : []);
   const inTitle = sql`(d."name" <> '' and ts_match_vq(${documentVector}, ${inTitleOnly(text)}))`;
@@ -194,6 +202,7 @@ function matchOf(language: string, criteria: SearchCriteria, pairs: string | nul
     titled: names,
     untitled: { ...every, condition: (indexed) => sql`${every.condition(indexed)} and not ${inTitle}` },
     inTitle,
+    inTitleIndexed: sql`(d."docID" in (select t."docID" from "searchTitles" t where t."titleVector" @@ ${text}))`,
   };
 }
 
@@ -630,7 +639,9 @@ export function createPostgresSearchDriver(db: Executor, language = "english"): 
         // matches first for relevance. Below the cap that is the answer.
         // A GIN bitmap holds every match before the first is read: 62 ms for a prefix in 346k of 1M
         // documents ('tim:*'). That common, the table is read in order instead (12 ms there).
-        const inTitle = relevance ? match.inTitle : null;
+        // The title matches gathered once when they are few (as the planner expects them); otherwise
+        // each row's vector tested, as a common title word's set would cost more than the rows read.
+        const inTitle = relevance ? (expected.titles <= MAX_RESULTS ? match.inTitleIndexed : match.inTitle) : null;
         // Matches expected past the reach are counted no further than the page needs (`countWithin`),
         // and the page read on its own; fewer are read up to the reach, and the page comes from them.
         const cap = readAll ? null : expected.matches >= MAX_RESULTS ? criteria.countWithin : MAX_RESULTS;
