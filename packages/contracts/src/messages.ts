@@ -8,6 +8,8 @@ export const errorMessages = {
   genericToast: "Something has gone wrong.",
   permissionProblem: "Permission Problem",
   internal: "Internal Server Error",
+  /** A write that lost a race to an identical one (a unique name or address taken a moment ago). */
+  conflict: "That was just saved by someone else. Reload the page and try again.",
 } as const;
 
 /** `<Thing> not found.` as Vanilla words it. */

@@ -140,6 +140,25 @@ describe.each(engines)("knowledge bases API on %s", (engine) => {
     expect((await list()).filter((item) => item.urlCode === "blank-name" || item.name === "Again")).toEqual([]);
   });
 
+  it("answers 409, not 500, to the loser of two simultaneous creates of one url code, and keeps one base", async () => {
+    const body = { name: "Twice", description: "", urlCode: "raced-code", viewType: "help" };
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => f.api.post("/api/v2/knowledge-bases", body, { as: f.admin })),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    for (const answer of answers.filter((item) => item.statusCode !== 201)) {
+      expect([409, 422], answer.body).toContain(answer.statusCode);
+      if (answer.statusCode === 409)
+        expect(answer.json()).toEqual({
+          message: "That was just saved by someone else. Reload the page and try again.",
+          status: 409,
+          description: null,
+        });
+    }
+    expect((await list()).filter((item) => item.urlCode === "raced-code")).toHaveLength(1);
+  });
+
   it("lets only site managers create, change and delete bases", async () => {
     const body = { name: "Mine", description: "", urlCode: "mine", viewType: "help" };
     expect((await f.api.post("/api/v2/knowledge-bases", body, { as: f.as.member })).statusCode).toBe(403);

@@ -49,6 +49,12 @@ describe("API conventions", () => {
         app.get("/api/v2/test-crash", { schema: { response: { 200: Type.Object({}) } } }, async () => {
           throw new Error("secret database detail");
         });
+        app.get("/api/v2/test-unique/:code", { schema: { response: { 200: Type.Object({}) } } }, async (request) => {
+          // What the drivers throw when a unique index refuses a write: better-sqlite3's and pg's codes.
+          throw Object.assign(new Error("UNIQUE constraint failed: things.name"), {
+            code: (request.params as { code: string }).code,
+          });
+        });
         app.get("/api/v2/test-forbidden", { schema: { response: { 200: Type.Object({}) } } }, async () => {
           throw new HttpError(403, "Permission Problem", {
             description: "You need the site.manage permission to do that.",
@@ -137,6 +143,20 @@ describe("API conventions", () => {
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ message: "Internal Server Error", status: 500, description: null });
     expect(response.body).not.toContain("secret");
+  });
+
+  it("answers 409 when a unique index refused a write (two requests raced for one name)", async () => {
+    for (const code of ["SQLITE_CONSTRAINT_UNIQUE", "SQLITE_CONSTRAINT_PRIMARYKEY", "23505"]) {
+      const response = await t.app.inject({ method: "GET", url: `/api/v2/test-unique/${code}` });
+      expect([code, response.statusCode]).toEqual([code, 409]);
+      expect(response.json()).toEqual({
+        message: "That was just saved by someone else. Reload the page and try again.",
+        status: 409,
+        description: null,
+      });
+    }
+    const other = await t.app.inject({ method: "GET", url: "/api/v2/test-unique/SQLITE_BUSY" });
+    expect(other.statusCode).toBe(500);
   });
 
   it("keeps the context of an HTTP error", async () => {

@@ -98,6 +98,16 @@ function groupByField(errors: FieldError[]): FieldError[] {
 
 const isApi = (request: FastifyRequest) => request.url.startsWith("/api/");
 
+/**
+ * A unique index that refused a write (PostgreSQL's 23505, SQLite's SQLITE_CONSTRAINT_UNIQUE or _PRIMARYKEY):
+ * a service checks names and addresses before it writes, so this is two requests racing for the same one,
+ * and the loser is told so (409) instead of a 500. The transaction has already rolled back.
+ */
+export const isUniqueViolation = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+};
+
 export interface ErrorHandlerOptions {
   debug: boolean;
   /** Renders an HTML error page for non-API requests (the SSR error page); plain HTML when absent. */
@@ -128,6 +138,9 @@ export function registerErrorHandler(app: FastifyInstance, options: ErrorHandler
       };
     } else if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) {
       body = { message: error.message, status: error.statusCode, description: null };
+    } else if (isUniqueViolation(error)) {
+      request.log.warn({ err: error }, "a unique index refused a write");
+      body = { message: errorMessages.conflict, status: 409, description: null };
     } else {
       request.log.error({ err: error }, "unhandled error");
       body = {
