@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { collectErrors, screenshot, waitForHydration } from "./support/browser.ts";
+import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
 import {
   mailLink,
   newMember,
   recordFailedResponses,
   registerThroughApi,
+  signInContext,
   unexpectedErrors,
 } from "./support/accounts.ts";
+import { signInAdmin } from "./support/content.ts";
+import { adminPassword } from "./support/server.ts";
 import { useParley } from "./support/parley.ts";
 import { CategoriesPage } from "./pages/CategoriesPage.ts";
 import { EmailConfirmPage } from "./pages/EmailConfirmPage.ts";
@@ -221,5 +224,68 @@ describe("accounts in the browser (JavaScript enabled)", () => {
     expect(await confirmed.success.innerText()).toBe(messages.confirmed);
     await confirmed.signInLink.waitFor();
     expect(unexpectedErrors(problems.errors, [{ method: "GET", pathname: wrongUser, status: 400 }])).toEqual([]);
+  });
+});
+
+describe("registration by approval", () => {
+  it("takes an application with its reason, refuses sign-in until an administrator approves it on the applicants page", async () => {
+    const admin = await signInAdmin(parley.baseUrl);
+    await admin.patch("/config", { "registration.method": "approval" });
+    try {
+      const applicant = newMember("applicant");
+      const page = await parley.newPage();
+      const problems = collectErrors(page);
+      const failures = recordFailedResponses(page);
+      const register = new RegisterPage(page, parley.baseUrl);
+      await register.goto();
+      await waitForHydration(page);
+      await register.fill(applicant);
+      await register.field("Why do you want to join?").fill("I run a small homelab and want to learn from others.");
+      await register.button("Apply for Membership").click();
+      expect(await register.success.innerText()).toBe(
+        "Thank you! Your application will be reviewed by an administrator. You will be notified by email if your application is approved.",
+      );
+      expect(await register.form.count()).toBe(0);
+      await screenshot(page, "applicants-1-applied");
+
+      // Not yet: the password is right, but the account waits.
+      const signIn = new SignInPage(page, parley.baseUrl);
+      await signIn.goto();
+      await waitForHydration(page);
+      await signIn.signIn(applicant.name, applicant.password);
+      expect(await signIn.alert.innerText()).toBe("Your application to join has not been approved yet.");
+      expect(failures.splice(0).map(({ status }) => status)).toEqual([403]);
+
+      // The administrator finds the applicant from the account menu and approves them, by keyboard.
+      // bypassCSP lets the inline axe script run under the server's Content-Security-Policy.
+      const adminPage = await parley.newPage({ bypassCSP: true });
+      await signInContext(adminPage, parley.baseUrl, { name: "admin", password: adminPassword });
+      await adminPage.goto(`${parley.baseUrl}/categories`);
+      await waitForHydration(adminPage);
+      await adminPage.getByRole("button", { name: /^My Account/ }).click();
+      await adminPage.getByRole("link", { name: "Applicants" }).click();
+      await adminPage.waitForURL(`${parley.baseUrl}/dashboard/users/applicants`);
+      const item = adminPage.getByRole("listitem", { name: applicant.name });
+      await item.getByText("I run a small homelab and want to learn from others.").waitFor();
+      expect(await seriousAxeViolations(adminPage)).toEqual([]);
+      await screenshot(adminPage, "applicants-2-list");
+      await item.getByRole("button", { name: "Approve" }).focus();
+      await adminPage.keyboard.press("Enter");
+      await adminPage.getByText(`${applicant.name} has been approved.`).waitFor();
+      expect(await adminPage.getByRole("listitem", { name: applicant.name }).count()).toBe(0);
+
+      // The approval mail, then sign-in works.
+      const mail = (await parley.readOutbox()).filter((sent) => sent.to === applicant.email);
+      expect(mail.map((sent) => sent.subject)[0]).toMatch(/^Your application to join .+ has been approved$/);
+      await signIn.goto();
+      await waitForHydration(page);
+      await signIn.signIn(applicant.name, applicant.password);
+      await page.waitForURL((url) => !url.pathname.startsWith("/entry/signin"));
+      expect(
+        unexpectedErrors(problems.errors, [{ method: "POST", pathname: "/api/v2/authenticate/password", status: 403 }]),
+      ).toEqual([]);
+    } finally {
+      await admin.patch("/config", { "registration.method": "basic" });
+    }
   });
 });

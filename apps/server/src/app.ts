@@ -8,6 +8,7 @@ import { sharedPermissionSchemas } from "@parley/contracts";
 import { registerCsrfProtection } from "./platform/auth/csrf.ts";
 import { registerGuestApiCache } from "./platform/http/guest-api-cache.ts";
 import { DEFAULT_TRUST_PROXY } from "./platform/config.ts";
+import { botCheckProviders } from "@parley/contracts/bot-check";
 import { createPlatform, type Platform, type PlatformConfig } from "./platform/context.ts";
 import type { Database } from "./platform/db/database.ts";
 import { registerApiConventions } from "./platform/http/api.ts";
@@ -151,6 +152,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routeList.push(route);
   });
 
+  // The bot check's provider (registration): its script, and the frames and calls its challenge makes.
+  const botCheck = options.config.botCheck;
+  const botCheckOrigins = botCheck
+    ? [...new Set([...botCheckProviders[botCheck.provider].cspSources, new URL(botCheck.scriptUrl).origin])]
+    : [];
   const helmetOptions = (frameAncestors: string[]): HelmetOptions => ({
     contentSecurityPolicy:
       options.contentSecurityPolicy === false
@@ -158,10 +164,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : {
             directives: {
               defaultSrc: ["'self'"],
-              scriptSrc: ["'self'"],
+              scriptSrc: ["'self'", ...botCheckOrigins],
               styleSrc: ["'self'", "'unsafe-inline'"],
               imgSrc: ["'self'", "data:", "https:"],
-              connectSrc: ["'self'"],
+              connectSrc: ["'self'", ...botCheckOrigins],
+              ...(botCheckOrigins.length ? { frameSrc: ["'self'", ...botCheckOrigins] } : {}),
               objectSrc: ["'none'"],
               baseUri: ["'self'"],
               frameAncestors,

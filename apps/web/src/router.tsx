@@ -70,6 +70,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
     import("./features/conversations/conversations.routes.tsx").then((m) => m.createConversationRoutes);
   const drafts = () => import("./features/drafts/drafts.routes.tsx").then((m) => m.createDraftRoutes);
   const reports = () => import("./features/reports/reports.routes.tsx").then((m) => m.createReportRoutes);
+  const applicants = () => import("./features/applicants/applicants.routes.tsx").then((m) => m.createApplicantRoutes);
   const settings = () => import("./features/settings/settings.routes.tsx").then((m) => m.createSettingsRoutes);
   const themes = () => import("./features/themes/themes.routes.tsx").then((m) => m.createThemesRoutes);
   const log = () => import("./features/log/log.routes.tsx").then((m) => m.createLogRoutes);
@@ -246,6 +247,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             featureRoute("drafts", "drafts", drafts),
             // The moderators' report queue and a post's reports.
             featureRoute("reports", "dashboard/content/reports", reports),
+            featureRoute("applicants", "dashboard/users/applicants", applicants),
             featureRoute("settings", "dashboard/settings", settings),
             featureRoute("themes", "dashboard/themes", themes),
             featureRoute("theme-editor", "dashboard/themes/:themeID/edit", themes),

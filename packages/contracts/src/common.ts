@@ -6,6 +6,9 @@ export const DateTime = Type.String({ format: "date-time" });
 /** `T | null`. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
+/** The body of a POST that takes none: anything (or nothing) is accepted and ignored. */
+export const NoBody = Type.Optional(Type.Unknown({ description: "No body." }));
+
 /** A numeric id in a path segment. */
 export const IdParams = Type.Object({
   id: Type.Integer({ description: "The record's numeric id." }),

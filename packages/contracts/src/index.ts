@@ -33,3 +33,4 @@ export * from "./site-settings.ts";
 export * from "./translations.ts";
 export * from "./translations-constants.ts";
 export * from "./knowledge.ts";
+export * from "./bot-check.ts";

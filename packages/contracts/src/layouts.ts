@@ -1,4 +1,5 @@
 import { Type, type Static } from "typebox";
+import type { BotCheckWidget } from "./bot-check.ts";
 
 export { defaultNavigationItems, normalizeNavigationUrl } from "./navigation.ts";
 
@@ -75,6 +76,10 @@ export type TitleBarProps = {
   borderType: "border" | "shadow" | "none";
   /** Register shows only when registration is open (spec §2). */
   registrationOpen: boolean;
+  /** New accounts wait for an administrator's approval: the register form asks why one wants to join. */
+  registrationApproval?: boolean;
+  /** The bot check the register form shows (registration method captcha, on a site that has one). */
+  botCheck?: BotCheckWidget | null;
   /** Messages shows only when conversations are enabled (spec §2). */
   conversationsEnabled: boolean;
 };
@@ -98,6 +103,20 @@ export const TitleBarPropsSchema = Type.Object({
   heightMobile: Type.Integer(),
   borderType: Type.Enum(["border", "shadow", "none"]),
   registrationOpen: Type.Boolean(),
+  registrationApproval: Type.Optional(Type.Boolean()),
+  botCheck: Type.Optional(
+    Type.Union([
+      Type.Object({
+        provider: Type.String(),
+        siteKey: Type.String(),
+        scriptUrl: Type.String(),
+        widgetClass: Type.String(),
+        responseField: Type.String(),
+        global: Type.String(),
+      }),
+      Type.Null(),
+    ]),
+  ),
   conversationsEnabled: Type.Boolean(),
 });
 

@@ -21,11 +21,15 @@ export const registrationMethods = ["basic", "captcha", "approval", "invitation"
 export type RegistrationMethod = (typeof registrationMethods)[number];
 
 /**
- * The methods under which anyone may register here (spec §2: "Register only if available"). Captcha
- * registers as basic (no bot check is built yet); approval, invitation and connect are not built, so they
- * keep registration closed rather than let in accounts nobody vetted.
+ * The methods under which anyone may register here (spec §2: "Register only if available"). Captcha asks
+ * the site's bot check (`PARLEY_BOT_CHECK`; as basic while none is configured); under approval a new account
+ * waits for an administrator (`/applicants`); invitation and connect are not built, so they keep
+ * registration closed rather than let in accounts nobody vetted.
  */
-export const openRegistrationMethods: readonly RegistrationMethod[] = ["basic", "captcha"];
+export const openRegistrationMethods: readonly RegistrationMethod[] = ["basic", "captcha", "approval"];
+
+/** Whether new accounts wait for an administrator's approval. */
+export const isRegistrationByApproval = (method: string) => method.toLowerCase() === "approval";
 
 export const isRegistrationOpen = (method: string) =>
   (openRegistrationMethods as readonly string[]).includes(method.toLowerCase());

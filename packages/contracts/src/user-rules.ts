@@ -27,4 +27,11 @@ export const userMessages = {
   passwordResetBadLink: "That password reset link is invalid or has expired.",
   passwordResetSent: "If that email belongs to an account, a message with a link to reset the password is on its way.",
   registrationClosed: "Registration is closed.",
+  /** Registration by approval (`registration.method` approval): what the new applicant reads. */
+  applicationReceived:
+    "Thank you! Your application will be reviewed by an administrator. You will be notified by email if your application is approved.",
+  /** An applicant who signs in before an administrator approved the application. */
+  applicationPending: "Your application to join has not been approved yet.",
+  discoveryTextRequired: "Tell us why you want to join.",
+  applicantNotFound: "Applicant not found.",
 } as const;

@@ -153,10 +153,45 @@ export const RegisterBody = Type.Object({
   email: Type.String(),
   password: Type.String(),
   discoveryText: Type.Optional(Type.String({ maxLength: 1000 })),
+  captchaResponse: Type.Optional(
+    Type.String({
+      maxLength: 10_000,
+      description: "The bot check's answer (registration method captcha, when the site has a bot check).",
+    }),
+  ),
 });
 export type RegisterBody = Static<typeof RegisterBody>;
 
-export const RegisterResult = Type.Object({ userID: Type.Integer(), name: Type.String(), email: Type.String() });
+export const RegisterResult = Type.Object({
+  userID: Type.Integer(),
+  name: Type.String(),
+  email: Type.String(),
+  pendingApproval: Type.Optional(
+    Type.Boolean({ description: "Registration by approval: the account waits for an administrator's approval." }),
+  ),
+});
+
+/**
+ * Someone who registered while registration needed approval (`registration.method` approval): an account with
+ * the applicant role, which cannot sign in until a holder of `applicants.manage` approves it (it then gets
+ * the member role) or declines it (the account is deleted). Parley's own endpoints: Vanilla approves
+ * applicants on a dashboard page, not through /api/v2.
+ */
+export const Applicant = Type.Object({
+  userID: Type.Integer(),
+  name: Type.String(),
+  email: Type.String(),
+  discoveryText: Type.String({ description: "Why they want to join, as they wrote it (plain text)." }),
+  dateInserted: Type.String({ format: "date-time" }),
+  insertIPAddress: Type.Union([Type.String(), Type.Null()]),
+});
+export type Applicant = Static<typeof Applicant>;
+
+export const ApplicantListQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 30 })),
+});
+export type ApplicantListQuery = Static<typeof ApplicantListQuery>;
 
 export const UserPost = Type.Object({
   name: Type.String(),

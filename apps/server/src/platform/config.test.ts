@@ -20,6 +20,26 @@ describe("loadConfig", () => {
     expect(config.adminPassword.length).toBeGreaterThanOrEqual(12);
   });
 
+  it("reads the bot check: the provider's own addresses unless replaced, none without PARLEY_BOT_CHECK", () => {
+    expect(loadConfig({}).botCheck).toBeNull();
+    const keys = { PARLEY_BOT_CHECK_SITE_KEY: "site", PARLEY_BOT_CHECK_SECRET: "secret" };
+    expect(loadConfig({ PARLEY_BOT_CHECK: "recaptcha", ...keys }).botCheck).toEqual({
+      provider: "recaptcha",
+      siteKey: "site",
+      secret: "secret",
+      scriptUrl: "https://www.google.com/recaptcha/api.js",
+      verifyUrl: "https://www.google.com/recaptcha/api/siteverify",
+    });
+    expect(
+      loadConfig({
+        PARLEY_BOT_CHECK: "turnstile",
+        ...keys,
+        PARLEY_BOT_CHECK_SCRIPT_URL: "http://127.0.0.1:9/fake.js",
+        PARLEY_BOT_CHECK_VERIFY_URL: "http://127.0.0.1:9/verify",
+      }).botCheck,
+    ).toMatchObject({ scriptUrl: "http://127.0.0.1:9/fake.js", verifyUrl: "http://127.0.0.1:9/verify" });
+  });
+
   it("reads every variable", () => {
     const config = loadConfig(
       {
@@ -67,6 +87,18 @@ describe("loadConfig", () => {
     [{ PARLEY_HEAP_GROWTH: "-5" }, "PARLEY_HEAP_GROWTH"],
     [{ PARLEY_HEAP_GROWTH: "1.5" }, "PARLEY_HEAP_GROWTH"],
     [{ PARLEY_HEAP_GROWTH: "5000" }, "PARLEY_HEAP_GROWTH"],
+    [{ PARLEY_BOT_CHECK: "captchaco" }, "PARLEY_BOT_CHECK"],
+    [{ PARLEY_BOT_CHECK: "turnstile", PARLEY_BOT_CHECK_SECRET: "s" }, "PARLEY_BOT_CHECK_SITE_KEY"],
+    [{ PARLEY_BOT_CHECK: "turnstile", PARLEY_BOT_CHECK_SITE_KEY: "k" }, "PARLEY_BOT_CHECK_SECRET"],
+    [
+      {
+        PARLEY_BOT_CHECK: "turnstile",
+        PARLEY_BOT_CHECK_SITE_KEY: "k",
+        PARLEY_BOT_CHECK_SECRET: "s",
+        PARLEY_BOT_CHECK_VERIFY_URL: "ftp://x",
+      },
+      "PARLEY_BOT_CHECK_VERIFY_URL",
+    ],
   ])("stops on a bad value naming the variable: %o", (env, variable) => {
     let caught: unknown;
     try {

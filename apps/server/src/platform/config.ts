@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import { botCheckProviderNames, botCheckProviders, type BotCheckProvider } from "@parley/contracts/bot-check";
 
 /** Everything the server reads from its environment, parsed once at start. */
 export interface Config {
@@ -40,6 +41,20 @@ export interface Config {
    * own addresses. DeepL's free keys (`…:fx`) and paid keys have addresses of their own.
    */
   translationEndpoints: TranslationEndpoints;
+  /**
+   * The bot check on registration (`PARLEY_BOT_CHECK` = recaptcha, hcaptcha or turnstile, with the site key and
+   * secret the provider gave): asked when the registration method is captcha. Null when not configured.
+   */
+  botCheck: BotCheckConfig | null;
+}
+
+export interface BotCheckConfig {
+  provider: BotCheckProvider;
+  siteKey: string;
+  secret: string;
+  /** The provider's script and siteverify addresses, unless replaced (a proxy, or a test's stand-in). */
+  scriptUrl: string;
+  verifyUrl: string;
 }
 
 /** The machine-translation providers' base URLs, when not their own. */
@@ -87,6 +102,25 @@ function parseWhole(env: Env, name: string, fallback: number, max: number): numb
     throw new ConfigError(name, `must be a whole number from 0 to ${max}, got "${raw}".`);
   }
   return number;
+}
+
+function parseBotCheck(env: Env): BotCheckConfig | null {
+  const provider = value(env, "PARLEY_BOT_CHECK");
+  if (provider === undefined) return null;
+  if (!(botCheckProviderNames as string[]).includes(provider))
+    throw new ConfigError("PARLEY_BOT_CHECK", `must be one of ${botCheckProviderNames.join(", ")}, got "${provider}".`);
+  const siteKey = value(env, "PARLEY_BOT_CHECK_SITE_KEY");
+  const secret = value(env, "PARLEY_BOT_CHECK_SECRET");
+  if (!siteKey) throw new ConfigError("PARLEY_BOT_CHECK_SITE_KEY", "is required with PARLEY_BOT_CHECK.");
+  if (!secret) throw new ConfigError("PARLEY_BOT_CHECK_SECRET", "is required with PARLEY_BOT_CHECK.");
+  const defaults = botCheckProviders[provider as BotCheckProvider];
+  return {
+    provider: provider as BotCheckProvider,
+    siteKey,
+    secret,
+    scriptUrl: parseUrl(env, "PARLEY_BOT_CHECK_SCRIPT_URL", ["https:", "http:"]) ?? defaults.scriptUrl,
+    verifyUrl: parseUrl(env, "PARLEY_BOT_CHECK_VERIFY_URL", ["https:", "http:"]) ?? defaults.verifyUrl,
+  };
 }
 
 function parseUrl(env: Env, name: string, protocols: string[]): string | null {
@@ -183,5 +217,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       deepl: parseUrl(env, "PARLEY_DEEPL_URL", ["https:", "http:"]),
       google: parseUrl(env, "PARLEY_GOOGLE_TRANSLATE_URL", ["https:", "http:"]),
     },
+    botCheck: parseBotCheck(env),
   };
 }

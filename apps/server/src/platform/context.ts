@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Kysely } from "kysely";
 import type { Redis } from "ioredis";
-import type { Config, TranslationEndpoints } from "./config.ts";
+import type { BotCheckConfig, Config, TranslationEndpoints } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import type { DB } from "./db/schema.ts";
 import { createAuthRepo } from "./auth/auth.repo.ts";
@@ -30,6 +30,8 @@ export type PlatformConfig = Pick<
   longRunner?: Partial<LongRunnerOptions>;
   /** Machine-translation providers' addresses when not their own (`PARLEY_DEEPL_URL`, …). */
   translationEndpoints?: Partial<TranslationEndpoints>;
+  /** The bot check on registration (`PARLEY_BOT_CHECK`, …); absent or null when not configured. */
+  botCheck?: BotCheckConfig | null;
 };
 
 /** What every feature may use: the database, sessions and permissions, mail, rate limits, settings. */

@@ -5,6 +5,8 @@ import { entryLink } from "../lib/targets.ts";
 import { profilePath } from "@parley/contracts/urls";
 import { NotificationsMenu } from "../features/notifications/components/NotificationsMenu.tsx";
 import { MessagesMenu } from "../features/conversations/components/MessagesMenu.tsx";
+import { applicantsPath, canManageApplicants } from "../features/applicants/index.ts";
+import { useTitleBar } from "../features/layouts/index.ts";
 import { reportsPath } from "../features/reports/index.ts";
 import { editableSettings, settingsPagePath } from "../features/settings/index.ts";
 import { canManageThemes, themesPagePath } from "../features/themes/index.ts";
@@ -24,6 +26,7 @@ export function MessagesContent({ me, headingId }: { me: Me; headingId: string }
 
 export function AccountContent({ me, headingId }: { me: Me; headingId: string }) {
   const location = useLocation();
+  const registrationApproval = useTitleBar().registrationApproval === true;
   return (
     <div className={styles.content}>
       <h2 id={headingId} className="visually-hidden">
@@ -43,6 +46,12 @@ export function AccountContent({ me, headingId }: { me: Me; headingId: string })
         {me.isAdmin || me.permissions.includes("community.moderate") ? (
           <li>
             <Link to={reportsPath}>{t("Reports")}</Link>
+          </li>
+        ) : null}
+        {/* Under registration by approval, where the applicants wait. */}
+        {canManageApplicants(me) && registrationApproval ? (
+          <li>
+            <Link to={applicantsPath}>{t("Applicants")}</Link>
           </li>
         ) : null}
         {editableSettings(me).length ? (

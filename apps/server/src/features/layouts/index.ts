@@ -7,6 +7,7 @@ import type { CommentsService } from "../comments/index.ts";
 import type { DiscussionsService } from "../discussions/index.ts";
 import { layoutsRoutes } from "./layouts.routes.ts";
 import { createLayoutsService, type LayoutsService } from "./layouts.service.ts";
+import { botCheckWidget } from "@parley/contracts";
 import { createTitleBars } from "./layouts.titlebar.ts";
 
 export type { LayoutsService };
@@ -24,7 +25,10 @@ export async function registerLayouts(
   const { categories, discussions, comments } = deps;
   const service = createLayoutsService({
     siteConfig: platform.siteConfig,
-    titleBars: createTitleBars(platform.siteConfig),
+    titleBars: createTitleBars(
+      platform.siteConfig,
+      platform.config.botCheck ? botCheckWidget(platform.config.botCheck) : null,
+    ),
     resolveCategory: async (idOrCode) => {
       try {
         return await categories.service.resolve(/^\d+$/.test(idOrCode) ? idOrCode : `$urlcode:${idOrCode}`);

@@ -409,11 +409,20 @@ describe.each(engines)("GET /layouts/lookup-hydrate on %s", (engine) => {
       await f.t.app.platform.siteConfig.set("conversations.enabled", false);
       const answer = await hydrated(`layoutViewType=home&${section}`);
       expect(answer.titleBar.$reactProps).toMatchObject({ registrationOpen: false, conversationsEnabled: false });
-      // Approval is not built: registration stays closed (the Register button with it).
+      // Approval takes applications: Register shows, and the form asks why one wants to join.
       await f.t.app.platform.siteConfig.set("registration.method", "Approval");
+      expect((await hydrated(`layoutViewType=home&${section}`)).titleBar.$reactProps).toMatchObject({
+        registrationOpen: true,
+        registrationApproval: true,
+      });
+      // Invitation and connect are not built: registration stays closed (the Register button with it).
+      await f.t.app.platform.siteConfig.set("registration.method", "invitation");
       expect((await hydrated(`layoutViewType=home&${section}`)).titleBar.$reactProps.registrationOpen).toBe(false);
       await f.t.app.platform.siteConfig.set("registration.method", "captcha");
-      expect((await hydrated(`layoutViewType=home&${section}`)).titleBar.$reactProps.registrationOpen).toBe(true);
+      expect((await hydrated(`layoutViewType=home&${section}`)).titleBar.$reactProps).toMatchObject({
+        registrationOpen: true,
+        registrationApproval: false,
+      });
     });
   });
 

@@ -1,7 +1,9 @@
 import {
   defaultNavigationItems,
   isPermissionName,
+  isRegistrationByApproval,
   isRegistrationOpen,
+  type BotCheckWidget,
   limits,
   normalizeNavigationUrl,
   type NavigationItem,
@@ -83,7 +85,7 @@ export function visibleNavigation(items: NavigationItem[], viewer: Viewer): Navi
  * The `TitleBar` widget's props for a viewer and locale. Site config is itself cached; the filtered
  * result is cached per config, locale and role set (what the filters depend on), like permissions.
  */
-export function createTitleBars(siteConfig: SiteConfig) {
+export function createTitleBars(siteConfig: SiteConfig, botCheck: BotCheckWidget | null = null) {
   const cache = new Map<string, TitleBarProps>();
   const MAX_ENTRIES = 500;
 
@@ -117,6 +119,8 @@ export function createTitleBars(siteConfig: SiteConfig) {
         heightMobile: limits.sizes.titleBarHeightMobile,
         borderType: "none",
         registrationOpen: isRegistrationOpen(registration),
+        registrationApproval: isRegistrationByApproval(registration),
+        botCheck: registration.toLowerCase() === "captcha" ? botCheck : null,
         conversationsEnabled: conversations,
       };
       if (cache.size >= MAX_ENTRIES) cache.clear();

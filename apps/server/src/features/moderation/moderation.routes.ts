@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import { AuditLog, AuditLogQuery, ChangeLogEntry, ErrorBody, HistoryQuery, limits } from "@parley/contracts";
+import { AuditLog, AuditLogQuery, ChangeLogEntry, ErrorBody, HistoryQuery, limits, NoBody } from "@parley/contracts";
 import { originOf, setPagingHeaders } from "../../platform/http/pagination.ts";
 import type { HistoryContext, HistoryService } from "./history.service.ts";
 
@@ -55,7 +55,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<{ history: HistoryServi
         tags,
         summary: "Restore a deleted comment (community.moderate); answers the log entry, now restored.",
         params: IdParams,
-        body: Type.Optional(Type.Unknown({ description: "No body." })),
+        body: NoBody,
         response: { 201: ChangeLogEntry, ...errors },
       },
     },

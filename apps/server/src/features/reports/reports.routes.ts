@@ -10,6 +10,7 @@ import {
   ReportReasonPatch,
   ReportReasonPost,
   ReportReasonQuery,
+  NoBody,
 } from "@parley/contracts";
 import { originOf, setPagingHeaders } from "../../platform/http/pagination.ts";
 import type { ReportContext, ReportsService } from "./reports.service.ts";
@@ -18,7 +19,6 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 const tags = ["Reports"];
 const IdParams = Type.Object({ reportID: Type.Integer() });
 const ReasonParams = Type.Object({ reportReasonID: Type.String({ maxLength: 100 }) });
-const NoBody = Type.Optional(Type.Unknown({ description: "No body." }));
 const contextOf = (request: FastifyRequest): ReportContext => ({
   viewer: request.viewer,
   origin: originOf(request),

@@ -61,6 +61,10 @@ export function createAuthenticateService(
         throw new HttpError(401, userMessages.signInFailed);
       }
       assertUserUsable(user);
+      // Registration by approval: an applicant's password is right, but the account waits for an administrator.
+      const roles = (await repo.rolesOf([user.userID])).get(user.userID) ?? [];
+      if (roles.some((role) => role.type === "applicant") && !roles.some((role) => role.canSession === 1))
+        throw new HttpError(403, userMessages.applicationPending);
       await perAccount.reset(accountKey);
       const now = nowIso();
       await repo.update(user.userID, {

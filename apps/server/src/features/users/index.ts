@@ -2,7 +2,10 @@ import type { FastifyInstance } from "fastify";
 import { sharedUserSchemas } from "@parley/contracts";
 import type { Platform } from "../../platform/context.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
+import { applicantsRoutes } from "./applicants.routes.ts";
+import { createApplicantsService } from "./applicants.service.ts";
 import { createAuthenticateService } from "./authenticate.service.ts";
+import { createEmailTokens } from "./email-tokens.ts";
 import { createUsersRepo } from "./users.repo.ts";
 import { contextOf, usersRoutes } from "./users.routes.ts";
 import {
@@ -36,6 +39,8 @@ export async function registerUsers(
     contentRemovers,
   );
   const authenticate = createAuthenticateService(repo, platform, (request) => service.me(contextOf(request)));
+  const applicants = createApplicantsService(repo, platform, createEmailTokens(platform));
   await app.register(usersRoutes, { prefix: "/api/v2", service, authenticate, platform });
+  await app.register(applicantsRoutes, { prefix: "/api/v2", applicants });
   return service;
 }

@@ -60,7 +60,7 @@ describe.each(engines)("registration and e-mail confirmation on %s", (engine) =>
     const { siteConfig } = t.app.platform;
     const body = (name: string) => ({ name, email: `${name.toLowerCase()}@people.test`, password: "long enough 1" });
     try {
-      for (const method of ["closed", "invitation", "connect", "approval"] as const) {
+      for (const method of ["closed", "invitation", "connect"] as const) {
         await siteConfig.set("registration.method", method);
         const refused = await register(body(`Refused${method}`));
         expect(refused.statusCode, method).toBe(403);

@@ -5,7 +5,9 @@ import { recountCategories } from "../categories/index.ts";
 
 export type UserRow = Selectable<UsersTable>;
 export type RoleRow = Selectable<RolesTable>;
-export type NewUser = Omit<UserRow, "userID" | "signature" | "signatureFormat">;
+export type NewUser = Omit<UserRow, "userID" | "signature" | "signatureFormat" | "discoveryText"> & {
+  discoveryText?: string | null;
+};
 
 export interface UserListFilters {
   userIDs?: number[];
@@ -163,6 +165,48 @@ export function createUsersRepo(db: Kysely<DB>): UsersRepo {
       }
     },
 
+    /** Accounts waiting for approval (a role of type applicant), oldest first, and how many there are. */
+    async applicants(offset: number, limit: number): Promise<UserRow[]> {
+      return db
+        .selectFrom("users")
+        .selectAll()
+        .where("deleted", "=", 0)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom("userRoles")
+              .innerJoin("roles", "roles.roleID", "userRoles.roleID")
+              .select("userRoles.userID")
+              .whereRef("userRoles.userID", "=", "users.userID")
+              .where("roles.type", "=", "applicant"),
+          ),
+        )
+        .orderBy("dateInserted", "asc")
+        .orderBy("userID", "asc")
+        .offset(offset)
+        .limit(limit)
+        .execute();
+    },
+
+    async countApplicants(): Promise<number> {
+      const row = await db
+        .selectFrom("userRoles")
+        .innerJoin("roles", "roles.roleID", "userRoles.roleID")
+        .innerJoin("users", "users.userID", "userRoles.userID")
+        .select(({ fn }) => fn.count<number>("userRoles.userID").distinct().as("count"))
+        .where("roles.type", "=", "applicant")
+        .where("users.deleted", "=", 0)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /** Removes an account that never took part (a declined applicant), so its name and address are free again. */
+    async deleteAccount(userID: number): Promise<void> {
+      for (const table of ["userRoles", "sessions", "accessTokens", "emailTokens"] as const)
+        await db.deleteFrom(table).where("userID", "=", userID).execute();
+      await db.deleteFrom("users").where("userID", "=", userID).execute();
+    },
+
     /** Signs the user out everywhere; with keepTokens, their API tokens survive (a password reset). */
     async deleteCredentials(userID: number, options: { keepTokens?: boolean } = {}): Promise<void> {
       await db.deleteFrom("sessions").where("userID", "=", userID).execute();
@@ -219,6 +263,9 @@ export interface UsersRepo {
   rolesByIDs(roleIDs: number[]): Promise<RoleRow[]>;
   rolesOfType(type: string): Promise<RoleRow[]>;
   setRoles(userID: number, roleIDs: number[]): Promise<void>;
+  applicants(offset: number, limit: number): Promise<UserRow[]>;
+  countApplicants(): Promise<number>;
+  deleteAccount(userID: number): Promise<void>;
   deleteCredentials(userID: number, options?: { keepTokens?: boolean }): Promise<void>;
   recountContent(): Promise<void>;
   wipeContentOf(userID: number, now: string): Promise<void>;

@@ -1,4 +1,5 @@
 import {
+  isRegistrationByApproval,
   isRegistrationOpen,
   limits,
   userMessages,
@@ -23,6 +24,7 @@ import type { DB } from "../../platform/db/schema.ts";
 import { nowIso } from "../../platform/dates.ts";
 import { normalizeFormat } from "../../platform/render/index.ts";
 import { conflict, fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
+import { verifyBotCheck } from "./bot-check.ts";
 import { createEmailTokens } from "./email-tokens.ts";
 import { usersPolicy } from "./users.policy.ts";
 import {
@@ -48,6 +50,8 @@ declare module "../../platform/events.ts" {
   interface EventMap {
     /** What one member may do changed: banned or unbanned, roles changed, account deleted. */
     "user.access.changed": { userID: number };
+    /** Someone registered while registration needs approval: an applicant waits (`/applicants`). */
+    "user.applied": { userID: number };
   }
 }
 
@@ -107,7 +111,10 @@ export function createUsersService(
   }
 
   /** Name and e-mail rules plus uniqueness, as one list of field errors. */
-  async function checkIdentity(input: { name?: string; email?: string; password?: string }, exceptUserID?: number) {
+  async function checkIdentity(
+    input: { name?: string; email?: string; password?: string; discoveryMissing?: boolean },
+    exceptUserID?: number,
+  ) {
     const errors: FieldError[] = [];
     if (input.name !== undefined) {
       const invalid = checkName(input.name);
@@ -130,6 +137,8 @@ export function createUsersService(
       const invalid = checkPassword(input.password);
       if (invalid) errors.push(invalid);
     }
+    if (input.discoveryMissing)
+      errors.push(fieldError("discoveryText", "missingField", userMessages.discoveryTextRequired));
     if (errors.length) throw validationFailed(errors);
   }
 
@@ -176,20 +185,31 @@ export function createUsersService(
 
     async register(body: RegisterBody, context: RequestContext) {
       // The site's registration method (spec §2): only an open one takes new accounts.
-      if (!isRegistrationOpen(await platform.siteConfig.get("registration.method")))
-        throw new HttpError(403, userMessages.registrationClosed);
+      const method = await platform.siteConfig.get("registration.method");
+      if (!isRegistrationOpen(method)) throw new HttpError(403, userMessages.registrationClosed);
       const name = body.name.trim();
       const email = body.email.trim();
-      await checkIdentity({ name, email, password: body.password });
-      const confirm = platform.config.confirmEmail;
+      // By approval, the account waits with the applicant role; an administrator reads why they want to join.
+      const approval = isRegistrationByApproval(method);
+      const discoveryText = body.discoveryText?.trim() ?? "";
+      await checkIdentity({ name, email, password: body.password, discoveryMissing: approval && !discoveryText });
+      // The bot check, when the method asks for it and the site has one (without one, captcha is as basic).
+      const botCheck = platform.config.botCheck;
+      if (botCheck && method.toLowerCase() === "captcha")
+        await verifyBotCheck(botCheck, body.captchaResponse, context.ip);
+      const confirm = platform.config.confirmEmail && !approval;
       const row = await newUserRow({ name, email, password: body.password, emailConfirmed: !confirm, ip: context.ip });
-      const roleIDs = await roleIDsOfType(confirm ? "unconfirmed" : "member");
+      const roleIDs = await roleIDsOfType(approval ? "applicant" : confirm ? "unconfirmed" : "member");
       const userID = await platform.db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
-        const id = await scoped.insert(row);
+        const id = await scoped.insert(approval ? { ...row, emailConfirmed: 0, discoveryText } : row);
         await scoped.setRoles(id, roleIDs);
         return id;
       });
+      if (approval) {
+        await platform.events.emit("user.applied", { userID });
+        return { userID, name, email, pendingApproval: true };
+      }
       if (confirm) await tokens.sendConfirmation({ userID, name, email }, context.origin);
       return { userID, name, email };
     },
@@ -413,15 +433,18 @@ export function createUsersService(
     async meCounts(context: RequestContext): Promise<MeCounts> {
       if (!context.viewer.user) return { counts: [] };
       const user = context.viewer.user;
-      const [notifications, conversations] = await Promise.all([
+      const [notifications, conversations, applicants] = await Promise.all([
         unreadNotifications(user.userID, context.viewer),
         unreadConversations(user.userID),
+        // Registration by approval: those who may approve see how many wait (reference: `Applicants`).
+        can(context.viewer, "applicants.manage") ? repo.countApplicants() : null,
       ]);
       return {
         counts: [
           { name: "UnreadNotifications", count: notifications },
           { name: "Conversations", count: conversations },
           { name: "Discussions", count: user.countDiscussions },
+          ...(applicants === null ? [] : [{ name: "Applicants", count: applicants }]),
         ],
       };
     },

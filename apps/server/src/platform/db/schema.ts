@@ -65,6 +65,8 @@ export interface UsersTable {
   /** The member's signature source (0006), and its post format; null when unset. */
   signature: Generated<string | null>;
   signatureFormat: Generated<string | null>;
+  /** Why an applicant wants to join (registration by approval, 0029). */
+  discoveryText: Generated<string | null>;
 }
 
 export interface DiscussionsTable {

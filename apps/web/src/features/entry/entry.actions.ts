@@ -1,4 +1,5 @@
 import { redirectDocument, type ActionFunctionArgs } from "react-router";
+import { botCheckResponseFields } from "@parley/contracts/bot-check";
 import { userMessages, userRules } from "@parley/contracts/user-rules";
 import type { ApiClient } from "../../lib/api.ts";
 import { formError, formInvalid, formValue, type FormResult } from "../../lib/forms.ts";
@@ -47,15 +48,30 @@ export function createEntryActions(api: ApiClient) {
     register: async ({ request }: ActionFunctionArgs) => {
       const form = await request.formData();
       const values = { email: formValue(form, "email").trim(), name: formValue(form, "name").trim() };
+      // Registration by approval asks why one wants to join (the field is there only then).
+      const discoveryText = form.has("discoveryText") ? formValue(form, "discoveryText").trim() : undefined;
+      // The bot check's answer, from the hidden field its provider's challenge wrote.
+      const answerField = botCheckResponseFields.find((field) => form.has(field));
+      const captchaResponse = answerField ? formValue(form, answerField) : undefined;
       const password = formValue(form, "password");
       if (password !== formValue(form, "passwordConfirm")) {
-        return formInvalid({ passwordConfirm: "The passwords you entered do not match." }, values);
+        return formInvalid(
+          { passwordConfirm: "The passwords you entered do not match." },
+          { ...values, discoveryText: discoveryText ?? "" },
+        );
       }
       try {
-        await usersApi.register(api, { ...values, password });
+        const { data } = await usersApi.register(api, {
+          ...values,
+          password,
+          ...(discoveryText === undefined ? {} : { discoveryText }),
+          ...(captchaResponse === undefined ? {} : { captchaResponse }),
+        });
+        // The account waits for an administrator: nothing to sign in to yet.
+        if (data.pendingApproval) return { ok: true, message: userMessages.applicationReceived } satisfies FormResult;
         await usersApi.signIn(api, { username: values.name, password, persist: false });
       } catch (error) {
-        return formError(error, values);
+        return formError(error, { ...values, discoveryText: discoveryText ?? "" });
       }
       return redirectDocument(targetOf(request));
     },

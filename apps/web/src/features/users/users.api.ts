@@ -8,7 +8,11 @@ export const usersApi = {
   signOut: (api: ApiClient, transientKey?: string) =>
     api.request<null>({ method: "DELETE", path: "/authenticate", ...(transientKey ? { body: { transientKey } } : {}) }),
   register: (api: ApiClient, body: RegisterBody) =>
-    api.request<{ userID: number; name: string; email: string }>({ method: "POST", path: "/users/register", body }),
+    api.request<{ userID: number; name: string; email: string; pendingApproval?: boolean }>({
+      method: "POST",
+      path: "/users/register",
+      body,
+    }),
   requestPassword: (api: ApiClient, email: string) =>
     api.request<{ message: string }>({ method: "POST", path: "/users/request-password", body: { email } }),
   resetPassword: (api: ApiClient, token: string, password: string) =>

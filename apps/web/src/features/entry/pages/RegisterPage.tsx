@@ -1,10 +1,12 @@
+import type { BotCheckWidget } from "@parley/contracts/bot-check";
 import { userRules } from "@parley/contracts/user-rules";
 import { Form, Link, useActionData, useLocation, useNavigation } from "react-router";
 import type { FormResult } from "../../../lib/forms.ts";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
-import { FormAlert, SubmitButton, TextField, formStyles } from "../../../ui/forms/Form.tsx";
+import { FormAlert, SubmitButton, TextAreaField, TextField, formStyles } from "../../../ui/forms/Form.tsx";
 import { useTitleBar } from "../../layouts/index.ts";
+import { BotCheck } from "../components/BotCheck.tsx";
 import { NewPasswordFields } from "../components/NewPasswordFields.tsx";
 import styles from "./EntryPage.module.css";
 
@@ -13,14 +15,18 @@ export function RegisterPage() {
   const location = useLocation();
   const target = new URLSearchParams(location.search).get("Target");
   // The site's registration method (the title bar's answer says whether it is open).
-  const open = useTitleBar().registrationOpen;
+  const { registrationOpen: open, registrationApproval, botCheck } = useTitleBar();
   return (
     <section className={styles.page} aria-labelledby="register-title">
       <PageHead title={t("Register")} canonical="/entry/register" noindex />
       <h1 id="register-title" className={styles.title}>
         {t("Register")}
       </h1>
-      {open ? <RegisterForm /> : <FormAlert>{t("Registration is closed.")}</FormAlert>}
+      {open ? (
+        <RegisterForm approval={registrationApproval === true} botCheck={botCheck ?? null} />
+      ) : (
+        <FormAlert>{t("Registration is closed.")}</FormAlert>
+      )}
       <p className={styles.footer}>
         {t("Already have an account?")}{" "}
         <Link to={`/entry/signin${target ? `?Target=${encodeURIComponent(target)}` : ""}`}>{t("Sign In")}</Link>
@@ -29,11 +35,15 @@ export function RegisterPage() {
   );
 }
 
-/** The form itself: e-mail, username, password twice; a refusal's messages by their fields. */
-function RegisterForm() {
+/**
+ * The form itself: e-mail, username, password twice, and under registration by approval why one wants to
+ * join; a refusal's messages by their fields. An application sent says what happens next instead.
+ */
+function RegisterForm({ approval, botCheck }: { approval: boolean; botCheck: BotCheckWidget | null }) {
   const result = useActionData<FormResult>();
   const location = useLocation();
   const busy = useNavigation().state === "submitting";
+  if (result?.ok && result.message) return <FormAlert kind="success">{result.message}</FormAlert>;
   return (
     <Form method="post" action={location.pathname + location.search} className={formStyles.form} noValidate>
       {result?.message ? <FormAlert>{result.message}</FormAlert> : null}
@@ -61,7 +71,20 @@ function RegisterForm() {
         error={result?.errors?.["name"]}
       />
       <NewPasswordFields label={t("Password")} errors={result?.errors} />
-      <SubmitButton busy={busy}>{t("Register")}</SubmitButton>
+      {approval ? (
+        <TextAreaField
+          label={t("Why do you want to join?")}
+          name="discoveryText"
+          required
+          maxLength={1000}
+          rows={4}
+          hint={t("An administrator reads this before approving your account.")}
+          defaultValue={result?.values?.["discoveryText"] ?? ""}
+          error={result?.errors?.["discoveryText"]}
+        />
+      ) : null}
+      {botCheck ? <BotCheck widget={botCheck} error={result?.errors?.["captchaResponse"]} /> : null}
+      <SubmitButton busy={busy}>{approval ? t("Apply for Membership") : t("Register")}</SubmitButton>
     </Form>
   );
 }

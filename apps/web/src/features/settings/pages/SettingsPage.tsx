@@ -24,8 +24,8 @@ import styles from "./SettingsPage.module.css";
 
 const registrationLabels: Record<(typeof registrationMethods)[number], string> = {
   basic: "Basic: anyone may register",
-  captcha: "Captcha: as Basic (no bot check is built yet)",
-  approval: "Approval: not built yet, so registration is closed",
+  captcha: "Captcha: anyone may register after a bot check (as Basic while none is configured)",
+  approval: "Approval: new members wait until an administrator approves them",
   invitation: "Invitation: not built yet, so registration is closed",
   connect: "Connect: not built yet, so registration is closed",
   closed: "Closed: nobody may register",
