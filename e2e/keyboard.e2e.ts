@@ -62,7 +62,7 @@ describe("focus indicators in the title bar", () => {
     await waitForHydration(page);
     await page.keyboard.press("Tab"); // Skip to content
     const seen: string[] = [];
-    for (const expected of ["Parley", "Posts", "Categories", "Knowledge Base"]) {
+    for (const expected of ["Parley", "Posts", "Categories", "Knowledge Base", "Groups"]) {
       await page.keyboard.press("Tab");
       const focused = await categories.focusedElement();
       expect(focused.text).toBe(expected);
@@ -74,6 +74,6 @@ describe("focus indicators in the title bar", () => {
       seen.push(focused.text);
       await screenshot(page, `title-bar-focus-${expected.toLowerCase()}`);
     }
-    expect(seen).toEqual(["Parley", "Posts", "Categories", "Knowledge Base"]);
+    expect(seen).toEqual(["Parley", "Posts", "Categories", "Knowledge Base", "Groups"]);
   });
 });

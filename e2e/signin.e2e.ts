@@ -80,6 +80,7 @@ describe.each([
       "Posts",
       "Categories",
       "Knowledge Base",
+      "Groups",
       "Search",
       "Sign In",
       "Register",

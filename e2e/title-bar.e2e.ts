@@ -52,6 +52,7 @@ describe.each(widths)("title bar at %i px", (width) => {
         "Posts",
         "Categories",
         "Knowledge Base",
+        "Groups",
       ]);
     }
     // The bar is 48 px high, 44 on compact screens, and stays within the window.
@@ -133,6 +134,7 @@ describe("site navigation panel", () => {
         "Posts",
         "Categories",
         "Knowledge Base",
+        "Groups",
       ]);
       await screenshot(page, `title-bar-site-navigation-${width}`);
 

@@ -27,7 +27,10 @@ export const welcome = {
   ],
 } as const;
 
-/** The 12 demo discussions by the default sort (most recently commented), the announcement first. */
+/**
+ * The 14 demo discussions a guest sees by the default sort (most recently commented), the announcement first:
+ * the public demo group's two last (the private and secret groups' are not for guests).
+ */
 export const demoDiscussionsByLastComment = [
   "Welcome to the Parley community!",
   "Coffee or tea?",
@@ -41,11 +44,15 @@ export const demoDiscussionsByLastComment = [
   "Running Parley on PostgreSQL",
   "What got you into running a community?",
   "Community guidelines",
+  "Backups: how often, and where to?",
+  "Which reverse proxy do you run in front of Parley?",
 ] as const;
 
 /** The same by "Oldest" (date started), the announcement still first. */
 export const demoDiscussionsOldestFirst = [
   "Welcome to the Parley community!",
+  "Which reverse proxy do you run in front of Parley?",
+  "Backups: how often, and where to?",
   "Community guidelines",
   "What got you into running a community?",
   "Running Parley on PostgreSQL",

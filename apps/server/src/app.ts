@@ -45,6 +45,7 @@ import { registerOutbox } from "./platform/mail/outbox.routes.ts";
 import { registerModeration } from "./features/moderation/index.ts";
 import { registerCollections } from "./features/collections/index.ts";
 import { registerKnowledge } from "./features/knowledge/index.ts";
+import { installGroupPermissions, registerGroups } from "./features/groups/index.ts";
 import { createReportMeta, registerReports } from "./features/reports/index.ts";
 import { registerCallsRoutes } from "./platform/long-runner/calls.routes.ts";
 import { registerPages, sendPlainErrorPage, type PagesOptions } from "./pages/pages.ts";
@@ -210,6 +211,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   const platform = await createPlatform(options.database, options.config);
+  // Group privacy through the permission check: each group's category answers to its members (before any request).
+  installGroupPermissions(platform);
   app.decorate("platform", platform);
   app.addHook("onClose", async () => platform.close());
   // Timers stop before anything closes, and a run in progress finishes while the database is open.
@@ -317,6 +320,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerConversations(app, conversations);
   await registerSearch(app, platform, { categories: categories.directory, users: userFragments });
   await registerKnowledge(app, platform, { users: userFragments });
+  await registerGroups(app, platform, { users: userFragments, categories: categories.directory });
   await registerTokens(app, platform);
   const themes = await registerThemes(app, platform, { users: userFragments });
   await registerConfig(app, platform, { themes });

@@ -78,6 +78,9 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
   const knowledge = () => import("./features/knowledge/knowledge.routes.tsx").then((m) => m.createKnowledgeRoutes);
   const articleEditor = () =>
     import("./features/knowledge/knowledge.editor.routes.tsx").then((m) => m.createArticleEditorRoutes);
+  // The groups (Vanilla's Groups add-on): their pages, and the group editor apart.
+  const groups = () => import("./features/groups/groups.routes.tsx").then((m) => m.createGroupRoutes);
+  const groupEditor = () => import("./features/groups/groups.editor.routes.tsx").then((m) => m.createGroupEditorRoutes);
   // The posting actions run on a form submission only: their code loads then.
   let postingActions: Promise<ReturnType<typeof createDiscussionActions>> | undefined;
   const posting = () =>
@@ -261,6 +264,12 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             featureRoute("kb-article-add", "kb/articles/add", articleEditor),
             featureRoute("kb-article-editor", "kb/articles/:articleID/editor", articleEditor),
             featureRoute("kb-article", "kb/articles/:article", knowledge),
+            // The groups (Vanilla's addresses): the editor's static segments win over a group's `{id}-{slug}`.
+            featureRoute("groups", "groups", groups),
+            featureRoute("group-add", "group/add", groupEditor),
+            featureRoute("group-edit", "group/:groupID/edit", groupEditor),
+            featureRoute("group", "group/:group", groups),
+            featureRoute("group-members", "group/:group/members", groups),
             {
               id: "search",
               path: "search",

@@ -27,6 +27,8 @@ export const Comment = Type.Object(
     name: Type.String({ description: "Re: the discussion's title." }),
     body: Type.Optional(Type.String({ description: "Rendered, sanitised HTML." })),
     categoryID: Type.Integer(),
+    /** The group of the comment's discussion (Groups add-on); null for an ordinary discussion. */
+    groupID: Type.Optional(Nullable(Type.Integer())),
     dateInserted: DateTime,
     dateUpdated: Nullable(DateTime),
     insertUserID: Type.Integer(),

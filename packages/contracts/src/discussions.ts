@@ -64,6 +64,8 @@ export const Discussion = Type.Object(
     body: Type.Optional(Type.String({ description: "Rendered, sanitised HTML." })),
     categoryID: Type.Integer(),
     category: Type.Optional(CategoryFragment),
+    /** The group the discussion belongs to (Groups add-on); null for an ordinary discussion. */
+    groupID: Type.Optional(Nullable(Type.Integer())),
     url: Type.String(),
     canonicalUrl: Type.String(),
     dateInserted: DateTime,
@@ -112,6 +114,9 @@ export type Discussion = Omit<Static<typeof Discussion>, "insertUser" | "lastUse
 export const DiscussionListQuery = Type.Object({
   discussionID: Type.Optional(Type.Array(Type.Integer())),
   categoryID: Type.Optional(Type.Array(Type.Integer())),
+  groupID: Type.Optional(
+    Type.Array(Type.Integer(), { description: "Discussions of these groups (one id or a comma-separated list)." }),
+  ),
   includeChildCategories: Type.Optional(Type.Boolean()),
   excludeHiddenCategories: Type.Optional(Type.Boolean()),
   insertUserID: Type.Optional(Type.Array(Type.Integer())),
@@ -154,7 +159,15 @@ const postFields = {
   type: Type.Optional(Type.String()),
 };
 
-export const DiscussionPost = Type.Object(postFields);
+/**
+ * A new discussion: in `categoryID`, or in a group's category with `groupID` (then `categoryID` may be left
+ * out; it must be the group's when given).
+ */
+export const DiscussionPost = Type.Object({
+  ...postFields,
+  categoryID: Type.Optional(Type.Integer()),
+  groupID: Type.Optional(Type.Integer()),
+});
 export type DiscussionPost = Static<typeof DiscussionPost>;
 
 /** `insertUserID` changes the author (site.manage). */

@@ -33,4 +33,5 @@ export * from "./site-settings.ts";
 export * from "./translations.ts";
 export * from "./translations-constants.ts";
 export * from "./knowledge.ts";
+export * from "./groups.ts";
 export * from "./bot-check.ts";

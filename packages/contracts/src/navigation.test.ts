@@ -24,12 +24,14 @@ describe("normalizeNavigationUrl", () => {
     expect(normalizeNavigationUrl("  kb ")).toBe("/kb");
   });
 
-  it("defaults to Posts then Categories, then the knowledge base for those who may read it", () => {
+  it("defaults to Posts then Categories, then the knowledge base and the groups for those who may read them", () => {
     expect(defaultNavigationItems.map(({ name, url }) => [name, url])).toEqual([
       ["Posts", "/discussions"],
       ["Categories", "/categories"],
       ["Knowledge Base", "/kb"],
+      ["Groups", "/groups"],
     ]);
     expect(defaultNavigationItems[2]).toMatchObject({ permission: "kb.view" });
+    expect(defaultNavigationItems[3]).toMatchObject({ permission: "discussions.view" });
   });
 });

@@ -11,11 +11,12 @@ export function normalizeNavigationUrl(url: string): string {
 }
 
 /**
- * The default navigation (spec §2): Posts, then Categories; then the knowledge base, which its module adds
- * (spec §3: "other modules can add entries") for those who may read it.
+ * The default navigation (spec §2): Posts, then Categories; then the knowledge base and the groups, which
+ * their modules add (spec §3: "other modules can add entries") for those who may read them.
  */
 export const defaultNavigationItems = [
   { id: "builtin-discussions", name: "Posts", url: "/discussions" },
   { id: "builtin-categories", name: "Categories", url: "/categories" },
   { id: "builtin-knowledge-base", name: "Knowledge Base", url: "/kb", permission: "kb.view" },
+  { id: "builtin-groups", name: "Groups", url: "/groups", permission: "discussions.view" },
 ] as const;

@@ -16,6 +16,10 @@ export const notificationActivityTypes = [
   "Quote",
   "Reaction",
   "ConversationMessage",
+  // Groups: an invitation, an application to a group one leads, one's own application approved.
+  "GroupInvite",
+  "GroupApply",
+  "GroupApproved",
 ] as const;
 export type NotificationActivityType = (typeof notificationActivityTypes)[number];
 
@@ -36,6 +40,9 @@ export const defaultNotificationPreferences: Record<NotificationActivityType, No
   Quote: { popup: true, email: false },
   Reaction: { popup: true, email: false },
   ConversationMessage: { popup: true, email: true },
+  GroupInvite: { popup: true, email: true },
+  GroupApply: { popup: true, email: false },
+  GroupApproved: { popup: true, email: true },
 };
 
 /** Labels of the preferences page (English sentences, translated through `t()`). */
@@ -53,6 +60,12 @@ export const notificationPreferenceLabels: Record<NotificationActivityType, { la
   Quote: { label: "Quote", description: "Notify me when people quote my posts." },
   Reaction: { label: "Reaction", description: "Notify me when people react to my posts." },
   ConversationMessage: { label: "Private Message", description: "Notify me of private messages." },
+  GroupInvite: { label: "Group Invitation", description: "Notify me when I am invited to join a group." },
+  GroupApply: { label: "Group Application", description: "Notify me when someone applies to join a group I lead." },
+  GroupApproved: {
+    label: "Group Application Approved",
+    description: "Notify me when my application to join a group is approved.",
+  },
 };
 
 /** Vanilla's flat preference key: `Popup.Mention`, `Email.DiscussionComment`. */

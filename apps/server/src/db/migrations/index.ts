@@ -24,6 +24,7 @@ import * as m0024 from "./0024_themes.ts";
 import * as m0025 from "./0025_comment_replies.ts";
 import * as m0026 from "./0026_knowledge.ts";
 import * as m0027 from "./0027_search_articles.ts";
+import * as m0028 from "./0028_groups.ts";
 import * as m0029 from "./0029_applicants.ts";
 
 interface MigrationModule {
@@ -57,6 +58,7 @@ const modules: Record<string, MigrationModule> = {
   "0025_comment_replies": m0025,
   "0026_knowledge": m0026,
   "0027_search_articles": m0027,
+  "0028_groups": m0028,
   "0029_applicants": m0029,
 };
 

@@ -5,6 +5,7 @@ import { recountCategories } from "../../features/categories/index.ts";
 import { hotScore } from "../../features/discussions/index.ts";
 import { assignRoleOfType } from "./admin.ts";
 import { demoCategories, demoDiscussions, demoMembers } from "./demo-content.ts";
+import { seedDemoGroups } from "./demo-groups.ts";
 import { seedDemoKnowledge } from "./demo-knowledge.ts";
 
 const HOUR = 3_600_000;
@@ -12,8 +13,9 @@ const DAY = 24 * HOUR;
 
 /**
  * Seeds the demo community in one transaction: categories (one nested level), members who cannot
- * sign in (no password), discussions with replies spread over the last three weeks, the counts, and the
- * knowledge bases (a help centre and an administrator guide).
+ * sign in (no password), discussions with replies spread over the last three weeks, three groups (public,
+ * private, secret) with their own discussions, the counts, and the knowledge bases (a help centre and an
+ * administrator guide).
  */
 export async function seedDemo(db: Kysely<DB>, adminUserID: number, now = Date.now()): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -148,6 +150,8 @@ export async function seedDemo(db: Kysely<DB>, adminUserID: number, now = Date.n
           .execute();
       }
     }
+
+    await seedDemoGroups(trx, userOf, adminUserID, now);
 
     // Member counts, then category counts up the tree.
     const discussionCounts = await trx

@@ -14,6 +14,8 @@ export interface CategoryNode {
   displayAs: string;
   permissionCategoryID: number;
   isArchived: boolean;
+  /** The group that owns the category (0: the "Social Groups" parent); null for an ordinary category. */
+  groupID: number | null;
 }
 
 /** Cached for a few seconds across processes; a change in this process drops it at once. */
@@ -49,6 +51,7 @@ export function createCategoryDirectory(db: Kysely<DB>) {
         "permissionCategoryID",
         "isArchived",
         "sort",
+        "groupID",
       ])
       .orderBy("depth")
       .orderBy("sort")
@@ -84,6 +87,19 @@ export function createCategoryDirectory(db: Kysely<DB>) {
       };
       walk(categoryID);
       return out;
+    },
+
+    /** The categories of these groups (those that exist). */
+    async ofGroups(groupIDs: number[]): Promise<number[]> {
+      const wanted = new Set(groupIDs);
+      return [...(await load()).byID.values()]
+        .filter((node) => node.groupID !== null && node.groupID > 0 && wanted.has(node.groupID))
+        .map((node) => node.categoryID);
+    },
+
+    /** Whether a category is a group's or the groups' parent: never listed as an ordinary category. */
+    async isGroupCategory(categoryID: number): Promise<boolean> {
+      return ((await load()).byID.get(categoryID)?.groupID ?? null) !== null;
     },
 
     /** Every category's id (the root's too). */

@@ -61,7 +61,9 @@ export function createCategoriesRepo(db: Kysely<DB>) {
       return query.orderBy("depth").orderBy("sort").orderBy("name").execute();
     },
 
-    async insert(row: Omit<CategoryRow, "categoryID"> & { categoryID?: number }): Promise<number> {
+    async insert(
+      row: Omit<CategoryRow, "categoryID" | "groupID"> & { categoryID?: number; groupID?: number | null },
+    ): Promise<number> {
       const inserted = await db.insertInto("categories").values(row).returning("categoryID").executeTakeFirstOrThrow();
       return inserted.categoryID;
     },
@@ -148,7 +150,14 @@ export function createCategoriesRepo(db: Kysely<DB>) {
     async moveDiscussions(fromCategoryID: number, toCategoryID: number): Promise<void> {
       await db
         .updateTable("discussions")
-        .set({ categoryID: toCategoryID })
+        .set((eb) => ({
+          categoryID: toCategoryID,
+          // The group of the category they go to (none for an ordinary one).
+          groupID: eb
+            .selectFrom("categories")
+            .select(sql<number | null>`nullif("groupID", 0)`.as("groupID"))
+            .where("categoryID", "=", toCategoryID),
+        }))
         .where("categoryID", "=", fromCategoryID)
         .execute();
     },

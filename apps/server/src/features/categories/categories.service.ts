@@ -54,6 +54,11 @@ export interface CategoryTranslations {
 const takesDiscussions = (node: CategoryNode) =>
   node.displayAs !== "categories" && node.displayAs !== "heading" && !node.isArchived;
 
+/** A group's category, or the groups' "Social Groups" parent: the groups feature keeps them; lists leave them out. */
+const isGroupCategory = (row: Pick<CategoryRow, "groupID">) => row.groupID !== null;
+const groupCategoryConflict = () =>
+  conflict("This category belongs to the groups.", "Change or delete the group instead.");
+
 /** Whether the viewer may see a category: discussions.view there (its own permissions or inherited). */
 export const canViewCategory = (viewer: Viewer, row: Pick<CategoryRow, "categoryID">) =>
   can(viewer, "discussions.view", { resourceID: row.categoryID });
@@ -130,7 +135,7 @@ export function createCategoriesService(
     const within =
       query.parentCategoryID !== undefined ? new Set(await directory.withDescendants(query.parentCategoryID)) : null;
     const ids = [...dates.keys()].filter((id) => visible.has(id) && (!within || within.has(id)));
-    const rows = await repo.findByIds(ids);
+    const rows = (await repo.findByIds(ids)).filter((row) => !isGroupCategory(row));
     const order = (await directory.everyID()).reduce((map, id, index) => map.set(id, index), new Map<number, number>());
     const sort = query.sort ?? "";
     const direction = sort.startsWith("-") ? -1 : 1;
@@ -169,6 +174,8 @@ export function createCategoriesService(
     const row = await repo.findById(id);
     if (!row)
       throw validationFailed([fieldError("parentCategoryID", "invalid", "The parent category does not exist.")]);
+    if (isGroupCategory(row))
+      throw validationFailed([fieldError("parentCategoryID", "invalid", "Categories cannot go under the groups.")]);
     return row;
   }
   async function requireCategory(row: CategoryRow | undefined): Promise<CategoryRow> {
@@ -222,6 +229,7 @@ export function createCategoriesService(
       assertAccountUsable(viewer);
       const row = await resolve(id);
       authorize(viewer, "discussions.view", { resourceID: row.categoryID });
+      if (isGroupCategory(row)) throw badRequest("A group's category cannot be followed.");
       const current = await repo.isFollowed(viewer.userID, row.categoryID);
       if (current === followed) return { followed };
       if (followed) {
@@ -284,6 +292,7 @@ export function createCategoriesService(
     async patch(id: string, body: CategoryPatch, context: CategoryRequestContext): Promise<Category> {
       manage(context.viewer);
       const row = await resolve(id);
+      if (isGroupCategory(row)) throw groupCategoryConflict();
       if (body.urlcode !== undefined) await checkUrlcode(body.urlcode, row.categoryID);
       let parentCategoryID: number | undefined;
       const parent = body.parentCategoryID === undefined ? null : await parentRow(body.parentCategoryID);
@@ -318,10 +327,16 @@ export function createCategoriesService(
     async remove(id: string, newCategoryID: number | undefined, context: CategoryRequestContext): Promise<void> {
       manage(context.viewer);
       const row = await resolve(id);
+      if (isGroupCategory(row)) throw groupCategoryConflict();
       const subtree = await directory.withDescendants(row.categoryID);
       if (newCategoryID !== undefined) {
         const target = await repo.findById(newCategoryID);
-        if (!target || target.categoryID === ROOT_CATEGORY_ID || subtree.includes(target.categoryID)) {
+        if (
+          !target ||
+          target.categoryID === ROOT_CATEGORY_ID ||
+          subtree.includes(target.categoryID) ||
+          isGroupCategory(target)
+        ) {
           throw validationFailed([
             fieldError("newCategoryID", "invalid", "Choose another category to move the content to."),
           ]);
@@ -345,6 +360,7 @@ export function createCategoriesService(
     async search(query: CategorySearchQuery, context: CategoryRequestContext) {
       assertAccountUsable(context.viewer);
       const visible = new Set(await directory.visibleIDs(context.viewer));
+      for (const id of visible) if (await directory.isGroupCategory(id)) visible.delete(id);
       let within =
         query.parentCategoryID !== undefined
           ? (await directory.withDescendants(query.parentCategoryID)).filter(
@@ -379,11 +395,13 @@ export function createCategoriesService(
       const parent = await parentOf(query);
       if (parent.categoryID !== ROOT_CATEGORY_ID)
         authorize(context.viewer, "discussions.view", { resourceID: parent.categoryID });
-      const rows = await repo.listDescendantCandidates({
-        parent,
-        maxDepth: query.maxDepth,
-        ...(query.archived === undefined ? {} : { archived: query.archived }),
-      });
+      const rows = (
+        await repo.listDescendantCandidates({
+          parent,
+          maxDepth: query.maxDepth,
+          ...(query.archived === undefined ? {} : { archived: query.archived }),
+        })
+      ).filter((row) => !isGroupCategory(row));
       const treeContext: PresentContext = {
         ...(await presentContext(context, rows)),
         canView: (row) => canViewCategory(context.viewer, row),

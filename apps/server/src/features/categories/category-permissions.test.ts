@@ -60,8 +60,18 @@ describe.each(engines)("a category with its own permissions on %s", (engine) => 
       { permissions: [{ type: "category", id: ids.help, permissions: { "discussions.view": view } }] },
       { as: admin },
     );
-  const junctionsOf = async (as: Session | null) =>
-    (await api.get("/api/v2/users/$me/permissions?expand=junctions", { as })).json<UserPermissions>();
+  const junctionsOf = async (as: Session | null) => {
+    const permissions = (
+      await api.get("/api/v2/users/$me/permissions?expand=junctions", { as })
+    ).json<UserPermissions>();
+    // The demo groups' categories have their own permissions too (the groups compute them): left out here.
+    const groups = new Set(
+      (await t.database.db.selectFrom("groups").select("categoryID").execute()).map((row) => row.categoryID),
+    );
+    expect(groups.size).toBe(3);
+    const category = (permissions.junctions?.["category"] ?? []).filter((id) => !groups.has(id));
+    return { ...permissions, junctions: { ...permissions.junctions, category } };
+  };
 
   it("shows Help & Support and its children to everyone while it inherits the global grants", async () => {
     for (const as of [null, member, moderator, admin]) {

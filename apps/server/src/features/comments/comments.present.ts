@@ -18,7 +18,7 @@ export const commentUrl = (origin: string, commentID: number) =>
 export interface CommentPresentContext {
   origin: string;
   expand: Expansions;
-  discussion: { discussionID: number; name: string; categoryID: number } | undefined;
+  discussion: { discussionID: number; name: string; categoryID: number; groupID?: number | null } | undefined;
   users: Map<number, UserFragment>;
   permissions?: Record<string, boolean>;
   reactions?: Comment["reactions"];
@@ -35,6 +35,7 @@ export function presentComment(row: CommentRow, context: CommentPresentContext):
     depth: row.depth,
     name: `Re: ${discussion?.name ?? ""}`,
     categoryID: discussion?.categoryID ?? 0,
+    groupID: discussion?.groupID ?? null,
     dateInserted: toRfc3339(row.dateInserted),
     dateUpdated: row.dateUpdated === null ? null : toRfc3339(row.dateUpdated),
     insertUserID: row.insertUserID,

@@ -70,6 +70,7 @@ export function presentDiscussion(row: DiscussionRow, context: DiscussionPresent
     type: row.type,
     name: row.name,
     categoryID: row.categoryID,
+    groupID: row.groupID ?? null,
     url,
     canonicalUrl: url,
     dateInserted: toRfc3339(row.dateInserted),

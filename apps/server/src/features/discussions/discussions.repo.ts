@@ -38,6 +38,12 @@ const sortColumn = {
 
 /** The only file with the discussions' SQL. */
 export function createDiscussionsRepo(db: Kysely<DB>): DiscussionsRepo {
+  /** `discussions.groupID` follows the category: the group that owns it (a group's category), else null. */
+  const groupOfCategory = (categoryID: number) =>
+    db
+      .selectFrom("categories")
+      .select(sql<number | null>`nullif("groupID", 0)`.as("groupID"))
+      .where("categoryID", "=", categoryID);
   /**
    * Over many categories (the recent list), the rows are read in the sort's own index order and
    * filtered: `+column` keeps both engines from choosing the category index, which would make them
@@ -178,13 +184,17 @@ export function createDiscussionsRepo(db: Kysely<DB>): DiscussionsRepo {
     },
 
     async insert(row) {
-      return (await db.insertInto("discussions").values(row).returning("discussionID").executeTakeFirstOrThrow())
+      // A discussion belongs to the group whose category holds it.
+      const values = { ...row, groupID: groupOfCategory(row.categoryID) };
+      return (await db.insertInto("discussions").values(values).returning("discussionID").executeTakeFirstOrThrow())
         .discussionID;
     },
 
     async update(discussionID, changes) {
-      if (Object.keys(changes).length)
-        await db.updateTable("discussions").set(changes).where("discussionID", "=", discussionID).execute();
+      const values =
+        changes.categoryID === undefined ? changes : { ...changes, groupID: groupOfCategory(changes.categoryID) };
+      if (Object.keys(values).length)
+        await db.updateTable("discussions").set(values).where("discussionID", "=", discussionID).execute();
     },
 
     async isActiveUser(userID) {
@@ -202,7 +212,11 @@ export function createDiscussionsRepo(db: Kysely<DB>): DiscussionsRepo {
     },
 
     async moveAll(discussionIDs, categoryID) {
-      await db.updateTable("discussions").set({ categoryID }).where("discussionID", "in", discussionIDs).execute();
+      await db
+        .updateTable("discussions")
+        .set({ categoryID, groupID: groupOfCategory(categoryID) })
+        .where("discussionID", "in", discussionIDs)
+        .execute();
     },
 
     async setClosed(discussionIDs, closed) {
@@ -286,7 +300,8 @@ export interface DiscussionsRepo {
   countMatching(filters: DiscussionFilters): Promise<number>;
   findById(discussionID: number): Promise<DiscussionRow | undefined>;
   findByIds(ids: number[]): Promise<DiscussionRow[]>;
-  insert(row: Omit<DiscussionRow, "discussionID">): Promise<number>;
+  /** `groupID` follows the category. */
+  insert(row: Omit<DiscussionRow, "discussionID" | "groupID">): Promise<number>;
   update(discussionID: number, changes: Updateable<DiscussionsTable>): Promise<void>;
   /**
    * Deletes the discussion and whatever points at it: its comments, the reactions to both, the

@@ -1,5 +1,6 @@
 import {
   defaultDiscussionSort,
+  groupMessages,
   limits,
   type Discussion,
   type DiscussionListQuery,
@@ -207,12 +208,31 @@ export function createDiscussionsService({
     const node = await categories.get(categoryID);
     if (!node || node.categoryID === -1)
       throw validationFailed([fieldError("categoryID", "invalid", "The category does not exist.")]);
+    // A group's category: its members (and groups.moderate) post there.
+    if (node.groupID && !can(viewer, "discussions.add", { resourceID: categoryID })) {
+      assertAccountUsable(viewer);
+      throw new HttpError(403, groupMessages.membersOnly);
+    }
     authorize(viewer, "discussions.add", { resourceID: categoryID });
     if (node.displayAs === "categories" || node.displayAs === "heading") {
       throw validationFailed([fieldError("categoryID", "invalid", "You cannot post discussions in this category.")]);
     }
     if (node.isArchived) throw new HttpError(403, "This category is archived.");
     return node;
+  }
+
+  /** `categoryID`, or the category of `groupID` (which must then be the same when both are given). */
+  async function postCategoryOf(body: Pick<DiscussionPost, "categoryID" | "groupID">): Promise<number> {
+    if (body.groupID === undefined) {
+      if (body.categoryID === undefined)
+        throw validationFailed([fieldError("categoryID", "missingField", "categoryID is required.")]);
+      return body.categoryID;
+    }
+    const [categoryID] = await categories.ofGroups([body.groupID]);
+    if (categoryID === undefined) throw new HttpError(404, groupMessages.notFound);
+    if (body.categoryID !== undefined && body.categoryID !== categoryID)
+      throw validationFailed([fieldError("categoryID", "invalid", "The category is not the group's.")]);
+    return categoryID;
   }
 
   const ancestry = async (categoryID: number) => {
@@ -279,6 +299,12 @@ export function createDiscussionsService({
         }
         categoryIDs = requested.filter((id) => visible.has(id));
       }
+      if (query.groupID?.length) {
+        // Vanilla's `groupID` (one id or a CSV): the discussions of those groups the viewer may read.
+        inCategory = true;
+        const ofGroups = new Set(await categories.ofGroups(query.groupID));
+        categoryIDs = categoryIDs.filter((id) => ofGroups.has(id));
+      }
       if (query.followed) {
         // Reference §4 `followed`: discussions in the categories the viewer follows (none for a guest).
         const followed = new Set(await followedCategoryIDs(platform.db, viewer.userID));
@@ -333,7 +359,8 @@ export function createDiscussionsService({
     ): Promise<Discussion> {
       const { viewer } = context;
       requireSignedIn(viewer);
-      await requirePostableCategory(body.categoryID, viewer);
+      const categoryID = await postCategoryOf(body);
+      await requirePostableCategory(categoryID, viewer);
       const format = checkFormat(body.format);
       const name = plainTitle(body.name);
       const source = storableText(body.body);
@@ -344,16 +371,16 @@ export function createDiscussionsService({
       ];
       if (errors.length) throw validationFailed(errors);
       const announce = announceOf(body) ?? ANNOUNCE.none;
-      if (announce !== ANNOUNCE.none && !policy.canAnnounce(viewer, body))
-        authorize(viewer, "discussions.announce", { resourceID: body.categoryID });
-      if (body.closed) authorize(viewer, "discussions.close", { resourceID: body.categoryID });
-      if (body.sink && !policy.canSink(viewer, body))
-        authorize(viewer, "discussions.sink", { resourceID: body.categoryID });
+      if (announce !== ANNOUNCE.none && !policy.canAnnounce(viewer, { categoryID }))
+        authorize(viewer, "discussions.announce", { resourceID: categoryID });
+      if (body.closed) authorize(viewer, "discussions.close", { resourceID: categoryID });
+      if (body.sink && !policy.canSink(viewer, { categoryID }))
+        authorize(viewer, "discussions.sink", { resourceID: categoryID });
       if (body.tagIDs?.length || body.newTagNames?.length) await tags.requireTagging();
       await flood.check(viewer);
 
       const now = nowIso();
-      const chain = await ancestry(body.categoryID);
+      const chain = await ancestry(categoryID);
       const discussionID = await platform.db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
         const counters = createCounters(trx);
@@ -365,7 +392,7 @@ export function createDiscussionsService({
         );
         const id = await scoped.insert({
           type: body.type && ["discussion", "question", "idea"].includes(body.type) ? body.type : "discussion",
-          categoryID: body.categoryID,
+          categoryID: categoryID,
           name,
           body: source,
           format,

@@ -53,8 +53,10 @@ function parse(row: DraftRow): Parsed {
     if (!name || name.length > discussionRules.nameMaxLength) throw new PublishFailure(draftFailureReasons.invalid);
     return { kind: "update", discussionID: row.recordID, patch: { name, body, format } };
   }
-  const categoryID = Number(meta["categoryID"] ?? row.parentRecordID ?? 0);
-  if (!name || name.length > discussionRules.nameMaxLength || !categoryID)
+  // A group's discussion: `parentRecordType` group (the group in parentRecordID) or `draftMeta.groupID`.
+  const groupID = Number(meta["groupID"] ?? (row.parentRecordType === "group" ? row.parentRecordID : 0) ?? 0);
+  const categoryID = groupID ? 0 : Number(meta["categoryID"] ?? row.parentRecordID ?? 0);
+  if (!name || name.length > discussionRules.nameMaxLength || !(categoryID || groupID))
     throw new PublishFailure(draftFailureReasons.invalid);
   const pinLocation = meta["pinLocation"];
   const numbers = (value: unknown) => (Array.isArray(value) ? value.map(Number).filter(Number.isInteger) : []);
@@ -65,7 +67,7 @@ function parse(row: DraftRow): Parsed {
       name,
       body,
       format,
-      categoryID,
+      ...(groupID ? { groupID } : { categoryID }),
       ...(pinLocation === "category" || pinLocation === "recent" ? { pinLocation } : {}),
       ...(numbers(meta["tagIDs"]).length ? { tagIDs: numbers(meta["tagIDs"]) } : {}),
       ...(strings(meta["newTagNames"]).length ? { newTagNames: strings(meta["newTagNames"]) } : {}),
@@ -130,8 +132,12 @@ export function createDraftPublisher({ repo, platform, discussions, comments, ca
     };
     if (parsed.kind === "discussion") {
       // Authorize before writing, so the reason is the spec's and not a generic 403.
-      if (!(await categories.get(parsed.post.categoryID))) throw new PublishFailure(draftFailureReasons.categoryGone);
-      if (!can(viewer, "discussions.add", { resourceID: parsed.post.categoryID }))
+      const categoryID =
+        parsed.post.groupID !== undefined
+          ? (await categories.ofGroups([parsed.post.groupID]))[0]
+          : await categories.get(parsed.post.categoryID ?? 0).then((node) => node?.categoryID);
+      if (categoryID === undefined) throw new PublishFailure(draftFailureReasons.categoryGone);
+      if (!can(viewer, "discussions.add", { resourceID: categoryID }))
         throw new PublishFailure(draftFailureReasons.permission);
       await discussions.create(parsed.post, context, options);
       return;

@@ -348,6 +348,7 @@ describe.each(engines)("GET /layouts/lookup-hydrate on %s", (engine) => {
         { id: "builtin-discussions", name: "Posts", url: "/discussions" },
         { id: "builtin-categories", name: "Categories", url: "/categories" },
         { id: "builtin-knowledge-base", name: "Knowledge Base", url: "/kb", permission: "kb.view" },
+        { id: "builtin-groups", name: "Groups", url: "/groups", permission: "discussions.view" },
       ]);
       expect(answer.titleBar.$reactProps).toMatchObject({ registrationOpen: true, conversationsEnabled: true });
     });
@@ -401,7 +402,7 @@ describe.each(engines)("GET /layouts/lookup-hydrate on %s", (engine) => {
       expect(names(await navigation(null, "de"))).toEqual(["Posts"]);
       expect(names(await navigation(null))).toEqual(["Posts"]);
       await f.t.app.platform.siteConfig.set("navigation.items", "not json");
-      expect(names(await navigation(null))).toEqual(["Posts", "Categories", "Knowledge Base"]);
+      expect(names(await navigation(null))).toEqual(["Posts", "Categories", "Knowledge Base", "Groups"]);
     });
 
     it("follows the registration method and the conversations setting", async () => {

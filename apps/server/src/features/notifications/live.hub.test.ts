@@ -33,6 +33,7 @@ const viewerOf = (userID: number): Viewer => ({
   user: null,
   roleIDs: [],
   permissions: { permissions: [], isAdmin: false } as unknown as Viewer["permissions"],
+  memberships: [],
   via: "cookie",
   session: null,
 });

@@ -52,6 +52,12 @@ function sentence(type: NotificationActivityType, actor: string, title: string, 
       return `${who} reacted to your ${recordType === "comment" ? "comment" : "discussion"} ${what}.`;
     case "ConversationMessage":
       return `${who} sent you a message: ${what}.`;
+    case "GroupInvite":
+      return `${who} invited you to join ${what}.`;
+    case "GroupApply":
+      return `${who} applied to join ${what}.`;
+    case "GroupApproved":
+      return `Your application to join ${what} was approved.`;
   }
 }
 

@@ -11,6 +11,9 @@ const reasons: Record<string, string> = {
   Quote: "quote",
   Reaction: "mine",
   ConversationMessage: "participant",
+  GroupInvite: "group",
+  GroupApply: "group",
+  GroupApproved: "group",
 };
 
 export const defaultPhotoPath = "/images/default-avatar.svg";

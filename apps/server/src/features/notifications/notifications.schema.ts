@@ -28,6 +28,7 @@ export function preferencesSchema() {
           followedPosts: group("Posts", ["DiscussionComment", "BookmarkComment", "ParticipateComment"]),
           myPosts: group("Mentions, quotes and reactions", ["Mention", "Quote", "Reaction"]),
           conversations: group("Messages", ["ConversationMessage"]),
+          groups: group("Groups", ["GroupInvite", "GroupApply", "GroupApproved"]),
         },
       },
     },

@@ -52,6 +52,11 @@ describe.each(engines)("roles and permissions on %s", (engine) => {
     await t?.close();
   });
 
+  /** The demo groups' categories: each has its own permissions, which the groups compute per viewer. */
+  const groupCategories = async () =>
+    (await t.database.db.selectFrom("groups").select(["categoryID", "privacy"]).orderBy("categoryID").execute()).map(
+      (row) => ({ categoryID: row.categoryID, privacy: row.privacy }),
+    );
   const roleID = async (name: string) => (await api.get(`/api/v2/roles/$name:${name}`)).json<RoleRecord>().roleID;
 
   describe("GET /roles", () => {
@@ -240,18 +245,23 @@ describe.each(engines)("roles and permissions on %s", (engine) => {
       const expanded = (
         await api.get("/api/v2/users/$me/permissions?expand=junctions", { as: member })
       ).json<UserPermissions>();
-      expect(expanded.junctions).toEqual({ category: [] });
+      // The demo groups' categories are the only ones with their own permissions.
+      const junctions = (await groupCategories()).map((row) => row.categoryID);
+      expect(junctions).toHaveLength(3);
+      expect(expanded.junctions).toEqual({ category: junctions });
       expect(expanded.junctionAliases).toEqual({ category: {} });
       expect(expanded.permissions).toEqual(body.permissions);
       const all = (
         await api.get("/api/v2/users/$me/permissions?expand[0]=all", { as: member })
       ).json<UserPermissions>();
-      expect(all.junctions).toEqual({ category: [] });
+      expect(all.junctions).toEqual({ category: junctions });
     });
 
     it("answers a guest's own permissions for $me", async () => {
       const response = await api.get("/api/v2/users/$me/permissions?expand=junctions");
       expect(response.statusCode).toBe(200);
+      const groups = await groupCategories();
+      const publicGroup = groups.find((row) => row.privacy === "public")!.categoryID;
       expect(response.json()).toEqual({
         isAdmin: false,
         isSysAdmin: false,
@@ -262,8 +272,10 @@ describe.each(engines)("roles and permissions on %s", (engine) => {
             id: null,
             permissions: { "discussions.view": true, "kb.view": true, "profiles.view": true },
           },
+          // The demo's public group: readable by whoever may view discussions.
+          { type: "category", id: publicGroup, permissions: { "discussions.view": true } },
         ],
-        junctions: { category: [] },
+        junctions: { category: groups.map((row) => row.categoryID) },
         junctionAliases: { category: {} },
       });
     });

@@ -53,12 +53,14 @@ export function createSearchService({ db, driver, categories, users }: SearchSer
 
   /**
    * The viewer's viewable categories, without and with archived ones, and the count of all categories:
-   * the same for every viewer with the same roles, so kept for a few seconds by role set (the
+   * the same for every viewer with the same roles and groups, so kept for a few seconds by both (the
    * directory's own cache lives as long).
    */
   const viewable = new Map<string, { at: number; open: number[]; all: number[]; every: number }>();
   async function viewableFor(viewer: Viewer) {
-    const key = `${viewer.userID === 0 ? "guest" : "member"}:${[...viewer.roleIDs].sort().join(",")}`;
+    // Group memberships are rights too (each group's category answers to its members).
+    const groups = viewer.memberships.map((membership) => `${membership.groupID}${membership.role[0]}`).sort();
+    const key = `${viewer.userID === 0 ? "guest" : "member"}:${[...viewer.roleIDs].sort().join(",")}|${groups.join(",")}`;
     const cached = viewable.get(key);
     if (cached && Date.now() - cached.at < VIEWABLE_TTL_MS) return cached;
     const all = await categories.visibleIDs(viewer);

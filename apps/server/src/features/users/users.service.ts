@@ -457,10 +457,8 @@ export function createUsersService(
       const permissions =
         !row || row.userID === context.viewer.userID
           ? context.viewer.permissions
-          : await platform.permissions.forRoles(
-              ((await repo.rolesOf([row.userID])).get(row.userID) ?? []).map((role) => role.roleID),
-              row.isAdmin >= 1,
-            );
+          : // Their roles and group memberships, as their own requests read them.
+            (await platform.sessions.viewerFor(row, "cookie", null)).permissions;
       const adminLevel = row?.isAdmin ?? 0;
       const result: UserPermissions = {
         isAdmin: permissions.isAdmin,

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
 import type { DB, SessionsTable, UsersTable } from "../db/schema.ts";
 
 export type UserRow = Selectable<UsersTable>;
@@ -47,6 +47,33 @@ export function createAuthRepo(db: Kysely<DB>) {
     async roleIDsOfUser(userID: number): Promise<number[]> {
       const rows = await db.selectFrom("userRoles").select("roleID").where("userID", "=", userID).execute();
       return rows.map((row) => row.roleID);
+    },
+
+    /**
+     * A user's roles and group memberships in one query (UNION ALL), so a signed-in request reads its rights
+     * without one more round trip.
+     */
+    async rolesAndMembershipsOfUser(
+      userID: number,
+    ): Promise<{ roleIDs: number[]; memberships: Array<{ groupID: number; role: string }> }> {
+      const rows = await db
+        .selectFrom("userRoles")
+        .select([sql<string>`'r'`.as("kind"), "roleID as id", sql<string>`''`.as("role")])
+        .where("userID", "=", userID)
+        .unionAll(
+          db
+            .selectFrom("groupMembers")
+            .select([sql<string>`'g'`.as("kind"), "groupID as id", "role"])
+            .where("userID", "=", userID),
+        )
+        .execute();
+      const roleIDs: number[] = [];
+      const memberships: Array<{ groupID: number; role: string }> = [];
+      for (const row of rows) {
+        if (row.kind === "r") roleIDs.push(Number(row.id));
+        else memberships.push({ groupID: Number(row.id), role: row.role });
+      }
+      return { roleIDs, memberships };
     },
 
     async roleIDsOfType(type: string): Promise<number[]> {

@@ -5,16 +5,33 @@ import {
   type UserPermissions,
 } from "@parley/contracts";
 import type { AuthRepo } from "./auth.repo.ts";
+import type { GroupMembership } from "./viewer.ts";
+
+/**
+ * Rights that depend on more than roles (a feature's, e.g. groups: each group's category is readable by
+ * its members): given the permissions of a role set and the viewer's memberships, the permissions to use.
+ * It must not change its input. `invalidate()` runs whenever the permissions cache is dropped.
+ */
+export interface PermissionOverlay {
+  apply(base: UserPermissions, memberships: readonly GroupMembership[]): Promise<UserPermissions>;
+  invalidate(): void;
+}
+
+/** Distinct (role set, memberships) pairs kept; the oldest go first. Role sets alone are few. */
+const MAX_CACHED = 5_000;
 
 /**
  * Computes a user's permissions from their roles' grants, in Vanilla's shape (reference §2.2), always
  * with `junctions` and `junctionAliases` (the API drops them unless expanded). Results are cached per
- * role set; `invalidate()` drops the cache when roles, grants or category permissions change.
+ * role set and membership set (the overlay's part, e.g. groups); `invalidate()` drops the cache when roles,
+ * grants, category permissions, groups or their settings change. Viewers with the same roles and memberships
+ * share one permissions object.
  */
 export function createPermissionsService(repo: AuthRepo) {
   let version = 0;
   const byRoleSet = new Map<string, Promise<UserPermissions>>();
   let links: Promise<{ junctions: number[]; aliases: Record<string, number> }> | null = null;
+  let overlay: PermissionOverlay | null = null;
 
   const loadLinks = () => {
     links ??= repo.categoryPermissionLinks().then((rows) => {
@@ -58,24 +75,53 @@ export function createPermissionsService(repo: AuthRepo) {
     };
   }
 
+  function remember(key: string, make: () => Promise<UserPermissions>): Promise<UserPermissions> {
+    let cached = byRoleSet.get(key);
+    if (!cached) {
+      cached = make();
+      byRoleSet.set(key, cached);
+      if (byRoleSet.size > MAX_CACHED) byRoleSet.delete(byRoleSet.keys().next().value as string);
+      cached.catch(() => byRoleSet.delete(key));
+    }
+    return cached;
+  }
+
   return {
-    /** The permissions of a set of roles; `isAdmin` marks an admin account (passes every check). */
-    async forRoles(roleIDs: number[], isAdmin = false): Promise<UserPermissions> {
-      const key = `${version}:${[...roleIDs].sort((a, b) => a - b).join(",")}`;
-      let cached = byRoleSet.get(key);
-      if (!cached) {
-        cached = compute(roleIDs);
-        byRoleSet.set(key, cached);
-        cached.catch(() => byRoleSet.delete(key));
-      }
-      const permissions = await cached;
+    /**
+     * The permissions of a set of roles (with the overlay for these memberships); `isAdmin` marks an admin
+     * account (passes every check).
+     */
+    async forRoles(
+      roleIDs: number[],
+      isAdmin = false,
+      memberships: readonly GroupMembership[] = [],
+    ): Promise<UserPermissions> {
+      const roleKey = `${version}:${[...roleIDs].sort((a, b) => a - b).join(",")}`;
+      const base = remember(roleKey, () => compute(roleIDs));
+      let permissions: UserPermissions;
+      if (overlay) {
+        const current = overlay;
+        const memberKey = memberships
+          .map((membership) => `${membership.groupID}${membership.role === "leader" ? "L" : ""}`)
+          .sort()
+          .join(",");
+        permissions = await remember(`${roleKey}|${memberKey}`, async () => current.apply(await base, memberships));
+      } else permissions = await base;
       return isAdmin ? { ...permissions, isAdmin: true } : permissions;
+    },
+
+    /** Sets the overlay (the groups feature's), dropping what was cached without it. */
+    setOverlay(next: PermissionOverlay): void {
+      overlay = next;
+      version += 1;
+      byRoleSet.clear();
     },
 
     invalidate(): void {
       version += 1;
       byRoleSet.clear();
       links = null;
+      overlay?.invalidate();
     },
   };
 }

@@ -39,6 +39,7 @@ export function createSessions({ repo, permissions }: SessionsOptions) {
       userID: 0,
       user: null,
       roleIDs,
+      memberships: [],
       permissions: await permissions.forRoles(roleIDs),
       via: "guest",
       session: null,
@@ -46,12 +47,13 @@ export function createSessions({ repo, permissions }: SessionsOptions) {
   }
 
   async function viewerFor(user: UserRow, via: Viewer["via"], session: Viewer["session"]): Promise<Viewer> {
-    const roleIDs = await repo.roleIDsOfUser(user.userID);
+    const { roleIDs, memberships } = await repo.rolesAndMembershipsOfUser(user.userID);
     return {
       userID: user.userID,
       user,
       roleIDs,
-      permissions: await permissions.forRoles(roleIDs, user.isAdmin >= 1),
+      memberships,
+      permissions: await permissions.forRoles(roleIDs, user.isAdmin >= 1, memberships),
       via,
       session,
     };

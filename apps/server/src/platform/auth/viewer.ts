@@ -1,11 +1,19 @@
 import type { UserPermissions } from "@parley/contracts";
 import type { UserRow } from "./auth.repo.ts";
 
+/** A group the viewer belongs to, and their role there (member | leader). */
+export interface GroupMembership {
+  groupID: number;
+  role: string;
+}
+
 /** Who is making a request: a guest (userID 0) or a signed-in user, with their permissions. */
 export interface Viewer {
   userID: number;
   user: UserRow | null;
   roleIDs: number[];
+  /** The groups the viewer is a member of (read with their roles, in the same query); none for a guest. */
+  memberships: readonly GroupMembership[];
   permissions: UserPermissions;
   /** How the request was authenticated. */
   via: "guest" | "cookie" | "bearer";

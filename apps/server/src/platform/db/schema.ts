@@ -37,6 +37,8 @@ export interface CategoriesTable {
   insertUserID: number;
   updateUserID: number | null;
   permissionCategoryID: Defaulted<number>;
+  /** 0028: the group that owns the category (0: the "Social Groups" parent); null for an ordinary category. */
+  groupID: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface UsersTable {
@@ -97,6 +99,8 @@ export interface DiscussionsTable {
   /** JSON object. */
   attributes: string | null;
   insertIPAddress: string | null;
+  /** 0028: the group whose category holds the discussion. */
+  groupID: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface CommentsTable {
@@ -638,4 +642,51 @@ export interface DB {
   articles: ArticlesTable;
   articleRevisions: ArticleRevisionsTable;
   articleReactions: ArticleReactionsTable;
+  groups: GroupsTable;
+  groupMembers: GroupMembersTable;
+  groupApplicants: GroupApplicantsTable;
+  groupInvitations: GroupInvitationsTable;
+}
+
+/** 0028: a group (Groups add-on); its discussions are in its own category. */
+export interface GroupsTable {
+  groupID: Generated<number>;
+  name: string;
+  description: string;
+  /** public | private | secret */
+  privacy: string;
+  iconUrl: string | null;
+  bannerUrl: string | null;
+  categoryID: number;
+  /** Kept by every membership change; the discussion counts are its category's. */
+  countMembers: Counter;
+  insertUserID: number;
+  dateInserted: DateString;
+  updateUserID: number | null;
+  dateUpdated: DateString | null;
+}
+
+export interface GroupMembersTable {
+  groupID: number;
+  userID: number;
+  /** member | leader */
+  role: string;
+  dateInserted: DateString;
+}
+
+export interface GroupApplicantsTable {
+  groupID: number;
+  userID: number;
+  reason: string;
+  /** pending | approved | denied */
+  status: string;
+  dateInserted: DateString;
+  dateUpdated: DateString | null;
+}
+
+export interface GroupInvitationsTable {
+  groupID: number;
+  userID: number;
+  insertUserID: number;
+  dateInserted: DateString;
 }

@@ -49,6 +49,8 @@ export function createDiscussionActions(api: ApiClient, queryClient: QueryClient
       const names = splitTagNames(
         [...form.getAll("newTagNames"), formValue(form, "tags")].filter((value) => typeof value === "string").join(","),
       );
+      // In a group (`/post/discussion/social-groups?groupid=`): the group instead of a category.
+      const groupID = /^[1-9]\d{0,9}$/.test(formValue(form, "groupID")) ? Number(formValue(form, "groupID")) : null;
       const values = {
         name: formValue(form, "name"),
         body: formValue(form, "body"),
@@ -56,7 +58,7 @@ export function createDiscussionActions(api: ApiClient, queryClient: QueryClient
         tags: names.join(", "),
       };
       const errors: Record<string, string> = {};
-      if (!values.categoryID) errors["categoryID"] = "Choose a category.";
+      if (!values.categoryID && groupID === null) errors["categoryID"] = "Choose a category.";
       if (!values.name.trim()) errors["name"] = "Give your discussion a title.";
       if (!values.body.trim()) errors["body"] = "Write something before posting.";
       if (Object.keys(errors).length) return formInvalid(errors, values);
@@ -70,7 +72,7 @@ export function createDiscussionActions(api: ApiClient, queryClient: QueryClient
           name: values.name,
           body: values.body,
           format: formValue(form, "format") || "markdown",
-          categoryID: Number(values.categoryID),
+          ...(groupID !== null ? { groupID } : { categoryID: Number(values.categoryID) }),
           ...(tagIDs.length ? { tagIDs } : {}),
           ...(named.newTagNames.length ? { newTagNames: named.newTagNames } : {}),
           // The autosaved draft this came from: the server deletes it once the discussion is posted.

@@ -3,6 +3,8 @@ import type { ApiClient } from "../../lib/api.ts";
 
 export interface DiscussionListParams {
   categoryID?: number;
+  /** A group's discussions (the Groups add-on). */
+  groupID?: number;
   page: number;
   limit: number;
   sort?: DiscussionSort;
@@ -63,7 +65,9 @@ export const discussionsApi = {
       name: string;
       body: string;
       format: string;
-      categoryID: number;
+      /** A discussion goes in a category, or (`groupID`) in a group. */
+      categoryID?: number;
+      groupID?: number;
       tagIDs?: number[];
       newTagNames?: string[];
       draftID?: number;

@@ -75,6 +75,13 @@ export function lookupForUrl(url: URL): LayoutLookup | null {
   const post = matchPath("/post/discussion/:categoryID?", pathname);
   if (post) {
     const categoryID = post.params.categoryID;
+    // Spec §2: `/post/{postType}/social-groups?groupid={id}` posts in a group: the create-post layout
+    // without a category (the page shows the group, which it loads itself).
+    if (categoryID === "social-groups") {
+      return positiveInt(searchParams.get("groupid") ?? undefined)
+        ? { layoutViewType: "createPost", recordType: "category", recordID: "-1", params: { postType: "discussion" } }
+        : null;
+    }
     if (categoryID !== undefined && !positiveInt(categoryID)) return null;
     return {
       layoutViewType: "createPost",

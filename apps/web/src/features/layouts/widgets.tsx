@@ -24,6 +24,7 @@ import {
 } from "../discussions/pages/DiscussionsPage.tsx";
 import { categorySearchQuery, taggingEnabledQuery } from "../discussions/components/postForm.queries.ts";
 import { meQuery } from "../users/users.queries.ts";
+import { groupQuery } from "../groups/index.ts";
 import { LayoutRenderer } from "./LayoutRenderer.tsx";
 import { onDemand, useOnDemand } from "../../ui/on-demand.ts";
 import { Loader } from "../../ui/loader/Loader.tsx";
@@ -119,7 +120,10 @@ const discussion = defineWidget<DiscussionProps>({
   component: () => <DiscussionPage />,
   prefetch: ({ queryClient, api }, { discussionID, commentsApiParams: c }) =>
     Promise.all([
-      loadOrThrow("Discussion", () => queryClient.ensureQueryData(discussionQuery(api, discussionID))),
+      loadOrThrow("Discussion", () => queryClient.ensureQueryData(discussionQuery(api, discussionID))).then(
+        // A group's discussion shows the group in its trail (without it, the API's crumbs).
+        (loaded) => (loaded.groupID ? queryClient.prefetchQuery(groupQuery(api, loaded.groupID)) : undefined),
+      ),
       loadOrThrow("Discussion", () =>
         queryClient.ensureQueryData(commentsQuery(api, c.discussionID, c.page, c.limit, c.sort)),
       ),
@@ -146,9 +150,10 @@ function CreatePost() {
 
 const createPost = defineWidget<{ postType: string; categoryID: number | null }>({
   component: () => <CreatePost />,
-  // Guests are sent to sign in first, coming back here afterwards.
+  // Guests are sent to sign in first, coming back here afterwards. In a group (`social-groups?groupid=`),
+  // the group comes with the page (the form's chunk knows how to load it).
   prefetch: async ({ queryClient, api, url }) => {
-    const [me] = await Promise.all([
+    const [me, page] = await Promise.all([
       queryClient.ensureQueryData(meQuery(api)),
       newDiscussionPage.load(),
       queryClient.ensureQueryData(categoryListQuery(api, { maxDepth: 5 })),
@@ -157,6 +162,8 @@ const createPost = defineWidget<{ postType: string; categoryID: number | null }>
       queryClient.prefetchQuery(taggingEnabledQuery(api)),
     ]);
     if (me.userID === 0) throw redirect(entryLink("/entry/signin", url));
+    const groupID = page.readParentGroupID(url);
+    if (groupID !== null) await page.loadParentGroup(queryClient, api, groupID);
   },
 });
 

@@ -1,5 +1,5 @@
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { listHref, readListParams } from "../../discussions/pages/DiscussionsPage.tsx";
 import { useApi } from "../../../lib/api-context.tsx";
 import { PageHead } from "../../../lib/head.tsx";
@@ -10,6 +10,7 @@ import { TranslateCategoryButton } from "../../translations/index.ts";
 import { categoryKeys, categoryListQuery, categoryQuery } from "../categories.queries.ts";
 import { categoryPath } from "../categories.urls.ts";
 import styles from "./CategoriesPage.module.css";
+import { Breadcrumbs } from "../../../ui/breadcrumbs/Breadcrumbs.tsx";
 
 /*
  * The parts of `/categories/{urlcode}[/p{n}]`: breadcrumbs, the category's header (and the page's
@@ -22,17 +23,13 @@ export function CategoryBreadcrumbs({ code }: { code: string }) {
   const api = useApi();
   const { data: category } = useSuspenseQuery(categoryQuery(api, code));
   return (
-    <nav className={styles.breadcrumbs} aria-label={t("Breadcrumb")}>
-      <ol>
-        <li>
-          <Link to="/">{t("Home")}</Link>
-        </li>
-        <li>
-          <Link to="/categories">{t("Categories")}</Link>
-        </li>
-        <li aria-current="page">{category.name}</li>
-      </ol>
-    </nav>
+    <Breadcrumbs
+      crumbs={[
+        { name: t("Home"), url: "/" },
+        { name: t("Categories"), url: "/categories" },
+      ]}
+      current={category.name}
+    />
   );
 }
 

@@ -14,12 +14,21 @@ const SUGGESTIONS = 5;
 /** The name being typed: what follows the last comma. */
 const typing = (text: string) => text.slice(text.lastIndexOf(",") + 1).trim();
 
+export interface RecipientFieldProps {
+  defaultValue: string;
+  error?: string | undefined;
+  /** The field's label, name and hint: the To field's by default (the groups' invite form names its own). */
+  label?: string;
+  name?: string;
+  hint?: string;
+}
+
 /**
  * The To field: member names separated by commas (a plain text field without JavaScript). With
  * JavaScript, the name being typed is looked up (`/users/by-names`, `name*`) and matches are offered
  * as buttons that complete it.
  */
-export function RecipientField({ defaultValue, error }: { defaultValue: string; error?: string | undefined }) {
+export function RecipientField({ defaultValue, error, label, name = "to", hint }: RecipientFieldProps) {
   const api = useApi();
   const id = useId();
   const [value, setValue] = useState(defaultValue);
@@ -64,11 +73,11 @@ export function RecipientField({ defaultValue, error }: { defaultValue: string; 
   return (
     <div className={formStyles.field}>
       <label className={formStyles.label} htmlFor={`${id}-to`}>
-        {t("Recipients")}
+        {label ?? t("Recipients")}
       </label>
       <input
         id={`${id}-to`}
-        name="to"
+        name={name}
         className={formStyles.input}
         value={value}
         onChange={(event) => setValue(event.target.value)}
@@ -78,7 +87,7 @@ export function RecipientField({ defaultValue, error }: { defaultValue: string; 
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
       />
       <span id={`${id}-hint`} className={formStyles.hint}>
-        {t("Member names, separated by commas.")}
+        {hint ?? t("Member names, separated by commas.")}
       </span>
       {error ? (
         <p id={`${id}-error`} className={formStyles.error}>

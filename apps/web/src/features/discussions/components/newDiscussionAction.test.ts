@@ -82,3 +82,20 @@ describe("the new discussion action's tags", () => {
     expect(data.values["tags"]).toBe("Plugins, new one");
   });
 });
+
+describe("the new discussion action in a group (/post/discussion/social-groups?groupid=)", () => {
+  it("sends the group instead of a category, and lands on the new discussion", async () => {
+    const { result, body } = await post([
+      ["categoryID", ""],
+      ["groupID", "7"],
+    ]);
+    expect(body).toEqual({ name: "Hi", body: "Hello", format: "markdown", groupID: 7 });
+    expect((result as Response).headers.get("Location")).toBe("/discussion/12/hi");
+  });
+
+  it("still asks for a category when neither is posted", async () => {
+    const { body, result } = await post([["categoryID", ""]]);
+    expect(body).toBeUndefined();
+    expect(JSON.stringify(result)).toContain("Choose a category.");
+  });
+});

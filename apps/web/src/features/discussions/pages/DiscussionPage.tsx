@@ -12,6 +12,7 @@ import { Loader } from "../../../ui/loader/Loader.tsx";
 import { onDemand, useOnDemand } from "../../../ui/on-demand.ts";
 import { Pager } from "../../../ui/pager/Pager.tsx";
 import { meQuery } from "../../users/users.queries.ts";
+import { groupDiscussionCrumbs, groupQuery } from "../../groups/index.ts";
 import { useCollapsibleQuotes } from "../../../ui/collapsible/useCollapsibleQuotes.ts";
 import { LiveComments } from "../../notifications/components/LiveComments.tsx";
 import { CommentPost } from "../components/CommentPost.tsx";
@@ -24,7 +25,7 @@ import { SortSelect } from "../components/SortSelect.tsx";
 import { useBulkSelection } from "../components/useBulkSelection.ts";
 import { discussionPagePath, discussionPath } from "../discussions.urls.ts";
 import styles from "./DiscussionPage.module.css";
-import crumbs from "../../categories/pages/CategoriesPage.module.css";
+import { Breadcrumbs } from "../../../ui/breadcrumbs/Breadcrumbs.tsx";
 
 /** The page of a discussion the URL asks for: `/discussion/{id}/{slug}/p{n}` (or `/discussion/{id}/p{n}`). */
 export function readDiscussionParams(params: Record<string, string | undefined>): { id: number; page: number } | null {
@@ -108,6 +109,11 @@ export function DiscussionPage() {
   const sort = readCommentSort(new URLSearchParams(location.search).get("sort"));
   const { data: comments } = useSuspenseQuery(commentsQuery(api, parsed.id, parsed.page, limit, sort));
   const { data: me } = useQuery(meQuery(api));
+  // A group's discussion: Groups › the group in its trail (the group comes with the page, see widgets.tsx).
+  const { data: group } = useQuery({
+    ...groupQuery(api, discussion.groupID ?? 0),
+    enabled: Boolean(discussion.groupID),
+  });
   // A reply names the comment it answers when that comment is on this page.
   const authorsOnPage = new Map(
     comments.items.map((comment) => [comment.commentID, comment.insertUser?.name ?? t("Unknown User")]),
@@ -127,15 +133,7 @@ export function DiscussionPage() {
         {...(discussion.excerpt ? { description: discussion.excerpt } : {})}
         jsonLd={[structuredData(discussion, comments.items, origin)]}
       />
-      <nav className={crumbs.breadcrumbs} aria-label={t("Breadcrumb")}>
-        <ol>
-          {(discussion.breadcrumbs ?? []).map((crumb) => (
-            <li key={crumb.url}>
-              <Link to={new URL(crumb.url).pathname}>{crumb.name}</Link>
-            </li>
-          ))}
-        </ol>
-      </nav>
+      <Breadcrumbs crumbs={groupDiscussionCrumbs(discussion.breadcrumbs ?? [], group, t("Groups"))} />
       <header className={styles.header}>
         <div className={actionStyles.titleRow}>
           <h1 className={styles.title}>{discussion.name}</h1>

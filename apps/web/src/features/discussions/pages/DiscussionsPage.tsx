@@ -125,7 +125,10 @@ export function DiscussionListSection({
         discussions={data.items}
         {...(categoryID !== undefined
           ? { showCategory: data.items.some((item) => item.categoryID !== categoryID) }
-          : {})}
+          : // A group's discussions are all in its own category.
+            params.groupID !== undefined
+            ? { showCategory: false }
+            : {})}
       />
       <Pager page={page} limit={limit} total={data.total} href={pagePath} label={t("Discussions pages")} />
     </>

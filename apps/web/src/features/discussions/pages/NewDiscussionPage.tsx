@@ -1,6 +1,8 @@
-import { useSuspenseQuery } from "@tanstack/react-query";
+import { useSuspenseQuery, type QueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
-import { Form, useActionData, useLocation, useNavigation, useParams } from "react-router";
+import { Form, Link, data, useActionData, useLocation, useNavigation, useParams } from "react-router";
+import { groupMessages } from "@parley/contracts/groups-constants";
+import type { ApiClient } from "../../../lib/api.ts";
 import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
 import { PageHead } from "../../../lib/head.tsx";
@@ -10,13 +12,37 @@ import { FormAlert, SubmitButton, TextField, formStyles } from "../../../ui/form
 import { categoryListQuery } from "../../categories/categories.queries.ts";
 import { useDraftAutosave } from "../../drafts/index.ts";
 import { BodyEditor } from "../../editor/BodyEditor.tsx";
+import { canPostIn, groupPath, groupQuery } from "../../groups/index.ts";
+import { loadOrThrow, type RouteErrorData } from "../../../lib/route-errors.ts";
 import { CategoryChooser } from "../components/CategoryChooser.tsx";
 import { TagsInput } from "../components/TagsInput.tsx";
 import { useRestoredDraft } from "../components/useRestoredDraft.ts";
 import styles from "./DiscussionPage.module.css";
 
+/** The segment that makes the create-post page post in a group (spec §2: `/post/{postType}/social-groups?groupid=`). */
+export const groupParentSegment = "social-groups";
+
+/** The group a create-post URL names (`/post/discussion/social-groups?groupid={id}`), or null. */
+export function readParentGroupID(url: { pathname: string; search: string }): number | null {
+  if (!/^\/post\/discussion\/social-groups\/?$/.test(url.pathname)) return null;
+  const value = new URLSearchParams(url.search).get("groupid") ?? "";
+  return /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
+}
+
 /**
- * `/post/discussion[/{categoryID}]`: category, title, body (the rich editor once loaded, Markdown without it)
+ * For the page's loader: the parent group, which the viewer must be able to post in (a member); an
+ * unknown group is a 404, and one they may not post in a 403.
+ */
+export async function loadParentGroup(queryClient: QueryClient, api: ApiClient, groupID: number): Promise<void> {
+  // `fetchQuery`: a group the member just joined is read again (the join marked it stale).
+  const group = await loadOrThrow("Group", () => queryClient.fetchQuery(groupQuery(api, groupID)));
+  if (!canPostIn(group))
+    throw data<RouteErrorData>({ type: "Group", message: groupMessages.membersOnly }, { status: 403 });
+}
+
+/**
+ * `/post/discussion[/{categoryID}]` (or in a group: `/post/discussion/social-groups?groupid=N`, where
+ * "Posting in {group}" takes the category picker's place): category, title, body (the rich editor once loaded, Markdown without it)
  * and tags when tagging is on. Category and tags are plain fields until the pickers load.
  */
 export function NewDiscussionPage() {
@@ -29,17 +55,23 @@ export function NewDiscussionPage() {
   const form = useRef<HTMLFormElement>(null);
   const { restored, version, onRestore } = useRestoredDraft();
   const named = Number(new URLSearchParams(location.search).get("draftID"));
+  const groupID = readParentGroupID(location);
   // A new discussion's draft (spec §4): autosaved, continued from its draft link (`?draftID=`).
   const { draftID } = useDraftAutosave({
     form,
-    target: { recordType: "discussion", parentRecordType: "category", parentRecordID: 0, commentParentID: null },
+    target: {
+      recordType: "discussion",
+      parentRecordType: groupID ? "group" : "category",
+      parentRecordID: groupID ?? 0,
+      commentParentID: null,
+    },
     onRestore,
     draftID: Number.isInteger(named) && named > 0 ? named : undefined,
   });
   const selected =
     result?.values?.["categoryID"] ??
     (restored?.categoryID ? String(restored.categoryID) : undefined) ??
-    categoryID ??
+    (categoryID === groupParentSegment ? undefined : categoryID) ??
     "";
   return (
     <>
@@ -56,12 +88,16 @@ export function NewDiscussionPage() {
         {result?.message ? <FormAlert>{result.message}</FormAlert> : null}
         <TransientKeyField />
         {draftID ? <input type="hidden" name="draftID" value={draftID} /> : null}
-        <CategoryChooser
-          key={`c${version}`}
-          tree={tree}
-          defaultValue={selected}
-          error={result?.errors?.["categoryID"]}
-        />
+        {groupID ? (
+          <ParentGroup groupID={groupID} error={result?.errors?.["groupID"]} />
+        ) : (
+          <CategoryChooser
+            key={`c${version}`}
+            tree={tree}
+            defaultValue={selected}
+            error={result?.errors?.["categoryID"]}
+          />
+        )}
         <TextField
           key={`n${version}`}
           label={t("Title")}
@@ -97,5 +133,20 @@ export function NewDiscussionPage() {
         <SubmitButton busy={busy}>{t("Post Discussion")}</SubmitButton>
       </Form>
     </>
+  );
+}
+
+/** "Posting in {group}" (a link to the group) and the hidden `groupID` the form posts. */
+function ParentGroup({ groupID, error }: { groupID: number; error?: string | undefined }) {
+  const api = useApi();
+  const { data: group } = useSuspenseQuery(groupQuery(api, groupID));
+  return (
+    <div className={formStyles.field}>
+      <input type="hidden" name="groupID" value={group.groupID} />
+      <p className={styles.postingIn}>
+        {t("Posting in")} <Link to={groupPath(group)}>{group.name}</Link>
+      </p>
+      {error ? <p className={formStyles.error}>{error}</p> : null}
+    </div>
   );
 }
