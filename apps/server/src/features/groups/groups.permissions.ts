@@ -27,6 +27,8 @@ const memberPermissions = ["discussions.view", "discussions.add", "comments.add"
  * the viewer's membership, whatever grants roles hold on those categories:
  * - public: `discussions.view` as the viewer has it on the "Social Groups" parent; members also post and comment;
  * - private and secret: members view, post and comment; others nothing;
+ * - what members do is what their roles let them do on the parent (an unconfirmed member reads, but does
+ *   not post until the address is confirmed);
  * - leaders: also edit, close and delete discussions and edit and delete comments in their group;
  * - `groups.moderate`: every category permission (admins pass every check anyway).
  * Every list, search, page and notification that checks `discussions.view` per category then answers
@@ -61,7 +63,8 @@ export function createGroupsOverlay(repo: GroupsRepo): PermissionOverlay {
         const role = roleOf.get(group.groupID);
         const granted = new Set<string>();
         if (moderator) for (const name of categoryPermissionNames) granted.add(name);
-        if (role !== undefined) for (const name of memberPermissions) granted.add(name);
+        if (role !== undefined)
+          for (const name of memberPermissions) if (checkPermission(base, name, parent)) granted.add(name);
         if (role === "leader") for (const name of leaderPermissions) granted.add(name);
         if (group.privacy === "public" && viewsParent) granted.add("discussions.view");
         if (granted.size === 0) continue;

@@ -7,7 +7,7 @@ import {
   type Group,
   type SearchResult,
 } from "@parley/contracts";
-import type { Session } from "../../test/accounts.ts";
+import { createCast, type Session } from "../../test/accounts.ts";
 import { engines } from "../../test/databases.ts";
 import { getComments, getDiscussions, postComment, postDiscussion } from "../../test/content.ts";
 import { addMember, createGroupFixture, getGroup, postGroup, type GroupFixture } from "../../test/groups.ts";
@@ -49,6 +49,26 @@ describe.each(engines)("group privacy on %s", (engine) => {
   });
   afterAll(async () => {
     await f?.t.close();
+  });
+
+  it("lets members do no more than their roles allow: an unconfirmed member reads but does not post", async () => {
+    const cast = await createCast(f.t.database.db, { newcomer: { name: "Unconfirmed Joiner", role: "unconfirmed" } });
+    await addMember(f, groups.private.groupID, cast.newcomer.userID);
+    const newcomer = await f.api.signIn(cast.newcomer);
+    const read = await f.api.get(`/api/v2/discussions/${posts.private.discussionID}`, { as: newcomer });
+    expect(read.statusCode, read.body).toBe(200);
+    const post = await f.api.post(
+      "/api/v2/discussions",
+      { name: "Hello group", body: "Hi.", format: "markdown", groupID: groups.private.groupID },
+      { as: newcomer },
+    );
+    expect(post.statusCode).toBe(403);
+    const comment = await f.api.post(
+      "/api/v2/comments",
+      { discussionID: posts.private.discussionID, body: "Me too.", format: "markdown" },
+      { as: newcomer },
+    );
+    expect(comment.statusCode).toBe(403);
   });
 
   it("posts with groupID land in the group's category, for members only", () => {
