@@ -87,6 +87,9 @@ describe("groups", () => {
     await application.waitFor();
     expect(await application.innerText()).toContain("I read a book a week.");
     expect(await groups.memberNames("Leaders")).toEqual([leader.name]);
+    // The only leader stays one: no Make Member or Remove for them, and the page says why.
+    expect(await groups.section("Leaders").getByRole("button").count()).toBe(0);
+    expect(await groups.section("Leaders").innerText()).toContain("A group needs at least one leader.");
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, "groups-members-leader");
     await press(groups.button(`Approve ${joiner.name}`));

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Form, Link, useActionData, useNavigation, useParams, useSearchParams } from "react-router";
 import type { Group, GroupMember, UserFragment } from "@parley/contracts";
-import { groupRules } from "@parley/contracts/groups-constants";
+import { groupMessages, groupRules } from "@parley/contracts/groups-constants";
 import { useApi } from "../../../lib/api-context.tsx";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
@@ -100,7 +100,9 @@ function GroupMembers({ group }: { group: Group }) {
         <h2 id="leaders-title" className={styles.sectionTitle}>
           {t("Leaders")}
         </h2>
-        <MemberList group={group} members={leaders.items} manage={manage} />
+        {/* The only leader stays one (the server refuses): no Make Member or Remove for them. */}
+        <MemberList group={group} members={leaders.items} manage={manage && leaders.items.length > 1} />
+        {manage && leaders.items.length === 1 ? <p className={styles.muted}>{groupMessages.lastLeader}</p> : null}
       </section>
       <section className={styles.section} aria-labelledby="group-members-title">
         <h2 id="group-members-title" className={styles.sectionTitle}>
