@@ -144,6 +144,10 @@ describe("site navigation panel", () => {
 
       await page.keyboard.press("Enter");
       await bar.siteNavigationPanel.waitFor();
+      // Escape reaches the panel once React Aria has moved the focus into it (a busy machine takes a moment).
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null))
+        .toBe(true);
       await page.keyboard.press("Escape");
       await bar.siteNavigationPanel.waitFor({ state: "detached" });
       await bar.waitForFocus("Site Navigation");
