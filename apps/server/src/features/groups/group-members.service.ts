@@ -249,12 +249,15 @@ export function createGroupMembersService({ platform, members, users, loader, gr
 
     /**
      * Leaders invite by user id or e-mail address (an address names an existing account; others are refused).
-     * Members and users already invited are skipped; the newly invited are told.
+     * Inviting by address needs `personalInfo.view`: the answer (and the invitations list) names the account
+     * behind an address, which anyone who may start a group would otherwise learn. Members and users already
+     * invited are skipped; the newly invited are told.
      */
     async invite(groupID: number, body: GroupInvitationPost, context: GroupContext): Promise<GroupInvitation[]> {
       const { row } = await led(groupID, context.viewer);
       const userIDs = body.userIDs ?? [];
       const emails = body.emails ?? [];
+      if (emails.length) authorize(context.viewer, "personalInfo.view");
       if (userIDs.length + emails.length === 0)
         throw validationFailed([fieldError("userIDs", "missingField", "Name at least one user to invite.", 422)]);
       if (userIDs.length + emails.length > groupRules.maxInvitees)

@@ -246,16 +246,24 @@ describe.each(engines)("groups API on %s", (engine) => {
       { as: f.as.member },
     );
     expect(notLeader.statusCode).toBe(404);
+    // An address names its account in the answer: a leader without personalInfo.view may not invite by one.
+    const byAddress = await f.api.post(
+      `/api/v2/groups/${group.groupID}/invitations`,
+      { emails: [f.users.outsider.email] },
+      { as: f.as.leader },
+    );
+    expect(byAddress.statusCode).toBe(403);
+    expect(byAddress.json<{ permissions: string[] }>().permissions).toEqual(["personalInfo.view"]);
     const unknown = await f.api.post(
       `/api/v2/groups/${group.groupID}/invitations`,
       { emails: ["nobody@nowhere.test"] },
-      { as: f.as.leader },
+      { as: f.admin },
     );
     expect(unknown.statusCode).toBe(422);
     const invited = await f.api.post(
       `/api/v2/groups/${group.groupID}/invitations`,
       { userIDs: [f.users.member.userID], emails: [f.users.outsider.email.toUpperCase()] },
-      { as: f.as.leader },
+      { as: f.admin },
     );
     expect(invited.statusCode, invited.body).toBe(201);
     expectGroupSchema("GroupInvitation", invited.json(), true);
