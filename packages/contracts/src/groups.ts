@@ -73,12 +73,19 @@ export const GroupListQuery = Type.Object({
 });
 export type GroupListQuery = Static<typeof GroupListQuery>;
 
+/** An image's address: empty, on this site (`/…`), or https (what the pages' Content-Security-Policy loads). */
+const ImageAddress = Type.String({
+  maxLength: 500,
+  pattern: "^(|/(?!/)\\S*|https://\\S+)$",
+  description: "Empty, a path on this site, or an https address.",
+});
+
 export const GroupPost = Type.Object({
   name: Type.String({ minLength: 1, maxLength: groupRules.nameMaxLength }),
   description: Type.String({ maxLength: groupRules.descriptionMaxLength }),
   privacy: Type.Enum(groupPrivacies),
-  iconUrl: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
-  bannerUrl: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+  iconUrl: Type.Optional(Nullable(ImageAddress)),
+  bannerUrl: Type.Optional(Nullable(ImageAddress)),
 });
 export type GroupPost = Static<typeof GroupPost>;
 

@@ -74,6 +74,23 @@ describe.each(engines)("groups API on %s", (engine) => {
       { as: f.as.member },
     );
     expect(invalid.statusCode).toBe(400);
+    // Images only from this site or over https (what the pages' Content-Security-Policy loads).
+    for (const address of ["javascript:alert(1)", "http://example.com/a.png", "//example.com/a.png"]) {
+      const badImage = await f.api.post(
+        "/api/v2/groups",
+        { name: "Pictures", description: "", privacy: "public", iconUrl: address },
+        { as: f.as.member },
+      );
+      expect([address, badImage.statusCode]).toEqual([address, 400]);
+    }
+    for (const address of ["https://example.com/a.png", "/uploads/a.png", ""]) {
+      const patchedImage = await f.api.patch(
+        `/api/v2/groups/${group.groupID}`,
+        { bannerUrl: address },
+        { as: f.as.leader },
+      );
+      expect([address, patchedImage.statusCode]).toEqual([address, 200]);
+    }
     const guest = await f.api.post("/api/v2/groups", { name: "Guests", description: "", privacy: "public" });
     expect([401, 403]).toContain(guest.statusCode);
 
