@@ -144,6 +144,38 @@ describe("search (issue 8)", () => {
     expect(problems.errors).toEqual([]);
   });
 
+  it("the Groups tab finds groups by their description, with their privacy; a secret one only for its members", async () => {
+    const page = await parley.newPage({ bypassCSP: true });
+    const problems = collectErrors(page);
+    const search = new SearchPage(page, parley.baseUrl);
+    // A word only the demo's public group says (in its description).
+    expect((await search.goto("?query=servers")).status()).toBe(200);
+    await waitForHydration(page);
+    await search.tab("Groups").click();
+    await page.waitForURL((url) => url.searchParams.get("domain") === "group");
+    expect(await search.tab("Groups").getAttribute("aria-current")).toBe("page");
+    expect(await search.records()).toHaveLength(1);
+    const club = search.results.first();
+    expect(await club.getByRole("link").innerText()).toBe("Self-Hosting Club");
+    expect(await club.getByRole("heading").innerText()).toContain("Public");
+    expect(await club.locator("mark").first().innerText()).toMatch(/servers/i);
+    expect(await search.metas()).toEqual([expect.stringMatching(/^Group.*Groups$/)]);
+    await screenshot(page, "search-groups-1280");
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // The secret group: nothing for a guest, found by the administrator (groups.moderate).
+    await search.goto("?query=lounge&domain=group");
+    expect(await search.records()).toEqual([]);
+    await signInContext(page, parley.baseUrl, { name: "admin", password: adminPassword });
+    await search.goto("?query=lounge&domain=group");
+    expect(await search.titles()).toHaveLength(1);
+    const lounge = search.results.first();
+    expect(await lounge.getByRole("link").innerText()).toBe("Moderators' Lounge");
+    expect(await lounge.getByRole("heading").innerText()).toContain("Secret");
+    await lounge.getByRole("link").click();
+    await page.waitForURL((url) => /^\/group\/\d+-moderators-lounge$/.test(url.pathname));
+    expect(problems.errors).toEqual([]);
+  });
+
   it("works without JavaScript: the results are in the first response", async () => {
     const page = await parley.newPage({ javaScriptEnabled: false });
     const search = new SearchPage(page, parley.baseUrl);

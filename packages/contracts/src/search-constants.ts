@@ -15,17 +15,18 @@ export function searchCountBound(offset: number, limit: number): number {
   return Math.min(maxResults, Math.ceil((offset + limit + 1) / countStep) * countStep);
 }
 
-/** Search domains (spec §2): every post, discussions only, members, categories; knowledge base and groups when enabled. */
+/** Search domains (spec §2): every post, discussions only, members, categories, knowledge-base articles, groups. */
 export const searchDomains = ["all_content", "discussions", "user", "category", "knowledgeBase", "group"] as const;
 export type SearchDomain = (typeof searchDomains)[number];
 
-/** The domains this site offers (groups plug in through the same interface later). */
+/** The domains this site offers. */
 export const enabledSearchDomains: readonly SearchDomain[] = [
   "all_content",
   "discussions",
   "user",
   "category",
   "knowledgeBase",
+  "group",
 ];
 
 export const searchRecordTypes = ["discussion", "comment", "user", "category", "article", "group"] as const;
@@ -46,9 +47,12 @@ export type SearchOperator = (typeof searchOperators)[number];
 export const searchMatchModes = ["words", "prefix"] as const;
 export type SearchMatchMode = (typeof searchMatchModes)[number];
 
-/** The record types each domain searches. */
+/**
+ * The record types each domain searches. All content holds what a reader finds by its words: posts,
+ * knowledge-base articles and groups (by name and description); members and categories have tabs of their own.
+ */
 export const domainRecordTypes: Record<SearchDomain, readonly SearchRecordType[]> = {
-  all_content: ["discussion", "comment", "article"],
+  all_content: ["discussion", "comment", "article", "group"],
   discussions: ["discussion", "comment"],
   user: ["user"],
   category: ["category"],

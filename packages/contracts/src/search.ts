@@ -1,5 +1,6 @@
 import { Type, type Static } from "typebox";
 import { DateTime, Expand, Nullable } from "./common.ts";
+import { groupPrivacies } from "./groups-constants.ts";
 import { Limit, Page } from "./pagination.ts";
 import {
   searchDomains,
@@ -60,6 +61,10 @@ export const SearchResult = Type.Object(
     categoryID: Type.Optional(Nullable(Type.Integer())),
     discussionID: Type.Optional(Nullable(Type.Integer())),
     commentID: Type.Optional(Nullable(Type.Integer())),
+    /** The group: a group's own, or the group a discussion or comment was posted in. */
+    groupID: Type.Optional(Nullable(Type.Integer())),
+    /** A group's privacy (groups only). */
+    privacy: Type.Optional(Type.Enum(groupPrivacies)),
     insertUserID: Nullable(Type.Integer()),
     insertUser: Type.Optional(Type.Ref("UserFragment")),
     dateInserted: DateTime,

@@ -26,6 +26,7 @@ import * as m0026 from "./0026_knowledge.ts";
 import * as m0027 from "./0027_search_articles.ts";
 import * as m0028 from "./0028_groups.ts";
 import * as m0029 from "./0029_applicants.ts";
+import * as m0030 from "./0030_search_groups.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -60,6 +61,7 @@ const modules: Record<string, MigrationModule> = {
   "0027_search_articles": m0027,
   "0028_groups": m0028,
   "0029_applicants": m0029,
+  "0030_search_groups": m0030,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
-import type { Discussion, Group } from "@parley/contracts";
+import type { Discussion, Group, SearchResult } from "@parley/contracts";
 import { buildApp } from "../../app.ts";
 import { createAdmin } from "../../db/seed/admin.ts";
 import { seedDemo } from "../../db/seed/demo.ts";
@@ -8,7 +8,10 @@ import { createApi, seededAdmin, type Api, type Session } from "../../test/accou
 import { TEST_ADMIN_PASSWORD, testConfig } from "../../test/app.ts";
 import { createTestDatabase, type TestDatabase } from "../../test/databases.ts";
 
-/** The guests' answer cache follows a group's privacy: a public group made private stops showing its posts at once. */
+/**
+ * The guests' answer cache follows a group's privacy (a public group made private stops showing its posts at once)
+ * and its name (search finds it by its new one).
+ */
 describe("groups and the guest API cache", () => {
   let app: FastifyInstance;
   let database: TestDatabase;
@@ -38,5 +41,18 @@ describe("groups and the guest API cache", () => {
     const after = await api.get(url);
     expect(after.headers["x-parley-cache"]).toBeUndefined();
     expect(after.json<Discussion[]>()).toEqual([]);
+  });
+
+  it("drops guests' cached searches when a group is renamed", async () => {
+    const designers = (await api.get("/api/v2/groups?name=designers")).json<Group[]>()[0]!;
+    const url = "/api/v2/search?query=designers&domain=group";
+    const names = (response: { json<T>(): T }) => response.json<SearchResult[]>().map((item) => item.name);
+    expect(names(await api.get(url))).toEqual([designers.name]);
+    expect((await api.get(url)).headers["x-parley-cache"]).toBe("hit");
+    const renamed = await api.patch(`/api/v2/groups/${designers.groupID}`, { name: "Theme Painters" }, { as: admin });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const after = await api.get(url);
+    expect(after.headers["x-parley-cache"]).toBeUndefined();
+    expect(names(after)).toEqual([]);
   });
 });

@@ -45,6 +45,13 @@ describe.each(engines)("search driver at scale on %s", (engine) => {
       discussionID: null,
       categoryID: null,
     });
+    // A group that says them in its name and description: counted only when groups are asked for.
+    docs.push({
+      ...doc(COMMON + 8, "Widget question club", "We answer every widget question here, zealously."),
+      recordType: "group",
+      type: "group",
+      discussionID: null,
+    });
     const { driver } = engineOf;
     await database.db.transaction().execute(async (trx) => {
       await driver.clear(trx);
@@ -165,7 +172,7 @@ describe.each(engines)("search driver at scale on %s", (engine) => {
     expect(members.hits.map((hit) => hit.recordType)).toEqual(["user"]);
   });
 
-  it("counts a common word's matches among the record types asked for, articles included only when asked", async () => {
+  it("counts a common word's matches among the record types asked for, articles and groups only when asked", async () => {
     // Too common to rank, few enough together to count: SQLite counts them in the index, less the
     // other kinds' matches.
     const posts = await engineOf.driver.search(criteria("widget question"));
@@ -176,6 +183,18 @@ describe.each(engines)("search driver at scale on %s", (engine) => {
     );
     expect(withArticles.total).toBe(31);
     expect(withArticles.hits[0]).toMatchObject({ recordType: "article", recordID: COMMON + 7 });
+    // Groups likewise (SQLite counts them in the names index, where their descriptions are too).
+    const withGroups = await engineOf.driver.search(
+      criteria("widget question", { recordTypes: ["discussion", "comment", "group"] }),
+    );
+    expect(withGroups.total).toBe(31);
+    expect(withGroups.hits[0]).toMatchObject({ recordType: "group", recordID: COMMON + 8 });
+    // A word only the group's description says, among the posts' common ones: counted all the same.
+    const described = await engineOf.driver.search(
+      criteria("widget zealously", { recordTypes: ["discussion", "group"] }),
+    );
+    expect(described.total).toBe(1);
+    expect((await engineOf.driver.search(criteria("widget zealously"))).total).toBe(0);
   });
 
   it("gives the same pages whichever way it reads them (a filter reads every match from the index)", async () => {

@@ -82,7 +82,7 @@ export function createIndexer(repo: SearchRepo, driver: SearchDriver) {
       const total = await repo.countSources();
       let done = 0;
       await repo.transaction((executor) => driver.clear(executor));
-      for (const recordType of ["category", "user", "article"] as const) {
+      for (const recordType of ["category", "user", "article", "group"] as const) {
         for await (const batch of repo.allDocuments(recordType, REBUILD_BATCH)) {
           await repo.transaction((executor) => driver.bulkInsert(executor, batch.documents));
           done += batch.count;

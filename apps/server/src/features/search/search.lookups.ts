@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../platform/db/schema.ts";
 
-/** Names the search filters take, turned into ids (one query each). */
+/** Names the search filters take, turned into ids, and what a page's results show of other records (one query each). */
 export function createLookups(db: Kysely<DB>) {
   return {
     /** `insertUserIDs` plus the ids of the `authors` named; undefined when neither was given. */
@@ -32,6 +32,17 @@ export function createLookups(db: Kysely<DB>) {
         )
         .execute();
       return rows.map((row) => row.tagID);
+    },
+
+    /** Groups' privacy and category now, by id (a page's group results show them). */
+    async groups(groupIDs: number[]): Promise<Map<number, { privacy: string; categoryID: number }>> {
+      if (!groupIDs.length) return new Map();
+      const rows = await db
+        .selectFrom("groups")
+        .select(["groupID", "privacy", "categoryID"])
+        .where("groupID", "in", groupIDs)
+        .execute();
+      return new Map(rows.map((row) => [row.groupID, { privacy: row.privacy, categoryID: row.categoryID }]));
     },
   };
 }

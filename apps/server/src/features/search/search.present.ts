@@ -1,6 +1,9 @@
 import {
+  groupPaths,
+  groupPrivacies,
   knowledgePaths,
   profilePath,
+  type GroupPrivacy,
   type SearchRecordType,
   type SearchResult,
   type UserFragment,
@@ -38,10 +41,33 @@ export function excerptHtml(excerpt: string): string {
   return open ? `${html}</mark>` : html.trim();
 }
 
+type Crumb = { name: string; url: string };
+
+/** A group's page (its slug as the groups' pages make it). */
+const groupUrl = (origin: string, groupID: number, name: string) =>
+  `${origin}${groupPaths.group(groupID, slugify(name) || "group")}`;
+
+/**
+ * Home › Groups, and the group when given: where groups and the posts in a group sit (as a group
+ * discussion's own trail shows them).
+ */
+export function groupsTrail(origin: string, group: { groupID: number; name: string } | null): Crumb[] {
+  const trail = [
+    { name: "Home", url: `${origin}/` },
+    { name: "Groups", url: `${origin}${groupPaths.list}` },
+  ];
+  if (group) trail.push({ name: group.name, url: groupUrl(origin, group.groupID, group.name) });
+  return trail;
+}
+
+const isPrivacy = (value: string): value is GroupPrivacy => (groupPrivacies as readonly string[]).includes(value);
+
 export interface SearchPresentContext {
   origin: string;
   categories: Map<number, CategoryNode>;
-  breadcrumbs: Map<number, Array<{ name: string; url: string }>> | null;
+  breadcrumbs: Map<number, Crumb[]> | null;
+  /** The page's groups' privacy and own category, by group. */
+  groups: Map<number, { privacy: string; categoryID: number }>;
   users: Map<number, UserFragment> | null;
   details: Map<number, SearchDetails>;
   withBody: boolean;
@@ -67,19 +93,26 @@ export function presentSearchResult(hit: SearchHit, context: SearchPresentContex
     url = `${origin}${profilePath(hit.name)}`;
   } else if (hit.recordType === "article") {
     url = `${origin}${knowledgePaths.article(hit.recordID, slugify(hit.name))}`;
+  } else if (hit.recordType === "group") {
+    url = groupUrl(origin, hit.recordID, hit.name);
   } else {
     const node = context.categories.get(hit.recordID);
     url = node ? categoryUrl(origin, node) : `${origin}/categories/${hit.recordID}`;
   }
+  const isGroup = hit.recordType === "group";
+  const group = isGroup ? context.groups.get(hit.recordID) : undefined;
+  const groupOfCategory = hit.categoryID === null ? null : (context.categories.get(hit.categoryID)?.groupID ?? null);
   const result: SearchResult = {
     recordID: hit.recordID,
     recordType: hit.recordType as SearchRecordType,
     type: hit.type,
     name,
     url,
-    categoryID: hit.categoryID,
+    // A group's document names the category that decides who finds it; the result names the group's own.
+    categoryID: isGroup ? (group?.categoryID ?? null) : hit.categoryID,
     discussionID: hit.discussionID,
     commentID: hit.recordType === "comment" ? hit.recordID : null,
+    groupID: isGroup ? hit.recordID : groupOfCategory !== null && groupOfCategory > 0 ? groupOfCategory : null,
     insertUserID: hit.insertUserID,
     dateInserted: toRfc3339(hit.dateInserted),
     dateUpdated: hit.dateUpdated ? toRfc3339(hit.dateUpdated) : null,
@@ -87,9 +120,11 @@ export function presentSearchResult(hit: SearchHit, context: SearchPresentContex
     labelCodes: LABELLED_TYPES.has(hit.type) ? [hit.type] : [],
     isForeign: false,
   };
+  if (group && isPrivacy(group.privacy)) result.privacy = group.privacy;
   if (context.withBody) result.body = excerpt;
   if (context.withExcerpt) result.excerpt = excerpt;
-  if (context.breadcrumbs && hit.categoryID !== null)
+  if (context.breadcrumbs && isGroup) result.breadcrumbs = groupsTrail(origin, null);
+  else if (context.breadcrumbs && hit.categoryID !== null)
     result.breadcrumbs = context.breadcrumbs.get(hit.categoryID) ?? [];
   if (context.users && hit.insertUserID !== null) {
     const user = context.users.get(hit.insertUserID);

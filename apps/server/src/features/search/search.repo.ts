@@ -97,6 +97,8 @@ export function createSearchRepo(db: Kysely<DB>, dialect: DialectName) {
       .select(["categoryID", "name", "description", "insertUserID", "dateInserted", "dateUpdated"])
       .where("categoryID", "in", ids)
       .where("categoryID", "<>", ROOT_CATEGORY_ID)
+      // Groups' categories and their "Social Groups" parent are never listed as categories: the groups are found as groups.
+      .where("groupID", "is", null)
       .execute();
     return rows.map((row) => ({
       recordType: "category",
@@ -137,12 +139,57 @@ export function createSearchRepo(db: Kysely<DB>, dialect: DialectName) {
     }));
   }
 
+  /**
+   * Groups, by name and description. Who finds one follows its privacy, through the category the document
+   * gives the search's permission filter: public and private groups are listed to everyone (their name and
+   * description are no secret), so theirs is the "Social Groups" parent, which every viewer who may read the
+   * site's discussions may view; a secret group's is its own category, which only its members and
+   * `groups.moderate` may view (groups.permissions.ts). Any other privacy is taken as secret.
+   */
+  async function groupDocs(executor: Executor, ids: number[]): Promise<SearchDocument[]> {
+    if (!ids.length) return [];
+    const rows = await executor
+      .selectFrom("groups")
+      .select([
+        "groupID",
+        "categoryID",
+        "privacy",
+        "insertUserID",
+        "name",
+        "description",
+        "dateInserted",
+        "dateUpdated",
+      ])
+      .where("groupID", "in", ids)
+      .execute();
+    if (!rows.length) return [];
+    const parent = await executor
+      .selectFrom("categories")
+      .select("categoryID")
+      .where("groupID", "=", 0)
+      .executeTakeFirst();
+    return rows.map((row) => ({
+      recordType: "group",
+      recordID: row.groupID,
+      discussionID: null,
+      categoryID:
+        (row.privacy === "public" || row.privacy === "private") && parent ? parent.categoryID : row.categoryID,
+      insertUserID: row.insertUserID,
+      type: "group",
+      name: storableSearchText(row.name),
+      body: plainBody(row.description, "text"),
+      dateInserted: row.dateInserted,
+      dateUpdated: row.dateUpdated,
+    }));
+  }
+
   const loaders: Record<string, (executor: Executor, ids: number[]) => Promise<SearchDocument[]>> = {
     discussion: discussionDocs,
     comment: commentDocs,
     user: userDocs,
     category: categoryDocs,
     article: articleDocs,
+    group: groupDocs,
   };
 
   return {
@@ -202,7 +249,7 @@ export function createSearchRepo(db: Kysely<DB>, dialect: DialectName) {
 
     async countSources(): Promise<number> {
       const counts = await Promise.all(
-        (["discussions", "comments", "users", "categories", "articles"] as const).map((table) =>
+        (["discussions", "comments", "users", "categories", "articles", "groups"] as const).map((table) =>
           db
             .selectFrom(table)
             .select((eb) => eb.fn.countAll<number>().as("count"))
@@ -213,13 +260,17 @@ export function createSearchRepo(db: Kysely<DB>, dialect: DialectName) {
     },
 
     /** Every record of a type as documents, in batches by key (a full rebuild). */
-    async *allDocuments(recordType: "discussion" | "comment" | "user" | "category" | "article", batch: number) {
+    async *allDocuments(
+      recordType: "discussion" | "comment" | "user" | "category" | "article" | "group",
+      batch: number,
+    ) {
       const table = {
         discussion: "discussions",
         comment: "comments",
         user: "users",
         category: "categories",
         article: "articles",
+        group: "groups",
       } as const;
       const key = {
         discussion: "discussionID",
@@ -227,6 +278,7 @@ export function createSearchRepo(db: Kysely<DB>, dialect: DialectName) {
         user: "userID",
         category: "categoryID",
         article: "articleID",
+        group: "groupID",
       } as const;
       let after = -2_147_483_648; // the smallest integer key (the root category is -1)
       for (;;) {

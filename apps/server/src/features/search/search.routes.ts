@@ -12,7 +12,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ service: SearchService }>
       schema: {
         tags: ["Search"],
         summary:
-          "Search discussions, comments, members and categories the viewer may see: relevance or date order, numbered pages.",
+          "Search discussions, comments, members, categories, knowledge-base articles and groups the viewer may see: relevance or date order, numbered pages.",
         querystring: SearchQuery,
         response: { 200: SearchResultList, ...errors },
       },

@@ -17,7 +17,7 @@ import { followedCategoryIDs, type CategoryDirectory, type CategoryNode } from "
 import type { UserFragments } from "../users/index.ts";
 import { Expansions } from "../discussions/index.ts";
 import { type SearchCriteria, type SearchDetails, type SearchDriver, wantsDetails } from "./search.driver.ts";
-import { presentSearchResult } from "./search.present.ts";
+import { groupsTrail, presentSearchResult } from "./search.present.ts";
 import { parseSearchText } from "./search.text.ts";
 import { createLookups } from "./search.lookups.ts";
 
@@ -35,8 +35,8 @@ export interface SearchPage {
   total: number;
 }
 
-/** Records this site can find today; groups plug in through the same driver later. */
-const searchable: readonly SearchRecordType[] = ["discussion", "comment", "user", "category", "article"];
+/** Records this site can find. */
+const searchable: readonly SearchRecordType[] = ["discussion", "comment", "user", "category", "article", "group"];
 const postTypes = new Set(["discussion", "comment"]);
 /** Records with an author to filter by (spec §2: author names are valid for posts and articles). */
 const authoredTypes = new Set(["discussion", "comment", "article"]);
@@ -105,10 +105,15 @@ export function createSearchService({ db, driver, categories, users }: SearchSer
     if (query.collapse) types = types.filter((type) => type !== "comment");
     if (!can(viewer, "profiles.view")) types = types.filter((type) => type !== "user");
     // Articles are read with `kb.view`; they sit in no forum category, so a search within categories
-    // (or the followed ones) leaves them out.
+    // (or the followed ones) leaves them out. It leaves groups out too (a group is no post in a category),
+    // and so does a search of posts or articles by author (spec §2: author names are valid for them only;
+    // a search of groups alone ignores them, as one of members or categories does).
     const inCategories =
       query.categoryID !== undefined || Boolean(query.categoryIDs?.length) || Boolean(query.followedCategories);
     if (!can(viewer, "kb.view") || inCategories) types = types.filter((type) => type !== "article");
+    const byAuthor = Boolean(query.authors?.length || query.insertUserNames?.length || query.insertUserIDs?.length);
+    if (inCategories || (byAuthor && types.some((type) => authoredTypes.has(type))))
+      types = types.filter((type) => type !== "group");
     return types.filter((type) => searchable.includes(type as SearchRecordType));
   }
 
@@ -173,7 +178,8 @@ export function createSearchService({ db, driver, categories, users }: SearchSer
         details: withBody || withExcerpt,
       };
       const { hits, total, details: withPage } = await driver.search(criteria);
-      const [details, userMap] = await Promise.all([
+      const groupIDs = hits.filter((hit) => hit.recordType === "group").map((hit) => hit.recordID);
+      const [details, userMap, groups] = await Promise.all([
         withPage ??
           (wantsDetails(criteria, hits)
             ? driver.details(
@@ -187,6 +193,7 @@ export function createSearchService({ db, driver, categories, users }: SearchSer
               origin,
             )
           : null,
+        lookups.groups(groupIDs),
       ]);
       const categoryNodes = new Map<number, CategoryNode>();
       let breadcrumbs: Map<number, Array<{ name: string; url: string }>> | null = null;
@@ -196,12 +203,19 @@ export function createSearchService({ db, driver, categories, users }: SearchSer
         const node = await categories.get(hit.categoryID);
         if (node) categoryNodes.set(hit.categoryID, node);
         if (breadcrumbs && !breadcrumbs.has(hit.categoryID))
-          breadcrumbs.set(hit.categoryID, await categories.breadcrumbs(hit.categoryID, origin));
+          breadcrumbs.set(
+            hit.categoryID,
+            // A group's posts sit in Groups › the group, as on their pages (its category is no page of its own).
+            node && node.groupID !== null
+              ? groupsTrail(origin, node.groupID > 0 ? { groupID: node.groupID, name: node.name } : null)
+              : await categories.breadcrumbs(hit.categoryID, origin),
+          );
       }
       const context = {
         origin,
         categories: categoryNodes,
         breadcrumbs,
+        groups,
         users: userMap,
         details,
         withBody,

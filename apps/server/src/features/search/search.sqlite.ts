@@ -30,6 +30,11 @@ const TITLE_WEIGHT = 10;
  */
 const ftsTables = ["searchIndex", "searchNames", "searchPrefixes"] as const;
 type FtsTable = (typeof ftsTables)[number];
+/**
+ * Records whose whole text is a name and a short description (a category's, a group's): the names index
+ * holds the description too (`about`), so a count of the other kinds' matches needs no join (`postsAmong`).
+ */
+const describedByName = new Set(["category", "group"]);
 /** SQLite binds at most 32,766 parameters: ten columns × this many rows stays well below. */
 const ROWS_PER_INSERT = 2_000;
 
@@ -105,7 +110,7 @@ export function createSqliteSearchDriver(db: Executor, language: SearchLanguage 
     if (named.length) {
       const names = named.map(
         ({ doc, docID }) =>
-          sql`(${docID}, ${doc.name}, ${doc.recordType}, ${doc.recordType === "category" ? doc.body : ""})`,
+          sql`(${docID}, ${doc.name}, ${doc.recordType}, ${describedByName.has(doc.recordType) ? doc.body : ""})`,
       );
       await sql`insert into "searchNames" (rowid, name, kind, about) values ${sql.join(names)}`.execute(executor);
       // The same names, unstemmed, for autocomplete.
@@ -184,8 +189,8 @@ export function createSqliteSearchDriver(db: Executor, language: SearchLanguage 
 
   /**
    * Of a search's `indexed` matches (fewer than the cap, no filter but the record types), those of
-   * the requested types. Members and categories match by their names and category descriptions,
-   * which the names index holds with their kind: the others are counted there, without a join.
+   * the requested types. Members, categories and groups match by their names and descriptions, which
+   * the names index holds with their kind: the others are counted there, without a join.
    */
   const postsAmong = async (
     indexed: number,
@@ -195,7 +200,7 @@ export function createSqliteSearchDriver(db: Executor, language: SearchLanguage 
   ): Promise<number> => {
     if (criteria.title || !criteria.text || !criteria.recordTypes.includes("discussion"))
       return countMatches(criteria.countWithin, match, filters);
-    const excluded = ["user", "category"].filter((type) => !criteria.recordTypes.includes(type));
+    const excluded = ["user", "category", "group"].filter((type) => !criteria.recordTypes.includes(type));
     const withoutArticles = !criteria.recordTypes.includes("article");
     if (excluded.length === 0 && !withoutArticles) return indexed;
     const text = fts5Expression(criteria.text, criteria.operator, false);

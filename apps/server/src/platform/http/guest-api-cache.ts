@@ -21,6 +21,7 @@ export const contentEvents: EventName[] = [
   "article.updated",
   "article.statusChanged",
   "knowledge.changed",
+  "group.changed",
 ];
 
 interface CachedAnswer extends StoredText {

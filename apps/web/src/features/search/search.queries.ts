@@ -23,6 +23,7 @@ export const suggestionSources = [
   { source: "articles", heading: "Articles", domain: "knowledgeBase" },
   { source: "members", heading: "Members", domain: "user" },
   { source: "categories", heading: "Categories", domain: "category" },
+  { source: "groups", heading: "Groups", domain: "group" },
 ] as const;
 export type SuggestionSource = (typeof suggestionSources)[number]["source"];
 
@@ -34,7 +35,7 @@ export interface SuggestionGroup {
 
 /**
  * Spec §9 "autocomplete 10 results split across sources": each source's share of the limit, the
- * remainder going to the first ones (10 over 4 sources: 3, 3, 2, 2).
+ * remainder going to the first ones (10 over 4 sources: 3, 3, 2, 2; over 5: 2 each).
  */
 export function splitSuggestionLimit(limit: number, sources: number): number[] {
   const share = Math.floor(limit / sources);

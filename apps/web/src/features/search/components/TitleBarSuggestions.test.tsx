@@ -35,6 +35,7 @@ const byDomain: Record<string, SearchResult[]> = {
   knowledgeBase: [],
   user: [result("user", 5, "Quokka Quill", "/profile/Quokka%20Quill")],
   category: [],
+  group: [result("group", 9, "Quokka Keepers", "/group/9-quokka-keepers")],
 };
 
 function Harness() {
@@ -49,6 +50,7 @@ function Harness() {
 
 describe("TitleBarSuggestions", () => {
   it("splits 10 across the sources", () => {
+    expect(splitSuggestionLimit(10, 5)).toEqual([2, 2, 2, 2, 2]);
     expect(splitSuggestionLimit(10, 4)).toEqual([3, 3, 2, 2]);
     expect(splitSuggestionLimit(10, 3)).toEqual([4, 3, 3]);
     expect(splitSuggestionLimit(10, 2)).toEqual([5, 5]);
@@ -63,13 +65,14 @@ describe("TitleBarSuggestions", () => {
     const input = screen.getByLabelText("Search");
     fireEvent.input(input, { target: { value: "quok" } });
     const list = await screen.findByRole("listbox", { name: "Search suggestions" });
-    await waitFor(() => expect(within(list).getAllByRole("option")).toHaveLength(2));
+    await waitFor(() => expect(within(list).getAllByRole("option")).toHaveLength(3));
     const searches = transport.requests.filter((request) => request.path === "/search");
     expect(searches.map((request) => [request.query?.["domain"], request.query?.["limit"]])).toEqual([
-      ["discussions", 3],
-      ["knowledgeBase", 3],
+      ["discussions", 2],
+      ["knowledgeBase", 2],
       ["user", 2],
       ["category", 2],
+      ["group", 2],
     ]);
     expect(searches.every((request) => request.query?.["matchMode"] === "prefix")).toBe(true);
     expect(searches.every((request) => request.query?.["collapse"] === true)).toBe(true);
@@ -78,6 +81,7 @@ describe("TitleBarSuggestions", () => {
     expect(groups.map((group) => group.getAttribute("aria-labelledby") && group.textContent)).toEqual([
       "DiscussionsQuokka habits",
       "MembersQuokka Quill",
+      "GroupsQuokka Keepers",
     ]);
     expect(within(list).getByRole("group", { name: "Members" })).toBeTruthy();
     // The arrows move through every group; Enter opens the member's profile.

@@ -24,9 +24,9 @@ const noGroups: SuggestionGroup[] = [];
 
 /**
  * The title bar search's suggestions (spec §4, §7), loaded on demand when the search opens: the text
- * typed (debounced 100 ms) as a prefix search of every source (discussions, members, categories), shown
- * as a listbox under the field with a group and heading per source (a combobox: arrows move through
- * every group, Enter opens the chosen one's address, Escape closes); an empty field suggests nothing.
+ * typed (debounced 100 ms) as a prefix search of every source (discussions, articles, members, categories,
+ * groups), shown as a listbox under the field with a group and heading per source (a combobox: arrows move
+ * through every group, Enter opens the chosen one's address, Escape closes); an empty field suggests nothing.
  */
 export function TitleBarSuggestions({ inputRef }: { inputRef: RefObject<HTMLInputElement | null> }) {
   const api = useApi();

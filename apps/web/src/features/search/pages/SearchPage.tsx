@@ -2,7 +2,7 @@ import { useEffect, useId } from "react";
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import type { SearchResult } from "@parley/contracts";
-import type { SearchDomain } from "@parley/contracts/search-constants";
+import { enabledSearchDomains, type SearchDomain } from "@parley/contracts/search-constants";
 import { useApi } from "../../../lib/api-context.tsx";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
@@ -25,13 +25,16 @@ import { meQuery } from "../../users/users.queries.ts";
 import type { CategoryTreeItem } from "@parley/contracts";
 import styles from "./SearchPage.module.css";
 
-const domainTabs: Array<{ domain: SearchDomain; label: string }> = [
-  { domain: "all_content", label: "All Content" },
-  { domain: "discussions", label: "Discussions" },
-  { domain: "user", label: "Members" },
-  { domain: "category", label: "Categories" },
-  { domain: "knowledgeBase", label: "Articles" },
-];
+/** Each domain's tab (translated where shown; `t` with the literal, so `npm run i18n:extract` finds them). */
+const domainLabel = (domain: SearchDomain): string =>
+  ({
+    all_content: t("All Content"),
+    discussions: t("Discussions"),
+    user: t("Members"),
+    category: t("Categories"),
+    knowledgeBase: t("Articles"),
+    group: t("Groups"),
+  })[domain];
 
 /** The post types this forum has (questions and ideas join when those features exist). */
 const typeOptions = [
@@ -79,14 +82,14 @@ export function SearchPage() {
         </div>
         <nav aria-label={t("Search domains")}>
           <ul className={styles.tabs}>
-            {domainTabs.map((tab) => (
-              <li key={tab.domain}>
+            {enabledSearchDomains.map((domain) => (
+              <li key={domain}>
                 <a
                   className={styles.tab}
-                  href={searchPageHref(state, { domain: tab.domain, page: 1 })}
-                  aria-current={tab.domain === state.domain ? "page" : undefined}
+                  href={searchPageHref(state, { domain, page: 1 })}
+                  aria-current={domain === state.domain ? "page" : undefined}
                 >
-                  {t(tab.label)}
+                  {domainLabel(domain)}
                 </a>
               </li>
             ))}
@@ -267,14 +270,20 @@ const localPath = (url: string) => {
   }
 };
 
-/** What each kind of result is called (its English text, translated where shown). */
-const recordTypeLabels: Partial<Record<SearchResult["recordType"], string>> = {
-  discussion: "Discussion",
-  comment: "Comment",
-  user: "Member",
-  category: "Category",
-  article: "Article",
-};
+/** What each kind of result is called. */
+const recordTypeLabel = (recordType: SearchResult["recordType"]): string =>
+  ({
+    discussion: t("Discussion"),
+    comment: t("Comment"),
+    user: t("Member"),
+    category: t("Category"),
+    article: t("Article"),
+    group: t("Group"),
+  })[recordType];
+
+/** A group's privacy, in the words of the groups' pages. */
+const privacyLabel = (privacy: NonNullable<SearchResult["privacy"]>): string =>
+  ({ public: t("Public"), private: t("Private"), secret: t("Secret") })[privacy];
 
 function ResultItem({ item, newTab }: { item: SearchResult; newTab: boolean }) {
   const crumbs = item.breadcrumbs?.slice(1) ?? [];
@@ -290,11 +299,12 @@ function ResultItem({ item, newTab }: { item: SearchResult; newTab: boolean }) {
             {label}
           </span>
         ))}
+        {item.privacy ? <span className={styles.label}>{privacyLabel(item.privacy)}</span> : null}
       </h2>
       {item.body ? <p className={styles.excerpt} dangerouslySetInnerHTML={{ __html: item.body }} /> : null}
       <p className={styles.meta}>
-        <span>{t(recordTypeLabels[item.recordType] ?? "Discussion")}</span>
-        {author?.name && item.recordType !== "user" ? <span>{author.name}</span> : null}
+        <span>{recordTypeLabel(item.recordType)}</span>
+        {author?.name && item.recordType !== "user" && item.recordType !== "group" ? <span>{author.name}</span> : null}
         <DateTime date={item.dateInserted} />
         {crumbs.length > 0 && <span>{crumbs.map((crumb) => crumb.name).join(" › ")}</span>}
       </p>
