@@ -362,4 +362,29 @@ describe("groups", () => {
       [member.name, "Without scripts."],
     ]);
   });
+
+  it("continues a group discussion's draft in its group, from the draft's link", async () => {
+    const admin = await signInAdmin(parley.baseUrl);
+    const [club] = await admin.get<Array<{ groupID: number; name: string }>>("/groups?name=Self-Hosting");
+    const draft = await admin.post<{ draftID: number }>("/drafts", {
+      recordType: "discussion",
+      parentRecordType: "group",
+      parentRecordID: club!.groupID,
+      attributes: {
+        body: "Half-written thoughts on snapshots.",
+        format: "markdown",
+        draftType: "discussion",
+        draftMeta: { name: "Snapshots before upgrades", groupID: club!.groupID },
+      },
+    });
+    const page = await parley.newPage();
+    await signInContext(page, parley.baseUrl, { name: "admin", password: adminPassword });
+    await page.goto(`${parley.baseUrl}/post/editdiscussion/0/${draft.draftID}`);
+    await page.waitForURL(
+      `${parley.baseUrl}/post/discussion/social-groups?groupid=${club!.groupID}&draftID=${draft.draftID}`,
+    );
+    await waitForHydration(page);
+    await page.getByText(`Posting in ${club!.name}`).waitFor();
+    await expect.poll(() => page.getByLabel("Title").inputValue()).toBe("Snapshots before upgrades");
+  });
 });

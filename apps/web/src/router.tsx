@@ -153,9 +153,17 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                   loader: async ({ request, params }: LoaderFunctionArgs) => {
                     const me = await queryClient.ensureQueryData(meQuery(api));
                     if (me.userID === 0) return redirect(entryLink("/entry/signin", new URL(request.url)));
-                    // Spec §2: record 0 means none: a new discussion's draft continues on the new-post form.
-                    if (params["id"] === "0" && /^\d+$/.test(params["draftID"] ?? ""))
-                      return redirect(`/post/discussion?draftID=${params["draftID"]}`);
+                    // Spec §2: record 0 means none: a new discussion's draft continues on the new-post form (in
+                    // its group, when it was started in one).
+                    if (params["id"] === "0" && /^\d+$/.test(params["draftID"] ?? "")) {
+                      const draftID = Number(params["draftID"]);
+                      const [{ newDiscussionDraftPath }, { draftsApi }] = await Promise.all([
+                        import("./features/drafts/draftLinks.ts"),
+                        import("./features/drafts/drafts.api.ts"),
+                      ]);
+                      const draft = await draftsApi.get(api, draftID).catch(() => null);
+                      return redirect(newDiscussionDraftPath(draftID, draft));
+                    }
                     const id = readEditDiscussionID(params);
                     if (id === null) throw notFoundError("Discussion");
                     await loadOrThrow("Discussion", () =>
