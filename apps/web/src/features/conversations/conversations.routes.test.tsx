@@ -132,6 +132,9 @@ describe("/messages/{id}", () => {
     });
     await screen.findByText("Message 1");
     fireEvent.change(screen.getByLabelText("Reply"), { target: { value: "A draft" } });
+    // The page listens from an effect: let React run its pending effects before the stream speaks (on a busy
+    // machine the text can be on screen before they have run, and the message would go unheard).
+    await act(async () => {});
     items = [...items, makeMessage({ messageID: 2 })];
     act(() => {
       liveConversations.emit({
