@@ -1,8 +1,43 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/**
+ * A feature is used through its `index.ts` only: a file outside `features/<name>/` (another feature, the
+ * shell, the router, the platform) may import `features/<name>/index.ts` and nothing else of it. Code inside
+ * the feature (its tests too) imports its own files freely. One zone per feature, from the folders on disk.
+ */
+export function featureBoundaryZones(app) {
+  const features = readdirSync(`${import.meta.dirname}/${app}/features`, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  return features.map((feature) => ({
+    target: [`${app}/*`, `${app}/!(features)/**`, `${app}/features/!(${feature})/**`],
+    from: `${app}/features/${feature}`,
+    except: ["./index.ts"],
+    message: `Import features/${feature} through its index.ts (shared pieces belong in lib/, ui/ or platform/).`,
+  }));
+}
+
+export const featureBoundaries = {
+  files: ["apps/*/src/**/*.{ts,tsx}"],
+  // Migrations never change once they land (0020 keeps the search text function it was written with).
+  ignores: ["apps/server/src/db/migrations/**"],
+  plugins: { "import-x": importX },
+  rules: {
+    "import-x/no-restricted-paths": [
+      "error",
+      {
+        basePath: import.meta.dirname,
+        zones: [...featureBoundaryZones("apps/web/src"), ...featureBoundaryZones("apps/server/src")],
+      },
+    ],
+  },
+  settings: { "import-x/resolver": { node: { extensions: [".ts", ".tsx", ".js", ".mjs"] } } },
+};
 
 export default tseslint.config(
   { ignores: ["**/dist/**", "**/node_modules/**", "data/**", ".bench/**", "test-results/**", "coverage/**"] },
@@ -32,6 +67,7 @@ export default tseslint.config(
     },
     settings: { "import-x/resolver": { node: { extensions: [".ts", ".tsx", ".js", ".mjs"] } } },
   },
+  featureBoundaries,
   {
     // The embed script host pages load as it is (no build step): plain browser JavaScript.
     files: ["apps/web/public/**/*.js"],

@@ -16,13 +16,23 @@ export interface Reference {
   p99Ms?: number;
 }
 
+/** Who asks: a guest (no cookie: the guest caches may answer) or the seeded member, signed in. */
+export type Viewer = "guest" | "member";
+const viewers: Viewer[] = ["guest", "member"];
+
 export interface Endpoint {
   name: string;
   description: string;
   path: (samples: PlanSamples) => string;
   references: Reference[];
-  /** Send a cookie so the server's guest caches do not answer: measures the real work. */
-  uncached?: boolean;
+  /**
+   * Who the endpoint is run as, one row each (default both). A member's request is the real work
+   * the targets apply to: no guest cache answers it. Guests' rows are labelled "cached" when the
+   * server says a cache answered them (`x-parley-cache: hit`), and are then judged against no target.
+   */
+  viewers?: Viewer[];
+  /** A cache of the server that answers this row whoever asks (the search cache): never judged. */
+  cachedBy?: string;
   /** Extra request headers (a browser's Accept-Encoding: the answer as browsers get it, compressed). */
   headers?: Record<string, string>;
   /**
@@ -32,37 +42,48 @@ export interface Endpoint {
   variants?: (samples: PlanSamples) => string[];
 }
 
+/** One measured row: an endpoint as one viewer (`api-discussions:member`). */
+export interface Row {
+  endpoint: Endpoint;
+  viewer: Viewer;
+  name: string;
+}
+
+export const rowsOf = (endpoint: Endpoint): Row[] =>
+  (endpoint.viewers ?? viewers).map((viewer) => ({ endpoint, viewer, name: `${endpoint.name}:${viewer}` }));
+
 const ref = (kind: Reference["kind"], label: string, figures: Omit<Reference, "kind" | "label"> = {}): Reference => ({
   kind,
   label,
   ...figures,
 });
 
-const htmlPage = ref("target", "guest HTML page", { reqPerSec: 1_100, p50Ms: 10 });
+const htmlPage = ref("target", "member's HTML page", { reqPerSec: 1_100, p50Ms: 10 });
 const nodebbTopicPage = ref("peer", "NodeBB topic HTML page", { reqPerSec: 221, p50Ms: 43 });
 const searchTarget = ref("target", "search", { reqPerSec: 2_000, p95Ms: 50 });
 const sqliteCeiling = ref("ceiling", "Fastify + 30 SQLite rows", { reqPerSec: 13_000, p50Ms: 1.3 });
 
 // prettier-ignore
 export const endpoints: Endpoint[] = [
-  { name: "healthz", description: "GET /healthz (every hook, no data: the server's floor)", path: () => "/healthz", references: [ref("ceiling", "bare Fastify JSON route", { reqPerSec: 80_000 })] },
+  { name: "healthz", description: "GET /healthz (every hook, no data: the server's floor)", path: () => "/healthz", viewers: ["guest"], references: [ref("ceiling", "bare Fastify JSON route", { reqPerSec: 80_000 })] },
   { name: "api-categories", description: "GET /api/v2/categories (tree, JSON)", path: () => "/api/v2/categories", references: [sqliteCeiling] },
   { name: "page-categories", description: "GET /categories (server-rendered HTML)", path: () => "/categories", references: [htmlPage, nodebbTopicPage] },
   { name: "api-discussions", description: "30 recent discussions, users expanded", path: () => "/api/v2/discussions?limit=30&expand=insertUser,lastUser", references: [ref("target", "discussion list", { reqPerSec: 4_500, p99Ms: 10 }), ref("peer", "NodeBB topic list JSON", { reqPerSec: 457, p50Ms: 21 })] },
-  { name: "api-category-p1", description: "the busiest category's first page (30)", path: (s) => `/api/v2/discussions?categoryID=${s.categoryID}&limit=30&page=1`, references: [ref("target", "list p99 at 1M posts", { p99Ms: 25 })], uncached: true },
-  { name: "api-category-deep", description: "a deep page of the busiest category (page 1,000 when it has that many)", path: (s) => `/api/v2/discussions?categoryID=${s.categoryID}&limit=30&page=${deepPage(s)}`, references: [ref("target", "deep page ≤ 1.5× page 1", {})], uncached: true },
+  { name: "api-category-p1", description: "the busiest category's first page (30)", path: (s) => `/api/v2/discussions?categoryID=${s.categoryID}&limit=30&page=1`, references: [ref("target", "list p99 at 1M posts", { p99Ms: 25 })] },
+  { name: "api-category-deep", description: "a deep page of the busiest category (page 1,000 when it has that many)", path: (s) => `/api/v2/discussions?categoryID=${s.categoryID}&limit=30&page=${deepPage(s)}`, references: [ref("target", "deep page ≤ 1.5× page 1", {})] },
   { name: "api-comments", description: "a discussion's first page of comments", path: (s) => `/api/v2/comments?discussionID=${s.discussionID}&limit=30`, references: [ref("target", "discussion + comments JSON", { reqPerSec: 5_000 }), ref("peer", "NodeBB one topic JSON", { reqPerSec: 510 })] },
   { name: "page-discussion", description: "a discussion page (server-rendered HTML)", path: (s) => `/discussion/${s.discussionID}/${s.discussionSlug}`, references: [htmlPage, nodebbTopicPage] },
   { name: "page-discussion-br", description: "the same page asked for as Chromium does (Accept-Encoding: gzip, deflate, br)", path: (s) => `/discussion/${s.discussionID}/${s.discussionSlug}`, headers: { "accept-encoding": "gzip, deflate, br" }, references: [htmlPage, nodebbTopicPage] },
-  { name: "api-search", description: "full-text search for a common word (relevance, 30 results; the same each time: cached)", path: (s) => `/api/v2/search?query=${encodeURIComponent(s.searchQuery)}`, references: [searchTarget, ref("peer", "NodeBB search", { reqPerSec: 423 })], uncached: true },
-  { name: "api-search-two", description: "two words, both required (cached)", path: (s) => `/api/v2/search?query=${encodeURIComponent(s.searchTwoWords)}`, references: [searchTarget], uncached: true },
-  { name: "api-search-phrase", description: "a quoted phrase (cached)", path: (s) => `/api/v2/search?query=${encodeURIComponent(`"${s.searchPhrase}"`)}`, references: [searchTarget], uncached: true },
-  { name: "api-search-suggest", description: "title bar suggestions: a word's first letters, 10, no body (cached)", path: (s) => `/api/v2/search?query=${encodeURIComponent(s.searchQuery.slice(0, 4))}&matchMode=prefix&collapse=true&expand=-body&limit=10`, references: [searchTarget], uncached: true },
+  { name: "api-search", description: "full-text search for a common word (relevance, 30 results; the same each time: cached)", path: (s) => `/api/v2/search?query=${encodeURIComponent(s.searchQuery)}`, references: [searchTarget, ref("peer", "NodeBB search", { reqPerSec: 423 })], viewers: ["member"], cachedBy: "search cache" },
+  { name: "api-search-two", description: "two words, both required (cached)", path: (s) => `/api/v2/search?query=${encodeURIComponent(s.searchTwoWords)}`, references: [searchTarget], viewers: ["member"], cachedBy: "search cache" },
+  { name: "api-search-phrase", description: "a quoted phrase (cached)", path: (s) => `/api/v2/search?query=${encodeURIComponent(`"${s.searchPhrase}"`)}`, references: [searchTarget], viewers: ["member"], cachedBy: "search cache" },
+  { name: "api-search-suggest", description: "title bar suggestions: a word's first letters, 10, no body (cached)", path: (s) => `/api/v2/search?query=${encodeURIComponent(s.searchQuery.slice(0, 4))}&matchMode=prefix&collapse=true&expand=-body&limit=10`, references: [searchTarget], viewers: ["member"], cachedBy: "search cache" },
+  // Searches run as the member only (a guest's would be answered by the guest API cache).
   // The same searches, a different one per request (the words, pairs and phrases of the seeded text): the server's search cache never answers these.
-  { name: "api-search-varied", description: "one word, a different one per request (uncached)", path: () => searchPath(searchTexts().words[0]!), variants: () => searchTexts().words.map(searchPath), references: [searchTarget], uncached: true },
-  { name: "api-search-two-varied", description: "two words, different per request (uncached)", path: () => searchPath(searchTexts().pairs[0]!), variants: () => searchTexts().pairs.map(searchPath), references: [searchTarget], uncached: true },
-  { name: "api-search-phrase-varied", description: "a quoted phrase, different per request (uncached)", path: () => searchPath(`"${searchTexts().phrases[0]!}"`), variants: () => searchTexts().phrases.map((p) => searchPath(`"${p}"`)), references: [searchTarget], uncached: true },
-  { name: "api-search-suggest-varied", description: "suggestions for a word's first letters, different per request (uncached)", path: () => suggestPath(searchTexts().words[0]!), variants: () => searchTexts().words.map(suggestPath), references: [searchTarget], uncached: true },
+  { name: "api-search-varied", description: "one word, a different one per request (uncached)", path: () => searchPath(searchTexts().words[0]!), variants: () => searchTexts().words.map(searchPath), references: [searchTarget], viewers: ["member"] },
+  { name: "api-search-two-varied", description: "two words, different per request (uncached)", path: () => searchPath(searchTexts().pairs[0]!), variants: () => searchTexts().pairs.map(searchPath), references: [searchTarget], viewers: ["member"] },
+  { name: "api-search-phrase-varied", description: "a quoted phrase, different per request (uncached)", path: () => searchPath(`"${searchTexts().phrases[0]!}"`), variants: () => searchTexts().phrases.map((p) => searchPath(`"${p}"`)), references: [searchTarget], viewers: ["member"] },
+  { name: "api-search-suggest-varied", description: "suggestions for a word's first letters, different per request (uncached)", path: () => suggestPath(searchTexts().words[0]!), variants: () => searchTexts().words.map(suggestPath), references: [searchTarget], viewers: ["member"] },
 ];
 
 const searchPath = (text: string) => `/api/v2/search?query=${encodeURIComponent(text)}`;
@@ -71,7 +92,7 @@ const suggestPath = (word: string) =>
   `/api/v2/search?query=${encodeURIComponent(word.slice(0, 3 + (word.length % 3)))}&matchMode=prefix&collapse=true&expand=-body&limit=10`;
 
 /** Page 1,000 of the busiest category, or its last page when it has fewer. */
-export const deepPage = (s: PlanSamples) => Math.max(1, Math.min(1_000, Math.floor((s.categoryDiscussions ?? 0) / 30)));
+const deepPage = (s: PlanSamples) => Math.max(1, Math.min(1_000, Math.floor((s.categoryDiscussions ?? 0) / 30)));
 
 /** Resident memory under load: our target and NodeBB's figure on the same data. */
 export const memoryReferences = { targetMb: 150, nodebbMb: "600–657" };

@@ -12,7 +12,7 @@ import { domains, firstNames, handles, lastNames, leafNames, topQualifiers } fro
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-export interface PlannedCategory {
+interface PlannedCategory {
   categoryID: number;
   parentCategoryID: number;
   depth: number;
@@ -51,6 +51,11 @@ export interface PlanSamples {
   searchTwoWords: string;
   /** A phrase that occurs in the generated text. */
   searchPhrase: string;
+  /**
+   * A plain member (role member, no title) whom the seed gives a password, so the bench can sign in
+   * and measure a member's request, which no guest cache answers.
+   */
+  memberName: string;
 }
 
 export interface Plan {
@@ -362,7 +367,7 @@ export function planForum(spec: SizeSpec, options: { seed: number; now: number; 
     users,
     discussions,
     comments,
-    samples: pickSamples(ids, categories, discussions, leaves),
+    samples: pickSamples(ids, categories, discussions, leaves, users),
   };
 }
 
@@ -371,6 +376,7 @@ function pickSamples(
   categories: PlannedCategory[],
   discussions: Plan["discussions"],
   leaves: { index: number }[],
+  users: Plan["users"],
 ): PlanSamples {
   let chosen = 0;
   for (let i = discussions.time.length - 1; i >= 0; i--) {
@@ -395,5 +401,13 @@ function pickSamples(
     searchQuery: domains[category.domain]!.products[0]!,
     searchTwoWords: `${domains[category.domain]!.products[0]!} ${domains[category.domain]!.things[0]!.split(" ")[0]!}`,
     searchPhrase: domains[category.domain]!.symptoms[0]!.split(" ").slice(1, 4).join(" "),
+    // The oldest member without a title: "Moderator" titles get the moderator role (assignRoles).
+    memberName:
+      users.names[
+        Math.max(
+          0,
+          users.titles.findIndex((title) => title === null),
+        )
+      ]!,
   };
 }

@@ -1,12 +1,20 @@
-import { memoryReferences, sseReferences, type Endpoint, type Reference } from "./endpoints.ts";
+import { memoryReferences, sseReferences, type Reference, type Row, type Viewer } from "./endpoints.ts";
 import type { LoadFigures } from "./load.ts";
 import type { SseFigures } from "./sse.ts";
 
 /** Printing the figures beside the targets and peers, and the JSON kept in .bench/. */
 export interface EndpointResult {
+  /** The row: endpoint and viewer (`api-discussions:member`). */
   name: string;
+  endpoint: string;
+  viewer: Viewer;
   description: string;
   path: string;
+  /**
+   * The server cache that answered the row (`guest page cache`, `guest API cache`, `search cache`),
+   * or null: the real work, which the targets are judged on.
+   */
+  cached: string | null;
   status: "measured" | "skipped";
   skipReason?: string;
   figures?: LoadFigures;
@@ -20,7 +28,7 @@ const cpuMs = (value: number | null) => (value === null ? "?" : ms(value));
 const ms = (value: number) => (value < 10 ? number(value, 2) : value < 100 ? number(value, 1) : number(value));
 
 /** Lays out rows in columns: the first column left-aligned, the others right-aligned. */
-export function formatTable(rows: string[][], indent = "  "): string {
+function formatTable(rows: string[][], indent = "  "): string {
   const widths: number[] = [];
   for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
   return rows
@@ -35,12 +43,13 @@ export function formatTable(rows: string[][], indent = "  "): string {
     .join("\n");
 }
 
-function verdict(reference: Reference, figures: LoadFigures): string {
+function verdict(reference: Reference, figures: LoadFigures, cached: string | null): string {
   if (reference.kind !== "target") {
     if (!reference.reqPerSec) return "";
     const ratio = figures.requestsPerSecond / reference.reqPerSec;
     return `${number(ratio, ratio < 0.95 ? 2 : 1)}× its req/s`;
   }
+  if (cached) return "not judged (cached)";
   const misses: string[] = [];
   if (reference.reqPerSec && figures.requestsPerSecond < reference.reqPerSec) misses.push("req/s");
   if (reference.p50Ms && figures.latency.p50 > reference.p50Ms) misses.push("p50");
@@ -52,7 +61,12 @@ function verdict(reference: Reference, figures: LoadFigures): string {
 
 /** The block printed after each endpoint's run. */
 export function formatEndpoint(result: EndpointResult): string {
-  const head = `${result.name}  ${result.description}  [${result.path}]`;
+  const who = result.viewer === "member" ? "as the signed-in member" : "as a guest";
+  const head =
+    `${result.name}  ${result.description}  [${result.path}]\n  ${who}` +
+    (result.status === "measured"
+      ? `: ${result.cached ? `cached, answered by the ${result.cached}` : "uncached"}`
+      : "");
   if (result.status === "skipped" || !result.figures) return `${head}\n  skipped: ${result.skipReason ?? "no figures"}`;
   const f = result.figures;
   const rows: string[][] = [["", "req/s", "p50 ms", "p95 ms", "p99 ms", "non-2xx", "max RSS MB", ""]];
@@ -71,6 +85,7 @@ export function formatEndpoint(result: EndpointResult): string {
     const target = reference.kind === "target";
     const bound = (prefix: string, value: number | undefined, format: (n: number) => string) =>
       value === undefined ? "–" : `${target ? prefix : ""}${format(value)}`;
+    const judged = verdict(reference, f, result.cached);
     rows.push([
       reference.kind === "peer" ? "peer" : reference.kind,
       bound("≥ ", reference.reqPerSec, (n) => number(n)),
@@ -79,7 +94,7 @@ export function formatEndpoint(result: EndpointResult): string {
       bound("≤ ", reference.p99Ms, ms),
       "",
       target ? `≤ ${memoryReferences.targetMb}` : reference.kind === "peer" ? memoryReferences.nodebbMb : "",
-      `${reference.label}${verdict(reference, f) ? `: ${verdict(reference, f)}` : ""}`,
+      `${reference.label}${judged ? `: ${judged}` : ""}`,
     ]);
   }
   const statuses = Object.entries(f.statusCodes)
@@ -92,7 +107,8 @@ export function formatEndpoint(result: EndpointResult): string {
 export function formatSummary(results: EndpointResult[], ceilingReqPerSec: number | null): string {
   const rows: string[][] = [
     [
-      "endpoint",
+      "row",
+      "cached by",
       "req/s",
       "p50 ms",
       "p95 ms",
@@ -108,18 +124,18 @@ export function formatSummary(results: EndpointResult[], ceilingReqPerSec: numbe
   for (const result of results) {
     const f = result.figures;
     if (result.status === "skipped" || !f) {
-      rows.push([result.name, "–", "–", "–", "–", "–", "–", "–", "–", "–", `skipped: ${result.skipReason ?? ""}`]);
+      rows.push([result.name, "", "–", "–", "–", "–", "–", "–", "–", "–", "–", `skipped: ${result.skipReason ?? ""}`]);
       continue;
     }
     const notes = result.references
-      .map((reference) =>
-        verdict(reference, f)
-          ? `${reference.kind === "target" ? "target" : reference.label}: ${verdict(reference, f)}`
-          : "",
-      )
+      .map((reference) => {
+        const judged = verdict(reference, f, result.cached);
+        return judged ? `${reference.kind === "target" ? "target" : reference.label}: ${judged}` : "";
+      })
       .filter(Boolean);
     rows.push([
       result.name,
+      result.cached ? result.cached.replace(/ cache$/, "") : "–",
       number(f.requestsPerSecond),
       ms(f.latency.p50),
       ms(f.latency.p95 ?? 0),
@@ -135,8 +151,38 @@ export function formatSummary(results: EndpointResult[], ceilingReqPerSec: numbe
   return formatTable(rows);
 }
 
-export function endpointResult(endpoint: Endpoint, path: string): Omit<EndpointResult, "status"> {
-  return { name: endpoint.name, description: endpoint.description, path, references: endpoint.references };
+export function endpointResult(row: Row, path: string): Omit<EndpointResult, "status"> {
+  const { endpoint } = row;
+  return {
+    name: row.name,
+    endpoint: endpoint.name,
+    viewer: row.viewer,
+    description: endpoint.description,
+    path,
+    cached: endpoint.cachedBy ?? null,
+    references: endpoint.references,
+  };
+}
+
+/** How the uncached rows (the only ones judged) fared against their targets. */
+export function formatVerdicts(results: EndpointResult[]): string {
+  let met = 0;
+  const missed: string[] = [];
+  for (const result of results) {
+    const f = result.figures;
+    if (result.status !== "measured" || !f || result.cached) continue;
+    for (const reference of result.references) {
+      if (reference.kind !== "target") continue;
+      if (verdict(reference, f, null) === "met") met += 1;
+      else missed.push(result.name);
+    }
+  }
+  const cached = results.filter((result) => result.status === "measured" && result.cached).length;
+  return (
+    `Targets, judged on the uncached rows only: ${met} met, ${missed.length} missed` +
+    (missed.length ? ` (${missed.join(", ")})` : "") +
+    `; ${cached} cached row(s) printed beside them, not judged.`
+  );
 }
 
 /** The live-events row (bench/sse.ts): streams held, delay from POST to event, memory while holding. */

@@ -4,10 +4,26 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { build } from "../scripts/build.mjs";
-import { endpoints, memoryReferences, sseReferences, sseRowName, type Endpoint } from "./endpoints.ts";
+import { endpoints, memoryReferences, rowsOf, sseReferences, sseRowName, type Row } from "./endpoints.ts";
 import { cycle, runLoad } from "./load.ts";
-import { endpointResult, formatEndpoint, formatSse, formatSummary, sseVerdict, type EndpointResult } from "./report.ts";
-import { BENCH_ADMIN_PASSWORD, benchRoot, defaultTarget, ensureSeeded, repoRoot, serverDatabaseUrl } from "./seed.ts";
+import {
+  endpointResult,
+  formatEndpoint,
+  formatSse,
+  formatSummary,
+  formatVerdicts,
+  sseVerdict,
+  type EndpointResult,
+} from "./report.ts";
+import {
+  BENCH_ADMIN_PASSWORD,
+  BENCH_MEMBER_PASSWORD,
+  benchRoot,
+  defaultTarget,
+  ensureSeeded,
+  repoRoot,
+  serverDatabaseUrl,
+} from "./seed.ts";
 import { readRssMb, startBareFastify, startServerProcess, type ServerProcess } from "./server-process.ts";
 import type { LoadFigures } from "./load.ts";
 import { isSizeName, sizeNames, sizes } from "./sizes.ts";
@@ -23,11 +39,13 @@ const usage = `Usage: npm run bench -- [options]
   --size=small|nodebb|large   data set (default nodebb)
   --duration=SECONDS          load per endpoint (default 10)
   --connections=N             concurrent connections (default 10)
-  --endpoints=a,b             endpoints to run (default: all; ${endpoints.map((e) => e.name).join(", ")}, ${sseRowName})
+  --endpoints=a,b             endpoints to run, each as a guest and as the member (default: all; ${endpoints.map((e) => e.name).join(", ")}, ${sseRowName});
+                              name:guest or name:member for one of the two rows
   --warmup=SECONDS            unmeasured load per endpoint first (default 3)
   --calibrate=SECONDS         load a bare Fastify route first, the machine's ceiling now (default 5; 0 skips)
   --database-url=postgres://… seed and serve PostgreSQL (schema bench_<size>) instead of SQLite
   --node-env=VALUE            NODE_ENV of the server (default production)
+  --node-flags="--a --b=1"     extra node options for the server (V8 flags such as --max-semi-space-size=8)
   --cpu-prof                  write a V8 CPU profile of the server to .bench/profiles/ (open in Chrome DevTools)
   --sse-connections=N         ${sseRowName}: Server-Sent Events streams held on one process (default 5000)
   --sse-samples=N             ${sseRowName}: comments timed from POST to the notification event (default 200)
@@ -42,12 +60,13 @@ interface RunOptions {
   connections: number;
   warmup: number;
   calibrate: number;
-  endpoints: Endpoint[];
+  rows: Row[];
   /** Run the live-events row (bench/sse.ts). */
   sse: { connections: number; samples: number; holdSeconds: number } | null;
   databaseUrl: string | null;
   nodeEnv: string;
   cpuProf: boolean;
+  nodeFlags: string[];
 }
 
 function positive(name: string, raw: string, allowZero = false): number {
@@ -69,6 +88,7 @@ function parseOptions(): RunOptions | null {
       "database-url": { type: "string" },
       "node-env": { type: "string", default: "production" },
       "cpu-prof": { type: "boolean", default: false },
+      "node-flags": { type: "string", default: "" },
       "sse-connections": { type: "string", default: "5000" },
       "sse-samples": { type: "string", default: "200" },
       "sse-hold": { type: "string", default: "5" },
@@ -81,24 +101,22 @@ function parseOptions(): RunOptions | null {
   }
   if (!isSizeName(values.size))
     throw new UsageError(`--size must be one of ${sizeNames.join(", ")}, got "${values.size}".`);
-  let selected = endpoints;
+  const allRows = endpoints.flatMap(rowsOf);
+  let selected = allRows;
   let sse = true;
   if (values.endpoints) {
     const names = values.endpoints
       .split(",")
       .map((name) => name.trim())
       .filter(Boolean);
-    const unknown = names.filter(
-      (name) => name !== sseRowName && !endpoints.some((endpoint) => endpoint.name === name),
-    );
+    const picked = (name: string) => allRows.filter((row) => row.name === name || row.endpoint.name === name);
+    const unknown = names.filter((name) => name !== sseRowName && picked(name).length === 0);
     if (unknown.length)
       throw new UsageError(
-        `Unknown endpoint(s): ${unknown.join(", ")}. Known: ${endpoints.map((e) => e.name).join(", ")}.`,
+        `Unknown endpoint(s): ${unknown.join(", ")}. Known: ${allRows.map((row) => row.name).join(", ")}.`,
       );
     sse = names.includes(sseRowName);
-    selected = names
-      .filter((name) => name !== sseRowName)
-      .map((name) => endpoints.find((endpoint) => endpoint.name === name)!);
+    selected = allRows.filter((row) => names.some((name) => name !== sseRowName && picked(name).includes(row)));
   }
   const databaseUrl = values["database-url"] ?? null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
@@ -109,7 +127,7 @@ function parseOptions(): RunOptions | null {
     connections: Math.round(positive("connections", values.connections)),
     warmup: positive("warmup", values.warmup, true),
     calibrate: positive("calibrate", values.calibrate, true),
-    endpoints: selected,
+    rows: selected,
     sse: sse
       ? {
           connections: Math.round(positive("sse-connections", values["sse-connections"])),
@@ -120,6 +138,7 @@ function parseOptions(): RunOptions | null {
     databaseUrl,
     nodeEnv: values["node-env"],
     cpuProf: values["cpu-prof"],
+    nodeFlags: values["node-flags"].split(/\s+/).filter(Boolean),
   };
 }
 
@@ -169,6 +188,37 @@ async function calibrate(options: RunOptions): Promise<LoadFigures> {
   }
 }
 
+/**
+ * Signs the seeded member in through the API, as the web app's form does; returns the session
+ * cookie, checked by asking who it is.
+ */
+async function signIn(baseUrl: string, memberName: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/v2/authenticate/password`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: memberName, password: BENCH_MEMBER_PASSWORD }),
+  });
+  const answer = await response.text();
+  const session = response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0]!)
+    .find((pair) => pair.startsWith("parley_session="));
+  if (response.status !== 201 || !session)
+    throw new Error(`Signing in as "${memberName}" answered ${response.status}: ${answer.slice(0, 300)}`);
+  const me = await fetch(`${baseUrl}/api/v2/users/me`, { headers: { cookie: session } });
+  const { name } = (await me.json()) as { name?: string };
+  if (name !== memberName) throw new Error(`Signed in as "${memberName}", but /api/v2/users/me says "${name}".`);
+  return session;
+}
+
+/** Which server cache answers this request, from the `x-parley-cache` header both guest caches set. */
+async function cacheThatAnswers(url: string, headers: Record<string, string>): Promise<string | null> {
+  const response = await fetch(url, { redirect: "manual", headers });
+  await response.arrayBuffer();
+  if (response.headers.get("x-parley-cache") !== "hit") return null;
+  return new URL(url).pathname.startsWith("/api/") ? "guest API cache" : "guest page cache";
+}
+
 /** The autocannon rows: seed, calibrate, serve the seeded forum, load each endpoint. */
 async function runHttpRows(options: RunOptions, loadBefore: number) {
   const target = defaultTarget(options.size, options.databaseUrl);
@@ -186,6 +236,7 @@ async function runHttpRows(options: RunOptions, loadBefore: number) {
     nodeEnv: options.nodeEnv,
     cpuProfileDir: options.cpuProf ? path.join(benchRoot, "profiles") : null,
     adminPassword: BENCH_ADMIN_PASSWORD,
+    nodeFlags: options.nodeFlags,
   });
   server = running;
   const idleRssMb = readRssMb(running.pid) ?? 0;
@@ -204,13 +255,18 @@ async function runHttpRows(options: RunOptions, loadBefore: number) {
       `Memory target ≤ ${memoryReferences.targetMb} MB; NodeBB ${memoryReferences.nodebbMb} MB.\n`,
   );
 
+  const memberCookie = options.rows.some((row) => row.viewer === "member")
+    ? await signIn(running.baseUrl, samples.memberName)
+    : null;
   const results: EndpointResult[] = [];
-  for (const endpoint of options.endpoints) {
+  for (const row of options.rows) {
+    const { endpoint } = row;
     const endpointPath = endpoint.path(samples);
-    const base = endpointResult(endpoint, endpointPath);
+    const base = endpointResult(row, endpointPath);
     const url = `${running.baseUrl}${endpointPath}`;
-    assertServerRunning(running, `before ${endpoint.name}`);
-    const probe = await fetch(url, { redirect: "manual" });
+    const headers = { ...(row.viewer === "member" ? { cookie: memberCookie! } : {}), ...endpoint.headers };
+    assertServerRunning(running, `before ${row.name}`);
+    const probe = await fetch(url, { redirect: "manual", headers });
     await probe.arrayBuffer();
     if (probe.status === 404) {
       const result: EndpointResult = { ...base, status: "skipped", skipReason: "answers 404 (not built yet?)" };
@@ -218,23 +274,23 @@ async function runHttpRows(options: RunOptions, loadBefore: number) {
       console.log(`${formatEndpoint(result)}\n`);
       continue;
     }
-    const status = `${endpoint.name}: warming up ${options.warmup} s, then measuring ${options.duration} s…`;
+    const status = `${row.name}: warming up ${options.warmup} s, then measuring ${options.duration} s…`;
     if (process.stdout.isTTY) process.stdout.write(`${status}\r`);
     const load = {
       url,
-      ...(endpoint.uncached || endpoint.headers
-        ? { headers: { ...(endpoint.uncached ? { cookie: "bench=uncached" } : {}), ...endpoint.headers } }
-        : {}),
+      ...(Object.keys(headers).length ? { headers } : {}),
       ...(endpoint.variants ? { nextPath: cycle(endpoint.variants(samples)) } : {}),
       connections: options.connections,
       serverPid: running.pid,
       onStart: (stop: () => void) => (stopLoad = stop),
     };
     if (options.warmup > 0) await runLoad({ ...load, seconds: options.warmup });
+    // The same request once more: does a cache of the server answer it now?
+    const cached = base.cached ?? (endpoint.variants ? null : await cacheThatAnswers(url, headers));
     const figures = await runLoad({ ...load, seconds: options.duration });
     stopLoad = null;
-    assertServerRunning(running, `during ${endpoint.name}`);
-    const result: EndpointResult = { ...base, status: "measured", figures };
+    assertServerRunning(running, `during ${row.name}`);
+    const result: EndpointResult = { ...base, cached, status: "measured", figures };
     results.push(result);
     if (process.stdout.isTTY) process.stdout.write(`${" ".repeat(status.length)}\r`);
     console.log(`${formatEndpoint(result)}\n`);
@@ -243,6 +299,7 @@ async function runHttpRows(options: RunOptions, loadBefore: number) {
   const spec = sizes[options.size];
   console.log(`Summary (${spec.name}: ${spec.description}; ${marker.database})`);
   console.log(formatSummary(results, calibration?.requestsPerSecond ?? null));
+  console.log(formatVerdicts(results));
   const warnings = running.warningCount();
   if (warnings > 0) {
     console.log(
@@ -302,7 +359,7 @@ async function main(): Promise<void> {
   const loadBefore = os.loadavg()[0] ?? 0;
 
   await build({ ifNeeded: true });
-  const http = options.endpoints.length > 0 ? await runHttpRows(options, loadBefore) : null;
+  const http = options.rows.length > 0 ? await runHttpRows(options, loadBefore) : null;
   const sse = options.sse ? await runSseRow(options) : null;
 
   const report = {
@@ -322,6 +379,7 @@ async function main(): Promise<void> {
       connections: options.connections,
       warmup: options.warmup,
       nodeEnv: options.nodeEnv,
+      nodeFlags: options.nodeFlags,
       sse: options.sse,
     },
     data: http?.data ?? null,

@@ -8,6 +8,7 @@ import { migrateToLatest } from "../apps/server/src/platform/db/migrate.ts";
 import type { DB } from "../apps/server/src/platform/db/schema.ts";
 import { migrationsFor } from "../apps/server/src/db/migrations/index.ts";
 import { createAdmin } from "../apps/server/src/db/seed/admin.ts";
+import { hashPassword } from "../apps/server/src/platform/auth/password.ts";
 // The repository file rather than the feature's index (which re-exports it): the seeder needs the
 // SQL only, not the routes, services and auth that the index pulls in.
 import { recountCategories } from "../apps/server/src/features/categories/categories.repo.ts";
@@ -24,9 +25,11 @@ import { categoryCount, isSizeName, sizeNames, sizes, type SizeName } from "./si
  */
 
 /** Bump when the generated data changes shape: older seeds are then redone. */
-export const SEED_VERSION = 3;
-export const DEFAULT_RANDOM_SEED = 20_240_601;
+const SEED_VERSION = 4;
+const DEFAULT_RANDOM_SEED = 20_240_601;
 export const BENCH_ADMIN_PASSWORD = "bench-admin-password";
+/** The password of `samples.memberName`, the member the bench signs in as. */
+export const BENCH_MEMBER_PASSWORD = "bench-member-password";
 const MARKER_FILE = "bench-seed.json";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -125,10 +128,10 @@ async function countRows(db: Kysely<DB>): Promise<SeedMarker["counts"]> {
   };
 }
 
-export type SeedStatus = { ready: true; marker: SeedMarker } | { ready: false; reason: string };
+type SeedStatus = { ready: true; marker: SeedMarker } | { ready: false; reason: string };
 
 /** Whether the target holds a complete seed of its size, made by this version of the seeder. */
-export async function checkSeed(target: SeedTarget): Promise<SeedStatus> {
+async function checkSeed(target: SeedTarget): Promise<SeedStatus> {
   const marker = readMarker(target);
   if (!marker) return { ready: false, reason: "not seeded yet" };
   if (!marker.complete) return { ready: false, reason: "the last seed did not finish" };
@@ -187,7 +190,7 @@ async function resetTarget(target: SeedTarget, force: boolean): Promise<void> {
 }
 
 /** Seeds the target from scratch at its size; returns the marker written once complete. */
-export async function seedBenchDatabase(options: SeedOptions): Promise<SeedMarker> {
+async function seedBenchDatabase(options: SeedOptions): Promise<SeedMarker> {
   const spec = sizes[options.size];
   const log = options.log ?? ((line: string) => console.log(line));
   const randomSeed = options.randomSeed ?? DEFAULT_RANDOM_SEED;
@@ -231,9 +234,16 @@ export async function seedBenchDatabase(options: SeedOptions): Promise<SeedMarke
     try {
       await writeForum(db, plan, adminID, randomSeed, progress);
       progress.phase("counts");
+      const memberPasswordHash = await hashPassword(BENCH_MEMBER_PASSWORD);
       await db.transaction().execute(async (trx) => {
         await recountCategories(trx);
         await assignRoles(trx);
+        // Hashed by the app's own code, so the bench signs in through /api/v2/authenticate/password.
+        await trx
+          .updateTable("users")
+          .set({ passwordHash: memberPasswordHash })
+          .where("name", "=", plan.samples.memberName)
+          .execute();
       });
       progress.phase("finishing");
       if (database.dialect === "postgres") {

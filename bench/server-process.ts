@@ -29,9 +29,11 @@ export interface ServerOptions {
   /** Write a V8 CPU profile of the server into this directory when it stops. */
   cpuProfileDir?: string | null;
   adminPassword: string;
+  /** Extra node options for the server (`--max-semi-space-size=8`), after those `npm start` uses. */
+  nodeFlags?: string[];
 }
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once("error", reject);
@@ -136,6 +138,18 @@ async function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
   };
 }
 
+/**
+ * The node options `npm start` runs the server with (package.json's start script: V8 flags that
+ * cannot be set once the process runs, docs/deployment.md), so the bench measures the same process.
+ */
+function startScriptNodeFlags(repoRoot: string): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as {
+    scripts?: Record<string, string>;
+  };
+  const words = (manifest.scripts?.["start"] ?? "").split(/\s+/);
+  return words.slice(words.indexOf("node") + 1).filter((word) => word.startsWith("--"));
+}
+
 /** The built Parley server, as `npm start` runs it, on the seeded data. */
 export async function startServerProcess(options: ServerOptions): Promise<ServerProcess> {
   const port = await freePort();
@@ -148,6 +162,9 @@ export async function startServerProcess(options: ServerOptions): Promise<Server
     PARLEY_ADMIN_PASSWORD: options.adminPassword,
     LOG_LEVEL: "warn",
     NODE_ENV: options.nodeEnv,
+    // The load comes from one address: per-address limits would measure 429s.
+    PARLEY_SEARCH_LIMIT: "0",
+    PARLEY_GUEST_API_LIMIT: "0",
   };
   // Only what the bench chose: no database or Redis inherited from the shell.
   delete env["DATABASE_URL"];
@@ -155,6 +172,8 @@ export async function startServerProcess(options: ServerOptions): Promise<Server
   if (options.databaseUrl) env["DATABASE_URL"] = options.databaseUrl;
   return spawnServer({
     args: [
+      ...startScriptNodeFlags(options.repoRoot),
+      ...(options.nodeFlags ?? []),
       ...(options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : []),
       path.join(options.repoRoot, "apps/server/dist/main.js"),
     ],

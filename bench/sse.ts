@@ -7,7 +7,6 @@ import { migrateToLatest } from "../apps/server/src/platform/db/migrate.ts";
 import type { DB } from "../apps/server/src/platform/db/schema.ts";
 import { hashToken, randomToken } from "../apps/server/src/platform/auth/tokens.ts";
 import { createAdmin } from "../apps/server/src/db/seed/admin.ts";
-import { sseReferences } from "./endpoints.ts";
 import { percentile } from "./load.ts";
 import { assignRoles } from "./seed-write.ts";
 import { readRssMb, startServerProcess, type ServerProcess } from "./server-process.ts";
@@ -35,8 +34,6 @@ export interface SseOptions {
   log?: (line: string) => void;
 }
 
-export { sseReferences };
-
 export interface SseFigures {
   target: number;
   opened: number;
@@ -55,7 +52,7 @@ const SESSION_COOKIE = "parley_session";
 const ROWS_PER_INSERT = 500;
 
 /** The soft limit on open files of this process (what `ulimit -n` says), from /proc. */
-export function openFileLimit(): number | null {
+function openFileLimit(): number | null {
   try {
     const line = fs
       .readFileSync("/proc/self/limits", "utf8")

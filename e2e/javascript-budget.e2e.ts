@@ -1,14 +1,22 @@
 import { gzipSync } from "node:zlib";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { waitForHydration } from "./support/browser.ts";
+import { newMember, registerConfirmed, signInContext } from "./support/accounts.ts";
 import { useParley } from "./support/parley.ts";
+import { TitleBarPage } from "./pages/TitleBarPage.ts";
 
 /**
- * The reader pages' initial JavaScript (issue 6): every script a guest's browser downloads to show and
- * hydrate a reading page, gzipped, must stay at or below 150 kB. The editor is loaded on demand, so it
- * must not be among them.
+ * The reader pages' initial JavaScript (issues 6 and 26): every script a guest's browser downloads to show
+ * a reading page, gzipped, must stay at or below 100 kB. Reading needs no script (the pages work without
+ * JavaScript), so a guest's reading page loads only a boot script, and the app loads and hydrates at the
+ * reader's first intent (apps/web/src/lib/hydrate-on-intent.ts). What the hydrated page then has loaded is
+ * held too: 140 kB, 148 kB in the knowledge base (its feature chunk comes with it). The editor is loaded on
+ * demand, so it must not be among either.
  */
-const BUDGET_BYTES = 150 * 1024;
+const BUDGET_BYTES = 100 * 1024;
+const HYDRATED_BUDGET_BYTES = 140 * 1024;
+const KNOWLEDGE_HYDRATED_BUDGET_BYTES = 148 * 1024;
 
 const parley = useParley();
 
@@ -18,10 +26,14 @@ const readerPages = [
   { name: "categories", path: "/categories" },
   { name: "category", path: "/categories/general" },
   { name: "discussion", path: "/discussion/1" },
-  // The knowledge base's reading pages load their feature's chunk with them, and never the editor.
-  { name: "knowledge base", path: "/kb/help-center" },
-  { name: "knowledge article", path: "/kb/articles/1-creating-your-account" },
-];
+  // The knowledge base's reading pages load their feature's chunk with the app, and never the editor.
+  { name: "knowledge base", path: "/kb/help-center", hydrated: KNOWLEDGE_HYDRATED_BUDGET_BYTES },
+  {
+    name: "knowledge article",
+    path: "/kb/articles/1-creating-your-account",
+    hydrated: KNOWLEDGE_HYDRATED_BUDGET_BYTES,
+  },
+].map((page) => ({ ...page, hydrated: page.hydrated ?? HYDRATED_BUDGET_BYTES }));
 
 interface Script {
   url: string;
@@ -31,12 +43,11 @@ interface Script {
   encoding: string | undefined;
 }
 
-async function initialScripts(path: string): Promise<Script[]> {
-  const page = await parley.newPage();
+/** Records every script the page downloads; `take()` gives those so far. */
+function recordScripts(page: Page): { take: () => Promise<Script[]> } {
   const scripts: Promise<Script>[] = [];
   page.on("response", (response) => {
-    const type = response.request().resourceType();
-    if (type !== "script") return;
+    if (response.request().resourceType() !== "script") return;
     scripts.push(
       response.body().then((body) => ({
         url: response.url(),
@@ -46,30 +57,43 @@ async function initialScripts(path: string): Promise<Script[]> {
       })),
     );
   });
-  const response = await page.goto(parley.baseUrl + path);
-  expect(response?.status()).toBe(200);
-  await waitForHydration(page);
-  await page.waitForLoadState("networkidle");
-  return Promise.all(scripts);
+  return { take: () => Promise.all([...scripts]) };
 }
+
+const total = (scripts: Script[]) => scripts.reduce((sum, script) => sum + script.gzipped, 0);
+const listing = (scripts: Script[]) =>
+  scripts.map((script) => `${new URL(script.url).pathname} ${(script.gzipped / 1024).toFixed(1)} kB`);
+const isReady = (page: Page) =>
+  page.evaluate(() => (window as Window & { __parleyReady?: boolean }).__parleyReady === true);
 
 describe("reader pages' initial JavaScript", () => {
   it.each(readerPages)(
-    "$name ($path) loads at most 150 kB of gzipped JavaScript, without the editor",
-    async ({ path }) => {
-      const scripts = await initialScripts(path);
-      expect(scripts.length).toBeGreaterThan(0);
-      const total = scripts.reduce((sum, script) => sum + script.gzipped, 0);
-      const listing = scripts.map(
-        (script) => `${new URL(script.url).pathname} ${(script.gzipped / 1024).toFixed(1)} kB`,
-      );
+    "$name ($path) loads at most 100 kB of gzipped JavaScript until the reader's first intent, then hydrates",
+    async ({ path, hydrated }) => {
+      const page = await parley.newPage();
+      const recorded = recordScripts(page);
+      const response = await page.goto(parley.baseUrl + path);
+      expect(response?.status()).toBe(200);
+      await page.waitForLoadState("networkidle");
+      const initial = await recorded.take();
+      expect(initial.length).toBeGreaterThan(0);
+      expect(total(initial), listing(initial).join("\n")).toBeLessThanOrEqual(BUDGET_BYTES);
+      // Nothing has hydrated: the page is the server's, and works as it does without JavaScript.
+      expect(await isReady(page)).toBe(false);
+
+      // A key press is intent: the app loads and hydrates.
+      await page.keyboard.press("Shift");
+      await waitForHydration(page);
+      await page.waitForLoadState("networkidle");
+      const scripts = await recorded.take();
       console.log(
-        `${path}: ${(total / 1024).toFixed(1)} kB gzipped in ${scripts.length} scripts\n  ${listing.join("\n  ")}`,
+        `${path}: ${(total(initial) / 1024).toFixed(1)} kB gzipped before intent, ` +
+          `${(total(scripts) / 1024).toFixed(1)} kB hydrated, in ${scripts.length} scripts\n  ${listing(scripts).join("\n  ")}`,
       );
-      // React Aria (overlays, their focus management) loads on first intent, never with the page. Its
-      // generated ids and default class names start with 'react-aria-'.
+      expect(total(scripts), listing(scripts).join("\n")).toBeLessThanOrEqual(hydrated);
+      // React Aria (overlays, their focus management) loads on first intent for them, never with the page.
+      // Its generated ids and default class names start with 'react-aria-'.
       expect(scripts.filter((script) => script.text.includes("react-aria-")).map((s) => s.url)).toEqual([]);
-      expect(total, listing.join("\n")).toBeLessThanOrEqual(BUDGET_BYTES);
       // And they travel compressed (Chromium accepts gzip, and brotli where it trusts the origin).
       expect(scripts.map((script) => script.encoding ?? "none")).toEqual(
         scripts.map((script) => (script.encoding === "br" ? "br" : "gzip")),
@@ -80,4 +104,33 @@ describe("reader pages' initial JavaScript", () => {
       expect(scripts.filter((script) => script.text.includes("data-slate-editor")).map((s) => s.url)).toEqual([]);
     },
   );
+
+  it("a guest's press on a script-only control before the app is there is kept and acted on", async () => {
+    const page = await parley.newPage({ viewport: { width: 375, height: 800 } });
+    const bar = new TitleBarPage(page, parley.baseUrl);
+    await bar.open("/categories");
+    expect(await isReady(page)).toBe(false);
+    // The hamburger is a plain button that needs the app: the press loads it, and opens the panel once it is.
+    await bar.hamburger.click();
+    await bar.siteNavigationPanel.waitFor();
+    expect(await isReady(page)).toBe(true);
+    expect(await bar.siteNavigationPanel.getByRole("link").allInnerTexts()).toEqual([
+      "Posts",
+      "Categories",
+      "Knowledge Base",
+      "Groups",
+    ]);
+  });
+
+  it("a member's reading page hydrates at load, as before (live badges, the member's controls)", async () => {
+    const member = newMember("budget");
+    await registerConfirmed(parley, member);
+    const page = await parley.newPage();
+    await signInContext(page, parley.baseUrl, member);
+    const response = await page.goto(parley.baseUrl + "/categories");
+    expect(response?.status()).toBe(200);
+    expect(await page.locator("script[data-parley-app]").count()).toBe(0);
+    // No intent shown: the page hydrates by itself.
+    await page.waitForFunction(() => (window as Window & { __parleyReady?: boolean }).__parleyReady === true);
+  });
 });

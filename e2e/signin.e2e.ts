@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { userMessages } from "@parley/contracts/user-rules";
 import { collectErrors, screenshot, waitForHydration } from "./support/browser.ts";
 import { recordFailedResponses, unexpectedErrors } from "./support/accounts.ts";
 import { useParley } from "./support/parley.ts";
@@ -96,6 +97,25 @@ describe.each([
     if (javaScriptEnabled) await waitForHydration(page);
     await new CategoriesPage(page, parley.baseUrl).memberName("admin").waitFor();
     expect(problems.errors).toEqual([]);
+  });
+
+  it("after five wrong passwords from this address, says how long to wait and links to the password reset", async () => {
+    const { page, signIn, problems, failures } = await openSignIn("/categories");
+    const name = `Nobody ${suffix}`;
+    for (let attempt = 1; attempt <= 6; attempt++) {
+      await signIn.signIn(name, `wrong ${attempt}`);
+      // Each answer arrives (a failed response) before the next attempt.
+      await expect.poll(() => failures.length).toBe(attempt);
+    }
+    await signIn.main.getByText(/Please wait \d+ seconds and try again\./).waitFor();
+    expect(await signIn.alert.innerText()).toContain(userMessages.tooManySignInsReset);
+    const reset = signIn.alert.getByRole("link", { name: userMessages.tooManySignInsResetLabel });
+    expect(await reset.getAttribute("href")).toBe("/entry/passwordrequest");
+    await screenshot(page, `signin-locked-${suffix}`);
+    await reset.click();
+    await page.waitForURL(url("/entry/passwordrequest"));
+    expect(failures.map((failure) => failure.status)).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(unexpectedErrors(problems.errors, failures)).toEqual([]);
   });
 
   it("never follows a Target to another site: it goes home instead", async () => {

@@ -188,6 +188,8 @@ describe("theme editor", () => {
     await editor.field("Primary Color").fill("#ff8800");
     await editor.button("Save").click();
     await editor.status.filter({ hasText: "Your changes have been saved as a new revision." }).waitFor();
+    // The page streams: the status comes before the revision history, so count once the document has loaded.
+    await page.waitForLoadState("load");
     expect(await editor.revisions.count()).toBe(2);
     expect(await editor.field("Primary Color").inputValue()).toBe("#ff8800");
 

@@ -70,6 +70,12 @@ describe.each(widths)("title bar at %i px", (width) => {
     expect(await bar.signInLink.count()).toBe(0);
     if (isCompact(width)) {
       expect(await bar.notificationsButton.isVisible()).toBe(false);
+      // The notifications list is a chunk of its own, held back here so the tab opens while it loads:
+      // only the tab's content may wait (the panel, and the focus in it, stay for Escape below).
+      await page.route(/\/assets\/NotificationsMenu-[^/]+\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.continue();
+      });
       await bar.memberPanelButton.click();
       const panel = bar.dialog(signedIn.name);
       await panel.waitFor();

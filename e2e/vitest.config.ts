@@ -9,7 +9,8 @@ export default defineProject({
     dir: fileURLToPath(new URL("..", import.meta.url)),
     environment: "node",
     include: ["e2e/**/*.e2e.ts"],
-    fileParallelism: false,
+    // Each file starts its own server (own port, data directory and outbox) and its own Chromium, so files
+    // run side by side like the others (two at a time on a 2-core machine: vitest.config.ts).
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

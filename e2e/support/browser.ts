@@ -4,8 +4,8 @@ import axe from "axe-core";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { repoRoot } from "./server.ts";
 
-export const chromiumPath = "/usr/bin/chromium";
-export const screenshotDir = path.join(repoRoot, "test-results", "e2e");
+const chromiumPath = "/usr/bin/chromium";
+const screenshotDir = path.join(repoRoot, "test-results", "e2e");
 
 /** Debian's Chromium, headless; never a downloaded browser. */
 export function launchBrowser(): Promise<Browser> {
@@ -80,11 +80,19 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/** Resolves once the client has hydrated: the ready flag is set and the loading mark is gone. */
+/**
+ * Resolves once the client has hydrated: the ready flag is set and the loading mark is gone. A guest's
+ * reading page hydrates at the reader's first intent (apps/web/src/lib/hydrate-on-intent.ts): until it
+ * has, this shows one as a reader would, with a Shift key press (which changes nothing on the page).
+ */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      (window as Window & { __parleyReady?: boolean }).__parleyReady === true &&
-      !document.body.classList.contains("isLoading"),
-  );
+  await page.waitForFunction(() => {
+    if ((window as Window & { __parleyReady?: boolean }).__parleyReady === true) {
+      return !document.body.classList.contains("isLoading");
+    }
+    if (document.querySelector("script[data-parley-app]")) {
+      document.dispatchEvent(new KeyboardEvent("keydown", { key: "Shift", bubbles: true }));
+    }
+    return false;
+  });
 }

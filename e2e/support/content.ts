@@ -7,6 +7,8 @@ export interface ApiSession {
   post<T>(path: string, body: Record<string, unknown>): Promise<T>;
   get<T>(path: string): Promise<T>;
   patch<T>(path: string, body: Record<string, unknown>): Promise<T>;
+  /** Any call, whatever the status: for tests that count refusals. */
+  send<T>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }>;
 }
 
 export interface CreatedDiscussion {
@@ -39,11 +41,7 @@ export async function signInApi(baseUrl: string, username: string, password: str
     .map((line) => line.split(";")[0])
     .join("; ");
   const { userID } = (await signIn.json()) as { userID: number };
-  const call = async <T>(
-    method: "GET" | "POST" | "PATCH",
-    path: string,
-    body?: Record<string, unknown>,
-  ): Promise<T> => {
+  const send = async <T>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> => {
     const response = await fetch(`${baseUrl}/api/v2${path}`, {
       method,
       headers: {
@@ -54,14 +52,20 @@ export async function signInApi(baseUrl: string, username: string, password: str
       },
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-    return (await response.json()) as T;
+    const text = await response.text();
+    return { status: response.status, json: (text ? JSON.parse(text) : null) as T };
+  };
+  const call = async <T>(method: string, path: string, body?: Record<string, unknown>): Promise<T> => {
+    const { status, json } = await send<T>(method, path, body);
+    if (status >= 300) throw new Error(`${method} ${path} answered ${status}: ${JSON.stringify(json)}`);
+    return json;
   };
   return {
     userID,
     post: (path, body) => call("POST", path, body),
     get: (path) => call("GET", path),
     patch: (path, body) => call("PATCH", path, body),
+    send,
   };
 }
 

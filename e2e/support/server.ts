@@ -34,6 +34,8 @@ export interface RunningServer {
   /** Everything the server wrote to stderr so far (the tail of it). */
   stderr(): string;
   stop(): Promise<void>;
+  /** Kills the process at once (SIGKILL: no shutdown, no flush), leaving the data directory in place. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -41,7 +43,7 @@ export interface RunningServer {
  * NODE_ENV=test, and Vite would then emit development bundles (the SSR entry calls `jsxDEV`, which
  * production React does not have), so the build runs with NODE_ENV=production.
  */
-export async function ensureBuilt(): Promise<void> {
+async function ensureBuilt(): Promise<void> {
   const nodeEnv = process.env["NODE_ENV"];
   process.env["NODE_ENV"] = "production";
   try {
@@ -54,7 +56,7 @@ export async function ensureBuilt(): Promise<void> {
 }
 
 /** A port nobody listens on: ask the OS for one, then give it back. */
-export async function findFreePort(): Promise<number> {
+async function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);
@@ -108,9 +110,14 @@ export async function startServer({
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
+      // The address it serves: links in pages and e-mails, and the CSRF check's own origin.
+      PARLEY_PUBLIC_URL: baseUrl,
       PARLEY_DATA_DIR: dataDir,
       PARLEY_SEED: "demo",
       PARLEY_ADMIN_PASSWORD: adminPassword,
+      // Every browser of a run is one address; the per-address limits have tests of their own.
+      PARLEY_SEARCH_LIMIT: "0",
+      PARLEY_GUEST_API_LIMIT: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -156,11 +163,17 @@ export async function startServer({
     readOutbox: () => readOutboxDir(path.join(dataDir, "outbox")),
     stderr: () => stderr,
     stop,
+    kill: async () => {
+      if (status.exitCode === null) {
+        child.kill("SIGKILL");
+        await exited;
+      }
+    },
   };
 }
 
 /** The outbox's JSON files, oldest first (their names start with the time they were written). */
-export async function readOutboxDir(outboxDir: string): Promise<OutboxMail[]> {
+async function readOutboxDir(outboxDir: string): Promise<OutboxMail[]> {
   let names: string[];
   try {
     names = (await readdir(outboxDir)).filter((name) => name.endsWith(".json")).sort();

@@ -1,28 +1,36 @@
 import cookie from "@fastify/cookie";
-import ValidatorSelector, { type BuildCompilerFromPool } from "@fastify/ajv-compiler";
-import SerializerSelector from "@fastify/fast-json-stringify-compiler";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import helmet, { type HelmetOptions } from "helmet";
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
 import { sharedPermissionSchemas } from "@parley/contracts";
 import { registerCsrfProtection } from "./platform/auth/csrf.ts";
 import { registerGuestApiCache } from "./platform/http/guest-api-cache.ts";
+import { MINUTE, registerGuestApiLimit } from "./platform/http/address-limits.ts";
 import { DEFAULT_TRUST_PROXY } from "./platform/config.ts";
 import { botCheckProviders } from "@parley/contracts/bot-check";
 import { createPlatform, type Platform, type PlatformConfig } from "./platform/context.ts";
 import type { Database } from "./platform/db/database.ts";
+import { nowIso } from "./platform/dates.ts";
 import { registerApiConventions } from "./platform/http/api.ts";
 import { registerErrorHandler } from "./platform/http/errors.ts";
+import { addErrorResponses } from "./platform/http/error-responses.ts";
 import { registerHealth } from "./platform/http/health.ts";
 import { registerOpenApi } from "./platform/http/openapi.ts";
 import { parseQueryString } from "./platform/http/querystring.ts";
+import { hardenRouteSchemas } from "./platform/http/request-schemas.ts";
+import { AJV_OPTIONS, lazySerializers, lazyValidators, ROUTER_OPTIONS } from "./platform/http/schema-compilers.ts";
 import { registerCompression } from "./platform/http/compression.ts";
-import { nullableAsTypes } from "./platform/http/serializer-schemas.ts";
 import { registerCategories } from "./features/categories/index.ts";
-import { createUserFragments, registerUsers } from "./features/users/index.ts";
+import { createUserFragments, recountPostCounts, registerUsers } from "./features/users/index.ts";
 import { registerTags } from "./features/tags/index.ts";
-import { registerDiscussions, removeMemberPosts, removePosts } from "./features/discussions/index.ts";
-import { registerComments } from "./features/comments/index.ts";
+import {
+  moveCategoryDiscussions,
+  registerDiscussions,
+  removeMemberPosts,
+  removePosts,
+  wipeMemberDiscussions,
+} from "./features/discussions/index.ts";
+import { registerComments, wipeMemberComments } from "./features/comments/index.ts";
 import { createReactions, registerReactions } from "./features/reactions/index.ts";
 import { registerRoles } from "./features/roles/index.ts";
 import { registerTokens } from "./features/tokens/index.ts";
@@ -81,54 +89,12 @@ declare module "fastify" {
   }
 }
 
-/**
- * Response serialisers (fast-json-stringify) compiled on a route's first answer with that status
- * instead of all at start: hundreds of route × status pairs, most never used by a given process,
- * were most of the start-up time. Nullable values are read as type lists (`nullableAsTypes`).
- */
-const buildSerializer = SerializerSelector();
-function lazySerializers(externalSchemas?: unknown, options?: Parameters<typeof buildSerializer>[1]) {
-  let compile: ReturnType<typeof buildSerializer> | undefined;
-  return (route: Parameters<ReturnType<typeof buildSerializer>>[0]) => {
-    let serialize: ((data: unknown) => string) | undefined;
-    return (data: unknown) =>
-      (serialize ??= (compile ??= buildSerializer(nullableAsTypes(externalSchemas), options))({
-        ...route,
-        schema: nullableAsTypes(route.schema),
-      }))(data);
-  };
-}
-
-/**
- * Request validators (Ajv) compiled on a route's first request, for the same reason: compiling every
- * route's schemas (and keying Ajv's pool by the stringified shared schemas, once per plugin context)
- * was most of what remained of the start-up time. Ajv's own function runs underneath, with the
- * parent passed so it may still coerce a root value (Fastify does so when it sees `schemaEnv`), and
- * its `errors` copied over for Fastify's error handler.
- */
-const buildValidator = ValidatorSelector();
-type AjvValidate = ReturnType<ReturnType<BuildCompilerFromPool>>;
-const lazyValidators: BuildCompilerFromPool = (externalSchemas, options) => {
-  let compile: ReturnType<BuildCompilerFromPool> | undefined;
-  return (route) => {
-    let validate: AjvValidate | undefined;
-    const lazy = (data: unknown, context?: Parameters<AjvValidate>[1]) => {
-      validate ??= (compile ??= buildValidator(externalSchemas, options))(route);
-      const result = validate(data, context);
-      lazy.errors = validate.errors;
-      return result;
-    };
-    lazy.errors = null as AjvValidate["errors"];
-    return Object.assign(lazy, { schema: route, schemaEnv: true }) as unknown as AjvValidate;
-  };
-};
-
 /** Builds the app: platform plugins, then feature modules, then pages. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
-    ajv: { customOptions: { allErrors: true, coerceTypes: "array", removeAdditional: true, useDefaults: true } },
+    routerOptions: ROUTER_OPTIONS,
+    ajv: { customOptions: { ...AJV_OPTIONS.customOptions }, plugins: [...AJV_OPTIONS.plugins] },
     trustProxy: options.trustProxy ?? DEFAULT_TRUST_PROXY,
     // One log line per request (written on response, below), not Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
@@ -150,6 +116,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const routeList: RouteOptions[] = [];
   app.decorate("routeList", routeList);
   app.addHook("onRoute", (route) => {
+    // Unknown body fields stripped, integers bounded to the database's range (see request-schemas.ts).
+    hardenRouteSchemas(route);
+    // Every API route answers the standard failures with the one error body; routes declare their successes.
+    addErrorResponses(route);
     routeList.push(route);
   });
 
@@ -219,6 +189,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("preClose", async () => platform.jobs.close());
   if (options.runJobs) app.addHook("onReady", async () => platform.jobs.start());
   platform.sessions.register(app);
+  const { guestApiPerMinute } = platform.rateLimits;
+  registerGuestApiLimit(app, guestApiPerMinute ? platform.limiter("guest-api", guestApiPerMinute, MINUTE) : null);
   registerCsrfProtection(app);
   if (options.guestApiCacheTtlMs) {
     registerGuestApiCache(app, platform.events, {
@@ -248,7 +220,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return new Set(nodes.flatMap((node) => (node ? [node.categoryID] : [])));
   });
   // Deleting a category with its content deletes the posts as the discussions feature does.
-  const categories = await registerCategories(app, platform, { removePosts, translations: translations.content });
+  const categories = await registerCategories(app, platform, {
+    content: { removePosts, moveDiscussions: moveCategoryDiscussions, recountPostCounts },
+    translations: translations.content,
+  });
   const userFragments = createUserFragments(platform.db);
   const reactions = createReactions(platform, userFragments);
   const conversations = createConversations(platform, userFragments);
@@ -265,6 +240,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     [
       async (db, userID, deleteMethod) => {
         if (deleteMethod === "delete") await removeMemberPosts(db, userID);
+        if (deleteMethod === "wipe") {
+          const now = nowIso();
+          await wipeMemberComments(db, userID, now);
+          await wipeMemberDiscussions(db, userID, now);
+        }
       },
       removeConversationContent,
     ],
@@ -344,7 +324,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
  * response here (no nonces, no per-route options), and @fastify/helmet built helmet's middleware anew
  * on each request, parsing the CSP directives each time (0.15 ms of a search's 4 ms in a CPU profile).
  */
-export function securityHeaders(options: HelmetOptions): Record<string, string> {
+function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: string | number | readonly string[]) {

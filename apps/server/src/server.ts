@@ -3,11 +3,11 @@ import v8 from "node:v8";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import { bootstrapDatabase, prepareDataDir } from "./db/bootstrap.ts";
-import { ConfigError, loadConfig, type Config } from "./platform/config.ts";
+import { ConfigError, listenAddress, loadConfig, type Config } from "./platform/config.ts";
 import { openDatabase, type Database } from "./platform/db/database.ts";
 import type { PagesOptions } from "./pages/pages.ts";
 
-export const sqliteFileOf = (config: Pick<Config, "dataDir">) => path.join(config.dataDir, "parley.sqlite");
+const sqliteFileOf = (config: Pick<Config, "dataDir">) => path.join(config.dataDir, "parley.sqlite");
 
 /** Reads the configuration or stops the process with one line naming the bad variable. */
 export function loadConfigOrExit(): Config {
@@ -47,7 +47,7 @@ export async function startServer(
     pages,
     contentSecurityPolicy: options.contentSecurityPolicy,
     ...(options.guestApiCacheTtlMs ? { guestApiCacheTtlMs: options.guestApiCacheTtlMs } : {}),
-    logger: { level: process.env["LOG_LEVEL"] ?? "info" },
+    logger: { level: config.logLevel },
     runJobs: true,
     compress: config.compress,
     trustProxy: config.trustProxy,
@@ -62,7 +62,9 @@ export async function startServer(
   }
   await app.listen({ port: config.port, host: config.host });
 
-  const lines = [`Parley is running at http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`];
+  const listening = listenAddress(config.host, config.port);
+  const lines = [`Parley is running at ${listening}`];
+  if (new URL(listening).origin !== config.publicUrl) lines.push(`  site address (links, e-mail): ${config.publicUrl}`);
   lines.push(
     `  database: ${database.describe}${report.migrations.length ? ` (ran ${report.migrations.length} migrations)` : ""}`,
   );

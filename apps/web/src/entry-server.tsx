@@ -5,6 +5,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { createApiClient, type ApiTransport } from "./lib/api.ts";
 import { escapeJsonForScript, renderHeadTags, type HeadCollector } from "./lib/head.tsx";
 import { serializeErrors, STATE_ELEMENT_ID, type PageState } from "./lib/hydration.ts";
+import { APP_ATTRIBUTE, hydratesOnIntent } from "./lib/hydrate-on-intent.ts";
 import { siteQuery } from "./lib/site.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { Providers } from "./Providers.tsx";
@@ -22,7 +23,8 @@ export interface RenderInput {
   transport: ApiTransport;
   /** Hashed assets of the client build (or the dev server's). */
   /** Module scripts are deferred, so they sit in <head>; preloads are the entry's static imports. */
-  assets: { scripts: string[]; styles: string[]; preloads?: string[]; headHtml?: string };
+  /** `boot`: the script of pages that hydrate on intent (guests' reading pages, lib/hydrate-on-intent.ts). */
+  assets: { scripts: string[]; styles: string[]; preloads?: string[]; boot?: string; headHtml?: string };
 }
 
 export type RenderOutput =
@@ -63,6 +65,21 @@ export async function render({
     now,
   };
 
+  // Guests' reading pages load only the boot script; it loads the app (the entry) at the first intent.
+  const onIntent =
+    assets.boot !== undefined &&
+    assets.scripts.length === 1 &&
+    hydratesOnIntent({
+      routeID: context.matches.at(-1)?.route.id,
+      guest: transientKey === null,
+      status: context.statusCode,
+      embedded: site?.embed.enabled === true,
+    });
+  const scripts = onIntent
+    ? `<script type="module" src="${attr(assets.boot ?? "")}" ${APP_ATTRIBUTE}="${attr(assets.scripts[0] ?? "")}"></script>`
+    : (assets.preloads ?? []).map((href) => `<link rel="modulepreload" href="${attr(href)}">`).join("") +
+      assets.scripts.map((src) => `<script type="module" src="${attr(src)}"></script>`).join("");
+
   const out = new PassThrough();
   const tail =
     `</div><div id="modals"></div>` +
@@ -91,8 +108,7 @@ export async function render({
               `<link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
               renderHeadTags(head) +
               assets.styles.map((href) => `<link rel="stylesheet" href="${attr(href)}">`).join("") +
-              (assets.preloads ?? []).map((href) => `<link rel="modulepreload" href="${attr(href)}">`).join("") +
-              assets.scripts.map((src) => `<script type="module" src="${attr(src)}"></script>`).join("") +
+              scripts +
               (assets.headHtml ?? "") +
               `</head><body class="isLoading"><div id="app">`,
           );

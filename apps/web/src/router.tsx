@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType } from "react";
-import type { createEntryActions } from "./features/entry/entry.actions.ts";
+import type { createEntryActions } from "./features/entry/index.ts";
 import { data, redirect, redirectDocument, type LoaderFunctionArgs, type RouteObject } from "react-router";
 import type { ApiClient } from "./lib/api.ts";
 import { loadOrThrow, notFoundError } from "./lib/route-errors.ts";
@@ -8,14 +8,46 @@ import { entryLink } from "./lib/targets.ts";
 import { siteQuery } from "./lib/site.ts";
 import { AppLayout } from "./shell/AppLayout.tsx";
 import { NotFoundPage, RouteErrorPage } from "./shell/ErrorPages.tsx";
-import { meQuery } from "./features/users/users.queries.ts";
-import { canManageThemes, themePreviewQuery } from "./features/themes/index.ts";
-import { createLayoutLoader, ensureTitleBar, LayoutPage } from "./features/layouts/index.ts";
-import type { createDiscussionActions } from "./features/discussions/discussions.actions.ts";
-import { discussionQuery, discussionSourceQuery } from "./features/discussions/discussions.queries.ts";
-import { usersApi } from "./features/users/users.api.ts";
+import { meQuery } from "./features/users/index.ts";
+import { canManageThemes, loadThemesRoutes, themePreviewQuery } from "./features/themes/index.ts";
+import {
+  createLayoutLoader,
+  ensureTitleBar,
+  LayoutPage,
+  layoutWidgets,
+  type WidgetRegistry,
+} from "./features/layouts/index.ts";
+import { categoryWidgets } from "./features/categories/index.ts";
+import {
+  discussionQuery,
+  discussionSourceQuery,
+  loadDiscussionsActions,
+  loadEditDiscussionPage,
+  discussionWidgets,
+  type createDiscussionActions,
+} from "./features/discussions/index.ts";
+import { usersApi } from "./features/users/index.ts";
 import { ApiError } from "./lib/api.ts";
 import type { FormResult } from "./lib/forms.ts";
+import {
+  loadEmailConfirmPages,
+  loadEntryActions,
+  loadPasswordRequestPage,
+  loadPasswordResetPage,
+  loadRegisterPage,
+  loadSignInPage,
+  loadSignOutPage,
+} from "./features/entry/index.ts";
+import { loadProfilesRoutes } from "./features/profiles/index.ts";
+import { loadNotificationsRoutes } from "./features/notifications/index.ts";
+import { loadLogRoutes } from "./features/log/index.ts";
+import { loadKnowledgeEditorRoutes, loadKnowledgeRoutes } from "./features/knowledge/index.ts";
+import { loadGroupsEditorRoutes, loadGroupsRoutes } from "./features/groups/index.ts";
+import { loadSearchRoutes } from "./features/search/index.ts";
+import { loadLeavingPage } from "./features/leaving/index.ts";
+
+/** The layout widgets, each feature's own: every widget the contract names has its component (or this fails to compile). */
+const widgets = { ...layoutWidgets, ...categoryWidgets, ...discussionWidgets } satisfies Required<WidgetRegistry>;
 
 export interface RouteDeps {
   queryClient: QueryClient;
@@ -27,11 +59,11 @@ export interface RouteDeps {
  * dehydrates it; the browser hydrates from it), so components read it with `useSuspenseQuery`.
  */
 export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
-  const layoutPage = createLayoutLoader({ queryClient, api });
+  const layoutPage = createLayoutLoader({ queryClient, api, widgets });
 
   // Pages that reading doesn't need (entry, profiles, leaving) load with their route (`lazy`): the
   // server resolves them as it renders, the browser before it hydrates (main.tsx) or on navigation.
-  const entryActions = () => import("./features/entry/entry.actions.ts").then((m) => m.createEntryActions(api));
+  const entryActions = () => loadEntryActions().then((m) => m.createEntryActions(api));
   const entryPage =
     (
       action: keyof ReturnType<typeof createEntryActions> | null,
@@ -41,12 +73,12 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
       const [actions, Component] = await Promise.all([entryActions(), page()]);
       return action ? { action: actions[action], Component } : { Component };
     };
-  const entryPages = () => import("./features/entry/pages/EmailConfirmPages.tsx");
+  const entryPages = () => loadEmailConfirmPages();
   const profileRoute = (id: string, path: string): RouteObject => ({
     id,
     path,
     lazy: async () => {
-      const { createProfileRoutes } = await import("./features/profiles/profiles.routes.tsx");
+      const { createProfileRoutes } = await loadProfilesRoutes();
       const route = createProfileRoutes({ queryClient, api }).find((candidate) => candidate.id === id);
       if (!route) throw new Error(`There is no profile route '${id}'.`);
       return { loader: route.loader, element: route.element };
@@ -64,29 +96,33 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
       return { loader: route.loader, action: route.action, element: route.element };
     },
   });
-  const notifications = () =>
-    import("./features/notifications/notifications.routes.tsx").then((m) => m.createNotificationRoutes);
+  const notifications = () => loadNotificationsRoutes().then((m) => m.createNotificationRoutes);
+  // Features whose index.ts other features' on-demand parts use (the member menus, the post forms): the
+  // router imports it with the route, or the reading pages' bundle would take in all it exports.
   const conversations = () =>
-    import("./features/conversations/conversations.routes.tsx").then((m) => m.createConversationRoutes);
-  const drafts = () => import("./features/drafts/drafts.routes.tsx").then((m) => m.createDraftRoutes);
-  const reports = () => import("./features/reports/reports.routes.tsx").then((m) => m.createReportRoutes);
-  const applicants = () => import("./features/applicants/applicants.routes.tsx").then((m) => m.createApplicantRoutes);
-  const settings = () => import("./features/settings/settings.routes.tsx").then((m) => m.createSettingsRoutes);
-  const themes = () => import("./features/themes/themes.routes.tsx").then((m) => m.createThemesRoutes);
-  const log = () => import("./features/log/log.routes.tsx").then((m) => m.createLogRoutes);
+    import("./features/conversations/index.ts")
+      .then((m) => m.loadConversationsRoutes())
+      .then((m) => m.createConversationRoutes);
+  const drafts = () =>
+    import("./features/drafts/index.ts").then((m) => m.loadDraftsRoutes()).then((m) => m.createDraftRoutes);
+  const reports = () =>
+    import("./features/reports/index.ts").then((m) => m.loadReportsRoutes()).then((m) => m.createReportRoutes);
+  const applicants = () =>
+    import("./features/applicants/index.ts").then((m) => m.loadApplicantsRoutes()).then((m) => m.createApplicantRoutes);
+  const settings = () =>
+    import("./features/settings/index.ts").then((m) => m.loadSettingsRoutes()).then((m) => m.createSettingsRoutes);
+  const themes = () => loadThemesRoutes().then((m) => m.createThemesRoutes);
+  const log = () => loadLogRoutes().then((m) => m.createLogRoutes);
   // The knowledge base: its reading pages, and the article editor apart (reading never loads the editor).
-  const knowledge = () => import("./features/knowledge/knowledge.routes.tsx").then((m) => m.createKnowledgeRoutes);
-  const articleEditor = () =>
-    import("./features/knowledge/knowledge.editor.routes.tsx").then((m) => m.createArticleEditorRoutes);
+  const knowledge = () => loadKnowledgeRoutes().then((m) => m.createKnowledgeRoutes);
+  const articleEditor = () => loadKnowledgeEditorRoutes().then((m) => m.createArticleEditorRoutes);
   // The groups (Vanilla's Groups add-on): their pages, and the group editor apart.
-  const groups = () => import("./features/groups/groups.routes.tsx").then((m) => m.createGroupRoutes);
-  const groupEditor = () => import("./features/groups/groups.editor.routes.tsx").then((m) => m.createGroupEditorRoutes);
+  const groups = () => loadGroupsRoutes().then((m) => m.createGroupRoutes);
+  const groupEditor = () => loadGroupsEditorRoutes().then((m) => m.createGroupEditorRoutes);
   // The posting actions run on a form submission only: their code loads then.
   let postingActions: Promise<ReturnType<typeof createDiscussionActions>> | undefined;
   const posting = () =>
-    (postingActions ??= import("./features/discussions/discussions.actions.ts").then((m) =>
-      m.createDiscussionActions(api, queryClient),
-    ));
+    (postingActions ??= loadDiscussionsActions().then((m) => m.createDiscussionActions(api, queryClient)));
 
   return [
     {
@@ -116,21 +152,21 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
           errorElement: <RouteErrorPage />,
           children: [
             // The layout pages (spec §2): the server's layout for the URL, its widgets' data prefetched.
-            { id: "home", index: true, loader: layoutPage, element: <LayoutPage /> },
-            { id: "categories", path: "categories", loader: layoutPage, element: <LayoutPage /> },
+            { id: "home", index: true, loader: layoutPage, element: <LayoutPage widgets={widgets} /> },
+            { id: "categories", path: "categories", loader: layoutPage, element: <LayoutPage widgets={widgets} /> },
             {
               id: "category",
               path: "categories/:code/:pageSegment?",
               loader: layoutPage,
-              element: <LayoutPage />,
+              element: <LayoutPage widgets={widgets} />,
             },
-            { id: "discussions", path: "discussions", loader: layoutPage, element: <LayoutPage /> },
+            { id: "discussions", path: "discussions", loader: layoutPage, element: <LayoutPage widgets={widgets} /> },
             {
               id: "discussion",
               path: "discussion/:id/:slug?/:pageSegment?",
               loader: layoutPage,
               action: async (args) => (await posting()).comment(args),
-              element: <LayoutPage />,
+              element: <LayoutPage widgets={widgets} />,
             },
             // /discussion/comment/{id}: the lookup answers redirectTo the page the comment is on, at #Comment_{id}.
             { id: "comment", path: "discussion/comment/:commentID", loader: layoutPage },
@@ -139,14 +175,14 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
               path: "post/discussion/:categoryID?",
               loader: layoutPage,
               action: async (args) => (await posting()).discussion(args),
-              element: <LayoutPage />,
+              element: <LayoutPage widgets={widgets} />,
             },
             {
               id: "edit-discussion",
               path: "post/editdiscussion/:id/:draftID?",
               lazy: async () => {
                 const [{ EditDiscussionPage, readEditDiscussionID }, actions] = await Promise.all([
-                  import("./features/discussions/pages/EditDiscussionPage.tsx"),
+                  loadEditDiscussionPage(),
                   posting(),
                 ]);
                 return {
@@ -157,9 +193,10 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                     // its group, when it was started in one).
                     if (params["id"] === "0" && /^\d+$/.test(params["draftID"] ?? "")) {
                       const draftID = Number(params["draftID"]);
+                      const drafts = await import("./features/drafts/index.ts");
                       const [{ newDiscussionDraftPath }, { draftsApi }] = await Promise.all([
-                        import("./features/drafts/draftLinks.ts"),
-                        import("./features/drafts/drafts.api.ts"),
+                        drafts.loadDraftLinks(),
+                        drafts.loadDraftsApi(),
                       ]);
                       const draft = await draftsApi.get(api, draftID).catch(() => null);
                       return redirect(newDiscussionDraftPath(draftID, draft));
@@ -182,37 +219,27 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             {
               id: "signin",
               path: "entry/signin",
-              lazy: entryPage("signIn", () =>
-                import("./features/entry/pages/SignInPage.tsx").then((m) => m.SignInPage),
-              ),
+              lazy: entryPage("signIn", () => loadSignInPage().then((m) => m.SignInPage)),
             },
             {
               id: "signout",
               path: "entry/signout",
-              lazy: entryPage("signOut", () =>
-                import("./features/entry/pages/SignOutPage.tsx").then((m) => m.SignOutPage),
-              ),
+              lazy: entryPage("signOut", () => loadSignOutPage().then((m) => m.SignOutPage)),
             },
             {
               id: "register",
               path: "entry/register",
-              lazy: entryPage("register", () =>
-                import("./features/entry/pages/RegisterPage.tsx").then((m) => m.RegisterPage),
-              ),
+              lazy: entryPage("register", () => loadRegisterPage().then((m) => m.RegisterPage)),
             },
             {
               id: "password-request",
               path: "entry/passwordrequest",
-              lazy: entryPage("requestPassword", () =>
-                import("./features/entry/pages/PasswordRequestPage.tsx").then((m) => m.PasswordRequestPage),
-              ),
+              lazy: entryPage("requestPassword", () => loadPasswordRequestPage().then((m) => m.PasswordRequestPage)),
             },
             {
               id: "password-reset",
               path: "entry/passwordreset/:userID/:token",
-              lazy: entryPage("resetPassword", () =>
-                import("./features/entry/pages/PasswordResetPage.tsx").then((m) => m.PasswordResetPage),
-              ),
+              lazy: entryPage("resetPassword", () => loadPasswordResetPage().then((m) => m.PasswordResetPage)),
             },
             {
               id: "email-confirm",
@@ -282,7 +309,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
               id: "search",
               path: "search",
               lazy: async () => {
-                const { createSearchRoutes } = await import("./features/search/search.routes.tsx");
+                const { createSearchRoutes } = await loadSearchRoutes();
                 const [route] = createSearchRoutes({ queryClient, api });
                 return { loader: route!.loader, element: route!.element };
               },
@@ -290,7 +317,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             {
               id: "leaving",
               path: "home/leaving",
-              lazy: async () => ({ Component: (await import("./features/leaving/LeavingPage.tsx")).LeavingPage }),
+              lazy: async () => ({ Component: (await loadLeavingPage()).LeavingPage }),
             },
             {
               id: "not-found",

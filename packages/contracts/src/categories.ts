@@ -1,5 +1,5 @@
 import { Type, type Static } from "typebox";
-import { DateTime, Expand, Nullable } from "./common.ts";
+import { DateTime, Expand, ID_DIGITS, Nullable } from "./common.ts";
 import { Limit, Page } from "./pagination.ts";
 import { limits } from "./limits.ts";
 
@@ -93,7 +93,7 @@ export const sharedCategorySchemas = [Category, CategoryTreeItem];
 
 export const CategoryIdParams = Type.Object({
   id: Type.String({
-    pattern: "^(-?\\d+|\\$urlcode:.+|\\$name:.+)$",
+    pattern: `^(-?${ID_DIGITS}|\\$urlcode:.+|\\$name:.+)$`,
     description: "A category id, or a smart id `$urlcode:<code>` / `$name:<name>`.",
   }),
 });

@@ -1,6 +1,6 @@
 import { Type, type Static } from "typebox";
 import { DateTime, Expand, Nullable } from "./common.ts";
-import { Limit, Page } from "./pagination.ts";
+import { Limit, Page, PageOrFirst } from "./pagination.ts";
 import { collectionRules } from "./collections-constants.ts";
 
 export { collectionRules, type CollectionRecordType } from "./collections-constants.ts";
@@ -44,7 +44,7 @@ export type CollectionPatch = Static<typeof CollectionPatch>;
 export const CollectionListQuery = Type.Object({
   collectionID: Type.Optional(Type.Array(Type.Integer())),
   name: Type.Optional(Type.String()),
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(PageOrFirst),
   limit: Type.Optional(
     Type.Integer({ minimum: 1, maximum: collectionRules.maxLimit, default: collectionRules.defaultLimit }),
   ),

@@ -10,6 +10,14 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 export const NoBody = Type.Optional(Type.Unknown({ description: "No body." }));
 
 /** A numeric id in a path segment. */
+/**
+ * A record id as digits in a string path parameter that also takes smart ids (`$name:…`): 0 to 2^31−1,
+ * the range of the database's integer columns, so a longer number is a 400 rather than an error from
+ * PostgreSQL. For use inside a pattern.
+ */
+export const ID_DIGITS =
+  "0*(?:[1-9]\\d{0,8}|1\\d{9}|20\\d{8}|21[0-3]\\d{7}|214[0-6]\\d{6}|2147[0-3]\\d{5}|21474[0-7]\\d{4}|214748[0-2]\\d{3}|2147483[0-5]\\d{2}|21474836[0-3]\\d|214748364[0-7]|0)";
+
 export const IdParams = Type.Object({
   id: Type.Integer({ description: "The record's numeric id." }),
 });

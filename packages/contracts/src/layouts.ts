@@ -1,5 +1,8 @@
 import { Type, type Static } from "typebox";
-import type { BotCheckWidget } from "./bot-check.ts";
+import { botCheckProviderNames } from "./bot-check.ts";
+import { layoutWidgetDefinitions, widgetSchema, type LayoutWidget } from "./layout-widgets.ts";
+
+export * from "./layout-widgets.ts";
 
 export { defaultNavigationItems, normalizeNavigationUrl } from "./navigation.ts";
 
@@ -58,35 +61,9 @@ export const NavigationItems = Type.Array(NavigationItemSchema);
 export const TitleBarPositioning = Type.Enum(["StickySolid", "StickyTransparent", "StaticSolid", "StaticTransparent"]);
 export type TitleBarPositioning = Static<typeof TitleBarPositioning>;
 
-/** The title bar's configuration (spec §3 "Title bar config"), as the `TitleBar` widget's props (a type, so it is a widget props record). */
-export type TitleBarProps = {
-  positioning: TitleBarPositioning;
-  logo: {
-    imageUrl: string | null;
-    imageUrlMobile: string | null;
-    url: string;
-    alignment: "left" | "center";
-    alignmentMobile: "left" | "center";
-  };
-  navigation: { items: NavigationItem[]; alignment: "left" | "center" };
-  backgroundColor: string | null;
-  foregroundColor: string | null;
-  height: number;
-  heightMobile: number;
-  borderType: "border" | "shadow" | "none";
-  /** Register shows only when registration is open (spec §2). */
-  registrationOpen: boolean;
-  /** New accounts wait for an administrator's approval: the register form asks why one wants to join. */
-  registrationApproval?: boolean;
-  /** The bot check the register form shows (registration method captcha, on a site that has one). */
-  botCheck?: BotCheckWidget | null;
-  /** Messages shows only when conversations are enabled (spec §2). */
-  conversationsEnabled: boolean;
-};
-
 const Alignment = Type.Enum(["left", "center"]);
 
-/** {@link TitleBarProps} as a schema (tests check the `TitleBar` widget's props against it). */
+/** The title bar's configuration (spec §3 "Title bar config"): the `TitleBar` widget's props. */
 export const TitleBarPropsSchema = Type.Object({
   positioning: TitleBarPositioning,
   logo: Type.Object({
@@ -103,11 +80,13 @@ export const TitleBarPropsSchema = Type.Object({
   heightMobile: Type.Integer(),
   borderType: Type.Enum(["border", "shadow", "none"]),
   registrationOpen: Type.Boolean(),
+  /** New accounts wait for an administrator's approval: the register form asks why one wants to join. */
   registrationApproval: Type.Optional(Type.Boolean()),
+  /** The bot check the register form shows (registration method captcha, on a site that has one). */
   botCheck: Type.Optional(
     Type.Union([
       Type.Object({
-        provider: Type.String(),
+        provider: Type.Enum(botCheckProviderNames),
         siteKey: Type.String(),
         scriptUrl: Type.String(),
         widgetClass: Type.String(),
@@ -119,26 +98,12 @@ export const TitleBarPropsSchema = Type.Object({
   ),
   conversationsEnabled: Type.Boolean(),
 });
+/** Register shows only when `registrationOpen`, Messages only when `conversationsEnabled` (spec §2). */
+export type TitleBarProps = Static<typeof TitleBarPropsSchema>;
 
-/** One widget: a registered React component name and its props (nested widgets allowed in props). */
-export interface LayoutWidget {
-  $reactComponent: string;
-  $reactProps: Record<string, unknown>;
-  $middleware?: { visibility?: { device?: "all" | "desktop" | "mobile" } };
-}
-
-export const LayoutWidgetSchema = Type.Object(
-  {
-    $reactComponent: Type.String(),
-    $reactProps: Type.Record(Type.String(), Type.Unknown()),
-    $middleware: Type.Optional(
-      Type.Object({
-        visibility: Type.Optional(Type.Object({ device: Type.Optional(Type.Enum(["all", "desktop", "mobile"])) })),
-      }),
-    ),
-  },
-  { additionalProperties: true },
-);
+/** The title bar (spec §3), a widget outside the layout's sections. */
+export const TitleBarWidget = widgetSchema("TitleBar", TitleBarPropsSchema);
+export type TitleBarWidget = Static<typeof TitleBarWidget>;
 
 export const LayoutLookupQuery = Type.Object({
   layoutViewType: LayoutViewType,
@@ -153,7 +118,7 @@ export type LayoutLookupQuery = Static<typeof LayoutLookupQuery>;
 export interface LayoutSpec {
   layoutViewType?: LayoutViewType;
   layoutID?: string;
-  titleBar?: LayoutWidget & { $reactComponent: "TitleBar"; $reactProps: TitleBarProps };
+  titleBar?: TitleBarWidget;
   layout?: LayoutWidget[];
   contexts?: LayoutWidget[];
   seo?: { title?: string; description?: string; url?: string };
@@ -176,14 +141,20 @@ export const LayoutSeoSchema = Type.Object({
 });
 
 /** `GET /layouts/lookup-hydrate` (reference §8): a hydrated layout, or where the page moved. */
-export const HydratedLayoutResponse = Type.Object({
-  layoutViewType: LayoutViewType,
-  layoutID: Type.String(),
-  titleBar: LayoutWidgetSchema,
-  layout: Type.Array(LayoutWidgetSchema),
-  contexts: Type.Array(LayoutWidgetSchema),
-  seo: LayoutSeoSchema,
-});
+export const HydratedLayoutResponse = Type.Cyclic(
+  {
+    ...layoutWidgetDefinitions,
+    HydratedLayoutResponse: Type.Object({
+      layoutViewType: LayoutViewType,
+      layoutID: Type.String(),
+      titleBar: TitleBarWidget,
+      layout: Type.Array(Type.Ref("LayoutWidget")),
+      contexts: Type.Array(Type.Ref("LayoutWidget")),
+      seo: LayoutSeoSchema,
+    }),
+  },
+  "HydratedLayoutResponse",
+);
 export const LayoutRedirectResponse = Type.Object({
   redirectTo: Type.String(),
   status: Type.Union([Type.Literal(301), Type.Literal(302)]),

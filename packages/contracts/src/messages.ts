@@ -10,6 +10,8 @@ export const errorMessages = {
   internal: "Internal Server Error",
   /** A write that lost a race to an identical one (a unique name or address taken a moment ago). */
   conflict: "That was just saved by someone else. Reload the page and try again.",
+  /** A client address past its per-minute allowance of searches or guest API calls (429, with Retry-After). */
+  tooManyRequests: "Too many requests. Please wait {seconds} seconds and try again.",
 } as const;
 
 /** `<Thing> not found.` as Vanilla words it. */

@@ -22,6 +22,14 @@ export const Page = Type.Integer({
   description: "Page number (1-based).",
 });
 
+/** `page` where the schema itself supplies the first page; bounded like {@link Page}. */
+export const PageOrFirst = Type.Integer({
+  minimum: 1,
+  maximum: limits.api.maxPage,
+  default: limits.api.defaultPage,
+  description: "Page number (1-based, 1 by default).",
+});
+
 /** `limit`: no schema default, so a service can tell "not given" (it applies `def` itself). */
 export const Limit = (max: number, def: number) =>
   Type.Integer({ minimum: 1, maximum: max, description: `Items per page (${def} by default, ${max} at most).` });

@@ -1,5 +1,6 @@
 import { Type, type Static } from "typebox";
 import { DateTime, Nullable } from "./common.ts";
+import { PageOrFirst } from "./pagination.ts";
 
 /** Reports of posts (vanilla-reports.yml): members report with flag.add, moderators work the queue. */
 export const reportStatuses = ["new", "escalated", "dismissed"] as const;
@@ -90,7 +91,7 @@ export const ReportListQuery = Type.Object({
   status: Type.Optional(
     Type.Array(Type.Union([Type.Literal("new"), Type.Literal("escalated"), Type.Literal("dismissed")])),
   ),
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(PageOrFirst),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
 });
 export type ReportListQuery = Static<typeof ReportListQuery>;

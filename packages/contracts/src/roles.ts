@@ -1,5 +1,5 @@
 import { Type, type Static } from "typebox";
-import { Expand, Nullable } from "./common.ts";
+import { Expand, ID_DIGITS, Nullable } from "./common.ts";
 
 export const roleTypes = ["guest", "unconfirmed", "applicant", "member", "moderator", "administrator"] as const;
 export type RoleType = (typeof roleTypes)[number];
@@ -61,7 +61,7 @@ export const RolePatch = Type.Partial(RolePost);
 export type RolePatch = Static<typeof RolePatch>;
 
 export const RoleIdParams = Type.Object({
-  id: Type.String({ pattern: "^(\\d+|\\$name:.+)$", description: "A role id or `$name:<name>`." }),
+  id: Type.String({ pattern: `^(${ID_DIGITS}|\\$name:.+)$`, description: "A role id or `$name:<name>`." }),
 });
 
 export const sharedRoleSchemas = [Role];

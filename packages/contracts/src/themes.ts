@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from "typebox";
 import { Expand, Nullable } from "./common.ts";
 import { limits } from "./limits.ts";
+import { PageOrFirst } from "./pagination.ts";
 
 /**
  * Themes (spec §3 "Theme", §4 "Themes"; reference §8): the theme record of /api/v2/themes and the
@@ -240,7 +241,7 @@ export const ThemeRevision = Type.Object(
 export type ThemeRevision = Static<typeof ThemeRevision>;
 
 export const ThemeRevisionsQuery = Type.Object({
-  page: Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Optional(PageOrFirst),
   limit: Optional(Type.Integer({ minimum: 1, maximum: 100, default: 100 })),
 });
 export type ThemeRevisionsQuery = Static<typeof ThemeRevisionsQuery>;

@@ -60,6 +60,8 @@ export const uploadMessages = {
   tooBig: "The uploaded file was too big (max %s).",
   badExtension: "The uploaded file did not have an allowed extension. Allowed extensions: %s.",
   notImage: "The uploaded file is not a valid image.",
+  /** A multipart body cut short, without its boundary, or otherwise unreadable. */
+  malformed: "The upload could not be read: its multipart/form-data body is malformed or incomplete.",
 } as const;
 
 /** The messages with their values filled in (English; the web app translates the template first). */

@@ -20,6 +20,9 @@ export const userMessages = {
   passwordTooShort: `Your password must be at least ${userRules.passwordMinLength} characters long.`,
   signInFailed: "The username or password you entered is incorrect.",
   tooManySignIns: "You've tried to sign in too many times. Please wait {seconds} seconds and try again.",
+  /** The refusal's description and its action button: the owner need not wait for the lock to lift. */
+  tooManySignInsReset: "Forgot your password? Reset it now and sign in with the new one.",
+  tooManySignInsResetLabel: "Reset my password",
   deletedUserName: "Deleted User",
   guestName: "Guest",
   emailConfirmed: "Your email has been successfully confirmed.",

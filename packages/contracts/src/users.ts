@@ -1,6 +1,6 @@
 import { Type, type Static } from "typebox";
-import { DateTime, Expand, Nullable } from "./common.ts";
-import { Limit, Page } from "./pagination.ts";
+import { DateTime, Expand, ID_DIGITS, Nullable } from "./common.ts";
+import { Limit, Page, PageOrFirst } from "./pagination.ts";
 
 import { userMessages, userRules } from "./user-rules.ts";
 export { userMessages, userRules };
@@ -107,7 +107,7 @@ export type MeCounts = Static<typeof MeCounts>;
 
 export const UserIdParams = Type.Object({
   id: Type.String({
-    pattern: "^(\\d+|\\$me|\\$name:.+|\\$email:.+)$",
+    pattern: `^(${ID_DIGITS}|\\$me|\\$name:.+|\\$email:.+)$`,
     description: "A user id, or a smart id: `$me`, `$name:<name>`, `$email:<email>`.",
   }),
 });
@@ -188,7 +188,7 @@ export const Applicant = Type.Object({
 export type Applicant = Static<typeof Applicant>;
 
 export const ApplicantListQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(PageOrFirst),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 30 })),
 });
 export type ApplicantListQuery = Static<typeof ApplicantListQuery>;

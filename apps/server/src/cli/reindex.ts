@@ -1,6 +1,5 @@
 import cliProgress from "cli-progress";
-import { createSearchEngine } from "../features/search/search.engine.ts";
-import { searchLanguageOf } from "../features/search/search.language.ts";
+import { createSearchEngine, searchLanguageOf } from "../features/search/index.ts";
 import { createSiteConfig } from "../platform/site-config.ts";
 import { loadConfigOrExit, openConfiguredDatabase } from "../server.ts";
 

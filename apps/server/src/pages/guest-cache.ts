@@ -17,5 +17,3 @@ export function createGuestPageCache(events: EventBus, options: TimedStoreOption
   for (const name of [...contentEvents, "theme.changed" as const]) events.on(name, () => pages.clear());
   return pages;
 }
-
-export type GuestPageCache = ReturnType<typeof createGuestPageCache>;

@@ -70,7 +70,11 @@ describe.each(engines)("server-rendered pages on %s", (engine) => {
     expect(state).toBeDefined();
     const parsed = JSON.parse(state!) as { queries: { queries: Array<{ queryKey: unknown[] }> } };
     expect(parsed.queries.queries.map((query) => query.queryKey[0])).toContain("categories");
-    expect(html).toMatch(/<script type="module" src="\/assets\/main-[\w-]+\.js"><\/script>/);
+    // A guest's reading page loads only the boot script; it loads the app (named here) at the first intent.
+    expect(html).toMatch(
+      /<script type="module" src="\/assets\/boot-[\w-]+\.js" data-parley-app="\/assets\/main-[\w-]+\.js"><\/script>/,
+    );
+    expect(html).not.toMatch(/<script type="module" src="\/assets\/main-/);
     expect(response.headers["content-security-policy"]).toContain("script-src 'self'");
     // Helmet's other headers, the same on every response.
     expect(response.headers).toMatchObject({
@@ -96,6 +100,9 @@ describe.each(engines)("server-rendered pages on %s", (engine) => {
     expect(response.body).toContain("Page Not Found");
     expect(response.body).toContain("The page you were looking for could not be found.");
     expect(response.body).toContain("Back to home page");
+    // Other pages than reading ones hydrate at load.
+    expect(response.body).toMatch(/<script type="module" src="\/assets\/main-[\w-]+\.js"><\/script>/);
+    expect(response.body).not.toContain("data-parley-app");
     const category = await page("/categories/no-such-category");
     expect(category.statusCode).toBe(404);
     expect(category.body).toContain("Category Not Found");
@@ -106,11 +113,15 @@ describe.each(engines)("server-rendered pages on %s", (engine) => {
 
   it("serves the hashed client assets with long-lived caching", async () => {
     const html = (await page("/categories")).body;
-    const script = /src="(\/assets\/main-[\w-]+\.js)"/.exec(html)?.[1];
-    const response = await page(script!);
-    expect(response.statusCode).toBe(200);
-    expect(response.headers["content-type"]).toContain("javascript");
-    expect(response.headers["cache-control"]).toContain("immutable");
+    const boot = /src="(\/assets\/boot-[\w-]+\.js)"/.exec(html)?.[1];
+    const app = /data-parley-app="(\/assets\/main-[\w-]+\.js)"/.exec(html)?.[1];
+    expect([boot, app].every(Boolean)).toBe(true);
+    for (const script of [boot!, app!]) {
+      const response = await page(script);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toContain("javascript");
+      expect(response.headers["cache-control"]).toContain("immutable");
+    }
   });
 
   it("keeps the API's JSON 404 next to the pages' catch-all", async () => {

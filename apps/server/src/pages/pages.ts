@@ -1,11 +1,12 @@
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import qs from "qs";
+import { safeTarget } from "@parley/contracts/urls";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { API_PREFIX } from "../platform/http/api.ts";
 import { originOf } from "../platform/http/pagination.ts";
-import type { PageAssets, WebApiRequest, WebApiResponse, WebRenderer } from "./renderer.ts";
-import { embedScriptPath } from "../features/embed/embed.routes.ts";
+import { createInProcessReads } from "../platform/http/in-process-reads.ts";
+import type { PageAssets, WebRenderer } from "./renderer.ts";
+import { pageDataTransport } from "./page-data.ts";
+import { embedScriptPath } from "../features/embed/index.ts";
 import { createGuestPageCache } from "./guest-cache.ts";
 
 export interface PagesOptions {
@@ -19,73 +20,6 @@ export interface PagesOptions {
   guestCacheTtlMs?: number;
   /** The theme's `<style id="theme-variables">` (and theme-color meta) for a request: the current one, or the one it previews. */
   themeHead?: (request: FastifyRequest) => Promise<string>;
-}
-
-/** Headers a page request passes on to the API calls made while rendering it. */
-const forwardedHeaders = [
-  "cookie",
-  "authorization",
-  "accept-language",
-  "x-forwarded-proto",
-  "x-forwarded-for",
-  "x-forwarded-host",
-  "user-agent",
-  "origin",
-  "referer",
-];
-
-/**
- * Answers the API calls of a page render in-process (`inject`): the same routes, permissions,
- * CSRF checks and serialisation as a browser's calls, without a socket. Cookies the API sets (signing
- * in or out) are collected for the page's own response and sent on with the calls that follow.
- *
- * A page GET runs only the routes' loaders, which are the server's own code, so their calls carry
- * the session's transient key. A form POST does not: its calls pass CSRF only with the form's hidden
- * transient key or the browser's own same-origin Origin/Referer, which are forwarded as they came.
- */
-export function injectTransport(app: FastifyInstance, request: FastifyRequest, setCookies: string[]) {
-  const headers: Record<string, string> = { host: request.host, "x-requested-with": "parley-ssr" };
-  for (const name of forwardedHeaders) {
-    const value = request.headers[name];
-    if (typeof value === "string") headers[name] = value;
-  }
-  if (request.headers["x-forwarded-for"] === undefined) headers["x-forwarded-for"] = request.ip;
-  const transientKey = request.viewer?.session?.transientKey;
-  if (request.method === "GET" && transientKey) headers["x-transient-key"] = transientKey;
-  return async ({ method, path, query, body }: WebApiRequest): Promise<WebApiResponse> => {
-    const search = query ? qs.stringify(query, { skipNulls: true }) : "";
-    const response = await app.inject({
-      method,
-      url: `${API_PREFIX}${path}${search ? `?${search}` : ""}`,
-      headers,
-      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
-    });
-    const cookies = response.headers["set-cookie"];
-    for (const cookie of Array.isArray(cookies) ? cookies : cookies ? [cookies] : []) {
-      setCookies.push(cookie);
-      // Later calls of the same render see the new session (or its end).
-      const [pair = ""] = cookie.split(";");
-      const [name = ""] = pair.split("=");
-      const others = (headers["cookie"] ?? "")
-        .split(";")
-        .map((part) => part.trim())
-        .filter((part) => part && !part.startsWith(`${name}=`));
-      headers["cookie"] = [...others, ...(/max-age=0|expires=thu, 01 jan 1970/i.test(cookie) ? [] : [pair])].join("; ");
-    }
-    const responseHeaders: Record<string, string | undefined> = {};
-    for (const [name, value] of Object.entries(response.headers)) {
-      responseHeaders[name] = Array.isArray(value) ? value.join(", ") : value === undefined ? undefined : String(value);
-    }
-    let parsed: unknown = null;
-    if (response.body) {
-      try {
-        parsed = JSON.parse(response.body);
-      } catch {
-        parsed = null;
-      }
-    }
-    return { status: response.statusCode, headers: responseHeaders, body: parsed };
-  };
 }
 
 /** A submitted form as flat strings (repeated fields keep their last value). */
@@ -130,8 +64,10 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       prefix: "/",
       wildcard: false,
       index: false,
-      // The build wrote brotli and gzip copies beside the assets (scripts/build.mjs).
+      // The build wrote brotli and gzip copies beside the assets (scripts/build.mjs): served in place of the
+      // original when accepted, never routes of their own (half the files: a GET and a HEAD route each at start).
       preCompressed: app.compressesAnswers,
+      globIgnore: ["**/*.br", "**/*.gz"],
       serveDotFiles: false,
       cacheControl: false,
       setHeaders(res, filePath) {
@@ -167,9 +103,12 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     reply.headers(app.framingHeaders(origin));
   };
 
+  // The pages' GET calls answered in-process for the page's own viewer (see page-data.ts).
+  const reads = createInProcessReads(app);
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
     await allowFraming(reply);
-    const cacheKey = `${originOf(request)}${request.url}`;
+    // The path alone: a page's links come from the configured site address, not from Host.
+    const cacheKey = request.url;
     const cacheable = cache !== null && isGuestRead(request);
     if (cacheable) {
       const hit = cache.get(cacheKey);
@@ -190,15 +129,18 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       url: `${originOf(request)}${request.url}`,
       method: request.method === "POST" ? "POST" : "GET",
       ...(request.method === "POST" ? { form: formOf(request.body) } : {}),
-      transport: injectTransport(app, request, setCookies),
+      transport: pageDataTransport(app, reads, request, setCookies),
       assets: themeHead ? { ...assets, headHtml: `${assets.headHtml ?? ""}${themeHead}` } : assets,
       transientKey: request.viewer?.session?.transientKey ?? null,
     });
     if (setCookies.length) reply.header("set-cookie", setCookies);
     reply.header("cache-control", "no-cache, private");
-    // After a form post, "see other": the browser then GETs the target.
-    if (output.kind === "redirect")
-      return reply.redirect(output.location, request.method === "POST" ? 303 : output.status);
+    // After a form post, "see other": the browser then GETs the target. A path on this site passes the
+    // one check of return addresses again (a Target that slipped past it goes home, never to a 500).
+    if (output.kind === "redirect") {
+      const location = output.location.startsWith("/") ? safeTarget(output.location) : output.location;
+      return reply.redirect(location, request.method === "POST" ? 303 : output.status);
+    }
     reply.code(output.status).type("text/html; charset=utf-8");
     if (cacheable && (output.status === 200 || output.status === 404) && setCookies.length === 0) {
       let html = "";

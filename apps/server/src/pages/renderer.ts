@@ -25,10 +25,12 @@ export interface PageAssets {
   scripts: string[];
   styles: string[];
   preloads?: string[];
+  /** The boot script of the pages that hydrate on intent (guests' reading pages); the build's only. */
+  boot?: string;
   headHtml?: string;
 }
 
-export interface WebRenderInput {
+interface WebRenderInput {
   url: string;
   /** GET renders the page; POST runs the route's action with the submitted form (pages work without JavaScript). */
   method: "GET" | "POST";
@@ -39,7 +41,7 @@ export interface WebRenderInput {
   transientKey: string | null;
 }
 
-export type WebRenderOutput =
+type WebRenderOutput =
   { kind: "redirect"; status: number; location: string } | { kind: "page"; status: number; stream: Readable };
 
 export interface WebRenderer {
@@ -53,8 +55,15 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
-/** The client entry's script, its static imports (preloaded) and every CSS file they pull in. */
-export function assetsFromManifest(manifest: Record<string, ManifestChunk>, entry = "src/main.tsx"): PageAssets {
+/**
+ * The client entry's script, its static imports (preloaded), every CSS file they pull in, and the boot
+ * script that loads the entry on intent (apps/web/src/lib/hydrate-on-intent.ts).
+ */
+function assetsFromManifest(
+  manifest: Record<string, ManifestChunk>,
+  entry = "src/main.tsx",
+  bootEntry = "src/boot.ts",
+): PageAssets {
   const chunk = manifest[entry];
   if (!chunk) throw new Error(`The web build's manifest has no entry "${entry}".`);
   const styles = new Set<string>();
@@ -70,7 +79,13 @@ export function assetsFromManifest(manifest: Record<string, ManifestChunk>, entr
     for (const imported of item.imports ?? []) visit(imported, false);
   };
   visit(entry, true);
-  return { scripts: [`/${chunk.file}`], styles: [...styles], preloads: [...preloads] };
+  const boot = manifest[bootEntry];
+  return {
+    scripts: [`/${chunk.file}`],
+    styles: [...styles],
+    preloads: [...preloads],
+    ...(boot ? { boot: `/${boot.file}` } : {}),
+  };
 }
 
 /** Loads the built web app: `dist/client` (assets + manifest) and `dist/server/entry-server.js`. */

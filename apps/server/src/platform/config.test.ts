@@ -14,8 +14,10 @@ describe("loadConfig", () => {
       adminPasswordGenerated: true,
       debug: false,
       compress: true,
-      heapGrowthPercent: 50,
+      heapGrowthPercent: 20,
       trustProxy: "loopback,linklocal,uniquelocal",
+      publicUrl: "http://localhost:3000",
+      rateLimits: { searchPerMinute: 300, guestApiPerMinute: 600, signInPerAccount: 100 },
     });
     expect(config.adminPassword.length).toBeGreaterThanOrEqual(12);
   });
@@ -53,6 +55,8 @@ describe("loadConfig", () => {
         PARLEY_COMPRESS: "false",
         PARLEY_HEAP_GROWTH: "0",
         PARLEY_TRUST_PROXY: "10.0.0.0/8, 192.168.1.7",
+        PARLEY_SEARCH_LIMIT: "0",
+        PARLEY_GUEST_API_LIMIT: "1200",
       },
       "/srv",
     );
@@ -68,12 +72,33 @@ describe("loadConfig", () => {
       compress: false,
       heapGrowthPercent: 0,
       trustProxy: "10.0.0.0/8,192.168.1.7",
+      rateLimits: { searchPerMinute: 0, guestApiPerMinute: 1200 },
     });
+    expect(config.publicUrl).toBe("http://localhost:8080");
     expect(loadConfig({ PARLEY_TRUST_PROXY: "true" }).trustProxy).toBe(true);
     expect(loadConfig({ PARLEY_TRUST_PROXY: "FALSE" }).trustProxy).toBe(false);
   });
 
+  it("reads the site address: an http(s) origin, by default the address the server prints at start", () => {
+    expect(loadConfig({ PARLEY_PUBLIC_URL: "https://Forum.Example/" }).publicUrl).toBe("https://forum.example");
+    expect(loadConfig({ PARLEY_PUBLIC_URL: "https://forum.example:8443" }).publicUrl).toBe(
+      "https://forum.example:8443",
+    );
+    expect(loadConfig({ PARLEY_PUBLIC_URL: "http://forum.example:80" }).publicUrl).toBe("http://forum.example");
+    expect(loadConfig({ HOST: "forum.internal", PORT: "80" }).publicUrl).toBe("http://forum.internal");
+    expect(loadConfig({ HOST: "::1", PORT: "3001" }).publicUrl).toBe("http://localhost:3001");
+    expect(loadConfig({ HOST: "fd00::7", PORT: "3001" }).publicUrl).toBe("http://[fd00::7]:3001");
+    expect(loadConfig({ HOST: "10.0.0.7" }).publicUrl).toBe("http://10.0.0.7:3000");
+    expect(loadConfig({ HOST: "::" }).publicUrl).toBe("http://localhost:3000");
+  });
+
   it.each([
+    [{ PARLEY_PUBLIC_URL: "forum.example" }, "PARLEY_PUBLIC_URL"],
+    [{ PARLEY_PUBLIC_URL: "ftp://forum.example" }, "PARLEY_PUBLIC_URL"],
+    [{ PARLEY_PUBLIC_URL: "https://forum.example/forum" }, "PARLEY_PUBLIC_URL"],
+    [{ PARLEY_PUBLIC_URL: "https://forum.example/?x=1" }, "PARLEY_PUBLIC_URL"],
+    [{ PARLEY_PUBLIC_URL: "https://user:pass@forum.example" }, "PARLEY_PUBLIC_URL"],
+    [{ PORT: "0" }, "PARLEY_PUBLIC_URL"],
     [{ PORT: "abc" }, "PORT"],
     [{ PORT: "70000" }, "PORT"],
     [{ DATABASE_URL: "mysql://localhost/x" }, "DATABASE_URL"],
@@ -87,6 +112,9 @@ describe("loadConfig", () => {
     [{ PARLEY_HEAP_GROWTH: "-5" }, "PARLEY_HEAP_GROWTH"],
     [{ PARLEY_HEAP_GROWTH: "1.5" }, "PARLEY_HEAP_GROWTH"],
     [{ PARLEY_HEAP_GROWTH: "5000" }, "PARLEY_HEAP_GROWTH"],
+    [{ PARLEY_SEARCH_LIMIT: "lots" }, "PARLEY_SEARCH_LIMIT"],
+    [{ PARLEY_GUEST_API_LIMIT: "-1" }, "PARLEY_GUEST_API_LIMIT"],
+    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
     [{ PARLEY_BOT_CHECK: "captchaco" }, "PARLEY_BOT_CHECK"],
     [{ PARLEY_BOT_CHECK: "turnstile", PARLEY_BOT_CHECK_SECRET: "s" }, "PARLEY_BOT_CHECK_SITE_KEY"],
     [{ PARLEY_BOT_CHECK: "turnstile", PARLEY_BOT_CHECK_SITE_KEY: "k" }, "PARLEY_BOT_CHECK_SECRET"],

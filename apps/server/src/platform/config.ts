@@ -1,11 +1,27 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { botCheckProviderNames, botCheckProviders, type BotCheckProvider } from "@parley/contracts/bot-check";
+import { DEFAULT_RATE_LIMITS, type RateLimits } from "./http/address-limits.ts";
+import {
+  ENVIRONMENT,
+  LOG_LEVELS,
+  type LogLevel,
+  type VariableName,
+  type VariableWithDefault,
+} from "./config.variables.ts";
+
+export { DEFAULT_TRUST_PROXY } from "./config.variables.ts";
 
 /** Everything the server reads from its environment, parsed once at start. */
 export interface Config {
   port: number;
   host: string;
+  /**
+   * The site's own address (`PARLEY_PUBLIC_URL`, an origin such as `https://forum.example`): every absolute
+   * link (e-mail, paging headers, records' `url`, pages) is built from it and the CSRF check compares
+   * Origin/Referer with it. Never taken from a request's Host or X-Forwarded-* headers.
+   */
+  publicUrl: string;
   dataDir: string;
   /** `postgres://…` switches the data layer to PostgreSQL; otherwise SQLite in the data dir. */
   databaseUrl: string | null;
@@ -31,9 +47,9 @@ export interface Config {
    */
   heapGrowthPercent: number;
   /**
-   * Which connections' `X-Forwarded-For` / `-Proto` / `-Host` are believed (the client's address for rate
-   * limits and sign-in throttles, the site's origin for links): true for any, false for none, or addresses and
-   * ranges (`loopback`, `linklocal`, `uniquelocal`, CIDRs).
+   * Which connections' `X-Forwarded-For` / `-Proto` are believed (the client's address for rate limits and
+   * sign-in throttles; https for the session cookie's Secure flag): true for any, false for none, or addresses
+   * and ranges (`loopback`, `linklocal`, `uniquelocal`, CIDRs). No forwarded header builds a link (`publicUrl`).
    */
   trustProxy: boolean | string;
   /**
@@ -46,6 +62,13 @@ export interface Config {
    * secret the provider gave): asked when the registration method is captcha. Null when not configured.
    */
   botCheck: BotCheckConfig | null;
+  /**
+   * Per-address allowances of a minute: searches (`PARLEY_SEARCH_LIMIT`) and guests' API calls
+   * (`PARLEY_GUEST_API_LIMIT`); 0 turns one off. Shared by every process through Redis when configured.
+   */
+  rateLimits: RateLimits;
+  /** The server log's level (pino): `info` logs one line per request. */
+  logLevel: LogLevel;
 }
 
 export interface BotCheckConfig {
@@ -76,14 +99,17 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-const value = (env: Env, name: string): string | undefined => {
+/** The variable's value, trimmed; undefined when unset or blank. */
+function given(env: Env, name: VariableName): string | undefined {
   const raw = env[name];
   return raw === undefined || raw.trim() === "" ? undefined : raw.trim();
-};
+}
+
+/** The variable's value, or its default from the table. */
+const setting = (env: Env, name: VariableWithDefault): string => given(env, name) ?? ENVIRONMENT[name].default;
 
 function parsePort(env: Env): number {
-  const raw = value(env, "PORT");
-  if (raw === undefined) return 3000;
+  const raw = setting(env, "PORT");
   const port = Number(raw);
   if (!/^\d+$/.test(raw) || port < 0 || port > 65535) {
     throw new ConfigError("PORT", `must be a whole number from 0 to 65535, got "${raw}".`);
@@ -91,12 +117,8 @@ function parsePort(env: Env): number {
   return port;
 }
 
-/** Under load V8's own choice held 250–370 MB resident for ≈ 70 MB of live data; 50% held ≈ 230. */
-const DEFAULT_HEAP_GROWTH_PERCENT = 50;
-
-function parseWhole(env: Env, name: string, fallback: number, max: number): number {
-  const raw = value(env, name);
-  if (raw === undefined) return fallback;
+function parseWhole(env: Env, name: VariableWithDefault, max: number): number {
+  const raw = setting(env, name);
   const number = Number(raw);
   if (!/^\d+$/.test(raw) || number > max) {
     throw new ConfigError(name, `must be a whole number from 0 to ${max}, got "${raw}".`);
@@ -105,12 +127,12 @@ function parseWhole(env: Env, name: string, fallback: number, max: number): numb
 }
 
 function parseBotCheck(env: Env): BotCheckConfig | null {
-  const provider = value(env, "PARLEY_BOT_CHECK");
+  const provider = given(env, "PARLEY_BOT_CHECK");
   if (provider === undefined) return null;
   if (!(botCheckProviderNames as string[]).includes(provider))
     throw new ConfigError("PARLEY_BOT_CHECK", `must be one of ${botCheckProviderNames.join(", ")}, got "${provider}".`);
-  const siteKey = value(env, "PARLEY_BOT_CHECK_SITE_KEY");
-  const secret = value(env, "PARLEY_BOT_CHECK_SECRET");
+  const siteKey = given(env, "PARLEY_BOT_CHECK_SITE_KEY");
+  const secret = given(env, "PARLEY_BOT_CHECK_SECRET");
   if (!siteKey) throw new ConfigError("PARLEY_BOT_CHECK_SITE_KEY", "is required with PARLEY_BOT_CHECK.");
   if (!secret) throw new ConfigError("PARLEY_BOT_CHECK_SECRET", "is required with PARLEY_BOT_CHECK.");
   const defaults = botCheckProviders[provider as BotCheckProvider];
@@ -123,8 +145,8 @@ function parseBotCheck(env: Env): BotCheckConfig | null {
   };
 }
 
-function parseUrl(env: Env, name: string, protocols: string[]): string | null {
-  const raw = value(env, name);
+function parseUrl(env: Env, name: VariableName, protocols: string[]): string | null {
+  const raw = given(env, name);
   if (raw === undefined) return null;
   let url: URL;
   try {
@@ -141,23 +163,15 @@ function parseUrl(env: Env, name: string, protocols: string[]): string | null {
   return raw;
 }
 
-function parseBoolean(env: Env, name: string): boolean {
-  const raw = value(env, name);
-  if (raw === undefined) return false;
+function parseBoolean(env: Env, name: VariableWithDefault): boolean {
+  const raw = setting(env, name);
   if (/^(1|true|yes|on)$/i.test(raw)) return true;
   if (/^(0|false|no|off)$/i.test(raw)) return false;
   throw new ConfigError(name, `must be true or false, got "${raw}".`);
 }
 
-/**
- * Proxies on this machine or a private network (a load balancer beside the processes): a client that
- * reaches the server directly cannot choose its own address by sending X-Forwarded-For.
- */
-export const DEFAULT_TRUST_PROXY = "loopback,linklocal,uniquelocal";
-
 function parseTrustProxy(env: Env): boolean | string {
-  const raw = value(env, "PARLEY_TRUST_PROXY");
-  if (raw === undefined) return DEFAULT_TRUST_PROXY;
+  const raw = setting(env, "PARLEY_TRUST_PROXY");
   if (/^(true|false)$/i.test(raw)) return raw.toLowerCase() === "true";
   const parts = raw.split(",").map((part) => part.trim());
   const valid = parts.every(
@@ -174,22 +188,65 @@ function parseTrustProxy(env: Env): boolean | string {
   return parts.join(",");
 }
 
+function parseLogLevel(env: Env): LogLevel {
+  const raw = setting(env, "LOG_LEVEL");
+  if (!(LOG_LEVELS as readonly string[]).includes(raw))
+    throw new ConfigError("LOG_LEVEL", `must be one of ${LOG_LEVELS.join(", ")}, got "${raw}".`);
+  return raw as LogLevel;
+}
+
+/** Hosts a browser on this machine reaches as `localhost`: loopback, and every interface. */
+const LOCAL_HOSTS = new Set(["127.0.0.1", "::1", "0.0.0.0", "::", "localhost"]);
+
+/**
+ * The address the server prints at start, and the site's address unless configured:
+ * `http://localhost:<port>` on a loopback or any-interface host, else `http://<host>:<port>`.
+ */
+export function listenAddress(host: string, port: number): string {
+  const shown = LOCAL_HOSTS.has(host) ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  return `http://${shown}:${port}`;
+}
+
+/**
+ * `PARLEY_PUBLIC_URL`: an http(s) origin (a path other than `/`, a query or credentials are refused, as the
+ * site is served at the root); by default the address the server listens on.
+ */
+function parsePublicUrl(env: Env, host: string, port: number): string {
+  const raw = parseUrl(env, "PARLEY_PUBLIC_URL", ["https:", "http:"]);
+  if (raw === null) {
+    if (port === 0)
+      throw new ConfigError("PARLEY_PUBLIC_URL", "is required with PORT 0 (the port is not known before listening).");
+    try {
+      return new URL(listenAddress(host, port)).origin;
+    } catch {
+      throw new ConfigError("HOST", `must be a host name or address, got "${host}".`);
+    }
+  }
+  const url = new URL(raw);
+  if (url.pathname !== "/" || url.search || url.hash || url.username || url.password)
+    throw new ConfigError(
+      "PARLEY_PUBLIC_URL",
+      `must be the site's origin alone (scheme, host and port, like https://forum.example), got "${raw}".`,
+    );
+  return url.origin;
+}
+
 /** Reads and checks the configuration; throws a ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const port = parsePort(env);
-  const host = value(env, "HOST") ?? "127.0.0.1";
+  const host = setting(env, "HOST");
   if (/\s/.test(host)) throw new ConfigError("HOST", `must be a host name or address, got "${host}".`);
 
-  const dataDir = path.resolve(cwd, value(env, "PARLEY_DATA_DIR") ?? "data");
+  const dataDir = path.resolve(cwd, setting(env, "PARLEY_DATA_DIR"));
   const databaseUrl = parseUrl(env, "DATABASE_URL", ["postgres:", "postgresql:"]);
   const redisUrl = parseUrl(env, "REDIS_URL", ["redis:", "rediss:"]);
 
-  const seedRaw = value(env, "PARLEY_SEED") ?? "demo";
+  const seedRaw = setting(env, "PARLEY_SEED");
   if (seedRaw !== "demo" && seedRaw !== "none") {
     throw new ConfigError("PARLEY_SEED", `must be "demo" or "none", got "${seedRaw}".`);
   }
 
-  const givenPassword = env["PARLEY_ADMIN_PASSWORD"];
+  const givenPassword = env["PARLEY_ADMIN_PASSWORD" satisfies VariableName];
   if (givenPassword !== undefined && givenPassword !== "" && givenPassword.length < 8) {
     throw new ConfigError("PARLEY_ADMIN_PASSWORD", "must be at least 8 characters long.");
   }
@@ -199,6 +256,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   return {
     port,
     host,
+    publicUrl: parsePublicUrl(env, host, port),
     dataDir,
     databaseUrl,
     redisUrl,
@@ -206,17 +264,23 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     adminPasswordGenerated,
     seed: seedRaw,
     debug: parseBoolean(env, "PARLEY_DEBUG"),
-    webDistDir: path.resolve(cwd, value(env, "PARLEY_WEB_DIST") ?? "apps/web/dist"),
+    webDistDir: path.resolve(cwd, setting(env, "PARLEY_WEB_DIST")),
     smtpUrl: parseUrl(env, "SMTP_URL", ["smtp:", "smtps:"]),
-    mailFrom: value(env, "PARLEY_MAIL_FROM") ?? "Parley <noreply@localhost>",
-    confirmEmail: value(env, "PARLEY_CONFIRM_EMAIL") === undefined ? true : parseBoolean(env, "PARLEY_CONFIRM_EMAIL"),
-    compress: value(env, "PARLEY_COMPRESS") === undefined ? true : parseBoolean(env, "PARLEY_COMPRESS"),
-    heapGrowthPercent: parseWhole(env, "PARLEY_HEAP_GROWTH", DEFAULT_HEAP_GROWTH_PERCENT, 1_000),
+    mailFrom: setting(env, "PARLEY_MAIL_FROM"),
+    confirmEmail: parseBoolean(env, "PARLEY_CONFIRM_EMAIL"),
+    compress: parseBoolean(env, "PARLEY_COMPRESS"),
+    heapGrowthPercent: parseWhole(env, "PARLEY_HEAP_GROWTH", 1_000),
     trustProxy: parseTrustProxy(env),
     translationEndpoints: {
       deepl: parseUrl(env, "PARLEY_DEEPL_URL", ["https:", "http:"]),
       google: parseUrl(env, "PARLEY_GOOGLE_TRANSLATE_URL", ["https:", "http:"]),
     },
     botCheck: parseBotCheck(env),
+    rateLimits: {
+      ...DEFAULT_RATE_LIMITS,
+      searchPerMinute: parseWhole(env, "PARLEY_SEARCH_LIMIT", 1_000_000),
+      guestApiPerMinute: parseWhole(env, "PARLEY_GUEST_API_LIMIT", 1_000_000),
+    },
+    logLevel: parseLogLevel(env),
   };
 }

@@ -5,10 +5,12 @@ import type { BotCheckConfig, Config, TranslationEndpoints } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import type { DB } from "./db/schema.ts";
 import { createAuthRepo } from "./auth/auth.repo.ts";
+import { systemClock, type Clock } from "./clock.ts";
 import { createPermissionsService, type PermissionsService } from "./auth/permissions.ts";
 import { createSessions, type Sessions } from "./auth/sessions.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createMemoryLimiter, createRedisLimiter, type Limiter } from "./http/rate-limit.ts";
+import { DEFAULT_RATE_LIMITS, type RateLimits } from "./http/address-limits.ts";
 import { createEventBus, type EventBus } from "./events.ts";
 import { createSiteConfig, type SiteConfig } from "./site-config.ts";
 import { createJobs, type Jobs } from "./jobs/jobs.ts";
@@ -24,7 +26,7 @@ import { createLongRunnerRepo } from "./long-runner/long-runner.repo.ts";
 
 export type PlatformConfig = Pick<
   Config,
-  "debug" | "dataDir" | "redisUrl" | "smtpUrl" | "mailFrom" | "confirmEmail"
+  "debug" | "dataDir" | "redisUrl" | "smtpUrl" | "mailFrom" | "confirmEmail" | "publicUrl"
 > & {
   /** Bulk actions' time budget and batch size (tests make them small). */
   longRunner?: Partial<LongRunnerOptions>;
@@ -32,6 +34,10 @@ export type PlatformConfig = Pick<
   translationEndpoints?: Partial<TranslationEndpoints>;
   /** The bot check on registration (`PARLEY_BOT_CHECK`, …); absent or null when not configured. */
   botCheck?: BotCheckConfig | null;
+  /** Per-address limits (`PARLEY_SEARCH_LIMIT`, `PARLEY_GUEST_API_LIMIT`); the defaults for those not given. */
+  rateLimits?: Partial<RateLimits>;
+  /** What time it is (tests give a clock they move); the system's when absent. */
+  clock?: Clock;
 };
 
 /** What every feature may use: the database, sessions and permissions, mail, rate limits, settings. */
@@ -39,6 +45,8 @@ export interface Platform {
   db: Kysely<DB>;
   database: Database;
   config: PlatformConfig;
+  /** What time it is, for anything whose behaviour depends on it (`platform/clock.ts`). */
+  clock: Clock;
   sessions: Sessions;
   permissions: PermissionsService;
   mailer: Mailer;
@@ -52,10 +60,13 @@ export interface Platform {
   longRunner: LongRunner;
   /** A limiter shared by every process when Redis is configured. */
   limiter(name: string, max: number, windowMs: number): Limiter;
+  /** The configured per-address allowances, defaults filled in. */
+  rateLimits: RateLimits;
   close(): Promise<void>;
 }
 
 export async function createPlatform(database: Database, config: PlatformConfig): Promise<Platform> {
+  const clock = config.clock ?? systemClock;
   const authRepo = createAuthRepo(database.db);
   const permissions = createPermissionsService(authRepo);
   // ioredis loads only when Redis is configured.
@@ -63,10 +74,10 @@ export async function createPlatform(database: Database, config: PlatformConfig)
     ? new (await import("ioredis")).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
   const outboxDir = path.join(config.dataDir, "outbox");
-  const sessions = createSessions({ repo: authRepo, permissions });
+  const sessions = createSessions({ repo: authRepo, permissions, clock });
   const longRunnerRepo = createLongRunnerRepo(database.db, database.dialect);
   let longRunnerSecret: Promise<string> | null = null;
-  const jobs = createJobs((error, name) => console.error(`Job ${name} failed:`, error));
+  const jobs = createJobs((error, name) => console.error(`Job ${name} failed:`, error), clock);
   const longRunner = createLongRunner({
     secret: () => (longRunnerSecret ??= longRunnerRepo.secret("longRunner.secret", newLongRunnerSecret)),
     viewerOf: async (userID) => {
@@ -77,13 +88,15 @@ export async function createPlatform(database: Database, config: PlatformConfig)
       return sessions.viewerFor(user, "cookie", null);
     },
     ...(config.longRunner ? { options: config.longRunner } : {}),
-    queue: longRunnerQueue(longRunnerRepo, () => jobs.wakeAt(LONG_RUNNER_JOB, new Date())),
+    queue: longRunnerQueue(longRunnerRepo, () => jobs.wakeAt(LONG_RUNNER_JOB, clock.now())),
+    clock,
   });
   jobs.register(LONG_RUNNER_JOB, () => longRunner.runQueued(), { everyMs: 5_000 });
   return {
     db: database.db,
     database,
     config,
+    clock,
     permissions,
     sessions,
     longRunner,
@@ -93,7 +106,8 @@ export async function createPlatform(database: Database, config: PlatformConfig)
     siteConfig: createSiteConfig(database.db),
     jobs,
     limiter: (name, max, windowMs) =>
-      redis ? createRedisLimiter(redis, name, max, windowMs) : createMemoryLimiter(name, max, windowMs),
+      redis ? createRedisLimiter(redis, name, max, windowMs) : createMemoryLimiter(name, max, windowMs, clock),
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...config.rateLimits },
     close: async () => {
       await redis?.quit();
     },

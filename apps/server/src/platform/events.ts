@@ -9,6 +9,7 @@
  * subscribe with `on` instead of being called by the feature that changed something. In-process;
  * cross-process delivery plugs in here when Redis is configured.
  */
+/** @public Features add their events by declaration merging (`declare module`), which knip cannot see. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface EventMap {}
 

@@ -9,7 +9,7 @@ import { hashPassword } from "../platform/auth/password.ts";
 import { SESSION_COOKIE } from "../platform/auth/sessions.ts";
 import type { DB } from "../platform/db/schema.ts";
 import type { OutboxMail } from "../platform/mail/mailer.ts";
-import { TEST_ADMIN_PASSWORD } from "./app.ts";
+import { TEST_ADMIN_PASSWORD, TEST_HOST, TEST_ORIGIN, TEST_PASSWORD_COST } from "./app.ts";
 
 /*
  * Accounts in route tests: a cast of users made straight in the database, signing in through the API,
@@ -17,9 +17,7 @@ import { TEST_ADMIN_PASSWORD } from "./app.ts";
  * and the mail the app wrote to its outbox.
  */
 
-/** Every test request names this host, so the same-origin rule and absolute URLs are predictable. */
-export const TEST_HOST = "forum.test";
-export const TEST_ORIGIN = `http://${TEST_HOST}`;
+export { TEST_HOST, TEST_ORIGIN };
 
 /** The seeded administrator of `createTestApp(engine, {seed: true})`. */
 export const seededAdmin = { name: ADMIN_NAME, password: TEST_ADMIN_PASSWORD } as const;
@@ -62,7 +60,7 @@ export async function createUser(db: Kysely<DB>, input: NewTestUser): Promise<Te
       name: input.name,
       email,
       emailConfirmed: input.emailConfirmed === false ? 0 : 1,
-      passwordHash: password === null ? null : await hashPassword(password),
+      passwordHash: password === null ? null : await hashPassword(password, TEST_PASSWORD_COST),
       photoUrl: null,
       title: null,
       isAdmin: (input.isAdmin ?? types.includes("administrator")) ? 1 : 0,
@@ -93,6 +91,23 @@ export async function createCast<K extends string>(
     Object.entries<NewTestUser>(cast).map(async ([key, input]) => [key, await createUser(db, input)] as const),
   );
   return Object.fromEntries(entries) as Record<K, TestUser>;
+}
+
+/** Grants a role (the first of its type) these permissions in one category, as an administrator does. */
+export async function grantInCategory(
+  api: Api,
+  db: Kysely<DB>,
+  admin: Session,
+  type: RoleType,
+  categoryID: number,
+  permissions: Record<string, boolean> = { "discussions.view": true, "discussions.add": true, "comments.add": true },
+): Promise<void> {
+  const granted = await api.patch(
+    `/api/v2/roles/${await roleIDOfType(db, type)}`,
+    { permissions: [{ type: "category", id: categoryID, permissions }] },
+    { as: admin },
+  );
+  expect(granted.statusCode, granted.body).toBe(200);
 }
 
 export async function roleIDOfType(db: Kysely<DB>, type: RoleType): Promise<number> {
@@ -131,7 +146,7 @@ export interface Bearer extends Viewer {
 /** How a signed-in request proves it is not forged: same origin + X-Requested-With, the transient key, or not. */
 export type CsrfProof = "origin" | "transientKey" | "none";
 
-export const guestViewer: Viewer = { userID: 0, seesEmails: false };
+const guestViewer: Viewer = { userID: 0, seesEmails: false };
 
 const viewerOf = (who: Viewer | null): Viewer =>
   who ? { userID: who.userID, seesEmails: who.seesEmails } : guestViewer;
@@ -147,7 +162,7 @@ export function sessionHeaders(session: Pick<Session, "cookie" | "transientKey">
   return headers;
 }
 
-export const bearerHeaders = (token: string) => ({ host: TEST_HOST, authorization: `Bearer ${token}` });
+const bearerHeaders = (token: string) => ({ host: TEST_HOST, authorization: `Bearer ${token}` });
 
 export const guestHeaders = () => ({ host: TEST_HOST, "x-requested-with": "vanilla" });
 

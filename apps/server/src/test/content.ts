@@ -36,7 +36,7 @@ import { createTestApp, type TestApp } from "./app.ts";
  */
 
 /** The schemas the contracts name by `$ref`, as TypeBox's check context. */
-export const sharedSchemas = {
+const sharedSchemas = {
   UserFragment,
   Discussion,
   Comment,
@@ -46,8 +46,8 @@ export const sharedSchemas = {
   KnowledgeCategory,
   Article,
 };
-export const DiscussionList = Type.Array(Type.Ref("Discussion"));
-export const CommentList = Type.Array(Type.Ref("Comment"));
+const DiscussionList = Type.Array(Type.Ref("Discussion"));
+const CommentList = Type.Array(Type.Ref("Comment"));
 
 /** Fails with TypeBox's errors unless the value matches the contract schema (`$ref`s resolved). */
 export function expectSchema(schema: TSchema, value: unknown, where = "response"): void {
@@ -55,17 +55,8 @@ export function expectSchema(schema: TSchema, value: unknown, where = "response"
   expect([...Value.Errors(sharedSchemas, schema, value)].slice(0, 5), `${where} matches its schema`).toEqual([]);
 }
 
-export const demoCategoryCodes = [
-  "announcements",
-  "general",
-  "help",
-  "installation",
-  "troubleshooting",
-  "ideas",
-  "show-and-tell",
-  "off-topic",
-] as const;
-export type DemoCategoryCode = (typeof demoCategoryCodes)[number];
+type DemoCategoryCode =
+  "announcements" | "general" | "help" | "installation" | "troubleshooting" | "ideas" | "show-and-tell" | "off-topic";
 
 /** A cast member; `bypassSpam` lifts flood control, so a test may post more than 3 times in 30 s. */
 export type CastMember = NewTestUser & { bypassSpam?: boolean };
@@ -182,5 +173,3 @@ export async function userCounts(api: Api, admin: Session, userID: number) {
   const user = (await api.get(`/api/v2/users/${userID}`, { as: admin })).json<User>();
   return { countDiscussions: user.countDiscussions, countComments: user.countComments };
 }
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

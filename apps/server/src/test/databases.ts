@@ -2,7 +2,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { dropPostgresSchema, openDatabase, type Database, type DialectName } from "../platform/db/database.ts";
+import { inject } from "vitest";
+import {
+  dropPostgresSchema,
+  executePostgresScript,
+  openDatabase,
+  type Database,
+  type DialectName,
+} from "../platform/db/database.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
 
 /**
@@ -24,7 +31,13 @@ export interface TestDatabase extends Database {
   dispose(): Promise<void>;
 }
 
-/** A fresh database on the given engine, migrated unless told otherwise. */
+/** The migrated templates of this run (`global-setup.ts`); absent when a test runs outside the server project. */
+const templates = inject("databaseTemplates");
+
+/**
+ * A fresh database on the given engine, migrated unless told otherwise: a copy of the run's migrated
+ * template (SQLite: the file, PostgreSQL: the schema's dump replayed under this database's schema).
+ */
 export async function createTestDatabase(
   engine: DialectName,
   options: { migrate?: boolean } = {},
@@ -35,8 +48,10 @@ export async function createTestDatabase(
   if (engine === "postgres") {
     if (!testDatabaseUrl) throw new Error("TEST_DATABASE_URL is not set.");
     const schema = `parley_test_${id}`;
+    const template = migrate ? templates?.postgres : null;
+    if (template) await executePostgresScript(testDatabaseUrl, template.script.replaceAll(template.schema, schema));
     const database = await openDatabase({ databaseUrl: testDatabaseUrl, sqliteFile: "", schema, poolSize: 4 });
-    if (migrate) await migrateToLatest(database);
+    if (migrate && !template) await migrateToLatest(database);
     return {
       ...database,
       dataDir: dir,
@@ -47,8 +62,11 @@ export async function createTestDatabase(
       },
     };
   }
-  const database = await openDatabase({ databaseUrl: null, sqliteFile: path.join(dir, "parley.sqlite") });
-  if (migrate) await migrateToLatest(database);
+  const sqliteFile = path.join(dir, "parley.sqlite");
+  const template = migrate ? templates?.sqliteFile : null;
+  if (template) fs.copyFileSync(template, sqliteFile);
+  const database = await openDatabase({ databaseUrl: null, sqliteFile });
+  if (migrate && !template) await migrateToLatest(database);
   return {
     ...database,
     dataDir: dir,

@@ -19,7 +19,7 @@ import { createContentFixture, type ContentFixture } from "./content.ts";
  * that create groups and check records against the contract.
  */
 
-export type GroupCast = "leader" | "member" | "outsider" | "moderator";
+type GroupCast = "leader" | "member" | "outsider" | "moderator";
 export type GroupFixture = ContentFixture<GroupCast>;
 
 const schemas = { UserFragment, Group, GroupMember, GroupApplicant, GroupInvitation };

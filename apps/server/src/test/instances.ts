@@ -4,7 +4,7 @@ import { createAdmin } from "../db/seed/admin.ts";
 import { seedDemo } from "../db/seed/demo.ts";
 import { openDatabase } from "../platform/db/database.ts";
 import { createCast, type TestUser } from "./accounts.ts";
-import { testConfig, TEST_ADMIN_PASSWORD } from "./app.ts";
+import { testConfig, TEST_ADMIN_PASSWORD, TEST_PASSWORD_COST } from "./app.ts";
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from "./databases.ts";
 
 export interface TwoInstances {
@@ -25,7 +25,7 @@ export interface TwoInstances {
  */
 export async function createTwoInstances(redisUrl: string): Promise<TwoInstances> {
   const database = await createTestDatabase("postgres");
-  await seedDemo(database.db, await createAdmin(database.db, TEST_ADMIN_PASSWORD));
+  await seedDemo(database.db, await createAdmin(database.db, TEST_ADMIN_PASSWORD, TEST_PASSWORD_COST));
   const second = await openDatabase({
     databaseUrl: testDatabaseUrl,
     sqliteFile: "",

@@ -17,7 +17,7 @@ import { createContentFixture, expectSchema, type ContentFixture } from "./conte
  * member and a moderator, and helpers that create records and check them against the contract.
  */
 
-export type KnowledgeCast = "member" | "other" | "moderator";
+type KnowledgeCast = "member" | "other" | "moderator";
 export type KnowledgeFixture = ContentFixture<KnowledgeCast>;
 
 export const ArticleList = Type.Array(Type.Ref("Article"));

@@ -3,13 +3,13 @@
  * parsing events as browsers do, and a content fixture listening on a port with a stream opener.
  */
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, vi } from "vitest";
 import { liveStreamPath } from "@parley/contracts";
 import type { DialectName } from "../platform/db/database.ts";
 import type { Session } from "./accounts.ts";
 import { createContentFixture, type CastMember, type ContentFixture } from "./content.ts";
 
-export interface SseEvent {
+interface SseEvent {
   id: string | null;
   event: string;
   data: string;
@@ -35,6 +35,11 @@ export interface SseStream {
 
 export async function openStream(url: string, headers: Record<string, string>): Promise<SseStream> {
   const controller = new AbortController();
+  /** Called on each event and at the stream's end, by those waiting for an event. */
+  const watchers = new Set<() => void>();
+  const notify = () => {
+    for (const watcher of watchers) watcher();
+  };
   const response = await fetch(url, {
     headers: { accept: "text/event-stream", ...headers },
     signal: controller.signal,
@@ -48,15 +53,24 @@ export async function openStream(url: string, headers: Record<string, string>): 
     comments: 0,
     lastEventID: null,
     ended: false,
-    async waitFor(type, count = 1, timeoutMs = 5_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const matching = stream.events.filter((event) => event.event === type);
-        if (matching.length >= count) return matching[count - 1]!;
-        if (Date.now() > deadline)
-          throw new Error(`No ${type} event #${count} within ${timeoutMs} ms; got ${JSON.stringify(stream.events)}`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+    waitFor(type, count = 1, timeoutMs = 5_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const matching = stream.events.filter((event) => event.event === type);
+          if (matching.length < count && !stream.ended) return;
+          watchers.delete(check);
+          clearTimeout(deadline);
+          if (matching.length >= count) resolve(matching[count - 1]!);
+          else
+            reject(new Error(`The stream ended without ${type} event #${count}; got ${JSON.stringify(stream.events)}`));
+        };
+        const deadline = setTimeout(() => {
+          watchers.delete(check);
+          reject(new Error(`No ${type} event #${count} within ${timeoutMs} ms; got ${JSON.stringify(stream.events)}`));
+        }, timeoutMs);
+        watchers.add(check);
+        check();
+      });
     },
     data<T>(type: string) {
       return stream.events.filter((event) => event.event === type).map((event) => JSON.parse(event.data) as T);
@@ -75,6 +89,7 @@ export async function openStream(url: string, headers: Record<string, string>): 
         const { value, done } = await reader.read();
         if (done) {
           stream.ended = true;
+          notify();
           return;
         }
         buffer += value;
@@ -93,7 +108,10 @@ export async function openStream(url: string, headers: Record<string, string>): 
             else if (line.startsWith("retry: ")) stream.retry = Number(line.slice(7));
           }
           if (id !== null) stream.lastEventID = id;
-          if (data.length) stream.events.push({ id, event, data: data.join("\n") });
+          if (data.length) {
+            stream.events.push({ id, event, data: data.join("\n") });
+            notify();
+          }
         }
       }
     } catch {
@@ -103,17 +121,19 @@ export async function openStream(url: string, headers: Record<string, string>): 
   return stream;
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls until `check` returns a value other than undefined/false (mail is sent after the answer). */
-export async function eventually<T>(check: () => T | undefined | false, timeoutMs = 3_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error("Condition not met in time.");
-    await sleep(20);
-  }
+/**
+ * Polls until `check` returns a value other than undefined/false: only for what another connection or
+ * process does in its own time (a socket closing, mail over SMTP, Redis's messages); an event is better.
+ */
+export function eventually<T>(check: () => T | undefined | false, timeoutMs = 3_000): Promise<T> {
+  return vi.waitFor(
+    () => {
+      const value = check();
+      if (value === undefined || value === false) throw new Error("Condition not met in time.");
+      return value;
+    },
+    { timeout: timeoutMs, interval: 20 },
+  );
 }
 
 export interface LiveServer<K extends string> {

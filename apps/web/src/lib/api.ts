@@ -41,7 +41,7 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiResult<T> {
+interface ApiResult<T> {
   data: T;
   paging: PageInfo | null;
 }

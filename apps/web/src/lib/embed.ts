@@ -11,13 +11,13 @@ import type { EmbedSettings } from "./site.ts";
  * storage) or the sign-in and dashboard pages stay here, so nobody is shut out of the forum itself.
  * Messages go to the host's origin only.
  */
-export type EmbedMessage =
+type EmbedMessage =
   | { type: "embeddedHrefUpdate"; href: string }
   | { type: "embeddedTitleUpdate"; title: string }
   | { type: "embeddedScrollUpdate"; isScrolled: boolean; isScrollEnd: boolean }
   | { type: "navigateExternalDomain"; href: string };
 
-export const embedBypassParameter = "embedBypass";
+const embedBypassParameter = "embedBypass";
 const bypassStorageKey = "parley.embedBypass";
 const POLL_MS = 200;
 const SCROLLED_PAST = 50;

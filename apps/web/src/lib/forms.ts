@@ -10,6 +10,9 @@ export interface FormResult {
   errors?: Record<string, string>;
   /** The submitted values to show again (never passwords). */
   values?: Record<string, string>;
+  /** What the API's refusal offers beside its message (its `description` and `actionButton`). */
+  description?: string;
+  action?: { label: string; url: string };
 }
 
 export const formValue = (form: FormData, name: string): string => {
@@ -28,7 +31,11 @@ export function formError(error: unknown, values: Record<string, string>, fieldN
     if (list[0]) errors[fieldNames[field] ?? field] = list[0].message;
   }
   const result: FormResult = { values, errors };
-  if (Object.keys(errors).length === 0) result.message = error.message;
+  if (Object.keys(errors).length === 0) {
+    result.message = error.message;
+    if (error.description) result.description = error.description;
+    if (error.actionButton) result.action = { label: error.actionButton.label, url: error.actionButton.url };
+  }
   return data(result, { status: error.status });
 }
 

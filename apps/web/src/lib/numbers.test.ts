@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatFileSize } from "./numbers.ts";
+import { formatFileSize } from "@parley/contracts/uploads";
+import { formatCount } from "./numbers.ts";
 
 describe("formatCount", () => {
   it("leaves counts below a thousand as they are", () => {

@@ -16,5 +16,5 @@ export function formatCount(value: number): string {
   return String(value);
 }
 
-/** File sizes in B, KB, MB, GB, TB, base 1024, 2 decimals (spec §9): the one formatter, shared with the server. */
-export { formatFileSize } from "@parley/contracts/uploads";
+// File sizes: `formatFileSize` in `@parley/contracts/uploads`, the one formatter shared with the server. Not
+// re-exported here: this module loads with every page, and the re-export would bring the uploads rules along.

@@ -1,11 +1,4 @@
-/**
- * Where to go after signing in, registering or signing out: only a path on this site (a leading
- * single slash); anything else, including `//host` and `https://…`, goes home.
- */
-export function safeTarget(target: string | null | undefined): string {
-  if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return "/";
-  return target;
-}
+import { safeTarget } from "@parley/contracts/urls";
 
 /**
  * A sign-in, registration or sign-out link carries the current address as its target, unless the
@@ -14,4 +7,13 @@ export function safeTarget(target: string | null | undefined): string {
 export function entryLink(path: string, current: { pathname: string; search: string }): string {
   if (current.pathname.startsWith("/entry")) return path;
   return `${path}?Target=${encodeURIComponent(current.pathname + current.search)}`;
+}
+
+/**
+ * The `?Target=…` an entry page hands on to its sibling (sign in ↔ register), checked by `safeTarget`
+ * (contracts: the one check of a return address); "" when there is none or it leads home.
+ */
+export function targetQuery(search: string): string {
+  const target = safeTarget(new URLSearchParams(search).get("Target"));
+  return target === "/" ? "" : `?Target=${encodeURIComponent(target)}`;
 }

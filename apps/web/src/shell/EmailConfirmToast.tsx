@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { useApi } from "../lib/api-context.tsx";
 import { t } from "../lib/i18n.ts";
-import { meQuery } from "../features/users/users.queries.ts";
+import { meQuery } from "../features/users/index.ts";
 import styles from "./EmailConfirmToast.module.css";
 
 /**

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 import { useApi } from "../lib/api-context.tsx";
 import { entryLink } from "../lib/targets.ts";
-import { meQuery } from "../features/users/users.queries.ts";
+import { meQuery } from "../features/users/index.ts";
 import { t } from "../lib/i18n.ts";
 import { PageHead } from "../lib/head.tsx";
 import type { RouteErrorData } from "../lib/route-errors.ts";

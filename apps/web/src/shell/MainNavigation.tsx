@@ -72,7 +72,7 @@ export function MainNavigation({ items, alignment }: { items: NavigationItem[]; 
  * ArrowDown move focus into it); it closes 250 ms after the pointer leaves, when focus leaves, or on
  * Escape (focus goes back to the entry).
  */
-export function MegaMenuItem({ item }: { item: NavigationItem }) {
+function MegaMenuItem({ item }: { item: NavigationItem }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const itemRef = useRef<HTMLLIElement>(null);

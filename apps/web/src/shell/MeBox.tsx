@@ -5,8 +5,8 @@ import { Link, useLocation } from "react-router";
 import { useApi } from "../lib/api-context.tsx";
 import { t } from "../lib/i18n.ts";
 import { entryLink } from "../lib/targets.ts";
-import { meQuery } from "../features/users/users.queries.ts";
-import { useLiveUpdates } from "../features/notifications/useLiveUpdates.ts";
+import { meQuery } from "../features/users/index.ts";
+import { loadNotificationsMenu, useLiveUpdates } from "../features/notifications/index.ts";
 import { CountBadge, countBadgeText } from "../ui/count-badge/CountBadge.tsx";
 import { isCompactNow } from "./device.ts";
 import { useExclusiveOpen } from "../ui/dropdown/flyouts.ts";
@@ -16,7 +16,10 @@ import { profilePath } from "@parley/contracts/urls";
 import styles from "./MeBox.module.css";
 
 // The menus (React Aria popovers, tabs) load on first use, so reading pages don't carry them.
-const loadMenus = () => import("./MemberMenus.tsx");
+const loadMenus = () => {
+  loadNotificationsMenu().catch(() => undefined);
+  return import("./MemberMenus.tsx");
+};
 const MemberFlyout = lazy(() => loadMenus().then((module) => ({ default: module.MemberFlyout })));
 const MemberPanel = lazy(() => loadMenus().then((module) => ({ default: module.MemberPanel })));
 

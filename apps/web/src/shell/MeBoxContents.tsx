@@ -1,23 +1,35 @@
 import type { Me } from "@parley/contracts";
+import { lazy, Suspense } from "react";
 import { Link, useLocation } from "react-router";
 import { t } from "../lib/i18n.ts";
 import { entryLink } from "../lib/targets.ts";
 import { profilePath } from "@parley/contracts/urls";
-import { NotificationsMenu } from "../features/notifications/components/NotificationsMenu.tsx";
-import { MessagesMenu } from "../features/conversations/components/MessagesMenu.tsx";
+import { loadNotificationsMenu } from "../features/notifications/index.ts";
+import { MessagesMenu } from "../features/conversations/index.ts";
 import { applicantsPath, canManageApplicants } from "../features/applicants/index.ts";
 import { useTitleBar } from "../features/layouts/index.ts";
 import { reportsPath } from "../features/reports/index.ts";
 import { editableSettings, settingsPagePath } from "../features/settings/index.ts";
 import { canManageThemes, themesPagePath } from "../features/themes/index.ts";
+import { Loader } from "../ui/loader/Loader.tsx";
 import styles from "./MeBoxContents.module.css";
+
+// Its own chunk: the notifications' index.ts is on every page (the live updates), so what it exports
+// would be too. MeBox starts loading it with the menus: opening one waits for no second request.
+const NotificationsMenu = lazy(() => loadNotificationsMenu().then((module) => ({ default: module.NotificationsMenu })));
 
 /**
  * What the member menus hold: the notifications list (features/notifications), the latest
  * conversations (features/conversations) and the account links.
  */
 export function NotificationsContent({ headingId }: { me: Me; headingId: string }) {
-  return <NotificationsMenu headingId={headingId} />;
+  // Its own boundary: while the chunk loads only this content waits, not the menu or panel around it
+  // (which would be hidden, losing the focus and with it Escape).
+  return (
+    <Suspense fallback={<Loader padded />}>
+      <NotificationsMenu headingId={headingId} />
+    </Suspense>
+  );
 }
 
 export function MessagesContent({ me, headingId }: { me: Me; headingId: string }) {

@@ -2,7 +2,7 @@ import type { User } from "@parley/contracts";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { jsonResponse } from "../test/fixtures.ts";
-import { makeNotification } from "../features/notifications/notifications.testing.ts";
+import { makeNotification } from "../test/notifications.ts";
 import { SiteNavigationPanel } from "./SiteNavigationPanel.tsx";
 import { TitleBar } from "./TitleBar.tsx";
 import { fallbackTitleBar as defaultTitleBar } from "../features/layouts/index.ts";

@@ -5,9 +5,10 @@ import { t } from "../lib/i18n.ts";
 import { onDemand } from "../ui/on-demand.ts";
 import { SearchIcon } from "./icons.tsx";
 import styles from "./TitleBarSearch.module.css";
+import { loadTitleBarSuggestions } from "../features/search/index.ts";
 
 /** The suggestions under the field: their code loads when the search opens (reader pages' budget). */
-const suggestions = onDemand(() => import("../features/search/components/TitleBarSuggestions.tsx"));
+const suggestions = onDemand(() => loadTitleBarSuggestions());
 
 /**
  * The title bar's compact search (spec §4): a search button (a link to /search, which works without

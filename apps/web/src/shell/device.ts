@@ -6,7 +6,7 @@ export type Device = "xs" | "mobile" | "tablet" | "no_bleed" | "desktop";
 const { layout } = limits;
 
 /** One column below the minimal middle column plus a padded panel; no-bleed up to the full content width. */
-export const deviceBreakpoints = {
+const deviceBreakpoints = {
   xs: layout.xs,
   oneColumn: layout.oneColumn + layout.panelWidth + 2 * layout.gutterBase,
   twoColumns: layout.twoColumns,
@@ -25,7 +25,7 @@ export function deviceForWidth(width: number): Device {
 export const isCompactWidth = (width: number) => width <= layout.compact;
 
 /** `(max-width: 800px)`, for matchMedia. */
-export const compactMediaQuery = `(max-width: ${layout.compact}px)`;
+const compactMediaQuery = `(max-width: ${layout.compact}px)`;
 
 /** Whether the page is compact right now (false on the server). */
 export function isCompactNow(): boolean {

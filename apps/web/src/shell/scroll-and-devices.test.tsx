@@ -1,7 +1,6 @@
 import { limits } from "@parley/contracts/limits";
 import { act, cleanup, renderHook } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { backDestination } from "./BackLink.tsx";
 import { deviceForWidth } from "./device.ts";
 import { navigationHref, visibleItems } from "./navigationUrls.ts";
 import { applyDeviceClasses, useDeviceClasses } from "./useDeviceClasses.ts";
@@ -98,19 +97,6 @@ describe("device classes", () => {
     expect(document.body.classList.contains("device-xs")).toBe(true);
     expect(document.body.classList.contains("device-desktop")).toBe(false);
     expect(document.body.classList.contains("isCompact")).toBe(true);
-  });
-});
-
-describe("the back link's destination (spec §4 History)", () => {
-  const origin = "http://forum.test";
-  it("goes back when there is history, else to a same-site referrer, else home", () => {
-    expect(backDestination(3, `${origin}/categories`, origin)).toEqual({ kind: "history" });
-    expect(backDestination(1, `${origin}/categories?page=2#x`, origin)).toEqual({
-      kind: "url",
-      url: "/categories?page=2#x",
-    });
-    expect(backDestination(1, "https://elsewhere.test/page", origin)).toEqual({ kind: "url", url: "/" });
-    expect(backDestination(1, "", origin)).toEqual({ kind: "url", url: "/" });
   });
 });
 

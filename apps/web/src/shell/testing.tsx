@@ -5,7 +5,7 @@ import { RouterProvider, createMemoryRouter } from "react-router";
 import { createApiClient } from "../lib/api.ts";
 import { createQueryClient } from "../lib/query-client.ts";
 import { Providers } from "../Providers.tsx";
-import { userKeys } from "../features/users/users.queries.ts";
+import { userKeys } from "../features/users/index.ts";
 import { createFakeTransport, jsonResponse } from "../test/fixtures.ts";
 
 // jsdom has no CSS.escape, which React Aria's popovers call.

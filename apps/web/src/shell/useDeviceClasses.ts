@@ -5,8 +5,8 @@ import { deviceForWidth, isCompactWidth, type Device } from "./device.ts";
 const devices: Device[] = ["xs", "mobile", "tablet", "no_bleed", "desktop"];
 
 /** The class names put on <body>: `device-{xs|mobile|tablet|no_bleed|desktop}` and `isCompact`. */
-export const deviceClass = (device: Device) => `device-${device}`;
-export const compactClass = "isCompact";
+const deviceClass = (device: Device) => `device-${device}`;
+const compactClass = "isCompact";
 
 /** Sets the body's classes for a width (exported for tests). */
 export function applyDeviceClasses(body: HTMLElement, width: number): void {

@@ -11,8 +11,8 @@ export async function isEmpty(db: Kysely<DB>): Promise<boolean> {
   return row === undefined;
 }
 
-/** Creates the `admin` user with the given password; returns its userID. */
-export async function createAdmin(db: Kysely<DB>, password: string): Promise<number> {
+/** Creates the `admin` user with the given password (tests: hashed at their lower cost); returns its userID. */
+export async function createAdmin(db: Kysely<DB>, password: string, passwordCost?: number): Promise<number> {
   const now = nowIso();
   const row = await db
     .insertInto("users")
@@ -20,7 +20,7 @@ export async function createAdmin(db: Kysely<DB>, password: string): Promise<num
       name: ADMIN_NAME,
       email: "admin@localhost",
       emailConfirmed: 1,
-      passwordHash: await hashPassword(password),
+      passwordHash: await hashPassword(password, passwordCost),
       photoUrl: null,
       title: "Administrator",
       isAdmin: 1,

@@ -24,7 +24,7 @@ interface DemoGroup {
 }
 
 /** `author` and `members` index the demo members; -1 is the admin. Older than the rest, so recent lists start elsewhere. */
-export const demoGroups: DemoGroup[] = [
+const demoGroups: DemoGroup[] = [
   {
     name: "Self-Hosting Club",
     description: "For everyone running Parley on their own servers: proxies, backups, upgrades and war stories.",

@@ -6,12 +6,12 @@ import type { DB } from "../../platform/db/schema.ts";
  * administrators. Articles are Markdown with ## headings (their outline).
  */
 
-export interface DemoArticle {
+interface DemoArticle {
   name: string;
   body: string;
 }
 
-export interface DemoKnowledgeBase {
+interface DemoKnowledgeBase {
   name: string;
   urlCode: string;
   description: string;
@@ -21,7 +21,7 @@ export interface DemoKnowledgeBase {
   categories: Array<{ name: string | null; articles: DemoArticle[] }>;
 }
 
-export const demoKnowledgeBases: DemoKnowledgeBase[] = [
+const demoKnowledgeBases: DemoKnowledgeBase[] = [
   {
     name: "Help Center",
     urlCode: "help-center",

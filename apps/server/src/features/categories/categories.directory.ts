@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import { ROOT_CATEGORY_ID } from "@parley/contracts";
-import { can } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { DB } from "../../platform/db/schema.ts";
+import { categoriesPolicy } from "./categories.policy.ts";
 import { categoryUrl } from "./categories.present.ts";
 
 export interface CategoryNode {
@@ -115,10 +115,7 @@ export function createCategoryDirectory(db: Kysely<DB>) {
       const known = shared ? visible.get(viewer.permissions) : undefined;
       if (known) return [...known];
       const ids = [...byID.values()]
-        .filter(
-          (node) =>
-            node.categoryID !== ROOT_CATEGORY_ID && can(viewer, "discussions.view", { resourceID: node.categoryID }),
-        )
+        .filter((node) => node.categoryID !== ROOT_CATEGORY_ID && categoriesPolicy.canView(viewer, node))
         .map((node) => node.categoryID);
       if (shared) visible.set(viewer.permissions, ids);
       return [...ids];

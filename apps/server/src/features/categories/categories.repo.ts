@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder, type Updateable } from "kysely";
+import { inTransaction, lockAllRows, lockRows } from "../../platform/db/row-locks.ts";
 import type { CategoriesTable, DB } from "../../platform/db/schema.ts";
 import { ROOT_CATEGORY_ID } from "@parley/contracts";
 
@@ -20,6 +21,18 @@ export type RemovePosts = (
   discussionIDs: SelectQueryBuilder<DB, "discussions", { discussionID: number }>,
   commentIDs: SelectQueryBuilder<DB, "comments", { commentID: number }>,
 ) => Promise<void>;
+
+/**
+ * What deleting a category does to the posts in it, through the features that own them (handed in where the
+ * features are put together), in the caller's transaction.
+ */
+export interface CategoryContent {
+  removePosts: RemovePosts;
+  /** Moves a category's discussions to another category (the discussions feature's). */
+  moveDiscussions: (db: Kysely<DB>, fromCategoryID: number, toCategoryID: number) => Promise<void>;
+  /** Recounts every member's post counts (the users feature's). */
+  recountPostCounts: (db: Kysely<DB>, userIDs: "all") => Promise<void>;
+}
 
 /** The only file with the categories' SQL; runs on SQLite and PostgreSQL alike. */
 export function createCategoriesRepo(db: Kysely<DB>) {
@@ -122,6 +135,8 @@ export function createCategoriesRepo(db: Kysely<DB>) {
         .values({ userID, categoryID, ...changes })
         .onConflict((oc) => oc.columns(["userID", "categoryID"]).doUpdateSet(changes))
         .execute();
+      // Locked, then recounted by a later statement (platform/db/row-locks.ts).
+      await lockRows(db, "categories", "categoryID", [categoryID], "countFollowers");
       await db
         .updateTable("categories")
         .set((eb) => ({
@@ -144,22 +159,6 @@ export function createCategoriesRepo(db: Kysely<DB>) {
         .where("followed", "=", 1)
         .execute();
       return new Map(rows.map((row) => [row.categoryID, row.dateFollowed === null ? null : String(row.dateFollowed)]));
-    },
-
-    /** Moves a category's discussions to another category. */
-    async moveDiscussions(fromCategoryID: number, toCategoryID: number): Promise<void> {
-      await db
-        .updateTable("discussions")
-        .set((eb) => ({
-          categoryID: toCategoryID,
-          // The group of the category they go to (none for an ordinary one).
-          groupID: eb
-            .selectFrom("categories")
-            .select(sql<number | null>`nullif("groupID", 0)`.as("groupID"))
-            .where("categoryID", "=", toCategoryID),
-        }))
-        .where("categoryID", "=", fromCategoryID)
-        .execute();
     },
 
     async reparentChildren(fromCategoryID: number, toCategoryID: number): Promise<void> {
@@ -186,32 +185,6 @@ export function createCategoriesRepo(db: Kysely<DB>) {
         await db.deleteFrom("categories").where("categoryID", "=", row.categoryID).execute();
       }
     },
-
-    /** Members' post counts and tags' discussion counts, after content went away in bulk. */
-    async recountUsersAndTags(): Promise<void> {
-      await db
-        .updateTable("users")
-        .set((eb) => ({
-          countDiscussions: eb
-            .selectFrom("discussions")
-            .select((e) => e.fn.countAll<number>().as("n"))
-            .whereRef("discussions.insertUserID", "=", "users.userID"),
-          countComments: eb
-            .selectFrom("comments")
-            .select((e) => e.fn.countAll<number>().as("n"))
-            .whereRef("comments.insertUserID", "=", "users.userID"),
-        }))
-        .execute();
-      await db
-        .updateTable("tags")
-        .set((eb) => ({
-          countDiscussions: eb
-            .selectFrom("tagDiscussions")
-            .select((e) => e.fn.countAll<number>().as("n"))
-            .whereRef("tagDiscussions.tagID", "=", "tags.tagID"),
-        }))
-        .execute();
-    },
   };
 }
 
@@ -229,17 +202,10 @@ export async function followedCategoryIDs(db: Kysely<DB>, userID: number): Promi
   return rows.map((row) => row.categoryID);
 }
 
-/**
- * Marks a category as having its own permissions (a junction) or not, and recomputes which
- * category's permissions apply to every category: its own when it has them, else its parent's
- * (the root, -1, holds the roles' global defaults).
- */
-export async function setCustomPermissions(db: Kysely<DB>, categoryID: number, custom: boolean): Promise<void> {
-  await db
-    .updateTable("categories")
-    .set({ customPermissions: custom ? 1 : 0 })
-    .where("categoryID", "=", categoryID)
-    .execute();
+/** Categories named in a role's grants have their own permissions from then on (several at once). */
+export async function markCustomPermissions(db: Kysely<DB>, categoryIDs: number[]): Promise<void> {
+  if (categoryIDs.length === 0) return;
+  await db.updateTable("categories").set({ customPermissions: 1 }).where("categoryID", "in", categoryIDs).execute();
   await recomputePermissionCategories(db);
 }
 
@@ -287,6 +253,12 @@ export async function recomputePermissionCategories(db: Kysely<DB>): Promise<voi
  * seeders and after bulk changes.
  */
 export async function recountCategories(db: Kysely<DB>): Promise<void> {
+  await inTransaction(db, (trx) => recountCategoriesLocked(trx));
+}
+
+async function recountCategoriesLocked(db: Kysely<DB>): Promise<void> {
+  // Locked first, so what is read next includes every post whose counts reached a category before.
+  await lockAllRows(db, "categories", "countDiscussions");
   const own = await db
     .selectFrom("discussions")
     .select(({ fn }) => [
@@ -349,3 +321,25 @@ export async function recountCategories(db: Kysely<DB>): Promise<void> {
       .execute();
   }
 }
+
+/** A new category's columns before its name, place and settings: no posts, no followers, the roots' permissions. */
+export const newCategoryDefaults = (userID: number, now: string) => ({
+  customPermissions: 0,
+  isArchived: 0,
+  sort: 0,
+  countCategories: 0,
+  countDiscussions: 0,
+  countComments: 0,
+  countAllDiscussions: 0,
+  countAllComments: 0,
+  countFollowers: 0,
+  iconUrl: null,
+  lastDiscussionID: null,
+  lastCommentID: null,
+  dateLastPost: null,
+  dateInserted: now,
+  dateUpdated: null,
+  insertUserID: userID,
+  updateUserID: null,
+  permissionCategoryID: -1,
+});

@@ -12,13 +12,12 @@ import {
   CategoryIdParams,
   CategoryList,
   CategoryListQuery,
-  ErrorBody,
   categoryPaths,
   limits,
 } from "@parley/contracts";
-import { requestedContentLocale } from "../../platform/http/content-locale.ts";
-import { originOf, setPagingHeaders } from "../../platform/http/pagination.ts";
+import { setPagingHeaders } from "../../platform/http/pagination.ts";
 import type { CategoriesService } from "./categories.service.ts";
+import { requestContext } from "../../platform/http/request-context.ts";
 
 /** GET /categories, GET /categories/{id}: parse, call the service, set paging headers. */
 export const categoriesRoutes: FastifyPluginAsyncTypebox<{ service: CategoriesService }> = async (app, { service }) => {
@@ -29,15 +28,11 @@ export const categoriesRoutes: FastifyPluginAsyncTypebox<{ service: CategoriesSe
         tags: ["Categories"],
         summary: "List categories as a tree, or flat and paged.",
         querystring: CategoryListQuery,
-        response: { 200: CategoryList, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+        response: { 200: CategoryList },
       },
     },
     async (request, reply) => {
-      const result = await service.list(request.query, {
-        viewer: request.viewer,
-        origin: originOf(request),
-        locale: requestedContentLocale(request),
-      });
+      const result = await service.list(request.query, requestContext(request, { contentLocale: true }));
       if (result.paging) {
         setPagingHeaders(request, reply, {
           ...result.paging,
@@ -56,24 +51,16 @@ export const categoriesRoutes: FastifyPluginAsyncTypebox<{ service: CategoriesSe
         tags: ["Categories"],
         summary: "Categories whose names contain the text (for pickers); `expand=breadcrumbs`.",
         querystring: CategorySearchQuery,
-        response: { 200: Type.Array(CategorySearchResult), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+        response: { 200: Type.Array(CategorySearchResult) },
       },
     },
     async (request, reply) => {
-      const result = await service.search(request.query, { viewer: request.viewer, origin: originOf(request) });
+      const result = await service.search(request.query, requestContext(request));
       setPagingHeaders(request, reply, { page: result.page, limit: result.limit, count: result.items.length });
       return result.items;
     },
   );
 
-  const writeErrors = {
-    400: ErrorBody,
-    401: ErrorBody,
-    403: ErrorBody,
-    404: ErrorBody,
-    409: ErrorBody,
-    422: ErrorBody,
-  };
   app.post(
     categoryPaths.list,
     {
@@ -81,10 +68,10 @@ export const categoriesRoutes: FastifyPluginAsyncTypebox<{ service: CategoriesSe
         tags: ["Categories"],
         summary: "Create a category.",
         body: CategoryPost,
-        response: { 201: Category, ...writeErrors },
+        response: { 201: Category },
       },
     },
-    async (request) => service.create(request.body, { viewer: request.viewer, origin: originOf(request) }),
+    async (request) => service.create(request.body, requestContext(request)),
   );
   app.patch(
     categoryPaths.get,
@@ -94,11 +81,10 @@ export const categoriesRoutes: FastifyPluginAsyncTypebox<{ service: CategoriesSe
         summary: "Edit or move a category.",
         params: CategoryIdParams,
         body: CategoryPatch,
-        response: { 200: Category, ...writeErrors },
+        response: { 200: Category },
       },
     },
-    async (request) =>
-      service.patch(request.params.id, request.body, { viewer: request.viewer, origin: originOf(request) }),
+    async (request) => service.patch(request.params.id, request.body, requestContext(request)),
   );
   app.delete(
     categoryPaths.get,
@@ -108,17 +94,14 @@ export const categoriesRoutes: FastifyPluginAsyncTypebox<{ service: CategoriesSe
         summary: "Delete a category: move its content to newCategoryID, or delete it with its content.",
         params: CategoryIdParams,
         body: Type.Optional(CategoryDeleteBody),
-        response: { 204: Type.Null(), ...writeErrors },
+        response: { 204: Type.Null() },
       },
       preValidation: async (request) => {
         request.body ??= {};
       },
     },
     async (request) => {
-      await service.remove(request.params.id, request.body?.newCategoryID, {
-        viewer: request.viewer,
-        origin: originOf(request),
-      });
+      await service.remove(request.params.id, request.body?.newCategoryID, requestContext(request));
       return null;
     },
   );
@@ -131,11 +114,10 @@ export const categoriesRoutes: FastifyPluginAsyncTypebox<{ service: CategoriesSe
         summary: "Follow or unfollow a category (the signed-in member; at most limits.categories.maxFollowed).",
         params: CategoryIdParams,
         body: CategoryFollow,
-        response: { 200: CategoryFollow, ...writeErrors },
+        response: { 200: CategoryFollow },
       },
     },
-    async (request) =>
-      service.follow(request.params.id, request.body.followed, { viewer: request.viewer, origin: originOf(request) }),
+    async (request) => service.follow(request.params.id, request.body.followed, requestContext(request)),
   );
 
   app.get(
@@ -146,14 +128,9 @@ export const categoriesRoutes: FastifyPluginAsyncTypebox<{ service: CategoriesSe
         summary: "Get a category by id or smart id ($urlcode:, $name:).",
         params: CategoryIdParams,
         querystring: CategoryGetQuery,
-        response: { 200: Category, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+        response: { 200: Category },
       },
     },
-    async (request) =>
-      service.get(request.params.id, {
-        viewer: request.viewer,
-        origin: originOf(request),
-        locale: requestedContentLocale(request),
-      }),
+    async (request) => service.get(request.params.id, requestContext(request, { contentLocale: true })),
   );
 };

@@ -10,7 +10,8 @@ import {
   type CategorySearchQuery,
   type CategoryTreeItem,
 } from "@parley/contracts";
-import { assertAccountUsable, authorize, can, requireSignedIn } from "../../platform/auth/authorize.ts";
+import { requireAccess } from "../../platform/auth/access.ts";
+import { assertAccountUsable, requireSignedIn } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import { badRequest, conflict, fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import type { Platform } from "../../platform/context.ts";
@@ -18,26 +19,23 @@ import { nowIso } from "../../platform/dates.ts";
 import { plainTitle } from "../../platform/text.ts";
 import type { DB } from "../../platform/db/schema.ts";
 import type { CategoryDirectory, CategoryNode } from "./categories.directory.ts";
+import { categoriesPolicy } from "./categories.policy.ts";
 import {
   createCategoriesRepo,
+  newCategoryDefaults,
   recomputeDepths,
   recomputePermissionCategories,
   recountCategories,
 } from "./categories.repo.ts";
-import type { CategoriesRepo, CategoryRow, RemovePosts } from "./categories.repo.ts";
+import type { CategoriesRepo, CategoryContent, CategoryRow } from "./categories.repo.ts";
 import { buildTree, flattenTree, presentCategory, type PresentContext } from "./categories.present.ts";
+import { recountTagCounts } from "../tags/index.ts";
+import type { RequestContext as CategoryRequestContext } from "../../platform/http/request-context.ts";
 
 export interface CategoryListResult {
   items: Array<CategoryTreeItem | Category>;
   /** Set for the flat, paged output. */
   paging?: { page: number; limit: number; total: number };
-}
-
-export interface CategoryRequestContext {
-  viewer: Viewer;
-  origin: string;
-  /** The content locale the reader asked for (a `locale` parameter or their cookie), if any. */
-  locale?: string | undefined;
 }
 
 /** Category names and descriptions in a content locale (the translations feature's, given by app.ts). */
@@ -59,10 +57,6 @@ const isGroupCategory = (row: Pick<CategoryRow, "groupID">) => row.groupID !== n
 const groupCategoryConflict = () =>
   conflict("This category belongs to the groups.", "Change or delete the group instead.");
 
-/** Whether the viewer may see a category: discussions.view there (its own permissions or inherited). */
-export const canViewCategory = (viewer: Viewer, row: Pick<CategoryRow, "categoryID">) =>
-  can(viewer, "discussions.view", { resourceID: row.categoryID });
-
 declare module "../../platform/events.ts" {
   interface EventMap {
     /** A category was created, edited, moved or deleted. */
@@ -77,10 +71,10 @@ export function createCategoriesService(
   repo: CategoriesRepo,
   platform: Platform,
   directory: CategoryDirectory,
-  removePosts: RemovePosts,
+  content: CategoryContent,
   translations: CategoryTranslations,
 ) {
-  const manage = (viewer: Viewer) => authorize(viewer, ["community.manage", "site.manage"]);
+  const manage = (viewer: Viewer) => requireAccess(viewer, categoriesPolicy.canManage);
 
   /** After a structural change: depths, inherited permissions and counts, in the change's transaction. */
   async function recompute(db: Kysely<DB>) {
@@ -129,7 +123,7 @@ export function createCategoriesService(
   async function listFollowed(query: CategoryListQuery, context: CategoryRequestContext): Promise<CategoryListResult> {
     const { viewer } = context;
     const userID = query.followedUserID ?? viewer.userID;
-    if (userID !== viewer.userID) authorize(viewer, ["users.edit", "site.manage"]);
+    if (userID !== viewer.userID) requireAccess(viewer, categoriesPolicy.canSeeFollowsOfOthers);
     const dates = userID > 0 ? await repo.followedWithDates(userID) : new Map<number, string | null>();
     const visible = new Set(await directory.visibleIDs(viewer));
     const within =
@@ -228,7 +222,7 @@ export function createCategoriesService(
       requireSignedIn(viewer);
       assertAccountUsable(viewer);
       const row = await resolve(id);
-      authorize(viewer, "discussions.view", { resourceID: row.categoryID });
+      requireAccess(viewer, categoriesPolicy.canView, row);
       if (isGroupCategory(row)) throw badRequest("A group's category cannot be followed.");
       const current = await repo.isFollowed(viewer.userID, row.categoryID);
       if (current === followed) return { followed };
@@ -260,6 +254,7 @@ export function createCategoriesService(
       const name = plainTitle(body.name);
       if (!name) throw validationFailed([fieldError("name", "missingField", "name is required.")]);
       const categoryID = await repo.insert({
+        ...newCategoryDefaults(context.viewer.userID, nowIso()),
         parentCategoryID: parent.categoryID,
         name,
         urlcode: body.urlcode,
@@ -269,22 +264,8 @@ export function createCategoriesService(
         isArchived: body.isArchived ? 1 : 0,
         sort: body.sort ?? 0,
         depth: parent.depth + 1,
-        countCategories: 0,
-        countDiscussions: 0,
-        countComments: 0,
-        countAllDiscussions: 0,
-        countAllComments: 0,
-        countFollowers: 0,
-        iconUrl: null,
-        lastDiscussionID: null,
-        lastCommentID: null,
-        dateLastPost: null,
-        dateInserted: nowIso(),
-        dateUpdated: null,
-        insertUserID: context.viewer.userID,
-        updateUserID: null,
-        permissionCategoryID: -1,
       });
+
       await settle(categoryID);
       return presentCategory((await repo.findById(categoryID))!, await presentContext(context));
     },
@@ -345,12 +326,13 @@ export function createCategoriesService(
       await platform.db.transaction().execute(async (trx) => {
         const scoped = createCategoriesRepo(trx);
         if (newCategoryID !== undefined) {
-          await scoped.moveDiscussions(row.categoryID, newCategoryID);
+          await content.moveDiscussions(trx, row.categoryID, newCategoryID);
           await scoped.reparentChildren(row.categoryID, newCategoryID);
-          await scoped.deleteWithContent([row.categoryID], removePosts);
+          await scoped.deleteWithContent([row.categoryID], content.removePosts);
         } else {
-          await scoped.deleteWithContent(subtree, removePosts);
-          await scoped.recountUsersAndTags();
+          await scoped.deleteWithContent(subtree, content.removePosts);
+          await content.recountPostCounts(trx, "all");
+          await recountTagCounts(trx);
         }
         await recompute(trx);
       });
@@ -370,9 +352,7 @@ export function createCategoriesService(
       if (query.filterDiscussionsAdd) {
         const nodes = await Promise.all(within.map((id) => directory.get(id)));
         within = nodes.flatMap((node) =>
-          node && takesDiscussions(node) && can(context.viewer, "discussions.add", { resourceID: node.categoryID })
-            ? [node.categoryID]
-            : [],
+          node && takesDiscussions(node) && categoriesPolicy.canPostIn(context.viewer, node) ? [node.categoryID] : [],
         );
       }
       const page = query.page ?? 1;
@@ -393,8 +373,7 @@ export function createCategoriesService(
       assertAccountUsable(context.viewer);
       if (query.followed || query.followedUserID !== undefined) return listFollowed(query, context);
       const parent = await parentOf(query);
-      if (parent.categoryID !== ROOT_CATEGORY_ID)
-        authorize(context.viewer, "discussions.view", { resourceID: parent.categoryID });
+      if (parent.categoryID !== ROOT_CATEGORY_ID) requireAccess(context.viewer, categoriesPolicy.canView, parent);
       const rows = (
         await repo.listDescendantCandidates({
           parent,
@@ -404,7 +383,7 @@ export function createCategoriesService(
       ).filter((row) => !isGroupCategory(row));
       const treeContext: PresentContext = {
         ...(await presentContext(context, rows)),
-        canView: (row) => canViewCategory(context.viewer, row),
+        canView: (row) => categoriesPolicy.canView(context.viewer, row),
       };
       const tree = buildTree(rows, parent.categoryID, treeContext);
       const paged =
@@ -422,13 +401,13 @@ export function createCategoriesService(
 
     async get(id: string, context: CategoryRequestContext): Promise<Category> {
       const row = await resolve(id);
-      authorize(context.viewer, "discussions.view", { resourceID: row.categoryID });
+      requireAccess(context.viewer, categoriesPolicy.canView, row);
       return presentCategory(row, await presentContext(context, [row]));
     },
 
     /** Several categories as `get` presents each, those the viewer may see, in a fixed number of queries. */
     async presentMany(categoryIDs: number[], context: CategoryRequestContext): Promise<Category[]> {
-      const rows = (await repo.findByIds(categoryIDs)).filter((row) => canViewCategory(context.viewer, row));
+      const rows = (await repo.findByIds(categoryIDs)).filter((row) => categoriesPolicy.canView(context.viewer, row));
       if (rows.length === 0) return [];
       const presented = await presentContext(context, rows);
       return rows.map((row) => presentCategory(row, presented));

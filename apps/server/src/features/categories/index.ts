@@ -1,26 +1,28 @@
 import type { FastifyInstance } from "fastify";
 import { sharedCategorySchemas } from "@parley/contracts";
 import type { Platform } from "../../platform/context.ts";
-import { createCategoriesRepo, type RemovePosts } from "./categories.repo.ts";
+import { createCategoriesRepo, type CategoryContent } from "./categories.repo.ts";
 import { categoriesRoutes } from "./categories.routes.ts";
 import { createCategoriesService, type CategoriesService, type CategoryTranslations } from "./categories.service.ts";
 import { createCategoryDirectory, type CategoryDirectory } from "./categories.directory.ts";
 
-export { createCategoryDirectory, type CategoryDirectory, type CategoryNode } from "./categories.directory.ts";
+export { type CategoryDirectory, type CategoryNode } from "./categories.directory.ts";
 export { categoryUrl } from "./categories.present.ts";
+export { adjustCategoryCounts } from "./categories.counters.ts";
 export {
-  followedCategoryIDs,
-  recountCategories,
-  recomputePermissionCategories,
-  setCustomPermissions,
-} from "./categories.repo.ts";
+  deleteGroupCategory,
+  groupsParentCategory,
+  insertGroupCategory,
+  updateGroupCategory,
+} from "./group-categories.ts";
+export { followedCategoryIDs, markCustomPermissions, recountCategories } from "./categories.repo.ts";
 export type { CategoriesService, CategoryTranslations };
 
 /** The categories feature: its shared schemas, service and routes under /api/v2. */
 export async function registerCategories(
   app: FastifyInstance,
   platform: Platform,
-  deps: { removePosts: RemovePosts; translations: CategoryTranslations },
+  deps: { content: CategoryContent; translations: CategoryTranslations },
 ): Promise<{ service: CategoriesService; directory: CategoryDirectory }> {
   for (const schema of sharedCategorySchemas) app.addSchema(schema);
   const directory = createCategoryDirectory(platform.db);
@@ -28,7 +30,7 @@ export async function registerCategories(
     createCategoriesRepo(platform.db),
     platform,
     directory,
-    deps.removePosts,
+    deps.content,
     deps.translations,
   );
   platform.events.on("permissions.changed", () => directory.invalidate());

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import {
   Collection,
@@ -14,16 +13,13 @@ import {
   CollectionPatch,
   CollectionPost,
   collectionRules,
-  ErrorBody,
 } from "@parley/contracts";
-import { originOf, setPagingHeaders } from "../../platform/http/pagination.ts";
+import { setPagingHeaders } from "../../platform/http/pagination.ts";
 import type { CollectionsService } from "./collections.service.ts";
+import { requestContext } from "../../platform/http/request-context.ts";
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody };
 const tags = ["Collections"];
 const IdParams = Type.Object({ id: Type.Integer() });
-
-const contextOf = (request: FastifyRequest) => ({ viewer: request.viewer, origin: originOf(request), ip: request.ip });
 
 /** /collections: parse, call the service, set status and paging headers. */
 export const collectionsRoutes: FastifyPluginAsyncTypebox<{ service: CollectionsService }> = async (
@@ -37,7 +33,7 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox<{ service: Collections
         tags,
         summary: "List collections with their records (a more-pager).",
         querystring: CollectionListQuery,
-        response: { 200: Type.Array(Collection), ...errors },
+        response: { 200: Type.Array(Collection) },
       },
     },
     async (request, reply) => {
@@ -58,7 +54,7 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox<{ service: Collections
         tags,
         summary: "Make a collection (community.manage; at most 30 records).",
         body: CollectionPost,
-        response: { 201: Collection, ...errors },
+        response: { 201: Collection },
       },
     },
     async (request) => service.create(request.body, request.viewer),
@@ -71,7 +67,7 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox<{ service: Collections
         tags,
         summary: "The collections a record belongs to.",
         querystring: CollectionByResourceQuery,
-        response: { 200: Type.Array(Collection), ...errors },
+        response: { 200: Type.Array(Collection) },
       },
     },
     async (request) => service.byResource(request.query.recordType, request.query.recordID),
@@ -84,7 +80,7 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox<{ service: Collections
         tags,
         summary: "Set the collections a record belongs to (replaces the list; community.manage).",
         body: CollectionByResourcePut,
-        response: { 200: Type.Array(Collection), ...errors },
+        response: { 200: Type.Array(Collection) },
       },
     },
     async (request) => service.setByResource(request.body, request.viewer),
@@ -99,11 +95,11 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox<{ service: Collections
         summary: "Records across collections, each presented as its own endpoint would (a numbered pager).",
         params: CollectionLocaleParams,
         querystring: CollectionContentsQuery,
-        response: { 200: Type.Array(CollectionRecordContent), ...errors },
+        response: { 200: Type.Array(CollectionRecordContent) },
       },
     },
     async (request, reply) => {
-      const result = await service.contents(request.query, contextOf(request));
+      const result = await service.contents(request.query, requestContext(request));
       setPagingHeaders(request, reply, {
         ...result,
         count: result.items.length,
@@ -120,15 +116,15 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox<{ service: Collections
         tags,
         summary: "A collection with each record presented as its own endpoint would.",
         params: CollectionContentParams,
-        response: { 200: CollectionContent, ...errors },
+        response: { 200: CollectionContent },
       },
     },
-    async (request) => service.content(request.params.id, contextOf(request)),
+    async (request) => service.content(request.params.id, requestContext(request)),
   );
 
   app.get(
     "/collections/:id",
-    { schema: { tags, summary: "Get a collection.", params: IdParams, response: { 200: Collection, ...errors } } },
+    { schema: { tags, summary: "Get a collection.", params: IdParams, response: { 200: Collection } } },
     async (request) => service.get(request.params.id),
   );
 
@@ -140,7 +136,7 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox<{ service: Collections
         summary: "Rename a collection or replace its records (community.manage).",
         params: IdParams,
         body: CollectionPatch,
-        response: { 200: Collection, ...errors },
+        response: { 200: Collection },
       },
     },
     async (request) => service.update(request.params.id, request.body, request.viewer),
@@ -153,7 +149,7 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox<{ service: Collections
         tags,
         summary: "Delete a collection (community.manage).",
         params: IdParams,
-        response: { 204: Type.Null(), ...errors },
+        response: { 204: Type.Null() },
       },
     },
     async (request) => {

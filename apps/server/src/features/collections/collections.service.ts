@@ -11,13 +11,15 @@ import {
   type CollectionRecordInput,
   type FieldError,
 } from "@parley/contracts";
-import { authorize } from "../../platform/auth/authorize.ts";
+import { requireAccess } from "../../platform/auth/access.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import { nowIso, toRfc3339 } from "../../platform/dates.ts";
 import { fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import { parseDateFilter } from "../../platform/http/filters.ts";
+import { collectionsPolicy } from "./collections.policy.ts";
 import type { CollectionRecordRow, CollectionRow, CollectionsRepo } from "./collections.repo.ts";
+import type { RequestContext as ContentContext } from "../../platform/http/request-context.ts";
 
 const isRecordType = (value: string) => (collectionRules.recordTypes as readonly string[]).includes(value);
 
@@ -57,13 +59,6 @@ const recordRows = (collectionID: number, records: CollectionRecordInput[], now:
       dateInserted: now,
     }));
 };
-
-/** Who asks for a collection's records: each record is presented as its own endpoint would for them. */
-export interface ContentContext {
-  viewer: Viewer;
-  origin: string;
-  ip: string;
-}
 
 /**
  * Presents records of one type as their own endpoint does (a Discussion, a Category), leaving out
@@ -151,7 +146,7 @@ export function createCollectionsService({
     },
 
     async create(body: CollectionPost, viewer: Viewer): Promise<Collection> {
-      authorize(viewer, "community.manage");
+      requireAccess(viewer, collectionsPolicy.canManage);
       const missing = [
         ...(body.name?.trim() ? [] : [fieldError("name", "missingField", "name is required.")]),
         ...(body.records === undefined ? [fieldError("records", "missingField", "records is required.")] : []),
@@ -178,7 +173,7 @@ export function createCollectionsService({
     },
 
     async update(collectionID: number, body: CollectionPatch, viewer: Viewer): Promise<Collection> {
-      authorize(viewer, "community.manage");
+      requireAccess(viewer, collectionsPolicy.canManage);
       await load(collectionID);
       if (body.name !== undefined && !body.name.trim())
         throw validationFailed([fieldError("name", "missingField", "name is required.")]);
@@ -197,7 +192,7 @@ export function createCollectionsService({
     },
 
     async remove(collectionID: number, viewer: Viewer): Promise<void> {
-      authorize(viewer, "community.manage");
+      requireAccess(viewer, collectionsPolicy.canManage);
       await load(collectionID);
       await platform.db.transaction().execute((trx) => repo.withTransaction(trx).remove(collectionID));
     },
@@ -269,7 +264,7 @@ export function createCollectionsService({
      * authorize (community.manage) → one transaction → the record's collections.
      */
     async setByResource(body: CollectionByResourcePut, viewer: Viewer): Promise<Collection[]> {
-      authorize(viewer, "community.manage");
+      requireAccess(viewer, collectionsPolicy.canManage);
       checkRecords([body.record], "record");
       const wanted = [...new Set(body.collectionIDs)];
       const found = await repo.findByIds(wanted);

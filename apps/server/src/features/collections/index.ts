@@ -4,7 +4,7 @@ import { createCollectionsRepo } from "./collections.repo.ts";
 import { collectionsRoutes } from "./collections.routes.ts";
 import { createCollectionsService, type CollectionsService, type RecordPresenter } from "./collections.service.ts";
 
-export type { CollectionsService, ContentContext, RecordPresenter } from "./collections.service.ts";
+export type { CollectionsService, RecordPresenter } from "./collections.service.ts";
 
 /** Collections under /api/v2/collections. */
 export async function registerCollections(

@@ -1,12 +1,13 @@
 import type { Selectable } from "kysely";
-import { authorize } from "../../platform/auth/authorize.ts";
+import { requireAccess } from "../../platform/auth/access.ts";
 import type { DiscussionsTable } from "../../platform/db/schema.ts";
 import { writeChanges, type ChangeEntry } from "../../platform/history/change-log.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { BatchOutcome, LongRunnerAction, LongRunnerContext } from "../../platform/long-runner/long-runner.ts";
 import { failureOf } from "../../platform/long-runner/long-runner.ts";
 import type { Platform } from "../../platform/context.ts";
-import { createCounters, type DiscussionsService } from "./comments.deps.ts";
+import { createCounters, discussionsPolicy, type DiscussionsService } from "./comments.deps.ts";
+import { commentsPolicy } from "./comments.policy.ts";
 import type { CommentRow, CommentsRepo } from "./comments.repo.ts";
 import { isTombstone } from "./comments.present.ts";
 import { parseAttributes } from "../../platform/records.ts";
@@ -73,14 +74,17 @@ export function bulkDeleteCommentsAction(deps: {
         fresh.map(({ comment }) => deletedComment(comment, viewer.userID)),
       );
       for (const { comment } of fresh) {
-        await scoped.removeReactions(comment.commentID);
+        // The row first (its lock makes a concurrent reaction's points and row go together), then the
+        // reactions: the score they made goes with them.
         await scoped.update(comment.commentID, {
           body: "",
           format: "text",
           attributes: JSON.stringify({ ...parseAttributes(comment.attributes), tombstone: true }),
           dateUpdated: nowIso(),
           updateUserID: viewer.userID,
+          score: 0,
         });
+        await scoped.removeReactions(comment.commentID);
       }
     });
     await announce("comment.updated", fresh, viewer.userID);
@@ -104,8 +108,8 @@ export function bulkDeleteCommentsAction(deps: {
         const discussion = comment ? parents.get(comment.discussionID) : undefined;
         try {
           if (!comment || !discussion) throw notFound("Comment");
-          authorize(viewer, "discussions.view", { resourceID: discussion.categoryID });
-          authorize(viewer, "comments.delete", { resourceID: discussion.categoryID });
+          requireAccess(viewer, discussionsPolicy.canView, discussion);
+          requireAccess(viewer, commentsPolicy.canDelete, discussion);
           allowed.push({ comment, discussion });
         } catch (error) {
           failures.set(id, failureOf(error));
@@ -118,34 +122,31 @@ export function bulkDeleteCommentsAction(deps: {
         if (!chains.has(discussion.categoryID))
           chains.set(discussion.categoryID, await deps.discussions.ancestry(discussion.categoryID));
       }
-      const removedPer = new Map<number, number>();
-      for (const { discussion } of allowed)
-        removedPer.set(discussion.discussionID, (removedPer.get(discussion.discussionID) ?? 0) + 1);
-
+      const removed: typeof allowed = [];
       await deps.platform.db.transaction().execute(async (trx) => {
         const scoped = deps.repo.withTransaction(trx);
         const counters = createCounters(trx);
-        await writeChanges(
-          trx,
-          allowed.map(({ comment }) => deletedComment(comment, viewer.userID)),
-        );
-        for (const { comment, discussion } of allowed) {
-          await scoped.remove(comment.commentID);
-          await counters.adjustCategories(chains.get(discussion.categoryID)!, 0, -1);
+        // The discussions' rows first (one order for every writer): their counts change under the lock.
+        const locked = await counters.lockDiscussions([...parents.keys()]);
+        const removedPer = new Map<number, number>();
+        for (const entry of allowed) {
+          const { comment, discussion } = entry;
+          const categoryID = locked.get(discussion.discussionID)?.categoryID;
+          // A concurrent delete of the same comment (or of its discussion) took its counts away already.
+          if (categoryID === undefined || !(await scoped.remove(comment.commentID, discussion.discussionID))) continue;
+          removed.push(entry);
+          removedPer.set(discussion.discussionID, (removedPer.get(discussion.discussionID) ?? 0) + 1);
+          const chain = chains.get(categoryID) ?? (await deps.discussions.ancestry(categoryID));
+          await counters.adjustCategories(chain, 0, -1);
           await counters.adjustUser(comment.insertUserID, "countComments", -1);
         }
-        for (const [discussionID, removed] of removedPer) {
-          const discussion = parents.get(discussionID)!;
-          const latest = await scoped.latestOf(discussionID);
-          await scoped.updateDiscussion(discussionID, {
-            countComments: Math.max(0, discussion.countComments - removed),
-            lastCommentID: latest?.commentID ?? null,
-            lastUserID: latest?.insertUserID ?? discussion.insertUserID,
-            ...(discussion.sink === 1 ? {} : { dateLastComment: latest?.dateInserted ?? discussion.dateInserted }),
-          });
-        }
+        await writeChanges(
+          trx,
+          removed.map(({ comment }) => deletedComment(comment, viewer.userID)),
+        );
+        for (const [discussionID, count] of removedPer) await counters.refreshDiscussion(discussionID, -count);
       });
-      await announce("comment.deleted", allowed, viewer.userID);
+      await announce("comment.deleted", removed, viewer.userID);
       return { successIDs: allowed.map(({ comment }) => comment.commentID), failures };
     },
   };

@@ -1,9 +1,10 @@
-import { authorize } from "../../platform/auth/authorize.ts";
+import { requireAccess } from "../../platform/auth/access.ts";
 import type { Platform } from "../../platform/context.ts";
 import { fieldError, notFound, validationFailed } from "../../platform/errors.ts";
 import type { LongRunnerContext } from "../../platform/long-runner/long-runner.ts";
 import { writeChanges } from "../../platform/history/change-log.ts";
 import { createCounters, type DiscussionsService } from "./comments.deps.ts";
+import { commentsPolicy } from "./comments.policy.ts";
 import type { CommentsRepo } from "./comments.repo.ts";
 
 /**
@@ -20,7 +21,7 @@ export async function changeCommentAuthor(
   const comment = await deps.repo.findById(commentID);
   if (!comment) throw notFound("Comment");
   const discussion = await deps.discussions.load(comment.discussionID, viewer);
-  authorize(viewer, "site.manage");
+  requireAccess(viewer, commentsPolicy.canChangeAuthor);
   if (comment.insertUserID === insertUserID) return;
   if (!(await deps.repo.isActiveUser(insertUserID)))
     throw validationFailed([fieldError("insertUserID", "invalid", "The user does not exist.")]);
@@ -46,6 +47,5 @@ export async function changeCommentAuthor(
     categoryID: discussion.categoryID,
     insertUserID,
     actorUserID: viewer.userID,
-    origin: context.origin,
   });
 }

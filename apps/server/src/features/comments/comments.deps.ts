@@ -3,12 +3,13 @@ export {
   createCounters,
   discussionsPolicy,
   Expansions,
-  hotScore,
   reportMetaOf,
   type ReportMetaLoader,
   type DiscussionsService,
   type ReactionSummaries,
   type WriteOptions,
 } from "../discussions/index.ts";
+export { markParticipation } from "../discussions/index.ts";
+export { removeNotificationsAbout } from "../notifications/index.ts";
 export { unknownUser, type UserFragments } from "../users/index.ts";
 export type { CategoryDirectory } from "../categories/index.ts";

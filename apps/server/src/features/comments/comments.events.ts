@@ -1,12 +1,10 @@
 /** The events comments emit after their transaction commits. */
-export interface CommentEvent {
+interface CommentEvent {
   commentID: number;
   discussionID: number;
   categoryID: number;
   insertUserID: number;
   actorUserID: number;
-  /** The site origin of the request that did it (links in notification e-mail). */
-  origin?: string;
 }
 
 declare module "../../platform/events.ts" {
@@ -17,3 +15,5 @@ declare module "../../platform/events.ts" {
     "comment.deleted": CommentEvent;
   }
 }
+
+export {};

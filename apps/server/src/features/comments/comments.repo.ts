@@ -3,6 +3,7 @@ import type { CommentSort, CommentThreadSort } from "@parley/contracts";
 import type { DialectName } from "../../platform/db/database.ts";
 import type { CommentsTable, DB, DiscussionsTable } from "../../platform/db/schema.ts";
 import type { DateCondition } from "../../platform/http/filters.ts";
+import { markParticipation, removeNotificationsAbout } from "./comments.deps.ts";
 
 export type CommentRow = Selectable<CommentsTable>;
 
@@ -23,7 +24,7 @@ export interface CommentFilters {
 }
 
 /** Where a comment sits in its thread: what its place in a sorted level depends on. */
-export interface ThreadPlace {
+interface ThreadPlace {
   commentID: number;
   discussionID: number;
   parentCommentID: number | null;
@@ -210,14 +211,18 @@ export function createCommentsRepo(db: Kysely<DB>, dialect: DialectName): Commen
         await db.updateTable("comments").set(changes).where("commentID", "=", commentID).execute();
     },
 
-    async remove(commentID) {
+    async remove(commentID, discussionID) {
+      // The row first: it waits for a concurrent reaction's lock on it, so the reactions deleted next
+      // include that one (a reaction that comes after finds no comment).
+      const { numDeletedRows } = await db
+        .deleteFrom("comments")
+        .where("commentID", "=", commentID)
+        .where("discussionID", "=", discussionID)
+        .executeTakeFirstOrThrow();
+      if (Number(numDeletedRows) === 0) return false;
       await removeReactions(commentID);
-      await db
-        .deleteFrom("notifications")
-        .where("recordType", "=", "comment")
-        .where("recordID", "=", commentID)
-        .execute();
-      await db.deleteFrom("comments").where("commentID", "=", commentID).execute();
+      await removeNotificationsAbout(db, "comment", [commentID]);
+      return true;
     },
 
     removeReactions,
@@ -238,28 +243,8 @@ export function createCommentsRepo(db: Kysely<DB>, dialect: DialectName): Commen
       return Number(row.count);
     },
 
-    latestOf: (discussionID) =>
-      db
-        .selectFrom("comments")
-        .select(["commentID", "insertUserID", "dateInserted"])
-        .where("discussionID", "=", discussionID)
-        .orderBy("dateInserted", "desc")
-        .orderBy("commentID", "desc")
-        .limit(1)
-        .executeTakeFirst(),
-
-    async updateDiscussion(discussionID, changes) {
-      await db.updateTable("discussions").set(changes).where("discussionID", "=", discussionID).execute();
-    },
-
-    async markParticipation(userID, discussionID, countComments, now) {
-      const changes = { participated: 1, dateLastViewed: now, countComments };
-      await db
-        .insertInto("userDiscussions")
-        .values({ userID, discussionID, ...changes })
-        .onConflict((oc) => oc.columns(["userID", "discussionID"]).doUpdateSet(changes))
-        .execute();
-    },
+    markParticipation: (userID, discussionID, countComments, now) =>
+      markParticipation(db, userID, discussionID, countComments, now),
   };
 }
 
@@ -281,11 +266,12 @@ export interface CommentsRepo {
   discussionsByIds(discussionIDs: number[]): Promise<Array<Selectable<DiscussionsTable>>>;
   insert(row: Omit<CommentRow, "commentID">): Promise<number>;
   update(commentID: number, changes: Updateable<CommentsTable>): Promise<void>;
-  /** Deletes the comment with its reactions and the notifications about it. */
-  remove(commentID: number): Promise<void>;
+  /**
+   * Deletes the comment (when still in that discussion) with its reactions and the notifications about
+   * it; false when it was gone already.
+   */
+  remove(commentID: number, discussionID: number): Promise<boolean>;
   removeReactions(commentID: number): Promise<void>;
   countBefore(comment: Pick<CommentRow, "discussionID" | "dateInserted" | "commentID">): Promise<number>;
-  latestOf(discussionID: number): Promise<Pick<CommentRow, "commentID" | "insertUserID" | "dateInserted"> | undefined>;
-  updateDiscussion(discussionID: number, changes: Updateable<DiscussionsTable>): Promise<void>;
   markParticipation(userID: number, discussionID: number, countComments: number, now: string): Promise<void>;
 }

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import {
   CommentDeleteList,
@@ -12,27 +11,20 @@ import {
   CommentQuote,
   CommentThread,
   CommentThreadQuery,
-  ErrorBody,
   limits,
   LongRunnerQuery,
   longRunnerResponses,
 } from "@parley/contracts";
 import type { LongRunner } from "../../platform/long-runner/long-runner.ts";
-import { originOf, setPagingHeaders } from "../../platform/http/pagination.ts";
-import type { CommentRequestContext, CommentsService } from "./comments.service.ts";
+import { setPagingHeaders } from "../../platform/http/pagination.ts";
+import type { CommentsService } from "./comments.service.ts";
+import { requestContext, type RequestContext } from "../../platform/http/request-context.ts";
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody, 429: ErrorBody };
 const tags = ["Comments"];
-const contextOf = (request: FastifyRequest): CommentRequestContext => ({
-  viewer: request.viewer,
-  origin: originOf(request),
-  ip: request.ip,
-});
-
 interface Options {
   service: CommentsService;
   longRunner: LongRunner;
-  changeAuthor: (commentID: number, insertUserID: number, context: CommentRequestContext) => Promise<void>;
+  changeAuthor: (commentID: number, insertUserID: number, context: RequestContext) => Promise<void>;
 }
 
 export const commentsRoutes: FastifyPluginAsyncTypebox<Options> = async (
@@ -55,7 +47,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<Options> = async (
         "comments.delete",
         request.body.commentIDs,
         { deleteMethod: request.body.deleteMethod ?? "full" },
-        contextOf(request),
+        requestContext(request),
         request.query,
       );
       reply.code(status as 200);
@@ -70,11 +62,11 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<Options> = async (
         tags,
         summary: "A discussion's comments (or a member's), paged; sorts oldest, newest, top, trending.",
         querystring: CommentListQuery,
-        response: { 200: Type.Array(Type.Ref("Comment")), ...errors },
+        response: { 200: Type.Array(Type.Ref("Comment")) },
       },
     },
     async (request, reply) => {
-      const result = await service.list(request.query, contextOf(request));
+      const result = await service.list(request.query, requestContext(request));
       setPagingHeaders(request, reply, {
         ...result,
         count: result.items.length,
@@ -91,11 +83,11 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<Options> = async (
         summary:
           "A page of a discussion's top-level comments (or of one comment's replies) with their replies nested; deeper and later replies are folded into holes.",
         querystring: CommentThreadQuery,
-        response: { 200: CommentThread, ...errors },
+        response: { 200: CommentThread },
       },
     },
     async (request, reply) => {
-      const { thread, ...paging } = await service.thread(request.query, contextOf(request));
+      const { thread, ...paging } = await service.thread(request.query, requestContext(request));
       setPagingHeaders(request, reply, {
         ...paging,
         count: thread.threadStructure.filter((item) => item.type === "comment").length,
@@ -116,10 +108,10 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<Options> = async (
         summary: "Get a comment.",
         params: CommentIdParams,
         querystring: Type.Object({ expand: Type.Optional(Type.Array(Type.String())) }),
-        response: { 200: Type.Ref("Comment"), ...errors },
+        response: { 200: Type.Ref("Comment") },
       },
     },
-    async (request) => service.get(request.params.id, request.query.expand, contextOf(request)),
+    async (request) => service.get(request.params.id, request.query.expand, requestContext(request)),
   );
   app.get(
     "/comments/:id/location",
@@ -129,12 +121,12 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<Options> = async (
         summary: "The discussion page a comment is on (for /discussion/comment/{id}).",
         params: CommentIdParams,
         querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) }),
-        response: { 200: CommentLocation, ...errors },
+        response: { 200: CommentLocation },
       },
     },
     async (request) =>
       // By default the discussion page's own size, so the returned URL's /pN is the page that shows the comment.
-      service.locate(request.params.id, request.query.limit ?? limits.pager.commentsPerPage, contextOf(request)),
+      service.locate(request.params.id, request.query.limit ?? limits.pager.commentsPerPage, requestContext(request)),
   );
   app.post(
     "/comments",
@@ -143,10 +135,10 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<Options> = async (
         tags,
         summary: "Reply to a discussion.",
         body: CommentPost,
-        response: { 201: Type.Ref("Comment"), ...errors },
+        response: { 201: Type.Ref("Comment") },
       },
     },
-    async (request) => service.create(request.body, contextOf(request)),
+    async (request) => service.create(request.body, requestContext(request)),
   );
   app.patch(
     "/comments/:id",
@@ -156,16 +148,16 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<Options> = async (
         summary: "Edit a comment.",
         params: CommentIdParams,
         body: CommentPatch,
-        response: { 200: Type.Ref("Comment"), ...errors },
+        response: { 200: Type.Ref("Comment") },
       },
     },
     async (request) => {
       const { insertUserID, ...rest } = request.body;
       if (insertUserID !== undefined) {
-        await changeAuthor(request.params.id, insertUserID, contextOf(request));
-        if (Object.keys(rest).length === 0) return service.get(request.params.id, undefined, contextOf(request));
+        await changeAuthor(request.params.id, insertUserID, requestContext(request));
+        if (Object.keys(rest).length === 0) return service.get(request.params.id, undefined, requestContext(request));
       }
-      return service.patch(request.params.id, rest, contextOf(request));
+      return service.patch(request.params.id, rest, requestContext(request));
     },
   );
   app.delete(
@@ -175,11 +167,11 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<Options> = async (
         tags,
         summary: "Delete a comment.",
         params: CommentIdParams,
-        response: { 204: Type.Null(), ...errors },
+        response: { 204: Type.Null() },
       },
     },
     async (request) => {
-      await service.remove(request.params.id, contextOf(request));
+      await service.remove(request.params.id, requestContext(request));
       return null;
     },
   );
@@ -190,10 +182,10 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<Options> = async (
         tags,
         summary: "The raw source, for editing.",
         params: CommentIdParams,
-        response: { 200: CommentEdit, ...errors },
+        response: { 200: CommentEdit },
       },
     },
-    async (request) => service.edit(request.params.id, contextOf(request)),
+    async (request) => service.edit(request.params.id, requestContext(request)),
   );
   app.get(
     "/comments/:id/quote",
@@ -202,9 +194,9 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<Options> = async (
         tags,
         summary: "What a quote needs.",
         params: CommentIdParams,
-        response: { 200: CommentQuote, ...errors },
+        response: { 200: CommentQuote },
       },
     },
-    async (request) => service.quote(request.params.id, contextOf(request)),
+    async (request) => service.quote(request.params.id, requestContext(request)),
   );
 };

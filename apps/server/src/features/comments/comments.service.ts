@@ -7,10 +7,10 @@ import {
   type CommentThread,
   type CommentThreadQuery,
 } from "@parley/contracts";
-import { assertAccountUsable, authorize, can, requireSignedIn } from "../../platform/auth/authorize.ts";
+import { requireAccess } from "../../platform/auth/access.ts";
+import { assertAccountUsable, requireSignedIn } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
-import { nowIso } from "../../platform/dates.ts";
 import { rawBodyOf } from "../../platform/records.ts";
 import { conflict, fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import { parseDateFilter } from "../../platform/http/filters.ts";
@@ -20,7 +20,6 @@ import {
   createCounters,
   discussionsPolicy,
   Expansions,
-  hotScore,
   reportMetaOf,
   type CategoryDirectory,
   type DiscussionsService,
@@ -36,12 +35,7 @@ import type { CommentFilters, CommentRow, CommentsRepo } from "./comments.repo.t
 import { buildThread, finishThread, holeAuthors } from "./comments.thread.ts";
 import { writeChanges } from "../../platform/history/change-log.ts";
 import { deletedComment } from "./comments.bulk-delete.ts";
-
-export interface CommentRequestContext {
-  viewer: Viewer;
-  origin: string;
-  ip: string;
-}
+import type { RequestContext as CommentRequestContext } from "../../platform/http/request-context.ts";
 
 export interface CommentsDeps {
   repo: CommentsRepo;
@@ -84,8 +78,7 @@ export function createCommentsService({
     // Signatures come with the same users query, and only while they are enabled (spec §5).
     const withSignatures = wantsSignatures && (await platform.siteConfig.get("signatures.enabled"));
     const authorIDs = rows.map((row) => row.insertUserID);
-    const wantsReports =
-      expand.has("reportMeta") && reportMeta !== undefined && can(context.viewer, "community.moderate");
+    const wantsReports = expand.has("reportMeta") && reportMeta !== undefined && policy.isModerator(context.viewer);
     const [loaded, discussionRows, reactionMap, reports] = await Promise.all([
       expand.hasDefault("insertUser")
         ? withSignatures
@@ -106,7 +99,7 @@ export function createCommentsService({
         discussion,
         users: loaded.fragments,
         ...(expand.has("permissions") && discussion
-          ? { permissions: policy.recordPermissions(context.viewer, row, discussion, timeout) }
+          ? { permissions: policy.recordPermissions(context.viewer, row, discussion, timeout, platform.clock.nowMs()) }
           : {}),
         ...(reactionMap ? { reactions: reactionMap.get(row.commentID) ?? [] } : {}),
       });
@@ -124,13 +117,12 @@ export function createCommentsService({
     return normalized;
   };
 
-  const eventOf = (comment: CommentRow, categoryID: number, viewer: Viewer, origin?: string) => ({
+  const eventOf = (comment: CommentRow, categoryID: number, viewer: Viewer) => ({
     commentID: comment.commentID,
     discussionID: comment.discussionID,
     categoryID,
     insertUserID: comment.insertUserID,
     actorUserID: viewer.userID,
-    ...(origin ? { origin } : {}),
   });
 
   return {
@@ -308,7 +300,7 @@ export function createCommentsService({
       if (discussionID === undefined)
         throw validationFailed([fieldError("discussionID", "missingField", "discussionID is required.")]);
       const discussion = await discussions.load(discussionID, viewer);
-      authorize(viewer, "comments.add", { resourceID: discussion.categoryID });
+      requireAccess(viewer, policy.canAdd, discussion);
       if (!discussionsPolicy.canComment(viewer, discussion))
         throw new HttpError(403, "This discussion has been closed.");
       const format = checkFormat(body.format);
@@ -326,11 +318,15 @@ export function createCommentsService({
       }
       await discussions.flood.check(viewer);
 
-      const now = nowIso();
-      const chain = await discussions.ancestry(discussion.categoryID);
+      const now = platform.clock.nowIso();
+      const chainAsRead = await discussions.ancestry(discussion.categoryID);
       const commentID = await platform.db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
         const counters = createCounters(trx);
+        // The discussion's row first: writers of its counts wait for each other, a delete of it makes
+        // this a 404, and its category is the one it is in now (a move may have committed since).
+        const locked = (await counters.lockDiscussions([discussion.discussionID])).get(discussion.discussionID);
+        if (!locked) throw notFound("Discussion");
         const id = await scoped.insert({
           discussionID: discussion.discussionID,
           parentCommentID: body.parentCommentID ?? null,
@@ -345,17 +341,12 @@ export function createCommentsService({
           attributes: null,
           insertIPAddress: context.ip,
         });
-        const countComments = discussion.countComments + 1;
-        // A sunk discussion keeps its place in the lists.
-        const dateLastComment = discussion.sink === 1 ? discussion.dateLastComment : now;
-        await scoped.updateDiscussion(discussion.discussionID, {
-          countComments,
-          lastCommentID: id,
-          lastUserID: viewer.userID,
-          dateLastComment,
-          hot: hotScore(dateLastComment, discussion.score, countComments),
-        });
+        // The count and the last comment come from the database under that lock, never from a number
+        // read before this transaction, which would overwrite concurrent writers' (counters.repo.ts).
+        const { countComments } = (await counters.refreshDiscussion(discussion.discussionID, 1))!;
         await scoped.markParticipation(viewer.userID, discussion.discussionID, countComments, now);
+        const chain =
+          locked.categoryID === discussion.categoryID ? chainAsRead : await discussions.ancestry(locked.categoryID);
         await counters.adjustCategories(chain, 0, 1, {
           discussionID: discussion.discussionID,
           commentID: id,
@@ -367,7 +358,7 @@ export function createCommentsService({
       });
       const comment = (await repo.findById(commentID))!;
       await platform.events.emit("comment.created", {
-        ...eventOf(comment, discussion.categoryID, viewer, context.origin),
+        ...eventOf(comment, discussion.categoryID, viewer),
         ...(body.draftID ? { draftID: body.draftID } : {}),
       });
       return (await presentMany([comment], context, new Expansions([])))[0]!;
@@ -378,18 +369,22 @@ export function createCommentsService({
       requireSignedIn(viewer);
       const { comment, discussion } = await load(id, viewer);
       if (isTombstone(comment)) throw conflict(tombstoneText);
-      if (!policy.canEdit(viewer, comment, discussion, await editTimeout())) {
-        if (discussion.closed === 1 && comment.insertUserID === viewer.userID)
-          throw new HttpError(403, "This discussion has been closed.");
-        authorize(viewer, "comments.edit", { resourceID: discussion.categoryID });
-      }
+      const timeout = await editTimeout();
+      const now = platform.clock.nowMs();
+      if (
+        !policy.canEdit(viewer, comment, discussion, timeout, now) &&
+        discussion.closed === 1 &&
+        comment.insertUserID === viewer.userID
+      )
+        throw new HttpError(403, "This discussion has been closed.");
+      requireAccess(viewer, policy.canEdit, comment, discussion, timeout, now);
       const source = body.body === undefined ? undefined : storableText(body.body);
       if (source !== undefined && !source.trim())
         throw validationFailed([fieldError("body", "missingField", "body is required.")]);
       const changes = {
         ...(source !== undefined ? { body: source } : {}),
         ...(body.format !== undefined ? { format: checkFormat(body.format) } : {}),
-        dateUpdated: nowIso(),
+        dateUpdated: platform.clock.nowIso(),
         updateUserID: viewer.userID,
       };
       await platform.db.transaction().execute(async (trx) => {
@@ -406,29 +401,29 @@ export function createCommentsService({
         await repo.withTransaction(trx).update(comment.commentID, changes);
       });
       const updated = (await repo.findById(comment.commentID))!;
-      await platform.events.emit("comment.updated", eventOf(updated, discussion.categoryID, viewer, context.origin));
+      await platform.events.emit("comment.updated", eventOf(updated, discussion.categoryID, viewer));
       return (await presentMany([updated], context, new Expansions([])))[0]!;
     },
 
     async remove(id: number, context: CommentRequestContext): Promise<void> {
       const { viewer } = context;
       const { comment, discussion } = await load(id, viewer);
-      authorize(viewer, "comments.delete", { resourceID: discussion.categoryID });
+      requireAccess(viewer, policy.canDelete, discussion);
       const chain = await discussions.ancestry(discussion.categoryID);
       await platform.db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
         const counters = createCounters(trx);
+        // The discussion's row first (as every writer of its counts does), then the comment: a
+        // concurrent delete of the same comment got there first when it is gone (and took its counts).
+        const locked = (await counters.lockDiscussions([discussion.discussionID])).get(discussion.discussionID);
+        if (!locked || !(await scoped.remove(comment.commentID, discussion.discussionID))) throw notFound("Comment");
         await writeChanges(trx, [deletedComment(comment, viewer.userID)]);
-        await scoped.remove(comment.commentID);
-        const latest = await scoped.latestOf(discussion.discussionID);
-        const countComments = Math.max(0, discussion.countComments - 1);
-        await scoped.updateDiscussion(discussion.discussionID, {
-          countComments,
-          lastCommentID: latest?.commentID ?? null,
-          lastUserID: latest?.insertUserID ?? discussion.insertUserID,
-          ...(discussion.sink === 1 ? {} : { dateLastComment: latest?.dateInserted ?? discussion.dateInserted }),
-        });
-        await counters.adjustCategories(chain, 0, -1);
+        await counters.refreshDiscussion(discussion.discussionID, -1);
+        await counters.adjustCategories(
+          locked.categoryID === discussion.categoryID ? chain : await discussions.ancestry(locked.categoryID),
+          0,
+          -1,
+        );
         await counters.adjustUser(comment.insertUserID, "countComments", -1);
       });
       await platform.events.emit("comment.deleted", eventOf(comment, discussion.categoryID, viewer));
@@ -436,9 +431,7 @@ export function createCommentsService({
 
     async edit(id: number, context: CommentRequestContext) {
       const { comment, discussion } = await load(id, context.viewer);
-      if (!policy.canEdit(context.viewer, comment, discussion, await editTimeout())) {
-        authorize(context.viewer, "comments.edit", { resourceID: discussion.categoryID });
-      }
+      requireAccess(context.viewer, policy.canEdit, comment, discussion, await editTimeout(), platform.clock.nowMs());
       return {
         commentID: comment.commentID,
         discussionID: comment.discussionID,

@@ -10,7 +10,6 @@ import {
   getComments,
   postComment,
   postDiscussion,
-  sleep,
   userCounts,
   type ContentFixture,
 } from "../../test/content.ts";
@@ -139,7 +138,7 @@ describe.each(engines)("comments API on %s", (engine) => {
       categoryID: f.category.general,
       sink: true,
     });
-    await sleep(1_100);
+    f.t.clock.advance(60_000);
     const comment = await postComment(f.api, f.as.other, sunk.discussionID);
     const after = await fetchDiscussion(sunk.discussionID);
     expect(after.countComments).toBe(1);
@@ -207,9 +206,9 @@ describe.each(engines)("comments API on %s", (engine) => {
     expect(edited.json<Comment>().dateUpdated).not.toBeNull();
     expect((await edit(f.as.other)).statusCode).toBe(403);
     expect((await edit(null)).statusCode).toBe(403);
-    await f.t.app.platform.siteConfig.set("ui.editContentTimeout", 1);
+    await f.t.app.platform.siteConfig.set("ui.editContentTimeout", 60);
     try {
-      await sleep(1_200);
+      f.t.clock.advance(61_000);
       expect((await edit(f.as.author)).statusCode).toBe(403);
       expect((await f.api.get(url(mine.commentID, "/edit"), { as: f.as.author })).statusCode).toBe(403);
       const [listed] = (
@@ -235,7 +234,7 @@ describe.each(engines)("comments API on %s", (engine) => {
     const { api, admin, category, users } = f;
     const target = await postDiscussion(api, f.as.other, { name: "Deleting", categoryID: category.general });
     const first = await postComment(api, f.as.author, target.discussionID, "First");
-    await sleep(5);
+    f.t.clock.advance(1_000);
     const second = await postComment(api, f.as.author, target.discussionID, "Second");
     const before = {
       general: await categoryCounts(api, admin, category.general),

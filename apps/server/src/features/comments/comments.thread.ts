@@ -4,7 +4,7 @@ import type { ReplyRow } from "./comments.repo.ts";
 /** A hole before its authors are known: the first five of them by ID, resolved later. */
 export type PendingHole = Omit<CommentThreadHole, "insertUsers" | "apiUrl"> & { insertUserIDs: number[] };
 
-export interface PendingComment {
+interface PendingComment {
   type: "comment";
   commentID: number;
   parentCommentID: number | null;

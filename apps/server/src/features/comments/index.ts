@@ -16,7 +16,13 @@ import type { LongRunnerContext } from "../../platform/long-runner/long-runner.t
 import { createCommentsService, type CommentsService } from "./comments.service.ts";
 
 export type { CommentsService };
-export type { CommentEvent } from "./comments.events.ts";
+export {
+  addCommentScore,
+  restoreComment,
+  reviveCommentTombstone,
+  type TombstoneText,
+  wipeMemberComments,
+} from "./comments.writes.ts";
 
 /** Comments under /api/v2/comments. */
 export async function registerComments(

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { AddonIDParams, AddonListQuery, AddonPatch, ErrorBody } from "@parley/contracts";
+import { AddonIDParams, AddonListQuery, AddonPatch } from "@parley/contracts";
 import { originOf } from "../../platform/http/pagination.ts";
 import type { AddonsService } from "./config.addons.ts";
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody };
 const tags = ["Addons"];
 
 /** GET /addons, GET and PATCH /addons/{addonID} (dashboard-addons.yml; site.manage). */
@@ -16,7 +15,7 @@ export const addonsRoutes: FastifyPluginAsyncTypebox<{ service: AddonsService }>
         tags,
         summary: "List the add-ons: Parley's optional features and its themes (site.manage).",
         querystring: AddonListQuery,
-        response: { 200: Type.Array(Type.Ref("Addon")), ...errors },
+        response: { 200: Type.Array(Type.Ref("Addon")) },
       },
     },
     async (request) => service.list(request.viewer, request.query, originOf(request)),
@@ -28,7 +27,7 @@ export const addonsRoutes: FastifyPluginAsyncTypebox<{ service: AddonsService }>
         tags,
         summary: "Get an add-on (site.manage).",
         params: AddonIDParams,
-        response: { 200: Type.Ref("Addon"), ...errors },
+        response: { 200: Type.Ref("Addon") },
       },
     },
     async (request) => service.get(request.viewer, request.params.addonID, originOf(request)),
@@ -41,7 +40,7 @@ export const addonsRoutes: FastifyPluginAsyncTypebox<{ service: AddonsService }>
         summary: "Enable or disable an add-on (site.manage); answers the add-ons the change touched.",
         params: AddonIDParams,
         body: AddonPatch,
-        response: { 200: Type.Array(Type.Ref("Addon")), ...errors },
+        response: { 200: Type.Array(Type.Ref("Addon")) },
       },
     },
     async (request) => service.patch(request.viewer, request.params.addonID, request.body, originOf(request)),

@@ -7,11 +7,12 @@ import {
   type Theme,
 } from "@parley/contracts";
 import type { SiteSettingKey } from "@parley/contracts/site-settings";
-import { authorize } from "../../platform/auth/authorize.ts";
+import { requireAccess } from "../../platform/auth/access.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import { badRequest, notFound } from "../../platform/errors.ts";
 import type { ThemesService } from "../themes/index.ts";
 import { displayName, enabledLocalesOf } from "../translations/index.ts";
+import { configPolicy } from "./config.policy.ts";
 import type { ConfigService } from "./config.service.ts";
 
 /** Parley's optional features as add-ons (Vanilla's applications and plugins): each is a site setting. */
@@ -89,7 +90,7 @@ const localeAddon = (localeKey: string, enabled: boolean): Addon => ({
  */
 export function createAddonsService({ config, themes }: { config: ConfigService; themes: ThemesService }) {
   const all = async (viewer: Viewer, origin: string): Promise<Addon[]> => {
-    authorize(viewer, "site.manage");
+    requireAccess(viewer, configPolicy.canManageAddons);
     const [values, themeList] = await Promise.all([
       config.read([...switches.map((feature) => feature.setting), "locales.enabled"], viewer),
       themes.list({}, origin),

@@ -1,5 +1,5 @@
 import type { FieldError } from "@parley/contracts";
-import { authorize, can } from "../../platform/auth/authorize.ts";
+import { requireAccess } from "../../platform/auth/access.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import { validationFailed } from "../../platform/errors.ts";
 import type { EventBus } from "../../platform/events.ts";
@@ -12,6 +12,7 @@ import {
   type SiteConfigKey,
   type SiteConfigValue,
 } from "../../platform/site-config.ts";
+import { configPolicy } from "./config.policy.ts";
 
 declare module "../../platform/events.ts" {
   interface EventMap {
@@ -81,10 +82,7 @@ function checkValue(key: SiteConfigKey, value: unknown): { error: FieldError } |
  * permission, each changed by holders of its own; a change is all of its keys or none.
  */
 export function createConfigService({ siteConfig, events }: { siteConfig: SiteConfig; events: EventBus }) {
-  const readableBy = (viewer: Viewer) => (key: SiteConfigKey) => {
-    const { read } = siteConfigRules[key];
-    return read === "public" || can(viewer, read);
-  };
+  const readableBy = (viewer: Viewer) => (key: SiteConfigKey) => configPolicy.canRead(viewer, key);
 
   async function values(keys: SiteConfigKey[]): Promise<Record<string, SiteConfigValue>> {
     const found = await Promise.all(keys.map((key) => siteConfig.get(key)));
@@ -101,7 +99,7 @@ export function createConfigService({ siteConfig, events }: { siteConfig: SiteCo
      * Answers the new values.
      */
     async patch(body: Record<string, unknown>, viewer: Viewer): Promise<Record<string, SiteConfigValue>> {
-      authorize(viewer, ["community.manage", "site.manage"]);
+      requireAccess(viewer, configPolicy.canChange);
       const entries = Object.entries(body);
       const unknown = entries
         .map(([key]) => key)
@@ -109,7 +107,7 @@ export function createConfigService({ siteConfig, events }: { siteConfig: SiteCo
         .map((key) => invalid(key, "additionalProperties", { additionalProperty: key }));
       if (unknown.length) throw validationFailed(unknown);
       const keys = entries.map(([key]) => key as SiteConfigKey);
-      for (const key of keys) authorize(viewer, siteConfigRules[key].write!);
+      for (const key of keys) requireAccess(viewer, configPolicy.canWrite, key);
       const errors: FieldError[] = [];
       const changes: Partial<Record<SiteConfigKey, SiteConfigValue>> = {};
       for (const [key, value] of entries) {

@@ -1,5 +1,5 @@
 /** What conversations emit after their transaction commits (the live stream listens). */
-export interface MessageCreatedEvent {
+interface MessageCreatedEvent {
   messageID: number;
   conversationID: number;
   insertUserID: number;
@@ -9,7 +9,7 @@ export interface MessageCreatedEvent {
 }
 
 /** A member read a conversation: their unread count changed. */
-export interface ConversationReadEvent {
+interface ConversationReadEvent {
   userID: number;
   conversationID: number;
 }
@@ -20,3 +20,5 @@ declare module "../../platform/events.ts" {
     "conversation.read": ConversationReadEvent;
   }
 }
+
+export {};

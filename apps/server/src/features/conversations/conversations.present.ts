@@ -10,7 +10,7 @@ import { renderBody, renderExcerpt, type PostFormat } from "../../platform/rende
 import type { ConversationRow, MessageRow } from "./conversations.repo.ts";
 import { unknownUser } from "./conversations.deps.ts";
 
-export const EXCERPT_LENGTH = 160;
+const EXCERPT_LENGTH = 160;
 
 /** `expand` names: insertUser, lastInsertUser, all (or true). */
 export const expands = (expand: string[] | undefined) => {

@@ -1,15 +1,11 @@
 import { sql, type Kysely, type Selectable } from "kysely";
-import type {
-  ConversationMessagesTable,
-  ConversationsTable,
-  DB,
-  UserConversationsTable,
-} from "../../platform/db/schema.ts";
+import { lockRows } from "../../platform/db/row-locks.ts";
+import type { ConversationMessagesTable, ConversationsTable, DB } from "../../platform/db/schema.ts";
 import { wipedBody } from "../../platform/records.ts";
+import { removeNotificationsAbout } from "./conversations.deps.ts";
 
 export type ConversationRow = Selectable<ConversationsTable>;
 export type MessageRow = Selectable<ConversationMessagesTable>;
-export type ParticipationRow = Selectable<UserConversationsTable>;
 /** A conversation with one participant's read state (the member whose list it is). */
 export type ListedConversation = ConversationRow & { countReadMessages: number };
 
@@ -33,6 +29,8 @@ export function createConversationsRepo(db: Kysely<DB>) {
   };
 
   async function recountParticipants(conversationID: number): Promise<void> {
+    // Locked, then recounted by a later statement (platform/db/row-locks.ts).
+    await lockRows(db, "conversations", "conversationID", [conversationID], "countParticipants");
     await db
       .updateTable("conversations")
       .set({
@@ -125,28 +123,42 @@ export function createConversationsRepo(db: Kysely<DB>) {
         .values(values)
         .returning("messageID")
         .executeTakeFirstOrThrow();
-      await db
+      // One statement: the count after this increment, and the last message the greatest id (a message
+      // committed after a later one never moves it back).
+      const row = await db
         .updateTable("conversations")
         .set((eb) => ({
           countMessages: eb("countMessages", "+", 1),
-          lastMessageID: messageID,
+          lastMessageID: eb
+            .case()
+            .when(eb.or([eb("lastMessageID", "is", null), eb("lastMessageID", "<", messageID)]))
+            .then(messageID)
+            .else(eb.ref("lastMessageID"))
+            .end(),
           dateUpdated: values.dateInserted,
         }))
         .where("conversationID", "=", values.conversationID)
-        .execute();
-      const row = await db
-        .selectFrom("conversations")
-        .select("countMessages")
-        .where("conversationID", "=", values.conversationID)
+        .returning("countMessages")
         .executeTakeFirstOrThrow();
       return { messageID, countMessages: row.countMessages };
     },
 
-    /** The member has read every message so far. */
+    /**
+     * The member has read every message so far. Only ever forward: a view that read the count before a
+     * concurrent message (the member's own, counted read when sent) never marks it unread again.
+     */
     async markRead(userID: number, conversationID: number, countMessages: number, date: string) {
       await db
         .updateTable("userConversations")
-        .set({ countReadMessages: countMessages, dateLastViewed: date })
+        .set((eb) => ({
+          countReadMessages: eb
+            .case()
+            .when("countReadMessages", "<", countMessages)
+            .then(countMessages)
+            .else(eb.ref("countReadMessages"))
+            .end(),
+          dateLastViewed: date,
+        }))
         .where("userID", "=", userID)
         .where("conversationID", "=", conversationID)
         .execute();
@@ -231,11 +243,7 @@ export function createConversationsRepo(db: Kysely<DB>) {
      */
     async deleteContentOf(userID: number): Promise<void> {
       const started = db.selectFrom("conversations").select("conversationID").where("insertUserID", "=", userID);
-      await db
-        .deleteFrom("notifications")
-        .where("recordType", "=", "conversation")
-        .where("recordID", "in", started)
-        .execute();
+      await removeNotificationsAbout(db, "conversation", started);
       await db.deleteFrom("conversationMessages").where("conversationID", "in", started).execute();
       await db.deleteFrom("userConversations").where("conversationID", "in", started).execute();
       await db.deleteFrom("conversations").where("insertUserID", "=", userID).execute();
@@ -264,6 +272,7 @@ export function createConversationsRepo(db: Kysely<DB>) {
           .where("conversationID", "in", touched)
           .execute();
         await db.deleteFrom("conversationMessages").where("insertUserID", "=", userID).execute();
+        await lockRows(db, "conversations", "conversationID", touched, "countMessages");
         await db
           .updateTable("conversations")
           .set({

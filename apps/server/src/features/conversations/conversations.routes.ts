@@ -1,29 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import {
   ConversationGetQuery,
   ConversationListQuery,
   ConversationParticipant,
   ConversationPost,
-  ErrorBody,
   IdParams,
   MessageListQuery,
   MessagePost,
   ParticipantListQuery,
   ParticipantsPost,
 } from "@parley/contracts";
-import { originOf, setPagingHeaders } from "../../platform/http/pagination.ts";
-import type { ConversationContext, ConversationsService } from "./conversations.service.ts";
+import { setPagingHeaders } from "../../platform/http/pagination.ts";
+import type { ConversationsService } from "./conversations.service.ts";
+import { requestContext } from "../../platform/http/request-context.ts";
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody, 429: ErrorBody };
 const tags = ["Conversations"];
-
-const contextOf = (request: FastifyRequest): ConversationContext => ({
-  viewer: request.viewer,
-  origin: originOf(request),
-  ip: request.ip,
-});
 
 /** /conversations and /messages: private conversations between members (reference §6). */
 export const conversationsRoutes: FastifyPluginAsyncTypebox<{ service: ConversationsService }> = async (
@@ -37,12 +29,12 @@ export const conversationsRoutes: FastifyPluginAsyncTypebox<{ service: Conversat
         tags,
         summary: "The signed-in member's conversations, most recently active first (more-pager).",
         querystring: ConversationListQuery,
-        response: { 200: Type.Array(Type.Ref("Conversation")), ...errors },
+        response: { 200: Type.Array(Type.Ref("Conversation")) },
       },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-cache, private");
-      const result = await service.list(request.query, contextOf(request));
+      const result = await service.list(request.query, requestContext(request));
       setPagingHeaders(request, reply, { page: result.page, limit: result.limit, count: result.items.length });
       return result.items;
     },
@@ -55,11 +47,11 @@ export const conversationsRoutes: FastifyPluginAsyncTypebox<{ service: Conversat
         tags,
         summary: "Start a conversation (needs conversations.add); the first message goes with it.",
         body: ConversationPost,
-        response: { 201: Type.Ref("Conversation"), ...errors },
+        response: { 201: Type.Ref("Conversation") },
       },
     },
     async (request, reply) => {
-      const conversation = await service.create(request.body, contextOf(request));
+      const conversation = await service.create(request.body, requestContext(request));
       reply.code(201);
       return conversation;
     },
@@ -73,12 +65,12 @@ export const conversationsRoutes: FastifyPluginAsyncTypebox<{ service: Conversat
         summary: "One conversation, for its participants.",
         params: IdParams,
         querystring: ConversationGetQuery,
-        response: { 200: Type.Ref("Conversation"), ...errors },
+        response: { 200: Type.Ref("Conversation") },
       },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-cache, private");
-      return service.get(request.params.id, request.query.expand, contextOf(request));
+      return service.get(request.params.id, request.query.expand, requestContext(request));
     },
   );
 
@@ -90,12 +82,12 @@ export const conversationsRoutes: FastifyPluginAsyncTypebox<{ service: Conversat
         summary: "A conversation's participants, those who left included (numbered pager).",
         params: IdParams,
         querystring: ParticipantListQuery,
-        response: { 200: Type.Array(ConversationParticipant), ...errors },
+        response: { 200: Type.Array(ConversationParticipant) },
       },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-cache, private");
-      const result = await service.participants(request.params.id, request.query, contextOf(request));
+      const result = await service.participants(request.params.id, request.query, requestContext(request));
       setPagingHeaders(request, reply, { ...result, count: result.items.length });
       return result.items;
     },
@@ -109,14 +101,14 @@ export const conversationsRoutes: FastifyPluginAsyncTypebox<{ service: Conversat
         summary: "Add members to a conversation you take part in.",
         params: IdParams,
         body: ParticipantsPost,
-        response: { 201: Type.Array(ConversationParticipant), ...errors },
+        response: { 201: Type.Array(ConversationParticipant) },
       },
     },
     async (request, reply) => {
       const result = await service.addParticipants(
         request.params.id,
         request.body.participantUserIDs,
-        contextOf(request),
+        requestContext(request),
       );
       reply.code(201);
       return result.items;
@@ -130,11 +122,11 @@ export const conversationsRoutes: FastifyPluginAsyncTypebox<{ service: Conversat
         tags,
         summary: "Leave a conversation: it is no longer listed, and its new messages no longer reach you.",
         params: IdParams,
-        response: { 204: Type.Null(), ...errors },
+        response: { 204: Type.Null() },
       },
     },
     async (request, reply) => {
-      await service.leave(request.params.id, contextOf(request));
+      await service.leave(request.params.id, requestContext(request));
       reply.code(204);
       return null;
     },
@@ -147,12 +139,12 @@ export const conversationsRoutes: FastifyPluginAsyncTypebox<{ service: Conversat
         tags,
         summary: "A conversation's messages, oldest first (numbered pager); reading them marks it read.",
         querystring: MessageListQuery,
-        response: { 200: Type.Array(Type.Ref("ConversationMessage")), ...errors },
+        response: { 200: Type.Array(Type.Ref("ConversationMessage")) },
       },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-cache, private");
-      const result = await service.messages(request.query, contextOf(request));
+      const result = await service.messages(request.query, requestContext(request));
       setPagingHeaders(request, reply, { ...result, count: result.items.length });
       return result.items;
     },
@@ -165,11 +157,11 @@ export const conversationsRoutes: FastifyPluginAsyncTypebox<{ service: Conversat
         tags,
         summary: "Add a message to a conversation you take part in.",
         body: MessagePost,
-        response: { 201: Type.Ref("ConversationMessage"), ...errors },
+        response: { 201: Type.Ref("ConversationMessage") },
       },
     },
     async (request, reply) => {
-      const message = await service.postMessage(request.body, contextOf(request));
+      const message = await service.postMessage(request.body, requestContext(request));
       reply.code(201);
       return message;
     },

@@ -13,7 +13,8 @@ import {
   type MessagePost,
   type ParticipantListQuery,
 } from "@parley/contracts";
-import { assertAccountUsable, authorize, can, requireSignedIn } from "../../platform/auth/authorize.ts";
+import { requireAccess } from "../../platform/auth/access.ts";
+import { assertAccountUsable, requireSignedIn } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import { nowIso } from "../../platform/dates.ts";
@@ -26,12 +27,7 @@ import "./conversations.events.ts";
 import { conversationsPolicy as policy } from "./conversations.policy.ts";
 import { expands, presentConversation, presentMessage } from "./conversations.present.ts";
 import { createConversationsRepo, type ConversationRow, type ConversationsRepo } from "./conversations.repo.ts";
-
-export interface ConversationContext {
-  viewer: Viewer;
-  origin: string;
-  ip: string;
-}
+import type { RequestContext as ConversationContext } from "../../platform/http/request-context.ts";
 
 const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ""));
@@ -58,7 +54,7 @@ export function createConversationsService(deps: {
 
   /** Flood control like comments: more than 3 messages in 30 s locks messaging for 120 s. */
   async function checkFlood(viewer: Viewer) {
-    if (viewer.user?.bypassSpam === 1 || can(viewer, "community.moderate")) return;
+    if (policy.bypassesFlood(viewer)) return;
     const key = String(viewer.userID);
     const message = fill(discussionMessages.flood, {
       count: discussionRules.floodPosts,
@@ -178,8 +174,7 @@ export function createConversationsService(deps: {
       const { viewer } = context;
       requireSignedIn(viewer);
       const participantUserID = query.participantUserID ?? viewer.userID;
-      if (participantUserID !== viewer.userID && !policy.canModerate(viewer))
-        authorize(viewer, "conversations.moderate");
+      if (participantUserID !== viewer.userID) requireAccess(viewer, policy.canModerate);
       const page = query.page ?? 1;
       const limit = query.limit ?? conversationRules.listDefaultLimit;
       const rows = await repo.list(
@@ -197,7 +192,7 @@ export function createConversationsService(deps: {
     async create(body: ConversationPost, context: ConversationContext): Promise<Conversation> {
       const { viewer } = context;
       requireSignedIn(viewer);
-      authorize(viewer, "conversations.add");
+      requireAccess(viewer, policy.canMessage);
       await assertEnabled();
       const recipients = [...new Set(body.participantUserIDs)].filter((id) => id !== viewer.userID);
       if (!recipients.length)
@@ -247,7 +242,7 @@ export function createConversationsService(deps: {
     /** A participant adds members; they see the whole conversation. */
     async addParticipants(conversationID: number, userIDs: number[], context: ConversationContext) {
       const { viewer } = context;
-      authorize(viewer, "conversations.add");
+      requireAccess(viewer, policy.canMessage);
       await assertEnabled();
       await load(conversationID, viewer, "write");
       const ids = [...new Set(userIDs)].filter((id) => id !== viewer.userID);
@@ -355,7 +350,7 @@ export function createConversationsService(deps: {
     context: ConversationContext;
     participantUserIDs: number[];
   }) {
-    const { viewer, origin } = input.context;
+    const { viewer } = input.context;
     const recipients = input.participantUserIDs.filter((id) => id !== viewer.userID);
     if (recipients.length)
       await platform.events.emit("notification.requested", {
@@ -366,7 +361,6 @@ export function createConversationsService(deps: {
         actorUserID: viewer.userID,
         title: input.name.trim() || renderExcerpt(input.body, input.format, 80),
         url: `${conversationPath(input.conversationID)}#latest`,
-        origin,
       });
     await platform.events.emit("message.created", {
       messageID: input.messageID,

@@ -7,8 +7,6 @@ import { conversationsRoutes } from "./conversations.routes.ts";
 import { createConversationsService, type ConversationsService } from "./conversations.service.ts";
 
 export type { ConversationsService };
-export type { ConversationReadEvent, MessageCreatedEvent } from "./conversations.events.ts";
-
 /**
  * Private conversations. Made before users and notifications (whose `/users/me` and live counts show
  * the unread count); routes come with `registerConversations`.

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { authorize } from "../../platform/auth/authorize.ts";
+import { requireAccess } from "../../platform/auth/access.ts";
 import type { DB } from "../../platform/db/schema.ts";
 import { nowIso } from "../../platform/dates.ts";
 import { notFound } from "../../platform/errors.ts";
@@ -7,9 +7,11 @@ import type { BatchOutcome, LongRunnerAction, LongRunnerContext } from "../../pl
 import { failureOf } from "../../platform/long-runner/long-runner.ts";
 import { writeChanges } from "../../platform/history/change-log.ts";
 import { createTagsRepo } from "../tags/index.ts";
+import { lockRowsExclusively } from "../../platform/db/row-locks.ts";
 import { createCounters } from "./counters.repo.ts";
 import type { DiscussionRow, DiscussionsRepo } from "./discussions.repo.ts";
 import type { DiscussionWriteDeps } from "./discussions.bulk.ts";
+import { discussionsPolicy } from "./discussions.policy.ts";
 
 /**
  * Removes one discussion's rows inside the caller's transaction (no counts, no history): its tags, then
@@ -23,17 +25,26 @@ export async function removeDiscussionRecords(trx: Kysely<DB>, repo: Discussions
 /**
  * Deletes discussions inside the caller's transaction: their tags, comments, reactions, notifications
  * and members' states, and the counts they held (categories up the tree, the authors' and commenters'
- * post counts).
+ * post counts). Answers the ones it deleted (not those a concurrent request deleted first).
  */
 export async function deleteDiscussionRows(
   trx: Kysely<DB>,
   repo: DiscussionsRepo,
   rows: Array<{ row: DiscussionRow; chain: number[] }>,
   actorUserID: number,
-): Promise<void> {
+): Promise<DiscussionRow[]> {
+  // No comment comes under them while their comments are counted and removed; one already deleted by a
+  // concurrent request has given its counts back.
+  const present = await lockRowsExclusively(
+    trx,
+    "discussions",
+    "discussionID",
+    rows.map(({ row }) => row.discussionID),
+  );
+  const deleting = rows.filter(({ row }) => present.has(row.discussionID));
   await writeChanges(
     trx,
-    rows.map(({ row }) => ({
+    deleting.map(({ row }) => ({
       operation: "delete" as const,
       recordType: "discussion" as const,
       recordID: row.discussionID,
@@ -44,14 +55,17 @@ export async function deleteDiscussionRows(
   );
   const scoped = repo.withTransaction(trx);
   const counters = createCounters(trx);
-  for (const { row, chain } of rows) {
+  for (const { row, chain } of deleting) {
+    let comments = 0;
     for (const [userID, count] of await scoped.commentCountsByUser(row.discussionID)) {
       await counters.adjustUser(userID, "countComments", -count);
+      comments += count;
     }
     await removeDiscussionRecords(trx, repo, row.discussionID);
-    await counters.adjustCategories(chain, -1, -row.countComments);
+    await counters.adjustCategories(chain, -1, -comments);
     await counters.adjustUser(row.insertUserID, "countDiscussions", -1);
   }
+  return deleting.map(({ row }) => row);
 }
 
 /**
@@ -70,8 +84,8 @@ export function bulkDeleteAction(deps: DiscussionWriteDeps): LongRunnerAction<Re
         const row = found.get(id);
         try {
           if (!row) throw notFound("Discussion");
-          authorize(viewer, "discussions.view", { resourceID: row.categoryID });
-          authorize(viewer, "discussions.delete", { resourceID: row.categoryID });
+          requireAccess(viewer, discussionsPolicy.canView, row);
+          requireAccess(viewer, discussionsPolicy.canDelete, row);
           allowed.push(row);
         } catch (error) {
           failures.set(id, failureOf(error));
@@ -81,8 +95,10 @@ export function bulkDeleteAction(deps: DiscussionWriteDeps): LongRunnerAction<Re
       const withChains = await Promise.all(
         allowed.map(async (row) => ({ row, chain: await deps.ancestry(row.categoryID) })),
       );
-      await deps.db.transaction().execute((trx) => deleteDiscussionRows(trx, deps.repo, withChains, viewer.userID));
-      for (const row of allowed) {
+      const deleted = await deps.db
+        .transaction()
+        .execute((trx) => deleteDiscussionRows(trx, deps.repo, withChains, viewer.userID));
+      for (const row of deleted) {
         await deps.events.emit("discussion.deleted", {
           discussionID: row.discussionID,
           categoryID: row.categoryID,

@@ -1,10 +1,11 @@
-import { authorize } from "../../platform/auth/authorize.ts";
+import { requireAccess } from "../../platform/auth/access.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { BatchOutcome, LongRunnerAction, LongRunnerContext } from "../../platform/long-runner/long-runner.ts";
 import { failureOf } from "../../platform/long-runner/long-runner.ts";
 import { createCounters } from "./counters.repo.ts";
 import type { DiscussionWriteDeps } from "./discussions.bulk.ts";
 import type { DiscussionRow } from "./discussions.repo.ts";
+import { discussionsPolicy } from "./discussions.policy.ts";
 
 export interface BulkMoveArgs {
   categoryID: number;
@@ -23,7 +24,7 @@ export function bulkMoveAction(deps: DiscussionWriteDeps): LongRunnerAction<Bulk
       const failures: BatchOutcome["failures"] = new Map();
       try {
         await deps.requirePostableCategory(categoryID, viewer);
-        authorize(viewer, "discussions.edit", { resourceID: categoryID });
+        requireAccess(viewer, discussionsPolicy.canMove, { categoryID });
       } catch (error) {
         const failure = failureOf(error);
         return { successIDs: [], failures: new Map(ids.map((id) => [id, failure])) };
@@ -35,8 +36,8 @@ export function bulkMoveAction(deps: DiscussionWriteDeps): LongRunnerAction<Bulk
         const row = found.get(id);
         try {
           if (!row) throw notFound("Discussion");
-          authorize(viewer, "discussions.view", { resourceID: row.categoryID });
-          authorize(viewer, "discussions.edit", { resourceID: row.categoryID });
+          requireAccess(viewer, discussionsPolicy.canView, row);
+          requireAccess(viewer, discussionsPolicy.canMove, row);
           successIDs.push(id);
           if (row.categoryID !== categoryID) allowed.push(row);
         } catch (error) {
@@ -52,13 +53,21 @@ export function bulkMoveAction(deps: DiscussionWriteDeps): LongRunnerAction<Bulk
       );
       await deps.db.transaction().execute(async (trx) => {
         const counters = createCounters(trx);
+        // Their counts and categories as they are under the lock (comments posted meanwhile included).
+        const locked = await counters.lockDiscussions(allowed.map((row) => row.discussionID));
+        const moving = allowed.filter((row) => {
+          const now = locked.get(row.discussionID);
+          return now !== undefined && now.categoryID !== categoryID;
+        });
         await deps.repo.withTransaction(trx).moveAll(
-          allowed.map((row) => row.discussionID),
+          moving.map((row) => row.discussionID),
           categoryID,
         );
-        for (const row of allowed) {
-          await counters.adjustCategories(fromChains.get(row.categoryID)!, -1, -row.countComments);
-          await counters.adjustCategories(toChain, 1, row.countComments);
+        for (const row of moving) {
+          const { countComments, categoryID: fromID } = locked.get(row.discussionID)!;
+          const fromChain = fromChains.get(fromID) ?? (await deps.ancestry(fromID));
+          await counters.adjustCategories(fromChain, -1, -countComments);
+          await counters.adjustCategories(toChain, 1, countComments);
         }
       });
       for (const row of allowed) {
@@ -67,7 +76,6 @@ export function bulkMoveAction(deps: DiscussionWriteDeps): LongRunnerAction<Bulk
           categoryID,
           insertUserID: row.insertUserID,
           actorUserID: viewer.userID,
-          origin: context.origin,
         };
         await deps.events.emit("discussion.updated", { ...event, fields: ["categoryID"] });
         await deps.events.emit("discussion.moved", { ...event, fromCategoryID: row.categoryID });

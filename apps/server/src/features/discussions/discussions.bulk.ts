@@ -11,7 +11,7 @@ import type {
   LongRunnerContext,
 } from "../../platform/long-runner/long-runner.ts";
 import { failureOf } from "../../platform/long-runner/long-runner.ts";
-import { authorize } from "../../platform/auth/authorize.ts";
+import { requireAccess } from "../../platform/auth/access.ts";
 import { bulkDeleteAction } from "./discussions.bulk-delete.ts";
 import { bulkMoveAction, type BulkMoveArgs } from "./discussions.bulk-move.ts";
 import { mergeAction, type MergeArgs } from "./discussions.merge.ts";
@@ -48,9 +48,8 @@ function bulkCloseAction(deps: DiscussionWriteDeps): LongRunnerAction<BulkCloseA
         const row = found.get(id);
         try {
           if (!row) throw notFound("Discussion");
-          authorize(viewer, "discussions.view", { resourceID: row.categoryID });
-          if (!discussionsPolicy.canClose(viewer, row))
-            authorize(viewer, "discussions.close", { resourceID: row.categoryID });
+          requireAccess(viewer, discussionsPolicy.canView, row);
+          requireAccess(viewer, discussionsPolicy.canClose, row);
           successIDs.push(id);
           if ((row.closed === 1) !== closed) changed.push(row);
         } catch (error) {
@@ -68,7 +67,6 @@ function bulkCloseAction(deps: DiscussionWriteDeps): LongRunnerAction<BulkCloseA
             categoryID: row.categoryID,
             insertUserID: row.insertUserID,
             actorUserID: viewer.userID,
-            origin: context.origin,
             fields: ["closed"],
           });
         }

@@ -1,13 +1,14 @@
-import { authorize } from "../../platform/auth/authorize.ts";
+import { requireAccess } from "../../platform/auth/access.ts";
 import { fieldError, validationFailed } from "../../platform/errors.ts";
 import type { LongRunnerContext } from "../../platform/long-runner/long-runner.ts";
 import { writeChanges } from "../../platform/history/change-log.ts";
 import { createCounters } from "./counters.repo.ts";
 import type { DiscussionWriteDeps } from "./discussions.bulk.ts";
 import type { DiscussionsService } from "./discussions.service.ts";
+import { discussionsPolicy } from "./discussions.policy.ts";
 
 /** The new author must be an existing member who is not deleted. */
-export async function requireAuthor(deps: Pick<DiscussionWriteDeps, "repo">, userID: number): Promise<void> {
+async function requireAuthor(deps: Pick<DiscussionWriteDeps, "repo">, userID: number): Promise<void> {
   if (!(await deps.repo.isActiveUser(userID)))
     throw validationFailed([fieldError("insertUserID", "invalid", "The user does not exist.")]);
 }
@@ -24,7 +25,7 @@ export async function changeDiscussionAuthor(
 ): Promise<void> {
   const { viewer } = context;
   const row = await deps.service.load(discussionID, viewer);
-  authorize(viewer, "site.manage");
+  requireAccess(viewer, discussionsPolicy.canChangeAuthor);
   if (row.insertUserID === insertUserID) return;
   await requireAuthor(deps, insertUserID);
   await deps.db.transaction().execute(async (trx) => {
@@ -48,7 +49,6 @@ export async function changeDiscussionAuthor(
     categoryID: row.categoryID,
     insertUserID,
     actorUserID: viewer.userID,
-    origin: context.origin,
     fields: ["insertUserID"],
   });
 }

@@ -1,3 +1,9 @@
 /** What discussions use from other features: only through their public index. */
-export { categoryUrl, followedCategoryIDs, type CategoryDirectory, type CategoryNode } from "../categories/index.ts";
-export { unknownUser, type UserFragments } from "../users/index.ts";
+export {
+  adjustCategoryCounts,
+  categoryUrl,
+  followedCategoryIDs,
+  recountCategories,
+  type CategoryDirectory,
+} from "../categories/index.ts";
+export { adjustPostCount, recountPostCounts, unknownUser, type UserFragments } from "../users/index.ts";

@@ -1,12 +1,10 @@
 /** The events discussions emit after their transaction commits. */
-export interface DiscussionEvent {
+interface DiscussionEvent {
   discussionID: number;
   categoryID: number;
   insertUserID: number;
   /** Who did it. */
   actorUserID: number;
-  /** The site origin of the request that did it (links in notification e-mail). */
-  origin?: string;
 }
 
 declare module "../../platform/events.ts" {
@@ -18,3 +16,5 @@ declare module "../../platform/events.ts" {
     "discussion.moved": DiscussionEvent & { fromCategoryID: number };
   }
 }
+
+export {};

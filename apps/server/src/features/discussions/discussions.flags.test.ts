@@ -7,7 +7,6 @@ import {
   expectSchema,
   getDiscussions,
   postDiscussion,
-  sleep,
   type ContentFixture,
 } from "../../test/content.ts";
 
@@ -89,7 +88,7 @@ describe.each(engines)("discussion flags, bump, type and tags on %s", (engine) =
       status: 403,
       permissions: ["curation.manage"],
     });
-    await sleep(5);
+    f.t.clock.advance(1_000);
     const bumped = await f.api.patch(url(oldest!.discussionID, "/bump"), undefined, { as: f.as.moderator });
     expect(bumped.statusCode, bumped.body).toBe(200);
     expectSchema(Discussion, bumped.json());

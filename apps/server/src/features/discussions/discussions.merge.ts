@@ -1,4 +1,4 @@
-import { authorize } from "../../platform/auth/authorize.ts";
+import { requireAccess } from "../../platform/auth/access.ts";
 import { nowIso } from "../../platform/dates.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { BatchOutcome, LongRunnerAction, LongRunnerContext } from "../../platform/long-runner/long-runner.ts";
@@ -10,7 +10,8 @@ import { removeDiscussionRecords } from "./discussions.bulk-delete.ts";
 import { createMovesRepo } from "./discussions.moves.repo.ts";
 import { discussionUrl } from "./discussions.present.ts";
 import type { DiscussionRow } from "./discussions.repo.ts";
-import { refreshDiscussion } from "./discussions.tally.ts";
+import { discussionsPolicy } from "./discussions.policy.ts";
+import { lockRowsExclusively } from "../../platform/db/row-locks.ts";
 
 export interface MergeArgs {
   destinationDiscussionID: number;
@@ -35,8 +36,8 @@ export function mergeAction(deps: DiscussionWriteDeps): LongRunnerAction<MergeAr
       try {
         const found = await deps.repo.findById(destinationDiscussionID);
         if (!found) throw notFound("Discussion");
-        authorize(viewer, "discussions.view", { resourceID: found.categoryID });
-        authorize(viewer, "discussions.edit", { resourceID: found.categoryID });
+        requireAccess(viewer, discussionsPolicy.canView, found);
+        requireAccess(viewer, discussionsPolicy.canEditAny, found);
         destination = found;
       } catch (error) {
         const failure = failureOf(error);
@@ -51,8 +52,8 @@ export function mergeAction(deps: DiscussionWriteDeps): LongRunnerAction<MergeAr
         const row = found.get(id);
         try {
           if (!row) throw notFound("Discussion");
-          authorize(viewer, "discussions.view", { resourceID: row.categoryID });
-          authorize(viewer, "discussions.edit", { resourceID: row.categoryID });
+          requireAccess(viewer, discussionsPolicy.canView, row);
+          requireAccess(viewer, discussionsPolicy.canEditAny, row);
           successIDs.push(id);
           if (id !== destinationDiscussionID && row.type !== "redirect") sources.push(row);
         } catch (error) {
@@ -70,6 +71,11 @@ export function mergeAction(deps: DiscussionWriteDeps): LongRunnerAction<MergeAr
         const discussions = deps.repo.withTransaction(trx);
         const moves = createMovesRepo(trx);
         const counters = createCounters(trx);
+        // No comment comes or goes under these discussions until the counts below are written.
+        await lockRowsExclusively(trx, "discussions", "discussionID", [
+          ...sources.map((row) => row.discussionID),
+          destinationDiscussionID,
+        ]);
         for (const source of sources) {
           const commentID = await discussions.insertComment({
             discussionID: destinationDiscussionID,
@@ -120,7 +126,7 @@ export function mergeAction(deps: DiscussionWriteDeps): LongRunnerAction<MergeAr
           await counters.adjustCategories(destinationChain, 0, moved + 1);
           await counters.adjustUser(source.insertUserID, "countComments", 1);
         }
-        await refreshDiscussion(trx, { discussions: deps.repo, moves }, destination);
+        await counters.refreshDiscussion(destinationDiscussionID, "recount");
       });
 
       for (const source of sources) {
@@ -129,7 +135,6 @@ export function mergeAction(deps: DiscussionWriteDeps): LongRunnerAction<MergeAr
           categoryID: source.categoryID,
           insertUserID: source.insertUserID,
           actorUserID: viewer.userID,
-          origin: context.origin,
         };
         if (addRedirects)
           await deps.events.emit("discussion.updated", { ...event, fields: ["type", "closed", "body"] });
@@ -140,7 +145,6 @@ export function mergeAction(deps: DiscussionWriteDeps): LongRunnerAction<MergeAr
         categoryID: destination.categoryID,
         insertUserID: destination.insertUserID,
         actorUserID: viewer.userID,
-        origin: context.origin,
         fields: ["countComments"],
       });
       return { successIDs, failures };

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
 import type { CommentsTable, DB } from "../../platform/db/schema.ts";
 
 export type MovableComment = Pick<
@@ -35,13 +35,17 @@ export function createMovesRepo(db: Kysely<DB>) {
         .execute();
     },
 
-    /** Moves comments (and their notifications) to a discussion; those whose parent stays behind become top-level replies. */
-    async moveComments(commentIDs: number[], toDiscussionID: number): Promise<void> {
-      if (commentIDs.length === 0) return;
-      await db
+    /**
+     * Moves comments (and their notifications) to a discussion; those whose parent stays behind become
+     * top-level replies. Answers the ids that moved (not the ones deleted meanwhile).
+     */
+    async moveComments(commentIDs: number[], toDiscussionID: number): Promise<Set<number>> {
+      if (commentIDs.length === 0) return new Set();
+      const moved = await db
         .updateTable("comments")
         .set({ discussionID: toDiscussionID })
         .where("commentID", "in", commentIDs)
+        .returning("commentID")
         .execute();
       await db
         .updateTable("notifications")
@@ -66,6 +70,7 @@ export function createMovesRepo(db: Kysely<DB>) {
           ),
         )
         .execute();
+      return new Set(moved.map((row) => row.commentID));
     },
 
     /** A discussion's reactions become the reactions of the comment it turned into. */
@@ -77,27 +82,25 @@ export function createMovesRepo(db: Kysely<DB>) {
         .where("recordID", "=", discussionID)
         .execute();
     },
-
-    /** The comment count and latest comment of a discussion, as stored after a move. */
-    async tally(discussionID: number) {
-      const [count, latest] = await Promise.all([
-        db
-          .selectFrom("comments")
-          .select(({ fn }) => fn.countAll<number>().as("count"))
-          .where("discussionID", "=", discussionID)
-          .executeTakeFirstOrThrow(),
-        db
-          .selectFrom("comments")
-          .select(["commentID", "insertUserID", "dateInserted"])
-          .where("discussionID", "=", discussionID)
-          .orderBy("dateInserted", "desc")
-          .orderBy("commentID", "desc")
-          .limit(1)
-          .executeTakeFirst(),
-      ]);
-      return { countComments: Number(count.count), latest };
-    },
   };
 }
 
-export type MovesRepo = ReturnType<typeof createMovesRepo>;
+/** Moves a category's discussions to another category (deleting the first with its content moved). */
+export async function moveCategoryDiscussions(
+  db: Kysely<DB>,
+  fromCategoryID: number,
+  toCategoryID: number,
+): Promise<void> {
+  await db
+    .updateTable("discussions")
+    .set((eb) => ({
+      categoryID: toCategoryID,
+      // The group of the category they go to (none for an ordinary one).
+      groupID: eb
+        .selectFrom("categories")
+        .select(sql<number | null>`nullif("groupID", 0)`.as("groupID"))
+        .where("categoryID", "=", toCategoryID),
+    }))
+    .where("categoryID", "=", fromCategoryID)
+    .execute();
+}

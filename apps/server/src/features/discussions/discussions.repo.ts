@@ -22,7 +22,7 @@ export interface DiscussionFilters {
   dates?: Partial<Record<"dateInserted" | "dateUpdated" | "dateLastComment", DateCondition[]>>;
 }
 
-export interface ListOrder {
+interface ListOrder {
   sort: DiscussionSort;
   /** Announcements first: `category` pins (announce 1 or 2) in a category list, `recent` (announce 2) elsewhere. */
   pinFirst: "category" | "recent" | null;

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import {
   DiscussionClose,
@@ -15,46 +14,27 @@ import {
   DiscussionPost,
   DiscussionQuote,
   DiscussionTagsBody,
-  ErrorBody,
   LongRunnerQuery,
   TagFragmentList,
   limits,
   LongRunnerResult,
   longRunnerResponses,
 } from "@parley/contracts";
-import { originOf, setPagingHeaders } from "../../platform/http/pagination.ts";
+import { setPagingHeaders } from "../../platform/http/pagination.ts";
 import type { LongRunnerAnswer } from "../../platform/long-runner/long-runner.ts";
 import type { BulkActions } from "./discussions.bulk.ts";
-import type { DiscussionRequestContext, DiscussionsService } from "./discussions.service.ts";
+import type { DiscussionsService } from "./discussions.service.ts";
+import { requestContext, type RequestContext } from "../../platform/http/request-context.ts";
 
-const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-  422: ErrorBody,
-  429: ErrorBody,
-};
 const tags = ["Discussions"];
 /** Bulk answers: 200, 408 with a callbackPayload, or the highest failure status with the progress. */
 const bulkResponse = longRunnerResponses;
 
-const contextOf = (request: FastifyRequest): DiscussionRequestContext => ({
-  viewer: request.viewer,
-  origin: originOf(request),
-  ip: request.ip,
-});
-
 interface Options {
   service: DiscussionsService;
   bulk: BulkActions;
-  changeAuthor: (discussionID: number, insertUserID: number, context: DiscussionRequestContext) => Promise<void>;
-  split: (
-    body: DiscussionSplit,
-    context: DiscussionRequestContext,
-    query?: LongRunnerQuery,
-  ) => Promise<LongRunnerAnswer>;
+  changeAuthor: (discussionID: number, insertUserID: number, context: RequestContext) => Promise<void>;
+  split: (body: DiscussionSplit, context: RequestContext, query?: LongRunnerQuery) => Promise<LongRunnerAnswer>;
 }
 
 /** /discussions: parse, call the service, set status and paging headers. */
@@ -69,11 +49,11 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
         tags,
         summary: "List discussions: filters, sorts (default -dateLastComment, announcements first) and expands.",
         querystring: DiscussionListQuery,
-        response: { 200: Type.Array(Type.Ref("Discussion")), ...errors },
+        response: { 200: Type.Array(Type.Ref("Discussion")) },
       },
     },
     async (request, reply) => {
-      const result = await service.list(request.query, contextOf(request));
+      const result = await service.list(request.query, requestContext(request));
       setPagingHeaders(request, reply, {
         ...result,
         count: result.items.length,
@@ -91,10 +71,10 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
         summary: "Get a discussion.",
         params: DiscussionIdParams,
         querystring: DiscussionGetQuery,
-        response: { 200: Type.Ref("Discussion"), ...errors },
+        response: { 200: Type.Ref("Discussion") },
       },
     },
-    async (request) => service.get(request.params.id, request.query.expand, contextOf(request)),
+    async (request) => service.get(request.params.id, request.query.expand, requestContext(request)),
   );
 
   app.post(
@@ -104,10 +84,10 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
         tags,
         summary: "Start a discussion.",
         body: DiscussionPost,
-        response: { 201: Type.Ref("Discussion"), ...errors },
+        response: { 201: Type.Ref("Discussion") },
       },
     },
-    async (request) => service.create(request.body, contextOf(request)),
+    async (request) => service.create(request.body, requestContext(request)),
   );
 
   app.patch(
@@ -118,16 +98,16 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
         summary: "Edit a discussion or change its flags.",
         params: DiscussionIdParams,
         body: DiscussionPatch,
-        response: { 200: Type.Ref("Discussion"), ...errors },
+        response: { 200: Type.Ref("Discussion") },
       },
     },
     async (request) => {
       const { insertUserID, ...rest } = request.body;
       if (insertUserID !== undefined) {
-        await changeAuthor(request.params.id, insertUserID, contextOf(request));
-        if (Object.keys(rest).length === 0) return service.get(request.params.id, undefined, contextOf(request));
+        await changeAuthor(request.params.id, insertUserID, requestContext(request));
+        if (Object.keys(rest).length === 0) return service.get(request.params.id, undefined, requestContext(request));
       }
-      return service.patch(request.params.id, rest, contextOf(request));
+      return service.patch(request.params.id, rest, requestContext(request));
     },
   );
 
@@ -138,11 +118,11 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
         tags,
         summary: "Delete a discussion and its comments.",
         params: DiscussionIdParams,
-        response: { 204: Type.Null(), ...errors },
+        response: { 204: Type.Null() },
       },
     },
     async (request) => {
-      await service.remove(request.params.id, contextOf(request));
+      await service.remove(request.params.id, requestContext(request));
       return null;
     },
   );
@@ -154,10 +134,10 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
         tags,
         summary: "The raw source, for editing.",
         params: DiscussionIdParams,
-        response: { 200: DiscussionEdit, ...errors },
+        response: { 200: DiscussionEdit },
       },
     },
-    async (request) => service.edit(request.params.id, contextOf(request)),
+    async (request) => service.edit(request.params.id, requestContext(request)),
   );
 
   app.get(
@@ -167,10 +147,10 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
         tags,
         summary: "What a quote needs: the raw body and its author.",
         params: DiscussionIdParams,
-        response: { 200: DiscussionQuote, ...errors },
+        response: { 200: DiscussionQuote },
       },
     },
-    async (request) => service.quote(request.params.id, contextOf(request)),
+    async (request) => service.quote(request.params.id, requestContext(request)),
   );
 
   for (const [path, flag, summary] of [
@@ -182,10 +162,10 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
     const Result = Type.Object({ [flag]: Type.Boolean() });
     app.put(
       `/discussions/:id/${path}`,
-      { schema: { tags, summary, params: DiscussionIdParams, body: Body, response: { 200: Result, ...errors } } },
+      { schema: { tags, summary, params: DiscussionIdParams, body: Body, response: { 200: Result } } },
       async (request) => {
         const value = (request.body as Record<string, boolean | undefined>)[flag] ?? flag !== "muted";
-        return { [flag]: await service.setFlag(request.params.id, flag, value, contextOf(request)) };
+        return { [flag]: await service.setFlag(request.params.id, flag, value, requestContext(request)) };
       },
     );
   }
@@ -199,10 +179,10 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
         params: DiscussionIdParams,
         // Vanilla's client sends no body at all: the schema must accept its absence (anything sent is ignored).
         body: Type.Unknown({ description: "No body." }),
-        response: { 200: Type.Ref("Discussion"), ...errors },
+        response: { 200: Type.Ref("Discussion") },
       },
     },
-    async (request) => service.bump(request.params.id, contextOf(request)),
+    async (request) => service.bump(request.params.id, requestContext(request)),
   );
 
   app.put(
@@ -213,10 +193,10 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
         summary: "Change the post type.",
         params: DiscussionIdParams,
         body: Type.Object({ type: Type.String() }),
-        response: { 200: Type.Ref("Discussion"), ...errors },
+        response: { 200: Type.Ref("Discussion") },
       },
     },
-    async (request) => service.setType(request.params.id, request.body.type, contextOf(request)),
+    async (request) => service.setType(request.params.id, request.body.type, requestContext(request)),
   );
 
   app.put(
@@ -227,11 +207,16 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
         summary: "Replace the tags.",
         params: DiscussionIdParams,
         body: DiscussionTagsBody,
-        response: { 200: TagFragmentList, ...errors },
+        response: { 200: TagFragmentList },
       },
     },
     async (request) =>
-      service.setTags(request.params.id, request.body.tagIDs ?? [], request.body.urlcodes ?? [], contextOf(request)),
+      service.setTags(
+        request.params.id,
+        request.body.tagIDs ?? [],
+        request.body.urlcodes ?? [],
+        requestContext(request),
+      ),
   );
 
   app.delete(
@@ -246,7 +231,7 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
       },
     },
     async (request, reply) => {
-      const { status, body } = await bulk.delete(request.body.discussionIDs, contextOf(request), request.query);
+      const { status, body } = await bulk.delete(request.body.discussionIDs, requestContext(request), request.query);
       reply.code(status as 200);
       return body;
     },
@@ -267,7 +252,7 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
       const { status, body } = await bulk.move(
         request.body.discussionIDs,
         request.body.categoryID,
-        contextOf(request),
+        requestContext(request),
         request.query,
       );
       reply.code(status as 200);
@@ -290,7 +275,7 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
       const { status, body } = await bulk.close(
         request.body.discussionIDs,
         request.body.closed ?? true,
-        contextOf(request),
+        requestContext(request),
         request.query,
       );
       reply.code(status as 200);
@@ -314,7 +299,7 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
       const { status, body } = await bulk.merge(
         discussionIDs,
         { destinationDiscussionID, addRedirects },
-        contextOf(request),
+        requestContext(request),
         request.query,
       );
       reply.code(status as 200);
@@ -334,7 +319,7 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
       },
     },
     async (request, reply) => {
-      const { status, body } = await split(request.body, contextOf(request), request.query);
+      const { status, body } = await split(request.body, requestContext(request), request.query);
       reply.code(status as 200);
       return body;
     },

@@ -7,12 +7,13 @@ import {
   type DiscussionPatch,
   type DiscussionPost,
 } from "@parley/contracts";
-import { assertAccountUsable, authorize, can, requireSignedIn } from "../../platform/auth/authorize.ts";
+import { requireAccess } from "../../platform/auth/access.ts";
+import { assertAccountUsable, requireSignedIn } from "../../platform/auth/authorize.ts";
 import type { Kysely } from "kysely";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { DB } from "../../platform/db/schema.ts";
 import type { Platform } from "../../platform/context.ts";
-import { nowIso, toRfc3339 } from "../../platform/dates.ts";
+import { toRfc3339 } from "../../platform/dates.ts";
 import { rawBodyOf } from "../../platform/records.ts";
 import { fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import { parseDateFilter } from "../../platform/http/filters.ts";
@@ -30,18 +31,13 @@ import { createCounters } from "./counters.repo.ts";
 import { hotScore } from "./discussions.hot.ts";
 import { deleteDiscussionRows } from "./discussions.bulk-delete.ts";
 import { writeChanges } from "../../platform/history/change-log.ts";
-
-export interface DiscussionRequestContext {
-  viewer: Viewer;
-  origin: string;
-  ip: string;
-}
+import type { RequestContext as DiscussionRequestContext } from "../../platform/http/request-context.ts";
 
 /**
  * More writes of the caller's, made in the post's own transaction (after the post is written): both
  * commit or neither does. Publishing a scheduled draft deletes the draft this way.
  */
-export type AlsoInTransaction = (trx: Kysely<DB>, recordID: number) => Promise<void>;
+type AlsoInTransaction = (trx: Kysely<DB>, recordID: number) => Promise<void>;
 
 export interface WriteOptions {
   alsoInTransaction?: AlsoInTransaction;
@@ -129,7 +125,7 @@ export function createDiscussionsService({
     assertAccountUsable(viewer);
     const row = await repo.findById(id);
     if (!row) throw notFound("Discussion");
-    authorize(viewer, "discussions.view", { resourceID: row.categoryID });
+    requireAccess(viewer, policy.canView, row);
     return row;
   }
 
@@ -143,8 +139,7 @@ export function createDiscussionsService({
     const ids = rows.map((row) => row.discussionID);
     const wantsLastPost = expand.has("lastPost");
     const wantsTags = expand.has("tags") || expand.has("tagIDs");
-    const wantsReports =
-      expand.has("reportMeta") && reportMeta !== undefined && can(context.viewer, "community.moderate");
+    const wantsReports = expand.has("reportMeta") && reportMeta !== undefined && policy.isModerator(context.viewer);
     const [lastComments, states, tagMap, reactionMap, reports] = await Promise.all([
       wantsLastPost
         ? repo.lastComments(rows.map((row) => row.lastCommentID).filter((id): id is number => id !== null))
@@ -186,7 +181,9 @@ export function createDiscussionsService({
           ...(expand.has("breadcrumbs")
             ? { breadcrumbs: await categories.breadcrumbs(row.categoryID, context.origin) }
             : {}),
-          ...(expand.has("permissions") ? { permissions: policy.recordPermissions(context.viewer, row, timeout) } : {}),
+          ...(expand.has("permissions")
+            ? { permissions: policy.recordPermissions(context.viewer, row, timeout, platform.clock.nowMs()) }
+            : {}),
           ...(excerptLength ? { excerptLength } : {}),
           ...(reactionMap ? { reactions: reactionMap.get(row.discussionID) ?? [] } : {}),
         });
@@ -209,11 +206,11 @@ export function createDiscussionsService({
     if (!node || node.categoryID === -1)
       throw validationFailed([fieldError("categoryID", "invalid", "The category does not exist.")]);
     // A group's category: its members (and groups.moderate) post there.
-    if (node.groupID && !can(viewer, "discussions.add", { resourceID: categoryID })) {
+    if (node.groupID && !policy.canAdd(viewer, categoryID)) {
       assertAccountUsable(viewer);
       throw new HttpError(403, groupMessages.membersOnly);
     }
-    authorize(viewer, "discussions.add", { resourceID: categoryID });
+    requireAccess(viewer, policy.canAdd, categoryID);
     if (node.displayAs === "categories" || node.displayAs === "heading") {
       throw validationFailed([fieldError("categoryID", "invalid", "You cannot post discussions in this category.")]);
     }
@@ -255,7 +252,6 @@ export function createDiscussionsService({
     name: "discussion.created" | "discussion.deleted",
     row: DiscussionRow,
     viewer: Viewer,
-    origin?: string,
     draftID?: number,
   ) =>
     platform.events.emit(name, {
@@ -263,7 +259,6 @@ export function createDiscussionsService({
       categoryID: row.categoryID,
       insertUserID: row.insertUserID,
       actorUserID: viewer.userID,
-      ...(origin ? { origin } : {}),
       ...(draftID ? { draftID } : {}),
     });
 
@@ -295,7 +290,7 @@ export function createDiscussionsService({
           : query.categoryID;
         for (const id of query.categoryID) {
           if (!(await categories.get(id))) throw notFound("Category");
-          authorize(viewer, "discussions.view", { resourceID: id });
+          requireAccess(viewer, policy.canView, { categoryID: id });
         }
         categoryIDs = requested.filter((id) => visible.has(id));
       }
@@ -311,7 +306,7 @@ export function createDiscussionsService({
         categoryIDs = categoryIDs.filter((id) => followed.has(id));
       }
       for (const userID of [query.bookmarkUserID, query.participatedUserID]) {
-        if (userID !== undefined && userID !== viewer.userID) authorize(viewer, "community.moderate");
+        if (userID !== undefined && userID !== viewer.userID) requireAccess(viewer, policy.isModerator);
       }
       const filters: DiscussionFilters = {
         categoryIDs,
@@ -371,15 +366,13 @@ export function createDiscussionsService({
       ];
       if (errors.length) throw validationFailed(errors);
       const announce = announceOf(body) ?? ANNOUNCE.none;
-      if (announce !== ANNOUNCE.none && !policy.canAnnounce(viewer, { categoryID }))
-        authorize(viewer, "discussions.announce", { resourceID: categoryID });
-      if (body.closed) authorize(viewer, "discussions.close", { resourceID: categoryID });
-      if (body.sink && !policy.canSink(viewer, { categoryID }))
-        authorize(viewer, "discussions.sink", { resourceID: categoryID });
+      if (announce !== ANNOUNCE.none) requireAccess(viewer, policy.canAnnounce, { categoryID });
+      if (body.closed) requireAccess(viewer, policy.canCloseAny, { categoryID });
+      if (body.sink) requireAccess(viewer, policy.canSink, { categoryID });
       if (body.tagIDs?.length || body.newTagNames?.length) await tags.requireTagging();
       await flood.check(viewer);
 
-      const now = nowIso();
+      const now = platform.clock.nowIso();
       const chain = await ancestry(categoryID);
       const discussionID = await platform.db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
@@ -423,7 +416,7 @@ export function createDiscussionsService({
         return id;
       });
       const row = (await repo.findById(discussionID))!;
-      await emit("discussion.created", row, viewer, context.origin, body.draftID);
+      await emit("discussion.created", row, viewer, body.draftID);
       return presentOne(row, context, ["tags"]);
     },
 
@@ -441,10 +434,12 @@ export function createDiscussionsService({
       const editsContent = ["name", "body", "format", "categoryID", "type", "tagIDs", "newTagNames"].some((key) =>
         fields.includes(key),
       );
-      if (editsContent && !policy.canEdit(viewer, row, await editTimeout())) {
-        if (row.closed === 1 && row.insertUserID === viewer.userID)
+      if (editsContent) {
+        const timeout = await editTimeout();
+        const now = platform.clock.nowMs();
+        if (!policy.canEdit(viewer, row, timeout, now) && row.closed === 1 && row.insertUserID === viewer.userID)
           throw new HttpError(403, "This discussion has been closed.");
-        authorize(viewer, "discussions.edit", { resourceID: row.categoryID });
+        requireAccess(viewer, policy.canEdit, row, timeout, now);
       }
       if (body.name !== undefined) {
         const name = plainTitle(body.name);
@@ -458,28 +453,28 @@ export function createDiscussionsService({
       }
       if (body.format !== undefined) changes.format = checkFormat(body.format);
       if (body.closed !== undefined && body.closed !== (row.closed === 1)) {
-        if (!policy.canClose(viewer, row)) authorize(viewer, "discussions.close", { resourceID: row.categoryID });
+        requireAccess(viewer, policy.canClose, row);
         changes.closed = body.closed ? 1 : 0;
       }
       if (body.sink !== undefined && body.sink !== (row.sink === 1)) {
-        if (!policy.canSink(viewer, row)) authorize(viewer, "discussions.sink", { resourceID: row.categoryID });
+        requireAccess(viewer, policy.canSink, row);
         changes.sink = body.sink ? 1 : 0;
       }
       const announce = announceOf(body);
       if (announce !== undefined && announce !== row.announce) {
-        if (!policy.canAnnounce(viewer, row)) authorize(viewer, "discussions.announce", { resourceID: row.categoryID });
+        requireAccess(viewer, policy.canAnnounce, row);
         changes.announce = announce;
       }
       if (body.resolved !== undefined) {
-        authorize(viewer, "staff.allow");
+        requireAccess(viewer, policy.canResolve);
         changes.resolved = body.resolved ? 1 : 0;
         changes.resolvedUserID = body.resolved ? viewer.userID : null;
       }
       let moveTo: number | null = null;
       if (body.categoryID !== undefined && body.categoryID !== row.categoryID) {
-        authorize(viewer, "discussions.edit", { resourceID: row.categoryID });
+        requireAccess(viewer, policy.canMove, row);
         await requirePostableCategory(body.categoryID, viewer);
-        authorize(viewer, "discussions.edit", { resourceID: body.categoryID });
+        requireAccess(viewer, policy.canMove, { categoryID: body.categoryID });
         moveTo = body.categoryID;
         changes.categoryID = body.categoryID;
       }
@@ -487,7 +482,7 @@ export function createDiscussionsService({
         changes.type = ["discussion", "question", "idea"].includes(body.type) ? body.type : row.type;
       const contentChanged = changes.name !== undefined || changes.body !== undefined || changes.format !== undefined;
       if (contentChanged) {
-        changes.dateUpdated = nowIso();
+        changes.dateUpdated = platform.clock.nowIso();
         changes.updateUserID = viewer.userID;
       }
       if (body.tagIDs?.length || body.newTagNames?.length) await tags.requireTagging();
@@ -502,6 +497,12 @@ export function createDiscussionsService({
             { ...entry, parentRecordID: row.categoryID, data: row, insertUserID: viewer.userID },
           ]);
         }
+        // Its count and category under the lock: comments posted meanwhile move with it.
+        const locked =
+          moveTo === null
+            ? undefined
+            : (await createCounters(trx).lockDiscussions([row.discussionID])).get(row.discussionID);
+        if (moveTo !== null && !locked) throw notFound("Discussion");
         await scoped.update(row.discussionID, changes);
         if (body.tagIDs !== undefined || body.newTagNames !== undefined) {
           const tagIDs = await tags.resolveForPost(
@@ -510,12 +511,13 @@ export function createDiscussionsService({
             body.tagIDs ?? [],
             body.newTagNames ?? [],
           );
-          await createTagsRepo(trx).setDiscussionTags(row.discussionID, tagIDs, nowIso());
+          await createTagsRepo(trx).setDiscussionTags(row.discussionID, tagIDs, platform.clock.nowIso());
         }
-        if (moveTo !== null) {
+        if (locked && locked.categoryID !== moveTo) {
           const counters = createCounters(trx);
-          await counters.adjustCategories(fromChain, -1, -row.countComments);
-          await counters.adjustCategories(toChain, 1, row.countComments);
+          const from = locked.categoryID === row.categoryID ? fromChain : await ancestry(locked.categoryID);
+          await counters.adjustCategories(from, -1, -locked.countComments);
+          await counters.adjustCategories(toChain, 1, locked.countComments);
         }
         await options.alsoInTransaction?.(trx, row.discussionID);
       });
@@ -525,7 +527,6 @@ export function createDiscussionsService({
         categoryID: updated.categoryID,
         insertUserID: row.insertUserID,
         actorUserID: viewer.userID,
-        origin: context.origin,
       };
       await platform.events.emit("discussion.updated", {
         ...event,
@@ -539,11 +540,13 @@ export function createDiscussionsService({
     async remove(id: number, context: DiscussionRequestContext): Promise<void> {
       const { viewer } = context;
       const row = await load(id, viewer);
-      authorize(viewer, "discussions.delete", { resourceID: row.categoryID });
+      requireAccess(viewer, policy.canDelete, row);
       const chain = await ancestry(row.categoryID);
-      await platform.db
-        .transaction()
-        .execute((trx) => deleteDiscussionRows(trx, repo, [{ row, chain }], viewer.userID));
+      await platform.db.transaction().execute(async (trx) => {
+        // A concurrent delete got there first.
+        if (!(await deleteDiscussionRows(trx, repo, [{ row, chain }], viewer.userID)).length)
+          throw notFound("Discussion");
+      });
       await emit("discussion.deleted", row, viewer);
     },
 
@@ -559,22 +562,22 @@ export function createDiscussionsService({
       if (flag === "dismissed" && row.announce === 0) throw new HttpError(400, "Only announcements can be dismissed.");
       await repo.setUserState(viewer.userID, row.discussionID, {
         [flag]: value ? 1 : 0,
-        ...(flag === "bookmarked" ? { dateBookmarked: value ? nowIso() : null } : {}),
+        ...(flag === "bookmarked" ? { dateBookmarked: value ? platform.clock.nowIso() : null } : {}),
       });
       return value;
     },
 
     async bump(id: number, context: DiscussionRequestContext): Promise<Discussion> {
       const row = await load(id, context.viewer);
-      authorize(context.viewer, "curation.manage");
-      const now = nowIso();
+      requireAccess(context.viewer, policy.canBump);
+      const now = platform.clock.nowIso();
       await repo.update(row.discussionID, { dateLastComment: now, hot: hotScore(now, row.score, row.countComments) });
       return presentOne((await repo.findById(row.discussionID))!, context);
     },
 
     async setType(id: number, type: string, context: DiscussionRequestContext): Promise<Discussion> {
       const row = await load(id, context.viewer);
-      authorize(context.viewer, "discussions.edit", { resourceID: row.categoryID });
+      requireAccess(context.viewer, policy.canEditAny, row);
       if (!["discussion", "question", "idea"].includes(type)) throw new HttpError(400, "Record not found.");
       await repo.update(row.discussionID, { type });
       return presentOne((await repo.findById(row.discussionID))!, context);
@@ -583,11 +586,10 @@ export function createDiscussionsService({
     async setTags(id: number, tagIDs: number[], urlcodes: string[], context: DiscussionRequestContext) {
       const { viewer } = context;
       const row = await load(id, viewer);
-      if (!policy.canEdit(viewer, row, await editTimeout()))
-        authorize(viewer, "discussions.edit", { resourceID: row.categoryID });
+      requireAccess(viewer, policy.canEdit, row, await editTimeout(), platform.clock.nowMs());
       await tags.requireTagging();
       // Vanilla's PUT asks for Vanilla.Tagging.Add too, and takes existing tags only (tagIDs, urlcodes).
-      authorize(viewer, "tags.add");
+      requireAccess(viewer, policy.canTag);
       const tagRepo = createTagsRepo(platform.db);
       const byCode = await tagRepo.findByUrlcodes(urlcodes);
       const missing = urlcodes.filter(
@@ -602,7 +604,7 @@ export function createDiscussionsService({
           [...tagIDs, ...byCode.map((tag) => tag.tagID)],
           [],
         );
-        await createTagsRepo(trx).setDiscussionTags(row.discussionID, ids, nowIso());
+        await createTagsRepo(trx).setDiscussionTags(row.discussionID, ids, platform.clock.nowIso());
       });
       return (await repo.tagsOf([row.discussionID])).get(row.discussionID) ?? [];
     },
@@ -610,8 +612,7 @@ export function createDiscussionsService({
     /** The raw source for editing (edit permission). */
     async edit(id: number, context: DiscussionRequestContext) {
       const row = await load(id, context.viewer);
-      if (!policy.canEdit(context.viewer, row, await editTimeout()))
-        authorize(context.viewer, "discussions.edit", { resourceID: row.categoryID });
+      requireAccess(context.viewer, policy.canEdit, row, await editTimeout(), platform.clock.nowMs());
       const tagIDs = await createTagsRepo(platform.db).tagIDsOf(row.discussionID);
       return {
         discussionID: row.discussionID,

@@ -1,5 +1,5 @@
 import type { DiscussionSplit, LongRunnerQuery } from "@parley/contracts";
-import { authorize } from "../../platform/auth/authorize.ts";
+import { requireAccess } from "../../platform/auth/access.ts";
 import { notFound } from "../../platform/errors.ts";
 import type {
   BatchOutcome,
@@ -15,7 +15,8 @@ import { createMovesRepo } from "./discussions.moves.repo.ts";
 import { discussionUrl } from "./discussions.present.ts";
 import type { DiscussionRow } from "./discussions.repo.ts";
 import type { DiscussionsService } from "./discussions.service.ts";
-import { refreshDiscussion } from "./discussions.tally.ts";
+import { discussionsPolicy } from "./discussions.policy.ts";
+import { lockRowsExclusively } from "../../platform/db/row-locks.ts";
 
 export interface SplitArgs {
   discussionID: number;
@@ -37,7 +38,7 @@ export async function startSplit(
   const [first] = await moves.commentsByIds([body.commentIDs[0]!]);
   if (!first) throw notFound("Comment");
   const source = await deps.service.load(first.discussionID, viewer);
-  authorize(viewer, "comments.edit", { resourceID: source.categoryID });
+  requireAccess(viewer, discussionsPolicy.canSplit, source);
   const { newPost } = body;
   const created = await deps.service.create(
     {
@@ -90,8 +91,8 @@ export function splitAction(deps: DiscussionWriteDeps): LongRunnerAction<SplitAr
         const from = comment ? parents.get(comment.discussionID) : undefined;
         try {
           if (!comment || !from) throw notFound("Comment");
-          authorize(viewer, "discussions.view", { resourceID: from.categoryID });
-          authorize(viewer, "comments.edit", { resourceID: from.categoryID });
+          requireAccess(viewer, discussionsPolicy.canView, from);
+          requireAccess(viewer, discussionsPolicy.canSplit, from);
           successIDs.push(id);
           if (from.discussionID !== discussionID) moving.push({ commentID: id, from });
         } catch (error) {
@@ -107,17 +108,19 @@ export function splitAction(deps: DiscussionWriteDeps): LongRunnerAction<SplitAr
       await deps.db.transaction().execute(async (trx) => {
         const scopedMoves = createMovesRepo(trx);
         const counters = createCounters(trx);
-        await scopedMoves.moveComments(
+        // No comment comes or goes under these discussions until the counts below are written.
+        await lockRowsExclusively(trx, "discussions", "discussionID", [...sources.keys(), discussionID]);
+        const moved = await scopedMoves.moveComments(
           moving.map((item) => item.commentID),
           discussionID,
         );
-        for (const { from } of moving) {
+        for (const { commentID, from } of moving) {
+          if (!moved.has(commentID)) continue;
           await counters.adjustCategories(chains.get(from.categoryID)!, 0, -1);
           await counters.adjustCategories(targetChain, 0, 1);
         }
-        const repos = { discussions: deps.repo, moves: scopedMoves };
-        for (const from of sources.values()) await refreshDiscussion(trx, repos, from);
-        await refreshDiscussion(trx, repos, target);
+        for (const from of sources.values()) await counters.refreshDiscussion(from.discussionID, "recount");
+        await counters.refreshDiscussion(discussionID, "recount");
       });
 
       for (const row of [...sources.values(), target]) {
@@ -126,7 +129,6 @@ export function splitAction(deps: DiscussionWriteDeps): LongRunnerAction<SplitAr
           categoryID: row.categoryID,
           insertUserID: row.insertUserID,
           actorUserID: viewer.userID,
-          origin: context.origin,
           fields: ["countComments"],
         });
       }

@@ -32,9 +32,12 @@ const ACTIVE = new Set([
   "applet",
 ]);
 const URL_ATTRIBUTES = new Set(["href", "src", "action", "formaction", "xlink:href", "poster", "background"]);
-/** A sample of the corpus (every third vector) that fits a post body. */
+/**
+ * A sample of the corpus (every fifth vector, about 60) that fits a post body: e2e/xss.e2e.ts puts every vector
+ * through every page in Chromium; this keeps the API's own answers checked on both engines within a minute.
+ */
 const vectors = xssCorpus.filter(
-  (vector, index) => index % 3 === 0 && vector.body.length <= discussionRules.bodyMaxLength,
+  (vector, index) => index % 5 === 0 && vector.body.length <= discussionRules.bodyMaxLength,
 );
 
 /** Every element (and fail on any comment) as a browser would build them. */

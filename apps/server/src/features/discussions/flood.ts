@@ -1,8 +1,8 @@
 import { discussionMessages, discussionRules } from "@parley/contracts";
-import { can } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import { HttpError } from "../../platform/errors.ts";
+import { discussionsPolicy } from "./discussions.policy.ts";
 
 /**
  * Flood control (Vanilla's defaults): more than 3 posts in 30 seconds locks posting for 120 seconds,
@@ -22,7 +22,7 @@ export function createFloodControl(platform: Platform) {
   return {
     /** Call before a post is written; throws 429 while the member is locked out. */
     async check(viewer: Viewer): Promise<void> {
-      if (viewer.userID === 0 || viewer.user?.bypassSpam === 1 || can(viewer, "community.moderate")) return;
+      if (viewer.userID === 0 || viewer.user?.bypassSpam === 1 || discussionsPolicy.isModerator(viewer)) return;
       const key = String(viewer.userID);
       if (!(await lock.peek(key)).allowed) throw new HttpError(429, message());
       if (!(await posts.hit(key)).allowed) {

@@ -8,6 +8,7 @@ import type { TagsService } from "../tags/index.ts";
 import type { CategoryDirectory, UserFragments } from "./discussions.deps.ts";
 import { registerBulkActions } from "./discussions.bulk.ts";
 import { createDiscussionsRepo } from "./discussions.repo.ts";
+import { recountAfterMemberPosts } from "./member-posts.ts";
 import { discussionsRoutes } from "./discussions.routes.ts";
 import {
   createDiscussionsService,
@@ -17,13 +18,14 @@ import {
 } from "./discussions.service.ts";
 
 export type { DiscussionsService, ReactionSummaries };
-export type { AlsoInTransaction, WriteOptions } from "./discussions.service.ts";
+export type { WriteOptions } from "./discussions.service.ts";
 export { reportMetaOf, type ReportMetaLoader } from "./discussions.service.ts";
-export type { DiscussionEvent } from "./discussions.events.ts";
 export { discussionsPolicy } from "./discussions.policy.ts";
 export { hotScore } from "./discussions.service.ts";
-export { createCounters, type Counters } from "./counters.repo.ts";
-export { removeMemberPosts, removePosts } from "./member-posts.ts";
+export { addDiscussionScore, addDiscussionViews, createCounters } from "./counters.repo.ts";
+export { removeMemberPosts, removePosts, wipeMemberDiscussions } from "./member-posts.ts";
+export { moveCategoryDiscussions } from "./discussions.moves.repo.ts";
+export { markParticipation } from "./discussions.participation.ts";
 export { Expansions, discussionUrl, slugify } from "./discussions.present.ts";
 
 /** Discussions under /api/v2/discussions. */
@@ -40,6 +42,9 @@ export async function registerDiscussions(
 ): Promise<DiscussionsService> {
   for (const schema of sharedDiscussionSchemas) app.addSchema(schema);
   const repo = createDiscussionsRepo(platform.db);
+  platform.events.on("user.deleted", async ({ deleteMethod }) => {
+    if (deleteMethod === "delete") await recountAfterMemberPosts(platform.db);
+  });
   const service = createDiscussionsService({ repo, platform, ...deps });
   const writeDeps = {
     db: platform.db,

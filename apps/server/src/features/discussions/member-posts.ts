@@ -1,5 +1,8 @@
 import type { Kysely, SelectQueryBuilder } from "kysely";
+import { inTransaction, lockAllRows } from "../../platform/db/row-locks.ts";
 import type { DB } from "../../platform/db/schema.ts";
+import { wipedBody } from "../../platform/records.ts";
+import { recountCategories, recountPostCounts } from "./discussions.deps.ts";
 
 /**
  * Deletes discussions (every comment in them among `commentIDs`) and comments, with what points at
@@ -60,15 +63,34 @@ export async function removeMemberPosts(db: Kysely<DB>, userID: number): Promise
   ).map((row) => row.insertUserID);
 
   await removePosts(db, discussionIDs, commentIDs);
-  if (others.length)
-    await db
-      .updateTable("users")
+  await recountPostCounts(db, others, ["countComments"]);
+}
+
+/** Blanks a member's discussions, keeping the threads readable (deleteMethod `wipe`, in the deletion's transaction). */
+export async function wipeMemberDiscussions(db: Kysely<DB>, userID: number, now: string): Promise<void> {
+  await db
+    .updateTable("discussions")
+    .set({ ...wipedBody, dateUpdated: now })
+    .where("insertUserID", "=", userID)
+    .execute();
+}
+
+/**
+ * After a member's posts were deleted (`user.deleted`, deleteMethod `delete`): the discussions' comment
+ * counts and the categories' counts, recounted in a transaction of their own.
+ */
+export async function recountAfterMemberPosts(db: Kysely<DB>): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await lockAllRows(trx, "discussions", "countComments");
+    await trx
+      .updateTable("discussions")
       .set((eb) => ({
         countComments: eb
           .selectFrom("comments")
           .select((inner) => inner.fn.countAll<number>().as("count"))
-          .whereRef("comments.insertUserID", "=", "users.userID"),
+          .whereRef("comments.discussionID", "=", "discussions.discussionID"),
       }))
-      .where("userID", "in", others)
       .execute();
+    await recountCategories(trx);
+  });
 }

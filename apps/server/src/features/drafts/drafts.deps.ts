@@ -1,4 +1,4 @@
 /** What drafts use from other features: only through their public index. */
-export { slugify, type AlsoInTransaction, type DiscussionsService } from "../discussions/index.ts";
+export { slugify, type DiscussionsService } from "../discussions/index.ts";
 export type { CommentsService } from "../comments/index.ts";
 export type { CategoryDirectory } from "../categories/index.ts";

@@ -12,7 +12,7 @@ import { normalizeFormat, renderExcerpt } from "../../platform/render/index.ts";
 import { slugify } from "./drafts.deps.ts";
 import type { DraftRow } from "./drafts.repo.ts";
 
-export const statusName = (value: number): DraftStatus => draftStatuses[value] ?? "draft";
+const statusName = (value: number): DraftStatus => draftStatuses[value] ?? "draft";
 
 /** The stored number of a status given as its name or number. */
 export const statusNumber = (input: DraftStatus | number): number =>
@@ -69,7 +69,7 @@ export function presentDraftEdit(row: DraftRow): DraftEdit {
 }
 
 /** Where the draft continues: the post form, or the discussion's comment box (spec §2's draft links). */
-export function draftEditUrl(origin: string, row: DraftRow, discussionName: string | undefined): string {
+function draftEditUrl(origin: string, row: DraftRow, discussionName: string | undefined): string {
   if (row.recordType === "comment") {
     const meta = metaOf(row, parseDraftAttributes(row.attributes));
     const parentCommentID = Number(meta["commentParentID"] ?? 0);

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { FastifyInstance } from "fastify";
-import { draftFailureReasons, type Draft } from "@parley/contracts";
+import { draftFailureReasons, limits, type Draft } from "@parley/contracts";
 import { buildApp } from "../../app.ts";
 import { openDatabase, type Database } from "../../platform/db/database.ts";
 import { roleIDOfType, type Session } from "../../test/accounts.ts";
@@ -16,9 +16,6 @@ const cast = {
   reader: { name: "Reader", role: "member", bypassSpam: true },
 } as const;
 type Who = keyof typeof cast;
-
-const soon = () => new Date(Date.now() + 60_000).toISOString();
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Publishing scheduled drafts: exactly once with two workers (two apps on one database, as two server
@@ -38,7 +35,12 @@ describe.each(engines)("publishing scheduled drafts on %s", (engine) => {
         ? { databaseUrl: testDatabaseUrl, sqliteFile: "", schema: database.schema!, poolSize: 4 }
         : { databaseUrl: null, sqliteFile: path.join(database.dataDir, "parley.sqlite") },
     );
-    const app = await buildApp({ config: testConfig(database.dataDir), database: other, runJobs: true });
+    // The same clock: two processes see the same time.
+    const app = await buildApp({
+      config: testConfig(database.dataDir, { clock: f.t.clock }),
+      database: other,
+      runJobs: true,
+    });
     await app.ready();
     second = { app, database: other };
   });
@@ -51,7 +53,7 @@ describe.each(engines)("publishing scheduled drafts on %s", (engine) => {
   const schedule = async (as: Session, body: Record<string, unknown>) => {
     const response = await f.api.post(
       "/api/v2/drafts",
-      { draftStatus: "scheduled", dateScheduled: soon(), ...body },
+      { draftStatus: "scheduled", dateScheduled: new Date(f.t.clock.nowMs() + 60_000).toISOString(), ...body },
       { as },
     );
     expect(response.statusCode, response.body).toBe(201);
@@ -68,7 +70,7 @@ describe.each(engines)("publishing scheduled drafts on %s", (engine) => {
   const makeDue = (ids: number[]) =>
     f.t.database.db
       .updateTable("drafts")
-      .set({ dateScheduled: new Date(Date.now() - 1000).toISOString() })
+      .set({ dateScheduled: new Date(f.t.clock.nowMs() - 1000).toISOString() })
       .where("draftID", "in", ids)
       .execute();
   const discussionsNamed = (name: string) =>
@@ -180,19 +182,22 @@ describe.each(engines)("publishing scheduled drafts on %s", (engine) => {
   it("publishes on the worker's own timer at the scheduled time", async () => {
     const name = `On time ${engine}`;
     const draft = await scheduleDiscussion(f.as.mod, name);
-    const at = Date.now() + 1500;
+    const at = f.t.clock.nowMs() + 1500;
     await f.t.database.db
       .updateTable("drafts")
       .set({ dateScheduled: new Date(at).toISOString() })
       .where("draftID", "=", draft.draftID)
       .execute();
-    // The second app runs its job on a timer (every few seconds); nothing is asked of it here.
+    // The second app runs its job on a timer (every few seconds); nothing is asked of it here, the
+    // clock moves past the timer's next tick (no run in progress first, so that tick is pending).
     expect(await discussionsNamed(name)).toEqual([]);
-    const deadline = Date.now() + 15_000;
-    while (!(await discussionsNamed(name)).length && Date.now() < deadline) await sleep(200);
+    const { jobs } = second.app.platform;
+    await jobs.settled(PUBLISH_JOB);
+    f.t.clock.advance(limits.drafts.publishPollMs);
+    await jobs.settled(PUBLISH_JOB);
     expect(await discussionsNamed(name)).toHaveLength(1);
-    expect(Date.now()).toBeGreaterThanOrEqual(at);
-  }, 20_000);
+    expect(f.t.clock.nowMs()).toBeGreaterThanOrEqual(at);
+  });
 
   it("publishes nothing when it fails right after the post is written, then publishes exactly once", async () => {
     const name = `Crash window ${engine}`;
@@ -225,7 +230,7 @@ describe.each(engines)("publishing scheduled drafts on %s", (engine) => {
     // The lease runs out: the next run publishes it, once, and the draft goes with the post.
     await f.t.database.db
       .updateTable("drafts")
-      .set({ claimedUntil: new Date(Date.now() - 1000).toISOString() })
+      .set({ claimedUntil: new Date(f.t.clock.nowMs() - 1000).toISOString() })
       .where("draftID", "=", draft.draftID)
       .execute();
     await Promise.all([second.app.platform.jobs.runNow(PUBLISH_JOB), f.t.app.platform.jobs.runNow(PUBLISH_JOB)]);

@@ -7,13 +7,12 @@ import {
 } from "@parley/contracts";
 import type { Kysely } from "kysely";
 import type { UserRow } from "../../platform/auth/auth.repo.ts";
-import { can } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
-import { nowIso } from "../../platform/dates.ts";
 import type { DB } from "../../platform/db/schema.ts";
 import { HttpError } from "../../platform/errors.ts";
 import type { CategoryDirectory, CommentsService, DiscussionsService } from "./drafts.deps.ts";
+import { draftsPolicy } from "./drafts.policy.ts";
 import { bodyOf, metaOf, parseDraftAttributes } from "./drafts.present.ts";
 import type { DraftRow, DraftsRepo } from "./drafts.repo.ts";
 
@@ -76,7 +75,7 @@ function parse(row: DraftRow): Parsed {
 }
 
 /** Test seams: a fault injected right after the post is written, inside its transaction. */
-export interface PublishFaults {
+interface PublishFaults {
   afterPostWritten?: (draft: DraftRow, recordID: number) => void | Promise<void>;
 }
 
@@ -86,8 +85,6 @@ export interface PublisherDeps {
   discussions: DiscussionsService;
   comments: CommentsService;
   categories: CategoryDirectory;
-  /** The site address for links in what publishing sends (the last one a request came from). */
-  origin: () => string;
 }
 
 /** A refusal that will not heal by waiting: why, in the draft's `failedReason`. */
@@ -109,7 +106,7 @@ function reasonOf(error: unknown): string | null {
  * (permission lost, category or discussion gone, closed, invalid) marks the draft `error` with the
  * reason; anything else (the database away) leaves the claim to lapse and a later run retries.
  */
-export function createDraftPublisher({ repo, platform, discussions, comments, categories, origin }: PublisherDeps) {
+export function createDraftPublisher({ repo, platform, discussions, comments, categories }: PublisherDeps) {
   const faults: PublishFaults = {};
 
   /** Load: the owner as a viewer now, or null when they may no longer post at all. */
@@ -123,7 +120,7 @@ export function createDraftPublisher({ repo, platform, discussions, comments, ca
     const parsed = parse(row);
     const viewer = await ownerOf(row.insertUserID);
     if (!viewer) throw new PublishFailure(draftFailureReasons.permission);
-    const context = { viewer, origin: origin(), ip: "0.0.0.0" };
+    const context = { viewer, origin: platform.config.publicUrl, ip: "0.0.0.0" };
     const options = {
       alsoInTransaction: async (trx: Kysely<DB>, recordID: number) => {
         await faults.afterPostWritten?.(row, recordID);
@@ -137,7 +134,7 @@ export function createDraftPublisher({ repo, platform, discussions, comments, ca
           ? (await categories.ofGroups([parsed.post.groupID]))[0]
           : await categories.get(parsed.post.categoryID ?? 0).then((node) => node?.categoryID);
       if (categoryID === undefined) throw new PublishFailure(draftFailureReasons.categoryGone);
-      if (!can(viewer, "discussions.add", { resourceID: categoryID }))
+      if (!draftsPolicy.canStartDiscussionIn(viewer, categoryID))
         throw new PublishFailure(draftFailureReasons.permission);
       await discussions.create(parsed.post, context, options);
       return;
@@ -155,8 +152,7 @@ export function createDraftPublisher({ repo, platform, discussions, comments, ca
       await discussions.patch(parsed.discussionID, parsed.patch, context, options);
       return;
     }
-    if (!can(viewer, "comments.add", { resourceID: categoryID }))
-      throw new PublishFailure(draftFailureReasons.permission);
+    if (!draftsPolicy.canCommentIn(viewer, categoryID)) throw new PublishFailure(draftFailureReasons.permission);
     await comments.create(
       {
         discussionID: parsed.discussionID,
@@ -176,7 +172,7 @@ export function createDraftPublisher({ repo, platform, discussions, comments, ca
     async publishDue(): Promise<number[]> {
       const published: number[] = [];
       for (;;) {
-        const now = new Date();
+        const now = platform.clock.now();
         const leaseUntil = new Date(now.getTime() + limits.drafts.publishLeaseMs).toISOString();
         const claimed = await repo.claimDue(now.toISOString(), leaseUntil, 20);
         for (const row of claimed) {
@@ -191,7 +187,7 @@ export function createDraftPublisher({ repo, platform, discussions, comments, ca
               console.error(`Publishing draft ${row.draftID} failed:`, error);
               continue;
             }
-            await repo.failClaimed(row.draftID, leaseUntil, reason.slice(0, 500), nowIso());
+            await repo.failClaimed(row.draftID, leaseUntil, reason.slice(0, 500), platform.clock.nowIso());
           }
         }
         if (claimed.length < 20) return published;

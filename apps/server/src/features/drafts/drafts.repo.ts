@@ -95,14 +95,15 @@ export function createDraftsRepo(db: Kysely<DB>, dialect: DialectName) {
     },
 
     /** The names of the discussions comment drafts go to, in one query. */
-    async discussionNames(discussionIDs: number[]): Promise<Map<number, string>> {
+    /** The discussions' names, with their categories (for the viewer's right to see them). */
+    async discussionNames(discussionIDs: number[]): Promise<Map<number, { name: string; categoryID: number }>> {
       if (!discussionIDs.length) return new Map();
       const rows = await db
         .selectFrom("discussions")
-        .select(["discussionID", "name"])
+        .select(["discussionID", "name", "categoryID"])
         .where("discussionID", "in", discussionIDs)
         .execute();
-      return new Map(rows.map((row) => [row.discussionID, row.name]));
+      return new Map(rows.map((row) => [row.discussionID, { name: row.name, categoryID: row.categoryID }]));
     },
 
     /**

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import {
   DraftEdit,
@@ -11,16 +10,14 @@ import {
   ErrorBody,
   limits,
 } from "@parley/contracts";
-import { originOf, setPagingHeaders } from "../../platform/http/pagination.ts";
-import type { DraftRequestContext, DraftsService } from "./drafts.service.ts";
+import { setPagingHeaders } from "../../platform/http/pagination.ts";
+import type { DraftsService } from "./drafts.service.ts";
+import { requestContext } from "../../platform/http/request-context.ts";
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody, 422: ErrorBody };
+/** Bodies past the size limit (the platform adds the standard failures). */
+const tooLarge = { 413: ErrorBody };
 const tags = ["Drafts"];
-const contextOf = (request: FastifyRequest): DraftRequestContext => ({
-  viewer: request.viewer,
-  origin: originOf(request),
-});
-const draft = { 200: Type.Ref("Draft"), ...errors };
+const draft = { 200: Type.Ref("Draft"), ...tooLarge };
 
 export const draftsRoutes: FastifyPluginAsyncTypebox<{ service: DraftsService }> = async (app, { service }) => {
   app.get(
@@ -30,11 +27,11 @@ export const draftsRoutes: FastifyPluginAsyncTypebox<{ service: DraftsService }>
         tags,
         summary: "The signed-in member's drafts and scheduled posts, paged (newest change first).",
         querystring: DraftListQuery,
-        response: { 200: Type.Array(Type.Ref("Draft")), ...errors },
+        response: { 200: Type.Array(Type.Ref("Draft")), ...tooLarge },
       },
     },
     async (request, reply) => {
-      const result = await service.list(request.query, contextOf(request));
+      const result = await service.list(request.query, requestContext(request));
       setPagingHeaders(request, reply, {
         ...result,
         count: result.items.length,
@@ -46,7 +43,7 @@ export const draftsRoutes: FastifyPluginAsyncTypebox<{ service: DraftsService }>
   app.get(
     "/drafts/:id",
     { schema: { tags, summary: "One of your drafts.", params: DraftIdParams, response: draft } },
-    async (request) => service.get(request.params.id, contextOf(request)),
+    async (request) => service.get(request.params.id, requestContext(request)),
   );
   app.get(
     "/drafts/:id/edit",
@@ -55,10 +52,10 @@ export const draftsRoutes: FastifyPluginAsyncTypebox<{ service: DraftsService }>
         tags,
         summary: "A draft's fields for its form (old-style fields mapped).",
         params: DraftIdParams,
-        response: { 200: DraftEdit, ...errors },
+        response: { 200: DraftEdit, ...tooLarge },
       },
     },
-    async (request) => service.edit(request.params.id, contextOf(request)),
+    async (request) => service.edit(request.params.id, requestContext(request)),
   );
   app.post(
     "/drafts",
@@ -67,11 +64,11 @@ export const draftsRoutes: FastifyPluginAsyncTypebox<{ service: DraftsService }>
         tags,
         summary: "Save a draft (or schedule it: draftStatus scheduled with dateScheduled, needs schedule.allow).",
         body: DraftPost,
-        response: { 201: Type.Ref("Draft"), ...errors },
+        response: { 201: Type.Ref("Draft"), ...tooLarge },
       },
     },
     async (request, reply) => {
-      const created = await service.create(request.body, contextOf(request));
+      const created = await service.create(request.body, requestContext(request));
       return reply.status(201).send(created);
     },
   );
@@ -86,7 +83,7 @@ export const draftsRoutes: FastifyPluginAsyncTypebox<{ service: DraftsService }>
         response: draft,
       },
     },
-    async (request) => service.schedule(request.params.id, request.body, contextOf(request)),
+    async (request) => service.schedule(request.params.id, request.body, requestContext(request)),
   );
   app.patch(
     "/drafts/cancel-schedule/:id",
@@ -103,18 +100,20 @@ export const draftsRoutes: FastifyPluginAsyncTypebox<{ service: DraftsService }>
         request.body ??= {};
       },
     },
-    async (request) => service.cancelSchedule(request.params.id, contextOf(request)),
+    async (request) => service.cancelSchedule(request.params.id, requestContext(request)),
   );
   app.patch(
     "/drafts/:id",
     { schema: { tags, summary: "Update a draft.", params: DraftIdParams, body: DraftPatch, response: draft } },
-    async (request) => service.patch(request.params.id, request.body, contextOf(request)),
+    async (request) => service.patch(request.params.id, request.body, requestContext(request)),
   );
   app.delete(
     "/drafts/:id",
-    { schema: { tags, summary: "Delete a draft.", params: DraftIdParams, response: { 204: Type.Null(), ...errors } } },
+    {
+      schema: { tags, summary: "Delete a draft.", params: DraftIdParams, response: { 204: Type.Null(), ...tooLarge } },
+    },
     async (request, reply) => {
-      await service.remove(request.params.id, contextOf(request));
+      await service.remove(request.params.id, requestContext(request));
       return reply.status(204).send(null);
     },
   );

@@ -9,20 +9,17 @@ import {
   type DraftPost,
   type DraftSchedule,
 } from "@parley/contracts";
-import { authorize, requireSignedIn } from "../../platform/auth/authorize.ts";
+import { requireAccess } from "../../platform/auth/access.ts";
+import { requireSignedIn } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
-import { nowIso } from "../../platform/dates.ts";
 import { badRequest, fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import { parseDateFilter } from "../../platform/http/filters.ts";
 import type { DiscussionsService } from "./drafts.deps.ts";
+import { draftsPolicy } from "./drafts.policy.ts";
 import { presentDraft, presentDraftEdit, statusNumber } from "./drafts.present.ts";
 import { DRAFT_STATUS, type DraftChanges, type DraftFilters, type DraftRow, type DraftsRepo } from "./drafts.repo.ts";
-
-export interface DraftRequestContext {
-  viewer: Viewer;
-  origin: string;
-}
+import type { RequestContext as DraftRequestContext } from "../../platform/http/request-context.ts";
 
 /** The publishing job's name (platform jobs). */
 export const PUBLISH_JOB = "drafts.publish";
@@ -45,15 +42,32 @@ export function createDraftsService({
     return row;
   }
 
-  async function present(rows: DraftRow[], origin: string): Promise<Draft[]> {
+  /** A comment draft is named after its discussion, while the member may still view that discussion. */
+  async function present(rows: DraftRow[], { viewer, origin }: DraftRequestContext): Promise<Draft[]> {
     const discussionIDs = rows
       .filter((row) => row.recordType === "comment" && row.parentRecordID !== null)
       .map((row) => row.parentRecordID!);
-    const names = await repo.discussionNames([...new Set(discussionIDs)]);
+    const names = new Map<number, string>();
+    for (const [id, { name, categoryID }] of await repo.discussionNames([...new Set(discussionIDs)]))
+      if (draftsPolicy.canSeeDiscussionIn(viewer, categoryID)) names.set(id, name);
     return rows.map((row) => presentDraft(row, origin, names));
   }
 
-  const presentOne = async (row: DraftRow, origin: string) => (await present([row], origin))[0]!;
+  const presentOne = async (row: DraftRow, context: DraftRequestContext) => (await present([row], context))[0]!;
+
+  /**
+   * The discussion a draft names (a comment's, or the one an edit continues) must be one the member may
+   * view: a guessed ID is not found, as it is everywhere else, and never lends the draft its name.
+   */
+  async function checkNamedDiscussion(
+    viewer: Viewer,
+    draft: { recordType: string; recordID: number | null; parentRecordID: number | null },
+  ): Promise<void> {
+    // A comment's draft names its discussion in parentRecordID (as publishing reads it).
+    if (draft.recordType === "comment" && draft.parentRecordID !== null)
+      await discussions.load(draft.parentRecordID, viewer);
+    if (draft.recordType === "discussion" && draft.recordID !== null) await discussions.load(draft.recordID, viewer);
+  }
 
   function attributesJson(attributes: Record<string, unknown>): string {
     const json = JSON.stringify(attributes);
@@ -103,11 +117,11 @@ export function createDraftsService({
     dateScheduled: string | null | undefined,
   ): Promise<string> {
     if (!(await platform.siteConfig.get("drafts.scheduling"))) throw badRequest(draftMessages.schedulingDisabled);
-    authorize(viewer, "schedule.allow");
+    requireAccess(viewer, draftsPolicy.canSchedule);
     if (!dateScheduled)
       throw validationFailed([fieldError("dateScheduled", "missingField", "dateScheduled is required.")]);
     const time = Date.parse(dateScheduled);
-    if (Number.isNaN(time) || time <= Date.now())
+    if (Number.isNaN(time) || time <= platform.clock.nowMs())
       throw validationFailed([fieldError("dateScheduled", "invalid", "dateScheduled must be in the future.")]);
     if (draft.recordType !== "discussion" && draft.recordType !== "comment")
       throw validationFailed([fieldError("recordType", "invalid", "Only discussions and comments can be scheduled.")]);
@@ -144,11 +158,11 @@ export function createDraftsService({
         repo.list(filters, field, descending, (page - 1) * limit, limit),
         repo.count(filters),
       ]);
-      return { items: await present(rows, context.origin), page, limit, total };
+      return { items: await present(rows, context), page, limit, total };
     },
 
     async get(id: number, context: DraftRequestContext): Promise<Draft> {
-      return presentOne(await own(id, context.viewer), context.origin);
+      return presentOne(await own(id, context.viewer), context);
     },
 
     async edit(id: number, context: DraftRequestContext): Promise<DraftEdit> {
@@ -166,9 +180,10 @@ export function createDraftsService({
         recordID: body.recordID ?? null,
         parentRecordID: body.parentRecordID ?? null,
       };
+      await checkNamedDiscussion(viewer, fields);
       const dateScheduled =
         status === DRAFT_STATUS.scheduled ? await checkSchedulable(viewer, fields, body.dateScheduled) : null;
-      const now = nowIso();
+      const now = platform.clock.nowIso();
       const id = await repo.insert({
         ...fields,
         parentRecordType: body.parentRecordType ?? null,
@@ -182,13 +197,13 @@ export function createDraftsService({
         failedReason: null,
       });
       wake(dateScheduled);
-      return presentOne((await repo.findById(id))!, context.origin);
+      return presentOne((await repo.findById(id))!, context);
     },
 
     async patch(id: number, body: DraftPatch, context: DraftRequestContext): Promise<Draft> {
       const { viewer } = context;
       const row = await own(id, viewer);
-      const changes: DraftChanges = { updateUserID: viewer.userID, dateUpdated: nowIso() };
+      const changes: DraftChanges = { updateUserID: viewer.userID, dateUpdated: platform.clock.nowIso() };
       if (body.recordType !== undefined) changes.recordType = body.recordType;
       if (body.recordID !== undefined) changes.recordID = body.recordID;
       if (body.parentRecordType !== undefined) changes.parentRecordType = body.parentRecordType;
@@ -203,6 +218,8 @@ export function createDraftsService({
         recordID: body.recordID !== undefined ? body.recordID : row.recordID,
         parentRecordID: body.parentRecordID !== undefined ? body.parentRecordID : row.parentRecordID,
       };
+      if (body.recordID !== undefined || body.parentRecordID !== undefined || body.recordType !== undefined)
+        await checkNamedDiscussion(viewer, next);
       if (status === DRAFT_STATUS.scheduled) {
         changes.draftStatus = status;
         changes.dateScheduled = await checkSchedulable(viewer, next, body.dateScheduled ?? row.dateScheduled);
@@ -218,7 +235,7 @@ export function createDraftsService({
       }
       await repo.update(row.draftID, changes);
       wake(changes.dateScheduled ?? null);
-      return presentOne((await repo.findById(row.draftID))!, context.origin);
+      return presentOne((await repo.findById(row.draftID))!, context);
     },
 
     async remove(id: number, context: DraftRequestContext): Promise<void> {
@@ -231,17 +248,17 @@ export function createDraftsService({
       const { viewer } = context;
       const row = await own(id, viewer);
       if (!(await platform.siteConfig.get("drafts.scheduling"))) throw badRequest(draftMessages.schedulingDisabled);
-      authorize(viewer, "schedule.allow");
+      requireAccess(viewer, draftsPolicy.canSchedule);
       if (row.draftStatus !== DRAFT_STATUS.scheduled) throw badRequest(draftMessages.notScheduled);
       const dateScheduled = await checkSchedulable(viewer, row, body.dateScheduled);
       await repo.update(row.draftID, {
         dateScheduled,
         claimedUntil: null,
         updateUserID: viewer.userID,
-        dateUpdated: nowIso(),
+        dateUpdated: platform.clock.nowIso(),
       });
       wake(dateScheduled);
-      return presentOne((await repo.findById(row.draftID))!, context.origin);
+      return presentOne((await repo.findById(row.draftID))!, context);
     },
 
     /** `PATCH /drafts/cancel-schedule/{id}`: back to a plain draft. */
@@ -255,9 +272,9 @@ export function createDraftsService({
         failedReason: null,
         claimedUntil: null,
         updateUserID: viewer.userID,
-        dateUpdated: nowIso(),
+        dateUpdated: platform.clock.nowIso(),
       });
-      return presentOne((await repo.findById(row.draftID))!, context.origin);
+      return presentOne((await repo.findById(row.draftID))!, context);
     },
 
     /** After a post made from a draft (`draftID` on POST /discussions or /comments): the draft goes. */

@@ -12,7 +12,7 @@ import {
 } from "@parley/contracts";
 import { fewestQueries } from "../../platform/db/query-count.ts";
 import type { Session } from "../../test/accounts.ts";
-import { createContentFixture, postDiscussion, type ContentFixture } from "../../test/content.ts";
+import { createContentFixture, membersMayView, postDiscussion, type ContentFixture } from "../../test/content.ts";
 import { engines } from "../../test/databases.ts";
 
 const cast = {
@@ -111,6 +111,65 @@ describe.each(engines)("drafts on %s", (engine) => {
 
     expect((await f.api.delete(`/api/v2/drafts/${draft.draftID}`, { as: f.as.alice })).statusCode).toBe(204);
     expect((await f.api.get(`/api/v2/drafts/${draft.draftID}`, { as: f.as.alice })).statusCode).toBe(404);
+  });
+
+  it("never drafts in a discussion the member may not view, nor lends a draft the name of one no longer viewable", async () => {
+    const hidden = await postDiscussion(f.api, f.admin, { categoryID: f.category["off-topic"], name: "Staff secret" });
+    const hide = (view: boolean) => membersMayView(f, f.category["off-topic"], view);
+    // Bob drafts a reply while he may still view the discussion.
+    const kept = await commentDraft(f.as.bob, hidden.discussionID, "Before it was hidden");
+    expect(kept.name).toBe("Staff secret");
+    expect((await hide(false)).statusCode).toBe(200);
+    try {
+      // A guessed ID is not found, on creation and on change, and nothing is saved.
+      const guessed = await f.api.post(
+        "/api/v2/drafts",
+        {
+          recordType: "comment",
+          parentRecordType: "discussion",
+          parentRecordID: hidden.discussionID,
+          attributes: { body: rich2("Guess"), format: "rich2" },
+        },
+        { as: f.as.alice },
+      );
+      expect(guessed.statusCode).toBe(403);
+      expect(guessed.body).not.toContain("Staff secret");
+      const mine = await commentDraft(
+        f.as.alice,
+        (await postDiscussion(f.api, f.as.alice, { categoryID: f.category.general })).discussionID,
+        "Mine",
+      );
+      const moved = await f.api.patch(
+        `/api/v2/drafts/${mine.draftID}`,
+        { parentRecordID: hidden.discussionID },
+        { as: f.as.alice },
+      );
+      expect(moved.statusCode).toBe(403);
+      expect(moved.body).not.toContain("Staff secret");
+      const update = await f.api.post(
+        "/api/v2/drafts",
+        {
+          recordType: "discussion",
+          recordID: hidden.discussionID,
+          attributes: { body: rich2("Edit"), format: "rich2" },
+        },
+        { as: f.as.alice },
+      );
+      expect(update.statusCode).toBe(403);
+      // The draft saved before keeps its text, without the discussion's name.
+      const again = await f.api.get(`/api/v2/drafts/${kept.draftID}`, { as: f.as.bob });
+      expect(again.statusCode).toBe(200);
+      expect(again.json<DraftRecord>().name).toBe("");
+      expect((await f.api.get("/api/v2/drafts", { as: f.as.bob })).body).not.toContain("Staff secret");
+      // The other tests count these members' drafts.
+      for (const [draft, as] of [
+        [kept, f.as.bob],
+        [mine, f.as.alice],
+      ] as const)
+        expect((await f.api.delete(`/api/v2/drafts/${draft.draftID}`, { as })).statusCode).toBe(204);
+    } finally {
+      expect((await hide(true)).statusCode).toBe(200);
+    }
   });
 
   it("maps an old-style discussion draft's announce and defaults the format to rich2", async () => {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { limits, sharedDraftSchemas } from "@parley/contracts";
 import type { Platform } from "../../platform/context.ts";
-import { originOf } from "../../platform/http/pagination.ts";
 import type { CategoryDirectory, CommentsService, DiscussionsService } from "./drafts.deps.ts";
 import { createDraftPublisher, type DraftPublisher } from "./drafts.publish.ts";
 import { createDraftsRepo } from "./drafts.repo.ts";
@@ -31,11 +30,7 @@ export async function registerDrafts(
   const repo = createDraftsRepo(platform.db, platform.database.dialect);
   const service = createDraftsService({ repo, platform, discussions: deps.discussions });
 
-  let lastOrigin = "http://localhost";
-  app.addHook("onRequest", async (request) => {
-    if (request.url.startsWith("/api/")) lastOrigin = originOf(request);
-  });
-  const publisher = createDraftPublisher({ repo, platform, ...deps, origin: () => lastOrigin });
+  const publisher = createDraftPublisher({ repo, platform, ...deps });
   app.decorate("draftPublisher", publisher);
   platform.jobs.register(PUBLISH_JOB, async () => void (await publisher.publishDue()), {
     everyMs: limits.drafts.publishPollMs,

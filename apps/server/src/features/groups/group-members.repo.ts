@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
+import { lockRows } from "../../platform/db/row-locks.ts";
 import type { DB, GroupApplicantsTable, GroupInvitationsTable, GroupMembersTable } from "../../platform/db/schema.ts";
 
 export type GroupMemberRow = Selectable<GroupMembersTable>;
@@ -53,20 +54,12 @@ export function createGroupMembersRepo(db: Kysely<DB>) {
 
     /** Adds a member (or changes the role of one already there); the invitation and any application go. */
     async addMember(groupID: number, userID: number, role: string, now: string): Promise<void> {
-      const existing = await db
-        .selectFrom("groupMembers")
-        .select("userID")
-        .where("groupID", "=", groupID)
-        .where("userID", "=", userID)
-        .executeTakeFirst();
-      if (existing)
-        await db
-          .updateTable("groupMembers")
-          .set({ role })
-          .where("groupID", "=", groupID)
-          .where("userID", "=", userID)
-          .execute();
-      else await db.insertInto("groupMembers").values({ groupID, userID, role, dateInserted: now }).execute();
+      // One statement, so the same member joining twice at once is one membership.
+      await db
+        .insertInto("groupMembers")
+        .values({ groupID, userID, role, dateInserted: now })
+        .onConflict((oc) => oc.columns(["groupID", "userID"]).doUpdateSet({ role }))
+        .execute();
       await db.deleteFrom("groupInvitations").where("groupID", "=", groupID).where("userID", "=", userID).execute();
       await this.recount(groupID);
     },
@@ -87,6 +80,8 @@ export function createGroupMembersRepo(db: Kysely<DB>) {
 
     /** `groups.countMembers` from the members table. */
     async recount(groupID: number): Promise<void> {
+      // Locked, then recounted by a later statement (platform/db/row-locks.ts).
+      await lockRows(db, "groups", "groupID", [groupID], "countMembers");
       await db
         .updateTable("groups")
         .set((eb) => ({

@@ -14,7 +14,8 @@ import {
 } from "@parley/contracts";
 import { setPagingHeaders } from "../../platform/http/pagination.ts";
 import type { GroupMembersService } from "./group-members.service.ts";
-import { errors, groupContextOf, IdParams } from "./groups.routes.ts";
+import { IdParams } from "./groups.routes.ts";
+import { requestContext } from "../../platform/http/request-context.ts";
 
 const MemberParams = Type.Object({ id: Type.Integer(), userID: Type.Integer() });
 const pageDefaults = { limit: groupRules.membersDefaultLimit };
@@ -33,11 +34,11 @@ export const groupMembersRoutes: FastifyPluginAsyncTypebox<{ members: GroupMembe
         summary: "List a group's members (of a private or secret group: to its members and moderators).",
         params: IdParams,
         querystring: GroupMemberListQuery,
-        response: { 200: Type.Array(Type.Ref("GroupMember")), ...errors },
+        response: { 200: Type.Array(Type.Ref("GroupMember")) },
       },
     },
     async (request, reply) => {
-      const result = await members.listMembers(request.params.id, request.query, groupContextOf(request));
+      const result = await members.listMembers(request.params.id, request.query, requestContext(request));
       setPagingHeaders(request, reply, { ...result, count: result.items.length, defaults: pageDefaults });
       return result.items;
     },
@@ -51,12 +52,12 @@ export const groupMembersRoutes: FastifyPluginAsyncTypebox<{ members: GroupMembe
         summary: "Add a user to a group at once (leaders).",
         params: IdParams,
         body: GroupMemberPost,
-        response: { 201: Type.Ref("GroupMember"), ...errors },
+        response: { 201: Type.Ref("GroupMember") },
       },
     },
     async (request, reply) => {
       reply.status(201);
-      return members.addMember(request.params.id, request.body, groupContextOf(request));
+      return members.addMember(request.params.id, request.body, requestContext(request));
     },
   );
 
@@ -68,11 +69,11 @@ export const groupMembersRoutes: FastifyPluginAsyncTypebox<{ members: GroupMembe
         summary: "Make a member a leader or a member (leaders; a group keeps at least one leader).",
         params: MemberParams,
         body: GroupMemberPatch,
-        response: { 200: Type.Ref("GroupMember"), ...errors },
+        response: { 200: Type.Ref("GroupMember") },
       },
     },
     async (request) =>
-      members.setRole(request.params.id, request.params.userID, request.body.role, groupContextOf(request)),
+      members.setRole(request.params.id, request.params.userID, request.body.role, requestContext(request)),
   );
 
   app.delete(
@@ -82,11 +83,11 @@ export const groupMembersRoutes: FastifyPluginAsyncTypebox<{ members: GroupMembe
         tags,
         summary: "Remove a member (leaders), or oneself.",
         params: MemberParams,
-        response: { 204: Type.Null(), ...errors },
+        response: { 204: Type.Null() },
       },
     },
     async (request, reply) => {
-      await members.removeMember(request.params.id, request.params.userID, groupContextOf(request));
+      await members.removeMember(request.params.id, request.params.userID, requestContext(request));
       reply.status(204);
       return null;
     },
@@ -100,12 +101,12 @@ export const groupMembersRoutes: FastifyPluginAsyncTypebox<{ members: GroupMembe
         summary: "Join a public group, or any group with an invitation waiting (answers the group, 201).",
         params: IdParams,
         body: Type.Optional(Type.Object({})),
-        response: { 201: Type.Ref("Group"), ...errors },
+        response: { 201: Type.Ref("Group") },
       },
     },
     async (request, reply) => {
       reply.status(201);
-      return members.join(request.params.id, groupContextOf(request));
+      return members.join(request.params.id, requestContext(request));
     },
   );
 
@@ -117,11 +118,11 @@ export const groupMembersRoutes: FastifyPluginAsyncTypebox<{ members: GroupMembe
         summary: "Leave a group (its last leader cannot).",
         params: IdParams,
         body: Type.Optional(Type.Object({})),
-        response: { 204: Type.Null(), ...errors },
+        response: { 204: Type.Null() },
       },
     },
     async (request, reply) => {
-      await members.leave(request.params.id, groupContextOf(request));
+      await members.leave(request.params.id, requestContext(request));
       reply.status(204);
       return null;
     },
@@ -135,12 +136,12 @@ export const groupMembersRoutes: FastifyPluginAsyncTypebox<{ members: GroupMembe
         summary: "Apply to join a private group (one pending application at a time).",
         params: IdParams,
         body: GroupApply,
-        response: { 201: Type.Ref("GroupApplicant"), ...errors },
+        response: { 201: Type.Ref("GroupApplicant") },
       },
     },
     async (request, reply) => {
       reply.status(201);
-      return members.apply(request.params.id, request.body.reason, groupContextOf(request));
+      return members.apply(request.params.id, request.body.reason, requestContext(request));
     },
   );
 
@@ -152,11 +153,11 @@ export const groupMembersRoutes: FastifyPluginAsyncTypebox<{ members: GroupMembe
         summary: "List a group's applications (leaders).",
         params: IdParams,
         querystring: GroupApplicantListQuery,
-        response: { 200: Type.Array(Type.Ref("GroupApplicant")), ...errors },
+        response: { 200: Type.Array(Type.Ref("GroupApplicant")) },
       },
     },
     async (request, reply) => {
-      const result = await members.listApplicants(request.params.id, request.query, groupContextOf(request));
+      const result = await members.listApplicants(request.params.id, request.query, requestContext(request));
       setPagingHeaders(request, reply, { ...result, count: result.items.length, defaults: pageDefaults });
       return result.items;
     },
@@ -170,11 +171,11 @@ export const groupMembersRoutes: FastifyPluginAsyncTypebox<{ members: GroupMembe
         summary: "Approve (the user joins) or deny a pending application (leaders).",
         params: MemberParams,
         body: GroupApplicantPatch,
-        response: { 200: Type.Ref("GroupApplicant"), ...errors },
+        response: { 200: Type.Ref("GroupApplicant") },
       },
     },
     async (request) =>
-      members.decide(request.params.id, request.params.userID, request.body.status, groupContextOf(request)),
+      members.decide(request.params.id, request.params.userID, request.body.status, requestContext(request)),
   );
 
   app.post(
@@ -185,12 +186,12 @@ export const groupMembersRoutes: FastifyPluginAsyncTypebox<{ members: GroupMembe
         summary: "Invite users by id or e-mail address (leaders); members and users already invited are skipped.",
         params: IdParams,
         body: GroupInvitationPost,
-        response: { 201: Type.Array(Type.Ref("GroupInvitation")), ...errors },
+        response: { 201: Type.Array(Type.Ref("GroupInvitation")) },
       },
     },
     async (request, reply) => {
       reply.status(201);
-      return members.invite(request.params.id, request.body, groupContextOf(request));
+      return members.invite(request.params.id, request.body, requestContext(request));
     },
   );
 
@@ -205,11 +206,11 @@ export const groupMembersRoutes: FastifyPluginAsyncTypebox<{ members: GroupMembe
           page: Type.Optional(Page),
           limit: Type.Optional(Limit(groupRules.maxLimit, groupRules.membersDefaultLimit)),
         }),
-        response: { 200: Type.Array(Type.Ref("GroupInvitation")), ...errors },
+        response: { 200: Type.Array(Type.Ref("GroupInvitation")) },
       },
     },
     async (request, reply) => {
-      const result = await members.listInvitations(request.params.id, request.query, groupContextOf(request));
+      const result = await members.listInvitations(request.params.id, request.query, requestContext(request));
       setPagingHeaders(request, reply, { ...result, count: result.items.length, defaults: pageDefaults });
       return result.items;
     },
@@ -222,11 +223,11 @@ export const groupMembersRoutes: FastifyPluginAsyncTypebox<{ members: GroupMembe
         tags,
         summary: "Withdraw an invitation (leaders), or decline one's own.",
         params: MemberParams,
-        response: { 204: Type.Null(), ...errors },
+        response: { 204: Type.Null() },
       },
     },
     async (request, reply) => {
-      await members.removeInvitation(request.params.id, request.params.userID, groupContextOf(request));
+      await members.removeInvitation(request.params.id, request.params.userID, requestContext(request));
       reply.status(204);
       return null;
     },

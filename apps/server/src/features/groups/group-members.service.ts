@@ -9,7 +9,8 @@ import {
   type GroupMember,
   type GroupMemberRole,
 } from "@parley/contracts";
-import { authorize, requireSignedIn } from "../../platform/auth/authorize.ts";
+import { requireAccess } from "../../platform/auth/access.ts";
+import { requireSignedIn } from "../../platform/auth/authorize.ts";
 import { isSignedIn, type Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import { nowIso } from "../../platform/dates.ts";
@@ -18,7 +19,8 @@ import type { UserFragments } from "../users/index.ts";
 import type { GroupMembersRepo } from "./group-members.repo.ts";
 import { groupsPolicy as policy } from "./groups.policy.ts";
 import { groupSlug, presentApplicant, presentInvitation, presentMember } from "./groups.present.ts";
-import type { GroupContext, GroupsLoader, GroupsService, KnownGroup } from "./groups.service.ts";
+import type { GroupsLoader, GroupsService, KnownGroup } from "./groups.service.ts";
+import type { RequestContext as GroupContext } from "../../platform/http/request-context.ts";
 import type { GroupRow } from "./groups.repo.ts";
 
 export interface GroupMembersDeps {
@@ -45,7 +47,7 @@ export function createGroupMembersService({ platform, members, users, loader, gr
   /** Leaders and groups.moderate only. */
   async function led(groupID: number, viewer: Viewer): Promise<KnownGroup> {
     const known = await loader.known(groupID, viewer);
-    if (!policy.canLead(viewer, known.standing)) authorize(viewer, "groups.moderate", { mode: "global" });
+    requireAccess(viewer, policy.canLead, known.standing);
     return known;
   }
 
@@ -73,7 +75,6 @@ export function createGroupMembersService({ platform, members, users, loader, gr
     userIDs: number[],
     activityType: "GroupInvite" | "GroupApply" | "GroupApproved",
     actorUserID: number,
-    context: GroupContext,
   ) =>
     userIDs.length === 0
       ? Promise.resolve()
@@ -88,7 +89,6 @@ export function createGroupMembersService({ platform, members, users, loader, gr
             activityType === "GroupApply"
               ? groupPaths.members(row.groupID, groupSlug(row))
               : groupPaths.group(row.groupID, groupSlug(row)),
-          origin: context.origin,
         });
 
   return {
@@ -202,7 +202,7 @@ export function createGroupMembersService({ platform, members, users, loader, gr
       await platform.db
         .transaction()
         .execute((trx) => members.withTransaction(trx).apply(groupID, viewer.userID, (reason ?? "").trim(), now));
-      await notify(row, await members.leaderIDs(groupID), "GroupApply", viewer.userID, context);
+      await notify(row, await members.leaderIDs(groupID), "GroupApply", viewer.userID);
       const application = (await members.applicant(groupID, viewer.userID))!;
       return presentApplicant(application, await users.load([viewer.userID], context.origin), context.origin);
     },
@@ -241,7 +241,7 @@ export function createGroupMembersService({ platform, members, users, loader, gr
       });
       if (status === "approved") {
         await loader.membersChanged(groupID, context.viewer.userID, [userID]);
-        await notify(row, [userID], "GroupApproved", context.viewer.userID, context);
+        await notify(row, [userID], "GroupApproved", context.viewer.userID);
       }
       const updated = (await members.applicant(groupID, userID))!;
       return presentApplicant(updated, await users.load([userID], context.origin), context.origin);
@@ -257,7 +257,7 @@ export function createGroupMembersService({ platform, members, users, loader, gr
       const { row } = await led(groupID, context.viewer);
       const userIDs = body.userIDs ?? [];
       const emails = body.emails ?? [];
-      if (emails.length) authorize(context.viewer, "personalInfo.view");
+      if (emails.length) requireAccess(context.viewer, policy.canInviteByEmail);
       if (userIDs.length + emails.length === 0)
         throw validationFailed([fieldError("userIDs", "missingField", "Name at least one user to invite.", 422)]);
       if (userIDs.length + emails.length > groupRules.maxInvitees)
@@ -280,7 +280,7 @@ export function createGroupMembersService({ platform, members, users, loader, gr
       const invited = await platform.db
         .transaction()
         .execute((trx) => members.withTransaction(trx).invite(groupID, [...foundIDs], context.viewer.userID, now));
-      await notify(row, invited, "GroupInvite", context.viewer.userID, context);
+      await notify(row, invited, "GroupInvite", context.viewer.userID);
       const fragments = await users.load(invited, context.origin);
       return invited.map((userID) =>
         presentInvitation(

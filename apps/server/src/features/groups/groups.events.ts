@@ -1,5 +1,5 @@
 /** What the groups' events carry (emitted after their transaction commits). */
-export interface GroupEvent {
+interface GroupEvent {
   groupID: number;
   actorUserID: number;
 }
@@ -12,3 +12,5 @@ declare module "../../platform/events.ts" {
     "group.membersChanged": GroupEvent & { userIDs: number[] };
   }
 }
+
+export {};

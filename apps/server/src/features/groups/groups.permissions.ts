@@ -11,7 +11,7 @@ import type { GroupMembership } from "../../platform/auth/viewer.ts";
 import type { GroupsRepo } from "./groups.repo.ts";
 
 /** What a group's leaders may do to the posts in their group, beyond its members (conservative on purpose). */
-export const leaderPermissions = [
+const leaderPermissions = [
   "discussions.edit",
   "discussions.close",
   "discussions.delete",

@@ -1,3 +1,4 @@
+import { permissionRule, rule } from "../../platform/auth/access.ts";
 import { can } from "../../platform/auth/authorize.ts";
 import { isSignedIn, type Viewer } from "../../platform/auth/viewer.ts";
 import type { GroupRow, ViewerStanding } from "./groups.repo.ts";
@@ -9,24 +10,35 @@ export const noStanding: ViewerStanding = { role: null, dateJoined: null, applic
 /** Usable signed-in accounts only (banned and deleted ones hold nothing). */
 const usable = (viewer: Viewer) => isSignedIn(viewer) && can(viewer, "session.valid");
 
+const isModerator = (viewer: Viewer) => can(viewer, "groups.moderate", { mode: "global" });
+
 /**
  * Who may do what with a group (Vanilla's Groups add-on). Reading and posting in a group are its category's
  * `discussions.view` / `discussions.add`, which the groups' permission overlay computes from privacy and
  * membership (groups.permissions.ts), so these answers agree with every other read path.
  */
 export const groupsPolicy = {
-  isModerator: (viewer: Viewer) => can(viewer, "groups.moderate", { mode: "global" }),
+  isModerator,
+  /** List another member's groups: group and community moderators. */
+  canListGroupsOf: rule(
+    ["groups.moderate", "community.moderate"],
+    (viewer: Viewer) => isModerator(viewer) || can(viewer, ["groups.moderate", "community.moderate"]),
+  ),
 
   /** Whether the viewer may know the group exists: secret groups only to members, invitees and moderators. */
   canKnow: (viewer: Viewer, group: Group, standing: ViewerStanding) =>
-    group.privacy !== "secret" || standing.role !== null || standing.invited || groupsPolicy.isModerator(viewer),
+    group.privacy !== "secret" || standing.role !== null || standing.invited || isModerator(viewer),
 
   canView: (viewer: Viewer, group: Group) => can(viewer, "discussions.view", { resourceID: group.categoryID }),
   canPost: (viewer: Viewer, group: Group) => can(viewer, "discussions.add", { resourceID: group.categoryID }),
 
   /** Leaders and groups.moderate: edit, delete, manage members, applicants and invitations. */
-  canLead: (viewer: Viewer, standing: ViewerStanding) =>
-    usable(viewer) && (standing.role === "leader" || groupsPolicy.isModerator(viewer)),
+  canLead: rule(
+    "groups.moderate",
+    (viewer: Viewer, standing: ViewerStanding) => usable(viewer) && (standing.role === "leader" || isModerator(viewer)),
+  ),
+  /** Invite by e-mail address: the answer names the account an address belongs to. */
+  canInviteByEmail: permissionRule("personalInfo.view"),
 
   canJoin: (viewer: Viewer, group: Group, standing: ViewerStanding) =>
     usable(viewer) && standing.role === null && (group.privacy === "public" || standing.invited),
@@ -40,7 +52,7 @@ export const groupsPolicy = {
 
   canLeave: (viewer: Viewer, standing: ViewerStanding) => usable(viewer) && standing.role !== null,
 
-  canAdd: (viewer: Viewer) => usable(viewer) && can(viewer, "groups.add", { mode: "global" }),
+  canAdd: rule("groups.add", (viewer: Viewer) => usable(viewer) && can(viewer, "groups.add", { mode: "global" })),
 
   /** The record's `permissions`, so the web shows the right buttons. */
   recordPermissions(viewer: Viewer, group: Group, standing: ViewerStanding): Record<string, boolean> {

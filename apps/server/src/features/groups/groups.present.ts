@@ -20,7 +20,7 @@ import type { GroupRow, ViewerStanding } from "./groups.repo.ts";
 const optionalDate = (value: string | null) => (value === null ? null : toRfc3339(value));
 
 export const groupSlug = (row: Pick<GroupRow, "name">) => slugify(row.name) || "group";
-export const groupUrl = (origin: string, row: Pick<GroupRow, "groupID" | "name">) =>
+const groupUrl = (origin: string, row: Pick<GroupRow, "groupID" | "name">) =>
   `${origin}${groupPaths.group(row.groupID, groupSlug(row))}`;
 
 export interface GroupPresentContext {

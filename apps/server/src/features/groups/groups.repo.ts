@@ -1,6 +1,12 @@
 import { sql, type Kysely, type Selectable } from "kysely";
 import type { GroupSort } from "@parley/contracts";
 import type { DB, GroupsTable } from "../../platform/db/schema.ts";
+import {
+  deleteGroupCategory,
+  groupsParentCategory,
+  insertGroupCategory,
+  updateGroupCategory,
+} from "../categories/index.ts";
 
 /** A group with its category's counts (the group's discussions are its category's). */
 export type GroupRow = Selectable<GroupsTable> & {
@@ -65,22 +71,6 @@ export function createGroupsRepo(db: Kysely<DB>) {
       );
     }
     return query;
-  }
-
-  /** `base`, or `base-2`, `base-3`… when an ordinary category already uses it (urlcodes are unique). */
-  async function freeUrlcode(base: string): Promise<string> {
-    const taken = new Set(
-      (
-        await db
-          .selectFrom("categories")
-          .select("urlcode")
-          .where((eb) => eb.or([eb("urlcode", "=", base), eb("urlcode", "like", `${base}-%`)]))
-          .execute()
-      ).map((row) => row.urlcode),
-    );
-    let candidate = base;
-    for (let n = 2; taken.has(candidate); n++) candidate = `${base}-${n}`;
-    return candidate;
   }
 
   return {
@@ -186,100 +176,21 @@ export function createGroupsRepo(db: Kysely<DB>) {
 
     // -- The group's category ----------------------------------------------------------------------------------
 
-    /** The "Social Groups" parent category (`groupID` 0), made on first use. */
-    async parentCategory(userID: number, now: string): Promise<{ categoryID: number; depth: number }> {
-      const found = await db
-        .selectFrom("categories")
-        .select(["categoryID", "depth"])
-        .where("groupID", "=", 0)
-        .executeTakeFirst();
-      if (found) return found;
-      const inserted = await db
-        .insertInto("categories")
-        .values({
-          ...categoryDefaults(userID, now),
-          parentCategoryID: -1,
-          name: "Social Groups",
-          urlcode: await freeUrlcode("social-groups"),
-          description: "The discussions of the community's groups.",
-          displayAs: "categories",
-          depth: 1,
-          groupID: 0,
-        })
-        .returning("categoryID")
-        .executeTakeFirstOrThrow();
-      return { categoryID: inserted.categoryID, depth: 1 };
-    },
-
-    /** The category that holds a group's discussions: its own permissions (the groups' overlay gives them). */
-    async insertCategory(
+    parentCategory: (userID: number, now: string) => groupsParentCategory(db, userID, now),
+    insertCategory: (
       group: { groupID: number; name: string; description: string },
       parent: { categoryID: number; depth: number },
       userID: number,
       now: string,
-    ): Promise<number> {
-      const inserted = await db
-        .insertInto("categories")
-        .values({
-          ...categoryDefaults(userID, now),
-          parentCategoryID: parent.categoryID,
-          name: group.name,
-          urlcode: await freeUrlcode(`group-${group.groupID}`),
-          description: group.description,
-          displayAs: "discussions",
-          customPermissions: 1,
-          depth: parent.depth + 1,
-          groupID: group.groupID,
-        })
-        .returning("categoryID")
-        .executeTakeFirstOrThrow();
-      await db
-        .updateTable("categories")
-        .set({ permissionCategoryID: inserted.categoryID })
-        .where("categoryID", "=", inserted.categoryID)
-        .execute();
-      return inserted.categoryID;
-    },
-
-    async updateCategory(
+    ) => insertGroupCategory(db, group, parent, userID, now),
+    updateCategory: (
       categoryID: number,
       changes: { name?: string; description?: string },
       userID: number,
       now: string,
-    ) {
-      await db
-        .updateTable("categories")
-        .set({ ...changes, dateUpdated: now, updateUserID: userID })
-        .where("categoryID", "=", categoryID)
-        .execute();
-    },
-
-    async deleteCategory(categoryID: number): Promise<void> {
-      await db.deleteFrom("userCategories").where("categoryID", "=", categoryID).execute();
-      await db.deleteFrom("categories").where("categoryID", "=", categoryID).execute();
-    },
+    ) => updateGroupCategory(db, categoryID, changes, userID, now),
+    deleteCategory: (categoryID: number) => deleteGroupCategory(db, categoryID),
   };
 }
-
-const categoryDefaults = (userID: number, now: string) => ({
-  customPermissions: 0,
-  isArchived: 0,
-  sort: 0,
-  countCategories: 0,
-  countDiscussions: 0,
-  countComments: 0,
-  countAllDiscussions: 0,
-  countAllComments: 0,
-  countFollowers: 0,
-  iconUrl: null,
-  lastDiscussionID: null,
-  lastCommentID: null,
-  dateLastPost: null,
-  dateInserted: now,
-  dateUpdated: null,
-  insertUserID: userID,
-  updateUserID: null,
-  permissionCategoryID: -1,
-});
 
 export type GroupsRepo = ReturnType<typeof createGroupsRepo>;

@@ -1,23 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import { ErrorBody, Expand, GroupListQuery, GroupPatch, GroupPost, groupRules } from "@parley/contracts";
-import { originOf, setPagingHeaders } from "../../platform/http/pagination.ts";
-import type { GroupContext, GroupsService } from "./groups.service.ts";
+import { Expand, GroupListQuery, GroupPatch, GroupPost, groupRules } from "@parley/contracts";
+import { setPagingHeaders } from "../../platform/http/pagination.ts";
+import type { GroupsService } from "./groups.service.ts";
+import { requestContext } from "../../platform/http/request-context.ts";
 
-export const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-  422: ErrorBody,
-};
 export const IdParams = Type.Object({ id: Type.Integer() });
-export const groupContextOf = (request: FastifyRequest): GroupContext => ({
-  viewer: request.viewer,
-  origin: originOf(request),
-});
 const GroupRef = Type.Ref("Group");
 
 /** /groups: parse, call the service, set status and paging headers. */
@@ -30,11 +18,11 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<{ groups: GroupsService }> 
         tags,
         summary: "List groups (secret ones only to their members, invitees and groups.moderate).",
         querystring: GroupListQuery,
-        response: { 200: Type.Array(GroupRef), ...errors },
+        response: { 200: Type.Array(GroupRef) },
       },
     },
     async (request, reply) => {
-      const result = await groups.list(request.query, groupContextOf(request));
+      const result = await groups.list(request.query, requestContext(request));
       setPagingHeaders(request, reply, {
         ...result,
         count: result.items.length,
@@ -52,10 +40,10 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<{ groups: GroupsService }> 
         summary: "Get a group (404 when the viewer may not know it).",
         params: IdParams,
         querystring: Type.Object({ expand: Type.Optional(Expand) }),
-        response: { 200: GroupRef, ...errors },
+        response: { 200: GroupRef },
       },
     },
-    async (request) => groups.get(request.params.id, request.query.expand, groupContextOf(request)),
+    async (request) => groups.get(request.params.id, request.query.expand, requestContext(request)),
   );
 
   app.post(
@@ -65,12 +53,12 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<{ groups: GroupsService }> 
         tags,
         summary: "Create a group (groups.add); its creator becomes its leader.",
         body: GroupPost,
-        response: { 201: GroupRef, ...errors },
+        response: { 201: GroupRef },
       },
     },
     async (request, reply) => {
       reply.status(201);
-      return groups.create(request.body, groupContextOf(request));
+      return groups.create(request.body, requestContext(request));
     },
   );
 
@@ -82,10 +70,10 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<{ groups: GroupsService }> 
         summary: "Change a group (leaders, groups.moderate); public approves pending applications, secret denies them.",
         params: IdParams,
         body: GroupPatch,
-        response: { 200: GroupRef, ...errors },
+        response: { 200: GroupRef },
       },
     },
-    async (request) => groups.update(request.params.id, request.body, groupContextOf(request)),
+    async (request) => groups.update(request.params.id, request.body, requestContext(request)),
   );
 
   app.delete(
@@ -95,11 +83,11 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<{ groups: GroupsService }> 
         tags,
         summary: "Delete a group with its discussions, comments, members and category (leaders, groups.moderate).",
         params: IdParams,
-        response: { 204: Type.Null(), ...errors },
+        response: { 204: Type.Null() },
       },
     },
     async (request, reply) => {
-      await groups.remove(request.params.id, groupContextOf(request));
+      await groups.remove(request.params.id, requestContext(request));
       reply.status(204);
       return null;
     },

@@ -7,7 +7,8 @@ import {
   type GroupPost,
 } from "@parley/contracts";
 import type { Kysely } from "kysely";
-import { assertAccountUsable, authorize } from "../../platform/auth/authorize.ts";
+import { requireAccess } from "../../platform/auth/access.ts";
+import { assertAccountUsable } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import type { DB } from "../../platform/db/schema.ts";
@@ -16,17 +17,14 @@ import { fieldError, HttpError, validationFailed } from "../../platform/errors.t
 import { plainTitle } from "../../platform/text.ts";
 import { recountCategories, type CategoryDirectory } from "../categories/index.ts";
 import { removePosts } from "../discussions/index.ts";
-import type { UserFragments } from "../users/index.ts";
+import { removeDiscussionTags } from "../tags/index.ts";
+import { recountPostCounts, type UserFragments } from "../users/index.ts";
 import type { GroupMembersRepo } from "./group-members.repo.ts";
 import "./groups.events.ts";
 import { groupsPolicy as policy, noStanding } from "./groups.policy.ts";
 import { presentGroup } from "./groups.present.ts";
 import type { GroupListFilters, GroupRow, GroupsRepo, ViewerStanding } from "./groups.repo.ts";
-
-export interface GroupContext {
-  viewer: Viewer;
-  origin: string;
-}
+import type { RequestContext as GroupContext } from "../../platform/http/request-context.ts";
 
 export interface GroupsDeps {
   platform: Platform;
@@ -127,8 +125,8 @@ export function createGroupsService(deps: GroupsDeps & { loader: GroupsLoader })
       const { viewer } = context;
       assertAccountUsable(viewer);
       const moderator = policy.isModerator(viewer);
-      if (query.memberID !== undefined && query.memberID !== viewer.userID && !moderator)
-        authorize(viewer, ["groups.moderate", "community.moderate"]);
+      if (query.memberID !== undefined && query.memberID !== viewer.userID)
+        requireAccess(viewer, policy.canListGroupsOf);
       const filters: GroupListFilters = {
         ...(query.privacy !== undefined ? { privacy: query.privacy } : {}),
         ...(query.memberID !== undefined ? { memberID: query.memberID } : {}),
@@ -154,7 +152,7 @@ export function createGroupsService(deps: GroupsDeps & { loader: GroupsLoader })
     async create(body: GroupPost, context: GroupContext): Promise<Group> {
       const { viewer } = context;
       assertAccountUsable(viewer);
-      if (!policy.canAdd(viewer)) authorize(viewer, "groups.add", { mode: "global" });
+      requireAccess(viewer, policy.canAdd);
       const name = nameOf(body.name);
       await checkName(name);
       const now = nowIso();
@@ -195,7 +193,7 @@ export function createGroupsService(deps: GroupsDeps & { loader: GroupsLoader })
     async update(groupID: number, body: GroupPatch, context: GroupContext): Promise<Group> {
       const { viewer } = context;
       const { row, standing } = await loader.known(groupID, viewer);
-      if (!policy.canLead(viewer, standing)) authorize(viewer, "groups.moderate", { mode: "global" });
+      requireAccess(viewer, policy.canLead, standing);
       const name = body.name === undefined ? undefined : nameOf(body.name);
       if (name !== undefined) await checkName(name, groupID);
       const now = nowIso();
@@ -232,7 +230,7 @@ export function createGroupsService(deps: GroupsDeps & { loader: GroupsLoader })
     async remove(groupID: number, context: GroupContext): Promise<void> {
       const { viewer } = context;
       const { row, standing } = await loader.known(groupID, viewer);
-      if (!policy.canLead(viewer, standing)) authorize(viewer, "groups.moderate", { mode: "global" });
+      requireAccess(viewer, policy.canLead, standing);
       const formerMembers = await members.memberIDs(groupID);
       await platform.db.transaction().execute(async (trx) => {
         await removeGroupPosts(trx, row.categoryID);
@@ -275,24 +273,9 @@ async function removeGroupPosts(trx: Kysely<DB>, categoryID: number): Promise<vo
     .where("categoryID", "=", categoryID)
     .union(trx.selectFrom("comments").select("insertUserID").where("discussionID", "in", discussionIDs))
     .execute();
-  await trx.deleteFrom("tagDiscussions").where("discussionID", "in", discussionIDs).execute();
+  await removeDiscussionTags(trx, discussionIDs);
   await removePosts(trx, discussionIDs, commentIDs);
-  const userIDs = [...new Set(authors.map((row) => row.insertUserID))];
-  if (userIDs.length)
-    await trx
-      .updateTable("users")
-      .set((eb) => ({
-        countDiscussions: eb
-          .selectFrom("discussions")
-          .select((inner) => inner.fn.countAll<number>().as("count"))
-          .whereRef("discussions.insertUserID", "=", "users.userID"),
-        countComments: eb
-          .selectFrom("comments")
-          .select((inner) => inner.fn.countAll<number>().as("count"))
-          .whereRef("comments.insertUserID", "=", "users.userID"),
-      }))
-      .where("userID", "in", userIDs)
-      .execute();
+  await recountPostCounts(trx, [...new Set(authors.map((row) => row.insertUserID))]);
 }
 
 export type GroupsService = ReturnType<typeof createGroupsService>;

@@ -12,11 +12,8 @@ import { groupsRoutes } from "./groups.routes.ts";
 import { createGroupsLoader, createGroupsService, type GroupsService } from "./groups.service.ts";
 
 export type { GroupsService, GroupMembersService };
-export type { GroupEvent } from "./groups.events.ts";
 export { createGroupsRepo } from "./groups.repo.ts";
 export { createGroupMembersRepo } from "./group-members.repo.ts";
-export { groupsPolicy } from "./groups.policy.ts";
-
 /**
  * Groups under /api/v2 (Vanilla's Groups add-on): /groups and a group's members, applicants and invitations.
  * Its permission overlay makes each group's category readable and writable by the right viewers.

@@ -34,7 +34,7 @@ export interface ArticlePresentContext {
 }
 
 /** An article's body rendered through the post pipeline, its h2–h4 headings given ids for its outline. */
-export function renderArticleBody(body: string, format: string, origin: string) {
+function renderArticleBody(body: string, format: string, origin: string) {
   return withHeadingIds(renderBody(body, format as PostFormat, { origin }));
 }
 

@@ -10,15 +10,13 @@ import {
   ArticleReaction,
   ArticleRevision,
   ArticleStatusPatch,
-  ErrorBody,
   Expand,
   knowledgeRules,
 } from "@parley/contracts";
 import { setPagingHeaders } from "../../platform/http/pagination.ts";
 import type { ArticlesService } from "./articles.service.ts";
-import { knowledgeContextOf } from "./knowledge.routes.ts";
+import { requestContext } from "../../platform/http/request-context.ts";
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 const tags = ["Articles"];
 const IdParams = Type.Object({ id: Type.Integer() });
 const ArticleRef = Type.Ref("Article");
@@ -32,11 +30,11 @@ export const articlesRoutes: FastifyPluginAsyncTypebox<{ articles: ArticlesServi
         tags,
         summary: "List a knowledge category's or base's articles (a numbered pager).",
         querystring: ArticleListQuery,
-        response: { 200: Type.Array(ArticleRef), ...errors },
+        response: { 200: Type.Array(ArticleRef) },
       },
     },
     async (request, reply) => {
-      const result = await articles.list(request.query, knowledgeContextOf(request));
+      const result = await articles.list(request.query, requestContext(request));
       setPagingHeaders(request, reply, {
         ...result,
         count: result.items.length,
@@ -54,10 +52,10 @@ export const articlesRoutes: FastifyPluginAsyncTypebox<{ articles: ArticlesServi
         summary: "Get an article (expand insertUser, updateUser, breadcrumbs, reactions or all).",
         params: IdParams,
         querystring: Type.Object({ expand: Type.Optional(Expand) }),
-        response: { 200: ArticleRef, ...errors },
+        response: { 200: ArticleRef },
       },
     },
-    async (request) => articles.get(request.params.id, request.query.expand, knowledgeContextOf(request)),
+    async (request) => articles.get(request.params.id, request.query.expand, requestContext(request)),
   );
 
   app.post(
@@ -67,12 +65,12 @@ export const articlesRoutes: FastifyPluginAsyncTypebox<{ articles: ArticlesServi
         tags,
         summary: "Write an article (articles.add).",
         body: ArticlePost,
-        response: { 201: ArticleRef, ...errors },
+        response: { 201: ArticleRef },
       },
     },
     async (request, reply) => {
       reply.status(201);
-      return articles.create(request.body, knowledgeContextOf(request));
+      return articles.create(request.body, requestContext(request));
     },
   );
 
@@ -84,10 +82,10 @@ export const articlesRoutes: FastifyPluginAsyncTypebox<{ articles: ArticlesServi
         summary: "Edit or move an article (articles.add); a change of what it says saves a revision.",
         params: IdParams,
         body: ArticlePatch,
-        response: { 200: ArticleRef, ...errors },
+        response: { 200: ArticleRef },
       },
     },
-    async (request) => articles.update(request.params.id, request.body, knowledgeContextOf(request)),
+    async (request) => articles.update(request.params.id, request.body, requestContext(request)),
   );
 
   app.get(
@@ -97,7 +95,7 @@ export const articlesRoutes: FastifyPluginAsyncTypebox<{ articles: ArticlesServi
         tags,
         summary: "An article's source, for its editor (articles.add).",
         params: IdParams,
-        response: { 200: ArticleEdit, ...errors },
+        response: { 200: ArticleEdit },
       },
     },
     async (request) => articles.edit(request.params.id, request.viewer),
@@ -111,10 +109,10 @@ export const articlesRoutes: FastifyPluginAsyncTypebox<{ articles: ArticlesServi
         summary: "Publish, delete or restore an article (articles.add).",
         params: IdParams,
         body: ArticleStatusPatch,
-        response: { 200: ArticleRef, ...errors },
+        response: { 200: ArticleRef },
       },
     },
-    async (request) => articles.setStatus(request.params.id, request.body.status, knowledgeContextOf(request)),
+    async (request) => articles.setStatus(request.params.id, request.body.status, requestContext(request)),
   );
 
   app.put(
@@ -125,10 +123,10 @@ export const articlesRoutes: FastifyPluginAsyncTypebox<{ articles: ArticlesServi
         summary: "Feature an article, or not (articles.add).",
         params: IdParams,
         body: ArticleFeaturedPut,
-        response: { 200: ArticleRef, ...errors },
+        response: { 200: ArticleRef },
       },
     },
-    async (request) => articles.setFeatured(request.params.id, request.body.featured, knowledgeContextOf(request)),
+    async (request) => articles.setFeatured(request.params.id, request.body.featured, requestContext(request)),
   );
 
   app.get(
@@ -138,10 +136,10 @@ export const articlesRoutes: FastifyPluginAsyncTypebox<{ articles: ArticlesServi
         tags,
         summary: "An article's revisions, newest first (articles.add).",
         params: IdParams,
-        response: { 200: Type.Array(ArticleRevision), ...errors },
+        response: { 200: Type.Array(ArticleRevision) },
       },
     },
-    async (request) => articles.revisions(request.params.id, knowledgeContextOf(request)),
+    async (request) => articles.revisions(request.params.id, requestContext(request)),
   );
 
   app.post(
@@ -152,9 +150,9 @@ export const articlesRoutes: FastifyPluginAsyncTypebox<{ articles: ArticlesServi
         summary: 'Answer "Was this article helpful?" (signed in; one answer per member, changeable).',
         params: IdParams,
         body: ArticleReact,
-        response: { 201: Type.Array(ArticleReaction), ...errors },
+        response: { 201: Type.Array(ArticleReaction) },
       },
     },
-    async (request) => articles.react(request.params.id, request.body.helpful, knowledgeContextOf(request)),
+    async (request) => articles.react(request.params.id, request.body.helpful, requestContext(request)),
   );
 };

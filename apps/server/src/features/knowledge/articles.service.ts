@@ -22,7 +22,7 @@ import { unknownUser, type UserFragments } from "../users/index.ts";
 import type { ArticleFilters, ArticleInsert, ArticleOrder, ArticleRow, ArticlesRepo } from "./articles.repo.ts";
 import { helpfulReaction, presentArticle, presentArticleEdit, presentRevision } from "./articles.present.ts";
 import type { KnowledgeBasesRepo } from "./knowledge-bases.repo.ts";
-import type { KnowledgeContext } from "./knowledge-bases.service.ts";
+import type { RequestContext as KnowledgeContext } from "../../platform/http/request-context.ts";
 import type { KnowledgeCategoriesService } from "./knowledge-categories.service.ts";
 import "./knowledge.events.ts";
 import type { KnowledgeLoader } from "./knowledge.loader.ts";

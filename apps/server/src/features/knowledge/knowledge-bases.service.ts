@@ -6,7 +6,6 @@ import type {
   KnowledgeNavigationItem,
   KnowledgeSort,
 } from "@parley/contracts";
-import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import { nowIso } from "../../platform/dates.ts";
 import { conflict, fieldError, validationFailed } from "../../platform/errors.ts";
@@ -20,11 +19,7 @@ import { knowledgePolicy as policy } from "./knowledge.policy.ts";
 import "./knowledge.events.ts";
 import { categoryUrl, presentKnowledgeBase } from "./knowledge.present.ts";
 import { compareArticles, ROOT_PARENT_ID, type TreeNode } from "./knowledge.tree.ts";
-
-export interface KnowledgeContext {
-  viewer: Viewer;
-  origin: string;
-}
+import type { RequestContext as KnowledgeContext } from "../../platform/http/request-context.ts";
 
 export interface KnowledgeBasesDeps {
   platform: Platform;
@@ -127,13 +122,18 @@ export function createKnowledgeBasesService({ platform, bases, categories, artic
             fieldError("defaultArticleID", "invalid", "The article is not in this knowledge base.", 422),
           ]);
       }
-      const { name, ...rest } = body;
-      const changes: Partial<KnowledgeBaseInsert> = {
-        ...rest,
-        ...(name !== undefined ? { name: nameOf(name) } : {}),
-        updateUserID: viewer.userID,
-        dateUpdated: nowIso(),
-      };
+      // Field by field: a body is never spread into a row (its root category or author are not the client's to set).
+      const changes: Partial<KnowledgeBaseInsert> = { updateUserID: viewer.userID, dateUpdated: nowIso() };
+      if (body.name !== undefined) changes.name = nameOf(body.name);
+      if (body.description !== undefined) changes.description = body.description;
+      if (body.urlCode !== undefined) changes.urlCode = body.urlCode;
+      if (body.viewType !== undefined) changes.viewType = body.viewType;
+      if (body.sortArticles !== undefined) changes.sortArticles = body.sortArticles;
+      if (body.icon !== undefined) changes.icon = body.icon;
+      if (body.bannerImage !== undefined) changes.bannerImage = body.bannerImage;
+      if (body.sourceLocale !== undefined) changes.sourceLocale = body.sourceLocale;
+      if (body.status !== undefined) changes.status = body.status;
+      if (body.defaultArticleID !== undefined) changes.defaultArticleID = body.defaultArticleID;
       await platform.db.transaction().execute(async (trx) => {
         await bases.withTransaction(trx).update(knowledgeBaseID, changes);
         // The root category carries the base's name.

@@ -54,6 +54,48 @@ describe.each(engines)("knowledge bases API on %s", (engine) => {
     });
   });
 
+  it("a PATCH writes only its own fields: rootCategoryID, insertUserID and unknown keys leave the row as it was", async () => {
+    const base = await postBase(f, { name: "Guarded", urlCode: "guarded-base", viewType: "help" });
+    const row = () =>
+      f.t.database.db
+        .selectFrom("knowledgeBases")
+        .selectAll()
+        .where("knowledgeBaseID", "=", base.knowledgeBaseID)
+        .executeTakeFirstOrThrow();
+    const before = await row();
+    const response = await f.api.patch(
+      `/api/v2/knowledge-bases/${base.knowledgeBaseID}`,
+      {
+        rootCategoryID: 999_999,
+        insertUserID: f.as.member.userID,
+        dateInserted: "1999-09-09T09:09:09+00:00",
+        countArticles: 99,
+        noSuchColumn: "x",
+        description: "Still described.",
+      },
+      { as: f.admin },
+    );
+    // Unknown fields are ignored (as Vanilla does), never written and never a 500.
+    expect(response.statusCode, response.body).toBe(200);
+    const after = await row();
+    expect(after).toMatchObject({
+      rootCategoryID: before.rootCategoryID,
+      insertUserID: before.insertUserID,
+      dateInserted: before.dateInserted,
+      description: "Still described.",
+    });
+    expect(response.json<KnowledgeBase>()).toMatchObject({
+      rootCategoryID: before.rootCategoryID,
+      insertUserID: f.adminID,
+    });
+    const onlyUnknown = await f.api.patch(
+      `/api/v2/knowledge-bases/${base.knowledgeBaseID}`,
+      { noSuchColumn: 1 },
+      { as: f.admin },
+    );
+    expect(onlyUnknown.statusCode, onlyUnknown.body).toBe(200);
+  });
+
   it("creates a base with its root category, then changes, deletes and restores it", async () => {
     const base = await postBase(f, { name: "Product Docs", urlCode: "product-docs", viewType: "guide" });
     expect(base).toMatchObject({

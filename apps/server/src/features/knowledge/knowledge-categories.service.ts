@@ -12,7 +12,7 @@ import { plainTitle } from "../../platform/text.ts";
 import { Expansions } from "../discussions/index.ts";
 import type { KnowledgeBasesRepo } from "./knowledge-bases.repo.ts";
 import type { KnowledgeCategoriesRepo, KnowledgeCategoryInsert } from "./knowledge-categories.repo.ts";
-import type { KnowledgeContext } from "./knowledge-bases.service.ts";
+import type { RequestContext as KnowledgeContext } from "../../platform/http/request-context.ts";
 import type { KnowledgeLoader } from "./knowledge.loader.ts";
 import { knowledgePolicy as policy } from "./knowledge.policy.ts";
 import "./knowledge.events.ts";

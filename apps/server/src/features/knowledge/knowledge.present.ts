@@ -16,7 +16,7 @@ type Crumb = { name: string; url: string };
 
 const optionalDate = (value: string | null) => (value === null ? null : toRfc3339(value));
 
-export const baseUrl = (origin: string, base: Pick<KnowledgeBaseRow, "urlCode">) =>
+const baseUrl = (origin: string, base: Pick<KnowledgeBaseRow, "urlCode">) =>
   `${origin}${knowledgePaths.base(base.urlCode)}`;
 
 /** A knowledge category's page; a root category's page is its base's. */

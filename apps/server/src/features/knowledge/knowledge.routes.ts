@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import {
-  ErrorBody,
   Expand,
   KnowledgeBaseListQuery,
   KnowledgeBasePatch,
@@ -13,16 +11,14 @@ import {
   KnowledgeNavigationItem,
   knowledgeRules,
 } from "@parley/contracts";
-import { originOf, setPagingHeaders } from "../../platform/http/pagination.ts";
+import { setPagingHeaders } from "../../platform/http/pagination.ts";
 import type { KnowledgeBasesService } from "./knowledge-bases.service.ts";
 import type { KnowledgeCategoriesService } from "./knowledge-categories.service.ts";
+import { requestContext } from "../../platform/http/request-context.ts";
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 const IdParams = Type.Object({ id: Type.Integer() });
 const KnowledgeBaseRef = Type.Ref("KnowledgeBase");
 const KnowledgeCategoryRef = Type.Ref("KnowledgeCategory");
-
-export const knowledgeContextOf = (request: FastifyRequest) => ({ viewer: request.viewer, origin: originOf(request) });
 
 /** /knowledge-bases and /knowledge-categories: parse, call the service, set status and paging headers. */
 export const knowledgeRoutes: FastifyPluginAsyncTypebox<{
@@ -37,10 +33,10 @@ export const knowledgeRoutes: FastifyPluginAsyncTypebox<{
         tags,
         summary: "List knowledge bases (published unless asked; deleted ones for articles.add).",
         querystring: KnowledgeBaseListQuery,
-        response: { 200: Type.Array(KnowledgeBaseRef), ...errors },
+        response: { 200: Type.Array(KnowledgeBaseRef) },
       },
     },
-    async (request) => bases.list(request.query, knowledgeContextOf(request)),
+    async (request) => bases.list(request.query, requestContext(request)),
   );
 
   app.get(
@@ -51,10 +47,10 @@ export const knowledgeRoutes: FastifyPluginAsyncTypebox<{
         summary: "Get a knowledge base.",
         params: IdParams,
         querystring: Type.Object({ expand: Type.Optional(Expand) }),
-        response: { 200: KnowledgeBaseRef, ...errors },
+        response: { 200: KnowledgeBaseRef },
       },
     },
-    async (request) => bases.get(request.params.id, knowledgeContextOf(request)),
+    async (request) => bases.get(request.params.id, requestContext(request)),
   );
 
   app.get(
@@ -64,10 +60,10 @@ export const knowledgeRoutes: FastifyPluginAsyncTypebox<{
         tags,
         summary: "Every category and published article of a knowledge base, in its order.",
         params: IdParams,
-        response: { 200: Type.Array(KnowledgeNavigationItem), ...errors },
+        response: { 200: Type.Array(KnowledgeNavigationItem) },
       },
     },
-    async (request) => bases.navigation(request.params.id, knowledgeContextOf(request)),
+    async (request) => bases.navigation(request.params.id, requestContext(request)),
   );
 
   app.post(
@@ -77,12 +73,12 @@ export const knowledgeRoutes: FastifyPluginAsyncTypebox<{
         tags,
         summary: "Create a knowledge base and its root category (site.manage).",
         body: KnowledgeBasePost,
-        response: { 201: KnowledgeBaseRef, ...errors },
+        response: { 201: KnowledgeBaseRef },
       },
     },
     async (request, reply) => {
       reply.status(201);
-      return bases.create(request.body, knowledgeContextOf(request));
+      return bases.create(request.body, requestContext(request));
     },
   );
 
@@ -94,10 +90,10 @@ export const knowledgeRoutes: FastifyPluginAsyncTypebox<{
         summary: "Change a knowledge base, or delete or restore it with `status` (site.manage).",
         params: IdParams,
         body: KnowledgeBasePatch,
-        response: { 200: KnowledgeBaseRef, ...errors },
+        response: { 200: KnowledgeBaseRef },
       },
     },
-    async (request) => bases.update(request.params.id, request.body, knowledgeContextOf(request)),
+    async (request) => bases.update(request.params.id, request.body, requestContext(request)),
   );
 
   app.delete(
@@ -107,11 +103,11 @@ export const knowledgeRoutes: FastifyPluginAsyncTypebox<{
         tags,
         summary: "Delete a knowledge base without articles (site.manage); 409 while it has any.",
         params: IdParams,
-        response: { 204: Type.Null(), ...errors },
+        response: { 204: Type.Null() },
       },
     },
     async (request, reply) => {
-      await bases.remove(request.params.id, knowledgeContextOf(request));
+      await bases.remove(request.params.id, requestContext(request));
       reply.status(204);
       return null;
     },
@@ -125,11 +121,11 @@ export const knowledgeRoutes: FastifyPluginAsyncTypebox<{
         tags,
         summary: "List knowledge categories with their counts (a numbered pager).",
         querystring: KnowledgeCategoryListQuery,
-        response: { 200: Type.Array(KnowledgeCategoryRef), ...errors },
+        response: { 200: Type.Array(KnowledgeCategoryRef) },
       },
     },
     async (request, reply) => {
-      const result = await categories.list(request.query, knowledgeContextOf(request));
+      const result = await categories.list(request.query, requestContext(request));
       setPagingHeaders(request, reply, {
         ...result,
         count: result.items.length,
@@ -147,10 +143,10 @@ export const knowledgeRoutes: FastifyPluginAsyncTypebox<{
         summary: "Get a knowledge category (expand breadcrumbs).",
         params: IdParams,
         querystring: Type.Object({ expand: Type.Optional(Expand) }),
-        response: { 200: KnowledgeCategoryRef, ...errors },
+        response: { 200: KnowledgeCategoryRef },
       },
     },
-    async (request) => categories.get(request.params.id, request.query.expand, knowledgeContextOf(request)),
+    async (request) => categories.get(request.params.id, request.query.expand, requestContext(request)),
   );
 
   app.post(
@@ -160,12 +156,12 @@ export const knowledgeRoutes: FastifyPluginAsyncTypebox<{
         tags,
         summary: "Create a knowledge category (articles.add).",
         body: KnowledgeCategoryPost,
-        response: { 201: KnowledgeCategoryRef, ...errors },
+        response: { 201: KnowledgeCategoryRef },
       },
     },
     async (request, reply) => {
       reply.status(201);
-      return categories.create(request.body, knowledgeContextOf(request));
+      return categories.create(request.body, requestContext(request));
     },
   );
 
@@ -177,10 +173,10 @@ export const knowledgeRoutes: FastifyPluginAsyncTypebox<{
         summary: "Rename, sort or move a knowledge category (articles.add).",
         params: IdParams,
         body: KnowledgeCategoryPatch,
-        response: { 200: KnowledgeCategoryRef, ...errors },
+        response: { 200: KnowledgeCategoryRef },
       },
     },
-    async (request) => categories.update(request.params.id, request.body, knowledgeContextOf(request)),
+    async (request) => categories.update(request.params.id, request.body, requestContext(request)),
   );
 
   app.delete(
@@ -190,11 +186,11 @@ export const knowledgeRoutes: FastifyPluginAsyncTypebox<{
         tags,
         summary: "Delete an empty knowledge category (articles.add); 409 while it has articles or children.",
         params: IdParams,
-        response: { 204: Type.Null(), ...errors },
+        response: { 204: Type.Null() },
       },
     },
     async (request, reply) => {
-      await categories.remove(request.params.id, knowledgeContextOf(request));
+      await categories.remove(request.params.id, requestContext(request));
       reply.status(204);
       return null;
     },

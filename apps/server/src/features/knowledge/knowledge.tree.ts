@@ -29,7 +29,7 @@ export interface TreeNode<C extends TreeCategory> {
 }
 
 /** Categories by hand-set `sort` (unsorted last), then name. */
-export const compareCategories = (a: TreeCategory, b: TreeCategory): number =>
+const compareCategories = (a: TreeCategory, b: TreeCategory): number =>
   (a.sort ?? Number.MAX_SAFE_INTEGER) - (b.sort ?? Number.MAX_SAFE_INTEGER) ||
   a.name.localeCompare(b.name) ||
   a.knowledgeCategoryID - b.knowledgeCategoryID;

@@ -1,4 +1,14 @@
-import { limits, type CommentPageSort, type DiscussionSort, type LayoutWidget } from "@parley/contracts";
+import {
+  limits,
+  type CommentPageSort,
+  type DiscussionListFilter,
+  type DiscussionSort,
+  type LayoutAssetWidget,
+  type LayoutWidget,
+  type WidgetName,
+  type WidgetOf,
+  type WidgetProps,
+} from "@parley/contracts";
 
 /*
  * The default layouts of the layout view types (spec §1, §2), as data: section widgets holding asset
@@ -6,13 +16,19 @@ import { limits, type CommentPageSort, type DiscussionSort, type LayoutWidget } 
  * the web fetches those through the API queries it already has.
  */
 
-const widget = (
-  $reactComponent: string,
-  $reactProps: Record<string, unknown> = {},
+/** A widget of the contract's union: the props are checked against its name's (TypeScript cannot pair them itself). */
+const widget = <Name extends WidgetName>(
+  $reactComponent: Name,
+  $reactProps: WidgetProps<Name>,
   device?: "desktop" | "mobile",
-): LayoutWidget => ({ $reactComponent, $reactProps, ...(device ? { $middleware: { visibility: { device } } } : {}) });
+) =>
+  ({
+    $reactComponent,
+    $reactProps,
+    ...(device ? { $middleware: { visibility: { device } } } : {}),
+  }) as WidgetOf<Name>;
 
-const oneColumn = (children: LayoutWidget[], breadcrumbs: LayoutWidget[] = []) =>
+const oneColumn = (children: LayoutAssetWidget[], breadcrumbs: LayoutAssetWidget[] = []) =>
   widget("react.section.1-column", { ...(breadcrumbs.length ? { breadcrumbs } : {}), children });
 
 /** Home (section 0) and a subcommunity's home: the site's categories under its name. */
@@ -25,7 +41,7 @@ export const categoriesLayout = (): LayoutWidget[] => [
   oneColumn([widget("react.asset.categoryList", { apiParams: { maxDepth: 2 }, variant: "categories" })]),
 ];
 
-export type ListFilter = "all" | "bookmarked" | "participated" | "mine";
+export type ListFilter = DiscussionListFilter;
 
 export interface ListParams {
   page: number;

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { ErrorBody, LayoutLookupQuery, LayoutLookupResponse } from "@parley/contracts";
-import { originOf } from "../../platform/http/pagination.ts";
+import { LayoutLookupQuery, LayoutLookupResponse } from "@parley/contracts";
 import type { LayoutsService } from "./layouts.service.ts";
-
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody };
+import { requestContext } from "../../platform/http/request-context.ts";
 
 export const layoutsRoutes: FastifyPluginAsyncTypebox<{ service: LayoutsService }> = async (app, { service }) => {
   app.get(
@@ -14,10 +12,9 @@ export const layoutsRoutes: FastifyPluginAsyncTypebox<{ service: LayoutsService 
         summary:
           "The layout of a view type for a record, hydrated for the viewer with its title bar; or `{redirectTo, status}`.",
         querystring: LayoutLookupQuery,
-        response: { 200: LayoutLookupResponse, ...errors },
+        response: { 200: LayoutLookupResponse },
       },
     },
-    async (request) =>
-      service.lookup(request.query, { viewer: request.viewer, origin: originOf(request), ip: request.ip }),
+    async (request) => service.lookup(request.query, requestContext(request)),
   );
 };

@@ -1,5 +1,6 @@
 import {
   commentPageSorts,
+  discussionListFilters as listFilters,
   discussionSorts,
   limits,
   readCommentSort,
@@ -9,9 +10,9 @@ import {
   type LayoutSpec,
   type LayoutViewType,
   type LayoutWidget,
-  type TitleBarProps,
+  type TitleBarWidget,
 } from "@parley/contracts";
-import { authorize } from "../../platform/auth/authorize.ts";
+import { requireAccess } from "../../platform/auth/access.ts";
 import { isSignedIn, type Viewer } from "../../platform/auth/viewer.ts";
 import { fieldError, notFound, validationFailed } from "../../platform/errors.ts";
 import type { SiteConfig } from "../../platform/site-config.ts";
@@ -25,13 +26,9 @@ import {
   type ListFilter,
   type ListParams,
 } from "./layouts.defaults.ts";
+import { layoutsPolicy } from "./layouts.policy.ts";
 import type { TitleBars } from "./layouts.titlebar.ts";
-
-export interface LayoutRequestContext {
-  viewer: Viewer;
-  origin: string;
-  ip: string;
-}
+import type { RequestContext as LayoutRequestContext } from "../../platform/http/request-context.ts";
 
 /** What the layouts need of other features (given by `index.ts`, so no feature's internals are imported). */
 export interface LayoutsDeps {
@@ -56,7 +53,7 @@ export interface LayoutsDeps {
 export interface LayoutAnswer {
   layoutViewType: LayoutViewType;
   layoutID: string;
-  titleBar: { $reactComponent: "TitleBar"; $reactProps: TitleBarProps };
+  titleBar: TitleBarWidget;
   layout: LayoutWidget[];
   contexts: LayoutWidget[];
   seo: NonNullable<LayoutSpec["seo"]>;
@@ -69,9 +66,6 @@ const positiveInt = (field: string, value: string, max = Number.MAX_SAFE_INTEGER
   }
   return Number(value);
 };
-
-/** The list filters of `/discussions` (spec §2: query parameters are passed on); 'all' is the default. */
-const listFilters = ["all", "bookmarked", "participated", "mine"] as const;
 
 interface LookupParams extends ListParams {
   /** The comment order of a post page (its `sort`). */
@@ -150,7 +144,7 @@ export function createLayoutsService(deps: LayoutsDeps) {
         if (recordType !== "category")
           return { layout: categoriesLayout(), seo: { title: "Categories", url: "/categories" } };
         const category = await deps.resolveCategory(recordID);
-        authorize(context.viewer, "discussions.view", { resourceID: category.categoryID });
+        requireAccess(context.viewer, layoutsPolicy.canViewCategory, category.categoryID);
         const path = `/categories/${encodeURIComponent(category.urlcode)}`;
         return {
           layout: categoryLayout({

@@ -7,7 +7,9 @@ import {
   type Discussion,
   type LayoutWidget,
   type NavigationItem,
-  type TitleBarProps,
+  type TitleBarWidget,
+  type WidgetName,
+  type WidgetOf,
 } from "@parley/contracts";
 import { fewestQueries } from "../../platform/db/query-count.ts";
 import { roleIDOfType, type Session } from "../../test/accounts.ts";
@@ -18,7 +20,7 @@ type Cast = "member" | "moderator";
 type Hydrated = {
   layoutViewType: string;
   layoutID: string;
-  titleBar: { $reactComponent: string; $reactProps: TitleBarProps };
+  titleBar: TitleBarWidget;
   layout: LayoutWidget[];
   contexts: LayoutWidget[];
   seo: { title?: string; description?: string; url?: string };
@@ -37,7 +39,8 @@ function flatten(widgets: LayoutWidget[]): LayoutWidget[] {
     ),
   ]);
 }
-const find = (answer: Hydrated, name: string) => flatten(answer.layout).filter((w) => w.$reactComponent === name);
+const find = <Name extends WidgetName>(answer: Hydrated, name: Name) =>
+  flatten(answer.layout).filter((w): w is WidgetOf<Name> => w.$reactComponent === name);
 
 describe.each(engines)("GET /layouts/lookup-hydrate on %s", (engine) => {
   let f: ContentFixture<Cast>;
@@ -109,7 +112,7 @@ describe.each(engines)("GET /layouts/lookup-hydrate on %s", (engine) => {
     });
     expect(find(list, "react.newPostButton")).toHaveLength(1);
     const first = await hydrated(`layoutViewType=discussionList&${section}`);
-    expect(find(first, "react.asset.discussionList")[0]!.$reactProps["apiParams"]).toEqual({ limit: 10, page: 1 });
+    expect(find(first, "react.asset.discussionList")[0]!.$reactProps.apiParams).toEqual({ limit: 10, page: 1 });
   });
 
   it("passes the list filters on: a member's own lists with their id, a tag for anyone, guests get the plain list", async () => {
@@ -170,7 +173,7 @@ describe.each(engines)("GET /layouts/lookup-hydrate on %s", (engine) => {
 
   it("answers the category list, and a category's page by URL code or id", async () => {
     const root = await hydrated(`layoutViewType=categoryList&${section}`);
-    expect(find(root, "react.asset.categoryList")[0]!.$reactProps["variant"]).toBe("categories");
+    expect(find(root, "react.asset.categoryList")[0]!.$reactProps.variant).toBe("categories");
     expect(find(root, "react.asset.discussionList")).toHaveLength(0);
 
     const general = f.category.general;
@@ -185,7 +188,7 @@ describe.each(engines)("GET /layouts/lookup-hydrate on %s", (engine) => {
         pagedPath: true,
       });
       expect(find(page, "react.breadcrumbs")[0]!.$reactProps).toEqual({ recordType: "category", recordID: "general" });
-      expect(find(page, "react.asset.categoryList")[0]!.$reactProps["apiParams"]).toEqual({
+      expect(find(page, "react.asset.categoryList")[0]!.$reactProps.apiParams).toEqual({
         parentCategoryID: general,
         maxDepth: 2,
       });
@@ -210,7 +213,7 @@ describe.each(engines)("GET /layouts/lookup-hydrate on %s", (engine) => {
       const post = await hydrated(
         `layoutViewType=post&recordType=discussion&recordID=${open.discussionID}&params[sort]=${sort}`,
       );
-      expect(find(post, "react.asset.discussion")[0]!.$reactProps["commentsApiParams"]).toMatchObject({ sort });
+      expect(find(post, "react.asset.discussion")[0]!.$reactProps.commentsApiParams).toMatchObject({ sort });
     }
     // A discussion-list order is not a comment order.
     const wrong = await lookup(
@@ -229,7 +232,7 @@ describe.each(engines)("GET /layouts/lookup-hydrate on %s", (engine) => {
       `layoutViewType=createPost&recordType=category&recordID=${f.category.ideas}&params[postType]=discussion`,
       f.as.member,
     );
-    expect(find(into, "react.asset.createPost")[0]!.$reactProps["categoryID"]).toBe(f.category.ideas);
+    expect(find(into, "react.asset.createPost")[0]!.$reactProps.categoryID).toBe(f.category.ideas);
   });
 
   it("validates the view type, ids and params with Vanilla-style field errors", async () => {

@@ -1,6 +1,5 @@
 import {
   defaultNavigationItems,
-  isPermissionName,
   isRegistrationByApproval,
   isRegistrationOpen,
   type BotCheckWidget,
@@ -9,9 +8,9 @@ import {
   type NavigationItem,
   type TitleBarProps,
 } from "@parley/contracts";
-import { can } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { SiteConfig } from "../../platform/site-config.ts";
+import { layoutsPolicy } from "./layouts.policy.ts";
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -44,7 +43,7 @@ const readItems = (values: unknown[]): NavigationItem[] =>
   values.map(readItem).filter((item): item is NavigationItem => item !== null);
 
 /** The configured items for a locale: its own list, else the `en` list, else the defaults (spec §2). */
-export function configuredNavigation(raw: string, locale: string): NavigationItem[] {
+function configuredNavigation(raw: string, locale: string): NavigationItem[] {
   let parsed: unknown = null;
   try {
     parsed = raw ? JSON.parse(raw) : null;
@@ -64,14 +63,12 @@ export function configuredNavigation(raw: string, locale: string): NavigationIte
  * What the viewer may see: hidden items dropped, items needing a permission the viewer lacks dropped,
  * items limited to roles dropped unless the viewer has one of them; URLs made root-relative (spec §2).
  */
-export function visibleNavigation(items: NavigationItem[], viewer: Viewer): NavigationItem[] {
-  // A name no permission has (an add-on's, say) is an administrator's item.
-  const isAdmin = viewer.permissions.isAdmin && can(viewer, "session.valid");
+function visibleNavigation(items: NavigationItem[], viewer: Viewer): NavigationItem[] {
   return items
     .filter((item) => !item.isHidden)
     .filter((item) => {
       if (!item.permission) return true;
-      return isPermissionName(item.permission) ? can(viewer, item.permission) : isAdmin;
+      return layoutsPolicy.canSeeNavigationItem(viewer, item.permission);
     })
     .filter((item) => !item.roleIDs?.length || item.roleIDs.some((id) => viewer.roleIDs.includes(id)))
     .map((item) => {

@@ -4,17 +4,10 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { ErrorBody, MediaIdParams, UploadLimitsSchema, isImageExtension } from "@parley/contracts";
 import { originOf } from "../../platform/http/pagination.ts";
-import type { IncomingFile, MediaService } from "./media.service.ts";
+import { malformedUpload, type IncomingFile, type MediaService } from "./media.service.ts";
 
-const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  413: ErrorBody,
-  422: ErrorBody,
-  429: ErrorBody,
-};
+/** Bodies past the size limit (the platform adds the standard failures). */
+const tooLarge = { 413: ErrorBody };
 const tags = ["Media"];
 
 /**
@@ -51,7 +44,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ service: MediaService }> =
         summary: "Upload a file (multipart `file`); images are checked by their contents.",
         consumes: ["multipart/form-data"],
         body: UploadBody,
-        response: { 201: Type.Ref("Media"), ...errors },
+        response: { 201: Type.Ref("Media"), ...tooLarge },
       },
     },
     async (request, reply) => {
@@ -59,7 +52,11 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ service: MediaService }> =
         request.viewer,
         async (maxSize): Promise<IncomingFile | undefined> => {
           if (!request.isMultipart()) return undefined;
-          const part = await request.file({ limits: { fileSize: maxSize }, throwFileSizeLimit: false });
+          const part = await request
+            .file({ limits: { fileSize: maxSize }, throwFileSizeLimit: false })
+            .catch((error: unknown) => {
+              throw malformedUpload(error);
+            });
           if (!part || part.fieldname !== "file") {
             part?.file.resume();
             return undefined;
@@ -89,7 +86,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ service: MediaService }> =
       schema: {
         tags,
         summary: "The largest upload and the allowed extensions, for checks before uploading.",
-        response: { 200: UploadLimitsSchema, ...errors },
+        response: { 200: UploadLimitsSchema, ...tooLarge },
       },
     },
     async () => service.limits(),
@@ -102,7 +99,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ service: MediaService }> =
         tags,
         summary: "A media record (its uploader or a moderator).",
         params: MediaIdParams,
-        response: { 200: Type.Ref("Media"), ...errors },
+        response: { 200: Type.Ref("Media"), ...tooLarge },
       },
     },
     async (request, reply) => {
@@ -118,7 +115,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ service: MediaService }> =
         tags,
         summary: "Delete a media record and its file (its uploader or a moderator).",
         params: MediaIdParams,
-        response: { 204: Type.Null(), ...errors },
+        response: { 204: Type.Null(), ...tooLarge },
       },
     },
     async (request, reply) => {

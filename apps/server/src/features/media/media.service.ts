@@ -12,13 +12,14 @@ import {
   type Media,
   type UploadLimits,
 } from "@parley/contracts";
-import { authorize, can } from "../../platform/auth/authorize.ts";
+import { requireAccess } from "../../platform/auth/access.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import { nowIso, toRfc3339 } from "../../platform/dates.ts";
-import { fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
+import { badRequest, fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import type { Limiter } from "../../platform/http/rate-limit.ts";
 import type { SiteConfig } from "../../platform/site-config.ts";
 import { imageKindOf, sniffImage } from "./media.images.ts";
+import { mediaPolicy } from "./media.policy.ts";
 import type { MediaRepo, MediaRow } from "./media.repo.ts";
 
 /** Uploads a member may make per window (a flood of files fills the disk faster than posts do). */
@@ -29,7 +30,7 @@ const SNIFF_BYTES = 256 * 1024;
 const FOREIGN_TYPES = new Set(["discussion", "comment", "embed"]);
 
 /** A stored upload's path under `uploads/`: `yyyy/mm/<32 hex>.<ext>`. Nothing else is ever served. */
-export const STORED_PATH = /^\d{4}\/\d{2}\/[0-9a-f]{32}\.[a-z0-9]+(?:\.[a-z0-9]+)?$/;
+const STORED_PATH = /^\d{4}\/\d{2}\/[0-9a-f]{32}\.[a-z0-9]+(?:\.[a-z0-9]+)?$/;
 
 /** MIME types reported for common non-image files; they are always served as downloads anyway. */
 const mimeTypes: Record<string, string> = {
@@ -50,6 +51,10 @@ const mimeTypes: Record<string, string> = {
   pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
 };
 
+/** A multipart body that busboy could not read (cut short, no boundary): a 400 saying so. */
+export const malformedUpload = (cause: unknown) =>
+  cause instanceof HttpError ? cause : badRequest(uploadMessages.malformed);
+
 /** The part of a multipart request holding the file, as the route hands it over. */
 export interface IncomingFile {
   filename: string;
@@ -57,7 +62,7 @@ export interface IncomingFile {
   fields: { foreignType?: string; foreignID?: string };
 }
 
-export const presentMedia = (row: MediaRow, origin: string): Media => ({
+const presentMedia = (row: MediaRow, origin: string): Media => ({
   mediaID: row.mediaID,
   url: `${origin}/uploads/${row.path}`,
   name: row.name,
@@ -114,14 +119,11 @@ export function createMediaService({ repo, siteConfig, uploadsDir, limiter }: De
       .filter((extension) => /^[a-z0-9]+(?:\.[a-z0-9]+)?$/.test(extension)),
   });
 
-  const mayManage = (viewer: Viewer, row: MediaRow) =>
-    (viewer.userID !== 0 && row.insertUserID === viewer.userID) || can(viewer, "community.moderate");
-
   const loadManageable = async (viewer: Viewer, mediaID: number) => {
-    authorize(viewer, "session.valid");
+    requireAccess(viewer, mediaPolicy.isSignedIn);
     const row = await repo.findById(mediaID);
     if (!row) throw notFound("Media");
-    if (!mayManage(viewer, row)) authorize(viewer, "community.moderate");
+    requireAccess(viewer, mediaPolicy.canManage, row);
     return row;
   };
 
@@ -137,7 +139,7 @@ export function createMediaService({ repo, siteConfig, uploadsDir, limiter }: De
       receive: (maxSize: number) => Promise<IncomingFile | undefined>,
       origin: string,
     ): Promise<Media> {
-      authorize(viewer, "uploads.add");
+      requireAccess(viewer, mediaPolicy.canUpload);
       const limited = await limiter.hit(String(viewer.userID));
       if (!limited.allowed) {
         throw new HttpError(429, `Too many uploads. Please wait ${limited.retryAfterSeconds} seconds and try again.`);
@@ -169,7 +171,10 @@ export function createMediaService({ repo, siteConfig, uploadsDir, limiter }: De
       const temporary = path.join(incomingDir, random);
       let stored: string | null = null;
       try {
-        await pipeline(incoming.stream, fs.createWriteStream(temporary, { flags: "wx" }));
+        await pipeline(incoming.stream, fs.createWriteStream(temporary, { flags: "wx" })).catch((error: unknown) => {
+          // The client's body broke off (truncated, no closing boundary): theirs to fix, not ours.
+          throw incoming.stream.errored ? malformedUpload(error) : error;
+        });
         if (incoming.stream.truncated) throw new HttpError(413, uploadTooBigMessage(maxSize));
         const { size } = await fs.promises.stat(temporary);
         if (size === 0) throw validationFailed([fieldError("file", "invalid", "The uploaded file is empty.", 422)]);

@@ -1,7 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Media, UploadLimitsSchema, uploadDefaults, type Media as MediaRecord } from "@parley/contracts";
+import {
+  Media,
+  UploadLimitsSchema,
+  uploadDefaults,
+  uploadMessages,
+  type Media as MediaRecord,
+} from "@parley/contracts";
 import type { Session } from "../../test/accounts.ts";
 import { engines } from "../../test/databases.ts";
 import { createContentFixture, expectSchema, type ContentFixture } from "../../test/content.ts";
@@ -207,6 +213,26 @@ describe.each(engines)("media API on %s", (engine) => {
     expect(json.statusCode).toBe(400);
     const foreign = await upload(f.as.member, { name: "a.png", bytes: PNG }, { foreignType: "user" });
     expect(foreign.statusCode).toBe(422);
+  });
+
+  it("answers a truncated, unterminated or boundary-less multipart body with a 400, keeping nothing", async () => {
+    const rowsBefore = await countRows();
+    const filesBefore = storedFiles().length;
+    const whole = multipart({ name: "a.png", bytes: PNG, type: "image/png" }, { foreignType: "embed" });
+    const send = (body: Buffer, contentType = `multipart/form-data; boundary=${BOUNDARY}`) =>
+      f.api.request("POST", "/api/v2/media", { as: f.as.member, body, headers: { "content-type": contentType } });
+    for (const [label, response] of [
+      ["cut in the file", await send(whole.subarray(0, whole.indexOf("\r\n\r\n", whole.indexOf("filename")) + 10))],
+      ["cut in a field", await send(whole.subarray(0, 60))],
+      ["no closing boundary", await send(whole.subarray(0, whole.lastIndexOf(`--${BOUNDARY}--`)))],
+      ["another boundary", await send(whole, "multipart/form-data; boundary=not-the-one")],
+      ["no boundary", await send(whole, "multipart/form-data")],
+    ] as const) {
+      expect(response.statusCode, `${label}: ${response.body}`).toBe(400);
+      expect(response.json<{ message: string }>().message, label).toBe(uploadMessages.malformed);
+    }
+    expect(await countRows()).toBe(rowsBefore);
+    expect(storedFiles()).toHaveLength(filesBefore);
   });
 
   it("deletes: not by another member (403), by the owner (204, file gone), by a moderator", async () => {

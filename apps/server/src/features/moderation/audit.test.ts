@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApi, seededAdmin, type Session } from "../../test/accounts.ts";
+import { createApi, seededAdmin, sessionHeaders, type Session } from "../../test/accounts.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { engines } from "../../test/databases.ts";
 
@@ -25,6 +25,11 @@ describe.each(engines)("audit log rows in the action's transaction on %s", (engi
         app.post("/api/v2/test-audit/commit", async () => {
           await rename("Renamed and committed");
           await rename("Renamed twice");
+          return { ok: true };
+        });
+        // Any body, as a free-form field (theme variables, draft attributes) would carry it.
+        app.post("/api/v2/test-audit/any-body", async () => {
+          await rename("Renamed with any body");
           return { ok: true };
         });
         app.post("/api/v2/test-audit/commit-then-fail", async () => {
@@ -94,5 +99,42 @@ describe.each(engines)("audit log rows in the action's transaction on %s", (engi
     const rows = await rowsFor(path);
     expect(rows).toHaveLength(1);
     expect(JSON.parse(rows[0]!.context)).toMatchObject({ body: { closed: true } });
+  });
+
+  it("a body nested 5,000 levels deep is logged cut short, not a 500 (the copy recursed without bound)", async () => {
+    const deep = `${'{"a":'.repeat(5000)}1${"}".repeat(5000)}`;
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/v2/test-audit/any-body",
+      headers: { ...sessionHeaders(admin), "content-type": "application/json" },
+      payload: `{"name":"deep","nested":${deep}}`,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const rows = await rowsFor("/api/v2/test-audit/any-body");
+    expect(rows).toHaveLength(1);
+    const context = rows[0]!.context;
+    expect(context.length).toBeLessThanOrEqual(4000);
+    expect(JSON.parse(context)).toMatchObject({ body: { name: "deep", nested: { a: { a: { a: {} } } } } });
+    expect(context).toContain('"[...]"');
+  });
+
+  it("secrets are hidden at every depth of the logged body, not only at its top", async () => {
+    const body = {
+      password: "top-secret-1",
+      connection: { apiKey: "top-secret-2", settings: [{ accessToken: "top-secret-3", clientSecret: "top-secret-4" }] },
+      profile: { name: "Kept", newPassword: "top-secret-5" },
+    };
+    const response = await api.post("/api/v2/test-audit/any-body", body, { as: admin });
+    expect(response.statusCode).toBe(201);
+    const rows = await rowsFor("/api/v2/test-audit/any-body");
+    const context = rows.at(-1)!.context;
+    expect(context).not.toMatch(/top-secret/);
+    expect(JSON.parse(context)).toMatchObject({
+      body: {
+        password: "[hidden]",
+        connection: { apiKey: "[hidden]", settings: [{ accessToken: "[hidden]", clientSecret: "[hidden]" }] },
+        profile: { name: "Kept", newPassword: "[hidden]" },
+      },
+    });
   });
 });

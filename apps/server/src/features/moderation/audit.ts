@@ -1,40 +1,42 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Insertable, Kysely } from "kysely";
-import { can } from "../../platform/auth/authorize.ts";
 import { nowIso } from "../../platform/dates.ts";
 import { addTransactionHook } from "../../platform/db/transaction-hooks.ts";
 import type { AuditLogsTable, DB } from "../../platform/db/schema.ts";
+import { moderationPolicy } from "./moderation.policy.ts";
 import type { ModerationRepo } from "./moderation.repo.ts";
 
 /** Requests never audited: signing in and out, and a member's own settings. */
 const skipped = [/^\/api\/v2\/authenticate/, /^\/api\/v2\/notifications/, /^\/api\/v2\/users\/\$me/];
-const secret = /password|token|secret|transientKey/i;
+const secret = /password|token|secret|transientKey|apiKey|api_key|credential|authorization|cookie/i;
+/** How much of a body the audit row keeps: its first levels, keys and characters. */
+const KEEP = { depth: 8, keys: 50, items: 50, text: 500, json: 4000 } as const;
+
+/**
+ * A copy of a request body fit for the log: secrets hidden under their keys at every depth, and
+ * bounded in depth, width and length, so a body nested 5,000 levels deep costs no more than a flat one
+ * (and never reaches JSON.stringify's recursion).
+ */
+function auditedBody(value: unknown, depth = 0): unknown {
+  if (typeof value === "string") return value.length > KEEP.text ? `${value.slice(0, KEEP.text)}...` : value;
+  if (!value || typeof value !== "object") return value;
+  if (depth >= KEEP.depth) return "[...]";
+  if (Array.isArray(value)) return value.slice(0, KEEP.items).map((item) => auditedBody(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .slice(0, KEEP.keys)
+      .map(([key, item]) => [key, secret.test(key) ? "[hidden]" : auditedBody(item, depth + 1)]),
+  );
+}
 
 /** The body without secrets, as JSON of at most 4,000 characters. */
 function contextOf(request: FastifyRequest): string {
   const body = request.body;
-  const cleaned =
-    typeof body === "string"
-      ? "[payload]"
-      : body && typeof body === "object"
-        ? Object.fromEntries(
-            Object.entries(body as Record<string, unknown>).map(([key, value]) => [
-              key,
-              secret.test(key) ? "[hidden]" : value,
-            ]),
-          )
-        : null;
+  const cleaned = typeof body === "string" ? "[payload]" : body && typeof body === "object" ? auditedBody(body) : null;
   const json = JSON.stringify({ params: request.params ?? {}, body: cleaned });
-  return json.length > 4000 ? `${json.slice(0, 3997)}...` : json;
+  return json.length > KEEP.json ? `${json.slice(0, KEEP.json - 3)}...` : json;
 }
-
-/** Who counts as staff: the holders of a moderation or administration permission. */
-const isStaff = (request: FastifyRequest) =>
-  request.viewer.userID !== 0 &&
-  (can(request.viewer, "community.moderate") ||
-    can(request.viewer, "community.manage") ||
-    can(request.viewer, "site.manage"));
 
 /** A request's audit entry while it runs: written once, by its first committed transaction. */
 interface AuditScope {
@@ -57,7 +59,7 @@ function auditedPath(request: FastifyRequest): string | null {
   if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return null;
   const path = request.url.split("?")[0] ?? "";
   if (!path.startsWith("/api/v2/") || skipped.some((pattern) => pattern.test(path))) return null;
-  return request.viewer && isStaff(request) ? path : null;
+  return request.viewer && moderationPolicy.isStaff(request.viewer) ? path : null;
 }
 
 /** The audit row of a moderator's or admin's write through the API; null for anything else. */

@@ -1,19 +1,15 @@
 import type { AuditLog, AuditLogQuery, ChangeLogEntry, HistoryQuery } from "@parley/contracts";
-import { authorize } from "../../platform/auth/authorize.ts";
+import { requireAccess } from "../../platform/auth/access.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import { nowIso, toRfc3339 } from "../../platform/dates.ts";
 import { conflict, HttpError, notFound } from "../../platform/errors.ts";
 import { parseAttributes } from "../../platform/records.ts";
 import { normalizeFormat, renderBody } from "../../platform/render/index.ts";
-import {
-  createCounters,
-  hotScore,
-  unknownUser,
-  type DiscussionsService,
-  type UserFragments,
-} from "./moderation.deps.ts";
+import { createCounters, unknownUser, type DiscussionsService, type UserFragments } from "./moderation.deps.ts";
+import { moderationPolicy } from "./moderation.policy.ts";
 import type { ChangeLogRow, ModerationRepo } from "./moderation.repo.ts";
+import type { RequestContext as HistoryContext } from "../../platform/http/request-context.ts";
 
 interface LoggedPost {
   name?: string;
@@ -22,11 +18,6 @@ interface LoggedPost {
   insertUserID: number;
   dateInserted: string;
   dateUpdated: string | null;
-}
-
-export interface HistoryContext {
-  viewer: Viewer;
-  origin: string;
 }
 
 /**
@@ -74,7 +65,7 @@ export function createHistoryService(deps: {
 
   async function moderatedDiscussion(discussionID: number, viewer: Viewer) {
     const row = await discussions.load(discussionID, viewer);
-    authorize(viewer, "community.moderate");
+    requireAccess(viewer, moderationPolicy.canModerate);
     return row;
   }
 
@@ -141,6 +132,10 @@ export function createHistoryService(deps: {
           await scoped.markRestored(log.logID, viewer.userID, now);
           return;
         }
+        const counters = createCounters(trx);
+        // The discussion's row first, as every writer of its counts does (counters.repo.ts).
+        if (!(await counters.lockDiscussions([discussion.discussionID])).has(discussion.discussionID))
+          throw notFound("Discussion");
         await scoped.restoreComment({
           commentID: log.recordID,
           discussionID: discussion.discussionID,
@@ -151,15 +146,15 @@ export function createHistoryService(deps: {
           updateUserID: data.updateUserID ?? null,
           dateInserted: data.dateInserted,
           dateUpdated: data.dateUpdated,
-          score: data.score ?? 0,
+          // Its reactions went when it was deleted: the score they made went with them.
+          score: 0,
           depth: 1,
           attributes: data.attributes ?? null,
           insertIPAddress: data.insertIPAddress ?? null,
         });
-        const counters = createCounters(trx);
         await counters.adjustCategories(chain, 0, 1);
         await counters.adjustUser(data.insertUserID, "countComments", 1);
-        await scoped.refreshDiscussionCount(discussion, hotScore);
+        await counters.refreshDiscussion(discussion.discussionID, 1);
         await scoped.markRestored(log.logID, viewer.userID, now);
       });
       await platform.events.emit("comment.updated", {
@@ -168,13 +163,12 @@ export function createHistoryService(deps: {
         categoryID: discussion.categoryID,
         insertUserID: data.insertUserID,
         actorUserID: viewer.userID,
-        origin: context.origin,
       });
       return (await present([(await repo.findLog(log.logID))!], context.origin))[0]!;
     },
 
     async auditLogs(query: AuditLogQuery, viewer: Viewer) {
-      authorize(viewer, "site.manage");
+      requireAccess(viewer, moderationPolicy.canReadAuditLog);
       const page = query.page ?? 1;
       const limit = query.limit ?? 30;
       const filters = {

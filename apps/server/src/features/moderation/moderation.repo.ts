@@ -1,8 +1,9 @@
 import type { Insertable, Kysely, Selectable } from "kysely";
-import type { AuditLogsTable, ChangeLogTable, CommentsTable, DB, DiscussionsTable } from "../../platform/db/schema.ts";
+import type { AuditLogsTable, ChangeLogTable, CommentsTable, DB } from "../../platform/db/schema.ts";
+import { markChangeRestored } from "../../platform/history/change-log.ts";
+import { restoreComment, reviveCommentTombstone, type TombstoneText } from "./moderation.deps.ts";
 
 export type ChangeLogRow = Selectable<ChangeLogTable>;
-export type AuditLogRow = Selectable<AuditLogsTable>;
 
 /** The only file with the moderation history's and audit log's SQL. */
 export function createModerationRepo(db: Kysely<DB>) {
@@ -66,65 +67,12 @@ export function createModerationRepo(db: Kysely<DB>) {
       db.selectFrom("comments").select("attributes").where("commentID", "=", commentID).executeTakeFirst(),
 
     /** Gives a tombstone its text back. */
-    async reviveTombstone(
-      commentID: number,
-      row: {
-        body: string;
-        format: string;
-        attributes: string | null;
-        dateUpdated: string | null;
-        updateUserID: number | null;
-      },
-    ): Promise<void> {
-      await db.updateTable("comments").set(row).where("commentID", "=", commentID).execute();
-    },
+    reviveTombstone: (commentID: number, row: TombstoneText) => reviveCommentTombstone(db, commentID, row),
 
     /** Puts a deleted comment back under its own commentID. */
-    async restoreComment(row: Insertable<CommentsTable> & { commentID: number }): Promise<void> {
-      await db.insertInto("comments").values(row).execute();
-    },
+    restoreComment: (row: Insertable<CommentsTable> & { commentID: number }) => restoreComment(db, row),
 
-    /** A discussion's comment count and last comment, read back from its comments (a sunk one keeps its date). */
-    async refreshDiscussionCount(
-      discussion: Selectable<DiscussionsTable>,
-      hotScore: (date: string, score: number, countComments: number) => number,
-    ): Promise<void> {
-      const count = await db
-        .selectFrom("comments")
-        .select(({ fn }) => fn.countAll<number>().as("count"))
-        .where("discussionID", "=", discussion.discussionID)
-        .executeTakeFirstOrThrow();
-      const latest = await db
-        .selectFrom("comments")
-        .select(["commentID", "insertUserID", "dateInserted"])
-        .where("discussionID", "=", discussion.discussionID)
-        .orderBy("dateInserted", "desc")
-        .orderBy("commentID", "desc")
-        .limit(1)
-        .executeTakeFirst();
-      const countComments = Number(count.count);
-      const dateLastComment =
-        discussion.sink === 1 ? discussion.dateLastComment : (latest?.dateInserted ?? discussion.dateInserted);
-      await db
-        .updateTable("discussions")
-        .set({
-          countComments,
-          lastCommentID: latest?.commentID ?? null,
-          lastUserID: latest?.insertUserID ?? discussion.insertUserID,
-          dateLastComment,
-          hot: hotScore(dateLastComment, discussion.score, countComments),
-        })
-        .where("discussionID", "=", discussion.discussionID)
-        .execute();
-    },
-
-    async markRestored(logID: number, userID: number, date: string): Promise<void> {
-      await db
-        .updateTable("changeLog")
-        .set({ restoreUserID: userID, dateRestored: date })
-        .where("logID", "=", logID)
-        .execute();
-    },
+    markRestored: (logID: number, userID: number, date: string) => markChangeRestored(db, logID, userID, date),
 
     async insertAudit(row: Insertable<AuditLogsTable>): Promise<void> {
       await db.insertInto("auditLogs").values(row).execute();

@@ -1,15 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import { AuditLog, AuditLogQuery, ChangeLogEntry, ErrorBody, HistoryQuery, limits, NoBody } from "@parley/contracts";
-import { originOf, setPagingHeaders } from "../../platform/http/pagination.ts";
-import type { HistoryContext, HistoryService } from "./history.service.ts";
+import { AuditLog, AuditLogQuery, ChangeLogEntry, HistoryQuery, limits, NoBody } from "@parley/contracts";
+import { setPagingHeaders } from "../../platform/http/pagination.ts";
+import type { HistoryService } from "./history.service.ts";
+import { requestContext } from "../../platform/http/request-context.ts";
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 const tags = ["Moderation"];
 const IdParams = Type.Object({ id: Type.Integer() });
-const contextOf = (request: FastifyRequest): HistoryContext => ({ viewer: request.viewer, origin: originOf(request) });
-
 /** Revision history, deleted comments (and their restore) and the audit log. */
 export const moderationRoutes: FastifyPluginAsyncTypebox<{ history: HistoryService }> = async (app, { history }) => {
   app.get(
@@ -20,11 +17,11 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<{ history: HistoryServi
         summary: "A discussion's earlier versions, newest first (community.moderate).",
         params: IdParams,
         querystring: HistoryQuery,
-        response: { 200: Type.Array(ChangeLogEntry), ...errors },
+        response: { 200: Type.Array(ChangeLogEntry) },
       },
     },
     async (request, reply) => {
-      const result = await history.revisions(request.params.id, request.query, contextOf(request));
+      const result = await history.revisions(request.params.id, request.query, requestContext(request));
       setPagingHeaders(request, reply, { ...result, count: result.items.length, defaults: { limit: 30 } });
       return result.items;
     },
@@ -38,11 +35,11 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<{ history: HistoryServi
         summary: "A discussion's deleted comments not restored yet, newest deletion first (community.moderate).",
         params: IdParams,
         querystring: HistoryQuery,
-        response: { 200: Type.Array(ChangeLogEntry), ...errors },
+        response: { 200: Type.Array(ChangeLogEntry) },
       },
     },
     async (request, reply) => {
-      const result = await history.deletedComments(request.params.id, request.query, contextOf(request));
+      const result = await history.deletedComments(request.params.id, request.query, requestContext(request));
       setPagingHeaders(request, reply, { ...result, count: result.items.length, defaults: { limit: 30 } });
       return result.items;
     },
@@ -56,10 +53,10 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<{ history: HistoryServi
         summary: "Restore a deleted comment (community.moderate); answers the log entry, now restored.",
         params: IdParams,
         body: NoBody,
-        response: { 201: ChangeLogEntry, ...errors },
+        response: { 201: ChangeLogEntry },
       },
     },
-    async (request) => history.restore(request.params.id, contextOf(request)),
+    async (request) => history.restore(request.params.id, requestContext(request)),
   );
 
   app.get(
@@ -69,7 +66,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<{ history: HistoryServi
         tags,
         summary: "Moderators' and admins' actions, newest first (site.manage).",
         querystring: AuditLogQuery,
-        response: { 200: Type.Array(AuditLog), ...errors },
+        response: { 200: Type.Array(AuditLog) },
       },
     },
     async (request, reply) => {

@@ -4,7 +4,6 @@ import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import { ROOT_CATEGORY_ID } from "@parley/contracts";
 import type { CategoryDirectory } from "../categories/index.ts";
-import { originOf } from "../../platform/http/pagination.ts";
 import { createMemoryLiveBus, createRedisLiveBus, type LiveBus } from "./live.bus.ts";
 import { createLiveHub, defaultLiveOptions, type LiveOptions } from "./live.hub.ts";
 import { liveRoutes } from "./live.routes.ts";
@@ -16,9 +15,8 @@ import { createNotificationsRepo } from "./notifications.repo.ts";
 import { notificationsRoutes } from "./notifications.routes.ts";
 import { createNotificationsService } from "./notifications.service.ts";
 
-export type { NotificationRequestedEvent } from "./notifications.events.ts";
-export type { LiveBus, LiveMessage } from "./live.bus.ts";
 export { createRedisLiveBus } from "./live.bus.ts";
+export { removeNotificationsAbout } from "./notifications.writes.ts";
 
 /**
  * Notifications, their preferences and e-mail, and the live stream. Made before users (whose
@@ -34,7 +32,7 @@ export async function createNotifications(
     categories?: CategoryDirectory;
   } = {},
 ) {
-  const repo = createNotificationsRepo(platform.db);
+  const repo = createNotificationsRepo(platform.db, platform.database.dialect);
   const onError = (error: unknown) => console.error("Notifications:", error);
   const bus: LiveBus = platform.config.redisUrl
     ? await createRedisLiveBus(platform.config.redisUrl, platform.database.schema ?? "public", onError)
@@ -75,7 +73,6 @@ export async function createNotifications(
       : { countUnreadNotifications, countUnreadConversations };
   };
 
-  let lastOrigin: string | null = null;
   const hub = createLiveHub({
     bus,
     repo,
@@ -90,7 +87,6 @@ export async function createNotifications(
     repo,
     platform,
     viewerOf,
-    fallbackOrigin: () => lastOrigin ?? "http://localhost",
     onError,
   });
   // Mail goes out after the write that caused it, without holding up its answer; `idle()` waits for it.
@@ -107,9 +103,9 @@ export async function createNotifications(
     hiddenFor: async (user) => hiddenOf(await viewerOfUser(user)),
     // The outbox is a local file write: done before the post's answer. SMTP talks to another server:
     // in the background (the row stays pending until sent, and is retried after a restart).
-    sendMail: async (ids, origin) => {
-      if (platform.mailer.kind === "outbox") await mail.sendPending(ids, origin);
-      else track(mail.sendPending(ids, origin));
+    sendMail: async (ids) => {
+      if (platform.mailer.kind === "outbox") await mail.sendPending(ids);
+      else track(mail.sendPending(ids));
     },
   });
   const service = createNotificationsService({ repo, hub, hiddenOf });
@@ -124,11 +120,9 @@ export async function createNotifications(
     service,
     counts,
     unreadCount,
-    /** Remembers the site address for mail whose event did not carry one; sends mail left pending by a restart. */
-    async sawOrigin(origin: string) {
-      const first = lastOrigin === null;
-      lastOrigin = origin;
-      if (first) await mail.sendPending(undefined, origin);
+    /** Sends, in the background, the mail a restart left pending. */
+    resumePending() {
+      track(mail.sendPending());
     },
     /** Resolves when the mail started so far has been sent (tests). */
     async idle() {
@@ -150,15 +144,15 @@ export async function registerNotifications(
   const { events } = platform;
   events.on("comment.created", async (event) => {
     await generator.commentStream(event.commentID);
-    await generator.commentCreated(event.commentID, event.actorUserID, event.origin);
+    await generator.commentCreated(event.commentID, event.actorUserID);
   });
-  events.on("comment.updated", (event) => generator.commentUpdated(event.commentID, event.actorUserID, event.origin));
+  events.on("comment.updated", (event) => generator.commentUpdated(event.commentID, event.actorUserID));
   events.on("discussion.created", (event) =>
-    generator.discussionPosted(event.discussionID, event.actorUserID, "created", event.origin),
+    generator.discussionPosted(event.discussionID, event.actorUserID, "created"),
   );
   events.on("discussion.updated", async (event) => {
     if (event.fields.includes("body"))
-      await generator.discussionPosted(event.discussionID, event.actorUserID, "updated", event.origin);
+      await generator.discussionPosted(event.discussionID, event.actorUserID, "updated");
   });
   events.on("reaction.added", (event) => generator.reactionAdded(event.recordType, event.recordID, event.userID));
   events.on("notification.requested", (event) => generator.requested(event));
@@ -176,9 +170,7 @@ export async function registerNotifications(
   events.on("permissions.changed", () => hub.rightsChanged(null));
   events.on("user.access.changed", (event) => hub.rightsChanged(event.userID));
 
-  app.addHook("onRequest", async (request) => {
-    if (request.url.startsWith("/api/")) await notifications.sawOrigin(originOf(request));
-  });
+  app.addHook("onReady", async () => notifications.resumePending());
   app.addHook("preClose", async () => {
     await hub.close();
   });

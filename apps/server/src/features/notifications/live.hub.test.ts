@@ -2,7 +2,7 @@ import { EventEmitter } from "node:events";
 import type { ServerResponse } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Viewer } from "../../platform/auth/viewer.ts";
-import { eventually, sleep } from "../../test/live.ts";
+import { eventually } from "../../test/live.ts";
 import { createMemoryLiveBus, type LiveBus } from "./live.bus.ts";
 import { createLiveHub, defaultLiveOptions, type LiveHub } from "./live.hub.ts";
 import type { NotificationsRepo } from "./notifications.repo.ts";
@@ -114,8 +114,8 @@ describe("the live hub's rights checks", () => {
     const other = await there.open(2);
     allowed.delete(2);
     await here.hub.rightsChanged(null);
+    // The reads start together, before the streams they end.
     await eventually(() => other.writableEnded);
-    await sleep(20);
     expect(there.reads.sort()).toEqual([1, 2]);
     expect(here.reads).toEqual([]);
   });

@@ -16,7 +16,7 @@ export type LiveData =
   | { type: "message"; message: LiveConversationMessage; userID: number };
 
 export const userChannel = (userID: number) => `user:${userID}`;
-export const discussionChannel = (discussionID: number) => `discussion:${discussionID}`;
+const discussionChannel = (discussionID: number) => `discussion:${discussionID}`;
 
 export interface LiveOptions {
   /** A comment line this often keeps proxies from closing an idle stream. */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { ErrorBody, LiveStreamQuery } from "@parley/contracts";
+import { LiveStreamQuery } from "@parley/contracts";
 import { assertAccountUsable } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import { HttpError } from "../../platform/errors.ts";
@@ -30,7 +30,6 @@ export const liveRoutes: FastifyPluginAsyncTypebox<{
         tags: ["Notifications"],
         summary: "Live events (text/event-stream): notifications, unread counts, a discussion's new comments.",
         querystring: LiveStreamQuery,
-        response: { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody },
       },
     },
     async (request, reply) => {

@@ -14,7 +14,6 @@ export interface NotificationRequestedEvent {
   title: string;
   /** Site-relative address of the record, e.g. `/messages/12#latest`. */
   url: string;
-  origin?: string;
 }
 
 declare module "../../platform/events.ts" {

@@ -39,8 +39,6 @@ export function createNotificationMail(deps: {
   repo: NotificationsRepo;
   platform: Platform;
   viewerOf: (userID: number) => Promise<Viewer | null>;
-  /** The site address for links when the event did not carry one (last request seen). */
-  fallbackOrigin: () => string;
   onError: (error: unknown) => void;
 }) {
   const { repo, platform } = deps;
@@ -82,7 +80,9 @@ export function createNotificationMail(deps: {
     return { text: renderExcerpt(source.body, format, EXCERPT_LENGTH), allowed: true };
   }
 
-  async function compose(row: NotificationRow, origin: string): Promise<Mail | null> {
+  /** The mail of a notification, its links on the configured site address (never a request's Host). */
+  async function compose(row: NotificationRow): Promise<Mail | null> {
+    const origin = platform.config.publicUrl;
     const recipient = await deps.viewerOf(row.userID);
     if (!recipient?.user || !recipient.user.email || recipient.user.emailConfirmed !== 1) return null;
     if (!isActivityType(row.activityType)) return null;
@@ -131,12 +131,12 @@ export function createNotificationMail(deps: {
     readToken,
 
     /** Sends the claimed rows (the given ones, or every pending one after a restart). */
-    async sendPending(notificationIDs: number[] | undefined, origin: string | undefined): Promise<number> {
+    async sendPending(notificationIDs?: number[]): Promise<number> {
       const rows = await repo.claimEmails(notificationIDs);
       let sent = 0;
       for (const row of rows) {
         try {
-          const mail = await compose(row, origin ?? deps.fallbackOrigin());
+          const mail = await compose(row);
           if (!mail) {
             await repo.setEmailStatus(row.notificationID, "skipped");
             continue;

@@ -1,3 +1,4 @@
+import { rule } from "../../platform/auth/access.ts";
 import { can } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import { discussionsPolicy } from "../discussions/index.ts";
@@ -11,6 +12,8 @@ export const notificationsPolicy = {
   canViewPost: (recipient: Viewer, post: { categoryID: number }) =>
     recipient.user !== null && discussionsPolicy.canView(recipient, post),
   /** Members read and change their own notifications and preferences; user managers may read others' preferences. */
-  canManagePreferencesOf: (viewer: Viewer, userID: number) =>
-    viewer.userID !== 0 && (viewer.userID === userID || can(viewer, "users.edit")),
+  canManagePreferencesOf: rule(
+    "users.edit",
+    (viewer: Viewer, userID: number) => viewer.userID !== 0 && (viewer.userID === userID || can(viewer, "users.edit")),
+  ),
 };

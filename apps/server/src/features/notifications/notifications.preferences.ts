@@ -13,7 +13,7 @@ export const isActivityType = (value: string): value is NotificationActivityType
   (notificationActivityTypes as readonly string[]).includes(value);
 
 /** A member's stored values (`Popup.Mention` → 0/1) over the defaults. */
-export function resolvePreferences(stored: Map<string, number> | undefined): NotificationPreferences {
+function resolvePreferences(stored: Map<string, number> | undefined): NotificationPreferences {
   const out = {} as NotificationPreferences;
   for (const type of notificationActivityTypes) {
     const defaults = defaultNotificationPreferences[type];
@@ -30,6 +30,11 @@ export function resolvePreferences(stored: Map<string, number> | undefined): Not
 /** Preferences read and written per member. */
 export function createPreferences(repo: NotificationsRepo) {
   return {
+    /** Whether the member exists (another member's preferences are asked for by id). */
+    async memberExists(userID: number): Promise<boolean> {
+      return (await repo.userName(userID)) !== undefined;
+    },
+
     async of(userID: number): Promise<NotificationPreferences> {
       return resolvePreferences((await repo.preferencesOf([userID])).get(userID));
     },

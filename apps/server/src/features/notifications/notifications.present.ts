@@ -16,7 +16,7 @@ const reasons: Record<string, string> = {
   GroupApproved: "group",
 };
 
-export const defaultPhotoPath = "/images/default-avatar.svg";
+const defaultPhotoPath = "/images/default-avatar.svg";
 
 /** Absolute when the site address is given; site-relative (for the live-event log) when it is "". */
 const absolute = (origin: string, url: string) => (url.startsWith("/") ? `${origin}${url}` : url);

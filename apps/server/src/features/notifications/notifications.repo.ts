@@ -1,6 +1,8 @@
 import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
 import type { DB, LiveEventsTable, NotificationsTable } from "../../platform/db/schema.ts";
+import { configSecret } from "../../platform/secrets.ts";
 import type { UserRow } from "../../platform/auth/auth.repo.ts";
+import type { DialectName } from "../../platform/db/database.ts";
 
 export type NotificationRow = Selectable<NotificationsTable>;
 export type LiveEventRow = Selectable<LiveEventsTable>;
@@ -8,7 +10,7 @@ export type LiveEventRow = Selectable<LiveEventsTable>;
 /** A notification row with the actor's photo, as the list shows it. */
 export type ListedNotification = NotificationRow & { actorPhotoUrl: string | null };
 
-export interface NewNotification {
+interface NewNotification {
   userID: number;
   activityType: string;
   recordType: string;
@@ -100,7 +102,7 @@ const outside = (hidden: readonly number[]) => (eb: ExpressionBuilder<DB, "notif
     ),
   ]);
 
-export function createNotificationsRepo(db: Kysely<DB>): NotificationsRepo {
+export function createNotificationsRepo(db: Kysely<DB>, dialect: DialectName): NotificationsRepo {
   const listed = () =>
     db
       .selectFrom("notifications")
@@ -109,8 +111,8 @@ export function createNotificationsRepo(db: Kysely<DB>): NotificationsRepo {
       .select("users.photoUrl as actorPhotoUrl");
 
   return {
-    withTransaction: (trx) => createNotificationsRepo(trx),
-    transaction: (fn) => db.transaction().execute((trx) => fn(createNotificationsRepo(trx))),
+    withTransaction: (trx) => createNotificationsRepo(trx, dialect),
+    transaction: (fn) => db.transaction().execute((trx) => fn(createNotificationsRepo(trx, dialect))),
 
     async discussionSource(discussionID) {
       const row = await db
@@ -309,13 +311,24 @@ export function createNotificationsRepo(db: Kysely<DB>): NotificationsRepo {
         .execute();
     },
 
+    /**
+     * Claims pending e-mails for this sender. On PostgreSQL the rows are locked `FOR UPDATE SKIP LOCKED`
+     * first, so a claim never waits: one UPDATE over several rows, locking them in its own order while
+     * another post's delivery upserted the same grouped rows in member order, deadlocked, and the delivery
+     * that lost was rolled back. A row skipped here is held by a delivery that sets it pending again and
+     * claims it itself after its commit. SQLite serialises its writers.
+     */
     async claimEmails(notificationIDs) {
-      let query = db.updateTable("notifications").set({ emailStatus: "sending" }).where("emailStatus", "=", "pending");
-      if (notificationIDs) {
-        if (!notificationIDs.length) return [];
-        query = query.where("notificationID", "in", notificationIDs);
-      }
-      return query.returningAll().execute();
+      if (notificationIDs && !notificationIDs.length) return [];
+      let pending = db.selectFrom("notifications").select("notificationID").where("emailStatus", "=", "pending");
+      if (notificationIDs) pending = pending.where("notificationID", "in", notificationIDs);
+      return db
+        .updateTable("notifications")
+        .set({ emailStatus: "sending" })
+        .where("notificationID", "in", dialect === "postgres" ? pending.forUpdate().skipLocked() : pending)
+        .where("emailStatus", "=", "pending")
+        .returningAll()
+        .execute();
     },
 
     async setEmailStatus(notificationID, status) {
@@ -326,15 +339,7 @@ export function createNotificationsRepo(db: Kysely<DB>): NotificationsRepo {
         .execute();
     },
 
-    async secret(key, create) {
-      await db
-        .insertInto("config")
-        .values({ key, value: JSON.stringify(create()), dateUpdated: new Date().toISOString() })
-        .onConflict((oc) => oc.column("key").doNothing())
-        .execute();
-      const row = await db.selectFrom("config").select("value").where("key", "=", key).executeTakeFirstOrThrow();
-      return JSON.parse(row.value) as string;
-    },
+    secret: (key, create) => configSecret(db, key, create),
 
     async notifiedAbout(recordType, recordID) {
       const rows = await db

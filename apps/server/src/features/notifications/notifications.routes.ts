@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import {
-  ErrorBody,
   IdParams,
   NotificationGetQuery,
   NotificationListQuery,
@@ -13,9 +12,10 @@ import {
   UnsubscribeParams,
   UnsubscribeResult,
 } from "@parley/contracts";
-import { authorize, requireSignedIn } from "../../platform/auth/authorize.ts";
+import { requireAccess } from "../../platform/auth/access.ts";
+import { requireSignedIn } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
-import { HttpError } from "../../platform/errors.ts";
+import { HttpError, notFound } from "../../platform/errors.ts";
 import { originOf, setPagingHeaders } from "../../platform/http/pagination.ts";
 import { notificationsPolicy } from "./notifications.policy.ts";
 import { preferencesSchema } from "./notifications.schema.ts";
@@ -23,7 +23,6 @@ import type { NotificationMail } from "./notifications.mail.ts";
 import type { Preferences } from "./notifications.preferences.ts";
 import type { NotificationsService } from "./notifications.service.ts";
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody };
 const tags = ["Notifications"];
 
 export interface NotificationRoutesOptions {
@@ -45,7 +44,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<NotificationRoutesOp
         tags,
         summary: "The signed-in member's notifications, newest first (more-pager).",
         querystring: NotificationListQuery,
-        response: { 200: Type.Array(Type.Ref("Notification")), ...errors },
+        response: { 200: Type.Array(Type.Ref("Notification")) },
       },
     },
     async (request, reply) => {
@@ -63,7 +62,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<NotificationRoutesOp
         tags,
         summary: "Mark every notification read (the unread count becomes 0).",
         body: NotificationPatch,
-        response: { 204: Type.Null(), ...errors },
+        response: { 204: Type.Null() },
       },
     },
     async (request, reply) => {
@@ -81,7 +80,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<NotificationRoutesOp
         summary: "One of the signed-in member's notifications.",
         params: IdParams,
         querystring: NotificationGetQuery,
-        response: { 200: Type.Ref("Notification"), ...errors },
+        response: { 200: Type.Ref("Notification") },
       },
     },
     async (request, reply) => {
@@ -98,7 +97,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<NotificationRoutesOp
         summary: "Mark a notification read (`{read: true}`).",
         params: IdParams,
         body: NotificationPatch,
-        response: { 200: Type.Ref("Notification"), ...errors },
+        response: { 200: Type.Ref("Notification") },
       },
     },
     async (request) => service.markRead(request.params.id, request.viewer, originOf(request)),
@@ -112,16 +111,18 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<NotificationRoutesOp
         summary: "Mark a notification read.",
         params: IdParams,
         body: Type.Unknown({ description: "No body." }),
-        response: { 200: Type.Ref("Notification"), ...errors },
+        response: { 200: Type.Ref("Notification") },
       },
     },
     async (request) => service.markRead(request.params.id, request.viewer, originOf(request)),
   );
 
-  const ownerOf = (viewer: Viewer, id: number | "$me") => {
+  const ownerOf = async (viewer: Viewer, id: number | "$me") => {
     requireSignedIn(viewer);
     const userID = id === "$me" ? viewer.userID : id;
-    if (!notificationsPolicy.canManagePreferencesOf(viewer, userID)) authorize(viewer, "users.edit");
+    requireAccess(viewer, notificationsPolicy.canManagePreferencesOf, userID);
+    // Someone else's by id: a 404 for no such member (a write for them failed on the foreign key, 500).
+    if (userID !== viewer.userID && !(await preferences.memberExists(userID))) throw notFound("User");
     return userID;
   };
 
@@ -131,7 +132,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<NotificationRoutesOp
       schema: {
         tags,
         summary: "The preferences page's form: activity types with labels, each with `popup` and `email`.",
-        response: { 200: Type.Unknown(), ...errors },
+        response: { 200: Type.Unknown() },
       },
     },
     async () => preferencesSchema(),
@@ -143,12 +144,12 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<NotificationRoutesOp
       schema: {
         tags,
         summary: "The signed-in member's notification preferences.",
-        response: { 200: NotificationPreferences, ...errors },
+        response: { 200: NotificationPreferences },
       },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-cache, private");
-      return preferences.of(ownerOf(request.viewer, "$me"));
+      return preferences.of(await ownerOf(request.viewer, "$me"));
     },
   );
 
@@ -159,10 +160,10 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<NotificationRoutesOp
         tags,
         summary: "Change the signed-in member's notification preferences (only the ones given).",
         body: NotificationPreferencesPatch,
-        response: { 200: NotificationPreferences, ...errors },
+        response: { 200: NotificationPreferences },
       },
     },
-    async (request) => preferences.patch(ownerOf(request.viewer, "$me"), request.body),
+    async (request) => preferences.patch(await ownerOf(request.viewer, "$me"), request.body),
   );
 
   app.get(
@@ -172,12 +173,12 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<NotificationRoutesOp
         tags,
         summary: "A member's notification preferences (their own, or users.edit).",
         params: NotificationPreferencesParams,
-        response: { 200: NotificationPreferences, ...errors },
+        response: { 200: NotificationPreferences },
       },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-cache, private");
-      return preferences.of(ownerOf(request.viewer, request.params.id));
+      return preferences.of(await ownerOf(request.viewer, request.params.id));
     },
   );
 
@@ -189,10 +190,10 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<NotificationRoutesOp
         summary: "Change a member's notification preferences (their own, or users.edit).",
         params: NotificationPreferencesParams,
         body: NotificationPreferencesPatch,
-        response: { 200: NotificationPreferences, ...errors },
+        response: { 200: NotificationPreferences },
       },
     },
-    async (request) => preferences.patch(ownerOf(request.viewer, request.params.id), request.body),
+    async (request) => preferences.patch(await ownerOf(request.viewer, request.params.id), request.body),
   );
 
   app.post(
@@ -209,7 +210,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<NotificationRoutesOp
         params: UnsubscribeParams,
         // A mail client's one-click POST sends `List-Unsubscribe=One-Click` (form-encoded); it is ignored.
         body: Type.Unknown({ description: "Ignored." }),
-        response: { 201: UnsubscribeResult, ...errors },
+        response: { 201: UnsubscribeResult },
       },
     },
     async (request, reply) => {

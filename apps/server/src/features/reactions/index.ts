@@ -5,7 +5,7 @@ import { createReactionsRepo, type RecordType } from "./reactions.repo.ts";
 import { reactionsRoutes } from "./reactions.routes.ts";
 import { createReactionsService, type ReactableLoader, type ReactionsService } from "./reactions.service.ts";
 
-export type { ReactionsService, ReactableLoader, ReactionSummary } from "./reactions.service.ts";
+export type { ReactionsService, ReactableLoader } from "./reactions.service.ts";
 
 /** The reactions service, made before discussions and comments so their lists can expand reactions. */
 export const createReactions = (platform: Platform, users: UserFragments): ReactionsService =>

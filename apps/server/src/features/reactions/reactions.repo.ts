@@ -1,5 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { DB, ReactionTypesTable } from "../../platform/db/schema.ts";
+import { addCommentScore } from "../comments/index.ts";
+import { addDiscussionScore } from "../discussions/index.ts";
 
 export type ReactionTypeRow = Selectable<ReactionTypesTable>;
 export type RecordType = "discussion" | "comment";
@@ -40,21 +42,14 @@ export function createReactionsRepo(db: Kysely<DB>): ReactionsRepo {
         .execute();
     },
 
+    async lockRecord(recordType, recordID) {
+      return recordType === "discussion" ? addDiscussionScore(db, recordID, 0) : addCommentScore(db, recordID, 0);
+    },
+
     async addScore(recordType, recordID, delta) {
       if (delta === 0) return;
-      if (recordType === "discussion") {
-        await db
-          .updateTable("discussions")
-          .set((eb) => ({ score: eb("score", "+", delta) }))
-          .where("discussionID", "=", recordID)
-          .execute();
-      } else {
-        await db
-          .updateTable("comments")
-          .set((eb) => ({ score: eb("score", "+", delta) }))
-          .where("commentID", "=", recordID)
-          .execute();
-      }
+      if (recordType === "discussion") await addDiscussionScore(db, recordID, delta);
+      else await addCommentScore(db, recordID, delta);
     },
 
     async counts(recordType, recordIDs) {
@@ -106,6 +101,11 @@ export function createReactionsRepo(db: Kysely<DB>): ReactionsRepo {
 export interface ReactionsRepo {
   withTransaction(trx: Kysely<DB>): ReactionsRepo;
   types(): Promise<ReactionTypeRow[]>;
+  /**
+   * Locks the record's row until the transaction ends (false when it is gone): the member's reaction read
+   * after it is the one committed, so two reactions at once never both add their points.
+   */
+  lockRecord(recordType: RecordType, recordID: number): Promise<boolean>;
   existing(recordType: RecordType, recordID: number, userID: number): Promise<{ tagID: number } | undefined>;
   put(row: {
     recordType: RecordType;

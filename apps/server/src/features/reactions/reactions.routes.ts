@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import {
-  ErrorBody,
   ReactionCount,
   ReactionLogEntry,
   ReactionLogQuery,
@@ -13,8 +12,6 @@ import {
 import { originOf } from "../../platform/http/pagination.ts";
 import type { RecordType } from "./reactions.repo.ts";
 import type { ReactableLoader, ReactionsService } from "./reactions.service.ts";
-
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody };
 
 interface Options {
   service: ReactionsService;
@@ -41,7 +38,7 @@ export const reactionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, {
           summary: `React to a ${recordType} (replaces your previous reaction).`,
           params: ReactionRecordParams,
           body: ReactionPost,
-          response: { 201: Type.Array(ReactionCount), ...errors },
+          response: { 201: Type.Array(ReactionCount) },
         },
       },
       async (request) => service.react(recordType, request.params.id, request.body.reactionType, request.viewer, load),
@@ -53,7 +50,7 @@ export const reactionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, {
           tags,
           summary: "Remove your reaction.",
           params: ReactionRecordParams,
-          response: { 204: Type.Null(), ...errors },
+          response: { 204: Type.Null() },
         },
       },
       async (request) => {
@@ -68,7 +65,7 @@ export const reactionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, {
           tags,
           summary: "Remove a member's reaction (your own, or anyone's with community.moderate).",
           params: ReactionUserParams,
-          response: { 204: Type.Null(), ...errors },
+          response: { 204: Type.Null() },
         },
       },
       async (request) => {
@@ -84,7 +81,7 @@ export const reactionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, {
           summary: "Who reacted how (reactions.view).",
           params: ReactionRecordParams,
           querystring: ReactionLogQuery,
-          response: { 200: Type.Array(ReactionLogEntry), ...errors },
+          response: { 200: Type.Array(ReactionLogEntry) },
         },
       },
       async (request) =>

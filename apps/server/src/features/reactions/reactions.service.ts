@@ -1,15 +1,16 @@
-import type { PermissionName } from "@parley/contracts";
-import { authorize, can, requireSignedIn } from "../../platform/auth/authorize.ts";
+import { requireAccess } from "../../platform/auth/access.ts";
+import { requireSignedIn } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import { nowIso, toRfc3339 } from "../../platform/dates.ts";
 import { fieldError, notFound, validationFailed } from "../../platform/errors.ts";
 import type { UserFragments } from "../users/index.ts";
 import { unknownUser } from "../users/index.ts";
+import { reactionsPolicy } from "./reactions.policy.ts";
 import type { ReactionsRepo, ReactionTypeRow, RecordType } from "./reactions.repo.ts";
 
 /** What a reaction needs of the record it is on; loading it checks that the viewer may see it. */
-export interface Reactable {
+interface Reactable {
   categoryID: number;
   insertUserID: number;
 }
@@ -29,17 +30,6 @@ declare module "../../platform/events.ts" {
   interface EventMap {
     "reaction.added": { recordType: RecordType; recordID: number; recordUserID: number; userID: number; tagID: number };
   }
-}
-
-/** The permission to add a reaction of a class (spec §6); Promote is curation. */
-export function reactionPermission(type: Pick<ReactionTypeRow, "class" | "urlcode">): PermissionName {
-  if (type.urlcode === "promote") return "curation.manage";
-  const klass = type.class.toLowerCase();
-  return klass === "flag"
-    ? "reactions.flag.add"
-    : klass === "negative"
-      ? "reactions.negative.add"
-      : "reactions.positive.add";
 }
 
 /**
@@ -108,10 +98,12 @@ export function createReactionsService(repo: ReactionsRepo, platform: Platform, 
       if (!type)
         throw validationFailed([fieldError("reactionType", "invalid", `${urlcode} is not a valid reaction type.`)]);
       // Global permissions (never granted per category): the loader has checked the viewer may see the record.
-      authorize(viewer, reactionPermission(type));
+      requireAccess(viewer, reactionsPolicy.canAdd, type);
       const byID = await typeByID();
       await platform.db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
+        if (!(await scoped.lockRecord(recordType, recordID)))
+          throw notFound(recordType === "discussion" ? "Discussion" : "Comment");
         const previous = await scoped.existing(recordType, recordID, viewer.userID);
         const oldPoints = previous ? (byID.get(previous.tagID)?.points ?? 0) : 0;
         await scoped.put({
@@ -137,10 +129,11 @@ export function createReactionsService(repo: ReactionsRepo, platform: Platform, 
     async unreact(recordType: RecordType, recordID: number, userID: number, viewer: Viewer, load: ReactableLoader) {
       requireSignedIn(viewer);
       await load(recordID, viewer);
-      if (userID !== viewer.userID) authorize(viewer, "community.moderate");
+      if (userID !== viewer.userID) requireAccess(viewer, reactionsPolicy.canRemoveOthers);
       const byID = await typeByID();
       await platform.db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
+        if (!(await scoped.lockRecord(recordType, recordID))) return;
         const previous = await scoped.existing(recordType, recordID, userID);
         if (!previous) return;
         await scoped.remove(recordType, recordID, userID);
@@ -157,7 +150,7 @@ export function createReactionsService(repo: ReactionsRepo, platform: Platform, 
       load: ReactableLoader,
     ) {
       await load(recordID, viewer);
-      authorize(viewer, "reactions.view");
+      requireAccess(viewer, reactionsPolicy.canViewLog);
       const byID = await typeByID();
       const type = query.type ? [...byID.values()].find((item) => item.urlcode === query.type) : undefined;
       if (query.type && !type) throw notFound("Reaction type");
@@ -204,7 +197,7 @@ export function createReactionsService(repo: ReactionsRepo, platform: Platform, 
     },
 
     /** Which reactions the viewer may add (the UI hides the others; Flag class excluded from the row). */
-    canAdd: (viewer: Viewer, type: Pick<ReactionTypeRow, "class" | "urlcode">) => can(viewer, reactionPermission(type)),
+    canAdd: (viewer: Viewer, type: Pick<ReactionTypeRow, "class" | "urlcode">) => reactionsPolicy.canAdd(viewer, type),
   };
 }
 

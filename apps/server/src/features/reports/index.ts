@@ -4,14 +4,13 @@ import { createReportsRepo } from "./reports.repo.ts";
 import { reportsRoutes } from "./reports.routes.ts";
 import { createReportsService, type ReportsDeps, type ReportsService } from "./reports.service.ts";
 
-export type { ReportsService, ReportContext, ReportedRecord } from "./reports.service.ts";
+export type { ReportsService } from "./reports.service.ts";
 
 /** Report counts of many records in one query (`reportMeta`), for the discussions and comments presenters. */
 export const createReportMeta = (platform: Platform) => {
   const repo = createReportsRepo(platform.db);
   return (recordType: "discussion" | "comment", recordIDs: number[]) => repo.metaOf(recordType, recordIDs);
 };
-export type ReportMetaLoader = ReturnType<typeof createReportMeta>;
 
 /** Reports under /api/v2/reports. */
 export async function registerReports(

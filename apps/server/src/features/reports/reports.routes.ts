@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import {
-  ErrorBody,
   Report,
   ReportListQuery,
   ReportPost,
@@ -12,19 +10,13 @@ import {
   ReportReasonQuery,
   NoBody,
 } from "@parley/contracts";
-import { originOf, setPagingHeaders } from "../../platform/http/pagination.ts";
-import type { ReportContext, ReportsService } from "./reports.service.ts";
+import { setPagingHeaders } from "../../platform/http/pagination.ts";
+import type { ReportsService } from "./reports.service.ts";
+import { requestContext } from "../../platform/http/request-context.ts";
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 const tags = ["Reports"];
 const IdParams = Type.Object({ reportID: Type.Integer() });
 const ReasonParams = Type.Object({ reportReasonID: Type.String({ maxLength: 100 }) });
-const contextOf = (request: FastifyRequest): ReportContext => ({
-  viewer: request.viewer,
-  origin: originOf(request),
-  ip: request.ip,
-});
-
 /** /reports and /report-reasons. */
 export const reportsRoutes: FastifyPluginAsyncTypebox<{ service: ReportsService }> = async (app, { service }) => {
   app.get(
@@ -34,7 +26,7 @@ export const reportsRoutes: FastifyPluginAsyncTypebox<{ service: ReportsService 
         tags,
         summary: "The reasons the viewer may pick to report a post (community.manage: all, and how often used).",
         querystring: ReportReasonQuery,
-        response: { 200: Type.Array(ReportReason), ...errors },
+        response: { 200: Type.Array(ReportReason) },
       },
     },
     async (request) => service.reasons(request.query, request.viewer),
@@ -47,7 +39,7 @@ export const reportsRoutes: FastifyPluginAsyncTypebox<{ service: ReportsService 
         tags,
         summary: "Create a report reason (community.manage).",
         body: ReportReasonPost,
-        response: { 201: ReportReason, ...errors },
+        response: { 201: ReportReason },
       },
     },
     async (request) => service.createReason(request.body, request.viewer),
@@ -60,7 +52,7 @@ export const reportsRoutes: FastifyPluginAsyncTypebox<{ service: ReportsService 
         tags,
         summary: "Set the order of report reasons: reason ID → sort (community.manage).",
         body: Type.Record(Type.String(), Type.Integer({ minimum: 0 })),
-        response: { 204: Type.Null(), ...errors },
+        response: { 204: Type.Null() },
       },
     },
     async (request, reply) => {
@@ -77,7 +69,7 @@ export const reportsRoutes: FastifyPluginAsyncTypebox<{ service: ReportsService 
         summary: "Get a report reason the viewer may pick (404 otherwise).",
         params: ReasonParams,
         querystring: ReportReasonQuery,
-        response: { 200: ReportReason, ...errors },
+        response: { 200: ReportReason },
       },
     },
     async (request) => service.reason(request.params.reportReasonID, request.query, request.viewer),
@@ -91,7 +83,7 @@ export const reportsRoutes: FastifyPluginAsyncTypebox<{ service: ReportsService 
         summary: "Update a report reason (community.manage).",
         params: ReasonParams,
         body: ReportReasonPatch,
-        response: { 200: ReportReason, ...errors },
+        response: { 200: ReportReason },
       },
     },
     async (request) => service.updateReason(request.params.reportReasonID, request.body, request.viewer),
@@ -104,7 +96,7 @@ export const reportsRoutes: FastifyPluginAsyncTypebox<{ service: ReportsService 
         tags,
         summary: "Delete a report reason (community.manage); one that reports used is kept, marked deleted.",
         params: ReasonParams,
-        response: { 204: Type.Null(), ...errors },
+        response: { 204: Type.Null() },
       },
     },
     async (request, reply) => {
@@ -120,10 +112,10 @@ export const reportsRoutes: FastifyPluginAsyncTypebox<{ service: ReportsService 
         tags,
         summary: "Report a discussion or comment (flag.add).",
         body: ReportPost,
-        response: { 201: Report, ...errors },
+        response: { 201: Report },
       },
     },
-    async (request) => service.create(request.body, contextOf(request)),
+    async (request) => service.create(request.body, requestContext(request)),
   );
 
   app.get(
@@ -133,11 +125,11 @@ export const reportsRoutes: FastifyPluginAsyncTypebox<{ service: ReportsService 
         tags,
         summary: "The report queue (status new by default) or a record's reports (community.moderate).",
         querystring: ReportListQuery,
-        response: { 200: Type.Array(Report), ...errors },
+        response: { 200: Type.Array(Report) },
       },
     },
     async (request, reply) => {
-      const result = await service.list(request.query, contextOf(request));
+      const result = await service.list(request.query, requestContext(request));
       setPagingHeaders(request, reply, { ...result, count: result.items.length, defaults: { limit: 100 } });
       return result.items;
     },
@@ -150,10 +142,10 @@ export const reportsRoutes: FastifyPluginAsyncTypebox<{ service: ReportsService 
         tags,
         summary: "Get a report (community.moderate).",
         params: IdParams,
-        response: { 200: Report, ...errors },
+        response: { 200: Report },
       },
     },
-    async (request) => service.get(request.params.reportID, contextOf(request)),
+    async (request) => service.get(request.params.reportID, requestContext(request)),
   );
 
   app.post(
@@ -164,10 +156,10 @@ export const reportsRoutes: FastifyPluginAsyncTypebox<{ service: ReportsService 
         summary: "Dismiss a report.",
         params: IdParams,
         body: NoBody,
-        response: { 201: Report, ...errors },
+        response: { 201: Report },
       },
     },
-    async (request) => service.dismiss(request.params.reportID, contextOf(request)),
+    async (request) => service.dismiss(request.params.reportID, requestContext(request)),
   );
 
   app.patch(
@@ -178,9 +170,9 @@ export const reportsRoutes: FastifyPluginAsyncTypebox<{ service: ReportsService 
         summary: "Act on a report: delete the reported post; its open reports are marked escalated.",
         params: IdParams,
         body: NoBody,
-        response: { 200: Report, ...errors },
+        response: { 200: Report },
       },
     },
-    async (request) => service.rejectRecord(request.params.reportID, contextOf(request)),
+    async (request) => service.rejectRecord(request.params.reportID, requestContext(request)),
   );
 };

@@ -7,22 +7,19 @@ import type {
   ReportReasonPatch,
   ReportReasonPost,
 } from "@parley/contracts";
-import { authorize, can, requireSignedIn } from "../../platform/auth/authorize.ts";
+import { requireAccess } from "../../platform/auth/access.ts";
+import { requireSignedIn } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import { nowIso, toRfc3339 } from "../../platform/dates.ts";
 import { conflict, fieldError, notFound, validationFailed } from "../../platform/errors.ts";
 import { renderExcerpt } from "../../platform/render/index.ts";
 import { unknownUser, type CategoryDirectory, type UserFragments } from "./reports.deps.ts";
+import { reportsPolicy } from "./reports.policy.ts";
 import type { ReportReasonRow, ReportRow, ReportsRepo } from "./reports.repo.ts";
-
-export interface ReportContext {
-  viewer: Viewer;
-  origin: string;
-  ip: string;
-}
+import type { RequestContext as ReportContext } from "../../platform/http/request-context.ts";
 
 /** What a report needs of the reported post; loading it checks the viewer may see it. */
-export interface ReportedRecord {
+interface ReportedRecord {
   name: string;
   /** The post's HTML (for the report's excerpt). */
   body: string;
@@ -39,9 +36,6 @@ export interface ReportsDeps {
   removeRecord(recordType: "discussion" | "comment", recordID: number, context: ReportContext): Promise<void>;
 }
 
-/** Who manages the reasons, sees them all and how often they were used (vanilla-reports.yml). */
-const reasonManager = "community.manage";
-
 const fragmentOf = (row: ReportReasonRow): ReportReasonFragment => ({
   reportReasonID: row.reportReasonID,
   name: row.name,
@@ -54,7 +48,7 @@ const fragmentOf = (row: ReportReasonRow): ReportReasonFragment => ({
 const offeredTo = (row: ReportReasonRow, viewer: Viewer) => {
   if (row.deleted === 1) return false;
   const roleIDs = JSON.parse(row.roleIDs) as number[];
-  return roleIDs.length === 0 || can(viewer, reasonManager) || roleIDs.some((id) => viewer.roleIDs.includes(id));
+  return reportsPolicy.mayPickReason(viewer, roleIDs);
 };
 
 /** Reports: members report with flag.add; moderators (community.moderate) list, dismiss or act. */
@@ -108,15 +102,17 @@ export function createReportsService(deps: ReportsDeps) {
   }
 
   async function moderated(reportID: number, viewer: Viewer): Promise<ReportRow> {
-    authorize(viewer, "community.moderate");
+    requireAccess(viewer, reportsPolicy.canModerate);
     const row = await repo.findById(reportID);
     if (!row) throw notFound("Report");
-    authorize(viewer, "discussions.view", { resourceID: row.placeRecordID });
+    requireAccess(viewer, reportsPolicy.canViewPlace, row.placeRecordID);
     return row;
   }
 
   async function presentReasons(rows: ReportReasonRow[], viewer: Viewer): Promise<ReportReason[]> {
-    const uses = can(viewer, reasonManager) ? await repo.reasonUses(rows.map((row) => row.reportReasonID)) : null;
+    const uses = reportsPolicy.canManageReasons(viewer)
+      ? await repo.reasonUses(rows.map((row) => row.reportReasonID))
+      : null;
     return rows.map((row) => ({
       ...fragmentOf(row),
       roleIDs: JSON.parse(row.roleIDs) as number[],
@@ -131,7 +127,7 @@ export function createReportsService(deps: ReportsDeps) {
   /** A reason the viewer may see (404 otherwise, so IDs do not leak). */
   async function visibleReason(reportReasonID: string, viewer: Viewer, includeDeleted = false) {
     const row = await repo.findReason(reportReasonID);
-    const manager = can(viewer, reasonManager);
+    const manager = reportsPolicy.canManageReasons(viewer);
     if (!row || !(offeredTo(row, viewer) || (manager && includeDeleted && row.deleted === 1)))
       throw notFound("Report reason");
     return row;
@@ -140,7 +136,7 @@ export function createReportsService(deps: ReportsDeps) {
   return {
     /** The reasons the viewer may pick; a manager may also ask for the deleted ones. */
     async reasons(query: { includeDeleted?: boolean }, viewer: Viewer): Promise<ReportReason[]> {
-      if (query.includeDeleted) authorize(viewer, reasonManager);
+      if (query.includeDeleted) requireAccess(viewer, reportsPolicy.canManageReasons);
       const rows = (await repo.reasons()).filter(
         (row) => offeredTo(row, viewer) || (query.includeDeleted === true && row.deleted === 1),
       );
@@ -148,12 +144,12 @@ export function createReportsService(deps: ReportsDeps) {
     },
 
     async reason(reportReasonID: string, query: { includeDeleted?: boolean }, viewer: Viewer) {
-      if (query.includeDeleted) authorize(viewer, reasonManager);
+      if (query.includeDeleted) requireAccess(viewer, reportsPolicy.canManageReasons);
       return (await presentReasons([await visibleReason(reportReasonID, viewer, query.includeDeleted)], viewer))[0]!;
     },
 
     async createReason(body: ReportReasonPost, viewer: Viewer): Promise<ReportReason> {
-      authorize(viewer, reasonManager);
+      requireAccess(viewer, reportsPolicy.canManageReasons);
       if (await repo.findReason(body.reportReasonID)) throw conflict("Report reason already exists.");
       const rows = await repo.reasons();
       await repo.insertReason({
@@ -172,7 +168,7 @@ export function createReportsService(deps: ReportsDeps) {
     },
 
     async updateReason(reportReasonID: string, body: ReportReasonPatch, viewer: Viewer): Promise<ReportReason> {
-      authorize(viewer, reasonManager);
+      requireAccess(viewer, reportsPolicy.canManageReasons);
       await visibleReason(reportReasonID, viewer);
       await repo.updateReason(reportReasonID, {
         ...(body.name !== undefined ? { name: body.name.trim() } : {}),
@@ -187,7 +183,7 @@ export function createReportsService(deps: ReportsDeps) {
 
     /** A used reason is kept, marked deleted (its reports still name it); an unused one goes. */
     async deleteReason(reportReasonID: string, viewer: Viewer): Promise<void> {
-      authorize(viewer, reasonManager);
+      requireAccess(viewer, reportsPolicy.canManageReasons);
       await visibleReason(reportReasonID, viewer);
       const uses = (await repo.reasonUses([reportReasonID])).get(reportReasonID) ?? 0;
       if (uses > 0)
@@ -197,7 +193,7 @@ export function createReportsService(deps: ReportsDeps) {
 
     /** `PUT /report-reasons/sorts`: a reason ID → sort mapping. */
     async sortReasons(sorts: Record<string, number>, viewer: Viewer): Promise<void> {
-      authorize(viewer, reasonManager);
+      requireAccess(viewer, reportsPolicy.canManageReasons);
       const known = new Set((await repo.reasons()).map((row) => row.reportReasonID));
       const unknown = Object.keys(sorts).filter((id) => !known.has(id));
       if (unknown.length)
@@ -208,7 +204,7 @@ export function createReportsService(deps: ReportsDeps) {
     async create(body: ReportPost, context: ReportContext): Promise<Report> {
       const { viewer } = context;
       requireSignedIn(viewer);
-      authorize(viewer, "flag.add");
+      requireAccess(viewer, reportsPolicy.canReport);
       const offered = new Set(
         (await repo.reasons()).filter((row) => offeredTo(row, viewer)).map((row) => row.reportReasonID),
       );
@@ -240,7 +236,7 @@ export function createReportsService(deps: ReportsDeps) {
 
     /** The queue (status new by default) or one record's reports, in the categories the moderator sees. */
     async list(query: ReportListQuery, context: ReportContext) {
-      authorize(context.viewer, "community.moderate");
+      requireAccess(context.viewer, reportsPolicy.canModerate);
       const page = query.page ?? 1;
       const limit = query.limit ?? 100;
       const filters = {

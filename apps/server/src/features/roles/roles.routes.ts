@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { ErrorBody, RoleIdParams, RoleListQuery, RolePatch, RolePost } from "@parley/contracts";
+import { RoleIdParams, RoleListQuery, RolePatch, RolePost } from "@parley/contracts";
 import type { RolesService } from "./roles.service.ts";
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 const tags = ["Roles"];
 const wantsPermissions = (expand: string[] | undefined) =>
   (expand ?? []).some((name) => name === "permissions" || name === "all" || name === "true");
@@ -17,7 +16,7 @@ export const rolesRoutes: FastifyPluginAsyncTypebox<{ service: RolesService }> =
         tags,
         summary: "List roles.",
         querystring: RoleListQuery,
-        response: { 200: Type.Array(Type.Ref("Role")), ...errors },
+        response: { 200: Type.Array(Type.Ref("Role")) },
       },
     },
     async (request) => service.list(request.viewer, wantsPermissions(request.query.expand)),
@@ -30,7 +29,7 @@ export const rolesRoutes: FastifyPluginAsyncTypebox<{ service: RolesService }> =
         summary: "Get a role.",
         params: RoleIdParams,
         querystring: RoleListQuery,
-        response: { 200: Type.Ref("Role"), ...errors },
+        response: { 200: Type.Ref("Role") },
       },
     },
     async (request) => service.get(request.viewer, request.params.id, wantsPermissions(request.query.expand)),
@@ -42,7 +41,7 @@ export const rolesRoutes: FastifyPluginAsyncTypebox<{ service: RolesService }> =
         tags,
         summary: "Create a role with its permissions.",
         body: RolePost,
-        response: { 201: Type.Ref("Role"), ...errors },
+        response: { 201: Type.Ref("Role") },
       },
     },
     async (request) => service.create(request.viewer, request.body),
@@ -56,7 +55,7 @@ export const rolesRoutes: FastifyPluginAsyncTypebox<{ service: RolesService }> =
           "Edit a role; each permissions entry replaces that scope's grants (a category entry makes it a junction).",
         params: RoleIdParams,
         body: RolePatch,
-        response: { 200: Type.Ref("Role"), ...errors },
+        response: { 200: Type.Ref("Role") },
       },
     },
     async (request) => service.patch(request.viewer, request.params.id, request.body),
@@ -68,7 +67,7 @@ export const rolesRoutes: FastifyPluginAsyncTypebox<{ service: RolesService }> =
         tags,
         summary: "Delete a custom role.",
         params: RoleIdParams,
-        response: { 204: Type.Null(), ...errors },
+        response: { 204: Type.Null() },
       },
     },
     async (request) => {

@@ -9,12 +9,13 @@ import {
   type RolePermissionInput,
   type RolePost,
 } from "@parley/contracts";
-import { authorize } from "../../platform/auth/authorize.ts";
+import { requireAccess } from "../../platform/auth/access.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import { nowIso } from "../../platform/dates.ts";
 import { fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
-import { recomputePermissionCategories } from "../categories/index.ts";
+import { markCustomPermissions } from "../categories/index.ts";
+import { rolesPolicy } from "./roles.policy.ts";
 import type { Grant, RoleRow, RolesRepo } from "./roles.repo.ts";
 
 declare module "../../platform/events.ts" {
@@ -25,11 +26,6 @@ declare module "../../platform/events.ts" {
 }
 
 const categoryNames = new Set<string>(categoryPermissionNames);
-
-const holdsSystemOnly = (viewer: Viewer) =>
-  viewer.permissions.permissions.some(
-    (fragment) => fragment.type === "global" && fragment.permissions["system.only"] === true,
-  );
 
 function fragmentsOf(grants: Grant[]): PermissionFragment[] {
   const global: Record<string, boolean> = {};
@@ -110,9 +106,7 @@ export function createRolesService(repo: RolesRepo, platform: Platform) {
   /** A category named in any role's grants has its own permissions from then on. */
   async function markJunctions(inputs: RolePermissionInput[]): Promise<void> {
     const ids = [...new Set(inputs.filter((input) => input.type === "category").map((input) => input.id!))];
-    if (ids.length === 0) return;
-    await platform.db.updateTable("categories").set({ customPermissions: 1 }).where("categoryID", "in", ids).execute();
-    await recomputePermissionCategories(platform.db);
+    await markCustomPermissions(platform.db, ids);
   }
 
   const checkName = async (name: string, exceptRoleID?: number) => {
@@ -123,7 +117,7 @@ export function createRolesService(repo: RolesRepo, platform: Platform) {
 
   return {
     async list(viewer: Viewer, expandPermissions: boolean): Promise<Role[]> {
-      if (expandPermissions) authorize(viewer, "site.manage");
+      if (expandPermissions) requireAccess(viewer, rolesPolicy.canManage);
       const rows = await repo.list();
       const grants = expandPermissions ? await repo.grantsOf(rows.map((row) => row.roleID)) : null;
       return rows.map((row) => present(row, grants ? (grants.get(row.roleID) ?? []) : undefined));
@@ -132,12 +126,12 @@ export function createRolesService(repo: RolesRepo, platform: Platform) {
     async get(viewer: Viewer, id: string, expandPermissions: boolean): Promise<Role> {
       const row = await resolve(id);
       if (!expandPermissions) return present(row);
-      authorize(viewer, "site.manage");
+      requireAccess(viewer, rolesPolicy.canManage);
       return present(row, (await repo.grantsOf([row.roleID])).get(row.roleID) ?? []);
     },
 
     async create(viewer: Viewer, body: RolePost): Promise<Role> {
-      authorize(viewer, "site.manage");
+      requireAccess(viewer, rolesPolicy.canManage);
       await checkName(body.name);
       await checkPermissions(body.permissions ?? []);
       const roleID = await platform.db.transaction().execute(async (trx) => {
@@ -164,7 +158,7 @@ export function createRolesService(repo: RolesRepo, platform: Platform) {
     },
 
     async patch(viewer: Viewer, id: string, body: RolePatch): Promise<Role> {
-      authorize(viewer, "site.manage");
+      requireAccess(viewer, rolesPolicy.canManage);
       const row = await resolve(id);
       if (body.name !== undefined) await checkName(body.name, row.roleID);
       await checkPermissions(body.permissions ?? []);
@@ -188,11 +182,11 @@ export function createRolesService(repo: RolesRepo, platform: Platform) {
     },
 
     async remove(viewer: Viewer, id: string): Promise<void> {
-      authorize(viewer, "site.manage");
+      requireAccess(viewer, rolesPolicy.canManage);
       const row = await resolve(id);
-      // Built-in roles stay (users, guests and registration depend on them); only the system itself may
-      // remove one. Admins pass every `can()` check, so system.only is looked up in the grants themselves.
-      if (row.deletable !== 1 && !holdsSystemOnly(viewer)) throw new HttpError(409, "This role cannot be deleted.");
+      // Built-in roles stay (users, guests and registration depend on them); only the system itself may remove one.
+      if (row.deletable !== 1 && !rolesPolicy.canRemoveBuiltIn(viewer))
+        throw new HttpError(409, "This role cannot be deleted.");
       await repo.remove(row.roleID);
       platform.permissions.invalidate();
       await platform.events.emit("permissions.changed", {});

@@ -1,21 +1,19 @@
 import type { FastifyInstance } from "fastify";
 import { sharedSearchSchemas } from "@parley/contracts";
 import type { Platform } from "../../platform/context.ts";
+import { MINUTE } from "../../platform/http/address-limits.ts";
 import type { CategoryDirectory } from "../categories/index.ts";
 import type { UserFragments } from "../users/index.ts";
 import { createRedisLiveBus } from "../notifications/index.ts";
 import { createSearchCache, defaultSearchCacheOptions, type SearchCacheOptions } from "./search.cache.ts";
-import type { SearchDriver } from "./search.driver.ts";
 import { createSearchEngine } from "./search.engine.ts";
 import { createSearchReader, type SearchReader } from "./search.reader.ts";
 import { searchLanguageOf } from "./search.language.ts";
-import type { Indexer } from "./search.indexer.ts";
 import { searchRoutes } from "./search.routes.ts";
 import { createSearchService, type SearchService } from "./search.service.ts";
 
-export type { SearchService, Indexer, SearchDriver };
-export { parseSearchText } from "./search.text.ts";
-export { createSearchEngine };
+export type { SearchService };
+export { createSearchEngine, searchLanguageOf };
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -113,6 +111,8 @@ export async function registerSearch(
     service.invalidate();
     cache.clear();
   });
-  await app.register(searchRoutes, { prefix: "/api/v2", service });
+  const { searchPerMinute } = platform.rateLimits;
+  const limiter = searchPerMinute ? platform.limiter("search-address", searchPerMinute, MINUTE) : null;
+  await app.register(searchRoutes, { prefix: "/api/v2", service, limiter });
   return service;
 }

@@ -28,7 +28,7 @@ function countingDriver() {
 
 describe("search answer cache", () => {
   it("answers a repeated search from memory until the index changes", async () => {
-    const cache = createSearchCache({ maxEntries: 10, ttlMs: 60_000 });
+    const cache = createSearchCache({ maxEntries: 10, ttlMs: 60_000, maxSize: 1_000_000 });
     const { driver, calls } = countingDriver();
     const cached = cache.wrap(driver);
     const first = await cached.search(criteria());
@@ -43,7 +43,7 @@ describe("search answer cache", () => {
   });
 
   it("never shares an answer between different rights, and always between equal ones", async () => {
-    const cache = createSearchCache({ maxEntries: 10, ttlMs: 60_000 });
+    const cache = createSearchCache({ maxEntries: 10, ttlMs: 60_000, maxSize: 1_000_000 });
     const { driver, calls } = countingDriver();
     const cached = cache.wrap(driver);
     const staff = await cached.search(criteria({ categoryIDs: [1, 2, 3, 99] }));
@@ -65,7 +65,7 @@ describe("search answer cache", () => {
   });
 
   it("stays within its size, drops old answers, shares one query between concurrent misses", async () => {
-    const cache = createSearchCache({ maxEntries: 3, ttlMs: 60_000 });
+    const cache = createSearchCache({ maxEntries: 3, ttlMs: 60_000, maxSize: 1_000_000 });
     const { driver, calls, release } = countingDriver();
     const cached = cache.wrap(driver);
     for (let page = 0; page < 5; page++) await cached.search(criteria({ offset: page * 30 }));
@@ -81,7 +81,7 @@ describe("search answer cache", () => {
     await both;
     expect(calls.search).toBe(7);
 
-    const expiring = createSearchCache({ maxEntries: 3, ttlMs: -1 });
+    const expiring = createSearchCache({ maxEntries: 3, ttlMs: -1, maxSize: 1_000_000 });
     const counted = countingDriver();
     const short = expiring.wrap(counted.driver);
     await short.search(criteria());
@@ -89,8 +89,53 @@ describe("search answer cache", () => {
     expect(counted.calls.search).toBe(2);
   });
 
+  it("stays within its bytes, counting a two-byte text twice", async () => {
+    const cache = createSearchCache({ maxEntries: 100, ttlMs: 60_000, maxSize: 50_000 });
+    let excerpt = "x".repeat(4_000);
+    let searches = 0;
+    const driver = {
+      name: "long excerpts",
+      async search() {
+        searches += 1;
+        return { hits: [], total: 0 };
+      },
+      async details(_c: SearchCriteria, docIDs: number[]) {
+        return new Map(docIDs.map((id) => [id, { excerpt, discussionName: null }]));
+      },
+    } as unknown as SearchDriver;
+    const cached = cache.wrap(driver);
+    // 10 excerpts of 4,000 one-byte characters: ≈ 42 kB, one answer fits.
+    await cached.details(
+      criteria(),
+      Array.from({ length: 10 }, (_, i) => i),
+    );
+    expect(cache.stats().entries).toBe(1);
+    const oneByte = cache.stats().size;
+    expect(oneByte).toBeGreaterThan(40_000);
+    expect(oneByte).toBeLessThanOrEqual(50_000);
+    // A second one pushes the first out, whatever the count allows.
+    await cached.details(
+      criteria(),
+      Array.from({ length: 10 }, (_, i) => i + 10),
+    );
+    expect(cache.stats()).toMatchObject({ entries: 1, size: oneByte });
+    // The same excerpts with one "…": V8 holds them at two bytes a character.
+    excerpt = `${"x".repeat(3_999)}…`;
+    await cached.details(
+      criteria(),
+      Array.from({ length: 5 }, (_, i) => i + 20),
+    );
+    expect(cache.stats().size).toBeGreaterThan(40_000);
+    // Small pages: many fit, each counted, and clear() forgets them all.
+    for (let page = 0; page < 20; page++) await cached.search(criteria({ offset: page * 30 }));
+    expect(searches).toBe(20);
+    expect(cache.stats().entries).toBeGreaterThan(10);
+    cache.clear();
+    expect(cache.stats()).toMatchObject({ entries: 0, size: 0 });
+  });
+
   it("forgets a failed answer", async () => {
-    const cache = createSearchCache({ maxEntries: 3, ttlMs: 60_000 });
+    const cache = createSearchCache({ maxEntries: 3, ttlMs: 60_000, maxSize: 1_000_000 });
     let fail = true;
     const driver = {
       name: "flaky",

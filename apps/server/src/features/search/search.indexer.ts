@@ -109,5 +109,3 @@ export function createIndexer(repo: SearchRepo, driver: SearchDriver) {
     },
   };
 }
-
-export type Indexer = ReturnType<typeof createIndexer>;

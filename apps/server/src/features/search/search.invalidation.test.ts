@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SearchResult } from "@parley/contracts";
 import { countQueries, fewestQueries } from "../../platform/db/query-count.ts";
 import { createApi, roleIDOfType, type Api, type Session } from "../../test/accounts.ts";
@@ -144,12 +144,9 @@ describe.skipIf(!ready)("cached search answers across two server instances (Post
     });
     // A indexed it before answering; B learns through Redis (its cache would keep the old answer 30 s).
     const expected = [`discussion:${discussion.discussionID}`];
-    const deadline = Date.now() + 10_000;
-    let seen = await found(apiB, "query=axolotl", reader);
-    while (seen.length === 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      seen = await found(apiB, "query=axolotl", reader);
-    }
-    expect(seen).toEqual(expected);
+    await vi.waitFor(async () => expect(await found(apiB, "query=axolotl", reader)).toEqual(expected), {
+      timeout: 10_000,
+      interval: 50,
+    });
   });
 });

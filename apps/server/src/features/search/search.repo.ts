@@ -3,7 +3,7 @@ import { ROOT_CATEGORY_ID } from "@parley/contracts";
 import type { DialectName } from "../../platform/db/database.ts";
 import type { DB } from "../../platform/db/schema.ts";
 import { normalizeFormat, toPlainText } from "../../platform/render/index.ts";
-import type { Executor, SearchDocument, SearchDriver } from "./search.driver.ts";
+import type { Executor, SearchDocument } from "./search.driver.ts";
 import { storableSearchText } from "./search.text.ts";
 
 /** Bodies are indexed up to this many characters (a post is at most a few times this). */
@@ -12,7 +12,7 @@ const MAX_INDEXED = 20_000;
 export type RecordKey = { recordType: string; recordID: number };
 
 /** A post's searchable text: the one render pipeline's plain text (never the source markup). */
-export function plainBody(body: string, format: string): string {
+function plainBody(body: string, format: string): string {
   const postFormat = normalizeFormat(format);
   let text: string;
   try {
@@ -370,4 +370,3 @@ function userDoc(row: {
 }
 
 export type SearchRepo = ReturnType<typeof createSearchRepo>;
-export type { SearchDriver };

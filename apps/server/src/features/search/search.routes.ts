@@ -1,20 +1,26 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { ErrorBody, SearchQuery, SearchResultList } from "@parley/contracts";
+import { SearchQuery, SearchResultList } from "@parley/contracts";
 import { originOf, setPagingHeaders } from "../../platform/http/pagination.ts";
+import { perAddress } from "../../platform/http/address-limits.ts";
+import type { Limiter } from "../../platform/http/rate-limit.ts";
 import type { SearchService } from "./search.service.ts";
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 422: ErrorBody };
-
-export const searchRoutes: FastifyPluginAsyncTypebox<{ service: SearchService }> = async (app, { service }) => {
+/** `limiter`: searches per client address (a page render's search counts for its reader), null for none. */
+export const searchRoutes: FastifyPluginAsyncTypebox<{ service: SearchService; limiter: Limiter | null }> = async (
+  app,
+  { service, limiter },
+) => {
   app.get(
     "/search",
     {
+      // Before the guests' answer cache: a cached answer counts as a search too.
+      onRequest: perAddress(limiter),
       schema: {
         tags: ["Search"],
         summary:
           "Search discussions, comments, members, categories, knowledge-base articles and groups the viewer may see: relevance or date order, numbered pages.",
         querystring: SearchQuery,
-        response: { 200: SearchResultList, ...errors },
+        response: { 200: SearchResultList },
       },
     },
     async (request, reply) => {

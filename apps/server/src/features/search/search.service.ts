@@ -9,7 +9,7 @@ import {
   type SearchRecordType,
   type SearchResult,
 } from "@parley/contracts";
-import { assertAccountUsable, can } from "../../platform/auth/authorize.ts";
+import { assertAccountUsable } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { DB } from "../../platform/db/schema.ts";
 import { parseDateFilter } from "../../platform/http/filters.ts";
@@ -18,6 +18,7 @@ import type { UserFragments } from "../users/index.ts";
 import { Expansions } from "../discussions/index.ts";
 import { type SearchCriteria, type SearchDetails, type SearchDriver, wantsDetails } from "./search.driver.ts";
 import { groupsTrail, presentSearchResult } from "./search.present.ts";
+import { searchPolicy } from "./search.policy.ts";
 import { parseSearchText } from "./search.text.ts";
 import { createLookups } from "./search.lookups.ts";
 
@@ -103,14 +104,14 @@ export function createSearchService({ db, driver, categories, users }: SearchSer
     if (query.domain && query.recordTypes?.length)
       types = types.filter((type) => domainRecordTypes[query.domain!].includes(type as SearchRecordType));
     if (query.collapse) types = types.filter((type) => type !== "comment");
-    if (!can(viewer, "profiles.view")) types = types.filter((type) => type !== "user");
+    if (!searchPolicy.canFindUsers(viewer)) types = types.filter((type) => type !== "user");
     // Articles are read with `kb.view`; they sit in no forum category, so a search within categories
     // (or the followed ones) leaves them out. It leaves groups out too (a group is no post in a category),
     // and so does a search of posts or articles by author (spec §2: author names are valid for them only;
     // a search of groups alone ignores them, as one of members or categories does).
     const inCategories =
       query.categoryID !== undefined || Boolean(query.categoryIDs?.length) || Boolean(query.followedCategories);
-    if (!can(viewer, "kb.view") || inCategories) types = types.filter((type) => type !== "article");
+    if (!searchPolicy.canFindArticles(viewer) || inCategories) types = types.filter((type) => type !== "article");
     const byAuthor = Boolean(query.authors?.length || query.insertUserNames?.length || query.insertUserIDs?.length);
     if (inCategories || (byAuthor && types.some((type) => authoredTypes.has(type))))
       types = types.filter((type) => type !== "group");

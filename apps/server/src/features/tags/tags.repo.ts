@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from "kysely";
+import { lockRows } from "../../platform/db/row-locks.ts";
 import type { DB, TagsTable } from "../../platform/db/schema.ts";
 
 export type TagRow = Selectable<TagsTable>;
@@ -51,38 +52,42 @@ export function createTagsRepo(db: Kysely<DB>): TagsRepo {
       return db.insertInto("tags").values(row).returningAll().executeTakeFirstOrThrow();
     },
     async update(tagID, changes) {
+      // An empty PATCH changes nothing (and an UPDATE without SET is no SQL).
+      if (Object.keys(changes).length === 0) return;
       await db.updateTable("tags").set(changes).where("tagID", "=", tagID).execute();
     },
     async remove(tagID) {
       await db.deleteFrom("tags").where("tagID", "=", tagID).execute();
     },
     async setDiscussionTags(discussionID, tagIDs, now) {
-      const before = (
-        await db.selectFrom("tagDiscussions").select("tagID").where("discussionID", "=", discussionID).execute()
-      ).map((row) => row.tagID);
-      const removed = before.filter((id) => !tagIDs.includes(id));
-      const added = tagIDs.filter((id) => !before.includes(id));
-      if (removed.length) {
-        await db
-          .deleteFrom("tagDiscussions")
-          .where("discussionID", "=", discussionID)
-          .where("tagID", "in", removed)
-          .execute();
+      // The counts follow the rows this call really deleted and inserted (RETURNING), never a list read
+      // before: two writers tagging the same discussion at once count each tag once. The discussion's row
+      // is locked first and the tags' rows are changed in one order, so writers never wait on each other
+      // in a circle.
+      await lockRows(db, "discussions", "discussionID", [discussionID], "countComments");
+      let gone = db.deleteFrom("tagDiscussions").where("discussionID", "=", discussionID);
+      if (tagIDs.length) gone = gone.where("tagID", "not in", tagIDs);
+      const removed = (await gone.returning("tagID").execute()).map((row) => row.tagID);
+      const wanted = [...new Set(tagIDs)];
+      const added = wanted.length
+        ? (
+            await db
+              .insertInto("tagDiscussions")
+              .values(wanted.map((tagID) => ({ tagID, discussionID, dateInserted: now })))
+              .onConflict((oc) => oc.columns(["tagID", "discussionID"]).doNothing())
+              .returning("tagID")
+              .execute()
+          ).map((row) => row.tagID)
+        : [];
+      const changes = new Map<number, number>();
+      for (const tagID of removed) changes.set(tagID, (changes.get(tagID) ?? 0) - 1);
+      for (const tagID of added) changes.set(tagID, (changes.get(tagID) ?? 0) + 1);
+      for (const [tagID, change] of [...changes].sort(([a], [b]) => a - b)) {
+        if (change === 0) continue;
         await db
           .updateTable("tags")
-          .set((eb) => ({ countDiscussions: eb("countDiscussions", "-", 1) }))
-          .where("tagID", "in", removed)
-          .execute();
-      }
-      if (added.length) {
-        await db
-          .insertInto("tagDiscussions")
-          .values(added.map((tagID) => ({ tagID, discussionID, dateInserted: now })))
-          .execute();
-        await db
-          .updateTable("tags")
-          .set((eb) => ({ countDiscussions: eb("countDiscussions", "+", 1) }))
-          .where("tagID", "in", added)
+          .set((eb) => ({ countDiscussions: eb("countDiscussions", "+", change) }))
+          .where("tagID", "=", tagID)
           .execute();
       }
     },

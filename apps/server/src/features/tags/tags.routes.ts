@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { ErrorBody, TagIdParams, TagListQuery, TagPatch, TagPost } from "@parley/contracts";
+import { TagIdParams, TagListQuery, TagPatch, TagPost } from "@parley/contracts";
 import { originOf, setPagingHeaders } from "../../platform/http/pagination.ts";
 import type { TagsService } from "./tags.service.ts";
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 const tags = ["Tags"];
 
 export const tagsRoutes: FastifyPluginAsyncTypebox<{ service: TagsService }> = async (app, { service }) => {
@@ -15,7 +14,7 @@ export const tagsRoutes: FastifyPluginAsyncTypebox<{ service: TagsService }> = a
         tags,
         summary: "List tags; `query` finds names starting with the text.",
         querystring: TagListQuery,
-        response: { 200: Type.Array(Type.Ref("Tag")), ...errors },
+        response: { 200: Type.Array(Type.Ref("Tag")) },
       },
     },
     async (request, reply) => {
@@ -26,12 +25,12 @@ export const tagsRoutes: FastifyPluginAsyncTypebox<{ service: TagsService }> = a
   );
   app.get(
     "/tags/:id",
-    { schema: { tags, summary: "Get a tag.", params: TagIdParams, response: { 200: Type.Ref("Tag"), ...errors } } },
+    { schema: { tags, summary: "Get a tag.", params: TagIdParams, response: { 200: Type.Ref("Tag") } } },
     async (request) => service.get(request.params.id, originOf(request)),
   );
   app.post(
     "/tags",
-    { schema: { tags, summary: "Create a tag.", body: TagPost, response: { 201: Type.Ref("Tag"), ...errors } } },
+    { schema: { tags, summary: "Create a tag.", body: TagPost, response: { 201: Type.Ref("Tag") } } },
     async (request) => service.create(request.viewer, request.body, originOf(request)),
   );
   app.patch(
@@ -42,7 +41,7 @@ export const tagsRoutes: FastifyPluginAsyncTypebox<{ service: TagsService }> = a
         summary: "Edit a tag.",
         params: TagIdParams,
         body: TagPatch,
-        response: { 200: Type.Ref("Tag"), ...errors },
+        response: { 200: Type.Ref("Tag") },
       },
     },
     async (request) => service.patch(request.viewer, request.params.id, request.body, originOf(request)),
@@ -54,7 +53,7 @@ export const tagsRoutes: FastifyPluginAsyncTypebox<{ service: TagsService }> = a
         tags,
         summary: 'Delete an unused tag (409 "Tag isn\'t empty." otherwise).',
         params: TagIdParams,
-        response: { 204: Type.Null(), ...errors },
+        response: { 204: Type.Null() },
       },
     },
     async (request) => {

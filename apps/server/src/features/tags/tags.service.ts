@@ -1,14 +1,15 @@
 import type { Tag, TagListQuery, TagPost } from "@parley/contracts";
-import { authorize } from "../../platform/auth/authorize.ts";
+import { requireAccess } from "../../platform/auth/access.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import { nowIso, toRfc3339 } from "../../platform/dates.ts";
 import { conflict, fieldError, notFound, validationFailed } from "../../platform/errors.ts";
 import type { SiteConfig } from "../../platform/site-config.ts";
 import { HttpError } from "../../platform/errors.ts";
 import { storableText } from "../../platform/text.ts";
+import { tagsPolicy } from "./tags.policy.ts";
 import { tagUrlcode, type TagRow, type TagsRepo } from "./tags.repo.ts";
 
-export const presentTag = (row: TagRow, origin: string): Tag => ({
+const presentTag = (row: TagRow, origin: string): Tag => ({
   tagID: row.tagID,
   id: row.tagID,
   name: row.name,
@@ -47,7 +48,7 @@ export function createTagsService(repo: TagsRepo, siteConfig: SiteConfig) {
     },
 
     async create(viewer: Viewer, body: TagPost, origin: string): Promise<Tag> {
-      authorize(viewer, ["community.manage", "tags.add"]);
+      requireAccess(viewer, tagsPolicy.canCreate);
       const urlcode = body.urlcode ?? tagUrlcode(body.name);
       if ((await repo.findByUrlcodes([urlcode])).length) {
         throw validationFailed([fieldError("urlcode", "invalid", "A tag with that URL code already exists.")]);
@@ -65,7 +66,7 @@ export function createTagsService(repo: TagsRepo, siteConfig: SiteConfig) {
     },
 
     async patch(viewer: Viewer, tagID: number, body: Partial<TagPost>, origin: string): Promise<Tag> {
-      authorize(viewer, "community.manage");
+      requireAccess(viewer, tagsPolicy.canManage);
       const row = await repo.findById(tagID);
       if (!row) throw notFound("Tag");
       if (
@@ -83,7 +84,7 @@ export function createTagsService(repo: TagsRepo, siteConfig: SiteConfig) {
     },
 
     async remove(viewer: Viewer, tagID: number): Promise<void> {
-      authorize(viewer, "community.manage");
+      requireAccess(viewer, tagsPolicy.canManage);
       const row = await repo.findById(tagID);
       if (!row) throw notFound("Tag");
       if (row.countDiscussions > 0) throw conflict("Tag isn't empty.");
@@ -104,7 +105,7 @@ export function createTagsService(repo: TagsRepo, siteConfig: SiteConfig) {
         throw validationFailed([fieldError("tagIDs", "invalid", `Unknown tag: ${missing.join(", ")}.`)]);
       const ids = new Set(tagIDs);
       if (newTagNames.length) {
-        authorize(viewer, "tags.add");
+        requireAccess(viewer, tagsPolicy.canAddNew);
         for (const name of newTagNames.map((value) => storableText(value).trim()).filter(Boolean)) {
           const urlcode = tagUrlcode(name);
           const existing = (await scoped.findByUrlcodes([urlcode]))[0];

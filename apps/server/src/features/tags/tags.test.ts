@@ -103,6 +103,17 @@ describe.each(engines)("tags API on %s", (engine) => {
     expect((await f.api.patch(`/api/v2/tags/${other.tagID}`, { urlcode: "other" }, { as: f.admin })).statusCode).toBe(
       200,
     );
+    // An empty PATCH (or one whose only fields are unknown) changes nothing: it was an UPDATE without SET (500).
+    for (const body of [{}, { tagID: 1, countDiscussions: 99 }]) {
+      const unchanged = await f.api.patch(`/api/v2/tags/${other.tagID}`, body, { as: f.admin });
+      expect(unchanged.statusCode, unchanged.body).toBe(200);
+      expect(unchanged.json()).toMatchObject({
+        tagID: other.tagID,
+        name: "Renamed",
+        urlcode: "other",
+        countDiscussions: 0,
+      });
+    }
 
     const used = tags["parley-one"]!;
     const discussion = await postDiscussion(f.api, f.as.member, {

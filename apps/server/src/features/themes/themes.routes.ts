@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import {
   CurrentThemePut,
-  ErrorBody,
   Nullable,
   ThemeKeyParams,
   ThemePatch,
@@ -13,10 +12,9 @@ import {
   ThemeRevisionsQuery,
   ThemeVariables,
 } from "@parley/contracts";
-import { originOf } from "../../platform/http/pagination.ts";
+import { originOf, secureCookies } from "../../platform/http/pagination.ts";
 import { THEME_PREVIEW_COOKIE, type ThemesService } from "./themes.service.ts";
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody };
 const tags = ["Themes"];
 
 export const themesRoutes: FastifyPluginAsyncTypebox<{ service: ThemesService }> = async (app, { service }) => {
@@ -27,7 +25,7 @@ export const themesRoutes: FastifyPluginAsyncTypebox<{ service: ThemesService }>
         tags,
         summary: "List the available themes (no paging).",
         querystring: ThemeQuery,
-        response: { 200: Type.Array(Type.Ref("Theme")), ...errors },
+        response: { 200: Type.Array(Type.Ref("Theme")) },
       },
     },
     async (request) => service.list(request.query, originOf(request)),
@@ -40,7 +38,7 @@ export const themesRoutes: FastifyPluginAsyncTypebox<{ service: ThemesService }>
         summary:
           "Create a theme of the site's own from a built-in one (site.manage): its variables are the parent's unless given.",
         body: ThemePost,
-        response: { 201: Type.Ref("Theme"), ...errors },
+        response: { 201: Type.Ref("Theme") },
       },
     },
     async (request, reply) => {
@@ -56,7 +54,7 @@ export const themesRoutes: FastifyPluginAsyncTypebox<{ service: ThemesService }>
         summary:
           "Preview a theme in this browser session (site.manage); without `themeID`, end the preview. Answers the theme the pages now show.",
         body: ThemePreviewPut,
-        response: { 200: Type.Ref("Theme"), ...errors },
+        response: { 200: Type.Ref("Theme") },
       },
     },
     async (request, reply) => {
@@ -67,7 +65,7 @@ export const themesRoutes: FastifyPluginAsyncTypebox<{ service: ThemesService }>
           path: "/",
           httpOnly: true,
           sameSite: "lax",
-          secure: request.protocol === "https",
+          secure: secureCookies(request),
         });
       return theme;
     },
@@ -78,7 +76,7 @@ export const themesRoutes: FastifyPluginAsyncTypebox<{ service: ThemesService }>
       schema: {
         tags,
         summary: "The theme this session previews (for a viewer who may manage the site), or null.",
-        response: { 200: Nullable(ThemePreview), ...errors },
+        response: { 200: Nullable(ThemePreview) },
       },
     },
     async (request) => service.previewed(request.viewer, request.cookies[THEME_PREVIEW_COOKIE]),
@@ -90,7 +88,7 @@ export const themesRoutes: FastifyPluginAsyncTypebox<{ service: ThemesService }>
         tags,
         summary: "Get the site's current theme.",
         querystring: ThemeQuery,
-        response: { 200: Type.Ref("Theme"), ...errors },
+        response: { 200: Type.Ref("Theme") },
       },
     },
     async (request) => service.current(request.query, originOf(request)),
@@ -102,7 +100,7 @@ export const themesRoutes: FastifyPluginAsyncTypebox<{ service: ThemesService }>
         tags,
         summary: "Make a theme the site's current one (site.manage).",
         body: CurrentThemePut,
-        response: { 200: Type.Ref("Theme"), ...errors },
+        response: { 200: Type.Ref("Theme") },
       },
     },
     async (request) => service.setCurrent(request.viewer, request.body, originOf(request)),
@@ -123,7 +121,7 @@ export const themesRoutes: FastifyPluginAsyncTypebox<{ service: ThemesService }>
             }),
           ),
         }),
-        response: { 200: Type.Ref("Theme"), ...errors },
+        response: { 200: Type.Ref("Theme") },
       },
     },
     async (request) => service.get(request.params.themeKey, request.query, originOf(request)),
@@ -137,7 +135,7 @@ export const themesRoutes: FastifyPluginAsyncTypebox<{ service: ThemesService }>
           "Change a theme of the site's own (site.manage): new variables make a new, active revision; `revisionID` restores one.",
         params: ThemeKeyParams,
         body: ThemePatch,
-        response: { 200: Type.Ref("Theme"), ...errors },
+        response: { 200: Type.Ref("Theme") },
       },
     },
     async (request) => service.update(request.viewer, request.params.themeKey, request.body, originOf(request)),
@@ -149,7 +147,7 @@ export const themesRoutes: FastifyPluginAsyncTypebox<{ service: ThemesService }>
         tags,
         summary: "Delete a theme of the site's own and its revisions (site.manage); not the current theme.",
         params: ThemeKeyParams,
-        response: { 204: Type.Null(), ...errors },
+        response: { 204: Type.Null() },
       },
     },
     async (request) => {
@@ -166,7 +164,7 @@ export const themesRoutes: FastifyPluginAsyncTypebox<{ service: ThemesService }>
           "A theme of the site's own's revisions, newest first, the active one marked (site.manage; no paging headers).",
         params: ThemeKeyParams,
         querystring: ThemeRevisionsQuery,
-        response: { 200: Type.Array(Type.Ref("ThemeRevision")), ...errors },
+        response: { 200: Type.Array(Type.Ref("ThemeRevision")) },
       },
     },
     async (request) => service.revisions(request.viewer, request.params.themeKey, request.query, originOf(request)),
@@ -178,7 +176,7 @@ export const themesRoutes: FastifyPluginAsyncTypebox<{ service: ThemesService }>
         tags,
         summary: "A theme's variables as raw JSON.",
         params: ThemeKeyParams,
-        response: { 200: ThemeVariables, ...errors },
+        response: { 200: ThemeVariables },
       },
     },
     async (request) => service.variables(request.params.themeKey),

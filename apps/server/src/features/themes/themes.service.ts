@@ -18,7 +18,7 @@ import {
   type UserFragment,
 } from "@parley/contracts";
 import type { Kysely } from "kysely";
-import { authorize, can } from "../../platform/auth/authorize.ts";
+import { requireAccess } from "../../platform/auth/access.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import { toRfc3339, nowIso } from "../../platform/dates.ts";
 import type { DB } from "../../platform/db/schema.ts";
@@ -26,6 +26,7 @@ import { badRequest, fieldError, notFound, validationFailed } from "../../platfo
 import type { EventBus } from "../../platform/events.ts";
 import type { SiteConfig } from "../../platform/site-config.ts";
 import { DEFAULT_THEME_ID, fileThemes, type FileTheme } from "./themes.catalog.ts";
+import { themesPolicy } from "./themes.policy.ts";
 import type { ThemesRepo, ThemeWithRevision } from "./themes.repo.ts";
 
 declare module "../../platform/events.ts" {
@@ -283,7 +284,7 @@ export function createThemesService({
 
     /** Makes a theme the site's current one (site.manage). */
     async setCurrent(viewer: Viewer, body: CurrentThemePut, origin: string): Promise<Theme> {
-      authorize(viewer, "site.manage");
+      requireAccess(viewer, themesPolicy.canManage);
       const theme = await mustFind(body.themeID);
       await siteConfig.set("theme.current", theme.themeID);
       await changed(theme.themeID);
@@ -292,7 +293,7 @@ export function createThemesService({
 
     /** `POST /themes`: a theme of the site's own, from a built-in one (site.manage); its first revision. */
     async create(viewer: Viewer, body: ThemePost, origin: string): Promise<Theme> {
-      authorize(viewer, "site.manage");
+      requireAccess(viewer, themesPolicy.canManage);
       const parent = findFile(body.parentTheme);
       if (!parent)
         throw validationFailed([fieldError("parentTheme", "invalid", "Choose one of the built-in themes.", 422)]);
@@ -330,7 +331,7 @@ export function createThemesService({
      * `revisionID` of the theme's makes that revision active again; the name changes in place.
      */
     async update(viewer: Viewer, themeKey: string, body: ThemePatch, origin: string): Promise<Theme> {
-      authorize(viewer, "site.manage");
+      requireAccess(viewer, themesPolicy.canManage);
       const id = databaseTheme(themeKey);
       if (body.parentTheme !== undefined && !findFile(body.parentTheme))
         throw validationFailed([fieldError("parentTheme", "invalid", "Choose one of the built-in themes.", 422)]);
@@ -371,7 +372,7 @@ export function createThemesService({
 
     /** `DELETE /themes/{id}` (site.manage): a theme of the site's own that is not the current one. */
     async remove(viewer: Viewer, themeKey: string): Promise<void> {
-      authorize(viewer, "site.manage");
+      requireAccess(viewer, themesPolicy.canManage);
       const id = databaseTheme(themeKey);
       if ((await currentTheme()).themeID === String(id))
         throw badRequest("The current theme can't be deleted: apply another theme first.");
@@ -390,7 +391,7 @@ export function createThemesService({
       query: ThemeRevisionsQuery,
       origin: string,
     ): Promise<ThemeRevision[]> {
-      authorize(viewer, "site.manage");
+      requireAccess(viewer, themesPolicy.canManage);
       const id = databaseTheme(themeKey);
       const theme = await mustFind(String(id));
       const limit = query.limit ?? limits.themes.revisionsPageLimit;
@@ -425,7 +426,7 @@ export function createThemesService({
       body: ThemePreviewPut,
       origin: string,
     ): Promise<{ cookie: string | null; theme: Theme }> {
-      authorize(viewer, "site.manage");
+      requireAccess(viewer, themesPolicy.canManage);
       const current = await currentTheme();
       if (!body.themeID?.trim()) return { cookie: null, theme: present(current, current.themeID, {}, origin) };
       const theme = await mustFind(body.themeID, body.revisionID || null);
@@ -435,7 +436,7 @@ export function createThemesService({
 
     /** The theme a preview cookie names, for a viewer who may manage the site; null otherwise. */
     async previewed(viewer: Viewer | undefined, cookie: string | undefined): Promise<ThemePreview | null> {
-      if (!viewer || !cookie || !can(viewer, "site.manage")) return null;
+      if (!viewer || !cookie || !themesPolicy.canManage(viewer)) return null;
       const [key, revision] = cookie.split(":");
       const revisionID = revision && /^\d{1,9}$/.test(revision) ? Number(revision) : null;
       const theme = await find(key ?? "", revisionID);

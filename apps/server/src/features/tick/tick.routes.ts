@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { ErrorBody, TickPost, TickResult } from "@parley/contracts";
+import { TickPost, TickResult } from "@parley/contracts";
 import type { TickService } from "./tick.service.ts";
 
 /** POST /tick: the pages' reports of views (a discussion's views are counted). */
@@ -11,7 +11,7 @@ export const tickRoutes: FastifyPluginAsyncTypebox<{ service: TickService }> = a
         tags: ["Tick"],
         summary: "Report a page view, a search or a link followed out; a discussion's view is counted.",
         body: TickPost,
-        response: { 201: TickResult, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+        response: { 201: TickResult },
       },
     },
     async (request, reply) => {

@@ -4,6 +4,7 @@ import type { DB } from "../../platform/db/schema.ts";
 import { fieldError, validationFailed } from "../../platform/errors.ts";
 import type { Limiter } from "../../platform/http/rate-limit.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
+import { addDiscussionViews } from "../discussions/index.ts";
 
 /** Crawlers and link previews: their page loads are not readers' views (Vanilla answers them "Bot request"). */
 const BOT = /bot|crawl|spider|slurp|archiver|facebookexternalhit|embedly|preview|headless|curl|wget|python-requests/i;
@@ -39,17 +40,7 @@ export function createTickService({ db, views, loadDiscussion }: TickDeps) {
   let pending = new Map<number, number>();
   let flushing: Promise<void> = Promise.resolve();
 
-  const write = async (counts: Map<number, number>) => {
-    if (counts.size === 0) return;
-    await db.transaction().execute(async (trx) => {
-      for (const [discussionID, count] of counts)
-        await trx
-          .updateTable("discussions")
-          .set((eb) => ({ countViews: eb("countViews", "+", count) }))
-          .where("discussionID", "=", discussionID)
-          .execute();
-    });
-  };
+  const write = (counts: Map<number, number>) => addDiscussionViews(db, counts);
 
   return {
     async tick(body: TickPost, request: TickRequest): Promise<TickResult> {

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
+import { createAuthRepo } from "../../platform/auth/auth.repo.ts";
 import type { AccessTokensTable, DB } from "../../platform/db/schema.ts";
 
 export type AccessTokenRow = Selectable<AccessTokensTable>;
@@ -16,12 +17,9 @@ export function createTokensRepo(db: Kysely<DB>) {
     async findById(accessTokenID: number): Promise<AccessTokenRow | undefined> {
       return db.selectFrom("accessTokens").selectAll().where("accessTokenID", "=", accessTokenID).executeTakeFirst();
     },
-    async insert(row: Omit<AccessTokenRow, "accessTokenID">): Promise<AccessTokenRow> {
-      return db.insertInto("accessTokens").values(row).returningAll().executeTakeFirstOrThrow();
-    },
-    async remove(accessTokenID: number): Promise<void> {
-      await db.deleteFrom("accessTokens").where("accessTokenID", "=", accessTokenID).execute();
-    },
+    // Access tokens are the authentication platform's rows: it writes them.
+    insert: (row: Omit<AccessTokenRow, "accessTokenID">) => createAuthRepo(db).insertAccessToken(row),
+    remove: (accessTokenID: number) => createAuthRepo(db).deleteAccessToken(accessTokenID),
   };
 }
 

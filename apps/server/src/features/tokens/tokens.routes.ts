@@ -1,15 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { AccessToken, AccessTokenIdParams, AccessTokenPost, ErrorBody } from "@parley/contracts";
+import { AccessToken, AccessTokenIdParams, AccessTokenPost } from "@parley/contracts";
 import type { TokensService } from "./tokens.service.ts";
 
-const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ["Tokens"];
 
 export const tokensRoutes: FastifyPluginAsyncTypebox<{ service: TokensService }> = async (app, { service }) => {
   app.get(
     "/tokens",
-    { schema: { tags, summary: "Your access tokens.", response: { 200: Type.Array(AccessToken), ...errors } } },
+    { schema: { tags, summary: "Your access tokens.", response: { 200: Type.Array(AccessToken) } } },
     async (request) => service.list(request.viewer),
   );
   app.post(
@@ -19,7 +18,7 @@ export const tokensRoutes: FastifyPluginAsyncTypebox<{ service: TokensService }>
         tags,
         summary: "Create an access token; its value is shown only in this answer.",
         body: AccessTokenPost,
-        response: { 201: AccessToken, ...errors, 400: ErrorBody },
+        response: { 201: AccessToken },
       },
     },
     async (request) => service.create(request.viewer, request.body.name),
@@ -31,7 +30,7 @@ export const tokensRoutes: FastifyPluginAsyncTypebox<{ service: TokensService }>
         tags,
         summary: "One of your access tokens (without its value).",
         params: AccessTokenIdParams,
-        response: { 200: AccessToken, ...errors },
+        response: { 200: AccessToken },
       },
     },
     async (request) => service.get(request.viewer, request.params.id),
@@ -43,7 +42,7 @@ export const tokensRoutes: FastifyPluginAsyncTypebox<{ service: TokensService }>
         tags,
         summary: "Revoke an access token.",
         params: AccessTokenIdParams,
-        response: { 204: Type.Null(), ...errors },
+        response: { 204: Type.Null() },
       },
     },
     async (request) => {

@@ -7,11 +7,10 @@ import { createMachineTranslator } from "./machine.ts";
 import { localesRoutes, translationsRoutes } from "./translations.routes.ts";
 import { createTranslationsService, type RecordsExist, type TranslationsService } from "./translations.service.ts";
 
-export type { LocaleSettings, TranslationsService };
 export { displayName, enabledLocalesOf } from "./locales.settings.ts";
 
 /** What other features use: the content locale of a read, and the translations of records in it. */
-export interface ContentTranslations {
+interface ContentTranslations {
   locales: LocaleSettings;
   forRecords: TranslationsService["forRecords"];
 }

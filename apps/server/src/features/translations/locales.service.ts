@@ -7,13 +7,14 @@ import {
   type MachineTranslationPost,
   type TranslationService,
 } from "@parley/contracts";
-import { authorize } from "../../platform/auth/authorize.ts";
+import { requireAccess } from "../../platform/auth/access.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import { fieldError, notFound, validationFailed } from "../../platform/errors.ts";
 import type { EventBus } from "../../platform/events.ts";
 import type { SiteConfig } from "../../platform/site-config.ts";
 import { displayName, jsonObjectOf, type LocaleSettings } from "./locales.settings.ts";
 import type { MachineService, MachineTranslator } from "./machine.ts";
+import { translationsPolicy } from "./translations.policy.ts";
 
 /**
  * The machine-translation services a site manager may configure (Vanilla's closed add-on's client shape),
@@ -105,13 +106,13 @@ export function createLocalesService(
     },
 
     async get(localeID: string, viewer: Viewer): Promise<Locale> {
-      authorize(viewer, "site.manage");
+      requireAccess(viewer, translationsPolicy.canManage);
       return find(localeID);
     },
 
     /** `PATCH /locales/{id}` `{translationService}`: a configured service, or null for none. */
     async patch(localeID: string, body: LocalePatch, viewer: Viewer): Promise<Locale> {
-      authorize(viewer, "site.manage");
+      requireAccess(viewer, translationsPolicy.canManage);
       await find(localeID);
       const type = body.translationService || null;
       if (type !== null) {
@@ -141,7 +142,7 @@ export function createLocalesService(
      * them as unsaved edits to review.
      */
     async machineTranslate(body: MachineTranslationPost, viewer: Viewer): Promise<MachineTranslation> {
-      authorize(viewer, "site.manage");
+      requireAccess(viewer, translationsPolicy.canManage);
       const enabled: string[] = await locales.enabled();
       const source = body.sourceLocale ?? defaultTranslationLocale;
       const errors: FieldError[] = [];
@@ -176,7 +177,7 @@ export function createLocalesService(
 
     /** `GET /translation-services` (site.manage). */
     async services(viewer: Viewer): Promise<TranslationService[]> {
-      authorize(viewer, "site.manage");
+      requireAccess(viewer, translationsPolicy.canManage);
       return Promise.all(services.map(presentService));
     },
 
@@ -185,7 +186,7 @@ export function createLocalesService(
      * fields; unknown ones refused), and `isDefault`. Answers the service, without its secrets.
      */
     async putService(type: string, body: Record<string, unknown>, viewer: Viewer): Promise<TranslationService> {
-      authorize(viewer, "site.manage");
+      requireAccess(viewer, translationsPolicy.canManage);
       const service = findService(type);
       const errors: FieldError[] = [];
       const settings: ServiceSettings = {};

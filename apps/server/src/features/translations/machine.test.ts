@@ -22,7 +22,6 @@ interface Asked {
 function createFakeProvider() {
   const asked: Asked[] = [];
   let status = 200;
-  let delayMs = 0;
   const read = (request: IncomingMessage) =>
     new Promise<string>((resolve) => {
       let data = "";
@@ -34,7 +33,6 @@ function createFakeProvider() {
       const url = new URL(request.url ?? "/", "http://localhost");
       const body = JSON.parse((await read(request)) || "{}") as Record<string, unknown>;
       asked.push({ path: url.pathname, query: url.searchParams, authorization: request.headers.authorization, body });
-      if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
       response.setHeader("content-type", "application/json");
       if (status !== 200) {
         response.statusCode = status;
@@ -68,7 +66,6 @@ function createFakeProvider() {
     asked,
     server,
     answer: (next: number) => (status = next),
-    delay: (ms: number) => (delayMs = ms),
     url: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
   };
 }
@@ -113,7 +110,6 @@ describe.each(engines)("POST /translations/machine on %s", (engine) => {
   beforeEach(() => {
     provider.asked.length = 0;
     provider.answer(200);
-    provider.delay(0);
   });
 
   const machine = (body: Record<string, unknown>, as: Session | null = admin) =>

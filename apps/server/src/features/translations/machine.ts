@@ -5,7 +5,7 @@ import { HttpError } from "../../platform/errors.ts";
 /** The providers Parley calls (the `type` of `/translation-services`). */
 export type MachineService = "deepl" | "google";
 
-export interface MachineRequest {
+interface MachineRequest {
   service: MachineService;
   /** The service's stored settings (its `apiKey`). */
   settings: Readonly<Record<string, string>>;

@@ -64,5 +64,3 @@ export function createTranslationsRepo(db: Kysely<DB>) {
         .execute(),
   };
 }
-
-export type TranslationsRepo = ReturnType<typeof createTranslationsRepo>;

@@ -18,8 +18,6 @@ import {
 import type { LocalesService } from "./locales.service.ts";
 import type { TranslationsService } from "./translations.service.ts";
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
-
 /** GET /locales, GET and PATCH /locales/{localeID}; GET /translation-services, PUT /translation-services/{type}. */
 export const localesRoutes: FastifyPluginAsyncTypebox<{ service: LocalesService }> = async (app, { service }) => {
   const tags = ["Locales"];
@@ -41,7 +39,7 @@ export const localesRoutes: FastifyPluginAsyncTypebox<{ service: LocalesService 
         tags,
         summary: "One enabled content locale (site.manage).",
         params: LocaleIDParams,
-        response: { 200: Type.Ref("Locale"), ...errors },
+        response: { 200: Type.Ref("Locale") },
       },
     },
     async (request) => service.get(request.params.localeID, request.viewer),
@@ -54,7 +52,7 @@ export const localesRoutes: FastifyPluginAsyncTypebox<{ service: LocalesService 
         summary: "Assign a configured translation service to a locale, or none (site.manage).",
         params: LocaleIDParams,
         body: LocalePatch,
-        response: { 200: Type.Ref("Locale"), ...errors },
+        response: { 200: Type.Ref("Locale") },
       },
     },
     async (request) => service.patch(request.params.localeID, request.body, request.viewer),
@@ -65,7 +63,7 @@ export const localesRoutes: FastifyPluginAsyncTypebox<{ service: LocalesService 
       schema: {
         tags: ["Translation services"],
         summary: "The translation services and their settings' schema (site.manage).",
-        response: { 200: Type.Array(Type.Ref("TranslationService")), ...errors },
+        response: { 200: Type.Array(Type.Ref("TranslationService")) },
       },
     },
     async (request) => service.services(request.viewer),
@@ -78,7 +76,7 @@ export const localesRoutes: FastifyPluginAsyncTypebox<{ service: LocalesService 
         summary: "Store a translation service's settings, and whether it is the default (site.manage).",
         params: TranslationServiceParams,
         body: TranslationServicePut,
-        response: { 200: Type.Ref("TranslationService"), ...errors },
+        response: { 200: Type.Ref("TranslationService") },
       },
     },
     async (request) => service.putService(request.params.type, request.body, request.viewer),
@@ -91,7 +89,7 @@ export const localesRoutes: FastifyPluginAsyncTypebox<{ service: LocalesService 
         summary:
           "Machine-translate texts into a content locale with its translation service, for review; nothing is stored (site.manage).",
         body: MachineTranslationPost,
-        response: { 200: MachineTranslation, ...errors, 502: ErrorBody, 504: ErrorBody },
+        response: { 200: MachineTranslation, 502: ErrorBody, 504: ErrorBody },
       },
     },
     async (request, reply) => {
@@ -117,7 +115,7 @@ export const translationsRoutes: FastifyPluginAsyncTypebox<{ service: Translatio
         summary: "A resource's translations in one locale, a page of them, no paging headers (community.moderate).",
         params: TranslationResourceParams,
         querystring: TranslationListQuery,
-        response: { 200: Type.Array(Type.Ref("Translation")), ...errors },
+        response: { 200: Type.Array(Type.Ref("Translation")) },
       },
     },
     async (request) => service.list(request.params.resource, request.query, request.viewer),
@@ -130,7 +128,7 @@ export const translationsRoutes: FastifyPluginAsyncTypebox<{ service: Translatio
         summary: "Add or replace translations, all of them or none (site.manage).",
         params: TranslationResourceParams,
         body: TranslationPatch,
-        response: { 200: Type.Null(), ...errors },
+        response: { 200: Type.Null() },
       },
     },
     async (request) => {
@@ -146,7 +144,7 @@ export const translationsRoutes: FastifyPluginAsyncTypebox<{ service: Translatio
         summary: "Remove translations, all of them or none (site.manage).",
         params: TranslationResourceParams,
         body: TranslationRemove,
-        response: { 200: Type.Null(), ...errors },
+        response: { 200: Type.Null() },
       },
     },
     async (request) => {
@@ -161,7 +159,7 @@ export const translationsRoutes: FastifyPluginAsyncTypebox<{ service: Translatio
         tags,
         summary: "Create a translation resource (site.manage).",
         body: TranslationResourcePost,
-        response: { 201: TranslationResource, ...errors },
+        response: { 201: TranslationResource },
       },
     },
     async (request, reply) => {

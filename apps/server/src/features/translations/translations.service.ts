@@ -11,12 +11,13 @@ import {
   type TranslationResource,
   type TranslationResourcePost,
 } from "@parley/contracts";
-import { authorize } from "../../platform/auth/authorize.ts";
+import { requireAccess } from "../../platform/auth/access.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import { toRfc3339, nowIso } from "../../platform/dates.ts";
 import { conflict, fieldError, notFound, validationFailed } from "../../platform/errors.ts";
 import type { LocaleSettings } from "./locales.settings.ts";
+import { translationsPolicy } from "./translations.policy.ts";
 import { createTranslationsRepo, type TranslationRow } from "./translations.repo.ts";
 
 declare module "../../platform/events.ts" {
@@ -135,7 +136,7 @@ export function createTranslationsService(platform: Platform, locales: LocaleSet
   return {
     /** `GET /translations/{resource}` (community.moderate): one locale's translations, a page of them. */
     async list(urlCode: string, query: TranslationListQuery, viewer: Viewer): Promise<Translation[]> {
-      authorize(viewer, "community.moderate");
+      requireAccess(viewer, translationsPolicy.canReadTranslations);
       await requireResource(urlCode);
       if (query.validateLocale !== false && !(await locales.enabled()).includes(query.locale as never))
         throw validationFailed([
@@ -150,7 +151,7 @@ export function createTranslationsService(platform: Platform, locales: LocaleSet
 
     /** `PATCH /translations/{resource}` (site.manage): adds or replaces translations, all or none. */
     async patch(urlCode: string, items: TranslationPatchItem[], viewer: Viewer): Promise<void> {
-      authorize(viewer, "site.manage");
+      requireAccess(viewer, translationsPolicy.canManage);
       const resource = await requireResource(urlCode);
       await check(items, resource);
       const dateUpdated = nowIso();
@@ -174,7 +175,7 @@ export function createTranslationsService(platform: Platform, locales: LocaleSet
 
     /** `PATCH /translations/{resource}/remove` (site.manage): removes translations, all or none. */
     async remove(urlCode: string, items: TranslationRemoveItem[], viewer: Viewer): Promise<void> {
-      authorize(viewer, "site.manage");
+      requireAccess(viewer, translationsPolicy.canManage);
       const resource = await requireResource(urlCode);
       await check(items, resource);
       await platform.db.transaction().execute(async (trx) => {
@@ -186,7 +187,7 @@ export function createTranslationsService(platform: Platform, locales: LocaleSet
 
     /** `POST /translations` (site.manage): a new resource. */
     async createResource(body: TranslationResourcePost, viewer: Viewer): Promise<TranslationResource> {
-      authorize(viewer, "site.manage");
+      requireAccess(viewer, translationsPolicy.canManage);
       if (!(await locales.enabled()).includes(body.sourceLocale as never))
         throw validationFailed([
           fieldError("sourceLocale", "invalid", `The locale ${body.sourceLocale} is not enabled on this site.`),

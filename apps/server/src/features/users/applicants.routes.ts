@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { Applicant, ApplicantListQuery, ErrorBody, NoBody } from "@parley/contracts";
+import { Applicant, ApplicantListQuery, NoBody } from "@parley/contracts";
 import { setPagingHeaders } from "../../platform/http/pagination.ts";
 import type { ApplicantsService } from "./applicants.service.ts";
-import { contextOf } from "./users.routes.ts";
+import { requestContext } from "../../platform/http/request-context.ts";
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody };
 const tags = ["Users"];
 const UserIDParams = Type.Object({ userID: Type.Integer() });
 
@@ -21,11 +20,11 @@ export const applicantsRoutes: FastifyPluginAsyncTypebox<{ applicants: Applicant
         tags,
         summary: "List the accounts waiting for approval, oldest first (applicants.manage).",
         querystring: ApplicantListQuery,
-        response: { 200: Type.Array(Applicant), ...errors },
+        response: { 200: Type.Array(Applicant) },
       },
     },
     async (request, reply) => {
-      const result = await applicants.list(request.query, contextOf(request));
+      const result = await applicants.list(request.query, requestContext(request));
       setPagingHeaders(request, reply, {
         page: result.page,
         limit: result.limit,
@@ -45,11 +44,11 @@ export const applicantsRoutes: FastifyPluginAsyncTypebox<{ applicants: Applicant
         summary: "Approve an applicant: they become a member and are told by e-mail.",
         params: UserIDParams,
         body: NoBody,
-        response: { 204: Type.Null(), ...errors },
+        response: { 204: Type.Null() },
       },
     },
     async (request, reply) => {
-      await applicants.approve(request.params.userID, contextOf(request));
+      await applicants.approve(request.params.userID, requestContext(request));
       reply.code(204);
       return null;
     },
@@ -63,11 +62,11 @@ export const applicantsRoutes: FastifyPluginAsyncTypebox<{ applicants: Applicant
         summary: "Decline an applicant: the account, which never took part, is deleted.",
         params: UserIDParams,
         body: NoBody,
-        response: { 204: Type.Null(), ...errors },
+        response: { 204: Type.Null() },
       },
     },
     async (request, reply) => {
-      await applicants.decline(request.params.userID, contextOf(request));
+      await applicants.decline(request.params.userID, requestContext(request));
       reply.code(204);
       return null;
     },

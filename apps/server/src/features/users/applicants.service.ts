@@ -1,12 +1,13 @@
 import { userMessages, type Applicant, type ApplicantListQuery } from "@parley/contracts";
-import { authorize } from "../../platform/auth/authorize.ts";
+import { requireAccess } from "../../platform/auth/access.ts";
 import type { Platform } from "../../platform/context.ts";
 import { nowIso } from "../../platform/dates.ts";
 import { HttpError } from "../../platform/errors.ts";
 import { simpleMail } from "../../platform/mail/mailer.ts";
 import type { createEmailTokens } from "./email-tokens.ts";
+import { usersPolicy } from "./users.policy.ts";
 import type { UserRow, UsersRepo } from "./users.repo.ts";
-import type { RequestContext } from "./users.service.ts";
+import type { RequestContext } from "../../platform/http/request-context.ts";
 
 const present = (row: UserRow): Applicant => ({
   userID: row.userID,
@@ -40,7 +41,7 @@ export function createApplicantsService(
 
   return {
     async list(query: ApplicantListQuery, context: RequestContext) {
-      authorize(context.viewer, "applicants.manage");
+      requireAccess(context.viewer, usersPolicy.canManageApplicants);
       const page = query.page ?? 1;
       const limit = query.limit ?? 30;
       const [rows, total] = await Promise.all([repo.applicants((page - 1) * limit, limit), repo.countApplicants()]);
@@ -48,7 +49,7 @@ export function createApplicantsService(
     },
 
     async approve(userID: number, context: RequestContext): Promise<void> {
-      authorize(context.viewer, "applicants.manage");
+      requireAccess(context.viewer, usersPolicy.canManageApplicants);
       const row = await applicantOf(userID);
       const confirm = platform.config.confirmEmail;
       const roleIDs = await roleIDsOfType(confirm ? "unconfirmed" : "member");
@@ -71,7 +72,7 @@ export function createApplicantsService(
     },
 
     async decline(userID: number, context: RequestContext): Promise<void> {
-      authorize(context.viewer, "applicants.manage");
+      requireAccess(context.viewer, usersPolicy.canManageApplicants);
       await applicantOf(userID);
       await platform.db.transaction().execute((trx) => repo.withTransaction(trx).deleteAccount(userID));
       await platform.events.emit("user.access.changed", { userID });

@@ -9,6 +9,8 @@ import {
   createApi,
   createCast,
   expectNoLeaks,
+  linkIn,
+  mailTo,
   uniqueIp,
   type Api,
   type TestUser,
@@ -142,25 +144,33 @@ describe.each(engines)("signing in and out on %s", (engine) => {
     expect(response.json<MeRecord>().userID).toBe(0);
   });
 
-  it("limits failed attempts per account: the 6th answers 429 with Retry-After, even with the right password", async () => {
+  it("limits failed attempts per account and address: the 6th from one address answers 429 with Retry-After and the reset offer, even with the right password; the owner elsewhere signs in", async () => {
+    const attacker = uniqueIp();
     for (let attempt = 1; attempt <= 5; attempt++) {
-      const response = await signIn("Tries Often", `wrong ${attempt}`);
+      const response = await signIn(attempt % 2 ? "Tries Often" : cast.limited.email, `wrong ${attempt}`, {}, attacker);
       expect(response.statusCode).toBe(401);
     }
-    const sixth = await signIn("tries often", "wrong 6");
+    const sixth = await signIn("tries often", "wrong 6", {}, attacker);
     expect(sixth.statusCode).toBe(429);
-    const { message } = sixth.json<{ message: string }>();
-    expect(message).toContain("Please wait");
-    expect(message).toMatch(/^You've tried to sign in too many times\. Please wait \d+ seconds and try again\.$/);
+    expect(sixth.json()).toEqual({
+      message: expect.stringMatching(
+        /^You've tried to sign in too many times\. Please wait \d+ seconds and try again\.$/,
+      ) as string,
+      status: 429,
+      description: userMessages.tooManySignInsReset,
+      actionButton: { label: userMessages.tooManySignInsResetLabel, url: "/entry/passwordrequest" },
+    });
     const retryAfter = Number(sixth.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
 
-    const right = await signIn("Tries Often", cast.limited.password);
+    const right = await signIn("Tries Often", cast.limited.password, {}, attacker);
     expect(right.statusCode).toBe(429);
     expect(right.headers["retry-after"]).toBeDefined();
-    // Other accounts are not held up.
-    expect((await signIn("Marta", cast.member.password)).statusCode).toBe(201);
+    // The owner, from an address of their own, is not locked out by the stranger's guesses.
+    expect((await signIn("Tries Often", cast.limited.password, {}, uniqueIp())).statusCode).toBe(201);
+    // Other accounts from the stranger's address are not held up either (until its own ceiling).
+    expect((await signIn("Marta", cast.member.password, {}, attacker)).statusCode).toBe(201);
   });
 
   it("limits failed attempts per address: the 21st from one address answers 429", async () => {
@@ -172,7 +182,7 @@ describe.each(engines)("signing in and out on %s", (engine) => {
     const blocked = await signIn("Marta", cast.member.password, {}, ip);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers["retry-after"]).toBeDefined();
-  });
+  }, 60_000);
 
   it("refuses banned users: 401 'You are banned.'", async () => {
     const response = await signIn("Banned Bea", cast.banned.password);
@@ -212,6 +222,54 @@ describe.each(engines)("signing in and out on %s", (engine) => {
 
   it("leaks no password hashes, and e-mail addresses only to their owners and moderators", () => {
     expectNoLeaks(api.records);
+  });
+});
+
+describe.each(engines)("the per-account ceiling of wrong passwords across addresses on %s", (engine) => {
+  let t: TestApp;
+  let api: Api;
+  beforeAll(async () => {
+    // 100 by default; a small ceiling keeps the test quick (each wrong password costs a hash).
+    t = await createTestApp(engine, { config: { rateLimits: { signInPerAccount: 8 } } });
+    api = createApi(t.app);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("slows guessing spread over many addresses: past the ceiling every address waits, and is offered the reset", async () => {
+    const { target } = await createCast(t.database.db, { target: { name: "Spread Guess", role: "member" } });
+    const signIn = (password: string) =>
+      api.post("/api/v2/authenticate/password", { username: "Spread Guess", password }, { ip: uniqueIp() });
+    for (let attempt = 1; attempt <= 8; attempt++) expect((await signIn(`wrong ${attempt}`)).statusCode).toBe(401);
+    const over = await signIn(target.password);
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers["retry-after"])).toBeGreaterThan(0);
+    expect(over.json()).toMatchObject({
+      description: userMessages.tooManySignInsReset,
+      actionButton: { label: userMessages.tooManySignInsResetLabel, url: "/entry/passwordrequest" },
+    });
+  });
+
+  it("forgets the account's wrong passwords once its owner resets the password, and lets the owner in", async () => {
+    const { owner } = await createCast(t.database.db, {
+      owner: { name: "Held Up", role: "member", email: "held-up@people.test" },
+    });
+    const signIn = (password: string) =>
+      api.post("/api/v2/authenticate/password", { username: "Held Up", password }, { ip: uniqueIp() });
+    for (let attempt = 1; attempt <= 8; attempt++) expect((await signIn(`wrong ${attempt}`)).statusCode).toBe(401);
+    expect((await signIn(owner.password)).statusCode).toBe(429);
+
+    const requested = await api.post("/api/v2/users/request-password", { email: owner.email }, { ip: uniqueIp() });
+    expect(requested.statusCode).toBe(201);
+    const { token } = linkIn(mailTo(t.database.dataDir, owner.email).at(-1)!, "passwordreset");
+    const reset = await api.post(
+      "/api/v2/users/password-reset",
+      { token, password: "a brand new password" },
+      { ip: uniqueIp() },
+    );
+    expect(reset.statusCode, reset.body).toBe(201);
+    expect((await signIn("a brand new password")).statusCode).toBe(201);
   });
 });
 

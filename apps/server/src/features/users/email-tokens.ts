@@ -15,7 +15,7 @@ export function createEmailTokens(platform: Platform) {
 
   async function issue(userID: number, email: string, purpose: Purpose): Promise<string> {
     const token = randomToken();
-    const now = Date.now();
+    const now = platform.clock.nowMs();
     await db.transaction().execute(async (trx) => {
       // A new link replaces any earlier unused one of the same kind.
       await trx.deleteFrom("emailTokens").where("userID", "=", userID).where("purpose", "=", purpose).execute();
@@ -69,7 +69,7 @@ export function createEmailTokens(platform: Platform) {
      */
     async consume(token: string, purpose: Purpose, userID?: number): Promise<{ userID: number; email: string } | null> {
       const tokenHash = hashToken(token);
-      const now = new Date().toISOString();
+      const now = platform.clock.nowIso();
       const row = await db
         .selectFrom("emailTokens")
         .select(["userID", "email", "dateExpires", "dateUsed"])

@@ -7,7 +7,8 @@ import { createApplicantsService } from "./applicants.service.ts";
 import { createAuthenticateService } from "./authenticate.service.ts";
 import { createEmailTokens } from "./email-tokens.ts";
 import { createUsersRepo } from "./users.repo.ts";
-import { contextOf, usersRoutes } from "./users.routes.ts";
+import { usersRoutes } from "./users.routes.ts";
+import { requestContext } from "../../platform/http/request-context.ts";
 import {
   createUsersService,
   type ReactionsReceived,
@@ -15,8 +16,8 @@ import {
   type UsersService,
 } from "./users.service.ts";
 
-export type { DeleteMethod, UserContentRemover, UsersService } from "./users.service.ts";
-export { presentUserFragment } from "./users.present.ts";
+export type { UserContentRemover, UsersService } from "./users.service.ts";
+export { adjustPostCount, recountPostCounts } from "./users.counters.ts";
 export { createUserFragments, unknownUser, type UserFragments } from "./users.fragments.ts";
 
 /** Users and sign-in: shared schemas, services and routes under /api/v2. */
@@ -38,7 +39,7 @@ export async function registerUsers(
     unreadConversations,
     contentRemovers,
   );
-  const authenticate = createAuthenticateService(repo, platform, (request) => service.me(contextOf(request)));
+  const authenticate = createAuthenticateService(repo, platform, (request) => service.me(requestContext(request)));
   const applicants = createApplicantsService(repo, platform, createEmailTokens(platform));
   await app.register(usersRoutes, { prefix: "/api/v2", service, authenticate, platform });
   await app.register(applicantsRoutes, { prefix: "/api/v2", applicants });

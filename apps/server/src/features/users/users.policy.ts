@@ -1,17 +1,38 @@
+import { permissionRule, rule } from "../../platform/auth/access.ts";
 import { can } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { UserRow } from "./users.repo.ts";
 
+const isSelf = (viewer: Viewer, row: Pick<UserRow, "userID">) => viewer.userID !== 0 && viewer.userID === row.userID;
+
 /** Who may see and do what with user records (spec §6). */
 export const usersPolicy = {
-  isSelf: (viewer: Viewer, row: Pick<UserRow, "userID">) => viewer.userID !== 0 && viewer.userID === row.userID,
+  isSelf,
   canSeeEmail: (viewer: Viewer, row: Pick<UserRow, "userID">) =>
     usersPolicy.isSelf(viewer, row) || can(viewer, "personalInfo.view"),
   /** Private profiles (and banned ones) show only a restricted card to others. */
   canSeeFullProfile: (viewer: Viewer, row: Pick<UserRow, "userID" | "private">) =>
     row.private !== 1 || usersPolicy.isSelf(viewer, row) || can(viewer, "personalInfo.view"),
-  canEditOthers: (viewer: Viewer) => can(viewer, "users.edit"),
-  canReadPermissionsOf: (viewer: Viewer, row: Pick<UserRow, "userID">) =>
-    usersPolicy.isSelf(viewer, row) || can(viewer, ["users.add", "users.edit", "users.delete"]),
-  canBan: (viewer: Viewer) => can(viewer, ["community.moderate", "users.edit"]),
+  /** Read profiles and look members up (by id, name or list). */
+  canViewProfiles: permissionRule(["profiles.view", "users.add", "users.edit", "users.delete"]),
+  /** See personal information: look members up by e-mail. */
+  canSeePersonalInfo: permissionRule("personalInfo.view"),
+  canCreate: permissionRule("users.add"),
+  canEditOthers: permissionRule("users.edit"),
+  /** Change a user name: user managers, and holders of profile.editusernames for their own. */
+  canRename: rule(
+    "profile.editusernames",
+    (viewer: Viewer) => can(viewer, "users.edit") || can(viewer, "profile.editusernames"),
+  ),
+  canDelete: permissionRule("users.delete"),
+  /** Delete an administrator, hand out the Administrator role; the flag `isSiteManager` of a profile. */
+  isSiteManager: permissionRule("site.manage"),
+  canReadPermissionsOf: rule(
+    ["users.add", "users.edit", "users.delete"],
+    (viewer: Viewer, row: Pick<UserRow, "userID">) =>
+      isSelf(viewer, row) || can(viewer, ["users.add", "users.edit", "users.delete"]),
+  ),
+  canBan: permissionRule(["community.moderate", "users.edit"]),
+  /** Review, approve and decline applicants (registration by approval). */
+  canManageApplicants: permissionRule("applicants.manage"),
 };

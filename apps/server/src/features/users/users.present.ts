@@ -14,7 +14,7 @@ export interface UserPresentContext {
 /** The default avatar: a silhouette served with the web app. */
 export const defaultPhotoUrl = (origin: string) => `${origin}/images/default-avatar.svg`;
 
-export const profileUrl = (origin: string, name: string) => `${origin}${profilePath(name)}`;
+const profileUrl = (origin: string, name: string) => `${origin}${profilePath(name)}`;
 
 const displayName = (row: Pick<UserRow, "deleted" | "name">) =>
   row.deleted === 1 ? userMessages.deletedUserName : row.name;

@@ -1,7 +1,6 @@
 import { sql, type Kysely, type Selectable, type Updateable } from "kysely";
+import { createAuthRepo } from "../../platform/auth/auth.repo.ts";
 import type { DB, RolesTable, UsersTable } from "../../platform/db/schema.ts";
-import { wipedBody } from "../../platform/records.ts";
-import { recountCategories } from "../categories/index.ts";
 
 export type UserRow = Selectable<UsersTable>;
 export type RoleRow = Selectable<RolesTable>;
@@ -9,7 +8,7 @@ export type NewUser = Omit<UserRow, "userID" | "signature" | "signatureFormat" |
   discoveryText?: string | null;
 };
 
-export interface UserListFilters {
+interface UserListFilters {
   userIDs?: number[];
   roleID?: number;
   /** Exact name, or a prefix. */
@@ -202,44 +201,16 @@ export function createUsersRepo(db: Kysely<DB>): UsersRepo {
 
     /** Removes an account that never took part (a declined applicant), so its name and address are free again. */
     async deleteAccount(userID: number): Promise<void> {
-      for (const table of ["userRoles", "sessions", "accessTokens", "emailTokens"] as const)
-        await db.deleteFrom(table).where("userID", "=", userID).execute();
+      await db.deleteFrom("userRoles").where("userID", "=", userID).execute();
+      await createAuthRepo(db).deleteCredentialsOfUser(userID);
+      await db.deleteFrom("emailTokens").where("userID", "=", userID).execute();
       await db.deleteFrom("users").where("userID", "=", userID).execute();
     },
 
     /** Signs the user out everywhere; with keepTokens, their API tokens survive (a password reset). */
     async deleteCredentials(userID: number, options: { keepTokens?: boolean } = {}): Promise<void> {
-      await db.deleteFrom("sessions").where("userID", "=", userID).execute();
-      if (!options.keepTokens) await db.deleteFrom("accessTokens").where("userID", "=", userID).execute();
+      await createAuthRepo(db).deleteCredentialsOfUser(userID, options);
       await db.deleteFrom("emailTokens").where("userID", "=", userID).execute();
-    },
-
-    /** Counts that content deletion changed: categories (subtree totals), discussions' comment counts. */
-    async recountContent(): Promise<void> {
-      await db
-        .updateTable("discussions")
-        .set((eb) => ({
-          countComments: eb
-            .selectFrom("comments")
-            .select((inner) => inner.fn.countAll<number>().as("count"))
-            .whereRef("comments.discussionID", "=", "discussions.discussionID"),
-        }))
-        .execute();
-      await recountCategories(db);
-    },
-
-    /** Blanks the user's posts, keeping the threads readable (deleteMethod `wipe`). */
-    async wipeContentOf(userID: number, now: string): Promise<void> {
-      await db
-        .updateTable("comments")
-        .set({ ...wipedBody, dateUpdated: now })
-        .where("insertUserID", "=", userID)
-        .execute();
-      await db
-        .updateTable("discussions")
-        .set({ ...wipedBody, dateUpdated: now })
-        .where("insertUserID", "=", userID)
-        .execute();
     },
   };
 }
@@ -267,6 +238,4 @@ export interface UsersRepo {
   countApplicants(): Promise<number>;
   deleteAccount(userID: number): Promise<void>;
   deleteCredentials(userID: number, options?: { keepTokens?: boolean }): Promise<void>;
-  recountContent(): Promise<void>;
-  wipeContentOf(userID: number, now: string): Promise<void>;
 }

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply } from "fastify";
 import { Type } from "typebox";
 import {
   AuthenticatePasswordBody,
   AuthenticateResult,
   BanBody,
   ByNamesQuery,
-  ErrorBody,
   MeCounts,
   RegisterBody,
   RegisterResult,
@@ -20,28 +19,15 @@ import {
   UserPost,
 } from "@parley/contracts";
 import type { Platform } from "../../platform/context.ts";
-import { HttpError } from "../../platform/errors.ts";
-import { originOf, setPagingHeaders } from "../../platform/http/pagination.ts";
+import { setPagingHeaders } from "../../platform/http/pagination.ts";
+import { clientOf } from "../../platform/http/client-address.ts";
+import { tooManyRequests } from "../../platform/http/address-limits.ts";
 import type { createAuthenticateService } from "./authenticate.service.ts";
-import type { RequestContext, UsersService } from "./users.service.ts";
+import type { UsersService } from "./users.service.ts";
+import { requestContext } from "../../platform/http/request-context.ts";
 
-const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-  422: ErrorBody,
-  429: ErrorBody,
-};
 const NoContent = Type.Null();
 const tags = ["Users"];
-
-export const contextOf = (request: FastifyRequest): RequestContext => ({
-  viewer: request.viewer,
-  origin: originOf(request),
-  ip: request.ip,
-});
 
 interface Options {
   service: UsersService;
@@ -55,10 +41,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
   const passwordRequests = platform.limiter("request-password-ip", 5, 15 * 60_000);
   const limit = async (limiter: typeof registrations, key: string, reply: FastifyReply) => {
     const result = await limiter.hit(key);
-    if (!result.allowed) {
-      reply.header("retry-after", String(result.retryAfterSeconds));
-      throw new HttpError(429, `Too many requests. Please wait ${result.retryAfterSeconds} seconds and try again.`);
-    }
+    if (!result.allowed) throw tooManyRequests(reply, result.retryAfterSeconds);
   };
 
   app.get(
@@ -67,21 +50,21 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
       schema: {
         tags,
         summary: "The session's user, or the Guest record (userID 0).",
-        response: { 200: Type.Ref("Me"), ...errors },
+        response: { 200: Type.Ref("Me") },
       },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-cache, private");
-      return service.me(contextOf(request));
+      return service.me(requestContext(request));
     },
   );
 
   app.get(
     "/users/me-counts",
-    { schema: { tags, summary: "Counters for the session's user.", response: { 200: MeCounts, ...errors } } },
+    { schema: { tags, summary: "Counters for the session's user.", response: { 200: MeCounts } } },
     async (request, reply) => {
       reply.header("cache-control", "no-cache, private");
-      return service.meCounts(contextOf(request));
+      return service.meCounts(requestContext(request));
     },
   );
 
@@ -92,11 +75,11 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
         tags,
         summary: "Users by name or name prefix (`ab*`): exact match first, then active members.",
         querystring: ByNamesQuery,
-        response: { 200: Type.Array(Type.Ref("UserFragment")), ...errors },
+        response: { 200: Type.Array(Type.Ref("UserFragment")) },
       },
     },
     async (request, reply) => {
-      const result = await service.byNames(request.query, contextOf(request));
+      const result = await service.byNames(request.query, requestContext(request));
       setPagingHeaders(request, reply, { page: result.page, limit: result.limit, count: result.items.length });
       return result.items;
     },
@@ -109,11 +92,11 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
         tags,
         summary: "List users.",
         querystring: UserListQuery,
-        response: { 200: Type.Array(Type.Ref("User")), ...errors },
+        response: { 200: Type.Array(Type.Ref("User")) },
       },
     },
     async (request, reply) => {
-      const result = await service.list(request.query, contextOf(request));
+      const result = await service.list(request.query, requestContext(request));
       setPagingHeaders(request, reply, {
         page: result.page,
         limit: result.limit,
@@ -132,12 +115,12 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
         summary: "Get a user.",
         params: UserIdParams,
         querystring: UserGetQuery,
-        response: { 200: Type.Ref("User"), ...errors },
+        response: { 200: Type.Ref("User") },
       },
     },
     async (request, reply) => {
       if (request.params.id === "$me") reply.header("cache-control", "no-cache, private");
-      return service.get(request.params.id, contextOf(request), request.query.expand);
+      return service.get(request.params.id, requestContext(request), request.query.expand);
     },
   );
 
@@ -149,13 +132,13 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
         summary: "A user's permissions; `expand=junctions` adds junctions and aliases.",
         params: UserIdParams,
         querystring: UserPermissionsQuery,
-        response: { 200: Type.Ref("UserPermissions"), ...errors },
+        response: { 200: Type.Ref("UserPermissions") },
       },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-cache, private");
       const expand = request.query.expand ?? [];
-      return service.permissionsOf(request.params.id, expand.length > 0, contextOf(request));
+      return service.permissionsOf(request.params.id, expand.length > 0, requestContext(request));
     },
   );
 
@@ -166,10 +149,10 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
         tags,
         summary: "Create a user (users.add).",
         body: UserPost,
-        response: { 201: Type.Ref("User"), ...errors },
+        response: { 201: Type.Ref("User") },
       },
     },
-    async (request) => service.create(request.body, contextOf(request)),
+    async (request) => service.create(request.body, requestContext(request)),
   );
 
   app.post(
@@ -179,12 +162,12 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
         tags,
         summary: "Register a new account.",
         body: RegisterBody,
-        response: { 201: RegisterResult, ...errors },
+        response: { 201: RegisterResult },
       },
     },
     async (request, reply) => {
-      await limit(registrations, request.ip, reply);
-      return service.register(request.body, contextOf(request));
+      await limit(registrations, clientOf(request).address, reply);
+      return service.register(request.body, requestContext(request));
     },
   );
 
@@ -195,12 +178,12 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
         tags,
         summary: "E-mail a password reset link (the answer is the same whether the address is known or not).",
         body: RequestPasswordBody,
-        response: { 201: Type.Object({ message: Type.String() }), ...errors },
+        response: { 201: Type.Object({ message: Type.String() }) },
       },
     },
     async (request, reply) => {
-      await limit(passwordRequests, request.ip, reply);
-      await service.requestPassword(request.body.email, contextOf(request));
+      await limit(passwordRequests, clientOf(request).address, reply);
+      await service.requestPassword(request.body.email, requestContext(request));
       return {
         message: "If that email belongs to an account, a message with a link to reset the password is on its way.",
       };
@@ -214,10 +197,14 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
         tags,
         summary: "Set a new password with the token of a reset link.",
         body: Type.Object({ token: Type.String({ minLength: 1 }), password: Type.String() }),
-        response: { 201: Type.Object({ userID: Type.Integer() }), ...errors },
+        response: { 201: Type.Object({ userID: Type.Integer() }) },
       },
     },
-    async (request) => service.resetPassword(request.body.token, request.body.password),
+    async (request) => {
+      const reset = await service.resetPassword(request.body.token, request.body.password);
+      await authenticate.forgetFailures(reset.userID, request);
+      return reset;
+    },
   );
 
   app.post(
@@ -228,7 +215,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
         summary: "Confirm a user's e-mail with the code of the confirmation link.",
         params: UserIdParams,
         body: Type.Object({ confirmationCode: Type.String({ minLength: 1 }) }),
-        response: { 201: Type.Object({ userID: Type.Integer(), emailConfirmed: Type.Boolean() }), ...errors },
+        response: { 201: Type.Object({ userID: Type.Integer(), emailConfirmed: Type.Boolean() }) },
       },
     },
     async (request) => {
@@ -244,12 +231,12 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
         tags,
         summary: "E-mail a new confirmation link to the session's user.",
         body: Type.Object({}),
-        response: { 201: Type.Object({ message: Type.String() }), ...errors },
+        response: { 201: Type.Object({ message: Type.String() }) },
       },
     },
     async (request, reply) => {
-      await limit(passwordRequests, `confirm:${request.ip}`, reply);
-      await service.resendConfirmation(contextOf(request));
+      await limit(passwordRequests, `confirm:${clientOf(request).address}`, reply);
+      await service.resendConfirmation(requestContext(request));
       return { message: "A confirmation email has been sent." };
     },
   );
@@ -262,10 +249,10 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
         summary: "Edit a user.",
         params: UserIdParams,
         body: UserPatch,
-        response: { 200: Type.Ref("User"), ...errors },
+        response: { 200: Type.Ref("User") },
       },
     },
-    async (request) => service.patch(request.params.id, request.body, contextOf(request)),
+    async (request) => service.patch(request.params.id, request.body, requestContext(request)),
   );
 
   app.put(
@@ -276,10 +263,10 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
         summary: "Ban or unban a user.",
         params: UserIdParams,
         body: BanBody,
-        response: { 200: BanBody, ...errors },
+        response: { 200: BanBody },
       },
     },
-    async (request) => service.ban(request.params.id, request.body.banned, contextOf(request)),
+    async (request) => service.ban(request.params.id, request.body.banned, requestContext(request)),
   );
 
   app.delete(
@@ -290,7 +277,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
         summary: "Delete a user: keep, wipe or delete their posts.",
         params: UserIdParams,
         body: UserDeleteBody,
-        response: { 204: NoContent, ...errors },
+        response: { 204: NoContent },
       },
       // Clients usually send no body at all: it means `{}` (deleteMethod delete), not an invalid body.
       preValidation: async (request) => {
@@ -298,7 +285,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
       },
     },
     async (request) => {
-      await service.remove(request.params.id, request.body?.deleteMethod ?? "delete", contextOf(request));
+      await service.remove(request.params.id, request.body?.deleteMethod ?? "delete", requestContext(request));
       return null;
     },
   );
@@ -310,7 +297,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
         tags: ["Authentication"],
         summary: "Sign in with a name or e-mail and a password; sets the session cookie.",
         body: AuthenticatePasswordBody,
-        response: { 201: AuthenticateResult, ...errors },
+        response: { 201: AuthenticateResult },
       },
     },
     async (request, reply) => authenticate.signIn(request.body, request, reply),
@@ -318,7 +305,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
 
   app.delete(
     "/authenticate",
-    { schema: { tags: ["Authentication"], summary: "Sign out.", response: { 204: NoContent, ...errors } } },
+    { schema: { tags: ["Authentication"], summary: "Sign out.", response: { 204: NoContent } } },
     async (request, reply) => {
       await authenticate.signOut(request, reply);
       return null;

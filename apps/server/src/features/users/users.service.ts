@@ -16,7 +16,8 @@ import {
   type UserPost,
 } from "@parley/contracts";
 import type { Kysely } from "kysely";
-import { authorize, can, requireSignedIn } from "../../platform/auth/authorize.ts";
+import { requireAccess } from "../../platform/auth/access.ts";
+import { requireSignedIn } from "../../platform/auth/authorize.ts";
 import { hashPassword, verifyPassword } from "../../platform/auth/password.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
@@ -37,12 +38,7 @@ import {
 } from "./users.present.ts";
 import type { NewUser, UsersRepo, UserRow, UserSort } from "./users.repo.ts";
 import { checkEmail, checkName, checkPassword } from "./users.validation.ts";
-
-export interface RequestContext {
-  viewer: Viewer;
-  origin: string;
-  ip: string;
-}
+import type { RequestContext } from "../../platform/http/request-context.ts";
 
 const DAY = 86_400_000;
 
@@ -52,6 +48,8 @@ declare module "../../platform/events.ts" {
     "user.access.changed": { userID: number };
     /** Someone registered while registration needs approval: an applicant waits (`/applicants`). */
     "user.applied": { userID: number };
+    /** A member was deleted (after the deletion's transaction): with `delete`, their posts went with them. */
+    "user.deleted": { userID: number; deleteMethod: DeleteMethod };
   }
 }
 
@@ -85,7 +83,7 @@ export function createUsersService(
     return presentUser(row, roles, {
       origin: context.origin,
       canSeeEmail: usersPolicy.canSeeEmail(context.viewer, row),
-      isSiteManager: can(context.viewer, "site.manage"),
+      isSiteManager: usersPolicy.isSiteManager(context.viewer),
     });
   };
 
@@ -100,7 +98,7 @@ export function createUsersService(
       row = await repo.findByName(id.slice(6));
       if (!row) throw new HttpError(404, "Smart ID not found.");
     } else if (id.startsWith("$email:")) {
-      authorize(viewer, "personalInfo.view");
+      requireAccess(viewer, usersPolicy.canSeePersonalInfo);
       const rows = await repo.findAllByEmail(id.slice(7));
       if (rows.length > 1) throw conflict("More than one record matches the smart ID.");
       row = rows[0];
@@ -215,7 +213,7 @@ export function createUsersService(
     },
 
     async create(body: UserPost, context: RequestContext): Promise<User> {
-      authorize(context.viewer, "users.add");
+      requireAccess(context.viewer, usersPolicy.canCreate);
       const name = body.name.trim();
       const email = body.email.trim();
       await checkIdentity({ name, email, password: body.password });
@@ -241,7 +239,7 @@ export function createUsersService(
     },
 
     async get(id: string, context: RequestContext, expand: string[] = []): Promise<User> {
-      authorize(context.viewer, ["profiles.view", "users.add", "users.edit", "users.delete"]);
+      requireAccess(context.viewer, usersPolicy.canViewProfiles);
       const row = await resolve(id, context.viewer);
       const user = await present(row, context);
       const wants = (name: string) => expand.includes(name) || expand.includes("all") || expand.includes("true");
@@ -256,8 +254,8 @@ export function createUsersService(
     },
 
     async list(query: UserListQuery, context: RequestContext) {
-      authorize(context.viewer, ["profiles.view", "users.add", "users.edit", "users.delete"]);
-      if (query.email !== undefined) authorize(context.viewer, "personalInfo.view");
+      requireAccess(context.viewer, usersPolicy.canViewProfiles);
+      if (query.email !== undefined) requireAccess(context.viewer, usersPolicy.canSeePersonalInfo);
       const page = query.page ?? 1;
       const limit = query.limit ?? limits.api.defaultLimit;
       const sortParam = query.sort ?? "userID";
@@ -281,7 +279,7 @@ export function createUsersService(
           ? presentUser(row, roles.get(row.userID) ?? [], {
               origin: context.origin,
               canSeeEmail: usersPolicy.canSeeEmail(context.viewer, row),
-              isSiteManager: can(context.viewer, "site.manage"),
+              isSiteManager: usersPolicy.isSiteManager(context.viewer),
             })
           : presentPrivateUser(row, roles.get(row.userID) ?? [], context.origin),
       );
@@ -292,12 +290,12 @@ export function createUsersService(
       query: ByNamesQuery,
       context: RequestContext,
     ): Promise<{ items: UserFragment[]; page: number; limit: number }> {
-      authorize(context.viewer, ["profiles.view", "users.add", "users.edit", "users.delete"]);
+      requireAccess(context.viewer, usersPolicy.canViewProfiles);
       const page = query.page ?? 1;
       const limit = query.limit ?? 100;
       const text = query.name.replace(/\*$/, "");
       if (text === "") return { items: [], page, limit };
-      const activeSince = new Date(Date.now() - limits.mentions.activeWithinDays * DAY).toISOString();
+      const activeSince = new Date(platform.clock.nowMs() - limits.mentions.activeWithinDays * DAY).toISOString();
       const rows = query.name.endsWith("*")
         ? await repo.rankedByName(text, activeSince, (page - 1) * limit, limit)
         : [await repo.findByName(text)].filter((row): row is UserRow => row !== undefined && row.deleted === 0);
@@ -310,12 +308,12 @@ export function createUsersService(
       const row = await resolve(id, viewer);
       const self = usersPolicy.isSelf(viewer, row);
       const admin = usersPolicy.canEditOthers(viewer);
-      if (!self && !admin) authorize(viewer, "users.edit");
+      if (!self) requireAccess(viewer, usersPolicy.canEditOthers);
       const adminOnly = (["emailConfirmed", "bypassSpam", "roleID", "banned"] as const).filter(
         (key) => body[key] !== undefined,
       );
-      if (adminOnly.length && !admin) authorize(viewer, "users.edit");
-      if (body.name !== undefined && body.name !== row.name && !admin) authorize(viewer, "profile.editusernames");
+      if (adminOnly.length) requireAccess(viewer, usersPolicy.canEditOthers);
+      if (body.name !== undefined && body.name !== row.name) requireAccess(viewer, usersPolicy.canRename);
 
       // Changing one's own e-mail or password needs the current password.
       if (self && !admin && (body.password !== undefined || (body.email !== undefined && body.email !== row.email))) {
@@ -375,7 +373,7 @@ export function createUsersService(
 
     async ban(id: string, banned: boolean, context: RequestContext): Promise<{ banned: boolean }> {
       const row = await resolve(id, context.viewer);
-      authorize(context.viewer, ["community.moderate", "users.edit"]);
+      requireAccess(context.viewer, usersPolicy.canBan);
       assertBannable(row, context.viewer);
       await repo.update(row.userID, { banned: banned ? 1 : 0, dateUpdated: nowIso() });
       await platform.events.emit("user.access.changed", { userID: row.userID });
@@ -383,14 +381,13 @@ export function createUsersService(
     },
 
     async remove(id: string, deleteMethod: DeleteMethod, context: RequestContext): Promise<void> {
-      authorize(context.viewer, "users.delete");
+      requireAccess(context.viewer, usersPolicy.canDelete);
       const row = await resolve(id, context.viewer);
       if (row.userID === context.viewer.userID) throw new HttpError(400, "You cannot delete your own account here.");
-      if (row.isAdmin >= 1 && !can(context.viewer, "site.manage")) authorize(context.viewer, "site.manage");
+      if (row.isAdmin >= 1) requireAccess(context.viewer, usersPolicy.isSiteManager);
       if (row.deleted === 1) throw notFound("User");
       await platform.db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
-        if (deleteMethod === "wipe") await scoped.wipeContentOf(row.userID, nowIso());
         for (const remove of contentRemovers) await remove(trx, row.userID, deleteMethod);
         await scoped.update(row.userID, {
           deleted: 1,
@@ -403,7 +400,7 @@ export function createUsersService(
         await scoped.setRoles(row.userID, []);
         await scoped.deleteCredentials(row.userID);
       });
-      if (deleteMethod === "delete") await repo.recountContent();
+      await platform.events.emit("user.deleted", { userID: row.userID, deleteMethod });
       await platform.events.emit("user.access.changed", { userID: row.userID });
     },
 
@@ -437,7 +434,7 @@ export function createUsersService(
         unreadNotifications(user.userID, context.viewer),
         unreadConversations(user.userID),
         // Registration by approval: those who may approve see how many wait (reference: `Applicants`).
-        can(context.viewer, "applicants.manage") ? repo.countApplicants() : null,
+        usersPolicy.canManageApplicants(context.viewer) ? repo.countApplicants() : null,
       ]);
       return {
         counts: [
@@ -452,8 +449,7 @@ export function createUsersService(
     async permissionsOf(id: string, expandJunctions: boolean, context: RequestContext): Promise<UserPermissions> {
       // A guest's `$me` is the guest (userID 0, reference §1.1): clients load every viewer's permissions.
       const row = id === "$me" && !context.viewer.user ? null : await resolve(id, context.viewer);
-      if (row && !usersPolicy.canReadPermissionsOf(context.viewer, row))
-        authorize(context.viewer, ["users.add", "users.edit", "users.delete"]);
+      if (row) requireAccess(context.viewer, usersPolicy.canReadPermissionsOf, row);
       const permissions =
         !row || row.userID === context.viewer.userID
           ? context.viewer.permissions
@@ -476,7 +472,7 @@ export function createUsersService(
     /** Sends a new confirmation link to the signed-in user. */
     async resendConfirmation(context: RequestContext): Promise<void> {
       const { viewer } = context;
-      if (!viewer.user) authorize(viewer, "session.valid");
+      if (!viewer.user) requireSignedIn(viewer);
       const user = viewer.user!;
       if (user.emailConfirmed === 1) throw new HttpError(400, "Your email address is already confirmed.");
       await tokens.sendConfirmation(user, context.origin);
@@ -536,7 +532,7 @@ export function createUsersService(
     const missing = roleIDs.filter((id) => !roles.some((role) => role.roleID === id));
     if (missing.length)
       throw validationFailed([fieldError("roleID", "invalid", `Unknown role: ${missing.join(", ")}.`)]);
-    if (roles.some((role) => role.type === "administrator")) authorize(viewer, "site.manage");
+    if (roles.some((role) => role.type === "administrator")) requireAccess(viewer, usersPolicy.isSiteManager);
   }
 
   function assertBannable(row: UserRow, viewer: Viewer): void {

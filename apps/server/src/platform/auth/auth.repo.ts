@@ -1,10 +1,10 @@
 import { sql, type Kysely, type Selectable } from "kysely";
-import type { DB, SessionsTable, UsersTable } from "../db/schema.ts";
+import type { AccessTokensTable, DB, SessionsTable, UsersTable } from "../db/schema.ts";
 
 export type UserRow = Selectable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 
-/** SQL of the authentication platform: sessions, access tokens, roles and their grants. */
+/** SQL of the authentication platform: sessions, access tokens (the only writer of both), roles and their grants. */
 export function createAuthRepo(db: Kysely<DB>) {
   return {
     async sessionWithUser(sessionID: string): Promise<{ session: SessionRow; user: UserRow } | undefined> {
@@ -28,6 +28,22 @@ export function createAuthRepo(db: Kysely<DB>) {
 
     async deleteSessionsOfUser(userID: number): Promise<void> {
       await db.deleteFrom("sessions").where("userID", "=", userID).execute();
+    },
+
+    /** Signs a user out everywhere; with keepTokens, their API tokens survive (a password reset). */
+    async deleteCredentialsOfUser(userID: number, options: { keepTokens?: boolean } = {}): Promise<void> {
+      await db.deleteFrom("sessions").where("userID", "=", userID).execute();
+      if (!options.keepTokens) await db.deleteFrom("accessTokens").where("userID", "=", userID).execute();
+    },
+
+    async insertAccessToken(
+      row: Omit<Selectable<AccessTokensTable>, "accessTokenID">,
+    ): Promise<Selectable<AccessTokensTable>> {
+      return db.insertInto("accessTokens").values(row).returningAll().executeTakeFirstOrThrow();
+    },
+
+    async deleteAccessToken(accessTokenID: number): Promise<void> {
+      await db.deleteFrom("accessTokens").where("accessTokenID", "=", accessTokenID).execute();
     },
 
     async userByAccessToken(tokenHash: string, now: string): Promise<UserRow | undefined> {

@@ -32,8 +32,13 @@ export function can(viewer: Viewer, names: PermissionNames, options?: Permission
 export function authorize(viewer: Viewer, names: PermissionNames, options?: PermissionCheckOptions): void {
   assertAccountUsable(viewer);
   if (checkPermission(viewer.permissions, names, options)) return;
+  throw permissionProblem(names);
+}
+
+/** The 403 `{message: "Permission Problem", description: "You need the X permission to do that."}`. */
+export function permissionProblem(names: PermissionNames): HttpError {
   const list = typeof names === "string" ? [names] : [...names];
-  throw new HttpError(403, errorMessages.permissionProblem, {
+  return new HttpError(403, errorMessages.permissionProblem, {
     description: describeMissingPermission(names),
     permissions: list,
   });

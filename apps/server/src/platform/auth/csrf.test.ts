@@ -70,6 +70,7 @@ describe.each(engines)("CSRF protection on %s", (engine) => {
     ],
     ["Origin: null", { origin: "null", "x-requested-with": "vanilla" }],
     ["another port of the host", { origin: "http://forum.test:8080", "x-requested-with": "vanilla" }],
+    ["another scheme of the host", { origin: "https://forum.test", "x-requested-with": "vanilla" }],
     ["a wrong transient key", { "x-transient-key": "not-the-key" }],
   ])("refuses a signed-in write with %s: 403 'Invalid CSRF token.'", async (_label, headers) => {
     for (const write of writes()) {
@@ -182,7 +183,58 @@ describe.each(engines)("CSRF protection on %s", (engine) => {
     expect(after.banned).toBe(0);
   });
 
+  it("compares Origin with the site's address, not with a forged X-Forwarded-Host (even from a trusted proxy)", async () => {
+    for (const write of writes()) {
+      for (const headers of <Array<Record<string, string>>>[
+        { origin: "http://evil.test", "x-forwarded-host": "evil.test", "x-requested-with": "vanilla" },
+        { referer: "http://evil.test/page", "x-forwarded-host": "evil.test", "x-requested-with": "vanilla" },
+        { origin: "http://evil.test", host: "evil.test", "x-requested-with": "vanilla" },
+      ]) {
+        const response = await send(write, headers);
+        expect(response.statusCode, `${write.method} ${write.url} ${JSON.stringify(headers)}`).toBe(403);
+        expect(response.json()).toEqual(invalidCsrf);
+      }
+    }
+  });
+
   it("leaks nothing", () => {
     expectNoLeaks(api.records);
+  });
+});
+
+describe.each(engines)("CSRF protection of a site served over https on %s", (engine) => {
+  const SITE = "https://forum.test";
+  let t: TestApp;
+  let api: Api;
+  let member: Session;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { config: { publicUrl: SITE } });
+    api = createApi(t.app);
+    const cast = await createCast(t.database.db, { member: { name: "Secure", role: "member" } });
+    member = await api.signIn(cast.member);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const patch = (headers: Record<string, string>) =>
+    api.patch(`/api/v2/users/${member.userID}`, { title: "Tester" }, { as: member, csrf: "none", headers });
+
+  it("refuses the same host over http (Origin and Referer), whatever the proxy says the scheme is", async () => {
+    for (const headers of <Array<Record<string, string>>>[
+      { origin: TEST_ORIGIN, "x-requested-with": "vanilla" },
+      { origin: TEST_ORIGIN, "x-requested-with": "vanilla", "x-forwarded-proto": "https" },
+      { referer: `${TEST_ORIGIN}/discussions`, "x-requested-with": "vanilla" },
+    ]) {
+      const response = await patch(headers);
+      expect(response.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(response.json()).toEqual(invalidCsrf);
+    }
+  });
+
+  it("accepts the site's own https Origin or Referer", async () => {
+    expect((await patch({ origin: SITE, "x-requested-with": "vanilla" })).statusCode).toBe(200);
+    expect((await patch({ referer: `${SITE}/discussions`, "x-requested-with": "vanilla" })).statusCode).toBe(200);
   });
 });

@@ -1,23 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { HttpError } from "../errors.ts";
+import { originOf } from "../http/pagination.ts";
 import { safeEqual } from "./tokens.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-const hostOf = (url: string | undefined): string | null => {
-  if (!url) return null;
-  try {
-    return new URL(url).host;
-  } catch {
-    return null;
-  }
+/** The origin (scheme, host and port) a URL header names; null when it names none (`null`, garbage). */
+const originOfHeader = (url: string | undefined): string | null => {
+  if (!url || !URL.canParse(url)) return null;
+  const { origin } = new URL(url);
+  return origin === "null" ? null : origin;
 };
 
-/** Whether the request comes from the site's own pages: Origin (or, without it, Referer) is this host. */
+/**
+ * Whether the request comes from the site's own pages: Origin (or, without it, Referer) is the site's
+ * configured address, scheme, host and port alike. Never compared with Host or X-Forwarded-Host, which
+ * the sender chooses.
+ */
 function isSameOrigin(request: FastifyRequest): boolean {
-  const origin = request.headers.origin;
-  if (origin !== undefined) return hostOf(origin) === request.host;
-  return hostOf(request.headers.referer) === request.host;
+  return originOfHeader(request.headers.origin ?? request.headers.referer) === originOf(request);
 }
 
 function transientKeyOf(request: FastifyRequest): string | undefined {
@@ -28,12 +29,15 @@ function transientKeyOf(request: FastifyRequest): string | undefined {
   return typeof fromBody === "string" ? fromBody : undefined;
 }
 
-/** A browser says where a request comes from; a foreign Origin (or, without one, Referer) is another site. */
+/**
+ * A browser says where a request comes from; an Origin (or, without one, Referer) other than the site's
+ * configured address is another site (`Origin: null` too).
+ */
 function isCrossSite(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
-  if (origin !== undefined) return origin === "null" || hostOf(origin) !== request.host;
+  if (origin !== undefined) return originOfHeader(origin) !== originOf(request);
   const referer = request.headers.referer;
-  return referer !== undefined && hostOf(referer) !== request.host;
+  return referer !== undefined && originOfHeader(referer) !== originOf(request);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { nowIso } from "../dates.ts";
+import type { Clock } from "../clock.ts";
 import { HttpError } from "../errors.ts";
+import { secureCookies } from "../http/pagination.ts";
 import type { AuthRepo, UserRow } from "./auth.repo.ts";
 import type { PermissionsService } from "./permissions.ts";
 import { hashToken, randomToken } from "./tokens.ts";
@@ -23,13 +24,14 @@ declare module "fastify" {
 export interface SessionsOptions {
   repo: AuthRepo;
   permissions: PermissionsService;
+  clock: Clock;
 }
 
 /**
  * Sessions: opaque random tokens in an httpOnly SameSite=Lax cookie (Secure behind https), stored
  * hashed; bearer access tokens for API clients. Every request gets `request.viewer`.
  */
-export function createSessions({ repo, permissions }: SessionsOptions) {
+export function createSessions({ repo, permissions, clock }: SessionsOptions) {
   let guestRoleIDs: Promise<number[]> | null = null;
   const guestRoles = () => (guestRoleIDs ??= repo.roleIDsOfType("guest"));
 
@@ -63,7 +65,7 @@ export function createSessions({ repo, permissions }: SessionsOptions) {
     const sessionID = hashToken(token);
     const found = await repo.sessionWithUser(sessionID);
     if (!found) return null;
-    const now = Date.now();
+    const now = clock.nowMs();
     if (Date.parse(found.session.dateExpires) <= now) {
       await repo.deleteSession(sessionID);
       return null;
@@ -77,9 +79,9 @@ export function createSessions({ repo, permissions }: SessionsOptions) {
 
   async function fromBearer(token: string): Promise<Viewer | null> {
     const tokenHash = hashToken(token);
-    const user = await repo.userByAccessToken(tokenHash, nowIso());
+    const user = await repo.userByAccessToken(tokenHash, clock.nowIso());
     if (!user) return null;
-    await repo.touchAccessToken(tokenHash, nowIso());
+    await repo.touchAccessToken(tokenHash, clock.nowIso());
     return viewerFor(user, "bearer", null);
   }
 
@@ -88,7 +90,7 @@ export function createSessions({ repo, permissions }: SessionsOptions) {
       path: "/",
       httpOnly: true,
       sameSite: "lax",
-      secure: request.protocol === "https",
+      secure: secureCookies(request),
       ...(persist ? { maxAge: PERSISTENT_LIFETIME / 1000 } : {}),
     });
   }
@@ -102,7 +104,7 @@ export function createSessions({ repo, permissions }: SessionsOptions) {
       const token = randomToken();
       const sessionID = hashToken(token);
       const transientKey = randomToken(18);
-      const now = Date.now();
+      const now = clock.nowMs();
       await repo.insertSession({
         sessionID,
         userID: user.userID,

@@ -17,5 +17,7 @@ export function withId<T extends string, C extends string>(
 /** A date-time column: timestamptz on PostgreSQL, RFC 3339 text on SQLite. */
 export const dateType = (dialect: DialectName) => (dialect === "postgres" ? "timestamptz" : "text");
 
+/** A 0/1 column, 0 unless set. */
 export const flag = (col: ColumnDefinitionBuilder) => col.notNull().defaultTo(0);
-export const counter = flag;
+/** A count kept in the row, starting at 0 (changed only by increments in the write's transaction). */
+export const counter = (col: ColumnDefinitionBuilder) => col.notNull().defaultTo(0);

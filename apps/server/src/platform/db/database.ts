@@ -144,14 +144,19 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     : openSqlite(options.sqliteFile);
 }
 
-/** Drops a PostgreSQL schema made by `openDatabase({schema})` (tests clean up after themselves). */
-export async function dropPostgresSchema(url: string, schema: string): Promise<void> {
+/** Runs SQL statements in one round trip on a connection of their own (tests clone a schema from its dump). */
+export async function executePostgresScript(url: string, script: string): Promise<void> {
   const pg = await loadPg();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await client.query(script);
   } finally {
     await client.end();
   }
+}
+
+/** Drops a PostgreSQL schema made by `openDatabase({schema})` (tests clean up after themselves). */
+export async function dropPostgresSchema(url: string, schema: string): Promise<void> {
+  await executePostgresScript(url, `DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
 }

@@ -132,7 +132,7 @@ export interface UserDiscussionsTable {
 }
 
 /** A member's following of a category (migration 0011). */
-export interface UserCategoriesTable {
+interface UserCategoriesTable {
   userID: number;
   categoryID: number;
   followed: Flag;
@@ -151,7 +151,7 @@ export interface TagsTable {
   insertUserID: number | null;
 }
 
-export interface TagDiscussionsTable {
+interface TagDiscussionsTable {
   tagID: number;
   discussionID: number;
   dateInserted: DateString;
@@ -168,7 +168,7 @@ export interface ReactionTypesTable {
   active: Defaulted<number>;
 }
 
-export interface ReactionsTable {
+interface ReactionsTable {
   recordType: string;
   recordID: number;
   userID: number;
@@ -177,7 +177,7 @@ export interface ReactionsTable {
   dateInserted: DateString;
 }
 
-export interface ConfigTable {
+interface ConfigTable {
   key: string;
   /** JSON. */
   value: string;
@@ -198,12 +198,12 @@ export interface RolesTable {
   dateUpdated: DateString | null;
 }
 
-export interface UserRolesTable {
+interface UserRolesTable {
   userID: number;
   roleID: number;
 }
 
-export interface RolePermissionsTable {
+interface RolePermissionsTable {
   roleID: number;
   /** '' for a global grant, 'category' for a per-category grant. */
   junctionType: Defaulted<string>;
@@ -235,7 +235,7 @@ export interface AccessTokensTable {
   dateExpires: DateString | null;
 }
 
-export interface EmailTokensTable {
+interface EmailTokensTable {
   tokenHash: string;
   userID: number;
   /** confirm | reset */
@@ -281,7 +281,7 @@ export interface NotificationsTable {
   dateUpdated: DateString;
 }
 
-export interface NotificationPreferencesTable {
+interface NotificationPreferencesTable {
   userID: number;
   /** Vanilla's name: `Popup.Mention`, `Email.DiscussionComment`. */
   preference: string;
@@ -318,7 +318,7 @@ export interface ConversationMessagesTable {
   insertIPAddress: string | null;
 }
 
-export interface UserConversationsTable {
+interface UserConversationsTable {
   userID: number;
   conversationID: number;
   /** Left the conversation. */
@@ -347,7 +347,7 @@ export interface DraftsTable {
 }
 
 /** One searchable record as plain text (features/search); its full-text index is per engine. */
-export interface SearchDocumentsTable {
+interface SearchDocumentsTable {
   docID: Generated<number>;
   recordType: string;
   recordID: number;
@@ -363,7 +363,7 @@ export interface SearchDocumentsTable {
 }
 
 /** Records whose search document is due (filled by triggers on the content tables). */
-export interface SearchQueueTable {
+interface SearchQueueTable {
   queueID: Generated<number>;
   recordType: string;
   recordID: number;
@@ -475,7 +475,7 @@ export interface CollectionRecordsTable {
 }
 
 /** 0023: content translation resources (reference §7). */
-export interface TranslationResourcesTable {
+interface TranslationResourcesTable {
   urlCode: string;
   name: string;
   sourceLocale: string;
@@ -591,7 +591,7 @@ export interface ArticleRevisionsTable {
 }
 
 /** 0026: a member's "Was this article helpful?" answer (yes | no). */
-export interface ArticleReactionsTable {
+interface ArticleReactionsTable {
   articleID: number;
   userID: number;
   helpful: string;

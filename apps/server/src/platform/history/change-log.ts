@@ -41,3 +41,12 @@ export async function writeChanges(trx: Kysely<DB>, entries: ChangeEntry[]): Pro
       .execute();
   }
 }
+
+/** Marks a kept change as restored (in the restoring transaction). */
+export async function markChangeRestored(trx: Kysely<DB>, logID: number, userID: number, date: string): Promise<void> {
+  await trx
+    .updateTable("changeLog")
+    .set({ restoreUserID: userID, dateRestored: date })
+    .where("logID", "=", logID)
+    .execute();
+}

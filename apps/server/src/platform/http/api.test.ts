@@ -188,3 +188,29 @@ describe("API conventions", () => {
     expect(response.json()).toEqual({ status: "ok" });
   });
 });
+
+describe("API conventions in the log", () => {
+  let t: TestApp;
+  const logged: Array<{ level: number; msg?: string }> = [];
+  beforeAll(async () => {
+    t = await createTestApp("sqlite", {
+      logger: { level: "warn", stream: { write: (line: string) => void logged.push(JSON.parse(line) as never) } },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("answers an OPTIONS preflight with 204 and logs neither an error nor a warning", async () => {
+    const response = await t.app.inject({
+      method: "OPTIONS",
+      url: "/api/v2/discussions",
+      headers: { origin: "https://other.example", "access-control-request-method": "POST" },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(response.headers["access-control-allow-methods"]).toContain("PATCH");
+    // The reply was sent and then returned as undefined: Fastify logged "Reply was already sent" and
+    // a 500 "Cannot write headers after they are sent" for every preflight.
+    expect(logged).toEqual([]);
+  });
+});

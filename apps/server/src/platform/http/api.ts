@@ -23,13 +23,14 @@ export function registerApiConventions(app: FastifyInstance): void {
   app.options(
     `${API_PREFIX}/*`,
     { schema: { hide: true, response: { 204: Type.Null() } } },
-    async (_request, reply) => {
+    // The reply is returned: an async handler that sends and returns undefined makes Fastify send twice
+    // (a "Reply was already sent" warning and a logged 500 on every preflight).
+    async (_request, reply) =>
       reply
         .code(204)
         .header("access-control-allow-methods", "GET, POST, PUT, PATCH, DELETE, OPTIONS")
         .header("access-control-allow-headers", "Content-Type, Authorization, X-Requested-With, X-Transient-Key")
-        .send();
-    },
+        .send(),
   );
 
   for (const url of [API_PREFIX, `${API_PREFIX}/*`]) {

@@ -131,6 +131,9 @@ describe.each(engines)("compressed answers on %s", (engine) => {
     const identity = await get(app, `/assets/${script}`);
     expect(identity.headers["content-encoding"]).toBeUndefined();
     expect(identity.rawPayload.equals(original)).toBe(true);
+    // The copies are no routes of their own (no GET and HEAD route per copy at start).
+    expect(app.routeList.some((route) => route.url === `/assets/${script}`)).toBe(true);
+    expect(app.routeList.some((route) => /\.(br|gz)$/.test(route.url))).toBe(false);
   });
 
   it("compresses nothing when turned off (PARLEY_COMPRESS=false: a proxy in front does it)", async () => {

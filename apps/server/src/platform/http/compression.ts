@@ -7,7 +7,7 @@ export type Encoding = "br" | "gzip";
 const ENCODINGS: Encoding[] = ["br", "gzip"];
 
 /** Answers smaller than this go as they are: the encoding's own bytes and work would outweigh it. */
-export const COMPRESS_ABOVE = 1024;
+const COMPRESS_ABOVE = 1024;
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -57,7 +57,7 @@ const withVary = (reply: FastifyReply) => {
 };
 
 /** The route hook: the answer in the accepted encoding, when it is worth it; otherwise as it is. */
-function compressAnswer(
+export function compressAnswer(
   request: FastifyRequest,
   reply: FastifyReply,
   payload: unknown,

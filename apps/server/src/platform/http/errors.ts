@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { errorMessages, fieldErrorStatus, type ErrorBody, type FieldError } from "@parley/contracts";
 import { HttpError } from "../errors.ts";
+import { FINITE_KEYWORD, NO_NUL_KEYWORD } from "./request-schemas.ts";
 
 interface AjvError {
   keyword: string;
@@ -75,6 +76,14 @@ export function toFieldError(error: AjvError, context: string | undefined): Fiel
       code = "invalid";
       message = `${field} must be one of: ${(p["allowedValues"] as unknown[]).join(", ")}.`;
       break;
+    case FINITE_KEYWORD:
+      code = "invalid";
+      message = `${field} is not a finite number.`;
+      break;
+    case NO_NUL_KEYWORD:
+      code = "invalid";
+      message = `${field} contains a NUL character.`;
+      break;
     case "format":
       code = "invalid";
       message = `${field} is not a valid ${String(p["format"])}.`;
@@ -103,7 +112,7 @@ const isApi = (request: FastifyRequest) => request.url.startsWith("/api/");
  * a service checks names and addresses before it writes, so this is two requests racing for the same one,
  * and the loser is told so (409) instead of a 500. The transaction has already rolled back.
  */
-export const isUniqueViolation = (error: unknown): boolean => {
+const isUniqueViolation = (error: unknown): boolean => {
   const code = (error as { code?: unknown } | null)?.code;
   return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
 };
@@ -115,41 +124,44 @@ export interface ErrorHandlerOptions {
 }
 
 /**
- * The one error handler: every failure under /api/ answers `{message, status, description, errors?}`;
- * 5xx details are hidden unless debug is on.
+ * The answer to a failure under /api/: `{message, status, description, errors?}`, 5xx details hidden
+ * unless debug is on. The error handler sends it; page renders' in-process reads (`in-process-reads.ts`)
+ * give it to the page, so both answer a failure alike.
  */
+export function errorBodyOf(error: FastifyError | HttpError, request: FastifyRequest, debug: boolean): ErrorBody {
+  let body: ErrorBody;
+  if (error instanceof HttpError) {
+    body = { message: error.message, status: error.status, description: error.context.description ?? null };
+    if (error.context.errors) body.errors = error.context.errors;
+    if (error.context.permissions) body.permissions = error.context.permissions;
+    if (error.context.actionButton) body.actionButton = error.context.actionButton;
+  } else if ("validation" in error && Array.isArray(error.validation)) {
+    const errors = groupByField(
+      (error.validation as AjvError[]).map((item) => toFieldError(item, error.validationContext)),
+    );
+    body = {
+      message: errorMessages.validationFailed,
+      status: Math.max(400, ...errors.map(fieldErrorStatus)),
+      description: null,
+      errors,
+    };
+  } else if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) {
+    body = { message: error.message, status: error.statusCode, description: null };
+  } else if (isUniqueViolation(error)) {
+    request.log.warn({ err: error }, "a unique index refused a write");
+    body = { message: errorMessages.conflict, status: 409, description: null };
+  } else {
+    request.log.error({ err: error }, "unhandled error");
+    body = { message: debug ? error.message : errorMessages.internal, status: 500, description: null };
+    if (debug && error.stack) body.trace = error.stack;
+  }
+  return body;
+}
+
+/** The one error handler: every failure under /api/ answers {@link errorBodyOf}; other paths an HTML page. */
 export function registerErrorHandler(app: FastifyInstance, options: ErrorHandlerOptions): void {
   app.setErrorHandler(async (error: FastifyError | HttpError, request, reply) => {
-    let body: ErrorBody;
-    if (error instanceof HttpError) {
-      body = { message: error.message, status: error.status, description: error.context.description ?? null };
-      if (error.context.errors) body.errors = error.context.errors;
-      if (error.context.permissions) body.permissions = error.context.permissions;
-      if (error.context.actionButton) body.actionButton = error.context.actionButton;
-    } else if ("validation" in error && Array.isArray(error.validation)) {
-      const errors = groupByField(
-        (error.validation as AjvError[]).map((item) => toFieldError(item, error.validationContext)),
-      );
-      body = {
-        message: errorMessages.validationFailed,
-        status: Math.max(400, ...errors.map(fieldErrorStatus)),
-        description: null,
-        errors,
-      };
-    } else if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) {
-      body = { message: error.message, status: error.statusCode, description: null };
-    } else if (isUniqueViolation(error)) {
-      request.log.warn({ err: error }, "a unique index refused a write");
-      body = { message: errorMessages.conflict, status: 409, description: null };
-    } else {
-      request.log.error({ err: error }, "unhandled error");
-      body = {
-        message: options.debug ? error.message : errorMessages.internal,
-        status: 500,
-        description: null,
-      };
-      if (options.debug && error.stack) body.trace = error.stack;
-    }
+    const body = errorBodyOf(error, request, options.debug);
     reply.code(body.status);
     if (!isApi(request) && options.renderHtmlError && body.status !== 405) {
       return options.renderHtmlError(request, reply, body.status);

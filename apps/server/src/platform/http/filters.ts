@@ -1,6 +1,6 @@
 import { fieldError, validationFailed } from "../errors.ts";
 
-export type Comparison = ">" | ">=" | "<" | "<=" | "=";
+type Comparison = ">" | ">=" | "<" | "<=" | "=";
 export interface DateCondition {
   op: Comparison;
   value: string;

@@ -43,7 +43,7 @@ const keptHeaders = [
 ];
 
 /** A guest: no cookie and no token, so the answer depends only on the URL. */
-export const isAnonymousRead = (request: FastifyRequest) =>
+const isAnonymousRead = (request: FastifyRequest) =>
   request.method === "GET" &&
   request.headers.cookie === undefined &&
   request.headers.authorization === undefined &&
@@ -57,7 +57,8 @@ export const isAnonymousRead = (request: FastifyRequest) =>
 export function registerGuestApiCache(app: FastifyInstance, events: EventBus, options: TimedStoreOptions): void {
   const answers = createTimedStore<CachedAnswer>(options);
   for (const name of contentEvents) events.on(name, () => answers.clear());
-  const keyOf = (request: FastifyRequest) => `${request.host}${request.url}`;
+  // The path alone: answers' links come from the configured site address, whatever Host the request named.
+  const keyOf = (request: FastifyRequest) => request.url;
   const cacheable = (request: FastifyRequest) =>
     isAnonymousRead(request) && request.url.startsWith("/api/v2/") && !request.url.startsWith("/api/v2/users/me");
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app.ts";
+import { STANDARD_ERROR_STATUSES } from "./error-responses.ts";
 
 interface OpenApiDocument {
   openapi: string;
@@ -78,5 +79,30 @@ describe("route schemas and OpenAPI", () => {
       expect.arrayContaining(["Category", "CategoryTreeItem"]),
     );
     expect(JSON.stringify(doc)).not.toContain("/api/v2/*");
+  });
+
+  it("documents the standard failures of every API route, keeping a route's own", async () => {
+    const doc = (await t.app.inject({ method: "GET", url: "/api/v2/open-api/v3" })).json<OpenApiDocument>();
+    const missing: string[] = [];
+    for (const route of documentedRoutes().filter((candidate) => candidate.url.startsWith("/api/v2"))) {
+      for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+        const responses = doc.paths[toOpenApiPath(route.url)]?.[method.toLowerCase()]?.responses ?? {};
+        for (const status of STANDARD_ERROR_STATUSES) {
+          if (!responses[status]) missing.push(`${method} ${route.url} ${status}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+    const errorSchema = (path: string, method: string, status: number) =>
+      (
+        doc.paths[path]?.[method]?.responses?.[status] as
+          { content?: { "application/json"?: { schema?: { required?: string[]; anyOf?: unknown[] } } } } | undefined
+      )?.content?.["application/json"]?.schema;
+    const errorBody = { required: ["message", "status", "description"] };
+    expect(errorSchema("/api/v2/categories", "get", 404)).toMatchObject(errorBody);
+    // A route's own failure beside the standard ones.
+    expect(errorSchema("/api/v2/media", "post", 413)).toMatchObject(errorBody);
+    // The long-running calls answer a failure as a result or an error body: their own schema stays.
+    expect(errorSchema("/api/v2/calls/run", "post", 400)?.anyOf).toHaveLength(2);
   });
 });

@@ -1,8 +1,18 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { paginationHeaders } from "@parley/contracts";
 
-/** The site's absolute origin as the request sees it (`https://forum.example`). */
-export const originOf = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
+/**
+ * The site's absolute origin (`https://forum.example`): the configured `PARLEY_PUBLIC_URL`, whatever Host or
+ * X-Forwarded-Host the request came with, so no request can choose the address of a link others receive.
+ */
+export const originOf = (request: FastifyRequest): string => request.server.platform.config.publicUrl;
+
+/**
+ * Whether cookies go out `Secure`: always on a site whose configured address is https (whatever a proxy
+ * says or leaves out), and on any request that came over https (a trusted proxy's `X-Forwarded-Proto`).
+ */
+export const secureCookies = (request: FastifyRequest): boolean =>
+  originOf(request).startsWith("https:") || request.protocol === "https";
 
 export interface PageResult {
   page: number;

@@ -31,21 +31,26 @@ const hasType = (schema: PropertySchema | undefined, type: string): boolean =>
 /**
  * Query values as Vanilla reads them, before validation: the comma form of array params
  * (`expand=a,b`) is split for every property the route's schema declares as an array, and `1`/`0`
- * count as booleans (Ajv itself coerces only `true`/`false`).
+ * count as booleans (Ajv itself coerces only `true`/`false`). Changes `query` in place.
  */
+export function normaliseQuery(schema: unknown, query: unknown): void {
+  const properties = (schema as ObjectSchema | undefined)?.properties;
+  if (!properties || !query) return;
+  const values = query as Record<string, unknown>;
+  for (const [name, property] of Object.entries(properties)) {
+    const value = values[name];
+    if (typeof value !== "string") continue;
+    if (hasType(property, "array")) {
+      values[name] = value === "" ? [] : value.split(",").map((item) => item.trim());
+    } else if (hasType(property, "boolean") && (value === "1" || value === "0")) {
+      values[name] = value === "1";
+    }
+  }
+}
+
+/** {@link normaliseQuery} on every request, before validation. */
 export function registerQueryNormalisation(app: FastifyInstance): void {
   app.addHook("preValidation", async (request) => {
-    const schema = request.routeOptions.schema?.querystring as ObjectSchema | undefined;
-    const query = request.query as Record<string, unknown> | undefined;
-    if (!schema?.properties || !query) return;
-    for (const [name, property] of Object.entries(schema.properties)) {
-      const value = query[name];
-      if (typeof value !== "string") continue;
-      if (hasType(property, "array")) {
-        query[name] = value === "" ? [] : value.split(",").map((item) => item.trim());
-      } else if (hasType(property, "boolean") && (value === "1" || value === "0")) {
-        query[name] = value === "1";
-      }
-    }
+    normaliseQuery(request.routeOptions.schema?.querystring, request.query);
   });
 }

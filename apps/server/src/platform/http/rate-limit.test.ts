@@ -1,13 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
+import { createTestClock } from "../clock.ts";
 import { createMemoryLimiter, createRedisLimiter, type Limiter } from "./rate-limit.ts";
 
 const redisUrl = process.env["TEST_REDIS_URL"] || null;
 const clients: Redis[] = [];
 
-const makers: Array<[string, (name: string, max: number, windowMs: number) => Limiter]> = [
-  ["memory", (name, max, windowMs) => createMemoryLimiter(name, max, windowMs)],
+type Make = (name: string, max: number, windowMs: number) => Limiter;
+const clock = createTestClock();
+/** A limiter of each kind, and how its time passes: the app's clock for memory, Redis's own for Redis. */
+const makers: Array<[string, Make, (ms: number) => Promise<void>]> = [
+  ["memory", (name, max, windowMs) => createMemoryLimiter(name, max, windowMs, clock), async (ms) => clock.advance(ms)],
 ];
 if (redisUrl) {
   makers.push([
@@ -18,6 +22,8 @@ if (redisUrl) {
       // A name of its own, so runs never share counters.
       return createRedisLimiter(client, `${name}-${randomBytes(4).toString("hex")}`, max, windowMs);
     },
+    // Redis expires a window's key on its own clock, which no test clock moves.
+    (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   ]);
 } else {
   console.info("TEST_REDIS_URL is not set: the Redis limiter is not exercised.");
@@ -27,7 +33,7 @@ afterAll(async () => {
   await Promise.all(clients.map((client) => client.quit()));
 });
 
-describe.each(makers)("%s limiter", (_kind, make) => {
+describe.each(makers)("%s limiter", (_kind, make, pass) => {
   it("allows up to max hits per window, then refuses with the wait", async () => {
     const limiter = make("test", 3, 60_000);
     for (let i = 0; i < 3; i += 1) expect((await limiter.hit("a")).allowed).toBe(true);
@@ -52,7 +58,7 @@ describe.each(makers)("%s limiter", (_kind, make) => {
     const limiter = make("window", 1, 300);
     await limiter.hit("w");
     expect((await limiter.hit("w")).allowed).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 450));
+    await pass(450);
     expect((await limiter.hit("w")).allowed).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
+import { systemClock, type Clock } from "../clock.ts";
 
-export interface LimitResult {
+interface LimitResult {
   allowed: boolean;
   /** Seconds until the window lets another attempt through (0 when allowed). */
   retryAfterSeconds: number;
@@ -9,7 +10,8 @@ export interface LimitResult {
 /**
  * A fixed-window counter per key: `hit(key)` counts one event and says whether it is within `max`
  * per `windowMs`; `peek` checks without counting; `reset` forgets a key (after a good sign-in). In
- * memory for one process, in Redis (shared by every process) when given a client.
+ * memory for one process (on the app's clock), in Redis (shared by every process, windows ended by
+ * Redis's own key expiry) when given a client.
  */
 export interface Limiter {
   hit(key: string): Promise<LimitResult>;
@@ -17,17 +19,17 @@ export interface Limiter {
   reset(key: string): Promise<void>;
 }
 
-export function createMemoryLimiter(name: string, max: number, windowMs: number): Limiter {
+export function createMemoryLimiter(name: string, max: number, windowMs: number, clock: Clock = systemClock): Limiter {
   const windows = new Map<string, { count: number; resetAt: number }>();
   const current = (key: string) => {
-    const now = Date.now();
+    const now = clock.nowMs();
     const entry = windows.get(`${name}:${key}`);
     if (!entry || entry.resetAt <= now) return { count: 0, resetAt: now + windowMs };
     return entry;
   };
   const result = (entry: { count: number; resetAt: number }): LimitResult =>
     entry.count > max
-      ? { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((entry.resetAt - Date.now()) / 1000)) }
+      ? { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((entry.resetAt - clock.nowMs()) / 1000)) }
       : { allowed: true, retryAfterSeconds: 0 };
   return {
     async hit(key) {
@@ -35,7 +37,7 @@ export function createMemoryLimiter(name: string, max: number, windowMs: number)
       entry.count += 1;
       windows.set(`${name}:${key}`, entry);
       if (windows.size > 100_000) {
-        const now = Date.now();
+        const now = clock.nowMs();
         for (const [k, v] of windows) if (v.resetAt <= now) windows.delete(k);
       }
       return result(entry);

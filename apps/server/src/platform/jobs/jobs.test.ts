@@ -12,13 +12,19 @@ describe("jobs", () => {
     let runs = 0;
     let running = 0;
     let overlapped = false;
+    // Each run lasts until the test ends it.
+    const inProgress: Array<() => void> = [];
+    const endRun = async () => {
+      inProgress.shift()!();
+      await vi.advanceTimersByTimeAsync(0);
+    };
     jobs.register(
       "tick",
       async () => {
         running += 1;
         if (running > 1) overlapped = true;
         runs += 1;
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await new Promise<void>((resolve) => inProgress.push(resolve));
         running -= 1;
       },
       { everyMs: 1000 },
@@ -29,14 +35,22 @@ describe("jobs", () => {
     await vi.advanceTimersByTimeAsync(10);
     expect(runs).toBe(1);
     const asked = jobs.runNow("tick");
-    await vi.advanceTimersByTimeAsync(200);
-    await asked;
-    expect(runs).toBe(2);
     await vi.advanceTimersByTimeAsync(3000);
-    expect(runs).toBeGreaterThanOrEqual(4);
+    expect(runs).toBe(1); // the asked run waits for the one in progress; no tick comes meanwhile
+    await endRun();
+    expect(runs).toBe(2);
+    await endRun();
+    await asked;
+    for (const expected of [3, 4]) {
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(runs).toBe(expected);
+      await endRun();
+    }
     expect(overlapped).toBe(false);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(runs).toBe(5);
     const closing = jobs.close();
-    await vi.advanceTimersByTimeAsync(100);
+    await endRun();
     await closing;
     const after = runs;
     await vi.advanceTimersByTimeAsync(10_000);

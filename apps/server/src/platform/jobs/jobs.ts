@@ -1,11 +1,14 @@
+import { systemClock, type Clock, type Timer } from "../clock.ts";
+
 /**
  * Scheduled work behind one small interface. Each process runs its jobs on an in-process timer; a job
  * that may run in several processes at once (PostgreSQL behind a load balancer) claims its work in the
  * database first (`FOR UPDATE SKIP LOCKED` on PostgreSQL, one atomic UPDATE on SQLite, whose writers are
  * serialised), so each piece of work is done by one process only. Work waiting in the database
- * survives a restart: the next start's first run picks it up.
+ * survives a restart: the next start's first run picks it up. Timers run on the platform's clock, so a
+ * test that moves its clock past a job's time runs the job.
  */
-export interface JobOptions {
+interface JobOptions {
   /** How often the job runs while the app runs. */
   everyMs: number;
 }
@@ -17,6 +20,8 @@ export interface Jobs {
   wakeAt(name: string, at: Date): void;
   /** Runs the job now (waiting for a run in progress first); resolves when it is done. */
   runNow(name: string): Promise<void>;
+  /** Resolves when the job's run in progress, if any, is done (a test that moved the clock past its timer). */
+  settled(name: string): Promise<void>;
   /** Starts every registered job's timer, with a first run right away. */
   start(): void;
   /** Stops the timers and waits for runs in progress (an app's close: tests never leak timers). */
@@ -26,8 +31,8 @@ export interface Jobs {
 interface Job {
   run: () => Promise<void>;
   everyMs: number;
-  timer: NodeJS.Timeout | null;
-  wake: NodeJS.Timeout | null;
+  timer: Timer | null;
+  wake: Timer | null;
   running: Promise<void> | null;
   /** Another run was asked for while one was running. */
   again: boolean;
@@ -36,7 +41,7 @@ interface Job {
 /** setTimeout's longest delay (about 24.8 days). */
 const maxDelayMs = 2 ** 31 - 1;
 
-export function createJobs(onError: (error: unknown, name: string) => void): Jobs {
+export function createJobs(onError: (error: unknown, name: string) => void, clock: Clock = systemClock): Jobs {
   const jobs = new Map<string, Job>();
   let started = false;
   let closed = false;
@@ -63,15 +68,14 @@ export function createJobs(onError: (error: unknown, name: string) => void): Job
 
   function schedule(name: string, job: Job, delayMs: number): void {
     if (closed) return;
-    if (job.timer) clearTimeout(job.timer);
-    job.timer = setTimeout(
+    job.timer?.cancel();
+    job.timer = clock.setTimer(
       () => {
         job.timer = null;
         void execute(name, job).then(() => schedule(name, job, job.everyMs));
       },
       Math.min(Math.max(0, delayMs), maxDelayMs),
     );
-    job.timer.unref();
   }
 
   const get = (name: string) => {
@@ -90,22 +94,24 @@ export function createJobs(onError: (error: unknown, name: string) => void): Job
     wakeAt(name, at) {
       const job = get(name);
       if (!started || closed) return;
-      const delay = at.getTime() - Date.now();
+      const delay = at.getTime() - clock.nowMs();
       if (delay >= job.everyMs) return;
-      if (job.wake) clearTimeout(job.wake);
-      job.wake = setTimeout(
+      job.wake?.cancel();
+      job.wake = clock.setTimer(
         () => {
           job.wake = null;
           void execute(name, job);
         },
         Math.max(0, delay) + 20,
       );
-      job.wake.unref();
     },
     async runNow(name) {
       const job = get(name);
       if (job.running) await job.running;
       await execute(name, job);
+    },
+    async settled(name) {
+      await get(name).running;
     },
     start() {
       if (started || closed) return;
@@ -115,8 +121,8 @@ export function createJobs(onError: (error: unknown, name: string) => void): Job
     async close() {
       closed = true;
       for (const job of jobs.values()) {
-        if (job.timer) clearTimeout(job.timer);
-        if (job.wake) clearTimeout(job.wake);
+        job.timer?.cancel();
+        job.wake?.cancel();
         job.timer = job.wake = null;
       }
       await Promise.all([...jobs.values()].flatMap((job) => (job.running ? [job.running] : [])));

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { CallsRunBody, callsRunContentType, longRunnerResponses } from "@parley/contracts";
-import { originOf } from "../http/pagination.ts";
+import { requestContext } from "../http/request-context.ts";
 import type { LongRunner } from "./long-runner.ts";
 
 /** `POST /api/v2/calls/run`: continues a long-running call from its signed `callbackPayload`. */
@@ -20,11 +20,7 @@ export function registerCallsRoutes(app: FastifyInstance, longRunner: LongRunner
       },
     },
     async (request, reply) => {
-      const answer = await longRunner.resume(request.body as string, {
-        viewer: request.viewer,
-        origin: originOf(request),
-        ip: request.ip,
-      });
+      const answer = await longRunner.resume(request.body as string, requestContext(request));
       reply.code(answer.status as 200);
       return answer.body;
     },

@@ -2,6 +2,7 @@ import type { LongRunnerQuery, LongRunnerResult, TrackingSlip } from "@parley/co
 import { requireSignedIn } from "../auth/authorize.ts";
 import { randomToken } from "../auth/tokens.ts";
 import type { Viewer } from "../auth/viewer.ts";
+import { systemClock, type Clock } from "../clock.ts";
 import { HttpError } from "../errors.ts";
 import { signPayload, verifyPayload, type CallbackPayload } from "./payload.ts";
 
@@ -42,7 +43,7 @@ export interface LongRunnerOptions {
   payloadLifetimeMs: number;
 }
 
-export const defaultLongRunnerOptions: LongRunnerOptions = {
+const defaultLongRunnerOptions: LongRunnerOptions = {
   budgetMs: 10_000,
   batchSize: 100,
   payloadLifetimeMs: 15 * 60_000,
@@ -101,8 +102,11 @@ export function createLongRunner(deps: {
   options?: Partial<LongRunnerOptions>;
   /** Calls asked for with `longRunnerMode=async`; without a queue they run as `sync` ones do. */
   queue?: LongRunnerQueue;
+  /** What time it is for payloads' expiry (the system's by default). */
+  clock?: Clock;
 }) {
   const options = { ...defaultLongRunnerOptions, ...deps.options };
+  const clock = deps.clock ?? systemClock;
   const actions = new Map<string, LongRunnerAction<never>>();
 
   /** Batches within the round's budget: the progress, and where the call stands (IDs left, counts). */
@@ -169,7 +173,7 @@ export function createLongRunner(deps: {
       args,
       remainingIDs,
       ...next,
-      exp: Math.floor((Date.now() + options.payloadLifetimeMs) / 1000),
+      exp: Math.floor((clock.nowMs() + options.payloadLifetimeMs) / 1000),
     };
     body.callbackPayload = signPayload(payload, await deps.secret());
     return { status: 408, body };
@@ -257,7 +261,7 @@ export function createLongRunner(deps: {
      * their current permissions. Someone else signed in cannot run another member's payload.
      */
     async resume(token: string, request: { viewer: Viewer; origin: string; ip: string }): Promise<LongRunnerAnswer> {
-      const verified = verifyPayload(token, await deps.secret());
+      const verified = verifyPayload(token, await deps.secret(), clock.nowMs());
       if ("error" in verified) {
         throw new HttpError(
           verified.error === "expired" ? 410 : 400,

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
-import { ErrorBody } from "@parley/contracts";
 import { authorize } from "../auth/authorize.ts";
 import type { Platform } from "../context.ts";
 import { readOutbox } from "./mailer.ts";
@@ -24,7 +23,7 @@ export async function registerOutbox(app: FastifyInstance, platform: Platform): 
         tags: ["System"],
         summary: "Mail in the outbox (sent when SMTP is not configured), newest first.",
         querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })) }),
-        response: { 200: Type.Array(OutboxMail), 401: ErrorBody, 403: ErrorBody },
+        response: { 200: Type.Array(OutboxMail) },
       },
     },
     async (request) => {

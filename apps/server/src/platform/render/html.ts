@@ -8,7 +8,7 @@ import { renderText, textToHtml } from "./text.ts";
 /** Elements whose text gets no links or mentions: links, code, and what the sanitiser drops with its content. */
 const NO_LINKS = new Set(["a", "code", "pre", "kbd", "samp", ...dropWithContent]);
 /** Deeper than this, user HTML is shown as text (see nesting.ts); real posts stay far below it. */
-export const MAX_HTML_NESTING = 500;
+const MAX_HTML_NESTING = 500;
 const BLOCK_MARKUP = /<(?:p|br|div|ul|ol|li|table|blockquote|pre|h[1-6]|hr)\b/i;
 
 /**

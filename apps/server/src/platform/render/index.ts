@@ -16,7 +16,7 @@ import { renderText } from "./text.ts";
 import { postFormats, type PostFormat, type RenderOptions } from "./types.ts";
 
 export { postFormats, type PostFormat, type RenderOptions } from "./types.ts";
-export { safeHref, safeImageSrc, siteFor, type SafeLink, type Site } from "./links.ts";
+export { safeHref, safeImageSrc, siteFor } from "./links.ts";
 
 const formats = new Set<string>(postFormats);
 

@@ -53,14 +53,14 @@ function parse(value: string, base?: string): URL | null {
 }
 
 /** True when an absolute http(s) URL starts with the site address. */
-export function isOnSite(url: URL, site: Site): boolean {
+function isOnSite(url: URL, site: Site): boolean {
   const href = url.href;
   if (!href.startsWith(site.origin)) return false;
   const next = href.charAt(site.origin.length);
   return next === "" || next === "/" || next === "?" || next === "#";
 }
 
-export function leavingUrl(target: string, site: Site): string {
+function leavingUrl(target: string, site: Site): string {
   return `${site.origin}/home/leaving?target=${encodeURIComponent(target)}`;
 }
 

@@ -24,7 +24,7 @@ export const allowedAttributes: Record<string, string[]> = {
 
 const codeLanguage = /^language-[\w#+.-]{1,32}$/;
 
-export const allowedClasses: Record<string, (string | RegExp)[]> = {
+const allowedClasses: Record<string, (string | RegExp)[]> = {
   a: ["atMention", "embedLink", "linkAsButton", "linkAsButton-primary", "linkAsButton-standard", "linkAsButton-text"],
   code: [codeLanguage],
   pre: [codeLanguage],

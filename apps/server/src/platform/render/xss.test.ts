@@ -65,8 +65,10 @@ function visibleText(html: string, spoilers: boolean): string {
 }
 
 describe(`XSS corpus (${xssCorpus.length} vectors × ${postFormats.length} formats)`, () => {
-  it("has at least 100 vectors", () => {
-    expect(xssCorpus.length).toBeGreaterThanOrEqual(100);
+  it("has at least 150 distinct vectors", () => {
+    expect(new Set(xssCorpus.map((vector) => vector.name)).size).toBe(xssCorpus.length);
+    expect(new Set(xssCorpus.map((vector) => vector.body)).size).toBe(xssCorpus.length);
+    expect(xssCorpus.length).toBeGreaterThanOrEqual(150);
   });
 
   describe.each(postFormats)("%s", (format) => {

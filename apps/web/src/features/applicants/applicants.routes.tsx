@@ -4,7 +4,7 @@ import type { ApiClient } from "../../lib/api.ts";
 import { formError, formValue, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
 import { loadOrThrow, notFoundError, type RouteErrorData } from "../../lib/route-errors.ts";
-import { requireMember } from "../users/users.queries.ts";
+import { requireMember } from "../users/index.ts";
 import { applicantsApi } from "./applicants.api.ts";
 import { applicantKeys, applicantsPageOf, applicantsQuery, canManageApplicants } from "./applicants.queries.ts";
 import { ApplicantsPage } from "./pages/ApplicantsPage.tsx";

@@ -2,7 +2,7 @@ import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import type { Me } from "@parley/contracts";
 import { conversationRules } from "@parley/contracts/conversations-constants";
 import type { ApiClient } from "../../lib/api.ts";
-import { userKeys } from "../users/users.queries.ts";
+import { userKeys } from "../users/index.ts";
 import { conversationsApi } from "./conversations.api.ts";
 
 /** The dropdown shows the latest few; the pages the API's default page size. */

@@ -8,7 +8,7 @@ import { Providers } from "../../Providers.tsx";
 import { RouteErrorPage } from "../../shell/ErrorPages.tsx";
 import { guestMe, memberMe } from "../../shell/testing.tsx";
 import { createFakeTransport, jsonResponse } from "../../test/fixtures.ts";
-import { userKeys } from "../users/users.queries.ts";
+import { userKeys } from "../users/index.ts";
 import { createConversationRoutes } from "./conversations.routes.tsx";
 import { fragment, makeConversation, makeMessage } from "./conversations.testing.ts";
 import { liveConversations } from "./liveConversations.ts";

@@ -42,7 +42,7 @@ const storage = (): Storage | null => {
   }
 };
 
-export const newDraftKey = (target: DraftTarget) =>
+const newDraftKey = (target: DraftTarget) =>
   target.recordID
     ? `edit:${target.recordType}:${target.recordID}`
     : `new:${target.recordType}:${target.parentRecordID}:${target.commentParentID ?? 0}`;

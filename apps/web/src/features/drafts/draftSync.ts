@@ -19,7 +19,7 @@ const lastSavedOf = (draft: Draft) => {
 };
 
 /** A server draft as the browser's copy. */
-export function fromServer(draft: Draft, target: DraftTarget): LocalDraft {
+function fromServer(draft: Draft, target: DraftTarget): LocalDraft {
   const attributes = draft.attributes;
   const meta = (attributes["draftMeta"] ?? {}) as Record<string, unknown>;
   const body = attributes["body"];

@@ -5,7 +5,7 @@ import { formError, formValue, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
 import { loadOrThrow, notFoundError } from "../../lib/route-errors.ts";
 import { entryLink } from "../../lib/targets.ts";
-import { meQuery } from "../users/users.queries.ts";
+import { meQuery } from "../users/index.ts";
 import { draftsApi } from "./drafts.api.ts";
 import { canScheduleQuery, draftKeys, draftListQuery } from "./drafts.queries.ts";
 import { DraftsPage, readDraftsPage } from "./pages/DraftsPage.tsx";

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Draft } from "@parley/contracts";
 import { ApiProvider } from "../../lib/api-context.tsx";
 import type { ApiClient } from "../../lib/api.ts";
-import { useRestoredDraft } from "../discussions/components/useRestoredDraft.ts";
+import { useRestoredDraft } from "./useRestoredDraft.ts";
 import { editTarget, fakeDraftsApi } from "./drafts.fixtures.ts";
 import { localDrafts } from "./draftStore.ts";
 import { useDraftAutosave } from "./useDraftAutosave.tsx";

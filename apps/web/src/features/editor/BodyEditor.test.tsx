@@ -9,7 +9,7 @@ import { createApiClient } from "../../lib/api.ts";
 import { ApiProvider } from "../../lib/api-context.tsx";
 import { createQueryClient } from "../../lib/query-client.ts";
 import { createFakeTransport, jsonResponse } from "../../test/fixtures.ts";
-import { commentComposer } from "../discussions/components/commentComposer.ts";
+import { commentComposer } from "../../lib/comment-composer.ts";
 import { BodyEditor } from "./BodyEditor.tsx";
 
 afterEach(cleanup);
@@ -134,7 +134,7 @@ describe("BodyEditor", () => {
       </Wrapper>,
     );
     await screen.findByRole("toolbar");
-    act(() => {
+    await act(async () => {
       commentComposer().insertQuote({
         authorName: "Jane",
         url: "https://forum.example/discussion/comment/4",
@@ -161,5 +161,21 @@ describe("BodyEditor", () => {
     document.body.innerHTML = '<textarea id="comment-body"></textarea>';
     commentComposer().insertQuote({ authorName: "Jane", url: "/x", bodyRaw: "hi", format: "text" });
     expect(document.querySelector("textarea")!.value).toContain("> [Jane](/x) said:");
+  });
+
+  it("keeps a Quote asked for while the rich comment box is being drawn, and inserts it once it listens", async () => {
+    // The rich box is in the page (no text area any more) but has not registered yet.
+    document.body.innerHTML = '<div id="comment-body" contenteditable="true"></div>';
+    commentComposer().insertQuote({ authorName: "Ann", url: "/discussion/comment/9", bodyRaw: "kept", format: "text" });
+    document.body.innerHTML = "";
+    render(
+      <Wrapper>
+        <BodyEditor name="body" id="comment-body" label="Comment" defaultValue="" />
+      </Wrapper>,
+    );
+    await waitFor(() => expect(field("body")).toContain("blockquote"));
+    const doc = JSON.parse(field("body")!) as Array<{ type: string; children: Array<{ children: unknown[] }> }>;
+    expect(doc.map((node) => node.type)).toEqual(["p", "blockquote", "p"]);
+    expect(doc[1]!.children[1]!.children).toEqual([{ text: "kept" }]);
   });
 });

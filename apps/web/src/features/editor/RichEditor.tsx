@@ -1,14 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { createEditor, Editor, Transforms, type Descendant } from "slate";
 import { withHistory } from "slate-history";
 import { Editable, ReactEditor, Slate, withReact, type RenderElementProps, type RenderLeafProps } from "slate-react";
-import { isImageExtension, uploadDefaults } from "@parley/contracts/uploads";
+import { formatFileSize, isImageExtension, uploadDefaults } from "@parley/contracts/uploads";
 import { ApiError } from "../../lib/api.ts";
 import { useApi } from "../../lib/api-context.tsx";
 import { t } from "../../lib/i18n.ts";
-import { formatFileSize } from "../../lib/numbers.ts";
-import { commentBodyID, registerCommentComposer, richText } from "../discussions/components/commentComposer.ts";
+import { commentBodyID, registerCommentComposer, richText } from "../../lib/comment-composer.ts";
 import { checkFile, uploadLimitsQuery, uploadMedia } from "./editor.api.ts";
 import { activeLink, insertEmbed, setLink, shortcutOf, toggleMark, unwrapLink, withRich2 } from "./editor.commands.ts";
 import { withRich2Paste } from "./editor.paste.ts";
@@ -153,9 +152,11 @@ export function RichEditor({ name, id, label, defaultValue, describedBy, invalid
     if (!editor.selection) Transforms.select(editor, Editor.end(editor, []));
   }, [editor]);
 
+  const [focusAfterRender, setFocusAfterRender] = useState(0);
   // The comment box answers the posts' Reply and Quote buttons (a quote becomes a real block quote).
-  // A layout effect: registered in the commit that shows the editor, so no Quote lands in between.
-  useLayoutEffect(() => {
+  // A passive effect, so it runs after <Slate>'s own (a child's effects run first): only then does the
+  // editor pass its changes on. A Quote asked for in between waits in the composer (commentComposer.ts).
+  useEffect(() => {
     if (id !== commentBodyID) return undefined;
     return registerCommentComposer({
       focus,
@@ -165,10 +166,14 @@ export function RichEditor({ name, id, label, defaultValue, describedBy, invalid
           at: [editor.children.length],
         });
         Transforms.select(editor, Editor.end(editor, []));
-        focus();
+        // Focus once React has drawn the quote: the caret goes into nodes that must be in the page.
+        setFocusAfterRender((count) => count + 1);
       },
     });
   }, [editor, focus, id]);
+  useEffect(() => {
+    if (focusAfterRender > 0) focus();
+  }, [focusAfterRender, focus]);
 
   const handleCommand = (command: () => void) => {
     if (!editor.selection) Transforms.select(editor, Editor.end(editor, []));

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { uploadDefaults } from "@parley/contracts/uploads";
+import { formatFileSize, uploadDefaults } from "@parley/contracts/uploads";
 import { ApiError } from "../../lib/api.ts";
-import { formatFileSize } from "../../lib/numbers.ts";
 import { checkFile, uploadMedia } from "./editor.api.ts";
 
 const media = {

@@ -4,7 +4,7 @@ import { checkUpload, uploadDefaults, uploadMessages, type UploadLimits } from "
 import { ApiError, type ApiClient } from "../../lib/api.ts";
 import { t } from "../../lib/i18n.ts";
 
-export const mediaKeys = {
+const mediaKeys = {
   all: ["media"] as const,
   uploadLimits: () => [...mediaKeys.all, "upload-limits"] as const,
 };

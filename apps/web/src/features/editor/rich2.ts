@@ -12,7 +12,7 @@ export const textBlockTypes = ["p", "h2", "h3", "lic", "blockquote-line", "code_
 /** Blocks that hold other blocks. */
 export const containerTypes = ["ul", "ol", "li", "blockquote", "code_block"] as const;
 
-export type TextBlockType = (typeof textBlockTypes)[number];
+type TextBlockType = (typeof textBlockTypes)[number];
 export type ContainerType = (typeof containerTypes)[number];
 export type Mark = "bold" | "italic" | "strikethrough" | "code";
 
@@ -31,12 +31,12 @@ export interface TextBlockElement {
   type: TextBlockType;
   children: Descendant[];
 }
-export interface ContainerElement {
+interface ContainerElement {
   type: ContainerType;
   lang?: string;
   children: Descendant[];
 }
-export interface LinkElement {
+interface LinkElement {
   type: "a";
   url: string;
   children: Descendant[];
@@ -49,7 +49,7 @@ export interface EmbedElement {
   children: [{ text: "" }];
 }
 export type Rich2Element = TextBlockElement | ContainerElement | LinkElement | EmbedElement;
-export type Rich2Text = { text: string } & Partial<Record<Mark, true>>;
+type Rich2Text = { text: string } & Partial<Record<Mark, true>>;
 
 declare module "slate" {
   interface CustomTypes {
@@ -62,7 +62,7 @@ declare module "slate" {
 export const paragraph = (text = ""): TextBlockElement => ({ type: "p", children: [{ text }] });
 
 /** Plain text (a textarea's content) as paragraphs, one per line. */
-export function textToValue(text: string): Descendant[] {
+function textToValue(text: string): Descendant[] {
   const lines = text.replace(/\r\n?/g, "\n").split("\n");
   return lines.map((line) => paragraph(line));
 }

@@ -3,8 +3,8 @@ import { botCheckResponseFields } from "@parley/contracts/bot-check";
 import { userMessages, userRules } from "@parley/contracts/user-rules";
 import type { ApiClient } from "../../lib/api.ts";
 import { formError, formInvalid, formValue, type FormResult } from "../../lib/forms.ts";
-import { safeTarget } from "../../lib/targets.ts";
-import { usersApi } from "../users/users.api.ts";
+import { safeTarget } from "@parley/contracts/urls";
+import { usersApi } from "../users/index.ts";
 
 const targetOf = (request: Request) => safeTarget(new URL(request.url).searchParams.get("Target"));
 

@@ -3,11 +3,9 @@ import { formValue, type FormResult } from "../../lib/forms.ts";
 /** The buttons of the group and members pages post one of these `intent`s. */
 export const groupIntents = ["join", "apply", "leave", "accept", "decline"] as const;
 export const memberIntents = ["role", "remove", "approve", "deny", "invite", "withdraw"] as const;
-export type GroupIntent = (typeof groupIntents)[number];
-export type MemberIntent = (typeof memberIntents)[number];
 
 /** The intents that ask first: leaving, removing a member, deleting the group. */
-export const confirmedIntents = new Set<string>(["leave", "remove", "delete"]);
+const confirmedIntents = new Set<string>(["leave", "remove", "delete"]);
 
 /** An action's answer: a message, field errors, or (without JavaScript) the question to confirm first. */
 export interface GroupActionResult extends FormResult {

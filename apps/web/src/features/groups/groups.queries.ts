@@ -2,9 +2,19 @@ import { queryOptions } from "@tanstack/react-query";
 import { groupRules } from "@parley/contracts/groups-constants";
 import type { ApiClient } from "../../lib/api.ts";
 import { groupsApi, type GroupListParams, type GroupMemberListParams } from "./groups.api.ts";
-import { groupKeys } from "./groups.record.ts";
+import { groupRecordKey } from "../../lib/group-record.ts";
 
-export { groupKeys, groupQuery } from "./groups.record.ts";
+export { groupQuery } from "../../lib/group-record.ts";
+
+/** Query keys of the groups: one factory, so a write can drop everything it may have changed. */
+export const groupKeys = {
+  all: ["groups"] as const,
+  list: (params: GroupListParams) => [...groupKeys.all, "list", params] as const,
+  group: groupRecordKey,
+  members: (groupID: number, params: GroupMemberListParams) => [...groupKeys.all, "members", groupID, params] as const,
+  applicants: (groupID: number) => [...groupKeys.all, "applicants", groupID] as const,
+  invitations: (groupID: number) => [...groupKeys.all, "invitations", groupID] as const,
+};
 
 /** Groups per page of `/groups`, members per page of a group's members. */
 export const groupsPerPage = groupRules.defaultLimit;

@@ -7,7 +7,7 @@ import { createQueryClient } from "../../lib/query-client.ts";
 import { Providers } from "../../Providers.tsx";
 import { createRoutes } from "../../router.tsx";
 import { createFakeTransport, jsonResponse } from "../../test/fixtures.ts";
-import { lookupForUrl } from "../layouts/layouts.lookup.ts";
+import { lookupForUrl } from "../layouts/index.ts";
 import { createGroupEditorRoutes } from "./groups.editor.routes.tsx";
 import { createGroupRoutes } from "./groups.routes.tsx";
 import { makeGroup } from "./groups.testing.ts";

@@ -6,8 +6,8 @@ import { formError, formValue } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
 import { loadOrThrow, notFoundError, type RouteErrorData } from "../../lib/route-errors.ts";
 import { entryLink } from "../../lib/targets.ts";
-import { discussionKeys, discussionListQuery } from "../discussions/discussions.queries.ts";
-import { meQuery, requireMember } from "../users/users.queries.ts";
+import { discussionKeys, discussionListQuery } from "../discussions/index.ts";
+import { meQuery, requireMember } from "../users/index.ts";
 import {
   groupIntents,
   memberIntents,

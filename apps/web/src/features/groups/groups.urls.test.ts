@@ -11,6 +11,7 @@ import {
   readID,
   readPage,
 } from "./groups.urls.ts";
+import { loadNewDiscussionPage } from "../discussions/index.ts";
 
 describe("the groups' addresses", () => {
   it("reads /groups' page, sort and filter, falling back to the defaults; a bad page is none", () => {
@@ -56,7 +57,7 @@ describe("the groups' addresses", () => {
   it("links a group by its URL's path, else by its id and slug", () => {
     expect(groupPath({ groupID: 3, slug: "x", url: "http://forum.test/group/3-book-club" })).toBe("/group/3-book-club");
     expect(groupPath({ groupID: 3, slug: "book-club" })).toBe("/group/3-book-club");
-    // groups.record.ts writes the addresses itself (kept light for the reading pages): they must agree.
+    // lib/group-record.ts writes the addresses itself (kept light for the reading pages): they must agree.
     expect(groupPath({ groupID: 3, slug: "book-club" })).toBe(groupPaths.group(3, "book-club"));
     expect(pagedHref("/group/3-book-club", 1)).toBe("/group/3-book-club");
     expect(pagedHref("/group/3-book-club", 2)).toBe("/group/3-book-club?page=2");
@@ -95,7 +96,7 @@ describe("the groups' addresses", () => {
 
 describe("the create-post page's group parent", () => {
   it("reads /post/discussion/social-groups?groupid={id} only", async () => {
-    const { readParentGroupID } = await import("../discussions/pages/NewDiscussionPage.tsx");
+    const { readParentGroupID } = await loadNewDiscussionPage();
     expect(readParentGroupID({ pathname: "/post/discussion/social-groups", search: "?groupid=3" })).toBe(3);
     expect(readParentGroupID({ pathname: "/post/discussion/social-groups", search: "?groupid=x" })).toBeNull();
     expect(readParentGroupID({ pathname: "/post/discussion/5", search: "?groupid=3" })).toBeNull();

@@ -1,9 +1,9 @@
 import type { GroupSort } from "@parley/contracts";
 import { groupPaths, groupSorts } from "@parley/contracts/groups-constants";
 import { t } from "../../lib/i18n.ts";
-import { groupPath } from "./groups.record.ts";
+import { groupPath } from "../../lib/group-record.ts";
 
-export { groupDiscussionCrumbs, groupPath } from "./groups.record.ts";
+export { groupDiscussionCrumbs, groupPath } from "../../lib/group-record.ts";
 
 /** The list's sorts, in the select's order, with their labels in the interface's language. */
 export const groupSortOptions = (): ReadonlyArray<{ sort: GroupSort; label: string }> => [
@@ -12,10 +12,10 @@ export const groupSortOptions = (): ReadonlyArray<{ sort: GroupSort; label: stri
   { sort: "-countMembers", label: t("Most Members") },
   { sort: "-dateLastComment", label: t("Latest Activity") },
 ];
-export const defaultGroupSort: GroupSort = "name";
+const defaultGroupSort: GroupSort = "name";
 
 /** `/groups`' filters: every group the viewer may see, or (members) the ones they belong to. */
-export type GroupFilter = "all" | "mine";
+type GroupFilter = "all" | "mine";
 
 export interface GroupListState {
   page: number;

@@ -34,9 +34,6 @@ export function viewerAction(group: GroupStanding, signedIn: boolean): GroupView
 export const canReadDiscussions = (group: GroupStanding) =>
   group.permissions?.["view"] ?? (group.privacy === "public" || group.viewer.role !== null || allowed(group, "edit"));
 
-/** Starts a discussion in the group (members; the server checks again). */
-export const canPostIn = (group: GroupStanding) => allowed(group, "post");
-
 /** Edits the group's name, description, privacy and images (leaders, `groups.moderate`). */
 export const canEditGroup = (group: GroupStanding) => allowed(group, "edit");
 
@@ -45,9 +42,6 @@ export const canDeleteGroup = (group: GroupStanding) => allowed(group, "delete")
 
 /** Changes roles, removes members, reviews applicants (leaders, `groups.moderate`). */
 export const canManageMembers = (group: GroupStanding) => allowed(group, "manageMembers");
-
-/** Invites members (leaders, `groups.moderate`). */
-export const canInvite = (group: GroupStanding) => allowed(group, "invite") || allowed(group, "manageMembers");
 
 /** Who may create groups: `groups.add` (or an administrator). */
 export const canAddGroups = (me: { userID: number; isAdmin: boolean; permissions: readonly string[] }) =>

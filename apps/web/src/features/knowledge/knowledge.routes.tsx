@@ -5,7 +5,7 @@ import { formError, formValue, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
 import { loadOrThrow, notFoundError, parsePageSegment } from "../../lib/route-errors.ts";
 import { entryLink } from "../../lib/targets.ts";
-import { meQuery } from "../users/users.queries.ts";
+import { meQuery } from "../users/index.ts";
 import { knowledgeApi } from "./knowledge.api.ts";
 import {
   articleCan,

@@ -9,7 +9,6 @@ import { rememberTitleBar } from "./layouts.loaders.ts";
 import { lookupForUrl } from "./layouts.lookup.ts";
 import { layoutQuery } from "./layouts.queries.ts";
 import { WidgetRegistryContext, prefetchWidgets, type WidgetRegistry } from "./widgetRegistry.ts";
-import { defaultWidgets } from "./widgets.tsx";
 
 /** The kind of record a failed lookup was about, for the error page's "{Type} Not Found". */
 const recordTypeNames: Record<string, string> = { category: "Category", discussion: "Discussion", comment: "Comment" };
@@ -17,9 +16,10 @@ const recordTypeNames: Record<string, string> = { category: "Category", discussi
 /**
  * The loader of every layout page (spec §2): asks the server for the URL's layout, follows its
  * `redirectTo`, then runs every widget's prefetch at once, so the page renders with its data.
+ * `widgets` are the features' own, put together by the app's routes.
  */
-export function createLayoutLoader(deps: { queryClient: QueryClient; api: ApiClient; widgets?: WidgetRegistry }) {
-  const { queryClient, api, widgets = defaultWidgets } = deps;
+export function createLayoutLoader(deps: { queryClient: QueryClient; api: ApiClient; widgets: WidgetRegistry }) {
+  const { queryClient, api, widgets } = deps;
   return async ({ request }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
     const lookup = lookupForUrl(url);
@@ -39,7 +39,7 @@ export function createLayoutLoader(deps: { queryClient: QueryClient; api: ApiCli
 }
 
 /** A layout page: the widgets of the layout its loader fetched. */
-export function LayoutPage({ widgets = defaultWidgets }: { widgets?: WidgetRegistry }) {
+export function LayoutPage({ widgets }: { widgets: WidgetRegistry }) {
   const api = useApi();
   const lookup = useLoaderData<LayoutLookup>();
   const { data } = useSuspenseQuery(layoutQuery(api, lookup));

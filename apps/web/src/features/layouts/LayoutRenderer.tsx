@@ -4,7 +4,7 @@ import { t } from "../../lib/i18n.ts";
 import { Button } from "../../ui/button/Button.tsx";
 import { layoutCss } from "./layoutCss.ts";
 import styles from "./LayoutRenderer.module.css";
-import { useWidgetRegistry } from "./widgetRegistry.ts";
+import { definitionOf, useWidgetRegistry } from "./widgetRegistry.ts";
 
 const warned = new Set<string>();
 
@@ -27,7 +27,7 @@ interface BoundaryProps {
 }
 
 /** One widget failing to render leaves the rest of the page: a message, Reload and Cancel (hides it). */
-export class WidgetErrorBoundary extends Component<BoundaryProps, { error: Error | null; cancelled: boolean }> {
+class WidgetErrorBoundary extends Component<BoundaryProps, { error: Error | null; cancelled: boolean }> {
   override state = { error: null as Error | null, cancelled: false };
 
   static getDerivedStateFromError(error: Error) {
@@ -67,8 +67,7 @@ const deviceClass = (widget: LayoutWidget) => {
 /** One widget from the registry, in its error boundary, hidden on the other kind of device when asked. */
 function WidgetHost({ widget }: { widget: LayoutWidget }) {
   const registry = useWidgetRegistry();
-  const definition = registry[widget.$reactComponent];
-  const Widget = definition?.component;
+  const Widget = definitionOf(registry, widget.$reactComponent)?.component;
   const content = Widget ? (
     <WidgetErrorBoundary component={widget.$reactComponent}>
       <Widget {...widget.$reactProps} />

@@ -1,71 +1,69 @@
-import type { LayoutWidget } from "@parley/contracts";
+import type { LayoutAssetWidget, WidgetProps } from "@parley/contracts";
 import { LayoutRenderer } from "./LayoutRenderer.tsx";
 import { sectionStyle } from "./layoutCss.ts";
 import styles from "./LayoutRenderer.module.css";
-import { widgetsOf } from "./widgetRegistry.ts";
 
 /*
  * Section widgets (spec §2 "One-, two- and three-column page layouts"): slots of nested widgets laid
  * out in columns by the §9 widths; every section collapses to one column on narrow screens.
  */
 
-type Slots = Record<string, unknown>;
+type Slot = LayoutAssetWidget[] | undefined;
 
-const Column = ({ widgets, label }: { widgets: LayoutWidget[]; label?: string }) =>
+const Column = ({ widgets, label }: { widgets: LayoutAssetWidget[]; label?: string }) =>
   widgets.length ? (
     <div className={styles.column} {...(label ? { "data-slot": label } : {})}>
       <LayoutRenderer widgets={widgets} />
     </div>
   ) : null;
 
-const Breadcrumbs = ({ value }: { value: unknown }) => <LayoutRenderer widgets={widgetsOf(value)} />;
+const Breadcrumbs = ({ value }: { value: Slot }) => <LayoutRenderer widgets={value ?? []} />;
+
+/** The widgets of a column's top and bottom slots, in order. */
+const both = (top: Slot, bottom: Slot) => [...(top ?? []), ...(bottom ?? [])];
 
 /** `react.section.1-column`: breadcrumbs, then `children` in the middle column. */
-export function SectionOneColumn(props: Slots) {
+export function SectionOneColumn(props: WidgetProps<"react.section.1-column">) {
   return (
     <div className={styles.section} style={sectionStyle}>
-      <Breadcrumbs value={props["breadcrumbs"]} />
-      <Column widgets={widgetsOf(props["children"])} label="main" />
+      <Breadcrumbs value={props.breadcrumbs} />
+      <Column widgets={props.children ?? []} label="main" />
     </div>
   );
 }
 
 /** `react.section.2-columns`: breadcrumbs, a main column (top, bottom) and a secondary panel (top, bottom). */
-export function SectionTwoColumns(props: Slots) {
+export function SectionTwoColumns(props: WidgetProps<"react.section.2-columns">) {
   return (
     <div className={styles.section} style={sectionStyle}>
-      <Breadcrumbs value={props["breadcrumbs"]} />
+      <Breadcrumbs value={props.breadcrumbs} />
       <div className={`${styles.section} ${styles.twoColumns}`}>
-        <Column widgets={[...widgetsOf(props["mainTop"]), ...widgetsOf(props["mainBottom"])]} label="main" />
-        <Column
-          widgets={[...widgetsOf(props["secondaryTop"]), ...widgetsOf(props["secondaryBottom"])]}
-          label="secondary"
-        />
+        <Column widgets={both(props.mainTop, props.mainBottom)} label="main" />
+        <Column widgets={both(props.secondaryTop, props.secondaryBottom)} label="secondary" />
       </div>
     </div>
   );
 }
 
 /** `react.section.3-columns`: left panel, middle column, right panel (each top and bottom). */
-export function SectionThreeColumns(props: Slots) {
-  const slot = (name: string) => [...widgetsOf(props[`${name}Top`]), ...widgetsOf(props[`${name}Bottom`])];
+export function SectionThreeColumns(props: WidgetProps<"react.section.3-columns">) {
   return (
     <div className={styles.section} style={sectionStyle}>
-      <Breadcrumbs value={props["breadcrumbs"]} />
+      <Breadcrumbs value={props.breadcrumbs} />
       <div className={`${styles.section} ${styles.threeColumns}`}>
-        <Column widgets={slot("left")} label="left" />
-        <Column widgets={slot("middle")} label="main" />
-        <Column widgets={slot("right")} label="right" />
+        <Column widgets={both(props.leftTop, props.leftBottom)} label="left" />
+        <Column widgets={both(props.middleTop, props.middleBottom)} label="main" />
+        <Column widgets={both(props.rightTop, props.rightBottom)} label="right" />
       </div>
     </div>
   );
 }
 
 /** `react.section.full-width`: `children` across the whole width. */
-export function SectionFullWidth(props: Slots) {
+export function SectionFullWidth(props: WidgetProps<"react.section.full-width">) {
   return (
     <div className={`${styles.section} ${styles.fullWidth}`} style={sectionStyle}>
-      <LayoutRenderer widgets={widgetsOf(props["children"])} />
+      <LayoutRenderer widgets={props.children ?? []} />
     </div>
   );
 }

@@ -1,7 +1,9 @@
-export { useTitleBar, layoutKeys, layoutQuery } from "./layouts.queries.ts";
+/** The layouts' surface for the router and the shell: the layout page and loader, the title bar, widget registration. */
+export { useTitleBar } from "./layouts.queries.ts";
 export { ensureTitleBar, refreshTitleBar } from "./layouts.loaders.ts";
 export { lookupForUrl } from "./layouts.lookup.ts";
 export { fallbackTitleBar } from "./titleBar.ts";
 export { LayoutPage, createLayoutLoader } from "./LayoutPage.tsx";
-export { LayoutRenderer, WidgetErrorBoundary } from "./LayoutRenderer.tsx";
-export { defineWidget, type WidgetRegistry, type WidgetDefinition, type WidgetContext } from "./widgetRegistry.ts";
+export { LayoutRenderer } from "./LayoutRenderer.tsx";
+export { layoutWidgets } from "./layouts.widgets.tsx";
+export { type WidgetRegistry } from "./widgetRegistry.ts";

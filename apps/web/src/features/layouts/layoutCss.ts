@@ -5,9 +5,9 @@ import styles from "./LayoutRenderer.module.css";
 const { layout } = limits;
 
 /** The widest "mobile" body (spec §2 device classes): the minimal one-column width plus a padded panel. */
-export const mobileMaxWidth = layout.oneColumn + layout.panelWidth + 2 * layout.gutterBase;
+const mobileMaxWidth = layout.oneColumn + layout.panelWidth + 2 * layout.gutterBase;
 /** Two columns fit when the minimal middle column and the two-column panel do, with a full gutter. */
-export const twoColumnsMinWidth = layout.middleColumnMin + layout.panelWidthTwoColumn + layout.gutterFull;
+const twoColumnsMinWidth = layout.middleColumnMin + layout.panelWidthTwoColumn + layout.gutterFull;
 
 /**
  * The width rules of layouts, written from the §9 constants (CSS media queries cannot read custom

@@ -2,10 +2,10 @@ import { matchPath } from "react-router";
 import type { LayoutLookup } from "@parley/contracts";
 import { defaultCommentSort, defaultDiscussionSort, readCommentSort } from "@parley/contracts/discussion-sorts";
 import { parsePageSegment } from "../../lib/route-errors.ts";
-import { readListParams } from "../discussions/pages/DiscussionsPage.tsx";
+import { readListParams } from "../../lib/list-params.ts";
 
 /** The site section of every page until subcommunities exist (spec §2: section 0 is `home`). */
-export const SITE_SECTION_ID = "0";
+const SITE_SECTION_ID = "0";
 
 /** The record of the default section: the home, discussion list and category list pages' record. */
 const siteSection = { recordType: "siteSection", recordID: SITE_SECTION_ID } as const;

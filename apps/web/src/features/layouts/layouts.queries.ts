@@ -19,7 +19,7 @@ export const layoutQuery = (api: ApiClient, lookup: LayoutLookup) =>
   });
 
 /** Read-only: the root loader and the layout pages put the title bar there (never fetched by itself). */
-export const titleBarQuery = () =>
+const titleBarQuery = () =>
   queryOptions<TitleBarProps>({ queryKey: layoutKeys.titleBar(), queryFn: skipToken, staleTime: Infinity });
 
 /** The title bar's configuration for this viewer (spec §3), from the query cache. */

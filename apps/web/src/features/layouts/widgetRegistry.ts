@@ -1,6 +1,6 @@
 import { createContext, useContext, type ComponentType } from "react";
 import type { QueryClient } from "@tanstack/react-query";
-import type { LayoutWidget } from "@parley/contracts";
+import type { LayoutWidget, WidgetName, WidgetProps } from "@parley/contracts";
 import type { ApiClient } from "../../lib/api.ts";
 
 /** What a widget's `prefetch` may use: the page's query cache and API, and the page URL. */
@@ -17,12 +17,17 @@ export interface WidgetDefinition<P> {
   prefetch?: (context: WidgetContext, props: P) => Promise<unknown>;
 }
 
-/** Widget name (`$reactComponent`) → definition. Props are the server's `$reactProps`. */
-export type WidgetRegistry = Readonly<Record<string, WidgetDefinition<Record<string, unknown>>>>;
+/**
+ * Widget name (`$reactComponent`) → definition, its props the contract's for that name. Each feature
+ * exports the widgets it owns (`… satisfies WidgetRegistry`); the app's routes put them together.
+ */
+export type WidgetRegistry = { readonly [Name in WidgetName]?: WidgetDefinition<WidgetProps<Name>> };
 
-/** Types a widget definition by its props and stores it in the registry's common shape. */
-export const defineWidget = <P extends object>(definition: WidgetDefinition<P>) =>
-  definition as unknown as WidgetDefinition<Record<string, unknown>>;
+/** The definition registered for a widget's name, typed by that name's props. */
+export const definitionOf = <Name extends WidgetName>(
+  registry: WidgetRegistry,
+  name: Name,
+): WidgetDefinition<WidgetProps<Name>> | undefined => registry[name];
 
 const isWidget = (value: unknown): value is LayoutWidget =>
   typeof value === "object" &&
@@ -35,7 +40,8 @@ export function collectWidgets(widgets: readonly LayoutWidget[]): LayoutWidget[]
   const out: LayoutWidget[] = [];
   const walk = (widget: LayoutWidget) => {
     out.push(widget);
-    for (const value of Object.values(widget.$reactProps)) {
+    const values: unknown[] = Object.values(widget.$reactProps);
+    for (const value of values) {
       if (Array.isArray(value)) for (const item of value) if (isWidget(item)) walk(item);
     }
   };
@@ -51,13 +57,10 @@ export async function prefetchWidgets(
 ): Promise<void> {
   await Promise.all(
     collectWidgets(widgets).map(async (widget) => {
-      await registry[widget.$reactComponent]?.prefetch?.(context, widget.$reactProps);
+      await definitionOf(registry, widget.$reactComponent)?.prefetch?.(context, widget.$reactProps);
     }),
   );
 }
 
 export const WidgetRegistryContext = createContext<WidgetRegistry>({});
 export const useWidgetRegistry = () => useContext(WidgetRegistryContext);
-
-/** Nested widgets in a props value (a section's slot), or none. */
-export const widgetsOf = (value: unknown): LayoutWidget[] => (Array.isArray(value) ? value.filter(isWidget) : []);

@@ -3,7 +3,7 @@
  * points every off-site http(s) link in a post at it (platform/render/links.ts), so this works without
  * JavaScript; the web uses these helpers for links it builds itself.
  */
-export const leavingPath = "/home/leaving";
+const leavingPath = "/home/leaving";
 
 export function isExternalUrl(href: string, siteOrigin: string): boolean {
   let url: URL;

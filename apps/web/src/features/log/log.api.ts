@@ -1,7 +1,7 @@
 import type { ChangeLogEntry, PageInfo } from "@parley/contracts";
 import type { ApiClient } from "../../lib/api.ts";
 
-export interface LogPage {
+interface LogPage {
   items: ChangeLogEntry[];
   paging: PageInfo | null;
 }

@@ -1,9 +1,9 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "../../lib/api.ts";
 import { logApi } from "./log.api.ts";
-import type { LogFilter } from "./log.urls.ts";
+import type { LogFilter } from "../../lib/log-filter.ts";
 
-export { logFilterPath, readLogFilter, type LogFilter } from "./log.urls.ts";
+export { logFilterPath, readLogFilter, type LogFilter } from "../../lib/log-filter.ts";
 
 /** Entries per page of the /log/filter pages. */
 export const logPageLimit = 30;

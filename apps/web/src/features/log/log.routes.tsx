@@ -4,7 +4,7 @@ import type { ApiClient } from "../../lib/api.ts";
 import { formError, formValue, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
 import { loadOrThrow, notFoundError } from "../../lib/route-errors.ts";
-import { discussionKeys, discussionQuery } from "../discussions/discussions.queries.ts";
+import { discussionKeys, discussionQuery } from "../discussions/index.ts";
 import { logApi } from "./log.api.ts";
 import { logKeys, logQuery, newerRevisionQuery, readLogFilter } from "./log.queries.ts";
 import { LogPage } from "./pages/LogPage.tsx";

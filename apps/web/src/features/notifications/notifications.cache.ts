@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { Me, Notification } from "@parley/contracts";
-import { userKeys } from "../users/users.queries.ts";
+import { userKeys } from "../users/index.ts";
 import type { NotificationPage } from "./notifications.api.ts";
 import { notificationKeys } from "./notifications.queries.ts";
 

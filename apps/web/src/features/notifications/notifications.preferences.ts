@@ -1,7 +1,7 @@
 import { notificationActivityTypes, type NotificationActivityType } from "@parley/contracts/notifications-constants";
 import type { PreferencesSchemaNode } from "./notifications.api.ts";
 
-export interface PreferenceRow {
+interface PreferenceRow {
   type: NotificationActivityType;
   label: string;
   description: string | null;

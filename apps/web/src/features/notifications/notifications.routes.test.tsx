@@ -8,7 +8,7 @@ import { Providers } from "../../Providers.tsx";
 import { guestMe, memberMe } from "../../shell/testing.tsx";
 import { createFakeTransport, jsonResponse } from "../../test/fixtures.ts";
 import { createNotificationRoutes, unsubscribedMessage } from "./notifications.routes.tsx";
-import { makeNotification } from "./notifications.testing.ts";
+import { makeNotification } from "../../test/notifications.ts";
 
 afterEach(cleanup);
 

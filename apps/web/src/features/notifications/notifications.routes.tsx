@@ -10,7 +10,7 @@ import type { ApiClient } from "../../lib/api.ts";
 import { formError, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
 import { loadOrThrow, notFoundError } from "../../lib/route-errors.ts";
-import { requireMember } from "../users/users.queries.ts";
+import { requireMember } from "../users/index.ts";
 import { notificationsApi } from "./notifications.api.ts";
 import { markAllReadInCache } from "./notifications.cache.ts";
 import { preferenceField, preferenceGroups } from "./notifications.preferences.ts";

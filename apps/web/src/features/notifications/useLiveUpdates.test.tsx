@@ -4,7 +4,7 @@ import { fallbackTitleBar } from "../layouts/index.ts";
 import { TitleBar } from "../../shell/TitleBar.tsx";
 import { guestMe, memberMe, renderWithShell } from "../../shell/testing.tsx";
 import { jsonResponse } from "../../test/fixtures.ts";
-import { FakeEventSource, makeNotification } from "./notifications.testing.ts";
+import { FakeEventSource, makeNotification } from "../../test/notifications.ts";
 
 beforeEach(() => {
   FakeEventSource.reset();

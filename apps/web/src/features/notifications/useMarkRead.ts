@@ -3,7 +3,7 @@ import type { Me } from "@parley/contracts";
 import { useApi } from "../../lib/api-context.tsx";
 import { t } from "../../lib/i18n.ts";
 import { useToast } from "../../ui/toast/ToastProvider.tsx";
-import { userKeys } from "../users/users.queries.ts";
+import { userKeys } from "../users/index.ts";
 import { notificationsApi } from "./notifications.api.ts";
 import { cachedPages, markAllReadInCache, markReadInCache } from "./notifications.cache.ts";
 import { notificationKeys } from "./notifications.queries.ts";

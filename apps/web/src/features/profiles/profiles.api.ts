@@ -1,6 +1,6 @@
 import type { Comment, Discussion, User } from "@parley/contracts";
 import type { ApiClient } from "../../lib/api.ts";
-import { listExpand } from "../discussions/discussions.api.ts";
+import { listExpand } from "../discussions/index.ts";
 
 /**
  * What a profile page reads: the member (by name), their discussions and their comments, optionally

@@ -2,7 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "../../lib/api.ts";
 import { profilesApi } from "./profiles.api.ts";
 
-export const profileKeys = {
+const profileKeys = {
   all: ["profiles"] as const,
   user: (name: string) => [...profileKeys.all, "user", name] as const,
   // The page size is part of the key: the overview's 5 and a tab's page 1 are different answers.

@@ -3,7 +3,7 @@ import type { RouteObject } from "react-router";
 import type { ProfileTab } from "@parley/contracts/urls";
 import type { ApiClient } from "../../lib/api.ts";
 import { loadOrThrow, notFoundError } from "../../lib/route-errors.ts";
-import { meQuery } from "../users/users.queries.ts";
+import { meQuery } from "../users/index.ts";
 import {
   profileLimits,
   ProfilePage,

@@ -3,7 +3,7 @@ import { t } from "../../lib/i18n.ts";
 import styles from "./Reactions.module.css";
 
 /** The reaction tooltip names at most this many users, the rest as '+N' (spec §5, §9). */
-export const reactionStackMax = 5;
+const reactionStackMax = 5;
 const photo = limits.sizes.userPhoto.xsmall;
 
 export interface StackUser {

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  addableReactionTypes,
-  canViewReactionUsers,
-  mergeCounts,
-  toggleReaction,
-  visibleCounts,
-  type Reactable,
-} from "./reactions.model.ts";
+import { mergeCounts, toggleReaction } from "./reactions.changes.ts";
+import { addableReactionTypes, canViewReactionUsers, visibleCounts, type Reactable } from "./reactions.model.ts";
 import { agree, allTypes, disagree, like, promote, spam, reactionType } from "./reactions.testing.ts";
 
 const member = { userID: 7, isAdmin: false, permissions: ["reactions.positive.add", "reactions.negative.add"] };

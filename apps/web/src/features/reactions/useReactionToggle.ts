@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ReactionType } from "@parley/contracts";
 import { useApi } from "../../lib/api-context.tsx";
 import { reactionsApi, type ReactionRecordType } from "./reactions.api.ts";
-import { mergeCounts, toggleReaction, type ReactionCache, type ReactionSummary } from "./reactions.model.ts";
+import { mergeCounts, toggleReaction } from "./reactions.changes.ts";
+import type { ReactionCache, ReactionSummary } from "./reactions.model.ts";
 import { reactionKeys } from "./reactions.queries.ts";
 
 interface Variables {

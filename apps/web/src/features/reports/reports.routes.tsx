@@ -9,7 +9,7 @@ import { reportKeys, reportListQuery, reportReasonsQuery } from "./reports.queri
 import { canManageReasons, readReportsSearch, reportReasonID } from "./reports.urls.ts";
 import { ReportReasonsPage } from "./pages/ReportReasonsPage.tsx";
 import { ReportsPage } from "./pages/ReportsPage.tsx";
-import { requireMember } from "../users/users.queries.ts";
+import { requireMember } from "../users/index.ts";
 
 /**
  * `/dashboard/content/reports`: the report queue and a post's reports, for moderators

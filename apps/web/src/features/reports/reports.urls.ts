@@ -1,15 +1,8 @@
 import type { ReportStatus } from "@parley/contracts";
 import type { ReportListParams } from "./reports.api.ts";
+import { reportsPath } from "./reports.links.ts";
 
-/** The queue's path (spec §2). */
-export const reportsPath = "/dashboard/content/reports";
-
-/** The page that manages the reasons members pick when they report a post. */
-export const reportReasonsPath = "/dashboard/settings/report-reasons";
-
-/** Who manages the reasons (community.manage; the server checks again). */
-export const canManageReasons = (me: { userID: number; isAdmin: boolean; permissions: string[] }) =>
-  me.userID !== 0 && (me.isAdmin || me.permissions.includes("community.manage"));
+export { canManageReasons, reportReasonsPath, reportsLink, reportsPath } from "./reports.links.ts";
 
 /** A new reason's ID (a slug the reports keep): its name's letters and digits, made unique among `taken`. */
 export function reportReasonID(name: string, taken: ReadonlySet<string>): string {
@@ -28,10 +21,6 @@ export function reportReasonID(name: string, taken: ReadonlySet<string>): string
 
 /** Reports per page of the queue. */
 export const reportsPageLimit = 30;
-
-/** A post's reports, every status (spec §2: `?statuses=none&recordType=…&recordID=…`). */
-export const reportsLink = (recordType: "discussion" | "comment", recordID: number) =>
-  `${reportsPath}?statuses=none&recordType=${recordType}&recordID=${recordID}`;
 
 /** The contract's statuses (the contracts index is not for the browser bundle's values). */
 const reportStatuses: readonly ReportStatus[] = ["new", "escalated", "dismissed"];

@@ -4,7 +4,7 @@ import type { SearchResult } from "@parley/contracts";
 import type { ApiClient } from "../../lib/api.ts";
 import { searchApi } from "./search.api.ts";
 
-export const searchKeys = {
+const searchKeys = {
   all: ["search"] as const,
   results: (params: Record<string, unknown>) => [...searchKeys.all, "results", params] as const,
   suggestions: (query: string) => [...searchKeys.all, "suggestions", query] as const,
@@ -18,14 +18,14 @@ export const searchResultsQuery = (api: ApiClient, params: Record<string, unknow
   });
 
 /** The sources of the title bar's suggestions, in the order their groups show (spec §7, §9). */
-export const suggestionSources = [
+const suggestionSources = [
   { source: "discussions", heading: "Discussions", domain: "discussions" },
   { source: "articles", heading: "Articles", domain: "knowledgeBase" },
   { source: "members", heading: "Members", domain: "user" },
   { source: "categories", heading: "Categories", domain: "category" },
   { source: "groups", heading: "Groups", domain: "group" },
 ] as const;
-export type SuggestionSource = (typeof suggestionSources)[number]["source"];
+type SuggestionSource = (typeof suggestionSources)[number]["source"];
 
 export interface SuggestionGroup {
   source: SuggestionSource;

@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { LoaderFunctionArgs, RouteObject } from "react-router";
 import type { ApiClient } from "../../lib/api.ts";
 import { loadOrThrow } from "../../lib/route-errors.ts";
-import { categoryListQuery } from "../categories/categories.queries.ts";
+import { categoryListQuery } from "../categories/index.ts";
 import { SearchPage } from "./pages/SearchPage.tsx";
 import { hasSearchInput, readSearchPage, searchApiParams } from "./search.params.ts";
 import { searchCategoryTree, searchResultsQuery, searchSettingsQuery } from "./search.queries.ts";

@@ -6,7 +6,7 @@ import { t } from "../../lib/i18n.ts";
 import { loadOrThrow, type RouteErrorData } from "../../lib/route-errors.ts";
 import { siteQuery } from "../../lib/site.ts";
 import { refreshTitleBar } from "../layouts/index.ts";
-import { requireMember } from "../users/users.queries.ts";
+import { requireMember } from "../users/index.ts";
 import { SettingsPage } from "./pages/SettingsPage.tsx";
 import { settingsApi } from "./settings.api.ts";
 import { settingsKeys, settingsQuery } from "./settings.queries.ts";

@@ -24,7 +24,7 @@ export const settingsPageKeys = [
 export type SettingsPageKey = (typeof settingsPageKeys)[number];
 
 /** Switches: a checkbox each (an unchecked box sends nothing: off). */
-export const switchKeys: ReadonlySet<SettingsPageKey> = new Set([
+const switchKeys: ReadonlySet<SettingsPageKey> = new Set([
   "tagging.enabled",
   "conversations.enabled",
   "signatures.enabled",

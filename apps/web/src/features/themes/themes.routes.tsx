@@ -5,7 +5,7 @@ import type { ApiClient } from "../../lib/api.ts";
 import { formError, formInvalid, formValue, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
 import { loadOrThrow, notFoundError, type RouteErrorData } from "../../lib/route-errors.ts";
-import { requireMember } from "../users/users.queries.ts";
+import { requireMember } from "../users/index.ts";
 import { ThemeEditorPage } from "./pages/ThemeEditorPage.tsx";
 import { ThemesPage } from "./pages/ThemesPage.tsx";
 import { editorFieldNames, editorPatch, readEditorForm } from "./theme-editor.form.ts";

@@ -12,7 +12,7 @@ import { t } from "../../lib/i18n.ts";
 import { formatCount } from "../../lib/numbers.ts";
 import { DateTime } from "../../ui/date/DateTime.tsx";
 import { Skeleton } from "../../ui/skeleton/Skeleton.tsx";
-import { meQuery } from "../../features/users/users.queries.ts";
+import { meQuery } from "../../features/users/index.ts";
 import { CloseIcon } from "../icons.tsx";
 import { useShellSettings } from "../ShellContext.tsx";
 import { userCardQuery } from "./userCard.queries.ts";

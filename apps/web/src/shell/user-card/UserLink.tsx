@@ -4,7 +4,7 @@ import { lazy, Suspense, useRef, useState, type MouseEvent, type ReactNode } fro
 import { Link } from "react-router";
 import { useApi } from "../../lib/api-context.tsx";
 import { isPlainClick } from "../../lib/clicks.ts";
-import { meQuery } from "../../features/users/users.queries.ts";
+import { meQuery } from "../../features/users/index.ts";
 import { isCompactNow } from "../device.ts";
 import { canViewUserCards } from "./userCard.queries.ts";
 

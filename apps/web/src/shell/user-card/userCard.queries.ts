@@ -10,7 +10,7 @@ export const userCardQuery = (api: ApiClient, userID: number) =>
   });
 
 /** Any one of these lets a viewer see user cards (spec §6). */
-export const cardPermissions = ["profiles.view", "users.add", "users.edit", "users.delete"] as const;
+const cardPermissions = ["profiles.view", "users.add", "users.edit", "users.delete"] as const;
 
 export const canViewUserCards = (viewer: { isAdmin: boolean; permissions: readonly string[] }) =>
   viewer.isAdmin || cardPermissions.some((permission) => viewer.permissions.includes(permission));

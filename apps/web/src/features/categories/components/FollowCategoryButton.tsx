@@ -3,7 +3,7 @@ import type { Category } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { buttonLook } from "../../../ui/button/Button.tsx";
-import { meQuery } from "../../users/users.queries.ts";
+import { meQuery } from "../../users/index.ts";
 import { useFollowCategory } from "./useFollowCategory.ts";
 import styles from "./FollowCategoryButton.module.css";
 

@@ -6,10 +6,10 @@ import { useSite } from "../../../lib/site.ts";
 import { CategoryList } from "../components/CategoryList.tsx";
 import { categoryListQuery } from "../categories.queries.ts";
 import type { CategoryListParams } from "../categories.api.ts";
-import styles from "./CategoriesPage.module.css";
+import styles from "../../../ui/page/Page.module.css";
 
 /** Parameters of the top-level category list (the tree, two levels deep). */
-export const rootCategoryListParams = { maxDepth: 2 } as const;
+const rootCategoryListParams = { maxDepth: 2 } as const;
 
 /** `/categories` (and, until the discussion list lands, the home page `/`). */
 export function CategoriesPage({

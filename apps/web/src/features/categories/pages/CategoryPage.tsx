@@ -1,6 +1,6 @@
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
-import { listHref, readListParams } from "../../discussions/pages/DiscussionsPage.tsx";
+import { listHref, readListParams } from "../../../lib/list-params.ts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
@@ -9,7 +9,7 @@ import { FollowCategoryButton } from "../components/FollowCategoryButton.tsx";
 import { TranslateCategoryButton } from "../../translations/index.ts";
 import { categoryKeys, categoryListQuery, categoryQuery } from "../categories.queries.ts";
 import { categoryPath } from "../categories.urls.ts";
-import styles from "./CategoriesPage.module.css";
+import styles from "../../../ui/page/Page.module.css";
 import { Breadcrumbs } from "../../../ui/breadcrumbs/Breadcrumbs.tsx";
 
 /*

@@ -9,7 +9,7 @@ import { t } from "../../../lib/i18n.ts";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
 import { Pager } from "../../../ui/pager/Pager.tsx";
 import { UserPhoto } from "../../../ui/user-photo/UserPhoto.tsx";
-import { meQuery } from "../../users/users.queries.ts";
+import { meQuery } from "../../users/index.ts";
 import { otherParticipants } from "../components/ConversationList.tsx";
 import { ReplyForm } from "../components/ReplyForm.tsx";
 import { conversationKeys, conversationLimits, conversationQuery, messagesQuery } from "../conversations.queries.ts";

@@ -5,7 +5,7 @@ import { useApi } from "../../../lib/api-context.tsx";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { RecordPageList } from "../../../ui/record-list/RecordPageList.tsx";
-import { meQuery } from "../../users/users.queries.ts";
+import { meQuery } from "../../users/index.ts";
 import { ConversationList } from "../components/ConversationList.tsx";
 import { readPage } from "../conversations.urls.ts";
 import { canStartConversation } from "../conversations.permissions.ts";

@@ -5,7 +5,7 @@ import type { ApiResponse } from "../../../lib/api.ts";
 import { renderWithShell } from "../../../shell/testing.tsx";
 import { jsonResponse } from "../../../test/fixtures.ts";
 import { discussionKeys } from "../discussions.queries.ts";
-import { author, makeDiscussion } from "./actions.testing.tsx";
+import { author, makeDiscussion } from "../../../test/discussions.tsx";
 import { BookmarkButton } from "./BookmarkButton.tsx";
 
 afterEach(cleanup);

@@ -30,7 +30,7 @@ const parentTrail = (suggestion: CategorySuggestion): string =>
     .map((crumb) => crumb.name)
     .join(" › ");
 
-export const ChevronIcon = () => (
+const ChevronIcon = () => (
   <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
     <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" />
   </svg>

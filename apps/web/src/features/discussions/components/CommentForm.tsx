@@ -6,11 +6,11 @@ import { TransientKeyField } from "../../../lib/session.tsx";
 import { FormAlert, SubmitButton, formStyles } from "../../../ui/forms/Form.tsx";
 import { ConfirmModal } from "../../../ui/modal/Modal.tsx";
 import { useDraftAutosave, useSavedDraftToast } from "../../drafts/index.ts";
-import { BodyEditor } from "../../editor/BodyEditor.tsx";
+import { BodyEditor } from "../../editor/index.ts";
 import styles from "../pages/DiscussionPage.module.css";
 import actionStyles from "./DiscussionActions.module.css";
-import { commentComposer, registerReplyHandler, type ReplyTarget } from "./commentComposer.ts";
-import { useRestoredDraft } from "./useRestoredDraft.ts";
+import { commentComposer, registerReplyHandler, type ReplyTarget } from "../../../lib/comment-composer.ts";
+import { useRestoredDraft } from "../../drafts/index.ts";
 
 /** The anchor of spec §2's draft links (`?hasDraft=true#create-comment`). */
 export const createCommentID = "create-comment";

@@ -5,8 +5,8 @@ import type { Discussion } from "@parley/contracts";
 import { renderWithShell } from "../../../shell/testing.tsx";
 import { jsonResponse } from "../../../test/fixtures.ts";
 import { discussionKeys } from "../discussions.queries.ts";
-import { author, makeDiscussion } from "./actions.testing.tsx";
-import { commentBodyID } from "./commentComposer.ts";
+import { author, makeDiscussion } from "../../../test/discussions.tsx";
+import { commentBodyID } from "../../../lib/comment-composer.ts";
 import { DiscussionOptionsMenu } from "./DiscussionOptionsMenu.tsx";
 import { PostButtons } from "./PostButtons.tsx";
 

@@ -5,11 +5,11 @@ import { useApi } from "../../../lib/api-context.tsx";
 import { onDemand, useOnDemand } from "../../../ui/on-demand.ts";
 import { useToast } from "../../../ui/toast/ToastProvider.tsx";
 import { ReactionsRow } from "../../reactions/index.ts";
-import { meQuery } from "../../users/users.queries.ts";
-import { discussionCache } from "./discussionCache.ts";
+import { meQuery } from "../../users/index.ts";
+import { discussionCache } from "./postCaches.ts";
 import { Post } from "./Post.tsx";
 import { PostButtons } from "./PostButtons.tsx";
-import { errorText } from "./useDiscussionToggles.ts";
+import { errorText } from "./errorText.ts";
 
 /** The discussion's own post: body, reactions row and post buttons. */
 export function DiscussionMainPost({ discussion }: { discussion: Discussion }) {

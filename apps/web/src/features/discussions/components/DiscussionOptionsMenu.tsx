@@ -5,7 +5,7 @@ import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { DropDown, DropDownItem, DropDownSeparator } from "../../../ui/dropdown/DropDown.tsx";
 import { useToast } from "../../../ui/toast/ToastProvider.tsx";
-import { meQuery } from "../../users/users.queries.ts";
+import { meQuery } from "../../users/index.ts";
 import { discussionActions } from "../moderation/actions.builtin.ts";
 import {
   visibleActionGroups,
@@ -17,7 +17,8 @@ import { noModerationSettings } from "../moderation/capabilities.ts";
 import { moderationSettingsQuery } from "../moderation/moderation.queries.ts";
 import { MoreIcon } from "./actionIcons.tsx";
 import { useShare } from "./useShare.ts";
-import { useBookmark, useMute, errorText } from "./useDiscussionToggles.ts";
+import { errorText } from "./errorText.ts";
+import { useBookmark, useMute } from "./useDiscussionToggles.ts";
 import { editsOnlyAsAuthor, useEditWindow } from "./useEditWindow.ts";
 import styles from "./DiscussionActions.module.css";
 

@@ -4,10 +4,10 @@ import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { useToast } from "../../../ui/toast/ToastProvider.tsx";
 import { discussionsApi } from "../discussions.api.ts";
-import { commentBodyID, commentComposer, replyToComment } from "./commentComposer.ts";
+import { commentBodyID, commentComposer, replyToComment } from "../../../lib/comment-composer.ts";
 import { canQuote, canReply } from "./postRules.ts";
 import { ShareMenu } from "./ShareMenu.tsx";
-import { errorText } from "./useDiscussionToggles.ts";
+import { errorText } from "./errorText.ts";
 import styles from "./DiscussionActions.module.css";
 
 export interface PostButtonsProps {

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { DropDown, DropDownItem } from "../../../ui/dropdown/DropDown.tsx";
-import { meQuery } from "../../users/users.queries.ts";
+import { meQuery } from "../../users/index.ts";
 import { canShareNatively, shareInMessagePath } from "./share.ts";
 import { useShare } from "./useShare.ts";
 import styles from "./DiscussionActions.module.css";

@@ -1,25 +1,6 @@
-import type { QueryClient, QueryKey } from "@tanstack/react-query";
-import type { Comment, Discussion } from "@parley/contracts";
-import type { ReactionCache } from "../../reactions/index.ts";
+import type { QueryClient } from "@tanstack/react-query";
+import type { Discussion } from "@parley/contracts";
 import { discussionKeys } from "../discussions.queries.ts";
-
-type Page = { items: Comment[]; total: number };
-
-/** The discussion record of the discussion page. */
-export const discussionCache = (discussionID: number): ReactionCache => ({
-  queryKey: discussionKeys.detail(discussionID),
-  update: (data, change) => (data ? change(data as Discussion) : data),
-});
-
-/** A comment on the cached comments page it was rendered from. */
-export const commentCache = (commentQueryKey: QueryKey, commentID: number): ReactionCache => ({
-  queryKey: commentQueryKey,
-  update: (data, change) => {
-    const page = data as Page | undefined;
-    if (!page) return page;
-    return { ...page, items: page.items.map((item) => (item.commentID === commentID ? change(item) : item)) };
-  },
-});
 
 /** Changes the discussion wherever it is cached: its page and the lists that show it. */
 export function updateDiscussionEverywhere(

@@ -4,7 +4,7 @@ import { createApiClient, type ApiRequest } from "../../../lib/api.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { createFakeTransport, jsonResponse } from "../../../test/fixtures.ts";
 import { createDiscussionActions } from "../discussions.actions.ts";
-import { makeDiscussion } from "./actions.testing.tsx";
+import { makeDiscussion } from "../../../test/discussions.tsx";
 
 const existing: Array<Pick<Tag, "tagID" | "name">> = [
   { tagID: 3, name: "Plugins" },

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
  * The new-post form's React Aria pickers, in a chunk of their own: the server renders plain fields,
  * and this is fetched once the form has hydrated, so reading pages never load it.
  */
-export const loadPostFormParts = async () => {
+const loadPostFormParts = async () => {
   const [category, tags] = await Promise.all([import("./CategoryComboBox.tsx"), import("./TagsComboBox.tsx")]);
   return { CategoryComboBox: category.CategoryComboBox, TagsComboBox: tags.TagsComboBox };
 };

@@ -1,7 +1,7 @@
 import { t } from "../../../lib/i18n.ts";
 
 /** The share-source marker a shared link carries (spec §4), as Vanilla writes it. */
-export const shareSource = { param: "utm_source", value: "community-share" } as const;
+const shareSource = { param: "utm_source", value: "community-share" } as const;
 
 /** A record's address with the share-source marker. */
 export function shareUrl(recordUrl: string): string {
@@ -11,7 +11,7 @@ export function shareUrl(recordUrl: string): string {
 }
 
 /** What a share says besides the link. */
-export const shareText = () => t("Check out this post:");
+const shareText = () => t("Check out this post:");
 
 /** The private-message composer prefilled with the share text and link (spec §2 `/messages/add?content=`). */
 export const shareInMessagePath = (recordUrl: string) =>

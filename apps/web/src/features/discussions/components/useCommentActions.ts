@@ -4,7 +4,7 @@ import { useApi } from "../../../lib/api-context.tsx";
 import { useToast } from "../../../ui/toast/ToastProvider.tsx";
 import { discussionsApi } from "../discussions.api.ts";
 import { discussionKeys } from "../discussions.queries.ts";
-import { errorText } from "./useDiscussionToggles.ts";
+import { errorText } from "./errorText.ts";
 
 type Page = { items: Comment[]; total: number };
 

@@ -5,10 +5,10 @@ import { useApi } from "../../../lib/api-context.tsx";
 import { useToast } from "../../../ui/toast/ToastProvider.tsx";
 import { discussionsApi } from "../discussions.api.ts";
 import { removeDiscussionFromCaches } from "./discussionCache.ts";
-import { errorText } from "./useDiscussionToggles.ts";
+import { errorText } from "./errorText.ts";
 
 /** Where the browser goes after a delete: the category's address when known (spec §2), else the list. */
-export const afterDeletePath = (discussion: Pick<Discussion, "category">) =>
+const afterDeletePath = (discussion: Pick<Discussion, "category">) =>
   discussion.category ? new URL(discussion.category.url).pathname : "/discussions";
 
 /** DELETE, then out of the caches (spec §4) and on to the category; a failure is a toast. */

@@ -1,17 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Discussion } from "@parley/contracts";
-import { errorMessages } from "@parley/contracts/messages";
-import { ApiError } from "../../../lib/api.ts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { useToast } from "../../../ui/toast/ToastProvider.tsx";
 import { discussionsApi } from "../discussions.api.ts";
 import { discussionKeys } from "../discussions.queries.ts";
 import { updateDiscussionEverywhere } from "./discussionCache.ts";
-
-/** What a failure toast says: the error's description or message (spec §8), else the generic sentence. */
-export const errorText = (error: unknown) =>
-  error instanceof ApiError ? error.description || error.message : t(errorMessages.genericToast);
+import { errorText } from "./errorText.ts";
 
 /**
  * Bookmark, optimistically (spec §4): the flag flips at once; on failure it flips back and a dismissible

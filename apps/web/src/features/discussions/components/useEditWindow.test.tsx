@@ -2,7 +2,7 @@ import { act, cleanup, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithShell } from "../../../shell/testing.tsx";
 import { jsonResponse } from "../../../test/fixtures.ts";
-import { author } from "./actions.testing.tsx";
+import { author } from "../../../test/discussions.tsx";
 import { editLabel, editLabelRefreshMs, editSecondsLeft, formatTimeLeft } from "./editWindow.ts";
 import { editsOnlyAsAuthor, useEditWindow } from "./useEditWindow.ts";
 

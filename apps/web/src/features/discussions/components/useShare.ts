@@ -1,7 +1,7 @@
 import { useToast } from "../../../ui/toast/ToastProvider.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { canShareNatively, copyShareLink, shareNatively } from "./share.ts";
-import { errorText } from "./useDiscussionToggles.ts";
+import { errorText } from "./errorText.ts";
 
 /**
  * Share a post: the system share sheet on Android and iOS, otherwise the marked link copied with

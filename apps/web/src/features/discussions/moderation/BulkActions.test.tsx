@@ -5,7 +5,7 @@ import type { Discussion } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { memberMe, renderWithShell } from "../../../shell/testing.tsx";
 import { jsonResponse } from "../../../test/fixtures.ts";
-import { makeDiscussion } from "../components/actions.testing.tsx";
+import { makeDiscussion } from "../../../test/discussions.tsx";
 import { DiscussionList } from "../components/DiscussionList.tsx";
 import { discussionKeys, discussionListQuery } from "../discussions.queries.ts";
 import { selectionStore } from "./bulk.store.ts";

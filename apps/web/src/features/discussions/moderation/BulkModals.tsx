@@ -17,7 +17,7 @@ export interface BulkModalProps {
 }
 
 /** The sentence of spec §5 and the discussions it names. */
-export function ReasonText({ reason }: { reason: DisabledReason }) {
+function ReasonText({ reason }: { reason: DisabledReason }) {
   return (
     <>
       {reason.message}

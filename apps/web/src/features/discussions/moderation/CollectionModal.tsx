@@ -6,13 +6,13 @@ import { t } from "../../../lib/i18n.ts";
 import { FormAlert, TextField } from "../../../ui/forms/Form.tsx";
 import { Loader } from "../../../ui/loader/Loader.tsx";
 import { useToast } from "../../../ui/toast/ToastProvider.tsx";
-import { errorText } from "../components/useDiscussionToggles.ts";
+import { errorText } from "../components/errorText.ts";
 import type { ActionModalProps } from "./actions.registry.ts";
 import { collectionsApi } from "./collections.api.ts";
 import { FormModal } from "./FormModal.tsx";
 import styles from "./Moderation.module.css";
 
-export const collectionKeys = {
+const collectionKeys = {
   all: ["collections"] as const,
   picker: (recordType: string, recordID: number) => [...collectionKeys.all, "picker", recordType, recordID] as const,
 };

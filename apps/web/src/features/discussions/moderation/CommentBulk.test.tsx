@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import type { Comment, Discussion } from "@parley/contracts";
 import { memberMe, renderWithShell } from "../../../shell/testing.tsx";
 import { jsonResponse, makeCategory } from "../../../test/fixtures.ts";
-import { makeDiscussion } from "../components/actions.testing.tsx";
+import { makeDiscussion } from "../../../test/discussions.tsx";
 import { CommentPost } from "../components/CommentPost.tsx";
 import { useBulkSelection } from "../components/useBulkSelection.ts";
 import { commentSelectionStore } from "./bulk.store.ts";

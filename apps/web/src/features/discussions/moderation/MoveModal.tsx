@@ -11,7 +11,7 @@ import { moderationApi } from "./moderation.api.ts";
 import styles from "./Moderation.module.css";
 
 /** The post types the server knows. */
-export const postTypes = ["discussion", "question", "idea"] as const;
+const postTypes = ["discussion", "question", "idea"] as const;
 
 /** Move or change post type (spec §2): a category picker and the type; only what changed is sent. */
 export function MoveModal({ discussion, onClose }: ActionModalProps) {

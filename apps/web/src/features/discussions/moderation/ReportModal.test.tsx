@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Comment, Me } from "@parley/contracts";
 import { memberMe, renderWithShell } from "../../../shell/testing.tsx";
 import { jsonResponse } from "../../../test/fixtures.ts";
-import { makeDiscussion } from "../components/actions.testing.tsx";
+import { makeDiscussion } from "../../../test/discussions.tsx";
 import { CommentPost } from "../components/CommentPost.tsx";
 import { DiscussionOptionsMenu } from "../components/DiscussionOptionsMenu.tsx";
 

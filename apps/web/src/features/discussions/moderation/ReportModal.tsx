@@ -6,7 +6,7 @@ import { formStyles } from "../../../ui/forms/Form.tsx";
 import { Loader } from "../../../ui/loader/Loader.tsx";
 import { useToast } from "../../../ui/toast/ToastProvider.tsx";
 import { reportReasonsQuery, reportsApi } from "../../reports/index.ts";
-import { errorText } from "../components/useDiscussionToggles.ts";
+import { errorText } from "../components/errorText.ts";
 import type { ActionModalProps } from "./actions.registry.ts";
 import { FormModal } from "./FormModal.tsx";
 import styles from "./Moderation.module.css";

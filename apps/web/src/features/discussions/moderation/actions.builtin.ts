@@ -1,6 +1,6 @@
 import { t } from "../../../lib/i18n.ts";
 import { reportsLink } from "../../reports/index.ts";
-import { logFilterPath } from "../../log/log.urls.ts";
+import { logFilterPath } from "../../../lib/log-filter.ts";
 import {
   createActionRegistry,
   type DiscussionAction,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { memberMe } from "../../../shell/testing.tsx";
-import { makeDiscussion } from "../components/actions.testing.tsx";
+import { makeDiscussion } from "../../../test/discussions.tsx";
 import { builtinDiscussionActions } from "./actions.builtin.ts";
 import {
   createActionRegistry,

@@ -6,7 +6,7 @@ import type { ToastApi } from "../../../ui/toast/ToastProvider.tsx";
 import type { ModerationCapability, ModerationSettings } from "./capabilities.ts";
 
 /** The options menu's groups, in order, with a separator between non-empty ones (spec §2). */
-export const discussionActionGroups = ["first", "moderation", "status", "flag", "others"] as const;
+const discussionActionGroups = ["first", "moderation", "status", "flag", "others"] as const;
 export type DiscussionActionGroup = (typeof discussionActionGroups)[number];
 
 /** What a menu entry may look at besides the discussion: the viewer and the site's settings. */
@@ -74,7 +74,7 @@ export function createActionRegistry<A extends { id: string }>(initial: readonly
 }
 
 /** Whether an entry shows: the server has what it needs, it can do something, and the viewer may. */
-export const isActionShown = (action: DiscussionAction, discussion: Discussion, config: DiscussionActionConfig) =>
+const isActionShown = (action: DiscussionAction, discussion: Discussion, config: DiscussionActionConfig) =>
   (action.requires === undefined || config.capabilities.has(action.requires)) &&
   (action.href !== undefined || action.perform !== undefined || action.modal !== undefined) &&
   action.isVisible(discussion, discussion.permissions ?? {}, config);

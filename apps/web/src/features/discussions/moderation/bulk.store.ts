@@ -1,7 +1,7 @@
 import type { Comment, Discussion } from "@parley/contracts";
 
 /** A selected record: checked, or pending while a bulk call runs on it (spec §4 "Bulk selection"). */
-export type SelectionState = "checked" | "pending";
+type SelectionState = "checked" | "pending";
 
 /** What the selection keeps of a discussion: enough for the disabled rules and the messages (spec §5). */
 export type SelectedDiscussion = Pick<Discussion, "discussionID" | "name" | "closed" | "categoryID" | "permissions">;
@@ -12,7 +12,7 @@ export type SelectedComment = Pick<Comment, "commentID" | "discussionID" | "perm
   name: string;
 };
 
-export interface Selection<T> {
+interface Selection<T> {
   items: ReadonlyMap<number, { record: T; state: SelectionState }>;
 }
 
@@ -27,7 +27,7 @@ export interface SelectionKind<T> {
  * The records checked on the page (across pages, in the order they were checked). A bulk call moves
  * them to pending; on failure they return to checked, on success they leave the selection.
  */
-export function createSelectionStore<T>({ idOf, pick, changed }: SelectionKind<T>) {
+function createSelectionStore<T>({ idOf, pick, changed }: SelectionKind<T>) {
   let snapshot: Selection<T> = { items: new Map() };
   const listeners = new Set<() => void>();
   const set = (items: Selection<T>["items"]) => {

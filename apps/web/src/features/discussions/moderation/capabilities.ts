@@ -4,7 +4,7 @@
  * `moderation.capabilities` (a comma-separated list; a server without the key has none). So the web app
  * never offers an action its server would answer with 404.
  */
-export const moderationCapabilities = [
+const moderationCapabilities = [
   "revisions",
   "deletedComments",
   "reports",

@@ -1,6 +1,6 @@
 import type { Discussion } from "@parley/contracts";
 import { updateDiscussionEverywhere } from "../components/discussionCache.ts";
-import { errorText } from "../components/useDiscussionToggles.ts";
+import { errorText } from "../components/errorText.ts";
 import { discussionKeys } from "../discussions.queries.ts";
 import type { DiscussionActionTools } from "./actions.registry.ts";
 
@@ -22,7 +22,7 @@ const changedFields = [
 ] as const satisfies ReadonlyArray<keyof Discussion>;
 
 /** Only the changed fields of a record the server answered (its expands may differ from the cached one). */
-export const pickChanges = (record: Partial<Discussion>): Partial<Discussion> =>
+const pickChanges = (record: Partial<Discussion>): Partial<Discussion> =>
   Object.fromEntries(changedFields.filter((field) => record[field] !== undefined).map((f) => [f, record[f]]));
 
 interface ToggleOptions {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Collection, Me } from "@parley/contracts";
 import { memberMe, renderWithShell } from "../../../shell/testing.tsx";
 import { jsonResponse } from "../../../test/fixtures.ts";
-import { makeDiscussion } from "../components/actions.testing.tsx";
+import { makeDiscussion } from "../../../test/discussions.tsx";
 import { DiscussionOptionsMenu } from "../components/DiscussionOptionsMenu.tsx";
 import type { ModerationSettings } from "./capabilities.ts";
 import { moderationKeys } from "./moderation.queries.ts";

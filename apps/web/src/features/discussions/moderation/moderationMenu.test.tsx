@@ -5,7 +5,7 @@ import type { Discussion, Me } from "@parley/contracts";
 import { memberMe } from "../../../shell/testing.tsx";
 import { renderWithShell } from "../../../shell/testing.tsx";
 import { jsonResponse } from "../../../test/fixtures.ts";
-import { author, makeDiscussion } from "../components/actions.testing.tsx";
+import { author, makeDiscussion } from "../../../test/discussions.tsx";
 import { DiscussionOptionsMenu } from "../components/DiscussionOptionsMenu.tsx";
 import { useApi } from "../../../lib/api-context.tsx";
 import { discussionQuery } from "../discussions.queries.ts";

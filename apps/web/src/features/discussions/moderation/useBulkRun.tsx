@@ -3,7 +3,7 @@ import { useState } from "react";
 import type { LongRunnerOptions, LongRunnerProgress } from "../../../lib/long-runner.ts";
 import { t } from "../../../lib/i18n.ts";
 import { useToast } from "../../../ui/toast/ToastProvider.tsx";
-import { errorText } from "../components/useDiscussionToggles.ts";
+import { errorText } from "../components/errorText.ts";
 import { discussionKeys } from "../discussions.queries.ts";
 import {
   commentSelectionStore,

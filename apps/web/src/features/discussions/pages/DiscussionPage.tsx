@@ -11,17 +11,17 @@ import { entryLink } from "../../../lib/targets.ts";
 import { Loader } from "../../../ui/loader/Loader.tsx";
 import { onDemand, useOnDemand } from "../../../ui/on-demand.ts";
 import { Pager } from "../../../ui/pager/Pager.tsx";
-import { meQuery } from "../../users/users.queries.ts";
-import { groupDiscussionCrumbs, groupQuery } from "../../groups/index.ts";
+import { meQuery } from "../../users/index.ts";
+import { groupDiscussionCrumbs, groupQuery } from "../../../lib/group-record.ts";
 import { useCollapsibleQuotes } from "../../../ui/collapsible/useCollapsibleQuotes.ts";
-import { LiveComments } from "../../notifications/components/LiveComments.tsx";
+import { LiveComments } from "../components/LiveComments.tsx";
 import { CommentPost } from "../components/CommentPost.tsx";
 import actionStyles from "../components/DiscussionActions.module.css";
 import { DiscussionHeaderActions, DiscussionMainPost } from "../components/DiscussionMainPost.tsx";
 import { discussionsApi } from "../discussions.api.ts";
 import { commentsQuery, discussionQuery } from "../discussions.queries.ts";
 import { commentSortOptions } from "../discussions.sorts.ts";
-import { SortSelect } from "../components/SortSelect.tsx";
+import { SortSelect } from "../../../ui/sort-select/SortSelect.tsx";
 import { useBulkSelection } from "../components/useBulkSelection.ts";
 import { discussionPagePath, discussionPath } from "../discussions.urls.ts";
 import styles from "./DiscussionPage.module.css";
@@ -38,7 +38,7 @@ export function readDiscussionParams(params: Record<string, string | undefined>)
 }
 
 /** The query string with another comment order; the default order is left out (spec §2). */
-export function withCommentSort(search: string, sort: CommentPageSort): string {
+function withCommentSort(search: string, sort: CommentPageSort): string {
   const params = new URLSearchParams(search);
   if (sort === defaultCommentSort) params.delete("sort");
   else params.set("sort", sort);

@@ -2,58 +2,18 @@ import type { ReactNode } from "react";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { defaultDiscussionSort } from "@parley/contracts/discussion-sorts";
-import { limits } from "@parley/contracts/limits";
 import type { DiscussionSort } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { Pager } from "../../../ui/pager/Pager.tsx";
 import { DiscussionList } from "../components/DiscussionList.tsx";
-import { SortSelect } from "../components/SortSelect.tsx";
-import { discussionSortOptions } from "../discussions.sorts.ts";
+import { SortSelect } from "../../../ui/sort-select/SortSelect.tsx";
+import { discussionSortOptions, listFilters, listHref, type ListFilter } from "../../../lib/list-params.ts";
 import { discussionListQuery } from "../discussions.queries.ts";
 import type { DiscussionListParams } from "../discussions.api.ts";
 import listStyles from "../components/DiscussionList.module.css";
-import styles from "../../categories/pages/CategoriesPage.module.css";
-
-/** The member filters of `/discussions` (`?filter=`, omitted when 'all'). */
-export const listFilters = [
-  { sort: "all", label: "All Discussions" },
-  { sort: "bookmarked", label: "Bookmarked" },
-  { sort: "participated", label: "Participated" },
-  { sort: "mine", label: "Mine" },
-] as const;
-export type ListFilter = (typeof listFilters)[number]["sort"];
-
-/** `?filter=` and `?tagID=` of `/discussions` (spec §2: query parameters are passed on). */
-export interface ListFilters {
-  filter?: ListFilter;
-  tagID?: number | null;
-}
-
-/** `?page=`, `?sort=`, `?filter=` and `?tagID=` of a list page; the sort is omitted from URLs when it is the default. */
-export function readListParams(
-  search: URLSearchParams,
-): { page: number; sort: DiscussionSort } & Required<ListFilters> {
-  const page = Math.max(1, Math.min(limits.api.maxPage, Number.parseInt(search.get("page") ?? "1", 10) || 1));
-  const requested = search.get("sort");
-  const sort = discussionSortOptions.some((option) => option.sort === requested)
-    ? (requested as DiscussionSort)
-    : defaultDiscussionSort;
-  const filter = listFilters.find((option) => option.sort === search.get("filter"))?.sort ?? "all";
-  const tag = search.get("tagID") ?? "";
-  return { page, sort, filter, tagID: /^[1-9]\d{0,9}$/.test(tag) ? Number(tag) : null };
-}
-
-export const listHref = (path: string, page: number, sort: DiscussionSort, { filter, tagID }: ListFilters = {}) => {
-  const params = new URLSearchParams();
-  if (sort !== defaultDiscussionSort) params.set("sort", sort);
-  if (filter && filter !== "all") params.set("filter", filter);
-  if (tagID) params.set("tagID", String(tagID));
-  if (page > 1) params.set("page", String(page));
-  const query = params.toString();
-  return query ? `${path}?${query}` : path;
-};
+import styles from "../../../ui/page/Page.module.css";
 
 /** What a discussion list shows: a page of the discussions of a category (and its children) or of all. */
 export interface DiscussionListSectionProps {

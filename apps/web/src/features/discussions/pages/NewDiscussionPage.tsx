@@ -9,14 +9,14 @@ import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { FormAlert, SubmitButton, TextField, formStyles } from "../../../ui/forms/Form.tsx";
-import { categoryListQuery } from "../../categories/categories.queries.ts";
+import { categoryListQuery } from "../../categories/index.ts";
 import { useDraftAutosave } from "../../drafts/index.ts";
-import { BodyEditor } from "../../editor/BodyEditor.tsx";
-import { canPostIn, groupPath, groupQuery } from "../../groups/index.ts";
+import { BodyEditor } from "../../editor/index.ts";
+import { canPostIn, groupPath, groupQuery } from "../../../lib/group-record.ts";
 import { loadOrThrow, type RouteErrorData } from "../../../lib/route-errors.ts";
 import { CategoryChooser } from "../components/CategoryChooser.tsx";
 import { TagsInput } from "../components/TagsInput.tsx";
-import { useRestoredDraft } from "../components/useRestoredDraft.ts";
+import { useRestoredDraft } from "../../drafts/index.ts";
 import styles from "./DiscussionPage.module.css";
 
 /** The segment that makes the create-post page post in a group (spec §2: `/post/{postType}/social-groups?groupid=`). */

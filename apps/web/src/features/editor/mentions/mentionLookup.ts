@@ -93,5 +93,3 @@ export function createMentionLookup(fetchUsers: FetchMentionUsers) {
     cancel,
   };
 }
-
-export type MentionLookup = ReturnType<typeof createMentionLookup>;

@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLocation, useNavigation } from "react-rou
 import type { FormResult } from "../../../lib/forms.ts";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
+import { targetQuery } from "../../../lib/targets.ts";
 import { FormAlert, SubmitButton, TextAreaField, TextField, formStyles } from "../../../ui/forms/Form.tsx";
 import { useTitleBar } from "../../layouts/index.ts";
 import { BotCheck } from "../components/BotCheck.tsx";
@@ -13,7 +14,6 @@ import styles from "./EntryPage.module.css";
 /** /entry/register: e-mail, username, password (twice); signs the new member in and returns to `Target`. */
 export function RegisterPage() {
   const location = useLocation();
-  const target = new URLSearchParams(location.search).get("Target");
   // The site's registration method (the title bar's answer says whether it is open).
   const { registrationOpen: open, registrationApproval, botCheck } = useTitleBar();
   return (
@@ -28,8 +28,7 @@ export function RegisterPage() {
         <FormAlert>{t("Registration is closed.")}</FormAlert>
       )}
       <p className={styles.footer}>
-        {t("Already have an account?")}{" "}
-        <Link to={`/entry/signin${target ? `?Target=${encodeURIComponent(target)}` : ""}`}>{t("Sign In")}</Link>
+        {t("Already have an account?")} <Link to={`/entry/signin${targetQuery(location.search)}`}>{t("Sign In")}</Link>
       </p>
     </section>
   );

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLocation, useNavigation } from "react-rou
 import type { FormResult } from "../../../lib/forms.ts";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
+import { targetQuery } from "../../../lib/targets.ts";
 import { CheckboxField, FormAlert, SubmitButton, TextField, formStyles } from "../../../ui/forms/Form.tsx";
 import styles from "./EntryPage.module.css";
 
@@ -11,8 +12,7 @@ export function SignInPage() {
   const result = useActionData<FormResult>();
   const location = useLocation();
   const busy = useNavigation().state === "submitting";
-  const target = new URLSearchParams(location.search).get("Target");
-  const registerLink = `/entry/register${target ? `?Target=${encodeURIComponent(target)}` : ""}`;
+  const registerLink = `/entry/register${targetQuery(location.search)}`;
   const formRef = useRef<HTMLFormElement>(null);
   // A failed attempt empties the password, as the server-rendered answer does (passwords never come back).
   useEffect(() => {
@@ -32,7 +32,18 @@ export function SignInPage() {
         className={formStyles.form}
         noValidate
       >
-        {result?.message ? <FormAlert>{result.message}</FormAlert> : null}
+        {result?.message ? (
+          <FormAlert>
+            {result.message}
+            {result.action?.url.startsWith("/") ? (
+              <>
+                {" "}
+                {result.description ? `${result.description} ` : null}
+                <Link to={result.action.url}>{result.action.label}</Link>
+              </>
+            ) : null}
+          </FormAlert>
+        ) : null}
         <TextField
           label={t("Email/Username")}
           name="username"

@@ -6,7 +6,7 @@ import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { FormAlert, SubmitButton, formStyles } from "../../../ui/forms/Form.tsx";
-import { meQuery } from "../../users/users.queries.ts";
+import { meQuery } from "../../users/index.ts";
 import styles from "./EntryPage.module.css";
 
 /** /entry/signout: a confirmation button (a POST with the transient key, so no link can sign you out). */

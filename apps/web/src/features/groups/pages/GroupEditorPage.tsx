@@ -9,7 +9,7 @@ import { t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { FormAlert, SubmitButton, TextAreaField, TextField, formStyles } from "../../../ui/forms/Form.tsx";
 import { ConfirmModal } from "../../../ui/modal/Modal.tsx";
-import { useLeaveGuard } from "../../themes/components/useLeaveGuard.ts";
+import { useLeaveGuard } from "../../../lib/useLeaveGuard.ts";
 import { ConfirmForm } from "../components/ConfirmForm.tsx";
 import { ConfirmPanel } from "../components/ConfirmPanel.tsx";
 import { GroupBreadcrumbs, privacyLabel } from "../components/GroupParts.tsx";

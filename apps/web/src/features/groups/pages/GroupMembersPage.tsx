@@ -10,7 +10,7 @@ import { Button } from "../../../ui/button/Button.tsx";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
 import { Pager } from "../../../ui/pager/Pager.tsx";
 import { UserPhoto } from "../../../ui/user-photo/UserPhoto.tsx";
-import { RecipientField } from "../../conversations/components/RecipientField.tsx";
+import { RecipientField } from "../../conversations/index.ts";
 import { ConfirmForm } from "../components/ConfirmForm.tsx";
 import { ConfirmPanel } from "../components/ConfirmPanel.tsx";
 import { ActionMessage, GroupBreadcrumbs, PrivacyBadge } from "../components/GroupParts.tsx";

@@ -6,16 +6,18 @@ import { useApi } from "../../../lib/api-context.tsx";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { ButtonLink } from "../../../ui/button/Button.tsx";
-import type { DiscussionListParams } from "../../discussions/discussions.api.ts";
-import { DiscussionListSection, readListParams } from "../../discussions/pages/DiscussionsPage.tsx";
-import { meQuery } from "../../users/users.queries.ts";
+import type { DiscussionListParams } from "../../discussions/index.ts";
+import { DiscussionListSection } from "../../discussions/index.ts";
+import { readListParams } from "../../../lib/list-params.ts";
+import { meQuery } from "../../users/index.ts";
 import { ConfirmPanel } from "../components/ConfirmPanel.tsx";
 import { GroupActions, leaveConfirmation } from "../components/GroupActions.tsx";
 import { ActionMessage, GroupBreadcrumbs, GroupCounts, GroupIcon, PrivacyBadge } from "../components/GroupParts.tsx";
 import type { GroupActionResult } from "../groups.actions.ts";
 import { groupDiscussionsPerPage, groupQuery } from "../groups.queries.ts";
 import { groupPath, membersPath, readGroupSegment, readPage } from "../groups.urls.ts";
-import { canEditGroup, canPostIn, canReadDiscussions } from "../groups.viewer.ts";
+import { canEditGroup, canReadDiscussions } from "../groups.viewer.ts";
+import { canPostIn } from "../../../lib/group-record.ts";
 import styles from "../components/groups.module.css";
 
 /** The list query of a group's discussions page (`?page=`, `?sort=` as the discussion lists read them). */
@@ -82,7 +84,7 @@ export function GroupPage() {
 }
 
 /** The banner, the icon over it, the name, privacy and counts, the description, and the viewer's actions. */
-export function GroupHeader({ group, signedIn }: { group: Group; signedIn: boolean }) {
+function GroupHeader({ group, signedIn }: { group: Group; signedIn: boolean }) {
   return (
     <header>
       {group.bannerUrl ? (

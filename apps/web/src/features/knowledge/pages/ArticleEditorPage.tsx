@@ -7,7 +7,7 @@ import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { FormAlert, SelectField, SubmitButton, TextField, formStyles } from "../../../ui/forms/Form.tsx";
-import { BodyEditor } from "../../editor/BodyEditor.tsx";
+import { BodyEditor } from "../../editor/index.ts";
 import { categoryOptions } from "../knowledge.editor.form.ts";
 import {
   allCategoriesLimit,

@@ -4,7 +4,7 @@ import type { Article, KnowledgeBase } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
-import { meQuery } from "../../users/users.queries.ts";
+import { meQuery } from "../../users/index.ts";
 import { ArticleView } from "../components/ArticleView.tsx";
 import { GuideNavigation } from "../components/GuideNavigation.tsx";
 import { KnowledgeBreadcrumbs } from "../components/KnowledgeBreadcrumbs.tsx";
@@ -14,7 +14,7 @@ import { knowledgeCrumbs, localPath, readIDSlug } from "../knowledge.urls.ts";
 import styles from "../components/knowledge.module.css";
 
 /** schema.org `Article` for search engines: headline, author, dates, the page it is on. */
-export function articleStructuredData(article: Article) {
+function articleStructuredData(article: Article) {
   const description = article.seoDescription || article.excerpt;
   return {
     "@context": "https://schema.org",

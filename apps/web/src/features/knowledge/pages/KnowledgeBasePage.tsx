@@ -5,7 +5,7 @@ import { knowledgePaths } from "@parley/contracts/knowledge-constants";
 import { useApi } from "../../../lib/api-context.tsx";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
-import { meQuery } from "../../users/users.queries.ts";
+import { meQuery } from "../../users/index.ts";
 import { ArticleList } from "../components/ArticleList.tsx";
 import { ArticleView } from "../components/ArticleView.tsx";
 import { GuideNavigation } from "../components/GuideNavigation.tsx";
@@ -22,7 +22,7 @@ import { localPath } from "../knowledge.urls.ts";
 import styles from "../components/knowledge.module.css";
 
 /** Articles listed under each category of a help centre's home; "View all" leads to the rest. */
-export const articlesPerSection = 5;
+const articlesPerSection = 5;
 
 /** `/kb/{urlCode}`: a help centre's categories and articles, or a guide's navigation beside its first article. */
 export function KnowledgeBasePage() {

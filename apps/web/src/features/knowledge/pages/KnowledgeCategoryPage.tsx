@@ -7,7 +7,7 @@ import { t } from "../../../lib/i18n.ts";
 import { parsePageSegment } from "../../../lib/route-errors.ts";
 import { ButtonLink } from "../../../ui/button/Button.tsx";
 import { Pager } from "../../../ui/pager/Pager.tsx";
-import { meQuery } from "../../users/users.queries.ts";
+import { meQuery } from "../../users/index.ts";
 import { ArticleList } from "../components/ArticleList.tsx";
 import { KnowledgeBreadcrumbs } from "../components/KnowledgeBreadcrumbs.tsx";
 import {

@@ -7,9 +7,9 @@ import { createApiClient, type ApiRequest } from "../../../lib/api.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { Providers } from "../../../Providers.tsx";
 import { memberMe } from "../../../shell/testing.tsx";
-import { userKeys } from "../../users/users.queries.ts";
+import { userKeys } from "../../users/index.ts";
 import { createFakeTransport, jsonResponse } from "../../../test/fixtures.ts";
-import { makeDiscussion } from "../../discussions/components/actions.testing.tsx";
+import { makeDiscussion } from "../../../test/discussions.tsx";
 import { createLogRoutes } from "../log.routes.tsx";
 
 afterEach(cleanup);

@@ -11,7 +11,7 @@ import { DateTime } from "../../../ui/date/DateTime.tsx";
 import { FormAlert } from "../../../ui/forms/Form.tsx";
 import { Pager } from "../../../ui/pager/Pager.tsx";
 import { UserPhoto } from "../../../ui/user-photo/UserPhoto.tsx";
-import { discussionQuery } from "../../discussions/discussions.queries.ts";
+import { discussionQuery } from "../../discussions/index.ts";
 import {
   logFilterPath,
   logPageLimit,

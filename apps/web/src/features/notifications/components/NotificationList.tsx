@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
 import { isPlainClick } from "../../../lib/clicks.ts";
 import { t } from "../../../lib/i18n.ts";
 import { RecordList } from "../../../ui/record-list/RecordList.tsx";
-import { refreshDiscussion } from "../discussionRefresh.ts";
+import { refreshDiscussion } from "../../discussions/index.ts";
 import { sitePath } from "../notifications.urls.ts";
 
 /**

@@ -6,8 +6,8 @@ import { useApi } from "../../../lib/api-context.tsx";
 import type { ApiResponse } from "../../../lib/api.ts";
 import { memberMe, renderWithShell } from "../../../shell/testing.tsx";
 import { jsonResponse } from "../../../test/fixtures.ts";
-import { meQuery } from "../../users/users.queries.ts";
-import { makeNotification } from "../notifications.testing.ts";
+import { meQuery } from "../../users/index.ts";
+import { makeNotification } from "../../../test/notifications.ts";
 import { NotificationsMenu } from "./NotificationsMenu.tsx";
 
 afterEach(cleanup);

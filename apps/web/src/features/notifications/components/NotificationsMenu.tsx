@@ -3,7 +3,7 @@ import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { Button } from "../../../ui/button/Button.tsx";
 import { RecordMenu, recordMenuState } from "../../../ui/record-list/RecordMenu.tsx";
-import { meQuery } from "../../users/users.queries.ts";
+import { meQuery } from "../../users/index.ts";
 import { notificationLimits, notificationsQuery } from "../notifications.queries.ts";
 import { notificationsPagePath } from "../notifications.urls.ts";
 import { useMarkAllRead, useMarkRead } from "../useMarkRead.ts";

@@ -5,14 +5,14 @@ import { createApiClient } from "../../../lib/api.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { memberMe } from "../../../shell/testing.tsx";
 import { createFakeTransport, jsonResponse } from "../../../test/fixtures.ts";
-import { userKeys } from "../../users/users.queries.ts";
+import { userKeys } from "../../users/index.ts";
 import type { NotificationPage } from "../notifications.api.ts";
 import { notificationKeys } from "../notifications.queries.ts";
-import { FakeEventSource, makeNotification } from "../notifications.testing.ts";
+import { FakeEventSource, makeNotification } from "../../../test/notifications.ts";
 import { createLiveClient } from "./liveClient.ts";
-import { liveDiscussion } from "./liveDiscussion.ts";
-import { conversationKeys } from "../../conversations/conversations.queries.ts";
-import { liveConversations } from "../../conversations/liveConversations.ts";
+import { liveDiscussion } from "../../../lib/live-discussion.ts";
+import { conversationKeys } from "../../conversations/index.ts";
+import { liveConversations } from "../../conversations/index.ts";
 
 function setup(options: { eventSource?: boolean; counts?: () => number } = {}) {
   const queryClient = createQueryClient();

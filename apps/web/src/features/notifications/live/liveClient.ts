@@ -6,13 +6,13 @@ import type { ApiClient } from "../../../lib/api.ts";
 import { notificationsApi } from "../notifications.api.ts";
 import { markAllReadInCache, prependNotification, setUnreadCount, unreadCountOf } from "../notifications.cache.ts";
 import { notificationKeys } from "../notifications.queries.ts";
-import { liveDiscussion } from "./liveDiscussion.ts";
+import { liveDiscussion } from "../../../lib/live-discussion.ts";
 import type { LiveConversationMessage } from "@parley/contracts/conversations-constants";
-import { liveConversations } from "../../conversations/liveConversations.ts";
-import { conversationKeys, setUnreadConversations } from "../../conversations/conversations.queries.ts";
+import { liveConversations } from "../../conversations/index.ts";
+import { conversationKeys, setUnreadConversations } from "../../conversations/index.ts";
 
 /** The parts of the browser's EventSource the client uses (a fake one in tests). */
-export interface EventSourceLike {
+interface EventSourceLike {
   readonly readyState: number;
   addEventListener(type: string, listener: (event: MessageEvent<string>) => void): void;
   close(): void;
@@ -35,7 +35,7 @@ export interface LiveClientOptions {
   retryMaxMs?: number;
 }
 
-export type LiveMode = "idle" | "stream" | "polling";
+type LiveMode = "idle" | "stream" | "polling";
 
 /** The browser's EventSource, when it has one. */
 export const browserEventSource = (): EventSourceFactory | null =>
@@ -210,5 +210,3 @@ export function createLiveClient({
     },
   };
 }
-
-export type LiveClient = ReturnType<typeof createLiveClient>;

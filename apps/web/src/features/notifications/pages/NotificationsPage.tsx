@@ -8,7 +8,7 @@ import { TransientKeyField } from "../../../lib/session.tsx";
 import { Button } from "../../../ui/button/Button.tsx";
 import { FormAlert } from "../../../ui/forms/Form.tsx";
 import { RecordPageList } from "../../../ui/record-list/RecordPageList.tsx";
-import { meQuery } from "../../users/users.queries.ts";
+import { meQuery } from "../../users/index.ts";
 import { NotificationList } from "../components/NotificationList.tsx";
 import { notificationLimits, notificationsQuery } from "../notifications.queries.ts";
 import { notificationsPagePath, preferencesPagePath } from "../notifications.urls.ts";

@@ -9,8 +9,8 @@ import { t } from "../../../lib/i18n.ts";
 import { formatCount } from "../../../lib/numbers.ts";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
 import { Pager } from "../../../ui/pager/Pager.tsx";
-import { DiscussionList } from "../../discussions/components/DiscussionList.tsx";
-import { meQuery } from "../../users/users.queries.ts";
+import { DiscussionList } from "../../discussions/index.ts";
+import { meQuery } from "../../users/index.ts";
 import {
   profileCommentsQuery,
   profileDiscussionsQuery,

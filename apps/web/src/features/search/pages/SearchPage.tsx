@@ -20,8 +20,8 @@ import {
   type SearchPageState,
 } from "../search.params.ts";
 import { searchCategoryTree, searchResultsQuery, searchSettingsQuery } from "../search.queries.ts";
-import { categoryListQuery } from "../../categories/categories.queries.ts";
-import { meQuery } from "../../users/users.queries.ts";
+import { categoryListQuery } from "../../categories/index.ts";
+import { meQuery } from "../../users/index.ts";
 import type { CategoryTreeItem } from "@parley/contracts";
 import styles from "./SearchPage.module.css";
 

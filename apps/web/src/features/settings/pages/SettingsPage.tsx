@@ -17,7 +17,7 @@ import {
   TextField,
 } from "../../../ui/forms/Form.tsx";
 import { canManageReasons, reportReasonsPath } from "../../reports/index.ts";
-import { meQuery } from "../../users/users.queries.ts";
+import { meQuery } from "../../users/index.ts";
 import { settingsQuery } from "../settings.queries.ts";
 import { editableSettings, settingsPagePath, type SettingsPageKey, type SettingValue } from "../settings.ts";
 import styles from "./SettingsPage.module.css";

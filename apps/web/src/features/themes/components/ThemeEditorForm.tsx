@@ -22,7 +22,7 @@ import {
 import { themeEditorPath } from "../themes.queries.ts";
 import { ColorField } from "./ColorField.tsx";
 import { ThemeMiniature } from "./ThemeMiniature.tsx";
-import { useLeaveGuard } from "./useLeaveGuard.ts";
+import { useLeaveGuard } from "../../../lib/useLeaveGuard.ts";
 import styles from "./ThemeEditorForm.module.css";
 
 /** The fields' labels, in the interface's language. */

@@ -4,7 +4,7 @@ import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
 import { t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
-import { meQuery } from "../../users/users.queries.ts";
+import { meQuery } from "../../users/index.ts";
 import { canManageThemes, themePreviewQuery, themesPagePath } from "../themes.queries.ts";
 import styles from "./ThemePreviewBanner.module.css";
 

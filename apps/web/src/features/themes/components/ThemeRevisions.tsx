@@ -7,7 +7,7 @@ import shared from "./themes.module.css";
 import styles from "./ThemeRevisions.module.css";
 
 /** A revision's name, or 'Revision {n}' (the oldest is 1). */
-export const revisionLabel = (revision: Pick<ThemeRevision, "revisionName">, number: number) =>
+const revisionLabel = (revision: Pick<ThemeRevision, "revisionName">, number: number) =>
   revision.revisionName?.trim() || t("Revision {n}", { n: number });
 
 /** The revision's author (the schema refers to the user fragment by reference). */

@@ -24,7 +24,8 @@ const ownName = (key: string) => {
 /**
  * The reader's choice of content locale (category names and descriptions), shown when the site has more
  * than one; the interface itself stays in English. The choice is a cookie the API reads, and the page
- * reloads in it. It needs JavaScript: without it the content stays as written.
+ * reloads in it. It needs JavaScript: without it the content stays as written. Loaded on demand by
+ * `ContentLocaleGate.tsx`, only on sites with several content locales.
  */
 export function ContentLocalePicker({ locales }: { locales: readonly string[] }) {
   const id = useId();
@@ -33,7 +34,7 @@ export function ContentLocalePicker({ locales }: { locales: readonly string[] })
   useEffect(() => setCurrent(readContentLocale(document.cookie)), []);
   if (locales.length < 2) return null;
   return (
-    <div className={styles.picker}>
+    <div className={styles.picker} data-part="content-locale">
       <label htmlFor={id}>{t("Content language")}</label>
       <select
         id={id}

@@ -11,17 +11,17 @@ import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { Button } from "../../../ui/button/Button.tsx";
 import { onDemand, useOnDemand } from "../../../ui/on-demand.ts";
-import { meQuery } from "../../users/users.queries.ts";
+import { meQuery } from "../../users/index.ts";
 import { sourceCategoryQuery } from "../translations.queries.ts";
+import { canTranslate } from "./canTranslate.ts";
 import type { TranslatableProperty } from "../translator.state.ts";
 
 const translator = onDemand(() => import("./ContentTranslator.tsx"));
 
-/** Who translates content: site.manage (spec §6; the server checks again). */
-const canTranslate = (me: { userID: number; isAdmin: boolean; permissions: string[] }) =>
-  me.userID !== 0 && (me.isAdmin || me.permissions.includes("site.manage"));
-
-/** The translate icon (spec §2) of a category: opens the content translator for its name and description. */
+/**
+ * The translate icon (spec §2) of a category: opens the content translator for its name and description.
+ * Loaded on demand for translators (`TranslateCategoryGate.tsx`): reading pages never carry it.
+ */
 export function TranslateCategoryButton({
   category,
   onSaved,
@@ -63,6 +63,7 @@ export function TranslateCategoryButton({
     <>
       <Button
         buttonType="icon"
+        data-part="translate-category"
         aria-label={label}
         title={label}
         onPointerEnter={preload}

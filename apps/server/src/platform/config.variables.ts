@@ -1,0 +1,141 @@
+import { DEFAULT_RATE_LIMITS } from "./http/address-limits.ts";
+
+/**
+ * Proxies on this machine or a private network (a load balancer beside the processes): a client that
+ * reaches the server directly cannot choose its own address by sending X-Forwarded-For.
+ */
+export const DEFAULT_TRUST_PROXY = "loopback,linklocal,uniquelocal";
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** One environment variable, as docs/configuration.md shows it. */
+export interface Variable {
+  /** The value read when the variable is unset or empty, checked like a given one. */
+  readonly default?: string;
+  /** The default in words, when it is not one value. */
+  readonly defaultText?: string;
+  readonly meaning: string;
+}
+
+/**
+ * Every environment variable the server reads, in the order docs/configuration.md lists them. The parser
+ * reads no other (config.ts's `given` and `setting` take only these names) and takes its defaults from here;
+ * docs/configuration.md is generated from this table (`npm run docs:config`, checked by a test).
+ */
+export const ENVIRONMENT = {
+  PORT: { default: "3000", meaning: "HTTP port." },
+  HOST: { default: "127.0.0.1", meaning: "Address to listen on (`0.0.0.0` for every interface)." },
+  PARLEY_PUBLIC_URL: {
+    defaultText: "`HOST` and `PORT`'s",
+    meaning:
+      "The site's own address, an origin (`https://forum.example`): every absolute link (e-mail, paging `Link` " +
+      "headers, records' `url`, pages' canonical links) is built from it, and the CSRF check compares " +
+      "Origin/Referer with it. Never taken from `Host` or `X-Forwarded-*`. By default `http://localhost:<PORT>` " +
+      "(loopback or every interface) or `http://<HOST>:<PORT>`: set it when behind a proxy. Required with `PORT` 0.",
+  },
+  PARLEY_DATA_DIR: {
+    default: "./data",
+    meaning: "The SQLite file (`parley.sqlite`), uploads (`uploads/`) and the mail outbox (`outbox/`).",
+  },
+  DATABASE_URL: { meaning: "A `postgres://` URL switches the data layer to PostgreSQL." },
+  REDIS_URL: {
+    meaning: "`redis://` URL for cross-process events and shared limits when several processes serve one site.",
+  },
+  PARLEY_ADMIN_PASSWORD: {
+    defaultText: "random",
+    meaning:
+      "Password of the `admin` user created on the first start of an empty database (8+ characters). When " +
+      "unset, one is generated and printed once.",
+  },
+  PARLEY_SEED: {
+    default: "demo",
+    meaning: "`demo` seeds the demo community on an empty database; `none` creates only `admin`.",
+  },
+  PARLEY_DEBUG: { default: "false", meaning: "Show error details and stack traces in API error bodies." },
+  PARLEY_WEB_DIST: {
+    default: "apps/web/dist",
+    meaning: "Where the built web app is read from (client assets and the server-rendering entry).",
+  },
+  SMTP_URL: {
+    meaning:
+      "`smtp://user:pass@host:port` (or `smtps://`) to send mail; without it mail is written to `outbox/` in " +
+      "the data dir, readable by admins at `GET /api/v2/outbox`.",
+  },
+  PARLEY_MAIL_FROM: { default: "Parley <noreply@localhost>", meaning: "The sender of the forum's mail." },
+  PARLEY_CONFIRM_EMAIL: {
+    default: "true",
+    meaning: "New members confirm their e-mail address before they may post.",
+  },
+  PARLEY_COMPRESS: {
+    default: "true",
+    meaning:
+      "Compress answers for browsers that accept it (brotli, else gzip): built assets from the build's " +
+      "precompressed copies, pages and API answers on the fly. `false` behind a proxy that compresses.",
+  },
+  PARLEY_HEAP_GROWTH: {
+    // Under load V8's own choice held 250–370 MB resident for ≈ 70 MB of live data; 50% held ≈ 230 (bench/README.md).
+    default: "20",
+    meaning:
+      "How far (percent) the JavaScript heap may grow past what the last full garbage collection kept before " +
+      "the next one. `0` leaves it to V8, which lets a busy heap grow about four times over: more memory for " +
+      "no measured speed; 20 held 5–16 MB less than 50 under the bench's member and search rows at the same " +
+      "CPU per request.",
+  },
+  PARLEY_TRUST_PROXY: {
+    default: DEFAULT_TRUST_PROXY,
+    meaning:
+      "Whose `X-Forwarded-For` and `-Proto` are believed (the client's address for rate limits, sign-in " +
+      "throttles and view counts; https for the session cookie): by default proxies on this machine or a " +
+      "private network, such as a load balancer beside the processes. `true` believes anyone, `false` no one, " +
+      "or addresses and CIDRs. No `X-Forwarded-*` header ever builds a link.",
+  },
+  PARLEY_SEARCH_LIMIT: {
+    default: String(DEFAULT_RATE_LIMITS.searchPerMinute),
+    meaning:
+      "Searches (`GET /api/v2/search`, the title bar's suggestions included: five a keystroke) per client " +
+      "address and minute, members' too; the search page's own search counts for its reader. Past it: 429 " +
+      "with `Retry-After`. `0` for none. Shared by every process through Redis when `REDIS_URL` is set.",
+  },
+  PARLEY_GUEST_API_LIMIT: {
+    default: String(DEFAULT_RATE_LIMITS.guestApiPerMinute),
+    meaning:
+      "`/api/v2` calls per client address and minute by guests (signed-in members and tokens have no such " +
+      "limit); the calls a page render makes in-process are not counted. Past it: 429 with `Retry-After`. " +
+      "`0` for none. Shared through Redis like the above.",
+  },
+  PARLEY_DEEPL_URL: {
+    defaultText: "DeepL's own",
+    meaning:
+      "Where DeepL is reached (a proxy): by default `https://api-free.deepl.com` for keys ending `:fx`, else " +
+      "`https://api.deepl.com`.",
+  },
+  PARLEY_GOOGLE_TRANSLATE_URL: {
+    defaultText: "`https://translation.googleapis.com`",
+    meaning: "Where Google Cloud Translation is reached (a proxy).",
+  },
+  PARLEY_BOT_CHECK: {
+    meaning:
+      "The bot check on registration under the captcha method: `recaptcha`, `hcaptcha` or `turnstile`; needs " +
+      "the two below.",
+  },
+  PARLEY_BOT_CHECK_SITE_KEY: { meaning: "The site key the provider gave (public: the register page shows it)." },
+  PARLEY_BOT_CHECK_SECRET: { meaning: "The secret the provider gave (sent only to its siteverify address)." },
+  PARLEY_BOT_CHECK_SCRIPT_URL: {
+    defaultText: "the provider's",
+    meaning: "Where the provider's script is reached (a proxy, or a test's stand-in).",
+  },
+  PARLEY_BOT_CHECK_VERIFY_URL: {
+    defaultText: "the provider's",
+    meaning: "Where the provider's siteverify is reached (a proxy, or a test's stand-in).",
+  },
+  LOG_LEVEL: {
+    default: "info",
+    meaning: `Server log level (pino: ${LOG_LEVELS.join(", ")}): \`info\` logs one line per request.`,
+  },
+} as const satisfies Record<string, Variable>;
+
+export type VariableName = keyof typeof ENVIRONMENT;
+export type VariableWithDefault = {
+  [Name in VariableName]: (typeof ENVIRONMENT)[Name] extends { default: string } ? Name : never;
+}[VariableName];

@@ -1,0 +1,87 @@
+import { useEffect } from "react";
+import { redirect } from "react-router";
+import { loadOrThrow, notFoundError } from "../../lib/route-errors.ts";
+import { entryLink } from "../../lib/targets.ts";
+import { onDemand, useOnDemand } from "../../ui/on-demand.ts";
+import { Loader } from "../../ui/loader/Loader.tsx";
+import { categoryListQuery } from "../categories/index.ts";
+import { groupQuery } from "../../lib/group-record.ts";
+import { LayoutRenderer, type WidgetRegistry } from "../layouts/index.ts";
+import { reactionTypesQuery } from "../reactions/index.ts";
+import { meQuery } from "../users/index.ts";
+import { categorySearchQuery, taggingEnabledQuery } from "./components/postForm.queries.ts";
+import { commentsQuery, discussionListQuery, discussionQuery, editTimeoutQuery } from "./discussions.queries.ts";
+import { DiscussionPage } from "./pages/DiscussionPage.tsx";
+import { DiscussionListSection, NewDiscussionLink, discussionListParams } from "./pages/DiscussionsPage.tsx";
+
+/**
+ * The new-discussion form, members only: loaded with its page (the loader below awaits it), or before
+ * hydrating when the server rendered it, so reading pages never carry it.
+ */
+const newDiscussionPage = onDemand(() => import("./pages/NewDiscussionPage.tsx"), {
+  rendered: "[data-part=create-post]",
+});
+
+function CreatePost() {
+  const { module, preload } = useOnDemand(newDiscussionPage);
+  useEffect(preload, [preload]);
+  if (!module) return <Loader />;
+  return <module.NewDiscussionPage />;
+}
+
+/** The discussions' layout widgets: each `prefetch` fetches what the widget shows through the feature's queries. */
+export const discussionWidgets = {
+  "react.asset.discussionList": {
+    component: ({ apiParams, actions, ...rest }) => (
+      <DiscussionListSection
+        params={apiParams}
+        actions={actions?.length ? <LayoutRenderer widgets={actions} /> : null}
+        {...rest}
+      />
+    ),
+    prefetch: async ({ queryClient, api }, { apiParams }) => {
+      const type = apiParams.categoryID !== undefined ? "Category" : "Page";
+      const list = await loadOrThrow(type, () =>
+        queryClient.ensureQueryData(discussionListQuery(api, discussionListParams(apiParams))),
+      );
+      if (apiParams.page > 1 && list.items.length === 0) throw notFoundError();
+    },
+  },
+  "react.newPostButton": {
+    component: ({ categoryID }) => <NewDiscussionLink categoryID={categoryID ?? null} />,
+  },
+  "react.asset.discussion": {
+    component: () => <DiscussionPage />,
+    prefetch: ({ queryClient, api }, { discussionID, commentsApiParams: c }) =>
+      Promise.all([
+        loadOrThrow("Discussion", () => queryClient.ensureQueryData(discussionQuery(api, discussionID))).then(
+          // A group's discussion shows the group in its trail (without it, the API's crumbs).
+          (loaded) => (loaded.groupID ? queryClient.prefetchQuery(groupQuery(api, loaded.groupID)) : undefined),
+        ),
+        loadOrThrow("Discussion", () =>
+          queryClient.ensureQueryData(commentsQuery(api, c.discussionID, c.page, c.limit, c.sort)),
+        ),
+        // The reactions row and the 'Edit (time)' labels render with the page.
+        queryClient.prefetchQuery(reactionTypesQuery(api)),
+        queryClient.prefetchQuery(editTimeoutQuery(api)),
+      ]),
+  },
+  "react.asset.createPost": {
+    component: () => <CreatePost />,
+    // Guests are sent to sign in first, coming back here afterwards. In a group (`social-groups?groupid=`),
+    // the group comes with the page (the form's chunk knows how to load it).
+    prefetch: async ({ queryClient, api, url }) => {
+      const [me, page] = await Promise.all([
+        queryClient.ensureQueryData(meQuery(api)),
+        newDiscussionPage.load(),
+        queryClient.ensureQueryData(categoryListQuery(api, { maxDepth: 5 })),
+        // The category picker's full list, and whether the tags field shows.
+        queryClient.prefetchQuery(categorySearchQuery(api, "")),
+        queryClient.prefetchQuery(taggingEnabledQuery(api)),
+      ]);
+      if (me.userID === 0) throw redirect(entryLink("/entry/signin", url));
+      const groupID = page.readParentGroupID(url);
+      if (groupID !== null) await page.loadParentGroup(queryClient, api, groupID);
+    },
+  },
+} satisfies WidgetRegistry;

@@ -1,0 +1,24 @@
+import type { WidgetProps } from "@parley/contracts";
+import { t } from "../../lib/i18n.ts";
+import { SectionFullWidth, SectionOneColumn, SectionThreeColumns, SectionTwoColumns } from "./Sections.tsx";
+import type { WidgetRegistry } from "./widgetRegistry.ts";
+import styles from "../../ui/page/Page.module.css";
+
+/** A title and description block (`title` is translated when the layout says it is one of the app's sentences). */
+function Html({ title, description, translate }: WidgetProps<"react.html">) {
+  return (
+    <header className={styles.header}>
+      {title ? <h1 className={styles.title}>{translate ? t(title) : title}</h1> : null}
+      {description ? <p className={styles.description}>{description}</p> : null}
+    </header>
+  );
+}
+
+/** The widgets of no feature: the sections that lay the others out, and the title block. */
+export const layoutWidgets = {
+  "react.section.1-column": { component: SectionOneColumn },
+  "react.section.2-columns": { component: SectionTwoColumns },
+  "react.section.3-columns": { component: SectionThreeColumns },
+  "react.section.full-width": { component: SectionFullWidth },
+  "react.html": { component: Html },
+} satisfies WidgetRegistry;

@@ -1,0 +1,194 @@
+import { Type, type Static, type TSchema } from "typebox";
+import { commentPageSorts, discussionSorts } from "./discussion-sorts.ts";
+
+/*
+ * The widgets of server-supplied layouts (reference §8: `{$reactComponent, $reactProps, $middleware}`),
+ * each with its own props, as one union discriminated by `$reactComponent`. The server builds layouts
+ * of these and answers with this schema; the web takes the static types (`WidgetProps<"react.html">`).
+ * Props carry what to fetch (`apiParams`) and what the page is about, never the records.
+ */
+
+/** Shown on every device, or only on desktop or mobile (spec §1: "widgets may have desktop or mobile visibility"). */
+const WidgetMiddleware = Type.Object(
+  {
+    visibility: Type.Optional(
+      Type.Object({ device: Type.Optional(Type.Enum(["all", "desktop", "mobile"])) }, { additionalProperties: false }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** A widget named `name` whose props are `props` (exactly, where `props` says no other is one). */
+export const widgetSchema = <Name extends string, Props extends TSchema>(name: Name, props: Props) =>
+  Type.Object(
+    { $reactComponent: Type.Literal(name), $reactProps: props, $middleware: Type.Optional(WidgetMiddleware) },
+    { additionalProperties: false },
+  );
+
+const props = <Properties extends Record<string, TSchema>>(properties: Properties) =>
+  Type.Object(properties, { additionalProperties: false });
+
+const Id = Type.Integer({ minimum: 1 });
+const Page = Type.Integer({ minimum: 1 });
+
+/** `/discussions`' list filters (spec §2); `all` is the default. */
+export const discussionListFilters = ["all", "bookmarked", "participated", "mine"] as const;
+export type DiscussionListFilter = (typeof discussionListFilters)[number];
+
+/** The "New Discussion" link, into a category when given. */
+export const NewPostButtonWidget = widgetSchema(
+  "react.newPostButton",
+  props({ categoryID: Type.Optional(Type.Union([Id, Type.Null()])) }),
+);
+
+/** A record's trail: a category's, by its URL code (a discussion's comes with the discussion asset). */
+export const BreadcrumbsWidget = widgetSchema(
+  "react.breadcrumbs",
+  props({ recordType: Type.String(), recordID: Type.String() }),
+);
+
+/** A title and description block; `translate` when the title is one of the app's sentences. */
+export const HtmlWidget = widgetSchema(
+  "react.html",
+  props({
+    title: Type.Optional(Type.String()),
+    description: Type.Optional(Type.String()),
+    translate: Type.Optional(Type.Boolean()),
+  }),
+);
+
+/** The category tree (`GET /categories` with `apiParams`): home's, `/categories`' or a category's subcategories. */
+export const CategoryListWidget = widgetSchema(
+  "react.asset.categoryList",
+  props({
+    apiParams: props({ parentCategoryID: Type.Optional(Id), maxDepth: Type.Optional(Type.Integer({ minimum: 1 })) }),
+    variant: Type.Enum(["home", "categories", "subcategories"]),
+  }),
+);
+
+/** A category page's header: its name, description and follow button. */
+export const CategoryHeaderWidget = widgetSchema(
+  "react.asset.categoryHeader",
+  props({ categoryCode: Type.String(), page: Page }),
+);
+
+/** Sort links, the list (`GET /discussions` with `apiParams`) and its pager. */
+export const DiscussionListWidget = widgetSchema(
+  "react.asset.discussionList",
+  props({
+    apiParams: props({
+      limit: Type.Integer({ minimum: 1 }),
+      page: Page,
+      sort: Type.Optional(Type.Enum(discussionSorts)),
+      categoryID: Type.Optional(Id),
+      tagID: Type.Optional(Type.Array(Id)),
+      bookmarkUserID: Type.Optional(Id),
+      participatedUserID: Type.Optional(Id),
+      insertUserID: Type.Optional(Type.Array(Id)),
+    }),
+    /** The list page's path: `/discussions` (pages as `?page=n`) or a category's (`/p{n}` when `pagedPath`). */
+    basePath: Type.String(),
+    pagedPath: Type.Optional(Type.Boolean()),
+    /** A section heading above the list; without it the list is the page's main content. */
+    title: Type.Optional(Type.String()),
+    /** The page's title when the list is the page. */
+    pageTitle: Type.Optional(Type.String()),
+    /** Whether the member filters are offered, and the one applied. */
+    filters: Type.Optional(props({ member: Type.Boolean(), filter: Type.Optional(Type.Enum(discussionListFilters)) })),
+    /** Shown under the heading. */
+    actions: Type.Optional(Type.Array(NewPostButtonWidget)),
+  }),
+);
+
+/** A discussion with a page of its comments (`GET /comments` with `commentsApiParams`) and the reply form. */
+export const DiscussionWidget = widgetSchema(
+  "react.asset.discussion",
+  props({
+    discussionID: Id,
+    page: Page,
+    commentsApiParams: props({
+      discussionID: Id,
+      page: Page,
+      limit: Type.Integer({ minimum: 1 }),
+      sort: Type.Enum(commentPageSorts),
+    }),
+  }),
+);
+
+/** The new-post form, in a category when given. */
+export const CreatePostWidget = widgetSchema(
+  "react.asset.createPost",
+  props({ postType: Type.String(), categoryID: Type.Union([Id, Type.Null()]) }),
+);
+
+/** A section's slot: the asset widgets it holds (by reference: the schema holds each widget once). */
+const Slot = Type.Optional(Type.Array(Type.Ref("LayoutAssetWidget")));
+
+/*
+ * Section widgets (spec §2 "One-, two- and three-column page layouts"): slots of asset widgets laid out
+ * in columns; every slot may be left out.
+ */
+const SectionOneColumnWidget = widgetSchema("react.section.1-column", props({ breadcrumbs: Slot, children: Slot }));
+const SectionTwoColumnsWidget = widgetSchema(
+  "react.section.2-columns",
+  props({
+    breadcrumbs: Slot,
+    mainTop: Slot,
+    mainBottom: Slot,
+    secondaryTop: Slot,
+    secondaryBottom: Slot,
+  }),
+);
+const SectionThreeColumnsWidget = widgetSchema(
+  "react.section.3-columns",
+  props({
+    breadcrumbs: Slot,
+    leftTop: Slot,
+    leftBottom: Slot,
+    middleTop: Slot,
+    middleBottom: Slot,
+    rightTop: Slot,
+    rightBottom: Slot,
+  }),
+);
+const SectionFullWidthWidget = widgetSchema("react.section.full-width", props({ children: Slot }));
+
+/**
+ * The layout schemas' definitions: the widgets a slot holds, and a layout's widget (a section, or an
+ * asset on its own). A schema that holds layouts refers to them (`Type.Ref("LayoutWidget")`) inside a
+ * `Type.Cyclic` of these, once: copies of the union in every slot made the response serialiser, which
+ * picks a union's branch by validating it, compile for half a minute on its first answer.
+ */
+const assetWidgets = [
+  BreadcrumbsWidget,
+  HtmlWidget,
+  NewPostButtonWidget,
+  CategoryListWidget,
+  CategoryHeaderWidget,
+  DiscussionListWidget,
+  DiscussionWidget,
+  CreatePostWidget,
+] as const;
+export const layoutWidgetDefinitions = {
+  LayoutAssetWidget: Type.Union([...assetWidgets]),
+  LayoutWidget: Type.Union([
+    SectionOneColumnWidget,
+    SectionTwoColumnsWidget,
+    SectionThreeColumnsWidget,
+    SectionFullWidthWidget,
+    ...assetWidgets,
+  ]),
+};
+
+/** A layout's widget, discriminated by `$reactComponent`. */
+export const LayoutWidgetSchema = Type.Cyclic(layoutWidgetDefinitions, "LayoutWidget");
+export type LayoutWidget = Static<typeof LayoutWidgetSchema>;
+/** A widget a section's slot holds: any but a section. */
+export type LayoutAssetWidget = Exclude<LayoutWidget, { $reactComponent: `react.section.${string}` }>;
+
+/** The name of a layout widget (`$reactComponent`). */
+export type WidgetName = LayoutWidget["$reactComponent"];
+/** The widget named `Name`. */
+export type WidgetOf<Name extends WidgetName> = Extract<LayoutWidget, { $reactComponent: Name }>;
+/** The props (`$reactProps`) of the widget named `Name`. */
+export type WidgetProps<Name extends WidgetName> = WidgetOf<Name>["$reactProps"];
