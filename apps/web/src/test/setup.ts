@@ -1,5 +1,6 @@
 import { configure } from "@testing-library/react";
 import { afterAll } from "vitest";
+import { loadLiveClient } from "../features/notifications/index.ts";
 
 /**
  * Parts that load on demand (React Aria, the editor) are imported on first use; in a full parallel run on
@@ -15,5 +16,5 @@ configure({ asyncUtilTimeout: 5_000 });
  * that in-flight load, so every file ends only once it has settled.
  */
 afterAll(async () => {
-  await import("../features/notifications/live/liveClient.ts");
+  await loadLiveClient();
 });

@@ -2,4 +2,4 @@
 export { useLiveUpdates } from "./useLiveUpdates.ts";
 // Loaders of the on-demand parts: in their own module, so this file stays pure re-exports (a bundle takes
 // from it only what an importer uses).
-export { loadNotificationsMenu, loadNotificationsRoutes } from "./notifications.lazy.ts";
+export { loadLiveClient, loadNotificationsMenu, loadNotificationsRoutes } from "./notifications.lazy.ts";

@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useApi } from "../../lib/api-context.tsx";
+import { loadLiveClient } from "./notifications.lazy.ts";
 
 /** The tab's one live client, shared by whoever starts it. */
 let shared: { users: number; stop: () => void } | null = null;
@@ -26,7 +27,7 @@ export function useLiveUpdates(userID: number): void {
           client?.stop();
         },
       };
-      void import("./live/liveClient.ts").then(({ createLiveClient, browserEventSource }) => {
+      void loadLiveClient().then(({ createLiveClient, browserEventSource }) => {
         if (stopped) return;
         const created = createLiveClient({ queryClient, api, connect: browserEventSource() });
         created.start();
