@@ -20,8 +20,8 @@ import { parseQueryString } from "./platform/http/querystring.ts";
 import { hardenRouteSchemas } from "./platform/http/request-schemas.ts";
 import { AJV_OPTIONS, lazySerializers, lazyValidators, ROUTER_OPTIONS } from "./platform/http/schema-compilers.ts";
 import { registerCompression } from "./platform/http/compression.ts";
-import { registerCategories } from "./features/categories/index.ts";
-import { createUserFragments, recountPostCounts, registerUsers } from "./features/users/index.ts";
+import { countCategories, registerCategories } from "./features/categories/index.ts";
+import { countMembers, createUserFragments, recountPostCounts, registerUsers } from "./features/users/index.ts";
 import { registerTags } from "./features/tags/index.ts";
 import {
   moveCategoryDiscussions,
@@ -29,8 +29,10 @@ import {
   removeMemberPosts,
   removePosts,
   wipeMemberDiscussions,
+  countDiscussions,
 } from "./features/discussions/index.ts";
-import { registerComments, wipeMemberComments } from "./features/comments/index.ts";
+import { countComments, registerComments, wipeMemberComments } from "./features/comments/index.ts";
+import { registerDashboard } from "./features/dashboard/index.ts";
 import { createReactions, registerReactions } from "./features/reactions/index.ts";
 import { registerRoles } from "./features/roles/index.ts";
 import { registerTokens } from "./features/tokens/index.ts";
@@ -308,6 +310,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerEmbed(app);
   await registerTick(app, platform, { loadDiscussion: (id, viewer) => discussions.load(id, viewer) });
   await registerMedia(app, platform);
+  // The site's totals, each counted by its table's owner.
+  await registerDashboard(app, platform, {
+    members: (since) => countMembers(platform.db, since),
+    discussions: (since) => countDiscussions(platform.db, since),
+    comments: (since) => countComments(platform.db, since),
+    categories: () => countCategories(platform.db),
+  });
   await registerOutbox(app, platform);
 
   if (options.pages)

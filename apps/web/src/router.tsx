@@ -10,6 +10,7 @@ import { AppLayout } from "./shell/AppLayout.tsx";
 import { NotFoundPage, RouteErrorPage } from "./shell/ErrorPages.tsx";
 import { meQuery } from "./features/users/index.ts";
 import { canManageThemes, loadThemesRoutes, themePreviewQuery } from "./features/themes/index.ts";
+import { loadDashboardLayout, loadDashboardRoutes } from "./features/dashboard/index.ts";
 import {
   createLayoutLoader,
   ensureTitleBar,
@@ -112,6 +113,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
   const settings = () =>
     import("./features/settings/index.ts").then((m) => m.loadSettingsRoutes()).then((m) => m.createSettingsRoutes);
   const themes = () => loadThemesRoutes().then((m) => m.createThemesRoutes);
+  const dashboard = () => loadDashboardRoutes().then((m) => m.createDashboardRoutes);
   const log = () => loadLogRoutes().then((m) => m.createLogRoutes);
   // The knowledge base: its reading pages, and the article editor apart (reading never loads the editor).
   const knowledge = () => loadKnowledgeRoutes().then((m) => m.createKnowledgeRoutes);
@@ -284,12 +286,21 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             // The member's drafts and scheduled posts, loaded with their route.
             featureRoute("drafts", "drafts", drafts),
             // The moderators' report queue and a post's reports.
-            featureRoute("reports", "dashboard/content/reports", reports),
-            featureRoute("applicants", "dashboard/users/applicants", applicants),
-            featureRoute("settings", "dashboard/settings", settings),
-            featureRoute("themes", "dashboard/themes", themes),
+            // The dashboard: its pages inside its frame (the navigation beside them), the theme editor on
+            // the whole page. The frame is pathless, so each page keeps its own full path.
+            {
+              id: "dashboard-frame",
+              lazy: async () => ({ Component: (await loadDashboardLayout()).DashboardLayout }),
+              children: [
+                featureRoute("dashboard", "dashboard", dashboard),
+                featureRoute("reports", "dashboard/content/reports", reports),
+                featureRoute("applicants", "dashboard/users/applicants", applicants),
+                featureRoute("settings", "dashboard/settings", settings),
+                featureRoute("themes", "dashboard/themes", themes),
+                featureRoute("report-reasons", "dashboard/settings/report-reasons", reports),
+              ],
+            },
             featureRoute("theme-editor", "dashboard/themes/:themeID/edit", themes),
-            featureRoute("report-reasons", "dashboard/settings/report-reasons", reports),
             // A discussion's revision history and deleted comments (moderators).
             featureRoute("log", "log/filter", log),
             // The knowledge base (Vanilla's addresses).

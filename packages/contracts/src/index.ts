@@ -35,3 +35,4 @@ export * from "./translations-constants.ts";
 export * from "./knowledge.ts";
 export * from "./groups.ts";
 export * from "./bot-check.ts";
+export * from "./site-totals.ts";

@@ -7,6 +7,7 @@ import { profilePath } from "@parley/contracts/urls";
 import { loadNotificationsMenu } from "../features/notifications/index.ts";
 import { MessagesMenu } from "../features/conversations/index.ts";
 import { applicantsPath, canManageApplicants } from "../features/applicants/index.ts";
+import { canOpenDashboard, dashboardPath } from "../features/dashboard/index.ts";
 import { useTitleBar } from "../features/layouts/index.ts";
 import { reportsPath } from "../features/reports/index.ts";
 import { editableSettings, settingsPagePath } from "../features/settings/index.ts";
@@ -55,6 +56,11 @@ export function AccountContent({ me, headingId }: { me: Me; headingId: string })
         <li>
           <Link to="/drafts">{t("My Drafts")}</Link>
         </li>
+        {canOpenDashboard(me) ? (
+          <li>
+            <Link to={dashboardPath}>{t("Dashboard")}</Link>
+          </li>
+        ) : null}
         {me.isAdmin || me.permissions.includes("community.moderate") ? (
           <li>
             <Link to={reportsPath}>{t("Reports")}</Link>

@@ -16,6 +16,7 @@ export {
   updateGroupCategory,
 } from "./group-categories.ts";
 export { followedCategoryIDs, markCustomPermissions, recountCategories } from "./categories.repo.ts";
+export { countCategories } from "./categories.totals.ts";
 export type { CategoriesService, CategoryTranslations };
 
 /** The categories feature: its shared schemas, service and routes under /api/v2. */

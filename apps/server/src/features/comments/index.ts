@@ -16,6 +16,7 @@ import type { LongRunnerContext } from "../../platform/long-runner/long-runner.t
 import { createCommentsService, type CommentsService } from "./comments.service.ts";
 
 export type { CommentsService };
+export { countComments } from "./comments.totals.ts";
 export {
   addCommentScore,
   restoreComment,

@@ -27,6 +27,7 @@ export { removeMemberPosts, removePosts, wipeMemberDiscussions } from "./member-
 export { moveCategoryDiscussions } from "./discussions.moves.repo.ts";
 export { markParticipation } from "./discussions.participation.ts";
 export { Expansions, discussionUrl, slugify } from "./discussions.present.ts";
+export { countDiscussions } from "./discussions.totals.ts";
 
 /** Discussions under /api/v2/discussions. */
 export async function registerDiscussions(

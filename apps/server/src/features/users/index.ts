@@ -19,6 +19,7 @@ import {
 export type { UserContentRemover, UsersService } from "./users.service.ts";
 export { adjustPostCount, recountPostCounts } from "./users.counters.ts";
 export { createUserFragments, unknownUser, type UserFragments } from "./users.fragments.ts";
+export { countMembers } from "./users.totals.ts";
 
 /** Users and sign-in: shared schemas, services and routes under /api/v2. */
 export async function registerUsers(

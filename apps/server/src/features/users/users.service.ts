@@ -151,7 +151,7 @@ export function createUsersService(
     emailConfirmed: boolean;
     ip: string;
   }): Promise<NewUser> => {
-    const now = nowIso();
+    const now = platform.clock.nowIso();
     return {
       name: input.name,
       email: input.email,

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, useActionData, useNavigation } from "react-router";
 import { editWindowChoices, registrationMethods, siteSettingRules } from "@parley/contracts/site-settings";
 import { contentLocaleKeys, defaultTranslationLocale } from "@parley/contracts/translations-constants";
 import { useApi } from "../../../lib/api-context.tsx";
@@ -16,7 +16,6 @@ import {
   TextAreaField,
   TextField,
 } from "../../../ui/forms/Form.tsx";
-import { canManageReasons, reportReasonsPath } from "../../reports/index.ts";
 import { meQuery } from "../../users/index.ts";
 import { settingsQuery } from "../settings.queries.ts";
 import { editableSettings, settingsPagePath, type SettingsPageKey, type SettingValue } from "../settings.ts";
@@ -72,11 +71,6 @@ export function SettingsPage() {
       <h1 id="settings-title" className={styles.title}>
         {t("Site Settings")}
       </h1>
-      {canManageReasons(me) ? (
-        <p>
-          <Link to={reportReasonsPath}>{t("Report Reasons")}</Link>
-        </p>
-      ) : null}
       <Form method="post" action={settingsPagePath} className={formStyles.form}>
         <TransientKeyField />
         {result?.message ? <FormAlert kind={result.ok ? "success" : "error"}>{result.message}</FormAlert> : null}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { canOpenDashboard, dashboardSections } from "./dashboard.nav.ts";
+
+const viewer = (permissions: string[], extra: { isAdmin?: boolean; userID?: number } = {}) => ({
+  userID: extra.userID ?? 5,
+  isAdmin: extra.isAdmin ?? false,
+  permissions,
+});
+const links = (me: ReturnType<typeof viewer>, registrationApproval = false) =>
+  dashboardSections(me, { registrationApproval }).map((section) => [
+    section.name,
+    section.links.map((link) => link.to),
+  ]);
+
+describe("the dashboard's navigation", () => {
+  it("gives an administrator every group with a page, the applicants only under registration by approval", () => {
+    const admin = viewer([], { isAdmin: true });
+    expect(links(admin)).toEqual([
+      ["Appearance", ["/dashboard/themes"]],
+      ["Moderation", ["/dashboard/content/reports", "/dashboard/settings/report-reasons"]],
+      ["Settings", ["/dashboard/settings"]],
+    ]);
+    expect(links(admin, true)[1]).toEqual(["Membership", ["/dashboard/users/applicants"]]);
+  });
+
+  it("follows each permission: a moderator sees the reports, community.manage the reasons and what the site says", () => {
+    expect(links(viewer(["community.moderate"]))).toEqual([["Moderation", ["/dashboard/content/reports"]]]);
+    expect(links(viewer(["community.manage"]))).toEqual([
+      ["Moderation", ["/dashboard/settings/report-reasons"]],
+      ["Settings", ["/dashboard/settings"]],
+    ]);
+    expect(links(viewer(["site.manage"]))[0]).toEqual(["Appearance", ["/dashboard/themes"]]);
+    expect(links(viewer(["applicants.manage"]), true)).toEqual([["Membership", ["/dashboard/users/applicants"]]]);
+  });
+
+  it("has nothing for a member or a guest, who cannot open it", () => {
+    expect(dashboardSections(viewer(["discussions.add"]), { registrationApproval: true })).toEqual([]);
+    expect(canOpenDashboard(viewer(["discussions.add"]))).toBe(false);
+    expect(canOpenDashboard(viewer([], { isAdmin: true, userID: 0 }))).toBe(false);
+    expect(canOpenDashboard(viewer(["community.moderate"]))).toBe(true);
+  });
+});

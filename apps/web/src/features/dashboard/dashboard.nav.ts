@@ -1,0 +1,62 @@
+import type { Me } from "@parley/contracts";
+import { applicantsPath, canManageApplicants } from "../applicants/index.ts";
+import { canManageReasons, reportReasonsPath, reportsPath } from "../reports/index.ts";
+import { editableSettings, settingsPagePath } from "../settings/index.ts";
+import { canManageThemes, themesPagePath } from "../themes/index.ts";
+
+/** The dashboard's home. */
+export const dashboardPath = "/dashboard";
+
+interface DashboardLink {
+  name: string;
+  to: string;
+}
+
+export interface DashboardSection {
+  id: string;
+  name: string;
+  links: DashboardLink[];
+}
+
+type Viewer = Pick<Me, "userID" | "isAdmin" | "permissions">;
+
+/** Who moderates reported posts (community.moderate; the server checks again). */
+const canModerate = (me: Viewer) => me.userID !== 0 && (me.isAdmin || me.permissions.includes("community.moderate"));
+
+/**
+ * The dashboard's navigation, grouped as Vanilla's (Appearance, Membership, Moderation, Settings): only the
+ * pages the member may open, only the groups with a page left. Each page's server checks again. The
+ * other groups of issue 28 (Forum: categories, tags, reactions; Knowledge) come with their pages.
+ */
+export function dashboardSections(me: Viewer, site: { registrationApproval: boolean }): DashboardSection[] {
+  const sections: DashboardSection[] = [
+    {
+      id: "appearance",
+      name: "Appearance",
+      links: canManageThemes(me) ? [{ name: "Themes", to: themesPagePath }] : [],
+    },
+    {
+      id: "membership",
+      name: "Membership",
+      // Under registration by approval, where the applicants wait (as Vanilla shows it).
+      links: canManageApplicants(me) && site.registrationApproval ? [{ name: "Applicants", to: applicantsPath }] : [],
+    },
+    {
+      id: "moderation",
+      name: "Moderation",
+      links: [
+        ...(canModerate(me) ? [{ name: "Reports", to: reportsPath }] : []),
+        ...(canManageReasons(me) ? [{ name: "Report Reasons", to: reportReasonsPath }] : []),
+      ],
+    },
+    {
+      id: "settings",
+      name: "Settings",
+      links: editableSettings(me).length > 0 ? [{ name: "Site Settings", to: settingsPagePath }] : [],
+    },
+  ];
+  return sections.filter((section) => section.links.length > 0);
+}
+
+/** Whether the member has any page of the dashboard to open (the overview comes with any of them). */
+export const canOpenDashboard = (me: Viewer) => dashboardSections(me, { registrationApproval: false }).length > 0;
