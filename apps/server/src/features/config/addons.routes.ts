@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { AddonIDParams, AddonListQuery, AddonPatch } from "@parley/contracts";
-import { originOf } from "../../platform/http/pagination.ts";
+import { requestContext } from "../../platform/http/request-context.ts";
 import type { AddonsService } from "./config.addons.ts";
 
 const tags = ["Addons"];
@@ -18,7 +18,7 @@ export const addonsRoutes: FastifyPluginAsyncTypebox<{ service: AddonsService }>
         response: { 200: Type.Array(Type.Ref("Addon")) },
       },
     },
-    async (request) => service.list(request.viewer, request.query, originOf(request)),
+    async (request) => service.list(request.query, requestContext(request)),
   );
   app.get(
     "/addons/:addonID",
@@ -30,7 +30,7 @@ export const addonsRoutes: FastifyPluginAsyncTypebox<{ service: AddonsService }>
         response: { 200: Type.Ref("Addon") },
       },
     },
-    async (request) => service.get(request.viewer, request.params.addonID, originOf(request)),
+    async (request) => service.get(request.params.addonID, requestContext(request)),
   );
   app.patch(
     "/addons/:addonID",
@@ -43,6 +43,6 @@ export const addonsRoutes: FastifyPluginAsyncTypebox<{ service: AddonsService }>
         response: { 200: Type.Array(Type.Ref("Addon")) },
       },
     },
-    async (request) => service.patch(request.viewer, request.params.addonID, request.body, originOf(request)),
+    async (request) => service.patch(request.params.addonID, request.body, requestContext(request)),
   );
 };

@@ -8,8 +8,8 @@ import {
 } from "@parley/contracts";
 import type { SiteSettingKey } from "@parley/contracts/site-settings";
 import { requireAccess } from "../../platform/auth/access.ts";
-import type { Viewer } from "../../platform/auth/viewer.ts";
 import { badRequest, notFound } from "../../platform/errors.ts";
+import type { RequestContext as AddonRequestContext } from "../../platform/http/request-context.ts";
 import type { ThemesService } from "../themes/index.ts";
 import { displayName, enabledLocalesOf } from "../translations/index.ts";
 import { configPolicy } from "./config.policy.ts";
@@ -89,11 +89,11 @@ const localeAddon = (localeKey: string, enabled: boolean): Addon => ({
  * changes its setting through PATCH /config's checks and events; enabling a theme makes it current.
  */
 export function createAddonsService({ config, themes }: { config: ConfigService; themes: ThemesService }) {
-  const all = async (viewer: Viewer, origin: string): Promise<Addon[]> => {
-    requireAccess(viewer, configPolicy.canManageAddons);
+  const all = async (context: AddonRequestContext): Promise<Addon[]> => {
+    requireAccess(context.viewer, configPolicy.canManageAddons);
     const [values, themeList] = await Promise.all([
-      config.read([...switches.map((feature) => feature.setting), "locales.enabled"], viewer),
-      themes.list({}, origin),
+      config.read([...switches.map((feature) => feature.setting), "locales.enabled"], context.viewer),
+      themes.list({}, context),
     ]);
     const locales: readonly string[] = enabledLocalesOf(String(values["locales.enabled"] ?? ""));
     return [
@@ -103,15 +103,15 @@ export function createAddonsService({ config, themes }: { config: ConfigService;
       ...contentLocaleKeys.map((key) => localeAddon(key, locales.includes(key))),
     ];
   };
-  const find = async (viewer: Viewer, addonID: string, origin: string) => {
-    const addon = (await all(viewer, origin)).find((candidate) => candidate.addonID === addonID);
+  const find = async (addonID: string, context: AddonRequestContext) => {
+    const addon = (await all(context)).find((candidate) => candidate.addonID === addonID);
     if (!addon) throw notFound("Addon");
     return addon;
   };
 
   return {
-    async list(viewer: Viewer, query: AddonListQuery, origin: string): Promise<Addon[]> {
-      return (await all(viewer, origin)).filter(
+    async list(query: AddonListQuery, context: AddonRequestContext): Promise<Addon[]> {
+      return (await all(context)).filter(
         (addon) =>
           (query.type === undefined || addon.type === query.type) &&
           (query.enabled === undefined || addon.enabled === query.enabled),
@@ -121,29 +121,30 @@ export function createAddonsService({ config, themes }: { config: ConfigService;
     get: find,
 
     /** Switches an add-on; answers every add-on the change touched (a theme's predecessor too). */
-    async patch(viewer: Viewer, addonID: string, body: AddonPatch, origin: string): Promise<Addon[]> {
-      const addon = await find(viewer, addonID, origin);
+    async patch(addonID: string, body: AddonPatch, context: AddonRequestContext): Promise<Addon[]> {
+      const { viewer } = context;
+      const addon = await find(addonID, context);
       if (addon.type === "theme") {
         if (!body.enabled) throw badRequest("A theme is turned off by enabling another one.");
-        const previous = (await all(viewer, origin)).find((other) => other.type === "theme" && other.enabled);
-        await themes.setCurrent(viewer, { themeID: addon.addonID }, origin);
+        const previous = (await all(context)).find((other) => other.type === "theme" && other.enabled);
+        await themes.setCurrent({ themeID: addon.addonID }, context);
         const touched = [addon.addonID, previous?.addonID].filter((id) => id !== undefined);
-        return (await all(viewer, origin)).filter((other) => touched.includes(other.addonID));
+        return (await all(context)).filter((other) => touched.includes(other.addonID));
       }
       if (addon.type === "locale") {
         const localeKey = addon.attributes?.locale ?? "";
         if (localeKey === defaultTranslationLocale && !body.enabled)
           throw badRequest("English is the content's own locale: it stays enabled.");
-        const current = (await all(viewer, origin))
+        const current = (await all(context))
           .filter((other) => other.type === "locale" && other.enabled)
           .map((other) => other.attributes?.locale ?? "");
         const next = body.enabled ? [...current, localeKey] : current.filter((key) => key !== localeKey);
         await config.patch({ "locales.enabled": [...new Set(next)].join(",") }, viewer);
-        return [await find(viewer, addonID, origin)];
+        return [await find(addonID, context)];
       }
       const feature = switches.find((candidate) => candidate.key === addon.key)!;
       await config.patch({ [feature.setting]: body.enabled }, viewer);
-      return [await find(viewer, addonID, origin)];
+      return [await find(addonID, context)];
     },
   };
 }

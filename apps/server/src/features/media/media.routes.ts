@@ -3,7 +3,7 @@ import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { ErrorBody, MediaIdParams, UploadLimitsSchema, isImageExtension } from "@parley/contracts";
-import { originOf } from "../../platform/http/pagination.ts";
+import { requestContext } from "../../platform/http/request-context.ts";
 import { malformedUpload, type IncomingFile, type MediaService } from "./media.service.ts";
 
 /** Bodies past the size limit (the platform adds the standard failures). */
@@ -48,33 +48,29 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ service: MediaService }> =
       },
     },
     async (request, reply) => {
-      const media = await service.upload(
-        request.viewer,
-        async (maxSize): Promise<IncomingFile | undefined> => {
-          if (!request.isMultipart()) return undefined;
-          const part = await request
-            .file({ limits: { fileSize: maxSize }, throwFileSizeLimit: false })
-            .catch((error: unknown) => {
-              throw malformedUpload(error);
-            });
-          if (!part || part.fieldname !== "file") {
-            part?.file.resume();
-            return undefined;
-          }
-          const field = (name: string) => {
-            const value = part.fields[name];
-            return value && !Array.isArray(value) && value.type === "field" ? String(value.value) : undefined;
-          };
-          const foreignType = field("foreignType");
-          const foreignID = field("foreignID");
-          return {
-            filename: part.filename,
-            stream: part.file,
-            fields: { ...(foreignType ? { foreignType } : {}), ...(foreignID ? { foreignID } : {}) },
-          };
-        },
-        originOf(request),
-      );
+      const media = await service.upload(async (maxSize): Promise<IncomingFile | undefined> => {
+        if (!request.isMultipart()) return undefined;
+        const part = await request
+          .file({ limits: { fileSize: maxSize }, throwFileSizeLimit: false })
+          .catch((error: unknown) => {
+            throw malformedUpload(error);
+          });
+        if (!part || part.fieldname !== "file") {
+          part?.file.resume();
+          return undefined;
+        }
+        const field = (name: string) => {
+          const value = part.fields[name];
+          return value && !Array.isArray(value) && value.type === "field" ? String(value.value) : undefined;
+        };
+        const foreignType = field("foreignType");
+        const foreignID = field("foreignID");
+        return {
+          filename: part.filename,
+          stream: part.file,
+          fields: { ...(foreignType ? { foreignType } : {}), ...(foreignID ? { foreignID } : {}) },
+        };
+      }, requestContext(request));
       reply.code(201);
       return media;
     },
@@ -104,7 +100,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ service: MediaService }> =
     },
     async (request, reply) => {
       reply.header("cache-control", "no-cache, private");
-      return service.get(request.viewer, request.params.id, originOf(request));
+      return service.get(request.params.id, requestContext(request));
     },
   );
 
@@ -119,7 +115,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ service: MediaService }> =
       },
     },
     async (request, reply) => {
-      await service.remove(request.viewer, request.params.id);
+      await service.remove(request.params.id, requestContext(request));
       reply.code(204);
       return null;
     },

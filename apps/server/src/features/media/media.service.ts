@@ -17,6 +17,7 @@ import type { Viewer } from "../../platform/auth/viewer.ts";
 import { nowIso, toRfc3339 } from "../../platform/dates.ts";
 import { badRequest, fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import type { Limiter } from "../../platform/http/rate-limit.ts";
+import type { RequestContext as MediaRequestContext } from "../../platform/http/request-context.ts";
 import type { SiteConfig } from "../../platform/site-config.ts";
 import { imageKindOf, sniffImage } from "./media.images.ts";
 import { mediaPolicy } from "./media.policy.ts";
@@ -135,10 +136,10 @@ export function createMediaService({ repo, siteConfig, uploadsDir, limiter }: De
      * with the size limit (so nothing is read for a refused request).
      */
     async upload(
-      viewer: Viewer,
       receive: (maxSize: number) => Promise<IncomingFile | undefined>,
-      origin: string,
+      context: MediaRequestContext,
     ): Promise<Media> {
+      const { viewer, origin } = context;
       requireAccess(viewer, mediaPolicy.canUpload);
       const limited = await limiter.hit(String(viewer.userID));
       if (!limited.allowed) {
@@ -216,13 +217,13 @@ export function createMediaService({ repo, siteConfig, uploadsDir, limiter }: De
       }
     },
 
-    async get(viewer: Viewer, mediaID: number, origin: string): Promise<Media> {
-      return presentMedia(await loadManageable(viewer, mediaID), origin);
+    async get(mediaID: number, context: MediaRequestContext): Promise<Media> {
+      return presentMedia(await loadManageable(context.viewer, mediaID), context.origin);
     },
 
     /** Removes the record, then its file (a file left by a crash is unreachable garbage, never a dead link). */
-    async remove(viewer: Viewer, mediaID: number): Promise<void> {
-      const row = await loadManageable(viewer, mediaID);
+    async remove(mediaID: number, context: MediaRequestContext): Promise<void> {
+      const row = await loadManageable(context.viewer, mediaID);
       await repo.remove(row.mediaID);
       await removeQuietly(path.join(uploadsDir, row.path));
     },

@@ -16,7 +16,8 @@ import { requireAccess } from "../../platform/auth/access.ts";
 import { requireSignedIn } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import { HttpError, notFound } from "../../platform/errors.ts";
-import { originOf, setPagingHeaders } from "../../platform/http/pagination.ts";
+import { setPagingHeaders } from "../../platform/http/pagination.ts";
+import { requestContext } from "../../platform/http/request-context.ts";
 import { notificationsPolicy } from "./notifications.policy.ts";
 import { preferencesSchema } from "./notifications.schema.ts";
 import type { NotificationMail } from "./notifications.mail.ts";
@@ -49,7 +50,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<NotificationRoutesOp
     },
     async (request, reply) => {
       reply.header("cache-control", "no-cache, private");
-      const result = await service.list(request.query, request.viewer, originOf(request));
+      const result = await service.list(request.query, requestContext(request));
       setPagingHeaders(request, reply, { page: result.page, limit: result.limit, count: result.items.length });
       return result.items;
     },
@@ -66,7 +67,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<NotificationRoutesOp
       },
     },
     async (request, reply) => {
-      await service.markAllRead(request.viewer);
+      await service.markAllRead(requestContext(request));
       reply.code(204);
       return null;
     },
@@ -85,7 +86,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<NotificationRoutesOp
     },
     async (request, reply) => {
       reply.header("cache-control", "no-cache, private");
-      return service.get(request.params.id, request.viewer, originOf(request), request.query.expand);
+      return service.get(request.params.id, request.query.expand, requestContext(request));
     },
   );
 
@@ -100,7 +101,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<NotificationRoutesOp
         response: { 200: Type.Ref("Notification") },
       },
     },
-    async (request) => service.markRead(request.params.id, request.viewer, originOf(request)),
+    async (request) => service.markRead(request.params.id, requestContext(request)),
   );
 
   app.put(
@@ -114,7 +115,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<NotificationRoutesOp
         response: { 200: Type.Ref("Notification") },
       },
     },
-    async (request) => service.markRead(request.params.id, request.viewer, originOf(request)),
+    async (request) => service.markRead(request.params.id, requestContext(request)),
   );
 
   const ownerOf = async (viewer: Viewer, id: number | "$me") => {

@@ -3,6 +3,7 @@ import { requireSignedIn } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import { nowIso } from "../../platform/dates.ts";
 import { notFound } from "../../platform/errors.ts";
+import type { RequestContext as NotificationRequestContext } from "../../platform/http/request-context.ts";
 import { userChannel, type LiveHub } from "./live.hub.ts";
 import { presentNotification } from "./notifications.present.ts";
 import type { ListedNotification, NotificationsRepo } from "./notifications.repo.ts";
@@ -55,7 +56,8 @@ export function createNotificationsService(deps: {
   }
 
   return {
-    async list(query: NotificationListQuery, viewer: Viewer, origin: string) {
+    async list(query: NotificationListQuery, context: NotificationRequestContext) {
+      const { viewer, origin } = context;
       requireSignedIn(viewer);
       const page = query.page ?? 1;
       const limit = query.limit ?? DEFAULT_LIMIT;
@@ -63,11 +65,12 @@ export function createNotificationsService(deps: {
       return { items: await presentMany(rows, origin, query.expand), page, limit };
     },
 
-    async get(id: number, viewer: Viewer, origin: string, expand?: string[]): Promise<Notification> {
-      return (await presentMany([await own(id, viewer)], origin, expand))[0]!;
+    async get(id: number, expand: string[] | undefined, context: NotificationRequestContext): Promise<Notification> {
+      return (await presentMany([await own(id, context.viewer)], context.origin, expand))[0]!;
     },
 
-    async markRead(id: number, viewer: Viewer, origin: string): Promise<Notification> {
+    async markRead(id: number, context: NotificationRequestContext): Promise<Notification> {
+      const { viewer, origin } = context;
       const row = await own(id, viewer);
       if (row.read !== 1) {
         await repo.markRead(viewer.userID, id);
@@ -77,7 +80,8 @@ export function createNotificationsService(deps: {
     },
 
     /** Every notification read; the unread count is 0 (spec §4). */
-    async markAllRead(viewer: Viewer): Promise<void> {
+    async markAllRead(context: NotificationRequestContext): Promise<void> {
+      const { viewer } = context;
       requireSignedIn(viewer);
       await repo.markAllRead(viewer.userID);
       await publishCounts(viewer);

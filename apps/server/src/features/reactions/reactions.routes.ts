@@ -9,7 +9,7 @@ import {
   ReactionType,
   ReactionUserParams,
 } from "@parley/contracts";
-import { originOf } from "../../platform/http/pagination.ts";
+import { requestContext } from "../../platform/http/request-context.ts";
 import type { RecordType } from "./reactions.repo.ts";
 import type { ReactableLoader, ReactionsService } from "./reactions.service.ts";
 
@@ -41,7 +41,8 @@ export const reactionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, {
           response: { 201: Type.Array(ReactionCount) },
         },
       },
-      async (request) => service.react(recordType, request.params.id, request.body.reactionType, request.viewer, load),
+      async (request) =>
+        service.react(recordType, request.params.id, request.body.reactionType, requestContext(request), load),
     );
     app.delete(
       base,
@@ -54,7 +55,7 @@ export const reactionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, {
         },
       },
       async (request) => {
-        await service.unreact(recordType, request.params.id, request.viewer.userID, request.viewer, load);
+        await service.unreact(recordType, request.params.id, request.viewer.userID, requestContext(request), load);
         return null;
       },
     );
@@ -69,7 +70,7 @@ export const reactionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, {
         },
       },
       async (request) => {
-        await service.unreact(recordType, request.params.id, request.params.userID, request.viewer, load);
+        await service.unreact(recordType, request.params.id, request.params.userID, requestContext(request), load);
         return null;
       },
     );
@@ -84,8 +85,7 @@ export const reactionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, {
           response: { 200: Type.Array(ReactionLogEntry) },
         },
       },
-      async (request) =>
-        service.log(recordType, request.params.id, request.query, request.viewer, originOf(request), load),
+      async (request) => service.log(recordType, request.params.id, request.query, requestContext(request), load),
     );
   }
 };

@@ -4,6 +4,7 @@ import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import { nowIso, toRfc3339 } from "../../platform/dates.ts";
 import { fieldError, notFound, validationFailed } from "../../platform/errors.ts";
+import type { RequestContext as ReactionRequestContext } from "../../platform/http/request-context.ts";
 import type { UserFragments } from "../users/index.ts";
 import { unknownUser } from "../users/index.ts";
 import { reactionsPolicy } from "./reactions.policy.ts";
@@ -89,7 +90,14 @@ export function createReactionsService(repo: ReactionsRepo, platform: Platform, 
       }));
     },
 
-    async react(recordType: RecordType, recordID: number, urlcode: string, viewer: Viewer, load: ReactableLoader) {
+    async react(
+      recordType: RecordType,
+      recordID: number,
+      urlcode: string,
+      context: ReactionRequestContext,
+      load: ReactableLoader,
+    ) {
+      const { viewer } = context;
       requireSignedIn(viewer);
       const record = await load(recordID, viewer);
       const type = (await allTypes()).find(
@@ -126,7 +134,14 @@ export function createReactionsService(repo: ReactionsRepo, platform: Platform, 
       return (await summaries(recordType, [recordID], 0)).get(recordID) ?? [];
     },
 
-    async unreact(recordType: RecordType, recordID: number, userID: number, viewer: Viewer, load: ReactableLoader) {
+    async unreact(
+      recordType: RecordType,
+      recordID: number,
+      userID: number,
+      context: ReactionRequestContext,
+      load: ReactableLoader,
+    ) {
+      const { viewer } = context;
       requireSignedIn(viewer);
       await load(recordID, viewer);
       if (userID !== viewer.userID) requireAccess(viewer, reactionsPolicy.canRemoveOthers);
@@ -145,10 +160,10 @@ export function createReactionsService(repo: ReactionsRepo, platform: Platform, 
       recordType: RecordType,
       recordID: number,
       query: { type?: string; page?: number; limit?: number },
-      viewer: Viewer,
-      origin: string,
+      context: ReactionRequestContext,
       load: ReactableLoader,
     ) {
+      const { viewer, origin } = context;
       await load(recordID, viewer);
       requireAccess(viewer, reactionsPolicy.canViewLog);
       const byID = await typeByID();

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { SearchQuery, SearchResultList } from "@parley/contracts";
-import { originOf, setPagingHeaders } from "../../platform/http/pagination.ts";
+import { setPagingHeaders } from "../../platform/http/pagination.ts";
 import { perAddress } from "../../platform/http/address-limits.ts";
 import type { Limiter } from "../../platform/http/rate-limit.ts";
+import { requestContext } from "../../platform/http/request-context.ts";
 import type { SearchService } from "./search.service.ts";
 
 /** `limiter`: searches per client address (a page render's search counts for its reader), null for none. */
@@ -24,7 +25,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ service: SearchService; l
       },
     },
     async (request, reply) => {
-      const result = await service.search(request.query, request.viewer, originOf(request));
+      const result = await service.search(request.query, requestContext(request));
       reply.header("x-search-powered-by", service.driverName);
       setPagingHeaders(request, reply, {
         page: result.page,

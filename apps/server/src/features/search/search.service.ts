@@ -13,6 +13,7 @@ import { assertAccountUsable } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { DB } from "../../platform/db/schema.ts";
 import { parseDateFilter } from "../../platform/http/filters.ts";
+import type { RequestContext as SearchRequestContext } from "../../platform/http/request-context.ts";
 import { followedCategoryIDs, type CategoryDirectory, type CategoryNode } from "../categories/index.ts";
 import type { UserFragments } from "../users/index.ts";
 import { Expansions } from "../discussions/index.ts";
@@ -126,7 +127,8 @@ export function createSearchService({ db, driver, categories, users }: SearchSer
       viewable.clear();
     },
 
-    async search(query: SearchQuery, viewer: Viewer, origin: string): Promise<SearchPage> {
+    async search(query: SearchQuery, context: SearchRequestContext): Promise<SearchPage> {
+      const { viewer, origin } = context;
       assertAccountUsable(viewer);
       const page = query.page ?? 1;
       const limit = query.limit ?? limits.search.defaultLimit;
@@ -212,7 +214,7 @@ export function createSearchService({ db, driver, categories, users }: SearchSer
               : await categories.breadcrumbs(hit.categoryID, origin),
           );
       }
-      const context = {
+      const presentContext = {
         origin,
         categories: categoryNodes,
         breadcrumbs,
@@ -222,7 +224,7 @@ export function createSearchService({ db, driver, categories, users }: SearchSer
         withBody,
         withExcerpt,
       };
-      return { items: hits.map((hit) => presentSearchResult(hit, context)), page, limit, total };
+      return { items: hits.map((hit) => presentSearchResult(hit, presentContext)), page, limit, total };
     },
   };
 }

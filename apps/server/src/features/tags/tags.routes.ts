@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { TagIdParams, TagListQuery, TagPatch, TagPost } from "@parley/contracts";
-import { originOf, setPagingHeaders } from "../../platform/http/pagination.ts";
+import { setPagingHeaders } from "../../platform/http/pagination.ts";
+import { requestContext } from "../../platform/http/request-context.ts";
 import type { TagsService } from "./tags.service.ts";
 
 const tags = ["Tags"];
@@ -18,7 +19,7 @@ export const tagsRoutes: FastifyPluginAsyncTypebox<{ service: TagsService }> = a
       },
     },
     async (request, reply) => {
-      const result = await service.list(request.query, originOf(request));
+      const result = await service.list(request.query, requestContext(request));
       setPagingHeaders(request, reply, { ...result, count: result.items.length });
       return result.items;
     },
@@ -26,12 +27,12 @@ export const tagsRoutes: FastifyPluginAsyncTypebox<{ service: TagsService }> = a
   app.get(
     "/tags/:id",
     { schema: { tags, summary: "Get a tag.", params: TagIdParams, response: { 200: Type.Ref("Tag") } } },
-    async (request) => service.get(request.params.id, originOf(request)),
+    async (request) => service.get(request.params.id, requestContext(request)),
   );
   app.post(
     "/tags",
     { schema: { tags, summary: "Create a tag.", body: TagPost, response: { 201: Type.Ref("Tag") } } },
-    async (request) => service.create(request.viewer, request.body, originOf(request)),
+    async (request) => service.create(request.body, requestContext(request)),
   );
   app.patch(
     "/tags/:id",
@@ -44,7 +45,7 @@ export const tagsRoutes: FastifyPluginAsyncTypebox<{ service: TagsService }> = a
         response: { 200: Type.Ref("Tag") },
       },
     },
-    async (request) => service.patch(request.viewer, request.params.id, request.body, originOf(request)),
+    async (request) => service.patch(request.params.id, request.body, requestContext(request)),
   );
   app.delete(
     "/tags/:id",
@@ -57,7 +58,7 @@ export const tagsRoutes: FastifyPluginAsyncTypebox<{ service: TagsService }> = a
       },
     },
     async (request) => {
-      await service.remove(request.viewer, request.params.id);
+      await service.remove(request.params.id, requestContext(request));
       return null;
     },
   );

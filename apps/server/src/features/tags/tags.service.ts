@@ -5,6 +5,7 @@ import { nowIso, toRfc3339 } from "../../platform/dates.ts";
 import { conflict, fieldError, notFound, validationFailed } from "../../platform/errors.ts";
 import type { SiteConfig } from "../../platform/site-config.ts";
 import { HttpError } from "../../platform/errors.ts";
+import type { RequestContext as TagRequestContext } from "../../platform/http/request-context.ts";
 import { storableText } from "../../platform/text.ts";
 import { tagsPolicy } from "./tags.policy.ts";
 import { tagUrlcode, type TagRow, type TagsRepo } from "./tags.repo.ts";
@@ -29,7 +30,7 @@ export function createTagsService(repo: TagsRepo, siteConfig: SiteConfig) {
   };
 
   return {
-    async list(query: TagListQuery, origin: string) {
+    async list(query: TagListQuery, context: TagRequestContext) {
       const page = query.page ?? 1;
       const limit = query.limit ?? 20;
       const filters = {
@@ -38,16 +39,17 @@ export function createTagsService(repo: TagsRepo, siteConfig: SiteConfig) {
         ...(query.excludeNoCountDiscussion ? { excludeEmpty: true } : {}),
       };
       const [rows, total] = await Promise.all([repo.list(filters, (page - 1) * limit, limit), repo.count(filters)]);
-      return { items: rows.map((row) => presentTag(row, origin)), page, limit, total };
+      return { items: rows.map((row) => presentTag(row, context.origin)), page, limit, total };
     },
 
-    async get(tagID: number, origin: string): Promise<Tag> {
+    async get(tagID: number, context: TagRequestContext): Promise<Tag> {
       const row = await repo.findById(tagID);
       if (!row) throw notFound("Tag");
-      return presentTag(row, origin);
+      return presentTag(row, context.origin);
     },
 
-    async create(viewer: Viewer, body: TagPost, origin: string): Promise<Tag> {
+    async create(body: TagPost, context: TagRequestContext): Promise<Tag> {
+      const { viewer, origin } = context;
       requireAccess(viewer, tagsPolicy.canCreate);
       const urlcode = body.urlcode ?? tagUrlcode(body.name);
       if ((await repo.findByUrlcodes([urlcode])).length) {
@@ -65,8 +67,8 @@ export function createTagsService(repo: TagsRepo, siteConfig: SiteConfig) {
       return presentTag(row, origin);
     },
 
-    async patch(viewer: Viewer, tagID: number, body: Partial<TagPost>, origin: string): Promise<Tag> {
-      requireAccess(viewer, tagsPolicy.canManage);
+    async patch(tagID: number, body: Partial<TagPost>, context: TagRequestContext): Promise<Tag> {
+      requireAccess(context.viewer, tagsPolicy.canManage);
       const row = await repo.findById(tagID);
       if (!row) throw notFound("Tag");
       if (
@@ -80,11 +82,11 @@ export function createTagsService(repo: TagsRepo, siteConfig: SiteConfig) {
         ...(body.urlcode !== undefined ? { urlcode: body.urlcode } : {}),
         ...(body.parentTagID !== undefined ? { parentTagID: body.parentTagID } : {}),
       });
-      return presentTag((await repo.findById(tagID))!, origin);
+      return presentTag((await repo.findById(tagID))!, context.origin);
     },
 
-    async remove(viewer: Viewer, tagID: number): Promise<void> {
-      requireAccess(viewer, tagsPolicy.canManage);
+    async remove(tagID: number, context: TagRequestContext): Promise<void> {
+      requireAccess(context.viewer, tagsPolicy.canManage);
       const row = await repo.findById(tagID);
       if (!row) throw notFound("Tag");
       if (row.countDiscussions > 0) throw conflict("Tag isn't empty.");

@@ -12,7 +12,8 @@ import {
   ThemeRevisionsQuery,
   ThemeVariables,
 } from "@parley/contracts";
-import { originOf, secureCookies } from "../../platform/http/pagination.ts";
+import { secureCookies } from "../../platform/http/pagination.ts";
+import { requestContext } from "../../platform/http/request-context.ts";
 import { THEME_PREVIEW_COOKIE, type ThemesService } from "./themes.service.ts";
 
 const tags = ["Themes"];
@@ -28,7 +29,7 @@ export const themesRoutes: FastifyPluginAsyncTypebox<{ service: ThemesService }>
         response: { 200: Type.Array(Type.Ref("Theme")) },
       },
     },
-    async (request) => service.list(request.query, originOf(request)),
+    async (request) => service.list(request.query, requestContext(request)),
   );
   app.post(
     "/themes",
@@ -43,7 +44,7 @@ export const themesRoutes: FastifyPluginAsyncTypebox<{ service: ThemesService }>
     },
     async (request, reply) => {
       reply.code(201);
-      return service.create(request.viewer, request.body, originOf(request));
+      return service.create(request.body, requestContext(request));
     },
   );
   app.put(
@@ -58,7 +59,7 @@ export const themesRoutes: FastifyPluginAsyncTypebox<{ service: ThemesService }>
       },
     },
     async (request, reply) => {
-      const { cookie, theme } = await service.setPreview(request.viewer, request.body, originOf(request));
+      const { cookie, theme } = await service.setPreview(request.body, requestContext(request));
       if (cookie === null) reply.clearCookie(THEME_PREVIEW_COOKIE, { path: "/" });
       else
         reply.setCookie(THEME_PREVIEW_COOKIE, cookie, {
@@ -91,7 +92,7 @@ export const themesRoutes: FastifyPluginAsyncTypebox<{ service: ThemesService }>
         response: { 200: Type.Ref("Theme") },
       },
     },
-    async (request) => service.current(request.query, originOf(request)),
+    async (request) => service.current(request.query, requestContext(request)),
   );
   app.put(
     "/themes/current",
@@ -103,7 +104,7 @@ export const themesRoutes: FastifyPluginAsyncTypebox<{ service: ThemesService }>
         response: { 200: Type.Ref("Theme") },
       },
     },
-    async (request) => service.setCurrent(request.viewer, request.body, originOf(request)),
+    async (request) => service.setCurrent(request.body, requestContext(request)),
   );
   app.get(
     "/themes/:themeKey",
@@ -124,7 +125,7 @@ export const themesRoutes: FastifyPluginAsyncTypebox<{ service: ThemesService }>
         response: { 200: Type.Ref("Theme") },
       },
     },
-    async (request) => service.get(request.params.themeKey, request.query, originOf(request)),
+    async (request) => service.get(request.params.themeKey, request.query, requestContext(request)),
   );
   app.patch(
     "/themes/:themeKey",
@@ -138,7 +139,7 @@ export const themesRoutes: FastifyPluginAsyncTypebox<{ service: ThemesService }>
         response: { 200: Type.Ref("Theme") },
       },
     },
-    async (request) => service.update(request.viewer, request.params.themeKey, request.body, originOf(request)),
+    async (request) => service.update(request.params.themeKey, request.body, requestContext(request)),
   );
   app.delete(
     "/themes/:themeKey",
@@ -151,7 +152,7 @@ export const themesRoutes: FastifyPluginAsyncTypebox<{ service: ThemesService }>
       },
     },
     async (request) => {
-      await service.remove(request.viewer, request.params.themeKey);
+      await service.remove(request.params.themeKey, requestContext(request));
       return null;
     },
   );
@@ -167,7 +168,7 @@ export const themesRoutes: FastifyPluginAsyncTypebox<{ service: ThemesService }>
         response: { 200: Type.Array(Type.Ref("ThemeRevision")) },
       },
     },
-    async (request) => service.revisions(request.viewer, request.params.themeKey, request.query, originOf(request)),
+    async (request) => service.revisions(request.params.themeKey, request.query, requestContext(request)),
   );
   app.get(
     "/themes/:themeKey/assets/variables.json",

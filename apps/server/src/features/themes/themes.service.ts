@@ -24,6 +24,7 @@ import { toRfc3339, nowIso } from "../../platform/dates.ts";
 import type { DB } from "../../platform/db/schema.ts";
 import { badRequest, fieldError, notFound, validationFailed } from "../../platform/errors.ts";
 import type { EventBus } from "../../platform/events.ts";
+import type { RequestContext as ThemeRequestContext } from "../../platform/http/request-context.ts";
 import type { SiteConfig } from "../../platform/site-config.ts";
 import { DEFAULT_THEME_ID, fileThemes, type FileTheme } from "./themes.catalog.ts";
 import { themesPolicy } from "./themes.policy.ts";
@@ -259,22 +260,26 @@ export function createThemesService({
   };
 
   return {
-    async list(query: ThemeQuery, origin: string): Promise<Theme[]> {
+    async list(query: ThemeQuery, context: ThemeRequestContext): Promise<Theme[]> {
       const [current, own] = await Promise.all([currentTheme(), repo.listActive()]);
       return [...catalog.map(fileEntry), ...own.map(databaseEntry)].map((theme) =>
-        present(theme, current.themeID, query, origin),
+        present(theme, current.themeID, query, context.origin),
       );
     },
 
     /** A theme; `revisionID` (0 or none: the active one) shows one of a database theme's revisions. */
-    async get(themeKey: string, query: ThemeQuery & { revisionID?: number }, origin: string): Promise<Theme> {
+    async get(
+      themeKey: string,
+      query: ThemeQuery & { revisionID?: number },
+      context: ThemeRequestContext,
+    ): Promise<Theme> {
       const theme = await mustFind(themeKey, query.revisionID || null);
-      return present(theme, (await currentTheme()).themeID, query, origin);
+      return present(theme, (await currentTheme()).themeID, query, context.origin);
     },
 
-    async current(query: ThemeQuery, origin: string): Promise<Theme> {
+    async current(query: ThemeQuery, context: ThemeRequestContext): Promise<Theme> {
       const theme = await currentTheme();
-      return present(theme, theme.themeID, query, origin);
+      return present(theme, theme.themeID, query, context.origin);
     },
 
     /** The raw variables asset (`/themes/{key}/assets/variables.json`). */
@@ -283,16 +288,17 @@ export function createThemesService({
     },
 
     /** Makes a theme the site's current one (site.manage). */
-    async setCurrent(viewer: Viewer, body: CurrentThemePut, origin: string): Promise<Theme> {
-      requireAccess(viewer, themesPolicy.canManage);
+    async setCurrent(body: CurrentThemePut, context: ThemeRequestContext): Promise<Theme> {
+      requireAccess(context.viewer, themesPolicy.canManage);
       const theme = await mustFind(body.themeID);
       await siteConfig.set("theme.current", theme.themeID);
       await changed(theme.themeID);
-      return present(theme, theme.themeID, {}, origin);
+      return present(theme, theme.themeID, {}, context.origin);
     },
 
     /** `POST /themes`: a theme of the site's own, from a built-in one (site.manage); its first revision. */
-    async create(viewer: Viewer, body: ThemePost, origin: string): Promise<Theme> {
+    async create(body: ThemePost, context: ThemeRequestContext): Promise<Theme> {
+      const { viewer, origin } = context;
       requireAccess(viewer, themesPolicy.canManage);
       const parent = findFile(body.parentTheme);
       if (!parent)
@@ -330,7 +336,8 @@ export function createThemesService({
      * `PATCH /themes/{id}` (site.manage): new variables make a new revision, the active one; a
      * `revisionID` of the theme's makes that revision active again; the name changes in place.
      */
-    async update(viewer: Viewer, themeKey: string, body: ThemePatch, origin: string): Promise<Theme> {
+    async update(themeKey: string, body: ThemePatch, context: ThemeRequestContext): Promise<Theme> {
+      const { viewer, origin } = context;
       requireAccess(viewer, themesPolicy.canManage);
       const id = databaseTheme(themeKey);
       if (body.parentTheme !== undefined && !findFile(body.parentTheme))
@@ -371,8 +378,8 @@ export function createThemesService({
     },
 
     /** `DELETE /themes/{id}` (site.manage): a theme of the site's own that is not the current one. */
-    async remove(viewer: Viewer, themeKey: string): Promise<void> {
-      requireAccess(viewer, themesPolicy.canManage);
+    async remove(themeKey: string, context: ThemeRequestContext): Promise<void> {
+      requireAccess(context.viewer, themesPolicy.canManage);
       const id = databaseTheme(themeKey);
       if ((await currentTheme()).themeID === String(id))
         throw badRequest("The current theme can't be deleted: apply another theme first.");
@@ -386,11 +393,11 @@ export function createThemesService({
 
     /** `GET /themes/{id}/revisions` (site.manage): newest first, the active one marked. */
     async revisions(
-      viewer: Viewer,
       themeKey: string,
       query: ThemeRevisionsQuery,
-      origin: string,
+      context: ThemeRequestContext,
     ): Promise<ThemeRevision[]> {
+      const { viewer, origin } = context;
       requireAccess(viewer, themesPolicy.canManage);
       const id = databaseTheme(themeKey);
       const theme = await mustFind(String(id));
@@ -422,10 +429,10 @@ export function createThemesService({
      * to clear it) and the theme the pages now show.
      */
     async setPreview(
-      viewer: Viewer,
       body: ThemePreviewPut,
-      origin: string,
+      context: ThemeRequestContext,
     ): Promise<{ cookie: string | null; theme: Theme }> {
+      const { viewer, origin } = context;
       requireAccess(viewer, themesPolicy.canManage);
       const current = await currentTheme();
       if (!body.themeID?.trim()) return { cookie: null, theme: present(current, current.themeID, {}, origin) };
