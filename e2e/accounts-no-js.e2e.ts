@@ -27,7 +27,7 @@ describe("accounts with plain form posts (JavaScript disabled)", () => {
 
     const categories = new CategoriesPage(page, parley.baseUrl);
     await categories.goto();
-    expect(await page.locator("body").getAttribute("class")).toContain("isLoading");
+    expect(await categories.bodyClass()).toContain("isLoading");
     expect(await categories.signInLink.getAttribute("href")).toBe("/entry/signin?Target=%2Fcategories");
     await categories.registerLink.click();
     await page.waitForURL(url("/entry/register?Target=%2Fcategories"));

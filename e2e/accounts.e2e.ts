@@ -11,6 +11,7 @@ import {
 import { signInAdmin } from "./support/content.ts";
 import { adminPassword } from "./support/server.ts";
 import { useParley } from "./support/parley.ts";
+import { ApplicantsPage } from "./pages/ApplicantsPage.ts";
 import { CategoriesPage } from "./pages/CategoriesPage.ts";
 import { EmailConfirmPage } from "./pages/EmailConfirmPage.ts";
 import { EntryPage } from "./pages/EntryPage.ts";
@@ -136,7 +137,7 @@ describe("accounts in the browser (JavaScript enabled)", () => {
     await waitForHydration(page);
     await categories.openCategory("Help & Support");
     await page.waitForURL(url("/categories/help"));
-    await categories.signInLink.and(page.locator('[href="/entry/signin?Target=%2Fcategories%2Fhelp"]')).click();
+    await categories.signInLinkTo("/categories/help").click();
     await page.waitForURL(url("/entry/signin?Target=%2Fcategories%2Fhelp"));
     await signIn.signIn(member.email, member.password);
     await page.waitForURL(url("/categories/help"));
@@ -262,17 +263,17 @@ describe("registration by approval", () => {
       await signInContext(adminPage, parley.baseUrl, { name: "admin", password: adminPassword });
       await adminPage.goto(`${parley.baseUrl}/categories`);
       await waitForHydration(adminPage);
-      await adminPage.getByRole("button", { name: /^My Account/ }).click();
-      await adminPage.getByRole("link", { name: "Applicants" }).click();
+      const applicants = new ApplicantsPage(adminPage, parley.baseUrl);
+      await applicants.openFromAccountMenu();
       await adminPage.waitForURL(`${parley.baseUrl}/dashboard/users/applicants`);
-      const item = adminPage.getByRole("listitem", { name: applicant.name });
+      const item = applicants.applicant(applicant.name);
       await item.getByText("I run a small homelab and want to learn from others.").waitFor();
       expect(await seriousAxeViolations(adminPage)).toEqual([]);
       await screenshot(adminPage, "applicants-2-list");
-      await item.getByRole("button", { name: "Approve" }).focus();
+      await applicants.approveButton(applicant.name).focus();
       await adminPage.keyboard.press("Enter");
-      await adminPage.getByText(`${applicant.name} has been approved.`).waitFor();
-      expect(await adminPage.getByRole("listitem", { name: applicant.name }).count()).toBe(0);
+      await applicants.text(`${applicant.name} has been approved.`).waitFor();
+      expect(await applicants.applicant(applicant.name).count()).toBe(0);
 
       // The approval mail, then sign-in works.
       const mail = (await parley.readOutbox()).filter((sent) => sent.to === applicant.email);

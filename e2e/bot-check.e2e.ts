@@ -121,11 +121,10 @@ describe("the bot check on the register form", () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     try {
       const page = await context.newPage();
+      const register = new RegisterPage(page, parley.baseUrl);
       await page.goto(`${parley.baseUrl}/entry/register`);
       // Playwright's text locators skip <noscript>; the form's rendered text holds it when scripts are off.
-      expect(await page.locator("main form").innerText()).toContain(
-        "Registering here needs JavaScript, for the bot check.",
-      );
+      expect(await register.form.innerText()).toContain("Registering here needs JavaScript, for the bot check.");
     } finally {
       await context.close();
     }

@@ -33,7 +33,7 @@ describe("categories, server-rendered (JavaScript disabled)", () => {
     expect(await categories.categoryLink("Help & Support").getAttribute("href")).toBe("/categories/help");
     expect(await categories.canonicalHref()).toBe(`${parley.baseUrl}/categories`);
     // No script ran: the loading mark the server renders is still there.
-    expect(await page.locator("body").getAttribute("class")).toContain("isLoading");
+    expect(await categories.bodyClass()).toContain("isLoading");
     await screenshot(page, "categories-no-js");
   });
 
@@ -70,7 +70,7 @@ describe("categories in the browser (JavaScript enabled)", () => {
     await waitForHydration(page);
 
     expect(await page.evaluate(() => (window as Window & { __parleyReady?: boolean }).__parleyReady)).toBe(true);
-    expect(await page.locator("body").getAttribute("class")).not.toContain("isLoading");
+    expect(await categories.bodyClass()).not.toContain("isLoading");
     expect(await page.evaluate(() => (window as Window & { __contentReadyEvents?: number }).__contentReadyEvents)).toBe(
       1,
     );

@@ -86,7 +86,7 @@ describe("private messages, live", () => {
     const urlBefore = pageA.url();
     await viewA.message("Thank you, Amélie!").waitFor({ timeout: 10_000 });
     expect(pageA.url()).toBe(urlBefore);
-    await pageA.getByRole("status").filter({ hasText: "New messages: 1" }).waitFor();
+    await viewA.statusMessage("New messages: 1").waitFor();
     expect(await seriousAxeViolations(pageA)).toEqual([]);
     await screenshot(pageA, "conversations-2-conversation-1280");
 
@@ -162,10 +162,10 @@ describe("private messages, live", () => {
     const problems = collectErrors(page);
     await signInContext(page, parley.baseUrl, a);
     const view = new ConversationsPage(page, parley.baseUrl);
-    await new DiscussionPage(page, parley.baseUrl).goto(pathOf(discussion.url));
+    const discussionView = new DiscussionPage(page, parley.baseUrl);
+    await discussionView.goto(pathOf(discussion.url));
     await waitForHydration(page);
-    await view.main.getByRole("button", { name: "Share" }).first().click();
-    await page.getByRole("menuitem", { name: "Share to a private message" }).click();
+    await discussionView.share("Share to a private message");
     await page.waitForURL(/\/messages\/add\?content=/);
     await view.body.waitFor();
     const body = await view.body.inputValue();

@@ -34,7 +34,7 @@ describe("reading pages, server-rendered (JavaScript disabled)", () => {
     const response = await discussions.goto();
 
     expect(response.status()).toBe(200);
-    expect(await page.locator("body").getAttribute("class")).toContain("isLoading");
+    expect(await discussions.bodyClass()).toContain("isLoading");
     expect(await page.title()).toBe("Recent Discussions - Parley");
     expect(await discussions.heading.innerText()).toBe("Recent Discussions");
     expect(await discussions.canonicalHref()).toBe(`${parley.baseUrl}/discussions`);

@@ -7,6 +7,7 @@ import { useParley } from "./support/parley.ts";
 import { BodyEditor } from "./pages/BodyEditor.ts";
 import { EditDiscussionPage } from "./pages/DiscussionActions.ts";
 import { DiscussionPage } from "./pages/DiscussionPage.ts";
+import { DraftsPage } from "./pages/DraftsPage.ts";
 import { NewDiscussionPage } from "./pages/NewDiscussionPage.ts";
 
 const parley = useParley();
@@ -67,7 +68,7 @@ describe("Drafts (spec §4 draft lifecycle)", () => {
 
     // The form out of sight: 'Saved Draft Available.' links to it; in sight, the toast goes.
     await page.evaluate(() => window.scrollTo(0, 0));
-    const toastLink = page.getByRole("link", { name: "Saved Draft Available.", exact: true });
+    const toastLink = view.savedDraftToastLink;
     await toastLink.waitFor();
     expect(await toastLink.getAttribute("href")).toBe(`${pathOf(discussion.url)}?hasDraft=true#create-comment`);
     await screenshot(page, "drafts-saved-draft-toast");
@@ -119,18 +120,18 @@ describe("Drafts (spec §4 draft lifecycle)", () => {
     const page = await parley.newPage({ bypassCSP: true });
     const problems = collectErrors(page);
     await signInContext(page, parley.baseUrl, { name: "admin", password: adminPassword });
-    expect((await page.goto(`${parley.baseUrl}/drafts`))?.status()).toBe(200);
+    const drafts = new DraftsPage(page, parley.baseUrl);
+    expect((await drafts.goto()).status()).toBe(200);
     await waitForHydration(page);
-    const item = page.locator(`[data-draft-id="${draft.draftID}"]`);
-    expect(await item.getByRole("link", { name: "Next week's news" }).getAttribute("href")).toBe(
+    const item = drafts.draft(draft.draftID);
+    expect(await drafts.draftLink(draft.draftID, "Next week's news").getAttribute("href")).toBe(
       `${parley.baseUrl}/post/editdiscussion/0/${draft.draftID}`,
     );
     const inAWeek = new Date(Date.now() + 7 * 86_400_000);
     const local = new Date(inAWeek.getTime() - inAWeek.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-    await item.getByLabel("Schedule for").fill(local);
-    await item.getByRole("button", { name: "Schedule", exact: true }).click();
-    await page.getByText("The post has been scheduled.").waitFor();
-    const scheduled = page.getByRole("list", { name: "Scheduled Posts" }).locator(`[data-draft-id="${draft.draftID}"]`);
+    await drafts.schedule(draft.draftID, local);
+    await drafts.text("The post has been scheduled.").waitFor();
+    const scheduled = drafts.scheduledDraft(draft.draftID);
     await scheduled.waitFor();
     const saved = await admin.get<{ draftStatus: string; dateScheduled: string }>(`/drafts/${draft.draftID}`);
     expect(saved.draftStatus).toBe("scheduled");
@@ -141,15 +142,15 @@ describe("Drafts (spec §4 draft lifecycle)", () => {
     await screenshot(page, "drafts-page-scheduled-375");
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    await scheduled.getByRole("button", { name: "Cancel Schedule" }).click();
-    await page.getByText("The schedule has been cancelled.").waitFor();
-    await page.getByRole("list", { name: "Unposted Drafts" }).locator(`[data-draft-id="${draft.draftID}"]`).waitFor();
+    await drafts.cancelSchedule(draft.draftID);
+    await drafts.text("The schedule has been cancelled.").waitFor();
+    await drafts.unpostedDraft(draft.draftID).waitFor();
     expect((await admin.get<{ draftStatus: string }>(`/drafts/${draft.draftID}`)).draftStatus).toBe("draft");
 
-    await item.getByRole("button", { name: "Delete" }).click();
-    await page.getByText("The draft has been deleted.").waitFor();
+    await drafts.deleteDraft(draft.draftID);
+    await drafts.text("The draft has been deleted.").waitFor();
     await item.waitFor({ state: "detached" });
-    await page.getByText("You do not have any drafts.").waitFor();
+    await drafts.text("You do not have any drafts.").waitFor();
     expect(await admin.get<unknown[]>("/drafts")).toEqual([]);
     expect(problems.errors).toEqual([]);
   }, 90_000);
@@ -183,7 +184,7 @@ describe("Drafts (spec §4 draft lifecycle)", () => {
     expect(drafts).toHaveLength(1);
 
     await view.comment(comment!.commentID).getByRole("link", { name: "Reply", exact: true }).click();
-    const dialog = page.getByRole("dialog", { name: "Discard Draft" });
+    const dialog = view.dialogNamed("Discard Draft");
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain(
       "You have an unposted draft, replying to this comment will discard your draft.",
@@ -226,11 +227,12 @@ describe("Drafts (spec §4 draft lifecycle)", () => {
     });
     const page = await parley.newPage({ javaScriptEnabled: false });
     await signInContext(page, parley.baseUrl, { name: "admin", password: adminPassword });
-    expect((await page.goto(`${parley.baseUrl}/drafts`))?.status()).toBe(200);
-    const item = page.locator(`[data-draft-id="${draft.draftID}"]`);
+    const drafts = new DraftsPage(page, parley.baseUrl);
+    expect((await drafts.goto()).status()).toBe(200);
+    const item = drafts.draft(draft.draftID);
     expect(await item.innerText()).toContain("Written without scripts.");
-    await item.getByRole("button", { name: "Delete" }).click();
-    await page.getByText("The draft has been deleted.").waitFor();
+    await drafts.deleteDraft(draft.draftID);
+    await drafts.text("The draft has been deleted.").waitFor();
     expect(await item.count()).toBe(0);
     expect(await admin.get<unknown[]>("/drafts")).toEqual([]);
   }, 60_000);
@@ -261,11 +263,12 @@ describe("Drafts (spec §4 draft lifecycle)", () => {
     expect(drafts[0]!.editUrl).toBe(`${parley.baseUrl}/post/editdiscussion/0/${drafts[0]!.draftID}`);
 
     // A member without schedule.allow sees the draft on /drafts, without the schedule controls.
-    await page.goto(`${parley.baseUrl}/drafts`);
-    const listed = page.locator(`[data-draft-id="${drafts[0]!.draftID}"]`);
+    const draftsPage = new DraftsPage(page, parley.baseUrl);
+    await draftsPage.goto();
+    const listed = draftsPage.draft(drafts[0]!.draftID);
     expect(await listed.innerText()).toContain("A topic worth a draft");
-    expect(await listed.getByLabel("Schedule for").count()).toBe(0);
-    expect(await listed.getByRole("button", { name: "Delete" }).count()).toBe(1);
+    expect(await draftsPage.scheduleField(drafts[0]!.draftID).count()).toBe(0);
+    expect(await draftsPage.deleteButton(drafts[0]!.draftID).count()).toBe(1);
 
     const other = await parley.newPage();
     await signInContext(other, parley.baseUrl, member);
@@ -283,7 +286,7 @@ describe("Drafts (spec §4 draft lifecycle)", () => {
     // The discussion's own page (the form's address, /post/discussion/{categoryID}, matches a looser pattern).
     await other.waitForURL((url) => /^\/discussion\/\d+/.test(url.pathname));
     // The address changes before React has rendered the new page.
-    await eventually(() => other.locator("h1").innerText()).toBe("A topic worth a draft");
+    await eventually(() => otherForm.pageHeading.innerText()).toBe("A topic worth a draft");
     expect(await api.get<unknown[]>("/drafts")).toEqual([]);
   }, 90_000);
 

@@ -47,7 +47,7 @@ describe("the rich editor", () => {
     const editor = new BodyEditor(page, "Body");
     await editor.waitForEditor();
     // The server-rendered text area is gone; the form now posts rich2.
-    expect(await page.locator('textarea[name="body"]').count()).toBe(0);
+    expect(await editor.plainTextArea.count()).toBe(0);
 
     await form.chooseCategory("General Discussion");
     await form.title.fill("Written with the rich editor");
@@ -117,9 +117,10 @@ describe("the rich editor", () => {
     await page.reload();
     await waitForHydration(page);
     expect((await scripts()).filter((name) => name.includes("RichEditor"))).toEqual([]);
-    expect(await page.locator('textarea[name="body"]').count()).toBe(1);
+    const commentEditor = new BodyEditor(page, "Comment");
+    expect(await commentEditor.plainTextArea.count()).toBe(1);
     await discussion.commentField.focus();
-    await new BodyEditor(page, "Comment").waitForEditor();
+    await commentEditor.waitForEditor();
     expect((await scripts()).filter((name) => name.includes("RichEditor"))).toHaveLength(1);
     await screenshot(page, "editor-4-comment-box");
     expect(problems.errors).toEqual([]);
@@ -139,12 +140,12 @@ describe("the rich editor", () => {
     page.on("request", (request) => {
       if (request.url().endsWith("/api/v2/media")) uploads.push(request.method());
     });
-    await page.locator('input[type="file"]').setInputFiles({
+    await editor.chooseFile({
       name: "page.html",
       mimeType: "text/html",
       buffer: Buffer.from("<script>alert(1)</script>"),
     });
-    const alert = page.getByRole("alert");
+    const alert = editor.uploadError;
     expect(await alert.innerText()).toMatch(
       /^The uploaded file did not have an allowed extension\. Allowed extensions: txt, jpg/,
     );

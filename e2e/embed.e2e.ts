@@ -5,6 +5,8 @@ import { collectErrors, screenshot } from "./support/browser.ts";
 import { categoryID, createDiscussion, signInAdmin, type ApiSession } from "./support/content.ts";
 import { useParley } from "./support/parley.ts";
 import { adminPassword } from "./support/server.ts";
+import { EmbedHostPage } from "./pages/EmbedHostPage.ts";
+import { ParleyPage } from "./pages/ParleyPage.ts";
 
 const parley = useParley();
 
@@ -49,11 +51,11 @@ describe("embedding in a host page (spec §4)", () => {
   it("is refused by the browser until the site allows the host page", async () => {
     await allowEmbedding({ "embed.enabled": false, "embed.remoteUrl": `${hostUrl}/community` });
     const page = await parley.newPage();
-    await page.goto(`${hostUrl}/community#/discussions`);
-    const frame = page.frameLocator("vanilla-embed iframe");
+    const embedding = new EmbedHostPage(page, hostUrl);
+    await embedding.open("/community#/discussions");
     // Chromium shows its own error page in a frame the forum's headers refuse.
     await page.waitForTimeout(1_000);
-    expect(await frame.getByRole("heading", { name: "Recent Discussions" }).count()).toBe(0);
+    expect(await embedding.forumHeading("Recent Discussions").count()).toBe(0);
   });
 
   it("runs in the frame: the host's address and title follow it, reload and links come back to it", async () => {
@@ -66,15 +68,15 @@ describe("embedding in a host page (spec §4)", () => {
     });
     const page = await parley.newPage();
     const problems = collectErrors(page);
-    await page.goto(`${hostUrl}/community#/discussions`);
-    const frame = page.frameLocator("vanilla-embed iframe");
-    await frame.getByRole("heading", { name: "Recent Discussions" }).waitFor();
+    const embedding = new EmbedHostPage(page, hostUrl);
+    await embedding.open("/community#/discussions");
+    await embedding.forumHeading("Recent Discussions").waitFor();
     await page.waitForFunction(() => document.title === "Recent Discussions - Parley");
-    expect(await page.getByTitle("Example community").count()).toBe(1);
+    expect(await embedding.titled("Example community").count()).toBe(1);
 
     // A page opened in the frame: the host's address keeps it, the title follows.
-    await frame.getByRole("link", { name: "Embedded discussion about greenhouses" }).first().click();
-    await frame.getByRole("heading", { name: "Embedded discussion about greenhouses" }).waitFor();
+    await embedding.forumLink("Embedded discussion about greenhouses").first().click();
+    await embedding.forumHeading("Embedded discussion about greenhouses").waitFor();
     const path = new URL(discussion.url).pathname;
     await page.waitForURL(`${hostUrl}/community#${path}`);
     await page.waitForFunction(() => document.title.startsWith("Embedded discussion about greenhouses"));
@@ -82,16 +84,16 @@ describe("embedding in a host page (spec §4)", () => {
 
     // The address is a bookmark: a reload opens the same page in the frame.
     await page.reload();
-    await frame.getByRole("heading", { name: "Embedded discussion about greenhouses" }).waitFor();
+    await embedding.forumHeading("Embedded discussion about greenhouses").waitFor();
     // A link of the host page to a forum page (its `#`) opens it in the frame.
-    await page.getByRole("link", { name: "Our forum's categories" }).click();
-    await frame.getByRole("heading", { name: "Categories", exact: true }).waitFor();
+    await embedding.hostLink("Our forum's categories").click();
+    await embedding.forumHeading("Categories", { exact: true }).waitFor();
 
     // A link to another site leaves the forum's interstitial in the host's window, not in the frame.
-    await page.goto(`${hostUrl}/community#${path}`);
-    await frame.getByRole("link", { name: "our other site" }).click();
-    await frame.getByRole("heading", { name: "Leaving Parley" }).waitFor();
-    await frame.getByRole("link", { name: "Continue" }).click();
+    await embedding.open(`/community#${path}`);
+    await embedding.forumLink("our other site").click();
+    await embedding.forumHeading("Leaving Parley").waitFor();
+    await embedding.forumLink("Continue").click();
     await page.waitForURL(`${hostUrl}/elsewhere`);
     expect(problems.errors).toEqual([]);
   });
@@ -100,13 +102,13 @@ describe("embedding in a host page (spec §4)", () => {
     await allowEmbedding({ "embed.enabled": true, "embed.remoteUrl": `${hostUrl}/community` });
     const page = await parley.newPage();
     const problems = collectErrors(page);
-    await page.goto(`${hostUrl}/community#/entry/signin`);
-    const frame = page.frameLocator("vanilla-embed iframe");
-    const main = frame.getByRole("main");
+    const embedding = new EmbedHostPage(page, hostUrl);
+    await embedding.open("/community#/entry/signin");
+    const main = embedding.forumMain;
     await main.getByLabel("Email/Username", { exact: true }).fill("admin");
     await main.getByLabel("Password", { exact: true }).fill(adminPassword);
     await main.getByRole("button", { name: "Sign In" }).click();
-    await frame.getByRole("button", { name: "My Account" }).waitFor();
+    await embedding.forum.getByRole("button", { name: "My Account" }).waitFor();
     // The sign-in went home inside the frame; the host page stayed.
     expect(new URL(page.url()).pathname).toBe("/community");
     expect(problems.errors).toEqual([]);
@@ -122,21 +124,19 @@ describe("embedding in a host page (spec §4)", () => {
       const page = await parley.newPage();
       await page.goto(`${parley.baseUrl}/categories`);
       await page.waitForURL(`${hostUrl}/community#/categories`);
-      await page
-        .frameLocator("vanilla-embed iframe")
-        .getByRole("heading", { name: "Categories", exact: true })
-        .waitFor();
+      await new EmbedHostPage(page, hostUrl).forumHeading("Categories", { exact: true }).waitFor();
 
       const own = await parley.newPage();
+      const forum = new ParleyPage(own, parley.baseUrl);
       await own.goto(`${parley.baseUrl}/entry/signin`);
-      await own.getByRole("heading", { name: "Sign In" }).first().waitFor();
+      await forum.headingNamed("Sign In").first().waitFor();
       await own.waitForTimeout(500);
       expect(own.url()).toBe(`${parley.baseUrl}/entry/signin`);
       // The bypass lasts for the tab.
       await own.goto(`${parley.baseUrl}/discussions?embedBypass=1`);
-      await own.getByRole("heading", { name: "Recent Discussions" }).waitFor();
+      await forum.headingNamed("Recent Discussions").waitFor();
       await own.goto(`${parley.baseUrl}/categories`);
-      await own.getByRole("heading", { name: "Categories", exact: true }).waitFor();
+      await forum.headingNamed("Categories", { exact: true }).waitFor();
       await own.waitForTimeout(500);
       expect(own.url()).toBe(`${parley.baseUrl}/categories`);
     } finally {

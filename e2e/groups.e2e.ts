@@ -5,6 +5,7 @@ import { signInAdmin } from "./support/content.ts";
 import { adminPassword } from "./support/server.ts";
 import { useParley } from "./support/parley.ts";
 import { GroupPages } from "./pages/GroupPages.ts";
+import { NewDiscussionPage } from "./pages/NewDiscussionPage.ts";
 import { press, typeInto } from "./pages/ThemesPages.ts";
 
 const parley = useParley();
@@ -171,7 +172,7 @@ describe("groups", () => {
     await groups.open(path);
     await waitForHydration(page);
     await press(groups.button("Leave"));
-    const dialog = page.getByRole("dialog", { name: "Leave Group" });
+    const dialog = groups.dialogNamed("Leave Group");
     await dialog.waitFor();
     await dialog.getByRole("button", { name: "Leave" }).click();
     await groups.message(`You have left ${group.name}.`).waitFor();
@@ -267,7 +268,7 @@ describe("groups", () => {
 
     // Leaving with unsaved edits asks first; staying keeps them.
     await groups.breadcrumbs.getByRole("link", { name: "Groups", exact: true }).click();
-    const question = page.getByRole("dialog", { name: "Unsaved Changes" });
+    const question = groups.dialogNamed("Unsaved Changes");
     await question.waitFor();
     await question.getByRole("button", { name: "Cancel" }).click();
     await question.waitFor({ state: "detached" });
@@ -286,7 +287,7 @@ describe("groups", () => {
     await groups.heading.filter({ hasText: "Edit Group" }).waitFor();
     await waitForHydration(page);
     await press(groups.button("Delete Group"));
-    const confirm = page.getByRole("dialog", { name: "Delete Group" });
+    const confirm = groups.dialogNamed("Delete Group");
     await confirm.waitFor();
     expect(await confirm.innerText()).toContain("Its discussions and their comments are deleted with it.");
     await confirm.getByRole("button", { name: "Delete" }).click();
@@ -384,7 +385,8 @@ describe("groups", () => {
       `${parley.baseUrl}/post/discussion/social-groups?groupid=${club!.groupID}&draftID=${draft.draftID}`,
     );
     await waitForHydration(page);
-    await page.getByText(`Posting in ${club!.name}`).waitFor();
-    await expect.poll(() => page.getByLabel("Title").inputValue()).toBe("Snapshots before upgrades");
+    const form = new NewDiscussionPage(page, parley.baseUrl);
+    await form.text(`Posting in ${club!.name}`).waitFor();
+    await expect.poll(() => form.title.inputValue()).toBe("Snapshots before upgrades");
   });
 });

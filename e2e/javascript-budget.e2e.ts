@@ -129,7 +129,7 @@ describe("reader pages' initial JavaScript", () => {
     await signInContext(page, parley.baseUrl, member);
     const response = await page.goto(parley.baseUrl + "/categories");
     expect(response?.status()).toBe(200);
-    expect(await page.locator("script[data-parley-app]").count()).toBe(0);
+    expect(await new TitleBarPage(page, parley.baseUrl).appScripts.count()).toBe(0);
     // No intent shown: the page hydrates by itself.
     await page.waitForFunction(() => (window as Window & { __parleyReady?: boolean }).__parleyReady === true);
   });

@@ -304,7 +304,7 @@ describe("knowledge base", () => {
     await press(kb.optionsButton);
     await kb.menuItem("Delete").waitFor();
     await press(kb.menuItem("Delete"));
-    const confirm = page.getByRole("dialog", { name: "Delete Article" });
+    const confirm = kb.dialogNamed("Delete Article");
     await confirm.waitFor();
     await page.keyboard.press("Enter");
     await kb.toast("The article has been deleted.").waitFor();

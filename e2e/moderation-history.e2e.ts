@@ -5,6 +5,7 @@ import { addComments, categoryID, createDiscussion, pathOf, signInAdmin } from "
 import { useParley } from "./support/parley.ts";
 import { adminPassword } from "./support/server.ts";
 import { DiscussionActionsPage } from "./pages/DiscussionActions.ts";
+import { ModerationLogPage } from "./pages/ModerationLogPage.ts";
 
 const parley = useParley();
 
@@ -42,9 +43,9 @@ describe("moderation history (issue 10): revision history and deleted comments",
     await view.menuItem("Revision History").focus();
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/log\/filter\?recordType=discussion&recordID=\d+$/);
-    const main = page.getByRole("main");
-    await main.getByRole("heading", { level: 1, name: "Revision History" }).waitFor();
-    const edit = main.getByRole("article");
+    const log = new ModerationLogPage(page, parley.baseUrl);
+    await log.title("Revision History").waitFor();
+    const edit = log.entries;
     expect(await edit.count()).toBe(1);
     expect(await edit.getByRole("heading", { level: 2 }).innerText()).toMatch(/^admin\s+edited\s/);
     expect(await edit.locator("del").innerText()).toBe("History original title");
@@ -55,26 +56,26 @@ describe("moderation history (issue 10): revision history and deleted comments",
     await screenshot(page, "moderation-revisions-1280");
 
     // Deleted comments: the page is real HTML first (no script needed), then Restore works by keyboard.
-    const deletedPath = `/log/filter?parentRecordID=${id}&recordType=comment&operation=delete`;
+    const deletedPath = ModerationLogPage.deletedCommentsPath(id);
     const html = await (await page.request.get(`${parley.baseUrl}${deletedPath}`)).text();
     expect(html).toContain("A comment deleted by mistake.");
     expect(html).toContain(`<link rel="canonical" href="${parley.baseUrl}${deletedPath.replace(/&/g, "&amp;")}">`);
-    await page.goto(`${parley.baseUrl}${deletedPath}`);
+    await log.gotoDeletedComments(id);
     await waitForHydration(page);
-    await main.getByRole("heading", { level: 1, name: "Deleted Comments" }).waitFor();
-    expect(await main.getByRole("article").innerText()).toContain("Deleted by admin");
+    await log.title("Deleted Comments").waitFor();
+    expect(await log.entries.innerText()).toContain("Deleted by admin");
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, "moderation-deleted-comments-1280");
-    await main.getByRole("button", { name: "Restore" }).focus();
+    await log.restoreButton.focus();
     await page.keyboard.press("Enter");
-    await main.getByRole("status").filter({ hasText: "The comment has been restored." }).waitFor();
-    expect(await main.getByRole("article").count()).toBe(0);
-    expect(await main.innerText()).toContain("This discussion has no deleted comments.");
+    await log.restored("The comment has been restored.").waitFor();
+    expect(await log.entries.count()).toBe(0);
+    expect(await log.content.innerText()).toContain("This discussion has no deleted comments.");
     await screenshot(page, "moderation-restored-1280");
-    await main.getByRole("link", { name: "View the comment" }).click();
+    await log.viewCommentLink.click();
     await page.waitForURL(/\/discussion\/\d+/);
-    await page.locator(`#Comment_${doomed!.commentID}`).waitFor();
-    expect(await page.locator(`#Comment_${doomed!.commentID}`).innerText()).toContain("A comment deleted by mistake.");
+    await view.comment(doomed!.commentID).waitFor();
+    expect(await view.comment(doomed!.commentID).innerText()).toContain("A comment deleted by mistake.");
     expect(problems.errors).toEqual([]);
   });
 
@@ -86,9 +87,10 @@ describe("moderation history (issue 10): revision history and deleted comments",
     expect([401, 403]).toContain(guest.status);
     const page = await parley.newPage();
     await signInContext(page, parley.baseUrl, member);
-    const response = await page.goto(`${parley.baseUrl}${path}`);
-    expect(response?.status()).toBe(403);
-    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Permission Problem");
-    expect(await page.getByRole("main").innerText()).not.toContain("Revision History");
+    const log = new ModerationLogPage(page, parley.baseUrl);
+    const response = await log.open(path);
+    expect(response.status()).toBe(403);
+    expect(await log.pageHeading.innerText()).toBe("Permission Problem");
+    expect(await log.content.innerText()).not.toContain("Revision History");
   });
 });

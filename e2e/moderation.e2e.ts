@@ -14,6 +14,7 @@ import { useParley } from "./support/parley.ts";
 import { BulkActions } from "./pages/BulkActions.ts";
 import { CategoryPage } from "./pages/CategoryPage.ts";
 import { DiscussionActionsPage } from "./pages/DiscussionActions.ts";
+import { ReportsPage } from "./pages/ReportsPage.ts";
 
 const parley = useParley();
 
@@ -161,7 +162,7 @@ describe("moderation (issue 10): bulk actions and the options menu", () => {
       await page.waitForLoadState("networkidle");
       expect(await category.discussions.titles()).toContain("Bulk gamma");
       expect(await bulk.checkboxes.count()).toBe(0);
-      expect(await page.getByRole("checkbox").count()).toBe(0);
+      expect(await bulk.anyCheckbox.count()).toBe(0);
       expect(await bulk.toast.count()).toBe(0);
 
       const view = new DiscussionActionsPage(page, parley.baseUrl);
@@ -190,12 +191,9 @@ describe("moderation (issue 10): bulk actions and the options menu", () => {
     const view = new DiscussionActionsPage(memberPage, parley.baseUrl);
     await view.goto(pathOf(created[2]!.url));
     await waitForHydration(memberPage);
-    const post = memberPage.locator(`#Comment_${comment!.commentID}`);
-    await post.getByRole("button", { name: "Report", exact: true }).click();
-    const report = memberPage.getByRole("dialog", { name: "Report Comment" });
-    await report.getByRole("radio", { name: /^Spam/ }).check();
-    await report.getByRole("textbox", { name: "Note (optional)" }).fill("An advert.");
-    await report.getByRole("button", { name: "Send Report" }).click();
+    await view.reportComment(comment!.commentID);
+    const report = view.reportDialog;
+    await view.sendReport(/^Spam/, "An advert.");
     await view.toast("Thank you. Your report has been sent to the moderators.").waitFor();
     await report.waitFor({ state: "detached" });
     expect(memberProblems.errors).toEqual([]);
@@ -210,14 +208,15 @@ describe("moderation (issue 10): bulk actions and the options menu", () => {
     const modView = new DiscussionActionsPage(page, parley.baseUrl);
     await modView.goto(pathOf(created[2]!.url));
     await waitForHydration(page);
-    const count = page.locator(`#Comment_${comment!.commentID}`).getByRole("link", { name: "1 report" });
+    const count = modView.reportCountLink(comment!.commentID, "1 report");
     await count.click();
     await page.waitForURL(/\/dashboard\/content\/reports\?statuses=none&recordType=comment/);
-    await page.getByText("An advert.").waitFor();
+    const reports = new ReportsPage(page, parley.baseUrl);
+    await reports.text("An advert.").waitFor();
 
-    expect((await page.goto(`${parley.baseUrl}/dashboard/content/reports`))?.status()).toBe(200);
+    expect((await reports.goto()).status()).toBe(200);
     await waitForHydration(page);
-    const item = page.getByRole("listitem").filter({ hasText: "Cheap watches at example.test!" });
+    const item = reports.report("Cheap watches at example.test!");
     expect(await item.innerText()).toMatch(/Spam[\s\S]*An advert\.[\s\S]*plain/);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 375, height: 800 });
@@ -225,16 +224,15 @@ describe("moderation (issue 10): bulk actions and the options menu", () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await screenshot(page, "reports-queue-1280");
     // Keyboard: Tab reaches Dismiss; Enter dismisses.
-    const dismiss = item.getByRole("button", { name: "Dismiss" });
+    const dismiss = reports.dismissButton("Cheap watches at example.test!");
     for (let i = 0; i < 40 && !(await dismiss.evaluate((node) => node === document.activeElement)); i++)
       await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
-    await page.getByText("The report has been dismissed.").waitFor();
+    await reports.text("The report has been dismissed.").waitFor();
     await expect.poll(() => item.count()).toBe(0);
-    await page.getByRole("combobox", { name: "Status" }).selectOption("dismissed");
-    await page.getByRole("button", { name: "Filter" }).click();
+    await reports.filterByStatus("dismissed");
     await page.waitForURL(/statuses=dismissed/);
-    await page.getByRole("listitem").filter({ hasText: "Cheap watches at example.test!" }).waitFor();
+    await reports.report("Cheap watches at example.test!").waitFor();
 
     // Merge two discussions.
     const general = await categoryID(admin, "general");

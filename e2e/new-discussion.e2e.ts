@@ -1,4 +1,3 @@
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
 import { newMember, registerConfirmed, signInContext } from "./support/accounts.ts";
@@ -32,13 +31,13 @@ async function postedDiscussion(baseUrl: string, member: { name: string; passwor
  * hidden parts. That one rule is checked to concern only what React Aria hid; every other serious
  * rule must pass, and the page passes all of them once the list is closed.
  */
-async function axeWithSuggestionsOpen(page: Page) {
-  const violations = await seriousAxeViolations(page);
+async function axeWithSuggestionsOpen(form: NewDiscussionPage) {
+  const violations = await seriousAxeViolations(form.page);
   const hiding = violations.find((violation) => violation.id === "aria-hidden-focus");
   for (const target of hiding?.targets ?? []) {
-    const hiddenNow = await page.locator(target).first().getAttribute("aria-hidden");
-    expect(hiddenNow, target).toBe("true");
-    expect(await page.locator(target).first().locator('[role="combobox"][aria-expanded="true"]').count()).toBe(0);
+    const now = await form.axeTarget(target);
+    expect(now.ariaHidden, target).toBe("true");
+    expect(now.openComboboxes).toBe(0);
   }
   return violations.filter((violation) => violation !== hiding);
 }
@@ -61,7 +60,7 @@ describe("starting a discussion with the category and tag pickers", () => {
     expect(html).toContain('name="tags"');
     await waitForHydration(page);
     await form.waitForPickers();
-    expect(await page.locator('select[name="categoryID"]').count()).toBe(0);
+    expect(await form.plainCategorySelect.count()).toBe(0);
 
     // Category: part of the name; the suggestion shows where the category sits.
     await form.category.fill("troub");
@@ -99,20 +98,20 @@ describe("starting a discussion with the category and tag pickers", () => {
     // Open suggestions: accessible, and how they look at both widths.
     await form.category.fill("gen");
     await form.categorySuggestion("General Discussion").waitFor();
-    expect(await axeWithSuggestionsOpen(page)).toEqual([]);
+    expect(await axeWithSuggestionsOpen(form)).toEqual([]);
     await screenshot(page, "new-discussion-category-open-1280");
     await page.keyboard.press("Escape");
     expect(await form.category.inputValue()).toBe("Troubleshooting");
     await page.setViewportSize({ width: 375, height: 800 });
     await form.tags.fill("dep");
     await form.suggestion("deployment").waitFor();
-    expect(await axeWithSuggestionsOpen(page)).toEqual([]);
+    expect(await axeWithSuggestionsOpen(form)).toEqual([]);
     await screenshot(page, "new-discussion-tags-open-375");
     await page.keyboard.press("Escape");
     await form.tags.fill("");
     await page.setViewportSize({ width: 1280, height: 900 });
     // Closed again: the whole page, every rule.
-    await expect.poll(() => page.locator('[aria-hidden="true"]').and(page.locator("header")).count()).toBe(0);
+    await expect.poll(() => form.hiddenTitleBar.count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await form.submitButton.click();
@@ -122,10 +121,7 @@ describe("starting a discussion with the category and tag pickers", () => {
     expect((await discussionPage.breadcrumbLinks()).map((link) => link.name)).toEqual(
       expect.arrayContaining(["Help & Support", "Troubleshooting"]),
     );
-    expect(await page.getByRole("list", { name: "Tags" }).getByRole("listitem").allInnerTexts()).toEqual([
-      "features",
-      fresh,
-    ]);
+    expect(await discussionPage.tags.allInnerTexts()).toEqual(["features", fresh]);
     const saved = await postedDiscussion(parley.baseUrl, member, new URL(page.url()).pathname);
     expect(String(saved.categoryID)).toBe(troubleshootingID);
     expect(saved.tags?.map((tag) => tag.name).sort()).toEqual(["features", fresh].sort());
@@ -189,7 +185,7 @@ describe("starting a discussion with the category and tag pickers", () => {
     ]);
     await page.waitForLoadState("load");
     expect(new URL(page.url()).pathname).toMatch(/^\/discussion\/\d+\//);
-    expect(await page.getByRole("list", { name: "Tags" }).getByRole("listitem").allInnerTexts()).toEqual(
+    expect(await new DiscussionPage(page, parley.baseUrl).tags.allInnerTexts()).toEqual(
       expect.arrayContaining(["features", fresh]),
     );
     const saved = await postedDiscussion(parley.baseUrl, member, new URL(page.url()).pathname);

@@ -27,7 +27,7 @@ describe.each([
     expect(await notFound.heading.innerText()).toBe("Page Not Found");
     expect(await notFound.message.innerText()).toBe("The page you were looking for could not be found.");
     expect(await notFound.backLink.getAttribute("href")).toBe("/");
-    expect(await page.locator('head meta[name="robots"]').getAttribute("content")).toBe("noindex");
+    expect(await notFound.robots()).toBe("noindex");
     expect(withoutDocumentStatus(problems.errors, response.url())).toEqual([]);
     await screenshot(page, `not-found-${javaScriptEnabled ? "js" : "no-js"}`);
   });

@@ -6,6 +6,7 @@ import { categoryID, createDiscussion, pathOf, signInApi } from "./support/conte
 import { useParley } from "./support/parley.ts";
 import { BodyEditor } from "./pages/BodyEditor.ts";
 import { DiscussionPage } from "./pages/DiscussionPage.ts";
+import { NotificationPreferencesPage, UnsubscribePage } from "./pages/NotificationPreferencesPages.ts";
 import { NotificationsPage } from "./pages/NotificationsPage.ts";
 
 const parley = useParley();
@@ -108,7 +109,7 @@ describe("notifications, live", () => {
     expect(await seriousAxeViolations(pageB)).toEqual([]);
     await screenshot(pageB, "notifications-2-page-1280");
     await viewB.markAllReadButton.click();
-    await pageB.getByText("All notifications are marked read.").waitFor();
+    await viewB.text("All notifications are marked read.").waitFor();
     await expect.poll(() => viewB.badgeLabel()).toBe("Notifications");
     expect(await viewB.unreadNotifications.count()).toBe(0);
 
@@ -149,7 +150,7 @@ describe("notifications, live", () => {
     );
     expect(await view.unreadNotifications.count()).toBe(1);
     await view.markAllReadButton.click();
-    await page.getByText("All notifications are marked read.").waitFor();
+    await view.text("All notifications are marked read.").waitFor();
     expect(await view.unreadNotifications.count()).toBe(0);
     expect(await view.notificationsButton.getAttribute("aria-label")).toBe("Notifications");
   });
@@ -177,10 +178,11 @@ describe("notifications, live", () => {
     }
     expect(landing).toBeDefined();
     const noJs = await parley.newPage({ javaScriptEnabled: false });
+    const unsubscribe = new UnsubscribePage(noJs, parley.baseUrl);
     await noJs.goto(landing!);
     expect((await apiB.get<Preferences>("/notification-preferences"))["Mention"]!.email).toBe(true);
-    await noJs.getByRole("button", { name: "Unsubscribe" }).click();
-    await noJs.getByText("You will no longer get e-mail notifications for: Mention.").waitFor();
+    await unsubscribe.unsubscribe();
+    await unsubscribe.text("You will no longer get e-mail notifications for: Mention.").waitFor();
     expect((await apiB.get<Preferences>("/notification-preferences"))["Mention"]).toEqual({
       popup: true,
       email: false,
@@ -190,11 +192,10 @@ describe("notifications, live", () => {
     const page = await parley.newPage({ bypassCSP: true });
     const problems = collectErrors(page);
     await signInContext(page, parley.baseUrl, b);
-    const view = new NotificationsPage(page, parley.baseUrl);
-    expect((await view.open("/profile/preferences")).status()).toBe(200);
+    const view = new NotificationPreferencesPage(page, parley.baseUrl);
+    expect((await view.goto()).status()).toBe(200);
     await waitForHydration(page);
-    const box = (activity: string, channel: string) =>
-      page.getByRole("checkbox", { name: new RegExp(`^${activity} .*${channel}$`) });
+    const box = (activity: string, channel: string) => view.preference(activity, channel);
     expect(await box("Mention", "Email").isChecked()).toBe(false);
     expect(await box("Mention", "Notification Popup").isChecked()).toBe(true);
     expect(await box("Quote", "Email").isChecked()).toBe(false);
@@ -202,8 +203,8 @@ describe("notifications, live", () => {
     await screenshot(page, "notifications-5-preferences-1280");
     await box("Quote", "Email").check();
     await box("Reaction", "Notification Popup").uncheck();
-    await page.getByRole("button", { name: "Save" }).click();
-    await page.getByText("Your preferences have been saved.").waitFor();
+    await view.save();
+    await view.text("Your preferences have been saved.").waitFor();
     const saved = await apiB.get<Preferences>("/notification-preferences");
     expect(saved["Quote"]).toEqual({ popup: true, email: true });
     expect(saved["Reaction"]).toEqual({ popup: false, email: false });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
 import { collectErrors, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
 import { newMember, registerConfirmed } from "./support/accounts.ts";
 import { addComments, categoryID, createDiscussion, signInApi } from "./support/content.ts";
 import { useParley } from "./support/parley.ts";
+import { ProfileReactionsPage } from "./pages/ProfileReactionsPage.ts";
 
 const parley = useParley();
 
@@ -23,29 +23,30 @@ describe("Profile reactions tab (spec §2 profile links)", () => {
     const [comment] = await addComments(author, discussion.discussionID, ["A reply worth a like."]);
     await liker.post(`/comments/${comment!.commentID}/reactions`, { reactionType: "like" });
 
-    const path = `/profile/reactions/${encodeURIComponent(member.name)}?reaction=like`;
-    const check = async (page: Page) => {
-      const comments = page.locator("section[aria-labelledby=profile-reacted-comments]");
-      const discussions = page.locator("section[aria-labelledby=profile-reacted-discussions]");
+    const check = async (reactions: ProfileReactionsPage) => {
+      const comments = reactions.section("comments");
+      const discussions = reactions.section("discussions");
       expect(await comments.getByRole("heading", { level: 2 }).innerText()).toBe("Comments");
       expect(await comments.getByText("A reply worth a like.").count()).toBe(1);
       expect(await discussions.getByRole("heading", { level: 2 }).innerText()).toBe("Discussions");
       expect(await discussions.getByText(discussion.name).count()).toBe(0);
-      expect(await page.getByText("not available yet").count()).toBe(0);
-      const like = page.getByRole("link", { name: /Like/ });
+      expect(await reactions.text("not available yet").count()).toBe(0);
+      const like = reactions.reactionLink(/Like/);
       expect(await like.getAttribute("aria-current")).toBe("page");
     };
 
     const noJs = await parley.newPage({ javaScriptEnabled: false });
-    expect((await noJs.goto(`${parley.baseUrl}${path}`))!.status()).toBe(200);
-    await check(noJs);
+    const noJsReactions = new ProfileReactionsPage(noJs, parley.baseUrl);
+    expect((await noJsReactions.goto(member.name, "like")).status()).toBe(200);
+    await check(noJsReactions);
 
     // bypassCSP lets the inline axe script run under the server's Content-Security-Policy.
     const page = await parley.newPage({ bypassCSP: true });
     const problems = collectErrors(page);
-    expect((await page.goto(`${parley.baseUrl}${path}`))!.status()).toBe(200);
+    const reactions = new ProfileReactionsPage(page, parley.baseUrl);
+    expect((await reactions.goto(member.name, "like")).status()).toBe(200);
     await waitForHydration(page);
-    await check(page);
+    await check(reactions);
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(problems.errors).toEqual([]);
   });

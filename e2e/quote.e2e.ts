@@ -80,7 +80,7 @@ describe("Quote (spec §2 post buttons)", () => {
     const expand = view.main.getByRole("button", { name: "Expand", exact: true });
     await expand.waitFor();
     expect(await expand.count()).toBe(1);
-    const quote = page.locator(`#${await expand.getAttribute("aria-controls")}`);
+    const quote = await view.controlledBy(expand);
     expect(await quote.evaluate((element) => element.tagName)).toBe("BLOCKQUOTE");
     expect(await quote.evaluate((element) => element.getBoundingClientRect().height)).toBeLessThanOrEqual(101);
     await screenshot(page, "quote-collapsed-1280");

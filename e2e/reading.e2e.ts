@@ -31,7 +31,7 @@ describe("a guest reads the forum (JavaScript on)", () => {
     expect(await page.title()).toBe(`${welcome.title} - Parley`);
 
     // Newest first: the sort goes into the URL; back to Oldest, the default, leaves it out again.
-    const sort = page.getByRole("combobox", { name: "Sort by" });
+    const sort = discussion.commentSort;
     expect(await sort.inputValue()).toBe("dateInserted");
     await sort.selectOption({ label: "Newest" });
     await page.waitForURL(`${parley.baseUrl}${welcome.path}?sort=-dateInserted`);
@@ -66,8 +66,8 @@ describe("a guest reads the forum (JavaScript on)", () => {
     const discussion = new DiscussionPage(page, parley.baseUrl);
     await discussion.goto(welcome.path);
     const oldestFirst = await discussion.commentIDs();
-    await page.getByRole("combobox", { name: "Sort by" }).selectOption({ label: "Newest" });
-    await Promise.all([page.waitForURL(/sort=-dateInserted/), page.getByRole("button", { name: "Sort" }).click()]);
+    await discussion.commentSort.selectOption({ label: "Newest" });
+    await Promise.all([page.waitForURL(/sort=-dateInserted/), discussion.commentSortButton.click()]);
     expect(new URL(page.url()).pathname).toBe(welcome.path);
     expect(await discussion.commentIDs()).toEqual([...oldestFirst].reverse());
   });

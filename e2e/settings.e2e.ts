@@ -4,7 +4,9 @@ import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } fro
 import { addComments, categoryID, createDiscussion, pathOf, signInAdmin } from "./support/content.ts";
 import { useParley } from "./support/parley.ts";
 import { adminPassword } from "./support/server.ts";
+import { DiscussionPage } from "./pages/DiscussionPage.ts";
 import { RegisterPage } from "./pages/RegisterPage.ts";
+import { ReportReasonsPage } from "./pages/ReportReasonsPage.ts";
 import { SettingsPage } from "./pages/SettingsPage.ts";
 
 const parley = useParley();
@@ -60,7 +62,7 @@ describe("site settings (PATCH /config) at /dashboard/settings", () => {
     await settings.saved.waitFor();
     expect(await settings.siteDescription.inputValue()).toBe("Everything about gardens and the tools for them.");
     // A title longer than the field lets one type, posted directly: the server's refusal shows by the field.
-    const transientKey = await page.locator('input[name="transientKey"]').inputValue();
+    const transientKey = await settings.transientKey();
     const refused = await page.request.post(`${parley.baseUrl}/dashboard/settings`, {
       form: { transientKey, "garden.title": "x".repeat(256), "garden.description": "Still here." },
       // As a browser's form post, from the page's own origin.
@@ -81,7 +83,7 @@ describe("site settings (PATCH /config) at /dashboard/settings", () => {
     await signInContext(page, parley.baseUrl, member);
     const settings = new SettingsPage(page, parley.baseUrl);
     expect((await settings.goto()).status()).toBe(403);
-    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Permission Problem");
+    expect(await settings.pageHeading.innerText()).toBe("Permission Problem");
     expect((await settings.open("/discussions")).status()).toBe(200);
     await waitForHydration(page);
     await settings.accountButton.click();
@@ -104,7 +106,7 @@ describe("site settings (PATCH /config) at /dashboard/settings", () => {
       const guest = await parley.newPage({ javaScriptEnabled });
       const register = new RegisterPage(guest, parley.baseUrl);
       expect((await register.goto()).status()).toBe(200);
-      await guest.getByRole("alert").filter({ hasText: "Registration is closed." }).waitFor();
+      await register.alertMessage("Registration is closed.").waitFor();
       expect(await register.submitButton.count()).toBe(0);
       expect(await register.registerLink.count()).toBe(0);
     }
@@ -131,18 +133,18 @@ describe("site settings (PATCH /config) at /dashboard/settings", () => {
     const settings = new SettingsPage(page, parley.baseUrl);
     await settings.goto();
     await waitForHydration(page);
-    await settings.main.getByRole("link", { name: "Report Reasons" }).click();
+    await settings.settingsLink("Report Reasons").click();
     await page.waitForURL(/\/dashboard\/settings\/report-reasons$/);
-    const reasons = page.getByRole("list", { name: "Report Reasons" });
+    const reasonsPage = new ReportReasonsPage(page, parley.baseUrl);
+    const reasons = reasonsPage.reasons;
     await reasons.getByRole("listitem").first().waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
 
-    const add = settings.main.locator("form").filter({ has: page.locator('input[name="intent"][value="add"]') });
-    await add.getByLabel("Name").fill("Wrong category");
-    await add.getByLabel("Description").fill("The post belongs elsewhere.");
-    await add.getByRole("button", { name: "Add" }).click();
-    await page.getByRole("status").filter({ hasText: "The reason has been added." }).waitFor();
-    const added = reasons.locator('li[data-reason-id="wrong-category"]');
+    const add = reasonsPage.addForm;
+    await reasonsPage.fillNewReason("Wrong category", "The post belongs elsewhere.");
+    await reasonsPage.addButton.click();
+    await reasonsPage.statusMessage("The reason has been added.").waitFor();
+    const added = reasonsPage.reason("wrong-category");
     expect(await added.getByLabel("Name").inputValue()).toBe("Wrong category");
     // The form to add one starts empty again.
     expect(await add.getByLabel("Name").inputValue()).toBe("");
@@ -160,22 +162,18 @@ describe("site settings (PATCH /config) at /dashboard/settings", () => {
     await registerConfirmed(parley, member);
     const memberPage = await parley.newPage();
     await signInContext(memberPage, parley.baseUrl, member);
-    await memberPage.goto(parley.baseUrl + pathOf(discussion.url));
+    const memberView = new DiscussionPage(memberPage, parley.baseUrl);
+    await memberView.goto(pathOf(discussion.url));
     await waitForHydration(memberPage);
-    await memberPage
-      .locator(`#Comment_${comment!.commentID}`)
-      .getByRole("button", { name: "Report", exact: true })
-      .click();
-    const dialog = memberPage.getByRole("dialog", { name: "Report Comment" });
-    await dialog.getByRole("radio", { name: /^Wrong category/ }).waitFor();
+    await memberView.reportComment(comment!.commentID);
+    await memberView.reportReason(/^Wrong category/).waitFor();
 
     // Renamed, then deleted.
-    await added.getByLabel("Name").fill("Misplaced post");
-    await added.getByRole("button", { name: "Save" }).click();
-    await page.getByRole("status").filter({ hasText: "The reason has been saved." }).waitFor();
+    await reasonsPage.rename("wrong-category", "Misplaced post");
+    await reasonsPage.statusMessage("The reason has been saved.").waitFor();
     expect(await added.getByLabel("Name").inputValue()).toBe("Misplaced post");
-    await added.getByRole("button", { name: "Delete Misplaced post" }).click();
-    await page.getByRole("status").filter({ hasText: "The reason has been deleted." }).waitFor();
+    await reasonsPage.deleteReason("wrong-category", "Misplaced post");
+    await reasonsPage.statusMessage("The reason has been deleted.").waitFor();
     await added.waitFor({ state: "detached" });
     const left = await adminApi.get<Array<{ reportReasonID: string }>>("/report-reasons");
     expect(left.map((reason) => reason.reportReasonID)).not.toContain("wrong-category");
@@ -183,12 +181,12 @@ describe("site settings (PATCH /config) at /dashboard/settings", () => {
     // Without JavaScript, the same forms.
     const plain = await parley.newPage({ javaScriptEnabled: false });
     await signInContext(plain, parley.baseUrl, admin);
-    await plain.goto(`${parley.baseUrl}/dashboard/settings/report-reasons`);
-    const plainAdd = plain.locator("form").filter({ has: plain.locator('input[name="intent"][value="add"]') });
-    await plainAdd.getByLabel("Name").fill("Duplicate post");
-    await Promise.all([plain.waitForLoadState("load"), plainAdd.getByRole("button", { name: "Add" }).click()]);
-    await plain.getByRole("status").filter({ hasText: "The reason has been added." }).waitFor();
-    await plain.locator('li[data-reason-id="duplicate-post"]').waitFor();
+    const plainReasons = new ReportReasonsPage(plain, parley.baseUrl);
+    await plainReasons.goto();
+    await plainReasons.fillNewReason("Duplicate post");
+    await Promise.all([plain.waitForLoadState("load"), plainReasons.addButton.click()]);
+    await plainReasons.statusMessage("The reason has been added.").waitFor();
+    await plainReasons.reason("duplicate-post").waitFor();
     expect(problems.errors).toEqual([]);
   });
 });

@@ -36,7 +36,7 @@ describe("theme editor", () => {
     const themes = new ThemesListPage(page, parley.baseUrl);
     const editor = new ThemeEditorPage(page, parley.baseUrl);
     const guest = await parley.newPage();
-    const banner = page.getByRole("region", { name: "Theme preview" });
+    const banner = themes.themePreviewBanner;
     try {
       // Copy Foundation: a theme of one's own, opened in the editor.
       expect((await themes.goto()).status()).toBe(200);
@@ -65,7 +65,7 @@ describe("theme editor", () => {
       await typeInto(editor.field("Text Color"), "not-a-colour");
       await typeInto(editor.field("Revision Name"), "Violet");
       await press(editor.button("Save"));
-      await page.getByText(invalidColour).waitFor();
+      await editor.text(invalidColour).waitFor();
       expect(await editor.fieldError("Text Color")).toBe(invalidColour);
       expect(await editor.field("Text Color").getAttribute("aria-invalid")).toBe("true");
       expect(await editor.field("Primary Color").inputValue()).toBe("#8a2be2");
@@ -153,7 +153,7 @@ describe("theme editor", () => {
       await press(editor.backLink);
       await page.waitForURL(`${parley.baseUrl}/dashboard/themes`);
       await press(themes.button("Delete", "Copy of Foundation Dark"));
-      const confirm = page.getByRole("dialog", { name: "Delete Theme" });
+      const confirm = themes.dialogNamed("Delete Theme");
       await confirm.waitFor();
       expect(await confirm.innerText()).toContain("Are you sure you want to delete the Copy of Foundation Dark theme?");
       // The dialog's focus starts on its Delete button.
@@ -183,7 +183,7 @@ describe("theme editor", () => {
     expect(await editor.picker("Primary Color").count()).toBe(0);
     await editor.field("Primary Color").fill("#zzz");
     await editor.button("Save").click();
-    await page.getByText(invalidColour).waitFor();
+    await editor.text(invalidColour).waitFor();
     expect(await editor.field("Primary Color").inputValue()).toBe("#zzz");
     await editor.field("Primary Color").fill("#ff8800");
     await editor.button("Save").click();

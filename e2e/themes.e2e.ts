@@ -6,6 +6,7 @@ import { contrastRatio, parseRgb } from "./support/colors.ts";
 import { useParley } from "./support/parley.ts";
 import { adminPassword } from "./support/server.ts";
 import { ParleyPage } from "./pages/ParleyPage.ts";
+import { ThemesListPage } from "./pages/ThemesPages.ts";
 
 const parley = useParley();
 
@@ -100,22 +101,22 @@ describe("themes", () => {
       await new ParleyPage(guest, parley.baseUrl).open("/categories");
       return (await appliedTheme(guest)).bodyBg;
     };
-    const banner = page.getByRole("region", { name: "Theme preview" });
+    const themes = new ThemesListPage(page, parley.baseUrl);
+    const banner = themes.themePreviewBanner;
     try {
       // From the account menu's link.
-      expect((await new ParleyPage(page, parley.baseUrl).open("/")).status()).toBe(200);
+      expect((await themes.open("/")).status()).toBe(200);
       await waitForHydration(page);
-      await page.getByRole("button", { name: "My Account" }).click();
-      await page.getByRole("link", { name: "Themes" }).click();
+      await themes.openFromAccountMenu();
       await page.waitForURL(`${parley.baseUrl}/dashboard/themes`);
-      await page.getByRole("heading", { name: "Themes", level: 1 }).waitFor();
+      await themes.title.waitFor();
       await waitForHydration(page);
-      expect(await page.getByText("Current Theme").count()).toBe(1);
+      expect(await themes.text("Current Theme").count()).toBe(1);
       await screenshot(page, "themes-page");
       expect(await seriousAxeViolations(page)).toEqual([]);
 
       // Preview, from the keyboard: the forum in the dark theme, with the banner, for this browser only.
-      await page.getByRole("button", { name: "Preview Foundation Dark" }).focus();
+      await themes.button("Preview", "Foundation Dark").focus();
       await page.keyboard.press("Enter");
       await page.waitForURL(`${parley.baseUrl}/`);
       await banner.waitFor();
@@ -130,17 +131,17 @@ describe("themes", () => {
       await banner.getByRole("button", { name: "Cancel" }).focus();
       await page.keyboard.press("Enter");
       await page.waitForURL(`${parley.baseUrl}/dashboard/themes`);
-      await page.getByRole("heading", { name: "Themes", level: 1 }).waitFor();
+      await themes.title.waitFor();
       expect(await banner.count()).toBe(0);
       expect((await appliedTheme(page)).bodyBg).toBe("rgb(255, 255, 255)");
 
       // Preview again and apply it from the banner: everyone gets it.
-      await page.getByRole("button", { name: "Preview Foundation Dark" }).click();
+      await themes.button("Preview", "Foundation Dark").click();
       await banner.waitFor();
       await waitForHydration(page);
       await banner.getByRole("button", { name: "Apply" }).click();
       await page.waitForURL(`${parley.baseUrl}/dashboard/themes`);
-      await page.getByRole("heading", { name: "Themes", level: 1 }).waitFor();
+      await themes.title.waitFor();
       expect(await banner.count()).toBe(0);
       expect((await appliedTheme(page)).bodyBg).toBe("rgb(50, 54, 57)");
       expect(await guestBg()).toBe("rgb(50, 54, 57)");
@@ -148,7 +149,7 @@ describe("themes", () => {
       // darker state is lighter on a dark theme: its text is the theme's contrast colour, never white).
       await waitForHydration(page);
       expect(await seriousAxeViolations(page)).toEqual([]);
-      const apply = page.getByRole("button", { name: "Apply Foundation" });
+      const apply = themes.button("Apply", "Foundation");
       await apply.hover();
       const hovered = await apply.evaluate((button) => {
         const style = getComputedStyle(button);
@@ -157,8 +158,8 @@ describe("themes", () => {
       expect(contrastRatio(parseRgb(hovered.fg), parseRgb(hovered.bg))).toBeGreaterThan(4.5);
 
       // Applying Foundation from the page puts it back.
-      await page.getByRole("button", { name: "Apply Foundation" }).click();
-      await page.getByRole("button", { name: "Apply Foundation Dark" }).waitFor();
+      await themes.button("Apply", "Foundation").click();
+      await themes.button("Apply", "Foundation Dark").waitFor();
       expect((await appliedTheme(page)).bodyBg).toBe("rgb(255, 255, 255)");
       expect(problems.errors).toEqual([]);
     } finally {

@@ -33,7 +33,7 @@ describe("content translations", () => {
     await waitForHydration(page);
 
     // Reach the translate icon with Tab from the breadcrumb's last link, and open it with Enter.
-    const button = page.getByRole("button", { name: `Translate ${source.name}` });
+    const button = category.translateButton(source.name);
     await category.breadcrumbs.getByRole("link", { name: "Categories" }).focus();
     const isFocused = () => button.evaluate((element) => element === document.activeElement);
     for (let presses = 0; presses < 5 && !(await isFocused()); presses++) await page.keyboard.press("Tab");
@@ -77,18 +77,19 @@ describe("content translations", () => {
     await expect.poll(isFocused, { timeout: 3_000 }).toBe(true);
 
     // The reader's content language: the footer's picker, then the page in French.
-    await page.getByLabel("Content language").selectOption("fr");
-    await page.getByRole("heading", { level: 1, name: "Généralités" }).waitFor();
+    await category.contentLanguagePicker.selectOption("fr");
+    await category.pageHeading.filter({ hasText: "Généralités" }).waitFor();
     await waitForHydration(page);
     expect(await page.title()).toContain("Généralités");
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     // A guest without the choice reads it as written.
     const guest = await parley.newPage();
-    await new CategoryPage(guest, parley.baseUrl).goto("general");
-    expect(await guest.getByRole("heading", { level: 1 }).innerText()).toBe(source.name);
+    const guestCategory = new CategoryPage(guest, parley.baseUrl);
+    await guestCategory.goto("general");
+    expect(await guestCategory.pageHeading.innerText()).toBe(source.name);
     // Only site managers are offered the translator.
-    expect(await guest.getByRole("button", { name: /^Translate/ }).count()).toBe(0);
+    expect(await guestCategory.translateButtons.count()).toBe(0);
     expect(problems.errors).toEqual([]);
   });
 });

@@ -23,6 +23,7 @@ import {
   XssWatch,
 } from "./support/xss.ts";
 import { textBody, XssRun, type Visit } from "./support/xss-run.ts";
+import { NotificationsPage } from "./pages/NotificationsPage.ts";
 
 const parley = useParley();
 const sampledIds = new Set(fieldVectors.map((vector) => vector.id));
@@ -192,11 +193,9 @@ describe(`XSS corpus (${vectors.length} vectors; ${fieldVectors.length} in one-r
     run.count("discussion titles (notifications page)", "t", mentioned, 0, [notified]);
 
     await run.watch.visit(reader!, "/discussions", "notifications dropdown");
-    await reader!
-      .getByRole("banner")
-      .getByRole("button", { name: /^Notifications/ })
-      .click();
-    await reader!.getByRole("dialog", { name: "Notifications" }).getByRole("link").first().waitFor();
+    const readerView = new NotificationsPage(reader!, parley.baseUrl);
+    await readerView.notificationsButton.click();
+    await readerView.menu.getByRole("link").first().waitFor();
     const dropdown = await run.watch.inspect(reader!, "notifications dropdown", '[role="dialog"]');
     const latest = [...dropdown].filter((token) => token.startsWith("t")).map((token) => Number(token.slice(1)));
     expect(latest.length, "the dropdown shows titles").toBeGreaterThan(0);

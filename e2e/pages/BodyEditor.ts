@@ -43,6 +43,21 @@ export class BodyEditor {
     await this.text.waitFor();
   }
 
+  /** The server-rendered text area, until the editor replaces it (it stays without JavaScript). */
+  get plainTextArea(): Locator {
+    return this.page.locator('textarea[name="body"]');
+  }
+
+  /** Chooses a file with the upload input, without waiting for anything (a refused file posts nothing). */
+  async chooseFile(file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+    await this.scope.locator('input[type="file"]').setInputFiles(file);
+  }
+
+  /** Why a file was refused. */
+  get uploadError(): Locator {
+    return this.page.getByRole("alert");
+  }
+
   /** Chooses a file for "Insert image" (the same input the button opens) and waits for the embed. */
   async uploadImage(file: { name: string; mimeType: string; buffer: Buffer }): Promise<Locator> {
     await this.scope.locator('input[type="file"]').setInputFiles(file);

@@ -14,6 +14,11 @@ export class BulkActions {
     return this.page.locator('input[type="checkbox"][data-selection]');
   }
 
+  /** Any checkbox at all on the page (where there is nothing to select, there is none). */
+  get anyCheckbox(): Locator {
+    return this.page.getByRole("checkbox");
+  }
+
   /** The selection toast. */
   get toast(): Locator {
     return this.page.getByRole("region", { name: "Bulk actions", exact: true });

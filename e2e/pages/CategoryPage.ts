@@ -24,6 +24,16 @@ export class CategoryPage extends ParleyPage {
     return this.page.getByRole("navigation", { name: "Breadcrumb" });
   }
 
+  /** The icon that opens the content translator of a record ("Translate General"), for site managers. */
+  translateButton(recordName: string): Locator {
+    return this.page.getByRole("button", { name: `Translate ${recordName}` });
+  }
+
+  /** Every translate icon of the page. */
+  get translateButtons(): Locator {
+    return this.page.getByRole("button", { name: /^Translate/ });
+  }
+
   get subcategoriesSection(): Locator {
     return this.main.getByRole("region", { name: "Subcategories" });
   }

@@ -59,6 +59,32 @@ export class DiscussionPage extends EntryPage {
     return this.main.getByRole("heading", { level: 2 }).filter({ hasText: /^\d+ Comments?$/ });
   }
 
+  /** Shares the discussion: its first "Share" button, then an entry of the menu that opens. */
+  async share(menuItem: string): Promise<void> {
+    await this.main.getByRole("button", { name: "Share" }).first().click();
+    await this.page.getByRole("menuitem", { name: menuItem }).click();
+  }
+
+  /** The comment sort ("Sort by": Oldest, Newest). */
+  get commentSort(): Locator {
+    return this.page.getByRole("combobox", { name: "Sort by" });
+  }
+
+  /** Without JavaScript the sort applies with its "Sort" button. */
+  get commentSortButton(): Locator {
+    return this.page.getByRole("button", { name: "Sort" });
+  }
+
+  /** Links out of the forum: through the "leaving" page (`/home/leaving?target=`). */
+  get leavingLinks(): Locator {
+    return this.main.locator('a[href*="/home/leaving?target="]');
+  }
+
+  /** The discussion's tags. */
+  get tags(): Locator {
+    return this.page.getByRole("list", { name: "Tags" }).getByRole("listitem");
+  }
+
   get pager(): Locator {
     return this.main.getByRole("navigation", { name: "Comment pages", exact: true });
   }
@@ -89,6 +115,38 @@ export class DiscussionPage extends EntryPage {
   async postComment(body: string): Promise<void> {
     await this.commentField.fill(body);
     await this.postCommentButton.click();
+  }
+
+  /** "Saved Draft Available.": the toast that leads to the reply form when it is out of sight. */
+  get savedDraftToastLink(): Locator {
+    return this.page.getByRole("link", { name: "Saved Draft Available.", exact: true });
+  }
+
+  /** Opens the report dialog of a comment (its "Report" button). */
+  async reportComment(commentID: number): Promise<void> {
+    await this.comment(commentID).getByRole("button", { name: "Report", exact: true }).click();
+  }
+
+  /** The "Report Comment" dialog. */
+  get reportDialog(): Locator {
+    return this.page.getByRole("dialog", { name: "Report Comment" });
+  }
+
+  /** A reason offered in the report dialog, by the start of its label. */
+  reportReason(name: RegExp): Locator {
+    return this.reportDialog.getByRole("radio", { name });
+  }
+
+  /** In the open report dialog: picks a reason, writes the note and sends the report. */
+  async sendReport(reason: RegExp, note: string): Promise<void> {
+    await this.reportReason(reason).check();
+    await this.reportDialog.getByRole("textbox", { name: "Note (optional)" }).fill(note);
+    await this.reportDialog.getByRole("button", { name: "Send Report" }).click();
+  }
+
+  /** A comment's report count, as moderators see it ("1 report"): a link to the queue. */
+  reportCountLink(commentID: number, label: string): Locator {
+    return this.comment(commentID).getByRole("link", { name: label });
   }
 
   /** Every `application/ld+json` block of the document, parsed. */

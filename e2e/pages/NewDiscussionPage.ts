@@ -64,6 +64,28 @@ export class NewDiscussionPage extends EntryPage {
     return this.main.getByRole("grid", { name: "Chosen tags" }).getByRole("row");
   }
 
+  /** The category select of the plain form (the picker replaces it once the page runs). */
+  get plainCategorySelect(): Locator {
+    return this.page.locator('select[name="categoryID"]');
+  }
+
+  /** The title bar while hidden from assistive technology (React Aria hides it while a picker is open). */
+  get hiddenTitleBar(): Locator {
+    return this.page.locator('[aria-hidden="true"]').and(this.page.locator("header"));
+  }
+
+  /**
+   * An element axe-core names by its selector, as it is now: its aria-hidden, and how many open
+   * comboboxes it holds (React Aria hides all but the open picker while its suggestions show).
+   */
+  async axeTarget(selector: string): Promise<{ ariaHidden: string | null; openComboboxes: number }> {
+    const element = this.page.locator(selector).first();
+    return {
+      ariaHidden: await element.getAttribute("aria-hidden"),
+      openComboboxes: await element.locator('[role="combobox"][aria-expanded="true"]').count(),
+    };
+  }
+
   removeTagButton(name: string): Locator {
     return this.main.getByRole("button", { name: `Remove ${name}`, exact: true });
   }

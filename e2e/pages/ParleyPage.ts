@@ -60,6 +60,71 @@ export class ParleyPage {
     return this.page.getByRole("status").filter({ hasText: "Your email address is not confirmed." });
   }
 
+  /** A status message (a toast, a form's confirmation) that contains `text`. */
+  statusMessage(text: string | RegExp): Locator {
+    return this.page.getByRole("status").filter({ hasText: text });
+  }
+
+  /** An alert (a refusal, a form's error) that contains `text`. */
+  alertMessage(text: string | RegExp): Locator {
+    return this.page.getByRole("alert").filter({ hasText: text });
+  }
+
+  /** Text anywhere on the page. */
+  text(text: string | RegExp, options: { exact?: boolean } = {}): Locator {
+    return this.page.getByText(text, options);
+  }
+
+  /** A dialog (a modal, a confirmation, a menu) by its accessible name. */
+  dialogNamed(name: string | RegExp): Locator {
+    return this.page.getByRole("dialog", { name });
+  }
+
+  /** A heading anywhere on the page, by its accessible name. */
+  headingNamed(name: string | RegExp, options: { exact?: boolean } = {}): Locator {
+    return this.page.getByRole("heading", { name, ...options });
+  }
+
+  /** The title bar's "Sign In" link when it leads back to `target` (its `?Target=`). */
+  signInLinkTo(target: string): Locator {
+    return this.signInLink.and(this.page.locator(`[href="/entry/signin?Target=${encodeURIComponent(target)}"]`));
+  }
+
+  /** The page's level-1 heading, wherever it is (an error page's too). */
+  get pageHeading(): Locator {
+    return this.page.getByRole("heading", { level: 1 });
+  }
+
+  /** The app's script tags (none where the page waits for an intent to load it). */
+  get appScripts(): Locator {
+    return this.page.locator("script[data-parley-app]");
+  }
+
+  /** The document's `<meta name="robots">` content, or null. */
+  robots(): Promise<string | null> {
+    return this.page.locator('head meta[name="robots"]').getAttribute("content");
+  }
+
+  /** The element a control (an Expand button) names in its aria-controls. */
+  async controlledBy(control: Locator): Promise<Locator> {
+    return this.page.locator(`#${await control.getAttribute("aria-controls")}`);
+  }
+
+  /** The body element's class attribute ('isLoading' until the client has taken over). */
+  bodyClass(): Promise<string | null> {
+    return this.page.locator("body").getAttribute("class");
+  }
+
+  /** The footer's picker of the reader's content language. */
+  get contentLanguagePicker(): Locator {
+    return this.page.getByLabel("Content language");
+  }
+
+  /** The banner an administrator sees on every page while previewing a theme (Cancel, Apply). */
+  get themePreviewBanner(): Locator {
+    return this.page.getByRole("region", { name: "Theme preview" });
+  }
+
   /** The signed-in user as the API sees this page's session (userID 0 for a guest). */
   async me(): Promise<{ userID: number; name: string; emailConfirmed: boolean }> {
     const response = await this.page.request.get(`${this.baseUrl}/api/v2/users/me`);

@@ -44,6 +44,16 @@ export class SettingsPage extends TitleBarPage {
     return this.main.getByRole("status").filter({ hasText: "Your changes have been saved." });
   }
 
+  /** The link to another settings page ("Report Reasons"). */
+  settingsLink(name: string): Locator {
+    return this.main.getByRole("link", { name });
+  }
+
+  /** The form's transient key (what a browser's form post carries against CSRF). */
+  transientKey(): Promise<string> {
+    return this.page.locator('input[name="transientKey"]').inputValue();
+  }
+
   /** The site title as the title bar's logo link shows it. */
   logoNamed(title: string): Locator {
     return this.titleBar.getByRole("link", { name: title, exact: true });

@@ -21,6 +21,17 @@ export class ThemesListPage extends ParleyPage {
     return this.open("/dashboard/themes");
   }
 
+  /** Opens the page from the title bar: the My Account menu, then its Themes link. */
+  async openFromAccountMenu(): Promise<void> {
+    await this.page.getByRole("button", { name: "My Account" }).click();
+    await this.page.getByRole("link", { name: "Themes" }).click();
+  }
+
+  /** The page's title, "Themes". */
+  get title(): Locator {
+    return this.page.getByRole("heading", { name: "Themes", level: 1 });
+  }
+
   button(action: "Apply" | "Preview" | "Copy" | "Delete", themeName: string): Locator {
     return this.main.getByRole("button", { name: `${action} ${themeName}`, exact: true });
   }

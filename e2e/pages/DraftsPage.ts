@@ -1,0 +1,51 @@
+import type { Locator, Response } from "playwright-core";
+import { ParleyPage } from "./ParleyPage.ts";
+
+/** `/drafts`: the member's unposted drafts and scheduled posts, each with its controls. */
+export class DraftsPage extends ParleyPage {
+  goto(): Promise<Response> {
+    return this.open("/drafts");
+  }
+
+  /** A draft's entry, in whichever list it is. */
+  draft(draftID: number): Locator {
+    return this.page.locator(`[data-draft-id="${draftID}"]`);
+  }
+
+  /** A draft's entry in "Unposted Drafts". */
+  unpostedDraft(draftID: number): Locator {
+    return this.page.getByRole("list", { name: "Unposted Drafts" }).locator(`[data-draft-id="${draftID}"]`);
+  }
+
+  /** A draft's entry in "Scheduled Posts". */
+  scheduledDraft(draftID: number): Locator {
+    return this.page.getByRole("list", { name: "Scheduled Posts" }).locator(`[data-draft-id="${draftID}"]`);
+  }
+
+  /** The link that continues a draft, by its name. */
+  draftLink(draftID: number, name: string): Locator {
+    return this.draft(draftID).getByRole("link", { name });
+  }
+
+  scheduleField(draftID: number): Locator {
+    return this.draft(draftID).getByLabel("Schedule for");
+  }
+
+  deleteButton(draftID: number): Locator {
+    return this.draft(draftID).getByRole("button", { name: "Delete" });
+  }
+
+  /** Schedules a draft for a local date and time (`YYYY-MM-DDTHH:mm`). */
+  async schedule(draftID: number, local: string): Promise<void> {
+    await this.scheduleField(draftID).fill(local);
+    await this.draft(draftID).getByRole("button", { name: "Schedule", exact: true }).click();
+  }
+
+  async cancelSchedule(draftID: number): Promise<void> {
+    await this.scheduledDraft(draftID).getByRole("button", { name: "Cancel Schedule" }).click();
+  }
+
+  async deleteDraft(draftID: number): Promise<void> {
+    await this.deleteButton(draftID).click();
+  }
+}
