@@ -37,6 +37,15 @@ export type TagPost = Static<typeof TagPost>;
 export const TagPatch = Type.Partial(TagPost);
 
 export const TagIdParams = Type.Object({ id: Type.Integer() });
+
+/**
+ * `POST /tags/{id}/merge` (Parley's; Vanilla merges tags only in its dashboard): the tag's discussions take
+ * the tag `tagID` instead (those that had both keep one), its child tags move under it, and the tag goes.
+ */
+export const TagMerge = Type.Object({
+  tagID: Type.Integer({ minimum: 1, description: "The tag that takes the merged tag's discussions." }),
+});
+export type TagMerge = Static<typeof TagMerge>;
 export const DiscussionTagsBody = Type.Object({
   tagIDs: Type.Optional(Type.Array(Type.Integer())),
   urlcodes: Type.Optional(Type.Array(Type.String())),

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from "kysely";
-import { lockRows } from "../../platform/db/row-locks.ts";
+import { inTransaction, lockRows } from "../../platform/db/row-locks.ts";
 import type { DB, TagsTable } from "../../platform/db/schema.ts";
 
 export type TagRow = Selectable<TagsTable>;
@@ -91,6 +91,52 @@ export function createTagsRepo(db: Kysely<DB>): TagsRepo {
           .execute();
       }
     },
+    async merge(fromTagID, toTagID) {
+      await inTransaction(db, async (trx) => {
+        // Both tags' rows locked in one order: a tagging or another merge waits, never in a circle.
+        await lockRows(
+          trx,
+          "tags",
+          "tagID",
+          [fromTagID, toTagID].sort((a, b) => a - b),
+          "countDiscussions",
+        );
+        await trx
+          .insertInto("tagDiscussions")
+          .columns(["tagID", "discussionID", "dateInserted"])
+          .expression((eb) =>
+            eb
+              .selectFrom("tagDiscussions as merged")
+              .select([eb.lit(toTagID).as("tagID"), "merged.discussionID", "merged.dateInserted"])
+              .where("merged.tagID", "=", fromTagID)
+              .where((inner) =>
+                inner.not(
+                  inner.exists(
+                    inner
+                      .selectFrom("tagDiscussions as kept")
+                      .select("kept.discussionID")
+                      .whereRef("kept.discussionID", "=", "merged.discussionID")
+                      .where("kept.tagID", "=", toTagID),
+                  ),
+                ),
+              ),
+          )
+          .execute();
+        await trx.deleteFrom("tagDiscussions").where("tagID", "=", fromTagID).execute();
+        await trx.updateTable("tags").set({ parentTagID: toTagID }).where("parentTagID", "=", fromTagID).execute();
+        await trx
+          .updateTable("tags")
+          .set((eb) => ({
+            countDiscussions: eb
+              .selectFrom("tagDiscussions")
+              .select((inner) => inner.fn.countAll<number>().as("count"))
+              .where("tagDiscussions.tagID", "=", toTagID),
+          }))
+          .where("tagID", "=", toTagID)
+          .execute();
+        await trx.deleteFrom("tags").where("tagID", "=", fromTagID).execute();
+      });
+    },
     async tagIDsOf(discussionID) {
       return (
         await db.selectFrom("tagDiscussions").select("tagID").where("discussionID", "=", discussionID).execute()
@@ -116,4 +162,6 @@ export interface TagsRepo {
   /** Replaces a discussion's tags, keeping every tag's count right. */
   setDiscussionTags(discussionID: number, tagIDs: number[], now: string): Promise<void>;
   tagIDsOf(discussionID: number): Promise<number[]>;
+  /** Merges one tag into another in a transaction of its own: links, child tags, the count; the first goes. */
+  merge(fromTagID: number, toTagID: number): Promise<void>;
 }

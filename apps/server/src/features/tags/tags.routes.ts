@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { TagIdParams, TagListQuery, TagPatch, TagPost } from "@parley/contracts";
+import { TagIdParams, TagListQuery, TagMerge, TagPatch, TagPost } from "@parley/contracts";
 import { setPagingHeaders } from "../../platform/http/pagination.ts";
 import { requestContext } from "../../platform/http/request-context.ts";
 import type { TagsService } from "./tags.service.ts";
@@ -46,6 +46,21 @@ export const tagsRoutes: FastifyPluginAsyncTypebox<{ service: TagsService }> = a
       },
     },
     async (request) => service.patch(request.params.id, request.body, requestContext(request)),
+  );
+  app.post(
+    "/tags/:id/merge",
+    {
+      schema: {
+        tags,
+        summary: "Merge a tag into another: its discussions take the other tag, and it is deleted.",
+        params: TagIdParams,
+        body: TagMerge,
+        response: { 200: Type.Ref("Tag") },
+      },
+    },
+    // An action on existing tags: 200, not the 201 of a POST that creates.
+    async (request, reply) =>
+      reply.code(200).send(await service.merge(request.params.id, request.body, requestContext(request))),
   );
   app.delete(
     "/tags/:id",

@@ -1,4 +1,4 @@
-import type { Tag, TagListQuery, TagPost } from "@parley/contracts";
+import type { Tag, TagListQuery, TagMerge, TagPost } from "@parley/contracts";
 import { requireAccess } from "../../platform/auth/access.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import { nowIso, toRfc3339 } from "../../platform/dates.ts";
@@ -91,6 +91,18 @@ export function createTagsService(repo: TagsRepo, siteConfig: SiteConfig) {
       if (!row) throw notFound("Tag");
       if (row.countDiscussions > 0) throw conflict("Tag isn't empty.");
       await repo.remove(tagID);
+    },
+
+    /** Merges a tag into another (community.manage): its discussions take the other; answers the other. */
+    async merge(tagID: number, body: TagMerge, context: TagRequestContext): Promise<Tag> {
+      requireAccess(context.viewer, tagsPolicy.canManage);
+      if (body.tagID === tagID)
+        throw validationFailed([fieldError("tagID", "invalid", "A tag cannot be merged into itself.")]);
+      const [from, to] = await Promise.all([repo.findById(tagID), repo.findById(body.tagID)]);
+      if (!from) throw notFound("Tag");
+      if (!to) throw validationFailed([fieldError("tagID", "invalid", "The tag to merge into was not found.")]);
+      await repo.merge(tagID, body.tagID);
+      return presentTag((await repo.findById(body.tagID))!, context.origin);
     },
 
     /**

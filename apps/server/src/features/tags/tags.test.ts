@@ -136,4 +136,52 @@ describe.each(engines)("tags API on %s", (engine) => {
     expect((await f.api.delete(`/api/v2/tags/${other.tagID}`, { as: f.admin })).statusCode).toBe(204);
     expect((await f.api.get(`/api/v2/tags/${other.tagID}`)).statusCode).toBe(404);
   });
+
+  it("merges a tag into another: its discussions take the other (once), its child tags follow, and it goes", async () => {
+    const made = async (name: string, parentTagID?: number) => {
+      const response = await create({ name, ...(parentTagID ? { parentTagID } : {}) });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<Tag>();
+    };
+    const roses = await made("Roses");
+    const rose = await made("Rose");
+    const child = await made("Climbing Rose", rose.tagID);
+    const post = (tagIDs: number[]) =>
+      postDiscussion(f.api, f.admin, { categoryID: f.category.general, name: "Tagged", tagIDs });
+    const both = await post([roses.tagID, rose.tagID]);
+    const onlyRose = await post([rose.tagID]);
+    await post([roses.tagID]);
+    const merge = (id: number, body: unknown, as: Session | null = f.admin) =>
+      f.api.post(`/api/v2/tags/${id}/merge`, body, { as });
+
+    // Refused: a moderator (community.manage), itself, an unknown target or source, a missing target.
+    expect((await merge(rose.tagID, { tagID: roses.tagID }, f.as.moderator)).statusCode).toBe(403);
+    expect((await merge(rose.tagID, { tagID: roses.tagID }, null)).statusCode).toBe(403);
+    expect((await merge(rose.tagID, { tagID: rose.tagID })).json()).toMatchObject({
+      status: 400,
+      errors: [{ field: "tagID", message: "A tag cannot be merged into itself." }],
+    });
+    expect((await merge(rose.tagID, { tagID: 999_999 })).json()).toMatchObject({
+      status: 400,
+      errors: [{ field: "tagID", message: "The tag to merge into was not found." }],
+    });
+    expect((await merge(999_999, { tagID: roses.tagID })).statusCode).toBe(404);
+    expect((await merge(rose.tagID, {})).statusCode).toBe(400);
+    // Nothing changed by the refusals.
+    expect((await f.api.get(`/api/v2/tags/${rose.tagID}`)).json<Tag>().countDiscussions).toBe(2);
+
+    const merged = await merge(rose.tagID, { tagID: roses.tagID });
+    expect(merged.statusCode, merged.body).toBe(200);
+    expectSchema(Tag, merged.json());
+    expect(merged.json()).toMatchObject({ tagID: roses.tagID, name: "Roses", countDiscussions: 3 });
+    expect((await f.api.get(`/api/v2/tags/${rose.tagID}`)).statusCode).toBe(404);
+    expect((await f.api.get(`/api/v2/tags/${child.tagID}`)).json()).toMatchObject({ parentTagID: roses.tagID });
+    const tagsOf = async (discussionID: number) =>
+      (await f.api.get(`/api/v2/discussions/${discussionID}?expand=tags`)).json<{ tags: Array<{ tagID: number }> }>()
+        .tags;
+    expect((await tagsOf(both.discussionID)).map((tag) => tag.tagID)).toEqual([roses.tagID]);
+    expect((await tagsOf(onlyRose.discussionID)).map((tag) => tag.tagID)).toEqual([roses.tagID]);
+    const listed = await list(`tagID[]=${roses.tagID}`);
+    expect(listed.map((tag) => tag.countDiscussions)).toEqual([3]);
+  });
 });
