@@ -1,0 +1,46 @@
+import type { Viewer } from "../../platform/auth/viewer.ts";
+import type { Platform } from "../../platform/context.ts";
+import { fieldError, validationFailed } from "../../platform/errors.ts";
+import { normalizeFormat } from "../../platform/render/index.ts";
+import type {
+  CategoryDirectory,
+  DiscussionsService,
+  ReactionSummaries,
+  ReportMetaLoader,
+  UserFragments,
+} from "./comments.deps.ts";
+import "./comments.events.ts";
+import type { CommentRow, CommentsRepo } from "./comments.repo.ts";
+
+/*
+ * What every operation of the comments service is given (`comments.service.ts` puts them together): the
+ * service's dependencies, and the few helpers the operations share.
+ */
+
+export interface CommentsDeps {
+  repo: CommentsRepo;
+  platform: Platform;
+  discussions: DiscussionsService;
+  categories: CategoryDirectory;
+  users: UserFragments;
+  reactions: ReactionSummaries;
+  reportMeta?: ReportMetaLoader;
+}
+
+/** How long an author may edit their post (`ui.editContentTimeout`). */
+export const editTimeout = (platform: Platform) => platform.siteConfig.get("ui.editContentTimeout");
+
+export const checkFormat = (format: string) => {
+  const normalized = normalizeFormat(format);
+  if (!normalized) throw validationFailed([fieldError("format", "invalid", "format is not a valid format.")]);
+  return normalized;
+};
+
+/** The payload of `comment.created`, `comment.updated` and `comment.deleted`. */
+export const eventOf = (comment: CommentRow, categoryID: number, viewer: Viewer) => ({
+  commentID: comment.commentID,
+  discussionID: comment.discussionID,
+  categoryID,
+  insertUserID: comment.insertUserID,
+  actorUserID: viewer.userID,
+});

@@ -1,0 +1,97 @@
+import type { Discussion, DiscussionPost } from "@parley/contracts";
+import { requireAccess } from "../../platform/auth/access.ts";
+import { requireSignedIn } from "../../platform/auth/authorize.ts";
+import { fieldError, validationFailed } from "../../platform/errors.ts";
+import type { RequestContext } from "../../platform/http/request-context.ts";
+import { plainTitle, storableText } from "../../platform/text.ts";
+import { createTagsRepo } from "../tags/index.ts";
+import { createCounters } from "./counters.repo.ts";
+import { hotScore } from "./discussions.hot.ts";
+import { emitDiscussionEvent, type DiscussionOperationDeps, type WriteOptions } from "./discussions.operation.ts";
+import { discussionsPolicy as policy } from "./discussions.policy.ts";
+import {
+  ancestry,
+  ANNOUNCE,
+  announceOf,
+  checkFormat,
+  postCategoryOf,
+  requirePostableCategory,
+} from "./discussions.posting.ts";
+import { presentOne } from "./discussions.read.ts";
+
+/**
+ * `POST /discussions`: validate and authorize (a member, a category that takes discussions and lets them
+ * post, a name and a body, each flag's own permission, tagging, flood control) → load the category's
+ * ancestry → one transaction (the row, its tags, the author's participation, the counts up the tree and
+ * the author's, the caller's `alsoInTransaction`) → `discussion.created` → the presented discussion.
+ */
+export async function createDiscussion(
+  deps: DiscussionOperationDeps,
+  body: DiscussionPost,
+  context: RequestContext,
+  options: WriteOptions = {},
+): Promise<Discussion> {
+  const { repo, platform, tags, flood } = deps;
+  const { viewer } = context;
+  requireSignedIn(viewer);
+  const categoryID = await postCategoryOf(deps, body);
+  await requirePostableCategory(deps, categoryID, viewer);
+  const format = checkFormat(body.format);
+  const name = plainTitle(body.name);
+  const source = storableText(body.body);
+  const text = source.trim();
+  const errors = [
+    ...(name ? [] : [fieldError("name", "missingField", "name is required.")]),
+    ...(text ? [] : [fieldError("body", "missingField", "body is required.")]),
+  ];
+  if (errors.length) throw validationFailed(errors);
+  const announce = announceOf(body) ?? ANNOUNCE.none;
+  if (announce !== ANNOUNCE.none) requireAccess(viewer, policy.canAnnounce, { categoryID });
+  if (body.closed) requireAccess(viewer, policy.canCloseAny, { categoryID });
+  if (body.sink) requireAccess(viewer, policy.canSink, { categoryID });
+  if (body.tagIDs?.length || body.newTagNames?.length) await tags.requireTagging();
+  await flood.check(viewer);
+
+  const now = platform.clock.nowIso();
+  const chain = await ancestry(deps, categoryID);
+  const discussionID = await platform.db.transaction().execute(async (trx) => {
+    const scoped = repo.withTransaction(trx);
+    const counters = createCounters(trx);
+    const tagIDs = await tags.resolveForPost(createTagsRepo(trx), viewer, body.tagIDs ?? [], body.newTagNames ?? []);
+    const id = await scoped.insert({
+      type: body.type && ["discussion", "question", "idea"].includes(body.type) ? body.type : "discussion",
+      categoryID: categoryID,
+      name,
+      body: source,
+      format,
+      insertUserID: viewer.userID,
+      updateUserID: null,
+      lastUserID: viewer.userID,
+      lastCommentID: null,
+      dateInserted: now,
+      dateUpdated: null,
+      dateLastComment: now,
+      countComments: 0,
+      countViews: 0,
+      closed: body.closed ? 1 : 0,
+      sink: body.sink ? 1 : 0,
+      announce,
+      score: 0,
+      resolved: 0,
+      resolvedUserID: null,
+      hot: hotScore(now, 0, 0),
+      attributes: null,
+      insertIPAddress: context.ip,
+    });
+    if (tagIDs.length) await createTagsRepo(trx).setDiscussionTags(id, tagIDs, now);
+    await scoped.setUserState(viewer.userID, id, { participated: 1, dateLastViewed: now });
+    await counters.adjustCategories(chain, 1, 0, { discussionID: id, commentID: null, date: now });
+    await counters.adjustUser(viewer.userID, "countDiscussions", 1);
+    await options.alsoInTransaction?.(trx, id);
+    return id;
+  });
+
+  const row = (await repo.findById(discussionID))!;
+  await emitDiscussionEvent(deps, "discussion.created", row, viewer, body.draftID);
+  return presentOne(deps, row, context, ["tags"]);
+}

@@ -1,0 +1,82 @@
+import { defaultDiscussionSort, limits, type DiscussionListQuery } from "@parley/contracts";
+import { requireAccess } from "../../platform/auth/access.ts";
+import { assertAccountUsable } from "../../platform/auth/authorize.ts";
+import { fieldError, notFound, validationFailed } from "../../platform/errors.ts";
+import { parseDateFilter } from "../../platform/http/filters.ts";
+import type { RequestContext } from "../../platform/http/request-context.ts";
+import { followedCategoryIDs } from "./discussions.deps.ts";
+import type { DiscussionsDeps } from "./discussions.operation.ts";
+import { discussionsPolicy as policy } from "./discussions.policy.ts";
+import { Expansions } from "./discussions.present.ts";
+import { presentDiscussions } from "./discussions.read.ts";
+import type { DiscussionFilters } from "./discussions.repo.ts";
+
+/**
+ * `GET /discussions`: the categories the viewer may read (narrowed by `categoryID`, `groupID`, `followed`),
+ * the other filters, then one page in the asked sort with announcements first, presented in batches.
+ */
+export async function listDiscussions(deps: DiscussionsDeps, query: DiscussionListQuery, context: RequestContext) {
+  const { repo, platform, categories } = deps;
+  const { viewer } = context;
+  assertAccountUsable(viewer);
+  const visible = new Set(await categories.visibleIDs(viewer));
+  let categoryIDs = [...visible];
+  let inCategory = false;
+  if (query.categoryID?.length) {
+    inCategory = true;
+    const requested = query.includeChildCategories
+      ? (await Promise.all(query.categoryID.map((id) => categories.withDescendants(id)))).flat()
+      : query.categoryID;
+    for (const id of query.categoryID) {
+      if (!(await categories.get(id))) throw notFound("Category");
+      requireAccess(viewer, policy.canView, { categoryID: id });
+    }
+    categoryIDs = requested.filter((id) => visible.has(id));
+  }
+  if (query.groupID?.length) {
+    // Vanilla's `groupID` (one id or a CSV): the discussions of those groups the viewer may read.
+    inCategory = true;
+    const ofGroups = new Set(await categories.ofGroups(query.groupID));
+    categoryIDs = categoryIDs.filter((id) => ofGroups.has(id));
+  }
+  if (query.followed) {
+    // Reference §4 `followed`: discussions in the categories the viewer follows (none for a guest).
+    const followed = new Set(await followedCategoryIDs(platform.db, viewer.userID));
+    categoryIDs = categoryIDs.filter((id) => followed.has(id));
+  }
+  for (const userID of [query.bookmarkUserID, query.participatedUserID]) {
+    if (userID !== undefined && userID !== viewer.userID) requireAccess(viewer, policy.isModerator);
+  }
+  const filters: DiscussionFilters = {
+    categoryIDs,
+    ...(query.discussionID ? { discussionIDs: query.discussionID } : {}),
+    ...(query.insertUserID ? { insertUserIDs: query.insertUserID } : {}),
+    ...(query.tagID ? { tagIDs: query.tagID } : {}),
+    ...(query.type ? { types: query.type } : {}),
+    ...(query.pinned !== undefined ? { pinned: query.pinned } : {}),
+    ...(query.bookmarkUserID !== undefined ? { bookmarkUserID: query.bookmarkUserID } : {}),
+    ...(query.participatedUserID !== undefined ? { participatedUserID: query.participatedUserID } : {}),
+  };
+  if (query.reactionType !== undefined) {
+    const tagID = await repo.reactionTagID(query.reactionType);
+    if (tagID === undefined)
+      throw validationFailed([
+        fieldError("reactionType", "invalid", `${query.reactionType} is not a valid reaction type.`),
+      ]);
+    filters.reactionTagID = tagID;
+  }
+  for (const field of ["dateInserted", "dateUpdated", "dateLastComment"] as const) {
+    const value = query[field];
+    if (value) filters.dates = { ...filters.dates, [field]: parseDateFilter(field, value) };
+  }
+  const page = query.page ?? 1;
+  const limit = query.limit ?? limits.api.defaultLimit;
+  const sort = query.sort ?? defaultDiscussionSort;
+  const pinFirst = query.pinOrder === "mixed" || query.pinned !== undefined ? null : inCategory ? "category" : "recent";
+  const [rows, total] = await Promise.all([
+    repo.list(filters, { sort, pinFirst }, (page - 1) * limit, limit),
+    repo.count(filters),
+  ]);
+  const items = await presentDiscussions(deps, rows, context, new Expansions(query.expand), query.excerptLength);
+  return { items, page, limit, total };
+}

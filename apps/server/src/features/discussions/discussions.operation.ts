@@ -1,0 +1,84 @@
+import type { Kysely } from "kysely";
+import type { Viewer } from "../../platform/auth/viewer.ts";
+import type { Platform } from "../../platform/context.ts";
+import type { DB } from "../../platform/db/schema.ts";
+import type { TagsService } from "../tags/index.ts";
+import type { CategoryDirectory, UserFragments } from "./discussions.deps.ts";
+import "./discussions.events.ts";
+import type { DiscussionRow, DiscussionsRepo } from "./discussions.repo.ts";
+import type { createFloodControl } from "./flood.ts";
+
+/*
+ * What every operation of the discussions service is given (`discussions.service.ts` puts them together):
+ * the service's dependencies, and the few helpers the operations share.
+ */
+
+/**
+ * More writes of the caller's, made in the post's own transaction (after the post is written): both
+ * commit or neither does. Publishing a scheduled draft deletes the draft this way.
+ */
+type AlsoInTransaction = (trx: Kysely<DB>, recordID: number) => Promise<void>;
+
+export interface WriteOptions {
+  alsoInTransaction?: AlsoInTransaction;
+}
+
+/** Reaction counts per record, with the viewer's own (the reactions feature provides it). */
+export type ReactionSummaries = (
+  recordType: "discussion" | "comment",
+  recordIDs: number[],
+  viewerID: number,
+) => Promise<
+  Map<
+    number,
+    Array<{
+      tagID: number;
+      urlcode: string;
+      name: string;
+      class: string;
+      count: number;
+      hasReacted?: boolean;
+      reactionValue?: number;
+    }>
+  >
+>;
+
+/** Open report counts of many records in one query (the reports feature provides it). */
+export type ReportMetaLoader = (
+  recordType: "discussion" | "comment",
+  recordIDs: number[],
+) => Promise<Map<number, { countReports: number; dateLastReport: string | null }>>;
+
+export interface DiscussionsDeps {
+  repo: DiscussionsRepo;
+  platform: Platform;
+  categories: CategoryDirectory;
+  users: UserFragments;
+  tags: TagsService;
+  reactions: ReactionSummaries;
+  reportMeta?: ReportMetaLoader;
+}
+
+/** The service's dependencies and its flood control (one per service: its limiters count every post). */
+export interface DiscussionOperationDeps extends DiscussionsDeps {
+  flood: ReturnType<typeof createFloodControl>;
+}
+
+/** How long an author may edit their post (`ui.editContentTimeout`). */
+export const editTimeout = (platform: Platform) => platform.siteConfig.get("ui.editContentTimeout");
+
+/** `discussion.created` or `discussion.deleted`, after the write's transaction committed. */
+export const emitDiscussionEvent = (
+  { platform }: Pick<DiscussionsDeps, "platform">,
+  name: "discussion.created" | "discussion.deleted",
+  row: DiscussionRow,
+  viewer: Viewer,
+  draftID?: number,
+) =>
+  platform.events.emit(name, {
+    discussionID: row.discussionID,
+    categoryID: row.categoryID,
+    insertUserID: row.insertUserID,
+    actorUserID: viewer.userID,
+    ...(draftID ? { draftID } : {}),
+  });

@@ -1,0 +1,93 @@
+import type { Discussion } from "@parley/contracts";
+import { requireAccess } from "../../platform/auth/access.ts";
+import { requireSignedIn } from "../../platform/auth/authorize.ts";
+import { fieldError, HttpError, validationFailed } from "../../platform/errors.ts";
+import type { RequestContext } from "../../platform/http/request-context.ts";
+import { createTagsRepo } from "../tags/index.ts";
+import { hotScore } from "./discussions.hot.ts";
+import { editTimeout, type DiscussionsDeps } from "./discussions.operation.ts";
+import { discussionsPolicy as policy } from "./discussions.policy.ts";
+import { loadDiscussion, presentOne } from "./discussions.read.ts";
+
+/*
+ * The discussion options' single writes: the viewer's own flags, bump, post type and tags. Each loads the
+ * discussion (the viewer may view it), authorizes, then writes.
+ */
+
+/** Bookmark, mute or dismiss (announcements only) for the viewer. */
+export async function setDiscussionFlag(
+  deps: DiscussionsDeps,
+  id: number,
+  flag: "bookmarked" | "muted" | "dismissed",
+  value: boolean,
+  context: RequestContext,
+) {
+  const { viewer } = context;
+  requireSignedIn(viewer);
+  const row = await loadDiscussion(deps, id, viewer);
+  if (flag === "dismissed" && row.announce === 0) throw new HttpError(400, "Only announcements can be dismissed.");
+  await deps.repo.setUserState(viewer.userID, row.discussionID, {
+    [flag]: value ? 1 : 0,
+    ...(flag === "bookmarked" ? { dateBookmarked: value ? deps.platform.clock.nowIso() : null } : {}),
+  });
+  return value;
+}
+
+/** `PATCH /discussions/{id}/bump`: to the top of the lists, as if commented on now. */
+export async function bumpDiscussion(deps: DiscussionsDeps, id: number, context: RequestContext): Promise<Discussion> {
+  const { repo, platform } = deps;
+  const row = await loadDiscussion(deps, id, context.viewer);
+  requireAccess(context.viewer, policy.canBump);
+  const now = platform.clock.nowIso();
+  await repo.update(row.discussionID, { dateLastComment: now, hot: hotScore(now, row.score, row.countComments) });
+  return presentOne(deps, (await repo.findById(row.discussionID))!, context);
+}
+
+/** `PUT /discussions/{id}/type`: discussion, question or idea. */
+export async function setDiscussionType(
+  deps: DiscussionsDeps,
+  id: number,
+  type: string,
+  context: RequestContext,
+): Promise<Discussion> {
+  const row = await loadDiscussion(deps, id, context.viewer);
+  requireAccess(context.viewer, policy.canEditAny, row);
+  if (!["discussion", "question", "idea"].includes(type)) throw new HttpError(400, "Record not found.");
+  await deps.repo.update(row.discussionID, { type });
+  return presentOne(deps, (await deps.repo.findById(row.discussionID))!, context);
+}
+
+/**
+ * `PUT /discussions/{id}/tags`: load → authorize (edit, tagging on, Vanilla.Tagging.Add) → validate (existing
+ * tags only) → one transaction replacing the tags → the discussion's tags.
+ */
+export async function setDiscussionTags(
+  deps: DiscussionsDeps,
+  id: number,
+  tagIDs: number[],
+  urlcodes: string[],
+  context: RequestContext,
+) {
+  const { platform, tags } = deps;
+  const { viewer } = context;
+  const row = await loadDiscussion(deps, id, viewer);
+  requireAccess(viewer, policy.canEdit, row, await editTimeout(platform), platform.clock.nowMs());
+  await tags.requireTagging();
+  // Vanilla's PUT asks for Vanilla.Tagging.Add too, and takes existing tags only (tagIDs, urlcodes).
+  requireAccess(viewer, policy.canTag);
+  const tagRepo = createTagsRepo(platform.db);
+  const byCode = await tagRepo.findByUrlcodes(urlcodes);
+  const missing = urlcodes.filter((code) => !byCode.some((tag) => tag.urlcode.toLowerCase() === code.toLowerCase()));
+  if (missing.length)
+    throw validationFailed([fieldError("urlcodes", "invalid", `Unknown tag: ${missing.join(", ")}.`)]);
+  await platform.db.transaction().execute(async (trx) => {
+    const ids = await tags.resolveForPost(
+      createTagsRepo(trx),
+      viewer,
+      [...tagIDs, ...byCode.map((tag) => tag.tagID)],
+      [],
+    );
+    await createTagsRepo(trx).setDiscussionTags(row.discussionID, ids, platform.clock.nowIso());
+  });
+  return (await deps.repo.tagsOf([row.discussionID])).get(row.discussionID) ?? [];
+}

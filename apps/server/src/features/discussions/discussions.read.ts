@@ -1,0 +1,176 @@
+import type { Discussion } from "@parley/contracts";
+import { requireAccess } from "../../platform/auth/access.ts";
+import { assertAccountUsable } from "../../platform/auth/authorize.ts";
+import type { Viewer } from "../../platform/auth/viewer.ts";
+import { toRfc3339 } from "../../platform/dates.ts";
+import { notFound } from "../../platform/errors.ts";
+import type { RequestContext } from "../../platform/http/request-context.ts";
+import { rawBodyOf } from "../../platform/records.ts";
+import { createTagsRepo } from "../tags/index.ts";
+import { editTimeout, type DiscussionsDeps, type ReportMetaLoader } from "./discussions.operation.ts";
+import { discussionsPolicy as policy } from "./discussions.policy.ts";
+import { Expansions, presentDiscussion } from "./discussions.present.ts";
+import type { DiscussionRow } from "./discussions.repo.ts";
+
+/*
+ * Reading discussions: loading one (or many) the viewer may see, presenting rows in a fixed number of
+ * queries, and the reads of one discussion (`get`, its source for editing, a quote of it).
+ */
+
+/** `reportMeta` for moderators: the records' open reports, zero when none. */
+export function reportMetaOf(
+  meta: Awaited<ReturnType<ReportMetaLoader>>,
+  recordID: number,
+): { countReports: number; dateLastReport: string | null } {
+  const found = meta.get(recordID);
+  return found
+    ? {
+        countReports: found.countReports,
+        dateLastReport: found.dateLastReport ? toRfc3339(found.dateLastReport) : null,
+      }
+    : { countReports: 0, dateLastReport: null };
+}
+
+/** One discussion the viewer may see: 404 when there is none, 403 when they may not view it. */
+export async function loadDiscussion(
+  { repo }: Pick<DiscussionsDeps, "repo">,
+  id: number,
+  viewer: Viewer,
+): Promise<DiscussionRow> {
+  assertAccountUsable(viewer);
+  const row = await repo.findById(id);
+  if (!row) throw notFound("Discussion");
+  requireAccess(viewer, policy.canView, row);
+  return row;
+}
+
+/** Several discussions in one query, keeping only those the viewer may see. */
+export async function loadDiscussions(
+  { repo }: Pick<DiscussionsDeps, "repo">,
+  ids: number[],
+  viewer: Viewer,
+): Promise<DiscussionRow[]> {
+  assertAccountUsable(viewer);
+  const rows = await repo.findByIds([...new Set(ids)]);
+  return rows.filter((row) => policy.canView(viewer, row));
+}
+
+/** Presents rows with a fixed number of queries: users, the viewer's state, tags and last comments each batched. */
+export async function presentDiscussions(
+  { repo, platform, categories, users, reactions, reportMeta }: DiscussionsDeps,
+  rows: DiscussionRow[],
+  context: RequestContext,
+  expand: Expansions,
+  excerptLength?: number,
+): Promise<Discussion[]> {
+  const ids = rows.map((row) => row.discussionID);
+  const wantsLastPost = expand.has("lastPost");
+  const wantsTags = expand.has("tags") || expand.has("tagIDs");
+  const wantsReports = expand.has("reportMeta") && reportMeta !== undefined && policy.isModerator(context.viewer);
+  const [lastComments, states, tagMap, reactionMap, reports] = await Promise.all([
+    wantsLastPost
+      ? repo.lastComments(rows.map((row) => row.lastCommentID).filter((id): id is number => id !== null))
+      : [],
+    repo.userStates(context.viewer.userID, ids),
+    wantsTags ? repo.tagsOf(ids) : new Map<number, Array<{ tagID: number; name: string; urlcode: string }>>(),
+    expand.has("reactions") ? reactions("discussion", ids, context.viewer.userID) : null,
+    wantsReports ? reportMeta("discussion", ids) : null,
+  ]);
+  const lastByDiscussion = new Map(lastComments.map((comment) => [comment.discussionID, comment]));
+  const userIDs = rows
+    .flatMap((row) => [row.insertUserID, row.lastUserID])
+    .concat(lastComments.map((c) => c.insertUserID));
+  const needsUsers = expand.hasDefault("insertUser") || expand.hasDefault("lastUser") || wantsLastPost;
+  // `insertUser.signature` comes with the same users query (spec §5: only while signatures are enabled).
+  const withSignatures =
+    expand.hasDefault("insertUser") &&
+    expand.has("insertUser.signature") &&
+    (await platform.siteConfig.get("signatures.enabled"));
+  const loaded = needsUsers
+    ? withSignatures
+      ? await users.loadWithSignatures(userIDs, context.origin)
+      : { fragments: await users.load(userIDs, context.origin), signatures: null }
+    : { fragments: new Map<number, never>(), signatures: null };
+  const userMap = loaded.fragments;
+  const timeout = expand.has("permissions") ? await editTimeout(platform) : -1;
+  return Promise.all(
+    rows.map(async (row) => {
+      const lastComment = lastByDiscussion.get(row.discussionID);
+      const discussion = presentDiscussion(row, {
+        origin: context.origin,
+        expand,
+        category: await categories.get(row.categoryID),
+        users: userMap,
+        userState: states.get(row.discussionID),
+        signedIn: context.viewer.userID !== 0,
+        ...(wantsTags ? { tags: tagMap.get(row.discussionID) ?? [] } : {}),
+        ...(lastComment ? { lastComment } : {}),
+        ...(expand.has("breadcrumbs")
+          ? { breadcrumbs: await categories.breadcrumbs(row.categoryID, context.origin) }
+          : {}),
+        ...(expand.has("permissions")
+          ? { permissions: policy.recordPermissions(context.viewer, row, timeout, platform.clock.nowMs()) }
+          : {}),
+        ...(excerptLength ? { excerptLength } : {}),
+        ...(reactionMap ? { reactions: reactionMap.get(row.discussionID) ?? [] } : {}),
+      });
+      if (reports) discussion.reportMeta = reportMetaOf(reports, row.discussionID);
+      if (expand.hasDefault("insertUser") && expand.has("insertUser.signature") && discussion.insertUser) {
+        const signature = loaded.signatures?.get(row.insertUserID) ?? null;
+        discussion.insertUser = { ...discussion.insertUser, signature };
+      }
+      return discussion;
+    }),
+  );
+}
+
+/** One row presented, with the expands asked for. */
+export const presentOne = async (
+  deps: DiscussionsDeps,
+  row: DiscussionRow,
+  context: RequestContext,
+  expand?: string[],
+) => (await presentDiscussions(deps, [row], context, new Expansions(expand)))[0]!;
+
+/** `GET /discussions/{id}`. */
+export async function getDiscussion(
+  deps: DiscussionsDeps,
+  id: number,
+  expand: string[] | undefined,
+  context: RequestContext,
+): Promise<Discussion> {
+  return presentOne(deps, await loadDiscussion(deps, id, context.viewer), context, expand);
+}
+
+/** The raw source for editing (edit permission). */
+export async function discussionForEdit(deps: DiscussionsDeps, id: number, context: RequestContext) {
+  const row = await loadDiscussion(deps, id, context.viewer);
+  requireAccess(context.viewer, policy.canEdit, row, await editTimeout(deps.platform), deps.platform.clock.nowMs());
+  const tagIDs = await createTagsRepo(deps.platform.db).tagIDsOf(row.discussionID);
+  return {
+    discussionID: row.discussionID,
+    name: row.name,
+    body: row.body,
+    format: row.format,
+    categoryID: row.categoryID,
+    tagIDs,
+  };
+}
+
+/** What a quote of the discussion needs: the raw body (parsed for rich formats) and its author. */
+export async function quoteDiscussion(deps: DiscussionsDeps, id: number, context: RequestContext) {
+  const row = await loadDiscussion(deps, id, context.viewer);
+  const author = (await deps.users.load([row.insertUserID], context.origin)).get(row.insertUserID);
+  const bodyRaw = rawBodyOf(row.body, row.format);
+  const presented = await presentOne(deps, row, context, ["-body"]);
+  return {
+    discussionID: row.discussionID,
+    name: row.name,
+    bodyRaw,
+    format: row.format,
+    dateInserted: presented.dateInserted,
+    dateUpdated: presented.dateUpdated,
+    insertUser: author ?? presented.insertUser!,
+    url: presented.url,
+  };
+}

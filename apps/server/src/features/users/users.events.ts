@@ -1,0 +1,13 @@
+/** What happens to a deleted member's posts: kept, wiped (blanked) or deleted with the account. */
+export type DeleteMethod = "keep" | "wipe" | "delete";
+
+declare module "../../platform/events.ts" {
+  interface EventMap {
+    /** What one member may do changed: banned or unbanned, roles changed, account deleted. */
+    "user.access.changed": { userID: number };
+    /** Someone registered while registration needs approval: an applicant waits (`/applicants`). */
+    "user.applied": { userID: number };
+    /** A member was deleted (after the deletion's transaction): with `delete`, their posts went with them. */
+    "user.deleted": { userID: number; deleteMethod: DeleteMethod };
+  }
+}

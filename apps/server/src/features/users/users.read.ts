@@ -1,0 +1,122 @@
+import { limits, type ByNamesQuery, type User, type UserFragment, type UserListQuery } from "@parley/contracts";
+import { requireAccess } from "../../platform/auth/access.ts";
+import type { Viewer } from "../../platform/auth/viewer.ts";
+import { conflict, HttpError, notFound } from "../../platform/errors.ts";
+import type { RequestContext } from "../../platform/http/request-context.ts";
+import type { UsersDeps } from "./users.operation.ts";
+import { usersPolicy } from "./users.policy.ts";
+import { presentPrivateUser, presentSignature, presentUser, presentUserFragment } from "./users.present.ts";
+import type { UserRow, UserSort } from "./users.repo.ts";
+
+const DAY = 86_400_000;
+
+/*
+ * Reading members: resolving a smart id, presenting a user as the viewer may see them, and the reads of
+ * one user and of many (`get`, `list`, `byNames`).
+ */
+
+/** The user record, full or private as the viewer may see it, with its roles. */
+export async function presentUserRecord(
+  { repo }: Pick<UsersDeps, "repo">,
+  row: UserRow,
+  context: RequestContext,
+): Promise<User> {
+  const roles = (await repo.rolesOf([row.userID])).get(row.userID) ?? [];
+  if (!usersPolicy.canSeeFullProfile(context.viewer, row)) return presentPrivateUser(row, roles, context.origin);
+  return presentUser(row, roles, {
+    origin: context.origin,
+    canSeeEmail: usersPolicy.canSeeEmail(context.viewer, row),
+    isSiteManager: usersPolicy.isSiteManager(context.viewer),
+  });
+}
+
+/** `12`, `$me`, `$name:alice`, `$email:a@b.c` → the user row (reference §1.1 smart ids). */
+export async function resolveUser({ repo }: Pick<UsersDeps, "repo">, id: string, viewer: Viewer): Promise<UserRow> {
+  let row: UserRow | undefined;
+  if (/^\d+$/.test(id)) row = await repo.findById(Number(id));
+  else if (id === "$me") {
+    if (viewer.userID === 0) throw notFound("User");
+    row = await repo.findById(viewer.userID);
+  } else if (id.startsWith("$name:")) {
+    row = await repo.findByName(id.slice(6));
+    if (!row) throw new HttpError(404, "Smart ID not found.");
+  } else if (id.startsWith("$email:")) {
+    requireAccess(viewer, usersPolicy.canSeePersonalInfo);
+    const rows = await repo.findAllByEmail(id.slice(7));
+    if (rows.length > 1) throw conflict("More than one record matches the smart ID.");
+    row = rows[0];
+    if (!row) throw new HttpError(404, "Smart ID not found.");
+  }
+  if (!row) throw notFound("User");
+  return row;
+}
+
+/** `GET /users/{id}`, with `reactionsReceived` and `signature` when expanded. */
+export async function getUser(
+  deps: UsersDeps,
+  id: string,
+  context: RequestContext,
+  expand: string[] = [],
+): Promise<User> {
+  requireAccess(context.viewer, usersPolicy.canViewProfiles);
+  const row = await resolveUser(deps, id, context.viewer);
+  const user = await presentUserRecord(deps, row, context);
+  const wants = (name: string) => expand.includes(name) || expand.includes("all") || expand.includes("true");
+  if (wants("reactionsReceived") && usersPolicy.canSeeFullProfile(context.viewer, row)) {
+    user.reactionsReceived = await deps.reactionsReceived(row.userID);
+  }
+  if (wants("signature")) {
+    const enabled = await deps.platform.siteConfig.get("signatures.enabled");
+    user.signature = enabled ? presentSignature(row, context.origin) : null;
+  }
+  return user;
+}
+
+/** `GET /users`: filtered and sorted, each user full or private as the viewer may see them. */
+export async function listUsers({ repo }: UsersDeps, query: UserListQuery, context: RequestContext) {
+  requireAccess(context.viewer, usersPolicy.canViewProfiles);
+  if (query.email !== undefined) requireAccess(context.viewer, usersPolicy.canSeePersonalInfo);
+  const page = query.page ?? 1;
+  const limit = query.limit ?? limits.api.defaultLimit;
+  const sortParam = query.sort ?? "userID";
+  const sort = { column: sortParam.replace(/^-/, "") as UserSort, desc: sortParam.startsWith("-") };
+  const filters = {
+    ...(query.userID ? { userIDs: query.userID } : {}),
+    ...(query.roleID !== undefined ? { roleID: query.roleID } : {}),
+    ...(query.name !== undefined
+      ? { name: { value: query.name.replace(/\*$/, ""), prefix: query.name.endsWith("*") } }
+      : {}),
+    ...(query.email !== undefined ? { email: query.email } : {}),
+    ...(query.isBanned !== undefined ? { banned: query.isBanned } : {}),
+  };
+  const [rows, total] = await Promise.all([repo.list(filters, sort, (page - 1) * limit, limit), repo.count(filters)]);
+  const roles = await repo.rolesOf(rows.map((row) => row.userID));
+  const items = rows.map((row) =>
+    usersPolicy.canSeeFullProfile(context.viewer, row)
+      ? presentUser(row, roles.get(row.userID) ?? [], {
+          origin: context.origin,
+          canSeeEmail: usersPolicy.canSeeEmail(context.viewer, row),
+          isSiteManager: usersPolicy.isSiteManager(context.viewer),
+        })
+      : presentPrivateUser(row, roles.get(row.userID) ?? [], context.origin),
+  );
+  return { items, page, limit, total };
+}
+
+/** `GET /users/by-names`: the member of that name, or with `name*` those whose name starts with it (ranked). */
+export async function usersByNames(
+  { repo, platform }: UsersDeps,
+  query: ByNamesQuery,
+  context: RequestContext,
+): Promise<{ items: UserFragment[]; page: number; limit: number }> {
+  requireAccess(context.viewer, usersPolicy.canViewProfiles);
+  const page = query.page ?? 1;
+  const limit = query.limit ?? 100;
+  const text = query.name.replace(/\*$/, "");
+  if (text === "") return { items: [], page, limit };
+  const activeSince = new Date(platform.clock.nowMs() - limits.mentions.activeWithinDays * DAY).toISOString();
+  const rows = query.name.endsWith("*")
+    ? await repo.rankedByName(text, activeSince, (page - 1) * limit, limit)
+    : [await repo.findByName(text)].filter((row): row is UserRow => row !== undefined && row.deleted === 0);
+  return { items: rows.map((row) => presentUserFragment(row, context.origin)), page, limit };
+}

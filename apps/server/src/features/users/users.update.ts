@@ -1,0 +1,115 @@
+import type { User, UserPatch } from "@parley/contracts";
+import { requireAccess } from "../../platform/auth/access.ts";
+import { requireSignedIn } from "../../platform/auth/authorize.ts";
+import { hashPassword, verifyPassword } from "../../platform/auth/password.ts";
+import type { Viewer } from "../../platform/auth/viewer.ts";
+import { nowIso } from "../../platform/dates.ts";
+import { fieldError, validationFailed } from "../../platform/errors.ts";
+import type { RequestContext } from "../../platform/http/request-context.ts";
+import { normalizeFormat } from "../../platform/render/index.ts";
+import type { UsersDeps } from "./users.operation.ts";
+import { usersPolicy } from "./users.policy.ts";
+import { presentUserRecord, resolveUser } from "./users.read.ts";
+import type { UserRow } from "./users.repo.ts";
+import { assertAssignable, assertBannable, checkIdentity, promoteUnconfirmed } from "./users.rules.ts";
+
+/**
+ * Who may make this patch: oneself, or a member who edits others; the administrators' fields (e-mail
+ * confirmed, spam bypass, roles, ban) and a new name with their own permissions. Changing one's own
+ * e-mail or password needs the current password.
+ */
+async function authorizeUserEdit(viewer: Viewer, row: UserRow, body: UserPatch): Promise<{ admin: boolean }> {
+  const self = usersPolicy.isSelf(viewer, row);
+  const admin = usersPolicy.canEditOthers(viewer);
+  if (!self) requireAccess(viewer, usersPolicy.canEditOthers);
+  const adminOnly = (["emailConfirmed", "bypassSpam", "roleID", "banned"] as const).filter(
+    (key) => body[key] !== undefined,
+  );
+  if (adminOnly.length) requireAccess(viewer, usersPolicy.canEditOthers);
+  if (body.name !== undefined && body.name !== row.name) requireAccess(viewer, usersPolicy.canRename);
+
+  // Changing one's own e-mail or password needs the current password.
+  if (self && !admin && (body.password !== undefined || (body.email !== undefined && body.email !== row.email))) {
+    if (!(await verifyPassword(body.passwordConfirmation ?? "", row.passwordHash))) {
+      throw validationFailed([fieldError("passwordConfirmation", "invalid", "Your current password is incorrect.")]);
+    }
+  }
+  return { admin };
+}
+
+/**
+ * `PATCH /users/{id}`: load (the user, by smart id) → authorize the patch → validate (a free name and
+ * e-mail, the password, the signature's format, roles the viewer may hand out, a bannable user) → one
+ * transaction (the row and its roles) → the promotion of a now-confirmed member, `user.access.changed`
+ * when roles or the ban changed → the presented user.
+ */
+export async function updateUser(deps: UsersDeps, id: string, body: UserPatch, context: RequestContext): Promise<User> {
+  const { repo, platform } = deps;
+  const { viewer } = context;
+  requireSignedIn(viewer);
+  const row = await resolveUser(deps, id, viewer);
+  const { admin } = await authorizeUserEdit(viewer, row, body);
+  const name = body.name?.trim();
+  const email = body.email?.trim();
+  const signatureFormat = body.signatureFormat === undefined ? undefined : normalizeFormat(body.signatureFormat);
+  if (signatureFormat === null) {
+    throw validationFailed([fieldError("signatureFormat", "invalid", "signatureFormat is not a valid format.")]);
+  }
+  const signature = body.signature === undefined ? undefined : body.signature?.trim() || null;
+  await checkIdentity(
+    deps,
+    {
+      ...(name !== undefined && name !== row.name ? { name } : {}),
+      ...(email !== undefined && email !== row.email ? { email } : {}),
+      ...(body.password !== undefined ? { password: body.password } : {}),
+    },
+    row.userID,
+  );
+  if (body.roleID) await assertAssignable(deps, body.roleID, viewer);
+  if (body.banned !== undefined) assertBannable(row, viewer);
+
+  await platform.db.transaction().execute(async (trx) => {
+    const scoped = repo.withTransaction(trx);
+    await scoped.update(row.userID, {
+      ...(name !== undefined ? { name } : {}),
+      ...(email !== undefined ? { email } : {}),
+      ...(email !== undefined && email.toLowerCase() !== row.email.toLowerCase() && !admin
+        ? { emailConfirmed: 0 }
+        : {}),
+      ...(body.emailConfirmed !== undefined ? { emailConfirmed: body.emailConfirmed ? 1 : 0 } : {}),
+      ...(body.showEmail !== undefined ? { showEmail: body.showEmail ? 1 : 0 } : {}),
+      ...(body.bypassSpam !== undefined ? { bypassSpam: body.bypassSpam ? 1 : 0 } : {}),
+      ...(body.private !== undefined ? { private: body.private ? 1 : 0 } : {}),
+      ...(body.title !== undefined ? { title: body.title } : {}),
+      ...(signature !== undefined
+        ? { signature, signatureFormat: signature === null ? null : (signatureFormat ?? "markdown") }
+        : signatureFormat !== undefined && row.signature
+          ? { signatureFormat }
+          : {}),
+      ...(body.banned !== undefined ? { banned: body.banned ? 1 : 0 } : {}),
+      ...(body.password !== undefined ? { passwordHash: await hashPassword(body.password) } : {}),
+      dateUpdated: nowIso(),
+    });
+    if (body.roleID) await scoped.setRoles(row.userID, body.roleID);
+  });
+
+  if (body.emailConfirmed === true && row.emailConfirmed === 0) await promoteUnconfirmed(deps, row.userID);
+  if (body.roleID || body.banned !== undefined)
+    await platform.events.emit("user.access.changed", { userID: row.userID });
+  return presentUserRecord(deps, (await repo.findById(row.userID))!, context);
+}
+
+/** `PUT /users/{id}/ban`: load → authorize (ban, and not oneself or an administrator) → the flag → `user.access.changed`. */
+export async function banUser(
+  deps: UsersDeps,
+  id: string,
+  banned: boolean,
+  context: RequestContext,
+): Promise<{ banned: boolean }> {
+  const row = await resolveUser(deps, id, context.viewer);
+  requireAccess(context.viewer, usersPolicy.canBan);
+  assertBannable(row, context.viewer);
+  await deps.repo.update(row.userID, { banned: banned ? 1 : 0, dateUpdated: nowIso() });
+  await deps.platform.events.emit("user.access.changed", { userID: row.userID });
+  return { banned };
+}
