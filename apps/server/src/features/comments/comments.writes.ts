@@ -105,10 +105,7 @@ export async function moveComments(db: Kysely<DB>, commentIDs: number[], toDiscu
   return new Set(moved.map((row) => row.commentID));
 }
 
-/**
- * Deletes comments (discussions' post deletion), in the caller's transaction; what points at them goes through
- * its own owner first.
- */
+/** Deletes comments (discussions' post deletion), in the caller's transaction, after what points at them. */
 export async function removeComments(
   db: Kysely<DB>,
   commentIDs: SelectQueryBuilder<DB, "comments", { commentID: number }>,

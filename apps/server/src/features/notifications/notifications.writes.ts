@@ -21,10 +21,7 @@ export async function removeNotificationsAbout<Table extends keyof DB>(
     .execute();
 }
 
-/**
- * Deletes the notifications about posts that are going (discussions' post deletion), in the caller's
- * transaction: every one in those discussions, about them, or about those comments.
- */
+/** Deletes the notifications in or about discussions and about comments that go, in the caller's transaction. */
 export async function removeNotificationsAboutPosts(
   db: Kysely<DB>,
   discussionIDs: SelectQueryBuilder<DB, "discussions", { discussionID: number }>,
@@ -57,10 +54,7 @@ export async function moveCommentNotifications(
     .execute();
 }
 
-/**
- * The notifications about the comments of these discussions follow them into another (merge), in the merge's
- * transaction.
- */
+/** The notifications about these discussions' comments follow them into another (merge), in the merge's transaction. */
 export async function moveDiscussionCommentNotifications(
   db: Kysely<DB>,
   fromDiscussionIDs: number[],
