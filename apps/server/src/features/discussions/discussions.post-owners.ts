@@ -19,6 +19,7 @@ export interface PostOwners {
     moveDiscussionComments(db: Kysely<DB>, fromDiscussionIDs: number[], toDiscussionID: number): Promise<number>;
     /** Moves comments to a discussion (orphaned replies become top-level); the ids that moved. */
     moveComments(db: Kysely<DB>, commentIDs: number[], toDiscussionID: number): Promise<Set<number>>;
+    /** Deletes comments (what points at them goes first). */
     removeComments(db: Kysely<DB>, commentIDs: CommentIDs): Promise<void>;
   };
   notifications: {
@@ -36,6 +37,7 @@ export interface PostOwners {
   reactions: {
     /** A discussion's reactions become the reactions of the comment it turned into. */
     moveDiscussionReactionsToComment(db: Kysely<DB>, discussionID: number, commentID: number): Promise<void>;
+    /** Deletes the reactions to those discussions and comments. */
     removePostReactions(db: Kysely<DB>, discussionIDs: DiscussionIDs, commentIDs: CommentIDs): Promise<void>;
   };
 }
