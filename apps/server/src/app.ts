@@ -24,16 +24,30 @@ import { countCategories, registerCategories } from "./features/categories/index
 import { countMembers, createUserFragments, recountPostCounts, registerUsers } from "./features/users/index.ts";
 import { registerTags } from "./features/tags/index.ts";
 import {
+  createPostRemoval,
   moveCategoryDiscussions,
   registerDiscussions,
-  removeMemberPosts,
-  removePosts,
   wipeMemberDiscussions,
   countDiscussions,
+  type PostOwners,
 } from "./features/discussions/index.ts";
-import { countComments, registerComments, wipeMemberComments } from "./features/comments/index.ts";
+import {
+  countComments,
+  insertMergedComment,
+  moveComments,
+  moveDiscussionComments,
+  registerComments,
+  removeComments,
+  wipeMemberComments,
+} from "./features/comments/index.ts";
 import { registerDashboard } from "./features/dashboard/index.ts";
-import { createReactions, registerReactions } from "./features/reactions/index.ts";
+import {
+  createReactions,
+  moveDiscussionReactionsToComment,
+  registerReactions,
+  removeCommentReactions,
+  removePostReactions,
+} from "./features/reactions/index.ts";
 import { registerRoles } from "./features/roles/index.ts";
 import { registerTokens } from "./features/tokens/index.ts";
 import { registerThemes, THEME_PREVIEW_COOKIE } from "./features/themes/index.ts";
@@ -43,7 +57,13 @@ import { registerEmbed } from "./features/embed/index.ts";
 import { registerTick } from "./features/tick/index.ts";
 import { registerMedia } from "./features/media/index.ts";
 import { registerLayouts } from "./features/layouts/index.ts";
-import { createNotifications, registerNotifications } from "./features/notifications/index.ts";
+import {
+  createNotifications,
+  moveCommentNotifications,
+  moveDiscussionCommentNotifications,
+  registerNotifications,
+  removeNotificationsAboutPosts,
+} from "./features/notifications/index.ts";
 import {
   createConversations,
   registerConversations,
@@ -221,6 +241,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const nodes = await Promise.all(recordIDs.map((id) => categories.directory.get(id)));
     return new Set(nodes.flatMap((node) => (node ? [node.categoryID] : [])));
   });
+  // A post's comments, the notifications about it and its reactions change through their owners, which each
+  // import discussions: their writes are handed to discussions here (merge, split, deleting posts).
+  const postOwners: PostOwners = {
+    comments: { insertMergedComment, moveDiscussionComments, moveComments, removeComments },
+    notifications: { moveCommentNotifications, moveDiscussionCommentNotifications, removeNotificationsAboutPosts },
+    reactions: { moveDiscussionReactionsToComment, removePostReactions },
+  };
+  const { removePosts, removeMemberPosts } = createPostRemoval(postOwners);
   // Deleting a category with its content deletes the posts as the discussions feature does.
   const categories = await registerCategories(app, platform, {
     content: { removePosts, moveDiscussions: moveCategoryDiscussions, recountPostCounts },
@@ -259,8 +287,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reactions: reactions.summaries,
     reportMeta: createReportMeta(platform),
   };
-  const discussions = await registerDiscussions(app, platform, { ...content, tags });
-  const comments = await registerComments(app, platform, { ...content, discussions });
+  const discussions = await registerDiscussions(app, platform, { ...content, tags, postOwners });
+  const comments = await registerComments(app, platform, {
+    ...content,
+    discussions,
+    reactionWrites: { removeCommentReactions },
+  });
   await registerLayouts(app, platform, { categories, discussions, comments });
   await registerDrafts(app, platform, { discussions, comments, categories: categories.directory });
   await registerModeration(app, platform, { discussions, users: userFragments });
@@ -302,7 +334,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerConversations(app, conversations);
   await registerSearch(app, platform, { categories: categories.directory, users: userFragments });
   await registerKnowledge(app, platform, { users: userFragments });
-  await registerGroups(app, platform, { users: userFragments, categories: categories.directory });
+  await registerGroups(app, platform, { users: userFragments, categories: categories.directory, removePosts });
   await registerTokens(app, platform);
   const themes = await registerThemes(app, platform, { users: userFragments });
   await registerConfig(app, platform, { themes });

@@ -39,11 +39,24 @@ export interface ReplyRow {
   insertUserID: number;
 }
 
-/** The only file with the comments' SQL; the trending sort is the one place the dialects differ. */
-export function createCommentsRepo(db: Kysely<DB>, dialect: DialectName): CommentsRepo {
-  const removeReactions = async (commentID: number) => {
-    await db.deleteFrom("reactions").where("recordType", "=", "comment").where("recordID", "=", commentID).execute();
-  };
+/**
+ * What comments need of the reactions feature's writes (reactions imports comments, so app.ts hands it in).
+ */
+export interface CommentReactionWrites {
+  /** Deletes a comment's reactions, in the caller's transaction `db`. */
+  removeCommentReactions(db: Kysely<DB>, commentID: number): Promise<void>;
+}
+
+/**
+ * The only file with the comments' SQL; the trending sort is the one place the dialects differ. A deleted
+ * comment's reactions go through their owner, `reactions`.
+ */
+export function createCommentsRepo(
+  db: Kysely<DB>,
+  dialect: DialectName,
+  reactions: CommentReactionWrites,
+): CommentsRepo {
+  const removeReactions = (commentID: number) => reactions.removeCommentReactions(db, commentID);
   const filtered = (filters: CommentFilters) => {
     let query = db.selectFrom("comments");
     if (filters.discussionID !== undefined) query = query.where("comments.discussionID", "=", filters.discussionID);
@@ -101,7 +114,7 @@ export function createCommentsRepo(db: Kysely<DB>, dialect: DialectName): Commen
       : sql`((julianday('now') - julianday("comments"."dateInserted")) * 24.0)`;
 
   return {
-    withTransaction: (trx) => createCommentsRepo(trx, dialect),
+    withTransaction: (trx) => createCommentsRepo(trx, dialect, reactions),
 
     /** The tagID of a reaction type by its urlcode (any case), or undefined. */
     async reactionTagID(urlcode) {

@@ -1,10 +1,11 @@
-import type { Insertable, Kysely } from "kysely";
+import type { Insertable, Kysely, SelectQueryBuilder } from "kysely";
 import type { CommentsTable, DB } from "../../platform/db/schema.ts";
 import { wipedBody } from "../../platform/records.ts";
 
 /*
  * Writes of the comments table that other features ask for, inside their own transaction (`db` is it):
- * reactions' score, moderation's restore from the change log, a deleted member's wiped comments.
+ * reactions' score, moderation's restore from the change log, a deleted member's wiped comments, and the
+ * discussions' merge, split and deletions (handed to discussions by app.ts: comments imports discussions).
  */
 
 /**
@@ -50,4 +51,64 @@ export async function wipeMemberComments(db: Kysely<DB>, userID: number, now: st
     .set({ ...wipedBody, dateUpdated: now })
     .where("insertUserID", "=", userID)
     .execute();
+}
+
+/** Adds the comment a merged discussion becomes (its body, author and date), in the merge's transaction; its id. */
+export async function insertMergedComment(db: Kysely<DB>, row: Insertable<CommentsTable>): Promise<number> {
+  return (await db.insertInto("comments").values(row).returning("commentID").executeTakeFirstOrThrow()).commentID;
+}
+
+/** Moves every comment of these discussions into another (merge), in the merge's transaction; how many moved. */
+export async function moveDiscussionComments(
+  db: Kysely<DB>,
+  fromDiscussionIDs: number[],
+  toDiscussionID: number,
+): Promise<number> {
+  if (fromDiscussionIDs.length === 0) return 0;
+  const result = await db
+    .updateTable("comments")
+    .set({ discussionID: toDiscussionID })
+    .where("discussionID", "in", fromDiscussionIDs)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Moves comments to a discussion (split), in the split's transaction; those whose parent stays behind become
+ * top-level replies. Answers the ids that moved (not the ones deleted meanwhile).
+ */
+export async function moveComments(db: Kysely<DB>, commentIDs: number[], toDiscussionID: number): Promise<Set<number>> {
+  if (commentIDs.length === 0) return new Set();
+  const moved = await db
+    .updateTable("comments")
+    .set({ discussionID: toDiscussionID })
+    .where("commentID", "in", commentIDs)
+    .returning("commentID")
+    .execute();
+  await db
+    .updateTable("comments")
+    .set({ parentCommentID: null, depth: 1 })
+    .where("discussionID", "=", toDiscussionID)
+    .where("parentCommentID", "is not", null)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("comments as parent")
+            .select("parent.commentID")
+            .whereRef("parent.commentID", "=", "comments.parentCommentID")
+            .where("parent.discussionID", "=", toDiscussionID),
+        ),
+      ),
+    )
+    .execute();
+  return new Set(moved.map((row) => row.commentID));
+}
+
+/** Deletes comments (discussions' post deletion), in the caller's transaction, after what points at them. */
+export async function removeComments(
+  db: Kysely<DB>,
+  commentIDs: SelectQueryBuilder<DB, "comments", { commentID: number }>,
+): Promise<void> {
+  await db.deleteFrom("comments").where("commentID", "in", commentIDs).execute();
 }

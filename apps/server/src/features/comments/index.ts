@@ -8,7 +8,7 @@ import type {
   ReportMetaLoader,
   UserFragments,
 } from "./comments.deps.ts";
-import { createCommentsRepo } from "./comments.repo.ts";
+import { createCommentsRepo, type CommentReactionWrites } from "./comments.repo.ts";
 import { bulkDeleteCommentsAction } from "./comments.bulk-delete.ts";
 import { commentsRoutes } from "./comments.routes.ts";
 import { changeCommentAuthor } from "./comments.change-author.ts";
@@ -19,6 +19,10 @@ export type { CommentsService };
 export { countComments } from "./comments.totals.ts";
 export {
   addCommentScore,
+  insertMergedComment,
+  moveComments,
+  moveDiscussionComments,
+  removeComments,
   restoreComment,
   reviveCommentTombstone,
   type TombstoneText,
@@ -35,11 +39,14 @@ export async function registerComments(
     users: UserFragments;
     reactions: ReactionSummaries;
     reportMeta?: ReportMetaLoader;
+    /** The reactions feature's writes: a deleted comment's reactions go with it. */
+    reactionWrites: CommentReactionWrites;
   },
 ): Promise<CommentsService> {
   for (const schema of sharedCommentSchemas) app.addSchema(schema);
-  const repo = createCommentsRepo(platform.db, platform.database.dialect);
-  const service = createCommentsService({ repo, platform, ...deps });
+  const { reactionWrites, ...serviceDeps } = deps;
+  const repo = createCommentsRepo(platform.db, platform.database.dialect, reactionWrites);
+  const service = createCommentsService({ repo, platform, ...serviceDeps });
   platform.longRunner.register(bulkDeleteCommentsAction({ repo, platform, discussions: deps.discussions }));
   const changeAuthor = (commentID: number, insertUserID: number, context: LongRunnerContext) =>
     changeCommentAuthor({ repo, platform, discussions: deps.discussions }, commentID, insertUserID, context);

@@ -17,6 +17,7 @@ import { bulkMoveAction, type BulkMoveArgs } from "./discussions.bulk-move.ts";
 import { mergeAction, type MergeArgs } from "./discussions.merge.ts";
 import { splitAction } from "./discussions.split.ts";
 import { discussionsPolicy } from "./discussions.policy.ts";
+import type { PostOwners } from "./discussions.post-owners.ts";
 import type { DiscussionRow, DiscussionsRepo } from "./discussions.repo.ts";
 
 /** What the discussions' multi-step writes need. */
@@ -28,6 +29,8 @@ export interface DiscussionWriteDeps {
   ancestry(categoryID: number): Promise<number[]>;
   /** Throws unless the category takes discussions and the viewer may post there. */
   requirePostableCategory(categoryID: number, viewer: Viewer): Promise<unknown>;
+  /** The owners of what a post carries, for merge and split to move it. */
+  postOwners: PostOwners;
 }
 
 export interface BulkCloseArgs {

@@ -69,7 +69,7 @@ export function mergeAction(deps: DiscussionWriteDeps): LongRunnerAction<MergeAr
 
       await deps.db.transaction().execute(async (trx) => {
         const discussions = deps.repo.withTransaction(trx);
-        const moves = createMovesRepo(trx);
+        const moves = createMovesRepo(trx, deps.postOwners);
         const counters = createCounters(trx);
         // No comment comes or goes under these discussions until the counts below are written.
         await lockRowsExclusively(trx, "discussions", "discussionID", [
@@ -77,7 +77,7 @@ export function mergeAction(deps: DiscussionWriteDeps): LongRunnerAction<MergeAr
           destinationDiscussionID,
         ]);
         for (const source of sources) {
-          const commentID = await discussions.insertComment({
+          const commentID = await moves.insertMergedComment({
             discussionID: destinationDiscussionID,
             parentCommentID: null,
             body: source.body,

@@ -1,29 +1,28 @@
-import { sql, type Kysely, type Selectable } from "kysely";
+import { sql, type Insertable, type Kysely, type Selectable } from "kysely";
 import type { CommentsTable, DB } from "../../platform/db/schema.ts";
+import type { PostOwners } from "./discussions.post-owners.ts";
 
 export type MovableComment = Pick<
   Selectable<CommentsTable>,
   "commentID" | "discussionID" | "parentCommentID" | "insertUserID" | "dateInserted"
 >;
 
-/** SQL for moving posts between discussions (merge, split): comments, reactions and the counts they carry. */
-export function createMovesRepo(db: Kysely<DB>) {
+/**
+ * Moving posts between discussions (merge, split): the comments, the notifications about them and the
+ * reactions that move go through their owners (`owners`, handed in by app.ts), in the transaction `db`.
+ */
+export function createMovesRepo(db: Kysely<DB>, owners: PostOwners) {
   return {
+    /** Adds the comment a merged discussion becomes; its id. */
+    insertMergedComment: (row: Insertable<CommentsTable>): Promise<number> =>
+      owners.comments.insertMergedComment(db, row),
+
     /** Moves every comment of the discussions into another (their notifications follow); how many moved. */
     async moveAllComments(fromDiscussionIDs: number[], toDiscussionID: number): Promise<number> {
       if (fromDiscussionIDs.length === 0) return 0;
-      const result = await db
-        .updateTable("comments")
-        .set({ discussionID: toDiscussionID })
-        .where("discussionID", "in", fromDiscussionIDs)
-        .executeTakeFirst();
-      await db
-        .updateTable("notifications")
-        .set({ discussionID: toDiscussionID })
-        .where("recordType", "=", "comment")
-        .where("discussionID", "in", fromDiscussionIDs)
-        .execute();
-      return Number(result.numUpdatedRows);
+      const moved = await owners.comments.moveDiscussionComments(db, fromDiscussionIDs, toDiscussionID);
+      await owners.notifications.moveDiscussionCommentNotifications(db, fromDiscussionIDs, toDiscussionID);
+      return moved;
     },
 
     async commentsByIds(commentIDs: number[]): Promise<MovableComment[]> {
@@ -41,47 +40,14 @@ export function createMovesRepo(db: Kysely<DB>) {
      */
     async moveComments(commentIDs: number[], toDiscussionID: number): Promise<Set<number>> {
       if (commentIDs.length === 0) return new Set();
-      const moved = await db
-        .updateTable("comments")
-        .set({ discussionID: toDiscussionID })
-        .where("commentID", "in", commentIDs)
-        .returning("commentID")
-        .execute();
-      await db
-        .updateTable("notifications")
-        .set({ discussionID: toDiscussionID })
-        .where("recordType", "=", "comment")
-        .where("recordID", "in", commentIDs)
-        .execute();
-      await db
-        .updateTable("comments")
-        .set({ parentCommentID: null, depth: 1 })
-        .where("discussionID", "=", toDiscussionID)
-        .where("parentCommentID", "is not", null)
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom("comments as parent")
-                .select("parent.commentID")
-                .whereRef("parent.commentID", "=", "comments.parentCommentID")
-                .where("parent.discussionID", "=", toDiscussionID),
-            ),
-          ),
-        )
-        .execute();
-      return new Set(moved.map((row) => row.commentID));
+      const moved = await owners.comments.moveComments(db, commentIDs, toDiscussionID);
+      await owners.notifications.moveCommentNotifications(db, commentIDs, toDiscussionID);
+      return moved;
     },
 
     /** A discussion's reactions become the reactions of the comment it turned into. */
-    async reactionsToComment(discussionID: number, commentID: number): Promise<void> {
-      await db
-        .updateTable("reactions")
-        .set({ recordType: "comment", recordID: commentID })
-        .where("recordType", "=", "discussion")
-        .where("recordID", "=", discussionID)
-        .execute();
-    },
+    reactionsToComment: (discussionID: number, commentID: number): Promise<void> =>
+      owners.reactions.moveDiscussionReactionsToComment(db, discussionID, commentID),
   };
 }
 

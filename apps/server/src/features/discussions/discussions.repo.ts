@@ -1,8 +1,8 @@
-import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from "kysely";
+import { sql, type Kysely, type Selectable, type Updateable } from "kysely";
 import type { DiscussionSort } from "@parley/contracts";
-import type { CommentsTable, DB, DiscussionsTable, UserDiscussionsTable } from "../../platform/db/schema.ts";
+import type { DB, DiscussionsTable, UserDiscussionsTable } from "../../platform/db/schema.ts";
 import type { DateCondition } from "../../platform/http/filters.ts";
-import { removePosts } from "./member-posts.ts";
+import type { RemovePosts } from "./member-posts.ts";
 
 export type DiscussionRow = Selectable<DiscussionsTable>;
 export type UserDiscussionRow = Selectable<UserDiscussionsTable>;
@@ -36,8 +36,11 @@ const sortColumn = {
   discussionID: "discussionID",
 } as const;
 
-/** The only file with the discussions' SQL. */
-export function createDiscussionsRepo(db: Kysely<DB>): DiscussionsRepo {
+/**
+ * The only file with the discussions' SQL; `removePosts` deletes a discussion with what points at it, through
+ * the owners of those rows.
+ */
+export function createDiscussionsRepo(db: Kysely<DB>, removePosts: RemovePosts): DiscussionsRepo {
   /** `discussions.groupID` follows the category: the group that owns it (a group's category), else null. */
   const groupOfCategory = (categoryID: number) =>
     db
@@ -110,7 +113,7 @@ export function createDiscussionsRepo(db: Kysely<DB>): DiscussionsRepo {
   };
 
   return {
-    withTransaction: (trx) => createDiscussionsRepo(trx),
+    withTransaction: (trx) => createDiscussionsRepo(trx, removePosts),
 
     /** The tagID of a reaction type by its urlcode (any case), or undefined. */
     async reactionTagID(urlcode) {
@@ -205,10 +208,6 @@ export function createDiscussionsRepo(db: Kysely<DB>): DiscussionsRepo {
         .where("deleted", "=", 0)
         .executeTakeFirst();
       return row !== undefined;
-    },
-
-    async insertComment(row) {
-      return (await db.insertInto("comments").values(row).returning("commentID").executeTakeFirstOrThrow()).commentID;
     },
 
     async moveAll(discussionIDs, categoryID) {
@@ -311,8 +310,6 @@ export interface DiscussionsRepo {
   /** Who commented in a discussion, and how often. */
   /** Whether the user exists and is not deleted (a new author). */
   isActiveUser(userID: number): Promise<boolean>;
-  /** A comment made from a post that moves here (merge). */
-  insertComment(row: Insertable<CommentsTable>): Promise<number>;
   /** Moves discussions to a category; the counts are the caller's. */
   moveAll(discussionIDs: number[], categoryID: number): Promise<void>;
   setClosed(discussionIDs: number[], closed: boolean): Promise<void>;

@@ -34,7 +34,7 @@ export async function startSplit(
   query?: LongRunnerQuery,
 ): Promise<LongRunnerAnswer> {
   const { viewer } = context;
-  const moves = createMovesRepo(deps.db);
+  const moves = createMovesRepo(deps.db, deps.postOwners);
   const [first] = await moves.commentsByIds([body.commentIDs[0]!]);
   if (!first) throw notFound("Comment");
   const source = await deps.service.load(first.discussionID, viewer);
@@ -75,7 +75,7 @@ export function splitAction(deps: DiscussionWriteDeps): LongRunnerAction<SplitAr
         const failure = failureOf(notFound("Discussion"));
         return { successIDs: [], failures: new Map(ids.map((id) => [id, failure])) };
       }
-      const moves = createMovesRepo(deps.db);
+      const moves = createMovesRepo(deps.db, deps.postOwners);
       const comments = new Map((await moves.commentsByIds(ids)).map((row) => [row.commentID, row]));
       const parents = new Map(
         (await deps.repo.findByIds([...new Set([...comments.values()].map((row) => row.discussionID))])).map((row) => [
@@ -106,7 +106,7 @@ export function splitAction(deps: DiscussionWriteDeps): LongRunnerAction<SplitAr
       const sources = new Map(moving.map(({ from }) => [from.discussionID, from]));
 
       await deps.db.transaction().execute(async (trx) => {
-        const scopedMoves = createMovesRepo(trx);
+        const scopedMoves = createMovesRepo(trx, deps.postOwners);
         const counters = createCounters(trx);
         // No comment comes or goes under these discussions until the counts below are written.
         await lockRowsExclusively(trx, "discussions", "discussionID", [...sources.keys(), discussionID]);

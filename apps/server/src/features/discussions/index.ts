@@ -8,7 +8,8 @@ import type { TagsService } from "../tags/index.ts";
 import type { CategoryDirectory, UserFragments } from "./discussions.deps.ts";
 import { registerBulkActions } from "./discussions.bulk.ts";
 import { createDiscussionsRepo } from "./discussions.repo.ts";
-import { recountAfterMemberPosts } from "./member-posts.ts";
+import { createPostRemoval, recountAfterMemberPosts } from "./member-posts.ts";
+import type { PostOwners } from "./discussions.post-owners.ts";
 import { discussionsRoutes } from "./discussions.routes.ts";
 import {
   createDiscussionsService,
@@ -23,7 +24,8 @@ export { reportMetaOf, type ReportMetaLoader } from "./discussions.service.ts";
 export { discussionsPolicy } from "./discussions.policy.ts";
 export { hotScore } from "./discussions.service.ts";
 export { addDiscussionScore, addDiscussionViews, createCounters } from "./counters.repo.ts";
-export { removeMemberPosts, removePosts, wipeMemberDiscussions } from "./member-posts.ts";
+export { createPostRemoval, type RemovePosts, wipeMemberDiscussions } from "./member-posts.ts";
+export type { PostOwners } from "./discussions.post-owners.ts";
 export { moveCategoryDiscussions } from "./discussions.moves.repo.ts";
 export { markParticipation } from "./discussions.participation.ts";
 export { Expansions, discussionUrl, slugify } from "./discussions.present.ts";
@@ -39,20 +41,24 @@ export async function registerDiscussions(
     tags: TagsService;
     reactions: ReactionSummaries;
     reportMeta?: ReportMetaLoader;
+    /** The comments, notifications and reactions features' writes that merge, split and deletion need. */
+    postOwners: PostOwners;
   },
 ): Promise<DiscussionsService> {
   for (const schema of sharedDiscussionSchemas) app.addSchema(schema);
-  const repo = createDiscussionsRepo(platform.db);
+  const { postOwners, ...serviceDeps } = deps;
+  const repo = createDiscussionsRepo(platform.db, createPostRemoval(postOwners).removePosts);
   platform.events.on("user.deleted", async ({ deleteMethod }) => {
     if (deleteMethod === "delete") await recountAfterMemberPosts(platform.db);
   });
-  const service = createDiscussionsService({ repo, platform, ...deps });
+  const service = createDiscussionsService({ repo, platform, ...serviceDeps });
   const writeDeps = {
     db: platform.db,
     repo,
     events: platform.events,
     ancestry: service.ancestry,
     requirePostableCategory: service.requirePostableCategory,
+    postOwners,
   };
   const bulk = registerBulkActions(platform.longRunner, writeDeps);
   const split = (body: DiscussionSplit, context: LongRunnerContext, query?: LongRunnerQuery) =>

@@ -1,69 +1,65 @@
-import type { Kysely, SelectQueryBuilder } from "kysely";
+import type { Kysely } from "kysely";
 import { inTransaction, lockAllRows } from "../../platform/db/row-locks.ts";
 import type { DB } from "../../platform/db/schema.ts";
 import { wipedBody } from "../../platform/records.ts";
 import { recountCategories, recountPostCounts } from "./discussions.deps.ts";
+import type { CommentIDs, DiscussionIDs, PostOwners } from "./discussions.post-owners.ts";
 
 /**
  * Deletes discussions (every comment in them among `commentIDs`) and comments, with what points at
  * them: notifications, reactions, members' bookmarks and read states. The one path for deleting a
- * discussion, merging it away and deleting a member's posts; the caller adjusts the counts.
+ * discussion, merging it away, deleting a category or group with its content and deleting a member's
+ * posts; the caller adjusts the counts. Runs in the caller's transaction, `db`.
  */
-export async function removePosts(
-  db: Kysely<DB>,
-  discussionIDs: SelectQueryBuilder<DB, "discussions", { discussionID: number }>,
-  commentIDs: SelectQueryBuilder<DB, "comments", { commentID: number }>,
-): Promise<void> {
-  await db
-    .deleteFrom("notifications")
-    .where((eb) =>
-      eb.or([
-        eb("discussionID", "in", discussionIDs),
-        eb.and([eb("recordType", "=", "discussion"), eb("recordID", "in", discussionIDs)]),
-        eb.and([eb("recordType", "=", "comment"), eb("recordID", "in", commentIDs)]),
-      ]),
-    )
-    .execute();
-  await db
-    .deleteFrom("reactions")
-    .where((eb) =>
-      eb.or([
-        eb.and([eb("recordType", "=", "discussion"), eb("recordID", "in", discussionIDs)]),
-        eb.and([eb("recordType", "=", "comment"), eb("recordID", "in", commentIDs)]),
-      ]),
-    )
-    .execute();
-  await db.deleteFrom("comments").where("commentID", "in", commentIDs).execute();
-  await db.deleteFrom("userDiscussions").where("discussionID", "in", discussionIDs).execute();
-  await db.deleteFrom("discussions").where("discussionID", "in", discussionIDs).execute();
-}
+export type RemovePosts = (db: Kysely<DB>, discussionIDs: DiscussionIDs, commentIDs: CommentIDs) => Promise<void>;
 
 /**
- * A deleted member's posts (`deleteMethod` delete, inside the deletion's transaction): their
+ * A deleted member's posts (`deleteMethod` delete), in the deletion's transaction `db`: their
  * discussions with every comment in them, and their comments elsewhere, with what points at those
  * posts — reactions, notifications, members' bookmarks and read states — as deleting one discussion
- * does (`removePosts`), in a fixed number of statements however many posts. The other
+ * does (`RemovePosts`), in a fixed number of statements however many posts. The other
  * members whose comments went with the threads get their comment counts recounted; the threads'
  * and categories' counts are recounted by the caller after the transaction.
  */
-export async function removeMemberPosts(db: Kysely<DB>, userID: number): Promise<void> {
-  const discussionIDs = db.selectFrom("discussions").select("discussionID").where("insertUserID", "=", userID);
-  const commentIDs = db
-    .selectFrom("comments")
-    .select("commentID")
-    .where((eb) => eb.or([eb("insertUserID", "=", userID), eb("discussionID", "in", discussionIDs)]));
-  const others = (
-    await db
-      .selectFrom("comments")
-      .select("insertUserID")
-      .distinct()
-      .where("discussionID", "in", discussionIDs)
-      .where("insertUserID", "!=", userID)
-      .execute()
-  ).map((row) => row.insertUserID);
+type RemoveMemberPosts = (db: Kysely<DB>, userID: number) => Promise<void>;
 
-  await removePosts(db, discussionIDs, commentIDs);
-  await recountPostCounts(db, others, ["countComments"]);
+/**
+ * Deleting posts through the owners of the rows they carry (comments, notifications, reactions: handed in
+ * by app.ts); discussions deletes its own rows. Each function runs in its caller's transaction.
+ */
+export function createPostRemoval(owners: PostOwners): {
+  removePosts: RemovePosts;
+  removeMemberPosts: RemoveMemberPosts;
+} {
+  const removePosts: RemovePosts = async (db, discussionIDs, commentIDs) => {
+    await owners.notifications.removeNotificationsAboutPosts(db, discussionIDs, commentIDs);
+    await owners.reactions.removePostReactions(db, discussionIDs, commentIDs);
+    await owners.comments.removeComments(db, commentIDs);
+    await db.deleteFrom("userDiscussions").where("discussionID", "in", discussionIDs).execute();
+    await db.deleteFrom("discussions").where("discussionID", "in", discussionIDs).execute();
+  };
+
+  const removeMemberPosts: RemoveMemberPosts = async (db, userID) => {
+    const discussionIDs = db.selectFrom("discussions").select("discussionID").where("insertUserID", "=", userID);
+    const commentIDs = db
+      .selectFrom("comments")
+      .select("commentID")
+      .where((eb) => eb.or([eb("insertUserID", "=", userID), eb("discussionID", "in", discussionIDs)]));
+    const others = (
+      await db
+        .selectFrom("comments")
+        .select("insertUserID")
+        .distinct()
+        .where("discussionID", "in", discussionIDs)
+        .where("insertUserID", "!=", userID)
+        .execute()
+    ).map((row) => row.insertUserID);
+
+    await removePosts(db, discussionIDs, commentIDs);
+    await recountPostCounts(db, others, ["countComments"]);
+  };
+
+  return { removePosts, removeMemberPosts };
 }
 
 /** Blanks a member's discussions, keeping the threads readable (deleteMethod `wipe`, in the deletion's transaction). */

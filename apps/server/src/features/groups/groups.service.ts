@@ -16,7 +16,7 @@ import { nowIso } from "../../platform/dates.ts";
 import { fieldError, HttpError, validationFailed } from "../../platform/errors.ts";
 import { plainTitle } from "../../platform/text.ts";
 import { recountCategories, type CategoryDirectory } from "../categories/index.ts";
-import { removePosts } from "../discussions/index.ts";
+import type { RemovePosts } from "../discussions/index.ts";
 import { removeDiscussionTags } from "../tags/index.ts";
 import { recountPostCounts, type UserFragments } from "../users/index.ts";
 import type { GroupMembersRepo } from "./group-members.repo.ts";
@@ -32,6 +32,8 @@ export interface GroupsDeps {
   members: GroupMembersRepo;
   users: UserFragments;
   categories: CategoryDirectory;
+  /** Deletes posts with what points at them (the discussions feature's, handed in by app.ts). */
+  removePosts: RemovePosts;
 }
 
 const wantsInsertUser = (expand: string[] | undefined) =>
@@ -81,7 +83,7 @@ export type GroupsLoader = ReturnType<typeof createGroupsLoader>;
 
 /** Groups: listed and read by those who may know them; created with groups.add; led by their leaders. */
 export function createGroupsService(deps: GroupsDeps & { loader: GroupsLoader }) {
-  const { platform, repo, members, users, loader } = deps;
+  const { platform, repo, members, users, loader, removePosts } = deps;
 
   async function presentMany(rows: GroupRow[], context: GroupContext, expand?: string[]): Promise<Group[]> {
     const ids = rows.map((row) => row.groupID);
@@ -233,7 +235,7 @@ export function createGroupsService(deps: GroupsDeps & { loader: GroupsLoader })
       requireAccess(viewer, policy.canLead, standing);
       const formerMembers = await members.memberIDs(groupID);
       await platform.db.transaction().execute(async (trx) => {
-        await removeGroupPosts(trx, row.categoryID);
+        await removeGroupPosts(trx, row.categoryID, removePosts);
         const scoped = repo.withTransaction(trx);
         await scoped.remove(groupID);
         await scoped.deleteCategory(row.categoryID);
@@ -264,7 +266,7 @@ export function createGroupsService(deps: GroupsDeps & { loader: GroupsLoader })
  * Deletes the posts in a group's category as deleting a category with its content does (reactions, notifications,
  * read states and bookmarks with them), then recounts their authors' post counts. In the caller's transaction.
  */
-async function removeGroupPosts(trx: Kysely<DB>, categoryID: number): Promise<void> {
+async function removeGroupPosts(trx: Kysely<DB>, categoryID: number, removePosts: RemovePosts): Promise<void> {
   const discussionIDs = trx.selectFrom("discussions").select("discussionID").where("categoryID", "=", categoryID);
   const commentIDs = trx.selectFrom("comments").select("commentID").where("discussionID", "in", discussionIDs);
   const authors = await trx

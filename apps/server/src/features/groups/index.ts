@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { sharedGroupSchemas } from "@parley/contracts";
 import type { Platform } from "../../platform/context.ts";
 import type { CategoryDirectory } from "../categories/index.ts";
+import type { RemovePosts } from "../discussions/index.ts";
 import type { UserFragments } from "../users/index.ts";
 import { createGroupMembersRepo } from "./group-members.repo.ts";
 import { groupMembersRoutes } from "./group-members.routes.ts";
@@ -21,7 +22,7 @@ export { createGroupMembersRepo } from "./group-members.repo.ts";
 export async function registerGroups(
   app: FastifyInstance,
   platform: Platform,
-  deps: { users: UserFragments; categories: CategoryDirectory },
+  deps: { users: UserFragments; categories: CategoryDirectory; removePosts: RemovePosts },
 ): Promise<{ groups: GroupsService; members: GroupMembersService }> {
   for (const schema of sharedGroupSchemas) app.addSchema(schema);
   const repo = createGroupsRepo(platform.db);
@@ -33,6 +34,7 @@ export async function registerGroups(
     members: membersRepo,
     users: deps.users,
     categories: deps.categories,
+    removePosts: deps.removePosts,
     loader,
   });
   const members = createGroupMembersService({ platform, members: membersRepo, users: deps.users, loader, groups });

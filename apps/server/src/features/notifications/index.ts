@@ -16,7 +16,12 @@ import { notificationsRoutes } from "./notifications.routes.ts";
 import { createNotificationsService } from "./notifications.service.ts";
 
 export { createRedisLiveBus } from "./live.bus.ts";
-export { removeNotificationsAbout } from "./notifications.writes.ts";
+export {
+  moveCommentNotifications,
+  moveDiscussionCommentNotifications,
+  removeNotificationsAbout,
+  removeNotificationsAboutPosts,
+} from "./notifications.writes.ts";
 
 /**
  * Notifications, their preferences and e-mail, and the live stream. Made before users (whose
