@@ -22,8 +22,15 @@ describe("the dashboard at /dashboard", () => {
     await waitForHydration(page);
     await dashboard.menuLink.click();
     await dashboard.waitForPage("Dashboard");
-    expect(await dashboard.groupNames()).toEqual(["Appearance", "Moderation", "Settings"]);
-    expect(await dashboard.linkNames()).toEqual(["Dashboard", "Themes", "Reports", "Report Reasons", "Site Settings"]);
+    expect(await dashboard.groupNames()).toEqual(["Appearance", "Moderation", "Forum", "Settings"]);
+    expect(await dashboard.linkNames()).toEqual([
+      "Dashboard",
+      "Themes",
+      "Reports",
+      "Report Reasons",
+      "Tags",
+      "Site Settings",
+    ]);
     expect((await dashboard.total("Discussions")).count).toBe(before.counts["discussion"]!.count);
     expect((await dashboard.total("Members")).count).toBe(before.counts["user"]!.count);
     expect(await seriousAxeViolations(page)).toEqual([]);

@@ -11,6 +11,7 @@ import { NotFoundPage, RouteErrorPage } from "./shell/ErrorPages.tsx";
 import { meQuery } from "./features/users/index.ts";
 import { canManageThemes, loadThemesRoutes, themePreviewQuery } from "./features/themes/index.ts";
 import { loadDashboardLayout, loadDashboardRoutes } from "./features/dashboard/index.ts";
+import { loadTagsRoutes } from "./features/tags/index.ts";
 import {
   createLayoutLoader,
   ensureTitleBar,
@@ -114,6 +115,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
     import("./features/settings/index.ts").then((m) => m.loadSettingsRoutes()).then((m) => m.createSettingsRoutes);
   const themes = () => loadThemesRoutes().then((m) => m.createThemesRoutes);
   const dashboard = () => loadDashboardRoutes().then((m) => m.createDashboardRoutes);
+  const tags = () => loadTagsRoutes().then((m) => m.createTagsRoutes);
   const log = () => loadLogRoutes().then((m) => m.createLogRoutes);
   // The knowledge base: its reading pages, and the article editor apart (reading never loads the editor).
   const knowledge = () => loadKnowledgeRoutes().then((m) => m.createKnowledgeRoutes);
@@ -298,6 +300,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                 featureRoute("settings", "dashboard/settings", settings),
                 featureRoute("themes", "dashboard/themes", themes),
                 featureRoute("report-reasons", "dashboard/settings/report-reasons", reports),
+                featureRoute("tags", "dashboard/tags", tags),
               ],
             },
             featureRoute("theme-editor", "dashboard/themes/:themeID/edit", themes),

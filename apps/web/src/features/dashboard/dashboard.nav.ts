@@ -2,6 +2,7 @@ import type { Me } from "@parley/contracts";
 import { applicantsPath, canManageApplicants } from "../applicants/index.ts";
 import { canManageReasons, reportReasonsPath, reportsPath } from "../reports/index.ts";
 import { editableSettings, settingsPagePath } from "../settings/index.ts";
+import { canManageTags, tagsPagePath } from "../tags/index.ts";
 import { canManageThemes, themesPagePath } from "../themes/index.ts";
 
 /** The dashboard's home. */
@@ -24,9 +25,9 @@ type Viewer = Pick<Me, "userID" | "isAdmin" | "permissions">;
 const canModerate = (me: Viewer) => me.userID !== 0 && (me.isAdmin || me.permissions.includes("community.moderate"));
 
 /**
- * The dashboard's navigation, grouped as Vanilla's (Appearance, Membership, Moderation, Settings): only the
+ * The dashboard's navigation, grouped as Vanilla's (Appearance, Membership, Moderation, Forum, Settings): only the
  * pages the member may open, only the groups with a page left. Each page's server checks again. The
- * other groups of issue 28 (Forum: categories, tags, reactions; Knowledge) come with their pages.
+ * other groups of issue 28 (Forum: categories and reactions; Knowledge) come with their pages.
  */
 export function dashboardSections(me: Viewer, site: { registrationApproval: boolean }): DashboardSection[] {
   const sections: DashboardSection[] = [
@@ -48,6 +49,11 @@ export function dashboardSections(me: Viewer, site: { registrationApproval: bool
         ...(canModerate(me) ? [{ name: "Reports", to: reportsPath }] : []),
         ...(canManageReasons(me) ? [{ name: "Report Reasons", to: reportReasonsPath }] : []),
       ],
+    },
+    {
+      id: "forum",
+      name: "Forum",
+      links: canManageTags(me) ? [{ name: "Tags", to: tagsPagePath }] : [],
     },
     {
       id: "settings",

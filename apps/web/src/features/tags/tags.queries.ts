@@ -1,0 +1,36 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { Me } from "@parley/contracts";
+import type { ApiClient } from "../../lib/api.ts";
+import { tagsApi } from "./tags.api.ts";
+
+export const tagKeys = {
+  all: ["dashboard-tags"] as const,
+  page: (page: number, query: string) => [...tagKeys.all, page, query] as const,
+};
+
+export const tagsQuery = (api: ApiClient, page: number, query: string) =>
+  queryOptions({
+    queryKey: tagKeys.page(page, query),
+    queryFn: ({ signal }) => tagsApi.list(api, page, query, signal),
+  });
+
+/** `/dashboard/tags`, `?query=` to find tags by the start of their name, `?page=n` past the first. */
+export const tagsPagePath = "/dashboard/tags";
+export const tagsHref = (page: number, query = "") => {
+  const search = new URLSearchParams();
+  if (query) search.set("query", query);
+  if (page > 1) search.set("page", String(page));
+  const text = search.toString();
+  return text ? `${tagsPagePath}?${text}` : tagsPagePath;
+};
+
+/** Who keeps the tags (community.manage; the server checks again). */
+export const canManageTags = (me: Pick<Me, "userID" | "isAdmin" | "permissions">) =>
+  me.userID !== 0 && (me.isAdmin || me.permissions.includes("community.manage"));
+
+/** The page number of the address: a positive integer, or null for anything else (a 404). */
+export const tagsPageOf = (search: URLSearchParams): number | null => {
+  const raw = search.get("page");
+  if (raw === null) return 1;
+  return /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : null;
+};
