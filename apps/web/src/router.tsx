@@ -10,8 +10,6 @@ import { AppLayout } from "./shell/AppLayout.tsx";
 import { NotFoundPage, RouteErrorPage } from "./shell/ErrorPages.tsx";
 import { meQuery } from "./features/users/index.ts";
 import { canManageThemes, loadThemesRoutes, themePreviewQuery } from "./features/themes/index.ts";
-import { loadDashboardLayout, loadDashboardRoutes } from "./features/dashboard/index.ts";
-import { loadTagsRoutes } from "./features/tags/index.ts";
 import {
   createLayoutLoader,
   ensureTitleBar,
@@ -114,8 +112,13 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
   const settings = () =>
     import("./features/settings/index.ts").then((m) => m.loadSettingsRoutes()).then((m) => m.createSettingsRoutes);
   const themes = () => loadThemesRoutes().then((m) => m.createThemesRoutes);
-  const dashboard = () => loadDashboardRoutes().then((m) => m.createDashboardRoutes);
-  const tags = () => loadTagsRoutes().then((m) => m.createTagsRoutes);
+  // The dashboard's and the tags' index.ts are used by the dashboard's own on-demand parts (its navigation).
+  const dashboardFeature = () => import("./features/dashboard/index.ts");
+  const dashboard = () =>
+    dashboardFeature()
+      .then((m) => m.loadDashboardRoutes())
+      .then((m) => m.createDashboardRoutes);
+  const tags = () => import("./features/tags/index.ts").then((m) => m.loadTagsRoutes()).then((m) => m.createTagsRoutes);
   const log = () => loadLogRoutes().then((m) => m.createLogRoutes);
   // The knowledge base: its reading pages, and the article editor apart (reading never loads the editor).
   const knowledge = () => loadKnowledgeRoutes().then((m) => m.createKnowledgeRoutes);
@@ -292,7 +295,9 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             // the whole page. The frame is pathless, so each page keeps its own full path.
             {
               id: "dashboard-frame",
-              lazy: async () => ({ Component: (await loadDashboardLayout()).DashboardLayout }),
+              lazy: async () => ({
+                Component: (await dashboardFeature().then((m) => m.loadDashboardLayout())).DashboardLayout,
+              }),
               children: [
                 featureRoute("dashboard", "dashboard", dashboard),
                 featureRoute("reports", "dashboard/content/reports", reports),
