@@ -163,7 +163,12 @@ describe.each(engines)("API fuzz on %s", (engine) => {
       },
     };
 
-    const perOperation = Math.ceil(REQUESTS[engine]! / (operations.length * ROLES.length));
+    // Signed-in sweeps skip the live stream (below): the rounds per operation are worked out on what is sent.
+    const fuzzed = ROLES.reduce(
+      (count, role) => count + operations.filter((op) => role === "guest" || op.path !== liveStreamPath).length,
+      0,
+    );
+    const perOperation = Math.ceil(REQUESTS[engine]! / fuzzed);
     const failures: Failure[] = [];
     const statuses = { ok: 0, clientError: 0, serverError: 0, hangs: 0, loggedErrors: 0 };
     let index = 0;

@@ -7,6 +7,7 @@ import type { RequestContext } from "../../platform/http/request-context.ts";
 import type { UsersDeps } from "./users.operation.ts";
 import { promoteUnconfirmed } from "./users.rules.ts";
 import { checkPassword } from "./users.validation.ts";
+import { storableText } from "../../platform/text.ts";
 
 /*
  * The operations behind the e-mailed links (`email-tokens.ts`): sending and using an address
@@ -43,7 +44,8 @@ export async function requestPassword(
   email: string,
   context: RequestContext,
 ): Promise<void> {
-  const [user] = (await repo.findAllByEmail(email.trim())).filter((row) => row.deleted === 0);
+  // No stored address holds a NUL (PostgreSQL's text cannot), so one typed with it finds nobody, as any unknown does.
+  const [user] = (await repo.findAllByEmail(storableText(email).trim())).filter((row) => row.deleted === 0);
   if (user) await tokens.sendPasswordReset(user, context.origin);
 }
 
