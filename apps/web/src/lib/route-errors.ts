@@ -25,6 +25,13 @@ export async function loadOrThrow<T>(type: string, load: () => Promise<T>): Prom
   }
 }
 
+/** A `?page=n` parameter: a positive integer, 1 when absent, or null for anything else (a 404). */
+export const pageParam = (search: URLSearchParams): number | null => {
+  const raw = search.get("page");
+  if (raw === null) return 1;
+  return /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : null;
+};
+
 /** `p{n}` path segments (spec §2): the page number, or null when the segment is not one. */
 export function parsePageSegment(segment: string | undefined): number | null {
   if (segment === undefined) return 1;

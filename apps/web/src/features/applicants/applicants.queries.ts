@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Me } from "@parley/contracts";
 import type { ApiClient } from "../../lib/api.ts";
+import { pageParam } from "../../lib/route-errors.ts";
 import { applicantsApi } from "./applicants.api.ts";
 
 export const applicantKeys = {
@@ -21,9 +22,5 @@ export const applicantsHref = (page: number) => (page > 1 ? `${applicantsPath}?p
 export const canManageApplicants = (me: Pick<Me, "userID" | "isAdmin" | "permissions">) =>
   me.userID !== 0 && (me.isAdmin || me.permissions.includes("applicants.manage"));
 
-/** The page number of the address: a positive integer, or null for anything else (a 404). */
-export const applicantsPageOf = (search: URLSearchParams): number | null => {
-  const raw = search.get("page");
-  if (raw === null) return 1;
-  return /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : null;
-};
+/** The page number of the address (`?page=n`), or null for anything else (a 404). */
+export const applicantsPageOf = pageParam;

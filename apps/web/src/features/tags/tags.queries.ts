@@ -27,10 +27,3 @@ export const tagsHref = (page: number, query = "") => {
 /** Who keeps the tags (community.manage; the server checks again). */
 export const canManageTags = (me: Pick<Me, "userID" | "isAdmin" | "permissions">) =>
   me.userID !== 0 && (me.isAdmin || me.permissions.includes("community.manage"));
-
-/** The page number of the address: a positive integer, or null for anything else (a 404). */
-export const tagsPageOf = (search: URLSearchParams): number | null => {
-  const raw = search.get("page");
-  if (raw === null) return 1;
-  return /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : null;
-};

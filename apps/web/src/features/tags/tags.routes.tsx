@@ -3,10 +3,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObjec
 import type { ApiClient } from "../../lib/api.ts";
 import { formError, formInvalid, formValue, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
-import { loadOrThrow, notFoundError, type RouteErrorData } from "../../lib/route-errors.ts";
+import { loadOrThrow, notFoundError, pageParam, type RouteErrorData } from "../../lib/route-errors.ts";
 import { requireMember } from "../users/index.ts";
 import { tagsApi } from "./tags.api.ts";
-import { canManageTags, tagKeys, tagsPageOf, tagsQuery } from "./tags.queries.ts";
+import { canManageTags, tagKeys, tagsQuery } from "./tags.queries.ts";
 import { TagsPage } from "./pages/TagsPage.tsx";
 
 /**
@@ -36,7 +36,7 @@ export function createTagsRoutes({ queryClient, api }: { queryClient: QueryClien
       loader: async ({ request }: LoaderFunctionArgs) => {
         await requireManager(request);
         const search = new URL(request.url).searchParams;
-        const page = tagsPageOf(search);
+        const page = pageParam(search);
         if (page === null) throw notFoundError();
         const query = (search.get("query") ?? "").trim();
         const list = await loadOrThrow("Tags", () => queryClient.ensureQueryData(tagsQuery(api, page, query)));

@@ -4,13 +4,14 @@ import { Form, useActionData, useLocation, useNavigation } from "react-router";
 import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
 import { PageHead } from "../../../lib/head.tsx";
+import { pageParam } from "../../../lib/route-errors.ts";
 import { t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { Button, ButtonLink } from "../../../ui/button/Button.tsx";
 import { FormAlert, SubmitButton, TextField } from "../../../ui/forms/Form.tsx";
 import { Pager } from "../../../ui/pager/Pager.tsx";
 import { tagsPageLimit } from "../tags.api.ts";
-import { tagsHref, tagsPageOf, tagsQuery } from "../tags.queries.ts";
+import { tagsHref, tagsQuery } from "../tags.queries.ts";
 import styles from "./TagsPage.module.css";
 
 const discussionsOf = (count: number) =>
@@ -127,7 +128,7 @@ export function TagsPage() {
   const api = useApi();
   const location = useLocation();
   const search = new URLSearchParams(location.search);
-  const page = tagsPageOf(search) ?? 1;
+  const page = pageParam(search) ?? 1;
   const query = (search.get("query") ?? "").trim();
   const { data } = useSuspenseQuery(tagsQuery(api, page, query));
   const result = useActionData<FormResult>();
