@@ -8,12 +8,21 @@ import { describe, expect, it } from "vitest";
  * index.ts only (web and server). Only that rule runs here (the type-checked config takes seconds to load).
  */
 const root = path.resolve(import.meta.dirname, "../../..");
-const config = (await import(path.join(root, "eslint.config.js"))) as { featureBoundaries: Linter.Config };
+const config = (await import(path.join(root, "eslint.config.js"))) as {
+  featureBoundaries: Linter.Config;
+  noCycles: Linter.Config;
+};
 
 const eslint = new ESLint({
   cwd: root,
   overrideConfigFile: true,
   overrideConfig: [{ languageOptions: { parser: tseslint.parser } }, config.featureBoundaries],
+});
+
+const cycles = new ESLint({
+  cwd: root,
+  overrideConfigFile: true,
+  overrideConfig: [{ languageOptions: { parser: tseslint.parser } }, config.noCycles],
 });
 
 async function boundaryErrors(file: string, code: string): Promise<string[]> {
@@ -74,5 +83,19 @@ describe("feature boundaries", () => {
         'import { createSearchEngine } from "../search/index.ts";\nexport const engine = createSearchEngine;\n',
       ),
     ).toEqual([]);
+  });
+
+  it("fails an import cycle through files on disk, parsed as TypeScript (app.ts imports the comments index)", async () => {
+    const [result] = await cycles.lintText('import { buildApp } from "../../app.ts";\nexport const app = buildApp;\n', {
+      filePath: path.join(root, "apps/server/src/features/comments/index.ts"),
+    });
+    expect(result!.messages.map((message) => message.ruleId)).toEqual(["import-x/no-cycle"]);
+    const [clean] = await cycles.lintText(
+      'import { systemClock } from "../../platform/clock.ts";\nvoid systemClock;\n',
+      {
+        filePath: path.join(root, "apps/server/src/features/comments/index.ts"),
+      },
+    );
+    expect(clean!.messages).toEqual([]);
   });
 });
