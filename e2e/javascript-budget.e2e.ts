@@ -105,6 +105,34 @@ describe("reader pages' initial JavaScript", () => {
     },
   );
 
+  it("every page links one stylesheet, the whole app's: a route-loaded page is styled with no JavaScript", async () => {
+    // The knowledge base's pages load their code with their route; their styles come with everyone's.
+    const page = await parley.newPage({ javaScriptEnabled: false });
+    const sheets: Promise<string>[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "stylesheet") sheets.push(response.text());
+    });
+    for (const path of ["/discussions", "/kb/help-center"]) {
+      const before = sheets.length;
+      expect((await page.goto(parley.baseUrl + path))?.status()).toBe(200);
+      await page.waitForLoadState("load");
+      const hrefs = await page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'), (link) => link.href),
+      );
+      expect(hrefs, path).toEqual([expect.stringMatching(/\/assets\/style-[\w-]+\.css$/)]);
+      // Downloaded once, then the browser's cache answers.
+      expect(sheets.length - before).toBeLessThanOrEqual(1);
+    }
+    const css = (await Promise.all(sheets)).join("\n");
+    // Every CSS-module class the server wrote on the page (name_hash) has its rules in that one stylesheet.
+    const classes = await page.evaluate(() => [
+      ...new Set(Array.from(document.querySelectorAll("[class]"), (element) => Array.from(element.classList)).flat()),
+    ]);
+    const scoped = classes.filter((name) => /^[A-Za-z][\w-]*_[\w-]{5}$/.test(name));
+    expect(scoped.length).toBeGreaterThan(10);
+    expect(scoped.filter((name) => !css.includes(`.${name}`))).toEqual([]);
+  });
+
   it("a guest's press on a script-only control before the app is there is kept and acted on", async () => {
     const page = await parley.newPage({ viewport: { width: 375, height: 800 } });
     const bar = new TitleBarPage(page, parley.baseUrl);

@@ -180,11 +180,8 @@ export interface Live {
 /** Dialogs, requests to other hosts and armed markup: everything that ran, or would, on the pages of a context. */
 export class XssWatch {
   readonly live: Live[] = [];
-  private readonly site: string;
 
-  constructor(readonly baseUrl: string) {
-    this.site = new URL(baseUrl).host;
-  }
+  constructor(readonly baseUrl: string) {}
 
   private label(page: Page): string {
     return (page as Page & { xssPath?: string }).xssPath ?? page.url();
@@ -200,11 +197,12 @@ export class XssWatch {
     await context.addInitScript(() => {
       (window as Window & { __xss?: unknown[] }).__xss = [];
     });
-    await context.route("**/*", async (route) => {
+    // Only what the watch acts on is routed: every routed request waits on a round trip to this process, and the
+    // site's own requests (the page, its stylesheet, fonts, API calls) need none.
+    const origin = escapeRegExp(new URL(this.baseUrl).origin);
+    if (!hydrate) await context.route(new RegExp(`^${origin}/.*\\.m?js(?:[?#]|$)`), (route) => route.abort());
+    await context.route(new RegExp(`^(?!${origin}/|data:|blob:)`), async (route) => {
       const request = route.request();
-      const url = new URL(request.url());
-      if (url.host === this.site && !hydrate && request.resourceType() === "script") return route.abort();
-      if (url.host === this.site || url.protocol === "data:" || url.protocol === "blob:") return route.continue();
       // Images may come from anywhere (the safe-link rule allows http(s) images); anything else is a beacon.
       const type = request.resourceType();
       if (type !== "image" && type !== "media") {
@@ -360,3 +358,5 @@ export async function inParallel<T, R>(
   );
   return results;
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -55,6 +55,9 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
+/** Vite's manifest key for the single stylesheet of a build without CSS code splitting. */
+const bundledStyles = "style.css";
+
 /**
  * The client entry's script, its static imports (preloaded), every CSS file they pull in, and the boot
  * script that loads the entry on intent (apps/web/src/lib/hydrate-on-intent.ts).
@@ -79,6 +82,9 @@ function assetsFromManifest(
     for (const imported of item.imports ?? []) visit(imported, false);
   };
   visit(entry, true);
+  // The client build keeps every style in one file (`cssCodeSplit: false`), listed on its own.
+  const bundled = manifest[bundledStyles];
+  if (bundled) styles.add(`/${bundled.file}`);
   const boot = manifest[bootEntry];
   return {
     scripts: [`/${chunk.file}`],
