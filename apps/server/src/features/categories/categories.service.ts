@@ -15,7 +15,6 @@ import { assertAccountUsable, requireSignedIn } from "../../platform/auth/author
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import { badRequest, conflict, fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import type { Platform } from "../../platform/context.ts";
-import { nowIso } from "../../platform/dates.ts";
 import { plainTitle } from "../../platform/text.ts";
 import type { DB } from "../../platform/db/schema.ts";
 import type { CategoryDirectory, CategoryNode } from "./categories.directory.ts";
@@ -241,7 +240,7 @@ export function createCategoriesService(
         }
       }
       await platform.db.transaction().execute(async (trx) => {
-        await createCategoriesRepo(trx).setFollowed(viewer.userID, row.categoryID, followed, nowIso());
+        await createCategoriesRepo(trx).setFollowed(viewer.userID, row.categoryID, followed, platform.clock.nowIso());
       });
       await platform.events.emit("category.followed", { categoryID: row.categoryID, userID: viewer.userID, followed });
       return { followed: await repo.isFollowed(viewer.userID, row.categoryID) };
@@ -254,7 +253,7 @@ export function createCategoriesService(
       const name = plainTitle(body.name);
       if (!name) throw validationFailed([fieldError("name", "missingField", "name is required.")]);
       const categoryID = await repo.insert({
-        ...newCategoryDefaults(context.viewer.userID, nowIso()),
+        ...newCategoryDefaults(context.viewer.userID, platform.clock.nowIso()),
         parentCategoryID: parent.categoryID,
         name,
         urlcode: body.urlcode,
@@ -294,7 +293,7 @@ export function createCategoriesService(
         ...(body.isArchived !== undefined ? { isArchived: body.isArchived ? 1 : 0 } : {}),
         ...(body.sort !== undefined ? { sort: body.sort } : {}),
         ...(parentCategoryID !== undefined ? { parentCategoryID } : {}),
-        dateUpdated: nowIso(),
+        dateUpdated: platform.clock.nowIso(),
         updateUserID: context.viewer.userID,
       });
       await settle(row.categoryID);

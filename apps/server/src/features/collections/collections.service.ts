@@ -14,7 +14,7 @@ import {
 import { requireAccess } from "../../platform/auth/access.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
-import { nowIso, toRfc3339 } from "../../platform/dates.ts";
+import { toRfc3339 } from "../../platform/dates.ts";
 import { fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import { parseDateFilter } from "../../platform/http/filters.ts";
 import { collectionsPolicy } from "./collections.policy.ts";
@@ -156,7 +156,7 @@ export function createCollectionsService({
       }
       const records = body.records!;
       checkRecords(records);
-      const now = nowIso();
+      const now = platform.clock.nowIso();
       const collectionID = await platform.db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
         const id = await scoped.insert({
@@ -178,7 +178,7 @@ export function createCollectionsService({
       if (body.name !== undefined && !body.name.trim())
         throw validationFailed([fieldError("name", "missingField", "name is required.")]);
       if (body.records) checkRecords(body.records);
-      const now = nowIso();
+      const now = platform.clock.nowIso();
       await platform.db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
         await scoped.update(collectionID, {
@@ -272,7 +272,7 @@ export function createCollectionsService({
       if (unknown.length) throw notFound("Collection", `Unknown collection: ${unknown.join(", ")}.`);
       const { recordType, recordID } = body.record;
       const current = await repo.collectionIDsOfRecord(recordType, recordID);
-      const now = nowIso();
+      const now = platform.clock.nowIso();
       await platform.db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
         await scoped.removeRecordFrom(

@@ -11,7 +11,6 @@ import { commentsPolicy } from "./comments.policy.ts";
 import type { CommentRow, CommentsRepo } from "./comments.repo.ts";
 import { isTombstone } from "./comments.present.ts";
 import { parseAttributes } from "../../platform/records.ts";
-import { nowIso } from "../../platform/dates.ts";
 
 type DiscussionRow = Selectable<DiscussionsTable>;
 
@@ -80,7 +79,7 @@ export function bulkDeleteCommentsAction(deps: {
           body: "",
           format: "text",
           attributes: JSON.stringify({ ...parseAttributes(comment.attributes), tombstone: true }),
-          dateUpdated: nowIso(),
+          dateUpdated: deps.platform.clock.nowIso(),
           updateUserID: viewer.userID,
           score: 0,
         });

@@ -17,7 +17,6 @@ import { requireAccess } from "../../platform/auth/access.ts";
 import { assertAccountUsable, requireSignedIn } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
-import { nowIso } from "../../platform/dates.ts";
 import { fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import { offsetOf } from "../../platform/http/pagination.ts";
 import { normalizeFormat, renderExcerpt } from "../../platform/render/index.ts";
@@ -202,7 +201,7 @@ export function createConversationsService(deps: {
       const format = initial.trim() ? checkFormat(body.initialFormat ?? "text", "initialFormat") : null;
       if (format) await checkFlood(viewer);
       const name = body.name === undefined ? "" : plainTitle(body.name);
-      const date = nowIso();
+      const date = platform.clock.nowIso();
       const { conversationID, messageID } = await platform.db.transaction().execute(async (trx) => {
         const scoped = createConversationsRepo(trx);
         const conversationID = await scoped.insertConversation({
@@ -289,7 +288,12 @@ export function createConversationsService(deps: {
         context.origin,
       );
       if (conversation && participation && participation.countReadMessages < conversation.countMessages) {
-        await repo.markRead(viewer.userID, conversation.conversationID, conversation.countMessages, nowIso());
+        await repo.markRead(
+          viewer.userID,
+          conversation.conversationID,
+          conversation.countMessages,
+          platform.clock.nowIso(),
+        );
         await platform.events.emit("conversation.read", {
           userID: viewer.userID,
           conversationID: conversation.conversationID,
@@ -308,7 +312,7 @@ export function createConversationsService(deps: {
       const source = storableText(body.body);
       if (!source.trim()) throw validationFailed([fieldError("body", "missingField", "body is required.")]);
       await checkFlood(viewer);
-      const date = nowIso();
+      const date = platform.clock.nowIso();
       const messageID = await platform.db.transaction().execute(async (trx) => {
         const scoped = createConversationsRepo(trx);
         const added = await scoped.insertMessage({

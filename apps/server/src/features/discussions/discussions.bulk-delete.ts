@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
 import { requireAccess } from "../../platform/auth/access.ts";
 import type { DB } from "../../platform/db/schema.ts";
-import { nowIso } from "../../platform/dates.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { BatchOutcome, LongRunnerAction, LongRunnerContext } from "../../platform/long-runner/long-runner.ts";
 import { failureOf } from "../../platform/long-runner/long-runner.ts";
@@ -17,8 +16,13 @@ import { discussionsPolicy } from "./discussions.policy.ts";
  * Removes one discussion's rows inside the caller's transaction (no counts, no history): its tags, then
  * everything `DiscussionsRepo.remove` drops with it. Deletion and merge (for its sources) both end here.
  */
-export async function removeDiscussionRecords(trx: Kysely<DB>, repo: DiscussionsRepo, discussionID: number) {
-  await createTagsRepo(trx).setDiscussionTags(discussionID, [], nowIso());
+export async function removeDiscussionRecords(
+  trx: Kysely<DB>,
+  repo: DiscussionsRepo,
+  discussionID: number,
+  now: string,
+) {
+  await createTagsRepo(trx).setDiscussionTags(discussionID, [], now);
   await repo.withTransaction(trx).remove(discussionID);
 }
 
@@ -32,6 +36,7 @@ export async function deleteDiscussionRows(
   repo: DiscussionsRepo,
   rows: Array<{ row: DiscussionRow; chain: number[] }>,
   actorUserID: number,
+  now: string,
 ): Promise<DiscussionRow[]> {
   // No comment comes under them while their comments are counted and removed; one already deleted by a
   // concurrent request has given its counts back.
@@ -61,7 +66,7 @@ export async function deleteDiscussionRows(
       await counters.adjustUser(userID, "countComments", -count);
       comments += count;
     }
-    await removeDiscussionRecords(trx, repo, row.discussionID);
+    await removeDiscussionRecords(trx, repo, row.discussionID, now);
     await counters.adjustCategories(chain, -1, -comments);
     await counters.adjustUser(row.insertUserID, "countDiscussions", -1);
   }
@@ -97,7 +102,7 @@ export function bulkDeleteAction(deps: DiscussionWriteDeps): LongRunnerAction<Re
       );
       const deleted = await deps.db
         .transaction()
-        .execute((trx) => deleteDiscussionRows(trx, deps.repo, withChains, viewer.userID));
+        .execute((trx) => deleteDiscussionRows(trx, deps.repo, withChains, viewer.userID, deps.clock.nowIso()));
       for (const row of deleted) {
         await deps.events.emit("discussion.deleted", {
           discussionID: row.discussionID,

@@ -1,4 +1,5 @@
 import type { LongRunnerQuery } from "@parley/contracts";
+import type { Clock } from "../../platform/clock.ts";
 import type { Kysely } from "kysely";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { DB } from "../../platform/db/schema.ts";
@@ -31,6 +32,7 @@ export interface DiscussionWriteDeps {
   requirePostableCategory(categoryID: number, viewer: Viewer): Promise<unknown>;
   /** The owners of what a post carries, for merge and split to move it. */
   postOwners: PostOwners;
+  clock: Clock;
 }
 
 export interface BulkCloseArgs {

@@ -1,5 +1,4 @@
 import { requireAccess } from "../../platform/auth/access.ts";
-import { nowIso } from "../../platform/dates.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { BatchOutcome, LongRunnerAction, LongRunnerContext } from "../../platform/long-runner/long-runner.ts";
 import { failureOf } from "../../platform/long-runner/long-runner.ts";
@@ -104,7 +103,7 @@ export function mergeAction(deps: DiscussionWriteDeps): LongRunnerAction<MergeAr
               lastCommentID: null,
               lastUserID: source.insertUserID,
               attributes: JSON.stringify({ redirectDiscussionID: destinationDiscussionID }),
-              dateUpdated: nowIso(),
+              dateUpdated: deps.clock.nowIso(),
               updateUserID: viewer.userID,
             });
             await counters.adjustCategories(sourceChain, 0, -moved);
@@ -119,7 +118,7 @@ export function mergeAction(deps: DiscussionWriteDeps): LongRunnerAction<MergeAr
                 insertUserID: viewer.userID,
               },
             ]);
-            await removeDiscussionRecords(trx, deps.repo, source.discussionID);
+            await removeDiscussionRecords(trx, deps.repo, source.discussionID, deps.clock.nowIso());
             await counters.adjustCategories(sourceChain, -1, -moved);
             await counters.adjustUser(source.insertUserID, "countDiscussions", -1);
           }

@@ -59,6 +59,7 @@ export async function registerDiscussions(
     ancestry: service.ancestry,
     requirePostableCategory: service.requirePostableCategory,
     postOwners,
+    clock: platform.clock,
   };
   const bulk = registerBulkActions(platform.longRunner, writeDeps);
   const split = (body: DiscussionSplit, context: LongRunnerContext, query?: LongRunnerQuery) =>

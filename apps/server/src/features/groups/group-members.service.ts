@@ -13,7 +13,6 @@ import { requireAccess } from "../../platform/auth/access.ts";
 import { requireSignedIn } from "../../platform/auth/authorize.ts";
 import { isSignedIn, type Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
-import { nowIso } from "../../platform/dates.ts";
 import { badRequest, conflict, fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import type { UserFragments } from "../users/index.ts";
 import type { GroupMembersRepo } from "./group-members.repo.ts";
@@ -119,7 +118,7 @@ export function createGroupMembersService({ platform, members, users, loader, gr
       await led(groupID, context.viewer);
       await requireUser(body.userID);
       if (await members.member(groupID, body.userID)) throw conflict("The user is already a member of this group.");
-      const now = nowIso();
+      const now = platform.clock.nowIso();
       await platform.db.transaction().execute(async (trx) => {
         const scoped = members.withTransaction(trx);
         await scoped.addMember(groupID, body.userID, body.role ?? "member", now);
@@ -166,7 +165,7 @@ export function createGroupMembersService({ platform, members, users, loader, gr
         if (row.privacy === "private") throw new HttpError(403, groupMessages.privateApply);
         throw new HttpError(403, groupMessages.secretInviteOnly);
       }
-      const now = nowIso();
+      const now = platform.clock.nowIso();
       await platform.db.transaction().execute(async (trx) => {
         const scoped = members.withTransaction(trx);
         await scoped.addMember(groupID, viewer.userID, "member", now);
@@ -198,7 +197,7 @@ export function createGroupMembersService({ platform, members, users, loader, gr
       if (standing.application === "pending") throw conflict(groupMessages.applicationPending);
       if (row.privacy === "secret") throw new HttpError(403, groupMessages.secretInviteOnly);
       if (row.privacy === "public" || standing.invited) throw badRequest("You can join this group without applying.");
-      const now = nowIso();
+      const now = platform.clock.nowIso();
       await platform.db
         .transaction()
         .execute((trx) => members.withTransaction(trx).apply(groupID, viewer.userID, (reason ?? "").trim(), now));
@@ -233,7 +232,7 @@ export function createGroupMembersService({ platform, members, users, loader, gr
       const application = await members.applicant(groupID, userID);
       if (!application) throw notFound("Application");
       if (application.status !== "pending") throw conflict("This application has already been reviewed.");
-      const now = nowIso();
+      const now = platform.clock.nowIso();
       await platform.db.transaction().execute(async (trx) => {
         const scoped = members.withTransaction(trx);
         await scoped.setApplicationStatus(groupID, [userID], status, now);
@@ -276,7 +275,7 @@ export function createGroupMembersService({ platform, members, users, loader, gr
           .map((email) => fieldError("emails", "invalid", `No user has the e-mail address ${email}.`, 422)),
       ];
       if (errors.length) throw validationFailed(errors);
-      const now = nowIso();
+      const now = platform.clock.nowIso();
       const invited = await platform.db
         .transaction()
         .execute((trx) => members.withTransaction(trx).invite(groupID, [...foundIDs], context.viewer.userID, now));

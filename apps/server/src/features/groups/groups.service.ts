@@ -12,7 +12,6 @@ import { assertAccountUsable } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import type { DB } from "../../platform/db/schema.ts";
-import { nowIso } from "../../platform/dates.ts";
 import { fieldError, HttpError, validationFailed } from "../../platform/errors.ts";
 import { plainTitle } from "../../platform/text.ts";
 import { recountCategories, type CategoryDirectory } from "../categories/index.ts";
@@ -157,7 +156,7 @@ export function createGroupsService(deps: GroupsDeps & { loader: GroupsLoader })
       requireAccess(viewer, policy.canAdd);
       const name = nameOf(body.name);
       await checkName(name);
-      const now = nowIso();
+      const now = platform.clock.nowIso();
       const description = textOf(body.description);
       const groupID = await platform.db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
@@ -198,7 +197,7 @@ export function createGroupsService(deps: GroupsDeps & { loader: GroupsLoader })
       requireAccess(viewer, policy.canLead, standing);
       const name = body.name === undefined ? undefined : nameOf(body.name);
       if (name !== undefined) await checkName(name, groupID);
-      const now = nowIso();
+      const now = platform.clock.nowIso();
       const privacyChanged = body.privacy !== undefined && body.privacy !== row.privacy;
       let approved: number[] = [];
       await platform.db.transaction().execute(async (trx) => {

@@ -13,7 +13,6 @@ import {
 import { requireSignedIn } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
-import { nowIso } from "../../platform/dates.ts";
 import { fieldError, notFound, validationFailed } from "../../platform/errors.ts";
 import { normalizeFormat } from "../../platform/render/index.ts";
 import { plainTitle, storableText } from "../../platform/text.ts";
@@ -136,7 +135,7 @@ export function createArticlesService({ platform, repo, bases, categories, loade
           body: next.body,
           locale: next.locale,
           insertUserID: viewer.userID,
-          dateInserted: changes.dateUpdated ?? nowIso(),
+          dateInserted: changes.dateUpdated ?? platform.clock.nowIso(),
         });
       }
     });
@@ -192,7 +191,7 @@ export function createArticlesService({ platform, repo, bases, categories, loade
       const format = formatOf(body.format);
       const source = bodyOf(body.body);
       const { category, base } = await categories.writableCategory(body.knowledgeCategoryID, context);
-      const now = nowIso();
+      const now = platform.clock.nowIso();
       const articleID = await platform.db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
         const row = {
@@ -236,7 +235,7 @@ export function createArticlesService({ platform, repo, bases, categories, loade
       const { viewer } = context;
       policy.authorize(viewer, "write");
       const article = await load(articleID, viewer);
-      const now = nowIso();
+      const now = platform.clock.nowIso();
       const changes: Partial<ArticleInsert> = { updateUserID: viewer.userID, dateUpdated: now };
       if (body.name !== undefined) changes.name = nameOf(body.name);
       if (body.format !== undefined) changes.format = formatOf(body.format);
@@ -271,7 +270,7 @@ export function createArticlesService({ platform, repo, bases, categories, loade
       if (next !== article.status) {
         const updated = await write(
           article,
-          { status: next, updateUserID: viewer.userID, dateUpdated: nowIso() },
+          { status: next, updateUserID: viewer.userID, dateUpdated: platform.clock.nowIso() },
           viewer,
           false,
         );
@@ -290,7 +289,7 @@ export function createArticlesService({ platform, repo, bases, categories, loade
       if ((article.featured === 1) !== featured) {
         const updated = await write(
           article,
-          { featured: featured ? 1 : 0, dateFeatured: featured ? nowIso() : null },
+          { featured: featured ? 1 : 0, dateFeatured: featured ? platform.clock.nowIso() : null },
           viewer,
           false,
         );
@@ -319,7 +318,7 @@ export function createArticlesService({ platform, repo, bases, categories, loade
       requireSignedIn(viewer);
       const article = await load(articleID, viewer);
       if (article.status !== LIVE_ARTICLE) throw notFound("Article");
-      await repo.react(articleID, viewer.userID, helpful, nowIso());
+      await repo.react(articleID, viewer.userID, helpful, platform.clock.nowIso());
       await platform.events.emit("knowledge.changed", {
         knowledgeBaseID: article.knowledgeBaseID,
         actorUserID: viewer.userID,

@@ -7,7 +7,6 @@ import type {
   KnowledgeSort,
 } from "@parley/contracts";
 import type { Platform } from "../../platform/context.ts";
-import { nowIso } from "../../platform/dates.ts";
 import { conflict, fieldError, validationFailed } from "../../platform/errors.ts";
 import { plainTitle } from "../../platform/text.ts";
 import type { ArticlesRepo } from "./articles.repo.ts";
@@ -72,7 +71,7 @@ export function createKnowledgeBasesService({ platform, bases, categories, artic
       policy.authorize(viewer, "manageBases");
       const name = nameOf(body.name);
       await checkUrlCode(body.urlCode);
-      const now = nowIso();
+      const now = platform.clock.nowIso();
       const knowledgeBaseID = await platform.db.transaction().execute(async (trx) => {
         const scopedBases = bases.withTransaction(trx);
         const id = await scopedBases.insert({
@@ -123,7 +122,10 @@ export function createKnowledgeBasesService({ platform, bases, categories, artic
           ]);
       }
       // Field by field: a body is never spread into a row (its root category or author are not the client's to set).
-      const changes: Partial<KnowledgeBaseInsert> = { updateUserID: viewer.userID, dateUpdated: nowIso() };
+      const changes: Partial<KnowledgeBaseInsert> = {
+        updateUserID: viewer.userID,
+        dateUpdated: platform.clock.nowIso(),
+      };
       if (body.name !== undefined) changes.name = nameOf(body.name);
       if (body.description !== undefined) changes.description = body.description;
       if (body.urlCode !== undefined) changes.urlCode = body.urlCode;

@@ -6,7 +6,6 @@ import {
   type KnowledgeCategoryPost,
 } from "@parley/contracts";
 import type { Platform } from "../../platform/context.ts";
-import { nowIso } from "../../platform/dates.ts";
 import { conflict, fieldError, validationFailed } from "../../platform/errors.ts";
 import { plainTitle } from "../../platform/text.ts";
 import { Expansions } from "../discussions/index.ts";
@@ -132,7 +131,7 @@ export function createKnowledgeCategoriesService({ platform, bases, categories, 
       policy.authorize(viewer, "write");
       const name = nameOf(body.name);
       const { parent } = await checkParent(body.parentID, context);
-      const now = nowIso();
+      const now = platform.clock.nowIso();
       const id = await categories.insert({
         knowledgeBaseID: parent.knowledgeBaseID,
         parentID: parent.knowledgeCategoryID,
@@ -152,7 +151,10 @@ export function createKnowledgeCategoriesService({ platform, bases, categories, 
       const { viewer } = context;
       policy.authorize(viewer, "write");
       const { category } = await loader.category(id, viewer);
-      const changes: Partial<KnowledgeCategoryInsert> = { updateUserID: viewer.userID, dateUpdated: nowIso() };
+      const changes: Partial<KnowledgeCategoryInsert> = {
+        updateUserID: viewer.userID,
+        dateUpdated: platform.clock.nowIso(),
+      };
       if (body.name !== undefined) changes.name = nameOf(body.name);
       if (body.sort !== undefined) changes.sort = body.sort;
       if (body.sortChildren !== undefined) changes.sortChildren = body.sortChildren;

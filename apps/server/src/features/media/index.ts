@@ -16,6 +16,7 @@ export async function registerMedia(app: FastifyInstance, platform: Platform): P
     siteConfig: platform.siteConfig,
     uploadsDir: path.join(platform.config.dataDir, "uploads"),
     limiter: platform.limiter("media-upload", UPLOADS_PER_WINDOW, UPLOAD_WINDOW_MS),
+    clock: platform.clock,
   });
   await app.register(mediaRoutes, { service });
   return service;

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { Clock } from "../../platform/clock.ts";
 import fs from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
@@ -14,7 +15,7 @@ import {
 } from "@parley/contracts";
 import { requireAccess } from "../../platform/auth/access.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
-import { nowIso, toRfc3339 } from "../../platform/dates.ts";
+import { toRfc3339 } from "../../platform/dates.ts";
 import { badRequest, fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import type { Limiter } from "../../platform/http/rate-limit.ts";
 import type { RequestContext as MediaRequestContext } from "../../platform/http/request-context.ts";
@@ -103,13 +104,14 @@ interface Deps {
   siteConfig: SiteConfig;
   uploadsDir: string;
   limiter: Limiter;
+  clock: Clock;
 }
 
 /**
  * Uploads: checked against the site's limits, images checked by their bytes, stored under a random
  * name, and only then recorded; a failure at any step leaves neither a row nor a file behind.
  */
-export function createMediaService({ repo, siteConfig, uploadsDir, limiter }: Deps) {
+export function createMediaService({ repo, siteConfig, uploadsDir, limiter, clock }: Deps) {
   const incomingDir = path.join(uploadsDir, ".incoming");
 
   const limits = async (): Promise<UploadLimits> => ({
@@ -207,7 +209,7 @@ export function createMediaService({ repo, siteConfig, uploadsDir, limiter }: De
           foreignType,
           foreignID,
           insertUserID: viewer.userID,
-          dateInserted: nowIso(),
+          dateInserted: clock.nowIso(),
         });
         stored = null;
         return presentMedia(row, origin);

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { Clock } from "../../platform/clock.ts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Insertable, Kysely } from "kysely";
-import { nowIso } from "../../platform/dates.ts";
 import { addTransactionHook } from "../../platform/db/transaction-hooks.ts";
 import type { AuditLogsTable, DB } from "../../platform/db/schema.ts";
 import { moderationPolicy } from "./moderation.policy.ts";
@@ -63,7 +63,7 @@ function auditedPath(request: FastifyRequest): string | null {
 }
 
 /** The audit row of a moderator's or admin's write through the API; null for anything else. */
-function auditRow(request: FastifyRequest): Insertable<AuditLogsTable> | null {
+function auditRow(request: FastifyRequest, clock: Clock): Insertable<AuditLogsTable> | null {
   const path = auditedPath(request);
   if (path === null) return null;
   const route = (request.routeOptions.url ?? path).replace(/^\/api\/v2/, "");
@@ -77,7 +77,7 @@ function auditRow(request: FastifyRequest): Insertable<AuditLogsTable> | null {
     context: contextOf(request),
     insertUserID: request.viewer.userID,
     insertIPAddress: request.ip,
-    dateInserted: nowIso(),
+    dateInserted: clock.nowIso(),
   };
 }
 
@@ -91,11 +91,11 @@ function auditRow(request: FastifyRequest): Insertable<AuditLogsTable> | null {
  * (a single statement) gets its row before its answer leaves, when it succeeded (below 300, or 408
  * for a long-running round).
  */
-export function registerAuditLog(app: FastifyInstance, db: Kysely<DB>, repo: ModerationRepo): void {
+export function registerAuditLog(app: FastifyInstance, db: Kysely<DB>, repo: ModerationRepo, clock: Clock): void {
   addTransactionHook(db, async (trx) => {
     const scope = scopes.getStore();
     if (!scope || scope.written) return;
-    const row = auditRow(scope.request);
+    const row = auditRow(scope.request, clock);
     if (!row) return;
     await repo.withTransaction(trx).insertAudit(row);
     return () => {
@@ -131,7 +131,7 @@ export function registerAuditLog(app: FastifyInstance, db: Kysely<DB>, repo: Mod
     const scope = scopeOf.get(request);
     const status = reply.statusCode;
     if (!scope || scope.written || !(status < 300 || status === 408)) return payload;
-    const row = auditRow(request);
+    const row = auditRow(request, clock);
     if (!row) return payload;
     try {
       await repo.insertAudit(row);

@@ -2,7 +2,7 @@ import type { AuditLog, AuditLogQuery, ChangeLogEntry, HistoryQuery } from "@par
 import { requireAccess } from "../../platform/auth/access.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
-import { nowIso, toRfc3339 } from "../../platform/dates.ts";
+import { toRfc3339 } from "../../platform/dates.ts";
 import { conflict, HttpError, notFound } from "../../platform/errors.ts";
 import { parseAttributes } from "../../platform/records.ts";
 import { normalizeFormat, renderBody } from "../../platform/render/index.ts";
@@ -117,7 +117,7 @@ export function createHistoryService(deps: {
       };
       if (typeof data.body !== "string") throw new HttpError(422, "This log entry cannot be restored.");
       const chain = await discussions.ancestry(discussion.categoryID);
-      const now = nowIso();
+      const now = platform.clock.nowIso();
       await platform.db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
         if (tombstone) {

@@ -15,7 +15,7 @@ export async function registerModeration(
   deps: { discussions: DiscussionsService; users: UserFragments },
 ): Promise<HistoryService> {
   const repo = createModerationRepo(platform.db);
-  registerAuditLog(app, platform.db, repo);
+  registerAuditLog(app, platform.db, repo, platform.clock);
   const history = createHistoryService({ repo, platform, ...deps });
   await app.register(moderationRoutes, { prefix: "/api/v2", history });
   return history;

@@ -112,8 +112,9 @@ export async function createNotifications(
       if (platform.mailer.kind === "outbox") await mail.sendPending(ids);
       else track(mail.sendPending(ids));
     },
+    clock: platform.clock,
   });
-  const service = createNotificationsService({ repo, hub, hiddenOf });
+  const service = createNotificationsService({ repo, hub, hiddenOf, clock: platform.clock });
 
   return {
     repo,

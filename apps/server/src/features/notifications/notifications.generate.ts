@@ -1,3 +1,4 @@
+import type { Clock } from "../../platform/clock.ts";
 import type {
   LiveConversationMessage,
   LiveCounts,
@@ -5,7 +6,7 @@ import type {
   NotificationPreferences,
 } from "@parley/contracts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
-import { nowIso, toRfc3339 } from "../../platform/dates.ts";
+import { toRfc3339 } from "../../platform/dates.ts";
 import { extractMentions, normalizeFormat } from "../../platform/render/index.ts";
 import type { LiveMessage } from "./live.bus.ts";
 import { userChannel, type LiveHub } from "./live.hub.ts";
@@ -100,6 +101,7 @@ export function createGenerator(deps: {
   /** Categories the member may not view now (their unread count leaves those notifications out). */
   hiddenFor: (user: NonNullable<Viewer["user"]>) => Promise<number[]>;
   sendMail: (notificationIDs: number[]) => Promise<unknown>;
+  clock: Clock;
 }) {
   const { repo, preferences, hub } = deps;
 
@@ -115,7 +117,7 @@ export function createGenerator(deps: {
       .filter(({ pref }) => pref.popup || pref.email)
       .sort((a, b) => compareDeliveries(a.delivery, b.delivery));
     if (!allowed.length) return [];
-    const date = nowIso();
+    const date = deps.clock.nowIso();
     // Read before the transaction (SQLite's one connection is the transaction's until it ends), the
     // recipients' rows in one query.
     const hidden = new Map<number, number[]>();
@@ -311,7 +313,7 @@ export function createGenerator(deps: {
       userIDs: number[],
       counts: (userID: number) => Promise<LiveCounts>,
     ) {
-      const date = nowIso();
+      const date = deps.clock.nowIso();
       const messages: LiveMessage[] = [];
       for (const userID of new Set(userIDs)) {
         if (message) {
@@ -332,7 +334,7 @@ export function createGenerator(deps: {
     async commentStream(commentID: number) {
       const source = await repo.commentSource(commentID);
       if (!source) return;
-      const date = nowIso();
+      const date = deps.clock.nowIso();
       const message = await hub.log(
         repo,
         `discussion:${source.discussionID}`,

@@ -1,7 +1,7 @@
 import { type Notification, type NotificationListQuery } from "@parley/contracts";
+import type { Clock } from "../../platform/clock.ts";
 import { requireSignedIn } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
-import { nowIso } from "../../platform/dates.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { RequestContext as NotificationRequestContext } from "../../platform/http/request-context.ts";
 import { userChannel, type LiveHub } from "./live.hub.ts";
@@ -20,14 +20,15 @@ export function createNotificationsService(deps: {
   hub: LiveHub;
   /** Categories the viewer may not view now. */
   hiddenOf: (viewer: Viewer) => Promise<number[]>;
+  clock: Clock;
 }) {
-  const { repo, hub, hiddenOf } = deps;
+  const { repo, hub, hiddenOf, clock } = deps;
 
   /** Tells the member's open streams (every process) the new unread count. */
   async function publishCounts(viewer: Viewer) {
     const userID = viewer.userID;
     const counts = { countUnreadNotifications: await repo.countUnread(userID, await hiddenOf(viewer)) };
-    const message = await hub.log(repo, userChannel(userID), { type: "counts", counts }, nowIso());
+    const message = await hub.log(repo, userChannel(userID), { type: "counts", counts }, clock.nowIso());
     await hub.publish([message]);
   }
 

@@ -16,9 +16,9 @@ export const createReportMeta = (platform: Platform) => {
 export async function registerReports(
   app: FastifyInstance,
   platform: Platform,
-  deps: Omit<ReportsDeps, "repo">,
+  deps: Omit<ReportsDeps, "repo" | "clock">,
 ): Promise<ReportsService> {
-  const service = createReportsService({ repo: createReportsRepo(platform.db), ...deps });
+  const service = createReportsService({ repo: createReportsRepo(platform.db), clock: platform.clock, ...deps });
   await app.register(reportsRoutes, { prefix: "/api/v2", service });
   return service;
 }

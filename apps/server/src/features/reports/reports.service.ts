@@ -1,3 +1,4 @@
+import type { Clock } from "../../platform/clock.ts";
 import type {
   Report,
   ReportListQuery,
@@ -10,7 +11,7 @@ import type {
 import { requireAccess } from "../../platform/auth/access.ts";
 import { requireSignedIn } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
-import { nowIso, toRfc3339 } from "../../platform/dates.ts";
+import { toRfc3339 } from "../../platform/dates.ts";
 import { conflict, fieldError, notFound, validationFailed } from "../../platform/errors.ts";
 import { renderExcerpt } from "../../platform/render/index.ts";
 import { unknownUser, type CategoryDirectory, type UserFragments } from "./reports.deps.ts";
@@ -34,6 +35,7 @@ export interface ReportsDeps {
   users: UserFragments;
   loadRecord(recordType: "discussion" | "comment", recordID: number, context: ReportContext): Promise<ReportedRecord>;
   removeRecord(recordType: "discussion" | "comment", recordID: number, context: ReportContext): Promise<void>;
+  clock: Clock;
 }
 
 const fragmentOf = (row: ReportReasonRow): ReportReasonFragment => ({
@@ -160,7 +162,7 @@ export function createReportsService(deps: ReportsDeps) {
         roleIDs: JSON.stringify([...new Set(body.roleIDs)]),
         deleted: 0,
         insertUserID: viewer.userID,
-        dateInserted: nowIso(),
+        dateInserted: deps.clock.nowIso(),
         updateUserID: null,
         dateUpdated: null,
       });
@@ -176,7 +178,7 @@ export function createReportsService(deps: ReportsDeps) {
         ...(body.sort !== undefined ? { sort: body.sort } : {}),
         ...(body.roleIDs !== undefined ? { roleIDs: JSON.stringify([...new Set(body.roleIDs)]) } : {}),
         updateUserID: viewer.userID,
-        dateUpdated: nowIso(),
+        dateUpdated: deps.clock.nowIso(),
       });
       return this.reason(reportReasonID, {}, viewer);
     },
@@ -187,7 +189,11 @@ export function createReportsService(deps: ReportsDeps) {
       await visibleReason(reportReasonID, viewer);
       const uses = (await repo.reasonUses([reportReasonID])).get(reportReasonID) ?? 0;
       if (uses > 0)
-        await repo.updateReason(reportReasonID, { deleted: 1, updateUserID: viewer.userID, dateUpdated: nowIso() });
+        await repo.updateReason(reportReasonID, {
+          deleted: 1,
+          updateUserID: viewer.userID,
+          dateUpdated: deps.clock.nowIso(),
+        });
       else await repo.deleteReason(reportReasonID);
     },
 
@@ -227,7 +233,7 @@ export function createReportsService(deps: ReportsDeps) {
         noteBody: body.noteBody?.trim() || null,
         status: "new",
         insertUserID: viewer.userID,
-        dateInserted: nowIso(),
+        dateInserted: deps.clock.nowIso(),
         updateUserID: null,
         dateUpdated: null,
       });
@@ -255,7 +261,7 @@ export function createReportsService(deps: ReportsDeps) {
 
     async dismiss(reportID: number, context: ReportContext): Promise<Report> {
       const row = await moderated(reportID, context.viewer);
-      await repo.setStatus([row.reportID], "dismissed", context.viewer.userID, nowIso());
+      await repo.setStatus([row.reportID], "dismissed", context.viewer.userID, deps.clock.nowIso());
       return this.get(reportID, context);
     },
 
@@ -267,7 +273,12 @@ export function createReportsService(deps: ReportsDeps) {
       const row = await moderated(reportID, context.viewer);
       await deps.removeRecord(row.recordType as "discussion" | "comment", row.recordID, context);
       const open = await repo.openOf(row.recordType, row.recordID);
-      await repo.setStatus([...new Set([...open, row.reportID])], "escalated", context.viewer.userID, nowIso());
+      await repo.setStatus(
+        [...new Set([...open, row.reportID])],
+        "escalated",
+        context.viewer.userID,
+        deps.clock.nowIso(),
+      );
       return this.get(reportID, context);
     },
   };

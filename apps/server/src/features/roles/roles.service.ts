@@ -12,7 +12,6 @@ import {
 import { requireAccess } from "../../platform/auth/access.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
-import { nowIso } from "../../platform/dates.ts";
 import { fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import { markCustomPermissions } from "../categories/index.ts";
 import { rolesPolicy } from "./roles.policy.ts";
@@ -144,7 +143,7 @@ export function createRolesService(repo: RolesRepo, platform: Platform) {
           deletable: 1,
           canSession: body.canSession === false ? 0 : 1,
           personalInfo: body.personalInfo ? 1 : 0,
-          dateInserted: nowIso(),
+          dateInserted: platform.clock.nowIso(),
           dateUpdated: null,
         });
         await writeGrants(scoped, id, body.permissions ?? []);
@@ -171,7 +170,7 @@ export function createRolesService(repo: RolesRepo, platform: Platform) {
           ...(body.sort !== undefined ? { sort: body.sort } : {}),
           ...(body.canSession !== undefined ? { canSession: body.canSession ? 1 : 0 } : {}),
           ...(body.personalInfo !== undefined ? { personalInfo: body.personalInfo ? 1 : 0 } : {}),
-          dateUpdated: nowIso(),
+          dateUpdated: platform.clock.nowIso(),
         });
         await writeGrants(scoped, row.roleID, body.permissions ?? []);
       });

@@ -12,7 +12,7 @@ export { recountTagCounts, removeDiscussionTags } from "./tags.writes.ts";
 /** Tags under /api/v2/tags; returns the service discussions use to tag posts. */
 export async function registerTags(app: FastifyInstance, platform: Platform): Promise<TagsService> {
   for (const schema of sharedTagSchemas) app.addSchema(schema);
-  const service = createTagsService(createTagsRepo(platform.db), platform.siteConfig);
+  const service = createTagsService(createTagsRepo(platform.db), platform.siteConfig, platform.clock);
   await app.register(tagsRoutes, { prefix: "/api/v2", service });
   return service;
 }

@@ -1,7 +1,8 @@
 import type { Tag, TagListQuery, TagMerge, TagPost } from "@parley/contracts";
+import type { Clock } from "../../platform/clock.ts";
 import { requireAccess } from "../../platform/auth/access.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
-import { nowIso, toRfc3339 } from "../../platform/dates.ts";
+import { toRfc3339 } from "../../platform/dates.ts";
 import { conflict, fieldError, notFound, validationFailed } from "../../platform/errors.ts";
 import type { SiteConfig } from "../../platform/site-config.ts";
 import { HttpError } from "../../platform/errors.ts";
@@ -24,7 +25,7 @@ const presentTag = (row: TagRow, origin: string): Tag => ({
 });
 
 /** Tags: listing and prefix search for the tag picker, admin upkeep, and tagging discussions. */
-export function createTagsService(repo: TagsRepo, siteConfig: SiteConfig) {
+export function createTagsService(repo: TagsRepo, siteConfig: SiteConfig, clock: Clock) {
   const requireTagging = async () => {
     if (!(await siteConfig.get("tagging.enabled"))) throw new HttpError(403, "Tagging is not enabled.");
   };
@@ -61,7 +62,7 @@ export function createTagsService(repo: TagsRepo, siteConfig: SiteConfig) {
         type: "",
         parentTagID: body.parentTagID ?? null,
         countDiscussions: 0,
-        dateInserted: nowIso(),
+        dateInserted: clock.nowIso(),
         insertUserID: viewer.userID,
       });
       return presentTag(row, origin);
@@ -131,7 +132,7 @@ export function createTagsService(repo: TagsRepo, siteConfig: SiteConfig) {
               type: "",
               parentTagID: null,
               countDiscussions: 0,
-              dateInserted: nowIso(),
+              dateInserted: clock.nowIso(),
               insertUserID: viewer.userID,
             }));
           ids.add(tag.tagID);

@@ -22,6 +22,7 @@ export async function registerThemes(
     db: platform.db,
     repo: createThemesRepo(platform.db),
     users,
+    clock: platform.clock,
   });
   await app.register(themesRoutes, { prefix: "/api/v2", service });
   return service;

@@ -1,4 +1,5 @@
 import { formatColor, isValidColor } from "@parley/contracts/colors";
+import type { Clock } from "../../platform/clock.ts";
 import {
   limits,
   themeCssVariables,
@@ -20,7 +21,7 @@ import {
 import type { Kysely } from "kysely";
 import { requireAccess } from "../../platform/auth/access.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
-import { toRfc3339, nowIso } from "../../platform/dates.ts";
+import { toRfc3339 } from "../../platform/dates.ts";
 import type { DB } from "../../platform/db/schema.ts";
 import { badRequest, fieldError, notFound, validationFailed } from "../../platform/errors.ts";
 import type { EventBus } from "../../platform/events.ts";
@@ -147,6 +148,7 @@ export interface ThemesServiceOptions {
   repo: ThemesRepo;
   users: { load(userIDs: Iterable<number>, origin: string): Promise<Map<number, UserFragment>> };
   catalog?: readonly FileTheme[];
+  clock: Clock;
 }
 
 /**
@@ -160,6 +162,7 @@ export function createThemesService({
   repo,
   users,
   catalog = fileThemes,
+  clock,
 }: ThemesServiceOptions) {
   const findFile = (key: string) => catalog.find((theme) => theme.themeID.toLowerCase() === key.trim().toLowerCase());
   const fallback = fileEntry(findFile(DEFAULT_THEME_ID) ?? catalog[0]!);
@@ -305,7 +308,7 @@ export function createThemesService({
         throw validationFailed([fieldError("parentTheme", "invalid", "Choose one of the built-in themes.", 422)]);
       const variables = body.assets?.variables?.data ?? parent.variables;
       checkColors(variables);
-      const now = nowIso();
+      const now = clock.nowIso();
       const themeID = await db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
         const id = await scoped.insertTheme({
@@ -346,7 +349,7 @@ export function createThemesService({
       if (variables) checkColors(variables);
       if (variables && body.revisionID !== undefined)
         throw badRequest("Give new variables or a revision to restore, not both.");
-      const now = nowIso();
+      const now = clock.nowIso();
       await db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
         const existing = await scoped.find(id);

@@ -6,5 +6,8 @@ import { createTokensService } from "./tokens.service.ts";
 
 /** Personal access tokens under /api/v2/tokens. */
 export async function registerTokens(app: FastifyInstance, platform: Platform): Promise<void> {
-  await app.register(tokensRoutes, { prefix: "/api/v2", service: createTokensService(createTokensRepo(platform.db)) });
+  await app.register(tokensRoutes, {
+    prefix: "/api/v2",
+    service: createTokensService(createTokensRepo(platform.db), platform.clock),
+  });
 }

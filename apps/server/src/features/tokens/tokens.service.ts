@@ -1,8 +1,9 @@
 import type { AccessToken } from "@parley/contracts";
+import type { Clock } from "../../platform/clock.ts";
 import { requireSignedIn } from "../../platform/auth/authorize.ts";
 import { hashToken, randomToken } from "../../platform/auth/tokens.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
-import { nowIso, toRfc3339 } from "../../platform/dates.ts";
+import { toRfc3339 } from "../../platform/dates.ts";
 import { HttpError, notFound } from "../../platform/errors.ts";
 import type { AccessTokenRow, TokensRepo } from "./tokens.repo.ts";
 
@@ -16,7 +17,7 @@ const present = (row: AccessTokenRow, accessToken?: string): AccessToken => ({
 });
 
 /** Personal access tokens: shown once when created, stored hashed, for `Authorization: Bearer`. */
-export function createTokensService(repo: TokensRepo) {
+export function createTokensService(repo: TokensRepo, clock: Clock) {
   const own = async (viewer: Viewer, id: number) => {
     const row = await repo.findById(id);
     if (!row || row.userID !== viewer.userID) throw notFound("Access token");
@@ -37,7 +38,7 @@ export function createTokensService(repo: TokensRepo) {
         userID: viewer.userID,
         name,
         tokenHash: hashToken(accessToken),
-        dateInserted: nowIso(),
+        dateInserted: clock.nowIso(),
         dateLastUsed: null,
         dateExpires: null,
       });

@@ -14,7 +14,7 @@ import {
 import { requireAccess } from "../../platform/auth/access.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
-import { toRfc3339, nowIso } from "../../platform/dates.ts";
+import { toRfc3339 } from "../../platform/dates.ts";
 import { conflict, fieldError, notFound, validationFailed } from "../../platform/errors.ts";
 import type { LocaleSettings } from "./locales.settings.ts";
 import { translationsPolicy } from "./translations.policy.ts";
@@ -154,7 +154,7 @@ export function createTranslationsService(platform: Platform, locales: LocaleSet
       requireAccess(viewer, translationsPolicy.canManage);
       const resource = await requireResource(urlCode);
       await check(items, resource);
-      const dateUpdated = nowIso();
+      const dateUpdated = platform.clock.nowIso();
       await platform.db.transaction().execute(async (trx) => {
         const scoped = createTranslationsRepo(trx);
         for (const item of items)
@@ -193,7 +193,12 @@ export function createTranslationsService(platform: Platform, locales: LocaleSet
           fieldError("sourceLocale", "invalid", `The locale ${body.sourceLocale} is not enabled on this site.`),
         ]);
       if (await repo.findResource(body.urlCode)) throw conflict(`The resource ${body.urlCode} already exists.`);
-      const row = { urlCode: body.urlCode, name: body.name, sourceLocale: body.sourceLocale, dateInserted: nowIso() };
+      const row = {
+        urlCode: body.urlCode,
+        name: body.name,
+        sourceLocale: body.sourceLocale,
+        dateInserted: platform.clock.nowIso(),
+      };
       await repo.insertResource(row);
       return { ...row, dateInserted: toRfc3339(row.dateInserted) };
     },
