@@ -60,7 +60,7 @@ describe("members at /dashboard/users", () => {
       format: "markdown",
       categoryID: general,
     });
-    expect(refused).toEqual({ status: 401, json: expect.objectContaining({ message: "You are banned." }) });
+    expect([refused.status, refused.json.message]).toEqual([401, "You are banned."]);
     await expect(signInApi(parley.baseUrl, member.name, member.password)).rejects.toThrow(/answered 401/);
 
     // The filters find them among the banned; unbanning lets them in again.
@@ -96,6 +96,8 @@ describe("members at /dashboard/users", () => {
     await members.rename("admin");
     await members.fieldError("Details", "The name you entered is already in use by another member.").waitFor();
     await screenshot(page, "members-edit");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, "members-edit-375");
 
     await members.goto();
     await members.find("", { role: "Moderator" });
@@ -105,6 +107,7 @@ describe("members at /dashboard/users", () => {
     await members.sortBy("Posts");
     await page.waitForURL(/sort=-countPosts/);
     await expect.poll(() => members.sortOf("Posts")).toBe("descending");
+    await screenshot(page, "members-table-375");
   });
 
   it("works without JavaScript: deleting asks first, keeping the posts", async () => {

@@ -50,7 +50,9 @@ export class MembersDashboardPage extends DashboardPage {
 
   /** Opens a member's edit panel from their row. */
   async edit(name: string): Promise<void> {
-    await this.row(name).getByRole("link", { name: `Edit ${name}` }).click();
+    await this.row(name)
+      .getByRole("link", { name: `Edit ${name}` })
+      .click();
     await this.waitForPage(name);
   }
 
@@ -89,11 +91,15 @@ export class MembersDashboardPage extends DashboardPage {
   }
 
   async ban(name: string): Promise<void> {
-    await this.panel("Ban").getByRole("button", { name: `Ban ${name}` }).click();
+    await this.panel("Ban")
+      .getByRole("button", { name: `Ban ${name}` })
+      .click();
   }
 
   async unban(name: string): Promise<void> {
-    await this.panel("Banned").getByRole("button", { name: `Unban ${name}` }).click();
+    await this.panel("Banned")
+      .getByRole("button", { name: `Unban ${name}` })
+      .click();
   }
 
   async confirmEmail(): Promise<void> {
@@ -103,7 +109,9 @@ export class MembersDashboardPage extends DashboardPage {
   /** Asks to delete the member (the first step: the confirmation follows). */
   async askDelete(name: string, posts: "Keep their posts" | "Keep their posts, blanked" | "Delete their posts") {
     await this.panel("Delete").getByLabel("Their posts").selectOption({ label: posts });
-    await this.panel("Delete").getByRole("button", { name: `Delete ${name}…` }).click();
+    await this.panel("Delete")
+      .getByRole("button", { name: `Delete ${name}…` })
+      .click();
   }
 
   get confirmation(): Locator {

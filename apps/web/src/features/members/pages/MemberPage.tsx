@@ -94,7 +94,7 @@ export function MemberPage() {
           {t("Details")}
         </h2>
         {panelMessage("details")}
-        <Form method="post" action={action} className={styles.row}>
+        <Form method="post" action={action} className={styles.stack}>
           <TransientKeyField />
           <input type="hidden" name="intent" value="details" />
           <TextField
@@ -161,8 +161,12 @@ export function MemberPage() {
         {panelMessage(user.banned ? "unban" : "ban")}
         <p className={styles.note}>
           {user.banned
-            ? t("A banned member holds no permission until unbanned: what they ask is refused, and they cannot sign in.")
-            : t("A banned member holds no permission: from their next request on, what they ask is refused, and they cannot sign in.")}
+            ? t(
+                "A banned member holds no permission until unbanned: what they ask is refused, and they cannot sign in.",
+              )
+            : t(
+                "A banned member holds no permission: from their next request on, what they ask is refused, and they cannot sign in.",
+              )}
         </p>
         <Form method="post" action={action}>
           <TransientKeyField />

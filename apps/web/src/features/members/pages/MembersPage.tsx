@@ -25,11 +25,21 @@ const profilePath = (user: User) => new URL(user.url, "http://parley.invalid").p
 const shortDate = (date: string | null) => (date ? formatDate(date) : "—");
 
 /** A column's heading: a link that sorts by it (descending first, then ascending), and says how it sorts. */
-function SortHeading({ label, sort, filters }: { label: string; sort: MemberSort; filters: MemberFilters }) {
+function SortHeading({
+  label,
+  sort,
+  filters,
+  className,
+}: {
+  label: string;
+  sort: MemberSort;
+  filters: MemberFilters;
+  className?: string;
+}) {
   const active = filters.sort === sort;
   const desc = active ? !filters.desc : sort !== "name";
   return (
-    <th scope="col" aria-sort={active ? (filters.desc ? "descending" : "ascending") : undefined}>
+    <th scope="col" className={className} aria-sort={active ? (filters.desc ? "descending" : "ascending") : undefined}>
       <Link to={membersHref(1, { ...filters, sort, desc })} className={styles.sortLink}>
         {label}
         {active ? <span aria-hidden="true">{filters.desc ? " ↓" : " ↑"}</span> : null}
@@ -66,7 +76,8 @@ export function MembersPage() {
         {t("Members")}
       </h1>
       {deleted ? <FormAlert kind="success">{t("{name} has been deleted.", { name: deleted })}</FormAlert> : null}
-      <Form method="get" action={membersPagePath} className={styles.filters} role="search">
+      {/* Keyed by the address: a heading's sort or a page link shows in the fields too. */}
+      <Form key={location.search} method="get" action={membersPagePath} className={styles.filters} role="search">
         <TextField
           label={emails ? t("Name or e-mail starts with") : t("Name starts with")}
           name="query"
@@ -119,7 +130,7 @@ export function MembersPage() {
                 <th scope="col">{t("Roles")}</th>
                 <SortHeading label={t("Joined")} sort="dateInserted" filters={filters} />
                 <SortHeading label={t("Last active")} sort="dateLastActive" filters={filters} />
-                <SortHeading label={t("Posts")} sort="countPosts" filters={filters} />
+                <SortHeading label={t("Posts")} sort="countPosts" filters={filters} className={styles.number} />
                 <th scope="col">{t("Banned")}</th>
                 <th scope="col">
                   <span className={styles.hidden}>{t("Edit")}</span>
