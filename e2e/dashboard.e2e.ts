@@ -22,10 +22,11 @@ describe("the dashboard at /dashboard", () => {
     await waitForHydration(page);
     await dashboard.menuLink.click();
     await dashboard.waitForPage("Dashboard");
-    expect(await dashboard.groupNames()).toEqual(["Appearance", "Moderation", "Forum", "Settings"]);
+    expect(await dashboard.groupNames()).toEqual(["Appearance", "Membership", "Moderation", "Forum", "Settings"]);
     expect(await dashboard.linkNames()).toEqual([
       "Dashboard",
       "Themes",
+      "Members",
       "Reports",
       "Report Reasons",
       "Tags",
@@ -53,10 +54,10 @@ describe("the dashboard at /dashboard", () => {
     await dashboard.navLink("Dashboard").focus();
     await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Reports");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Members");
     await page.keyboard.press("Enter");
-    await dashboard.waitForPage("Reports");
-    expect(await dashboard.navLink("Reports").getAttribute("aria-current")).toBe("page");
+    await dashboard.waitForPage("Members");
+    expect(await dashboard.navLink("Members").getAttribute("aria-current")).toBe("page");
     await dashboard.navLink("Site Settings").click();
     await dashboard.waitForPage("Site Settings");
     expect(await dashboard.navLink("Site Settings").getAttribute("aria-current")).toBe("page");
@@ -88,7 +89,12 @@ describe("the dashboard at /dashboard", () => {
     expect(await dashboard.groupNames()).toEqual(["Moderation"]);
     expect(await dashboard.linkNames()).toEqual(["Dashboard", "Reports"]);
     await dashboard.attentionLink("Reported posts waiting for review").waitFor();
-    for (const path of ["/dashboard/settings", "/dashboard/themes", "/dashboard/settings/report-reasons"]) {
+    for (const path of [
+      "/dashboard/settings",
+      "/dashboard/themes",
+      "/dashboard/settings/report-reasons",
+      "/dashboard/users",
+    ]) {
       expect((await dashboard.open(path)).status(), path).toBe(403);
       expect(await dashboard.heading.innerText()).toBe("Permission Problem");
     }

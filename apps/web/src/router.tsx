@@ -112,13 +112,15 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
   const settings = () =>
     import("./features/settings/index.ts").then((m) => m.loadSettingsRoutes()).then((m) => m.createSettingsRoutes);
   const themes = () => loadThemesRoutes().then((m) => m.createThemesRoutes);
-  // The dashboard's and the tags' index.ts are used by the dashboard's own on-demand parts (its navigation).
+  // The dashboard's, the tags' and the members' index.ts are used by the dashboard's own on-demand parts (its navigation).
   const dashboardFeature = () => import("./features/dashboard/index.ts");
   const dashboard = () =>
     dashboardFeature()
       .then((m) => m.loadDashboardRoutes())
       .then((m) => m.createDashboardRoutes);
   const tags = () => import("./features/tags/index.ts").then((m) => m.loadTagsRoutes()).then((m) => m.createTagsRoutes);
+  const members = () =>
+    import("./features/members/index.ts").then((m) => m.loadMembersRoutes()).then((m) => m.createMembersRoutes);
   const log = () => loadLogRoutes().then((m) => m.createLogRoutes);
   // The knowledge base: its reading pages, and the article editor apart (reading never loads the editor).
   const knowledge = () => loadKnowledgeRoutes().then((m) => m.createKnowledgeRoutes);
@@ -302,6 +304,8 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                 featureRoute("dashboard", "dashboard", dashboard),
                 featureRoute("reports", "dashboard/content/reports", reports),
                 featureRoute("applicants", "dashboard/users/applicants", applicants),
+                featureRoute("members", "dashboard/users", members),
+                featureRoute("member", "dashboard/users/:userID", members),
                 featureRoute("settings", "dashboard/settings", settings),
                 featureRoute("themes", "dashboard/themes", themes),
                 featureRoute("report-reasons", "dashboard/settings/report-reasons", reports),

@@ -120,8 +120,17 @@ export const UserListQuery = Type.Object({
   name: Type.Optional(Type.String({ description: "Exact name, or a prefix ending with `*`." })),
   email: Type.Optional(Type.String()),
   isBanned: Type.Optional(Type.Boolean()),
+  query: Type.Optional(
+    Type.String({
+      maxLength: 100,
+      description:
+        "Members whose name starts with it (any case); with personalInfo.view, also those whose e-mail starts with it.",
+    }),
+  ),
   sort: Type.Optional(
     Type.Union([
+      Type.Literal("countPosts"),
+      Type.Literal("-countPosts"),
       Type.Literal("dateInserted"),
       Type.Literal("-dateInserted"),
       Type.Literal("dateLastActive"),

@@ -87,6 +87,9 @@ export async function listUsers({ repo }: UsersDeps, query: UserListQuery, conte
       ? { name: { value: query.name.replace(/\*$/, ""), prefix: query.name.endsWith("*") } }
       : {}),
     ...(query.email !== undefined ? { email: query.email } : {}),
+    ...(query.query?.trim()
+      ? { query: { value: query.query.trim(), emails: usersPolicy.canSeePersonalInfo(context.viewer) } }
+      : {}),
     ...(query.isBanned !== undefined ? { banned: query.isBanned } : {}),
   };
   const [rows, total] = await Promise.all([repo.list(filters, sort, (page - 1) * limit, limit), repo.count(filters)]);

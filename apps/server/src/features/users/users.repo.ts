@@ -14,11 +14,14 @@ interface UserListFilters {
   /** Exact name, or a prefix. */
   name?: { value: string; prefix: boolean };
   email?: string;
+  /** Name starts with it, or (when `emails`) the e-mail does. */
+  query?: { value: string; emails: boolean };
   banned?: boolean;
   includeDeleted?: boolean;
 }
 
 const sortColumns = {
+  countPosts: sql<number>`"countDiscussions" + "countComments"`,
   dateInserted: "dateInserted",
   dateLastActive: "dateLastActive",
   name: "name",
@@ -53,6 +56,15 @@ export function createUsersRepo(db: Kysely<DB>): UsersRepo {
         : query.where(sql`lower("name")`, "=", filters.name.value.toLowerCase());
     }
     if (filters.email) query = query.where(sql`lower("email")`, "=", filters.email.toLowerCase());
+    if (filters.query) {
+      const { value, emails } = filters.query;
+      const pattern = sql`${likePrefix(value)} escape '\\'`;
+      query = query.where((eb) =>
+        emails
+          ? eb.or([eb(sql`lower("name")`, "like", pattern), eb(sql`lower("email")`, "like", pattern)])
+          : eb(sql`lower("name")`, "like", pattern),
+      );
+    }
     if (filters.banned !== undefined) query = query.where("banned", "=", filters.banned ? 1 : 0);
     return query;
   };

@@ -17,11 +17,12 @@ describe("the dashboard's navigation", () => {
     const admin = viewer([], { isAdmin: true });
     expect(links(admin)).toEqual([
       ["Appearance", ["/dashboard/themes"]],
+      ["Membership", ["/dashboard/users"]],
       ["Moderation", ["/dashboard/content/reports", "/dashboard/settings/report-reasons"]],
       ["Forum", ["/dashboard/tags"]],
       ["Settings", ["/dashboard/settings"]],
     ]);
-    expect(links(admin, true)[1]).toEqual(["Membership", ["/dashboard/users/applicants"]]);
+    expect(links(admin, true)[1]).toEqual(["Membership", ["/dashboard/users", "/dashboard/users/applicants"]]);
   });
 
   it("follows each permission: a moderator sees the reports, community.manage the reasons and what the site says", () => {
@@ -33,6 +34,12 @@ describe("the dashboard's navigation", () => {
     ]);
     expect(links(viewer(["site.manage"]))[0]).toEqual(["Appearance", ["/dashboard/themes"]]);
     expect(links(viewer(["applicants.manage"]), true)).toEqual([["Membership", ["/dashboard/users/applicants"]]]);
+    // users.edit manages the members; a moderator without it (community.moderate, personalInfo.view) does not.
+    expect(links(viewer(["users.edit"]))).toEqual([["Membership", ["/dashboard/users"]]]);
+    expect(links(viewer(["community.moderate", "personalInfo.view"]))[0]).toEqual([
+      "Moderation",
+      ["/dashboard/content/reports"],
+    ]);
   });
 
   it("has nothing for a member or a guest, who cannot open it", () => {

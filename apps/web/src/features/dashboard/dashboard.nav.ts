@@ -1,6 +1,7 @@
 import type { Me } from "@parley/contracts";
 import { applicantsPath, canManageApplicants } from "../applicants/index.ts";
 import { canManageReasons, reportReasonsPath, reportsPath } from "../reports/index.ts";
+import { canManageMembers, membersPagePath } from "../members/index.ts";
 import { editableSettings, settingsPagePath } from "../settings/index.ts";
 import { canManageTags, tagsPagePath } from "../tags/index.ts";
 import { canManageThemes, themesPagePath } from "../themes/index.ts";
@@ -39,8 +40,11 @@ export function dashboardSections(me: Viewer, site: { registrationApproval: bool
     {
       id: "membership",
       name: "Membership",
-      // Under registration by approval, where the applicants wait (as Vanilla shows it).
-      links: canManageApplicants(me) && site.registrationApproval ? [{ name: "Applicants", to: applicantsPath }] : [],
+      links: [
+        ...(canManageMembers(me) ? [{ name: "Members", to: membersPagePath }] : []),
+        // Under registration by approval, where the applicants wait (as Vanilla shows it).
+        ...(canManageApplicants(me) && site.registrationApproval ? [{ name: "Applicants", to: applicantsPath }] : []),
+      ],
     },
     {
       id: "moderation",

@@ -1,0 +1,131 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from "react-router";
+import type { ApiClient } from "../../lib/api.ts";
+import { formError, formValue, type FormResult } from "../../lib/forms.ts";
+import { t } from "../../lib/i18n.ts";
+import { loadOrThrow, notFoundError, pageParam, type RouteErrorData } from "../../lib/route-errors.ts";
+import { requireMember } from "../users/index.ts";
+import { membersApi } from "./members.api.ts";
+import {
+  canManageMembers,
+  memberFilters,
+  memberKeys,
+  memberQuery,
+  membersHref,
+  membersQuery,
+  rolesQuery,
+} from "./members.queries.ts";
+import { MemberPage } from "./pages/MemberPage.tsx";
+import { MembersPage } from "./pages/MembersPage.tsx";
+
+const deleteMethods = ["keep", "wipe", "delete"] as const;
+type DeleteMethod = (typeof deleteMethods)[number];
+
+/**
+ * `/dashboard/users`: the members, found, filtered and sorted, for users.edit; `/dashboard/users/{id}`: one
+ * member's name, e-mail and roles, the e-mail's confirmation, the ban and the deletion. Deleting asks first
+ * (a second form post), so every step works without JavaScript; the API checks each write again.
+ */
+export function createMembersRoutes({ queryClient, api }: { queryClient: QueryClient; api: ApiClient }): RouteObject[] {
+  const requireManager = async (request: Request) => {
+    const me = await requireMember(queryClient, api, request);
+    if (!canManageMembers(me)) throw data<RouteErrorData>({ type: "Members" }, { status: 403 });
+  };
+  const memberID = (raw: string | undefined) => {
+    if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) throw notFoundError("User");
+    return Number(raw);
+  };
+
+  /** One write of the edit panel: what the API is asked, and what the panel says once it is done. */
+  const edit = async (userID: number, form: FormData): Promise<FormResult | Response | null> => {
+    const intent = formValue(form, "intent");
+    const name = formValue(form, "name").trim();
+    if (intent === "details") {
+      const email = formValue(form, "email").trim();
+      await membersApi.patch(api, userID, { name, ...(form.has("email") ? { email } : {}) });
+      return { ok: true, message: t("The member’s details have been saved.") };
+    }
+    if (intent === "roles") {
+      const roleID = form.getAll("roleID").map(Number).filter(Number.isInteger);
+      await membersApi.patch(api, userID, { roleID });
+      return { ok: true, message: t("The member’s roles have been saved.") };
+    }
+    if (intent === "confirm-email") {
+      await membersApi.patch(api, userID, { emailConfirmed: true });
+      return { ok: true, message: t("The e-mail address has been confirmed.") };
+    }
+    if (intent === "ban" || intent === "unban") {
+      await membersApi.ban(api, userID, intent === "ban");
+      return {
+        ok: true,
+        message: intent === "ban" ? t("{name} has been banned.", { name }) : t("{name} is no longer banned.", { name }),
+      };
+    }
+    if (intent === "delete") {
+      const method = formValue(form, "deleteMethod") as DeleteMethod;
+      if (!deleteMethods.includes(method)) return { errors: { deleteMethod: t("Choose what becomes of the posts.") } };
+      if (formValue(form, "confirmed") !== "yes") {
+        return { values: { intent, name, confirm: "delete", deleteMethod: method } };
+      }
+      await membersApi.remove(api, userID, method);
+      return redirect(`${membersHref(1)}?deleted=${encodeURIComponent(name)}`);
+    }
+    return null;
+  };
+
+  return [
+    {
+      id: "members",
+      path: "dashboard/users",
+      loader: async ({ request }: LoaderFunctionArgs) => {
+        await requireManager(request);
+        const search = new URL(request.url).searchParams;
+        const page = pageParam(search);
+        const filters = memberFilters(search);
+        if (page === null || filters === null) throw notFoundError();
+        const [list] = await loadOrThrow("Members", () =>
+          Promise.all([
+            queryClient.ensureQueryData(membersQuery(api, page, filters)),
+            queryClient.ensureQueryData(rolesQuery(api)),
+          ]),
+        );
+        if (page > 1 && list.items.length === 0) throw notFoundError();
+        return null;
+      },
+      element: <MembersPage />,
+    },
+    {
+      id: "member",
+      path: "dashboard/users/:userID",
+      loader: async ({ request, params }: LoaderFunctionArgs) => {
+        await requireManager(request);
+        const userID = memberID(params["userID"]);
+        await loadOrThrow("User", () =>
+          Promise.all([
+            queryClient.ensureQueryData(memberQuery(api, userID)),
+            queryClient.ensureQueryData(rolesQuery(api)),
+          ]),
+        );
+        return null;
+      },
+      action: async ({ request, params }: ActionFunctionArgs) => {
+        await requireManager(request);
+        const userID = memberID(params["userID"]);
+        const form = await request.formData();
+        const values: Record<string, string> = {
+          intent: formValue(form, "intent"),
+          name: formValue(form, "name"),
+          email: formValue(form, "email"),
+        };
+        try {
+          return await edit(userID, form);
+        } catch (error) {
+          return formError(error, values);
+        } finally {
+          await queryClient.invalidateQueries({ queryKey: memberKeys.all });
+        }
+      },
+      element: <MemberPage />,
+    },
+  ];
+}

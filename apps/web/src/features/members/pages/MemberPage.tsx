@@ -1,0 +1,206 @@
+import { useSuspenseQuery } from "@tanstack/react-query";
+import type { User } from "@parley/contracts";
+import { Form, Link, useActionData, useLocation, useNavigation, useParams } from "react-router";
+import { useApi } from "../../../lib/api-context.tsx";
+import { formatDate } from "../../../lib/dates.ts";
+import type { FormResult } from "../../../lib/forms.ts";
+import { PageHead } from "../../../lib/head.tsx";
+import { t } from "../../../lib/i18n.ts";
+import { TransientKeyField } from "../../../lib/session.tsx";
+import { Button, ButtonLink } from "../../../ui/button/Button.tsx";
+import { CheckboxField, FormAlert, SelectField, SubmitButton, TextField } from "../../../ui/forms/Form.tsx";
+import { meQuery } from "../../users/index.ts";
+import { canDeleteMembers, canSeeEmails, memberQuery, membersPagePath, rolesQuery } from "../members.queries.ts";
+import styles from "./MembersPage.module.css";
+
+const deleteChoices = () => [
+  { value: "keep", label: t("Keep their posts") },
+  { value: "wipe", label: t("Keep their posts, blanked") },
+  { value: "delete", label: t("Delete their posts") },
+];
+
+/** The deletion's second step: what will happen, and the button that does it. */
+function DeleteConfirmation({ user, method, busy }: { user: User; method: string; busy: boolean }) {
+  const choice = deleteChoices().find((option) => option.value === method)?.label ?? method;
+  return (
+    <section
+      className={styles.confirm}
+      role="alertdialog"
+      aria-labelledby="member-confirm-title"
+      aria-describedby="member-confirm-text"
+    >
+      <h2 id="member-confirm-title" className={styles.panelTitle}>
+        {t("Delete {name}?", { name: user.name })}
+      </h2>
+      <p id="member-confirm-text">
+        {t("The account will be deleted ({choice}). This cannot be undone.", { choice: choice.toLowerCase() })}
+      </p>
+      <Form method="post" className={styles.confirmActions}>
+        <TransientKeyField />
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="name" value={user.name} />
+        <input type="hidden" name="deleteMethod" value={method} />
+        <input type="hidden" name="confirmed" value="yes" />
+        <Button type="submit" buttonType="primary" isPending={busy} autoFocus>
+          {t("Delete")}
+        </Button>
+        <ButtonLink to={`${membersPagePath}/${user.userID}`} buttonType="standard">
+          {t("Cancel")}
+        </ButtonLink>
+      </Form>
+    </section>
+  );
+}
+
+/** `/dashboard/users/{id}`: a member's name, e-mail and roles; the e-mail's confirmation, the ban, the deletion. */
+export function MemberPage() {
+  const api = useApi();
+  const userID = Number(useParams()["userID"]);
+  const { data: user } = useSuspenseQuery(memberQuery(api, userID));
+  const { data: roles } = useSuspenseQuery(rolesQuery(api));
+  const { data: me } = useSuspenseQuery(meQuery(api));
+  const result = useActionData<FormResult>();
+  const busy = useNavigation().state === "submitting";
+  const action = useLocation().pathname;
+  const intent = result?.values?.["intent"];
+  const refused = (name: string) => (result && !result.ok && intent === name ? result : undefined);
+  const details = refused("details");
+  const confirming = result?.values?.["confirm"] === "delete" ? result : undefined;
+  const panelMessage = (name: string) => {
+    const failed = refused(name);
+    return failed?.message ? <FormAlert>{failed.message}</FormAlert> : null;
+  };
+  return (
+    <section className={styles.page} aria-labelledby="member-title">
+      <PageHead title={t("Edit {name}", { name: user.name })} noindex />
+      <p className={styles.note}>
+        <Link to={membersPagePath}>{t("← Members")}</Link>
+      </p>
+      <h1 id="member-title" className={styles.title}>
+        {user.name}
+      </h1>
+      <p className={styles.facts}>
+        {t("Joined {date}", { date: formatDate(user.dateInserted) })} ·{" "}
+        {user.countPosts === 1 ? t("1 post") : t("{count} posts", { count: user.countPosts.toLocaleString("en") })}
+        {user.banned ? ` · ${t("Banned")}` : ""}
+      </p>
+      {result?.ok && result.message ? <FormAlert kind="success">{result.message}</FormAlert> : null}
+      {confirming ? (
+        <DeleteConfirmation user={user} method={confirming.values?.["deleteMethod"] ?? "delete"} busy={busy} />
+      ) : null}
+
+      <section className={styles.panel} aria-labelledby="member-details">
+        <h2 id="member-details" className={styles.panelTitle}>
+          {t("Details")}
+        </h2>
+        {panelMessage("details")}
+        <Form method="post" action={action} className={styles.stack}>
+          <TransientKeyField />
+          <input type="hidden" name="intent" value="details" />
+          <TextField
+            label={t("Name")}
+            name="name"
+            required
+            maxLength={50}
+            defaultValue={details?.values?.["name"] ?? user.name}
+            error={details?.errors?.["name"]}
+          />
+          {canSeeEmails(me) ? (
+            <TextField
+              label={t("E-mail")}
+              name="email"
+              type="email"
+              required
+              maxLength={100}
+              defaultValue={details?.values?.["email"] ?? user.email ?? ""}
+              error={details?.errors?.["email"]}
+            />
+          ) : null}
+          <SubmitButton busy={busy}>{t("Save")}</SubmitButton>
+        </Form>
+        {user.emailConfirmed ? null : (
+          <Form method="post" action={action} className={styles.row}>
+            <TransientKeyField />
+            <input type="hidden" name="intent" value="confirm-email" />
+            <p className={styles.facts}>{t("The e-mail address is not confirmed.")}</p>
+            <Button type="submit" buttonType="standard" isPending={busy}>
+              {t("Confirm E-mail")}
+            </Button>
+          </Form>
+        )}
+      </section>
+
+      <section className={styles.panel} aria-labelledby="member-roles">
+        <h2 id="member-roles" className={styles.panelTitle}>
+          {t("Roles")}
+        </h2>
+        {panelMessage("roles")}
+        <Form method="post" action={action} className={styles.row}>
+          <TransientKeyField />
+          <input type="hidden" name="intent" value="roles" />
+          <fieldset className={styles.roles}>
+            <legend className={styles.hidden}>{t("Roles of {name}", { name: user.name })}</legend>
+            {roles.map((role) => (
+              <CheckboxField
+                key={role.roleID}
+                label={role.name}
+                name="roleID"
+                value={String(role.roleID)}
+                defaultChecked={user.roleIDs.includes(role.roleID)}
+              />
+            ))}
+          </fieldset>
+          <SubmitButton busy={busy}>{t("Save Roles")}</SubmitButton>
+        </Form>
+      </section>
+
+      <section className={styles.panel} aria-labelledby="member-ban">
+        <h2 id="member-ban" className={styles.panelTitle}>
+          {user.banned ? t("Banned") : t("Ban")}
+        </h2>
+        {panelMessage(user.banned ? "unban" : "ban")}
+        <p className={styles.note}>
+          {user.banned
+            ? t(
+                "A banned member holds no permission until unbanned: what they ask is refused, and they cannot sign in.",
+              )
+            : t(
+                "A banned member holds no permission: from their next request on, what they ask is refused, and they cannot sign in.",
+              )}
+        </p>
+        <Form method="post" action={action}>
+          <TransientKeyField />
+          <input type="hidden" name="intent" value={user.banned ? "unban" : "ban"} />
+          <input type="hidden" name="name" value={user.name} />
+          <Button type="submit" buttonType="standard" isPending={busy}>
+            {user.banned ? t("Unban {name}", { name: user.name }) : t("Ban {name}", { name: user.name })}
+          </Button>
+        </Form>
+      </section>
+
+      {canDeleteMembers(me) ? (
+        <section className={styles.panel} aria-labelledby="member-delete">
+          <h2 id="member-delete" className={styles.panelTitle}>
+            {t("Delete")}
+          </h2>
+          {panelMessage("delete")}
+          <Form method="post" action={action} className={styles.row}>
+            <TransientKeyField />
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="name" value={user.name} />
+            <SelectField
+              label={t("Their posts")}
+              name="deleteMethod"
+              defaultValue="keep"
+              options={deleteChoices()}
+              error={refused("delete")?.errors?.["deleteMethod"]}
+            />
+            <Button type="submit" buttonType="standard" isPending={busy}>
+              {t("Delete {name}…", { name: user.name })}
+            </Button>
+          </Form>
+        </section>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+import type { Locator, Response } from "playwright-core";
+import { DashboardPage } from "./DashboardPage.ts";
+
+/** `/dashboard/users`: the members table and its filters; `/dashboard/users/{id}`: a member's edit panel. */
+export class MembersDashboardPage extends DashboardPage {
+  override goto(): Promise<Response> {
+    return this.open("/dashboard/users");
+  }
+
+  get table(): Locator {
+    return this.main.getByRole("table", { name: "Members" });
+  }
+
+  /** A member's row, by the name in its first cell. */
+  row(name: string): Locator {
+    return this.table.getByRole("row").filter({ has: this.page.getByRole("rowheader", { name, exact: true }) });
+  }
+
+  /** The names listed, in order. */
+  async names(): Promise<string[]> {
+    return this.table.getByRole("rowheader").allTextContents();
+  }
+
+  /** The column headings, in order. */
+  async columns(): Promise<string[]> {
+    return (await this.table.getByRole("columnheader").allInnerTexts()).map((text) => text.replace(/ [↑↓]$/, ""));
+  }
+
+  /** A row's cells after the name, as shown. */
+  async cells(name: string): Promise<string[]> {
+    return this.row(name).getByRole("cell").allInnerTexts();
+  }
+
+  async find(text: string, filters: { role?: string; banned?: "Banned" | "Not banned" } = {}): Promise<void> {
+    await this.main.getByRole("textbox", { name: /starts with/ }).fill(text);
+    if (filters.role) await this.main.getByLabel("Role", { exact: true }).selectOption({ label: filters.role });
+    if (filters.banned) await this.main.getByLabel("Banned", { exact: true }).selectOption({ label: filters.banned });
+    await this.main.getByRole("button", { name: "Find" }).click();
+  }
+
+  /** Sorts by a column, by its heading's link. */
+  async sortBy(column: string): Promise<void> {
+    await this.table.getByRole("columnheader").getByRole("link", { name: column }).click();
+  }
+
+  /** How a column sorts (`ascending`, `descending`), or null when the list is not sorted by it. */
+  async sortOf(column: string): Promise<string | null> {
+    return this.table.getByRole("columnheader").filter({ hasText: column }).getAttribute("aria-sort");
+  }
+
+  /** Opens a member's edit panel from their row. */
+  async edit(name: string): Promise<void> {
+    await this.row(name)
+      .getByRole("link", { name: `Edit ${name}` })
+      .click();
+    await this.waitForPage(name);
+  }
+
+  openMember(userID: number): Promise<Response> {
+    return this.open(`/dashboard/users/${userID}`);
+  }
+
+  panel(name: "Details" | "Roles" | "Ban" | "Banned" | "Delete"): Locator {
+    return this.main.getByRole("region", { name, exact: true });
+  }
+
+  async rename(name: string): Promise<void> {
+    await this.panel("Details").getByLabel("Name", { exact: true }).fill(name);
+    await this.panel("Details").getByRole("button", { name: "Save" }).click();
+  }
+
+  fieldError(panel: "Details", text: string): Locator {
+    return this.panel(panel).getByText(text);
+  }
+
+  async setRoles(roles: Record<string, boolean>): Promise<void> {
+    const panel = this.panel("Roles");
+    for (const [role, checked] of Object.entries(roles)) {
+      await panel.getByRole("checkbox", { name: role, exact: true }).setChecked(checked);
+    }
+    await panel.getByRole("button", { name: "Save Roles" }).click();
+  }
+
+  async checkedRoles(): Promise<string[]> {
+    const boxes = await this.panel("Roles").getByRole("checkbox").all();
+    const names: string[] = [];
+    for (const box of boxes) {
+      if (await box.isChecked()) names.push((await box.locator("..").innerText()).trim());
+    }
+    return names;
+  }
+
+  async ban(name: string): Promise<void> {
+    await this.panel("Ban")
+      .getByRole("button", { name: `Ban ${name}` })
+      .click();
+  }
+
+  async unban(name: string): Promise<void> {
+    await this.panel("Banned")
+      .getByRole("button", { name: `Unban ${name}` })
+      .click();
+  }
+
+  async confirmEmail(): Promise<void> {
+    await this.panel("Details").getByRole("button", { name: "Confirm E-mail" }).click();
+  }
+
+  /** Asks to delete the member (the first step: the confirmation follows). */
+  async askDelete(name: string, posts: "Keep their posts" | "Keep their posts, blanked" | "Delete their posts") {
+    await this.panel("Delete").getByLabel("Their posts").selectOption({ label: posts });
+    await this.panel("Delete")
+      .getByRole("button", { name: `Delete ${name}…` })
+      .click();
+  }
+
+  get confirmation(): Locator {
+    return this.main.getByRole("alertdialog");
+  }
+
+  async confirm(): Promise<void> {
+    await this.confirmation.getByRole("button", { name: "Delete" }).click();
+  }
+
+  status(text: string): Locator {
+    return this.main.getByRole("status").filter({ hasText: text });
+  }
+}
