@@ -30,6 +30,7 @@ describe("the dashboard at /dashboard", () => {
       "Reports",
       "Report Reasons",
       "Tags",
+      "Reactions",
       "Site Settings",
     ]);
     expect((await dashboard.total("Discussions")).count).toBe(before.counts["discussion"]!.count);

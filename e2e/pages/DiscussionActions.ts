@@ -14,6 +14,13 @@ export class DiscussionActionsPage extends DiscussionPage {
     return this.reactionRow.getByRole("button", { name: new RegExp(`^${name} \\d+$`) });
   }
 
+  /** The url codes of the types the row offers, in order. */
+  async reactionTypes(): Promise<string[]> {
+    return this.reactionRow
+      .getByRole("button")
+      .evaluateAll((buttons) => buttons.map((button) => button.getAttribute("data-reaction") ?? ""));
+  }
+
   /** The count a reaction toggle shows. */
   async reactionCount(name: string): Promise<number> {
     const text = (await this.reaction(name).innerText()).trim();

@@ -112,7 +112,8 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
   const settings = () =>
     import("./features/settings/index.ts").then((m) => m.loadSettingsRoutes()).then((m) => m.createSettingsRoutes);
   const themes = () => loadThemesRoutes().then((m) => m.createThemesRoutes);
-  // The dashboard's, the tags' and the members' index.ts are used by the dashboard's own on-demand parts (its navigation).
+  // The dashboard's, the tags', the members' and the reactions' index.ts are used by the dashboard's own on-demand
+  // parts (its navigation).
   const dashboardFeature = () => import("./features/dashboard/index.ts");
   const dashboard = () =>
     dashboardFeature()
@@ -121,6 +122,8 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
   const tags = () => import("./features/tags/index.ts").then((m) => m.loadTagsRoutes()).then((m) => m.createTagsRoutes);
   const members = () =>
     import("./features/members/index.ts").then((m) => m.loadMembersRoutes()).then((m) => m.createMembersRoutes);
+  const reactionsDashboard = () =>
+    import("./features/reactions/index.ts").then((m) => m.loadReactionsRoutes()).then((m) => m.createReactionsRoutes);
   const log = () => loadLogRoutes().then((m) => m.createLogRoutes);
   // The knowledge base: its reading pages, and the article editor apart (reading never loads the editor).
   const knowledge = () => loadKnowledgeRoutes().then((m) => m.createKnowledgeRoutes);
@@ -310,6 +313,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                 featureRoute("themes", "dashboard/themes", themes),
                 featureRoute("report-reasons", "dashboard/settings/report-reasons", reports),
                 featureRoute("tags", "dashboard/tags", tags),
+                featureRoute("dashboard-reactions", "dashboard/reactions", reactionsDashboard),
               ],
             },
             featureRoute("theme-editor", "dashboard/themes/:themeID/edit", themes),

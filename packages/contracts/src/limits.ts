@@ -188,6 +188,13 @@ export const limits = {
     /** Revisions listed at most per page of `GET /themes/{id}/revisions`. */
     revisionsPageLimit: 100,
   },
+  /** Reaction types as the dashboard edits them (not in spec §9: the reactionTypes table's name column). */
+  reactions: {
+    nameMaxLength: 100,
+    descriptionMaxLength: 500,
+    /** The score a reaction moves a post by, either way, at most. */
+    pointsMax: 100,
+  },
   /** Colours (spec §9). */
   colors: {
     primary: "#037DBC",

@@ -1,5 +1,6 @@
 import { Type, type Static } from "typebox";
 import { DateTime } from "./common.ts";
+import { limits } from "./limits.ts";
 import { Limit, Page } from "./pagination.ts";
 
 /** A reaction type (GET /reactions; note Vanilla's camel `urlCode` here, `urlcode` in fragments). */
@@ -18,6 +19,26 @@ export const ReactionType = Type.Object({
   photoUrl: Type.String(),
 });
 export type ReactionType = Static<typeof ReactionType>;
+
+/**
+ * `PATCH /reactions/{urlCode}` (Vanilla's, community.manage): what the dashboard changes of a type. A type
+ * turned off (`active: false`) is offered on no post, and reacting with it is refused.
+ */
+export const ReactionTypePatch = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: limits.reactions.nameMaxLength })),
+  description: Type.Optional(Type.String({ maxLength: limits.reactions.descriptionMaxLength })),
+  points: Type.Optional(
+    Type.Integer({
+      minimum: -limits.reactions.pointsMax,
+      maximum: limits.reactions.pointsMax,
+      description: "How far a reaction of this type moves a post's score.",
+    }),
+  ),
+  active: Type.Optional(Type.Boolean({ description: "Whether posts offer it." })),
+});
+export type ReactionTypePatch = Static<typeof ReactionTypePatch>;
+
+export const ReactionTypeParams = Type.Object({ urlCode: Type.String({ minLength: 1, maxLength: 50 }) });
 
 export const ReactionPost = Type.Object({
   reactionType: Type.String({ minLength: 1, description: "The reaction's urlcode." }),

@@ -23,6 +23,8 @@ export const reactionsPolicy = {
   canAdd: rule(permissionToAdd, (viewer: Viewer, type: ReactionType) => can(viewer, permissionToAdd(type))),
   /** Remove another member's reaction. */
   canRemoveOthers: permissionRule("community.moderate"),
+  /** Edit the reaction types, turn them on and off (the dashboard's Reactions page). */
+  canManageTypes: permissionRule("community.manage"),
   /** Read who reacted how. */
   canViewLog: permissionRule("reactions.view"),
 };

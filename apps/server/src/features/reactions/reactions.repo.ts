@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
+import { lockRows } from "../../platform/db/row-locks.ts";
 import type { DB, ReactionTypesTable } from "../../platform/db/schema.ts";
 import { addCommentScore } from "../comments/index.ts";
 import { addDiscussionScore } from "../discussions/index.ts";
@@ -11,6 +12,36 @@ export function createReactionsRepo(db: Kysely<DB>): ReactionsRepo {
   return {
     withTransaction: (trx) => createReactionsRepo(trx),
     types: () => db.selectFrom("reactionTypes").selectAll().orderBy("sort").execute(),
+
+    async lockType(urlcode) {
+      const found = await db
+        .selectFrom("reactionTypes")
+        .select("tagID")
+        .where((eb) => eb(eb.fn("lower", ["urlcode"]), "=", urlcode.toLowerCase()))
+        .executeTakeFirst();
+      if (!found) return undefined;
+      await lockRows(db, "reactionTypes", "tagID", [found.tagID], "sort");
+      return db.selectFrom("reactionTypes").selectAll().where("tagID", "=", found.tagID).executeTakeFirst();
+    },
+
+    async updateType(tagID, changes) {
+      if (Object.keys(changes).length === 0) return;
+      await db.updateTable("reactionTypes").set(changes).where("tagID", "=", tagID).execute();
+    },
+
+    async countsOfType(tagID) {
+      const rows = await db
+        .selectFrom("reactions")
+        .select(["recordType", "recordID", (eb) => eb.fn.countAll<number>().as("count")])
+        .where("tagID", "=", tagID)
+        .groupBy(["recordType", "recordID"])
+        .execute();
+      return rows.map((row) => ({
+        recordType: row.recordType as RecordType,
+        recordID: row.recordID,
+        count: Number(row.count),
+      }));
+    },
 
     existing: (recordType, recordID, userID) =>
       db
@@ -101,6 +132,17 @@ export function createReactionsRepo(db: Kysely<DB>): ReactionsRepo {
 export interface ReactionsRepo {
   withTransaction(trx: Kysely<DB>): ReactionsRepo;
   types(): Promise<ReactionTypeRow[]>;
+  /**
+   * A type by its url code (any case), its row locked until the transaction ends: two edits of one type
+   * run one after the other, each reading the points the other left.
+   */
+  lockType(urlcode: string): Promise<ReactionTypeRow | undefined>;
+  updateType(
+    tagID: number,
+    changes: Partial<Pick<ReactionTypeRow, "name" | "description" | "points" | "active">>,
+  ): Promise<void>;
+  /** How many reactions of a type each post has (to move their scores when the type's points change). */
+  countsOfType(tagID: number): Promise<Array<{ recordType: RecordType; recordID: number; count: number }>>;
   /**
    * Locks the record's row until the transaction ends (false when it is gone): the member's reaction read
    * after it is the one committed, so two reactions at once never both add their points.

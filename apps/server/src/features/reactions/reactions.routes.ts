@@ -7,6 +7,8 @@ import {
   ReactionPost,
   ReactionRecordParams,
   ReactionType,
+  ReactionTypeParams,
+  ReactionTypePatch,
   ReactionUserParams,
 } from "@parley/contracts";
 import { requestContext } from "../../platform/http/request-context.ts";
@@ -18,12 +20,25 @@ interface Options {
   loaders: Record<RecordType, ReactableLoader>;
 }
 
-/** GET /reactions, and for discussions and comments: react, unreact, and the reaction log. */
+/** GET /reactions and PATCH /reactions/{urlCode}, and for discussions and comments: react, unreact, and the reaction log. */
 export const reactionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { service, loaders }) => {
   app.get(
     "/reactions",
     { schema: { tags: ["Reactions"], summary: "The reaction types.", response: { 200: Type.Array(ReactionType) } } },
     async () => service.types(),
+  );
+  app.patch(
+    "/reactions/:urlCode",
+    {
+      schema: {
+        tags: ["Reactions"],
+        summary: "Edit a reaction type, or turn it on or off (community.manage).",
+        params: ReactionTypeParams,
+        body: ReactionTypePatch,
+        response: { 200: ReactionType },
+      },
+    },
+    async (request) => service.updateType(request.params.urlCode, request.body, requestContext(request)),
   );
 
   for (const recordType of ["discussion", "comment"] as const) {

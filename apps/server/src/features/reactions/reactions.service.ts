@@ -1,3 +1,4 @@
+import type { ReactionType, ReactionTypePatch } from "@parley/contracts";
 import { requireAccess } from "../../platform/auth/access.ts";
 import { requireSignedIn } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
@@ -5,6 +6,7 @@ import type { Platform } from "../../platform/context.ts";
 import { nowIso, toRfc3339 } from "../../platform/dates.ts";
 import { fieldError, notFound, validationFailed } from "../../platform/errors.ts";
 import type { RequestContext as ReactionRequestContext } from "../../platform/http/request-context.ts";
+import { storableText } from "../../platform/text.ts";
 import type { UserFragments } from "../users/index.ts";
 import { unknownUser } from "../users/index.ts";
 import { reactionsPolicy } from "./reactions.policy.ts";
@@ -16,6 +18,22 @@ interface Reactable {
   insertUserID: number;
 }
 export type ReactableLoader = (id: number, viewer: Viewer) => Promise<Reactable>;
+
+/** A type as `GET /reactions` answers it (Vanilla's fields; Parley has no custom or hidden types, no icons). */
+const presentType = (type: ReactionTypeRow): ReactionType => ({
+  tagID: type.tagID,
+  urlCode: type.urlcode,
+  name: type.name,
+  description: type.description ?? "",
+  class: type.class,
+  points: type.points,
+  sort: type.sort,
+  active: type.active === 1,
+  custom: false,
+  hidden: false,
+  attributes: {},
+  photoUrl: "",
+});
 
 export interface ReactionSummary {
   tagID: number;
@@ -35,7 +53,7 @@ declare module "../../platform/events.ts" {
 
 /**
  * Reactions: one per member per record; a new one replaces the old; the record's score moves by the
- * difference of their points (spec §4). Types are cached: they change only by migration.
+ * difference of their points (spec §4). Types are cached until the dashboard changes one (`updateType`).
  */
 export function createReactionsService(repo: ReactionsRepo, platform: Platform, users: UserFragments) {
   let types: Promise<ReactionTypeRow[]> | null = null;
@@ -74,20 +92,40 @@ export function createReactionsService(repo: ReactionsRepo, platform: Platform, 
     summaries,
 
     async types() {
-      return (await allTypes()).map((type) => ({
-        tagID: type.tagID,
-        urlCode: type.urlcode,
-        name: type.name,
-        description: type.description ?? "",
-        class: type.class,
-        points: type.points,
-        sort: type.sort,
-        active: type.active === 1,
-        custom: false,
-        hidden: false,
-        attributes: {},
-        photoUrl: "",
-      }));
+      return (await allTypes()).map(presentType);
+    },
+
+    /**
+     * `PATCH /reactions/{urlCode}` (community.manage): renames, describes, re-points or turns a type on or
+     * off, in one transaction. New points move the score of every post with reactions of the type by the
+     * difference, so that removing one later takes off what it now adds.
+     */
+    async updateType(urlCode: string, body: ReactionTypePatch, context: ReactionRequestContext): Promise<ReactionType> {
+      requireAccess(context.viewer, reactionsPolicy.canManageTypes);
+      const name = body.name === undefined ? undefined : storableText(body.name).trim();
+      if (name === "") throw validationFailed([fieldError("name", "missingField", "The name is required.")]);
+      const updated = await platform.db.transaction().execute(async (trx) => {
+        const scoped = repo.withTransaction(trx);
+        const type = await scoped.lockType(urlCode);
+        if (!type) throw notFound("Reaction type");
+        await scoped.updateType(type.tagID, {
+          ...(name !== undefined ? { name } : {}),
+          ...(body.description !== undefined ? { description: storableText(body.description).trim() } : {}),
+          ...(body.points !== undefined ? { points: body.points } : {}),
+          ...(body.active !== undefined ? { active: body.active ? 1 : 0 } : {}),
+        });
+        const delta = body.points === undefined ? 0 : body.points - type.points;
+        if (delta !== 0) {
+          // Posts in one order (discussions, then comments, by id), as reacting locks them: no circle.
+          const posts = (await scoped.countsOfType(type.tagID)).sort(
+            (a, b) => a.recordType.localeCompare(b.recordType) || a.recordID - b.recordID,
+          );
+          for (const post of posts) await scoped.addScore(post.recordType, post.recordID, delta * post.count);
+        }
+        return (await scoped.lockType(type.urlcode))!;
+      });
+      types = null;
+      return presentType(updated);
     },
 
     async react(

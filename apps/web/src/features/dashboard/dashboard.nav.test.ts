@@ -19,7 +19,7 @@ describe("the dashboard's navigation", () => {
       ["Appearance", ["/dashboard/themes"]],
       ["Membership", ["/dashboard/users"]],
       ["Moderation", ["/dashboard/content/reports", "/dashboard/settings/report-reasons"]],
-      ["Forum", ["/dashboard/tags"]],
+      ["Forum", ["/dashboard/tags", "/dashboard/reactions"]],
       ["Settings", ["/dashboard/settings"]],
     ]);
     expect(links(admin, true)[1]).toEqual(["Membership", ["/dashboard/users", "/dashboard/users/applicants"]]);
@@ -29,7 +29,7 @@ describe("the dashboard's navigation", () => {
     expect(links(viewer(["community.moderate"]))).toEqual([["Moderation", ["/dashboard/content/reports"]]]);
     expect(links(viewer(["community.manage"]))).toEqual([
       ["Moderation", ["/dashboard/settings/report-reasons"]],
-      ["Forum", ["/dashboard/tags"]],
+      ["Forum", ["/dashboard/tags", "/dashboard/reactions"]],
       ["Settings", ["/dashboard/settings"]],
     ]);
     expect(links(viewer(["site.manage"]))[0]).toEqual(["Appearance", ["/dashboard/themes"]]);

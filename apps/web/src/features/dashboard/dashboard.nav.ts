@@ -1,4 +1,5 @@
 import type { Me } from "@parley/contracts";
+import { canManageReactions, reactionsPagePath } from "../reactions/index.ts";
 import { applicantsPath, canManageApplicants } from "../applicants/index.ts";
 import { canManageReasons, reportReasonsPath, reportsPath } from "../reports/index.ts";
 import { canManageMembers, membersPagePath } from "../members/index.ts";
@@ -28,7 +29,7 @@ const canModerate = (me: Viewer) => me.userID !== 0 && (me.isAdmin || me.permiss
 /**
  * The dashboard's navigation, grouped as Vanilla's (Appearance, Membership, Moderation, Forum, Settings): only the
  * pages the member may open, only the groups with a page left. Each page's server checks again. The
- * other groups of issue 28 (Forum: categories and reactions; Knowledge) come with their pages.
+ * other groups of issue 28 (Forum: categories; Knowledge) come with their pages.
  */
 export function dashboardSections(me: Viewer, site: { registrationApproval: boolean }): DashboardSection[] {
   const sections: DashboardSection[] = [
@@ -57,7 +58,10 @@ export function dashboardSections(me: Viewer, site: { registrationApproval: bool
     {
       id: "forum",
       name: "Forum",
-      links: canManageTags(me) ? [{ name: "Tags", to: tagsPagePath }] : [],
+      links: [
+        ...(canManageTags(me) ? [{ name: "Tags", to: tagsPagePath }] : []),
+        ...(canManageReactions(me) ? [{ name: "Reactions", to: reactionsPagePath }] : []),
+      ],
     },
     {
       id: "settings",

@@ -168,4 +168,17 @@ describe("ReactionsRow", () => {
     expect(list.textContent).toContain("2");
     expect(screen.queryByRole("button", { name: /Agree/ })).toBeNull();
   });
+
+  it("offers no type turned off, and shows its past reactions to no one", async () => {
+    const agreeOff = {
+      "GET /reactions": jsonResponse(allTypes.map((type) => ({ ...type, active: type.urlCode !== "agree" }))),
+    };
+    renderRow(agreeOff);
+    await screen.findByRole("button", { name: /^Like/ });
+    expect(screen.queryByRole("button", { name: /^Agree/ })).toBeNull();
+    cleanup();
+    renderRow(agreeOff, guestMe);
+    // The counts show until the types have loaded, then the type turned off goes.
+    await waitFor(() => expect(screen.queryByRole("list", { name: "Reactions" })).toBeNull());
+  });
 });

@@ -44,7 +44,9 @@ export function ReactionsRow(props: ReactionsRowProps) {
   }, [member, preload]);
 
   if (member && module) return <module.ReactionToggles {...props} addable={addable} />;
-  const counts = visibleCounts(props.record.reactions);
+  // A type turned off in the dashboard is gone from the row, its past reactions too.
+  const off = new Set(types.filter((type) => !type.active).map((type) => type.tagID));
+  const counts = visibleCounts(props.record.reactions).filter((reaction) => !off.has(reaction.tagID));
   if (counts.length === 0) return null;
   return (
     <ul className={styles.counts} aria-label={t("Reactions")}>

@@ -1,4 +1,4 @@
-import type { ReactionType } from "@parley/contracts";
+import type { ReactionType, ReactionTypePatch } from "@parley/contracts";
 import type { ApiClient } from "../../lib/api.ts";
 
 export type ReactionRecordType = "discussion" | "comment";
@@ -26,6 +26,15 @@ const base = (recordType: ReactionRecordType, recordID: number) => `/${recordTyp
 export const reactionsApi = {
   types: async (api: ApiClient, signal?: AbortSignal) =>
     (await api.get<ReactionType[]>("/reactions", undefined, signal)).data,
+  /** Edits a type, or turns it on or off (community.manage; the dashboard's Reactions page). */
+  updateType: async (api: ApiClient, urlCode: string, body: ReactionTypePatch) =>
+    (
+      await api.request<ReactionType>({
+        method: "PATCH",
+        path: `/reactions/${encodeURIComponent(urlCode)}`,
+        body,
+      })
+    ).data,
   /** Reacts with `urlcode`; the server replaces the member's previous reaction. Answers the new counts. */
   react: async (api: ApiClient, recordType: ReactionRecordType, recordID: number, urlcode: string) =>
     (
