@@ -75,6 +75,28 @@ describe.each(engines)("PATCH /reactions/{urlCode} on %s", (engine) => {
     expect(await score()).toBe(1);
   });
 
+  it("a change made through another process: a reaction's write reads it at once, the lists within seconds", async () => {
+    expect((await listed("lol")).active).toBe(true);
+    // Another process's PATCH: this one's copy of the types still says LOL is on and worth 0.
+    const types = f.t.database.db.updateTable("reactionTypes").where("urlcode", "=", "lol");
+    await types.set({ active: 0 }).execute();
+    const refused = await react(f.as.member, "lol");
+    expect([refused.statusCode, fieldOf(refused)]).toEqual([400, ["reactionType"]]);
+    expect((await listed("lol")).active).toBe(true);
+    f.t.clock.advance(5_000);
+    expect((await listed("lol")).active).toBe(false);
+    await types.set({ active: 1, points: 4 }).execute();
+    await f.api.delete(`/api/v2/discussions/${discussion.discussionID}/reactions`, { as: f.as.member });
+    const before = (await score())!;
+    expect((await react(f.as.member, "lol")).statusCode).toBe(201);
+    expect(await score()).toBe(before + 4);
+    // Taken back with the points it is worth now, whatever this process last listed.
+    await types.set({ points: 2 }).execute();
+    await f.api.delete(`/api/v2/discussions/${discussion.discussionID}/reactions`, { as: f.as.member });
+    expect(await score()).toBe(before + 2);
+    await types.set({ points: 0 }).execute();
+  });
+
   it("refuses a blank name, a name too long, points out of range and ignores fields it does not take", async () => {
     const blank = await patch("agree", { name: "   " });
     expect([blank.statusCode, fieldOf(blank)]).toEqual([400, ["name"]]);

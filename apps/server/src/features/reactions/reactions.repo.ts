@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import { lockRows } from "../../platform/db/row-locks.ts";
+import { lockRows, sharedRead } from "../../platform/db/row-locks.ts";
 import type { DB, ReactionTypesTable } from "../../platform/db/schema.ts";
 import { addCommentScore } from "../comments/index.ts";
 import { addDiscussionScore } from "../discussions/index.ts";
@@ -12,6 +12,8 @@ export function createReactionsRepo(db: Kysely<DB>): ReactionsRepo {
   return {
     withTransaction: (trx) => createReactionsRepo(trx),
     types: () => db.selectFrom("reactionTypes").selectAll().orderBy("sort").execute(),
+    // A type's change (lockType) waits for the reactions being written with the types as read here.
+    typesShared: () => sharedRead(db, db.selectFrom("reactionTypes").selectAll().orderBy("tagID")).execute(),
 
     async lockType(urlcode) {
       const found = await db
@@ -132,6 +134,8 @@ export function createReactionsRepo(db: Kysely<DB>): ReactionsRepo {
 export interface ReactionsRepo {
   withTransaction(trx: Kysely<DB>): ReactionsRepo;
   types(): Promise<ReactionTypeRow[]>;
+  /** The types as they are now, share-locked until the transaction ends (call it first in a reaction's). */
+  typesShared(): Promise<ReactionTypeRow[]>;
   /**
    * A type by its url code (any case), its row locked until the transaction ends: two edits of one type
    * run one after the other, each reading the points the other left.

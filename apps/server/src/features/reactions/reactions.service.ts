@@ -3,7 +3,7 @@ import { requireAccess } from "../../platform/auth/access.ts";
 import { requireSignedIn } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
-import { nowIso, toRfc3339 } from "../../platform/dates.ts";
+import { toRfc3339 } from "../../platform/dates.ts";
 import { fieldError, notFound, validationFailed } from "../../platform/errors.ts";
 import type { RequestContext as ReactionRequestContext } from "../../platform/http/request-context.ts";
 import { storableText } from "../../platform/text.ts";
@@ -51,13 +51,22 @@ declare module "../../platform/events.ts" {
   }
 }
 
+/** How long a process trusts its copy of the reaction types. */
+const TYPES_TTL_MS = 5_000;
+
 /**
  * Reactions: one per member per record; a new one replaces the old; the record's score moves by the
- * difference of their points (spec §4). Types are cached until the dashboard changes one (`updateType`).
+ * difference of their points (spec §4). Types are cached for a few seconds, and dropped at once when this process changes one (`updateType`).
  */
 export function createReactionsService(repo: ReactionsRepo, platform: Platform, users: UserFragments) {
-  let types: Promise<ReactionTypeRow[]> | null = null;
-  const allTypes = () => (types ??= repo.types());
+  // Read again every few seconds, so a change made through another process shows here too (a reaction's
+  // write reads the types afresh: the cache only decides what the lists offer).
+  let types: { at: number; rows: Promise<ReactionTypeRow[]> } | null = null;
+  const allTypes = () => {
+    const now = platform.clock.nowMs();
+    if (!types || now - types.at >= TYPES_TTL_MS) types = { at: now, rows: repo.types() };
+    return types.rows;
+  };
   const typeByID = async () => new Map((await allTypes()).map((type) => [type.tagID, type]));
 
   async function summaries(
@@ -138,29 +147,31 @@ export function createReactionsService(repo: ReactionsRepo, platform: Platform, 
       const { viewer } = context;
       requireSignedIn(viewer);
       const record = await load(recordID, viewer);
-      const type = (await allTypes()).find(
-        (item) => item.urlcode.toLowerCase() === urlcode.toLowerCase() && item.active === 1,
-      );
-      if (!type)
-        throw validationFailed([fieldError("reactionType", "invalid", `${urlcode} is not a valid reaction type.`)]);
-      // Global permissions (never granted per category): the loader has checked the viewer may see the record.
-      requireAccess(viewer, reactionsPolicy.canAdd, type);
-      const byID = await typeByID();
-      await platform.db.transaction().execute(async (trx) => {
+      const type = await platform.db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
+        // The types as they are now, not as cached: another process may have turned this one off or changed
+        // its points, and a change waits until this reaction is written (its scores then count it).
+        const types = await scoped.typesShared();
+        const current = new Map(types.map((row) => [row.tagID, row]));
+        const type = types.find((item) => item.urlcode.toLowerCase() === urlcode.toLowerCase() && item.active === 1);
+        if (!type)
+          throw validationFailed([fieldError("reactionType", "invalid", `${urlcode} is not a valid reaction type.`)]);
+        // Global permissions (never granted per category): the loader has checked the viewer may see the record.
+        requireAccess(viewer, reactionsPolicy.canAdd, type);
         if (!(await scoped.lockRecord(recordType, recordID)))
           throw notFound(recordType === "discussion" ? "Discussion" : "Comment");
         const previous = await scoped.existing(recordType, recordID, viewer.userID);
-        const oldPoints = previous ? (byID.get(previous.tagID)?.points ?? 0) : 0;
+        const oldPoints = previous ? (current.get(previous.tagID)?.points ?? 0) : 0;
         await scoped.put({
           recordType,
           recordID,
           userID: viewer.userID,
           tagID: type.tagID,
           recordUserID: record.insertUserID,
-          dateInserted: nowIso(),
+          dateInserted: platform.clock.nowIso(),
         });
         await scoped.addScore(recordType, recordID, type.points - oldPoints);
+        return type;
       });
       await platform.events.emit("reaction.added", {
         recordType,
@@ -183,14 +194,14 @@ export function createReactionsService(repo: ReactionsRepo, platform: Platform, 
       requireSignedIn(viewer);
       await load(recordID, viewer);
       if (userID !== viewer.userID) requireAccess(viewer, reactionsPolicy.canRemoveOthers);
-      const byID = await typeByID();
       await platform.db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
+        const current = new Map((await scoped.typesShared()).map((row) => [row.tagID, row]));
         if (!(await scoped.lockRecord(recordType, recordID))) return;
         const previous = await scoped.existing(recordType, recordID, userID);
         if (!previous) return;
         await scoped.remove(recordType, recordID, userID);
-        await scoped.addScore(recordType, recordID, -(byID.get(previous.tagID)?.points ?? 0));
+        await scoped.addScore(recordType, recordID, -(current.get(previous.tagID)?.points ?? 0));
       });
     },
 

@@ -52,6 +52,15 @@ export async function lockRowsExclusively<T extends keyof DB>(
   return new Set(rows.map((row) => Number(row.id)));
 }
 
+/**
+ * A select that share-locks the rows it reads until the transaction ends (PostgreSQL `FOR SHARE`): a writer
+ * that locks one of them (lockRows, lockRowsExclusively) waits, and waits to be waited on; readers do not wait
+ * for each other. SQLite runs one writing transaction at a time, so the plain select is enough there.
+ */
+export function sharedRead<Q extends { forShare(): Q }>(db: Kysely<DB>, query: Q): Q {
+  return isPostgres(db) ? query.forShare() : query;
+}
+
 /** `lockRows` for every row of a table, before a recount of them all (rare, bulk work). */
 export async function lockAllRows<T extends keyof DB>(
   db: Kysely<DB>,
