@@ -1,7 +1,6 @@
 import { userMessages, type Applicant, type ApplicantListQuery } from "@parley/contracts";
 import { requireAccess } from "../../platform/auth/access.ts";
 import type { Platform } from "../../platform/context.ts";
-import { nowIso } from "../../platform/dates.ts";
 import { HttpError } from "../../platform/errors.ts";
 import { simpleMail } from "../../platform/mail/mailer.ts";
 import type { createEmailTokens } from "./email-tokens.ts";
@@ -56,7 +55,7 @@ export function createApplicantsService(
       await platform.db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
         await scoped.setRoles(userID, roleIDs);
-        await scoped.update(userID, { emailConfirmed: confirm ? 0 : 1, dateUpdated: nowIso() });
+        await scoped.update(userID, { emailConfirmed: confirm ? 0 : 1, dateUpdated: platform.clock.nowIso() });
       });
       await platform.events.emit("user.access.changed", { userID });
       const title = await platform.siteConfig.get("garden.title");

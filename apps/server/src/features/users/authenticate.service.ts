@@ -6,7 +6,6 @@ import { randomToken } from "../../platform/auth/tokens.ts";
 import type { Platform } from "../../platform/context.ts";
 import type { Limiter } from "../../platform/http/rate-limit.ts";
 import { clientOf } from "../../platform/http/client-address.ts";
-import { nowIso } from "../../platform/dates.ts";
 import { HttpError } from "../../platform/errors.ts";
 import type { UsersRepo, UserRow } from "./users.repo.ts";
 
@@ -104,7 +103,7 @@ export function createAuthenticateService(
       if (roles.some((role) => role.type === "applicant") && !roles.some((role) => role.canSession === 1))
         throw new HttpError(403, userMessages.applicationPending);
       await perPair.reset(pairKey);
-      const now = nowIso();
+      const now = platform.clock.nowIso();
       await repo.update(user.userID, {
         dateLastActive: now,
         lastIPAddress: request.ip,

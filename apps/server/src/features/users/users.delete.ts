@@ -1,5 +1,4 @@
 import { requireAccess } from "../../platform/auth/access.ts";
-import { nowIso } from "../../platform/dates.ts";
 import { HttpError, notFound } from "../../platform/errors.ts";
 import type { RequestContext } from "../../platform/http/request-context.ts";
 import type { DeleteMethod } from "./users.events.ts";
@@ -32,7 +31,7 @@ export async function deleteUser(
       passwordHash: null,
       photoUrl: null,
       title: null,
-      dateUpdated: nowIso(),
+      dateUpdated: platform.clock.nowIso(),
     });
     await scoped.setRoles(row.userID, []);
     await scoped.deleteCredentials(row.userID);

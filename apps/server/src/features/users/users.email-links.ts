@@ -1,7 +1,6 @@
 import { userMessages } from "@parley/contracts";
 import { requireSignedIn } from "../../platform/auth/authorize.ts";
 import { hashPassword } from "../../platform/auth/password.ts";
-import { nowIso } from "../../platform/dates.ts";
 import { HttpError, validationFailed } from "../../platform/errors.ts";
 import type { RequestContext } from "../../platform/http/request-context.ts";
 import type { UsersDeps } from "./users.operation.ts";
@@ -33,7 +32,7 @@ export async function confirmEmail(deps: UsersDeps, id: string, token: string): 
   if (!user || user.deleted === 1 || user.email.toLowerCase() !== found.email.toLowerCase()) {
     throw new HttpError(400, userMessages.emailConfirmBadLink);
   }
-  await repo.update(user.userID, { emailConfirmed: 1, dateUpdated: nowIso() });
+  await repo.update(user.userID, { emailConfirmed: 1, dateUpdated: deps.platform.clock.nowIso() });
   await promoteUnconfirmed(deps, user.userID);
   return { userID: user.userID };
 }
@@ -62,7 +61,10 @@ export async function resetPassword(
   if (!found || !user || user.deleted === 1) throw new HttpError(400, userMessages.passwordResetBadLink);
   await platform.db.transaction().execute(async (trx) => {
     const scoped = repo.withTransaction(trx);
-    await scoped.update(user.userID, { passwordHash: await hashPassword(password), dateUpdated: nowIso() });
+    await scoped.update(user.userID, {
+      passwordHash: await hashPassword(password),
+      dateUpdated: platform.clock.nowIso(),
+    });
     // A reset signs every other session out.
     await scoped.deleteCredentials(user.userID, { keepTokens: true });
   });

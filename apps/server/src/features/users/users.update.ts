@@ -3,7 +3,6 @@ import { requireAccess } from "../../platform/auth/access.ts";
 import { requireSignedIn } from "../../platform/auth/authorize.ts";
 import { hashPassword, verifyPassword } from "../../platform/auth/password.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
-import { nowIso } from "../../platform/dates.ts";
 import { fieldError, validationFailed } from "../../platform/errors.ts";
 import type { RequestContext } from "../../platform/http/request-context.ts";
 import { normalizeFormat } from "../../platform/render/index.ts";
@@ -88,7 +87,7 @@ export async function updateUser(deps: UsersDeps, id: string, body: UserPatch, c
           : {}),
       ...(body.banned !== undefined ? { banned: body.banned ? 1 : 0 } : {}),
       ...(body.password !== undefined ? { passwordHash: await hashPassword(body.password) } : {}),
-      dateUpdated: nowIso(),
+      dateUpdated: platform.clock.nowIso(),
     });
     if (body.roleID) await scoped.setRoles(row.userID, body.roleID);
   });
@@ -109,7 +108,7 @@ export async function banUser(
   const row = await resolveUser(deps, id, context.viewer);
   requireAccess(context.viewer, usersPolicy.canBan);
   assertBannable(row, context.viewer);
-  await deps.repo.update(row.userID, { banned: banned ? 1 : 0, dateUpdated: nowIso() });
+  await deps.repo.update(row.userID, { banned: banned ? 1 : 0, dateUpdated: deps.platform.clock.nowIso() });
   await deps.platform.events.emit("user.access.changed", { userID: row.userID });
   return { banned };
 }
