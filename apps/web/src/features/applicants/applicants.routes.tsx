@@ -1,10 +1,10 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from "react-router";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from "react-router";
 import type { ApiClient } from "../../lib/api.ts";
 import { formError, formValue, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
-import { loadOrThrow, notFoundError, type RouteErrorData } from "../../lib/route-errors.ts";
-import { requireMember } from "../users/index.ts";
+import { loadOrThrow, notFoundError } from "../../lib/route-errors.ts";
+import { requirePermitted } from "../users/index.ts";
 import { applicantsApi } from "./applicants.api.ts";
 import { applicantKeys, applicantsPageOf, applicantsQuery, canManageApplicants } from "./applicants.queries.ts";
 import { ApplicantsPage } from "./pages/ApplicantsPage.tsx";
@@ -20,10 +20,8 @@ export function createApplicantRoutes({
   queryClient: QueryClient;
   api: ApiClient;
 }): RouteObject[] {
-  const requireManager = async (request: Request) => {
-    const me = await requireMember(queryClient, api, request);
-    if (!canManageApplicants(me)) throw data<RouteErrorData>({ type: "Applicants" }, { status: 403 });
-  };
+  const requireManager = (request: Request) =>
+    requirePermitted(queryClient, api, request, canManageApplicants, "Applicants");
   return [
     {
       id: "applicants",

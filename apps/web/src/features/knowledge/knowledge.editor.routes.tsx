@@ -4,7 +4,7 @@ import type { ApiClient } from "../../lib/api.ts";
 import { formError, formInvalid, formValue } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
 import { loadOrThrow, notFoundError, type RouteErrorData } from "../../lib/route-errors.ts";
-import { requireMember } from "../users/index.ts";
+import { requirePermitted } from "../users/index.ts";
 import { knowledgeApi } from "./knowledge.api.ts";
 import { articleFormErrors, readArticleForm, savedFormat } from "./knowledge.editor.form.ts";
 import {
@@ -39,10 +39,7 @@ export function createArticleEditorRoutes({
   queryClient: QueryClient;
   api: ApiClient;
 }): RouteObject[] {
-  const requireWriter = async (request: Request) => {
-    const me = await requireMember(queryClient, api, request);
-    if (!canWriteArticles(me)) throw data<RouteErrorData>({ type: "Article" }, { status: 403 });
-  };
+  const requireWriter = (request: Request) => requirePermitted(queryClient, api, request, canWriteArticles, "Article");
   /** The categories the select offers: the base's, or every base's when none is known. */
   const loadCategories = (knowledgeBaseID: number | null) =>
     Promise.all([

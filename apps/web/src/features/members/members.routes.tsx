@@ -1,10 +1,10 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from "react-router";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from "react-router";
 import type { ApiClient } from "../../lib/api.ts";
 import { formError, formValue, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
-import { loadOrThrow, notFoundError, pageParam, type RouteErrorData } from "../../lib/route-errors.ts";
-import { requireMember } from "../users/index.ts";
+import { loadOrThrow, notFoundError, pageParam } from "../../lib/route-errors.ts";
+import { requirePermitted } from "../users/index.ts";
 import { membersApi } from "./members.api.ts";
 import {
   canManageMembers,
@@ -27,10 +27,7 @@ type DeleteMethod = (typeof deleteMethods)[number];
  * (a second form post), so every step works without JavaScript; the API checks each write again.
  */
 export function createMembersRoutes({ queryClient, api }: { queryClient: QueryClient; api: ApiClient }): RouteObject[] {
-  const requireManager = async (request: Request) => {
-    const me = await requireMember(queryClient, api, request);
-    if (!canManageMembers(me)) throw data<RouteErrorData>({ type: "Members" }, { status: 403 });
-  };
+  const requireManager = (request: Request) => requirePermitted(queryClient, api, request, canManageMembers, "Members");
   const memberID = (raw: string | undefined) => {
     if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) throw notFoundError("User");
     return Number(raw);

@@ -1,12 +1,12 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { ReactionTypePatch } from "@parley/contracts";
 import { limits } from "@parley/contracts/limits";
-import { data, type ActionFunctionArgs, type RouteObject } from "react-router";
+import { type ActionFunctionArgs, type RouteObject } from "react-router";
 import type { ApiClient } from "../../lib/api.ts";
 import { formError, formInvalid, formValue, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
-import { loadOrThrow, type RouteErrorData } from "../../lib/route-errors.ts";
-import { requireMember } from "../users/index.ts";
+import { loadOrThrow } from "../../lib/route-errors.ts";
+import { requirePermitted } from "../users/index.ts";
 import { reactionsApi } from "./reactions.api.ts";
 import { canManageReactions, reactionKeys, reactionTypesQuery } from "./reactions.queries.ts";
 import { ReactionsDashboardPage } from "./pages/ReactionsDashboardPage.tsx";
@@ -30,10 +30,8 @@ export function createReactionsRoutes({
   queryClient: QueryClient;
   api: ApiClient;
 }): RouteObject[] {
-  const requireManager = async (request: Request) => {
-    const me = await requireMember(queryClient, api, request);
-    if (!canManageReactions(me)) throw data<RouteErrorData>({ type: "Reactions" }, { status: 403 });
-  };
+  const requireManager = (request: Request) =>
+    requirePermitted(queryClient, api, request, canManageReactions, "Reactions");
 
   return [
     {

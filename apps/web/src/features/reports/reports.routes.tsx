@@ -1,15 +1,15 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from "react-router";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from "react-router";
 import type { ApiClient } from "../../lib/api.ts";
 import { formError, formValue, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
-import { loadOrThrow, notFoundError, type RouteErrorData } from "../../lib/route-errors.ts";
+import { loadOrThrow, notFoundError } from "../../lib/route-errors.ts";
 import { reportsApi } from "./reports.api.ts";
 import { reportKeys, reportListQuery, reportReasonsQuery } from "./reports.queries.ts";
 import { canManageReasons, readReportsSearch, reportReasonID } from "./reports.urls.ts";
 import { ReportReasonsPage } from "./pages/ReportReasonsPage.tsx";
 import { ReportsPage } from "./pages/ReportsPage.tsx";
-import { requireMember } from "../users/index.ts";
+import { requirePermitted } from "../users/index.ts";
 
 /**
  * `/dashboard/content/reports`: the report queue and a post's reports, for moderators
@@ -18,10 +18,8 @@ import { requireMember } from "../users/index.ts";
  */
 export function createReportRoutes({ queryClient, api }: { queryClient: QueryClient; api: ApiClient }): RouteObject[] {
   /** The reasons are managed with community.manage (the API answers others 403, and so does the page). */
-  const requireManager = async (request: Request) => {
-    const me = await requireMember(queryClient, api, request);
-    if (!canManageReasons(me)) throw data<RouteErrorData>({ type: "Report Reasons" }, { status: 403 });
-  };
+  const requireManager = (request: Request) =>
+    requirePermitted(queryClient, api, request, canManageReasons, "Report Reasons");
   return [
     {
       id: "reports",

@@ -1,10 +1,10 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from "react-router";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from "react-router";
 import type { ApiClient } from "../../lib/api.ts";
 import { formError, formInvalid, formValue, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
-import { loadOrThrow, notFoundError, pageParam, type RouteErrorData } from "../../lib/route-errors.ts";
-import { requireMember } from "../users/index.ts";
+import { loadOrThrow, notFoundError, pageParam } from "../../lib/route-errors.ts";
+import { requirePermitted } from "../users/index.ts";
 import { tagsApi } from "./tags.api.ts";
 import { canManageTags, tagKeys, tagsQuery } from "./tags.queries.ts";
 import { TagsPage } from "./pages/TagsPage.tsx";
@@ -15,10 +15,7 @@ import { TagsPage } from "./pages/TagsPage.tsx";
  * step works without JavaScript.
  */
 export function createTagsRoutes({ queryClient, api }: { queryClient: QueryClient; api: ApiClient }): RouteObject[] {
-  const requireManager = async (request: Request) => {
-    const me = await requireMember(queryClient, api, request);
-    if (!canManageTags(me)) throw data<RouteErrorData>({ type: "Tags" }, { status: 403 });
-  };
+  const requireManager = (request: Request) => requirePermitted(queryClient, api, request, canManageTags, "Tags");
 
   /** A merge's target, by its name as typed (any case): the tag, or the form's answer why not. */
   const mergeTarget = async (tagID: number, typed: string, values: Record<string, string>) => {

@@ -4,8 +4,8 @@ import { limits } from "@parley/contracts/limits";
 import type { ApiClient } from "../../lib/api.ts";
 import { formError, formInvalid, formValue, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
-import { loadOrThrow, notFoundError, type RouteErrorData } from "../../lib/route-errors.ts";
-import { requireMember } from "../users/index.ts";
+import { loadOrThrow, notFoundError } from "../../lib/route-errors.ts";
+import { requirePermitted } from "../users/index.ts";
 import { ThemeEditorPage } from "./pages/ThemeEditorPage.tsx";
 import { ThemesPage } from "./pages/ThemesPage.tsx";
 import { editorFieldNames, editorPatch, readEditorForm } from "./theme-editor.form.ts";
@@ -37,10 +37,7 @@ const ownThemeID = (value: string | undefined) => (value && /^\d{1,9}$/.test(val
  * the theme's colours are in the page's head, written by the server.
  */
 export function createThemesRoutes({ queryClient, api }: { queryClient: QueryClient; api: ApiClient }): RouteObject[] {
-  const requireManager = async (request: Request) => {
-    const me = await requireMember(queryClient, api, request);
-    if (!canManageThemes(me)) throw data<RouteErrorData>({ type: "Themes" }, { status: 403 });
-  };
+  const requireManager = (request: Request) => requirePermitted(queryClient, api, request, canManageThemes, "Themes");
 
   /** `POST /themes` from a theme: a built-in one is the parent; one of the site's own lends its variables. */
   const copy = async (themeID: string) => {

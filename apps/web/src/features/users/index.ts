@@ -1,3 +1,3 @@
 /** The users' surface for everyone: who is looking (`meQuery`, `requireMember`), the user keys and API. */
-export { meQuery, requireMember, userKeys } from "./users.queries.ts";
+export { meQuery, requireMember, requirePermitted, userKeys } from "./users.queries.ts";
 export { usersApi } from "./users.api.ts";

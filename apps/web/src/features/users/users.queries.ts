@@ -1,7 +1,8 @@
 import type { Me } from "@parley/contracts";
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { ApiClient } from "../../lib/api.ts";
+import type { RouteErrorData } from "../../lib/route-errors.ts";
 import { entryLink } from "../../lib/targets.ts";
 import { usersApi } from "./users.api.ts";
 
@@ -18,5 +19,21 @@ export const meQuery = (api: ApiClient) =>
 export async function requireMember(queryClient: QueryClient, api: ApiClient, request: Request): Promise<Me> {
   const me = await queryClient.ensureQueryData(meQuery(api));
   if (me.userID === 0) throw redirect(entryLink("/entry/signin", new URL(request.url)));
+  return me;
+}
+
+/**
+ * For the loader and action of a page that needs a permission (the dashboard's): the member who holds it; a
+ * guest is sent to sign in, and a member without it gets the spec's 403 page, naming what it is about.
+ */
+export async function requirePermitted(
+  queryClient: QueryClient,
+  api: ApiClient,
+  request: Request,
+  can: (me: Me) => boolean,
+  type: string,
+): Promise<Me> {
+  const me = await requireMember(queryClient, api, request);
+  if (!can(me)) throw data<RouteErrorData>({ type }, { status: 403 });
   return me;
 }
