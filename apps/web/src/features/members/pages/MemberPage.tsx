@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import type { User } from "@parley/contracts";
+import { userRules } from "@parley/contracts/user-rules";
 import { Form, Link, useActionData, useLocation, useNavigation, useParams } from "react-router";
 import { useApi } from "../../../lib/api-context.tsx";
 import { formatDate } from "../../../lib/dates.ts";
@@ -101,7 +102,7 @@ export function MemberPage() {
             label={t("Name")}
             name="name"
             required
-            maxLength={50}
+            maxLength={userRules.nameMaxLength}
             defaultValue={details?.values?.["name"] ?? user.name}
             error={details?.errors?.["name"]}
           />
@@ -111,7 +112,7 @@ export function MemberPage() {
               name="email"
               type="email"
               required
-              maxLength={100}
+              maxLength={userRules.emailMaxLength}
               defaultValue={details?.values?.["email"] ?? user.email ?? ""}
               error={details?.errors?.["email"]}
             />
