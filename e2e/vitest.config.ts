@@ -13,5 +13,9 @@ export default defineProject({
     // run side by side like the others (two at a time on a 2-core machine: vitest.config.ts).
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A poll waits for what the browser or the server does next. Vitest's 1 s default is shorter than one
+    // request on a loaded CI machine (a sign-in POST took longer and failed a run); Playwright's own waits
+    // allow 30 s.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
