@@ -32,6 +32,7 @@ describe("the dashboard at /dashboard", () => {
       "Tags",
       "Reactions",
       "Site Settings",
+      "Outgoing Email",
     ]);
     expect((await dashboard.total("Discussions")).count).toBe(before.counts["discussion"]!.count);
     expect((await dashboard.total("Members")).count).toBe(before.counts["user"]!.count);

@@ -71,7 +71,7 @@ import {
 } from "./features/conversations/index.ts";
 import { registerDrafts } from "./features/drafts/index.ts";
 import { registerSearch } from "./features/search/index.ts";
-import { registerOutbox } from "./platform/mail/outbox.routes.ts";
+import { registerMail } from "./platform/mail/mail.routes.ts";
 import { registerModeration } from "./features/moderation/index.ts";
 import { registerCollections } from "./features/collections/index.ts";
 import { registerKnowledge } from "./features/knowledge/index.ts";
@@ -349,7 +349,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     comments: (since) => countComments(platform.db, since),
     categories: () => countCategories(platform.db),
   });
-  await registerOutbox(app, platform);
+  await registerMail(app, platform);
 
   if (options.pages)
     await registerPages(app, {

@@ -36,3 +36,4 @@ export * from "./knowledge.ts";
 export * from "./groups.ts";
 export * from "./bot-check.ts";
 export * from "./site-totals.ts";
+export * from "./emails.ts";

@@ -6,12 +6,13 @@ import type { PermissionName } from "./permissions.ts";
  * shows a member the settings they may change. No TypeBox here: the web app imports it.
  */
 export interface SiteSettingRule {
-  /** Everyone (guests too), or holders of a permission. */
-  read: "public" | PermissionName;
+  /** Everyone (guests too), holders of a permission, or nobody (a secret: written, never read back). */
+  read: "public" | PermissionName | null;
   /** Holders of this permission; null when `/config` does not change it (another endpoint or the server does). */
   write: PermissionName | null;
   maxLength?: number;
   minimum?: number;
+  maximum?: number;
   /** The allowed values (compared without case; stored as listed). */
   oneOf?: readonly string[];
 }
@@ -33,6 +34,16 @@ export const isRegistrationByApproval = (method: string) => method.toLowerCase()
 
 export const isRegistrationOpen = (method: string) =>
   (openRegistrationMethods as readonly string[]).includes(method.toLowerCase());
+
+/**
+ * How the connection to the SMTP server is protected: STARTTLS on a plain connection (port 587), TLS from the
+ * first byte (465), or none (a server on the same machine).
+ */
+export const smtpSecurityChoices = ["starttls", "tls", "none"] as const;
+export type SmtpSecurity = (typeof smtpSecurityChoices)[number];
+
+/** The port each protection uses when `smtp.port` is 0. */
+export const smtpDefaultPorts: Record<SmtpSecurity, number> = { starttls: 587, tls: 465, none: 25 };
 
 export const siteSettingRules = {
   // What the site says: community managers.
@@ -69,6 +80,16 @@ export const siteSettingRules = {
   "locales.translationServices": { read: "site.manage", write: null },
   "translation.services": { read: "site.manage", write: null },
   "translation.defaultService": { read: "site.manage", write: null },
+  // Outgoing mail: the sender (Vanilla's outgoingEmails.*), and the SMTP server that carries it (site managers:
+  // the password is written, never read back). Without a host, mail goes where the server's SMTP_URL says, or
+  // to the outbox.
+  "outgoingEmails.supportName": { read: "community.manage", write: "community.manage", maxLength: 100 },
+  "outgoingEmails.supportAddress": { read: "community.manage", write: "community.manage", maxLength: 200 },
+  "smtp.host": { read: "site.manage", write: "site.manage", maxLength: 255 },
+  "smtp.port": { read: "site.manage", write: "site.manage", minimum: 0, maximum: 65_535 },
+  "smtp.user": { read: "site.manage", write: "site.manage", maxLength: 255 },
+  "smtp.password": { read: null, write: "site.manage", maxLength: 255 },
+  "smtp.security": { read: "site.manage", write: "site.manage", oneOf: smtpSecurityChoices },
 } as const satisfies Record<string, SiteSettingRule>;
 
 export type SiteSettingKey = keyof typeof siteSettingRules;

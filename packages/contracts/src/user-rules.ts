@@ -7,6 +7,8 @@ export const userRules = {
   passwordMinLength: 8,
   passwordMaxLength: 100,
   emailMaxLength: 200,
+  /** Pragmatic e-mail shape: something@something.tld, no spaces. */
+  emailPattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$",
   /** A member's signature source, in characters. */
   signatureMaxLength: 1000,
 } as const;

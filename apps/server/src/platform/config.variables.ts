@@ -60,9 +60,13 @@ export const ENVIRONMENT = {
   SMTP_URL: {
     meaning:
       "`smtp://user:pass@host:port` (or `smtps://`) to send mail; without it mail is written to `outbox/` in " +
-      "the data dir, readable by admins at `GET /api/v2/outbox`.",
+      "the data dir, readable by admins at `GET /api/v2/outbox`. An SMTP host set on `/dashboard/settings/email` " +
+      "replaces it.",
   },
-  PARLEY_MAIL_FROM: { default: "Parley <noreply@localhost>", meaning: "The sender of the forum's mail." },
+  PARLEY_MAIL_FROM: {
+    default: "Parley <noreply@localhost>",
+    meaning: "The sender of the forum's mail, unless `/dashboard/settings/email` sets one.",
+  },
   PARLEY_CONFIRM_EMAIL: {
     default: "true",
     meaning: "New members confirm their e-mail address before they may post.",

@@ -9,6 +9,7 @@ import { systemClock, type Clock } from "./clock.ts";
 import { createPermissionsService, type PermissionsService } from "./auth/permissions.ts";
 import { createSessions, type Sessions } from "./auth/sessions.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { mailSettings } from "./mail/mail-settings.ts";
 import { createMemoryLimiter, createRedisLimiter, type Limiter } from "./http/rate-limit.ts";
 import { DEFAULT_RATE_LIMITS, type RateLimits } from "./http/address-limits.ts";
 import { createEventBus, type EventBus } from "./events.ts";
@@ -92,6 +93,7 @@ export async function createPlatform(database: Database, config: PlatformConfig)
     clock,
   });
   jobs.register(LONG_RUNNER_JOB, () => longRunner.runQueued(), { everyMs: 5_000 });
+  const siteConfig = createSiteConfig(database.db);
   return {
     db: database.db,
     database,
@@ -100,10 +102,16 @@ export async function createPlatform(database: Database, config: PlatformConfig)
     permissions,
     sessions,
     longRunner,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir }),
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir,
+      settings: () => mailSettings(siteConfig),
+      clock,
+    }),
     outboxDir,
     events: createEventBus((error, name) => console.error(`Event listener for ${name} failed:`, error)),
-    siteConfig: createSiteConfig(database.db),
+    siteConfig,
     jobs,
     limiter: (name, max, windowMs) =>
       redis ? createRedisLimiter(redis, name, max, windowMs) : createMemoryLimiter(name, max, windowMs, clock),

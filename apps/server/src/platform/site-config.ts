@@ -6,6 +6,7 @@ import {
   isContentLocaleKey,
   siteSettingRules,
   uploadDefaults,
+  userRules,
   type SiteSettingRule,
 } from "@parley/contracts";
 
@@ -58,6 +59,15 @@ export const siteConfigDefaults = {
   "translation.services": "",
   /** The default translation service's type, or "". */
   "translation.defaultService": "",
+  /** The sender of the forum's mail; empty: the server's PARLEY_MAIL_FROM. */
+  "outgoingEmails.supportName": "",
+  "outgoingEmails.supportAddress": "",
+  /** The SMTP server (`platform/mail`); no host: the server's SMTP_URL, or the outbox. Port 0: the security's own. */
+  "smtp.host": "",
+  "smtp.port": 0,
+  "smtp.user": "",
+  "smtp.password": "",
+  "smtp.security": "starttls",
 } as const;
 export type SiteConfigKey = keyof typeof siteConfigDefaults;
 type Value<K extends SiteConfigKey> = (typeof siteConfigDefaults)[K] extends boolean
@@ -122,6 +132,25 @@ export const siteConfigRules: { readonly [K in SiteConfigKey]: SiteConfigRule } 
     },
   },
   "embed.remoteUrl": { ...siteSettingRules["embed.remoteUrl"], check: remoteUrlProblem },
+  "outgoingEmails.supportAddress": {
+    ...siteSettingRules["outgoingEmails.supportAddress"],
+    check: (value) =>
+      value === "" || (new RegExp(userRules.emailPattern).test(value) && !/[<>"]/.test(value))
+        ? null
+        : "outgoingEmails.supportAddress is not an e-mail address.",
+  },
+  "outgoingEmails.supportName": {
+    ...siteSettingRules["outgoingEmails.supportName"],
+    // A name in a From header: no line breaks (header injection) and no angle brackets.
+    check: (value) => (/[\r\n<>]/.test(value) ? "outgoingEmails.supportName cannot hold line breaks or < >." : null),
+  },
+  "smtp.host": {
+    ...siteSettingRules["smtp.host"],
+    check: (value) =>
+      value === "" || /^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$|^\[[0-9a-f:.]+\]$/i.test(value)
+        ? null
+        : "smtp.host is a host name or address, without a scheme or port (smtp.example.com).",
+  },
   "upload.allowedExtensions": {
     ...siteSettingRules["upload.allowedExtensions"],
     check: (value) =>

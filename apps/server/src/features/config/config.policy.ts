@@ -7,7 +7,7 @@ import { siteConfigRules, type SiteConfigKey } from "../../platform/site-config.
 export const configPolicy = {
   canRead: (viewer: Viewer, key: SiteConfigKey) => {
     const { read } = siteConfigRules[key];
-    return read === "public" || can(viewer, read);
+    return read === "public" || (read !== null && can(viewer, read));
   },
   /** Change settings at all (each key then needs its own `canWrite`). */
   canChange: permissionRule(["community.manage", "site.manage"]),

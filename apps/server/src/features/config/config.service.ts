@@ -61,6 +61,8 @@ function checkValue(key: SiteConfigKey, value: unknown): { error: FieldError } |
       return { error: invalid(key, "type", { type: "integer" }) };
     if (rule.minimum !== undefined && value < rule.minimum)
       return { error: invalid(key, "minimum", { limit: rule.minimum }) };
+    if (rule.maximum !== undefined && value > rule.maximum)
+      return { error: invalid(key, "maximum", { limit: rule.maximum }) };
     return { value };
   }
   if (expected === "boolean")
@@ -96,7 +98,7 @@ export function createConfigService({ siteConfig, events }: { siteConfig: SiteCo
     /**
      * Changes settings: 422 for keys that are unknown or not changed here, 403 unless the viewer may
      * change every key, 4xx for values that do not fit (every error at once, each under its key).
-     * Answers the new values.
+     * Answers the new values the viewer may read.
      */
     async patch(body: Record<string, unknown>, viewer: Viewer): Promise<Record<string, SiteConfigValue>> {
       requireAccess(viewer, configPolicy.canChange);
@@ -119,7 +121,8 @@ export function createConfigService({ siteConfig, events }: { siteConfig: SiteCo
       if (keys.length === 0) return {};
       await siteConfig.setMany(changes);
       await events.emit("config.changed", { keys });
-      return values(keys);
+      // A secret (smtp.password) is written, never answered.
+      return values(keys.filter(readableBy(viewer)));
     },
   };
 }

@@ -109,7 +109,7 @@ export async function createNotifications(
     // The outbox is a local file write: done before the post's answer. SMTP talks to another server:
     // in the background (the row stays pending until sent, and is retried after a restart).
     sendMail: async (ids) => {
-      if (platform.mailer.kind === "outbox") await mail.sendPending(ids);
+      if ((await platform.mailer.route()).kind === "outbox") await mail.sendPending(ids);
       else track(mail.sendPending(ids));
     },
     clock: platform.clock,

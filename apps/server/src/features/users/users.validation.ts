@@ -2,8 +2,7 @@ import { userMessages, userRules, type FieldError } from "@parley/contracts";
 import { fieldError } from "../../platform/errors.ts";
 
 const namePattern = new RegExp(userRules.namePattern, "u");
-/** Pragmatic e-mail shape: something@something.tld, no spaces. */
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const emailPattern = new RegExp(userRules.emailPattern);
 
 export function checkName(name: string, field = "name"): FieldError | null {
   const length = [...name].length;

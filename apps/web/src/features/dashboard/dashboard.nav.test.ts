@@ -20,7 +20,7 @@ describe("the dashboard's navigation", () => {
       ["Membership", ["/dashboard/users"]],
       ["Moderation", ["/dashboard/content/reports", "/dashboard/settings/report-reasons"]],
       ["Forum", ["/dashboard/tags", "/dashboard/reactions"]],
-      ["Settings", ["/dashboard/settings"]],
+      ["Settings", ["/dashboard/settings", "/dashboard/settings/email"]],
     ]);
     expect(links(admin, true)[1]).toEqual(["Membership", ["/dashboard/users", "/dashboard/users/applicants"]]);
   });
@@ -33,6 +33,11 @@ describe("the dashboard's navigation", () => {
       ["Settings", ["/dashboard/settings"]],
     ]);
     expect(links(viewer(["site.manage"]))[0]).toEqual(["Appearance", ["/dashboard/themes"]]);
+    // Where the mail goes (its SMTP server) is how the site works: site.manage, not community.manage.
+    expect(links(viewer(["site.manage"])).at(-1)).toEqual([
+      "Settings",
+      ["/dashboard/settings", "/dashboard/settings/email"],
+    ]);
     expect(links(viewer(["applicants.manage"]), true)).toEqual([["Membership", ["/dashboard/users/applicants"]]]);
     // users.edit manages the members; a moderator without it (community.moderate, personalInfo.view) does not.
     expect(links(viewer(["users.edit"]))).toEqual([["Membership", ["/dashboard/users"]]]);

@@ -3,7 +3,7 @@ import { canManageReactions, reactionsPagePath } from "../reactions/index.ts";
 import { applicantsPath, canManageApplicants } from "../applicants/index.ts";
 import { canManageReasons, reportReasonsPath, reportsPath } from "../reports/index.ts";
 import { canManageMembers, membersPagePath } from "../members/index.ts";
-import { editableSettings, settingsPagePath } from "../settings/index.ts";
+import { canManageEmail, editableSettings, emailSettingsPath, settingsPagePath } from "../settings/index.ts";
 import { canManageTags, tagsPagePath } from "../tags/index.ts";
 import { canManageThemes, themesPagePath } from "../themes/index.ts";
 
@@ -66,7 +66,10 @@ export function dashboardSections(me: Viewer, site: { registrationApproval: bool
     {
       id: "settings",
       name: "Settings",
-      links: editableSettings(me).length > 0 ? [{ name: "Site Settings", to: settingsPagePath }] : [],
+      links: [
+        ...(editableSettings(me).length > 0 ? [{ name: "Site Settings", to: settingsPagePath }] : []),
+        ...(canManageEmail(me) ? [{ name: "Outgoing Email", to: emailSettingsPath }] : []),
+      ],
     },
   ];
   return sections.filter((section) => section.links.length > 0);

@@ -1,4 +1,6 @@
+import type { EmailDelivery, OutboxMessage } from "@parley/contracts";
 import type { ApiClient } from "../../lib/api.ts";
+import { emailSettingKeys, type EmailSettings } from "./email.ts";
 import { settingsPageKeys, type SettingValue } from "./settings.ts";
 
 /** Site settings (dashboard-config.yml): GET /config for the page's keys, PATCH /config to change them. */
@@ -7,4 +9,27 @@ export const settingsApi = {
     (await api.get<Record<string, SettingValue>>("/config", { select: [...settingsPageKeys] }, signal)).data,
   save: async (api: ApiClient, values: Record<string, SettingValue>) =>
     (await api.request<Record<string, SettingValue>>({ method: "PATCH", path: "/config", body: values })).data,
+};
+
+/** How many of the outbox's newest messages the page lists. */
+export const outboxPageSize = 20;
+
+/** Outgoing mail (dashboard-emails.yml and Parley's delivery and outbox). */
+export const emailApi = {
+  read: async (api: ApiClient, signal?: AbortSignal) =>
+    (await api.get<EmailSettings>("/config", { select: [...emailSettingKeys] }, signal)).data,
+  save: async (api: ApiClient, values: Record<string, string | number>) =>
+    (await api.request<EmailSettings>({ method: "PATCH", path: "/config", body: values })).data,
+  delivery: async (api: ApiClient, signal?: AbortSignal) =>
+    (await api.get<EmailDelivery>("/emails/delivery", {}, signal)).data,
+  outbox: async (api: ApiClient, signal?: AbortSignal) =>
+    (await api.get<OutboxMessage[]>("/outbox", { limit: outboxPageSize }, signal)).data,
+  sendTest: async (api: ApiClient, destinationAddress: string) =>
+    (
+      await api.request<{ success: boolean }>({
+        method: "POST",
+        path: "/emails/send-test",
+        body: { destinationAddress },
+      })
+    ).data,
 };

@@ -1,8 +1,21 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "../../lib/api.ts";
-import { settingsApi } from "./settings.api.ts";
+import { emailApi, settingsApi } from "./settings.api.ts";
 
 export const settingsKeys = { page: () => ["config", "settings-page"] as const };
 
 export const settingsQuery = (api: ApiClient) =>
   queryOptions({ queryKey: settingsKeys.page(), queryFn: ({ signal }) => settingsApi.read(api, signal) });
+
+export const emailKeys = {
+  settings: () => ["config", "email-settings"] as const,
+  delivery: () => ["emails", "delivery"] as const,
+  outbox: () => ["emails", "outbox"] as const,
+};
+
+export const emailSettingsQuery = (api: ApiClient) =>
+  queryOptions({ queryKey: emailKeys.settings(), queryFn: ({ signal }) => emailApi.read(api, signal) });
+export const emailDeliveryQuery = (api: ApiClient) =>
+  queryOptions({ queryKey: emailKeys.delivery(), queryFn: ({ signal }) => emailApi.delivery(api, signal) });
+export const outboxQuery = (api: ApiClient) =>
+  queryOptions({ queryKey: emailKeys.outbox(), queryFn: ({ signal }) => emailApi.outbox(api, signal) });

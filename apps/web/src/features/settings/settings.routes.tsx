@@ -1,15 +1,24 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from "react-router";
 import type { ApiClient } from "../../lib/api.ts";
-import { formError, type FormResult } from "../../lib/forms.ts";
+import { formError, formInvalid, formValue, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
 import { loadOrThrow, type RouteErrorData } from "../../lib/route-errors.ts";
 import { siteQuery } from "../../lib/site.ts";
 import { refreshTitleBar } from "../layouts/index.ts";
-import { requireMember } from "../users/index.ts";
+import { requireMember, requirePermitted } from "../users/index.ts";
+import { canManageEmail, emailSettingKeys, emailSettingsFromForm, type EmailSettings } from "./email.ts";
+import { EmailSettingsPage } from "./pages/EmailSettingsPage.tsx";
 import { SettingsPage } from "./pages/SettingsPage.tsx";
-import { settingsApi } from "./settings.api.ts";
-import { settingsKeys, settingsQuery } from "./settings.queries.ts";
+import { emailApi, settingsApi } from "./settings.api.ts";
+import {
+  emailDeliveryQuery,
+  emailKeys,
+  emailSettingsQuery,
+  outboxQuery,
+  settingsKeys,
+  settingsQuery,
+} from "./settings.queries.ts";
 import { editableSettings, settingsFromForm, type SettingValue } from "./settings.ts";
 
 /**
@@ -27,6 +36,25 @@ export function createSettingsRoutes({
     const keys = editableSettings(await requireMember(queryClient, api, request));
     if (keys.length === 0) throw data<RouteErrorData>({ type: "Settings" }, { status: 403 });
     return keys;
+  };
+  const requireEmailManager = (request: Request) =>
+    requirePermitted(queryClient, api, request, canManageEmail, "Settings");
+  /** "Send a test e-mail": the address typed, the server's word on it (its SMTP server's refusal too). */
+  const sendTest = async (destinationAddress: string) => {
+    const values = { intent: "test", destinationAddress };
+    if (!destinationAddress)
+      return formInvalid({ destinationAddress: t("Enter the address to send the test e-mail to.") }, values);
+    try {
+      await emailApi.sendTest(api, destinationAddress);
+    } catch (error) {
+      return formError(error, values);
+    }
+    await queryClient.invalidateQueries({ queryKey: emailKeys.outbox() });
+    return {
+      ok: true,
+      message: t("The test e-mail has been sent to {address}.", { address: destinationAddress }),
+      values,
+    } satisfies FormResult;
   };
   return [
     {
@@ -60,6 +88,40 @@ export function createSettingsRoutes({
         return { ok: true, message: t("Your changes have been saved.") } satisfies FormResult;
       },
       element: <SettingsPage />,
+    },
+    {
+      id: "email-settings",
+      path: "dashboard/settings/email",
+      loader: async ({ request }: LoaderFunctionArgs) => {
+        await requireEmailManager(request);
+        await loadOrThrow("Settings", () =>
+          Promise.all([
+            queryClient.ensureQueryData(emailSettingsQuery(api)),
+            queryClient.ensureQueryData(emailDeliveryQuery(api)),
+            queryClient.ensureQueryData(outboxQuery(api)),
+          ]),
+        );
+        return null;
+      },
+      action: async ({ request }: ActionFunctionArgs) => {
+        await requireEmailManager(request);
+        const form = await request.formData();
+        const intent = formValue(form, "intent");
+        if (intent === "test") return sendTest(formValue(form, "destinationAddress").trim());
+        const values = emailSettingsFromForm(form);
+        const shown = Object.fromEntries(
+          emailSettingKeys.map((key) => [key, key in values ? String(values[key]) : formValue(form, key)]),
+        );
+        try {
+          const saved = await emailApi.save(api, values);
+          queryClient.setQueryData(emailKeys.settings(), (old: EmailSettings | undefined) => ({ ...old, ...saved }));
+        } catch (error) {
+          return formError(error, { intent, ...shown });
+        }
+        await queryClient.invalidateQueries({ queryKey: emailKeys.delivery() });
+        return { ok: true, message: t("Your changes have been saved."), values: { intent } } satisfies FormResult;
+      },
+      element: <EmailSettingsPage />,
     },
   ];
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { emailSettingsFromForm } from "./email.ts";
 import { editableSettings, settingsFromForm } from "./settings.ts";
 
 const member = { userID: 5, isAdmin: false, permissions: ["session.valid", "discussions.add"] };
@@ -54,5 +55,41 @@ describe("the settings page's fields", () => {
       "registration.method": "approval",
       "locales.enabled": "fr,de",
     });
+  });
+});
+
+describe("the outgoing mail form", () => {
+  const form = (entries: Record<string, string>) => {
+    const data = new FormData();
+    for (const [name, value] of Object.entries(entries)) data.append(name, value);
+    return data;
+  };
+  const base = {
+    "outgoingEmails.supportName": " Garden Club ",
+    "outgoingEmails.supportAddress": "club@example.test",
+    "smtp.host": "smtp.example.test",
+    "smtp.user": "club",
+    "smtp.security": "tls",
+  };
+
+  it("sends the settings trimmed; an empty port is 0, the security's own; an empty password keeps the stored one", () => {
+    expect(emailSettingsFromForm(form({ ...base, "smtp.port": "", "smtp.password": "" }))).toEqual({
+      "outgoingEmails.supportName": "Garden Club",
+      "outgoingEmails.supportAddress": "club@example.test",
+      "smtp.host": "smtp.example.test",
+      "smtp.user": "club",
+      "smtp.security": "tls",
+      "smtp.port": 0,
+    });
+  });
+
+  it("sends a new password, or an empty one to forget it; a port that is not a number goes as typed", () => {
+    expect(emailSettingsFromForm(form({ ...base, "smtp.port": "2525", "smtp.password": "s3cret" }))).toMatchObject({
+      "smtp.port": 2525,
+      "smtp.password": "s3cret",
+    });
+    expect(emailSettingsFromForm(form({ ...base, forgetPassword: "1" }))["smtp.password"]).toBe("");
+    expect(emailSettingsFromForm(form({ ...base, "smtp.port": "twenty" }))["smtp.port"]).toBe("twenty");
+    expect(emailSettingsFromForm(form({ ...base, "smtp.security": "ssl3" }))["smtp.security"]).toBe("ssl3");
   });
 });

@@ -2,6 +2,7 @@ import {
   useId,
   type InputHTMLAttributes,
   type ReactNode,
+  type Ref,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
@@ -60,7 +61,8 @@ function FieldFrame({
   );
 }
 
-type TextFieldProps = FieldFrameProps & Omit<InputHTMLAttributes<HTMLInputElement>, "className" | "id">;
+type TextFieldProps = FieldFrameProps &
+  Omit<InputHTMLAttributes<HTMLInputElement>, "className" | "id"> & { ref?: Ref<HTMLInputElement> };
 
 /** A labelled input whose error sits next to it and is announced with it (aria-describedby). */
 export function TextField({ label, name, error, hint, id, ...input }: TextFieldProps) {

@@ -1,0 +1,102 @@
+import type { FastifyInstance } from "fastify";
+import { Type } from "typebox";
+import {
+  emailMessages,
+  EmailDelivery,
+  EmailSendTest,
+  EmailSendTestResult,
+  OutboxMessage,
+  type EmailSendTest as EmailSendTestBody,
+} from "@parley/contracts";
+import { authorize } from "../auth/authorize.ts";
+import type { Platform } from "../context.ts";
+import { HttpError } from "../errors.ts";
+import { tooManyRequests } from "../http/address-limits.ts";
+import { readOutbox, simpleMail } from "./mailer.ts";
+
+const tags = ["Emails"];
+
+/**
+ * The forum's mail for site managers: where it goes (`GET /emails/delivery`), a test message
+ * (`POST /emails/send-test`, Vanilla's), and the outbox that holds it when no SMTP server is configured.
+ */
+export async function registerMail(app: FastifyInstance, platform: Platform): Promise<void> {
+  // An SMTP server may be slow or far away, and each test is a message sent: a few a minute per manager.
+  const tests = platform.limiter("emails-send-test", 5, 60_000);
+
+  app.get(
+    "/api/v2/outbox",
+    {
+      schema: {
+        tags,
+        summary: "Mail in the outbox (sent when SMTP is not configured), newest first.",
+        querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })) }),
+        response: { 200: Type.Array(OutboxMessage) },
+      },
+    },
+    async (request) => {
+      authorize(request.viewer, "site.manage");
+      const { limit } = request.query as { limit?: number };
+      return readOutbox(platform.outboxDir, limit ?? 100);
+    },
+  );
+
+  app.get(
+    "/api/v2/emails/delivery",
+    {
+      schema: {
+        tags,
+        summary: "Where the forum's mail goes now: the SMTP server of the settings or of SMTP_URL, or the outbox.",
+        response: { 200: EmailDelivery },
+      },
+    },
+    async (request) => {
+      authorize(request.viewer, "site.manage");
+      const [route, password] = await Promise.all([platform.mailer.route(), platform.siteConfig.get("smtp.password")]);
+      return route.kind === "outbox"
+        ? { transport: "outbox", source: null, host: null, port: null, passwordSet: password !== "" }
+        : { transport: "smtp", source: route.source, host: route.host, port: route.port, passwordSet: password !== "" };
+    },
+  );
+
+  app.post(
+    "/api/v2/emails/send-test",
+    {
+      schema: {
+        tags,
+        summary:
+          "Send a test e-mail to an address, by the route the settings give now (502 when the server refuses it).",
+        body: EmailSendTest,
+        response: { 201: EmailSendTestResult },
+      },
+    },
+    async (request, reply) => {
+      authorize(request.viewer, "site.manage");
+      const limit = await tests.hit(String(request.viewer.userID));
+      if (!limit.allowed) throw tooManyRequests(reply, limit.retryAfterSeconds);
+      const body = request.body as EmailSendTestBody;
+      const site = await platform.siteConfig.get("garden.title");
+      const fill = (text: string) => text.replaceAll("{site}", site);
+      const mail = simpleMail(
+        body.destinationAddress,
+        fill(emailMessages.testSubject),
+        [fill(emailMessages.testBody)],
+        {
+          label: site,
+          url: platform.config.publicUrl,
+        },
+      );
+      const from = body.from?.supportAddress
+        ? { name: body.from.supportName ?? "", address: body.from.supportAddress }
+        : undefined;
+      try {
+        await platform.mailer.send(mail, from ? { from } : {});
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new HttpError(502, emailMessages.testFailed.replace("{reason}", reason));
+      }
+      reply.status(201);
+      return { success: true };
+    },
+  );
+}
