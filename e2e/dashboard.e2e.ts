@@ -33,6 +33,7 @@ describe("the dashboard at /dashboard", () => {
       "Reactions",
       "Site Settings",
       "Outgoing Email",
+      "Addons",
     ]);
     expect((await dashboard.total("Discussions")).count).toBe(before.counts["discussion"]!.count);
     expect((await dashboard.total("Members")).count).toBe(before.counts["user"]!.count);

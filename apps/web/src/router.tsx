@@ -124,6 +124,8 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
     import("./features/members/index.ts").then((m) => m.loadMembersRoutes()).then((m) => m.createMembersRoutes);
   const reactionsDashboard = () =>
     import("./features/reactions/index.ts").then((m) => m.loadReactionsRoutes()).then((m) => m.createReactionsRoutes);
+  const addons = () =>
+    import("./features/addons/index.ts").then((m) => m.loadAddonsRoutes()).then((m) => m.createAddonsRoutes);
   const log = () => loadLogRoutes().then((m) => m.createLogRoutes);
   // The knowledge base: its reading pages, and the article editor apart (reading never loads the editor).
   const knowledge = () => loadKnowledgeRoutes().then((m) => m.createKnowledgeRoutes);
@@ -311,6 +313,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                 featureRoute("member", "dashboard/users/:userID", members),
                 featureRoute("settings", "dashboard/settings", settings),
                 featureRoute("email-settings", "dashboard/settings/email", settings),
+                featureRoute("addons", "dashboard/addons", addons),
                 featureRoute("themes", "dashboard/themes", themes),
                 featureRoute("report-reasons", "dashboard/settings/report-reasons", reports),
                 featureRoute("tags", "dashboard/tags", tags),

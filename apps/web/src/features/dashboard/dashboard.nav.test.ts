@@ -20,7 +20,7 @@ describe("the dashboard's navigation", () => {
       ["Membership", ["/dashboard/users"]],
       ["Moderation", ["/dashboard/content/reports", "/dashboard/settings/report-reasons"]],
       ["Forum", ["/dashboard/tags", "/dashboard/reactions"]],
-      ["Settings", ["/dashboard/settings", "/dashboard/settings/email"]],
+      ["Settings", ["/dashboard/settings", "/dashboard/settings/email", "/dashboard/addons"]],
     ]);
     expect(links(admin, true)[1]).toEqual(["Membership", ["/dashboard/users", "/dashboard/users/applicants"]]);
   });
@@ -33,10 +33,10 @@ describe("the dashboard's navigation", () => {
       ["Settings", ["/dashboard/settings"]],
     ]);
     expect(links(viewer(["site.manage"]))[0]).toEqual(["Appearance", ["/dashboard/themes"]]);
-    // Where the mail goes (its SMTP server) is how the site works: site.manage, not community.manage.
+    // Where the mail goes (its SMTP server) and the add-ons are how the site works: site.manage, not community.manage.
     expect(links(viewer(["site.manage"])).at(-1)).toEqual([
       "Settings",
-      ["/dashboard/settings", "/dashboard/settings/email"],
+      ["/dashboard/settings", "/dashboard/settings/email", "/dashboard/addons"],
     ]);
     expect(links(viewer(["applicants.manage"]), true)).toEqual([["Membership", ["/dashboard/users/applicants"]]]);
     // users.edit manages the members; a moderator without it (community.moderate, personalInfo.view) does not.

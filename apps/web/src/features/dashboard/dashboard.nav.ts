@@ -1,4 +1,5 @@
 import type { Me } from "@parley/contracts";
+import { addonsPagePath, canManageAddons } from "../addons/index.ts";
 import { canManageReactions, reactionsPagePath } from "../reactions/index.ts";
 import { applicantsPath, canManageApplicants } from "../applicants/index.ts";
 import { canManageReasons, reportReasonsPath, reportsPath } from "../reports/index.ts";
@@ -69,6 +70,7 @@ export function dashboardSections(me: Viewer, site: { registrationApproval: bool
       links: [
         ...(editableSettings(me).length > 0 ? [{ name: "Site Settings", to: settingsPagePath }] : []),
         ...(canManageEmail(me) ? [{ name: "Outgoing Email", to: emailSettingsPath }] : []),
+        ...(canManageAddons(me) ? [{ name: "Addons", to: addonsPagePath }] : []),
       ],
     },
   ];
