@@ -60,6 +60,13 @@ export type RolePost = Static<typeof RolePost>;
 export const RolePatch = Type.Partial(RolePost);
 export type RolePatch = Static<typeof RolePatch>;
 
+/**
+ * `PATCH /roles/{id}/permissions` (each name set true is granted, false taken away, others kept) and
+ * `PUT /roles/{id}/permissions` (these fragments become all of the role's grants).
+ */
+export const RolePermissionsBody = Type.Array(RolePermissionInput, { maxItems: 1000 });
+export type RolePermissionsBody = Static<typeof RolePermissionsBody>;
+
 export const RoleIdParams = Type.Object({
   id: Type.String({ pattern: `^(${ID_DIGITS}|\\$name:.+)$`, description: "A role id or `$name:<name>`." }),
 });
