@@ -1,8 +1,7 @@
 import { Type, type Static } from "typebox";
 import { Expand, ID_DIGITS, Nullable } from "./common.ts";
 
-export const roleTypes = ["guest", "unconfirmed", "applicant", "member", "moderator", "administrator"] as const;
-export type RoleType = (typeof roleTypes)[number];
+export * from "./roles-constants.ts";
 
 /** A role's grants: `{type: "global", id: null}` or `{type: "category", id: <categoryID>}`. */
 export const RolePermissionInput = Type.Object({
