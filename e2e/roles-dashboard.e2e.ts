@@ -26,7 +26,7 @@ describe("roles and permissions at /dashboard/roles", () => {
       customPermissions: true,
     });
     const member = newMember("keeper");
-    const userID = await registerConfirmed(parley, member);
+    await registerConfirmed(parley, member);
     const memberPage = await parley.newPage();
     await signInContext(memberPage, parley.baseUrl, member);
     const asMember = new RolesDashboardPage(memberPage, parley.baseUrl);
@@ -44,6 +44,13 @@ describe("roles and permissions at /dashboard/roles", () => {
     expect(await roles.cells("Moderator")).toEqual([expect.any(String), "Moderator", "Built-in"]);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, "roles-list");
+
+    // The Members pages, opened first, hold the roles they offer: the new role must show there all the same.
+    const members = new MembersDashboardPage(page, parley.baseUrl);
+    await members.navLink("Members").click();
+    await members.waitForPage("Members");
+    await members.navLink("Roles & Permissions").click();
+    await roles.waitForPage("Roles & Permissions");
 
     await roles.addRole();
     expect(await roles.areas()).toEqual([
@@ -99,10 +106,11 @@ describe("roles and permissions at /dashboard/roles", () => {
     expect(saved.description).toBe("Keep the reactions tidy.");
     expect(saved.permissions?.[0]?.permissions).toEqual({ "community.manage": true, "session.valid": true });
 
-    // The member joins the role on their Members page, and may open the Reactions page from then on.
-    const members = new MembersDashboardPage(page, parley.baseUrl);
-    expect((await members.openMember(userID)).status()).toBe(200);
-    await waitForHydration(page);
+    // The member joins the role on their Members page (reached in the app), and may open the Reactions page from
+    // then on.
+    await members.navLink("Members").click();
+    await members.waitForPage("Members");
+    await members.edit(member.name);
     await members.setRoles({ "Reaction Keepers": true });
     await members.status("The member’s roles have been saved.").waitFor();
     expect((await asMember.open("/dashboard/reactions")).status()).toBe(200);

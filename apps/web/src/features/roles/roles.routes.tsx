@@ -6,6 +6,7 @@ import type { ApiClient } from "../../lib/api.ts";
 import { formError, formInvalid, formValue, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
 import { loadOrThrow, notFoundError } from "../../lib/route-errors.ts";
+import { memberKeys } from "../members/index.ts";
 import { requirePermitted } from "../users/index.ts";
 import { rolesApi } from "./roles.api.ts";
 import { fragmentsFromForm, keysOfFragments } from "./roles.matrix.ts";
@@ -120,7 +121,11 @@ export function createRolesRoutes({ queryClient, api }: { queryClient: QueryClie
           if (intent === "delete" && id !== null) return await remove(id, form);
           return null;
         } finally {
-          await queryClient.invalidateQueries({ queryKey: roleKeys.all });
+          // The member pages offer the roles too: a role added, renamed or deleted shows there at once.
+          await Promise.all([
+            queryClient.invalidateQueries({ queryKey: roleKeys.all }),
+            queryClient.invalidateQueries({ queryKey: memberKeys.roles }),
+          ]);
         }
       },
       element: <RolePage />,
