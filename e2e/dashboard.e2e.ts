@@ -27,6 +27,7 @@ describe("the dashboard at /dashboard", () => {
       "Dashboard",
       "Themes",
       "Members",
+      "Roles & Permissions",
       "Reports",
       "Report Reasons",
       "Tags",

@@ -112,7 +112,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
   const settings = () =>
     import("./features/settings/index.ts").then((m) => m.loadSettingsRoutes()).then((m) => m.createSettingsRoutes);
   const themes = () => loadThemesRoutes().then((m) => m.createThemesRoutes);
-  // The dashboard's, the tags', the members' and the reactions' index.ts are used by the dashboard's own on-demand
+  // The dashboard's, the tags', the members', the reactions' and the roles' index.ts are used by the dashboard's own on-demand
   // parts (its navigation).
   const dashboardFeature = () => import("./features/dashboard/index.ts");
   const dashboard = () =>
@@ -126,6 +126,8 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
     import("./features/reactions/index.ts").then((m) => m.loadReactionsRoutes()).then((m) => m.createReactionsRoutes);
   const addons = () =>
     import("./features/addons/index.ts").then((m) => m.loadAddonsRoutes()).then((m) => m.createAddonsRoutes);
+  const rolesDashboard = () =>
+    import("./features/roles/index.ts").then((m) => m.loadRolesRoutes()).then((m) => m.createRolesRoutes);
   const log = () => loadLogRoutes().then((m) => m.createLogRoutes);
   // The knowledge base: its reading pages, and the article editor apart (reading never loads the editor).
   const knowledge = () => loadKnowledgeRoutes().then((m) => m.createKnowledgeRoutes);
@@ -318,6 +320,8 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                 featureRoute("report-reasons", "dashboard/settings/report-reasons", reports),
                 featureRoute("tags", "dashboard/tags", tags),
                 featureRoute("dashboard-reactions", "dashboard/reactions", reactionsDashboard),
+                featureRoute("dashboard-roles", "dashboard/roles", rolesDashboard),
+                featureRoute("dashboard-role", "dashboard/roles/:roleID", rolesDashboard),
               ],
             },
             featureRoute("theme-editor", "dashboard/themes/:themeID/edit", themes),

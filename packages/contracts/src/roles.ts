@@ -1,8 +1,7 @@
 import { Type, type Static } from "typebox";
 import { Expand, ID_DIGITS, Nullable } from "./common.ts";
 
-export const roleTypes = ["guest", "unconfirmed", "applicant", "member", "moderator", "administrator"] as const;
-export type RoleType = (typeof roleTypes)[number];
+export * from "./roles-constants.ts";
 
 /** A role's grants: `{type: "global", id: null}` or `{type: "category", id: <categoryID>}`. */
 export const RolePermissionInput = Type.Object({
@@ -59,6 +58,13 @@ export type RolePost = Static<typeof RolePost>;
 
 export const RolePatch = Type.Partial(RolePost);
 export type RolePatch = Static<typeof RolePatch>;
+
+/**
+ * `PATCH /roles/{id}/permissions` (each name set true is granted, false taken away, others kept) and
+ * `PUT /roles/{id}/permissions` (these fragments become all of the role's grants).
+ */
+export const RolePermissionsBody = Type.Array(RolePermissionInput, { maxItems: 1000 });
+export type RolePermissionsBody = Static<typeof RolePermissionsBody>;
 
 export const RoleIdParams = Type.Object({
   id: Type.String({ pattern: `^(${ID_DIGITS}|\\$name:.+)$`, description: "A role id or `$name:<name>`." }),

@@ -55,6 +55,18 @@ export function createRolesRepo(db: Kysely<DB>): RolesRepo {
           .execute();
       }
     },
+    async removeAllGrants(roleID) {
+      await db.deleteFrom("rolePermissions").where("roleID", "=", roleID).execute();
+    },
+    async countRolesGranting(permission) {
+      const row = await db
+        .selectFrom("rolePermissions")
+        .select((eb) => eb.fn.count<string | number>("roleID").distinct().as("count"))
+        .where("junctionType", "=", "")
+        .where("permission", "=", permission)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
     async categoryExists(categoryID) {
       return (
         (await db
@@ -77,5 +89,8 @@ export interface RolesRepo {
   remove(roleID: number): Promise<void>;
   grantsOf(roleIDs: number[]): Promise<Map<number, Grant[]>>;
   replaceGrants(roleID: number, junctionType: string, junctionID: number, permissions: string[]): Promise<void>;
+  removeAllGrants(roleID: number): Promise<void>;
+  /** How many roles grant `permission` globally. */
+  countRolesGranting(permission: string): Promise<number>;
   categoryExists(categoryID: number): Promise<boolean>;
 }

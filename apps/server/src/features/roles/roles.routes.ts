@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { RoleIdParams, RoleListQuery, RolePatch, RolePost } from "@parley/contracts";
+import { RoleIdParams, RoleListQuery, RolePatch, RolePermissionsBody, RolePost } from "@parley/contracts";
 import type { RolesService } from "./roles.service.ts";
 
 const tags = ["Roles"];
+const fragments = Type.Array(Type.Ref("PermissionFragment"));
 const wantsPermissions = (expand: string[] | undefined) =>
   (expand ?? []).some((name) => name === "permissions" || name === "all" || name === "true");
 
@@ -74,5 +75,43 @@ export const rolesRoutes: FastifyPluginAsyncTypebox<{ service: RolesService }> =
       await service.remove(request.viewer, request.params.id);
       return null;
     },
+  );
+  app.get(
+    "/roles/:id/permissions",
+    {
+      schema: {
+        tags,
+        summary: "Get a role's permissions: the global fragment first, then one per category.",
+        params: RoleIdParams,
+        response: { 200: fragments },
+      },
+    },
+    async (request) => service.permissions(request.viewer, request.params.id),
+  );
+  app.patch(
+    "/roles/:id/permissions",
+    {
+      schema: {
+        tags,
+        summary: "Update permissions on a role: names set true are granted, false taken away, the others kept.",
+        params: RoleIdParams,
+        body: RolePermissionsBody,
+        response: { 200: fragments },
+      },
+    },
+    async (request) => service.mergePermissions(request.viewer, request.params.id, request.body),
+  );
+  app.put(
+    "/roles/:id/permissions",
+    {
+      schema: {
+        tags,
+        summary: "Overwrite all permissions for a role: the given fragments become all of its grants.",
+        params: RoleIdParams,
+        body: RolePermissionsBody,
+        response: { 200: fragments },
+      },
+    },
+    async (request) => service.replacePermissions(request.viewer, request.params.id, request.body),
   );
 };

@@ -12,7 +12,7 @@ import {
 import { requireAccess } from "../../platform/auth/access.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
-import { fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
+import { conflict, fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import { markCustomPermissions } from "../categories/index.ts";
 import { rolesPolicy } from "./roles.policy.ts";
 import type { Grant, RoleRow, RolesRepo } from "./roles.repo.ts";
@@ -109,10 +109,78 @@ export function createRolesService(repo: RolesRepo, platform: Platform) {
   }
 
   const checkName = async (name: string, exceptRoleID?: number) => {
+    if (name.trim() === "") throw validationFailed([fieldError("name", "missingField", "The name is required.")]);
     const taken = await repo.findByName(name.trim());
     if (taken && taken.roleID !== exceptRoleID)
       throw validationFailed([fieldError("name", "nameTaken", "A role with that name already exists.")]);
   };
+
+  /**
+   * Refuses (inside the write's transaction, so nothing of it stays) a change that would leave no role granting
+   * site.manage: nobody but the admin accounts could manage the site, or these roles, any more.
+   */
+  async function keepSiteManagers(scoped: RolesRepo): Promise<void> {
+    if ((await scoped.countRolesGranting("site.manage")) === 0)
+      throw conflict(
+        "At least one role must keep the site.manage permission.",
+        "Give site.manage to another role first: without it nobody but the admin accounts could manage the site.",
+      );
+  }
+
+  /** After any change to roles or grants: every process drops what it cached of them. */
+  async function changed(inputs: RolePermissionInput[]): Promise<void> {
+    await markJunctions(inputs);
+    platform.permissions.invalidate();
+    await platform.events.emit("permissions.changed", {});
+  }
+
+  const grantsOfRole = async (scoped: RolesRepo, roleID: number) => (await scoped.grantsOf([roleID])).get(roleID) ?? [];
+
+  /** Writes the role's new grants (merged into the old ones, or replacing all of them) and answers the fragments. */
+  async function writePermissions(
+    viewer: Viewer,
+    id: string,
+    inputs: RolePermissionInput[],
+    how: "merge" | "replace",
+  ): Promise<PermissionFragment[]> {
+    requireAccess(viewer, rolesPolicy.canManage);
+    const row = await resolve(id);
+    await checkPermissions(inputs);
+    await platform.db.transaction().execute(async (trx) => {
+      const scoped = repo.withTransaction(trx);
+      if (how === "replace") {
+        await scoped.removeAllGrants(row.roleID);
+        await writeGrants(scoped, row.roleID, inputs);
+      } else {
+        // Scope ("" or "category:<id>") → the names granted there, starting from what the role has now.
+        const scopes = new Map<string, Set<string>>();
+        const scopeOf = (type: string, junctionID: number) => (type ? `${type}:${junctionID}` : "");
+        for (const grant of await grantsOfRole(scoped, row.roleID)) {
+          const key = scopeOf(grant.junctionType, grant.junctionID);
+          scopes.set(key, (scopes.get(key) ?? new Set()).add(grant.permission));
+        }
+        for (const input of inputs) {
+          const key = input.type === "global" ? "" : scopeOf("category", input.id!);
+          const granted = scopes.get(key) ?? new Set<string>();
+          for (const [name, on] of Object.entries(input.permissions)) {
+            if (on) granted.add(name);
+            else granted.delete(name);
+          }
+          scopes.set(key, granted);
+          await scoped.replaceGrants(
+            row.roleID,
+            input.type === "global" ? "" : "category",
+            input.type === "global" ? 0 : input.id!,
+            [...granted].sort(),
+          );
+        }
+      }
+      await scoped.update(row.roleID, { dateUpdated: platform.clock.nowIso() });
+      await keepSiteManagers(scoped);
+    });
+    await changed(inputs);
+    return fragmentsOf(await grantsOfRole(repo, row.roleID));
+  }
 
   return {
     async list(viewer: Viewer, expandPermissions: boolean): Promise<Role[]> {
@@ -149,9 +217,7 @@ export function createRolesService(repo: RolesRepo, platform: Platform) {
         await writeGrants(scoped, id, body.permissions ?? []);
         return id;
       });
-      await markJunctions(body.permissions ?? []);
-      platform.permissions.invalidate();
-      await platform.events.emit("permissions.changed", {});
+      await changed(body.permissions ?? []);
       const row = (await repo.findById(roleID))!;
       return present(row, (await repo.grantsOf([roleID])).get(roleID) ?? []);
     },
@@ -173,10 +239,9 @@ export function createRolesService(repo: RolesRepo, platform: Platform) {
           dateUpdated: platform.clock.nowIso(),
         });
         await writeGrants(scoped, row.roleID, body.permissions ?? []);
+        await keepSiteManagers(scoped);
       });
-      await markJunctions(body.permissions ?? []);
-      platform.permissions.invalidate();
-      await platform.events.emit("permissions.changed", {});
+      await changed(body.permissions ?? []);
       return present((await repo.findById(row.roleID))!, (await repo.grantsOf([row.roleID])).get(row.roleID) ?? []);
     },
 
@@ -186,10 +251,28 @@ export function createRolesService(repo: RolesRepo, platform: Platform) {
       // Built-in roles stay (users, guests and registration depend on them); only the system itself may remove one.
       if (row.deletable !== 1 && !rolesPolicy.canRemoveBuiltIn(viewer))
         throw new HttpError(409, "This role cannot be deleted.");
-      await repo.remove(row.roleID);
-      platform.permissions.invalidate();
-      await platform.events.emit("permissions.changed", {});
+      await platform.db.transaction().execute(async (trx) => {
+        const scoped = repo.withTransaction(trx);
+        await scoped.remove(row.roleID);
+        await keepSiteManagers(scoped);
+      });
+      await changed([]);
     },
+
+    /** `GET /roles/{id}/permissions`: the role's grants as fragments (site.manage). */
+    async permissions(viewer: Viewer, id: string): Promise<PermissionFragment[]> {
+      requireAccess(viewer, rolesPolicy.canManage);
+      const row = await resolve(id);
+      return fragmentsOf(await grantsOfRole(repo, row.roleID));
+    },
+
+    /** `PATCH /roles/{id}/permissions`: names set true are granted, false taken away; the others stay. */
+    mergePermissions: (viewer: Viewer, id: string, inputs: RolePermissionInput[]) =>
+      writePermissions(viewer, id, inputs, "merge"),
+
+    /** `PUT /roles/{id}/permissions`: the given fragments become all of the role's grants. */
+    replacePermissions: (viewer: Viewer, id: string, inputs: RolePermissionInput[]) =>
+      writePermissions(viewer, id, inputs, "replace"),
   };
 }
 

@@ -17,12 +17,15 @@ describe("the dashboard's navigation", () => {
     const admin = viewer([], { isAdmin: true });
     expect(links(admin)).toEqual([
       ["Appearance", ["/dashboard/themes"]],
-      ["Membership", ["/dashboard/users"]],
+      ["Membership", ["/dashboard/users", "/dashboard/roles"]],
       ["Moderation", ["/dashboard/content/reports", "/dashboard/settings/report-reasons"]],
       ["Forum", ["/dashboard/tags", "/dashboard/reactions"]],
       ["Settings", ["/dashboard/settings", "/dashboard/settings/email", "/dashboard/addons"]],
     ]);
-    expect(links(admin, true)[1]).toEqual(["Membership", ["/dashboard/users", "/dashboard/users/applicants"]]);
+    expect(links(admin, true)[1]).toEqual([
+      "Membership",
+      ["/dashboard/users", "/dashboard/roles", "/dashboard/users/applicants"],
+    ]);
   });
 
   it("follows each permission: a moderator sees the reports, community.manage the reasons and what the site says", () => {
@@ -32,9 +35,14 @@ describe("the dashboard's navigation", () => {
       ["Forum", ["/dashboard/tags", "/dashboard/reactions"]],
       ["Settings", ["/dashboard/settings"]],
     ]);
-    expect(links(viewer(["site.manage"]))[0]).toEqual(["Appearance", ["/dashboard/themes"]]);
-    // Where the mail goes (its SMTP server) and the add-ons are how the site works: site.manage, not community.manage.
-    expect(links(viewer(["site.manage"])).at(-1)).toEqual([
+    // site.manage changes the themes and the roles, where the mail goes (its SMTP server) and the add-ons: how
+    // the site works; a moderator (community.moderate) has none of them.
+    const siteManager = links(viewer(["site.manage"]));
+    expect(siteManager.slice(0, 2)).toEqual([
+      ["Appearance", ["/dashboard/themes"]],
+      ["Membership", ["/dashboard/roles"]],
+    ]);
+    expect(siteManager.at(-1)).toEqual([
       "Settings",
       ["/dashboard/settings", "/dashboard/settings/email", "/dashboard/addons"],
     ]);

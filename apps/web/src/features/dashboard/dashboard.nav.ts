@@ -4,6 +4,7 @@ import { canManageReactions, reactionsPagePath } from "../reactions/index.ts";
 import { applicantsPath, canManageApplicants } from "../applicants/index.ts";
 import { canManageReasons, reportReasonsPath, reportsPath } from "../reports/index.ts";
 import { canManageMembers, membersPagePath } from "../members/index.ts";
+import { canManageRoles, rolesPagePath } from "../roles/index.ts";
 import { canManageEmail, editableSettings, emailSettingsPath, settingsPagePath } from "../settings/index.ts";
 import { canManageTags, tagsPagePath } from "../tags/index.ts";
 import { canManageThemes, themesPagePath } from "../themes/index.ts";
@@ -44,6 +45,7 @@ export function dashboardSections(me: Viewer, site: { registrationApproval: bool
       name: "Membership",
       links: [
         ...(canManageMembers(me) ? [{ name: "Members", to: membersPagePath }] : []),
+        ...(canManageRoles(me) ? [{ name: "Roles & Permissions", to: rolesPagePath }] : []),
         // Under registration by approval, where the applicants wait (as Vanilla shows it).
         ...(canManageApplicants(me) && site.registrationApproval ? [{ name: "Applicants", to: applicantsPath }] : []),
       ],
