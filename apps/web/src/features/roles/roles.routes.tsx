@@ -75,7 +75,7 @@ export function createRolesRoutes({ queryClient, api }: { queryClient: QueryClie
     }
   };
 
-  const remove = async (id: number, form: FormData): Promise<FormResult | Response> => {
+  const remove = async (id: number, form: FormData) => {
     const name = formValue(form, "name");
     if (formValue(form, "confirmed") !== "yes") return { values: { intent: "delete", name, confirm: "delete" } };
     try {
