@@ -120,7 +120,7 @@ export function createRolesService(repo: RolesRepo, platform: Platform) {
    * site.manage: nobody but the admin accounts could manage the site, or these roles, any more.
    */
   async function keepSiteManagers(scoped: RolesRepo): Promise<void> {
-    if ((await scoped.countRolesGranting("site.manage")) === 0)
+    if ((await scoped.countRolesGranting(rolesPolicy.keptGrant)) === 0)
       throw conflict(
         "At least one role must keep the site.manage permission.",
         "Give site.manage to another role first: without it nobody but the admin accounts could manage the site.",
