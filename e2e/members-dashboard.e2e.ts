@@ -48,10 +48,18 @@ describe("members at /dashboard/users", () => {
     await screenshot(page, "members-table");
 
     await members.edit(member.name);
-    await members.ban(member.name);
+    await members.ban(member.name, { reason: "Links to a casino in every post.", for: "1 week" });
     await members.status(`${member.name} has been banned.`).waitFor();
     await members.panel("Banned").waitFor();
+    const details = await members.banDetails();
+    expect(details["Reason"]).toBe("Links to a casino in every post.");
+    // A week from now (the extended date names the weekday and the year).
+    const inAWeek = new Date(Date.now() + 7 * 24 * 60 * 60_000);
+    expect(details["Until"]).toContain(String(inAWeek.getUTCFullYear()));
+    expect(details["Until"]).toContain(inAWeek.toLocaleDateString("en-US", { month: "long", timeZone: "UTC" }));
+    expect(Object.keys(details)).toEqual(["Reason", "Since", "Until"]);
     expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, "member-banned");
 
     // The member's session holds no permission any more: the next post is refused as banned, and so is signing in.
     const refused = await memberApi.send<{ message: string }>("POST", "/discussions", {

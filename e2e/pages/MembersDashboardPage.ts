@@ -90,10 +90,20 @@ export class MembersDashboardPage extends DashboardPage {
     return names;
   }
 
-  async ban(name: string): Promise<void> {
-    await this.panel("Ban")
-      .getByRole("button", { name: `Ban ${name}` })
-      .click();
+  /** Bans the member, with a reason and a duration ("1 week", …) when given. */
+  async ban(name: string, options: { reason?: string; for?: string } = {}): Promise<void> {
+    const panel = this.panel("Ban");
+    if (options.reason !== undefined) await panel.getByLabel("Reason").fill(options.reason);
+    if (options.for !== undefined) await panel.getByLabel("For").selectOption({ label: options.for });
+    await panel.getByRole("button", { name: `Ban ${name}` }).click();
+  }
+
+  /** The ban's details as the Banned panel lists them: term → value. */
+  async banDetails(): Promise<Record<string, string>> {
+    const list = this.panel("Banned").getByTestId("ban-details");
+    const terms = await list.locator("dt").allInnerTexts();
+    const values = await list.locator("dd").allInnerTexts();
+    return Object.fromEntries(terms.map((term, index) => [term, values[index] ?? ""]));
   }
 
   async unban(name: string): Promise<void> {

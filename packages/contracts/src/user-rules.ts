@@ -9,6 +9,8 @@ export const userRules = {
   emailMaxLength: 200,
   /** Pragmatic e-mail shape: something@something.tld, no spaces. */
   emailPattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$",
+  /** Why a member was banned, in characters (moderators read it). */
+  banReasonMaxLength: 500,
   /** A member's signature source, in characters. */
   signatureMaxLength: 1000,
 } as const;

@@ -29,6 +29,15 @@ export const UserFragment = Type.Object(
 );
 export type UserFragment = Static<typeof UserFragment>;
 
+/** A ban as moderators see it on the user (`ban`, present while banned). */
+export const BanDetails = Type.Object({
+  reason: Nullable(Type.String()),
+  dateBanned: Nullable(DateTime),
+  dateBanExpires: Nullable(DateTime),
+  insertUserID: Nullable(Type.Integer()),
+});
+export type BanDetails = Static<typeof BanDetails>;
+
 /** `GET /users/{id}` (reference §2.1). `email` only for its owner and holders of personalInfo.view. */
 export const User = Type.Object(
   {
@@ -58,6 +67,7 @@ export const User = Type.Object(
     isSuperAdmin: Type.Optional(Type.Boolean()),
     insertIPAddress: Type.Optional(Nullable(Type.String())),
     lastIPAddress: Type.Optional(Nullable(Type.String())),
+    ban: Type.Optional(BanDetails),
     /** `expand=signature`; null when unset or signatures are off. */
     signature: Type.Optional(Nullable(Signature)),
     reactionsReceived: Type.Optional(
@@ -239,7 +249,15 @@ export const UserDeleteBody = Type.Object({
   ),
 });
 
-export const BanBody = Type.Object({ banned: Type.Boolean() });
+/** `PUT /users/{id}/ban`: Vanilla's `banned`, and Parley's reason and end for a ban. */
+export const BanBody = Type.Object({
+  banned: Type.Boolean(),
+  reason: Type.Optional(
+    Nullable(Type.String({ maxLength: userRules.banReasonMaxLength, description: "Why (moderators read it)." })),
+  ),
+  dateBanExpires: Type.Optional(Nullable(DateTime)),
+});
+export type BanBody = Static<typeof BanBody>;
 
 export const RequestPasswordBody = Type.Object({ email: Type.String() });
 

@@ -22,6 +22,8 @@ export { createUserFragments, unknownUser, type UserFragments } from "./users.fr
 export { countMembers } from "./users.totals.ts";
 
 /** Users and sign-in: shared schemas, services and routes under /api/v2. */
+import { UNBAN_JOB, unbanExpired } from "./users.update.ts";
+
 export async function registerUsers(
   app: FastifyInstance,
   platform: Platform,
@@ -43,6 +45,8 @@ export async function registerUsers(
   const authenticate = createAuthenticateService(repo, platform, (request) => service.me(requestContext(request)));
   const applicants = createApplicantsService(repo, platform, createEmailTokens(platform));
   await app.register(usersRoutes, { prefix: "/api/v2", service, authenticate, platform });
+  // Bans that end are lifted at their end (this process wakes the job for the bans it gives) or within a minute.
+  platform.jobs.register(UNBAN_JOB, async () => void (await unbanExpired({ repo, platform })), { everyMs: 60_000 });
   await app.register(applicantsRoutes, { prefix: "/api/v2", applicants });
   return service;
 }

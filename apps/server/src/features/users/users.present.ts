@@ -9,6 +9,8 @@ export interface UserPresentContext {
   canSeeEmail: boolean;
   /** The viewer holds site.manage: admin-only fields. */
   isSiteManager: boolean;
+  /** The viewer may ban: a ban's reason, start, end and author. */
+  canSeeBan?: boolean;
 }
 
 /** The default avatar: a silhouette served with the web app. */
@@ -93,6 +95,14 @@ export function presentUser(row: UserRow, roles: RoleRow[], context: UserPresent
     user.isSuperAdmin = row.isAdmin >= 3;
     user.insertIPAddress = row.insertIPAddress;
     user.lastIPAddress = row.lastIPAddress;
+  }
+  if (context.canSeeBan && row.banned === 1) {
+    user.ban = {
+      reason: row.banReason,
+      dateBanned: date(row.dateBanned),
+      dateBanExpires: date(row.dateBanExpires),
+      insertUserID: row.banInsertUserID,
+    };
   }
   return user;
 }

@@ -27,6 +27,7 @@ export async function presentUserRecord(
     origin: context.origin,
     canSeeEmail: usersPolicy.canSeeEmail(context.viewer, row),
     isSiteManager: usersPolicy.isSiteManager(context.viewer),
+    canSeeBan: usersPolicy.canBan(context.viewer),
   });
 }
 
@@ -100,6 +101,7 @@ export async function listUsers({ repo }: UsersDeps, query: UserListQuery, conte
           origin: context.origin,
           canSeeEmail: usersPolicy.canSeeEmail(context.viewer, row),
           isSiteManager: usersPolicy.isSiteManager(context.viewer),
+          canSeeBan: usersPolicy.canBan(context.viewer),
         })
       : presentPrivateUser(row, roles.get(row.userID) ?? [], context.origin),
   );

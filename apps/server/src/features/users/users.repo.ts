@@ -4,7 +4,18 @@ import type { DB, RolesTable, UsersTable } from "../../platform/db/schema.ts";
 
 export type UserRow = Selectable<UsersTable>;
 export type RoleRow = Selectable<RolesTable>;
-export type NewUser = Omit<UserRow, "userID" | "signature" | "signatureFormat" | "discoveryText"> & {
+/** A new account: no signature, and no ban's details (a new account is not banned). */
+export type NewUser = Omit<
+  UserRow,
+  | "userID"
+  | "signature"
+  | "signatureFormat"
+  | "discoveryText"
+  | "banReason"
+  | "dateBanned"
+  | "dateBanExpires"
+  | "banInsertUserID"
+> & {
   discoveryText?: string | null;
 };
 
@@ -141,6 +152,39 @@ export function createUsersRepo(db: Kysely<DB>): UsersRepo {
       await db.updateTable("users").set(changes).where("userID", "=", userID).execute();
     },
 
+    /**
+     * Lifts the bans whose end is at or before `now` (each row only if it still is such a ban, so a ban given
+     * again meanwhile stays); answers whose.
+     */
+    async liftEndedBans(now: string): Promise<number[]> {
+      const ended = await db
+        .selectFrom("users")
+        .select("userID")
+        .where("banned", "=", 1)
+        .where("dateBanExpires", "is not", null)
+        .where("dateBanExpires", "<=", now)
+        .execute();
+      const lifted: number[] = [];
+      for (const { userID } of ended) {
+        const result = await db
+          .updateTable("users")
+          .set({
+            banned: 0,
+            banReason: null,
+            dateBanned: null,
+            dateBanExpires: null,
+            banInsertUserID: null,
+            dateUpdated: now,
+          })
+          .where("userID", "=", userID)
+          .where("banned", "=", 1)
+          .where("dateBanExpires", "<=", now)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) > 0) lifted.push(userID);
+      }
+      return lifted;
+    },
+
     /** Every role of every listed user, in one query. */
     async rolesOf(userIDs: number[]): Promise<Map<number, RoleRow[]>> {
       const byUser = new Map<number, RoleRow[]>(userIDs.map((id) => [id, []]));
@@ -242,6 +286,7 @@ export interface UsersRepo {
   rankedByName(text: string, activeSince: string, offset: number, limit: number): Promise<UserRow[]>;
   insert(row: NewUser): Promise<number>;
   update(userID: number, changes: Updateable<UsersTable>): Promise<void>;
+  liftEndedBans(now: string): Promise<number[]>;
   rolesOf(userIDs: number[]): Promise<Map<number, RoleRow[]>>;
   rolesByIDs(roleIDs: number[]): Promise<RoleRow[]>;
   rolesOfType(type: string): Promise<RoleRow[]>;

@@ -260,13 +260,14 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
     {
       schema: {
         tags,
-        summary: "Ban or unban a user.",
+        summary:
+          "Ban or unban a user; a ban may say why (`reason`, moderators read it) and when it ends (`dateBanExpires`).",
         params: UserIdParams,
         body: BanBody,
-        response: { 200: BanBody },
+        response: { 200: Type.Object({ banned: Type.Boolean() }) },
       },
     },
-    async (request) => service.ban(request.params.id, request.body.banned, requestContext(request)),
+    async (request) => service.ban(request.params.id, request.body, requestContext(request)),
   );
 
   app.delete(

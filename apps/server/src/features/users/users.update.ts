@@ -1,4 +1,4 @@
-import type { User, UserPatch } from "@parley/contracts";
+import type { BanBody, User, UserPatch } from "@parley/contracts";
 import { requireAccess } from "../../platform/auth/access.ts";
 import { requireSignedIn } from "../../platform/auth/authorize.ts";
 import { hashPassword, verifyPassword } from "../../platform/auth/password.ts";
@@ -85,7 +85,9 @@ export async function updateUser(deps: UsersDeps, id: string, body: UserPatch, c
         : signatureFormat !== undefined && row.signature
           ? { signatureFormat }
           : {}),
-      ...(body.banned !== undefined ? { banned: body.banned ? 1 : 0 } : {}),
+      ...(body.banned !== undefined && body.banned !== (row.banned === 1)
+        ? banColumns(body.banned, platform.clock.nowIso(), { insertUserID: viewer.userID })
+        : {}),
       ...(body.password !== undefined ? { passwordHash: await hashPassword(body.password) } : {}),
       dateUpdated: platform.clock.nowIso(),
     });
@@ -98,17 +100,62 @@ export async function updateUser(deps: UsersDeps, id: string, body: UserPatch, c
   return presentUserRecord(deps, (await repo.findById(row.userID))!, context);
 }
 
-/** `PUT /users/{id}/ban`: load → authorize (ban, and not oneself or an administrator) → the flag → `user.access.changed`. */
+/** The columns of a ban, or of its end: the reason, start, end and author are kept only while banned. */
+function banColumns(
+  banned: boolean,
+  now: string,
+  details: { reason?: string | null; dateBanExpires?: string | null; insertUserID?: number } = {},
+) {
+  return banned
+    ? {
+        banned: 1 as const,
+        banReason: details.reason?.trim() || null,
+        dateBanned: now,
+        dateBanExpires: details.dateBanExpires ? new Date(details.dateBanExpires).toISOString() : null,
+        banInsertUserID: details.insertUserID ?? null,
+      }
+    : { banned: 0 as const, banReason: null, dateBanned: null, dateBanExpires: null, banInsertUserID: null };
+}
+
+/**
+ * `PUT /users/{id}/ban`: load → authorize (ban, and not oneself or an administrator) → an end in the future →
+ * the flag with its reason, start, end and author (cleared on unban) → `user.access.changed`; a ban that ends
+ * is lifted by the `users.unbanExpired` job, woken for its end.
+ */
 export async function banUser(
   deps: UsersDeps,
   id: string,
-  banned: boolean,
+  body: BanBody,
   context: RequestContext,
 ): Promise<{ banned: boolean }> {
+  const { platform } = deps;
   const row = await resolveUser(deps, id, context.viewer);
   requireAccess(context.viewer, usersPolicy.canBan);
   assertBannable(row, context.viewer);
-  await deps.repo.update(row.userID, { banned: banned ? 1 : 0, dateUpdated: deps.platform.clock.nowIso() });
-  await deps.platform.events.emit("user.access.changed", { userID: row.userID });
-  return { banned };
+  const now = platform.clock.now();
+  const ends = body.banned && body.dateBanExpires ? new Date(body.dateBanExpires) : null;
+  if (ends && ends.getTime() <= now.getTime())
+    throw validationFailed([fieldError("dateBanExpires", "invalid", "A ban's end must be in the future.")]);
+  await deps.repo.update(row.userID, {
+    ...banColumns(body.banned, now.toISOString(), {
+      reason: body.reason ?? null,
+      dateBanExpires: ends?.toISOString() ?? null,
+      insertUserID: context.viewer.userID,
+    }),
+    dateUpdated: now.toISOString(),
+  });
+  if (ends) platform.jobs.wakeAt(UNBAN_JOB, ends);
+  await platform.events.emit("user.access.changed", { userID: row.userID });
+  return { banned: body.banned };
+}
+
+/** The job that lifts the bans whose end has come. */
+export const UNBAN_JOB = "users.unbanExpired";
+
+/** Lifts every ban whose end has come (each one's access changes at once in every process). */
+export async function unbanExpired(deps: Pick<UsersDeps, "repo" | "platform">): Promise<number> {
+  const { repo, platform } = deps;
+  const lifted = await repo.liftEndedBans(platform.clock.nowIso());
+  for (const userID of lifted) await platform.events.emit("user.access.changed", { userID });
+  return lifted.length;
 }

@@ -69,6 +69,11 @@ export interface UsersTable {
   signatureFormat: Generated<string | null>;
   /** Why an applicant wants to join (registration by approval, 0029). */
   discoveryText: Generated<string | null>;
+  /** A ban's reason, start, end (null: until lifted) and author (0032); null while not banned. */
+  banReason: Generated<string | null>;
+  dateBanned: Generated<DateString | null>;
+  dateBanExpires: Generated<DateString | null>;
+  banInsertUserID: Generated<number | null>;
 }
 
 export interface DiscussionsTable {

@@ -1,4 +1,4 @@
-import type { Role, User } from "@parley/contracts";
+import type { BanBody, Role, User } from "@parley/contracts";
 import type { ApiClient } from "../../lib/api.ts";
 
 export const membersPageLimit = 30;
@@ -41,8 +41,8 @@ export const membersApi = {
     userID: number,
     body: { name?: string; email?: string; roleID?: number[]; emailConfirmed?: boolean },
   ) => (await api.request<User>({ method: "PATCH", path: `/users/${userID}`, body })).data,
-  ban: async (api: ApiClient, userID: number, banned: boolean) =>
-    (await api.request<{ banned: boolean }>({ method: "PUT", path: `/users/${userID}/ban`, body: { banned } })).data,
+  ban: async (api: ApiClient, userID: number, body: BanBody) =>
+    (await api.request<{ banned: boolean }>({ method: "PUT", path: `/users/${userID}/ban`, body })).data,
   remove: async (api: ApiClient, userID: number, deleteMethod: "keep" | "wipe" | "delete") => {
     await api.request({ method: "DELETE", path: `/users/${userID}`, body: { deleteMethod } });
   },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { canManageMembers, memberFilters, membersHref } from "./members.queries.ts";
+import { banEnd } from "./members.bans.ts";
 
 const filtersOf = (query: string) => memberFilters(new URLSearchParams(query));
 
@@ -31,5 +32,16 @@ describe("the members list's address", () => {
     expect(canManageMembers({ userID: 5, isAdmin: false, permissions: ["community.moderate"] })).toBe(false);
     expect(canManageMembers({ userID: 5, isAdmin: true, permissions: [] })).toBe(true);
     expect(canManageMembers({ userID: 0, isAdmin: true, permissions: [] })).toBe(false);
+  });
+});
+
+describe("a ban's duration", () => {
+  it("ends that long after now, or never; anything else is not a choice", () => {
+    const now = Date.UTC(2026, 10, 29, 12, 0, 0);
+    expect(banEnd("", now)).toBeNull();
+    expect(banEnd("1d", now)).toBe("2026-11-30T12:00:00.000Z");
+    expect(banEnd("1w", now)).toBe("2026-12-06T12:00:00.000Z");
+    expect(banEnd("1m", now)).toBe("2026-12-29T12:00:00.000Z");
+    expect(banEnd("forever", now)).toBeUndefined();
   });
 });

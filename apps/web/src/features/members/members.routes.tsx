@@ -15,6 +15,7 @@ import {
   membersQuery,
   rolesQuery,
 } from "./members.queries.ts";
+import { banEnd } from "./members.bans.ts";
 import { MemberPage } from "./pages/MemberPage.tsx";
 import { MembersPage } from "./pages/MembersPage.tsx";
 
@@ -52,7 +53,15 @@ export function createMembersRoutes({ queryClient, api }: { queryClient: QueryCl
       return { ok: true, message: t("The e-mail address has been confirmed.") };
     }
     if (intent === "ban" || intent === "unban") {
-      await membersApi.ban(api, userID, intent === "ban");
+      const ends = banEnd(formValue(form, "banFor"), Date.now());
+      if (ends === undefined) return { values: { intent }, errors: { banFor: t("Choose how long the ban lasts.") } };
+      await membersApi.ban(
+        api,
+        userID,
+        intent === "ban"
+          ? { banned: true, reason: formValue(form, "banReason").trim() || null, dateBanExpires: ends }
+          : { banned: false },
+      );
       return {
         ok: true,
         message: intent === "ban" ? t("{name} has been banned.", { name }) : t("{name} is no longer banned.", { name }),
@@ -113,6 +122,8 @@ export function createMembersRoutes({ queryClient, api }: { queryClient: QueryCl
           intent: formValue(form, "intent"),
           name: formValue(form, "name"),
           email: formValue(form, "email"),
+          banReason: formValue(form, "banReason"),
+          banFor: formValue(form, "banFor"),
         };
         try {
           return await edit(userID, form);

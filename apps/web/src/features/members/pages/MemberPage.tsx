@@ -9,8 +9,17 @@ import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { Button, ButtonLink } from "../../../ui/button/Button.tsx";
-import { CheckboxField, FormAlert, SelectField, SubmitButton, TextField } from "../../../ui/forms/Form.tsx";
+import { DateTime } from "../../../ui/date/DateTime.tsx";
+import {
+  CheckboxField,
+  FormAlert,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+} from "../../../ui/forms/Form.tsx";
 import { meQuery } from "../../users/index.ts";
+import { banDurations } from "../members.bans.ts";
 import { canDeleteMembers, canSeeEmails, memberQuery, membersPagePath, rolesQuery } from "../members.queries.ts";
 import styles from "./MembersPage.module.css";
 
@@ -169,13 +178,56 @@ export function MemberPage() {
                 "A banned member holds no permission: from their next request on, what they ask is refused, and they cannot sign in.",
               )}
         </p>
-        <Form method="post" action={action}>
+        {user.banned && user.ban ? (
+          <dl className={styles.banDetails} data-testid="ban-details">
+            <dt>{t("Reason")}</dt>
+            <dd>{user.ban.reason ?? t("None given")}</dd>
+            {user.ban.dateBanned ? (
+              <>
+                <dt>{t("Since")}</dt>
+                <dd>
+                  <DateTime date={user.ban.dateBanned} mode="fixed" type="extended" />
+                </dd>
+              </>
+            ) : null}
+            <dt>{t("Until")}</dt>
+            <dd>
+              {user.ban.dateBanExpires ? (
+                <DateTime date={user.ban.dateBanExpires} mode="fixed" type="extended" />
+              ) : (
+                t("Lifted by hand")
+              )}
+            </dd>
+          </dl>
+        ) : null}
+        <Form method="post" action={action} className={styles.banForm}>
           <TransientKeyField />
           <input type="hidden" name="intent" value={user.banned ? "unban" : "ban"} />
           <input type="hidden" name="name" value={user.name} />
-          <Button type="submit" buttonType="standard" isPending={busy}>
-            {user.banned ? t("Unban {name}", { name: user.name }) : t("Ban {name}", { name: user.name })}
-          </Button>
+          {user.banned ? null : (
+            <>
+              <TextAreaField
+                label={t("Reason")}
+                name="banReason"
+                rows={2}
+                maxLength={userRules.banReasonMaxLength}
+                defaultValue={refused("ban")?.values?.["banReason"] ?? ""}
+                hint={t("Moderators read it; the member is not shown it.")}
+              />
+              <SelectField
+                label={t("For")}
+                name="banFor"
+                defaultValue={refused("ban")?.values?.["banFor"] ?? ""}
+                options={banDurations.map((option) => ({ value: option.value, label: t(option.label) }))}
+                error={refused("ban")?.errors?.["banFor"] ?? refused("ban")?.errors?.["dateBanExpires"]}
+              />
+            </>
+          )}
+          <div>
+            <Button type="submit" buttonType="standard" isPending={busy}>
+              {user.banned ? t("Unban {name}", { name: user.name }) : t("Ban {name}", { name: user.name })}
+            </Button>
+          </div>
         </Form>
       </section>
 
