@@ -22,8 +22,8 @@ describe.each(engines)("moving and editing categories from the dashboard on %s",
     await t?.close();
   });
 
-  const create = async (name: string, urlcode: string, parentCategoryID?: number) => {
-    const response = await api.post("/api/v2/categories", { name, urlcode, parentCategoryID }, { as: admin });
+  const create = async (name: string, urlcode: string, parentCategoryID?: number, sort?: number) => {
+    const response = await api.post("/api/v2/categories", { name, urlcode, parentCategoryID, sort }, { as: admin });
     expect(response.statusCode, response.body).toBe(201);
     return response.json<Category>();
   };
@@ -72,16 +72,21 @@ describe.each(engines)("moving and editing categories from the dashboard on %s",
   });
 
   it("moves up, down, in and out, the siblings numbered 0, 1, 2 … in the tree's order each time", async () => {
-    const shelf = await create("Shelf", "shelf");
-    const a = await create("A", "shelf-a", shelf.categoryID);
-    const b = await create("B", "shelf-b", shelf.categoryID);
-    const c = await create("C", "shelf-c", shelf.categoryID);
-    const d = await create("D", "shelf-d", shelf.categoryID);
     const expectOrder = async (parentCategoryID: number, order: string[]) => {
       const { tree, sorts } = await children(parentCategoryID);
       expect(tree).toEqual(order);
       expect(sorts).toEqual(order.map((code, index) => [code, index]));
     };
+    const shelf = await create("Shelf", "shelf");
+    const d = await create("D", "shelf-d", shelf.categoryID);
+    const c = await create("C", "shelf-c", shelf.categoryID);
+    const b = await create("B", "shelf-b", shelf.categoryID);
+    const a = await create("A", "shelf-a", shelf.categoryID, 0);
+    // A new category goes last, whatever its name, or where its sort puts it.
+    await expectOrder(shelf.categoryID, ["shelf-a", "shelf-d", "shelf-c", "shelf-b"]);
+    expect((await patch(d.categoryID, { sort: 3 })).statusCode).toBe(200);
+    expect((await patch(b.categoryID, { sort: 1 })).statusCode).toBe(200);
+    await expectOrder(shelf.categoryID, ["shelf-a", "shelf-b", "shelf-c", "shelf-d"]);
 
     // "Move down" C: position 3 among its siblings.
     expect((await patch(c.categoryID, { sort: 3 })).statusCode).toBe(200);
@@ -103,5 +108,23 @@ describe.each(engines)("moving and editing categories from the dashboard on %s",
     expect((await api.get(`/api/v2/categories/${shelf.categoryID}`, { as: admin })).json()).toMatchObject({
       countCategories: 4,
     });
+  });
+
+  it("counts a position among the categories the API lists: the groups' categories (left out) do not take one", async () => {
+    const groups = await t.database.db
+      .selectFrom("categories")
+      .select("categoryID")
+      .where("parentCategoryID", "=", -1)
+      .where("groupID", "is not", null)
+      .execute();
+    expect(groups.length, "the demo community has the groups' top-level category").toBeGreaterThan(0);
+    const listed = () => children(-1).then(({ tree }) => tree);
+    const top = await listed();
+    const last = await create("Last", "last-top");
+    expect(await listed()).toEqual([...top, "last-top"]);
+    for (const position of [0, 1, top.length - 1]) {
+      expect((await patch(last.categoryID, { sort: position })).statusCode).toBe(200);
+      expect((await listed()).indexOf("last-top"), `position ${position}`).toBe(position);
+    }
   });
 });

@@ -178,7 +178,7 @@ export function createCategoriesRepo(db: Kysely<DB>) {
     },
 
     /**
-     * Puts a category under a parent at a position among its siblings (0 first, past the end the last), and
+     * Puts a category under a parent at a position among its listed siblings (0 first, past the end the last), and
      * numbers the new parent's children 0, 1, 2 … in that order, the old parent's too: no two siblings share
      * a sort, none is skipped. The caller's transaction; the parents' rows are locked first, so two moves
      * under one parent number the children one after the other.
@@ -195,7 +195,7 @@ export function createCategoriesRepo(db: Kysely<DB>) {
       for (const parent of parents) {
         const siblings = await db
           .selectFrom("categories")
-          .select("categoryID")
+          .select(["categoryID", "groupID"])
           .where("parentCategoryID", "=", parent)
           .where("categoryID", "<>", ROOT_CATEGORY_ID)
           .where("categoryID", "<>", categoryID)
@@ -203,11 +203,13 @@ export function createCategoriesRepo(db: Kysely<DB>) {
           .orderBy("name")
           .orderBy("categoryID")
           .execute();
-        const ids = siblings.map((row) => row.categoryID);
+        // The position counts the siblings the API lists: the groups' categories (left out of lists) go last.
+        const ids = siblings.filter((row) => row.groupID === null).map((row) => row.categoryID);
         if (parent === parentCategoryID) {
           const at = Math.min(Math.max(position ?? ids.length, 0), ids.length);
           ids.splice(at, 0, categoryID);
         }
+        ids.push(...siblings.filter((row) => row.groupID !== null).map((row) => row.categoryID));
         for (const [sort, id] of ids.entries()) {
           await db.updateTable("categories").set({ sort }).where("categoryID", "=", id).execute();
         }

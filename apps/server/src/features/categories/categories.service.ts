@@ -92,11 +92,6 @@ export function createCategoriesService(
     await platform.events.emit("category.changed", { categoryID });
   }
 
-  async function settle(categoryID: number) {
-    await recompute(platform.db);
-    await announce(categoryID);
-  }
-
   /** The viewer's followed categories, with when each was followed (a guest follows none). */
   async function followedBy(viewer: Viewer): Promise<Map<number, string | null>> {
     return viewer.userID > 0 ? repo.followedWithDates(viewer.userID) : new Map();
@@ -252,20 +247,26 @@ export function createCategoriesService(
       await checkUrlcode(body.urlcode);
       const name = plainTitle(body.name);
       if (!name) throw validationFailed([fieldError("name", "missingField", "name is required.")]);
-      const categoryID = await repo.insert({
-        ...newCategoryDefaults(context.viewer.userID, platform.clock.nowIso()),
-        parentCategoryID: parent.categoryID,
-        name,
-        urlcode: body.urlcode,
-        description: body.description ?? null,
-        displayAs: body.displayAs ?? "discussions",
-        customPermissions: body.customPermissions ? 1 : 0,
-        isArchived: body.isArchived ? 1 : 0,
-        sort: body.sort ?? 0,
-        depth: parent.depth + 1,
+      // Inserted, then put at its place among its siblings (`sort`, or the end) with theirs numbered again.
+      const categoryID = await platform.db.transaction().execute(async (trx) => {
+        const scoped = createCategoriesRepo(trx);
+        const id = await scoped.insert({
+          ...newCategoryDefaults(context.viewer.userID, platform.clock.nowIso()),
+          parentCategoryID: parent.categoryID,
+          name,
+          urlcode: body.urlcode,
+          description: body.description ?? null,
+          displayAs: body.displayAs ?? "discussions",
+          customPermissions: body.customPermissions ? 1 : 0,
+          isArchived: body.isArchived ? 1 : 0,
+          sort: 0,
+          depth: parent.depth + 1,
+        });
+        await scoped.placeUnder(id, parent.categoryID, body.sort);
+        await recompute(trx);
+        return id;
       });
-
-      await settle(categoryID);
+      await announce(categoryID);
       return presentCategory((await repo.findById(categoryID))!, await presentContext(context));
     },
 
