@@ -1,6 +1,9 @@
 import { Type, type Static } from "typebox";
 import { Nullable } from "./common.ts";
 import { errorMessages, type ErrorBody } from "./errors.ts";
+import { type PermissionName } from "./permissions-constants.ts";
+
+export * from "./permissions-constants.ts";
 
 /*
  * Permissions (spec §6, reference §2.2): the API permission names, the schema of
@@ -9,102 +12,6 @@ import { errorMessages, type ErrorBody } from "./errors.ts";
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Names
-
-/**
- * Every API permission name Parley knows (spec §6 and the naming rule of reference §2.2). API names are the internal
- * Vanilla names with the application prefix dropped and each segment camelCased (`Vanilla.Discussions.View` →
- * `discussions.view`), plus the fixed renames (`Garden.Settings.Manage` → `site.manage`, …).
- */
-export const permissionNames = [
-  // Session and system
-  "session.valid",
-  "system.only",
-  "site.manage",
-  "staff.allow",
-  "noAds.use",
-  "schedule.allow",
-  // Users and profiles
-  "profiles.view",
-  "profile.editusernames",
-  "users.add",
-  "users.edit",
-  "users.delete",
-  "personalInfo.view",
-  "applicants.manage",
-  // Community
-  "community.moderate",
-  "community.manage",
-  "curation.manage",
-  "flag.add",
-  "tags.add",
-  "uploads.add",
-  "badges.moderate",
-  "groups.add",
-  "groups.moderate",
-  // Conversations
-  "conversations.add",
-  "conversations.moderate",
-  // E-mail notifications
-  "comments.email",
-  "conversations.email",
-  "discussions.email",
-  // Comments (per category)
-  "comments.add",
-  "comments.edit",
-  "comments.delete",
-  // Discussions (per category, except closeOwn)
-  "discussions.view",
-  "discussions.add",
-  "discussions.edit",
-  "discussions.manage",
-  "discussions.close",
-  "discussions.closeOwn",
-  "discussions.moderate",
-  "discussions.delete",
-  "discussions.announce",
-  "discussions.sink",
-  // Posts and events (per category)
-  "posts.moderate",
-  "events.view",
-  "events.manage",
-  // Reactions: `reactions.{class}.add`
-  "reactions.view",
-  "reactions.positive.add",
-  "reactions.negative.add",
-  "reactions.flag.add",
-  // Knowledge bases (per knowledge base)
-  "kb.view",
-  "articles.add",
-] as const;
-export type PermissionName = (typeof permissionNames)[number];
-
-const permissionNameSet: ReadonlySet<string> = new Set(permissionNames);
-
-/** Narrows a string (e.g. one built as `reactions.${class}.add`) to a known permission name. */
-export const isPermissionName = (name: string): name is PermissionName => permissionNameSet.has(name);
-
-/**
- * The names that may be granted per category ("junction" names); their values in the global fragment are the defaults
- * for categories without custom permissions. Every other name (but the knowledge-base ones) is global only.
- */
-export const categoryPermissionNames = [
-  "comments.add",
-  "comments.delete",
-  "comments.edit",
-  "discussions.add",
-  "discussions.manage",
-  "discussions.moderate",
-  "discussions.view",
-  "discussions.edit",
-  "discussions.announce",
-  "discussions.sink",
-  "discussions.close",
-  "discussions.delete",
-  "events.view",
-  "events.manage",
-  "posts.moderate",
-] as const satisfies readonly PermissionName[];
-export type CategoryPermissionName = (typeof categoryPermissionNames)[number];
 
 /** The names that may be granted per knowledge base. */
 export const knowledgeBasePermissionNames = ["kb.view", "articles.add"] as const satisfies readonly PermissionName[];
