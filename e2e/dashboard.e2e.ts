@@ -29,6 +29,7 @@ describe("the dashboard at /dashboard", () => {
       "Members",
       "Reports",
       "Report Reasons",
+      "Categories",
       "Tags",
       "Reactions",
       "Site Settings",

@@ -19,7 +19,7 @@ describe("the dashboard's navigation", () => {
       ["Appearance", ["/dashboard/themes"]],
       ["Membership", ["/dashboard/users"]],
       ["Moderation", ["/dashboard/content/reports", "/dashboard/settings/report-reasons"]],
-      ["Forum", ["/dashboard/tags", "/dashboard/reactions"]],
+      ["Forum", ["/dashboard/categories", "/dashboard/tags", "/dashboard/reactions"]],
       ["Settings", ["/dashboard/settings"]],
     ]);
     expect(links(admin, true)[1]).toEqual(["Membership", ["/dashboard/users", "/dashboard/users/applicants"]]);
@@ -29,10 +29,12 @@ describe("the dashboard's navigation", () => {
     expect(links(viewer(["community.moderate"]))).toEqual([["Moderation", ["/dashboard/content/reports"]]]);
     expect(links(viewer(["community.manage"]))).toEqual([
       ["Moderation", ["/dashboard/settings/report-reasons"]],
-      ["Forum", ["/dashboard/tags", "/dashboard/reactions"]],
+      ["Forum", ["/dashboard/categories", "/dashboard/tags", "/dashboard/reactions"]],
       ["Settings", ["/dashboard/settings"]],
     ]);
     expect(links(viewer(["site.manage"]))[0]).toEqual(["Appearance", ["/dashboard/themes"]]);
+    // The categories are kept with community.manage or site.manage, as the API's writes.
+    expect(links(viewer(["site.manage"]))).toContainEqual(["Forum", ["/dashboard/categories"]]);
     expect(links(viewer(["applicants.manage"]), true)).toEqual([["Membership", ["/dashboard/users/applicants"]]]);
     // users.edit manages the members; a moderator without it (community.moderate, personalInfo.view) does not.
     expect(links(viewer(["users.edit"]))).toEqual([["Membership", ["/dashboard/users"]]]);
