@@ -13,7 +13,10 @@ export interface CategoryGrants {
   permissions: Record<string, boolean>;
 }
 
-/** The categories' upkeep (vanilla-categories.yml; community.manage), and their permissions per role (site.manage). */
+/**
+ * The categories' upkeep (vanilla-categories.yml; community.manage), and their permissions per role (site.manage:
+ * the roles with their grants, and Parley's `PUT /categories/{id}/permissions`).
+ */
 export const categoriesDashboardApi = {
   /** The whole tree, archived ones too, as far down as the API goes. */
   tree: async (api: ApiClient, signal?: AbortSignal) =>
@@ -35,13 +38,8 @@ export const categoriesDashboardApi = {
   /** The roles with their grants, global and per category. */
   roles: async (api: ApiClient, signal?: AbortSignal) =>
     (await api.get<Role[]>("/roles", { expand: ["permissions"] }, signal)).data,
-  /** One role's grants in one category (replacing what it had there; the category then has its own). */
-  setGrants: async (api: ApiClient, categoryID: number, grants: CategoryGrants) =>
-    (
-      await api.request<Role>({
-        method: "PATCH",
-        path: `/roles/${grants.roleID}`,
-        body: { permissions: [{ type: "category", id: categoryID, permissions: grants.permissions }] },
-      })
-    ).data,
+  /** Every role's grants in the category, replaced at once (one transaction); it has its own permissions then. */
+  setGrants: async (api: ApiClient, categoryID: number, roles: CategoryGrants[]) => {
+    await api.request({ method: "PUT", path: `/categories/${categoryID}/permissions`, body: { roles } });
+  },
 };

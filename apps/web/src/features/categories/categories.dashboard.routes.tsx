@@ -95,7 +95,9 @@ export function createCategoriesDashboardRoutes({
       description: values["description"]!.trim() || null,
       displayAs,
       isArchived: values["isArchived"] === "1",
-      customPermissions: custom,
+      // Only who sets the roles' grants turns a category's own permissions on or off: on with no grants, no one
+      // could see it.
+      ...(canSetCategoryPermissions(me) ? { customPermissions: custom } : {}),
     };
     try {
       let categoryID = existingID;
@@ -110,12 +112,16 @@ export function createCategoriesDashboardRoutes({
       if (custom && canSetCategoryPermissions(me)) {
         const granted = new Set(form.getAll("grant").map(String));
         const roles = await categoriesDashboardApi.roles(api);
-        for (const role of roles) {
-          const permissions = Object.fromEntries(
-            categoryPermissionNames.map((name) => [name, granted.has(grantField(role.roleID, name))]),
-          );
-          await categoriesDashboardApi.setGrants(api, categoryID, { roleID: role.roleID, permissions });
-        }
+        await categoriesDashboardApi.setGrants(
+          api,
+          categoryID,
+          roles.map((role) => ({
+            roleID: role.roleID,
+            permissions: Object.fromEntries(
+              categoryPermissionNames.map((name) => [name, granted.has(grantField(role.roleID, name))]),
+            ),
+          })),
+        );
       }
       return redirect(`${categoriesDashboardPath}?saved=${encodeURIComponent(details.name)}`);
     } catch (error) {

@@ -142,6 +142,7 @@ export function CategoryEditPage() {
                 name="customPermissions"
                 value="1"
                 checked={custom}
+                disabled={!setsPermissions}
                 onChange={(event) => setCustom(event.target.checked)}
               />
               {t("This category has its own permissions")}
