@@ -68,6 +68,10 @@ describe("categories at /dashboard/categories", () => {
     await expect.poll(() => categories.childrenOf(shelfName)).toEqual([]);
     const top = await categories.childrenOf();
     expect(top.indexOf(staffName)).toBe(top.indexOf(shelfName) + 1);
+    // The focus stays on the moved category's buttons (its row was rendered anew in another list).
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest("li")?.getAttribute("aria-label")))
+      .toBe(staffName);
     await categories.moveByKeyboard(staffName, "Move in");
     await expect.poll(() => categories.childrenOf(shelfName)).toEqual([staffName]);
     expect((await api.get<CategoryRecord>(`/categories/${staff.categoryID}`)).parentCategoryID).toBe(shelf.categoryID);

@@ -145,7 +145,11 @@ export function createCategoriesDashboardRoutes({
         const form = await request.formData();
         const intent = formValue(form, "intent");
         const categoryID = Number(formValue(form, "categoryID"));
-        const values: Record<string, string> = { intent, categoryID: String(categoryID || "") };
+        const values: Record<string, string> = {
+          intent,
+          categoryID: String(categoryID || ""),
+          move: formValue(form, "move"),
+        };
         try {
           const entry = findCategory(await categoriesDashboardApi.tree(api), categoryID);
           if (!entry) return { message: t("That category no longer exists."), values } satisfies FormResult;

@@ -32,6 +32,17 @@ export function CategoriesDashboardPage() {
   const transientKey = useTransientKey();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  // After a move by a button the row may be in another list, rendered anew: the focus goes back to that button
+  // (or, when it cannot move that way again, to the row's first button that can).
+  useEffect(() => {
+    const id = result?.values?.["categoryID"];
+    const move = result?.values?.["move"];
+    if (!result?.ok || !id || !move) return;
+    const row = document.querySelector(`li[data-category-id="${id}"]`);
+    const buttons = [...(row?.querySelector("form")?.querySelectorAll("button") ?? [])];
+    const same = buttons.find((button) => button.value === move && !button.disabled);
+    (same ?? buttons.find((button) => !button.disabled))?.focus();
+  }, [result]);
 
   const handlePlace = (categoryID: number, place: CategoryPlace) => {
     const form = new FormData();
