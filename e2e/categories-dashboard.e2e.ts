@@ -91,6 +91,8 @@ describe("categories at /dashboard/categories", () => {
     await categories.goto();
     await waitForHydration(page);
     await categories.openDelete(leavingName);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, "categories-dashboard-delete");
     await categories.chooseContent("General Discussion");
     await categories.confirmation.waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);

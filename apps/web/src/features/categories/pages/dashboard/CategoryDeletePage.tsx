@@ -82,26 +82,34 @@ export function CategoryDeletePage() {
           <TransientKeyField />
           <input type="hidden" name="name" value={category.name} />
           <p className={styles.note}>
-            {t("“{name}” has {count} discussions and {categories} subcategories.", {
+            {t("“{name}” has {discussions} and {categories}.", {
               name: category.name,
-              count: category.countAllDiscussions,
-              categories: category.countCategories,
+              discussions:
+                category.countAllDiscussions === 1
+                  ? t("1 discussion")
+                  : t("{count} discussions", { count: category.countAllDiscussions.toLocaleString("en") }),
+              categories:
+                category.countCategories === 1
+                  ? t("1 subcategory")
+                  : t("{count} subcategories", { count: category.countCategories.toLocaleString("en") }),
             })}
           </p>
-          <fieldset className={styles.fieldset}>
+          <fieldset className={`${styles.fieldset} ${styles.short}`}>
             <legend>{t("Its discussions and subcategories")}</legend>
             <div className={styles.choices}>
               <label className={formStyles.checkbox}>
                 <input type="radio" name="content" value="move" defaultChecked={content === "move"} />
                 {t("Move them to another category")}
               </label>
-              <SelectField
-                label={t("Move them to")}
-                name="newCategoryID"
-                defaultValue={values["newCategoryID"] ?? targets[0]?.value ?? ""}
-                options={targets}
-                error={result?.errors?.["newCategoryID"]}
-              />
+              <div className={styles.target}>
+                <SelectField
+                  label={t("Move them to")}
+                  name="newCategoryID"
+                  defaultValue={values["newCategoryID"] ?? targets[0]?.value ?? ""}
+                  options={targets}
+                  error={result?.errors?.["newCategoryID"]}
+                />
+              </div>
               <label className={formStyles.checkbox}>
                 <input type="radio" name="content" value="delete" defaultChecked={content === "delete"} />
                 {t("Delete them with it")}

@@ -133,7 +133,7 @@ export function CategoryEditPage() {
           />
           {t("Archived: read only, left out of the discussion lists")}
         </label>
-        <fieldset className={`${styles.fieldset} ${styles.wide}`}>
+        <fieldset className={styles.fieldset}>
           <legend>{t("Permissions")}</legend>
           <div className={styles.choices}>
             <label className={formStyles.checkbox}>
