@@ -30,6 +30,7 @@ describe("the dashboard at /dashboard", () => {
       "Roles & Permissions",
       "Reports",
       "Report Reasons",
+      "Categories",
       "Tags",
       "Reactions",
       "Site Settings",

@@ -17,7 +17,7 @@ import {
   layoutWidgets,
   type WidgetRegistry,
 } from "./features/layouts/index.ts";
-import { categoryWidgets } from "./features/categories/index.ts";
+import { categoryWidgets, loadCategoriesDashboardRoutes } from "./features/categories/index.ts";
 import {
   discussionQuery,
   discussionSourceQuery,
@@ -122,6 +122,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
   const tags = () => import("./features/tags/index.ts").then((m) => m.loadTagsRoutes()).then((m) => m.createTagsRoutes);
   const members = () =>
     import("./features/members/index.ts").then((m) => m.loadMembersRoutes()).then((m) => m.createMembersRoutes);
+  const categoriesDashboard = () => loadCategoriesDashboardRoutes().then((m) => m.createCategoriesDashboardRoutes);
   const reactionsDashboard = () =>
     import("./features/reactions/index.ts").then((m) => m.loadReactionsRoutes()).then((m) => m.createReactionsRoutes);
   const addons = () =>
@@ -319,6 +320,14 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                 featureRoute("themes", "dashboard/themes", themes),
                 featureRoute("report-reasons", "dashboard/settings/report-reasons", reports),
                 featureRoute("tags", "dashboard/tags", tags),
+                featureRoute("dashboard-categories", "dashboard/categories", categoriesDashboard),
+                featureRoute("dashboard-category-add", "dashboard/categories/add", categoriesDashboard),
+                featureRoute("dashboard-category-edit", "dashboard/categories/:categoryID/edit", categoriesDashboard),
+                featureRoute(
+                  "dashboard-category-delete",
+                  "dashboard/categories/:categoryID/delete",
+                  categoriesDashboard,
+                ),
                 featureRoute("dashboard-reactions", "dashboard/reactions", reactionsDashboard),
                 featureRoute("dashboard-roles", "dashboard/roles", rolesDashboard),
                 featureRoute("dashboard-role", "dashboard/roles/:roleID", rolesDashboard),

@@ -2,16 +2,13 @@ import { Type, type Static } from "typebox";
 import { DateTime, Expand, ID_DIGITS, Nullable } from "./common.ts";
 import { Limit, Page } from "./pagination.ts";
 import { limits } from "./limits.ts";
+import { categoryDisplayAs } from "./categories-constants.ts";
 
-export const categoryDisplayAs = ["categories", "discussions", "flat", "heading"] as const;
-export type CategoryDisplayAs = (typeof categoryDisplayAs)[number];
+export * from "./categories-constants.ts";
 
 /** `GET /categories` sorts (reference §5): `-x` is descending. */
 export const categorySorts = ["categoryID", "-categoryID", "name", "-name", "dateFollowed", "-dateFollowed"] as const;
 export type CategorySort = (typeof categorySorts)[number];
-
-/** Vanilla's root category: every top-level category has it as its parent. */
-export const ROOT_CATEGORY_ID = -1;
 
 const categoryFields = {
   categoryID: Type.Integer(),

@@ -71,3 +71,21 @@ export const RoleIdParams = Type.Object({
 });
 
 export const sharedRoleSchemas = [Role];
+
+/** `PUT /categories/{id}/permissions`: each listed role's grants in the category, all replaced at once. */
+export const CategoryRoleGrants = Type.Object({
+  roles: Type.Array(
+    Type.Object({
+      roleID: Type.Integer(),
+      permissions: Type.Record(Type.String(), Type.Boolean(), {
+        description: "Category permission names (categoryPermissionNames); those not true are not granted.",
+      }),
+    }),
+    { minItems: 1, maxItems: 200 },
+  ),
+});
+export type CategoryRoleGrants = Static<typeof CategoryRoleGrants>;
+
+export const CategoryGrantsParams = Type.Object({
+  id: Type.String({ pattern: `^${ID_DIGITS}$`, description: "A category id." }),
+});

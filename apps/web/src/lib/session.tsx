@@ -12,3 +12,6 @@ export function TransientKeyField() {
   const { transientKey } = useContext(SessionContext);
   return transientKey ? <input type="hidden" name="transientKey" value={transientKey} /> : null;
 }
+
+/** The session's transient key, for a form a script builds (a drop saved as the page's form would be). */
+export const useTransientKey = () => useContext(SessionContext).transientKey;

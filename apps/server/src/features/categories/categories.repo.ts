@@ -161,6 +161,61 @@ export function createCategoriesRepo(db: Kysely<DB>) {
       return new Map(rows.map((row) => [row.categoryID, row.dateFollowed === null ? null : String(row.dateFollowed)]));
     },
 
+    /** The categories from this one up to the root, by their parents (fresh, not the directory's cache). */
+    async ancestorIDs(categoryID: number): Promise<number[]> {
+      const ids: number[] = [];
+      let current: number | null = categoryID;
+      while (current !== null && current !== ROOT_CATEGORY_ID && !ids.includes(current)) {
+        ids.push(current);
+        const row = await db
+          .selectFrom("categories")
+          .select("parentCategoryID")
+          .where("categoryID", "=", current)
+          .executeTakeFirst();
+        current = row?.parentCategoryID ?? null;
+      }
+      return ids;
+    },
+
+    /**
+     * Puts a category under a parent at a position among its listed siblings (0 first, past the end the last), and
+     * numbers the new parent's children 0, 1, 2 … in that order, the old parent's too: no two siblings share
+     * a sort, none is skipped. The caller's transaction; the parents' rows are locked first, so two moves
+     * under one parent number the children one after the other.
+     */
+    async placeUnder(categoryID: number, parentCategoryID: number, position: number | undefined): Promise<void> {
+      const old = await db
+        .selectFrom("categories")
+        .select("parentCategoryID")
+        .where("categoryID", "=", categoryID)
+        .executeTakeFirstOrThrow();
+      const parents = [...new Set([parentCategoryID, old.parentCategoryID ?? ROOT_CATEGORY_ID])];
+      await lockRows(db, "categories", "categoryID", parents, "sort");
+      await db.updateTable("categories").set({ parentCategoryID }).where("categoryID", "=", categoryID).execute();
+      for (const parent of parents) {
+        const siblings = await db
+          .selectFrom("categories")
+          .select(["categoryID", "groupID"])
+          .where("parentCategoryID", "=", parent)
+          .where("categoryID", "<>", ROOT_CATEGORY_ID)
+          .where("categoryID", "<>", categoryID)
+          .orderBy("sort")
+          .orderBy("name")
+          .orderBy("categoryID")
+          .execute();
+        // The position counts the siblings the API lists: the groups' categories (left out of lists) go last.
+        const ids = siblings.filter((row) => row.groupID === null).map((row) => row.categoryID);
+        if (parent === parentCategoryID) {
+          const at = Math.min(Math.max(position ?? ids.length, 0), ids.length);
+          ids.splice(at, 0, categoryID);
+        }
+        ids.push(...siblings.filter((row) => row.groupID !== null).map((row) => row.categoryID));
+        for (const [sort, id] of ids.entries()) {
+          await db.updateTable("categories").set({ sort }).where("categoryID", "=", id).execute();
+        }
+      }
+    },
+
     async reparentChildren(fromCategoryID: number, toCategoryID: number): Promise<void> {
       await db
         .updateTable("categories")

@@ -92,11 +92,6 @@ export function createCategoriesService(
     await platform.events.emit("category.changed", { categoryID });
   }
 
-  async function settle(categoryID: number) {
-    await recompute(platform.db);
-    await announce(categoryID);
-  }
-
   /** The viewer's followed categories, with when each was followed (a guest follows none). */
   async function followedBy(viewer: Viewer): Promise<Map<number, string | null>> {
     return viewer.userID > 0 ? repo.followedWithDates(viewer.userID) : new Map();
@@ -252,51 +247,68 @@ export function createCategoriesService(
       await checkUrlcode(body.urlcode);
       const name = plainTitle(body.name);
       if (!name) throw validationFailed([fieldError("name", "missingField", "name is required.")]);
-      const categoryID = await repo.insert({
-        ...newCategoryDefaults(context.viewer.userID, platform.clock.nowIso()),
-        parentCategoryID: parent.categoryID,
-        name,
-        urlcode: body.urlcode,
-        description: body.description ?? null,
-        displayAs: body.displayAs ?? "discussions",
-        customPermissions: body.customPermissions ? 1 : 0,
-        isArchived: body.isArchived ? 1 : 0,
-        sort: body.sort ?? 0,
-        depth: parent.depth + 1,
+      // Inserted, then put at its place among its siblings (`sort`, or the end) with theirs numbered again.
+      const categoryID = await platform.db.transaction().execute(async (trx) => {
+        const scoped = createCategoriesRepo(trx);
+        const id = await scoped.insert({
+          ...newCategoryDefaults(context.viewer.userID, platform.clock.nowIso()),
+          parentCategoryID: parent.categoryID,
+          name,
+          urlcode: body.urlcode,
+          description: body.description ?? null,
+          displayAs: body.displayAs ?? "discussions",
+          customPermissions: body.customPermissions ? 1 : 0,
+          isArchived: body.isArchived ? 1 : 0,
+          sort: 0,
+          depth: parent.depth + 1,
+        });
+        await scoped.placeUnder(id, parent.categoryID, body.sort);
+        await recompute(trx);
+        return id;
       });
-
-      await settle(categoryID);
+      await announce(categoryID);
       return presentCategory((await repo.findById(categoryID))!, await presentContext(context));
     },
 
+    /**
+     * Edits a category. A move (`parentCategoryID`, `sort` or both) puts it at position `sort` among its new
+     * siblings (the end without one) and numbers the siblings again, old and new, in the edit's transaction;
+     * a category cannot go under itself or one of its own subcategories (checked again inside it).
+     */
     async patch(id: string, body: CategoryPatch, context: CategoryRequestContext): Promise<Category> {
       manage(context.viewer);
       const row = await resolve(id);
       if (isGroupCategory(row)) throw groupCategoryConflict();
       if (body.urlcode !== undefined) await checkUrlcode(body.urlcode, row.categoryID);
-      let parentCategoryID: number | undefined;
       const parent = body.parentCategoryID === undefined ? null : await parentRow(body.parentCategoryID);
-      if (parent && parent.categoryID !== row.parentCategoryID) {
-        if ((await directory.withDescendants(row.categoryID)).includes(parent.categoryID)) {
-          throw validationFailed([fieldError("parentCategoryID", "invalid", "A category cannot move inside itself.")]);
-        }
-        parentCategoryID = parent.categoryID;
-      }
+      const insideItself = () =>
+        validationFailed([
+          fieldError("parentCategoryID", "invalid", "A category cannot move inside itself or its subcategories."),
+        ]);
+      if (parent && (await directory.withDescendants(row.categoryID)).includes(parent.categoryID)) throw insideItself();
       const name = body.name === undefined ? undefined : plainTitle(body.name);
       if (name === "") throw validationFailed([fieldError("name", "missingField", "name is required.")]);
-      await repo.update(row.categoryID, {
-        ...(name !== undefined ? { name } : {}),
-        ...(body.urlcode !== undefined ? { urlcode: body.urlcode } : {}),
-        ...(body.description !== undefined ? { description: body.description } : {}),
-        ...(body.displayAs !== undefined ? { displayAs: body.displayAs } : {}),
-        ...(body.customPermissions !== undefined ? { customPermissions: body.customPermissions ? 1 : 0 } : {}),
-        ...(body.isArchived !== undefined ? { isArchived: body.isArchived ? 1 : 0 } : {}),
-        ...(body.sort !== undefined ? { sort: body.sort } : {}),
-        ...(parentCategoryID !== undefined ? { parentCategoryID } : {}),
-        dateUpdated: platform.clock.nowIso(),
-        updateUserID: context.viewer.userID,
+      const moving = parent !== null || body.sort !== undefined;
+      await platform.db.transaction().execute(async (trx) => {
+        const scoped = createCategoriesRepo(trx);
+        if (moving) {
+          const parentCategoryID = parent?.categoryID ?? row.parentCategoryID ?? ROOT_CATEGORY_ID;
+          if ((await scoped.ancestorIDs(parentCategoryID)).includes(row.categoryID)) throw insideItself();
+          await scoped.placeUnder(row.categoryID, parentCategoryID, body.sort);
+        }
+        await scoped.update(row.categoryID, {
+          ...(name !== undefined ? { name } : {}),
+          ...(body.urlcode !== undefined ? { urlcode: body.urlcode } : {}),
+          ...(body.description !== undefined ? { description: body.description } : {}),
+          ...(body.displayAs !== undefined ? { displayAs: body.displayAs } : {}),
+          ...(body.customPermissions !== undefined ? { customPermissions: body.customPermissions ? 1 : 0 } : {}),
+          ...(body.isArchived !== undefined ? { isArchived: body.isArchived ? 1 : 0 } : {}),
+          dateUpdated: platform.clock.nowIso(),
+          updateUserID: context.viewer.userID,
+        });
+        await recompute(trx);
       });
-      await settle(row.categoryID);
+      await announce(row.categoryID);
       return presentCategory((await repo.findById(row.categoryID))!, await presentContext(context));
     },
 

@@ -1,15 +1,19 @@
 import type { FastifyInstance } from "fastify";
 import { sharedRoleSchemas } from "@parley/contracts";
 import type { Platform } from "../../platform/context.ts";
+import { categoryGrantsRoutes } from "./roles.category-grants.routes.ts";
+import { createCategoryGrants } from "./roles.category-grants.ts";
 import { createRolesRepo } from "./roles.repo.ts";
 import { rolesRoutes } from "./roles.routes.ts";
 import { createRolesService } from "./roles.service.ts";
 
-/** Roles and their permissions under /api/v2/roles. */
+/** Roles and their permissions under /api/v2/roles; the roles' grants in one category at /categories/{id}/permissions. */
 export async function registerRoles(app: FastifyInstance, platform: Platform): Promise<void> {
   for (const schema of sharedRoleSchemas) app.addSchema(schema);
-  await app.register(rolesRoutes, {
+  const repo = createRolesRepo(platform.db);
+  await app.register(rolesRoutes, { prefix: "/api/v2", service: createRolesService(repo, platform) });
+  await app.register(categoryGrantsRoutes, {
     prefix: "/api/v2",
-    service: createRolesService(createRolesRepo(platform.db), platform),
+    setCategoryGrants: createCategoryGrants(repo, platform),
   });
 }

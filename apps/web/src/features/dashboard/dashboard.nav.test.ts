@@ -19,7 +19,7 @@ describe("the dashboard's navigation", () => {
       ["Appearance", ["/dashboard/themes"]],
       ["Membership", ["/dashboard/users", "/dashboard/roles"]],
       ["Moderation", ["/dashboard/content/reports", "/dashboard/settings/report-reasons"]],
-      ["Forum", ["/dashboard/tags", "/dashboard/reactions"]],
+      ["Forum", ["/dashboard/categories", "/dashboard/tags", "/dashboard/reactions"]],
       ["Settings", ["/dashboard/settings", "/dashboard/settings/email", "/dashboard/addons"]],
     ]);
     expect(links(admin, true)[1]).toEqual([
@@ -32,7 +32,7 @@ describe("the dashboard's navigation", () => {
     expect(links(viewer(["community.moderate"]))).toEqual([["Moderation", ["/dashboard/content/reports"]]]);
     expect(links(viewer(["community.manage"]))).toEqual([
       ["Moderation", ["/dashboard/settings/report-reasons"]],
-      ["Forum", ["/dashboard/tags", "/dashboard/reactions"]],
+      ["Forum", ["/dashboard/categories", "/dashboard/tags", "/dashboard/reactions"]],
       ["Settings", ["/dashboard/settings"]],
     ]);
     // site.manage changes the themes and the roles, where the mail goes (its SMTP server) and the add-ons: how
@@ -46,6 +46,8 @@ describe("the dashboard's navigation", () => {
       "Settings",
       ["/dashboard/settings", "/dashboard/settings/email", "/dashboard/addons"],
     ]);
+    // The categories are kept with community.manage or site.manage, as the API's writes.
+    expect(siteManager).toContainEqual(["Forum", ["/dashboard/categories"]]);
     expect(links(viewer(["applicants.manage"]), true)).toEqual([["Membership", ["/dashboard/users/applicants"]]]);
     // users.edit manages the members; a moderator without it (community.moderate, personalInfo.view) does not.
     expect(links(viewer(["users.edit"]))).toEqual([["Membership", ["/dashboard/users"]]]);

@@ -4,6 +4,7 @@ import { canManageReactions, reactionsPagePath } from "../reactions/index.ts";
 import { applicantsPath, canManageApplicants } from "../applicants/index.ts";
 import { canManageReasons, reportReasonsPath, reportsPath } from "../reports/index.ts";
 import { canManageMembers, membersPagePath } from "../members/index.ts";
+import { canManageCategories, categoriesDashboardPath } from "../categories/index.ts";
 import { canManageRoles, rolesPagePath } from "../roles/index.ts";
 import { canManageEmail, editableSettings, emailSettingsPath, settingsPagePath } from "../settings/index.ts";
 import { canManageTags, tagsPagePath } from "../tags/index.ts";
@@ -31,7 +32,7 @@ const canModerate = (me: Viewer) => me.userID !== 0 && (me.isAdmin || me.permiss
 /**
  * The dashboard's navigation, grouped as Vanilla's (Appearance, Membership, Moderation, Forum, Settings): only the
  * pages the member may open, only the groups with a page left. Each page's server checks again. The
- * other groups of issue 28 (Forum: categories; Knowledge) come with their pages.
+ * other groups of issue 28 (Knowledge) come with their pages.
  */
 export function dashboardSections(me: Viewer, site: { registrationApproval: boolean }): DashboardSection[] {
   const sections: DashboardSection[] = [
@@ -62,6 +63,7 @@ export function dashboardSections(me: Viewer, site: { registrationApproval: bool
       id: "forum",
       name: "Forum",
       links: [
+        ...(canManageCategories(me) ? [{ name: "Categories", to: categoriesDashboardPath }] : []),
         ...(canManageTags(me) ? [{ name: "Tags", to: tagsPagePath }] : []),
         ...(canManageReactions(me) ? [{ name: "Reactions", to: reactionsPagePath }] : []),
       ],

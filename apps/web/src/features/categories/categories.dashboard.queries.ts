@@ -1,0 +1,28 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { ApiClient } from "../../lib/api.ts";
+import { categoriesDashboardApi } from "./categories.dashboard.api.ts";
+
+export const categoryDashboardKeys = {
+  all: ["dashboard-categories"] as const,
+  tree: ["dashboard-categories", "tree"] as const,
+  category: (categoryID: number) => ["dashboard-categories", "category", categoryID] as const,
+  roles: ["dashboard-categories", "roles"] as const,
+};
+
+export const categoryTreeQuery = (api: ApiClient) =>
+  queryOptions({
+    queryKey: categoryDashboardKeys.tree,
+    queryFn: ({ signal }) => categoriesDashboardApi.tree(api, signal),
+  });
+
+export const dashboardCategoryQuery = (api: ApiClient, categoryID: number) =>
+  queryOptions({
+    queryKey: categoryDashboardKeys.category(categoryID),
+    queryFn: ({ signal }) => categoriesDashboardApi.get(api, categoryID, signal),
+  });
+
+export const categoryRolesQuery = (api: ApiClient) =>
+  queryOptions({
+    queryKey: categoryDashboardKeys.roles,
+    queryFn: ({ signal }) => categoriesDashboardApi.roles(api, signal),
+  });
