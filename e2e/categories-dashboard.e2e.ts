@@ -5,6 +5,7 @@ import { categoryID, createDiscussion, signInAdmin } from "./support/content.ts"
 import { useParley } from "./support/parley.ts";
 import { adminPassword } from "./support/server.ts";
 import { CategoriesDashboardPage } from "./pages/CategoriesDashboardPage.ts";
+import { CategoriesPage } from "./pages/CategoriesPage.ts";
 
 const parley = useParley();
 const admin = { name: "admin", password: adminPassword };
@@ -81,9 +82,11 @@ describe("categories at /dashboard/categories", () => {
 
     // A guest neither sees it listed nor opens it; the administrator does.
     const guest = await parley.newPage();
-    await guest.goto(`${parley.baseUrl}/categories`);
-    expect(await guest.locator("main").innerText()).toContain(shelfName);
-    expect(await guest.locator("main").innerText()).not.toContain(staffName);
+    const guestCategories = new CategoriesPage(guest, parley.baseUrl);
+    await guestCategories.goto();
+    const listed = await guestCategories.main.innerText();
+    expect(listed).toContain(shelfName);
+    expect(listed).not.toContain(staffName);
     expect((await guest.goto(`${parley.baseUrl}/categories/staff-${suffix}`))?.status()).not.toBe(200);
     expect((await page.goto(`${parley.baseUrl}/categories/staff-${suffix}`))?.status()).toBe(200);
 
