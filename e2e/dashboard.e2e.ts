@@ -22,7 +22,14 @@ describe("the dashboard at /dashboard", () => {
     await waitForHydration(page);
     await dashboard.menuLink.click();
     await dashboard.waitForPage("Dashboard");
-    expect(await dashboard.groupNames()).toEqual(["Appearance", "Membership", "Moderation", "Forum", "Settings"]);
+    expect(await dashboard.groupNames()).toEqual([
+      "Appearance",
+      "Membership",
+      "Moderation",
+      "Forum",
+      "Knowledge",
+      "Settings",
+    ]);
     expect(await dashboard.linkNames()).toEqual([
       "Dashboard",
       "Themes",
@@ -32,6 +39,7 @@ describe("the dashboard at /dashboard", () => {
       "Report Reasons",
       "Tags",
       "Reactions",
+      "Knowledge Bases",
       "Site Settings",
       "Outgoing Email",
       "Addons",
