@@ -171,6 +171,8 @@ describe("knowledge bases at /dashboard/knowledge", () => {
     expect((await dashboard.goto()).status()).toBe(403);
     expect(await dashboard.heading.innerText()).toBe("Permission Problem");
     expect((await dashboard.gotoAdd()).status()).toBe(403);
+    const [firstBase] = await api.get<BaseRecord[]>("/knowledge-bases");
+    expect((await dashboard.gotoBase(firstBase!.knowledgeBaseID)).status()).toBe(403);
     expect((await dashboard.open("/dashboard")).status()).toBe(200);
     expect(await dashboard.navLink("Knowledge Bases").count()).toBe(0);
   });
