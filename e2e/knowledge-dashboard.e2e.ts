@@ -146,8 +146,14 @@ describe("knowledge bases at /dashboard/knowledge", () => {
     await dashboard.confirm();
     await dashboard.status("“Chapter One” has been deleted.").waitFor();
 
+    // Deleted by its status: hidden from readers, still listed here.
+    await dashboard.save({ status: "Deleted" });
+    await dashboard.status("The knowledge base has been saved.").waitFor();
     await dashboard.goto();
-    expect(await dashboard.cells("Plain Handbook")).toEqual([urlCode, "Guide", "0", "0", "Published"]);
+    expect(await dashboard.cells("Plain Handbook")).toEqual([urlCode, "Guide", "0", "0", "Deleted"]);
+    const readers = new KnowledgePages(page, parley.baseUrl);
+    expect((await readers.gotoBase(urlCode)).status()).toBe(404);
+    await dashboard.goto();
     await dashboard.edit("Plain Handbook");
     await dashboard.askDelete("Plain Handbook");
     await dashboard.confirmation.waitFor();
