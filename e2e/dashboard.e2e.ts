@@ -22,7 +22,14 @@ describe("the dashboard at /dashboard", () => {
     await waitForHydration(page);
     await dashboard.menuLink.click();
     await dashboard.waitForPage("Dashboard");
-    expect(await dashboard.groupNames()).toEqual(["Appearance", "Membership", "Moderation", "Forum", "Settings"]);
+    expect(await dashboard.groupNames()).toEqual([
+      "Appearance",
+      "Membership",
+      "Moderation",
+      "Forum",
+      "Knowledge",
+      "Settings",
+    ]);
     expect(await dashboard.linkNames()).toEqual([
       "Dashboard",
       "Themes",
@@ -33,6 +40,7 @@ describe("the dashboard at /dashboard", () => {
       "Categories",
       "Tags",
       "Reactions",
+      "Knowledge Bases",
       "Site Settings",
       "Outgoing Email",
       "Addons",

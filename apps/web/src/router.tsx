@@ -41,7 +41,11 @@ import {
 import { loadProfilesRoutes } from "./features/profiles/index.ts";
 import { loadNotificationsRoutes } from "./features/notifications/index.ts";
 import { loadLogRoutes } from "./features/log/index.ts";
-import { loadKnowledgeEditorRoutes, loadKnowledgeRoutes } from "./features/knowledge/index.ts";
+import {
+  loadKnowledgeDashboardRoutes,
+  loadKnowledgeEditorRoutes,
+  loadKnowledgeRoutes,
+} from "./features/knowledge/index.ts";
 import { loadGroupsEditorRoutes, loadGroupsRoutes } from "./features/groups/index.ts";
 import { loadSearchRoutes } from "./features/search/index.ts";
 import { loadLeavingPage } from "./features/leaving/index.ts";
@@ -133,6 +137,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
   // The knowledge base: its reading pages, and the article editor apart (reading never loads the editor).
   const knowledge = () => loadKnowledgeRoutes().then((m) => m.createKnowledgeRoutes);
   const articleEditor = () => loadKnowledgeEditorRoutes().then((m) => m.createArticleEditorRoutes);
+  const knowledgeDashboard = () => loadKnowledgeDashboardRoutes().then((m) => m.createKnowledgeDashboardRoutes);
   // The groups (Vanilla's Groups add-on): their pages, and the group editor apart.
   const groups = () => loadGroupsRoutes().then((m) => m.createGroupRoutes);
   const groupEditor = () => loadGroupsEditorRoutes().then((m) => m.createGroupEditorRoutes);
@@ -331,6 +336,9 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                 featureRoute("dashboard-reactions", "dashboard/reactions", reactionsDashboard),
                 featureRoute("dashboard-roles", "dashboard/roles", rolesDashboard),
                 featureRoute("dashboard-role", "dashboard/roles/:roleID", rolesDashboard),
+                featureRoute("kb-dashboard", "dashboard/knowledge", knowledgeDashboard),
+                featureRoute("kb-dashboard-add", "dashboard/knowledge/add", knowledgeDashboard),
+                featureRoute("kb-dashboard-base", "dashboard/knowledge/:knowledgeBaseID", knowledgeDashboard),
               ],
             },
             featureRoute("theme-editor", "dashboard/themes/:themeID/edit", themes),

@@ -20,6 +20,7 @@ describe("the dashboard's navigation", () => {
       ["Membership", ["/dashboard/users", "/dashboard/roles"]],
       ["Moderation", ["/dashboard/content/reports", "/dashboard/settings/report-reasons"]],
       ["Forum", ["/dashboard/categories", "/dashboard/tags", "/dashboard/reactions"]],
+      ["Knowledge", ["/dashboard/knowledge"]],
       ["Settings", ["/dashboard/settings", "/dashboard/settings/email", "/dashboard/addons"]],
     ]);
     expect(links(admin, true)[1]).toEqual([
@@ -42,6 +43,9 @@ describe("the dashboard's navigation", () => {
       ["Appearance", ["/dashboard/themes"]],
       ["Membership", ["/dashboard/roles"]],
     ]);
+    // The knowledge bases are created, changed and deleted with site.manage (the API's rule), not articles.add.
+    expect(siteManager.at(-2)).toEqual(["Knowledge", ["/dashboard/knowledge"]]);
+    expect(links(viewer(["articles.add", "kb.view"]))).toEqual([]);
     expect(siteManager.at(-1)).toEqual([
       "Settings",
       ["/dashboard/settings", "/dashboard/settings/email", "/dashboard/addons"],

@@ -3,6 +3,7 @@ import { addonsPagePath, canManageAddons } from "../addons/index.ts";
 import { canManageReactions, reactionsPagePath } from "../reactions/index.ts";
 import { applicantsPath, canManageApplicants } from "../applicants/index.ts";
 import { canManageReasons, reportReasonsPath, reportsPath } from "../reports/index.ts";
+import { canManageKnowledgeBases, knowledgeDashboardPath } from "../knowledge/index.ts";
 import { canManageMembers, membersPagePath } from "../members/index.ts";
 import { canManageCategories, categoriesDashboardPath } from "../categories/index.ts";
 import { canManageRoles, rolesPagePath } from "../roles/index.ts";
@@ -30,9 +31,9 @@ type Viewer = Pick<Me, "userID" | "isAdmin" | "permissions">;
 const canModerate = (me: Viewer) => me.userID !== 0 && (me.isAdmin || me.permissions.includes("community.moderate"));
 
 /**
- * The dashboard's navigation, grouped as Vanilla's (Appearance, Membership, Moderation, Forum, Settings): only the
+ * The dashboard's navigation, grouped as Vanilla's (Appearance, Membership, Moderation, Forum, Knowledge, Settings): only the
  * pages the member may open, only the groups with a page left. Each page's server checks again. The
- * other groups of issue 28 (Knowledge) come with their pages.
+ * dashboard pages still to come (issue 28: registration) join it with their pages.
  */
 export function dashboardSections(me: Viewer, site: { registrationApproval: boolean }): DashboardSection[] {
   const sections: DashboardSection[] = [
@@ -67,6 +68,11 @@ export function dashboardSections(me: Viewer, site: { registrationApproval: bool
         ...(canManageTags(me) ? [{ name: "Tags", to: tagsPagePath }] : []),
         ...(canManageReactions(me) ? [{ name: "Reactions", to: reactionsPagePath }] : []),
       ],
+    },
+    {
+      id: "knowledge",
+      name: "Knowledge",
+      links: canManageKnowledgeBases(me) ? [{ name: "Knowledge Bases", to: knowledgeDashboardPath }] : [],
     },
     {
       id: "settings",
