@@ -8,7 +8,8 @@ import type { FormResult } from "../../../lib/forms.ts";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
-import { Button, ButtonLink } from "../../../ui/button/Button.tsx";
+import { Button } from "../../../ui/button/Button.tsx";
+import { ConfirmAction } from "../../../ui/confirm/ConfirmAction.tsx";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
 import {
   CheckboxField,
@@ -33,32 +34,14 @@ const deleteChoices = () => [
 function DeleteConfirmation({ user, method, busy }: { user: User; method: string; busy: boolean }) {
   const choice = deleteChoices().find((option) => option.value === method)?.label ?? method;
   return (
-    <section
-      className={styles.confirm}
-      role="alertdialog"
-      aria-labelledby="member-confirm-title"
-      aria-describedby="member-confirm-text"
-    >
-      <h2 id="member-confirm-title" className={styles.panelTitle}>
-        {t("Delete {name}?", { name: user.name })}
-      </h2>
-      <p id="member-confirm-text">
-        {t("The account will be deleted ({choice}). This cannot be undone.", { choice: choice.toLowerCase() })}
-      </p>
-      <Form method="post" className={styles.confirmActions}>
-        <TransientKeyField />
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="name" value={user.name} />
-        <input type="hidden" name="deleteMethod" value={method} />
-        <input type="hidden" name="confirmed" value="yes" />
-        <Button type="submit" buttonType="primary" isPending={busy} autoFocus>
-          {t("Delete")}
-        </Button>
-        <ButtonLink to={`${membersPagePath}/${user.userID}`} buttonType="standard">
-          {t("Cancel")}
-        </ButtonLink>
-      </Form>
-    </section>
+    <ConfirmAction
+      id="member-confirm"
+      title={t("Delete {name}?", { name: user.name })}
+      text={t("The account will be deleted ({choice}). This cannot be undone.", { choice: choice.toLowerCase() })}
+      fields={{ intent: "delete", name: user.name, deleteMethod: method }}
+      cancelTo={`${membersPagePath}/${user.userID}`}
+      busy={busy}
+    />
   );
 }
 

@@ -6,7 +6,8 @@ import type { FormResult } from "../../../lib/forms.ts";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
-import { Button, ButtonLink } from "../../../ui/button/Button.tsx";
+import { Button } from "../../../ui/button/Button.tsx";
+import { ConfirmAction } from "../../../ui/confirm/ConfirmAction.tsx";
 import {
   CheckboxField,
   FormAlert,
@@ -27,31 +28,14 @@ const offered = new Set(permissionAreas().flatMap((area) => area.names.map((name
 /** The deletion's second step: what will happen, and the button that does it. */
 function DeleteConfirmation({ roleID, name, busy }: { roleID: number; name: string; busy: boolean }) {
   return (
-    <section
-      className={styles.confirm}
-      role="alertdialog"
-      aria-labelledby="role-confirm-title"
-      aria-describedby="role-confirm-text"
-    >
-      <h2 id="role-confirm-title" className={styles.panelTitle}>
-        {t("Delete the role “{name}”?", { name })}
-      </h2>
-      <p id="role-confirm-text">
-        {t("Its members lose the permissions it gave them (they keep their other roles). This cannot be undone.")}
-      </p>
-      <Form method="post" className={styles.confirmActions}>
-        <TransientKeyField />
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="name" value={name} />
-        <input type="hidden" name="confirmed" value="yes" />
-        <Button type="submit" buttonType="primary" isPending={busy} autoFocus>
-          {t("Delete")}
-        </Button>
-        <ButtonLink to={rolePath(roleID)} buttonType="standard">
-          {t("Cancel")}
-        </ButtonLink>
-      </Form>
-    </section>
+    <ConfirmAction
+      id="role-confirm"
+      title={t("Delete the role “{name}”?", { name })}
+      text={t("Its members lose the permissions it gave them (they keep their other roles). This cannot be undone.")}
+      fields={{ intent: "delete", name }}
+      cancelTo={rolePath(roleID)}
+      busy={busy}
+    />
   );
 }
 

@@ -7,7 +7,8 @@ import { PageHead } from "../../../lib/head.tsx";
 import { pageParam } from "../../../lib/route-errors.ts";
 import { t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
-import { Button, ButtonLink } from "../../../ui/button/Button.tsx";
+import { Button } from "../../../ui/button/Button.tsx";
+import { ConfirmAction } from "../../../ui/confirm/ConfirmAction.tsx";
 import { FormAlert, SubmitButton, TextField } from "../../../ui/forms/Form.tsx";
 import { Pager } from "../../../ui/pager/Pager.tsx";
 import { tagsPageLimit } from "../tags.api.ts";
@@ -21,41 +22,31 @@ const discussionsOf = (count: number) =>
 function Confirmation({ result, action, busy }: { result: FormResult; action: string; busy: boolean }) {
   const values = result.values ?? {};
   const merging = values["confirm"] === "merge";
+  const name = values["name"] ?? "";
+  const into = values["into"] ?? "";
   return (
-    <section
-      className={styles.confirm}
-      role="alertdialog"
-      aria-labelledby="tags-confirm-title"
-      aria-describedby="tags-confirm-text"
-    >
-      <h2 id="tags-confirm-title" className={styles.confirmTitle}>
-        {merging
-          ? t("Merge “{name}” into “{into}”?", { name: values["name"] ?? "", into: values["into"] ?? "" })
-          : t("Delete “{name}”?", { name: values["name"] ?? "" })}
-      </h2>
-      <p id="tags-confirm-text">
-        {merging
+    <ConfirmAction
+      id="tags-confirm"
+      title={merging ? t("Merge “{name}” into “{into}”?", { name, into }) : t("Delete “{name}”?", { name })}
+      text={
+        merging
           ? t("Its discussions will be tagged “{into}” instead, and “{name}” will be deleted. This cannot be undone.", {
-              name: values["name"] ?? "",
-              into: values["into"] ?? "",
+              name,
+              into,
             })
-          : t("This cannot be undone.")}
-      </p>
-      <Form method="post" action={action} className={styles.confirmActions}>
-        <TransientKeyField />
-        <input type="hidden" name="intent" value={merging ? "merge" : "delete"} />
-        <input type="hidden" name="tagID" value={values["tagID"] ?? ""} />
-        <input type="hidden" name="name" value={values["name"] ?? ""} />
-        {merging ? <input type="hidden" name="into" value={values["into"] ?? ""} /> : null}
-        <input type="hidden" name="confirmed" value="yes" />
-        <Button type="submit" buttonType="primary" isPending={busy} autoFocus>
-          {merging ? t("Merge") : t("Delete")}
-        </Button>
-        <ButtonLink to={action} buttonType="standard">
-          {t("Cancel")}
-        </ButtonLink>
-      </Form>
-    </section>
+          : t("This cannot be undone.")
+      }
+      fields={{
+        intent: merging ? "merge" : "delete",
+        tagID: values["tagID"] ?? "",
+        name,
+        ...(merging ? { into } : {}),
+      }}
+      confirmLabel={merging ? t("Merge") : t("Delete")}
+      cancelTo={action}
+      action={action}
+      busy={busy}
+    />
   );
 }
 

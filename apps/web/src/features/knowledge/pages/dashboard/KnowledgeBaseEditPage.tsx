@@ -7,7 +7,8 @@ import type { FormResult } from "../../../../lib/forms.ts";
 import { PageHead } from "../../../../lib/head.tsx";
 import { t } from "../../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../../lib/session.tsx";
-import { Button, ButtonLink } from "../../../../ui/button/Button.tsx";
+import { Button } from "../../../../ui/button/Button.tsx";
+import { ConfirmAction } from "../../../../ui/confirm/ConfirmAction.tsx";
 import { FormAlert } from "../../../../ui/forms/Form.tsx";
 import { knowledgeDashboardPath } from "../../knowledge.dashboard.paths.ts";
 import {
@@ -24,29 +25,14 @@ const categoryIntents = ["add-category", "rename-category", "move-up", "move-dow
 /** The base's deletion, second step: what will happen, and the button that does it. */
 function DeleteConfirmation({ base, busy }: { base: KnowledgeBase; busy: boolean }) {
   return (
-    <section
-      className={styles.confirm}
-      role="alertdialog"
-      aria-labelledby="kb-confirm-title"
-      aria-describedby="kb-confirm-text"
-    >
-      <h2 id="kb-confirm-title" className={styles.panelTitle}>
-        {t("Delete “{name}”?", { name: base.name })}
-      </h2>
-      <p id="kb-confirm-text">{t("The knowledge base and its categories will be deleted. This cannot be undone.")}</p>
-      <Form method="post" className={styles.confirmActions}>
-        <TransientKeyField />
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="name" value={base.name} />
-        <input type="hidden" name="confirmed" value="yes" />
-        <Button type="submit" buttonType="primary" isPending={busy} autoFocus>
-          {t("Delete")}
-        </Button>
-        <ButtonLink to={knowledgeBaseEditPath(base.knowledgeBaseID)} buttonType="standard">
-          {t("Cancel")}
-        </ButtonLink>
-      </Form>
-    </section>
+    <ConfirmAction
+      id="kb-confirm"
+      title={t("Delete “{name}”?", { name: base.name })}
+      text={t("The knowledge base and its categories will be deleted. This cannot be undone.")}
+      fields={{ intent: "delete", name: base.name }}
+      cancelTo={knowledgeBaseEditPath(base.knowledgeBaseID)}
+      busy={busy}
+    />
   );
 }
 

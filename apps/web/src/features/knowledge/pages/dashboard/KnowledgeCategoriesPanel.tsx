@@ -4,7 +4,8 @@ import { Form, Link } from "react-router";
 import type { FormResult } from "../../../../lib/forms.ts";
 import { t } from "../../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../../lib/session.tsx";
-import { Button, ButtonLink } from "../../../../ui/button/Button.tsx";
+import { Button } from "../../../../ui/button/Button.tsx";
+import { ConfirmAction } from "../../../../ui/confirm/ConfirmAction.tsx";
 import { FormAlert, SelectField, SubmitButton, TextField } from "../../../../ui/forms/Form.tsx";
 import { categoryTree, flattenTree, type CategoryNode } from "../../knowledge.dashboard.form.ts";
 import { knowledgeBaseEditPath } from "../../knowledge.dashboard.queries.ts";
@@ -58,32 +59,16 @@ function CategoryDeleteConfirmation({
 }) {
   const action = knowledgeBaseEditPath(base.knowledgeBaseID);
   return (
-    <section
-      className={styles.confirm}
-      role="alertdialog"
-      aria-labelledby="kb-category-confirm-title"
-      aria-describedby="kb-category-confirm-text"
-    >
-      <h3 id="kb-category-confirm-title" className={styles.panelTitle}>
-        {t("Delete “{name}”?", { name })}
-      </h3>
-      <p id="kb-category-confirm-text">
-        {t("Only an empty category can be deleted: one with articles or child categories is refused.")}
-      </p>
-      <Form method="post" action={action} className={styles.confirmActions}>
-        <TransientKeyField />
-        <input type="hidden" name="intent" value="delete-category" />
-        <input type="hidden" name="knowledgeCategoryID" value={id} />
-        <input type="hidden" name="categoryName" value={name} />
-        <input type="hidden" name="confirmed" value="yes" />
-        <Button type="submit" buttonType="primary" isPending={busy} autoFocus>
-          {t("Delete")}
-        </Button>
-        <ButtonLink to={action} buttonType="standard">
-          {t("Cancel")}
-        </ButtonLink>
-      </Form>
-    </section>
+    <ConfirmAction
+      id="kb-category-confirm"
+      title={t("Delete “{name}”?", { name })}
+      text={t("Only an empty category can be deleted: one with articles or child categories is refused.")}
+      fields={{ intent: "delete-category", knowledgeCategoryID: id, categoryName: name }}
+      cancelTo={action}
+      action={action}
+      busy={busy}
+      headingLevel={3}
+    />
   );
 }
 
