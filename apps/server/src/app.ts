@@ -17,7 +17,7 @@ import { addErrorResponses } from "./platform/http/error-responses.ts";
 import { registerHealth } from "./platform/http/health.ts";
 import { registerOpenApi } from "./platform/http/openapi.ts";
 import { parseQueryString } from "./platform/http/querystring.ts";
-import { hardenRouteSchemas } from "./platform/http/request-schemas.ts";
+import { hardenRouteSchemas, stripNulFromBody } from "./platform/http/request-schemas.ts";
 import { AJV_OPTIONS, lazySerializers, lazyValidators, ROUTER_OPTIONS } from "./platform/http/schema-compilers.ts";
 import { registerCompression } from "./platform/http/compression.ts";
 import { countCategories, registerCategories } from "./features/categories/index.ts";
@@ -201,6 +201,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       done(null, parseQueryString(String(body)));
     },
   );
+
+  // No body string carries a NUL character into a service (see request-schemas.ts).
+  app.addHook("preValidation", async (request) => {
+    if (typeof request.body === "object" && request.body !== null) stripNulFromBody(request.body);
+  });
 
   const platform = await createPlatform(options.database, options.config);
   // Group privacy through the permission check: each group's category answers to its members (before any request).

@@ -110,3 +110,25 @@ export function hardenRouteSchemas(route: RouteOptions): void {
     if (schema[part]) schema[part] = hardenRequestSchema(schema[part], { closeObjects: false, noNul: true });
   }
 }
+
+/**
+ * Every string of a parsed body without NUL characters, in place: PostgreSQL's text columns refuse U+0000, and a
+ * body field that reached one unstripped was a 500 (`POST /tokens` with a name of "\u0000"). Posts and names keep
+ * their other characters; a field left empty meets its own rules (a required name is then missing). Iterative, so a
+ * deeply nested body cannot exhaust the stack.
+ */
+export function stripNulFromBody(body: unknown): void {
+  const pending: unknown[] = [body];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (typeof node !== "object" || node === null) continue;
+    const entries: Array<[string | number, unknown]> = Array.isArray(node)
+      ? node.map((value, index) => [index, value])
+      : Object.entries(node);
+    for (const [key, value] of entries) {
+      if (typeof value === "string") {
+        if (value.includes("\u0000")) (node as Record<string | number, unknown>)[key] = value.replaceAll("\u0000", "");
+      } else if (typeof value === "object" && value !== null) pending.push(value);
+    }
+  }
+}
