@@ -10,6 +10,12 @@ export interface RouteErrorData {
 /** A 404 for the route error boundary: "{Type} Not Found". */
 export const notFoundError = (type = "Page") => data<RouteErrorData>({ type }, { status: 404 });
 
+/** A record's id from the address (1 … 2³¹−1 as digits), or the 404 of that record type. */
+export function recordIDParam(raw: string | undefined, type: string): number {
+  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) throw notFoundError(type);
+  return Number(raw);
+}
+
 /**
  * Runs a loader step; an API error becomes a route error with the API's status, so the page shows
  * the right error page and the server answers with the same status.

@@ -6,7 +6,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteO
 import type { ApiClient } from "../../lib/api.ts";
 import { formError, formValue, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
-import { loadOrThrow, notFoundError } from "../../lib/route-errors.ts";
+import { loadOrThrow, recordIDParam } from "../../lib/route-errors.ts";
 import { requirePermitted } from "../users/index.ts";
 import { categoriesDashboardApi } from "./categories.dashboard.api.ts";
 import {
@@ -44,10 +44,7 @@ export function createCategoriesDashboardRoutes({
 }): RouteObject[] {
   const requireManager = (request: Request) =>
     requirePermitted(queryClient, api, request, canManageCategories, "Categories");
-  const idParam = (raw: string | undefined) => {
-    if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) throw notFoundError("Category");
-    return Number(raw);
-  };
+  const idParam = (raw: string | undefined) => recordIDParam(raw, "Category");
   // fetchQuery, not ensureQueryData: after a write the cached tree, category and roles are stale, and the next page
   // must show the change.
   const loadTree = () => loadOrThrow("Categories", () => queryClient.fetchQuery(categoryTreeQuery(api)));

@@ -5,7 +5,7 @@ import { knowledgeBaseStatuses, type KnowledgeBaseStatus } from "@parley/contrac
 import type { ApiClient } from "../../lib/api.ts";
 import { formError, formInvalid, formValue, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
-import { loadOrThrow, notFoundError } from "../../lib/route-errors.ts";
+import { loadOrThrow, recordIDParam } from "../../lib/route-errors.ts";
 import { requirePermitted } from "../users/index.ts";
 import { knowledgeDashboardApi } from "./knowledge.dashboard.api.ts";
 import { baseFromForm, moveSorts } from "./knowledge.dashboard.form.ts";
@@ -36,10 +36,7 @@ export function createKnowledgeDashboardRoutes({
 }): RouteObject[] {
   const requireManager = (request: Request) =>
     requirePermitted(queryClient, api, request, canManageKnowledgeBases, "Knowledge Bases");
-  const baseID = (raw: string | undefined) => {
-    if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) throw notFoundError("Knowledge Base");
-    return Number(raw);
-  };
+  const baseID = (raw: string | undefined) => recordIDParam(raw, "Knowledge Base");
   // Readers' pages and the dashboard's both: a base or a category changed shows everywhere at once.
   const dropCaches = () => queryClient.invalidateQueries({ queryKey: knowledgeCachesKey });
 

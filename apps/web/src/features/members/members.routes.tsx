@@ -3,7 +3,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteO
 import type { ApiClient } from "../../lib/api.ts";
 import { formError, formValue, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
-import { loadOrThrow, notFoundError, pageParam } from "../../lib/route-errors.ts";
+import { loadOrThrow, notFoundError, pageParam, recordIDParam } from "../../lib/route-errors.ts";
 import { requirePermitted } from "../users/index.ts";
 import { membersApi } from "./members.api.ts";
 import {
@@ -29,10 +29,7 @@ type DeleteMethod = (typeof deleteMethods)[number];
  */
 export function createMembersRoutes({ queryClient, api }: { queryClient: QueryClient; api: ApiClient }): RouteObject[] {
   const requireManager = (request: Request) => requirePermitted(queryClient, api, request, canManageMembers, "Members");
-  const memberID = (raw: string | undefined) => {
-    if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) throw notFoundError("User");
-    return Number(raw);
-  };
+  const memberID = (raw: string | undefined) => recordIDParam(raw, "User");
 
   /** One write of the edit panel: what the API is asked, and what the panel says once it is done. */
   const edit = async (userID: number, form: FormData): Promise<FormResult | Response | null> => {

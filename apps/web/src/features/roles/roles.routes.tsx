@@ -5,7 +5,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteO
 import type { ApiClient } from "../../lib/api.ts";
 import { formError, formInvalid, formValue, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
-import { loadOrThrow, notFoundError } from "../../lib/route-errors.ts";
+import { loadOrThrow, recordIDParam } from "../../lib/route-errors.ts";
 import { memberKeys } from "../members/index.ts";
 import { requirePermitted } from "../users/index.ts";
 import { rolesApi } from "./roles.api.ts";
@@ -54,11 +54,7 @@ function readRoleForm(form: FormData): { body: RolePost; values: Record<string, 
  */
 export function createRolesRoutes({ queryClient, api }: { queryClient: QueryClient; api: ApiClient }): RouteObject[] {
   const requireManager = (request: Request) => requirePermitted(queryClient, api, request, canManageRoles, "Roles");
-  const roleID = (raw: string | undefined) => {
-    if (raw === "add") return null;
-    if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) throw notFoundError("Role");
-    return Number(raw);
-  };
+  const roleID = (raw: string | undefined) => (raw === "add" ? null : recordIDParam(raw, "Role"));
 
   const save = async (id: number | null, form: FormData) => {
     const { body, values } = readRoleForm(form);
