@@ -29,6 +29,8 @@ export const knowledgeRules = {
   excerptLength: 200,
   /** Nesting of knowledge categories below a base's root. */
   maxCategoryDepth: 5,
+  /** Categories one navigation PATCH may place. */
+  maxNavigationItems: 500,
 } as const;
 
 /** Addresses of the knowledge base's pages (Vanilla's). */

@@ -98,6 +98,22 @@ export const KnowledgeNavigationItem = Type.Object({
 });
 export type KnowledgeNavigationItem = Static<typeof KnowledgeNavigationItem>;
 
+/**
+ * `PATCH /knowledge-bases/{id}/navigation-flat` (Vanilla's): a reordering of a base's categories in one
+ * transaction, each item the category's new parent and `sort`. Articles are ordered from their own form.
+ */
+export const KnowledgeNavigationPatchItem = Type.Object({
+  recordType: Type.Literal("knowledgeCategory"),
+  recordID: Type.Integer({ minimum: 1 }),
+  parentID: Type.Integer({ minimum: 1 }),
+  sort: Nullable(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+});
+export const KnowledgeNavigationPatch = Type.Array(KnowledgeNavigationPatchItem, {
+  minItems: 1,
+  maxItems: knowledgeRules.maxNavigationItems,
+});
+export type KnowledgeNavigationPatch = Static<typeof KnowledgeNavigationPatch>;
+
 // ---------------------------------------------------------------------------------------------------------------------
 // Knowledge categories
 

@@ -2,10 +2,12 @@ import {
   knowledgeRules,
   type KnowledgeCategory,
   type KnowledgeCategoryListQuery,
+  type KnowledgeNavigationPatch,
   type KnowledgeCategoryPatch,
   type KnowledgeCategoryPost,
 } from "@parley/contracts";
 import type { Platform } from "../../platform/context.ts";
+import { lockRows } from "../../platform/db/row-locks.ts";
 import { conflict, fieldError, validationFailed } from "../../platform/errors.ts";
 import { plainTitle } from "../../platform/text.ts";
 import { Expansions } from "../discussions/index.ts";
@@ -16,7 +18,7 @@ import type { KnowledgeLoader } from "./knowledge.loader.ts";
 import { knowledgePolicy as policy } from "./knowledge.policy.ts";
 import "./knowledge.events.ts";
 import { breadcrumbsOf, presentKnowledgeCategory } from "./knowledge.present.ts";
-import { heightOf, subtreeIDs } from "./knowledge.tree.ts";
+import { ROOT_PARENT_ID, heightOf, subtreeIDs } from "./knowledge.tree.ts";
 
 export interface KnowledgeCategoriesDeps {
   platform: Platform;
@@ -171,6 +173,69 @@ export function createKnowledgeCategoriesService({ platform, bases, categories, 
       await categories.update(id, changes);
       await changed(category.knowledgeBaseID, context);
       return (await presentMany([id], context, new Expansions([])))[0]!;
+    },
+
+    /**
+     * `PATCH /knowledge-bases/{id}/navigation-flat`: places some of a base's categories (new parent, new `sort`)
+     * in one transaction, holding the base's row so that two reorderings cannot build a cycle between them.
+     * The whole tree is checked as it would stand: no category under itself, none deeper than the limit, none
+     * in another base, the root never moved. One bad item refuses them all, under its index.
+     */
+    async reorder(knowledgeBaseID: number, items: KnowledgeNavigationPatch, context: KnowledgeContext) {
+      const { viewer } = context;
+      policy.authorize(viewer, "write");
+      await loader.base(knowledgeBaseID, viewer);
+      const itemError = (index: number, field: string, message: string) =>
+        validationFailed([{ ...fieldError(field, "invalid", message, 422), path: `[${index}]` }]);
+      const seen = new Set<number>();
+      items.forEach((item, index) => {
+        if (seen.has(item.recordID)) throw itemError(index, "recordID", "A category is listed twice.");
+        seen.add(item.recordID);
+      });
+      await platform.db.transaction().execute(async (trx) => {
+        await lockRows(trx, "knowledgeBases", "knowledgeBaseID", [knowledgeBaseID], "name");
+        const scoped = categories.withTransaction(trx);
+        const rows = new Map((await scoped.ofBases([knowledgeBaseID])).map((row) => [row.knowledgeCategoryID, row]));
+        const next = new Map([...rows].map(([id, row]) => [id, { parentID: row.parentID, sort: row.sort }]));
+        items.forEach((item, index) => {
+          const row = rows.get(item.recordID);
+          if (!row) throw itemError(index, "recordID", "The category is not in this knowledge base.");
+          if (row.parentID === ROOT_PARENT_ID) throw itemError(index, "recordID", "A root category cannot be moved.");
+          if (!rows.has(item.parentID))
+            throw itemError(index, "parentID", "The parent category is not in this knowledge base.");
+          next.set(item.recordID, { parentID: item.parentID, sort: item.sort });
+        });
+        const children = new Map<number, number[]>();
+        for (const [id, place] of next) children.set(place.parentID, [...(children.get(place.parentID) ?? []), id]);
+        const height = (id: number): number =>
+          Math.max(0, ...(children.get(id) ?? []).map((child) => 1 + height(child)));
+        items.forEach((item, index) => {
+          let depth = 0;
+          for (let id = item.parentID; id !== ROOT_PARENT_ID; id = next.get(id)!.parentID) {
+            depth += 1;
+            if (id === item.recordID || depth > next.size)
+              throw itemError(index, "parentID", "A category cannot be moved under itself or one of its children.");
+          }
+          if (depth + height(item.recordID) > knowledgeRules.maxCategoryDepth)
+            throw itemError(
+              index,
+              "parentID",
+              `Knowledge categories nest at most ${knowledgeRules.maxCategoryDepth} levels deep.`,
+            );
+        });
+        const now = platform.clock.nowIso();
+        for (const item of items) {
+          const row = rows.get(item.recordID)!;
+          if (row.parentID === item.parentID && row.sort === item.sort) continue;
+          await scoped.update(item.recordID, {
+            parentID: item.parentID,
+            sort: item.sort,
+            updateUserID: viewer.userID,
+            dateUpdated: now,
+          });
+        }
+      });
+      await changed(knowledgeBaseID, context);
     },
 
     /** Deletes an empty category (no articles in any status, no child categories); never a root. */

@@ -200,4 +200,142 @@ describe.each(engines)("knowledge categories API on %s", (engine) => {
     expect(counts(await getCategory(f, z.knowledgeCategoryID))).toEqual([0, 2, 1]);
     expect((await getBase(f, b.knowledgeBaseID)).countCategories).toBe(3);
   });
+
+  it("reorders and moves categories in one transaction through PATCH navigation-flat; one bad item changes nothing", async () => {
+    const own = await postBase(f, { name: "Ordered Base" });
+    const [a, b, c] = [
+      await postCategory(f, { name: "A", parentID: own.rootCategoryID, sort: 0 }),
+      await postCategory(f, { name: "B", parentID: own.rootCategoryID, sort: 1 }),
+      await postCategory(f, { name: "C", parentID: own.rootCategoryID, sort: 2 }),
+    ];
+    const navUrl = `/api/v2/knowledge-bases/${own.knowledgeBaseID}/navigation-flat`;
+    const order = async () =>
+      (await f.api.get(navUrl, { as: f.admin }))
+        .json<Array<{ recordID: number; parentID: number; sort: number | null }>>()
+        .map((item) => [item.recordID, item.parentID, item.sort]);
+    const before = await order();
+
+    // C first, then A; B moves under A.
+    const moved = await f.api.patch(
+      navUrl,
+      [
+        { recordType: "knowledgeCategory", recordID: c.knowledgeCategoryID, parentID: own.rootCategoryID, sort: 0 },
+        { recordType: "knowledgeCategory", recordID: a.knowledgeCategoryID, parentID: own.rootCategoryID, sort: 1 },
+        { recordType: "knowledgeCategory", recordID: b.knowledgeCategoryID, parentID: a.knowledgeCategoryID, sort: 0 },
+      ],
+      { as: f.as.moderator },
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    const after = [
+      [c.knowledgeCategoryID, own.rootCategoryID, 0],
+      [a.knowledgeCategoryID, own.rootCategoryID, 1],
+      [b.knowledgeCategoryID, a.knowledgeCategoryID, 0],
+    ];
+    expect(
+      moved
+        .json<Array<{ recordID: number; parentID: number; sort: number | null }>>()
+        .map((item) => [item.recordID, item.parentID, item.sort]),
+    ).toEqual(after);
+    expect(before).not.toEqual(after);
+
+    // Each refused whole, with the bad item's index, and nothing of the good items before it written.
+    const refusals: Array<[unknown[], number, string]> = [
+      // A under B, which is now under A: a cycle.
+      [
+        [
+          { recordType: "knowledgeCategory", recordID: c.knowledgeCategoryID, parentID: own.rootCategoryID, sort: 5 },
+          {
+            recordType: "knowledgeCategory",
+            recordID: a.knowledgeCategoryID,
+            parentID: b.knowledgeCategoryID,
+            sort: 0,
+          },
+        ],
+        422,
+        "under itself",
+      ],
+      // Two items that make a cycle only together.
+      [
+        [
+          {
+            recordType: "knowledgeCategory",
+            recordID: c.knowledgeCategoryID,
+            parentID: b.knowledgeCategoryID,
+            sort: 0,
+          },
+          {
+            recordType: "knowledgeCategory",
+            recordID: b.knowledgeCategoryID,
+            parentID: c.knowledgeCategoryID,
+            sort: 0,
+          },
+        ],
+        422,
+        "under itself",
+      ],
+      // Another base's category, as the item or as the parent.
+      [
+        [{ recordType: "knowledgeCategory", recordID: c.knowledgeCategoryID, parentID: base.rootCategoryID, sort: 0 }],
+        422,
+        "not in this knowledge base",
+      ],
+      [
+        [{ recordType: "knowledgeCategory", recordID: own.rootCategoryID, parentID: a.knowledgeCategoryID, sort: 0 }],
+        422,
+        "root category",
+      ],
+      [
+        [
+          { recordType: "knowledgeCategory", recordID: c.knowledgeCategoryID, parentID: own.rootCategoryID, sort: 3 },
+          { recordType: "knowledgeCategory", recordID: c.knowledgeCategoryID, parentID: own.rootCategoryID, sort: 4 },
+        ],
+        422,
+        "listed twice",
+      ],
+      [[], 400, ""],
+      [[{ recordType: "article", recordID: 1, parentID: own.rootCategoryID, sort: 0 }], 400, ""],
+    ];
+    for (const [body, status, message] of refusals) {
+      const response = await f.api.patch(navUrl, body, { as: f.admin });
+      expect(response.statusCode, response.body).toBe(status);
+      if (message)
+        expect(response.json<{ errors: Array<{ message: string }> }>().errors[0]!.message).toContain(message);
+      expect(await order()).toEqual(after);
+    }
+
+    // Too deep: a five-level chain under B (already at depth 2) would make seven levels.
+    let parentID = own.rootCategoryID;
+    const chain: KnowledgeCategory[] = [];
+    for (let depth = 1; depth <= 4; depth++) {
+      const category = await postCategory(f, { name: `Deep ${depth}`, parentID });
+      chain.push(category);
+      parentID = category.knowledgeCategoryID;
+    }
+    const deep = await f.api.patch(
+      navUrl,
+      [
+        {
+          recordType: "knowledgeCategory",
+          recordID: chain[0]!.knowledgeCategoryID,
+          parentID: b.knowledgeCategoryID,
+          sort: 0,
+        },
+      ],
+      { as: f.admin },
+    );
+    expect(deep.statusCode).toBe(422);
+    expect(deep.json<{ errors: Array<{ message: string }> }>().errors[0]!.message).toContain("at most");
+
+    // Members may not; an unknown base is a 404.
+    const item = {
+      recordType: "knowledgeCategory",
+      recordID: c.knowledgeCategoryID,
+      parentID: own.rootCategoryID,
+      sort: 9,
+    };
+    expect((await f.api.patch(navUrl, [item], { as: f.as.member })).statusCode).toBe(403);
+    expect(
+      (await f.api.patch("/api/v2/knowledge-bases/999999/navigation-flat", [item], { as: f.admin })).statusCode,
+    ).toBe(404);
+  });
 });

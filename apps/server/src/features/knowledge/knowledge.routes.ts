@@ -9,6 +9,7 @@ import {
   KnowledgeCategoryPatch,
   KnowledgeCategoryPost,
   KnowledgeNavigationItem,
+  KnowledgeNavigationPatch,
   knowledgeRules,
 } from "@parley/contracts";
 import { setPagingHeaders } from "../../platform/http/pagination.ts";
@@ -64,6 +65,25 @@ export const knowledgeRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => bases.navigation(request.params.id, requestContext(request)),
+  );
+
+  app.patch(
+    "/knowledge-bases/:id/navigation-flat",
+    {
+      schema: {
+        tags,
+        summary:
+          "Move and order a knowledge base's categories in one transaction (articles.add); answers the new order.",
+        params: IdParams,
+        body: KnowledgeNavigationPatch,
+        response: { 200: Type.Array(KnowledgeNavigationItem) },
+      },
+    },
+    async (request) => {
+      const context = requestContext(request);
+      await categories.reorder(request.params.id, request.body, context);
+      return bases.navigation(request.params.id, context);
+    },
   );
 
   app.post(

@@ -5,6 +5,7 @@ import type {
   KnowledgeCategory,
   KnowledgeCategoryPatch,
   KnowledgeCategoryPost,
+  KnowledgeNavigationPatch,
 } from "@parley/contracts";
 import { knowledgeRules } from "@parley/contracts/knowledge-constants";
 import { ApiError, type ApiClient } from "../../lib/api.ts";
@@ -57,6 +58,10 @@ export const knowledgeDashboardApi = {
         body,
       })
     ).data,
+  /** Places several categories at once (new parent and `sort`), in one transaction on the server. */
+  reorder: async (api: ApiClient, knowledgeBaseID: number, body: KnowledgeNavigationPatch) => {
+    await api.request({ method: "PATCH", path: `/knowledge-bases/${knowledgeBaseID}/navigation-flat`, body });
+  },
   removeCategory: async (api: ApiClient, knowledgeCategoryID: number) => {
     await api.request({ method: "DELETE", path: `/knowledge-categories/${knowledgeCategoryID}` });
   },

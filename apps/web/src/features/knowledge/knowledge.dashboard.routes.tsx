@@ -78,10 +78,19 @@ export function createKnowledgeDashboardRoutes({
       const moving = categories.find((category) => category.knowledgeCategoryID === categoryID);
       if (!moving) return { message: t("The category no longer exists."), values: { intent } };
       const siblings = categories.filter((category) => category.parentID === moving.parentID);
-      // One PATCH per sibling whose place changes; each leaves a whole order (sort, then name) behind it.
-      for (const change of moveSorts(siblings, categoryID, intent === "move-up" ? "up" : "down")) {
-        await knowledgeDashboardApi.updateCategory(api, change.knowledgeCategoryID, { sort: change.sort });
-      }
+      // Every sibling whose place changes, in one request: the server writes them in one transaction.
+      const changes = moveSorts(siblings, categoryID, intent === "move-up" ? "up" : "down");
+      if (changes.length)
+        await knowledgeDashboardApi.reorder(
+          api,
+          knowledgeBaseID,
+          changes.map((change) => ({
+            recordType: "knowledgeCategory" as const,
+            recordID: change.knowledgeCategoryID,
+            parentID: moving.parentID,
+            sort: change.sort,
+          })),
+        );
       return {
         ok: true,
         message:
