@@ -41,7 +41,16 @@ describe("roles and permissions at /dashboard/roles", () => {
     await waitForHydration(page);
     await roles.navLink("Roles & Permissions").waitFor();
     expect(await roles.names()).toEqual(["Guest", "Unconfirmed", "Applicant", "Member", "Moderator", "Administrator"]);
-    expect(await roles.cells("Moderator")).toEqual([expect.any(String), "Moderator", "Built-in"]);
+    // The members column counts each role's holders and links to them on the Members page.
+    const moderatorCount = (await api.get<Array<RoleRecord & { countUsers: number }>>("/roles?expand=countUsers")).find(
+      (role) => role.name === "Moderator",
+    )!.countUsers;
+    expect(await roles.cells("Moderator")).toEqual([
+      expect.any(String),
+      "Moderator",
+      "Built-in",
+      moderatorCount.toLocaleString("en"),
+    ]);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, "roles-list");
 
@@ -154,13 +163,30 @@ describe("roles and permissions at /dashboard/roles", () => {
     const administrator = await api.get<RoleRecord>("/roles/$name:Administrator?expand=permissions");
     expect(administrator.permissions?.[0]?.permissions["site.manage"]).toBe(true);
 
+    // A member of "Short Lived" is handed to "Stand-ins" when it goes: the page counts them and asks where they go.
+    const standIns = await api.post<RoleRecord>("/roles", { name: "Stand-ins", permissions: [] });
+    const shortLived = await api.get<RoleRecord>("/roles/$name:Short%20Lived");
+    const holder = newMember("shortlived");
+    const holderID = await registerConfirmed(parley, holder);
+    const memberRole = (await api.get<RoleRecord>("/roles/$name:Member")).roleID;
+    await api.patch(`/users/${holderID}`, { roleID: [memberRole, shortLived.roleID] });
     await roles.goto();
+    expect((await roles.cells("Short Lived")).at(-1)).toBe("1");
     await roles.edit("Short Lived");
-    await roles.askDelete("Short Lived");
+    expect(await roles.panel("Delete").innerText()).toContain("1 member has this role.");
+    await roles.askDelete("Short Lived", "Stand-ins");
     await roles.confirmation.waitFor();
+    expect(await roles.confirmation.innerText()).toContain(
+      "Its 1 member will be given the role “Stand-ins” (they keep their other roles).",
+    );
     await roles.confirm();
     await roles.status("The role “Short Lived” has been deleted.").waitFor();
     expect(await roles.names()).not.toContain("Short Lived");
+    expect((await roles.cells("Stand-ins")).at(-1)).toBe("1");
+    const holderRoles = await api.get<{ roles: Array<{ roleID: number }> }>(`/users/${holderID}`);
+    expect(holderRoles.roles.map((role) => role.roleID).sort((a, b) => a - b)).toEqual(
+      [memberRole, standIns.roleID].sort((a, b) => a - b),
+    );
   });
 
   it("is refused to a moderator without site.manage, who has no link to it", async () => {

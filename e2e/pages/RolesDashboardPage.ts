@@ -22,7 +22,7 @@ export class RolesDashboardPage extends DashboardPage {
     return this.table.getByRole("rowheader").allTextContents();
   }
 
-  /** A role's cells after its name (description, default type, kind). */
+  /** A role's cells after its name (description, default type, kind, members). */
   async cells(name: string): Promise<string[]> {
     return this.table
       .getByRole("row")
@@ -84,7 +84,10 @@ export class RolesDashboardPage extends DashboardPage {
     return this.panel("Details").getByText(text, { exact: true });
   }
 
-  async askDelete(name: string): Promise<void> {
+  /** The first step of deleting a role; `giveTo` picks the role its members are given instead. */
+  async askDelete(name: string, giveTo?: string): Promise<void> {
+    if (giveTo !== undefined)
+      await this.panel("Delete").getByLabel("Give its members another role").selectOption({ label: giveTo });
     await this.panel("Delete")
       .getByRole("button", { name: `Delete “${name}”…` })
       .click();

@@ -22,6 +22,9 @@ export const Role = Type.Object(
     personalInfo: Type.Boolean(),
     sort: Type.Integer(),
     permissions: Type.Optional(Type.Array(Type.Ref("PermissionFragment"))),
+    countUsers: Type.Optional(
+      Type.Integer({ description: "Members (deleted accounts aside) with the role: `expand=countUsers` (Parley's)." }),
+    ),
   },
   { $id: "Role" },
 );
@@ -65,6 +68,12 @@ export type RolePatch = Static<typeof RolePatch>;
  */
 export const RolePermissionsBody = Type.Array(RolePermissionInput, { maxItems: 1000 });
 export type RolePermissionsBody = Static<typeof RolePermissionsBody>;
+
+/** `DELETE /roles/{id}`: where the role's members go (Parley's): they are given this role in the same transaction. */
+export const RoleDeleteQuery = Type.Object({
+  replacementRoleID: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+export type RoleDeleteQuery = Static<typeof RoleDeleteQuery>;
 
 export const RoleIdParams = Type.Object({
   id: Type.String({ pattern: `^(${ID_DIGITS}|\\$name:.+)$`, description: "A role id or `$name:<name>`." }),

@@ -1,12 +1,26 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { RoleIdParams, RoleListQuery, RolePatch, RolePermissionsBody, RolePost } from "@parley/contracts";
+import {
+  RoleDeleteQuery,
+  RoleIdParams,
+  RoleListQuery,
+  RolePatch,
+  RolePermissionsBody,
+  RolePost,
+} from "@parley/contracts";
+import type { RoleExpansions } from "./roles.service.ts";
 import type { RolesService } from "./roles.service.ts";
 
 const tags = ["Roles"];
 const fragments = Type.Array(Type.Ref("PermissionFragment"));
-const wantsPermissions = (expand: string[] | undefined) =>
-  (expand ?? []).some((name) => name === "permissions" || name === "all" || name === "true");
+/** `expand`: permissions (also `true`, Vanilla's old spelling) and Parley's countUsers; `all` is both. */
+const expansions = (expand: string[] | undefined): RoleExpansions => {
+  const names = new Set(expand ?? []);
+  return {
+    permissions: names.has("permissions") || names.has("all") || names.has("true"),
+    countUsers: names.has("countUsers") || names.has("all"),
+  };
+};
 
 /** /roles: every role (not paged), and their grants with expand=permissions (site.manage). */
 export const rolesRoutes: FastifyPluginAsyncTypebox<{ service: RolesService }> = async (app, { service }) => {
@@ -20,7 +34,7 @@ export const rolesRoutes: FastifyPluginAsyncTypebox<{ service: RolesService }> =
         response: { 200: Type.Array(Type.Ref("Role")) },
       },
     },
-    async (request) => service.list(request.viewer, wantsPermissions(request.query.expand)),
+    async (request) => service.list(request.viewer, expansions(request.query.expand)),
   );
   app.get(
     "/roles/:id",
@@ -33,7 +47,7 @@ export const rolesRoutes: FastifyPluginAsyncTypebox<{ service: RolesService }> =
         response: { 200: Type.Ref("Role") },
       },
     },
-    async (request) => service.get(request.viewer, request.params.id, wantsPermissions(request.query.expand)),
+    async (request) => service.get(request.viewer, request.params.id, expansions(request.query.expand)),
   );
   app.post(
     "/roles",
@@ -66,13 +80,15 @@ export const rolesRoutes: FastifyPluginAsyncTypebox<{ service: RolesService }> =
     {
       schema: {
         tags,
-        summary: "Delete a custom role.",
+        summary:
+          "Delete a custom role; with replacementRoleID its members are given that role first (one transaction).",
         params: RoleIdParams,
+        querystring: RoleDeleteQuery,
         response: { 204: Type.Null() },
       },
     },
     async (request) => {
-      await service.remove(request.viewer, request.params.id);
+      await service.remove(request.viewer, request.params.id, request.query.replacementRoleID);
       return null;
     },
   );

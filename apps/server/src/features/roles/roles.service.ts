@@ -14,6 +14,7 @@ import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import { conflict, fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import { markCustomPermissions } from "../categories/index.ts";
+import { countMembersByRole, giveRoleMembersRole } from "../users/index.ts";
 import { rolesPolicy } from "./roles.policy.ts";
 import type { Grant, RoleRow, RolesRepo } from "./roles.repo.ts";
 
@@ -43,7 +44,13 @@ function fragmentsOf(grants: Grant[]): PermissionFragment[] {
   ];
 }
 
-function present(row: RoleRow, grants?: Grant[]): Role {
+/** What `expand` asks of roles: their grants, their member counts (both for site.manage). */
+export interface RoleExpansions {
+  permissions: boolean;
+  countUsers: boolean;
+}
+
+function present(row: RoleRow, grants?: Grant[], countUsers?: number): Role {
   return {
     roleID: row.roleID,
     name: row.name,
@@ -54,6 +61,7 @@ function present(row: RoleRow, grants?: Grant[]): Role {
     personalInfo: row.personalInfo === 1,
     sort: row.sort,
     ...(grants ? { permissions: fragmentsOf(grants) } : {}),
+    ...(countUsers !== undefined ? { countUsers } : {}),
   };
 }
 
@@ -183,18 +191,35 @@ export function createRolesService(repo: RolesRepo, platform: Platform) {
   }
 
   return {
-    async list(viewer: Viewer, expandPermissions: boolean): Promise<Role[]> {
-      if (expandPermissions) requireAccess(viewer, rolesPolicy.canManage);
+    async list(viewer: Viewer, expand: RoleExpansions): Promise<Role[]> {
+      if (expand.permissions || expand.countUsers) requireAccess(viewer, rolesPolicy.canManage);
       const rows = await repo.list();
-      const grants = expandPermissions ? await repo.grantsOf(rows.map((row) => row.roleID)) : null;
-      return rows.map((row) => present(row, grants ? (grants.get(row.roleID) ?? []) : undefined));
+      const [grants, counts] = await Promise.all([
+        expand.permissions ? repo.grantsOf(rows.map((row) => row.roleID)) : null,
+        expand.countUsers ? countMembersByRole(platform.db) : null,
+      ]);
+      return rows.map((row) =>
+        present(
+          row,
+          grants ? (grants.get(row.roleID) ?? []) : undefined,
+          counts ? (counts.get(row.roleID) ?? 0) : undefined,
+        ),
+      );
     },
 
-    async get(viewer: Viewer, id: string, expandPermissions: boolean): Promise<Role> {
+    async get(viewer: Viewer, id: string, expand: RoleExpansions): Promise<Role> {
       const row = await resolve(id);
-      if (!expandPermissions) return present(row);
+      if (!expand.permissions && !expand.countUsers) return present(row);
       requireAccess(viewer, rolesPolicy.canManage);
-      return present(row, (await repo.grantsOf([row.roleID])).get(row.roleID) ?? []);
+      const [grants, counts] = await Promise.all([
+        expand.permissions ? repo.grantsOf([row.roleID]) : null,
+        expand.countUsers ? countMembersByRole(platform.db) : null,
+      ]);
+      return present(
+        row,
+        grants ? (grants.get(row.roleID) ?? []) : undefined,
+        counts ? (counts.get(row.roleID) ?? 0) : undefined,
+      );
     },
 
     async create(viewer: Viewer, body: RolePost): Promise<Role> {
@@ -245,18 +270,34 @@ export function createRolesService(repo: RolesRepo, platform: Platform) {
       return present((await repo.findById(row.roleID))!, (await repo.grantsOf([row.roleID])).get(row.roleID) ?? []);
     },
 
-    async remove(viewer: Viewer, id: string): Promise<void> {
+    /**
+     * Deletes a custom role. With `replacementRoleID` its members are given that role in the same transaction
+     * (they keep their other roles either way), so nobody is left with fewer rights than the operator chose.
+     */
+    async remove(viewer: Viewer, id: string, replacementRoleID?: number): Promise<void> {
       requireAccess(viewer, rolesPolicy.canManage);
       const row = await resolve(id);
       // Built-in roles stay (users, guests and registration depend on them); only the system itself may remove one.
       if (row.deletable !== 1 && !rolesPolicy.canRemoveBuiltIn(viewer))
         throw new HttpError(409, "This role cannot be deleted.");
-      await platform.db.transaction().execute(async (trx) => {
+      if (replacementRoleID === row.roleID)
+        throw validationFailed([
+          fieldError("replacementRoleID", "invalid", "Choose another role for its members, not the one being deleted."),
+        ]);
+      const reached = await platform.db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
+        let userIDs: number[] = [];
+        if (replacementRoleID !== undefined) {
+          if (!(await scoped.findById(replacementRoleID)))
+            throw validationFailed([fieldError("replacementRoleID", "invalid", "The role does not exist.")]);
+          userIDs = await giveRoleMembersRole(trx, row.roleID, replacementRoleID);
+        }
         await scoped.remove(row.roleID);
         await keepSiteManagers(scoped);
+        return userIDs;
       });
       await changed([]);
+      for (const userID of reached) await platform.events.emit("user.access.changed", { userID });
     },
 
     /** `GET /roles/{id}/permissions`: the role's grants as fragments (site.manage). */

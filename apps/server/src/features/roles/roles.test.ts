@@ -228,6 +228,77 @@ describe.each(engines)("roles and permissions on %s", (engine) => {
     });
   });
 
+  describe("members of a role", () => {
+    const roleIDsOf = async (userID: number) =>
+      (await t.database.db.selectFrom("userRoles").select("roleID").where("userID", "=", userID).execute()).map(
+        (row) => row.roleID,
+      );
+    const counts = async () =>
+      new Map(
+        (await api.get("/api/v2/roles?expand=countUsers", { as: admin }))
+          .json<RoleRecord[]>()
+          .map((role) => [role.name, role.countUsers]),
+      );
+
+    it("counts each role's members (expand=countUsers) for site managers only, deleted accounts aside", async () => {
+      const before = await counts();
+      const extra = await createCast(t.database.db, { gone: { name: "Rolecounted", role: "member" } });
+      expect((await counts()).get("Member")).toBe(before.get("Member")! + 1);
+      await t.database.db.updateTable("users").set({ deleted: 1 }).where("userID", "=", extra.gone.userID).execute();
+      expect((await counts()).get("Member")).toBe(before.get("Member"));
+      const memberRole = await roleID("Member");
+      const direct = memberRole
+        ? (await api.get(`/api/v2/roles/${memberRole}?expand=countUsers`, { as: admin })).json<RoleRecord>()
+        : undefined;
+      expect(direct?.countUsers).toBe(before.get("Member"));
+      // `all` carries both; without the expand there is no count.
+      const all = (await api.get("/api/v2/roles?expand=all", { as: admin })).json<RoleRecord[]>()[0]!;
+      expect([typeof all.countUsers, Array.isArray(all.permissions)]).toEqual(["number", true]);
+      expect((await api.get("/api/v2/roles", { as: admin })).json<RoleRecord[]>()[0]!.countUsers).toBeUndefined();
+      for (const who of [member, moderator])
+        expect((await api.get("/api/v2/roles?expand=countUsers", { as: who })).statusCode).toBe(403);
+      expect((await api.get("/api/v2/roles?expand=countUsers")).statusCode).toBe(403);
+    });
+
+    it("hands a deleted role's members to the replacement role in the same transaction", async () => {
+      const made = await api.post("/api/v2/roles", { name: "Greeters", permissions: [] }, { as: admin });
+      const greeters = made.json<RoleRecord>().roleID;
+      const helpersTwo = (
+        await api.post("/api/v2/roles", { name: "Ushers", permissions: [] }, { as: admin })
+      ).json<RoleRecord>().roleID;
+      const cast2 = await createCast(t.database.db, {
+        one: { name: "Rolehandover1", role: "member" },
+        two: { name: "Rolehandover2", role: "member" },
+      });
+      for (const user of [cast2.one, cast2.two])
+        await t.database.db.insertInto("userRoles").values({ userID: user.userID, roleID: greeters }).execute();
+      // Gus is an usher already: he keeps one row of it.
+      await t.database.db.insertInto("userRoles").values({ userID: cast2.two.userID, roleID: helpersTwo }).execute();
+
+      const refusals: Array<[string, number]> = [
+        [`?replacementRoleID=${greeters}`, 400],
+        ["?replacementRoleID=999999", 400],
+        ["?replacementRoleID=abc", 422],
+      ];
+      for (const [query, status] of refusals) {
+        const response = await api.delete(`/api/v2/roles/${greeters}${query}`, { as: admin });
+        expect(response.statusCode, response.body).toBe(status);
+        expect((await api.get(`/api/v2/roles/${greeters}`)).statusCode).toBe(200);
+        expect((await roleIDsOf(cast2.one.userID)).sort()).toEqual([await roleID("Member"), greeters].sort());
+      }
+      expect(
+        (await api.delete(`/api/v2/roles/${greeters}?replacementRoleID=${helpersTwo}`, { as: moderator })).statusCode,
+      ).toBe(403);
+
+      const deleted = await api.delete(`/api/v2/roles/${greeters}?replacementRoleID=${helpersTwo}`, { as: admin });
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      const memberRole = await roleID("Member");
+      expect((await roleIDsOf(cast2.one.userID)).sort()).toEqual([memberRole, helpersTwo].sort());
+      expect((await roleIDsOf(cast2.two.userID)).sort()).toEqual([memberRole, helpersTwo].sort());
+      expect((await counts()).get("Ushers")).toBe(2);
+    });
+  });
+
   describe("GET /users/{id}/permissions (reference §2.2)", () => {
     it("answers the member's own permissions: global fragment first (id null), junctions with expand", async () => {
       const plain = await api.get("/api/v2/users/$me/permissions", { as: member });

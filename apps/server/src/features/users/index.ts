@@ -19,7 +19,7 @@ import {
 export type { UserContentRemover, UsersService } from "./users.service.ts";
 export { adjustPostCount, recountPostCounts } from "./users.counters.ts";
 export { createUserFragments, unknownUser, type UserFragments } from "./users.fragments.ts";
-export { countMembers } from "./users.totals.ts";
+export { countMembers, countMembersByRole, giveRoleMembersRole } from "./users.totals.ts";
 
 /** Users and sign-in: shared schemas, services and routes under /api/v2. */
 import { UNBAN_JOB, unbanExpired } from "./users.update.ts";

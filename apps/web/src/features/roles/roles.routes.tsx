@@ -73,11 +73,13 @@ export function createRolesRoutes({ queryClient, api }: { queryClient: QueryClie
 
   const remove = async (id: number, form: FormData) => {
     const name = formValue(form, "name");
-    if (formValue(form, "confirmed") !== "yes") return { values: { intent: "delete", name, confirm: "delete" } };
+    const replacement = formValue(form, "replacementRoleID");
+    const values = { intent: "delete", name, replacementRoleID: replacement };
+    if (formValue(form, "confirmed") !== "yes") return { values: { ...values, confirm: "delete" } };
     try {
-      await rolesApi.remove(api, id);
+      await rolesApi.remove(api, id, /^\d+$/.test(replacement) ? Number(replacement) : null);
     } catch (error) {
-      return formError(error, { intent: "delete", name });
+      return formError(error, values);
     }
     return redirect(`${rolesPagePath}?deleted=${encodeURIComponent(name)}`);
   };
@@ -103,6 +105,7 @@ export function createRolesRoutes({ queryClient, api }: { queryClient: QueryClie
           Promise.all([
             id === null ? null : queryClient.ensureQueryData(roleQuery(api, id)),
             queryClient.ensureQueryData(customCategoriesQuery(api)),
+            queryClient.ensureQueryData(rolesListQuery(api)),
           ]),
         );
         return null;

@@ -17,7 +17,8 @@ import {
   TextField,
 } from "../../../ui/forms/Form.tsx";
 import { grantKey, grantKeys, permissionAreas } from "../roles.matrix.ts";
-import { customCategoriesQuery, rolePath, roleQuery, rolesPagePath } from "../roles.queries.ts";
+import type { RoleWithPermissions } from "../roles.api.ts";
+import { customCategoriesQuery, rolePath, roleQuery, rolesListQuery, rolesPagePath } from "../roles.queries.ts";
 import { PermissionMatrix } from "./PermissionMatrix.tsx";
 import { roleTypeLabel } from "./roleTypes.ts";
 import styles from "./RolesPage.module.css";
@@ -25,15 +26,37 @@ import styles from "./RolesPage.module.css";
 /** Names the page offers: any other global grant of the role (system.only) is sent back as it is. */
 const offered = new Set(permissionAreas().flatMap((area) => area.names.map((name) => grantKey(name))));
 
-/** The deletion's second step: what will happen, and the button that does it. */
-function DeleteConfirmation({ roleID, name, busy }: { roleID: number; name: string; busy: boolean }) {
+/** The deletion's second step: what will happen to the role's members, and the button that does it. */
+function DeleteConfirmation({
+  role,
+  replacement,
+  busy,
+}: {
+  role: RoleWithPermissions;
+  replacement: RoleWithPermissions | undefined;
+  busy: boolean;
+}) {
+  const members =
+    role.countUsers === 1 ? t("Its 1 member") : t("Its {count} members", { count: role.countUsers.toLocaleString() });
   return (
     <ConfirmAction
       id="role-confirm"
-      title={t("Delete the role “{name}”?", { name })}
-      text={t("Its members lose the permissions it gave them (they keep their other roles). This cannot be undone.")}
-      fields={{ intent: "delete", name }}
-      cancelTo={rolePath(roleID)}
+      title={t("Delete the role “{name}”?", { name: role.name })}
+      text={
+        replacement
+          ? t(
+              "{members} will be given the role “{replacement}” (they keep their other roles). This cannot be undone.",
+              {
+                members,
+                replacement: replacement.name,
+              },
+            )
+          : t("{members} lose the permissions it gave them (they keep their other roles). This cannot be undone.", {
+              members,
+            })
+      }
+      fields={{ intent: "delete", name: role.name, replacementRoleID: replacement ? String(replacement.roleID) : "" }}
+      cancelTo={rolePath(role.roleID)}
       busy={busy}
     />
   );
@@ -46,6 +69,7 @@ export function RolePage() {
   const roleID = raw === "add" ? null : Number(raw);
   const role = useQuery({ ...roleQuery(api, roleID ?? 0), enabled: roleID !== null }).data ?? null;
   const { data: categories } = useSuspenseQuery(customCategoriesQuery(api));
+  const { data: roles } = useSuspenseQuery(rolesListQuery(api));
   const location = useLocation();
   const result = useActionData<FormResult>();
   const busy = useNavigation().state === "submitting";
@@ -86,7 +110,13 @@ export function RolePage() {
           {refusedSave.description ? ` ${refusedSave.description}` : ""}
         </FormAlert>
       ) : null}
-      {role && confirming ? <DeleteConfirmation roleID={role.roleID} name={role.name} busy={busy} /> : null}
+      {role && confirming ? (
+        <DeleteConfirmation
+          role={role}
+          replacement={roles.find((other) => String(other.roleID) === result?.values?.["replacementRoleID"])}
+          busy={busy}
+        />
+      ) : null}
 
       <Form method="post" action={action} className={styles.form}>
         <TransientKeyField />
@@ -154,6 +184,24 @@ export function RolePage() {
               <TransientKeyField />
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="name" value={role.name} />
+              <p className={styles.note}>
+                {role.countUsers === 1
+                  ? t("1 member has this role.")
+                  : t("{count} members have this role.", { count: role.countUsers.toLocaleString() })}
+              </p>
+              {role.countUsers > 0 ? (
+                <SelectField
+                  label={t("Give its members another role")}
+                  name="replacementRoleID"
+                  defaultValue={result?.values?.["replacementRoleID"] ?? ""}
+                  options={[
+                    { value: "", label: t("No other role") },
+                    ...roles
+                      .filter((other) => other.roleID !== role.roleID && other.type !== "guest")
+                      .map((other) => ({ value: String(other.roleID), label: other.name })),
+                  ]}
+                />
+              ) : null}
               <Button type="submit" buttonType="standard" isPending={busy}>
                 {t("Delete “{name}”…", { name: role.name })}
               </Button>

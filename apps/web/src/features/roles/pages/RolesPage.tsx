@@ -5,6 +5,7 @@ import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { ButtonLink } from "../../../ui/button/Button.tsx";
 import { FormAlert } from "../../../ui/forms/Form.tsx";
+import { membersHref } from "../../members/index.ts";
 import { rolePath, rolesListQuery, rolesPagePath } from "../roles.queries.ts";
 import { roleTypeLabel } from "./roleTypes.ts";
 import styles from "./RolesPage.module.css";
@@ -40,6 +41,9 @@ export function RolesPage() {
               <th scope="col">{t("Description")}</th>
               <th scope="col">{t("Default type")}</th>
               <th scope="col">{t("Kind")}</th>
+              <th scope="col" className={styles.number}>
+                {t("Members")}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -51,6 +55,21 @@ export function RolesPage() {
                 <td className={styles.description}>{role.description ?? ""}</td>
                 <td>{roleTypeLabel(role.type)}</td>
                 <td>{role.deletable ? t("Custom") : t("Built-in")}</td>
+                <td className={styles.number}>
+                  {role.type === "guest" ? (
+                    "—"
+                  ) : (
+                    <Link
+                      to={membersHref(1, { roleID: role.roleID })}
+                      aria-label={t("{count} members with the role {name}", {
+                        count: role.countUsers.toLocaleString(),
+                        name: role.name,
+                      })}
+                    >
+                      {role.countUsers.toLocaleString()}
+                    </Link>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
