@@ -25,7 +25,7 @@ export const reactionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, {
   app.get(
     "/reactions",
     { schema: { tags: ["Reactions"], summary: "The reaction types.", response: { 200: Type.Array(ReactionType) } } },
-    async () => service.types(),
+    async (request) => service.types(requestContext(request).origin),
   );
   app.patch(
     "/reactions/:urlCode",

@@ -19,8 +19,11 @@ interface Reactable {
 }
 export type ReactableLoader = (id: number, viewer: Viewer) => Promise<Reactable>;
 
-/** A type as `GET /reactions` answers it (Vanilla's fields; Parley has no custom or hidden types, no icons). */
-const presentType = (type: ReactionTypeRow): ReactionType => ({
+/**
+ * A type as `GET /reactions` answers it (Vanilla's fields; Parley has no custom or hidden types). Its icon is an image
+ * the web app serves for each built-in type (`apps/web/public/images/reactions/`, Lucide's, coloured by class).
+ */
+const presentType = (type: ReactionTypeRow, origin: string): ReactionType => ({
   tagID: type.tagID,
   urlCode: type.urlcode,
   name: type.name,
@@ -32,7 +35,7 @@ const presentType = (type: ReactionTypeRow): ReactionType => ({
   custom: false,
   hidden: false,
   attributes: {},
-  photoUrl: "",
+  photoUrl: `${origin}/images/reactions/${encodeURIComponent(type.urlcode)}.svg`,
 });
 
 export interface ReactionSummary {
@@ -100,8 +103,8 @@ export function createReactionsService(repo: ReactionsRepo, platform: Platform, 
   return {
     summaries,
 
-    async types() {
-      return (await allTypes()).map(presentType);
+    async types(origin: string) {
+      return (await allTypes()).map((type) => presentType(type, origin));
     },
 
     /**
@@ -134,7 +137,7 @@ export function createReactionsService(repo: ReactionsRepo, platform: Platform, 
         return (await scoped.lockType(type.urlcode))!;
       });
       types = null;
-      return presentType(updated);
+      return presentType(updated, context.origin);
     },
 
     async react(

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Type } from "typebox";
 import {
@@ -63,6 +64,15 @@ describe.each(engines)("reactions on %s", (engine) => {
     expect(types.find((type) => type.urlCode === "like")).toMatchObject({ name: "Like", class: "Positive", points: 1 });
     expect(types.find((type) => type.urlCode === "promote")).toMatchObject({ class: "Positive", points: 5 });
     expect(types.map((type) => type.sort)).toEqual([...types.map((type) => type.sort)].sort((a, b) => a - b));
+    // Each type's icon is an image the web app serves, at the site's configured address (never the request's Host).
+    for (const type of types) {
+      expect(type.photoUrl).toBe(`http://forum.test/images/reactions/${type.urlCode}.svg`);
+      const icon = await readFile(
+        new URL(`../../../../web/public/images/reactions/${type.urlCode}.svg`, import.meta.url),
+        "utf8",
+      );
+      expect(icon).toMatch(/<svg [^>]*viewBox="0 0 24 24"/);
+    }
   });
 
   it("adds a like (score +1), replaces it with a dislike (one reaction per member), and removes it", async () => {

@@ -9,6 +9,7 @@ import { reactionLogQuery } from "./reactions.queries.ts";
 import { ReactionUserStack } from "./ReactionUserStack.tsx";
 import type { ReactionsRowProps } from "./ReactionsRow.tsx";
 import { useReactionToggle } from "./useReactionToggle.ts";
+import { ReactionIcon } from "./ReactionIcon.tsx";
 import styles from "./Reactions.module.css";
 
 /**
@@ -58,6 +59,7 @@ export function ReactionToggles({
             onClick={() => handleToggle(type)}
             data-reaction={type.urlCode}
           >
+            <ReactionIcon photoUrl={type.photoUrl} />
             <span>{t(type.name)}</span> <span className={styles.count}>{count}</span>
           </button>
         );

@@ -80,6 +80,12 @@ describe("ReactionsRow", () => {
         .map((item) => item.getAttribute("data-reaction")),
     ).toEqual(["disagree", "agree", "like"]);
     expect(button(/^Agree 2$/).getAttribute("aria-pressed")).toBe("false");
+    // Each toggle shows its type's icon, decorative beside the name.
+    const icon = button(/^Agree 2$/).querySelector("img");
+    expect([icon?.getAttribute("src"), icon?.getAttribute("alt")]).toEqual([
+      "http://localhost/images/reactions/agree.svg",
+      "",
+    ]);
   });
 
   it("changes the score and count at once, before the server answers, then keeps the server's counts", async () => {
@@ -166,6 +172,9 @@ describe("ReactionsRow", () => {
     const list = await screen.findByRole("list", { name: "Reactions" });
     expect(list.textContent).toContain("Agree");
     expect(list.textContent).toContain("2");
+    await waitFor(() =>
+      expect(list.querySelector("img")?.getAttribute("src")).toBe("http://localhost/images/reactions/agree.svg"),
+    );
     expect(screen.queryByRole("button", { name: /Agree/ })).toBeNull();
   });
 

@@ -20,7 +20,7 @@ export const reactionType = (
   custom: false,
   hidden: false,
   attributes: {},
-  photoUrl: "",
+  photoUrl: `http://localhost/images/reactions/${urlCode}.svg`,
   ...extra,
 });
 
