@@ -45,6 +45,15 @@ describe("every dashboard page at 1280 and 375 px", () => {
         await waitForHydration(page);
         await dashboard.main.getByRole("heading", { level: 1 }).first().waitFor();
         expect([link.name, await seriousAxeViolations(page)]).toEqual([link.name, []]);
+        // The navigation is beside the page on a desktop; on a phone it follows the page, reached by "Dashboard menu".
+        const title = (await dashboard.main.getByRole("heading", { level: 1 }).first().boundingBox())!;
+        const nav = (await dashboard.navigation.boundingBox())!;
+        const jump = dashboard.main.getByRole("link", { name: "Dashboard menu" });
+        if (width === 375) {
+          expect([link.name, nav.y > title.y, await jump.isVisible()]).toEqual([link.name, true, true]);
+        } else {
+          expect([link.name, nav.x < title.x, await jump.isVisible()]).toEqual([link.name, true, false]);
+        }
         const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         if (sideways > 0) overflowing.push(`${link.name} at ${width}px: ${sideways}px too wide`);
         await screenshot(page, `dashboard-screen-${slug(link.name)}-${width}`);

@@ -8,8 +8,9 @@ import { dashboardPath, dashboardSections } from "./dashboard.nav.ts";
 import styles from "./DashboardLayout.module.css";
 
 /**
- * The dashboard's frame: its navigation beside the page (above it on a phone), the groups and links the
- * member may open. The pages under it load their own data and check their own permission.
+ * The dashboard's frame: its navigation beside the page (after it on a phone, where a "Dashboard menu" link at the
+ * top leads to it), the groups and links the member may open. The page comes first in the document, so the visual
+ * order and the focus order agree at every width. The pages under it load their own data and check their own permission.
  */
 export function DashboardLayout() {
   const api = useApi();
@@ -18,8 +19,16 @@ export function DashboardLayout() {
   const sections = me ? dashboardSections(me, { registrationApproval }) : [];
   return (
     <div className={styles.frame}>
+      <div className={styles.page}>
+        {sections.length > 0 ? (
+          <a href="#dashboard-nav" className={styles.jump}>
+            {t("Dashboard menu")}
+          </a>
+        ) : null}
+        <Outlet />
+      </div>
       {sections.length > 0 ? (
-        <nav className={styles.nav} aria-label={t("Dashboard")}>
+        <nav id="dashboard-nav" className={styles.nav} aria-label={t("Dashboard")}>
           <NavLink to={dashboardPath} end className={styles.home}>
             {t("Dashboard")}
           </NavLink>
@@ -41,9 +50,6 @@ export function DashboardLayout() {
           ))}
         </nav>
       ) : null}
-      <div className={styles.page}>
-        <Outlet />
-      </div>
     </div>
   );
 }
