@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { RoleIdParams, RoleListQuery, RolePatch, RolePermissionsBody, RolePost } from "@parley/contracts";
+import {
+  RoleDefaultsBody,
+  RoleIdParams,
+  RoleListQuery,
+  RolePatch,
+  RolePermissionsBody,
+  RolePost,
+} from "@parley/contracts";
+import type { SetDefaultRoles } from "./roles.defaults.ts";
 import type { RolesService } from "./roles.service.ts";
 
 const tags = ["Roles"];
@@ -8,8 +16,14 @@ const fragments = Type.Array(Type.Ref("PermissionFragment"));
 const wantsPermissions = (expand: string[] | undefined) =>
   (expand ?? []).some((name) => name === "permissions" || name === "all" || name === "true");
 
-/** /roles: every role (not paged), and their grants with expand=permissions (site.manage). */
-export const rolesRoutes: FastifyPluginAsyncTypebox<{ service: RolesService }> = async (app, { service }) => {
+/**
+ * /roles: every role (not paged), and their grants with expand=permissions (site.manage); /roles/defaults, the
+ * roles each kind of registration gives.
+ */
+export const rolesRoutes: FastifyPluginAsyncTypebox<{
+  service: RolesService;
+  setDefaultRoles: SetDefaultRoles;
+}> = async (app, { service, setDefaultRoles }) => {
   app.get(
     "/roles",
     {
@@ -21,6 +35,19 @@ export const rolesRoutes: FastifyPluginAsyncTypebox<{ service: RolesService }> =
       },
     },
     async (request) => service.list(request.viewer, wantsPermissions(request.query.expand)),
+  );
+  app.put(
+    "/roles/defaults",
+    {
+      schema: {
+        tags,
+        summary:
+          "Set the roles a kind of registration gives (the roles of its type), in one transaction: the listed roles take the type, the others lose it (site.manage). Answers every role.",
+        body: RoleDefaultsBody,
+        response: { 200: Type.Array(Type.Ref("Role")) },
+      },
+    },
+    async (request) => setDefaultRoles(request.viewer, request.body),
   );
   app.get(
     "/roles/:id",
