@@ -43,6 +43,7 @@ describe("the dashboard at /dashboard", () => {
       "Knowledge Bases",
       "Site Settings",
       "Outgoing Email",
+      "Registration",
       "Addons",
     ]);
     expect((await dashboard.total("Discussions")).count).toBe(before.counts["discussion"]!.count);
@@ -104,6 +105,7 @@ describe("the dashboard at /dashboard", () => {
     await dashboard.attentionLink("Reported posts waiting for review").waitFor();
     for (const path of [
       "/dashboard/settings",
+      "/dashboard/settings/registration",
       "/dashboard/themes",
       "/dashboard/settings/report-reasons",
       "/dashboard/users",

@@ -6,6 +6,7 @@ import { useParley } from "./support/parley.ts";
 import { adminPassword } from "./support/server.ts";
 import { DiscussionPage } from "./pages/DiscussionPage.ts";
 import { RegisterPage } from "./pages/RegisterPage.ts";
+import { RegistrationSettingsPage } from "./pages/RegistrationSettingsPage.ts";
 import { ReportReasonsPage } from "./pages/ReportReasonsPage.ts";
 import { SettingsPage } from "./pages/SettingsPage.ts";
 
@@ -95,12 +96,16 @@ describe("site settings (PATCH /config) at /dashboard/settings", () => {
   it("closing registration takes the Register button away and refuses the form, with or without JavaScript", async () => {
     const page = await parley.newPage();
     await signInContext(page, parley.baseUrl, admin);
+    // The method is set on the Registration page, which Site Settings links to.
     const settings = new SettingsPage(page, parley.baseUrl);
     await settings.goto();
     await waitForHydration(page);
-    await settings.registration.selectOption("closed");
-    await settings.saveButton.click();
-    await settings.saved.waitFor();
+    await settings.registrationLink.click();
+    const registration = new RegistrationSettingsPage(page, parley.baseUrl);
+    await registration.waitForPage("Registration");
+    await registration.chooseMethod("Closed");
+    await registration.save();
+    await registration.status("Your changes have been saved.").waitFor();
 
     for (const javaScriptEnabled of [true, false]) {
       const guest = await parley.newPage({ javaScriptEnabled });
@@ -118,9 +123,9 @@ describe("site settings (PATCH /config) at /dashboard/settings", () => {
     });
     expect(refused.status).toBe(403);
 
-    await settings.registration.selectOption("basic");
-    await settings.saveButton.click();
-    await settings.saved.waitFor();
+    await registration.chooseMethod("Basic");
+    await registration.save();
+    await registration.status("Your changes have been saved.").waitFor();
     const reopened = new RegisterPage(await parley.newPage(), parley.baseUrl);
     await reopened.goto();
     await reopened.submitButton.waitFor();

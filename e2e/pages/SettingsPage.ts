@@ -28,10 +28,6 @@ export class SettingsPage extends TitleBarPage {
     return this.main.getByLabel("Editing Posts");
   }
 
-  get registration(): Locator {
-    return this.main.getByLabel("Registration");
-  }
-
   feature(label: string): Locator {
     return this.main.getByRole("checkbox", { name: label });
   }
@@ -42,6 +38,11 @@ export class SettingsPage extends TitleBarPage {
 
   get saved(): Locator {
     return this.main.getByRole("status").filter({ hasText: "Your changes have been saved." });
+  }
+
+  /** The form's link to the Registration page, where the method is set. */
+  get registrationLink(): Locator {
+    return this.form.getByRole("link", { name: "Registration", exact: true });
   }
 
   /** The link to another settings page ("Report Reasons"). */

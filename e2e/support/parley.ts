@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { launchBrowser } from "./browser.ts";
-import { startServer, type OutboxMail, type RunningServer } from "./server.ts";
+import { startServer, type OutboxMail, type RunningServer, type StartOptions } from "./server.ts";
 
 export interface ParleyHarness {
   readonly baseUrl: string;
@@ -13,15 +13,15 @@ export interface ParleyHarness {
 
 /**
  * One server (fresh demo database) and one Chromium per spec file; each test gets its own contexts.
- * Call at the top of a spec file.
+ * Call at the top of a spec file; `options` start the server otherwise (its environment: `{env: {…}}`).
  */
-export function useParley(): ParleyHarness {
+export function useParley(options: StartOptions = {}): ParleyHarness {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer(options);
     browser = await launchBrowser();
   });
 

@@ -1,5 +1,6 @@
 import { Type, type Static } from "typebox";
 import { Expand, ID_DIGITS, Nullable } from "./common.ts";
+import { registrationRoleTypes } from "./roles-constants.ts";
 
 export * from "./roles-constants.ts";
 
@@ -80,6 +81,21 @@ export const RoleIdParams = Type.Object({
 });
 
 export const sharedRoleSchemas = [Role];
+
+/**
+ * `PUT /roles/defaults` (Parley's): the roles a kind of registration gives, all set in one transaction. The
+ * listed roles take the type, the others that had it lose it (type null).
+ */
+export const RoleDefaultsBody = Type.Object({
+  type: Type.Enum(registrationRoleTypes, {
+    description: "member: new members; unconfirmed: those waiting to confirm their e-mail; applicant: applicants.",
+  }),
+  roleIDs: Type.Array(Type.Integer({ minimum: 1 }), {
+    maxItems: 200,
+    description: "The roles to give; at least one for member.",
+  }),
+});
+export type RoleDefaultsBody = Static<typeof RoleDefaultsBody>;
 
 /** `PUT /categories/{id}/permissions`: each listed role's grants in the category, all replaced at once. */
 export const CategoryRoleGrants = Type.Object({

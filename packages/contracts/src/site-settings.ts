@@ -56,6 +56,8 @@ export const siteSettingRules = {
   "conversations.enabled": { read: "public", write: "site.manage" },
   "navigation.items": { read: "site.manage", write: "site.manage", maxLength: 100_000 },
   "registration.method": { read: "public", write: "site.manage", oneOf: registrationMethods },
+  // New members confirm their e-mail address before they may post (the server's PARLEY_CONFIRM_EMAIL until set).
+  "registration.confirmEmail": { read: "public", write: "site.manage" },
   // PUT /themes/current changes it (and checks the theme exists).
   "theme.current": { read: "public", write: null },
   "upload.maxSize": { read: "session.valid", write: "site.manage", minimum: 1 },

@@ -37,7 +37,10 @@ export interface Config {
   /** `smtp://user:pass@host:port`; without it mail goes to the outbox in the data dir. */
   smtpUrl: string | null;
   mailFrom: string;
-  /** New members confirm their e-mail address before they may post. */
+  /**
+   * Whether new members confirm their e-mail address before they may post, until the site setting
+   * `registration.confirmEmail` (the dashboard's Registration page) is stored: only its default.
+   */
   confirmEmail: boolean;
   /** Compress answers (brotli or gzip) for browsers that accept it; off behind a proxy that does. */
   compress: boolean;

@@ -69,7 +69,10 @@ export const ENVIRONMENT = {
   },
   PARLEY_CONFIRM_EMAIL: {
     default: "true",
-    meaning: "New members confirm their e-mail address before they may post.",
+    meaning:
+      "Only the default of the site setting `registration.confirmEmail`: whether new members confirm their e-mail " +
+      "address before they may post, until an administrator sets it on `/dashboard/settings/registration` " +
+      "(or `PATCH /api/v2/config`), which then decides.",
   },
   PARLEY_COMPRESS: {
     default: "true",

@@ -93,7 +93,8 @@ export async function createPlatform(database: Database, config: PlatformConfig)
     clock,
   });
   jobs.register(LONG_RUNNER_JOB, () => longRunner.runQueued(), { everyMs: 5_000 });
-  const siteConfig = createSiteConfig(database.db);
+  // Until an administrator stores it, whether new members confirm their e-mail is the server's PARLEY_CONFIRM_EMAIL.
+  const siteConfig = createSiteConfig(database.db, { "registration.confirmEmail": config.confirmEmail });
   return {
     db: database.db,
     database,

@@ -24,6 +24,11 @@ export const siteConfigDefaults = {
   "navigation.items": "",
   /** basic, captcha, approval, invitation, connect or closed; Register shows unless closed/invitation/connect. */
   "registration.method": "basic",
+  /**
+   * New members confirm their e-mail address before they may post. The server's `PARLEY_CONFIRM_EMAIL` is the
+   * default (`createSiteConfig`'s `overrides`), so a deployment keeps its behaviour until the setting is stored.
+   */
+  "registration.confirmEmail": true,
   /** The site's current theme (`PUT /themes/current`). */
   "theme.current": "theme-foundation",
   /** Largest upload in bytes, and the allowed extensions separated by spaces (`POST /media`). */
@@ -168,7 +173,11 @@ export const isSiteConfigKey = (key: string): key is SiteConfigKey => Object.has
 /** Cached for a few seconds, so several processes agree soon after a change without a query per request. */
 const TTL_MS = 5_000;
 
-export function createSiteConfig(db: Kysely<DB>) {
+/** Defaults that the server's own configuration decides (`registration.confirmEmail`: `PARLEY_CONFIRM_EMAIL`). */
+export type SiteConfigDefaults = Partial<{ [K in SiteConfigKey]: Value<K> }>;
+
+export function createSiteConfig(db: Kysely<DB>, overrides: SiteConfigDefaults = {}) {
+  const defaults: Record<string, unknown> = { ...siteConfigDefaults, ...overrides };
   let cache: { values: Record<string, unknown>; at: number } | null = null;
   const load = async () => {
     if (cache && Date.now() - cache.at < TTL_MS) return cache.values;
@@ -187,7 +196,7 @@ export function createSiteConfig(db: Kysely<DB>) {
   return {
     async get<K extends SiteConfigKey>(key: K): Promise<Value<K>> {
       const values = await load();
-      return (key in values ? values[key] : siteConfigDefaults[key]) as Value<K>;
+      return (key in values ? values[key] : defaults[key]) as Value<K>;
     },
     async set<K extends SiteConfigKey>(key: K, value: Value<K>): Promise<void> {
       await this.setMany({ [key]: value });

@@ -3,15 +3,23 @@ import { sharedRoleSchemas } from "@parley/contracts";
 import type { Platform } from "../../platform/context.ts";
 import { categoryGrantsRoutes } from "./roles.category-grants.routes.ts";
 import { createCategoryGrants } from "./roles.category-grants.ts";
+import { createDefaultRoles } from "./roles.defaults.ts";
 import { createRolesRepo } from "./roles.repo.ts";
 import { rolesRoutes } from "./roles.routes.ts";
 import { createRolesService } from "./roles.service.ts";
 
-/** Roles and their permissions under /api/v2/roles; the roles' grants in one category at /categories/{id}/permissions. */
+/**
+ * Roles and their permissions under /api/v2/roles, the roles new accounts get at /roles/defaults; the roles' grants
+ * in one category at /categories/{id}/permissions.
+ */
 export async function registerRoles(app: FastifyInstance, platform: Platform): Promise<void> {
   for (const schema of sharedRoleSchemas) app.addSchema(schema);
   const repo = createRolesRepo(platform.db);
-  await app.register(rolesRoutes, { prefix: "/api/v2", service: createRolesService(repo, platform) });
+  await app.register(rolesRoutes, {
+    prefix: "/api/v2",
+    service: createRolesService(repo, platform),
+    setDefaultRoles: createDefaultRoles(repo, platform),
+  });
   await app.register(categoryGrantsRoutes, {
     prefix: "/api/v2",
     setCategoryGrants: createCategoryGrants(repo, platform),

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, Updateable } from "kysely";
+import { lockAllRows } from "../../platform/db/row-locks.ts";
 import type { DB, RolesTable } from "../../platform/db/schema.ts";
 
 export type RoleRow = Selectable<RolesTable>;
@@ -67,6 +68,29 @@ export function createRolesRepo(db: Kysely<DB>): RolesRepo {
         .executeTakeFirstOrThrow();
       return Number(row.count);
     },
+    async lockAll() {
+      await lockAllRows(db, "roles", "type");
+    },
+    async setTypeOf(type, roleIDs, dateUpdated) {
+      let others = db.updateTable("roles").set({ type: null, dateUpdated }).where("type", "=", type);
+      if (roleIDs.length) others = others.where("roleID", "not in", roleIDs);
+      await others.execute();
+      if (roleIDs.length)
+        await db
+          .updateTable("roles")
+          .set({ type, dateUpdated })
+          .where("roleID", "in", roleIDs)
+          .where((eb) => eb.or([eb("type", "is", null), eb("type", "!=", type)]))
+          .execute();
+    },
+    async countOfType(type) {
+      const row = await db
+        .selectFrom("roles")
+        .select((eb) => eb.fn.countAll<string | number>().as("count"))
+        .where("type", "=", type)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
     async categoryExists(categoryID) {
       return (
         (await db
@@ -93,4 +117,9 @@ export interface RolesRepo {
   /** How many roles grant `permission` globally. */
   countRolesGranting(permission: string): Promise<number>;
   categoryExists(categoryID: number): Promise<boolean>;
+  /** Locks every role until the transaction ends (PostgreSQL; SQLite writes one transaction at a time). */
+  lockAll(): Promise<void>;
+  /** The listed roles take the type; the others that had it lose it (type null). */
+  setTypeOf(type: string, roleIDs: number[], dateUpdated: string): Promise<void>;
+  countOfType(type: string): Promise<number>;
 }

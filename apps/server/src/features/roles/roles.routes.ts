@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import {
+  RoleDefaultsBody,
   RoleDeleteQuery,
   RoleIdParams,
   RoleListQuery,
@@ -8,6 +9,7 @@ import {
   RolePermissionsBody,
   RolePost,
 } from "@parley/contracts";
+import type { SetDefaultRoles } from "./roles.defaults.ts";
 import type { RoleExpansions } from "./roles.service.ts";
 import type { RolesService } from "./roles.service.ts";
 
@@ -22,8 +24,14 @@ const expansions = (expand: string[] | undefined): RoleExpansions => {
   };
 };
 
-/** /roles: every role (not paged), and their grants with expand=permissions (site.manage). */
-export const rolesRoutes: FastifyPluginAsyncTypebox<{ service: RolesService }> = async (app, { service }) => {
+/**
+ * /roles: every role (not paged), and their grants with expand=permissions (site.manage); /roles/defaults, the
+ * roles each kind of registration gives.
+ */
+export const rolesRoutes: FastifyPluginAsyncTypebox<{
+  service: RolesService;
+  setDefaultRoles: SetDefaultRoles;
+}> = async (app, { service, setDefaultRoles }) => {
   app.get(
     "/roles",
     {
@@ -35,6 +43,19 @@ export const rolesRoutes: FastifyPluginAsyncTypebox<{ service: RolesService }> =
       },
     },
     async (request) => service.list(request.viewer, expansions(request.query.expand)),
+  );
+  app.put(
+    "/roles/defaults",
+    {
+      schema: {
+        tags,
+        summary:
+          "Set the roles a kind of registration gives (the roles of its type), in one transaction: the listed roles take the type, the others lose it (site.manage). Answers every role.",
+        body: RoleDefaultsBody,
+        response: { 200: Type.Array(Type.Ref("Role")) },
+      },
+    },
+    async (request) => setDefaultRoles(request.viewer, request.body),
   );
   app.get(
     "/roles/:id",

@@ -1,7 +1,6 @@
 import {
   categoryPermissionNames,
   isPermissionName,
-  withConsolidatedPermissions,
   type FieldError,
   type PermissionFragment,
   type Role,
@@ -16,7 +15,8 @@ import { conflict, fieldError, HttpError, notFound, validationFailed } from "../
 import { markCustomPermissions } from "../categories/index.ts";
 import { countMembersByRole, giveRoleMembersRole } from "../users/index.ts";
 import { rolesPolicy } from "./roles.policy.ts";
-import type { Grant, RoleRow, RolesRepo } from "./roles.repo.ts";
+import { fragmentsOf, present } from "./roles.present.ts";
+import type { RoleRow, RolesRepo } from "./roles.repo.ts";
 
 declare module "../../platform/events.ts" {
   interface EventMap {
@@ -27,42 +27,10 @@ declare module "../../platform/events.ts" {
 
 const categoryNames = new Set<string>(categoryPermissionNames);
 
-function fragmentsOf(grants: Grant[]): PermissionFragment[] {
-  const global: Record<string, boolean> = {};
-  const categories = new Map<number, Record<string, boolean>>();
-  for (const grant of grants) {
-    if (grant.junctionType === "") global[grant.permission] = true;
-    else categories.set(grant.junctionID, { ...(categories.get(grant.junctionID) ?? {}), [grant.permission]: true });
-  }
-  const sorted = (map: Record<string, boolean>) =>
-    withConsolidatedPermissions(Object.fromEntries(Object.entries(map).sort(([a], [b]) => a.localeCompare(b))));
-  return [
-    { type: "global", id: null, permissions: sorted(global) },
-    ...[...categories.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([id, map]): PermissionFragment => ({ type: "category", id, permissions: sorted(map) })),
-  ];
-}
-
 /** What `expand` asks of roles: their grants, their member counts (both for site.manage). */
 export interface RoleExpansions {
   permissions: boolean;
   countUsers: boolean;
-}
-
-function present(row: RoleRow, grants?: Grant[], countUsers?: number): Role {
-  return {
-    roleID: row.roleID,
-    name: row.name,
-    description: row.description,
-    type: row.type,
-    deletable: row.deletable === 1,
-    canSession: row.canSession === 1,
-    personalInfo: row.personalInfo === 1,
-    sort: row.sort,
-    ...(grants ? { permissions: fragmentsOf(grants) } : {}),
-    ...(countUsers !== undefined ? { countUsers } : {}),
-  };
 }
 
 /** Roles and what they may do, globally and per category (site.manage to change them). */

@@ -50,7 +50,7 @@ export function createApplicantsService(
     async approve(userID: number, context: RequestContext): Promise<void> {
       requireAccess(context.viewer, usersPolicy.canManageApplicants);
       const row = await applicantOf(userID);
-      const confirm = platform.config.confirmEmail;
+      const confirm = await platform.siteConfig.get("registration.confirmEmail");
       const roleIDs = await roleIDsOfType(confirm ? "unconfirmed" : "member");
       await platform.db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);

@@ -223,3 +223,123 @@ describe.each(engines)("registration and e-mail confirmation on %s", (engine) =>
     expectNoLeaks(api.records);
   });
 });
+
+describe.each(engines)(
+  "registration as the Registration page sets it (confirm e-mail, default roles) on %s",
+  (engine) => {
+    let t: TestApp;
+    let api: Api;
+    let admin: Session;
+    let moderator: Session;
+    let roleIDs: Record<string, number>;
+
+    beforeAll(async () => {
+      // The server's PARLEY_CONFIRM_EMAIL is off: until the site setting is stored, new members need not confirm.
+      t = await createTestApp(engine, { config: { confirmEmail: false } });
+      api = createApi(t.app);
+      const cast = await createCast(t.database.db, {
+        admin: { name: "Root", role: "administrator" },
+        moderator: { name: "Mod", role: "moderator" },
+      });
+      [admin, moderator] = await Promise.all([api.signIn(cast.admin), api.signIn(cast.moderator)]);
+      for (const name of ["Gardeners", "Seedlings", "Visitors"])
+        expect((await api.post("/api/v2/roles", { name }, { as: admin })).statusCode).toBe(201);
+      const roles = (await api.get("/api/v2/roles")).json<Array<{ roleID: number; name: string }>>();
+      roleIDs = Object.fromEntries(roles.map((role) => [role.name, role.roleID]));
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    const register = (name: string, extra: Record<string, unknown> = {}) =>
+      api.post(
+        "/api/v2/users/register",
+        { name, email: `${name.toLowerCase()}@people.test`, password: "long enough 9", ...extra },
+        { ip: uniqueIp() },
+      );
+    const registered = async (name: string, extra: Record<string, unknown> = {}) => {
+      const response = await register(name, extra);
+      expect(response.statusCode, response.body).toBe(201);
+      const { userID } = response.json<{ userID: number }>();
+      const user = (await api.get(`/api/v2/users/${userID}`, { as: admin })).json<User>();
+      return { userID, roles: user.roles.map((role) => role.name).sort(), emailConfirmed: user.emailConfirmed };
+    };
+    const setConfig = (values: Record<string, unknown>, as = admin) => api.patch("/api/v2/config", values, { as });
+    const setDefaults = async (type: string, names: string[]) => {
+      const response = await api.put(
+        "/api/v2/roles/defaults",
+        { type, roleIDs: names.map((name) => roleIDs[name]) },
+        { as: admin },
+      );
+      expect(response.statusCode, response.body).toBe(200);
+    };
+
+    it("follows the server's PARLEY_CONFIRM_EMAIL while the setting is not stored: no confirmation here", async () => {
+      expect((await api.get("/api/v2/config?select=registration.*")).json()).toEqual({
+        "registration.method": "basic",
+        "registration.confirmEmail": false,
+      });
+      expect(await registered("Direct")).toMatchObject({ roles: ["Member"], emailConfirmed: true });
+      expect(mailTo(t.database.dataDir, "direct@people.test")).toEqual([]);
+    });
+
+    it("turning registration.confirmEmail on through the API makes the next registration unconfirmed, with a link", async () => {
+      const refused = await setConfig({ "registration.confirmEmail": true }, moderator);
+      expect(refused.statusCode).toBe(403);
+      const wrongType = await setConfig({ "registration.confirmEmail": "yes" });
+      expect(wrongType.statusCode).toBe(422);
+      expect(wrongType.json<{ errors: Array<{ field: string }> }>().errors).toEqual([
+        expect.objectContaining({ field: "registration.confirmEmail" }),
+      ]);
+      expect(await registered("StillDirect")).toMatchObject({ emailConfirmed: true });
+
+      const saved = await setConfig({ "registration.confirmEmail": true });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json()).toEqual({ "registration.confirmEmail": true });
+      const waiting = await registered("Waiting");
+      expect(waiting).toMatchObject({ roles: ["Unconfirmed"], emailConfirmed: false });
+      const link = linkIn(mailTo(t.database.dataDir, "waiting@people.test")[0]!, "emailconfirm");
+      expect(link.userID).toBe(waiting.userID);
+    });
+
+    it("gives a new registrant the default roles set through PUT /roles/defaults, and swaps them on confirmation", async () => {
+      await setDefaults("member", ["Member", "Gardeners"]);
+      await setDefaults("unconfirmed", ["Unconfirmed", "Seedlings"]);
+      const newcomer = await registered("Newcomer");
+      expect(newcomer).toMatchObject({ roles: ["Seedlings", "Unconfirmed"], emailConfirmed: false });
+      const { token } = linkIn(mailTo(t.database.dataDir, "newcomer@people.test")[0]!, "emailconfirm");
+      const confirmed = await api.post(
+        `/api/v2/users/${newcomer.userID}/confirm-email`,
+        { confirmationCode: token },
+        { ip: uniqueIp() },
+      );
+      expect(confirmed.statusCode, confirmed.body).toBe(201);
+      const user = (await api.get(`/api/v2/users/${newcomer.userID}`, { as: admin })).json<User>();
+      expect(user.roles.map((role) => role.name).sort()).toEqual(["Gardeners", "Member"]);
+
+      // Off again: the member roles straight away.
+      expect((await setConfig({ "registration.confirmEmail": false })).statusCode).toBe(200);
+      expect(await registered("Gardener")).toMatchObject({ roles: ["Gardeners", "Member"], emailConfirmed: true });
+    });
+
+    it("gives applicants the applicant roles, and the approved the member roles (unconfirmed ones when confirming is on)", async () => {
+      await setDefaults("applicant", ["Applicant", "Visitors"]);
+      expect(
+        (await setConfig({ "registration.method": "approval", "registration.confirmEmail": true })).statusCode,
+      ).toBe(200);
+      try {
+        const applicant = await registered("Hopeful", { discoveryText: "I grow tomatoes." });
+        expect(applicant).toMatchObject({ roles: ["Applicant", "Visitors"], emailConfirmed: false });
+        const approved = await api.post(`/api/v2/applicants/${applicant.userID}/approve`, {}, { as: admin });
+        expect(approved.statusCode, approved.body).toBe(204);
+        const user = (await api.get(`/api/v2/users/${applicant.userID}`, { as: admin })).json<User>();
+        expect(user.roles.map((role) => role.name).sort()).toEqual(["Seedlings", "Unconfirmed"]);
+        expect(mailTo(t.database.dataDir, "hopeful@people.test").map((mail) => mail.subject)).toContain(
+          "Confirm your email address",
+        );
+      } finally {
+        await setConfig({ "registration.method": "basic" });
+      }
+    });
+  },
+);

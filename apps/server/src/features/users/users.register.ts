@@ -72,7 +72,8 @@ export async function registerUser(deps: UsersDeps, body: RegisterBody, context:
   // The bot check, when the method asks for it and the site has one (without one, captcha is as basic).
   const botCheck = platform.config.botCheck;
   if (botCheck && method.toLowerCase() === "captcha") await verifyBotCheck(botCheck, body.captchaResponse, context.ip);
-  const confirm = platform.config.confirmEmail && !approval;
+  // The site's setting, read for each registration (its default is the server's PARLEY_CONFIRM_EMAIL).
+  const confirm = !approval && (await platform.siteConfig.get("registration.confirmEmail"));
   const row = await newUserRow({
     name,
     email,

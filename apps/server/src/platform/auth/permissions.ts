@@ -32,6 +32,7 @@ export function createPermissionsService(repo: AuthRepo) {
   const byRoleSet = new Map<string, Promise<UserPermissions>>();
   let links: Promise<{ junctions: number[]; aliases: Record<string, number> }> | null = null;
   let overlay: PermissionOverlay | null = null;
+  const invalidated: Array<() => void> = [];
 
   const loadLinks = () => {
     links ??= repo.categoryPermissionLinks().then((rows) => {
@@ -122,6 +123,12 @@ export function createPermissionsService(repo: AuthRepo) {
       byRoleSet.clear();
       links = null;
       overlay?.invalidate();
+      for (const listener of invalidated) listener();
+    },
+
+    /** Runs `listener` whenever the cache is dropped (roles or their types changed): for what else caches roles. */
+    onInvalidate(listener: () => void): void {
+      invalidated.push(listener);
     },
   };
 }

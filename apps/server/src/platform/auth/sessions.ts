@@ -34,6 +34,10 @@ export interface SessionsOptions {
 export function createSessions({ repo, permissions, clock }: SessionsOptions) {
   let guestRoleIDs: Promise<number[]> | null = null;
   const guestRoles = () => (guestRoleIDs ??= repo.roleIDsOfType("guest"));
+  // A role may gain or lose the guest type (PATCH /roles/{id}, PUT /roles/defaults): read them again then.
+  permissions.onInvalidate(() => {
+    guestRoleIDs = null;
+  });
 
   async function guest(): Promise<Viewer> {
     const roleIDs = await guestRoles();

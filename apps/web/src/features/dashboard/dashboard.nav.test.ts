@@ -21,7 +21,10 @@ describe("the dashboard's navigation", () => {
       ["Moderation", ["/dashboard/content/reports", "/dashboard/settings/report-reasons"]],
       ["Forum", ["/dashboard/categories", "/dashboard/tags", "/dashboard/reactions"]],
       ["Knowledge", ["/dashboard/knowledge"]],
-      ["Settings", ["/dashboard/settings", "/dashboard/settings/email", "/dashboard/addons"]],
+      [
+        "Settings",
+        ["/dashboard/settings", "/dashboard/settings/email", "/dashboard/settings/registration", "/dashboard/addons"],
+      ],
     ]);
     expect(links(admin, true)[1]).toEqual([
       "Membership",
@@ -36,8 +39,8 @@ describe("the dashboard's navigation", () => {
       ["Forum", ["/dashboard/categories", "/dashboard/tags", "/dashboard/reactions"]],
       ["Settings", ["/dashboard/settings"]],
     ]);
-    // site.manage changes the themes and the roles, where the mail goes (its SMTP server) and the add-ons: how
-    // the site works; a moderator (community.moderate) has none of them.
+    // site.manage changes the themes and the roles, where the mail goes (its SMTP server), registration (its method
+    // and default roles) and the add-ons: how the site works; a moderator (community.moderate) has none of them.
     const siteManager = links(viewer(["site.manage"]));
     expect(siteManager.slice(0, 2)).toEqual([
       ["Appearance", ["/dashboard/themes"]],
@@ -48,7 +51,7 @@ describe("the dashboard's navigation", () => {
     expect(links(viewer(["articles.add", "kb.view"]))).toEqual([]);
     expect(siteManager.at(-1)).toEqual([
       "Settings",
-      ["/dashboard/settings", "/dashboard/settings/email", "/dashboard/addons"],
+      ["/dashboard/settings", "/dashboard/settings/email", "/dashboard/settings/registration", "/dashboard/addons"],
     ]);
     // The categories are kept with community.manage or site.manage, as the API's writes.
     expect(siteManager).toContainEqual(["Forum", ["/dashboard/categories"]]);

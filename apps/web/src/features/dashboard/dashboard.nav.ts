@@ -7,7 +7,14 @@ import { canManageKnowledgeBases, knowledgeDashboardPath } from "../knowledge/in
 import { canManageMembers, membersPagePath } from "../members/index.ts";
 import { canManageCategories, categoriesDashboardPath } from "../categories/index.ts";
 import { canManageRoles, rolesPagePath } from "../roles/index.ts";
-import { canManageEmail, editableSettings, emailSettingsPath, settingsPagePath } from "../settings/index.ts";
+import {
+  canManageEmail,
+  canManageRegistration,
+  editableSettings,
+  emailSettingsPath,
+  registrationSettingsPath,
+  settingsPagePath,
+} from "../settings/index.ts";
 import { canManageTags, tagsPagePath } from "../tags/index.ts";
 import { canManageThemes, themesPagePath } from "../themes/index.ts";
 
@@ -32,8 +39,7 @@ const canModerate = (me: Viewer) => me.userID !== 0 && (me.isAdmin || me.permiss
 
 /**
  * The dashboard's navigation, grouped as Vanilla's (Appearance, Membership, Moderation, Forum, Knowledge, Settings): only the
- * pages the member may open, only the groups with a page left. Each page's server checks again. The
- * dashboard pages still to come (issue 28: registration) join it with their pages.
+ * pages the member may open, only the groups with a page left. Each page's server checks again.
  */
 export function dashboardSections(me: Viewer, site: { registrationApproval: boolean }): DashboardSection[] {
   const sections: DashboardSection[] = [
@@ -80,6 +86,7 @@ export function dashboardSections(me: Viewer, site: { registrationApproval: bool
       links: [
         ...(editableSettings(me).length > 0 ? [{ name: "Site Settings", to: settingsPagePath }] : []),
         ...(canManageEmail(me) ? [{ name: "Outgoing Email", to: emailSettingsPath }] : []),
+        ...(canManageRegistration(me) ? [{ name: "Registration", to: registrationSettingsPath }] : []),
         ...(canManageAddons(me) ? [{ name: "Addons", to: addonsPagePath }] : []),
       ],
     },

@@ -1,6 +1,8 @@
-import type { EmailDelivery, OutboxMessage } from "@parley/contracts";
+import type { EmailDelivery, OutboxMessage, Role } from "@parley/contracts";
+import type { RegistrationRoleType } from "@parley/contracts/roles-constants";
 import type { ApiClient } from "../../lib/api.ts";
 import { emailSettingKeys, type EmailSettings } from "./email.ts";
+import { registrationSettingKeys, type RegistrationSettings } from "./registration.ts";
 import { settingsPageKeys, type SettingValue } from "./settings.ts";
 
 /** Site settings (dashboard-config.yml): GET /config for the page's keys, PATCH /config to change them. */
@@ -32,4 +34,17 @@ export const emailApi = {
         body: { destinationAddress },
       })
     ).data,
+};
+
+/** Registration: the method and confirm e-mail (GET and PATCH /config), and the roles each kind of it gives. */
+export const registrationApi = {
+  read: async (api: ApiClient, signal?: AbortSignal) =>
+    (await api.get<RegistrationSettings>("/config", { select: [...registrationSettingKeys] }, signal)).data,
+  save: async (api: ApiClient, values: RegistrationSettings) =>
+    (await api.request<RegistrationSettings>({ method: "PATCH", path: "/config", body: values })).data,
+  /** Every role with its type (the roles of a registration's type are what it gives). */
+  roles: async (api: ApiClient, signal?: AbortSignal) => (await api.get<Role[]>("/roles", {}, signal)).data,
+  /** `PUT /roles/defaults`: these roles, and no others, given by this kind of registration. */
+  setDefaults: async (api: ApiClient, type: RegistrationRoleType, roleIDs: number[]) =>
+    (await api.request<Role[]>({ method: "PUT", path: "/roles/defaults", body: { type, roleIDs } })).data,
 };

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "../../lib/api.ts";
-import { emailApi, settingsApi } from "./settings.api.ts";
+import { emailApi, registrationApi, settingsApi } from "./settings.api.ts";
 
 export const settingsKeys = { page: () => ["config", "settings-page"] as const };
 
@@ -19,3 +19,13 @@ export const emailDeliveryQuery = (api: ApiClient) =>
   queryOptions({ queryKey: emailKeys.delivery(), queryFn: ({ signal }) => emailApi.delivery(api, signal) });
 export const outboxQuery = (api: ApiClient) =>
   queryOptions({ queryKey: emailKeys.outbox(), queryFn: ({ signal }) => emailApi.outbox(api, signal) });
+
+export const registrationKeys = {
+  settings: () => ["config", "registration-settings"] as const,
+  roles: () => ["registration", "roles"] as const,
+};
+
+export const registrationSettingsQuery = (api: ApiClient) =>
+  queryOptions({ queryKey: registrationKeys.settings(), queryFn: ({ signal }) => registrationApi.read(api, signal) });
+export const registrationRolesQuery = (api: ApiClient) =>
+  queryOptions({ queryKey: registrationKeys.roles(), queryFn: ({ signal }) => registrationApi.roles(api, signal) });

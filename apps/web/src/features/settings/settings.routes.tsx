@@ -9,13 +9,18 @@ import { refreshTitleBar } from "../layouts/index.ts";
 import { requireMember, requirePermitted } from "../users/index.ts";
 import { canManageEmail, emailSettingKeys, emailSettingsFromForm, type EmailSettings } from "./email.ts";
 import { EmailSettingsPage } from "./pages/EmailSettingsPage.tsx";
+import { RegistrationSettingsPage } from "./pages/RegistrationSettingsPage.tsx";
 import { SettingsPage } from "./pages/SettingsPage.tsx";
+import { canManageRegistration } from "./registration.ts";
+import { createSaveRegistration } from "./registration.save.ts";
 import { emailApi, settingsApi } from "./settings.api.ts";
 import {
   emailDeliveryQuery,
   emailKeys,
   emailSettingsQuery,
   outboxQuery,
+  registrationRolesQuery,
+  registrationSettingsQuery,
   settingsKeys,
   settingsQuery,
 } from "./settings.queries.ts";
@@ -39,6 +44,9 @@ export function createSettingsRoutes({
   };
   const requireEmailManager = (request: Request) =>
     requirePermitted(queryClient, api, request, canManageEmail, "Settings");
+  const requireRegistrationManager = (request: Request) =>
+    requirePermitted(queryClient, api, request, canManageRegistration, "Settings");
+  const saveRegistration = createSaveRegistration({ queryClient, api });
   /** "Send a test e-mail": the address typed, the server's word on it (its SMTP server's refusal too). */
   const sendTest = async (destinationAddress: string) => {
     const values = { intent: "test", destinationAddress };
@@ -122,6 +130,25 @@ export function createSettingsRoutes({
         return { ok: true, message: t("Your changes have been saved."), values: { intent } } satisfies FormResult;
       },
       element: <EmailSettingsPage />,
+    },
+    {
+      id: "registration-settings",
+      path: "dashboard/settings/registration",
+      loader: async ({ request }: LoaderFunctionArgs) => {
+        await requireRegistrationManager(request);
+        await loadOrThrow("Settings", () =>
+          Promise.all([
+            queryClient.ensureQueryData(registrationSettingsQuery(api)),
+            queryClient.ensureQueryData(registrationRolesQuery(api)),
+          ]),
+        );
+        return null;
+      },
+      action: async ({ request }: ActionFunctionArgs) => {
+        await requireRegistrationManager(request);
+        return saveRegistration(request);
+      },
+      element: <RegistrationSettingsPage />,
     },
   ];
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { emailSettingsFromForm } from "./email.ts";
+import {
+  canManageRegistration,
+  changedDefaults,
+  defaultRolesOf,
+  registrationFormValues,
+  registrationFromForm,
+  rolesCheckedTwice,
+} from "./registration.ts";
 import { editableSettings, settingsFromForm } from "./settings.ts";
 
 const member = { userID: 5, isAdmin: false, permissions: ["session.valid", "discussions.add"] };
@@ -13,8 +21,8 @@ describe("the settings page's fields", () => {
       "garden.description",
       "ui.editContentTimeout",
     ]);
+    // Registration has its own page.
     expect(editableSettings({ ...member, permissions: ["site.manage"] })).toEqual([
-      "registration.method",
       "tagging.enabled",
       "conversations.enabled",
       "signatures.enabled",
@@ -25,7 +33,7 @@ describe("the settings page's fields", () => {
       "embed.forceEmbed",
       "locales.enabled",
     ]);
-    expect(editableSettings({ ...member, isAdmin: true })).toHaveLength(13);
+    expect(editableSettings({ ...member, isAdmin: true })).toHaveLength(12);
   });
 
   it("reads a posted form as the API's values: unchecked switches off, the edit window a number", () => {
@@ -33,7 +41,6 @@ describe("the settings page's fields", () => {
     form.set("garden.title", "Gardeners");
     form.set("ui.editContentTimeout", "3600");
     form.set("tagging.enabled", "1");
-    form.set("registration.method", "approval");
     form.append("locales.enabled", "fr");
     form.append("locales.enabled", "de");
     // Not the member's to change: left out whatever the form says.
@@ -44,7 +51,6 @@ describe("the settings page's fields", () => {
         "ui.editContentTimeout",
         "tagging.enabled",
         "conversations.enabled",
-        "registration.method",
         "locales.enabled",
       ]),
     ).toEqual({
@@ -52,7 +58,6 @@ describe("the settings page's fields", () => {
       "ui.editContentTimeout": 3600,
       "tagging.enabled": true,
       "conversations.enabled": false,
-      "registration.method": "approval",
       "locales.enabled": "fr,de",
     });
   });
@@ -91,5 +96,69 @@ describe("the outgoing mail form", () => {
     expect(emailSettingsFromForm(form({ ...base, forgetPassword: "1" }))["smtp.password"]).toBe("");
     expect(emailSettingsFromForm(form({ ...base, "smtp.port": "twenty" }))["smtp.port"]).toBe("twenty");
     expect(emailSettingsFromForm(form({ ...base, "smtp.security": "ssl3" }))["smtp.security"]).toBe("ssl3");
+  });
+});
+
+describe("the registration form", () => {
+  const form = (entries: Array<[string, string]>) => {
+    const data = new FormData();
+    for (const [name, value] of entries) data.append(name, value);
+    return data;
+  };
+
+  it("is for site managers", () => {
+    expect(canManageRegistration({ ...member, permissions: ["site.manage"] })).toBe(true);
+    expect(canManageRegistration({ ...member, permissions: ["community.manage", "community.moderate"] })).toBe(false);
+    expect(canManageRegistration({ ...member, isAdmin: true, userID: 0 })).toBe(false);
+  });
+
+  it("reads the method, the confirm e-mail box and each kind's checked roles (no box: off, none)", () => {
+    const submitted = registrationFromForm(
+      form([
+        ["registration.method", "approval"],
+        ["registration.confirmEmail", "1"],
+        ["defaultRoles.member", "8"],
+        ["defaultRoles.member", "4"],
+        ["defaultRoles.member", "4"],
+        ["defaultRoles.member", "not-a-role"],
+        ["defaultRoles.applicant", "3"],
+      ]),
+    );
+    expect(submitted).toEqual({
+      settings: { "registration.method": "approval", "registration.confirmEmail": true },
+      defaults: { member: [8, 4], unconfirmed: [], applicant: [3] },
+    });
+    expect(registrationFormValues(submitted)).toEqual({
+      "registration.method": "approval",
+      "registration.confirmEmail": "true",
+      "defaultRoles.member": "8,4",
+      "defaultRoles.unconfirmed": "",
+      "defaultRoles.applicant": "3",
+    });
+    expect(registrationFromForm(form([])).settings).toEqual({
+      "registration.method": "",
+      "registration.confirmEmail": false,
+    });
+  });
+
+  it("finds a role checked under two kinds (a role has one type), and which kinds changed, members first", () => {
+    expect(rolesCheckedTwice({ member: [4, 8], unconfirmed: [2], applicant: [3] })).toEqual({});
+    expect(rolesCheckedTwice({ member: [4, 8], unconfirmed: [2, 8], applicant: [4] })).toEqual({
+      unconfirmed: { roleID: 8, alsoUnder: "member" },
+      applicant: { roleID: 4, alsoUnder: "member" },
+    });
+    const current = defaultRolesOf([
+      { roleID: 1, type: "guest" },
+      { roleID: 2, type: "unconfirmed" },
+      { roleID: 3, type: "applicant" },
+      { roleID: 4, type: "member" },
+      { roleID: 8, type: null },
+    ]);
+    expect(current).toEqual({ member: [4], unconfirmed: [2], applicant: [3] });
+    expect(changedDefaults(current, { member: [4], unconfirmed: [2], applicant: [3] })).toEqual([]);
+    expect(changedDefaults(current, { member: [8, 4], unconfirmed: [2], applicant: [] })).toEqual([
+      "member",
+      "applicant",
+    ]);
   });
 });

@@ -5,12 +5,14 @@ export type SettingValue = string | number | boolean;
 
 export const settingsPagePath = "/dashboard/settings";
 
-/** The settings the page offers, in its order: what the site says, then how it works. */
+/**
+ * The settings the page offers, in its order: what the site says, then how it works. Registration (the method,
+ * confirm e-mail, default roles) has its own page: `registration.ts`.
+ */
 export const settingsPageKeys = [
   "garden.title",
   "garden.description",
   "ui.editContentTimeout",
-  "registration.method",
   "tagging.enabled",
   "conversations.enabled",
   "signatures.enabled",

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { Form, useActionData, useNavigation } from "react-router";
-import { editWindowChoices, registrationMethods, siteSettingRules } from "@parley/contracts/site-settings";
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import { editWindowChoices, siteSettingRules } from "@parley/contracts/site-settings";
 import { contentLocaleKeys, defaultTranslationLocale } from "@parley/contracts/translations-constants";
 import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
@@ -18,17 +18,9 @@ import {
 } from "../../../ui/forms/Form.tsx";
 import { meQuery } from "../../users/index.ts";
 import { settingsQuery } from "../settings.queries.ts";
+import { canManageRegistration, registrationSettingsPath } from "../registration.ts";
 import { editableSettings, settingsPagePath, type SettingsPageKey, type SettingValue } from "../settings.ts";
 import styles from "./SettingsPage.module.css";
-
-const registrationLabels: Record<(typeof registrationMethods)[number], string> = {
-  basic: "Basic: anyone may register",
-  captcha: "Captcha: anyone may register after a bot check (as Basic while none is configured)",
-  approval: "Approval: new members wait until an administrator approves them",
-  invitation: "Invitation: not built yet, so registration is closed",
-  connect: "Connect: not built yet, so registration is closed",
-  closed: "Closed: nobody may register",
-};
 
 /** What a host page loads to embed the forum (`GET /api/v2/assets/embed-script`). */
 const embedScriptAddress = "/api/v2/assets/embed-script";
@@ -105,14 +97,11 @@ export function SettingsPage() {
             error={error("ui.editContentTimeout")}
           />
         ) : null}
-        {editable.has("registration.method") ? (
-          <SelectField
-            label={t("Registration")}
-            name="registration.method"
-            defaultValue={text("registration.method").toLowerCase()}
-            options={registrationMethods.map((method) => ({ value: method, label: t(registrationLabels[method]) }))}
-            error={error("registration.method")}
-          />
+        {canManageRegistration(me) ? (
+          <p className={formStyles.hint}>
+            {t("How members register, whether they confirm their e-mail and the roles they get:")}{" "}
+            <Link to={registrationSettingsPath}>{t("Registration")}</Link>
+          </p>
         ) : null}
         {switches.length ? (
           <fieldset className={styles.switches}>

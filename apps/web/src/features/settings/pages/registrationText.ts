@@ -1,0 +1,47 @@
+import type { RegistrationRoleType } from "@parley/contracts/roles-constants";
+import type { RegistrationMethod } from "@parley/contracts/site-settings";
+import { t } from "../../../lib/i18n.ts";
+
+/** Each method in words: its name and what it does here. */
+export function methodText(method: RegistrationMethod): { name: string; hint: string } {
+  switch (method) {
+    case "basic":
+      return { name: t("Basic"), hint: t("Anyone may register.") };
+    case "captcha":
+      return {
+        name: t("Captcha"),
+        hint: t("Anyone may register after a bot check (as Basic while the server has none configured)."),
+      };
+    case "approval":
+      return { name: t("Approval"), hint: t("New members wait until an administrator approves them.") };
+    case "invitation":
+      return { name: t("Invitation"), hint: t("Not built yet, so registration is closed.") };
+    case "connect":
+      return { name: t("Connect"), hint: t("Not built yet, so registration is closed.") };
+    case "closed":
+      return { name: t("Closed"), hint: t("Nobody may register.") };
+  }
+}
+
+/** The heading of each kind of registration's roles (the save names them in its refusals too). */
+export function defaultRolesLabel(type: RegistrationRoleType): string {
+  switch (type) {
+    case "member":
+      return t("New members get");
+    case "unconfirmed":
+      return t("Members waiting to confirm their e-mail get");
+    case "applicant":
+      return t("Applicants get");
+  }
+}
+
+export function defaultRolesHint(type: RegistrationRoleType): string {
+  switch (type) {
+    case "member":
+      return t("The roles of a new account, or of one whose e-mail address is confirmed. At least one.");
+    case "unconfirmed":
+      return t("Used while Confirm E-mail is on; confirming the address swaps them for the new members' roles.");
+    case "applicant":
+      return t("Under registration by Approval, until the application is approved or declined.");
+  }
+}
