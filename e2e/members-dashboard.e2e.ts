@@ -28,7 +28,9 @@ describe("members at /dashboard/users", () => {
     expect((await members.goto()).status()).toBe(200);
     await waitForHydration(page);
     await members.navLink("Members").waitFor();
+    // The first column holds the rows' checkboxes ("Select all members on this page" heads it).
     expect(await members.columns()).toEqual([
+      "",
       "Name",
       "E-mail",
       "Roles",

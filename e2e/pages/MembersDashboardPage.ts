@@ -26,9 +26,12 @@ export class MembersDashboardPage extends DashboardPage {
     return (await this.table.getByRole("columnheader").allInnerTexts()).map((text) => text.replace(/ [↑↓]$/, ""));
   }
 
-  /** A row's cells after the name, as shown. */
+  /** A row's cells after the name, as shown (not its selection checkbox). */
   async cells(name: string): Promise<string[]> {
-    return this.row(name).getByRole("cell").allInnerTexts();
+    return this.row(name)
+      .getByRole("cell")
+      .filter({ hasNot: this.page.getByRole("checkbox") })
+      .allInnerTexts();
   }
 
   async find(text: string, filters: { role?: string; banned?: "Banned" | "Not banned" } = {}): Promise<void> {
@@ -60,7 +63,7 @@ export class MembersDashboardPage extends DashboardPage {
     return this.open(`/dashboard/users/${userID}`);
   }
 
-  panel(name: "Details" | "Roles" | "Ban" | "Banned" | "Delete"): Locator {
+  panel(name: "Details" | "Roles" | "Password" | "Sessions" | "Ban" | "Banned" | "Delete"): Locator {
     return this.main.getByRole("region", { name, exact: true });
   }
 
@@ -134,5 +137,86 @@ export class MembersDashboardPage extends DashboardPage {
 
   status(text: string): Locator {
     return this.main.getByRole("status").filter({ hasText: text });
+  }
+
+  /** The Password panel's "Send a Password Reset E-mail". */
+  async sendPasswordReset(): Promise<void> {
+    await this.panel("Password").getByRole("button", { name: "Send a Password Reset E-mail" }).click();
+  }
+
+  /** The Sessions panel's line: how many browsers the member is signed in on. */
+  get sessionsSummary(): Locator {
+    return this.panel("Sessions").getByTestId("sessions-summary");
+  }
+
+  /** The member's sessions as listed, one line each. */
+  async sessions(): Promise<string[]> {
+    return this.panel("Sessions").getByRole("listitem").allInnerTexts();
+  }
+
+  /** "Sign Out Everywhere…": the first step (the confirmation follows). */
+  async askSignOutEverywhere(): Promise<void> {
+    await this.panel("Sessions").getByRole("button", { name: "Sign Out Everywhere…" }).click();
+  }
+
+  /** Confirms the open confirmation with its button of that name. */
+  async confirmWith(label: string): Promise<void> {
+    await this.confirmation.getByRole("button", { name: label, exact: true }).click();
+  }
+
+  /** The bulk bar above the table. */
+  get bulkBar(): Locator {
+    return this.main.getByRole("region", { name: "Bulk actions", exact: true });
+  }
+
+  /** What the bulk bar says of the selection ("2 members selected."). */
+  get bulkCount(): Locator {
+    return this.bulkBar.getByTestId("bulk-count");
+  }
+
+  /** A row's selection checkbox. */
+  selectBox(name: string): Locator {
+    return this.table.getByRole("checkbox", { name: `Select ${name}`, exact: true });
+  }
+
+  get selectAllBox(): Locator {
+    return this.table.getByRole("checkbox", { name: "Select all members on this page" });
+  }
+
+  /** Checks a row by the keyboard: its checkbox focused, then Space. */
+  async selectByKeyboard(name: string): Promise<void> {
+    await this.selectBox(name).focus();
+    await this.page.keyboard.press("Space");
+  }
+
+  async select(name: string): Promise<void> {
+    await this.selectBox(name).check();
+  }
+
+  /**
+   * Chooses a bulk action and its details in the bar, then Apply (by the keyboard when asked: each control
+   * focused and set from the keyboard, Enter on Apply).
+   */
+  async bulk(
+    action: "Add a role" | "Remove a role" | "Ban" | "Delete",
+    details: { role?: string; reason?: string; for?: string; posts?: string } = {},
+    options: { keyboard?: boolean } = {},
+  ): Promise<void> {
+    const bar = this.bulkBar;
+    await bar.getByLabel("With the selected members").selectOption({ label: action });
+    if (details.role) await bar.getByLabel("Role", { exact: true }).selectOption({ label: details.role });
+    if (details.reason !== undefined) await bar.getByLabel("Ban reason").fill(details.reason);
+    if (details.for) await bar.getByLabel("Ban for").selectOption({ label: details.for });
+    if (details.posts) await bar.getByLabel("Their posts").selectOption({ label: details.posts });
+    const apply = bar.getByRole("button", { name: "Apply" });
+    if (options.keyboard) {
+      await apply.focus();
+      await this.page.keyboard.press("Enter");
+    } else await apply.click();
+  }
+
+  /** The bulk bar's refusal (role=alert). */
+  get bulkAlert(): Locator {
+    return this.bulkBar.getByRole("alert");
   }
 }

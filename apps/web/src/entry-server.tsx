@@ -16,7 +16,7 @@ export interface RenderInput {
   url: string;
   /** GET renders; POST runs the matched route's action with `form` (a plain HTML form post). */
   method?: "GET" | "POST";
-  form?: Record<string, string>;
+  form?: Array<[string, string]>;
   /** The session's transient key, for forms' hidden fields; null for guests. */
   transientKey?: string | null;
   /** Answers /api/v2 calls in-process, as the requesting user. */
@@ -49,7 +49,7 @@ export async function render({
   const now = Date.now();
   const handler = createStaticHandler(createRoutes({ queryClient, api }));
   const request =
-    method === "POST" ? new Request(url, { method: "POST", body: new URLSearchParams(form ?? {}) }) : new Request(url);
+    method === "POST" ? new Request(url, { method: "POST", body: new URLSearchParams(form ?? []) }) : new Request(url);
   const context = await handler.query(request);
   if (context instanceof Response) {
     return { kind: "redirect", status: context.status, location: context.headers.get("Location") ?? "/" };

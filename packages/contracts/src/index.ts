@@ -9,6 +9,7 @@ export * from "./addons.ts";
 export * from "./permissions.ts";
 export * from "./users.ts";
 export * from "./tokens.ts";
+export * from "./sessions.ts";
 export * from "./roles.ts";
 export * from "./discussions.ts";
 export * from "./tags.ts";

@@ -13,6 +13,8 @@ export const userRules = {
   banReasonMaxLength: 500,
   /** A member's signature source, in characters. */
   signatureMaxLength: 1000,
+  /** Members one bulk action (add or remove a role, ban, delete) takes at once: one page of the dashboard and more. */
+  bulkMaxUsers: 100,
 } as const;
 
 /** The exact sentences shown for bad registration input. */

@@ -261,6 +261,40 @@ export type BanBody = Static<typeof BanBody>;
 
 export const RequestPasswordBody = Type.Object({ email: Type.String() });
 
+/** The members a bulk action acts on: at least one, at most `userRules.bulkMaxUsers` (repeats count once). */
+const BulkUserIDs = Type.Array(Type.Integer({ minimum: 1 }), {
+  minItems: 1,
+  maxItems: userRules.bulkMaxUsers,
+  description: `The members, at most ${userRules.bulkMaxUsers}.`,
+});
+
+/**
+ * `PATCH /users/bulk-role-assignment` (Vanilla's BulkRoleAssignment): each member gains `addRoleIDs` and loses
+ * `removeRoleIDs`; at least one of the two is not empty. Vanilla's `addReplacementRoleID` is not taken.
+ */
+export const BulkRoleAssignment = Type.Object({
+  userIDs: BulkUserIDs,
+  addRoleIDs: Type.Optional(Type.Array(Type.Integer(), { maxItems: 100 })),
+  removeRoleIDs: Type.Optional(Type.Array(Type.Integer(), { maxItems: 100 })),
+});
+export type BulkRoleAssignment = Static<typeof BulkRoleAssignment>;
+
+/** `PATCH /users/bulk-ban` (Parley's): `PUT /users/{id}/ban`'s body for several members at once. */
+export const BulkBanBody = Type.Object({
+  userIDs: BulkUserIDs,
+  banned: Type.Boolean(),
+  reason: BanBody.properties.reason,
+  dateBanExpires: BanBody.properties.dateBanExpires,
+});
+export type BulkBanBody = Static<typeof BulkBanBody>;
+
+/** `POST /users/bulk-delete` (Parley's): `DELETE /users/{id}`'s choice for several members at once. */
+export const BulkDeleteBody = Type.Object({
+  userIDs: BulkUserIDs,
+  deleteMethod: UserDeleteBody.properties.deleteMethod,
+});
+export type BulkDeleteBody = Static<typeof BulkDeleteBody>;
+
 export const AuthenticatePasswordBody = Type.Object({
   username: Type.String({ minLength: 1, description: "The user's name or e-mail." }),
   password: Type.String({ minLength: 1 }),

@@ -22,13 +22,18 @@ export interface PagesOptions {
   themeHead?: (request: FastifyRequest) => Promise<string>;
 }
 
-/** A submitted form as flat strings (repeated fields keep their last value). */
-function formOf(body: unknown): Record<string, string> {
-  const form: Record<string, string> = {};
+/**
+ * A submitted form as its name and value pairs: a repeated field (checkboxes of one name) keeps every value, as the
+ * browser sent them (qs makes it an array, or past its array limit an object of index → value).
+ */
+function formOf(body: unknown): Array<[string, string]> {
+  const form: Array<[string, string]> = [];
   if (body && typeof body === "object") {
     for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
-      const last: unknown = Array.isArray(value) ? value.at(-1) : value;
-      if (typeof last === "string") form[name] = last;
+      const indexed =
+        value !== null && typeof value === "object" && Object.keys(value).every((key) => /^\d+$/.test(key));
+      const values: unknown[] = Array.isArray(value) ? value : indexed ? Object.values(value) : [value];
+      for (const item of values) if (typeof item === "string") form.push([name, item]);
     }
   }
   return form;

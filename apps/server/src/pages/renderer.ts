@@ -34,7 +34,7 @@ interface WebRenderInput {
   url: string;
   /** GET renders the page; POST runs the route's action with the submitted form (pages work without JavaScript). */
   method: "GET" | "POST";
-  form?: Record<string, string>;
+  form?: Array<[string, string]>;
   transport: (request: WebApiRequest) => Promise<WebApiResponse>;
   assets: PageAssets;
   /** The signed-in session's transient key, for the forms' hidden field (CSRF without JavaScript). */

@@ -48,7 +48,12 @@ export function createEmailTokens(platform: Platform) {
       );
     },
 
-    async sendPasswordReset(user: { userID: number; name: string; email: string }, origin: string): Promise<void> {
+    /** The reset link; `sentByStaff` when an administrator sent it from the dashboard rather than the member asked. */
+    async sendPasswordReset(
+      user: { userID: number; name: string; email: string },
+      origin: string,
+      options: { sentByStaff?: boolean } = {},
+    ): Promise<void> {
       const token = await issue(user.userID, user.email, "reset");
       await platform.mailer.send(
         simpleMail(
@@ -56,7 +61,9 @@ export function createEmailTokens(platform: Platform) {
           "Reset your password",
           [
             `Hi ${user.name},`,
-            "Someone asked to reset the password of your account. If it was you, choose a new password with the link below within an hour. If not, ignore this message.",
+            options.sentByStaff
+              ? "An administrator of the forum sent you this link to choose a new password for your account. It works for an hour; your current password keeps working until you choose a new one."
+              : "Someone asked to reset the password of your account. If it was you, choose a new password with the link below within an hour. If not, ignore this message.",
           ],
           { label: "Reset your password", url: `${origin}/entry/passwordreset/${user.userID}/${token}` },
         ),

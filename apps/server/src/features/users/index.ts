@@ -7,6 +7,7 @@ import { createApplicantsService } from "./applicants.service.ts";
 import { createAuthenticateService } from "./authenticate.service.ts";
 import { createEmailTokens } from "./email-tokens.ts";
 import { createUsersRepo } from "./users.repo.ts";
+import { usersManageRoutes } from "./users.manage.routes.ts";
 import { usersRoutes } from "./users.routes.ts";
 import { requestContext } from "../../platform/http/request-context.ts";
 import {
@@ -45,6 +46,7 @@ export async function registerUsers(
   const authenticate = createAuthenticateService(repo, platform, (request) => service.me(requestContext(request)));
   const applicants = createApplicantsService(repo, platform, createEmailTokens(platform));
   await app.register(usersRoutes, { prefix: "/api/v2", service, authenticate, platform });
+  await app.register(usersManageRoutes, { prefix: "/api/v2", service, platform });
   // Bans that end are lifted at their end (this process wakes the job for the bans it gives) or within a minute.
   platform.jobs.register(UNBAN_JOB, async () => void (await unbanExpired({ repo, platform })), { everyMs: 60_000 });
   await app.register(applicantsRoutes, { prefix: "/api/v2", applicants });

@@ -1,16 +1,18 @@
 import { userMessages } from "@parley/contracts";
+import { requireAccess } from "../../platform/auth/access.ts";
 import { requireSignedIn } from "../../platform/auth/authorize.ts";
 import { hashPassword } from "../../platform/auth/password.ts";
-import { HttpError, validationFailed } from "../../platform/errors.ts";
+import { conflict, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import type { RequestContext } from "../../platform/http/request-context.ts";
 import type { UsersDeps } from "./users.operation.ts";
+import { usersPolicy } from "./users.policy.ts";
 import { promoteUnconfirmed } from "./users.rules.ts";
 import { checkPassword } from "./users.validation.ts";
 import { storableText } from "../../platform/text.ts";
 
 /*
  * The operations behind the e-mailed links (`email-tokens.ts`): sending and using an address
- * confirmation, asking for and using a password reset.
+ * confirmation, asking for (or, as an administrator, sending) and using a password reset.
  */
 
 /** Sends a new confirmation link to the signed-in user. */
@@ -46,6 +48,22 @@ export async function requestPassword(
   // No stored address holds a NUL (PostgreSQL's text cannot), so one typed with it finds nobody, as any unknown does.
   const [user] = (await repo.findAllByEmail(storableText(email).trim())).filter((row) => row.deleted === 0);
   if (user) await tokens.sendPasswordReset(user, context.origin);
+}
+
+/**
+ * `POST /users/{id}/request-password`: whoever edits members e-mails a member the same one-hour reset link they
+ * could ask for themselves (users.edit; 404 for an unknown or deleted member, 409 for one without an address).
+ */
+export async function sendPasswordReset(
+  { repo, tokens }: UsersDeps,
+  userID: number,
+  context: RequestContext,
+): Promise<void> {
+  requireAccess(context.viewer, usersPolicy.canEditOthers);
+  const user = await repo.findById(userID);
+  if (!user || user.deleted === 1) throw notFound("User");
+  if (user.email.trim() === "") throw conflict("This member has no e-mail address to send the link to.");
+  await tokens.sendPasswordReset(user, context.origin, { sentByStaff: true });
 }
 
 /** Sets the password of the reset link's account (validate → load by the token → one transaction). */

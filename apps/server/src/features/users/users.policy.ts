@@ -33,6 +33,13 @@ export const usersPolicy = {
       isSelf(viewer, row) || can(viewer, ["users.add", "users.edit", "users.delete"]),
   ),
   canBan: permissionRule(["community.moderate", "users.edit"]),
+  /** List and sign out a member's sessions: their own, or anyone's for those who edit members. */
+  canManageSessionsOf: rule(
+    "users.edit",
+    (viewer: Viewer, row: Pick<UserRow, "userID">) => isSelf(viewer, row) || can(viewer, "users.edit"),
+  ),
+  /** The grant that makes a site manager: some member keeps it, and only site managers change those who hold it. */
+  siteManagerGrant: "site.manage",
   /** Review, approve and decline applicants (registration by approval). */
   canManageApplicants: permissionRule("applicants.manage"),
 };

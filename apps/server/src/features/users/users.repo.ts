@@ -1,9 +1,13 @@
 import { sql, type Kysely, type Selectable, type Updateable } from "kysely";
 import { createAuthRepo } from "../../platform/auth/auth.repo.ts";
-import type { DB, RolesTable, UsersTable } from "../../platform/db/schema.ts";
+import type { DB, RolesTable, SessionsTable, UsersTable } from "../../platform/db/schema.ts";
 
 export type UserRow = Selectable<UsersTable>;
 export type RoleRow = Selectable<RolesTable>;
+export type UserSessionRow = Pick<
+  Selectable<SessionsTable>,
+  "sessionID" | "userID" | "dateInserted" | "dateLastUsed" | "dateExpires"
+>;
 /** A new account: no signature, and no ban's details (a new account is not banned). */
 export type NewUser = Omit<
   UserRow,
@@ -88,6 +92,60 @@ export function createUsersRepo(db: Kysely<DB>): UsersRepo {
       return db.selectFrom("users").selectAll().where("userID", "=", userID).executeTakeFirst();
     },
 
+    /** The listed accounts that exist (deleted ones too), in id order. */
+    async findByIDs(userIDs: readonly number[]): Promise<UserRow[]> {
+      if (userIDs.length === 0) return [];
+      return db
+        .selectFrom("users")
+        .selectAll()
+        .where("userID", "in", [...userIDs])
+        .orderBy("userID")
+        .execute();
+    },
+
+    /**
+     * Who can manage the site: accounts neither deleted nor banned with the admin flag or a role granting
+     * `permission` (site.manage) globally; of `among` only, when given.
+     */
+    async siteManagerIDs(permission: string, among?: readonly number[]): Promise<number[]> {
+      if (among && among.length === 0) return [];
+      let query = db
+        .selectFrom("users")
+        .select("userID")
+        .where("deleted", "=", 0)
+        .where("banned", "=", 0)
+        .where((eb) =>
+          eb.or([
+            eb("isAdmin", ">=", 1),
+            eb.exists(
+              eb
+                .selectFrom("userRoles")
+                .innerJoin("rolePermissions", "rolePermissions.roleID", "userRoles.roleID")
+                .select("userRoles.userID")
+                .whereRef("userRoles.userID", "=", "users.userID")
+                .where("rolePermissions.junctionType", "=", "")
+                .where("rolePermissions.permission", "=", permission),
+            ),
+          ]),
+        );
+      if (among) query = query.where("userID", "in", [...among]);
+      return (await query.orderBy("userID").execute()).map((row) => row.userID);
+    },
+
+    /** The roles among these that grant `permission` globally. */
+    async rolesGranting(permission: string, roleIDs: readonly number[]): Promise<number[]> {
+      if (roleIDs.length === 0) return [];
+      const rows = await db
+        .selectFrom("rolePermissions")
+        .select("roleID")
+        .distinct()
+        .where("junctionType", "=", "")
+        .where("permission", "=", permission)
+        .where("roleID", "in", [...roleIDs])
+        .execute();
+      return rows.map((row) => row.roleID);
+    },
+
     async findByName(name: string): Promise<UserRow | undefined> {
       return db
         .selectFrom("users")
@@ -152,6 +210,16 @@ export function createUsersRepo(db: Kysely<DB>): UsersRepo {
       await db.updateTable("users").set(changes).where("userID", "=", userID).execute();
     },
 
+    /** The same change to each listed user. */
+    async updateMany(userIDs: readonly number[], changes: Updateable<UsersTable>): Promise<void> {
+      if (userIDs.length === 0 || Object.keys(changes).length === 0) return;
+      await db
+        .updateTable("users")
+        .set(changes)
+        .where("userID", "in", [...userIDs])
+        .execute();
+    },
+
     /**
      * Lifts the bans whose end is at or before `now` (each row only if it still is such a ban, so a ban given
      * again meanwhile stays); answers whose.
@@ -210,6 +278,32 @@ export function createUsersRepo(db: Kysely<DB>): UsersRepo {
       return db.selectFrom("roles").selectAll().where("type", "=", type).orderBy("roleID").execute();
     },
 
+    /** Each listed user gains the roles they do not hold yet. */
+    async addRoles(userIDs: readonly number[], roleIDs: readonly number[]): Promise<void> {
+      if (userIDs.length === 0 || roleIDs.length === 0) return;
+      const held = await db
+        .selectFrom("userRoles")
+        .select(["userID", "roleID"])
+        .where("userID", "in", [...userIDs])
+        .where("roleID", "in", [...roleIDs])
+        .execute();
+      const has = new Set(held.map((row) => `${row.userID}:${row.roleID}`));
+      const rows = userIDs.flatMap((userID) =>
+        roleIDs.filter((roleID) => !has.has(`${userID}:${roleID}`)).map((roleID) => ({ userID, roleID })),
+      );
+      if (rows.length) await db.insertInto("userRoles").values(rows).execute();
+    },
+
+    /** Each listed user loses these roles. */
+    async removeRoles(userIDs: readonly number[], roleIDs: readonly number[]): Promise<void> {
+      if (userIDs.length === 0 || roleIDs.length === 0) return;
+      await db
+        .deleteFrom("userRoles")
+        .where("userID", "in", [...userIDs])
+        .where("roleID", "in", [...roleIDs])
+        .execute();
+    },
+
     async setRoles(userID: number, roleIDs: number[]): Promise<void> {
       await db.deleteFrom("userRoles").where("userID", "=", userID).execute();
       if (roleIDs.length) {
@@ -263,6 +357,12 @@ export function createUsersRepo(db: Kysely<DB>): UsersRepo {
       await db.deleteFrom("users").where("userID", "=", userID).execute();
     },
 
+    /** The user's browser sessions, the last used first. */
+    sessionsOf: (userID: number) => createAuthRepo(db).sessionsOfUser(userID),
+
+    /** Signs one session of the user out, or all of them: how many there were. */
+    deleteSessions: (userID: number, sessionID?: string) => createAuthRepo(db).deleteSessionsOf(userID, sessionID),
+
     /** Signs the user out everywhere; with keepTokens, their API tokens survive (a password reset). */
     async deleteCredentials(userID: number, options: { keepTokens?: boolean } = {}): Promise<void> {
       await createAuthRepo(db).deleteCredentialsOfUser(userID, options);
@@ -274,6 +374,9 @@ export function createUsersRepo(db: Kysely<DB>): UsersRepo {
 export interface UsersRepo {
   withTransaction(trx: Kysely<DB>): UsersRepo;
   findById(userID: number): Promise<UserRow | undefined>;
+  findByIDs(userIDs: readonly number[]): Promise<UserRow[]>;
+  siteManagerIDs(permission: string, among?: readonly number[]): Promise<number[]>;
+  rolesGranting(permission: string, roleIDs: readonly number[]): Promise<number[]>;
   findByName(name: string): Promise<UserRow | undefined>;
   findAllByEmail(email: string): Promise<UserRow[]>;
   list(
@@ -286,13 +389,18 @@ export interface UsersRepo {
   rankedByName(text: string, activeSince: string, offset: number, limit: number): Promise<UserRow[]>;
   insert(row: NewUser): Promise<number>;
   update(userID: number, changes: Updateable<UsersTable>): Promise<void>;
+  updateMany(userIDs: readonly number[], changes: Updateable<UsersTable>): Promise<void>;
   liftEndedBans(now: string): Promise<number[]>;
   rolesOf(userIDs: number[]): Promise<Map<number, RoleRow[]>>;
   rolesByIDs(roleIDs: number[]): Promise<RoleRow[]>;
   rolesOfType(type: string): Promise<RoleRow[]>;
+  addRoles(userIDs: readonly number[], roleIDs: readonly number[]): Promise<void>;
+  removeRoles(userIDs: readonly number[], roleIDs: readonly number[]): Promise<void>;
   setRoles(userID: number, roleIDs: number[]): Promise<void>;
   applicants(offset: number, limit: number): Promise<UserRow[]>;
   countApplicants(): Promise<number>;
   deleteAccount(userID: number): Promise<void>;
+  sessionsOf(userID: number): Promise<UserSessionRow[]>;
+  deleteSessions(userID: number, sessionID?: string): Promise<number>;
   deleteCredentials(userID: number, options?: { keepTokens?: boolean }): Promise<void>;
 }

@@ -1,7 +1,7 @@
-import { userMessages, type FieldError } from "@parley/contracts";
+import { errorMessages, userMessages, type FieldError } from "@parley/contracts";
 import { requireAccess } from "../../platform/auth/access.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
-import { fieldError, HttpError, validationFailed } from "../../platform/errors.ts";
+import { conflict, fieldError, HttpError, validationFailed } from "../../platform/errors.ts";
 import type { UsersDeps } from "./users.operation.ts";
 import { usersPolicy } from "./users.policy.ts";
 import type { UserRow } from "./users.repo.ts";
@@ -78,4 +78,52 @@ export async function promoteUnconfirmed(deps: Deps, userID: number): Promise<vo
     ...member,
   ]);
   await platform.events.emit("user.access.changed", { userID });
+}
+
+/** "5, 9": the ids a refusal names. */
+const listed = (userIDs: readonly number[]) => userIDs.join(", ");
+
+/**
+ * A refusal of some of the members a write names (a bulk action): the message names their ids, and so does a
+ * `userIDs` field error, so a client can show which.
+ */
+export function refuseUsers(status: number, message: (ids: string) => string, userIDs: readonly number[]): HttpError {
+  const text = message(listed(userIDs));
+  return new HttpError(status, text, { errors: [fieldError("userIDs", "invalid", text, status)] });
+}
+
+/**
+ * Site managers (site.manage, or the admin flag) are changed only by site managers: a 403 naming those among
+ * `rows` when the viewer is not one.
+ */
+export async function assertMayChangeManagers(
+  { repo }: Pick<UsersDeps, "repo">,
+  viewer: Viewer,
+  rows: readonly Pick<UserRow, "userID">[],
+): Promise<void> {
+  if (usersPolicy.isSiteManager(viewer)) return;
+  const managers = await repo.siteManagerIDs(
+    usersPolicy.siteManagerGrant,
+    rows.map((row) => row.userID),
+  );
+  if (managers.length === 0) return;
+  const text = `Only site managers may change site managers: ${listed(managers)}.`;
+  throw new HttpError(403, errorMessages.permissionProblem, {
+    description: text,
+    permissions: [usersPolicy.siteManagerGrant],
+    errors: [fieldError("userIDs", "invalid", text, 403)],
+  });
+}
+
+/**
+ * Inside a write's transaction, after it: refuses (409, so nothing of it stays) a change that leaves the site
+ * with no one who can manage it, when someone could before (`before`: the site managers then).
+ */
+export async function keepSiteManager(scoped: Pick<UsersDeps["repo"], "siteManagerIDs">, before: readonly number[]) {
+  if (before.length === 0) return;
+  if ((await scoped.siteManagerIDs(usersPolicy.siteManagerGrant)).length > 0) return;
+  throw conflict(
+    "At least one member must keep the site.manage permission.",
+    "Give another member a role with site.manage first: without one, nobody could manage the site any more.",
+  );
 }

@@ -2,12 +2,20 @@ import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import { createEmailTokens } from "./email-tokens.ts";
 import { deleteUser } from "./users.delete.ts";
-import { confirmEmail, requestPassword, resendConfirmation, resetPassword } from "./users.email-links.ts";
+import { bulkAssignRoles, bulkBan, bulkDelete } from "./users.bulk.ts";
+import {
+  confirmEmail,
+  requestPassword,
+  resendConfirmation,
+  resetPassword,
+  sendPasswordReset,
+} from "./users.email-links.ts";
 import { me, meCounts, permissionsOf } from "./users.me.ts";
 import type { ReactionsReceived, UserContentRemover, UsersDeps } from "./users.operation.ts";
 import { getUser, listUsers, presentUserRecord, resolveUser, usersByNames } from "./users.read.ts";
 import { createUser, registerUser } from "./users.register.ts";
 import type { UsersRepo } from "./users.repo.ts";
+import { deleteSessions, listSessions } from "./users.sessions.ts";
 import { banUser, updateUser } from "./users.update.ts";
 
 export type { ReactionsReceived, UserContentRemover } from "./users.operation.ts";
@@ -20,7 +28,9 @@ export type { ReactionsReceived, UserContentRemover } from "./users.operation.ts
  * - `users.register.ts`: `register`, `create`
  * - `users.update.ts`: `patch`, `ban`; `users.delete.ts`: `remove`
  * - `users.me.ts`: `me`, `meCounts`, `permissionsOf`
- * - `users.email-links.ts`: `resendConfirmation`, `confirmEmail`, `requestPassword`, `resetPassword`
+ * - `users.email-links.ts`: `resendConfirmation`, `confirmEmail`, `requestPassword`, `sendPasswordReset`,
+ *   `resetPassword`
+ * - `users.bulk.ts`: `bulkAssignRoles`, `bulkBan`, `bulkDelete`; `users.sessions.ts`: `sessions`, `deleteSessions`
  * - `users.rules.ts`: the rules the writes share (free name and e-mail, assignable roles, bans)
  */
 export function createUsersService(
@@ -66,7 +76,13 @@ export function createUsersService(
     resendConfirmation: bound(resendConfirmation),
     confirmEmail: bound(confirmEmail),
     requestPassword: bound(requestPassword),
+    sendPasswordReset: bound(sendPasswordReset),
     resetPassword: bound(resetPassword),
+    bulkAssignRoles: bound(bulkAssignRoles),
+    bulkBan: bound(bulkBan),
+    bulkDelete: bound(bulkDelete),
+    sessions: bound(listSessions),
+    deleteSessions: bound(deleteSessions),
   };
 }
 

@@ -10,7 +10,14 @@ import type { UsersDeps } from "./users.operation.ts";
 import { usersPolicy } from "./users.policy.ts";
 import { presentUserRecord, resolveUser } from "./users.read.ts";
 import type { UserRow } from "./users.repo.ts";
-import { assertAssignable, assertBannable, checkIdentity, promoteUnconfirmed } from "./users.rules.ts";
+import {
+  assertAssignable,
+  assertBannable,
+  assertMayChangeManagers,
+  checkIdentity,
+  keepSiteManager,
+  promoteUnconfirmed,
+} from "./users.rules.ts";
 
 /**
  * Who may make this patch: oneself, or a member who edits others; the administrators' fields (e-mail
@@ -38,9 +45,10 @@ async function authorizeUserEdit(viewer: Viewer, row: UserRow, body: UserPatch):
 
 /**
  * `PATCH /users/{id}`: load (the user, by smart id) → authorize the patch → validate (a free name and
- * e-mail, the password, the signature's format, roles the viewer may hand out, a bannable user) → one
- * transaction (the row and its roles) → the promotion of a now-confirmed member, `user.access.changed`
- * when roles or the ban changed → the presented user.
+ * e-mail, the password, the signature's format, roles the viewer may hand out, a site manager's roles only by a
+ * site manager, a bannable user) → one transaction (the row and its roles; 409 if no site manager is left) →
+ * the promotion of a now-confirmed member, `user.access.changed` when roles or the ban changed → the presented
+ * user.
  */
 export async function updateUser(deps: UsersDeps, id: string, body: UserPatch, context: RequestContext): Promise<User> {
   const { repo, platform } = deps;
@@ -64,7 +72,10 @@ export async function updateUser(deps: UsersDeps, id: string, body: UserPatch, c
     },
     row.userID,
   );
-  if (body.roleID) await assertAssignable(deps, body.roleID, viewer);
+  if (body.roleID) {
+    await assertAssignable(deps, body.roleID, viewer);
+    await assertMayChangeManagers(deps, viewer, [row]);
+  }
   if (body.banned !== undefined) assertBannable(row, viewer);
 
   await platform.db.transaction().execute(async (trx) => {
@@ -91,7 +102,11 @@ export async function updateUser(deps: UsersDeps, id: string, body: UserPatch, c
       ...(body.password !== undefined ? { passwordHash: await hashPassword(body.password) } : {}),
       dateUpdated: platform.clock.nowIso(),
     });
-    if (body.roleID) await scoped.setRoles(row.userID, body.roleID);
+    if (body.roleID) {
+      const before = await scoped.siteManagerIDs(usersPolicy.siteManagerGrant);
+      await scoped.setRoles(row.userID, body.roleID);
+      await keepSiteManager(scoped, before);
+    }
   });
 
   if (body.emailConfirmed === true && row.emailConfirmed === 0) await promoteUnconfirmed(deps, row.userID);
@@ -101,7 +116,7 @@ export async function updateUser(deps: UsersDeps, id: string, body: UserPatch, c
 }
 
 /** The columns of a ban, or of its end: the reason, start, end and author are kept only while banned. */
-function banColumns(
+export function banColumns(
   banned: boolean,
   now: string,
   details: { reason?: string | null; dateBanExpires?: string | null; insertUserID?: number } = {},

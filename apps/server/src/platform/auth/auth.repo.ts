@@ -26,8 +26,23 @@ export function createAuthRepo(db: Kysely<DB>) {
       await db.deleteFrom("sessions").where("sessionID", "=", sessionID).execute();
     },
 
-    async deleteSessionsOfUser(userID: number): Promise<void> {
-      await db.deleteFrom("sessions").where("userID", "=", userID).execute();
+    /** A user's sessions, the last used first (never their transient keys). */
+    async sessionsOfUser(userID: number) {
+      return db
+        .selectFrom("sessions")
+        .select(["sessionID", "userID", "dateInserted", "dateLastUsed", "dateExpires"])
+        .where("userID", "=", userID)
+        .orderBy("dateLastUsed", "desc")
+        .orderBy("sessionID")
+        .execute();
+    },
+
+    /** Signs a user's session out, or (without `sessionID`) all of them: how many there were. */
+    async deleteSessionsOf(userID: number, sessionID?: string): Promise<number> {
+      let query = db.deleteFrom("sessions").where("userID", "=", userID);
+      if (sessionID !== undefined) query = query.where("sessionID", "=", sessionID);
+      const result = await query.executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     /** Signs a user out everywhere; with keepTokens, their API tokens survive (a password reset). */

@@ -1,5 +1,13 @@
-import type { BanBody, Role, User } from "@parley/contracts";
-import type { ApiClient } from "../../lib/api.ts";
+import type {
+  BanBody,
+  BulkBanBody,
+  BulkDeleteBody,
+  BulkRoleAssignment,
+  Role,
+  User,
+  UserSession,
+} from "@parley/contracts";
+import { ApiError, type ApiClient } from "../../lib/api.ts";
 
 export const membersPageLimit = 30;
 
@@ -45,5 +53,33 @@ export const membersApi = {
     (await api.request<{ banned: boolean }>({ method: "PUT", path: `/users/${userID}/ban`, body })).data,
   remove: async (api: ApiClient, userID: number, deleteMethod: "keep" | "wipe" | "delete") => {
     await api.request({ method: "DELETE", path: `/users/${userID}`, body: { deleteMethod } });
+  },
+  /**
+   * The member's sessions that have not expired, the last used first; null when the viewer may not see them (a
+   * site manager's, for one who is not).
+   */
+  sessions: async (api: ApiClient, userID: number, signal?: AbortSignal): Promise<UserSession[] | null> => {
+    try {
+      return (await api.get<UserSession[]>("/sessions", { userID, filter: "valid" }, signal)).data;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) return null;
+      throw error;
+    }
+  },
+  signOutEverywhere: async (api: ApiClient, userID: number) => {
+    await api.request({ method: "DELETE", path: "/sessions", query: { userID } });
+  },
+  /** E-mails the member a password reset link. */
+  sendPasswordReset: async (api: ApiClient, userID: number) => {
+    await api.request({ method: "POST", path: `/users/${userID}/request-password`, body: {} });
+  },
+  bulkRoles: async (api: ApiClient, body: BulkRoleAssignment) => {
+    await api.request({ method: "PATCH", path: "/users/bulk-role-assignment", body });
+  },
+  bulkBan: async (api: ApiClient, body: BulkBanBody) => {
+    await api.request({ method: "PATCH", path: "/users/bulk-ban", body });
+  },
+  bulkDelete: async (api: ApiClient, body: BulkDeleteBody) => {
+    await api.request({ method: "POST", path: "/users/bulk-delete", body });
   },
 };

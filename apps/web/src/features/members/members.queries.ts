@@ -7,6 +7,7 @@ export const memberKeys = {
   all: ["dashboard-members"] as const,
   page: (page: number, filters: MemberFilters) => [...memberKeys.all, "list", page, filters] as const,
   member: (userID: number) => [...memberKeys.all, "member", userID] as const,
+  sessions: (userID: number) => [...memberKeys.all, "sessions", userID] as const,
   roles: ["dashboard-members", "roles"] as const,
 };
 
@@ -18,6 +19,12 @@ export const membersQuery = (api: ApiClient, page: number, filters: MemberFilter
 
 export const memberQuery = (api: ApiClient, userID: number) =>
   queryOptions({ queryKey: memberKeys.member(userID), queryFn: ({ signal }) => membersApi.get(api, userID, signal) });
+
+export const memberSessionsQuery = (api: ApiClient, userID: number) =>
+  queryOptions({
+    queryKey: memberKeys.sessions(userID),
+    queryFn: ({ signal }) => membersApi.sessions(api, userID, signal),
+  });
 
 export const rolesQuery = (api: ApiClient) =>
   queryOptions({ queryKey: memberKeys.roles, queryFn: ({ signal }) => membersApi.roles(api, signal) });

@@ -11,21 +11,21 @@ import {
   memberFilters,
   memberKeys,
   memberQuery,
+  memberSessionsQuery,
   membersHref,
   membersQuery,
   rolesQuery,
 } from "./members.queries.ts";
 import { banEnd } from "./members.bans.ts";
+import { deleteMethods, runBulkAction } from "./members.bulk.ts";
 import { MemberPage } from "./pages/MemberPage.tsx";
 import { MembersPage } from "./pages/MembersPage.tsx";
 
-const deleteMethods = ["keep", "wipe", "delete"] as const;
-type DeleteMethod = (typeof deleteMethods)[number];
-
 /**
- * `/dashboard/users`: the members, found, filtered and sorted, for users.edit; `/dashboard/users/{id}`: one
- * member's name, e-mail and roles, the e-mail's confirmation, the ban and the deletion. Deleting asks first
- * (a second form post), so every step works without JavaScript; the API checks each write again.
+ * `/dashboard/users`: the members, found, filtered and sorted, for users.edit, with bulk actions on those checked;
+ * `/dashboard/users/{id}`: one member's name, e-mail and roles, the e-mail's confirmation, a password reset
+ * e-mail, signing them out everywhere, the ban and the deletion. Destructive steps ask first (a second form post),
+ * so every step works without JavaScript; the API checks each write again.
  */
 export function createMembersRoutes({ queryClient, api }: { queryClient: QueryClient; api: ApiClient }): RouteObject[] {
   const requireManager = (request: Request) => requirePermitted(queryClient, api, request, canManageMembers, "Members");
@@ -64,8 +64,17 @@ export function createMembersRoutes({ queryClient, api }: { queryClient: QueryCl
         message: intent === "ban" ? t("{name} has been banned.", { name }) : t("{name} is no longer banned.", { name }),
       };
     }
+    if (intent === "request-password") {
+      await membersApi.sendPasswordReset(api, userID);
+      return { ok: true, message: t("A password reset e-mail is on its way to {name}.", { name }) };
+    }
+    if (intent === "sign-out") {
+      if (formValue(form, "confirmed") !== "yes") return { values: { intent, name, confirm: "sign-out" } };
+      await membersApi.signOutEverywhere(api, userID);
+      return { ok: true, message: t("{name} has been signed out everywhere.", { name }) };
+    }
     if (intent === "delete") {
-      const method = formValue(form, "deleteMethod") as DeleteMethod;
+      const method = formValue(form, "deleteMethod") as (typeof deleteMethods)[number];
       if (!deleteMethods.includes(method)) return { errors: { deleteMethod: t("Choose what becomes of the posts.") } };
       if (formValue(form, "confirmed") !== "yes") {
         return { values: { intent, name, confirm: "delete", deleteMethod: method } };
@@ -95,6 +104,15 @@ export function createMembersRoutes({ queryClient, api }: { queryClient: QueryCl
         if (page > 1 && list.items.length === 0) throw notFoundError();
         return null;
       },
+      action: async ({ request }: ActionFunctionArgs) => {
+        await requireManager(request);
+        const form = await request.formData();
+        try {
+          return await runBulkAction(api, form, await queryClient.ensureQueryData(rolesQuery(api)));
+        } finally {
+          await queryClient.invalidateQueries({ queryKey: memberKeys.all });
+        }
+      },
       element: <MembersPage />,
     },
     {
@@ -107,6 +125,7 @@ export function createMembersRoutes({ queryClient, api }: { queryClient: QueryCl
           Promise.all([
             queryClient.ensureQueryData(memberQuery(api, userID)),
             queryClient.ensureQueryData(rolesQuery(api)),
+            queryClient.ensureQueryData(memberSessionsQuery(api, userID)),
           ]),
         );
         return null;

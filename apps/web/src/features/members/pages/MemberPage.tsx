@@ -20,15 +20,18 @@ import {
   TextField,
 } from "../../../ui/forms/Form.tsx";
 import { meQuery } from "../../users/index.ts";
+import { PasswordPanel, SessionsPanel } from "../components/MemberSignInPanels.tsx";
+import { deleteChoices } from "../components/MembersBulkBar.tsx";
 import { banDurations } from "../members.bans.ts";
-import { canDeleteMembers, canSeeEmails, memberQuery, membersPagePath, rolesQuery } from "../members.queries.ts";
+import {
+  canDeleteMembers,
+  canSeeEmails,
+  memberQuery,
+  memberSessionsQuery,
+  membersPagePath,
+  rolesQuery,
+} from "../members.queries.ts";
 import styles from "./MembersPage.module.css";
-
-const deleteChoices = () => [
-  { value: "keep", label: t("Keep their posts") },
-  { value: "wipe", label: t("Keep their posts, blanked") },
-  { value: "delete", label: t("Delete their posts") },
-];
 
 /** The deletion's second step: what will happen, and the button that does it. */
 function DeleteConfirmation({ user, method, busy }: { user: User; method: string; busy: boolean }) {
@@ -45,12 +48,16 @@ function DeleteConfirmation({ user, method, busy }: { user: User; method: string
   );
 }
 
-/** `/dashboard/users/{id}`: a member's name, e-mail and roles; the e-mail's confirmation, the ban, the deletion. */
+/**
+ * `/dashboard/users/{id}`: a member's name, e-mail and roles; the e-mail's confirmation, a password reset link,
+ * their sessions, the ban, the deletion.
+ */
 export function MemberPage() {
   const api = useApi();
   const userID = Number(useParams()["userID"]);
   const { data: user } = useSuspenseQuery(memberQuery(api, userID));
   const { data: roles } = useSuspenseQuery(rolesQuery(api));
+  const { data: sessions } = useSuspenseQuery(memberSessionsQuery(api, userID));
   const { data: me } = useSuspenseQuery(meQuery(api));
   const result = useActionData<FormResult>();
   const busy = useNavigation().state === "submitting";
@@ -146,6 +153,16 @@ export function MemberPage() {
           <SubmitButton busy={busy}>{t("Save Roles")}</SubmitButton>
         </Form>
       </section>
+
+      <PasswordPanel user={user} action={action} busy={busy} refused={refused("request-password")} />
+      <SessionsPanel
+        user={user}
+        sessions={sessions}
+        action={action}
+        busy={busy}
+        refused={refused("sign-out")}
+        confirming={result?.values?.["confirm"] === "sign-out"}
+      />
 
       <section className={styles.panel} aria-labelledby="member-ban">
         <h2 id="member-ban" className={styles.panelTitle}>
