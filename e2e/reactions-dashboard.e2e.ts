@@ -30,18 +30,11 @@ describe("reactions at /dashboard/reactions", () => {
     };
     expect(await offered()).toContain("lol");
     // Each toggle carries its type's icon, an image the server really serves (loaded, not broken).
-    const icons = await page
-      .locator("button[data-reaction] img")
-      .evaluateAll((images) =>
-        (images as HTMLImageElement[]).map((image) => [
-          image.getAttribute("src"),
-          image.complete && image.naturalWidth > 0,
-        ]),
-      );
+    const icons = await post.reactionIcons();
     expect(icons.length).toBeGreaterThan(3);
-    for (const [src, loaded] of icons) {
-      expect(src).toMatch(/\/images\/reactions\/[a-z-]+\.svg$/);
-      expect([src, loaded]).toEqual([src, true]);
+    for (const icon of icons) {
+      expect(icon.src).toMatch(/\/images\/reactions\/[a-z-]+\.svg$/);
+      expect([icon.src, icon.loaded]).toEqual([icon.src, true]);
     }
     await screenshot(page, "reactions-on-a-post");
 

@@ -21,6 +21,16 @@ export class DiscussionActionsPage extends DiscussionPage {
       .evaluateAll((buttons) => buttons.map((button) => button.getAttribute("data-reaction") ?? ""));
   }
 
+  /** Each toggle's icon: its address, and whether the browser loaded it (a real image, not a broken one). */
+  async reactionIcons(): Promise<Array<{ src: string; loaded: boolean }>> {
+    return this.reactionRow.getByRole("button").evaluateAll((buttons) =>
+      buttons.map((button) => {
+        const image = button.querySelector("img");
+        return { src: image?.getAttribute("src") ?? "", loaded: Boolean(image?.complete && image.naturalWidth > 0) };
+      }),
+    );
+  }
+
   /** The count a reaction toggle shows. */
   async reactionCount(name: string): Promise<number> {
     const text = (await this.reaction(name).innerText()).trim();
