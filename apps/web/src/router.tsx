@@ -9,6 +9,7 @@ import { siteQuery } from "./lib/site.ts";
 import { AppLayout } from "./shell/AppLayout.tsx";
 import { NotFoundPage, RouteErrorPage } from "./shell/ErrorPages.tsx";
 import { meQuery } from "./features/users/index.ts";
+import { loadReportsRoutes } from "./features/reports/index.ts";
 import { canManageThemes, loadThemesRoutes, themePreviewQuery } from "./features/themes/index.ts";
 import {
   createLayoutLoader,
@@ -109,8 +110,9 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
       .then((m) => m.createConversationRoutes);
   const drafts = () =>
     import("./features/drafts/index.ts").then((m) => m.loadDraftsRoutes()).then((m) => m.createDraftRoutes);
-  const reports = () =>
-    import("./features/reports/index.ts").then((m) => m.loadReportsRoutes()).then((m) => m.createReportRoutes);
+  // The reading pages import reports' index.ts already (a post's "reports" link): a dynamic import of it here would
+  // put every export of it (the report calls) into their bundle, so its loader is imported as it is.
+  const reports = () => loadReportsRoutes().then((m) => m.createReportRoutes);
   const applicants = () =>
     import("./features/applicants/index.ts").then((m) => m.loadApplicantsRoutes()).then((m) => m.createApplicantRoutes);
   const settings = () =>

@@ -12,7 +12,6 @@ import {
   type Viewer,
 } from "./reactions.model.ts";
 import { reactionTypesQuery } from "./reactions.queries.ts";
-import { ReactionIcon } from "./ReactionIcon.tsx";
 import styles from "./Reactions.module.css";
 
 export interface ReactionsRowProps {
@@ -49,12 +48,10 @@ export function ReactionsRow(props: ReactionsRowProps) {
   const off = new Set(types.filter((type) => !type.active).map((type) => type.tagID));
   const counts = visibleCounts(props.record.reactions).filter((reaction) => !off.has(reaction.tagID));
   if (counts.length === 0) return null;
-  const icons = new Map(types.map((type) => [type.tagID, type.photoUrl]));
   return (
     <ul className={styles.counts} aria-label={t("Reactions")}>
       {counts.map((reaction) => (
-        <li key={reaction.tagID} className={styles.countItem}>
-          <ReactionIcon photoUrl={icons.get(reaction.tagID)} />
+        <li key={reaction.tagID}>
           {t(reaction.name)} <span className={styles.count}>{reaction.count}</span>
         </li>
       ))}
