@@ -110,9 +110,12 @@ describe("roles and permissions at /dashboard/roles", () => {
     await roles.setPermissions({ "uploads.add": false });
     await roles.fillDetails({ description: "Keep the reactions tidy." });
     await roles.save();
+    // The first save's confirmation is still on screen until this one's request starts, so wait for the write.
+    await expect
+      .poll(async () => (await api.get<{ description: string }>(`/roles/${created.roleID}`)).description)
+      .toBe("Keep the reactions tidy.");
     await roles.status("The role has been saved.").waitFor();
     const saved = await api.get<RoleRecord & { description: string }>(`/roles/${created.roleID}?expand=permissions`);
-    expect(saved.description).toBe("Keep the reactions tidy.");
     expect(saved.permissions?.[0]?.permissions).toEqual({ "community.manage": true, "session.valid": true });
 
     // The member joins the role on their Members page (reached in the app), and may open the Reactions page from
