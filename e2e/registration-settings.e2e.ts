@@ -158,8 +158,7 @@ describe("registration settings at /dashboard/settings/registration", () => {
     // The API refuses the roles too.
     const asModerator = await signInApi(parley.baseUrl, moderator.name, moderator.password);
     const refused = await asModerator.send<{ permissions: string[] }>("PUT", "/roles/defaults", {
-      type: "member",
-      roleIDs: [roles.find((role) => role.name === "Moderator")!.roleID],
+      member: [roles.find((role) => role.name === "Moderator")!.roleID],
     });
     expect(refused.status).toBe(403);
     expect(refused.json.permissions).toEqual(["site.manage"]);

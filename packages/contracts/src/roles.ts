@@ -1,6 +1,5 @@
 import { Type, type Static } from "typebox";
 import { Expand, ID_DIGITS, Nullable } from "./common.ts";
-import { registrationRoleTypes } from "./roles-constants.ts";
 
 export * from "./roles-constants.ts";
 
@@ -83,18 +82,20 @@ export const RoleIdParams = Type.Object({
 export const sharedRoleSchemas = [Role];
 
 /**
- * `PUT /roles/defaults` (Parley's): the roles a kind of registration gives, all set in one transaction. The
- * listed roles take the type, the others that had it lose it (type null).
+ * `PUT /roles/defaults` (Parley's): the roles each listed kind of registration gives, all set in one transaction.
+ * For each kind given, the listed roles take its type and the others that had it lose it (type null); kinds left
+ * out keep their roles.
  */
-export const RoleDefaultsBody = Type.Object({
-  type: Type.Enum(registrationRoleTypes, {
-    description: "member: new members; unconfirmed: those waiting to confirm their e-mail; applicant: applicants.",
-  }),
-  roleIDs: Type.Array(Type.Integer({ minimum: 1 }), {
-    maxItems: 200,
-    description: "The roles to give; at least one for member.",
-  }),
-});
+const defaultRoleIDs = (description: string) =>
+  Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 200, description: `${description} At least one.` });
+export const RoleDefaultsBody = Type.Object(
+  {
+    member: Type.Optional(defaultRoleIDs("The roles new members get.")),
+    unconfirmed: Type.Optional(defaultRoleIDs("The roles of those waiting to confirm their e-mail.")),
+    applicant: Type.Optional(defaultRoleIDs("The roles of applicants.")),
+  },
+  { minProperties: 1, additionalProperties: false },
+);
 export type RoleDefaultsBody = Static<typeof RoleDefaultsBody>;
 
 /** `PUT /categories/{id}/permissions`: each listed role's grants in the category, all replaced at once. */

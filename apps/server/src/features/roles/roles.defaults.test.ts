@@ -70,23 +70,23 @@ describe.each(engines)("PUT /roles/defaults (the roles each kind of registration
   it("refuses guests and members who are not site managers (moderators too) with 403, banned members with 401", async () => {
     const before = await types();
     for (const as of [null, member, moderator]) {
-      const response = await put({ type: "member", roleIDs: [helpers] }, as);
+      const response = await put({ member: [helpers] }, as);
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ status: 403, permissions: ["site.manage"] });
     }
-    expect((await put({ type: "member", roleIDs: [helpers] }, banned)).statusCode).toBe(401);
+    expect((await put({ member: [helpers] }, banned)).statusCode).toBe(401);
     expect(await types()).toEqual(before);
   });
 
   it("gives the listed roles the type and takes it from the others, answering every role", async () => {
     const memberRole = await roleID("Member");
-    const response = await put({ type: "member", roleIDs: [memberRole, helpers, helpers] });
+    const response = await put({ member: [memberRole, helpers, helpers] });
     expect(response.statusCode, response.body).toBe(200);
     const roles = response.json<RoleRecord[]>();
     expect(roles.every((role) => Value.Check(Role, role))).toBe(true);
     expect(roles.filter((role) => role.type === "member").map((role) => role.name)).toEqual(["Member", "Helpers"]);
 
-    const moved = await put({ type: "member", roleIDs: [helpers, greeters] });
+    const moved = await put({ member: [helpers, greeters] });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(await types()).toMatchObject({ Member: null, Helpers: "member", Greeters: "member" });
     // The roles list says so to anyone (the registration page reads it).
@@ -94,8 +94,52 @@ describe.each(engines)("PUT /roles/defaults (the roles each kind of registration
     expect(listed.find((role) => role.name === "Member")?.type).toBeNull();
 
     // Back as the site was: Member alone.
-    expect((await put({ type: "member", roleIDs: [memberRole] })).statusCode).toBe(200);
+    expect((await put({ member: [memberRole] })).statusCode).toBe(200);
     expect(await types()).toMatchObject({ Member: "member", Helpers: null, Greeters: null });
+  });
+
+  it("sets several kinds in one transaction: roles may swap kinds, and kinds left out keep their roles", async () => {
+    const memberRole = await roleID("Member");
+    const unconfirmedRole = await roleID("Unconfirmed");
+    const response = await put({ member: [helpers], unconfirmed: [memberRole, greeters] });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await types()).toMatchObject({
+      Member: "unconfirmed",
+      Helpers: "member",
+      Greeters: "unconfirmed",
+      Unconfirmed: null,
+      Applicant: "applicant",
+    });
+    // Swapped back in one go: each step alone would leave a kind with no role in between.
+    expect((await put({ member: [memberRole], unconfirmed: [unconfirmedRole] })).statusCode).toBe(200);
+    expect(await types()).toMatchObject({
+      Member: "member",
+      Unconfirmed: "unconfirmed",
+      Helpers: null,
+      Greeters: null,
+    });
+  });
+
+  it("refuses a role listed under two kinds with a 400 under the later kind, writing nothing", async () => {
+    const before = await types();
+    const response = await put({ member: [helpers], applicant: [await roleID("Applicant"), helpers] });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response.body).errors).toEqual([
+      expect.objectContaining({
+        field: "applicant",
+        code: "invalid",
+        message: `Role ${helpers} is listed under member too: a role has one type.`,
+      }),
+    ]);
+    expect(await types()).toEqual(before);
+  });
+
+  it("writes nothing of a change when a later kind leaves a needed type empty (409)", async () => {
+    const before = await types();
+    const response = await put({ member: [helpers], unconfirmed: [await roleID("Applicant")] });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ message: "At least one role must keep the applicant type." });
+    expect(await types()).toEqual(before);
   });
 
   it.each([
@@ -105,36 +149,36 @@ describe.each(engines)("PUT /roles/defaults (the roles each kind of registration
       "Members waiting to confirm their e-mail must get at least one role: confirming swaps it for the new members' roles.",
     ],
     ["applicant", "Applicants must get at least one role: the list of applicants finds them by it."],
-  ])("refuses an empty list for %s with a 400 under roleIDs, writing nothing", async (type, message) => {
+  ])("refuses an empty list for %s with a 400 under its name, writing nothing", async (type, message) => {
     const before = await types();
-    const response = await put({ type, roleIDs: [] });
+    const response = await put({ member: [helpers], [type]: [] });
     expect(response.statusCode).toBe(400);
     expect(errorOf(response.body).errors).toEqual([
-      expect.objectContaining({ field: "roleIDs", code: "minItems", message }),
+      expect.objectContaining({ field: type, code: "minItems", message }),
     ]);
     expect(await types()).toEqual(before);
   });
 
-  it("refuses unknown roles with a 400 under roleIDs, and writes none of the known ones", async () => {
+  it("refuses unknown roles with a 400 under the kind that lists them, and writes none of the known ones", async () => {
     const before = await types();
-    const response = await put({ type: "member", roleIDs: [helpers, 999_999] });
+    const response = await put({ unconfirmed: [greeters], member: [helpers, 999_999] });
     expect(response.statusCode).toBe(400);
     expect(errorOf(response.body).errors).toEqual([
-      expect.objectContaining({ field: "roleIDs", code: "invalid", message: "Unknown role: 999999." }),
+      expect.objectContaining({ field: "member", code: "invalid", message: "Unknown role: 999999." }),
     ]);
     expect(await types()).toEqual(before);
   });
 
-  it("refuses a body that does not fit the schema: another type, IDs that are not IDs, a missing field", async () => {
+  it("refuses a body that does not fit the schema: another type, IDs that are not IDs, no kind at all", async () => {
     const before = await types();
     const statuses = [];
     for (const body of [
-      { type: "administrator", roleIDs: [helpers] },
-      { type: "guest", roleIDs: [helpers] },
-      { type: "member", roleIDs: ["Helpers"] },
-      { type: "member", roleIDs: [0] },
-      { type: "member" },
-      { roleIDs: [helpers] },
+      { administrator: [helpers] },
+      { guest: [helpers] },
+      { member: ["Helpers"] },
+      { member: [0] },
+      {},
+      { type: "member", roleIDs: [helpers] },
     ])
       statuses.push((await put(body)).statusCode);
     // Vanilla's codes: 422 for a value of the wrong type, 400 for the rest.
@@ -146,13 +190,13 @@ describe.each(engines)("PUT /roles/defaults (the roles each kind of registration
     const before = await types();
     const cases = [
       // The only administrator role, given to new members: nothing would guard who hands it out.
-      [{ type: "member", roleIDs: [await roleID("Administrator")] }, "administrator"],
+      [{ member: [await roleID("Administrator")] }, "administrator"],
       // The only guest role: guests would get no permission at all.
-      [{ type: "applicant", roleIDs: [await roleID("Guest")] }, "guest"],
+      [{ applicant: [await roleID("Guest")] }, "guest"],
       // The only member role, made the unconfirmed members': new members would get none.
-      [{ type: "unconfirmed", roleIDs: [await roleID("Member")] }, "member"],
+      [{ unconfirmed: [await roleID("Member")] }, "member"],
       // The only unconfirmed role, made the applicants'.
-      [{ type: "applicant", roleIDs: [await roleID("Unconfirmed")] }, "unconfirmed"],
+      [{ applicant: [await roleID("Unconfirmed")] }, "unconfirmed"],
     ] as const;
     for (const [body, type] of cases) {
       const response = await put(body);
@@ -173,14 +217,14 @@ describe.each(engines)("PUT /roles/defaults (the roles each kind of registration
     const moderatorRole = await roleID("Moderator");
     const memberRole = await roleID("Member");
     // Moderator may be left empty: nothing depends on the type.
-    expect((await put({ type: "member", roleIDs: [memberRole, moderatorRole] })).statusCode).toBe(200);
+    expect((await put({ member: [memberRole, moderatorRole] })).statusCode).toBe(200);
     expect(await types()).toMatchObject({ Moderator: "member" });
     // A second administrator role: the first may then be given to applicants.
     const second = await api.post("/api/v2/roles", { name: "Owners", type: "administrator" }, { as: admin });
     expect(second.statusCode).toBe(201);
     const applicantRole = await roleID("Applicant");
     const administrator = await roleID("Administrator");
-    expect((await put({ type: "applicant", roleIDs: [applicantRole, administrator] })).statusCode).toBe(200);
+    expect((await put({ applicant: [applicantRole, administrator] })).statusCode).toBe(200);
     expect(await types()).toMatchObject({ Administrator: "applicant", Owners: "administrator" });
     // Put back.
     await t.database.db
@@ -200,15 +244,13 @@ describe.each(engines)("PUT /roles/defaults (the roles each kind of registration
     }>();
     expect(guestBefore.permissions[0]?.permissions["discussions.view"]).toBe(true);
     // The Guest role leaves the guest type (Greeters, with no grants, keeps it): guests lose its permissions at once.
-    expect(
-      (await put({ type: "applicant", roleIDs: [await roleID("Applicant"), await roleID("Guest")] })).statusCode,
-    ).toBe(200);
+    expect((await put({ applicant: [await roleID("Applicant"), await roleID("Guest")] })).statusCode).toBe(200);
     const guestAfter = (await api.get("/api/v2/users/$me/permissions")).json<{
       permissions: Array<{ permissions: Record<string, boolean> }>;
     }>();
     expect(guestAfter.permissions[0]?.permissions["discussions.view"]).toBeUndefined();
     await t.database.db.updateTable("roles").set({ type: "guest" }).where("name", "=", "Guest").execute();
-    await put({ type: "applicant", roleIDs: [await roleID("Applicant")] });
+    await put({ applicant: [await roleID("Applicant")] });
     await api.patch(`/api/v2/roles/${greeters}`, { type: null }, { as: admin });
   });
 

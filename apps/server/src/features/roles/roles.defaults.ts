@@ -1,4 +1,10 @@
-import { keptRoleTypes, type RegistrationRoleType, type Role, type RoleDefaultsBody } from "@parley/contracts";
+import {
+  keptRoleTypes,
+  registrationRoleTypes,
+  type RegistrationRoleType,
+  type Role,
+  type RoleDefaultsBody,
+} from "@parley/contracts";
 import { requireAccess } from "../../platform/auth/access.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
@@ -25,27 +31,50 @@ const keptTypeReasons: Record<(typeof keptRoleTypes)[number], string> = {
 };
 
 /**
- * `PUT /roles/defaults` (the dashboard's Registration page): the roles a kind of registration gives, which are
- * the roles of its type (`registrationRoleTypes`). In one transaction the listed roles take the type and the
- * others that had it lose it. Refused, with nothing written: an empty list (400), an unknown role (400), or a
- * change that leaves no role of a type the site depends on (`keptRoleTypes`, 409: e.g. the only administrator
- * role given to new members). Stages: authorize → check → transaction (lock the roles, check them, write, check
- * what is left) → events.
+ * `PUT /roles/defaults` (the dashboard's Registration page): the roles each kind of registration gives, which are
+ * the roles of its type (`registrationRoleTypes`). In one transaction, for each kind given, the listed roles take
+ * its type and the others that had it lose it. Refused, with nothing written: an empty list (400), a role listed
+ * under two kinds (400: a role has one type), an unknown role (400), or a change that leaves no role of a type the
+ * site depends on (`keptRoleTypes`, 409: e.g. the only administrator role given to new members). Stages:
+ * authorize → check → transaction (lock the roles, check them, write, check what is left) → events.
  */
 export function createDefaultRoles(repo: RolesRepo, platform: Platform) {
   return async function setDefaultRoles(viewer: Viewer, body: RoleDefaultsBody): Promise<Role[]> {
     requireAccess(viewer, rolesPolicy.canManage);
-    const roleIDs = [...new Set(body.roleIDs)];
-    if (roleIDs.length === 0) throw validationFailed([fieldError("roleIDs", "minItems", noRoleMessages[body.type])]);
+    const given = registrationRoleTypes.flatMap((type) => {
+      const listed = body[type];
+      return listed ? [{ type, roleIDs: [...new Set(listed)] }] : [];
+    });
+    if (given.length === 0)
+      throw validationFailed([
+        fieldError("member", "missingField", "Give the roles of at least one kind: member, unconfirmed or applicant."),
+      ]);
+    const problems = given.flatMap(({ type, roleIDs }) =>
+      roleIDs.length === 0 ? [fieldError(type, "minItems", noRoleMessages[type])] : [],
+    );
+    const kindOf = new Map<number, RegistrationRoleType>();
+    for (const { type, roleIDs } of given)
+      for (const roleID of roleIDs) {
+        const earlier = kindOf.get(roleID);
+        if (earlier)
+          problems.push(
+            fieldError(type, "invalid", `Role ${roleID} is listed under ${earlier} too: a role has one type.`),
+          );
+        else kindOf.set(roleID, type);
+      }
+    if (problems.length) throw validationFailed(problems);
     await platform.db.transaction().execute(async (trx) => {
       const scoped = repo.withTransaction(trx);
       // With the roles locked: a role deleted meanwhile is not given, and two changes cannot each leave a type empty.
       await scoped.lockAll();
       const known = new Set((await scoped.list()).map((role) => role.roleID));
-      const unknown = roleIDs.filter((id) => !known.has(id));
-      if (unknown.length)
-        throw validationFailed([fieldError("roleIDs", "invalid", `Unknown role: ${unknown.join(", ")}.`)]);
-      await scoped.setTypeOf(body.type, roleIDs, platform.clock.nowIso());
+      const unknown = given.flatMap(({ type, roleIDs }) => {
+        const missing = roleIDs.filter((id) => !known.has(id));
+        return missing.length ? [fieldError(type, "invalid", `Unknown role: ${missing.join(", ")}.`)] : [];
+      });
+      if (unknown.length) throw validationFailed(unknown);
+      const now = platform.clock.nowIso();
+      for (const { type, roleIDs } of given) await scoped.setTypeOf(type, roleIDs, now);
       for (const type of keptRoleTypes) {
         if ((await scoped.countOfType(type)) === 0)
           throw conflict(`At least one role must keep the ${type} type.`, keptTypeReasons[type]);

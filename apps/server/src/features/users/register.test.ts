@@ -268,7 +268,7 @@ describe.each(engines)(
     const setDefaults = async (type: string, names: string[]) => {
       const response = await api.put(
         "/api/v2/roles/defaults",
-        { type, roleIDs: names.map((name) => roleIDs[name]) },
+        { [type]: names.map((name) => roleIDs[name]) },
         { as: admin },
       );
       expect(response.statusCode, response.body).toBe(200);

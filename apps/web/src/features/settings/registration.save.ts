@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { data } from "react-router";
-import type { RegistrationRoleType } from "@parley/contracts/roles-constants";
+import { registrationRoleTypes, type RegistrationRoleType } from "@parley/contracts/roles-constants";
 import { ApiError, type ApiClient } from "../../lib/api.ts";
 import { formInvalid, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
@@ -20,9 +20,9 @@ import { registrationApi } from "./settings.api.ts";
 import { registrationKeys, registrationRolesQuery } from "./settings.queries.ts";
 
 /**
- * The Registration page's save: the roles of each kind of registration whose boxes changed (`PUT /roles/defaults`,
- * one request each, members first), then the method and confirm e-mail (`PATCH /config`). Each request is whole or
- * nothing; the first refusal stops the rest and shows beside its field, saying so when something before it was saved.
+ * The Registration page's save: the roles of the kinds of registration whose boxes changed (`PUT /roles/defaults`,
+ * one request, whole or nothing), then the method and confirm e-mail (`PATCH /config`). A refusal shows beside its
+ * field, saying so when the roles before it were saved.
  */
 export function createSaveRegistration({ queryClient, api }: { queryClient: QueryClient; api: ApiClient }) {
   return async function saveRegistration(request: Request) {
@@ -39,19 +39,19 @@ export function createSaveRegistration({ queryClient, api }: { queryClient: Quer
     });
     if (twice.length) return formInvalid(Object.fromEntries(twice), values);
 
-    let saved = 0;
-    /** A refusal beside its field (`field`: where the API's `roleIDs`, and a refusal of the whole request, go). */
-    const refused = (error: unknown, field: string | null) => {
+    let saved = false;
+    /** A refusal beside its field: the API names a kind of registration (`member`…) for its roles' boxes. */
+    const refused = (error: unknown) => {
       if (!(error instanceof ApiError)) throw error;
       const errors: Record<string, string> = {};
-      for (const [name, list] of Object.entries(error.errors))
-        if (list[0]) errors[name === "roleIDs" && field ? field : name] = list[0].message;
-      // A refusal of the whole change (409: no role would be left of a type the site needs) goes beside the boxes.
-      if (Object.keys(errors).length === 0 && field)
-        errors[field] = [error.message, error.description].filter(Boolean).join(" ");
+      for (const [name, list] of Object.entries(error.errors)) {
+        const kind = registrationRoleTypes.find((type) => type === name);
+        if (list[0]) errors[kind ? defaultRolesField(kind) : name] = list[0].message;
+      }
       const result: FormResult = { values, errors };
+      // A refusal of the whole change (409: no role would be left of a type the site needs) goes above the form.
       const unplaced = Object.keys(errors).length === 0 ? error.message : null;
-      if (saved > 0) {
+      if (saved) {
         const partly = t("Some of the changes were saved, but not all of them.");
         result.message = unplaced ? `${partly} ${unplaced}` : `${partly} ${t("See the field marked.")}`;
       } else if (unplaced) {
@@ -62,13 +62,17 @@ export function createSaveRegistration({ queryClient, api }: { queryClient: Quer
     };
 
     try {
-      for (const type of changedDefaults(defaultRolesOf(roles), submitted.defaults)) {
+      const changed = changedDefaults(defaultRolesOf(roles), submitted.defaults);
+      if (changed.length) {
         try {
-          await registrationApi.setDefaults(api, type, submitted.defaults[type]);
+          await registrationApi.setDefaults(
+            api,
+            Object.fromEntries(changed.map((type) => [type, submitted.defaults[type]])),
+          );
         } catch (error) {
-          return refused(error, defaultRolesField(type));
+          return refused(error);
         }
-        saved += 1;
+        saved = true;
       }
       try {
         const settings = await registrationApi.save(api, submitted.settings);
@@ -77,11 +81,11 @@ export function createSaveRegistration({ queryClient, api }: { queryClient: Quer
           ...settings,
         }));
       } catch (error) {
-        return refused(error, null);
+        return refused(error);
       }
     } finally {
       // The roles' types changed: this page's list and the roles pages' read them again.
-      if (saved > 0)
+      if (saved)
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: registrationKeys.roles() }),
           queryClient.invalidateQueries({ queryKey: roleKeys.all }),

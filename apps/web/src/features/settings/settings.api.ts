@@ -44,7 +44,7 @@ export const registrationApi = {
     (await api.request<RegistrationSettings>({ method: "PATCH", path: "/config", body: values })).data,
   /** Every role with its type (the roles of a registration's type are what it gives). */
   roles: async (api: ApiClient, signal?: AbortSignal) => (await api.get<Role[]>("/roles", {}, signal)).data,
-  /** `PUT /roles/defaults`: these roles, and no others, given by this kind of registration. */
-  setDefaults: async (api: ApiClient, type: RegistrationRoleType, roleIDs: number[]) =>
-    (await api.request<Role[]>({ method: "PUT", path: "/roles/defaults", body: { type, roleIDs } })).data,
+  /** `PUT /roles/defaults`: for each kind given, these roles and no others; all of it in one transaction. */
+  setDefaults: async (api: ApiClient, defaults: Partial<Record<RegistrationRoleType, number[]>>) =>
+    (await api.request<Role[]>({ method: "PUT", path: "/roles/defaults", body: defaults })).data,
 };
