@@ -1,4 +1,4 @@
-import { limits } from "@parley/contracts/limits";
+import { relativeTimeLimits } from "@parley/contracts/shell-limits";
 import { t } from "./i18n.ts";
 
 /** A date as the API gives it (ISO 8601), a timestamp in milliseconds, or a Date. */
@@ -23,7 +23,7 @@ function relativeFormat(locale: string) {
   return format;
 }
 
-const { relativeTime: bucket } = limits;
+const bucket = relativeTimeLimits;
 const DAY_SECONDS = 86_400;
 const DAYS_PER_MONTH = 30.436875;
 const DAYS_PER_YEAR = 365.2425;

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { limits } from "@parley/contracts/limits";
+import { layoutLimits, timingLimits } from "@parley/contracts/shell-limits";
 
 /**
  * Hash scrolling (spec §9): landing on `#Comment_{id}` scrolls to it below the title bar (CSS
@@ -10,7 +10,7 @@ import { limits } from "@parley/contracts/limits";
  */
 let watchingSuspendedUntil = 0;
 
-export function suspendScrollWatching(ms: number = limits.timing.hashScrollDisabledMs, now = Date.now()): void {
+export function suspendScrollWatching(ms: number = timingLimits.hashScrollDisabledMs, now = Date.now()): void {
   watchingSuspendedUntil = Math.max(watchingSuspendedUntil, now + ms);
 }
 
@@ -38,11 +38,11 @@ export function scrollToHash(hash: string): () => void {
   const firstTop = target.getBoundingClientRect().top;
   const timer = window.setTimeout(() => {
     if (!target.isConnected) return;
-    if (Math.abs(target.getBoundingClientRect().top - firstTop) > limits.layout.overflowTolerance) {
+    if (Math.abs(target.getBoundingClientRect().top - firstTop) > layoutLimits.overflowTolerance) {
       suspendScrollWatching();
       target.scrollIntoView({ block: "start" });
     }
-  }, limits.timing.hashScrollRetryMs);
+  }, timingLimits.hashScrollRetryMs);
   return () => window.clearTimeout(timer);
 }
 

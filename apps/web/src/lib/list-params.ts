@@ -1,6 +1,6 @@
 import type { DiscussionSort } from "@parley/contracts";
 import { defaultDiscussionSort } from "@parley/contracts/discussion-sorts";
-import { limits } from "@parley/contracts/limits";
+import { apiLimits } from "@parley/contracts/shell-limits";
 import type { SortOption } from "../ui/sort-select/SortSelect.tsx";
 
 /*
@@ -37,7 +37,7 @@ export interface ListFilters {
 export function readListParams(
   search: URLSearchParams,
 ): { page: number; sort: DiscussionSort } & Required<ListFilters> {
-  const page = Math.max(1, Math.min(limits.api.maxPage, Number.parseInt(search.get("page") ?? "1", 10) || 1));
+  const page = Math.max(1, Math.min(apiLimits.maxPage, Number.parseInt(search.get("page") ?? "1", 10) || 1));
   const requested = search.get("sort");
   const sort = discussionSortOptions.some((option) => option.sort === requested)
     ? (requested as DiscussionSort)

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
-import { limits } from "@parley/contracts/limits";
+import { relativeTimeRefreshMs } from "@parley/contracts/shell-limits";
 
 /**
  * "Now" for relative dates: the server's render time while hydrating (so both render the same text),
@@ -11,7 +11,7 @@ export function NowProvider({ serverNow, children }: { serverNow: number; childr
   const [now, setNow] = useState(serverNow);
   useEffect(() => {
     setNow(Date.now());
-    const timer = window.setInterval(() => setNow(Date.now()), limits.relativeTimeRefreshMs);
+    const timer = window.setInterval(() => setNow(Date.now()), relativeTimeRefreshMs);
     return () => window.clearInterval(timer);
   }, []);
   return <NowContext.Provider value={now}>{children}</NowContext.Provider>;

@@ -1,12 +1,12 @@
 import { QueryClient } from "@tanstack/react-query";
-import { limits } from "@parley/contracts/limits";
+import { queryLimits } from "@parley/contracts/shell-limits";
 
 /** The only client cache (spec §7): fresh for 5 minutes, no retries. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        staleTime: limits.query.staleTimeMs,
+        staleTime: queryLimits.staleTimeMs,
         retry: false,
         refetchOnWindowFocus: false,
       },

@@ -1,5 +1,5 @@
 import type { NavigationItem } from "@parley/contracts/layouts";
-import { limits } from "@parley/contracts/limits";
+import { timingLimits } from "@parley/contracts/shell-limits";
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from "react";
 import { NavLink, useLocation } from "react-router";
 import { t } from "../lib/i18n.ts";
@@ -139,7 +139,7 @@ function MegaMenuItem({ item }: { item: NavigationItem }) {
       onMouseEnter={show}
       onMouseLeave={() => {
         cancelClose();
-        closeTimer.current = setTimeout(() => setOpen(false), limits.timing.megaMenuCloseMs);
+        closeTimer.current = setTimeout(() => setOpen(false), timingLimits.megaMenuCloseMs);
       }}
       onFocus={handleFocus}
       onBlur={handleBlur}

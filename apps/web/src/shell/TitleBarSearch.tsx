@@ -1,4 +1,4 @@
-import { limits } from "@parley/contracts/limits";
+import { timingLimits } from "@parley/contracts/shell-limits";
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from "react";
 import { useLocation } from "react-router";
 import { t } from "../lib/i18n.ts";
@@ -51,7 +51,7 @@ export function TitleBarSearch({ onOpenChange }: { onOpenChange?: (open: boolean
       inputRef.current?.focus();
     };
     document.addEventListener("keydown", typedEarly, true);
-    const timer = setTimeout(focusField, limits.timing.searchFocusDelayMs);
+    const timer = setTimeout(focusField, timingLimits.searchFocusDelayMs);
     const handlePointerDown = (event: PointerEvent) => {
       if (!formRef.current?.contains(event.target as Node)) change(false);
     };

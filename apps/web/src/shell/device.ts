@@ -1,9 +1,9 @@
-import { limits } from "@parley/contracts/limits";
+import { layoutLimits } from "@parley/contracts/shell-limits";
 
 /** The device classes of spec §2, by body width. */
 export type Device = "xs" | "mobile" | "tablet" | "no_bleed" | "desktop";
 
-const { layout } = limits;
+const layout = layoutLimits;
 
 /** One column below the minimal middle column plus a padded panel; no-bleed up to the full content width. */
 const deviceBreakpoints = {

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { limits } from "@parley/contracts/limits";
+import { timingLimits } from "@parley/contracts/shell-limits";
 import { deviceForWidth, isCompactWidth, type Device } from "./device.ts";
 
 const devices: Device[] = ["xs", "mobile", "tablet", "no_bleed", "desktop"];
@@ -30,7 +30,7 @@ export function useDeviceClasses(): void {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const handleResize = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => applyDeviceClasses(body, body.clientWidth), limits.timing.resizeDebounceMs);
+      timer = setTimeout(() => applyDeviceClasses(body, body.clientWidth), timingLimits.resizeDebounceMs);
     };
     window.addEventListener("resize", handleResize);
     return () => {

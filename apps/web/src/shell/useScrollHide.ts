@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { limits } from "@parley/contracts/limits";
+import { scrollLimits } from "@parley/contracts/shell-limits";
 import { isScrollWatchingSuspended } from "../lib/hash-scroll.ts";
 
 export interface ScrollState {
@@ -16,7 +16,7 @@ export const initialScrollState: ScrollState = { hidden: false, anchor: 0, last:
  * shows again on a scroll up of more than 10 px.
  */
 export function nextScrollState(state: ScrollState, y: number): ScrollState {
-  const { hideAfterPx, deltaPx } = limits.scroll;
+  const { hideAfterPx, deltaPx } = scrollLimits;
   const goingDown = y > state.last;
   const wasGoingDown = state.last >= state.anchor;
   // A change of direction starts a new run from the last position.

@@ -1,8 +1,8 @@
 import type { CSSProperties } from "react";
-import { limits } from "@parley/contracts/limits";
+import { layoutLimits } from "@parley/contracts/shell-limits";
 import styles from "./LayoutRenderer.module.css";
 
-const { layout } = limits;
+const layout = layoutLimits;
 
 /** The widest "mobile" body (spec §2 device classes): the minimal one-column width plus a padded panel. */
 const mobileMaxWidth = layout.oneColumn + layout.panelWidth + 2 * layout.gutterBase;

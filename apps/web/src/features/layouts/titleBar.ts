@@ -1,5 +1,5 @@
 import type { TitleBarProps } from "@parley/contracts";
-import { limits } from "@parley/contracts/limits";
+import { sizesLimits } from "@parley/contracts/shell-limits";
 import { defaultNavigationItems } from "@parley/contracts/navigation";
 
 /**
@@ -15,8 +15,8 @@ export const fallbackTitleBar: TitleBarProps = {
   },
   backgroundColor: null,
   foregroundColor: null,
-  height: limits.sizes.titleBarHeight,
-  heightMobile: limits.sizes.titleBarHeightMobile,
+  height: sizesLimits.titleBarHeight,
+  heightMobile: sizesLimits.titleBarHeightMobile,
   borderType: "none",
   registrationOpen: true,
   conversationsEnabled: true,

@@ -1,6 +1,6 @@
 import type { ButtonHTMLAttributes, CSSProperties, MouseEvent, ReactNode, Ref } from "react";
 import { Link, type LinkProps } from "react-router";
-import { limits } from "@parley/contracts/limits";
+import { sizesLimits } from "@parley/contracts/shell-limits";
 import { cssVars, cx, px } from "../css.ts";
 import styles from "./Button.module.css";
 
@@ -10,9 +10,9 @@ export type ButtonType = "standard" | "primary" | "text" | "icon" | "outline" | 
 export type ButtonSize = "default" | "medium" | "compact";
 
 const heights: Record<ButtonSize, number> = {
-  default: limits.sizes.formElementHeight,
-  medium: limits.sizes.buttonMediumHeight,
-  compact: limits.sizes.buttonCompactHeight,
+  default: sizesLimits.formElementHeight,
+  medium: sizesLimits.buttonMediumHeight,
+  compact: sizesLimits.buttonCompactHeight,
 };
 
 interface LookProps {
@@ -29,8 +29,8 @@ export function buttonLook({ buttonType = "standard", size = "default", classNam
     style: cssVars(
       {
         "--button-height": px(heights[size]),
-        "--button-min-width": px(limits.sizes.buttonMinWidth),
-        "--button-padding-x": px(limits.sizes.buttonPaddingX),
+        "--button-min-width": px(sizesLimits.buttonMinWidth),
+        "--button-padding-x": px(sizesLimits.buttonPaddingX),
       },
       style,
     ),

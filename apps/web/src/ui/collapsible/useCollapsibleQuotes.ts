@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { limits } from "@parley/contracts/limits";
+import { sizesLimits } from "@parley/contracts/shell-limits";
 
 /**
  * After hydration and whenever `content` or `more` changes (the posts' data), collapses the long quotes of the page's posts. The
@@ -8,7 +8,7 @@ import { limits } from "@parley/contracts/limits";
  */
 export function useCollapsibleQuotes(content: unknown, more?: unknown): void {
   useEffect(() => {
-    const limit = limits.sizes.collapsibleMaxHeight + limits.sizes.collapsibleOvershoot;
+    const limit = sizesLimits.collapsibleMaxHeight + sizesLimits.collapsibleOvershoot;
     const quotes = document.querySelectorAll<HTMLElement>("article blockquote:not([data-collapsible])");
     if ([...quotes].some((quote) => quote.scrollHeight > limit)) {
       void import("./collapseQuotes.ts").then(({ collapseQuotes }) => collapseQuotes(document));

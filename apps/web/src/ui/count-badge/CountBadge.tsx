@@ -1,4 +1,4 @@
-import { limits } from "@parley/contracts/limits";
+import { countBadgeCompactAbove, countBadgeMax } from "@parley/contracts/shell-limits";
 import { formatCount } from "../../lib/numbers.ts";
 import { cx } from "../css.ts";
 import styles from "./CountBadge.module.css";
@@ -7,9 +7,9 @@ import styles from "./CountBadge.module.css";
  * What a badge shows: above `max` it reads 'max+' (99+ by default); without a cap, counts above
  * `limits.countBadgeCompactAbove` are abbreviated (1.2k). Spec §9.
  */
-export function countBadgeText(count: number, max: number | null = limits.countBadgeMax): string {
+export function countBadgeText(count: number, max: number | null = countBadgeMax): string {
   if (max !== null && count > max) return `${max}+`;
-  if (count > limits.countBadgeCompactAbove) return formatCount(count);
+  if (count > countBadgeCompactAbove) return formatCount(count);
   return String(count);
 }
 

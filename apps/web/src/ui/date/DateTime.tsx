@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { limits } from "@parley/contracts/limits";
+import { relativeTimeRefreshMs } from "@parley/contracts/shell-limits";
 import { formatDate, fullDate, relativeTime, toIsoDate, type DateInput, type DateType } from "../../lib/dates.ts";
 import { useNow } from "../../lib/now.tsx";
 import { useHydrated } from "../hydrated.ts";
@@ -26,7 +26,7 @@ function useRelativeNow(): number {
   useEffect(() => {
     if (providerNow) return;
     setOwnNow(Date.now());
-    const timer = setInterval(() => setOwnNow(Date.now()), limits.relativeTimeRefreshMs);
+    const timer = setInterval(() => setOwnNow(Date.now()), relativeTimeRefreshMs);
     return () => clearInterval(timer);
   }, [providerNow]);
   return providerNow || ownNow;

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import type { Key, MenuItemProps, MenuProps, PopoverProps } from "react-aria-components";
-import { limits } from "@parley/contracts/limits";
+import { sizesLimits } from "@parley/contracts/shell-limits";
 import { Button, type ButtonSize, type ButtonType } from "../button/Button.tsx";
 import { onDemand, useOnDemand } from "../on-demand.ts";
 import { useExclusiveOpen } from "./flyouts.ts";
@@ -118,7 +118,7 @@ export function DropDown({ width = "default", onAction, children, className, ...
           placement={trigger.placement ?? "bottom end"}
           className={className}
           focusStrategy={state.focusStrategy}
-          width={width === "medium" ? limits.sizes.dropDownWidthMedium : limits.sizes.dropDownWidth}
+          width={width === "medium" ? sizesLimits.dropDownWidthMedium : sizesLimits.dropDownWidth}
           onAction={onAction}
         >
           {children}
@@ -171,7 +171,7 @@ export function DropDownFlyout({ children, className, ...trigger }: DropDownFlyo
           label={trigger.label}
           placement={trigger.placement ?? "bottom end"}
           className={className}
-          minWidth={limits.sizes.dropDownMinWidth}
+          minWidth={sizesLimits.dropDownMinWidth}
         >
           {children}
         </Overlays.FlyoutOverlay>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { limits } from "@parley/contracts/limits";
+import { sizesLimits, timingLimits } from "@parley/contracts/shell-limits";
 import { t } from "../../lib/i18n.ts";
 import { cssVars, cx, px } from "../css.ts";
 import styles from "./Loader.module.css";
@@ -8,7 +8,7 @@ export interface LoaderProps {
   /** How long to wait before showing anything (150 ms by default): quick loads show no spinner. */
   delay?: number;
   /** Spinner size: the icon sizes of spec §9 (small 16, default 24, large 32). */
-  size?: keyof typeof limits.sizes.icon;
+  size?: keyof typeof sizesLimits.icon;
   /** What screen readers hear; 'Loading' by default. */
   label?: string;
   /** Centre it in a padded block instead of inline. */
@@ -21,7 +21,7 @@ export interface LoaderProps {
  * start (and in the server's HTML, empty) so its text is announced when it appears.
  */
 export function Loader({
-  delay = limits.timing.loaderDelayMs,
+  delay = timingLimits.loaderDelayMs,
   size = "default",
   label,
   padded = false,
@@ -38,7 +38,7 @@ export function Loader({
     <div
       role="status"
       className={cx(styles.loader, padded && styles.padded, className)}
-      style={cssVars({ "--loader-size": px(limits.sizes.icon[size]) })}
+      style={cssVars({ "--loader-size": px(sizesLimits.icon[size]) })}
     >
       {visible ? (
         <>

@@ -1,12 +1,12 @@
 import { useEffect, type ReactNode } from "react";
-import type { limits } from "@parley/contracts/limits";
+import type { sizesLimits } from "@parley/contracts/shell-limits";
 import { t } from "../../lib/i18n.ts";
 import { Button } from "../button/Button.tsx";
 import { onDemand, useOnDemand } from "../on-demand.ts";
 import styles from "./Modal.module.css";
 
 /** Widths of spec §9: small 375, medium 516, large 720, xl 1022, xxl 1320. */
-export type ModalSize = keyof typeof limits.sizes.modal;
+export type ModalSize = keyof typeof sizesLimits.modal;
 
 type Content = ReactNode | ((close: () => void) => ReactNode);
 

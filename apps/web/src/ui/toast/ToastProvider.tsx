@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
-import { limits } from "@parley/contracts/limits";
+import { sizesLimits } from "@parley/contracts/shell-limits";
 import { t } from "../../lib/i18n.ts";
 import { Button } from "../button/Button.tsx";
 import { cssVars, cx, px } from "../css.ts";
@@ -36,9 +36,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         className={styles.region}
         aria-live="polite"
         style={cssVars({
-          "--toast-width": px(limits.sizes.toastWidth),
-          "--toast-width-wide": px(limits.sizes.toastWidthWide),
-          "--toast-max-height": px(limits.sizes.toastMaxHeight),
+          "--toast-width": px(sizesLimits.toastWidth),
+          "--toast-width-wide": px(sizesLimits.toastWidthWide),
+          "--toast-max-height": px(sizesLimits.toastMaxHeight),
         })}
       >
         {toasts.map((toast) => (

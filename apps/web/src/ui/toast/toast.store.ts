@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { limits } from "@parley/contracts/limits";
+import { toastLimits } from "@parley/contracts/shell-limits";
 
 /** A toast as spec §3 describes it. */
 export interface ToastOptions {
@@ -74,7 +74,7 @@ export function createToastStore(): ToastStore {
     patch(toastID, { visibility: "hidden" });
     timers.set(
       toastID,
-      setTimeout(() => remove(toastID), limits.toast.removeAfterHideMs),
+      setTimeout(() => remove(toastID), toastLimits.removeAfterHideMs),
     );
   };
 
@@ -102,7 +102,7 @@ export function createToastStore(): ToastStore {
         wide: options.wide ?? false,
         dismissible: options.dismissible ?? false,
         autoDismiss: options.autoDismiss ?? true,
-        autoDismissDuration: options.autoDismissDuration ?? limits.toast.autoDismissMs,
+        autoDismissDuration: options.autoDismissDuration ?? toastLimits.autoDismissMs,
         className: options.className,
         visibility: "visible",
       };

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Discussion } from "@parley/contracts";
-import { limits } from "@parley/contracts/limits";
+import { pagerLimits } from "@parley/contracts/shell-limits";
 import { t } from "../../../lib/i18n.ts";
 import { formatCount } from "../../../lib/numbers.ts";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
@@ -67,7 +67,7 @@ export function DiscussionList({
                     <Link to={new URL(discussion.category.url).pathname}>{discussion.category.name}</Link>
                   </li>
                 ) : null}
-                {(discussion.tags ?? []).slice(0, limits.pager.maxUserTagsInList).map((tag) => (
+                {(discussion.tags ?? []).slice(0, pagerLimits.maxUserTagsInList).map((tag) => (
                   <li key={tag.tagID}>
                     <Link to={`/discussions?tagID=${tag.tagID}`} className={styles.tag}>
                       {tag.name}

@@ -1,4 +1,4 @@
-import { limits } from "@parley/contracts/limits";
+import { timingLimits } from "@parley/contracts/shell-limits";
 import { t } from "../../../lib/i18n.ts";
 
 /**
@@ -12,9 +12,9 @@ export function editSecondsLeft(dateInserted: string, timeoutSeconds: number, no
 
 /** The label refreshes every 10 s while more than 60 s are left, then every 5 s (spec §9). */
 export const editLabelRefreshMs = (secondsLeft: number) =>
-  secondsLeft > limits.timing.editLabelFastBelowSeconds
-    ? limits.timing.editLabelSlowRefreshMs
-    : limits.timing.editLabelFastRefreshMs;
+  secondsLeft > timingLimits.editLabelFastBelowSeconds
+    ? timingLimits.editLabelSlowRefreshMs
+    : timingLimits.editLabelFastRefreshMs;
 
 const unit = (value: number, name: "hour" | "minute" | "second") =>
   new Intl.NumberFormat("en", { style: "unit", unit: name, unitDisplay: "long" }).format(value);

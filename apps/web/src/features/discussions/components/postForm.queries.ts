@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Category, Tag } from "@parley/contracts";
-import { limits } from "@parley/contracts/limits";
+import { categoriesLimits } from "@parley/contracts/shell-limits";
 import type { ApiClient } from "../../../lib/api.ts";
 
 /** A category suggestion of the new-post form: the category and its trail (Home › … › itself). */
@@ -28,7 +28,7 @@ export const categorySearchQuery = (api: ApiClient, query: string) =>
       (
         await api.get<CategorySuggestion[]>(
           "/categories/search",
-          { query, expand: ["breadcrumbs"], limit: limits.categories.searchLimit, filterDiscussionsAdd: true },
+          { query, expand: ["breadcrumbs"], limit: categoriesLimits.searchLimit, filterDiscussionsAdd: true },
           signal,
         )
       ).data,

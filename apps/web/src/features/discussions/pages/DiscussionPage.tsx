@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { Link, useLocation, useParams } from "react-router";
 import { defaultCommentSort, readCommentSort, type CommentPageSort } from "@parley/contracts/discussion-sorts";
-import { limits } from "@parley/contracts/limits";
+import { pagerLimits } from "@parley/contracts/shell-limits";
 import type { Comment, Discussion } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { PageHead } from "../../../lib/head.tsx";
@@ -104,7 +104,7 @@ export function DiscussionPage() {
   const api = useApi();
   const location = useLocation();
   const parsed = readDiscussionParams(useParams())!;
-  const limit = limits.pager.commentsPerPage;
+  const limit = pagerLimits.commentsPerPage;
   const { data: discussion } = useSuspenseQuery(discussionQuery(api, parsed.id));
   const sort = readCommentSort(new URLSearchParams(location.search).get("sort"));
   const { data: comments } = useSuspenseQuery(commentsQuery(api, parsed.id, parsed.page, limit, sort));
