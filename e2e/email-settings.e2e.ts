@@ -62,7 +62,7 @@ describe("outgoing e-mail at /dashboard/settings/email", () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await email.field("From Address").fill("club@example.test");
     await email.field("Host").fill("");
-    await email.saveButton.click();
+    await email.save();
     await email.status("Your changes have been saved.").waitFor();
     await email.sendTest("second-test@example.test");
     await email.status("The test e-mail has been sent to second-test@example.test.").waitFor();
@@ -89,7 +89,7 @@ describe("outgoing e-mail at /dashboard/settings/email", () => {
       await email.field("Security").selectOption("none");
       await email.field("Username").fill("forum");
       await email.field("Password").fill("smtp-secret-1");
-      await email.saveButton.click();
+      await email.save();
       await email.status("Your changes have been saved.").waitFor();
       expect(await email.delivery.innerText()).toBe(`Mail is sent through the SMTP server 127.0.0.1:${smtp.port}.`);
       expect(await email.field("Password").inputValue()).toBe("");
@@ -103,7 +103,7 @@ describe("outgoing e-mail at /dashboard/settings/email", () => {
 
       // A wrong password: the server's refusal, in words, beside the test form.
       await email.field("Password").fill("wrong-secret");
-      await email.saveButton.click();
+      await email.save();
       await email.status("Your changes have been saved.").waitFor();
       await email.sendTest("refused@example.test");
       await email.alert(/^The test e-mail could not be sent: Invalid login/).waitFor();

@@ -104,7 +104,7 @@ describe("site settings (PATCH /config) at /dashboard/settings", () => {
     const registration = new RegistrationSettingsPage(page, parley.baseUrl);
     await registration.waitForPage("Registration");
     await registration.chooseMethod("Closed");
-    await registration.save();
+    await registration.saveAndWait();
     await registration.status("Your changes have been saved.").waitFor();
 
     for (const javaScriptEnabled of [true, false]) {
@@ -124,7 +124,7 @@ describe("site settings (PATCH /config) at /dashboard/settings", () => {
     expect(refused.status).toBe(403);
 
     await registration.chooseMethod("Basic");
-    await registration.save();
+    await registration.saveAndWait();
     await registration.status("Your changes have been saved.").waitFor();
     const reopened = new RegisterPage(await parley.newPage(), parley.baseUrl);
     await reopened.goto();

@@ -20,6 +20,11 @@ export class EmailSettingsPage extends DashboardPage {
     return this.main.getByRole("button", { name: "Save" });
   }
 
+  /** Saves the settings and waits for the write. */
+  async save(): Promise<void> {
+    await this.submitAndWait(this.saveButton);
+  }
+
   get forgetPassword(): Locator {
     return this.main.getByRole("checkbox", { name: "Forget the stored password" });
   }

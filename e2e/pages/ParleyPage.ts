@@ -35,6 +35,18 @@ export class ParleyPage {
     return this.page.getByRole("banner");
   }
 
+  /**
+   * Presses a form's button and waits for the write it sends (the first answer to a request that is not a
+   * read: the API call, or the form post without JavaScript), so that what follows sees it. Waiting for the
+   * confirmation instead could pass at once on the one an earlier save left on screen.
+   */
+  async submitAndWait(button: Locator): Promise<void> {
+    await Promise.all([
+      this.page.waitForResponse((response) => !["GET", "HEAD"].includes(response.request().method())),
+      button.click(),
+    ]);
+  }
+
   /** The guest's "Sign In" link in the title bar. */
   get signInLink(): Locator {
     return this.titleBar.getByRole("link", { name: "Sign In", exact: true });

@@ -61,8 +61,14 @@ export class RegistrationSettingsPage extends DashboardPage {
     return this.main.getByRole("button", { name: "Save" });
   }
 
+  /** Presses Save (a refusal by the page itself sends nothing: see `saveAndWait`). */
   async save(): Promise<void> {
     await this.saveButton.click();
+  }
+
+  /** Presses Save and waits for the write. */
+  async saveAndWait(): Promise<void> {
+    await this.submitAndWait(this.saveButton);
   }
 
   /** A success message of the page. */

@@ -1,4 +1,5 @@
 import {
+  useContext,
   useId,
   type InputHTMLAttributes,
   type ReactNode,
@@ -6,6 +7,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
+import { UNSAFE_DataRouterStateContext } from "react-router";
 import styles from "./Form.module.css";
 
 export { styles as formStyles };
@@ -135,8 +137,14 @@ export function CheckboxField({
   );
 }
 
-/** A message about the whole form: an error (role=alert) or a success notice (role=status). */
+/**
+ * A message about the whole form: a refusal (role=alert) or a confirmation (role=status). A confirmation is hidden while a form of the page is
+ * being sent: it said what the last send did, and the next one is announced anew when it comes back.
+ */
 export function FormAlert({ children, kind = "error" }: { children: ReactNode; kind?: "error" | "success" }) {
+  // The router's state without useNavigation, which refuses to render outside a data router.
+  const sending = useContext(UNSAFE_DataRouterStateContext)?.navigation.state === "submitting";
+  if (kind === "success" && sending) return null;
   return kind === "error" ? (
     <p role="alert" className={styles.alert}>
       {children}

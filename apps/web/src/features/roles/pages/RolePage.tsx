@@ -78,14 +78,11 @@ export function RolePage() {
   const refusedSave = result && !result.ok && intent === "save" ? result : undefined;
   const refusedDelete = result && !result.ok && intent === "delete" && result.message ? result : undefined;
   const confirming = result?.values?.["confirm"] === "delete";
-  // A save in flight hides the last one's confirmation, so that the next is announced anew.
-  const saved = busy
-    ? null
-    : result?.ok
-      ? result.message
-      : new URLSearchParams(location.search).has("saved")
-        ? t("The role has been saved.")
-        : null;
+  const saved = result?.ok
+    ? result.message
+    : new URLSearchParams(location.search).has("saved")
+      ? t("The role has been saved.")
+      : null;
   if (roleID !== null && !role) return null;
 
   const value = (field: string, current: string) => refusedSave?.values?.[field] ?? current;
