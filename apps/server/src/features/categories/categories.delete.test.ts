@@ -189,6 +189,19 @@ describe.each(engines)("deleting a category in batches on %s", (engine) => {
       { as: member },
     );
     expect(reply.statusCode, reply.body).toBe(201);
+    // A tag on two of them (one kept elsewhere): its count loses the deleted one only.
+    const tag = await api.post(
+      "/api/v2/tags",
+      { name: `Doomed ${engine}`, urlcode: `doomed-${engine}` },
+      { as: admin },
+    );
+    expect(tag.statusCode, tag.body).toBe(201);
+    const tagID = tag.json<{ tagID: number }>().tagID;
+    const [kept] = await insertDiscussions(1, await create("Bulk Keeps", `bulk-keeps-${engine}`));
+    for (const discussionID of [ids[2], kept]) {
+      const tagged = await api.put(`/api/v2/discussions/${discussionID}/tags`, { tagIDs: [tagID] }, { as: admin });
+      expect(tagged.statusCode, tagged.body).toBe(200);
+    }
     const memberBefore = (await api.get(`/api/v2/users/${memberUser.userID}`, { as: admin })).json<{
       countDiscussions: number;
       countComments: number;
@@ -232,6 +245,12 @@ describe.each(engines)("deleting a category in batches on %s", (engine) => {
     }>();
     expect(memberAfter.countDiscussions).toBe(memberBefore.countDiscussions - ids.length);
     expect(memberAfter.countComments).toBe(memberBefore.countComments - 1);
+    const tagRow = await t.database.db
+      .selectFrom("tags")
+      .select("countDiscussions")
+      .where("tagID", "=", tagID)
+      .executeTakeFirstOrThrow();
+    expect(Number(tagRow.countDiscussions)).toBe(1);
     await expectCountsTrue();
   });
 
