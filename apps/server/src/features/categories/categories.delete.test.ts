@@ -254,6 +254,33 @@ describe.each(engines)("deleting a category in batches on %s", (engine) => {
     await expectCountsTrue();
   });
 
+  it("stops without deleting the category when its target goes meanwhile: 400 for what was left, the rest kept", async () => {
+    const source = await create("Bulk Stranded", `bulk-stranded-${engine}`);
+    const target = await create("Bulk Vanishing", `bulk-vanishing-${engine}`);
+    const ids = await insertDiscussions(BATCH + 5, source);
+    const first = await api.request("DELETE", `/api/v2/categories/${source}?longRunnerTimeout=0`, {
+      as: admin,
+      body: { newCategoryID: target },
+    });
+    expect(first.statusCode, first.body).toBe(408);
+    const general = (await api.get("/api/v2/categories/$urlcode:general", { as: admin })).json<Category>();
+    const gone = await api.request("DELETE", `/api/v2/categories/${target}`, {
+      as: admin,
+      body: { newCategoryID: general.categoryID },
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+
+    const last = await runCall(first.json<LongRunnerResult>().callbackPayload!);
+    expect(last.statusCode, last.body).toBe(400);
+    const result = last.json<LongRunnerResult>();
+    expect(result.callbackPayload).toBeNull();
+    expect(result.progress.failedIDs).toEqual(ids.slice(BATCH));
+    expect(result.progress.exceptionsByID[String(ids[BATCH])]).toMatchObject({ status: 400 });
+    // The category stays, with what had not moved yet.
+    expect((await get(source))?.countDiscussions).toBe(5);
+    await expectCountsTrue();
+  });
+
   it("refuses non-managers (403), unknown categories (404) and a move into itself or its child (400), changing nothing", async () => {
     const source = await create("Bulk Kept", `bulk-kept-${engine}`);
     const child = await create("Bulk Kept Child", `bulk-kept-child-${engine}`, source);

@@ -33,10 +33,11 @@ export interface LongRunnerAction<A> {
   name: string;
   runBatch(ids: number[], args: A, context: LongRunnerContext): Promise<BatchOutcome>;
   /**
-   * Once every batch is done, before the last answer: what ends the call as a whole (a category deleting its
-   * row once its discussions are gone). In its own transaction, and safe to run again: a round that stops
-   * before it commits is resumed, and a batch already done is found done. A throw ends a sync call with that
-   * error (its last payload still resumes it) and fails a queued one.
+   * Once every batch is done without a failure, before the last answer: what ends the call as a whole (a
+   * category deleting its row once its discussions are gone); after a failure the call ends without it. In its
+   * own transaction, and safe to run again: a round that stops before it commits is resumed, and a batch already
+   * done is found done. A throw ends a sync call with that error (its last payload still resumes it) and fails
+   * a queued one.
    */
   finish?(args: A, context: LongRunnerContext): Promise<void>;
 }
@@ -192,7 +193,7 @@ export function createLongRunner(deps: {
   ): Promise<LongRunnerAnswer> {
     const { body, remainingIDs, next } = await runRound(action, args, ids, state, context);
     if (remainingIDs.length === 0) {
-      await action.finish?.(args, context);
+      if (next.failureStatus === 0) await action.finish?.(args, context);
       return { status: next.failureStatus === 0 ? 200 : next.failureStatus, body };
     }
     const payload: CallbackPayload = {
@@ -280,7 +281,7 @@ export function createLongRunner(deps: {
           context,
           progress,
         );
-        if (remainingIDs.length === 0 && action.finish) {
+        if (remainingIDs.length === 0 && next.failureStatus === 0 && action.finish) {
           try {
             await (action as LongRunnerAction<unknown>).finish?.(call.args, context);
           } catch (error) {
