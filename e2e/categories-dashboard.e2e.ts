@@ -28,11 +28,16 @@ describe("categories at /dashboard/categories", () => {
     const [shelfName, leavingName, staffName] = [`Shelf ${suffix}`, `Leaving ${suffix}`, `Staff Room ${suffix}`];
     const shelf = await api.post<CategoryRecord>("/categories", { name: shelfName, urlcode: `shelf-${suffix}` });
     const leaving = await api.post<CategoryRecord>("/categories", { name: leavingName, urlcode: `leaving-${suffix}` });
-    const moved = await createDiscussion(api, {
-      name: "Moves on",
-      body: "Out of Leaving.",
-      categoryID: leaving.categoryID,
-    });
+    const movedAll = [];
+    for (const index of [1, 2, 3]) {
+      movedAll.push(
+        await createDiscussion(api, {
+          name: `Moves on ${index}`,
+          body: "Out of Leaving.",
+          categoryID: leaving.categoryID,
+        }),
+      );
+    }
     const page = await parley.newPage({ bypassCSP: true });
     const problems = collectErrors(page);
     await signInContext(page, parley.baseUrl, admin);
@@ -100,10 +105,26 @@ describe("categories at /dashboard/categories", () => {
     await categories.confirmation.waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await categories.confirm();
-    await categories.status(`“${leavingName}” has been deleted.`).waitFor();
+    // It goes on in the background: the progress page follows it to its end.
+    await categories.waitForPage(`Deleting “${leavingName}”`);
+    await categories.waitForDeletion(leavingName);
+    const bar = categories.deletionProgress("Discussions moved");
+    expect([await bar.getAttribute("value"), await bar.getAttribute("max")]).toEqual(["3", "3"]);
+    expect(await categories.deletionCount.innerText()).toBe("3 of 3 discussions");
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, "categories-dashboard-deleted");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, "categories-dashboard-deleted-375");
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await categories.backToCategories();
     expect(await categories.childrenOf()).not.toContain(leavingName);
+    expect(await categories.childrenOf()).toContain(shelfName);
     const general = await categoryID(api, "general");
-    expect((await api.get<{ categoryID: number }>(`/discussions/${moved.discussionID}`)).categoryID).toBe(general);
+    for (const discussion of movedAll) {
+      expect((await api.get<{ categoryID: number }>(`/discussions/${discussion.discussionID}`)).categoryID).toBe(
+        general,
+      );
+    }
 
     await page.setViewportSize({ width: 375, height: 800 });
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -152,7 +173,9 @@ describe("categories at /dashboard/categories", () => {
     await categories.chooseContent(null);
     await categories.confirmation.waitFor();
     await categories.confirm();
-    await categories.status(`“First ${suffix}” has been deleted.`).waitFor();
+    // The progress page reloads itself (no JavaScript) until the deletion is done.
+    await categories.waitForDeletion(`First ${suffix}`);
+    expect(await categories.deletionCount.innerText()).toBe("0 of 0 discussions");
     expect((await api.send("GET", `/categories/${first.categoryID}`)).status).toBe(404);
   });
 

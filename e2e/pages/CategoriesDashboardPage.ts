@@ -3,7 +3,8 @@ import { DashboardPage } from "./DashboardPage.ts";
 
 /**
  * `/dashboard/categories`: the category tree with each category's move buttons, drag handle, edit and delete;
- * `/add` and `/{id}/edit`: the details and permissions form; `/{id}/delete`: the choice and its confirmation.
+ * `/add` and `/{id}/edit`: the details and permissions form; `/{id}/delete`: the choice and its confirmation, then
+ * `/{id}/delete/{jobTrackingID}`: the deletion's progress.
  */
 export class CategoriesDashboardPage extends DashboardPage {
   override goto(): Promise<Response> {
@@ -117,5 +118,25 @@ export class CategoriesDashboardPage extends DashboardPage {
 
   async confirm(): Promise<void> {
     await this.confirmation.getByRole("button", { name: "Delete", exact: true }).click();
+  }
+
+  /** The deletion's progress bar, named by its label ("Discussions moved" or "Discussions deleted"). */
+  deletionProgress(label: "Discussions moved" | "Discussions deleted"): Locator {
+    return this.main.getByRole("progressbar", { name: label, exact: true });
+  }
+
+  /** "N of M discussions" under the bar. */
+  get deletionCount(): Locator {
+    return this.main.getByRole("status").filter({ hasText: / of \d[\d,]* discussions?$/ });
+  }
+
+  /** Waits (the page polls, or reloads itself without JavaScript) until the deletion says it is done. */
+  async waitForDeletion(name: string): Promise<void> {
+    await this.status(`“${name}” has been deleted.`).waitFor({ timeout: 30_000 });
+  }
+
+  async backToCategories(): Promise<void> {
+    await this.main.getByRole("link", { name: "Back to Categories", exact: true }).click();
+    await this.waitForPage("Categories");
   }
 }

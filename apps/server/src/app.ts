@@ -48,7 +48,7 @@ import {
   removeCommentReactions,
   removePostReactions,
 } from "./features/reactions/index.ts";
-import { registerRoles } from "./features/roles/index.ts";
+import { categoryGrantWrites, registerRoles } from "./features/roles/index.ts";
 import { registerTokens } from "./features/tokens/index.ts";
 import { registerThemes, THEME_PREVIEW_COOKIE } from "./features/themes/index.ts";
 import { registerConfig } from "./features/config/index.ts";
@@ -258,6 +258,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const categories = await registerCategories(app, platform, {
     content: { removePosts, moveDiscussions: moveCategoryDiscussions, recountPostCounts },
     translations: translations.content,
+    grants: categoryGrantWrites(platform.db),
   });
   const userFragments = createUserFragments(platform.db);
   const reactions = createReactions(platform, userFragments);

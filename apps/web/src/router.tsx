@@ -336,6 +336,11 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                   "dashboard/categories/:categoryID/delete",
                   categoriesDashboard,
                 ),
+                featureRoute(
+                  "dashboard-category-deletion",
+                  "dashboard/categories/:categoryID/delete/:jobTrackingID",
+                  categoriesDashboard,
+                ),
                 featureRoute("dashboard-reactions", "dashboard/reactions", reactionsDashboard),
                 featureRoute("dashboard-roles", "dashboard/roles", rolesDashboard),
                 featureRoute("dashboard-role", "dashboard/roles/:roleID", rolesDashboard),

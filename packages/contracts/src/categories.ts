@@ -3,6 +3,7 @@ import { DateTime, Expand, ID_DIGITS, Nullable } from "./common.ts";
 import { Limit, Page } from "./pagination.ts";
 import { limits } from "./limits.ts";
 import { categoryDisplayAs } from "./categories-constants.ts";
+import { CategoryRoleGrants } from "./roles.ts";
 
 export * from "./categories-constants.ts";
 
@@ -122,6 +123,11 @@ export const CategoryPost = Type.Object({
   customPermissions: Type.Optional(Type.Boolean()),
   isArchived: Type.Optional(Type.Boolean()),
   sort: Type.Optional(Type.Integer()),
+  /**
+   * What each listed role may do in the category, written with it in one transaction (site.manage); the category
+   * then has its own permissions. The body of `PUT /categories/{id}/permissions`.
+   */
+  permissions: Type.Optional(CategoryRoleGrants),
 });
 export type CategoryPost = Static<typeof CategoryPost>;
 

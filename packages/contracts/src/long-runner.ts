@@ -1,4 +1,5 @@
 import { Type, type Static } from "typebox";
+import { DateTime } from "./common.ts";
 import { ErrorBody } from "./errors.ts";
 import { LongRunnerResult } from "./discussions.ts";
 
@@ -30,3 +31,24 @@ export const longRunnerResponses = {
     [400, 401, 403, 404, 409, 410, 422, 429, 500].map((status) => [status, Type.Union([LongRunnerResult, ErrorBody])]),
   ),
 };
+
+/** `GET /calls/{jobTrackingID}`: where a queued call stands (Parley's; Vanilla tracks jobs only in its dashboard). */
+export const CallStatus = Type.Object({
+  jobID: Type.String(),
+  jobTrackingID: Type.String(),
+  status: TrackingSlip.properties.status,
+  progress: Type.Object({
+    countTotalIDs: Type.Integer(),
+    countSuccess: Type.Integer(),
+    countFailed: Type.Integer(),
+  }),
+  failureStatus: Type.Integer({ description: "The highest failure status so far (0 when none)." }),
+  dateInserted: DateTime,
+  dateUpdated: DateTime,
+});
+export type CallStatus = Static<typeof CallStatus>;
+
+export const CallStatusParams = Type.Object({
+  jobTrackingID: Type.String({ minLength: 1, maxLength: 100 }),
+});
+export type CallStatusParams = Static<typeof CallStatusParams>;

@@ -17,6 +17,13 @@ describe("renderHeadTags", () => {
     expect(html).toContain(`<meta name="description" content="Everything about gardens.">`);
   });
 
+  it("reloads a page of work in progress without JavaScript only (inside <noscript>)", () => {
+    expect(renderHeadTags({ origin, data: { title: "Deleting", refreshSeconds: 2 } })).toContain(
+      `<noscript><meta http-equiv="refresh" content="2"></noscript>`,
+    );
+    expect(renderHeadTags({ origin, data: { title: "Done" } })).not.toContain("refresh");
+  });
+
   it("uses the site name alone without a page title", () => {
     expect(renderHeadTags({ origin, data: {} })).toContain("<title>Parley</title>");
   });

@@ -9,6 +9,11 @@ export interface HeadData {
   description?: string;
   jsonLd?: Record<string, unknown>[];
   noindex?: boolean;
+  /**
+   * Seconds after which a page showing work in progress loads itself again, without JavaScript only (a refresh
+   * inside <noscript>); with it, the page asks for the progress itself.
+   */
+  refreshSeconds?: number;
 }
 
 /** Server side: the page's head data, collected while rendering and written before the body. */
@@ -42,6 +47,9 @@ export function renderHeadTags({ origin, data, site = defaultSite }: HeadCollect
   tags.push(`<meta name="description" content="${escapeHtml(description)}">`);
   if (data.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(origin + data.canonical)}">`);
   if (data.noindex) tags.push(`<meta name="robots" content="noindex">`);
+  if (data.refreshSeconds) {
+    tags.push(`<noscript><meta http-equiv="refresh" content="${Math.round(data.refreshSeconds)}"></noscript>`);
+  }
   for (const item of data.jsonLd ?? []) {
     tags.push(`<script type="application/ld+json">${escapeJsonForScript(JSON.stringify(item))}</script>`);
   }

@@ -86,7 +86,7 @@ describe.each(engines)("managing categories on %s", (engine) => {
       as: admin,
       body: { newCategoryID: general.categoryID },
     });
-    expect(response.statusCode).toBe(204);
+    expect(response.statusCode, response.body).toBe(200);
     expect((await api.get(`/api/v2/categories/${offTopic.categoryID}`, { as: admin })).statusCode).toBe(404);
     expect((await category("general")).countDiscussions).toBe(before);
     const list = await api.get(`/api/v2/discussions?categoryID=${general.categoryID}&limit=100`);
@@ -113,7 +113,7 @@ describe.each(engines)("managing categories on %s", (engine) => {
         .filter((notification) => notification.discussionID !== null && ids.includes(notification.discussionID));
     expect(await aboutHelp()).toHaveLength(1);
     expect((await api.delete(`/api/v2/categories/${help.categoryID}`, { as: member })).statusCode).toBe(403);
-    expect((await api.delete(`/api/v2/categories/${help.categoryID}`, { as: admin })).statusCode).toBe(204);
+    expect((await api.delete(`/api/v2/categories/${help.categoryID}`, { as: admin })).statusCode).toBe(200);
     expect(await aboutHelp()).toEqual([]);
     expect((await api.get(`/api/v2/categories/$urlcode:installation`, { as: admin })).statusCode).toBe(404);
     for (const id of ids) expect((await api.get(`/api/v2/discussions/${id}`, { as: admin })).statusCode).toBe(404);

@@ -15,6 +15,8 @@ export const categoriesPolicy = {
   canPostIn: (viewer: Viewer, row: InCategory) => can(viewer, "discussions.add", { resourceID: row.categoryID }),
   /** Create, change, move and delete categories. */
   canManage: permissionRule(["community.manage", "site.manage"]),
+  /** Say what each role may do in a category (`permissions` on its create or edit), as every change of grants. */
+  canSetPermissions: permissionRule("site.manage"),
   /** Read which categories another member follows. */
   canSeeFollowsOfOthers: permissionRule(["users.edit", "site.manage"]),
 };

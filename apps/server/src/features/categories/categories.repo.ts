@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder, type Updateable } from "kysely";
-import { inTransaction, lockAllRows, lockRows } from "../../platform/db/row-locks.ts";
+import { inTransaction, lockAllRows, lockRows, lockRowsExclusively } from "../../platform/db/row-locks.ts";
 import type { CategoriesTable, DB } from "../../platform/db/schema.ts";
 import { ROOT_CATEGORY_ID } from "@parley/contracts";
 
@@ -28,10 +28,23 @@ export type RemovePosts = (
  */
 export interface CategoryContent {
   removePosts: RemovePosts;
-  /** Moves a category's discussions to another category (the discussions feature's). */
-  moveDiscussions: (db: Kysely<DB>, fromCategoryID: number, toCategoryID: number) => Promise<void>;
-  /** Recounts every member's post counts (the users feature's). */
-  recountPostCounts: (db: Kysely<DB>, userIDs: "all") => Promise<void>;
+  /** Moves a category's discussions (those listed, else all) to another category (the discussions feature's). */
+  moveDiscussions: (
+    db: Kysely<DB>,
+    fromCategoryID: number,
+    toCategoryID: number,
+    discussionIDs?: number[],
+  ) => Promise<void>;
+  /** Recounts the members' post counts, these or every member's (the users feature's). */
+  recountPostCounts: (db: Kysely<DB>, userIDs: number[] | "all") => Promise<void>;
+}
+
+/** A discussion a category's deletion moves or deletes, as it is under the batch's lock. */
+export interface DiscussionInCategory {
+  discussionID: number;
+  categoryID: number;
+  countComments: number;
+  insertUserID: number;
 }
 
 /** The only file with the categories' SQL; runs on SQLite and PostgreSQL alike. */
@@ -222,6 +235,52 @@ export function createCategoriesRepo(db: Kysely<DB>) {
         .set({ parentCategoryID: toCategoryID })
         .where("parentCategoryID", "=", fromCategoryID)
         .execute();
+    },
+
+    /** The discussions in these categories, oldest first (a category's deletion does them in batches). */
+    async discussionIDsIn(categoryIDs: number[]): Promise<number[]> {
+      if (categoryIDs.length === 0) return [];
+      const rows = await db
+        .selectFrom("discussions")
+        .select("discussionID")
+        .where("categoryID", "in", categoryIDs)
+        .orderBy("discussionID")
+        .execute();
+      return rows.map((row) => row.discussionID);
+    },
+
+    /**
+     * Locks these discussions (the caller's transaction) and answers those still in the categories, with what
+     * their counts need: one already moved or deleted (by an earlier try of the same batch) is left out.
+     */
+    async lockDiscussionsIn(discussionIDs: number[], categoryIDs: number[]): Promise<DiscussionInCategory[]> {
+      const present = await lockRowsExclusively(db, "discussions", "discussionID", discussionIDs);
+      if (present.size === 0 || categoryIDs.length === 0) return [];
+      return db
+        .selectFrom("discussions")
+        .select(["discussionID", "categoryID", "countComments", "insertUserID"])
+        .where("discussionID", "in", [...present])
+        .where("categoryID", "in", categoryIDs)
+        .execute();
+    },
+
+    /** Who commented in these discussions (their post counts change when the discussions go). */
+    async commenterIDs(discussionIDs: number[]): Promise<number[]> {
+      if (discussionIDs.length === 0) return [];
+      const rows = await db
+        .selectFrom("comments")
+        .select("insertUserID")
+        .distinct()
+        .where("discussionID", "in", discussionIDs)
+        .execute();
+      return rows.map((row) => row.insertUserID);
+    },
+
+    /** Deletes these discussions with everything posted in them (comments, reactions, notifications, states). */
+    async deleteDiscussions(discussionIDs: number[], removePosts: RemovePosts): Promise<void> {
+      if (discussionIDs.length === 0) return;
+      const ids = db.selectFrom("discussions").select("discussionID").where("discussionID", "in", discussionIDs);
+      await removePosts(db, ids, db.selectFrom("comments").select("commentID").where("discussionID", "in", ids));
     },
 
     /** Deletes categories and everything posted in them (comments, reactions, tags links cascade or go here). */

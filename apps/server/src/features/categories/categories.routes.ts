@@ -14,6 +14,8 @@ import {
   CategoryListQuery,
   categoryPaths,
   limits,
+  LongRunnerQuery,
+  longRunnerResponses,
 } from "@parley/contracts";
 import { setPagingHeaders } from "../../platform/http/pagination.ts";
 import type { CategoriesService } from "./categories.service.ts";
@@ -91,18 +93,26 @@ export const categoriesRoutes: FastifyPluginAsyncTypebox<{ service: CategoriesSe
     {
       schema: {
         tags: ["Categories"],
-        summary: "Delete a category: move its content to newCategoryID, or delete it with its content.",
+        summary:
+          "Delete a category: move its content to newCategoryID, or delete it with its content. Long-running: its discussions go in batches, the category last.",
         params: CategoryIdParams,
+        querystring: LongRunnerQuery,
         body: Type.Optional(CategoryDeleteBody),
-        response: { 204: Type.Null() },
+        response: longRunnerResponses,
       },
       preValidation: async (request) => {
         request.body ??= {};
       },
     },
-    async (request) => {
-      await service.remove(request.params.id, request.body?.newCategoryID, requestContext(request));
-      return null;
+    async (request, reply) => {
+      const answer = await service.remove(
+        request.params.id,
+        request.body?.newCategoryID,
+        requestContext(request),
+        request.query,
+      );
+      reply.code(answer.status as 200);
+      return answer.body;
     },
   );
 

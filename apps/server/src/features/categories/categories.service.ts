@@ -9,6 +9,8 @@ import {
   type CategoryPost,
   type CategorySearchQuery,
   type CategoryTreeItem,
+  type CategoryRoleGrants,
+  type LongRunnerQuery,
 } from "@parley/contracts";
 import { requireAccess } from "../../platform/auth/access.ts";
 import { assertAccountUsable, requireSignedIn } from "../../platform/auth/authorize.ts";
@@ -28,7 +30,13 @@ import {
 } from "./categories.repo.ts";
 import type { CategoriesRepo, CategoryContent, CategoryRow } from "./categories.repo.ts";
 import { buildTree, flattenTree, presentCategory, type PresentContext } from "./categories.present.ts";
-import { recountTagCounts } from "../tags/index.ts";
+import type { LongRunnerAnswer } from "../../platform/long-runner/long-runner.ts";
+import {
+  DELETE_CATEGORY_ACTION,
+  deleteCategoryAction,
+  requireTarget,
+  type DeleteCategoryArgs,
+} from "./categories.delete.ts";
 import type { RequestContext as CategoryRequestContext } from "../../platform/http/request-context.ts";
 
 export interface CategoryListResult {
@@ -45,6 +53,15 @@ export interface CategoryTranslations {
     recordIDs: number[],
     locale: string | null,
   ): Promise<ReadonlyMap<number, Readonly<Record<string, string>>>>;
+}
+
+/**
+ * The roles' grants in one category (the roles feature's, handed in by app.ts): `check` refuses what it cannot
+ * write (400); `write` replaces the listed roles' grants in the caller's transaction.
+ */
+export interface CategoryGrants {
+  check(body: CategoryRoleGrants): Promise<void>;
+  write(db: Kysely<DB>, categoryID: number, body: CategoryRoleGrants): Promise<void>;
 }
 
 /** Whether new discussions can go to a category at all: not a group of categories or a heading, not archived. */
@@ -72,8 +89,28 @@ export function createCategoriesService(
   directory: CategoryDirectory,
   content: CategoryContent,
   translations: CategoryTranslations,
+  grants: CategoryGrants,
 ) {
   const manage = (viewer: Viewer) => requireAccess(viewer, categoriesPolicy.canManage);
+
+  /**
+   * A create's or edit's `permissions`, before anything is written: site.manage (403), customPermissions not
+   * turned off in the same body, and grants the roles feature can write (400).
+   */
+  async function checkGrants(body: CategoryPatch, viewer: Viewer) {
+    if (body.permissions === undefined) return;
+    requireAccess(viewer, categoriesPolicy.canSetPermissions);
+    if (body.customPermissions === false) {
+      throw validationFailed([
+        fieldError("customPermissions", "invalid", "A category given its own permissions has them turned on."),
+      ]);
+    }
+    await grants.check(body.permissions);
+  }
+  /** Once committed: every process reads the new grants. */
+  async function announceGrants(body: CategoryPatch) {
+    if (body.permissions !== undefined) await platform.events.emit("permissions.changed", {});
+  }
 
   /** After a structural change: depths, inherited permissions and counts, in the change's transaction. */
   async function recompute(db: Kysely<DB>) {
@@ -91,6 +128,7 @@ export function createCategoriesService(
     platform.permissions.invalidate();
     await platform.events.emit("category.changed", { categoryID });
   }
+  platform.longRunner.register(deleteCategoryAction({ db: platform.db, platform, directory, content, announce }));
 
   /** The viewer's followed categories, with when each was followed (a guest follows none). */
   async function followedBy(viewer: Viewer): Promise<Map<number, string | null>> {
@@ -247,6 +285,7 @@ export function createCategoriesService(
       await checkUrlcode(body.urlcode);
       const name = plainTitle(body.name);
       if (!name) throw validationFailed([fieldError("name", "missingField", "name is required.")]);
+      await checkGrants(body, context.viewer);
       // Inserted, then put at its place among its siblings (`sort`, or the end) with theirs numbered again.
       const categoryID = await platform.db.transaction().execute(async (trx) => {
         const scoped = createCategoriesRepo(trx);
@@ -263,10 +302,12 @@ export function createCategoriesService(
           depth: parent.depth + 1,
         });
         await scoped.placeUnder(id, parent.categoryID, body.sort);
+        if (body.permissions) await grants.write(trx, id, body.permissions);
         await recompute(trx);
         return id;
       });
       await announce(categoryID);
+      await announceGrants(body);
       return presentCategory((await repo.findById(categoryID))!, await presentContext(context));
     },
 
@@ -288,6 +329,7 @@ export function createCategoriesService(
       if (parent && (await directory.withDescendants(row.categoryID)).includes(parent.categoryID)) throw insideItself();
       const name = body.name === undefined ? undefined : plainTitle(body.name);
       if (name === "") throw validationFailed([fieldError("name", "missingField", "name is required.")]);
+      await checkGrants(body, context.viewer);
       const moving = parent !== null || body.sort !== undefined;
       await platform.db.transaction().execute(async (trx) => {
         const scoped = createCategoriesRepo(trx);
@@ -306,48 +348,33 @@ export function createCategoriesService(
           dateUpdated: platform.clock.nowIso(),
           updateUserID: context.viewer.userID,
         });
+        if (body.permissions) await grants.write(trx, row.categoryID, body.permissions);
         await recompute(trx);
       });
       await announce(row.categoryID);
+      await announceGrants(body);
       return presentCategory((await repo.findById(row.categoryID))!, await presentContext(context));
     },
 
     /**
-     * Deletes a category. With `newCategoryID` its discussions and subcategories move there; without,
-     * the category, its subcategories and everything posted in them are deleted. One transaction.
+     * `DELETE /categories/{id}`, long-running: with `newCategoryID` its discussions and subcategories move
+     * there; without, the category, its subcategories and everything posted in them are deleted. Checked here,
+     * then its discussions go in batches and the category last (`categories.delete.ts`).
      */
-    async remove(id: string, newCategoryID: number | undefined, context: CategoryRequestContext): Promise<void> {
+    async remove(
+      id: string,
+      newCategoryID: number | undefined,
+      context: CategoryRequestContext,
+      query: LongRunnerQuery = {},
+    ): Promise<LongRunnerAnswer> {
       manage(context.viewer);
       const row = await resolve(id);
       if (isGroupCategory(row)) throw groupCategoryConflict();
       const subtree = await directory.withDescendants(row.categoryID);
-      if (newCategoryID !== undefined) {
-        const target = await repo.findById(newCategoryID);
-        if (
-          !target ||
-          target.categoryID === ROOT_CATEGORY_ID ||
-          subtree.includes(target.categoryID) ||
-          isGroupCategory(target)
-        ) {
-          throw validationFailed([
-            fieldError("newCategoryID", "invalid", "Choose another category to move the content to."),
-          ]);
-        }
-      }
-      await platform.db.transaction().execute(async (trx) => {
-        const scoped = createCategoriesRepo(trx);
-        if (newCategoryID !== undefined) {
-          await content.moveDiscussions(trx, row.categoryID, newCategoryID);
-          await scoped.reparentChildren(row.categoryID, newCategoryID);
-          await scoped.deleteWithContent([row.categoryID], content.removePosts);
-        } else {
-          await scoped.deleteWithContent(subtree, content.removePosts);
-          await content.recountPostCounts(trx, "all");
-          await recountTagCounts(trx);
-        }
-        await recompute(trx);
-      });
-      await announce(row.categoryID);
+      if (newCategoryID !== undefined) await requireTarget(repo, newCategoryID, subtree);
+      const ids = await repo.discussionIDsIn(newCategoryID === undefined ? subtree : [row.categoryID]);
+      const args: DeleteCategoryArgs = { categoryID: row.categoryID, newCategoryID: newCategoryID ?? null };
+      return platform.longRunner.start(DELETE_CATEGORY_ACTION, ids, args, context, query);
     },
 
     async search(query: CategorySearchQuery, context: CategoryRequestContext) {

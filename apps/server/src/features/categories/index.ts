@@ -3,7 +3,12 @@ import { sharedCategorySchemas } from "@parley/contracts";
 import type { Platform } from "../../platform/context.ts";
 import { createCategoriesRepo, type CategoryContent } from "./categories.repo.ts";
 import { categoriesRoutes } from "./categories.routes.ts";
-import { createCategoriesService, type CategoriesService, type CategoryTranslations } from "./categories.service.ts";
+import {
+  createCategoriesService,
+  type CategoriesService,
+  type CategoryGrants,
+  type CategoryTranslations,
+} from "./categories.service.ts";
 import { createCategoryDirectory, type CategoryDirectory } from "./categories.directory.ts";
 
 export { type CategoryDirectory, type CategoryNode } from "./categories.directory.ts";
@@ -23,7 +28,7 @@ export type { CategoriesService, CategoryTranslations };
 export async function registerCategories(
   app: FastifyInstance,
   platform: Platform,
-  deps: { content: CategoryContent; translations: CategoryTranslations },
+  deps: { content: CategoryContent; translations: CategoryTranslations; grants: CategoryGrants },
 ): Promise<{ service: CategoriesService; directory: CategoryDirectory }> {
   for (const schema of sharedCategorySchemas) app.addSchema(schema);
   const directory = createCategoryDirectory(platform.db);
@@ -33,6 +38,7 @@ export async function registerCategories(
     directory,
     deps.content,
     deps.translations,
+    deps.grants,
   );
   platform.events.on("permissions.changed", () => directory.invalidate());
   await app.register(categoriesRoutes, { prefix: "/api/v2", service });

@@ -51,13 +51,18 @@ export function createMovesRepo(db: Kysely<DB>, owners: PostOwners) {
   };
 }
 
-/** Moves a category's discussions to another category (deleting the first with its content moved). */
+/**
+ * Moves a category's discussions (those listed, else all) to another category: a category's deletion with its
+ * content moved, batch by batch.
+ */
 export async function moveCategoryDiscussions(
   db: Kysely<DB>,
   fromCategoryID: number,
   toCategoryID: number,
+  discussionIDs?: number[],
 ): Promise<void> {
-  await db
+  if (discussionIDs?.length === 0) return;
+  let query = db
     .updateTable("discussions")
     .set((eb) => ({
       categoryID: toCategoryID,
@@ -67,6 +72,7 @@ export async function moveCategoryDiscussions(
         .select(sql<number | null>`nullif("groupID", 0)`.as("groupID"))
         .where("categoryID", "=", toCategoryID),
     }))
-    .where("categoryID", "=", fromCategoryID)
-    .execute();
+    .where("categoryID", "=", fromCategoryID);
+  if (discussionIDs) query = query.where("discussionID", "in", discussionIDs);
+  await query.execute();
 }

@@ -160,7 +160,7 @@ describe.each(engines)("publishing scheduled drafts on %s", (engine) => {
     const categoryID = created.json<{ categoryID: number }>().categoryID;
     const gone = await scheduleDiscussion(f.as.mod, `Category gone ${engine}`, categoryID);
     const removed = await f.api.delete(`/api/v2/categories/${categoryID}`, { as: f.admin });
-    expect(removed.statusCode, removed.body).toBe(204);
+    expect(removed.statusCode, removed.body).toBe(200);
 
     await makeDue([lost.draftID, gone.draftID]);
     await f.t.app.platform.jobs.runNow(PUBLISH_JOB);

@@ -1,12 +1,17 @@
 import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
+import type { DB } from "../../platform/db/schema.ts";
 import { sharedRoleSchemas } from "@parley/contracts";
 import type { Platform } from "../../platform/context.ts";
 import { categoryGrantsRoutes } from "./roles.category-grants.routes.ts";
-import { createCategoryGrants } from "./roles.category-grants.ts";
+import { createCategoryGrants, createCategoryGrantWrites } from "./roles.category-grants.ts";
 import { createDefaultRoles } from "./roles.defaults.ts";
 import { createRolesRepo } from "./roles.repo.ts";
 import { rolesRoutes } from "./roles.routes.ts";
 import { createRolesService } from "./roles.service.ts";
+
+/** The roles' grants in one category, checked and written in a caller's transaction (a category's own save). */
+export const categoryGrantWrites = (db: Kysely<DB>) => createCategoryGrantWrites(createRolesRepo(db));
 
 /**
  * Roles and their permissions under /api/v2/roles, the roles new accounts get at /roles/defaults; the roles' grants

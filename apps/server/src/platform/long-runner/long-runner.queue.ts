@@ -46,6 +46,12 @@ export function longRunnerQueue(repo: ReturnType<typeof createLongRunnerRepo>, w
           origin: row.origin,
           ip: row.ip,
         },
+        progress: (remainingIDs, state) =>
+          repo.saveProgress(row.jobID, leaseUntil, {
+            remainingIDs: JSON.stringify(remainingIDs),
+            state: JSON.stringify(state),
+            dateUpdated: new Date().toISOString(),
+          }),
         done: (remainingIDs, state, status) =>
           repo.saveRound(row.jobID, leaseUntil, {
             remainingIDs: JSON.stringify(remainingIDs),
@@ -53,6 +59,20 @@ export function longRunnerQueue(repo: ReturnType<typeof createLongRunnerRepo>, w
             status,
             dateUpdated: new Date().toISOString(),
           }),
+      };
+    },
+
+    async find(jobTrackingID: string) {
+      const row = await repo.findByTrackingID(jobTrackingID);
+      if (!row) return undefined;
+      return {
+        jobID: row.jobID,
+        jobTrackingID: row.jobTrackingID,
+        userID: row.userID,
+        status: row.status,
+        state: JSON.parse(row.state) as QueuedCall["state"],
+        dateInserted: String(row.dateInserted),
+        dateUpdated: String(row.dateUpdated),
       };
     },
 

@@ -46,6 +46,24 @@ export function createLongRunnerRepo(db: Kysely<DB>, dialect: DialectName) {
         .executeTakeFirst();
     },
 
+    /** What is left after a batch, written while this claim holds (the claim kept). */
+    async saveProgress(
+      jobID: string,
+      leaseUntil: string,
+      changes: Pick<LongRunnerJobRow, "remainingIDs" | "state" | "dateUpdated">,
+    ): Promise<void> {
+      await db
+        .updateTable("longRunnerJobs")
+        .set(changes)
+        .where("jobID", "=", jobID)
+        .where("claimedUntil", "=", leaseUntil)
+        .execute();
+    },
+
+    async findByTrackingID(jobTrackingID: string): Promise<LongRunnerJobRow | undefined> {
+      return db.selectFrom("longRunnerJobs").selectAll().where("jobTrackingID", "=", jobTrackingID).executeTakeFirst();
+    },
+
     /** A round's outcome, written while this claim holds: what is left, or the call's end; the claim let go. */
     async saveRound(
       jobID: string,

@@ -1,9 +1,9 @@
-import type { LongRunnerQuery, LongRunnerResult, TrackingSlip } from "@parley/contracts";
+import type { CallStatus, LongRunnerQuery, LongRunnerResult, TrackingSlip } from "@parley/contracts";
 import { requireSignedIn } from "../auth/authorize.ts";
 import { randomToken } from "../auth/tokens.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import { systemClock, type Clock } from "../clock.ts";
-import { HttpError } from "../errors.ts";
+import { HttpError, notFound } from "../errors.ts";
 import { signPayload, verifyPayload, type CallbackPayload } from "./payload.ts";
 
 /** Who runs a round and from where (links in events and e-mail). */
@@ -32,6 +32,14 @@ export interface BatchOutcome {
 export interface LongRunnerAction<A> {
   name: string;
   runBatch(ids: number[], args: A, context: LongRunnerContext): Promise<BatchOutcome>;
+  /**
+   * Once every batch is done without a failure, before the last answer: what ends the call as a whole (a
+   * category deleting its row once its discussions are gone); after a failure the call ends without it. In its
+   * own transaction, and safe to run again: a round that stops before it commits is resumed, and a batch already
+   * done is found done. A throw ends a sync call with that error (its last payload still resumes it) and fails
+   * a queued one.
+   */
+  finish?(args: A, context: LongRunnerContext): Promise<void>;
 }
 
 export interface LongRunnerOptions {
@@ -71,14 +79,32 @@ export interface QueuedCall {
   ip: string;
 }
 
+/** Where a queued call stands, for `GET /calls/{jobTrackingID}`. */
+interface QueuedCallStatus {
+  jobID: string;
+  jobTrackingID: string;
+  userID: number;
+  status: "intended" | "complete" | "failed";
+  state: RoundState;
+  dateInserted: string;
+  dateUpdated: string;
+}
+
 /** The queue of async calls (the `longRunnerJobs` table): one process runs each round (a claim). */
 export interface LongRunnerQueue {
   enqueue(call: QueuedCall): Promise<void>;
-  /** The oldest waiting call, claimed for a round; `done` writes what is left (none: `status`) and lets go. */
+  /**
+   * The oldest waiting call, claimed for a round; `progress` writes what is left after each batch (the claim
+   * kept), so a process that stops resumes from its last batch; `done` writes what is left (none: `status`)
+   * and lets go.
+   */
   claimNext(): Promise<{
     call: QueuedCall;
+    progress: (remainingIDs: number[], state: RoundState) => Promise<void>;
     done: (remainingIDs: number[], state: RoundState, status: "intended" | "complete" | "failed") => Promise<void>;
   } | null>;
+  /** A call by its tracking ID; undefined when there is none. */
+  find(jobTrackingID: string): Promise<QueuedCallStatus | undefined>;
   /** Asks the queue's job to run soon (a call was just queued). */
   wake(): void;
 }
@@ -116,6 +142,7 @@ export function createLongRunner(deps: {
     ids: number[],
     state: RoundState,
     context: LongRunnerContext,
+    onBatch?: (remainingIDs: number[], next: RoundState) => Promise<void>,
   ): Promise<{ body: LongRunnerResult; remainingIDs: number[]; next: RoundState }> {
     const started = Date.now();
     const body: LongRunnerResult = {
@@ -141,18 +168,19 @@ export function createLongRunner(deps: {
         failureStatus = Math.max(failureStatus, failure.status);
       }
       done += batch.length;
+      if (onBatch && done < ids.length) await onBatch(ids.slice(done), nextState());
     }
-    return {
-      body,
-      remainingIDs: ids.slice(done),
-      next: {
+    return { body, remainingIDs: ids.slice(done), next: nextState() };
+
+    function nextState(): RoundState {
+      return {
         countTotalIDs: state.countTotalIDs,
         countSuccess: state.countSuccess + body.progress.successIDs.length,
         countFailed: state.countFailed + body.progress.failedIDs.length,
         failureStatus,
         budgetMs: state.budgetMs,
-      },
-    };
+      };
+    }
   }
 
   /** A round answered: 200 or the highest failure once done, else 408 with the signed payload that resumes it. */
@@ -165,6 +193,7 @@ export function createLongRunner(deps: {
   ): Promise<LongRunnerAnswer> {
     const { body, remainingIDs, next } = await runRound(action, args, ids, state, context);
     if (remainingIDs.length === 0) {
+      if (next.failureStatus === 0) await action.finish?.(args, context);
       return { status: next.failureStatus === 0 ? 200 : next.failureStatus, body };
     }
     const payload: CallbackPayload = {
@@ -235,7 +264,7 @@ export function createLongRunner(deps: {
       const queue = deps.queue;
       if (!queue) return;
       for (let claimed = await queue.claimNext(); claimed; claimed = await queue.claimNext()) {
-        const { call, done } = claimed;
+        const { call, done, progress } = claimed;
         const action = actions.get(call.action);
         // A member banned or deleted since (viewerOf refuses them) fails the call rather than retrying it.
         const viewer = action ? await deps.viewerOf(call.userID).catch(() => null) : null;
@@ -243,17 +272,51 @@ export function createLongRunner(deps: {
           await done([], call.state, "failed");
           continue;
         }
-        const { remainingIDs, next } = await runRound(action, call.args, call.remainingIDs, call.state, {
-          viewer,
-          origin: call.origin,
-          ip: call.ip,
-        });
+        const context = { viewer, origin: call.origin, ip: call.ip };
+        const { remainingIDs, next } = await runRound(
+          action,
+          call.args,
+          call.remainingIDs,
+          call.state,
+          context,
+          progress,
+        );
+        if (remainingIDs.length === 0 && next.failureStatus === 0 && action.finish) {
+          try {
+            await (action as LongRunnerAction<unknown>).finish?.(call.args, context);
+          } catch (error) {
+            next.failureStatus = Math.max(next.failureStatus, failureOf(error).status);
+          }
+        }
         await done(
           remainingIDs,
           next,
           remainingIDs.length ? "intended" : next.failureStatus === 0 ? "complete" : "failed",
         );
       }
+    },
+
+    /**
+     * `GET /calls/{jobTrackingID}`: where a queued call stands, for the member who asked for it (anyone else,
+     * and an unknown ID, a 404).
+     */
+    async status(jobTrackingID: string, viewer: Viewer): Promise<CallStatus> {
+      const found = deps.queue ? await deps.queue.find(jobTrackingID) : undefined;
+      if (!found || viewer.userID === 0 || found.userID !== viewer.userID) throw notFound("Call");
+      const { state } = found;
+      return {
+        jobID: found.jobID,
+        jobTrackingID: found.jobTrackingID,
+        status: found.status,
+        progress: {
+          countTotalIDs: state.countTotalIDs,
+          countSuccess: state.countSuccess,
+          countFailed: state.countFailed,
+        },
+        failureStatus: state.failureStatus,
+        dateInserted: found.dateInserted,
+        dateUpdated: found.dateUpdated,
+      };
     },
 
     /**

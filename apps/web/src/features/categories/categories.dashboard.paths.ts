@@ -5,6 +5,13 @@ export const categoriesDashboardPath = "/dashboard/categories";
 export const categoryAddPath = `${categoriesDashboardPath}/add`;
 export const categoryEditPath = (categoryID: number) => `${categoriesDashboardPath}/${categoryID}/edit`;
 export const categoryDeletePath = (categoryID: number) => `${categoriesDashboardPath}/${categoryID}/delete`;
+/** A deletion going on in the background, followed by its tracking ID; `name` and `content` say what it does. */
+export const categoryDeletionPath = (
+  categoryID: number,
+  jobTrackingID: string,
+  details: { name: string; content: "move" | "delete" },
+) =>
+  `${categoryDeletePath(categoryID)}/${encodeURIComponent(jobTrackingID)}?${new URLSearchParams(details).toString()}`;
 
 type Viewer = Pick<Me, "userID" | "isAdmin" | "permissions">;
 

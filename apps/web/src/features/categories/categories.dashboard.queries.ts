@@ -7,6 +7,7 @@ export const categoryDashboardKeys = {
   tree: ["dashboard-categories", "tree"] as const,
   category: (categoryID: number) => ["dashboard-categories", "category", categoryID] as const,
   roles: ["dashboard-categories", "roles"] as const,
+  deletion: (jobTrackingID: string) => ["dashboard-categories", "deletion", jobTrackingID] as const,
 };
 
 export const categoryTreeQuery = (api: ApiClient) =>
@@ -25,4 +26,12 @@ export const categoryRolesQuery = (api: ApiClient) =>
   queryOptions({
     queryKey: categoryDashboardKeys.roles,
     queryFn: ({ signal }) => categoriesDashboardApi.roles(api, signal),
+  });
+
+/** A category's deletion in the background: asked again every second while it goes on. */
+export const categoryDeletionQuery = (api: ApiClient, jobTrackingID: string) =>
+  queryOptions({
+    queryKey: categoryDashboardKeys.deletion(jobTrackingID),
+    queryFn: ({ signal }) => categoriesDashboardApi.deletion(api, jobTrackingID, signal),
+    refetchInterval: (query) => (query.state.data?.status === "intended" ? 1000 : false),
   });

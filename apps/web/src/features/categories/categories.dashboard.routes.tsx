@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { CategoryPatch, CategoryTreeItem } from "@parley/contracts";
+import type { CategoryPatch, CategoryTreeItem, TrackingSlip } from "@parley/contracts";
 import { categoryDisplayAs, type CategoryDisplayAs } from "@parley/contracts/categories-constants";
 import { categoryPermissionNames } from "@parley/contracts/permissions-constants";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from "react-router";
@@ -13,9 +13,11 @@ import {
   canManageCategories,
   canSetCategoryPermissions,
   categoriesDashboardPath,
+  categoryDeletionPath,
 } from "./categories.dashboard.paths.ts";
 import {
   categoryDashboardKeys,
+  categoryDeletionQuery,
   categoryRolesQuery,
   categoryTreeQuery,
   dashboardCategoryQuery,
@@ -23,6 +25,7 @@ import {
 import { categoryMoves, movePlace, treeEntries, type CategoryMove } from "./categories.tree.ts";
 import { CategoriesDashboardPage } from "./pages/dashboard/CategoriesDashboardPage.tsx";
 import { CategoryDeletePage } from "./pages/dashboard/CategoryDeletePage.tsx";
+import { CategoryDeletionPage } from "./pages/dashboard/CategoryDeletionPage.tsx";
 import { CategoryEditPage } from "./pages/dashboard/CategoryEditPage.tsx";
 import { grantField } from "./pages/dashboard/CategoryPermissions.tsx";
 
@@ -32,7 +35,8 @@ const findCategory = (tree: CategoryTreeItem[], categoryID: number) =>
 /**
  * `/dashboard/categories`: the tree, each category moved one step by a button (or dragged, once the page is
  * hydrated), for community.manage; `/add` and `/{id}/edit`: a category's details and, for site.manage, what each
- * role may do in it; `/{id}/delete`: asks where its discussions go first. Every step is a form post, so it works
+ * role may do in it; `/{id}/delete`: asks where its discussions go first, then follows the deletion on
+ * `/{id}/delete/{jobTrackingID}` (it goes on in the background, in batches). Every step is a form post, so it works
  * without JavaScript; the API checks each write again.
  */
 export function createCategoriesDashboardRoutes({
@@ -66,7 +70,7 @@ export function createCategoriesDashboardRoutes({
     return null;
   };
 
-  /** Saves the details, then (custom permissions on, for site managers) each role's grants in the category. */
+  /** Saves the details with (custom permissions on, for site managers) each role's grants in the category. */
   const editAction = async ({ request, params }: ActionFunctionArgs) => {
     const me = await requireManager(request);
     const existingID = params["categoryID"] === undefined ? null : idParam(params["categoryID"]);
@@ -97,28 +101,30 @@ export function createCategoriesDashboardRoutes({
       ...(canSetCategoryPermissions(me) ? { customPermissions: custom } : {}),
     };
     try {
-      let categoryID = existingID;
-      if (categoryID === null) {
-        categoryID = (await categoriesDashboardApi.create(api, { ...details, parentCategoryID })).categoryID;
-      } else {
-        const current = await categoriesDashboardApi.get(api, categoryID);
-        // The parent only when it changes: sending it moves the category to the end of the parent's children.
-        const move: CategoryPatch = current.parentCategoryID === parentCategoryID ? {} : { parentCategoryID };
-        await categoriesDashboardApi.patch(api, categoryID, { ...details, ...move });
-      }
+      // Custom permissions on, for site managers: each role's grants go with the details, one request (one
+      // transaction on the server), so a refusal leaves neither written.
+      let permissions: Pick<CategoryPatch, "permissions"> = {};
       if (custom && canSetCategoryPermissions(me)) {
         const granted = new Set(form.getAll("grant").map(String));
         const roles = await categoriesDashboardApi.roles(api);
-        await categoriesDashboardApi.setGrants(
-          api,
-          categoryID,
-          roles.map((role) => ({
-            roleID: role.roleID,
-            permissions: Object.fromEntries(
-              categoryPermissionNames.map((name) => [name, granted.has(grantField(role.roleID, name))]),
-            ),
-          })),
-        );
+        permissions = {
+          permissions: {
+            roles: roles.map((role) => ({
+              roleID: role.roleID,
+              permissions: Object.fromEntries(
+                categoryPermissionNames.map((name) => [name, granted.has(grantField(role.roleID, name))]),
+              ),
+            })),
+          },
+        };
+      }
+      if (existingID === null) {
+        await categoriesDashboardApi.create(api, { ...details, parentCategoryID, ...permissions });
+      } else {
+        const current = await categoriesDashboardApi.get(api, existingID);
+        // The parent only when it changes: sending it moves the category to the end of the parent's children.
+        const move: CategoryPatch = current.parentCategoryID === parentCategoryID ? {} : { parentCategoryID };
+        await categoriesDashboardApi.patch(api, existingID, { ...details, ...move, ...permissions });
       }
       return redirect(`${categoriesDashboardPath}?saved=${encodeURIComponent(details.name)}`);
     } catch (error) {
@@ -215,21 +221,39 @@ export function createCategoriesDashboardRoutes({
           return { errors: { newCategoryID: t("Choose the category to move them to.") }, values } satisfies FormResult;
         }
         if (formValue(form, "confirmed") !== "yes") return { values: { ...values, confirm: "yes" } };
+        let slip: TrackingSlip;
         try {
-          await categoriesDashboardApi.remove(api, categoryID, content === "move" ? newCategoryID : null);
+          slip = await categoriesDashboardApi.remove(api, categoryID, content === "move" ? newCategoryID : null);
         } catch (error) {
           await refresh();
           return formError(error, values);
         }
-        // The deleted category's own query is not asked again (it would be a 404) while its page still shows.
-        await queryClient.invalidateQueries({
-          queryKey: categoryDashboardKeys.category(categoryID),
-          refetchType: "none",
-        });
-        await queryClient.invalidateQueries({ queryKey: categoryDashboardKeys.tree });
-        return redirect(`${categoriesDashboardPath}?deleted=${encodeURIComponent(name)}`);
+        // It goes on in the background; its progress page follows it to the end.
+        return redirect(categoryDeletionPath(categoryID, slip.jobTrackingID, { name, content }));
       },
       element: <CategoryDeletePage />,
+    },
+    {
+      id: "dashboard-category-deletion",
+      path: "dashboard/categories/:categoryID/delete/:jobTrackingID",
+      loader: async ({ request, params }: LoaderFunctionArgs) => {
+        await requireManager(request);
+        const categoryID = idParam(params["categoryID"]);
+        const jobTrackingID = params["jobTrackingID"] ?? "";
+        const status = await loadOrThrow("Deletion", () =>
+          queryClient.fetchQuery(categoryDeletionQuery(api, jobTrackingID)),
+        );
+        if (status.status !== "intended") {
+          // Done or stopped: the tree and the category as they are now (its own query not asked again once gone).
+          await queryClient.invalidateQueries({
+            queryKey: categoryDashboardKeys.category(categoryID),
+            refetchType: "none",
+          });
+          await queryClient.invalidateQueries({ queryKey: categoryDashboardKeys.tree });
+        }
+        return null;
+      },
+      element: <CategoryDeletionPage />,
     },
   ];
 }
