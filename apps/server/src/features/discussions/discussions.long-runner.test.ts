@@ -339,4 +339,32 @@ describe.each(engines)("long-running bulk actions on %s", (engine) => {
       expect((await ban(false)).statusCode).toBe(200);
     }
   });
+
+  it("forgets ended calls a week after their end, when the queue is next empty, and keeps the others", async () => {
+    const db = f.t.database.db;
+    const ask = async () => {
+      const ids = await insertDiscussions(1, f.category.general);
+      const queued = await f.api.request("DELETE", "/api/v2/discussions/list?longRunnerMode=async", {
+        as: f.admin,
+        body: { discussionIDs: ids },
+      });
+      expect(queued.statusCode).toBe(202);
+      return queued.json<TrackingSlip>();
+    };
+    const old = await ask();
+    await f.t.app.platform.jobs.runNow("longRunner.queue");
+    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 3600_000).toISOString();
+    await db.updateTable("longRunnerJobs").set({ dateUpdated: eightDaysAgo }).where("jobID", "=", old.jobID).execute();
+    const recent = await ask();
+    await f.t.app.platform.jobs.runNow("longRunner.queue");
+    const kept = await db
+      .selectFrom("longRunnerJobs")
+      .select("jobID")
+      .where("jobID", "in", [old.jobID, recent.jobID])
+      .execute();
+    expect(kept.map((row) => row.jobID)).toEqual([recent.jobID]);
+    // A slip that was forgotten is not found, as any unknown one.
+    const gone = await f.api.get(`/api/v2/calls/${old.jobTrackingID}`, { as: f.admin });
+    expect(gone.statusCode).toBe(404);
+  });
 });

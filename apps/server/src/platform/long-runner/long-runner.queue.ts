@@ -7,6 +7,9 @@ export const LONG_RUNNER_JOB = "longRunner.queue";
 /** A round's claim: longer than a round's budget (at most 20 s) with room to write its outcome. */
 const CLAIM_MS = 60_000;
 
+/** How long an ended call's slip still answers `GET /calls/{jobTrackingID}`. */
+const ENDED_KEPT_MS = 7 * 24 * 3600_000;
+
 /** The queue of async calls on the `longRunnerJobs` table. */
 export function longRunnerQueue(repo: ReturnType<typeof createLongRunnerRepo>, wake: () => void): LongRunnerQueue {
   return {
@@ -33,7 +36,11 @@ export function longRunnerQueue(repo: ReturnType<typeof createLongRunnerRepo>, w
       const now = new Date();
       const leaseUntil = new Date(now.getTime() + CLAIM_MS).toISOString();
       const row = await repo.claimNext(now.toISOString(), leaseUntil);
-      if (!row) return null;
+      if (!row) {
+        // The queue is empty: a good moment to forget the calls that ended long ago.
+        await repo.removeEndedBefore(new Date(now.getTime() - ENDED_KEPT_MS).toISOString());
+        return null;
+      }
       return {
         call: {
           jobID: row.jobID,

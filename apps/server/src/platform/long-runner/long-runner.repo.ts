@@ -60,6 +60,15 @@ export function createLongRunnerRepo(db: Kysely<DB>, dialect: DialectName) {
         .execute();
     },
 
+    /** Removes the calls that ended (complete or failed) before `before`: their slips are no longer asked for. */
+    async removeEndedBefore(before: string): Promise<void> {
+      await db
+        .deleteFrom("longRunnerJobs")
+        .where("status", "in", ["complete", "failed"])
+        .where("dateUpdated", "<", before)
+        .execute();
+    },
+
     async findByTrackingID(jobTrackingID: string): Promise<LongRunnerJobRow | undefined> {
       return db.selectFrom("longRunnerJobs").selectAll().where("jobTrackingID", "=", jobTrackingID).executeTakeFirst();
     },
