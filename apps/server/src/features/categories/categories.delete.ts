@@ -6,7 +6,7 @@ import type { DB } from "../../platform/db/schema.ts";
 import { fieldError, validationFailed } from "../../platform/errors.ts";
 import type { BatchOutcome, LongRunnerAction, LongRunnerContext } from "../../platform/long-runner/long-runner.ts";
 import { failureOf } from "../../platform/long-runner/long-runner.ts";
-import { recountTagCounts } from "../tags/index.ts";
+import { recountTagCounts, tagsOfDiscussions } from "../tags/index.ts";
 import { adjustCategoryCounts } from "./categories.counters.ts";
 import type { CategoryDirectory } from "./categories.directory.ts";
 import { categoriesPolicy } from "./categories.policy.ts";
@@ -83,12 +83,13 @@ async function runDeleteBatch(trx: Kysely<DB>, deps: DeleteCategoryDeps, ids: nu
     return;
   }
   const members = new Set([...rows.map((row) => row.insertUserID), ...(await repo.commenterIDs(discussionIDs))]);
+  const tagIDs = await tagsOfDiscussions(trx, discussionIDs);
   await repo.deleteDiscussions(discussionIDs, deps.content.removePosts);
   for (const [categoryID, counts] of byCategory) {
     await adjustCategoryCounts(trx, await repo.ancestorIDs(categoryID), -counts.discussions, -counts.comments);
   }
   await deps.content.recountPostCounts(trx, [...members]);
-  await recountTagCounts(trx);
+  await recountTagCounts(trx, tagIDs);
 }
 
 /**

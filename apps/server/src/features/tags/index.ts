@@ -7,7 +7,7 @@ import { createTagsService, type TagsService } from "./tags.service.ts";
 
 export type { TagsService };
 export { createTagsRepo } from "./tags.repo.ts";
-export { recountTagCounts, removeDiscussionTags } from "./tags.writes.ts";
+export { recountTagCounts, removeDiscussionTags, tagsOfDiscussions } from "./tags.writes.ts";
 
 /** Tags under /api/v2/tags; returns the service discussions use to tag posts. */
 export async function registerTags(app: FastifyInstance, platform: Platform): Promise<TagsService> {
