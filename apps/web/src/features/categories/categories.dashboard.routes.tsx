@@ -2,13 +2,14 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { CategoryPatch, CategoryTreeItem } from "@parley/contracts";
 import { categoryDisplayAs, type CategoryDisplayAs } from "@parley/contracts/categories-constants";
 import { categoryPermissionNames } from "@parley/contracts/permissions-constants";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from "react-router";
-import type { ApiClient } from "../../lib/api.ts";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from "react-router";
+import { ApiError, type ApiClient } from "../../lib/api.ts";
 import { formError, formValue, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
 import { loadOrThrow, recordIDParam } from "../../lib/route-errors.ts";
 import { requirePermitted } from "../users/index.ts";
 import { categoriesDashboardApi } from "./categories.dashboard.api.ts";
+import { allowedTypesOf, categoryImages, ImageRefused, removeUploads } from "./categories.dashboard.media.ts";
 import {
   canManageCategories,
   canSetCategoryPermissions,
@@ -81,6 +82,7 @@ export function createCategoriesDashboardRoutes({
       isArchived: formValue(form, "isArchived"),
       customPermissions: custom ? "1" : "",
       grants: form.getAll("grant").map(String).join(" "),
+      allowedDiscussionTypes: form.getAll("allowedDiscussionTypes").map(String).join(" "),
     };
     const displayAs = categoryDisplayAs.includes(values["displayAs"] as CategoryDisplayAs)
       ? (values["displayAs"] as CategoryDisplayAs)
@@ -95,17 +97,25 @@ export function createCategoriesDashboardRoutes({
       // Only who sets the roles' grants turns a category's own permissions on or off: on with no grants, no one
       // could see it.
       ...(canSetCategoryPermissions(me) ? { customPermissions: custom } : {}),
+      allowedDiscussionTypes: allowedTypesOf(form),
     };
+    // The icon and banner uploaded first (refused as the file's error); deleted again if the category is refused.
+    let uploaded: number[] = [];
+    let saved = false;
     try {
+      const images = await categoryImages(api, form, existingID);
+      uploaded = images.uploaded;
       let categoryID = existingID;
       if (categoryID === null) {
-        categoryID = (await categoriesDashboardApi.create(api, { ...details, parentCategoryID })).categoryID;
+        categoryID = (await categoriesDashboardApi.create(api, { ...details, ...images.changes, parentCategoryID }))
+          .categoryID;
       } else {
         const current = await categoriesDashboardApi.get(api, categoryID);
         // The parent only when it changes: sending it moves the category to the end of the parent's children.
         const move: CategoryPatch = current.parentCategoryID === parentCategoryID ? {} : { parentCategoryID };
-        await categoriesDashboardApi.patch(api, categoryID, { ...details, ...move });
+        await categoriesDashboardApi.patch(api, categoryID, { ...details, ...images.changes, ...move });
       }
+      saved = true;
       if (custom && canSetCategoryPermissions(me)) {
         const granted = new Set(form.getAll("grant").map(String));
         const roles = await categoriesDashboardApi.roles(api);
@@ -122,6 +132,12 @@ export function createCategoriesDashboardRoutes({
       }
       return redirect(`${categoriesDashboardPath}?saved=${encodeURIComponent(details.name)}`);
     } catch (error) {
+      if (!saved) await removeUploads(api, uploaded);
+      if (error instanceof ImageRefused && error.cause instanceof ApiError)
+        return data<FormResult>(
+          { values, errors: { [error.field]: error.cause.errors["file"]?.[0]?.message ?? error.cause.message } },
+          { status: error.cause.status },
+        );
       return formError(error, values);
     } finally {
       await refresh();
