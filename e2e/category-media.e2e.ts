@@ -123,6 +123,8 @@ describe("a category's icon, banner and allowed post types", () => {
     await post.goto(saved.categoryID);
     await waitForHydration(reader);
     expect(await post.typeOptions()).toEqual(["Question"]);
+    expect(await seriousAxeViolations(reader)).toEqual([]);
+    await screenshot(reader, "category-media-new-question");
     await post.title.fill("How do I reset my password?");
     await post.body.fill("I cannot find the link.");
     await post.submitButton.click();
