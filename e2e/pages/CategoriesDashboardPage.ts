@@ -83,6 +83,27 @@ export class CategoriesDashboardPage extends DashboardPage {
     return this.main.getByRole("checkbox", { name: `${role}: ${permission}`, exact: true });
   }
 
+  /** A category's icon or banner file field ("Icon", "Banner"). */
+  imageInput(label: "Icon" | "Banner"): Locator {
+    return this.main.getByLabel(label, { exact: true });
+  }
+
+  /** The category's current icon or banner, shown above its file field. */
+  currentImage(label: "Icon" | "Banner"): Locator {
+    return this.main.getByRole("img", { name: `Current ${label.toLowerCase()}`, exact: true });
+  }
+
+  async chooseImage(label: "Icon" | "Banner", file: { name: string; mimeType: string; buffer: Buffer }) {
+    await this.imageInput(label).setInputFiles(file);
+  }
+
+  /** A box of "Allowed post types" ("Discussion", "Question", "Idea"). */
+  postType(label: string): Locator {
+    return this.main
+      .getByRole("group", { name: "Allowed post types" })
+      .getByRole("checkbox", { name: label, exact: true });
+  }
+
   async save(): Promise<void> {
     await this.main.getByRole("button", { name: "Save", exact: true }).click();
   }

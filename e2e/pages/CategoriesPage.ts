@@ -12,6 +12,11 @@ export class CategoriesPage extends ParleyPage {
     return this.main.getByRole("heading", { level: 2, name, exact: true }).getByRole("link");
   }
 
+  /** A top-level category's icon, before its name. */
+  categoryIcon(name: string): Locator {
+    return this.main.getByRole("heading", { level: 2, name, exact: true }).locator("img");
+  }
+
   /** Names of the top-level categories, in page order. */
   categoryNames(): Promise<string[]> {
     return this.main.getByRole("heading", { level: 2 }).allInnerTexts();

@@ -20,6 +20,11 @@ export class CategoryPage extends ParleyPage {
       .getByRole("button", { name: /^Follow/ });
   }
 
+  /** The category's banner: the image first in its header. */
+  get banner(): Locator {
+    return this.main.locator("header").first().locator(":scope > img");
+  }
+
   get breadcrumbs(): Locator {
     return this.page.getByRole("navigation", { name: "Breadcrumb" });
   }

@@ -28,6 +28,16 @@ export class NewDiscussionPage extends EntryPage {
     return this.main.getByRole("combobox", { name: "Category", exact: true });
   }
 
+  /** The post's type: only those the chosen category takes. */
+  get type(): Locator {
+    return this.main.getByRole("combobox", { name: "Type", exact: true });
+  }
+
+  /** The types offered, as labelled. */
+  typeOptions(): Promise<string[]> {
+    return this.type.locator("option").allInnerTexts();
+  }
+
   get title(): Locator {
     return this.field("Title");
   }

@@ -14,6 +14,13 @@ export class ParleyPage {
     return response;
   }
 
+  /** Whether an image has loaded (its file was served and decoded). */
+  imageLoaded(image: Locator): Promise<boolean> {
+    return image.evaluate(
+      (element) => (element as HTMLImageElement).complete && (element as HTMLImageElement).naturalWidth > 0,
+    );
+  }
+
   get skipLink(): Locator {
     return this.page.getByRole("link", { name: "Skip to content" });
   }

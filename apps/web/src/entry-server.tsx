@@ -14,9 +14,9 @@ import { createRoutes } from "./router.tsx";
 export interface RenderInput {
   /** Absolute URL of the page (`http://localhost:3000/categories?x=1`). */
   url: string;
-  /** GET renders; POST runs the matched route's action with `form` (a plain HTML form post). */
+  /** GET renders; POST runs the matched route's action with `form` (a plain HTML form post; with a file, multipart). */
   method?: "GET" | "POST";
-  form?: Array<[string, string]>;
+  form?: Array<[string, string | File]>;
   /** The session's transient key, for forms' hidden fields; null for guests. */
   transientKey?: string | null;
   /** Answers /api/v2 calls in-process, as the requesting user. */
@@ -29,6 +29,14 @@ export interface RenderInput {
 
 export type RenderOutput =
   { kind: "redirect"; status: number; location: string } | { kind: "page"; status: number; stream: Readable };
+
+/** A posted form as the action reads it: urlencoded, or multipart when it carries a file. */
+function formBody(form: Array<[string, string | File]>): URLSearchParams | FormData {
+  if (form.every((entry): entry is [string, string] => typeof entry[1] === "string")) return new URLSearchParams(form);
+  const body = new FormData();
+  for (const [name, value] of form) body.append(name, value);
+  return body;
+}
 
 const attr = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 
@@ -49,7 +57,7 @@ export async function render({
   const now = Date.now();
   const handler = createStaticHandler(createRoutes({ queryClient, api }));
   const request =
-    method === "POST" ? new Request(url, { method: "POST", body: new URLSearchParams(form ?? []) }) : new Request(url);
+    method === "POST" ? new Request(url, { method: "POST", body: formBody(form ?? []) }) : new Request(url);
   const context = await handler.query(request);
   if (context instanceof Response) {
     return { kind: "redirect", status: context.status, location: context.headers.get("Location") ?? "/" };

@@ -1,8 +1,8 @@
 import { Type, type Static } from "typebox";
-import { DateTime, Expand, ID_DIGITS, Nullable } from "./common.ts";
+import { DateTime, Expand, ID_DIGITS, ImageAddress, Nullable } from "./common.ts";
 import { Limit, Page } from "./pagination.ts";
 import { limits } from "./limits.ts";
-import { categoryDisplayAs } from "./categories-constants.ts";
+import { categoryDisplayAs, discussionTypes } from "./categories-constants.ts";
 import { CategoryRoleGrants } from "./roles.ts";
 
 export * from "./categories-constants.ts";
@@ -35,6 +35,10 @@ const categoryFields = {
   followed: Type.Boolean(),
   depth: Type.Integer(),
   iconUrl: Nullable(Type.String()),
+  bannerUrl: Nullable(Type.String({ description: "The image shown at the top of the category's page." })),
+  allowedDiscussionTypes: Nullable(
+    Type.Array(Type.String(), { description: "The discussion types it takes; null: every type." }),
+  ),
   dateInserted: DateTime,
   dateUpdated: Nullable(DateTime),
   insertUserID: Type.Integer(),
@@ -128,6 +132,18 @@ export const CategoryPost = Type.Object({
    * then has its own permissions. The body of `PUT /categories/{id}/permissions`.
    */
   permissions: Type.Optional(CategoryRoleGrants),
+  iconUrl: Type.Optional(Nullable(ImageAddress)),
+  bannerUrl: Type.Optional(Nullable(ImageAddress)),
+  // Null first: the server's type coercion would otherwise read null as an array of one empty string.
+  allowedDiscussionTypes: Type.Optional(
+    Type.Union([
+      Type.Null(),
+      Type.Array(Type.String({ maxLength: 50 }), {
+        maxItems: 20,
+        description: `Some of ${discussionTypes.join(", ")}; null: every type.`,
+      }),
+    ]),
+  ),
 });
 export type CategoryPost = Static<typeof CategoryPost>;
 

@@ -29,3 +29,10 @@ export const IdParams = Type.Object({
 export const Expand = Type.Array(Type.String(), {
   description: "Fields to expand: names, `all` or `true` for every one; `-name` drops a default one.",
 });
+
+/** An image's address: empty, on this site (`/…`), or https (what the pages' Content-Security-Policy loads). */
+export const ImageAddress = Type.String({
+  maxLength: 500,
+  pattern: "^(|/(?!/)\\S*|https://\\S+)$",
+  description: "Empty, a path on this site, or an https address.",
+});

@@ -1,5 +1,5 @@
 import { Type, type Static } from "typebox";
-import { DateTime, Expand, Nullable } from "./common.ts";
+import { DateTime, Expand, ImageAddress, Nullable } from "./common.ts";
 import { RecordPermissions } from "./discussions.ts";
 import {
   groupApplicationStatuses,
@@ -72,13 +72,6 @@ export const GroupListQuery = Type.Object({
   limit: Type.Optional(Limit(groupRules.maxLimit, groupRules.defaultLimit)),
 });
 export type GroupListQuery = Static<typeof GroupListQuery>;
-
-/** An image's address: empty, on this site (`/…`), or https (what the pages' Content-Security-Policy loads). */
-const ImageAddress = Type.String({
-  maxLength: 500,
-  pattern: "^(|/(?!/)\\S*|https://\\S+)$",
-  description: "Empty, a path on this site, or an https address.",
-});
 
 export const GroupPost = Type.Object({
   name: Type.String({ minLength: 1, maxLength: groupRules.nameMaxLength }),

@@ -21,6 +21,18 @@ export const uploadDefaults: UploadLimits = {
   ],
 };
 
+/**
+ * A category's icon or banner (`POST /media` with foreignType category): an image of at most this many bytes (and
+ * within the site's `upload.maxSize`). Here with the upload limits, not in `limits`, which every reading page loads.
+ */
+export const categoryImageMaxSize = 2 * 1024 * 1024;
+
+/**
+ * A page's form posted as multipart/form-data (one with a file field, without JavaScript): the whole body at most
+ * `maxSize` bytes, at most `maxFiles` files (a category's icon and banner).
+ */
+export const pageFormUploadLimits = { maxSize: 5 * 1024 * 1024, maxFiles: 2 } as const;
+
 /** Extensions checked to be real images (by their bytes) and shown inline; any other file downloads. */
 export const imageExtensions = ["jpg", "jpeg", "png", "gif", "webp"] as const;
 

@@ -50,11 +50,17 @@ export function injectTransport(app: FastifyInstance, request: FastifyRequest, s
   const headers = apiHeadersOf(request);
   return async ({ method, path, query, body }) => {
     const search = query ? qs.stringify(query, { skipNulls: true }) : "";
+    // A FormData body (a file a page's form uploads: `POST /media`) goes as the browser would send it, multipart.
+    const multipart = body instanceof FormData ? new Request("http://form.invalid", { method: "POST", body }) : null;
     const response = await app.inject({
       method,
       url: `${API_PREFIX}${path}${search ? `?${search}` : ""}`,
-      headers,
-      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+      headers: multipart ? { ...headers, "content-type": multipart.headers.get("content-type") ?? "" } : headers,
+      ...(multipart
+        ? { payload: Buffer.from(await multipart.arrayBuffer()) }
+        : body === undefined
+          ? {}
+          : { payload: body as Record<string, unknown> }),
     });
     const cookies = response.headers["set-cookie"];
     for (const cookie of Array.isArray(cookies) ? cookies : cookies ? [cookies] : []) {

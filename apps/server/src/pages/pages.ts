@@ -1,6 +1,8 @@
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
+import { pageFormUploadLimits, uploadMessages } from "@parley/contracts";
 import { safeTarget } from "@parley/contracts/urls";
+import { badRequest } from "../platform/errors.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { originOf } from "../platform/http/pagination.ts";
 import { createInProcessReads } from "../platform/http/in-process-reads.ts";
@@ -24,19 +26,45 @@ export interface PagesOptions {
 
 /**
  * A submitted form as its name and value pairs: a repeated field (checkboxes of one name) keeps every value, as the
- * browser sent them (qs makes it an array, or past its array limit an object of index → value).
+ * browser sent them (qs makes it an array, or past its array limit an object of index → value); a multipart form's
+ * files as they came.
  */
-function formOf(body: unknown): Array<[string, string]> {
-  const form: Array<[string, string]> = [];
+function formOf(body: unknown): Array<[string, string | File]> {
+  const form: Array<[string, string | File]> = [];
   if (body && typeof body === "object") {
     for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
       const indexed =
-        value !== null && typeof value === "object" && Object.keys(value).every((key) => /^\d+$/.test(key));
+        value !== null &&
+        typeof value === "object" &&
+        !(value instanceof File) &&
+        Object.keys(value).every((key) => /^\d+$/.test(key));
       const values: unknown[] = Array.isArray(value) ? value : indexed ? Object.values(value) : [value];
-      for (const item of values) if (typeof item === "string") form.push([name, item]);
+      for (const item of values) if (typeof item === "string" || item instanceof File) form.push([name, item]);
     }
   }
   return form;
+}
+
+/**
+ * A page's form posted as multipart/form-data (one with a file field, which works without JavaScript): read whole,
+ * within `pageFormUploadLimits`, into the same shape as an urlencoded form's (a field's values, an array when repeated),
+ * its files as `File`s. So the CSRF check reads its transient key as it reads any form's.
+ */
+async function parseMultipartForm(request: FastifyRequest, raw: Buffer): Promise<Record<string, unknown>> {
+  const form = await new Response(raw, { headers: { "content-type": String(request.headers["content-type"]) } })
+    .formData()
+    .catch(() => {
+      throw badRequest(uploadMessages.malformed);
+    });
+  const body: Record<string, string | File | Array<string | File>> = {};
+  let files = 0;
+  for (const [name, value] of form.entries()) {
+    if (typeof value !== "string" && ++files > pageFormUploadLimits.maxFiles)
+      throw badRequest(`A form takes at most ${pageFormUploadLimits.maxFiles} files.`);
+    const previous = body[name];
+    body[name] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+  }
+  return body;
 }
 
 /** The generic error page of spec §2, for when rendering itself failed. */
@@ -157,5 +185,13 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
   };
 
   app.get("/*", { schema: { hide: true } }, renderPage);
-  app.post("/*", { schema: { hide: true } }, renderPage);
+  // Form posts: urlencoded as every page's, multipart for the forms with a file (only here, with a size cap).
+  await app.register(async (forms) => {
+    forms.addContentTypeParser(
+      "multipart/form-data",
+      { parseAs: "buffer", bodyLimit: pageFormUploadLimits.maxSize },
+      async (request: FastifyRequest, raw: Buffer) => parseMultipartForm(request, raw),
+    );
+    forms.post("/*", { schema: { hide: true } }, renderPage);
+  });
 }

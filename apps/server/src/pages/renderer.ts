@@ -34,7 +34,8 @@ interface WebRenderInput {
   url: string;
   /** GET renders the page; POST runs the route's action with the submitted form (pages work without JavaScript). */
   method: "GET" | "POST";
-  form?: Array<[string, string]>;
+  /** The form's fields; a multipart form's files as `File`s. */
+  form?: Array<[string, string | File]>;
   transport: (request: WebApiRequest) => Promise<WebApiResponse>;
   assets: PageAssets;
   /** The signed-in session's transient key, for the forms' hidden field (CSRF without JavaScript). */

@@ -23,6 +23,8 @@ export function makeCategory(
     followed: false,
     depth: 1,
     iconUrl: null,
+    bannerUrl: null,
+    allowedDiscussionTypes: null,
     dateInserted: "2024-01-01T00:00:00+00:00",
     dateUpdated: null,
     insertUserID: 1,

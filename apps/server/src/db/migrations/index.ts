@@ -29,6 +29,7 @@ import * as m0029 from "./0029_applicants.ts";
 import * as m0030 from "./0030_search_groups.ts";
 import * as m0031 from "./0031_site_totals.ts";
 import * as m0032 from "./0032_ban_details.ts";
+import * as m0033 from "./0033_category_post_types_media.ts";
 import * as m0034 from "./0034_long_runner_tracking.ts";
 
 interface MigrationModule {
@@ -67,6 +68,7 @@ const modules: Record<string, MigrationModule> = {
   "0030_search_groups": m0030,
   "0031_site_totals": m0031,
   "0032_ban_details": m0032,
+  "0033_category_post_types_media": m0033,
   "0034_long_runner_tracking": m0034,
 };
 

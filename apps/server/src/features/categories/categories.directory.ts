@@ -4,6 +4,7 @@ import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { DB } from "../../platform/db/schema.ts";
 import { categoriesPolicy } from "./categories.policy.ts";
 import { categoryUrl } from "./categories.present.ts";
+import { readAllowedTypes } from "./categories.repo.ts";
 
 export interface CategoryNode {
   categoryID: number;
@@ -16,6 +17,8 @@ export interface CategoryNode {
   isArchived: boolean;
   /** The group that owns the category (0: the "Social Groups" parent); null for an ordinary category. */
   groupID: number | null;
+  /** The discussion types it takes; null: every type. */
+  allowedDiscussionTypes: string[] | null;
 }
 
 /** Cached for a few seconds across processes; a change in this process drops it at once. */
@@ -52,6 +55,7 @@ export function createCategoryDirectory(db: Kysely<DB>) {
         "isArchived",
         "sort",
         "groupID",
+        "allowedDiscussionTypes",
       ])
       .orderBy("depth")
       .orderBy("sort")
@@ -60,7 +64,11 @@ export function createCategoryDirectory(db: Kysely<DB>) {
     const byID = new Map<number, CategoryNode>();
     const children = new Map<number, number[]>();
     for (const row of rows) {
-      byID.set(row.categoryID, { ...row, isArchived: row.isArchived === 1 });
+      byID.set(row.categoryID, {
+        ...row,
+        isArchived: row.isArchived === 1,
+        allowedDiscussionTypes: readAllowedTypes(row.allowedDiscussionTypes),
+      });
       if (row.parentCategoryID !== null)
         children.set(row.parentCategoryID, [...(children.get(row.parentCategoryID) ?? []), row.categoryID]);
     }

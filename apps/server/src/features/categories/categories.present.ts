@@ -1,5 +1,5 @@
 import type { Category, CategoryDisplayAs, CategoryTreeItem } from "@parley/contracts";
-import type { CategoryRow } from "./categories.repo.ts";
+import { readAllowedTypes, type CategoryRow } from "./categories.repo.ts";
 import { toRfc3339 } from "../../platform/dates.ts";
 
 export interface PresentContext {
@@ -38,6 +38,8 @@ export function presentCategory(row: CategoryRow, context: PresentContext): Cate
     followed: context.followed?.has(row.categoryID) ?? false,
     depth: row.depth,
     iconUrl: row.iconUrl,
+    bannerUrl: row.bannerUrl,
+    allowedDiscussionTypes: readAllowedTypes(row.allowedDiscussionTypes),
     dateInserted: toRfc3339(row.dateInserted),
     dateUpdated: row.dateUpdated === null ? null : toRfc3339(row.dateUpdated),
     insertUserID: row.insertUserID,

@@ -5,6 +5,10 @@ import { ROOT_CATEGORY_ID } from "@parley/contracts";
 
 export type CategoryRow = Selectable<CategoriesTable>;
 
+/** The column's comma-separated discussion types as a list; null (every type) as it is. */
+export const readAllowedTypes = (value: string | null): string[] | null =>
+  value === null ? null : value.split(",").filter(Boolean);
+
 export interface DescendantsQuery {
   /** The category whose descendants are listed (its depth bounds the query). */
   parent: CategoryRow;
@@ -88,7 +92,12 @@ export function createCategoriesRepo(db: Kysely<DB>) {
     },
 
     async insert(
-      row: Omit<CategoryRow, "categoryID" | "groupID"> & { categoryID?: number; groupID?: number | null },
+      row: Omit<CategoryRow, "categoryID" | "groupID" | "allowedDiscussionTypes" | "bannerUrl"> & {
+        categoryID?: number;
+        groupID?: number | null;
+        allowedDiscussionTypes?: string | null;
+        bannerUrl?: string | null;
+      },
     ): Promise<number> {
       const inserted = await db.insertInto("categories").values(row).returning("categoryID").executeTakeFirstOrThrow();
       return inserted.categoryID;
@@ -448,6 +457,8 @@ export const newCategoryDefaults = (userID: number, now: string) => ({
   countAllComments: 0,
   countFollowers: 0,
   iconUrl: null,
+  bannerUrl: null,
+  allowedDiscussionTypes: null,
   lastDiscussionID: null,
   lastCommentID: null,
   dateLastPost: null,

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import {
+  discussionTypes,
   limits,
   ROOT_CATEGORY_ID,
   type Category,
@@ -67,6 +68,25 @@ export interface CategoryGrants {
 /** Whether new discussions can go to a category at all: not a group of categories or a heading, not archived. */
 const takesDiscussions = (node: CategoryNode) =>
   node.displayAs !== "categories" && node.displayAs !== "heading" && !node.isArchived;
+
+/**
+ * `allowedDiscussionTypes` as the column keeps it: null (every type) as it is, a list checked (at least one, each a type
+ * Parley posts) and kept comma-separated, without repeats.
+ */
+function allowedTypesColumn(given: string[] | null): string | null {
+  if (given === null) return null;
+  // Vanilla's clients name them capitalised ("Question").
+  const types = given.map((type) => type.toLowerCase());
+  const invalid = (message: string) => validationFailed([fieldError("allowedDiscussionTypes", "invalid", message)]);
+  if (types.length === 0) throw invalid("Allow at least one post type, or send null to allow every type.");
+  const unknown = types.find((type) => !(discussionTypes as readonly string[]).includes(type));
+  if (unknown !== undefined)
+    throw invalid(`"${unknown}" is not a post type. The post types are: ${discussionTypes.join(", ")}.`);
+  return discussionTypes.filter((type) => types.includes(type)).join(",");
+}
+
+/** The media fields of a post or patch: an empty address is none. */
+const imageColumn = (url: string | null) => (url ? url : null);
 
 /** A group's category, or the groups' "Social Groups" parent: the groups feature keeps them; lists leave them out. */
 const isGroupCategory = (row: Pick<CategoryRow, "groupID">) => row.groupID !== null;
@@ -286,6 +306,7 @@ export function createCategoriesService(
       const name = plainTitle(body.name);
       if (!name) throw validationFailed([fieldError("name", "missingField", "name is required.")]);
       await checkGrants(body, context.viewer);
+      const allowedDiscussionTypes = allowedTypesColumn(body.allowedDiscussionTypes ?? null);
       // Inserted, then put at its place among its siblings (`sort`, or the end) with theirs numbered again.
       const categoryID = await platform.db.transaction().execute(async (trx) => {
         const scoped = createCategoriesRepo(trx);
@@ -298,6 +319,9 @@ export function createCategoriesService(
           displayAs: body.displayAs ?? "discussions",
           customPermissions: body.customPermissions ? 1 : 0,
           isArchived: body.isArchived ? 1 : 0,
+          iconUrl: imageColumn(body.iconUrl ?? null),
+          bannerUrl: imageColumn(body.bannerUrl ?? null),
+          allowedDiscussionTypes,
           sort: 0,
           depth: parent.depth + 1,
         });
@@ -330,6 +354,8 @@ export function createCategoriesService(
       const name = body.name === undefined ? undefined : plainTitle(body.name);
       if (name === "") throw validationFailed([fieldError("name", "missingField", "name is required.")]);
       await checkGrants(body, context.viewer);
+      const allowedDiscussionTypes =
+        body.allowedDiscussionTypes === undefined ? undefined : allowedTypesColumn(body.allowedDiscussionTypes);
       const moving = parent !== null || body.sort !== undefined;
       await platform.db.transaction().execute(async (trx) => {
         const scoped = createCategoriesRepo(trx);
@@ -345,6 +371,9 @@ export function createCategoriesService(
           ...(body.displayAs !== undefined ? { displayAs: body.displayAs } : {}),
           ...(body.customPermissions !== undefined ? { customPermissions: body.customPermissions ? 1 : 0 } : {}),
           ...(body.isArchived !== undefined ? { isArchived: body.isArchived ? 1 : 0 } : {}),
+          ...(body.iconUrl !== undefined ? { iconUrl: imageColumn(body.iconUrl) } : {}),
+          ...(body.bannerUrl !== undefined ? { bannerUrl: imageColumn(body.bannerUrl) } : {}),
+          ...(allowedDiscussionTypes !== undefined ? { allowedDiscussionTypes } : {}),
           dateUpdated: platform.clock.nowIso(),
           updateUserID: context.viewer.userID,
         });

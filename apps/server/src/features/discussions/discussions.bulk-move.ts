@@ -6,6 +6,7 @@ import { createCounters } from "./counters.repo.ts";
 import type { DiscussionWriteDeps } from "./discussions.bulk.ts";
 import type { DiscussionRow } from "./discussions.repo.ts";
 import { discussionsPolicy } from "./discussions.policy.ts";
+import { requireAllowedType } from "./discussions.posting.ts";
 
 export interface BulkMoveArgs {
   categoryID: number;
@@ -22,8 +23,9 @@ export function bulkMoveAction(deps: DiscussionWriteDeps): LongRunnerAction<Bulk
     async runBatch(ids: number[], { categoryID }, context: LongRunnerContext): Promise<BatchOutcome> {
       const { viewer } = context;
       const failures: BatchOutcome["failures"] = new Map();
+      let target: Awaited<ReturnType<DiscussionWriteDeps["requirePostableCategory"]>>;
       try {
-        await deps.requirePostableCategory(categoryID, viewer);
+        target = await deps.requirePostableCategory(categoryID, viewer);
         requireAccess(viewer, discussionsPolicy.canMove, { categoryID });
       } catch (error) {
         const failure = failureOf(error);
@@ -38,6 +40,8 @@ export function bulkMoveAction(deps: DiscussionWriteDeps): LongRunnerAction<Bulk
           if (!row) throw notFound("Discussion");
           requireAccess(viewer, discussionsPolicy.canView, row);
           requireAccess(viewer, discussionsPolicy.canMove, row);
+          // A discussion of a type the category does not take stays where it is.
+          requireAllowedType(target, row.type, "categoryID");
           successIDs.push(id);
           if (row.categoryID !== categoryID) allowed.push(row);
         } catch (error) {

@@ -29,7 +29,10 @@ export interface DiscussionWriteDeps {
   /** A category and its ancestors, the category first (for the counts up the tree). */
   ancestry(categoryID: number): Promise<number[]>;
   /** Throws unless the category takes discussions and the viewer may post there. */
-  requirePostableCategory(categoryID: number, viewer: Viewer): Promise<unknown>;
+  requirePostableCategory(
+    categoryID: number,
+    viewer: Viewer,
+  ): Promise<{ name: string; allowedDiscussionTypes: string[] | null }>;
   /** The owners of what a post carries, for merge and split to move it. */
   postOwners: PostOwners;
   clock: Clock;

@@ -15,7 +15,9 @@ import {
   announceOf,
   checkFormat,
   postCategoryOf,
+  requireAllowedType,
   requirePostableCategory,
+  typeOf,
 } from "./discussions.posting.ts";
 import { presentOne } from "./discussions.read.ts";
 
@@ -35,7 +37,9 @@ export async function createDiscussion(
   const { viewer } = context;
   requireSignedIn(viewer);
   const categoryID = await postCategoryOf(deps, body);
-  await requirePostableCategory(deps, categoryID, viewer);
+  const category = await requirePostableCategory(deps, categoryID, viewer);
+  const type = typeOf(body.type);
+  requireAllowedType(category, type, "type");
   const format = checkFormat(body.format);
   const name = plainTitle(body.name);
   const source = storableText(body.body);
@@ -59,7 +63,7 @@ export async function createDiscussion(
     const counters = createCounters(trx);
     const tagIDs = await tags.resolveForPost(createTagsRepo(trx), viewer, body.tagIDs ?? [], body.newTagNames ?? []);
     const id = await scoped.insert({
-      type: body.type && ["discussion", "question", "idea"].includes(body.type) ? body.type : "discussion",
+      type,
       categoryID: categoryID,
       name,
       body: source,

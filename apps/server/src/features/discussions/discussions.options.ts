@@ -7,6 +7,7 @@ import { createTagsRepo } from "../tags/index.ts";
 import { hotScore } from "./discussions.hot.ts";
 import { editTimeout, type DiscussionsDeps } from "./discussions.operation.ts";
 import { discussionsPolicy as policy } from "./discussions.policy.ts";
+import { requireAllowedType, typeOf } from "./discussions.posting.ts";
 import { loadDiscussion, presentOne } from "./discussions.read.ts";
 
 /*
@@ -52,7 +53,9 @@ export async function setDiscussionType(
 ): Promise<Discussion> {
   const row = await loadDiscussion(deps, id, context.viewer);
   requireAccess(context.viewer, policy.canEditAny, row);
-  if (!["discussion", "question", "idea"].includes(type)) throw new HttpError(400, "Record not found.");
+  if (typeOf(type, "") !== type) throw new HttpError(400, "Record not found.");
+  const category = await deps.categories.get(row.categoryID);
+  if (category) requireAllowedType(category, type, "type");
   await deps.repo.update(row.discussionID, { type });
   return presentOne(deps, (await deps.repo.findById(row.discussionID))!, context);
 }

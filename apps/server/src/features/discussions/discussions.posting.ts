@@ -1,4 +1,4 @@
-import { groupMessages, type DiscussionPost } from "@parley/contracts";
+import { discussionTypes, groupMessages, type DiscussionPost } from "@parley/contracts";
 import { requireAccess } from "../../platform/auth/access.ts";
 import { assertAccountUsable } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
@@ -45,6 +45,30 @@ export async function requirePostableCategory(
   }
   if (node.isArchived) throw new HttpError(403, "This category is archived.");
   return node;
+}
+
+/** The discussion types of the posts themselves: any other type asked for is an ordinary discussion. */
+export const typeOf = (type: string | undefined, fallback = "discussion"): string =>
+  type !== undefined && (discussionTypes as readonly string[]).includes(type) ? type : fallback;
+
+/**
+ * A discussion of this type may be in the category: one of the types it takes (`allowedDiscussionTypes`; null: every
+ * type). Otherwise a 400 on `field` (the type, or the category it would go to) naming what the category takes.
+ */
+export function requireAllowedType(
+  node: { name: string; allowedDiscussionTypes: string[] | null },
+  type: string,
+  field: "type" | "categoryID",
+): void {
+  const allowed = node.allowedDiscussionTypes;
+  if (allowed === null || allowed.includes(type)) return;
+  throw validationFailed([
+    fieldError(
+      field,
+      "invalid",
+      `The category "${node.name}" does not take posts of type "${type}". It takes: ${allowed.join(", ")}.`,
+    ),
+  ]);
 }
 
 /** `categoryID`, or the category of `groupID` (which must then be the same when both are given). */

@@ -10,7 +10,14 @@ import { createTagsRepo } from "../tags/index.ts";
 import { createCounters } from "./counters.repo.ts";
 import { editTimeout, type DiscussionOperationDeps, type WriteOptions } from "./discussions.operation.ts";
 import { discussionsPolicy as policy } from "./discussions.policy.ts";
-import { ancestry, announceOf, checkFormat, requirePostableCategory } from "./discussions.posting.ts";
+import {
+  ancestry,
+  announceOf,
+  checkFormat,
+  requireAllowedType,
+  requirePostableCategory,
+  typeOf,
+} from "./discussions.posting.ts";
 import { loadDiscussion, presentOne } from "./discussions.read.ts";
 import type { DiscussionRow, DiscussionsRepo } from "./discussions.repo.ts";
 
@@ -78,13 +85,17 @@ async function changesOf(
   let moveTo: number | null = null;
   if (body.categoryID !== undefined && body.categoryID !== row.categoryID) {
     requireAccess(viewer, policy.canMove, row);
-    await requirePostableCategory(deps, body.categoryID, viewer);
+    const target = await requirePostableCategory(deps, body.categoryID, viewer);
     requireAccess(viewer, policy.canMove, { categoryID: body.categoryID });
+    requireAllowedType(target, typeOf(body.type, row.type), "categoryID");
     moveTo = body.categoryID;
     changes.categoryID = body.categoryID;
   }
-  if (body.type !== undefined)
-    changes.type = ["discussion", "question", "idea"].includes(body.type) ? body.type : row.type;
+  if (body.type !== undefined) changes.type = typeOf(body.type, row.type);
+  if (moveTo === null && changes.type !== undefined && changes.type !== row.type) {
+    const category = await deps.categories.get(row.categoryID);
+    if (category) requireAllowedType(category, changes.type, "type");
+  }
   const contentChanged = changes.name !== undefined || changes.body !== undefined || changes.format !== undefined;
   if (contentChanged) {
     changes.dateUpdated = deps.platform.clock.nowIso();

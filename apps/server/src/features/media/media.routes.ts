@@ -16,7 +16,7 @@ const tags = ["Media"];
  */
 const UploadBody = Type.Unsafe({
   description:
-    "multipart/form-data: `file` (required), `foreignType` (discussion, comment or embed), `foreignID` (integer).",
+    "multipart/form-data: `file` (required), `foreignType` (discussion, comment, embed, or category: images only, at most `categoryImageMaxSize`), `foreignID` (integer).",
 });
 
 const imageTypes: Record<string, string> = {

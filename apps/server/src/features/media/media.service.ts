@@ -6,6 +6,7 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import {
   allowedExtensionOf,
+  categoryImageMaxSize,
   isImageExtension,
   uploadBadExtensionMessage,
   uploadMessages,
@@ -29,7 +30,9 @@ export const UPLOADS_PER_WINDOW = 60;
 export const UPLOAD_WINDOW_MS = 10 * 60_000;
 /** Enough of a file to read any image header we accept (a JPEG's size may follow 64 KB of EXIF). */
 const SNIFF_BYTES = 256 * 1024;
-const FOREIGN_TYPES = new Set(["discussion", "comment", "embed"]);
+const FOREIGN_TYPES = new Set(["discussion", "comment", "embed", "category"]);
+/** A category's icon and banner: images only, and smaller than the site's largest upload (contracts' limits). */
+const CATEGORY_IMAGE_MESSAGE = "A category's icon or banner must be an image: jpg, jpeg, png, gif or webp.";
 
 /** A stored upload's path under `uploads/`: `yyyy/mm/<32 hex>.<ext>`. Nothing else is ever served. */
 const STORED_PATH = /^\d{4}\/\d{2}\/[0-9a-f]{32}\.[a-z0-9]+(?:\.[a-z0-9]+)?$/;
@@ -161,12 +164,22 @@ export function createMediaService({ repo, siteConfig, uploadsDir, limiter, cloc
       if (foreignType !== null && !FOREIGN_TYPES.has(foreignType)) {
         incoming.stream.resume();
         throw validationFailed([
-          fieldError("foreignType", "invalid", "foreignType must be one of: discussion, comment, embed.", 422),
+          fieldError(
+            "foreignType",
+            "invalid",
+            "foreignType must be one of: discussion, comment, embed, category.",
+            422,
+          ),
         ]);
       }
       if (foreignID !== null && !(Number.isInteger(foreignID) && foreignID > 0)) {
         incoming.stream.resume();
         throw validationFailed([fieldError("foreignID", "invalid", "foreignID is not a valid integer.", 422)]);
+      }
+      const forCategory = foreignType === "category";
+      if (forCategory && !isImageExtension(extension)) {
+        incoming.stream.resume();
+        throw validationFailed([fieldError("file", "invalid", CATEGORY_IMAGE_MESSAGE, 422)]);
       }
 
       await fs.promises.mkdir(incomingDir, { recursive: true });
@@ -180,6 +193,9 @@ export function createMediaService({ repo, siteConfig, uploadsDir, limiter, cloc
         });
         if (incoming.stream.truncated) throw new HttpError(413, uploadTooBigMessage(maxSize));
         const { size } = await fs.promises.stat(temporary);
+        // A category's image: its own, smaller limit (known once the fields are read).
+        const categoryMax = Math.min(maxSize, categoryImageMaxSize);
+        if (forCategory && size > categoryMax) throw new HttpError(413, uploadTooBigMessage(categoryMax));
         if (size === 0) throw validationFailed([fieldError("file", "invalid", "The uploaded file is empty.", 422)]);
 
         let type = mimeTypes[extension] ?? "application/octet-stream";

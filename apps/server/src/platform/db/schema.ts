@@ -39,6 +39,10 @@ export interface CategoriesTable {
   permissionCategoryID: Defaulted<number>;
   /** 0028: the group that owns the category (0: the "Social Groups" parent); null for an ordinary category. */
   groupID: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 0033: the discussion types it takes, comma-separated; null: every type. */
+  allowedDiscussionTypes: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0033: the image at the top of its page. */
+  bannerUrl: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UsersTable {

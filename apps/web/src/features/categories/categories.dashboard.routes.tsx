@@ -2,13 +2,14 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { CategoryPatch, CategoryTreeItem, TrackingSlip } from "@parley/contracts";
 import { categoryDisplayAs, type CategoryDisplayAs } from "@parley/contracts/categories-constants";
 import { categoryPermissionNames } from "@parley/contracts/permissions-constants";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from "react-router";
-import type { ApiClient } from "../../lib/api.ts";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from "react-router";
+import { ApiError, type ApiClient } from "../../lib/api.ts";
 import { formError, formValue, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
 import { loadOrThrow, recordIDParam } from "../../lib/route-errors.ts";
 import { requirePermitted } from "../users/index.ts";
 import { categoriesDashboardApi } from "./categories.dashboard.api.ts";
+import { allowedTypesOf, categoryImages, ImageRefused, removeUploads } from "./categories.dashboard.media.ts";
 import {
   canManageCategories,
   canSetCategoryPermissions,
@@ -85,6 +86,7 @@ export function createCategoriesDashboardRoutes({
       isArchived: formValue(form, "isArchived"),
       customPermissions: custom ? "1" : "",
       grants: form.getAll("grant").map(String).join(" "),
+      allowedDiscussionTypes: form.getAll("allowedDiscussionTypes").map(String).join(" "),
     };
     const displayAs = categoryDisplayAs.includes(values["displayAs"] as CategoryDisplayAs)
       ? (values["displayAs"] as CategoryDisplayAs)
@@ -99,7 +101,11 @@ export function createCategoriesDashboardRoutes({
       // Only who sets the roles' grants turns a category's own permissions on or off: on with no grants, no one
       // could see it.
       ...(canSetCategoryPermissions(me) ? { customPermissions: custom } : {}),
+      allowedDiscussionTypes: allowedTypesOf(form),
     };
+    // The icon and banner uploaded first (refused as the file's error); deleted again if the category is refused.
+    let uploaded: number[] = [];
+    let saved = false;
     try {
       // Custom permissions on, for site managers: each role's grants go with the details, one request (one
       // transaction on the server), so a refusal leaves neither written.
@@ -118,16 +124,25 @@ export function createCategoriesDashboardRoutes({
           },
         };
       }
+      const images = await categoryImages(api, form, existingID);
+      uploaded = images.uploaded;
       if (existingID === null) {
-        await categoriesDashboardApi.create(api, { ...details, parentCategoryID, ...permissions });
+        await categoriesDashboardApi.create(api, { ...details, ...images.changes, parentCategoryID, ...permissions });
       } else {
         const current = await categoriesDashboardApi.get(api, existingID);
         // The parent only when it changes: sending it moves the category to the end of the parent's children.
         const move: CategoryPatch = current.parentCategoryID === parentCategoryID ? {} : { parentCategoryID };
-        await categoriesDashboardApi.patch(api, existingID, { ...details, ...move, ...permissions });
+        await categoriesDashboardApi.patch(api, existingID, { ...details, ...images.changes, ...move, ...permissions });
       }
+      saved = true;
       return redirect(`${categoriesDashboardPath}?saved=${encodeURIComponent(details.name)}`);
     } catch (error) {
+      if (!saved) await removeUploads(api, uploaded);
+      if (error instanceof ImageRefused && error.cause instanceof ApiError)
+        return data<FormResult>(
+          { values, errors: { [error.field]: error.cause.errors["file"]?.[0]?.message ?? error.cause.message } },
+          { status: error.cause.status },
+        );
       return formError(error, values);
     } finally {
       await refresh();

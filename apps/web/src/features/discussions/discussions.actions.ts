@@ -56,6 +56,7 @@ export function createDiscussionActions(api: ApiClient, queryClient: QueryClient
         body: formValue(form, "body"),
         categoryID: formValue(form, "categoryID"),
         tags: names.join(", "),
+        type: formValue(form, "type"),
       };
       const errors: Record<string, string> = {};
       if (!values.categoryID && groupID === null) errors["categoryID"] = "Choose a category.";
@@ -73,6 +74,7 @@ export function createDiscussionActions(api: ApiClient, queryClient: QueryClient
           body: values.body,
           format: formValue(form, "format") || "markdown",
           ...(groupID !== null ? { groupID } : { categoryID: Number(values.categoryID) }),
+          ...(values.type ? { type: values.type } : {}),
           ...(tagIDs.length ? { tagIDs } : {}),
           ...(named.newTagNames.length ? { newTagNames: named.newTagNames } : {}),
           // The autosaved draft this came from: the server deletes it once the discussion is posted.

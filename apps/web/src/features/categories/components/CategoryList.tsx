@@ -31,6 +31,7 @@ export function CategoryList({
         <li key={category.categoryID} className={styles.item}>
           <div className={styles.main}>
             <Heading className={styles.name}>
+              {category.iconUrl && <img src={category.iconUrl} alt="" />}
               <Link to={categoryPath(category)}>{category.name}</Link>
             </Heading>
             {category.description ? <p className={styles.description}>{category.description}</p> : null}

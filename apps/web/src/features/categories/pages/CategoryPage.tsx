@@ -49,6 +49,7 @@ export function CategoryHeader({ code, page }: { code: string; page: number }) {
         {...(category.description ? { description: category.description } : {})}
       />
       <header className={styles.header}>
+        {category.bannerUrl && <img src={category.bannerUrl} alt="" />}
         <div className={styles.titleRow}>
           <h1 className={styles.title}>{category.name}</h1>
           <div className={styles.actions}>

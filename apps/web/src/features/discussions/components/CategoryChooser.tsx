@@ -31,6 +31,8 @@ export interface CategoryChooserProps {
   /** The chosen category's id, or "". */
   defaultValue: string;
   error?: string | undefined;
+  /** The chosen category's id as it changes (the post types follow it). */
+  onChange?: (categoryID: string) => void;
 }
 
 /**
@@ -39,7 +41,7 @@ export interface CategoryChooserProps {
  * searches categories by name (`CategoryComboBox`, loaded on demand). A choice made in the select
  * before it loads is kept.
  */
-export function CategoryChooser({ tree, defaultValue, error }: CategoryChooserProps) {
+export function CategoryChooser({ tree, defaultValue, error, onChange }: CategoryChooserProps) {
   const parts = usePostFormParts();
   const [value, setValue] = useState(defaultValue);
   const options = flatten(tree);
@@ -51,6 +53,7 @@ export function CategoryChooser({ tree, defaultValue, error }: CategoryChooserPr
         <parts.CategoryComboBox
           initial={current ? { categoryID: current.categoryID, name: current.name } : null}
           error={error}
+          onChange={(chosen) => onChange?.(String(chosen?.categoryID ?? ""))}
         />
       </div>
     );
@@ -66,7 +69,10 @@ export function CategoryChooser({ tree, defaultValue, error }: CategoryChooserPr
         name="categoryID"
         className={formStyles.input}
         value={value}
-        onChange={(event) => setValue(event.currentTarget.value)}
+        onChange={(event) => {
+          setValue(event.currentTarget.value);
+          onChange?.(event.currentTarget.value);
+        }}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? "discussion-category-error" : undefined}
       >

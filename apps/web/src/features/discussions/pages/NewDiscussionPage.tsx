@@ -1,5 +1,5 @@
 import { useSuspenseQuery, type QueryClient } from "@tanstack/react-query";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { Form, Link, data, useActionData, useLocation, useNavigation, useParams } from "react-router";
 import { groupMessages } from "@parley/contracts/groups-constants";
 import type { ApiClient } from "../../../lib/api.ts";
@@ -15,6 +15,7 @@ import { BodyEditor } from "../../editor/index.ts";
 import { canPostIn, groupPath, groupQuery } from "../../../lib/group-record.ts";
 import { loadOrThrow, type RouteErrorData } from "../../../lib/route-errors.ts";
 import { CategoryChooser } from "../components/CategoryChooser.tsx";
+import { PostTypeField } from "../components/PostTypeField.tsx";
 import { TagsInput } from "../components/TagsInput.tsx";
 import { useRestoredDraft } from "../../drafts/index.ts";
 import styles from "./DiscussionPage.module.css";
@@ -73,6 +74,8 @@ export function NewDiscussionPage() {
     (restored?.categoryID ? String(restored.categoryID) : undefined) ??
     (categoryID === groupParentSegment ? undefined : categoryID) ??
     "";
+  // The category chosen since the page rendered (the post types follow it).
+  const [chosen, setChosen] = useState<string | null>(null);
   return (
     <>
       <PageHead title={t("New Discussion")} noindex />
@@ -96,8 +99,15 @@ export function NewDiscussionPage() {
             tree={tree}
             defaultValue={selected}
             error={result?.errors?.["categoryID"]}
+            onChange={setChosen}
           />
         )}
+        <PostTypeField
+          tree={tree}
+          categoryID={groupID ? "" : (chosen ?? selected)}
+          defaultValue={result?.values?.["type"]}
+          error={result?.errors?.["type"]}
+        />
         <TextField
           key={`n${version}`}
           label={t("Title")}

@@ -20,6 +20,7 @@ import { meQuery } from "../../../users/index.ts";
 import { canSetCategoryPermissions, categoriesDashboardPath } from "../../categories.dashboard.paths.ts";
 import { categoryRolesQuery, categoryTreeQuery, dashboardCategoryQuery } from "../../categories.dashboard.queries.ts";
 import { subtreeIDs, treeEntries } from "../../categories.tree.ts";
+import { CategoryImageFields, CategoryPostTypesField } from "./CategoryMediaFields.tsx";
 import { CategoryPermissionsMatrix } from "./CategoryPermissions.tsx";
 import styles from "./CategoriesDashboard.module.css";
 
@@ -82,7 +83,8 @@ export function CategoryEditPage() {
         {title}
       </h1>
       {result?.message ? <FormAlert>{result.message}</FormAlert> : null}
-      <Form method="post" className={styles.stack}>
+      {/* Multipart, for the icon and banner files: posted as a page form (the server reads the files), so JavaScript or not. */}
+      <Form method="post" encType="multipart/form-data" reloadDocument className={styles.stack}>
         <TransientKeyField />
         <TextField
           label={t("Name")}
@@ -133,6 +135,12 @@ export function CategoryEditPage() {
           />
           {t("Archived: read only, left out of the discussion lists")}
         </label>
+        <CategoryImageFields category={category} errors={errors} />
+        <CategoryPostTypesField
+          category={category}
+          kept={values ? (values["allowedDiscussionTypes"] ?? "").split(" ").filter(Boolean) : undefined}
+          error={errors["allowedDiscussionTypes"]}
+        />
         <fieldset className={styles.fieldset}>
           <legend>{t("Permissions")}</legend>
           <div className={styles.choices}>
