@@ -104,6 +104,7 @@ describe("the discussion lists: a member's own, unanswered, a tag's, and /tags",
     const discussion = new DiscussionActionsPage(page, parley.baseUrl);
     expect((await discussion.open((await discussionNamed(page, postgres)).path)).status()).toBe(200);
     await waitForHydration(page);
+    await checkPage(page, "lists-discussion-tags");
     await discussion.tagLink("postgresql").click();
     await page.waitForURL(/\/discussions\/tagged\/postgresql$/);
     const lists = new DiscussionsPage(page, parley.baseUrl);
