@@ -65,7 +65,10 @@ export class DiscussionList {
     if ((await submit.count()) > 0) await submit.click();
   }
 
-  /** The filter form of /discussions (members only): a select synced to `?filter`, with a Filter button without JavaScript. */
+  /**
+   * The Filter form of /discussions and its lists: a select whose choices lead to `/discussions/{filter}` (the
+   * member's lists for members), with a Filter button without JavaScript.
+   */
   get filterForm(): Locator {
     return this.root.getByRole("form", { name: "Filter", exact: true });
   }
@@ -81,12 +84,12 @@ export class DiscussionList {
     if ((await submit.count()) > 0) await submit.click();
   }
 
-  /** A tag link on a list item (it leads to `/discussions?tagID={id}`). */
+  /** A tag link on a list item (it leads to `/discussions/tagged/{urlcode}`). */
   tagLink(title: string, tag: string): Locator {
     return this.item(title).getByRole("link", { name: tag, exact: true });
   }
 
-  /** The 'Tagged: {name}' chip above the list: a link back to the list without the tag. */
+  /** The 'Tagged: {name}' chip above a tag's list: a link back to all discussions. */
   get taggedChip(): Locator {
     return this.root.getByRole("link", { name: /^Tagged: / });
   }

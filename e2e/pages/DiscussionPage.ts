@@ -85,6 +85,11 @@ export class DiscussionPage extends EntryPage {
     return this.page.getByRole("list", { name: "Tags" }).getByRole("listitem");
   }
 
+  /** A tag's link (to `/discussions/tagged/{urlcode}`). */
+  tagLink(name: string): Locator {
+    return this.page.getByRole("list", { name: "Tags" }).getByRole("link", { name, exact: true });
+  }
+
   get pager(): Locator {
     return this.main.getByRole("navigation", { name: "Comment pages", exact: true });
   }

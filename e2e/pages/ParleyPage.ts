@@ -69,6 +69,11 @@ export class ParleyPage {
     return new AccountMenuLink(this, "Sign Out");
   }
 
+  /** A link of the member's My Account menu ("Bookmarks", "My Discussions"), opened when it is closed. */
+  accountMenuLink(name: string): AccountMenuLink {
+    return new AccountMenuLink(this, name);
+  }
+
   /** The signed-in member's name as the title bar shows it. */
   memberName(name: string): Locator {
     return this.titleBar.getByText(name, { exact: true });

@@ -299,7 +299,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     discussions,
     reactionWrites: { removeCommentReactions },
   });
-  await registerLayouts(app, platform, { categories, discussions, comments });
+  await registerLayouts(app, platform, { categories, discussions, comments, tags });
   await registerDrafts(app, platform, { discussions, comments, categories: categories.directory });
   await registerModeration(app, platform, { discussions, users: userFragments });
   // A collection's records presented as their own endpoints present them, for the viewer.

@@ -126,6 +126,8 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
       .then((m) => m.loadDashboardRoutes())
       .then((m) => m.createDashboardRoutes);
   const tags = () => import("./features/tags/index.ts").then((m) => m.loadTagsRoutes()).then((m) => m.createTagsRoutes);
+  const tagIndex = () =>
+    import("./features/tags/index.ts").then((m) => m.loadTagIndexRoutes()).then((m) => m.createTagIndexRoutes);
   const members = () =>
     import("./features/members/index.ts").then((m) => m.loadMembersRoutes()).then((m) => m.createMembersRoutes);
   const categoriesDashboard = () => loadCategoriesDashboardRoutes().then((m) => m.createCategoriesDashboardRoutes);
@@ -185,6 +187,19 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
               element: <LayoutPage widgets={widgets} />,
             },
             { id: "discussions", path: "discussions", loader: layoutPage, element: <LayoutPage widgets={widgets} /> },
+            // The lists (`/discussions/bookmarked|participated|mine|unanswered`) and a tag's: the same layout.
+            {
+              id: "discussions-list",
+              path: "discussions/:list",
+              loader: layoutPage,
+              element: <LayoutPage widgets={widgets} />,
+            },
+            {
+              id: "discussions-tagged",
+              path: "discussions/tagged/:tag",
+              loader: layoutPage,
+              element: <LayoutPage widgets={widgets} />,
+            },
             {
               id: "discussion",
               path: "discussion/:id/:slug?/:pageSegment?",
@@ -307,6 +322,8 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             featureRoute("conversation", "messages/:conversationID", conversations),
             // The member's drafts and scheduled posts, loaded with their route.
             featureRoute("drafts", "drafts", drafts),
+            // Every tag with its discussions' count.
+            featureRoute("tag-index", "tags", tagIndex),
             // The moderators' report queue and a post's reports.
             // The dashboard: its pages inside its frame (the navigation beside them), the theme editor on
             // the whole page. The frame is pathless, so each page keeps its own full path.

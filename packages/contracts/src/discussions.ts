@@ -127,6 +127,13 @@ export const DiscussionListQuery = Type.Object({
   followed: Type.Optional(Type.Boolean()),
   bookmarkUserID: Type.Optional(Type.Integer()),
   participatedUserID: Type.Optional(Type.Integer()),
+  hasComments: Type.Optional(
+    Type.Boolean({
+      description:
+        "Parley: false lists the discussions no one has answered yet (no comments), true those with comments. " +
+        "Vanilla's `status` stays for Q&A's question states.",
+    }),
+  ),
   reactionType: Type.Optional(
     Type.String({ minLength: 1, description: "Only discussions with at least one reaction of this urlcode." }),
   ),

@@ -32,7 +32,7 @@ const Id = Type.Integer({ minimum: 1 });
 const Page = Type.Integer({ minimum: 1 });
 
 /** `/discussions`' list filters (spec §2); `all` is the default. */
-export const discussionListFilters = ["all", "bookmarked", "participated", "mine"] as const;
+export const discussionListFilters = ["all", "bookmarked", "participated", "mine", "unanswered"] as const;
 export type DiscussionListFilter = (typeof discussionListFilters)[number];
 
 /** The "New Discussion" link, into a category when given. */
@@ -85,6 +85,7 @@ export const DiscussionListWidget = widgetSchema(
       bookmarkUserID: Type.Optional(Id),
       participatedUserID: Type.Optional(Id),
       insertUserID: Type.Optional(Type.Array(Id)),
+      hasComments: Type.Optional(Type.Boolean()),
     }),
     /** The list page's path: `/discussions` (pages as `?page=n`) or a category's (`/p{n}` when `pagedPath`). */
     basePath: Type.String(),
@@ -93,8 +94,10 @@ export const DiscussionListWidget = widgetSchema(
     title: Type.Optional(Type.String()),
     /** The page's title when the list is the page. */
     pageTitle: Type.Optional(Type.String()),
-    /** Whether the member filters are offered, and the one applied. */
+    /** Whether the member filters are offered, and the one applied (`/discussions/{filter}`). */
     filters: Type.Optional(props({ member: Type.Boolean(), filter: Type.Optional(Type.Enum(discussionListFilters)) })),
+    /** `/discussions/tagged/{urlcode}`: the tag listed. */
+    tag: Type.Optional(props({ tagID: Id, name: Type.String(), urlcode: Type.String() })),
     /** Shown under the heading. */
     actions: Type.Optional(Type.Array(NewPostButtonWidget)),
   }),

@@ -4,8 +4,8 @@ import { apiLimits } from "@parley/contracts/shell-limits";
 import type { SortOption } from "../ui/sort-select/SortSelect.tsx";
 
 /*
- * The address of a discussion list page (`/discussions`, a category's, a group's): its page, sort and
- * filters. Shared by the features whose pages hold a discussion list (discussions, categories, groups,
+ * The address of a discussion list page (`/discussions` and its lists, a category's, a group's): its page
+ * and sort. Shared by the features whose pages hold a discussion list (discussions, categories, groups,
  * layouts), so it belongs to none of them.
  */
 
@@ -18,16 +18,24 @@ export const discussionSortOptions: ReadonlyArray<SortOption<DiscussionSort>> = 
   { sort: "dateInserted", label: "Oldest" },
 ];
 
-/** The member filters of `/discussions` (`?filter=`, omitted when 'all'). */
+/** The lists of `/discussions`, each at `/discussions/{filter}` (`all` is `/discussions`); guests have all and unanswered. */
 export const listFilters = [
   { sort: "all", label: "All Discussions" },
+  { sort: "unanswered", label: "Unanswered" },
   { sort: "bookmarked", label: "Bookmarked" },
   { sort: "participated", label: "Participated" },
   { sort: "mine", label: "Mine" },
 ] as const;
 export type ListFilter = (typeof listFilters)[number]["sort"];
+export const guestListFilters: ReadonlyArray<ListFilter> = ["all", "unanswered"];
 
-/** `?filter=` and `?tagID=` of `/discussions` (spec §2: query parameters are passed on). */
+/** The path of a list: `/discussions`, `/discussions/{filter}`. */
+export const listPath = (filter: ListFilter) => (filter === "all" ? "/discussions" : `/discussions/${filter}`);
+
+/** A tag's list (`/discussions/tagged/{urlcode}`). */
+export const tagListPath = (urlcode: string) => `/discussions/tagged/${encodeURIComponent(urlcode)}`;
+
+/** `?filter=` and `?tagID=`: the lists' old addresses on `/discussions`, which the server moves to their paths. */
 export interface ListFilters {
   filter?: ListFilter;
   tagID?: number | null;
@@ -47,11 +55,9 @@ export function readListParams(
   return { page, sort, filter, tagID: /^[1-9]\d{0,9}$/.test(tag) ? Number(tag) : null };
 }
 
-export const listHref = (path: string, page: number, sort: DiscussionSort, { filter, tagID }: ListFilters = {}) => {
+export const listHref = (path: string, page: number, sort: DiscussionSort) => {
   const params = new URLSearchParams();
   if (sort !== defaultDiscussionSort) params.set("sort", sort);
-  if (filter && filter !== "all") params.set("filter", filter);
-  if (tagID) params.set("tagID", String(tagID));
   if (page > 1) params.set("page", String(page));
   const query = params.toString();
   return query ? `${path}?${query}` : path;

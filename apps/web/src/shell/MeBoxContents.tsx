@@ -3,6 +3,7 @@ import { lazy, Suspense } from "react";
 import { Link, useLocation } from "react-router";
 import { t } from "../lib/i18n.ts";
 import { entryLink } from "../lib/targets.ts";
+import { listPath } from "../lib/list-params.ts";
 import { profilePath } from "@parley/contracts/urls";
 import { loadNotificationsMenu } from "../features/notifications/index.ts";
 import { MessagesMenu } from "../features/conversations/index.ts";
@@ -52,6 +53,13 @@ export function AccountContent({ me, headingId }: { me: Me; headingId: string })
       <ul className={styles.links}>
         <li>
           <Link to={profilePath(me.name)}>{t("Profile")}</Link>
+        </li>
+        {/* Vanilla's account menu: the member's own lists beside the drafts. */}
+        <li>
+          <Link to={listPath("bookmarked")}>{t("Bookmarks")}</Link>
+        </li>
+        <li>
+          <Link to={listPath("mine")}>{t("My Discussions")}</Link>
         </li>
         <li>
           <Link to="/drafts">{t("My Drafts")}</Link>

@@ -82,6 +82,9 @@ describe("TitleBar", () => {
     const menu = await screen.findByRole("dialog", { name: "My Account" });
     expect(account.getAttribute("aria-expanded")).toBe("true");
     expect(within(menu).getByRole("link", { name: "Profile" }).getAttribute("href")).toBe("/profile/Ada");
+    // The member's own lists, as Vanilla's account menu has them.
+    expect(within(menu).getByRole("link", { name: "Bookmarks" }).getAttribute("href")).toBe("/discussions/bookmarked");
+    expect(within(menu).getByRole("link", { name: "My Discussions" }).getAttribute("href")).toBe("/discussions/mine");
     expect(within(menu).getByRole("link", { name: "Sign Out" }).getAttribute("href")).toBe(
       "/entry/signout?Target=%2Fdiscussions",
     );

@@ -169,6 +169,30 @@ describe.each(engines)("GET /discussions on %s", (engine) => {
     expect(unpinned.length + pinned.length).toBe((await stored()).size);
   });
 
+  it("filters by hasComments: false lists the discussions no one has answered yet, true the others", async () => {
+    const counts = new Map(
+      (await f.t.database.db.selectFrom("discussions").select(["discussionID", "countComments"]).execute()).map(
+        (row) => [row.discussionID, Number(row.countComments)],
+      ),
+    );
+    const all = await list("limit=100");
+    const unanswered = await list("hasComments=false&limit=100");
+    const answered = await list("hasComments=true&limit=100");
+    expect(unanswered.length).toBeGreaterThan(0);
+    expect(answered.length).toBeGreaterThan(0);
+    expect(unanswered.every((item) => counts.get(item.discussionID) === 0 && item.countComments === 0)).toBe(true);
+    expect(answered.every((item) => counts.get(item.discussionID)! > 0)).toBe(true);
+    expect(ids([...unanswered, ...answered]).sort()).toEqual(ids(all).sort());
+    // A first comment takes a discussion off the unanswered list.
+    const { discussionID } = await postDiscussion(f.api, f.as.other, { name: "Asked", categoryID: f.category.general });
+    expect(ids(await list("hasComments=false&limit=100"))).toContain(discussionID);
+    await postComment(f.api, f.as.other, discussionID, "An answer");
+    expect(ids(await list("hasComments=false&limit=100"))).not.toContain(discussionID);
+    const bad = await f.api.get("/api/v2/discussions?hasComments=perhaps");
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toMatchObject({ errors: [{ field: "hasComments" }] });
+  });
+
   it("filters by dateInserted: a day, a [from,to] range and operator forms", async () => {
     const all = await list("limit=100");
     const day = (item: Discussion) => item.dateInserted.slice(0, 10);

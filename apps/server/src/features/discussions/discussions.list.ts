@@ -54,6 +54,7 @@ export async function listDiscussions(deps: DiscussionsDeps, query: DiscussionLi
     ...(query.tagID ? { tagIDs: query.tagID } : {}),
     ...(query.type ? { types: query.type } : {}),
     ...(query.pinned !== undefined ? { pinned: query.pinned } : {}),
+    ...(query.hasComments !== undefined ? { hasComments: query.hasComments } : {}),
     ...(query.bookmarkUserID !== undefined ? { bookmarkUserID: query.bookmarkUserID } : {}),
     ...(query.participatedUserID !== undefined ? { participatedUserID: query.participatedUserID } : {}),
   };

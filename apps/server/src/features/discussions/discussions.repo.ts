@@ -17,6 +17,8 @@ export interface DiscussionFilters {
   pinned?: boolean;
   bookmarkUserID?: number;
   participatedUserID?: number;
+  /** With comments (true) or without any yet (false: the unanswered list). */
+  hasComments?: boolean;
   /** Only discussions with at least one reaction of this type (a reactionTypes tagID). */
   reactionTagID?: number;
   dates?: Partial<Record<"dateInserted" | "dateUpdated" | "dateLastComment", DateCondition[]>>;
@@ -63,6 +65,7 @@ export function createDiscussionsRepo(db: Kysely<DB>, removePosts: RemovePosts):
     if (filters.insertUserIDs?.length) query = query.where("insertUserID", "in", filters.insertUserIDs);
     if (filters.types?.length) query = query.where("type", "in", filters.types);
     if (filters.pinned !== undefined) query = query.where("announce", filters.pinned ? ">" : "=", 0);
+    if (filters.hasComments !== undefined) query = query.where("countComments", filters.hasComments ? ">" : "=", 0);
     if (filters.tagIDs?.length) {
       const tagIDs = filters.tagIDs;
       query = query.where((eb) =>

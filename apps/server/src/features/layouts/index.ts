@@ -5,6 +5,7 @@ import type { Platform } from "../../platform/context.ts";
 import type { CategoriesService, CategoryDirectory } from "../categories/index.ts";
 import type { CommentsService } from "../comments/index.ts";
 import type { DiscussionsService } from "../discussions/index.ts";
+import type { TagsService } from "../tags/index.ts";
 import { layoutsRoutes } from "./layouts.routes.ts";
 import { createLayoutsService, type LayoutsService } from "./layouts.service.ts";
 import { botCheckWidget } from "@parley/contracts";
@@ -20,9 +21,10 @@ export async function registerLayouts(
     categories: { service: CategoriesService; directory: CategoryDirectory };
     discussions: DiscussionsService;
     comments: CommentsService;
+    tags: TagsService;
   },
 ): Promise<LayoutsService> {
-  const { categories, discussions, comments } = deps;
+  const { categories, discussions, comments, tags } = deps;
   const service = createLayoutsService({
     siteConfig: platform.siteConfig,
     titleBars: createTitleBars(
@@ -39,6 +41,7 @@ export async function registerLayouts(
     categoryExists: async (categoryID) => (await categories.directory.get(categoryID)) !== undefined,
     loadDiscussion: (discussionID, viewer) => discussions.load(discussionID, viewer),
     locateComment: (commentID, context) => comments.locate(commentID, limits.pager.commentsPerPage, context),
+    findTag: (idOrCode) => tags.find(idOrCode),
   });
   await app.register(layoutsRoutes, { prefix: "/api/v2", service });
   return service;

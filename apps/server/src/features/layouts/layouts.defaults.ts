@@ -46,13 +46,20 @@ export type ListFilter = DiscussionListFilter;
 export interface ListParams {
   page: number;
   sort: DiscussionSort | null;
-  /** `/discussions` only: the viewer's own lists (members) and a tag. */
+  /** `/discussions/{filter}`: the viewer's own lists (members) and the unanswered one. */
   filter?: ListFilter;
-  tagID?: number | null;
 }
 
-/** The list API's parameters of a member filter (spec §2 filters), for the signed-in viewer only. */
+/** A list's tag (`/discussions/tagged/{urlcode}`). */
+export interface ListTag {
+  tagID: number;
+  name: string;
+  urlcode: string;
+}
+
+/** The list API's parameters of a filter (spec §2 filters); the member ones for the signed-in viewer only. */
 const filterApiParams = (filter: ListFilter | undefined, viewerID: number | null) => {
+  if (filter === "unanswered") return { hasComments: false };
   if (viewerID === null) return {};
   if (filter === "bookmarked") return { bookmarkUserID: viewerID };
   if (filter === "participated") return { participatedUserID: viewerID };
@@ -67,25 +74,49 @@ const discussionListParams = ({ page, sort }: ListParams, categoryID?: number) =
   ...(categoryID !== undefined ? { categoryID } : {}),
 });
 
+/** The path of a discussion list page (`/discussions`, `/discussions/{filter}`, `/discussions/tagged/{urlcode}`). */
+export const discussionListPath = (filter: ListFilter | undefined, tag: ListTag | null = null) =>
+  tag
+    ? `/discussions/tagged/${encodeURIComponent(tag.urlcode)}`
+    : filter && filter !== "all"
+      ? `/discussions/${filter}`
+      : "/discussions";
+
+/** Each list's heading and page title (the web translates them). */
+export const discussionListTitles: Record<ListFilter, string> = {
+  all: "Recent Discussions",
+  bookmarked: "Bookmarked Discussions",
+  participated: "Participated Discussions",
+  mine: "My Discussions",
+  unanswered: "Unanswered Discussions",
+};
+
 /**
- * `/discussions`: title, New Discussion, the list with its sorts, filters and pager. `viewerID` is the
- * signed-in viewer's (null for a guest, who gets no member filters).
+ * `/discussions` and its lists: title, New Discussion, the list with its sorts, filters and pager. `viewerID`
+ * is the signed-in viewer's (null for a guest, who gets no member filters); `tag` the tag of a tag's list,
+ * whose name is its heading.
  */
-export const discussionListLayout = (params: ListParams, viewerID: number | null = null): LayoutWidget[] => {
-  const memberFilter = viewerID !== null && params.filter && params.filter !== "all" ? params.filter : null;
+export const discussionListLayout = (
+  params: ListParams,
+  viewerID: number | null = null,
+  tag: ListTag | null = null,
+): LayoutWidget[] => {
+  const filter = tag ? "all" : (params.filter ?? "all");
+  const title = discussionListTitles[filter];
   return [
     oneColumn([
-      widget("react.html", { title: "Recent Discussions", translate: true }),
+      tag ? widget("react.html", { title: tag.name }) : widget("react.html", { title, translate: true }),
       widget("react.newPostButton", {}),
       widget("react.asset.discussionList", {
         apiParams: {
           ...discussionListParams(params),
-          ...filterApiParams(memberFilter ?? undefined, viewerID),
-          ...(params.tagID ? { tagID: [params.tagID] } : {}),
+          ...filterApiParams(filter, viewerID),
+          ...(tag ? { tagID: [tag.tagID] } : {}),
         },
-        basePath: "/discussions",
-        pageTitle: "Recent Discussions",
-        filters: { member: viewerID !== null, ...(memberFilter ? { filter: memberFilter } : {}) },
+        basePath: discussionListPath(filter, tag),
+        pageTitle: title,
+        filters: { member: viewerID !== null, ...(filter !== "all" ? { filter } : {}) },
+        ...(tag ? { tag } : {}),
       }),
     ]),
   ];

@@ -20,12 +20,13 @@ import {
   categoriesLayout,
   categoryLayout,
   createPostLayout,
-  discussionListLayout,
   homeLayout,
   postLayout,
   type ListFilter,
   type ListParams,
+  type ListTag,
 } from "./layouts.defaults.ts";
+import { discussionListAnswer, type ListLookup } from "./layouts.lists.ts";
 import { layoutsPolicy } from "./layouts.policy.ts";
 import type { TitleBars } from "./layouts.titlebar.ts";
 import type { RequestContext as LayoutRequestContext } from "../../platform/http/request-context.ts";
@@ -48,6 +49,8 @@ export interface LayoutsDeps {
   loadDiscussion(discussionID: number, viewer: Viewer): Promise<{ name: string; countComments: number }>;
   /** Where a comment is: its discussion page's URL with `#Comment_{id}` (404/403 like GET /comments/{id}). */
   locateComment(commentID: number, context: LayoutRequestContext): Promise<{ url: string }>;
+  /** A tag by its id, its URL code or its name; null when there is none. */
+  findTag(idOrCode: number | string): Promise<ListTag | null>;
 }
 
 export interface LayoutAnswer {
@@ -67,7 +70,7 @@ const positiveInt = (field: string, value: string, max = Number.MAX_SAFE_INTEGER
   return Number(value);
 };
 
-interface LookupParams extends ListParams {
+interface LookupParams extends ListParams, ListLookup {
   /** The comment order of a post page (its `sort`). */
   commentSort: CommentPageSort;
   locale: string;
@@ -76,7 +79,8 @@ interface LookupParams extends ListParams {
 
 /**
  * `params[...]` of the lookup: page (default 1), sort (a discussion sort; a comment order on post pages),
- * filter and tagID (the discussion list's), locale, postType.
+ * list and tag (the discussion lists': `/discussions/{list}`, `/discussions/tagged/{tag}`), filter and tagID
+ * (`/discussions?filter=&tagID=`, which moved there), locale, postType.
  */
 function readParams(params: Record<string, unknown> | undefined, viewType: LayoutViewType): LookupParams {
   const text = (name: string) => {
@@ -93,17 +97,22 @@ function readParams(params: Record<string, unknown> | undefined, viewType: Layou
   if (sort !== null && !sorts.includes(sort)) {
     throw validationFailed([fieldError("params.sort", "invalid", `params.sort must be one of: ${sorts.join(", ")}.`)]);
   }
-  const filter = text("filter") ?? "all";
-  if (!(listFilters as readonly string[]).includes(filter)) {
-    throw validationFailed([
-      fieldError("params.filter", "invalid", `params.filter must be one of: ${listFilters.join(", ")}.`),
-    ]);
-  }
+  const filterParam = (name: string) => {
+    const value = text(name) ?? "all";
+    if (!(listFilters as readonly string[]).includes(value)) {
+      throw validationFailed([
+        fieldError(`params.${name}`, "invalid", `params.${name} must be one of: ${listFilters.join(", ")}.`),
+      ]);
+    }
+    return value as ListFilter;
+  };
   const tagID = text("tagID");
   return {
     page: page === null ? 1 : positiveInt("params.page", page, limits.api.maxPage),
-    filter: filter as ListFilter,
-    tagID: tagID === null ? null : positiveInt("params.tagID", tagID),
+    filter: filterParam("list"),
+    tag: text("tag"),
+    movedFilter: filterParam("filter"),
+    movedTagID: tagID === null ? null : positiveInt("params.tagID", tagID),
     sort: viewType === "post" ? null : (sort as DiscussionSort | null),
     commentSort: readCommentSort(viewType === "post" ? sort : null),
     locale: text("locale") ?? "en",
@@ -135,11 +144,9 @@ export function createLayoutsService(deps: LayoutsDeps) {
         return { layout: homeLayout(), seo: { title, description, url: "/" } };
       }
       case "discussionList":
-        return {
-          // A guest asking for a member's filter gets the plain list.
-          layout: discussionListLayout(params, isSignedIn(context.viewer) ? context.viewer.userID : null),
-          seo: { title: "Recent Discussions", url: "/discussions" },
-        };
+        return discussionListAnswer(params, isSignedIn(context.viewer) ? context.viewer.userID : null, (tag) =>
+          deps.findTag(tag),
+        );
       case "categoryList": {
         if (recordType !== "category")
           return { layout: categoriesLayout(), seo: { title: "Categories", url: "/categories" } };

@@ -115,62 +115,6 @@ describe.each(engines)("GET /layouts/lookup-hydrate on %s", (engine) => {
     expect(find(first, "react.asset.discussionList")[0]!.$reactProps.apiParams).toEqual({ limit: 10, page: 1 });
   });
 
-  it("passes the list filters on: a member's own lists with their id, a tag for anyone, guests get the plain list", async () => {
-    const { api, as } = f;
-    const other = await postDiscussion(api, f.admin, { name: "Filtered out", categoryID: f.category.general });
-    const bookmark = await api.put(
-      `/api/v2/discussions/${open.discussionID}/bookmark`,
-      { bookmarked: true },
-      {
-        as: as.member,
-      },
-    );
-    expect(bookmark.statusCode, bookmark.body).toBe(200);
-    const me = as.member.userID;
-    const props = async (params: string, session: Session | null) =>
-      find(
-        await hydrated(`layoutViewType=discussionList&${section}${params}`, session),
-        "react.asset.discussionList",
-      )[0]!.$reactProps as { apiParams: Record<string, unknown>; filters: Record<string, unknown> };
-
-    const cases: Array<[string, Record<string, unknown>]> = [
-      ["bookmarked", { bookmarkUserID: me }],
-      ["participated", { participatedUserID: me }],
-      ["mine", { insertUserID: [me] }],
-    ];
-    for (const [filter, apiParams] of cases) {
-      const answer = await props(`&params[filter]=${filter}&params[sort]=-hot`, as.member);
-      expect(answer.apiParams, filter).toEqual({ limit: 10, page: 1, sort: "-hot", ...apiParams });
-      expect(answer.filters).toEqual({ member: true, filter });
-    }
-    // The member's bookmarked list, asked as the widget's apiParams say, holds only the bookmark.
-    const { apiParams } = await props("&params[filter]=bookmarked", as.member);
-    const listed = await api.get(`/api/v2/discussions?bookmarkUserID=${String(apiParams["bookmarkUserID"])}&limit=10`, {
-      as: as.member,
-    });
-    expect(listed.statusCode, listed.body).toBe(200);
-    const ids = listed.json<Discussion[]>().map((item) => item.discussionID);
-    expect(ids).toContain(open.discussionID);
-    expect(ids).not.toContain(other.discussionID);
-
-    const guest = await props("&params[filter]=bookmarked&params[tagID]=7", null);
-    expect(guest.apiParams).toEqual({ limit: 10, page: 1, tagID: [7] });
-    expect(guest.filters).toEqual({ member: false });
-    const all = await props("&params[filter]=all", as.member);
-    expect(all.apiParams).toEqual({ limit: 10, page: 1 });
-    expect(all.filters).toEqual({ member: true });
-
-    for (const [query, field] of [
-      ["&params[filter]=everything", "params.filter"],
-      ["&params[tagID]=0", "params.tagID"],
-      ["&params[tagID]=abc", "params.tagID"],
-    ]) {
-      const response = await lookup(`layoutViewType=discussionList&${section}${query}`, as.member);
-      expect(response.statusCode, query).toBe(400);
-      expect(response.json<{ errors: Array<{ field: string }> }>().errors.map((error) => error.field)).toContain(field);
-    }
-  });
-
   it("answers the category list, and a category's page by URL code or id", async () => {
     const root = await hydrated(`layoutViewType=categoryList&${section}`);
     expect(find(root, "react.asset.categoryList")[0]!.$reactProps.variant).toBe("categories");

@@ -19,7 +19,7 @@ const presentTag = (row: TagRow, origin: string): Tag => ({
   urlCode: row.urlcode,
   parentTagID: row.parentTagID,
   type: row.type,
-  url: `${origin}/discussions?tagID=${row.tagID}`,
+  url: `${origin}/discussions/tagged/${encodeURIComponent(row.urlcode)}`,
   countDiscussions: row.countDiscussions,
   dateInserted: toRfc3339(row.dateInserted),
 });
@@ -47,6 +47,16 @@ export function createTagsService(repo: TagsRepo, siteConfig: SiteConfig, clock:
       const row = await repo.findById(tagID);
       if (!row) throw notFound("Tag");
       return presentTag(row, context.origin);
+    },
+
+    /** A discussion tag (not a reaction type's) by id, URL code or name, for its list page; null when there is none. */
+    async find(idOrCode: number | string): Promise<{ tagID: number; name: string; urlcode: string } | null> {
+      const rows =
+        typeof idOrCode === "number"
+          ? [await repo.findById(idOrCode)]
+          : await repo.findByUrlcodes([...new Set([idOrCode, tagUrlcode(idOrCode)])]);
+      const row = rows.find((candidate) => candidate?.type === "");
+      return row ? { tagID: row.tagID, name: row.name, urlcode: row.urlcode } : null;
     },
 
     async create(body: TagPost, context: TagRequestContext): Promise<Tag> {

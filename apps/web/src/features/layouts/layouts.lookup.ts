@@ -2,7 +2,7 @@ import { matchPath } from "react-router";
 import type { LayoutLookup } from "@parley/contracts";
 import { defaultCommentSort, defaultDiscussionSort, readCommentSort } from "@parley/contracts/discussion-sorts";
 import { parsePageSegment } from "../../lib/route-errors.ts";
-import { readListParams } from "../../lib/list-params.ts";
+import { listFilters, readListParams } from "../../lib/list-params.ts";
 
 /** The site section of every page until subcommunities exist (spec §2: section 0 is `home`). */
 const SITE_SECTION_ID = "0";
@@ -22,24 +22,34 @@ const listParams = (page: number, search: URLSearchParams): Record<string, strin
 const positiveInt = (value: string | undefined) => (value !== undefined && /^[1-9]\d{0,9}$/.test(value) ? value : null);
 
 /**
+ * `/discussions` (whose old `?filter=` and `?tagID=` the server moves to the lists' paths),
+ * `/discussions/{filter}` and `/discussions/tagged/{tag}`; null for another path under `/discussions/`.
+ */
+function discussionListLookup({ pathname, searchParams }: URL): LayoutLookup | null {
+  const { page, filter, tagID } = readListParams(searchParams);
+  const list = (params: Record<string, string | number>): LayoutLookup => ({
+    layoutViewType: "discussionList",
+    ...siteSection,
+    params: { ...listParams(page, searchParams), ...params },
+  });
+  if (matchPath("/discussions", pathname)) {
+    return list({ ...(filter !== "all" ? { filter } : {}), ...(tagID ? { tagID } : {}) });
+  }
+  const tagged = matchPath("/discussions/tagged/:tag", pathname);
+  if (tagged?.params.tag) return list({ tag: tagged.params.tag });
+  const named = matchPath("/discussions/:list", pathname)?.params.list;
+  const known = listFilters.find((option) => option.sort !== "all" && option.sort === named);
+  return known ? list({ list: known.sort }) : null;
+}
+
+/**
  * The layout a page URL asks for (spec §2 "Page routes"), or null when the URL is not a layout page
  * (or is one with a malformed id or page segment: a 404 without asking the server).
  */
 export function lookupForUrl(url: URL): LayoutLookup | null {
   const { pathname, searchParams } = url;
   if (pathname === "/") return { layoutViewType: "home", ...siteSection };
-  if (matchPath("/discussions", pathname)) {
-    const { page, filter, tagID } = readListParams(searchParams);
-    return {
-      layoutViewType: "discussionList",
-      ...siteSection,
-      params: {
-        ...listParams(page, searchParams),
-        ...(filter !== "all" ? { filter } : {}),
-        ...(tagID ? { tagID } : {}),
-      },
-    };
-  }
+  if (pathname === "/discussions" || pathname.startsWith("/discussions/")) return discussionListLookup(url);
   if (matchPath("/categories", pathname)) return { layoutViewType: "categoryList", ...siteSection };
   const category = matchPath("/categories/:code/:pageSegment?", pathname);
   if (category) {

@@ -210,6 +210,17 @@ describe("profile pages", () => {
     renderAt("/profile/Ada%20Lovelace", { user: { ...ada, private: true }, viewer: me(7) });
     expect(await screen.findByRole("navigation", { name: "Profile" })).toBeTruthy();
     expect(screen.queryByText("This profile is private.")).toBeNull();
+    // Their own lists, which only they see.
+    expect(screen.getByRole("link", { name: "Bookmarks" }).getAttribute("href")).toBe("/discussions/bookmarked");
+    expect(screen.getByRole("link", { name: "Participated Discussions" }).getAttribute("href")).toBe(
+      "/discussions/participated",
+    );
+  });
+
+  it("links no one else to a member's own lists", async () => {
+    renderAt("/profile/Ada%20Lovelace", { viewer: me(8) });
+    expect(await screen.findByRole("navigation", { name: "Profile" })).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Bookmarks" })).toBeNull();
   });
 
   it("shows a banned member's restricted card", async () => {

@@ -14,6 +14,14 @@ export const tagsQuery = (api: ApiClient, page: number, query: string) =>
     queryFn: ({ signal }) => tagsApi.list(api, page, query, signal),
   });
 
+/** `/tags`: a page of the tags, most used first, 100 a page. */
+export const tagIndexLimit = 100;
+export const tagIndexQuery = (api: ApiClient, page: number) =>
+  queryOptions({
+    queryKey: ["tag-index", page] as const,
+    queryFn: ({ signal }) => tagsApi.list(api, page, "", signal, tagIndexLimit),
+  });
+
 /** `/dashboard/tags`, `?query=` to find tags by the start of their name, `?page=n` past the first. */
 export const tagsPagePath = "/dashboard/tags";
 export const tagsHref = (page: number, query = "") => {

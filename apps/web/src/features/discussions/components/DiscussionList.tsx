@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Discussion } from "@parley/contracts";
 import { pagerLimits } from "@parley/contracts/shell-limits";
 import { t } from "../../../lib/i18n.ts";
+import { tagListPath } from "../../../lib/list-params.ts";
 import { formatCount } from "../../../lib/numbers.ts";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
 import { discussionPath } from "../discussions.urls.ts";
@@ -69,7 +70,7 @@ export function DiscussionList({
                 ) : null}
                 {(discussion.tags ?? []).slice(0, pagerLimits.maxUserTagsInList).map((tag) => (
                   <li key={tag.tagID}>
-                    <Link to={`/discussions?tagID=${tag.tagID}`} className={styles.tag}>
+                    <Link to={tagListPath(tag.urlcode)} className={styles.tag}>
                       {tag.name}
                     </Link>
                   </li>

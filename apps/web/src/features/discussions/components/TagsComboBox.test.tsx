@@ -16,7 +16,7 @@ const makeTag = (tagID: number, name: string): Tag => ({
   urlCode: name.toLowerCase(),
   parentTagID: null,
   type: "",
-  url: `http://localhost/discussions?tagID=${tagID}`,
+  url: `http://localhost/discussions/tagged/${name}`,
   countDiscussions: 1,
   dateInserted: "2024-01-01T00:00:00+00:00",
 });

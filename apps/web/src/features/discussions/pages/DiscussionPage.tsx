@@ -8,6 +8,7 @@ import { useApi } from "../../../lib/api-context.tsx";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { entryLink } from "../../../lib/targets.ts";
+import { tagListPath } from "../../../lib/list-params.ts";
 import { Loader } from "../../../ui/loader/Loader.tsx";
 import { onDemand, useOnDemand } from "../../../ui/on-demand.ts";
 import { Pager } from "../../../ui/pager/Pager.tsx";
@@ -142,8 +143,10 @@ export function DiscussionPage() {
         {discussion.tags && discussion.tags.length > 0 ? (
           <ul className={styles.tags} aria-label={t("Tags")}>
             {discussion.tags.map((tag) => (
-              <li key={tag.tagID} className={styles.tag}>
-                {tag.name}
+              <li key={tag.tagID}>
+                <Link to={tagListPath(tag.urlcode)} className={styles.tag}>
+                  {tag.name}
+                </Link>
               </li>
             ))}
           </ul>

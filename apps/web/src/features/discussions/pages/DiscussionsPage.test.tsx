@@ -41,11 +41,23 @@ const discussion = {
   tags: [{ tagID: 7, name: "postgresql", urlcode: "postgresql" }],
 };
 
-/** The server's answer, as `layouts.defaults.ts` builds it: the member filter only for a signed-in viewer. */
+type ListLookupParams = { page?: number; sort?: string; list?: string; tag?: string; filter?: string; tagID?: number };
+
+/**
+ * The server's answer, as `layouts.lists.ts` builds it: a member's list for a signed-in viewer, a tag's list,
+ * and the old `?filter=` / `?tagID=` moved to their paths.
+ */
 function lookupHydrate(viewerID: number) {
   return ({ query }: ApiRequest) => {
-    const params = (query?.["params"] ?? {}) as { page?: number; sort?: string; filter?: string; tagID?: number };
-    const filter = viewerID && params.filter ? params.filter : undefined;
+    const params = (query?.["params"] ?? {}) as ListLookupParams;
+    if (params.filter || params.tagID) {
+      return jsonResponse({
+        redirectTo: params.filter ? `/discussions/${params.filter}` : "/discussions/tagged/postgresql",
+        status: 301,
+      });
+    }
+    const filter = params.list;
+    const tag = params.tag ? { tagID: 7, name: "postgresql", urlcode: "postgresql" } : null;
     const list = {
       $reactComponent: "react.asset.discussionList",
       $reactProps: {
@@ -54,11 +66,13 @@ function lookupHydrate(viewerID: number) {
           page: params.page ?? 1,
           ...(params.sort ? { sort: params.sort } : {}),
           ...(filter === "bookmarked" ? { bookmarkUserID: viewerID } : {}),
-          ...(params.tagID ? { tagID: [params.tagID] } : {}),
+          ...(filter === "unanswered" ? { hasComments: false } : {}),
+          ...(tag ? { tagID: [tag.tagID] } : {}),
         },
-        basePath: "/discussions",
-        pageTitle: "Recent Discussions",
+        basePath: tag ? "/discussions/tagged/postgresql" : filter ? `/discussions/${filter}` : "/discussions",
+        pageTitle: filter === "bookmarked" ? "Bookmarked Discussions" : "Recent Discussions",
         filters: { member: viewerID !== 0, ...(filter ? { filter } : {}) },
+        ...(tag ? { tag } : {}),
       },
     };
     return jsonResponse({
@@ -111,51 +125,68 @@ const listRequests = (requests: ApiRequest[]) => requests.filter((request) => re
 const lookups = (requests: ApiRequest[]) =>
   requests.filter((request) => request.path === "/layouts/lookup-hydrate").map((request) => request.query?.["params"]);
 
-describe("/discussions filters", () => {
-  it("passes ?filter and ?tagID to the layout lookup and the list, and keeps them in every link", async () => {
-    const { router, transport } = renderAt("/discussions?sort=-hot&filter=bookmarked&tagID=7", 5);
+describe("/discussions and its lists", () => {
+  it("asks the layout for a member's list by its path, and keeps the path in the sort, pager and filter links", async () => {
+    const { router, transport } = renderAt("/discussions/bookmarked?sort=-hot", 5);
     const filter = await screen.findByRole<HTMLSelectElement>("combobox", { name: "Filter" });
     expect(filter.value).toBe("bookmarked");
-    expect(lookups(transport.requests)).toContainEqual({ page: 1, sort: "-hot", filter: "bookmarked", tagID: 7 });
-    expect(listRequests(transport.requests)[0]?.query).toMatchObject({ bookmarkUserID: 5, tagID: [7], sort: "-hot" });
+    expect(lookups(transport.requests)).toContainEqual({ page: 1, sort: "-hot", list: "bookmarked" });
+    expect(listRequests(transport.requests)[0]?.query).toMatchObject({ bookmarkUserID: 5, sort: "-hot" });
     expect(
       within(filter)
         .getAllByRole("option")
         .map((option) => option.textContent),
-    ).toEqual(["All Discussions", "Bookmarked", "Participated", "Mine"]);
-
-    // The tag chip links back to the list without the tag; the item's tag links to the tag's list.
-    expect(screen.getByRole("link", { name: /Tagged: postgresql/ }).getAttribute("href")).toBe(
-      "/discussions?sort=-hot&filter=bookmarked",
+    ).toEqual(["All Discussions", "Unanswered", "Bookmarked", "Participated", "Mine"]);
+    // Without JavaScript, the filter form asks /discussions?filter=, which the server moves to the list's path.
+    expect(filter.form?.getAttribute("action")).toBe("/discussions");
+    expect(screen.getByRole("link", { name: "postgresql" }).getAttribute("href")).toBe(
+      "/discussions/tagged/postgresql",
     );
-    expect(screen.getByRole("link", { name: "postgresql" }).getAttribute("href")).toBe("/discussions?tagID=7");
-    // The pager keeps the sort, filter and tag.
     expect(screen.getByRole("link", { name: "Page 2" }).getAttribute("href")).toBe(
-      "/discussions?sort=-hot&filter=bookmarked&tagID=7&page=2",
+      "/discussions/bookmarked?sort=-hot&page=2",
     );
+    expect(document.title).toContain("Bookmarked Discussions");
 
-    // Each choice is made once the page shows the previous one, as a person would: the router's location
-    // changes before React has rendered the new page, and a select on the old page still holds the old query.
-    const shown = async (search: string, filterValue: string) => {
-      await waitFor(() => expect(router.state.location.search).toBe(search));
-      await waitFor(() =>
-        expect(screen.getByRole<HTMLSelectElement>("combobox", { name: "Filter" }).value).toBe(filterValue),
-      );
-    };
     fireEvent.change(filter, { target: { value: "mine" } });
-    await shown("?sort=-hot&filter=mine&tagID=7", "mine");
-    fireEvent.change(screen.getByRole("combobox", { name: "Filter" }), { target: { value: "all" } });
-    await shown("?sort=-hot&tagID=7", "all");
-    fireEvent.change(screen.getByRole("combobox", { name: "Sort by" }), { target: { value: "-dateInserted" } });
-    await waitFor(() => expect(router.state.location.search).toBe("?sort=-dateInserted&tagID=7"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/discussions/mine"));
+    expect(router.state.location.search).toBe("?sort=-hot");
+    await waitFor(() => expect(lookups(transport.requests)).toContainEqual({ page: 1, sort: "-hot", list: "mine" }));
+    fireEvent.change(await screen.findByRole("combobox", { name: "Filter" }), { target: { value: "all" } });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/discussions"));
+    fireEvent.change(await screen.findByRole("combobox", { name: "Sort by" }), { target: { value: "-dateInserted" } });
+    await waitFor(() => expect(router.state.location.search).toBe("?sort=-dateInserted"));
+    expect(router.state.location.pathname).toBe("/discussions");
   });
 
-  it("offers guests no member filter, but the tag filter", async () => {
-    const { transport } = renderAt("/discussions?filter=mine&tagID=7", 0);
-    expect(await screen.findByRole("link", { name: /Tagged: postgresql/ })).toBeTruthy();
-    expect(screen.queryByRole("combobox", { name: "Filter" })).toBeNull();
+  it("shows a tag's list by its URL code, with a link back to all discussions; guests filter by unanswered only", async () => {
+    const { transport } = renderAt("/discussions/tagged/postgresql", 0);
+    const chip = await screen.findByRole("link", { name: /Tagged: postgresql/ });
+    expect(chip.getAttribute("href")).toBe("/discussions");
+    expect(lookups(transport.requests)).toContainEqual({ page: 1, tag: "postgresql" });
     const query = listRequests(transport.requests)[0]?.query ?? {};
     expect(query).toMatchObject({ tagID: [7] });
     expect(query).not.toHaveProperty("insertUserID");
+    const filter = screen.getByRole<HTMLSelectElement>("combobox", { name: "Filter" });
+    expect(
+      within(filter)
+        .getAllByRole("option")
+        .map((option) => (option as HTMLOptionElement).value),
+    ).toEqual(["all", "unanswered"]);
+  });
+
+  it("follows the server from the old ?filter= and ?tagID= addresses to the lists' paths", async () => {
+    const moved = renderAt("/discussions?filter=unanswered", 0);
+    await waitFor(() => expect(moved.router.state.location.pathname).toBe("/discussions/unanswered"));
+    await waitFor(() => expect(listRequests(moved.transport.requests)[0]?.query).toMatchObject({ hasComments: false }));
+    cleanup();
+    const tagged = renderAt("/discussions?tagID=7", 0);
+    await waitFor(() => expect(tagged.router.state.location.pathname).toBe("/discussions/tagged/postgresql"));
+  });
+
+  it("answers a path under /discussions that is no list with the 404 page, without asking the server", async () => {
+    const { transport } = renderAt("/discussions/everything", 5);
+    expect(await screen.findByRole("heading", { name: /Not Found/ })).toBeTruthy();
+    // Only the title bar's (the home layout's, without params) is asked.
+    expect(lookups(transport.requests).filter(Boolean)).toEqual([]);
   });
 });

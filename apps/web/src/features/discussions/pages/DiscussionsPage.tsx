@@ -9,7 +9,14 @@ import { t } from "../../../lib/i18n.ts";
 import { Pager } from "../../../ui/pager/Pager.tsx";
 import { DiscussionList } from "../components/DiscussionList.tsx";
 import { SortSelect } from "../../../ui/sort-select/SortSelect.tsx";
-import { discussionSortOptions, listFilters, listHref, type ListFilter } from "../../../lib/list-params.ts";
+import {
+  discussionSortOptions,
+  guestListFilters,
+  listFilters,
+  listHref,
+  listPath,
+  type ListFilter,
+} from "../../../lib/list-params.ts";
 import { discussionListQuery } from "../discussions.queries.ts";
 import type { DiscussionListParams } from "../discussions.api.ts";
 import listStyles from "../components/DiscussionList.module.css";
@@ -18,9 +25,14 @@ import styles from "../../../ui/page/Page.module.css";
 /** What a discussion list shows: a page of the discussions of a category (and its children) or of all. */
 export interface DiscussionListSectionProps {
   params: Omit<DiscussionListParams, "sort"> & { sort?: DiscussionSort };
-  /** `/discussions`' filters: whether the member ones are offered, and the one applied. */
+  /** `/discussions`' lists (each at its own path): whether the member ones are offered, and the one shown. */
   filters?: { member: boolean; filter?: ListFilter };
-  /** The list page's path: `/discussions` (pages as `?page=n`) or a category's (pages as `/p{n}` when `pagedPath`). */
+  /** `/discussions/tagged/{urlcode}`: the tag listed. */
+  tag?: { tagID: number; name: string; urlcode: string };
+  /**
+   * The list page's path: `/discussions` and its lists (pages as `?page=n`) or a category's (pages as `/p{n}`
+   * when `pagedPath`).
+   */
   basePath: string;
   pagedPath?: boolean;
   /** A section heading (h2) above the list; without it the list is the page's main content. */
@@ -31,6 +43,16 @@ export interface DiscussionListSectionProps {
   actions?: ReactNode;
 }
 
+/** The lists' titles, as the server's layouts name them (spelt out here for the string catalogue). */
+const listTitle = (filter: ListFilter) =>
+  ({
+    all: t("Recent Discussions"),
+    bookmarked: t("Bookmarked Discussions"),
+    participated: t("Participated Discussions"),
+    mine: t("My Discussions"),
+    unanswered: t("Unanswered Discussions"),
+  })[filter];
+
 /** Sort links, the list and its pager: the body of `/discussions` and of a category's Discussions section. */
 export function DiscussionListSection({
   params,
@@ -40,44 +62,48 @@ export function DiscussionListSection({
   pageTitle,
   actions,
   filters,
+  tag,
 }: DiscussionListSectionProps) {
   const api = useApi();
   const { categoryID, page, limit } = params;
   const sort = params.sort ?? defaultDiscussionSort;
   const filter = filters?.filter ?? "all";
-  const tagID = params.tagID?.[0] ?? null;
   const { data } = useSuspenseQuery(discussionListQuery(api, discussionListParams(params)));
   const pagePath = (n: number) =>
-    pagedPath
-      ? listHref(n > 1 ? `${basePath}/p${n}` : basePath, 1, sort)
-      : listHref(basePath, n, sort, { filter, tagID });
-  const tagName = data.items.flatMap((item) => item.tags ?? []).find((tag) => tag.tagID === tagID)?.name ?? `#${tagID}`;
+    pagedPath ? listHref(n > 1 ? `${basePath}/p${n}` : basePath, 1, sort) : listHref(basePath, n, sort);
+  const headTitle = tag
+    ? t("Tagged: {name}", { name: tag.name })
+    : filters
+      ? listTitle(filter)
+      : pageTitle
+        ? t(pageTitle)
+        : null;
   const body = (
     <>
-      {pageTitle ? <PageHead title={t(pageTitle)} canonical={pagePath(page)} /> : null}
+      {headTitle ? <PageHead title={headTitle} canonical={pagePath(page)} /> : null}
       {actions}
       <SortSelect
         options={discussionSortOptions}
         current={sort}
-        href={(next) => listHref(basePath, 1, next, { filter, tagID })}
+        href={(next) => listHref(basePath, 1, next)}
         action={basePath}
-        hidden={{ filter, tagID }}
       />
-      {filters?.member ? (
+      {filters ? (
+        // Each list is a page of its own; without JavaScript the form asks `/discussions?filter=`, which moves there.
         <SortSelect
-          options={listFilters}
+          options={filters.member ? listFilters : listFilters.filter((o) => guestListFilters.includes(o.sort))}
           current={filter}
-          href={(next) => listHref(basePath, 1, sort, { filter: next, tagID })}
-          action={basePath}
+          href={(next) => listHref(listPath(next), 1, sort)}
+          action="/discussions"
           name="filter"
           label={t("Filter")}
-          hidden={{ sort, tagID }}
+          hidden={{ sort }}
         />
       ) : null}
-      {tagID ? (
+      {tag ? (
         <p>
-          <Link to={listHref(basePath, 1, sort, { filter })} className={listStyles.tag}>
-            {t("Tagged: {name}", { name: tagName })} <span aria-hidden="true">✕</span>
+          <Link to={listHref("/discussions", 1, sort)} className={listStyles.tag}>
+            {t("Tagged: {name}", { name: tag.name })} <span aria-hidden="true">✕</span>
           </Link>
         </p>
       ) : null}

@@ -19,6 +19,7 @@ import {
   profileUserQuery,
 } from "../profiles.queries.ts";
 import styles from "./ProfilePage.module.css";
+import { listPath } from "../../../lib/list-params.ts";
 
 /** Items on the overview's recent lists, and per page of a profile tab. */
 export const profileLimits = { overview: 5, page: limits.pager.defaultPageLimit } as const;
@@ -118,6 +119,13 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
                   </div>
                 ) : null}
               </dl>
+              {me?.userID === user.userID ? (
+                // The member's own lists, which only they see (the profile's tabs are everyone's).
+                <p className={styles.ownLists}>
+                  <Link to={listPath("bookmarked")}>{t("Bookmarks")}</Link>
+                  <Link to={listPath("participated")}>{t("Participated Discussions")}</Link>
+                </p>
+              ) : null}
             </>
           )}
         </div>
