@@ -34,6 +34,10 @@ describe("Ignoring a member (issue 29)", () => {
     await profile.stopIgnoringButton(noisy.name).waitFor();
     expect(await profile.statusMessage("You are ignoring this member").count()).toBe(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshot(page, "ignore-0-profile-1280");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, "ignore-0-profile-375");
 
     // Their comment is collapsed on the discussion; the ignorer's own post is not. Show opens it.
     const posts = new IgnoredPostsView(page, parley.baseUrl);
