@@ -69,6 +69,7 @@ import {
   registerConversations,
   removeConversationContent,
 } from "./features/conversations/index.ts";
+import { createIgnore, registerIgnore } from "./features/ignore/index.ts";
 import { registerDrafts } from "./features/drafts/index.ts";
 import { registerSearch } from "./features/search/index.ts";
 import { registerMail } from "./platform/mail/mail.routes.ts";
@@ -262,10 +263,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const userFragments = createUserFragments(platform.db);
   const reactions = createReactions(platform, userFragments);
-  const conversations = createConversations(platform, userFragments);
+  // Who ignores whom: conversations refuse an ignored member's messages, notifications their mentions.
+  const ignore = createIgnore(platform, userFragments);
+  const conversations = createConversations(platform, userFragments, ignore.ignorersAmong);
   const notifications = await createNotifications(platform, {
     unreadConversations: conversations.unreadCount,
     categories: categories.directory,
+    ignorersAmong: ignore.ignorersAmong,
   });
   await registerUsers(
     app,
@@ -338,6 +342,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     canReadDiscussion: async (id, viewer) => void (await discussions.load(id, viewer)),
   });
   await registerConversations(app, conversations);
+  await registerIgnore(app, ignore);
   await registerSearch(app, platform, { categories: categories.directory, users: userFragments });
   await registerKnowledge(app, platform, { users: userFragments });
   await registerGroups(app, platform, { users: userFragments, categories: categories.directory, removePosts });

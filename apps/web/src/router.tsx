@@ -41,6 +41,7 @@ import {
 } from "./features/entry/index.ts";
 import { loadProfilesRoutes } from "./features/profiles/index.ts";
 import { loadNotificationsRoutes } from "./features/notifications/index.ts";
+import { loadIgnoreRoutes } from "./features/ignore/index.ts";
 import { loadLogRoutes } from "./features/log/index.ts";
 import {
   loadKnowledgeDashboardRoutes,
@@ -86,7 +87,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
       const { createProfileRoutes } = await loadProfilesRoutes();
       const route = createProfileRoutes({ queryClient, api }).find((candidate) => candidate.id === id);
       if (!route) throw new Error(`There is no profile route '${id}'.`);
-      return { loader: route.loader, element: route.element };
+      return { loader: route.loader, action: route.action, element: route.element };
     },
   });
   // Feature pages loaded with their route: the member's notification pages (and the e-mail
@@ -102,6 +103,8 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
     },
   });
   const notifications = () => loadNotificationsRoutes().then((m) => m.createNotificationRoutes);
+  // The reading pages import ignore's index.ts already (a post collapses for an ignorer): its loader as it is.
+  const ignore = () => loadIgnoreRoutes().then((m) => m.createIgnoreRoutes);
   // Features whose index.ts other features' on-demand parts use (the member menus, the post forms): the
   // router imports it with the route, or the reading pages' bundle would take in all it exports.
   const conversations = () =>
@@ -308,6 +311,8 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
               path: "entry/emailconfirmrequest",
               lazy: entryPage("resendConfirmation", () => entryPages().then((m) => m.EmailConfirmRequestPage)),
             },
+            // The member's ignored members (features/ignore), before a profile's `profile/:name`.
+            featureRoute("ignored", "profile/ignored", ignore),
             // The paths of features/profiles/profiles.routes.tsx (router.test.tsx checks they agree).
             profileRoute("profile", "profile/:name"),
             profileRoute("profile-discussions", "profile/discussions/:name"),

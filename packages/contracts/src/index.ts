@@ -38,3 +38,4 @@ export * from "./groups.ts";
 export * from "./bot-check.ts";
 export * from "./site-totals.ts";
 export * from "./emails.ts";
+export * from "./ignore.ts";

@@ -56,6 +56,7 @@ const tableOwners = {
   groupMembers: "groups",
   groupApplicants: "groups",
   groupInvitations: "groups",
+  ignoredUsers: "ignore",
   // the search engines' own tables (full-text indexes outside the typed schema)
   searchIndex: "search",
   searchNames: "search",

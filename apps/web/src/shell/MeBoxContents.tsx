@@ -5,6 +5,7 @@ import { t } from "../lib/i18n.ts";
 import { entryLink } from "../lib/targets.ts";
 import { listPath } from "../lib/list-params.ts";
 import { profilePath } from "@parley/contracts/urls";
+import { ignoredPagePath } from "@parley/contracts/ignore-constants";
 import { loadNotificationsMenu } from "../features/notifications/index.ts";
 import { MessagesMenu } from "../features/conversations/index.ts";
 import { applicantsPath, canManageApplicants } from "../features/applicants/index.ts";
@@ -63,6 +64,9 @@ export function AccountContent({ me, headingId }: { me: Me; headingId: string })
         </li>
         <li>
           <Link to="/drafts">{t("My Drafts")}</Link>
+        </li>
+        <li>
+          <Link to={ignoredPagePath}>{t("Ignored Members")}</Link>
         </li>
         {canOpenDashboard(me) ? (
           <li>

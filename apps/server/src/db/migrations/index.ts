@@ -31,6 +31,7 @@ import * as m0031 from "./0031_site_totals.ts";
 import * as m0032 from "./0032_ban_details.ts";
 import * as m0033 from "./0033_category_post_types_media.ts";
 import * as m0034 from "./0034_long_runner_tracking.ts";
+import * as m0035 from "./0035_ignored_users.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -70,6 +71,7 @@ const modules: Record<string, MigrationModule> = {
   "0032_ban_details": m0032,
   "0033_category_post_types_media": m0033,
   "0034_long_runner_tracking": m0034,
+  "0035_ignored_users": m0035,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -4,6 +4,7 @@ import {
   conversationRules,
   discussionMessages,
   discussionRules,
+  ignoreMessages,
   type Conversation,
   type ConversationListQuery,
   type ConversationMessage,
@@ -36,6 +37,8 @@ export function createConversationsService(deps: {
   repo: ConversationsRepo;
   platform: Platform;
   users: UserFragments;
+  /** Of `userIDs`, the members who ignore `userID` (the ignore feature's answer): they refuse their messages. */
+  ignorersAmong?: (userID: number, userIDs: number[]) => Promise<Set<number>>;
 }) {
   const { repo, platform, users } = deps;
   const posts = platform.limiter(
@@ -73,8 +76,8 @@ export function createConversationsService(deps: {
     return normalized;
   };
 
-  /** Recipients must exist, not be deleted and not be banned. */
-  async function checkRecipients(userIDs: number[]) {
+  /** Recipients must exist, not be deleted, not be banned, and not ignore the sender (moderators reach everyone). */
+  async function checkRecipients(userIDs: number[], viewer: Viewer) {
     const rows = await repo.usersByIds(userIDs);
     const byID = new Map(rows.map((row) => [row.userID, row]));
     for (const id of userIDs) {
@@ -88,6 +91,11 @@ export function createConversationsService(deps: {
           fieldError("participantUserIDs", "invalid", fill(conversationMessages.cannotMessage, { name: row.name })),
         ]);
     }
+    if (!deps.ignorersAmong || policy.canModerate(viewer)) return;
+    const refusing = await deps.ignorersAmong(viewer.userID, userIDs);
+    const first = userIDs.find((id) => refusing.has(id));
+    if (first !== undefined)
+      throw new HttpError(403, fill(ignoreMessages.refusesMessages, { name: byID.get(first)!.name }));
   }
 
   /** The conversation and the viewer's place in it: participants, or moderators reading. */
@@ -196,7 +204,7 @@ export function createConversationsService(deps: {
       const recipients = [...new Set(body.participantUserIDs)].filter((id) => id !== viewer.userID);
       if (!recipients.length)
         throw validationFailed([fieldError("participantUserIDs", "invalid", conversationMessages.noRecipients)]);
-      await checkRecipients(recipients);
+      await checkRecipients(recipients, viewer);
       const initial = body.initialBody === undefined ? "" : storableText(body.initialBody);
       const format = initial.trim() ? checkFormat(body.initialFormat ?? "text", "initialFormat") : null;
       if (format) await checkFlood(viewer);
@@ -247,7 +255,7 @@ export function createConversationsService(deps: {
       const ids = [...new Set(userIDs)].filter((id) => id !== viewer.userID);
       if (!ids.length)
         throw validationFailed([fieldError("participantUserIDs", "invalid", conversationMessages.noRecipients)]);
-      await checkRecipients(ids);
+      await checkRecipients(ids, viewer);
       await platform.db
         .transaction()
         .execute((trx) => createConversationsRepo(trx).addParticipants(conversationID, ids));

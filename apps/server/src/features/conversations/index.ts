@@ -11,8 +11,17 @@ export type { ConversationsService };
  * Private conversations. Made before users and notifications (whose `/users/me` and live counts show
  * the unread count); routes come with `registerConversations`.
  */
-export function createConversations(platform: Platform, users: UserFragments): ConversationsService {
-  return createConversationsService({ repo: createConversationsRepo(platform.db), platform, users });
+export function createConversations(
+  platform: Platform,
+  users: UserFragments,
+  ignorersAmong?: (userID: number, userIDs: number[]) => Promise<Set<number>>,
+): ConversationsService {
+  return createConversationsService({
+    repo: createConversationsRepo(platform.db),
+    platform,
+    users,
+    ...(ignorersAmong ? { ignorersAmong } : {}),
+  });
 }
 
 /**

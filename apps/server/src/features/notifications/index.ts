@@ -35,6 +35,8 @@ export async function createNotifications(
     unreadConversations?: (userID: number) => Promise<number>;
     /** The category tree: notifications about discussions a member may no longer view are left out. */
     categories?: CategoryDirectory;
+    /** Of `userIDs`, the members who ignore `userID` (the ignore feature's): that member's mentions don't tell them. */
+    ignorersAmong?: (userID: number, userIDs: number[]) => Promise<Set<number>>;
   } = {},
 ) {
   const repo = createNotificationsRepo(platform.db, platform.database.dialect);
@@ -113,6 +115,7 @@ export async function createNotifications(
       else track(mail.sendPending(ids));
     },
     clock: platform.clock,
+    ignorersAmong: options.ignorersAmong,
   });
   const service = createNotificationsService({ repo, hub, hiddenOf, clock: platform.clock });
 

@@ -102,6 +102,8 @@ export function createGenerator(deps: {
   hiddenFor: (user: NonNullable<Viewer["user"]>) => Promise<number[]>;
   sendMail: (notificationIDs: number[]) => Promise<unknown>;
   clock: Clock;
+  /** Of `userIDs`, the members who ignore `userID` (the ignore feature's answer): its mentions don't tell them. */
+  ignorersAmong?: ((userID: number, userIDs: number[]) => Promise<Set<number>>) | undefined;
 }) {
   const { repo, preferences, hub } = deps;
 
@@ -191,7 +193,14 @@ export function createGenerator(deps: {
       reasons.set(userID, set);
     };
     const mentioned = await repo.usersByNames(extractMentions(source.body, format));
-    for (const user of mentioned) add(user.userID, "Mention");
+    const ignoring =
+      deps.ignorersAmong && mentioned.length
+        ? await deps.ignorersAmong(
+            actorUserID,
+            mentioned.map((user) => user.userID),
+          )
+        : new Set<number>();
+    for (const user of mentioned) if (!ignoring.has(user.userID)) add(user.userID, "Mention");
     for (const userID of await quotedAuthors(source, format)) add(userID, "Quote");
     const followers = await repo.discussionFollowers(source.discussionID);
     const muted = new Set(followers.filter((f) => f.muted === 1).map((f) => f.userID));

@@ -655,6 +655,14 @@ export interface DB {
   groupMembers: GroupMembersTable;
   groupApplicants: GroupApplicantsTable;
   groupInvitations: GroupInvitationsTable;
+  ignoredUsers: IgnoredUsersTable;
+}
+
+/** 0035: members a member ignores (Vanilla's ignore add-on). */
+interface IgnoredUsersTable {
+  userID: number;
+  ignoredUserID: number;
+  dateIgnored: DateString;
 }
 
 /** 0028: a group (Groups add-on); its discussions are in its own category. */

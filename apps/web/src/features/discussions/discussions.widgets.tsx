@@ -10,6 +10,7 @@ import { LayoutRenderer, type WidgetRegistry } from "../layouts/index.ts";
 import { reactionTypesQuery } from "../reactions/index.ts";
 import { meQuery } from "../users/index.ts";
 import { categorySearchQuery, taggingEnabledQuery } from "./components/postForm.queries.ts";
+import { ignoredUsersQuery } from "../ignore/index.ts";
 import { commentsQuery, discussionListQuery, discussionQuery, editTimeoutQuery } from "./discussions.queries.ts";
 import { DiscussionPage } from "./pages/DiscussionPage.tsx";
 import { DiscussionListSection, NewDiscussionLink, discussionListParams } from "./pages/DiscussionsPage.tsx";
@@ -64,6 +65,10 @@ export const discussionWidgets = {
         // The reactions row and the 'Edit (time)' labels render with the page.
         queryClient.prefetchQuery(reactionTypesQuery(api)),
         queryClient.prefetchQuery(editTimeoutQuery(api)),
+        // A member's ignored members, whose posts render collapsed (guests ask nothing).
+        queryClient
+          .ensureQueryData(meQuery(api))
+          .then((me) => (me.userID > 0 ? queryClient.prefetchQuery(ignoredUsersQuery(api, me.userID)) : undefined)),
       ]),
   },
   "react.asset.createPost": {

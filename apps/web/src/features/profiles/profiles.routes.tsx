@@ -3,7 +3,8 @@ import type { RouteObject } from "react-router";
 import type { ProfileTab } from "@parley/contracts/urls";
 import type { ApiClient } from "../../lib/api.ts";
 import { loadOrThrow, notFoundError } from "../../lib/route-errors.ts";
-import { meQuery } from "../users/index.ts";
+import { ignoreAction, ignoreStateQuery } from "../ignore/index.ts";
+import { meQuery, requireMember } from "../users/index.ts";
 import {
   profileLimits,
   ProfilePage,
@@ -31,6 +32,9 @@ export function createProfileRoutes({ queryClient, api }: { queryClient: QueryCl
         loadOrThrow("User", () => queryClient.ensureQueryData(profileUserQuery(api, name))),
         queryClient.ensureQueryData(meQuery(api)),
       ]);
+      // A member looking at someone else: whether they ignore them, and may (the Ignore button).
+      if (me.userID > 0 && me.userID !== user.userID)
+        await queryClient.prefetchQuery(ignoreStateQuery(api, me.userID, user.userID));
       if (profileRestriction(user, me)) return null;
       const search = new URL(request.url).searchParams;
       const page = readProfilePage(search);
@@ -62,12 +66,19 @@ export function createProfileRoutes({ queryClient, api }: { queryClient: QueryCl
       return null;
     };
 
+  // The Ignore / Stop ignoring form posts to the profile page itself.
+  const action: NonNullable<RouteObject["action"]> = async ({ request }) => {
+    await requireMember(queryClient, api, request);
+    return ignoreAction(await request.formData(), { queryClient, api });
+  };
+
   return [
-    { id: "profile", path: "profile/:name", loader: loader(undefined), element: <ProfilePage /> },
+    { id: "profile", path: "profile/:name", loader: loader(undefined), action, element: <ProfilePage /> },
     ...(["discussions", "comments", "reactions"] as const).map((tab) => ({
       id: `profile-${tab}`,
       path: `profile/${tab}/:name`,
       loader: loader(tab),
+      action,
       element: <ProfilePage tab={tab} />,
     })),
   ];

@@ -4,6 +4,7 @@ import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
 import { UserLink } from "../../../shell/user-card/UserLink.tsx";
+import { useIgnoredAuthor } from "../../ignore/index.ts";
 import { editTimeoutQuery } from "../discussions.queries.ts";
 import styles from "../pages/DiscussionPage.module.css";
 
@@ -41,6 +42,8 @@ export function Post({
   // `signatures.hideMobile` (spec §5): prefetched with the discussion page, so the server renders the class.
   const api = useApi();
   const { data: settings } = useQuery({ ...editTimeoutQuery(api), enabled: !!signature });
+  const ignored = useIgnoredAuthor(author?.userID);
+  const content = bodyOverride ?? <div className={styles.body} dangerouslySetInnerHTML={{ __html: body ?? "" }} />;
   return (
     <article id={id} className={styles.post}>
       <img className={styles.photo} src={author?.photoUrl} alt="" width={40} height={40} loading="lazy" />
@@ -56,7 +59,21 @@ export function Post({
           {dateUpdated ? <span>{t("edited")}</span> : null}
           {context}
         </div>
-        {bodyOverride ?? <div className={styles.body} dangerouslySetInnerHTML={{ __html: body ?? "" }} />}
+        {ignored && !bodyOverride ? (
+          // A native disclosure: opens by keyboard and without JavaScript.
+          <details className={styles.ignored} data-part="ignored-post">
+            <summary>
+              {t("Post from an ignored member")}
+              <span className={styles.ignoredShow}>
+                {" — "}
+                <span>{t("Show")}</span>
+              </span>
+            </summary>
+            {content}
+          </details>
+        ) : (
+          content
+        )}
         {reactionBar !== undefined ? (
           reactionBar
         ) : reactions && reactions.length > 0 ? (
@@ -68,7 +85,7 @@ export function Post({
             ))}
           </ul>
         ) : null}
-        {signature ? (
+        {signature && !ignored ? (
           <div
             className={`${styles.signature}${settings?.signaturesHideMobile ? ` ${styles.signatureHideMobile}` : ""}`}
             data-part="signature"

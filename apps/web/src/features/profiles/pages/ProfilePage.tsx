@@ -1,8 +1,10 @@
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
-import { Link, useParams, useSearchParams } from "react-router";
+import { Link, useActionData, useParams, useSearchParams } from "react-router";
 import { decodeUserSegment, profilePath, type ProfileTab } from "@parley/contracts/urls";
 import { limits } from "@parley/contracts/limits";
 import type { Comment, User } from "@parley/contracts";
+import type { FormResult } from "../../../lib/forms.ts";
+import { FormAlert } from "../../../ui/forms/Form.tsx";
 import { useApi } from "../../../lib/api-context.tsx";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
@@ -10,6 +12,7 @@ import { formatCount } from "../../../lib/numbers.ts";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
 import { Pager } from "../../../ui/pager/Pager.tsx";
 import { DiscussionList } from "../../discussions/index.ts";
+import { IgnoreForm, ignoreStateQuery } from "../../ignore/index.ts";
 import { meQuery } from "../../users/index.ts";
 import {
   profileCommentsQuery,
@@ -76,6 +79,12 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
   const current = tabs.find((entry) => entry.tab === tab) ?? tabs[0]!;
   const title = tab ? `${current.label} - ${user.name}` : user.name;
   const reaction = tab === "reactions" ? receivedReaction(user, search.get("reaction")) : null;
+  const viewerID = me?.userID ?? 0;
+  const { data: ignoreState } = useQuery({
+    ...ignoreStateQuery(api, viewerID, user.userID),
+    enabled: viewerID > 0 && viewerID !== user.userID,
+  });
+  const result = useActionData<FormResult>();
 
   return (
     <>
@@ -128,8 +137,14 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
               ) : null}
             </>
           )}
+          {ignoreState?.canIgnore ? (
+            <div className={styles.actions}>
+              <IgnoreForm userID={user.userID} name={user.name} ignored={ignoreState.ignored} />
+            </div>
+          ) : null}
         </div>
       </header>
+      {result?.message ? <FormAlert kind={result.ok ? "success" : "error"}>{result.message}</FormAlert> : null}
       {restriction ? null : (
         <>
           <nav className={styles.tabs} aria-label={t("Profile")}>
