@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
@@ -22,13 +22,27 @@ const productionRouter = [
 const notBoot = (id: string) => !/\/src\/(boot|lib\/hydrate-on-intent)\.ts$/.test(id);
 
 /**
+ * Vite wraps every dynamic `import()` in its preload helper, which loads the chunk's CSS and preloads its
+ * imports first, and reports a failure as a `vite:preloadError` event. Here there is nothing to preload: one
+ * stylesheet for the whole app (`cssCodeSplit: false`) and no preload lists (`modulePreload: false`), so the
+ * helper would only ever call the import, and the event has no listener. It is replaced by that call: about
+ * 0.5 kB gzipped less on every page (issue 26). A failed import still rejects as it did.
+ */
+const noPreloadHelper: Plugin = {
+  name: "parley:no-preload-helper",
+  enforce: "pre",
+  apply: "build",
+  load: (id) => (id === "\0vite/preload-helper.js" ? "export const __vitePreload = (load) => load();" : undefined),
+};
+
+/**
  * Two builds from one config: the client (`vite build`: hashed assets + manifest.json, entry
  * src/main.tsx, no index.html: the server writes the document) and the SSR entry
  * (`vite build --ssr src/entry-server.tsx`).
  */
 export default defineConfig(({ isSsrBuild }) => ({
   root,
-  plugins: [react()],
+  plugins: [react(), noPreloadHelper],
   resolve: isSsrBuild ? {} : { alias: productionRouter },
   css: {
     modules: { localsConvention: "camelCaseOnly", generateScopedName: "[local]_[hash:base64:5]" },
