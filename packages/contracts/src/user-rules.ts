@@ -43,4 +43,6 @@ export const userMessages = {
   applicationPending: "Your application to join has not been approved yet.",
   discoveryTextRequired: "Tell us why you want to join.",
   applicantNotFound: "Applicant not found.",
+  /** Declining removes the account; one with posts is a member's, deleted from the Members page instead. */
+  applicantHasPosts: "This account has posts, so it cannot be declined.",
 } as const;

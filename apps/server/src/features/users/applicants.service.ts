@@ -1,7 +1,7 @@
 import { userMessages, type Applicant, type ApplicantListQuery } from "@parley/contracts";
 import { requireAccess } from "../../platform/auth/access.ts";
 import type { Platform } from "../../platform/context.ts";
-import { HttpError } from "../../platform/errors.ts";
+import { conflict, HttpError } from "../../platform/errors.ts";
 import { simpleMail } from "../../platform/mail/mailer.ts";
 import type { createEmailTokens } from "./email-tokens.ts";
 import { usersPolicy } from "./users.policy.ts";
@@ -73,7 +73,18 @@ export function createApplicantsService(
     async decline(userID: number, context: RequestContext): Promise<void> {
       requireAccess(context.viewer, usersPolicy.canManageApplicants);
       await applicantOf(userID);
-      await platform.db.transaction().execute((trx) => repo.withTransaction(trx).deleteAccount(userID));
+      await platform.db.transaction().execute(async (trx) => {
+        const scoped = repo.withTransaction(trx);
+        // An account with posts (its role made an applicant's after it posted, or a post given to it) would
+        // leave them without an author: it is deleted from the Members page, which says what becomes of them.
+        const row = await scoped.findById(userID);
+        if (row && Number(row.countDiscussions) + Number(row.countComments) > 0)
+          throw conflict(
+            userMessages.applicantHasPosts,
+            "Delete it from the Members page instead, which asks what becomes of its posts.",
+          );
+        await scoped.deleteAccount(userID);
+      });
       await platform.events.emit("user.access.changed", { userID });
     },
   };

@@ -142,6 +142,30 @@ describe.each(engines)("registration by approval on %s", (engine) => {
     expect((await apply("Spammy Name", "A real reason this time.")).statusCode).toBe(201);
   });
 
+  it("refuses (409) to decline an applicant's account that has posts, and keeps it and them", async () => {
+    const { userID } = (await apply("Posting Applicant", "Been here before.")).json<{ userID: number }>();
+    // A post given to the account (an administrator's change of author): the account took part.
+    const category = await api.post("/api/v2/categories", { name: "Lobby", urlcode: "lobby" }, { as: admin });
+    expect(category.statusCode, category.body).toBe(201);
+    const { categoryID } = category.json<{ categoryID: number }>();
+    const discussion = await api.post(
+      "/api/v2/discussions",
+      { name: "Given away", body: "Whose is it?", format: "markdown", categoryID },
+      { as: admin },
+    );
+    expect(discussion.statusCode, discussion.body).toBe(201);
+    const { discussionID } = discussion.json<{ discussionID: number }>();
+    const given = await api.patch(`/api/v2/discussions/${discussionID}`, { insertUserID: userID }, { as: admin });
+    expect(given.statusCode, given.body).toBe(200);
+    const refused = await api.post(`/api/v2/applicants/${userID}/decline`, {}, { as: admin });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json<{ message: string }>().message).toBe("This account has posts, so it cannot be declined.");
+    expect((await api.get(`/api/v2/users/${userID}`, { as: admin })).statusCode).toBe(200);
+    expect((await api.get(`/api/v2/discussions/${discussionID}`, { as: admin })).json()).toMatchObject({
+      insertUserID: userID,
+    });
+  });
+
   it("pages the list with numbered paging headers, oldest first", async () => {
     for (const index of [1, 2, 3]) await apply(`Pager Applicant ${index}`, "Paging.");
     const all = await applicants();
