@@ -4,7 +4,7 @@ import { formError, formInvalid, formValue, type FormResult } from "../../lib/fo
 import { t } from "../../lib/i18n.ts";
 import type { Me } from "@parley/contracts";
 import { accountApi } from "./account.api.ts";
-import { accountKeys, sessionsQuery } from "./account.queries.ts";
+import { accountKeys } from "./account.queries.ts";
 
 /** The account page's forms: which one was sent (`intent`), and their fields. */
 export const accountFields = {
@@ -45,7 +45,8 @@ async function changePassword(form: FormData, me: Me, { queryClient, api }: Deps
 async function signOutSessions(form: FormData, me: Me, { queryClient, api }: Deps, others: boolean) {
   try {
     if (others) {
-      const sessions = await queryClient.fetchQuery(sessionsQuery(api, me.userID));
+      // Asked afresh, not from the cache: a session begun since the page loaded is signed out too.
+      const sessions = await accountApi.sessions(api, me.userID);
       for (const session of sessions.filter((session) => !session.isCurrent))
         await accountApi.signOutSession(api, me.userID, session.sessionID);
     } else {
