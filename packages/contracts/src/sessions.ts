@@ -9,7 +9,8 @@ import { DateTime, Nullable } from "./common.ts";
 /**
  * One session. `sessionID` is what the server stores: the SHA-256 (hex) of the cookie's token, never the token,
  * so knowing it signs no one in. `dateUpdated` is when the session was last used (written at most every ten
- * minutes); `dateExpires` when it ends unless used again.
+ * minutes); `dateExpires` when it ends unless used again. Parley adds the device and address it began from,
+ * and marks the session making the request.
  */
 export const UserSession = Type.Object({
   sessionID: Type.String({ description: "The SHA-256 of the session cookie's token (not the token)." }),
@@ -17,6 +18,11 @@ export const UserSession = Type.Object({
   dateInserted: DateTime,
   dateUpdated: DateTime,
   dateExpires: Nullable(DateTime),
+  userAgent: Nullable(
+    Type.String({ description: "Parley: the browser's user agent when the session began (at most 255 characters)." }),
+  ),
+  ipAddress: Nullable(Type.String({ description: "Parley: the address the session began from." })),
+  isCurrent: Type.Boolean({ description: "Parley: whether this is the session making the request." }),
 });
 export type UserSession = Static<typeof UserSession>;
 

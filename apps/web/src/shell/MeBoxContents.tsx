@@ -6,6 +6,7 @@ import { entryLink } from "../lib/targets.ts";
 import { listPath } from "../lib/list-params.ts";
 import { profilePath } from "@parley/contracts/urls";
 import { ignoredPagePath } from "@parley/contracts/ignore-constants";
+import { accountPagePath } from "../features/account/index.ts";
 import { loadNotificationsMenu } from "../features/notifications/index.ts";
 import { MessagesMenu } from "../features/conversations/index.ts";
 import { applicantsPath, canManageApplicants } from "../features/applicants/index.ts";
@@ -67,6 +68,9 @@ export function AccountContent({ me, headingId }: { me: Me; headingId: string })
         </li>
         <li>
           <Link to={ignoredPagePath}>{t("Ignored Members")}</Link>
+        </li>
+        <li>
+          <Link to={accountPagePath}>{t("Account")}</Link>
         </li>
         {canOpenDashboard(me) ? (
           <li>

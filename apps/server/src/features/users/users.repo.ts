@@ -6,7 +6,7 @@ export type UserRow = Selectable<UsersTable>;
 export type RoleRow = Selectable<RolesTable>;
 export type UserSessionRow = Pick<
   Selectable<SessionsTable>,
-  "sessionID" | "userID" | "dateInserted" | "dateLastUsed" | "dateExpires"
+  "sessionID" | "userID" | "dateInserted" | "dateLastUsed" | "dateExpires" | "userAgent" | "ipAddress"
 >;
 /** A new account: no signature, and no ban's details (a new account is not banned). */
 export type NewUser = Omit<
@@ -363,6 +363,10 @@ export function createUsersRepo(db: Kysely<DB>): UsersRepo {
     /** Signs one session of the user out, or all of them: how many there were. */
     deleteSessions: (userID: number, sessionID?: string) => createAuthRepo(db).deleteSessionsOf(userID, sessionID),
 
+    /** Signs the user's sessions out but the one kept (null: all of them). */
+    deleteOtherSessions: (userID: number, keepSessionID: string | null) =>
+      createAuthRepo(db).deleteOtherSessionsOf(userID, keepSessionID),
+
     /** Signs the user out everywhere; with keepTokens, their API tokens survive (a password reset). */
     async deleteCredentials(userID: number, options: { keepTokens?: boolean } = {}): Promise<void> {
       await createAuthRepo(db).deleteCredentialsOfUser(userID, options);
@@ -402,5 +406,6 @@ export interface UsersRepo {
   deleteAccount(userID: number): Promise<void>;
   sessionsOf(userID: number): Promise<UserSessionRow[]>;
   deleteSessions(userID: number, sessionID?: string): Promise<number>;
+  deleteOtherSessions(userID: number, keepSessionID: string | null): Promise<number>;
   deleteCredentials(userID: number, options?: { keepTokens?: boolean }): Promise<void>;
 }

@@ -76,8 +76,26 @@ describe.each(engines)("a member's sessions (GET and DELETE /sessions) on %s", (
       hashToken(tokenOf(first)),
     ]);
     expect(Object.keys(sessions[0]!).sort()).toEqual(
-      ["dateExpires", "dateInserted", "dateUpdated", "sessionID", "userID"].sort(),
+      [
+        "dateExpires",
+        "dateInserted",
+        "dateUpdated",
+        "ipAddress",
+        "isCurrent",
+        "sessionID",
+        "userAgent",
+        "userID",
+      ].sort(),
     );
+    // The session asking is marked; each one with the device and address it began from.
+    expect(sessions.map((session) => session.isCurrent)).toEqual([true, false]);
+    expect(sessions[0]!.ipAddress).toEqual(expect.any(String));
+    expect((await list(cast.ann.userID, first)).json<UserSession[]>().map((session) => session.isCurrent)).toEqual([
+      false,
+      true,
+    ]);
+    // Listed by someone else, none of them is theirs.
+    expect((await list(cast.ann.userID, admin)).json<UserSession[]>().some((session) => session.isCurrent)).toBe(false);
     expect(sessions.every((session) => session.userID === cast.ann.userID)).toBe(true);
     // A "remember me" session lasts 30 days, another 2.
     const lasts = (session: UserSession) => Date.parse(session.dateExpires!) - Date.parse(session.dateInserted);
@@ -196,6 +214,60 @@ describe.each(engines)("a member's sessions (GET and DELETE /sessions) on %s", (
     expect(await ids("invalid")).toContain(hashToken(tokenOf(old)));
     expect(await ids("invalid")).not.toContain(hashToken(tokenOf(fresh)));
     expect((await ids()).length).toBe((await ids("valid")).length + (await ids("invalid")).length);
+  });
+
+  describe("a new password (PATCH /users/{id})", () => {
+    const newPassword = (userID: number, body: Record<string, unknown>, as: Session) =>
+      api.patch(`/api/v2/users/${userID}`, body, { as });
+
+    it("signs the member's other sessions out and keeps the one that changed it; API tokens stay", async () => {
+      const [phone, laptop, tablet] = [await api.signIn(cast.cy), await api.signIn(cast.cy), await api.signIn(cast.cy)];
+      const token = await api.tokenFor(phone);
+      // A wrong current password changes nothing and signs no one out.
+      const wrong = await newPassword(
+        cast.cy.userID,
+        { password: "another long one", passwordConfirmation: "nope" },
+        laptop,
+      );
+      expect(wrong.statusCode).toBe(400);
+      for (const browser of [phone, laptop, tablet]) expect(await whoIs(browser)).toBe(cast.cy.userID);
+
+      const changed = await newPassword(
+        cast.cy.userID,
+        { password: "another long one", passwordConfirmation: cast.cy.password },
+        laptop,
+      );
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(await whoIs(laptop)).toBe(cast.cy.userID);
+      for (const browser of [phone, tablet]) expect(await whoIs(browser)).toBe(0);
+      // Refused as a member's from then on: a write is a guest's.
+      expect((await api.post("/api/v2/tokens", { name: "again" }, { as: tablet })).statusCode).toBe(403);
+      expect(await storedSessions(cast.cy.userID)).toEqual([hashToken(tokenOf(laptop))]);
+      expect((await api.get("/api/v2/users/me", { as: token })).json<Me>().userID).toBe(cast.cy.userID);
+      cast.cy = { ...cast.cy, password: "another long one" };
+    });
+
+    it("signs every session out when an administrator sets it; another member and a moderator may not", async () => {
+      const [one, two] = [await api.signIn(cast.bob), await api.signIn(cast.bob)];
+      const ann = await api.signIn(cast.ann);
+      for (const as of [ann, moderator]) {
+        const refused = await newPassword(
+          cast.bob.userID,
+          { password: "taken over now", passwordConfirmation: "x" },
+          as,
+        );
+        expect(refused.statusCode).toBe(403);
+      }
+      for (const browser of [one, two]) expect(await whoIs(browser)).toBe(cast.bob.userID);
+
+      const boss = await api.signIn(cast.admin);
+      const reset = await newPassword(cast.bob.userID, { password: "set by the admin" }, boss);
+      expect(reset.statusCode, reset.body).toBe(200);
+      for (const browser of [one, two]) expect(await whoIs(browser)).toBe(0);
+      expect(await storedSessions(cast.bob.userID)).toEqual([]);
+      expect(await whoIs(boss)).toBe(cast.admin.userID);
+      cast.bob = { ...cast.bob, password: "set by the admin" };
+    });
   });
 
   it("leaks nothing", () => {

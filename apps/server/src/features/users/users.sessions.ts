@@ -15,12 +15,15 @@ import { assertMayChangeManagers } from "./users.rules.ts";
  * tokens are not sessions and stay (`/tokens`).
  */
 
-const present = (row: UserSessionRow): UserSession => ({
+const present = (row: UserSessionRow, currentSessionID: string | undefined): UserSession => ({
   sessionID: row.sessionID,
   userID: row.userID,
   dateInserted: toRfc3339(row.dateInserted),
   dateUpdated: toRfc3339(row.dateLastUsed),
   dateExpires: toRfc3339(row.dateExpires),
+  userAgent: row.userAgent,
+  ipAddress: row.ipAddress,
+  isCurrent: row.sessionID === currentSessionID,
 });
 
 /** Load → authorize: the member whose sessions are asked for, if the viewer may see and end them. */
@@ -48,7 +51,7 @@ export async function listSessions(
   const sessions = await deps.repo.sessionsOf(row.userID);
   const kept =
     query.filter === undefined ? sessions : sessions.filter((session) => valid(session) === (query.filter === "valid"));
-  return kept.map(present);
+  return kept.map((session) => present(session, context.viewer.session?.sessionID));
 }
 
 /**

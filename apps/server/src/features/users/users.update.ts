@@ -46,7 +46,8 @@ async function authorizeUserEdit(viewer: Viewer, row: UserRow, body: UserPatch):
 /**
  * `PATCH /users/{id}`: load (the user, by smart id) → authorize the patch → validate (a free name and
  * e-mail, the password, the signature's format, roles the viewer may hand out, a site manager's roles only by a
- * site manager, a bannable user) → one transaction (the row and its roles; 409 if no site manager is left) →
+ * site manager, a bannable user) → one transaction (the row and its roles, and with a new password the member's
+ * other sessions signed out; 409 if no site manager is left) →
  * the promotion of a now-confirmed member, `user.access.changed` when roles or the ban changed → the presented
  * user.
  */
@@ -102,6 +103,11 @@ export async function updateUser(deps: UsersDeps, id: string, body: UserPatch, c
       ...(body.password !== undefined ? { passwordHash: await hashPassword(body.password) } : {}),
       dateUpdated: platform.clock.nowIso(),
     });
+    // A new password signs the member's other sessions out (the one changing it stays; API tokens stay).
+    if (body.password !== undefined) {
+      const keep = usersPolicy.isSelf(viewer, row) ? (viewer.session?.sessionID ?? null) : null;
+      await scoped.deleteOtherSessions(row.userID, keep);
+    }
     if (body.roleID) {
       const before = await scoped.siteManagerIDs(usersPolicy.siteManagerGrant);
       await scoped.setRoles(row.userID, body.roleID);

@@ -30,7 +30,7 @@ export function createAuthRepo(db: Kysely<DB>) {
     async sessionsOfUser(userID: number) {
       return db
         .selectFrom("sessions")
-        .select(["sessionID", "userID", "dateInserted", "dateLastUsed", "dateExpires"])
+        .select(["sessionID", "userID", "dateInserted", "dateLastUsed", "dateExpires", "userAgent", "ipAddress"])
         .where("userID", "=", userID)
         .orderBy("dateLastUsed", "desc")
         .orderBy("sessionID")
@@ -41,6 +41,14 @@ export function createAuthRepo(db: Kysely<DB>) {
     async deleteSessionsOf(userID: number, sessionID?: string): Promise<number> {
       let query = db.deleteFrom("sessions").where("userID", "=", userID);
       if (sessionID !== undefined) query = query.where("sessionID", "=", sessionID);
+      const result = await query.executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /** Signs a user's sessions out but one (the one changing their password): how many there were. */
+    async deleteOtherSessionsOf(userID: number, keepSessionID: string | null): Promise<number> {
+      let query = db.deleteFrom("sessions").where("userID", "=", userID);
+      if (keepSessionID !== null) query = query.where("sessionID", "!=", keepSessionID);
       const result = await query.executeTakeFirst();
       return Number(result.numDeletedRows);
     },

@@ -13,6 +13,7 @@ import { DateTime } from "../../../ui/date/DateTime.tsx";
 import { Pager } from "../../../ui/pager/Pager.tsx";
 import { DiscussionList } from "../../discussions/index.ts";
 import { IgnoreForm, ignoreStateQuery } from "../../ignore/index.ts";
+import { accountPagePath } from "../../account/index.ts";
 import { meQuery } from "../../users/index.ts";
 import {
   profileCommentsQuery,
@@ -133,6 +134,7 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
                 <p className={styles.ownLists}>
                   <Link to={listPath("bookmarked")}>{t("Bookmarks")}</Link>
                   <Link to={listPath("participated")}>{t("Participated Discussions")}</Link>
+                  <Link to={accountPagePath}>{t("Account")}</Link>
                 </p>
               ) : null}
             </>

@@ -1,0 +1,2 @@
+/** `/profile/account`: the signed-in member's password and sessions. */
+export const accountPagePath = "/profile/account";

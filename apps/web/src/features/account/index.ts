@@ -1,0 +1,3 @@
+/** The member's account page (password, sessions): its path and its routes, loaded on demand. */
+export { accountPagePath } from "./account.paths.ts";
+export { loadAccountRoutes } from "./account.lazy.ts";
