@@ -19,7 +19,13 @@ describe("add-ons at /dashboard/addons", () => {
     await waitForHydration(page);
     await addons.navLink("Addons").click();
     await addons.waitForPage("Addons");
-    expect(await addons.names("Features")).toEqual(["Conversations", "Tagging", "Signatures", "Embedding"]);
+    expect(await addons.names("Features")).toEqual([
+      "Conversations",
+      "Tagging",
+      "Signatures",
+      "Who's Online",
+      "Embedding",
+    ]);
     expect(await addons.state("English content")).toBe("Always on");
     expect(await addons.state("Conversations")).toBe("On");
     await addons.messagesButton.waitFor();

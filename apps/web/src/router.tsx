@@ -8,7 +8,7 @@ import { entryLink } from "./lib/targets.ts";
 import { siteQuery } from "./lib/site.ts";
 import { AppLayout } from "./shell/AppLayout.tsx";
 import { NotFoundPage, RouteErrorPage } from "./shell/ErrorPages.tsx";
-import { meQuery } from "./features/users/index.ts";
+import { meQuery, userWidgets } from "./features/users/index.ts";
 import { loadReportsRoutes } from "./features/reports/index.ts";
 import { canManageThemes, loadThemesRoutes, themePreviewQuery } from "./features/themes/index.ts";
 import {
@@ -54,7 +54,12 @@ import { loadSearchRoutes } from "./features/search/index.ts";
 import { loadLeavingPage } from "./features/leaving/index.ts";
 
 /** The layout widgets, each feature's own: every widget the contract names has its component (or this fails to compile). */
-const widgets = { ...layoutWidgets, ...categoryWidgets, ...discussionWidgets } satisfies Required<WidgetRegistry>;
+const widgets = {
+  ...layoutWidgets,
+  ...categoryWidgets,
+  ...discussionWidgets,
+  ...userWidgets,
+} satisfies Required<WidgetRegistry>;
 
 export interface RouteDeps {
   queryClient: QueryClient;

@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from "typebox";
 import { commentPageSorts, discussionSorts } from "./discussion-sorts.ts";
+import { userRules } from "./user-rules.ts";
 
 /*
  * The widgets of server-supplied layouts (reference §8: `{$reactComponent, $reactProps, $middleware}`),
@@ -64,6 +65,12 @@ export const CategoryListWidget = widgetSchema(
     apiParams: props({ parentCategoryID: Type.Optional(Id), maxDepth: Type.Optional(Type.Integer({ minimum: 1 })) }),
     variant: Type.Enum(["home", "categories", "subcategories"]),
   }),
+);
+
+/** Who's online (add-on `online`): `GET /users/online`'s first `limit` members and the count; nothing while off. */
+export const OnlineNowWidget = widgetSchema(
+  "react.onlineNow",
+  props({ limit: Type.Integer({ minimum: 1, maximum: userRules.onlineMaxUsers }) }),
 );
 
 /** A category page's header: its name, description and follow button. */
@@ -163,6 +170,7 @@ const SectionFullWidthWidget = widgetSchema("react.section.full-width", props({ 
  * picks a union's branch by validating it, compile for half a minute on its first answer.
  */
 const assetWidgets = [
+  OnlineNowWidget,
   BreadcrumbsWidget,
   HtmlWidget,
   NewPostButtonWidget,

@@ -64,6 +64,7 @@ export const siteSettingRules = {
   "upload.allowedExtensions": { read: "session.valid", write: "site.manage", maxLength: 2_000 },
   "signatures.enabled": { read: "public", write: "site.manage" },
   "signatures.hideMobile": { read: "public", write: "site.manage" },
+  "online.enabled": { read: "public", write: "site.manage" },
   "drafts.scheduling": { read: "public", write: "site.manage" },
   "search.newSearchPage": { read: "public", write: "site.manage" },
   "search.externalNewTab": { read: "public", write: "site.manage" },

@@ -15,6 +15,10 @@ export const userRules = {
   signatureMaxLength: 1000,
   /** Members one bulk action (add or remove a role, ban, delete) takes at once: one page of the dashboard and more. */
   bulkMaxUsers: 100,
+  /** Who's online (add-on `online`): members seen within these minutes count as online. */
+  onlineWindowMinutes: 5,
+  /** `GET /users/online`: the most members one answer lists (the total counts them all). */
+  onlineMaxUsers: 50,
 } as const;
 
 /** The exact sentences shown for bad registration input. */

@@ -51,6 +51,10 @@ export const User = Type.Object(
     banned: Type.Integer(),
     bypassSpam: Type.Boolean(),
     private: Type.Boolean(),
+    /** Vanilla's "Is this user hiding their online status?": left out of who's online but for site managers. */
+    hidden: Type.Optional(Type.Boolean()),
+    /** Who's online (add-on `online`): seen in the last minutes; absent when the add-on is off or the status hidden. */
+    online: Type.Optional(Type.Boolean()),
     title: Nullable(Type.String()),
     points: Type.Integer(),
     countDiscussions: Type.Integer(),
@@ -233,6 +237,8 @@ export const UserPatch = Type.Object({
   password: Type.Optional(Type.String()),
   passwordConfirmation: Type.Optional(Type.String({ description: "The current password, when changing your own." })),
   private: Type.Optional(Type.Boolean()),
+  /** Hide one's online status from who's online (the member themself, or a site manager). */
+  hidden: Type.Optional(Type.Boolean()),
   title: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
   roleID: Type.Optional(Type.Array(Type.Integer())),
   banned: Type.Optional(Type.Boolean()),
@@ -242,6 +248,21 @@ export const UserPatch = Type.Object({
   signatureFormat: Type.Optional(Type.String()),
 });
 export type UserPatch = Static<typeof UserPatch>;
+
+/** `GET /users/online` (Parley's; add-on `online`): members seen lately, the most recent first. */
+export const OnlineUsersQuery = Type.Object({
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: userRules.onlineMaxUsers, default: userRules.onlineMaxUsers }),
+  ),
+});
+export type OnlineUsersQuery = Static<typeof OnlineUsersQuery>;
+
+export const OnlineUsers = Type.Object({
+  /** Members online that the viewer may see, all of them. */
+  total: Type.Integer(),
+  users: Type.Array(UserFragment),
+});
+export type OnlineUsers = Static<typeof OnlineUsers>;
 
 export const UserDeleteBody = Type.Object({
   deleteMethod: Type.Optional(

@@ -15,6 +15,7 @@ import { DEFAULT_RATE_LIMITS, type RateLimits } from "./http/address-limits.ts";
 import { createEventBus, type EventBus } from "./events.ts";
 import { createSiteConfig, type SiteConfig } from "./site-config.ts";
 import { createJobs, type Jobs } from "./jobs/jobs.ts";
+import { createPresence, type Presence } from "./presence.ts";
 import { assertUserUsable } from "./auth/authorize.ts";
 import {
   createLongRunner,
@@ -63,6 +64,8 @@ export interface Platform {
   limiter(name: string, max: number, windowMs: number): Limiter;
   /** The configured per-address allowances, defaults filled in. */
   rateLimits: RateLimits;
+  /** Who was seen when (who's online): in memory, or a Redis sorted set shared by every process. */
+  presence: Presence;
   close(): Promise<void>;
 }
 
@@ -75,7 +78,8 @@ export async function createPlatform(database: Database, config: PlatformConfig)
     ? new (await import("ioredis")).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
   const outboxDir = path.join(config.dataDir, "outbox");
-  const sessions = createSessions({ repo: authRepo, permissions, clock });
+  const presence = createPresence(clock, redis);
+  const sessions = createSessions({ repo: authRepo, permissions, clock, onSeen: (userID) => presence.seen(userID) });
   const longRunnerRepo = createLongRunnerRepo(database.db, database.dialect);
   let longRunnerSecret: Promise<string> | null = null;
   const jobs = createJobs((error, name) => console.error(`Job ${name} failed:`, error), clock);
@@ -117,6 +121,7 @@ export async function createPlatform(database: Database, config: PlatformConfig)
     limiter: (name, max, windowMs) =>
       redis ? createRedisLimiter(redis, name, max, windowMs) : createMemoryLimiter(name, max, windowMs, clock),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...config.rateLimits },
+    presence,
     close: async () => {
       await redis?.quit();
     },

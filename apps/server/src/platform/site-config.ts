@@ -37,6 +37,8 @@ export const siteConfigDefaults = {
   /** Members' signatures under their posts (spec §5), and whether narrow screens hide them. */
   "signatures.enabled": true,
   "signatures.hideMobile": false,
+  /** Who's online (add-on `online`): the home page's Online now widget, the profile's Online label. */
+  "online.enabled": false,
   /** Scheduled drafts (Vanilla's draft-scheduling feature flag); scheduling also needs `schedule.allow`. */
   "drafts.scheduling": true,
   /** Spec §2: the search page reads `query` when the new search page is on, else `search`. */

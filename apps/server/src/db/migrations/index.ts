@@ -32,6 +32,7 @@ import * as m0032 from "./0032_ban_details.ts";
 import * as m0033 from "./0033_category_post_types_media.ts";
 import * as m0034 from "./0034_long_runner_tracking.ts";
 import * as m0035 from "./0035_ignored_users.ts";
+import * as m0036 from "./0036_online_hidden.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -72,6 +73,7 @@ const modules: Record<string, MigrationModule> = {
   "0033_category_post_types_media": m0033,
   "0034_long_runner_tracking": m0034,
   "0035_ignored_users": m0035,
+  "0036_online_hidden": m0036,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

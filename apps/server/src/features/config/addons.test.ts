@@ -36,6 +36,7 @@ describe.each(engines)("GET and PATCH /addons on %s", (engine) => {
       "addon:conversations",
       "addon:tagging",
       "addon:signatures",
+      "addon:online",
       "addon:embed",
       "theme:theme-foundation",
       "theme:theme-foundation-dark",
@@ -45,6 +46,7 @@ describe.each(engines)("GET and PATCH /addons on %s", (engine) => {
       ["conversations", "conversations.enabled"],
       ["tagging", "tagging.enabled"],
       ["signatures", "signatures.enabled"],
+      ["online", "online.enabled"],
       ["embed", "embed.enabled"],
     ] as const)
       expect(addons.find((addon) => addon.addonID === addonID)?.enabled, addonID).toBe(await setting(key));

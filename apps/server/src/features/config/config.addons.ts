@@ -36,6 +36,12 @@ const switches: ReadonlyArray<{ key: string; name: string; description: string; 
     setting: "signatures.enabled",
   },
   {
+    key: "online",
+    name: "Who's Online",
+    description: "Members seen in the last minutes, on the home page and on their profiles.",
+    setting: "online.enabled",
+  },
+  {
     key: "embed",
     name: "Embedding",
     description: "The forum inside a frame of a host page; the host's address is a site setting.",

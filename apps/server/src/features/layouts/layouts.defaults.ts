@@ -31,9 +31,15 @@ const widget = <Name extends WidgetName>(
 const oneColumn = (children: LayoutAssetWidget[], breadcrumbs: LayoutAssetWidget[] = []) =>
   widget("react.section.1-column", { ...(breadcrumbs.length ? { breadcrumbs } : {}), children });
 
-/** Home (section 0) and a subcommunity's home: the site's categories under its name. */
+/**
+ * Home (section 0) and a subcommunity's home: the site's categories under its name, then who's online
+ * (the widget shows nothing while the `online` add-on is off).
+ */
 export const homeLayout = (): LayoutWidget[] => [
-  oneColumn([widget("react.asset.categoryList", { apiParams: { maxDepth: 2 }, variant: "home" })]),
+  oneColumn([
+    widget("react.asset.categoryList", { apiParams: { maxDepth: 2 }, variant: "home" }),
+    widget("react.onlineNow", { limit: 30 }),
+  ]),
 ];
 
 /** `/categories`: the category tree. */

@@ -24,6 +24,7 @@ export { countMembers, countMembersByRole, giveRoleMembersRole } from "./users.t
 
 /** Users and sign-in: shared schemas, services and routes under /api/v2. */
 import { UNBAN_JOB, unbanExpired } from "./users.update.ts";
+import { ONLINE_FLUSH_JOB, ONLINE_FLUSH_MS } from "./users.online.ts";
 
 export async function registerUsers(
   app: FastifyInstance,
@@ -49,6 +50,11 @@ export async function registerUsers(
   await app.register(usersManageRoutes, { prefix: "/api/v2", service, platform });
   // Bans that end are lifted at their end (this process wakes the job for the bans it gives) or within a minute.
   platform.jobs.register(UNBAN_JOB, async () => void (await unbanExpired({ repo, platform })), { everyMs: 60_000 });
+  // Who's online: the members this process saw, written to dateLastActive in one transaction a minute.
+  platform.jobs.register(ONLINE_FLUSH_JOB, async () => void (await service.flushLastSeen()), {
+    everyMs: ONLINE_FLUSH_MS,
+  });
+  app.addHook("preClose", async () => void (await service.flushLastSeen()));
   await app.register(applicantsRoutes, { prefix: "/api/v2", applicants });
   return service;
 }

@@ -4,6 +4,7 @@ import type { Viewer } from "../../platform/auth/viewer.ts";
 import { conflict, HttpError, notFound } from "../../platform/errors.ts";
 import type { RequestContext } from "../../platform/http/request-context.ts";
 import type { UsersDeps } from "./users.operation.ts";
+import { onlineFields } from "./users.online.ts";
 import { usersPolicy } from "./users.policy.ts";
 import { presentPrivateUser, presentSignature, presentUser, presentUserFragment } from "./users.present.ts";
 import type { UserRow, UserSort } from "./users.repo.ts";
@@ -17,18 +18,22 @@ const DAY = 86_400_000;
 
 /** The user record, full or private as the viewer may see it, with its roles. */
 export async function presentUserRecord(
-  { repo }: Pick<UsersDeps, "repo">,
+  deps: Pick<UsersDeps, "repo" | "platform">,
   row: UserRow,
   context: RequestContext,
 ): Promise<User> {
-  const roles = (await repo.rolesOf([row.userID])).get(row.userID) ?? [];
-  if (!usersPolicy.canSeeFullProfile(context.viewer, row)) return presentPrivateUser(row, roles, context.origin);
-  return presentUser(row, roles, {
+  const roles = (await deps.repo.rolesOf([row.userID])).get(row.userID) ?? [];
+  const online = await onlineFields(deps, row, context.viewer);
+  if (!usersPolicy.canSeeFullProfile(context.viewer, row)) {
+    return { ...presentPrivateUser(row, roles, context.origin), ...online };
+  }
+  const user = presentUser(row, roles, {
     origin: context.origin,
     canSeeEmail: usersPolicy.canSeeEmail(context.viewer, row),
     isSiteManager: usersPolicy.isSiteManager(context.viewer),
     canSeeBan: usersPolicy.canBan(context.viewer),
   });
+  return { ...user, ...online };
 }
 
 /** `12`, `$me`, `$name:alice`, `$email:a@b.c` → the user row (reference §1.1 smart ids). */

@@ -14,6 +14,7 @@ export type NewUser = Omit<
   | "userID"
   | "signature"
   | "signatureFormat"
+  | "hidden"
   | "discoveryText"
   | "banReason"
   | "dateBanned"
@@ -210,6 +211,24 @@ export function createUsersRepo(db: Kysely<DB>): UsersRepo {
       await db.updateTable("users").set(changes).where("userID", "=", userID).execute();
     },
 
+    /**
+     * Who's online: each member's last-seen time in one transaction, a time never moving back (another
+     * process may have written a later one).
+     */
+    async writeLastActive(seen: ReadonlyMap<number, string>): Promise<void> {
+      if (seen.size === 0) return;
+      await db.transaction().execute(async (trx) => {
+        for (const [userID, at] of seen) {
+          await trx
+            .updateTable("users")
+            .set({ dateLastActive: at })
+            .where("userID", "=", userID)
+            .where((eb) => eb.or([eb("dateLastActive", "is", null), eb("dateLastActive", "<", at)]))
+            .execute();
+        }
+      });
+    },
+
     /** The same change to each listed user. */
     async updateMany(userIDs: readonly number[], changes: Updateable<UsersTable>): Promise<void> {
       if (userIDs.length === 0 || Object.keys(changes).length === 0) return;
@@ -393,6 +412,7 @@ export interface UsersRepo {
   rankedByName(text: string, activeSince: string, offset: number, limit: number): Promise<UserRow[]>;
   insert(row: NewUser): Promise<number>;
   update(userID: number, changes: Updateable<UsersTable>): Promise<void>;
+  writeLastActive(seen: ReadonlyMap<number, string>): Promise<void>;
   updateMany(userIDs: readonly number[], changes: Updateable<UsersTable>): Promise<void>;
   liftEndedBans(now: string): Promise<number[]>;
   rolesOf(userIDs: number[]): Promise<Map<number, RoleRow[]>>;

@@ -7,6 +7,8 @@ import {
   BanBody,
   ByNamesQuery,
   MeCounts,
+  OnlineUsers,
+  OnlineUsersQuery,
   RegisterBody,
   RegisterResult,
   RequestPasswordBody,
@@ -65,6 +67,23 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
     async (request, reply) => {
       reply.header("cache-control", "no-cache, private");
       return service.meCounts(requestContext(request));
+    },
+  );
+
+  app.get(
+    "/users/online",
+    {
+      schema: {
+        tags,
+        summary:
+          "Parley: members seen in the last minutes (add-on `online`), the most recent first, and their total; members hiding their status only for site managers.",
+        querystring: OnlineUsersQuery,
+        response: { 200: OnlineUsers },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-cache");
+      return service.online(request.query, requestContext(request));
     },
   );
 

@@ -12,6 +12,7 @@ import {
 } from "./users.email-links.ts";
 import { me, meCounts, permissionsOf } from "./users.me.ts";
 import type { ReactionsReceived, UserContentRemover, UsersDeps } from "./users.operation.ts";
+import { flushLastSeen, onlineUsers } from "./users.online.ts";
 import { getUser, listUsers, presentUserRecord, resolveUser, usersByNames } from "./users.read.ts";
 import { createUser, registerUser } from "./users.register.ts";
 import type { UsersRepo } from "./users.repo.ts";
@@ -67,6 +68,8 @@ export function createUsersService(
     get: bound(getUser),
     list: bound(listUsers),
     byNames: bound(usersByNames),
+    online: bound(onlineUsers),
+    flushLastSeen: bound(flushLastSeen),
     patch: bound(updateUser),
     ban: bound(banUser),
     remove: bound(deleteUser),

@@ -91,6 +91,7 @@ export async function updateUser(deps: UsersDeps, id: string, body: UserPatch, c
       ...(body.showEmail !== undefined ? { showEmail: body.showEmail ? 1 : 0 } : {}),
       ...(body.bypassSpam !== undefined ? { bypassSpam: body.bypassSpam ? 1 : 0 } : {}),
       ...(body.private !== undefined ? { private: body.private ? 1 : 0 } : {}),
+      ...(body.hidden !== undefined ? { hidden: body.hidden ? 1 : 0 } : {}),
       ...(body.title !== undefined ? { title: body.title } : {}),
       ...(signature !== undefined
         ? { signature, signatureFormat: signature === null ? null : (signatureFormat ?? "markdown") }

@@ -25,13 +25,15 @@ export interface SessionsOptions {
   repo: AuthRepo;
   permissions: PermissionsService;
   clock: Clock;
+  /** A signed-in request's member, once per request (who's online: `platform/presence.ts`). */
+  onSeen?: (userID: number) => void;
 }
 
 /**
  * Sessions: opaque random tokens in an httpOnly SameSite=Lax cookie (Secure behind https), stored
  * hashed; bearer access tokens for API clients. Every request gets `request.viewer`.
  */
-export function createSessions({ repo, permissions, clock }: SessionsOptions) {
+export function createSessions({ repo, permissions, clock, onSeen }: SessionsOptions) {
   let guestRoleIDs: Promise<number[]> | null = null;
   const guestRoles = () => (guestRoleIDs ??= repo.roleIDsOfType("guest"));
   // A role may gain or lose the guest type (PATCH /roles/{id}, PUT /roles/defaults): read them again then.
@@ -145,12 +147,14 @@ export function createSessions({ repo, permissions, clock }: SessionsOptions) {
           const viewer = await fromBearer(bearer);
           if (!viewer) throw new HttpError(401, "Invalid access token.");
           request.viewer = viewer;
+          onSeen?.(viewer.userID);
           return;
         }
         const cookie = request.cookies[SESSION_COOKIE];
         const viewer = cookie ? await fromCookie(cookie) : null;
         if (cookie && !viewer) reply.clearCookie(SESSION_COOKIE, { path: "/" });
         request.viewer = viewer ?? (await guest());
+        if (viewer) onSeen?.(viewer.userID);
       });
     },
   };

@@ -78,6 +78,8 @@ export interface UsersTable {
   dateBanned: Generated<DateString | null>;
   dateBanExpires: Generated<DateString | null>;
   banInsertUserID: Generated<number | null>;
+  /** Hides the member from who's online (0036), but for site managers. */
+  hidden: Flag;
 }
 
 export interface DiscussionsTable {

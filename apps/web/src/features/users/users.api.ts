@@ -1,7 +1,9 @@
-import type { Me, RegisterBody } from "@parley/contracts";
+import type { Me, OnlineUsers, RegisterBody } from "@parley/contracts";
 import type { ApiClient } from "../../lib/api.ts";
 
 export const usersApi = {
+  online: async (api: ApiClient, limit: number, signal?: AbortSignal) =>
+    (await api.get<OnlineUsers>("/users/online", { limit }, signal)).data,
   me: async (api: ApiClient, signal?: AbortSignal) => (await api.get<Me>("/users/me", undefined, signal)).data,
   signIn: (api: ApiClient, body: { username: string; password: string; persist: boolean; transientKey?: string }) =>
     api.request<{ userID: number; transientKey: string }>({ method: "POST", path: "/authenticate/password", body }),

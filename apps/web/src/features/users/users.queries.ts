@@ -1,7 +1,7 @@
-import type { Me } from "@parley/contracts";
+import type { Me, OnlineUsers } from "@parley/contracts";
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { data, redirect } from "react-router";
-import type { ApiClient } from "../../lib/api.ts";
+import { ApiError, type ApiClient } from "../../lib/api.ts";
 import type { RouteErrorData } from "../../lib/route-errors.ts";
 import { entryLink } from "../../lib/targets.ts";
 import { usersApi } from "./users.api.ts";
@@ -9,7 +9,22 @@ import { usersApi } from "./users.api.ts";
 export const userKeys = {
   all: ["users"] as const,
   me: () => [...userKeys.all, "me"] as const,
+  online: (limit: number) => [...userKeys.all, "online", limit] as const,
 };
+
+/** Who's online (`GET /users/online`); null while the `online` add-on is off (the API's 403). */
+export const onlineQuery = (api: ApiClient, limit: number) =>
+  queryOptions({
+    queryKey: userKeys.online(limit),
+    queryFn: async ({ signal }): Promise<OnlineUsers | null> => {
+      try {
+        return await usersApi.online(api, limit, signal);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 403) return null;
+        throw error;
+      }
+    },
+  });
 
 /** The session's user (userID 0 for a guest), loaded by the root route for every page. */
 export const meQuery = (api: ApiClient) =>

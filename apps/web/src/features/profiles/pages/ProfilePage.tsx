@@ -98,6 +98,7 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
         <img className={styles.photo} src={user.photoUrl} alt="" width={100} height={100} />
         <div>
           <h1 className={styles.name}>{user.name}</h1>
+          {user.online ? <p className={styles.online}>{t("Online")}</p> : null}
           {restriction === "banned" ? (
             <p className={styles.restricted}>{t("This user has been banned.")}</p>
           ) : restriction === "private" ? (
