@@ -32,13 +32,13 @@ const oneColumn = (children: LayoutAssetWidget[], breadcrumbs: LayoutAssetWidget
   widget("react.section.1-column", { ...(breadcrumbs.length ? { breadcrumbs } : {}), children });
 
 /**
- * Home (section 0) and a subcommunity's home: the site's categories under its name, then who's online
- * (the widget shows nothing while the `online` add-on is off).
+ * Home (section 0) and a subcommunity's home: the site's categories under its name, then who's online while
+ * the `online` add-on is on (off, the layout leaves the widget out, so no page asks for the list).
  */
-export const homeLayout = (): LayoutWidget[] => [
+export const homeLayout = ({ online }: { online: boolean }): LayoutWidget[] => [
   oneColumn([
     widget("react.asset.categoryList", { apiParams: { maxDepth: 2 }, variant: "home" }),
-    widget("react.onlineNow", { limit: 30 }),
+    ...(online ? [widget("react.onlineNow", { limit: 30 })] : []),
   ]),
 ];
 

@@ -137,11 +137,12 @@ export function createLayoutsService(deps: LayoutsDeps) {
     switch (view) {
       case "home":
       case "subcommunityHome": {
-        const [title, description] = await Promise.all([
+        const [title, description, online] = await Promise.all([
           siteConfig.get("garden.title"),
           siteConfig.get("garden.description"),
+          siteConfig.get("online.enabled"),
         ]);
-        return { layout: homeLayout(), seo: { title, description, url: "/" } };
+        return { layout: homeLayout({ online }), seo: { title, description, url: "/" } };
       }
       case "discussionList":
         return discussionListAnswer(params, isSignedIn(context.viewer) ? context.viewer.userID : null, (tag) =>

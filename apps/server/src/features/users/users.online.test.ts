@@ -50,8 +50,15 @@ describe.each(engines)("who's online on %s", (engine) => {
     expect(refused.json<{ message: string }>().message).toBe(onlineMessages.disabled);
     expect((await f.api.get(`/api/v2/users/${id("ann")}`, { as: f.as.mod })).json<User>()).not.toHaveProperty("online");
     expect((await f.api.patch("/api/v2/addons/online", { enabled: true }, { as: f.as.mod })).statusCode).toBe(403);
+    // Off, the home layout leaves the widget out, so no page asks for the list (and meets the 403).
+    const homeWidgets = async () =>
+      JSON.stringify(
+        (await f.api.get("/api/v2/layouts/lookup-hydrate?layoutViewType=home&recordType=root&recordID=-1")).json(),
+      ).includes('"react.onlineNow"');
+    expect(await homeWidgets()).toBe(false);
     const on = await setAddon(true);
     expect(on.statusCode, on.body).toBe(200);
+    expect(await homeWidgets()).toBe(true);
   });
 
   it("lists the members seen lately, the most recent first, and writes no row per request", async () => {
