@@ -106,8 +106,8 @@ describe("categories at /dashboard/categories", () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await categories.confirm();
     // It goes on in the background: the progress page follows it to its end.
-    await categories.waitForPage(`Deleting “${leavingName}”`);
     await categories.waitForDeletion(leavingName);
+    await categories.waitForPage(`Deleted “${leavingName}”`);
     const bar = categories.deletionProgress("Discussions moved");
     expect([await bar.getAttribute("value"), await bar.getAttribute("max")]).toEqual(["3", "3"]);
     expect(await categories.deletionCount.innerText()).toBe("3 of 3 discussions");

@@ -20,8 +20,11 @@ function* sourceFiles(dir) {
   }
 }
 
-/** `t("…")` or `t('…')` with a literal first argument; escapes are decoded as JavaScript would. */
-const CALL = /(?<![\w$.])t\(\s*("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')/g;
+/**
+ * `t("…")` or `t('…')` with a literal first argument, and `msg("…")`, which marks a sentence kept in a list for a
+ * later `t(option.label)`; escapes are decoded as JavaScript would.
+ */
+const CALL = /(?<![\w$.])(?:t|msg)\(\s*("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')/g;
 
 export function extract() {
   const keys = new Set();

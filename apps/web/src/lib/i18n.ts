@@ -55,6 +55,12 @@ export async function setTranslations(next: Record<string, string>, locale = "en
   if (engine.language !== locale) await engine.changeLanguage(locale);
 }
 
+/**
+ * Marks an English sentence kept in a list or a map (a sort option's label) for `npm run i18n:extract`; the
+ * component still translates it with `t(option.label)` where it shows it.
+ */
+export const msg = (english: string): string => english;
+
 export function t(key: string, values?: Record<string, string | number>): string {
   if (engine) {
     return values ? engine.t(key, values) : engine.t(key, { interpolation: { skipOnVariables: true } });

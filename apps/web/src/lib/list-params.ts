@@ -2,6 +2,7 @@ import type { DiscussionSort } from "@parley/contracts";
 import { defaultDiscussionSort } from "@parley/contracts/discussion-sorts";
 import { apiLimits } from "@parley/contracts/shell-limits";
 import type { SortOption } from "../ui/sort-select/SortSelect.tsx";
+import { msg } from "./i18n.ts";
 
 /*
  * The address of a discussion list page (`/discussions` and its lists, a category's, a group's): its page
@@ -11,20 +12,20 @@ import type { SortOption } from "../ui/sort-select/SortSelect.tsx";
 
 /** The orders a discussion list offers (spec §3 "Sort values"); the first is the default. */
 export const discussionSortOptions: ReadonlyArray<SortOption<DiscussionSort>> = [
-  { sort: "-dateLastComment", label: "Recently Commented" },
-  { sort: "-dateInserted", label: "Recently Created" },
-  { sort: "-score", label: "Top" },
-  { sort: "-hot", label: "Hot" },
-  { sort: "dateInserted", label: "Oldest" },
+  { sort: "-dateLastComment", label: msg("Recently Commented") },
+  { sort: "-dateInserted", label: msg("Recently Created") },
+  { sort: "-score", label: msg("Top") },
+  { sort: "-hot", label: msg("Hot") },
+  { sort: "dateInserted", label: msg("Oldest") },
 ];
 
 /** The lists of `/discussions`, each at `/discussions/{filter}` (`all` is `/discussions`); guests have all and unanswered. */
 export const listFilters = [
-  { sort: "all", label: "All Discussions" },
-  { sort: "unanswered", label: "Unanswered" },
-  { sort: "bookmarked", label: "Bookmarked" },
-  { sort: "participated", label: "Participated" },
-  { sort: "mine", label: "Mine" },
+  { sort: "all", label: msg("All Discussions") },
+  { sort: "unanswered", label: msg("Unanswered") },
+  { sort: "bookmarked", label: msg("Bookmarked") },
+  { sort: "participated", label: msg("Participated") },
+  { sort: "mine", label: msg("Mine") },
 ] as const;
 export type ListFilter = (typeof listFilters)[number]["sort"];
 export const guestListFilters: ReadonlyArray<ListFilter> = ["all", "unanswered"];

@@ -51,6 +51,7 @@ describe("a category's deletion page", () => {
     );
 
     await screen.findByText("“Old News” has been deleted.", undefined, { timeout: 5000 });
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Deleted “Old News”");
     expect(screen.getByRole("progressbar", { name: "Discussions moved" }).getAttribute("value")).toBe("120");
     expect(screen.getAllByRole("status").map((region) => region.textContent)).toContain("120 of 120 discussions");
     expect(screen.getByRole("link", { name: "Back to Categories" }).getAttribute("href")).toBe("/dashboard/categories");

@@ -3,7 +3,7 @@ import type { SiteTotal } from "@parley/contracts";
 import { Link } from "react-router";
 import { useApi } from "../../../lib/api-context.tsx";
 import { PageHead } from "../../../lib/head.tsx";
-import { t } from "../../../lib/i18n.ts";
+import { msg, t } from "../../../lib/i18n.ts";
 import { useTitleBar } from "../../layouts/index.ts";
 import { meQuery } from "../../users/index.ts";
 import { dashboardPath, dashboardSections } from "../dashboard.nav.ts";
@@ -14,10 +14,10 @@ const numbers = new Intl.NumberFormat("en");
 
 /** The totals the overview shows, in this order. */
 const shown: Array<{ name: string; label: string }> = [
-  { name: "user", label: "Members" },
-  { name: "discussion", label: "Discussions" },
-  { name: "comment", label: "Comments" },
-  { name: "category", label: "Categories" },
+  { name: "user", label: msg("Members") },
+  { name: "discussion", label: msg("Discussions") },
+  { name: "comment", label: msg("Comments") },
+  { name: "category", label: msg("Categories") },
 ];
 
 function Total({ label, total }: { label: string; total: SiteTotal }) {

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useNavigation } from "react-router";
 import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
 import { PageHead } from "../../../lib/head.tsx";
-import { t } from "../../../lib/i18n.ts";
+import { msg, t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { FormAlert, SubmitButton } from "../../../ui/forms/Form.tsx";
 import { preferenceField, preferenceGroups } from "../notifications.preferences.ts";
@@ -12,8 +12,8 @@ import { notificationsPagePath, preferencesPagePath } from "../notifications.url
 import styles from "./NotificationPages.module.css";
 
 const channels = [
-  { id: "popup", label: "Notification Popup" },
-  { id: "email", label: "Email" },
+  { id: "popup", label: msg("Notification Popup") },
+  { id: "email", label: msg("Email") },
 ] as const;
 
 /**

@@ -5,7 +5,7 @@ import type { SearchResult } from "@parley/contracts";
 import { enabledSearchDomains, type SearchDomain } from "@parley/contracts/search-constants";
 import { useApi } from "../../../lib/api-context.tsx";
 import { PageHead } from "../../../lib/head.tsx";
-import { t } from "../../../lib/i18n.ts";
+import { msg, t } from "../../../lib/i18n.ts";
 import { buttonLook } from "../../../ui/button/Button.tsx";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
 import { Pager } from "../../../ui/pager/Pager.tsx";
@@ -38,14 +38,14 @@ const domainLabel = (domain: SearchDomain): string =>
 
 /** The post types this forum has (questions and ideas join when those features exist). */
 const typeOptions = [
-  { value: "discussion", label: "Discussions" },
-  { value: "comment", label: "Comments" },
+  { value: "discussion", label: msg("Discussions") },
+  { value: "comment", label: msg("Comments") },
 ];
 
 const sortOptions = [
-  { value: "relevance", label: "Best Match" },
-  { value: "-dateInserted", label: "Newest" },
-  { value: "dateInserted", label: "Oldest" },
+  { value: "relevance", label: msg("Best Match") },
+  { value: "-dateInserted", label: msg("Newest") },
+  { value: "dateInserted", label: msg("Oldest") },
 ];
 
 /** `/search` (spec §2): the search box, domain tabs, filters, sort, results and pager; a plain GET form. */

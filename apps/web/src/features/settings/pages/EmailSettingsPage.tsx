@@ -7,7 +7,7 @@ import type { EmailDelivery } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
 import { PageHead } from "../../../lib/head.tsx";
-import { t } from "../../../lib/i18n.ts";
+import { msg, t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
 import { CheckboxField, FormAlert, formStyles, SelectField, SubmitButton, TextField } from "../../../ui/forms/Form.tsx";
@@ -18,9 +18,9 @@ import { emailDeliveryQuery, emailSettingsQuery, outboxQuery } from "../settings
 import styles from "./EmailSettingsPage.module.css";
 
 const securityLabels: Record<(typeof smtpSecurityChoices)[number], string> = {
-  starttls: "STARTTLS (usually port 587)",
-  tls: "TLS from the start (usually port 465)",
-  none: "None: only for a mail server on this machine or network",
+  starttls: msg("STARTTLS (usually port 587)"),
+  tls: msg("TLS from the start (usually port 465)"),
+  none: msg("None: only for a mail server on this machine or network"),
 };
 
 /** Where mail goes now, in a sentence. */

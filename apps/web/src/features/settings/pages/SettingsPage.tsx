@@ -5,7 +5,7 @@ import { contentLocaleKeys, defaultTranslationLocale } from "@parley/contracts/t
 import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
 import { PageHead } from "../../../lib/head.tsx";
-import { t } from "../../../lib/i18n.ts";
+import { msg, t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import {
   CheckboxField,
@@ -26,11 +26,11 @@ import styles from "./SettingsPage.module.css";
 const embedScriptAddress = "/api/v2/assets/embed-script";
 
 const switchLabels: Partial<Record<SettingsPageKey, string>> = {
-  "tagging.enabled": "Tags on discussions",
-  "conversations.enabled": "Private messages",
-  "signatures.enabled": "Signatures under posts",
-  "drafts.scheduling": "Scheduled posts",
-  "search.externalNewTab": "Open search results in a new tab",
+  "tagging.enabled": msg("Tags on discussions"),
+  "conversations.enabled": msg("Private messages"),
+  "signatures.enabled": msg("Signatures under posts"),
+  "drafts.scheduling": msg("Scheduled posts"),
+  "search.externalNewTab": msg("Open search results in a new tab"),
 };
 
 /** A language's name in the interface's language (English). */

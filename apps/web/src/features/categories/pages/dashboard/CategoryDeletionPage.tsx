@@ -37,7 +37,12 @@ export function CategoryDeletionPage() {
     if (!going) void queryClient.invalidateQueries({ queryKey: categoryDashboardKeys.tree });
   }, [going, queryClient]);
 
-  const title = t("Deleting “{name}”", { name });
+  const title =
+    data.status === "complete"
+      ? t("Deleted “{name}”", { name })
+      : data.status === "failed"
+        ? t("Deletion of “{name}” stopped", { name })
+        : t("Deleting “{name}”", { name });
   const counted =
     total === 1
       ? t("{done} of 1 discussion", { done: done.toLocaleString("en") })
