@@ -5,7 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Route
 import { API_PREFIX } from "./api.ts";
 import { compressAnswer } from "./compression.ts";
 import { errorBodyOf } from "./errors.ts";
-import { normaliseQuery } from "./querystring.ts";
+import { normaliseRequest } from "./querystring.ts";
 import { AJV_OPTIONS, lazySerializers, lazyValidators, ROUTER_OPTIONS, type AjvValidate } from "./schema-compilers.ts";
 
 /**
@@ -25,7 +25,7 @@ import { AJV_OPTIONS, lazySerializers, lazyValidators, ROUTER_OPTIONS, type AjvV
  * - CSRF (preValidation, `csrf.ts`), the audit log (preHandler/onSend/onResponse, `moderation/audit.ts`)
  *   and the search index drain (onSend, `search/index.ts`): non-GET requests only.
  * - API conventions (`api.ts`): `access-control-expose-headers` (a browser's CORS concern) and the 201/204
- *   defaults of POST and DELETE; its query normalisation (preValidation) runs here (`normaliseQuery`).
+ *   defaults of POST and DELETE; its query normalisation (preValidation) runs here (`normaliseRequest`).
  * - guests' API answer cache (preHandler/onSend, `guest-api-cache.ts`): a cache, not a decision; a call here
  *   computes the answer fresh (the guests' page cache keeps whole pages anyway).
  * - security headers (onRequest, `app.ts`), compression (each route's onSend, `compression.ts`), the
@@ -277,7 +277,7 @@ export function createInProcessReads(app: FastifyInstance): InProcessReads {
   const handle = async (route: ReadRoute, request: FastifyRequest, reply: ReadReply) => {
     await runHooks(route.onRequest, request, reply);
     if (reply.sent) return;
-    normaliseQuery(route.options.schema?.querystring, request.query);
+    normaliseRequest(route.options.schema, request);
     await runHooks(route.preValidation, request, reply);
     if (reply.sent) return;
     validate(route, request);

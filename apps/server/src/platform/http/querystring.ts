@@ -18,6 +18,7 @@ export function parseQueryString(raw: string): Record<string, unknown> {
 interface PropertySchema {
   type?: unknown;
   anyOf?: unknown[];
+  items?: PropertySchema;
 }
 
 interface ObjectSchema {
@@ -33,7 +34,7 @@ const hasType = (schema: PropertySchema | undefined, type: string): boolean =>
  * (`expand=a,b`) is split for every property the route's schema declares as an array, and `1`/`0`
  * count as booleans (Ajv itself coerces only `true`/`false`). Changes `query` in place.
  */
-export function normaliseQuery(schema: unknown, query: unknown): void {
+function normaliseQuery(schema: unknown, query: unknown): void {
   const properties = (schema as ObjectSchema | undefined)?.properties;
   if (!properties || !query) return;
   const values = query as Record<string, unknown>;
@@ -48,9 +49,50 @@ export function normaliseQuery(schema: unknown, query: unknown): void {
   }
 }
 
-/** {@link normaliseQuery} on every request, before validation. */
+/** A whole number as a path or query writes it: decimal digits, an optional minus. */
+const DECIMAL_INTEGER = /^-?\d+$/;
+/** What a loose integer becomes: a string Ajv will not coerce, so the field fails as "must be integer". */
+const NOT_AN_INTEGER = "NaN";
+
+/** A string Ajv would read as a finite number without it being written in decimal digits (`Infinity` fails elsewhere). */
+const looseInteger = (value: unknown) =>
+  typeof value === "string" && !DECIMAL_INTEGER.test(value) && Number.isFinite(Number(value));
+
+/**
+ * Integers of a path or query in decimal digits only. Ajv coerces any string that JavaScript's `==` finds equal to
+ * its number, so `0x1`, `1e0`, ` 1` and `0b1` were all read as 1: one record under many URLs (and a way around a
+ * cache key or a rate limit keyed by the path). A value of another form fails validation as any non-number does.
+ * Changes `values` in place.
+ */
+function refuseLooseIntegers(schema: unknown, values: unknown): void {
+  const properties = (schema as ObjectSchema | undefined)?.properties;
+  if (!properties || !values) return;
+  const record = values as Record<string, unknown>;
+  for (const [name, property] of Object.entries(properties)) {
+    const value = record[name];
+    if (value === undefined) continue;
+    if (hasType(property, "integer") && looseInteger(value)) record[name] = NOT_AN_INTEGER;
+    else if (hasType(property, "array") && hasType(property.items, "integer") && Array.isArray(value)) {
+      record[name] = value.map((item: unknown) => (looseInteger(item) ? NOT_AN_INTEGER : item));
+    }
+  }
+}
+
+/** {@link normaliseQuery} and {@link refuseLooseIntegers} on every request, before validation. */
+export function normaliseRequest(
+  schema: { params?: unknown; querystring?: unknown } | undefined,
+  request: {
+    params: unknown;
+    query: unknown;
+  },
+): void {
+  normaliseQuery(schema?.querystring, request.query);
+  refuseLooseIntegers(schema?.querystring, request.query);
+  refuseLooseIntegers(schema?.params, request.params);
+}
+
 export function registerQueryNormalisation(app: FastifyInstance): void {
   app.addHook("preValidation", async (request) => {
-    normaliseQuery(request.routeOptions.schema?.querystring, request.query);
+    normaliseRequest(request.routeOptions.schema, request);
   });
 }

@@ -126,6 +126,29 @@ describe.each(engines)("request bodies and numbers at the edge on %s", (engine) 
     expect(bulk.statusCode, bulk.body).toBe(400);
   });
 
+  it("reads integers of a path or a query in decimal digits only: 0x1, 1e0, +1 and 0b1 are not the record 1", async () => {
+    const discussion = await api.post(
+      "/api/v2/discussions",
+      { name: "Decimal ids", body: "One URL per record.", categoryID: 1, format: "markdown" },
+      { as: admin },
+    );
+    expect(discussion.statusCode, discussion.body).toBe(201);
+    const id = discussion.json<{ discussionID: number }>().discussionID;
+    expect((await api.get(`/api/v2/discussions/${id}`, { as: admin })).statusCode).toBe(200);
+    const word = await api.get("/api/v2/discussions/abc", { as: admin });
+    for (const loose of [`0x${id.toString(16)}`, `${id}e0`, `+${id}`, `0b${id.toString(2)}`, `%20${id}`]) {
+      const path = await api.get(`/api/v2/discussions/${loose}`, { as: admin });
+      // As a word is: "id is not a valid integer."
+      expect([path.statusCode, path.json()], loose).toEqual([word.statusCode, word.json()]);
+      const query = await api.get(`/api/v2/comments?discussionID=${loose}`, { as: admin });
+      expect(query.statusCode, `${loose}: ${query.body}`).toBe(422);
+      expect(query.json<{ errors: Array<{ field: string }> }>().errors[0]!.field).toBe("discussionID");
+    }
+    // Leading zeros and a minus are still digits: the same record, and a 404 for one that cannot exist.
+    expect((await api.get(`/api/v2/discussions/00${id}`, { as: admin })).statusCode).toBe(200);
+    expect((await api.get(`/api/v2/discussions/-${id}`, { as: admin })).statusCode).toBe(404);
+  });
+
   it("refuses ids past 2^31 in smart-id paths and NUL characters in paths and queries (PostgreSQL errors, 500)", async () => {
     for (const url of [
       "/api/v2/roles/99999999999999999999",
