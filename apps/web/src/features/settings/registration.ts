@@ -27,6 +27,13 @@ export const defaultRolesOf = (roles: readonly Pick<Role, "roleID" | "type">[]) 
     registrationRoleTypes.map((type) => [type, roles.filter((role) => role.type === type).map((role) => role.roleID)]),
   ) as Record<RegistrationRoleType, number[]>;
 
+/**
+ * The roles a registration may be set to give: not the administrators' or the guests' (checking one would make it
+ * every new account's, and take the type from it: the server refuses that only while it is the last of its type).
+ */
+export const registrationRoleChoices = <T extends Pick<Role, "type">>(roles: readonly T[]): T[] =>
+  roles.filter((role) => role.type !== "administrator" && role.type !== "guest");
+
 export interface RegistrationForm {
   /** The PATCH /config body. */
   settings: { "registration.method": string; "registration.confirmEmail": boolean };

@@ -4,6 +4,7 @@ import {
   canManageRegistration,
   changedDefaults,
   defaultRolesOf,
+  registrationRoleChoices,
   registrationFormValues,
   registrationFromForm,
   rolesCheckedTwice,
@@ -105,6 +106,18 @@ describe("the registration form", () => {
     for (const [name, value] of entries) data.append(name, value);
     return data;
   };
+
+  it("offers neither the administrators' nor the guests' roles to new accounts", () => {
+    const roles = (["guest", "unconfirmed", "applicant", "member", "moderator", "administrator"] as const).map(
+      (type, index) => ({ roleID: index + 1, type }),
+    );
+    expect(registrationRoleChoices(roles).map((role) => role.type)).toEqual([
+      "unconfirmed",
+      "applicant",
+      "member",
+      "moderator",
+    ]);
+  });
 
   it("is for site managers", () => {
     expect(canManageRegistration({ ...member, permissions: ["site.manage"] })).toBe(true);

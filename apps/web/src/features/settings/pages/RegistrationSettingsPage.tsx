@@ -9,7 +9,12 @@ import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { CheckboxField, FormAlert, formStyles, SubmitButton } from "../../../ui/forms/Form.tsx";
-import { defaultRolesField, defaultRolesOf, registrationSettingsPath } from "../registration.ts";
+import {
+  defaultRolesField,
+  defaultRolesOf,
+  registrationRoleChoices,
+  registrationSettingsPath,
+} from "../registration.ts";
 import { registrationRolesQuery, registrationSettingsQuery } from "../settings.queries.ts";
 import { defaultRolesHint, defaultRolesLabel, methodText } from "./registrationText.ts";
 import styles from "./RegistrationSettingsPage.module.css";
@@ -111,7 +116,7 @@ export function RegistrationSettingsPage() {
               {defaultRolesHint(type)}
             </p>
             <div className={styles.roles}>
-              {roles.map((role) => (
+              {registrationRoleChoices(roles).map((role) => (
                 <CheckboxField
                   key={role.roleID}
                   label={role.name}
