@@ -78,7 +78,7 @@ export async function createPlatform(database: Database, config: PlatformConfig)
     ? new (await import("ioredis")).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
   const outboxDir = path.join(config.dataDir, "outbox");
-  const presence = createPresence(clock, redis);
+  const presence = createPresence(clock, redis, database.schema ?? "public");
   const sessions = createSessions({ repo: authRepo, permissions, clock, onSeen: (userID) => presence.seen(userID) });
   const longRunnerRepo = createLongRunnerRepo(database.db, database.dialect);
   let longRunnerSecret: Promise<string> | null = null;

@@ -4,7 +4,7 @@ import type { Clock } from "./clock.ts";
 /**
  * Who was seen when (who's online): each signed-in request marks its member seen, in memory — no write per
  * request. `drain` hands the members seen since the last drain to a batched write of `users.dateLastActive`.
- * With Redis (several processes) a sorted set `parley:online` (score: the time in ms) is the one set every
+ * With Redis (several processes) a sorted set `parley:online:{schema}` (score: the time in ms) is the one set every
  * process reads; a process adds a member to it at most every `REDIS_TOUCH_MS`.
  */
 export interface Presence {
@@ -17,13 +17,16 @@ export interface Presence {
   drain(): Map<number, number>;
 }
 
-const REDIS_KEY = "parley:online";
 /** A process tells Redis again about a member it has seen at most this often. */
 const REDIS_TOUCH_MS = 15_000;
 /** Entries older than this leave the in-memory map and the sorted set. */
 const KEEP_MS = 60 * 60_000;
 
-export function createPresence(clock: Clock, redis: Redis | null): Presence {
+/** The sorted set of a database's members seen lately (one Redis may serve several sites or test schemas). */
+export const presenceKey = (namespace: string) => `parley:online:${namespace}`;
+
+export function createPresence(clock: Clock, redis: Redis | null, namespace = "public"): Presence {
+  const REDIS_KEY = presenceKey(namespace);
   const lastSeen = new Map<number, number>();
   let pending = new Map<number, number>();
   const toldRedis = new Map<number, number>();

@@ -5,6 +5,7 @@ import { createApi, seededAdmin, type Session } from "../../test/accounts.ts";
 import { createContentFixture, expectSchema, type ContentFixture } from "../../test/content.ts";
 import { engines, testDatabaseUrl } from "../../test/databases.ts";
 import { createTwoInstances, type TwoInstances } from "../../test/instances.ts";
+import { presenceKey } from "../../platform/presence.ts";
 import { ONLINE_FLUSH_JOB, onlineMessages } from "./users.online.ts";
 
 const redisUrl = process.env["TEST_REDIS_URL"] || null;
@@ -126,9 +127,6 @@ describe.runIf(redisUrl && testDatabaseUrl)("who's online shared through Redis",
   let instances: TwoInstances;
 
   beforeAll(async () => {
-    const client = new Redis(redisUrl!);
-    await client.del("parley:online");
-    await client.quit();
     instances = await createTwoInstances(redisUrl!);
   });
   afterAll(async () => {
@@ -159,6 +157,15 @@ describe.runIf(redisUrl && testDatabaseUrl)("who's online shared through Redis",
         (await b.get("/api/v2/users/online", { as: admin })).json<OnlineUsers>().users.map((u) => u.name),
       )
       .toContain("Rae Reader");
+    // Under the schema's own key: one Redis serves several sites (and the test schemas) without mixing them.
+    const redis = new Redis(redisUrl!);
+    try {
+      expect(
+        await redis.zscore(presenceKey(instances.database.schema!), String(instances.users.reader.userID)),
+      ).not.toBeNull();
+    } finally {
+      await redis.quit();
+    }
     await instances.appA.platform.jobs.runNow(ONLINE_FLUSH_JOB);
     expect(Date.parse((await stored())!)).toBeGreaterThanOrEqual(Date.parse(before!));
   });
