@@ -85,7 +85,7 @@ export function EmailChange({ userID, email, result }: { userID: number; email: 
           error={errors?.[emailFields.password]}
         />
         <div>
-          <Button type="submit" buttonType="primary" isPending={sending}>
+          <Button type="submit" isPending={sending}>
             {t("Change Email")}
           </Button>
         </div>
