@@ -227,4 +227,30 @@ describe("The member's account page (issue 29 item 2)", () => {
     expect(await account.tokens.count()).toBe(0);
     expect((await asToken()).status).toBe(401);
   });
+  it("asks for a new address and cancels it without JavaScript: the cancelled link no longer works", async () => {
+    const member = newMember("nojsmail");
+    await registerConfirmed(parley, member);
+    const newEmail = `${member.name.toLowerCase()}@elsewhere.test`;
+    const page = await parley.newPage({ javaScriptEnabled: false });
+    await signInContext(page, parley.baseUrl, member);
+    const account = new AccountPage(page, parley.baseUrl);
+    expect((await account.goto()).status()).toBe(200);
+    await account.changeEmail(member.email, member.password);
+    await expect
+      .poll(() => account.errorOf(account.emailField("New Email Address")))
+      .toBe("This is already your email address.");
+    await account.changeEmail(newEmail, member.password);
+    await account.pendingChange.filter({ hasText: newEmail }).waitFor();
+    const link = await mailLink(parley, { to: newEmail, kind: "emailchange" });
+    await account.submitAndWait(account.emailButton("Cancel Change"));
+    await account.statusMessage("The change of email address has been cancelled.").waitFor();
+    expect(await account.pendingChange.count()).toBe(0);
+
+    const landing = new EmailChangePage(page, parley.baseUrl);
+    expect((await landing.open(link.pathname)).status()).toBe(200);
+    await landing.submitAndWait(landing.confirmButton);
+    await landing.alertMessage("That link is invalid or has expired.").waitFor();
+    const me = await page.request.get(`${parley.baseUrl}/api/v2/users/me`);
+    expect(((await me.json()) as { email: string }).email).toBe(member.email);
+  });
 });
