@@ -26,13 +26,14 @@ export async function registerThroughApi(baseUrl: string, member: Member): Promi
   return ((await response.json()) as { userID: number }).userID;
 }
 
-export type MailLinkKind = "emailconfirm" | "passwordreset";
+export type MailLinkKind = "emailconfirm" | "passwordreset" | "emailchange";
 
 export interface MailLink {
   /** The link as written in the mail. */
   url: string;
-  /** Its path: /entry/<kind>/<userID>/<token>. */
+  /** Its path: /entry/<kind>/<userID>/<token> (/entry/emailchange/<token> has no userID). */
   pathname: string;
+  /** 0 for a link without one. */
   userID: number;
   mail: OutboxMail;
 }
@@ -48,14 +49,14 @@ export async function mailLink(
   { to, kind, after = 0 }: { to: string; kind: MailLinkKind; after?: number },
 ): Promise<MailLink> {
   const origin = server.baseUrl;
-  const pattern = new RegExp(`${origin.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/entry/${kind}/(\\d+)/([\\w-]+)`);
+  const pattern = new RegExp(`${origin.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/entry/${kind}/(?:(\\d+)/)?([\\w-]+)`);
   const deadline = Date.now() + 10_000;
   for (;;) {
     const mails = (await server.readOutbox()).slice(after).filter((mail) => mail.to === to);
     const mail = mails.reverse().find((candidate) => pattern.test(candidate.text));
     if (mail) {
       const match = pattern.exec(mail.text)!;
-      return { url: match[0], pathname: new URL(match[0]).pathname, userID: Number(match[1]), mail };
+      return { url: match[0], pathname: new URL(match[0]).pathname, userID: Number(match[1] ?? 0), mail };
     }
     if (Date.now() > deadline) {
       const subjects = (await server.readOutbox()).map((other) => `${other.to}: ${other.subject}`).join("\n");

@@ -17,6 +17,7 @@ import { addErrorResponses } from "./platform/http/error-responses.ts";
 import { registerHealth } from "./platform/http/health.ts";
 import { registerOpenApi } from "./platform/http/openapi.ts";
 import { parseQueryString } from "./platform/http/querystring.ts";
+import { registerEmptyBodies } from "./platform/http/empty-bodies.ts";
 import { hardenRouteSchemas, stripNulFromBody } from "./platform/http/request-schemas.ts";
 import { AJV_OPTIONS, lazySerializers, lazyValidators, ROUTER_OPTIONS } from "./platform/http/schema-compilers.ts";
 import { registerCompression } from "./platform/http/compression.ts";
@@ -203,6 +204,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   );
 
+  // A PUT or POST whose body requires nothing may come without one (`PUT /users/{id}/ignored/{ignoredUserID}`).
+  registerEmptyBodies(app);
   // No body string carries a NUL character into a service (see request-schemas.ts).
   app.addHook("preValidation", async (request) => {
     if (typeof request.body === "object" && request.body !== null) stripNulFromBody(request.body);

@@ -322,6 +322,8 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             featureRoute("ignored", "profile/ignored", ignore),
             // The member's password and sessions (features/account), before `profile/:name` too.
             featureRoute("account", "profile/account", account),
+            // The link sent to a new e-mail address (features/account): a button that posts.
+            featureRoute("email-change", "entry/emailchange/:token", account),
             // The paths of features/profiles/profiles.routes.tsx (router.test.tsx checks they agree).
             profileRoute("profile", "profile/:name"),
             profileRoute("profile-discussions", "profile/discussions/:name"),

@@ -9,6 +9,8 @@ export * from "./addons.ts";
 export * from "./permissions.ts";
 export * from "./users.ts";
 export * from "./tokens.ts";
+export * from "./tokens-constants.ts";
+export * from "./email-change.ts";
 export * from "./sessions.ts";
 export * from "./roles.ts";
 export * from "./discussions.ts";

@@ -100,9 +100,6 @@ export const categoriesRoutes: FastifyPluginAsyncTypebox<{ service: CategoriesSe
         body: Type.Optional(CategoryDeleteBody),
         response: longRunnerResponses,
       },
-      preValidation: async (request) => {
-        request.body ??= {};
-      },
     },
     async (request, reply) => {
       const answer = await service.remove(

@@ -95,10 +95,6 @@ export const draftsRoutes: FastifyPluginAsyncTypebox<{ service: DraftsService }>
         params: DraftIdParams,
         response: draft,
       },
-      // Called with no body at all (reference §10).
-      preValidation: async (request) => {
-        request.body ??= {};
-      },
     },
     async (request) => service.cancelSchedule(request.params.id, requestContext(request)),
   );

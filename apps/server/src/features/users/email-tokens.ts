@@ -1,14 +1,16 @@
 import type { Platform } from "../../platform/context.ts";
 import { simpleMail } from "../../platform/mail/mailer.ts";
 import { hashToken, randomToken } from "../../platform/auth/tokens.ts";
+import { emailChangeRules } from "@parley/contracts";
 
 const HOUR = 3_600_000;
-const lifetimes = { confirm: 7 * 24 * HOUR, reset: HOUR } as const;
+const lifetimes = { confirm: 7 * 24 * HOUR, reset: HOUR, change: emailChangeRules.linkLifetimeHours * HOUR } as const;
 type Purpose = keyof typeof lifetimes;
 
 /**
- * One-time links sent by e-mail: confirming an address (7 days) and resetting a password (1 hour).
- * Only the token's hash is stored; using a token spends it.
+ * One-time links sent by e-mail: confirming an address (7 days), resetting a password (1 hour) and confirming a
+ * new address (`change`, 24 hours; the token row holds the new address). Only the token's hash is stored; using a
+ * token spends it.
  */
 export function createEmailTokens(platform: Platform) {
   const { db } = platform;
@@ -68,6 +70,50 @@ export function createEmailTokens(platform: Platform) {
           { label: "Reset your password", url: `${origin}/entry/passwordreset/${user.userID}/${token}` },
         ),
       );
+    },
+
+    /**
+     * A change of address waiting: a link to the new address (in `email`), then a notice without any link to
+     * the old one. A new change (or a resent link) replaces the one before.
+     */
+    async sendEmailChange(user: { userID: number; name: string; email: string }, newEmail: string, origin: string) {
+      const token = await issue(user.userID, newEmail, "change");
+      await platform.mailer.send(
+        simpleMail(
+          newEmail,
+          "Confirm your new email address",
+          [
+            `Hi ${user.name},`,
+            `Please confirm this address to make it your account's email address. The link works for ${emailChangeRules.linkLifetimeHours} hours; until then your current address stays.`,
+          ],
+          { label: "Confirm your new email address", url: `${origin}/entry/emailchange/${token}` },
+        ),
+      );
+      if (user.email.trim() === "") return;
+      await platform.mailer.send(
+        simpleMail(user.email, "Your email address is being changed", [
+          `Hi ${user.name},`,
+          "Someone signed in to your account asked to change its email address. The change takes effect only once the new address is confirmed.",
+          "If it was not you, sign in, cancel the change on your account page and change your password.",
+        ]),
+      );
+    },
+
+    /** The unused, unexpired link of `purpose` of the member, if any (one at most: a new one replaces it). */
+    async pending(userID: number, purpose: Purpose) {
+      return db
+        .selectFrom("emailTokens")
+        .select(["email", "dateInserted", "dateExpires"])
+        .where("userID", "=", userID)
+        .where("purpose", "=", purpose)
+        .where("dateUsed", "is", null)
+        .where("dateExpires", ">", platform.clock.nowIso())
+        .executeTakeFirst();
+    },
+
+    /** Withdraws the member's links of `purpose`: they no longer work. */
+    async revoke(userID: number, purpose: Purpose): Promise<void> {
+      await db.deleteFrom("emailTokens").where("userID", "=", userID).where("purpose", "=", purpose).execute();
     },
 
     /**

@@ -8,6 +8,7 @@ import { createAuthenticateService } from "./authenticate.service.ts";
 import { createEmailTokens } from "./email-tokens.ts";
 import { createUsersRepo } from "./users.repo.ts";
 import { usersManageRoutes } from "./users.manage.routes.ts";
+import { emailChangeRoutes } from "./users.email-change.routes.ts";
 import { usersRoutes } from "./users.routes.ts";
 import { requestContext } from "../../platform/http/request-context.ts";
 import {
@@ -48,6 +49,7 @@ export async function registerUsers(
   const applicants = createApplicantsService(repo, platform, createEmailTokens(platform));
   await app.register(usersRoutes, { prefix: "/api/v2", service, authenticate, platform });
   await app.register(usersManageRoutes, { prefix: "/api/v2", service, platform });
+  await app.register(emailChangeRoutes, { prefix: "/api/v2", service, platform });
   // Bans that end are lifted at their end (this process wakes the job for the bans it gives) or within a minute.
   platform.jobs.register(UNBAN_JOB, async () => void (await unbanExpired({ repo, platform })), { everyMs: 60_000 });
   // Who's online: the members this process saw, written to dateLastActive in one transaction a minute.

@@ -54,7 +54,8 @@ export async function onlineUsers(
   const limit = query.limit ?? userRules.onlineMaxUsers;
   return {
     total: visible.length,
-    users: visible.slice(0, limit).map((row) => presentUserFragment(row, context.origin)),
+    // Those listed are the ones the viewer may see online (a hidden member only for themself and site managers).
+    users: visible.slice(0, limit).map((row) => presentUserFragment(row, context.origin, { showLastActive: true })),
   };
 }
 

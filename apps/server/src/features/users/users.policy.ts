@@ -10,6 +10,9 @@ export const usersPolicy = {
   isSelf,
   canSeeEmail: (viewer: Viewer, row: Pick<UserRow, "userID">) =>
     usersPolicy.isSelf(viewer, row) || can(viewer, "personalInfo.view"),
+  /** When a member hiding their online status (`hidden`) was last active: themself and personalInfo.view only. */
+  canSeeLastActive: (viewer: Viewer, row: Pick<UserRow, "userID" | "hidden">) =>
+    row.hidden !== 1 || usersPolicy.isSelf(viewer, row) || can(viewer, "personalInfo.view"),
   /** Private profiles (and banned ones) show only a restricted card to others. */
   canSeeFullProfile: (viewer: Viewer, row: Pick<UserRow, "userID" | "private">) =>
     row.private !== 1 || usersPolicy.isSelf(viewer, row) || can(viewer, "personalInfo.view"),

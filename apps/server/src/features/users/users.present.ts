@@ -11,7 +11,16 @@ export interface UserPresentContext {
   isSiteManager: boolean;
   /** The viewer may ban: a ban's reason, start, end and author. */
   canSeeBan?: boolean;
+  /** The viewer may see when the member was last active although they hide their status (`usersPolicy.canSeeLastActive`). */
+  canSeeLastActive?: boolean;
 }
+
+/**
+ * `dateLastActive` as the viewer may see it: null for a member who hides their online status (`hidden`), but to
+ * those allowed (themself, personalInfo.view).
+ */
+const lastActive = (row: Pick<UserRow, "dateLastActive" | "hidden">, allowed: boolean) =>
+  row.hidden === 1 && !allowed ? null : date(row.dateLastActive);
 
 /** The default avatar: a silhouette served with the web app. */
 export const defaultPhotoUrl = (origin: string) => `${origin}/images/default-avatar.svg`;
@@ -43,28 +52,37 @@ export const fragmentColumns = [
   "deleted",
   "photoUrl",
   "dateLastActive",
+  "hidden",
   "title",
   "banned",
   "private",
 ] as const satisfies ReadonlyArray<keyof UserRow>;
 
+/**
+ * Fragments are embedded in records shared by every viewer (and cached for guests): a member hiding their status
+ * shows no `dateLastActive` in them unless the caller knows its viewer may see it (`showLastActive`).
+ */
 export function presentUserFragment(
   row: Pick<UserRow, (typeof fragmentColumns)[number]>,
   origin: string,
+  options: { showLastActive?: boolean } = {},
 ): UserFragment {
   return {
     userID: row.userID,
     name: displayName(row),
     photoUrl: row.photoUrl ?? defaultPhotoUrl(origin),
     url: userUrl(row, origin),
-    dateLastActive: date(row.dateLastActive),
+    dateLastActive: lastActive(row, options.showLastActive ?? false),
     title: row.title,
     banned: row.banned,
     private: row.private === 1,
   };
 }
 
-/** `GET /users/{id}`: e-mail only for its owner or personalInfo.view; IPs and admin flags for site managers. */
+/**
+ * `GET /users/{id}`: e-mail only for its owner or personalInfo.view; IPs and admin flags for site managers; the last
+ * activity of a member hiding their status only for themself and personalInfo.view.
+ */
 export function presentUser(row: UserRow, roles: RoleRow[], context: UserPresentContext): User {
   const user: User = {
     userID: row.userID,
@@ -84,7 +102,7 @@ export function presentUser(row: UserRow, roles: RoleRow[], context: UserPresent
     countVisits: row.countVisits,
     dateInserted: toRfc3339(row.dateInserted),
     dateUpdated: date(row.dateUpdated),
-    dateLastActive: date(row.dateLastActive),
+    dateLastActive: lastActive(row, context.canSeeLastActive ?? false),
     roles: roles.map((role) => ({ roleID: role.roleID, name: role.name })),
     roleIDs: roles.map((role) => role.roleID),
   };

@@ -32,6 +32,7 @@ export async function presentUserRecord(
     canSeeEmail: usersPolicy.canSeeEmail(context.viewer, row),
     isSiteManager: usersPolicy.isSiteManager(context.viewer),
     canSeeBan: usersPolicy.canBan(context.viewer),
+    canSeeLastActive: usersPolicy.canSeeLastActive(context.viewer, row),
   });
   return { ...user, ...online };
 }
@@ -107,6 +108,7 @@ export async function listUsers({ repo }: UsersDeps, query: UserListQuery, conte
           canSeeEmail: usersPolicy.canSeeEmail(context.viewer, row),
           isSiteManager: usersPolicy.isSiteManager(context.viewer),
           canSeeBan: usersPolicy.canBan(context.viewer),
+          canSeeLastActive: usersPolicy.canSeeLastActive(context.viewer, row),
         })
       : presentPrivateUser(row, roles.get(row.userID) ?? [], context.origin),
   );
@@ -128,5 +130,10 @@ export async function usersByNames(
   const rows = query.name.endsWith("*")
     ? await repo.rankedByName(text, activeSince, (page - 1) * limit, limit)
     : [await repo.findByName(text)].filter((row): row is UserRow => row !== undefined && row.deleted === 0);
-  return { items: rows.map((row) => presentUserFragment(row, context.origin)), page, limit };
+  const items = rows.map((row) =>
+    presentUserFragment(row, context.origin, {
+      showLastActive: usersPolicy.canSeeLastActive(context.viewer, row),
+    }),
+  );
+  return { items, page, limit };
 }

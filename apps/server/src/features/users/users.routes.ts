@@ -299,10 +299,6 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
         body: UserDeleteBody,
         response: { 204: NoContent },
       },
-      // Clients usually send no body at all: it means `{}` (deleteMethod delete), not an invalid body.
-      preValidation: async (request) => {
-        request.body ??= {};
-      },
     },
     async (request) => {
       await service.remove(request.params.id, request.body?.deleteMethod ?? "delete", requestContext(request));

@@ -10,6 +10,13 @@ import {
   resetPassword,
   sendPasswordReset,
 } from "./users.email-links.ts";
+import {
+  cancelEmailChange,
+  confirmEmailChange,
+  emailChangeState,
+  requestEmailChange,
+  resendEmailChange,
+} from "./users.email-change.ts";
 import { me, meCounts, permissionsOf } from "./users.me.ts";
 import type { ReactionsReceived, UserContentRemover, UsersDeps } from "./users.operation.ts";
 import { flushLastSeen, onlineUsers } from "./users.online.ts";
@@ -31,6 +38,8 @@ export type { ReactionsReceived, UserContentRemover } from "./users.operation.ts
  * - `users.me.ts`: `me`, `meCounts`, `permissionsOf`
  * - `users.email-links.ts`: `resendConfirmation`, `confirmEmail`, `requestPassword`, `sendPasswordReset`,
  *   `resetPassword`
+ * - `users.email-change.ts`: `emailChangeState`, `requestEmailChange`, `resendEmailChange`, `cancelEmailChange`,
+ *   `confirmEmailChange`
  * - `users.bulk.ts`: `bulkAssignRoles`, `bulkBan`, `bulkDelete`; `users.sessions.ts`: `sessions`, `deleteSessions`
  * - `users.rules.ts`: the rules the writes share (free name and e-mail, assignable roles, bans)
  */
@@ -81,6 +90,11 @@ export function createUsersService(
     requestPassword: bound(requestPassword),
     sendPasswordReset: bound(sendPasswordReset),
     resetPassword: bound(resetPassword),
+    emailChangeState: bound(emailChangeState),
+    requestEmailChange: bound(requestEmailChange),
+    resendEmailChange: bound(resendEmailChange),
+    cancelEmailChange: bound(cancelEmailChange),
+    confirmEmailChange: bound(confirmEmailChange),
     bulkAssignRoles: bound(bulkAssignRoles),
     bulkBan: bound(bulkBan),
     bulkDelete: bound(bulkDelete),

@@ -168,14 +168,23 @@ export async function readOutbox(outboxDir: string, limit = 100): Promise<Outbox
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/** A plain message with one call to action, as text and as HTML. */
-export function simpleMail(to: string, subject: string, lines: string[], action: { label: string; url: string }): Mail {
+/** A plain message with one call to action (or none: a notice), as text and as HTML. */
+export function simpleMail(
+  to: string,
+  subject: string,
+  lines: string[],
+  action?: { label: string; url: string },
+): Mail {
+  const link = action
+    ? {
+        text: `${action.label}: ${action.url}\n`,
+        html: `<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p>`,
+      }
+    : { text: "", html: "" };
   return {
     to,
     subject,
-    text: `${lines.join("\n\n")}\n\n${action.label}: ${action.url}\n`,
-    html:
-      lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("") +
-      `<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p>`,
+    text: `${lines.join("\n\n")}\n\n${link.text}`,
+    html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("") + link.html,
   };
 }

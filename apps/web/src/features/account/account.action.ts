@@ -5,6 +5,8 @@ import { t } from "../../lib/i18n.ts";
 import type { Me } from "@parley/contracts";
 import { accountApi } from "./account.api.ts";
 import { accountKeys } from "./account.queries.ts";
+import { requestEmailChange, resendOrCancelEmailChange } from "./email-change.action.ts";
+import { createToken, revokeToken } from "./tokens.action.ts";
 
 /** The account page's forms: which one was sent (`intent`), and their fields. */
 export const accountFields = {
@@ -68,5 +70,10 @@ export async function accountAction(form: FormData, me: Me, deps: Deps) {
   if (intent === "password") return changePassword(form, me, deps);
   if (intent === "signOutSession") return signOutSessions(form, me, deps, false);
   if (intent === "signOutOthers") return signOutSessions(form, me, deps, true);
+  if (intent === "email") return requestEmailChange(form, me, deps);
+  if (intent === "emailResend") return resendOrCancelEmailChange(me, deps, false);
+  if (intent === "emailCancel") return resendOrCancelEmailChange(me, deps, true);
+  if (intent === "createToken") return createToken(form, me, deps);
+  if (intent === "revokeToken") return revokeToken(form, me, deps);
   return formInvalid({}, {});
 }

@@ -4,10 +4,15 @@ import type { ApiClient } from "../../lib/api.ts";
 import { loadOrThrow } from "../../lib/route-errors.ts";
 import { requireMember } from "../users/index.ts";
 import { accountAction } from "./account.action.ts";
-import { sessionsQuery } from "./account.queries.ts";
+import { emailChangeQuery, sessionsQuery, tokensQuery } from "./account.queries.ts";
+import { confirmEmailChange } from "./email-change.action.ts";
 import { AccountPage } from "./pages/AccountPage.tsx";
+import { EmailChangePage } from "./pages/EmailChangePage.tsx";
 
-/** `/profile/account`: the member's password and sessions (members only; a guest is sent to sign in). */
+/**
+ * `/profile/account`: the member's password, e-mail address, sessions and access tokens (members only; a guest is
+ * sent to sign in); `/entry/emailchange/{token}`: the link sent to a new address (a button, then a post).
+ */
 export function createAccountRoutes({ queryClient, api }: { queryClient: QueryClient; api: ApiClient }): RouteObject[] {
   return [
     {
@@ -15,7 +20,13 @@ export function createAccountRoutes({ queryClient, api }: { queryClient: QueryCl
       path: "profile/account",
       loader: async ({ request }: LoaderFunctionArgs) => {
         const me = await requireMember(queryClient, api, request);
-        await loadOrThrow("Account", () => queryClient.ensureQueryData(sessionsQuery(api, me.userID)));
+        await loadOrThrow("Account", () =>
+          Promise.all([
+            queryClient.ensureQueryData(sessionsQuery(api, me.userID)),
+            queryClient.ensureQueryData(emailChangeQuery(api, me.userID)),
+            queryClient.ensureQueryData(tokensQuery(api, me.userID)),
+          ]),
+        );
         return null;
       },
       action: async ({ request }: ActionFunctionArgs) => {
@@ -23,6 +34,14 @@ export function createAccountRoutes({ queryClient, api }: { queryClient: QueryCl
         return accountAction(await request.formData(), me, { queryClient, api });
       },
       element: <AccountPage />,
+    },
+    {
+      id: "email-change",
+      path: "entry/emailchange/:token",
+      // Following the link changes nothing (mail scanners and prefetchers follow links): the button posts.
+      action: async ({ request, params }: ActionFunctionArgs) =>
+        confirmEmailChange(await request.formData(), params["token"] ?? "", { queryClient, api }),
+      element: <EmailChangePage />,
     },
   ];
 }

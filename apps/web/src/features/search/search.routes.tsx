@@ -3,6 +3,8 @@ import type { LoaderFunctionArgs, RouteObject } from "react-router";
 import type { ApiClient } from "../../lib/api.ts";
 import { loadOrThrow } from "../../lib/route-errors.ts";
 import { categoryListQuery } from "../categories/index.ts";
+import { ignoredUsersQuery } from "../ignore/index.ts";
+import { meQuery } from "../users/index.ts";
 import { SearchPage } from "./pages/SearchPage.tsx";
 import { hasSearchInput, readSearchPage, searchApiParams } from "./search.params.ts";
 import { searchCategoryTree, searchResultsQuery, searchSettingsQuery } from "./search.queries.ts";
@@ -20,10 +22,14 @@ export function createSearchRoutes({ queryClient, api }: { queryClient: QueryCli
           await loadOrThrow("Categories", () =>
             queryClient.ensureQueryData(categoryListQuery(api, searchCategoryTree)),
           );
-        if (hasSearchInput(state))
+        if (hasSearchInput(state)) {
           await loadOrThrow("Search", () =>
             queryClient.ensureQueryData(searchResultsQuery(api, searchApiParams(state))),
           );
+          // A member's ignored list: their posts' excerpts render collapsed (guests ask nothing).
+          const me = await queryClient.ensureQueryData(meQuery(api));
+          if (me.userID > 0) await queryClient.prefetchQuery(ignoredUsersQuery(api, me.userID));
+        }
         return null;
       },
       element: <SearchPage />,

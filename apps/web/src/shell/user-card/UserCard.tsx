@@ -13,6 +13,7 @@ import { formatCount } from "../../lib/numbers.ts";
 import { DateTime } from "../../ui/date/DateTime.tsx";
 import { Skeleton } from "../../ui/skeleton/Skeleton.tsx";
 import { meQuery } from "../../features/users/index.ts";
+import { IgnoreButton } from "../../features/ignore/index.ts";
 import { CloseIcon } from "../icons.tsx";
 import { useShellSettings } from "../ShellContext.tsx";
 import { userCardQuery } from "./userCard.queries.ts";
@@ -165,6 +166,11 @@ export function UserCardContent({ userID, name, headingId }: { userID: number; n
           {t("View Profile")}
         </Link>
       </div>
+      {me && me.userID > 0 && !self ? (
+        <div className={styles.moreActions}>
+          <IgnoreButton viewerID={me.userID} userID={user.userID} name={user.name} />
+        </div>
+      ) : null}
     </div>
   );
 }

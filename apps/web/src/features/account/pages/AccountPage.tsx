@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, useActionData } from "react-router";
 import { userRules } from "@parley/contracts/user-rules";
 import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
@@ -15,17 +15,11 @@ import { accountFields } from "../account.action.ts";
 import { accountPagePath } from "../account.paths.ts";
 import { sessionsQuery } from "../account.queries.ts";
 import { deviceName } from "../device.ts";
+import { useSending } from "../useSending.ts";
+import { EmailChange } from "../components/EmailChange.tsx";
+import { AccessTokens } from "../components/AccessTokens.tsx";
+import type { TokenResult } from "../tokens.action.ts";
 import styles from "./AccountPage.module.css";
-
-/** Which of the page's forms is being sent, if any. */
-function useSending(intent: string, sessionID?: string): boolean {
-  const navigation = useNavigation();
-  return (
-    navigation.state === "submitting" &&
-    navigation.formData?.get(accountFields.intent) === intent &&
-    (sessionID === undefined || navigation.formData.get(accountFields.sessionID) === sessionID)
-  );
-}
 
 /** The current password and the new one twice, as a plain form post to the page; emptied once changed. */
 function PasswordForm({ result }: { result: FormResult | undefined }) {
@@ -76,7 +70,7 @@ function PasswordForm({ result }: { result: FormResult | undefined }) {
 
 /** "Sign out" for one session that is not the current one. */
 function SignOutSessionForm({ sessionID, device }: { sessionID: string; device: string }) {
-  const sending = useSending("signOutSession", sessionID);
+  const sending = useSending("signOutSession", { field: accountFields.sessionID, value: sessionID });
   return (
     <Form method="post" action={accountPagePath}>
       <TransientKeyField />
@@ -133,10 +127,13 @@ function Sessions({ userID }: { userID: number }) {
   );
 }
 
-/** `/profile/account`: the signed-in member changes their password and sees and signs out their sessions. */
+/**
+ * `/profile/account`: the signed-in member changes their password and e-mail address, signs out their sessions and
+ * manages their personal access tokens.
+ */
 export function AccountPage() {
   const { data: me } = useQuery(meQuery(useApi()));
-  const result = useActionData<FormResult>();
+  const result = useActionData<TokenResult>();
   return (
     <section className={styles.page} aria-labelledby="account-title">
       <PageHead title={t("Account")} canonical={accountPagePath} noindex />
@@ -151,6 +148,7 @@ export function AccountPage() {
         <p className={styles.intro}>{t("Changing your password signs you out on your other devices.")}</p>
         <PasswordForm result={result} />
       </section>
+      {me ? <EmailChange userID={me.userID} email={me.email ?? ""} result={result} /> : null}
       <section className={styles.part} aria-labelledby="account-sessions">
         <h2 id="account-sessions" className={styles.heading}>
           {t("Sessions")}
@@ -158,6 +156,7 @@ export function AccountPage() {
         <p className={styles.intro}>{t("The browsers and devices signed in to your account.")}</p>
         {me ? <Sessions userID={me.userID} /> : null}
       </section>
+      {me ? <AccessTokens userID={me.userID} result={result} /> : null}
     </section>
   );
 }

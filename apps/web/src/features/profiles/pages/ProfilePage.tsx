@@ -12,7 +12,7 @@ import { formatCount } from "../../../lib/numbers.ts";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
 import { Pager } from "../../../ui/pager/Pager.tsx";
 import { DiscussionList } from "../../discussions/index.ts";
-import { IgnoreForm, ignoreStateQuery } from "../../ignore/index.ts";
+import { IgnoredDisclosure, IgnoreForm, ignoreStateQuery } from "../../ignore/index.ts";
 import { accountPagePath } from "../../account/index.ts";
 import { meQuery } from "../../users/index.ts";
 import {
@@ -196,7 +196,7 @@ function Overview({ user }: { user: User }) {
         <h2 id="profile-comments" className={styles.sectionTitle}>
           {t("Recent Comments")}
         </h2>
-        <CommentList comments={comments.items} />
+        <CommentList comments={comments.items} authorID={user.userID} />
         {comments.total > comments.items.length ? (
           <p>
             <Link to={tabHref(user.name, "comments")}>{t("All Comments")}</Link>
@@ -229,7 +229,7 @@ function CommentsTab({ user, page }: { user: User; page: number }) {
   const { data } = useSuspenseQuery(profileCommentsQuery(api, user.userID, page, profileLimits.page));
   return (
     <section aria-label={t("Comments")}>
-      <CommentList comments={data.items} />
+      <CommentList comments={data.items} authorID={user.userID} />
       <Pager
         page={page}
         limit={profileLimits.page}
@@ -241,8 +241,24 @@ function CommentsTab({ user, page }: { user: User; page: number }) {
   );
 }
 
-/** A member's comments: the discussion each one is in, when, and its (server-sanitised) body. */
-function CommentList({ comments }: { comments: Comment[] }) {
+/** Whether the signed-in viewer ignores the profile's member (the state the profile's Ignore button shows). */
+function useIgnoresMember(userID: number): boolean {
+  const api = useApi();
+  const { data: me } = useQuery(meQuery(api));
+  const viewerID = me?.userID ?? 0;
+  const { data } = useQuery({
+    ...ignoreStateQuery(api, viewerID, userID),
+    enabled: viewerID > 0 && viewerID !== userID,
+  });
+  return data?.ignored ?? false;
+}
+
+/**
+ * A member's comments: the discussion each one is in, when, and its (server-sanitised) body, collapsed for a viewer
+ * who ignores the member.
+ */
+function CommentList({ comments, authorID }: { comments: Comment[]; authorID: number }) {
+  const ignored = useIgnoresMember(authorID);
   if (comments.length === 0) return <p className={styles.empty}>{t("No comments were found.")}</p>;
   return (
     <ul className={styles.comments}>
@@ -252,7 +268,9 @@ function CommentList({ comments }: { comments: Comment[] }) {
             <Link to={new URL(comment.url).pathname + new URL(comment.url).hash}>{comment.name}</Link>
           </h3>
           <DateTime date={comment.dateInserted} />
-          <div className={styles.commentBody} dangerouslySetInnerHTML={{ __html: comment.body ?? "" }} />
+          <IgnoredDisclosure ignored={ignored}>
+            <div className={styles.commentBody} dangerouslySetInnerHTML={{ __html: comment.body ?? "" }} />
+          </IgnoredDisclosure>
         </li>
       ))}
     </ul>
@@ -312,7 +330,7 @@ function ReactedPosts({ user, reaction, page }: { user: User; reaction: string; 
         <h2 id="profile-reacted-comments" className={styles.sectionTitle}>
           {t("Comments")}
         </h2>
-        <CommentList comments={comments.items} />
+        <CommentList comments={comments.items} authorID={user.userID} />
         <Pager
           page={page}
           limit={profileLimits.page}

@@ -22,6 +22,7 @@ import {
 import { searchCategoryTree, searchResultsQuery, searchSettingsQuery } from "../search.queries.ts";
 import { categoryListQuery } from "../../categories/index.ts";
 import { meQuery } from "../../users/index.ts";
+import { IgnoredDisclosure, useIgnoredAuthor } from "../../ignore/index.ts";
 import type { CategoryTreeItem } from "@parley/contracts";
 import styles from "./SearchPage.module.css";
 
@@ -288,6 +289,10 @@ const privacyLabel = (privacy: NonNullable<SearchResult["privacy"]>): string =>
 function ResultItem({ item, newTab }: { item: SearchResult; newTab: boolean }) {
   const crumbs = item.breadcrumbs?.slice(1) ?? [];
   const author = item.insertUser as { name?: string } | undefined;
+  // A post of a member the viewer ignores: its excerpt collapsed (the ignored list comes with the page).
+  const ignored = useIgnoredAuthor(
+    item.recordType === "discussion" || item.recordType === "comment" ? (item.insertUserID ?? undefined) : undefined,
+  );
   return (
     <li className={styles.result} data-record={`${item.recordType}:${item.recordID}`}>
       <h2 className={styles.title}>
@@ -301,7 +306,11 @@ function ResultItem({ item, newTab }: { item: SearchResult; newTab: boolean }) {
         ))}
         {item.privacy ? <span className={styles.label}>{privacyLabel(item.privacy)}</span> : null}
       </h2>
-      {item.body ? <p className={styles.excerpt} dangerouslySetInnerHTML={{ __html: item.body }} /> : null}
+      {item.body ? (
+        <IgnoredDisclosure ignored={ignored}>
+          <p className={styles.excerpt} dangerouslySetInnerHTML={{ __html: item.body }} />
+        </IgnoredDisclosure>
+      ) : null}
       <p className={styles.meta}>
         <span>{recordTypeLabel(item.recordType)}</span>
         {author?.name && item.recordType !== "user" && item.recordType !== "group" ? <span>{author.name}</span> : null}
