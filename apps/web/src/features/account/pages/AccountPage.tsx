@@ -1,6 +1,7 @@
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import { privacyPagePath } from "@parley/contracts/privacy-constants";
 import { userRules } from "@parley/contracts/user-rules";
 import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
@@ -158,6 +159,10 @@ export function AccountPage() {
         <p className={styles.intro}>{t("The browsers and devices signed in to your account.")}</p>
         {me ? <Sessions userID={me.userID} /> : null}
       </section>
+      <p className={styles.intro}>
+        {t("Your profile's privacy, your data and deleting your account:")}{" "}
+        <Link to={privacyPagePath}>{t("Privacy")}</Link>
+      </p>
     </section>
   );
 }
