@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
 import { newMember, registerConfirmed, signInContext } from "./support/accounts.ts";
 import { useParley } from "./support/parley.ts";
+import { adminPassword } from "./support/server.ts";
 import { ParleyPage } from "./pages/ParleyPage.ts";
 import { PrivacyPage } from "./pages/PrivacyPage.ts";
 
@@ -103,5 +104,40 @@ describe("The member's privacy page (issue 29 item 3)", () => {
     expect(problems.errors.filter((error) => !/status of 400 .*\/api\/v2\/users\/me\/delete:0\)$/.test(error))).toEqual(
       [],
     );
+  });
+
+  it("works without JavaScript, and shows the online switch while the online add-on is on", async () => {
+    const adminPage = await parley.newPage();
+    await signInContext(adminPage, parley.baseUrl, { name: "admin", password: adminPassword });
+    const turnedOn = await adminPage.request.patch(`${parley.baseUrl}/api/v2/config`, {
+      data: { "online.enabled": true },
+      headers: { origin: parley.baseUrl, "x-requested-with": "XMLHttpRequest" },
+    });
+    expect(turnedOn.status(), await turnedOn.text()).toBe(200);
+
+    const member = newMember("nojsprivacy");
+    await registerConfirmed(parley, member);
+    const page = await parley.newPage({ javaScriptEnabled: false });
+    await signInContext(page, parley.baseUrl, member);
+    const privacy = new PrivacyPage(page, parley.baseUrl);
+    expect((await privacy.goto()).status()).toBe(200);
+    expect(await privacy.showOnlineStatus.isChecked()).toBe(true);
+    await privacy.showOnlineStatus.uncheck();
+    await privacy.privateProfile.check();
+    await privacy.submitAndWait(privacy.saveButton);
+    await privacy.statusMessage("Your privacy settings have been saved.").waitFor();
+    const me = (await (await page.request.get(`${parley.baseUrl}/api/v2/users/$me`)).json()) as {
+      private: boolean;
+      hidden: boolean;
+    };
+    expect(me).toMatchObject({ private: true, hidden: true });
+    expect(await privacy.showOnlineStatus.isChecked()).toBe(false);
+    await screenshot(page, "privacy-4-online-nojs-1280");
+
+    await privacy.submitAndWait(privacy.requestDataButton);
+    await privacy.statusMessage(/Your data is being prepared/).waitFor();
+    // A second request while the first is being prepared, or within the day, is refused with why.
+    await privacy.submitAndWait(privacy.requestDataButton);
+    await privacy.alertMessage(/already being prepared|once a day/).waitFor();
   });
 });
