@@ -22,7 +22,13 @@ import { hardenRouteSchemas, stripNulFromBody } from "./platform/http/request-sc
 import { AJV_OPTIONS, lazySerializers, lazyValidators, ROUTER_OPTIONS } from "./platform/http/schema-compilers.ts";
 import { registerCompression } from "./platform/http/compression.ts";
 import { countCategories, registerCategories } from "./features/categories/index.ts";
-import { countMembers, createUserFragments, recountPostCounts, registerUsers } from "./features/users/index.ts";
+import {
+  countMembers,
+  createUserFragments,
+  exportMemberProfile,
+  recountPostCounts,
+  registerUsers,
+} from "./features/users/index.ts";
 import { registerTags } from "./features/tags/index.ts";
 import {
   createPostRemoval,
@@ -30,10 +36,12 @@ import {
   registerDiscussions,
   wipeMemberDiscussions,
   countDiscussions,
+  exportMemberDiscussions,
   type PostOwners,
 } from "./features/discussions/index.ts";
 import {
   countComments,
+  exportMemberComments,
   insertMergedComment,
   moveComments,
   moveDiscussionComments,
@@ -44,6 +52,7 @@ import {
 import { registerDashboard } from "./features/dashboard/index.ts";
 import {
   createReactions,
+  exportMemberReactions,
   moveDiscussionReactionsToComment,
   registerReactions,
   removeCommentReactions,
@@ -60,6 +69,7 @@ import { registerMedia } from "./features/media/index.ts";
 import { registerLayouts } from "./features/layouts/index.ts";
 import {
   createNotifications,
+  exportMemberNotificationPreferences,
   moveCommentNotifications,
   moveDiscussionCommentNotifications,
   registerNotifications,
@@ -67,11 +77,13 @@ import {
 } from "./features/notifications/index.ts";
 import {
   createConversations,
+  exportMemberConversations,
   registerConversations,
   removeConversationContent,
 } from "./features/conversations/index.ts";
 import { createIgnore, registerIgnore } from "./features/ignore/index.ts";
-import { registerDrafts } from "./features/drafts/index.ts";
+import { exportMemberDrafts, registerDrafts } from "./features/drafts/index.ts";
+import { registerPrivacy } from "./features/privacy/index.ts";
 import { registerSearch } from "./features/search/index.ts";
 import { registerMail } from "./platform/mail/mail.routes.ts";
 import { registerModeration } from "./features/moderation/index.ts";
@@ -364,6 +376,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     categories: () => countCategories(platform.db),
   });
   await registerMail(app, platform);
+  // "Download my data": each part read by the feature that owns its tables.
+  const { db } = platform;
+  await registerPrivacy(app, platform, [
+    async (userID) => ({ profile: await exportMemberProfile(db, userID) }),
+    (userID) => exportMemberDiscussions(db, userID),
+    async (userID) => ({ comments: await exportMemberComments(db, userID) }),
+    async (userID) => ({ messages: await exportMemberConversations(db, userID) }),
+    async (userID) => ({ reactions: await exportMemberReactions(db, userID) }),
+    async (userID) => ({ drafts: await exportMemberDrafts(db, userID) }),
+    async (userID) => ({ "notification-preferences": await exportMemberNotificationPreferences(db, userID) }),
+  ]);
 
   if (options.pages)
     await registerPages(app, {

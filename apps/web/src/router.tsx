@@ -43,6 +43,7 @@ import { loadProfilesRoutes } from "./features/profiles/index.ts";
 import { loadNotificationsRoutes } from "./features/notifications/index.ts";
 import { loadIgnoreRoutes } from "./features/ignore/index.ts";
 import { loadAccountRoutes } from "./features/account/index.ts";
+import { loadPrivacyRoutes } from "./features/privacy/index.ts";
 import { loadLogRoutes } from "./features/log/index.ts";
 import {
   loadKnowledgeDashboardRoutes,
@@ -112,6 +113,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
   // The reading pages import ignore's index.ts already (a post collapses for an ignorer): its loader as it is.
   const ignore = () => loadIgnoreRoutes().then((m) => m.createIgnoreRoutes);
   const account = () => loadAccountRoutes().then((m) => m.createAccountRoutes);
+  const privacy = () => loadPrivacyRoutes().then((m) => m.createPrivacyRoutes);
   // Features whose index.ts other features' on-demand parts use (the member menus, the post forms): the
   // router imports it with the route, or the reading pages' bundle would take in all it exports.
   const conversations = () =>
@@ -324,6 +326,8 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             featureRoute("account", "profile/account", account),
             // The link sent to a new e-mail address (features/account): a button that posts.
             featureRoute("email-change", "entry/emailchange/:token", account),
+            // The member's privacy switches, data and account deletion (features/privacy).
+            featureRoute("privacy", "profile/privacy", privacy),
             // The paths of features/profiles/profiles.routes.tsx (router.test.tsx checks they agree).
             profileRoute("profile", "profile/:name"),
             profileRoute("profile-discussions", "profile/discussions/:name"),

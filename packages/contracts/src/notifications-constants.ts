@@ -20,6 +20,8 @@ export const notificationActivityTypes = [
   "GroupInvite",
   "GroupApply",
   "GroupApproved",
+  // One's "Download my data" archive is ready (the privacy page).
+  "DataExport",
 ] as const;
 export type NotificationActivityType = (typeof notificationActivityTypes)[number];
 
@@ -43,6 +45,8 @@ export const defaultNotificationPreferences: Record<NotificationActivityType, No
   GroupInvite: { popup: true, email: true },
   GroupApply: { popup: true, email: false },
   GroupApproved: { popup: true, email: true },
+  // The export's own e-mail always goes (the member asked for it): this one adds the popup only.
+  DataExport: { popup: true, email: false },
 };
 
 /** Labels of the preferences page (English sentences, translated through `t()`). */
@@ -66,6 +70,7 @@ export const notificationPreferenceLabels: Record<NotificationActivityType, { la
     label: "Group Application Approved",
     description: "Notify me when my application to join a group is approved.",
   },
+  DataExport: { label: "Data Export", description: "Notify me when my data is ready to download." },
 };
 
 /** Vanilla's flat preference key: `Popup.Mention`, `Email.DiscussionComment`. */

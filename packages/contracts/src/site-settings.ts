@@ -1,4 +1,5 @@
 import type { PermissionName } from "./permissions.ts";
+import { privacyRules, selfDeleteMethods } from "./privacy-constants.ts";
 
 /**
  * Who may read and change each site setting through `/config` (Vanilla's `x-read` and `x-write`), and what a
@@ -65,6 +66,14 @@ export const siteSettingRules = {
   "signatures.enabled": { read: "public", write: "site.manage" },
   "signatures.hideMobile": { read: "public", write: "site.manage" },
   "online.enabled": { read: "public", write: "site.manage" },
+  // A member deleting their own account (the privacy page): what happens to their posts, and the days it waits.
+  "account.deleteMethod": { read: "session.valid", write: "site.manage", oneOf: selfDeleteMethods },
+  "account.deleteGraceDays": {
+    read: "session.valid",
+    write: "site.manage",
+    minimum: 0,
+    maximum: privacyRules.deleteGraceMaxDays,
+  },
   "drafts.scheduling": { read: "public", write: "site.manage" },
   "search.newSearchPage": { read: "public", write: "site.manage" },
   "search.externalNewTab": { read: "public", write: "site.manage" },

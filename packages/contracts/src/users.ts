@@ -72,6 +72,8 @@ export const User = Type.Object(
     insertIPAddress: Type.Optional(Nullable(Type.String())),
     lastIPAddress: Type.Optional(Nullable(Type.String())),
     ban: Type.Optional(BanDetails),
+    /** The member deleted their own account with a grace period: when it goes (the member and site managers see it). */
+    dateDeleteScheduled: Type.Optional(Nullable(DateTime)),
     /** `expand=signature`; null when unset or signatures are off. */
     signature: Type.Optional(Nullable(Signature)),
     reactionsReceived: Type.Optional(

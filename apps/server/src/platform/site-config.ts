@@ -39,6 +39,10 @@ export const siteConfigDefaults = {
   "signatures.hideMobile": false,
   /** Who's online (add-on `online`): the home page's Online now widget, the profile's Online label. */
   "online.enabled": false,
+  /** A member's own deletion (privacy page): their posts kept (shown as a deleted member's) or wiped. */
+  "account.deleteMethod": "keep",
+  /** Days a member's own deletion waits, deactivated, before it runs (an administrator may cancel); 0: at once. */
+  "account.deleteGraceDays": 0,
   /** Scheduled drafts (Vanilla's draft-scheduling feature flag); scheduling also needs `schedule.allow`. */
   "drafts.scheduling": true,
   /** Spec §2: the search page reads `query` when the new search page is on, else `search`. */

@@ -57,6 +57,7 @@ const tableOwners = {
   groupApplicants: "groups",
   groupInvitations: "groups",
   ignoredUsers: "ignore",
+  userExports: "privacy",
   // the search engines' own tables (full-text indexes outside the typed schema)
   searchIndex: "search",
   searchNames: "search",

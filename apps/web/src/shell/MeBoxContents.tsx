@@ -6,6 +6,7 @@ import { entryLink } from "../lib/targets.ts";
 import { listPath } from "../lib/list-params.ts";
 import { profilePath } from "@parley/contracts/urls";
 import { ignoredPagePath } from "@parley/contracts/ignore-constants";
+import { privacyPagePath } from "@parley/contracts/privacy-constants";
 import { accountPagePath } from "../features/account/index.ts";
 import { loadNotificationsMenu } from "../features/notifications/index.ts";
 import { MessagesMenu } from "../features/conversations/index.ts";
@@ -71,6 +72,9 @@ export function AccountContent({ me, headingId }: { me: Me; headingId: string })
         </li>
         <li>
           <Link to={accountPagePath}>{t("Account")}</Link>
+        </li>
+        <li>
+          <Link to={privacyPagePath}>{t("Privacy")}</Link>
         </li>
         {canOpenDashboard(me) ? (
           <li>

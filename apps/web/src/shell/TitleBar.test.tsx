@@ -216,7 +216,7 @@ describe("UserLink and the user card", () => {
   it("shows a restricted card for a private profile", async () => {
     await openCard({ ...ada, private: true, title: null, countDiscussions: 0, countComments: 0 });
     const card = await screen.findByRole("dialog", { name: "Grace" });
-    await within(card).findByText("This profile is private.");
+    await within(card).findByText("This user's profile is private.");
     expect(card.textContent).not.toContain("Joined");
   });
 

@@ -7,6 +7,7 @@ import { conversationsRoutes } from "./conversations.routes.ts";
 import { createConversationsService, type ConversationsService } from "./conversations.service.ts";
 
 export type { ConversationsService };
+export { exportMemberConversations } from "./conversations.export.ts";
 /**
  * Private conversations. Made before users and notifications (whose `/users/me` and live counts show
  * the unread count); routes come with `registerConversations`.

@@ -16,6 +16,7 @@ import { notificationsRoutes } from "./notifications.routes.ts";
 import { createNotificationsService } from "./notifications.service.ts";
 
 export { createRedisLiveBus } from "./live.bus.ts";
+export { exportMemberNotificationPreferences } from "./notifications.export.ts";
 export {
   moveCommentNotifications,
   moveDiscussionCommentNotifications,

@@ -59,6 +59,8 @@ function sentence(type: NotificationActivityType, actor: string, title: string, 
       return `${who} applied to join ${what}.`;
     case "GroupApproved":
       return `Your application to join ${what} was approved.`;
+    case "DataExport":
+      return `Your data is ready to download.`;
   }
 }
 

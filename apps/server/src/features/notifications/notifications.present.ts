@@ -14,6 +14,7 @@ const reasons: Record<string, string> = {
   GroupInvite: "group",
   GroupApply: "group",
   GroupApproved: "group",
+  DataExport: "mine",
 };
 
 const defaultPhotoPath = "/images/default-avatar.svg";

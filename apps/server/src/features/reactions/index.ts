@@ -6,6 +6,7 @@ import { reactionsRoutes } from "./reactions.routes.ts";
 import { createReactionsService, type ReactableLoader, type ReactionsService } from "./reactions.service.ts";
 
 export type { ReactionsService, ReactableLoader } from "./reactions.service.ts";
+export { exportMemberReactions } from "./reactions.export.ts";
 export { moveDiscussionReactionsToComment, removeCommentReactions, removePostReactions } from "./reactions.writes.ts";
 
 /** The reactions service, made before discussions and comments so their lists can expand reactions. */

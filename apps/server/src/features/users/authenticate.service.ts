@@ -7,6 +7,7 @@ import type { Platform } from "../../platform/context.ts";
 import type { Limiter } from "../../platform/http/rate-limit.ts";
 import { clientOf } from "../../platform/http/client-address.ts";
 import { HttpError } from "../../platform/errors.ts";
+import { assertNotScheduledForDeletion } from "./users.self-delete.ts";
 import type { UsersRepo, UserRow } from "./users.repo.ts";
 
 const WINDOW = 15 * 60_000;
@@ -98,6 +99,7 @@ export function createAuthenticateService(
         throw new HttpError(401, userMessages.signInFailed);
       }
       assertUserUsable(user);
+      assertNotScheduledForDeletion(user);
       // Registration by approval: an applicant's password is right, but the account waits for an administrator.
       const roles = (await repo.rolesOf([user.userID])).get(user.userID) ?? [];
       if (roles.some((role) => role.type === "applicant") && !roles.some((role) => role.canSession === 1))

@@ -7,6 +7,7 @@ import { createApplicantsService } from "./applicants.service.ts";
 import { createAuthenticateService } from "./authenticate.service.ts";
 import { createEmailTokens } from "./email-tokens.ts";
 import { createUsersRepo } from "./users.repo.ts";
+import { usersAccountRoutes } from "./users.account.routes.ts";
 import { usersManageRoutes } from "./users.manage.routes.ts";
 import { emailChangeRoutes } from "./users.email-change.routes.ts";
 import { usersRoutes } from "./users.routes.ts";
@@ -22,10 +23,14 @@ export type { UserContentRemover, UsersService } from "./users.service.ts";
 export { adjustPostCount, recountPostCounts } from "./users.counters.ts";
 export { createUserFragments, unknownUser, type UserFragments } from "./users.fragments.ts";
 export { countMembers, countMembersByRole, giveRoleMembersRole } from "./users.totals.ts";
+export { exportMemberProfile } from "./users.export.ts";
 
 /** Users and sign-in: shared schemas, services and routes under /api/v2. */
 import { UNBAN_JOB, unbanExpired } from "./users.update.ts";
 import { ONLINE_FLUSH_JOB, ONLINE_FLUSH_MS } from "./users.online.ts";
+import { SCHEDULED_DELETIONS_JOB } from "./users.self-delete.ts";
+
+export { SCHEDULED_DELETIONS_JOB } from "./users.self-delete.ts";
 
 export async function registerUsers(
   app: FastifyInstance,
@@ -50,8 +55,13 @@ export async function registerUsers(
   await app.register(usersRoutes, { prefix: "/api/v2", service, authenticate, platform });
   await app.register(usersManageRoutes, { prefix: "/api/v2", service, platform });
   await app.register(emailChangeRoutes, { prefix: "/api/v2", service, platform });
+  await app.register(usersAccountRoutes, { prefix: "/api/v2", service, platform });
   // Bans that end are lifted at their end (this process wakes the job for the bans it gives) or within a minute.
   platform.jobs.register(UNBAN_JOB, async () => void (await unbanExpired({ repo, platform })), { everyMs: 60_000 });
+  // Members' own deletions whose grace period ended (woken for each one scheduled, else hourly).
+  platform.jobs.register(SCHEDULED_DELETIONS_JOB, async () => void (await service.runScheduledDeletions()), {
+    everyMs: 60 * 60_000,
+  });
   // Who's online: the members this process saw, written to dateLastActive in one transaction a minute.
   platform.jobs.register(ONLINE_FLUSH_JOB, async () => void (await service.flushLastSeen()), {
     everyMs: ONLINE_FLUSH_MS,

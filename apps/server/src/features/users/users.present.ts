@@ -113,6 +113,7 @@ export function presentUser(row: UserRow, roles: RoleRow[], context: UserPresent
     user.isSuperAdmin = row.isAdmin >= 3;
     user.insertIPAddress = row.insertIPAddress;
     user.lastIPAddress = row.lastIPAddress;
+    if (row.dateDeleteScheduled && row.deleted === 0) user.dateDeleteScheduled = date(row.dateDeleteScheduled);
   }
   if (context.canSeeBan && row.banned === 1) {
     user.ban = {

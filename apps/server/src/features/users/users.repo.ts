@@ -15,6 +15,7 @@ export type NewUser = Omit<
   | "signature"
   | "signatureFormat"
   | "hidden"
+  | "dateDeleteScheduled"
   | "discoveryText"
   | "banReason"
   | "dateBanned"
@@ -243,6 +244,20 @@ export function createUsersRepo(db: Kysely<DB>): UsersRepo {
      * Lifts the bans whose end is at or before `now` (each row only if it still is such a ban, so a ban given
      * again meanwhile stays); answers whose.
      */
+    /** Accounts whose own deletion's grace period has ended (`users.dateDeleteScheduled`), the earliest first. */
+    async dueDeletions(now: string, limit: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom("users")
+        .select("userID")
+        .where("deleted", "=", 0)
+        .where("dateDeleteScheduled", "is not", null)
+        .where("dateDeleteScheduled", "<=", now)
+        .orderBy("dateDeleteScheduled")
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.userID);
+    },
+
     async liftEndedBans(now: string): Promise<number[]> {
       const ended = await db
         .selectFrom("users")
@@ -415,6 +430,7 @@ export interface UsersRepo {
   writeLastActive(seen: ReadonlyMap<number, string>): Promise<void>;
   updateMany(userIDs: readonly number[], changes: Updateable<UsersTable>): Promise<void>;
   liftEndedBans(now: string): Promise<number[]>;
+  dueDeletions(now: string, limit: number): Promise<number[]>;
   rolesOf(userIDs: number[]): Promise<Map<number, RoleRow[]>>;
   rolesByIDs(roleIDs: number[]): Promise<RoleRow[]>;
   rolesOfType(type: string): Promise<RoleRow[]>;

@@ -2,6 +2,7 @@ import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import { createEmailTokens } from "./email-tokens.ts";
 import { deleteUser } from "./users.delete.ts";
+import { cancelScheduledDeletion, deleteOwnAccount, runScheduledDeletions } from "./users.self-delete.ts";
 import { bulkAssignRoles, bulkBan, bulkDelete } from "./users.bulk.ts";
 import {
   confirmEmail,
@@ -35,6 +36,7 @@ export type { ReactionsReceived, UserContentRemover } from "./users.operation.ts
  * - `users.read.ts`: `resolve` (smart ids), `present`, `get`, `list`, `byNames`
  * - `users.register.ts`: `register`, `create`
  * - `users.update.ts`: `patch`, `ban`; `users.delete.ts`: `remove`
+ * - `users.self-delete.ts`: `deleteOwnAccount`, `cancelScheduledDeletion`, `runScheduledDeletions`
  * - `users.me.ts`: `me`, `meCounts`, `permissionsOf`
  * - `users.email-links.ts`: `resendConfirmation`, `confirmEmail`, `requestPassword`, `sendPasswordReset`,
  *   `resetPassword`
@@ -82,6 +84,9 @@ export function createUsersService(
     patch: bound(updateUser),
     ban: bound(banUser),
     remove: bound(deleteUser),
+    deleteOwnAccount: bound(deleteOwnAccount),
+    cancelScheduledDeletion: bound(cancelScheduledDeletion),
+    runScheduledDeletions: bound(runScheduledDeletions),
     me: bound(me),
     meCounts: bound(meCounts),
     permissionsOf: bound(permissionsOf),

@@ -80,6 +80,8 @@ export interface UsersTable {
   banInsertUserID: Generated<number | null>;
   /** Hides the member from who's online (0036), but for site managers. */
   hidden: Flag;
+  /** When the member's own deletion of their account takes effect (0039); deactivated until then. */
+  dateDeleteScheduled: Generated<DateString | null>;
 }
 
 export interface DiscussionsTable {
@@ -467,6 +469,20 @@ export interface LongRunnerJobsTable {
   dateUpdated: DateString;
 }
 
+/** 0039: "Download my data" requests and their private archives. */
+export interface UserExportsTable {
+  exportID: Generated<number>;
+  userID: number;
+  status: "pending" | "running" | "ready" | "failed";
+  /** The archive's name under `<dataDir>/exports` (random); null until built. */
+  fileName: string | null;
+  size: Generated<number>;
+  claimedUntil: DateString | null;
+  dateInserted: DateString;
+  dateCompleted: DateString | null;
+  dateExpires: DateString | null;
+}
+
 /** 0010: collections of records (spec §3). */
 export interface CollectionsTable {
   collectionID: Generated<number>;
@@ -658,6 +674,7 @@ export interface DB {
   groupApplicants: GroupApplicantsTable;
   groupInvitations: GroupInvitationsTable;
   ignoredUsers: IgnoredUsersTable;
+  userExports: UserExportsTable;
 }
 
 /** 0035: members a member ignores (Vanilla's ignore add-on). */

@@ -69,6 +69,10 @@ export const membersApi = {
   signOutEverywhere: async (api: ApiClient, userID: number) => {
     await api.request({ method: "DELETE", path: "/sessions", query: { userID } });
   },
+  /** Cancels the member's own deletion while its grace period runs (site managers). */
+  cancelScheduledDeletion: async (api: ApiClient, userID: number) => {
+    await api.request({ method: "DELETE", path: `/users/${userID}/scheduled-deletion` });
+  },
   /** E-mails the member a password reset link. */
   sendPasswordReset: async (api: ApiClient, userID: number) => {
     await api.request({ method: "POST", path: `/users/${userID}/request-password`, body: {} });

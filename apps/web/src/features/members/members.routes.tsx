@@ -64,6 +64,10 @@ export function createMembersRoutes({ queryClient, api }: { queryClient: QueryCl
         message: intent === "ban" ? t("{name} has been banned.", { name }) : t("{name} is no longer banned.", { name }),
       };
     }
+    if (intent === "cancel-deletion") {
+      await membersApi.cancelScheduledDeletion(api, userID);
+      return { ok: true, message: t("{name} will not be deleted: the account is active again.", { name }) };
+    }
     if (intent === "request-password") {
       await membersApi.sendPasswordReset(api, userID);
       return { ok: true, message: t("A password reset e-mail is on its way to {name}.", { name }) };

@@ -201,7 +201,7 @@ describe("profile pages", () => {
 
   it("shows only the restricted card of someone else's private profile", async () => {
     const { transport } = renderAt("/profile/Ada%20Lovelace", { user: { ...ada, private: true } });
-    expect(await screen.findByText("This profile is private.")).toBeTruthy();
+    expect(await screen.findByText("This user's profile is private.")).toBeTruthy();
     expect(screen.queryByRole("navigation", { name: "Profile" })).toBeNull();
     expect(listRequests(transport.requests)).toEqual([]);
   });
@@ -209,7 +209,7 @@ describe("profile pages", () => {
   it("shows the owner their own private profile in full", async () => {
     renderAt("/profile/Ada%20Lovelace", { user: { ...ada, private: true }, viewer: me(7) });
     expect(await screen.findByRole("navigation", { name: "Profile" })).toBeTruthy();
-    expect(screen.queryByText("This profile is private.")).toBeNull();
+    expect(screen.queryByText("This user's profile is private.")).toBeNull();
     // Their own lists, which only they see.
     expect(screen.getByRole("link", { name: "Bookmarks" }).getAttribute("href")).toBe("/discussions/bookmarked");
     expect(screen.getByRole("link", { name: "Participated Discussions" }).getAttribute("href")).toBe(

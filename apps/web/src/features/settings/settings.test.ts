@@ -33,8 +33,10 @@ describe("the settings page's fields", () => {
       "embed.remoteUrl",
       "embed.forceEmbed",
       "locales.enabled",
+      "account.deleteMethod",
+      "account.deleteGraceDays",
     ]);
-    expect(editableSettings({ ...member, isAdmin: true })).toHaveLength(12);
+    expect(editableSettings({ ...member, isAdmin: true })).toHaveLength(14);
   });
 
   it("reads a posted form as the API's values: unchecked switches off, the edit window a number", () => {

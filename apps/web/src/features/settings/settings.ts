@@ -22,6 +22,8 @@ export const settingsPageKeys = [
   "embed.remoteUrl",
   "embed.forceEmbed",
   "locales.enabled",
+  "account.deleteMethod",
+  "account.deleteGraceDays",
 ] as const satisfies readonly SiteSettingKey[];
 export type SettingsPageKey = (typeof settingsPageKeys)[number];
 
@@ -58,7 +60,7 @@ export function settingsFromForm(form: FormData, keys: readonly SettingsPageKey[
         .filter((value) => typeof value === "string")
         .join(",");
     else if (typeof raw !== "string") continue;
-    else if (key === "ui.editContentTimeout") body[key] = Number(raw);
+    else if (key === "ui.editContentTimeout" || key === "account.deleteGraceDays") body[key] = Number(raw);
     else body[key] = raw;
   }
   return body;

@@ -124,7 +124,7 @@ export function UserCardContent({ userID, name, headingId }: { userID: number; n
       </div>
       {restricted ? (
         <p className={styles.message}>
-          {user.banned === 1 ? t("This user has been banned.") : t("This profile is private.")}
+          {user.banned === 1 ? t("This user has been banned.") : t("This user's profile is private.")}
         </p>
       ) : (
         <>

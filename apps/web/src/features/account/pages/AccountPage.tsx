@@ -1,6 +1,7 @@
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { Form, useActionData } from "react-router";
+import { Form, Link, useActionData } from "react-router";
+import { privacyPagePath } from "@parley/contracts/privacy-constants";
 import { userRules } from "@parley/contracts/user-rules";
 import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
@@ -157,6 +158,10 @@ export function AccountPage() {
         {me ? <Sessions userID={me.userID} /> : null}
       </section>
       {me ? <AccessTokens userID={me.userID} result={result} /> : null}
+      <p className={styles.intro}>
+        {t("Your profile's privacy, your data and deleting your account:")}{" "}
+        <Link to={privacyPagePath}>{t("Privacy")}</Link>
+      </p>
     </section>
   );
 }

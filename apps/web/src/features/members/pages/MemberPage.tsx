@@ -85,6 +85,26 @@ export function MemberPage() {
         {user.banned ? ` · ${t("Banned")}` : ""}
       </p>
       {result?.ok && result.message ? <FormAlert kind="success">{result.message}</FormAlert> : null}
+      {user.dateDeleteScheduled ? (
+        <section className={styles.panel} aria-labelledby="member-scheduled-deletion">
+          <h2 id="member-scheduled-deletion" className={styles.panelTitle}>
+            {t("Scheduled for Deletion")}
+          </h2>
+          {panelMessage("cancel-deletion")}
+          <p className={styles.note}>
+            {t("{name} deleted their account; it is deactivated and will be deleted on", { name: user.name })}{" "}
+            <DateTime date={user.dateDeleteScheduled} mode="fixed" type="extended" />.
+          </p>
+          <Form method="post" action={action} className={styles.row}>
+            <TransientKeyField />
+            <input type="hidden" name="intent" value="cancel-deletion" />
+            <input type="hidden" name="name" value={user.name} />
+            <Button type="submit" isPending={busy}>
+              {t("Cancel the Deletion")}
+            </Button>
+          </Form>
+        </section>
+      ) : null}
       {confirming ? (
         <DeleteConfirmation user={user} method={confirming.values?.["deleteMethod"] ?? "delete"} busy={busy} />
       ) : null}

@@ -14,6 +14,7 @@ import { Pager } from "../../../ui/pager/Pager.tsx";
 import { DiscussionList } from "../../discussions/index.ts";
 import { IgnoredDisclosure, IgnoreForm, ignoreStateQuery } from "../../ignore/index.ts";
 import { accountPagePath } from "../../account/index.ts";
+import { privacyPagePath } from "@parley/contracts/privacy-constants";
 import { meQuery } from "../../users/index.ts";
 import {
   profileCommentsQuery,
@@ -102,7 +103,7 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
           {restriction === "banned" ? (
             <p className={styles.restricted}>{t("This user has been banned.")}</p>
           ) : restriction === "private" ? (
-            <p className={styles.restricted}>{t("This profile is private.")}</p>
+            <p className={styles.restricted}>{t("This user's profile is private.")}</p>
           ) : (
             <>
               {user.title ? <p className={styles.title}>{user.title}</p> : null}
@@ -136,6 +137,7 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
                   <Link to={listPath("bookmarked")}>{t("Bookmarks")}</Link>
                   <Link to={listPath("participated")}>{t("Participated Discussions")}</Link>
                   <Link to={accountPagePath}>{t("Account")}</Link>
+                  <Link to={privacyPagePath}>{t("Privacy")}</Link>
                 </p>
               ) : null}
             </>

@@ -17,6 +17,7 @@ import {
   TextField,
 } from "../../../ui/forms/Form.tsx";
 import { meQuery } from "../../users/index.ts";
+import { privacyRules } from "@parley/contracts/privacy-constants";
 import { settingsQuery } from "../settings.queries.ts";
 import { canManageRegistration, registrationSettingsPath } from "../registration.ts";
 import { editableSettings, settingsPagePath, type SettingsPageKey, type SettingValue } from "../settings.ts";
@@ -109,6 +110,33 @@ export function SettingsPage() {
             {switches.map((key) => (
               <CheckboxField key={key} label={t(switchLabels[key]!)} name={key} defaultChecked={on(key)} />
             ))}
+          </fieldset>
+        ) : null}
+        {editable.has("account.deleteMethod") ? (
+          <fieldset className={styles.switches}>
+            <legend className={formStyles.label}>{t("Members Deleting Their Account")}</legend>
+            <SelectField
+              label={t("Their Posts")}
+              name="account.deleteMethod"
+              defaultValue={text("account.deleteMethod") || "keep"}
+              options={[
+                { value: "keep", label: t("Keep them, shown as by a deleted member") },
+                { value: "wipe", label: t("Wipe their text") },
+              ]}
+              error={error("account.deleteMethod")}
+            />
+            <TextField
+              label={t("Grace Period in Days")}
+              name="account.deleteGraceDays"
+              type="number"
+              min={0}
+              max={privacyRules.deleteGraceMaxDays}
+              defaultValue={text("account.deleteGraceDays") || "0"}
+              error={error("account.deleteGraceDays")}
+              hint={t(
+                "0: at once. Otherwise the account is deactivated and deleted after these days; an administrator can cancel from the member's page.",
+              )}
+            />
           </fieldset>
         ) : null}
         {editable.has("embed.enabled") ? (
