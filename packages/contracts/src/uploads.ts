@@ -36,9 +36,10 @@ export const userPhotoLimits = { maxSize: 5 * 1024 * 1024, maxPixels: 40_000_000
 
 /**
  * A page's form posted as multipart/form-data (one with a file field, without JavaScript): the whole body at most
- * `maxSize` bytes, at most `maxFiles` files (a category's icon and banner).
+ * `maxSize` bytes (the largest photo and the rest of the profile form), at most `maxFiles` files (a category's icon
+ * and banner).
  */
-export const pageFormUploadLimits = { maxSize: 5 * 1024 * 1024, maxFiles: 2 } as const;
+export const pageFormUploadLimits = { maxSize: userPhotoLimits.maxSize + 1024 * 1024, maxFiles: 2 } as const;
 
 /** Extensions checked to be real images (by their bytes) and shown inline; any other file downloads. */
 export const imageExtensions = ["jpg", "jpeg", "png", "gif", "webp"] as const;
