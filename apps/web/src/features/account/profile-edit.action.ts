@@ -4,6 +4,7 @@ import type { Me, UserPatch } from "@parley/contracts";
 import { ApiError, type ApiClient } from "../../lib/api.ts";
 import { formError, formValue, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
+import { meQuery } from "../users/index.ts";
 import { profileEditApi } from "./profile-edit.api.ts";
 import { profileEditQuery } from "./profile-edit.queries.ts";
 
@@ -53,6 +54,18 @@ function photoRefused(error: unknown, values: Record<string, string>, saved: boo
 }
 
 /**
+ * After a save: the member (the title bar's photo) and the form's record read afresh now, as the page rendered next
+ * (on the server too, whose loaders take what the cache holds) shows them; every other answer is stale.
+ */
+async function refresh(queryClient: QueryClient, api: ApiClient, userID: number) {
+  await Promise.all([
+    queryClient.fetchQuery({ ...meQuery(api), staleTime: 0 }),
+    queryClient.fetchQuery({ ...profileEditQuery(api, userID), staleTime: 0 }),
+  ]);
+  await queryClient.invalidateQueries();
+}
+
+/**
  * The profile form's action (a plain form post, multipart for the photo, with or without JavaScript): the text fields
  * (`PATCH /users/{id}`, refusals beside their fields), then the photo (uploaded with the crop box the page chose, or
  * removed), then every cached answer dropped: the member's name, title and photo show in lists and posts too.
@@ -95,9 +108,9 @@ export async function profileEditAction(form: FormData, me: Me, { queryClient, a
       await profileEditApi.uploadPhoto(api, me.userID, body);
     }
   } catch (error) {
-    await queryClient.invalidateQueries();
+    await refresh(queryClient, api, me.userID);
     return photoRefused(error, values, true);
   }
-  await queryClient.invalidateQueries();
+  await refresh(queryClient, api, me.userID);
   return { ok: true, message: t("Your profile has been saved.") } satisfies FormResult;
 }

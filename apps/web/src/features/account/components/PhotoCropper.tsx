@@ -36,7 +36,7 @@ export function PhotoCropper({ src, onChange }: { src: string; onChange: (box: C
           onCropComplete={handleComplete}
           keyboardStep={10}
           mediaProps={{ alt: t("Your new photo") }}
-          cropperProps={{ "aria-label": t("Photo crop area: drag, or use the arrow keys, to move it") }}
+          cropperProps={{ role: "group", "aria-label": t("Photo crop area: drag, or use the arrow keys, to move it") }}
         />
       </div>
       <label className={styles.zoom}>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useState, type ChangeEvent } from "react";
 import { formatFileSize, userPhotoLimits } from "@parley/contracts/uploads";
 import { t } from "../../../lib/i18n.ts";
 import { CheckboxField, formStyles } from "../../../ui/forms/Form.tsx";
@@ -26,9 +26,8 @@ export function PhotoField({
   const [chosen, setChosen] = useState<string | null>(null);
   const [box, setBox] = useState<CropBox | null>(null);
   const [tooBig, setTooBig] = useState<string | null>(null);
-  useEffect(() => () => (chosen ? URL.revokeObjectURL(chosen) : undefined), [chosen]);
 
-  const handleFile = (event: React.ChangeEvent<HTMLInputElement>) => {
+  const handleFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     setBox(null);
     setTooBig(null);
@@ -37,7 +36,10 @@ export function PhotoField({
       setTooBig(t("The uploaded file was too big (max {size}).", { size: formatFileSize(userPhotoLimits.maxSize) }));
       return setChosen(null);
     }
-    setChosen(URL.createObjectURL(file));
+    // A data: URL, which the pages' Content-Security-Policy allows for images (blob: it does not).
+    const reader = new FileReader();
+    reader.onload = () => setChosen(typeof reader.result === "string" ? reader.result : null);
+    reader.readAsDataURL(file);
   };
   const shown = tooBig ?? error;
   return (
