@@ -72,4 +72,6 @@ export async function registerUserPhotos(app: FastifyInstance, platform: Platfor
     deps: { repo: createUsersRepo(platform.db), platform },
     store,
   });
+  // A deleted member's photo files go with the account (its row already has no photo).
+  platform.events.on("user.deleted", async ({ userID }) => store.removeAttached("user", userID));
 }

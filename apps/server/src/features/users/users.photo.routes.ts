@@ -33,7 +33,11 @@ interface Options {
 /** `/users/{id}/photo` (Vanilla's) and `/users/{id}/edit`: a member's photo, and what their profile form edits. */
 export const userPhotoRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { deps, store }) => {
   // Only this plugin's routes parse multipart bodies: one file and the crop box's three fields.
-  await app.register(multipart, { limits: { files: 1, fields: 3, fieldSize: 32, parts: 4 } });
+  // A file past the limit is cut off and marked truncated (a 413 from `readLimited`), not a stream error.
+  await app.register(multipart, {
+    limits: { files: 1, fields: 3, fieldSize: 32, parts: 4 },
+    throwFileSizeLimit: false,
+  });
   const photoDeps = { repo: deps.repo, platform: deps.platform, store, limiter: photoLimiter(deps.platform) };
 
   app.post(

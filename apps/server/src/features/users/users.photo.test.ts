@@ -2,6 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { Readable } from "node:stream";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userPhotoLimits, UserEdit, UserPhoto, type User } from "@parley/contracts";
@@ -79,12 +80,19 @@ describe.each(engines)("user photos on %s", (engine) => {
     file: FilePart | null,
     fields = {},
     fieldName?: string,
-  ) =>
-    f.api.request("POST", `/api/v2/users/${userID}/photo`, {
+    /** Sent as a stream without a content-length (chunked). */
+    chunked = false,
+  ) => {
+    const body = multipart(file, fields, fieldName);
+    return f.api.request("POST", `/api/v2/users/${userID}/photo`, {
       as,
-      body: multipart(file, fields, fieldName),
-      headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
+      body: chunked ? Readable.from([body]) : body,
+      headers: {
+        "content-type": `multipart/form-data; boundary=${BOUNDARY}`,
+        ...(chunked ? { "transfer-encoding": "chunked" } : {}),
+      },
     });
+  };
   const storedFiles = () =>
     fs.existsSync(uploadsDir)
       ? (fs.readdirSync(uploadsDir, { recursive: true }) as string[]).filter(
@@ -260,6 +268,28 @@ describe.each(engines)("user photos on %s", (engine) => {
     expect(response.statusCode).toBe(413);
     expect(response.json<{ message: string }>().message).toContain("5.00 MB");
     expect({ files: storedFiles().length, rows: (await mediaRows()).length }).toEqual(before);
+  });
+
+  it("cuts off a stream without a declared length at the limit: 413, nothing stored", async () => {
+    const before = { files: storedFiles().length, rows: (await mediaRows()).length };
+    const big = Buffer.concat([png, Buffer.alloc(userPhotoLimits.maxSize)]);
+    const response = await upload(f.as.member, "$me", { name: "big.png", bytes: big }, {}, undefined, true);
+    expect(response.statusCode, response.body).toBe(413);
+    expect({ files: storedFiles().length, rows: (await mediaRows()).length }).toEqual(before);
+  });
+
+  it("removes a deleted member's photo files with the account", async () => {
+    const response = await upload(f.as.moderator, "$me", { name: "p.png", bytes: png });
+    expect(response.statusCode).toBe(200);
+    const file = fileOf(response.json<UserPhoto>().photoUrl);
+    expect(fs.existsSync(file)).toBe(true);
+    const deleted = await f.api.request("DELETE", `/api/v2/users/${f.users.moderator.userID}`, {
+      as: f.admin,
+      body: { deleteMethod: "keep" },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    await expect.poll(() => fs.existsSync(file)).toBe(false);
+    expect((await mediaRows()).filter((row) => row.foreignID === f.users.moderator.userID)).toHaveLength(0);
   });
 
   it("refuses a 50 MB upload over real HTTP before reading it", async () => {
