@@ -27,6 +27,7 @@ import {
   createUserFragments,
   exportMemberProfile,
   recountPostCounts,
+  registerUserPhotos,
   registerUsers,
 } from "./features/users/index.ts";
 import { registerTags } from "./features/tags/index.ts";
@@ -367,7 +368,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerTranslations(app, platform, translations);
   await registerEmbed(app);
   await registerTick(app, platform, { loadDiscussion: (id, viewer) => discussions.load(id, viewer) });
-  await registerMedia(app, platform);
+  const media = await registerMedia(app, platform);
+  await registerUserPhotos(app, platform, media);
   // The site's totals, each counted by its table's owner.
   await registerDashboard(app, platform, {
     members: (since) => countMembers(platform.db, since),

@@ -42,7 +42,7 @@ import {
 import { loadProfilesRoutes } from "./features/profiles/index.ts";
 import { loadNotificationsRoutes } from "./features/notifications/index.ts";
 import { loadIgnoreRoutes } from "./features/ignore/index.ts";
-import { loadAccountRoutes } from "./features/account/index.ts";
+import { loadAccountRoutes, loadProfileEditRoutes } from "./features/account/index.ts";
 import { loadPrivacyRoutes } from "./features/privacy/index.ts";
 import { loadLogRoutes } from "./features/log/index.ts";
 import {
@@ -114,6 +114,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
   const ignore = () => loadIgnoreRoutes().then((m) => m.createIgnoreRoutes);
   const account = () => loadAccountRoutes().then((m) => m.createAccountRoutes);
   const privacy = () => loadPrivacyRoutes().then((m) => m.createPrivacyRoutes);
+  const profileEdit = () => loadProfileEditRoutes().then((m) => m.createProfileEditRoutes);
   // Features whose index.ts other features' on-demand parts use (the member menus, the post forms): the
   // router imports it with the route, or the reading pages' bundle would take in all it exports.
   const conversations = () =>
@@ -328,6 +329,8 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             featureRoute("email-change", "entry/emailchange/:token", account),
             // The member's privacy switches, data and account deletion (features/privacy).
             featureRoute("privacy", "profile/privacy", privacy),
+            // The member's profile form (features/account), before `profile/:name` too.
+            featureRoute("profile-edit", "profile/edit", profileEdit),
             // The paths of features/profiles/profiles.routes.tsx (router.test.tsx checks they agree).
             profileRoute("profile", "profile/:name"),
             profileRoute("profile-discussions", "profile/discussions/:name"),

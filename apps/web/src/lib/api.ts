@@ -110,11 +110,12 @@ export const fetchTransport: ApiTransport = async ({ method, path, query, body, 
   const response = await fetch(`/api/v2${path}${search ? `?${search}` : ""}`, {
     method,
     credentials: "same-origin",
+    // A FormData body (a file) goes as multipart, the browser setting its boundary; anything else as JSON.
     headers: {
       "X-Requested-With": "vanilla",
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      ...(body === undefined || body instanceof FormData ? {} : { "Content-Type": "application/json" }),
     },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    ...(body === undefined ? {} : { body: body instanceof FormData ? body : JSON.stringify(body) }),
     ...(signal ? { signal } : {}),
   });
   const text = await response.text();

@@ -21,6 +21,9 @@ export type NewUser = Omit<
   | "dateBanned"
   | "dateBanExpires"
   | "banInsertUserID"
+  | "location"
+  | "about"
+  | "aboutFormat"
 > & {
   discoveryText?: string | null;
 };

@@ -13,7 +13,7 @@ import { DateTime } from "../../../ui/date/DateTime.tsx";
 import { Pager } from "../../../ui/pager/Pager.tsx";
 import { DiscussionList } from "../../discussions/index.ts";
 import { IgnoredDisclosure, IgnoreForm, ignoreStateQuery } from "../../ignore/index.ts";
-import { accountPagePath } from "../../account/index.ts";
+import { accountPagePath, profileEditPagePath } from "../../account/index.ts";
 import { privacyPagePath } from "@parley/contracts/privacy-constants";
 import { meQuery } from "../../users/index.ts";
 import {
@@ -107,6 +107,7 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
           ) : (
             <>
               {user.title ? <p className={styles.title}>{user.title}</p> : null}
+              {user.location ? <p className={styles.location}>{user.location}</p> : null}
               <dl className={styles.facts}>
                 <div>
                   <dt>{t("Discussions")}</dt>
@@ -137,6 +138,7 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
                   <Link to={listPath("bookmarked")}>{t("Bookmarks")}</Link>
                   <Link to={listPath("participated")}>{t("Participated Discussions")}</Link>
                   <Link to={accountPagePath}>{t("Account")}</Link>
+                  <Link to={profileEditPagePath}>{t("Edit Profile")}</Link>
                   <Link to={privacyPagePath}>{t("Privacy")}</Link>
                 </p>
               ) : null}
@@ -149,6 +151,15 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
           ) : null}
         </div>
       </header>
+      {user.about && !restriction ? (
+        <section className={styles.about} aria-labelledby="profile-about">
+          <h2 id="profile-about" className={styles.sectionTitle}>
+            {t("About")}
+          </h2>
+          {/* Rendered and sanitised by the server's one post pipeline. */}
+          <div className={styles.aboutBody} dangerouslySetInnerHTML={{ __html: user.about.body }} />
+        </section>
+      ) : null}
       {result?.message ? <FormAlert kind={result.ok ? "success" : "error"}>{result.message}</FormAlert> : null}
       {restriction ? null : (
         <>
