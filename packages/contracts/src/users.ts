@@ -1,6 +1,7 @@
 import { Type, type Static } from "typebox";
 import { DateTime, Expand, ID_DIGITS, Nullable } from "./common.ts";
 import { Limit, Page, PageOrFirst } from "./pagination.ts";
+import { UserProfileFields } from "./profile-fields.ts";
 
 import { userMessages, userRules } from "./user-rules.ts";
 export { userMessages, userRules };
@@ -74,6 +75,8 @@ export const User = Type.Object(
     ban: Type.Optional(BanDetails),
     /** `expand=signature`; null when unset or signatures are off. */
     signature: Type.Optional(Nullable(Signature)),
+    /** `expand=profileFields`: the custom profile fields the viewer may see, apiName → value. */
+    profileFields: Type.Optional(UserProfileFields),
     reactionsReceived: Type.Optional(
       Type.Record(
         Type.String(),

@@ -12,6 +12,7 @@ import { usersRoutes } from "./users.routes.ts";
 import { requestContext } from "../../platform/http/request-context.ts";
 import {
   createUsersService,
+  type ProfileFieldValues,
   type ReactionsReceived,
   type UserContentRemover,
   type UsersService,
@@ -33,6 +34,7 @@ export async function registerUsers(
   unreadNotifications: (userID: number, viewer?: Viewer) => Promise<number> = async () => 0,
   unreadConversations: (userID: number) => Promise<number> = async () => 0,
   contentRemovers: UserContentRemover[] = [],
+  profileFields?: ProfileFieldValues,
 ): Promise<UsersService> {
   for (const schema of sharedUserSchemas) app.addSchema(schema);
   const repo = createUsersRepo(platform.db);
@@ -43,6 +45,7 @@ export async function registerUsers(
     unreadNotifications,
     unreadConversations,
     contentRemovers,
+    profileFields,
   );
   const authenticate = createAuthenticateService(repo, platform, (request) => service.me(requestContext(request)));
   const applicants = createApplicantsService(repo, platform, createEmailTokens(platform));
