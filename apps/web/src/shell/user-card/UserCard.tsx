@@ -13,6 +13,7 @@ import { formatCount } from "../../lib/numbers.ts";
 import { DateTime } from "../../ui/date/DateTime.tsx";
 import { Skeleton } from "../../ui/skeleton/Skeleton.tsx";
 import { meQuery } from "../../features/users/index.ts";
+import { ProfileFieldValues, profileFieldsQuery } from "../../features/profile-fields/index.ts";
 import { CloseIcon } from "../icons.tsx";
 import { useShellSettings } from "../ShellContext.tsx";
 import { userCardQuery } from "./userCard.queries.ts";
@@ -75,6 +76,8 @@ export function UserCardContent({ userID, name, headingId }: { userID: number; n
   const { data: me } = useQuery(meQuery(api));
   const { conversationsEnabled } = useShellSettings();
   const { data: user, error, isPending } = useQuery(userCardQuery(api, userID));
+  // The fields' labels and kinds: one list for every card (the values come with the member).
+  const { data: profileFields = [] } = useQuery(profileFieldsQuery(api));
 
   if (isPending) {
     return (
@@ -153,6 +156,12 @@ export function UserCardContent({ userID, name, headingId }: { userID: number; n
               </div>
             ) : null}
           </dl>
+          <ProfileFieldValues
+            fields={profileFields}
+            values={user.profileFields}
+            where="userCards"
+            className={styles.fields}
+          />
         </>
       )}
       <div className={styles.actions}>

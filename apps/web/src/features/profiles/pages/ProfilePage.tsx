@@ -15,6 +15,7 @@ import { DiscussionList } from "../../discussions/index.ts";
 import { IgnoreForm, ignoreStateQuery } from "../../ignore/index.ts";
 import { accountPagePath } from "../../account/index.ts";
 import { meQuery } from "../../users/index.ts";
+import { ProfileFieldValues, profileFieldsQuery } from "../../profile-fields/index.ts";
 import {
   profileCommentsQuery,
   profileDiscussionsQuery,
@@ -86,6 +87,7 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
     enabled: viewerID > 0 && viewerID !== user.userID,
   });
   const result = useActionData<FormResult>();
+  const { data: profileFields = [] } = useQuery(profileFieldsQuery(api));
 
   return (
     <>
@@ -130,6 +132,7 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
                   </div>
                 ) : null}
               </dl>
+              <ProfileFieldValues fields={profileFields} values={user.profileFields} where="profiles" />
               {me?.userID === user.userID ? (
                 // The member's own lists, which only they see (the profile's tabs are everyone's).
                 <p className={styles.ownLists}>
