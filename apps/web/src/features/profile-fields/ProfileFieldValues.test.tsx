@@ -55,10 +55,7 @@ describe("profile field values", () => {
       field("restricted", { mutability: "restricted" }),
       field("none", { mutability: "none" }),
     ];
-    const member = { userID: 5, isAdmin: false, permissions: [] } satisfies Pick<
-      Me,
-      "userID" | "isAdmin" | "permissions"
-    >;
+    const member: Pick<Me, "userID" | "isAdmin" | "permissions"> = { userID: 5, isAdmin: false, permissions: [] };
     const names = (me: typeof member, userID: number) =>
       editableProfileFields(fields, me, userID).map((f) => f.apiName);
     expect(names(member, 5)).toEqual(["all"]);
