@@ -38,7 +38,7 @@ export const profileFieldRegistrationOptions = ["required", "optional", "hidden"
 export type ProfileFieldRegistrationOption = (typeof profileFieldRegistrationOptions)[number];
 
 export const profileFieldRules = {
-  apiNamePattern: "^[A-Za-z][A-Za-z0-9_-]*$",
+  apiNamePattern: "^[A-Za-z][A-Za-z0-9_\\-]*$",
   apiNameMaxLength: 100,
   labelMaxLength: 100,
   descriptionMaxLength: 500,

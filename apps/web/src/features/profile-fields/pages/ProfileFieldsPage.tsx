@@ -147,7 +147,11 @@ function FieldRow({
   busy: boolean;
   result?: FormResult | undefined;
 }) {
-  const mine = result && result.values?.["apiName"] === field.apiName ? result : undefined;
+  // What the last post answered about this row (not Add Field's, which may name the same API name).
+  const mine =
+    result && result.values?.["intent"] !== "create" && result.values?.["apiName"] === field.apiName
+      ? result
+      : undefined;
   const editing = mine && !mine.ok && mine.values?.["intent"] === "edit" ? mine : undefined;
   const confirming = mine?.values?.["confirm"] === "delete";
   const hidden = (name: string, value: string) => <input type="hidden" name={name} value={value} />;
@@ -250,7 +254,8 @@ export function ProfileFieldsPage() {
       {deleted && !result ? (
         <FormAlert kind="success">{t("“{name}” has been deleted.", { name: deleted })}</FormAlert>
       ) : null}
-      <details className={styles.add} open={creating !== undefined}>
+      {/* A field added, the form starts afresh (closed, empty); refused, it stays open with what was typed. */}
+      <details key={fields.length} className={styles.add} open={creating !== undefined}>
         <summary>{t("Add Field")}</summary>
         <FieldForm action={action} busy={busy} result={creating} />
       </details>
