@@ -21,7 +21,13 @@ import { hardenRouteSchemas, stripNulFromBody } from "./platform/http/request-sc
 import { AJV_OPTIONS, lazySerializers, lazyValidators, ROUTER_OPTIONS } from "./platform/http/schema-compilers.ts";
 import { registerCompression } from "./platform/http/compression.ts";
 import { countCategories, registerCategories } from "./features/categories/index.ts";
-import { countMembers, createUserFragments, recountPostCounts, registerUsers } from "./features/users/index.ts";
+import {
+  countMembers,
+  createUserFragments,
+  recountPostCounts,
+  registerUserPhotos,
+  registerUsers,
+} from "./features/users/index.ts";
 import { registerTags } from "./features/tags/index.ts";
 import {
   createPostRemoval,
@@ -358,7 +364,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerTranslations(app, platform, translations);
   await registerEmbed(app);
   await registerTick(app, platform, { loadDiscussion: (id, viewer) => discussions.load(id, viewer) });
-  await registerMedia(app, platform);
+  const media = await registerMedia(app, platform);
+  await registerUserPhotos(app, platform, media);
   // The site's totals, each counted by its table's owner.
   await registerDashboard(app, platform, {
     members: (since) => countMembers(platform.db, since),

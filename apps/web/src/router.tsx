@@ -42,7 +42,7 @@ import {
 import { loadProfilesRoutes } from "./features/profiles/index.ts";
 import { loadNotificationsRoutes } from "./features/notifications/index.ts";
 import { loadIgnoreRoutes } from "./features/ignore/index.ts";
-import { loadAccountRoutes } from "./features/account/index.ts";
+import { loadAccountRoutes, loadProfileEditRoutes } from "./features/account/index.ts";
 import { loadLogRoutes } from "./features/log/index.ts";
 import {
   loadKnowledgeDashboardRoutes,
@@ -112,6 +112,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
   // The reading pages import ignore's index.ts already (a post collapses for an ignorer): its loader as it is.
   const ignore = () => loadIgnoreRoutes().then((m) => m.createIgnoreRoutes);
   const account = () => loadAccountRoutes().then((m) => m.createAccountRoutes);
+  const profileEdit = () => loadProfileEditRoutes().then((m) => m.createProfileEditRoutes);
   // Features whose index.ts other features' on-demand parts use (the member menus, the post forms): the
   // router imports it with the route, or the reading pages' bundle would take in all it exports.
   const conversations = () =>
@@ -326,6 +327,8 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             featureRoute("ignored", "profile/ignored", ignore),
             // The member's password and sessions (features/account), before `profile/:name` too.
             featureRoute("account", "profile/account", account),
+            // The member's profile form (features/account), before `profile/:name` too.
+            featureRoute("profile-edit", "profile/edit", profileEdit),
             // The paths of features/profiles/profiles.routes.tsx (router.test.tsx checks they agree).
             profileRoute("profile", "profile/:name"),
             profileRoute("profile-discussions", "profile/discussions/:name"),

@@ -28,10 +28,18 @@ export const uploadDefaults: UploadLimits = {
 export const categoryImageMaxSize = 2 * 1024 * 1024;
 
 /**
- * A page's form posted as multipart/form-data (one with a file field, without JavaScript): the whole body at most
- * `maxSize` bytes, at most `maxFiles` files (a category's icon and banner).
+ * A member's photo (`POST /users/{id}/photo`): an upload of at most `maxSize` bytes (within the site's `upload.maxSize`)
+ * and `maxPixels` pixels, stored as a square of `size` px: spec §9's largest user photo (xlarge, 145 px) at twice the
+ * density, which every smaller one is drawn from.
  */
-export const pageFormUploadLimits = { maxSize: 5 * 1024 * 1024, maxFiles: 2 } as const;
+export const userPhotoLimits = { maxSize: 5 * 1024 * 1024, maxPixels: 40_000_000, size: 290 } as const;
+
+/**
+ * A page's form posted as multipart/form-data (one with a file field, without JavaScript): the whole body at most
+ * `maxSize` bytes (the largest photo and the rest of the profile form), at most `maxFiles` files (a category's icon
+ * and banner).
+ */
+export const pageFormUploadLimits = { maxSize: userPhotoLimits.maxSize + 1024 * 1024, maxFiles: 2 } as const;
 
 /** Extensions checked to be real images (by their bytes) and shown inline; any other file downloads. */
 export const imageExtensions = ["jpg", "jpeg", "png", "gif", "webp"] as const;

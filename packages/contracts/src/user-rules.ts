@@ -13,6 +13,11 @@ export const userRules = {
   banReasonMaxLength: 500,
   /** A member's signature source, in characters. */
   signatureMaxLength: 1000,
+  /** A member's title and location on their profile, in characters. */
+  titleMaxLength: 100,
+  locationMaxLength: 100,
+  /** What a member writes about themself on their profile (its source), in characters. */
+  aboutMaxLength: 5000,
   /** Members one bulk action (add or remove a role, ban, delete) takes at once: one page of the dashboard and more. */
   bulkMaxUsers: 100,
   /** Who's online (add-on `online`): members seen within these minutes count as online. */

@@ -75,6 +75,10 @@ export const User = Type.Object(
     ban: Type.Optional(BanDetails),
     /** `expand=signature`; null when unset or signatures are off. */
     signature: Type.Optional(Nullable(Signature)),
+    /** Where the member says they are (their profile); null when unset. Left out of a private profile. */
+    location: Type.Optional(Nullable(Type.String())),
+    /** What the member says about themself, rendered like a post; null when unset. Left out of a private profile. */
+    about: Type.Optional(Nullable(Signature)),
     /** `expand=profileFields`: the custom profile fields the viewer may see, apiName → value. */
     profileFields: Type.Optional(UserProfileFields),
     reactionsReceived: Type.Optional(
@@ -242,7 +246,13 @@ export const UserPatch = Type.Object({
   private: Type.Optional(Type.Boolean()),
   /** Hide one's online status from who's online (the member themself, or a site manager). */
   hidden: Type.Optional(Type.Boolean()),
-  title: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  title: Type.Optional(Nullable(Type.String({ maxLength: userRules.titleMaxLength }))),
+  /** Where the member is ("" or null clears it). */
+  location: Type.Optional(Nullable(Type.String({ maxLength: userRules.locationMaxLength }))),
+  /** What the member says about themself, in `aboutFormat` ("" or null clears it). */
+  about: Type.Optional(Nullable(Type.String({ maxLength: userRules.aboutMaxLength }))),
+  /** One of the input formats; markdown when left out. */
+  aboutFormat: Type.Optional(Type.String()),
   roleID: Type.Optional(Type.Array(Type.Integer())),
   banned: Type.Optional(Type.Boolean()),
   /** The member's signature source ("" or null clears it). */
@@ -334,5 +344,30 @@ export const AuthenticateResult = Type.Object({
 
 export const ConfirmEmailBody = Type.Object({ token: Type.String({ minLength: 1 }) });
 export const ResetPasswordBody = Type.Object({ token: Type.String({ minLength: 1 }), password: Type.String() });
+
+/**
+ * `GET /users/{id}/edit` (Vanilla's): what the member's profile form edits, as sources (oneself, or users.edit).
+ * `canEditName`: the viewer may rename this member (users.edit, or profile.editusernames for their own name).
+ */
+export const UserEdit = Type.Object({
+  userID: Type.Integer(),
+  name: Type.String(),
+  photoUrl: Type.String(),
+  /** The member has a photo of their own (not the default silhouette). */
+  hasPhoto: Type.Boolean(),
+  title: Nullable(Type.String()),
+  location: Nullable(Type.String()),
+  about: Nullable(Type.String()),
+  aboutFormat: Type.String(),
+  /** The signature's source and format: absent while the signatures add-on is off. */
+  signature: Type.Optional(Nullable(Type.String())),
+  signatureFormat: Type.Optional(Type.String()),
+  canEditName: Type.Boolean(),
+});
+export type UserEdit = Static<typeof UserEdit>;
+
+/** `POST /users/{id}/photo`: the new photo's address. */
+export const UserPhoto = Type.Object({ photoUrl: Type.String() });
+export type UserPhoto = Static<typeof UserPhoto>;
 
 export const sharedUserSchemas = [UserFragment, User, Me];

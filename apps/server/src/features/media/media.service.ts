@@ -100,6 +100,19 @@ async function readStart(file: string, length: number): Promise<Buffer> {
   }
 }
 
+/** An image the server made (not uploaded as it is), to store like an upload. */
+export interface GeneratedImage {
+  bytes: Buffer;
+  extension: string;
+  mime: string;
+  width: number;
+  height: number;
+  name: string;
+  foreignType: string;
+  foreignID: number;
+  insertUserID: number;
+}
+
 const removeQuietly = (file: string) => fs.promises.rm(file, { force: true }).catch(() => undefined);
 
 interface Deps {
@@ -237,6 +250,54 @@ export function createMediaService({ repo, siteConfig, uploadsDir, limiter, cloc
 
     async get(mediaID: number, context: MediaRequestContext): Promise<Media> {
       return presentMedia(await loadManageable(context.viewer, mediaID), context.origin);
+    },
+
+    /**
+     * Stores an image the server made itself (a member's photo, re-encoded): under a random name like any upload,
+     * then recorded with the record it belongs to. Answers its path under /uploads (`/uploads/yyyy/mm/…`).
+     */
+    async storeImage(image: GeneratedImage): Promise<{ mediaID: number; path: string }> {
+      const now = new Date();
+      const folder = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, "0")}`;
+      const relative = `${folder}/${randomBytes(16).toString("hex")}.${image.extension}`;
+      const stored = path.join(uploadsDir, relative);
+      await fs.promises.mkdir(path.join(uploadsDir, folder), { recursive: true });
+      await fs.promises.writeFile(stored, image.bytes, { flag: "wx" });
+      try {
+        const row = await repo.insert({
+          path: relative,
+          name: image.name,
+          type: image.mime,
+          size: image.bytes.length,
+          width: image.width,
+          height: image.height,
+          foreignType: image.foreignType,
+          foreignID: image.foreignID,
+          insertUserID: image.insertUserID,
+          dateInserted: clock.nowIso(),
+        });
+        return { mediaID: row.mediaID, path: `/uploads/${relative}` };
+      } catch (error) {
+        await removeQuietly(stored);
+        throw error;
+      }
+    },
+
+    /** Removes the media of one record but `keep` (a member's older photos): each record, then its file. */
+    async removeAttached(foreignType: string, foreignID: number, keep: number | null = null): Promise<void> {
+      for (const row of await repo.listFor(foreignType, foreignID)) {
+        if (row.mediaID === keep) continue;
+        await repo.remove(row.mediaID);
+        await removeQuietly(path.join(uploadsDir, row.path));
+      }
+    },
+
+    /** One stored image taken back (the write it was for failed): its record, then its file. */
+    async discard(mediaID: number): Promise<void> {
+      const row = await repo.findById(mediaID);
+      if (!row) return;
+      await repo.remove(mediaID);
+      await removeQuietly(path.join(uploadsDir, row.path));
     },
 
     /** Removes the record, then its file (a file left by a crash is unreachable garbage, never a dead link). */

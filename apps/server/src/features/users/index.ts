@@ -9,6 +9,8 @@ import { createEmailTokens } from "./email-tokens.ts";
 import { createUsersRepo } from "./users.repo.ts";
 import { usersManageRoutes } from "./users.manage.routes.ts";
 import { usersRoutes } from "./users.routes.ts";
+import { userPhotoRoutes } from "./users.photo.routes.ts";
+import type { PhotoStore } from "./users.photo.ts";
 import { requestContext } from "../../platform/http/request-context.ts";
 import {
   createUsersService,
@@ -19,6 +21,7 @@ import {
 } from "./users.service.ts";
 
 export type { UserContentRemover, UsersService } from "./users.service.ts";
+export type { PhotoStore } from "./users.photo.ts";
 export { adjustPostCount, recountPostCounts } from "./users.counters.ts";
 export { createUserFragments, unknownUser, type UserFragments } from "./users.fragments.ts";
 export { countMembers, countMembersByRole, giveRoleMembersRole } from "./users.totals.ts";
@@ -60,4 +63,16 @@ export async function registerUsers(
   app.addHook("preClose", async () => void (await service.flushLastSeen()));
   await app.register(applicantsRoutes, { prefix: "/api/v2", applicants });
   return service;
+}
+
+/**
+ * Members' photos (`/users/{id}/photo`) and their profile form's record (`/users/{id}/edit`): the photos are kept in
+ * the media feature's storage, so these register once it exists.
+ */
+export async function registerUserPhotos(app: FastifyInstance, platform: Platform, store: PhotoStore): Promise<void> {
+  await app.register(userPhotoRoutes, {
+    prefix: "/api/v2",
+    deps: { repo: createUsersRepo(platform.db), platform },
+    store,
+  });
 }

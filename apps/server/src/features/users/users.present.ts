@@ -16,6 +16,13 @@ export interface UserPresentContext {
 /** The default avatar: a silhouette served with the web app. */
 export const defaultPhotoUrl = (origin: string) => `${origin}/images/default-avatar.svg`;
 
+/**
+ * A member's photo, absolute: an uploaded one is stored as its path (`/uploads/…`, so it follows the configured site
+ * address), one from elsewhere (SSO) as given; none is the silhouette.
+ */
+export const photoUrlOf = (photoUrl: string | null, origin: string) =>
+  photoUrl === null ? defaultPhotoUrl(origin) : photoUrl.startsWith("/") ? `${origin}${photoUrl}` : photoUrl;
+
 const profileUrl = (origin: string, name: string) => `${origin}${profilePath(name)}`;
 
 const displayName = (row: Pick<UserRow, "deleted" | "name">) =>
@@ -33,6 +40,13 @@ export function presentSignature(
   if (!row.signature || row.deleted === 1) return null;
   const format = normalizeFormat(row.signatureFormat ?? "markdown") ?? "markdown";
   return { body: renderBody(row.signature, format, { origin }), format };
+}
+
+/** What a member says about themself, rendered like a post, or null when unset (or the user is deleted). */
+function presentAbout(row: Pick<UserRow, "about" | "aboutFormat" | "deleted">, origin: string): Signature | null {
+  if (!row.about || row.deleted === 1) return null;
+  const format = normalizeFormat(row.aboutFormat ?? "markdown") ?? "markdown";
+  return { body: renderBody(row.about, format, { origin }), format };
 }
 
 /** A user as embedded in other records. Deleted users show as 'Deleted User'. */
@@ -55,7 +69,7 @@ export function presentUserFragment(
   return {
     userID: row.userID,
     name: displayName(row),
-    photoUrl: row.photoUrl ?? defaultPhotoUrl(origin),
+    photoUrl: photoUrlOf(row.photoUrl, origin),
     url: userUrl(row, origin),
     dateLastActive: date(row.dateLastActive),
     title: row.title,
@@ -69,7 +83,7 @@ export function presentUser(row: UserRow, roles: RoleRow[], context: UserPresent
   const user: User = {
     userID: row.userID,
     name: displayName(row),
-    photoUrl: row.photoUrl ?? defaultPhotoUrl(context.origin),
+    photoUrl: photoUrlOf(row.photoUrl, context.origin),
     url: userUrl(row, context.origin),
     showEmail: row.showEmail === 1,
     emailConfirmed: row.emailConfirmed === 1,
@@ -87,6 +101,8 @@ export function presentUser(row: UserRow, roles: RoleRow[], context: UserPresent
     dateLastActive: date(row.dateLastActive),
     roles: roles.map((role) => ({ roleID: role.roleID, name: role.name })),
     roleIDs: roles.map((role) => role.roleID),
+    location: row.deleted === 1 ? null : row.location,
+    about: presentAbout(row, context.origin),
   };
   if (context.canSeeEmail || row.showEmail === 1) user.email = row.deleted === 1 ? null : row.email;
   if (context.isSiteManager) {
@@ -118,6 +134,8 @@ export function presentPrivateUser(row: UserRow, roles: RoleRow[], origin: strin
     points: 0,
     title: null,
     dateLastActive: null,
+    location: null,
+    about: null,
   };
 }
 
@@ -134,7 +152,7 @@ export function presentMe(row: UserRow, roles: RoleRow[], context: MeContext): M
   return {
     userID: row.userID,
     name: row.name,
-    photoUrl: row.photoUrl ?? defaultPhotoUrl(context.origin),
+    photoUrl: photoUrlOf(row.photoUrl, context.origin),
     url: userUrl(row, context.origin),
     dateLastActive: date(row.dateLastActive),
     email: row.email,

@@ -20,6 +20,9 @@ export type NewUser = Omit<
   | "dateBanned"
   | "dateBanExpires"
   | "banInsertUserID"
+  | "location"
+  | "about"
+  | "aboutFormat"
 > & {
   discoveryText?: string | null;
 };

@@ -45,7 +45,7 @@ async function authorizeUserEdit(viewer: Viewer, row: UserRow, body: UserPatch):
 
 /**
  * `PATCH /users/{id}`: load (the user, by smart id) → authorize the patch → validate (a free name and
- * e-mail, the password, the signature's format, roles the viewer may hand out, a site manager's roles only by a
+ * e-mail, the password, the signature's and about's formats, roles the viewer may hand out, a site manager's roles only by a
  * site manager, a bannable user) → one transaction (the row and its roles, and with a new password the member's
  * other sessions signed out; 409 if no site manager is left) →
  * the promotion of a now-confirmed member, `user.access.changed` when roles or the ban changed → the presented
@@ -64,6 +64,13 @@ export async function updateUser(deps: UsersDeps, id: string, body: UserPatch, c
     throw validationFailed([fieldError("signatureFormat", "invalid", "signatureFormat is not a valid format.")]);
   }
   const signature = body.signature === undefined ? undefined : body.signature?.trim() || null;
+  const aboutFormat = body.aboutFormat === undefined ? undefined : normalizeFormat(body.aboutFormat);
+  if (aboutFormat === null) {
+    throw validationFailed([fieldError("aboutFormat", "invalid", "aboutFormat is not a valid format.")]);
+  }
+  const about = body.about === undefined ? undefined : body.about?.trim() || null;
+  const location = body.location === undefined ? undefined : body.location?.trim() || null;
+  const title = body.title === undefined ? undefined : body.title?.trim() || null;
   await checkIdentity(
     deps,
     {
@@ -92,7 +99,13 @@ export async function updateUser(deps: UsersDeps, id: string, body: UserPatch, c
       ...(body.bypassSpam !== undefined ? { bypassSpam: body.bypassSpam ? 1 : 0 } : {}),
       ...(body.private !== undefined ? { private: body.private ? 1 : 0 } : {}),
       ...(body.hidden !== undefined ? { hidden: body.hidden ? 1 : 0 } : {}),
-      ...(body.title !== undefined ? { title: body.title } : {}),
+      ...(title !== undefined ? { title } : {}),
+      ...(location !== undefined ? { location } : {}),
+      ...(about !== undefined
+        ? { about, aboutFormat: about === null ? null : (aboutFormat ?? "markdown") }
+        : aboutFormat !== undefined && row.about
+          ? { aboutFormat }
+          : {}),
       ...(signature !== undefined
         ? { signature, signatureFormat: signature === null ? null : (signatureFormat ?? "markdown") }
         : signatureFormat !== undefined && row.signature
@@ -119,6 +132,9 @@ export async function updateUser(deps: UsersDeps, id: string, body: UserPatch, c
   if (body.emailConfirmed === true && row.emailConfirmed === 0) await promoteUnconfirmed(deps, row.userID);
   if (body.roleID || body.banned !== undefined)
     await platform.events.emit("user.access.changed", { userID: row.userID });
+  // What others see of the member (their name and title on every post, their profile) changed.
+  if ([name, title, location, about, signature].some((value) => value !== undefined))
+    await platform.events.emit("user.profile.changed", { userID: row.userID });
   return presentUserRecord(deps, (await repo.findById(row.userID))!, context);
 }
 

@@ -80,6 +80,10 @@ export interface UsersTable {
   banInsertUserID: Generated<number | null>;
   /** Hides the member from who's online (0036), but for site managers. */
   hidden: Flag;
+  /** Where the member says they are, and what they say about themself in a post format (0037); null when unset. */
+  location: Generated<string | null>;
+  about: Generated<string | null>;
+  aboutFormat: Generated<string | null>;
 }
 
 export interface DiscussionsTable {

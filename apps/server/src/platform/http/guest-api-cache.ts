@@ -22,6 +22,7 @@ export const contentEvents: EventName[] = [
   "article.statusChanged",
   "knowledge.changed",
   "group.changed",
+  "user.profile.changed",
 ];
 
 interface CachedAnswer extends StoredText {

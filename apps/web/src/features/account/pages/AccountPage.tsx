@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import { userRules } from "@parley/contracts/user-rules";
 import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
@@ -12,7 +12,7 @@ import { DateTime } from "../../../ui/date/DateTime.tsx";
 import { FormAlert, TextField } from "../../../ui/forms/Form.tsx";
 import { meQuery } from "../../users/index.ts";
 import { accountFields } from "../account.action.ts";
-import { accountPagePath } from "../account.paths.ts";
+import { accountPagePath, profileEditPagePath } from "../account.paths.ts";
 import { sessionsQuery } from "../account.queries.ts";
 import { deviceName } from "../device.ts";
 import styles from "./AccountPage.module.css";
@@ -143,6 +143,9 @@ export function AccountPage() {
       <h1 id="account-title" className={styles.title}>
         {t("Account")}
       </h1>
+      <p className={styles.intro}>
+        <Link to={profileEditPagePath}>{t("Edit Profile")}</Link>
+      </p>
       {result?.message ? <FormAlert kind={result.ok ? "success" : "error"}>{result.message}</FormAlert> : null}
       <section className={styles.part} aria-labelledby="account-password">
         <h2 id="account-password" className={styles.heading}>

@@ -13,7 +13,7 @@ import { DateTime } from "../../../ui/date/DateTime.tsx";
 import { Pager } from "../../../ui/pager/Pager.tsx";
 import { DiscussionList } from "../../discussions/index.ts";
 import { IgnoreForm, ignoreStateQuery } from "../../ignore/index.ts";
-import { accountPagePath } from "../../account/index.ts";
+import { accountPagePath, profileEditPagePath } from "../../account/index.ts";
 import { meQuery } from "../../users/index.ts";
 import { ProfileFieldValues, profileFieldsQuery } from "../../profile-fields/index.ts";
 import {
@@ -108,6 +108,7 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
           ) : (
             <>
               {user.title ? <p className={styles.title}>{user.title}</p> : null}
+              {user.location ? <p className={styles.location}>{user.location}</p> : null}
               <dl className={styles.facts}>
                 <div>
                   <dt>{t("Discussions")}</dt>
@@ -139,6 +140,7 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
                   <Link to={listPath("bookmarked")}>{t("Bookmarks")}</Link>
                   <Link to={listPath("participated")}>{t("Participated Discussions")}</Link>
                   <Link to={accountPagePath}>{t("Account")}</Link>
+                  <Link to={profileEditPagePath}>{t("Edit Profile")}</Link>
                 </p>
               ) : null}
             </>
@@ -150,6 +152,15 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
           ) : null}
         </div>
       </header>
+      {user.about && !restriction ? (
+        <section className={styles.about} aria-labelledby="profile-about">
+          <h2 id="profile-about" className={styles.sectionTitle}>
+            {t("About")}
+          </h2>
+          {/* Rendered and sanitised by the server's one post pipeline. */}
+          <div className={styles.aboutBody} dangerouslySetInnerHTML={{ __html: user.about.body }} />
+        </section>
+      ) : null}
       {result?.message ? <FormAlert kind={result.ok ? "success" : "error"}>{result.message}</FormAlert> : null}
       {restriction ? null : (
         <>

@@ -1,0 +1,34 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { ActionFunctionArgs, LoaderFunctionArgs, RouteObject } from "react-router";
+import type { ApiClient } from "../../lib/api.ts";
+import { loadOrThrow } from "../../lib/route-errors.ts";
+import { requireMember } from "../users/index.ts";
+import { profileEditAction } from "./profile-edit.action.ts";
+import { profileEditQuery } from "./profile-edit.queries.ts";
+import { ProfileEditPage } from "./pages/ProfileEditPage.tsx";
+
+/** `/profile/edit`: the member's own profile form (members only; a guest is sent to sign in). */
+export function createProfileEditRoutes({
+  queryClient,
+  api,
+}: {
+  queryClient: QueryClient;
+  api: ApiClient;
+}): RouteObject[] {
+  return [
+    {
+      id: "profile-edit",
+      path: "profile/edit",
+      loader: async ({ request }: LoaderFunctionArgs) => {
+        const me = await requireMember(queryClient, api, request);
+        await loadOrThrow("User", () => queryClient.ensureQueryData(profileEditQuery(api, me.userID)));
+        return null;
+      },
+      action: async ({ request }: ActionFunctionArgs) => {
+        const me = await requireMember(queryClient, api, request);
+        return profileEditAction(await request.formData(), me, { queryClient, api });
+      },
+      element: <ProfileEditPage />,
+    },
+  ];
+}
