@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { newMember, registerConfirmed, signInContext } from "./support/accounts.ts";
 import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
-import { categoryID, createDiscussion, pathOf, signInApi } from "./support/content.ts";
+import { categoryID, createDiscussion, pathOf, signInAdmin, signInApi } from "./support/content.ts";
 import { useParley } from "./support/parley.ts";
 import { adminPassword } from "./support/server.ts";
-import { ProfileFieldsDashboardPage, ProfileFieldsView } from "./pages/ProfileFieldsPages.ts";
+import { ProfileEditFieldsPage, ProfileFieldsDashboardPage, ProfileFieldsView } from "./pages/ProfileFieldsPages.ts";
 
 const parley = useParley();
 const admin = { name: "admin", password: adminPassword };
@@ -52,11 +52,47 @@ describe("custom profile fields (issue 29)", () => {
     await screenshot(page, "profile-fields-1-dashboard-375");
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    // A member fills them in.
+    // A number field, made through the API, to see a refusal beside its field.
+    await (
+      await signInAdmin(parley.baseUrl)
+    ).post("/profile-fields", {
+      apiName: "lucky",
+      label: "Lucky number",
+      dataType: "number",
+      formType: "number",
+      visibility: "public",
+    });
+
+    // A member fills them in on /profile/edit: one Save saves them with the rest of the profile.
     const filler = newMember("fields");
     await registerConfirmed(parley, filler);
     const fillerApi = await signInApi(parley.baseUrl, filler.name, filler.password);
-    await fillIn(fillerApi);
+    const mine = await parley.newPage({ bypassCSP: true });
+    const mineProblems = collectErrors(mine);
+    await signInContext(mine, parley.baseUrl, filler);
+    const edit = new ProfileEditFieldsPage(mine, parley.baseUrl);
+    expect((await edit.goto()).status()).toBe(200);
+    await waitForHydration(mine);
+    await edit.field("Favourite colour").selectOption("Green");
+    await edit.field("Phone number").fill("555-0199");
+    await edit.field("Lucky number").fill("seven");
+    await edit.main.getByLabel("Location", { exact: true }).fill("Lyon");
+    await edit.submitAndWait(edit.saveButton);
+    // Refused: the error beside its field, what was typed kept, nothing of the form saved.
+    expect(await edit.fieldError("Lucky number")).toBe("Lucky number must be a number.");
+    expect(await edit.field("Favourite colour").inputValue()).toBe("Green");
+    expect(await seriousAxeViolations(mine)).toEqual([]);
+    await screenshot(mine, "profile-fields-2-edit-refused-1280");
+    expect(await fillerApi.get(`/users/${fillerApi.userID}/profile-fields`)).toMatchObject({ colour: null });
+    await edit.field("Lucky number").fill("7");
+    await edit.submitAndWait(edit.saveButton);
+    await edit.statusMessage("Your profile has been saved.").waitFor();
+    expect(await fillerApi.get(`/users/${fillerApi.userID}/profile-fields`)).toEqual({
+      colour: "Green",
+      phone: "555-0199",
+      lucky: 7,
+    });
+    expect(await edit.field("Phone number").inputValue()).toBe("555-0199");
 
     const discussion = await createDiscussion(fillerApi, {
       name: `Colours ${filler.name}`,
@@ -100,6 +136,8 @@ describe("custom profile fields (issue 29)", () => {
 
     expect(problems.errors).toEqual([]);
     expect(otherProblems.errors).toEqual([]);
+    // The refused save answered 422 (the page's own post), which the browser logs; nothing else.
+    expect(mineProblems.errors.filter((error) => !error.includes("422"))).toEqual([]);
   });
 
   it("works without JavaScript: the dashboard's forms add a field and turn it off", async () => {
@@ -134,8 +172,3 @@ describe("custom profile fields (issue 29)", () => {
     expect(await dashboard.row("Shoe size").count()).toBe(0);
   });
 });
-
-/** Fills the member's fields in (through the API until the edit page hosts the fieldset). */
-async function fillIn(api: Awaited<ReturnType<typeof signInApi>>) {
-  await api.patch(`/users/${api.userID}/profile-fields`, { colour: "Green", phone: "555-0199" });
-}

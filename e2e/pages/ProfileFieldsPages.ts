@@ -67,3 +67,29 @@ export class ProfileFieldsView extends ParleyPage {
     return this.page.locator("[data-user-card]");
   }
 }
+
+/** `/profile/edit` as far as custom fields go: their fieldset, an input per field, and the form's Save. */
+export class ProfileEditFieldsPage extends ParleyPage {
+  goto(): Promise<Response> {
+    return this.open("/profile/edit");
+  }
+
+  get fieldset(): Locator {
+    return this.main.getByRole("group", { name: "Profile Fields" });
+  }
+
+  field(label: string): Locator {
+    return this.fieldset.getByLabel(label, { exact: true });
+  }
+
+  /** The error beside a field (the element its aria-describedby names with `-error`), or null. */
+  async fieldError(label: string): Promise<string | null> {
+    const ids = ((await this.field(label).getAttribute("aria-describedby")) ?? "").split(/\s+/);
+    const errorId = ids.find((id) => id.endsWith("-error"));
+    return errorId ? (await this.page.locator(`[id="${errorId}"]`).innerText()).trim() : null;
+  }
+
+  get saveButton(): Locator {
+    return this.main.getByRole("button", { name: "Save", exact: true });
+  }
+}

@@ -3,14 +3,9 @@ import type { ProfileField, UserProfileFields } from "@parley/contracts";
 import { profileFieldRules } from "@parley/contracts/profile-fields-constants";
 import { useApi } from "../../lib/api-context.tsx";
 import { t } from "../../lib/i18n.ts";
-import { CheckboxField, FormAlert, SelectField, TextAreaField, TextField, formStyles } from "../../ui/forms/Form.tsx";
+import { CheckboxField, SelectField, TextAreaField, TextField, formStyles } from "../../ui/forms/Form.tsx";
 import { meQuery } from "../users/index.ts";
-import {
-  editableProfileFields,
-  profileFieldInputName,
-  userProfileFieldsQuery,
-  type ProfileFieldsFormResult,
-} from "./profile-fields.form.ts";
+import { editableProfileFields, profileFieldInputName, userProfileFieldsQuery } from "./profile-fields.form.ts";
 import { profileFieldsQuery } from "./profile-fields.queries.ts";
 import styles from "./ProfileFields.module.css";
 
@@ -58,9 +53,20 @@ function FieldInput({ field, value, error }: { field: ProfileField; value: strin
 /**
  * The custom profile fields the viewer may set for a member, inside the edit page's form: each with its label,
  * a required mark and the server's error next to it. The page's loader calls `loadProfileFieldsForm`, its action
- * `saveProfileFields` and passes back what that answered as `result`.
+ * `saveProfileFields`; `result` is the action's answer (typed values and errors by input name, beside the page's own).
  */
-export function ProfileFieldsFieldset({ userID, result }: { userID: number; result?: ProfileFieldsFormResult | null }) {
+export function ProfileFieldsFieldset({
+  userID,
+  result,
+  className,
+  legendClassName,
+}: {
+  userID: number;
+  result?: { values?: Record<string, string>; errors?: Record<string, string> } | undefined;
+  /** The host form's look for its fieldsets and their legends (the feature's own by default). */
+  className?: string | undefined;
+  legendClassName?: string | undefined;
+}) {
   const api = useApi();
   const { data: me } = useSuspenseQuery(meQuery(api));
   const { data: fields } = useSuspenseQuery(profileFieldsQuery(api));
@@ -68,9 +74,8 @@ export function ProfileFieldsFieldset({ userID, result }: { userID: number; resu
   const editable = editableProfileFields(fields, me, userID);
   if (editable.length === 0) return null;
   return (
-    <fieldset className={styles.fieldset}>
-      <legend className={styles.legend}>{t("Profile Fields")}</legend>
-      {result?.errors[""] ? <FormAlert>{result.errors[""]}</FormAlert> : null}
+    <fieldset className={className ?? styles.fieldset}>
+      <legend className={legendClassName ?? styles.legend}>{t("Profile Fields")}</legend>
       {editable.map((field) => {
         const name = profileFieldInputName(field.apiName);
         const saved =
@@ -79,8 +84,8 @@ export function ProfileFieldsFieldset({ userID, result }: { userID: number; resu
           <FieldInput
             key={field.apiName}
             field={field}
-            value={result?.values[name] ?? saved}
-            error={result?.errors[name]}
+            value={result?.values?.[name] ?? saved}
+            error={result?.errors?.[name]}
           />
         );
       })}

@@ -8,4 +8,4 @@ export { canManageProfileFields, profileFieldsQuery } from "./profile-fields.que
 export { loadProfileFieldsRoutes } from "./profile-fields.lazy.ts";
 export { ProfileFieldValues } from "./ProfileFieldValues.tsx";
 export { ProfileFieldsFieldset } from "./ProfileFieldsFieldset.tsx";
-export { loadProfileFieldsForm, saveProfileFields, type ProfileFieldsFormResult } from "./profile-fields.form.ts";
+export { loadProfileFieldsForm, saveProfileFields } from "./profile-fields.form.ts";

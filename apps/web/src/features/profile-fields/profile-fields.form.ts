@@ -40,16 +40,21 @@ export async function loadProfileFieldsForm(queryClient: QueryClient, api: ApiCl
   ]);
 }
 
-/** What the fieldset shows again after a refused save: the typed values and each field's error, by input name. */
+/**
+ * A refused save: the typed values and each field's error by input name (what the fieldset shows again), a
+ * message when the refusal names no field, and the API's status.
+ */
 export interface ProfileFieldsFormResult {
   values: Record<string, string>;
   errors: Record<string, string>;
+  message?: string;
+  status: number;
 }
 
 /**
  * Reads the editable fields from a posted form (a checkbox absent is false; the rest as typed, which the server
- * checks) and saves them in one request. Answers null when saved, else what the fieldset shows again: the
- * server's 422 per field next to its input, any other refusal under `errors[""]`.
+ * checks) and saves them in one request. Answers null when saved, else the refusal: the server's 422 per field
+ * next to its input, any other refusal as `message`.
  */
 export async function saveProfileFields(
   queryClient: QueryClient,
@@ -83,7 +88,11 @@ export async function saveProfileFields(
     for (const [apiName, list] of Object.entries(error.errors)) {
       if (list[0]) errors[profileFieldInputName(apiName)] = list[0].message;
     }
-    if (Object.keys(errors).length === 0) errors[""] = error.message;
-    return { values, errors };
+    return {
+      values,
+      errors,
+      ...(Object.keys(errors).length === 0 ? { message: error.message } : {}),
+      status: error.status,
+    };
   }
 }
