@@ -118,7 +118,7 @@ export const ProfileFieldParams = Type.Object({
 });
 
 /** `PUT /profile-fields/sorts`: apiName → sort. */
-export const ProfileFieldSorts = Type.Record(Type.String(), Type.Integer());
+export const ProfileFieldSorts = Type.Record(Type.String(), Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 }));
 export type ProfileFieldSorts = Static<typeof ProfileFieldSorts>;
 
 /** A member's value of one field: text, a number, a boolean, a date (YYYY-MM-DD), tokens; null when unset. */

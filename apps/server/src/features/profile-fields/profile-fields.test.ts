@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Type } from "typebox";
 import { ProfileField, UserProfileFields, type ErrorBody, type User } from "@parley/contracts";
-import type { Session } from "../../test/accounts.ts";
+import { createUser, type Session } from "../../test/accounts.ts";
 import { createContentFixture, expectSchema, type ContentFixture } from "../../test/content.ts";
 import { engines } from "../../test/databases.ts";
 
@@ -252,5 +252,19 @@ describe.each(engines)("profile fields on %s", (engine) => {
       .execute();
     expect(left).toEqual([]);
     expect((await f.api.delete("/api/v2/profile-fields/city", { as: f.admin })).statusCode).toBe(404);
+  });
+
+  it("deletes a member's values with their account", async () => {
+    const gone = await createUser(f.t.database.db, { name: "Gone Soon", role: "member" });
+    const session = await f.api.signIn(gone);
+    expect((await patchValues(session, gone.userID, { bio: "Bye" })).statusCode).toBe(200);
+    const removed = await f.api.delete(`/api/v2/users/${gone.userID}`, { as: f.admin });
+    expect(removed.statusCode, removed.body).toBe(204);
+    const left = await f.t.database.db
+      .selectFrom("userProfileFields")
+      .select("apiName")
+      .where("userID", "=", gone.userID)
+      .execute();
+    expect(left).toEqual([]);
   });
 });
