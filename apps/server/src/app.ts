@@ -83,6 +83,7 @@ import {
   removeConversationContent,
 } from "./features/conversations/index.ts";
 import { createIgnore, registerIgnore } from "./features/ignore/index.ts";
+import { createProfileFields, registerProfileFields } from "./features/profile-fields/index.ts";
 import { exportMemberDrafts, registerDrafts } from "./features/drafts/index.ts";
 import { registerPrivacy } from "./features/privacy/index.ts";
 import { registerSearch } from "./features/search/index.ts";
@@ -287,6 +288,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     categories: categories.directory,
     ignorersAmong: ignore.ignorersAmong,
   });
+  // Custom profile fields: users' records expand them; a deleted account's values go with it.
+  const profileFields = createProfileFields(platform);
   await registerUsers(
     app,
     platform,
@@ -303,7 +306,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         }
       },
       removeConversationContent,
+      async (db, userID) => profileFields.clearMember(db, userID),
     ],
+    profileFields.valuesFor,
   );
   await registerRoles(app, platform);
   const tags = await registerTags(app, platform);
@@ -359,6 +364,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerConversations(app, conversations);
   await registerIgnore(app, ignore);
+  await registerProfileFields(app, profileFields);
   await registerSearch(app, platform, { categories: categories.directory, users: userFragments });
   await registerKnowledge(app, platform, { users: userFragments });
   await registerGroups(app, platform, { users: userFragments, categories: categories.directory, removePosts });

@@ -148,6 +148,10 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
     import("./features/reactions/index.ts").then((m) => m.loadReactionsRoutes()).then((m) => m.createReactionsRoutes);
   const addons = () =>
     import("./features/addons/index.ts").then((m) => m.loadAddonsRoutes()).then((m) => m.createAddonsRoutes);
+  const profileFieldsDashboard = () =>
+    import("./features/profile-fields/index.ts")
+      .then((m) => m.loadProfileFieldsRoutes())
+      .then((m) => m.createProfileFieldsRoutes);
   const rolesDashboard = () =>
     import("./features/roles/index.ts").then((m) => m.loadRolesRoutes()).then((m) => m.createRolesRoutes);
   const log = () => loadLogRoutes().then((m) => m.createLogRoutes);
@@ -383,6 +387,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                 ),
                 featureRoute("dashboard-reactions", "dashboard/reactions", reactionsDashboard),
                 featureRoute("dashboard-roles", "dashboard/roles", rolesDashboard),
+                featureRoute("dashboard-profile-fields", "dashboard/settings/profile-fields", profileFieldsDashboard),
                 featureRoute("dashboard-role", "dashboard/roles/:roleID", rolesDashboard),
                 featureRoute("kb-dashboard", "dashboard/knowledge", knowledgeDashboard),
                 featureRoute("kb-dashboard-add", "dashboard/knowledge/add", knowledgeDashboard),

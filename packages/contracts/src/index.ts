@@ -42,3 +42,4 @@ export * from "./site-totals.ts";
 export * from "./emails.ts";
 export * from "./ignore.ts";
 export * from "./privacy.ts";
+export * from "./profile-fields.ts";

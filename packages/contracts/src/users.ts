@@ -1,6 +1,7 @@
 import { Type, type Static } from "typebox";
 import { DateTime, Expand, ID_DIGITS, Nullable } from "./common.ts";
 import { Limit, Page, PageOrFirst } from "./pagination.ts";
+import { UserProfileFields } from "./profile-fields.ts";
 
 import { userMessages, userRules } from "./user-rules.ts";
 export { userMessages, userRules };
@@ -80,6 +81,8 @@ export const User = Type.Object(
     location: Type.Optional(Nullable(Type.String())),
     /** What the member says about themself, rendered like a post; null when unset. Left out of a private profile. */
     about: Type.Optional(Nullable(Signature)),
+    /** `expand=profileFields`: the custom profile fields the viewer may see, apiName → value. */
+    profileFields: Type.Optional(UserProfileFields),
     reactionsReceived: Type.Optional(
       Type.Record(
         Type.String(),

@@ -57,6 +57,8 @@ const tableOwners = {
   groupApplicants: "groups",
   groupInvitations: "groups",
   ignoredUsers: "ignore",
+  profileFields: "profile-fields",
+  userProfileFields: "profile-fields",
   userExports: "privacy",
   // the search engines' own tables (full-text indexes outside the typed schema)
   searchIndex: "search",

@@ -34,6 +34,7 @@ import * as m0034 from "./0034_long_runner_tracking.ts";
 import * as m0035 from "./0035_ignored_users.ts";
 import * as m0036 from "./0036_online_hidden.ts";
 import * as m0037 from "./0037_profile_fields.ts";
+import * as m0038 from "./0038_profile_fields.ts";
 import * as m0039 from "./0039_privacy.ts";
 
 interface MigrationModule {
@@ -77,6 +78,7 @@ const modules: Record<string, MigrationModule> = {
   "0035_ignored_users": m0035,
   "0036_online_hidden": m0036,
   "0037_profile_fields": m0037,
+  "0038_profile_fields": m0038,
   "0039_privacy": m0039,
 };
 

@@ -16,6 +16,7 @@ import type { PhotoStore } from "./users.photo.ts";
 import { requestContext } from "../../platform/http/request-context.ts";
 import {
   createUsersService,
+  type ProfileFieldValues,
   type ReactionsReceived,
   type UserContentRemover,
   type UsersService,
@@ -42,6 +43,7 @@ export async function registerUsers(
   unreadNotifications: (userID: number, viewer?: Viewer) => Promise<number> = async () => 0,
   unreadConversations: (userID: number) => Promise<number> = async () => 0,
   contentRemovers: UserContentRemover[] = [],
+  profileFields?: ProfileFieldValues,
 ): Promise<UsersService> {
   for (const schema of sharedUserSchemas) app.addSchema(schema);
   const repo = createUsersRepo(platform.db);
@@ -52,6 +54,7 @@ export async function registerUsers(
     unreadNotifications,
     unreadConversations,
     contentRemovers,
+    profileFields,
   );
   const authenticate = createAuthenticateService(repo, platform, (request) => service.me(requestContext(request)));
   const applicants = createApplicantsService(repo, platform, createEmailTokens(platform));

@@ -1,4 +1,4 @@
-import type { User } from "@parley/contracts";
+import type { User, UserProfileFields } from "@parley/contracts";
 import type { Kysely } from "kysely";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
@@ -21,6 +21,13 @@ export type UserContentRemover = (db: Kysely<DB>, userID: number, deleteMethod: 
 /** `reactionsReceived` of a user, by reaction urlcode (the reactions feature provides it). */
 export type ReactionsReceived = (userID: number) => Promise<NonNullable<User["reactionsReceived"]>>;
 
+/** `expand=profileFields`: the member's custom profile field values the viewer may see (profile-fields provides it). */
+export type ProfileFieldValues = (
+  userID: number,
+  row: { private: number },
+  viewer: Viewer,
+) => Promise<UserProfileFields>;
+
 export interface UsersDeps {
   repo: UsersRepo;
   platform: Platform;
@@ -30,6 +37,7 @@ export interface UsersDeps {
   unreadConversations: (userID: number) => Promise<number>;
   /** Other features' parts of deleting a member (private messages). */
   contentRemovers: UserContentRemover[];
+  profileFields: ProfileFieldValues;
   /** The e-mailed links: confirming an address, resetting a password. */
   tokens: ReturnType<typeof createEmailTokens>;
 }

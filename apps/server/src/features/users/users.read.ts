@@ -58,7 +58,7 @@ export async function resolveUser({ repo }: Pick<UsersDeps, "repo">, id: string,
   return row;
 }
 
-/** `GET /users/{id}`, with `reactionsReceived` and `signature` when expanded. */
+/** `GET /users/{id}`, with `reactionsReceived`, `profileFields` and `signature` when expanded. */
 export async function getUser(
   deps: UsersDeps,
   id: string,
@@ -72,6 +72,7 @@ export async function getUser(
   if (wants("reactionsReceived") && usersPolicy.canSeeFullProfile(context.viewer, row)) {
     user.reactionsReceived = await deps.reactionsReceived(row.userID);
   }
+  if (wants("profileFields")) user.profileFields = await deps.profileFields(row.userID, row, context.viewer);
   if (wants("signature")) {
     const enabled = await deps.platform.siteConfig.get("signatures.enabled");
     user.signature = enabled ? presentSignature(row, context.origin) : null;

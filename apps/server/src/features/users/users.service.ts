@@ -19,7 +19,7 @@ import {
   resendEmailChange,
 } from "./users.email-change.ts";
 import { me, meCounts, permissionsOf } from "./users.me.ts";
-import type { ReactionsReceived, UserContentRemover, UsersDeps } from "./users.operation.ts";
+import type { ProfileFieldValues, ReactionsReceived, UserContentRemover, UsersDeps } from "./users.operation.ts";
 import { flushLastSeen, onlineUsers } from "./users.online.ts";
 import { getUser, listUsers, presentUserRecord, resolveUser, usersByNames } from "./users.read.ts";
 import { createUser, registerUser } from "./users.register.ts";
@@ -27,7 +27,7 @@ import type { UsersRepo } from "./users.repo.ts";
 import { deleteSessions, listSessions } from "./users.sessions.ts";
 import { banUser, updateUser } from "./users.update.ts";
 
-export type { ReactionsReceived, UserContentRemover } from "./users.operation.ts";
+export type { ProfileFieldValues, ReactionsReceived, UserContentRemover } from "./users.operation.ts";
 
 /**
  * Accounts: registration, profiles, roles of a user, bans, deletion, `/users/me`. Each operation is a
@@ -54,6 +54,8 @@ export function createUsersService(
   unreadConversations: (userID: number) => Promise<number> = async () => 0,
   /** Other features' parts of deleting a member (private messages). */
   contentRemovers: UserContentRemover[] = [],
+  /** `expand=profileFields` (the profile-fields feature provides it). */
+  profileFields: ProfileFieldValues = async () => ({}),
 ) {
   const deps: UsersDeps = {
     repo,
@@ -62,6 +64,7 @@ export function createUsersService(
     unreadNotifications,
     unreadConversations,
     contentRemovers,
+    profileFields,
     tokens: createEmailTokens(platform),
   };
   /** An operation with the service's dependencies given: the method the service exposes. */

@@ -678,6 +678,8 @@ export interface DB {
   groupApplicants: GroupApplicantsTable;
   groupInvitations: GroupInvitationsTable;
   ignoredUsers: IgnoredUsersTable;
+  profileFields: ProfileFieldsTable;
+  userProfileFields: UserProfileFieldsTable;
   userExports: UserExportsTable;
 }
 
@@ -729,4 +731,29 @@ export interface GroupInvitationsTable {
   userID: number;
   insertUserID: number;
   dateInserted: DateString;
+}
+
+/** 0038: custom profile fields' definitions (Vanilla's profile fields); JSON in the options columns. */
+interface ProfileFieldsTable {
+  apiName: string;
+  label: string;
+  description: Generated<string>;
+  dataType: string;
+  formType: string;
+  visibility: string;
+  mutability: string;
+  registrationOptions: string;
+  displayOptions: string;
+  dropdownOptions: string | null;
+  enabled: Generated<number>;
+  sort: Generated<number>;
+  dateInserted: DateString;
+  dateUpdated: DateString | null;
+}
+
+/** 0038: a member's value of a profile field, as JSON text. */
+interface UserProfileFieldsTable {
+  userID: number;
+  apiName: string;
+  value: string;
 }

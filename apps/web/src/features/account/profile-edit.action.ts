@@ -5,6 +5,7 @@ import { ApiError, type ApiClient } from "../../lib/api.ts";
 import { formError, formValue, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
 import { meQuery } from "../users/index.ts";
+import { saveProfileFields } from "../profile-fields/index.ts";
 import { profileEditApi } from "./profile-edit.api.ts";
 import { profileEditQuery } from "./profile-edit.queries.ts";
 
@@ -66,8 +67,9 @@ async function refresh(queryClient: QueryClient, api: ApiClient, userID: number)
 }
 
 /**
- * The profile form's action (a plain form post, multipart for the photo, with or without JavaScript): the text fields
- * (`PATCH /users/{id}`, refusals beside their fields), then the photo (uploaded with the crop box the page chose, or
+ * The profile form's action (a plain form post, multipart for the photo, with or without JavaScript): the custom
+ * profile fields first (`PATCH /users/{id}/profile-fields`: a refusal names each wrong field and saves nothing of
+ * the form), then the text fields (`PATCH /users/{id}`, refusals beside their fields), then the photo (uploaded with the crop box the page chose, or
  * removed), then every cached answer dropped: the member's name, title and photo show in lists and posts too.
  */
 export async function profileEditAction(form: FormData, me: Me, { queryClient, api }: Deps) {
@@ -88,6 +90,17 @@ export async function profileEditAction(form: FormData, me: Me, { queryClient, a
   };
   const name = values[profileEditFields.name]?.trim();
   if (record.canEditName && name && name !== record.name) patch.name = name;
+  const fieldsRefused = await saveProfileFields(queryClient, api, form, { me, userID: me.userID });
+  if (fieldsRefused) {
+    return data<FormResult>(
+      {
+        values: { ...values, ...fieldsRefused.values },
+        errors: fieldsRefused.errors,
+        ...(fieldsRefused.message ? { message: fieldsRefused.message } : {}),
+      },
+      { status: fieldsRefused.status },
+    );
+  }
   try {
     await profileEditApi.save(api, me.userID, patch);
   } catch (error) {

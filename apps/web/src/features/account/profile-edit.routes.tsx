@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, RouteObject } from "react-
 import type { ApiClient } from "../../lib/api.ts";
 import { loadOrThrow } from "../../lib/route-errors.ts";
 import { requireMember } from "../users/index.ts";
+import { loadProfileFieldsForm } from "../profile-fields/index.ts";
 import { profileEditAction } from "./profile-edit.action.ts";
 import { profileEditQuery } from "./profile-edit.queries.ts";
 import { ProfileEditPage } from "./pages/ProfileEditPage.tsx";
@@ -21,7 +22,13 @@ export function createProfileEditRoutes({
       path: "profile/edit",
       loader: async ({ request }: LoaderFunctionArgs) => {
         const me = await requireMember(queryClient, api, request);
-        await loadOrThrow("User", () => queryClient.ensureQueryData(profileEditQuery(api, me.userID)));
+        await loadOrThrow("User", () =>
+          Promise.all([
+            queryClient.ensureQueryData(profileEditQuery(api, me.userID)),
+            // The custom profile fields' definitions and the member's values (their own fieldset in the form).
+            loadProfileFieldsForm(queryClient, api, me.userID),
+          ]),
+        );
         return null;
       },
       action: async ({ request }: ActionFunctionArgs) => {

@@ -17,7 +17,7 @@ describe("the dashboard's navigation", () => {
     const admin = viewer([], { isAdmin: true });
     expect(links(admin)).toEqual([
       ["Appearance", ["/dashboard/themes"]],
-      ["Membership", ["/dashboard/users", "/dashboard/roles"]],
+      ["Membership", ["/dashboard/users", "/dashboard/roles", "/dashboard/settings/profile-fields"]],
       ["Moderation", ["/dashboard/content/reports", "/dashboard/settings/report-reasons"]],
       ["Forum", ["/dashboard/categories", "/dashboard/tags", "/dashboard/reactions"]],
       ["Knowledge", ["/dashboard/knowledge"]],
@@ -28,7 +28,7 @@ describe("the dashboard's navigation", () => {
     ]);
     expect(links(admin, true)[1]).toEqual([
       "Membership",
-      ["/dashboard/users", "/dashboard/roles", "/dashboard/users/applicants"],
+      ["/dashboard/users", "/dashboard/roles", "/dashboard/settings/profile-fields", "/dashboard/users/applicants"],
     ]);
   });
 
@@ -39,12 +39,12 @@ describe("the dashboard's navigation", () => {
       ["Forum", ["/dashboard/categories", "/dashboard/tags", "/dashboard/reactions"]],
       ["Settings", ["/dashboard/settings"]],
     ]);
-    // site.manage changes the themes and the roles, where the mail goes (its SMTP server), registration (its method
+    // site.manage changes the themes, the roles and the custom profile fields, where the mail goes (its SMTP server), registration (its method
     // and default roles) and the add-ons: how the site works; a moderator (community.moderate) has none of them.
     const siteManager = links(viewer(["site.manage"]));
     expect(siteManager.slice(0, 2)).toEqual([
       ["Appearance", ["/dashboard/themes"]],
-      ["Membership", ["/dashboard/roles"]],
+      ["Membership", ["/dashboard/roles", "/dashboard/settings/profile-fields"]],
     ]);
     // The knowledge bases are created, changed and deleted with site.manage (the API's rule), not articles.add.
     expect(siteManager.at(-2)).toEqual(["Knowledge", ["/dashboard/knowledge"]]);

@@ -7,6 +7,7 @@ import { canManageKnowledgeBases, knowledgeDashboardPath } from "../knowledge/in
 import { canManageMembers, membersPagePath } from "../members/index.ts";
 import { canManageCategories, categoriesDashboardPath } from "../categories/index.ts";
 import { canManageRoles, rolesPagePath } from "../roles/index.ts";
+import { canManageProfileFields, profileFieldsDashboardPath } from "../profile-fields/index.ts";
 import {
   canManageEmail,
   canManageRegistration,
@@ -54,6 +55,7 @@ export function dashboardSections(me: Viewer, site: { registrationApproval: bool
       links: [
         ...(canManageMembers(me) ? [{ name: "Members", to: membersPagePath }] : []),
         ...(canManageRoles(me) ? [{ name: "Roles & Permissions", to: rolesPagePath }] : []),
+        ...(canManageProfileFields(me) ? [{ name: "Profile Fields", to: profileFieldsDashboardPath }] : []),
         // Under registration by approval, where the applicants wait (as Vanilla shows it).
         ...(canManageApplicants(me) && site.registrationApproval ? [{ name: "Applicants", to: applicantsPath }] : []),
       ],

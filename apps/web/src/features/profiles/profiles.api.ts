@@ -3,13 +3,18 @@ import type { ApiClient } from "../../lib/api.ts";
 import { listExpand } from "../discussions/index.ts";
 
 /**
- * What a profile page reads: the member (by name), their discussions and their comments, optionally
+ * What a profile page reads: the member (by name, with the custom profile fields the viewer may see), their discussions and their comments, optionally
  * only those that received a reaction of one type (`reactionType`, a urlcode).
  */
 export const profilesApi = {
   user: async (api: ApiClient, name: string, signal?: AbortSignal) =>
-    (await api.get<User>(`/users/${encodeURIComponent(`$name:${name}`)}`, { expand: ["reactionsReceived"] }, signal))
-      .data,
+    (
+      await api.get<User>(
+        `/users/${encodeURIComponent(`$name:${name}`)}`,
+        { expand: ["reactionsReceived", "profileFields"] },
+        signal,
+      )
+    ).data,
   discussions: (
     api: ApiClient,
     userID: number,

@@ -5,6 +5,7 @@ import type { ApiClient } from "../../lib/api.ts";
 import { loadOrThrow, notFoundError } from "../../lib/route-errors.ts";
 import { ignoreAction, ignoreStateQuery } from "../ignore/index.ts";
 import { meQuery, requireMember } from "../users/index.ts";
+import { profileFieldsQuery } from "../profile-fields/index.ts";
 import {
   profileLimits,
   ProfilePage,
@@ -31,6 +32,8 @@ export function createProfileRoutes({ queryClient, api }: { queryClient: QueryCl
       const [user, me] = await Promise.all([
         loadOrThrow("User", () => queryClient.ensureQueryData(profileUserQuery(api, name))),
         queryClient.ensureQueryData(meQuery(api)),
+        // The custom profile fields' labels and kinds (the member's values come with the user record).
+        queryClient.prefetchQuery(profileFieldsQuery(api)),
       ]);
       // A member looking at someone else: whether they ignore them, and may (the Ignore button).
       if (me.userID > 0 && me.userID !== user.userID)

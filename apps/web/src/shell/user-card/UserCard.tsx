@@ -14,6 +14,7 @@ import { DateTime } from "../../ui/date/DateTime.tsx";
 import { Skeleton } from "../../ui/skeleton/Skeleton.tsx";
 import { meQuery } from "../../features/users/index.ts";
 import { IgnoreButton } from "../../features/ignore/index.ts";
+import { ProfileFieldValues, profileFieldsQuery } from "../../features/profile-fields/index.ts";
 import { CloseIcon } from "../icons.tsx";
 import { useShellSettings } from "../ShellContext.tsx";
 import { userCardQuery } from "./userCard.queries.ts";
@@ -76,6 +77,8 @@ export function UserCardContent({ userID, name, headingId }: { userID: number; n
   const { data: me } = useQuery(meQuery(api));
   const { conversationsEnabled } = useShellSettings();
   const { data: user, error, isPending } = useQuery(userCardQuery(api, userID));
+  // The fields' labels and kinds: one list for every card (the values come with the member).
+  const { data: profileFields = [] } = useQuery(profileFieldsQuery(api));
 
   if (isPending) {
     return (
@@ -154,6 +157,12 @@ export function UserCardContent({ userID, name, headingId }: { userID: number; n
               </div>
             ) : null}
           </dl>
+          <ProfileFieldValues
+            fields={profileFields}
+            values={user.profileFields}
+            where="userCards"
+            className={styles.fields}
+          />
         </>
       )}
       <div className={styles.actions}>

@@ -10,6 +10,7 @@ import { TransientKeyField } from "../../../lib/session.tsx";
 import { Button } from "../../../ui/button/Button.tsx";
 import { FormAlert, SelectField, TextAreaField, TextField } from "../../../ui/forms/Form.tsx";
 import { meQuery } from "../../users/index.ts";
+import { ProfileFieldsFieldset } from "../../profile-fields/index.ts";
 import { PhotoField } from "../components/PhotoField.tsx";
 import { profileEditFields as fields } from "../profile-edit.action.ts";
 import { profileEditPagePath } from "../account.paths.ts";
@@ -125,7 +126,15 @@ export function ProfileEditPage() {
             />
           </fieldset>
         ) : null}
-        {/* Custom profile fields (issue 29, Vanilla's ProfileExtender) go here, as their own fieldset. */}
+        {/* Custom profile fields (issue 29, Vanilla's ProfileExtender), saved by the same Save. */}
+        {me ? (
+          <ProfileFieldsFieldset
+            userID={me.userID}
+            result={result}
+            className={styles.part}
+            legendClassName={styles.heading}
+          />
+        ) : null}
         <div className={styles.actions}>
           <Button type="submit" buttonType="primary" isPending={sending}>
             {t("Save")}

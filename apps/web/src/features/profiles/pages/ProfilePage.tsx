@@ -16,6 +16,7 @@ import { IgnoredDisclosure, IgnoreForm, ignoreStateQuery } from "../../ignore/in
 import { accountPagePath, profileEditPagePath } from "../../account/index.ts";
 import { privacyPagePath } from "@parley/contracts/privacy-constants";
 import { meQuery } from "../../users/index.ts";
+import { ProfileFieldValues, profileFieldsQuery } from "../../profile-fields/index.ts";
 import {
   profileCommentsQuery,
   profileDiscussionsQuery,
@@ -87,6 +88,7 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
     enabled: viewerID > 0 && viewerID !== user.userID,
   });
   const result = useActionData<FormResult>();
+  const { data: profileFields = [] } = useQuery(profileFieldsQuery(api));
 
   return (
     <>
@@ -132,6 +134,7 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
                   </div>
                 ) : null}
               </dl>
+              <ProfileFieldValues fields={profileFields} values={user.profileFields} where="profiles" />
               {me?.userID === user.userID ? (
                 // The member's own lists, which only they see (the profile's tabs are everyone's).
                 <p className={styles.ownLists}>
