@@ -79,7 +79,7 @@ describe("custom profile fields (issue 29)", () => {
     await edit.main.getByLabel("Location", { exact: true }).fill("Lyon");
     await edit.submitAndWait(edit.saveButton);
     // Refused: the error beside its field, what was typed kept, nothing of the form saved.
-    expect(await edit.fieldError("Lucky number")).toBe("Lucky number must be a number.");
+    await expect.poll(() => edit.fieldError("Lucky number")).toBe("Lucky number must be a number.");
     expect(await edit.field("Favourite colour").inputValue()).toBe("Green");
     expect(await seriousAxeViolations(mine)).toEqual([]);
     await screenshot(mine, "profile-fields-2-edit-refused-1280");
