@@ -17,7 +17,7 @@ import {
 import { requireAccess } from "../../platform/auth/access.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import { toRfc3339 } from "../../platform/dates.ts";
-import { badRequest, fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
+import { badRequest, conflict, fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import type { Limiter } from "../../platform/http/rate-limit.ts";
 import type { RequestContext as MediaRequestContext } from "../../platform/http/request-context.ts";
 import type { SiteConfig } from "../../platform/site-config.ts";
@@ -303,6 +303,10 @@ export function createMediaService({ repo, siteConfig, uploadsDir, limiter, cloc
     /** Removes the record, then its file (a file left by a crash is unreachable garbage, never a dead link). */
     async remove(mediaID: number, context: MediaRequestContext): Promise<void> {
       const row = await loadManageable(context.viewer, mediaID);
+      // An image the server made for another record (a member's photo) goes with that record: deleting it here
+      // would leave the record pointing at a missing file.
+      if (row.foreignType !== null && !FOREIGN_TYPES.has(row.foreignType))
+        throw conflict("This image belongs to a member's profile.", "Remove the photo from the profile instead.");
       await repo.remove(row.mediaID);
       await removeQuietly(path.join(uploadsDir, row.path));
     },

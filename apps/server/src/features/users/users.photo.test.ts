@@ -202,6 +202,19 @@ describe.each(engines)("user photos on %s", (engine) => {
     expect(own.json<UserEdit>()).toMatchObject({ userID: target, canEditName: false });
   });
 
+  it("keeps a photo's media record out of DELETE /media/{id}, for its owner and a moderator alike (409)", async () => {
+    const userID = f.users.member.userID;
+    const photo = await photoColumn(userID);
+    expect(photo).not.toBeNull();
+    const [row] = (await mediaRows()).filter((media) => media.foreignID === userID);
+    for (const as of [f.as.member, f.as.moderator]) {
+      const response = await f.api.delete(`/api/v2/media/${row!.mediaID}`, { as });
+      expect(response.statusCode, response.body).toBe(409);
+    }
+    expect(await photoColumn(userID)).toBe(photo);
+    expect(fs.existsSync(fileOf(`http://forum.test${photo!}`))).toBe(true);
+  });
+
   it("removes a photo: the silhouette again, and no file or record left", async () => {
     const userID = f.users.other.userID;
     const photo = await photoColumn(userID);
