@@ -39,3 +39,4 @@ export * from "./bot-check.ts";
 export * from "./site-totals.ts";
 export * from "./emails.ts";
 export * from "./ignore.ts";
+export * from "./spam.ts";

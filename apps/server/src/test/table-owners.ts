@@ -57,6 +57,8 @@ const tableOwners = {
   groupApplicants: "groups",
   groupInvitations: "groups",
   ignoredUsers: "ignore",
+  watchedWords: "spam",
+  spamVerdicts: "spam",
   // the search engines' own tables (full-text indexes outside the typed schema)
   searchIndex: "search",
   searchNames: "search",

@@ -33,6 +33,7 @@ import * as m0033 from "./0033_category_post_types_media.ts";
 import * as m0034 from "./0034_long_runner_tracking.ts";
 import * as m0035 from "./0035_ignored_users.ts";
 import * as m0036 from "./0036_online_hidden.ts";
+import * as m0041 from "./0041_spam.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -74,6 +75,7 @@ const modules: Record<string, MigrationModule> = {
   "0034_long_runner_tracking": m0034,
   "0035_ignored_users": m0035,
   "0036_online_hidden": m0036,
+  "0041_spam": m0041,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

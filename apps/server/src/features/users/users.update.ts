@@ -78,6 +78,13 @@ export async function updateUser(deps: UsersDeps, id: string, body: UserPatch, c
     await assertMayChangeManagers(deps, viewer, [row]);
   }
   if (body.banned !== undefined) assertBannable(row, viewer);
+  // Watched words on a new name, title or signature (a blocked one refuses with a 422).
+  const screens = await Promise.all([
+    (name !== undefined && name !== row.name) || body.title
+      ? platform.screening.screen({ kind: "name", fields: { name, title: body.title }, context, edit: true })
+      : null,
+    signature ? platform.screening.screen({ kind: "signature", fields: { signature }, context, edit: true }) : null,
+  ]);
 
   await platform.db.transaction().execute(async (trx) => {
     const scoped = repo.withTransaction(trx);
@@ -119,6 +126,7 @@ export async function updateUser(deps: UsersDeps, id: string, body: UserPatch, c
   if (body.emailConfirmed === true && row.emailConfirmed === 0) await promoteUnconfirmed(deps, row.userID);
   if (body.roleID || body.banned !== undefined)
     await platform.events.emit("user.access.changed", { userID: row.userID });
+  for (const screened of screens) await screened?.recorded(null, row.userID);
   return presentUserRecord(deps, (await repo.findById(row.userID))!, context);
 }
 
