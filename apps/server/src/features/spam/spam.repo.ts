@@ -6,7 +6,7 @@ type VerdictRow = Insertable<DB["spamVerdicts"]>;
 /** The only file with the spam feature's SQL: `watchedWords` and `spamVerdicts`, which it owns, and reads of members. */
 export function createSpamRepo(db: Kysely<DB>) {
   return {
-    words: () => db.selectFrom("watchedWords").selectAll().orderBy("word").orderBy("watchedWordID").execute(),
+    words: () => db.selectFrom("watchedWords").selectAll().orderBy("pattern").execute(),
 
     wordById: (watchedWordID: number) =>
       db.selectFrom("watchedWords").selectAll().where("watchedWordID", "=", watchedWordID).executeTakeFirst(),

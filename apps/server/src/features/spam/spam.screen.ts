@@ -2,6 +2,7 @@ import { spamMessages } from "@parley/contracts";
 import type { SpamConfig } from "../../platform/config.ts";
 import type { Platform } from "../../platform/context.ts";
 import { fieldError, validationFailed } from "../../platform/errors.ts";
+import { normalizeFormat, toPlainText } from "../../platform/render/index.ts";
 import type { ContentScreen, ScreenInput, Screening, ScreenVerdict } from "../../platform/screening.ts";
 import type { ReportsService } from "./spam.deps.ts";
 import { banAutomatically, systemUserID } from "./spam.deps.ts";
@@ -12,6 +13,7 @@ import type { WordList, WordMatch } from "./spam.words.ts";
 
 const TEN_MINUTES = 10 * 60_000;
 const POSTS = new Set(["discussion", "comment", "message"]);
+const POST_FIELDS = new Set(["body", "initialBody", "signature"]);
 
 export interface ScreenDeps {
   repo: SpamRepo;
@@ -38,7 +40,10 @@ export function createScreen(deps: ScreenDeps): ContentScreen {
     const found: Array<WordMatch & { field: string }> = [];
     for (const [field, value] of Object.entries(input.fields)) {
       if (!value) continue;
-      for (const match of await words.find(value)) found.push({ ...match, field });
+      // A post's words as readers see them (no markup or rich-text JSON to match or to hide a word in).
+      const format = POST_FIELDS.has(field) && input.format ? normalizeFormat(input.format) : null;
+      const text = format ? toPlainText(value, format) : value;
+      for (const match of await words.find(text)) found.push({ ...match, field });
     }
     return found;
   }

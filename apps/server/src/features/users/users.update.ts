@@ -83,7 +83,15 @@ export async function updateUser(deps: UsersDeps, id: string, body: UserPatch, c
     (name !== undefined && name !== row.name) || body.title
       ? platform.screening.screen({ kind: "name", fields: { name, title: body.title }, context, edit: true })
       : null,
-    signature ? platform.screening.screen({ kind: "signature", fields: { signature }, context, edit: true }) : null,
+    signature
+      ? platform.screening.screen({
+          kind: "signature",
+          fields: { signature },
+          format: signatureFormat ?? row.signatureFormat ?? "markdown",
+          context,
+          edit: true,
+        })
+      : null,
   ]);
 
   await platform.db.transaction().execute(async (trx) => {
