@@ -9,7 +9,6 @@ import { createScreen } from "./spam.screen.ts";
 import { createWatchedWordsService } from "./spam.words.service.ts";
 import { createWordList } from "./spam.words.ts";
 
-
 const WORDS_CHANGED = "watchedWords.changed";
 
 /**

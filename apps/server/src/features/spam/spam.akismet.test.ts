@@ -1,6 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApi, createCast } from "../../test/accounts.ts";
+import { createTestApp, type TestApp } from "../../test/app.ts";
+import { engines } from "../../test/databases.ts";
 import { createAkismetCheck } from "./spam.akismet.ts";
 import type { SpamContext } from "./spam.check.ts";
 import { offlineSpamCheck } from "./spam.filter.ts";
@@ -119,5 +122,57 @@ describe("the Akismet client against a stand-in speaking Akismet's protocol", ()
     expect((await down.check({ kind: "comment", body: "Hello", format: "text" }, author, context)).reasons).toContain(
       "Akismet unavailable: offline filter",
     );
+  });
+});
+
+describe.each(engines)("the app with an Akismet key, on %s", (engine) => {
+  let standIn: ReturnType<typeof akismetStandIn>;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    standIn = akismetStandIn();
+    await new Promise<void>((resolve) => standIn.server.listen(0, "127.0.0.1", resolve));
+    const akismetUrl = `http://127.0.0.1:${(standIn.server.address() as AddressInfo).port}`;
+    t = await createTestApp(engine, { seed: true, config: { spam: { akismetKey: "good-key", akismetUrl } } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await new Promise((resolve) => standIn?.server.close(resolve));
+  });
+
+  it("asks the service about a member's comment and keeps its verdict", async () => {
+    const { sam } = await createCast(t.database.db, { sam: { name: "Sam Sender", role: "member" } });
+    const api = createApi(t.app);
+    const session = await api.signIn(sam);
+    const general = await t.database.db
+      .selectFrom("categories")
+      .select("categoryID")
+      .where("urlcode", "=", "general")
+      .executeTakeFirstOrThrow();
+    const discussion = await api.post(
+      "/api/v2/discussions",
+      { categoryID: general.categoryID, name: "Hello", body: "Nice to meet you all.", format: "text" },
+      { as: session },
+    );
+    expect(discussion.statusCode, discussion.body).toBe(201);
+    const { discussionID } = discussion.json<{ discussionID: number }>();
+    const comment = await api.post(
+      "/api/v2/comments",
+      { discussionID, body: "Play at the best casino", format: "text" },
+      { as: session },
+    );
+    expect(comment.statusCode).toBe(201);
+    expect(standIn.received.at(-1)!.get("comment_author")).toBe("Sam Sender");
+    expect(standIn.received.at(-1)!.get("blog")).toBe("http://forum.test");
+    const verdicts = await t.database.db
+      .selectFrom("spamVerdicts")
+      .select(["recordType", "verdict", "checker"])
+      .where("userID", "=", sam.userID)
+      .orderBy("spamVerdictID")
+      .execute();
+    expect(verdicts).toEqual([
+      { recordType: "discussion", verdict: "ham", checker: "akismet" },
+      { recordType: "comment", verdict: "spam", checker: "akismet" },
+    ]);
   });
 });
