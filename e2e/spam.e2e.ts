@@ -57,4 +57,17 @@ describe("watched words at /dashboard/moderation/watched-words", () => {
     await words.status("“Zorblax” is no longer watched.").waitFor();
     expect(problems.errors.filter((problem) => !problem.includes("422"))).toEqual([]);
   });
+
+  it("works without JavaScript: a word added and deleted through the plain forms", async () => {
+    const page = await parley.newPage({ javaScriptEnabled: false });
+    await signInContext(page, parley.baseUrl, admin);
+    const words = new WatchedWordsPage(page, parley.baseUrl);
+    expect((await words.goto()).status()).toBe(200);
+    await words.fill("Quibble", "Flag: report the post to moderators");
+    await words.submitAndWait(words.addButton);
+    await words.status("“Quibble” is now watched.").waitFor();
+    expect(await words.rows()).toContainEqual(["Quibble", "Flag: report the post to moderators"]);
+    await words.submitAndWait(words.deleteButton("Quibble"));
+    await words.status("“Quibble” is no longer watched.").waitFor();
+  });
 });
