@@ -37,6 +37,7 @@ describe("the dashboard at /dashboard", () => {
       "Roles & Permissions",
       "Reports",
       "Report Reasons",
+      "Watched Words",
       "Categories",
       "Tags",
       "Reactions",

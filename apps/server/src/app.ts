@@ -86,6 +86,7 @@ import { createIgnore, registerIgnore } from "./features/ignore/index.ts";
 import { createProfileFields, registerProfileFields } from "./features/profile-fields/index.ts";
 import { exportMemberDrafts, registerDrafts } from "./features/drafts/index.ts";
 import { registerPrivacy } from "./features/privacy/index.ts";
+import { registerSpam } from "./features/spam/index.ts";
 import { registerSearch } from "./features/search/index.ts";
 import { registerMail } from "./platform/mail/mail.routes.ts";
 import { registerModeration } from "./features/moderation/index.ts";
@@ -336,7 +337,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     category: async (ids, context) =>
       (await categories.service.presentMany(ids, context)).map((category) => [category.categoryID, category]),
   });
-  await registerReports(app, platform, {
+  const reports = await registerReports(app, platform, {
     categories: categories.directory,
     users: userFragments,
     loadRecord: async (recordType, recordID, context) => {
@@ -355,6 +356,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     removeRecord: (recordType, recordID, context) =>
       recordType === "discussion" ? discussions.remove(recordID, context) : comments.remove(recordID, context),
   });
+  // Watched words and the spam check screen every write of member text; what they find is reported.
+  await registerSpam(app, platform, { reports });
   await registerReactions(app, reactions, {
     discussion: (id, viewer) => discussions.load(id, viewer),
     comment: (id, viewer) => comments.loadReactable(id, viewer),

@@ -139,6 +139,8 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
       .then((m) => m.loadDashboardRoutes())
       .then((m) => m.createDashboardRoutes);
   const tags = () => import("./features/tags/index.ts").then((m) => m.loadTagsRoutes()).then((m) => m.createTagsRoutes);
+  const watchedWords = () =>
+    import("./features/spam/index.ts").then((m) => m.loadWatchedWordsRoutes()).then((m) => m.createWatchedWordsRoutes);
   const tagIndex = () =>
     import("./features/tags/index.ts").then((m) => m.loadTagIndexRoutes()).then((m) => m.createTagIndexRoutes);
   const members = () =>
@@ -372,6 +374,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                 featureRoute("themes", "dashboard/themes", themes),
                 featureRoute("report-reasons", "dashboard/settings/report-reasons", reports),
                 featureRoute("tags", "dashboard/tags", tags),
+                featureRoute("watched-words", "dashboard/moderation/watched-words", watchedWords),
                 featureRoute("dashboard-categories", "dashboard/categories", categoriesDashboard),
                 featureRoute("dashboard-category-add", "dashboard/categories/add", categoriesDashboard),
                 featureRoute("dashboard-category-edit", "dashboard/categories/:categoryID/edit", categoriesDashboard),

@@ -43,3 +43,4 @@ export * from "./emails.ts";
 export * from "./ignore.ts";
 export * from "./privacy.ts";
 export * from "./profile-fields.ts";
+export * from "./spam.ts";

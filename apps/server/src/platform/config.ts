@@ -72,6 +72,15 @@ export interface Config {
   rateLimits: RateLimits;
   /** The server log's level (pino): `info` logs one line per request. */
   logLevel: LogLevel;
+  /** The spam check: an Akismet key (null: the offline filter alone) and the verdicts that ban. */
+  spam: SpamConfig;
+}
+
+export interface SpamConfig {
+  akismetKey: string | null;
+  akismetUrl: string;
+  /** Spam verdicts after which an account is banned automatically; 0 never bans. */
+  banAfter: number;
 }
 
 export interface BotCheckConfig {
@@ -285,5 +294,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       guestApiPerMinute: parseWhole(env, "PARLEY_GUEST_API_LIMIT", 1_000_000),
     },
     logLevel: parseLogLevel(env),
+    spam: {
+      akismetKey: given(env, "PARLEY_AKISMET_KEY") ?? null,
+      akismetUrl: parseUrl(env, "PARLEY_AKISMET_URL", ["https:", "http:"]) ?? ENVIRONMENT.PARLEY_AKISMET_URL.default,
+      banAfter: parseWhole(env, "PARLEY_SPAM_BAN_AFTER", 1_000),
+    },
   };
 }

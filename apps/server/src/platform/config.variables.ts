@@ -136,6 +136,19 @@ export const ENVIRONMENT = {
     defaultText: "the provider's",
     meaning: "Where the provider's siteverify is reached (a proxy, or a test's stand-in).",
   },
+  PARLEY_AKISMET_KEY: {
+    meaning:
+      "An Akismet (or Akismet-compatible service's) API key: posts are then checked there, and by the offline " +
+      "spam filter when the service cannot be reached. Unset: the offline filter alone.",
+  },
+  PARLEY_AKISMET_URL: {
+    default: "https://rest.akismet.com",
+    meaning: "Where the Akismet-compatible service is reached (another service, a proxy, or a test's stand-in).",
+  },
+  PARLEY_SPAM_BAN_AFTER: {
+    default: "3",
+    meaning: "Spam verdicts after which an account is banned automatically; `0` never bans.",
+  },
   LOG_LEVEL: {
     default: "info",
     meaning: `Server log level (pino: ${LOG_LEVELS.join(", ")}): \`info\` logs one line per request.`,

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Kysely } from "kysely";
 import type { Redis } from "ioredis";
-import type { BotCheckConfig, Config, TranslationEndpoints } from "./config.ts";
+import type { BotCheckConfig, Config, SpamConfig, TranslationEndpoints } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import type { DB } from "./db/schema.ts";
 import { createAuthRepo } from "./auth/auth.repo.ts";
@@ -16,6 +16,7 @@ import { createEventBus, type EventBus } from "./events.ts";
 import { createSiteConfig, type SiteConfig } from "./site-config.ts";
 import { createJobs, type Jobs } from "./jobs/jobs.ts";
 import { createPresence, type Presence } from "./presence.ts";
+import { createScreeningHook, type ScreeningHook } from "./screening.ts";
 import { assertUserUsable } from "./auth/authorize.ts";
 import {
   createLongRunner,
@@ -40,6 +41,8 @@ export type PlatformConfig = Pick<
   rateLimits?: Partial<RateLimits>;
   /** What time it is (tests give a clock they move); the system's when absent. */
   clock?: Clock;
+  /** The spam check's settings (`PARLEY_AKISMET_KEY`, …); the offline filter and a ban after 3 when absent. */
+  spam?: Partial<SpamConfig>;
 };
 
 /** What every feature may use: the database, sessions and permissions, mail, rate limits, settings. */
@@ -66,6 +69,8 @@ export interface Platform {
   rateLimits: RateLimits;
   /** Who was seen when (who's online): in memory, or a Redis sorted set shared by every process. */
   presence: Presence;
+  /** Screening member-written text before it is stored (watched words, the spam check: `screening.ts`). */
+  screening: ScreeningHook;
   close(): Promise<void>;
 }
 
@@ -122,6 +127,7 @@ export async function createPlatform(database: Database, config: PlatformConfig)
       redis ? createRedisLimiter(redis, name, max, windowMs) : createMemoryLimiter(name, max, windowMs, clock),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...config.rateLimits },
     presence,
+    screening: createScreeningHook(),
     close: async () => {
       await redis?.quit();
     },

@@ -60,6 +60,8 @@ const tableOwners = {
   profileFields: "profile-fields",
   userProfileFields: "profile-fields",
   userExports: "privacy",
+  watchedWords: "spam",
+  spamVerdicts: "spam",
   // the search engines' own tables (full-text indexes outside the typed schema)
   searchIndex: "search",
   searchNames: "search",

@@ -36,6 +36,7 @@ import * as m0036 from "./0036_online_hidden.ts";
 import * as m0037 from "./0037_profile_fields.ts";
 import * as m0038 from "./0038_profile_fields.ts";
 import * as m0039 from "./0039_privacy.ts";
+import * as m0041 from "./0041_spam.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -80,6 +81,7 @@ const modules: Record<string, MigrationModule> = {
   "0037_profile_fields": m0037,
   "0038_profile_fields": m0038,
   "0039_privacy": m0039,
+  "0041_spam": m0041,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

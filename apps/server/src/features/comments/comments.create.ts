@@ -45,6 +45,8 @@ export async function createComment(
     depth = parent.depth + 1;
   }
   await discussions.flood.check(viewer);
+  // Watched words (a blocked one refuses with a 422) and the spam check; recorded once the comment exists.
+  const screened = await platform.screening.screen({ kind: "comment", fields: { body: source }, format, context });
 
   const now = platform.clock.nowIso();
   const chainAsRead = await discussions.ancestry(discussion.categoryID);
@@ -90,5 +92,6 @@ export async function createComment(
     ...eventOf(comment, discussion.categoryID, viewer),
     ...(body.draftID ? { draftID: body.draftID } : {}),
   });
+  await screened.recorded(commentID);
   return (await presentComments(deps, [comment], context, new Expansions([])))[0]!;
 }

@@ -45,6 +45,13 @@ export async function updateComment(
     dateUpdated: platform.clock.nowIso(),
     updateUserID: viewer.userID,
   };
+  const screened = await platform.screening.screen({
+    kind: "comment",
+    fields: { body: source },
+    format: changes.format ?? comment.format,
+    context,
+    edit: true,
+  });
 
   await platform.db.transaction().execute(async (trx) => {
     await writeChanges(trx, [
@@ -62,5 +69,6 @@ export async function updateComment(
 
   const updated = (await repo.findById(comment.commentID))!;
   await platform.events.emit("comment.updated", eventOf(updated, discussion.categoryID, viewer));
+  if (source !== undefined) await screened.recorded(comment.commentID);
   return (await presentComments(deps, [updated], context, new Expansions([])))[0]!;
 }

@@ -209,6 +209,13 @@ export function createConversationsService(deps: {
       const format = initial.trim() ? checkFormat(body.initialFormat ?? "text", "initialFormat") : null;
       if (format) await checkFlood(viewer);
       const name = body.name === undefined ? "" : plainTitle(body.name);
+      // Watched words (a blocked one refuses with a 422) and the spam check on the subject and first message.
+      const screened = await platform.screening.screen({
+        kind: "message",
+        fields: { name, initialBody: initial },
+        format: format ?? "text",
+        context,
+      });
       const date = platform.clock.nowIso();
       const { conversationID, messageID } = await platform.db.transaction().execute(async (trx) => {
         const scoped = createConversationsRepo(trx);
@@ -241,6 +248,7 @@ export function createConversationsService(deps: {
           context,
           participantUserIDs: [viewer.userID, ...recipients],
         });
+      await screened.recorded(messageID);
       return presentOne(conversationID, context, ["all"]);
     },
 
@@ -320,6 +328,7 @@ export function createConversationsService(deps: {
       const source = storableText(body.body);
       if (!source.trim()) throw validationFailed([fieldError("body", "missingField", "body is required.")]);
       await checkFlood(viewer);
+      const screened = await platform.screening.screen({ kind: "message", fields: { body: source }, format, context });
       const date = platform.clock.nowIso();
       const messageID = await platform.db.transaction().execute(async (trx) => {
         const scoped = createConversationsRepo(trx);
@@ -346,6 +355,7 @@ export function createConversationsService(deps: {
         context,
         participantUserIDs: participants.filter((p) => p.deleted === 0).map((p) => p.userID),
       });
+      await screened.recorded(messageID);
       const [row] = await repo.messagesByIds([messageID]);
       return presentMessage(row!, context.origin, await users.load([viewer.userID], context.origin));
     },

@@ -55,6 +55,13 @@ export async function createDiscussion(
   if (body.sink) requireAccess(viewer, policy.canSink, { categoryID });
   if (body.tagIDs?.length || body.newTagNames?.length) await tags.requireTagging();
   await flood.check(viewer);
+  // Watched words (a blocked one refuses with a 422) and the spam check; recorded once the discussion exists.
+  const screened = await platform.screening.screen({
+    kind: "discussion",
+    fields: { name, body: source },
+    format,
+    context,
+  });
 
   const now = platform.clock.nowIso();
   const chain = await ancestry(deps, categoryID);
@@ -97,5 +104,6 @@ export async function createDiscussion(
 
   const row = (await repo.findById(discussionID))!;
   await emitDiscussionEvent(deps, "discussion.created", row, viewer, body.draftID);
+  await screened.recorded(discussionID);
   return presentOne(deps, row, context, ["tags"]);
 }

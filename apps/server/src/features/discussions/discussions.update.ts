@@ -125,6 +125,14 @@ export async function updateDiscussion(
   await authorizeContentEdit(deps, row, fields, viewer);
   const { changes, moveTo } = await changesOf(deps, row, body, viewer);
   if (body.tagIDs?.length || body.newTagNames?.length) await tags.requireTagging();
+  // Watched words on a new title or body (a blocked one refuses with a 422); recorded after the edit.
+  const screened = await platform.screening.screen({
+    kind: "discussion",
+    fields: { name: changes.name, body: changes.body },
+    format: changes.format ?? row.format,
+    context,
+    edit: true,
+  });
   const [fromChain, toChain] =
     moveTo === null ? [[], []] : await Promise.all([ancestry(deps, row.categoryID), ancestry(deps, moveTo)]);
 
@@ -168,5 +176,6 @@ export async function updateDiscussion(
     ...(body.draftID ? { draftID: body.draftID } : {}),
   });
   if (moveTo !== null) await platform.events.emit("discussion.moved", { ...event, fromCategoryID: row.categoryID });
+  if (changes.name !== undefined || changes.body !== undefined) await screened.recorded(row.discussionID);
   return presentOne(deps, updated, context, ["tags"]);
 }

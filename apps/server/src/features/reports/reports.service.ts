@@ -240,6 +240,31 @@ export function createReportsService(deps: ReportsDeps) {
       return (await present([(await repo.findById(reportID))!], context.origin))[0]!;
     },
 
+    /**
+     * A report filed by the site itself (watched words, the spam check): no permission asked of `insertUserID`
+     * (the system account); the post is loaded as its author sees it (`context`).
+     */
+    async fileAutomatic(body: ReportPost, context: ReportContext, insertUserID: number): Promise<void> {
+      const record = await deps.loadRecord(body.recordType, body.recordID, context);
+      await repo.insert({
+        recordType: body.recordType,
+        recordID: body.recordID,
+        placeRecordType: "category",
+        placeRecordID: record.categoryID,
+        recordUserID: record.insertUserID,
+        recordName: record.name.slice(0, 255),
+        recordUrl: record.url.slice(0, 500),
+        recordExcerpt: record.body ? renderExcerpt(record.body, "html", 300) : null,
+        reportReasonIDs: JSON.stringify([...new Set(body.reportReasonIDs)]),
+        noteBody: body.noteBody?.trim().slice(0, 500) || null,
+        status: "new",
+        insertUserID,
+        dateInserted: deps.clock.nowIso(),
+        updateUserID: null,
+        dateUpdated: null,
+      });
+    },
+
     /** The queue (status new by default) or one record's reports, in the categories the moderator sees. */
     async list(query: ReportListQuery, context: ReportContext) {
       requireAccess(context.viewer, reportsPolicy.canModerate);

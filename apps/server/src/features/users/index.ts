@@ -28,6 +28,7 @@ export { adjustPostCount, recountPostCounts } from "./users.counters.ts";
 export { createUserFragments, unknownUser, type UserFragments } from "./users.fragments.ts";
 export { countMembers, countMembersByRole, giveRoleMembersRole } from "./users.totals.ts";
 export { exportMemberProfile } from "./users.export.ts";
+export { banAutomatically, systemUserID } from "./users.system.ts";
 
 /** Users and sign-in: shared schemas, services and routes under /api/v2. */
 import { UNBAN_JOB, unbanExpired } from "./users.update.ts";

@@ -18,7 +18,7 @@ import type { NewUser } from "./users.repo.ts";
 import { assertAssignable, checkIdentity, roleIDsOfType } from "./users.rules.ts";
 
 /** A new account's row: no title, photo or counts yet, active now. */
-const newUserRow = async (input: {
+export const newUserRow = async (input: {
   name: string;
   email: string;
   password: string;
@@ -69,6 +69,8 @@ export async function registerUser(deps: UsersDeps, body: RegisterBody, context:
   const approval = isRegistrationByApproval(method);
   const discoveryText = body.discoveryText?.trim() ?? "";
   await checkIdentity(deps, { name, email, password: body.password, discoveryMissing: approval && !discoveryText });
+  // Watched words on the new name (a blocked one refuses with a 422).
+  const screened = await platform.screening.screen({ kind: "name", fields: { name }, context });
   // The bot check, when the method asks for it and the site has one (without one, captcha is as basic).
   const botCheck = platform.config.botCheck;
   if (botCheck && method.toLowerCase() === "captcha") await verifyBotCheck(botCheck, body.captchaResponse, context.ip);
@@ -89,6 +91,7 @@ export async function registerUser(deps: UsersDeps, body: RegisterBody, context:
     await scoped.setRoles(id, roleIDs);
     return id;
   });
+  await screened.recorded(null, userID);
   if (approval) {
     await platform.events.emit("user.applied", { userID });
     return { userID, name, email, pendingApproval: true };

@@ -85,6 +85,30 @@ export async function updateUser(deps: UsersDeps, id: string, body: UserPatch, c
     await assertMayChangeManagers(deps, viewer, [row]);
   }
   if (body.banned !== undefined) assertBannable(row, viewer);
+  // Watched words on a new name, title, location, about or signature (a blocked one refuses with a 422).
+  const screens = await Promise.all([
+    (name !== undefined && name !== row.name) || title || location
+      ? platform.screening.screen({ kind: "name", fields: { name, title, location }, context, edit: true })
+      : null,
+    about
+      ? platform.screening.screen({
+          kind: "signature",
+          fields: { about },
+          format: aboutFormat ?? row.aboutFormat ?? "markdown",
+          context,
+          edit: true,
+        })
+      : null,
+    signature
+      ? platform.screening.screen({
+          kind: "signature",
+          fields: { signature },
+          format: signatureFormat ?? row.signatureFormat ?? "markdown",
+          context,
+          edit: true,
+        })
+      : null,
+  ]);
 
   await platform.db.transaction().execute(async (trx) => {
     const scoped = repo.withTransaction(trx);
@@ -135,6 +159,7 @@ export async function updateUser(deps: UsersDeps, id: string, body: UserPatch, c
   // What others see of the member (their name and title on every post, their profile) changed.
   if ([name, title, location, about, signature].some((value) => value !== undefined))
     await platform.events.emit("user.profile.changed", { userID: row.userID });
+  for (const screened of screens) await screened?.recorded(null, row.userID);
   return presentUserRecord(deps, (await repo.findById(row.userID))!, context);
 }
 

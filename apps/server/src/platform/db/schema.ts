@@ -681,6 +681,33 @@ export interface DB {
   profileFields: ProfileFieldsTable;
   userProfileFields: UserProfileFieldsTable;
   userExports: UserExportsTable;
+  watchedWords: WatchedWordsTable;
+  spamVerdicts: SpamVerdictsTable;
+}
+
+/** 0041: watched words (issue 30). */
+interface WatchedWordsTable {
+  watchedWordID: Generated<number>;
+  word: string;
+  pattern: string;
+  action: string;
+  insertUserID: number;
+  dateInserted: DateString;
+}
+
+/** 0041: what the spam check said of a post or an account write. */
+interface SpamVerdictsTable {
+  spamVerdictID: Generated<number>;
+  userID: number;
+  recordType: string;
+  recordID: number | null;
+  verdict: string;
+  score: number;
+  reasons: string;
+  checker: string;
+  fingerprint: string | null;
+  ipAddress: string | null;
+  dateInserted: DateString;
 }
 
 /** 0035: members a member ignores (Vanilla's ignore add-on). */

@@ -4,6 +4,7 @@
  */
 import { renderBBCode } from "./bbcode.ts";
 import { createLruCache } from "./cache.ts";
+import { censorHtml, censorVersion } from "./censor.ts";
 import { createContext, type RenderContext } from "./context.ts";
 import { htmlToText, truncate } from "./excerpt.ts";
 import { renderHtml } from "./html.ts";
@@ -17,6 +18,7 @@ import { postFormats, type PostFormat, type RenderOptions } from "./types.ts";
 
 export { postFormats, type PostFormat, type RenderOptions } from "./types.ts";
 export { safeHref, safeImageSrc, siteFor } from "./links.ts";
+export { setCensor } from "./censor.ts";
 
 const formats = new Set<string>(postFormats);
 
@@ -51,12 +53,21 @@ const withoutNul = (body: string) => (body.includes("\0") ? body.replaceAll("\0"
 const bodies = createLruCache(5_000, 8_000_000);
 const excerpts = createLruCache(5_000, 2_000_000);
 
-/** A post body as sanitised HTML (cached: the same input always gives the same output). */
+/**
+ * A post body as sanitised HTML (cached: the same input always gives the same output), censored words masked
+ * (`censor.ts`) unless `uncensored`.
+ */
 export function renderBody(source: string, format: PostFormat, options: RenderOptions): string {
-  if (options.mentionUrl) return renderBodyUncached(source, format, options);
-  return bodies.get(`${format}\u0000${options.origin}\u0000${source}`, () =>
-    renderBodyUncached(source, format, options),
-  );
+  const censored = !options.uncensored;
+  if (options.mentionUrl) {
+    const html = renderBodyUncached(source, format, options);
+    return censored ? censorHtml(html) : html;
+  }
+  const version = censored ? censorVersion() : 0;
+  return bodies.get(`${format}\u0000${version}\u0000${options.origin}\u0000${source}`, () => {
+    const html = renderBodyUncached(source, format, options);
+    return version ? censorHtml(html) : html;
+  });
 }
 
 function renderBodyUncached(source: string, format: PostFormat, options: RenderOptions): string {
@@ -77,7 +88,7 @@ const TEXT_ORIGIN = "https://parley.invalid";
 
 /** The visible text of a body, one line per block, spoilers included: for search indexing. */
 export function toPlainText(body: string, format: PostFormat): string {
-  return htmlToText(renderBody(body, format, { origin: TEXT_ORIGIN }), { spoilers: true });
+  return htmlToText(renderBody(body, format, { origin: TEXT_ORIGIN, uncensored: true }), { spoilers: true });
 }
 
 /**
@@ -85,7 +96,7 @@ export function toPlainText(body: string, format: PostFormat): string {
  * characters. It is text, not HTML (a text post saying "<b>" gives "<b>"): escape it where it goes, as JSON and React do.
  */
 export function renderExcerpt(body: string, format: PostFormat, length = 200): string {
-  return excerpts.get(`${format}\u0000${length}\u0000${body}`, () => {
+  return excerpts.get(`${format}\u0000${censorVersion()}\u0000${length}\u0000${body}`, () => {
     const text = htmlToText(renderBody(body, format, { origin: TEXT_ORIGIN }), { spoilers: false });
     return truncate(text.replace(/\s+/g, " ").trim(), length);
   });

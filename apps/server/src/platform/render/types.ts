@@ -9,4 +9,6 @@ export interface RenderOptions {
   origin: string;
   /** The profile address of a mentioned user; default `${origin}/profile/${encodeURIComponent(name)}`. */
   mentionUrl?: (name: string) => string;
+  /** Leave censored words as written (search indexing reads the source's words). */
+  uncensored?: boolean;
 }

@@ -18,7 +18,10 @@ describe("the dashboard's navigation", () => {
     expect(links(admin)).toEqual([
       ["Appearance", ["/dashboard/themes"]],
       ["Membership", ["/dashboard/users", "/dashboard/roles", "/dashboard/settings/profile-fields"]],
-      ["Moderation", ["/dashboard/content/reports", "/dashboard/settings/report-reasons"]],
+      [
+        "Moderation",
+        ["/dashboard/content/reports", "/dashboard/settings/report-reasons", "/dashboard/moderation/watched-words"],
+      ],
       ["Forum", ["/dashboard/categories", "/dashboard/tags", "/dashboard/reactions"]],
       ["Knowledge", ["/dashboard/knowledge"]],
       [
@@ -46,6 +49,8 @@ describe("the dashboard's navigation", () => {
       ["Appearance", ["/dashboard/themes"]],
       ["Membership", ["/dashboard/roles", "/dashboard/settings/profile-fields"]],
     ]);
+    // The watched words can refuse every member's posts: site.manage only.
+    expect(siteManager[2]).toEqual(["Moderation", ["/dashboard/moderation/watched-words"]]);
     // The knowledge bases are created, changed and deleted with site.manage (the API's rule), not articles.add.
     expect(siteManager.at(-2)).toEqual(["Knowledge", ["/dashboard/knowledge"]]);
     expect(links(viewer(["articles.add", "kb.view"]))).toEqual([]);

@@ -17,6 +17,7 @@ import {
   settingsPagePath,
 } from "../settings/index.ts";
 import { canManageTags, tagsPagePath } from "../tags/index.ts";
+import { canManageWatchedWords, watchedWordsPagePath } from "../spam/index.ts";
 import { canManageThemes, themesPagePath } from "../themes/index.ts";
 
 /** The dashboard's home. */
@@ -66,6 +67,7 @@ export function dashboardSections(me: Viewer, site: { registrationApproval: bool
       links: [
         ...(canModerate(me) ? [{ name: "Reports", to: reportsPath }] : []),
         ...(canManageReasons(me) ? [{ name: "Report Reasons", to: reportReasonsPath }] : []),
+        ...(canManageWatchedWords(me) ? [{ name: "Watched Words", to: watchedWordsPagePath }] : []),
       ],
     },
     {

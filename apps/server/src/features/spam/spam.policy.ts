@@ -1,0 +1,9 @@
+import { permissionRule } from "../../platform/auth/access.ts";
+
+/** Who may see and change the watched words. */
+export const spamPolicy = {
+  /** The list: moderators (who meet its reports) and site managers. */
+  canViewWords: permissionRule(["community.moderate", "site.manage"]),
+  /** Adding and removing words: site managers only (a word can refuse every member's posts). */
+  canManageWords: permissionRule("site.manage"),
+};
