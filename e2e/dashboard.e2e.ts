@@ -35,6 +35,7 @@ describe("the dashboard at /dashboard", () => {
       "Themes",
       "Members",
       "Roles & Permissions",
+      "Profile Fields",
       "Reports",
       "Report Reasons",
       "Watched Words",
