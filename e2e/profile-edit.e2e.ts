@@ -30,9 +30,15 @@ async function image(format: "png" | "jpeg", width: number, height: number, left
   return Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
 }
 
-/** The member's photo address as the API answers it. */
+/** The member's photo address where it shows small (the title bar, lists, posts: the 80 px thumbnail). */
 async function photoOf(page: Page): Promise<string> {
   const response = await page.request.get(`${parley.baseUrl}/api/v2/users/me`);
+  return ((await response.json()) as { photoUrl: string }).photoUrl;
+}
+
+/** The member's photo at its full 290 px (the profile, the user card). */
+async function fullPhotoOf(page: Page): Promise<string> {
+  const response = await page.request.get(`${parley.baseUrl}/api/v2/users/$me`);
   return ((await response.json()) as { photoUrl: string }).photoUrl;
 }
 
@@ -87,7 +93,8 @@ describe("Editing one's profile (issue 29 item 1)", () => {
     await edit.statusMessage("Your profile has been saved.").waitFor();
     const png = await photoOf(page);
     expect(png).toMatch(/\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}\.jpg$/);
-    await showsPhoto(view, png, "main");
+    // The form shows the photo at its size; the title bar its 80 px thumbnail.
+    await showsPhoto(view, await fullPhotoOf(page), "main");
     await showsPhoto(view, png, "titleBar");
 
     // A JPEG replaces it.
@@ -113,7 +120,9 @@ describe("Editing one's profile (issue 29 item 1)", () => {
     await waitForHydration(page);
     await view.main.getByRole("link", { name: member.name, exact: true }).first().click();
     await view.userCard.getByRole("link", { name: "View Profile" }).waitFor();
-    await showsPhoto(view, jpeg, "userCard");
+    const fullJpeg = await fullPhotoOf(page);
+    expect(fullJpeg).not.toBe(jpeg);
+    await showsPhoto(view, fullJpeg, "userCard");
     await page.keyboard.press("Escape");
 
     // Title, location and about, shown on the profile.
@@ -171,7 +180,7 @@ describe("Editing one's profile (issue 29 item 1)", () => {
     });
     await edit.submitAndWait(edit.saveButton);
     await edit.statusMessage("Your profile has been saved.").waitFor();
-    const photo = await photoOf(page);
+    const photo = await fullPhotoOf(page);
     expect(photo).toMatch(/\/uploads\/.+\.jpg$/);
     expect(await edit.field("Location").inputValue()).toBe("Porto");
     expect(await edit.currentPhoto.getAttribute("src")).toBe(photo);

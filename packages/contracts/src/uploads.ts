@@ -32,7 +32,13 @@ export const categoryImageMaxSize = 2 * 1024 * 1024;
  * and `maxPixels` pixels, stored as a square of `size` px: spec §9's largest user photo (xlarge, 145 px) at twice the
  * density, which every smaller one is drawn from.
  */
-export const userPhotoLimits = { maxSize: 5 * 1024 * 1024, maxPixels: 40_000_000, size: 290 } as const;
+export const userPhotoLimits = {
+  maxSize: 5 * 1024 * 1024,
+  maxPixels: 40_000_000,
+  size: 290,
+  /** The thumbnail lists, posts and the title bar show (photos of 24–40 px, at twice the density). */
+  thumbnailSize: 80,
+} as const;
 
 /**
  * A page's form posted as multipart/form-data (one with a file field, without JavaScript): the whole body at most

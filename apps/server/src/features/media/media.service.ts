@@ -283,10 +283,10 @@ export function createMediaService({ repo, siteConfig, uploadsDir, limiter, cloc
       }
     },
 
-    /** Removes the media of one record but `keep` (a member's older photos): each record, then its file. */
-    async removeAttached(foreignType: string, foreignID: number, keep: number | null = null): Promise<void> {
+    /** Removes the media of one record but those in `keep` (a member's older photos): each record, then its file. */
+    async removeAttached(foreignType: string, foreignID: number, keep: number[] = []): Promise<void> {
       for (const row of await repo.listFor(foreignType, foreignID)) {
-        if (row.mediaID === keep) continue;
+        if (keep.includes(row.mediaID)) continue;
         await repo.remove(row.mediaID);
         await removeQuietly(path.join(uploadsDir, row.path));
       }

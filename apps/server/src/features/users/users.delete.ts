@@ -52,6 +52,7 @@ export async function eraseAccount(
     banned: 0,
     passwordHash: null,
     photoUrl: null,
+    photoThumbnail: null,
     title: null,
     dateUpdated: platform.clock.nowIso(),
   });

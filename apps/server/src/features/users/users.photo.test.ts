@@ -138,8 +138,21 @@ describe.each(engines)("user photos on %s", (engine) => {
       name: "With my face",
       categoryID: f.category.general,
     });
+    // Where it shows small (lists, posts, the title bar): the 80 px thumbnail, made from the same square.
     const listed = await f.api.get(`/api/v2/discussions/${discussion.discussionID}?expand=insertUser`, { as: null });
-    expect(listed.json<{ insertUser: { photoUrl: string } }>().insertUser.photoUrl).toBe(photoUrl);
+    const thumbnail = listed.json<{ insertUser: { photoUrl: string } }>().insertUser.photoUrl;
+    expect(thumbnail).toMatch(/^http:\/\/forum\.test\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}\.jpg$/);
+    expect(thumbnail).not.toBe(photoUrl);
+    const small = await sharp(fs.readFileSync(fileOf(thumbnail))).metadata();
+    expect([small.format, small.width, small.height]).toEqual([
+      "jpeg",
+      userPhotoLimits.thumbnailSize,
+      userPhotoLimits.thumbnailSize,
+    ]);
+    expect((await f.api.get("/api/v2/users/me", { as: f.as.member })).json<{ photoUrl: string }>().photoUrl).toBe(
+      thumbnail,
+    );
+    expect((await mediaRows()).filter((row) => row.foreignID === f.users.member.userID)).toHaveLength(2);
   });
 
   it("crops the box given (x, y, size in the source's pixels), replacing and removing the old file", async () => {
@@ -159,7 +172,8 @@ describe.each(engines)("user photos on %s", (engine) => {
     expect(data[0]).toBeLessThan(40);
     expect(data[2]).toBeGreaterThan(200);
     expect(fs.existsSync(path.join(uploadsDir, before!.replace("/uploads/", "")))).toBe(false);
-    expect((await mediaRows()).filter((row) => row.foreignID === f.users.member.userID)).toHaveLength(1);
+    // The new photo and its thumbnail; the old pair is gone.
+    expect((await mediaRows()).filter((row) => row.foreignID === f.users.member.userID)).toHaveLength(2);
   });
 
   it("refuses a crop box outside the image", async () => {
@@ -206,11 +220,13 @@ describe.each(engines)("user photos on %s", (engine) => {
     const userID = f.users.member.userID;
     const photo = await photoColumn(userID);
     expect(photo).not.toBeNull();
-    const [row] = (await mediaRows()).filter((media) => media.foreignID === userID);
-    for (const as of [f.as.member, f.as.moderator]) {
-      const response = await f.api.delete(`/api/v2/media/${row!.mediaID}`, { as });
-      expect(response.statusCode, response.body).toBe(409);
-    }
+    const rows = (await mediaRows()).filter((media) => media.foreignID === userID);
+    expect(rows).toHaveLength(2);
+    for (const row of rows)
+      for (const as of [f.as.member, f.as.moderator]) {
+        const response = await f.api.delete(`/api/v2/media/${row.mediaID}`, { as });
+        expect(response.statusCode, response.body).toBe(409);
+      }
     expect(await photoColumn(userID)).toBe(photo);
     expect(fs.existsSync(fileOf(`http://forum.test${photo!}`))).toBe(true);
   });

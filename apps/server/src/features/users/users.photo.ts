@@ -27,7 +27,7 @@ export interface PhotoStore {
     foreignID: number;
     insertUserID: number;
   }): Promise<{ mediaID: number; path: string }>;
-  removeAttached(foreignType: string, foreignID: number, keep?: number | null): Promise<void>;
+  removeAttached(foreignType: string, foreignID: number, keep?: number[]): Promise<void>;
   /** One stored image taken back (its record, then its file). */
   discard(mediaID: number): Promise<void>;
   limits(): Promise<{ maxSize: number }>;
@@ -137,20 +137,23 @@ async function makePhoto(bytes: Buffer, fields: IncomingPhoto["fields"]) {
   // JPEG unless some pixel is see-through (a PNG then): small files for the photos most members upload.
   let opaque = true;
   for (let index = 3; index < pixels.length && opaque; index += 4) opaque = pixels[index] === 255;
-  const made = sharp(pixels, { raw: { width: size, height: size, channels: 4 } });
-  return opaque
-    ? {
-        bytes: await made.removeAlpha().jpeg({ quality: 85, mozjpeg: true }).toBuffer(),
-        extension: "jpg",
-        mime: "image/jpeg",
-      }
-    : { bytes: await made.png({ compressionLevel: 9 }).toBuffer(), extension: "png", mime: "image/png" };
+  const encode = async (side: number) => {
+    const made = sharp(pixels, { raw: { width: size, height: size, channels: 4 } }).resize(side, side);
+    return opaque
+      ? await made.removeAlpha().jpeg({ quality: 85, mozjpeg: true }).toBuffer()
+      : await made.png({ compressionLevel: 9 }).toBuffer();
+  };
+  return {
+    bytes: await encode(size),
+    thumbnail: await encode(userPhotoLimits.thumbnailSize),
+    ...(opaque ? { extension: "jpg", mime: "image/jpeg" } : { extension: "png", mime: "image/png" }),
+  };
 }
 
 /**
  * `POST /users/{id}/photo`: load → authorize (oneself or users.edit) → a rate limit → the body's size (a declared
  * length past the limit is refused before a byte is read; a stream past it is cut off) → the image made anew
- * (`makePhoto`) → stored as a media record of the member → `users.photoUrl` set (its path, so it follows the site's
+ * (`makePhoto`) → stored in two sizes, each a media record of the member → `users.photoUrl` and `photoThumbnail` set (its path, so it follows the site's
  * address) → the member's older photo files removed → `user.profile.changed` (cached guest answers that show the
  * member drop it).
  */
@@ -178,31 +181,52 @@ export async function setUserPhoto(
   if (bytes.length === 0) throw validationFailed([fieldError("photo", "invalid", "The uploaded file is empty.", 422)]);
   const photo = await makePhoto(bytes, incoming.fields);
 
-  const stored = await store.storeImage({
-    ...photo,
-    width: userPhotoLimits.size,
-    height: userPhotoLimits.size,
-    name: `photo.${photo.extension}`,
-    foreignType: FOREIGN_TYPE,
-    foreignID: row.userID,
-    insertUserID: viewer.userID,
-  });
+  const image = { extension: photo.extension, mime: photo.mime, foreignType: FOREIGN_TYPE, foreignID: row.userID };
+  const stored: Array<{ mediaID: number; path: string }> = [];
   try {
-    await repo.update(row.userID, { photoUrl: stored.path, dateUpdated: platform.clock.nowIso() });
+    stored.push(
+      await store.storeImage({
+        ...image,
+        bytes: photo.bytes,
+        width: userPhotoLimits.size,
+        height: userPhotoLimits.size,
+        name: `photo.${photo.extension}`,
+        insertUserID: viewer.userID,
+      }),
+    );
+    stored.push(
+      await store.storeImage({
+        ...image,
+        bytes: photo.thumbnail,
+        width: userPhotoLimits.thumbnailSize,
+        height: userPhotoLimits.thumbnailSize,
+        name: `thumbnail.${photo.extension}`,
+        insertUserID: viewer.userID,
+      }),
+    );
+    await repo.update(row.userID, {
+      photoUrl: stored[0]!.path,
+      photoThumbnail: stored[1]!.path,
+      dateUpdated: platform.clock.nowIso(),
+    });
   } catch (error) {
-    await store.discard(stored.mediaID).catch(() => undefined);
+    for (const { mediaID } of stored) await store.discard(mediaID).catch(() => undefined);
     throw error;
   }
-  await store.removeAttached(FOREIGN_TYPE, row.userID, stored.mediaID);
+  await store.removeAttached(
+    FOREIGN_TYPE,
+    row.userID,
+    stored.map(({ mediaID }) => mediaID),
+  );
   await platform.events.emit("user.profile.changed", { userID: row.userID });
-  return { photoUrl: photoUrlOf(stored.path, origin) };
+  return { photoUrl: photoUrlOf(stored[0]!.path, origin) };
 }
 
 /** `DELETE /users/{id}/photo`: load → authorize → `users.photoUrl` cleared → the photo's files removed → the event. */
 export async function removeUserPhoto(deps: PhotoDeps, id: string, context: RequestContext): Promise<void> {
   const { repo, platform, store } = deps;
   const row = await loadEditable(deps, id, context.viewer);
-  await repo.update(row.userID, { photoUrl: null, dateUpdated: platform.clock.nowIso() });
+  await repo.update(row.userID, { photoUrl: null, photoThumbnail: null, dateUpdated: platform.clock.nowIso() });
   await store.removeAttached(FOREIGN_TYPE, row.userID);
   await platform.events.emit("user.profile.changed", { userID: row.userID });
 }

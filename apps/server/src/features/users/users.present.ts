@@ -32,6 +32,10 @@ export const defaultPhotoUrl = (origin: string) => `${origin}/images/default-ava
 export const photoUrlOf = (photoUrl: string | null, origin: string) =>
   photoUrl === null ? defaultPhotoUrl(origin) : photoUrl.startsWith("/") ? `${origin}${photoUrl}` : photoUrl;
 
+/** The photo where it shows small (lists, posts, the title bar): the 80 px thumbnail when there is one. */
+const smallPhotoUrlOf = (row: Pick<UserRow, "photoUrl" | "photoThumbnail">, origin: string) =>
+  photoUrlOf(row.photoUrl === null ? null : (row.photoThumbnail ?? row.photoUrl), origin);
+
 const profileUrl = (origin: string, name: string) => `${origin}${profilePath(name)}`;
 
 const displayName = (row: Pick<UserRow, "deleted" | "name">) =>
@@ -65,6 +69,7 @@ export const fragmentColumns = [
   "name",
   "deleted",
   "photoUrl",
+  "photoThumbnail",
   "dateLastActive",
   "hidden",
   "title",
@@ -84,7 +89,7 @@ export function presentUserFragment(
   return {
     userID: row.userID,
     name: displayName(row),
-    photoUrl: photoUrlOf(row.photoUrl, origin),
+    photoUrl: smallPhotoUrlOf(row, origin),
     url: userUrl(row, origin),
     dateLastActive: lastActive(row, options.showLastActive ?? false),
     title: row.title,
@@ -171,7 +176,7 @@ export function presentMe(row: UserRow, roles: RoleRow[], context: MeContext): M
   return {
     userID: row.userID,
     name: row.name,
-    photoUrl: photoUrlOf(row.photoUrl, context.origin),
+    photoUrl: smallPhotoUrlOf(row, context.origin),
     url: userUrl(row, context.origin),
     dateLastActive: date(row.dateLastActive),
     email: row.email,

@@ -24,6 +24,7 @@ export type NewUser = Omit<
   | "location"
   | "about"
   | "aboutFormat"
+  | "photoThumbnail"
 > & {
   discoveryText?: string | null;
 };

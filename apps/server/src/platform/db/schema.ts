@@ -52,6 +52,8 @@ export interface UsersTable {
   emailConfirmed: Flag;
   passwordHash: string | null;
   photoUrl: string | null;
+  /** The photo at 80 px (0042) for lists, posts and the title bar; null: `photoUrl` serves. */
+  photoThumbnail: Generated<string | null>;
   title: string | null;
   isAdmin: Flag;
   banned: Flag;
