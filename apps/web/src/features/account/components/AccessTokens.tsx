@@ -16,6 +16,7 @@ import { tokensQuery } from "../account.queries.ts";
 import { tokenFields, type TokenResult } from "../tokens.action.ts";
 import { useSending } from "../useSending.ts";
 import styles from "../pages/AccountPage.module.css";
+import pageStyles from "../../../ui/page/SettingsPage.module.css";
 
 /** The token just created, shown this once in a read-only field (selectable without JavaScript), with Copy. */
 function NewToken({ name, value }: { name: string; value: string }) {
@@ -67,11 +68,11 @@ export function AccessTokens({ userID, result }: { userID: number; result?: Toke
     if (result?.accessToken) form.current?.reset();
   }, [result]);
   return (
-    <section className={styles.part} aria-labelledby="account-tokens">
-      <h2 id="account-tokens" className={styles.heading}>
+    <section className={pageStyles.part} aria-labelledby="account-tokens">
+      <h2 id="account-tokens" className={pageStyles.heading}>
         {t("Access Tokens")}
       </h2>
-      <p className={styles.intro}>
+      <p className={pageStyles.intro}>
         {t("Personal access tokens let scripts and apps use the API as you: send one as “Authorization: Bearer”.")}
       </p>
       {result?.accessToken ? <NewToken {...result.accessToken} /> : null}
@@ -95,9 +96,15 @@ export function AccessTokens({ userID, result }: { userID: number; result?: Toke
           ))}
         </ul>
       ) : (
-        <p className={styles.intro}>{t("You have no access tokens.")}</p>
+        <p className={pageStyles.intro}>{t("You have no access tokens.")}</p>
       )}
-      <Form ref={form} method="post" action={accountPagePath} className={styles.form} aria-labelledby="account-tokens">
+      <Form
+        ref={form}
+        method="post"
+        action={accountPagePath}
+        className={pageStyles.form}
+        aria-labelledby="account-tokens"
+      >
         <TransientKeyField />
         <input type="hidden" name={accountFields.intent} value="createToken" />
         <TextField

@@ -15,6 +15,7 @@ import { emailChangeQuery } from "../account.queries.ts";
 import { emailFields } from "../email-change.action.ts";
 import { useSending } from "../useSending.ts";
 import styles from "../pages/AccountPage.module.css";
+import pageStyles from "../../../ui/page/SettingsPage.module.css";
 
 /** A button that posts one of the waiting change's intents (resend, cancel). */
 function PendingAction({ intent, label }: { intent: "emailResend" | "emailCancel"; label: string }) {
@@ -44,11 +45,11 @@ export function EmailChange({ userID, email, result }: { userID: number; email: 
   }, [result]);
   const pending = data.pending;
   return (
-    <section className={styles.part} aria-labelledby="account-email">
-      <h2 id="account-email" className={styles.heading}>
+    <section className={pageStyles.part} aria-labelledby="account-email">
+      <h2 id="account-email" className={pageStyles.heading}>
         {t("Email Address")}
       </h2>
-      <p className={styles.intro}>
+      <p className={pageStyles.intro}>
         {t("Your email address is {email}.", { email })}{" "}
         {t("A new address takes effect once you follow the link we send to it.")}
       </p>
@@ -63,7 +64,13 @@ export function EmailChange({ userID, email, result }: { userID: number; email: 
           </div>
         </div>
       ) : null}
-      <Form ref={form} method="post" action={accountPagePath} className={styles.form} aria-labelledby="account-email">
+      <Form
+        ref={form}
+        method="post"
+        action={accountPagePath}
+        className={pageStyles.form}
+        aria-labelledby="account-email"
+      >
         <TransientKeyField />
         <input type="hidden" name={accountFields.intent} value="email" />
         <TextField

@@ -21,6 +21,7 @@ import { EmailChange } from "../components/EmailChange.tsx";
 import { AccessTokens } from "../components/AccessTokens.tsx";
 import type { TokenResult } from "../tokens.action.ts";
 import styles from "./AccountPage.module.css";
+import pageStyles from "../../../ui/page/SettingsPage.module.css";
 
 /** The current password and the new one twice, as a plain form post to the page; emptied once changed. */
 function PasswordForm({ result }: { result: FormResult | undefined }) {
@@ -31,7 +32,13 @@ function PasswordForm({ result }: { result: FormResult | undefined }) {
     if (result?.ok) form.current?.reset();
   }, [result]);
   return (
-    <Form ref={form} method="post" action={accountPagePath} className={styles.form} aria-labelledby="account-password">
+    <Form
+      ref={form}
+      method="post"
+      action={accountPagePath}
+      className={pageStyles.form}
+      aria-labelledby="account-password"
+    >
       <TransientKeyField />
       <input type="hidden" name={accountFields.intent} value="password" />
       <TextField
@@ -122,7 +129,7 @@ function Sessions({ userID }: { userID: number }) {
           </Button>
         </Form>
       ) : (
-        <p className={styles.intro}>{t("You are signed in on this device only.")}</p>
+        <p className={pageStyles.intro}>{t("You are signed in on this device only.")}</p>
       )}
     </>
   );
@@ -136,32 +143,32 @@ export function AccountPage() {
   const { data: me } = useQuery(meQuery(useApi()));
   const result = useActionData<TokenResult>();
   return (
-    <section className={styles.page} aria-labelledby="account-title">
+    <section className={pageStyles.page} aria-labelledby="account-title">
       <PageHead title={t("Account")} canonical={accountPagePath} noindex />
-      <h1 id="account-title" className={styles.title}>
+      <h1 id="account-title" className={pageStyles.title}>
         {t("Account")}
       </h1>
-      <p className={styles.intro}>
+      <p className={pageStyles.intro}>
         <Link to={profileEditPagePath}>{t("Edit Profile")}</Link>
       </p>
       {result?.message ? <FormAlert kind={result.ok ? "success" : "error"}>{result.message}</FormAlert> : null}
-      <section className={styles.part} aria-labelledby="account-password">
-        <h2 id="account-password" className={styles.heading}>
+      <section className={pageStyles.part} aria-labelledby="account-password">
+        <h2 id="account-password" className={pageStyles.heading}>
           {t("Change Password")}
         </h2>
-        <p className={styles.intro}>{t("Changing your password signs you out on your other devices.")}</p>
+        <p className={pageStyles.intro}>{t("Changing your password signs you out on your other devices.")}</p>
         <PasswordForm result={result} />
       </section>
       {me ? <EmailChange userID={me.userID} email={me.email ?? ""} result={result} /> : null}
-      <section className={styles.part} aria-labelledby="account-sessions">
-        <h2 id="account-sessions" className={styles.heading}>
+      <section className={pageStyles.part} aria-labelledby="account-sessions">
+        <h2 id="account-sessions" className={pageStyles.heading}>
           {t("Sessions")}
         </h2>
-        <p className={styles.intro}>{t("The browsers and devices signed in to your account.")}</p>
+        <p className={pageStyles.intro}>{t("The browsers and devices signed in to your account.")}</p>
         {me ? <Sessions userID={me.userID} /> : null}
       </section>
       {me ? <AccessTokens userID={me.userID} result={result} /> : null}
-      <p className={styles.intro}>
+      <p className={pageStyles.intro}>
         {t("Your profile's privacy, your data and deleting your account:")}{" "}
         <Link to={privacyPagePath}>{t("Privacy")}</Link>
       </p>

@@ -9,7 +9,7 @@ import { Button } from "../../../ui/button/Button.tsx";
 import { FormAlert } from "../../../ui/forms/Form.tsx";
 import { meQuery } from "../../users/index.ts";
 import { accountPagePath } from "../account.paths.ts";
-import styles from "./AccountPage.module.css";
+import pageStyles from "../../../ui/page/SettingsPage.module.css";
 
 /**
  * `/entry/emailchange/{token}`: the link sent to a new address. Opening it changes nothing (mail scanners and
@@ -22,14 +22,14 @@ export function EmailChangePage() {
   const sending = useNavigation().state === "submitting";
   const signedIn = me !== undefined && me.userID !== 0;
   return (
-    <section className={styles.page} aria-labelledby="email-change-title">
+    <section className={pageStyles.page} aria-labelledby="email-change-title">
       <PageHead title={t("Confirm New Email Address")} noindex />
-      <h1 id="email-change-title" className={styles.title}>
+      <h1 id="email-change-title" className={pageStyles.title}>
         {t("Confirm New Email Address")}
       </h1>
       {result?.message ? <FormAlert kind={result.ok ? "success" : "error"}>{result.message}</FormAlert> : null}
       {result?.ok ? (
-        <p className={styles.intro}>
+        <p className={pageStyles.intro}>
           {signedIn ? (
             <Link to={accountPagePath}>{t("Back to your account")}</Link>
           ) : (
@@ -37,8 +37,8 @@ export function EmailChangePage() {
           )}
         </p>
       ) : (
-        <Form method="post" action={location.pathname} className={styles.form}>
-          <p className={styles.intro}>
+        <Form method="post" action={location.pathname} className={pageStyles.form}>
+          <p className={pageStyles.intro}>
             {t("Make this address your account's email address: you will sign in and receive mail with it.")}
           </p>
           <TransientKeyField />

@@ -14,6 +14,7 @@ import { meQuery } from "../../users/index.ts";
 import { privacyFields } from "../privacy.action.ts";
 import { exportsQuery, privacySettingsQuery, privacyUserQuery } from "../privacy.queries.ts";
 import styles from "./PrivacyPage.module.css";
+import pageStyles from "../../../ui/page/SettingsPage.module.css";
 
 /** Which of the page's forms is being sent, if any. */
 function useSending(intent: string): boolean {
@@ -28,7 +29,7 @@ function SwitchesForm({ userID }: { userID: number }) {
   const { data: settings } = useSuspenseQuery(privacySettingsQuery(api));
   const sending = useSending("switches");
   return (
-    <Form method="post" action={privacyPagePath} className={styles.form} aria-labelledby="privacy-profile">
+    <Form method="post" action={privacyPagePath} className={pageStyles.form} aria-labelledby="privacy-profile">
       <TransientKeyField />
       <input type="hidden" name={privacyFields.intent} value="switches" />
       <div className={styles.switch}>
@@ -110,7 +111,7 @@ function DeletePart({ result }: { result: FormResult | undefined }) {
   const days = settings["account.deleteGraceDays"];
   return (
     <>
-      <p className={styles.intro}>
+      <p className={pageStyles.intro}>
         {settings["account.deleteMethod"] === "wipe"
           ? t("Your posts will be wiped: their text is removed.")
           : t("Your posts will stay, shown as by a deleted member.")}{" "}
@@ -118,7 +119,7 @@ function DeletePart({ result }: { result: FormResult | undefined }) {
           ? t("Your account is deactivated at once and deleted after {days} days.", { days })
           : t("Your account is deleted at once. This cannot be undone.")}
       </p>
-      <Form method="post" action={privacyPagePath} className={styles.form} aria-labelledby="privacy-delete">
+      <Form method="post" action={privacyPagePath} className={pageStyles.form} aria-labelledby="privacy-delete">
         <TransientKeyField />
         <input type="hidden" name={privacyFields.intent} value="delete" />
         <TextField
@@ -144,25 +145,25 @@ export function PrivacyPage() {
   const { data: me } = useQuery(meQuery(useApi()));
   const result = useActionData<FormResult>();
   return (
-    <section className={styles.page} aria-labelledby="privacy-title">
+    <section className={pageStyles.page} aria-labelledby="privacy-title">
       <PageHead title={t("Privacy")} canonical={privacyPagePath} noindex />
-      <h1 id="privacy-title" className={styles.title}>
+      <h1 id="privacy-title" className={pageStyles.title}>
         {t("Privacy")}
       </h1>
       {result?.message ? <FormAlert kind={result.ok ? "success" : "error"}>{result.message}</FormAlert> : null}
       {me ? (
         <>
-          <section className={styles.part} aria-labelledby="privacy-profile">
-            <h2 id="privacy-profile" className={styles.heading}>
+          <section className={pageStyles.part} aria-labelledby="privacy-profile">
+            <h2 id="privacy-profile" className={pageStyles.heading}>
               {t("Profile")}
             </h2>
             <SwitchesForm userID={me.userID} />
           </section>
-          <section className={styles.part} aria-labelledby="privacy-data">
-            <h2 id="privacy-data" className={styles.heading}>
+          <section className={pageStyles.part} aria-labelledby="privacy-data">
+            <h2 id="privacy-data" className={pageStyles.heading}>
               {t("Download My Data")}
             </h2>
-            <p className={styles.intro}>
+            <p className={pageStyles.intro}>
               {t(
                 "An archive of your profile, posts, private messages, reactions, bookmarks, drafts and notification settings. We notify you and e-mail you a link when it is ready; it can be downloaded for {days} days.",
                 { days: privacyRules.exportLifetimeDays },
@@ -170,8 +171,8 @@ export function PrivacyPage() {
             </p>
             <ExportPart userID={me.userID} />
           </section>
-          <section className={styles.part} aria-labelledby="privacy-delete">
-            <h2 id="privacy-delete" className={styles.heading}>
+          <section className={pageStyles.part} aria-labelledby="privacy-delete">
+            <h2 id="privacy-delete" className={pageStyles.heading}>
               {t("Delete My Account")}
             </h2>
             <DeletePart result={result} />
