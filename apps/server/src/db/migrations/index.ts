@@ -33,7 +33,7 @@ import * as m0033 from "./0033_category_post_types_media.ts";
 import * as m0034 from "./0034_long_runner_tracking.ts";
 import * as m0035 from "./0035_ignored_users.ts";
 import * as m0036 from "./0036_online_hidden.ts";
-import * as m0037 from "./0037_profile_fields.ts";
+import * as m0037 from "./0037_profile_text.ts";
 import * as m0038 from "./0038_profile_fields.ts";
 import * as m0039 from "./0039_privacy.ts";
 import * as m0041 from "./0041_spam.ts";
@@ -79,7 +79,7 @@ const modules: Record<string, MigrationModule> = {
   "0034_long_runner_tracking": m0034,
   "0035_ignored_users": m0035,
   "0036_online_hidden": m0036,
-  "0037_profile_fields": m0037,
+  "0037_profile_text": m0037,
   "0038_profile_fields": m0038,
   "0039_privacy": m0039,
   "0041_spam": m0041,
