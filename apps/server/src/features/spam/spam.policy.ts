@@ -6,4 +6,6 @@ export const spamPolicy = {
   canViewWords: permissionRule(["community.moderate", "site.manage"]),
   /** Adding and removing words: site managers only (a word can refuse every member's posts). */
   canManageWords: permissionRule("site.manage"),
+  /** Whose posts the spam check leaves alone: moderators (Vanilla's moderation roles bypass it too). */
+  skipsSpamCheck: permissionRule("community.moderate"),
 };
