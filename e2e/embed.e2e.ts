@@ -93,6 +93,7 @@ describe("embedding in a host page (spec §4)", () => {
     await embedding.open(`/community#${path}`);
     await embedding.forumLink("our other site").click();
     await embedding.forumHeading("Leaving Parley").waitFor();
+    await embedding.forumEmbedded();
     await embedding.forumLink("Continue").click();
     await page.waitForURL(`${hostUrl}/elsewhere`);
     expect(problems.errors).toEqual([]);

@@ -17,6 +17,14 @@ export class EmbedHostPage {
     return this.page.frameLocator("vanilla-embed iframe");
   }
 
+  /**
+   * Resolves once the forum in the frame runs embedded (its links to other sites go to the host's window).
+   * Before that, a click is the plain link's: the sandboxed frame navigates itself.
+   */
+  async forumEmbedded(): Promise<void> {
+    await this.forum.locator("html[data-embed='framed']").waitFor({ state: "attached" });
+  }
+
   /** A heading of the forum page in the frame. */
   forumHeading(name: string, options: { exact?: boolean } = {}): Locator {
     return this.forum.getByRole("heading", { name, ...options });

@@ -69,6 +69,9 @@ export function startEmbed(settings: EmbedSettings, win: Window = window): () =>
   }
 
   const post = (message: EmbedMessage) => win.parent.postMessage(message, hostOrigin);
+  // Marks the page as running in its host's frame (styles and tests can tell the frame's links are live).
+  const root = win.document.documentElement;
+  root.dataset.embed = "framed";
   let href = "";
   let title = "";
   const poll = () => {
@@ -84,7 +87,6 @@ export function startEmbed(settings: EmbedSettings, win: Window = window): () =>
   const sendScroll = () => {
     pending = null;
     lastScroll = Date.now();
-    const root = win.document.documentElement;
     const top = win.scrollY;
     const now = {
       isScrolled: top > SCROLLED_PAST,
@@ -113,6 +115,7 @@ export function startEmbed(settings: EmbedSettings, win: Window = window): () =>
   win.document.addEventListener("click", onClick);
 
   return () => {
+    delete root.dataset.embed;
     win.clearInterval(timer);
     if (pending !== null) win.clearTimeout(pending);
     win.removeEventListener("scroll", onScroll);
