@@ -18,6 +18,7 @@ import {
 } from "../../../ui/forms/Form.tsx";
 import { fieldKinds, kindOf, mutabilityLabels, visibilityLabels } from "../profile-fields.dashboard.ts";
 import { allProfileFieldsQuery } from "../profile-fields.queries.ts";
+import sheet from "../../../ui/page/DashboardTable.module.css";
 import styles from "./ProfileFieldsPage.module.css";
 
 const options = (labels: Record<string, string>) =>
@@ -40,7 +41,7 @@ function FieldForm({
   const error = (name: string) => result?.errors?.[name];
   const kind = field ? kindOf(field) : value("kind", "text");
   return (
-    <Form method="post" action={action} className={styles.form}>
+    <Form method="post" action={action} className={sheet.form}>
       <TransientKeyField />
       <input type="hidden" name="intent" value={field ? "edit" : "create"} />
       {result?.message && !result.ok ? <FormAlert>{result.message}</FormAlert> : null}
@@ -157,9 +158,9 @@ function FieldRow({
   const hidden = (name: string, value: string) => <input type="hidden" name={name} value={value} />;
   return (
     <tr aria-label={field.label}>
-      <th scope="row" className={styles.name}>
+      <th scope="row" className={sheet.name}>
         <span>{field.label}</span>
-        <span className={styles.facts}>
+        <span className={sheet.facts}>
           {field.apiName} · {t(fieldKinds[kindOf(field)].label)}
           {field.registrationOptions === "required" ? ` · ${t("Required")}` : ""}
         </span>
@@ -185,12 +186,12 @@ function FieldRow({
         </div>
       </td>
       <td data-label={t("Status")}>
-        <Form method="post" action={action} className={styles.status}>
+        <Form method="post" action={action} className={sheet.status}>
           <TransientKeyField />
           {hidden("intent", "enabled")}
           {hidden("apiName", field.apiName)}
           {hidden("enabled", field.enabled ? "0" : "1")}
-          <span className={field.enabled ? styles.on : styles.off}>{field.enabled ? t("On") : t("Off")}</span>
+          <span className={field.enabled ? sheet.on : sheet.off}>{field.enabled ? t("On") : t("Off")}</span>
           <Button type="submit" buttonType="standard" isPending={busy}>
             {field.enabled
               ? t("Turn off “{name}”", { name: field.label })
@@ -198,8 +199,8 @@ function FieldRow({
           </Button>
         </Form>
       </td>
-      <td className={styles.editCell}>
-        <details className={styles.edit} open={editing !== undefined}>
+      <td className={sheet.editCell}>
+        <details className={sheet.edit} open={editing !== undefined}>
           <summary>{t("Edit “{name}”", { name: field.label })}</summary>
           <FieldForm field={field} action={action} busy={busy} result={editing} />
         </details>
@@ -242,12 +243,12 @@ export function ProfileFieldsPage() {
   const creating = result && !result.ok && result.values?.["intent"] === "create" ? result : undefined;
   const deleted = search.get("deleted");
   return (
-    <section className={styles.page} aria-labelledby="profile-fields-title">
+    <section className={sheet.page} aria-labelledby="profile-fields-title">
       <PageHead title={t("Profile Fields")} canonical={profileFieldsDashboardPath} noindex />
-      <h1 id="profile-fields-title" className={styles.title}>
+      <h1 id="profile-fields-title" className={sheet.title}>
         {t("Profile Fields")}
       </h1>
-      <p className={styles.intro}>
+      <p className={sheet.intro}>
         {t("Fields members fill in on their profile. Each field says who sees it and who may change it.")}
       </p>
       {result?.ok && result.message ? <FormAlert kind="success">{result.message}</FormAlert> : null}
@@ -262,7 +263,7 @@ export function ProfileFieldsPage() {
       {fields.length === 0 ? (
         <p>{t("There are no profile fields yet.")}</p>
       ) : (
-        <table className={styles.table}>
+        <table className={sheet.table}>
           <caption className="visually-hidden">{t("Profile fields, in their order")}</caption>
           <thead>
             <tr>

@@ -10,6 +10,7 @@ import { TransientKeyField } from "../../../lib/session.tsx";
 import { Button } from "../../../ui/button/Button.tsx";
 import { FormAlert, SubmitButton, TextAreaField, TextField } from "../../../ui/forms/Form.tsx";
 import { reactionsPagePath, reactionTypesQuery } from "../reactions.queries.ts";
+import sheet from "../../../ui/page/DashboardTable.module.css";
 import styles from "./ReactionsDashboardPage.module.css";
 
 const { nameMaxLength, descriptionMaxLength, pointsMax } = limits.reactions;
@@ -31,10 +32,10 @@ function ReactionRow({
   const value = (field: "name" | "description" | "points", saved: string) => editing?.values?.[field] ?? saved;
   return (
     <tr aria-label={type.name}>
-      <th scope="row" className={styles.name}>
+      <th scope="row" className={sheet.name}>
         {type.photoUrl ? <img src={type.photoUrl} alt="" width={24} height={24} className={styles.icon} /> : null}
         <span>{type.name}</span>
-        <span className={styles.facts}>
+        <span className={sheet.facts}>
           {type.urlCode} · {t(type.class)}
         </span>
       </th>
@@ -43,23 +44,23 @@ function ReactionRow({
         {type.points > 0 ? `+${type.points}` : type.points}
       </td>
       <td data-label={t("Status")}>
-        <Form method="post" action={action} className={styles.status}>
+        <Form method="post" action={action} className={sheet.status}>
           <TransientKeyField />
           <input type="hidden" name="intent" value="active" />
           <input type="hidden" name="urlCode" value={type.urlCode} />
           <input type="hidden" name="active" value={type.active ? "0" : "1"} />
-          <span className={type.active ? styles.on : styles.off}>{type.active ? t("On") : t("Off")}</span>
+          <span className={type.active ? sheet.on : sheet.off}>{type.active ? t("On") : t("Off")}</span>
           <Button type="submit" buttonType="standard" isPending={busy}>
             {type.active ? t("Turn off “{name}”", { name: type.name }) : t("Turn on “{name}”", { name: type.name })}
           </Button>
         </Form>
         {refused && !editing && refused.message ? <FormAlert>{refused.message}</FormAlert> : null}
       </td>
-      <td className={styles.editCell}>
-        <details className={styles.edit} open={editing !== undefined}>
+      <td className={sheet.editCell}>
+        <details className={sheet.edit} open={editing !== undefined}>
           <summary>{t("Edit “{name}”", { name: type.name })}</summary>
           {editing?.message ? <FormAlert>{editing.message}</FormAlert> : null}
-          <Form method="post" action={action} className={styles.form}>
+          <Form method="post" action={action} className={sheet.form}>
             <TransientKeyField />
             <input type="hidden" name="intent" value="edit" />
             <input type="hidden" name="urlCode" value={type.urlCode} />
@@ -109,18 +110,18 @@ export function ReactionsDashboardPage() {
   const busy = useNavigation().state === "submitting";
   const action = location.pathname + location.search;
   return (
-    <section className={styles.page} aria-labelledby="reactions-title">
+    <section className={sheet.page} aria-labelledby="reactions-title">
       <PageHead title={t("Reactions")} canonical={reactionsPagePath} noindex />
-      <h1 id="reactions-title" className={styles.title}>
+      <h1 id="reactions-title" className={sheet.title}>
         {t("Reactions")}
       </h1>
-      <p className={styles.intro}>
+      <p className={sheet.intro}>
         {t(
           "Posts offer the reactions that are on to those who may add them; a reaction turned off is offered nowhere.",
         )}
       </p>
       {result?.ok && result.message ? <FormAlert kind="success">{result.message}</FormAlert> : null}
-      <table className={styles.table}>
+      <table className={sheet.table}>
         <caption className="visually-hidden">{t("Reaction types")}</caption>
         <thead>
           <tr>
