@@ -7,6 +7,7 @@ import { mediaRoutes } from "./media.routes.ts";
 import { createMediaService, UPLOAD_WINDOW_MS, UPLOADS_PER_WINDOW, type MediaService } from "./media.service.ts";
 
 export type { MediaService };
+export type { GeneratedImage } from "./media.service.ts";
 export { sniffImage } from "./media.images.ts";
 
 /** Uploads: /api/v2/media, and the stored files under /uploads (kept in `<dataDir>/uploads`). */

@@ -8,7 +8,7 @@ import type { Platform } from "../../platform/context.ts";
 import { fieldError, HttpError, validationFailed } from "../../platform/errors.ts";
 import type { Limiter } from "../../platform/http/rate-limit.ts";
 import type { RequestContext } from "../../platform/http/request-context.ts";
-import { sniffImage } from "../media/index.ts";
+import { sniffImage, type GeneratedImage } from "../media/index.ts";
 import { usersPolicy } from "./users.policy.ts";
 import { photoUrlOf } from "./users.present.ts";
 import { resolveUser } from "./users.read.ts";
@@ -16,17 +16,7 @@ import type { UserRow, UsersRepo } from "./users.repo.ts";
 
 /** Where a member's photo files are kept: the media feature's storage, each file a media record of the member. */
 export interface PhotoStore {
-  storeImage(image: {
-    bytes: Buffer;
-    extension: string;
-    mime: string;
-    width: number;
-    height: number;
-    name: string;
-    foreignType: string;
-    foreignID: number;
-    insertUserID: number;
-  }): Promise<{ mediaID: number; path: string }>;
+  storeImage(image: GeneratedImage): Promise<{ mediaID: number; path: string }>;
   removeAttached(foreignType: string, foreignID: number, keep?: number[]): Promise<void>;
   /** One stored image taken back (its record, then its file). */
   discard(mediaID: number): Promise<void>;
