@@ -3,7 +3,7 @@
  * session starts. The platform knows no feature: the bans feature installs the check (ban rules on addresses,
  * e-mail domains and names); until one is installed everyone passes. A refusal throws the HttpError to answer.
  */
-export interface Admission {
+interface Admission {
   /** Before a registration's account is made: throws when a rule refuses the details (and counts the refusal). */
   registration(input: { name: string; email: string; ip: string }): Promise<void>;
   /** Before a session starts for a member whose password was right: throws when a rule refuses them. */

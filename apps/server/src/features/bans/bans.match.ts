@@ -23,7 +23,7 @@ const WILDCARD_RUN = /\*+/gu;
 const INVISIBLE = /[\p{Default_Ignorable_Code_Point}]/gu;
 
 /** A name or pattern as compared: NFKC, case-folded (NFKC again after lowering), invisible characters dropped. */
-export const foldName = (text: string): string =>
+const foldName = (text: string): string =>
   text.normalize("NFKC").toLowerCase().normalize("NFKC").replace(INVISIBLE, "").trim();
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&");

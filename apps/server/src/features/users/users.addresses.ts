@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../platform/db/schema.ts";
 
 /** What a ban rule is checked against on an existing member (counting the members a rule matches). */
-export interface MemberIdentity {
+interface MemberIdentity {
   userID: number;
   name: string;
   email: string;

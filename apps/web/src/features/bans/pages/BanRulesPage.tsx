@@ -19,7 +19,7 @@ import styles from "./BanRulesPage.module.css";
 export const readListPage = (search: URLSearchParams) =>
   Math.max(1, Math.min(limits.api.maxPage, Number.parseInt(search.get("page") ?? "1", 10) || 1));
 
-export const banTypeLabels = (): Record<BanType, string> => ({
+const banTypeLabels = (): Record<BanType, string> => ({
   ipAddress: t("IP address"),
   email: t("E-mail"),
   name: t("Name"),
