@@ -110,6 +110,13 @@ describe("ban rules at /dashboard/users/bans", () => {
     await bans.fill("Name", "Spambot*");
     await bans.submitAndWait(bans.addButton);
     await bans.status("The rule “spambot*” is added.").waitFor();
+    // Edit: the same form, filled in, on the rule's own address.
+    await bans.editLink("spambot*").click();
+    await bans.saveButton.waitFor();
+    await bans.fill("Name", "spambot*", "Bots from the spring wave");
+    await bans.submitAndWait(bans.saveButton);
+    await bans.status("The rule “spambot*” is saved.").waitFor();
+    await bans.rule("spambot*").getByText("Bots from the spring wave").waitFor();
     await bans.submitAndWait(bans.deleteButton("spambot*"));
     await bans.status("The rule “spambot*” is deleted.").waitFor();
   });

@@ -28,6 +28,14 @@ export class BanRulesPage extends DashboardPage {
     return this.main.getByRole("button", { name: "Add Rule" });
   }
 
+  get saveButton(): Locator {
+    return this.main.getByRole("button", { name: "Save Rule" });
+  }
+
+  editLink(value: string): Locator {
+    return this.main.getByRole("link", { name: `Edit “${value}”` });
+  }
+
   deleteButton(value: string): Locator {
     return this.main.getByRole("button", { name: `Delete “${value}”` });
   }

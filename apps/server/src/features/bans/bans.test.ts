@@ -97,6 +97,28 @@ describe.each(engines)("ban rules on %s", (engine) => {
     });
     expect((await f.api.delete(`/api/v2/ban-rules/${added.banID}`, { as: f.admin })).statusCode).toBe(204);
     expect((await f.api.delete(`/api/v2/ban-rules/${added.banID}`, { as: f.admin })).statusCode).toBe(404);
+
+    // community.manage without site.manage keeps the rules too.
+    const role = await f.api.post(
+      "/api/v2/roles",
+      {
+        name: "Community managers",
+        canSession: true,
+        permissions: [{ type: "global", permissions: { "session.valid": true, "community.manage": true } }],
+      },
+      { as: f.admin },
+    );
+    expect(role.statusCode, role.body).toBe(201);
+    const manager = await createUser(f.t.database.db, { name: "Cora Manager", role: "member" });
+    await f.t.database.db
+      .insertInto("userRoles")
+      .values({ userID: manager.userID, roleID: role.json<{ roleID: number }>().roleID })
+      .execute();
+    const cora = await f.api.signIn(manager);
+    const hers = await post({ banType: "name", banValue: "durian*" }, cora);
+    expect(hers.statusCode, hers.body).toBe(201);
+    expect((await f.api.get("/api/v2/ban-rules", { as: cora })).statusCode).toBe(200);
+    expect((await f.api.delete(`/api/v2/ban-rules/${hers.json<BanRule>().banID}`, { as: cora })).statusCode).toBe(204);
   });
 
   it("checks values: a clear 422 for a bad address or CIDR range, canonical forms stored, no duplicates", async () => {
