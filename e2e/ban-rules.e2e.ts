@@ -102,14 +102,24 @@ describe("ban rules at /dashboard/users/bans", () => {
     expect(await theirView.panel.count()).toBe(0);
   });
 
-  it("works without JavaScript: a rule added and deleted through the plain forms", async () => {
+  it("works without JavaScript: a rule added (banning the member it matches), edited and deleted", async () => {
+    const spambot = newMember("spambot");
+    await registerThroughApi(parley.baseUrl, spambot);
     const page = await parley.newPage({ javaScriptEnabled: false });
     await signInContext(page, parley.baseUrl, admin);
     const bans = new BanRulesPage(page, parley.baseUrl);
     expect((await bans.goto()).status()).toBe(200);
     await bans.fill("Name", "Spambot*");
+    await bans.banMatchingMembers.check();
     await bans.submitAndWait(bans.addButton);
-    await bans.status("The rule “spambot*” is added.").waitFor();
+    await bans.status("The rule “spambot*” is added. Members it matched and banned: 1.").waitFor();
+    // The member is banned now: their sign-in is refused as a banned account's.
+    const signIn = await fetch(`${parley.baseUrl}/api/v2/authenticate/password`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: spambot.name, password: spambot.password }),
+    });
+    expect(signIn.status).toBe(401);
     // Edit: the same form, filled in, on the rule's own address.
     await bans.editLink("spambot*").click();
     await bans.saveButton.waitFor();

@@ -24,6 +24,11 @@ export class BanRulesPage extends DashboardPage {
     await this.main.getByLabel("Notes").fill(notes);
   }
 
+  /** "Also ban the members it matches now" (the add form only). */
+  get banMatchingMembers(): Locator {
+    return this.main.getByLabel(/Also ban the members it matches now/);
+  }
+
   get addButton(): Locator {
     return this.main.getByRole("button", { name: "Add Rule" });
   }

@@ -34,6 +34,8 @@ export const banRuleMessages = {
   selfLockout:
     "This rule matches your own account or the address you are using now ({ip}), so it would lock you out. Narrow it down.",
   taken: "There is already a rule with this type and value.",
+  /** The reason of a ban given with a new rule (“also ban the members it matches”). */
+  banReason: "Matched the ban rule “{value}”.",
   tooMany: "A site has at most 5000 ban rules.",
 } as const;
 

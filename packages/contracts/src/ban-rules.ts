@@ -37,6 +37,12 @@ export const BanRulePost = Type.Object({
   banType: BanTypeSchema,
   banValue: Value,
   notes: Type.Optional(Notes),
+  banMatchingMembers: Type.Optional(
+    Type.Boolean({
+      description:
+        "Also ban the members the rule matches now (not administrators), as `PUT /users/{id}/ban` would, with the rule in the reason. False by default: they are only counted.",
+    }),
+  ),
 });
 export type BanRulePost = Static<typeof BanRulePost>;
 

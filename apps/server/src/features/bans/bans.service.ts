@@ -7,16 +7,15 @@ import {
   type BanRulePost,
   type BanType,
 } from "@parley/contracts";
-import type { Kysely } from "kysely";
 import { requireAccess } from "../../platform/auth/access.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { toRfc3339 } from "../../platform/dates.ts";
-import type { DB } from "../../platform/db/schema.ts";
+import type { Platform } from "../../platform/context.ts";
 import { conflict, fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import { offsetOf } from "../../platform/http/pagination.ts";
 import type { RequestContext } from "../../platform/http/request-context.ts";
-import { memberIdentities } from "./bans.deps.ts";
+import { banAutomatically, memberIdentities } from "./bans.deps.ts";
 import { checkBanValue, matcherOf, type Candidate } from "./bans.match.ts";
 import { bansPolicy as policy } from "./bans.policy.ts";
 import type { BansRepo } from "./bans.repo.ts";
@@ -44,8 +43,8 @@ const SCAN_BATCH = 1_000;
  * are counted (`countUsers`), not banned; administrators are never refused, and no one saves a rule matching their
  * own account or the address they use.
  */
-export function createBansService(deps: { repo: BansRepo; db: Kysely<DB>; clock: Clock }) {
-  const { repo } = deps;
+export function createBansService(deps: { repo: BansRepo; platform: Platform; clock: Clock }) {
+  const { repo, platform } = deps;
 
   /** The rules (of a type) matching a candidate. */
   async function matching(candidate: Candidate): Promise<number[]> {
@@ -53,16 +52,16 @@ export function createBansService(deps: { repo: BansRepo; db: Kysely<DB>; clock:
     return rules.filter((rule) => matcherOf(rule.banType, rule.banValue)(candidate)).map((rule) => rule.banID);
   }
 
-  /** How many members (not administrators) a rule matches: every member read, a batch at a time. */
-  async function countMatchingMembers(banType: BanType, banValue: string): Promise<number> {
+  /** The members (not administrators) a rule matches: every member read, a batch at a time. */
+  async function matchingMembers(banType: BanType, banValue: string): Promise<number[]> {
     const matches = matcherOf(banType, banValue);
-    let count = 0;
+    const found: number[] = [];
     let after = 0;
     for (;;) {
-      const batch = await memberIdentities(deps.db, after, SCAN_BATCH);
+      const batch = await memberIdentities(platform.db, after, SCAN_BATCH);
       for (const member of batch)
-        if (matches({ ...member, ips: [member.insertIPAddress, member.lastIPAddress] })) count += 1;
-      if (batch.length < SCAN_BATCH) return count;
+        if (matches({ ...member, ips: [member.insertIPAddress, member.lastIPAddress] })) found.push(member.userID);
+      if (batch.length < SCAN_BATCH) return found;
       after = batch.at(-1)!.userID;
     }
   }
@@ -103,15 +102,21 @@ export function createBansService(deps: { repo: BansRepo; db: Kysely<DB>; clock:
       const banValue = await checked(body.banType, body.banValue, context);
       if ((await repo.count()) >= banRuleRules.maxRules)
         throw validationFailed([fieldError("banValue", "invalid", banRuleMessages.tooMany, 422)]);
+      const members = await matchingMembers(body.banType, banValue);
       const banID = await repo.insert({
         banType: body.banType,
         banValue,
         notes: body.notes?.trim() || null,
-        countUsers: await countMatchingMembers(body.banType, banValue),
+        countUsers: members.length,
         insertUserID: context.viewer.userID,
         dateInserted: deps.clock.nowIso(),
         insertIPAddress: context.ip,
       });
+      // Asked for: the members it matches are banned now too, each as PUT /users/{id}/ban would, by the viewer.
+      if (body.banMatchingMembers) {
+        const reason = banRuleMessages.banReason.replace("{value}", banValue);
+        for (const userID of members) await banAutomatically(platform, userID, reason, context.viewer.userID);
+      }
       return present((await repo.byId(banID))!);
     },
 
@@ -129,7 +134,7 @@ export function createBansService(deps: { repo: BansRepo; db: Kysely<DB>; clock:
         banType,
         banValue,
         ...(body.notes !== undefined ? { notes: body.notes?.trim() || null } : {}),
-        ...(changesRule ? { countUsers: await countMatchingMembers(banType, banValue) } : {}),
+        ...(changesRule ? { countUsers: (await matchingMembers(banType, banValue)).length } : {}),
         updateUserID: context.viewer.userID,
         dateUpdated: deps.clock.nowIso(),
       });

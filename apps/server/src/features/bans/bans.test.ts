@@ -234,6 +234,27 @@ describe.each(engines)("ban rules on %s", (engine) => {
     expect(users.map((user) => user.banned)).toEqual([0, 0]);
   });
 
+  it("bans the members a new rule matches when asked to, by the rule's author, with the rule as the reason", async () => {
+    const db = f.t.database.db;
+    const wombat = await createUser(db, { name: "Wombat One", role: "member", email: "one@wombat.example" });
+    const session = await f.api.signIn(wombat);
+    const bystander = await createUser(db, { name: "Bystander", role: "member", email: "by@people.test" });
+    const response = await post({ banType: "email", banValue: "wombat.example", banMatchingMembers: true });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<BanRule>().countUsers).toBe(1);
+    const user = await f.api.get(`/api/v2/users/${wombat.userID}`, { as: f.admin });
+    expect(user.json<{ banned: number; ban: { reason: string; insertUserID: number } }>()).toMatchObject({
+      banned: 1,
+      ban: { reason: "Matched the ban rule “wombat.example”.", insertUserID: f.adminID },
+    });
+    // Their session is a banned account's now.
+    const refused = await f.api.get("/api/v2/discussions", { as: session });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json<ErrorBody>().message).toBe("You are banned.");
+    const other = await f.api.get(`/api/v2/users/${bystander.userID}`, { as: f.admin });
+    expect(other.json<{ banned: number }>().banned).toBe(0);
+  });
+
   it("refuses a rule that would lock its author out: their own address or account", async () => {
     const ip = "192.0.0.55";
     for (const [banType, banValue] of [

@@ -11,7 +11,7 @@ import { createBansService } from "./bans.service.ts";
  * (`platform.admission`), and a member's IP addresses for moderators (`/users/{id}/ip-addresses`).
  */
 export async function registerBans(app: FastifyInstance, platform: Platform, deps: { users: UserFragments }) {
-  const service = createBansService({ repo: createBansRepo(platform.db), db: platform.db, clock: platform.clock });
+  const service = createBansService({ repo: createBansRepo(platform.db), platform, clock: platform.clock });
   platform.admission.use(service.admission);
   const addressesOf = createAddressBook({
     db: platform.db,

@@ -43,21 +43,30 @@ export function createBanRulesRoutes({
         const banValue = formValue(form, "banValue").trim();
         const notes = formValue(form, "notes").trim();
         const banID = formValue(form, "banID");
-        const values = { intent, banType, banValue, notes, banID };
+        const banMatchingMembers = formValue(form, "banMatchingMembers");
+        const values = { intent, banType, banValue, notes, banID, banMatchingMembers };
         try {
           if (intent === "add" || intent === "edit") {
             if (!isBanType(banType)) return formInvalid({ banType: t("Choose what the rule matches.") }, values);
             if (!banValue) return formInvalid({ banValue: t("Enter what the rule matches.") }, values);
             const body = { banType, banValue, notes: notes || null };
+            const banning = banMatchingMembers === "1";
             const saved =
-              intent === "add" ? await banRulesApi.add(api, body) : await banRulesApi.update(api, Number(banID), body);
-            const message =
               intent === "add"
-                ? t("The rule “{value}” is added. It matches {count} members; they are not banned by it.", {
-                    value: saved.banValue,
-                    count: saved.countUsers,
-                  })
-                : t("The rule “{value}” is saved.", { value: saved.banValue });
+                ? await banRulesApi.add(api, { ...body, ...(banning ? { banMatchingMembers: true } : {}) })
+                : await banRulesApi.update(api, Number(banID), body);
+            const message =
+              intent === "edit"
+                ? t("The rule “{value}” is saved.", { value: saved.banValue })
+                : banning
+                  ? t("The rule “{value}” is added. Members it matched and banned: {count}.", {
+                      value: saved.banValue,
+                      count: saved.countUsers,
+                    })
+                  : t("The rule “{value}” is added. It matches {count} members; they are not banned by it.", {
+                      value: saved.banValue,
+                      count: saved.countUsers,
+                    });
             return { ok: true, message } satisfies FormResult;
           }
           if (intent === "delete") {

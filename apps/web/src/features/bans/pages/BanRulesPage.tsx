@@ -11,7 +11,7 @@ import { formatCount } from "../../../lib/numbers.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { Button } from "../../../ui/button/Button.tsx";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
-import { FormAlert, SelectField, SubmitButton, TextField } from "../../../ui/forms/Form.tsx";
+import { CheckboxField, FormAlert, SelectField, SubmitButton, TextField } from "../../../ui/forms/Form.tsx";
 import { Pager } from "../../../ui/pager/Pager.tsx";
 import { BAN_RULES_PAGE_SIZE, banRulesQuery } from "../bans.queries.ts";
 import styles from "./BanRulesPage.module.css";
@@ -37,32 +37,41 @@ function RuleForm({ rule, result, busy }: { rule?: BanRule; result: FormResult |
       <TransientKeyField />
       <input type="hidden" name="intent" value={intent} />
       {rule ? <input type="hidden" name="banID" value={rule.banID} /> : null}
-      <SelectField
-        label={t("Type")}
-        name="banType"
-        defaultValue={mine?.values?.["banType"] ?? rule?.banType ?? "ipAddress"}
-        error={mine?.errors?.["banType"]}
-        options={Object.entries(labels).map(([value, label]) => ({ value, label }))}
-      />
-      <TextField
-        label={t("Value")}
-        name="banValue"
-        required
-        maxLength={banRuleRules.valueMaxLength}
-        defaultValue={mine?.values?.["banValue"] ?? rule?.banValue ?? ""}
-        error={
-          mine?.errors?.["banValue"] ?? (mine?.errors && Object.keys(mine.errors).length ? undefined : mine?.message)
-        }
-        hint={t(
-          "IP address: 203.0.113.7, a range such as 203.0.113.0/24 or 2001:db8::/32, or 203.0.113.*. E-mail: a domain such as spam.example (its subdomains too) or *@spam.example. Name: a pattern such as spam* (any case or width).",
-        )}
-      />
+      <div className={styles.pair}>
+        <SelectField
+          label={t("Type")}
+          name="banType"
+          defaultValue={mine?.values?.["banType"] ?? rule?.banType ?? "ipAddress"}
+          error={mine?.errors?.["banType"]}
+          options={Object.entries(labels).map(([value, label]) => ({ value, label }))}
+        />
+        <TextField
+          label={t("Value")}
+          name="banValue"
+          required
+          maxLength={banRuleRules.valueMaxLength}
+          defaultValue={mine?.values?.["banValue"] ?? rule?.banValue ?? ""}
+          error={
+            mine?.errors?.["banValue"] ?? (mine?.errors && Object.keys(mine.errors).length ? undefined : mine?.message)
+          }
+          hint={t(
+            "IP address: 203.0.113.7, a range such as 203.0.113.0/24 or 2001:db8::/32, or 203.0.113.*. E-mail: a domain such as spam.example (its subdomains too) or *@spam.example. Name: a pattern such as spam* (any case or width).",
+          )}
+        />
+      </div>
       <TextField
         label={t("Notes")}
         name="notes"
         maxLength={banRuleRules.notesMaxLength}
         defaultValue={mine?.values?.["notes"] ?? rule?.notes ?? ""}
       />
+      {rule ? null : (
+        <CheckboxField
+          label={t("Also ban the members it matches now (administrators never)")}
+          name="banMatchingMembers"
+          defaultChecked={mine?.values?.["banMatchingMembers"] === "1"}
+        />
+      )}
       <div className={styles.buttons}>
         <SubmitButton busy={busy}>{rule ? t("Save Rule") : t("Add Rule")}</SubmitButton>
         {rule ? <Link to={pageHref(1)}>{t("Cancel")}</Link> : null}
@@ -90,7 +99,7 @@ export function BanRulesPage() {
       </h1>
       <p className={styles.note}>
         {t(
-          "Registrations and sign-ins that match a rule are refused, without saying which rule. Members a rule matches are counted, not banned; administrators are never refused.",
+          "Registrations and sign-ins that match a rule are refused, without saying which rule. Members a rule matches are counted, and banned only when you ask; administrators are never refused.",
         )}
       </p>
       {result?.ok && result.message ? <FormAlert kind="success">{result.message}</FormAlert> : null}
