@@ -141,6 +141,8 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
   const tags = () => import("./features/tags/index.ts").then((m) => m.loadTagsRoutes()).then((m) => m.createTagsRoutes);
   const watchedWords = () =>
     import("./features/spam/index.ts").then((m) => m.loadWatchedWordsRoutes()).then((m) => m.createWatchedWordsRoutes);
+  const banRules = () =>
+    import("./features/bans/index.ts").then((m) => m.loadBanRulesRoutes()).then((m) => m.createBanRulesRoutes);
   const tagIndex = () =>
     import("./features/tags/index.ts").then((m) => m.loadTagIndexRoutes()).then((m) => m.createTagIndexRoutes);
   const members = () =>
@@ -365,6 +367,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                 featureRoute("dashboard", "dashboard", dashboard),
                 featureRoute("reports", "dashboard/content/reports", reports),
                 featureRoute("applicants", "dashboard/users/applicants", applicants),
+                featureRoute("ban-rules", "dashboard/users/bans", banRules),
                 featureRoute("members", "dashboard/users", members),
                 featureRoute("member", "dashboard/users/:userID", members),
                 featureRoute("settings", "dashboard/settings", settings),

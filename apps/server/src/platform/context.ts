@@ -17,6 +17,7 @@ import { createSiteConfig, type SiteConfig } from "./site-config.ts";
 import { createJobs, type Jobs } from "./jobs/jobs.ts";
 import { createPresence, type Presence } from "./presence.ts";
 import { createScreeningHook, type ScreeningHook } from "./screening.ts";
+import { createAdmissionHook, type AdmissionHook } from "./admission.ts";
 import { assertUserUsable } from "./auth/authorize.ts";
 import {
   createLongRunner,
@@ -71,6 +72,8 @@ export interface Platform {
   presence: Presence;
   /** Screening member-written text before it is stored (watched words, the spam check: `screening.ts`). */
   screening: ScreeningHook;
+  /** Refusing registrations and sign-ins (ban rules: `admission.ts`). */
+  admission: AdmissionHook;
   close(): Promise<void>;
 }
 
@@ -128,6 +131,7 @@ export async function createPlatform(database: Database, config: PlatformConfig)
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...config.rateLimits },
     presence,
     screening: createScreeningHook(),
+    admission: createAdmissionHook(),
     close: async () => {
       await redis?.quit();
     },

@@ -57,6 +57,7 @@ const tableOwners = {
   groupApplicants: "groups",
   groupInvitations: "groups",
   ignoredUsers: "ignore",
+  bans: "bans",
   profileFields: "profile-fields",
   userProfileFields: "profile-fields",
   userExports: "privacy",

@@ -17,6 +17,7 @@ import { createCommentsService, type CommentsService } from "./comments.service.
 
 export type { CommentsService };
 export { countComments } from "./comments.totals.ts";
+export { commentAddressesOf, commentAuthorsAt } from "./comments.addresses.ts";
 export { exportMemberComments } from "./comments.export.ts";
 export {
   addCommentScore,

@@ -30,6 +30,7 @@ export { moveCategoryDiscussions } from "./discussions.moves.repo.ts";
 export { markParticipation } from "./discussions.participation.ts";
 export { Expansions, discussionUrl, slugify } from "./discussions.present.ts";
 export { countDiscussions } from "./discussions.totals.ts";
+export { discussionAddressesOf, discussionAuthorsAt } from "./discussions.addresses.ts";
 export { exportMemberDiscussions } from "./discussions.export.ts";
 
 /** Discussions under /api/v2/discussions. */

@@ -100,6 +100,8 @@ export function createAuthenticateService(
       }
       assertUserUsable(user);
       assertNotScheduledForDeletion(user);
+      // Ban rules: the account's name and e-mail, and the address it signs in from.
+      await platform.admission.signIn({ ...user, ip: address });
       // Registration by approval: an applicant's password is right, but the account waits for an administrator.
       const roles = (await repo.rolesOf([user.userID])).get(user.userID) ?? [];
       if (roles.some((role) => role.type === "applicant") && !roles.some((role) => role.canSession === 1))

@@ -65,6 +65,8 @@ export async function registerUser(deps: UsersDeps, body: RegisterBody, context:
   if (!isRegistrationOpen(method)) throw new HttpError(403, userMessages.registrationClosed);
   const name = body.name.trim();
   const email = body.email.trim();
+  // Ban rules (addresses, e-mail domains, names): a refusal says no more than that.
+  await platform.admission.registration({ name, email, ip: context.ip });
   // By approval, the account waits with the applicant role; an administrator reads why they want to join.
   const approval = isRegistrationByApproval(method);
   const discoveryText = body.discoveryText?.trim() ?? "";

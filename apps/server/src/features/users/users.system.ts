@@ -32,17 +32,22 @@ export async function systemUserID(platform: Platform): Promise<number> {
 }
 
 /**
- * A ban the site gives by itself (after too many spam verdicts): as `PUT /users/{id}/ban` writes it, with the
- * system account as its author; administrators, deleted and already banned accounts are left alone. Answers
- * whether it banned.
+ * A ban the site gives by itself (after too many spam verdicts, or a ban rule saved with "also ban the members it
+ * matches"): as `PUT /users/{id}/ban` writes it, with the system account as its author unless `insertUserID` says
+ * whose it is; administrators, deleted and already banned accounts are left alone. Answers whether it banned.
  */
-export async function banAutomatically(platform: Platform, userID: number, reason: string): Promise<boolean> {
+export async function banAutomatically(
+  platform: Platform,
+  userID: number,
+  reason: string,
+  insertUserID?: number,
+): Promise<boolean> {
   const repo = createUsersRepo(platform.db);
   const row = await repo.findById(userID);
   if (!row || row.isAdmin >= 1 || row.banned === 1 || row.deleted === 1) return false;
   const now = platform.clock.nowIso();
   await repo.update(userID, {
-    ...banColumns(true, now, { reason, insertUserID: await systemUserID(platform) }),
+    ...banColumns(true, now, { reason, insertUserID: insertUserID ?? (await systemUserID(platform)) }),
     dateUpdated: now,
   });
   await platform.events.emit("user.access.changed", { userID });

@@ -685,6 +685,22 @@ export interface DB {
   userExports: UserExportsTable;
   watchedWords: WatchedWordsTable;
   spamVerdicts: SpamVerdictsTable;
+  bans: BansTable;
+}
+
+/** 0045: bans by rule (issue 30, Vanilla's GDN_Ban). */
+interface BansTable {
+  banID: Generated<number>;
+  banType: string;
+  banValue: string;
+  notes: string | null;
+  countUsers: Counter;
+  countBlockedRegistrations: Counter;
+  insertUserID: number;
+  dateInserted: DateString;
+  insertIPAddress: string | null;
+  updateUserID: number | null;
+  dateUpdated: DateString | null;
 }
 
 /** 0041: watched words (issue 30). */

@@ -17,7 +17,10 @@ describe("the dashboard's navigation", () => {
     const admin = viewer([], { isAdmin: true });
     expect(links(admin)).toEqual([
       ["Appearance", ["/dashboard/themes"]],
-      ["Membership", ["/dashboard/users", "/dashboard/roles", "/dashboard/settings/profile-fields"]],
+      [
+        "Membership",
+        ["/dashboard/users", "/dashboard/roles", "/dashboard/settings/profile-fields", "/dashboard/users/bans"],
+      ],
       [
         "Moderation",
         ["/dashboard/content/reports", "/dashboard/settings/report-reasons", "/dashboard/moderation/watched-words"],
@@ -31,13 +34,20 @@ describe("the dashboard's navigation", () => {
     ]);
     expect(links(admin, true)[1]).toEqual([
       "Membership",
-      ["/dashboard/users", "/dashboard/roles", "/dashboard/settings/profile-fields", "/dashboard/users/applicants"],
+      [
+        "/dashboard/users",
+        "/dashboard/roles",
+        "/dashboard/settings/profile-fields",
+        "/dashboard/users/bans",
+        "/dashboard/users/applicants",
+      ],
     ]);
   });
 
   it("follows each permission: a moderator sees the reports, community.manage the reasons and what the site says", () => {
     expect(links(viewer(["community.moderate"]))).toEqual([["Moderation", ["/dashboard/content/reports"]]]);
     expect(links(viewer(["community.manage"]))).toEqual([
+      ["Membership", ["/dashboard/users/bans"]],
       ["Moderation", ["/dashboard/settings/report-reasons"]],
       ["Forum", ["/dashboard/categories", "/dashboard/tags", "/dashboard/reactions"]],
       ["Settings", ["/dashboard/settings"]],
@@ -47,7 +57,7 @@ describe("the dashboard's navigation", () => {
     const siteManager = links(viewer(["site.manage"]));
     expect(siteManager.slice(0, 2)).toEqual([
       ["Appearance", ["/dashboard/themes"]],
-      ["Membership", ["/dashboard/roles", "/dashboard/settings/profile-fields"]],
+      ["Membership", ["/dashboard/roles", "/dashboard/settings/profile-fields", "/dashboard/users/bans"]],
     ]);
     // The watched words can refuse every member's posts: site.manage only.
     expect(siteManager[2]).toEqual(["Moderation", ["/dashboard/moderation/watched-words"]]);

@@ -18,6 +18,7 @@ import {
 } from "../settings/index.ts";
 import { canManageTags, tagsPagePath } from "../tags/index.ts";
 import { canManageWatchedWords, watchedWordsPagePath } from "../spam/index.ts";
+import { banRulesPagePath, canManageBanRules } from "../bans/index.ts";
 import { canManageThemes, themesPagePath } from "../themes/index.ts";
 
 /** The dashboard's home. */
@@ -57,6 +58,7 @@ export function dashboardSections(me: Viewer, site: { registrationApproval: bool
         ...(canManageMembers(me) ? [{ name: "Members", to: membersPagePath }] : []),
         ...(canManageRoles(me) ? [{ name: "Roles & Permissions", to: rolesPagePath }] : []),
         ...(canManageProfileFields(me) ? [{ name: "Profile Fields", to: profileFieldsDashboardPath }] : []),
+        ...(canManageBanRules(me) ? [{ name: "Ban Rules", to: banRulesPagePath }] : []),
         // Under registration by approval, where the applicants wait (as Vanilla shows it).
         ...(canManageApplicants(me) && site.registrationApproval ? [{ name: "Applicants", to: applicantsPath }] : []),
       ],

@@ -6,6 +6,7 @@ import { loadOrThrow, notFoundError } from "../../lib/route-errors.ts";
 import { ignoreAction, ignoreStateQuery } from "../ignore/index.ts";
 import { meQuery, requireMember } from "../users/index.ts";
 import { profileFieldsQuery } from "../profile-fields/index.ts";
+import { canSeeIpAddresses, memberIpAddressesQuery } from "../bans/index.ts";
 import {
   profileLimits,
   ProfilePage,
@@ -38,6 +39,9 @@ export function createProfileRoutes({ queryClient, api }: { queryClient: QueryCl
       // A member looking at someone else: whether they ignore them, and may (the Ignore button).
       if (me.userID > 0 && me.userID !== user.userID)
         await queryClient.prefetchQuery(ignoreStateQuery(api, me.userID, user.userID));
+      // Moderators: the member's IP addresses, on the overview (rendered with the page).
+      if (tab === undefined && canSeeIpAddresses(me))
+        await queryClient.prefetchQuery(memberIpAddressesQuery(api, user.userID));
       if (profileRestriction(user, me)) return null;
       const search = new URL(request.url).searchParams;
       const page = readProfilePage(search);

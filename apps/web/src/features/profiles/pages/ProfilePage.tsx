@@ -17,6 +17,7 @@ import { accountPagePath, profileEditPagePath } from "../../account/index.ts";
 import { privacyPagePath } from "@parley/contracts/privacy-constants";
 import { meQuery } from "../../users/index.ts";
 import { ProfileFieldValues, profileFieldsQuery } from "../../profile-fields/index.ts";
+import { canManageBanRules, canSeeIpAddresses, IpAddressesPanel } from "../../bans/index.ts";
 import {
   profileCommentsQuery,
   profileDiscussionsQuery,
@@ -187,6 +188,10 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
           {tab === "reactions" ? <ReactionsTab user={user} selected={reaction} page={page} /> : null}
         </>
       )}
+      {/* Moderators (personalInfo.view) see the addresses the member used on the overview, banned profiles too. */}
+      {tab === undefined && me && canSeeIpAddresses(me) ? (
+        <IpAddressesPanel userID={user.userID} name={user.name} canBan={canManageBanRules(me)} />
+      ) : null}
     </>
   );
 }
