@@ -19,7 +19,7 @@ import { postFormats, type PostFormat, type RenderOptions } from "./types.ts";
 
 export { postFormats, type PostFormat, type RenderOptions } from "./types.ts";
 export { safeHref, safeImageSrc, siteFor } from "./links.ts";
-export { setCensor } from "./censor.ts";
+export { censorHtml, censorText, setCensor } from "./censor.ts";
 export type { PostMedia } from "./counts.ts";
 
 const formats = new Set<string>(postFormats);
