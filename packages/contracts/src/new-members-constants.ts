@@ -59,3 +59,7 @@ export const newMemberMessages = {
   messages: (limits: NewMemberLimits) =>
     `New members cannot send private messages. You can send them ${after(limits)}.`,
 } as const;
+
+/** Why a member may not start a private message though their roles allow it (null: nothing stops them). */
+export const newMemberMessageRefusal = (limits: NewMemberLimits | null | undefined): string | null =>
+  limits && !limits.canMessage ? newMemberMessages.messages(limits) : null;
