@@ -46,7 +46,11 @@ describe.each(engines)("watched words in profile fields on %s", (engine) => {
     expect(refused.json<ErrorBody>().errors).toEqual([
       expect.objectContaining({ field: "city", message: "“grapefruit” is not allowed here." }),
     ]);
-    const tokens = await f.api.patch(valuesPath(), { interests: ["tea", "grapefruits", "GRAPEFRUIT"] }, { as: f.as.ann });
+    const tokens = await f.api.patch(
+      valuesPath(),
+      { interests: ["tea", "grapefruits", "GRAPEFRUIT"] },
+      { as: f.as.ann },
+    );
     expect(tokens.statusCode, tokens.body).toBe(422);
     expect(tokens.json<ErrorBody>().errors?.map((error) => error.field)).toEqual(["interests"]);
     const values = await f.api.get(valuesPath(), { as: f.as.ann });
@@ -59,7 +63,9 @@ describe.each(engines)("watched words in profile fields on %s", (engine) => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ city: "Kumquat Springs" });
     const recorded = await verdicts();
-    expect(recorded).toEqual([{ recordType: "profile", verdict: "maybe", reasons: expect.stringContaining("kumquat") }]);
+    expect(recorded).toEqual([
+      { recordType: "profile", verdict: "maybe", reasons: expect.stringContaining("kumquat") },
+    ]);
     // A clean value records nothing more.
     expect((await f.api.patch(valuesPath(), { city: "Lyon" }, { as: f.as.ann })).statusCode).toBe(200);
     expect(await verdicts()).toHaveLength(1);

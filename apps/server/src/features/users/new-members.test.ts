@@ -67,11 +67,7 @@ describe.each(engines)("limits for new members on %s", (engine) => {
   const comment = (as: Session, body: string, format = "markdown") =>
     f.api.post("/api/v2/comments", { discussionID, body, format }, { as });
   const discussion = (as: Session, body: string, format = "markdown") =>
-    f.api.post(
-      "/api/v2/discussions",
-      { categoryID: f.category.general, name: "A question", body, format },
-      { as },
-    );
+    f.api.post("/api/v2/discussions", { categoryID: f.category.general, name: "A question", body, format }, { as });
   const startConversation = (as: Session, userID: number) =>
     f.api.post(
       "/api/v2/conversations",
@@ -86,7 +82,9 @@ describe.each(engines)("limits for new members on %s", (engine) => {
   /** A 422 on `body` whose one message is the sentence. */
   const expectBodyRefused = (response: { statusCode: number; body: string }, message: string) => {
     expect(response.statusCode, response.body).toBe(422);
-    expect((JSON.parse(response.body) as Refusal).errors).toEqual([expect.objectContaining({ field: "body", message })]);
+    expect((JSON.parse(response.body) as Refusal).errors).toEqual([
+      expect.objectContaining({ field: "body", message }),
+    ]);
   };
   const linksRefusal = `New members can post at most 2 links. ${until}`;
   const imagesRefusal = `New members can post at most 1 image. ${until}`;
@@ -110,9 +108,7 @@ describe.each(engines)("limits for new members on %s", (engine) => {
   });
 
   it("lets only site managers change the limits, and shows them to every visitor", async () => {
-    expect((await f.api.patch("/api/v2/config", { "newMembers.maxLinks": 50 }, { as: f.as.mod })).statusCode).toBe(
-      403,
-    );
+    expect((await f.api.patch("/api/v2/config", { "newMembers.maxLinks": 50 }, { as: f.as.mod })).statusCode).toBe(403);
     expect((await settings({ "newMembers.maxLinks": -1 })).statusCode).toBe(400);
     const read = await f.api.get("/api/v2/config?select=newMembers.maxLinks,newMembers.trustDays", { as: null });
     expect(read.json()).toEqual({ "newMembers.maxLinks": 2, "newMembers.trustDays": 2 });
@@ -158,7 +154,11 @@ describe.each(engines)("limits for new members on %s", (engine) => {
       linksRefusal,
     );
     expectBodyRefused(
-      await comment(f.as.links, '<a href="https://a.example">a</a> <a href="https://b.example">b</a> <a href="/c">c</a>', "html"),
+      await comment(
+        f.as.links,
+        '<a href="https://a.example">a</a> <a href="https://b.example">b</a> <a href="/c">c</a>',
+        "html",
+      ),
       linksRefusal,
     );
     expectBodyRefused(await comment(f.as.links, rich2(3, 0), "rich2"), linksRefusal);
@@ -231,7 +231,11 @@ describe.each(engines)("limits for new members on %s", (engine) => {
     expect((await startConversation(f.as.aged, f.users.mod.userID)).statusCode).toBe(403);
     // Their account two days old (and a minute).
     const dateInserted = new Date(f.t.clock.now().getTime() - 2 * DAY_MS - 60_000).toISOString();
-    await f.t.database.db.updateTable("users").set({ dateInserted }).where("userID", "=", f.users.aged.userID).execute();
+    await f.t.database.db
+      .updateTable("users")
+      .set({ dateInserted })
+      .where("userID", "=", f.users.aged.userID)
+      .execute();
     expect((await me(f.as.aged)).newMember).toBeNull();
     expect((await comment(f.as.aged, `${links(3)}\n\n${images(2)}`)).statusCode).toBe(201);
     expect((await startConversation(f.as.aged, f.users.mod.userID)).statusCode).toBe(201);

@@ -16,7 +16,8 @@ export function countMedia(html: string): PostMedia {
   const parser = new Parser({
     onopentag(name, attributes) {
       if (name === "img" && attributes["src"]) counted.images += 1;
-      else if (name === "a" && attributes["href"] && !/\batMention\b/.test(attributes["class"] ?? "")) counted.links += 1;
+      else if (name === "a" && attributes["href"] && !/\batMention\b/.test(attributes["class"] ?? ""))
+        counted.links += 1;
     },
   });
   parser.write(html);

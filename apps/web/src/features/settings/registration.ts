@@ -1,9 +1,6 @@
 import type { Me, Role } from "@parley/contracts";
 import { registrationRoleTypes, type RegistrationRoleType } from "@parley/contracts/roles-constants";
-import {
-  newMemberSettingKeys,
-  type NewMemberSettingKey,
-} from "@parley/contracts/new-members-constants";
+import { newMemberSettingKeys, type NewMemberSettingKey } from "@parley/contracts/new-members-constants";
 import type { SiteSettingKey } from "@parley/contracts/site-settings";
 
 export const registrationSettingsPath = "/dashboard/settings/registration";
