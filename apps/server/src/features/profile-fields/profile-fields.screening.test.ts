@@ -63,9 +63,10 @@ describe.each(engines)("watched words in profile fields on %s", (engine) => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ city: "Kumquat Springs" });
     const recorded = await verdicts();
-    expect(recorded).toEqual([
-      { recordType: "profile", verdict: "maybe", reasons: expect.stringContaining("kumquat") },
+    expect(recorded.map(({ recordType, verdict }) => ({ recordType, verdict }))).toEqual([
+      { recordType: "profile", verdict: "maybe" },
     ]);
+    expect(recorded[0]?.reasons).toContain("watched word (flag): kumquat");
     // A clean value records nothing more.
     expect((await f.api.patch(valuesPath(), { city: "Lyon" }, { as: f.as.ann })).statusCode).toBe(200);
     expect(await verdicts()).toHaveLength(1);
