@@ -29,12 +29,7 @@ export { createUserFragments, unknownUser, type UserFragments } from "./users.fr
 export { countMembers, countMembersByRole, giveRoleMembersRole } from "./users.totals.ts";
 export { exportMemberProfile } from "./users.export.ts";
 export { banAutomatically, systemUserID } from "./users.system.ts";
-export {
-  createNewMemberLimits,
-  isNewMember,
-  newMemberSettings,
-  type NewMemberLimitsService,
-} from "./users.new-members.ts";
+export { createNewMemberLimits } from "./users.new-members.ts";
 
 /** Users and sign-in: shared schemas, services and routes under /api/v2. */
 import { UNBAN_JOB, unbanExpired } from "./users.update.ts";

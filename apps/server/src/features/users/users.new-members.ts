@@ -10,7 +10,7 @@ import { usersPolicy } from "./users.policy.ts";
 const DAY_MS = 24 * 60 * 60_000;
 
 /** The limits the site sets for new members (`newMembers.*` site settings). */
-export async function newMemberSettings(platform: Pick<Platform, "siteConfig">): Promise<NewMemberLimits> {
+async function newMemberSettings(platform: Pick<Platform, "siteConfig">): Promise<NewMemberLimits> {
   const config = platform.siteConfig;
   const [postsPerDay, maxLinks, maxImages, canMessage, trustPosts, trustDays] = await Promise.all([
     config.get("newMembers.postsPerDay"),
@@ -26,9 +26,9 @@ export async function newMemberSettings(platform: Pick<Platform, "siteConfig">):
 /**
  * THE rule of who is still new: a member is trusted once their published posts (discussions + comments) reach
  * `trustPosts`, or their account is `trustDays` old, whichever comes first (0 turns that way off; both off: nobody
- * is new). The premoderation queue and the limits below both ask this.
+ * is new). Asked through `createNewMemberLimits(platform).isNew(user)` (the premoderation queue) and `limitsFor`.
  */
-export function isNewMember(
+function isNewMember(
   user: Pick<UserRow, "countDiscussions" | "countComments" | "dateInserted">,
   settings: Pick<NewMemberLimits, "trustPosts" | "trustDays">,
   now: Date,
@@ -64,6 +64,11 @@ export function createNewMemberLimits(platform: Platform) {
   return {
     limitsFor,
 
+    /** Whether a member (any account, e.g. a post's author) is still new by the site's settings, roles aside. */
+    async isNew(user: Pick<UserRow, "countDiscussions" | "countComments" | "dateInserted">): Promise<boolean> {
+      return isNewMember(user, await newMemberSettings(platform), platform.clock.now());
+    },
+
     /**
      * Before a discussion or comment is written (or edited): a new member past their posts of the last 24 hours
      * gets a 429; a body with more links or images than allowed a 422 on `body`. The sentence names the limit.
@@ -96,5 +101,3 @@ export function createNewMemberLimits(platform: Platform) {
     },
   };
 }
-
-export type NewMemberLimitsService = ReturnType<typeof createNewMemberLimits>;
