@@ -4,6 +4,7 @@ import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } fro
 import { welcome } from "./support/demo.ts";
 import { useParley } from "./support/parley.ts";
 import { adminPassword } from "./support/server.ts";
+import { categoryID, createDiscussion, pathOf, signInAdmin } from "./support/content.ts";
 import { ConversationsPage } from "./pages/ConversationsPage.ts";
 import { DiscussionPage } from "./pages/DiscussionPage.ts";
 import { RegistrationSettingsPage } from "./pages/RegistrationSettingsPage.ts";
@@ -74,5 +75,24 @@ describe("limits for new members", () => {
     await messages.newMemberNotice.waitFor();
     expect(await messages.newMessageForm.count()).toBe(0);
     await screenshot(page, "new-member-limits-messages");
+  });
+});
+
+describe("watched words to censor in discussion titles", () => {
+  it("masks the word in the page's heading and its <title>", async () => {
+    const session = await signInAdmin(parley.baseUrl);
+    await session.post("/watched-words", { word: "rutabaga", action: "censor" });
+    const created = await createDiscussion(session, {
+      name: "Rutabaga growing tips",
+      body: "Plant them early.",
+      categoryID: await categoryID(session, "general"),
+    });
+    const page = await parley.newPage({ javaScriptEnabled: false });
+    const discussion = new DiscussionPage(page, parley.baseUrl);
+    await discussion.open(pathOf(created.url));
+    expect(await discussion.pageHeading.innerText()).toBe("■■■ growing tips");
+    expect(await page.title()).toMatch(/^■■■ growing tips/);
+    const html = await page.content();
+    expect([...html.matchAll(/.{80}rutabaga.{80}/gi)].map((match) => match[0])).toEqual([]);
   });
 });
