@@ -12,6 +12,19 @@ export class ConversationsPage extends TitleBarPage {
     return this.page.locator('[data-part="messages-menu"]');
   }
 
+  /** Why a new member may not start a conversation yet (on `/messages` and `/messages/add`). */
+  get newMemberNotice(): Locator {
+    return this.main.locator('[data-part="new-member-messages"]');
+  }
+
+  get newMessageForm(): Locator {
+    return this.main.locator('[data-part="new-message-form"]');
+  }
+
+  get newMessageLink(): Locator {
+    return this.main.getByRole("link", { name: "New Message", exact: true });
+  }
+
   /** The conversations list (dropdown or page). */
   get list(): Locator {
     return this.page.getByRole("list", { name: "Messages" });

@@ -57,6 +57,20 @@ export class RegistrationSettingsPage extends DashboardPage {
     return errorID ? ((await this.page.locator(`[id="${errorID}"]`).textContent()) ?? "") : "";
   }
 
+  /** The New Members section (its fieldset). */
+  get newMembers(): Locator {
+    return this.main.getByRole("group", { name: "New Members", exact: true });
+  }
+
+  /** A limit for new members by its label ("Links in a post", "Trusted after days" …). */
+  newMemberLimit(label: string): Locator {
+    return this.newMembers.getByRole("spinbutton", { name: label, exact: true });
+  }
+
+  get newMembersMayMessage(): Locator {
+    return this.newMembers.getByRole("checkbox", { name: "New members may send private messages" });
+  }
+
   get saveButton(): Locator {
     return this.main.getByRole("button", { name: "Save" });
   }

@@ -118,6 +118,8 @@ export async function startServer({
       // Every browser of a run is one address; the per-address limits have tests of their own.
       PARLEY_SEARCH_LIMIT: "0",
       PARLEY_GUEST_API_LIMIT: "0",
+      // Its members are all new; the limits for new members have a test of their own that sets them.
+      PARLEY_NEW_MEMBER_LIMITS: "false",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

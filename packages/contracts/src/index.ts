@@ -45,3 +45,4 @@ export * from "./privacy.ts";
 export * from "./profile-fields.ts";
 export * from "./spam.ts";
 export * from "./ban-rules.ts";
+export * from "./new-members-constants.ts";

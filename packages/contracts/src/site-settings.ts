@@ -1,4 +1,5 @@
 import type { PermissionName } from "./permissions.ts";
+import { newMemberMaximum } from "./new-members-constants.ts";
 import { privacyRules, selfDeleteMethods } from "./privacy-constants.ts";
 
 /**
@@ -59,6 +60,13 @@ export const siteSettingRules = {
   "registration.method": { read: "public", write: "site.manage", oneOf: registrationMethods },
   // New members confirm their e-mail address before they may post (the server's PARLEY_CONFIRM_EMAIL until set).
   "registration.confirmEmail": { read: "public", write: "site.manage" },
+  // Limits for new members (new-members-constants.ts): every member's composer and profile show them.
+  "newMembers.postsPerDay": { read: "public", write: "site.manage", minimum: 0, maximum: newMemberMaximum },
+  "newMembers.maxLinks": { read: "public", write: "site.manage", minimum: 0, maximum: newMemberMaximum },
+  "newMembers.maxImages": { read: "public", write: "site.manage", minimum: 0, maximum: newMemberMaximum },
+  "newMembers.canMessage": { read: "public", write: "site.manage" },
+  "newMembers.trustPosts": { read: "public", write: "site.manage", minimum: 0, maximum: newMemberMaximum },
+  "newMembers.trustDays": { read: "public", write: "site.manage", minimum: 0, maximum: newMemberMaximum },
   // PUT /themes/current changes it (and checks the theme exists).
   "theme.current": { read: "public", write: null },
   "upload.maxSize": { read: "session.valid", write: "site.manage", minimum: 1 },

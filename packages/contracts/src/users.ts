@@ -118,6 +118,22 @@ export const Me = Type.Object(
     permissions: Type.Array(Type.String()),
     roles: Type.Array(RoleFragment),
     roleIDs: Type.Array(Type.Integer()),
+    /**
+     * The limits a new member posts under until trusted (Parley; new-members-constants.ts); null when none
+     * apply (trusted, a moderator, a guest). Absent from servers that do not send it.
+     */
+    newMember: Type.Optional(
+      Nullable(
+        Type.Object({
+          postsPerDay: Type.Integer(),
+          maxLinks: Type.Integer(),
+          maxImages: Type.Integer(),
+          canMessage: Type.Boolean(),
+          trustPosts: Type.Integer(),
+          trustDays: Type.Integer(),
+        }),
+      ),
+    ),
   },
   { $id: "Me" },
 );

@@ -42,6 +42,11 @@ export interface Config {
    * `registration.confirmEmail` (the dashboard's Registration page) is stored: only its default.
    */
   confirmEmail: boolean;
+  /**
+   * Whether new members post under limits until trusted (the `newMembers.*` site settings), until an
+   * administrator stores the settings: off makes nobody new (`newMembers.trustPosts` and `trustDays` default 0).
+   */
+  newMemberLimits: boolean;
   /** Compress answers (brotli or gzip) for browsers that accept it; off behind a proxy that does. */
   compress: boolean;
   /**
@@ -280,6 +285,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     smtpUrl: parseUrl(env, "SMTP_URL", ["smtp:", "smtps:"]),
     mailFrom: setting(env, "PARLEY_MAIL_FROM"),
     confirmEmail: parseBoolean(env, "PARLEY_CONFIRM_EMAIL"),
+    newMemberLimits: parseBoolean(env, "PARLEY_NEW_MEMBER_LIMITS"),
     compress: parseBoolean(env, "PARLEY_COMPRESS"),
     heapGrowthPercent: parseWhole(env, "PARLEY_HEAP_GROWTH", 1_000),
     trustProxy: parseTrustProxy(env),

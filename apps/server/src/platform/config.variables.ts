@@ -74,6 +74,13 @@ export const ENVIRONMENT = {
       "address before they may post, until an administrator sets it on `/dashboard/settings/registration` " +
       "(or `PATCH /api/v2/config`), which then decides.",
   },
+  PARLEY_NEW_MEMBER_LIMITS: {
+    default: "true",
+    meaning:
+      "Only the default of the limits for new members (posts a day, links and images a post, private messages " +
+      "until trusted by posts or days): `false` makes nobody new until an administrator sets them on " +
+      "`/dashboard/settings/registration` (or `PATCH /api/v2/config`), which then decides.",
+  },
   PARLEY_COMPRESS: {
     default: "true",
     meaning:

@@ -32,6 +32,8 @@ export type PlatformConfig = Pick<
   Config,
   "debug" | "dataDir" | "redisUrl" | "smtpUrl" | "mailFrom" | "confirmEmail" | "publicUrl"
 > & {
+  /** Limits for new members by default (`PARLEY_NEW_MEMBER_LIMITS`; default on). */
+  newMemberLimits?: boolean;
   /** Bulk actions' time budget and batch size (tests make them small). */
   longRunner?: Partial<LongRunnerOptions>;
   /** Machine-translation providers' addresses when not their own (`PARLEY_DEEPL_URL`, …). */
@@ -106,7 +108,11 @@ export async function createPlatform(database: Database, config: PlatformConfig)
   });
   jobs.register(LONG_RUNNER_JOB, () => longRunner.runQueued(), { everyMs: 5_000 });
   // Until an administrator stores it, whether new members confirm their e-mail is the server's PARLEY_CONFIRM_EMAIL.
-  const siteConfig = createSiteConfig(database.db, { "registration.confirmEmail": config.confirmEmail });
+  // Likewise the limits for new members: off, nobody is new until the settings are stored.
+  const siteConfig = createSiteConfig(database.db, {
+    "registration.confirmEmail": config.confirmEmail,
+    ...(config.newMemberLimits !== false ? {} : { "newMembers.trustPosts": 0, "newMembers.trustDays": 0 }),
+  });
   return {
     db: database.db,
     database,

@@ -1,6 +1,6 @@
 /**
  * Screening writes before they are stored (issue 30): the hook every service that stores member-written text
- * calls (discussions, comments, private messages, names at registration and rename, signatures). The platform
+ * calls (discussions, comments, private messages, names at registration and rename, signatures, profile fields). The platform
  * knows no feature: the spam feature installs the screen (watched words and the spam check); until one is
  * installed everything passes.
  *
@@ -11,7 +11,7 @@
  */
 import type { RequestContext } from "./http/request-context.ts";
 
-type ScreenedKind = "discussion" | "comment" | "message" | "name" | "signature";
+type ScreenedKind = "discussion" | "comment" | "message" | "name" | "signature" | "profile";
 
 export interface ScreenInput {
   kind: ScreenedKind;

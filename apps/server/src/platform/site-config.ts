@@ -4,6 +4,7 @@ import { nowIso } from "./dates.ts";
 import {
   contentLocaleKeys,
   isContentLocaleKey,
+  newMemberDefaults,
   siteSettingRules,
   uploadDefaults,
   userRules,
@@ -29,6 +30,8 @@ export const siteConfigDefaults = {
    * default (`createSiteConfig`'s `overrides`), so a deployment keeps its behaviour until the setting is stored.
    */
   "registration.confirmEmail": true,
+  /** Limits for new members until trusted by posts or by days (contracts' new-members-constants.ts); 0: off. */
+  ...newMemberDefaults,
   /** The site's current theme (`PUT /themes/current`). */
   "theme.current": "theme-foundation",
   /** Largest upload in bytes, and the allowed extensions separated by spaces (`POST /media`). */

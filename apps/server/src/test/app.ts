@@ -14,7 +14,7 @@ export const TEST_ORIGIN = `http://${TEST_HOST}`;
 /**
  * Settings for an app under test: mail to the test database's own outbox, no Redis, no debug, the site at
  * `TEST_ORIGIN` (the Host the test helpers send), so links are `http://forum.test/…`, and no per-address
- * limits on searches and guests' calls (tests send many from one address; the limits' own tests turn them on).
+ * limits on searches and guests' calls or for new members (tests send many from one address; the limits' own tests turn them on).
  */
 export const testConfig = (dataDir: string, overrides: Partial<PlatformConfig> = {}): PlatformConfig => ({
   debug: false,
@@ -23,6 +23,8 @@ export const testConfig = (dataDir: string, overrides: Partial<PlatformConfig> =
   smtpUrl: null,
   mailFrom: "Parley <noreply@parley.test>",
   confirmEmail: true,
+  // Test members are new: the limits for new members have tests of their own, which turn them on.
+  newMemberLimits: false,
   publicUrl: TEST_ORIGIN,
   ...overrides,
   rateLimits: { searchPerMinute: 0, guestApiPerMinute: 0, ...overrides.rateLimits },

@@ -4,7 +4,13 @@ import { requireSignedIn } from "../../platform/auth/authorize.ts";
 import { fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import type { RequestContext } from "../../platform/http/request-context.ts";
 import { storableText } from "../../platform/text.ts";
-import { createCounters, discussionsPolicy, Expansions, type WriteOptions } from "./comments.deps.ts";
+import {
+  createCounters,
+  createNewMemberLimits,
+  discussionsPolicy,
+  Expansions,
+  type WriteOptions,
+} from "./comments.deps.ts";
 import { checkFormat, eventOf, type CommentsDeps } from "./comments.operation.ts";
 import { commentsPolicy as policy } from "./comments.policy.ts";
 import { presentComments } from "./comments.read.ts";
@@ -44,6 +50,8 @@ export async function createComment(
     }
     depth = parent.depth + 1;
   }
+  // Limits for new members: posts a day, links and images in the body (before flood control: a refusal is no post).
+  await createNewMemberLimits(platform).checkPost(viewer, { body: source, format });
   await discussions.flood.check(viewer);
   // Watched words (a blocked one refuses with a 422) and the spam check; recorded once the comment exists.
   const screened = await platform.screening.screen({ kind: "comment", fields: { body: source }, format, context });

@@ -11,5 +11,5 @@ export {
 } from "../discussions/index.ts";
 export { markParticipation } from "../discussions/index.ts";
 export { removeNotificationsAbout } from "../notifications/index.ts";
-export { unknownUser, type UserFragments } from "../users/index.ts";
+export { createNewMemberLimits, unknownUser, type UserFragments } from "../users/index.ts";
 export type { CategoryDirectory } from "../categories/index.ts";

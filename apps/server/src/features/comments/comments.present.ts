@@ -1,7 +1,7 @@
 import type { Comment, UserFragment } from "@parley/contracts";
 import { toRfc3339 } from "../../platform/dates.ts";
 import { parseAttributes } from "../../platform/records.ts";
-import { renderBody, type PostFormat } from "../../platform/render/index.ts";
+import { censorText, renderBody, type PostFormat } from "../../platform/render/index.ts";
 import { unknownUser, type Expansions } from "./comments.deps.ts";
 import type { CommentRow } from "./comments.repo.ts";
 
@@ -33,7 +33,7 @@ export function presentComment(row: CommentRow, context: CommentPresentContext):
     parentRecordID: row.discussionID,
     parentCommentID: row.parentCommentID,
     depth: row.depth,
-    name: `Re: ${discussion?.name ?? ""}`,
+    name: `Re: ${censorText(discussion?.name ?? "")}`,
     categoryID: discussion?.categoryID ?? 0,
     groupID: discussion?.groupID ?? null,
     dateInserted: toRfc3339(row.dateInserted),

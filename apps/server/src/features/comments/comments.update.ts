@@ -5,7 +5,7 @@ import { conflict, fieldError, HttpError, validationFailed } from "../../platfor
 import { writeChanges } from "../../platform/history/change-log.ts";
 import type { RequestContext } from "../../platform/http/request-context.ts";
 import { storableText } from "../../platform/text.ts";
-import { Expansions } from "./comments.deps.ts";
+import { createNewMemberLimits, Expansions } from "./comments.deps.ts";
 import { checkFormat, editTimeout, eventOf, type CommentsDeps } from "./comments.operation.ts";
 import { commentsPolicy as policy } from "./comments.policy.ts";
 import { isTombstone, tombstoneText } from "./comments.present.ts";
@@ -45,6 +45,13 @@ export async function updateComment(
     dateUpdated: platform.clock.nowIso(),
     updateUserID: viewer.userID,
   };
+  // A new member's edited body holds no more links and images than a new post may.
+  if (source !== undefined)
+    await createNewMemberLimits(platform).checkPost(viewer, {
+      body: source,
+      format: changes.format ?? comment.format,
+      edit: true,
+    });
   const screened = await platform.screening.screen({
     kind: "comment",
     fields: { body: source },

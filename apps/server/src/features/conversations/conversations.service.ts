@@ -22,7 +22,7 @@ import { fieldError, HttpError, notFound, validationFailed } from "../../platfor
 import { offsetOf } from "../../platform/http/pagination.ts";
 import { normalizeFormat, renderExcerpt } from "../../platform/render/index.ts";
 import { plainTitle, storableText } from "../../platform/text.ts";
-import type { UserFragments } from "./conversations.deps.ts";
+import { createNewMemberLimits, type UserFragments } from "./conversations.deps.ts";
 import "./conversations.events.ts";
 import { conversationsPolicy as policy } from "./conversations.policy.ts";
 import { expands, presentConversation, presentMessage } from "./conversations.present.ts";
@@ -41,6 +41,7 @@ export function createConversationsService(deps: {
   ignorersAmong?: (userID: number, userIDs: number[]) => Promise<Set<number>>;
 }) {
   const { repo, platform, users } = deps;
+  const newMembers = createNewMemberLimits(platform);
   const posts = platform.limiter(
     "flood-messages",
     discussionRules.floodPosts,
@@ -201,6 +202,8 @@ export function createConversationsService(deps: {
       requireSignedIn(viewer);
       requireAccess(viewer, policy.canMessage);
       await assertEnabled();
+      // New members may not start conversations while the site says so (a 403 naming the limit).
+      await newMembers.checkMessage(viewer);
       const recipients = [...new Set(body.participantUserIDs)].filter((id) => id !== viewer.userID);
       if (!recipients.length)
         throw validationFailed([fieldError("participantUserIDs", "invalid", conversationMessages.noRecipients)]);
@@ -324,6 +327,8 @@ export function createConversationsService(deps: {
       assertAccountUsable(viewer);
       await assertEnabled();
       const { conversation } = await load(body.conversationID, viewer, "write");
+      // A new member answers a conversation someone else started with them (as Discourse lets them), not their own.
+      if (conversation.insertUserID === viewer.userID) await newMembers.checkMessage(viewer);
       const format = checkFormat(body.format, "format");
       const source = storableText(body.body);
       if (!source.trim()) throw validationFailed([fieldError("body", "missingField", "body is required.")]);

@@ -6,6 +6,7 @@ import type { RequestContext } from "../../platform/http/request-context.ts";
 import { plainTitle, storableText } from "../../platform/text.ts";
 import { createTagsRepo } from "../tags/index.ts";
 import { createCounters } from "./counters.repo.ts";
+import { createNewMemberLimits } from "./discussions.deps.ts";
 import { hotScore } from "./discussions.hot.ts";
 import { emitDiscussionEvent, type DiscussionOperationDeps, type WriteOptions } from "./discussions.operation.ts";
 import { discussionsPolicy as policy } from "./discussions.policy.ts";
@@ -54,6 +55,8 @@ export async function createDiscussion(
   if (body.closed) requireAccess(viewer, policy.canCloseAny, { categoryID });
   if (body.sink) requireAccess(viewer, policy.canSink, { categoryID });
   if (body.tagIDs?.length || body.newTagNames?.length) await tags.requireTagging();
+  // Limits for new members: posts a day, links and images in the body (before flood control: a refusal is no post).
+  await createNewMemberLimits(platform).checkPost(viewer, { body: source, format });
   await flood.check(viewer);
   // Watched words (a blocked one refuses with a 422) and the spam check; recorded once the discussion exists.
   const screened = await platform.screening.screen({

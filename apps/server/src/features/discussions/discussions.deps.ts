@@ -6,4 +6,10 @@ export {
   recountCategories,
   type CategoryDirectory,
 } from "../categories/index.ts";
-export { adjustPostCount, recountPostCounts, unknownUser, type UserFragments } from "../users/index.ts";
+export {
+  adjustPostCount,
+  createNewMemberLimits,
+  recountPostCounts,
+  unknownUser,
+  type UserFragments,
+} from "../users/index.ts";

@@ -1,7 +1,7 @@
 import type { Discussion, UserFragment } from "@parley/contracts";
 import { toRfc3339 } from "../../platform/dates.ts";
 import { parseAttributes } from "../../platform/records.ts";
-import { renderBody, renderExcerpt, type PostFormat } from "../../platform/render/index.ts";
+import { censorText, renderBody, renderExcerpt, type PostFormat } from "../../platform/render/index.ts";
 import type { CategoryNode } from "../categories/index.ts";
 import { categoryUrl, unknownUser } from "./discussions.deps.ts";
 import type { DiscussionRow, UserDiscussionRow } from "./discussions.repo.ts";
@@ -21,7 +21,7 @@ export function slugify(name: string): string {
 }
 
 export const discussionUrl = (origin: string, row: Pick<DiscussionRow, "discussionID" | "name">) =>
-  `${origin}/discussion/${row.discussionID}/${slugify(row.name)}`;
+  `${origin}/discussion/${row.discussionID}/${slugify(censorText(row.name))}`;
 
 /** Which expands a request asked for (reference §3's names; `all` for everything; `-x` drops a default one). */
 export class Expansions {
@@ -65,10 +65,12 @@ export function presentDiscussion(row: DiscussionRow, context: DiscussionPresent
   const user = (id: number | null) => (id === null ? unknownUser(origin) : (users.get(id) ?? unknownUser(origin)));
   const viewedComments = userState?.countComments ?? 0;
   const unread = context.signedIn && (!userState?.dateLastViewed || userState.dateLastViewed < row.dateLastComment);
+  // Watched words to censor are masked in the title as in the body (the stored title keeps them).
+  const name = censorText(row.name);
   const discussion: Discussion = {
     discussionID: row.discussionID,
     type: row.type,
-    name: row.name,
+    name,
     categoryID: row.categoryID,
     groupID: row.groupID ?? null,
     url,
@@ -118,7 +120,7 @@ export function presentDiscussion(row: DiscussionRow, context: DiscussionPresent
       ? {
           discussionID: row.discussionID,
           commentID: last.commentID,
-          name: `Re: ${row.name}`,
+          name: `Re: ${name}`,
           url: `${origin}/discussion/comment/${last.commentID}#Comment_${last.commentID}`,
           dateInserted: toRfc3339(last.dateInserted),
           insertUserID: last.insertUserID,
@@ -131,7 +133,7 @@ export function presentDiscussion(row: DiscussionRow, context: DiscussionPresent
         }
       : {
           discussionID: row.discussionID,
-          name: row.name,
+          name,
           url,
           dateInserted: toRfc3339(row.dateInserted),
           insertUserID: row.insertUserID,

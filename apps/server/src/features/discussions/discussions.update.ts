@@ -8,6 +8,7 @@ import type { RequestContext } from "../../platform/http/request-context.ts";
 import { plainTitle, storableText } from "../../platform/text.ts";
 import { createTagsRepo } from "../tags/index.ts";
 import { createCounters } from "./counters.repo.ts";
+import { createNewMemberLimits } from "./discussions.deps.ts";
 import { editTimeout, type DiscussionOperationDeps, type WriteOptions } from "./discussions.operation.ts";
 import { discussionsPolicy as policy } from "./discussions.policy.ts";
 import {
@@ -125,6 +126,13 @@ export async function updateDiscussion(
   await authorizeContentEdit(deps, row, fields, viewer);
   const { changes, moveTo } = await changesOf(deps, row, body, viewer);
   if (body.tagIDs?.length || body.newTagNames?.length) await tags.requireTagging();
+  // A new member's edited body holds no more links and images than a new post may.
+  if (changes.body !== undefined)
+    await createNewMemberLimits(platform).checkPost(viewer, {
+      body: changes.body,
+      format: changes.format ?? row.format,
+      edit: true,
+    });
   // Watched words on a new title or body (a blocked one refuses with a 422); recorded after the edit.
   const screened = await platform.screening.screen({
     kind: "discussion",

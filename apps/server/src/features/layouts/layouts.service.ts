@@ -12,6 +12,7 @@ import {
   type LayoutWidget,
   type TitleBarWidget,
 } from "@parley/contracts";
+import { censorText } from "../../platform/render/index.ts";
 import { requireAccess } from "../../platform/auth/access.ts";
 import { isSignedIn, type Viewer } from "../../platform/auth/viewer.ts";
 import { fieldError, notFound, validationFailed } from "../../platform/errors.ts";
@@ -183,7 +184,8 @@ export function createLayoutsService(deps: LayoutsDeps) {
         if (params.page > pages) throw notFound("Page");
         return {
           layout: postLayout(discussionID, params.page, params.commentSort),
-          seo: { title: discussion.name },
+          // The page's <title>: censored words masked, as the discussion shows its title.
+          seo: { title: censorText(discussion.name) },
         };
       }
       case "createPost": {

@@ -8,7 +8,7 @@ import { randomToken, safeEqual } from "../../platform/auth/tokens.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import type { Mail } from "../../platform/mail/mailer.ts";
-import { normalizeFormat, renderExcerpt } from "../../platform/render/index.ts";
+import { censorHtml, normalizeFormat, renderExcerpt } from "../../platform/render/index.ts";
 import { notificationsPolicy } from "./notifications.policy.ts";
 import { isActivityType } from "./notifications.preferences.ts";
 import type { NotificationRow, NotificationsRepo } from "./notifications.repo.ts";
@@ -93,7 +93,8 @@ export function createNotificationMail(deps: {
     const token = await unsubscribeToken(row.userID, row.activityType);
     const oneClick = `${origin}/api/v2/unsubscribe/${token}`;
     const landing = `${origin}/unsubscribe/${token}`;
-    const sentence = bodyText(row.body);
+    const body = censorHtml(row.body);
+    const sentence = bodyText(body);
     const label = notificationPreferenceLabels[row.activityType].label;
     const text = [
       sentence,
@@ -109,7 +110,7 @@ export function createNotificationMail(deps: {
       .filter((part) => part !== null)
       .join("\n\n");
     const html =
-      `<p>${row.body}</p>` +
+      `<p>${body}</p>` +
       (excerpt ? `<blockquote>${escapeHtml(excerpt).replace(/\n/g, "<br>")}</blockquote>` : "") +
       `<p><a href="${escapeHtml(url)}">View it</a></p>` +
       `<hr><p style="font-size:small">You get this e-mail because of your "${escapeHtml(label)}" notification setting. ` +

@@ -1,5 +1,6 @@
 import type { Notification } from "@parley/contracts";
 import { toRfc3339 } from "../../platform/dates.ts";
+import { censorHtml, censorText } from "../../platform/render/index.ts";
 import type { ListedNotification } from "./notifications.repo.ts";
 
 /** Why a member is told, by activity type (Vanilla's `reason`). */
@@ -30,14 +31,17 @@ export function presentNotification(
   const url = absolute(origin, row.url);
   return {
     notificationID: row.notificationID,
-    body: row.body,
+    // The sentence names the discussion: its censored words masked, as the discussion shows them.
+    body: censorHtml(row.body),
     photoUrl: absolute(origin, row.actorPhotoUrl ?? defaultPhotoPath),
     url,
     recordUrl: url,
     recordType: row.recordType,
     recordID: row.recordID,
     discussionID: row.discussionID,
-    ...(discussion ? { discussion: { ...discussion, url: absolute(origin, discussion.url) } } : {}),
+    ...(discussion
+      ? { discussion: { ...discussion, name: censorText(discussion.name), url: absolute(origin, discussion.url) } }
+      : {}),
     activityType: row.activityType,
     reason: reasons[row.activityType] ?? "",
     count: row.count,

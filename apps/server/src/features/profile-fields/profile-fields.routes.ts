@@ -10,6 +10,7 @@ import {
   UserProfileFields,
   UserProfileFieldsPatch,
 } from "@parley/contracts";
+import { requestContext } from "../../platform/http/request-context.ts";
 import type { ProfileFieldsService } from "./profile-fields.service.ts";
 
 const tags = ["Profile Fields"];
@@ -133,6 +134,6 @@ export const profileFieldsRoutes: FastifyPluginAsyncTypebox<{ service: ProfileFi
         response: { 200: UserProfileFields },
       },
     },
-    async (request) => service.patch(request.params.id, request.body, request.viewer),
+    async (request) => service.patch(request.params.id, request.body, requestContext(request)),
   );
 };

@@ -15,6 +15,7 @@ import { requireSignedIn } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import { conflict, fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
+import type { RequestContext } from "../../platform/http/request-context.ts";
 import { profileFieldsPolicy as policy } from "./profile-fields.policy.ts";
 import { fullDisplayOptions, presentProfileField } from "./profile-fields.present.ts";
 import type { ProfileFieldFilters, ProfileFieldsRepo } from "./profile-fields.repo.ts";
@@ -182,9 +183,11 @@ export function createProfileFieldsService({ repo, platform }: { repo: ProfileFi
 
     /**
      * `PATCH /users/{id}/profile-fields`: every value checked against its field (422 naming each wrong one, a
-     * required field left without a value among them), then all written in one transaction.
+     * required field left without a value among them), then screened (a blocked watched word is a 422 naming the
+     * field; a flagged one is recorded), then all written in one transaction.
      */
-    async patch(userID: number, body: Record<string, unknown>, viewer: Viewer): Promise<UserProfileFields> {
+    async patch(userID: number, body: Record<string, unknown>, context: RequestContext): Promise<UserProfileFields> {
+      const { viewer } = context;
       requireSignedIn(viewer);
       requireAccess(viewer, policy.canEditValues, userID);
       const row = await member(userID);
@@ -213,6 +216,18 @@ export function createProfileFieldsService({ repo, platform }: { repo: ProfileFi
         if (field?.registrationOptions === "required" && change === null) errors.push(missingError(field));
       }
       if (errors.length) throw validationFailed(errors);
+      // Watched words in what members write into the fields (each by its API name), as in names and signatures.
+      const written = [...changes].filter(([, value]) => typeof value === "string" || Array.isArray(value));
+      const screened = written.length
+        ? await platform.screening.screen({
+            kind: "profile",
+            fields: Object.fromEntries(
+              written.map(([apiName, value]) => [apiName, Array.isArray(value) ? value.join(", ") : String(value)]),
+            ),
+            context,
+            edit: true,
+          })
+        : null;
       await platform.db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
         for (const [apiName, value] of changes) {
@@ -220,6 +235,7 @@ export function createProfileFieldsService({ repo, platform }: { repo: ProfileFi
           else await scoped.setValue(userID, apiName, JSON.stringify(value));
         }
       });
+      await screened?.recorded(null, userID);
       return visibleValues(userID, row, viewer, fields);
     },
 

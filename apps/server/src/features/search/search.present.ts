@@ -9,6 +9,7 @@ import {
   type UserFragment,
 } from "@parley/contracts";
 import { escapeHtml } from "../../platform/render/escape.ts";
+import { censorText } from "../../platform/render/index.ts";
 import { toRfc3339 } from "../../platform/dates.ts";
 import type { CategoryNode } from "../categories/index.ts";
 import { categoryUrl } from "../categories/index.ts";
@@ -106,7 +107,8 @@ export function presentSearchResult(hit: SearchHit, context: SearchPresentContex
     recordID: hit.recordID,
     recordType: hit.recordType as SearchRecordType,
     type: hit.type,
-    name,
+    // A discussion's title (a comment's result is named by it) with censored words masked, as discussions show it.
+    name: hit.recordType === "discussion" || hit.recordType === "comment" ? censorText(name) : name,
     url,
     // A group's document names the category that decides who finds it; the result names the group's own.
     categoryID: isGroup ? (group?.categoryID ?? null) : hit.categoryID,

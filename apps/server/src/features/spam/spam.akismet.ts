@@ -7,6 +7,7 @@ const COMMENT_TYPES: Record<SpamPost["kind"], string> = {
   message: "message",
   name: "signup",
   signature: "signup",
+  profile: "signup",
 };
 
 /**

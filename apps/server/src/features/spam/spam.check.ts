@@ -2,7 +2,7 @@ import type { SpamVerdict } from "@parley/contracts";
 
 /** What a spam check reads of a post: the kind of write, its title (if any), its source text and format. */
 export interface SpamPost {
-  kind: "discussion" | "comment" | "message" | "name" | "signature";
+  kind: "discussion" | "comment" | "message" | "name" | "signature" | "profile";
   name?: string;
   body: string;
   format: string;

@@ -120,6 +120,21 @@ export function createScreen(deps: ScreenDeps): ContentScreen {
               ipAddress: input.context.ip || null,
               dateInserted: platform.clock.nowIso(),
             });
+          // A member's own text that is no post (a name, a signature, a profile field): no report can point at
+          // it, so a flagged or approval word is kept as a verdict against the member (`maybe`).
+          else if (reasons.length && !POSTS.has(input.kind))
+            await repo.insertVerdict({
+              userID: authorID,
+              recordType: input.kind,
+              recordID,
+              verdict: "maybe",
+              score: 0,
+              reasons: JSON.stringify(reasons),
+              checker: "watched-words",
+              fingerprint: null,
+              ipAddress: input.context.ip || null,
+              dateInserted: platform.clock.nowIso(),
+            });
           const reports = deps.reports();
           if (
             reasons.length &&

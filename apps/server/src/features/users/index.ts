@@ -30,6 +30,7 @@ export { countMembers, countMembersByRole, giveRoleMembersRole } from "./users.t
 export { exportMemberProfile } from "./users.export.ts";
 export { banAutomatically, systemUserID } from "./users.system.ts";
 export { memberAddresses, memberIdentities, membersAtAddresses } from "./users.addresses.ts";
+export { createNewMemberLimits } from "./users.new-members.ts";
 
 /** Users and sign-in: shared schemas, services and routes under /api/v2. */
 import { UNBAN_JOB, unbanExpired } from "./users.update.ts";

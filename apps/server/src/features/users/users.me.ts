@@ -1,6 +1,7 @@
 import type { Me, MeCounts, UserPermissions } from "@parley/contracts";
 import { requireAccess } from "../../platform/auth/access.ts";
 import type { RequestContext } from "../../platform/http/request-context.ts";
+import { createNewMemberLimits } from "./users.new-members.ts";
 import type { UsersDeps } from "./users.operation.ts";
 import { usersPolicy } from "./users.policy.ts";
 import { presentGuestMe, presentMe } from "./users.present.ts";
@@ -8,7 +9,7 @@ import { resolveUser } from "./users.read.ts";
 
 /** `GET /users/me`: the viewer (or the guest), their global permissions and unread counts. */
 export async function me(
-  { repo, unreadNotifications, unreadConversations }: UsersDeps,
+  { repo, platform, unreadNotifications, unreadConversations }: UsersDeps,
   context: RequestContext,
 ): Promise<Me> {
   const { viewer } = context;
@@ -19,10 +20,11 @@ export async function me(
     .sort();
   if (!viewer.user)
     return presentGuestMe(await repo.rolesByIDs(viewer.roleIDs), { origin: context.origin, permissions });
-  const [roleMap, countUnreadNotifications, countUnreadConversations] = await Promise.all([
+  const [roleMap, countUnreadNotifications, countUnreadConversations, newMember] = await Promise.all([
     repo.rolesOf([viewer.userID]),
     unreadNotifications(viewer.userID, viewer),
     unreadConversations(viewer.userID),
+    createNewMemberLimits(platform).limitsFor(viewer),
   ]);
   return presentMe(viewer.user, roleMap.get(viewer.userID) ?? [], {
     origin: context.origin,
@@ -30,6 +32,7 @@ export async function me(
     isAdmin: viewer.permissions.isAdmin,
     countUnreadNotifications,
     countUnreadConversations,
+    newMember,
   });
 }
 

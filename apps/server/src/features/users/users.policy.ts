@@ -43,6 +43,14 @@ export const usersPolicy = {
   ),
   /** The grant that makes a site manager: some member keeps it, and only site managers change those who hold it. */
   siteManagerGrant: "site.manage",
+  /**
+   * Who posts without the limits for new members: moderators and site managers (administrators hold every
+   * permission), and members marked bypassSpam.
+   */
+  skipsNewMemberLimits: rule(
+    ["community.moderate", "site.manage"],
+    (viewer: Viewer) => viewer.user?.bypassSpam === 1 || can(viewer, ["community.moderate", "site.manage"]),
+  ),
   /** Review, approve and decline applicants (registration by approval). */
   canManageApplicants: permissionRule("applicants.manage"),
 };

@@ -169,6 +169,8 @@ export interface MeContext {
   isAdmin: boolean;
   countUnreadNotifications: number;
   countUnreadConversations: number;
+  /** The limits for new members that apply to them (null: none). */
+  newMember: Me["newMember"];
 }
 
 /** `GET /users/me` for a signed-in user. */
@@ -189,6 +191,7 @@ export function presentMe(row: UserRow, roles: RoleRow[], context: MeContext): M
     permissions: context.permissions,
     roles: roles.map((role) => ({ roleID: role.roleID, name: role.name })),
     roleIDs: roles.map((role) => role.roleID),
+    newMember: context.newMember ?? null,
   };
 }
 

@@ -395,6 +395,22 @@ export function createUsersRepo(db: Kysely<DB>): UsersRepo {
       await db.deleteFrom("users").where("userID", "=", userID).execute();
     },
 
+    /** Discussions and comments a member published since a moment (a new member's posts a day). */
+    async postsSince(userID: number, since: string): Promise<number> {
+      const count = async (table: "discussions" | "comments") =>
+        Number(
+          (
+            await db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll<number>().as("count"))
+              .where("insertUserID", "=", userID)
+              .where("dateInserted", ">=", since)
+              .executeTakeFirst()
+          )?.count ?? 0,
+        );
+      return (await count("discussions")) + (await count("comments"));
+    },
+
     /** The user's browser sessions, the last used first. */
     sessionsOf: (userID: number) => createAuthRepo(db).sessionsOfUser(userID),
 
@@ -444,6 +460,7 @@ export interface UsersRepo {
   applicants(offset: number, limit: number): Promise<UserRow[]>;
   countApplicants(): Promise<number>;
   deleteAccount(userID: number): Promise<void>;
+  postsSince(userID: number, since: string): Promise<number>;
   sessionsOf(userID: number): Promise<UserSessionRow[]>;
   deleteSessions(userID: number, sessionID?: string): Promise<number>;
   deleteOtherSessions(userID: number, keepSessionID: string | null): Promise<number>;

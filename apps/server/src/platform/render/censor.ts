@@ -1,7 +1,7 @@
 /**
  * Censoring where posts are shown: a feature (watched words) installs a function that masks words in text;
  * the render pipeline applies it to the text of every sanitised body (API `body`, pages, feeds, excerpts), never
- * to the stored source. The version is part of the render cache's key, so a changed list shows at once.
+ * to the stored source; `censorText` masks plain text (discussion titles, wherever they are shown). The version is part of the render cache's key, so a changed list shows at once.
  */
 export type CensorText = (text: string) => string;
 
@@ -16,6 +16,11 @@ export function setCensor(censor: CensorText | null): void {
 
 /** The current censor's version (0 when none), for cache keys. */
 export const censorVersion = (): number => current?.version ?? 0;
+
+/** Plain text (a discussion's title) with the censor applied: the one place titles are censored on output. */
+export function censorText(text: string): string {
+  return current ? current.censor(text) : text;
+}
 
 const ENTITY_OR_TAG = /(<[^>]*>|&[#\w]+;)/u;
 

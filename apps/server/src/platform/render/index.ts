@@ -5,6 +5,7 @@
 import { renderBBCode } from "./bbcode.ts";
 import { createLruCache } from "./cache.ts";
 import { censorHtml, censorVersion } from "./censor.ts";
+import { countMedia, type PostMedia } from "./counts.ts";
 import { createContext, type RenderContext } from "./context.ts";
 import { htmlToText, truncate } from "./excerpt.ts";
 import { renderHtml } from "./html.ts";
@@ -18,7 +19,8 @@ import { postFormats, type PostFormat, type RenderOptions } from "./types.ts";
 
 export { postFormats, type PostFormat, type RenderOptions } from "./types.ts";
 export { safeHref, safeImageSrc, siteFor } from "./links.ts";
-export { setCensor } from "./censor.ts";
+export { censorHtml, censorText, setCensor } from "./censor.ts";
+export type { PostMedia } from "./counts.ts";
 
 const formats = new Set<string>(postFormats);
 
@@ -89,6 +91,11 @@ const TEXT_ORIGIN = "https://parley.invalid";
 /** The visible text of a body, one line per block, spoilers included: for search indexing. */
 export function toPlainText(body: string, format: PostFormat): string {
   return htmlToText(renderBody(body, format, { origin: TEXT_ORIGIN, uncensored: true }), { spoilers: true });
+}
+
+/** The links and images a body holds once rendered (any format), for limits on what a post may hold. */
+export function postMedia(body: string, format: PostFormat): PostMedia {
+  return countMedia(renderBody(body, format, { origin: TEXT_ORIGIN, uncensored: true }));
 }
 
 /**

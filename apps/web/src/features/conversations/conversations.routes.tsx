@@ -16,7 +16,7 @@ import {
   setUnreadConversations,
   unreadConversationsOf,
 } from "./conversations.queries.ts";
-import { canStartConversation } from "./conversations.permissions.ts";
+import { mayMessage } from "./conversations.permissions.ts";
 import { messagePageOf, readPage, recipientNames } from "./conversations.urls.ts";
 import { ConversationPage } from "./pages/ConversationPage.tsx";
 import { ConversationsPage } from "./pages/ConversationsPage.tsx";
@@ -54,8 +54,9 @@ export function createConversationRoutes({
       path: "messages/add/:name?",
       loader: async ({ request }: LoaderFunctionArgs) => {
         const me = await requireMember(queryClient, api, request);
-        // Writing to someone needs conversations.add (spec §6): others see the permission page.
-        if (!canStartConversation(me)) throw data<RouteErrorData>({ type: "Page" }, { status: 403 });
+        // Writing to someone needs conversations.add (spec §6): others see the permission page. A new member who
+        // may not message yet sees the page saying why, without the form.
+        if (!mayMessage(me)) throw data<RouteErrorData>({ type: "Page" }, { status: 403 });
         return null;
       },
       action: async ({ request }: ActionFunctionArgs) => {

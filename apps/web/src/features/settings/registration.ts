@@ -1,5 +1,6 @@
 import type { Me, Role } from "@parley/contracts";
 import { registrationRoleTypes, type RegistrationRoleType } from "@parley/contracts/roles-constants";
+import { newMemberSettingKeys, type NewMemberSettingKey } from "@parley/contracts/new-members-constants";
 import type { SiteSettingKey } from "@parley/contracts/site-settings";
 
 export const registrationSettingsPath = "/dashboard/settings/registration";
@@ -8,10 +9,26 @@ export const registrationSettingsPath = "/dashboard/settings/registration";
 export const registrationSettingKeys = [
   "registration.method",
   "registration.confirmEmail",
+  ...newMemberSettingKeys,
 ] as const satisfies readonly SiteSettingKey[];
 export type RegistrationSettings = {
   "registration.method"?: string;
   "registration.confirmEmail"?: boolean;
+} & Partial<Record<NewMemberSettingKey, number | boolean>>;
+
+/** The limits for new members the page sets as numbers (0: off); `newMembers.canMessage` is a checkbox. */
+export const newMemberNumberKeys = newMemberSettingKeys.filter(
+  (key): key is Exclude<NewMemberSettingKey, "newMembers.canMessage"> => key !== "newMembers.canMessage",
+);
+
+/**
+ * A number typed into a limit's field: a whole number; left empty, 0 (off); anything else -1, which the server
+ * refuses beside the field (it checks the range too).
+ */
+const limitOf = (raw: FormDataEntryValue | null): number => {
+  const text = typeof raw === "string" ? raw.trim() : "";
+  if (text === "") return 0;
+  return /^\d{1,9}$/.test(text) ? Number(text) : -1;
 };
 
 /** Who sets how members register and the roles they get: site managers (the server checks again). */
@@ -36,7 +53,10 @@ export const registrationRoleChoices = <T extends Pick<Role, "type">>(roles: rea
 
 export interface RegistrationForm {
   /** The PATCH /config body. */
-  settings: { "registration.method": string; "registration.confirmEmail": boolean };
+  settings: { "registration.method": string; "registration.confirmEmail": boolean } & Record<
+    NewMemberSettingKey,
+    number | boolean
+  >;
   /** The roles checked for each kind of registration (PUT /roles/defaults, one each). */
   defaults: Record<RegistrationRoleType, number[]>;
 }
@@ -56,6 +76,11 @@ export function registrationFromForm(form: FormData): RegistrationForm {
     settings: {
       "registration.method": typeof method === "string" ? method : "",
       "registration.confirmEmail": form.get("registration.confirmEmail") === "1",
+      ...(Object.fromEntries(newMemberNumberKeys.map((key) => [key, limitOf(form.get(key))])) as Record<
+        (typeof newMemberNumberKeys)[number],
+        number
+      >),
+      "newMembers.canMessage": form.get("newMembers.canMessage") === "1",
     },
     defaults: Object.fromEntries(registrationRoleTypes.map((type) => [type, ids(type)])) as Record<
       RegistrationRoleType,
@@ -69,6 +94,7 @@ export function registrationFormValues({ settings, defaults }: RegistrationForm)
   return {
     "registration.method": settings["registration.method"],
     "registration.confirmEmail": String(settings["registration.confirmEmail"]),
+    ...Object.fromEntries(newMemberSettingKeys.map((key) => [key, String(settings[key])])),
     ...Object.fromEntries(registrationRoleTypes.map((type) => [defaultRolesField(type), defaults[type].join(",")])),
   };
 }

@@ -137,10 +137,26 @@ describe("the registration form", () => {
         ["defaultRoles.member", "4"],
         ["defaultRoles.member", "not-a-role"],
         ["defaultRoles.applicant", "3"],
+        ["newMembers.postsPerDay", " 5 "],
+        ["newMembers.maxLinks", "0"],
+        ["newMembers.maxImages", "-2"],
+        ["newMembers.trustPosts", "3"],
+        ["newMembers.trustDays", ""],
+        ["newMembers.canMessage", "1"],
       ]),
     );
+    const limits = {
+      "newMembers.postsPerDay": 5,
+      "newMembers.maxLinks": 0,
+      // Not a whole number: sent as -1 for the server to refuse beside the field.
+      "newMembers.maxImages": -1,
+      "newMembers.trustPosts": 3,
+      // Left empty: off.
+      "newMembers.trustDays": 0,
+      "newMembers.canMessage": true,
+    };
     expect(submitted).toEqual({
-      settings: { "registration.method": "approval", "registration.confirmEmail": true },
+      settings: { "registration.method": "approval", "registration.confirmEmail": true, ...limits },
       defaults: { member: [8, 4], unconfirmed: [], applicant: [3] },
     });
     expect(registrationFormValues(submitted)).toEqual({
@@ -149,10 +165,17 @@ describe("the registration form", () => {
       "defaultRoles.member": "8,4",
       "defaultRoles.unconfirmed": "",
       "defaultRoles.applicant": "3",
+      "newMembers.postsPerDay": "5",
+      "newMembers.maxLinks": "0",
+      "newMembers.maxImages": "-1",
+      "newMembers.trustPosts": "3",
+      "newMembers.trustDays": "0",
+      "newMembers.canMessage": "true",
     });
-    expect(registrationFromForm(form([])).settings).toEqual({
+    expect(registrationFromForm(form([])).settings).toMatchObject({
       "registration.method": "",
       "registration.confirmEmail": false,
+      "newMembers.canMessage": false,
     });
   });
 

@@ -2,6 +2,7 @@ import type { Me, User } from "@parley/contracts";
 import { limits } from "@parley/contracts/limits";
 import { profilePath } from "@parley/contracts/urls";
 import { newMessagePath } from "@parley/contracts/conversations-constants";
+import { newMemberMessageRefusal } from "@parley/contracts/new-members-constants";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type RefObject } from "react";
 import { Dialog, Modal, ModalOverlay, Popover } from "react-aria-components";
@@ -167,9 +168,14 @@ export function UserCardContent({ userID, name, headingId }: { userID: number; n
       )}
       <div className={styles.actions}>
         {canMessage(me, user, conversationsEnabled) ? (
-          <Link className={styles.buttonSecondary} to={newMessagePath(user.name)}>
-            {t("Message")}
-          </Link>
+          newMemberMessageRefusal(me?.newMember) ? (
+            // A new member who may not message yet: why, instead of the button.
+            <p className={styles.note}>{newMemberMessageRefusal(me?.newMember)}</p>
+          ) : (
+            <Link className={styles.buttonSecondary} to={newMessagePath(user.name)}>
+              {t("Message")}
+            </Link>
+          )
         ) : null}
         <Link className={styles.button} to={profilePath(user.name)}>
           {t("View Profile")}

@@ -8,7 +8,7 @@ import { RecordPageList } from "../../../ui/record-list/RecordPageList.tsx";
 import { meQuery } from "../../users/index.ts";
 import { ConversationList } from "../components/ConversationList.tsx";
 import { readPage } from "../conversations.urls.ts";
-import { canStartConversation } from "../conversations.permissions.ts";
+import { canStartConversation, mayMessage, messageRefusal } from "../conversations.permissions.ts";
 import { conversationLimits, conversationsQuery } from "../conversations.queries.ts";
 import styles from "./ConversationPages.module.css";
 
@@ -29,6 +29,11 @@ export function ConversationsPage() {
         </h1>
         {me && canStartConversation(me) ? <Link to={newMessagePath()}>{t("New Message")}</Link> : null}
       </div>
+      {me && mayMessage(me) && messageRefusal(me) ? (
+        <p className={styles.notice} data-part="new-member-messages">
+          {messageRefusal(me)}
+        </p>
+      ) : null}
       <RecordPageList
         count={data.items.length}
         emptyText={t("You do not have any messages yet.")}

@@ -6,6 +6,10 @@ import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { FormAlert, SubmitButton, formStyles } from "../../../ui/forms/Form.tsx";
+import { useQuery } from "@tanstack/react-query";
+import { useApi } from "../../../lib/api-context.tsx";
+import { meQuery } from "../../users/index.ts";
+import { messageRefusal } from "../conversations.permissions.ts";
 import { RecipientField } from "../components/RecipientField.tsx";
 import styles from "./ConversationPages.module.css";
 
@@ -22,6 +26,24 @@ export function NewMessagePage() {
   const recipient = params["name"] ? decodeUserSegment(params["name"]) : "";
   const content = new URLSearchParams(location.search).get("content") ?? "";
   const bodyError = result?.errors?.["body"];
+  const { data: me } = useQuery(meQuery(useApi()));
+  const refusal = me ? messageRefusal(me) : null;
+  // A new member who may not message yet: the reason, not a form the server would refuse.
+  if (refusal)
+    return (
+      <section className={styles.page} aria-labelledby="new-message-title">
+        <PageHead title={t("New Message")} noindex />
+        <p className={styles.subtitle}>
+          <Link to={conversationsPagePath()}>{t("All Messages")}</Link>
+        </p>
+        <h1 id="new-message-title" className={styles.title}>
+          {t("New Message")}
+        </h1>
+        <p className={styles.notice} data-part="new-member-messages">
+          {refusal}
+        </p>
+      </section>
+    );
   return (
     <section className={styles.page} aria-labelledby="new-message-title">
       <PageHead title={t("New Message")} noindex />

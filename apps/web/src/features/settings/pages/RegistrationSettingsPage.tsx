@@ -8,15 +8,17 @@ import type { FormResult } from "../../../lib/forms.ts";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
-import { CheckboxField, FormAlert, formStyles, SubmitButton } from "../../../ui/forms/Form.tsx";
+import { CheckboxField, FormAlert, formStyles, SubmitButton, TextField } from "../../../ui/forms/Form.tsx";
+import { newMemberMaximum } from "@parley/contracts/new-members-constants";
 import {
   defaultRolesField,
   defaultRolesOf,
+  newMemberNumberKeys,
   registrationRoleChoices,
   registrationSettingsPath,
 } from "../registration.ts";
 import { registrationRolesQuery, registrationSettingsQuery } from "../settings.queries.ts";
-import { defaultRolesHint, defaultRolesLabel, methodText } from "./registrationText.ts";
+import { defaultRolesHint, defaultRolesLabel, methodText, newMemberLimitText } from "./registrationText.ts";
 import styles from "./RegistrationSettingsPage.module.css";
 
 /**
@@ -37,6 +39,11 @@ export function RegistrationSettingsPage() {
     ? sent["registration.confirmEmail"] === "true"
     : stored["registration.confirmEmail"] === true;
   const current = defaultRolesOf(roles);
+  /** A limit for new members as the form shows it: as sent after a refusal, else as stored. */
+  const limit = (key: string) => sent?.[key] ?? String(stored[key as keyof typeof stored] ?? "");
+  const newMembersMayMessage = sent
+    ? sent["newMembers.canMessage"] === "true"
+    : stored["newMembers.canMessage"] === true;
   const checked = (type: RegistrationRoleType, roleID: number) =>
     sent ? (sent[defaultRolesField(type)] ?? "").split(",").includes(String(roleID)) : current[type].includes(roleID);
   const error = (field: string) => result?.errors?.[field];
@@ -101,6 +108,40 @@ export function RegistrationSettingsPage() {
             )}
           </p>
           {fieldError("confirm", "registration.confirmEmail")}
+        </fieldset>
+        <fieldset className={styles.group} aria-describedby={`${id}-new-members-hint`} data-testid="new-members">
+          <legend className={styles.heading}>{t("New Members")}</legend>
+          <p id={`${id}-new-members-hint`} className={formStyles.hint}>
+            {t(
+              "Limits on members until they are trusted: after the published posts or the days of membership below, whichever comes first. Moderators and administrators have none. 0 turns a limit off.",
+            )}
+          </p>
+          <div className={styles.limits}>
+            {newMemberNumberKeys.map((key) => {
+              const text = newMemberLimitText(key);
+              return (
+                <TextField
+                  key={key}
+                  label={text.label}
+                  hint={text.hint}
+                  name={key}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={newMemberMaximum}
+                  step={1}
+                  defaultValue={limit(key)}
+                  error={error(key)}
+                />
+              );
+            })}
+          </div>
+          <CheckboxField
+            label={t("New members may send private messages")}
+            name="newMembers.canMessage"
+            defaultChecked={newMembersMayMessage}
+          />
+          {fieldError("new-members-message", "newMembers.canMessage")}
         </fieldset>
         {registrationRoleTypes.map((type) => (
           <fieldset

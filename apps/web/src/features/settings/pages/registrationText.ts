@@ -1,4 +1,5 @@
 import type { RegistrationRoleType } from "@parley/contracts/roles-constants";
+import type { NewMemberSettingKey } from "@parley/contracts/new-members-constants";
 import type { RegistrationMethod } from "@parley/contracts/site-settings";
 import { t } from "../../../lib/i18n.ts";
 
@@ -20,6 +21,25 @@ export function methodText(method: RegistrationMethod): { name: string; hint: st
       return { name: t("Connect"), hint: t("Not built yet, so registration is closed.") };
     case "closed":
       return { name: t("Closed"), hint: t("Nobody may register.") };
+  }
+}
+
+/** Each limit for new members in words: its label and what 0 means for it. */
+export function newMemberLimitText(key: Exclude<NewMemberSettingKey, "newMembers.canMessage">): {
+  label: string;
+  hint: string;
+} {
+  switch (key) {
+    case "newMembers.postsPerDay":
+      return { label: t("Posts a day"), hint: t("Discussions and comments in 24 hours. 0: no limit.") };
+    case "newMembers.maxLinks":
+      return { label: t("Links in a post"), hint: t("Mentions of members are not counted. 0: no limit.") };
+    case "newMembers.maxImages":
+      return { label: t("Images in a post"), hint: t("0: no limit.") };
+    case "newMembers.trustPosts":
+      return { label: t("Trusted after posts"), hint: t("Published discussions and comments. 0: posts do not count.") };
+    case "newMembers.trustDays":
+      return { label: t("Trusted after days"), hint: t("Days since they registered. 0: days do not count.") };
   }
 }
 
