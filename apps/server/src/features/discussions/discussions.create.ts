@@ -23,7 +23,8 @@ import { presentOne } from "./discussions.read.ts";
 
 /**
  * `POST /discussions`: validate and authorize (a member, a category that takes discussions and lets them
- * post, a name and a body, each flag's own permission, tagging, flood control) → load the category's
+ * post, a name and a body, each flag's own permission, tagging, flood control) → premoderation (a held
+ * discussion stops here, answered 202) → load the category's
  * ancestry → one transaction (the row, its tags, the author's participation, the counts up the tree and
  * the author's, the caller's `alsoInTransaction`) → `discussion.created` → the presented discussion.
  */
@@ -54,13 +55,26 @@ export async function createDiscussion(
   if (body.closed) requireAccess(viewer, policy.canCloseAny, { categoryID });
   if (body.sink) requireAccess(viewer, policy.canSink, { categoryID });
   if (body.tagIDs?.length || body.newTagNames?.length) await tags.requireTagging();
-  await flood.check(viewer);
+  // A held post approved by a moderator is written as posted: no flood control, no screening again.
+  if (!options.approved) await flood.check(viewer);
   // Watched words (a blocked one refuses with a 422) and the spam check; recorded once the discussion exists.
   const screened = await platform.screening.screen({
     kind: "discussion",
     fields: { name, body: source },
     format,
     context,
+    categoryID,
+    approved: options.approved,
+  });
+  // Premoderation: a held discussion goes to the queue (the API answers 202) and nothing is written.
+  await screened.holdIfFlagged({
+    kind: "discussion",
+    categoryID,
+    discussionID: null,
+    name,
+    body: source,
+    format,
+    input: { ...body, categoryID },
   });
 
   const now = platform.clock.nowIso();
