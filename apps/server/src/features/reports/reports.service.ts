@@ -340,7 +340,8 @@ export function createReportsService(deps: ReportsDeps) {
     },
 
     /** The viewer's own held posts (Parley's `GET /reports/pending-posts`). */
-    pendingPosts: premoderation.mine,
+    pendingPosts: (query: { discussionID?: number | undefined }, context: ReportContext) =>
+      premoderation.mine(query, context),
 
     /** How many held posts the viewer may approve (the dashboard navigation's badge). */
     async countPending(viewer: Viewer): Promise<number> {
