@@ -364,6 +364,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
               children: [
                 featureRoute("dashboard", "dashboard", dashboard),
                 featureRoute("reports", "dashboard/content/reports", reports),
+                featureRoute("premoderation", "dashboard/content/premoderation", reports),
                 featureRoute("applicants", "dashboard/users/applicants", applicants),
                 featureRoute("members", "dashboard/users", members),
                 featureRoute("member", "dashboard/users/:userID", members),

@@ -20,7 +20,12 @@ describe("the dashboard's navigation", () => {
       ["Membership", ["/dashboard/users", "/dashboard/roles", "/dashboard/settings/profile-fields"]],
       [
         "Moderation",
-        ["/dashboard/content/reports", "/dashboard/settings/report-reasons", "/dashboard/moderation/watched-words"],
+        [
+          "/dashboard/content/reports",
+          "/dashboard/content/premoderation",
+          "/dashboard/settings/report-reasons",
+          "/dashboard/moderation/watched-words",
+        ],
       ],
       ["Forum", ["/dashboard/categories", "/dashboard/tags", "/dashboard/reactions"]],
       ["Knowledge", ["/dashboard/knowledge"]],
@@ -36,7 +41,11 @@ describe("the dashboard's navigation", () => {
   });
 
   it("follows each permission: a moderator sees the reports, community.manage the reasons and what the site says", () => {
-    expect(links(viewer(["community.moderate"]))).toEqual([["Moderation", ["/dashboard/content/reports"]]]);
+    expect(links(viewer(["community.moderate"]))).toEqual([
+      ["Moderation", ["/dashboard/content/reports", "/dashboard/content/premoderation"]],
+    ]);
+    // Moderators of posts (in a category) work the premoderation queue, not the reports.
+    expect(links(viewer(["posts.moderate"]))).toEqual([["Moderation", ["/dashboard/content/premoderation"]]]);
     expect(links(viewer(["community.manage"]))).toEqual([
       ["Moderation", ["/dashboard/settings/report-reasons"]],
       ["Forum", ["/dashboard/categories", "/dashboard/tags", "/dashboard/reactions"]],
@@ -65,7 +74,7 @@ describe("the dashboard's navigation", () => {
     expect(links(viewer(["users.edit"]))).toEqual([["Membership", ["/dashboard/users"]]]);
     expect(links(viewer(["community.moderate", "personalInfo.view"]))[0]).toEqual([
       "Moderation",
-      ["/dashboard/content/reports"],
+      ["/dashboard/content/reports", "/dashboard/content/premoderation"],
     ]);
   });
 
