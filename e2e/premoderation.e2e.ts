@@ -69,7 +69,7 @@ describe("the premoderation queue", () => {
     // The member is told; everyone sees the comment.
     const notifications = new NotificationsPage(memberPage, parley.baseUrl);
     await notifications.goto();
-    await notifications.notification(/was approved/).waitFor();
+    await notifications.notification(/Your comment in .* was approved/).waitFor();
     await screenshot(memberPage, "premoderation-approved-notification");
     await guestView.goto(welcome.path);
     await guestView.comments.filter({ hasText: "kiwifruit guide" }).waitFor();

@@ -14,7 +14,11 @@ export class PremoderationPage extends DashboardPage {
 
   /** A held post's entry, by the text it shows. */
   item(text: string): Locator {
-    return this.main.getByRole("list", { name: "Premoderation" }).getByRole("listitem").filter({ hasText: text }).first();
+    return this.main
+      .getByRole("list", { name: "Premoderation" })
+      .getByRole("listitem")
+      .filter({ hasText: text })
+      .first();
   }
 
   approveButton(text: string): Locator {

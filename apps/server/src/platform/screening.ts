@@ -63,7 +63,7 @@ export class PostHeld extends HttpError {
 /** What a premoderation queue should do: publish, hold for approval, hold as spam. */
 export type ScreenVerdict = "allow" | "approval" | "spam";
 
-export interface Screening {
+interface Screening {
   verdict: ScreenVerdict;
   reasons: string[];
   /** Why the post would be held (empty when it is not). */

@@ -62,7 +62,9 @@ function sentence(type: NotificationActivityType, actor: string, title: string, 
     case "DataExport":
       return `Your data is ready to download.`;
     case "PostApproved":
-      return `Your post ${what} was approved.`;
+      return recordType === "comment"
+        ? `Your comment in ${what} was approved.`
+        : `Your discussion ${what} was approved.`;
     case "PostRejected":
       return `Your post ${what} was not approved.`;
   }

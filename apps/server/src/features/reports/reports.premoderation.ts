@@ -52,7 +52,7 @@ export const pendingOf = (row: ReportRow): StoredPending | null =>
   row.isPending === 1 && row.pendingRecord ? (JSON.parse(row.pendingRecord) as StoredPending) : null;
 
 /** The held post as moderators and its author see it: rendered and sanitised as posts are. */
-export function presentPending(stored: StoredPending, origin: string): PendingRecord {
+function presentPending(stored: StoredPending, origin: string): PendingRecord {
   const format = normalizeFormat(stored.format) ?? "text";
   return {
     kind: stored.kind,

@@ -91,16 +91,6 @@ export function createReportsRepo(db: Kysely<DB>) {
         .orderBy("reportID")
         .limit(500)
         .execute(),
-    /** Pending reports in these categories (the dashboard's badge). */
-    async countPending(categoryIDs: number[]): Promise<number> {
-      const row = await db
-        .selectFrom("reports")
-        .select(({ fn }) => fn.countAll<number>().as("count"))
-        .where("isPending", "=", 1)
-        .where("placeRecordID", "in", categoryIDs.length ? categoryIDs : [-2])
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
-    },
     /** Open reports of a record (for acting on them all at once). */
     async openOf(recordType: string, recordID: number): Promise<number[]> {
       const rows = await db

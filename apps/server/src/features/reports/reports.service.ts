@@ -343,12 +343,6 @@ export function createReportsService(deps: ReportsDeps) {
     pendingPosts: (query: { discussionID?: number | undefined }, context: ReportContext) =>
       premoderation.mine(query, context),
 
-    /** How many held posts the viewer may approve (the dashboard navigation's badge). */
-    async countPending(viewer: Viewer): Promise<number> {
-      requireAccess(viewer, reportsPolicy.canModeratePending);
-      return repo.countPending(await placesOf(viewer, true));
-    },
-
     /** The queue the screen hands held posts to (`platform.screening.useQueue`). */
     premoderationQueue: premoderation.queue,
   };

@@ -67,17 +67,15 @@ export const discussionWidgets = {
         queryClient.prefetchQuery(reactionTypesQuery(api)),
         queryClient.prefetchQuery(editTimeoutQuery(api)),
         // A member's ignored members, whose posts render collapsed (guests ask nothing).
-        queryClient
-          .ensureQueryData(meQuery(api))
-          .then((me) =>
-            me.userID > 0
-              ? Promise.all([
-                  queryClient.prefetchQuery(ignoredUsersQuery(api, me.userID)),
-                  // The member's own comments awaiting approval, shown to them after the thread.
-                  queryClient.prefetchQuery(myPendingPostsQuery(api, discussionID)),
-                ])
-              : undefined,
-          ),
+        queryClient.ensureQueryData(meQuery(api)).then((me) =>
+          me.userID > 0
+            ? Promise.all([
+                queryClient.prefetchQuery(ignoredUsersQuery(api, me.userID)),
+                // The member's own comments awaiting approval, shown to them after the thread.
+                queryClient.prefetchQuery(myPendingPostsQuery(api, discussionID)),
+              ])
+            : undefined,
+        ),
       ]),
   },
   "react.asset.createPost": {

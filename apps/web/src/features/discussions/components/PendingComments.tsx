@@ -8,7 +8,7 @@ import { meQuery } from "../../users/index.ts";
 import styles from "../pages/DiscussionPage.module.css";
 
 /** One of the viewer's own held posts, as a post with its "Awaiting approval" mark (theirs alone to see). */
-export function PendingPostItem({ post, author }: { post: PendingPost; author: { name: string; photoUrl: string } }) {
+function PendingPostItem({ post, author }: { post: PendingPost; author: { name: string; photoUrl: string } }) {
   const labelID = `${pendingPostAnchor(post.reportID)}-label`;
   return (
     <article
