@@ -34,26 +34,26 @@ describe("the premoderation queue", () => {
     await waitForHydration(memberPage);
     await discussion.commentField.fill(COMMENT);
     await discussion.submitAndWait(discussion.postCommentButton);
-    const held = discussion.main.locator('[data-part="pending-post"]').filter({ hasText: "kiwifruit guide" });
-    await held.getByText("Awaiting approval").waitFor();
+    await discussion.awaitingApprovalMark("kiwifruit guide").waitFor();
     expect(await discussion.comments.filter({ hasText: "kiwifruit guide" }).count()).toBe(0);
     expect(await seriousAxeViolations(memberPage)).toEqual([]);
     await screenshot(memberPage, "premoderation-awaiting-approval");
-    await memberPage.reload();
-    await held.getByText("Awaiting approval").waitFor();
+    await discussion.goto(welcome.path);
+    await discussion.awaitingApprovalMark("kiwifruit guide").waitFor();
 
     // Nobody else sees it.
     const guestPage = await parley.newPage();
     const guestView = new DiscussionPage(guestPage, parley.baseUrl);
     await guestView.goto(welcome.path);
-    expect(await guestPage.getByText("kiwifruit guide").count()).toBe(0);
+    expect(await guestView.pendingPost("kiwifruit guide").count()).toBe(0);
+    expect(await guestView.comments.filter({ hasText: "kiwifruit guide" }).count()).toBe(0);
 
     // A moderator approves it from the queue.
     const queue = new PremoderationPage(adminPage, parley.baseUrl);
     await queue.goto();
     await waitForHydration(adminPage);
     await queue.navLink("Premoderation").waitFor();
-    await queue.item("kiwifruit guide").getByText("Too many links").waitFor();
+    await queue.reason("kiwifruit guide", "Too many links").waitFor();
     expect(await seriousAxeViolations(adminPage)).toEqual([]);
     await screenshot(adminPage, "premoderation-queue");
     await adminPage.setViewportSize({ width: 375, height: 800 });
@@ -64,7 +64,7 @@ describe("the premoderation queue", () => {
     await adminPage.setViewportSize({ width: 1280, height: 800 });
     await queue.submitAndWait(queue.approveButton("kiwifruit guide"));
     await queue.status("The post has been approved.").waitFor();
-    expect(await queue.main.getByText("kiwifruit guide").count()).toBe(0);
+    expect(await queue.items("kiwifruit guide").count()).toBe(0);
 
     // The member is told; everyone sees the comment.
     const notifications = new NotificationsPage(memberPage, parley.baseUrl);

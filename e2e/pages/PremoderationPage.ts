@@ -12,13 +12,19 @@ export class PremoderationPage extends DashboardPage {
     return this.main.getByRole("navigation", { name: "Queues" }).getByRole("link", { name, exact: true });
   }
 
+  /** The held posts' entries that show a text. */
+  items(text: string): Locator {
+    return this.main.getByRole("list", { name: "Premoderation" }).getByRole("listitem").filter({ hasText: text });
+  }
+
   /** A held post's entry, by the text it shows. */
   item(text: string): Locator {
-    return this.main
-      .getByRole("list", { name: "Premoderation" })
-      .getByRole("listitem")
-      .filter({ hasText: text })
-      .first();
+    return this.items(text).first();
+  }
+
+  /** Why a post was held ("Too many links", "New member", …), as its entry says. */
+  reason(text: string, label: string): Locator {
+    return this.item(text).getByText(label, { exact: true });
   }
 
   approveButton(text: string): Locator {
