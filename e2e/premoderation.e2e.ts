@@ -5,6 +5,8 @@ import { welcome } from "./support/demo.ts";
 import { useParley } from "./support/parley.ts";
 import { adminPassword } from "./support/server.ts";
 import { DiscussionPage } from "./pages/DiscussionPage.ts";
+import { DraftsPage } from "./pages/DraftsPage.ts";
+import { NewDiscussionPage } from "./pages/NewDiscussionPage.ts";
 import { NotificationsPage } from "./pages/NotificationsPage.ts";
 import { PremoderationPage } from "./pages/PremoderationPage.ts";
 
@@ -78,6 +80,46 @@ describe("the premoderation queue", () => {
 
     await adminPage.request.patch(`${parley.baseUrl}/api/v2/config`, {
       data: { "premoderation.maxLinks": 0 },
+      headers: { origin: parley.baseUrl, "x-requested-with": "XMLHttpRequest" },
+    });
+  });
+
+  it("works without JavaScript: a held discussion is confirmed on the drafts page, a held comment shows on reload", async () => {
+    const adminPage = await parley.newPage();
+    await signInContext(adminPage, parley.baseUrl, admin);
+    const configured = await adminPage.request.patch(`${parley.baseUrl}/api/v2/config`, {
+      data: { "premoderation.newMemberPosts": 1 },
+      headers: { origin: parley.baseUrl, "x-requested-with": "XMLHttpRequest" },
+    });
+    expect(configured.status(), await configured.text()).toBe(200);
+    const member = newMember("nojspremod");
+    await registerConfirmed(parley, member);
+    const page = await parley.newPage({ javaScriptEnabled: false });
+    await signInContext(page, parley.baseUrl, member);
+
+    const form = new NewDiscussionPage(page, parley.baseUrl);
+    expect((await form.goto()).status()).toBe(200);
+    await Promise.all([
+      page.waitForResponse((r) => r.request().isNavigationRequest() && r.request().method() === "POST"),
+      form.post({ category: "General Discussion", title: "Persimmon season", body: "Who grows persimmons here?" }),
+    ]);
+    await page.waitForLoadState("load");
+    expect(new URL(page.url()).pathname).toBe("/drafts");
+    const drafts = new DraftsPage(page, parley.baseUrl);
+    await drafts.heldConfirmation.waitFor();
+    await drafts.awaitingApproval("Persimmon season").waitFor();
+    await screenshot(page, "premoderation-held-discussion-no-js");
+
+    const discussion = new DiscussionPage(page, parley.baseUrl);
+    await discussion.goto(welcome.path);
+    await discussion.commentField.fill("Greetings from a persimmon orchard.");
+    await discussion.submitAndWait(discussion.postCommentButton);
+    await page.waitForLoadState("load");
+    await discussion.awaitingApprovalMark("persimmon orchard").waitFor();
+    expect(await discussion.comments.filter({ hasText: "persimmon orchard" }).count()).toBe(0);
+
+    await adminPage.request.patch(`${parley.baseUrl}/api/v2/config`, {
+      data: { "premoderation.newMemberPosts": 0 },
       headers: { origin: parley.baseUrl, "x-requested-with": "XMLHttpRequest" },
     });
   });
