@@ -25,6 +25,7 @@ export const premoderationMessages = {
   held: "Your post will appear after it is approved.",
   heldDescription: "A moderator reviews posts like this one before they are shown to others.",
   notPending: "This report is not about a post awaiting approval.",
+  notDismissable: "A post awaiting approval is approved or rejected, not dismissed.",
   placeGone: "The discussion or category this post was written for is gone; reject it instead.",
   authorGone: "The author of this post can no longer post; reject it instead.",
 } as const;

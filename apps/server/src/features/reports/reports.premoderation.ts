@@ -157,9 +157,11 @@ export function createPremoderation(deps: PremoderationDeps) {
       if (edits) post.input = { ...post.input, body: post.body, ...(post.name !== null ? { name: post.name } : {}) };
       const author = await deps.viewerOf(stored.insertUserID);
       if (!author) throw conflict(premoderationMessages.authorGone);
+      if (!(await repo.claimPending(row.reportID))) throw conflict(premoderationMessages.notPending);
       const published = await deps
         .publish(post, { viewer: author, origin: context.origin, ip: stored.ip })
-        .catch((error: unknown) => {
+        .catch(async (error: unknown) => {
+          await repo.releasePending(row.reportID);
           throw placeGone(error);
         });
       await repo.markApproved(

@@ -54,6 +54,23 @@ export function createReportsRepo(db: Kysely<DB>) {
         .where("reportID", "in", reportIDs)
         .execute();
     },
+    /**
+     * Takes a pending report for approving: it leaves the queue at once (`isPending` 0 while its post is written),
+     * so two moderators approving together publish it once. False when it was no longer pending.
+     */
+    async claimPending(reportID: number): Promise<boolean> {
+      const result = await db
+        .updateTable("reports")
+        .set({ isPending: 0 })
+        .where("reportID", "=", reportID)
+        .where("isPending", "=", 1)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    /** A claimed report back in the queue (its post could not be written). */
+    async releasePending(reportID: number): Promise<void> {
+      await db.updateTable("reports").set({ isPending: 1 }).where("reportID", "=", reportID).execute();
+    },
     /** A pending report's post was approved: it now reports the published post. */
     async markApproved(
       reportID: number,
@@ -72,7 +89,6 @@ export function createReportsRepo(db: Kysely<DB>) {
           dateUpdated: date,
         })
         .where("reportID", "=", reportID)
-        .where("isPending", "=", 1)
         .execute();
     },
     /** A rejected held post: its report goes with it (nothing of the post is kept). */

@@ -304,6 +304,8 @@ export function createReportsService(deps: ReportsDeps) {
 
     async dismiss(reportID: number, context: ReportContext): Promise<Report> {
       const row = await moderated(reportID, context.viewer);
+      // A held post is approved or rejected; dismissing would leave it waiting where no queue shows it.
+      if (row.isPending === 1) throw conflict(premoderationMessages.notDismissable);
       await repo.setStatus([row.reportID], "dismissed", context.viewer.userID, deps.clock.nowIso());
       return this.get(reportID, context);
     },
