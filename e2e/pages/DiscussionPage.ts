@@ -44,6 +44,16 @@ export class DiscussionPage extends EntryPage {
     return this.main.locator('article[id^="Comment_"]');
   }
 
+  /** One of the viewer's own posts awaiting approval (premoderation), shown after the thread, by its text. */
+  pendingPost(text: string): Locator {
+    return this.main.locator('[data-part="pending-post"]').filter({ hasText: text });
+  }
+
+  /** The "Awaiting approval" mark of such a post. */
+  awaitingApprovalMark(text: string): Locator {
+    return this.pendingPost(text).getByText("Awaiting approval", { exact: true });
+  }
+
   comment(commentID: number): Locator {
     return this.main.locator(`article[id="Comment_${commentID}"]`);
   }

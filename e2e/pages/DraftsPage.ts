@@ -7,6 +7,16 @@ export class DraftsPage extends ParleyPage {
     return this.open("/drafts");
   }
 
+  /** One of the member's posts awaiting a moderator's approval ("Awaiting Approval"), by its text. */
+  awaitingApproval(text: string): Locator {
+    return this.page.getByRole("list", { name: "Awaiting Approval" }).getByRole("listitem").filter({ hasText: text });
+  }
+
+  /** The confirmation after a held discussion (`/drafts?awaiting=approval`). */
+  get heldConfirmation(): Locator {
+    return this.page.getByRole("status").filter({ hasText: "Your post is awaiting approval." });
+  }
+
   /** A draft's entry, in whichever list it is. */
   draft(draftID: number): Locator {
     return this.page.locator(`[data-draft-id="${draftID}"]`);

@@ -2,7 +2,7 @@ import cookie from "@fastify/cookie";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import helmet, { type HelmetOptions } from "helmet";
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
-import { sharedPermissionSchemas } from "@parley/contracts";
+import { sharedPermissionSchemas, type CommentPost, type DiscussionPost } from "@parley/contracts";
 import { registerCsrfProtection } from "./platform/auth/csrf.ts";
 import { registerGuestApiCache } from "./platform/http/guest-api-cache.ts";
 import { MINUTE, registerGuestApiLimit } from "./platform/http/address-limits.ts";
@@ -356,6 +356,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     removeRecord: (recordType, recordID, context) =>
       recordType === "discussion" ? discussions.remove(recordID, context) : comments.remove(recordID, context),
+    // Premoderation: an approved post is written through the normal create path, as its author.
+    publish: async (post, context) => {
+      const published =
+        post.kind === "discussion"
+          ? await discussions.create(post.input as DiscussionPost, context, { approved: true })
+          : await comments.create(post.input as CommentPost, context, { approved: true });
+      const recordID = "commentID" in published ? published.commentID : published.discussionID;
+      return { recordID, name: published.name ?? "", url: published.url ?? "" };
+    },
   });
   // Watched words and the spam check screen every write of member text; what they find is reported.
   await registerSpam(app, platform, { reports });

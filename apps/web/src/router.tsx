@@ -366,6 +366,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
               children: [
                 featureRoute("dashboard", "dashboard", dashboard),
                 featureRoute("reports", "dashboard/content/reports", reports),
+                featureRoute("premoderation", "dashboard/content/premoderation", reports),
                 featureRoute("applicants", "dashboard/users/applicants", applicants),
                 featureRoute("ban-rules", "dashboard/users/bans", banRules),
                 featureRoute("members", "dashboard/users", members),

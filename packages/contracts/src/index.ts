@@ -46,3 +46,4 @@ export * from "./profile-fields.ts";
 export * from "./spam.ts";
 export * from "./ban-rules.ts";
 export * from "./new-members-constants.ts";
+export * from "./premoderation.ts";

@@ -22,6 +22,9 @@ export const notificationActivityTypes = [
   "GroupApproved",
   // One's "Download my data" archive is ready (the privacy page).
   "DataExport",
+  // One's post held for approval (premoderation) was approved, or rejected.
+  "PostApproved",
+  "PostRejected",
 ] as const;
 export type NotificationActivityType = (typeof notificationActivityTypes)[number];
 
@@ -47,6 +50,8 @@ export const defaultNotificationPreferences: Record<NotificationActivityType, No
   GroupApproved: { popup: true, email: true },
   // The export's own e-mail always goes (the member asked for it): this one adds the popup only.
   DataExport: { popup: true, email: false },
+  PostApproved: { popup: true, email: false },
+  PostRejected: { popup: true, email: false },
 };
 
 /** Labels of the preferences page (English sentences, translated through `t()`). */
@@ -71,6 +76,8 @@ export const notificationPreferenceLabels: Record<NotificationActivityType, { la
     description: "Notify me when my application to join a group is approved.",
   },
   DataExport: { label: "Data Export", description: "Notify me when my data is ready to download." },
+  PostApproved: { label: "Post Approved", description: "Notify me when a post of mine awaiting approval is approved." },
+  PostRejected: { label: "Post Rejected", description: "Notify me when a post of mine awaiting approval is rejected." },
 };
 
 /** Vanilla's flat preference key: `Popup.Mention`, `Email.DiscussionComment`. */

@@ -29,6 +29,8 @@ export const permissionNames = [
   "community.manage",
   "curation.manage",
   "flag.add",
+  // Posts of a role holding this wait for a moderator's approval (Vanilla's "Require Approval").
+  "approval.require",
   "tags.add",
   "uploads.add",
   "badges.moderate",

@@ -1,6 +1,7 @@
 import { Type, type Static } from "typebox";
 import { DateTime, Nullable } from "./common.ts";
 import { PageOrFirst } from "./pagination.ts";
+import { PendingRecord } from "./premoderation.ts";
 
 /** Reports of posts (vanilla-reports.yml): members report with flag.add, moderators work the queue. */
 export const reportStatuses = ["new", "escalated", "dismissed"] as const;
@@ -81,6 +82,12 @@ export const Report = Type.Object({
   dateUpdated: Nullable(DateTime),
   /** The open reports of the same post (the queue's count). */
   countReports: Type.Integer(),
+  /** A premoderation report: its post is held, not written anywhere yet (`recordID` 0 until approved). */
+  isPending: Type.Boolean(),
+  /** The held post (pending reports only; moderators). */
+  pendingRecord: Nullable(PendingRecord),
+  /** The post's author (Vanilla's `recordUser`). */
+  recordUser: Type.Ref("UserFragment"),
 });
 export type Report = Static<typeof Report>;
 
@@ -91,6 +98,10 @@ export const ReportListQuery = Type.Object({
   status: Type.Optional(
     Type.Array(Type.Union([Type.Literal("new"), Type.Literal("escalated"), Type.Literal("dismissed")])),
   ),
+  /** The premoderation queue (true) instead of reports of posts already published (false, the default). */
+  isPending: Type.Optional(Type.Boolean()),
+  /** Of the pending ones: held for approval or as spam. */
+  premoderationQueue: Type.Optional(Type.Union([Type.Literal("approval"), Type.Literal("spam")])),
   page: Type.Optional(PageOrFirst),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
 });

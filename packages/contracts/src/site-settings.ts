@@ -83,6 +83,10 @@ export const siteSettingRules = {
     maximum: privacyRules.deleteGraceMaxDays,
   },
   "drafts.scheduling": { read: "public", write: "site.manage" },
+  // Premoderation (issue 30): hold the posts of members with fewer published posts than this, and posts with
+  // more links than this, for a moderator's approval; 0 turns the rule off.
+  "premoderation.newMemberPosts": { read: "session.valid", write: "community.manage", minimum: 0, maximum: 1_000 },
+  "premoderation.maxLinks": { read: "session.valid", write: "community.manage", minimum: 0, maximum: 1_000 },
   "search.newSearchPage": { read: "public", write: "site.manage" },
   "search.externalNewTab": { read: "public", write: "site.manage" },
   // Embedding in a host page (spec §4). Vanilla lets site managers alone read them; here every visitor's

@@ -5,10 +5,14 @@
  * installed everything passes.
  *
  * A service calls `screen()` before its transaction: a blocked word throws (422 naming the field and the word);
- * otherwise the answer's `verdict` says what a premoderation queue should do with the post (`approval` or
- * `spam`: hold it), and after the write commits the service calls `recorded(recordID)` so the screen files
+ * otherwise the answer's `verdict` says what the premoderation queue does with the post (`approval` or
+ * `spam`: hold it). Discussions and comments then call `holdIfFlagged(post)`: a held post goes to the queue
+ * (the reports feature installs it) and the write stops with {@link PostHeld} (a 202 answer); nothing is
+ * written. Otherwise, after the write commits, the service calls `recorded(recordID)` so the screen files
  * what it found (automatic reports, spam verdicts, a ban after too many).
  */
+import type { PostPremoderation, PremoderationReason } from "@parley/contracts";
+import { HttpError } from "./errors.ts";
 import type { RequestContext } from "./http/request-context.ts";
 
 type ScreenedKind = "discussion" | "comment" | "message" | "name" | "signature" | "profile";
@@ -22,14 +26,53 @@ export interface ScreenInput {
   context: RequestContext;
   /** An edit: watched words apply, the spam check (made for new posts) does not. */
   edit?: boolean;
+  /** Where a new post goes (moderators there are never held). */
+  categoryID?: number;
+  /** A held post a moderator approved, now written: nothing is screened again. */
+  approved?: boolean;
+}
+
+/** A new discussion or comment as posted, for the premoderation queue to keep until a moderator decides. */
+export interface HeldPost {
+  kind: "discussion" | "comment";
+  categoryID: number;
+  discussionID: number | null;
+  name: string | null;
+  body: string;
+  format: string;
+  /** The write's whole input (the API body), written as posted when the post is approved. */
+  input: Record<string, unknown>;
+}
+
+/** The queue's part: keep the post with its author, address and date and why it was held; answer its report. */
+export interface PremoderationQueue {
+  hold(
+    post: HeldPost & { queue: "approval" | "spam"; reasons: PremoderationReason[]; notes: string[] },
+    context: RequestContext,
+  ): Promise<PostPremoderation>;
+}
+
+/** A write stopped because its post is held: the API answers 202 with `answer` (Vanilla's PostPremoderation). */
+export class PostHeld extends HttpError {
+  constructor(readonly answer: PostPremoderation) {
+    super(202, answer.message, { description: answer.description });
+    this.name = "PostHeld";
+  }
 }
 
 /** What a premoderation queue should do: publish, hold for approval, hold as spam. */
 export type ScreenVerdict = "allow" | "approval" | "spam";
 
-export interface Screening {
+interface Screening {
   verdict: ScreenVerdict;
   reasons: string[];
+  /** Why the post would be held (empty when it is not). */
+  premoderation: PremoderationReason[];
+  /**
+   * A new discussion or comment: when the verdict holds it (and a queue is installed), queues it and throws
+   * {@link PostHeld}; otherwise returns and the write goes on.
+   */
+  holdIfFlagged(post: HeldPost): Promise<void>;
   /**
    * After the write commits: records what was found against the stored record (its ID; null for a name or a
    * signature) and its author (the new account's ID at registration).
@@ -37,23 +80,48 @@ export interface Screening {
   recorded(recordID: number | null, userID?: number): Promise<void>;
 }
 
+/** What a screen answers; the hook adds `holdIfFlagged`. */
+export type ScreenResult = Omit<Screening, "holdIfFlagged">;
+
 export interface ContentScreen {
-  screen(input: ScreenInput): Promise<Screening>;
+  screen(input: ScreenInput): Promise<ScreenResult>;
 }
 
-const passed: Screening = { verdict: "allow", reasons: [], recorded: async () => {} };
+const passed: ScreenResult = { verdict: "allow", reasons: [], premoderation: [], recorded: async () => {} };
 
-export interface ScreeningHook extends ContentScreen {
+export interface ScreeningHook {
+  screen(input: ScreenInput): Promise<Screening>;
   /** Installs the screen (one per app). */
   use(screen: ContentScreen): void;
+  /** Installs the premoderation queue (one per app). */
+  useQueue(queue: PremoderationQueue): void;
 }
 
 export function createScreeningHook(): ScreeningHook {
   let installed: ContentScreen | null = null;
+  let queue: PremoderationQueue | null = null;
   return {
     use(screen) {
       installed = screen;
     },
-    screen: (input) => (installed ? installed.screen(input) : Promise.resolve(passed)),
+    useQueue(installedQueue) {
+      queue = installedQueue;
+    },
+    async screen(input) {
+      const result = installed && !input.approved ? await installed.screen(input) : passed;
+      return {
+        ...result,
+        async holdIfFlagged(post) {
+          if (result.verdict === "allow" || !queue) return;
+          // The verdict is kept, with no record (the post does not exist); no automatic report beside the queue's.
+          await result.recorded(null);
+          const answer = await queue.hold(
+            { ...post, queue: result.verdict, reasons: result.premoderation, notes: result.reasons },
+            input.context,
+          );
+          throw new PostHeld(answer);
+        },
+      };
+    },
   };
 }

@@ -48,6 +48,12 @@ export const siteConfigDefaults = {
   "account.deleteGraceDays": 0,
   /** Scheduled drafts (Vanilla's draft-scheduling feature flag); scheduling also needs `schedule.allow`. */
   "drafts.scheduling": true,
+  /**
+   * Premoderation (issue 30): a member with fewer published posts (discussions and comments) than this has
+   * each post held for approval; a post with more links than `maxLinks` is held. 0: the rule is off.
+   */
+  "premoderation.newMemberPosts": 0,
+  "premoderation.maxLinks": 0,
   /** Spec §2: the search page reads `query` when the new search page is on, else `search`. */
   "search.newSearchPage": true,
   /** Spec §2's external-search setting: search results open in a new tab. */

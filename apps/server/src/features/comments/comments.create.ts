@@ -18,6 +18,7 @@ import { presentComments } from "./comments.read.ts";
 /**
  * `POST /comments`: validate the discussion → load it (the viewer may view it) → authorize (comments.add
  * there, the discussion open) → validate the body and the comment replied to, flood control → one
+ * premoderation (a held comment stops here, answered 202) → one
  * transaction (the discussion's row locked first, the comment, the discussion's count and the viewer's
  * participation, the category and author counts, the caller's `alsoInTransaction`) → `comment.created`
  * → the presented comment.
@@ -50,11 +51,32 @@ export async function createComment(
     }
     depth = parent.depth + 1;
   }
-  // Limits for new members: posts a day, links and images in the body (before flood control: a refusal is no post).
-  await createNewMemberLimits(platform).checkPost(viewer, { body: source, format });
-  await discussions.flood.check(viewer);
+  // A held post approved by a moderator is written as posted: no limits for new members, no flood control, no
+  // screening again. Otherwise the limits for new members (posts a day, links and images in the body) come before
+  // flood control: a refusal is no post.
+  if (!options.approved) {
+    await createNewMemberLimits(platform).checkPost(viewer, { body: source, format });
+    await discussions.flood.check(viewer);
+  }
   // Watched words (a blocked one refuses with a 422) and the spam check; recorded once the comment exists.
-  const screened = await platform.screening.screen({ kind: "comment", fields: { body: source }, format, context });
+  const screened = await platform.screening.screen({
+    kind: "comment",
+    fields: { body: source },
+    format,
+    context,
+    categoryID: discussion.categoryID,
+    approved: options.approved,
+  });
+  // Premoderation: a held comment goes to the queue (the API answers 202) and nothing is written.
+  await screened.holdIfFlagged({
+    kind: "comment",
+    categoryID: discussion.categoryID,
+    discussionID: discussion.discussionID,
+    name: null,
+    body: source,
+    format,
+    input: { ...body, discussionID: discussion.discussionID },
+  });
 
   const now = platform.clock.nowIso();
   const chainAsRead = await discussions.ancestry(discussion.categoryID);

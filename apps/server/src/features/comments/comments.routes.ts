@@ -14,6 +14,7 @@ import {
   limits,
   LongRunnerQuery,
   longRunnerResponses,
+  PostPremoderation,
 } from "@parley/contracts";
 import type { LongRunner } from "../../platform/long-runner/long-runner.ts";
 import { setPagingHeaders } from "../../platform/http/pagination.ts";
@@ -133,9 +134,9 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<Options> = async (
     {
       schema: {
         tags,
-        summary: "Reply to a discussion.",
+        summary: "Reply to a discussion; 202 when the post is held for approval (premoderation: nothing is written).",
         body: CommentPost,
-        response: { 201: Type.Ref("Comment") },
+        response: { 201: Type.Ref("Comment"), 202: PostPremoderation },
       },
     },
     async (request) => service.create(request.body, requestContext(request)),

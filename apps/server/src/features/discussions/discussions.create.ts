@@ -24,7 +24,8 @@ import { presentOne } from "./discussions.read.ts";
 
 /**
  * `POST /discussions`: validate and authorize (a member, a category that takes discussions and lets them
- * post, a name and a body, each flag's own permission, tagging, flood control) → load the category's
+ * post, a name and a body, each flag's own permission, tagging, flood control) → premoderation (a held
+ * discussion stops here, answered 202) → load the category's
  * ancestry → one transaction (the row, its tags, the author's participation, the counts up the tree and
  * the author's, the caller's `alsoInTransaction`) → `discussion.created` → the presented discussion.
  */
@@ -55,15 +56,31 @@ export async function createDiscussion(
   if (body.closed) requireAccess(viewer, policy.canCloseAny, { categoryID });
   if (body.sink) requireAccess(viewer, policy.canSink, { categoryID });
   if (body.tagIDs?.length || body.newTagNames?.length) await tags.requireTagging();
-  // Limits for new members: posts a day, links and images in the body (before flood control: a refusal is no post).
-  await createNewMemberLimits(platform).checkPost(viewer, { body: source, format });
-  await flood.check(viewer);
+  // A held post approved by a moderator is written as posted: no limits for new members, no flood control, no
+  // screening again. Otherwise the limits for new members (posts a day, links and images in the body) come before
+  // flood control: a refusal is no post.
+  if (!options.approved) {
+    await createNewMemberLimits(platform).checkPost(viewer, { body: source, format });
+    await flood.check(viewer);
+  }
   // Watched words (a blocked one refuses with a 422) and the spam check; recorded once the discussion exists.
   const screened = await platform.screening.screen({
     kind: "discussion",
     fields: { name, body: source },
     format,
     context,
+    categoryID,
+    approved: options.approved,
+  });
+  // Premoderation: a held discussion goes to the queue (the API answers 202) and nothing is written.
+  await screened.holdIfFlagged({
+    kind: "discussion",
+    categoryID,
+    discussionID: null,
+    name,
+    body: source,
+    format,
+    input: { ...body, categoryID },
   });
 
   const now = platform.clock.nowIso();

@@ -21,6 +21,8 @@ type AlsoInTransaction = (trx: Kysely<DB>, recordID: number) => Promise<void>;
 
 export interface WriteOptions {
   alsoInTransaction?: AlsoInTransaction;
+  /** A post held for approval, written now that a moderator approved it (premoderation): not held again. */
+  approved?: boolean;
 }
 
 /** Reaction counts per record, with the viewer's own (the reactions feature provides it). */

@@ -19,6 +19,7 @@ import {
   limits,
   LongRunnerResult,
   longRunnerResponses,
+  PostPremoderation,
 } from "@parley/contracts";
 import { setPagingHeaders } from "../../platform/http/pagination.ts";
 import type { LongRunnerAnswer } from "../../platform/long-runner/long-runner.ts";
@@ -82,9 +83,9 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
     {
       schema: {
         tags,
-        summary: "Start a discussion.",
+        summary: "Start a discussion; 202 when the post is held for approval (premoderation: nothing is written).",
         body: DiscussionPost,
-        response: { 201: Type.Ref("Discussion") },
+        response: { 201: Type.Ref("Discussion"), 202: PostPremoderation },
       },
     },
     async (request) => service.create(request.body, requestContext(request)),

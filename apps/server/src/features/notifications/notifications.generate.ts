@@ -61,6 +61,12 @@ function sentence(type: NotificationActivityType, actor: string, title: string, 
       return `Your application to join ${what} was approved.`;
     case "DataExport":
       return `Your data is ready to download.`;
+    case "PostApproved":
+      return recordType === "comment"
+        ? `Your comment in ${what} was approved.`
+        : `Your discussion ${what} was approved.`;
+    case "PostRejected":
+      return `Your post ${what} was not approved.`;
   }
 }
 

@@ -16,6 +16,8 @@ const reasons: Record<string, string> = {
   GroupApply: "group",
   GroupApproved: "group",
   DataExport: "mine",
+  PostApproved: "mine",
+  PostRejected: "mine",
 };
 
 const defaultPhotoPath = "/images/default-avatar.svg";

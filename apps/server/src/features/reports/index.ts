@@ -12,13 +12,26 @@ export const createReportMeta = (platform: Platform) => {
   return (recordType: "discussion" | "comment", recordIDs: number[]) => repo.metaOf(recordType, recordIDs);
 };
 
-/** Reports under /api/v2/reports. */
+/** Reports under /api/v2/reports, and the premoderation queue (pending reports). */
 export async function registerReports(
   app: FastifyInstance,
   platform: Platform,
-  deps: Omit<ReportsDeps, "repo" | "clock">,
+  deps: Omit<ReportsDeps, "repo" | "clock" | "events" | "viewerOf">,
 ): Promise<ReportsService> {
-  const service = createReportsService({ repo: createReportsRepo(platform.db), clock: platform.clock, ...deps });
+  const repo = createReportsRepo(platform.db);
+  const service = createReportsService({
+    repo,
+    clock: platform.clock,
+    events: platform.events,
+    // A held post's author as a viewer now: their current permissions decide whether it may still be written.
+    viewerOf: async (userID) => {
+      const user = await repo.author(userID);
+      return user && user.deleted === 0 && user.banned === 0 ? platform.sessions.viewerFor(user, "cookie", null) : null;
+    },
+    ...deps,
+  });
+  // Posts the screen holds (premoderation) wait on pending reports.
+  platform.screening.useQueue(service.premoderationQueue);
   await app.register(reportsRoutes, { prefix: "/api/v2", service });
   return service;
 }

@@ -9,6 +9,10 @@ export const reportsPolicy = {
   canModerate: permissionRule("community.moderate"),
   /** A report is moderated by those who may also read the category its post is in. */
   canViewPlace: categoryRule("discussions.view"),
+  /** The premoderation queue: community moderators, and moderators of posts in any category. */
+  canModeratePending: permissionRule(["community.moderate", "posts.moderate"]),
+  /** A held post is approved or rejected by community moderators or moderators of posts in its category. */
+  moderatesPendingIn: categoryRule(["community.moderate", "posts.moderate"]),
   /** Manage the reasons, see them all and how often they were used. */
   canManageReasons: permissionRule("community.manage"),
   /** A reason the viewer may pick: for everyone, for one of their roles, or any to reason managers. */

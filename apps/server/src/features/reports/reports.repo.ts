@@ -10,6 +10,9 @@ export interface ReportFilters {
   statuses: string[];
   /** Only reports in these categories (what the moderator may see). */
   categoryIDs: number[];
+  /** Pending reports (the premoderation queue) or reports of published posts. */
+  isPending: boolean;
+  premoderationQueue?: "approval" | "spam";
 }
 
 /** A LIKE pattern's literal text (escape character "!", which both engines take). */
@@ -21,7 +24,10 @@ export function createReportsRepo(db: Kysely<DB>) {
     let query = db
       .selectFrom("reports")
       .where("status", "in", filters.statuses)
-      .where("placeRecordID", "in", filters.categoryIDs.length ? filters.categoryIDs : [-2]);
+      .where("placeRecordID", "in", filters.categoryIDs.length ? filters.categoryIDs : [-2])
+      .where("isPending", "=", filters.isPending ? 1 : 0);
+    if (filters.premoderationQueue !== undefined)
+      query = query.where("premoderationQueue", "=", filters.premoderationQueue);
     if (filters.recordType !== undefined) query = query.where("recordType", "=", filters.recordType);
     if (filters.recordID !== undefined) query = query.where("recordID", "=", filters.recordID);
     return query;
@@ -48,6 +54,59 @@ export function createReportsRepo(db: Kysely<DB>) {
         .where("reportID", "in", reportIDs)
         .execute();
     },
+    /**
+     * Takes a pending report for approving: it leaves the queue at once (`isPending` 0 while its post is written),
+     * so two moderators approving together publish it once. False when it was no longer pending.
+     */
+    async claimPending(reportID: number): Promise<boolean> {
+      const result = await db
+        .updateTable("reports")
+        .set({ isPending: 0 })
+        .where("reportID", "=", reportID)
+        .where("isPending", "=", 1)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    /** A claimed report back in the queue (its post could not be written). */
+    async releasePending(reportID: number): Promise<void> {
+      await db.updateTable("reports").set({ isPending: 1 }).where("reportID", "=", reportID).execute();
+    },
+    /** A pending report's post was approved: it now reports the published post. */
+    async markApproved(
+      reportID: number,
+      record: { recordID: number; recordName: string; recordUrl: string },
+      userID: number,
+      date: string,
+    ): Promise<void> {
+      await db
+        .updateTable("reports")
+        .set({
+          ...record,
+          isPending: 0,
+          pendingRecord: null,
+          status: "dismissed",
+          updateUserID: userID,
+          dateUpdated: date,
+        })
+        .where("reportID", "=", reportID)
+        .execute();
+    },
+    /** A rejected held post: its report goes with it (nothing of the post is kept). */
+    async deletePending(reportID: number): Promise<void> {
+      await db.deleteFrom("reports").where("reportID", "=", reportID).where("isPending", "=", 1).execute();
+    },
+    /** A held post's author (to publish it as them when approved). */
+    author: (userID: number) => db.selectFrom("users").selectAll().where("userID", "=", userID).executeTakeFirst(),
+    /** A member's own held posts, oldest first (a member has few: each waits for a moderator). */
+    pendingBy: (userID: number) =>
+      db
+        .selectFrom("reports")
+        .selectAll()
+        .where("isPending", "=", 1)
+        .where("recordUserID", "=", userID)
+        .orderBy("reportID")
+        .limit(500)
+        .execute(),
     /** Open reports of a record (for acting on them all at once). */
     async openOf(recordType: string, recordID: number): Promise<number[]> {
       const rows = await db

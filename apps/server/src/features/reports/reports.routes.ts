@@ -9,6 +9,9 @@ import {
   ReportReasonPost,
   ReportReasonQuery,
   NoBody,
+  PendingPost,
+  PendingPostsQuery,
+  ReportApproveRecord,
 } from "@parley/contracts";
 import { setPagingHeaders } from "../../platform/http/pagination.ts";
 import type { ReportsService } from "./reports.service.ts";
@@ -136,6 +139,20 @@ export const reportsRoutes: FastifyPluginAsyncTypebox<{ service: ReportsService 
   );
 
   app.get(
+    "/reports/pending-posts",
+    {
+      schema: {
+        tags,
+        summary:
+          "Parley's: the viewer's own posts awaiting approval (premoderation), oldest first; `discussionID` limits them to one discussion's comments.",
+        querystring: PendingPostsQuery,
+        response: { 200: Type.Array(PendingPost) },
+      },
+    },
+    async (request) => service.pendingPosts(request.query, requestContext(request)),
+  );
+
+  app.get(
     "/reports/:reportID",
     {
       schema: {
@@ -163,11 +180,27 @@ export const reportsRoutes: FastifyPluginAsyncTypebox<{ service: ReportsService 
   );
 
   app.patch(
+    "/reports/:reportID/approve-record",
+    {
+      schema: {
+        tags,
+        summary:
+          "Approve a post held for approval (premoderation; community.moderate, or posts.moderate in its category): it is published as its author, with the moderator's optional edits.",
+        params: IdParams,
+        body: ReportApproveRecord,
+        response: { 200: Report },
+      },
+    },
+    async (request) => service.approveRecord(request.params.reportID, request.body, requestContext(request)),
+  );
+
+  app.patch(
     "/reports/:reportID/reject-record",
     {
       schema: {
         tags,
-        summary: "Act on a report: delete the reported post; its open reports are marked escalated.",
+        summary:
+          "Act on a report: delete the reported post; its open reports are marked escalated. A held post (premoderation) is discarded with its report.",
         params: IdParams,
         body: NoBody,
         response: { 200: Report },

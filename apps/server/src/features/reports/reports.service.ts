@@ -7,15 +7,18 @@ import type {
   ReportReasonFragment,
   ReportReasonPatch,
   ReportReasonPost,
+  ReportApproveRecord,
 } from "@parley/contracts";
 import { requireAccess } from "../../platform/auth/access.ts";
 import { requireSignedIn } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import { toRfc3339 } from "../../platform/dates.ts";
 import { conflict, fieldError, notFound, validationFailed } from "../../platform/errors.ts";
+import { premoderationMessages } from "@parley/contracts";
 import { renderExcerpt } from "../../platform/render/index.ts";
 import { unknownUser, type CategoryDirectory, type UserFragments } from "./reports.deps.ts";
 import { reportsPolicy } from "./reports.policy.ts";
+import { createPremoderation, pendingFields, pendingOf, type PremoderationDeps } from "./reports.premoderation.ts";
 import type { ReportReasonRow, ReportRow, ReportsRepo } from "./reports.repo.ts";
 import type { RequestContext as ReportContext } from "../../platform/http/request-context.ts";
 
@@ -29,7 +32,7 @@ interface ReportedRecord {
   insertUserID: number;
 }
 
-export interface ReportsDeps {
+export interface ReportsDeps extends Omit<PremoderationDeps, "loadRecord"> {
   repo: ReportsRepo;
   categories: CategoryDirectory;
   users: UserFragments;
@@ -56,11 +59,12 @@ const offeredTo = (row: ReportReasonRow, viewer: Viewer) => {
 /** Reports: members report with flag.add; moderators (community.moderate) list, dismiss or act. */
 export function createReportsService(deps: ReportsDeps) {
   const { repo, users } = deps;
+  const premoderation = createPremoderation(deps);
 
   async function present(rows: ReportRow[], origin: string): Promise<Report[]> {
     const [fragments, reasons, counts] = await Promise.all([
       users.load(
-        rows.map((row) => row.insertUserID),
+        rows.flatMap((row) => [row.insertUserID, row.recordUserID]),
         origin,
       ),
       repo.reasons(),
@@ -99,16 +103,27 @@ export function createReportsService(deps: ReportsDeps) {
         updateUserID: row.updateUserID,
         dateUpdated: row.dateUpdated ? toRfc3339(row.dateUpdated) : null,
         countReports: counts[row.recordType === "discussion" ? 0 : 1]!.get(row.recordID)?.countReports ?? 0,
+        recordUser: fragments.get(row.recordUserID) ?? unknownUser(origin),
+        ...pendingFields(row, origin),
       };
     });
   }
 
+  /** A report the viewer moderates: community moderators; a pending one also moderators of posts in its place. */
   async function moderated(reportID: number, viewer: Viewer): Promise<ReportRow> {
-    requireAccess(viewer, reportsPolicy.canModerate);
+    requireAccess(viewer, reportsPolicy.canModeratePending);
     const row = await repo.findById(reportID);
     if (!row) throw notFound("Report");
+    if (row.isPending === 1) requireAccess(viewer, reportsPolicy.moderatesPendingIn, row.placeRecordID);
+    else requireAccess(viewer, reportsPolicy.canModerate);
     requireAccess(viewer, reportsPolicy.canViewPlace, row.placeRecordID);
     return row;
+  }
+
+  /** The categories whose reports the viewer works: those they see; of pending ones, where they moderate posts. */
+  async function placesOf(viewer: Viewer, pending: boolean): Promise<number[]> {
+    const visible = await deps.categories.visibleIDs(viewer);
+    return pending ? visible.filter((id) => reportsPolicy.moderatesPendingIn(viewer, id)) : visible;
   }
 
   async function presentReasons(rows: ReportReasonRow[], viewer: Viewer): Promise<ReportReason[]> {
@@ -267,12 +282,15 @@ export function createReportsService(deps: ReportsDeps) {
 
     /** The queue (status new by default) or one record's reports, in the categories the moderator sees. */
     async list(query: ReportListQuery, context: ReportContext) {
-      requireAccess(context.viewer, reportsPolicy.canModerate);
+      const isPending = query.isPending === true;
+      requireAccess(context.viewer, isPending ? reportsPolicy.canModeratePending : reportsPolicy.canModerate);
       const page = query.page ?? 1;
       const limit = query.limit ?? 100;
       const filters = {
         statuses: query.status?.length ? query.status : ["new"],
-        categoryIDs: await deps.categories.visibleIDs(context.viewer),
+        categoryIDs: await placesOf(context.viewer, isPending),
+        isPending,
+        ...(query.premoderationQueue !== undefined ? { premoderationQueue: query.premoderationQueue } : {}),
         ...(query.recordType !== undefined ? { recordType: query.recordType } : {}),
         ...(query.recordID !== undefined ? { recordID: query.recordID } : {}),
       };
@@ -286,6 +304,8 @@ export function createReportsService(deps: ReportsDeps) {
 
     async dismiss(reportID: number, context: ReportContext): Promise<Report> {
       const row = await moderated(reportID, context.viewer);
+      // A held post is approved or rejected; dismissing would leave it waiting where no queue shows it.
+      if (row.isPending === 1) throw conflict(premoderationMessages.notDismissable);
       await repo.setStatus([row.reportID], "dismissed", context.viewer.userID, deps.clock.nowIso());
       return this.get(reportID, context);
     },
@@ -296,6 +316,12 @@ export function createReportsService(deps: ReportsDeps) {
      */
     async rejectRecord(reportID: number, context: ReportContext): Promise<Report> {
       const row = await moderated(reportID, context.viewer);
+      if (row.isPending === 1) {
+        // A held post: discarded with its report; the answer is the report as it was, rejected.
+        const [report] = await present([row], context.origin);
+        await premoderation.reject(row, context);
+        return { ...report!, status: "rejected", dateUpdated: toRfc3339(deps.clock.nowIso()) };
+      }
       await deps.removeRecord(row.recordType as "discussion" | "comment", row.recordID, context);
       const open = await repo.openOf(row.recordType, row.recordID);
       await repo.setStatus(
@@ -306,6 +332,21 @@ export function createReportsService(deps: ReportsDeps) {
       );
       return this.get(reportID, context);
     },
+
+    /** Publishes a held post (optionally with the moderator's edits) as its author; the report is closed. */
+    async approveRecord(reportID: number, body: ReportApproveRecord, context: ReportContext): Promise<Report> {
+      const row = await moderated(reportID, context.viewer);
+      if (!pendingOf(row)) throw conflict(premoderationMessages.notPending);
+      await premoderation.approve(row, body, context);
+      return this.get(reportID, context);
+    },
+
+    /** The viewer's own held posts (Parley's `GET /reports/pending-posts`). */
+    pendingPosts: (query: { discussionID?: number | undefined }, context: ReportContext) =>
+      premoderation.mine(query, context),
+
+    /** The queue the screen hands held posts to (`platform.screening.useQueue`). */
+    premoderationQueue: premoderation.queue,
   };
 }
 

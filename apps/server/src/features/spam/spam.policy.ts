@@ -1,4 +1,4 @@
-import { permissionRule } from "../../platform/auth/access.ts";
+import { categoryRule, permissionRule } from "../../platform/auth/access.ts";
 
 /** Who may see and change the watched words. */
 export const spamPolicy = {
@@ -8,4 +8,9 @@ export const spamPolicy = {
   canManageWords: permissionRule("site.manage"),
   /** Whose posts the spam check leaves alone: moderators (Vanilla's moderation roles bypass it too). */
   skipsSpamCheck: permissionRule("community.moderate"),
+  /** Whose posts are held for approval: a role with Vanilla's "Require Approval". */
+  requiresApproval: permissionRule("approval.require"),
+  /** Whose posts are never held: moderators of the community, and of the category the post goes to. */
+  skipsPremoderation: permissionRule("community.moderate"),
+  moderatesPostsIn: categoryRule("posts.moderate"),
 };

@@ -45,7 +45,16 @@ export function createSpamRepo(db: Kysely<DB>) {
     author: (userID: number) =>
       db
         .selectFrom("users")
-        .select(["userID", "name", "email", "dateInserted", "bypassSpam", "isAdmin"])
+        .select([
+          "userID",
+          "name",
+          "email",
+          "dateInserted",
+          "bypassSpam",
+          "isAdmin",
+          "countDiscussions",
+          "countComments",
+        ])
         .where("userID", "=", userID)
         .executeTakeFirst(),
 

@@ -3,11 +3,12 @@ import type { SpamConfig } from "../../platform/config.ts";
 import type { Platform } from "../../platform/context.ts";
 import { fieldError, validationFailed } from "../../platform/errors.ts";
 import { normalizeFormat, toPlainText } from "../../platform/render/index.ts";
-import type { ContentScreen, ScreenInput, Screening, ScreenVerdict } from "../../platform/screening.ts";
+import type { ContentScreen, ScreenInput, ScreenResult, ScreenVerdict } from "../../platform/screening.ts";
 import type { ReportsService } from "./spam.deps.ts";
 import { banAutomatically, systemUserID } from "./spam.deps.ts";
 import type { SpamCheck, SpamResult } from "./spam.check.ts";
 import { fingerprint } from "./spam.fingerprint.ts";
+import { premoderationReasons } from "./spam.premoderation.ts";
 import { spamPolicy } from "./spam.policy.ts";
 import type { SpamRepo } from "./spam.repo.ts";
 import type { WordList, WordMatch } from "./spam.words.ts";
@@ -29,10 +30,11 @@ export interface ScreenDeps {
 /**
  * The screen every write of member text passes (installed as `platform.screening`): watched words first (a
  * `block` word refuses the write with a 422 naming the field and the word), then, for new posts, the spam
- * check. Its verdict is what the premoderation queue will do (`approval`: a `require approval` word or a
- * `maybe`; `spam`). Until that queue exists nothing is held: after the write, `recorded` keeps the verdict
- * (`spamVerdicts`), files an automatic report for moderators (flag and approval words, `maybe` and `spam`
- * posts) and bans an account past `banAfter` spam verdicts.
+ * check and the premoderation rules (`spam.premoderation.ts`). Its verdict is what the premoderation queue
+ * does: `approval` (held for approval), `spam` (held as spam) or `allow`. `recorded` keeps the spam check's
+ * verdict (`spamVerdicts`), files an automatic report for moderators on a published post that matched a flag
+ * word (or that a moderator wrote with words that would otherwise hold it) and bans an account past
+ * `banAfter` spam verdicts (held posts count too).
  */
 export function createScreen(deps: ScreenDeps): ContentScreen {
   const { repo, platform, words } = deps;
@@ -49,9 +51,13 @@ export function createScreen(deps: ScreenDeps): ContentScreen {
     return found;
   }
 
-  async function spamCheck(input: ScreenInput, userID: number): Promise<(SpamResult & { fingerprint: string }) | null> {
+  type Author = Awaited<ReturnType<SpamRepo["author"]>>;
+  async function spamCheck(
+    input: ScreenInput,
+    userID: number,
+    author: Author,
+  ): Promise<(SpamResult & { fingerprint: string }) | null> {
     if (!POSTS.has(input.kind) || input.edit || userID === 0) return null;
-    const author = await repo.author(userID);
     // Moderators and site managers are not checked (Vanilla's bypass of spam checks for moderation roles).
     if (!author || author.bypassSpam === 1 || author.isAdmin >= 1 || spamPolicy.skipsSpamCheck(input.context.viewer))
       return null;
@@ -80,7 +86,7 @@ export function createScreen(deps: ScreenDeps): ContentScreen {
   }
 
   return {
-    async screen(input: ScreenInput): Promise<Screening> {
+    async screen(input: ScreenInput): Promise<ScreenResult> {
       const found = await matchFields(input);
       const blocked = found.filter((match) => match.action === "block");
       if (blocked.length)
@@ -90,11 +96,13 @@ export function createScreen(deps: ScreenDeps): ContentScreen {
           ),
         );
       const userID = input.context.viewer.userID;
-      const spam = await spamCheck(input, userID);
+      const author = POSTS.has(input.kind) && !input.edit && userID !== 0 ? await repo.author(userID) : undefined;
+      const spam = await spamCheck(input, userID, author);
       const approval = found.filter((match) => match.action === "approval");
       const flagged = found.filter((match) => match.action === "flag");
-      const verdict: ScreenVerdict =
-        spam?.verdict === "spam" ? "spam" : spam?.verdict === "maybe" || approval.length ? "approval" : "allow";
+      // The premoderation queue's rules (moderators are never held); spam when the spam check says so.
+      const premoderation = await premoderationReasons(platform, input, author, approval, spam);
+      const verdict: ScreenVerdict = !premoderation.length ? "allow" : spam?.verdict === "spam" ? "spam" : "approval";
       const reasons = [
         ...approval.map((match) => `watched word (require approval): ${match.word}`),
         ...flagged.map((match) => `watched word (flag): ${match.word}`),
@@ -106,6 +114,7 @@ export function createScreen(deps: ScreenDeps): ContentScreen {
       return {
         verdict,
         reasons,
+        premoderation,
         async recorded(recordID, authorID = userID) {
           if (spam)
             await repo.insertVerdict({
@@ -147,7 +156,7 @@ export function createScreen(deps: ScreenDeps): ContentScreen {
                 recordType: input.kind,
                 recordID,
                 reportReasonIDs: [spam && spam.verdict !== "ham" ? "spam" : "inappropriate"],
-                noteBody: `${verdict === "allow" ? "" : verdict === "spam" ? "Would be held as spam. " : "Would be held for approval. "}${reasons.join(" · ")}`,
+                noteBody: reasons.join(" · "),
               },
               input.context,
               await systemUserID(platform),

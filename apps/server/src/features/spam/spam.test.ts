@@ -184,28 +184,38 @@ describe.each(engines)("watched words and the spam check on %s", (engine) => {
     expect(row.body).toBe("Oh F\u200Budge, **Fudge** and fudgecake.");
   });
 
-  it("files an automatic report for a flagged word and a require-approval word, by the system account", async () => {
+  it("files an automatic report for a flagged word by the system account, and holds a require-approval word", async () => {
     await watched("rutabaga", "flag");
     await watched("kohlrabi", "approval");
     const flagged = await postComment(f.api, f.as.ann, discussionID, "A ruta\u00ADbaga recipe.");
-    const held = await postComment(f.api, f.as.ann, discussionID, "KOHLRABI is great.");
     const [flagReport] = await reportsOn("comment", flagged.commentID);
-    expect(flagReport).toMatchObject({ reportReasonIDs: ["inappropriate"] });
+    expect(flagReport).toMatchObject({ reportReasonIDs: ["inappropriate"], isPending: false });
     expect(flagReport!.noteBody).toContain("watched word (flag): rutabaga");
     const system = await f.api.get(`/api/v2/users/${flagReport!.insertUserID}`, { as: f.admin });
     expect(system.json<{ name: string }>().name).toBe("System");
-    const [heldReport] = await reportsOn("comment", held.commentID);
-    expect(heldReport!.noteBody).toContain("Would be held for approval.");
-    expect(heldReport!.noteBody).toContain("kohlrabi");
+    const held = await comment(f.as.ann, "KOHLRABI is great.");
+    expect(held.statusCode, held.body).toBe(202);
+    const { reportID } = held.json<{ reportID: number }>();
+    const heldReport = (await f.api.get(`/api/v2/reports/${reportID}`, { as: f.admin })).json<Report>();
+    expect(heldReport).toMatchObject({
+      isPending: true,
+      recordID: 0,
+      pendingRecord: { premoderationQueue: "approval" },
+    });
+    expect(heldReport.noteBody).toContain("kohlrabi");
   });
 
-  it("judges a new account's link-laden post spam, reports it, and bans after three spam verdicts", async () => {
+  it("holds a new account's link-laden post as spam (queue spam), and bans after three spam verdicts", async () => {
     const spam =
       "Buy cheap Viagra now at https://pills.example.top and https://casino.example.bet, click here: https://loans.example.biz";
-    const first = await postComment(f.api, f.as.sam, discussionID, spam);
-    const [report] = await reportsOn("comment", first.commentID);
-    expect(report).toMatchObject({ reportReasonIDs: ["spam"] });
-    expect(report!.noteBody).toContain("Would be held as spam.");
+    const first = await comment(f.as.sam, spam);
+    expect(first.statusCode, first.body).toBe(202);
+    const report = (
+      await f.api.get(`/api/v2/reports/${first.json<{ reportID: number }>().reportID}`, { as: f.admin })
+    ).json<Report>();
+    expect(report).toMatchObject({ reportReasonIDs: ["spam"], isPending: true });
+    expect(report.pendingRecord!.premoderationQueue).toBe("spam");
+    expect(report.noteBody).toContain("spam check spam");
     const verdicts = await f.t.database.db
       .selectFrom("spamVerdicts")
       .selectAll()
@@ -214,8 +224,8 @@ describe.each(engines)("watched words and the spam check on %s", (engine) => {
     expect(verdicts.map((row) => row.verdict)).toEqual(["spam"]);
     expect(JSON.parse(verdicts[0]!.reasons)).toEqual(expect.arrayContaining(["links from a new account"]));
 
-    await postComment(f.api, f.as.sam, discussionID, `${spam} again`);
-    await postComment(f.api, f.as.sam, discussionID, `${spam} and again`);
+    expect((await comment(f.as.sam, `${spam} again`)).statusCode).toBe(202);
+    expect((await comment(f.as.sam, `${spam} and again`)).statusCode).toBe(202);
     const sam = await f.api.get(`/api/v2/users/${f.users.sam.userID}`, { as: f.admin });
     expect(sam.json<{ banned: number | boolean }>().banned).toBeTruthy();
     expect((await comment(f.as.sam, "hello?")).statusCode).toBe(401);
@@ -266,7 +276,8 @@ describe.each(engines)("watched words and the spam check on %s", (engine) => {
       { discussionID, body: "See https://example.org/guide for more", format: "markdown" },
       { as: session, ip },
     );
-    expect(linked.statusCode).toBe(201);
+    // "maybe": held for approval.
+    expect(linked.statusCode, linked.body).toBe(202);
     const rows = await f.t.database.db
       .selectFrom("spamVerdicts")
       .select(["verdict", "reasons"])

@@ -438,6 +438,10 @@ export interface ReportsTable {
   dateUpdated: DateString | null;
   /** 0015: the reported post's text when reported (plain, shortened). */
   recordExcerpt: string | null;
+  /** 0043: a premoderation report: its post is held (JSON in `pendingRecord`), `recordID` 0 until approved. */
+  isPending: Defaulted<number>;
+  pendingRecord: string | null;
+  premoderationQueue: "approval" | "spam" | null;
 }
 
 /** 0015: the reasons members pick when they report (`/report-reasons`). */

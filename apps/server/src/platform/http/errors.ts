@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { errorMessages, fieldErrorStatus, type ErrorBody, type FieldError } from "@parley/contracts";
 import { HttpError } from "../errors.ts";
+import { PostHeld } from "../screening.ts";
 import { FINITE_KEYWORD, NO_NUL_KEYWORD } from "./request-schemas.ts";
 
 interface AjvError {
@@ -161,6 +162,8 @@ export function errorBodyOf(error: FastifyError | HttpError, request: FastifyReq
 /** The one error handler: every failure under /api/ answers {@link errorBodyOf}; other paths an HTML page. */
 export function registerErrorHandler(app: FastifyInstance, options: ErrorHandlerOptions): void {
   app.setErrorHandler(async (error: FastifyError | HttpError, request, reply) => {
+    // Not a failure: a post held for approval (premoderation) answers 202 with its report (Vanilla's shape).
+    if (error instanceof PostHeld) return reply.code(202).type("application/json; charset=utf-8").send(error.answer);
     const body = errorBodyOf(error, request, options.debug);
     reply.code(body.status);
     if (!isApi(request) && options.renderHtmlError && body.status !== 405) {

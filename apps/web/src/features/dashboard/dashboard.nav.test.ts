@@ -23,7 +23,12 @@ describe("the dashboard's navigation", () => {
       ],
       [
         "Moderation",
-        ["/dashboard/content/reports", "/dashboard/settings/report-reasons", "/dashboard/moderation/watched-words"],
+        [
+          "/dashboard/content/reports",
+          "/dashboard/content/premoderation",
+          "/dashboard/settings/report-reasons",
+          "/dashboard/moderation/watched-words",
+        ],
       ],
       ["Forum", ["/dashboard/categories", "/dashboard/tags", "/dashboard/reactions"]],
       ["Knowledge", ["/dashboard/knowledge"]],
@@ -45,7 +50,11 @@ describe("the dashboard's navigation", () => {
   });
 
   it("follows each permission: a moderator sees the reports, community.manage the reasons and what the site says", () => {
-    expect(links(viewer(["community.moderate"]))).toEqual([["Moderation", ["/dashboard/content/reports"]]]);
+    expect(links(viewer(["community.moderate"]))).toEqual([
+      ["Moderation", ["/dashboard/content/reports", "/dashboard/content/premoderation"]],
+    ]);
+    // Moderators of posts (in a category) work the premoderation queue, not the reports.
+    expect(links(viewer(["posts.moderate"]))).toEqual([["Moderation", ["/dashboard/content/premoderation"]]]);
     expect(links(viewer(["community.manage"]))).toEqual([
       ["Membership", ["/dashboard/users/bans"]],
       ["Moderation", ["/dashboard/settings/report-reasons"]],
@@ -75,7 +84,7 @@ describe("the dashboard's navigation", () => {
     expect(links(viewer(["users.edit"]))).toEqual([["Membership", ["/dashboard/users"]]]);
     expect(links(viewer(["community.moderate", "personalInfo.view"]))[0]).toEqual([
       "Moderation",
-      ["/dashboard/content/reports"],
+      ["/dashboard/content/reports", "/dashboard/content/premoderation"],
     ]);
   });
 

@@ -2,7 +2,13 @@ import type { Me } from "@parley/contracts";
 import { addonsPagePath, canManageAddons } from "../addons/index.ts";
 import { canManageReactions, reactionsPagePath } from "../reactions/index.ts";
 import { applicantsPath, canManageApplicants } from "../applicants/index.ts";
-import { canManageReasons, reportReasonsPath, reportsPath } from "../reports/index.ts";
+import {
+  canManageReasons,
+  canModeratePending,
+  premoderationPagePath,
+  reportReasonsPath,
+  reportsPath,
+} from "../reports/index.ts";
 import { canManageKnowledgeBases, knowledgeDashboardPath } from "../knowledge/index.ts";
 import { canManageMembers, membersPagePath } from "../members/index.ts";
 import { canManageCategories, categoriesDashboardPath } from "../categories/index.ts";
@@ -68,6 +74,7 @@ export function dashboardSections(me: Viewer, site: { registrationApproval: bool
       name: "Moderation",
       links: [
         ...(canModerate(me) ? [{ name: "Reports", to: reportsPath }] : []),
+        ...(canModeratePending(me) ? [{ name: "Premoderation", to: premoderationPagePath }] : []),
         ...(canManageReasons(me) ? [{ name: "Report Reasons", to: reportReasonsPath }] : []),
         ...(canManageWatchedWords(me) ? [{ name: "Watched Words", to: watchedWordsPagePath }] : []),
       ],

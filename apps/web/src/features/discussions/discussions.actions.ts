@@ -5,7 +5,8 @@ import type { ApiClient } from "../../lib/api.ts";
 import { formError, formInvalid, formValue } from "../../lib/forms.ts";
 import { splitTagNames, postFormKeys } from "./components/postForm.queries.ts";
 import { resolveTagNames } from "./components/tagNames.ts";
-import { discussionsApi } from "./discussions.api.ts";
+import { discussionsApi, isHeld } from "./discussions.api.ts";
+import { awaitingApprovalPath, pendingPostAnchor, reportKeys } from "../reports/index.ts";
 import { discussionKeys } from "./discussions.queries.ts";
 import { discussionPath } from "./discussions.urls.ts";
 import { readDiscussionParams } from "./pages/DiscussionPage.tsx";
@@ -31,8 +32,14 @@ export function createDiscussionActions(api: ApiClient, queryClient: QueryClient
             ? { parentCommentID: Number(formValue(form, "parentCommentID")) }
             : {}),
         });
-        const location = await discussionsApi.locateComment(api, comment.commentID, limits.pager.commentsPerPage);
         queryClient.removeQueries({ queryKey: discussionKeys.all });
+        if (isHeld(comment)) {
+          // Held for approval: the page shows it to its author alone, at the end, marked "Awaiting approval".
+          queryClient.removeQueries({ queryKey: reportKeys.all });
+          const here = new URL(request.url);
+          return redirect(`${here.pathname}${here.search}#${pendingPostAnchor(comment.reportID)}`);
+        }
+        const location = await discussionsApi.locateComment(api, comment.commentID, limits.pager.commentsPerPage);
         return redirect(new URL(location.url).pathname + new URL(location.url).hash);
       } catch (error) {
         return formError(error, values);
@@ -82,6 +89,11 @@ export function createDiscussionActions(api: ApiClient, queryClient: QueryClient
         });
         queryClient.removeQueries({ queryKey: discussionKeys.all });
         if (named.newTagNames.length) queryClient.removeQueries({ queryKey: postFormKeys.all });
+        if (isHeld(discussion)) {
+          // Held for approval: the drafts page confirms it and lists the member's posts awaiting approval.
+          queryClient.removeQueries({ queryKey: reportKeys.all });
+          return redirect(`${awaitingApprovalPath}#${pendingPostAnchor(discussion.reportID)}`);
+        }
         return redirect(discussionPath(discussion));
       } catch (error) {
         return formError(error, values, { tagIDs: "tags", newTagNames: "tags" });

@@ -1,5 +1,8 @@
-import type { Comment, Discussion, DiscussionSort } from "@parley/contracts";
+import type { Comment, Discussion, DiscussionSort, PostPremoderation } from "@parley/contracts";
 import type { ApiClient } from "../../lib/api.ts";
+
+/** A 202 answer: the post was held for a moderator's approval (premoderation), nothing published yet. */
+export const isHeld = (answer: object): answer is PostPremoderation => "reportID" in answer && !("url" in answer);
 
 export interface DiscussionListParams {
   categoryID?: number;
@@ -72,11 +75,11 @@ export const discussionsApi = {
       newTagNames?: string[];
       draftID?: number;
     },
-  ) => api.request<Discussion>({ method: "POST", path: "/discussions", body }),
+  ) => api.request<Discussion | PostPremoderation>({ method: "POST", path: "/discussions", body }),
   comment: (
     api: ApiClient,
     body: { discussionID: number; body: string; format: string; draftID?: number; parentCommentID?: number },
-  ) => api.request<Comment>({ method: "POST", path: "/comments", body }),
+  ) => api.request<Comment | PostPremoderation>({ method: "POST", path: "/comments", body }),
 
   // The member actions of the discussion page (spec §4: bookmark, mute, edit, delete, quote).
   /** A page view of the discussion (`POST /tick`): the server counts it in `countViews`. */

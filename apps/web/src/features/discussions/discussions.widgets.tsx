@@ -9,6 +9,7 @@ import { groupQuery } from "../../lib/group-record.ts";
 import { LayoutRenderer, type WidgetRegistry } from "../layouts/index.ts";
 import { reactionTypesQuery } from "../reactions/index.ts";
 import { meQuery } from "../users/index.ts";
+import { myPendingPostsQuery } from "../reports/index.ts";
 import { categorySearchQuery, taggingEnabledQuery } from "./components/postForm.queries.ts";
 import { ignoredUsersQuery } from "../ignore/index.ts";
 import { commentsQuery, discussionListQuery, discussionQuery, editTimeoutQuery } from "./discussions.queries.ts";
@@ -66,9 +67,15 @@ export const discussionWidgets = {
         queryClient.prefetchQuery(reactionTypesQuery(api)),
         queryClient.prefetchQuery(editTimeoutQuery(api)),
         // A member's ignored members, whose posts render collapsed (guests ask nothing).
-        queryClient
-          .ensureQueryData(meQuery(api))
-          .then((me) => (me.userID > 0 ? queryClient.prefetchQuery(ignoredUsersQuery(api, me.userID)) : undefined)),
+        queryClient.ensureQueryData(meQuery(api)).then((me) =>
+          me.userID > 0
+            ? Promise.all([
+                queryClient.prefetchQuery(ignoredUsersQuery(api, me.userID)),
+                // The member's own comments awaiting approval, shown to them after the thread.
+                queryClient.prefetchQuery(myPendingPostsQuery(api, discussionID)),
+              ])
+            : undefined,
+        ),
       ]),
   },
   "react.asset.createPost": {

@@ -5,6 +5,7 @@ import { formError, formValue, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
 import { loadOrThrow, notFoundError } from "../../lib/route-errors.ts";
 import { entryLink } from "../../lib/targets.ts";
+import { myPendingPostsQuery } from "../reports/index.ts";
 import { meQuery } from "../users/index.ts";
 import { draftsApi } from "./drafts.api.ts";
 import { canScheduleQuery, draftKeys, draftListQuery } from "./drafts.queries.ts";
@@ -38,6 +39,8 @@ export function createDraftRoutes({ queryClient, api }: { queryClient: QueryClie
           Promise.all([
             queryClient.ensureQueryData(draftListQuery(api, page)),
             queryClient.ensureQueryData(canScheduleQuery(api)),
+            // The member's posts awaiting a moderator's approval, listed above the drafts.
+            queryClient.prefetchQuery(myPendingPostsQuery(api)),
           ]),
         );
         if (page > 1 && list.items.length === 0) throw notFoundError();

@@ -1,5 +1,8 @@
 import type {
+  PendingPost,
+  PremoderationQueue,
   Report,
+  ReportApproveRecord,
   ReportPost,
   ReportReason,
   ReportReasonPatch,
@@ -50,4 +53,29 @@ export const reportsApi = {
   /** Acts on a report: the reported post is deleted and its open reports are closed. */
   rejectRecord: async (api: ApiClient, reportID: number) =>
     (await api.request<Report>({ method: "PATCH", path: `/reports/${reportID}/reject-record` })).data,
+  /** The premoderation queue: held posts, awaiting approval or held as spam. */
+  pending: async (
+    api: ApiClient,
+    params: { queue: PremoderationQueue; page: number; limit: number },
+    signal?: AbortSignal,
+  ) => {
+    const { data, paging } = await api.get<Report[]>(
+      "/reports",
+      { isPending: true, premoderationQueue: params.queue, page: params.page, limit: params.limit },
+      signal,
+    );
+    return { items: data, paging };
+  },
+  /** Publishes a held post as its author. */
+  approveRecord: async (api: ApiClient, reportID: number, body: ReportApproveRecord = {}) =>
+    (await api.request<Report>({ method: "PATCH", path: `/reports/${reportID}/approve-record`, body })).data,
+  /** The viewer's own posts awaiting approval (one discussion's when given). */
+  myPending: async (api: ApiClient, discussionID: number | undefined, signal?: AbortSignal) =>
+    (
+      await api.get<PendingPost[]>(
+        "/reports/pending-posts",
+        discussionID === undefined ? undefined : { discussionID },
+        signal,
+      )
+    ).data,
 };

@@ -5,8 +5,10 @@ import { formError, formValue, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
 import { loadOrThrow, notFoundError } from "../../lib/route-errors.ts";
 import { reportsApi } from "./reports.api.ts";
-import { reportKeys, reportListQuery, reportReasonsQuery } from "./reports.queries.ts";
-import { canManageReasons, readReportsSearch, reportReasonID } from "./reports.urls.ts";
+import { premoderationQuery, reportKeys, reportListQuery, reportReasonsQuery } from "./reports.queries.ts";
+import { canManageReasons, readPremoderationSearch, readReportsSearch, reportReasonID } from "./reports.urls.ts";
+import { canModeratePending, premoderationPagePath } from "./reports.links.ts";
+import { PremoderationPage } from "./pages/PremoderationPage.tsx";
 import { ReportReasonsPage } from "./pages/ReportReasonsPage.tsx";
 import { ReportsPage } from "./pages/ReportsPage.tsx";
 import { requirePermitted } from "../users/index.ts";
@@ -20,6 +22,9 @@ export function createReportRoutes({ queryClient, api }: { queryClient: QueryCli
   /** The reasons are managed with community.manage (the API answers others 403, and so does the page). */
   const requireManager = (request: Request) =>
     requirePermitted(queryClient, api, request, canManageReasons, "Report Reasons");
+  /** The premoderation queue: moderators (the API checks each post's place again). */
+  const requireModerator = (request: Request) =>
+    requirePermitted(queryClient, api, request, canModeratePending, "Premoderation");
   return [
     {
       id: "reports",
@@ -53,6 +58,51 @@ export function createReportRoutes({ queryClient, api }: { queryClient: QueryCli
         }
       },
       element: <ReportsPage />,
+    },
+    {
+      id: "premoderation",
+      path: premoderationPagePath.slice(1),
+      loader: async ({ request }: LoaderFunctionArgs) => {
+        await requireModerator(request);
+        const params = readPremoderationSearch(new URL(request.url).searchParams);
+        if (params === null) throw notFoundError();
+        const list = await loadOrThrow("Premoderation", () =>
+          queryClient.ensureQueryData(premoderationQuery(api, params)),
+        );
+        if (params.page > 1 && list.items.length === 0) throw notFoundError();
+        return null;
+      },
+      action: async ({ request }: ActionFunctionArgs) => {
+        await requireModerator(request);
+        const form = await request.formData();
+        const [verb, one] = formValue(form, "intent").split(":");
+        const ids = (one !== undefined ? [one] : form.getAll("reportID"))
+          .map(Number)
+          .filter((id) => Number.isInteger(id) && id > 0);
+        const approve = verb === "approve" || verb === "approveSelected";
+        if (!ids.length)
+          return { ok: false, message: t("Select the posts to approve or reject first.") } satisfies FormResult;
+        try {
+          // One at a time, so each post is written (or discarded) with its own checks and notification.
+          for (const id of ids) {
+            if (approve) await reportsApi.approveRecord(api, id);
+            else await reportsApi.rejectRecord(api, id);
+          }
+          const message = approve
+            ? ids.length === 1
+              ? t("The post has been approved.")
+              : t("{count} posts have been approved.", { count: ids.length })
+            : ids.length === 1
+              ? t("The post has been rejected.")
+              : t("{count} posts have been rejected.", { count: ids.length });
+          return { ok: true, message } satisfies FormResult;
+        } catch (error) {
+          return formError(error, {});
+        } finally {
+          queryClient.removeQueries({ queryKey: reportKeys.all });
+        }
+      },
+      element: <PremoderationPage />,
     },
     {
       id: "report-reasons",

@@ -1,6 +1,7 @@
 import type { ReportStatus } from "@parley/contracts";
 import type { ReportListParams } from "./reports.api.ts";
-import { reportsPath } from "./reports.links.ts";
+import { premoderationPagePath, reportsPath } from "./reports.links.ts";
+import type { PremoderationParams } from "./reports.queries.ts";
 
 export { canManageReasons, reportReasonsPath, reportsLink, reportsPath } from "./reports.links.ts";
 
@@ -62,3 +63,23 @@ export function reportsHref(params: ReportListParams, changes: Partial<ReportLis
   const query = search.toString();
   return query ? `${reportsPath}?${query}` : reportsPath;
 }
+
+/** Held posts per page of the premoderation queue. */
+const premoderationPageLimit = 30;
+
+/** The premoderation page's query: `queue` (approval by default, or spam) and `page`; null when not valid. */
+export function readPremoderationSearch(search: URLSearchParams): PremoderationParams | null {
+  const queue = search.get("queue") ?? "approval";
+  if (queue !== "approval" && queue !== "spam") return null;
+  const pageText = search.get("page") ?? "1";
+  if (!/^[1-9]\d{0,4}$/.test(pageText)) return null;
+  return { queue, page: Number(pageText), limit: premoderationPageLimit };
+}
+
+export const premoderationHref = (params: PremoderationParams) => {
+  const query = new URLSearchParams();
+  if (params.queue !== "approval") query.set("queue", params.queue);
+  if (params.page > 1) query.set("page", String(params.page));
+  const text = query.toString();
+  return `${premoderationPagePath}${text ? `?${text}` : ""}`;
+};

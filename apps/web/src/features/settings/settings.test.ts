@@ -21,6 +21,8 @@ describe("the settings page's fields", () => {
       "garden.title",
       "garden.description",
       "ui.editContentTimeout",
+      "premoderation.newMemberPosts",
+      "premoderation.maxLinks",
     ]);
     // Registration has its own page.
     expect(editableSettings({ ...member, permissions: ["site.manage"] })).toEqual([
@@ -36,7 +38,7 @@ describe("the settings page's fields", () => {
       "account.deleteMethod",
       "account.deleteGraceDays",
     ]);
-    expect(editableSettings({ ...member, isAdmin: true })).toHaveLength(14);
+    expect(editableSettings({ ...member, isAdmin: true })).toHaveLength(16);
   });
 
   it("reads a posted form as the API's values: unchecked switches off, the edit window a number", () => {

@@ -13,6 +13,8 @@ export const settingsPageKeys = [
   "garden.title",
   "garden.description",
   "ui.editContentTimeout",
+  "premoderation.newMemberPosts",
+  "premoderation.maxLinks",
   "tagging.enabled",
   "conversations.enabled",
   "signatures.enabled",
@@ -38,6 +40,14 @@ const switchKeys: ReadonlySet<SettingsPageKey> = new Set([
   "embed.forceEmbed",
 ]);
 
+/** Whole numbers, sent as numbers. */
+const numberKeys: ReadonlySet<SettingsPageKey> = new Set([
+  "ui.editContentTimeout",
+  "account.deleteGraceDays",
+  "premoderation.newMemberPosts",
+  "premoderation.maxLinks",
+]);
+
 /** The page's settings the member may change: those whose permission they hold (the server checks again). */
 export const editableSettings = (me: Pick<Me, "userID" | "isAdmin" | "permissions">): SettingsPageKey[] =>
   me.userID === 0
@@ -60,7 +70,7 @@ export function settingsFromForm(form: FormData, keys: readonly SettingsPageKey[
         .filter((value) => typeof value === "string")
         .join(",");
     else if (typeof raw !== "string") continue;
-    else if (key === "ui.editContentTimeout" || key === "account.deleteGraceDays") body[key] = Number(raw);
+    else if (numberKeys.has(key)) body[key] = Number(raw);
     else body[key] = raw;
   }
   return body;

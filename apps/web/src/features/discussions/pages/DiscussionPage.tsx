@@ -17,6 +17,7 @@ import { groupDiscussionCrumbs, groupQuery } from "../../../lib/group-record.ts"
 import { useCollapsibleQuotes } from "../../../ui/collapsible/useCollapsibleQuotes.ts";
 import { LiveComments } from "../components/LiveComments.tsx";
 import { CommentPost } from "../components/CommentPost.tsx";
+import { PendingComments } from "../components/PendingComments.tsx";
 import actionStyles from "../components/DiscussionActions.module.css";
 import { DiscussionHeaderActions, DiscussionMainPost } from "../components/DiscussionMainPost.tsx";
 import { discussionsApi } from "../discussions.api.ts";
@@ -175,6 +176,8 @@ export function DiscussionPage() {
           parentAuthor={comment.parentCommentID === null ? undefined : authorsOnPage.get(comment.parentCommentID)}
         />
       ))}
+      {/* The viewer's own comments held for approval, after the thread (theirs alone to see). */}
+      <PendingComments discussionID={parsed.id} />
       {bulk ? <bulk.CommentSelectionToast discussionID={parsed.id} /> : null}
       {/* Other members' new comments, live (members only). */}
       <LiveComments

@@ -12,6 +12,7 @@ import { DateTime } from "../../../ui/date/DateTime.tsx";
 import { FormAlert } from "../../../ui/forms/Form.tsx";
 import { Pager } from "../../../ui/pager/Pager.tsx";
 import { canScheduleQuery, draftListQuery, draftsPageLimit } from "../drafts.queries.ts";
+import { AwaitingApproval } from "./AwaitingApproval.tsx";
 import styles from "./DraftsPage.module.css";
 
 /** `?page=`: 1 by default; null when it is not a page number. */
@@ -153,6 +154,7 @@ export function DraftsPage() {
         {t("Drafts")}
       </h1>
       {result?.message ? <FormAlert kind={result.ok ? "success" : "error"}>{result.message}</FormAlert> : null}
+      <AwaitingApproval confirm={new URLSearchParams(location.search).get("awaiting") === "approval"} />
       {data.items.length === 0 ? <p className={styles.empty}>{t("You do not have any drafts.")}</p> : null}
       {scheduled.length ? (
         <>

@@ -98,6 +98,33 @@ export function SettingsPage() {
             error={error("ui.editContentTimeout")}
           />
         ) : null}
+        {editable.has("premoderation.newMemberPosts") ? (
+          <fieldset className={styles.switches}>
+            <legend className={formStyles.label}>{t("Premoderation")}</legend>
+            <TextField
+              label={t("Hold Posts of New Members")}
+              name="premoderation.newMemberPosts"
+              type="number"
+              min={0}
+              max={siteSettingRules["premoderation.newMemberPosts"].maximum}
+              defaultValue={text("premoderation.newMemberPosts") || "0"}
+              error={error("premoderation.newMemberPosts")}
+              hint={t(
+                "A member with fewer published posts than this waits for a moderator's approval of each post. 0: off.",
+              )}
+            />
+            <TextField
+              label={t("Hold Posts with More Links Than")}
+              name="premoderation.maxLinks"
+              type="number"
+              min={0}
+              max={siteSettingRules["premoderation.maxLinks"].maximum}
+              defaultValue={text("premoderation.maxLinks") || "0"}
+              error={error("premoderation.maxLinks")}
+              hint={t("A post with more links than this waits for a moderator's approval. 0: off.")}
+            />
+          </fieldset>
+        ) : null}
         {canManageRegistration(me) ? (
           <p className={formStyles.hint}>
             {t("How members register, whether they confirm their e-mail and the roles they get:")}{" "}
