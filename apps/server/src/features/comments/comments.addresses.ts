@@ -1,33 +1,13 @@
 import type { Kysely } from "kysely";
+import { postAddresses } from "../../platform/db/post-addresses.ts";
 import type { DB } from "../../platform/db/schema.ts";
 
 /** The addresses a member commented from (the IP addresses panel). */
-export async function commentAddressesOf(db: Kysely<DB>, userID: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom("comments")
-    .select("insertIPAddress")
-    .distinct()
-    .where("insertUserID", "=", userID)
-    .where("insertIPAddress", "is not", null)
-    .limit(100)
-    .execute();
-  return rows.flatMap((row) => (row.insertIPAddress ? [row.insertIPAddress] : []));
-}
+export const commentAddressesOf = (db: Kysely<DB>, userID: number): Promise<string[]> =>
+  postAddresses(db, "comments").of(userID);
 
 /** Who commented from any of `ipAddresses`. */
-export async function commentAuthorsAt(
+export const commentAuthorsAt = (
   db: Kysely<DB>,
   ipAddresses: string[],
-): Promise<Array<{ userID: number; ipAddress: string }>> {
-  if (ipAddresses.length === 0) return [];
-  const rows = await db
-    .selectFrom("comments")
-    .select(["insertUserID", "insertIPAddress"])
-    .distinct()
-    .where("insertIPAddress", "in", ipAddresses)
-    .limit(500)
-    .execute();
-  return rows.flatMap((row) =>
-    row.insertIPAddress ? [{ userID: row.insertUserID, ipAddress: row.insertIPAddress }] : [],
-  );
-}
+): Promise<Array<{ userID: number; ipAddress: string }>> => postAddresses(db, "comments").authorsAt(ipAddresses);
