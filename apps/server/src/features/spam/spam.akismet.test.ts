@@ -161,7 +161,11 @@ describe.each(engines)("the app with an Akismet key, on %s", (engine) => {
       { discussionID, body: "Play at the best casino", format: "text" },
       { as: session },
     );
-    expect(comment.statusCode).toBe(201);
+    // Judged spam: held in the premoderation queue's spam tab (202), never written.
+    expect(comment.statusCode, comment.body).toBe(202);
+    expect(comment.json<{ premoderatinReasons: Array<{ premoderationType: string }> }>().premoderatinReasons).toEqual([
+      expect.objectContaining({ premoderationType: "premoderatedSpam" }),
+    ]);
     expect(standIn.received.at(-1)!.get("comment_author")).toBe("Sam Sender");
     expect(standIn.received.at(-1)!.get("blog")).toBe("http://forum.test");
     const verdicts = await t.database.db
