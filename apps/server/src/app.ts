@@ -87,6 +87,7 @@ import { createProfileFields, registerProfileFields } from "./features/profile-f
 import { exportMemberDrafts, registerDrafts } from "./features/drafts/index.ts";
 import { registerPrivacy } from "./features/privacy/index.ts";
 import { registerSpam } from "./features/spam/index.ts";
+import { registerWarnings } from "./features/warnings/index.ts";
 import { registerSearch } from "./features/search/index.ts";
 import { registerMail } from "./platform/mail/mail.routes.ts";
 import { registerModeration } from "./features/moderation/index.ts";
@@ -358,6 +359,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Watched words and the spam check screen every write of member text; what they find is reported.
   await registerSpam(app, platform, { reports });
+  // Warnings and moderators' notes on members, their automatic consequences, and moderation messages.
+  await registerWarnings(app, platform, { users: userFragments, categories: categories.directory });
   await registerReactions(app, reactions, {
     discussion: (id, viewer) => discussions.load(id, viewer),
     comment: (id, viewer) => comments.loadReactable(id, viewer),

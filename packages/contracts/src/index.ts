@@ -44,3 +44,4 @@ export * from "./ignore.ts";
 export * from "./privacy.ts";
 export * from "./profile-fields.ts";
 export * from "./spam.ts";
+export * from "./warnings.ts";

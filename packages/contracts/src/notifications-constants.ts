@@ -22,6 +22,8 @@ export const notificationActivityTypes = [
   "GroupApproved",
   // One's "Download my data" archive is ready (the privacy page).
   "DataExport",
+  // A moderator warned the member (the warnings feature).
+  "Warning",
 ] as const;
 export type NotificationActivityType = (typeof notificationActivityTypes)[number];
 
@@ -47,6 +49,7 @@ export const defaultNotificationPreferences: Record<NotificationActivityType, No
   GroupApproved: { popup: true, email: true },
   // The export's own e-mail always goes (the member asked for it): this one adds the popup only.
   DataExport: { popup: true, email: false },
+  Warning: { popup: true, email: true },
 };
 
 /** Labels of the preferences page (English sentences, translated through `t()`). */
@@ -71,6 +74,7 @@ export const notificationPreferenceLabels: Record<NotificationActivityType, { la
     description: "Notify me when my application to join a group is approved.",
   },
   DataExport: { label: "Data Export", description: "Notify me when my data is ready to download." },
+  Warning: { label: "Warning", description: "Notify me when a moderator warns me." },
 };
 
 /** Vanilla's flat preference key: `Popup.Mention`, `Email.DiscussionComment`. */

@@ -17,6 +17,7 @@ import { createSiteConfig, type SiteConfig } from "./site-config.ts";
 import { createJobs, type Jobs } from "./jobs/jobs.ts";
 import { createPresence, type Presence } from "./presence.ts";
 import { createScreeningHook, type ScreeningHook } from "./screening.ts";
+import { createPostingRestrictions, type PostingRestrictions } from "./restrictions.ts";
 import { assertUserUsable } from "./auth/authorize.ts";
 import {
   createLongRunner,
@@ -71,6 +72,8 @@ export interface Platform {
   presence: Presence;
   /** Screening member-written text before it is stored (watched words, the spam check: `screening.ts`). */
   screening: ScreeningHook;
+  /** Who may not post for now (a member made read-only by warnings: `restrictions.ts`). */
+  restrictions: PostingRestrictions;
   close(): Promise<void>;
 }
 
@@ -103,6 +106,7 @@ export async function createPlatform(database: Database, config: PlatformConfig)
   });
   jobs.register(LONG_RUNNER_JOB, () => longRunner.runQueued(), { everyMs: 5_000 });
   // Until an administrator stores it, whether new members confirm their e-mail is the server's PARLEY_CONFIRM_EMAIL.
+  const restrictions = createPostingRestrictions();
   const siteConfig = createSiteConfig(database.db, { "registration.confirmEmail": config.confirmEmail });
   return {
     db: database.db,
@@ -127,7 +131,8 @@ export async function createPlatform(database: Database, config: PlatformConfig)
       redis ? createRedisLimiter(redis, name, max, windowMs) : createMemoryLimiter(name, max, windowMs, clock),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...config.rateLimits },
     presence,
-    screening: createScreeningHook(),
+    screening: createScreeningHook(restrictions),
+    restrictions,
     close: async () => {
       await redis?.quit();
     },

@@ -10,6 +10,7 @@
  * what it found (automatic reports, spam verdicts, a ban after too many).
  */
 import type { RequestContext } from "./http/request-context.ts";
+import type { PostingRestrictions } from "./restrictions.ts";
 
 type ScreenedKind = "discussion" | "comment" | "message" | "name" | "signature";
 
@@ -48,12 +49,18 @@ export interface ScreeningHook extends ContentScreen {
   use(screen: ContentScreen): void;
 }
 
-export function createScreeningHook(): ScreeningHook {
+/** Posts, not names or signatures: a member who may not post for now (`restrictions.ts`) is refused first. */
+const postKinds = new Set<ScreenedKind>(["discussion", "comment", "message"]);
+
+export function createScreeningHook(restrictions: PostingRestrictions): ScreeningHook {
   let installed: ContentScreen | null = null;
   return {
     use(screen) {
       installed = screen;
     },
-    screen: (input) => (installed ? installed.screen(input) : Promise.resolve(passed)),
+    async screen(input) {
+      if (postKinds.has(input.kind) && !input.edit) await restrictions.assertMayPost(input.context.viewer);
+      return installed ? installed.screen(input) : passed;
+    },
   };
 }

@@ -38,6 +38,7 @@ import * as m0038 from "./0038_profile_fields.ts";
 import * as m0039 from "./0039_privacy.ts";
 import * as m0041 from "./0041_spam.ts";
 import * as m0042 from "./0042_photo_thumbnail.ts";
+import * as m0044 from "./0044_warnings.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -84,6 +85,7 @@ const modules: Record<string, MigrationModule> = {
   "0039_privacy": m0039,
   "0041_spam": m0041,
   "0042_photo_thumbnail": m0042,
+  "0044_warnings": m0044,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

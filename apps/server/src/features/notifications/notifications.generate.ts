@@ -61,6 +61,8 @@ function sentence(type: NotificationActivityType, actor: string, title: string, 
       return `Your application to join ${what} was approved.`;
     case "DataExport":
       return `Your data is ready to download.`;
+    case "Warning":
+      return `${who} warned you: ${what}.`;
   }
 }
 

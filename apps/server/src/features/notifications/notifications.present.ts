@@ -15,6 +15,7 @@ const reasons: Record<string, string> = {
   GroupApply: "group",
   GroupApproved: "group",
   DataExport: "mine",
+  Warning: "mine",
 };
 
 const defaultPhotoPath = "/images/default-avatar.svg";
