@@ -145,5 +145,12 @@ export const ModerationMessageQuery = Type.Object({
   layoutViewType: Type.Optional(LayoutViewType),
   recordType: Type.Optional(Type.Literal("category")),
   recordID: Type.Optional(Type.Integer({ minimum: 1 })),
+  categoryID: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      description:
+        "Parley: the messages a page in this category shows: site-wide ones, the category's, and its ancestors' with includeDescendants.",
+    }),
+  ),
 });
 export type ModerationMessageQuery = Static<typeof ModerationMessageQuery>;

@@ -89,6 +89,21 @@ export function createModerationMessagesService(deps: {
     sort: row.sort,
   });
 
+  /** Of `rows`, those a page in the category shows: site-wide ones, the category's, its ancestors' that include descendants. */
+  const appliesTo = async (rows: MessageRow[], categoryID: number) => {
+    const shown: MessageRow[] = [];
+    for (const row of rows) {
+      if (row.recordType !== "category" || row.recordID === null) shown.push(row);
+      else if (row.recordID === categoryID) shown.push(row);
+      else if (
+        row.includeDescendants === 1 &&
+        (await deps.categories.withDescendants(row.recordID)).includes(categoryID)
+      )
+        shown.push(row);
+    }
+    return shown;
+  };
+
   const visible = async (id: number, context: RequestContext) => {
     const row = await repo.messageById(id);
     if (!row || (row.isEnabled !== 1 && !policy.canManageMessages(context.viewer)))
@@ -101,8 +116,10 @@ export function createModerationMessagesService(deps: {
       const manager = policy.canManageMessages(context.viewer);
       // Only managers see messages turned off.
       if (!manager && query.isEnabled === false) return [];
-      const rows = await repo.messages({ ...query, ...(manager ? {} : { isEnabled: true }) });
-      return rows.map((row) => present(row, context.origin));
+      const { categoryID, ...filter } = query;
+      const rows = await repo.messages({ ...filter, ...(manager ? {} : { isEnabled: true }) });
+      const shown = categoryID === undefined ? rows : await appliesTo(rows, categoryID);
+      return shown.map((row) => present(row, context.origin));
     },
 
     async get(id: number, context: RequestContext): Promise<ModerationMessage> {

@@ -118,6 +118,18 @@ describe.each(engines)("moderation messages on %s", (engine) => {
     expect(await list(null, `?recordType=category&recordID=${f.category.general}`)).toEqual([
       expect.objectContaining({ recordType: "category", recordID: f.category.general, includeDescendants: true }),
     ]);
+    // A page in a category shows the site-wide messages and those of the category (or an ancestor's, with descendants).
+    const general = await list(null, `?categoryID=${f.category.general}`);
+    expect(general.map((message) => message.bodyRaw)).toEqual(["General only.", "Welcome, everyone."]);
+    expect((await list(null, `?categoryID=${f.category.ideas}`)).map((message) => message.bodyRaw)).toEqual([
+      "Welcome, everyone.",
+    ]);
+    await add({ body: "Help and below.", recordType: "category", recordID: f.category.help, includeDescendants: true });
+    await add({ body: "Help itself.", recordType: "category", recordID: f.category.help, sort: 3 });
+    expect((await list(null, `?categoryID=${f.category.installation}`)).map((message) => message.bodyRaw)).toEqual([
+      "Help and below.",
+      "Welcome, everyone.",
+    ]);
     const got = await f.api.get(`/api/v2/moderation-messages/${on.moderationMessageID}`);
     expect(got.statusCode).toBe(200);
     expect(got.json<MessageRecord>().body).toContain("Welcome, everyone.");
