@@ -141,6 +141,10 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
   const tags = () => import("./features/tags/index.ts").then((m) => m.loadTagsRoutes()).then((m) => m.createTagsRoutes);
   const watchedWords = () =>
     import("./features/spam/index.ts").then((m) => m.loadWatchedWordsRoutes()).then((m) => m.createWatchedWordsRoutes);
+  const moderationMessages = () =>
+    import("./features/warnings/index.ts")
+      .then((m) => m.loadModerationMessagesRoutes())
+      .then((m) => m.createModerationMessagesRoutes);
   const tagIndex = () =>
     import("./features/tags/index.ts").then((m) => m.loadTagIndexRoutes()).then((m) => m.createTagIndexRoutes);
   const members = () =>
@@ -375,6 +379,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                 featureRoute("report-reasons", "dashboard/settings/report-reasons", reports),
                 featureRoute("tags", "dashboard/tags", tags),
                 featureRoute("watched-words", "dashboard/moderation/watched-words", watchedWords),
+                featureRoute("moderation-messages", "dashboard/moderation/messages", moderationMessages),
                 featureRoute("dashboard-categories", "dashboard/categories", categoriesDashboard),
                 featureRoute("dashboard-category-add", "dashboard/categories/add", categoriesDashboard),
                 featureRoute("dashboard-category-edit", "dashboard/categories/:categoryID/edit", categoriesDashboard),

@@ -19,6 +19,7 @@ import {
 import { canManageTags, tagsPagePath } from "../tags/index.ts";
 import { canManageWatchedWords, watchedWordsPagePath } from "../spam/index.ts";
 import { canManageThemes, themesPagePath } from "../themes/index.ts";
+import { canManageModerationMessages, moderationMessagesPagePath } from "../warnings/index.ts";
 
 /** The dashboard's home. */
 export const dashboardPath = "/dashboard";
@@ -68,6 +69,7 @@ export function dashboardSections(me: Viewer, site: { registrationApproval: bool
         ...(canModerate(me) ? [{ name: "Reports", to: reportsPath }] : []),
         ...(canManageReasons(me) ? [{ name: "Report Reasons", to: reportReasonsPath }] : []),
         ...(canManageWatchedWords(me) ? [{ name: "Watched Words", to: watchedWordsPagePath }] : []),
+        ...(canManageModerationMessages(me) ? [{ name: "Moderation Messages", to: moderationMessagesPagePath }] : []),
       ],
     },
     {

@@ -9,6 +9,7 @@ import { rememberTitleBar } from "./layouts.loaders.ts";
 import { lookupForUrl } from "./layouts.lookup.ts";
 import { layoutQuery } from "./layouts.queries.ts";
 import { WidgetRegistryContext, prefetchWidgets, type WidgetRegistry } from "./widgetRegistry.ts";
+import { ModerationMessages, prefetchModerationMessages } from "../warnings/index.ts";
 
 /** The kind of record a failed lookup was about, for the error page's "{Type} Not Found". */
 const recordTypeNames: Record<string, string> = { category: "Category", discussion: "Discussion", comment: "Comment" };
@@ -33,9 +34,27 @@ export function createLayoutLoader(deps: { queryClient: QueryClient; api: ApiCli
         : redirectDocument(target.toString(), spec.status ?? 302);
     }
     rememberTitleBar(queryClient, spec);
-    await prefetchWidgets(widgets, spec.layout ?? [], { queryClient, api, url });
+    await Promise.all([
+      prefetchWidgets(widgets, spec.layout ?? [], { queryClient, api, url }),
+      prefetchModerationMessages(queryClient, api, pageCategoryID(spec.layout ?? [])),
+    ]);
     return lookup;
   };
+}
+
+/** The category a layout page is about (its widgets' `categoryID`, e.g. a category's discussion list), or null. */
+export function pageCategoryID(layout: unknown): number | null {
+  const seen = [layout];
+  while (seen.length) {
+    const value = seen.pop();
+    if (Array.isArray(value)) seen.push(...(value as unknown[]));
+    else if (typeof value === "object" && value !== null) {
+      const { categoryID } = value as { categoryID?: unknown };
+      if (typeof categoryID === "number" && categoryID > 0) return categoryID;
+      seen.push(...Object.values(value));
+    }
+  }
+  return null;
 }
 
 /** A layout page: the widgets of the layout its loader fetched. */
@@ -46,6 +65,7 @@ export function LayoutPage({ widgets }: { widgets: WidgetRegistry }) {
   return (
     <WidgetRegistryContext.Provider value={widgets}>
       <LayoutStyles />
+      <ModerationMessages categoryID={pageCategoryID(data.layout ?? [])} />
       <LayoutRenderer widgets={data.layout ?? []} />
     </WidgetRegistryContext.Provider>
   );

@@ -6,6 +6,7 @@ import { loadOrThrow, notFoundError } from "../../lib/route-errors.ts";
 import { ignoreAction, ignoreStateQuery } from "../ignore/index.ts";
 import { meQuery, requireMember } from "../users/index.ts";
 import { profileFieldsQuery } from "../profile-fields/index.ts";
+import { prefetchProfileWarnings, warningsAction } from "../warnings/index.ts";
 import {
   profileLimits,
   ProfilePage,
@@ -36,8 +37,13 @@ export function createProfileRoutes({ queryClient, api }: { queryClient: QueryCl
         queryClient.prefetchQuery(profileFieldsQuery(api)),
       ]);
       // A member looking at someone else: whether they ignore them, and may (the Ignore button).
-      if (me.userID > 0 && me.userID !== user.userID)
-        await queryClient.prefetchQuery(ignoreStateQuery(api, me.userID, user.userID));
+      await Promise.all([
+        me.userID > 0 && me.userID !== user.userID
+          ? queryClient.prefetchQuery(ignoreStateQuery(api, me.userID, user.userID))
+          : null,
+        // The member's own warnings, or any member's warnings and notes for a moderator (a banned one's too).
+        prefetchProfileWarnings(queryClient, api, user.userID),
+      ]);
       if (profileRestriction(user, me)) return null;
       const search = new URL(request.url).searchParams;
       const page = readProfilePage(search);
@@ -69,10 +75,12 @@ export function createProfileRoutes({ queryClient, api }: { queryClient: QueryCl
       return null;
     };
 
-  // The Ignore / Stop ignoring form posts to the profile page itself.
+  // The Ignore / Stop ignoring form and the warnings forms post to the profile page itself.
   const action: NonNullable<RouteObject["action"]> = async ({ request }) => {
     await requireMember(queryClient, api, request);
-    return ignoreAction(await request.formData(), { queryClient, api });
+    const form = await request.formData();
+    // The moderators' warnings forms, else the Ignore button.
+    return (await warningsAction(form, { queryClient, api })) ?? ignoreAction(form, { queryClient, api });
   };
 
   return [

@@ -17,6 +17,7 @@ import { accountPagePath, profileEditPagePath } from "../../account/index.ts";
 import { privacyPagePath } from "@parley/contracts/privacy-constants";
 import { meQuery } from "../../users/index.ts";
 import { ProfileFieldValues, profileFieldsQuery } from "../../profile-fields/index.ts";
+import { ProfileWarnings, WarnButton } from "../../warnings/index.ts";
 import {
   profileCommentsQuery,
   profileDiscussionsQuery,
@@ -147,11 +148,12 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
               ) : null}
             </>
           )}
-          {ignoreState?.canIgnore ? (
-            <div className={styles.actions}>
+          <div className={styles.actions}>
+            {ignoreState?.canIgnore ? (
               <IgnoreForm userID={user.userID} name={user.name} ignored={ignoreState.ignored} />
-            </div>
-          ) : null}
+            ) : null}
+            <WarnButton userID={user.userID} name={user.name} />
+          </div>
         </div>
       </header>
       {user.about && !restriction ? (
@@ -164,6 +166,7 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
         </section>
       ) : null}
       {result?.message ? <FormAlert kind={result.ok ? "success" : "error"}>{result.message}</FormAlert> : null}
+      <ProfileWarnings userID={user.userID} name={user.name} />
       {restriction ? null : (
         <>
           <nav className={styles.tabs} aria-label={t("Profile")}>
