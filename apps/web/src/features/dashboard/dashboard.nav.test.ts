@@ -20,7 +20,12 @@ describe("the dashboard's navigation", () => {
       ["Membership", ["/dashboard/users", "/dashboard/roles", "/dashboard/settings/profile-fields"]],
       [
         "Moderation",
-        ["/dashboard/content/reports", "/dashboard/settings/report-reasons", "/dashboard/moderation/watched-words"],
+        [
+          "/dashboard/content/reports",
+          "/dashboard/settings/report-reasons",
+          "/dashboard/moderation/watched-words",
+          "/dashboard/moderation/messages",
+        ],
       ],
       ["Forum", ["/dashboard/categories", "/dashboard/tags", "/dashboard/reactions"]],
       ["Knowledge", ["/dashboard/knowledge"]],
@@ -38,7 +43,8 @@ describe("the dashboard's navigation", () => {
   it("follows each permission: a moderator sees the reports, community.manage the reasons and what the site says", () => {
     expect(links(viewer(["community.moderate"]))).toEqual([["Moderation", ["/dashboard/content/reports"]]]);
     expect(links(viewer(["community.manage"]))).toEqual([
-      ["Moderation", ["/dashboard/settings/report-reasons"]],
+      // Moderation messages are community managers' (Vanilla's Garden.Community.Manage).
+      ["Moderation", ["/dashboard/settings/report-reasons", "/dashboard/moderation/messages"]],
       ["Forum", ["/dashboard/categories", "/dashboard/tags", "/dashboard/reactions"]],
       ["Settings", ["/dashboard/settings"]],
     ]);

@@ -45,5 +45,6 @@ export const moderationMessagesApi = {
 /** The categories a message may be placed in, flat and in tree order (the dashboard's picker; the first 100). */
 export const categoryChoicesApi = {
   list: async (api: ApiClient, signal?: AbortSignal) =>
-    (await api.get<Category[]>("/categories", { outputFormat: "flat", limit: limits.categories.listMaxLimit }, signal)).data,
+    (await api.get<Category[]>("/categories", { outputFormat: "flat", limit: limits.categories.listMaxLimit }, signal))
+      .data,
 };

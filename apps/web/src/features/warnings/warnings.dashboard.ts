@@ -10,17 +10,23 @@ import { t } from "../../lib/i18n.ts";
 /** The formats the dashboard's form offers for a message's text. */
 export const messageFormats = ["markdown", "text", "html"] as const;
 
-export const messageTypeLabels = {
-  casual: "Casual",
-  info: "Information",
-  alert: "Alert",
-  warning: "Warning",
-} as const;
+export const messageFormatLabels = (): Record<(typeof messageFormats)[number], string> => ({
+  markdown: t("Markdown"),
+  text: t("Plain text"),
+  html: t("HTML"),
+});
 
-export const messageLocationLabels = {
-  content: "Content: above the page's content",
-  panel: "Panel: shown above the content too, until layouts have a panel slot",
-} as const;
+export const messageTypeLabels = (): Record<(typeof moderationMessageTypes)[number], string> => ({
+  casual: t("Casual"),
+  info: t("Information"),
+  alert: t("Alert"),
+  warning: t("Warning"),
+});
+
+export const messageLocationLabels = (): Record<(typeof moderationMessageLocations)[number], string> => ({
+  content: t("Content: above the page's content"),
+  panel: t("Panel: shown above the content too, until layouts have a panel slot"),
+});
 
 const oneOf = <T extends string>(value: string, allowed: readonly T[], fallback: T): T =>
   allowed.includes(value as T) ? (value as T) : fallback;

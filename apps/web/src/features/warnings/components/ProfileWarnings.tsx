@@ -184,7 +184,7 @@ function Notes({ userID }: { userID: number }) {
           </li>
         ))}
       </ul>
-      <WarningForm intent="addNote" userID={userID} className={styles.form}>
+      <WarningForm key={notes.length} intent="addNote" userID={userID} className={styles.form}>
         <TextAreaField
           label={t("Add a note")}
           name="note"
@@ -239,7 +239,8 @@ export function ProfileWarnings({ userID, name }: { userID: number; name: string
             ))}
           </ul>
         )}
-        {moderator ? <WarnForm userID={userID} name={name} /> : null}
+        {/* Keyed on the list: a warning given empties the form. */}
+        {moderator ? <WarnForm key={warnings.length} userID={userID} name={name} /> : null}
       </section>
       {moderator ? <Notes userID={userID} /> : null}
     </>

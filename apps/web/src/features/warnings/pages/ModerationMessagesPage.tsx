@@ -16,7 +16,12 @@ import {
   TextAreaField,
   TextField,
 } from "../../../ui/forms/Form.tsx";
-import { messageFormats, messageLocationLabels, messageTypeLabels } from "../warnings.dashboard.ts";
+import {
+  messageFormatLabels,
+  messageFormats,
+  messageLocationLabels,
+  messageTypeLabels,
+} from "../warnings.dashboard.ts";
 import { categoryChoicesQuery, managedMessagesQuery } from "../warnings.queries.ts";
 import styles from "./ModerationMessagesPage.module.css";
 
@@ -73,13 +78,13 @@ function MessageForm({ message }: { message: ModerationMessage | null }) {
           name="format"
           defaultValue={values["format"]}
           error={errors["format"]}
-          options={messageFormats.map((format) => ({ value: format, label: format }))}
+          options={messageFormats.map((format) => ({ value: format, label: messageFormatLabels()[format] }))}
         />
         <SelectField
           label={t("Type")}
           name="type"
           defaultValue={values["type"]}
-          options={Object.entries(messageTypeLabels).map(([value, label]) => ({ value, label: t(label) }))}
+          options={Object.entries(messageTypeLabels()).map(([value, label]) => ({ value, label }))}
         />
         <TextField label={t("Order")} name="sort" type="number" defaultValue={values["sort"]} error={errors["sort"]} />
       </div>
@@ -87,7 +92,7 @@ function MessageForm({ message }: { message: ModerationMessage | null }) {
         label={t("Where")}
         name="viewLocation"
         defaultValue={values["viewLocation"]}
-        options={Object.entries(messageLocationLabels).map(([value, label]) => ({ value, label: t(label) }))}
+        options={Object.entries(messageLocationLabels()).map(([value, label]) => ({ value, label }))}
       />
       <SelectField
         label={t("Category")}
@@ -151,7 +156,7 @@ export function ModerationMessagesPage() {
               {/* Rendered and sanitised by the server's one post pipeline. */}
               <div className={styles.body} dangerouslySetInnerHTML={{ __html: message.body }} />
               <p className={styles.meta}>
-                <span>{t(messageTypeLabels[message.type])}</span>
+                <span>{messageTypeLabels()[message.type]}</span>
                 <span>{categoryName(message.recordID)}</span>
                 <span>{message.isEnabled ? t("Shown") : t("Turned off")}</span>
                 {message.isDismissible ? <span>{t("Dismissible")}</span> : null}
@@ -176,7 +181,8 @@ export function ModerationMessagesPage() {
         </ul>
       )}
       <h2 className={styles.subtitle}>{t("Add a Message")}</h2>
-      <MessageForm message={null} />
+      {/* Keyed on the list: a message added empties the form. */}
+      <MessageForm key={messages.length} message={null} />
     </section>
   );
 }
