@@ -60,7 +60,7 @@ describe("Warnings and moderation messages (issue 30)", () => {
     await own.warning("Please stop posting insults.").waitFor();
     expect(await own.warningsSection.getByText("You can't post until").count()).toBe(1);
     expect(await own.notesSection.count()).toBe(0);
-    expect(await page.getByText("Second time this month.").count()).toBe(0);
+    expect(await own.text("Second time this month.").count()).toBe(0);
     expect(await own.warnButton(member.name).count()).toBe(0);
     await page.setViewportSize({ width: 375, height: 900 });
     await screenshot(page, "warnings-2-own-profile-375");

@@ -43,6 +43,11 @@ export class ProfileWarningsPage extends ParleyPage {
     return this.notesSection.getByRole("button", { name: "Add Note" });
   }
 
+  /** Text anywhere on the page (a note must not be, for the member). */
+  text(content: string): Locator {
+    return this.page.getByText(content);
+  }
+
   statusMessage(text: string): Locator {
     return this.main.getByRole("status").filter({ hasText: text });
   }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { UserNote, UserNotePost, Warning, WarningPost, WarningSummary } from "@parley/contracts";
+import { NoBody, UserNote, UserNotePost, Warning, WarningPost, WarningSummary } from "@parley/contracts";
 import { requestContext } from "../../platform/http/request-context.ts";
 import type { WarningsService } from "./warnings.service.ts";
 
@@ -62,6 +62,7 @@ export const warningsRoutes: FastifyPluginAsyncTypebox<{ service: WarningsServic
         summary:
           "Parley: reverse a warning (community.moderate): it stays listed, counts no more and ends the read-only time it started.",
         params: Type.Object({ id: Type.Integer(), warningID: Type.Integer() }),
+        body: NoBody,
         response: { 200: Warning },
       },
     },
