@@ -42,15 +42,6 @@ export class ProfileWarningsPage extends ParleyPage {
   get addNoteButton(): Locator {
     return this.notesSection.getByRole("button", { name: "Add Note" });
   }
-
-  /** Text anywhere on the page (a note must not be, for the member). */
-  text(content: string): Locator {
-    return this.page.getByText(content);
-  }
-
-  statusMessage(text: string): Locator {
-    return this.main.getByRole("status").filter({ hasText: text });
-  }
 }
 
 /** What a read-only member sees where a posting form would be. */

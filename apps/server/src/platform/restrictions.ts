@@ -8,7 +8,7 @@ import { HttpError } from "./errors.ts";
 import type { Viewer } from "./auth/viewer.ts";
 
 /** The sentence saying why the member may not post now, or null when they may. */
-export type PostingCheck = (userID: number) => Promise<string | null>;
+type PostingCheck = (userID: number) => Promise<string | null>;
 
 export interface PostingRestrictions {
   /** Installs the check (one per app). */

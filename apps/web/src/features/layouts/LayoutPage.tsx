@@ -44,14 +44,14 @@ export function createLayoutLoader(deps: { queryClient: QueryClient; api: ApiCli
 
 /** The category a layout page is about (its widgets' `categoryID`, e.g. a category's discussion list), or null. */
 export function pageCategoryID(layout: unknown): number | null {
-  const seen = [layout];
+  const seen: unknown[] = [layout];
   while (seen.length) {
     const value = seen.pop();
     if (Array.isArray(value)) seen.push(...(value as unknown[]));
     else if (typeof value === "object" && value !== null) {
       const { categoryID } = value as { categoryID?: unknown };
       if (typeof categoryID === "number" && categoryID > 0) return categoryID;
-      seen.push(...Object.values(value));
+      seen.push(...Object.values(value as Record<string, unknown>));
     }
   }
   return null;
