@@ -1,4 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { loadModerationMessagesRoutes } from "./features/warnings/index.ts";
 import type { ComponentType } from "react";
 import type { createEntryActions } from "./features/entry/index.ts";
 import { data, redirect, redirectDocument, type LoaderFunctionArgs, type RouteObject } from "react-router";
@@ -141,10 +142,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
   const tags = () => import("./features/tags/index.ts").then((m) => m.loadTagsRoutes()).then((m) => m.createTagsRoutes);
   const watchedWords = () =>
     import("./features/spam/index.ts").then((m) => m.loadWatchedWordsRoutes()).then((m) => m.createWatchedWordsRoutes);
-  const moderationMessages = () =>
-    import("./features/warnings/index.ts")
-      .then((m) => m.loadModerationMessagesRoutes())
-      .then((m) => m.createModerationMessagesRoutes);
+  const moderationMessages = () => loadModerationMessagesRoutes().then((m) => m.createModerationMessagesRoutes);
   const tagIndex = () =>
     import("./features/tags/index.ts").then((m) => m.loadTagIndexRoutes()).then((m) => m.createTagIndexRoutes);
   const members = () =>

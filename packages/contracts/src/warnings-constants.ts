@@ -49,6 +49,3 @@ export const moderationMessageRules = {
   bodyMaxLength: 10_000,
   maxMessages: 200,
 } as const;
-
-/** `/dashboard/moderation/messages`: community managers list, add, change and remove moderation messages. */
-export const moderationMessagesPagePath = "/dashboard/moderation/messages";

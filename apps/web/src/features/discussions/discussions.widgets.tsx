@@ -11,7 +11,7 @@ import { reactionTypesQuery } from "../reactions/index.ts";
 import { meQuery } from "../users/index.ts";
 import { categorySearchQuery, taggingEnabledQuery } from "./components/postForm.queries.ts";
 import { ignoredUsersQuery } from "../ignore/index.ts";
-import { prefetchPostingStanding, ReadOnlyNotice, useReadOnlyUntil } from "../warnings/index.ts";
+import { PostingGate } from "../warnings/index.ts";
 import { commentsQuery, discussionListQuery, discussionQuery, editTimeoutQuery } from "./discussions.queries.ts";
 import { DiscussionPage } from "./pages/DiscussionPage.tsx";
 import { DiscussionListSection, NewDiscussionLink, discussionListParams } from "./pages/DiscussionsPage.tsx";
@@ -28,10 +28,7 @@ function CreatePost() {
   const { module, preload } = useOnDemand(newDiscussionPage);
   useEffect(preload, [preload]);
   // A member made read-only by warnings is told so instead of shown the form.
-  const readOnlyUntil = useReadOnlyUntil();
-  if (readOnlyUntil) return <ReadOnlyNotice until={readOnlyUntil} />;
-  if (!module) return <Loader />;
-  return <module.NewDiscussionPage />;
+  return <PostingGate>{module ? <module.NewDiscussionPage /> : <Loader />}</PostingGate>;
 }
 
 /** The discussions' layout widgets: each `prefetch` fetches what the widget shows through the feature's queries. */
@@ -73,8 +70,6 @@ export const discussionWidgets = {
         queryClient
           .ensureQueryData(meQuery(api))
           .then((me) => (me.userID > 0 ? queryClient.prefetchQuery(ignoredUsersQuery(api, me.userID)) : undefined)),
-        // Whether the member may post (a read-only member sees why instead of the comment form).
-        prefetchPostingStanding(queryClient, api),
       ]),
   },
   "react.asset.createPost": {
@@ -89,7 +84,6 @@ export const discussionWidgets = {
         // The category picker's full list, and whether the tags field shows.
         queryClient.prefetchQuery(categorySearchQuery(api, "")),
         queryClient.prefetchQuery(taggingEnabledQuery(api)),
-        prefetchPostingStanding(queryClient, api),
       ]);
       if (me.userID === 0) throw redirect(entryLink("/entry/signin", url));
       const groupID = page.readParentGroupID(url);

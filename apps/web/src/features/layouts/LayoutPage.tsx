@@ -9,7 +9,7 @@ import { rememberTitleBar } from "./layouts.loaders.ts";
 import { lookupForUrl } from "./layouts.lookup.ts";
 import { layoutQuery } from "./layouts.queries.ts";
 import { WidgetRegistryContext, prefetchWidgets, type WidgetRegistry } from "./widgetRegistry.ts";
-import { ModerationMessages, prefetchModerationMessages } from "../warnings/index.ts";
+import { ModerationMessages, prefetchWarnings } from "../warnings/index.ts";
 
 /** The kind of record a failed lookup was about, for the error page's "{Type} Not Found". */
 const recordTypeNames: Record<string, string> = { category: "Category", discussion: "Discussion", comment: "Comment" };
@@ -36,25 +36,11 @@ export function createLayoutLoader(deps: { queryClient: QueryClient; api: ApiCli
     rememberTitleBar(queryClient, spec);
     await Promise.all([
       prefetchWidgets(widgets, spec.layout ?? [], { queryClient, api, url }),
-      prefetchModerationMessages(queryClient, api, pageCategoryID(spec.layout ?? [])),
+      // Moderation messages, and whether a member may post (the posting forms are on layout pages).
+      prefetchWarnings(queryClient, api, spec.layout ?? []),
     ]);
     return lookup;
   };
-}
-
-/** The category a layout page is about (its widgets' `categoryID`, e.g. a category's discussion list), or null. */
-export function pageCategoryID(layout: unknown): number | null {
-  const seen: unknown[] = [layout];
-  while (seen.length) {
-    const value = seen.pop();
-    if (Array.isArray(value)) seen.push(...(value as unknown[]));
-    else if (typeof value === "object" && value !== null) {
-      const { categoryID } = value as { categoryID?: unknown };
-      if (typeof categoryID === "number" && categoryID > 0) return categoryID;
-      seen.push(...Object.values(value as Record<string, unknown>));
-    }
-  }
-  return null;
 }
 
 /** A layout page: the widgets of the layout its loader fetched. */
@@ -65,7 +51,7 @@ export function LayoutPage({ widgets }: { widgets: WidgetRegistry }) {
   return (
     <WidgetRegistryContext.Provider value={widgets}>
       <LayoutStyles />
-      <ModerationMessages categoryID={pageCategoryID(data.layout ?? [])} />
+      <ModerationMessages layout={data.layout ?? []} />
       <LayoutRenderer widgets={data.layout ?? []} />
     </WidgetRegistryContext.Provider>
   );

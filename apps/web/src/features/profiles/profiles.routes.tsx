@@ -6,7 +6,7 @@ import { loadOrThrow, notFoundError } from "../../lib/route-errors.ts";
 import { ignoreAction, ignoreStateQuery } from "../ignore/index.ts";
 import { meQuery, requireMember } from "../users/index.ts";
 import { profileFieldsQuery } from "../profile-fields/index.ts";
-import { prefetchProfileWarnings, warningsAction } from "../warnings/index.ts";
+import { profileWarningsPart } from "../warnings/index.ts";
 import {
   profileLimits,
   ProfilePage,
@@ -42,7 +42,7 @@ export function createProfileRoutes({ queryClient, api }: { queryClient: QueryCl
           ? queryClient.prefetchQuery(ignoreStateQuery(api, me.userID, user.userID))
           : null,
         // The member's own warnings, or any member's warnings and notes for a moderator (a banned one's too).
-        prefetchProfileWarnings(queryClient, api, user.userID),
+        profileWarningsPart.load().then((part) => part.prefetchProfileWarnings(queryClient, api, user.userID)),
       ]);
       if (profileRestriction(user, me)) return null;
       const search = new URL(request.url).searchParams;
@@ -80,7 +80,8 @@ export function createProfileRoutes({ queryClient, api }: { queryClient: QueryCl
     await requireMember(queryClient, api, request);
     const form = await request.formData();
     // The moderators' warnings forms, else the Ignore button.
-    return (await warningsAction(form, { queryClient, api })) ?? ignoreAction(form, { queryClient, api });
+    const warnings = await profileWarningsPart.load();
+    return (await warnings.warningsAction(form, { queryClient, api })) ?? ignoreAction(form, { queryClient, api });
   };
 
   return [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readMessageForm } from "./warnings.dashboard.ts";
-import { canSeeWarnings, canWarnMembers } from "./warnings.queries.ts";
+import { canSeeWarnings, canWarnMembers } from "./warnings.manage.queries.ts";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();

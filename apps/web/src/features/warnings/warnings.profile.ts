@@ -4,15 +4,9 @@ import type { ApiClient } from "../../lib/api.ts";
 import { formError, formInvalid, formValue, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
 import { meQuery } from "../users/index.ts";
-import { warningsApi } from "./warnings.api.ts";
-import {
-  canSeeWarnings,
-  canWarnMembers,
-  userNotesQuery,
-  warningKeys,
-  warningsQuery,
-  warningSummaryQuery,
-} from "./warnings.queries.ts";
+import { warningsApi } from "./warnings.manage.api.ts";
+import { canSeeWarnings, canWarnMembers, userNotesQuery, warningsQuery } from "./warnings.manage.queries.ts";
+import { warningKeys, warningSummaryQuery } from "./warnings.queries.ts";
 
 /** The form field naming what a profile's warnings form does (the profile's other forms post other fields). */
 export const warningFields = { intent: "warningIntent", userID: "warnedUserID" } as const;

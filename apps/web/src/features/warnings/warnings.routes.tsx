@@ -1,19 +1,15 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from "react-router";
-import { moderationMessagesPagePath } from "@parley/contracts/warnings-constants";
 import type { ApiClient } from "../../lib/api.ts";
 import { formError, formInvalid, formValue, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
 import { loadOrThrow } from "../../lib/route-errors.ts";
 import { requirePermitted } from "../users/index.ts";
-import { moderationMessagesApi } from "./warnings.api.ts";
+import { moderationMessagesApi } from "./warnings.manage.api.ts";
 import { readMessageForm } from "./warnings.dashboard.ts";
-import {
-  canManageModerationMessages,
-  categoryChoicesQuery,
-  managedMessagesQuery,
-  moderationMessageKeys,
-} from "./warnings.queries.ts";
+import { categoryChoicesQuery, managedMessagesQuery } from "./warnings.manage.queries.ts";
+import { canManageModerationMessages, moderationMessagesPagePath } from "./warnings.nav.ts";
+import { moderationMessageKeys } from "./warnings.queries.ts";
 import { ModerationMessagesPage } from "./pages/ModerationMessagesPage.tsx";
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { ReadOnlyNotice, useReadOnlyUntil } from "../../warnings/index.ts";
+import { PostingGate } from "../../warnings/index.ts";
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { Link, useLocation, useParams } from "react-router";
 import { defaultCommentSort, readCommentSort, type CommentPageSort } from "@parley/contracts/discussion-sorts";
@@ -125,8 +125,6 @@ export function DiscussionPage() {
   const base = discussionPath(discussion);
   const origin = new URL(discussion.url).origin;
   const canComment = discussion.permissions?.["comments.add"] ?? false;
-  // A member made read-only by warnings is told why instead of shown the form.
-  const readOnlyUntil = useReadOnlyUntil();
   // Moderators' comment selection (split, delete): on demand, when they manage the discussion.
   const bulk = useBulkSelection([discussion]);
   return (
@@ -201,10 +199,11 @@ export function DiscussionPage() {
             <Link to={entryLink("/entry/signin", location)}>{t("Sign in")}</Link> {t("or")}{" "}
             <Link to={entryLink("/entry/register", location)}>{t("register")}</Link> {t("to comment.")}
           </p>
-        ) : canComment && readOnlyUntil ? (
-          <ReadOnlyNotice until={readOnlyUntil} />
         ) : canComment ? (
-          <OnDemandCommentForm discussionID={parsed.id} />
+          // A member made read-only by warnings is told why instead of shown the form.
+          <PostingGate>
+            <OnDemandCommentForm discussionID={parsed.id} />
+          </PostingGate>
         ) : (
           <p className={styles.notice}>
             {discussion.closed

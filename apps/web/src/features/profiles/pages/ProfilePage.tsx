@@ -17,7 +17,8 @@ import { accountPagePath, profileEditPagePath } from "../../account/index.ts";
 import { privacyPagePath } from "@parley/contracts/privacy-constants";
 import { meQuery } from "../../users/index.ts";
 import { ProfileFieldValues, profileFieldsQuery } from "../../profile-fields/index.ts";
-import { ProfileWarnings, WarnButton } from "../../warnings/index.ts";
+import { profileWarningsPart } from "../../warnings/index.ts";
+import { useOnDemand } from "../../../ui/on-demand.ts";
 import {
   profileCommentsQuery,
   profileDiscussionsQuery,
@@ -90,6 +91,8 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
   });
   const result = useActionData<FormResult>();
   const { data: profileFields = [] } = useQuery(profileFieldsQuery(api));
+  // The warnings section and Warn button: loaded with the profile (its loader), never by reading pages.
+  const warnings = useOnDemand(profileWarningsPart).module;
 
   return (
     <>
@@ -152,7 +155,7 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
             {ignoreState?.canIgnore ? (
               <IgnoreForm userID={user.userID} name={user.name} ignored={ignoreState.ignored} />
             ) : null}
-            <WarnButton userID={user.userID} name={user.name} />
+            {warnings ? <warnings.WarnButton userID={user.userID} name={user.name} /> : null}
           </div>
         </div>
       </header>
@@ -166,7 +169,7 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
         </section>
       ) : null}
       {result?.message ? <FormAlert kind={result.ok ? "success" : "error"}>{result.message}</FormAlert> : null}
-      <ProfileWarnings userID={user.userID} name={user.name} />
+      {warnings ? <warnings.ProfileWarnings userID={user.userID} name={user.name} /> : null}
       {restriction ? null : (
         <>
           <nav className={styles.tabs} aria-label={t("Profile")}>

@@ -11,13 +11,8 @@ import { DateTime } from "../../../ui/date/DateTime.tsx";
 import { SubmitButton, TextAreaField, TextField } from "../../../ui/forms/Form.tsx";
 import { meQuery } from "../../users/index.ts";
 import { warningFields } from "../warnings.profile.ts";
-import {
-  canSeeWarnings,
-  canWarnMembers,
-  userNotesQuery,
-  warningsQuery,
-  warningSummaryQuery,
-} from "../warnings.queries.ts";
+import { canSeeWarnings, canWarnMembers, userNotesQuery, warningsQuery } from "../warnings.manage.queries.ts";
+import { warningSummaryQuery } from "../warnings.queries.ts";
 import styles from "./ProfileWarnings.module.css";
 
 /** The id of the warn form's disclosure, where the profile's Warn button leads. */
@@ -216,7 +211,7 @@ export function ProfileWarnings({ userID, name }: { userID: number; name: string
   if (self && warnings.length === 0) return null;
   return (
     <>
-      <section className={styles.section} aria-labelledby="profile-warnings">
+      <section className={styles.section} aria-labelledby="profile-warnings" data-part="profile-warnings">
         <h2 id="profile-warnings" className={styles.title}>
           {t("Warnings")}
         </h2>

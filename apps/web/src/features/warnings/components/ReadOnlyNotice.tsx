@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { QueryClient } from "@tanstack/react-query";
 import { useQuery } from "@tanstack/react-query";
 import type { ApiClient } from "../../../lib/api.ts";
@@ -14,7 +15,7 @@ export async function prefetchPostingStanding(queryClient: QueryClient, api: Api
 }
 
 /** Until when the signed-in member may not post (their warnings made them read-only), or null. */
-export function useReadOnlyUntil(): string | null {
+function useReadOnlyUntil(): string | null {
   const api = useApi();
   const { data: me } = useQuery(meQuery(api));
   const userID = me?.userID ?? 0;
@@ -24,10 +25,23 @@ export function useReadOnlyUntil(): string | null {
 }
 
 /** What a read-only member sees instead of a posting form (the server refuses their posts with the same words). */
-export function ReadOnlyNotice({ until }: { until: string }) {
+function ReadOnlyNotice({ until }: { until: string }) {
   return (
-    <p className={styles.notice} role="status" data-testid="read-only-notice">
+    <p className={styles.notice} role="status" data-testid="read-only-notice" data-warnings="">
       {t("You have been warned and can't post until {date}.", { date: until.slice(0, 10) })}
     </p>
+  );
+}
+
+/** A posting form, or for a member made read-only by warnings the sentence saying until when they can't post. */
+export function PostingGate({ children }: { children: ReactNode }) {
+  const until = useReadOnlyUntil();
+  // The wrapper (no box of its own) marks the page, so the browser loads this part before hydrating it.
+  return until ? (
+    <ReadOnlyNotice until={until} />
+  ) : (
+    <div data-warnings="" className={styles.gate}>
+      {children}
+    </div>
   );
 }

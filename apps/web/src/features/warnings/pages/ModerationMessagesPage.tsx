@@ -1,7 +1,7 @@
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import type { ModerationMessage } from "@parley/contracts";
-import { moderationMessagesPagePath, moderationMessageRules } from "@parley/contracts/warnings-constants";
+import { moderationMessageRules } from "@parley/contracts/warnings-constants";
 import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
 import { PageHead } from "../../../lib/head.tsx";
@@ -22,7 +22,8 @@ import {
   messageLocationLabels,
   messageTypeLabels,
 } from "../warnings.dashboard.ts";
-import { categoryChoicesQuery, managedMessagesQuery } from "../warnings.queries.ts";
+import { categoryChoicesQuery, managedMessagesQuery } from "../warnings.manage.queries.ts";
+import { moderationMessagesPagePath } from "../warnings.nav.ts";
 import styles from "./ModerationMessagesPage.module.css";
 
 /** The form's values: those refused (shown again), else the message's, else a new message's. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageCategoryID } from "./LayoutPage.tsx";
+import { pageCategoryID } from "./components/ModerationMessages.tsx";
 
 describe("the category a layout page is about", () => {
   it("is the first categoryID among its widgets' props, however deep", () => {
