@@ -88,6 +88,7 @@ import { exportMemberDrafts, registerDrafts } from "./features/drafts/index.ts";
 import { registerPrivacy } from "./features/privacy/index.ts";
 import { registerSpam } from "./features/spam/index.ts";
 import { registerBans } from "./features/bans/index.ts";
+import { registerWarnings } from "./features/warnings/index.ts";
 import { registerSearch } from "./features/search/index.ts";
 import { registerMail } from "./platform/mail/mail.routes.ts";
 import { registerModeration } from "./features/moderation/index.ts";
@@ -370,6 +371,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSpam(app, platform, { reports });
   // Ban rules refuse registrations and sign-ins; moderators see the addresses a member used.
   await registerBans(app, platform, { users: userFragments });
+  // Warnings and moderators' notes on members, their automatic consequences, and moderation messages.
+  await registerWarnings(app, platform, { users: userFragments, categories: categories.directory });
   await registerReactions(app, reactions, {
     discussion: (id, viewer) => discussions.load(id, viewer),
     comment: (id, viewer) => comments.loadReactable(id, viewer),

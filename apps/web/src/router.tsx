@@ -1,4 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { loadModerationMessagesRoutes } from "./features/warnings/index.ts";
 import type { ComponentType } from "react";
 import type { createEntryActions } from "./features/entry/index.ts";
 import { data, redirect, redirectDocument, type LoaderFunctionArgs, type RouteObject } from "react-router";
@@ -143,6 +144,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
     import("./features/spam/index.ts").then((m) => m.loadWatchedWordsRoutes()).then((m) => m.createWatchedWordsRoutes);
   const banRules = () =>
     import("./features/bans/index.ts").then((m) => m.loadBanRulesRoutes()).then((m) => m.createBanRulesRoutes);
+  const moderationMessages = () => loadModerationMessagesRoutes().then((m) => m.createModerationMessagesRoutes);
   const tagIndex = () =>
     import("./features/tags/index.ts").then((m) => m.loadTagIndexRoutes()).then((m) => m.createTagIndexRoutes);
   const members = () =>
@@ -379,6 +381,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                 featureRoute("report-reasons", "dashboard/settings/report-reasons", reports),
                 featureRoute("tags", "dashboard/tags", tags),
                 featureRoute("watched-words", "dashboard/moderation/watched-words", watchedWords),
+                featureRoute("moderation-messages", "dashboard/moderation/messages", moderationMessages),
                 featureRoute("dashboard-categories", "dashboard/categories", categoriesDashboard),
                 featureRoute("dashboard-category-add", "dashboard/categories/add", categoriesDashboard),
                 featureRoute("dashboard-category-edit", "dashboard/categories/:categoryID/edit", categoriesDashboard),

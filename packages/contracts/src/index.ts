@@ -47,3 +47,4 @@ export * from "./spam.ts";
 export * from "./ban-rules.ts";
 export * from "./new-members-constants.ts";
 export * from "./premoderation.ts";
+export * from "./warnings.ts";

@@ -25,6 +25,8 @@ export const notificationActivityTypes = [
   // One's post held for approval (premoderation) was approved, or rejected.
   "PostApproved",
   "PostRejected",
+  // A moderator warned the member (the warnings feature).
+  "Warning",
 ] as const;
 export type NotificationActivityType = (typeof notificationActivityTypes)[number];
 
@@ -52,6 +54,7 @@ export const defaultNotificationPreferences: Record<NotificationActivityType, No
   DataExport: { popup: true, email: false },
   PostApproved: { popup: true, email: false },
   PostRejected: { popup: true, email: false },
+  Warning: { popup: true, email: true },
 };
 
 /** Labels of the preferences page (English sentences, translated through `t()`). */
@@ -78,6 +81,7 @@ export const notificationPreferenceLabels: Record<NotificationActivityType, { la
   DataExport: { label: "Data Export", description: "Notify me when my data is ready to download." },
   PostApproved: { label: "Post Approved", description: "Notify me when a post of mine awaiting approval is approved." },
   PostRejected: { label: "Post Rejected", description: "Notify me when a post of mine awaiting approval is rejected." },
+  Warning: { label: "Warning", description: "Notify me when a moderator warns me." },
 };
 
 /** Vanilla's flat preference key: `Popup.Mention`, `Email.DiscussionComment`. */

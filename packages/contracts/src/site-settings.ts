@@ -114,6 +114,10 @@ export const siteSettingRules = {
   "smtp.user": { read: "site.manage", write: "site.manage", maxLength: 255 },
   "smtp.password": { read: null, write: "site.manage", maxLength: 255 },
   "smtp.security": { read: "site.manage", write: "site.manage", oneOf: smtpSecurityChoices },
+  // Warnings' automatic consequences (points of unexpired warnings; 0: never): moderators read them when they warn.
+  "warnings.readOnlyPoints": { read: "community.moderate", write: "site.manage", minimum: 0, maximum: 10_000 },
+  "warnings.readOnlyDays": { read: "community.moderate", write: "site.manage", minimum: 1, maximum: 3_650 },
+  "warnings.banPoints": { read: "community.moderate", write: "site.manage", minimum: 0, maximum: 10_000 },
 } as const satisfies Record<string, SiteSettingRule>;
 
 export type SiteSettingKey = keyof typeof siteSettingRules;

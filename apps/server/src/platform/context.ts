@@ -18,6 +18,7 @@ import { createJobs, type Jobs } from "./jobs/jobs.ts";
 import { createPresence, type Presence } from "./presence.ts";
 import { createScreeningHook, type ScreeningHook } from "./screening.ts";
 import { createAdmissionHook, type AdmissionHook } from "./admission.ts";
+import { createPostingRestrictions, type PostingRestrictions } from "./restrictions.ts";
 import { assertUserUsable } from "./auth/authorize.ts";
 import {
   createLongRunner,
@@ -76,6 +77,8 @@ export interface Platform {
   screening: ScreeningHook;
   /** Refusing registrations and sign-ins (ban rules: `admission.ts`). */
   admission: AdmissionHook;
+  /** Who may not post for now (a member made read-only by warnings: `restrictions.ts`). */
+  restrictions: PostingRestrictions;
   close(): Promise<void>;
 }
 
@@ -109,6 +112,7 @@ export async function createPlatform(database: Database, config: PlatformConfig)
   jobs.register(LONG_RUNNER_JOB, () => longRunner.runQueued(), { everyMs: 5_000 });
   // Until an administrator stores it, whether new members confirm their e-mail is the server's PARLEY_CONFIRM_EMAIL.
   // Likewise the limits for new members: off, nobody is new until the settings are stored.
+  const restrictions = createPostingRestrictions();
   const siteConfig = createSiteConfig(database.db, {
     "registration.confirmEmail": config.confirmEmail,
     ...(config.newMemberLimits !== false ? {} : { "newMembers.trustPosts": 0, "newMembers.trustDays": 0 }),
@@ -136,8 +140,9 @@ export async function createPlatform(database: Database, config: PlatformConfig)
       redis ? createRedisLimiter(redis, name, max, windowMs) : createMemoryLimiter(name, max, windowMs, clock),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...config.rateLimits },
     presence,
-    screening: createScreeningHook(),
+    screening: createScreeningHook(restrictions),
     admission: createAdmissionHook(),
+    restrictions,
     close: async () => {
       await redis?.quit();
     },

@@ -14,6 +14,7 @@
 import type { PostPremoderation, PremoderationReason } from "@parley/contracts";
 import { HttpError } from "./errors.ts";
 import type { RequestContext } from "./http/request-context.ts";
+import type { PostingRestrictions } from "./restrictions.ts";
 
 type ScreenedKind = "discussion" | "comment" | "message" | "name" | "signature" | "profile";
 
@@ -97,7 +98,10 @@ export interface ScreeningHook {
   useQueue(queue: PremoderationQueue): void;
 }
 
-export function createScreeningHook(): ScreeningHook {
+/** Posts, not names or signatures: a member who may not post for now (`restrictions.ts`) is refused first. */
+const postKinds = new Set<ScreenedKind>(["discussion", "comment", "message"]);
+
+export function createScreeningHook(restrictions: PostingRestrictions): ScreeningHook {
   let installed: ContentScreen | null = null;
   let queue: PremoderationQueue | null = null;
   return {
@@ -108,6 +112,9 @@ export function createScreeningHook(): ScreeningHook {
       queue = installedQueue;
     },
     async screen(input) {
+      // A member made read-only (warnings) may not post; a held post a moderator approves is theirs to publish.
+      if (postKinds.has(input.kind) && !input.edit && !input.approved)
+        await restrictions.assertMayPost(input.context.viewer);
       const result = installed && !input.approved ? await installed.screen(input) : passed;
       return {
         ...result,

@@ -88,6 +88,10 @@ export const siteConfigDefaults = {
   "smtp.user": "",
   "smtp.password": "",
   "smtp.security": "starttls",
+  /** Warnings (issue 30): active points that make a member read-only for `readOnlyDays`, and that ban them; 0: never. */
+  "warnings.readOnlyPoints": 3,
+  "warnings.readOnlyDays": 7,
+  "warnings.banPoints": 5,
 } as const;
 export type SiteConfigKey = keyof typeof siteConfigDefaults;
 type Value<K extends SiteConfigKey> = (typeof siteConfigDefaults)[K] extends boolean

@@ -63,6 +63,9 @@ const tableOwners = {
   userExports: "privacy",
   watchedWords: "spam",
   spamVerdicts: "spam",
+  warnings: "warnings",
+  userNotes: "warnings",
+  moderationMessages: "warnings",
   // the search engines' own tables (full-text indexes outside the typed schema)
   searchIndex: "search",
   searchNames: "search",

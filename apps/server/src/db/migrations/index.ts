@@ -39,6 +39,7 @@ import * as m0039 from "./0039_privacy.ts";
 import * as m0041 from "./0041_spam.ts";
 import * as m0042 from "./0042_photo_thumbnail.ts";
 import * as m0043 from "./0043_premoderation.ts";
+import * as m0044 from "./0044_warnings.ts";
 import * as m0045 from "./0045_ban_rules.ts";
 
 interface MigrationModule {
@@ -87,6 +88,7 @@ const modules: Record<string, MigrationModule> = {
   "0041_spam": m0041,
   "0042_photo_thumbnail": m0042,
   "0043_premoderation": m0043,
+  "0044_warnings": m0044,
   "0045_ban_rules": m0045,
 };
 

@@ -67,6 +67,8 @@ function sentence(type: NotificationActivityType, actor: string, title: string, 
         : `Your discussion ${what} was approved.`;
     case "PostRejected":
       return `Your post ${what} was not approved.`;
+    case "Warning":
+      return `${who} warned you: ${what}.`;
   }
 }
 

@@ -18,6 +18,7 @@ const reasons: Record<string, string> = {
   DataExport: "mine",
   PostApproved: "mine",
   PostRejected: "mine",
+  Warning: "mine",
 };
 
 const defaultPhotoPath = "/images/default-avatar.svg";

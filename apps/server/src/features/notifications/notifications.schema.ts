@@ -29,7 +29,7 @@ export function preferencesSchema() {
           myPosts: group("Mentions, quotes and reactions", ["Mention", "Quote", "Reaction"]),
           conversations: group("Messages", ["ConversationMessage"]),
           groups: group("Groups", ["GroupInvite", "GroupApply", "GroupApproved"]),
-          account: group("Account", ["DataExport", "PostApproved", "PostRejected"]),
+          account: group("Account", ["DataExport", "PostApproved", "PostRejected", "Warning"]),
         },
       },
     },

@@ -149,6 +149,8 @@ export function createReactionsService(repo: ReactionsRepo, platform: Platform, 
     ) {
       const { viewer } = context;
       requireSignedIn(viewer);
+      // A member made read-only (warnings) reacts no more than they post.
+      await platform.restrictions.assertMayPost(viewer);
       const record = await load(recordID, viewer);
       const type = await platform.db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);

@@ -690,6 +690,53 @@ export interface DB {
   watchedWords: WatchedWordsTable;
   spamVerdicts: SpamVerdictsTable;
   bans: BansTable;
+  warnings: WarningsTable;
+  userNotes: UserNotesTable;
+  moderationMessages: ModerationMessagesTable;
+}
+
+/** 0044: a moderator's warning to a member (issue 30). */
+interface WarningsTable {
+  warningID: Generated<number>;
+  userID: number;
+  insertUserID: number;
+  reason: string;
+  points: number;
+  dateInserted: DateString;
+  dateExpires: DateString | null;
+  consequence: Generated<string>;
+  readOnlyUntil: DateString | null;
+  dateReversed: DateString | null;
+  reverseUserID: number | null;
+}
+
+/** 0044: a moderator's private note on a member. */
+interface UserNotesTable {
+  userNoteID: Generated<number>;
+  userID: number;
+  insertUserID: number;
+  body: string;
+  dateInserted: DateString;
+}
+
+/** 0044: a site-wide notice (`/moderation-messages`). */
+interface ModerationMessagesTable {
+  moderationMessageID: Generated<number>;
+  body: string;
+  format: string;
+  type: string;
+  viewLocation: string;
+  layoutViewType: string | null;
+  recordType: string | null;
+  recordID: number | null;
+  includeDescendants: Generated<number>;
+  isEnabled: Generated<number>;
+  isDismissible: Generated<number>;
+  sort: Generated<number>;
+  insertUserID: number;
+  dateInserted: DateString;
+  updateUserID: number | null;
+  dateUpdated: DateString | null;
 }
 
 /** 0045: bans by rule (issue 30, Vanilla's GDN_Ban). */

@@ -28,6 +28,7 @@ describe("the dashboard's navigation", () => {
           "/dashboard/content/premoderation",
           "/dashboard/settings/report-reasons",
           "/dashboard/moderation/watched-words",
+          "/dashboard/moderation/messages",
         ],
       ],
       ["Forum", ["/dashboard/categories", "/dashboard/tags", "/dashboard/reactions"]],
@@ -57,7 +58,8 @@ describe("the dashboard's navigation", () => {
     expect(links(viewer(["posts.moderate"]))).toEqual([["Moderation", ["/dashboard/content/premoderation"]]]);
     expect(links(viewer(["community.manage"]))).toEqual([
       ["Membership", ["/dashboard/users/bans"]],
-      ["Moderation", ["/dashboard/settings/report-reasons"]],
+      // Moderation messages are community managers' (Vanilla's Garden.Community.Manage).
+      ["Moderation", ["/dashboard/settings/report-reasons", "/dashboard/moderation/messages"]],
       ["Forum", ["/dashboard/categories", "/dashboard/tags", "/dashboard/reactions"]],
       ["Settings", ["/dashboard/settings"]],
     ]);

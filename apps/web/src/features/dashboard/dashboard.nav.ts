@@ -26,6 +26,7 @@ import { canManageTags, tagsPagePath } from "../tags/index.ts";
 import { canManageWatchedWords, watchedWordsPagePath } from "../spam/index.ts";
 import { banRulesPagePath, canManageBanRules } from "../bans/index.ts";
 import { canManageThemes, themesPagePath } from "../themes/index.ts";
+import { canManageModerationMessages, moderationMessagesPagePath } from "../warnings/index.ts";
 
 /** The dashboard's home. */
 export const dashboardPath = "/dashboard";
@@ -77,6 +78,7 @@ export function dashboardSections(me: Viewer, site: { registrationApproval: bool
         ...(canModeratePending(me) ? [{ name: "Premoderation", to: premoderationPagePath }] : []),
         ...(canManageReasons(me) ? [{ name: "Report Reasons", to: reportReasonsPath }] : []),
         ...(canManageWatchedWords(me) ? [{ name: "Watched Words", to: watchedWordsPagePath }] : []),
+        ...(canManageModerationMessages(me) ? [{ name: "Moderation Messages", to: moderationMessagesPagePath }] : []),
       ],
     },
     {

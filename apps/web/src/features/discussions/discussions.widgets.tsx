@@ -12,6 +12,7 @@ import { meQuery } from "../users/index.ts";
 import { myPendingPostsQuery } from "../reports/index.ts";
 import { categorySearchQuery, taggingEnabledQuery } from "./components/postForm.queries.ts";
 import { ignoredUsersQuery } from "../ignore/index.ts";
+import { PostingGate } from "../warnings/index.ts";
 import { commentsQuery, discussionListQuery, discussionQuery, editTimeoutQuery } from "./discussions.queries.ts";
 import { DiscussionPage } from "./pages/DiscussionPage.tsx";
 import { DiscussionListSection, NewDiscussionLink, discussionListParams } from "./pages/DiscussionsPage.tsx";
@@ -27,8 +28,8 @@ const newDiscussionPage = onDemand(() => import("./pages/NewDiscussionPage.tsx")
 function CreatePost() {
   const { module, preload } = useOnDemand(newDiscussionPage);
   useEffect(preload, [preload]);
-  if (!module) return <Loader />;
-  return <module.NewDiscussionPage />;
+  // A member made read-only by warnings is told so instead of shown the form.
+  return <PostingGate>{module ? <module.NewDiscussionPage /> : <Loader />}</PostingGate>;
 }
 
 /** The discussions' layout widgets: each `prefetch` fetches what the widget shows through the feature's queries. */

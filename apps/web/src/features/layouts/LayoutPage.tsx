@@ -9,6 +9,7 @@ import { rememberTitleBar } from "./layouts.loaders.ts";
 import { lookupForUrl } from "./layouts.lookup.ts";
 import { layoutQuery } from "./layouts.queries.ts";
 import { WidgetRegistryContext, prefetchWidgets, type WidgetRegistry } from "./widgetRegistry.ts";
+import { ModerationMessages, prefetchWarnings } from "../warnings/index.ts";
 
 /** The kind of record a failed lookup was about, for the error page's "{Type} Not Found". */
 const recordTypeNames: Record<string, string> = { category: "Category", discussion: "Discussion", comment: "Comment" };
@@ -33,7 +34,11 @@ export function createLayoutLoader(deps: { queryClient: QueryClient; api: ApiCli
         : redirectDocument(target.toString(), spec.status ?? 302);
     }
     rememberTitleBar(queryClient, spec);
-    await prefetchWidgets(widgets, spec.layout ?? [], { queryClient, api, url });
+    await Promise.all([
+      prefetchWidgets(widgets, spec.layout ?? [], { queryClient, api, url }),
+      // Moderation messages, and whether a member may post (the posting forms are on layout pages).
+      prefetchWarnings(queryClient, api, spec.layout ?? []),
+    ]);
     return lookup;
   };
 }
@@ -46,6 +51,7 @@ export function LayoutPage({ widgets }: { widgets: WidgetRegistry }) {
   return (
     <WidgetRegistryContext.Provider value={widgets}>
       <LayoutStyles />
+      <ModerationMessages layout={data.layout ?? []} />
       <LayoutRenderer widgets={data.layout ?? []} />
     </WidgetRegistryContext.Provider>
   );

@@ -7,6 +7,7 @@ import { ignoreAction, ignoreStateQuery } from "../ignore/index.ts";
 import { meQuery, requireMember } from "../users/index.ts";
 import { profileFieldsQuery } from "../profile-fields/index.ts";
 import { canSeeIpAddresses, memberIpAddressesQuery } from "../bans/index.ts";
+import { profileWarningsPart } from "../warnings/index.ts";
 import {
   profileLimits,
   ProfilePage,
@@ -37,11 +38,17 @@ export function createProfileRoutes({ queryClient, api }: { queryClient: QueryCl
         queryClient.prefetchQuery(profileFieldsQuery(api)),
       ]);
       // A member looking at someone else: whether they ignore them, and may (the Ignore button).
-      if (me.userID > 0 && me.userID !== user.userID)
-        await queryClient.prefetchQuery(ignoreStateQuery(api, me.userID, user.userID));
-      // Moderators: the member's IP addresses, on the overview (rendered with the page).
-      if (tab === undefined && canSeeIpAddresses(me))
-        await queryClient.prefetchQuery(memberIpAddressesQuery(api, user.userID));
+      await Promise.all([
+        me.userID > 0 && me.userID !== user.userID
+          ? queryClient.prefetchQuery(ignoreStateQuery(api, me.userID, user.userID))
+          : null,
+        // Moderators: the member's IP addresses, on the overview (rendered with the page).
+        tab === undefined && canSeeIpAddresses(me)
+          ? queryClient.prefetchQuery(memberIpAddressesQuery(api, user.userID))
+          : null,
+        // The member's own warnings, or any member's warnings and notes for a moderator (a banned one's too).
+        profileWarningsPart.load().then((part) => part.prefetchProfileWarnings(queryClient, api, user.userID)),
+      ]);
       if (profileRestriction(user, me)) return null;
       const search = new URL(request.url).searchParams;
       const page = readProfilePage(search);
@@ -73,10 +80,13 @@ export function createProfileRoutes({ queryClient, api }: { queryClient: QueryCl
       return null;
     };
 
-  // The Ignore / Stop ignoring form posts to the profile page itself.
+  // The Ignore / Stop ignoring form and the warnings forms post to the profile page itself.
   const action: NonNullable<RouteObject["action"]> = async ({ request }) => {
     await requireMember(queryClient, api, request);
-    return ignoreAction(await request.formData(), { queryClient, api });
+    const form = await request.formData();
+    // The moderators' warnings forms, else the Ignore button.
+    const warnings = await profileWarningsPart.load();
+    return (await warnings.warningsAction(form, { queryClient, api })) ?? ignoreAction(form, { queryClient, api });
   };
 
   return [

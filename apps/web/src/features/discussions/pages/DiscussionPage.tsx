@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { PostingGate } from "../../warnings/index.ts";
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { Link, useLocation, useParams } from "react-router";
 import { defaultCommentSort, readCommentSort, type CommentPageSort } from "@parley/contracts/discussion-sorts";
@@ -202,7 +203,10 @@ export function DiscussionPage() {
             <Link to={entryLink("/entry/register", location)}>{t("register")}</Link> {t("to comment.")}
           </p>
         ) : canComment ? (
-          <OnDemandCommentForm discussionID={parsed.id} />
+          // A member made read-only by warnings is told why instead of shown the form.
+          <PostingGate>
+            <OnDemandCommentForm discussionID={parsed.id} />
+          </PostingGate>
         ) : (
           <p className={styles.notice}>
             {discussion.closed

@@ -153,6 +153,8 @@ describe("/discussions and its lists", () => {
     await waitFor(() => expect(lookups(transport.requests)).toContainEqual({ page: 1, sort: "-hot", list: "mine" }));
     fireEvent.change(await screen.findByRole("combobox", { name: "Filter" }), { target: { value: "all" } });
     await waitFor(() => expect(router.state.location.pathname).toBe("/discussions"));
+    // The router's location moves before the new page commits: wait for the page itself, not the old one's controls.
+    await waitFor(() => expect(screen.getByRole<HTMLSelectElement>("combobox", { name: "Filter" }).value).toBe("all"));
     fireEvent.change(await screen.findByRole("combobox", { name: "Sort by" }), { target: { value: "-dateInserted" } });
     await waitFor(() => expect(router.state.location.search).toBe("?sort=-dateInserted"));
     expect(router.state.location.pathname).toBe("/discussions");

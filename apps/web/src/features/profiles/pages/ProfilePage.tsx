@@ -18,6 +18,8 @@ import { privacyPagePath } from "@parley/contracts/privacy-constants";
 import { meQuery } from "../../users/index.ts";
 import { ProfileFieldValues, profileFieldsQuery } from "../../profile-fields/index.ts";
 import { canManageBanRules, canSeeIpAddresses, IpAddressesPanel } from "../../bans/index.ts";
+import { profileWarningsPart } from "../../warnings/index.ts";
+import { useOnDemand } from "../../../ui/on-demand.ts";
 import {
   profileCommentsQuery,
   profileDiscussionsQuery,
@@ -90,6 +92,8 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
   });
   const result = useActionData<FormResult>();
   const { data: profileFields = [] } = useQuery(profileFieldsQuery(api));
+  // The warnings section and Warn button: loaded with the profile (its loader), never by reading pages.
+  const warnings = useOnDemand(profileWarningsPart).module;
 
   return (
     <>
@@ -148,11 +152,12 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
               ) : null}
             </>
           )}
-          {ignoreState?.canIgnore ? (
-            <div className={styles.actions}>
+          <div className={styles.actions}>
+            {ignoreState?.canIgnore ? (
               <IgnoreForm userID={user.userID} name={user.name} ignored={ignoreState.ignored} />
-            </div>
-          ) : null}
+            ) : null}
+            {warnings ? <warnings.WarnButton userID={user.userID} name={user.name} /> : null}
+          </div>
         </div>
       </header>
       {user.about && !restriction ? (
@@ -165,6 +170,7 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
         </section>
       ) : null}
       {result?.message ? <FormAlert kind={result.ok ? "success" : "error"}>{result.message}</FormAlert> : null}
+      {warnings ? <warnings.ProfileWarnings userID={user.userID} name={user.name} /> : null}
       {restriction ? null : (
         <>
           <nav className={styles.tabs} aria-label={t("Profile")}>

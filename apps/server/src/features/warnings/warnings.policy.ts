@@ -1,0 +1,15 @@
+import { permissionRule, rule } from "../../platform/auth/access.ts";
+import { can } from "../../platform/auth/authorize.ts";
+
+/** Who warns, reads warnings and notes, and manages moderation messages (Vanilla: Garden.Moderation.Manage, Garden.Community.Manage). */
+export const warningsPolicy = {
+  /** Warn a member, reverse a warning, read and write moderators' notes: moderators. */
+  canModerate: permissionRule("community.moderate"),
+  /** A member's warnings: the member themself and moderators. */
+  canViewWarnings: rule(
+    "community.moderate",
+    (viewer, userID: number) => (viewer.userID > 0 && viewer.userID === userID) || can(viewer, "community.moderate"),
+  ),
+  /** Add, change and remove moderation messages, and see those turned off: community managers. */
+  canManageMessages: permissionRule("community.manage"),
+};

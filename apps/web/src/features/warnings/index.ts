@@ -1,0 +1,9 @@
+/**
+ * Warnings, moderators' notes and moderation messages (issue 30): the profile's warnings section, Warn button,
+ * loader prefetch and form action (on demand, with the profile: `profileWarningsPart`); the read-only notice the posting pages show; the
+ * moderation messages the forum's pages show; the dashboard page (its address, who may open it; it loads with
+ * its route).
+ */
+export { ModerationMessages, PostingGate, prefetchWarnings } from "./components/ReadingParts.tsx";
+export { canManageModerationMessages, moderationMessagesPagePath } from "./warnings.nav.ts";
+export { loadModerationMessagesRoutes, profileWarningsPart } from "./warnings.lazy.ts";
