@@ -5,7 +5,8 @@ import type { ApiClient } from "../../lib/api.ts";
 import { formError, formInvalid, formValue } from "../../lib/forms.ts";
 import { splitTagNames, postFormKeys } from "./components/postForm.queries.ts";
 import { resolveTagNames } from "./components/tagNames.ts";
-import { discussionsApi, isHeld } from "./discussions.api.ts";
+import { isHeld } from "./discussions.api.ts";
+import { discussionsWriteApi } from "./discussions.write.api.ts";
 import { awaitingApprovalPath, pendingPostAnchor, reportKeys } from "../reports/index.ts";
 import { discussionKeys } from "./discussions.queries.ts";
 import { discussionPath } from "./discussions.urls.ts";
@@ -22,7 +23,7 @@ export function createDiscussionActions(api: ApiClient, queryClient: QueryClient
       if (!parsed) return formInvalid({ body: "The discussion could not be found." }, values);
       if (!values.body.trim()) return formInvalid({ body: "Write a comment before posting it." }, values);
       try {
-        const { data: comment } = await discussionsApi.comment(api, {
+        const { data: comment } = await discussionsWriteApi.comment(api, {
           discussionID: parsed.id,
           body: values.body,
           format: formValue(form, "format") || "markdown",
@@ -39,7 +40,7 @@ export function createDiscussionActions(api: ApiClient, queryClient: QueryClient
           const here = new URL(request.url);
           return redirect(`${here.pathname}${here.search}#${pendingPostAnchor(comment.reportID)}`);
         }
-        const location = await discussionsApi.locateComment(api, comment.commentID, limits.pager.commentsPerPage);
+        const location = await discussionsWriteApi.locateComment(api, comment.commentID, limits.pager.commentsPerPage);
         return redirect(new URL(location.url).pathname + new URL(location.url).hash);
       } catch (error) {
         return formError(error, values);
@@ -76,7 +77,7 @@ export function createDiscussionActions(api: ApiClient, queryClient: QueryClient
           .flatMap((value) => (typeof value === "string" && /^\d+$/.test(value) ? [Number(value)] : []));
         const named = names.length ? await resolveTagNames(api, names) : { tagIDs: [], newTagNames: [] };
         const tagIDs = [...new Set([...chosenIDs, ...named.tagIDs])];
-        const { data: discussion } = await discussionsApi.create(api, {
+        const { data: discussion } = await discussionsWriteApi.create(api, {
           name: values.name,
           body: values.body,
           format: formValue(form, "format") || "markdown",
@@ -110,7 +111,7 @@ export function createDiscussionActions(api: ApiClient, queryClient: QueryClient
       if (!values.body.trim()) errors["body"] = "Write something before posting.";
       if (id === null || Object.keys(errors).length) return formInvalid(errors, values);
       try {
-        const discussion = await discussionsApi.update(api, id, {
+        const discussion = await discussionsWriteApi.update(api, id, {
           ...values,
           format: editedFormat(formValue(form, "format"), formValue(form, "sourceFormat"), values.body),
           // The edit's autosaved draft: the server deletes it once the edit is saved.

@@ -58,29 +58,6 @@ export const discussionsApi = {
       },
       signal,
     ),
-  locateComment: async (api: ApiClient, commentID: number, limit: number) =>
-    (await api.get<{ discussionID: number; page: number; url: string }>(`/comments/${commentID}/location`, { limit }))
-      .data,
-  /** `tagIDs` are existing tags; `newTagNames` are created (or matched by urlcode) by the server. */
-  create: (
-    api: ApiClient,
-    body: {
-      name: string;
-      body: string;
-      format: string;
-      /** A discussion goes in a category, or (`groupID`) in a group. */
-      categoryID?: number;
-      groupID?: number;
-      tagIDs?: number[];
-      newTagNames?: string[];
-      draftID?: number;
-    },
-  ) => api.request<Discussion | PostPremoderation>({ method: "POST", path: "/discussions", body }),
-  comment: (
-    api: ApiClient,
-    body: { discussionID: number; body: string; format: string; draftID?: number; parentCommentID?: number },
-  ) => api.request<Comment | PostPremoderation>({ method: "POST", path: "/comments", body }),
-
   // The member actions of the discussion page (spec §4: bookmark, mute, edit, delete, quote).
   /** A page view of the discussion (`POST /tick`): the server counts it in `countViews`. */
   viewed: (api: ApiClient, discussionID: number, page: { url: string; referrer: string }) =>
@@ -89,27 +66,10 @@ export const discussionsApi = {
       path: "/tick",
       body: { type: "discussion_view", discussionID, url: page.url, referrer: page.referrer },
     }),
-  bookmark: async (api: ApiClient, id: number, bookmarked: boolean) =>
-    (
-      await api.request<{ bookmarked: boolean }>({
-        method: "PUT",
-        path: `/discussions/${id}/bookmark`,
-        body: { bookmarked },
-      })
-    ).data,
-  mute: async (api: ApiClient, id: number, muted: boolean) =>
-    (await api.request<{ muted: boolean }>({ method: "PUT", path: `/discussions/${id}/mute`, body: { muted } })).data,
-  remove: async (api: ApiClient, id: number) => {
-    await api.request<null>({ method: "DELETE", path: `/discussions/${id}` });
-  },
   editSource: async (api: ApiClient, id: number, signal?: AbortSignal) =>
     (await api.get<DiscussionSource>(`/discussions/${id}/edit`, undefined, signal)).data,
-  update: async (api: ApiClient, id: number, body: { name: string; body: string; format: string }) =>
-    (await api.request<Discussion>({ method: "PATCH", path: `/discussions/${id}`, body })).data,
   quote: async (api: ApiClient, recordType: "discussion" | "comment", id: number) =>
     (await api.get<PostQuote>(`/${recordType}s/${id}/quote`)).data,
-  commentSource: async (api: ApiClient, id: number) =>
-    (await api.get<{ commentID: number; body: string; format: string }>(`/comments/${id}/edit`)).data,
   updateComment: async (api: ApiClient, id: number, body: { body: string; format: string }) =>
     (await api.request<Comment>({ method: "PATCH", path: `/comments/${id}`, body })).data,
   removeComment: async (api: ApiClient, id: number) => {

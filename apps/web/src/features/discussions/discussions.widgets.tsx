@@ -9,7 +9,7 @@ import { groupQuery } from "../../lib/group-record.ts";
 import { LayoutRenderer, type WidgetRegistry } from "../layouts/index.ts";
 import { reactionTypesQuery } from "../reactions/index.ts";
 import { meQuery } from "../users/index.ts";
-import { myPendingPostsQuery } from "../reports/index.ts";
+import { pendingCommentsPart } from "./discussions.pending.ts";
 import { categorySearchQuery, taggingEnabledQuery } from "./components/postForm.queries.ts";
 import { ignoredUsersQuery } from "../ignore/index.ts";
 import { PostingGate } from "../warnings/index.ts";
@@ -73,7 +73,7 @@ export const discussionWidgets = {
             ? Promise.all([
                 queryClient.prefetchQuery(ignoredUsersQuery(api, me.userID)),
                 // The member's own comments awaiting approval, shown to them after the thread.
-                queryClient.prefetchQuery(myPendingPostsQuery(api, discussionID)),
+                pendingCommentsPart.load().then((part) => part.prefetchPendingComments(queryClient, api, discussionID)),
               ])
             : undefined,
         ),

@@ -4,7 +4,7 @@ import { userMessages, userRules } from "@parley/contracts/user-rules";
 import type { ApiClient } from "../../lib/api.ts";
 import { formError, formInvalid, formValue, type FormResult } from "../../lib/forms.ts";
 import { safeTarget } from "@parley/contracts/urls";
-import { usersApi } from "../users/index.ts";
+import { entryApi } from "../users/index.ts";
 
 const targetOf = (request: Request) => safeTarget(new URL(request.url).searchParams.get("Target"));
 
@@ -24,7 +24,7 @@ export function createEntryActions(api: ApiClient) {
       if (!password) errors["password"] = "Enter your password.";
       if (Object.keys(errors).length) return formInvalid(errors, values);
       try {
-        await usersApi.signIn(api, {
+        await entryApi.signIn(api, {
           username: values.username,
           password,
           persist: formValue(form, "persist") === "1",
@@ -38,7 +38,7 @@ export function createEntryActions(api: ApiClient) {
     signOut: async ({ request }: ActionFunctionArgs) => {
       const form = await request.formData();
       try {
-        await usersApi.signOut(api, formValue(form, "transientKey") || undefined);
+        await entryApi.signOut(api, formValue(form, "transientKey") || undefined);
       } catch (error) {
         return formError(error, {});
       }
@@ -61,7 +61,7 @@ export function createEntryActions(api: ApiClient) {
         );
       }
       try {
-        const { data } = await usersApi.register(api, {
+        const { data } = await entryApi.register(api, {
           ...values,
           password,
           ...(discoveryText === undefined ? {} : { discoveryText }),
@@ -69,7 +69,7 @@ export function createEntryActions(api: ApiClient) {
         });
         // The account waits for an administrator: nothing to sign in to yet.
         if (data.pendingApproval) return { ok: true, message: userMessages.applicationReceived } satisfies FormResult;
-        await usersApi.signIn(api, { username: values.name, password, persist: false });
+        await entryApi.signIn(api, { username: values.name, password, persist: false });
       } catch (error) {
         return formError(error, { ...values, discoveryText: discoveryText ?? "" });
       }
@@ -81,7 +81,7 @@ export function createEntryActions(api: ApiClient) {
       const values = { email: formValue(form, "email").trim() };
       if (!values.email) return formInvalid({ email: "Enter your email address." }, values);
       try {
-        const { data } = await usersApi.requestPassword(api, values.email);
+        const { data } = await entryApi.requestPassword(api, values.email);
         return { ok: true, message: data.message, values } satisfies FormResult;
       } catch (error) {
         return formError(error, values);
@@ -97,7 +97,7 @@ export function createEntryActions(api: ApiClient) {
         return formInvalid({ passwordConfirm: "The passwords you entered do not match." }, {});
       }
       try {
-        await usersApi.resetPassword(api, params["token"] ?? "", password);
+        await entryApi.resetPassword(api, params["token"] ?? "", password);
       } catch (error) {
         return formError(error, {});
       }
@@ -107,7 +107,7 @@ export function createEntryActions(api: ApiClient) {
     resendConfirmation: async ({ request }: ActionFunctionArgs) => {
       const form = await request.formData();
       try {
-        const { data } = await usersApi.resendConfirmation(api, formValue(form, "transientKey") || undefined);
+        const { data } = await entryApi.resendConfirmation(api, formValue(form, "transientKey") || undefined);
         return { ok: true, message: data.message } satisfies FormResult;
       } catch (error) {
         return formError(error, {});

@@ -10,6 +10,7 @@ import { ThemeEditorPage } from "./pages/ThemeEditorPage.tsx";
 import { ThemesPage } from "./pages/ThemesPage.tsx";
 import { editorFieldNames, editorPatch, readEditorForm } from "./theme-editor.form.ts";
 import { themesApi } from "./themes.api.ts";
+import { themesManageApi } from "./themes.manage.api.ts";
 import {
   canManageThemes,
   themeEditorPath,
@@ -43,7 +44,7 @@ export function createThemesRoutes({ queryClient, api }: { queryClient: QueryCli
   const copy = async (themeID: string) => {
     const theme = await themesApi.get(api, themeID);
     const name = t("Copy of {name}", { name: theme.name }).slice(0, limits.themes.nameMaxLength);
-    const created = await themesApi.create(
+    const created = await themesManageApi.create(
       api,
       theme.type === "themeFile"
         ? { name, parentTheme: theme.themeID }
@@ -84,7 +85,7 @@ export function createThemesRoutes({ queryClient, api }: { queryClient: QueryCli
           return formInvalid({ themeID: t("Choose a theme.") }, values);
         try {
           if (intent === "preview") {
-            await themesApi.preview(api, themeID);
+            await themesManageApi.preview(api, themeID);
             // The forum as readers see it, in the previewed theme, with the banner on top.
             return redirectDocument("/");
           }
@@ -92,13 +93,13 @@ export function createThemesRoutes({ queryClient, api }: { queryClient: QueryCli
           if (intent === "delete") {
             // Without JavaScript the page asks first (the dialog's confirmation sends `confirmed`).
             if (formValue(form, "confirmed") !== "1") return { values: { intent: "confirm-delete", themeID } };
-            await themesApi.remove(api, themeID);
+            await themesManageApi.remove(api, themeID);
             await queryClient.invalidateQueries({ queryKey: themesKeys.list() });
             return { ok: true, message: t("The theme has been deleted.") } satisfies FormResult;
           }
-          if (intent === "apply") await themesApi.apply(api, themeID);
+          if (intent === "apply") await themesManageApi.apply(api, themeID);
           // Applying a theme ends any preview: the banner would otherwise offer the old one.
-          await themesApi.preview(api, null);
+          await themesManageApi.preview(api, null);
         } catch (error) {
           return formError(error, values);
         }
@@ -136,7 +137,7 @@ export function createThemesRoutes({ queryClient, api }: { queryClient: QueryCli
           if (intent === "save") {
             if (!values["name"]?.trim()) return formInvalid({ name: t("The theme needs a name.") }, values);
             const saved = await queryClient.fetchQuery(themeQuery(api, themeID));
-            const updated = await themesApi.update(
+            const updated = await themesManageApi.update(
               api,
               themeID,
               editorPatch(readEditorForm(form), saved.assets.variables.data),
@@ -147,18 +148,18 @@ export function createThemesRoutes({ queryClient, api }: { queryClient: QueryCli
           }
           if (intent === "restore") {
             if (!revisionID) return data<FormResult>({ message: t("Choose a revision.") }, { status: 400 });
-            const updated = await themesApi.update(api, themeID, { revisionID });
+            const updated = await themesManageApi.update(api, themeID, { revisionID });
             await queryClient.invalidateQueries({ queryKey: ["themes"] });
             const done = `${editor}?done=restored`;
             return (await worn(themeID, updated.current)) ? redirectDocument(done) : redirect(done);
           }
           if (intent === "apply") {
-            await themesApi.apply(api, themeID);
-            await themesApi.preview(api, null);
+            await themesManageApi.apply(api, themeID);
+            await themesManageApi.preview(api, null);
             return redirectDocument(`${editor}?done=applied`);
           }
           // Preview: the theme as last saved, or one of its revisions, on the forum's home page.
-          await themesApi.preview(api, themeID, intent === "preview-revision" ? revisionID : undefined);
+          await themesManageApi.preview(api, themeID, intent === "preview-revision" ? revisionID : undefined);
           return redirectDocument("/");
         } catch (error) {
           return formError(error, values, editorFieldNames);

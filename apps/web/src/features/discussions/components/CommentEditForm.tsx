@@ -4,7 +4,7 @@ import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { Button } from "../../../ui/button/Button.tsx";
 import { FormAlert } from "../../../ui/forms/Form.tsx";
-import { discussionsApi } from "../discussions.api.ts";
+import { discussionsWriteApi } from "../discussions.write.api.ts";
 import { ApiError } from "../../../lib/api.ts";
 import { useUpdateComment } from "./useCommentActions.ts";
 import styles from "./DiscussionActions.module.css";
@@ -23,7 +23,7 @@ export function CommentEditForm({
   const id = useId();
   const source = useQuery({
     queryKey: ["comments", "source", commentID],
-    queryFn: () => discussionsApi.commentSource(api, commentID),
+    queryFn: () => discussionsWriteApi.commentSource(api, commentID),
     staleTime: 0,
     gcTime: 0,
   });

@@ -1,5 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, type QueryClient } from "@tanstack/react-query";
 import type { PendingPost } from "@parley/contracts";
+import type { ApiClient } from "../../../lib/api.ts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
@@ -52,3 +53,7 @@ export function PendingComments({ discussionID }: { discussionID: number }) {
     </section>
   );
 }
+
+/** The discussion page's loader: the member's held comments there, rendered with the page. */
+export const prefetchPendingComments = (queryClient: QueryClient, api: ApiClient, discussionID: number) =>
+  queryClient.prefetchQuery(myPendingPostsQuery(api, discussionID));

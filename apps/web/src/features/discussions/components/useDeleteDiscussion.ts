@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import type { Discussion } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { useToast } from "../../../ui/toast/ToastProvider.tsx";
-import { discussionsApi } from "../discussions.api.ts";
+import { discussionsWriteApi } from "../discussions.write.api.ts";
 import { removeDiscussionFromCaches } from "./discussionCache.ts";
 import { errorText } from "./errorText.ts";
 
@@ -18,7 +18,7 @@ export function useDeleteDiscussion(discussion: Pick<Discussion, "discussionID" 
   const navigate = useNavigate();
   const { addToast } = useToast();
   return useMutation({
-    mutationFn: () => discussionsApi.remove(api, discussion.discussionID),
+    mutationFn: () => discussionsWriteApi.remove(api, discussion.discussionID),
     onSuccess: async () => {
       // Leave the page first, so nothing re-reads the discussion that is gone.
       await navigate(afterDeletePath(discussion), { replace: true });

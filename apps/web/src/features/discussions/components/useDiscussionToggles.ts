@@ -3,7 +3,7 @@ import type { Discussion } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { useToast } from "../../../ui/toast/ToastProvider.tsx";
-import { discussionsApi } from "../discussions.api.ts";
+import { discussionsWriteApi } from "../discussions.write.api.ts";
 import { discussionKeys } from "../discussions.queries.ts";
 import { updateDiscussionEverywhere } from "./discussionCache.ts";
 import { errorText } from "./errorText.ts";
@@ -17,7 +17,7 @@ export function useBookmark(discussionID: number) {
   const queryClient = useQueryClient();
   const { addToast } = useToast();
   return useMutation({
-    mutationFn: (bookmarked: boolean) => discussionsApi.bookmark(api, discussionID, bookmarked),
+    mutationFn: (bookmarked: boolean) => discussionsWriteApi.bookmark(api, discussionID, bookmarked),
     onMutate: async (bookmarked: boolean) => {
       await queryClient.cancelQueries({ queryKey: discussionKeys.detail(discussionID) });
       updateDiscussionEverywhere(queryClient, discussionID, (discussion) => ({ ...discussion, bookmarked }));
@@ -50,7 +50,7 @@ export function useMute(discussionID: number) {
   const queryClient = useQueryClient();
   const { addToast } = useToast();
   return useMutation({
-    mutationFn: (muted: boolean) => discussionsApi.mute(api, discussionID, muted),
+    mutationFn: (muted: boolean) => discussionsWriteApi.mute(api, discussionID, muted),
     onSuccess: ({ muted }) => {
       updateDiscussionEverywhere(queryClient, discussionID, (discussion: Discussion) => ({ ...discussion, muted }));
       addToast({

@@ -18,7 +18,6 @@ import { groupDiscussionCrumbs, groupQuery } from "../../../lib/group-record.ts"
 import { useCollapsibleQuotes } from "../../../ui/collapsible/useCollapsibleQuotes.ts";
 import { LiveComments } from "../components/LiveComments.tsx";
 import { CommentPost } from "../components/CommentPost.tsx";
-import { PendingComments } from "../components/PendingComments.tsx";
 import actionStyles from "../components/DiscussionActions.module.css";
 import { DiscussionHeaderActions, DiscussionMainPost } from "../components/DiscussionMainPost.tsx";
 import { discussionsApi } from "../discussions.api.ts";
@@ -27,6 +26,7 @@ import { commentSortOptions } from "../discussions.sorts.ts";
 import { SortSelect } from "../../../ui/sort-select/SortSelect.tsx";
 import { useBulkSelection } from "../components/useBulkSelection.ts";
 import { discussionPagePath, discussionPath } from "../discussions.urls.ts";
+import { pendingCommentsPart } from "../discussions.pending.ts";
 import styles from "./DiscussionPage.module.css";
 import { Breadcrumbs } from "../../../ui/breadcrumbs/Breadcrumbs.tsx";
 
@@ -178,7 +178,7 @@ export function DiscussionPage() {
         />
       ))}
       {/* The viewer's own comments held for approval, after the thread (theirs alone to see). */}
-      <PendingComments discussionID={parsed.id} />
+      <PendingCommentsSlot discussionID={parsed.id} />
       {bulk ? <bulk.CommentSelectionToast discussionID={parsed.id} /> : null}
       {/* Other members' new comments, live (members only). */}
       <LiveComments
@@ -224,6 +224,21 @@ export function DiscussionPage() {
  * it, else when a member's page shows it. Guests' reading pages never load it (nor the editor).
  */
 const commentForm = onDemand(() => import("../components/CommentForm.tsx"), { rendered: "[data-part=comment-form]" });
+
+/**
+ * The member's own comments awaiting approval, after the thread: their part loads once a member is signed in
+ * (guests never load it), so a comment held after this page rendered shows as soon as the page refreshes.
+ */
+function PendingCommentsSlot({ discussionID }: { discussionID: number }) {
+  const api = useApi();
+  const { data: me } = useQuery(meQuery(api));
+  const { module: part, preload } = useOnDemand(pendingCommentsPart);
+  const signedIn = (me?.userID ?? 0) > 0;
+  useEffect(() => {
+    if (signedIn) preload();
+  }, [signedIn, preload]);
+  return part ? <part.PendingComments discussionID={discussionID} /> : null;
+}
 
 function OnDemandCommentForm({ discussionID }: { discussionID: number }) {
   const { module, preload } = useOnDemand(commentForm);

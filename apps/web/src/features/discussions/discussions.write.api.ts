@@ -1,0 +1,49 @@
+import type { Comment, Discussion, PostPremoderation } from "@parley/contracts";
+import type { ApiClient } from "../../lib/api.ts";
+
+/**
+ * The discussion calls only members' actions make (post, comment, edit, bookmark, mute, delete), apart from
+ * `discussionsApi` so that reading pages do not load them.
+ */
+export const discussionsWriteApi = {
+  locateComment: async (api: ApiClient, commentID: number, limit: number) =>
+    (await api.get<{ discussionID: number; page: number; url: string }>(`/comments/${commentID}/location`, { limit }))
+      .data,
+  /** `tagIDs` are existing tags; `newTagNames` are created (or matched by urlcode) by the server. */
+  create: (
+    api: ApiClient,
+    body: {
+      name: string;
+      body: string;
+      format: string;
+      /** A discussion goes in a category, or (`groupID`) in a group. */
+      categoryID?: number;
+      groupID?: number;
+      tagIDs?: number[];
+      newTagNames?: string[];
+      draftID?: number;
+    },
+  ) => api.request<Discussion | PostPremoderation>({ method: "POST", path: "/discussions", body }),
+  comment: (
+    api: ApiClient,
+    body: { discussionID: number; body: string; format: string; draftID?: number; parentCommentID?: number },
+  ) => api.request<Comment | PostPremoderation>({ method: "POST", path: "/comments", body }),
+
+  bookmark: async (api: ApiClient, id: number, bookmarked: boolean) =>
+    (
+      await api.request<{ bookmarked: boolean }>({
+        method: "PUT",
+        path: `/discussions/${id}/bookmark`,
+        body: { bookmarked },
+      })
+    ).data,
+  mute: async (api: ApiClient, id: number, muted: boolean) =>
+    (await api.request<{ muted: boolean }>({ method: "PUT", path: `/discussions/${id}/mute`, body: { muted } })).data,
+  remove: async (api: ApiClient, id: number) => {
+    await api.request<null>({ method: "DELETE", path: `/discussions/${id}` });
+  },
+  update: async (api: ApiClient, id: number, body: { name: string; body: string; format: string }) =>
+    (await api.request<Discussion>({ method: "PATCH", path: `/discussions/${id}`, body })).data,
+  commentSource: async (api: ApiClient, id: number) =>
+    (await api.get<{ commentID: number; body: string; format: string }>(`/comments/${id}/edit`)).data,
+};
