@@ -111,11 +111,12 @@ function lookupHydrate({ query }: ApiRequest) {
 const isSiteRequest = (request: ApiRequest) =>
   request.path === "/config" && JSON.stringify(request.query).includes("garden.title");
 
-/** The page's own API calls, without the session, site and layout lookups every page makes. */
+/** What every page asks besides its own calls: the session, the layout lookup, the moderation messages. */
+const everyPage = new Set(["/users/me", "/layouts/lookup-hydrate", "/moderation-messages"]);
+
+/** The page's own API calls, without the session, site, layout lookups and messages every page makes. */
 const pageRequests = (requests: ApiRequest[]) =>
-  requests.filter(
-    (request) => request.path !== "/users/me" && request.path !== "/layouts/lookup-hydrate" && !isSiteRequest(request),
-  );
+  requests.filter((request) => !everyPage.has(request.path) && !isSiteRequest(request));
 
 /** The layout lookups a page view made (their query strings). */
 const lookups = (requests: ApiRequest[]) =>
@@ -125,6 +126,7 @@ function renderAt(path: string) {
   const transport = createFakeTransport({
     "GET /users/me": jsonResponse(guest),
     "GET /config": jsonResponse({ "garden.title": "Parley", "garden.description": "A forum." }),
+    "GET /moderation-messages": jsonResponse([]),
     "GET /layouts/lookup-hydrate": lookupHydrate,
     "GET /discussions": jsonResponse([]),
     "GET /categories": ({ query }) =>
