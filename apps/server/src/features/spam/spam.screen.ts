@@ -1,3 +1,4 @@
+import ipaddr from "ipaddr.js";
 import { spamMessages } from "@parley/contracts";
 import type { SpamConfig } from "../../platform/config.ts";
 import type { Platform } from "../../platform/context.ts";
@@ -14,6 +15,17 @@ import type { SpamRepo } from "./spam.repo.ts";
 import type { WordList, WordMatch } from "./spam.words.ts";
 
 const TEN_MINUTES = 10 * 60_000;
+
+/**
+ * Whether an address tells one member from another: not a loopback, private or link-local one, which is what
+ * every visitor has when no proxy passes the real address on (or everyone behind one network), so other
+ * accounts' spam there says nothing about this member.
+ */
+const SHARED_RANGES = new Set(["unspecified", "loopback", "private", "linkLocal", "uniqueLocal", "carrierGradeNat"]);
+
+function isPublicAddress(ip: string): boolean {
+  return ipaddr.isValid(ip) && !SHARED_RANGES.has(ipaddr.process(ip).range());
+}
 const POSTS = new Set(["discussion", "comment", "message"]);
 const POST_FIELDS = new Set(["body", "initialBody", "signature", "about"]);
 
@@ -78,7 +90,7 @@ export function createScreen(deps: ScreenDeps): ContentScreen {
         siteUrl: input.context.origin,
         recentFingerprints: await repo.recentFingerprints(userID, 20),
         recentPosts: await repo.checksSince(userID, new Date(now.getTime() - TEN_MINUTES).toISOString()),
-        flaggedAccountsAtIp: ip ? await repo.flaggedAccountsAt(ip, userID) : 0,
+        flaggedAccountsAtIp: ip && isPublicAddress(ip) ? await repo.flaggedAccountsAt(ip, userID) : 0,
         spamVerdicts: await repo.spamCount(userID),
       },
     );
