@@ -41,7 +41,7 @@ describe("posting without JavaScript", () => {
     await signInContext(page, parley.baseUrl, member);
     const form = new NewDiscussionPage(page, parley.baseUrl);
     expect((await form.goto()).status()).toBe(200);
-    const title = `Started without JavaScript ${Date.now()}`;
+    const title = `Started without JavaScript by ${member.name}`;
     await Promise.all([
       page.waitForResponse((r) => r.request().isNavigationRequest() && r.request().method() === "POST"),
       form.post({ category: "General Discussion", title, body: "**Bold** words and a [link](https://example.com)." }),
