@@ -104,10 +104,17 @@ export function createModerationMessagesService(deps: {
     return shown;
   };
 
+  /** A category's message is for those who may see the category; community managers see every message. */
+  const mayRead = (row: MessageRow, context: RequestContext) =>
+    policy.canManageMessages(context.viewer) ||
+    (row.isEnabled === 1 &&
+      (row.recordType !== "category" ||
+        row.recordID === null ||
+        policy.canSeeCategoryMessage(context.viewer, row.recordID)));
+
   const visible = async (id: number, context: RequestContext) => {
     const row = await repo.messageById(id);
-    if (!row || (row.isEnabled !== 1 && !policy.canManageMessages(context.viewer)))
-      throw notFound("Moderation message");
+    if (!row || !mayRead(row, context)) throw notFound("Moderation message");
     return row;
   };
 
@@ -119,7 +126,7 @@ export function createModerationMessagesService(deps: {
       const { categoryID, ...filter } = query;
       const rows = await repo.messages({ ...filter, ...(manager ? {} : { isEnabled: true }) });
       const shown = categoryID === undefined ? rows : await appliesTo(rows, categoryID);
-      return shown.map((row) => present(row, context.origin));
+      return shown.filter((row) => mayRead(row, context)).map((row) => present(row, context.origin));
     },
 
     async get(id: number, context: RequestContext): Promise<ModerationMessage> {

@@ -3,6 +3,7 @@ import { Type } from "typebox";
 import { ModerationMessage, type ModerationMessage as MessageRecord } from "@parley/contracts";
 import type { Session } from "../../test/accounts.ts";
 import { createContentFixture, expectSchema, type ContentFixture } from "../../test/content.ts";
+import { roleIDOfType } from "../../test/accounts.ts";
 import { engines } from "../../test/databases.ts";
 
 const cast = {
@@ -133,5 +134,37 @@ describe.each(engines)("moderation messages on %s", (engine) => {
     const got = await f.api.get(`/api/v2/moderation-messages/${on.moderationMessageID}`);
     expect(got.statusCode).toBe(200);
     expect(got.json<MessageRecord>().body).toContain("Welcome, everyone.");
+  });
+
+  it("keeps a category's message to those who may see the category", async () => {
+    const hidden = f.category["show-and-tell"];
+    const memberRole = await roleIDOfType(f.t.database.db, "member");
+    const hide = await f.api.patch(
+      `/api/v2/roles/${memberRole}`,
+      { permissions: [{ type: "category", id: hidden, permissions: { "discussions.view": false } }] },
+      { as: f.admin },
+    );
+    expect(hide.statusCode, hide.body).toBe(200);
+    const created = await f.api.post(
+      "/api/v2/moderation-messages",
+      {
+        body: "Staff plans for the show.",
+        format: "text",
+        viewLocation: "content",
+        recordType: "category",
+        recordID: hidden,
+      },
+      { as: f.admin },
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const { moderationMessageID } = created.json<MessageRecord>();
+    const bodies = async (as: Session | null, query = "") => (await list(as, query)).map((message) => message.bodyRaw);
+    expect(await bodies(f.as.ann)).not.toContain("Staff plans for the show.");
+    expect(await bodies(f.as.ann, `?categoryID=${hidden}`)).not.toContain("Staff plans for the show.");
+    expect((await f.api.get(`/api/v2/moderation-messages/${moderationMessageID}`, { as: f.as.ann })).statusCode).toBe(
+      404,
+    );
+    expect(await bodies(f.admin, `?categoryID=${hidden}`)).toContain("Staff plans for the show.");
+    expect(await bodies(f.admin)).toContain("Staff plans for the show.");
   });
 });

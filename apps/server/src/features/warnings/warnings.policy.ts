@@ -10,6 +10,10 @@ export const warningsPolicy = {
     "community.moderate",
     (viewer, userID: number) => (viewer.userID > 0 && viewer.userID === userID) || can(viewer, "community.moderate"),
   ),
+  /** A message of a category's pages: those who may see the category (discussions.view there). */
+  canSeeCategoryMessage: rule("discussions.view", (viewer, categoryID: number) =>
+    can(viewer, "discussions.view", { resourceID: categoryID }),
+  ),
   /** Add, change and remove moderation messages, and see those turned off: community managers. */
   canManageMessages: permissionRule("community.manage"),
 };
