@@ -36,9 +36,12 @@ describe("the dashboard at /dashboard", () => {
       "Members",
       "Roles & Permissions",
       "Profile Fields",
+      "Ban Rules",
       "Reports",
+      "Premoderation",
       "Report Reasons",
       "Watched Words",
+      "Moderation Messages",
       "Categories",
       "Tags",
       "Reactions",
@@ -103,7 +106,7 @@ describe("the dashboard at /dashboard", () => {
     const dashboard = new DashboardPage(page, parley.baseUrl);
     expect((await dashboard.goto()).status()).toBe(200);
     expect(await dashboard.groupNames()).toEqual(["Moderation"]);
-    expect(await dashboard.linkNames()).toEqual(["Dashboard", "Reports"]);
+    expect(await dashboard.linkNames()).toEqual(["Dashboard", "Reports", "Premoderation"]);
     await dashboard.attentionLink("Reported posts waiting for review").waitFor();
     for (const path of [
       "/dashboard/settings",

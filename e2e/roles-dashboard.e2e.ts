@@ -80,7 +80,7 @@ describe("roles and permissions at /dashboard/roles", () => {
     await roles.categoryPermission("Start discussions", "Staff Room").check();
 
     // The matrix by keyboard: Tab goes from box to box, Space ticks.
-    await roles.permission("flag.add").focus();
+    await roles.permission("approval.require").focus();
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toBe("tags.add");
     await page.keyboard.press("Tab");
