@@ -122,13 +122,19 @@ describe("a category's icon, banner and allowed post types", () => {
     const post = new NewDiscussionPage(reader, parley.baseUrl);
     await post.goto(saved.categoryID);
     await waitForHydration(reader);
+    await post.waitForEditors();
     expect(await post.typeOptions()).toEqual(["Question"]);
     expect(await seriousAxeViolations(reader)).toEqual([]);
     await screenshot(reader, "category-media-new-question");
     await post.title.fill("How do I reset my password?");
     await post.body.fill("I cannot find the link.");
     await post.submitButton.click();
-    await reader.waitForURL((url) => /^\/discussion\/\d+/.test(url.pathname));
+    await reader
+      .waitForURL((url) => /^\/discussion\/\d+/.test(url.pathname))
+      .catch(async (error: Error) => {
+        // Still on the form: say what it shows (a field's error, a held post's notice).
+        throw new Error(`${error.message}\nThe form shows: ${await post.main.innerText()}`);
+      });
     const discussionID = Number(/^\/discussion\/(\d+)/.exec(new URL(reader.url()).pathname)![1]);
     expect(await api.get<{ type: string; categoryID: number }>(`/discussions/${discussionID}`)).toMatchObject({
       type: "question",

@@ -1,4 +1,5 @@
 import type { Locator, Response } from "playwright-core";
+import { BodyEditor } from "./BodyEditor.ts";
 import { EntryPage } from "./EntryPage.ts";
 
 export interface NewDiscussion {
@@ -117,6 +118,16 @@ export class NewDiscussionPage extends EntryPage {
   /** Whether the category field is the picker (the page ran and its chunk loaded). */
   async hasPickers(): Promise<boolean> {
     return (await this.category.evaluate((element) => element.tagName)) === "INPUT";
+  }
+
+  /**
+   * Waits for the page to be fully running: the pickers in place of the plain fields and the rich editor in
+   * place of the text area. Text typed into the text area while the editor swaps in can land in the editor
+   * before it has taken its initial content, and be replaced by it.
+   */
+  async waitForEditors(): Promise<void> {
+    await this.waitForPickers();
+    await new BodyEditor(this.page, "Body").waitForEditor();
   }
 
   /** Waits for the pickers to replace the plain fields. */
