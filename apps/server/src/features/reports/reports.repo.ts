@@ -27,17 +27,14 @@ export function createReportsRepo(db: Kysely<DB>) {
     let query = db
       .selectFrom("reports")
       .where("status", "in", filters.statuses)
-      .where(({ and, or, eb }) => {
-        const inCategories = and([
+      .where((eb) => {
+        const inCategories = eb.and([
           eb("placeRecordType", "=", "category"),
           eb("placeRecordID", "in", filters.categoryIDs.length ? filters.categoryIDs : [-2]),
         ]);
         return messagesNotBy === undefined
           ? inCategories
-          : or([
-              inCategories,
-              and([eb("recordType", "=", "message"), eb("recordUserID", "<>", messagesNotBy)]),
-            ]);
+          : eb.or([inCategories, eb.and([eb("recordType", "=", "message"), eb("recordUserID", "<>", messagesNotBy)])]);
       })
       .where("isPending", "=", filters.isPending ? 1 : 0);
     if (filters.premoderationQueue !== undefined)

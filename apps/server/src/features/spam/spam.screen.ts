@@ -161,12 +161,7 @@ export function createScreen(deps: ScreenDeps): ContentScreen {
               dateInserted: platform.clock.nowIso(),
             });
           const reports = deps.reports();
-          if (
-            reasons.length &&
-            recordID !== null &&
-            reports &&
-            isReportable(input.kind)
-          )
+          if (reasons.length && recordID !== null && reports && isReportable(input.kind))
             await reports.fileAutomatic(
               {
                 recordType: input.kind,

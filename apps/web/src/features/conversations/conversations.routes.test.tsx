@@ -219,8 +219,7 @@ describe("a message's Report action", () => {
     ]),
     "POST /reports": jsonResponse({ reportID: 3 }, 201),
   });
-  const messageItem = (messageID: number) =>
-    document.querySelector<HTMLElement>(`[data-message-id="${messageID}"]`)!;
+  const messageItem = (messageID: number) => document.querySelector<HTMLElement>(`[data-message-id="${messageID}"]`)!;
 
   it("reports a message the participant received (not their own) with the members' report dialog", async () => {
     const { transport } = renderAt("/messages/5", routes(), reporter);

@@ -8,10 +8,17 @@ import { Providers } from "../../Providers.tsx";
 import { RouteErrorPage } from "../../shell/ErrorPages.tsx";
 import { memberMe } from "../../shell/testing.tsx";
 import { createFakeTransport, jsonResponse } from "../../test/fixtures.ts";
-import { fragment } from "../conversations/conversations.testing.ts";
 import { createReportRoutes } from "./reports.routes.tsx";
 
 afterEach(cleanup);
+
+const fragment = (userID: number, name: string) => ({
+  userID,
+  name,
+  photoUrl: `http://localhost/images/${userID}.png`,
+  url: `http://localhost/profile/${name}`,
+  dateLastActive: null,
+});
 
 const moderator: Me = { ...memberMe, userID: 2, permissions: [...memberMe.permissions, "community.moderate"] };
 

@@ -44,8 +44,7 @@ export function readReportsSearch(search: URLSearchParams): ReportListParams | n
   const recordType = search.get("recordType");
   const recordID = search.get("recordID");
   if (recordType !== null || recordID !== null) {
-    if (!isRecordType(recordType) || !/^[1-9]\d{0,9}$/.test(recordID ?? ""))
-      return null;
+    if (!isRecordType(recordType) || !/^[1-9]\d{0,9}$/.test(recordID ?? "")) return null;
     params.recordType = recordType;
     params.recordID = Number(recordID);
   }
