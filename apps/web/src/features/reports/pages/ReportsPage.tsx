@@ -185,7 +185,11 @@ export function ReportsPage() {
   const action = location.pathname + location.search;
   const statusValue = params.statuses.length ? params.statuses.join(",") : "none";
   const oneRecord = params.recordType !== undefined;
-  const title = oneRecord ? t("Reports of this post") : t("Reports");
+  const title = !oneRecord
+    ? t("Reports")
+    : params.recordType === "message"
+      ? t("Reports of this message")
+      : t("Reports of this post");
   return (
     <section className={styles.page} aria-labelledby="reports-title">
       <PageHead title={title} canonical={reportsHref(params)} noindex />
