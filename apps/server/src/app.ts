@@ -357,6 +357,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     removeRecord: (recordType, recordID, context) =>
       recordType === "discussion" ? discussions.remove(recordID, context) : comments.remove(recordID, context),
+    // A participant's report of a message (or the screen's, as its author): the message as the report keeps it.
+    loadMessage: (messageID, context) => conversations.reportableMessage(messageID, context),
     // Premoderation: an approved post is written through the normal create path, as its author.
     publish: async (post, context) => {
       const published =

@@ -7,6 +7,17 @@ import { PendingRecord } from "./premoderation.ts";
 export const reportStatuses = ["new", "escalated", "dismissed"] as const;
 export type ReportStatus = (typeof reportStatuses)[number];
 
+/** What a report may point at: posts, and private messages (a participant's report, or the screen's). */
+export const reportRecordTypes = ["discussion", "comment", "message"] as const;
+export type ReportRecordType = (typeof reportRecordTypes)[number];
+const RecordType = Type.Union([Type.Literal("discussion"), Type.Literal("comment"), Type.Literal("message")]);
+
+/** The reports' error messages (kept once here). */
+export const reportMessages = {
+  ownMessage: "You can't report your own message.",
+  notForMessages: "This action is for posts; a private message's report is dismissed, and its author warned or banned.",
+} as const;
+
 /** A reason as a report carries it. */
 export const ReportReasonFragment = Type.Object({
   reportReasonID: Type.String(),
@@ -52,8 +63,9 @@ export const ReportReasonQuery = Type.Object({
   includeDeleted: Type.Optional(Type.Boolean({ default: false })),
 });
 
+/** A report: of a post (flag.add), or of a private message the reporter received (a participant, flag.add). */
 export const ReportPost = Type.Object({
-  recordType: Type.Union([Type.Literal("discussion"), Type.Literal("comment")]),
+  recordType: RecordType,
   recordID: Type.Integer(),
   reportReasonIDs: Type.Array(Type.String(), { minItems: 1, maxItems: 10 }),
   noteBody: Type.Optional(Type.String({ maxLength: 2000 })),
@@ -68,6 +80,12 @@ export const Report = Type.Object({
   recordUrl: Type.String(),
   /** The post's text when it was reported (plain, shortened); null for reports older than excerpts. */
   recordExcerpt: Nullable(Type.String()),
+  /**
+   * A private message's snapshot, taken when it was reported: its body as rendered (sanitised HTML) and its date;
+   * the author is `recordUser`, the conversation `placeRecordID` (`placeRecordType` "conversation"). Null for posts.
+   */
+  recordHtml: Nullable(Type.String()),
+  recordDateInserted: Nullable(DateTime),
   recordUserID: Type.Integer(),
   placeRecordType: Type.String(),
   placeRecordID: Type.Integer(),
@@ -93,7 +111,7 @@ export type Report = Static<typeof Report>;
 
 /** The queue and a record's list; `status` defaults to new. */
 export const ReportListQuery = Type.Object({
-  recordType: Type.Optional(Type.Union([Type.Literal("discussion"), Type.Literal("comment")])),
+  recordType: Type.Optional(RecordType),
   recordID: Type.Optional(Type.Integer()),
   status: Type.Optional(
     Type.Array(Type.Union([Type.Literal("new"), Type.Literal("escalated"), Type.Literal("dismissed")])),

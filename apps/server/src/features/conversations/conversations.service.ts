@@ -196,6 +196,26 @@ export function createConversationsService(deps: {
     get: (conversationID: number, expand: string[] | undefined, context: ConversationContext) =>
       presentOne(conversationID, context, expand),
 
+    /**
+     * A message as a report keeps it (the reports feature): its rendered body, author, conversation and date.
+     * Only a participant of its conversation may report it (a moderator reading it may not): 404 when there is
+     * no such message, 403 when the viewer takes no part.
+     */
+    async reportableMessage(messageID: number, context: ConversationContext) {
+      requireSignedIn(context.viewer);
+      const [row] = await repo.messagesByIds([messageID]);
+      if (!row) throw notFound("Message");
+      await load(row.conversationID, context.viewer, "write");
+      const message = presentMessage(row, context.origin, new Map());
+      return {
+        conversationID: message.conversationID,
+        html: message.body,
+        insertUserID: message.insertUserID,
+        dateInserted: message.dateInserted,
+        url: `${context.origin}${conversationPath(row.conversationID)}#Message_${row.messageID}`,
+      };
+    },
+
     /** Starts a conversation: it, its participants (the creator included) and the first message, in one transaction. */
     async create(body: ConversationPost, context: ConversationContext): Promise<Conversation> {
       const { viewer } = context;

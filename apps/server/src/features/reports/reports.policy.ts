@@ -5,8 +5,11 @@ import type { Viewer } from "../../platform/auth/viewer.ts";
 export const reportsPolicy = {
   /** Report a post. */
   canReport: permissionRule("flag.add"),
-  /** List, dismiss and act on reports. */
+  /** List, dismiss and act on reports (private messages' reports too). */
   canModerate: permissionRule("community.moderate"),
+  /** A private message's report is never shown to the message's author, whatever their permissions. */
+  maySeeReport: (viewer: Viewer, report: { recordType: string; recordUserID: number }) =>
+    report.recordType !== "message" || report.recordUserID !== viewer.userID,
   /** A report is moderated by those who may also read the category its post is in. */
   canViewPlace: categoryRule("discussions.view"),
   /** The premoderation queue: community moderators, and moderators of posts in any category. */

@@ -10,6 +10,8 @@ export interface ReportFilters {
   statuses: string[];
   /** Only reports in these categories (what the moderator may see). */
   categoryIDs: number[];
+  /** Also the reports of private messages, except those of this member's messages (`reportsPolicy.maySeeReport`). */
+  messagesNotBy?: number;
   /** Pending reports (the premoderation queue) or reports of published posts. */
   isPending: boolean;
   premoderationQueue?: "approval" | "spam";
@@ -21,10 +23,19 @@ const escapeLike = (text: string) => text.replace(/[!%_]/g, "!$&");
 /** The only file with the reports' SQL. */
 export function createReportsRepo(db: Kysely<DB>) {
   const filtered = (filters: ReportFilters) => {
+    const { messagesNotBy } = filters;
     let query = db
       .selectFrom("reports")
       .where("status", "in", filters.statuses)
-      .where("placeRecordID", "in", filters.categoryIDs.length ? filters.categoryIDs : [-2])
+      .where((eb) => {
+        const inCategories = eb.and([
+          eb("placeRecordType", "=", "category"),
+          eb("placeRecordID", "in", filters.categoryIDs.length ? filters.categoryIDs : [-2]),
+        ]);
+        return messagesNotBy === undefined
+          ? inCategories
+          : eb.or([inCategories, eb.and([eb("recordType", "=", "message"), eb("recordUserID", "<>", messagesNotBy)])]);
+      })
       .where("isPending", "=", filters.isPending ? 1 : 0);
     if (filters.premoderationQueue !== undefined)
       query = query.where("premoderationQueue", "=", filters.premoderationQueue);

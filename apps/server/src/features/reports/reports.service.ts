@@ -3,6 +3,7 @@ import type {
   Report,
   ReportListQuery,
   ReportPost,
+  ReportRecordType,
   ReportReason,
   ReportReasonFragment,
   ReportReasonPatch,
@@ -13,8 +14,8 @@ import { requireAccess } from "../../platform/auth/access.ts";
 import { requireSignedIn } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import { toRfc3339 } from "../../platform/dates.ts";
-import { conflict, fieldError, notFound, validationFailed } from "../../platform/errors.ts";
-import { premoderationMessages } from "@parley/contracts";
+import { conflict, fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
+import { premoderationMessages, reportMessages, reportRecordTypes } from "@parley/contracts";
 import { renderExcerpt } from "../../platform/render/index.ts";
 import { unknownUser, type CategoryDirectory, type UserFragments } from "./reports.deps.ts";
 import { reportsPolicy } from "./reports.policy.ts";
@@ -32,12 +33,24 @@ interface ReportedRecord {
   insertUserID: number;
 }
 
+/** A private message as its report keeps it; loading it checks the viewer takes part in its conversation. */
+interface ReportedMessage {
+  conversationID: number;
+  /** As rendered (sanitised HTML). */
+  html: string;
+  url: string;
+  insertUserID: number;
+  dateInserted: string;
+}
+
 export interface ReportsDeps extends Omit<PremoderationDeps, "loadRecord"> {
   repo: ReportsRepo;
   categories: CategoryDirectory;
   users: UserFragments;
   loadRecord(recordType: "discussion" | "comment", recordID: number, context: ReportContext): Promise<ReportedRecord>;
   removeRecord(recordType: "discussion" | "comment", recordID: number, context: ReportContext): Promise<void>;
+  /** A message the viewer takes part in (403 otherwise, 404 when there is none). */
+  loadMessage(messageID: number, context: ReportContext): Promise<ReportedMessage>;
   clock: Clock;
 }
 
@@ -69,7 +82,7 @@ export function createReportsService(deps: ReportsDeps) {
       ),
       repo.reasons(),
       Promise.all(
-        (["discussion", "comment"] as const).map((type) =>
+        reportRecordTypes.map((type) =>
           repo.metaOf(
             type,
             rows.filter((row) => row.recordType === type).map((row) => row.recordID),
@@ -87,6 +100,8 @@ export function createReportsService(deps: ReportsDeps) {
         recordName: row.recordName,
         recordUrl: row.recordUrl,
         recordExcerpt: row.recordExcerpt,
+        recordHtml: row.recordHtml,
+        recordDateInserted: row.recordDateInserted ? toRfc3339(row.recordDateInserted) : null,
         recordUserID: row.recordUserID,
         placeRecordType: row.placeRecordType,
         placeRecordID: row.placeRecordID,
@@ -102,18 +117,26 @@ export function createReportsService(deps: ReportsDeps) {
         dateInserted: toRfc3339(row.dateInserted),
         updateUserID: row.updateUserID,
         dateUpdated: row.dateUpdated ? toRfc3339(row.dateUpdated) : null,
-        countReports: counts[row.recordType === "discussion" ? 0 : 1]!.get(row.recordID)?.countReports ?? 0,
+        countReports:
+          counts[reportRecordTypes.indexOf(row.recordType as ReportRecordType)]?.get(row.recordID)?.countReports ?? 0,
         recordUser: fragments.get(row.recordUserID) ?? unknownUser(origin),
         ...pendingFields(row, origin),
       };
     });
   }
 
-  /** A report the viewer moderates: community moderators; a pending one also moderators of posts in its place. */
+  /**
+   * A report the viewer moderates: community moderators; a pending one also moderators of posts in its place.
+   * A private message's report is none of its author's business, moderator or not (404).
+   */
   async function moderated(reportID: number, viewer: Viewer): Promise<ReportRow> {
     requireAccess(viewer, reportsPolicy.canModeratePending);
     const row = await repo.findById(reportID);
-    if (!row) throw notFound("Report");
+    if (!row || !reportsPolicy.maySeeReport(viewer, row)) throw notFound("Report");
+    if (row.recordType === "message") {
+      requireAccess(viewer, reportsPolicy.canModerate);
+      return row;
+    }
     if (row.isPending === 1) requireAccess(viewer, reportsPolicy.moderatesPendingIn, row.placeRecordID);
     else requireAccess(viewer, reportsPolicy.canModerate);
     requireAccess(viewer, reportsPolicy.canViewPlace, row.placeRecordID);
@@ -125,6 +148,47 @@ export function createReportsService(deps: ReportsDeps) {
     const visible = await deps.categories.visibleIDs(viewer);
     return pending ? visible.filter((id) => reportsPolicy.moderatesPendingIn(viewer, id)) : visible;
   }
+
+  /**
+   * What a report keeps of its record, loaded as `context` sees it: a post's name, address, excerpt and category;
+   * a message's rendered body, date and conversation (moderators read the report, not the conversation).
+   */
+  async function snapshot(body: ReportPost, context: ReportContext) {
+    const { recordType, recordID } = body;
+    if (recordType === "message") {
+      const message = await deps.loadMessage(recordID, context);
+      return {
+        recordType,
+        recordID,
+        placeRecordType: "conversation",
+        placeRecordID: message.conversationID,
+        recordUserID: message.insertUserID,
+        recordName: "",
+        recordUrl: message.url.slice(0, 500),
+        recordExcerpt: message.html ? renderExcerpt(message.html, "html", 300) : null,
+        recordHtml: message.html,
+        recordDateInserted: message.dateInserted,
+      };
+    }
+    const record = await deps.loadRecord(recordType, recordID, context);
+    return {
+      recordType,
+      recordID,
+      placeRecordType: "category",
+      placeRecordID: record.categoryID,
+      recordUserID: record.insertUserID,
+      recordName: record.name.slice(0, 255),
+      recordUrl: record.url.slice(0, 500),
+      recordExcerpt: record.body ? renderExcerpt(record.body, "html", 300) : null,
+      recordHtml: null,
+      recordDateInserted: null,
+    };
+  }
+
+  /** Deleting or approving is done to posts; a message's report is dismissed (its author warned or banned). */
+  const assertPost = (row: ReportRow) => {
+    if (row.recordType === "message") throw new HttpError(422, reportMessages.notForMessages);
+  };
 
   async function presentReasons(rows: ReportReasonRow[], viewer: Viewer): Promise<ReportReason[]> {
     const uses = reportsPolicy.canManageReasons(viewer)
@@ -234,16 +298,12 @@ export function createReportsService(deps: ReportsDeps) {
         throw validationFailed([
           fieldError("reportReasonIDs", "invalid", `Unknown report reason: ${unknown.join(", ")}.`),
         ]);
-      const record = await deps.loadRecord(body.recordType, body.recordID, context);
+      const record = await snapshot(body, context);
+      // A member reports what others wrote to them, not their own message.
+      if (body.recordType === "message" && record.recordUserID === viewer.userID)
+        throw new HttpError(403, reportMessages.ownMessage);
       const reportID = await repo.insert({
-        recordType: body.recordType,
-        recordID: body.recordID,
-        placeRecordType: "category",
-        placeRecordID: record.categoryID,
-        recordUserID: record.insertUserID,
-        recordName: record.name.slice(0, 255),
-        recordUrl: record.url.slice(0, 500),
-        recordExcerpt: record.body ? renderExcerpt(record.body, "html", 300) : null,
+        ...record,
         reportReasonIDs: JSON.stringify([...new Set(body.reportReasonIDs)]),
         noteBody: body.noteBody?.trim() || null,
         status: "new",
@@ -260,16 +320,8 @@ export function createReportsService(deps: ReportsDeps) {
      * (the system account); the post is loaded as its author sees it (`context`).
      */
     async fileAutomatic(body: ReportPost, context: ReportContext, insertUserID: number): Promise<void> {
-      const record = await deps.loadRecord(body.recordType, body.recordID, context);
       await repo.insert({
-        recordType: body.recordType,
-        recordID: body.recordID,
-        placeRecordType: "category",
-        placeRecordID: record.categoryID,
-        recordUserID: record.insertUserID,
-        recordName: record.name.slice(0, 255),
-        recordUrl: record.url.slice(0, 500),
-        recordExcerpt: record.body ? renderExcerpt(record.body, "html", 300) : null,
+        ...(await snapshot(body, context)),
         reportReasonIDs: JSON.stringify([...new Set(body.reportReasonIDs)]),
         noteBody: body.noteBody?.trim().slice(0, 500) || null,
         status: "new",
@@ -290,6 +342,8 @@ export function createReportsService(deps: ReportsDeps) {
         statuses: query.status?.length ? query.status : ["new"],
         categoryIDs: await placesOf(context.viewer, isPending),
         isPending,
+        // Private messages' reports, but never those of the moderator's own messages.
+        messagesNotBy: context.viewer.userID,
         ...(query.premoderationQueue !== undefined ? { premoderationQueue: query.premoderationQueue } : {}),
         ...(query.recordType !== undefined ? { recordType: query.recordType } : {}),
         ...(query.recordID !== undefined ? { recordID: query.recordID } : {}),
@@ -316,6 +370,7 @@ export function createReportsService(deps: ReportsDeps) {
      */
     async rejectRecord(reportID: number, context: ReportContext): Promise<Report> {
       const row = await moderated(reportID, context.viewer);
+      assertPost(row);
       if (row.isPending === 1) {
         // A held post: discarded with its report; the answer is the report as it was, rejected.
         const [report] = await present([row], context.origin);
@@ -336,6 +391,7 @@ export function createReportsService(deps: ReportsDeps) {
     /** Publishes a held post (optionally with the moderator's edits) as its author; the report is closed. */
     async approveRecord(reportID: number, body: ReportApproveRecord, context: ReportContext): Promise<Report> {
       const row = await moderated(reportID, context.viewer);
+      assertPost(row);
       if (!pendingOf(row)) throw conflict(premoderationMessages.notPending);
       await premoderation.approve(row, body, context);
       return this.get(reportID, context);

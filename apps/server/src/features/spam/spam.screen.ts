@@ -27,6 +27,8 @@ function isPublicAddress(ip: string): boolean {
   return ipaddr.isValid(ip) && !SHARED_RANGES.has(ipaddr.process(ip).range());
 }
 const POSTS = new Set(["discussion", "comment", "message"]);
+/** A post or a private message: what a report may point at. */
+const isReportable = (kind: string): kind is "discussion" | "comment" | "message" => POSTS.has(kind);
 const POST_FIELDS = new Set(["body", "initialBody", "signature", "about"]);
 
 export interface ScreenDeps {
@@ -45,7 +47,9 @@ export interface ScreenDeps {
  * check and the premoderation rules (`spam.premoderation.ts`). Its verdict is what the premoderation queue
  * does: `approval` (held for approval), `spam` (held as spam) or `allow`. `recorded` keeps the spam check's
  * verdict (`spamVerdicts`), files an automatic report for moderators on a published post that matched a flag
- * word (or that a moderator wrote with words that would otherwise hold it) and bans an account past
+ * word (or that a moderator wrote with words that would otherwise hold it), and on a private message that matched
+ * a flag or approval word or that the spam check found maybe or spam (messages are not held: they are delivered
+ * and reported), and bans an account past
  * `banAfter` spam verdicts (held posts count too).
  */
 export function createScreen(deps: ScreenDeps): ContentScreen {
@@ -157,12 +161,7 @@ export function createScreen(deps: ScreenDeps): ContentScreen {
               dateInserted: platform.clock.nowIso(),
             });
           const reports = deps.reports();
-          if (
-            reasons.length &&
-            recordID !== null &&
-            reports &&
-            (input.kind === "discussion" || input.kind === "comment")
-          )
+          if (reasons.length && recordID !== null && reports && isReportable(input.kind))
             await reports.fileAutomatic(
               {
                 recordType: input.kind,

@@ -442,6 +442,9 @@ export interface ReportsTable {
   isPending: Defaulted<number>;
   pendingRecord: string | null;
   premoderationQueue: "approval" | "spam" | null;
+  /** 0046: a reported private message as rendered (sanitised HTML) and its date; null for posts. */
+  recordHtml: string | null;
+  recordDateInserted: DateString | null;
 }
 
 /** 0015: the reasons members pick when they report (`/report-reasons`). */

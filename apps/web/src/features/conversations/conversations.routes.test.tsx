@@ -1,5 +1,5 @@
 import type { Me } from "@parley/contracts";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { RouterProvider, createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { createApiClient } from "../../lib/api.ts";
@@ -201,5 +201,61 @@ describe("/messages/add", () => {
     fireEvent.change(to, { target: { value: "Be" } });
     fireEvent.click(await screen.findByRole("button", { name: "Bea" }));
     expect(to.value).toBe("Bea, ");
+  });
+});
+
+describe("a message's Report action", () => {
+  const reporter: Me = { ...memberMe, permissions: [...memberMe.permissions, "flag.add"] };
+  const routes = (conversation = makeConversation({ conversationID: 5, countMessages: 2 })) => ({
+    "GET /conversations/5": jsonResponse(conversation),
+    "GET /messages": jsonResponse(
+      [makeMessage({ messageID: 1 }), makeMessage({ messageID: 2, insertUserID: 7, insertUser: fragment(7, "Ada") })],
+      200,
+      paged(2, 1),
+    ),
+    "GET /config": jsonResponse({ "moderation.capabilities": "reports" }),
+    "GET /report-reasons": jsonResponse([
+      { reportReasonID: "abuse", name: "Abuse", description: "Threats.", sort: 1, deleted: false, roleIDs: [] },
+    ]),
+    "POST /reports": jsonResponse({ reportID: 3 }, 201),
+  });
+  const messageItem = (messageID: number) => document.querySelector<HTMLElement>(`[data-message-id="${messageID}"]`)!;
+
+  it("reports a message the participant received (not their own) with the members' report dialog", async () => {
+    const { transport } = renderAt("/messages/5", routes(), reporter);
+    await screen.findByText("Message 1");
+    const report = await within(messageItem(1)).findByRole("button", { name: "Report" });
+    expect(within(messageItem(2)).queryByRole("button", { name: "Report" })).toBeNull();
+    fireEvent.click(report);
+    const dialog = await screen.findByRole("dialog", { name: "Report Message" }, { timeout: 5000 });
+    fireEvent.click(await within(dialog).findByRole("radio", { name: /Abuse/ }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Send Report" }));
+    expect(await screen.findByText("Thank you. Your report has been sent to the moderators.")).toBeTruthy();
+    expect(transport.requests.find((request) => request.method === "POST")?.body).toEqual({
+      recordType: "message",
+      recordID: 1,
+      reportReasonIDs: ["abuse"],
+    });
+  });
+
+  it("is not offered without flag.add, nor to a moderator reading a conversation they take no part in", async () => {
+    renderAt("/messages/5", routes(), memberMe);
+    await screen.findByText("Message 1");
+    // The capability is known once /config answers: still no Report.
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Report" })).toBeNull());
+    cleanup();
+    const reader: Me = { ...reporter, permissions: [...reporter.permissions, "conversations.moderate"] };
+    const theirs = makeConversation({
+      conversationID: 5,
+      countMessages: 2,
+      participants: [
+        { userID: 8, status: "participating", user: fragment(8, "Bea") },
+        { userID: 9, status: "participating", user: fragment(9, "Cy") },
+      ],
+    });
+    const { transport } = renderAt("/messages/5", routes(theirs), reader);
+    await screen.findByText("Message 1");
+    await waitFor(() => expect(transport.requests.some((request) => request.path === "/messages")).toBe(true));
+    expect(screen.queryByRole("button", { name: "Report" })).toBeNull();
   });
 });

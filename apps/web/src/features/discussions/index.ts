@@ -9,3 +9,5 @@ export { refreshDiscussion } from "./discussions.refresh.ts";
 // from it only what an importer uses).
 export { loadDiscussionsActions, loadEditDiscussionPage, loadNewDiscussionPage } from "./discussions.lazy.ts";
 export { discussionWidgets } from "./discussions.widgets.tsx";
+// The Report action for records outside discussions (private messages).
+export { ReportAction } from "./moderation/ReportAction.tsx";

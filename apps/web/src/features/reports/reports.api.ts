@@ -7,15 +7,16 @@ import type {
   ReportReason,
   ReportReasonPatch,
   ReportReasonPost,
+  ReportRecordType,
   ReportStatus,
 } from "@parley/contracts";
 import type { ApiClient } from "../../lib/api.ts";
 
-/** Which reports a list shows: the queue (by status) or one post's reports (every status). */
+/** Which reports a list shows: the queue (by status) or one post's or message's reports (every status). */
 export interface ReportListParams {
   /** Empty: every status. */
   statuses: ReportStatus[];
-  recordType?: "discussion" | "comment";
+  recordType?: ReportRecordType;
   recordID?: number;
   page: number;
   limit: number;

@@ -14,6 +14,8 @@ describe("the report queue's addresses", () => {
       limit: 30,
     });
     expect(read("statuses=dismissed,escalated")?.statuses).toEqual(["dismissed", "escalated"]);
+    // A private message's reports.
+    expect(read("statuses=none&recordType=message&recordID=44")).toMatchObject({ recordType: "message", recordID: 44 });
   });
 
   it("refuses what is not a status, a record or a page (the page answers 404)", () => {

@@ -1,4 +1,4 @@
-import type { ReportStatus } from "@parley/contracts";
+import type { ReportRecordType, ReportStatus } from "@parley/contracts";
 import type { ReportListParams } from "./reports.api.ts";
 import { premoderationPagePath, reportsPath } from "./reports.links.ts";
 import type { PremoderationParams } from "./reports.queries.ts";
@@ -26,10 +26,13 @@ export const reportsPageLimit = 30;
 /** The contract's statuses (the contracts index is not for the browser bundle's values). */
 const reportStatuses: readonly ReportStatus[] = ["new", "escalated", "dismissed"];
 const isStatus = (value: string): value is ReportStatus => (reportStatuses as readonly string[]).includes(value);
+const recordTypes: readonly ReportRecordType[] = ["discussion", "comment", "message"];
+const isRecordType = (value: string | null): value is ReportRecordType =>
+  (recordTypes as ReadonlyArray<string | null>).includes(value);
 
 /**
  * The page's query: `statuses` (a status, a comma-separated list, or `none` for every status; new by
- * default), `recordType` and `recordID` (one post's reports), `page`. Null when a value is not valid.
+ * default), `recordType` and `recordID` (one post's or private message's reports), `page`. Null when a value is not valid.
  */
 export function readReportsSearch(search: URLSearchParams): ReportListParams | null {
   const raw = search.get("statuses") ?? "new";
@@ -41,8 +44,7 @@ export function readReportsSearch(search: URLSearchParams): ReportListParams | n
   const recordType = search.get("recordType");
   const recordID = search.get("recordID");
   if (recordType !== null || recordID !== null) {
-    if ((recordType !== "discussion" && recordType !== "comment") || !/^[1-9]\d{0,9}$/.test(recordID ?? ""))
-      return null;
+    if (!isRecordType(recordType) || !/^[1-9]\d{0,9}$/.test(recordID ?? "")) return null;
     params.recordType = recordType;
     params.recordID = Number(recordID);
   }

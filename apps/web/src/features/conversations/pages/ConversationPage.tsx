@@ -9,6 +9,7 @@ import { t } from "../../../lib/i18n.ts";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
 import { Pager } from "../../../ui/pager/Pager.tsx";
 import { UserPhoto } from "../../../ui/user-photo/UserPhoto.tsx";
+import { ReportAction } from "../../discussions/index.ts";
 import { meQuery } from "../../users/index.ts";
 import { otherParticipants } from "../components/ConversationList.tsx";
 import { ReplyForm } from "../components/ReplyForm.tsx";
@@ -35,6 +36,10 @@ export function ConversationPage() {
   const { data: me } = useQuery(meQuery(api));
   const viewerID = me?.userID ?? 0;
   const others = otherParticipants(conversation, viewerID);
+  // A participant reports a message they received (a moderator reading the conversation does not).
+  const participating = conversation.participants.some(
+    (participant) => participant.userID === viewerID && participant.status === "participating",
+  );
   const [heard, setHeard] = useState(0);
 
   // A new message of this conversation (from the live stream): refetch it; reading marks it read.
@@ -87,6 +92,9 @@ export function ConversationPage() {
                     <span className={styles.author}>{message.insertUser?.name ?? t("Unknown User")}</span>
                   )}
                   <DateTime date={message.dateInserted} />
+                  {participating ? (
+                    <ReportAction recordType="message" recordID={message.messageID} authorID={message.insertUserID} />
+                  ) : null}
                 </div>
                 <div className={styles.body} dangerouslySetInnerHTML={{ __html: message.body }} />
               </article>

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import type { ReportRecordType } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { formStyles } from "../../../ui/forms/Form.tsx";
@@ -12,13 +13,13 @@ import { FormModal } from "./FormModal.tsx";
 import styles from "./Moderation.module.css";
 
 export interface ReportModalProps {
-  recordType: "discussion" | "comment";
+  recordType: ReportRecordType;
   recordID: number;
   onClose: () => void;
 }
 
 /**
- * Report a post (spec §2 report modal; flag.add): one of the reasons the server offers the member, and a
+ * Report a post or a private message (spec §2 report modal; flag.add): one of the reasons the server offers the member, and a
  * note. Success closes it with a toast; a failure is a persistent dismissible toast and keeps it open.
  */
 export function ReportModal({ recordType, recordID, onClose }: ReportModalProps) {
@@ -52,7 +53,13 @@ export function ReportModal({ recordType, recordID, onClose }: ReportModalProps)
 
   return (
     <FormModal
-      title={recordType === "comment" ? t("Report Comment") : t("Report Discussion")}
+      title={
+        recordType === "comment"
+          ? t("Report Comment")
+          : recordType === "message"
+            ? t("Report Message")
+            : t("Report Discussion")
+      }
       submitLabel={t("Send Report")}
       isPending={isPending}
       disabledReason={reasonID ? null : t("Choose a reason.")}

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { Form, Link, useActionData, useLocation, useNavigation, useSubmit } from "react-router";
-import type { Report, UserFragment } from "@parley/contracts";
+import type { Report, ReportRecordType, UserFragment } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
 import { PageHead } from "../../../lib/head.tsx";
@@ -72,23 +72,58 @@ function RejectRecordForm({ report, action, busy }: { report: Report; action: st
   );
 }
 
+const kindLabel = (recordType: string) =>
+  recordType === "comment" ? t("Comment") : recordType === "message" ? t("Private Message") : t("Discussion");
+
+/**
+ * A private message's report: the message as it was when reported (the server's sanitised HTML), its author and
+ * date; moderators take no part in the conversation, so there is nothing to open.
+ */
+function MessageSnapshot({ report, titleID }: { report: Report; titleID: string }) {
+  const author = report.recordUser as UserFragment;
+  return (
+    <>
+      <p id={titleID} className={styles.name}>
+        {t("Private message from {name}", { name: author.name })}{" "}
+        {report.recordDateInserted ? <DateTime date={report.recordDateInserted} /> : null}
+      </p>
+      <blockquote
+        className={styles.excerpt}
+        data-part="message-snapshot"
+        dangerouslySetInnerHTML={{ __html: report.recordHtml ?? "" }}
+      />
+      <p className={styles.privacy}>
+        {t("Only this message is shown to moderators; the rest of the conversation stays private.")}{" "}
+        <a href={author.url}>{t("The author's profile")}</a>
+      </p>
+    </>
+  );
+}
+
 function ReportItem({ report, action, busy }: { report: Report; action: string; busy: boolean }) {
   const titleID = `report-${report.reportID}-title`;
   const open = report.status !== "dismissed";
+  const isMessage = report.recordType === "message";
   // The contract's reference to the shared user fragment schema.
   const reporter = report.insertUser as UserFragment;
   return (
     <li className={styles.item} aria-labelledby={titleID} data-report-id={report.reportID}>
       <div className={styles.head}>
-        <span className={styles.kind}>{report.recordType === "comment" ? t("Comment") : t("Discussion")}</span>
-        <a id={titleID} href={report.recordUrl} className={styles.name}>
-          {report.recordName}
-        </a>
+        <span className={styles.kind}>{kindLabel(report.recordType)}</span>
+        {isMessage ? null : (
+          <a id={titleID} href={report.recordUrl} className={styles.name}>
+            {report.recordName}
+          </a>
+        )}
         <span className={styles.status} data-status={report.status}>
           {statusLabel(report.status)}
         </span>
       </div>
-      {report.recordExcerpt ? <blockquote className={styles.excerpt}>{report.recordExcerpt}</blockquote> : null}
+      {isMessage ? (
+        <MessageSnapshot report={report} titleID={titleID} />
+      ) : report.recordExcerpt ? (
+        <blockquote className={styles.excerpt}>{report.recordExcerpt}</blockquote>
+      ) : null}
       <dl className={styles.facts}>
         <dt>{t("Reason")}</dt>
         <dd>{report.reportReasons.map((reason) => reason.name).join(", ") || report.reportReasonIDs.join(", ")}</dd>
@@ -102,15 +137,12 @@ function ReportItem({ report, action, busy }: { report: Report; action: string; 
         <dd>
           <a href={reporter.url}>{reporter.name}</a> <DateTime date={report.dateInserted} />
         </dd>
-        <dt>{t("Open reports of this post")}</dt>
+        <dt>{isMessage ? t("Open reports of this message") : t("Open reports of this post")}</dt>
         <dd>
           <Link
             to={reportsHref(
               { statuses: [], page: 1, limit: reportsPageLimit },
-              {
-                recordType: report.recordType as "discussion" | "comment",
-                recordID: report.recordID,
-              },
+              { recordType: report.recordType as ReportRecordType, recordID: report.recordID },
             )}
           >
             {report.countReports === 1 ? t("1 report") : t("{count} reports", { count: report.countReports })}
@@ -128,10 +160,15 @@ function ReportItem({ report, action, busy }: { report: Report; action: string; 
             </Button>
           </Form>
         ) : null}
-        {report.status === "new" ? <RejectRecordForm report={report} action={action} busy={busy} /> : null}
-        <a href={report.recordUrl} className={styles.view}>
-          {t("View Post")}
-        </a>
+        {/* Deleting and viewing are for posts: a message's report is dismissed, its author warned or banned. */}
+        {report.status === "new" && !isMessage ? (
+          <RejectRecordForm report={report} action={action} busy={busy} />
+        ) : null}
+        {isMessage ? null : (
+          <a href={report.recordUrl} className={styles.view}>
+            {t("View Post")}
+          </a>
+        )}
       </div>
     </li>
   );
@@ -148,7 +185,11 @@ export function ReportsPage() {
   const action = location.pathname + location.search;
   const statusValue = params.statuses.length ? params.statuses.join(",") : "none";
   const oneRecord = params.recordType !== undefined;
-  const title = oneRecord ? t("Reports of this post") : t("Reports");
+  const title = !oneRecord
+    ? t("Reports")
+    : params.recordType === "message"
+      ? t("Reports of this message")
+      : t("Reports of this post");
   return (
     <section className={styles.page} aria-labelledby="reports-title">
       <PageHead title={title} canonical={reportsHref(params)} noindex />
