@@ -52,6 +52,17 @@ describe("renderHeadTags", () => {
     );
   });
 
+  it("links the page's RSS and Atom feeds, absolute, titled as the page", () => {
+    const html = renderHeadTags({ origin, data: { title: "News & Views", feed: "/categories/news/feed" } });
+    expect(html).toContain(
+      `<link rel="alternate" type="application/rss+xml" title="News &amp; Views - Parley" href="https://forum.example.com/categories/news/feed.rss">`,
+    );
+    expect(html).toContain(
+      `<link rel="alternate" type="application/atom+xml" title="News &amp; Views - Parley" href="https://forum.example.com/categories/news/feed.atom">`,
+    );
+    expect(renderHeadTags({ origin, data: { title: "Categories" } })).not.toContain("alternate");
+  });
+
   it("marks noindex pages for robots", () => {
     expect(renderHeadTags({ origin, data: { noindex: true } })).toContain(`<meta name="robots" content="noindex">`);
     expect(renderHeadTags({ origin, data: {} })).not.toContain("robots");

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, type ReactNode } from "react";
+import { feedFormats } from "@parley/contracts/feeds";
 import { defaultSite, documentTitle, useSite, type Site } from "./site.ts";
 
 /** What a page says about itself in <head>: title, canonical URL, description, structured data. */
@@ -9,6 +10,12 @@ export interface HeadData {
   description?: string;
   jsonLd?: Record<string, unknown>[];
   noindex?: boolean;
+  /**
+   * Root-relative path of the page's feeds without their extension (`/categories/news/feed`): an alternate link
+   * to each format (`.rss`, `.atom`), made absolute with the site origin. Server-rendered only: feed readers read
+   * the document.
+   */
+  feed?: string;
   /**
    * Seconds after which a page showing work in progress loads itself again, without JavaScript only (a refresh
    * inside <noscript>); with it, the page asks for the progress itself.
@@ -47,6 +54,13 @@ export function renderHeadTags({ origin, data, site = defaultSite }: HeadCollect
   tags.push(`<meta name="description" content="${escapeHtml(description)}">`);
   if (data.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(origin + data.canonical)}">`);
   if (data.noindex) tags.push(`<meta name="robots" content="noindex">`);
+  if (data.feed) {
+    const title = escapeHtml(documentTitle(data.title, site));
+    for (const [format, type] of Object.entries(feedFormats)) {
+      const href = escapeHtml(`${origin}${data.feed}.${format}`);
+      tags.push(`<link rel="alternate" type="${type}" title="${title}" href="${href}">`);
+    }
+  }
   if (data.refreshSeconds) {
     tags.push(`<noscript><meta http-equiv="refresh" content="${Math.round(data.refreshSeconds)}"></noscript>`);
   }
