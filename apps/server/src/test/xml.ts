@@ -15,7 +15,8 @@ export function parseStrictXml(xml: string): Document {
   const bad = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u.exec(xml);
   if (bad) throw new Error(`A character XML 1.0 cannot hold: U+${bad[0].codePointAt(0)!.toString(16)}`);
   const ampersand = /&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[\da-fA-F]+);)/.exec(xml);
-  if (ampersand) throw new Error(`A bare "&" at ${ampersand.index}: ${xml.slice(ampersand.index, ampersand.index + 20)}`);
+  if (ampersand)
+    throw new Error(`A bare "&" at ${ampersand.index}: ${xml.slice(ampersand.index, ampersand.index + 20)}`);
   const lessThan = /<(?![?!/]|[A-Za-z_])/.exec(xml);
   if (lessThan) throw new Error(`A bare "<" at ${lessThan.index}: ${xml.slice(lessThan.index, lessThan.index + 20)}`);
   const open: string[] = [];
@@ -47,7 +48,7 @@ export function parseStrictXml(xml: string): Document {
 
 /** The element children of a node with this name (namespace prefix included, as written). */
 export const childrenNamed = (parent: Element | Document, name: string): Element[] =>
-  DomUtils.getChildren(parent).filter((node): node is Element => node.type === "tag" && (node as Element).name === name);
+  DomUtils.getElementsByTagName(name, parent.children, false);
 
 /** The one child element with this name; throws when there is none or more than one. */
 export function onlyChild(parent: Element | Document, name: string): Element {

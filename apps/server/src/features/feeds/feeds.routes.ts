@@ -21,14 +21,16 @@ export const feedsRoutes: FastifyPluginAsyncTypebox<{ service: FeedsService }> =
       (read: (params: Record<string, string>, ip: string) => Promise<Feed>) =>
       async (request: FastifyRequest, reply: FastifyReply) => {
         const feed = await read(request.params as Record<string, string>, request.ip);
-        reply
-          .type(`${feedFormats[format]}; charset=utf-8`)
-          .header("cache-control", CACHE_CONTROL);
+        reply.type(`${feedFormats[format]}; charset=utf-8`).header("cache-control", CACHE_CONTROL);
         return sendConditional(request, reply, writeFeed(feed, format), feed.updated);
       };
     const hide = true;
 
-    app.get(`/discussions/${extension}`, { schema: { hide } }, answer((_params, ip) => service.recent(ip)));
+    app.get(
+      `/discussions/${extension}`,
+      { schema: { hide } },
+      answer((_params, ip) => service.recent(ip)),
+    );
     app.get(
       `/categories/:code/${extension}`,
       { schema: { hide, params: Type.Object({ code: Type.String({ minLength: 1 }) }) } },

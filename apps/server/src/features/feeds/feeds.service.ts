@@ -154,7 +154,11 @@ export function createFeedsService(deps: FeedsDeps) {
       const { title, description } = await site();
       return discussionsFeed(
         context,
-        { url: `${origin}${profilePath(user.name)}`, title: `${fill(feedWords.member, user.name)} — ${title}`, description },
+        {
+          url: `${origin}${profilePath(user.name)}`,
+          title: `${fill(feedWords.member, user.name)} — ${title}`,
+          description,
+        },
         { insertUserID: [user.userID] },
       );
     },

@@ -53,7 +53,12 @@ function readRss(xml: string): { title: string; link: string; entries: Entry[] }
     expect(Number.isNaN(Date.parse(pubDate))).toBe(false);
     const guid = onlyChild(item, "guid");
     expect(guid.attribs["isPermaLink"]).toBe("true");
-    const entry = { title: nonEmpty(item, "title"), link: nonEmpty(item, "link"), id: textOf(guid), html: text(item, "description") };
+    const entry = {
+      title: nonEmpty(item, "title"),
+      link: nonEmpty(item, "link"),
+      id: textOf(guid),
+      html: text(item, "description"),
+    };
     onSite(entry.link);
     onSite(entry.id);
     return entry;
@@ -82,7 +87,12 @@ function readAtom(xml: string): { title: string; link: string; entries: Entry[] 
     expect(link.attribs["rel"]).toBe("alternate");
     const content = onlyChild(entry, "content");
     expect(content.attribs["type"]).toBe("html");
-    const read = { title: nonEmpty(entry, "title"), link: link.attribs["href"]!, id: nonEmpty(entry, "id"), html: textOf(content) };
+    const read = {
+      title: nonEmpty(entry, "title"),
+      link: link.attribs["href"]!,
+      id: nonEmpty(entry, "id"),
+      html: textOf(content),
+    };
     onSite(read.link);
     onSite(read.id);
     return read;
@@ -168,7 +178,9 @@ describe.each(engines)("feeds on %s", (engine) => {
     // A root-relative link stays as the sanitiser left it: the feed's xml:base (the site) resolves it.
     expect(entry.html).toContain('href="/categories/general"');
     // Newest first.
-    const dates = (await f.api.get("/api/v2/discussions?sort=-dateInserted&pinOrder=mixed&limit=5")).json<{ name: string }[]>();
+    const dates = (await f.api.get("/api/v2/discussions?sort=-dateInserted&pinOrder=mixed&limit=5")).json<
+      { name: string }[]
+    >();
     expect(entries.slice(0, 5).map((item) => item.title)).toEqual(dates.map((discussion) => discussion.name));
   });
 
@@ -240,7 +252,11 @@ describe.each(engines)("feeds on %s", (engine) => {
       );
       expect(heldComment.statusCode, heldComment.body).toBe(202);
 
-      for (const path of ["/discussions/feed", "/categories/general/feed", `/profile/${encodeURIComponent(cast.nia.name)}/feed`]) {
+      for (const path of [
+        "/discussions/feed",
+        "/categories/general/feed",
+        `/profile/${encodeURIComponent(cast.nia.name)}/feed`,
+      ]) {
         expect(await titles(path)).not.toContain("Held for a moderator");
       }
       expect((await feed(`/discussion/${discussion.discussionID}/feed`)).entries).toEqual([]);
@@ -260,7 +276,11 @@ describe.each(engines)("feeds on %s", (engine) => {
     expect(tagged.link).toBe(`${TEST_ORIGIN}/discussions/tagged/${urlcode}`);
     expect(await status("/discussions/tagged/no-such-tag/feed")).toEqual([404, 404]);
 
-    const parent = await f.api.post("/api/v2/categories", { name: "Feed Parent", urlcode: "feed-parent" }, { as: f.admin });
+    const parent = await f.api.post(
+      "/api/v2/categories",
+      { name: "Feed Parent", urlcode: "feed-parent" },
+      { as: f.admin },
+    );
     expect(parent.statusCode, parent.body).toBe(201);
     const child = await f.api.post(
       "/api/v2/categories",

@@ -58,7 +58,8 @@ describe("writeFeed", () => {
     expect(textOf(onlyChild(entry!, "title"))).toBe(kept);
     expect(onlyChild(entry!, "category").attribs["term"]).toBe("Q&A");
     expect(onlyChild(entry!, "link").attribs["href"]).toBe(item.url);
-    for (const format of ["rss", "atom"] as const) expect(() => parseStrictXml(writeFeed(feed([]), format))).not.toThrow();
+    for (const format of ["rss", "atom"] as const)
+      expect(() => parseStrictXml(writeFeed(feed([]), format))).not.toThrow();
   });
 
   it("dates RSS in RFC 822", () => {
@@ -69,7 +70,15 @@ describe("writeFeed", () => {
 describe("parseStrictXml", () => {
   it("refuses what XML 1.0 does not allow", () => {
     const declaration = '<?xml version="1.0" encoding="UTF-8"?>\n';
-    for (const bad of ["<a>&nbsp;</a>", "<a>a & b</a>", "<a>1 < 2</a>", "<a><b></a></b>", "<a>", "<a/><b/>", "<a>\u0001</a>"]) {
+    for (const bad of [
+      "<a>&nbsp;</a>",
+      "<a>a & b</a>",
+      "<a>1 < 2</a>",
+      "<a><b></a></b>",
+      "<a>",
+      "<a/><b/>",
+      "<a>\u0001</a>",
+    ]) {
       expect(() => parseStrictXml(declaration + bad), bad).toThrow();
     }
     expect(() => parseStrictXml(`${declaration}<a><b/><c x="1">&amp;&#38;&#x26;</c></a>`)).not.toThrow();

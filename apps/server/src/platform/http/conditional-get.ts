@@ -2,8 +2,7 @@ import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 /** A weak validator (compression may change the bytes, not the meaning): a hash of the body. */
-export const weakEtagOf = (body: string) =>
-  `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
+const weakEtagOf = (body: string) => `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
 
 /** An `If-None-Match` list names the ETag (weak comparison, RFC 9110 §13.1.2), or is `*`. */
 function matches(ifNoneMatch: string, etag: string): boolean {
