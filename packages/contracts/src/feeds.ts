@@ -17,6 +17,24 @@ export const feedPath = (pagePath: string) => `${pagePath.replace(/\/+$/, "")}/f
 /** The recent discussions' feed, on `/discussions` and on the home page. */
 export const recentDiscussionsFeed = feedPath("/discussions");
 
+/** The pages with a feed of their own (a category's, a tag's list, a discussion's), as their canonical paths. */
+const ownFeedPage = /^\/(?:categories\/[^/]+|discussions\/tagged\/[^/]+|discussion\/\d+(?:\/[^/]+)?)$/;
+/** A profile's pages (every tab): the member's feed. */
+const profilePage = /^\/profile\/(?:(?:discussions|comments|reactions)\/)?([^/]+)$/;
+
+/**
+ * The feed a page links, from its canonical path (its query and page number left out), or null: `/` and
+ * `/discussions` the recent discussions', a category's, a tag's list's and a discussion's page their own, a
+ * profile's pages the member's. The server-rendered head writes it (the pages send no code for it).
+ */
+export function pageFeed(canonical: string): string | null {
+  const path = (canonical.split(/[?#]/)[0] ?? "").replace(/\/p\d+$/, "");
+  if (path === "/" || path === "/discussions") return recentDiscussionsFeed;
+  const profile = profilePage.exec(path);
+  if (profile) return feedPath(`/profile/${profile[1]}`);
+  return ownFeedPage.test(path) ? feedPath(path) : null;
+}
+
 /** The feeds' own words (the rest are the site's, the category's, the tag's or the discussion's names). */
 export const feedWords = {
   recent: "Recent Discussions",

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, type ReactNode } from "react";
-import { feedFormats } from "@parley/contracts/feeds";
+import { feedFormats, pageFeed } from "@parley/contracts/feeds";
 import { defaultSite, documentTitle, useSite, type Site } from "./site.ts";
 
 /** What a page says about itself in <head>: title, canonical URL, description, structured data. */
@@ -11,11 +11,10 @@ export interface HeadData {
   jsonLd?: Record<string, unknown>[];
   noindex?: boolean;
   /**
-   * Root-relative path of the page's feeds without their extension (`/categories/news/feed`): an alternate link
-   * to each format (`.rss`, `.atom`), made absolute with the site origin. Server-rendered only: feed readers read
-   * the document.
+   * Whether the head links the page's RSS and Atom feeds (`pageFeed` of its canonical path: a category's, a tag's
+   * list, a discussion's, a profile's, the recent discussions'); default yes, never on a noindex page.
    */
-  feed?: string;
+  feed?: boolean;
   /**
    * Seconds after which a page showing work in progress loads itself again, without JavaScript only (a refresh
    * inside <noscript>); with it, the page asks for the progress itself.
@@ -54,11 +53,13 @@ export function renderHeadTags({ origin, data, site = defaultSite }: HeadCollect
   tags.push(`<meta name="description" content="${escapeHtml(description)}">`);
   if (data.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(origin + data.canonical)}">`);
   if (data.noindex) tags.push(`<meta name="robots" content="noindex">`);
-  if (data.feed) {
+  const feed = data.canonical && !data.noindex && data.feed !== false ? pageFeed(data.canonical) : null;
+  if (feed) {
     const title = escapeHtml(documentTitle(data.title, site));
     for (const [format, type] of Object.entries(feedFormats)) {
-      const href = escapeHtml(`${origin}${data.feed}.${format}`);
-      tags.push(`<link rel="alternate" type="${type}" title="${title}" href="${href}">`);
+      tags.push(
+        `<link rel="alternate" type="${type}" title="${title}" href="${escapeHtml(`${origin}${feed}.${format}`)}">`,
+      );
     }
   }
   if (data.refreshSeconds) {

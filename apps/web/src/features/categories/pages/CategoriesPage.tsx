@@ -1,5 +1,4 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { recentDiscussionsFeed } from "@parley/contracts/feeds";
 import { useApi } from "../../../lib/api-context.tsx";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
@@ -26,7 +25,7 @@ export function CategoriesPage({
   const title = home ? site.title : t("Categories");
   return (
     <>
-      <PageHead {...(home ? { feed: recentDiscussionsFeed } : { title })} canonical={home ? "/" : "/categories"} />
+      <PageHead {...(home ? {} : { title })} canonical={home ? "/" : "/categories"} />
       <header className={styles.header}>
         <h1 className={styles.title}>{title}</h1>
         {home ? <p className={styles.description}>{site.description}</p> : null}

@@ -9,7 +9,6 @@ import { FollowCategoryButton } from "../components/FollowCategoryButton.tsx";
 import { TranslateCategoryButton } from "../../translations/index.ts";
 import { categoryKeys, categoryListQuery, categoryQuery } from "../categories.queries.ts";
 import { categoryPath } from "../categories.urls.ts";
-import { feedPath } from "@parley/contracts/feeds";
 import styles from "../../../ui/page/Page.module.css";
 import { Breadcrumbs } from "../../../ui/breadcrumbs/Breadcrumbs.tsx";
 
@@ -47,7 +46,6 @@ export function CategoryHeader({ code, page }: { code: string; page: number }) {
       <PageHead
         title={category.name}
         canonical={listHref(page > 1 ? `${path}/p${page}` : path, 1, sort)}
-        feed={feedPath(path)}
         {...(category.description ? { description: category.description } : {})}
       />
       <header className={styles.header}>

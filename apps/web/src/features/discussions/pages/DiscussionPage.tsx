@@ -4,7 +4,6 @@ import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { Link, useLocation, useParams } from "react-router";
 import { defaultCommentSort, readCommentSort, type CommentPageSort } from "@parley/contracts/discussion-sorts";
 import { pagerLimits } from "@parley/contracts/shell-limits";
-import { feedPath } from "@parley/contracts/feeds";
 import type { Comment, Discussion } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { PageHead } from "../../../lib/head.tsx";
@@ -134,7 +133,6 @@ export function DiscussionPage() {
       <PageHead
         title={discussion.name}
         canonical={discussionPagePath(base, parsed.page)}
-        feed={feedPath(base)}
         {...(discussion.excerpt ? { description: discussion.excerpt } : {})}
         jsonLd={[structuredData(discussion, comments.items, origin)]}
       />

@@ -2,7 +2,6 @@ import type { ReactNode } from "react";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { defaultDiscussionSort } from "@parley/contracts/discussion-sorts";
-import { feedPath, recentDiscussionsFeed } from "@parley/contracts/feeds";
 import type { DiscussionSort } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { PageHead } from "../../../lib/head.tsx";
@@ -79,15 +78,9 @@ export function DiscussionListSection({
       : pageTitle
         ? t(pageTitle)
         : null;
-  // A tag's list and all discussions have feeds; the member's own lists do not.
-  const listFeed = tag
-    ? { feed: feedPath(basePath) }
-    : filters && filter === "all"
-      ? { feed: recentDiscussionsFeed }
-      : {};
   const body = (
     <>
-      {headTitle ? <PageHead title={headTitle} canonical={pagePath(page)} {...listFeed} /> : null}
+      {headTitle ? <PageHead title={headTitle} canonical={pagePath(page)} /> : null}
       {actions}
       <SortSelect
         options={discussionSortOptions}

@@ -1,7 +1,6 @@
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { Link, useActionData, useParams, useSearchParams } from "react-router";
 import { decodeUserSegment, profilePath, type ProfileTab } from "@parley/contracts/urls";
-import { feedPath } from "@parley/contracts/feeds";
 import { limits } from "@parley/contracts/limits";
 import type { Comment, User } from "@parley/contracts";
 import type { FormResult } from "../../../lib/forms.ts";
@@ -102,7 +101,7 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
         title={title}
         canonical={reaction ? reactionHref(user.name, reaction, page) : tabHref(user.name, tab, page)}
         description={user.title ?? undefined}
-        {...(restriction ? {} : { feed: feedPath(profilePath(user.name)) })}
+        feed={!restriction}
       />
       <header className={styles.card}>
         <img className={styles.photo} src={user.photoUrl} alt="" width={100} height={100} />
