@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../test/app.ts";
-import { TEST_ORIGIN } from "../../test/accounts.ts";
+import { createApi, createUser, seededAdmin, TEST_ORIGIN } from "../../test/accounts.ts";
 import { createPagesTestApp } from "../../test/pages.ts";
 import { engines } from "../../test/databases.ts";
 
@@ -48,6 +48,19 @@ describe.each(engines)("feed links in the pages' head on %s", (engine) => {
     const [rss] = await alternates("/discussion/1");
     expect(rss?.href).toMatch(new RegExp(`^${TEST_ORIGIN}/discussion/1/[^/]+/feed\\.rss$`));
     expect((await get(new URL(rss?.href ?? "").pathname)).statusCode).toBe(200);
+  });
+
+  it("links no feed from a private profile, whose feed is a 404", async () => {
+    const api = createApi(t.app);
+    const pat = await createUser(t.database.db, { name: "Private Pat", role: "member" });
+    const made = await api.patch(
+      `/api/v2/users/${pat.userID}`,
+      { private: true },
+      { as: await api.signIn(seededAdmin) },
+    );
+    expect(made.statusCode, made.body).toBe(200);
+    expect(await alternates("/profile/Private%20Pat")).toEqual([]);
+    expect((await get("/profile/Private%20Pat/feed.rss")).statusCode).toBe(404);
   });
 
   it("links no feed from the categories list or a sign-in page", async () => {
