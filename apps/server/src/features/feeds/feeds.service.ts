@@ -96,6 +96,7 @@ export function createFeedsService(deps: FeedsDeps) {
     );
     const feedItems = items.map(discussionItem);
     return {
+      id: page.url,
       title: page.title,
       description: page.description,
       url: page.url,
@@ -177,6 +178,8 @@ export function createFeedsService(deps: FeedsDeps) {
       );
       const feedItems = items.filter((comment) => comment.displayMode !== "tombstone").map(commentItem);
       return {
+        // Renaming changes the discussion's address, never its id.
+        id: `${origin}/discussion/${discussionID}`,
         title: `${discussion.name} — ${title}`,
         description: fill(feedWords.comments, discussion.name),
         url: discussion.url,

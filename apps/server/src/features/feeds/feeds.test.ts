@@ -226,6 +226,10 @@ describe.each(engines)("feeds on %s", (engine) => {
 
     const comments = await feed(`/discussion/${kept.discussionID}/staying-around/feed`);
     expect(comments.link).toBe(kept.url);
+    const atom = await f.api.get(`/discussion/${kept.discussionID}/feed.atom`);
+    expect(textOf(onlyChild(onlyChild(parseStrictXml(atom.body), "feed"), "id"))).toBe(
+      `${TEST_ORIGIN}/discussion/${kept.discussionID}`,
+    );
     expect(comments.entries.map((entry) => entry.html)).toEqual([expect.stringContaining("Keep me")]);
     expect(comments.entries[0]!.title).toBe("Re: Staying around");
     expect(comments.entries[0]!.id).toMatch(new RegExp(`^${TEST_ORIGIN}/discussion/comment/\\d+$`));

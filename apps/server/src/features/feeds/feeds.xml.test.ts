@@ -7,6 +7,7 @@ const hostile = "A & B <c> \"d\" 'e' \u0000\u0001\u0008\u000B\u000C\u001F\uFFFE\
 const kept = "A & B <c> \"d\" 'e'  tab\there\nline 🎉 é";
 
 const feed = (items: Feed["items"]): Feed => ({
+  id: "https://forum.example/discussions",
   title: hostile,
   description: hostile,
   url: "https://forum.example/discussions",
@@ -53,6 +54,7 @@ describe("writeFeed", () => {
   it("writes Atom that strict XML reads back as written, and a valid empty feed", () => {
     const xml = writeFeed(feed([item]), "atom");
     const root = onlyChild(parseStrictXml(xml), "feed");
+    expect(textOf(onlyChild(root, "id"))).toBe("https://forum.example/discussions");
     expect(textOf(onlyChild(root, "updated"))).toBe("2026-11-29T22:34:12Z");
     const [entry] = childrenNamed(root, "entry");
     expect(textOf(onlyChild(entry!, "title"))).toBe(kept);

@@ -24,6 +24,8 @@ export interface FeedItem {
 }
 
 export interface Feed {
+  /** A permanent absolute address (Atom `id`): the page's, or `/discussion/{id}` for a discussion's comments. */
+  id: string;
   title: string;
   description: string;
   /** The page the feed follows, absolute. */
@@ -108,7 +110,7 @@ function atom(feed: Feed): string {
   return (
     XML_DECLARATION +
     `<feed xmlns="http://www.w3.org/2005/Atom" xml:base="${escapeXml(feed.base)}">` +
-    element("id", feed.url) +
+    element("id", feed.id) +
     element("title", feed.title, ' type="text"') +
     element("subtitle", feed.description, ' type="text"') +
     element("updated", rfc3339(feed.updated)) +
