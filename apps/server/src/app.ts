@@ -90,6 +90,7 @@ import { registerSpam } from "./features/spam/index.ts";
 import { registerBans } from "./features/bans/index.ts";
 import { registerWarnings } from "./features/warnings/index.ts";
 import { registerSearch } from "./features/search/index.ts";
+import { registerFeeds } from "./features/feeds/index.ts";
 import { registerMail } from "./platform/mail/mail.routes.ts";
 import { registerModeration } from "./features/moderation/index.ts";
 import { registerCollections } from "./features/collections/index.ts";
@@ -293,7 +294,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Custom profile fields: users' records expand them; a deleted account's values go with it.
   const profileFields = createProfileFields(platform);
-  await registerUsers(
+  const users = await registerUsers(
     app,
     platform,
     (userID) => reactions.received(userID),
@@ -386,6 +387,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerIgnore(app, ignore);
   await registerProfileFields(app, profileFields);
   await registerSearch(app, platform, { categories: categories.directory, users: userFragments });
+  // RSS and Atom feeds: what a guest may read, through the discussions', comments', categories', tags' and users' services.
+  await registerFeeds(app, platform, { discussions, comments, categories: categories.service, tags, users });
   await registerKnowledge(app, platform, { users: userFragments });
   await registerGroups(app, platform, { users: userFragments, categories: categories.directory, removePosts });
   await registerTokens(app, platform);

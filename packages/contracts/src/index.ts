@@ -21,6 +21,7 @@ export * from "./layouts.ts";
 export * from "./media.ts";
 export * from "./uploads.ts";
 export * from "./urls.ts";
+export * from "./feeds.ts";
 export * from "./themes.ts";
 export * from "./theme-css.ts";
 export * from "./notifications.ts";

@@ -108,6 +108,11 @@ export const colorsLimits = {
   darkPrimaryLighten: 0.25,
 } as const;
 
+/** Feeds (issue 32): the newest items each RSS or Atom feed lists. */
+export const feedsLimits = {
+  items: 30,
+} as const;
+
 export const limits = {
   api: apiLimits,
   longRunner: longRunnerLimits,
@@ -131,4 +136,5 @@ export const limits = {
   themes: themesLimits,
   reactions: reactionsLimits,
   colors: colorsLimits,
+  feeds: feedsLimits,
 } as const;

@@ -52,6 +52,29 @@ describe("renderHeadTags", () => {
     );
   });
 
+  it("links the page's RSS and Atom feeds, absolute, titled as the page", () => {
+    const html = renderHeadTags({
+      origin,
+      data: { title: "News & Views", canonical: "/categories/news/p2?sort=-hot" },
+    });
+    expect(html).toContain(
+      `<link rel="alternate" type="application/rss+xml" title="News &amp; Views - Parley" href="https://forum.example.com/categories/news/feed.rss">`,
+    );
+    expect(html).toContain(
+      `<link rel="alternate" type="application/atom+xml" title="News &amp; Views - Parley" href="https://forum.example.com/categories/news/feed.atom">`,
+    );
+  });
+
+  it("links no feed from a page without one, a noindex page, or one that says so", () => {
+    expect(renderHeadTags({ origin, data: { canonical: "/categories" } })).not.toContain("alternate");
+    expect(renderHeadTags({ origin, data: { canonical: "/discussions/mine" } })).not.toContain("alternate");
+    expect(renderHeadTags({ origin, data: { canonical: "/profile/account", noindex: true } })).not.toContain(
+      "alternate",
+    );
+    expect(renderHeadTags({ origin, data: { canonical: "/profile/ann", feed: false } })).not.toContain("alternate");
+    expect(renderHeadTags({ origin, data: { title: "Categories" } })).not.toContain("alternate");
+  });
+
   it("marks noindex pages for robots", () => {
     expect(renderHeadTags({ origin, data: { noindex: true } })).toContain(`<meta name="robots" content="noindex">`);
     expect(renderHeadTags({ origin, data: {} })).not.toContain("robots");

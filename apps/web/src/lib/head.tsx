@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, type ReactNode } from "react";
+import { feedFormats, pageFeed } from "@parley/contracts/feeds";
 import { defaultSite, documentTitle, useSite, type Site } from "./site.ts";
 
 /** What a page says about itself in <head>: title, canonical URL, description, structured data. */
@@ -9,6 +10,11 @@ export interface HeadData {
   description?: string;
   jsonLd?: Record<string, unknown>[];
   noindex?: boolean;
+  /**
+   * Whether the head links the page's RSS and Atom feeds (`pageFeed` of its canonical path: a category's, a tag's
+   * list, a discussion's, a profile's, the recent discussions'); default yes, never on a noindex page.
+   */
+  feed?: boolean;
   /**
    * Seconds after which a page showing work in progress loads itself again, without JavaScript only (a refresh
    * inside <noscript>); with it, the page asks for the progress itself.
@@ -47,6 +53,15 @@ export function renderHeadTags({ origin, data, site = defaultSite }: HeadCollect
   tags.push(`<meta name="description" content="${escapeHtml(description)}">`);
   if (data.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(origin + data.canonical)}">`);
   if (data.noindex) tags.push(`<meta name="robots" content="noindex">`);
+  const feed = data.canonical && !data.noindex && data.feed !== false ? pageFeed(data.canonical) : null;
+  if (feed) {
+    const title = escapeHtml(documentTitle(data.title, site));
+    for (const [format, type] of Object.entries(feedFormats)) {
+      tags.push(
+        `<link rel="alternate" type="${type}" title="${title}" href="${escapeHtml(`${origin}${feed}.${format}`)}">`,
+      );
+    }
+  }
   if (data.refreshSeconds) {
     tags.push(`<noscript><meta http-equiv="refresh" content="${Math.round(data.refreshSeconds)}"></noscript>`);
   }

@@ -101,6 +101,7 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
         title={title}
         canonical={reaction ? reactionHref(user.name, reaction, page) : tabHref(user.name, tab, page)}
         description={user.title ?? undefined}
+        feed={!restriction}
       />
       <header className={styles.card}>
         <img className={styles.photo} src={user.photoUrl} alt="" width={100} height={100} />
