@@ -2,7 +2,13 @@ import cookie from "@fastify/cookie";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import helmet, { type HelmetOptions } from "helmet";
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
-import { sharedPermissionSchemas, type CommentPost, type DiscussionPost } from "@parley/contracts";
+import {
+  sharedPermissionSchemas,
+  type CommentPatch,
+  type CommentPost,
+  type DiscussionPatch,
+  type DiscussionPost,
+} from "@parley/contracts";
 import { registerCsrfProtection } from "./platform/auth/csrf.ts";
 import { registerGuestApiCache } from "./platform/http/guest-api-cache.ts";
 import { MINUTE, registerGuestApiLimit } from "./platform/http/address-limits.ts";
@@ -357,10 +363,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     removeRecord: (recordType, recordID, context) =>
       recordType === "discussion" ? discussions.remove(recordID, context) : comments.remove(recordID, context),
-    // Premoderation: an approved post is written through the normal create path, as its author.
+    // Premoderation: an approved post is written through the normal create path, an approved edit through the
+    // normal update path (revision, search index, its author as the editor), as its author.
     publish: async (post, context) => {
-      const published =
-        post.kind === "discussion"
+      const published = post.edit
+        ? post.kind === "discussion"
+          ? await discussions.patch(post.edit.recordID, post.input as DiscussionPatch, context, { approved: true })
+          : await comments.patch(post.edit.recordID, post.input as CommentPatch, context, { approved: true })
+        : post.kind === "discussion"
           ? await discussions.create(post.input as DiscussionPost, context, { approved: true })
           : await comments.create(post.input as CommentPost, context, { approved: true });
       const recordID = "commentID" in published ? published.commentID : published.discussionID;
