@@ -2,13 +2,7 @@ import cookie from "@fastify/cookie";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import helmet, { type HelmetOptions } from "helmet";
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
-import {
-  sharedPermissionSchemas,
-  type CommentPatch,
-  type CommentPost,
-  type DiscussionPatch,
-  type DiscussionPost,
-} from "@parley/contracts";
+import { sharedPermissionSchemas, type CommentPost, type DiscussionPost } from "@parley/contracts";
 import { registerCsrfProtection } from "./platform/auth/csrf.ts";
 import { registerGuestApiCache } from "./platform/http/guest-api-cache.ts";
 import { MINUTE, registerGuestApiLimit } from "./platform/http/address-limits.ts";
@@ -368,8 +362,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publish: async (post, context) => {
       const published = post.edit
         ? post.kind === "discussion"
-          ? await discussions.patch(post.edit.recordID, post.input as DiscussionPatch, context, { approved: true })
-          : await comments.patch(post.edit.recordID, post.input as CommentPatch, context, { approved: true })
+          ? await discussions.patch(post.edit.recordID, post.input, context, { approved: true })
+          : await comments.patch(post.edit.recordID, post.input, context, { approved: true })
         : post.kind === "discussion"
           ? await discussions.create(post.input as DiscussionPost, context, { approved: true })
           : await comments.create(post.input as CommentPost, context, { approved: true });

@@ -110,9 +110,9 @@ describe.each(engines)("premoderation of edits on %s", (engine) => {
       expect.objectContaining({ reportID, isPendingUpdate: true, recordID: commentID, kind: "comment" }),
     ]);
     // A held edit is no report of the published post.
-    expect((await f.api.get(`/api/v2/reports?recordType=comment&recordID=${commentID}`, { as: f.as.mod })).json()).toEqual(
-      [],
-    );
+    expect(
+      (await f.api.get(`/api/v2/reports?recordType=comment&recordID=${commentID}`, { as: f.as.mod })).json(),
+    ).toEqual([]);
 
     // Approved: applied as Ann's edit, through the update path (revision, search, dateUpdated); Ann is told.
     const approved = await f.api.patch(`/api/v2/reports/${reportID}/approve-record`, {}, { as: f.as.mod });
@@ -175,7 +175,11 @@ describe.each(engines)("premoderation of edits on %s", (engine) => {
     const sly = await f.api.signIn(spammer);
     const { commentID } = await postComment(f.api, sly, discussionID, "Thanks, this was a helpful thread.");
     const reportID = expectHeld(
-      await editComment(commentID, "Buy cheap viagra https://pills.example.top https://casino.example.bet click here", sly),
+      await editComment(
+        commentID,
+        "Buy cheap viagra https://pills.example.top https://casino.example.bet click here",
+        sly,
+      ),
       "premoderatedSpam",
     );
     expect((await report(reportID)).json<Report>().pendingRecord!.premoderationQueue).toBe("spam");

@@ -81,10 +81,7 @@ export function createSpamRepo(db: Kysely<DB>) {
             eb("recordID", "!=", except.recordID),
           ]),
         );
-      const rows = await query
-        .orderBy("spamVerdictID", "desc")
-        .limit(limit)
-        .execute();
+      const rows = await query.orderBy("spamVerdictID", "desc").limit(limit).execute();
       return rows.flatMap((row) => (row.fingerprint ? [row.fingerprint] : []));
     },
 
