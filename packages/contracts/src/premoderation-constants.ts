@@ -24,12 +24,6 @@ export const premoderationMessages = {
   /** The 202 answer's `message` and `description`. */
   held: "Your post will appear after it is approved.",
   heldDescription: "A moderator reviews posts like this one before they are shown to others.",
-  /** The 202 answer of an edit held for approval (Vanilla's `isPendingUpdate`): the post keeps its text meanwhile. */
-  heldEdit: "Your edit will appear after it is approved.",
-  heldEditDescription: "A moderator reviews edits like this one; until then the post shows its earlier text.",
-  /** What the author sees on a post whose edit waits for a moderator. */
-  editAwaiting: "Your edit is awaiting approval.",
-  postGone: "The post this edit was written for is gone; reject it instead.",
   notPending: "This report is not about a post awaiting approval.",
   notDismissable: "A post awaiting approval is approved or rejected, not dismissed.",
   placeGone: "The discussion or category this post was written for is gone; reject it instead.",

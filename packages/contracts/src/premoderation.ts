@@ -2,6 +2,7 @@ import { Type, type Static } from "typebox";
 import { DateTime, Nullable } from "./common.ts";
 
 export * from "./premoderation-constants.ts";
+export * from "./premoderation-edits.ts";
 
 /** Written out (a mapped array loses the literal types); `premoderationTypes` lists the same names. */
 const PremoderationTypeSchema = Type.Union([

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Type } from "typebox";
-import { PendingPost, PostPremoderation, premoderationMessages, Report } from "@parley/contracts";
+import { PendingPost, PostPremoderation, premoderationEditMessages, Report } from "@parley/contracts";
 import { createUser, type Session } from "../../test/accounts.ts";
 import {
   createContentFixture,
@@ -59,7 +59,7 @@ describe.each(engines)("premoderation of edits on %s", (engine) => {
     expect(response.statusCode, response.body).toBe(202);
     const answer = response.json<PostPremoderation>();
     expectSchema(PostPremoderation, answer);
-    expect(answer.message).toBe(premoderationMessages.heldEdit);
+    expect(answer.message).toBe(premoderationEditMessages.held);
     expect(answer.premoderatinReasons.map((reason) => reason.premoderationType)).toContain(type);
     return answer.reportID;
   };
@@ -222,7 +222,7 @@ describe.each(engines)("premoderation of edits on %s", (engine) => {
     expect((await f.api.delete(`/api/v2/comments/${commentID}`, { as: f.admin })).statusCode).toBe(204);
     const approved = await f.api.patch(`/api/v2/reports/${reportID}/approve-record`, {}, { as: f.as.mod });
     expect(approved.statusCode, approved.body).toBe(409);
-    expect(approved.json<{ message: string }>().message).toBe(premoderationMessages.postGone);
+    expect(approved.json<{ message: string }>().message).toBe(premoderationEditMessages.postGone);
     expect((await f.api.patch(`/api/v2/reports/${reportID}/reject-record`, {}, { as: f.as.mod })).statusCode).toBe(200);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  premoderationEditMessages,
   premoderationMessages,
   type PendingPost,
   type PendingRecord,
@@ -85,7 +86,7 @@ function presentPending(stored: StoredPending, origin: string): PendingRecord {
  */
 const placeGone = (error: unknown, edit: boolean) =>
   error instanceof HttpError && (error.status === 404 || error.status === 403)
-    ? conflict(edit ? premoderationMessages.postGone : premoderationMessages.placeGone)
+    ? conflict(edit ? premoderationEditMessages.postGone : premoderationMessages.placeGone)
     : error;
 
 /**
@@ -153,8 +154,8 @@ export function createPremoderation(deps: PremoderationDeps) {
         premoderationQueue: post.queue,
       });
       return {
-        message: post.edit ? premoderationMessages.heldEdit : premoderationMessages.held,
-        description: post.edit ? premoderationMessages.heldEditDescription : premoderationMessages.heldDescription,
+        message: post.edit ? premoderationEditMessages.held : premoderationMessages.held,
+        description: post.edit ? premoderationEditMessages.heldDescription : premoderationMessages.heldDescription,
         reportID,
         premoderatinReasons: post.reasons,
       };

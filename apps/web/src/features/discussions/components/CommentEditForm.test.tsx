@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Comment, PendingPost } from "@parley/contracts";
-import { premoderationMessages } from "@parley/contracts/premoderation-constants";
+import { premoderationEditMessages } from "@parley/contracts/premoderation-edits";
 import { renderWithShell } from "../../../shell/testing.tsx";
 import { jsonResponse } from "../../../test/fixtures.ts";
 import { author } from "../../../test/discussions.tsx";
@@ -23,8 +23,8 @@ describe("a comment edit held for approval", () => {
           "GET /comments/5/edit": jsonResponse({ commentID: 5, body: "Before", format: "markdown" }),
           "PATCH /comments/5": jsonResponse(
             {
-              message: premoderationMessages.heldEdit,
-              description: premoderationMessages.heldEditDescription,
+              message: premoderationEditMessages.held,
+              description: premoderationEditMessages.heldDescription,
               reportID: 9,
               premoderatinReasons: [{ premoderationType: "premoderatedLinks", description: "3 links (more than 2)." }],
             },
@@ -40,7 +40,7 @@ describe("a comment edit held for approval", () => {
 
     const status = await screen.findByRole("status");
     expect(within(status).getByText("Your edit is awaiting approval.")).toBeTruthy();
-    expect(status.textContent).toContain(premoderationMessages.heldEditDescription);
+    expect(status.textContent).toContain(premoderationEditMessages.heldDescription);
     expect(transport.requests.at(-1)?.body).toEqual({
       body: "After, with https://a.example https://b.example",
       format: "markdown",

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import type { Comment, PostPremoderation } from "@parley/contracts";
-import { premoderationMessages } from "@parley/contracts/premoderation-constants";
+import { premoderationEditMessages } from "@parley/contracts/premoderation-edits";
 import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { Button } from "../../../ui/button/Button.tsx";
@@ -51,7 +51,7 @@ function HeldEditNotice({ answer, onDone }: { answer: PostPremoderation; onDone:
   return (
     <div role="status" className={styles.editForm}>
       <p>
-        <strong>{t(premoderationMessages.editAwaiting)}</strong> {answer.description}
+        <strong>{t(premoderationEditMessages.awaiting)}</strong> {answer.description}
       </p>
       <Button onPress={onDone}>{t("Close")}</Button>
     </div>

@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from "@tanstack/react-query";
 import type { PendingPost } from "@parley/contracts";
-import { premoderationMessages } from "@parley/contracts/premoderation-constants";
+import { premoderationEditMessages } from "@parley/contracts/premoderation-edits";
 import type { ApiClient } from "../../../lib/api.ts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
@@ -30,7 +30,7 @@ export function PendingPostItem({ post, author }: { post: PendingPost; author: {
           <span className={styles.authorName}>{author.name}</span>
           <DateTime date={post.dateInserted} />
           <span id={labelID} className={styles.pendingBadge}>
-            {edited ? t(premoderationMessages.editAwaiting) : t("Awaiting approval")}
+            {edited ? t(premoderationEditMessages.awaiting) : t("Awaiting approval")}
           </span>
           {edited ? (
             <a href={post.kind === "comment" ? `#Comment_${post.recordID}` : "#"}>

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { premoderationMessages } from "@parley/contracts/premoderation-constants";
+import { premoderationEditMessages } from "@parley/contracts/premoderation-edits";
 import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
@@ -37,7 +37,7 @@ export function AwaitingApproval({ confirm }: { confirm: boolean }) {
                       : t("Comment in {discussion}", { discussion: post.placeName })}
                   </span>
                   <span className={styles.status}>
-                    {post.isPendingUpdate ? t(premoderationMessages.editAwaiting) : t("Awaiting approval")}
+                    {post.isPendingUpdate ? t(premoderationEditMessages.awaiting) : t("Awaiting approval")}
                   </span>
                 </div>
                 <div className={styles.excerpt} dangerouslySetInnerHTML={{ __html: post.body }} />
