@@ -8,7 +8,8 @@
  * otherwise the answer's `verdict` says what the premoderation queue does with the post (`approval` or
  * `spam`: hold it). Discussions and comments then call `holdIfFlagged(post)`: a held post goes to the queue
  * (the reports feature installs it) and the write stops with {@link PostHeld} (a 202 answer); nothing is
- * written. Edits of discussions and comments do the same with `post.edit` set: the published post keeps its text. Otherwise, after the write commits, the service calls `recorded(recordID)` so the screen files
+ * written. Edits of discussions and comments do the same with `post.edit` set: the published post keeps its
+ * text. Otherwise, after the write commits, the service calls `recorded(recordID)` so the screen files
  * what it found (automatic reports, spam verdicts, a ban after too many).
  */
 import type { PostPremoderation, PremoderationReason } from "@parley/contracts";
@@ -31,8 +32,6 @@ export interface ScreenInput {
    * spam check, not for its author's role or being new.
    */
   edit?: boolean;
-  /** The post an edit changes (its own earlier text is no "same text posted again"). */
-  recordID?: number;
   /** Where a new post goes, or the edited post is (moderators there are never held). */
   categoryID?: number;
   /** A held post a moderator approved, now written: nothing is screened again. */

@@ -65,7 +65,6 @@ export async function updateComment(
     format: changes.format ?? comment.format,
     context,
     edit: true,
-    recordID: comment.commentID,
     categoryID: discussion.categoryID,
     approved: options.approved,
   });

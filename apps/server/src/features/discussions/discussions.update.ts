@@ -144,7 +144,6 @@ export async function updateDiscussion(
     format: changes.format ?? row.format,
     context,
     edit: true,
-    recordID: row.discussionID,
     categoryID: row.categoryID,
     approved: options.approved,
   });

@@ -184,6 +184,12 @@ describe.each(engines)("premoderation of edits on %s", (engine) => {
     );
     expect((await report(reportID)).json<Report>().pendingRecord!.premoderationQueue).toBe("spam");
     expect((await commentBody(commentID, f.as.ben)).body).toContain("helpful thread");
+
+    // A new account fixing a typo in its own post is no spammer posting the same text again.
+    const fixer = await f.api.signIn(await createUser(f.t.database.db, { name: "Fay Fixer", role: "member" }));
+    const typo = await postComment(f.api, fixer, discussionID, "I have grown tomatos in my garden for many years now.");
+    const fixed = await editComment(typo.commentID, "I have grown tomatoes in my garden for many years now.", fixer);
+    expect(fixed.statusCode, fixed.body).toBe(200);
   });
 
   it("never holds a moderator's or an administrator's edit, nor an edit that changes no text", async () => {

@@ -62,26 +62,16 @@ export function createSpamRepo(db: Kysely<DB>) {
       await db.insertInto("spamVerdicts").values(row).execute();
     },
 
-    /** The author's latest fingerprints (newest first), but those of `except` (an edited post's own). */
-    async recentFingerprints(
-      userID: number,
-      limit: number,
-      except?: { recordType: string; recordID: number },
-    ): Promise<string[]> {
-      let query = db
+    /** The author's latest fingerprints (newest first). */
+    async recentFingerprints(userID: number, limit: number): Promise<string[]> {
+      const rows = await db
         .selectFrom("spamVerdicts")
         .select("fingerprint")
         .where("userID", "=", userID)
-        .where("fingerprint", "is not", null);
-      if (except)
-        query = query.where((eb) =>
-          eb.or([
-            eb("recordType", "!=", except.recordType),
-            eb("recordID", "is", null),
-            eb("recordID", "!=", except.recordID),
-          ]),
-        );
-      const rows = await query.orderBy("spamVerdictID", "desc").limit(limit).execute();
+        .where("fingerprint", "is not", null)
+        .orderBy("spamVerdictID", "desc")
+        .limit(limit)
+        .execute();
       return rows.flatMap((row) => (row.fingerprint ? [row.fingerprint] : []));
     },
 

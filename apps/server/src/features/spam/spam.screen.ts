@@ -88,12 +88,8 @@ export function createScreen(deps: ScreenDeps): ContentScreen {
         now,
         ip,
         siteUrl: input.context.origin,
-        // An edit is no post of its own: its post's earlier text is not "posted again", nor does it add to speed.
-        recentFingerprints: await repo.recentFingerprints(
-          userID,
-          20,
-          input.recordID !== undefined ? { recordType: input.kind, recordID: input.recordID } : undefined,
-        ),
+        // An edit is no new post: not "the same text posted again" (of its own post, held or published), nor speed.
+        recentFingerprints: input.edit ? [] : await repo.recentFingerprints(userID, 20),
         recentPosts: input.edit
           ? 0
           : await repo.checksSince(userID, new Date(now.getTime() - TEN_MINUTES).toISOString()),
