@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Type } from "typebox";
 import { PendingPost, PostPremoderation, premoderationEditMessages, Report } from "@parley/contracts";
-import { createUser, type Session } from "../../test/accounts.ts";
+import { createUser, grantInCategory, type Session } from "../../test/accounts.ts";
 import {
   createContentFixture,
   expectSchema,
@@ -230,5 +230,19 @@ describe.each(engines)("premoderation of edits on %s", (engine) => {
     expect(approved.statusCode, approved.body).toBe(409);
     expect(approved.json<{ message: string }>().message).toBe(premoderationEditMessages.postGone);
     expect((await f.api.patch(`/api/v2/reports/${reportID}/reject-record`, {}, { as: f.as.mod })).statusCode).toBe(200);
+  });
+
+  // Last: it makes every member a moderator of General's posts.
+  it("never holds the edit of a member who moderates posts in the post's category", async () => {
+    const { commentID } = await postComment(f.api, f.as.ben, discussionID, "Ben's plain words.");
+    expectHeld(await editComment(commentID, `Ben's links: ${LINKS}`, f.as.ben), "premoderatedLinks");
+    await grantInCategory(f.api, f.t.database.db, f.admin, "member", f.category.general, {
+      "discussions.view": true,
+      "comments.add": true,
+      "posts.moderate": true,
+    });
+    const edited = await editComment(commentID, `Ben moderates here: ${LINKS}`, f.as.ben);
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await commentBody(commentID, f.as.ann)).body).toContain("Ben moderates here");
   });
 });
