@@ -76,13 +76,42 @@ describe("the premoderation queue", () => {
     await guestView.goto(welcome.path);
     await guestView.comments.filter({ hasText: "kiwifruit guide" }).waitFor();
     await screenshot(guestPage, "premoderation-approved-comment");
+
+    // The member edits the published comment, still with too many links: the edit is held, the comment unchanged.
+    await discussion.goto(welcome.path);
+    await waitForHydration(memberPage);
+    // By its ID: while it is edited, the comment shows the form instead of its text.
+    const commentID = Number(
+      (await discussion.comments.filter({ hasText: "kiwifruit guide" }).getAttribute("id"))!.replace("Comment_", ""),
+    );
+    const published = discussion.comment(commentID);
+    await published.getByRole("button", { name: /^Edit/ }).click();
+    const editor = published.getByRole("textbox", { name: "Edit Comment" });
+    await editor.fill(`${COMMENT} Also mulching.`);
+    await published.getByRole("button", { name: "Save", exact: true }).click();
+    await published.getByRole("status").getByText("Your edit is awaiting approval.").waitFor();
+    await discussion.pendingPost("Also mulching").getByText("Your edit is awaiting approval.").waitFor();
+    await screenshot(memberPage, "premoderation-held-edit");
+    await guestView.goto(welcome.path);
+    await guestView.comments.filter({ hasText: "kiwifruit guide" }).waitFor();
+    expect(await guestView.comments.filter({ hasText: "Also mulching" }).count()).toBe(0);
+
+    // The queue shows the current and the proposed text; approved, everyone sees the edit.
+    await queue.goto();
+    await queue.item("Also mulching").getByText("Edit of a comment", { exact: true }).waitFor();
+    await queue.item("Also mulching").getByText("Current text", { exact: true }).waitFor();
+    await screenshot(adminPage, "premoderation-queue-held-edit");
+    await queue.submitAndWait(queue.approveButton("Also mulching"));
+    await queue.status("The post has been approved.").waitFor();
+    await guestView.goto(welcome.path);
+    await guestView.comments.filter({ hasText: "Also mulching" }).waitFor();
     expect(problems.errors).toEqual([]);
 
     await adminPage.request.patch(`${parley.baseUrl}/api/v2/config`, {
       data: { "premoderation.maxLinks": 0 },
       headers: { origin: parley.baseUrl, "x-requested-with": "XMLHttpRequest" },
     });
-  });
+  }, 120_000);
 
   it("works without JavaScript: a held discussion is confirmed on the drafts page, a held comment shows on reload", async () => {
     const adminPage = await parley.newPage();

@@ -360,10 +360,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       recordType === "discussion" ? discussions.remove(recordID, context) : comments.remove(recordID, context),
     // A participant's report of a message (or the screen's, as its author): the message as the report keeps it.
     loadMessage: (messageID, context) => conversations.reportableMessage(messageID, context),
-    // Premoderation: an approved post is written through the normal create path, as its author.
+    // Premoderation: an approved post is written through the normal create path, an approved edit through the
+    // normal update path (revision, search index, its author as the editor), as its author.
     publish: async (post, context) => {
-      const published =
-        post.kind === "discussion"
+      const published = post.edit
+        ? post.kind === "discussion"
+          ? await discussions.patch(post.edit.recordID, post.input, context, { approved: true })
+          : await comments.patch(post.edit.recordID, post.input, context, { approved: true })
+        : post.kind === "discussion"
           ? await discussions.create(post.input as DiscussionPost, context, { approved: true })
           : await comments.create(post.input as CommentPost, context, { approved: true });
       const recordID = "commentID" in published ? published.commentID : published.discussionID;

@@ -2,6 +2,7 @@ import { Type, type Static } from "typebox";
 import { DateTime, Nullable } from "./common.ts";
 
 export * from "./premoderation-constants.ts";
+export * from "./premoderation-edits.ts";
 
 /** Written out (a mapped array loses the literal types); `premoderationTypes` lists the same names. */
 const PremoderationTypeSchema = Type.Union([
@@ -22,6 +23,7 @@ export type PremoderationReason = Static<typeof PremoderationReason>;
 /**
  * The 202 answer of `POST /discussions` and `POST /comments` when the post is held (Vanilla's
  * `PostPremoderation`, with its spelling `premoderatinReasons`): nothing was written but the pending report.
+ * `PATCH /discussions/{id}` and `PATCH /comments/{id}` answer the same when the edit is held (the post keeps its text).
  */
 export const PostPremoderation = Type.Object({
   message: Type.String(),
@@ -57,6 +59,12 @@ export const PendingRecord = Type.Object({
   premoderatinReasons: Type.Array(PremoderationReason),
   insertUserID: Type.Integer(),
   dateInserted: DateTime,
+  /** An edit of a published post held for approval (Vanilla's `isPendingUpdate`) rather than a new post. */
+  isPendingUpdate: Type.Boolean(),
+  /** The post an edit changes (null for a new post). */
+  recordID: Nullable(Type.Integer()),
+  /** The post's text when the edit was held, rendered (null for a new post): what the edit would replace. */
+  current: Nullable(Type.Object({ name: Nullable(Type.String()), body: Type.String() })),
 });
 export type PendingRecord = Static<typeof PendingRecord>;
 

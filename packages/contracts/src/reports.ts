@@ -102,6 +102,8 @@ export const Report = Type.Object({
   countReports: Type.Integer(),
   /** A premoderation report: its post is held, not written anywhere yet (`recordID` 0 until approved). */
   isPending: Type.Boolean(),
+  /** A pending report of an edit to a published post (`recordID` is that post; Vanilla's `isPendingUpdate`). */
+  isPendingUpdate: Type.Boolean(),
   /** The held post (pending reports only; moderators). */
   pendingRecord: Nullable(PendingRecord),
   /** The post's author (Vanilla's `recordUser`). */

@@ -8,7 +8,8 @@
  * otherwise the answer's `verdict` says what the premoderation queue does with the post (`approval` or
  * `spam`: hold it). Discussions and comments then call `holdIfFlagged(post)`: a held post goes to the queue
  * (the reports feature installs it) and the write stops with {@link PostHeld} (a 202 answer); nothing is
- * written. Otherwise, after the write commits, the service calls `recorded(recordID)` so the screen files
+ * written. Edits of discussions and comments do the same with `post.edit` set: the published post keeps its
+ * text. Otherwise, after the write commits, the service calls `recorded(recordID)` so the screen files
  * what it found (automatic reports, spam verdicts, a ban after too many).
  */
 import type { PostPremoderation, PremoderationReason } from "@parley/contracts";
@@ -25,9 +26,13 @@ export interface ScreenInput {
   format?: string;
   /** The write's context: its author is the viewer (when registering, a guest: the account does not exist yet). */
   context: RequestContext;
-  /** An edit: watched words apply, the spam check (made for new posts) does not. */
+  /**
+   * An edit: only its changed fields are given (an edit that changes no text is not screened). An edit of a
+   * discussion or comment is held as a new post is for a watched word requiring approval, too many links or the
+   * spam check, not for its author's role or being new.
+   */
   edit?: boolean;
-  /** Where a new post goes (moderators there are never held). */
+  /** Where a new post goes, or the edited post is (moderators there are never held). */
   categoryID?: number;
   /** A held post a moderator approved, now written: nothing is screened again. */
   approved?: boolean;
@@ -43,6 +48,11 @@ export interface HeldPost {
   format: string;
   /** The write's whole input (the API body), written as posted when the post is approved. */
   input: Record<string, unknown>;
+  /**
+   * An edit of a published post (Vanilla's `isPendingUpdate`): the post and its text now, which it keeps until a
+   * moderator approves the edit (`input` is then the PATCH body).
+   */
+  edit?: { recordID: number; name: string | null; body: string; format: string };
 }
 
 /** The queue's part: keep the post with its author, address and date and why it was held; answer its report. */
@@ -76,9 +86,10 @@ interface Screening {
   holdIfFlagged(post: HeldPost): Promise<void>;
   /**
    * After the write commits: records what was found against the stored record (its ID; null for a name or a
-   * signature) and its author (the new account's ID at registration).
+   * signature) and its author (the new account's ID at registration). A held edit's verdict is kept against the
+   * post it would change (`heldEditOf`), with no report.
    */
-  recorded(recordID: number | null, userID?: number): Promise<void>;
+  recorded(recordID: number | null, userID?: number, heldEditOf?: number): Promise<void>;
 }
 
 /** What a screen answers; the hook adds `holdIfFlagged`. */
@@ -115,13 +126,15 @@ export function createScreeningHook(restrictions: PostingRestrictions): Screenin
       // A member made read-only (warnings) may not post; a held post a moderator approves is theirs to publish.
       if (postKinds.has(input.kind) && !input.edit && !input.approved)
         await restrictions.assertMayPost(input.context.viewer);
-      const result = installed && !input.approved ? await installed.screen(input) : passed;
+      const unchanged = input.edit === true && Object.values(input.fields).every((value) => value == null);
+      const result = installed && !input.approved && !unchanged ? await installed.screen(input) : passed;
       return {
         ...result,
         async holdIfFlagged(post) {
           if (result.verdict === "allow" || !queue) return;
-          // The verdict is kept, with no record (the post does not exist); no automatic report beside the queue's.
-          await result.recorded(null);
+          // The verdict is kept, with no record (a new post does not exist; an edited one is not changed); no
+          // automatic report beside the queue's.
+          await result.recorded(null, undefined, post.edit?.recordID);
           const answer = await queue.hold(
             { ...post, queue: result.verdict, reasons: result.premoderation, notes: result.reasons },
             input.context,

@@ -149,7 +149,8 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<Options> = async (
         summary: "Edit a comment.",
         params: CommentIdParams,
         body: CommentPatch,
-        response: { 200: Type.Ref("Comment") },
+        // An edit held for approval (premoderation): the post keeps its text until a moderator approves it.
+        response: { 200: Type.Ref("Comment"), 202: PostPremoderation },
       },
     },
     async (request) => {

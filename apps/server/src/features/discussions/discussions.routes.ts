@@ -99,7 +99,8 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
         summary: "Edit a discussion or change its flags.",
         params: DiscussionIdParams,
         body: DiscussionPatch,
-        response: { 200: Type.Ref("Discussion") },
+        // An edit held for approval (premoderation): the post keeps its text until a moderator approves it.
+        response: { 200: Type.Ref("Discussion"), 202: PostPremoderation },
       },
     },
     async (request) => {

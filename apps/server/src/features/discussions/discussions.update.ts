@@ -108,7 +108,7 @@ async function changesOf(
 /**
  * `PATCH /discussions/{id}`: load (a member who may view it) → authorize the content edit → the changes,
  * validated and authorized field by field (and tagging when tags are set) → load the ancestries of a
- * move → one transaction (the revision, the row, its tags, a move's counts under the row's lock, the
+ * move → screening (an edit held for approval stops here, answered 202) → one transaction (the revision, the row, its tags, a move's counts under the row's lock, the
  * caller's `alsoInTransaction`) → `discussion.updated` (and `discussion.moved`) → the presented discussion.
  */
 export async function updateDiscussion(
@@ -123,23 +123,39 @@ export async function updateDiscussion(
   requireSignedIn(viewer);
   const row = await loadDiscussion(deps, id, viewer);
   const fields = Object.keys(body).filter((key) => body[key as keyof DiscussionPatch] !== undefined);
-  await authorizeContentEdit(deps, row, fields, viewer);
+  // An approved held edit was authorized when it was made (the edit window may have passed since).
+  if (!options.approved) await authorizeContentEdit(deps, row, fields, viewer);
   const { changes, moveTo } = await changesOf(deps, row, body, viewer);
   if (body.tagIDs?.length || body.newTagNames?.length) await tags.requireTagging();
   // A new member's edited body holds no more links and images than a new post may.
-  if (changes.body !== undefined)
+  if (changes.body !== undefined && !options.approved)
     await createNewMemberLimits(platform).checkPost(viewer, {
       body: changes.body,
       format: changes.format ?? row.format,
       edit: true,
     });
-  // Watched words on a new title or body (a blocked one refuses with a 422); recorded after the edit.
+  // Watched words and the spam check on a changed title or body (a blocked word refuses with a 422); a held
+  // edit waits for a moderator (202, the discussion unchanged); otherwise recorded after the edit.
+  const changedName = changes.name !== undefined && changes.name !== row.name ? changes.name : undefined;
+  const changedBody = changes.body !== undefined && changes.body !== row.body ? changes.body : undefined;
   const screened = await platform.screening.screen({
     kind: "discussion",
-    fields: { name: changes.name, body: changes.body },
+    fields: { name: changedName, body: changedBody },
     format: changes.format ?? row.format,
     context,
     edit: true,
+    categoryID: row.categoryID,
+    approved: options.approved,
+  });
+  await screened.holdIfFlagged({
+    kind: "discussion",
+    categoryID: row.categoryID,
+    discussionID: row.discussionID,
+    name: changes.name ?? row.name,
+    body: changes.body ?? row.body,
+    format: changes.format ?? row.format,
+    input: { ...body },
+    edit: { recordID: row.discussionID, name: row.name, body: row.body, format: row.format },
   });
   const [fromChain, toChain] =
     moveTo === null ? [[], []] : await Promise.all([ancestry(deps, row.categoryID), ancestry(deps, moveTo)]);
@@ -184,6 +200,6 @@ export async function updateDiscussion(
     ...(body.draftID ? { draftID: body.draftID } : {}),
   });
   if (moveTo !== null) await platform.events.emit("discussion.moved", { ...event, fromCategoryID: row.categoryID });
-  if (changes.name !== undefined || changes.body !== undefined) await screened.recorded(row.discussionID);
+  if (changedName !== undefined || changedBody !== undefined) await screened.recorded(row.discussionID);
   return presentOne(deps, updated, context, ["tags"]);
 }

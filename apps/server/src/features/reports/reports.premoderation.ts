@@ -1,4 +1,5 @@
 import {
+  premoderationEditMessages,
   premoderationMessages,
   type PendingPost,
   type PendingRecord,
@@ -44,7 +45,10 @@ export interface PremoderationDeps {
   ): Promise<{ name: string; url: string }>;
   /** The author as a viewer now; null for a deleted or banned account. */
   viewerOf(userID: number): Promise<Viewer | null>;
-  /** Writes a held post through the normal create path as its author (not screened again). */
+  /**
+   * Writes a held post through the normal create path, or a held edit (`post.edit`) through the normal update
+   * path, as its author (not screened again).
+   */
   publish(post: StoredPending, context: RequestContext): Promise<{ recordID: number; name: string; url: string }>;
 }
 
@@ -65,13 +69,24 @@ function presentPending(stored: StoredPending, origin: string): PendingRecord {
     premoderatinReasons: stored.reasons,
     insertUserID: stored.insertUserID,
     dateInserted: toRfc3339(stored.dateInserted),
+    isPendingUpdate: stored.edit !== undefined,
+    recordID: stored.edit?.recordID ?? null,
+    current: stored.edit
+      ? {
+          name: stored.edit.name,
+          body: renderBody(stored.edit.body, normalizeFormat(stored.edit.format) ?? "text", { origin }),
+        }
+      : null,
   };
 }
 
-/** A held post whose discussion or category is gone (or closed to its author): a clear 409, never a 500. */
-const placeGone = (error: unknown) =>
+/**
+ * A held post whose discussion or category is gone (or closed to its author), or a held edit whose post is: a
+ * clear 409, never a 500.
+ */
+const placeGone = (error: unknown, edit: boolean) =>
   error instanceof HttpError && (error.status === 404 || error.status === 403)
-    ? conflict(premoderationMessages.placeGone)
+    ? conflict(edit ? premoderationEditMessages.postGone : premoderationMessages.placeGone)
     : error;
 
 /**
@@ -79,6 +94,10 @@ const placeGone = (error: unknown) =>
  * `discussions` or `comments`, so it cannot reach lists, search, counts, notifications or feeds. Approving writes
  * it through the normal create path as its author, at the time of approval (its `dateInserted` is when it was
  * published, so it sorts and notifies as a new post); rejecting deletes the report and so the post.
+ *
+ * A held edit of a published post (Vanilla's `isPendingUpdate`) waits the same way on a pending report of that
+ * post (`recordID`), the post keeping its text: approving applies it through the normal update path as its
+ * author; rejecting discards it. A newer held edit of the post replaces the one waiting (one per post).
  */
 export function createPremoderation(deps: PremoderationDeps) {
   const { repo, clock, events } = deps;
@@ -99,8 +118,9 @@ export function createPremoderation(deps: PremoderationDeps) {
     async hold(post, context): Promise<PostPremoderation> {
       const { notes, ...held } = post;
       const origin = context.origin;
+      // A comment's discussion, or an edited discussion itself.
       const place =
-        post.kind === "comment"
+        post.kind === "comment" || post.edit
           ? await deps.loadRecord("discussion", post.discussionID!, context)
           : ((await deps.categories.breadcrumbs(post.categoryID, origin)).at(-1) ?? { name: "", url: origin });
       const stored: StoredPending = {
@@ -112,9 +132,10 @@ export function createPremoderation(deps: PremoderationDeps) {
         placeUrl: place.url,
       };
       const format = normalizeFormat(post.format) ?? "text";
+      if (post.edit) await repo.deletePendingEdits(post.kind, post.edit.recordID);
       const reportID = await repo.insert({
         recordType: post.kind,
-        recordID: 0,
+        recordID: post.edit?.recordID ?? 0,
         placeRecordType: "category",
         placeRecordID: post.categoryID,
         recordUserID: context.viewer.userID,
@@ -133,8 +154,8 @@ export function createPremoderation(deps: PremoderationDeps) {
         premoderationQueue: post.queue,
       });
       return {
-        message: premoderationMessages.held,
-        description: premoderationMessages.heldDescription,
+        message: post.edit ? premoderationEditMessages.held : premoderationMessages.held,
+        description: post.edit ? premoderationEditMessages.heldDescription : premoderationMessages.heldDescription,
         reportID,
         premoderatinReasons: post.reasons,
       };
@@ -144,7 +165,10 @@ export function createPremoderation(deps: PremoderationDeps) {
   return {
     queue,
 
-    /** `approve-record` of a pending report (its row already checked by the caller): publish it as its author. */
+    /**
+     * `approve-record` of a pending report (its row already checked by the caller): publish the post, or apply
+     * the edit, as its author.
+     */
     async approve(row: ReportRow, body: ReportApproveRecord, context: RequestContext): Promise<void> {
       const stored = pendingOf(row);
       if (!stored) throw conflict(premoderationMessages.notPending);
@@ -162,7 +186,7 @@ export function createPremoderation(deps: PremoderationDeps) {
         .publish(post, { viewer: author, origin: context.origin, ip: stored.ip })
         .catch(async (error: unknown) => {
           await repo.releasePending(row.reportID);
-          throw placeGone(error);
+          throw placeGone(error, stored.edit !== undefined);
         });
       await repo.markApproved(
         row.reportID,
@@ -207,7 +231,14 @@ export function createPremoderation(deps: PremoderationDeps) {
 }
 
 /** The report's own fields for a pending report's presentation. */
-export const pendingFields = (row: ReportRow, origin: string): Pick<Report, "isPending" | "pendingRecord"> => {
+export const pendingFields = (
+  row: ReportRow,
+  origin: string,
+): Pick<Report, "isPending" | "isPendingUpdate" | "pendingRecord"> => {
   const stored = pendingOf(row);
-  return { isPending: stored !== null, pendingRecord: stored ? presentPending(stored, origin) : null };
+  return {
+    isPending: stored !== null,
+    isPendingUpdate: stored?.edit !== undefined,
+    pendingRecord: stored ? presentPending(stored, origin) : null,
+  };
 };

@@ -106,6 +106,15 @@ export function createReportsRepo(db: Kysely<DB>) {
     async deletePending(reportID: number): Promise<void> {
       await db.deleteFrom("reports").where("reportID", "=", reportID).where("isPending", "=", 1).execute();
     },
+    /** The held edits of a post still waiting (a newer one replaces them). */
+    async deletePendingEdits(recordType: string, recordID: number): Promise<void> {
+      await db
+        .deleteFrom("reports")
+        .where("recordType", "=", recordType)
+        .where("recordID", "=", recordID)
+        .where("isPending", "=", 1)
+        .execute();
+    },
     /** A held post's author (to publish it as them when approved). */
     author: (userID: number) => db.selectFrom("users").selectAll().where("userID", "=", userID).executeTakeFirst(),
     /** A member's own held posts, oldest first (a member has few: each waits for a moderator). */
@@ -118,13 +127,14 @@ export function createReportsRepo(db: Kysely<DB>) {
         .orderBy("reportID")
         .limit(500)
         .execute(),
-    /** Open reports of a record (for acting on them all at once). */
+    /** Open reports of a record (for acting on them all at once); not a held edit of it (premoderation). */
     async openOf(recordType: string, recordID: number): Promise<number[]> {
       const rows = await db
         .selectFrom("reports")
         .select("reportID")
         .where("recordType", "=", recordType)
         .where("recordID", "=", recordID)
+        .where("isPending", "=", 0)
         .where("status", "in", ["new", "escalated"])
         .execute();
       return rows.map((row) => row.reportID);
@@ -156,7 +166,7 @@ export function createReportsRepo(db: Kysely<DB>) {
       );
       return new Map(counts);
     },
-    /** Open report counts and last dates of many records in one query (reportMeta). */
+    /** Open report counts and last dates of many records in one query (reportMeta); held edits are no reports. */
     async metaOf(recordType: string, recordIDs: number[]) {
       if (recordIDs.length === 0) return new Map<number, { countReports: number; dateLastReport: string | null }>();
       const rows = await db
@@ -165,6 +175,7 @@ export function createReportsRepo(db: Kysely<DB>) {
         .where("recordType", "=", recordType)
         .where("recordID", "in", recordIDs)
         .where("status", "in", ["new", "escalated"])
+        .where("isPending", "=", 0)
         .groupBy("recordID")
         .execute();
       return new Map(

@@ -20,7 +20,8 @@ interface PostAuthor {
  * terms: the author's role requires approval (`approval.require`); the author is new (fewer published posts
  * than `premoderation.newMemberPosts`); the post has more links than `premoderation.maxLinks`; a watched word
  * requires approval; the spam check said maybe or spam. Moderators (community.moderate, or posts.moderate in
- * the post's category) and administrators are never held.
+ * the post's category) and administrators are never held. An edit of a published post is held for its new
+ * text only (links, watched words, the spam check; `input.fields` are the fields it changes).
  */
 export async function premoderationReasons(
   platform: Platform,
@@ -30,7 +31,7 @@ export async function premoderationReasons(
   spam: SpamResult | null,
 ): Promise<PremoderationReason[]> {
   const { viewer } = input.context;
-  if (!HELD_KINDS.has(input.kind) || input.edit || !author || viewer.userID === 0) return [];
+  if (!HELD_KINDS.has(input.kind) || !author || viewer.userID === 0) return [];
   if (
     author.isAdmin >= 1 ||
     spamPolicy.skipsPremoderation(viewer) ||
@@ -38,14 +39,16 @@ export async function premoderationReasons(
   )
     return [];
   const reasons: PremoderationReason[] = [];
-  if (spamPolicy.requiresApproval(viewer))
+  // An edit (Vanilla's `isPendingUpdate`) is held for what its new text says, not for who wrote it.
+  const edit = input.edit === true;
+  if (!edit && spamPolicy.requiresApproval(viewer))
     reasons.push({ premoderationType: "premoderatedRole", description: "The author's role requires approval." });
   const [newMemberPosts, maxLinks] = await Promise.all([
     platform.siteConfig.get(premoderationSettingKeys.newMemberPosts),
     platform.siteConfig.get(premoderationSettingKeys.maxLinks),
   ]);
   const published = author.countDiscussions + author.countComments;
-  if (newMemberPosts > 0 && published < newMemberPosts)
+  if (!edit && newMemberPosts > 0 && published < newMemberPosts)
     reasons.push({
       premoderationType: "premoderatedNewMember",
       description: `A new member: ${published} published posts (fewer than ${newMemberPosts}).`,

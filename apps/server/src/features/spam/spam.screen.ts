@@ -44,7 +44,7 @@ export interface ScreenDeps {
 /**
  * The screen every write of member text passes (installed as `platform.screening`): watched words first (a
  * `block` word refuses the write with a 422 naming the field and the word), then, for new posts, the spam
- * check and the premoderation rules (`spam.premoderation.ts`). Its verdict is what the premoderation queue
+ * check and the premoderation rules (`spam.premoderation.ts`), on new posts and edits of them alike. Its verdict is what the premoderation queue
  * does: `approval` (held for approval), `spam` (held as spam) or `allow`. `recorded` keeps the spam check's
  * verdict (`spamVerdicts`), files an automatic report for moderators on a published post that matched a flag
  * word (or that a moderator wrote with words that would otherwise hold it), and on a private message that matched
@@ -73,7 +73,7 @@ export function createScreen(deps: ScreenDeps): ContentScreen {
     userID: number,
     author: Author,
   ): Promise<(SpamResult & { fingerprint: string }) | null> {
-    if (!POSTS.has(input.kind) || input.edit || userID === 0) return null;
+    if (!POSTS.has(input.kind) || userID === 0) return null;
     // Moderators and site managers are not checked (Vanilla's bypass of spam checks for moderation roles).
     if (!author || author.bypassSpam === 1 || author.isAdmin >= 1 || spamPolicy.skipsSpamCheck(input.context.viewer))
       return null;
@@ -92,8 +92,11 @@ export function createScreen(deps: ScreenDeps): ContentScreen {
         now,
         ip,
         siteUrl: input.context.origin,
-        recentFingerprints: await repo.recentFingerprints(userID, 20),
-        recentPosts: await repo.checksSince(userID, new Date(now.getTime() - TEN_MINUTES).toISOString()),
+        // An edit is no new post: not "the same text posted again" (of its own post, held or published), nor speed.
+        recentFingerprints: input.edit ? [] : await repo.recentFingerprints(userID, 20),
+        recentPosts: input.edit
+          ? 0
+          : await repo.checksSince(userID, new Date(now.getTime() - TEN_MINUTES).toISOString()),
         flaggedAccountsAtIp: ip && isPublicAddress(ip) ? await repo.flaggedAccountsAt(ip, userID) : 0,
         spamVerdicts: await repo.spamCount(userID),
       },
@@ -112,7 +115,7 @@ export function createScreen(deps: ScreenDeps): ContentScreen {
           ),
         );
       const userID = input.context.viewer.userID;
-      const author = POSTS.has(input.kind) && !input.edit && userID !== 0 ? await repo.author(userID) : undefined;
+      const author = POSTS.has(input.kind) && userID !== 0 ? await repo.author(userID) : undefined;
       const spam = await spamCheck(input, userID, author);
       const approval = found.filter((match) => match.action === "approval");
       const flagged = found.filter((match) => match.action === "flag");
@@ -131,12 +134,12 @@ export function createScreen(deps: ScreenDeps): ContentScreen {
         verdict,
         reasons,
         premoderation,
-        async recorded(recordID, authorID = userID) {
+        async recorded(recordID, authorID = userID, heldEditOf) {
           if (spam)
             await repo.insertVerdict({
               userID: authorID,
               recordType: input.kind,
-              recordID,
+              recordID: recordID ?? heldEditOf ?? null,
               verdict: spam.verdict,
               score: spam.score,
               reasons: JSON.stringify(spam.reasons),

@@ -5,7 +5,7 @@ import type { ApiClient } from "../../lib/api.ts";
 import { formError, formInvalid, formValue } from "../../lib/forms.ts";
 import { splitTagNames, postFormKeys } from "./components/postForm.queries.ts";
 import { resolveTagNames } from "./components/tagNames.ts";
-import { isHeld } from "./discussions.api.ts";
+import { discussionsApi, isHeld } from "./discussions.api.ts";
 import { discussionsWriteApi } from "./discussions.write.api.ts";
 import { awaitingApprovalPath, pendingPostAnchor, reportKeys } from "../reports/index.ts";
 import { discussionKeys } from "./discussions.queries.ts";
@@ -118,6 +118,12 @@ export function createDiscussionActions(api: ApiClient, queryClient: QueryClient
           ...(/^\d+$/.test(formValue(form, "draftID")) ? { draftID: Number(formValue(form, "draftID")) } : {}),
         });
         queryClient.removeQueries({ queryKey: discussionKeys.all });
+        if (isHeld(discussion)) {
+          // Held for approval: the discussion keeps its text; its page shows the author the edit awaiting approval.
+          queryClient.removeQueries({ queryKey: reportKeys.all });
+          const current = await discussionsApi.get(api, id);
+          return redirect(`${discussionPath(current)}#${pendingPostAnchor(discussion.reportID)}`);
+        }
         return redirect(discussionPath(discussion));
       } catch (error) {
         return formError(error, values);

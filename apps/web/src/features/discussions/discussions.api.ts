@@ -71,7 +71,8 @@ export const discussionsApi = {
   quote: async (api: ApiClient, recordType: "discussion" | "comment", id: number) =>
     (await api.get<PostQuote>(`/${recordType}s/${id}/quote`)).data,
   updateComment: async (api: ApiClient, id: number, body: { body: string; format: string }) =>
-    (await api.request<Comment>({ method: "PATCH", path: `/comments/${id}`, body })).data,
+    // A 202 when the edit is held for approval (premoderation): the comment keeps its text.
+    (await api.request<Comment | PostPremoderation>({ method: "PATCH", path: `/comments/${id}`, body })).data,
   removeComment: async (api: ApiClient, id: number) => {
     await api.request<null>({ method: "DELETE", path: `/comments/${id}` });
   },

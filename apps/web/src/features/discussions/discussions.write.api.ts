@@ -43,7 +43,8 @@ export const discussionsWriteApi = {
     await api.request<null>({ method: "DELETE", path: `/discussions/${id}` });
   },
   update: async (api: ApiClient, id: number, body: { name: string; body: string; format: string }) =>
-    (await api.request<Discussion>({ method: "PATCH", path: `/discussions/${id}`, body })).data,
+    // A 202 when the edit is held for approval (premoderation): the discussion keeps its text.
+    (await api.request<Discussion | PostPremoderation>({ method: "PATCH", path: `/discussions/${id}`, body })).data,
   commentSource: async (api: ApiClient, id: number) =>
     (await api.get<{ commentID: number; body: string; format: string }>(`/comments/${id}/edit`)).data,
 };

@@ -1,13 +1,62 @@
-import { useQuery, type QueryKey } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import type { Comment, PostPremoderation } from "@parley/contracts";
+import { premoderationEditMessages } from "@parley/contracts/premoderation-edits";
 import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { Button } from "../../../ui/button/Button.tsx";
 import { FormAlert } from "../../../ui/forms/Form.tsx";
 import { discussionsWriteApi } from "../discussions.write.api.ts";
 import { ApiError } from "../../../lib/api.ts";
-import { useUpdateComment } from "./useCommentActions.ts";
+import { reportKeys } from "../../reports/index.ts";
+import { discussionsApi, isHeld } from "../discussions.api.ts";
 import styles from "./DiscussionActions.module.css";
+
+type Page = { items: Comment[]; total: number };
+
+/**
+ * Saving an inline comment edit: PATCH, then the cached page shows the new body. An edit held for approval
+ * (premoderation, a 202) leaves the comment as it was; the member's own held posts are read again.
+ */
+export function useUpdateComment(commentID: number, pageKey: QueryKey) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { body: string; format: string }) => discussionsApi.updateComment(api, commentID, input),
+    onSuccess: async (updated) => {
+      if (isHeld(updated)) return queryClient.invalidateQueries({ queryKey: reportKeys.all });
+      queryClient.setQueryData<Page>(pageKey, (page) =>
+        page
+          ? {
+              ...page,
+              items: page.items.map((item) =>
+                item.commentID === commentID
+                  ? {
+                      ...item,
+                      body: updated.body,
+                      dateUpdated: updated.dateUpdated,
+                      updateUserID: updated.updateUserID,
+                    }
+                  : item,
+              ),
+            }
+          : page,
+      );
+    },
+  });
+}
+
+/** What the form says once an edit is held: it waits for a moderator; the comment keeps its text meanwhile. */
+function HeldEditNotice({ answer, onDone }: { answer: PostPremoderation; onDone: () => void }) {
+  return (
+    <div role="status" className={styles.editForm}>
+      <p>
+        <strong>{t(premoderationEditMessages.awaiting)}</strong> {answer.description}
+      </p>
+      <Button onPress={onDone}>{t("Close")}</Button>
+    </div>
+  );
+}
 
 /** A comment's body edited in place: its raw source in a text area, Save and Cancel. */
 export function CommentEditForm({
@@ -31,6 +80,7 @@ export function CommentEditForm({
   const [draft, setDraft] = useState<string | null>(null);
   const body = draft ?? source.data?.body ?? "";
 
+  if (update.data && isHeld(update.data)) return <HeldEditNotice answer={update.data} onDone={onDone} />;
   if (source.isPending) return <p>{t("Loading")}</p>;
   if (source.isError) {
     return (
@@ -43,7 +93,10 @@ export function CommentEditForm({
       onSubmit={(event) => {
         event.preventDefault();
         if (!body.trim()) return;
-        update.mutate({ body, format: source.data.format }, { onSuccess: onDone });
+        update.mutate(
+          { body, format: source.data.format },
+          { onSuccess: (answer) => (isHeld(answer) ? undefined : onDone()) },
+        );
       }}
     >
       {update.isError ? (

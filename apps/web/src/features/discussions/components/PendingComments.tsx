@@ -1,5 +1,6 @@
 import { useQuery, type QueryClient } from "@tanstack/react-query";
 import type { PendingPost } from "@parley/contracts";
+import { premoderationEditMessages } from "@parley/contracts/premoderation-edits";
 import type { ApiClient } from "../../../lib/api.ts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
@@ -8,9 +9,14 @@ import { myPendingPostsQuery, pendingPostAnchor } from "../../reports/index.ts";
 import { meQuery } from "../../users/index.ts";
 import styles from "../pages/DiscussionPage.module.css";
 
-/** One of the viewer's own held posts, as a post with its "Awaiting approval" mark (theirs alone to see). */
-function PendingPostItem({ post, author }: { post: PendingPost; author: { name: string; photoUrl: string } }) {
+/**
+ * One of the viewer's own held posts, as a post with its "Awaiting approval" mark (theirs alone to see); a held
+ * edit of a published post (`isPendingUpdate`) says "Your edit is awaiting approval." and links to the post,
+ * which shows its earlier text to everyone meanwhile.
+ */
+export function PendingPostItem({ post, author }: { post: PendingPost; author: { name: string; photoUrl: string } }) {
   const labelID = `${pendingPostAnchor(post.reportID)}-label`;
+  const edited = post.isPendingUpdate && post.recordID !== null;
   return (
     <article
       id={pendingPostAnchor(post.reportID)}
@@ -24,12 +30,21 @@ function PendingPostItem({ post, author }: { post: PendingPost; author: { name: 
           <span className={styles.authorName}>{author.name}</span>
           <DateTime date={post.dateInserted} />
           <span id={labelID} className={styles.pendingBadge}>
-            {t("Awaiting approval")}
+            {edited ? t(premoderationEditMessages.awaiting) : t("Awaiting approval")}
           </span>
+          {edited ? (
+            <a href={post.kind === "comment" ? `#Comment_${post.recordID}` : "#"}>
+              {post.kind === "comment" ? t("Go to the comment") : t("Go to the discussion")}
+            </a>
+          ) : null}
         </div>
         {post.name ? <h3 className={styles.pendingTitle}>{post.name}</h3> : null}
         <div className={styles.body} dangerouslySetInnerHTML={{ __html: post.body }} />
-        <p className={styles.pendingNote}>{t("Only you can see this until a moderator approves it.")}</p>
+        <p className={styles.pendingNote}>
+          {edited
+            ? t("Others see the earlier text until a moderator approves your edit.")
+            : t("Only you can see this until a moderator approves it.")}
+        </p>
       </div>
     </article>
   );

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { premoderationEditMessages } from "@parley/contracts/premoderation-edits";
 import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
@@ -8,7 +9,8 @@ import styles from "./DraftsPage.module.css";
 
 /**
  * The member's posts held for a moderator's approval (premoderation), above their drafts: where a held
- * discussion's confirmation lands (`?awaiting=approval`) and where they find their held posts later.
+ * discussion's confirmation lands (`?awaiting=approval`) and where they find their held posts later; a held
+ * edit of a published post says so.
  */
 export function AwaitingApproval({ confirm }: { confirm: boolean }) {
   const api = useApi();
@@ -34,7 +36,9 @@ export function AwaitingApproval({ confirm }: { confirm: boolean }) {
                       ? post.name
                       : t("Comment in {discussion}", { discussion: post.placeName })}
                   </span>
-                  <span className={styles.status}>{t("Awaiting approval")}</span>
+                  <span className={styles.status}>
+                    {post.isPendingUpdate ? t(premoderationEditMessages.awaiting) : t("Awaiting approval")}
+                  </span>
                 </div>
                 <div className={styles.excerpt} dangerouslySetInnerHTML={{ __html: post.body }} />
                 <p className={styles.meta}>

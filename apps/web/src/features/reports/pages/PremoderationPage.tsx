@@ -29,7 +29,10 @@ const reasonLabel = (reason: PremoderationReason) => {
   }
 };
 
-/** One held post: who, where, why, the post as it will read, and its own Approve and Reject buttons. */
+/**
+ * One held post: who, where, why, the post as it will read, and its own Approve and Reject buttons. A held edit
+ * of a published post shows the post's current text beside the proposed one.
+ */
 function HeldItem({ report, busy }: { report: Report; busy: boolean }) {
   const held = report.pendingRecord;
   if (!held) return null;
@@ -45,7 +48,15 @@ function HeldItem({ report, busy }: { report: Report; busy: boolean }) {
           id={`held-${report.reportID}-select`}
           aria-labelledby={titleID}
         />
-        <span className={styles.kind}>{held.kind === "comment" ? t("Comment") : t("Discussion")}</span>
+        <span className={styles.kind}>
+          {held.isPendingUpdate
+            ? held.kind === "comment"
+              ? t("Edit of a comment")
+              : t("Edit of a discussion")
+            : held.kind === "comment"
+              ? t("Comment")
+              : t("Discussion")}
+        </span>
         <span id={titleID} className={styles.name}>
           {held.kind === "discussion" ? held.name : t("Comment in {discussion}", { discussion: report.recordName })}
         </span>
@@ -71,7 +82,20 @@ function HeldItem({ report, busy }: { report: Report; busy: boolean }) {
         </dd>
       </dl>
       {/* Rendered and sanitised by the server, as posts are. */}
-      <div className={styles.heldBody} dangerouslySetInnerHTML={{ __html: held.body }} />
+      {held.current ? (
+        <>
+          <h3 className={styles.heldHeading}>{t("Current text")}</h3>
+          {held.kind === "discussion" && held.current.name !== held.name ? <p>{held.current.name}</p> : null}
+          <div
+            className={styles.heldBody}
+            data-part="current"
+            dangerouslySetInnerHTML={{ __html: held.current.body }}
+          />
+          <h3 className={styles.heldHeading}>{t("Proposed edit")}</h3>
+          {held.kind === "discussion" && held.current.name !== held.name ? <p>{held.name}</p> : null}
+        </>
+      ) : null}
+      <div className={styles.heldBody} data-part="proposed" dangerouslySetInnerHTML={{ __html: held.body }} />
       <div className={styles.actions}>
         <Button type="submit" name="intent" value={`approve:${report.reportID}`} buttonType="primary" isPending={busy}>
           {t("Approve")}
