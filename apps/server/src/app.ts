@@ -365,8 +365,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publish: async (post, context) => {
       const published = post.edit
         ? post.kind === "discussion"
-          ? await discussions.patch(post.edit.recordID, post.input, context, { approved: true })
-          : await comments.patch(post.edit.recordID, post.input, context, { approved: true })
+          ? await discussions.patch(post.edit.recordID, post.input, context, { approved: true, heldFrom: post.edit })
+          : await comments.patch(post.edit.recordID, post.input, context, { approved: true, heldFrom: post.edit })
         : post.kind === "discussion"
           ? await discussions.create(post.input as DiscussionPost, context, { approved: true })
           : await comments.create(post.input as CommentPost, context, { approved: true });

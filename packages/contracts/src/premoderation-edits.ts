@@ -10,4 +10,5 @@ export const premoderationEditMessages = {
   /** What the author sees of an edit of theirs that waits for a moderator. */
   awaiting: "Your edit is awaiting approval.",
   postGone: "The post this edit was written for is gone; reject it instead.",
+  postChanged: "The post was edited after this edit was held; reject it instead.",
 } as const;

@@ -5,7 +5,7 @@ import { conflict, fieldError, HttpError, validationFailed } from "../../platfor
 import { writeChanges } from "../../platform/history/change-log.ts";
 import type { RequestContext } from "../../platform/http/request-context.ts";
 import { storableText } from "../../platform/text.ts";
-import { createNewMemberLimits, Expansions, type WriteOptions } from "./comments.deps.ts";
+import { assertUnchangedSinceHeld, createNewMemberLimits, Expansions, type WriteOptions } from "./comments.deps.ts";
 import { checkFormat, editTimeout, eventOf, type CommentsDeps } from "./comments.operation.ts";
 import { commentsPolicy as policy } from "./comments.policy.ts";
 import { isTombstone, tombstoneText } from "./comments.present.ts";
@@ -23,13 +23,14 @@ export async function updateComment(
   id: number,
   body: CommentPatch,
   context: RequestContext,
-  options: Pick<WriteOptions, "approved"> = {},
+  options: Pick<WriteOptions, "approved" | "heldFrom"> = {},
 ): Promise<Comment> {
   const { repo, platform } = deps;
   const { viewer } = context;
   requireSignedIn(viewer);
   const { comment, discussion } = await loadComment(deps, id, viewer);
   if (isTombstone(comment)) throw conflict(tombstoneText);
+  assertUnchangedSinceHeld(options.heldFrom, { name: null, body: comment.body });
   if (!options.approved) {
     const timeout = await editTimeout(platform);
     const now = platform.clock.nowMs();

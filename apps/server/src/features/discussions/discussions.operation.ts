@@ -1,4 +1,6 @@
 import type { Kysely } from "kysely";
+import { premoderationEditMessages } from "@parley/contracts";
+import { conflict } from "../../platform/errors.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import type { DB } from "../../platform/db/schema.ts";
@@ -23,6 +25,23 @@ export interface WriteOptions {
   alsoInTransaction?: AlsoInTransaction;
   /** A post held for approval, written now that a moderator approved it (premoderation): not held again. */
   approved?: boolean;
+  /**
+   * An approved held edit: the post's text when the edit was held. A post edited since is not overwritten by the
+   * older edit (409, `premoderationEditMessages.postChanged`).
+   */
+  heldFrom?: HeldFrom;
+}
+
+/** The title (null for a comment) and body source a held edit was written against. */
+export interface HeldFrom {
+  name: string | null;
+  body: string;
+}
+
+/** Refuses an approved held edit of a post whose text changed after the edit was held. */
+export function assertUnchangedSinceHeld(heldFrom: HeldFrom | undefined, current: HeldFrom): void {
+  if (heldFrom && (heldFrom.body !== current.body || (heldFrom.name !== null && heldFrom.name !== current.name)))
+    throw conflict(premoderationEditMessages.postChanged);
 }
 
 /** Reaction counts per record, with the viewer's own (the reactions feature provides it). */

@@ -16,6 +16,7 @@ import { updateDiscussion } from "./discussions.update.ts";
 import { createFloodControl } from "./flood.ts";
 
 export type { ReactionSummaries, ReportMetaLoader, WriteOptions } from "./discussions.operation.ts";
+export { assertUnchangedSinceHeld } from "./discussions.operation.ts";
 export { reportMetaOf } from "./discussions.read.ts";
 export { hotScore } from "./discussions.hot.ts";
 

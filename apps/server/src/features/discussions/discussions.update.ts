@@ -9,7 +9,12 @@ import { plainTitle, storableText } from "../../platform/text.ts";
 import { createTagsRepo } from "../tags/index.ts";
 import { createCounters } from "./counters.repo.ts";
 import { createNewMemberLimits } from "./discussions.deps.ts";
-import { editTimeout, type DiscussionOperationDeps, type WriteOptions } from "./discussions.operation.ts";
+import {
+  assertUnchangedSinceHeld,
+  editTimeout,
+  type DiscussionOperationDeps,
+  type WriteOptions,
+} from "./discussions.operation.ts";
 import { discussionsPolicy as policy } from "./discussions.policy.ts";
 import {
   ancestry,
@@ -125,6 +130,7 @@ export async function updateDiscussion(
   const fields = Object.keys(body).filter((key) => body[key as keyof DiscussionPatch] !== undefined);
   // An approved held edit was authorized when it was made (the edit window may have passed since).
   if (!options.approved) await authorizeContentEdit(deps, row, fields, viewer);
+  assertUnchangedSinceHeld(options.heldFrom, row);
   const { changes, moveTo } = await changesOf(deps, row, body, viewer);
   if (body.tagIDs?.length || body.newTagNames?.length) await tags.requireTagging();
   // A new member's edited body holds no more links and images than a new post may.

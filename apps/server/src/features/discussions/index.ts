@@ -20,6 +20,7 @@ import {
 
 export type { DiscussionsService, ReactionSummaries };
 export type { WriteOptions } from "./discussions.service.ts";
+export { assertUnchangedSinceHeld } from "./discussions.service.ts";
 export { reportMetaOf, type ReportMetaLoader } from "./discussions.service.ts";
 export { discussionsPolicy } from "./discussions.policy.ts";
 export { hotScore } from "./discussions.service.ts";

@@ -232,6 +232,37 @@ describe.each(engines)("premoderation of edits on %s", (engine) => {
     expect((await f.api.patch(`/api/v2/reports/${reportID}/reject-record`, {}, { as: f.as.mod })).statusCode).toBe(200);
   });
 
+  it("never lets an older held edit overwrite a newer published one: 409, and the post keeps the newer text", async () => {
+    const { commentID } = await postComment(f.api, f.as.ann, discussionID, "The first words.");
+    const reportID = expectHeld(await editComment(commentID, `Older ${LINKS}`, f.as.ann), "premoderatedLinks");
+    const newer = await editComment(commentID, "The newer words, published at once.", f.as.ann);
+    expect(newer.statusCode, newer.body).toBe(200);
+    const { discussionID: otherID } = await postDiscussion(f.api, f.as.ann, {
+      categoryID: f.category.general,
+      name: "A title held back",
+    });
+    const titleReportID = expectHeld(
+      await editDiscussion(otherID, { name: "A rutabaga title" }, f.as.ann),
+      "premoderatedKeyword",
+    );
+    expect((await editDiscussion(otherID, { name: "A title changed since" }, f.admin)).statusCode).toBe(200);
+
+    for (const [held, kind] of [
+      [reportID, "comment"],
+      [titleReportID, "discussion"],
+    ] as const) {
+      const approved = await f.api.patch(`/api/v2/reports/${held}/approve-record`, {}, { as: f.as.mod });
+      expect(approved.statusCode, `${kind}: ${approved.body}`).toBe(409);
+      expect(approved.json<{ message: string }>().message).toBe(premoderationEditMessages.postChanged);
+      // Still waiting, so a moderator can reject it.
+      expect((await report(held)).json<Report>()).toMatchObject({ isPending: true, isPendingUpdate: true });
+      expect((await f.api.patch(`/api/v2/reports/${held}/reject-record`, {}, { as: f.as.mod })).statusCode).toBe(200);
+    }
+    expect((await commentBody(commentID, f.as.ben)).body).toContain("The newer words");
+    const discussion = (await f.api.get(`/api/v2/discussions/${otherID}`, { as: f.as.ben })).json<{ name: string }>();
+    expect(discussion.name).toBe("A title changed since");
+  });
+
   // Last: it makes every member a moderator of General's posts.
   it("never holds the edit of a member who moderates posts in the post's category", async () => {
     const { commentID } = await postComment(f.api, f.as.ben, discussionID, "Ben's plain words.");

@@ -43,6 +43,7 @@ const report = (overrides: Partial<Report> & Pick<Report, "reportID" | "recordTy
   dateUpdated: null,
   countReports: 1,
   isPending: false,
+  isPendingUpdate: false,
   pendingRecord: null,
   recordUser: fragment(8, "Bea"),
   ...overrides,
