@@ -41,6 +41,7 @@ import * as m0042 from "./0042_photo_thumbnail.ts";
 import * as m0043 from "./0043_premoderation.ts";
 import * as m0044 from "./0044_warnings.ts";
 import * as m0045 from "./0045_ban_rules.ts";
+import * as m0048 from "./0048_ban_rule_expiry.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -90,6 +91,7 @@ const modules: Record<string, MigrationModule> = {
   "0043_premoderation": m0043,
   "0044_warnings": m0044,
   "0045_ban_rules": m0045,
+  "0048_ban_rule_expiry": m0048,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
