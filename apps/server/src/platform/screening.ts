@@ -25,7 +25,7 @@ export interface ScreenInput {
   format?: string;
   /** The write's context: its author is the viewer (when registering, a guest: the account does not exist yet). */
   context: RequestContext;
-  /** An edit: watched words apply, the spam check (made for new posts) does not. */
+  /** An edit: watched words and the read-only check apply, the spam check (made for new posts) does not. */
   edit?: boolean;
   /** Where a new post goes (moderators there are never held). */
   categoryID?: number;
@@ -98,7 +98,10 @@ export interface ScreeningHook {
   useQueue(queue: PremoderationQueue): void;
 }
 
-/** Posts, not names or signatures: a member who may not post for now (`restrictions.ts`) is refused first. */
+/**
+ * Posts, not names, signatures or profile fields: a member who may not post for now (`restrictions.ts`) is refused
+ * first, a new post and an edit of one alike (Vanilla's read-only members neither post nor edit).
+ */
 const postKinds = new Set<ScreenedKind>(["discussion", "comment", "message"]);
 
 export function createScreeningHook(restrictions: PostingRestrictions): ScreeningHook {
@@ -112,8 +115,9 @@ export function createScreeningHook(restrictions: PostingRestrictions): Screenin
       queue = installedQueue;
     },
     async screen(input) {
-      // A member made read-only (warnings) may not post; a held post a moderator approves is theirs to publish.
-      if (postKinds.has(input.kind) && !input.edit && !input.approved)
+      // A member made read-only (warnings) may not post or edit a post; a held post a moderator approves is
+      // theirs to publish.
+      if (postKinds.has(input.kind) && !input.approved)
         await restrictions.assertMayPost(input.context.viewer);
       const result = installed && !input.approved ? await installed.screen(input) : passed;
       return {
