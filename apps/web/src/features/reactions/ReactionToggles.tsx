@@ -10,12 +10,13 @@ import { ReactionUserStack } from "./ReactionUserStack.tsx";
 import type { ReactionsRowProps } from "./ReactionsRow.tsx";
 import { useReactionToggle } from "./useReactionToggle.ts";
 import { ReactionIcon } from "./ReactionIcon.tsx";
+import { readOnlyText, useReadOnlyUntil } from "../warnings/index.ts";
 import styles from "./Reactions.module.css";
 
 /**
  * The member's side of the reactions row (loaded on demand, see `ReactionsRow`): a toggle per type the
  * viewer may add, with its count. Who reacted is fetched on hover or focus of the row and shown in
- * each button's tooltip (reactions.view only).
+ * each button's tooltip (reactions.view only). A member made read-only by warnings sees them disabled, with why.
  */
 export function ReactionToggles({
   recordType,
@@ -31,6 +32,8 @@ export function ReactionToggles({
   const [wantLog, setWantLog] = useState(false);
   const { data: log } = useQuery({ ...reactionLogQuery(api, recordType, recordID), enabled: wantLog && showUsers });
   const toggle = useReactionToggle(recordType, recordID, cache, onError);
+  const readOnlyUntil = useReadOnlyUntil();
+  const reasonID = `reactions-read-only-${recordType}-${recordID}`;
 
   const byTag = new Map((record.reactions ?? []).map((reaction) => [reaction.tagID, reaction]));
   const handleToggle = (type: ReactionType) => {
@@ -46,6 +49,7 @@ export function ReactionToggles({
       aria-busy={toggle.isPending || undefined}
       onPointerEnter={() => setWantLog(true)}
       onFocus={() => setWantLog(true)}
+      {...(readOnlyUntil ? { "aria-describedby": reasonID, title: readOnlyText(readOnlyUntil) } : {})}
     >
       {addable.map((type) => {
         const summary = byTag.get(type.tagID);
@@ -57,6 +61,7 @@ export function ReactionToggles({
             className={styles.reaction}
             aria-pressed={summary?.hasReacted === true}
             onClick={() => handleToggle(type)}
+            disabled={readOnlyUntil !== null}
             data-reaction={type.urlCode}
           >
             <ReactionIcon photoUrl={type.photoUrl} />
@@ -71,6 +76,11 @@ export function ReactionToggles({
           </Tooltip>
         );
       })}
+      {readOnlyUntil ? (
+        <span id={reasonID} className="visually-hidden">
+          {readOnlyText(readOnlyUntil)}
+        </span>
+      ) : null}
     </div>
   );
 }

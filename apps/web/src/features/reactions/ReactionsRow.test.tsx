@@ -71,6 +71,32 @@ const score = () => screen.getByRole("status", { name: "score" }).textContent;
 const button = (name: RegExp) => screen.getByRole("button", { name });
 
 describe("ReactionsRow", () => {
+  it("shows a member made read-only by warnings the buttons disabled, described by the restriction's sentence", async () => {
+    const until = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const { transport } = renderRow({
+      [`GET /users/${reactor.userID}/warnings/summary`]: jsonResponse({
+        userID: reactor.userID,
+        activePoints: 3,
+        readOnlyUntil: until,
+        readOnlyPoints: 3,
+        banPoints: 5,
+      }),
+    });
+    const row = await screen.findByRole("group", { name: "Reactions" });
+    const sentence = `You have been warned and can't post until ${until.slice(0, 10)}.`;
+    await waitFor(() =>
+      expect(
+        within(row)
+          .getAllByRole("button")
+          .every((item) => item.hasAttribute("disabled")),
+      ).toBe(true),
+    );
+    expect(row.getAttribute("title")).toBe(sentence);
+    expect(document.getElementById(row.getAttribute("aria-describedby")!)?.textContent).toBe(sentence);
+    fireEvent.click(within(row).getAllByRole("button")[0]!);
+    expect(transport.requests.some((request) => request.method === "POST")).toBe(false);
+  });
+
   it("offers the types the member may add, with counts and pressed state; no Flag type", async () => {
     renderRow({});
     const row = await screen.findByRole("group", { name: "Reactions" });

@@ -104,6 +104,26 @@ describe("DiscussionOptionsMenu", () => {
     expect(items[0]!.getAttribute("href")).toBe("/post/editdiscussion/1");
   });
 
+  it("offers no Edit to a member made read-only by warnings (the server refuses their edits too)", async () => {
+    const { queryClient } = renderWithShell(<Harness />, {
+      me: author,
+      routes: {
+        "GET /config": jsonResponse({ "ui.editContentTimeout": -1 }),
+        [`GET /users/${author.userID}/warnings/summary`]: jsonResponse({
+          userID: author.userID,
+          activePoints: 3,
+          readOnlyUntil: new Date(Date.now() + 86_400_000).toISOString(),
+          readOnlyPoints: 3,
+          banPoints: 5,
+        }),
+      },
+    });
+    await waitFor(() => expect(queryClient.getQueryData(["warnings", author.userID, "summary"])).toBeTruthy());
+    const menu = await openMenu();
+    const items = within(menu).getAllByRole("menuitem");
+    expect(items.map((item) => item.textContent)).toEqual(["Bookmark", "Mute", "Share", "Delete"]);
+  });
+
   it("mutes with the toast 'Discussion has been muted.'", async () => {
     const { transport } = renderWithShell(<Harness />, {
       me: author,

@@ -21,6 +21,7 @@ import { errorText } from "./errorText.ts";
 import { useBookmark, useMute } from "./useDiscussionToggles.ts";
 import { editsOnlyAsAuthor, useEditWindow } from "./useEditWindow.ts";
 import styles from "./DiscussionActions.module.css";
+import { useReadOnlyUntil } from "../../warnings/index.ts";
 
 /**
  * The discussion options menu (spec §2): the registry's entries the viewer may use, grouped (first,
@@ -38,13 +39,16 @@ export function DiscussionOptionsMenu({ discussion }: { discussion: Discussion }
     authorOnly: editsOnlyAsAuthor(me, discussion.insertUserID, "discussions.edit"),
     dateInserted: discussion.dateInserted,
   });
+  const readOnlyUntil = useReadOnlyUntil();
   const bookmark = useBookmark(discussion.discussionID);
   const mute = useMute(discussion.discussionID);
   const share = useShare(discussion.url, discussion.name);
   const [modal, setModal] = useState<{ id: string; Component: ComponentType<ActionModalProps> } | null>(null);
 
   if (!me || !signedIn) return null;
-  const config: DiscussionActionConfig = { ...settings, me, edit: { canEdit: edit.canEdit, label: edit.label } };
+  // A member made read-only by warnings edits no more (the server refuses it too).
+  const canEdit = edit.canEdit && readOnlyUntil === null;
+  const config: DiscussionActionConfig = { ...settings, me, edit: { canEdit, label: edit.label } };
   const tools: DiscussionActionTools = {
     api,
     queryClient,

@@ -21,6 +21,7 @@ import { discussionListQuery } from "../discussions.queries.ts";
 import type { DiscussionListParams } from "../discussions.api.ts";
 import listStyles from "../components/DiscussionList.module.css";
 import styles from "../../../ui/page/Page.module.css";
+import { PostingGate } from "../../warnings/index.ts";
 
 /** What a discussion list shows: a page of the discussions of a category (and its children) or of all. */
 export interface DiscussionListSectionProps {
@@ -139,11 +140,13 @@ export const discussionListParams = ({
   sort: sort ?? defaultDiscussionSort,
 });
 
-/** The "New Discussion" link, into a category when given. */
+/** The "New Discussion" link, into a category when given (none for a member made read-only by warnings). */
 export function NewDiscussionLink({ categoryID }: { categoryID?: number | null }) {
   return (
-    <p>
-      <Link to={categoryID ? `/post/discussion/${categoryID}` : "/post/discussion"}>{t("New Discussion")}</Link>
-    </p>
+    <PostingGate quiet>
+      <p>
+        <Link to={categoryID ? `/post/discussion/${categoryID}` : "/post/discussion"}>{t("New Discussion")}</Link>
+      </p>
+    </PostingGate>
   );
 }

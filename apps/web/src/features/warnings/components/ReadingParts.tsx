@@ -22,8 +22,8 @@ export function ModerationMessages({ layout }: { layout: unknown }) {
   return part ? <part.ModerationMessages layout={layout} /> : null;
 }
 
-/** A posting form, or for a member made read-only by warnings why they can't post. */
-export function PostingGate({ children }: { children: ReactNode }) {
+/** A posting form, or for a member made read-only by warnings why they can't post (`quiet`: nothing). */
+export function PostingGate({ children, quiet }: { children: ReactNode; quiet?: boolean }) {
   const part = useOnDemand(readingPart).module;
-  return part ? <part.PostingGate>{children}</part.PostingGate> : <>{children}</>;
+  return part ? <part.PostingGate quiet={quiet}>{children}</part.PostingGate> : <>{children}</>;
 }
