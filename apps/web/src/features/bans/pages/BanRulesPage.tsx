@@ -104,7 +104,10 @@ export function BanRulesPage() {
   const result = useActionData<FormResult>();
   const busy = useNavigation().state === "submitting";
   const labels = banTypeLabels();
-  const editing = data.items.find((rule) => String(rule.banID) === search.get("edit"));
+  // The rule being edited: the address's, or after a refused edit (the form posts to the list's address) the form's.
+  const refusedEdit = result && !result.ok && result.values?.["intent"] === "edit" ? result.values["banID"] : null;
+  const editingID = search.get("edit") ?? refusedEdit;
+  const editing = data.items.find((rule) => String(rule.banID) === editingID);
   const listError = result && !result.ok && result.values?.["intent"] === "delete" ? result.message : undefined;
   const now = useNow();
   return (
