@@ -117,8 +117,7 @@ export function createScreeningHook(restrictions: PostingRestrictions): Screenin
     async screen(input) {
       // A member made read-only (warnings) may not post or edit a post; a held post a moderator approves is
       // theirs to publish.
-      if (postKinds.has(input.kind) && !input.approved)
-        await restrictions.assertMayPost(input.context.viewer);
+      if (postKinds.has(input.kind) && !input.approved) await restrictions.assertMayPost(input.context.viewer);
       const result = installed && !input.approved ? await installed.screen(input) : passed;
       return {
         ...result,

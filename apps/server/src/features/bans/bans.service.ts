@@ -12,14 +12,7 @@ import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { toRfc3339 } from "../../platform/dates.ts";
 import type { Platform } from "../../platform/context.ts";
-import {
-  conflict,
-  conflictIfTaken,
-  fieldError,
-  HttpError,
-  notFound,
-  validationFailed,
-} from "../../platform/errors.ts";
+import { conflict, conflictIfTaken, fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import { offsetOf } from "../../platform/http/pagination.ts";
 import type { RequestContext } from "../../platform/http/request-context.ts";
 import { banAutomatically, memberIdentities } from "./bans.deps.ts";

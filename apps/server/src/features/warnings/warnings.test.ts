@@ -182,9 +182,13 @@ describe.each(engines)("warnings and moderators' notes on %s", (engine) => {
     );
     expect(profile.statusCode, profile.body).toBe(200);
     // A moderator still edits the member's post.
-    const moderated = await f.api.patch(`/api/v2/comments/${ownComment!.commentID}`, { body: "Tidied." }, {
-      as: f.as.mod,
-    });
+    const moderated = await f.api.patch(
+      `/api/v2/comments/${ownComment!.commentID}`,
+      { body: "Tidied." },
+      {
+        as: f.as.mod,
+      },
+    );
     expect(moderated.statusCode, moderated.body).toBe(200);
     // Other members post as before.
     expect((await tryPosting(f.as.ben)).map((answer) => answer.status)).toEqual([201, 201, 201, 201]);

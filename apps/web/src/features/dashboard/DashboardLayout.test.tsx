@@ -1,10 +1,11 @@
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { paginationHeaders, type Me } from "@parley/contracts";
+import type { Me } from "@parley/contracts";
+import { paginationHeaders } from "@parley/contracts/headers";
 import type { ApiRequest } from "../../lib/api.ts";
 import { memberMe, renderWithShell } from "../../shell/testing.tsx";
 import { jsonResponse } from "../../test/fixtures.ts";
-import { waitingKeys } from "../reports/reports.queries.ts";
+import { waitingKeys } from "../reports/index.ts";
 import { DashboardLayout } from "./DashboardLayout.tsx";
 
 afterEach(cleanup);

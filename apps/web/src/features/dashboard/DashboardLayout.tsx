@@ -22,7 +22,10 @@ const waitingQueues = new Map<string, WaitingQueue>([
 function NavEntry({ name, to }: { name: string; to: string }) {
   const api = useApi();
   const queue = waitingQueues.get(to);
-  const { data: waiting = 0 } = useQuery({ ...waitingCountQuery(api, queue ?? "reports"), enabled: queue !== undefined });
+  const { data: waiting = 0 } = useQuery({
+    ...waitingCountQuery(api, queue ?? "reports"),
+    enabled: queue !== undefined,
+  });
   const count = queue === undefined ? 0 : waiting;
   return (
     <NavLink

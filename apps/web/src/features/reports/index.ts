@@ -13,7 +13,13 @@ export {
   reportsPath,
 } from "./reports.links.ts";
 export { reportsApi } from "./reports.api.ts";
-export { myPendingPostsQuery, reportKeys, reportReasonsQuery, waitingCountQuery } from "./reports.queries.ts";
+export {
+  myPendingPostsQuery,
+  reportKeys,
+  reportReasonsQuery,
+  waitingCountQuery,
+  waitingKeys,
+} from "./reports.queries.ts";
 export type { WaitingQueue } from "./reports.api.ts";
 // Loaders of the on-demand parts: in their own module, so this file stays pure re-exports (a bundle takes
 // from it only what an importer uses).

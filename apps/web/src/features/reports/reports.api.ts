@@ -74,7 +74,8 @@ export const reportsApi = {
    * premoderation queue. One row is asked for; the count is the list's total header.
    */
   waiting: async (api: ApiClient, queue: WaitingQueue, signal?: AbortSignal) => {
-    const params = queue === "premoderation" ? { isPending: true, limit: 1 } : { status: ["new", "escalated"], limit: 1 };
+    const params =
+      queue === "premoderation" ? { isPending: true, limit: 1 } : { status: ["new", "escalated"], limit: 1 };
     return (await api.get<Report[]>("/reports", params, signal)).paging?.total ?? 0;
   },
   /** Publishes a held post as its author. */

@@ -5,13 +5,7 @@ import { formError, formValue, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
 import { loadOrThrow, notFoundError } from "../../lib/route-errors.ts";
 import { reportsApi } from "./reports.api.ts";
-import {
-  premoderationQuery,
-  reportKeys,
-  reportListQuery,
-  reportReasonsQuery,
-  waitingKeys,
-} from "./reports.queries.ts";
+import { premoderationQuery, reportKeys, reportListQuery, reportReasonsQuery, waitingKeys } from "./reports.queries.ts";
 import { canManageReasons, readPremoderationSearch, readReportsSearch, reportReasonID } from "./reports.urls.ts";
 import { canModeratePending, premoderationPagePath } from "./reports.links.ts";
 import { PremoderationPage } from "./pages/PremoderationPage.tsx";

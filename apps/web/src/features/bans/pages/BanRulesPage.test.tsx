@@ -1,7 +1,8 @@
 import { Suspense } from "react";
 import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { paginationHeaders, type BanRule, type Me } from "@parley/contracts";
+import type { BanRule, Me } from "@parley/contracts";
+import { paginationHeaders } from "@parley/contracts/headers";
 import { memberMe, renderWithShell } from "../../../shell/testing.tsx";
 import { jsonResponse } from "../../../test/fixtures.ts";
 import { expiryOf } from "../bans.routes.tsx";

@@ -2,7 +2,6 @@ import { cleanup, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { memberMe, renderWithShell } from "../../../shell/testing.tsx";
 import { jsonResponse } from "../../../test/fixtures.ts";
-import { NewDiscussionLink } from "../../discussions/pages/DiscussionsPage.tsx";
 import { readingPart } from "../warnings.lazy.ts";
 import { PostingGate } from "./ReadingParts.tsx";
 
@@ -12,6 +11,13 @@ beforeAll(() => readingPart.load());
 
 const until = new Date(Date.now() + 2 * 86_400_000).toISOString();
 const sentence = `You have been warned and can't post until ${until.slice(0, 10)}.`;
+/** A posting action behind a quiet gate, as the "New Discussion" link and a comment's Edit use it. */
+const NewDiscussionLink = ({ categoryID }: { categoryID?: number }) => (
+  <PostingGate quiet>
+    <a href={categoryID ? `/post/discussion/${categoryID}` : "/post/discussion"}>New Discussion</a>
+  </PostingGate>
+);
+
 const standing = (readOnlyUntil: string | null) => ({
   [`GET /users/${memberMe.userID}/warnings/summary`]: jsonResponse({
     userID: memberMe.userID,
