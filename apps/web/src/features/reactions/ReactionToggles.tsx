@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { ReactionType } from "@parley/contracts";
 import { useApi } from "../../lib/api-context.tsx";
@@ -10,7 +10,8 @@ import { ReactionUserStack } from "./ReactionUserStack.tsx";
 import type { ReactionsRowProps } from "./ReactionsRow.tsx";
 import { useReactionToggle } from "./useReactionToggle.ts";
 import { ReactionIcon } from "./ReactionIcon.tsx";
-import { readOnlyText, useReadOnlyUntil } from "../warnings/index.ts";
+import { memberStanding } from "../warnings/index.ts";
+import { useOnDemand } from "../../ui/on-demand.ts";
 import styles from "./Reactions.module.css";
 
 /**
@@ -32,7 +33,10 @@ export function ReactionToggles({
   const [wantLog, setWantLog] = useState(false);
   const { data: log } = useQuery({ ...reactionLogQuery(api, recordType, recordID), enabled: wantLog && showUsers });
   const toggle = useReactionToggle(recordType, recordID, cache, onError);
-  const readOnlyUntil = useReadOnlyUntil();
+  // Whether warnings made the member read-only (the reading part, which member pages load, reads it from the cache).
+  const queryClient = useQueryClient();
+  const reading = useOnDemand(memberStanding).module;
+  const readOnlyUntil = reading?.cachedReadOnlyUntil(queryClient, viewer?.userID ?? 0) ?? null;
   const reasonID = `reactions-read-only-${recordType}-${recordID}`;
 
   const byTag = new Map((record.reactions ?? []).map((reaction) => [reaction.tagID, reaction]));
@@ -49,7 +53,7 @@ export function ReactionToggles({
       aria-busy={toggle.isPending || undefined}
       onPointerEnter={() => setWantLog(true)}
       onFocus={() => setWantLog(true)}
-      {...(readOnlyUntil ? { "aria-describedby": reasonID, title: readOnlyText(readOnlyUntil) } : {})}
+      {...(readOnlyUntil ? { "aria-describedby": reasonID, title: reading?.readOnlyText(readOnlyUntil) } : {})}
     >
       {addable.map((type) => {
         const summary = byTag.get(type.tagID);
@@ -78,7 +82,7 @@ export function ReactionToggles({
       })}
       {readOnlyUntil ? (
         <span id={reasonID} className="visually-hidden">
-          {readOnlyText(readOnlyUntil)}
+          {reading?.readOnlyText(readOnlyUntil)}
         </span>
       ) : null}
     </div>

@@ -17,10 +17,11 @@ export {
   myPendingPostsQuery,
   reportKeys,
   reportReasonsQuery,
-  waitingCountQuery,
   waitingKeys,
+  type WaitingQueue,
 } from "./reports.queries.ts";
-export type { WaitingQueue } from "./reports.api.ts";
+// The dashboard navigation's waiting counts (its chunk only).
+export { waitingCountQuery } from "./reports.waiting.ts";
 // Loaders of the on-demand parts: in their own module, so this file stays pure re-exports (a bundle takes
 // from it only what an importer uses).
 export { loadReportsRoutes } from "./reports.lazy.ts";

@@ -21,9 +21,6 @@ export interface ReportListParams {
   limit: number;
 }
 
-/** The queues whose waiting count the dashboard navigation shows. */
-export type WaitingQueue = "reports" | "premoderation";
-
 /** The calls of reports (vanilla-reports.yml). */
 export const reportsApi = {
   reasons: async (api: ApiClient, signal?: AbortSignal) =>
@@ -68,15 +65,6 @@ export const reportsApi = {
       signal,
     );
     return { items: data, paging };
-  },
-  /**
-   * How many wait for a moderator (the dashboard navigation's badges): open reports, or posts held in either
-   * premoderation queue. One row is asked for; the count is the list's total header.
-   */
-  waiting: async (api: ApiClient, queue: WaitingQueue, signal?: AbortSignal) => {
-    const params =
-      queue === "premoderation" ? { isPending: true, limit: 1 } : { status: ["new", "escalated"], limit: 1 };
-    return (await api.get<Report[]>("/reports", params, signal)).paging?.total ?? 0;
   },
   /** Publishes a held post as its author. */
   approveRecord: async (api: ApiClient, reportID: number, body: ReportApproveRecord = {}) =>

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { PremoderationQueue } from "@parley/contracts/premoderation-constants";
 import type { ApiClient } from "../../lib/api.ts";
-import { reportsApi, type ReportListParams, type WaitingQueue } from "./reports.api.ts";
+import { reportsApi, type ReportListParams } from "./reports.api.ts";
 
 export const reportKeys = {
   all: ["reports"] as const,
@@ -12,6 +12,9 @@ export const reportKeys = {
   mine: (discussionID: number | undefined) => [...reportKeys.all, "mine", discussionID ?? "all"] as const,
 };
 
+/** The queues whose waiting count the dashboard navigation shows (`reports.waiting.ts`). */
+export type WaitingQueue = "reports" | "premoderation";
+
 /**
  * The waiting counts, apart from `reportKeys.all` (which the queue pages' actions drop from the cache): the
  * actions invalidate them, so the navigation's badges shown beside the page refetch at once.
@@ -20,15 +23,6 @@ export const waitingKeys = {
   all: ["moderation-waiting"] as const,
   queue: (queue: WaitingQueue) => [...waitingKeys.all, queue] as const,
 };
-
-/** How many reports or held posts wait (the navigation's badge); refreshed each minute while shown. */
-export const waitingCountQuery = (api: ApiClient, queue: WaitingQueue) =>
-  queryOptions({
-    queryKey: waitingKeys.queue(queue),
-    queryFn: ({ signal }) => reportsApi.waiting(api, queue, signal),
-    staleTime: 30_000,
-    refetchInterval: 60_000,
-  });
 
 export interface PremoderationParams {
   queue: PremoderationQueue;

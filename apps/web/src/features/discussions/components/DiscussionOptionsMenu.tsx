@@ -21,7 +21,8 @@ import { errorText } from "./errorText.ts";
 import { useBookmark, useMute } from "./useDiscussionToggles.ts";
 import { editsOnlyAsAuthor, useEditWindow } from "./useEditWindow.ts";
 import styles from "./DiscussionActions.module.css";
-import { useReadOnlyUntil } from "../../warnings/index.ts";
+import { memberStanding } from "../../warnings/index.ts";
+import { useOnDemand } from "../../../ui/on-demand.ts";
 
 /**
  * The discussion options menu (spec §2): the registry's entries the viewer may use, grouped (first,
@@ -39,7 +40,8 @@ export function DiscussionOptionsMenu({ discussion }: { discussion: Discussion }
     authorOnly: editsOnlyAsAuthor(me, discussion.insertUserID, "discussions.edit"),
     dateInserted: discussion.dateInserted,
   });
-  const readOnlyUntil = useReadOnlyUntil();
+  // Whether warnings made the member read-only (the reading part, which member pages load, reads it from the cache).
+  const readOnlyUntil = useOnDemand(memberStanding).module?.cachedReadOnlyUntil(queryClient, me?.userID ?? 0) ?? null;
   const bookmark = useBookmark(discussion.discussionID);
   const mute = useMute(discussion.discussionID);
   const share = useShare(discussion.url, discussion.name);

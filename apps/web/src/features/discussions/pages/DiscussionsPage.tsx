@@ -21,7 +21,6 @@ import { discussionListQuery } from "../discussions.queries.ts";
 import type { DiscussionListParams } from "../discussions.api.ts";
 import listStyles from "../components/DiscussionList.module.css";
 import styles from "../../../ui/page/Page.module.css";
-import { PostingGate } from "../../warnings/index.ts";
 
 /** What a discussion list shows: a page of the discussions of a category (and its children) or of all. */
 export interface DiscussionListSectionProps {
@@ -140,13 +139,14 @@ export const discussionListParams = ({
   sort: sort ?? defaultDiscussionSort,
 });
 
-/** The "New Discussion" link, into a category when given (none for a member made read-only by warnings). */
+/**
+ * The "New Discussion" link, into a category when given. A member made read-only by warnings still sees it (the
+ * reading pages' script has no room for the gate): the page it leads to says why they can't post.
+ */
 export function NewDiscussionLink({ categoryID }: { categoryID?: number | null }) {
   return (
-    <PostingGate quiet>
-      <p>
-        <Link to={categoryID ? `/post/discussion/${categoryID}` : "/post/discussion"}>{t("New Discussion")}</Link>
-      </p>
-    </PostingGate>
+    <p>
+      <Link to={categoryID ? `/post/discussion/${categoryID}` : "/post/discussion"}>{t("New Discussion")}</Link>
+    </p>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import type { QueryClient } from "@tanstack/react-query";
+import { useQuery, type QueryClient } from "@tanstack/react-query";
 import type { ApiClient } from "../../../lib/api.ts";
+import { useApi } from "../../../lib/api-context.tsx";
 import { meQuery } from "../../users/index.ts";
 import { warningSummaryQuery } from "../warnings.queries.ts";
 import { readOnlyText, useReadOnlyUntil } from "../warnings.standing.ts";
@@ -27,6 +28,9 @@ function ReadOnlyNotice({ until }: { until: string }) {
  */
 export function PostingGate({ children, quiet = false }: { children: ReactNode; quiet?: boolean }) {
   const until = useReadOnlyUntil();
+  const { data: me } = useQuery(meQuery(useApi()));
+  // A guest's action (New Discussion leads to sign-in) is left bare: their reading page never loads this part.
+  if (quiet && !me?.userID) return <>{children}</>;
   // The wrapper (no box of its own) marks the page, so the browser loads this part before hydrating it; so does
   // the empty mark a quiet gate leaves.
   if (until && quiet) return <span data-warnings="" hidden />;

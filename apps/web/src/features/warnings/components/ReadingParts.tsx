@@ -23,7 +23,8 @@ export function ModerationMessages({ layout }: { layout: unknown }) {
 }
 
 /** A posting form, or for a member made read-only by warnings why they can't post (`quiet`: nothing). */
-export function PostingGate({ children, quiet }: { children: ReactNode; quiet?: boolean }) {
+export function PostingGate(props: { children: ReactNode; quiet?: boolean }) {
   const part = useOnDemand(readingPart).module;
-  return part ? <part.PostingGate quiet={quiet}>{children}</part.PostingGate> : <>{children}</>;
+  // The props passed on whole: the reading pages' script is within bytes of its budget.
+  return part ? <part.PostingGate {...props} /> : <>{props.children}</>;
 }
