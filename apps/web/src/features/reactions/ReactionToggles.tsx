@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { ReactionType } from "@parley/contracts";
 import { useApi } from "../../lib/api-context.tsx";
 import { t } from "../../lib/i18n.ts";
@@ -35,7 +35,8 @@ export function ReactionToggles({
   const toggle = useReactionToggle(recordType, recordID, cache, onError);
   // Whether warnings made the member read-only (the reading part, which member pages load, reads it from the cache).
   const queryClient = useQueryClient();
-  const reading = useOnDemand(memberStanding).module;
+  const { module: reading, preload: loadStanding } = useOnDemand(memberStanding);
+  useEffect(loadStanding, [loadStanding]);
   const readOnlyUntil = reading?.cachedReadOnlyUntil(queryClient, viewer?.userID ?? 0) ?? null;
   const reasonID = `reactions-read-only-${recordType}-${recordID}`;
 

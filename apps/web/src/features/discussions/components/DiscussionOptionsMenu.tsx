@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Fragment, useState, type ComponentType } from "react";
+import { Fragment, useEffect, useState, type ComponentType } from "react";
 import type { Discussion } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
@@ -41,7 +41,9 @@ export function DiscussionOptionsMenu({ discussion }: { discussion: Discussion }
     dateInserted: discussion.dateInserted,
   });
   // Whether warnings made the member read-only (the reading part, which member pages load, reads it from the cache).
-  const readOnlyUntil = useOnDemand(memberStanding).module?.cachedReadOnlyUntil(queryClient, me?.userID ?? 0) ?? null;
+  const { module: standing, preload: loadStanding } = useOnDemand(memberStanding);
+  useEffect(loadStanding, [loadStanding]);
+  const readOnlyUntil = standing?.cachedReadOnlyUntil(queryClient, me?.userID ?? 0) ?? null;
   const bookmark = useBookmark(discussion.discussionID);
   const mute = useMute(discussion.discussionID);
   const share = useShare(discussion.url, discussion.name);
