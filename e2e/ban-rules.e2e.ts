@@ -127,6 +127,18 @@ describe("ban rules at /dashboard/users/bans", () => {
     await bans.submitAndWait(bans.saveButton);
     await bans.status("The rule “spambot*” is saved.").waitFor();
     await bans.rule("spambot*").getByText("Bots from the spring wave").waitFor();
+    await bans.rule("spambot*").getByText("Never expires").waitFor();
+    // An end date: one already past is refused beside its field; a future one is listed.
+    await bans.editLink("spambot*").click();
+    await bans.expires.fill("2001-01-01");
+    await bans.submitAndWait(bans.saveButton);
+    expect(await bans.main.locator('[id$="-error"]').allTextContents()).toContain(
+      "Choose an end date in the future, or none for a rule that never expires.",
+    );
+    await bans.expires.fill("2099-12-31");
+    await bans.submitAndWait(bans.saveButton);
+    await bans.status("The rule “spambot*” is saved.").waitFor();
+    await bans.rule("spambot*").getByText("Expires 2099-12-31").waitFor();
     await bans.submitAndWait(bans.deleteButton("spambot*"));
     await bans.status("The rule “spambot*” is deleted.").waitFor();
   });

@@ -54,7 +54,8 @@ describe("the premoderation queue", () => {
     const queue = new PremoderationPage(adminPage, parley.baseUrl);
     await queue.goto();
     await waitForHydration(adminPage);
-    await queue.navLink("Premoderation").waitFor();
+    // The navigation says how many wait.
+    await queue.navLink("Premoderation, 1 waiting").waitFor();
     await queue.reason("kiwifruit guide", "Too many links").waitFor();
     expect(await seriousAxeViolations(adminPage)).toEqual([]);
     await screenshot(adminPage, "premoderation-queue");
@@ -67,6 +68,8 @@ describe("the premoderation queue", () => {
     await queue.submitAndWait(queue.approveButton("kiwifruit guide"));
     await queue.status("The post has been approved.").waitFor();
     expect(await queue.items("kiwifruit guide").count()).toBe(0);
+    // Counted again: nothing waits, so no badge.
+    await queue.navLink("Premoderation").waitFor();
 
     // The member is told; everyone sees the comment.
     const notifications = new NotificationsPage(memberPage, parley.baseUrl);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
 import { newMember, registerConfirmed, signInContext } from "./support/accounts.ts";
-import { categoryID, createDiscussion, signInAdmin } from "./support/content.ts";
+import { addComments, categoryID, createDiscussion, signInAdmin, signInApi } from "./support/content.ts";
 import { useParley } from "./support/parley.ts";
 import { adminPassword } from "./support/server.ts";
 import { NotificationsPage } from "./pages/NotificationsPage.ts";
@@ -25,6 +25,9 @@ describe("Warnings and moderation messages (issue 30)", () => {
       body: "Say something nice.",
       categoryID: await categoryID(adminApi, "general"),
     });
+    // The member comments before being warned: theirs to edit until then.
+    const memberApi = await signInApi(parley.baseUrl, member.name, member.password);
+    const [mine] = await addComments(memberApi, discussion.discussionID, ["Hello there, nice to meet you all."]);
 
     // The moderator (the administrator) warns from the member's profile: 3 points make them read-only.
     const modPage = await parley.newPage({ bypassCSP: true });
@@ -79,6 +82,14 @@ describe("Warnings and moderation messages (issue 30)", () => {
     await view.notice.waitFor();
     expect(await view.notice.innerText()).toContain("You have been warned and can't post until");
     expect(await view.commentForm.count()).toBe(0);
+    // No Edit on their own comment; the reaction buttons are there but disabled, described by the same sentence.
+    const ownComment = view.main.locator(`#Comment_${mine!.commentID}`);
+    await ownComment.getByRole("button", { name: "Share" }).first().waitFor();
+    expect(await ownComment.getByRole("button", { name: /^Edit/ }).count()).toBe(0);
+    const reactions = view.main.getByRole("group", { name: "Reactions" }).first();
+    await reactions.waitFor();
+    expect(await reactions.getByRole("button").first().isDisabled()).toBe(true);
+    expect(await reactions.getAttribute("title")).toContain("You have been warned and can't post until");
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 375, height: 900 });
     await screenshot(page, "warnings-4-read-only-375");

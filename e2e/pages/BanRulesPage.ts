@@ -29,6 +29,11 @@ export class BanRulesPage extends DashboardPage {
     return this.main.getByLabel(/Also ban the members it matches now/);
   }
 
+  /** The form's "Expires" day (empty: never). */
+  get expires(): Locator {
+    return this.main.getByLabel("Expires", { exact: true });
+  }
+
   get addButton(): Locator {
     return this.main.getByRole("button", { name: "Add Rule" });
   }

@@ -37,6 +37,8 @@ export const banRuleMessages = {
   /** The reason of a ban given with a new rule (“also ban the members it matches”). */
   banReason: "Matched the ban rule “{value}”.",
   tooMany: "A site has at most 5000 ban rules.",
+  /** A new or changed rule whose end date has already passed. */
+  expiresInPast: "Choose an end date in the future, or none for a rule that never expires.",
 } as const;
 
 /** Vanilla's dashboard place for ban rules (Users › Bans). */

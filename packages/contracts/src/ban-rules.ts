@@ -14,7 +14,8 @@ const BanTypeSchema = Type.Union([Type.Literal("ipAddress"), Type.Literal("email
 /**
  * Parley's `/ban-rules` (Vanilla's Ban Rules, GDN_Ban): who may not register or sign in. `countUsers` is how many
  * existing members the rule matches (counted when it is saved; they are not banned by it), and
- * `countBlockedRegistrations` how many registrations it refused.
+ * `countBlockedRegistrations` how many registrations it refused. A rule with `dateExpires` applies until then
+ * (Parley); without one, for good.
  */
 export const BanRule = Type.Object({
   banID: Type.Integer(),
@@ -27,16 +28,24 @@ export const BanRule = Type.Object({
   dateInserted: DateTime,
   updateUserID: Nullable(Type.Integer()),
   dateUpdated: Nullable(DateTime),
+  dateExpires: Nullable(DateTime),
 });
 export type BanRule = Static<typeof BanRule>;
 
 const Value = Type.String({ minLength: 1, maxLength: banRuleRules.valueMaxLength });
 const Notes = Nullable(Type.String({ maxLength: banRuleRules.notesMaxLength }));
+const Expires = Nullable(
+  Type.String({
+    format: "date-time",
+    description: "Parley: when the rule stops applying (RFC 3339); null or absent: never.",
+  }),
+);
 
 export const BanRulePost = Type.Object({
   banType: BanTypeSchema,
   banValue: Value,
   notes: Type.Optional(Notes),
+  dateExpires: Type.Optional(Expires),
   banMatchingMembers: Type.Optional(
     Type.Boolean({
       description:
@@ -50,6 +59,7 @@ export const BanRulePatch = Type.Object({
   banType: Type.Optional(BanTypeSchema),
   banValue: Type.Optional(Value),
   notes: Type.Optional(Notes),
+  dateExpires: Type.Optional(Expires),
 });
 export type BanRulePatch = Static<typeof BanRulePatch>;
 

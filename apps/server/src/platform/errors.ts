@@ -38,3 +38,25 @@ export const fieldError = (field: string, code: FieldError["code"], message: str
   message,
   status,
 });
+
+/**
+ * A unique index that refused a write (PostgreSQL's 23505, SQLite's SQLITE_CONSTRAINT_UNIQUE or _PRIMARYKEY):
+ * a service checks names and addresses before it writes, so this is two requests racing for the same one,
+ * and the loser is told so (409) instead of a 500. The transaction has already rolled back. The error handler
+ * answers any such failure with a generic 409; a service that knows what was taken says so with
+ * {@link conflictIfTaken}.
+ */
+export const isUniqueViolation = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+};
+
+/** The write's result, or a 409 with `message` when a unique index refused it (a request racing for the same value). */
+export async function conflictIfTaken<T>(write: Promise<T>, message: string): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(message);
+    throw error;
+  }
+}

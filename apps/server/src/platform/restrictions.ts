@@ -1,6 +1,6 @@
 /**
  * Who may not post for now (issue 30, warnings): the hook services call before a member's new discussion,
- * comment, private message or reaction. The platform knows no feature: the warnings feature installs the check
+ * comment, private message or reaction, and before an edit of a discussion or comment. The platform knows no feature: the warnings feature installs the check
  * (a member made read-only by their warnings); until one is installed everyone may post. Screening calls it for
  * the posts it screens; reactions call it themselves.
  */

@@ -29,7 +29,7 @@ export interface ScreenInput {
   /**
    * An edit: only its changed fields are given (an edit that changes no text is not screened). An edit of a
    * discussion or comment is held as a new post is for a watched word requiring approval, too many links or the
-   * spam check, not for its author's role or being new.
+   * spam check, not for its author's role or being new. A read-only member (warnings) may not edit a post either.
    */
   edit?: boolean;
   /** Where a new post goes, or the edited post is (moderators there are never held). */
@@ -109,7 +109,10 @@ export interface ScreeningHook {
   useQueue(queue: PremoderationQueue): void;
 }
 
-/** Posts, not names or signatures: a member who may not post for now (`restrictions.ts`) is refused first. */
+/**
+ * Posts, not names, signatures or profile fields: a member who may not post for now (`restrictions.ts`) is refused
+ * first, a new post and an edit of one alike (Vanilla's read-only members neither post nor edit).
+ */
 const postKinds = new Set<ScreenedKind>(["discussion", "comment", "message"]);
 
 export function createScreeningHook(restrictions: PostingRestrictions): ScreeningHook {
@@ -123,9 +126,9 @@ export function createScreeningHook(restrictions: PostingRestrictions): Screenin
       queue = installedQueue;
     },
     async screen(input) {
-      // A member made read-only (warnings) may not post; a held post a moderator approves is theirs to publish.
-      if (postKinds.has(input.kind) && !input.edit && !input.approved)
-        await restrictions.assertMayPost(input.context.viewer);
+      // A member made read-only (warnings) may not post or edit a post; a held post a moderator approves is
+      // theirs to publish.
+      if (postKinds.has(input.kind) && !input.approved) await restrictions.assertMayPost(input.context.viewer);
       const unchanged = input.edit === true && Object.values(input.fields).every((value) => value == null);
       const result = installed && !input.approved && !unchanged ? await installed.screen(input) : passed;
       return {

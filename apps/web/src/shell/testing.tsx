@@ -1,4 +1,5 @@
 import type { Me } from "@parley/contracts";
+import type { QueryKey } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement, ReactNode } from "react";
 import { RouterProvider, createMemoryRouter } from "react-router";
@@ -57,11 +58,19 @@ export function renderWithShell(
     me = guestMe,
     path = "/",
     routes = {},
-  }: { me?: Me; path?: string; routes?: Parameters<typeof createFakeTransport>[0] } = {},
+    cached = [],
+  }: {
+    me?: Me;
+    path?: string;
+    routes?: Parameters<typeof createFakeTransport>[0];
+    /** More of the cache as the page's loaders would have filled it: `[queryKey, data]`. */
+    cached?: Array<[QueryKey, unknown]>;
+  } = {},
 ) {
   const transport = createFakeTransport({ "GET /users/me": jsonResponse(me), ...routes });
   const queryClient = createQueryClient();
   queryClient.setQueryData(userKeys.me(), me);
+  for (const [queryKey, data] of cached) queryClient.setQueryData(queryKey, data);
   const api = createApiClient(transport);
   const router = createMemoryRouter([{ path: "*", element }], { initialEntries: [path] });
   const result = render(

@@ -42,6 +42,7 @@ import * as m0043 from "./0043_premoderation.ts";
 import * as m0044 from "./0044_warnings.ts";
 import * as m0045 from "./0045_ban_rules.ts";
 import * as m0046 from "./0046_message_reports.ts";
+import * as m0048 from "./0048_ban_rule_expiry.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -92,6 +93,7 @@ const modules: Record<string, MigrationModule> = {
   "0044_warnings": m0044,
   "0045_ban_rules": m0045,
   "0046_message_reports": m0046,
+  "0048_ban_rule_expiry": m0048,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

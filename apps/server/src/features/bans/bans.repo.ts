@@ -22,8 +22,16 @@ export function createBansRepo(db: Kysely<DB>) {
       return { rows, total: Number(total.count) };
     },
 
-    /** Every rule (a site has a few thousand at most): registration and sign-in are checked against them. */
-    all: () => db.selectFrom("bans").select(["banID", "banType", "banValue"]).execute(),
+    /**
+     * Every rule in force at `now` (a site has a few thousand at most): registration and sign-in are checked
+     * against them. An expired rule is kept (listed, marked) but applies no more.
+     */
+    active: (now: string) =>
+      db
+        .selectFrom("bans")
+        .select(["banID", "banType", "banValue"])
+        .where((eb) => eb.or([eb("dateExpires", "is", null), eb("dateExpires", ">", now)]))
+        .execute(),
 
     byId: (banID: number) => db.selectFrom("bans").selectAll().where("banID", "=", banID).executeTakeFirst(),
 

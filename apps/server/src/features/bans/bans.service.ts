@@ -12,7 +12,7 @@ import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { toRfc3339 } from "../../platform/dates.ts";
 import type { Platform } from "../../platform/context.ts";
-import { conflict, fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
+import { conflict, conflictIfTaken, fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import { offsetOf } from "../../platform/http/pagination.ts";
 import type { RequestContext } from "../../platform/http/request-context.ts";
 import { banAutomatically, memberIdentities } from "./bans.deps.ts";
@@ -33,6 +33,7 @@ const present = (row: BanRow): BanRule => ({
   dateInserted: toRfc3339(row.dateInserted),
   updateUserID: row.updateUserID,
   dateUpdated: row.dateUpdated ? toRfc3339(row.dateUpdated) : null,
+  dateExpires: row.dateExpires ? toRfc3339(row.dateExpires) : null,
 });
 
 const SCAN_BATCH = 1_000;
@@ -46,9 +47,12 @@ const SCAN_BATCH = 1_000;
 export function createBansService(deps: { repo: BansRepo; platform: Platform; clock: Clock }) {
   const { repo, platform } = deps;
 
-  /** The rules (of a type) matching a candidate. */
+  /** The rules in force now. */
+  const active = () => repo.active(deps.clock.nowIso());
+
+  /** The rules in force matching a candidate. */
   async function matching(candidate: Candidate): Promise<number[]> {
-    const rules = await repo.all();
+    const rules = await active();
     return rules.filter((rule) => matcherOf(rule.banType, rule.banValue)(candidate)).map((rule) => rule.banID);
   }
 
@@ -81,6 +85,15 @@ export function createBansService(deps: { repo: BansRepo; platform: Platform; cl
     return result.value;
   }
 
+  /** A rule's end date as stored (null: never); one already past is refused (422). */
+  function expiry(dateExpires: string | null | undefined): string | null {
+    if (dateExpires === undefined || dateExpires === null) return null;
+    const at = Date.parse(dateExpires);
+    if (!(at > deps.clock.nowMs()))
+      throw validationFailed([fieldError("dateExpires", "invalid", banRuleMessages.expiresInPast, 422)]);
+    return new Date(at).toISOString();
+  }
+
   return {
     async list(query: BanRuleListQuery, viewer: Viewer) {
       requireAccess(viewer, policy.canManage);
@@ -102,16 +115,22 @@ export function createBansService(deps: { repo: BansRepo; platform: Platform; cl
       const banValue = await checked(body.banType, body.banValue, context);
       if ((await repo.count()) >= banRuleRules.maxRules)
         throw validationFailed([fieldError("banValue", "invalid", banRuleMessages.tooMany, 422)]);
+      const dateExpires = expiry(body.dateExpires);
       const members = await matchingMembers(body.banType, banValue);
-      const banID = await repo.insert({
-        banType: body.banType,
-        banValue,
-        notes: body.notes?.trim() || null,
-        countUsers: members.length,
-        insertUserID: context.viewer.userID,
-        dateInserted: deps.clock.nowIso(),
-        insertIPAddress: context.ip,
-      });
+      // Checked above, but a request saving the same rule at the same moment may win the unique index.
+      const banID = await conflictIfTaken(
+        repo.insert({
+          banType: body.banType,
+          banValue,
+          notes: body.notes?.trim() || null,
+          countUsers: members.length,
+          insertUserID: context.viewer.userID,
+          dateInserted: deps.clock.nowIso(),
+          insertIPAddress: context.ip,
+          dateExpires,
+        }),
+        banRuleMessages.taken,
+      );
       // Asked for: the members it matches are banned now too, each as PUT /users/{id}/ban would, by the viewer.
       if (body.banMatchingMembers) {
         const reason = banRuleMessages.banReason.replace("{value}", banValue);
@@ -120,7 +139,10 @@ export function createBansService(deps: { repo: BansRepo; platform: Platform; cl
       return present((await repo.byId(banID))!);
     },
 
-    /** `PATCH /ban-rules/{id}`: the fields given; a new type or value is checked again and its members counted. */
+    /**
+     * `PATCH /ban-rules/{id}`: the fields given; a new type or value is checked again and its members counted; a
+     * new end date must be in the future (null: never).
+     */
     async update(banID: number, body: BanRulePatch, context: RequestContext): Promise<BanRule> {
       requireAccess(context.viewer, policy.canManage);
       const row = await repo.byId(banID);
@@ -130,14 +152,16 @@ export function createBansService(deps: { repo: BansRepo; platform: Platform; cl
       const banValue = changesRule
         ? await checked(banType, body.banValue ?? row.banValue, context, banID)
         : row.banValue;
-      await repo.update(banID, {
+      const changes = {
         banType,
         banValue,
         ...(body.notes !== undefined ? { notes: body.notes?.trim() || null } : {}),
+        ...(body.dateExpires !== undefined ? { dateExpires: expiry(body.dateExpires) } : {}),
         ...(changesRule ? { countUsers: (await matchingMembers(banType, banValue)).length } : {}),
         updateUserID: context.viewer.userID,
         dateUpdated: deps.clock.nowIso(),
-      });
+      };
+      await conflictIfTaken(repo.update(banID, changes), banRuleMessages.taken);
       return present((await repo.byId(banID))!);
     },
 
@@ -149,7 +173,7 @@ export function createBansService(deps: { repo: BansRepo; platform: Platform; cl
 
     /** The address rules matching each of `ips` (the IP addresses panel marks banned addresses), in one read. */
     async addressRules(ips: string[]): Promise<Map<string, number[]>> {
-      const rules = (await repo.all()).filter((rule) => rule.banType === "ipAddress");
+      const rules = (await active()).filter((rule) => rule.banType === "ipAddress");
       const matchers = rules.map((rule) => ({ banID: rule.banID, matches: matcherOf(rule.banType, rule.banValue) }));
       return new Map(
         ips.map((ip) => [ip, matchers.filter((rule) => rule.matches({ ips: [ip] })).map((rule) => rule.banID)]),

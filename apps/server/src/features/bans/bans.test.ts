@@ -146,6 +146,22 @@ describe.each(engines)("ban rules on %s", (engine) => {
     expect((await post({ banType: "ipAddress", banValue: "192.0.2.1/24" })).statusCode).toBe(409);
   });
 
+  it("answers the same rule saved twice, one after the other or at the same moment, with a 409 saying so", async () => {
+    const sequential = await post({ banType: "email", banValue: "twice.example" });
+    expect(sequential.statusCode, sequential.body).toBe(201);
+    const again = await post({ banType: "email", banValue: "Twice.Example" });
+    expect(again.statusCode).toBe(409);
+    expect(again.json<ErrorBody>().message).toBe(banRuleMessages.taken);
+    for (let round = 0; round < 3; round += 1) {
+      const body = { banType: "name", banValue: `racer${round}*` };
+      const answers = await Promise.all([post(body), post(body), post(body)]);
+      const statuses = answers.map((answer) => answer.statusCode).sort();
+      expect(statuses, answers.map((answer) => answer.body).join("\n")).toEqual([201, 409, 409]);
+      for (const answer of answers.filter((one) => one.statusCode === 409))
+        expect(answer.json<ErrorBody>().message).toBe(banRuleMessages.taken);
+    }
+  });
+
   it("refuses registrations from an address, a CIDR range (IPv4 and IPv6) or a `*` range, and counts them", async () => {
     const single = await rule("ipAddress", "198.51.100.7");
     const v4 = await rule("ipAddress", "203.0.113.0/25");
@@ -291,6 +307,54 @@ describe.each(engines)("ban rules on %s", (engine) => {
     expect(page.headers["link"]).toContain('rel="prev"');
     const names = await f.api.get("/api/v2/ban-rules?banType=name&limit=100", { as: f.admin });
     expect(names.json<BanRule[]>().every((entry) => entry.banType === "name")).toBe(true);
+  });
+
+  // Last: it moves the app's clock forward.
+  it("applies a rule until its end date, then no more at registration or sign-in; the list keeps it", async () => {
+    const hour = 3_600_000;
+    const inAnHour = new Date(f.t.clock.nowMs() + hour).toISOString();
+    const past = await post({ banType: "email", banValue: "bygone.example", dateExpires: "2001-01-01T00:00:00Z" });
+    expect(past.statusCode).toBe(422);
+    expect(past.json<ErrorBody>().errors?.[0]).toMatchObject({
+      field: "dateExpires",
+      message: banRuleMessages.expiresInPast,
+    });
+    const response = await post({ banType: "email", banValue: "fleeting.example", dateExpires: inAnHour });
+    expect(response.statusCode, response.body).toBe(201);
+    const fleeting = response.json<BanRule>();
+    expect(Date.parse(fleeting.dateExpires!)).toBe(Math.floor(Date.parse(inAnHour) / 1000) * 1000);
+    const forGood = await rule("ipAddress", "192.0.0.170");
+    expect(forGood.dateExpires).toBeNull();
+    const lasting = await f.api.patch(
+      `/api/v2/ban-rules/${forGood.banID}`,
+      { dateExpires: new Date(f.t.clock.nowMs() + 3 * hour).toISOString() },
+      { as: f.admin },
+    );
+    expect(lasting.statusCode, lasting.body).toBe(200);
+    const member = await createUser(f.t.database.db, {
+      name: "Fleeting Member",
+      role: "member",
+      email: "fleeting@fleeting.example",
+    });
+    const signIn = (ip = uniqueIp()) =>
+      f.api.post("/api/v2/authenticate/password", { username: member.name, password: member.password }, { ip });
+    expectRefused(await register({ email: "someone@fleeting.example" }));
+    expect((await signIn()).statusCode).toBe(403);
+    expectRefused(await register({ ip: "192.0.0.170" }));
+
+    f.t.clock.advance(2 * hour);
+    expectRegistered(await register({ email: "someone@fleeting.example" }));
+    expect((await signIn()).statusCode).toBe(201);
+    // The other rule, changed to end later, still applies; then it too ends.
+    expectRefused(await register({ ip: "192.0.0.170" }));
+    const listed = (await f.api.get("/api/v2/ban-rules?banType=email&limit=100", { as: f.admin })).json<BanRule[]>();
+    expect(listed.find((entry) => entry.banID === fleeting.banID)?.dateExpires).toBe(fleeting.dateExpires);
+    f.t.clock.advance(2 * hour);
+    expectRegistered(await register({ ip: "192.0.0.170" }));
+    // Never again: null.
+    const cleared = await f.api.patch(`/api/v2/ban-rules/${forGood.banID}`, { dateExpires: null }, { as: f.admin });
+    expect(cleared.json<BanRule>().dateExpires).toBeNull();
+    expectRefused(await register({ ip: "192.0.0.170" }));
   });
 
   it("shows a member's addresses and the other accounts at them to personalInfo.view holders only", async () => {

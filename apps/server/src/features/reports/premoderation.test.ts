@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Type } from "typebox";
-import { PendingPost, PostPremoderation, Report } from "@parley/contracts";
+import { paginationHeaders, PendingPost, PostPremoderation, Report } from "@parley/contracts";
 import { createUser, type Session } from "../../test/accounts.ts";
 import {
   categoryCounts,
@@ -249,6 +249,24 @@ describe.each(engines)("the premoderation queue on %s", (engine) => {
     ).json<Report[]>();
     expect(spamQueue.map((r) => r.reportID)).toContain(spamID);
     // (A "maybe" is held for approval too: spam.test.ts, an address other spam came from.)
+
+    // How many wait, for the dashboard's badge: one row asked for, the total in the header, both queues together.
+    const waiting = async (query: string) => {
+      const response = await f.api.get(`/api/v2/reports?isPending=true&limit=1${query}`, { as: f.as.mod });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<Report[]>().length).toBeLessThanOrEqual(1);
+      return Number(response.headers[paginationHeaders.resultCount]);
+    };
+    const [both, approval, spam] = [
+      await waiting(""),
+      await waiting("&premoderationQueue=approval"),
+      await waiting("&premoderationQueue=spam"),
+    ];
+    expect(spam).toBeGreaterThanOrEqual(1);
+    expect(approval).toBeGreaterThanOrEqual(2);
+    expect(both).toBe(approval + spam);
+    expect((await f.api.patch(`/api/v2/reports/${spamID}/reject-record`, {}, { as: f.as.mod })).statusCode).toBe(200);
+    expect(await waiting("")).toBe(both - 1);
 
     // Moderators are never held, whatever the rules say.
     await setting({ "premoderation.newMemberPosts": 100, "premoderation.maxLinks": 1 });

@@ -132,6 +132,32 @@ describe.each(engines)("warnings and moderators' notes on %s", (engine) => {
       readOnlyPoints: 3,
       banPoints: 5,
     });
+    // What Cal wrote before: a discussion, a comment and a conversation, theirs to edit and answer until then.
+    const [own, ownComment, ownConversation] = await Promise.all(
+      (["/api/v2/discussions", "/api/v2/comments", "/api/v2/conversations"] as const).map(async (path, index) => {
+        const body = [
+          { categoryID: f.category.general, name: "Mine", body: "Mine.", format: "markdown" },
+          { discussionID, body: "My reply.", format: "markdown" },
+          { participantUserIDs: [f.users.ben.userID], initialBody: "Hi.", initialFormat: "markdown" },
+        ][index];
+        const response = await f.api.post(path, body, { as: f.as.cal });
+        expect(response.statusCode, response.body).toBe(201);
+        return response.json<{ discussionID?: number; commentID?: number; conversationID?: number }>();
+      }),
+    );
+    /** Cal's edits of their discussion and comment, and their answer in their conversation. */
+    const tryEditing = async (as: Session) =>
+      Promise.all([
+        f.api.patch(`/api/v2/discussions/${own!.discussionID}`, { body: "Edited." }, { as }),
+        f.api.patch(`/api/v2/discussions/${own!.discussionID}`, { name: "Renamed" }, { as }),
+        f.api.patch(`/api/v2/comments/${ownComment!.commentID}`, { body: "Edited reply." }, { as }),
+        f.api.post(
+          "/api/v2/messages",
+          { conversationID: ownConversation!.conversationID, body: "Again.", format: "markdown" },
+          { as },
+        ),
+      ]);
+    expect((await tryEditing(f.as.cal)).map((answer) => answer.statusCode)).toEqual([200, 200, 200, 201]);
     expect((await tryPosting(f.as.cal)).map((answer) => answer.status)).toEqual([201, 201, 201, 201]);
     const second = await warned("cal", { reason: "Second", points: 1 });
     expect(second.consequence).toBe("readOnly");
@@ -142,6 +168,28 @@ describe.each(engines)("warnings and moderators' notes on %s", (engine) => {
     expect(refused).toEqual(
       Array.from({ length: 4 }, () => ({ status: 403, message: readOnlyMessage(second.readOnlyUntil!) })),
     );
+    // Nor edit their posts, or answer in a conversation, with the same sentence; their profile stays theirs.
+    for (const answer of await tryEditing(f.as.cal)) {
+      expect(answer.statusCode, answer.body).toBe(403);
+      expect(answer.json<{ message: string }>().message).toBe(readOnlyMessage(second.readOnlyUntil!));
+    }
+    const discussionNow = await f.api.get(`/api/v2/discussions/${own!.discussionID}`, { as: f.as.cal });
+    expect(discussionNow.json<{ name: string }>().name).toBe("Renamed");
+    const profile = await f.api.patch(
+      `/api/v2/users/${f.users.cal.userID}`,
+      { signature: "Still me.", location: "Elsewhere" },
+      { as: f.as.cal },
+    );
+    expect(profile.statusCode, profile.body).toBe(200);
+    // A moderator still edits the member's post.
+    const moderated = await f.api.patch(
+      `/api/v2/comments/${ownComment!.commentID}`,
+      { body: "Tidied." },
+      {
+        as: f.as.mod,
+      },
+    );
+    expect(moderated.statusCode, moderated.body).toBe(200);
     // Other members post as before.
     expect((await tryPosting(f.as.ben)).map((answer) => answer.status)).toEqual([201, 201, 201, 201]);
 

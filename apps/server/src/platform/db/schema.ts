@@ -755,6 +755,8 @@ interface BansTable {
   insertIPAddress: string | null;
   updateUserID: number | null;
   dateUpdated: DateString | null;
+  /** 0048: when the rule stops applying (null: never). */
+  dateExpires: DateString | null;
 }
 
 /** 0041: watched words (issue 30). */

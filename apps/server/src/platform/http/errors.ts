@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { errorMessages, fieldErrorStatus, type ErrorBody, type FieldError } from "@parley/contracts";
-import { HttpError } from "../errors.ts";
+import { HttpError, isUniqueViolation } from "../errors.ts";
 import { PostHeld } from "../screening.ts";
 import { FINITE_KEYWORD, NO_NUL_KEYWORD } from "./request-schemas.ts";
 
@@ -107,16 +107,6 @@ function groupByField(errors: FieldError[]): FieldError[] {
 }
 
 const isApi = (request: FastifyRequest) => request.url.startsWith("/api/");
-
-/**
- * A unique index that refused a write (PostgreSQL's 23505, SQLite's SQLITE_CONSTRAINT_UNIQUE or _PRIMARYKEY):
- * a service checks names and addresses before it writes, so this is two requests racing for the same one,
- * and the loser is told so (409) instead of a 500. The transaction has already rolled back.
- */
-const isUniqueViolation = (error: unknown): boolean => {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
-};
 
 export interface ErrorHandlerOptions {
   debug: boolean;

@@ -12,6 +12,14 @@ import { BanRulesPage, readListPage } from "./pages/BanRulesPage.tsx";
 
 const isBanType = (value: string): value is BanType => (banTypes as readonly string[]).includes(value);
 
+/** The form's "Expires" day as the API's date (its start, UTC); null when empty; undefined when not a day. */
+export function expiryOf(day: string): string | null | undefined {
+  if (!day) return null;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
+  const at = Date.parse(`${day}T00:00:00Z`);
+  return Number.isNaN(at) ? undefined : new Date(at).toISOString();
+}
+
 /**
  * `/dashboard/users/bans`: the ban rules for site and community managers: add one, change one (`?edit=ID`), delete
  * one. Plain form posts, so it works without JavaScript; the profile's "Ban this address" posts here too.
@@ -44,12 +52,17 @@ export function createBanRulesRoutes({
         const notes = formValue(form, "notes").trim();
         const banID = formValue(form, "banID");
         const banMatchingMembers = formValue(form, "banMatchingMembers");
-        const values = { intent, banType, banValue, notes, banID, banMatchingMembers };
+        const dateExpires = formValue(form, "dateExpires").trim();
+        const values = { intent, banType, banValue, notes, banID, banMatchingMembers, dateExpires };
         try {
           if (intent === "add" || intent === "edit") {
             if (!isBanType(banType)) return formInvalid({ banType: t("Choose what the rule matches.") }, values);
             if (!banValue) return formInvalid({ banValue: t("Enter what the rule matches.") }, values);
-            const body = { banType, banValue, notes: notes || null };
+            // The day the rule stops applying, from its start (UTC); empty: never.
+            const expires = expiryOf(dateExpires);
+            if (expires === undefined)
+              return formInvalid({ dateExpires: t("Enter a date such as 2030-12-31, or leave it empty.") }, values);
+            const body = { banType, banValue, notes: notes || null, dateExpires: expires };
             const banning = banMatchingMembers === "1";
             const saved =
               intent === "add"

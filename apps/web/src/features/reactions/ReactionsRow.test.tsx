@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, type QueryKey } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Me } from "@parley/contracts";
@@ -7,6 +7,7 @@ import { guestMe, memberMe, renderWithShell } from "../../shell/testing.tsx";
 import { type createFakeTransport, jsonResponse } from "../../test/fixtures.ts";
 import type { Reactable, ReactionCache } from "./reactions.model.ts";
 import { ReactionsRow } from "./ReactionsRow.tsx";
+import { memberStanding } from "../warnings/index.ts";
 import { allTypes } from "./reactions.testing.ts";
 
 afterEach(cleanup);
@@ -57,12 +58,13 @@ function deferred() {
 
 type Routes = Parameters<typeof createFakeTransport>[0];
 
-const renderRow = (routes: Routes, me: Me = reactor) => {
+const renderRow = (routes: Routes, me: Me = reactor, cached: Array<[QueryKey, unknown]> = []) => {
   currentMe = me;
   const onError = vi.fn();
   const result = renderWithShell(<Harness onError={onError} />, {
     me,
     routes: { "GET /reactions": jsonResponse(allTypes), ...routes },
+    cached,
   });
   return { ...result, onError };
 };
@@ -71,6 +73,31 @@ const score = () => screen.getByRole("status", { name: "score" }).textContent;
 const button = (name: RegExp) => screen.getByRole("button", { name });
 
 describe("ReactionsRow", () => {
+  it("shows a member made read-only by warnings the buttons disabled, described by the restriction's sentence", async () => {
+    const until = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    // As on a member's page: the reading part loaded, their standing prefetched by the loader.
+    await memberStanding.load();
+    const { transport } = renderRow({}, reactor, [
+      [
+        ["warnings", reactor.userID, "summary"],
+        { userID: reactor.userID, activePoints: 3, readOnlyUntil: until, readOnlyPoints: 3, banPoints: 5 },
+      ],
+    ]);
+    const row = await screen.findByRole("group", { name: "Reactions" });
+    const sentence = `You have been warned and can't post until ${until.slice(0, 10)}.`;
+    await waitFor(() =>
+      expect(
+        within(row)
+          .getAllByRole("button")
+          .every((item) => item.hasAttribute("disabled")),
+      ).toBe(true),
+    );
+    expect(row.getAttribute("title")).toBe(sentence);
+    expect(document.getElementById(row.getAttribute("aria-describedby")!)?.textContent).toBe(sentence);
+    fireEvent.click(within(row).getAllByRole("button")[0]!);
+    expect(transport.requests.some((request) => request.method === "POST")).toBe(false);
+  });
+
   it("offers the types the member may add, with counts and pressed state; no Flag type", async () => {
     renderRow({});
     const row = await screen.findByRole("group", { name: "Reactions" });

@@ -13,7 +13,15 @@ export {
   reportsPath,
 } from "./reports.links.ts";
 export { reportsApi } from "./reports.api.ts";
-export { myPendingPostsQuery, reportKeys, reportReasonsQuery } from "./reports.queries.ts";
+export {
+  myPendingPostsQuery,
+  reportKeys,
+  reportReasonsQuery,
+  waitingKeys,
+  type WaitingQueue,
+} from "./reports.queries.ts";
+// The dashboard navigation's waiting counts (its chunk only).
+export { waitingCountQuery } from "./reports.waiting.ts";
 // Loaders of the on-demand parts: in their own module, so this file stays pure re-exports (a bundle takes
 // from it only what an importer uses).
 export { loadReportsRoutes } from "./reports.lazy.ts";

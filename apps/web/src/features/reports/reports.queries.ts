@@ -12,6 +12,18 @@ export const reportKeys = {
   mine: (discussionID: number | undefined) => [...reportKeys.all, "mine", discussionID ?? "all"] as const,
 };
 
+/** The queues whose waiting count the dashboard navigation shows (`reports.waiting.ts`). */
+export type WaitingQueue = "reports" | "premoderation";
+
+/**
+ * The waiting counts, apart from `reportKeys.all` (which the queue pages' actions drop from the cache): the
+ * actions invalidate them, so the navigation's badges shown beside the page refetch at once.
+ */
+export const waitingKeys = {
+  all: ["moderation-waiting"] as const,
+  queue: (queue: WaitingQueue) => [...waitingKeys.all, queue] as const,
+};
+
 export interface PremoderationParams {
   queue: PremoderationQueue;
   page: number;

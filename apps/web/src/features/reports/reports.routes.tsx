@@ -5,7 +5,7 @@ import { formError, formValue, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
 import { loadOrThrow, notFoundError } from "../../lib/route-errors.ts";
 import { reportsApi } from "./reports.api.ts";
-import { premoderationQuery, reportKeys, reportListQuery, reportReasonsQuery } from "./reports.queries.ts";
+import { premoderationQuery, reportKeys, reportListQuery, reportReasonsQuery, waitingKeys } from "./reports.queries.ts";
 import { canManageReasons, readPremoderationSearch, readReportsSearch, reportReasonID } from "./reports.urls.ts";
 import { canModeratePending, premoderationPagePath } from "./reports.links.ts";
 import { PremoderationPage } from "./pages/PremoderationPage.tsx";
@@ -55,6 +55,8 @@ export function createReportRoutes({ queryClient, api }: { queryClient: QueryCli
           return formError(error, {});
         } finally {
           queryClient.removeQueries({ queryKey: reportKeys.all });
+          // The navigation's waiting counts, on screen beside the queue: fetched again now.
+          void queryClient.invalidateQueries({ queryKey: waitingKeys.all });
         }
       },
       element: <ReportsPage />,
@@ -100,6 +102,8 @@ export function createReportRoutes({ queryClient, api }: { queryClient: QueryCli
           return formError(error, {});
         } finally {
           queryClient.removeQueries({ queryKey: reportKeys.all });
+          // The navigation's waiting counts, on screen beside the queue: fetched again now.
+          void queryClient.invalidateQueries({ queryKey: waitingKeys.all });
         }
       },
       element: <PremoderationPage />,

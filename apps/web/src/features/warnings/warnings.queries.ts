@@ -6,9 +6,12 @@ import { fetchShownMessages, fetchWarningSummary } from "./warnings.api.ts";
 export const warningKeys = { member: (userID: number) => ["warnings", userID] as const };
 export const moderationMessageKeys = { all: ["moderation-messages"] as const };
 
+/** A member's standing (points, read-only end), as the loaders prefetch it. */
+export const warningSummaryKey = (userID: number) => [...warningKeys.member(userID), "summary"] as const;
+
 export const warningSummaryQuery = (api: ApiClient, userID: number) =>
   queryOptions({
-    queryKey: [...warningKeys.member(userID), "summary"],
+    queryKey: warningSummaryKey(userID),
     queryFn: ({ signal }) => fetchWarningSummary(api, userID, signal),
   });
 

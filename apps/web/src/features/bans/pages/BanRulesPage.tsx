@@ -7,6 +7,7 @@ import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
+import { useNow } from "../../../lib/now.tsx";
 import { formatCount } from "../../../lib/numbers.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { Button } from "../../../ui/button/Button.tsx";
@@ -27,7 +28,13 @@ const banTypeLabels = (): Record<BanType, string> => ({
 
 const pageHref = (page: number) => `${banRulesPagePath}${page > 1 ? `?page=${page}` : ""}`;
 
-/** The add form, or the edit form of one rule: type, value and notes. */
+/** A rule's end date as the form shows it (the day, UTC), or "" for none. */
+const expiryDay = (dateExpires: string | null | undefined) => (dateExpires ? dateExpires.slice(0, 10) : "");
+
+/** Whether a rule's end date has passed: it is kept and listed, but applies no more. */
+const hasExpired = (rule: BanRule, now: number) => rule.dateExpires !== null && Date.parse(rule.dateExpires) <= now;
+
+/** The add form, or the edit form of one rule: type, value, notes and when it ends. */
 function RuleForm({ rule, result, busy }: { rule?: BanRule; result: FormResult | undefined; busy: boolean }) {
   const intent = rule ? "edit" : "add";
   const mine = result && !result.ok && result.values?.["intent"] === intent ? result : undefined;
@@ -65,6 +72,14 @@ function RuleForm({ rule, result, busy }: { rule?: BanRule; result: FormResult |
         maxLength={banRuleRules.notesMaxLength}
         defaultValue={mine?.values?.["notes"] ?? rule?.notes ?? ""}
       />
+      <TextField
+        label={t("Expires")}
+        name="dateExpires"
+        type="date"
+        defaultValue={mine?.values?.["dateExpires"] ?? expiryDay(rule?.dateExpires)}
+        error={mine?.errors?.["dateExpires"]}
+        hint={t("The rule applies until this day begins (UTC). Leave it empty for a rule that never expires.")}
+      />
       {rule ? null : (
         <CheckboxField
           label={t("Also ban the members it matches now (administrators never)")}
@@ -89,8 +104,12 @@ export function BanRulesPage() {
   const result = useActionData<FormResult>();
   const busy = useNavigation().state === "submitting";
   const labels = banTypeLabels();
-  const editing = data.items.find((rule) => String(rule.banID) === search.get("edit"));
+  // The rule being edited: the address's, or after a refused edit (the form posts to the list's address) the form's.
+  const refusedEdit = result && !result.ok && result.values?.["intent"] === "edit" ? result.values["banID"] : null;
+  const editingID = search.get("edit") ?? refusedEdit;
+  const editing = data.items.find((rule) => String(rule.banID) === editingID);
   const listError = result && !result.ok && result.values?.["intent"] === "delete" ? result.message : undefined;
+  const now = useNow();
   return (
     <section className={styles.page} aria-labelledby="ban-rules-title">
       <PageHead title={t("Ban Rules")} canonical={banRulesPagePath} noindex />
@@ -114,6 +133,7 @@ export function BanRulesPage() {
               <div className={styles.what}>
                 <span className={styles.type}>{labels[rule.banType]}</span>
                 <strong className={styles.value}>{rule.banValue}</strong>
+                {hasExpired(rule, now) ? <span className={styles.expired}>{t("Expired")}</span> : null}
               </div>
               {rule.notes ? <p className={styles.notes}>{rule.notes}</p> : null}
               <p className={styles.meta}>
@@ -123,6 +143,15 @@ export function BanRulesPage() {
                 </span>
                 <span>
                   {t("Added")} <DateTime date={rule.dateInserted} />
+                </span>
+                <span>
+                  {rule.dateExpires ? (
+                    <>
+                      {t("Expires")} <time dateTime={rule.dateExpires}>{expiryDay(rule.dateExpires)}</time>
+                    </>
+                  ) : (
+                    t("Never expires")
+                  )}
                 </span>
               </p>
               <div className={styles.actions}>

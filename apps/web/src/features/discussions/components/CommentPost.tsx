@@ -21,6 +21,7 @@ import { useDeleteComment } from "./useCommentActions.ts";
 import { errorText } from "./errorText.ts";
 import { editsOnlyAsAuthor, useEditWindow } from "./useEditWindow.ts";
 import styles from "./DiscussionActions.module.css";
+import { PostingGate } from "../../warnings/index.ts";
 
 interface CommentPostProps {
   comment: Comment;
@@ -94,9 +95,12 @@ export function CommentPost({ comment, discussion, pageKey, bulk, parentAuthor }
           leading={bulk ? <bulk.CommentBulkCheckbox comment={comment} /> : null}
         >
           {edit.canEdit ? (
-            <button type="button" className={styles.textButton} onClick={() => setEditing(true)}>
-              {edit.label}
-            </button>
+            // A member made read-only by warnings edits no more (the server refuses it too).
+            <PostingGate quiet>
+              <button type="button" className={styles.textButton} onClick={() => setEditing(true)}>
+                {edit.label}
+              </button>
+            </PostingGate>
           ) : null}
           {canDelete ? (
             <button type="button" className={styles.textButton} onClick={() => setConfirming(true)}>

@@ -9,6 +9,7 @@ import { author, makeDiscussion } from "../../../test/discussions.tsx";
 import { commentBodyID } from "../../../lib/comment-composer.ts";
 import { DiscussionOptionsMenu } from "./DiscussionOptionsMenu.tsx";
 import { PostButtons } from "./PostButtons.tsx";
+import { memberStanding } from "../../warnings/index.ts";
 
 afterEach(cleanup);
 
@@ -102,6 +103,30 @@ describe("DiscussionOptionsMenu", () => {
     const items = within(menu).getAllByRole("menuitem");
     expect(items.map((item) => item.textContent)).toEqual(["Edit", "Bookmark", "Mute", "Share", "Delete"]);
     expect(items[0]!.getAttribute("href")).toBe("/post/editdiscussion/1");
+  });
+
+  it("offers no Edit to a member made read-only by warnings (the server refuses their edits too)", async () => {
+    // As on a member's page: the reading part loaded, their standing prefetched by the loader.
+    await memberStanding.load();
+    renderWithShell(<Harness />, {
+      me: author,
+      routes: { "GET /config": jsonResponse({ "ui.editContentTimeout": -1 }) },
+      cached: [
+        [
+          ["warnings", author.userID, "summary"],
+          {
+            userID: author.userID,
+            activePoints: 3,
+            readOnlyUntil: new Date(Date.now() + 86_400_000).toISOString(),
+            readOnlyPoints: 3,
+            banPoints: 5,
+          },
+        ],
+      ],
+    });
+    const menu = await openMenu();
+    const items = within(menu).getAllByRole("menuitem");
+    expect(items.map((item) => item.textContent)).toEqual(["Bookmark", "Mute", "Share", "Delete"]);
   });
 
   it("mutes with the toast 'Discussion has been muted.'", async () => {

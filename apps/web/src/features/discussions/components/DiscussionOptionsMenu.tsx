@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Fragment, useState, type ComponentType } from "react";
+import { Fragment, useEffect, useState, type ComponentType } from "react";
 import type { Discussion } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
@@ -21,6 +21,8 @@ import { errorText } from "./errorText.ts";
 import { useBookmark, useMute } from "./useDiscussionToggles.ts";
 import { editsOnlyAsAuthor, useEditWindow } from "./useEditWindow.ts";
 import styles from "./DiscussionActions.module.css";
+import { memberStanding } from "../../warnings/index.ts";
+import { useOnDemand } from "../../../ui/on-demand.ts";
 
 /**
  * The discussion options menu (spec §2): the registry's entries the viewer may use, grouped (first,
@@ -38,13 +40,19 @@ export function DiscussionOptionsMenu({ discussion }: { discussion: Discussion }
     authorOnly: editsOnlyAsAuthor(me, discussion.insertUserID, "discussions.edit"),
     dateInserted: discussion.dateInserted,
   });
+  // Whether warnings made the member read-only (the reading part, which member pages load, reads it from the cache).
+  const { module: standing, preload: loadStanding } = useOnDemand(memberStanding);
+  useEffect(loadStanding, [loadStanding]);
+  const readOnlyUntil = standing?.cachedReadOnlyUntil(queryClient, me?.userID ?? 0) ?? null;
   const bookmark = useBookmark(discussion.discussionID);
   const mute = useMute(discussion.discussionID);
   const share = useShare(discussion.url, discussion.name);
   const [modal, setModal] = useState<{ id: string; Component: ComponentType<ActionModalProps> } | null>(null);
 
   if (!me || !signedIn) return null;
-  const config: DiscussionActionConfig = { ...settings, me, edit: { canEdit: edit.canEdit, label: edit.label } };
+  // A member made read-only by warnings edits no more (the server refuses it too).
+  const canEdit = edit.canEdit && readOnlyUntil === null;
+  const config: DiscussionActionConfig = { ...settings, me, edit: { canEdit, label: edit.label } };
   const tools: DiscussionActionTools = {
     api,
     queryClient,

@@ -139,7 +139,10 @@ export const discussionListParams = ({
   sort: sort ?? defaultDiscussionSort,
 });
 
-/** The "New Discussion" link, into a category when given. */
+/**
+ * The "New Discussion" link, into a category when given. A member made read-only by warnings still sees it (the
+ * reading pages' script has no room for the gate): the page it leads to says why they can't post.
+ */
 export function NewDiscussionLink({ categoryID }: { categoryID?: number | null }) {
   return (
     <p>

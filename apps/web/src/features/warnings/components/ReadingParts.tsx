@@ -22,8 +22,9 @@ export function ModerationMessages({ layout }: { layout: unknown }) {
   return part ? <part.ModerationMessages layout={layout} /> : null;
 }
 
-/** A posting form, or for a member made read-only by warnings why they can't post. */
-export function PostingGate({ children }: { children: ReactNode }) {
+/** A posting form, or for a member made read-only by warnings why they can't post (`quiet`: nothing). */
+export function PostingGate(props: { children: ReactNode; quiet?: boolean }) {
   const part = useOnDemand(readingPart).module;
-  return part ? <part.PostingGate>{children}</part.PostingGate> : <>{children}</>;
+  // The props passed on whole: the reading pages' script is within bytes of its budget.
+  return part ? <part.PostingGate {...props} /> : <>{props.children}</>;
 }
