@@ -37,15 +37,10 @@ describe("reports of private messages (issue 30)", () => {
     const view = new ConversationsPage(page, parley.baseUrl);
     expect((await view.goto(`/messages/${conversationID}`)).status()).toBe(200);
     await waitForHydration(page);
-    const message = view.message("You are a nuisance");
-    await message.getByRole("button", { name: "Report" }).click();
-    const dialog = page.getByRole("dialog", { name: "Report Message" });
-    await dialog.waitFor();
-    await dialog.getByRole("radio", { name: /^Abuse/ }).check();
-    await dialog.getByRole("textbox", { name: "Note (optional)" }).fill("Insulting.");
-    await dialog.getByRole("button", { name: "Send Report" }).click();
-    await page.getByText("Thank you. Your report has been sent to the moderators.", { exact: true }).waitFor();
-    await dialog.waitFor({ state: "detached" });
+    const dialog = await view.reportMessage("You are a nuisance");
+    await dialog.send(/^Abuse/, "Insulting.");
+    await dialog.sentNotice.waitFor();
+    await dialog.dialog.waitFor({ state: "detached" });
     expect(problems.errors).toEqual([]);
 
     // The moderator reads it in the queue: a private message, its snapshot, Dismiss only.

@@ -1,4 +1,5 @@
 import type { Locator, Response } from "playwright-core";
+import { ReportDialog } from "./ReportDialog.ts";
 import { TitleBarPage } from "./TitleBarPage.ts";
 
 /** The Messages dropdown, `/messages`, `/messages/{id}` and the composer `/messages/add[/{name}]`. */
@@ -49,6 +50,14 @@ export class ConversationsPage extends TitleBarPage {
 
   message(text: string): Locator {
     return this.messages.filter({ hasText: text });
+  }
+
+  /** Opens the report dialog of the message containing `text` (its "Report" button) and answers the dialog. */
+  async reportMessage(text: string): Promise<ReportDialog> {
+    await this.message(text).getByRole("button", { name: "Report", exact: true }).click();
+    const dialog = new ReportDialog(this.page, "Report Message");
+    await dialog.dialog.waitFor();
+    return dialog;
   }
 
   get recipients(): Locator {

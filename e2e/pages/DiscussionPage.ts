@@ -1,5 +1,6 @@
 import type { Locator, Response } from "playwright-core";
 import { EntryPage } from "./EntryPage.ts";
+import { ReportDialog } from "./ReportDialog.ts";
 
 /** What a page's `application/ld+json` says about a discussion (the fields the tests read). */
 export interface ForumPostingData {
@@ -144,19 +145,17 @@ export class DiscussionPage extends EntryPage {
 
   /** The "Report Comment" dialog. */
   get reportDialog(): Locator {
-    return this.page.getByRole("dialog", { name: "Report Comment" });
+    return new ReportDialog(this.page, "Report Comment").dialog;
   }
 
   /** A reason offered in the report dialog, by the start of its label. */
   reportReason(name: RegExp): Locator {
-    return this.reportDialog.getByRole("radio", { name });
+    return new ReportDialog(this.page, "Report Comment").reason(name);
   }
 
   /** In the open report dialog: picks a reason, writes the note and sends the report. */
-  async sendReport(reason: RegExp, note: string): Promise<void> {
-    await this.reportReason(reason).check();
-    await this.reportDialog.getByRole("textbox", { name: "Note (optional)" }).fill(note);
-    await this.reportDialog.getByRole("button", { name: "Send Report" }).click();
+  sendReport(reason: RegExp, note: string): Promise<void> {
+    return new ReportDialog(this.page, "Report Comment").send(reason, note);
   }
 
   /** A comment's report count, as moderators see it ("1 report"): a link to the queue. */
