@@ -12,7 +12,7 @@ export interface SizeSpec {
   comments: number;
 }
 
-export const sizeNames = ["small", "nodebb", "large"] as const;
+export const sizeNames = ["small", "nodebb", "large", "one-category"] as const;
 export type SizeName = (typeof sizeNames)[number];
 
 export const sizes: Record<SizeName, SizeSpec> = {
@@ -38,6 +38,15 @@ export const sizes: Record<SizeName, SizeSpec> = {
       "1,500 categories (nested two levels), 10,000 users, 100,000 discussions, 1,000,000 posts (900,000 comments)",
     categories: { top: 150, children: 650, grandchildren: 700 },
     users: 10_000,
+    discussions: 100_000,
+    comments: 900_000,
+  },
+  "one-category": {
+    name: "one-category",
+    description:
+      "1 category, 1,000 users, 100,000 discussions, 1,000,000 posts (900,000 comments): a category feed and its sitemap at issue 32's scale",
+    categories: { top: 1, children: 0, grandchildren: 0 },
+    users: 1_000,
     discussions: 100_000,
     comments: 900_000,
   },
