@@ -15,6 +15,7 @@ const RecordType = Type.Union([Type.Literal("discussion"), Type.Literal("comment
 /** The reports' error messages (kept once here). */
 export const reportMessages = {
   ownMessage: "You can't report your own message.",
+  ownPost: "You can't report your own post.",
   notForMessages: "This action is for posts; a private message's report is dismissed, and its author warned or banned.",
 } as const;
 

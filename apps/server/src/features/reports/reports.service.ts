@@ -299,9 +299,9 @@ export function createReportsService(deps: ReportsDeps) {
           fieldError("reportReasonIDs", "invalid", `Unknown report reason: ${unknown.join(", ")}.`),
         ]);
       const record = await snapshot(body, context);
-      // A member reports what others wrote to them, not their own message.
-      if (body.recordType === "message" && record.recordUserID === viewer.userID)
-        throw new HttpError(403, reportMessages.ownMessage);
+      // A member reports what others wrote, never their own post or message (the web offers no Report there).
+      if (record.recordUserID === viewer.userID)
+        throw new HttpError(403, body.recordType === "message" ? reportMessages.ownMessage : reportMessages.ownPost);
       const reportID = await repo.insert({
         ...record,
         reportReasonIDs: JSON.stringify([...new Set(body.reportReasonIDs)]),

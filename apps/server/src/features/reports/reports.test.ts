@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Report, ReportReason, type Comment, type Discussion } from "@parley/contracts";
+import { Report, ReportReason, reportMessages, type Comment, type Discussion } from "@parley/contracts";
 import { roleIDOfType } from "../../test/accounts.ts";
 import { fewestQueries } from "../../platform/db/query-count.ts";
 import { Type } from "typebox";
@@ -44,6 +44,12 @@ describe.each(engines)("reports on %s", (engine) => {
     expect((await f.api.post("/api/v2/reports", { ...body, recordID: 999999 }, { as: f.as.reporter })).statusCode).toBe(
       404,
     );
+    // Nobody reports their own post, a discussion or a comment.
+    for (const own of [body, { ...body, recordType: "discussion", recordID: d.discussionID }]) {
+      const refused = await f.api.post("/api/v2/reports", own, { as: f.as.member });
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json<{ message: string }>().message).toBe(reportMessages.ownPost);
+    }
     const created = await f.api.post("/api/v2/reports", body, { as: f.as.reporter });
     expect(created.statusCode, created.body).toBe(201);
     const report = created.json<Report>();
