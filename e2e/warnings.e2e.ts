@@ -86,6 +86,8 @@ describe("Warnings and moderation messages (issue 30)", () => {
     const ownComment = view.main.locator(`#Comment_${mine!.commentID}`);
     await ownComment.getByRole("button", { name: "Share" }).first().waitFor();
     expect(await ownComment.getByRole("button", { name: /^Edit/ }).count()).toBe(0);
+    // Nor Reply or Quote on any post.
+    expect(await view.postingActions.count()).toBe(0);
     const reactions = view.main.getByRole("group", { name: "Reactions" }).first();
     await reactions.waitFor();
     expect(await reactions.getByRole("button").first().isDisabled()).toBe(true);
@@ -94,6 +96,11 @@ describe("Warnings and moderation messages (issue 30)", () => {
     await page.setViewportSize({ width: 375, height: 900 });
     await screenshot(page, "warnings-4-read-only-375");
     await page.setViewportSize({ width: 1280, height: 900 });
+    // The discussion list offers no New Discussion.
+    expect((await view.goto("/discussions")).status()).toBe(200);
+    await waitForHydration(page);
+    await view.main.getByRole("heading", { level: 1 }).first().waitFor();
+    await expect.poll(() => view.postingActions.count()).toBe(0);
     // And so does the new-discussion page.
     expect((await view.goto("/post/discussion")).status()).toBe(200);
     await view.notice.waitFor();

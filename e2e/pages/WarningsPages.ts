@@ -57,6 +57,14 @@ export class ReadOnlyView extends ParleyPage {
   get commentForm(): Locator {
     return this.main.locator("[data-part=comment-form]");
   }
+
+  /** The posting actions a read-only member must not be offered: Reply, Quote, New Discussion. */
+  get postingActions(): Locator {
+    return this.main
+      .getByRole("link", { name: "Reply", exact: true })
+      .or(this.main.getByRole("button", { name: "Quote", exact: true }))
+      .or(this.main.getByRole("link", { name: "New Discussion" }));
+  }
 }
 
 /** The moderation messages at the top of a forum page. */

@@ -6,6 +6,6 @@
  */
 export { ModerationMessages, PostingGate, prefetchWarnings } from "./components/ReadingParts.tsx";
 export { canManageModerationMessages, moderationMessagesPagePath } from "./warnings.nav.ts";
-export { loadModerationMessagesRoutes, profileWarningsPart } from "./warnings.lazy.ts";
+export { loadModerationMessagesRoutes, profileWarningsPart, readingPart } from "./warnings.lazy.ts";
 // For members' parts loaded on demand, which ask it whether the member may post.
 export { memberStanding } from "./warnings.member.ts";

@@ -9,7 +9,8 @@ import { author, makeDiscussion } from "../../../test/discussions.tsx";
 import { commentBodyID } from "../../../lib/comment-composer.ts";
 import { DiscussionOptionsMenu } from "./DiscussionOptionsMenu.tsx";
 import { PostButtons } from "./PostButtons.tsx";
-import { memberStanding } from "../../warnings/index.ts";
+import { NewDiscussionLink } from "../pages/DiscussionsPage.tsx";
+import { memberStanding, readingPart } from "../../warnings/index.ts";
 
 afterEach(cleanup);
 
@@ -63,6 +64,41 @@ describe("PostButtons", () => {
     cleanup();
     renderButtons(makeDiscussion({ closed: true, permissions: { "comments.add": true, "discussions.close": true } }));
     expect(screen.getByRole("button", { name: "Quote" })).toBeTruthy();
+  });
+
+  it("offers neither Reply, Quote nor New Discussion to a member made read-only by warnings", async () => {
+    // As on a member's page: the reading part loaded, their standing prefetched by the loader.
+    await readingPart.load();
+    const readOnly = {
+      userID: author.userID,
+      activePoints: 3,
+      readOnlyUntil: new Date(Date.now() + 86_400_000).toISOString(),
+      readOnlyPoints: 3,
+      banPoints: 5,
+    };
+    const cached: Array<[unknown[], unknown]> = [[["warnings", author.userID, "summary"], readOnly]];
+    renderWithShell(
+      <>
+        <PostButtons discussion={makeDiscussion()} record={record} />
+        <NewDiscussionLink categoryID={4} />
+      </>,
+      { me: author, cached },
+    );
+    await waitFor(() => expect(screen.queryByRole("link", { name: "Reply" })).toBeNull());
+    expect(screen.queryByRole("button", { name: "Quote" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "New Discussion" })).toBeNull();
+    // Share stays: reading and sharing are not posting.
+    expect(screen.getByRole("button", { name: /Share/ })).toBeTruthy();
+    cleanup();
+    renderWithShell(
+      <>
+        <PostButtons discussion={makeDiscussion()} record={record} />
+        <NewDiscussionLink categoryID={4} />
+      </>,
+      { me: author, cached: [[["warnings", author.userID, "summary"], { ...readOnly, readOnlyUntil: null }]] },
+    );
+    expect(await screen.findByRole("link", { name: "Reply" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "New Discussion" }).getAttribute("href")).toBe("/post/discussion/4");
   });
 
   it("Reply focuses the comment form; Quote fetches the quote and inserts it there", async () => {

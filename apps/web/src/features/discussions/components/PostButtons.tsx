@@ -7,6 +7,7 @@ import { discussionsApi } from "../discussions.api.ts";
 import { commentBodyID, commentComposer, replyToComment } from "../../../lib/comment-composer.ts";
 import { canQuote, canReply } from "./postRules.ts";
 import { ShareMenu } from "./ShareMenu.tsx";
+import { PostingGate } from "../../warnings/index.ts";
 import { errorText } from "./errorText.ts";
 import styles from "./DiscussionActions.module.css";
 
@@ -42,30 +43,32 @@ export function PostButtons({ discussion, record, children, leading = null }: Po
   return (
     <div className={styles.postButtons}>
       {leading}
-      {reply ? (
-        <a
-          href={`#${commentBodyID}`}
-          className={styles.textButton}
-          onClick={(event) => {
-            event.preventDefault();
-            if (record.recordType === "comment" && replyToComment({ commentID: record.recordID })) return;
-            commentComposer().focus();
-          }}
-        >
-          {t("Reply")}
-        </a>
-      ) : null}
-      {quotable ? (
-        <button
-          type="button"
-          className={styles.textButton}
-          disabled={quote.isPending}
-          aria-busy={quote.isPending || undefined}
-          onClick={() => quote.mutate()}
-        >
-          {t("Quote")}
-        </button>
-      ) : null}
+      <PostingGate quiet>
+        {reply ? (
+          <a
+            href={`#${commentBodyID}`}
+            className={styles.textButton}
+            onClick={(event) => {
+              event.preventDefault();
+              if (record.recordType === "comment" && replyToComment({ commentID: record.recordID })) return;
+              commentComposer().focus();
+            }}
+          >
+            {t("Reply")}
+          </a>
+        ) : null}
+        {quotable ? (
+          <button
+            type="button"
+            className={styles.textButton}
+            disabled={quote.isPending}
+            aria-busy={quote.isPending || undefined}
+            onClick={() => quote.mutate()}
+          >
+            {t("Quote")}
+          </button>
+        ) : null}
+      </PostingGate>
       <ShareMenu recordUrl={record.url} title={record.name} isComment={record.recordType === "comment"} />
       {children}
     </div>

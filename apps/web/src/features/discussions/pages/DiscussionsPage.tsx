@@ -5,6 +5,7 @@ import { defaultDiscussionSort } from "@parley/contracts/discussion-sorts";
 import type { DiscussionSort } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { PageHead } from "../../../lib/head.tsx";
+import { PostingGate } from "../../warnings/index.ts";
 import { t } from "../../../lib/i18n.ts";
 import { Pager } from "../../../ui/pager/Pager.tsx";
 import { DiscussionList } from "../components/DiscussionList.tsx";
@@ -140,13 +141,15 @@ export const discussionListParams = ({
 });
 
 /**
- * The "New Discussion" link, into a category when given. A member made read-only by warnings still sees it (the
- * reading pages' script has no room for the gate): the page it leads to says why they can't post.
+ * The "New Discussion" link, into a category when given; a member made read-only by warnings doesn't see it (the
+ * page it led to says why they can't post).
  */
 export function NewDiscussionLink({ categoryID }: { categoryID?: number | null }) {
   return (
-    <p>
-      <Link to={categoryID ? `/post/discussion/${categoryID}` : "/post/discussion"}>{t("New Discussion")}</Link>
-    </p>
+    <PostingGate quiet>
+      <p>
+        <Link to={categoryID ? `/post/discussion/${categoryID}` : "/post/discussion"}>{t("New Discussion")}</Link>
+      </p>
+    </PostingGate>
   );
 }

@@ -18,6 +18,7 @@ import { groupDiscussionsPerPage, groupQuery } from "../groups.queries.ts";
 import { groupPath, membersPath, readGroupSegment, readPage } from "../groups.urls.ts";
 import { canEditGroup, canReadDiscussions } from "../groups.viewer.ts";
 import { canPostIn } from "../../../lib/group-record.ts";
+import { PostingGate } from "../../warnings/index.ts";
 import styles from "../components/groups.module.css";
 
 /** The list query of a group's discussions page (`?page=`, `?sort=` as the discussion lists read them). */
@@ -59,11 +60,13 @@ export function GroupPage() {
           title="Discussions"
           actions={
             canPostIn(group) ? (
-              <p>
-                <ButtonLink to={groupPaths.newDiscussion(group.groupID)} buttonType="primary">
-                  {t("New Discussion")}
-                </ButtonLink>
-              </p>
+              <PostingGate quiet>
+                <p>
+                  <ButtonLink to={groupPaths.newDiscussion(group.groupID)} buttonType="primary">
+                    {t("New Discussion")}
+                  </ButtonLink>
+                </p>
+              </PostingGate>
             ) : null
           }
         />
