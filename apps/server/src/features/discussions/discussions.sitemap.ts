@@ -10,7 +10,7 @@ export interface SitemapDiscussion {
 }
 
 /** Rows read per query while a sitemap is written: the document grows, the rows in memory stay few. */
-const BATCH = 2_000;
+const BATCH = 5_000;
 
 /**
  * How many discussions each category holds and its newest activity, for the sitemap index (`discussions` has

@@ -21,8 +21,11 @@ export interface SitemapEntry {
   lastmod?: string | null | undefined;
 }
 
-const entry = (tag: "url" | "sitemap", item: SitemapEntry) =>
-  `<${tag}><loc>${escapeXml(item.loc)}</loc>${item.lastmod ? `<lastmod>${w3cDate(item.lastmod)}</lastmod>` : ""}</${tag}>\n`;
+/** Printable ASCII without `"`, `&`, `'`, `<` and `>`: most addresses, written as they are (no five replacements each). */
+const PLAIN = /^[\u0020\u0021\u0023-\u0025\u0028-\u003b\u003d\u003f-\u007e]*$/;
+
+const entry = (tag: "url" | "sitemap", loc: string, lastmod: string | null) =>
+  `<${tag}><loc>${PLAIN.test(loc) ? loc : escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}</${tag}>\n`;
 
 /**
  * A `<urlset>` written piece by piece as its entries arrive (a category's chunk is read in batches): the pieces
@@ -31,11 +34,13 @@ const entry = (tag: "url" | "sitemap", item: SitemapEntry) =>
 export async function writeUrlset(entries: AsyncIterable<SitemapEntry> | Iterable<SitemapEntry>) {
   const parts = [`${XML_DECLARATION}<urlset xmlns="${NAMESPACE}">\n`];
   let count = 0;
+  // W3C dates of one form (UTC, to the second) compare as text.
   let newest: string | null = null;
   for await (const item of entries) {
-    parts.push(entry("url", item));
+    const lastmod = item.lastmod ? w3cDate(item.lastmod) : null;
+    parts.push(entry("url", item.loc, lastmod));
     count += 1;
-    if (item.lastmod && (newest === null || Date.parse(item.lastmod) > Date.parse(newest))) newest = item.lastmod;
+    if (lastmod && (newest === null || lastmod > newest)) newest = lastmod;
   }
   parts.push("</urlset>\n");
   return { text: parts.join(""), count, newest };
@@ -43,4 +48,4 @@ export async function writeUrlset(entries: AsyncIterable<SitemapEntry> | Iterabl
 
 /** The sitemap index: one `<sitemap>` per sitemap. */
 export const writeSitemapIndex = (sitemaps: SitemapEntry[]): string =>
-  `${XML_DECLARATION}<sitemapindex xmlns="${NAMESPACE}">\n${sitemaps.map((item) => entry("sitemap", item)).join("")}</sitemapindex>\n`;
+  `${XML_DECLARATION}<sitemapindex xmlns="${NAMESPACE}">\n${sitemaps.map((item) => entry("sitemap", item.loc, item.lastmod ? w3cDate(item.lastmod) : null)).join("")}</sitemapindex>\n`;

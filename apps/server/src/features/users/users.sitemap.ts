@@ -27,7 +27,7 @@ export async function* sitemapProfileChunk(
   offset: number,
   limit: number,
 ): AsyncGenerator<{ name: string; lastActive: string }> {
-  const batch = 2_000;
+  const batch = 5_000;
   let after = 0;
   let skip = offset;
   let left = limit;
