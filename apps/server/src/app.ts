@@ -91,6 +91,7 @@ import { registerBans } from "./features/bans/index.ts";
 import { registerWarnings } from "./features/warnings/index.ts";
 import { registerSearch } from "./features/search/index.ts";
 import { registerFeeds } from "./features/feeds/index.ts";
+import { registerSitemaps } from "./features/sitemaps/index.ts";
 import { registerMail } from "./platform/mail/mail.routes.ts";
 import { registerModeration } from "./features/moderation/index.ts";
 import { registerCollections } from "./features/collections/index.ts";
@@ -116,6 +117,8 @@ export interface AppOptions {
   compress?: boolean;
   /** Whose X-Forwarded-* headers are believed (`PARLEY_TRUST_PROXY`); default: loopback and private networks. */
   trustProxy?: boolean | string;
+  /** URLs per sitemap (tests make it small to see chunking); default the protocol's 50,000. */
+  sitemapChunkSize?: number;
 }
 
 declare module "fastify" {
@@ -393,6 +396,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSearch(app, platform, { categories: categories.directory, users: userFragments });
   // RSS and Atom feeds: what a guest may read, through the discussions', comments', categories', tags' and users' services.
   await registerFeeds(app, platform, { discussions, comments, categories: categories.service, tags, users });
+  // robots.txt and sitemaps: what a guest may read, each kind through its table's owner.
+  await registerSitemaps(app, platform, { categories: categories.directory, chunkSize: options.sitemapChunkSize });
   await registerKnowledge(app, platform, { users: userFragments });
   await registerGroups(app, platform, { users: userFragments, categories: categories.directory, removePosts });
   await registerTokens(app, platform);

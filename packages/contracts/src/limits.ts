@@ -113,6 +113,11 @@ export const feedsLimits = {
   items: 30,
 } as const;
 
+/** Sitemaps (issue 32, sitemaps.org 0.9): the URLs one sitemap may list; a category's discussions come in chunks of it. */
+export const sitemapsLimits = {
+  urls: 50_000,
+} as const;
+
 export const limits = {
   api: apiLimits,
   longRunner: longRunnerLimits,
@@ -137,4 +142,5 @@ export const limits = {
   reactions: reactionsLimits,
   colors: colorsLimits,
   feeds: feedsLimits,
+  sitemaps: sitemapsLimits,
 } as const;

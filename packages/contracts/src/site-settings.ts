@@ -118,6 +118,8 @@ export const siteSettingRules = {
   "warnings.readOnlyPoints": { read: "community.moderate", write: "site.manage", minimum: 0, maximum: 10_000 },
   "warnings.readOnlyDays": { read: "community.moderate", write: "site.manage", minimum: 1, maximum: 3_650 },
   "warnings.banPoints": { read: "community.moderate", write: "site.manage", minimum: 0, maximum: 10_000 },
+  // Lines an administrator adds to /robots.txt (issue 32), after the forum's own rules.
+  "seo.robotsAdditions": { read: "site.manage", write: "site.manage", maxLength: 5_000 },
 } as const satisfies Record<string, SiteSettingRule>;
 
 export type SiteSettingKey = keyof typeof siteSettingRules;

@@ -92,6 +92,8 @@ export const siteConfigDefaults = {
   "warnings.readOnlyPoints": 3,
   "warnings.readOnlyDays": 7,
   "warnings.banPoints": 5,
+  /** Lines appended to /robots.txt (issue 32): one rule a line, e.g. `Disallow: /old-forum/`. */
+  "seo.robotsAdditions": "",
 } as const;
 export type SiteConfigKey = keyof typeof siteConfigDefaults;
 type Value<K extends SiteConfigKey> = (typeof siteConfigDefaults)[K] extends boolean
@@ -174,6 +176,15 @@ export const siteConfigRules: { readonly [K in SiteConfigKey]: SiteConfigRule } 
       value === "" || /^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$|^\[[0-9a-f:.]+\]$/i.test(value)
         ? null
         : "smtp.host is a host name or address, without a scheme or port (smtp.example.com).",
+  },
+  "seo.robotsAdditions": {
+    ...siteSettingRules["seo.robotsAdditions"],
+    // Plain lines of text: no control characters but line breaks and tabs.
+    check: (value) =>
+      // eslint-disable-next-line no-control-regex -- finding control characters is the point
+      /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value)
+        ? "seo.robotsAdditions holds lines of text, without control characters."
+        : null,
   },
   "upload.allowedExtensions": {
     ...siteSettingRules["upload.allowedExtensions"],

@@ -56,6 +56,8 @@ export async function createTestApp(
     config?: Partial<PlatformConfig>;
     /** Fastify's logger (default: none), e.g. to collect what the app logs as errors. */
     logger?: FastifyServerOptions["logger"];
+    /** URLs per sitemap, small to see chunking (default the protocol's 50,000). */
+    sitemapChunkSize?: number;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(engine);
@@ -70,6 +72,7 @@ export async function createTestApp(
     database,
     compress: true,
     logger: options.logger,
+    ...(options.sitemapChunkSize ? { sitemapChunkSize: options.sitemapChunkSize } : {}),
   });
   await options.extend?.(app);
   return readyTestApp(app, database, clock);

@@ -75,8 +75,9 @@ export interface ContentFixture<K extends string> {
 export async function createContentFixture<K extends string>(
   engine: DialectName,
   cast: Record<K, CastMember>,
+  options: { sitemapChunkSize?: number } = {},
 ): Promise<ContentFixture<K>> {
-  const t = await createTestApp(engine, { seed: true });
+  const t = await createTestApp(engine, { seed: true, ...options });
   const api = createApi(t.app);
   const db = t.database.db;
   const users = await createCast(db, cast);
@@ -110,6 +111,45 @@ export async function membersMayView<K extends string>(f: ContentFixture<K>, cat
     { permissions: [{ type: "category", id: categoryID, permissions: { "discussions.view": view } }] },
     { as: f.admin },
   );
+}
+
+/**
+ * Makes a category (and its children) members-only: guests lose `discussions.view` there, members read, post and
+ * comment by its own permissions. Fails the test unless both roles change.
+ */
+export async function makeMembersOnly<K extends string>(f: ContentFixture<K>, categoryID: number): Promise<void> {
+  const guests = await f.api.patch(
+    `/api/v2/roles/${await roleIDOfType(f.t.database.db, "guest")}`,
+    { permissions: [{ type: "category", id: categoryID, permissions: { "discussions.view": false } }] },
+    { as: f.admin },
+  );
+  expect(guests.statusCode, guests.body).toBe(200);
+  const members = await f.api.patch(
+    `/api/v2/roles/${await roleIDOfType(f.t.database.db, "member")}`,
+    {
+      permissions: [
+        {
+          type: "category",
+          id: categoryID,
+          permissions: { "discussions.view": true, "discussions.add": true, "comments.add": true },
+        },
+      ],
+    },
+    { as: f.admin },
+  );
+  expect(members.statusCode, members.body).toBe(200);
+}
+
+/** Runs `work` while every post of a new member is held for approval (premoderation), then turns it off again. */
+export async function whileHoldingNewMembers<K extends string>(f: ContentFixture<K>, work: () => Promise<void>) {
+  const setting = (value: number) =>
+    f.api.patch("/api/v2/config", { "premoderation.newMemberPosts": value }, { as: f.admin });
+  expect((await setting(100)).statusCode).toBe(200);
+  try {
+    await work();
+  } finally {
+    expect((await setting(0)).statusCode).toBe(200);
+  }
 }
 
 /** Starts a discussion (markdown in General unless told otherwise) and expects 201. */

@@ -33,6 +33,7 @@ export { Expansions, discussionUrl, slugify } from "./discussions.present.ts";
 export { countDiscussions } from "./discussions.totals.ts";
 export { discussionAddressesOf, discussionAuthorsAt } from "./discussions.addresses.ts";
 export { exportMemberDiscussions } from "./discussions.export.ts";
+export { sitemapDiscussionChunk, sitemapDiscussionTotals } from "./discussions.sitemap.ts";
 
 /** Discussions under /api/v2/discussions. */
 export async function registerDiscussions(

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { limits, type Category } from "@parley/contracts";
-import { roleIDOfType, TEST_ORIGIN, type Session } from "../../test/accounts.ts";
-import { createContentFixture, postComment, postDiscussion, type ContentFixture } from "../../test/content.ts";
+import { TEST_ORIGIN, type Session } from "../../test/accounts.ts";
+import {
+  createContentFixture,
+  makeMembersOnly,
+  postComment,
+  postDiscussion,
+  whileHoldingNewMembers,
+  type ContentFixture,
+} from "../../test/content.ts";
+import { expectConditionalGet } from "../../test/conditional.ts";
 import { engines } from "../../test/databases.ts";
 import { childrenNamed, onlyChild, parseStrictXml, textOf, type Element } from "../../test/xml.ts";
 
@@ -102,33 +110,11 @@ function readAtom(xml: string): { title: string; link: string; entries: Entry[] 
 
 describe.each(engines)("feeds on %s", (engine) => {
   let f: ContentFixture<Who>;
-  let guestRole: number;
 
   beforeAll(async () => {
     f = await createContentFixture(engine, cast);
-    guestRole = await roleIDOfType(f.t.database.db, "guest");
-    // Help & Support (and its children) become members-only: guests lose discussions.view there.
-    const hidden = await f.api.patch(
-      `/api/v2/roles/${guestRole}`,
-      { permissions: [{ type: "category", id: f.category.help, permissions: { "discussions.view": false } }] },
-      { as: f.admin },
-    );
-    expect(hidden.statusCode, hidden.body).toBe(200);
-    // Its own permissions now: members keep reading and posting there.
-    const members = await f.api.patch(
-      `/api/v2/roles/${await roleIDOfType(f.t.database.db, "member")}`,
-      {
-        permissions: [
-          {
-            type: "category",
-            id: f.category.help,
-            permissions: { "discussions.view": true, "discussions.add": true, "comments.add": true },
-          },
-        ],
-      },
-      { as: f.admin },
-    );
-    expect(members.statusCode, members.body).toBe(200);
+    // Help & Support (and its children) become members-only.
+    await makeMembersOnly(f, f.category.help);
   });
   afterAll(async () => {
     await f?.t.close();
@@ -238,10 +224,7 @@ describe.each(engines)("feeds on %s", (engine) => {
   });
 
   it("never lists a held post: premoderation writes nothing until it is approved", async () => {
-    const setting = (value: number) =>
-      f.api.patch("/api/v2/config", { "premoderation.newMemberPosts": value }, { as: f.admin });
-    expect((await setting(100)).statusCode).toBe(200);
-    try {
+    await whileHoldingNewMembers(f, async () => {
       const held = await f.api.post(
         "/api/v2/discussions",
         { categoryID: f.category.general, name: "Held for a moderator", body: "Wait for me.", format: "markdown" },
@@ -264,9 +247,7 @@ describe.each(engines)("feeds on %s", (engine) => {
         expect(await titles(path)).not.toContain("Held for a moderator");
       }
       expect((await feed(`/discussion/${discussion.discussionID}/feed`)).entries).toEqual([]);
-    } finally {
-      expect((await setting(0)).statusCode).toBe(200);
-    }
+    });
   });
 
   it("lists a tag's discussions and a category's with its subcategories', at most limits.feeds.items of them", async () => {
@@ -313,24 +294,7 @@ describe.each(engines)("feeds on %s", (engine) => {
   it("answers a repeated conditional request with 304, and a changed feed with 200", async () => {
     for (const format of ["rss", "atom"]) {
       const url = `/categories/general/feed.${format}`;
-      const first = await f.api.get(url);
-      expect(first.statusCode).toBe(200);
-      const etag = String(first.headers["etag"]);
-      const lastModified = String(first.headers["last-modified"]);
-      expect(etag).toMatch(/^W\/".+"$/);
-      expect(Date.parse(lastModified)).not.toBeNaN();
-      expect(first.headers["cache-control"]).toBe("public, max-age=300");
-
-      const byEtag = await f.api.get(url, { headers: { "if-none-match": etag } });
-      expect(byEtag.statusCode).toBe(304);
-      expect(byEtag.body).toBe("");
-      expect(byEtag.headers["etag"]).toBe(etag);
-      // Signed in or not, the same document: the same validator.
-      expect((await f.api.get(url, { as: f.as.ann, headers: { "if-none-match": etag } })).statusCode).toBe(304);
-      expect((await f.api.get(url, { headers: { "if-modified-since": lastModified } })).statusCode).toBe(304);
-      const before = new Date(Date.parse(lastModified) - 1000).toUTCString();
-      expect((await f.api.get(url, { headers: { "if-modified-since": before } })).statusCode).toBe(200);
-      expect((await f.api.get(url, { headers: { "if-none-match": 'W/"other"' } })).statusCode).toBe(200);
+      const { etag, lastModified } = await expectConditionalGet(f.api, url, "public, max-age=300", f.as.ann);
 
       f.t.clock.advance(2_000);
       await postDiscussion(f.api, f.admin, { categoryID: f.category.general, name: `Fresh ${format}` });

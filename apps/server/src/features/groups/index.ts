@@ -15,6 +15,7 @@ import { createGroupsLoader, createGroupsService, type GroupsService } from "./g
 export type { GroupsService, GroupMembersService };
 export { createGroupsRepo } from "./groups.repo.ts";
 export { createGroupMembersRepo } from "./group-members.repo.ts";
+export { sitemapGroups } from "./groups.sitemap.ts";
 /**
  * Groups under /api/v2 (Vanilla's Groups add-on): /groups and a group's members, applicants and invitations.
  * Its permission overlay makes each group's category readable and writable by the right viewers.

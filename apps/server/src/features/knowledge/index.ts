@@ -14,6 +14,7 @@ import { knowledgeRoutes } from "./knowledge.routes.ts";
 
 export type { ArticlesService, KnowledgeBasesService, KnowledgeCategoriesService };
 export type { ArticleEvent } from "./knowledge.events.ts";
+export { sitemapArticles } from "./articles.sitemap.ts";
 
 /** The knowledge base under /api/v2: /knowledge-bases, /knowledge-categories and /articles. */
 export async function registerKnowledge(

@@ -28,6 +28,7 @@ export { adjustPostCount, recountPostCounts } from "./users.counters.ts";
 export { createUserFragments, unknownUser, type UserFragments } from "./users.fragments.ts";
 export { countMembers, countMembersByRole, giveRoleMembersRole } from "./users.totals.ts";
 export { exportMemberProfile } from "./users.export.ts";
+export { profilesReadableBy, sitemapProfileChunk, sitemapProfileTotals } from "./users.sitemap.ts";
 export { banAutomatically, systemUserID } from "./users.system.ts";
 export { memberAddresses, memberIdentities, membersAtAddresses } from "./users.addresses.ts";
 export { createNewMemberLimits } from "./users.new-members.ts";

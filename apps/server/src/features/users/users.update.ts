@@ -156,8 +156,8 @@ export async function updateUser(deps: UsersDeps, id: string, body: UserPatch, c
   if (body.emailConfirmed === true && row.emailConfirmed === 0) await promoteUnconfirmed(deps, row.userID);
   if (body.roleID || body.banned !== undefined)
     await platform.events.emit("user.access.changed", { userID: row.userID });
-  // What others see of the member (their name and title on every post, their profile) changed.
-  if ([name, title, location, about, signature].some((value) => value !== undefined))
+  // What others see of the member (their name and title on every post, their profile, whether it is private) changed.
+  if ([name, title, location, about, signature, body.private].some((value) => value !== undefined))
     await platform.events.emit("user.profile.changed", { userID: row.userID });
   for (const screened of screens) await screened?.recorded(null, row.userID);
   return presentUserRecord(deps, (await repo.findById(row.userID))!, context);

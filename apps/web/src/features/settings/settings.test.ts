@@ -37,8 +37,9 @@ describe("the settings page's fields", () => {
       "locales.enabled",
       "account.deleteMethod",
       "account.deleteGraceDays",
+      "seo.robotsAdditions",
     ]);
-    expect(editableSettings({ ...member, isAdmin: true })).toHaveLength(16);
+    expect(editableSettings({ ...member, isAdmin: true })).toHaveLength(17);
   });
 
   it("reads a posted form as the API's values: unchecked switches off, the edit window a number", () => {

@@ -26,6 +26,7 @@ export const settingsPageKeys = [
   "locales.enabled",
   "account.deleteMethod",
   "account.deleteGraceDays",
+  "seo.robotsAdditions",
 ] as const satisfies readonly SiteSettingKey[];
 export type SettingsPageKey = (typeof settingsPageKeys)[number];
 

@@ -214,6 +214,19 @@ export function SettingsPage() {
             {error("locales.enabled") ? <p className={formStyles.error}>{error("locales.enabled")}</p> : null}
           </fieldset>
         ) : null}
+        {editable.has("seo.robotsAdditions") ? (
+          <TextAreaField
+            label={t("Additions to robots.txt")}
+            name="seo.robotsAdditions"
+            defaultValue={text("seo.robotsAdditions")}
+            maxLength={siteSettingRules["seo.robotsAdditions"].maxLength}
+            rows={4}
+            error={error("seo.robotsAdditions")}
+            hint={t(
+              "Lines added to /robots.txt after the forum's own rules, one a line (Disallow: /old-forum/). Search engines read it.",
+            )}
+          />
+        ) : null}
         <div>
           <SubmitButton busy={busy}>{t("Save")}</SubmitButton>
         </div>

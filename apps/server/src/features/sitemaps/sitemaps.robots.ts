@@ -1,0 +1,47 @@
+/**
+ * Paths of the web app (apps/web/src/router.tsx) and the server that show a member's own things, forms, or
+ * nothing worth indexing: search, signing in and registering, posting and editing, drafts, messages,
+ * notifications, settings and preferences, the dashboard, moderation, the API.
+ */
+const privatePaths = [
+  "/api/",
+  "/entry/",
+  "/search",
+  "/post/",
+  "/drafts",
+  "/messages",
+  "/profile/edit",
+  "/profile/account",
+  "/profile/privacy",
+  "/profile/ignored",
+  "/profile/notifications",
+  "/profile/preferences",
+  "/discussions/bookmarked",
+  "/discussions/participated",
+  "/discussions/mine",
+  "/dashboard",
+  "/log/",
+  "/unsubscribe/",
+  "/home/leaving",
+  "/kb/articles/add",
+  "/kb/articles/*/editor",
+  "/group/add",
+  "/group/*/edit",
+];
+
+/**
+ * `/robots.txt`: the public forum allowed, the private paths disallowed, the administrator's own lines
+ * (`seo.robotsAdditions`) after them, and where the sitemap index is. A forum guests cannot read disallows all.
+ */
+export function robotsTxt(options: { open: boolean; origin: string; additions: string }): string {
+  const lines = ["User-agent: *"];
+  if (options.open) lines.push("Allow: /", ...privatePaths.map((path) => `Disallow: ${path}`));
+  else lines.push("Disallow: /");
+  const additions = options.additions
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  if (additions.length) lines.push("", ...additions);
+  if (options.open) lines.push("", `Sitemap: ${options.origin}/sitemap.xml`);
+  return `${lines.join("\n")}\n`;
+}

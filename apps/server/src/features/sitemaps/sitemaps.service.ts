@@ -1,0 +1,235 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { limits } from "@parley/contracts";
+import type { Viewer } from "../../platform/auth/viewer.ts";
+import type { Platform } from "../../platform/context.ts";
+import { notFound } from "../../platform/errors.ts";
+import { weakEtagOf } from "../../platform/http/conditional-get.ts";
+import { createTimedStore, type StoredText } from "../../platform/http/timed-store.ts";
+import { categoryUrl, type CategoryDirectory } from "../categories/index.ts";
+import { discussionUrl, sitemapDiscussionChunk, sitemapDiscussionTotals } from "../discussions/index.ts";
+import { sitemapGroups } from "../groups/index.ts";
+import { sitemapArticles } from "../knowledge/index.ts";
+import { profilesReadableBy, sitemapProfileChunk, sitemapProfileTotals } from "../users/index.ts";
+import { profilePath } from "@parley/contracts/urls";
+import { sitemapsPolicy as policy } from "./sitemaps.policy.ts";
+import { robotsTxt } from "./sitemaps.robots.ts";
+import { writeSitemapIndex, writeUrlset, type SitemapEntry } from "./sitemaps.xml.ts";
+
+/** What sitemaps read: the category tree (who may read what) and the database, through each table's owner. */
+export interface SitemapsDeps {
+  platform: Platform;
+  categories: CategoryDirectory;
+  /** URLs a sitemap lists at most (tests make it small); default `limits.sitemaps.urls`, the protocol's 50,000. */
+  chunkSize?: number | undefined;
+}
+
+/** A generated sitemap, kept: its text (and compressed copies), validator and date. */
+export interface SitemapDocument extends StoredText {
+  key: string;
+  etag: string;
+  lastModified: string;
+}
+
+/** A sitemap with no dated entry is dated at the epoch: its validators stay the same until one comes. */
+const EPOCH = "1970-01-01T00:00:00.000Z";
+
+const newest = (dates: Array<string | null | undefined>): string | null =>
+  dates.reduce<string | null>(
+    (latest, date) => (date && (latest === null || Date.parse(date) > Date.parse(latest)) ? date : latest),
+    null,
+  );
+
+/** How long a kept document is served: changes in other processes show within it. */
+const TTL_MS = 15 * 60_000;
+
+const chunksOf = (count: number, size: number) => Math.ceil(count / size);
+
+/**
+ * robots.txt and the sitemaps of issue 32, always as a guest reads the forum, on the configured site address.
+ * Documents are generated on demand from narrow reads (no presenter), kept in process, and keyed by the
+ * generations of what they show: a content event bumps its generation, so the next request makes a fresh one
+ * and the stale copy ages out (other processes' copies within `TTL_MS`).
+ */
+export function createSitemapsService(deps: SitemapsDeps) {
+  const { platform, categories } = deps;
+  const { db } = platform;
+  const origin = platform.config.publicUrl;
+  const size = deps.chunkSize ?? limits.sitemaps.urls;
+
+  const store = createTimedStore<SitemapDocument>({
+    ttlMs: TTL_MS,
+    maxEntries: 1_000,
+    // A 50,000-URL chunk is ≈ 6.5 MB of text: entries up to a tenth of this are kept.
+    maxSize: 96_000_000,
+  });
+  const generations = new Map<string, number>();
+  const generation = (topic: string) => generations.get(topic) ?? 0;
+  const bump = (...topics: string[]) => {
+    for (const topic of topics) generations.set(topic, generation(topic) + 1);
+  };
+  const { events } = platform;
+  for (const name of ["discussion.created", "discussion.updated", "discussion.deleted"] as const)
+    events.on(name, ({ categoryID }) => bump("content", `category:${categoryID}`));
+  for (const name of ["comment.created", "comment.updated", "comment.deleted"] as const)
+    events.on(name, ({ categoryID }) => bump("content", `category:${categoryID}`));
+  events.on("discussion.moved", ({ categoryID, fromCategoryID }) =>
+    bump("content", `category:${categoryID}`, `category:${fromCategoryID}`),
+  );
+  // Who may read what, the tree, groups and deleted members' posts: everything may change.
+  for (const name of ["category.changed", "permissions.changed", "group.changed", "user.deleted"] as const)
+    events.on(name, () => bump("all"));
+  for (const name of ["article.created", "article.updated", "article.statusChanged", "knowledge.changed"] as const)
+    events.on(name, () => bump("articles"));
+  for (const name of ["user.profile.changed", "user.access.changed"] as const) events.on(name, () => bump("profiles"));
+
+  /** The kept document for `key`, or a new one from `make` (its text and newest date), kept. */
+  async function cached(key: string, make: () => Promise<{ text: string; newest: string | null }>) {
+    const hit = store.get(key);
+    if (hit) return hit;
+    const { text, newest: lastModified } = await make();
+    return store.set(key, { key, text, encoded: {}, etag: weakEtagOf(text), lastModified: lastModified ?? EPOCH });
+  }
+
+  const guest = (): Promise<Viewer> => platform.sessions.guest();
+  const key = (name: string, ...topics: string[]) =>
+    [name, ...["all", ...topics].map((topic) => `${topic}=${generation(topic)}`)].join(":");
+
+  type ForumView = { viewer: Viewer; visible: number[]; totals: Awaited<ReturnType<typeof sitemapDiscussionTotals>> };
+  let view: { key: string; at: number; value: Promise<ForumView | null> } | null = null;
+
+  /**
+   * The guest's view: the categories they read and each one's discussions' totals (one grouped count), kept
+   * like the documents, so a kept chunk is answered without a query. 404 when guests may not read the forum.
+   */
+  async function forum(): Promise<ForumView> {
+    const viewKey = key("forum", "content");
+    if (!view || view.key !== viewKey || Date.now() - view.at > TTL_MS) {
+      const value = (async () => {
+        const viewer = await guest();
+        if (!policy.isOpenTo(viewer)) return null;
+        const visible = await categories.visibleIDs(viewer);
+        const totals = (await sitemapDiscussionTotals(db, visible)).filter((total) => total.count > 0);
+        return { viewer, visible, totals };
+      })();
+      view = { key: viewKey, at: Date.now(), value };
+      value.catch(() => (view = null));
+    }
+    const value = await view.value;
+    if (!value) throw notFound("Sitemap");
+    return value;
+  }
+
+  const urlsetOrNotFound = async (entries: AsyncIterable<SitemapEntry> | Iterable<SitemapEntry>) => {
+    const written = await writeUrlset(entries);
+    if (written.count === 0) throw notFound("Sitemap");
+    return written;
+  };
+
+  return {
+    /** `/robots.txt` (not kept: a setting and a permission check). */
+    async robots(): Promise<string> {
+      const open = policy.isOpenTo(await guest());
+      const additions = String(await platform.siteConfig.get("seo.robotsAdditions"));
+      return robotsTxt({ open, origin, additions });
+    },
+
+    /** `/sitemap.xml`: every sitemap that lists something. */
+    index: () =>
+      cached(key("index", "content", "articles", "profiles"), async () => {
+        const { viewer, visible, totals } = await forum();
+        const sitemaps: SitemapEntry[] = [];
+        if (visible.length)
+          sitemaps.push({
+            loc: `${origin}/sitemaps/categories.xml`,
+            lastmod: newest(totals.map((total) => total.lastActive)),
+          });
+        for (const total of [...totals].sort((a, b) => a.categoryID - b.categoryID))
+          for (let page = 1; page <= chunksOf(total.count, size); page += 1)
+            sitemaps.push({
+              loc: `${origin}/sitemaps/discussions/${total.categoryID}/${page}.xml`,
+              lastmod: total.lastActive,
+            });
+        const articles = await sitemapArticles(db, viewer, origin, limits.sitemaps.urls);
+        if (articles.length)
+          sitemaps.push({
+            loc: `${origin}/sitemaps/articles.xml`,
+            lastmod: newest(articles.map((article) => article.lastActive)),
+          });
+        const groups = await sitemapGroups(db, viewer, origin, limits.sitemaps.urls);
+        if (groups.length)
+          sitemaps.push({
+            loc: `${origin}/sitemaps/groups.xml`,
+            lastmod: newest(groups.map((group) => group.lastActive)),
+          });
+        if (profilesReadableBy(viewer)) {
+          const profiles = await sitemapProfileTotals(db);
+          for (let page = 1; page <= chunksOf(profiles.count, size); page += 1)
+            sitemaps.push({ loc: `${origin}/sitemaps/profiles/${page}.xml`, lastmod: profiles.lastActive });
+        }
+        return { text: writeSitemapIndex(sitemaps), newest: newest(sitemaps.map((item) => item.lastmod)) };
+      }),
+
+    /** `/sitemaps/categories.xml`: the home page and every category a guest reads (not groups'). */
+    categories: () =>
+      cached(key("categories", "content"), async () => {
+        const { visible, totals } = await forum();
+        const lastActive = new Map(totals.map((total) => [total.categoryID, total.lastActive]));
+        const entries: SitemapEntry[] = [{ loc: `${origin}/`, lastmod: newest([...lastActive.values()]) }];
+        for (const categoryID of [...visible].sort((a, b) => a - b)) {
+          const node = await categories.get(categoryID);
+          if (!node || node.groupID !== null) continue;
+          entries.push({ loc: categoryUrl(origin, node), lastmod: lastActive.get(categoryID) });
+        }
+        return urlsetOrNotFound(entries);
+      }),
+
+    /** `/sitemaps/discussions/{categoryID}/{page}.xml`: the page-th chunk of the category's discussions. */
+    async discussions(categoryID: number, page: number) {
+      const { totals } = await forum();
+      const total = totals.find((item) => item.categoryID === categoryID);
+      if (!total || page < 1 || page > chunksOf(total.count, size)) throw notFound("Sitemap");
+      return cached(key(`discussions/${categoryID}/${page}`, `category:${categoryID}`), async () => {
+        async function* entries() {
+          for await (const row of sitemapDiscussionChunk(db, categoryID, (page - 1) * size, size))
+            yield { loc: discussionUrl(origin, row), lastmod: row.lastActive };
+        }
+        return urlsetOrNotFound(entries());
+      });
+    },
+
+    /** `/sitemaps/articles.xml`: the knowledge base's published articles guests read. */
+    articles: () =>
+      cached(key("articles", "articles"), async () => {
+        const { viewer } = await forum();
+        const articles = await sitemapArticles(db, viewer, origin, limits.sitemaps.urls);
+        return urlsetOrNotFound(articles.map((article) => ({ loc: article.url, lastmod: article.lastActive })));
+      }),
+
+    /** `/sitemaps/groups.xml`: the groups whose discussions guests read. */
+    groups: () =>
+      cached(key("groups"), async () => {
+        const { viewer } = await forum();
+        const groups = await sitemapGroups(db, viewer, origin, limits.sitemaps.urls);
+        return urlsetOrNotFound(groups.map((group) => ({ loc: group.url, lastmod: group.lastActive })));
+      }),
+
+    /** `/sitemaps/profiles/{page}.xml`: public profiles, when guests may read profiles. */
+    async profiles(page: number) {
+      const { viewer } = await forum();
+      if (!profilesReadableBy(viewer) || page < 1) throw notFound("Sitemap");
+      return cached(key(`profiles/${page}`, "profiles"), async () => {
+        async function* entries() {
+          for await (const profile of sitemapProfileChunk(db, (page - 1) * size, size))
+            yield { loc: `${origin}${profilePath(profile.name)}`, lastmod: profile.lastActive };
+        }
+        return urlsetOrNotFound(entries());
+      });
+    },
+
+    /** Sends a document in the encoding the request accepts (compressed once per kept document). */
+    send: (request: FastifyRequest, reply: FastifyReply, document: SitemapDocument) =>
+      store.send(request, reply, document.key, document),
+  };
+}
+
+export type SitemapsService = ReturnType<typeof createSitemapsService>;
