@@ -18,8 +18,25 @@ export interface EndpointResult {
   status: "measured" | "skipped";
   skipReason?: string;
   figures?: LoadFigures;
+  /** `afterWrite` rows: each request timed alone right after a write its cache drops the answer for (uncached). */
+  afterWrite?: SequentialFigures;
   references: Reference[];
 }
+
+/** Requests timed one at a time. */
+export interface SequentialFigures {
+  samples: number;
+  p50Ms: number;
+  p90Ms: number;
+  maxMs: number;
+  /** The answers' size, the last one's (bytes, uncompressed). */
+  bytes: number;
+}
+
+/** The `afterWrite` line of a row. */
+export const formatAfterWrite = (f: SequentialFigures) =>
+  `  uncached, one request at a time right after a write that drops it (${f.samples} samples): ` +
+  `p50 ${ms(f.p50Ms)} ms, p90 ${ms(f.p90Ms)} ms, max ${ms(f.maxMs)} ms; ${number(f.bytes / 1_000_000, 1)} MB each`;
 
 const number = (value: number, digits = 0) =>
   value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
@@ -100,7 +117,10 @@ export function formatEndpoint(result: EndpointResult): string {
   const statuses = Object.entries(f.statusCodes)
     .map(([code, count]) => `${code}×${number(count)}`)
     .join(" ");
-  return `${head}\n${formatTable(rows)}\n  status codes: ${statuses || "none"}${f.errors ? `, ${f.errors} connection errors (${f.timeouts} timeouts)` : ""}`;
+  return (
+    `${head}\n${formatTable(rows)}\n  status codes: ${statuses || "none"}${f.errors ? `, ${f.errors} connection errors (${f.timeouts} timeouts)` : ""}` +
+    (result.afterWrite ? `\n${formatAfterWrite(result.afterWrite)}` : "")
+  );
 }
 
 /** One line per endpoint, for the end of the run. */

@@ -14,6 +14,7 @@ import {
   formatVerdicts,
   sseVerdict,
   type EndpointResult,
+  type SequentialFigures,
 } from "./report.ts";
 import {
   BENCH_ADMIN_PASSWORD,
@@ -192,11 +193,15 @@ async function calibrate(options: RunOptions): Promise<LoadFigures> {
  * Signs the seeded member in through the API, as the web app's form does; returns the session
  * cookie, checked by asking who it is.
  */
-async function signIn(baseUrl: string, memberName: string): Promise<string> {
+async function signIn(
+  baseUrl: string,
+  memberName: string,
+  password = BENCH_MEMBER_PASSWORD,
+): Promise<{ cookie: string; transientKey: string }> {
   const response = await fetch(`${baseUrl}/api/v2/authenticate/password`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: memberName, password: BENCH_MEMBER_PASSWORD }),
+    body: JSON.stringify({ username: memberName, password }),
   });
   const answer = await response.text();
   const session = response.headers
@@ -208,7 +213,51 @@ async function signIn(baseUrl: string, memberName: string): Promise<string> {
   const me = await fetch(`${baseUrl}/api/v2/users/me`, { headers: { cookie: session } });
   const { name } = (await me.json()) as { name?: string };
   if (name !== memberName) throw new Error(`Signed in as "${memberName}", but /api/v2/users/me says "${name}".`);
-  return session;
+  const { transientKey } = JSON.parse(answer) as { transientKey: string };
+  return { cookie: session, transientKey };
+}
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+
+/**
+ * An `afterWrite` row's uncached figures: each write (as the administrator) drops the cached answer, then the
+ * request is timed alone, to the last byte.
+ */
+async function timeAfterWrites(
+  baseUrl: string,
+  url: string,
+  headers: Record<string, string>,
+  afterWrite: NonNullable<Row["endpoint"]["afterWrite"]>,
+  samples: Parameters<Row["endpoint"]["path"]>[0],
+): Promise<SequentialFigures> {
+  const admin = await signIn(baseUrl, "admin", BENCH_ADMIN_PASSWORD);
+  const times: number[] = [];
+  let bytes = 0;
+  for (let index = 0; index < afterWrite.count; index++) {
+    const write = afterWrite.write(samples, index);
+    const written = await fetch(`${baseUrl}${write.path}`, {
+      method: write.method,
+      headers: { cookie: admin.cookie, "x-transient-key": admin.transientKey, "content-type": "application/json" },
+      body: JSON.stringify(write.body),
+    });
+    const answer = await written.text();
+    if (!written.ok)
+      throw new Error(`${write.method} ${write.path} answered ${written.status}: ${answer.slice(0, 300)}`);
+    const started = performance.now();
+    const response = await fetch(url, { headers });
+    bytes = (await response.arrayBuffer()).byteLength;
+    times.push(performance.now() - started);
+    if (response.headers.get("x-parley-cache") === "hit")
+      throw new Error(`${url} was answered by a cache after a write`);
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    samples: sorted.length,
+    p50Ms: quantile(sorted, 0.5),
+    p90Ms: quantile(sorted, 0.9),
+    maxMs: sorted.at(-1)!,
+    bytes,
+  };
 }
 
 /** Which server cache answers this request, from the `x-parley-cache` header both guest caches set. */
@@ -256,7 +305,7 @@ async function runHttpRows(options: RunOptions, loadBefore: number) {
   );
 
   const memberCookie = options.rows.some((row) => row.viewer === "member")
-    ? await signIn(running.baseUrl, samples.memberName)
+    ? (await signIn(running.baseUrl, samples.memberName)).cookie
     : null;
   const results: EndpointResult[] = [];
   for (const row of options.rows) {
@@ -290,7 +339,16 @@ async function runHttpRows(options: RunOptions, loadBefore: number) {
     const figures = await runLoad({ ...load, seconds: options.duration });
     stopLoad = null;
     assertServerRunning(running, `during ${row.name}`);
-    const result: EndpointResult = { ...base, cached, status: "measured", figures };
+    const afterWrite = endpoint.afterWrite
+      ? await timeAfterWrites(running.baseUrl, url, headers, endpoint.afterWrite, samples)
+      : undefined;
+    const result: EndpointResult = {
+      ...base,
+      cached,
+      status: "measured",
+      figures,
+      ...(afterWrite ? { afterWrite } : {}),
+    };
     results.push(result);
     if (process.stdout.isTTY) process.stdout.write(`${" ".repeat(status.length)}\r`);
     console.log(`${formatEndpoint(result)}\n`);

@@ -28,6 +28,8 @@ export interface SitemapDocument extends StoredText {
   key: string;
   etag: string;
   lastModified: string;
+  /** When it was made (ms since the epoch): a soft change after it makes it stale `SOFT_MS` later. */
+  madeAt: number;
 }
 
 /** A sitemap with no dated entry is dated at the epoch: its validators stay the same until one comes. */
@@ -41,6 +43,14 @@ const newest = (dates: Array<string | null | undefined>): string | null =>
 
 /** How long a kept document is served: changes in other processes show within it. */
 const TTL_MS = 15 * 60_000;
+
+/**
+ * A comment only moves its discussion's `lastmod`: a document made before one is still served for up to this long,
+ * so a busy category's 50,000-URL chunk (≈ 0.5 s to make at 1M posts) is made again at most once a minute, not
+ * after every comment. What changes which URLs a sitemap lists (a discussion added, renamed, moved or deleted,
+ * permissions, the tree) drops the documents at once.
+ */
+const SOFT_MS = 60_000;
 
 const chunksOf = (count: number, size: number) => Math.ceil(count / size);
 
@@ -70,8 +80,16 @@ export function createSitemapsService(deps: SitemapsDeps) {
   const { events } = platform;
   for (const name of ["discussion.created", "discussion.updated", "discussion.deleted"] as const)
     events.on(name, ({ categoryID }) => bump("content", `category:${categoryID}`));
+  // Soft changes: when each topic last had one.
+  const touched = new Map<string, number>();
+  const touch = (...topics: string[]) => {
+    for (const topic of topics) touched.set(topic, platform.clock.nowMs());
+  };
+  /** Whether a document made at `madeAt` is stale by a soft change of one of `topics` (after `SOFT_MS`). */
+  const softlyStale = (madeAt: number, topics: string[]) =>
+    platform.clock.nowMs() - madeAt > SOFT_MS && topics.some((topic) => (touched.get(topic) ?? 0) > madeAt);
   for (const name of ["comment.created", "comment.updated", "comment.deleted"] as const)
-    events.on(name, ({ categoryID }) => bump("content", `category:${categoryID}`));
+    events.on(name, ({ categoryID }) => touch("content", `category:${categoryID}`));
   events.on("discussion.moved", ({ categoryID, fromCategoryID }) =>
     bump("content", `category:${categoryID}`, `category:${fromCategoryID}`),
   );
@@ -82,20 +100,47 @@ export function createSitemapsService(deps: SitemapsDeps) {
     events.on(name, () => bump("articles"));
   for (const name of ["user.profile.changed", "user.access.changed"] as const) events.on(name, () => bump("profiles"));
 
-  /** The kept document for `key`, or a new one from `make` (its text and newest date), kept. */
-  async function cached(key: string, make: () => Promise<{ text: string; newest: string | null }>) {
-    const hit = store.get(key);
-    if (hit) return hit;
-    const { text, newest: lastModified } = await make();
-    return store.set(key, { key, text, encoded: {}, etag: weakEtagOf(text), lastModified: lastModified ?? EPOCH });
-  }
-
   const guest = (): Promise<Viewer> => platform.sessions.guest();
   const key = (name: string, ...topics: string[]) =>
     [name, ...["all", ...topics].map((topic) => `${topic}=${generation(topic)}`)].join(":");
 
+  /** Documents being made: requests that miss together wait for the one making (a 50,000-URL chunk is made once). */
+  const making = new Map<string, Promise<SitemapDocument>>();
+
+  /**
+   * The kept document `name` (which shows `topics`), or a new one from `make` (its text and newest date), kept. A
+   * change of a topic drops it (its key names the topics' generations); a soft change, `SOFT_MS` after it was made.
+   */
+  function cached(
+    name: string,
+    topics: string[],
+    make: () => Promise<{ text: string; newest: string | null }>,
+  ): Promise<SitemapDocument> {
+    const storeKey = key(name, ...topics);
+    const hit = store.get(storeKey);
+    if (hit && !softlyStale(hit.madeAt, topics)) return Promise.resolve(hit);
+    let pending = making.get(storeKey);
+    if (!pending) {
+      const madeAt = platform.clock.nowMs();
+      pending = make()
+        .then(({ text, newest: lastModified }) =>
+          store.set(storeKey, {
+            key: storeKey,
+            text,
+            encoded: {},
+            etag: weakEtagOf(text),
+            lastModified: lastModified ?? EPOCH,
+            madeAt,
+          }),
+        )
+        .finally(() => making.delete(storeKey));
+      making.set(storeKey, pending);
+    }
+    return pending;
+  }
+
   type ForumView = { viewer: Viewer; visible: number[]; totals: Awaited<ReturnType<typeof sitemapDiscussionTotals>> };
-  let view: { key: string; at: number; value: Promise<ForumView | null> } | null = null;
+  let view: { key: string; at: number; madeAt: number; value: Promise<ForumView | null> } | null = null;
 
   /**
    * The guest's view: the categories they read and each one's discussions' totals (one grouped count), kept
@@ -103,7 +148,7 @@ export function createSitemapsService(deps: SitemapsDeps) {
    */
   async function forum(): Promise<ForumView> {
     const viewKey = key("forum", "content");
-    if (!view || view.key !== viewKey || Date.now() - view.at > TTL_MS) {
+    if (!view || view.key !== viewKey || Date.now() - view.at > TTL_MS || softlyStale(view.madeAt, ["content"])) {
       const value = (async () => {
         const viewer = await guest();
         if (!policy.isOpenTo(viewer)) return null;
@@ -111,7 +156,7 @@ export function createSitemapsService(deps: SitemapsDeps) {
         const totals = (await sitemapDiscussionTotals(db, visible)).filter((total) => total.count > 0);
         return { viewer, visible, totals };
       })();
-      view = { key: viewKey, at: Date.now(), value };
+      view = { key: viewKey, at: Date.now(), madeAt: platform.clock.nowMs(), value };
       value.catch(() => (view = null));
     }
     const value = await view.value;
@@ -135,7 +180,7 @@ export function createSitemapsService(deps: SitemapsDeps) {
 
     /** `/sitemap.xml`: every sitemap that lists something. */
     index: () =>
-      cached(key("index", "content", "articles", "profiles"), async () => {
+      cached("index", ["content", "articles", "profiles"], async () => {
         const { viewer, visible, totals } = await forum();
         const sitemaps: SitemapEntry[] = [];
         if (visible.length)
@@ -171,7 +216,7 @@ export function createSitemapsService(deps: SitemapsDeps) {
 
     /** `/sitemaps/categories.xml`: the home page and every category a guest reads (not groups'). */
     categories: () =>
-      cached(key("categories", "content"), async () => {
+      cached("categories", ["content"], async () => {
         const { visible, totals } = await forum();
         const lastActive = new Map(totals.map((total) => [total.categoryID, total.lastActive]));
         const entries: SitemapEntry[] = [{ loc: `${origin}/`, lastmod: newest([...lastActive.values()]) }];
@@ -188,7 +233,7 @@ export function createSitemapsService(deps: SitemapsDeps) {
       const { totals } = await forum();
       const total = totals.find((item) => item.categoryID === categoryID);
       if (!total || page < 1 || page > chunksOf(total.count, size)) throw notFound("Sitemap");
-      return cached(key(`discussions/${categoryID}/${page}`, `category:${categoryID}`), async () => {
+      return cached(`discussions/${categoryID}/${page}`, [`category:${categoryID}`], async () => {
         async function* entries() {
           for await (const row of sitemapDiscussionChunk(db, categoryID, (page - 1) * size, size))
             yield { loc: discussionUrl(origin, row), lastmod: row.lastActive };
@@ -199,7 +244,7 @@ export function createSitemapsService(deps: SitemapsDeps) {
 
     /** `/sitemaps/articles.xml`: the knowledge base's published articles guests read. */
     articles: () =>
-      cached(key("articles", "articles"), async () => {
+      cached("articles", ["articles"], async () => {
         const { viewer } = await forum();
         const articles = await sitemapArticles(db, viewer, origin, limits.sitemaps.urls);
         return urlsetOrNotFound(articles.map((article) => ({ loc: article.url, lastmod: article.lastActive })));
@@ -207,7 +252,7 @@ export function createSitemapsService(deps: SitemapsDeps) {
 
     /** `/sitemaps/groups.xml`: the groups whose discussions guests read. */
     groups: () =>
-      cached(key("groups"), async () => {
+      cached("groups", [], async () => {
         const { viewer } = await forum();
         const groups = await sitemapGroups(db, viewer, origin, limits.sitemaps.urls);
         return urlsetOrNotFound(groups.map((group) => ({ loc: group.url, lastmod: group.lastActive })));
@@ -217,7 +262,7 @@ export function createSitemapsService(deps: SitemapsDeps) {
     async profiles(page: number) {
       const { viewer } = await forum();
       if (!profilesReadableBy(viewer) || page < 1) throw notFound("Sitemap");
-      return cached(key(`profiles/${page}`, "profiles"), async () => {
+      return cached(`profiles/${page}`, ["profiles"], async () => {
         async function* entries() {
           for await (const profile of sitemapProfileChunk(db, (page - 1) * size, size))
             yield { loc: `${origin}${profilePath(profile.name)}`, lastmod: profile.lastActive };

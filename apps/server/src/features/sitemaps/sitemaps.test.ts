@@ -4,6 +4,7 @@ import { roleIDOfType, TEST_ORIGIN, type Session } from "../../test/accounts.ts"
 import {
   createContentFixture,
   makeMembersOnly,
+  postComment,
   postDiscussion,
   whileHoldingNewMembers,
   type ContentFixture,
@@ -244,6 +245,26 @@ describe.each(engines)("sitemaps and robots.txt on %s", (engine) => {
     const listed = (await urls(`${TEST_ORIGIN}/sitemaps/discussions/${categoryID}/1.xml`)).map((item) => item.loc);
     expect(listed).toContain(`${TEST_ORIGIN}/discussion/${fresh.discussionID}/renamed-of-its-kind`);
     expect(listed).not.toContain(fresh.url);
+  });
+
+  it("dates a commented discussion anew within a minute, making a busy category's chunk at most once a minute", async () => {
+    const category = await f.api.post("/api/v2/categories", { name: "Busy", urlcode: "busy" }, { as: f.admin });
+    const categoryID = category.json<Category>().categoryID;
+    const busy = await postDiscussion(f.api, f.admin, { categoryID, name: "Much discussed" });
+    const chunk = `/sitemaps/discussions/${categoryID}/1.xml`;
+    const lastmodOf = async () => (await urls(`${TEST_ORIGIN}${chunk}`)).find((item) => item.loc === busy.url)!.lastmod;
+    const before = await get(chunk);
+    const first = await lastmodOf();
+    f.t.clock.advance(5_000);
+    const comment = await postComment(f.api, f.admin, busy.discussionID, "A reply that moves the lastmod.");
+    // Right after the comment the kept chunk is still answered: the same document, 304 to its validator.
+    const again = await get(chunk, null, { "if-none-match": String(before.headers["etag"]) });
+    expect(again.statusCode).toBe(304);
+    // A minute on, the chunk is made again and dates the discussion by the comment.
+    f.t.clock.advance(61_000);
+    const dated = await lastmodOf();
+    expect(dated).not.toBe(first);
+    expect(Date.parse(dated!)).toBe(Math.floor(Date.parse(comment.dateInserted) / 1000) * 1000);
   });
 
   it("lists published knowledge-base articles, public groups and public profiles", async () => {
