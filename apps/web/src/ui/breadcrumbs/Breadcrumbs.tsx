@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useHeadCollector } from "../../lib/head.tsx";
 import { t } from "../../lib/i18n.ts";
 import styles from "./Breadcrumbs.module.css";
 
@@ -9,9 +10,11 @@ export interface Crumb {
 
 /**
  * The trail above a page's title (`nav` "Breadcrumb"): links to the pages above it, then, when given, the
- * page itself (`aria-current`, not a link).
+ * page itself (`aria-current`, not a link). On the server the same trail becomes the head's `BreadcrumbList`.
  */
 export function Breadcrumbs({ crumbs, current }: { crumbs: readonly Crumb[]; current?: string | undefined }) {
+  const head = useHeadCollector();
+  if (head) head.trail = { crumbs, current };
   return (
     <nav className={styles.breadcrumbs} aria-label={t("Breadcrumb")}>
       <ol>
