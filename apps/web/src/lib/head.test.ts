@@ -147,8 +147,8 @@ describe("renderHeadTags: link previews, trails and paging (issue 32)", () => {
   });
 
   it("falls back to the site's share image, then to a summary card without any", () => {
-    const site = { ...defaultSite, shareImage: "https://forum.example.com/share.png" };
-    expect(metaOf(renderHeadTags({ origin, data: { title: "Categories" }, site }))).toMatchObject({
+    const shareImage = "https://forum.example.com/share.png";
+    expect(metaOf(renderHeadTags({ origin, data: { title: "Categories" }, shareImage }))).toMatchObject({
       "og:type": "website",
       "og:image": "https://forum.example.com/share.png",
       "twitter:card": "summary_large_image",
@@ -160,8 +160,7 @@ describe("renderHeadTags: link previews, trails and paging (issue 32)", () => {
 
   it("takes images from http(s) only", () => {
     for (const src of ["javascript:alert(1)", "data:image/png;base64,AAAA", "ftp://example.com/a.png"]) {
-      const site = { ...defaultSite, shareImage: src };
-      const meta = metaOf(renderHeadTags({ origin, data: { imageFrom: `<img src="${src}">` }, site }));
+      const meta = metaOf(renderHeadTags({ origin, data: { imageFrom: `<img src="${src}">` }, shareImage: src }));
       expect(meta["og:image"], src).toBeUndefined();
       expect(meta["twitter:card"]).toBe("summary");
     }

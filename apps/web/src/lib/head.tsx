@@ -41,6 +41,8 @@ export interface HeadCollector {
   data: HeadData;
   /** The site's title and description, as the page rendered them. */
   site?: Site;
+  /** The picture of link previews of pages without one of their own (`garden.shareImage`; the server reads it). */
+  shareImage?: string;
   /**
    * Whether a guest asked for the page: a page a guest reads links its feeds, which are a guest's reading; a
    * member's page may be one no guest reads (a members-only category), whose feed is a 404, so it links none.
@@ -52,10 +54,11 @@ export interface HeadCollector {
   pages?: { prev?: string | undefined; next?: string | undefined };
 }
 
-const HeadContext = createContext<HeadCollector | null>(null);
-
-/** The server's head collector while it renders a page; null in the browser. */
-export const useHeadCollector = () => useContext(HeadContext);
+/**
+ * The server's head collector while it renders a page; null in the browser. Components adding to the head read it
+ * with React's `use` inside `if (import.meta.env.SSR)`, which the client build drops whole.
+ */
+export const HeadContext = createContext<HeadCollector | null>(null);
 
 export function HeadProvider({ collector, children }: { collector: HeadCollector | null; children: ReactNode }) {
   return <HeadContext.Provider value={collector}>{children}</HeadContext.Provider>;
@@ -121,6 +124,7 @@ export function renderHeadTags({
   origin,
   data,
   site = defaultSite,
+  shareImage,
   guest = true,
   trail,
   pages,
@@ -152,7 +156,7 @@ export function renderHeadTags({
     tags.push(`<noscript><meta http-equiv="refresh" content="${Math.round(data.refreshSeconds)}"></noscript>`);
   }
   // Link previews (Open Graph, Twitter Card): the page's own title without the site's name, which has its tag.
-  const image = [data.imageFrom ? firstImage(data.imageFrom) : null, site.shareImage]
+  const image = [data.imageFrom ? firstImage(data.imageFrom) : null, shareImage]
     .map((candidate) => (candidate ? absoluteUrl(candidate, origin) : null))
     .find((candidate) => candidate !== null);
   const shareTitle = escapeHtml(data.title ?? site.title);

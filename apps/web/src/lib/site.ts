@@ -15,8 +15,6 @@ export interface Site {
   title: string;
   description: string;
   embed: EmbedSettings;
-  /** The picture of link previews of pages without one of their own (`garden.shareImage`, an http(s) URL; "" none). */
-  shareImage: string;
   /** The content locales readers may pick (`locales.enabled`; `en` always, first). */
   contentLocales: string[];
 }
@@ -26,14 +24,12 @@ export const defaultSite: Site = {
   title: "Parley",
   description: "A community forum built with Parley.",
   embed: { enabled: false, remoteUrl: "", forceEmbed: false },
-  shareImage: "",
   contentLocales: [defaultTranslationLocale],
 };
 
 const siteKeys = [
   "garden.title",
   "garden.description",
-  "garden.shareImage",
   "embed.enabled",
   "embed.remoteUrl",
   "embed.forceEmbed",
@@ -49,7 +45,6 @@ export const siteQuery = (api: ApiClient) =>
       const title = data["garden.title"];
       const description = data["garden.description"];
       const remoteUrl = data["embed.remoteUrl"];
-      const shareImage = data["garden.shareImage"];
       const enabled = data["locales.enabled"];
       const listed = typeof enabled === "string" ? enabled.split(",") : [];
       return {
@@ -60,7 +55,6 @@ export const siteQuery = (api: ApiClient) =>
           remoteUrl: typeof remoteUrl === "string" ? remoteUrl : "",
           forceEmbed: data["embed.forceEmbed"] === true,
         },
-        shareImage: typeof shareImage === "string" ? shareImage : "",
         contentLocales: contentLocaleKeys.filter((key) => key === defaultTranslationLocale || listed.includes(key)),
       };
     },

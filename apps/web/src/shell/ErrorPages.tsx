@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import { discussionGoneMessage } from "@parley/contracts/messages";
 import { Link, isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 import { useApi } from "../lib/api-context.tsx";
 import { entryLink } from "../lib/targets.ts";
@@ -34,9 +33,12 @@ export const NotFoundPage = ({ type = "Page" }: { type?: string }) => (
   />
 );
 
-/** 410 (issue 32): the discussion was there and was deleted; the server answers the page with 410 Gone. */
-const GonePage = () => (
-  <ErrorMessagePage title={t("Discussion Deleted")} message={t(discussionGoneMessage)} back={t("Back to home page")} />
+/**
+ * 410 (issue 32): the discussion was there and was deleted; the server answers the page with 410 Gone. The sentence
+ * is the API's (contracts' `discussionGoneMessage`).
+ */
+const GonePage = ({ message = "" }: { message?: string | undefined }) => (
+  <ErrorMessagePage title={t("Discussion Deleted")} message={t(message)} back={t("Back to home page")} />
 );
 
 /** 403: 'Permission Problem' (spec §2), with a Sign In link for guests. */
@@ -79,7 +81,7 @@ export function RouteErrorPage() {
     const data = (error.data ?? {}) as RouteErrorData;
     if (error.status === 404) return <NotFoundPage type={data.type ?? "Page"} />;
     if (error.status === 403) return <PermissionPage />;
-    if (error.status === 410) return <GonePage />;
+    if (error.status === 410) return <GonePage message={data.message} />;
   }
   return <GenericErrorPage />;
 }

@@ -1,5 +1,6 @@
+import { use } from "react";
 import { Link } from "react-router";
-import { useHeadCollector } from "../../lib/head.tsx";
+import { HeadContext } from "../../lib/head.tsx";
 import { t } from "../../lib/i18n.ts";
 import styles from "./Breadcrumbs.module.css";
 
@@ -13,8 +14,11 @@ export interface Crumb {
  * page itself (`aria-current`, not a link). On the server the same trail becomes the head's `BreadcrumbList`.
  */
 export function Breadcrumbs({ crumbs, current }: { crumbs: readonly Crumb[]; current?: string | undefined }) {
-  const head = useHeadCollector();
-  if (head) head.trail = { crumbs, current };
+  // Server only: the client build drops it.
+  if (import.meta.env.SSR) {
+    const head = use(HeadContext);
+    if (head) head.trail = { crumbs, current };
+  }
   return (
     <nav className={styles.breadcrumbs} aria-label={t("Breadcrumb")}>
       <ol>

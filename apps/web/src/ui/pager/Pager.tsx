@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { use, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { useHeadCollector } from "../../lib/head.tsx";
+import { HeadContext } from "../../lib/head.tsx";
 import { formatCount } from "../../lib/numbers.ts";
 import { t } from "../../lib/i18n.ts";
 import { Button, ButtonLink } from "../button/Button.tsx";
@@ -72,7 +72,6 @@ export function Pager({ page, limit, total, hasMore = false, href, label, showNe
   const jump = useOnDemand(jumpForm);
   const jumpButtonRef = useRef<HTMLButtonElement>(null);
   const wasJumping = useRef(false);
-  const head = useHeadCollector();
   useEffect(() => {
     // Back from the jump form: focus returns to the button that opened it.
     if (wasJumping.current && !jumping) jumpButtonRef.current?.focus();
@@ -83,7 +82,12 @@ export function Pager({ page, limit, total, hasMore = false, href, label, showNe
   const pageCount = Math.max(1, Math.ceil(total / limit), hasMore ? page + 1 : 1);
   const hasPrevious = page > 1;
   const hasNext = page < pageCount;
-  if (head) head.pages = { prev: hasPrevious ? href(page - 1) : undefined, next: hasNext ? href(page + 1) : undefined };
+  // Server only: the client build drops it.
+  if (import.meta.env.SSR) {
+    const head = use(HeadContext);
+    if (head)
+      head.pages = { prev: hasPrevious ? href(page - 1) : undefined, next: hasNext ? href(page + 1) : undefined };
+  }
 
   const handleJump = (target: number) => {
     setJumping(false);
