@@ -278,7 +278,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     notifications: { moveCommentNotifications, moveDiscussionCommentNotifications, removeNotificationsAboutPosts },
     reactions: { moveDiscussionReactionsToComment, removePostReactions },
   };
-  const { removePosts, removeMemberPosts } = createPostRemoval(postOwners);
+  const { removePosts, removeMemberPosts } = createPostRemoval(postOwners, platform.clock);
   // Deleting a category with its content deletes the posts as the discussions feature does.
   const categories = await registerCategories(app, platform, {
     content: { removePosts, moveDiscussions: moveCategoryDiscussions, recountPostCounts },

@@ -38,6 +38,23 @@ function formBody(form: Array<[string, string | File]>): URLSearchParams | FormD
   return body;
 }
 
+/**
+ * A page asked for with a query beyond its page number (`?sort=`, `?filter=`, `?followed=`, a search) is a variant
+ * of a list, not its canonical view: search engines are told not to index it.
+ */
+const isListVariant = (url: string) => [...new URL(url).searchParams.keys()].some((key) => key !== "page");
+
+/** `garden.shareImage`, read here rather than with the site's settings: only link previews use it, never the browser. */
+async function shareImageOf(api: ReturnType<typeof createApiClient>): Promise<string> {
+  try {
+    const { data } = await api.get<Record<string, unknown>>("/config", { select: ["garden.shareImage"] });
+    const value = data["garden.shareImage"];
+    return typeof value === "string" ? value : "";
+  } catch {
+    return "";
+  }
+}
+
 const attr = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 
 /**
@@ -65,7 +82,13 @@ export async function render({
   const router = createStaticRouter(handler.dataRoutes, context);
   const origin = new URL(url).origin;
   const site = queryClient.getQueryData(siteQuery(api).queryKey);
-  const head: HeadCollector = site ? { origin, data: {}, site } : { origin, data: {} };
+  const head: HeadCollector = {
+    origin,
+    data: {},
+    guest: transientKey === null,
+    shareImage: await shareImageOf(api),
+    ...(site ? { site } : {}),
+  };
   const state: PageState = {
     queries: dehydrate(queryClient),
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
@@ -114,7 +137,7 @@ export async function render({
             `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
               `<meta name="viewport" content="width=device-width, initial-scale=1">` +
               `<link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
-              renderHeadTags(head) +
+              renderHeadTags(isListVariant(url) ? { ...head, data: { ...head.data, noindex: true } } : head) +
               assets.styles.map((href) => `<link rel="stylesheet" href="${attr(href)}">`).join("") +
               scripts +
               (assets.headHtml ?? "") +

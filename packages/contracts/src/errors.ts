@@ -63,4 +63,4 @@ export const validationCodes = [
 ] as const;
 export type ValidationCode = (typeof validationCodes)[number];
 
-export { errorMessages, notFoundMessage } from "./messages.ts";
+export { discussionGoneMessage, errorMessages, notFoundMessage } from "./messages.ts";

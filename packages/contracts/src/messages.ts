@@ -14,5 +14,8 @@ export const errorMessages = {
   tooManyRequests: "Too many requests. Please wait {seconds} seconds and try again.",
 } as const;
 
+/** 410 Gone: a deleted discussion's address, as the API and its page say it (issue 32). */
+export const discussionGoneMessage = "This discussion has been deleted.";
+
 /** `<Thing> not found.` as Vanilla words it. */
 export const notFoundMessage = (thing: string) => `${thing} not found.`;

@@ -51,6 +51,8 @@ export const siteSettingRules = {
   // What the site says: community managers.
   "garden.title": { read: "public", write: "community.manage", maxLength: 255 },
   "garden.description": { read: "public", write: "community.manage", maxLength: 350 },
+  /** The picture of link previews (Open Graph, Twitter Card) of pages without one of their own: an http(s) URL. */
+  "garden.shareImage": { read: "public", write: "community.manage", maxLength: 500 },
   "ui.editContentTimeout": { read: "public", write: "community.manage", minimum: -1 },
   // How it works: site managers.
   "garden.locale": { read: "public", write: "site.manage", maxLength: 100 },

@@ -23,6 +23,9 @@ export class HttpError extends Error {
 export const notFound = (thing: string, description?: string) =>
   new HttpError(404, notFoundMessage(thing), { description: description ?? null });
 
+/** 410: the record was there and was deleted (its tombstone says so). */
+export const gone = (message: string) => new HttpError(410, message, { description: null });
+
 export const badRequest = (message: string, description?: string) =>
   new HttpError(400, message, { description: description ?? null });
 

@@ -17,6 +17,8 @@ export const siteConfigDefaults = {
   "ui.editContentTimeout": -1,
   "garden.title": "Parley",
   "garden.description": "A community forum built with Parley.",
+  /** The picture of link previews of pages without an image of their own (an http(s) URL); "" for none. */
+  "garden.shareImage": "",
   /** The site's locale; search stems words in its language (a change takes effect after `npm run reindex`). */
   "garden.locale": "en",
   "tagging.enabled": true,

@@ -18,6 +18,7 @@ const tableOwners = {
   userCategories: "categories",
   discussions: "discussions",
   userDiscussions: "discussions",
+  deletedDiscussions: "discussions",
   comments: "comments",
   users: "users",
   userRoles: "users",

@@ -116,7 +116,7 @@ describe.each(engines)("managing categories on %s", (engine) => {
     expect((await api.delete(`/api/v2/categories/${help.categoryID}`, { as: admin })).statusCode).toBe(200);
     expect(await aboutHelp()).toEqual([]);
     expect((await api.get(`/api/v2/categories/$urlcode:installation`, { as: admin })).statusCode).toBe(404);
-    for (const id of ids) expect((await api.get(`/api/v2/discussions/${id}`, { as: admin })).statusCode).toBe(404);
+    for (const id of ids) expect((await api.get(`/api/v2/discussions/${id}`, { as: admin })).statusCode).toBe(410);
     const tree = (await api.get("/api/v2/categories")).json<Category[]>();
     expect(tree.map((c) => c.urlcode)).not.toContain("help");
   });

@@ -83,8 +83,9 @@ describe.each(engines)("merge, split and comment bulk delete on %s", (engine) =>
       },
       callbackPayload: null,
     });
-    expect((await discussion(first.discussionID)).statusCode).toBe(404);
-    expect((await discussion(second.discussionID)).statusCode).toBe(404);
+    // Merged away without redirects: gone (410), not unknown.
+    expect((await discussion(first.discussionID)).statusCode).toBe(410);
+    expect((await discussion(second.discussionID)).statusCode).toBe(410);
     const merged = (await discussion(destination.discussionID)).json<Discussion>();
     expect(merged.countComments).toBe(6);
     const comments = await commentsOf(destination.discussionID);

@@ -1,9 +1,9 @@
-import type { Discussion } from "@parley/contracts";
+import { discussionGoneMessage, type Discussion } from "@parley/contracts";
 import { requireAccess } from "../../platform/auth/access.ts";
 import { assertAccountUsable } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import { toRfc3339 } from "../../platform/dates.ts";
-import { notFound } from "../../platform/errors.ts";
+import { gone, HttpError, notFound } from "../../platform/errors.ts";
 import type { RequestContext } from "../../platform/http/request-context.ts";
 import { rawBodyOf } from "../../platform/records.ts";
 import { createTagsRepo } from "../tags/index.ts";
@@ -42,6 +42,26 @@ export async function loadDiscussion(
   if (!row) throw notFound("Discussion");
   requireAccess(viewer, policy.canView, row);
   return row;
+}
+
+/**
+ * A discussion to show (`GET /discussions/{id}`, its page's layout), as `loadDiscussion`, except that a deleted one
+ * answers 410 Gone (its tombstone) to whoever may view discussions in the category it was in, and 404 as before to
+ * anyone else: its existence is told no further than it was.
+ */
+export async function loadShownDiscussion(
+  deps: Pick<DiscussionsDeps, "repo">,
+  id: number,
+  viewer: Viewer,
+): Promise<DiscussionRow> {
+  try {
+    return await loadDiscussion(deps, id, viewer);
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status !== 404) throw error;
+    const categoryID = await deps.repo.deletedCategoryOf(id);
+    if (categoryID !== undefined && policy.canView(viewer, { categoryID })) throw gone(discussionGoneMessage);
+    throw error;
+  }
 }
 
 /** Several discussions in one query, keeping only those the viewer may see. */
@@ -132,14 +152,14 @@ export const presentOne = async (
   expand?: string[],
 ) => (await presentDiscussions(deps, [row], context, new Expansions(expand)))[0]!;
 
-/** `GET /discussions/{id}`. */
+/** `GET /discussions/{id}`: a deleted discussion answers 410 (`loadShownDiscussion`). */
 export async function getDiscussion(
   deps: DiscussionsDeps,
   id: number,
   expand: string[] | undefined,
   context: RequestContext,
 ): Promise<Discussion> {
-  return presentOne(deps, await loadDiscussion(deps, id, context.viewer), context, expand);
+  return presentOne(deps, await loadShownDiscussion(deps, id, context.viewer), context, expand);
 }
 
 /** The raw source for editing (edit permission). */

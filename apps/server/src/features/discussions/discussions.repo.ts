@@ -184,6 +184,15 @@ export function createDiscussionsRepo(db: Kysely<DB>, removePosts: RemovePosts):
     findById: (discussionID) =>
       db.selectFrom("discussions").selectAll().where("discussionID", "=", discussionID).executeTakeFirst(),
 
+    deletedCategoryOf: async (discussionID) =>
+      (
+        await db
+          .selectFrom("deletedDiscussions")
+          .select("categoryID")
+          .where("discussionID", "=", discussionID)
+          .executeTakeFirst()
+      )?.categoryID,
+
     async findByIds(ids) {
       if (ids.length === 0) return [];
       return db.selectFrom("discussions").selectAll().where("discussionID", "in", ids).execute();
@@ -302,6 +311,8 @@ export interface DiscussionsRepo {
   countMatching(filters: DiscussionFilters): Promise<number>;
   findById(discussionID: number): Promise<DiscussionRow | undefined>;
   findByIds(ids: number[]): Promise<DiscussionRow[]>;
+  /** A deleted discussion's category, from its tombstone; undefined when there is none. */
+  deletedCategoryOf(discussionID: number): Promise<number | undefined>;
   /** `groupID` follows the category. */
   insert(row: Omit<DiscussionRow, "discussionID" | "groupID">): Promise<number>;
   update(discussionID: number, changes: Updateable<DiscussionsTable>): Promise<void>;

@@ -8,6 +8,7 @@ import {
   discussionForEdit,
   getDiscussion,
   loadDiscussion,
+  loadShownDiscussion,
   loadDiscussions,
   presentDiscussions,
   quoteDiscussion,
@@ -43,6 +44,8 @@ export function createDiscussionsService(deps: DiscussionsDeps) {
 
   return {
     load: bound(loadDiscussion),
+    /** As `load`, a deleted discussion answering 410 (its page). */
+    loadShown: bound(loadShownDiscussion),
     loadMany: bound(loadDiscussions),
     presentMany: bound(presentDiscussions),
     ancestry: bound(ancestry),

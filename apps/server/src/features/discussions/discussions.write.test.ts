@@ -306,9 +306,10 @@ describe.each(engines)("writing discussions on %s", (engine) => {
     const deleted = await api.delete(url(made.discussionID), { as: f.as.moderator });
     expect(deleted.statusCode).toBe(204);
     expect(deleted.body).toBe("");
+    // Its address is gone, not unknown (its tombstone, issue 32).
     expect((await api.get(url(made.discussionID))).json()).toMatchObject({
-      status: 404,
-      message: "Discussion not found.",
+      status: 410,
+      message: "This discussion has been deleted.",
     });
     expect((await api.get(`/api/v2/comments/${reply.commentID}`)).statusCode).toBe(404);
     expect((await api.delete(url(made.discussionID), { as: f.as.moderator })).statusCode).toBe(404);

@@ -51,7 +51,7 @@ export async function registerDiscussions(
 ): Promise<DiscussionsService> {
   for (const schema of sharedDiscussionSchemas) app.addSchema(schema);
   const { postOwners, ...serviceDeps } = deps;
-  const repo = createDiscussionsRepo(platform.db, createPostRemoval(postOwners).removePosts);
+  const repo = createDiscussionsRepo(platform.db, createPostRemoval(postOwners, platform.clock).removePosts);
   platform.events.on("user.deleted", async ({ deleteMethod }) => {
     if (deleteMethod === "delete") await recountAfterMemberPosts(platform.db);
   });

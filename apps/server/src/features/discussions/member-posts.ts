@@ -1,6 +1,7 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { inTransaction, lockAllRows } from "../../platform/db/row-locks.ts";
 import type { DB } from "../../platform/db/schema.ts";
+import type { Clock } from "../../platform/clock.ts";
 import { wipedBody } from "../../platform/records.ts";
 import { recountCategories, recountPostCounts } from "./discussions.deps.ts";
 import type { CommentIDs, DiscussionIDs, PostOwners } from "./discussions.post-owners.ts";
@@ -25,9 +26,13 @@ type RemoveMemberPosts = (db: Kysely<DB>, userID: number) => Promise<void>;
 
 /**
  * Deleting posts through the owners of the rows they carry (comments, notifications, reactions: handed in
- * by app.ts); discussions deletes its own rows. Each function runs in its caller's transaction.
+ * by app.ts); discussions deletes its own rows, leaving each discussion's tombstone (`deletedDiscussions`, dated by
+ * `clock`: its address answers 410 Gone). Each function runs in its caller's transaction.
  */
-export function createPostRemoval(owners: PostOwners): {
+export function createPostRemoval(
+  owners: PostOwners,
+  clock: Pick<Clock, "nowIso">,
+): {
   removePosts: RemovePosts;
   removeMemberPosts: RemoveMemberPosts;
 } {
@@ -36,6 +41,23 @@ export function createPostRemoval(owners: PostOwners): {
     await owners.reactions.removePostReactions(db, discussionIDs, commentIDs);
     await owners.comments.removeComments(db, commentIDs);
     await db.deleteFrom("userDiscussions").where("discussionID", "in", discussionIDs).execute();
+    // SQLite may hand a deleted highest id to the next discussion: a tombstone only speaks for a missing row.
+    await db
+      .insertInto("deletedDiscussions")
+      .columns(["discussionID", "categoryID", "dateDeleted"])
+      .expression(
+        db
+          .selectFrom("discussions")
+          .select(["discussionID", "categoryID", sql.lit(clock.nowIso()).as("dateDeleted")])
+          .where("discussionID", "in", discussionIDs),
+      )
+      .onConflict((oc) =>
+        oc.column("discussionID").doUpdateSet((eb) => ({
+          categoryID: eb.ref("excluded.categoryID"),
+          dateDeleted: eb.ref("excluded.dateDeleted"),
+        })),
+      )
+      .execute();
     await db.deleteFrom("discussions").where("discussionID", "in", discussionIDs).execute();
   };
 

@@ -436,7 +436,7 @@ describe.each(engines)("groups API on %s", (engine) => {
     const removed = await f.api.delete(`/api/v2/groups/${group.groupID}`, { as: f.as.leader });
     expect(removed.statusCode, removed.body).toBe(204);
     expect((await getGroup(f, group.groupID, f.admin)).statusCode).toBe(404);
-    expect((await f.api.get(`/api/v2/discussions/${discussion.discussionID}`, { as: f.admin })).statusCode).toBe(404);
+    expect((await f.api.get(`/api/v2/discussions/${discussion.discussionID}`, { as: f.admin })).statusCode).toBe(410);
     expect((await f.api.get(`/api/v2/categories/${group.categoryID}`, { as: f.admin })).statusCode).toBe(404);
     const after = (await f.api.get(`/api/v2/users/${f.users.member.userID}`, { as: f.admin })).json<{
       countDiscussions: number;

@@ -39,7 +39,7 @@ export async function registerLayouts(
       }
     },
     categoryExists: async (categoryID) => (await categories.directory.get(categoryID)) !== undefined,
-    loadDiscussion: (discussionID, viewer) => discussions.load(discussionID, viewer),
+    loadDiscussion: (discussionID, viewer) => discussions.loadShown(discussionID, viewer),
     locateComment: (commentID, context) => comments.locate(commentID, limits.pager.commentsPerPage, context),
     findTag: (idOrCode) => tags.find(idOrCode),
   });

@@ -46,7 +46,7 @@ export interface LayoutsDeps {
   }>;
   /** Whether a category exists (cached directory, no query). */
   categoryExists(categoryID: number): Promise<boolean>;
-  /** A discussion the viewer may see (404 unknown, 403 not allowed), as GET /discussions/{id} checks. */
+  /** A discussion the viewer may see (404 unknown, 403 not allowed, 410 deleted), as GET /discussions/{id} checks. */
   loadDiscussion(discussionID: number, viewer: Viewer): Promise<{ name: string; countComments: number }>;
   /** Where a comment is: its discussion page's URL with `#Comment_{id}` (404/403 like GET /comments/{id}). */
   locateComment(commentID: number, context: LayoutRequestContext): Promise<{ url: string }>;

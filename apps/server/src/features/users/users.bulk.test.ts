@@ -269,7 +269,7 @@ describe.each(engines)("bulk actions on members on %s", (engine) => {
       expect(await rolesOf(cast.m6)).toEqual([]);
       expect((await api.get("/api/v2/users/me", { as: six })).json<Me>().userID).toBe(0);
       expect((await api.get(`/api/v2/discussions/${kept.discussionID}`, { as: admin })).statusCode).toBe(200);
-      expect((await api.get(`/api/v2/discussions/${dropped.discussionID}`, { as: admin })).statusCode).toBe(404);
+      expect((await api.get(`/api/v2/discussions/${dropped.discussionID}`, { as: admin })).statusCode).toBe(410);
       // Deleted members are no longer there to delete.
       expect((await remove({ userIDs: ids(cast.m5) }, editor)).statusCode).toBe(400);
     });

@@ -138,6 +138,13 @@ export interface CommentsTable {
   insertIPAddress: string | null;
 }
 
+/** A deleted discussion's tombstone (migration 0049): its id answers 410 Gone, not 404. */
+interface DeletedDiscussionsTable {
+  discussionID: number;
+  categoryID: number;
+  dateDeleted: DateString;
+}
+
 export interface UserDiscussionsTable {
   userID: number;
   discussionID: number;
@@ -650,6 +657,7 @@ export interface DB {
   accessTokens: AccessTokensTable;
   emailTokens: EmailTokensTable;
   userDiscussions: UserDiscussionsTable;
+  deletedDiscussions: DeletedDiscussionsTable;
   userCategories: UserCategoriesTable;
   tags: TagsTable;
   tagDiscussions: TagDiscussionsTable;

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { use, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { HeadContext } from "../../lib/head.tsx";
 import { formatCount } from "../../lib/numbers.ts";
 import { t } from "../../lib/i18n.ts";
 import { Button, ButtonLink } from "../button/Button.tsx";
@@ -61,7 +62,8 @@ const Chevron = ({ direction }: { direction: "prev" | "next" }) => (
 
 /**
  * The pager of spec §2: 'a - b of total' with previous/next icon buttons, numbered page links, an
- * optional 'Next Page' button and, once JavaScript runs, a jump form. Every page is a real link.
+ * optional 'Next Page' button and, once JavaScript runs, a jump form. Every page is a real link; on the server the
+ * previous and next pages also become the head's `rel=prev/next` links.
  */
 export function Pager({ page, limit, total, hasMore = false, href, label, showNextButton = false }: PagerProps) {
   const navigate = useNavigate();
@@ -80,6 +82,12 @@ export function Pager({ page, limit, total, hasMore = false, href, label, showNe
   const pageCount = Math.max(1, Math.ceil(total / limit), hasMore ? page + 1 : 1);
   const hasPrevious = page > 1;
   const hasNext = page < pageCount;
+  // Server only: the client build drops it.
+  if (import.meta.env.SSR) {
+    const head = use(HeadContext);
+    if (head)
+      head.pages = { prev: hasPrevious ? href(page - 1) : undefined, next: hasNext ? href(page + 1) : undefined };
+  }
 
   const handleJump = (target: number) => {
     setJumping(false);

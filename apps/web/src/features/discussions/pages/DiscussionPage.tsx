@@ -134,6 +134,8 @@ export function DiscussionPage() {
         title={discussion.name}
         canonical={discussionPagePath(base, parsed.page)}
         {...(discussion.excerpt ? { description: discussion.excerpt } : {})}
+        type="article"
+        imageFrom={discussion.body}
         jsonLd={[structuredData(discussion, comments.items, origin)]}
       />
       <Breadcrumbs crumbs={groupDiscussionCrumbs(discussion.breadcrumbs ?? [], group, t("Groups"))} />

@@ -81,7 +81,8 @@ export function DiscussionListSection({
         : null;
   const body = (
     <>
-      {headTitle ? <PageHead title={headTitle} canonical={pagePath(page)} /> : null}
+      {/* The member lists (bookmarked, mine…) are the viewer's own, and unanswered a filter: none is indexed. */}
+      {headTitle ? <PageHead title={headTitle} canonical={pagePath(page)} noindex={filter !== "all"} /> : null}
       {actions}
       <SortSelect
         options={discussionSortOptions}

@@ -64,6 +64,8 @@ export function ArticlePage() {
         title={article.seoName || article.name}
         canonical={path}
         {...(description ? { description } : {})}
+        type="article"
+        imageFrom={article.body}
         jsonLd={[articleStructuredData(article)]}
         {...(article.status === "deleted" ? { noindex: true } : {})}
       />

@@ -63,6 +63,24 @@ export function profileRestriction(
 }
 
 /**
+ * schema.org `ProfilePage` about the member (a `Person`): a private or banned profile names the member only, as its
+ * card does.
+ */
+function profileStructuredData(user: User, restriction: ReturnType<typeof profileRestriction>) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "ProfilePage",
+    ...(restriction ? {} : { dateCreated: user.dateInserted }),
+    mainEntity: {
+      "@type": "Person",
+      name: user.name,
+      url: user.url,
+      ...(restriction ? {} : { image: user.photoUrl, dateCreated: user.dateInserted }),
+    },
+  };
+}
+
+/**
  * `/profile/{name}` and its tabs `/profile/discussions|comments|reactions/{name}` (spec §2): the
  * member's card, then their discussions, comments or the reactions they received. Private and banned
  * profiles show the restricted card only.
@@ -102,6 +120,8 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
         canonical={reaction ? reactionHref(user.name, reaction, page) : tabHref(user.name, tab, page)}
         description={user.title ?? undefined}
         feed={!restriction}
+        type="profile"
+        jsonLd={[profileStructuredData(user, restriction)]}
       />
       <header className={styles.card}>
         <img className={styles.photo} src={user.photoUrl} alt="" width={100} height={100} />

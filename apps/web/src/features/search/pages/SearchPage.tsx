@@ -64,7 +64,7 @@ export function SearchPage() {
 
   return (
     <>
-      <PageHead title={state.query ? t("Search results for '{query}'", { query: state.query }) : t("Search")} />
+      <PageHead title={state.query ? t("Search results for '{query}'", { query: state.query }) : t("Search")} noindex />
       <h1 className={styles.heading}>{t("Search")}</h1>
       <form className={styles.form} action="/search" method="get" role="search">
         <div className={styles.bar}>
