@@ -118,6 +118,9 @@ export const siteSettingRules = {
   "warnings.readOnlyPoints": { read: "community.moderate", write: "site.manage", minimum: 0, maximum: 10_000 },
   "warnings.readOnlyDays": { read: "community.moderate", write: "site.manage", minimum: 1, maximum: 3_650 },
   "warnings.banPoints": { read: "community.moderate", write: "site.manage", minimum: 0, maximum: 10_000 },
+  // Link previews: cards for addresses alone on a line, and the hosts fetched even on private addresses.
+  "linkPreviews.enabled": { read: "site.manage", write: "site.manage" },
+  "linkPreviews.allowedHosts": { read: "site.manage", write: "site.manage", maxLength: 1_000 },
 } as const satisfies Record<string, SiteSettingRule>;
 
 export type SiteSettingKey = keyof typeof siteSettingRules;

@@ -92,6 +92,13 @@ export const siteConfigDefaults = {
   "warnings.readOnlyPoints": 3,
   "warnings.readOnlyDays": 7,
   "warnings.banPoints": 5,
+  /**
+   * Link previews (issue 32): an address alone on a line of a post shows as a card, fetched by the server. Hosts
+   * listed in `allowedHosts` (separated by spaces or commas) are fetched even when they resolve to private or
+   * loopback addresses (an intranet wiki); no other such address ever is (features/previews, platform/http/safe-fetch.ts).
+   */
+  "linkPreviews.enabled": true,
+  "linkPreviews.allowedHosts": "",
 } as const;
 export type SiteConfigKey = keyof typeof siteConfigDefaults;
 type Value<K extends SiteConfigKey> = (typeof siteConfigDefaults)[K] extends boolean
@@ -174,6 +181,16 @@ export const siteConfigRules: { readonly [K in SiteConfigKey]: SiteConfigRule } 
       value === "" || /^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$|^\[[0-9a-f:.]+\]$/i.test(value)
         ? null
         : "smtp.host is a host name or address, without a scheme or port (smtp.example.com).",
+  },
+  "linkPreviews.allowedHosts": {
+    ...siteSettingRules["linkPreviews.allowedHosts"],
+    check: (value) =>
+      value
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .every((host) => /^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$|^\[?[0-9a-f:.]+\]?$/i.test(host))
+        ? null
+        : "linkPreviews.allowedHosts lists host names or addresses (intranet.example, 10.0.0.5) separated by spaces or commas.",
   },
   "upload.allowedExtensions": {
     ...siteSettingRules["upload.allowedExtensions"],

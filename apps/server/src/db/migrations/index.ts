@@ -43,6 +43,7 @@ import * as m0044 from "./0044_warnings.ts";
 import * as m0045 from "./0045_ban_rules.ts";
 import * as m0046 from "./0046_message_reports.ts";
 import * as m0048 from "./0048_ban_rule_expiry.ts";
+import * as m0050 from "./0050_link_previews.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -94,6 +95,7 @@ const modules: Record<string, MigrationModule> = {
   "0045_ban_rules": m0045,
   "0046_message_reports": m0046,
   "0048_ban_rule_expiry": m0048,
+  "0050_link_previews": m0050,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
