@@ -8,6 +8,7 @@ import { registerGuestApiCache } from "./platform/http/guest-api-cache.ts";
 import { MINUTE, registerGuestApiLimit } from "./platform/http/address-limits.ts";
 import { DEFAULT_TRUST_PROXY } from "./platform/config.ts";
 import { botCheckProviders } from "@parley/contracts/bot-check";
+import { linkPreviewFrameOrigins } from "@parley/contracts/link-previews";
 import { createPlatform, type Platform, type PlatformConfig } from "./platform/context.ts";
 import type { Database } from "./platform/db/database.ts";
 import { nowIso } from "./platform/dates.ts";
@@ -182,7 +183,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
               styleSrc: ["'self'", "'unsafe-inline'"],
               imgSrc: ["'self'", "data:", "https:"],
               connectSrc: ["'self'", ...botCheckOrigins],
-              ...(botCheckOrigins.length ? { frameSrc: ["'self'", ...botCheckOrigins] } : {}),
+              // Link previews' players, made on a click (contracts' linkPreviewEmbedUrl), and the bot check's frames.
+              frameSrc: ["'self'", ...botCheckOrigins, ...linkPreviewFrameOrigins],
               objectSrc: ["'none'"],
               baseUri: ["'self'"],
               frameAncestors,

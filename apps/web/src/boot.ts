@@ -1,5 +1,4 @@
 import { APP_ATTRIBUTE, hydrateOnIntent } from "./lib/hydrate-on-intent.ts";
-import { listenForPreviewLoads } from "./lib/link-previews.ts";
 
 /**
  * The only script of a guest's reading page (`lib/hydrate-on-intent.ts`): the app's entry chunk, named by
@@ -7,5 +6,3 @@ import { listenForPreviewLoads } from "./lib/link-previews.ts";
  */
 const app = document.querySelector(`script[${APP_ATTRIBUTE}]`)?.getAttribute(APP_ATTRIBUTE);
 if (app) hydrateOnIntent(document, () => import(/* @vite-ignore */ app));
-// A link preview's player loads on a click before the app is there too.
-listenForPreviewLoads(document);

@@ -19,6 +19,13 @@ export type LinkPreviewProvider = keyof typeof linkPreviewProviders;
 export const isLinkPreviewProvider = (value: string): value is LinkPreviewProvider =>
   Object.hasOwn(linkPreviewProviders, value);
 
+/** The origins of those frames: the only ones the pages' Content-Security-Policy lets frame (`frame-src`). */
+export const linkPreviewFrameOrigins = [
+  "https://www.youtube-nocookie.com",
+  "https://player.vimeo.com",
+  "https://platform.twitter.com",
+] as const;
+
 /**
  * The frame a click loads: the only addresses a card ever frames, privacy-enhanced where the provider has one
  * (youtube-nocookie.com, Vimeo's `dnt`). Null when the id does not have the provider's form.
