@@ -1,11 +1,11 @@
 import { linkPreviewEmbedUrl } from "@parley/contracts/link-previews";
 
 /**
- * Replaces a link preview's card with its provider's player (`lib/link-previews.ts` imports this on a click). The
+ * Replaces a link preview's card with its provider's player (`lib/link-preview-loader.ts` imports this on a click). The
  * frame's address is made here from the provider and the id (contracts' `linkPreviewEmbedUrl`: only the allowed
  * providers' embed addresses, the privacy-enhanced ones); a card naming anything else opens its link instead.
  */
-export function loadPreviewFrame(link: HTMLAnchorElement): void {
+export function embed(link: HTMLAnchorElement): void {
   const card = link.closest<HTMLElement>(".linkPreview");
   const src = linkPreviewEmbedUrl(link.dataset.provider ?? "", link.dataset.embedId ?? "");
   if (!card || !src) {
