@@ -182,4 +182,19 @@ export class DiscussionPage extends EntryPage {
       return box.bottom > 0 && box.top < window.innerHeight;
     });
   }
+
+  /** The link-preview cards in the discussion's own post (an address alone on a line, issue 32). */
+  get previewCards(): Locator {
+    return this.post.locator(".linkPreview");
+  }
+
+  /** A card's click-to-load control of a known provider ("Load video", "Load post"). */
+  previewLoad(name: string): Locator {
+    return this.previewCards.getByRole("link", { name, exact: true });
+  }
+
+  /** The players loaded in place of cards. */
+  get previewFrames(): Locator {
+    return this.post.locator("iframe.linkPreview-frame");
+  }
 }

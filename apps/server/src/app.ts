@@ -8,6 +8,7 @@ import { registerGuestApiCache } from "./platform/http/guest-api-cache.ts";
 import { MINUTE, registerGuestApiLimit } from "./platform/http/address-limits.ts";
 import { DEFAULT_TRUST_PROXY } from "./platform/config.ts";
 import { botCheckProviders } from "@parley/contracts/bot-check";
+import { linkPreviewFrameOrigins } from "@parley/contracts/link-previews";
 import { createPlatform, type Platform, type PlatformConfig } from "./platform/context.ts";
 import type { Database } from "./platform/db/database.ts";
 import { nowIso } from "./platform/dates.ts";
@@ -87,6 +88,7 @@ import { createProfileFields, registerProfileFields } from "./features/profile-f
 import { exportMemberDrafts, registerDrafts } from "./features/drafts/index.ts";
 import { registerPrivacy } from "./features/privacy/index.ts";
 import { registerSpam } from "./features/spam/index.ts";
+import { registerPreviews } from "./features/previews/index.ts";
 import { registerBans } from "./features/bans/index.ts";
 import { registerWarnings } from "./features/warnings/index.ts";
 import { registerSearch } from "./features/search/index.ts";
@@ -184,7 +186,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
               styleSrc: ["'self'", "'unsafe-inline'"],
               imgSrc: ["'self'", "data:", "https:"],
               connectSrc: ["'self'", ...botCheckOrigins],
-              ...(botCheckOrigins.length ? { frameSrc: ["'self'", ...botCheckOrigins] } : {}),
+              // Link previews' players, made on a click (contracts' linkPreviewEmbedUrl), and the bot check's frames.
+              frameSrc: ["'self'", ...botCheckOrigins, ...linkPreviewFrameOrigins],
               objectSrc: ["'none'"],
               baseUri: ["'self'"],
               frameAncestors,
@@ -377,6 +380,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return { recordID, name: published.name ?? "", url: published.url ?? "" };
     },
   });
+  // Link previews: an address alone on a line of a post shows as a card, fetched in the background.
+  registerPreviews(app, platform);
   // Watched words and the spam check screen every write of member text; what they find is reported.
   await registerSpam(app, platform, { reports });
   // Ban rules refuse registrations and sign-ins; moderators see the addresses a member used.

@@ -8,6 +8,7 @@ import { createQueryClient } from "./lib/query-client.ts";
 import { Providers } from "./Providers.tsx";
 import { createRoutes } from "./router.tsx";
 import { loadServerRenderedParts } from "./ui/on-demand.ts";
+import { listenForPreviewLoads } from "./lib/link-preview-loader.ts";
 import "./ui/theme/theme.css";
 
 const stateElement = document.getElementById(STATE_ELEMENT_ID);
@@ -18,6 +19,7 @@ if (state) hydrateQueries(queryClient, state.queries);
 const api = createApiClient(fetchTransport);
 
 const routes = createRoutes({ queryClient, api });
+listenForPreviewLoads();
 // The matched lazy routes and the on-demand parts the server rendered load first, so the first render
 // is the server's HTML. Not a top-level await: those chunks import this module's chunk, which must
 // finish first.

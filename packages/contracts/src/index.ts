@@ -42,6 +42,7 @@ export * from "./bot-check.ts";
 export * from "./site-totals.ts";
 export * from "./emails.ts";
 export * from "./ignore.ts";
+export * from "./link-previews.ts";
 export * from "./privacy.ts";
 export * from "./profile-fields.ts";
 export * from "./spam.ts";

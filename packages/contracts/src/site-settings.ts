@@ -122,6 +122,9 @@ export const siteSettingRules = {
   "warnings.banPoints": { read: "community.moderate", write: "site.manage", minimum: 0, maximum: 10_000 },
   // Lines an administrator adds to /robots.txt (issue 32), after the forum's own rules.
   "seo.robotsAdditions": { read: "site.manage", write: "site.manage", maxLength: 5_000 },
+  // Link previews: cards for addresses alone on a line, and the hosts fetched even on private addresses.
+  "linkPreviews.enabled": { read: "site.manage", write: "site.manage" },
+  "linkPreviews.allowedHosts": { read: "site.manage", write: "site.manage", maxLength: 1_000 },
 } as const satisfies Record<string, SiteSettingRule>;
 
 export type SiteSettingKey = keyof typeof siteSettingRules;

@@ -96,6 +96,13 @@ export const siteConfigDefaults = {
   "warnings.banPoints": 5,
   /** Lines appended to /robots.txt (issue 32): one rule a line, e.g. `Disallow: /old-forum/`. */
   "seo.robotsAdditions": "",
+  /**
+   * Link previews (issue 32): an address alone on a line of a post shows as a card, fetched by the server. Hosts
+   * listed in `allowedHosts` (separated by spaces or commas) are fetched even when they resolve to private or
+   * loopback addresses (an intranet wiki); no other such address ever is (features/previews, platform/http/safe-fetch.ts).
+   */
+  "linkPreviews.enabled": true,
+  "linkPreviews.allowedHosts": "",
 } as const;
 export type SiteConfigKey = keyof typeof siteConfigDefaults;
 type Value<K extends SiteConfigKey> = (typeof siteConfigDefaults)[K] extends boolean
@@ -187,6 +194,16 @@ export const siteConfigRules: { readonly [K in SiteConfigKey]: SiteConfigRule } 
       /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value)
         ? "seo.robotsAdditions holds lines of text, without control characters."
         : null,
+  },
+  "linkPreviews.allowedHosts": {
+    ...siteSettingRules["linkPreviews.allowedHosts"],
+    check: (value) =>
+      value
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .every((host) => /^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$|^\[?[0-9a-f:.]+\]?$/i.test(host))
+        ? null
+        : "linkPreviews.allowedHosts lists host names or addresses (intranet.example, 10.0.0.5) separated by spaces or commas.",
   },
   "upload.allowedExtensions": {
     ...siteSettingRules["upload.allowedExtensions"],

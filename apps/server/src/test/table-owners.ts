@@ -37,6 +37,7 @@ const tableOwners = {
   conversationMessages: "conversations",
   userConversations: "conversations",
   drafts: "drafts",
+  linkPreviews: "previews",
   searchDocuments: "search",
   searchQueue: "search",
   auditLogs: "moderation",

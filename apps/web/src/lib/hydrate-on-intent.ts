@@ -45,8 +45,11 @@ export function hydratesOnIntent(page: {
 const intents = ["pointerdown", "touchstart", "keydown", "focusin"] as const;
 /** A pointer over one of these shows intent too (it is about to be pressed). */
 const controls = "a[href], button, input, select, textarea, summary, label, [role=button]";
-/** Pressed before the app is there, these do nothing by themselves: they are pressed again after. */
-const scriptOnly = "button[type=button], [role=button]:not(a[href])";
+/**
+ * Pressed before the app is there, these do nothing by themselves: they are pressed again after. A link
+ * preview's load link is a link (without JavaScript it opens the video) that the app turns into a player.
+ */
+const scriptOnly = "button[type=button], [role=button]:not(a[href]), a.linkPreview-load";
 
 /** The event the app dispatches once it has hydrated (AppLayout, spec §4). */
 export const READY_EVENT = "X-DOMContentReady";

@@ -44,6 +44,7 @@ import * as m0045 from "./0045_ban_rules.ts";
 import * as m0046 from "./0046_message_reports.ts";
 import * as m0048 from "./0048_ban_rule_expiry.ts";
 import * as m0049 from "./0049_deleted_discussions.ts";
+import * as m0050 from "./0050_link_previews.ts";
 import * as m0051 from "./0051_discussions_category_id.ts";
 import * as m0052 from "./0052_discussions_category_inserted.ts";
 
@@ -98,6 +99,7 @@ const modules: Record<string, MigrationModule> = {
   "0046_message_reports": m0046,
   "0048_ban_rule_expiry": m0048,
   "0049_deleted_discussions": m0049,
+  "0050_link_previews": m0050,
   "0051_discussions_category_id": m0051,
   "0052_discussions_category_inserted": m0052,
 };

@@ -695,6 +695,7 @@ export interface DB {
   groupApplicants: GroupApplicantsTable;
   groupInvitations: GroupInvitationsTable;
   ignoredUsers: IgnoredUsersTable;
+  linkPreviews: LinkPreviewsTable;
   profileFields: ProfileFieldsTable;
   userProfileFields: UserProfileFieldsTable;
   userExports: UserExportsTable;
@@ -797,6 +798,23 @@ interface IgnoredUsersTable {
   userID: number;
   ignoredUserID: number;
   dateIgnored: DateString;
+}
+
+/** 0050: what an address alone on a line of a post shows as its card (link previews). */
+interface LinkPreviewsTable {
+  urlHash: string;
+  url: string;
+  /** ok | failed */
+  status: string;
+  title: string;
+  description: string;
+  imageUrl: string;
+  siteName: string;
+  provider: string | null;
+  embedID: string;
+  failure: string | null;
+  dateFetched: DateString;
+  dateExpires: DateString;
 }
 
 /** 0028: a group (Groups add-on); its discussions are in its own category. */

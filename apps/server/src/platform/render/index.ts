@@ -9,17 +9,20 @@ import { countMedia, type PostMedia } from "./counts.ts";
 import { createContext, type RenderContext } from "./context.ts";
 import { htmlToText, truncate } from "./excerpt.ts";
 import { renderHtml } from "./html.ts";
+import { siteFor } from "./links.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { uniqueNames } from "./mentions.ts";
 import { renderRich } from "./rich.ts";
 import { renderRich2 } from "./rich2.ts";
-import { sanitize } from "./sanitize.ts";
+import { markStandaloneLinks, previewCardHtml, resolvePreviews, type LinkPreview } from "./previews.ts";
+import { sanitize, sanitizeCard } from "./sanitize.ts";
 import { renderText } from "./text.ts";
 import { postFormats, type PostFormat, type RenderOptions } from "./types.ts";
 
 export { postFormats, type PostFormat, type RenderOptions } from "./types.ts";
 export { safeHref, safeImageSrc, siteFor } from "./links.ts";
 export { censorHtml, censorText, setCensor } from "./censor.ts";
+export { setLinkPreviews, type LinkPreview, type LinkPreviewSource } from "./previews.ts";
 export type { PostMedia } from "./counts.ts";
 
 const formats = new Set<string>(postFormats);
@@ -54,22 +57,44 @@ const withoutNul = (body: string) => (body.includes("\0") ? body.replaceAll("\0"
 
 const bodies = createLruCache(5_000, 8_000_000);
 const excerpts = createLruCache(5_000, 2_000_000);
+const cards = createLruCache(2_000, 2_000_000);
+
+/** A preview's card, sanitised (cached by its content: a refetched preview is a new key), censored when asked. */
+function cardFor(url: string, preview: LinkPreview, options: RenderOptions, censored: boolean): string {
+  const site = siteFor(options.origin);
+  const fields = [
+    preview.title,
+    preview.description,
+    preview.imageUrl,
+    preview.siteName,
+    preview.provider,
+    preview.embedID,
+  ];
+  const html = cards.get(`${options.origin}\u0000${url}\u0000${fields.join("\u0000")}`, () =>
+    sanitizeCard(previewCardHtml(url, preview), site),
+  );
+  return censored ? censorHtml(html) : html;
+}
 
 /**
  * A post body as sanitised HTML (cached: the same input always gives the same output), censored words masked
- * (`censor.ts`) unless `uncensored`.
+ * (`censor.ts`) unless `uncensored`, each link alone on its line shown as its preview's card when one is known
+ * (`previews.ts`; not with `previews: false`).
  */
 export function renderBody(source: string, format: PostFormat, options: RenderOptions): string {
   const censored = !options.uncensored;
+  let html: string;
   if (options.mentionUrl) {
-    const html = renderBodyUncached(source, format, options);
-    return censored ? censorHtml(html) : html;
+    html = renderBodyUncached(source, format, options);
+    if (censored) html = censorHtml(html);
+  } else {
+    const version = censored ? censorVersion() : 0;
+    html = bodies.get(`${format}\u0000${version}\u0000${options.origin}\u0000${source}`, () => {
+      const rendered = renderBodyUncached(source, format, options);
+      return version ? censorHtml(rendered) : rendered;
+    });
   }
-  const version = censored ? censorVersion() : 0;
-  return bodies.get(`${format}\u0000${version}\u0000${options.origin}\u0000${source}`, () => {
-    const html = renderBodyUncached(source, format, options);
-    return version ? censorHtml(html) : html;
-  });
+  return resolvePreviews(html, options.previews !== false, (url, preview) => cardFor(url, preview, options, censored));
 }
 
 function renderBodyUncached(source: string, format: PostFormat, options: RenderOptions): string {
@@ -82,7 +107,7 @@ function renderBodyUncached(source: string, format: PostFormat, options: RenderO
     // A body no converter can read still shows (as text) rather than failing the page.
     html = renderText(body, context);
   }
-  return sanitize(html, context.site);
+  return markStandaloneLinks(sanitize(html, context.site), context.site);
 }
 
 /** Links are dropped from text, so any origin does. */
@@ -90,12 +115,14 @@ const TEXT_ORIGIN = "https://parley.invalid";
 
 /** The visible text of a body, one line per block, spoilers included: for search indexing. */
 export function toPlainText(body: string, format: PostFormat): string {
-  return htmlToText(renderBody(body, format, { origin: TEXT_ORIGIN, uncensored: true }), { spoilers: true });
+  return htmlToText(renderBody(body, format, { origin: TEXT_ORIGIN, uncensored: true, previews: false }), {
+    spoilers: true,
+  });
 }
 
 /** The links and images a body holds once rendered (any format), for limits on what a post may hold. */
 export function postMedia(body: string, format: PostFormat): PostMedia {
-  return countMedia(renderBody(body, format, { origin: TEXT_ORIGIN, uncensored: true }));
+  return countMedia(renderBody(body, format, { origin: TEXT_ORIGIN, uncensored: true, previews: false }));
 }
 
 /**
@@ -104,7 +131,7 @@ export function postMedia(body: string, format: PostFormat): PostMedia {
  */
 export function renderExcerpt(body: string, format: PostFormat, length = 200): string {
   return excerpts.get(`${format}\u0000${censorVersion()}\u0000${length}\u0000${body}`, () => {
-    const text = htmlToText(renderBody(body, format, { origin: TEXT_ORIGIN }), { spoilers: false });
+    const text = htmlToText(renderBody(body, format, { origin: TEXT_ORIGIN, previews: false }), { spoilers: false });
     return truncate(text.replace(/\s+/g, " ").trim(), length);
   });
 }

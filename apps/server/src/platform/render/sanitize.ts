@@ -1,4 +1,5 @@
 import sanitizeHtml from "sanitize-html";
+import { linkPreviewEmbedUrl } from "@parley/contracts";
 import { safeHref, safeImageSrc, type Site } from "./links.ts";
 
 /**
@@ -36,6 +37,20 @@ const allowedClasses: Record<string, (string | RegExp)[]> = {
   ],
 };
 
+/**
+ * What a link preview's card adds (previews.ts builds it from text fields): its classes, and on the load button
+ * the provider and the embed id, kept only when they make one of the allowed embed addresses. Members' bodies
+ * never get these, so no post can dress itself up as a card.
+ */
+const cardClasses: Record<string, string[]> = {
+  span: [
+    ...["linkPreview", "linkPreview-youtube", "linkPreview-vimeo", "linkPreview-twitter"],
+    ...["linkPreview-text", "linkPreview-site", "linkPreview-title", "linkPreview-description"],
+  ],
+  a: ["linkPreview-link", "linkPreview-load"],
+  img: ["linkPreview-image"],
+};
+
 /** Elements dropped with everything inside them (the rest keep their text when dropped). */
 export const dropWithContent = [
   ...["script", "style", "textarea", "option", "select", "xmp", "title", "template"],
@@ -59,11 +74,17 @@ function only(attribs: sanitizeHtml.Attributes, names: string[], max: number): s
   return kept;
 }
 
-function optionsFor(site: Site): sanitizeHtml.IOptions {
+function optionsFor(site: Site, card: boolean): sanitizeHtml.IOptions {
   return {
-    allowedTags,
-    allowedAttributes,
-    allowedClasses,
+    allowedTags: card ? ["span", "a", "img"] : allowedTags,
+    allowedAttributes: card
+      ? {
+          a: ["href", "rel", "class", "data-provider", "data-embed-id"],
+          img: ["src", "alt", "loading", "class"],
+          span: ["class"],
+        }
+      : allowedAttributes,
+    allowedClasses: card ? cardClasses : allowedClasses,
     allowedSchemes: ["http", "https", "mailto", "tel"],
     allowedSchemesByTag: { img: ["http", "https"] },
     allowProtocolRelative: false,
@@ -80,6 +101,12 @@ function optionsFor(site: Site): sanitizeHtml.IOptions {
         if (attribs.class) kept.class = attribs.class;
         const userID = digits(attribs["data-userid"], 4_294_967_295);
         if (userID) kept["data-userid"] = userID;
+        const provider = attribs["data-provider"];
+        const embedID = attribs["data-embed-id"];
+        if (card && provider && embedID && linkPreviewEmbedUrl(provider, embedID)) {
+          kept["data-provider"] = provider;
+          kept["data-embed-id"] = embedID;
+        }
         return { tagName: "a", attribs: kept };
       },
       img(_tag, attribs) {
@@ -91,6 +118,7 @@ function optionsFor(site: Site): sanitizeHtml.IOptions {
           ...only(attribs, ["width", "height"], 10_000),
         };
         kept.loading = "lazy";
+        if (card && attribs.class) kept.class = attribs.class;
         return { tagName: "img", attribs: kept };
       },
       ol: (_tag, attribs) => ({ tagName: "ol", attribs: only(attribs, ["start"], 1_000_000) }),
@@ -101,13 +129,20 @@ function optionsFor(site: Site): sanitizeHtml.IOptions {
 }
 
 const optionsBySite = new WeakMap<Site, sanitizeHtml.IOptions>();
+const cardOptionsBySite = new WeakMap<Site, sanitizeHtml.IOptions>();
 
-/** Rendered HTML → HTML safe to put in a page. */
-export function sanitize(html: string, site: Site): string {
-  let options = optionsBySite.get(site);
+function sanitizeWith(html: string, site: Site, card: boolean): string {
+  const cache = card ? cardOptionsBySite : optionsBySite;
+  let options = cache.get(site);
   if (!options) {
-    options = optionsFor(site);
-    optionsBySite.set(site, options);
+    options = optionsFor(site, card);
+    cache.set(site, options);
   }
   return sanitizeHtml(html, options);
 }
+
+/** Rendered HTML → HTML safe to put in a page. */
+export const sanitize = (html: string, site: Site): string => sanitizeWith(html, site, false);
+
+/** A link preview's card (previews.ts) → HTML safe to put in a page: the same rules, with the card's markup only. */
+export const sanitizeCard = (html: string, site: Site): string => sanitizeWith(html, site, true);

@@ -11,4 +11,6 @@ export interface RenderOptions {
   mentionUrl?: (name: string) => string;
   /** Leave censored words as written (search indexing reads the source's words). */
   uncensored?: boolean;
+  /** Show links alone on their line as their preview's card when one is known (default); false for text uses. */
+  previews?: boolean;
 }

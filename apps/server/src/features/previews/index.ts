@@ -1,0 +1,19 @@
+import type { FastifyInstance } from "fastify";
+import type { Platform } from "../../platform/context.ts";
+import { setLinkPreviews } from "../../platform/render/index.ts";
+import { createPreviewsRepo } from "./previews.repo.ts";
+import { createPreviewsService, LINK_PREVIEWS_JOB, type PreviewsOptions } from "./previews.service.ts";
+
+export type { PreviewsOptions };
+
+/**
+ * Link previews (issue 32): an address alone on a line of a post shows as a card. This feature owns the
+ * `linkPreviews` table, answers the render pipeline's questions (installed with `setLinkPreviews`) and fetches
+ * in the background job `linkPreviews`, which runs when a read finds an address it does not know.
+ */
+export function registerPreviews(app: FastifyInstance, platform: Platform, options?: Partial<PreviewsOptions>): void {
+  const service = createPreviewsService(createPreviewsRepo(platform.db), platform, options);
+  platform.jobs.register(LINK_PREVIEWS_JOB, service.run, { everyMs: 60_000 });
+  const uninstall = setLinkPreviews(service.source);
+  app.addHook("onClose", async () => uninstall());
+}
