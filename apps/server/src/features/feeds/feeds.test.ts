@@ -208,7 +208,8 @@ describe.each(engines)("feeds on %s", (engine) => {
     expect(await titles("/discussions/feed")).not.toContain("Soon to be gone");
     expect(await titles("/categories/general/feed")).not.toContain("Soon to be gone");
     expect(await titles(`/profile/${encodeURIComponent(cast.ann.name)}/feed`)).not.toContain("Soon to be gone");
-    expect(await status(`/discussion/${doomed.discussionID}/feed`)).toEqual([404, 404]);
+    // A deleted discussion's feed is gone, as its page is (410).
+    expect(await status(`/discussion/${doomed.discussionID}/feed`)).toEqual([410, 410]);
 
     const comments = await feed(`/discussion/${kept.discussionID}/staying-around/feed`);
     expect(comments.link).toBe(kept.url);

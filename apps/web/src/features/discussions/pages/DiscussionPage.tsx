@@ -135,8 +135,10 @@ export function DiscussionPage() {
         canonical={discussionPagePath(base, parsed.page)}
         {...(discussion.excerpt ? { description: discussion.excerpt } : {})}
         type="article"
-        imageFrom={discussion.body}
-        jsonLd={[structuredData(discussion, comments.items, origin)]}
+        // The head is the server's: the browser's build drops what only it reads (the structured data, the image).
+        {...(import.meta.env.SSR
+          ? { imageFrom: discussion.body, jsonLd: [structuredData(discussion, comments.items, origin)] }
+          : {})}
       />
       <Breadcrumbs crumbs={groupDiscussionCrumbs(discussion.breadcrumbs ?? [], group, t("Groups"))} />
       <header className={styles.header}>

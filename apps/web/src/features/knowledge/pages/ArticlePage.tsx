@@ -65,8 +65,8 @@ export function ArticlePage() {
         canonical={path}
         {...(description ? { description } : {})}
         type="article"
-        imageFrom={article.body}
-        jsonLd={[articleStructuredData(article)]}
+        // The head is the server's: the browser's build drops what only it reads (the structured data, the image).
+        {...(import.meta.env.SSR ? { imageFrom: article.body, jsonLd: [articleStructuredData(article)] } : {})}
         {...(article.status === "deleted" ? { noindex: true } : {})}
       />
       <KnowledgeBreadcrumbs

@@ -121,7 +121,8 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
         description={user.title ?? undefined}
         feed={!restriction}
         type="profile"
-        jsonLd={[profileStructuredData(user, restriction)]}
+        // The head is the server's: the browser's build drops the structured data.
+        {...(import.meta.env.SSR ? { jsonLd: [profileStructuredData(user, restriction)] } : {})}
       />
       <header className={styles.card}>
         <img className={styles.photo} src={user.photoUrl} alt="" width={100} height={100} />
