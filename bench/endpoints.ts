@@ -48,7 +48,7 @@ export interface Endpoint {
 }
 
 /** A write the benchmark sends as the administrator (cookie, CSRF by origin). */
-export interface BenchWrite {
+interface BenchWrite {
   method: "POST" | "PATCH";
   path: string;
   body: unknown;

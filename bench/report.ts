@@ -34,7 +34,7 @@ export interface SequentialFigures {
 }
 
 /** The `afterWrite` line of a row. */
-export const formatAfterWrite = (f: SequentialFigures) =>
+const formatAfterWrite = (f: SequentialFigures) =>
   `  uncached, one request at a time right after a write that drops it (${f.samples} samples): ` +
   `p50 ${ms(f.p50Ms)} ms, p90 ${ms(f.p90Ms)} ms, max ${ms(f.maxMs)} ms; ${number(f.bytes / 1_000_000, 1)} MB each`;
 

@@ -8,7 +8,12 @@ import { selectConfigKeys } from "./config.service.ts";
 describe("selectConfigKeys", () => {
   it("reads CSVs, repeated values and `*` globs; only the readable keys come back", () => {
     expect(selectConfigKeys(["ui.editContentTimeout"])).toEqual(["ui.editContentTimeout"]);
-    expect(selectConfigKeys(["garden.*"])).toEqual(["garden.title", "garden.description", "garden.locale"]);
+    expect(selectConfigKeys(["garden.*"])).toEqual([
+      "garden.title",
+      "garden.description",
+      "garden.shareImage",
+      "garden.locale",
+    ]);
     expect(selectConfigKeys(["garden.title, ui.editContentTimeout", "nope"])).toEqual([
       "ui.editContentTimeout",
       "garden.title",
