@@ -146,8 +146,16 @@ describe.each(engines)("the pages' social and search metadata on %s", (engine) =
       "og:image": `${TEST_ORIGIN}/share.png`,
       "twitter:card": "summary_large_image",
     });
-    expect((await set("javascript:alert(1)")).statusCode).toBe(200);
-    expect((await page("/categories")).meta["og:image"]).toBeUndefined();
+    // Only an image's address is taken: a javascript: or data: value is refused, and the image stays.
+    for (const bad of ["javascript:alert(1)", "data:image/png;base64,AAAA", "//evil.example/x.png"]) {
+      const refused = await set(bad);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.body).toContain("garden.shareImage is an image's address");
+    }
+    expect((await page("/categories")).meta["og:image"]).toBe(`${TEST_ORIGIN}/share.png`);
+    expect((await set("https://cdn.example/share.png")).statusCode).toBe(200);
+    expect((await page("/categories")).meta["og:image"]).toBe("https://cdn.example/share.png");
     expect((await set("")).statusCode).toBe(200);
+    expect((await page("/categories")).meta["og:image"]).toBeUndefined();
   });
 });

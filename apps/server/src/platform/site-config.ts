@@ -167,6 +167,14 @@ export const siteConfigRules: { readonly [K in SiteConfigKey]: SiteConfigRule } 
     },
   },
   "embed.remoteUrl": { ...siteSettingRules["embed.remoteUrl"], check: remoteUrlProblem },
+  "garden.shareImage": {
+    ...siteSettingRules["garden.shareImage"],
+    // An image's address link previews can load: http(s), or a path on this site; never javascript: or data:.
+    check: (value) =>
+      value === "" || /^https?:\/\/[^\s"<>]+$/i.test(value) || /^\/(?!\/)[^\s"<>]*$/.test(value)
+        ? null
+        : "garden.shareImage is an image's address: https://… or a path on this site (/uploads/…).",
+  },
   "outgoingEmails.supportAddress": {
     ...siteSettingRules["outgoingEmails.supportAddress"],
     check: (value) =>

@@ -20,6 +20,7 @@ describe("the settings page's fields", () => {
     expect(editableSettings({ ...member, permissions: ["community.manage"] })).toEqual([
       "garden.title",
       "garden.description",
+      "garden.shareImage",
       "ui.editContentTimeout",
       "premoderation.newMemberPosts",
       "premoderation.maxLinks",
@@ -39,7 +40,7 @@ describe("the settings page's fields", () => {
       "account.deleteGraceDays",
       "seo.robotsAdditions",
     ]);
-    expect(editableSettings({ ...member, isAdmin: true })).toHaveLength(17);
+    expect(editableSettings({ ...member, isAdmin: true })).toHaveLength(18);
   });
 
   it("reads a posted form as the API's values: unchecked switches off, the edit window a number", () => {

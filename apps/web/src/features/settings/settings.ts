@@ -12,6 +12,7 @@ export const settingsPagePath = "/dashboard/settings";
 export const settingsPageKeys = [
   "garden.title",
   "garden.description",
+  "garden.shareImage",
   "ui.editContentTimeout",
   "premoderation.newMemberPosts",
   "premoderation.maxLinks",

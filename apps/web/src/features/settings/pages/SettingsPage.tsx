@@ -89,6 +89,18 @@ export function SettingsPage() {
             hint={t("Search engines show it; the home page too.")}
           />
         ) : null}
+        {editable.has("garden.shareImage") ? (
+          <TextField
+            label={t("Share Image")}
+            name="garden.shareImage"
+            defaultValue={text("garden.shareImage")}
+            maxLength={siteSettingRules["garden.shareImage"].maxLength}
+            error={error("garden.shareImage")}
+            hint={t(
+              "The picture a shared link of the forum shows (Open Graph) when the page has no image of its own: an image's address.",
+            )}
+          />
+        ) : null}
         {editable.has("ui.editContentTimeout") ? (
           <SelectField
             label={t("Editing Posts")}
