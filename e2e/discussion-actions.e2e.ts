@@ -130,8 +130,9 @@ describe("the discussion page's member actions", () => {
     // The URL changes just before React renders the category page: wait for its heading first.
     await expect.poll(() => view.main.getByRole("heading", { level: 1 }).innerText()).toBe("General Discussion");
     expect(await view.main.getByText("Edited without JavaScript").count()).toBe(0);
+    // Deleted, it is gone (410), not unknown.
     const gone = await fetch(`${parley.baseUrl}/api/v2/discussions/${discussion.discussionID}`);
-    expect(gone.status).toBe(404);
+    expect(gone.status).toBe(410);
     expect(problems.errors).toEqual([]);
   });
 });

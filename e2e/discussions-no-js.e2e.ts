@@ -153,9 +153,9 @@ describe("reading pages, server-rendered (JavaScript disabled)", () => {
     const canonical = `${parley.baseUrl}${welcome.path}`;
     expect(await discussion.canonicalHref()).toBe(canonical);
 
-    // Structured data: one DiscussionForumPosting that agrees with the page.
+    // Structured data: one DiscussionForumPosting that agrees with the page, and the breadcrumb trail.
     const blocks = await discussion.structuredData();
-    expect(blocks).toHaveLength(1);
+    expect(blocks.map((block) => block["@type"])).toEqual(["DiscussionForumPosting", "BreadcrumbList"]);
     const posting = blocks[0]!;
     expect(posting).toMatchObject({
       "@context": "https://schema.org",

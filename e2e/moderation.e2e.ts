@@ -134,7 +134,7 @@ describe("moderation (issue 10): bulk actions and the options menu", () => {
     expect(await category.discussions.titles()).toContain("Bulk gamma");
     await expect
       .poll(() => fetch(`${parley.baseUrl}/api/v2/discussions/${created[1]!.discussionID}`).then((r) => r.status))
-      .toBe(404);
+      .toBe(410);
     await bulk.toast.waitFor({ state: "detached" });
 
     // The options menu of a discussion: the moderation and status groups.
@@ -256,7 +256,7 @@ describe("moderation (issue 10): bulk actions and the options menu", () => {
     expect(await category.discussions.titles()).toContain("Merge target");
     await expect
       .poll(() => fetch(`${parley.baseUrl}/api/v2/discussions/${from.discussionID}`).then((r) => r.status))
-      .toBe(404);
+      .toBe(410);
     expect((await admin.get<{ countComments: number }>(`/discussions/${into.discussionID}`)).countComments).toBe(1);
     expect(problems.errors).toEqual([]);
   }, 150_000);

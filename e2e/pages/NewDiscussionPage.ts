@@ -157,10 +157,25 @@ export class NewDiscussionPage extends EntryPage {
     await this.categorySuggestion(name.replace(/^(— )+/, "")).click();
   }
 
-  /** Types into the tag picker and clicks the suggestion named `pick` (an existing tag, or "New tag: …"). */
+  /**
+   * Types into the tag picker and clicks the suggestion named `pick` (an existing tag, or "New tag: …"). The picker
+   * replaces the plain field once its code has loaded, and on a loaded machine a search typed while it re-renders
+   * can be dropped: the search is typed again (at most three times) until the suggestion shows.
+   */
   async addTag(search: string, pick: string): Promise<void> {
-    await this.tags.fill(search);
-    await this.suggestion(pick).click();
+    await this.main.getByRole("combobox", { name: "Tags" }).waitFor();
+    const option = this.suggestion(pick);
+    for (let attempt = 1; ; attempt += 1) {
+      await this.tags.fill(search);
+      try {
+        await option.waitFor({ timeout: 10_000 });
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+        await this.tags.fill("");
+      }
+    }
+    await option.click();
   }
 
   async fill({ category, title, body }: NewDiscussion): Promise<void> {
