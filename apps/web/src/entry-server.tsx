@@ -44,6 +44,17 @@ function formBody(form: Array<[string, string | File]>): URLSearchParams | FormD
  */
 const isListVariant = (url: string) => [...new URL(url).searchParams.keys()].some((key) => key !== "page");
 
+/** `garden.shareImage`, read here rather than with the site's settings: only link previews use it, never the browser. */
+async function shareImageOf(api: ReturnType<typeof createApiClient>): Promise<string> {
+  try {
+    const { data } = await api.get<Record<string, unknown>>("/config", { select: ["garden.shareImage"] });
+    const value = data["garden.shareImage"];
+    return typeof value === "string" ? value : "";
+  } catch {
+    return "";
+  }
+}
+
 const attr = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 
 /**
@@ -75,7 +86,7 @@ export async function render({
     origin,
     data: {},
     guest: transientKey === null,
-    ...(site?.shareImage ? { shareImage: site.shareImage } : {}),
+    shareImage: await shareImageOf(api),
     ...(site ? { site } : {}),
   };
   const state: PageState = {
