@@ -151,13 +151,13 @@ describe("Editing one's profile (issue 29 item 1)", () => {
     await expect.poll(() => edit.fieldError("Upload a new photo")).toBe("The uploaded file is not a valid image.");
     expect(await photoOf(page)).toBe(jpeg);
 
-    // Removed: the silhouette again, and the file is gone.
+    // Removed: the letter avatar of their name, and the file is gone.
     await edit.goto();
     await waitForHydration(page);
     await edit.removePhoto.check();
     await edit.submitAndWait(edit.saveButton);
     await edit.statusMessage("Your profile has been saved.").waitFor();
-    expect(await photoOf(page)).toMatch(/\/images\/default-avatar\.svg$/);
+    expect(await photoOf(page)).toMatch(/\/avatars\/letter\/\d+\/[A-Z0-9]\.svg$/);
     expect((await page.request.get(jpeg)).status()).toBe(404);
 
     await page.setViewportSize({ width: 375, height: 800 });

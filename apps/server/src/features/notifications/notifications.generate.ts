@@ -149,9 +149,11 @@ export function createGenerator(deps: {
         if (!row) continue;
         if (pref.email) mail.push(row.notificationID);
         if (!pref.popup) continue;
-        const notification = presentNotification({ ...row, actorPhotoUrl: null }, "");
-        const photo = await scoped.usersByIds([row.actorUserID]);
-        if (photo[0]?.photoUrl) notification.photoUrl = photo[0].photoUrl;
+        const [actor] = await scoped.usersByIds([row.actorUserID]);
+        const notification = presentNotification(
+          { ...row, actorPhotoUrl: actor?.photoUrl ?? null, actorName: actor?.name ?? null },
+          "",
+        );
         messages.push(
           await hub.log(scoped, userChannel(row.userID), { type: "notification", notification, categoryID }, date),
         );

@@ -1,6 +1,7 @@
 import type { Notification } from "@parley/contracts";
 import { toRfc3339 } from "../../platform/dates.ts";
 import { censorHtml, censorText } from "../../platform/render/index.ts";
+import { letterAvatarPath } from "../../platform/render/letter-avatar.ts";
 import type { ListedNotification } from "./notifications.repo.ts";
 
 /** Why a member is told, by activity type (Vanilla's `reason`). */
@@ -36,7 +37,11 @@ export function presentNotification(
     notificationID: row.notificationID,
     // The sentence names the discussion: its censored words masked, as the discussion shows them.
     body: censorHtml(row.body),
-    photoUrl: absolute(origin, row.actorPhotoUrl ?? defaultPhotoPath),
+    // The actor's photo, else their letter avatar; a notification with no actor shows the silhouette.
+    photoUrl: absolute(
+      origin,
+      row.actorPhotoUrl ?? (row.actorName === null ? defaultPhotoPath : letterAvatarPath(row.actorName)),
+    ),
     url,
     recordUrl: url,
     recordType: row.recordType,

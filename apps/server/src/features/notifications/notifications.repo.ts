@@ -8,7 +8,7 @@ export type NotificationRow = Selectable<NotificationsTable>;
 export type LiveEventRow = Selectable<LiveEventsTable>;
 
 /** A notification row with the actor's photo, as the list shows it. */
-export type ListedNotification = NotificationRow & { actorPhotoUrl: string | null };
+export type ListedNotification = NotificationRow & { actorPhotoUrl: string | null; actorName: string | null };
 
 interface NewNotification {
   userID: number;
@@ -108,7 +108,7 @@ export function createNotificationsRepo(db: Kysely<DB>, dialect: DialectName): N
       .selectFrom("notifications")
       .leftJoin("users", "users.userID", "notifications.actorUserID")
       .selectAll("notifications")
-      .select("users.photoUrl as actorPhotoUrl");
+      .select(["users.photoUrl as actorPhotoUrl", "users.name as actorName"]);
 
   return {
     withTransaction: (trx) => createNotificationsRepo(trx, dialect),

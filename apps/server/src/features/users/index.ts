@@ -12,6 +12,7 @@ import { usersManageRoutes } from "./users.manage.routes.ts";
 import { emailChangeRoutes } from "./users.email-change.routes.ts";
 import { usersRoutes } from "./users.routes.ts";
 import { userPhotoRoutes } from "./users.photo.routes.ts";
+import { letterAvatarRoutes } from "./users.avatars.routes.ts";
 import type { PhotoStore } from "./users.photo.ts";
 import { requestContext } from "../../platform/http/request-context.ts";
 import {
@@ -63,6 +64,7 @@ export async function registerUsers(
   const authenticate = createAuthenticateService(repo, platform, (request) => service.me(requestContext(request)));
   const applicants = createApplicantsService(repo, platform, createEmailTokens(platform));
   await app.register(usersRoutes, { prefix: "/api/v2", service, authenticate, platform });
+  await app.register(letterAvatarRoutes);
   await app.register(usersManageRoutes, { prefix: "/api/v2", service, platform });
   await app.register(emailChangeRoutes, { prefix: "/api/v2", service, platform });
   await app.register(usersAccountRoutes, { prefix: "/api/v2", service, platform });

@@ -24,7 +24,7 @@ export async function userEditRecord(
   return {
     userID: row.userID,
     name: row.name,
-    photoUrl: photoUrlOf(row.photoUrl, origin),
+    photoUrl: photoUrlOf(row.photoUrl, origin, row.name),
     hasPhoto: row.photoUrl !== null,
     title: row.title,
     location: row.location,

@@ -1,13 +1,14 @@
 import type { Kysely } from "kysely";
 import type { Signature, UserFragment } from "@parley/contracts";
 import type { DB } from "../../platform/db/schema.ts";
-import { defaultPhotoUrl, fragmentColumns, presentSignature, presentUserFragment } from "./users.present.ts";
+import { letterAvatarPath } from "../../platform/render/letter-avatar.ts";
+import { fragmentColumns, presentSignature, presentUserFragment } from "./users.present.ts";
 
 /** 'Unknown User' for an id that matches nobody (spec §3 placeholders: userID 0, no photo, null activity). */
 export const unknownUser = (origin: string): UserFragment => ({
   userID: 0,
   name: "Unknown User",
-  photoUrl: defaultPhotoUrl(origin),
+  photoUrl: `${origin}${letterAvatarPath("Unknown User")}`,
   url: `${origin}/`,
   dateLastActive: null,
 });

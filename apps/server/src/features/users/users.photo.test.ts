@@ -9,6 +9,7 @@ import { userPhotoLimits, UserEdit, UserPhoto, type User } from "@parley/contrac
 import type { Session } from "../../test/accounts.ts";
 import { engines } from "../../test/databases.ts";
 import { createContentFixture, expectSchema, postDiscussion, type ContentFixture } from "../../test/content.ts";
+import { avatarLetter, letterAvatarPath } from "../../platform/render/letter-avatar.ts";
 
 type Cast = "member" | "other" | "moderator";
 
@@ -241,7 +242,15 @@ describe.each(engines)("user photos on %s", (engine) => {
     expect(fs.existsSync(path.join(uploadsDir, photo!.replace("/uploads/", "")))).toBe(false);
     expect((await mediaRows()).filter((row) => row.foreignID === userID)).toHaveLength(0);
     const user = (await f.api.get(`/api/v2/users/${userID}`, { as: f.as.member })).json<User>();
-    expect(user.photoUrl).toBe("http://forum.test/images/default-avatar.svg");
+    // Without a photo, the letter avatar of their name: served as an SVG image that browsers keep for good.
+    expect(user.photoUrl).toBe(`http://forum.test${letterAvatarPath(user.name)}`);
+    const avatar = await f.api.get(new URL(user.photoUrl).pathname);
+    expect(avatar.statusCode).toBe(200);
+    expect(avatar.headers["content-type"]).toBe("image/svg+xml; charset=utf-8");
+    expect(avatar.headers["cache-control"]).toContain("immutable");
+    expect(avatar.body).toContain(`>${avatarLetter(user.name)}</text>`);
+    for (const other of ["/avatars/letter/99/A.svg", "/avatars/letter/1/AB.svg", "/avatars/letter/1/%3C.svg"])
+      expect((await f.api.get(other)).statusCode).toBe(404);
   });
 
   it.each([

@@ -209,7 +209,7 @@ export async function setUserPhoto(
     stored.map(({ mediaID }) => mediaID),
   );
   await platform.events.emit("user.profile.changed", { userID: row.userID });
-  return { photoUrl: photoUrlOf(stored[0]!.path, origin) };
+  return { photoUrl: photoUrlOf(stored[0]!.path, origin, row.name) };
 }
 
 /** `DELETE /users/{id}/photo`: load → authorize → `users.photoUrl` cleared → the photo's files removed → the event. */

@@ -1,6 +1,7 @@
 import { profilePath, userMessages, type Me, type Signature, type User, type UserFragment } from "@parley/contracts";
 import { toRfc3339 } from "../../platform/dates.ts";
 import { normalizeFormat, renderBody } from "../../platform/render/index.ts";
+import { letterAvatarPath } from "../../platform/render/letter-avatar.ts";
 import type { RoleRow, UserRow } from "./users.repo.ts";
 
 export interface UserPresentContext {
@@ -22,19 +23,23 @@ export interface UserPresentContext {
 const lastActive = (row: Pick<UserRow, "dateLastActive" | "hidden">, allowed: boolean) =>
   row.hidden === 1 && !allowed ? null : date(row.dateLastActive);
 
-/** The default avatar: a silhouette served with the web app. */
+/** A guest's avatar: a silhouette served with the web app. */
 export const defaultPhotoUrl = (origin: string) => `${origin}/images/default-avatar.svg`;
 
 /**
  * A member's photo, absolute: an uploaded one is stored as its path (`/uploads/…`, so it follows the configured site
- * address), one from elsewhere (SSO) as given; none is the silhouette.
+ * address), one from elsewhere (SSO) as given; none is the letter avatar of their name.
  */
-export const photoUrlOf = (photoUrl: string | null, origin: string) =>
-  photoUrl === null ? defaultPhotoUrl(origin) : photoUrl.startsWith("/") ? `${origin}${photoUrl}` : photoUrl;
+export const photoUrlOf = (photoUrl: string | null, origin: string, name: string) =>
+  photoUrl === null
+    ? `${origin}${letterAvatarPath(name)}`
+    : photoUrl.startsWith("/")
+      ? `${origin}${photoUrl}`
+      : photoUrl;
 
 /** The photo where it shows small (lists, posts, the title bar): the 80 px thumbnail when there is one. */
-const smallPhotoUrlOf = (row: Pick<UserRow, "photoUrl" | "photoThumbnail">, origin: string) =>
-  photoUrlOf(row.photoUrl === null ? null : (row.photoThumbnail ?? row.photoUrl), origin);
+const smallPhotoUrlOf = (row: Pick<UserRow, "photoUrl" | "photoThumbnail" | "name">, origin: string) =>
+  photoUrlOf(row.photoUrl === null ? null : (row.photoThumbnail ?? row.photoUrl), origin, row.name);
 
 const profileUrl = (origin: string, name: string) => `${origin}${profilePath(name)}`;
 
@@ -106,7 +111,7 @@ export function presentUser(row: UserRow, roles: RoleRow[], context: UserPresent
   const user: User = {
     userID: row.userID,
     name: displayName(row),
-    photoUrl: photoUrlOf(row.photoUrl, context.origin),
+    photoUrl: photoUrlOf(row.photoUrl, context.origin, row.name),
     url: userUrl(row, context.origin),
     showEmail: row.showEmail === 1,
     emailConfirmed: row.emailConfirmed === 1,

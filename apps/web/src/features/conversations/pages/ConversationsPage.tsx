@@ -1,9 +1,10 @@
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { conversationsPagePath, newMessagePath } from "@parley/contracts/conversations-constants";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { useApi } from "../../../lib/api-context.tsx";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
+import { ButtonLink } from "../../../ui/button/Button.tsx";
 import { RecordPageList } from "../../../ui/record-list/RecordPageList.tsx";
 import { meQuery } from "../../users/index.ts";
 import { ConversationList } from "../components/ConversationList.tsx";
@@ -27,7 +28,11 @@ export function ConversationsPage() {
         <h1 id="messages-title" className={styles.title}>
           {t("Messages")}
         </h1>
-        {me && canStartConversation(me) ? <Link to={newMessagePath()}>{t("New Message")}</Link> : null}
+        {me && canStartConversation(me) ? (
+          <ButtonLink buttonType="primary" to={newMessagePath()}>
+            {t("New Message")}
+          </ButtonLink>
+        ) : null}
       </div>
       {me && mayMessage(me) && messageRefusal(me) ? (
         <p className={styles.notice} data-part="new-member-messages">

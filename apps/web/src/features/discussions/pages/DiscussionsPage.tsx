@@ -7,6 +7,7 @@ import { useApi } from "../../../lib/api-context.tsx";
 import { PageHead } from "../../../lib/head.tsx";
 import { PostingGate } from "../../warnings/index.ts";
 import { t } from "../../../lib/i18n.ts";
+import { ButtonLink } from "../../../ui/button/Button.tsx";
 import { Pager } from "../../../ui/pager/Pager.tsx";
 import { DiscussionList } from "../components/DiscussionList.tsx";
 import { SortSelect } from "../../../ui/sort-select/SortSelect.tsx";
@@ -142,14 +143,16 @@ export const discussionListParams = ({
 });
 
 /**
- * The "New Discussion" link, into a category when given; a member made read-only by warnings doesn't see it (the
+ * The "New Discussion" link (the page's primary action, so it looks like the primary button), into a category when given; a member made read-only by warnings doesn't see it (the
  * page it led to says why they can't post).
  */
 export function NewDiscussionLink({ categoryID }: { categoryID?: number | null }) {
   return (
     <PostingGate quiet>
       <p>
-        <Link to={categoryID ? `/post/discussion/${categoryID}` : "/post/discussion"}>{t("New Discussion")}</Link>
+        <ButtonLink buttonType="primary" to={categoryID ? `/post/discussion/${categoryID}` : "/post/discussion"}>
+          {t("New Discussion")}
+        </ButtonLink>
       </p>
     </PostingGate>
   );
