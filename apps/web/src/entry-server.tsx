@@ -44,17 +44,6 @@ function formBody(form: Array<[string, string | File]>): URLSearchParams | FormD
  */
 const isListVariant = (url: string) => [...new URL(url).searchParams.keys()].some((key) => key !== "page");
 
-/** `garden.shareImage`, read here rather than with the site's settings: only link previews use it, never the browser. */
-async function shareImageOf(api: ReturnType<typeof createApiClient>): Promise<string> {
-  try {
-    const { data } = await api.get<Record<string, unknown>>("/config", { select: ["garden.shareImage"] });
-    const value = data["garden.shareImage"];
-    return typeof value === "string" ? value : "";
-  } catch {
-    return "";
-  }
-}
-
 const attr = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 
 /**
@@ -86,7 +75,7 @@ export async function render({
     origin,
     data: {},
     guest: transientKey === null,
-    shareImage: await shareImageOf(api),
+    ...(site?.shareImage ? { shareImage: site.shareImage } : {}),
     ...(site ? { site } : {}),
   };
   const state: PageState = {

@@ -17,6 +17,8 @@ export interface Site {
   embed: EmbedSettings;
   /** The content locales readers may pick (`locales.enabled`; `en` always, first). */
   contentLocales: string[];
+  /** The picture of link previews of pages without one (`garden.shareImage`): read on the server only, for the head. */
+  shareImage?: string;
 }
 
 /** What a site says before its settings arrive (and if they cannot). */
@@ -34,6 +36,8 @@ const siteKeys = [
   "embed.remoteUrl",
   "embed.forceEmbed",
   "locales.enabled",
+  // The head's share image comes with the rest, in the same request; the browser's build neither asks nor reads it.
+  ...(import.meta.env.SSR ? ["garden.shareImage"] : []),
 ];
 
 /** The public settings of `siteKeys` (spec §7's GET /config), read once per page load. */
@@ -56,6 +60,9 @@ export const siteQuery = (api: ApiClient) =>
           forceEmbed: data["embed.forceEmbed"] === true,
         },
         contentLocales: contentLocaleKeys.filter((key) => key === defaultTranslationLocale || listed.includes(key)),
+        ...(import.meta.env.SSR && typeof data["garden.shareImage"] === "string"
+          ? { shareImage: data["garden.shareImage"] }
+          : {}),
       };
     },
   });
