@@ -115,7 +115,9 @@ describe("the reactions row (issue 31): chips for the reactions a post has, one 
     await page.setViewportSize({ width: 375, height: 800 });
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, "reactions-row-375");
-    await view.openReactMenu();
+    // The menu marks the member's own reaction.
+    const menu = await view.openReactMenu();
+    expect(await menu.getByRole("menuitem", { name: "Like Your reaction", exact: true }).count()).toBe(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, "reactions-row-menu-375");
     // Touch targets: every button of the row at least 24 px high and wide.

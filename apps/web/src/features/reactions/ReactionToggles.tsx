@@ -5,7 +5,8 @@ import { useApi } from "../../lib/api-context.tsx";
 import { t } from "../../lib/i18n.ts";
 import { DropDown, DropDownItem } from "../../ui/dropdown/DropDown.tsx";
 import { Tooltip } from "../../ui/tooltip/Tooltip.tsx";
-import { canViewReactionUsers } from "./reactions.model.ts";
+import { cx } from "../../ui/css.ts";
+import { canViewReactionUsers, visibleCounts } from "./reactions.model.ts";
 import { reactionLogQuery } from "./reactions.queries.ts";
 import { ReactionUserStack } from "./ReactionUserStack.tsx";
 import type { ReactionsRowProps } from "./ReactionsRow.tsx";
@@ -36,6 +37,13 @@ const SmilePlusIcon = () => (
   </svg>
 );
 
+/** Marks the viewer's own reaction in the React menu. */
+const CheckIcon = () => (
+  <svg viewBox="0 0 24 24" width={16} height={16} aria-hidden focusable={false} className={styles.yours}>
+    <path d="M20 6 9 17l-5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+  </svg>
+);
+
 /**
  * The member's side of the reactions row (loaded on demand, see `ReactionsRow`), as on GitHub Discussions: a
  * chip per reaction the post has (icon, name, count; pressed when it is the viewer's, a press toggles it) and
@@ -51,8 +59,9 @@ export function ReactionToggles({
   cache,
   viewer,
   onError,
+  types,
   addable,
-}: ReactionsRowProps & { addable: ReactionType[] }) {
+}: ReactionsRowProps & { types: ReactionType[]; addable: ReactionType[] }) {
   const api = useApi();
   const showUsers = canViewReactionUsers(viewer);
   const [wantLog, setWantLog] = useState(false);
@@ -66,13 +75,16 @@ export function ReactionToggles({
   const reasonID = `reactions-read-only-${recordType}-${recordID}`;
 
   const byTag = new Map((record.reactions ?? []).map((reaction) => [reaction.tagID, reaction]));
-  // Chips: the addable types this record has reactions of, in the types' order.
-  const chips = addable.filter((type) => (byTag.get(type.tagID)?.count ?? 0) > 0);
+  // Chips: the active types this record has reactions of (not Flag), in the types' order. Those the viewer
+  // may not add (Promote, without curation.manage) show their count only, as to guests.
+  const counted = new Set(visibleCounts(record.reactions).map((reaction) => reaction.tagID));
+  const chips = types.filter((type) => type.active && counted.has(type.tagID)).sort((a, b) => a.sort - b.sort);
+  const canAdd = new Set(addable.map((type) => type.tagID));
 
   // The roving tabindex: the one button Tab reaches (the last one focused, else the first).
   const rowRef = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState<string | null>(null);
-  const keys = [...chips.map((type) => type.urlCode), PICKER];
+  const keys = [...chips.filter((type) => canAdd.has(type.tagID)).map((type) => type.urlCode), PICKER];
   const active = current !== null && keys.includes(current) ? current : keys[0];
   // A chip taken back to 0 leaves the row, and focus with it: focus goes to the React button rather than to
   // the page. A failure (the chip comes back) or focus moving on stops the wait.
@@ -131,6 +143,14 @@ export function ReactionToggles({
     >
       {chips.map((type) => {
         const summary = byTag.get(type.tagID);
+        if (!canAdd.has(type.tagID)) {
+          return (
+            <span key={type.tagID} className={cx(styles.reaction, styles.counted)}>
+              <ReactionIcon photoUrl={type.photoUrl} />
+              <span>{t(type.name)}</span> <span className={styles.count}>{summary?.count ?? 0}</span>
+            </span>
+          );
+        }
         const button = (
           <button
             type="button"
@@ -180,6 +200,12 @@ export function ReactionToggles({
           <DropDownItem key={type.tagID} id={type.urlCode} textValue={t(type.name)}>
             <ReactionIcon photoUrl={type.photoUrl} />
             <span>{t(type.name)}</span>
+            {byTag.get(type.tagID)?.hasReacted ? (
+              <>
+                <CheckIcon />
+                <span className="visually-hidden">{t("Your reaction")}</span>
+              </>
+            ) : null}
           </DropDownItem>
         ))}
       </DropDown>

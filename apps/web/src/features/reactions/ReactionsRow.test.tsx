@@ -29,8 +29,8 @@ const cache: ReactionCache = { queryKey: ["record"], update: (data, change) => c
 function Harness({ onError }: { onError: (error: unknown) => void }) {
   const { data } = useQuery({
     queryKey: ["record"],
-    queryFn: () => initial,
-    initialData: initial,
+    queryFn: () => currentRecord,
+    initialData: currentRecord,
     staleTime: Infinity,
   });
   return (
@@ -48,6 +48,7 @@ function Harness({ onError }: { onError: (error: unknown) => void }) {
   );
 }
 let currentMe: Me = reactor;
+let currentRecord: Reactable = initial;
 const useMe = () => currentMe;
 
 function deferred() {
@@ -58,8 +59,14 @@ function deferred() {
 
 type Routes = Parameters<typeof createFakeTransport>[0];
 
-const renderRow = (routes: Routes, me: Me = reactor, cached: Array<[QueryKey, unknown]> = []) => {
+const renderRow = (
+  routes: Routes,
+  me: Me = reactor,
+  cached: Array<[QueryKey, unknown]> = [],
+  record: Reactable = initial,
+) => {
   currentMe = me;
+  currentRecord = record;
   const onError = vi.fn();
   const result = renderWithShell(<Harness onError={onError} />, {
     me,
@@ -125,6 +132,25 @@ describe("ReactionsRow", () => {
     expect(button(/^React$/).getAttribute("aria-haspopup")).toBe("menu");
   });
 
+  it("shows the count of a reaction the member may not give (Promote) as a chip that is no button", async () => {
+    const promoted: Reactable = {
+      ...initial,
+      reactions: [
+        ...initial.reactions!,
+        { tagID: 1, urlcode: "promote", name: "Promote", class: "Positive", count: 1, hasReacted: false },
+      ],
+    };
+    renderRow({}, reactor, [], promoted);
+    const row = await toolbar();
+    await waitFor(() => expect(row.textContent).toContain("Promote 1"));
+    expect(screen.queryByRole("button", { name: /^Promote/ })).toBeNull();
+    expect(
+      within(row)
+        .getAllByRole("button")
+        .map((item) => item.getAttribute("data-reaction")),
+    ).toEqual(["agree", ""]);
+  });
+
   it("the React menu offers every type the member may add (no Flag, no Promote), with its icon", async () => {
     renderRow({});
     fireEvent.click(await screen.findByRole("button", { name: "React" }));
@@ -180,6 +206,12 @@ describe("ReactionsRow", () => {
     });
     await waitFor(() => expect(button(/^Like 5$/).getAttribute("aria-pressed")).toBe("true"));
     expect(score()).toBe("3");
+
+    // The menu marks the viewer's reaction; choosing it again keeps it (the chip takes it back).
+    await pick("Like Your reaction");
+    await waitFor(() => expect(screen.queryByRole("menu")).toBeNull());
+    expect(button(/^Like 5$/).getAttribute("aria-pressed")).toBe("true");
+    expect(transport.requests.filter((request) => request.method !== "GET")).toHaveLength(1);
   });
 
   it("switching type removes the old reaction's value first; pressing the viewer's chip takes it back", async () => {

@@ -43,7 +43,7 @@ export function ReactionsRow(props: ReactionsRowProps) {
     if (member) preload();
   }, [member, preload]);
 
-  if (member && module) return <module.ReactionToggles {...props} addable={addable} />;
+  if (member && module) return <module.ReactionToggles {...props} types={types} addable={addable} />;
   // A type turned off in the dashboard is gone from the row, its past reactions too.
   const off = new Set(types.filter((type) => !type.active).map((type) => type.tagID));
   const counts = visibleCounts(props.record.reactions).filter((reaction) => !off.has(reaction.tagID));
