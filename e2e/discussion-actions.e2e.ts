@@ -36,22 +36,22 @@ describe("the discussion page's member actions", () => {
     expect((await view.goto(pathOf(discussion.url))).status()).toBe(200);
     await waitForHydration(page);
 
-    // Reactions: the member's types only (no Flag, no Promote), a press raises the count and the score.
-    const types = await view.reactionRow
-      .getByRole("button")
-      .evaluateAll((buttons) => buttons.map((button) => button.getAttribute("data-reaction")));
+    // Reactions: none yet, so no chip, only the React button; its menu offers the member's types only (no
+    // Flag, no Promote); choosing one makes its chip, and the count and the score rise.
+    expect(await view.reactionRow.getByRole("button").count()).toBe(1);
+    const types = await view.reactionTypes();
     expect(types).toContain("like");
     expect(types).not.toContain("spam");
     expect(types).not.toContain("promote");
     expect(await view.reactionCount("Like")).toBe(0);
-    await view.reaction("Like").click();
+    await view.react("Like");
     await expect.poll(() => view.reactionCount("Like")).toBe(1);
     expect(await view.reaction("Like").getAttribute("aria-pressed")).toBe("true");
     await expect.poll(async () => (await read()).score).toBe(1);
-    // Switching to Disagree takes Like's point away and Disagree's in: 1 - 1 - 1 = -1.
-    await view.reaction("Disagree").click();
+    // Switching to Disagree takes Like's point away (its chip goes) and Disagree's in: 1 - 1 - 1 = -1.
+    await view.react("Disagree");
     await expect.poll(() => view.reactionCount("Disagree")).toBe(1);
-    expect(await view.reactionCount("Like")).toBe(0);
+    expect(await view.reaction("Like").count()).toBe(0);
     await expect.poll(async () => (await read()).score).toBe(-1);
 
     // Bookmark: pressed at once, and kept by the server.

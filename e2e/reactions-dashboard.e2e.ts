@@ -25,11 +25,11 @@ describe("reactions at /dashboard/reactions", () => {
     const offered = async () => {
       expect((await post.goto(pathOf(discussion.url))).status()).toBe(200);
       await waitForHydration(page);
-      await post.reaction("Like").waitFor();
+      await post.reactButton.waitFor();
       return post.reactionTypes();
     };
     expect(await offered()).toContain("lol");
-    // Each toggle carries its type's icon, an image the server really serves (loaded, not broken).
+    // Each type in the React menu carries its icon, an image the server really serves (loaded, not broken).
     const icons = await post.reactionIcons();
     expect(icons.length).toBeGreaterThan(3);
     for (const icon of icons) {

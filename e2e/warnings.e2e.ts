@@ -88,7 +88,7 @@ describe("Warnings and moderation messages (issue 30)", () => {
     expect(await ownComment.getByRole("button", { name: /^Edit/ }).count()).toBe(0);
     // Nor Reply or Quote on any post.
     expect(await view.postingActions.count()).toBe(0);
-    const reactions = view.main.getByRole("group", { name: "Reactions" }).first();
+    const reactions = view.main.getByRole("toolbar", { name: "Reactions" }).first();
     await reactions.waitFor();
     expect(await reactions.getByRole("button").first().isDisabled()).toBe(true);
     expect(await reactions.getAttribute("title")).toContain("You have been warned and can't post until");

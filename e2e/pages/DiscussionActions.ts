@@ -4,35 +4,73 @@ import { EntryPage } from "./EntryPage.ts";
 
 /** The member actions of a discussion page: reactions, bookmark, options menu, delete confirmation. */
 export class DiscussionActionsPage extends DiscussionPage {
-  /** The discussion post's reactions row (members: toggle buttons). */
+  /** The discussion post's reactions row (members: a toolbar of chips and the React button). */
   get reactionRow(): Locator {
-    return this.post.getByRole("group", { name: "Reactions" });
+    return this.post.getByRole("toolbar", { name: "Reactions" });
   }
 
-  /** A reaction toggle by its type name ("Like"); its accessible name is "Like {count}". */
+  /** A reaction chip by its type name ("Like"): the row shows one per type the post has; its name is "Like {count}". */
   reaction(name: string): Locator {
     return this.reactionRow.getByRole("button", { name: new RegExp(`^${name} \\d+$`) });
   }
 
-  /** The url codes of the types the row offers, in order. */
-  async reactionTypes(): Promise<string[]> {
-    return this.reactionRow
-      .getByRole("button")
-      .evaluateAll((buttons) => buttons.map((button) => button.getAttribute("data-reaction") ?? ""));
+  /** The row's React button, which opens the menu of the types the member may add. */
+  get reactButton(): Locator {
+    return this.reactionRow.getByRole("button", { name: "React", exact: true });
   }
 
-  /** Each toggle's icon: its address, and whether the browser loaded it (a real image, not a broken one). */
+  /** The React menu (open). */
+  get reactMenu(): Locator {
+    return this.page.getByRole("menu", { name: "React" });
+  }
+
+  /** Opens the React menu and returns it. */
+  async openReactMenu(): Promise<Locator> {
+    await this.reactButton.click();
+    await this.reactMenu.waitFor();
+    return this.reactMenu;
+  }
+
+  /** Reacts through the React menu with a type ("Like"). */
+  async react(name: string): Promise<void> {
+    const menu = await this.openReactMenu();
+    await menu.getByRole("menuitem", { name, exact: true }).click();
+  }
+
+  /** The url codes of the types the React menu offers, in order (it is left closed). */
+  async reactionTypes(): Promise<string[]> {
+    const menu = await this.openReactMenu();
+    const names = await menu.getByRole("menuitem").evaluateAll((items) =>
+      items.map(
+        (item) =>
+          item
+            .querySelector("img")
+            ?.getAttribute("src")
+            ?.match(/([a-z-]+)\.svg$/)?.[1] ?? "",
+      ),
+    );
+    await this.page.keyboard.press("Escape");
+    await this.reactMenu.waitFor({ state: "detached" });
+    return names;
+  }
+
+  /** Each type's icon in the React menu: its address, and whether the browser loaded it (not a broken image). */
   async reactionIcons(): Promise<Array<{ src: string; loaded: boolean }>> {
-    return this.reactionRow.getByRole("button").evaluateAll((buttons) =>
-      buttons.map((button) => {
-        const image = button.querySelector("img");
+    const menu = await this.openReactMenu();
+    const icons = await menu.getByRole("menuitem").evaluateAll((items) =>
+      items.map((item) => {
+        const image = item.querySelector("img");
         return { src: image?.getAttribute("src") ?? "", loaded: Boolean(image?.complete && image.naturalWidth > 0) };
       }),
     );
+    await this.page.keyboard.press("Escape");
+    await this.reactMenu.waitFor({ state: "detached" });
+    return icons;
   }
 
-  /** The count a reaction toggle shows. */
+  /** The count a reaction chip shows: 0 when the row has no chip for it. */
   async reactionCount(name: string): Promise<number> {
+    if ((await this.reaction(name).count()) === 0) return 0;
     const text = (await this.reaction(name).innerText()).trim();
     return Number(text.split(/\s+/).at(-1));
   }

@@ -25,13 +25,13 @@ export interface ReactionsRowProps {
   onError: (error: unknown) => void;
 }
 
-/** The toggles are members' only: guests' pages don't load them (their buttons carry `data-reaction`). */
+/** The toggles are members' only: guests' pages don't load them (their chips and React button carry `data-reaction`). */
 const toggles = onDemand(() => import("./ReactionToggles.tsx"), { rendered: "[data-reaction]" });
 
 /**
- * The reactions row of a post (spec §2 "Post buttons", §5): for members a toggle per type they may
- * add, with its count (`ReactionToggles`, loaded on demand); guests see the counts only, and so do
- * members for the moment the toggles take to load.
+ * The reactions row of a post (spec §2 "Post buttons", §5): for members a chip per reaction the post
+ * has and a React button to add one (`ReactionToggles`, loaded on demand); guests see the counts only,
+ * and so do members for the moment the toggles take to load.
  */
 export function ReactionsRow(props: ReactionsRowProps) {
   const api = useApi();
@@ -43,7 +43,7 @@ export function ReactionsRow(props: ReactionsRowProps) {
     if (member) preload();
   }, [member, preload]);
 
-  if (member && module) return <module.ReactionToggles {...props} addable={addable} />;
+  if (member && module) return <module.ReactionToggles {...props} types={types} addable={addable} />;
   // A type turned off in the dashboard is gone from the row, its past reactions too.
   const off = new Set(types.filter((type) => !type.active).map((type) => type.tagID));
   const counts = visibleCounts(props.record.reactions).filter((reaction) => !off.has(reaction.tagID));

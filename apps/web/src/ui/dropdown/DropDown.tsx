@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import type { Key, MenuItemProps, MenuProps, PopoverProps } from "react-aria-components";
 import { sizesLimits } from "@parley/contracts/shell-limits";
-import { Button, type ButtonSize, type ButtonType } from "../button/Button.tsx";
+import { Button, type ButtonProps, type ButtonSize, type ButtonType } from "../button/Button.tsx";
 import { onDemand, useOnDemand } from "../on-demand.ts";
 import { useExclusiveOpen } from "./flyouts.ts";
 
@@ -19,6 +19,11 @@ interface TriggerProps {
   buttonType?: ButtonType;
   buttonSize?: ButtonSize;
   buttonClassName?: string;
+  /**
+   * More of the trigger's attributes: a roving `tabIndex` in a toolbar, `isDisabled` with an
+   * `aria-describedby` saying why, a `data-` marker.
+   */
+  buttonProps?: Pick<ButtonProps, "tabIndex" | "isDisabled" | "aria-describedby"> & Record<`data-${string}`, string>;
   placement?: PopoverProps["placement"];
   /** Controlled open state (optional). Another flyout opening still closes this one. */
   isOpen?: boolean;
@@ -52,6 +57,7 @@ function Trigger({
   buttonType,
   buttonSize,
   buttonClassName,
+  buttonProps,
 }: TriggerProps & { state: ReturnType<typeof useOnDemandTrigger>; popup: "menu" | "dialog" }) {
   const { ui, isOpen, onOpenChange, triggerRef, id, open } = state;
   const handleKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -69,6 +75,7 @@ function Trigger({
   };
   return (
     <Button
+      {...buttonProps}
       ref={triggerRef}
       id={id}
       buttonType={buttonType ?? (buttonContent ? "icon" : "standard")}
