@@ -84,25 +84,28 @@ export function DiscussionListSection({
     <>
       {/* The member lists (bookmarked, mine…) are the viewer's own, and unanswered a filter: none is indexed. */}
       {headTitle ? <PageHead title={headTitle} canonical={pagePath(page)} noindex={filter !== "all"} /> : null}
-      {actions}
-      <SortSelect
-        options={discussionSortOptions}
-        current={sort}
-        href={(next) => listHref(basePath, 1, next)}
-        action={basePath}
-      />
-      {filters ? (
-        // Each list is a page of its own; without JavaScript the form asks `/discussions?filter=`, which moves there.
+      {/* One row: how the list is sorted and filtered, and the page's primary action at its end. */}
+      <div className={listStyles.toolbar}>
         <SortSelect
-          options={filters.member ? listFilters : listFilters.filter((o) => guestListFilters.includes(o.sort))}
-          current={filter}
-          href={(next) => listHref(listPath(next), 1, sort)}
-          action="/discussions"
-          name="filter"
-          label={t("Filter")}
-          hidden={{ sort }}
+          options={discussionSortOptions}
+          current={sort}
+          href={(next) => listHref(basePath, 1, next)}
+          action={basePath}
         />
-      ) : null}
+        {filters ? (
+          // Each list is a page of its own; without JavaScript the form asks `/discussions?filter=`, which moves there.
+          <SortSelect
+            options={filters.member ? listFilters : listFilters.filter((o) => guestListFilters.includes(o.sort))}
+            current={filter}
+            href={(next) => listHref(listPath(next), 1, sort)}
+            action="/discussions"
+            name="filter"
+            label={t("Filter")}
+            hidden={{ sort }}
+          />
+        ) : null}
+        {actions ? <div className={listStyles.toolbarActions}>{actions}</div> : null}
+      </div>
       {tag ? (
         <p>
           <Link to={listHref("/discussions", 1, sort)} className={listStyles.tag}>
