@@ -24,7 +24,7 @@ const lastActive = (row: Pick<UserRow, "dateLastActive" | "hidden">, allowed: bo
   row.hidden === 1 && !allowed ? null : date(row.dateLastActive);
 
 /** A guest's avatar: a silhouette served with the web app. */
-export const defaultPhotoUrl = (origin: string) => `${origin}/images/default-avatar.svg`;
+const defaultPhotoUrl = (origin: string) => `${origin}/images/default-avatar.svg`;
 
 /**
  * A member's photo, absolute: an uploaded one is stored as its path (`/uploads/…`, so it follows the configured site
