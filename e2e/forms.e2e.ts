@@ -76,7 +76,7 @@ describe("forms: errors beside their fields, cleared when fixed", () => {
     expect(unexpectedErrors(problems.errors, failures)).toEqual([]);
   });
 
-  it("new discussion: a missing title's error goes as the title is typed", async () => {
+  it("new discussion: the missing title's and body's errors go as they are typed", async () => {
     const member = newMember("gil");
     await registerConfirmed(parley, member);
     const page = await parley.newPage({ bypassCSP: true });
@@ -86,13 +86,20 @@ describe("forms: errors beside their fields, cleared when fixed", () => {
     const admin = await signInAdmin(parley.baseUrl);
     await post.goto(await categoryID(admin, "general"));
     await waitForHydration(page);
+    await post.waitForEditors();
     expect(await invalid(post.title)).toBe(false);
     await post.submitButton.click();
     await expect.poll(() => invalid(post.title)).toBe(true);
     expect(await post.fieldError("Title")).not.toBeNull();
+    await expect.poll(() => invalid(post.body)).toBe(true);
     await post.title.pressSequentially("A title at last");
     await expect.poll(() => post.fieldError("Title")).toBeNull();
     expect(await invalid(post.title)).toBe(false);
+    // The body's editor is no plain field: its error goes too once it is written.
+    await post.body.pressSequentially("Some words.");
+    await expect.poll(() => invalid(post.body)).toBe(false);
+    expect(await post.main.locator("#discussion-body-error").count()).toBe(0);
+    await screenshot(page, "forms-5-new-discussion-fixed-1280");
     expect(problems.errors).toEqual([]);
   });
 

@@ -64,6 +64,22 @@ describe("TextField's error, live", () => {
     expect(errorText()).toBeNull();
   });
 
+  it("does not show an answer that comes after the field was fixed: it judged the old value", () => {
+    const { rerender } = render(
+      <form noValidate onSubmit={(event) => event.preventDefault()}>
+        <TextField label="Name" name="name" required />
+      </form>,
+    );
+    submit();
+    type("Alice");
+    rerender(
+      <form noValidate onSubmit={(event) => event.preventDefault()}>
+        <TextField label="Name" name="name" required error="Name is required." />
+      </form>,
+    );
+    expect(errorText()).toBeNull();
+  });
+
   it("shows the server's error as given without a submission here (a page rendered with a refusal)", () => {
     render(
       <form>

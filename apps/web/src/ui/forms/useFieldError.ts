@@ -32,6 +32,8 @@ export function useFieldError(error: string | undefined, label: string, ref: Ref
   );
   const [own, setOwn] = useState<string | null>(null);
   const [attempted, setAttempted] = useState(false);
+  // Edited into a valid value since its form was last sent: an answer still on its way judged the old value.
+  const [fixedSinceSent, setFixedSinceSent] = useState(false);
   const latest = useRef({ label });
   latest.current = { label };
 
@@ -41,13 +43,15 @@ export function useFieldError(error: string | undefined, label: string, ref: Ref
       const control = element.current;
       if (!control || event.target !== control.form) return;
       setAttempted(true);
+      setFixedSinceSent(false);
       setOwn(fieldProblem(control, latest.current.label));
     };
     document.addEventListener("submit", handleSubmit, true);
     return () => document.removeEventListener("submit", handleSubmit, true);
   }, []);
 
-  const serverError = error && !(dismissed && dismissed.answer === answer && dismissed.error === error) ? error : null;
+  const serverError =
+    error && !fixedSinceSent && !(dismissed && dismissed.answer === answer && dismissed.error === error) ? error : null;
   const shown = serverError ?? own ?? undefined;
 
   const setRef = (node: Control | null) => {
@@ -57,8 +61,10 @@ export function useFieldError(error: string | undefined, label: string, ref: Ref
   };
   const handleChange = () => {
     const control = element.current;
-    if (!control || !shown || !control.validity.valid) return;
-    // Fixed: the message goes at once (the server's too: it judged the old value).
+    if (!control || !control.validity.valid) return;
+    // Fixed: the message goes at once (the server's too, even one still on its way: it judged the old value).
+    setFixedSinceSent(attempted);
+    if (!shown) return;
     setOwn(null);
     setDismissed({ answer, error });
   };
