@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
 import { newMember, registerConfirmed, signInContext } from "./support/accounts.ts";
-import { categoryID, createDiscussion, pathOf, signInApi } from "./support/content.ts";
+import { addComments, categoryID, createDiscussion, pathOf, signInApi } from "./support/content.ts";
 import { useParley } from "./support/parley.ts";
 import { BodyEditor } from "./pages/BodyEditor.ts";
 import { DiscussionPage } from "./pages/DiscussionPage.ts";
@@ -128,6 +128,59 @@ describe("notifications, live", () => {
 
     expect(problemsA.errors).toEqual([]);
     expect(problemsB.errors).toEqual([]);
+  });
+
+  it("several members reply to a discussion: its author sees one grouped row with the count, in the dropdown and on the page; following it marks all read", async () => {
+    const author = newMember("ada");
+    const repliers = [newMember("ben"), newMember("cat"), newMember("dan")];
+    await Promise.all([author, ...repliers].map((member) => registerConfirmed(parley, member)));
+    const apiAuthor = await signInApi(parley.baseUrl, author.name, author.password);
+    const discussion = await createDiscussion(apiAuthor, {
+      name: "Grouped replies",
+      body: "Tell me what you think.",
+      categoryID: await categoryID(apiAuthor, "general"),
+    });
+    for (const member of repliers) {
+      const api = await signInApi(parley.baseUrl, member.name, member.password);
+      await addComments(api, discussion.discussionID, [`${member.name} thinks so.`]);
+    }
+    // The first replier says more: still three people, and the row leads to the first reply.
+    const first = await signInApi(parley.baseUrl, repliers[0]!.name, repliers[0]!.password);
+    await addComments(first, discussion.discussionID, ["And one more thing."]);
+
+    const page = await parley.newPage({ bypassCSP: true });
+    const problems = collectErrors(page);
+    await signInContext(page, parley.baseUrl, author);
+    const view = new NotificationsPage(page, parley.baseUrl);
+    await view.goto();
+    await waitForHydration(page);
+    const grouped = view.notification(new RegExp(`^${repliers[0]!.name} and 2 others commented on Grouped replies\\.`));
+    await grouped.waitFor();
+    expect(await view.list.getByRole("link", { name: /Grouped replies/ }).count()).toBe(1);
+    expect(await view.list.locator('li[data-members="4"]').count()).toBe(1);
+    // The unread dot says so to screen readers.
+    expect(await grouped.textContent()).toContain("Unread");
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, "notifications-7-grouped-page-1280");
+
+    // The title bar's dropdown shows the same row, compact.
+    await expect.poll(() => view.badgeLabel()).toBe("Notifications, 4 unread");
+    await view.notificationsButton.click();
+    await view.menu.waitFor();
+    const inMenu = view.menu.getByRole("link", { name: /and 2 others commented on Grouped replies/ });
+    await inMenu.waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, "notifications-8-grouped-dropdown-1280");
+
+    // Following it lands on the first reply and marks the four read.
+    await inMenu.click();
+    await page.waitForURL(new RegExp(`/discussion/${discussion.discussionID}`));
+    await expect.poll(() => view.badgeLabel(), { timeout: 10_000 }).toBe("Notifications");
+    await view.goto();
+    expect(await view.unreadNotifications.count()).toBe(0);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, "notifications-9-grouped-page-375");
+    expect(problems.errors).toEqual([]);
   });
 
   it("without JavaScript the notifications page is served with its list and Mark All Read works as a form", async () => {

@@ -29,21 +29,19 @@ const DAYS_PER_MONTH = 30.436875;
 const DAYS_PER_YEAR = 365.2425;
 
 /**
- * A date relative to `now` with the buckets of spec §9: 'just now' for 0–5 s, 'a few seconds' under
+ * A date relative to `now` with the buckets of spec §9: 'just now' for 0–5 s, 'a few seconds ago' under
  * 45 s, then minutes below 45 min, hours below 22 h, days below 26 days, one month below 45 days,
  * months below 320 days, one year below 548 days, then years. The units are worded by
- * `Intl.RelativeTimeFormat` in the reader's locale ('3 hours ago', 'in 2 days').
+ * `Intl.RelativeTimeFormat` in the reader's locale ('3 hours ago'). A date after `now` is 'just now':
+ * relative dates are of things that happened, and one a little ahead is the server's clock running ahead
+ * of the reader's (a post just made must not say 'in a few seconds').
  */
 export function relativeTime(date: DateInput, now: number, locale = "en"): string {
-  const diffSeconds = (toTime(date) - now) / 1000;
-  const future = diffSeconds > 0;
-  const seconds = Math.round(Math.abs(diffSeconds));
-  const sign = future ? 1 : -1;
-  const format = (value: number, unit: Intl.RelativeTimeFormatUnit) =>
-    relativeFormat(locale).format(sign * value, unit);
+  const seconds = Math.round(Math.max(0, now - toTime(date)) / 1000);
+  const format = (value: number, unit: Intl.RelativeTimeFormatUnit) => relativeFormat(locale).format(-value, unit);
 
   if (seconds <= bucket.justNowSeconds) return t("just now");
-  if (seconds < bucket.fewSecondsBelowSeconds) return future ? t("in a few seconds") : t("a few seconds ago");
+  if (seconds < bucket.fewSecondsBelowSeconds) return t("a few seconds ago");
   const minutes = Math.round(seconds / 60);
   if (minutes < bucket.minutesUpToMinutes) return format(Math.max(1, minutes), "minute");
   const hours = Math.round(seconds / 3600);

@@ -1,6 +1,8 @@
 import {
   useContext,
   useId,
+  type FocusEvent,
+  type ChangeEvent,
   type InputHTMLAttributes,
   type ReactNode,
   type Ref,
@@ -9,6 +11,7 @@ import {
 } from "react";
 import { UNSAFE_DataRouterStateContext } from "react-router";
 import styles from "./Form.module.css";
+import { useFieldError } from "./useFieldError.ts";
 
 export { styles as formStyles };
 
@@ -20,25 +23,42 @@ interface FieldFrameProps {
   id?: string | undefined;
 }
 
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/** The control's own handlers and ref, which the frame calls besides its own. */
+interface ControlHooks<E extends Control> {
+  ref?: Ref<E> | undefined;
+  onChange?: ((event: ChangeEvent<E>) => void) | undefined;
+  onBlur?: ((event: FocusEvent<E>) => void) | undefined;
+}
+
 /**
  * A label, its control, a hint and an error next to it, announced with it (aria-describedby): `control`
- * gets the id, the description and `aria-invalid` to put on its element.
+ * gets the id, the description, `aria-invalid` and the handlers that keep the error live (`useFieldError`:
+ * shown on submitting, gone as soon as the value is fixed) to put on its element.
  */
-function FieldFrame({
+function FieldFrame<E extends Control>({
   label,
   name,
-  error,
+  error: given,
   hint,
   id,
+  hooks,
   control,
 }: FieldFrameProps & {
+  hooks: ControlHooks<E>;
   control: (props: {
     id: string;
     "aria-invalid": true | undefined;
     "aria-describedby": string | undefined;
+    ref: (node: E | null) => void;
+    onChange: (event: ChangeEvent<E>) => void;
+    onBlur: (event: FocusEvent<E>) => void;
   }) => ReactNode;
 }) {
   const generated = useId();
+  const live = useFieldError(given, label, hooks.ref);
+  const error = live.error;
   const inputId = id ?? `${name}-${generated}`;
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
@@ -48,7 +68,20 @@ function FieldFrame({
       <label className={styles.label} htmlFor={inputId}>
         {label}
       </label>
-      {control({ id: inputId, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
+      {control({
+        id: inputId,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": describedBy,
+        ref: live.ref,
+        onChange: (event) => {
+          hooks.onChange?.(event);
+          live.onChange();
+        },
+        onBlur: (event) => {
+          hooks.onBlur?.(event);
+          live.onBlur();
+        },
+      })}
       {hint ? (
         <span id={hintId} className={styles.hint}>
           {hint}
@@ -67,22 +100,35 @@ type TextFieldProps = FieldFrameProps &
   Omit<InputHTMLAttributes<HTMLInputElement>, "className" | "id"> & { ref?: Ref<HTMLInputElement> };
 
 /** A labelled input whose error sits next to it and is announced with it (aria-describedby). */
-export function TextField({ label, name, error, hint, id, ...input }: TextFieldProps) {
+export function TextField({ label, name, error, hint, id, ref, onChange, onBlur, ...input }: TextFieldProps) {
   return (
     <FieldFrame
       {...{ label, name, error, hint, id }}
+      hooks={{ ref, onChange, onBlur }}
       control={(described) => <input {...input} {...described} name={name} className={styles.input} />}
     />
   );
 }
 
-type TextAreaFieldProps = FieldFrameProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "className" | "id">;
+type TextAreaFieldProps = FieldFrameProps &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "className" | "id"> & { ref?: Ref<HTMLTextAreaElement> };
 
 /** A labelled multi-line text, as `TextField`. */
-export function TextAreaField({ label, name, error, hint, id, ...textarea }: TextAreaFieldProps) {
+export function TextAreaField({
+  label,
+  name,
+  error,
+  hint,
+  id,
+  ref,
+  onChange,
+  onBlur,
+  ...textarea
+}: TextAreaFieldProps) {
   return (
     <FieldFrame
       {...{ label, name, error, hint, id }}
+      hooks={{ ref, onChange, onBlur }}
       control={(described) => (
         <textarea {...textarea} {...described} name={name} className={`${styles.input} ${styles.textarea}`} />
       )}
@@ -93,13 +139,26 @@ export function TextAreaField({ label, name, error, hint, id, ...textarea }: Tex
 type SelectFieldProps = FieldFrameProps &
   Omit<SelectHTMLAttributes<HTMLSelectElement>, "className" | "id"> & {
     options: ReadonlyArray<{ value: string; label: string }>;
+    ref?: Ref<HTMLSelectElement>;
   };
 
 /** A labelled choice among `options`, as `TextField`. */
-export function SelectField({ label, name, error, hint, id, options, ...select }: SelectFieldProps) {
+export function SelectField({
+  label,
+  name,
+  error,
+  hint,
+  id,
+  options,
+  ref,
+  onChange,
+  onBlur,
+  ...select
+}: SelectFieldProps) {
   return (
     <FieldFrame
       {...{ label, name, error, hint, id }}
+      hooks={{ ref, onChange, onBlur }}
       control={(described) => (
         <select {...select} {...described} name={name} className={styles.input}>
           {options.map((option) => (

@@ -28,15 +28,30 @@ export interface RecordListEntry {
 /**
  * Records as links, one a row, as the title bar's dropdowns and their pages show them (notifications,
  * conversations): the photo, the lines, the date, and a dot while unread. Every item carries
- * `data-unread`.
+ * `data-unread`. `compact` rows (tighter, smaller photos) fit more in a dropdown.
  */
-export function RecordList({ entries, labelledBy }: { entries: RecordListEntry[]; labelledBy?: string }) {
+export function RecordList({
+  entries,
+  labelledBy,
+  compact = false,
+}: {
+  entries: RecordListEntry[];
+  labelledBy?: string | undefined;
+  /** Tighter rows with smaller photos, for a dropdown. */
+  compact?: boolean;
+}) {
   return (
-    <ul className={styles.list} aria-labelledby={labelledBy}>
+    <ul className={compact ? `${styles.list} ${styles.compact}` : styles.list} aria-labelledby={labelledBy}>
       {entries.map((entry) => (
         <li key={entry.key} className={styles.item} data-unread={entry.unread ? "true" : "false"} {...entry.itemData}>
           <Link className={styles.link} to={entry.to} onClick={entry.onClick} {...entry.linkData}>
-            <UserPhoto name="" photoUrl={entry.photoUrl} size="medium" decorative className={styles.photo} />
+            <UserPhoto
+              name=""
+              photoUrl={entry.photoUrl}
+              size={compact ? "small" : "medium"}
+              decorative
+              className={styles.photo}
+            />
             <span className={styles.text}>
               <span className={styles.title}>{entry.title}</span>
               {entry.details}

@@ -44,6 +44,8 @@ interface BulkFormProps {
   title: string;
   submitLabel: string;
   reason: DisabledReason | null;
+  /** What the form still needs (FormModal's `missing`). */
+  missing?: string | null;
   run: { isPending: boolean; progress: { done: number; total: number } | null };
   onSubmit: (form: HTMLFormElement) => Promise<boolean>;
   onClose: () => void;
@@ -51,13 +53,23 @@ interface BulkFormProps {
 }
 
 /** A bulk action's dialog: its form, why it cannot run (spec §5), and the progress of the run. */
-export function BulkForm({ title, submitLabel, reason, run, onSubmit, onClose, children }: BulkFormProps) {
+export function BulkForm({
+  title,
+  submitLabel,
+  reason,
+  missing = null,
+  run,
+  onSubmit,
+  onClose,
+  children,
+}: BulkFormProps) {
   return (
     <FormModal
       title={title}
       submitLabel={submitLabel}
       isPending={run.isPending}
       disabledReason={reason ? <ReasonText reason={reason} /> : null}
+      missing={missing}
       // When the call is over the dialog closes: what failed is in a toast, and back to checked.
       onSubmit={(form) => void onSubmit(form).then(onClose)}
       onClose={onClose}
@@ -76,7 +88,8 @@ export function BulkMoveModal({ selected, onClose }: BulkModalProps) {
   const queryClient = useQueryClient();
   const run = useBulkRun(discussionBulk);
   const [category, setCategory] = useState<ChosenCategory | null>(null);
-  const reason = moveDisabledReason(selected) ?? (category ? null : { message: t("Choose a category."), names: [] });
+  const reason = moveDisabledReason(selected);
+  const missing = category ? null : t("Choose a category.");
   const handleSubmit = async (form: HTMLFormElement) => {
     if (!category) return false;
     const addRedirects = new FormData(form).get("addRedirects") === "1";
@@ -97,6 +110,7 @@ export function BulkMoveModal({ selected, onClose }: BulkModalProps) {
       title={t("Move Discussions")}
       submitLabel={t("Move")}
       reason={reason}
+      missing={missing}
       run={run}
       onSubmit={handleSubmit}
       onClose={onClose}

@@ -61,7 +61,7 @@ export function ChangeAuthorModal({ discussion, onClose }: ActionModalProps) {
       title={t("Change Author")}
       submitLabel={t("Save")}
       isPending={isPending}
-      disabledReason={chosen ? null : t("Choose the new author.")}
+      missing={chosen ? null : t("Choose the new author.")}
       onSubmit={() => void handleSubmit()}
       onClose={onClose}
     >

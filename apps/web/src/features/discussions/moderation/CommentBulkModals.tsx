@@ -19,13 +19,9 @@ export function BulkSplitModal({ selected, onClose }: CommentBulkModalProps) {
   const titleID = useId();
   const [title, setTitle] = useState("");
   const [category, setCategory] = useState<ChosenCategory | null>(null);
-  const reason =
-    splitDisabledReason(selected) ??
-    (title.trim() === ""
-      ? { message: t("Enter a title for the new discussion."), names: [] }
-      : category
-        ? null
-        : { message: t("Choose a category."), names: [] });
+  const reason = splitDisabledReason(selected);
+  const missing =
+    title.trim() === "" ? t("Enter a title for the new discussion.") : category ? null : t("Choose a category.");
   const handleSubmit = async () => {
     if (!category || !title.trim()) return false;
     return run.run(selected, {
@@ -39,6 +35,7 @@ export function BulkSplitModal({ selected, onClose }: CommentBulkModalProps) {
       title={t("Split Comments")}
       submitLabel={t("Split")}
       reason={reason}
+      missing={missing}
       run={run}
       onSubmit={handleSubmit}
       onClose={onClose}

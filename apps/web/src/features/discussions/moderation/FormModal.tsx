@@ -1,4 +1,4 @@
-import { useId, type FormEvent, type ReactNode } from "react";
+import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { t } from "../../../lib/i18n.ts";
 import { Button } from "../../../ui/button/Button.tsx";
 import { Modal, type ModalSize } from "../../../ui/modal/Modal.tsx";
@@ -10,6 +10,12 @@ export interface FormModalProps {
   isPending: boolean;
   /** Why the submit button is disabled (spec §5), shown above the buttons; null when it is enabled. */
   disabledReason?: ReactNode;
+  /**
+   * What the form still needs before it can be sent ('Choose a reason.'); null when complete. Unlike
+   * `disabledReason` it is no error until the member tries to send: the dialog opens clean, pressing the
+   * button says what is missing (role=alert), and the message goes as soon as it is given.
+   */
+  missing?: string | null;
   onSubmit: (form: HTMLFormElement) => void;
   onClose: () => void;
   size?: ModalSize;
@@ -22,15 +28,18 @@ export function FormModal({
   submitLabel,
   isPending,
   disabledReason = null,
+  missing = null,
   onSubmit,
   onClose,
   size = "medium",
   children,
 }: FormModalProps) {
   const formID = useId();
+  const [attempted, setAttempted] = useState(false);
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!isPending && !disabledReason) onSubmit(event.currentTarget);
+    setAttempted(true);
+    if (!isPending && !disabledReason && !missing) onSubmit(event.currentTarget);
   };
   return (
     <Modal
@@ -65,6 +74,11 @@ export function FormModal({
           <div className={styles.disabledReason} role="note">
             {disabledReason}
           </div>
+        ) : null}
+        {attempted && missing && !disabledReason ? (
+          <p className={styles.disabledReason} role="alert">
+            {missing}
+          </p>
         ) : null}
       </form>
     </Modal>

@@ -50,7 +50,7 @@ export function MoveModal({ discussion, onClose }: ActionModalProps) {
       title={t("Move")}
       submitLabel={t("Save")}
       isPending={isPending}
-      disabledReason={category ? null : t("Choose a category.")}
+      missing={category ? null : t("Choose a category.")}
       onSubmit={(form) => void handleSubmit(form)}
       onClose={onClose}
     >

@@ -77,8 +77,13 @@ describe("Report (spec §2 report modal, §6 flag.add)", () => {
     fireEvent.click(within(menu).getByRole("menuitem", { name: "Report" }));
     const dialog = await screen.findByRole("dialog", { name: "Report Discussion" }, { timeout: 5000 });
     const send = within(dialog).getByRole<HTMLButtonElement>("button", { name: "Send Report" });
-    expect(send.disabled).toBe(true);
-    fireEvent.click(await within(dialog).findByRole("radio", { name: /Abuse/ }));
+    // The dialog opens with no error; sending without a reason says what is missing, choosing one clears it.
+    expect(within(dialog).queryByRole("alert")).toBeNull();
+    await within(dialog).findByRole("radio", { name: /Abuse/ });
+    fireEvent.click(send);
+    expect(within(dialog).getByRole("alert").textContent).toBe("Choose a reason.");
+    fireEvent.click(within(dialog).getByRole("radio", { name: /Abuse/ }));
+    expect(within(dialog).queryByRole("alert")).toBeNull();
     fireEvent.change(within(dialog).getByRole("textbox", { name: "Note (optional)" }), {
       target: { value: " Threatening. " },
     });

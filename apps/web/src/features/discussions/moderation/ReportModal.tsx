@@ -62,7 +62,7 @@ export function ReportModal({ recordType, recordID, onClose }: ReportModalProps)
       }
       submitLabel={t("Send Report")}
       isPending={isPending}
-      disabledReason={reasonID ? null : t("Choose a reason.")}
+      missing={reasonID ? null : t("Choose a reason.")}
       onSubmit={(form) => void handleSubmit(form)}
       onClose={onClose}
     >

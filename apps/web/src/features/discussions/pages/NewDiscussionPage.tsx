@@ -1,5 +1,5 @@
 import { useSuspenseQuery, type QueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { Form, Link, data, useActionData, useLocation, useNavigation, useParams } from "react-router";
 import { groupMessages } from "@parley/contracts/groups-constants";
 import type { ApiClient } from "../../../lib/api.ts";
@@ -76,6 +76,14 @@ export function NewDiscussionPage() {
     "";
   // The category chosen since the page rendered (the post types follow it).
   const [chosen, setChosen] = useState<string | null>(null);
+  // The body's refusal goes once the body is written again (its editor is no `TextField`): the answer it was fixed after.
+  const [bodyFixedAfter, setBodyFixedAfter] = useState<FormResult | undefined>();
+  const bodyError = result && bodyFixedAfter !== result ? result.errors?.["body"] : undefined;
+  const handleBodyInput = (event: FormEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    const text = target instanceof HTMLTextAreaElement ? target.value : (target.textContent ?? "");
+    if (bodyError && text.trim() !== "") setBodyFixedAfter(result);
+  };
   return (
     <>
       <PageHead title={t("New Discussion")} noindex />
@@ -116,7 +124,7 @@ export function NewDiscussionPage() {
           defaultValue={result?.values?.["name"] ?? restored?.name ?? ""}
           error={result?.errors?.["name"]}
         />
-        <div className={formStyles.field}>
+        <div className={formStyles.field} onInput={handleBodyInput}>
           <label htmlFor="discussion-body" className={formStyles.label}>
             {t("Body")}
           </label>
@@ -128,14 +136,14 @@ export function NewDiscussionPage() {
             className={styles.textarea}
             defaultValue={result?.values?.["body"] ?? restored?.body ?? ""}
             startRich={restored?.format === "rich2"}
-            invalid={result?.errors?.["body"] ? true : undefined}
-            describedBy={result?.errors?.["body"] ? "discussion-body-error" : "discussion-body-hint"}
+            invalid={bodyError ? true : undefined}
+            describedBy={bodyError ? "discussion-body-error" : "discussion-body-hint"}
             hint={t("Markdown is supported. Mention members with @name.")}
             hintId="discussion-body-hint"
           />
-          {result?.errors?.["body"] ? (
+          {bodyError ? (
             <p id="discussion-body-error" className={formStyles.error}>
-              {result.errors["body"]}
+              {bodyError}
             </p>
           ) : null}
         </div>

@@ -33,7 +33,14 @@ export function NotificationsMenu({ headingId }: { headingId: string }) {
       state={recordMenuState(list, items.length)}
       errorText={t("The notifications could not be loaded.")}
       emptyText={t("You do not have any notifications yet.")}
-      list={() => <NotificationList items={items} labelledBy={headingId} onRead={(id) => markRead.mutate(id)} />}
+      list={() => (
+        <NotificationList
+          items={items}
+          labelledBy={headingId}
+          compact
+          onRead={(ids) => ids.forEach((id) => markRead.mutate(id))}
+        />
+      )}
       footer={{ to: notificationsPagePath(), label: t("All Notifications") }}
     />
   );

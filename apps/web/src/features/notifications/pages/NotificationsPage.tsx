@@ -61,7 +61,11 @@ export function NotificationsPage() {
         emptyText={t("You do not have any notifications yet.")}
         pager={{ page, limit, hasMore: data.hasMore, href: notificationsPagePath, label: t("Notification pages") }}
       >
-        <NotificationList items={data.items} labelledBy="notifications-title" onRead={(id) => markRead.mutate(id)} />
+        <NotificationList
+          items={data.items}
+          labelledBy="notifications-title"
+          onRead={(ids) => ids.forEach((id) => markRead.mutate(id))}
+        />
       </RecordPageList>
     </section>
   );
