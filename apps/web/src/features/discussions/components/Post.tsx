@@ -74,17 +74,6 @@ export function Post({
         ) : (
           content
         )}
-        {reactionBar !== undefined ? (
-          reactionBar
-        ) : reactions && reactions.length > 0 ? (
-          <ul className={styles.reactions} aria-label={t("Reactions")}>
-            {reactions.map((reaction) => (
-              <li key={reaction.tagID}>
-                {t(reaction.name)} {reaction.count}
-              </li>
-            ))}
-          </ul>
-        ) : null}
         {signature && !ignored ? (
           <div
             className={`${styles.signature}${settings?.signaturesHideMobile ? ` ${styles.signatureHideMobile}` : ""}`}
@@ -92,7 +81,21 @@ export function Post({
             dangerouslySetInnerHTML={{ __html: signature }}
           />
         ) : null}
-        {children}
+        {/* One row under the post (as on Discourse): its reactions, then its buttons. */}
+        <div className={styles.postFooter}>
+          {reactionBar !== undefined ? (
+            reactionBar
+          ) : reactions && reactions.length > 0 ? (
+            <ul className={styles.reactions} aria-label={t("Reactions")}>
+              {reactions.map((reaction) => (
+                <li key={reaction.tagID}>
+                  {t(reaction.name)} {reaction.count}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {children}
+        </div>
       </div>
     </article>
   );
