@@ -378,6 +378,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                 featureRoute("registration-settings", "dashboard/settings/registration", settings),
                 featureRoute("addons", "dashboard/addons", addons),
                 featureRoute("themes", "dashboard/themes", themes),
+                featureRoute("style-guide", "dashboard/style-guide", themes),
                 featureRoute("report-reasons", "dashboard/settings/report-reasons", reports),
                 featureRoute("tags", "dashboard/tags", tags),
                 featureRoute("watched-words", "dashboard/moderation/watched-words", watchedWords),

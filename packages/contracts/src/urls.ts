@@ -17,6 +17,8 @@ export const profilePath = (name: string, tab?: ProfileTab) =>
 
 /** The themes page (site.manage), where the theme preview banner's Apply and Cancel lead. */
 export const themesPagePath = "/dashboard/themes";
+/** The design system's primitives as the current theme draws them. */
+export const styleGuidePath = "/dashboard/style-guide";
 
 /** Any origin: what a target resolves against, to check that it stays on the site it was given to. */
 const TARGET_BASE = "http://target.invalid";

@@ -25,7 +25,7 @@ import {
 import { canManageTags, tagsPagePath } from "../tags/index.ts";
 import { canManageWatchedWords, watchedWordsPagePath } from "../spam/index.ts";
 import { banRulesPagePath, canManageBanRules } from "../bans/index.ts";
-import { canManageThemes, themesPagePath } from "../themes/index.ts";
+import { canManageThemes, styleGuidePath, themesPagePath } from "../themes/index.ts";
 import { canManageModerationMessages, moderationMessagesPagePath } from "../warnings/index.ts";
 
 /** The dashboard's home. */
@@ -56,7 +56,12 @@ export function dashboardSections(me: Viewer, site: { registrationApproval: bool
     {
       id: "appearance",
       name: "Appearance",
-      links: canManageThemes(me) ? [{ name: "Themes", to: themesPagePath }] : [],
+      links: canManageThemes(me)
+        ? [
+            { name: "Themes", to: themesPagePath },
+            { name: "Style Guide", to: styleGuidePath },
+          ]
+        : [],
     },
     {
       id: "membership",

@@ -3,7 +3,7 @@ import type { Me } from "@parley/contracts";
 import type { ApiClient } from "../../lib/api.ts";
 import { themesApi } from "./themes.api.ts";
 
-export { themesPagePath } from "@parley/contracts/urls";
+export { styleGuidePath, themesPagePath } from "@parley/contracts/urls";
 
 export const themesKeys = {
   list: () => ["themes", "list"] as const,

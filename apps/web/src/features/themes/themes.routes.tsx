@@ -7,6 +7,7 @@ import { t } from "../../lib/i18n.ts";
 import { loadOrThrow, notFoundError } from "../../lib/route-errors.ts";
 import { requirePermitted } from "../users/index.ts";
 import { ThemeEditorPage } from "./pages/ThemeEditorPage.tsx";
+import { StyleGuidePage } from "./pages/StyleGuidePage.tsx";
 import { ThemesPage } from "./pages/ThemesPage.tsx";
 import { editorFieldNames, editorPatch, readEditorForm } from "./theme-editor.form.ts";
 import { themesApi } from "./themes.api.ts";
@@ -106,6 +107,16 @@ export function createThemesRoutes({ queryClient, api }: { queryClient: QueryCli
         return redirectDocument(themesPagePath);
       },
       element: <ThemesPage />,
+    },
+    {
+      // The design system's primitives in the current theme: for whoever manages the look.
+      id: "style-guide",
+      path: "dashboard/style-guide",
+      loader: async ({ request }) => {
+        await requireManager(request);
+        return null;
+      },
+      element: <StyleGuidePage />,
     },
     {
       id: "theme-editor",
