@@ -67,9 +67,17 @@ describe("the comment box: one editor, and no lost keystroke (issue 31)", () => 
     const { page, discussion, view } = await memberOnDiscussion("coldtyper");
     const problems = collectErrors(page);
     const swapAt = await recordSwap(page);
-    expect((await view.goto(pathOf(discussion.url))).status()).toBe(200);
+    // A slow network: every script comes a second late, so the first keys go to the server's text area before
+    // the page hydrates, the next ones to it while the editor's chunk is on its way.
+    await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    expect((await page.goto(parley.baseUrl + pathOf(discussion.url), { waitUntil: "commit" }))?.status()).toBe(200);
     // No waiting for anything: the member goes to the box as soon as it is there.
     await view.commentField.focus();
+    const ready = () => page.evaluate(() => (window as Window & { __parleyReady?: boolean }).__parleyReady === true);
+    expect(await ready()).toBe(false);
     await page.keyboard.type(sixty, { delay: 100 });
 
     const editor = new BodyEditor(page, "Comment", view.replyBox);

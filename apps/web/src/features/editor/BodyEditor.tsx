@@ -79,7 +79,6 @@ export function BodyEditor({
   startRich = false,
 }: BodyEditorProps) {
   const area = useRef<HTMLTextAreaElement>(null);
-  const [text, setText] = useState(defaultValue);
   const [takeover, setTakeover] = useState<Takeover | null>(() =>
     startRich ? { text: defaultValue, caret: null } : null,
   );
@@ -98,7 +97,7 @@ export function BodyEditor({
     const element = area.current;
     const focused = element !== null && element === document.activeElement;
     const next: Takeover = {
-      text: element?.value ?? text,
+      text: element?.value ?? defaultValue,
       caret: focused ? { start: element.selectionStart, end: element.selectionEnd } : null,
     };
     // Synchronously: no key event may come between reading the text area and the editor taking the focus.
@@ -156,8 +155,8 @@ export function BodyEditor({
         id={id}
         name={name}
         className={className}
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
+        // Uncontrolled: a re-render never writes over what was typed, even before the page hydrated.
+        defaultValue={defaultValue}
         onPointerEnter={loadOn === "focus" ? preload : undefined}
         onFocus={loadOn === "focus" ? enhance : undefined}
         aria-invalid={invalid || undefined}

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { createEditor, Editor, Transforms, type Descendant } from "slate";
+import { createEditor, Editor, Node, Text, Transforms, type Descendant, type Point } from "slate";
 import { withHistory } from "slate-history";
 import { Editable, ReactEditor, Slate, withReact, type RenderElementProps, type RenderLeafProps } from "slate-react";
 import { formatFileSize, isImageExtension, uploadDefaults } from "@parley/contracts/uploads";
@@ -144,7 +144,13 @@ export function RichEditor({ name, id, label, defaultValue, markdown, describedB
     const document = initialDocument(defaultValue, { markdown, caret });
     const created = withRich2Paste(withRich2(withHistory(withReact(createEditor()))));
     // Set before the first render, not by an operation: focusing then puts the DOM caret there at once.
-    created.selection = document.selection;
+    created.children = document.value;
+    const inText = (point: Point) => {
+      const node = Editor.hasPath(created, point.path) ? Node.get(created, point.path) : null;
+      return Text.isText(node) && point.offset <= node.text.length;
+    };
+    const selection = document.selection;
+    created.selection = selection && inText(selection.anchor) && inText(selection.focus) ? selection : null;
     return { editor: created, start: document.value };
   });
   const [body, setBody] = useState(() => serializeRich2(start));
