@@ -106,7 +106,8 @@ describe("the rich editor", () => {
     expect(await shown.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(120);
     await screenshot(page, "editor-3-posted-discussion");
 
-    // Reading a discussion loads no editor code; the comment box loads it when focused.
+    // Reading a discussion loads no editor code with the page (javascript-budget.e2e.ts); a member's comment box
+    // fetches it once the browser is idle, and stays a text area until it is focused.
     const scripts = () =>
       page.evaluate(() =>
         performance
@@ -116,7 +117,6 @@ describe("the rich editor", () => {
       );
     await page.reload();
     await waitForHydration(page);
-    expect((await scripts()).filter((name) => name.includes("RichEditor"))).toEqual([]);
     const commentEditor = new BodyEditor(page, "Comment");
     expect(await commentEditor.plainTextArea.count()).toBe(1);
     await discussion.commentField.focus();

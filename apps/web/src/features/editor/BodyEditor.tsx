@@ -1,10 +1,13 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { t } from "../../lib/i18n.ts";
 import { formStyles } from "../../ui/forms/Form.tsx";
+import { onDemand } from "../../ui/on-demand.ts";
+import type { TextCaret } from "./rich2.ts";
 
 /** The Slate editor's chunk: fetched only when a form with a body asks for it, never by reader pages. */
-export const loadRichEditor = () => import("./RichEditor.tsx");
-const RichEditor = lazy(async () => ({ default: (await loadRichEditor()).RichEditor }));
+const richEditor = onDemand(() => import("./RichEditor.tsx"));
+export const loadRichEditor = richEditor.load;
 
 export interface BodyEditorProps {
   /** The posted field (`body`); a `format` field is posted beside it. */
@@ -24,7 +27,10 @@ export interface BodyEditorProps {
   describedBy?: string | undefined;
   invalid?: boolean | undefined;
   required?: boolean | undefined;
-  /** Load the editor once hydrated ("mount"), or when the text area is first focused ("focus"). */
+  /**
+   * Swap the editor in once hydrated ("mount"), or when the text area is first focused ("focus"; its
+   * chunk is fetched earlier: when the browser is idle, or the pointer comes over the text area).
+   */
   loadOn?: "mount" | "focus";
   /**
    * Mounted in the browser (never server-rendered) with a rich2 body to continue, e.g. a restored
@@ -33,10 +39,29 @@ export interface BodyEditorProps {
   startRich?: boolean | undefined;
 }
 
+/** What the editor starts from: the text area's text and, when it had the focus, its caret. */
+interface Takeover {
+  text: string;
+  caret: TextCaret | null;
+}
+
+const whenIdle = (then: () => void): (() => void) => {
+  if (typeof window.requestIdleCallback === "function") {
+    const handle = window.requestIdleCallback(then, { timeout: 3000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(then, 1000);
+  return () => window.clearTimeout(handle);
+};
+
 /**
  * A post body that works everywhere: the server renders a plain `<textarea name="body">` (posting Markdown),
  * and once the page is hydrated the rich editor replaces it, posting rich2 JSON as `body` with
- * `format=rich2`, so the same form action takes either. What was typed before it loaded is kept.
+ * `format=rich2`, so the same form action takes either.
+ *
+ * No keystroke is lost to the swap: until the editor's chunk is there the member types in the text area;
+ * the swap then happens in one task (read the text area's text and caret, render the editor, focus it with
+ * the caret at the same place), so the browser hands the next key to the editor, in order.
  */
 export function BodyEditor({
   name,
@@ -53,35 +78,87 @@ export function BodyEditor({
   loadOn = "mount",
   startRich = false,
 }: BodyEditorProps) {
-  const [text, setText] = useState(defaultValue);
-  const [enhanced, setEnhanced] = useState(startRich);
-  const [focusEditor, setFocusEditor] = useState(false);
+  const area = useRef<HTMLTextAreaElement>(null);
+  const [takeover, setTakeover] = useState<Takeover | null>(() =>
+    startRich ? { text: defaultValue, caret: null } : null,
+  );
+  const [module, setModule] = useState(richEditor.current);
+  const taken = useRef(startRich);
 
-  const enhance = (focus: boolean) => {
-    // The chunk first, so the swap does not flash a loading state.
-    loadRichEditor().then(
-      () => {
-        setFocusEditor(focus);
-        setEnhanced(true);
-      },
-      () => undefined, // Offline or a failed chunk: the text area keeps working.
-    );
+  /** The swap, once the chunk is there: exactly once, from what the text area holds at this moment. */
+  const takeOver = () => {
+    const loaded = richEditor.current();
+    if (!loaded) return;
+    if (taken.current) {
+      setModule(() => loaded);
+      return;
+    }
+    taken.current = true;
+    const element = area.current;
+    const focused = element !== null && element === document.activeElement;
+    const next: Takeover = {
+      text: element?.value ?? defaultValue,
+      caret: focused ? { start: element.selectionStart, end: element.selectionEnd } : null,
+    };
+    // Synchronously: no key event may come between reading the text area and the editor taking the focus.
+    flushSync(() => {
+      setModule(() => loaded);
+      setTakeover(next);
+    });
+  };
+  const enhance = () => {
+    // Loaded already, this is a microtask: still before the browser's next key event, and out of React's
+    // render (flushSync can not run there). Offline or a failed chunk: the text area keeps working.
+    richEditor.load().then(takeOver, () => undefined);
+  };
+  const preload = () => {
+    richEditor.load().catch(() => undefined);
   };
 
   useEffect(() => {
-    if (loadOn === "mount") enhance(false);
+    // Focused before the page hydrated (a member quick to the box): the swap comes now, as on focus.
+    if (loadOn === "mount" || startRich || area.current === document.activeElement) {
+      enhance();
+      return undefined;
+    }
+    return whenIdle(preload);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after hydration
   }, []);
 
-  const plain = (
+  const RichEditor = takeover ? module?.RichEditor : undefined;
+  if (takeover && !RichEditor) return <div className={className} aria-busy="true" />;
+  if (takeover && RichEditor) {
+    return (
+      <>
+        <RichEditor
+          name={name}
+          id={id}
+          label={label}
+          defaultValue={takeover.text}
+          markdown={plainFormat === "markdown"}
+          caret={takeover.caret}
+          describedBy={describedBy}
+          invalid={invalid}
+        />
+        {hint ? (
+          <span id={hintId} className={formStyles.hint}>
+            {t("Mention members with @name.")}
+          </span>
+        ) : null}
+      </>
+    );
+  }
+  return (
     <>
       <textarea
+        ref={area}
         id={id}
         name={name}
         className={className}
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-        onFocus={loadOn === "focus" && !enhanced ? () => enhance(true) : undefined}
+        // Uncontrolled: a re-render never writes over what was typed, even before the page hydrated.
+        defaultValue={defaultValue}
+        onPointerEnter={loadOn === "focus" ? preload : undefined}
+        onFocus={loadOn === "focus" ? enhance : undefined}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
         required={required}
@@ -93,25 +170,5 @@ export function BodyEditor({
       ) : null}
       <input type="hidden" name="format" value={plainFormat} />
     </>
-  );
-
-  if (!enhanced) return plain;
-  return (
-    <Suspense fallback={startRich ? <div className={className} aria-busy="true" /> : plain}>
-      <RichEditor
-        name={name}
-        id={id}
-        label={label}
-        defaultValue={text}
-        describedBy={describedBy}
-        invalid={invalid}
-        autoFocus={focusEditor}
-      />
-      {hint ? (
-        <span id={hintId} className={formStyles.hint}>
-          {t("Mention members with @name.")}
-        </span>
-      ) : null}
-    </Suspense>
   );
 }

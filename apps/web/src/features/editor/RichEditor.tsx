@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { createEditor, Editor, Transforms, type Descendant } from "slate";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { createEditor, Editor, Node, Text, Transforms, type Descendant, type Point } from "slate";
 import { withHistory } from "slate-history";
 import { Editable, ReactEditor, Slate, withReact, type RenderElementProps, type RenderLeafProps } from "slate-react";
 import { formatFileSize, isImageExtension, uploadDefaults } from "@parley/contracts/uploads";
@@ -15,7 +15,7 @@ import { EditorToolbar } from "./EditorToolbar.tsx";
 import { FileIcon } from "./editorIcons.tsx";
 import { LinkPanel } from "./LinkPanel.tsx";
 import { useMentions } from "./mentions/useMentions.tsx";
-import { initialValue, paragraph, serializeRich2, type EmbedElement } from "./rich2.ts";
+import { initialDocument, paragraph, serializeRich2, type EmbedElement, type TextCaret } from "./rich2.ts";
 import styles from "./RichEditor.module.css";
 
 export interface RichEditorProps {
@@ -26,9 +26,15 @@ export interface RichEditorProps {
   label: string;
   /** What to start from: rich2 JSON, or text (what was typed in the plain text area). */
   defaultValue: string;
+  /** The text is Markdown (the plain text area's format): its `>` quotes become block quotes. */
+  markdown?: boolean | undefined;
   describedBy?: string | undefined;
   invalid?: boolean | undefined;
-  autoFocus?: boolean | undefined;
+  /**
+   * Taking over a focused text area: its caret (or selection) in `defaultValue`. The editor takes the
+   * focus with the caret at the same place, in the same task as the text area goes, so no key is lost.
+   */
+  caret?: TextCaret | null | undefined;
 }
 
 function Embed({ attributes, children, element }: RenderElementProps & { element: EmbedElement }) {
@@ -132,10 +138,21 @@ function quoteNodes(authorName: string, url: string, text: string): Descendant[]
 }
 
 /** The Slate editor writing rich2 into the form (loaded on demand by BodyEditor; never on the server). */
-export function RichEditor({ name, id, label, defaultValue, describedBy, invalid, autoFocus }: RichEditorProps) {
+export function RichEditor({ name, id, label, defaultValue, markdown, describedBy, invalid, caret }: RichEditorProps) {
   const api = useApi();
-  const editor = useMemo(() => withRich2Paste(withRich2(withHistory(withReact(createEditor())))), []);
-  const [start] = useState(() => initialValue(defaultValue));
+  const [{ editor, start }] = useState(() => {
+    const document = initialDocument(defaultValue, { markdown, caret });
+    const created = withRich2Paste(withRich2(withHistory(withReact(createEditor()))));
+    // Set before the first render, not by an operation: focusing then puts the DOM caret there at once.
+    created.children = document.value;
+    const inText = (point: Point) => {
+      const node = Editor.hasPath(created, point.path) ? Node.get(created, point.path) : null;
+      return Text.isText(node) && point.offset <= node.text.length;
+    };
+    const selection = document.selection;
+    created.selection = selection && inText(selection.anchor) && inText(selection.focus) ? selection : null;
+    return { editor: created, start: document.value };
+  });
   const [body, setBody] = useState(() => serializeRich2(start));
   const [linkOpen, setLinkOpen] = useState(false);
   const [uploading, setUploading] = useState<string | null>(null);
@@ -151,6 +168,15 @@ export function RichEditor({ name, id, label, defaultValue, describedBy, invalid
     ReactEditor.focus(editor);
     if (!editor.selection) Transforms.select(editor, Editor.end(editor, []));
   }, [editor]);
+
+  // Taking over a focused text area: the focus and the caret move before the browser hands on the next key.
+  const tookOver = useRef(false);
+  useLayoutEffect(() => {
+    if (!caret || tookOver.current) return;
+    tookOver.current = true;
+    ReactEditor.focus(editor);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the editor appears
+  }, []);
 
   const [focusAfterRender, setFocusAfterRender] = useState(0);
   // The comment box answers the posts' Reply and Quote buttons (a quote becomes a real block quote).
@@ -286,7 +312,6 @@ export function RichEditor({ name, id, label, defaultValue, describedBy, invalid
           renderElement={renderElement}
           renderLeaf={renderLeaf}
           onKeyDown={handleKeyDown}
-          autoFocus={autoFocus}
           spellCheck
         />
         {mentions.list}

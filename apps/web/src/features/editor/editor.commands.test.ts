@@ -15,7 +15,7 @@ import {
   withRich2,
 } from "./editor.commands.ts";
 import { htmlToRich2 } from "./editor.paste.ts";
-import { initialValue, serializeRich2 } from "./rich2.ts";
+import { initialDocument, serializeRich2 } from "./rich2.ts";
 
 /** A headless editor holding paragraphs, the whole document selected unless told otherwise. */
 function editorWith(...lines: string[]): Editor {
@@ -166,12 +166,62 @@ describe("rich2 serialisation of each editor element", () => {
   it("posts nothing for an empty document, and starts from rich2 or from text", () => {
     expect(serializeRich2([{ type: "p", children: [{ text: "  " }] }])).toBe("");
     const doc = [{ type: "h2", children: [{ text: "x" }] }];
+    const initialValue = (body: string) => initialDocument(body).value;
     expect(initialValue(JSON.stringify(doc))).toEqual(doc);
     expect(initialValue("one\ntwo")).toEqual([
       { type: "p", children: [{ text: "one" }] },
       { type: "p", children: [{ text: "two" }] },
     ]);
     expect(initialValue("[not json")).toEqual([{ type: "p", children: [{ text: "[not json" }] }]);
+    // Plain text keeps its `>`; only Markdown's make a quote.
+    expect(initialValue("> not a quote")).toEqual([{ type: "p", children: [{ text: "> not a quote" }] }]);
+  });
+
+  it("takes over a Markdown text area: Quote's `>` lines as a block quote with its link, and the caret where it was", () => {
+    const text = "Before\n\n> [Ann](https://forum.test/discussion/comment/7#Comment_7) said:\n>\n> One\n> Two\n\nMine";
+    const { value, selection } = initialDocument(text, {
+      markdown: true,
+      caret: { start: text.length, end: text.length },
+    });
+    expect(value).toEqual([
+      { type: "p", children: [{ text: "Before" }] },
+      { type: "p", children: [{ text: "" }] },
+      {
+        type: "blockquote",
+        children: [
+          {
+            type: "blockquote-line",
+            children: [
+              { text: "" },
+              { type: "a", url: "https://forum.test/discussion/comment/7#Comment_7", children: [{ text: "Ann" }] },
+              { text: " said:" },
+            ],
+          },
+          { type: "blockquote-line", children: [{ text: "One" }] },
+          { type: "blockquote-line", children: [{ text: "Two" }] },
+        ],
+      },
+      // The empty line after the quote is Markdown's separator, not a paragraph.
+      { type: "p", children: [{ text: "Mine" }] },
+    ]);
+    expect(selection).toEqual({ anchor: { path: [3, 0], offset: 4 }, focus: { path: [3, 0], offset: 4 } });
+    // Quote's Markdown as the text area has it right after a Quote: one empty paragraph to write in.
+    const quoted = "> [Ann](https://forum.test/c/7) said:\n>\n> One\n\n";
+    const end = { start: quoted.length, end: quoted.length };
+    const afterQuote = initialDocument(quoted, { markdown: true, caret: end });
+    expect(afterQuote.value.map((node) => ("type" in node ? node.type : ""))).toEqual(["blockquote", "p"]);
+    expect(afterQuote.selection?.anchor).toEqual({ path: [1, 0], offset: 0 });
+    // A selection inside the quote: past its `> `.
+    const inTwo = text.indexOf("Two") + 1;
+    expect(initialDocument(text, { markdown: true, caret: { start: inTwo, end: inTwo + 2 } }).selection).toEqual({
+      anchor: { path: [2, 2, 0], offset: 1 },
+      focus: { path: [2, 2, 0], offset: 3 },
+    });
+    // In the middle of plain lines, exactly there.
+    expect(initialDocument("abc\ndef", { caret: { start: 5, end: 5 } }).selection).toEqual({
+      anchor: { path: [1, 0], offset: 1 },
+      focus: { path: [1, 0], offset: 1 },
+    });
   });
 
   it("keyboard shortcuts", () => {

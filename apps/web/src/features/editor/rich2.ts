@@ -1,4 +1,4 @@
-import type { BaseEditor, Descendant } from "slate";
+import type { BaseEditor, Descendant, Point, Range } from "slate";
 import type { HistoryEditor } from "slate-history";
 import type { ReactEditor } from "slate-react";
 
@@ -61,10 +61,86 @@ declare module "slate" {
 
 export const paragraph = (text = ""): TextBlockElement => ({ type: "p", children: [{ text }] });
 
-/** Plain text (a textarea's content) as paragraphs, one per line. */
-function textToValue(text: string): Descendant[] {
+/** Where a line of the text area's text went: the text node it starts in and the characters dropped before it. */
+interface LineSpot {
+  path: number[];
+  /** The quote marker (`> `) removed from the line's start. */
+  skip: number;
+  /** The line's text lies past the start of this node (a quote's attribution): a caret in it goes to the end. */
+  end?: number;
+}
+
+/**
+ * The plain text area's text (what was typed before the editor took over) as rich2: a paragraph per
+ * line. In Markdown, `>` lines become a block quote, the first one's `[Name](url) said:` a link (Quote's
+ * Markdown, see quoteMarkdown), so a quote made in the text area is posted as a quote, not as `>` text.
+ * With where each line went, to carry the caret over.
+ */
+function textToDocument(text: string, markdown: boolean): { value: Descendant[]; spots: LineSpot[] } {
   const lines = text.replace(/\r\n?/g, "\n").split("\n");
-  return lines.map((line) => paragraph(line));
+  const value: Descendant[] = [];
+  const spots: LineSpot[] = [];
+  let quote: { type: "blockquote"; children: Descendant[] } | null = null;
+  let afterAttribution = false;
+  lines.forEach((line, index) => {
+    const marker = markdown ? /^ {0,3}> ?/.exec(line)?.[0].length : undefined;
+    if (marker === undefined) {
+      // The empty line Markdown needs after a quote is no paragraph of its own (a caret there goes to the next line).
+      const next = lines[index + 1];
+      const separator = quote !== null && line === "" && next !== undefined && !/^ {0,3}>/.test(next);
+      quote = null;
+      if (separator) {
+        spots.push({ path: [value.length, 0], skip: 0, end: 0 });
+        return;
+      }
+      value.push(paragraph(line));
+      spots.push({ path: [value.length - 1, 0], skip: 0 });
+      return;
+    }
+    const content = line.slice(marker);
+    if (!quote) {
+      quote = { type: "blockquote", children: [] };
+      value.push(quote);
+      const attribution = /^\[([^\]]+)\]\((\S+)\)( .*)$/.exec(content);
+      if (attribution) {
+        const [, name = "", url = "", rest = ""] = attribution;
+        quote.children.push({
+          type: "blockquote-line",
+          children: [{ text: "" }, { type: "a", url, children: [{ text: name }] }, { text: rest }],
+        });
+        spots.push({ path: [value.length - 1, 0, 2], skip: 0, end: rest.length });
+        afterAttribution = true;
+        return;
+      }
+    }
+    // The empty `>` line Markdown needs after the attribution is no line of the quote.
+    if (afterAttribution && content.trim() === "") {
+      spots.push(spots[spots.length - 1]!);
+      afterAttribution = false;
+      return;
+    }
+    afterAttribution = false;
+    quote.children.push({ type: "blockquote-line", children: [{ text: content }] });
+    spots.push({ path: [value.length - 1, quote.children.length - 1, 0], skip: marker });
+  });
+  return { value, spots };
+}
+
+/** The point in the document of a caret at `offset` in the text area's text. */
+function pointAt(text: string, spots: LineSpot[], offset: number): Point {
+  const lines = text.replace(/\r\n?/g, "\n").split("\n");
+  let start = 0;
+  for (let index = 0; index < lines.length; index++) {
+    const length = lines[index]!.length;
+    const spot = spots[index]!;
+    if (offset <= start + length || index === lines.length - 1) {
+      if (spot.end !== undefined) return { path: spot.path, offset: spot.end };
+      const inLine = Math.min(Math.max(offset - start, 0), length);
+      return { path: spot.path, offset: Math.max(0, inLine - spot.skip) };
+    }
+    start += length + 1;
+  }
+  return { path: [0, 0], offset: 0 };
 }
 
 const isNodeArray = (value: unknown): value is Descendant[] =>
@@ -72,18 +148,32 @@ const isNodeArray = (value: unknown): value is Descendant[] =>
   value.length > 0 &&
   value.every((node) => typeof node === "object" && node !== null && Array.isArray((node as Rich2Element).children));
 
-/** A body to start from: a rich2 document when it is one, else its text as paragraphs. */
-export function initialValue(body: string): Descendant[] {
+/** Where the text area's caret (or selection) was when the editor took over. */
+export interface TextCaret {
+  start: number;
+  end: number;
+}
+
+/**
+ * A body to start from: a rich2 document when it is one, else its text (Markdown when `markdown`) as
+ * paragraphs and quotes; with the caret given, the same place in the document.
+ */
+export function initialDocument(
+  body: string,
+  { markdown = false, caret }: { markdown?: boolean; caret?: TextCaret | null | undefined } = {},
+): { value: Descendant[]; selection: Range | null } {
   const trimmed = body.trim();
   if (trimmed.startsWith("[")) {
     try {
       const parsed: unknown = JSON.parse(trimmed);
-      if (isNodeArray(parsed)) return parsed;
+      if (isNodeArray(parsed)) return { value: parsed, selection: null };
     } catch {
       // Not JSON: the text it is.
     }
   }
-  return textToValue(body);
+  const { value, spots } = textToDocument(body, markdown);
+  if (!caret) return { value, selection: null };
+  return { value, selection: { anchor: pointAt(body, spots, caret.start), focus: pointAt(body, spots, caret.end) } };
 }
 
 function hasContent(nodes: Descendant[]): boolean {

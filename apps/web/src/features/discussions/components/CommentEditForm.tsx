@@ -10,6 +10,7 @@ import { discussionsWriteApi } from "../discussions.write.api.ts";
 import { ApiError } from "../../../lib/api.ts";
 import { reportKeys } from "../../reports/index.ts";
 import { discussionsApi, isHeld } from "../discussions.api.ts";
+import { BodyEditor } from "../../editor/index.ts";
 import styles from "./DiscussionActions.module.css";
 
 type Page = { items: Comment[]; total: number };
@@ -58,7 +59,11 @@ function HeldEditNotice({ answer, onDone }: { answer: PostPremoderation; onDone:
   );
 }
 
-/** A comment's body edited in place: its raw source in a text area, Save and Cancel. */
+/**
+ * A comment's body edited in place, Save and Cancel: a rich2 comment in the same rich editor as the comment box
+ * (never its JSON in a text area); one in another format as its source in a text area, saved in that format
+ * (the editor reads Markdown's quotes but not the rest of it, so it would not keep the post as written).
+ */
 export function CommentEditForm({
   commentID,
   pageKey,
@@ -87,14 +92,21 @@ export function CommentEditForm({
       <FormAlert>{source.error instanceof ApiError ? source.error.message : t("Something has gone wrong.")}</FormAlert>
     );
   }
+  const rich = source.data.format === "rich2";
   return (
     <form
       className={styles.editForm}
       onSubmit={(event) => {
         event.preventDefault();
-        if (!body.trim()) return;
+        const fields = new FormData(event.currentTarget);
+        const field = (name: string) => {
+          const value = fields.get(name);
+          return typeof value === "string" ? value : "";
+        };
+        const edited = rich ? field("body") : body;
+        if (!edited.trim()) return;
         update.mutate(
-          { body, format: source.data.format },
+          { body: edited, format: rich ? field("format") || "rich2" : source.data.format },
           { onSuccess: (answer) => (isHeld(answer) ? undefined : onDone()) },
         );
       }}
@@ -107,13 +119,24 @@ export function CommentEditForm({
       <label htmlFor={`${id}-body`} className="visually-hidden">
         {t("Edit Comment")}
       </label>
-      <textarea
-        id={`${id}-body`}
-        className={styles.editArea}
-        value={body}
-        onChange={(event) => setDraft(event.target.value)}
-        autoFocus
-      />
+      {rich ? (
+        <BodyEditor
+          id={`${id}-body`}
+          name="body"
+          label={t("Edit Comment")}
+          defaultValue={source.data.body}
+          className={styles.editArea}
+          startRich
+        />
+      ) : (
+        <textarea
+          id={`${id}-body`}
+          className={styles.editArea}
+          value={body}
+          onChange={(event) => setDraft(event.target.value)}
+          autoFocus
+        />
+      )}
       <div className={styles.editButtons}>
         <Button type="submit" buttonType="primary" isPending={update.isPending}>
           {t("Save")}
