@@ -93,7 +93,7 @@ describe("search (issue 8)", () => {
     await search.goto("?query=parley");
     await waitForHydration(page);
     await search.categoryOption("Only followed categories").check();
-    await search.applyButton.click();
+    await search.searchButton.click();
     await page.waitForURL((url) => url.searchParams.get("followedCategories") === "true");
     await expect.poll(() => search.titles()).toContain(postgres);
     const metas = await search.metas();
@@ -112,17 +112,19 @@ describe("search (issue 8)", () => {
     expect(all.length).toBeGreaterThan(1);
     expect(all.some((record) => record.startsWith("comment:"))).toBe(true);
     await search.typeFilter("Discussions").check();
-    await search.applyButton.click();
+    await search.searchButton.click();
     await page.waitForURL((url) => url.searchParams.get("types") === "discussion");
     await expect
       .poll(async () => (await search.records()).every((record) => record.startsWith("discussion:")))
       .toBe(true);
     expect((await search.records()).length).toBeGreaterThan(0);
     expect(await search.tab("All Content").getAttribute("aria-current")).toBe("page");
-    // The category picker takes several: Help & Support (with its child categories) and Ideas & Feedback.
-    await search.categoryPicker.selectOption([{ label: "Help & Support" }, { label: "Ideas & Feedback" }]);
+    // The category picker takes several, as chips: Help & Support (with its child categories) and Ideas & Feedback.
+    await waitForHydration(page);
+    await search.chooseCategory("Help & Support");
+    await search.chooseCategory("Ideas & Feedback");
     await search.categoryOption("Include child categories").check();
-    await search.applyButton.click();
+    await search.searchButton.click();
     await page.waitForURL((url) => url.searchParams.get("includeChildCategories") === "true");
     // The form sends one value per chosen category.
     const chosen = new URL(page.url()).searchParams.getAll("categoryIDs");
@@ -130,17 +132,112 @@ describe("search (issue 8)", () => {
     const inChosen = (meta: string) => meta.includes("Help & Support") || meta.includes("Ideas & Feedback");
     await expect.poll(async () => (await search.metas()).every(inChosen)).toBe(true);
     expect(await search.titles()).toContain(postgres);
+    await waitForHydration(page);
+    await search.chosenCategoryChip("Help & Support").waitFor();
     expect(await search.chosenCategories()).toEqual(chosen);
+    // Each result shows its author's avatar and its type (an icon, with the type in words).
+    const first = search.results.first();
+    expect(await first.locator("img, svg[data-default-photo]").count()).toBeGreaterThan(0);
+    expect(await first.locator("[data-type-icon]").count()).toBeGreaterThan(0);
     await screenshot(page, "search-page-filtered-1280");
     await page.setViewportSize({ width: 375, height: 800 });
     await screenshot(page, "search-page-filtered-375");
     await page.setViewportSize({ width: 1280, height: 800 });
     expect(await seriousAxeViolations(page)).toEqual([]);
 
+    // A chip's Remove button drops its category.
+    await search
+      .chosenCategoryChip("Ideas & Feedback")
+      .getByRole("button", { name: /Remove/ })
+      .click();
+    await expect.poll(() => search.chosenCategories()).toEqual([chosen[0]]);
+
     // The Members tab drops the post filters (spec §2) and finds members.
     await search.tab("Members").click();
     await page.waitForURL((url) => url.searchParams.get("domain") === "user");
     expect(new URL(page.url()).searchParams.has("types")).toBe(false);
+    expect(problems.errors).toEqual([]);
+  });
+
+  it("one Search button sends the words and the filters together", async () => {
+    const page = await parley.newPage({ bypassCSP: true });
+    const problems = collectErrors(page);
+    const search = new SearchPage(page, parley.baseUrl);
+    expect((await search.goto()).status()).toBe(200);
+    await waitForHydration(page);
+    // No separate Apply: the form's only submit button is Search.
+    expect(await search.main.locator("form button[type=submit]").count()).toBe(1);
+    expect(await search.main.getByRole("button", { name: "Apply" }).count()).toBe(0);
+    await search.field.fill("parley");
+    await search.chooseCategory("Installation");
+    await search.searchButton.click();
+    await page.waitForURL((url) => url.searchParams.get("query") === "parley" && url.searchParams.has("categoryIDs"));
+    await expect.poll(() => search.titles()).toContain(postgres);
+    expect((await search.metas()).every((meta) => meta.includes("Installation"))).toBe(true);
+    // The Filters button counts the category (at 375 px, where it shows).
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await search.filtersButton.innerText()).toMatch(/Filters\s*1/);
+    // Nothing found: an empty state with its next step, a search without the filters.
+    await search.goto("?query=zzyzzx&categoryIDs=1");
+    await waitForHydration(page);
+    await search.main.getByRole("link", { name: "Search without filters" }).click();
+    await page.waitForURL((url) => url.searchParams.get("query") === "zzyzzx" && !url.searchParams.has("categoryIDs"));
+    await search.main.getByText("No results for 'zzyzzx'.").waitFor();
+    await screenshot(page, "search-page-empty-375");
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(problems.errors).toEqual([]);
+  });
+
+  it("at 375 px the filters are a drawer that opens and closes from the keyboard", async () => {
+    const page = await parley.newPage({ bypassCSP: true, viewport: { width: 375, height: 800 } });
+    const problems = collectErrors(page);
+    const search = new SearchPage(page, parley.baseUrl);
+    expect((await search.goto("?query=parley&types=discussion")).status()).toBe(200);
+    await waitForHydration(page);
+    expect(await search.filtersPanel.isVisible()).toBe(false);
+    expect(await search.filtersButton.innerText()).toMatch(/Filters\s*1/);
+    // Keyboard: focus the button, Enter opens; Escape closes and focus goes back to it.
+    await search.filtersButton.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => search.filtersPanel.isVisible()).toBe(true);
+    await page.keyboard.press("Tab");
+    expect(await search.filtersPanel.evaluate((panel) => panel.contains(document.activeElement))).toBe(true);
+    await screenshot(page, "search-filters-drawer-375");
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => search.filtersPanel.isVisible()).toBe(false);
+    expect(await search.filtersButton.evaluate((button) => button === document.activeElement)).toBe(true);
+    // Space opens it again; its Close button shuts it, focus back on the button.
+    await page.keyboard.press("Space");
+    await expect.poll(() => search.filtersPanel.isVisible()).toBe(true);
+    await search.main.getByRole("button", { name: "Close filters" }).click();
+    await expect.poll(() => search.filtersPanel.isVisible()).toBe(false);
+    expect(await search.filtersButton.evaluate((button) => button === document.activeElement)).toBe(true);
+    // At 1280 px the filters are a column beside the results, no button.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await search.filtersButton.isVisible()).toBe(false);
+    expect(await search.filtersPanel.isVisible()).toBe(true);
+    await screenshot(page, "search-page-1280");
+    expect(problems.errors).toEqual([]);
+  });
+
+  it("the title bar's last suggestion, See all results, opens the search page for the text", async () => {
+    const page = await parley.newPage({ bypassCSP: true });
+    const problems = collectErrors(page);
+    const bar = new TitleBarPage(page, parley.baseUrl);
+    expect((await bar.open("/")).status()).toBe(200);
+    await waitForHydration(page);
+    await bar.searchButton.click();
+    await bar.searchField.pressSequentially("postgre", { delay: 30 });
+    const seeAll = bar.searchSuggestions.getByRole("option", { name: "See all results for “postgre”" });
+    await seeAll.waitFor();
+    await bar.searchSuggestions.getByRole("option", { name: new RegExp(postgres) }).waitFor();
+    expect(await bar.searchSuggestions.getByRole("option").last().innerText()).toBe("See all results for “postgre”");
+    await seeAll.click();
+    await page.waitForURL((url) => url.pathname === "/search" && url.searchParams.get("search") === "postgre");
+    const search = new SearchPage(page, parley.baseUrl);
+    await expect.poll(() => search.titles()).toContain(postgres);
+    expect(await search.field.inputValue()).toBe("postgre");
     expect(problems.errors).toEqual([]);
   });
 
@@ -186,5 +283,13 @@ describe("search (issue 8)", () => {
     await search.field.press("Enter");
     await page.waitForURL((url) => url.searchParams.get("query") === "postgresql");
     expect(await search.titles()).toContain(postgres);
+    // The filters without JavaScript: the drawer is a disclosure, the categories checkboxes.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await search.filtersButton.click();
+    await search.categoryOption("Installation").check();
+    await search.searchButton.click();
+    await page.waitForURL((url) => url.searchParams.has("categoryIDs"));
+    expect((await search.metas()).every((meta) => meta.includes("Installation"))).toBe(true);
+    await screenshot(page, "search-page-no-js-375");
   });
 });

@@ -1,6 +1,8 @@
 import type { Locator, Response } from "playwright-core";
 import { ParleyPage } from "./ParleyPage.ts";
 
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /** `/search`: the search form, domain tabs, filters and results. */
 export class SearchPage extends ParleyPage {
   goto(query = ""): Promise<Response> {
@@ -19,25 +21,51 @@ export class SearchPage extends ParleyPage {
     return this.page.getByRole("group", { name: "Types" }).getByRole("checkbox", { name });
   }
 
-  /** The category picker (a select) of the discussions domain. */
-  /** The category picker: a multiple select (a listbox). */
-  get categoryPicker(): Locator {
-    return this.page.getByRole("group", { name: "Categories" }).getByRole("listbox", { name: "Categories" });
+  /** The filters' button below 1000 px (a disclosure's summary; a column, without it, from 1000 px). */
+  get filtersButton(): Locator {
+    return this.main.locator("summary", { hasText: "Filters" });
   }
 
-  /** The picker's chosen categories' ids, in its order. */
+  get filtersPanel(): Locator {
+    return this.main.locator("details > div");
+  }
+
+  /** The category picker once the page runs: a combobox that takes several, each chosen one a chip. */
+  get categoryPicker(): Locator {
+    return this.page.getByRole("group", { name: "Categories" }).getByRole("combobox", { name: "Categories" });
+  }
+
+  /** Types part of a category's name into the picker and chooses it from the list. */
+  async chooseCategory(name: string): Promise<void> {
+    await this.categoryPicker.click();
+    await this.categoryPicker.pressSequentially(name.slice(0, 4), { delay: 20 });
+    await this.page
+      .getByRole("listbox")
+      .getByRole("option", { name: new RegExp(`^${escape(name)}`) })
+      .click();
+    // The list stays open for another choice (and hides the rest of the page from assistive technology): Escape shuts it.
+    await this.categoryPicker.press("Escape");
+    await this.chosenCategoryChip(name).waitFor();
+  }
+
+  chosenCategoryChip(name: string): Locator {
+    return this.page.getByRole("grid", { name: "Chosen categories" }).getByRole("row", { name });
+  }
+
+  /** The chosen categories' ids the form will send (hidden inputs or checked boxes), in its order. */
   chosenCategories(): Promise<string[]> {
-    return this.categoryPicker.evaluate((select: HTMLSelectElement) =>
-      Array.from(select.selectedOptions, (option) => option.value),
-    );
+    return this.main
+      .locator("form")
+      .evaluate((form: HTMLFormElement) => new FormData(form).getAll("categoryIDs").map(String));
   }
 
   categoryOption(name: string): Locator {
     return this.page.getByRole("group", { name: "Categories" }).getByRole("checkbox", { name });
   }
 
-  get applyButton(): Locator {
-    return this.page.getByRole("button", { name: "Apply" });
+  /** The form's one submit button, beside the search box. */
+  get searchButton(): Locator {
+    return this.main.getByRole("button", { name: "Search", exact: true });
   }
 
   get results(): Locator {

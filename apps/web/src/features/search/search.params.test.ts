@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { formatSearchRange } from "@parley/contracts/search-constants";
 import {
+  activeFilterCount,
   countedOf,
   readSearchPage,
   resultCount,
   searchApiParams,
   searchPageHref,
   searchPageLimit,
+  withoutFilters,
 } from "./search.params.ts";
 
 describe("search page parameters (spec §2)", () => {
@@ -93,5 +95,14 @@ describe("the search page's count of results", () => {
     expect(countedOf(200, 10)).toEqual({ floor: true, morePages: true });
     // At the search's reach there is no page further.
     expect(countedOf(1_000, 91)).toEqual({ floor: true, morePages: false });
+  });
+
+  it("counts the active filters (the categories as one) and drops them all for the empty state's next step", () => {
+    const state = readSearchPage(
+      new URLSearchParams("query=rust&categoryIDs=3,4&types=discussion&sort=-dateInserted&domain=discussions"),
+    );
+    expect(activeFilterCount(state)).toBe(3);
+    expect(activeFilterCount(readSearchPage(new URLSearchParams("query=rust")))).toBe(0);
+    expect(withoutFilters(state)).toBe("/search?query=rust&domain=discussions");
   });
 });

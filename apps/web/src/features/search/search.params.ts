@@ -132,6 +132,39 @@ export const hasSearchInput = (state: SearchPageState) =>
     state.query.trim() || state.authors || state.tags || state.startDate || state.endDate || state.categoryIDs.length,
   );
 
+/** How many filters the search has (the Filters button's count): each field set, the categories as one. */
+export const activeFilterCount = (state: SearchPageState): number =>
+  [
+    state.authors,
+    state.tags,
+    state.startDate,
+    state.endDate,
+    state.types.length > 0,
+    state.categoryIDs.length > 0,
+    state.includeChildCategories,
+    state.includeArchivedCategories,
+    state.followedCategories,
+    state.queryOperator === "or",
+    state.sort !== "relevance",
+  ].filter(Boolean).length;
+
+/** The same search without its filters (the empty state's next step). */
+export const withoutFilters = (state: SearchPageState): string =>
+  searchPageHref(state, {
+    authors: "",
+    tags: "",
+    startDate: "",
+    endDate: "",
+    types: [],
+    categoryIDs: [],
+    includeChildCategories: false,
+    includeArchivedCategories: false,
+    followedCategories: false,
+    queryOperator: "and",
+    sort: "relevance",
+    page: 1,
+  });
+
 /**
  * How far the API counted a page's matches (`searchCountBound`): a total that reached it is a floor,
  * and more pages may follow unless it is the search's reach.

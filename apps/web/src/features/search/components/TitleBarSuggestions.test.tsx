@@ -65,7 +65,8 @@ describe("TitleBarSuggestions", () => {
     const input = screen.getByLabelText("Search");
     fireEvent.input(input, { target: { value: "quok" } });
     const list = await screen.findByRole("listbox", { name: "Search suggestions" });
-    await waitFor(() => expect(within(list).getAllByRole("option")).toHaveLength(3));
+    // Three suggestions and the last row, "See all results".
+    await waitFor(() => expect(within(list).getAllByRole("option")).toHaveLength(4));
     const searches = transport.requests.filter((request) => request.path === "/search");
     expect(searches.map((request) => [request.query?.["domain"], request.query?.["limit"]])).toEqual([
       ["discussions", 2],
@@ -92,6 +93,25 @@ describe("TitleBarSuggestions", () => {
     expect(input.getAttribute("aria-activedescendant")).toBe(member.id);
     fireEvent.keyDown(input, { key: "Enter" });
     await waitFor(() => expect(router.state.location.pathname).toBe("/profile/Quokka%20Quill"));
+  });
+
+  it("ends with a row that opens the search page for the text typed", async () => {
+    const { router } = renderWithShell(<Harness />, {
+      routes: {
+        "GET /search": (request: ApiRequest) => jsonResponse(byDomain[String(request.query?.["domain"])] ?? []),
+      },
+    });
+    const input = screen.getByLabelText("Search");
+    fireEvent.input(input, { target: { value: "quok & co" } });
+    const list = await screen.findByRole("listbox", { name: "Search suggestions" });
+    const seeAll = within(list).getByRole("option", { name: "See all results for “quok & co”" });
+    expect(within(list).getAllByRole("option").at(-1)).toBe(seeAll);
+    // From the field, up goes round to the last row; Enter opens the search page.
+    fireEvent.keyDown(input, { key: "ArrowUp" });
+    expect(input.getAttribute("aria-activedescendant")).toBe(seeAll.id);
+    fireEvent.keyDown(input, { key: "Enter" });
+    await waitFor(() => expect(router.state.location.search).toBe("?search=quok%20%26%20co"));
+    expect(router.state.location.pathname).toBe("/search");
   });
 
   it("suggests nothing, and asks nothing, for an empty field", async () => {

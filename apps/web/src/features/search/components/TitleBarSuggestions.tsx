@@ -26,7 +26,8 @@ const noGroups: SuggestionGroup[] = [];
  * The title bar search's suggestions (spec §4, §7), loaded on demand when the search opens: the text
  * typed (debounced 100 ms) as a prefix search of every source (discussions, articles, members, categories,
  * groups), shown as a listbox under the field with a group and heading per source (a combobox: arrows move
- * through every group, Enter opens the chosen one's address, Escape closes); an empty field suggests nothing.
+ * through every group, Enter opens the chosen one's address, Escape closes), and a last row "See all results for
+ * “…”" opening `/search?search=…`; an empty field suggests nothing.
  */
 export function TitleBarSuggestions({ inputRef }: { inputRef: RefObject<HTMLInputElement | null> }) {
   const api = useApi();
@@ -38,13 +39,18 @@ export function TitleBarSuggestions({ inputRef }: { inputRef: RefObject<HTMLInpu
   const { data } = useQuery(searchSuggestionsQuery(api, query));
   const groups = query.trim() && text.trim() ? (data ?? noGroups) : noGroups;
   const items = groups.flatMap((group) => group.items);
+  const typed = text.trim();
+  // The last row, "See all results for …": the search page with the text typed (its index after the items).
+  const seeAll = typed ? items.length : -1;
+  const seeAllHref = `/search?search=${encodeURIComponent(typed)}`;
+  const count = items.length + (typed ? 1 : 0);
 
   useEffect(() => {
     const timer = setTimeout(() => setQuery(text.trim()), limits.search.autocompleteDebounceMs);
     return () => clearTimeout(timer);
   }, [text]);
 
-  useEffect(() => setActive(-1), [query]);
+  useEffect(() => setActive(-1), [query, typed]);
 
   const choose = (item: SearchResult) => {
     const target = targetOf(item.url);
@@ -67,19 +73,22 @@ export function TitleBarSuggestions({ inputRef }: { inputRef: RefObject<HTMLInpu
     input.setAttribute("role", "combobox");
     input.setAttribute("aria-autocomplete", "list");
     input.setAttribute("aria-controls", listID);
-    input.setAttribute("aria-expanded", String(items.length > 0));
-    if (active >= 0 && items[active]) input.setAttribute("aria-activedescendant", `${listID}-${active}`);
+    input.setAttribute("aria-expanded", String(count > 0));
+    if (active >= 0 && active < count) input.setAttribute("aria-activedescendant", `${listID}-${active}`);
     else input.removeAttribute("aria-activedescendant");
     const handleKeyDown = (event: KeyboardEvent) => {
-      if (!items.length) return;
+      if (!count) return;
       if (event.key === "ArrowDown" || event.key === "ArrowUp") {
         event.preventDefault();
         const step = event.key === "ArrowDown" ? 1 : -1;
         // -1 is the field itself; past either end goes back to it.
         setActive((current) => {
           const next = current + step;
-          return next >= items.length ? -1 : next < -1 ? items.length - 1 : next;
+          return next >= count ? -1 : next < -1 ? count - 1 : next;
         });
+      } else if (event.key === "Enter" && active >= 0 && active === seeAll) {
+        event.preventDefault();
+        void navigate(seeAllHref);
       } else if (event.key === "Enter" && active >= 0 && items[active]) {
         event.preventDefault();
         choose(items[active]);
@@ -92,13 +101,7 @@ export function TitleBarSuggestions({ inputRef }: { inputRef: RefObject<HTMLInpu
   // Each group's first option's place in the flat list the arrows move through.
   const starts = groups.map((_, g) => groups.slice(0, g).reduce((sum, group) => sum + group.items.length, 0));
   return (
-    <div
-      id={listID}
-      role="listbox"
-      aria-label={t("Search suggestions")}
-      className={styles.list}
-      hidden={items.length === 0}
-    >
+    <div id={listID} role="listbox" aria-label={t("Search suggestions")} className={styles.list} hidden={count === 0}>
       {groups.map((group, g) => (
         <div key={group.source} role="group" aria-labelledby={`${listID}-${group.source}`} className={styles.group}>
           <div id={`${listID}-${group.source}`} role="presentation" className={styles.heading}>
@@ -127,6 +130,19 @@ export function TitleBarSuggestions({ inputRef }: { inputRef: RefObject<HTMLInpu
           })}
         </div>
       ))}
+      {typed ? (
+        <div
+          id={`${listID}-${seeAll}`}
+          role="option"
+          aria-selected={active === seeAll}
+          className={`${styles.option} ${styles.seeAll}`}
+          data-see-all=""
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => void navigate(seeAllHref)}
+        >
+          <span className={styles.label}>{t("See all results for “{query}”", { query: typed })}</span>
+        </div>
+      ) : null}
     </div>
   );
 }

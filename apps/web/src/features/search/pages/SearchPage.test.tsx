@@ -82,4 +82,47 @@ describe("the search page's Groups tab", () => {
     const searches = transport.requests.filter((request) => request.path === "/search");
     expect(searches.map((request) => request.query?.["domain"])).toEqual(["group"]);
   });
+
+  it("shows a post's author's avatar and its type, and an empty state whose next step drops the filters", async () => {
+    const post: SearchResult = {
+      ...group(7, "Oar care", "public", "Wax the <mark>oars</mark>."),
+      recordType: "discussion",
+      type: "discussion",
+      groupID: null,
+      url: `${origin}/discussion/7/oar-care`,
+    };
+    delete post.privacy;
+    renderWithShell(<SearchPage />, {
+      path: "/search?query=oars&domain=discussions",
+      routes: {
+        "GET /config": jsonResponse({}),
+        "GET /categories": jsonResponse([]),
+        "GET /search": jsonResponse([post], 200, { "x-app-page-result-count": "1" }),
+      },
+    });
+    const results = await screen.findByRole("region", { name: "Search results" });
+    const item = within(results).getByRole("listitem");
+    // The avatar says nothing the author's name beside it doesn't; the type is said in words beside its icon.
+    expect(item.querySelector("img")?.getAttribute("src")).toBe("/a.svg");
+    expect(item.querySelector("img")?.getAttribute("alt")).toBe("");
+    expect(item.querySelector("[data-type-icon=discussion]")?.getAttribute("aria-hidden")).toBe("true");
+    expect(item.querySelector("p:last-of-type")?.textContent).toMatch(/^DiscussionLeader/);
+    // One submit button: Search.
+    expect(screen.getAllByRole("button").filter((button) => button.getAttribute("type") === "submit")).toHaveLength(1);
+  });
+
+  it("says when nothing matches, with the next step: the same search without its filters", async () => {
+    renderWithShell(<SearchPage />, {
+      path: "/search?query=oars&domain=discussions&types=comment",
+      routes: {
+        "GET /config": jsonResponse({}),
+        "GET /categories": jsonResponse([]),
+        "GET /search": jsonResponse([], 200, { "x-app-page-result-count": "0" }),
+      },
+    });
+    await screen.findByText("No results for 'oars'.");
+    expect(screen.getByRole("link", { name: "Search without filters" }).getAttribute("href")).toBe(
+      "/search?query=oars&domain=discussions",
+    );
+  });
 });

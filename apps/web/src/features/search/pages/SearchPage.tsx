@@ -1,4 +1,4 @@
-import { useEffect, useId } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import type { SearchResult } from "@parley/contracts";
@@ -9,10 +9,14 @@ import { msg, t } from "../../../lib/i18n.ts";
 import { buttonLook } from "../../../ui/button/Button.tsx";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
 import { Pager } from "../../../ui/pager/Pager.tsx";
+import { UserPhoto } from "../../../ui/user-photo/UserPhoto.tsx";
+import { useHydrated } from "../../../ui/hydrated.ts";
 import {
   hasSearchInput,
   readSearchPage,
   countedOf,
+  activeFilterCount,
+  withoutFilters,
   resultCount,
   searchApiParams,
   searchPageHref,
@@ -24,6 +28,8 @@ import { categoryListQuery } from "../../categories/index.ts";
 import { meQuery } from "../../users/index.ts";
 import { IgnoredDisclosure, useIgnoredAuthor } from "../../ignore/index.ts";
 import type { CategoryTreeItem } from "@parley/contracts";
+import type { CategoryChoice } from "../components/CategoryChips.tsx";
+import { EmptySearchIcon, FiltersIcon, ResultTypeIcon } from "../components/ResultTypeIcon.tsx";
 import styles from "./SearchPage.module.css";
 
 /** Each domain's tab (translated where shown; `t` with the literal, so `npm run i18n:extract` finds them). */
@@ -49,7 +55,32 @@ const sortOptions = [
   { value: "dateInserted", label: msg("Oldest") },
 ];
 
-/** `/search` (spec §2): the search box, domain tabs, filters, sort, results and pager; a plain GET form. */
+/** The category chips picker, loaded once the page runs (the server and no-JavaScript pages have checkboxes). */
+const loadCategoryChips = () => import("../components/CategoryChips.tsx");
+type CategoryChipsModule = Awaited<ReturnType<typeof loadCategoryChips>>;
+
+function useCategoryChips(): CategoryChipsModule | null {
+  const [module, setModule] = useState<CategoryChipsModule | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadCategoryChips().then(
+      (loaded) => {
+        if (live) setModule(loaded);
+      },
+      () => undefined, // Offline or a new deployment: the checkboxes keep working.
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return module;
+}
+
+/**
+ * `/search` (spec §2): one GET form — the search box with the one Search button, the domain tabs, and the
+ * filters — beside the results. The filters are a column on wide screens and a drawer below 1000 px (a
+ * disclosure: it works without JavaScript; once the page runs Escape and Close shut it, focus back on its button).
+ */
 export function SearchPage() {
   const api = useApi();
   const [params] = useSearchParams();
@@ -60,7 +91,6 @@ export function SearchPage() {
     // Spec §2: parameters that belong to another domain are dropped with a warning.
     if (dropped) console.warn(`Search: ${dropped} dropped (not valid for the ${state.domain} domain).`);
   }, [dropped, state.domain]);
-  const postFilters = state.domain === "all_content" || state.domain === "discussions";
 
   return (
     <>
@@ -96,139 +126,209 @@ export function SearchPage() {
             ))}
           </ul>
         </nav>
-        <div className={styles.filters}>
-          {postFilters && <PostFilters state={state} />}
-          <label className={styles.field}>
-            <span>{t("Match")}</span>
-            <select name="queryOperator" defaultValue={state.queryOperator}>
-              <option value="and">{t("All words")}</option>
-              <option value="or">{t("Any word")}</option>
-            </select>
-          </label>
-          <label className={styles.field}>
-            <span>{t("Sort")}</span>
-            <select name="sort" defaultValue={state.sort}>
-              {sortOptions.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {t(option.label)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit" {...buttonLook({ buttonType: "standard" })}>
-            {t("Apply")}
-          </button>
+        <div className={styles.layout}>
+          <FilterDrawer state={state} />
+          <div className={styles.main}>
+            {hasSearchInput(state) ? (
+              <Results state={state} newTab={settings.externalNewTab} />
+            ) : (
+              <EmptyState sentence={t("Enter something to search for.")} />
+            )}
+          </div>
         </div>
       </form>
-      {hasSearchInput(state) ? (
-        <Results state={state} newTab={settings.externalNewTab} />
-      ) : (
-        <p className={styles.empty}>{t("Enter something to search for.")}</p>
-      )}
     </>
+  );
+}
+
+/** The filters: a column on wide screens, a disclosure (the drawer) with its count of active filters below. */
+function FilterDrawer({ state }: { state: SearchPageState }) {
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const summaryRef = useRef<HTMLElement>(null);
+  const hydrated = useHydrated();
+  const count = activeFilterCount(state);
+  const panelID = useId();
+  const close = () => {
+    if (!detailsRef.current?.open) return;
+    detailsRef.current.open = false;
+    summaryRef.current?.focus();
+  };
+  const handleKeyDown = (event: KeyboardEvent<HTMLDetailsElement>) => {
+    if (event.key !== "Escape" || event.defaultPrevented || !detailsRef.current?.open) return;
+    event.preventDefault();
+    close();
+  };
+  const postFilters = state.domain === "all_content" || state.domain === "discussions";
+  return (
+    <details ref={detailsRef} className={styles.drawer} onKeyDown={handleKeyDown}>
+      <summary ref={summaryRef} className={styles.drawerButton} aria-controls={panelID}>
+        <FiltersIcon />
+        {t("Filters")}
+        {count > 0 ? (
+          <>
+            <span className={styles.badge} aria-hidden="true">
+              {count}
+            </span>
+            <span className="visually-hidden">{t("{count} active", { count })}</span>
+          </>
+        ) : null}
+      </summary>
+      <div id={panelID} className={styles.panel}>
+        <div className={styles.panelHeader}>
+          <h2 className={styles.panelHeading}>{t("Filters")}</h2>
+          {hydrated ? (
+            <button type="button" className={styles.close} onClick={close}>
+              {t("Close filters")}
+            </button>
+          ) : null}
+        </div>
+        {postFilters && <PostFilters state={state} />}
+        <label className={styles.field}>
+          <span>{t("Match")}</span>
+          <select name="queryOperator" defaultValue={state.queryOperator}>
+            <option value="and">{t("All words")}</option>
+            <option value="or">{t("Any word")}</option>
+          </select>
+        </label>
+        <label className={styles.field}>
+          <span>{t("Sort")}</span>
+          <select name="sort" defaultValue={state.sort}>
+            {sortOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {t(option.label)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {count > 0 ? (
+          <a className={styles.clear} href={withoutFilters(state)}>
+            {t("Clear filters")}
+          </a>
+        ) : null}
+      </div>
+    </details>
   );
 }
 
 function PostFilters({ state }: { state: SearchPageState }) {
   return (
     <>
+      <CategoryFilters state={state} />
       <label className={styles.field}>
         <span>{t("Authors")}</span>
         <input type="text" name="authors" defaultValue={state.authors} placeholder={t("Names, separated by commas")} />
       </label>
       <label className={styles.field}>
         <span>{t("Tags")}</span>
-        <input type="text" name="tags" defaultValue={state.tags} />
+        <input type="text" name="tags" defaultValue={state.tags} placeholder={t("Separate tags with commas.")} />
       </label>
-      <label className={styles.field}>
-        <span>{t("From")}</span>
-        <input type="date" name="startDate" defaultValue={state.startDate} />
-      </label>
-      <label className={styles.field}>
-        <span>{t("To")}</span>
-        <input type="date" name="endDate" defaultValue={state.endDate} />
-      </label>
-      <fieldset className={styles.types}>
+      <fieldset className={styles.group}>
+        <legend>{t("Date")}</legend>
+        <div className={styles.dates}>
+          <label className={styles.field}>
+            <span>{t("From")}</span>
+            <input type="date" name="startDate" defaultValue={state.startDate} />
+          </label>
+          <label className={styles.field}>
+            <span>{t("To")}</span>
+            <input type="date" name="endDate" defaultValue={state.endDate} />
+          </label>
+        </div>
+      </fieldset>
+      <fieldset className={styles.group}>
         <legend>{t("Types")}</legend>
         {typeOptions.map((option) => (
-          <label key={option.value}>
+          <label key={option.value} className={styles.check}>
             <input
               type="checkbox"
               name="types"
               value={option.value}
               defaultChecked={state.types.includes(option.value)}
-            />{" "}
+            />
             {t(option.label)}
           </label>
         ))}
       </fieldset>
-      <CategoryFilters state={state} />
     </>
   );
 }
 
-const flatten = (items: CategoryTreeItem[], depth = 0): Array<{ item: CategoryTreeItem; depth: number }> =>
-  items.flatMap((item) => [{ item, depth }, ...flatten(item.children ?? [], depth + 1)]);
+/** Each category with its parents' names, in the tree's order. */
+const flatten = (items: CategoryTreeItem[], parents: string[] = []): CategoryChoice[] =>
+  items.flatMap((item) => [
+    { categoryID: item.categoryID, name: item.name, trail: parents.join(" › ") },
+    ...flatten(item.children ?? [], [...parents, item.name]),
+  ]);
 
 /**
- * Spec §2 category filters of the discussions domain: a category picker (a native multiple select, `categoryIDs`:
- * labelled, keyboard and no-JavaScript ready; indented by depth; none chosen = all), child and archived categories,
- * and followed categories for members.
+ * Spec §2 category filters of the discussions domain: the categories (`categoryIDs`, none chosen = all) —
+ * checkboxes from the server, a chips picker once the page runs — child and archived categories, and
+ * followed categories for members.
  */
 function CategoryFilters({ state }: { state: SearchPageState }) {
   const api = useApi();
   const { data: tree } = useSuspenseQuery(categoryListQuery(api, searchCategoryTree));
   const { data: me } = useQuery(meQuery(api));
   const options = flatten(tree);
-  const pickerID = useId();
+  const [chosen, setChosen] = useState(state.categoryIDs);
+  const chips = useCategoryChips();
+  const hint = t("None chosen searches all categories.");
+  const toggle = (categoryID: number, on: boolean) =>
+    setChosen((current) => (on ? [...current, categoryID] : current.filter((id) => id !== categoryID)));
   return (
-    <fieldset className={styles.categories}>
+    <fieldset className={styles.group}>
       <legend>{t("Categories")}</legend>
-      <div className={styles.field}>
-        {/* Its own label element: one wrapping the select would take the chosen option into its name.
-            Hidden from sight only: the legend above already shows the word. */}
-        <label htmlFor={pickerID} className="visually-hidden">
-          {t("Categories")}
-        </label>
-        <select
-          id={pickerID}
-          name="categoryIDs"
-          multiple
-          size={Math.min(8, Math.max(2, options.length))}
-          aria-describedby={`${pickerID}-hint`}
-          defaultValue={state.categoryIDs.map(String)}
-        >
-          {options.map(({ item, depth }) => (
-            <option key={item.categoryID} value={item.categoryID}>
-              {`${"\u00a0\u00a0".repeat(depth)}${item.name}`}
-            </option>
+      {chips ? (
+        <>
+          <chips.CategoryChips options={options} chosen={chosen} onChange={setChosen} hint={hint} />
+          {chosen.map((id) => (
+            <input key={id} type="hidden" name="categoryIDs" value={id} />
           ))}
-        </select>
-        <p id={`${pickerID}-hint`} className={styles.hint}>
-          {t("None chosen searches all categories. Ctrl or ⌘ chooses several.")}
-        </p>
-      </div>
-      <label>
+        </>
+      ) : (
+        <>
+          <div className={styles.checkList}>
+            {options.map((option) => (
+              <label
+                key={option.categoryID}
+                className={styles.check}
+                style={{ paddingInlineStart: `${option.trail ? option.trail.split(" › ").length * 16 : 0}px` }}
+              >
+                <input
+                  type="checkbox"
+                  name="categoryIDs"
+                  value={option.categoryID}
+                  checked={chosen.includes(option.categoryID)}
+                  onChange={(event) => toggle(option.categoryID, event.currentTarget.checked)}
+                />
+                {option.name}
+              </label>
+            ))}
+          </div>
+          <p className={styles.hint}>{hint}</p>
+        </>
+      )}
+      <label className={styles.check}>
         <input
           type="checkbox"
           name="includeChildCategories"
           value="true"
           defaultChecked={state.includeChildCategories}
-        />{" "}
+        />
         {t("Include child categories")}
       </label>
-      <label>
+      <label className={styles.check}>
         <input
           type="checkbox"
           name="includeArchivedCategories"
           value="true"
           defaultChecked={state.includeArchivedCategories}
-        />{" "}
+        />
         {t("Include archived categories")}
       </label>
       {me && me.userID !== 0 ? (
-        <label>
-          <input type="checkbox" name="followedCategories" value="true" defaultChecked={state.followedCategories} />{" "}
+        <label className={styles.check}>
+          <input type="checkbox" name="followedCategories" value="true" defaultChecked={state.followedCategories} />
           {t("Only followed categories")}
         </label>
       ) : null}
@@ -236,11 +336,37 @@ function CategoryFilters({ state }: { state: SearchPageState }) {
   );
 }
 
+/** An empty state (design principle 6): an icon, one sentence, and the next thing to do. */
+function EmptyState({ sentence, action }: { sentence: string; action?: { href: string; label: string } }) {
+  return (
+    <div className={styles.emptyState}>
+      <EmptySearchIcon />
+      <p className={styles.emptySentence}>{sentence}</p>
+      {action ? (
+        <a href={action.href} {...buttonLook({ buttonType: "standard" })}>
+          {action.label}
+        </a>
+      ) : null}
+    </div>
+  );
+}
+
 function Results({ state, newTab }: { state: SearchPageState; newTab: boolean }) {
   const api = useApi();
   const { data } = useSuspenseQuery(searchResultsQuery(api, searchApiParams(state)));
   if (data.items.length === 0)
-    return <p className={styles.empty}>{t("No results for '{query}'.", { query: state.query })}</p>;
+    return (
+      <EmptyState
+        sentence={
+          state.query ? t("No results for '{query}'.", { query: state.query }) : t("Nothing matches these filters.")
+        }
+        action={
+          activeFilterCount(state) > 0
+            ? { href: withoutFilters(state), label: t("Search without filters") }
+            : { href: "/discussions", label: t("Browse discussions") }
+        }
+      />
+    );
   const counted = countedOf(data.total, state.page);
   return (
     <section aria-label={t("Search results")}>
@@ -288,35 +414,51 @@ const privacyLabel = (privacy: NonNullable<SearchResult["privacy"]>): string =>
 
 function ResultItem({ item, newTab }: { item: SearchResult; newTab: boolean }) {
   const crumbs = item.breadcrumbs?.slice(1) ?? [];
-  const author = item.insertUser as { name?: string } | undefined;
+  const author = item.insertUser as { name?: string; photoUrl?: string | null } | undefined;
+  const post = item.recordType === "discussion" || item.recordType === "comment";
   // A post of a member the viewer ignores: its excerpt collapsed (the ignored list comes with the page).
-  const ignored = useIgnoredAuthor(
-    item.recordType === "discussion" || item.recordType === "comment" ? (item.insertUserID ?? undefined) : undefined,
-  );
+  const ignored = useIgnoredAuthor(post ? (item.insertUserID ?? undefined) : undefined);
+  const byline = author?.name && item.recordType !== "user" && item.recordType !== "group" ? author.name : null;
   return (
     <li className={styles.result} data-record={`${item.recordType}:${item.recordID}`}>
-      <h2 className={styles.title}>
-        <a href={localPath(item.url)} {...(newTab ? { target: "_blank", rel: "noopener" } : {})}>
-          {item.name}
-        </a>
-        {item.labelCodes.map((label) => (
-          <span key={label} className={styles.label}>
-            {label}
+      <span className={styles.visual}>
+        {item.recordType === "user" ? (
+          <UserPhoto name={item.name} photoUrl={author?.photoUrl} size="medium" decorative />
+        ) : byline ? (
+          <UserPhoto name={byline} photoUrl={author?.photoUrl} size="medium" decorative />
+        ) : (
+          <span className={styles.typeBadge}>
+            <ResultTypeIcon recordType={item.recordType} size={20} />
           </span>
-        ))}
-        {item.privacy ? <span className={styles.label}>{privacyLabel(item.privacy)}</span> : null}
-      </h2>
-      {item.body ? (
-        <IgnoredDisclosure ignored={ignored}>
-          <p className={styles.excerpt} dangerouslySetInnerHTML={{ __html: item.body }} />
-        </IgnoredDisclosure>
-      ) : null}
-      <p className={styles.meta}>
-        <span>{recordTypeLabel(item.recordType)}</span>
-        {author?.name && item.recordType !== "user" && item.recordType !== "group" ? <span>{author.name}</span> : null}
-        <DateTime date={item.dateInserted} />
-        {crumbs.length > 0 && <span>{crumbs.map((crumb) => crumb.name).join(" › ")}</span>}
-      </p>
+        )}
+      </span>
+      <div className={styles.resultBody}>
+        <h2 className={styles.title}>
+          <a href={localPath(item.url)} {...(newTab ? { target: "_blank", rel: "noopener" } : {})}>
+            {item.name}
+          </a>
+          {item.labelCodes.map((label) => (
+            <span key={label} className={styles.label}>
+              {label}
+            </span>
+          ))}
+          {item.privacy ? <span className={styles.label}>{privacyLabel(item.privacy)}</span> : null}
+        </h2>
+        {item.body ? (
+          <IgnoredDisclosure ignored={ignored}>
+            <p className={styles.excerpt} dangerouslySetInnerHTML={{ __html: item.body }} />
+          </IgnoredDisclosure>
+        ) : null}
+        <p className={styles.meta}>
+          <span className={styles.type}>
+            <ResultTypeIcon recordType={item.recordType} />
+            {recordTypeLabel(item.recordType)}
+          </span>
+          {byline ? <span className={styles.author}>{byline}</span> : null}
+          <DateTime date={item.dateInserted} />
+          {crumbs.length > 0 && <span>{crumbs.map((crumb) => crumb.name).join(" › ")}</span>}
+        </p>
+      </div>
     </li>
   );
 }
