@@ -3,7 +3,7 @@ import { spamMessages } from "@parley/contracts";
 import type { SpamConfig } from "../../platform/config.ts";
 import type { Platform } from "../../platform/context.ts";
 import { fieldError, validationFailed } from "../../platform/errors.ts";
-import { normalizeFormat, toPlainText } from "../../platform/render/index.ts";
+import { normalizeFormat, readableText, toPlainText } from "../../platform/render/index.ts";
 import type { ContentScreen, ScreenInput, ScreenResult, ScreenVerdict } from "../../platform/screening.ts";
 import type { ReportsService } from "./spam.deps.ts";
 import { banAutomatically, systemUserID } from "./spam.deps.ts";
@@ -52,6 +52,23 @@ export interface ScreenDeps {
  * and reported), and bans an account past
  * `banAfter` spam verdicts (held posts count too).
  */
+/**
+ * A post in a rich format (`rich`, `rich2`: JSON) as the spam check and the link rule read it: its text and its
+ * outside addresses (`readableText`), never its JSON, whose keys and ids would score as stuffing or phone numbers
+ * (so a post's verdict does not depend on whether its author's editor had loaded). Other formats are read as written.
+ */
+function readable(input: ScreenInput): ScreenInput {
+  const format = input.format ? normalizeFormat(input.format) : null;
+  if (format !== "rich" && format !== "rich2") return input;
+  const fields = Object.fromEntries(
+    Object.entries(input.fields).map(([field, value]) => [
+      field,
+      value && POST_FIELDS.has(field) ? readableText(value, format, input.context.origin) : value,
+    ]),
+  );
+  return { ...input, fields, format: "text" };
+}
+
 export function createScreen(deps: ScreenDeps): ContentScreen {
   const { repo, platform, words } = deps;
 
@@ -116,11 +133,12 @@ export function createScreen(deps: ScreenDeps): ContentScreen {
         );
       const userID = input.context.viewer.userID;
       const author = POSTS.has(input.kind) && userID !== 0 ? await repo.author(userID) : undefined;
-      const spam = await spamCheck(input, userID, author);
+      const read = readable(input);
+      const spam = await spamCheck(read, userID, author);
       const approval = found.filter((match) => match.action === "approval");
       const flagged = found.filter((match) => match.action === "flag");
       // The premoderation queue's rules (moderators are never held); spam when the spam check says so.
-      const premoderation = await premoderationReasons(platform, input, author, approval, spam);
+      const premoderation = await premoderationReasons(platform, read, author, approval, spam);
       const verdict: ScreenVerdict = !premoderation.length ? "allow" : spam?.verdict === "spam" ? "spam" : "approval";
       const reasons = [
         ...approval.map((match) => `watched word (require approval): ${match.word}`),

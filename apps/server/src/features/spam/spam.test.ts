@@ -231,6 +231,64 @@ describe.each(engines)("watched words and the spam check on %s", (engine) => {
     expect((await comment(f.as.sam, "hello?")).statusCode).toBe(401);
   });
 
+  it("reads a rich2 post as readers see it: its JSON's keys and ids are no stuffing or phone number, its links count", async () => {
+    const member = await createUser(f.t.database.db, { name: "Rich Writer", role: "member" });
+    const session = await f.api.signIn(member);
+    const item = (text: string) => ({ type: "li", children: [{ type: "lic", children: [{ text }] }] });
+    // A list (nested children), and an image of the site whose upload name holds a long run of digits.
+    const ordinary = JSON.stringify([
+      { type: "p", children: [{ text: "Hello " }, { text: "bold world", bold: true }, { text: " and plain." }] },
+      { type: "ul", children: [item("first item"), item("second item"), item("third item")] },
+      {
+        type: "rich_embed_card",
+        dataSourceType: "image",
+        url: "http://forum.test/uploads/2026/11/1234567890123456aaaaaaaaaaaaaaaa.png",
+        embedData: {
+          embedType: "image",
+          url: "http://forum.test/uploads/2026/11/1234567890123456aaaaaaaaaaaaaaaa.png",
+        },
+        children: [{ text: "" }],
+      },
+    ]);
+    const posted = await f.api.post(
+      "/api/v2/comments",
+      { discussionID, body: ordinary, format: "rich2" },
+      { as: session },
+    );
+    expect(posted.statusCode, posted.body).toBe(201);
+    const verdicts = await f.t.database.db
+      .selectFrom("spamVerdicts")
+      .select(["verdict", "reasons"])
+      .where("userID", "=", member.userID)
+      .execute();
+    expect(verdicts).toEqual([{ verdict: "ham", reasons: "[]" }]);
+
+    // Its outside links are still read, once each, from the rendered post (an embed names its address twice).
+    const link = (url: string, text: string) => ({ type: "a", url, children: [{ text }] });
+    const linky = JSON.stringify([
+      {
+        type: "p",
+        children: [
+          { text: "Buy cheap Viagra now at " },
+          link("https://pills.example.top", "pills"),
+          { text: " and " },
+          link("https://casino.example.bet", "casino"),
+          { text: ", click here: " },
+          link("https://loans.example.biz", "loans"),
+        ],
+      },
+    ]);
+    const held = await f.api.post("/api/v2/comments", { discussionID, body: linky, format: "rich2" }, { as: session });
+    expect(held.statusCode, held.body).toBe(202);
+    const reasons = await f.t.database.db
+      .selectFrom("spamVerdicts")
+      .select("reasons")
+      .where("userID", "=", member.userID)
+      .orderBy("spamVerdictID", "desc")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(reasons.reasons)).toEqual(expect.arrayContaining(["3 links", "links to 3 sites"]));
+  });
+
   it("leaves a new moderator's link-laden post unchecked (no verdict, no report)", async () => {
     const moderator = await createUser(f.t.database.db, { name: "New Moderator", role: "moderator" });
     const session = await f.api.signIn(moderator);

@@ -24,3 +24,27 @@ export function countMedia(html: string): PostMedia {
   parser.end();
   return counted;
 }
+
+/**
+ * The addresses the links and images of sanitised HTML lead to off the site (`origin`): an outside link's target is
+ * read back from the leaving page it goes through (`/home/leaving?target=`).
+ */
+export function outsideAddresses(html: string, origin: string): string[] {
+  const addresses: string[] = [];
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        const address = name === "a" ? attributes["href"] : name === "img" ? attributes["src"] : undefined;
+        if (!address || /\batMention\b/.test(attributes["class"] ?? "")) return;
+        const url = URL.canParse(address, origin) ? new URL(address, origin) : null;
+        const target = url?.pathname === "/home/leaving" ? url.searchParams.get("target") : null;
+        if (url && url.origin !== origin) addresses.push(url.href);
+        else if (target && URL.canParse(target)) addresses.push(new URL(target).href);
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.write(html);
+  parser.end();
+  return addresses;
+}

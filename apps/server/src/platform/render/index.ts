@@ -5,7 +5,7 @@
 import { renderBBCode } from "./bbcode.ts";
 import { createLruCache } from "./cache.ts";
 import { censorHtml, censorVersion } from "./censor.ts";
-import { countMedia, type PostMedia } from "./counts.ts";
+import { countMedia, outsideAddresses, type PostMedia } from "./counts.ts";
 import { createContext, type RenderContext } from "./context.ts";
 import { htmlToText, truncate } from "./excerpt.ts";
 import { renderHtml } from "./html.ts";
@@ -118,6 +118,19 @@ export function toPlainText(body: string, format: PostFormat): string {
   return htmlToText(renderBody(body, format, { origin: TEXT_ORIGIN, uncensored: true, previews: false }), {
     spoilers: true,
   });
+}
+
+/**
+ * A post as a spam check should read it, whatever its format: its text as readers see it, then, a line each, the
+ * addresses of its links and images on other sites than `origin` (the site's own uploads and pages are left out).
+ * Rich formats' JSON is never read as text (its keys repeat, its ids and dates look like phone numbers, its embeds
+ * name one address twice).
+ */
+export function readableText(body: string, format: PostFormat, origin: string): string {
+  const html = renderBody(body, format, { origin: TEXT_ORIGIN, uncensored: true, previews: false });
+  const site = new URL(origin).origin;
+  const outside = outsideAddresses(html, TEXT_ORIGIN).filter((address) => new URL(address).origin !== site);
+  return [htmlToText(html, { spoilers: true }), ...outside].join("\n");
 }
 
 /** The links and images a body holds once rendered (any format), for limits on what a post may hold. */
