@@ -33,6 +33,7 @@ describe("the dashboard at /dashboard", () => {
     expect(await dashboard.linkNames()).toEqual([
       "Dashboard",
       "Themes",
+      "Style Guide",
       "Members",
       "Roles & Permissions",
       "Profile Fields",
@@ -72,6 +73,8 @@ describe("the dashboard at /dashboard", () => {
     // By keyboard: Tab reaches the navigation's links, Enter opens one, which the navigation then marks.
     await dashboard.navLink("Dashboard").focus();
     await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Style Guide");
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Members");
     await page.keyboard.press("Enter");

@@ -8,7 +8,7 @@ import { loadOrThrow, notFoundError } from "./lib/route-errors.ts";
 import { entryLink } from "./lib/targets.ts";
 import { siteQuery } from "./lib/site.ts";
 import { AppLayout } from "./shell/AppLayout.tsx";
-import { NotFoundPage, RouteErrorPage } from "./shell/ErrorPages.tsx";
+import { NotFoundBoundary, RouteErrorBoundary } from "./shell/ErrorBoundaryPages.tsx";
 import { meQuery, userWidgets } from "./features/users/index.ts";
 import { loadReportsRoutes } from "./features/reports/index.ts";
 import { canManageThemes, loadThemesRoutes, themePreviewQuery } from "./features/themes/index.ts";
@@ -198,7 +198,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
       children: [
         {
           id: "pages",
-          errorElement: <RouteErrorPage />,
+          errorElement: <RouteErrorBoundary />,
           children: [
             // The layout pages (spec §2): the server's layout for the URL, its widgets' data prefetched.
             { id: "home", index: true, loader: layoutPage, element: <LayoutPage widgets={widgets} /> },
@@ -441,7 +441,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
               loader: () => {
                 throw notFoundError();
               },
-              element: <NotFoundPage />,
+              element: <NotFoundBoundary />,
             },
           ],
         },

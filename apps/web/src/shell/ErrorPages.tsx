@@ -11,7 +11,7 @@ import styles from "./ErrorPages.module.css";
 /** An error page: its title, one sentence and a link home (`back`, as the page words it). */
 function ErrorMessagePage({ title, message, back }: { title: string; message: string; back: string }) {
   return (
-    <section className={styles.errorPage} aria-labelledby="error-title">
+    <section className={styles.errorPage} aria-labelledby="error-title" data-part="error-page">
       <PageHead title={title} noindex />
       <h1 id="error-title" className={styles.title}>
         {title}
@@ -49,7 +49,7 @@ export function PermissionPage() {
   const { data: me } = useQuery(meQuery(api));
   const isGuest = !me || me.userID === 0;
   return (
-    <section className={styles.errorPage} aria-labelledby="error-title">
+    <section className={styles.errorPage} aria-labelledby="error-title" data-part="error-page">
       <PageHead title={title} noindex />
       <h1 id="error-title" className={styles.title}>
         {title}
