@@ -21,6 +21,7 @@ import { formStyles } from "../../../ui/forms/Form.tsx";
 import { splitTagNames, tagSearchQuery } from "./postForm.queries.ts";
 import { useDebouncedValue } from "./useDebouncedValue.ts";
 import styles from "./PostForm.module.css";
+import chips from "../../../ui/forms/Chips.module.css";
 
 /** A tag of the new post: an existing one (with its id) or a new name. */
 export interface ChosenTag {
@@ -152,12 +153,12 @@ export function TagsComboBox({ initial, hint, error }: TagsComboBoxProps) {
       </ComboBox>
       {chosen.length ? (
         <TagGroup aria-label={t("Chosen tags")} className={styles.tags} onRemove={handleRemove}>
-          <TagList className={styles.tagList} items={chosen.map((tag) => ({ ...tag, id: keyOf(tag) }))}>
+          <TagList className={chips.tagList} items={chosen.map((tag) => ({ ...tag, id: keyOf(tag) }))}>
             {(tag) => (
-              <Tag id={tag.id} textValue={tag.name} className={styles.tag}>
+              <Tag id={tag.id} textValue={tag.name} className={chips.tag}>
                 {tag.name}
                 {/* Named "Remove" + the tag's name (React Aria labels it by itself and its tag). */}
-                <Button slot="remove" className={styles.remove} aria-label={t("Remove")}>
+                <Button slot="remove" className={chips.remove} aria-label={t("Remove")}>
                   <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
                     <path d="M3 3l6 6M9 3l-6 6" stroke="currentColor" strokeWidth="1.5" />
                   </svg>

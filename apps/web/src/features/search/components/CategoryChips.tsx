@@ -15,6 +15,7 @@ import {
 } from "react-aria-components";
 import { t } from "../../../lib/i18n.ts";
 import styles from "./CategoryChips.module.css";
+import chips from "../../../ui/forms/Chips.module.css";
 
 /** A category the search can be narrowed to, with its parents' names ("Help & Support" for Troubleshooting). */
 export interface CategoryChoice {
@@ -86,13 +87,13 @@ export function CategoryChips({ options, chosen, onChange, hint }: CategoryChips
       {chosen.length ? (
         <TagGroup aria-label={t("Chosen categories")} onRemove={handleRemove}>
           <TagList
-            className={styles.tagList}
+            className={chips.tagList}
             items={chosen.map((id) => ({ id, name: byID.get(id)?.name ?? String(id) }))}
           >
             {(tag) => (
-              <Tag id={tag.id} textValue={tag.name} className={styles.tag}>
+              <Tag id={tag.id} textValue={tag.name} className={chips.tag}>
                 {tag.name}
-                <Button slot="remove" className={styles.remove} aria-label={t("Remove")}>
+                <Button slot="remove" className={chips.remove} aria-label={t("Remove")}>
                   <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
                     <path d="M3 3l6 6M9 3l-6 6" stroke="currentColor" strokeWidth="1.5" />
                   </svg>
