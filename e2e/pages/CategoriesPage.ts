@@ -1,29 +1,45 @@
 import type { Locator } from "playwright-core";
 import { ParleyPage } from "./ParleyPage.ts";
 
-/** `/categories` (and the home page, which shows the same list). */
+/**
+ * `/categories` (and the home page, which shows the same list in its "Categories" section, the names there
+ * level-3 headings under the section's).
+ */
 export class CategoriesPage extends ParleyPage {
+  private home = false;
+
   goto(pathname: "/categories" | "/" = "/categories") {
+    this.home = pathname === "/";
     return this.open(pathname);
+  }
+
+  /** Where the list is: the main region, or the home page's Categories section. */
+  private get listRoot(): Locator {
+    return this.home ? this.main.getByRole("region", { name: "Categories", exact: true }) : this.main;
+  }
+
+  private categoryHeading(name?: string): Locator {
+    const level = this.home ? 3 : 2;
+    return this.listRoot.getByRole("heading", name === undefined ? { level } : { level, name, exact: true });
   }
 
   /** The link of a top-level category in the list. */
   categoryLink(name: string): Locator {
-    return this.main.getByRole("heading", { level: 2, name, exact: true }).getByRole("link");
+    return this.categoryHeading(name).getByRole("link");
   }
 
   /** A top-level category's icon, before its name. */
   categoryIcon(name: string): Locator {
-    return this.main.getByRole("heading", { level: 2, name, exact: true }).locator("img");
+    return this.categoryHeading(name).locator("img");
   }
 
   /** Names of the top-level categories, in page order. */
   categoryNames(): Promise<string[]> {
-    return this.main.getByRole("heading", { level: 2 }).allInnerTexts();
+    return this.categoryHeading().allInnerTexts();
   }
 
   subcategoryList(parentName: string): Locator {
-    return this.main.getByRole("list", { name: `Subcategories of ${parentName}`, exact: true });
+    return this.listRoot.getByRole("list", { name: `Subcategories of ${parentName}`, exact: true });
   }
 
   /** Names and hrefs of the subcategory links shown under a category. */

@@ -5,22 +5,25 @@ export class DiscussionList {
   /** `root` holds the list, its sort select and its pager (the main region, or a category's section). */
   constructor(readonly root: Locator) {}
 
-  /** The list items: each has a level-3 heading linking to a discussion. */
+  /**
+   * The list items: each has a heading linking to a discussion (level 3 under a section's heading, level 2
+   * where the list is the page's).
+   */
   get items(): Locator {
-    return this.root.locator("li").filter({ has: this.root.page().locator('h3 a[href^="/discussion/"]') });
+    return this.root.locator("li").filter({ has: this.root.page().locator(':is(h2, h3) a[href^="/discussion/"]') });
   }
 
   /** Discussion titles, in page order. */
   titles(): Promise<string[]> {
-    return this.items.locator("h3").allInnerTexts();
+    return this.items.locator(":is(h2, h3)").allInnerTexts();
   }
 
   item(title: string): Locator {
-    return this.items.filter({ has: this.root.page().getByRole("heading", { level: 3, name: title, exact: true }) });
+    return this.items.filter({ has: this.root.page().getByRole("heading", { name: title, exact: true }) });
   }
 
   link(title: string): Locator {
-    return this.item(title).getByRole("heading", { level: 3 }).getByRole("link");
+    return this.item(title).getByRole("heading").getByRole("link");
   }
 
   /** Titles of the items marked "Announcement". */
@@ -28,7 +31,7 @@ export class DiscussionList {
     const titles: string[] = [];
     for (const item of await this.items.all()) {
       if ((await item.getByText("Announcement", { exact: true }).count()) > 0) {
-        titles.push(await item.locator("h3").innerText());
+        titles.push(await item.locator(":is(h2, h3)").innerText());
       }
     }
     return titles;

@@ -63,7 +63,8 @@ export const CategoryListWidget = widgetSchema(
   "react.asset.categoryList",
   props({
     apiParams: props({ parentCategoryID: Type.Optional(Id), maxDepth: Type.Optional(Type.Integer({ minimum: 1 })) }),
-    variant: Type.Enum(["home", "categories", "subcategories"]),
+    /** `panel`: the names only (with their icons), under a "Categories" heading, for a page's panel. */
+    variant: Type.Enum(["home", "categories", "subcategories", "panel"]),
   }),
 );
 
@@ -71,6 +72,15 @@ export const CategoryListWidget = widgetSchema(
 export const OnlineNowWidget = widgetSchema(
   "react.onlineNow",
   props({ limit: Type.Integer({ minimum: 1, maximum: userRules.onlineMaxUsers }) }),
+);
+
+/** The home page's banner: the site's title and description, and a search box (a GET form to `/search`). */
+export const BannerWidget = widgetSchema("react.banner", props({}));
+
+/** A panel's "Popular Tags": the `limit` most used tags (`GET /tags`), each leading to its list. */
+export const PopularTagsWidget = widgetSchema(
+  "react.popularTags",
+  props({ limit: Type.Integer({ minimum: 1, maximum: 100 }) }),
 );
 
 /** A category page's header: its name, description and follow button. */
@@ -107,6 +117,8 @@ export const DiscussionListWidget = widgetSchema(
     tag: Type.Optional(props({ tagID: Id, name: Type.String(), urlcode: Type.String() })),
     /** Shown under the heading. */
     actions: Type.Optional(Type.Array(NewPostButtonWidget)),
+    /** A summary (home's): the first page only, without sort, filter or pager, and a link to `basePath`'s list. */
+    summary: Type.Optional(Type.Boolean()),
   }),
 );
 
@@ -171,6 +183,8 @@ const SectionFullWidthWidget = widgetSchema("react.section.full-width", props({ 
  */
 const assetWidgets = [
   OnlineNowWidget,
+  BannerWidget,
+  PopularTagsWidget,
   BreadcrumbsWidget,
   HtmlWidget,
   NewPostButtonWidget,

@@ -31,15 +31,60 @@ const widget = <Name extends WidgetName>(
 const oneColumn = (children: LayoutAssetWidget[], breadcrumbs: LayoutAssetWidget[] = []) =>
   widget("react.section.1-column", { ...(breadcrumbs.length ? { breadcrumbs } : {}), children });
 
+/** A main column and, beside it from 933 px (under it on narrower screens), a panel of 292 px. */
+const twoColumns = (main: LayoutAssetWidget[], panel: LayoutAssetWidget[], breadcrumbs: LayoutAssetWidget[] = []) =>
+  widget("react.section.2-columns", {
+    ...(breadcrumbs.length ? { breadcrumbs } : {}),
+    mainBottom: main,
+    secondaryBottom: panel,
+  });
+
+/** What the pages' panels may show: popular tags while tagging is on, who's online while the `online` add-on is. */
+export interface PanelOptions {
+  online: boolean;
+  tagging: boolean;
+}
+
+/** Members online listed in a panel (the widget's count says how many more). */
+const onlineInPanel = 30;
+/** Tags in a panel's "Popular Tags", most used first. */
+const tagsInPanel = 15;
+/** Discussions on the home page (its "All discussions" link leads to the rest). */
+const homeDiscussions = 10;
+
 /**
- * Home (section 0) and a subcommunity's home: the site's categories under its name, then who's online while
- * the `online` add-on is on (off, the layout leaves the widget out, so no page asks for the list).
+ * The panel of the reading pages (Vanilla's and Discourse's sidebar), each box under its own heading: New
+ * Discussion (on desktop: narrower screens have it above the list), the categories (left out where the page
+ * lists them already), popular tags and who's online (left out while off, so no page asks for them).
  */
-export const homeLayout = ({ online }: { online: boolean }): LayoutWidget[] => [
-  oneColumn([
-    widget("react.asset.categoryList", { apiParams: { maxDepth: 2 }, variant: "home" }),
-    ...(online ? [widget("react.onlineNow", { limit: 30 })] : []),
-  ]),
+const panel = (
+  { online, tagging }: PanelOptions,
+  { categories = true, newPost = true, categoryID }: { categories?: boolean; newPost?: boolean; categoryID?: number },
+): LayoutAssetWidget[] => [
+  ...(newPost ? [widget("react.newPostButton", categoryID ? { categoryID } : {}, "desktop")] : []),
+  ...(categories ? [widget("react.asset.categoryList", { apiParams: { maxDepth: 1 }, variant: "panel" })] : []),
+  ...(tagging ? [widget("react.popularTags", { limit: tagsInPanel })] : []),
+  ...(online ? [widget("react.onlineNow", { limit: onlineInPanel })] : []),
+];
+
+/**
+ * Home (section 0) and a subcommunity's home: a banner with the site's name, description and a search box, the
+ * recent discussions and the categories; the panel beside them (no categories there: the page lists them).
+ */
+export const homeLayout = (options: PanelOptions): LayoutWidget[] => [
+  widget("react.section.full-width", { children: [widget("react.banner", {})] }),
+  twoColumns(
+    [
+      widget("react.asset.discussionList", {
+        apiParams: { limit: homeDiscussions, page: 1 },
+        basePath: "/discussions",
+        title: "Recent Discussions",
+        summary: true,
+      }),
+      widget("react.asset.categoryList", { apiParams: { maxDepth: 2 }, variant: "home" }),
+    ],
+    panel(options, { categories: false }),
+  ),
 ];
 
 /** `/categories`: the category tree. */
@@ -106,25 +151,30 @@ export const discussionListLayout = (
   params: ListParams,
   viewerID: number | null = null,
   tag: ListTag | null = null,
+  options: PanelOptions = { online: false, tagging: false },
 ): LayoutWidget[] => {
   const filter = tag ? "all" : (params.filter ?? "all");
   const title = discussionListTitles[filter];
   return [
-    oneColumn([
-      tag ? widget("react.html", { title: tag.name }) : widget("react.html", { title, translate: true }),
-      widget("react.newPostButton", {}),
-      widget("react.asset.discussionList", {
-        apiParams: {
-          ...discussionListParams(params),
-          ...filterApiParams(filter, viewerID),
-          ...(tag ? { tagID: [tag.tagID] } : {}),
-        },
-        basePath: discussionListPath(filter, tag),
-        pageTitle: title,
-        filters: { member: viewerID !== null, ...(filter !== "all" ? { filter } : {}) },
-        ...(tag ? { tag } : {}),
-      }),
-    ]),
+    twoColumns(
+      [
+        tag ? widget("react.html", { title: tag.name }) : widget("react.html", { title, translate: true }),
+        widget("react.asset.discussionList", {
+          apiParams: {
+            ...discussionListParams(params),
+            ...filterApiParams(filter, viewerID),
+            ...(tag ? { tagID: [tag.tagID] } : {}),
+          },
+          basePath: discussionListPath(filter, tag),
+          pageTitle: title,
+          filters: { member: viewerID !== null, ...(filter !== "all" ? { filter } : {}) },
+          ...(tag ? { tag } : {}),
+          // On narrow screens New Discussion is on the list's toolbar; wider, it heads the panel.
+          actions: [widget("react.newPostButton", {}, "mobile")],
+        }),
+      ],
+      panel(options, {}),
+    ),
   ];
 };
 
@@ -135,9 +185,12 @@ export interface CategoryLayoutInput extends ListParams {
   acceptsDiscussions: boolean;
 }
 
-/** `/categories/{code}[/p{n}]`: breadcrumbs, the category's header, its subcategories and discussions. */
-export const categoryLayout = (input: CategoryLayoutInput): LayoutWidget[] => [
-  oneColumn(
+/** `/categories/{code}[/p{n}]`: breadcrumbs, the category's header, its subcategories and discussions; the panel. */
+export const categoryLayout = (
+  input: CategoryLayoutInput,
+  options: PanelOptions = { online: false, tagging: false },
+): LayoutWidget[] => [
+  twoColumns(
     [
       widget("react.asset.categoryHeader", { categoryCode: input.urlcode, page: input.page }),
       widget("react.asset.categoryList", {
@@ -149,9 +202,12 @@ export const categoryLayout = (input: CategoryLayoutInput): LayoutWidget[] => [
         basePath: `/categories/${encodeURIComponent(input.urlcode)}`,
         pagedPath: true,
         title: "Discussions",
-        actions: input.acceptsDiscussions ? [widget("react.newPostButton", { categoryID: input.categoryID })] : [],
+        actions: input.acceptsDiscussions
+          ? [widget("react.newPostButton", { categoryID: input.categoryID }, "mobile")]
+          : [],
       }),
     ],
+    panel(options, { newPost: input.acceptsDiscussions, categoryID: input.categoryID }),
     [widget("react.breadcrumbs", { recordType: "category", recordID: input.urlcode })],
   ),
 ];

@@ -7,6 +7,7 @@ import {
   type ListFilter,
   type ListParams,
   type ListTag,
+  type PanelOptions,
 } from "./layouts.defaults.ts";
 
 /** The discussion lists' own lookup params, beside the page and sort. */
@@ -42,6 +43,7 @@ export async function discussionListAnswer(
   params: ListParams & ListLookup,
   viewerID: number | null,
   findTag: (idOrCode: number | string) => Promise<ListTag | null>,
+  panel: PanelOptions = { online: false, tagging: false },
 ): Promise<ListAnswer> {
   const query = listQuery(params);
   if (params.movedFilter !== "all" || params.movedTagID !== null) {
@@ -59,7 +61,7 @@ export async function discussionListAnswer(
     return { redirectTo: `/entry/signin?Target=${encodeURIComponent(path + query)}`, status: 302 };
   }
   return {
-    layout: discussionListLayout({ ...params, filter }, viewerID, tag),
+    layout: discussionListLayout({ ...params, filter }, viewerID, tag, panel),
     seo: {
       title: tag ? tag.name : discussionListTitles[filter],
       url: params.page > 1 ? `${path}?page=${params.page}` : path,

@@ -26,6 +26,7 @@ import {
   type ListFilter,
   type ListParams,
   type ListTag,
+  type PanelOptions,
 } from "./layouts.defaults.ts";
 import { discussionListAnswer, type ListLookup } from "./layouts.lists.ts";
 import { layoutsPolicy } from "./layouts.policy.ts";
@@ -128,6 +129,12 @@ function readParams(params: Record<string, unknown> | undefined, viewType: Layou
 export function createLayoutsService(deps: LayoutsDeps) {
   const { siteConfig, titleBars } = deps;
 
+  /** What the reading pages' panels show, by the site's settings. */
+  const panelOptions = async (): Promise<PanelOptions> => {
+    const [online, tagging] = await Promise.all([siteConfig.get("online.enabled"), siteConfig.get("tagging.enabled")]);
+    return { online, tagging };
+  };
+
   async function layoutFor(
     view: LayoutViewType,
     recordType: string,
@@ -138,30 +145,36 @@ export function createLayoutsService(deps: LayoutsDeps) {
     switch (view) {
       case "home":
       case "subcommunityHome": {
-        const [title, description, online] = await Promise.all([
+        const [title, description, options] = await Promise.all([
           siteConfig.get("garden.title"),
           siteConfig.get("garden.description"),
-          siteConfig.get("online.enabled"),
+          panelOptions(),
         ]);
-        return { layout: homeLayout({ online }), seo: { title, description, url: "/" } };
+        return { layout: homeLayout(options), seo: { title, description, url: "/" } };
       }
       case "discussionList":
-        return discussionListAnswer(params, isSignedIn(context.viewer) ? context.viewer.userID : null, (tag) =>
-          deps.findTag(tag),
+        return discussionListAnswer(
+          params,
+          isSignedIn(context.viewer) ? context.viewer.userID : null,
+          (tag) => deps.findTag(tag),
+          await panelOptions(),
         );
       case "categoryList": {
         if (recordType !== "category")
           return { layout: categoriesLayout(), seo: { title: "Categories", url: "/categories" } };
-        const category = await deps.resolveCategory(recordID);
+        const [category, options] = await Promise.all([deps.resolveCategory(recordID), panelOptions()]);
         requireAccess(context.viewer, layoutsPolicy.canViewCategory, category.categoryID);
         const path = `/categories/${encodeURIComponent(category.urlcode)}`;
         return {
-          layout: categoryLayout({
-            ...params,
-            categoryID: category.categoryID,
-            urlcode: category.urlcode,
-            acceptsDiscussions: category.displayAs === "discussions" || category.displayAs === "flat",
-          }),
+          layout: categoryLayout(
+            {
+              ...params,
+              categoryID: category.categoryID,
+              urlcode: category.urlcode,
+              acceptsDiscussions: category.displayAs === "discussions" || category.displayAs === "flat",
+            },
+            options,
+          ),
           seo: {
             title: category.name,
             ...(category.description ? { description: category.description } : {}),

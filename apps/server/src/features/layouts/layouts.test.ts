@@ -89,14 +89,26 @@ describe.each(engines)("GET /layouts/lookup-hydrate on %s", (engine) => {
   };
   const section = "recordType=siteSection&recordID=0";
 
-  it("answers the home layout: the category tree in one column, with the site's name as its title", async () => {
+  it("answers the home layout: the banner, then recent discussions and the category tree beside the panel", async () => {
     const home = await hydrated(`layoutViewType=home&${section}`);
     expect(home.layoutViewType).toBe("home");
-    expect(home.layout.map((widget) => widget.$reactComponent)).toEqual(["react.section.1-column"]);
-    expect(find(home, "react.asset.categoryList")[0]!.$reactProps).toEqual({
-      apiParams: { maxDepth: 2 },
-      variant: "home",
+    expect(home.layout.map((widget) => widget.$reactComponent)).toEqual([
+      "react.section.full-width",
+      "react.section.2-columns",
+    ]);
+    expect(find(home, "react.banner")).toHaveLength(1);
+    expect(find(home, "react.asset.discussionList")[0]!.$reactProps).toMatchObject({
+      apiParams: { limit: 10, page: 1 },
+      basePath: "/discussions",
+      summary: true,
     });
+    // The page lists the categories: the panel doesn't again.
+    expect(find(home, "react.asset.categoryList").map((widget) => widget.$reactProps)).toEqual([
+      { apiParams: { maxDepth: 2 }, variant: "home" },
+    ]);
+    // Tagging is on by default, Who's Online off: popular tags in the panel, no one online.
+    expect(find(home, "react.popularTags")).toHaveLength(1);
+    expect(find(home, "react.onlineNow")).toHaveLength(0);
     expect(home.seo).toMatchObject({ title: "Parley", url: "/" });
     expect((await hydrated(`layoutViewType=subcommunityHome&recordType=siteSection&recordID=3`)).layoutViewType).toBe(
       "subcommunityHome",
@@ -110,7 +122,12 @@ describe.each(engines)("GET /layouts/lookup-hydrate on %s", (engine) => {
       apiParams: { limit: 10, page: 2, sort: "-hot" },
       basePath: "/discussions",
     });
-    expect(find(list, "react.newPostButton")).toHaveLength(1);
+    // New Discussion heads the panel on desktop and the list's toolbar on mobile.
+    expect(find(list, "react.newPostButton").map((widget) => widget.$middleware?.visibility?.device)).toEqual([
+      "mobile",
+      "desktop",
+    ]);
+    expect(find(list, "react.asset.categoryList")[0]!.$reactProps.variant).toBe("panel");
     const first = await hydrated(`layoutViewType=discussionList&${section}`);
     expect(find(first, "react.asset.discussionList")[0]!.$reactProps.apiParams).toEqual({ limit: 10, page: 1 });
   });

@@ -1,14 +1,22 @@
 import type { WidgetRegistry } from "../layouts/index.ts";
 import { loadOrThrow } from "../../lib/route-errors.ts";
+import { serverRendered } from "../../ui/kept-html.tsx";
 import { categoryListQuery, categoryQuery } from "./categories.queries.ts";
 import { CategoriesPage } from "./pages/CategoriesPage.tsx";
 import { CategoryBreadcrumbs, CategoryHeader, Subcategories } from "./pages/CategoryPage.tsx";
+
+/** A panel's compact list, rendered by the server only (reading pages carry none of its JavaScript). */
+const CategoryPanel = serverRendered(() =>
+  import("./components/CategoryPanel.tsx").then((module) => module.CategoryPanel),
+);
 
 /** The categories' layout widgets: each `prefetch` fetches what the widget shows through the feature's queries. */
 export const categoryWidgets = {
   "react.asset.categoryList": {
     component: ({ apiParams, variant }) =>
-      variant === "subcategories" ? (
+      variant === "panel" ? (
+        <CategoryPanel params={apiParams} />
+      ) : variant === "subcategories" ? (
         <Subcategories parentCategoryID={apiParams.parentCategoryID ?? -1} />
       ) : (
         <CategoriesPage home={variant === "home"} params={apiParams} />

@@ -4,7 +4,7 @@ import type { LayoutLookup } from "@parley/contracts";
 import { useApi } from "../../lib/api-context.tsx";
 import type { ApiClient } from "../../lib/api.ts";
 import { loadOrThrow, notFoundError } from "../../lib/route-errors.ts";
-import { LayoutRenderer, LayoutStyles } from "./LayoutRenderer.tsx";
+import { LayoutRenderer } from "./LayoutRenderer.tsx";
 import { rememberTitleBar } from "./layouts.loaders.ts";
 import { lookupForUrl } from "./layouts.lookup.ts";
 import { layoutQuery } from "./layouts.queries.ts";
@@ -50,7 +50,6 @@ export function LayoutPage({ widgets }: { widgets: WidgetRegistry }) {
   const { data } = useSuspenseQuery(layoutQuery(api, lookup));
   return (
     <WidgetRegistryContext.Provider value={widgets}>
-      <LayoutStyles />
       <ModerationMessages layout={data.layout ?? []} />
       <LayoutRenderer widgets={data.layout ?? []} />
     </WidgetRegistryContext.Provider>

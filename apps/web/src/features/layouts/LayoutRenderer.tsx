@@ -2,7 +2,6 @@ import { Component, type ErrorInfo, type ReactNode } from "react";
 import type { LayoutWidget } from "@parley/contracts";
 import { t } from "../../lib/i18n.ts";
 import { Button } from "../../ui/button/Button.tsx";
-import { layoutCss } from "./layoutCss.ts";
 import styles from "./LayoutRenderer.module.css";
 import { definitionOf, useWidgetRegistry } from "./widgetRegistry.ts";
 
@@ -87,14 +86,5 @@ export function LayoutRenderer({ widgets }: { widgets: readonly LayoutWidget[] }
         <WidgetHost key={`${widget.$reactComponent}-${index}`} widget={widget} />
       ))}
     </>
-  );
-}
-
-/** The width rules of sections and device visibility, once per document (hoisted by React). */
-export function LayoutStyles() {
-  return (
-    <style href="parley-layout" precedence="default">
-      {layoutCss}
-    </style>
   );
 }

@@ -1,6 +1,5 @@
 import type { LayoutAssetWidget, WidgetProps } from "@parley/contracts";
 import { LayoutRenderer } from "./LayoutRenderer.tsx";
-import { sectionStyle } from "./layoutCss.ts";
 import styles from "./LayoutRenderer.module.css";
 
 /*
@@ -10,9 +9,12 @@ import styles from "./LayoutRenderer.module.css";
 
 type Slot = LayoutAssetWidget[] | undefined;
 
-const Column = ({ widgets, label }: { widgets: LayoutAssetWidget[]; label?: string }) =>
+const Column = ({ widgets, label, panel }: { widgets: LayoutAssetWidget[]; label?: string; panel?: boolean }) =>
   widgets.length ? (
-    <div className={styles.column} {...(label ? { "data-slot": label } : {})}>
+    <div
+      className={panel ? `${styles.column} ${styles.panel}` : styles.column}
+      {...(label ? { "data-slot": label } : {})}
+    >
       <LayoutRenderer widgets={widgets} />
     </div>
   ) : null;
@@ -25,17 +27,20 @@ const both = (top: Slot, bottom: Slot) => [...(top ?? []), ...(bottom ?? [])];
 /** `react.section.1-column`: breadcrumbs, then `children` in the middle column. */
 export function SectionOneColumn(props: WidgetProps<"react.section.1-column">) {
   return (
-    <div className={styles.section} style={sectionStyle}>
+    <div className={styles.section}>
       <Breadcrumbs value={props.breadcrumbs} />
       <Column widgets={props.children ?? []} label="main" />
     </div>
   );
 }
 
-/** `react.section.2-columns`: breadcrumbs, a main column (top, bottom) and a secondary panel (top, bottom). */
+/**
+ * `react.section.2-columns`: breadcrumbs, a main column (top, bottom) and a secondary panel (top, bottom), the
+ * panel after the main column in the document (under it on narrow screens, where it comes last).
+ */
 export function SectionTwoColumns(props: WidgetProps<"react.section.2-columns">) {
   return (
-    <div className={styles.section} style={sectionStyle}>
+    <div className={styles.section}>
       <Breadcrumbs value={props.breadcrumbs} />
       <div className={`${styles.section} ${styles.twoColumns}`}>
         <Column widgets={both(props.mainTop, props.mainBottom)} label="main" />
@@ -48,7 +53,7 @@ export function SectionTwoColumns(props: WidgetProps<"react.section.2-columns">)
 /** `react.section.3-columns`: left panel, middle column, right panel (each top and bottom). */
 export function SectionThreeColumns(props: WidgetProps<"react.section.3-columns">) {
   return (
-    <div className={styles.section} style={sectionStyle}>
+    <div className={styles.section}>
       <Breadcrumbs value={props.breadcrumbs} />
       <div className={`${styles.section} ${styles.threeColumns}`}>
         <Column widgets={both(props.leftTop, props.leftBottom)} label="left" />
@@ -62,7 +67,7 @@ export function SectionThreeColumns(props: WidgetProps<"react.section.3-columns"
 /** `react.section.full-width`: `children` across the whole width. */
 export function SectionFullWidth(props: WidgetProps<"react.section.full-width">) {
   return (
-    <div className={`${styles.section} ${styles.fullWidth}`} style={sectionStyle}>
+    <div className={`${styles.section} ${styles.fullWidth}`}>
       <LayoutRenderer widgets={props.children ?? []} />
     </div>
   );

@@ -1,7 +1,9 @@
 import type { WidgetProps } from "@parley/contracts";
 import { t } from "../../lib/i18n.ts";
+import { serverRendered } from "../../ui/kept-html.tsx";
 import { SectionFullWidth, SectionOneColumn, SectionThreeColumns, SectionTwoColumns } from "./Sections.tsx";
 import type { WidgetRegistry } from "./widgetRegistry.ts";
+import { popularTagsQuery } from "./layouts.popular.ts";
 import styles from "../../ui/page/Page.module.css";
 
 /** A title and description block (`title` is translated when the layout says it is one of the app's sentences). */
@@ -14,11 +16,20 @@ function Html({ title, description, translate }: WidgetProps<"react.html">) {
   );
 }
 
-/** The widgets of no feature: the sections that lay the others out, and the title block. */
+/** The home page's banner and a panel's popular tags, rendered by the server only. */
+const Banner = serverRendered(() => import("./Banner.tsx").then((module) => module.Banner));
+const PopularTags = serverRendered(() => import("./PopularTags.tsx").then((module) => module.PopularTags));
+
+/** The widgets of no feature: the sections that lay the others out, the title block, the banner and popular tags. */
 export const layoutWidgets = {
   "react.section.1-column": { component: SectionOneColumn },
   "react.section.2-columns": { component: SectionTwoColumns },
   "react.section.3-columns": { component: SectionThreeColumns },
   "react.section.full-width": { component: SectionFullWidth },
   "react.html": { component: Html },
+  "react.banner": { component: Banner },
+  "react.popularTags": {
+    component: PopularTags,
+    prefetch: ({ queryClient, api }, { limit }) => queryClient.ensureQueryData(popularTagsQuery(api, limit)),
+  },
 } satisfies WidgetRegistry;

@@ -2,7 +2,6 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { useApi } from "../../../lib/api-context.tsx";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
-import { useSite } from "../../../lib/site.ts";
 import { CategoryList } from "../components/CategoryList.tsx";
 import { categoryListQuery } from "../categories.queries.ts";
 import type { CategoryListParams } from "../categories.api.ts";
@@ -11,7 +10,7 @@ import styles from "../../../ui/page/Page.module.css";
 /** Parameters of the top-level category list (the tree, two levels deep). */
 const rootCategoryListParams = { maxDepth: 2 } as const;
 
-/** `/categories` (and, until the discussion list lands, the home page `/`). */
+/** `/categories`, and the home page's categories (a section under the banner, which has the page's title). */
 export function CategoriesPage({
   home = false,
   params = rootCategoryListParams,
@@ -20,17 +19,17 @@ export function CategoriesPage({
   params?: CategoryListParams;
 }) {
   const api = useApi();
-  const site = useSite();
   const { data: categories } = useSuspenseQuery(categoryListQuery(api, params));
-  const title = home ? site.title : t("Categories");
+  const title = t("Categories");
+  // On the home page a section (h2, the categories h3) under the banner's title; on `/categories` the page's title.
+  const Heading = home ? "h2" : "h1";
   return (
-    <>
+    <section aria-labelledby="categories-title" className={home ? styles.section : undefined}>
       <PageHead {...(home ? {} : { title })} canonical={home ? "/" : "/categories"} />
-      <header className={styles.header}>
-        <h1 className={styles.title}>{title}</h1>
-        {home ? <p className={styles.description}>{site.description}</p> : null}
-      </header>
-      <CategoryList categories={categories} />
-    </>
+      <Heading id="categories-title" className={home ? styles.sectionTitle : styles.pageTitle}>
+        {title}
+      </Heading>
+      <CategoryList categories={categories} headingLevel={home ? 3 : 2} />
+    </section>
   );
 }

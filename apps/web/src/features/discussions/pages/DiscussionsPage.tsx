@@ -43,6 +43,8 @@ export interface DiscussionListSectionProps {
   pageTitle?: string;
   /** Shown under the heading (the New Discussion link). */
   actions?: ReactNode;
+  /** A summary (the home page's): the first page only, without sort, filter or pager, and a link to the list. */
+  summary?: boolean;
 }
 
 /** The lists' titles, as the server's layouts name them (spelt out here for the string catalogue). */
@@ -65,6 +67,7 @@ export function DiscussionListSection({
   actions,
   filters,
   tag,
+  summary = false,
 }: DiscussionListSectionProps) {
   const api = useApi();
   const { categoryID, page, limit } = params;
@@ -80,7 +83,27 @@ export function DiscussionListSection({
       : pageTitle
         ? t(pageTitle)
         : null;
-  const body = (
+  const list = (
+    <DiscussionList
+      discussions={data.items}
+      // Under a section's heading (h2) the discussions' titles are h3; a list that is the page's, h2.
+      headingLevel={title ? 3 : 2}
+      {...(categoryID !== undefined
+        ? { showCategory: data.items.some((item) => item.categoryID !== categoryID) }
+        : // A group's discussions are all in its own category.
+          params.groupID !== undefined
+          ? { showCategory: false }
+          : {})}
+    />
+  );
+  const body = summary ? (
+    <>
+      {list}
+      <p className={listStyles.more}>
+        <Link to={basePath}>{t("All Discussions")}</Link>
+      </p>
+    </>
+  ) : (
     <>
       {/* The member lists (bookmarked, mine…) are the viewer's own, and unanswered a filter: none is indexed. */}
       {headTitle ? <PageHead title={headTitle} canonical={pagePath(page)} noindex={filter !== "all"} /> : null}
@@ -113,15 +136,7 @@ export function DiscussionListSection({
           </Link>
         </p>
       ) : null}
-      <DiscussionList
-        discussions={data.items}
-        {...(categoryID !== undefined
-          ? { showCategory: data.items.some((item) => item.categoryID !== categoryID) }
-          : // A group's discussions are all in its own category.
-            params.groupID !== undefined
-            ? { showCategory: false }
-            : {})}
-      />
+      {list}
       <Pager page={page} limit={limit} total={data.total} href={pagePath} label={t("Discussions pages")} />
     </>
   );
