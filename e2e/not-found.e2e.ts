@@ -58,7 +58,7 @@ describe("leaving the not-found page", () => {
 
     await notFound.backLink.click();
     await page.waitForURL(`${parley.baseUrl}/`);
-    const home = new CategoriesPage(page, parley.baseUrl);
+    const home = new CategoriesPage(page, parley.baseUrl).atHome();
     await home.heading.filter({ hasText: "Parley" }).waitFor();
     expect(await home.categoryNames()).toEqual([...demoTopCategories]);
     await page.waitForFunction(() => document.title === "Parley");

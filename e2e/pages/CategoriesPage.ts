@@ -8,6 +8,12 @@ import { ParleyPage } from "./ParleyPage.ts";
 export class CategoriesPage extends ParleyPage {
   private home = false;
 
+  /** Reads the home page's list (reached some other way than `goto("/")`, e.g. by a link). */
+  atHome(): this {
+    this.home = true;
+    return this;
+  }
+
   goto(pathname: "/categories" | "/" = "/categories") {
     this.home = pathname === "/";
     return this.open(pathname);
