@@ -45,7 +45,8 @@ describe("the rich editor", () => {
     expect((await form.goto()).status()).toBe(200);
     await waitForHydration(page);
     const editor = new BodyEditor(page, "Body");
-    await editor.waitForEditor();
+    // The pickers and the editor both in place: a category chosen while the select turns into its picker fails.
+    await form.waitForEditors();
     // The server-rendered text area is gone; the form now posts rich2.
     expect(await editor.plainTextArea.count()).toBe(0);
 
