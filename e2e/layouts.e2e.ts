@@ -169,6 +169,21 @@ describe("reading pages' layout: a main column and a panel", () => {
     // The last commenter's photo (Emeka's letter avatar), not the author's.
     expect(await item(welcome.title).locator("img").first().getAttribute("src")).toMatch(/[/]E[.]svg$/);
     await screenshot(page, "layout-discussions-member-1280-light");
+
+    // Opened, a discussion is read: no marker on the way back (the lists already fetched), nor after a reload
+    // (the server); the others keep theirs.
+    const marker = (title: string) => item(title).getByText("New", { exact: true });
+    await waitForHydration(page);
+    await item("Coffee or tea?").getByRole("link", { name: "Coffee or tea?", exact: true }).click();
+    await page.waitForURL(/[/]discussion[/]/);
+    await page.locator("main").getByRole("heading", { level: 1, name: "Coffee or tea?" }).waitFor();
+    await page.goBack();
+    await page.waitForURL(`${parley.baseUrl}/discussions`);
+    await expect.poll(() => marker("Coffee or tea?").count()).toBe(0);
+    await page.reload();
+    await item(welcome.title).waitFor();
+    expect(await marker("Coffee or tea?").count()).toBe(0);
+    expect(await marker(welcome.title).count()).toBe(1);
   });
 
   it("dark theme: the banner, lists and panel at 1280 and 375 px", async () => {

@@ -16,3 +16,22 @@ export async function markParticipation(
     .onConflict((oc) => oc.columns(["userID", "discussionID"]).doUpdateSet(changes))
     .execute();
 }
+
+/**
+ * A member opened the discussion: it counts as read up to its comments now (`unread` false, `countUnread` 0 in lists,
+ * until someone comments again), as Vanilla's page view sets `UserDiscussion.DateLastViewed` and `CountComments`.
+ */
+export async function markRead(db: Kysely<DB>, userID: number, discussionID: number, now: string): Promise<void> {
+  const discussion = await db
+    .selectFrom("discussions")
+    .select("countComments")
+    .where("discussionID", "=", discussionID)
+    .executeTakeFirst();
+  if (!discussion) return;
+  const changes = { dateLastViewed: now, countComments: discussion.countComments };
+  await db
+    .insertInto("userDiscussions")
+    .values({ userID, discussionID, participated: 0, ...changes })
+    .onConflict((oc) => oc.columns(["userID", "discussionID"]).doUpdateSet(changes))
+    .execute();
+}

@@ -28,7 +28,7 @@ export { addDiscussionScore, addDiscussionViews, createCounters } from "./counte
 export { createPostRemoval, type RemovePosts, wipeMemberDiscussions } from "./member-posts.ts";
 export type { PostOwners } from "./discussions.post-owners.ts";
 export { moveCategoryDiscussions } from "./discussions.moves.repo.ts";
-export { markParticipation } from "./discussions.participation.ts";
+export { markParticipation, markRead } from "./discussions.participation.ts";
 export { Expansions, discussionUrl, slugify } from "./discussions.present.ts";
 export { countDiscussions } from "./discussions.totals.ts";
 export { discussionAddressesOf, discussionAuthorsAt } from "./discussions.addresses.ts";

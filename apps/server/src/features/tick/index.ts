@@ -21,6 +21,7 @@ export async function registerTick(
     db: platform.db,
     views: platform.limiter("discussion-views", 1, VIEW_WINDOW_MS),
     loadDiscussion: deps.loadDiscussion,
+    now: () => platform.clock.nowIso(),
   });
   const flush = () =>
     service.flush().catch((error: unknown) => app.log.error({ err: error }, "Could not write discussion views."));

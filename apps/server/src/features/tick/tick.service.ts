@@ -4,7 +4,7 @@ import type { DB } from "../../platform/db/schema.ts";
 import { fieldError, validationFailed } from "../../platform/errors.ts";
 import type { Limiter } from "../../platform/http/rate-limit.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
-import { addDiscussionViews } from "../discussions/index.ts";
+import { addDiscussionViews, markRead } from "../discussions/index.ts";
 
 /** Crawlers and link previews: their page loads are not readers' views (Vanilla answers them "Bot request"). */
 const BOT = /bot|crawl|spider|slurp|archiver|facebookexternalhit|embedly|preview|headless|curl|wget|python-requests/i;
@@ -23,6 +23,8 @@ interface TickDeps {
   views: Limiter;
   /** Throws as `GET /discussions/{id}` would (404, 403) when the viewer may not read it. */
   loadDiscussion: (discussionID: number, viewer: Viewer) => Promise<unknown>;
+  /** The time of a member's reading (`platform.clock`). */
+  now: () => string;
 }
 
 export interface TickRequest {
@@ -33,10 +35,11 @@ export interface TickRequest {
 
 /**
  * `POST /tick`: a discussion's page view adds one to its `countViews` (at most once per reader in
- * `VIEW_WINDOW_MS`), gathered in memory and written every `VIEW_FLUSH_MS`; other events are answered
+ * `VIEW_WINDOW_MS`), gathered in memory and written every `VIEW_FLUSH_MS`, and a member's marks it read up to its
+ * comments (`markRead`); other events are answered
  * `didTrack: false`, since no analytics are kept.
  */
-export function createTickService({ db, views, loadDiscussion }: TickDeps) {
+export function createTickService({ db, views, loadDiscussion, now }: TickDeps) {
   let pending = new Map<number, number>();
   let flushing: Promise<void> = Promise.resolve();
 
@@ -44,14 +47,19 @@ export function createTickService({ db, views, loadDiscussion }: TickDeps) {
 
   return {
     async tick(body: TickPost, request: TickRequest): Promise<TickResult> {
-      if (request.userAgent === undefined || BOT.test(request.userAgent))
-        return { didTrack: false, message: "Bot request" };
-      if (body.url === undefined && body.destinationUrl === undefined && body.type !== "search")
+      const bot = request.userAgent === undefined || BOT.test(request.userAgent);
+      if (!bot && body.url === undefined && body.destinationUrl === undefined && body.type !== "search")
         throw validationFailed([fieldError("url", "missingField", "url is required.")]);
       const viewed = body.discussionID;
-      if (viewed === undefined || (body.type !== undefined && body.type !== "discussion_view"))
-        return { didTrack: false };
-      await loadDiscussion(viewed, request.viewer);
+      const isView = viewed !== undefined && (body.type === undefined || body.type === "discussion_view");
+      // A member's reading marks it read, every time, whatever their browser calls itself (a member is no crawler).
+      if (isView && request.viewer.userID > 0) {
+        await loadDiscussion(viewed, request.viewer);
+        await markRead(db, request.viewer.userID, viewed, now());
+      }
+      if (bot) return { didTrack: false, message: "Bot request" };
+      if (!isView) return { didTrack: false };
+      if (request.viewer.userID === 0) await loadDiscussion(viewed, request.viewer);
       const reader = request.viewer.userID > 0 ? `user:${request.viewer.userID}` : `ip:${request.ip}`;
       if ((await views.hit(`${viewed}:${reader}`)).allowed) pending.set(viewed, (pending.get(viewed) ?? 0) + 1);
       return { didTrack: true };

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines } from "../../test/databases.ts";
-import { createContentFixture, membersMayView, postDiscussion, type ContentFixture } from "../../test/content.ts";
+import {
+  createContentFixture,
+  membersMayView,
+  postComment,
+  postDiscussion,
+  type ContentFixture,
+} from "../../test/content.ts";
 
 describe.each(engines)("POST /tick on %s", (engine) => {
   let f: ContentFixture<"reader" | "other">;
@@ -40,6 +46,31 @@ describe.each(engines)("POST /tick on %s", (engine) => {
     await f.t.app.flushViews();
     // Reader, other, the guest at 127.0.0.1 and the one the load balancer forwarded (trustProxy).
     expect(await views()).toBe(4);
+  });
+
+  it("marks the discussion read for a member who opens it, until someone comments again", async () => {
+    const stateOf = async () =>
+      (await f.api.get(`/api/v2/discussions/${discussionID}`, { as: f.as.other })).json<{
+        unread: boolean;
+        countUnread: number;
+      }>();
+    await postComment(f.api, f.admin, discussionID, "A first reply.");
+    const before = await stateOf();
+    expect(before.unread).toBe(true);
+    // Even from a browser that calls itself headless: its views are not counted, but a member's reading is theirs.
+    const headless = await view(f.as.other, { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) HeadlessChrome/131.0" });
+    expect(headless.json()).toEqual({ didTrack: false, message: "Bot request" });
+    expect(await stateOf()).toMatchObject({ unread: false, countUnread: 0 });
+    // Listed as read too.
+    const listed = (await f.api.get(`/api/v2/discussions?categoryID=${f.category.general}`, { as: f.as.other })).json<
+      Array<{ discussionID: number; unread: boolean }>
+    >();
+    expect(listed.find((item) => item.discussionID === discussionID)?.unread).toBe(false);
+    // A new comment: unread again, one new.
+    await postComment(f.api, f.admin, discussionID, "A second reply.");
+    expect(await stateOf()).toMatchObject({ unread: true, countUnread: 1 });
+    // A guest's view marks nothing and needs no account.
+    expect((await view(null)).statusCode).toBe(201);
   });
 
   it("believes a forwarded address only from a proxy on a private network (PARLEY_TRUST_PROXY)", async () => {

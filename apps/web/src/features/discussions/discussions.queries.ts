@@ -1,4 +1,5 @@
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, type QueryClient } from "@tanstack/react-query";
+import type { Discussion } from "@parley/contracts";
 import type { ApiClient } from "../../lib/api.ts";
 import { discussionsApi, type DiscussionListParams } from "./discussions.api.ts";
 
@@ -46,3 +47,17 @@ export const editTimeoutQuery = (api: ApiClient) =>
     queryKey: discussionKeys.editTimeout(),
     queryFn: ({ signal }) => discussionsApi.postSettings(api, signal),
   });
+
+/** A discussion the member has just read: no "New" marker for it in the lists already fetched. */
+export function markListedRead(queryClient: QueryClient, discussionID: number): void {
+  queryClient.setQueriesData<{ items: Discussion[]; total: number }>({ queryKey: discussionKeys.lists() }, (list) =>
+    list?.items.some((item) => item.discussionID === discussionID && item.unread)
+      ? {
+          ...list,
+          items: list.items.map((item) =>
+            item.discussionID === discussionID ? { ...item, unread: false, countUnread: 0 } : item,
+          ),
+        }
+      : list,
+  );
+}

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { PostingGate } from "../../warnings/index.ts";
-import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { Link, useLocation, useParams } from "react-router";
 import { defaultCommentSort, readCommentSort, type CommentPageSort } from "@parley/contracts/discussion-sorts";
 import { pagerLimits } from "@parley/contracts/shell-limits";
@@ -21,7 +21,7 @@ import { CommentPost } from "../components/CommentPost.tsx";
 import actionStyles from "../components/DiscussionActions.module.css";
 import { DiscussionHeaderActions, DiscussionMainPost } from "../components/DiscussionMainPost.tsx";
 import { discussionsApi } from "../discussions.api.ts";
-import { commentsQuery, discussionQuery } from "../discussions.queries.ts";
+import { commentsQuery, discussionQuery, markListedRead } from "../discussions.queries.ts";
 import { commentSortOptions } from "../discussions.sorts.ts";
 import { SortSelect } from "../../../ui/sort-select/SortSelect.tsx";
 import { useBulkSelection } from "../components/useBulkSelection.ts";
@@ -96,11 +96,14 @@ function structuredData(discussion: Discussion, comments: Comment[], origin: str
  */
 function useViewCounted(discussionID: number) {
   const api = useApi();
+  const queryClient = useQueryClient();
   useEffect(() => {
     discussionsApi
       .viewed(api, discussionID, { url: window.location.href, referrer: document.referrer })
+      // The server marks it read for a member: so do the lists already fetched, for the way back.
+      .then(() => markListedRead(queryClient, discussionID))
       .catch((error: unknown) => console.warn("The view was not counted.", error));
-  }, [api, discussionID]);
+  }, [api, queryClient, discussionID]);
 }
 
 export function DiscussionPage() {
