@@ -5,6 +5,7 @@ import { newMember, registerConfirmed, signInContext } from "./support/accounts.
 import { welcome } from "./support/demo.ts";
 import { useParley } from "./support/parley.ts";
 import { adminPassword } from "./support/server.ts";
+import { ReadingLayoutPage } from "./pages/ReadingLayoutPage.ts";
 
 const parley = useParley();
 
@@ -79,9 +80,9 @@ describe("reading pages' layout: a main column and a panel", () => {
       expect(panel.width).toBe(292);
       expect(main.width).toBeGreaterThanOrEqual(600);
       // Each panel box has its heading.
-      const secondary = page.locator('[data-slot="secondary"]');
-      if (path !== "/") await expect.poll(() => secondary.getByRole("heading", { name: "Categories" }).count()).toBe(1);
-      expect(await secondary.getByRole("heading", { name: "Popular Tags" }).count()).toBe(1);
+      const layout = new ReadingLayoutPage(page, parley.baseUrl);
+      if (path !== "/") await expect.poll(() => layout.panelHeading("Categories").count()).toBe(1);
+      expect(await layout.panelHeading("Popular Tags").count()).toBe(1);
       const levels = await headingLevels(page);
       expect(levels[0]).toBe(1);
       levels.forEach((level, index) => expect(level - (levels[index - 1] ?? 0)).toBeLessThanOrEqual(1));
@@ -106,47 +107,38 @@ describe("reading pages' layout: a main column and a panel", () => {
 
   it("home: the banner's search box is a GET form to /search (without JavaScript)", async () => {
     const page = await parley.newPage({ javaScriptEnabled: false });
-    await page.goto(parley.baseUrl + "/");
-    expect(await page.locator("main h1").innerText()).toBe("Parley");
-    const search = page.getByRole("search").getByRole("searchbox", { name: "Search" });
+    const layout = new ReadingLayoutPage(page, parley.baseUrl);
+    await layout.open("/");
+    expect(await layout.heading.innerText()).toBe("Parley");
+    const search = layout.bannerSearch;
     await search.fill("printing press");
     await Promise.all([page.waitForURL(/\/search\?/), search.press("Enter")]);
     expect(new URL(page.url()).pathname).toBe("/search");
     expect(new URL(page.url()).searchParams.get("query")).toBe("printing press");
     // Recent discussions first, then the categories, each section under its heading.
-    await page.goto(parley.baseUrl + "/");
-    const main = page.locator('[data-slot="main"]');
+    await layout.open("/");
+    const main = layout.mainColumn;
     expect(await main.getByRole("heading", { level: 2 }).allInnerTexts()).toEqual(["Recent Discussions", "Categories"]);
     expect(await main.getByRole("link", { name: "All Discussions" }).getAttribute("href")).toBe("/discussions");
   });
 
   it("a panel's links lead to their pages once hydrated; a page reached in the app renders its panel", async () => {
     const page = await parley.newPage({ viewport: desktop });
-    await page.goto(parley.baseUrl + "/discussions");
+    const layout = new ReadingLayoutPage(page, parley.baseUrl);
+    await layout.open("/discussions");
     await waitForHydration(page);
     // The panel is the server's markup, kept as it is: its links load their page from the server.
-    await page
-      .locator('[data-slot="secondary"]')
-      .getByRole("link", { name: /^General Discussion/ })
-      .click();
+    await layout.panelLink(/^General Discussion/).click();
     await page.waitForURL(`${parley.baseUrl}/categories/general`);
-    await expect.poll(() => page.locator("main h1").innerText()).toBe("General Discussion");
+    await expect.poll(() => layout.heading.innerText()).toBe("General Discussion");
     // To a discussion and back in the app: the category's page renders its panel and list facts in the browser.
     await waitForHydration(page);
-    await page.locator("main").getByRole("link", { name: "Favourite forum features?" }).first().click();
+    await layout.mainLink("Favourite forum features?").click();
     await page.waitForURL(/[/]discussion[/]/);
     await page.goBack();
     await page.waitForURL(`${parley.baseUrl}/categories/general`);
-    const secondary = page.locator('[data-slot="secondary"]');
-    await expect.poll(() => secondary.getByRole("heading", { name: "Popular Tags" }).count()).toBe(1);
-    await expect
-      .poll(() =>
-        page
-          .locator("main")
-          .getByText(/^[0-9]+ views?$/)
-          .count(),
-      )
-      .toBeGreaterThan(0);
+    await expect.poll(() => layout.panelHeading("Popular Tags").count()).toBe(1);
+    await expect.poll(() => layout.viewCounts.count()).toBeGreaterThan(0);
   });
 
   it("a member's list marks the discussions they have not read, with views and the last poster's photo", async () => {
@@ -154,13 +146,14 @@ describe("reading pages' layout: a main column and a panel", () => {
     await registerConfirmed(parley, member);
     const page = await parley.newPage({ viewport: desktop });
     await signInContext(page, parley.baseUrl, member);
-    await page.goto(parley.baseUrl + "/discussions");
-    const item = (title: string) => page.locator("li").filter({ has: page.getByRole("heading", { name: title }) });
+    const list = new ReadingLayoutPage(page, parley.baseUrl);
+    await list.open("/discussions");
+    const item = (title: string) => list.listed(title);
     // A new member has read nothing yet: every discussion is marked; a guest sees no marker.
-    expect(await item("Coffee or tea?").getByText("New", { exact: true }).count()).toBe(1);
-    const guest = await parley.newPage();
-    await guest.goto(parley.baseUrl + "/discussions");
-    expect(await guest.locator("main").getByText("New", { exact: true }).count()).toBe(0);
+    expect(await list.newMarker("Coffee or tea?").count()).toBe(1);
+    const guestList = new ReadingLayoutPage(await parley.newPage(), parley.baseUrl);
+    await guestList.open("/discussions");
+    expect(await guestList.newMarkers.count()).toBe(0);
     expect(
       await item(welcome.title)
         .getByText(/^\d+ views?$/)
@@ -172,11 +165,11 @@ describe("reading pages' layout: a main column and a panel", () => {
 
     // Opened, a discussion is read: no marker on the way back (the lists already fetched), nor after a reload
     // (the server); the others keep theirs.
-    const marker = (title: string) => item(title).getByText("New", { exact: true });
+    const marker = (title: string) => list.newMarker(title);
     await waitForHydration(page);
-    await item("Coffee or tea?").getByRole("link", { name: "Coffee or tea?", exact: true }).click();
+    await list.listedLink("Coffee or tea?").click();
     await page.waitForURL(/[/]discussion[/]/);
-    await page.locator("main").getByRole("heading", { level: 1, name: "Coffee or tea?" }).waitFor();
+    await list.heading.filter({ hasText: "Coffee or tea?" }).waitFor();
     await page.goBack();
     await page.waitForURL(`${parley.baseUrl}/discussions`);
     await expect.poll(() => marker("Coffee or tea?").count()).toBe(0);

@@ -19,6 +19,16 @@ export class DiscussionActionsPage extends DiscussionPage {
     return this.reactionRow.getByRole("button", { name: "React", exact: true });
   }
 
+  /** Every React button of the page (none for a guest). */
+  get anyReactButton(): Locator {
+    return this.main.getByRole("button", { name: "React", exact: true });
+  }
+
+  /** Focus at the top of the document, as a keyboard user starts (the next Tab reaches the first control). */
+  async focusDocumentStart(): Promise<void> {
+    await this.page.locator("body").focus();
+  }
+
   /** The React menu (open). */
   get reactMenu(): Locator {
     return this.page.getByRole("menu", { name: "React" });

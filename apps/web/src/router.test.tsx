@@ -76,6 +76,8 @@ function lookupHydrate({ query }: ApiRequest) {
   if (view === "home" || (view === "categoryList" && query?.["recordType"] === "siteSection")) {
     const variant = view === "home" ? "home" : "categories";
     return hydrated(String(view), [
+      // The home page's banner (its title is the page's h1), as the server's default home layout has it.
+      ...(view === "home" ? [widget("react.section.full-width", { children: [widget("react.banner", {})] })] : []),
       oneColumn([widget("react.asset.categoryList", { apiParams: { maxDepth: 2 }, variant })]),
     ]);
   }
@@ -172,7 +174,8 @@ describe("routes", () => {
 
   it("renders the same list on the home page under the site's name", async () => {
     renderAt("/");
-    expect(await screen.findByRole("heading", { level: 1, name: "Parley" })).toBeTruthy();
+    // The banner is server-rendered only; rendered in the browser, its code comes on demand.
+    expect(await screen.findByRole("heading", { level: 1, name: "Parley" }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByRole("link", { name: "General" })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe("Parley"));
   });

@@ -129,8 +129,12 @@ export function toPlainText(body: string, format: PostFormat): string {
 export function readableText(body: string, format: PostFormat, origin: string): string {
   const html = renderBody(body, format, { origin: TEXT_ORIGIN, uncensored: true, previews: false });
   const site = new URL(origin).origin;
-  const outside = outsideAddresses(html, TEXT_ORIGIN).filter((address) => new URL(address).origin !== site);
-  return [htmlToText(html, { spoilers: true }), ...outside].join("\n");
+  const text = htmlToText(html, { spoilers: true });
+  // An address the text shows already (a link whose text is its address) is not counted twice.
+  const outside = outsideAddresses(html, TEXT_ORIGIN).filter(
+    (address) => new URL(address).origin !== site && !text.includes(address.replace(/\/$/, "")),
+  );
+  return [text, ...outside].join("\n");
 }
 
 /** The links and images a body holds once rendered (any format), for limits on what a post may hold. */

@@ -217,6 +217,24 @@ describe("rich2 serialisation of each editor element", () => {
       anchor: { path: [2, 2, 0], offset: 1 },
       focus: { path: [2, 2, 0], offset: 3 },
     });
+    // Markdown's links and bare addresses are links; the caret in such a line goes to its end.
+    const linked = "See [one](https://one.example) and https://two.example/x.";
+    const withLinks = initialDocument(linked, { markdown: true, caret: { start: 3, end: 3 } });
+    expect(withLinks.value).toEqual([
+      {
+        type: "p",
+        children: [
+          { text: "See " },
+          { type: "a", url: "https://one.example", children: [{ text: "one" }] },
+          { text: " and " },
+          { type: "a", url: "https://two.example/x", children: [{ text: "https://two.example/x" }] },
+          { text: "." },
+        ],
+      },
+    ]);
+    expect(withLinks.selection?.anchor).toEqual({ path: [0, 4], offset: 1 });
+    // Plain text keeps them as typed.
+    expect(initialDocument(linked).value).toEqual([{ type: "p", children: [{ text: linked }] }]);
     // In the middle of plain lines, exactly there.
     expect(initialDocument("abc\ndef", { caret: { start: 5, end: 5 } }).selection).toEqual({
       anchor: { path: [1, 0], offset: 1 },

@@ -70,9 +70,30 @@ interface LineSpot {
   end?: number;
 }
 
+/** A Markdown link (`[label](http…)`) or a bare web address (which Markdown links too). */
+const INLINE_LINK = /\[([^\]\n]+)\]\((https?:\/\/[^\s)]+)\)|(https?:\/\/[^\s<>()]*[^\s<>().,;:!?'"])/g;
+
+/**
+ * A Markdown line's links as link nodes between its texts (Slate's inline shape: text, link, text…), or null when
+ * it has none: what was typed as Markdown is posted with its links, not as `[…](…)` text.
+ */
+function inlineLinks(line: string): Descendant[] | null {
+  const children: Descendant[] = [];
+  let last = 0;
+  for (const match of line.matchAll(INLINE_LINK)) {
+    const [whole, label, url, bare] = match;
+    children.push({ text: line.slice(last, match.index) });
+    children.push({ type: "a", url: (url ?? bare)!, children: [{ text: (label ?? bare)! }] });
+    last = match.index + whole.length;
+  }
+  if (!children.length) return null;
+  children.push({ text: line.slice(last) });
+  return children;
+}
+
 /**
  * The plain text area's text (what was typed before the editor took over) as rich2: a paragraph per
- * line. In Markdown, `>` lines become a block quote, the first one's `[Name](url) said:` a link (Quote's
+ * line, its Markdown links and web addresses as links (a caret in such a line goes to its end). In Markdown, `>` lines become a block quote, the first one's `[Name](url) said:` a link (Quote's
  * Markdown, see quoteMarkdown), so a quote made in the text area is posted as a quote, not as `>` text.
  * With where each line went, to carry the caret over.
  */
@@ -91,6 +112,13 @@ function textToDocument(text: string, markdown: boolean): { value: Descendant[];
       quote = null;
       if (separator) {
         spots.push({ path: [value.length, 0], skip: 0, end: 0 });
+        return;
+      }
+      const links = markdown ? inlineLinks(line) : null;
+      if (links) {
+        value.push({ type: "p", children: links });
+        const lastText = links[links.length - 1] as Rich2Text;
+        spots.push({ path: [value.length - 1, links.length - 1], skip: 0, end: lastText.text.length });
         return;
       }
       value.push(paragraph(line));
