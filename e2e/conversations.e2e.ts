@@ -54,11 +54,21 @@ describe("private messages, live", () => {
     expect(await viewA.recipients.inputValue()).toBe(`${b.name}, `);
     expect(await seriousAxeViolations(pageA)).toEqual([]);
     await screenshot(pageA, "conversations-0-composer-1280");
-    await viewA.body.fill("Hello Bastien, **nice** discussion.");
+    // The composer is the posts' rich editor: a word made bold with Ctrl+B is sent as rich2 and shows bold.
+    const composer = viewA.bodyEditor;
+    await composer.waitForEditor();
+    await composer.text.click();
+    await pageA.keyboard.type("Hello Bastien, ");
+    await pageA.keyboard.press("Control+b");
+    await pageA.keyboard.type("nice");
+    await pageA.keyboard.press("Control+b");
+    await pageA.keyboard.type(" discussion.");
+    expect((await composer.posted()).format).toBe("rich2");
     await viewA.sendButton.click();
     await pageA.waitForURL(/\/messages\/\d+$/);
     const conversationPath = new URL(pageA.url()).pathname;
     await viewA.message("Hello Bastien, nice discussion.").waitFor();
+    expect(await viewA.boldIn("Hello Bastien")).toEqual(["nice"]);
 
     // B's badge changes without a reload; the dropdown lists the conversation, unread.
     await expect.poll(() => viewB.badgeLabel(), { timeout: 10_000 }).toBe("Messages, 1 unread");
@@ -77,10 +87,12 @@ describe("private messages, live", () => {
     await viewB.message("Hello Bastien").waitFor();
     await expect.poll(() => viewB.badgeLabel(), { timeout: 10_000 }).toBe("Messages");
     expect(await seriousAxeViolations(pageB)).toEqual([]);
-    await viewB.reply.fill("Thank you, Amélie!");
+    await viewB.replyEditor.waitForEditor();
+    await viewB.replyEditor.text.fill("Thank you, Amélie!");
     await viewB.sendButton.click();
     await viewB.message("Thank you, Amélie!").waitFor();
-    await expect.poll(() => viewB.reply.inputValue()).toBe("");
+    // A sent reply starts a fresh editor.
+    await expect.poll(() => viewB.fieldText(viewB.replyEditor.text)).toBe("");
 
     // A, still on the conversation page, sees the reply arrive without reloading.
     const urlBefore = pageA.url();
@@ -168,7 +180,7 @@ describe("private messages, live", () => {
     await discussionView.share("Share to a private message");
     await page.waitForURL(/\/messages\/add\?content=/);
     await view.body.waitFor();
-    const body = await view.body.inputValue();
+    const body = await view.fieldText(view.body);
     expect(body).toContain("Check out this post:");
     expect(body).toContain(pathOf(discussion.url));
     expect(await view.recipients.inputValue()).toBe("");

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
 import { newMember, registerConfirmed, signInContext } from "./support/accounts.ts";
-import { categoryID, createDiscussion, pathOf, signInApi, type CreatedDiscussion } from "./support/content.ts";
+import {
+  categoryID,
+  createDiscussion,
+  pathOf,
+  signInAdmin,
+  signInApi,
+  type CreatedDiscussion,
+} from "./support/content.ts";
 import { useParley } from "./support/parley.ts";
 import { adminPassword } from "./support/server.ts";
 import { DiscussionActionsPage, EditDiscussionPage } from "./pages/DiscussionActions.ts";
@@ -134,5 +141,75 @@ describe("the discussion page's member actions", () => {
     const gone = await fetch(`${parley.baseUrl}/api/v2/discussions/${discussion.discussionID}`);
     expect(gone.status).toBe(410);
     expect(problems.errors).toEqual([]);
+  });
+});
+
+describe("editing a discussion's category and tags", () => {
+  const author = newMember("mover");
+  interface Moved {
+    categoryID: number;
+    tags?: Array<{ name: string }>;
+  }
+
+  it("its author sees the category read-only; a moderator moves it with the picker and tags it", async () => {
+    await registerConfirmed(parley, author);
+    const api = await signInApi(parley.baseUrl, author.name, author.password);
+    const admin = await signInAdmin(parley.baseUrl);
+    const discussion = await createDiscussion(api, {
+      name: "Asked in the wrong place",
+      body: "Where does this go?",
+      categoryID: await categoryID(api, "general"),
+    });
+    const read = () => admin.get<Moved>(`/discussions/${discussion.discussionID}?expand=tags`);
+
+    // The author may edit but not move it (discussions.edit moves): no picker, the category as text.
+    const mine = await parley.newPage({ bypassCSP: true });
+    await signInContext(mine, parley.baseUrl, author);
+    const own = new EditDiscussionPage(mine, parley.baseUrl);
+    expect((await own.goto(discussion.discussionID)).status()).toBe(200);
+    await waitForHydration(mine);
+    expect(await own.categoryText.innerText()).toBe("Category: General Discussion");
+    expect(await own.category.count()).toBe(0);
+
+    const page = await parley.newPage({ bypassCSP: true });
+    const problems = collectErrors(page);
+    await signInContext(page, parley.baseUrl, { name: "admin", password: adminPassword });
+    const edit = new EditDiscussionPage(page, parley.baseUrl);
+    await edit.goto(discussion.discussionID);
+    await waitForHydration(page);
+    await expect.poll(() => edit.hasPickers()).toBe(true);
+    expect(await edit.category.inputValue()).toBe("General Discussion");
+    await edit.chooseCategory("Off Topic", "off");
+    const fresh = `moved${Date.now().toString(36)}`;
+    await edit.addTag(fresh, `New tag: ${fresh}`);
+    expect(await edit.tagChips.allInnerTexts()).toEqual([fresh]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, "edit-discussion-category-tags-1280");
+    await edit.saveButton.click();
+    await page.waitForURL((url) => url.pathname.startsWith(`/discussion/${discussion.discussionID}/`));
+    const moved = await read();
+    expect(moved.categoryID).toBe(await categoryID(api, "off-topic"));
+    expect(moved.tags?.map((tag) => tag.name)).toEqual([fresh]);
+    expect(problems.errors).toEqual([]);
+  });
+
+  it("moves and tags without JavaScript too (the select and the comma-separated field)", async () => {
+    const admin = await signInAdmin(parley.baseUrl);
+    const discussion = await createDiscussion(admin, {
+      name: "Moved without JavaScript",
+      body: "A plain form post.",
+      categoryID: await categoryID(admin, "general"),
+    });
+    const page = await parley.newPage({ javaScriptEnabled: false });
+    await signInContext(page, parley.baseUrl, { name: "admin", password: adminPassword });
+    const edit = new EditDiscussionPage(page, parley.baseUrl);
+    expect((await edit.goto(discussion.discussionID)).status()).toBe(200);
+    await edit.chooseCategory("Off Topic");
+    await edit.tags.fill("plain-one, plain-two");
+    await edit.saveButton.click();
+    await page.waitForURL((url) => url.pathname.startsWith(`/discussion/${discussion.discussionID}/`));
+    const moved = await admin.get<Moved>(`/discussions/${discussion.discussionID}?expand=tags`);
+    expect(moved.categoryID).toBe(await categoryID(admin, "off-topic"));
+    expect(moved.tags?.map((tag) => tag.name).sort()).toEqual(["plain-one", "plain-two"]);
   });
 });

@@ -127,6 +127,55 @@ describe("the rich editor", () => {
     expect(problems.errors).toEqual([]);
   });
 
+  it("inserts emoji from the toolbar's picker by keyboard and by :shortcode: completion", async () => {
+    const member = newMember("emoji");
+    await registerConfirmed(parley, member);
+    const page = await parley.newPage({ bypassCSP: true });
+    const problems = collectErrors(page);
+    await signInContext(page, parley.baseUrl, member);
+    const form = new NewDiscussionPage(page, parley.baseUrl);
+    expect((await form.goto()).status()).toBe(200);
+    await waitForHydration(page);
+    const editor = new BodyEditor(page, "Body");
+    await form.waitForEditors();
+    await editor.text.click();
+    await page.keyboard.type("Picked ");
+
+    // The picker, by keyboard: Tab to the toolbar's Emoji button, Enter opens it with the focus in its search box.
+    await editor.button("Emoji").focus();
+    await page.keyboard.press("Enter");
+    await editor.emojiSearch.waitFor();
+    expect(await editor.button("Emoji").getAttribute("aria-expanded")).toBe("true");
+    await expect.poll(() => editor.activeEmoji.getAttribute("aria-label")).toBe("grinning face");
+    await page.keyboard.type("pizza");
+    await expect.poll(() => editor.activeEmoji.getAttribute("aria-label")).toBe("pizza");
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.keyboard.press("Backspace");
+    await page.keyboard.press("Backspace");
+    await page.keyboard.press("Backspace");
+    await page.keyboard.press("Backspace");
+    await page.keyboard.press("Backspace");
+    await page.keyboard.type("heart");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => editor.activeEmoji.getAttribute("aria-label")).toBe("red heart");
+    await screenshot(page, "editor-emoji-picker-1280");
+    await page.keyboard.press("Enter");
+    await editor.emojiPicker.waitFor({ state: "detached" });
+    await expect.poll(() => editor.textContent()).toMatch(/^Picked \u2764\uFE0F?$/);
+
+    // Completion: ":smile" suggests 😄 first; Enter puts it in place of the shortcode.
+    await page.keyboard.type(" and :smile");
+    await editor.emojiSuggestions.waitFor();
+    await expect
+      .poll(() => editor.activeEmojiSuggestion.getAttribute("aria-label"))
+      .toBe("grinning face with smiling eyes :smile:");
+    await page.keyboard.press("Enter");
+    await editor.emojiSuggestions.waitFor({ state: "detached" });
+    await expect.poll(() => editor.textContent()).toMatch(/^Picked \u2764\uFE0F? and 😄$/);
+    expect(problems.errors).toEqual([]);
+  });
+
   it("refuses a file over the limit or of another type before uploading it", async () => {
     const member = newMember("editor-checks");
     await registerConfirmed(parley, member);

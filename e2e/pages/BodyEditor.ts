@@ -28,6 +28,35 @@ export class BodyEditor {
     return this.mentionSuggestions.locator('[role="option"][aria-selected="true"]');
   }
 
+  /** The shortcode suggestion list (`:smi` …), driven from the editing area like the mentions'. */
+  get emojiSuggestions(): Locator {
+    return this.page.getByRole("listbox", { name: "Emoji suggestions" });
+  }
+
+  /** The highlighted shortcode suggestion. */
+  get activeEmojiSuggestion(): Locator {
+    return this.emojiSuggestions.locator('[role="option"][aria-selected="true"]');
+  }
+
+  /** The toolbar's emoji picker, once opened: a search box and a grid of emoji. */
+  get emojiPicker(): Locator {
+    return this.scope.getByRole("group", { name: "Emoji", exact: true });
+  }
+
+  get emojiSearch(): Locator {
+    return this.emojiPicker.getByRole("combobox", { name: "Search emoji" });
+  }
+
+  /** The picker's highlighted emoji (named by its CLDR name). */
+  get activeEmoji(): Locator {
+    return this.emojiPicker.getByRole("listbox", { name: "Emoji" }).locator('[role="option"][aria-selected="true"]');
+  }
+
+  /** The text of the editing area. */
+  async textContent(): Promise<string> {
+    return (await this.text.innerText()).trim();
+  }
+
   button(name: string): Locator {
     return this.toolbar.getByRole("button", { name, exact: true });
   }

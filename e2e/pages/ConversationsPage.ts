@@ -1,3 +1,4 @@
+import { BodyEditor } from "./BodyEditor.ts";
 import type { Locator, Response } from "playwright-core";
 import { ReportDialog } from "./ReportDialog.ts";
 import { TitleBarPage } from "./TitleBarPage.ts";
@@ -71,6 +72,28 @@ export class ConversationsPage extends TitleBarPage {
 
   get reply(): Locator {
     return this.page.getByLabel("Reply", { exact: true });
+  }
+
+  /** The composer's rich editor (it replaces the text area once the page runs). */
+  get bodyEditor(): BodyEditor {
+    return new BodyEditor(this.page, "Message", this.page.locator('[data-part="new-message-form"]'));
+  }
+
+  /** The reply form's rich editor. */
+  get replyEditor(): BodyEditor {
+    return new BodyEditor(this.page, "Reply", this.page.locator('[data-part="reply-form"]'));
+  }
+
+  /** The text of a message field, the text area's or the rich editor's. */
+  async fieldText(field: Locator): Promise<string> {
+    return (await field.evaluate((element) => element.tagName)) === "TEXTAREA"
+      ? field.inputValue()
+      : (await field.innerText()).trim();
+  }
+
+  /** The words a message shows in bold (its `<strong>`s). */
+  boldIn(text: string): Promise<string[]> {
+    return this.message(text).locator("strong").allInnerTexts();
   }
 
   get sendButton(): Locator {

@@ -1,6 +1,6 @@
+import { NewDiscussionPage } from "./NewDiscussionPage.ts";
 import type { Locator, Response } from "playwright-core";
 import { DiscussionPage } from "./DiscussionPage.ts";
-import { EntryPage } from "./EntryPage.ts";
 
 /** The member actions of a discussion page: reactions, bookmark, options menu, delete confirmation. */
 export class DiscussionActionsPage extends DiscussionPage {
@@ -122,21 +122,25 @@ export class DiscussionActionsPage extends DiscussionPage {
   }
 }
 
-/** `/post/editdiscussion/{id}`: title and body, Save. */
-export class EditDiscussionPage extends EntryPage {
-  goto(discussionID: number): Promise<Response> {
+/**
+ * `/post/editdiscussion/{id}`: category (a picker for those who may move the discussion, read-only text for
+ * others), title, body, tags and Save; the category and tag pickers are the new-discussion form's.
+ */
+export class EditDiscussionPage extends NewDiscussionPage {
+  override goto(discussionID?: number): Promise<Response> {
     return this.open(`/post/editdiscussion/${discussionID}`);
   }
 
-  get title(): Locator {
-    return this.field("Title");
-  }
-
-  get body(): Locator {
+  override get body(): Locator {
     return this.main.locator("textarea#discussion-body");
   }
 
   get saveButton(): Locator {
     return this.button("Save");
+  }
+
+  /** The read-only "Category: X" of those who may not move the discussion. */
+  get categoryText(): Locator {
+    return this.main.getByText(/^Category: /);
   }
 }

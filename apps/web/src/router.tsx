@@ -19,7 +19,7 @@ import {
   layoutWidgets,
   type WidgetRegistry,
 } from "./features/layouts/index.ts";
-import { categoryWidgets, loadCategoriesDashboardRoutes } from "./features/categories/index.ts";
+import { categoryListQuery, categoryWidgets, loadCategoriesDashboardRoutes } from "./features/categories/index.ts";
 import {
   discussionQuery,
   discussionSourceQuery,
@@ -243,7 +243,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
               id: "edit-discussion",
               path: "post/editdiscussion/:id/:draftID?",
               lazy: async () => {
-                const [{ EditDiscussionPage, readEditDiscussionID }, actions] = await Promise.all([
+                const [{ EditDiscussionPage, readEditDiscussionID, taggingEnabledQuery }, actions] = await Promise.all([
                   loadEditDiscussionPage(),
                   posting(),
                 ]);
@@ -265,12 +265,19 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                     }
                     const id = readEditDiscussionID(params);
                     if (id === null) throw notFoundError("Discussion");
-                    await loadOrThrow("Discussion", () =>
+                    const [, discussion] = await loadOrThrow("Discussion", () =>
                       Promise.all([
                         queryClient.ensureQueryData(discussionSourceQuery(api, id)),
                         queryClient.ensureQueryData(discussionQuery(api, id)),
                       ]),
                     );
+                    // The category picker's tree, for those who may move the discussion; whether there are tags.
+                    await Promise.all([
+                      discussion.permissions?.["discussions.move"]
+                        ? queryClient.ensureQueryData(categoryListQuery(api, { maxDepth: 5 }))
+                        : null,
+                      queryClient.ensureQueryData(taggingEnabledQuery(api)),
+                    ]);
                     return null;
                   },
                   action: actions.editDiscussion,

@@ -3,8 +3,13 @@
  * so the browser bundle can import it.
  */
 export const conversationRules = {
-  /** Vanilla's Conversations.Message.MaxLength. */
+  /**
+   * Vanilla's Conversations.Message.MaxLength: characters of the message as it reads (its plain text), so a
+   * rich2 message's JSON does not count against it.
+   */
   messageMaxLength: 2000,
+  /** The longest source accepted (a rich2 document's JSON is several times its text). */
+  messageSourceMaxLength: 50000,
   nameMaxLength: 255,
   /** Recipients named in one request (POST /conversations, POST /conversations/{id}/participants). */
   maxParticipants: 50,
@@ -22,6 +27,7 @@ export const conversationMessages = {
   cannotMessage: "{name} can't receive private messages.",
   noRecipients: "Choose at least one other member to message.",
   disabled: "Private messages are turned off on this site.",
+  tooLong: "The message is too long.",
 } as const;
 
 /** Site-relative page of a conversation. */

@@ -66,7 +66,7 @@ const ParticipantIDs = Type.Array(Id, { minItems: 1, maxItems: conversationRules
 export const ConversationPost = Type.Object({
   participantUserIDs: ParticipantIDs,
   name: Type.Optional(Type.String({ maxLength: conversationRules.nameMaxLength })),
-  initialBody: Type.Optional(Type.String({ maxLength: conversationRules.messageMaxLength })),
+  initialBody: Type.Optional(Type.String({ maxLength: conversationRules.messageSourceMaxLength })),
   initialFormat: Type.Optional(Type.String()),
 });
 export type ConversationPost = Static<typeof ConversationPost>;
@@ -107,7 +107,7 @@ export type MessageListQuery = Static<typeof MessageListQuery>;
 
 export const MessagePost = Type.Object({
   conversationID: Id,
-  body: Type.String({ minLength: 1, maxLength: conversationRules.messageMaxLength }),
+  body: Type.String({ minLength: 1, maxLength: conversationRules.messageSourceMaxLength }),
   format: Type.String(),
 });
 export type MessagePost = Static<typeof MessagePost>;

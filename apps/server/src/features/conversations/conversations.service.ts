@@ -20,7 +20,7 @@ import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import { fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import { offsetOf } from "../../platform/http/pagination.ts";
-import { normalizeFormat, renderExcerpt } from "../../platform/render/index.ts";
+import { normalizeFormat, renderExcerpt, toPlainText } from "../../platform/render/index.ts";
 import { plainTitle, storableText } from "../../platform/text.ts";
 import { createNewMemberLimits, type UserFragments } from "./conversations.deps.ts";
 import "./conversations.events.ts";
@@ -75,6 +75,12 @@ export function createConversationsService(deps: {
     const normalized = normalizeFormat(format);
     if (!normalized) throw validationFailed([fieldError(field, "invalid", `${field} is not a valid format.`)]);
     return normalized;
+  };
+
+  /** Conversations.Message.MaxLength counts the message as it reads (a rich2 message's JSON is longer). */
+  const checkLength = (source: string, format: NonNullable<ReturnType<typeof normalizeFormat>>, field: string) => {
+    if (toPlainText(source, format).trim().length > conversationRules.messageMaxLength)
+      throw validationFailed([fieldError(field, "invalid", conversationMessages.tooLong)]);
   };
 
   /** Recipients must exist, not be deleted, not be banned, and not ignore the sender (moderators reach everyone). */
@@ -230,6 +236,7 @@ export function createConversationsService(deps: {
       await checkRecipients(recipients, viewer);
       const initial = body.initialBody === undefined ? "" : storableText(body.initialBody);
       const format = initial.trim() ? checkFormat(body.initialFormat ?? "text", "initialFormat") : null;
+      if (format) checkLength(initial, format, "initialBody");
       if (format) await checkFlood(viewer);
       const name = body.name === undefined ? "" : plainTitle(body.name);
       // Watched words (a blocked one refuses with a 422) and the spam check on the subject and first message.
@@ -352,6 +359,7 @@ export function createConversationsService(deps: {
       const format = checkFormat(body.format, "format");
       const source = storableText(body.body);
       if (!source.trim()) throw validationFailed([fieldError("body", "missingField", "body is required.")]);
+      checkLength(source, format, "body");
       await checkFlood(viewer);
       const screened = await platform.screening.screen({ kind: "message", fields: { body: source }, format, context });
       const date = platform.clock.nowIso();

@@ -211,6 +211,28 @@ describe.each(engines)("conversations and messages on %s", (engine) => {
       { as: f.as.ann },
     );
     expect(tooLong.statusCode).toBe(400);
+    // The limit counts the message as it reads: a rich2 message of 1,500 characters is longer as JSON, and taken;
+    // one of 2,001 is not.
+    const rich = (text: string) => JSON.stringify([{ type: "p", children: [{ text }] }]);
+    expect(rich("y".repeat(1500)).length).toBeGreaterThan(1500);
+    const richConversation = (await start("ann", ["ben"])).conversationID;
+    const richMessage = await f.api.post(
+      "/api/v2/messages",
+      { conversationID: richConversation, body: rich("y".repeat(1990) + " ok"), format: "rich2" },
+      { as: f.as.ann },
+    );
+    expect(richMessage.statusCode, richMessage.body).toBe(201);
+    expect(richMessage.json<{ body: string }>().body).toContain("ok");
+    const richTooLong = await f.api.post(
+      "/api/v2/messages",
+      { conversationID: richConversation, body: rich("y".repeat(2001)), format: "rich2" },
+      { as: f.as.ann },
+    );
+    expect([richTooLong.statusCode, richTooLong.json<{ message: string }>().message]).toEqual([
+      400,
+      expect.any(String),
+    ]);
+    expect(richTooLong.json()).toMatchObject({ errors: [{ field: "body" }] });
     // Nothing half-made: no conversation was written by the refused requests.
     const before = (await list(f.as.ann)).json<Conversation[]>().length;
     await f.api.post("/api/v2/conversations", { participantUserIDs: [bannedID] }, { as: f.as.ann });

@@ -22,6 +22,22 @@ import { ConversationPage } from "./pages/ConversationPage.tsx";
 import { ConversationsPage } from "./pages/ConversationsPage.tsx";
 import { NewMessagePage } from "./pages/NewMessagePage.tsx";
 
+/** The format a message form posts: rich2 from the rich editor, Markdown from the plain text area. */
+export function messageFormat(form: FormData): "rich2" | "markdown" | "text" {
+  const format = formValue(form, "format");
+  return format === "rich2" || format === "text" ? format : "markdown";
+}
+
+/**
+ * Longer than a message may be: a plain message by its characters; a rich2 one by its source's cap only (the
+ * server counts the text it reads as).
+ */
+export function tooLong({ body, format }: { body: string; format: string }): boolean {
+  return format === "rich2"
+    ? body.length > conversationRules.messageSourceMaxLength
+    : body.length > conversationRules.messageMaxLength;
+}
+
 /**
  * The member's private messages (spec §2, issue 7): `/messages`, `/messages/{conversationID}`,
  * `/messages/add` and `/messages/add/{name}` (`?content=` prefills the message).
@@ -61,12 +77,12 @@ export function createConversationRoutes({
       },
       action: async ({ request }: ActionFunctionArgs) => {
         const form = await request.formData();
-        const values = { to: formValue(form, "to"), body: formValue(form, "body") };
+        const values = { to: formValue(form, "to"), body: formValue(form, "body"), format: messageFormat(form) };
         const names = recipientNames(values.to);
         const errors: Record<string, string> = {};
         if (!names.length) errors["to"] = t("Choose at least one member to message.");
         if (!values.body.trim()) errors["body"] = t("Write a message before sending it.");
-        if (values.body.length > conversationRules.messageMaxLength) errors["body"] = t("The message is too long.");
+        if (tooLong(values)) errors["body"] = t("The message is too long.");
         if (Object.keys(errors).length) return formInvalid(errors, values);
         try {
           const found = await Promise.all(
@@ -83,7 +99,7 @@ export function createConversationRoutes({
           const conversation = await conversationsApi.create(api, {
             participantUserIDs: found.map((entry) => entry.user!.userID),
             initialBody: values.body,
-            initialFormat: "markdown",
+            initialFormat: values.format,
           });
           await queryClient.invalidateQueries({ queryKey: conversationKeys.lists() });
           return redirect(conversationPath(conversation.conversationID));
@@ -120,12 +136,11 @@ export function createConversationRoutes({
       action: async ({ request, params }: ActionFunctionArgs) => {
         const id = Number(params["conversationID"]);
         const form = await request.formData();
-        const values = { body: formValue(form, "body") };
+        const values = { body: formValue(form, "body"), format: messageFormat(form) };
         if (!values.body.trim()) return formInvalid({ body: t("Write a message before sending it.") }, values);
-        if (values.body.length > conversationRules.messageMaxLength)
-          return formInvalid({ body: t("The message is too long.") }, values);
+        if (tooLong(values)) return formInvalid({ body: t("The message is too long.") }, values);
         try {
-          await conversationsApi.send(api, id, values.body, "markdown");
+          await conversationsApi.send(api, id, values.body, values.format);
         } catch (error) {
           return formError(error, values);
         }

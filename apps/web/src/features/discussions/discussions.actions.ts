@@ -101,19 +101,55 @@ export function createDiscussionActions(api: ApiClient, queryClient: QueryClient
       }
     },
 
-    /** `/post/editdiscussion/{id}`: PATCH the title and body (the category stays), then back to the discussion. */
+    /**
+     * `/post/editdiscussion/{id}`: PATCH the title and body, the category when it changed (the picker shows
+     * for those who may move it) and the tags when the form showed them (an empty field removes them), then
+     * back to the discussion.
+     */
     editDiscussion: async ({ request, params }: ActionFunctionArgs) => {
       const id = readEditDiscussionID(params);
       const form = await request.formData();
-      const values = { name: formValue(form, "name"), body: formValue(form, "body") };
+      const names = splitTagNames(
+        [...form.getAll("newTagNames"), formValue(form, "tags")].filter((value) => typeof value === "string").join(","),
+      );
+      const values = {
+        name: formValue(form, "name"),
+        body: formValue(form, "body"),
+        categoryID: formValue(form, "categoryID"),
+        tags: names.join(", "),
+      };
       const errors: Record<string, string> = {};
+      if (form.has("categoryID") && !/^\d+$/.test(values.categoryID)) errors["categoryID"] = "Choose a category.";
       if (!values.name.trim()) errors["name"] = "Give your discussion a title.";
       if (!values.body.trim()) errors["body"] = "Write something before posting.";
       if (id === null || Object.keys(errors).length) return formInvalid(errors, values);
       try {
+        const moveTo =
+          values.categoryID && values.categoryID !== formValue(form, "sourceCategoryID")
+            ? { categoryID: Number(values.categoryID) }
+            : {};
+        let tags = {};
+        if (formValue(form, "tagsField") === "1") {
+          const chosenIDs = form
+            .getAll("tagIDs")
+            .flatMap((value) => (typeof value === "string" && /^\d+$/.test(value) ? [Number(value)] : []));
+          const named = names.length ? await resolveTagNames(api, names) : { tagIDs: [], newTagNames: [] };
+          const tagIDs = [...new Set([...chosenIDs, ...named.tagIDs])];
+          const before = formValue(form, "sourceTagIDs").split(",").filter(Boolean).map(Number);
+          const unchanged =
+            !named.newTagNames.length &&
+            tagIDs.length === before.length &&
+            tagIDs.every((tagID) => before.includes(tagID));
+          // Tags left as they were are not sent (setting them is a permission of its own, tags.add).
+          if (!unchanged) tags = { tagIDs, ...(named.newTagNames.length ? { newTagNames: named.newTagNames } : {}) };
+          if (named.newTagNames.length) queryClient.removeQueries({ queryKey: postFormKeys.all });
+        }
         const discussion = await discussionsWriteApi.update(api, id, {
-          ...values,
+          name: values.name,
+          body: values.body,
           format: editedFormat(formValue(form, "format"), formValue(form, "sourceFormat"), values.body),
+          ...moveTo,
+          ...tags,
           // The edit's autosaved draft: the server deletes it once the edit is saved.
           ...(/^\d+$/.test(formValue(form, "draftID")) ? { draftID: Number(formValue(form, "draftID")) } : {}),
         });
@@ -126,7 +162,7 @@ export function createDiscussionActions(api: ApiClient, queryClient: QueryClient
         }
         return redirect(discussionPath(discussion));
       } catch (error) {
-        return formError(error, values);
+        return formError(error, values, { tagIDs: "tags", newTagNames: "tags" });
       }
     },
   };

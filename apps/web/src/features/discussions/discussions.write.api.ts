@@ -42,7 +42,21 @@ export const discussionsWriteApi = {
   remove: async (api: ApiClient, id: number) => {
     await api.request<null>({ method: "DELETE", path: `/discussions/${id}` });
   },
-  update: async (api: ApiClient, id: number, body: { name: string; body: string; format: string }) =>
+  update: async (
+    api: ApiClient,
+    id: number,
+    body: {
+      name: string;
+      body: string;
+      format: string;
+      /** A move (discussions.edit here and in the target). */
+      categoryID?: number;
+      /** The discussion's tags, all of them (an empty list removes them). */
+      tagIDs?: number[];
+      newTagNames?: string[];
+      draftID?: number;
+    },
+  ) =>
     // A 202 when the edit is held for approval (premoderation): the discussion keeps its text.
     (await api.request<Discussion | PostPremoderation>({ method: "PATCH", path: `/discussions/${id}`, body })).data,
   commentSource: async (api: ApiClient, id: number) =>

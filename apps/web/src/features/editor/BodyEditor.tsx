@@ -27,6 +27,8 @@ export interface BodyEditorProps {
   describedBy?: string | undefined;
   invalid?: boolean | undefined;
   required?: boolean | undefined;
+  /** The plain text area's `maxlength` (the rich editor's JSON is measured by the server as the text it reads as). */
+  maxLength?: number | undefined;
   /**
    * Swap the editor in once hydrated ("mount"), or when the text area is first focused ("focus"; its
    * chunk is fetched earlier: when the browser is idle, or the pointer comes over the text area).
@@ -75,6 +77,7 @@ export function BodyEditor({
   describedBy,
   invalid,
   required,
+  maxLength,
   loadOn = "mount",
   startRich = false,
 }: BodyEditorProps) {
@@ -162,6 +165,7 @@ export function BodyEditor({
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
         required={required}
+        maxLength={maxLength}
       />
       {hint ? (
         <span id={hintId} className={formStyles.hint}>

@@ -20,6 +20,9 @@ interface ToolbarProps {
   onLink: () => void;
   onImage: () => void;
   onFile: () => void;
+  /** Opens or closes the emoji picker. */
+  onEmoji: () => void;
+  emojiOpen: boolean;
   uploading: boolean;
 }
 
@@ -51,7 +54,7 @@ const blocks = (): Array<{ format: BlockFormat; label: string; glyph: ReactNode 
 const isMac = () => typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
 
 /** The formatting buttons: toggles with their pressed state, arrow keys between them (React Aria's toolbar). */
-export function EditorToolbar({ onCommand, onLink, onImage, onFile, uploading }: ToolbarProps) {
+export function EditorToolbar({ onCommand, onLink, onImage, onFile, onEmoji, emojiOpen, uploading }: ToolbarProps) {
   const editor = useSlate();
   const modifier = isMac() ? "⌘" : "Ctrl+";
   return (
@@ -100,6 +103,9 @@ export function EditorToolbar({ onCommand, onLink, onImage, onFile, uploading }:
         </Button>
         <Button aria-label={t("Attach file")} className={styles.button} onPress={onFile} isDisabled={uploading}>
           <FileIcon />
+        </Button>
+        <Button aria-label={t("Emoji")} aria-expanded={emojiOpen} className={styles.button} onPress={onEmoji}>
+          <Glyph>{"☺"}</Glyph>
         </Button>
       </Group>
     </Toolbar>

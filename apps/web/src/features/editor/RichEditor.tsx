@@ -1,5 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from "react";
 import { createEditor, Editor, Node, Text, Transforms, type Descendant, type Point } from "slate";
 import { withHistory } from "slate-history";
 import { Editable, ReactEditor, Slate, withReact, type RenderElementProps, type RenderLeafProps } from "slate-react";
@@ -15,6 +25,7 @@ import { EditorToolbar } from "./EditorToolbar.tsx";
 import { FileIcon } from "./editorIcons.tsx";
 import { LinkPanel } from "./LinkPanel.tsx";
 import { useMentions } from "./mentions/useMentions.tsx";
+import { useEmojiShortcodes } from "./emoji/useEmojiShortcodes.tsx";
 import { initialDocument, paragraph, serializeRich2, type EmbedElement, type TextCaret } from "./rich2.ts";
 import styles from "./RichEditor.module.css";
 
@@ -137,6 +148,9 @@ function quoteNodes(authorName: string, url: string, text: string): Descendant[]
   ];
 }
 
+/** The emoji picker and its data: a chunk of their own, fetched when the toolbar's Emoji button is first pressed. */
+const EmojiPicker = lazy(() => import("./emoji/EmojiPicker.tsx").then((module) => ({ default: module.EmojiPicker })));
+
 /** The Slate editor writing rich2 into the form (loaded on demand by BodyEditor; never on the server). */
 export function RichEditor({ name, id, label, defaultValue, markdown, describedBy, invalid, caret }: RichEditorProps) {
   const api = useApi();
@@ -163,6 +177,8 @@ export function RichEditor({ name, id, label, defaultValue, markdown, describedB
   const problemId = `${id}-upload-problem`;
   const box = useRef<HTMLDivElement>(null);
   const mentions = useMentions(editor, api, box);
+  const shortcodes = useEmojiShortcodes(editor, box);
+  const [emojiOpen, setEmojiOpen] = useState(false);
 
   const focus = useCallback(() => {
     ReactEditor.focus(editor);
@@ -210,10 +226,11 @@ export function RichEditor({ name, id, label, defaultValue, markdown, describedB
   const handleChange = (value: Descendant[]) => {
     setBody(serializeRich2(value));
     mentions.update();
+    shortcodes.update();
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (mentions.onKeyDown(event)) return;
+    if (mentions.onKeyDown(event) || shortcodes.onKeyDown(event)) return;
     const shortcut = shortcutOf(event);
     if (!shortcut) return;
     event.preventDefault();
@@ -277,8 +294,24 @@ export function RichEditor({ name, id, label, defaultValue, markdown, describedB
           onLink={() => setLinkOpen((open) => !open)}
           onImage={() => openPicker("image")}
           onFile={() => openPicker("file")}
+          onEmoji={() => setEmojiOpen((open) => !open)}
+          emojiOpen={emojiOpen}
           uploading={uploading !== null}
         />
+        {emojiOpen ? (
+          <Suspense fallback={<p className={styles.status}>{t("Loading…")}</p>}>
+            <EmojiPicker
+              onChoose={(emoji) => {
+                handleCommand(() => Transforms.insertText(editor, emoji));
+                setEmojiOpen(false);
+              }}
+              onClose={() => {
+                setEmojiOpen(false);
+                focus();
+              }}
+            />
+          </Suspense>
+        ) : null}
         {linkOpen ? (
           <LinkPanel
             initialUrl={link?.[0].url ?? ""}
@@ -308,6 +341,8 @@ export function RichEditor({ name, id, label, defaultValue, markdown, describedB
           aria-describedby={[describedBy, problem ? problemId : null].filter(Boolean).join(" ") || undefined}
           aria-invalid={invalid || undefined}
           {...mentions.editableProps}
+          aria-controls={mentions.editableProps["aria-controls"] ?? shortcodes.controls}
+          aria-activedescendant={mentions.editableProps["aria-activedescendant"] ?? shortcodes.activeDescendant}
           className={styles.content}
           renderElement={renderElement}
           renderLeaf={renderLeaf}
@@ -315,6 +350,7 @@ export function RichEditor({ name, id, label, defaultValue, markdown, describedB
           spellCheck
         />
         {mentions.list}
+        {shortcodes.list}
       </Slate>
       <p role="status" className={styles.status}>
         {uploading ? t("Uploading {name}…", { name: uploading }) : ""}

@@ -6,6 +6,7 @@ import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { FormAlert, SubmitButton, formStyles } from "../../../ui/forms/Form.tsx";
+import { BodyEditor } from "../../editor/index.ts";
 import { useQuery } from "@tanstack/react-query";
 import { useApi } from "../../../lib/api-context.tsx";
 import { meQuery } from "../../users/index.ts";
@@ -69,19 +70,20 @@ export function NewMessagePage() {
         <label htmlFor="new-message-body" className={formStyles.label}>
           {t("Message")}
         </label>
-        <textarea
+        <BodyEditor
           id="new-message-body"
           name="body"
+          label={t("Message")}
           className={styles.textarea}
           required
           maxLength={conversationRules.messageMaxLength}
           defaultValue={result?.values?.["body"] ?? content}
-          aria-invalid={bodyError ? true : undefined}
-          aria-describedby={bodyError ? "new-message-body-error" : "new-message-body-hint"}
+          startRich={result?.values?.["format"] === "rich2"}
+          invalid={bodyError ? true : undefined}
+          describedBy={bodyError ? "new-message-body-error" : "new-message-body-hint"}
+          hint={t("Markdown is supported.")}
+          hintId="new-message-body-hint"
         />
-        <span id="new-message-body-hint" className={formStyles.hint}>
-          {t("Markdown is supported.")}
-        </span>
         {bodyError ? (
           <p id="new-message-body-error" className={formStyles.error}>
             {bodyError}

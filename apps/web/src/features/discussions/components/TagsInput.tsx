@@ -10,6 +10,11 @@ export interface TagsInputProps {
   /** Tag names, comma-separated (what the form sent back). */
   defaultValue: string;
   error?: string | undefined;
+  /**
+   * On the edit form: a hidden `tagsField` says the tags were shown, so that an empty field (or a picker
+   * with no chips, which posts nothing) removes the discussion's tags rather than leaving them.
+   */
+  editing?: boolean;
 }
 
 /**
@@ -17,32 +22,39 @@ export interface TagsInputProps {
  * text field `tags` of comma-separated names; once the page runs, a picker with suggestions and
  * removable chips (`TagsComboBox`, loaded on demand), taking over what was typed.
  */
-export function TagsInput({ defaultValue, error }: TagsInputProps) {
+export function TagsInput({ defaultValue, error, editing = false }: TagsInputProps) {
   const api = useApi();
   const { data: enabled = false } = useQuery(taggingEnabledQuery(api));
   const parts = usePostFormParts();
   const [text, setText] = useState(defaultValue);
   if (!enabled) return null;
   const hint = t("Separate tags with commas.");
+  const marker = editing ? <input type="hidden" name="tagsField" value="1" /> : null;
 
   if (parts)
     return (
-      <parts.TagsComboBox
-        initial={splitTagNames(text).map((name) => ({ tagID: null, name }))}
-        hint={hint}
-        error={error}
-      />
+      <>
+        {marker}
+        <parts.TagsComboBox
+          initial={splitTagNames(text).map((name) => ({ tagID: null, name }))}
+          hint={hint}
+          error={error}
+        />
+      </>
     );
   return (
-    <TextField
-      label={t("Tags")}
-      name="tags"
-      id="discussion-tags"
-      value={text}
-      onChange={(event) => setText(event.currentTarget.value)}
-      hint={hint}
-      error={error}
-      autoComplete="off"
-    />
+    <>
+      {marker}
+      <TextField
+        label={t("Tags")}
+        name="tags"
+        id="discussion-tags"
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+        hint={hint}
+        error={error}
+        autoComplete="off"
+      />
+    </>
   );
 }

@@ -10,6 +10,10 @@ import { FormAlert, SubmitButton, TextField, formStyles } from "../../../ui/form
 import { useDraftAutosave } from "../../drafts/index.ts";
 import { BodyEditor } from "../../editor/index.ts";
 import { useRestoredDraft } from "../../drafts/index.ts";
+import { categoryListQuery } from "../../categories/index.ts";
+import { CategoryChooser } from "../components/CategoryChooser.tsx";
+import { TagsInput } from "../components/TagsInput.tsx";
+export { taggingEnabledQuery } from "../components/postForm.queries.ts";
 import { discussionQuery, discussionSourceQuery } from "../discussions.queries.ts";
 import { discussionPath } from "../discussions.urls.ts";
 import styles from "./EditDiscussionPage.module.css";
@@ -38,8 +42,10 @@ export function editedFormat(posted: string, sourceFormat: string, body: string)
 }
 
 /**
- * `/post/editdiscussion/{id}`: title and body of an existing discussion (its category stays); a plain
- * form posted through the route's action (PATCH /discussions/{id}), so it works without JavaScript.
+ * `/post/editdiscussion/{id}`: category, title, body and tags of an existing discussion; a plain form
+ * posted through the route's action (PATCH /discussions/{id}), so it works without JavaScript. The
+ * category is a picker for those who may move the discussion (`discussions.move`: discussions.edit, which
+ * the server checks in the target too), and read-only for others.
  */
 export function EditDiscussionPage() {
   const api = useApi();
@@ -49,6 +55,7 @@ export function EditDiscussionPage() {
   const busy = useNavigation().state === "submitting";
   const { data: source } = useSuspenseQuery(discussionSourceQuery(api, id));
   const { data: discussion } = useSuspenseQuery(discussionQuery(api, id));
+  const canMove = discussion.permissions?.["discussions.move"] === true;
   const form = useRef<HTMLFormElement>(null);
   const { restored, version, onRestore } = useRestoredDraft();
   // The edit's draft (spec §2's `/post/editdiscussion/{id}/{draftID}`): autosaved with the discussion as
@@ -83,9 +90,19 @@ export function EditDiscussionPage() {
         <TransientKeyField />
         {draftID ? <input type="hidden" name="draftID" value={draftID} /> : null}
         {result?.message ? <FormAlert>{result.message}</FormAlert> : null}
-        <p className={formStyles.hint}>
-          {t("Category")}: {discussion.category?.name ?? ""}
-        </p>
+        <input type="hidden" name="sourceCategoryID" value={discussion.categoryID} />
+        <input type="hidden" name="sourceTagIDs" value={(discussion.tags ?? []).map((tag) => tag.tagID).join(",")} />
+        {canMove ? (
+          <EditCategory
+            key={`c${version}`}
+            defaultValue={values?.["categoryID"] ?? String(discussion.categoryID)}
+            error={result?.errors?.["categoryID"]}
+          />
+        ) : (
+          <p className={formStyles.hint}>
+            {t("Category")}: {discussion.category?.name ?? ""}
+          </p>
+        )}
         <TextField
           key={`n${version}`}
           label={t("Title")}
@@ -131,6 +148,11 @@ export function EditDiscussionPage() {
           ) : null}
         </div>
         <input type="hidden" name="sourceFormat" value={source.format} />
+        <TagsInput
+          defaultValue={values?.["tags"] ?? (discussion.tags ?? []).map((tag) => tag.name).join(", ")}
+          error={result?.errors?.["tags"]}
+          editing
+        />
         <div className={styles.buttons}>
           <SubmitButton busy={busy}>{t("Save")}</SubmitButton>
           <Link to={discussionPath(discussion)}>{t("Cancel")}</Link>
@@ -138,4 +160,11 @@ export function EditDiscussionPage() {
       </Form>
     </>
   );
+}
+
+/** The category picker of the edit form (the tree is loaded for those who may move the discussion). */
+function EditCategory({ defaultValue, error }: { defaultValue: string; error?: string | undefined }) {
+  const api = useApi();
+  const { data: tree } = useSuspenseQuery(categoryListQuery(api, { maxDepth: 5 }));
+  return <CategoryChooser tree={tree} defaultValue={defaultValue} error={error} />;
 }
