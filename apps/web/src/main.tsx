@@ -9,6 +9,7 @@ import { Providers } from "./Providers.tsx";
 import { createRoutes } from "./router.tsx";
 import { loadServerRenderedParts } from "./ui/on-demand.ts";
 import { listenForPreviewLoads } from "./lib/link-preview-loader.ts";
+import { setTranslations } from "./lib/i18n.ts";
 import "./ui/theme/theme.css";
 
 const stateElement = document.getElementById(STATE_ELEMENT_ID);
@@ -23,7 +24,16 @@ listenForPreviewLoads();
 // The matched lazy routes and the on-demand parts the server rendered load first, so the first render
 // is the server's HTML. Not a top-level await: those chunks import this module's chunk, which must
 // finish first.
-void Promise.all([resolveLazyMatches(routes), loadServerRenderedParts()]).then(hydrate, hydrate);
+// A page in another locale loads its pack (and i18next) first, so the first render's words are the server's;
+// English pages load neither.
+void Promise.all([resolveLazyMatches(routes), loadServerRenderedParts(), loadLocale()]).then(hydrate, hydrate);
+
+async function loadLocale() {
+  if (!state?.locale) return;
+  const { loadLocalePack } = await import("./lib/locale-packs.ts");
+  const pack = await loadLocalePack(state.locale);
+  if (pack) await setTranslations(pack, state.locale, state.chosenLocale);
+}
 
 function hydrate() {
   const router = createBrowserRouter(routes, {

@@ -3,8 +3,8 @@ import { Outlet } from "react-router";
 import { t } from "../lib/i18n.ts";
 import { useTitleBar } from "../features/layouts/index.ts";
 import { ThemePreviewBanner } from "../features/themes/index.ts";
-import { ContentLocalePicker } from "../features/translations/index.ts";
 import { EmailConfirmToast } from "./EmailConfirmToast.tsx";
+import { LanguagePicker } from "./LanguagePicker.tsx";
 import { ShellContext } from "./ShellContext.tsx";
 import { TitleBar } from "./TitleBar.tsx";
 import { useDeviceClasses } from "./useDeviceClasses.ts";
@@ -53,7 +53,7 @@ export function AppLayout() {
       </main>
       <footer className={styles.footer}>
         {t("Powered by Parley")}
-        <ContentLocalePicker locales={contentLocales} />
+        <LanguagePicker contentLocales={contentLocales} />
       </footer>
       <EmailConfirmToast />
     </ShellContext.Provider>
