@@ -9,7 +9,6 @@ import { Providers } from "./Providers.tsx";
 import { createRoutes } from "./router.tsx";
 import { loadServerRenderedParts } from "./ui/on-demand.ts";
 import { listenForPreviewLoads } from "./lib/link-preview-loader.ts";
-import { setTranslations } from "./lib/i18n.ts";
 import "./ui/theme/theme.css";
 
 const stateElement = document.getElementById(STATE_ELEMENT_ID);
@@ -26,14 +25,10 @@ listenForPreviewLoads();
 // finish first.
 // A page in another locale loads its pack (and i18next) first, so the first render's words are the server's;
 // English pages load neither.
-void Promise.all([resolveLazyMatches(routes), loadServerRenderedParts(), loadLocale()]).then(hydrate, hydrate);
-
-async function loadLocale() {
-  if (!state?.locale) return;
-  const { loadLocalePack } = await import("./lib/locale-packs.ts");
-  const pack = await loadLocalePack(state.locale);
-  if (pack) await setTranslations(pack, state.locale, state.chosenLocale);
-}
+const locale = state?.locale
+  ? import("./lib/locale-packs.ts").then((packs) => packs.applyPageLocale(state.locale ?? "", state.chosenLocale))
+  : 0;
+void Promise.all([resolveLazyMatches(routes), loadServerRenderedParts(), locale]).then(hydrate, hydrate);
 
 function hydrate() {
   const router = createBrowserRouter(routes, {

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { createTranslator, setLocaleResolver, type LocaleState } from "./lib/i18n.ts";
+import { setLocaleResolver, type LocaleState } from "./lib/i18n.ts";
+import { createTranslator } from "./lib/translator.ts";
 import { loadLocalePack } from "./lib/locale-packs.ts";
 
 /**

@@ -1,16 +1,18 @@
-import type { i18n } from "i18next";
-
 /**
  * Translation with the spec's English sentences as the keys (`t("Sign In")`) and `{name}` placeholders
  * filled from `values`. `npm run i18n:extract` writes every key the code uses to `apps/web/locales/en.json`.
  *
  * English needs no pack and no engine: the key is the sentence, so `t` only fills placeholders, and the
  * reader pages never download i18next (15 kB gzipped, a tenth of their JavaScript budget). A locale pack
- * (`setTranslations`) loads i18next on demand, and from then on every string goes through it.
+ * (`translator.ts`'s `setTranslations`, on the server `server-locale.ts`) loads i18next on demand, and from then on
+ * every string goes through it.
  */
+/** A locale's words and counts (`translator.ts` makes one from its pack, with i18next). */
 export interface Translator {
   readonly locale: string;
   translate(key: string, values?: Record<string, string | number>): string;
+  /** A count abbreviated in the locale ('1,2 k'). */
+  count(value: number): string;
 }
 
 /**
@@ -44,56 +46,15 @@ function fill(text: string, values: Record<string, string | number>): string {
   return text.replace(placeholder, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
-async function createEngine(locale: string, pack: Record<string, string>): Promise<i18n> {
-  const { default: i18next } = await import("i18next");
-  const instance = i18next.createInstance();
-  await instance.init({
-    lng: locale,
-    fallbackLng: false,
-    initAsync: false,
-    resources: { [locale]: { translation: pack } },
-    // Keys contain '.' and ':'.
-    keySeparator: false,
-    nsSeparator: false,
-    returnNull: false,
-    returnEmptyString: false,
-    interpolation: {
-      prefix: "{",
-      suffix: "}",
-      // React escapes what it renders; escaping here would double-escape.
-      escapeValue: false,
-      skipOnVariables: true,
-    },
-    // A placeholder without a value stays as written.
-    missingInterpolationHandler: (_text, value: RegExpExecArray) => value[0],
-  });
-  return instance;
-}
-
-/**
- * A translator for one locale's pack (an object of English sentence → translation); a key the pack lacks
- * stays in English. Loads i18next on demand: English pages never download it.
- */
-export async function createTranslator(locale: string, pack: Record<string, string>): Promise<Translator> {
-  const engine = await createEngine(locale, pack);
-  return {
-    locale,
-    translate: (key, values) =>
-      values ? engine.t(key, values) : engine.t(key, { interpolation: { skipOnVariables: true } }),
-  };
-}
-
-/**
- * Makes a locale's pack the browser's current one. Await it before rendering: the first pack loads the
- * engine. English with no pack goes back to the keys themselves.
- */
-export async function setTranslations(next: Record<string, string>, locale = "en", chosen = locale): Promise<void> {
-  browser.translator = locale === "en" && Object.keys(next).length === 0 ? null : await createTranslator(locale, next);
-  browser.locale = locale;
-  browser.chosen = chosen;
+/** Makes `state` the browser's (`translator.ts`'s `setTranslations`, before hydrating). */
+export function setBrowserLocale(state: LocaleState): void {
+  Object.assign(browser, state);
 }
 
 const active = (): LocaleState => resolveLocaleState?.() ?? browser;
+
+/** The translator of the render under way; null in English. */
+export const activeTranslator = (): Translator | null => active().translator;
 
 /** The interface locale of the render under way (the server's request, or the browser's page). */
 export const currentLocale = (): string => active().locale;

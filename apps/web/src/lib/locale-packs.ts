@@ -1,4 +1,5 @@
 import { PSEUDO_RTL_LOCALE } from "@parley/contracts/interface-locales";
+import { setTranslations } from "./translator.ts";
 
 /**
  * The interface packs (`apps/web/locales/<locale>.json`, English sentence → translation), each its own
@@ -36,4 +37,10 @@ export async function loadLocalePack(locale: string): Promise<Record<string, str
   }
   const load = packs[`../../locales/${locale}.json`];
   return load ? load() : null;
+}
+
+/** Before hydrating (main.tsx): the page's locale pack, and i18next, become the browser's. */
+export async function applyPageLocale(locale: string, chosen: string | undefined): Promise<void> {
+  const pack = await loadLocalePack(locale);
+  if (pack) await setTranslations(pack, locale, chosen);
 }

@@ -5,23 +5,15 @@ const units = [
   { value: 1e3, suffix: "k" },
 ] as const;
 
-import { currentLocale } from "./i18n.ts";
-
-const compactFormats = new Map<string, Intl.NumberFormat>();
+import { activeTranslator } from "./i18n.ts";
 
 /**
  * Abbreviates counts with one decimal: 1,234 → 1.2k, 2,500,000 → 2.5m (spec §9). Another locale's counts
  * are Intl's compact notation in that locale, cut (not rounded) as in English: 1 234 → 1,2 k in French.
  */
-export function formatCount(value: number, locale = currentLocale()): string {
-  if (locale !== "en") {
-    let format = compactFormats.get(locale);
-    if (!format) {
-      format = new Intl.NumberFormat(locale, { notation: "compact", maximumFractionDigits: 1, roundingMode: "trunc" });
-      compactFormats.set(locale, format);
-    }
-    return format.format(value);
-  }
+export function formatCount(value: number): string {
+  const translator = activeTranslator();
+  if (translator) return translator.count(value);
   for (const unit of units) {
     if (Math.abs(value) >= unit.value) {
       const scaled = Math.trunc((value / unit.value) * 10) / 10;

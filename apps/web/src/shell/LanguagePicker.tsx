@@ -1,5 +1,4 @@
 import { useId } from "react";
-import { useLocation } from "react-router";
 import { interfaceLocaleKeys, LOCALE_ROUTE } from "@parley/contracts/interface-locales";
 import { chosenLocale, t } from "../lib/i18n.ts";
 import { buttonLook } from "../ui/button/Button.tsx";
@@ -21,17 +20,17 @@ function ownName(locale: string): string {
  * content locales the site has enabled (one choice for both: the locale cookie). A plain GET form to
  * `/locale`, which sets the cookie and comes back here: it works without JavaScript, and with it the page
  * reloads in the new locale (its pack and its translated content load with the page). No submit on change:
- * moving through the list by keyboard must not leave the page.
+ * moving through the list by keyboard must not leave the page. Rendered by the server only (`serverRendered`):
+ * reading pages carry none of its JavaScript; `target` is the page's path, so a navigation in the app renders it anew.
  */
-export function LanguagePicker({ contentLocales }: { contentLocales: readonly string[] }) {
+export function LanguagePicker({ contentLocales, target }: { contentLocales: readonly string[]; target: string }) {
   const id = useId();
-  const location = useLocation();
   const chosen = chosenLocale();
   const locales = [...new Set([...interfaceLocaleKeys, ...contentLocales, chosen])];
   const button = buttonLook({ buttonType: "standard", size: "compact" });
   return (
     <form className={styles.picker} method="get" action={LOCALE_ROUTE} data-part="language-picker">
-      <input type="hidden" name="target" value={`${location.pathname}${location.search}`} />
+      <input type="hidden" name="target" value={target} />
       <label htmlFor={id}>{t("Language")}</label>
       <select id={id} name="locale" defaultValue={chosen}>
         {locales.map((locale) => (
