@@ -30,6 +30,8 @@ await startServer(
       const headHtml = /<head>([\s\S]*)<\/head>/.exec(html)?.[1] ?? "";
       return { scripts: ["/src/main.tsx"], styles: [], headHtml };
     },
+    // Development always offers the right-to-left pseudo-locale.
+    pseudoLocale: true,
   },
   { contentSecurityPolicy: false },
 );

@@ -18,6 +18,7 @@ await startServer(
     assets: async () => (await builtWeb()).assets,
     clientDir: path.join(config.webDistDir, "client"),
     guestCacheTtlMs: 10_000,
+    pseudoLocale: config.pseudoLocale,
   },
   { contentSecurityPolicy: true, guestApiCacheTtlMs: 10_000 },
 );

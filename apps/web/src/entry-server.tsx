@@ -10,6 +10,8 @@ import { siteQuery } from "./lib/site.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { Providers } from "./Providers.tsx";
 import { createRoutes } from "./router.tsx";
+import { directionOf } from "@parley/contracts/interface-locales";
+import { inLocale, localeState } from "./server-locale.ts";
 
 export interface RenderInput {
   /** Absolute URL of the page (`http://localhost:3000/categories?x=1`). */
@@ -25,6 +27,10 @@ export interface RenderInput {
   /** Module scripts are deferred, so they sit in <head>; preloads are the entry's static imports. */
   /** `boot`: the script of pages that hydrate on intent (guests' reading pages, lib/hydrate-on-intent.ts). */
   assets: { scripts: string[]; styles: string[]; preloads?: string[]; boot?: string; headHtml?: string };
+  /** The interface locale the server resolved (cookie, else Accept-Language); English when left out. */
+  locale?: string;
+  /** The reader's choice it came from (the locale cookie), when it differs (a content-only locale). */
+  chosenLocale?: string;
 }
 
 export type RenderOutput =
@@ -50,14 +56,17 @@ const attr = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quo
  * Renders one page: runs the route loaders (which fill the query cache through the API), renders
  * the React tree to a stream inside the document, and embeds the dehydrated state for hydration.
  */
-export async function render({
-  url,
-  method = "GET",
-  form,
-  transientKey = null,
-  transport,
-  assets,
-}: RenderInput): Promise<RenderOutput> {
+export async function render(input: RenderInput): Promise<RenderOutput> {
+  const locale = await localeState(input.locale ?? "en", input.chosenLocale ?? input.locale ?? "en");
+  // The loaders, the shell and every part streamed later translate in this render's locale.
+  return inLocale(locale, () => renderInLocale(input, locale.locale, locale.chosen));
+}
+
+async function renderInLocale(
+  { url, method = "GET", form, transientKey = null, transport, assets }: RenderInput,
+  locale: string,
+  chosenLocale: string,
+): Promise<RenderOutput> {
   const queryClient = createQueryClient();
   const api = createApiClient(transport);
   const now = Date.now();
@@ -83,6 +92,7 @@ export async function render({
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
     transientKey,
     now,
+    ...(locale === "en" && chosenLocale === "en" ? {} : { locale, chosenLocale }),
   };
 
   // Guests' reading pages load only the boot script; it loads the app (the entry) at the first intent.
@@ -123,7 +133,7 @@ export async function render({
       {
         onShellReady() {
           withTail.write(
-            `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+            `<!doctype html><html lang="${attr(locale)}"${directionOf(locale) === "rtl" ? ' dir="rtl"' : ""}><head><meta charset="utf-8">` +
               `<meta name="viewport" content="width=device-width, initial-scale=1">` +
               `<link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
               renderHeadTags(isListVariant(url) ? { ...head, data: { ...head.data, noindex: true } } : head) +

@@ -23,7 +23,12 @@ listenForPreviewLoads();
 // The matched lazy routes and the on-demand parts the server rendered load first, so the first render
 // is the server's HTML. Not a top-level await: those chunks import this module's chunk, which must
 // finish first.
-void Promise.all([resolveLazyMatches(routes), loadServerRenderedParts()]).then(hydrate, hydrate);
+// A page in another locale loads its pack (and i18next) first, so the first render's words are the server's;
+// English pages load neither.
+const locale = state?.locale
+  ? import("./lib/locale-packs.ts").then((packs) => packs.applyPageLocale(state.locale ?? "", state.chosenLocale))
+  : 0;
+void Promise.all([resolveLazyMatches(routes), loadServerRenderedParts(), locale]).then(hydrate, hydrate);
 
 function hydrate() {
   const router = createBrowserRouter(routes, {

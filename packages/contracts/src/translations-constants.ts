@@ -2,8 +2,8 @@
  * Content locales and translations (spec §2 "Content translator", §3, reference §7). Free of TypeBox, so
  * the browser bundle can import it.
  *
- * Parley's own interface stays in English; these locales are those of the *content* (category names and
- * descriptions) that administrators translate by hand.
+ * These locales are those of the *content* (category names and descriptions) that administrators translate by
+ * hand; the interface's own locales are `interface-locales.ts`, and the reader's cookie below is one choice for both.
  */
 
 /** The content locales an administrator may enable (Vanilla's locale keys); `en` is always enabled. */
@@ -17,7 +17,7 @@ export const isContentLocaleKey = (value: string): value is ContentLocaleKey =>
 export const defaultTranslationLocale = "en";
 
 /**
- * The cookie holding a reader's chosen content locale (set in the browser by the locale picker). The API
+ * The cookie holding a reader's chosen locale, content and interface (set by the language picker's `/locale` route). The API
  * reads it when a call has no `locale` parameter; guests' caches never keep answers of a request with a
  * cookie, and a `locale` parameter is part of the address they are kept under.
  */

@@ -54,6 +54,43 @@ describe("guest page cache", () => {
     expect(notFound.headers["x-parley-cache"]).toBe("hit");
   });
 
+  it("keeps guests' pages apart by the locale of their Accept-Language: a French page never goes to an English guest", async () => {
+    const french = await page("/categories", { "accept-language": "fr-FR,fr;q=0.9,en;q=0.5" });
+    expect(french.headers["x-parley-cache"]).toBe("miss");
+    expect(french.body).toMatch(/^<!doctype html><html lang="fr">/);
+    expect(french.body).toContain("Propulsé par Parley");
+    const english = await page("/categories", { "accept-language": "en-GB,en;q=0.8" });
+    expect(english.headers["x-parley-cache"]).toBe("miss");
+    expect(english.body).toMatch(/^<!doctype html><html lang="en">/);
+    expect(english.body).toContain("Powered by Parley");
+    // A language without an interface pack is English, and shares English's cached page.
+    const spanish = await page("/categories", { "accept-language": "es" });
+    expect(spanish.headers["x-parley-cache"]).toBe("hit");
+    expect(spanish.body).toBe(english.body);
+    const frenchAgain = await page("/categories", { "accept-language": "fr" });
+    expect(frenchAgain.headers["x-parley-cache"]).toBe("hit");
+    expect(frenchAgain.body).toBe(french.body);
+    expect(frenchAgain.headers.vary).toMatch(/Accept-Language/);
+  });
+
+  it("sets the locale cookie from the picker's form and goes back to the page (GET /locale)", async () => {
+    const chosen = await page("/locale?locale=de&target=%2Fcategories%3Fx%3D1");
+    expect(chosen.statusCode).toBe(303);
+    expect(chosen.headers.location).toBe("/categories?x=1");
+    expect(String(chosen.headers["set-cookie"])).toMatch(
+      /^parley-content-locale=de; Max-Age=31536000; Path=\/; SameSite=Lax/,
+    );
+    const german = await page("/categories", { cookie: "parley-content-locale=de" });
+    expect(german.body).toMatch(/<html lang="de">/);
+    expect(german.headers["x-parley-cache"]).toBeUndefined();
+    // Neither an unknown locale nor the pseudo-locale (off here) is set; an outside target goes home.
+    for (const locale of ["xx", "ar-XB"])
+      expect((await page(`/locale?locale=${locale}`)).headers["set-cookie"]).toBeUndefined();
+    expect((await page("/locale?locale=fr&target=https://evil.test/")).headers.location).toBe("/");
+    const pseudo = await page("/discussions", { cookie: "parley-content-locale=ar-XB" });
+    expect(pseudo.body).toMatch(/<html lang="en">/);
+  });
+
   it("never caches a request that carries cookies (a member's page)", async () => {
     await page("/categories");
     const member = await page("/categories", { cookie: "parley_session=whatever" });

@@ -10,6 +10,7 @@ import type { PageAssets, WebRenderer } from "./renderer.ts";
 import { pageDataTransport } from "./page-data.ts";
 import { embedScriptPath } from "../features/embed/index.ts";
 import { createGuestPageCache } from "./guest-cache.ts";
+import { registerLocaleRoute, pageLocale } from "./locale.ts";
 
 export interface PagesOptions {
   renderer: () => Promise<WebRenderer>;
@@ -22,6 +23,8 @@ export interface PagesOptions {
   guestCacheTtlMs?: number;
   /** The theme's `<style id="theme-variables">` (and theme-color meta) for a request: the current one, or the one it previews. */
   themeHead?: (request: FastifyRequest) => Promise<string>;
+  /** Offer the right-to-left pseudo-locale `ar-XB` (`PARLEY_PSEUDO_LOCALE`; always in development). */
+  pseudoLocale?: boolean;
 }
 
 /**
@@ -136,12 +139,18 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     reply.headers(app.framingHeaders(origin));
   };
 
+  registerLocaleRoute(app, { pseudo: options.pseudoLocale === true });
+
   // The pages' GET calls answered in-process for the page's own viewer (see page-data.ts).
   const reads = createInProcessReads(app);
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
     await allowFraming(reply);
-    // The path alone: a page's links come from the configured site address, not from Host.
-    const cacheKey = request.url;
+    // The page's words depend on the locale cookie, else (a first visit) on Accept-Language.
+    const locale = pageLocale(request, options.pseudoLocale === true);
+    reply.header("vary", "Cookie, Accept-Language");
+    // The path and the locale: a page's links come from the configured site address, not from Host, and a
+    // guest's page in French is never served to an English guest.
+    const cacheKey = `${locale.locale} ${request.url}`;
     const cacheable = cache !== null && isGuestRead(request);
     if (cacheable) {
       const hit = cache.get(cacheKey);
@@ -165,6 +174,8 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       transport: pageDataTransport(app, reads, request, setCookies),
       assets: themeHead ? { ...assets, headHtml: `${assets.headHtml ?? ""}${themeHead}` } : assets,
       transientKey: request.viewer?.session?.transientKey ?? null,
+      locale: locale.locale,
+      chosenLocale: locale.chosen,
     });
     if (setCookies.length) reply.header("set-cookie", setCookies);
     reply.header("cache-control", "no-cache, private");

@@ -40,6 +40,9 @@ interface WebRenderInput {
   assets: PageAssets;
   /** The signed-in session's transient key, for the forms' hidden field (CSRF without JavaScript). */
   transientKey: string | null;
+  /** The interface locale (`en`, `fr`…) and the reader's choice it came from (the locale cookie). */
+  locale?: string;
+  chosenLocale?: string;
 }
 
 type WebRenderOutput =

@@ -13,6 +13,7 @@ describe("loadConfig", () => {
       seed: "demo",
       adminPasswordGenerated: true,
       debug: false,
+      pseudoLocale: false,
       compress: true,
       heapGrowthPercent: 20,
       trustProxy: "loopback,linklocal,uniquelocal",

@@ -32,6 +32,8 @@ export interface Config {
   adminPasswordGenerated: boolean;
   seed: "demo" | "none";
   debug: boolean;
+  /** Offer the right-to-left pseudo-locale (`ar-XB`) for testing layouts. */
+  pseudoLocale: boolean;
   /** Where the built web app lives (client assets and the SSR entry). */
   webDistDir: string;
   /** `smtp://user:pass@host:port`; without it mail goes to the outbox in the data dir. */
@@ -281,6 +283,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     adminPasswordGenerated,
     seed: seedRaw,
     debug: parseBoolean(env, "PARLEY_DEBUG"),
+    pseudoLocale: parseBoolean(env, "PARLEY_PSEUDO_LOCALE"),
     webDistDir: path.resolve(cwd, setting(env, "PARLEY_WEB_DIST")),
     smtpUrl: parseUrl(env, "SMTP_URL", ["smtp:", "smtps:"]),
     mailFrom: setting(env, "PARLEY_MAIL_FROM"),

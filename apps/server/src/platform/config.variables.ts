@@ -53,6 +53,12 @@ export const ENVIRONMENT = {
     meaning: "`demo` seeds the demo community on an empty database; `none` creates only `admin`.",
   },
   PARLEY_DEBUG: { default: "false", meaning: "Show error details and stack traces in API error bodies." },
+  PARLEY_PSEUDO_LOCALE: {
+    default: "false",
+    meaning:
+      'Offer the right-to-left pseudo-locale `ar-XB` (every interface string mirrored, pages `dir="rtl"`) ' +
+      "for testing layouts: `/locale?locale=ar-XB` picks it. For development and tests, not for readers.",
+  },
   PARLEY_WEB_DIST: {
     default: "apps/web/dist",
     meaning: "Where the built web app is read from (client assets and the server-rendering entry).",

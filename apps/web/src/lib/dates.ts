@@ -1,5 +1,5 @@
 import { relativeTimeLimits } from "@parley/contracts/shell-limits";
-import { t } from "./i18n.ts";
+import { currentLocale, t } from "./i18n.ts";
 
 /** A date as the API gives it (ISO 8601), a timestamp in milliseconds, or a Date. */
 export type DateInput = string | number | Date;
@@ -36,7 +36,7 @@ const DAYS_PER_YEAR = 365.2425;
  * relative dates are of things that happened, and one a little ahead is the server's clock running ahead
  * of the reader's (a post just made must not say 'in a few seconds').
  */
-export function relativeTime(date: DateInput, now: number, locale = "en"): string {
+export function relativeTime(date: DateInput, now: number, locale = currentLocale()): string {
   const seconds = Math.round(Math.max(0, now - toTime(date)) / 1000);
   const format = (value: number, unit: Intl.RelativeTimeFormatUnit) => relativeFormat(locale).format(-value, unit);
 
@@ -64,6 +64,7 @@ const fixedOptions: Record<DateType, Intl.DateTimeFormatOptions> = {
 export interface DateFormatOptions {
   /** An IANA zone ("Europe/Paris"); the runtime's own zone when left out. */
   timeZone?: string;
+  /** By default the render's interface locale (`currentLocale()`). */
   locale?: string;
 }
 
@@ -89,12 +90,12 @@ function dateFormat(locale: string, type: DateType | "full", timeZone: string | 
 export function formatDate(
   date: DateInput,
   type: DateType = "default",
-  { timeZone, locale = "en" }: DateFormatOptions = {},
+  { timeZone, locale = currentLocale() }: DateFormatOptions = {},
 ) {
   return dateFormat(locale, type, timeZone).format(toTime(date));
 }
 
 /** The full date for a `<time>` title: the extended format with the zone's name. */
-export function fullDate(date: DateInput, { timeZone, locale = "en" }: DateFormatOptions = {}) {
+export function fullDate(date: DateInput, { timeZone, locale = currentLocale() }: DateFormatOptions = {}) {
   return dateFormat(locale, "full", timeZone).format(toTime(date));
 }

@@ -13,6 +13,9 @@ export interface PageState {
   transientKey: string | null;
   /** The server's clock when it rendered: relative dates hydrate with the same text. */
   now: number;
+  /** The interface locale (its pack loads before hydrating) and the reader's choice; absent in English. */
+  locale?: string;
+  chosenLocale?: string;
 }
 
 type SerializedError =

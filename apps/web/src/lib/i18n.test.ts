@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { setTranslations, t } from "./i18n.ts";
+import { t } from "./i18n.ts";
+import { setTranslations } from "./translator.ts";
 
 describe("t", () => {
   afterEach(async () => {

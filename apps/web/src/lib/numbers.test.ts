@@ -43,3 +43,20 @@ describe("formatFileSize", () => {
     expect(formatFileSize(1024 ** 5)).toBe("1024.00 TB");
   });
 });
+
+describe("counts and dates in the page's locale", () => {
+  it("abbreviates in the locale of the translations set, cut as in English", async () => {
+    const { setTranslations } = await import("./translator.ts");
+    const { relativeTime } = await import("./dates.ts");
+    await setTranslations({ "Sign In": "Connexion" }, "fr");
+    try {
+      expect(formatCount(1_299).replace(/\s/g, " ")).toBe("1,2 k");
+      expect(formatCount(999)).toBe("999");
+      expect(relativeTime(0, 3 * 3_600_000)).toBe("il y a 3 heures");
+    } finally {
+      await setTranslations({});
+    }
+    expect(formatCount(1_299)).toBe("1.2k");
+    expect(relativeTime(0, 3 * 3_600_000)).toBe("3 hours ago");
+  });
+});

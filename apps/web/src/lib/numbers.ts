@@ -5,8 +5,15 @@ const units = [
   { value: 1e3, suffix: "k" },
 ] as const;
 
-/** Abbreviates counts with one decimal: 1,234 → 1.2k, 2,500,000 → 2.5m (spec §9). */
+import { activeTranslator } from "./i18n.ts";
+
+/**
+ * Abbreviates counts with one decimal: 1,234 → 1.2k, 2,500,000 → 2.5m (spec §9). Another locale's counts
+ * are Intl's compact notation in that locale, cut (not rounded) as in English: 1 234 → 1,2 k in French.
+ */
 export function formatCount(value: number): string {
+  const translator = activeTranslator();
+  if (translator) return translator.count(value);
   for (const unit of units) {
     if (Math.abs(value) >= unit.value) {
       const scaled = Math.trunc((value / unit.value) * 10) / 10;

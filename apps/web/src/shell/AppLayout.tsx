@@ -1,16 +1,19 @@
 import { useEffect } from "react";
-import { Outlet } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { t } from "../lib/i18n.ts";
 import { useTitleBar } from "../features/layouts/index.ts";
 import { ThemePreviewBanner } from "../features/themes/index.ts";
-import { ContentLocalePicker } from "../features/translations/index.ts";
 import { EmailConfirmToast } from "./EmailConfirmToast.tsx";
+import { serverRendered } from "../ui/kept-html.tsx";
 import { ShellContext } from "./ShellContext.tsx";
 import { TitleBar } from "./TitleBar.tsx";
 import { useDeviceClasses } from "./useDeviceClasses.ts";
 import { useHashScroll } from "../lib/hash-scroll.ts";
 import { useSite } from "../lib/site.ts";
 import styles from "./AppLayout.module.css";
+
+/** The footer's language picker: plain HTML kept from the server's page (no JavaScript on reading pages). */
+const LanguagePicker = serverRendered(() => import("./LanguagePicker.tsx").then((module) => module.LanguagePicker));
 
 /** The frame of every page: skip link, title bar, main content, footer, the email toast. */
 export function AppLayout() {
@@ -21,6 +24,7 @@ export function AppLayout() {
 
   // Embedded mode (spec §4), loaded only where the site is embedded: reading pages stay without it.
   const { embed, contentLocales } = useSite();
+  const { pathname, search } = useLocation();
   useEffect(() => {
     if (!embed.enabled || !embed.remoteUrl) return;
     let stop: (() => void) | null = null;
@@ -53,7 +57,7 @@ export function AppLayout() {
       </main>
       <footer className={styles.footer}>
         {t("Powered by Parley")}
-        <ContentLocalePicker locales={contentLocales} />
+        <LanguagePicker contentLocales={contentLocales} target={`${pathname}${search}`} />
       </footer>
       <EmailConfirmToast />
     </ShellContext.Provider>

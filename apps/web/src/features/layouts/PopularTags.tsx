@@ -2,7 +2,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import type { WidgetProps } from "@parley/contracts";
 import { useApi } from "../../lib/api-context.tsx";
-import { t } from "../../lib/i18n.ts";
+import { currentLocale, t } from "../../lib/i18n.ts";
 import { tagListPath } from "../../lib/list-params.ts";
 import panel from "../../ui/panel/Panel.module.css";
 import { popularTagsQuery } from "./layouts.popular.ts";
@@ -22,7 +22,7 @@ export function PopularTags({ limit }: WidgetProps<"react.popularTags">) {
         {used.map((tag) => (
           <li key={tag.tagID}>
             <Link to={tagListPath(tag.urlcode)} className={styles.tag}>
-              {tag.name} <span className={styles.count}>{tag.countDiscussions.toLocaleString("en")}</span>
+              {tag.name} <span className={styles.count}>{tag.countDiscussions.toLocaleString(currentLocale())}</span>
             </Link>
           </li>
         ))}

@@ -2,7 +2,7 @@ import type { Role } from "@parley/contracts";
 import { userRules } from "@parley/contracts/user-rules";
 import type { ApiClient } from "../../lib/api.ts";
 import { formError, formInvalid, formValue, type FormResult } from "../../lib/forms.ts";
-import { t } from "../../lib/i18n.ts";
+import { currentLocale, t } from "../../lib/i18n.ts";
 import { membersApi } from "./members.api.ts";
 import { banEnd } from "./members.bans.ts";
 
@@ -72,7 +72,7 @@ export async function runBulkAction(api: ApiClient, form: FormData, roles: Role[
         userIDs,
         ...(adding ? { addRoleIDs: [role.roleID] } : { removeRoleIDs: [role.roleID] }),
       });
-      const count = userIDs.length.toLocaleString("en");
+      const count = userIDs.length.toLocaleString(currentLocale());
       const message = adding
         ? userIDs.length === 1
           ? t("{role} has been added to 1 member.", { role: role.name })
@@ -95,7 +95,7 @@ export async function runBulkAction(api: ApiClient, form: FormData, roles: Role[
       const message =
         userIDs.length === 1
           ? t("1 member has been banned.")
-          : t("{count} members have been banned.", { count: userIDs.length.toLocaleString("en") });
+          : t("{count} members have been banned.", { count: userIDs.length.toLocaleString(currentLocale()) });
       return { ok: true, message } satisfies FormResult;
     }
     const method = values["deleteMethod"] as DeleteMethod;
@@ -106,7 +106,7 @@ export async function runBulkAction(api: ApiClient, form: FormData, roles: Role[
     const message =
       userIDs.length === 1
         ? t("1 member has been deleted.")
-        : t("{count} members have been deleted.", { count: userIDs.length.toLocaleString("en") });
+        : t("{count} members have been deleted.", { count: userIDs.length.toLocaleString(currentLocale()) });
     return { ok: true, message } satisfies FormResult;
   } catch (error) {
     return formError(error, values, fieldNames);

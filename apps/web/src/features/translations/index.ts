@@ -1,3 +1,2 @@
-/** Content translations' surface for other features: the translate control and the reader's locale picker. */
+/** Content translations' surface for other features: the translate control (the reader's locale: shell/LanguagePicker.tsx). */
 export { TranslateCategoryButton } from "./components/TranslateCategoryGate.tsx";
-export { ContentLocalePicker } from "./components/ContentLocaleGate.tsx";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { CategoryTreeItem } from "@parley/contracts";
-import { t } from "../../../lib/i18n.ts";
+import { currentLocale, t } from "../../../lib/i18n.ts";
 import { formatCount } from "../../../lib/numbers.ts";
 import { categoryPath } from "../categories.urls.ts";
 import { FollowCategoryButton } from "./FollowCategoryButton.tsx";
@@ -10,7 +10,7 @@ function Count({ label, value }: { label: string; value: number }) {
   return (
     <div className={styles.count}>
       <dt>{label}</dt>
-      <dd title={value.toLocaleString("en")}>{formatCount(value)}</dd>
+      <dd title={value.toLocaleString(currentLocale())}>{formatCount(value)}</dd>
     </div>
   );
 }

@@ -3,14 +3,14 @@ import type { SiteTotal } from "@parley/contracts";
 import { Link } from "react-router";
 import { useApi } from "../../../lib/api-context.tsx";
 import { PageHead } from "../../../lib/head.tsx";
-import { msg, t } from "../../../lib/i18n.ts";
+import { currentLocale, msg, t } from "../../../lib/i18n.ts";
 import { useTitleBar } from "../../layouts/index.ts";
 import { meQuery } from "../../users/index.ts";
 import { dashboardPath, dashboardSections } from "../dashboard.nav.ts";
 import { siteTotalsQuery } from "../dashboard.queries.ts";
 import styles from "./DashboardHomePage.module.css";
 
-const numbers = new Intl.NumberFormat("en");
+const numbers = new Intl.NumberFormat(currentLocale());
 
 /** The totals the overview shows, in this order. */
 const shown: Array<{ name: string; label: string }> = [

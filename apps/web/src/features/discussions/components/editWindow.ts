@@ -1,5 +1,5 @@
 import { timingLimits } from "@parley/contracts/shell-limits";
-import { t } from "../../../lib/i18n.ts";
+import { currentLocale, t } from "../../../lib/i18n.ts";
 
 /**
  * Seconds left in an author's edit window (spec §9: `ui.editContentTimeout`, -1 = no limit), or null
@@ -17,7 +17,7 @@ export const editLabelRefreshMs = (secondsLeft: number) =>
     : timingLimits.editLabelFastRefreshMs;
 
 const unit = (value: number, name: "hour" | "minute" | "second") =>
-  new Intl.NumberFormat("en", { style: "unit", unit: name, unitDisplay: "long" }).format(value);
+  new Intl.NumberFormat(currentLocale(), { style: "unit", unit: name, unitDisplay: "long" }).format(value);
 
 /** "2 hours", "5 minutes", "40 seconds": the largest whole unit left. */
 export function formatTimeLeft(seconds: number): string {

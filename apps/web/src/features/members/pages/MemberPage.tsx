@@ -6,7 +6,7 @@ import { useApi } from "../../../lib/api-context.tsx";
 import { formatDate } from "../../../lib/dates.ts";
 import type { FormResult } from "../../../lib/forms.ts";
 import { PageHead } from "../../../lib/head.tsx";
-import { t } from "../../../lib/i18n.ts";
+import { currentLocale, t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { Button } from "../../../ui/button/Button.tsx";
 import { ConfirmAction } from "../../../ui/confirm/ConfirmAction.tsx";
@@ -81,7 +81,9 @@ export function MemberPage() {
       </h1>
       <p className={styles.facts}>
         {t("Joined {date}", { date: formatDate(user.dateInserted) })} ·{" "}
-        {user.countPosts === 1 ? t("1 post") : t("{count} posts", { count: user.countPosts.toLocaleString("en") })}
+        {user.countPosts === 1
+          ? t("1 post")
+          : t("{count} posts", { count: user.countPosts.toLocaleString(currentLocale()) })}
         {user.banned ? ` · ${t("Banned")}` : ""}
       </p>
       {result?.ok && result.message ? <FormAlert kind="success">{result.message}</FormAlert> : null}

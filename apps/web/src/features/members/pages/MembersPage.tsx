@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLocation, useNavigation } from "react-rou
 import { useApi } from "../../../lib/api-context.tsx";
 import { formatDate } from "../../../lib/dates.ts";
 import { PageHead } from "../../../lib/head.tsx";
-import { t } from "../../../lib/i18n.ts";
+import { currentLocale, t } from "../../../lib/i18n.ts";
 import type { FormResult } from "../../../lib/forms.ts";
 import { pageParam } from "../../../lib/route-errors.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
@@ -206,7 +206,7 @@ export function MembersPage() {
         <SubmitButton>{t("Find")}</SubmitButton>
       </Form>
       <p className={styles.count} aria-live="polite">
-        {total === 1 ? t("1 member") : t("{count} members", { count: total.toLocaleString("en") })}
+        {total === 1 ? t("1 member") : t("{count} members", { count: total.toLocaleString(currentLocale()) })}
       </p>
       {data.items.length === 0 ? (
         <p className={styles.empty}>{t("No member matches.")}</p>
@@ -270,7 +270,7 @@ export function MembersPage() {
                     <td>{user.roles.map((role) => role.name).join(", ")}</td>
                     <td>{shortDate(user.dateInserted)}</td>
                     <td>{shortDate(user.dateLastActive)}</td>
-                    <td className={styles.number}>{user.countPosts.toLocaleString("en")}</td>
+                    <td className={styles.number}>{user.countPosts.toLocaleString(currentLocale())}</td>
                     <td>{user.banned ? <strong className={styles.banned}>{t("Banned")}</strong> : t("No")}</td>
                     <td>
                       <Link to={memberPath(user.userID)} aria-label={t("Edit {name}", { name: user.name })}>

@@ -2,7 +2,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { useApi } from "../../../lib/api-context.tsx";
 import { PageHead } from "../../../lib/head.tsx";
-import { t } from "../../../lib/i18n.ts";
+import { currentLocale, t } from "../../../lib/i18n.ts";
 import { tagListPath } from "../../../lib/list-params.ts";
 import { pageParam } from "../../../lib/route-errors.ts";
 import { Pager } from "../../../ui/pager/Pager.tsx";
@@ -36,7 +36,7 @@ export function TagIndexPage() {
                 <span className={styles.count}>
                   {tag.countDiscussions === 1
                     ? t("1 discussion")
-                    : t("{count} discussions", { count: tag.countDiscussions.toLocaleString("en") })}
+                    : t("{count} discussions", { count: tag.countDiscussions.toLocaleString(currentLocale()) })}
                 </span>
               </Link>
             </li>

@@ -5,7 +5,7 @@ import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
 import { PageHead } from "../../../lib/head.tsx";
 import { pageParam } from "../../../lib/route-errors.ts";
-import { t } from "../../../lib/i18n.ts";
+import { currentLocale, t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { Button } from "../../../ui/button/Button.tsx";
 import { ConfirmAction } from "../../../ui/confirm/ConfirmAction.tsx";
@@ -16,7 +16,7 @@ import { tagsHref, tagsQuery } from "../tags.queries.ts";
 import styles from "./TagsPage.module.css";
 
 const discussionsOf = (count: number) =>
-  count === 1 ? t("1 discussion") : t("{count} discussions", { count: count.toLocaleString("en") });
+  count === 1 ? t("1 discussion") : t("{count} discussions", { count: count.toLocaleString(currentLocale()) });
 
 /** The second step of a merge or a deletion: what will happen, and the button that does it. */
 function Confirmation({ result, action, busy }: { result: FormResult; action: string; busy: boolean }) {

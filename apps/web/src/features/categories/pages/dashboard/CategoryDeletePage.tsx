@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useNavigation, useParams } from "react-route
 import { useApi } from "../../../../lib/api-context.tsx";
 import type { FormResult } from "../../../../lib/forms.ts";
 import { PageHead } from "../../../../lib/head.tsx";
-import { t } from "../../../../lib/i18n.ts";
+import { currentLocale, t } from "../../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../../lib/session.tsx";
 import { Button, ButtonLink } from "../../../../ui/button/Button.tsx";
 import { FormAlert, formStyles, SelectField } from "../../../../ui/forms/Form.tsx";
@@ -87,11 +87,11 @@ export function CategoryDeletePage() {
               discussions:
                 category.countAllDiscussions === 1
                   ? t("1 discussion")
-                  : t("{count} discussions", { count: category.countAllDiscussions.toLocaleString("en") }),
+                  : t("{count} discussions", { count: category.countAllDiscussions.toLocaleString(currentLocale()) }),
               categories:
                 category.countCategories === 1
                   ? t("1 subcategory")
-                  : t("{count} subcategories", { count: category.countCategories.toLocaleString("en") }),
+                  : t("{count} subcategories", { count: category.countCategories.toLocaleString(currentLocale()) }),
             })}
           </p>
           <fieldset className={`${styles.fieldset} ${styles.short}`}>

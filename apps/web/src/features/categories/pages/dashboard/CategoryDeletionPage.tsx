@@ -3,7 +3,7 @@ import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { Link, useLocation, useParams, useSearchParams } from "react-router";
 import { useApi } from "../../../../lib/api-context.tsx";
 import { PageHead } from "../../../../lib/head.tsx";
-import { t } from "../../../../lib/i18n.ts";
+import { currentLocale, t } from "../../../../lib/i18n.ts";
 import { ButtonLink } from "../../../../ui/button/Button.tsx";
 import { FormAlert } from "../../../../ui/forms/Form.tsx";
 import { categoriesDashboardPath, categoryDeletePath } from "../../categories.dashboard.paths.ts";
@@ -45,8 +45,11 @@ export function CategoryDeletionPage() {
         : t("Deleting “{name}”", { name });
   const counted =
     total === 1
-      ? t("{done} of 1 discussion", { done: done.toLocaleString("en") })
-      : t("{done} of {total} discussions", { done: done.toLocaleString("en"), total: total.toLocaleString("en") });
+      ? t("{done} of 1 discussion", { done: done.toLocaleString(currentLocale()) })
+      : t("{done} of {total} discussions", {
+          done: done.toLocaleString(currentLocale()),
+          total: total.toLocaleString(currentLocale()),
+        });
 
   return (
     <section className={styles.page} aria-labelledby="category-deletion-title">

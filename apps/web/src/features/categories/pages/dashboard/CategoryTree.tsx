@@ -1,7 +1,7 @@
 import type { CategoryTreeItem } from "@parley/contracts";
 import type { ComponentType, CSSProperties, ReactNode } from "react";
 import { Form } from "react-router";
-import { t } from "../../../../lib/i18n.ts";
+import { currentLocale, t } from "../../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../../lib/session.tsx";
 import { ButtonLink, buttonLook } from "../../../../ui/button/Button.tsx";
 import { categoryDeletePath, categoryEditPath } from "../../categories.dashboard.paths.ts";
@@ -24,7 +24,7 @@ const moveLabels = (): Record<CategoryMove, string> => ({
 const narrow = { "--button-min-width": "0px" } as CSSProperties;
 
 const countOf = (count: number) =>
-  count === 1 ? t("1 discussion") : t("{count} discussions", { count: count.toLocaleString("en") });
+  count === 1 ? t("1 discussion") : t("{count} discussions", { count: count.toLocaleString(currentLocale()) });
 
 /** One category's row: what it is, and its moves (one form, a button each), edit and delete. */
 function CategoryRow({ entry, action, busy }: { entry: TreeEntry; action: string; busy: boolean }) {

@@ -3,7 +3,7 @@ import { knowledgePaths } from "@parley/contracts/knowledge-constants";
 import { Link, useLocation } from "react-router";
 import { useApi } from "../../../../lib/api-context.tsx";
 import { PageHead } from "../../../../lib/head.tsx";
-import { t } from "../../../../lib/i18n.ts";
+import { currentLocale, t } from "../../../../lib/i18n.ts";
 import { ButtonLink } from "../../../../ui/button/Button.tsx";
 import { FormAlert } from "../../../../ui/forms/Form.tsx";
 import { knowledgeDashboardPath } from "../../knowledge.dashboard.paths.ts";
@@ -61,8 +61,8 @@ export function KnowledgeBasesDashboardPage() {
                     )}
                   </td>
                   <td>{viewTypeLabel(base.viewType)}</td>
-                  <td className={styles.number}>{base.countArticles.toLocaleString("en")}</td>
-                  <td className={styles.number}>{base.countCategories.toLocaleString("en")}</td>
+                  <td className={styles.number}>{base.countArticles.toLocaleString(currentLocale())}</td>
+                  <td className={styles.number}>{base.countCategories.toLocaleString(currentLocale())}</td>
                   <td className={base.status === "deleted" ? styles.deleted : undefined}>{statusLabel(base.status)}</td>
                 </tr>
               ))}

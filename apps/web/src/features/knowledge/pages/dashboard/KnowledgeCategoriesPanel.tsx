@@ -2,7 +2,7 @@ import type { KnowledgeBase, KnowledgeCategory } from "@parley/contracts";
 import { knowledgeRules } from "@parley/contracts/knowledge-constants";
 import { Form, Link } from "react-router";
 import type { FormResult } from "../../../../lib/forms.ts";
-import { t } from "../../../../lib/i18n.ts";
+import { currentLocale, t } from "../../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../../lib/session.tsx";
 import { Button } from "../../../../ui/button/Button.tsx";
 import { ConfirmAction } from "../../../../ui/confirm/ConfirmAction.tsx";
@@ -100,7 +100,7 @@ function CategoryItem({
           <span className={styles.note}>
             {category.countArticlesRecursive === 1
               ? t("1 article")
-              : t("{count} articles", { count: category.countArticlesRecursive.toLocaleString("en") })}
+              : t("{count} articles", { count: category.countArticlesRecursive.toLocaleString(currentLocale()) })}
           </span>
         </div>
         <div className={styles.actions}>

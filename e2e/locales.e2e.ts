@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
+import { useParley } from "./support/parley.ts";
+import { LanguagePickerPage } from "./pages/LanguagePickerPage.ts";
+
+/** The interface in French, German and the right-to-left pseudo-locale (issue 31 item 8). */
+const parley = useParley({ env: { PARLEY_PSEUDO_LOCALE: "true" } });
+
+describe("interface locales", () => {
+  it("a guest picks Français: the server renders the page in French, it hydrates cleanly, and English comes back", async () => {
+    const page = await parley.newPage();
+    const problems = collectErrors(page);
+    const warnings: string[] = [];
+    page.on("console", (message) => {
+      if (/hydrat|did not match/i.test(message.text())) warnings.push(message.text());
+    });
+    const locale = new LanguagePickerPage(page, parley.baseUrl);
+    await locale.open("/discussions");
+    expect(await locale.htmlLang()).toBe("en");
+    expect(await locale.options()).toEqual(expect.arrayContaining(["English", "Français", "Deutsch"]));
+
+    await locale.choose("Français");
+    expect(new URL(page.url()).pathname).toBe("/discussions");
+    expect(await locale.htmlLang()).toBe("fr");
+    await expect.poll(() => locale.footer.innerText()).toContain("Propulsé par Parley");
+    await waitForHydration(page);
+    // Hydrated: the client's first render had the same French words (a mismatch is a console error).
+    expect(await locale.footer.innerText()).toContain("Propulsé par Parley");
+    expect(await locale.select.inputValue()).toBe("fr");
+
+    // The first HTML the server sends for the cookie is French, with the pack's words.
+    const html = await locale.serverHtml("/discussions");
+    expect(html).toMatch(/^<!doctype html><html lang="fr">/);
+    expect(html).toContain("Propulsé par Parley");
+    expect(html).toContain("Connexion");
+    expect(html).not.toContain("Powered by Parley");
+
+    await locale.choose("English");
+    expect(await locale.htmlLang()).toBe("en");
+    expect(await locale.footer.innerText()).toContain("Powered by Parley");
+    await waitForHydration(page);
+    expect(problems.errors).toEqual([]);
+    expect(warnings).toEqual([]);
+  });
+
+  it("a first visit without a cookie follows Accept-Language; the picker works without JavaScript", async () => {
+    const page = await parley.newPage({ locale: "de-DE", javaScriptEnabled: false });
+    const locale = new LanguagePickerPage(page, parley.baseUrl);
+    await locale.open("/categories");
+    expect(await locale.htmlLang()).toBe("de");
+    expect(await locale.footer.innerText()).toContain("Betrieben mit Parley");
+
+    await locale.choose("English");
+    expect(new URL(page.url()).pathname).toBe("/categories");
+    expect(await locale.htmlLang()).toBe("en");
+    // The choice, a cookie now, wins over the browser's languages.
+    expect(await locale.serverHtml("/categories", { "accept-language": "de" })).toMatch(/<html lang="en">/);
+  });
+
+  it("the right-to-left pseudo-locale lays the page out right to left, with no serious axe violation", async () => {
+    for (const width of [1280, 375]) {
+      const page = await parley.newPage({ viewport: { width, height: 900 }, bypassCSP: true });
+      const problems = collectErrors(page);
+      const locale = new LanguagePickerPage(page, parley.baseUrl);
+      await locale.openInLocale("ar-XB", "/discussions");
+      expect(await locale.htmlLang()).toBe("ar-XB");
+      expect(await locale.htmlDir()).toBe("rtl");
+      await waitForHydration(page);
+      expect(await locale.footer.innerText()).toContain("\u202ePowered by Parley\u202c");
+      await screenshot(page, `locales-rtl-discussions-${width}`);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(problems.errors).toEqual([]);
+    }
+  });
+});
