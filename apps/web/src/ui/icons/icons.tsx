@@ -15,7 +15,7 @@ import { __iconData as x } from "lucide-react/icons/x";
 type IconData = typeof x;
 
 /** What an icon takes: its size in pixels (24 unless said), a class, a `data-` marker. */
-export type IconProps = { size?: number } & Pick<SVGProps<SVGSVGElement>, "className" | "fill" | "strokeWidth"> &
+type IconProps = { size?: number } & Pick<SVGProps<SVGSVGElement>, "className" | "fill" | "strokeWidth"> &
   Record<`data-${string}`, string>;
 
 const svg = {
