@@ -223,7 +223,7 @@ describe("the comment box: one editor, and no lost keystroke (issue 31)", () => 
     await waitForHydration(page);
 
     const post = view.comment(comment.commentID);
-    await post.getByRole("button", { name: /^Edit/ }).click();
+    await view.commentAction(comment.commentID, /^Edit/);
     const editor = new BodyEditor(page, "Edit Comment", post);
     await editor.waitForEditor();
     expect((await editor.text.innerText()).trim()).toBe("Written richly.");

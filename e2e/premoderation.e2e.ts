@@ -88,7 +88,7 @@ describe("the premoderation queue", () => {
       (await discussion.comments.filter({ hasText: "kiwifruit guide" }).getAttribute("id"))!.replace("Comment_", ""),
     );
     const published = discussion.comment(commentID);
-    await published.getByRole("button", { name: /^Edit/ }).click();
+    await discussion.commentAction(commentID, /^Edit/);
     const editor = published.getByRole("textbox", { name: "Edit Comment" });
     await editor.fill(`${COMMENT} Also mulching.`);
     await published.getByRole("button", { name: "Save", exact: true }).click();

@@ -3,6 +3,7 @@ import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } fro
 import { newMember, registerConfirmed, signInContext } from "./support/accounts.ts";
 import { addComments, categoryID, createDiscussion, signInAdmin, signInApi } from "./support/content.ts";
 import { useParley } from "./support/parley.ts";
+import { DiscussionPage } from "./pages/DiscussionPage.ts";
 import { adminPassword } from "./support/server.ts";
 import { NotificationsPage } from "./pages/NotificationsPage.ts";
 import {
@@ -83,9 +84,11 @@ describe("Warnings and moderation messages (issue 30)", () => {
     expect(await view.notice.innerText()).toContain("You have been warned and can't post until");
     expect(await view.commentForm.count()).toBe(0);
     // No Edit on their own comment; the reaction buttons are there but disabled, described by the same sentence.
-    const ownComment = view.main.locator(`#Comment_${mine!.commentID}`);
-    await ownComment.getByRole("button", { name: "Share" }).first().waitFor();
-    expect(await ownComment.getByRole("button", { name: /^Edit/ }).count()).toBe(0);
+    const thread = new DiscussionPage(page, parley.baseUrl);
+    await thread.postOptions(thread.comment(mine!.commentID)).click();
+    await thread.menuItems.first().waitFor();
+    expect(await thread.menuItems.allInnerTexts()).toEqual(["Copy Link to Comment", "Share to a private message"]);
+    await page.keyboard.press("Escape");
     // Nor Reply or Quote on any post.
     expect(await view.postingActions.count()).toBe(0);
     const reactions = view.main.getByRole("toolbar", { name: "Reactions" }).first();

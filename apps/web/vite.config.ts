@@ -36,13 +36,33 @@ const noPreloadHelper: Plugin = {
 };
 
 /**
+ * Lucide's per-icon modules (lucide-react/icons/*) make their React component as they load and read their data
+ * once (`__iconData.node;`), which keeps every imported icon and lucide-react's component runtime (1.3 kB
+ * gzipped) in the bundle. The app draws the icons from their data alone (ui/icons/icons.tsx): marked pure and
+ * without the read, an icon's module keeps only what a chunk uses; and of the data only the drawing (not the
+ * name, size or React keys the renderer does without), as the reader pages' budget has no bytes to spare.
+ */
+const lucideIconData: Plugin = {
+  name: "parley:lucide-icon-data",
+  apply: "build",
+  transform: (code, id) =>
+    /lucide-react\/dist\/esm\/icons\/[^/]+\.mjs$/.test(id)
+      ? code
+          .replace(/^__iconData\.node;$/m, "")
+          .replace(/= createLucideIcon\(/, "= /* @__PURE__ */ createLucideIcon(")
+          .replace(/name: "[^"]*",\s*size: 24,\s*/, "")
+          .replace(/,\s*key: "[^"]*"/g, "")
+      : undefined,
+};
+
+/**
  * Two builds from one config: the client (`vite build`: hashed assets + manifest.json, entry
  * src/main.tsx, no index.html: the server writes the document) and the SSR entry
  * (`vite build --ssr src/entry-server.tsx`).
  */
 export default defineConfig(({ isSsrBuild }) => ({
   root,
-  plugins: [react(), noPreloadHelper],
+  plugins: [react(), noPreloadHelper, lucideIconData],
   resolve: isSsrBuild ? {} : { alias: productionRouter },
   css: {
     modules: { localsConvention: "camelCaseOnly", generateScopedName: "[local]_[hash:base64:5]" },

@@ -70,10 +70,51 @@ export class DiscussionPage extends EntryPage {
     return this.main.getByRole("heading", { level: 2 }).filter({ hasText: /^\d+ Comments?$/ });
   }
 
-  /** Shares the discussion: its first "Share" button, then an entry of the menu that opens. */
+  /** Shares the discussion: its post's options menu (⋯), then an entry of the menu ("Copy Link", …). */
   async share(menuItem: string): Promise<void> {
-    await this.main.getByRole("button", { name: "Share" }).first().click();
+    await this.postOptions(this.post).click();
     await this.page.getByRole("menuitem", { name: menuItem }).click();
+  }
+
+  /** A post's options menu button (⋯), named "Options for the post by {author}". */
+  postOptions(post: Locator): Locator {
+    return post.getByRole("button", { name: /^Options for the post by / });
+  }
+
+  /** The entries of the open options menu. */
+  get menuItems(): Locator {
+    return this.page.getByRole("menu").getByRole("menuitem");
+  }
+
+  /** Opens a comment's options menu with a click and chooses an entry (`/^Edit/`, "Report", "Delete"). */
+  async commentAction(commentID: number, item: string | RegExp): Promise<void> {
+    await this.postOptions(this.comment(commentID)).click();
+    await this.page.getByRole("menuitem", { name: item }).click();
+  }
+
+  /** Opens a comment's options menu from the keyboard (Tab to its button, then Enter); the menu has the focus. */
+  async openCommentMenuByKeyboard(commentID: number): Promise<Locator> {
+    await this.postOptions(this.comment(commentID)).focus();
+    await this.page.keyboard.press("Enter");
+    const menu = this.page.getByRole("menu");
+    await menu.waitFor();
+    return menu;
+  }
+
+  /** The options menu without JavaScript: a native disclosure (`<details>`) and its link to the post. */
+  noScriptMenu(post: Locator): { summary: Locator; link: Locator } {
+    const details = post.locator("details[data-part=post-menu]");
+    return { summary: details.locator("summary"), link: details.getByRole("link", { name: "Link to this post" }) };
+  }
+
+  /** The comment form's status after posting ("Your comment was posted."). */
+  get postedStatus(): Locator {
+    return this.replyBox.locator("[data-part=comment-posted]");
+  }
+
+  /** The element that has the focus, as `Comment_{id}` or its tag. */
+  focusedID(): Promise<string> {
+    return this.page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName || "");
   }
 
   /** The comment sort ("Sort by": Oldest, Newest). */
@@ -138,9 +179,9 @@ export class DiscussionPage extends EntryPage {
     return this.page.getByRole("link", { name: "Saved Draft Available.", exact: true });
   }
 
-  /** Opens the report dialog of a comment (its "Report" button). */
+  /** Opens the report dialog of a comment (its options menu's "Report"). */
   async reportComment(commentID: number): Promise<void> {
-    await this.comment(commentID).getByRole("button", { name: "Report", exact: true }).click();
+    await this.commentAction(commentID, "Report");
   }
 
   /** The "Report Comment" dialog. */

@@ -3,7 +3,7 @@ import { timingLimits } from "@parley/contracts/shell-limits";
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from "react";
 import { NavLink, useLocation } from "react-router";
 import { t } from "../lib/i18n.ts";
-import { ChevronDownIcon } from "./icons.tsx";
+import { ChevronDownIcon } from "../ui/icons/icons.tsx";
 import { navigationHref } from "./navigationUrls.ts";
 import styles from "./MainNavigation.module.css";
 
@@ -154,7 +154,7 @@ function MegaMenuItem({ item }: { item: NavigationItem }) {
         onKeyDown={handleEntryKeyDown}
       >
         {t(item.name)}
-        <ChevronDownIcon />
+        <ChevronDownIcon size={16} />
       </NavigationLink>
       <div id={panelId} className={styles.panel} hidden={!open} data-mega-menu="">
         <div className={styles.panelInner}>

@@ -10,7 +10,7 @@ import { loadNotificationsMenu, useLiveUpdates } from "../features/notifications
 import { CountBadge, countBadgeText } from "../ui/count-badge/CountBadge.tsx";
 import { isCompactNow } from "./device.ts";
 import { useExclusiveOpen } from "../ui/dropdown/flyouts.ts";
-import { BellIcon, MessagesIcon } from "./icons.tsx";
+import { BellIcon, MessagesIcon } from "../ui/icons/icons.tsx";
 import type { MemberMenu } from "./MemberMenus.tsx";
 import { profilePath } from "@parley/contracts/urls";
 import styles from "./MeBox.module.css";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { t } from "../lib/i18n.ts";
-import { ChevronLeftIcon, CloseIcon } from "./icons.tsx";
+import { ChevronLeftIcon, CloseIcon } from "../ui/icons/icons.tsx";
 import styles from "./SidePanel.module.css";
 
 /**
@@ -38,7 +38,7 @@ export function SidePanel({
           <div className={styles.header}>
             {onBack ? (
               <button type="button" className={styles.iconButton} onClick={onBack}>
-                <ChevronLeftIcon />
+                <ChevronLeftIcon size={16} />
                 <span>{t("Back")}</span>
               </button>
             ) : null}

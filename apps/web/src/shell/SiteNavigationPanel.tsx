@@ -1,7 +1,7 @@
 import type { NavigationItem } from "@parley/contracts/layouts";
 import { useEffect, useRef, useState } from "react";
 import { t } from "../lib/i18n.ts";
-import { ChevronRightIcon } from "./icons.tsx";
+import { ChevronRightIcon } from "../ui/icons/icons.tsx";
 import { NavigationLink } from "./MainNavigation.tsx";
 import { SidePanel } from "./SidePanel.tsx";
 import styles from "./SiteNavigationPanel.module.css";
@@ -52,7 +52,7 @@ export function SiteNavigationPanel({ items, onClose }: { items: NavigationItem[
                 aria-label={t("Show {name}", { name: t(item.name) })}
                 onClick={() => go([...trail, item])}
               >
-                <ChevronRightIcon />
+                <ChevronRightIcon size={16} />
               </button>
             ) : null}
           </li>

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties } from 
 import { Link, useLocation } from "react-router";
 import { t } from "../lib/i18n.ts";
 import { useSite } from "../lib/site.ts";
-import { MenuIcon } from "./icons.tsx";
+import { MenuIcon } from "../ui/icons/icons.tsx";
 import { MainNavigation } from "./MainNavigation.tsx";
 import { MeBox } from "./MeBox.tsx";
 import { navigationHref, visibleItems } from "./navigationUrls.ts";

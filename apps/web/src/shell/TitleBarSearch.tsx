@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type 
 import { useLocation } from "react-router";
 import { t } from "../lib/i18n.ts";
 import { onDemand } from "../ui/on-demand.ts";
-import { SearchIcon } from "./icons.tsx";
+import { SearchIcon } from "../ui/icons/icons.tsx";
 import styles from "./TitleBarSearch.module.css";
 import { loadTitleBarSuggestions } from "../features/search/index.ts";
 

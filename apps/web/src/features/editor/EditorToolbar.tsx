@@ -11,7 +11,7 @@ import {
   type BlockFormat,
 } from "./editor.commands.ts";
 import type { Mark } from "./rich2.ts";
-import { FileIcon, ImageIcon, LinkIcon } from "./editorIcons.tsx";
+import { AttachIcon as FileIcon, ImageIcon, LinkIcon } from "../../ui/icons/more.tsx";
 import styles from "./RichEditor.module.css";
 
 interface ToolbarProps {
@@ -78,7 +78,7 @@ export function EditorToolbar({ onCommand, onLink, onImage, onFile, onEmoji, emo
           onChange={onLink}
         >
           <span title={`${t("Link")} (${modifier}K)`}>
-            <LinkIcon />
+            <LinkIcon size={18} />
           </span>
         </ToggleButton>
       </Group>
@@ -99,10 +99,10 @@ export function EditorToolbar({ onCommand, onLink, onImage, onFile, onEmoji, emo
       <Separator orientation="vertical" className={styles.separator} />
       <Group aria-label={t("Insert")} className={styles.group}>
         <Button aria-label={t("Insert image")} className={styles.button} onPress={onImage} isDisabled={uploading}>
-          <ImageIcon />
+          <ImageIcon size={18} />
         </Button>
         <Button aria-label={t("Attach file")} className={styles.button} onPress={onFile} isDisabled={uploading}>
-          <FileIcon />
+          <FileIcon size={18} />
         </Button>
         <Button aria-label={t("Emoji")} aria-expanded={emojiOpen} className={styles.button} onPress={onEmoji}>
           <Glyph>{"☺"}</Glyph>

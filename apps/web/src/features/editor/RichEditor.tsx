@@ -22,7 +22,7 @@ import { checkFile, uploadLimitsQuery, uploadMedia } from "./editor.api.ts";
 import { activeLink, insertEmbed, setLink, shortcutOf, toggleMark, unwrapLink, withRich2 } from "./editor.commands.ts";
 import { withRich2Paste } from "./editor.paste.ts";
 import { EditorToolbar } from "./EditorToolbar.tsx";
-import { FileIcon } from "./editorIcons.tsx";
+import { AttachIcon as FileIcon } from "../../ui/icons/more.tsx";
 import { LinkPanel } from "./LinkPanel.tsx";
 import { useMentions } from "./mentions/useMentions.tsx";
 import { useEmojiShortcodes } from "./emoji/useEmojiShortcodes.tsx";
@@ -63,7 +63,7 @@ function Embed({ attributes, children, element }: RenderElementProps & { element
           />
         ) : (
           <span className={styles.file}>
-            <FileIcon />
+            <FileIcon size={18} />
             {data.name}
             {data.size ? ` (${formatFileSize(data.size)})` : ""}
           </span>

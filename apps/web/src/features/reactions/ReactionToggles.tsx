@@ -15,6 +15,7 @@ import { ReactionIcon } from "./ReactionIcon.tsx";
 import { memberStanding } from "../warnings/index.ts";
 import { useOnDemand } from "../../ui/on-demand.ts";
 import styles from "./Reactions.module.css";
+import { CheckIcon, SmilePlusIcon } from "../../ui/icons/more.tsx";
 
 /** The React button's roving key (a chip's is its type's url code, never empty). */
 const PICKER = "";
@@ -27,22 +28,10 @@ const moves: Record<string, (index: number, last: number, rtl: boolean) => numbe
   End: (_index, last) => last,
 };
 
-const SmilePlusIcon = () => (
-  <svg viewBox="0 0 24 24" width={16} height={16} aria-hidden focusable={false} className={styles.pickerIcon}>
-    <g fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-      <path d="M22 11v1a10 10 0 1 1-9-10" />
-      <path d="M8 14s1.5 2 4 2 4-2 4-2" />
-      <path d="M9 9h.01M15 9h.01M16 5h6M19 2v6" />
-    </g>
-  </svg>
-);
+const SmilePlus = () => <SmilePlusIcon size={16} className={styles.pickerIcon} />;
 
 /** Marks the viewer's own reaction in the React menu. */
-const CheckIcon = () => (
-  <svg viewBox="0 0 24 24" width={16} height={16} aria-hidden focusable={false} className={styles.yours}>
-    <path d="M20 6 9 17l-5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-  </svg>
-);
+const Check = () => <CheckIcon size={16} className={styles.yours} />;
 
 /**
  * The member's side of the reactions row (loaded on demand, see `ReactionsRow`), as on GitHub Discussions: a
@@ -178,7 +167,7 @@ export function ReactionToggles({
         label={t("React")}
         buttonContent={
           <>
-            <SmilePlusIcon />
+            <SmilePlus />
             <span>{t("React")}</span>
           </>
         }
@@ -202,7 +191,7 @@ export function ReactionToggles({
             <span>{t(type.name)}</span>
             {byTag.get(type.tagID)?.hasReacted ? (
               <>
-                <CheckIcon />
+                <Check />
                 <span className="visually-hidden">{t("Your reaction")}</span>
               </>
             ) : null}

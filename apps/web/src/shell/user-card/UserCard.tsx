@@ -16,7 +16,7 @@ import { Skeleton } from "../../ui/skeleton/Skeleton.tsx";
 import { meQuery } from "../../features/users/index.ts";
 import { IgnoreButton } from "../../features/ignore/index.ts";
 import { ProfileFieldValues, profileFieldsQuery } from "../../features/profile-fields/index.ts";
-import { CloseIcon } from "../icons.tsx";
+import { CloseIcon } from "../../ui/icons/icons.tsx";
 import { useShellSettings } from "../ShellContext.tsx";
 import { userCardQuery } from "./userCard.queries.ts";
 import styles from "./UserCard.module.css";

@@ -5,6 +5,7 @@ import { Button } from "../button/Button.tsx";
 import { cssVars, cx, px } from "../css.ts";
 import type { ModalProps } from "./Modal.tsx";
 import styles from "./Modal.module.css";
+import { CloseIcon } from "../../ui/icons/icons.tsx";
 
 type Content = ModalProps["children"];
 
@@ -51,9 +52,7 @@ export function ModalDialog({
                   {title}
                 </Heading>
                 <Button buttonType="icon" className={styles.close} aria-label={t("Close")} onPress={close}>
-                  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-                    <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-                  </svg>
+                  <CloseIcon size={16} />
                 </Button>
               </header>
               <div className={styles.body}>{render(children, close)}</div>

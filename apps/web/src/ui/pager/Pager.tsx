@@ -8,6 +8,7 @@ import { useHydrated } from "../hydrated.ts";
 import { onDemand, useOnDemand } from "../on-demand.ts";
 import { Tooltip } from "../tooltip/Tooltip.tsx";
 import styles from "./Pager.module.css";
+import { ChevronLeftIcon, ChevronRightIcon, ChevronsRightIcon } from "../../ui/icons/icons.tsx";
 
 /** The jump form loads when the reader reaches for its button. */
 const jumpForm = onDemand(() => import("./PagerJump.tsx"));
@@ -48,17 +49,8 @@ export function pagerRange(page: number, limit: number, total: number, hasMore =
   return `${count(from)} - ${count(to)} ${t("of")} ${count(total)}${hasMore ? "+" : ""}`;
 }
 
-const Chevron = ({ direction }: { direction: "prev" | "next" }) => (
-  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-    <path
-      d={direction === "prev" ? "M15 5l-7 7 7 7" : "M9 5l7 7-7 7"}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-    />
-  </svg>
-);
+const Chevron = ({ direction }: { direction: "prev" | "next" }) =>
+  direction === "prev" ? <ChevronLeftIcon size={16} /> : <ChevronRightIcon size={16} />;
 
 /**
  * The pager of spec §2: 'a - b of total' with previous/next icon buttons, numbered page links, an
@@ -178,15 +170,7 @@ export function Pager({ page, limit, total, hasMore = false, href, label, showNe
                       onFocus={jump.preload}
                       onPress={() => jump.withModule(() => setJumping(true))}
                     >
-                      <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-                        <path
-                          d="M5 6l6 6-6 6M13 6l6 6-6 6"
-                          fill="none"
-                          stroke="currentColor"
-                          strokeWidth="2"
-                          strokeLinecap="round"
-                        />
-                      </svg>
+                      <ChevronsRightIcon size={16} />
                     </Button>
                   </Tooltip>
                 </li>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { t } from "../../lib/i18n.ts";
 import { Button } from "../button/Button.tsx";
 import styles from "./Pager.module.css";
+import { ChevronLeftIcon } from "../../ui/icons/icons.tsx";
 
 /** What the jump field holds after typing: digits only, clamped to 1..pageCount, or empty. */
 export function cleanJumpInput(value: string, pageCount: number): string {
@@ -29,9 +30,7 @@ export function PagerJump({ page, pageCount, hasMore, onJump, onClose }: PagerJu
   return (
     <form className={styles.jump} onSubmit={handleSubmit}>
       <Button buttonType="icon" size="medium" aria-label={t("Back to post count")} onPress={onClose}>
-        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-          <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
+        <ChevronLeftIcon size={16} />
       </Button>
       <label className={styles.jumpLabel}>
         {t("Jump to page")}

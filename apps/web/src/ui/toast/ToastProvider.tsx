@@ -5,6 +5,7 @@ import { Button } from "../button/Button.tsx";
 import { cssVars, cx, px } from "../css.ts";
 import { createToastStore, type Toast, type ToastOptions, type ToastStore } from "./toast.store.ts";
 import styles from "./Toast.module.css";
+import { CloseIcon } from "../../ui/icons/icons.tsx";
 
 export interface ToastApi {
   /** Shows a toast and returns its id; an existing id is replaced. */
@@ -73,9 +74,7 @@ function ToastView({ toast, store }: { toast: Toast; store: ToastStore }) {
           aria-label={t("Dismiss")}
           onPress={() => store.dismiss(toast.toastID)}
         >
-          <svg viewBox="0 0 24 24" width="12" height="12" aria-hidden="true" focusable="false">
-            <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
-          </svg>
+          <CloseIcon size={12} strokeWidth={2.5} />
         </Button>
       ) : null}
     </div>

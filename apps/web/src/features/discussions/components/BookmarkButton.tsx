@@ -1,5 +1,5 @@
 import { t } from "../../../lib/i18n.ts";
-import { BookmarkIcon, SpinnerIcon } from "./actionIcons.tsx";
+import { BookmarkIcon, SpinnerIcon } from "../../../ui/icons/more.tsx";
 import { useBookmark } from "./useDiscussionToggles.ts";
 import styles from "./DiscussionActions.module.css";
 
@@ -21,7 +21,11 @@ export function BookmarkButton({ discussionID, bookmarked }: { discussionID: num
       aria-label={bookmarked ? t("Unbookmark") : t("Bookmark")}
       data-state={state}
     >
-      {state === "bookmarking" ? <SpinnerIcon /> : <BookmarkIcon filled={bookmarked} />}
+      {state === "bookmarking" ? (
+        <SpinnerIcon size={18} className={styles.spinner} />
+      ) : (
+        <BookmarkIcon size={18} fill={bookmarked ? "currentColor" : "none"} />
+      )}
     </button>
   );
 }

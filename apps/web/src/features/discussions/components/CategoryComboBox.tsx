@@ -8,6 +8,7 @@ import { formStyles } from "../../../ui/forms/Form.tsx";
 import { categorySearchQuery, type CategorySuggestion } from "./postForm.queries.ts";
 import { useDebouncedValue } from "./useDebouncedValue.ts";
 import styles from "./PostForm.module.css";
+import { ChevronDownIcon } from "../../../ui/icons/icons.tsx";
 
 export interface ChosenCategory {
   categoryID: number;
@@ -30,11 +31,7 @@ const parentTrail = (suggestion: CategorySuggestion): string =>
     .map((crumb) => crumb.name)
     .join(" › ");
 
-const ChevronIcon = () => (
-  <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-    <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" />
-  </svg>
-);
+const ChevronIcon = () => <ChevronDownIcon size={16} />;
 
 /**
  * The category of a new discussion, chosen by name: suggestions from `GET /categories/search`

@@ -11,6 +11,10 @@ import styles from "../pages/DiscussionPage.module.css";
 import actionStyles from "./DiscussionActions.module.css";
 import { commentComposer, registerReplyHandler, type ReplyTarget } from "../../../lib/comment-composer.ts";
 import { useRestoredDraft } from "../../drafts/index.ts";
+import { hashTarget } from "../../../lib/hash-scroll.ts";
+
+/** Set when the member posts a comment, until the page shows it (the form may mount anew on another page). */
+let justPosted = false;
 
 /** The anchor of spec §2's draft links (`?hasDraft=true#create-comment`). */
 export const createCommentID = "create-comment";
@@ -73,6 +77,7 @@ export function CommentForm({ discussionID }: { discussionID: number }) {
   useEffect(() => {
     if (navigation.state === "submitting" && postingHere) {
       posting.current = true;
+      justPosted = true;
     } else if (navigation.state === "idle" && posting.current) {
       posting.current = false;
       if (!result?.message && !result?.errors) {
@@ -81,6 +86,19 @@ export function CommentForm({ discussionID }: { discussionID: number }) {
       }
     }
   }, [navigation.state, postingHere, result, clear]);
+
+  // The action leads to the new comment (`…/p{n}#Comment_{id}`, on its page when that is another): there the
+  // page scrolls to it (`useHashScroll`); the focus moves to it and the status below says it was posted.
+  const [posted, setPosted] = useState("");
+  useEffect(() => {
+    if (navigation.state !== "idle" || !justPosted) return;
+    const comment = hashTarget(location.hash);
+    if (!comment || result?.errors || result?.message) return;
+    justPosted = false;
+    comment.tabIndex = -1;
+    comment.focus({ preventScroll: true });
+    setPosted(t("Your comment was posted."));
+  }, [navigation.state, location.key, location.hash, result]);
 
   return (
     <Form
@@ -134,6 +152,9 @@ export function CommentForm({ discussionID }: { discussionID: number }) {
         </label>
       ) : null}
       <SubmitButton busy={busy}>{t("Post Comment")}</SubmitButton>
+      <p className="visually-hidden" role="status" data-part="comment-posted">
+        {posted}
+      </p>
       <ConfirmModal
         isOpen={confirming !== null}
         title={t("Discard Draft")}

@@ -1,4 +1,4 @@
-import { useQuery, type QueryKey } from "@tanstack/react-query";
+import { useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useEffect, useState, type ComponentType } from "react";
 import type { Comment, Discussion } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
@@ -17,11 +17,12 @@ import type { ReportModalProps } from "../moderation/ReportModal.tsx";
 import { commentCache } from "./postCaches.ts";
 import { Post } from "./Post.tsx";
 import { PostButtons } from "./PostButtons.tsx";
+import { DropDownItem } from "../../../ui/dropdown/DropDown.tsx";
 import { useDeleteComment } from "./useCommentActions.ts";
 import { errorText } from "./errorText.ts";
 import { editsOnlyAsAuthor, useEditWindow } from "./useEditWindow.ts";
 import styles from "./DiscussionActions.module.css";
-import { PostingGate } from "../../warnings/index.ts";
+import { readingPart } from "../../warnings/index.ts";
 
 interface CommentPostProps {
   comment: Comment;
@@ -47,6 +48,11 @@ export function CommentPost({ comment, discussion, pageKey, bulk, parentAuthor }
     dateInserted: comment.dateInserted,
   });
   const remove = useDeleteComment(comment.commentID);
+  // A member made read-only by warnings edits no more (the server refuses it too): their standing, from the
+  // reading part that the layout's loader loads for members.
+  const queryClient = useQueryClient();
+  const standing = useOnDemand(readingPart).module;
+  const canEdit = edit.canEdit && standing?.cachedReadOnlyUntil(queryClient, me?.userID ?? 0) === null;
   const canDelete = comment.permissions?.["comments.delete"] === true;
   const signedIn = Boolean(me && me.userID !== 0);
   const { data: settings = noModerationSettings } = useQuery({ ...moderationSettingsQuery(api), enabled: signedIn });
@@ -92,26 +98,28 @@ export function CommentPost({ comment, discussion, pageKey, bulk, parentAuthor }
         <PostButtons
           discussion={discussion}
           record={{ recordType: "comment", recordID: comment.commentID, url: comment.url, name: comment.name }}
+          authorName={comment.insertUser?.name}
           leading={bulk ? <bulk.CommentBulkCheckbox comment={comment} /> : null}
+          menuItems={
+            <>
+              {canEdit ? (
+                <DropDownItem id="edit" onAction={() => setEditing(true)}>
+                  {edit.label}
+                </DropDownItem>
+              ) : null}
+              {canReport ? (
+                <DropDownItem id="report" onAction={() => void openReport()}>
+                  {t("Report")}
+                </DropDownItem>
+              ) : null}
+              {canDelete ? (
+                <DropDownItem id="delete" onAction={() => setConfirming(true)}>
+                  {t("Delete")}
+                </DropDownItem>
+              ) : null}
+            </>
+          }
         >
-          {edit.canEdit ? (
-            // A member made read-only by warnings edits no more (the server refuses it too).
-            <PostingGate quiet>
-              <button type="button" className={styles.textButton} onClick={() => setEditing(true)}>
-                {edit.label}
-              </button>
-            </PostingGate>
-          ) : null}
-          {canDelete ? (
-            <button type="button" className={styles.textButton} onClick={() => setConfirming(true)}>
-              {t("Delete")}
-            </button>
-          ) : null}
-          {canReport ? (
-            <button type="button" className={styles.textButton} onClick={() => void openReport()}>
-              {t("Report")}
-            </button>
-          ) : null}
           {countReports > 0 ? (
             <a className={styles.reportCount} href={reportsLink("comment", comment.commentID)}>
               {countReports === 1 ? t("1 report") : t("{count} reports", { count: countReports })}

@@ -2,7 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Discussion } from "@parley/contracts";
-import { renderWithShell } from "../../../shell/testing.tsx";
+import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { renderWithShell, TestProviders } from "../../../shell/testing.tsx";
 import { jsonResponse } from "../../../test/fixtures.ts";
 import { discussionKeys } from "../discussions.queries.ts";
 import { author, makeDiscussion } from "../../../test/discussions.tsx";
@@ -87,8 +89,8 @@ describe("PostButtons", () => {
     await waitFor(() => expect(screen.queryByRole("link", { name: "Reply" })).toBeNull());
     expect(screen.queryByRole("button", { name: "Quote" })).toBeNull();
     expect(screen.queryByRole("link", { name: "New Discussion" })).toBeNull();
-    // Share stays: reading and sharing are not posting.
-    expect(screen.getByRole("button", { name: /Share/ })).toBeTruthy();
+    // The options menu (Copy Link, Share) stays: reading and sharing are not posting.
+    expect(screen.getByRole("button", { name: "Options for the post by Unknown User" })).toBeTruthy();
     cleanup();
     renderWithShell(
       <>
@@ -109,6 +111,47 @@ describe("PostButtons", () => {
     fireEvent.click(screen.getByRole("button", { name: "Quote" }));
     await waitFor(() => expect(area.value).toContain("> Quoted words"));
     expect(area.value).toContain(`[Ada](${record.url}) said:`);
+  });
+});
+
+describe("PostButtons' options menu", () => {
+  const renderMenu = () =>
+    renderWithShell(<PostButtons discussion={makeDiscussion()} record={record} authorName="Ada" />, {
+      me: { ...author, permissions: [...author.permissions, "conversations.add"] },
+    });
+
+  it("is one ⋯ button named for the post's author that opens by keyboard on its first entry", async () => {
+    renderMenu();
+    const trigger = screen.getByRole("button", { name: "Options for the post by Ada" });
+    expect(trigger.getAttribute("aria-haspopup")).toBe("menu");
+    trigger.focus();
+    fireEvent.keyDown(trigger, { key: "ArrowDown" });
+    fireEvent.keyUp(trigger, { key: "ArrowDown" });
+    const menu = await screen.findByRole("menu", {}, { timeout: 5000 });
+    const items = within(menu).getAllByRole("menuitem");
+    expect(items.map((item) => item.textContent)).toEqual(["Copy Link", "Share to a private message"]);
+    await waitFor(() => expect(document.activeElement).toBe(items[0]));
+    // Escape closes it and gives the focus back to its button.
+    fireEvent.keyDown(document.activeElement!, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("menu")).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(trigger));
+  });
+
+  it("without JavaScript (the server's HTML) is a native disclosure with the post's own address", () => {
+    const html = renderToString(
+      <TestProviders me={author}>
+        <MemoryRouter>
+          <PostButtons discussion={makeDiscussion()} record={record} authorName="Ada" />
+        </MemoryRouter>
+      </TestProviders>,
+    );
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    const details = doc.querySelector("details[data-part=post-menu]");
+    expect(details?.querySelector("summary")?.getAttribute("aria-label")).toBe("Options for the post by Ada");
+    expect(details?.querySelector("a")?.getAttribute("href")).toBe(record.url);
+    expect(details?.querySelector("a")?.textContent).toBe("Link to this post");
+    // Reply stays a link in the row, outside the menu.
+    expect(doc.querySelector(`a[href="#${commentBodyID}"]`)?.textContent).toBe("Reply");
   });
 });
 

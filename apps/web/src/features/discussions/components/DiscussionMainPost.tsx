@@ -35,6 +35,7 @@ export function DiscussionMainPost({ discussion }: { discussion: Discussion }) {
     >
       <PostButtons
         discussion={discussion}
+        authorName={discussion.insertUser?.name}
         record={{
           recordType: "discussion",
           recordID: discussion.discussionID,

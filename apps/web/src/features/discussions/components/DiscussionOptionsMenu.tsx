@@ -15,7 +15,7 @@ import {
 } from "../moderation/actions.registry.ts";
 import { noModerationSettings } from "../moderation/capabilities.ts";
 import { moderationSettingsQuery } from "../moderation/moderation.queries.ts";
-import { MoreIcon } from "./actionIcons.tsx";
+import { MoreIcon } from "../../../ui/icons/icons.tsx";
 import { useShare } from "./useShare.ts";
 import { errorText } from "./errorText.ts";
 import { useBookmark, useMute } from "./useDiscussionToggles.ts";
@@ -77,7 +77,11 @@ export function DiscussionOptionsMenu({ discussion }: { discussion: Discussion }
 
   return (
     <>
-      <DropDown label={t("Discussion Options")} buttonContent={<MoreIcon />} buttonClassName={styles.iconButton}>
+      <DropDown
+        label={t("Discussion Options")}
+        buttonContent={<MoreIcon size={18} />}
+        buttonClassName={styles.iconButton}
+      >
         {groups.map(({ group, actions }, index) => (
           <Fragment key={group}>
             {index > 0 ? <DropDownSeparator /> : null}

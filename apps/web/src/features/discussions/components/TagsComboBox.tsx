@@ -22,6 +22,7 @@ import { splitTagNames, tagSearchQuery } from "./postForm.queries.ts";
 import { useDebouncedValue } from "./useDebouncedValue.ts";
 import styles from "./PostForm.module.css";
 import chips from "../../../ui/forms/Chips.module.css";
+import { CloseIcon } from "../../../ui/icons/icons.tsx";
 
 /** A tag of the new post: an existing one (with its id) or a new name. */
 export interface ChosenTag {
@@ -159,9 +160,7 @@ export function TagsComboBox({ initial, hint, error }: TagsComboBoxProps) {
                 {tag.name}
                 {/* Named "Remove" + the tag's name (React Aria labels it by itself and its tag). */}
                 <Button slot="remove" className={chips.remove} aria-label={t("Remove")}>
-                  <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
-                    <path d="M3 3l6 6M9 3l-6 6" stroke="currentColor" strokeWidth="1.5" />
-                  </svg>
+                  <CloseIcon size={12} />
                 </Button>
               </Tag>
             )}

@@ -11,16 +11,9 @@ import { useToast } from "../../../ui/toast/ToastProvider.tsx";
 import { knowledgeApi } from "../knowledge.api.ts";
 import { articleCan, knowledgeKeys } from "../knowledge.queries.ts";
 import styles from "./knowledge.module.css";
+import { MoreIcon } from "../../../ui/icons/icons.tsx";
 
 type OptionAction = "feature" | "unfeature" | "delete" | "restore";
-
-const MoreIcon = () => (
-  <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-    <circle cx="5" cy="12" r="2" fill="currentColor" />
-    <circle cx="12" cy="12" r="2" fill="currentColor" />
-    <circle cx="19" cy="12" r="2" fill="currentColor" />
-  </svg>
-);
 
 /** The editors' article options: feature or unfeature it, delete it (after a confirmation) or restore it. */
 export function ArticleOptionsMenu({ article }: { article: Article }) {
@@ -65,7 +58,7 @@ export function ArticleOptionsMenu({ article }: { article: Article }) {
   };
   return (
     <>
-      <DropDown label={t("Article Options")} buttonContent={<MoreIcon />} buttonClassName={styles.iconButton}>
+      <DropDown label={t("Article Options")} buttonContent={<MoreIcon size={20} />} buttonClassName={styles.iconButton}>
         {canFeature ? (
           // Stable ids: the label changes with the article, and React Aria refuses an item changing its id.
           <DropDownItem

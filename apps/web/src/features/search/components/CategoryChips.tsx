@@ -16,6 +16,7 @@ import {
 import { t } from "../../../lib/i18n.ts";
 import styles from "./CategoryChips.module.css";
 import chips from "../../../ui/forms/Chips.module.css";
+import { CloseIcon } from "../../../ui/icons/icons.tsx";
 
 /** A category the search can be narrowed to, with its parents' names ("Help & Support" for Troubleshooting). */
 export interface CategoryChoice {
@@ -94,9 +95,7 @@ export function CategoryChips({ options, chosen, onChange, hint }: CategoryChips
               <Tag id={tag.id} textValue={tag.name} className={chips.tag}>
                 {tag.name}
                 <Button slot="remove" className={chips.remove} aria-label={t("Remove")}>
-                  <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
-                    <path d="M3 3l6 6M9 3l-6 6" stroke="currentColor" strokeWidth="1.5" />
-                  </svg>
+                  <CloseIcon size={12} />
                 </Button>
               </Tag>
             )}

@@ -8,6 +8,7 @@ import { Skeleton } from "../../../ui/skeleton/Skeleton.tsx";
 import { UserPhoto } from "../../../ui/user-photo/UserPhoto.tsx";
 import { styleGuidePath } from "../themes.queries.ts";
 import styles from "./StyleGuidePage.module.css";
+import { CommentIcon } from "../../../ui/icons/more.tsx";
 
 /** The theme's colours, as the theme editor and the presets set them. */
 const COLOURS = [
@@ -171,9 +172,7 @@ export function StyleGuidePage() {
 
       <Section id="style-empty" title={t("Empty states")}>
         <div className={styles.empty}>
-          <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true" focusable="false">
-            <path d="M4 5h16v10H8l-4 4V5z" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
-          </svg>
+          <CommentIcon size={32} strokeWidth={1.5} />
           <p>{t("No discussions were found.")}</p>
           <ButtonLink buttonType="primary" to="/post/discussion">
             {t("New Discussion")}

@@ -15,6 +15,7 @@ import { meQuery } from "../../users/index.ts";
 import { sourceCategoryQuery } from "../translations.queries.ts";
 import { canTranslate } from "./canTranslate.ts";
 import type { TranslatableProperty } from "../translator.state.ts";
+import { LanguagesIcon } from "../../../ui/icons/more.tsx";
 
 const translator = onDemand(() => import("./ContentTranslator.tsx"));
 
@@ -73,16 +74,7 @@ export function TranslateCategoryButton({
           setOpen(true);
         }}
       >
-        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-          <path
-            d="M3 5h10M8 3v2m3 0c-1 4-4 7-7 8m3-5c1 2 3 4 6 5m2 6 4-9 4 9m-7-2h6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.6"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <LanguagesIcon />
       </Button>
       {module ? (
         <module.ContentTranslator
