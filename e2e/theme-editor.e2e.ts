@@ -3,20 +3,12 @@ import type { Page } from "playwright-core";
 import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
 import { signInContext, unexpectedErrors } from "./support/accounts.ts";
 import { useParley } from "./support/parley.ts";
+import { setTheme } from "./support/themes.ts";
 import { adminPassword } from "./support/server.ts";
 import { ParleyPage } from "./pages/ParleyPage.ts";
 import { press, ThemeEditorPage, ThemesListPage, typeInto } from "./pages/ThemesPages.ts";
 
 const parley = useParley();
-
-/** PUT /api/v2/themes/current as the administrator's page (its cookie session, same origin). */
-async function setTheme(page: Page, themeID: string): Promise<void> {
-  const response = await page.request.put(`${parley.baseUrl}/api/v2/themes/current`, {
-    data: { themeID },
-    headers: { origin: parley.baseUrl, "x-requested-with": "XMLHttpRequest" },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
 /** The colours a page wears: its primary colour variable and the title bar's background. */
 async function worn(page: Page) {
@@ -168,7 +160,7 @@ describe("theme editor", () => {
         unexpectedErrors(problems.errors, [{ method: "PATCH", pathname: `/api/v2/themes/${themeID}`, status: 422 }]),
       ).toEqual([]);
     } finally {
-      await setTheme(page, "theme-foundation");
+      await setTheme(parley.baseUrl, "theme-foundation");
     }
   });
 
