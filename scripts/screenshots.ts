@@ -27,7 +27,7 @@ const pages: Array<[string, string]> = [
   ["new-discussion", "/post/discussion"],
   ["profile", "/profile/admin"],
   ["search", "/search?search=welcome"],
-  ["notifications", "/notifications"],
+  ["notifications", "/profile/notifications"],
   ["messages", "/messages"],
   ["drafts", "/drafts"],
   ["knowledge", "/kb"],
