@@ -22,6 +22,8 @@ const pages: Array<{ path: string; name: string; status?: number; signedIn?: boo
   { path: "/profile/admin", name: "profile" },
   { path: "/kb", name: "knowledge" },
   { path: "/kb/help-center", name: "knowledge-base" },
+  { path: "/kb/articles/2", name: "knowledge-article" },
+  { path: "/groups", name: "groups" },
   { path: "/entry/signin", name: "sign-in" },
   { path: "/entry/register", name: "register" },
   { path: "/no-such-page", name: "not-found", status: 404 },

@@ -246,7 +246,9 @@ describe("theme editor", () => {
       await screenshot(guest, "theme-editor-design-forum");
       // Inputs and cards take the radius: the search box in the title bar or the page's.
       expect(
-        await guest.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--border-radius").trim()),
+        await guest.evaluate(() =>
+          getComputedStyle(document.documentElement).getPropertyValue("--border-radius").trim(),
+        ),
       ).toBe("12px");
       expect(
         unexpectedErrors(problems.errors, [{ method: "PATCH", pathname: `/api/v2/themes/${themeID}`, status: 422 }]),

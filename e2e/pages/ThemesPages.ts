@@ -97,7 +97,12 @@ export class ThemeEditorPage extends ParleyPage {
   }
 
   /** The miniature's primary button and logo as computed: the design the form's values make, live. */
-  async miniatureDesign(): Promise<{ buttonRadius: string; buttonBg: string; buttonBorder: string; logo: string | null }> {
+  async miniatureDesign(): Promise<{
+    buttonRadius: string;
+    buttonBg: string;
+    buttonBorder: string;
+    logo: string | null;
+  }> {
     return this.main.locator('[data-part="miniature"]').evaluate((element) => {
       const button = getComputedStyle(element.querySelector('[data-part="miniature-button"]')!);
       const logo = element.querySelector<HTMLImageElement>('[data-part="miniature-logo"]');
