@@ -4,7 +4,7 @@ import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } fro
 import { newMember, registerConfirmed, signInContext } from "./support/accounts.ts";
 import { welcome } from "./support/demo.ts";
 import { useParley } from "./support/parley.ts";
-import { adminPassword } from "./support/server.ts";
+import { setTheme } from "./support/themes.ts";
 import { ReadingLayoutPage } from "./pages/ReadingLayoutPage.ts";
 
 const parley = useParley();
@@ -41,31 +41,6 @@ const headingLevels = (page: Page) =>
       .filter((heading) => (heading as HTMLElement).offsetParent !== null)
       .map((heading) => Number(heading.tagName.slice(1))),
   );
-
-/** PUT /api/v2/themes/current as the seeded administrator (as e2e/themes.e2e.ts does). */
-async function setTheme(themeID: string): Promise<void> {
-  const signIn = await fetch(`${parley.baseUrl}/api/v2/authenticate/password`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: "admin", password: adminPassword }),
-  });
-  expect(signIn.status).toBe(201);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
-  const response = await fetch(`${parley.baseUrl}/api/v2/themes/current`, {
-    method: "PUT",
-    headers: {
-      cookie,
-      origin: parley.baseUrl,
-      "x-requested-with": "XMLHttpRequest",
-      "content-type": "application/json",
-    },
-    body: JSON.stringify({ themeID }),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-}
 
 describe("reading pages' layout: a main column and a panel", () => {
   it.each(panelPages)(
@@ -180,7 +155,7 @@ describe("reading pages' layout: a main column and a panel", () => {
   });
 
   it("dark theme: the banner, lists and panel at 1280 and 375 px", async () => {
-    await setTheme("theme-foundation-dark");
+    await setTheme(parley.baseUrl, "theme-foundation-dark");
     try {
       for (const { name, path } of panelPages) {
         for (const [width, viewport] of [
@@ -194,7 +169,7 @@ describe("reading pages' layout: a main column and a panel", () => {
         }
       }
     } finally {
-      await setTheme("theme-foundation");
+      await setTheme(parley.baseUrl, "theme-foundation");
     }
   });
 });

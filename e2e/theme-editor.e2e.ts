@@ -3,20 +3,13 @@ import type { Page } from "playwright-core";
 import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
 import { signInContext, unexpectedErrors } from "./support/accounts.ts";
 import { useParley } from "./support/parley.ts";
+import { setTheme } from "./support/themes.ts";
 import { adminPassword } from "./support/server.ts";
 import { ParleyPage } from "./pages/ParleyPage.ts";
+import { ReadingLayoutPage } from "./pages/ReadingLayoutPage.ts";
 import { press, ThemeEditorPage, ThemesListPage, typeInto } from "./pages/ThemesPages.ts";
 
 const parley = useParley();
-
-/** PUT /api/v2/themes/current as the administrator's page (its cookie session, same origin). */
-async function setTheme(page: Page, themeID: string): Promise<void> {
-  const response = await page.request.put(`${parley.baseUrl}/api/v2/themes/current`, {
-    data: { themeID },
-    headers: { origin: parley.baseUrl, "x-requested-with": "XMLHttpRequest" },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
 /** The colours a page wears: its primary colour variable and the title bar's background. */
 async function worn(page: Page) {
@@ -168,7 +161,100 @@ describe("theme editor", () => {
         unexpectedErrors(problems.errors, [{ method: "PATCH", pathname: `/api/v2/themes/${themeID}`, status: 422 }]),
       ).toEqual([]);
     } finally {
-      await setTheme(page, "theme-foundation");
+      await setTheme(parley.baseUrl, "theme-foundation");
+    }
+  });
+
+  it("edits the design (radius, button style and shape, title bar colour, logo) and the forum wears it after saving", async () => {
+    const page = await parley.newPage({ bypassCSP: true });
+    const problems = collectErrors(page);
+    await signInContext(page, parley.baseUrl, { name: "admin", password: adminPassword });
+    const themes = new ThemesListPage(page, parley.baseUrl);
+    const editor = new ThemeEditorPage(page, parley.baseUrl);
+    const guest = await parley.newPage();
+    const forum = new ReadingLayoutPage(guest, parley.baseUrl);
+    try {
+      // Foundation on the forum: rounded (6 px), filled buttons, the primary blue title bar, the name as text.
+      expect((await forum.open("/discussions")).status()).toBe(200);
+      const before = await forum.worn(forum.mainLink("New Discussion"));
+      expect(before).toMatchObject({ titleBarBg: "rgb(3, 125, 188)", logo: null });
+      expect(before.control).toMatchObject({ radius: "6px", background: "rgb(3, 125, 188)" });
+
+      expect((await themes.goto()).status()).toBe(200);
+      await waitForHydration(page);
+      await press(themes.button("Copy", "Foundation"));
+      await page.waitForURL(/\/dashboard\/themes\/\d+\/edit$/);
+      await editor.heading.filter({ hasText: "Edit Copy of Foundation" }).waitFor();
+      const themeID = editor.themeID();
+      await waitForHydration(page);
+
+      // The design's controls, each labelled; the miniature follows as they change.
+      await editor.field("Corner Radius").selectOption({ label: "Large (12 px)" });
+      await editor.field("Button Style").selectOption({ label: "Outlined" });
+      expect(await editor.miniatureDesign()).toMatchObject({ buttonRadius: "12px", buttonBg: "rgba(0, 0, 0, 0)" });
+      await editor.field("Button Shape").selectOption({ label: "Pill" });
+      await editor.field("Body Font").selectOption({ label: "System UI" });
+      await typeInto(editor.field("Title Bar Background"), "#14532d");
+      await typeInto(editor.field("Logo Image"), "/favicon.svg");
+      expect(await editor.miniatureDesign()).toEqual({
+        buttonRadius: "999px",
+        buttonBg: "rgba(0, 0, 0, 0)",
+        buttonBorder: "rgb(3, 125, 188)",
+        logo: "/favicon.svg",
+      });
+      expect(await editor.miniature()).toMatchObject({ titleBarBg: "rgb(20, 83, 45)" });
+      await screenshot(page, "theme-editor-design");
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      // A logo address that is not one: the 422 shows beside its field.
+      await typeInto(editor.field("Mobile Logo Image"), "javascript:alert(1)");
+      await press(editor.button("Save"));
+      const badLogo = "Use an image address starting with https://, http:// or / (no spaces, quotes or brackets).";
+      await editor.text(badLogo).waitFor();
+      expect(await editor.fieldError("Mobile Logo Image")).toBe(badLogo);
+      await typeInto(editor.field("Mobile Logo Image"), "");
+
+      await press(editor.button("Save"));
+      await page.waitForURL(`${parley.baseUrl}/dashboard/themes/${themeID}/edit?done=saved`);
+      await editor.status.filter({ hasText: "Your changes have been saved as a new revision." }).waitFor();
+      expect(await editor.field("Corner Radius").inputValue()).toBe("12");
+      expect(await editor.field("Button Style").inputValue()).toBe("outline");
+      expect(await editor.field("Button Shape").inputValue()).toBe("pill");
+      await waitForHydration(page);
+      await press(editor.button("Apply"));
+      await page.waitForURL(`${parley.baseUrl}/dashboard/themes/${themeID}/edit?done=applied`);
+
+      // The forum, in a guest's first response: the title bar's colour and logo, outlined pill buttons.
+      expect((await forum.open("/discussions")).status()).toBe(200);
+      const after = await forum.worn(forum.mainLink("New Discussion"));
+      expect(after).toMatchObject({
+        titleBarBg: "rgb(20, 83, 45)",
+        titleBarFg: "rgb(255, 255, 255)",
+        logo: { src: "/favicon.svg", alt: "Parley" },
+      });
+      expect(after.control).toMatchObject({
+        radius: "999px",
+        background: "rgba(0, 0, 0, 0)",
+        border: "rgb(3, 125, 188)",
+        color: "rgb(3, 125, 188)",
+      });
+      expect(after.control.fontFamily.startsWith("system-ui")).toBe(true);
+      expect(await forum.imageLoaded(forum.titleBarLogo.getByRole("img"))).toBe(true);
+      // Drawn, not a 0 px box: the square SVG as tall as the bar less its margin, as wide as tall.
+      expect(after.logo!.height).toBeGreaterThanOrEqual(32);
+      expect(after.logo!.width).toBe(after.logo!.height);
+      await screenshot(guest, "theme-editor-design-forum");
+      // Inputs and cards take the radius: the search box in the title bar or the page's.
+      expect(
+        await guest.evaluate(() =>
+          getComputedStyle(document.documentElement).getPropertyValue("--border-radius").trim(),
+        ),
+      ).toBe("12px");
+      expect(
+        unexpectedErrors(problems.errors, [{ method: "PATCH", pathname: `/api/v2/themes/${themeID}`, status: 422 }]),
+      ).toEqual([]);
+    } finally {
+      await setTheme(parley.baseUrl, "theme-foundation");
     }
   });
 

@@ -4,31 +4,12 @@ import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } fro
 import { signInContext } from "./support/accounts.ts";
 import { contrastRatio, parseRgb } from "./support/colors.ts";
 import { useParley } from "./support/parley.ts";
+import { setTheme } from "./support/themes.ts";
 import { adminPassword } from "./support/server.ts";
 import { ParleyPage } from "./pages/ParleyPage.ts";
 import { ThemesListPage } from "./pages/ThemesPages.ts";
 
 const parley = useParley();
-
-/** PUT /api/v2/themes/current as the seeded administrator (cookie session, same-origin Origin). */
-async function setTheme(baseUrl: string, themeID: string): Promise<void> {
-  const signIn = await fetch(`${baseUrl}/api/v2/authenticate/password`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: "admin", password: adminPassword }),
-  });
-  expect(signIn.status).toBe(201);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
-  const response = await fetch(`${baseUrl}/api/v2/themes/current`, {
-    method: "PUT",
-    headers: { cookie, origin: baseUrl, "x-requested-with": "XMLHttpRequest", "content-type": "application/json" },
-    body: JSON.stringify({ themeID }),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-}
 
 /** What the browser applies: the page's colours and the title bar's, and whether Open Sans is in use. */
 async function appliedTheme(page: Page) {

@@ -11,8 +11,9 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { launchBrowser } from "../e2e/support/browser.ts";
-import { adminPassword, startServer } from "../e2e/support/server.ts";
+import { startServer } from "../e2e/support/server.ts";
 import { welcome } from "../e2e/support/demo.ts";
+import { adminCookie, setTheme } from "../e2e/support/themes.ts";
 
 const out = path.resolve(process.argv[2] ?? "docs/screenshots/after");
 
@@ -26,7 +27,7 @@ const pages: Array<[string, string]> = [
   ["new-discussion", "/post/discussion"],
   ["profile", "/profile/admin"],
   ["search", "/search?search=welcome"],
-  ["notifications", "/notifications"],
+  ["notifications", "/profile/notifications"],
   ["messages", "/messages"],
   ["drafts", "/drafts"],
   ["knowledge", "/kb"],
@@ -37,29 +38,14 @@ const pages: Array<[string, string]> = [
 ];
 const widths = [1280, 375];
 
-async function setTheme(baseUrl: string, cookie: string, themeID: string) {
-  const response = await fetch(`${baseUrl}/api/v2/themes/current`, {
-    method: "PUT",
-    headers: { cookie, origin: baseUrl, "x-requested-with": "XMLHttpRequest", "content-type": "application/json" },
-    body: JSON.stringify({ themeID }),
-  });
-  if (!response.ok) throw new Error(`Setting the theme answered ${response.status}.`);
-}
-
 const server = await startServer();
 const browser = await launchBrowser();
 try {
   await mkdir(out, { recursive: true });
-  const signIn = await fetch(`${server.baseUrl}/api/v2/authenticate/password`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: "admin", password: adminPassword }),
-  });
-  if (signIn.status !== 201) throw new Error(`Signing in answered ${signIn.status}.`);
-  const cookies = signIn.headers.getSetCookie().map((line) => line.split(";")[0]!);
+  const cookies = (await adminCookie(server.baseUrl)).split("; ");
   const url = new URL(server.baseUrl);
   for (const theme of ["light", "dark"] as const) {
-    await setTheme(server.baseUrl, cookies.join("; "), theme === "dark" ? "theme-foundation-dark" : "theme-foundation");
+    await setTheme(server.baseUrl, theme === "dark" ? "theme-foundation-dark" : "theme-foundation", cookies.join("; "));
     for (const width of widths) {
       const context = await browser.newContext({ viewport: { width, height: width > 800 ? 900 : 812 } });
       await context.addCookies(

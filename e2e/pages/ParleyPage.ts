@@ -42,6 +42,52 @@ export class ParleyPage {
     return this.page.getByRole("banner");
   }
 
+  /** The title bar's logo link (to the home page): the site's name as text, or the theme's logo image. */
+  get titleBarLogo(): Locator {
+    return this.titleBar.getByRole("link", { name: "Parley", exact: true }).first();
+  }
+
+  /**
+   * What the theme makes of the page, as computed: the title bar's colours, its logo image (if any, with
+   * its text alternative) and a control's corners, background, border and text colour.
+   */
+  async worn(control: Locator): Promise<{
+    titleBarBg: string;
+    titleBarFg: string;
+    logo: { src: string; alt: string; width: number; height: number } | null;
+    control: { radius: string; background: string; border: string; color: string; fontFamily: string };
+  }> {
+    const bar = await this.titleBar.evaluate((header) => {
+      const style = getComputedStyle(header);
+      const image = Array.from(header.querySelectorAll("a img")).find(
+        (img) => (img as HTMLElement).offsetParent !== null,
+      ) as HTMLImageElement | undefined;
+      return {
+        titleBarBg: style.backgroundColor,
+        titleBarFg: style.color,
+        logo: image
+          ? {
+              src: new URL(image.src).pathname,
+              alt: image.alt,
+              width: image.getBoundingClientRect().width,
+              height: image.getBoundingClientRect().height,
+            }
+          : null,
+      };
+    });
+    const look = await control.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return {
+        radius: style.borderTopLeftRadius,
+        background: style.backgroundColor,
+        border: style.borderTopColor,
+        color: style.color,
+        fontFamily: style.fontFamily,
+      };
+    });
+    return { ...bar, control: look };
+  }
+
   /**
    * Presses a form's button and waits for the write it sends (the first answer to a request that is not a
    * read: the API call, or the form post without JavaScript), so that what follows sees it. Waiting for the

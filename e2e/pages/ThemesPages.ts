@@ -96,6 +96,25 @@ export class ThemeEditorPage extends ParleyPage {
     }));
   }
 
+  /** The miniature's primary button and logo as computed: the design the form's values make, live. */
+  async miniatureDesign(): Promise<{
+    buttonRadius: string;
+    buttonBg: string;
+    buttonBorder: string;
+    logo: string | null;
+  }> {
+    return this.main.locator('[data-part="miniature"]').evaluate((element) => {
+      const button = getComputedStyle(element.querySelector('[data-part="miniature-button"]')!);
+      const logo = element.querySelector<HTMLImageElement>('[data-part="miniature-logo"]');
+      return {
+        buttonRadius: button.borderTopLeftRadius,
+        buttonBg: button.backgroundColor,
+        buttonBorder: button.borderTopColor,
+        logo: logo ? new URL(logo.src).pathname : null,
+      };
+    });
+  }
+
   get revisions(): Locator {
     return this.main.getByRole("region", { name: "Revision History" }).getByRole("listitem");
   }

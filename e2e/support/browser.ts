@@ -49,10 +49,10 @@ export interface AxeViolation {
 }
 
 /**
- * Runs axe-core on the page and returns its serious and critical violations. The script is injected
- * inline, so the page's context needs `bypassCSP: true` (the server sends a strict CSP).
+ * Runs axe-core on the page and returns all its violations. The script is injected inline, so the page's
+ * context needs `bypassCSP: true` (the server sends a strict CSP).
  */
-export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await page.addScriptTag({ content: axe.source });
   const { violations, rulesPassed } = await page.evaluate(async () => {
     const { axe: injected } = window as unknown as { axe: typeof axe };
@@ -69,7 +69,25 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   });
   // An empty list must mean "checked and clean", not "checked nothing".
   if (rulesPassed === 0) throw new Error(`axe-core passed no rule on ${page.url()}; did it run?`);
-  return violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  return violations;
+}
+
+/** The page's serious and critical axe violations (see {@link axeViolations}). */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  return (await axeViolations(page)).filter(
+    (violation) => violation.impact === "serious" || violation.impact === "critical",
+  );
+}
+
+/**
+ * What the accessibility sweep refuses (issue 31): serious and critical violations, and any `heading-order`
+ * finding (moderate: a heading that skips a level, h1 → h3).
+ */
+export async function blockingAxeViolations(page: Page): Promise<AxeViolation[]> {
+  return (await axeViolations(page)).filter(
+    (violation) =>
+      violation.impact === "serious" || violation.impact === "critical" || violation.id === "heading-order",
+  );
 }
 
 /** A full-page screenshot in test-results/e2e/<name>.png; returns the path. */

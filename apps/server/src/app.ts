@@ -334,7 +334,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     discussions,
     reactionWrites: { removeCommentReactions },
   });
-  await registerLayouts(app, platform, { categories, discussions, comments, tags });
+  // Themes before layouts: the title bar shows the current theme's logo.
+  const themes = await registerThemes(app, platform, { users: userFragments });
+  await registerLayouts(app, platform, { categories, discussions, comments, tags, themeLogo: () => themes.logo() });
   await registerDrafts(app, platform, { discussions, comments, categories: categories.directory });
   await registerModeration(app, platform, { discussions, users: userFragments });
   // A collection's records presented as their own endpoints present them, for the viewer.
@@ -406,7 +408,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerKnowledge(app, platform, { users: userFragments });
   await registerGroups(app, platform, { users: userFragments, categories: categories.directory, removePosts });
   await registerTokens(app, platform);
-  const themes = await registerThemes(app, platform, { users: userFragments });
   await registerConfig(app, platform, { themes });
   await registerTranslations(app, platform, translations);
   await registerEmbed(app);

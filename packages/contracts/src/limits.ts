@@ -88,6 +88,11 @@ export const themesLimits = {
   nameMaxLength: 100,
   /** Revisions listed at most per page of `GET /themes/{id}/revisions`. */
   revisionsPageLimit: 100,
+  /** Bounds of a theme's font sizes, in pixels (base text, titles, small print). */
+  fontSizeMin: 10,
+  fontSizeMax: 48,
+  /** The largest corner radius a theme may set, in pixels (a pill button is its own shape). */
+  radiusMax: 32,
 } as const;
 
 /** Reaction types as the dashboard edits them (not in spec §9: the reactionTypes table's name column). */

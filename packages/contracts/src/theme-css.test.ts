@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { Value } from "typebox/value";
 import { isLightColor, lighten, luminance, parseColor, toHex } from "./colors.ts";
 import { limits } from "./limits.ts";
-import { themeCssProperties, themeCssVariables, themePreviewVariables } from "./theme-css.ts";
+import {
+  fontStackOf,
+  fontStacks,
+  isSafeImageUrl,
+  themeCssProperties,
+  themeCssVariables,
+  themePreviewVariables,
+} from "./theme-css.ts";
 import { ThemeVariables } from "./themes.ts";
 
 /** WCAG contrast ratio, to check the computed foregrounds stay readable. */
@@ -173,9 +180,15 @@ describe("themeCssProperties", () => {
 });
 
 describe("ThemeVariables schema and preview", () => {
-  it("accepts themes' variables and refuses wrong types and presets", () => {
+  it("accepts themes' variables and refuses wrong types, presets, unknown keys and sizes out of bounds", () => {
     expect(Value.Check(ThemeVariables, dark)).toBe(true);
-    expect(Value.Check(ThemeVariables, { buttons: { preset: "solid" }, extra: { any: 1 } })).toBe(true);
+    // Keys of no schema are not variables (the API drops them from a request before they are stored).
+    expect(Value.Check(ThemeVariables, { buttons: { preset: "solid" }, extra: { any: 1 } })).toBe(false);
+    expect(Value.Check(ThemeVariables, { buttons: { preset: "outline", shape: "pill" } })).toBe(true);
+    expect(Value.Check(ThemeVariables, { buttons: { shape: "blob" } })).toBe(false);
+    expect(Value.Check(ThemeVariables, { global: { border: { radius: 33 } } })).toBe(false);
+    expect(Value.Check(ThemeVariables, { global: { fonts: { sizes: { medium: 9 } } } })).toBe(false);
+    expect(Value.Check(ThemeVariables, { titleBar: { logo: { desktop: { url: "/logo.png" } } } })).toBe(true);
     expect(Value.Check(ThemeVariables, { buttons: { preset: "shiny" } })).toBe(false);
     expect(Value.Check(ThemeVariables, { global: { border: { radius: "6px" } } })).toBe(false);
     expect(Value.Check(ThemeVariables, { global: { options: { preset: "sepia" } } })).toBe(false);
@@ -190,5 +203,41 @@ describe("ThemeVariables schema and preview", () => {
       titleBarFg: "#ffffff",
       backgroundImage: null,
     });
+  });
+
+  it("turns the design variables into custom properties: font stacks, heading font, link colour, button shape", () => {
+    const properties = themeCssProperties({
+      global: {
+        fonts: { families: { body: [...fontStacks.monospace], heading: [...fontStacks.serif] } },
+        links: { colors: { default: "#7a1fa2" } },
+        border: { radius: 3 },
+      },
+      buttons: { shape: "pill" },
+    });
+    expect(properties["--font-family"]!.startsWith('ui-monospace, "Cascadia Code"')).toBe(true);
+    expect(properties["--font-family-heading"]!.startsWith('"Charter"')).toBe(true);
+    expect(properties["--color-link"]).toBe("#7a1fa2");
+    expect(properties["--border-radius"]).toBe("3px");
+    expect(properties["--button-radius"]).toBe("999px");
+    expect(themeCssProperties({ buttons: { shape: "square" } })["--button-radius"]).toBe("0px");
+    // Without a heading font, headings take the body's; without a link colour, links are the primary colour.
+    expect(themeCssProperties({})["--font-family-heading"]).toBe(themeCssProperties({})["--font-family"]);
+    expect(themeCssProperties({})["--color-link"]).toBe("#037dbc");
+    expect(fontStackOf([...fontStacks.system])).toBe("system");
+    expect(fontStackOf(["Comic Neue"])).toBeNull();
+  });
+
+  it("lets only image addresses of the web or of this site into a page", () => {
+    for (const url of ["https://cdn.example.com/logo.svg", "http://example.com/a.png", "/uploads/logo.png"])
+      expect(isSafeImageUrl(url), url).toBe(true);
+    for (const url of [
+      "javascript:alert(1)",
+      "//evil.example/x.png",
+      '/a.png" onerror="x',
+      "/a b.png",
+      "data:x",
+      "url(x)",
+    ])
+      expect(isSafeImageUrl(url), url).toBe(false);
   });
 });

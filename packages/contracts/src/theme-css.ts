@@ -9,7 +9,7 @@ import {
   type Color,
 } from "./colors.ts";
 import { limits } from "./limits.ts";
-import type { ButtonPreset, ThemePreset, ThemePreviewVariables, ThemeVariables } from "./themes.ts";
+import type { ButtonPreset, ButtonShape, ThemePreset, ThemePreviewVariables, ThemeVariables } from "./themes.ts";
 
 /**
  * A theme's variables as CSS custom properties: what the server writes into every page's head
@@ -41,12 +41,62 @@ export const themeDefaults = {
   darkErrorLighten: 0.35,
 } as const;
 
+/**
+ * The font stacks the theme editor offers (a theme's `global.fonts.families.body` / `.heading`): the bundled
+ * Open Sans, or fonts the reader's system already has; no stack downloads anything.
+ */
+export const fontStacks = {
+  openSans: ["Open Sans"],
+  system: ["system-ui", "-apple-system", "Segoe UI", "Roboto", "Helvetica Neue", "Arial"],
+  humanist: ["Seravek", "Gill Sans Nova", "Ubuntu", "Calibri", "DejaVu Sans", "Source Sans Pro"],
+  serif: ["Charter", "Bitstream Charter", "Sitka Text", "Cambria", "Georgia", "DejaVu Serif", "serif"],
+  monospace: ["ui-monospace", "Cascadia Code", "Menlo", "Consolas", "DejaVu Sans Mono", "monospace"],
+} as const satisfies Record<string, readonly string[]>;
+export type FontStack = keyof typeof fontStacks;
+
+/** The stack a list of families is (compared name by name), or null for families set some other way. */
+export function fontStackOf(families: readonly string[] | undefined): FontStack | null {
+  if (!families?.length) return null;
+  for (const [name, stack] of Object.entries(fontStacks) as Array<[FontStack, readonly string[]]>)
+    if (stack.length === families.length && stack.every((family, index) => family === families[index])) return name;
+  return null;
+}
+
+/** The radius of pill-shaped buttons: larger than any button is tall. */
+export const PILL_RADIUS = 999;
+
+/** A button radius for a shape: the theme's (or its own button radius) when rounded. */
+export function buttonRadius(shape: ButtonShape | undefined, rounded: number): number {
+  if (shape === "square") return 0;
+  if (shape === "pill") return PILL_RADIUS;
+  return rounded;
+}
+
+/**
+ * Whether an image address may go into the page (a theme's logo): `https://…`, `http://…` or a path on
+ * this site, with none of the characters that could end an HTML attribute or a CSS `url()`.
+ */
+export function isSafeImageUrl(value: string): boolean {
+  return /^(https?:\/\/[^/\s]|\/(?!\/))[^\s"'`<>()\\]*$/.test(value) && value.length <= 500;
+}
+
 export interface ThemeCssOptions {
   /** Throw on an invalid colour instead of falling back to the default (checks of built-in themes). */
   strict?: boolean;
 }
 
-const GENERIC_FAMILIES = new Set(["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui"]);
+const GENERIC_FAMILIES = new Set([
+  "serif",
+  "sans-serif",
+  "monospace",
+  "cursive",
+  "fantasy",
+  "system-ui",
+  "ui-serif",
+  "ui-sans-serif",
+  "ui-monospace",
+  "ui-rounded",
+]);
 
 /** A font family as CSS: generic names and `-apple-system` bare, the rest quoted; unsafe characters dropped. */
 function fontFamily(name: string): string | null {
@@ -77,6 +127,7 @@ export interface ThemePalette {
   surface: Color;
   titleBarBg: Color;
   titleBarFg: Color;
+  link: Color;
 }
 
 /** Resolves the colours of a theme: given values, else the preset's defaults and the rules of spec §9. */
@@ -120,6 +171,7 @@ export function themePalette(variables: ThemeVariables = {}, options: ThemeCssOp
     surface: mixColors(fg, bg, themeDefaults.mix.surface),
     titleBarBg,
     titleBarFg: read(variables.titleBar?.colors?.fg, contrastingColor(titleBarBg, { light: paper, dark: ink })),
+    link: read(global.links?.colors?.default, primary),
   };
 }
 
@@ -203,10 +255,13 @@ export function themeCssProperties(
   const breakpoints = variables.layout?.breakpoints ?? {};
   const color = (value: Color | "transparent") => (value === "transparent" ? value : formatColor(value));
 
-  const families = [...(fonts.families?.body ?? []), themeDefaults.fontFamily, ...themeDefaults.fontFallbacks]
-    .map(fontFamily)
-    .filter((family): family is string => family !== null)
-    .filter((family, index, all) => all.indexOf(family) === index);
+  const familyList = (given: readonly string[]) =>
+    [...given, themeDefaults.fontFamily, ...themeDefaults.fontFallbacks]
+      .map(fontFamily)
+      .filter((family): family is string => family !== null)
+      .filter((family, index, all) => all.indexOf(family) === index)
+      .join(", ");
+  const bodyFamilies = fonts.families?.body ?? [];
   const fontSizes = themeDefaults.fontSizes;
   const radius = size(global.border?.radius, themeDefaults.borderRadius);
   const buttons = variables.buttons ?? {};
@@ -222,6 +277,8 @@ export function themeCssProperties(
     "--color-primary-dark": formatColor(palette.primaryDark),
     "--color-primary-contrast": formatColor(palette.primaryContrast),
     "--color-error": formatColor(palette.error),
+    "--color-link": formatColor(palette.link),
+    "--color-link-hover": formatColor(shiftColor(palette.link, themeDefaults.stateShift, palette.bg)),
     "--color-bg": formatColor(palette.bg),
     "--color-fg": formatColor(palette.fg),
     "--color-body-bg": formatColor(palette.bodyBg),
@@ -232,7 +289,8 @@ export function themeCssProperties(
     "--title-bar-fg": formatColor(palette.titleBarFg),
     "--border-radius": px(radius),
     "--border-width": px(size(global.border?.width, themeDefaults.borderWidth)),
-    "--font-family": families.join(", "),
+    "--font-family": familyList(bodyFamilies),
+    "--font-family-heading": familyList(fonts.families?.heading ?? bodyFamilies),
     "--font-size-large": px(size(fonts.sizes?.large, fontSizes.large)),
     "--font-size-medium": px(size(fonts.sizes?.medium, fontSizes.medium)),
     "--font-size-small": px(size(fonts.sizes?.small, fontSizes.small)),
@@ -243,7 +301,7 @@ export function themeCssProperties(
     "--font-weight-normal": String(themeDefaults.fontWeights.normal),
     "--font-weight-semibold": String(themeDefaults.fontWeights.semiBold),
     "--font-weight-bold": String(themeDefaults.fontWeights.bold),
-    "--button-radius": px(size(buttons.radius, radius)),
+    "--button-radius": px(buttonRadius(buttons.shape, size(buttons.radius, radius))),
     "--button-min-width": px(size(sizes.buttonMinWidth, limits.sizes.buttonMinWidth)),
     "--button-height": px(size(sizes.buttonHeight, limits.sizes.formElementHeight)),
     "--button-height-medium": px(limits.sizes.buttonMediumHeight),

@@ -10,9 +10,12 @@ import { PageOrFirst } from "./pagination.ts";
  */
 
 const Optional = <T extends TSchema>(schema: T) => Type.Optional(schema);
-/** Objects of theme variables keep keys they do not know (add-ons and later versions add some). */
+/**
+ * Objects of theme variables take only the keys below: a theme's PATCH (or POST) naming any other is
+ * refused with a 400 that names it, rather than stored and silently ignored.
+ */
 const Group = <T extends Record<string, TSchema>>(properties: T, description?: string) =>
-  Type.Object(properties, { additionalProperties: true, ...(description ? { description } : {}) });
+  Type.Object(properties, { additionalProperties: false, ...(description ? { description } : {}) });
 
 /** A colour value (spec §3): hex with 3 or 6 digits, rgb(), rgba(), hsl() or hsla(). */
 export const ThemeColor = Type.String({
@@ -21,6 +24,21 @@ export const ThemeColor = Type.String({
   description: "A colour: hex with 3 or 6 digits, rgb(), rgba(), hsl() or hsla().",
 });
 const Pixels = Type.Number({ minimum: 0, maximum: 10_000 });
+/** A font size in pixels: readable, and not a poster. */
+const FontSize = Type.Number({ minimum: limits.themes.fontSizeMin, maximum: limits.themes.fontSizeMax });
+/** A corner radius in pixels (buttons, inputs, chips, cards). */
+const Radius = Type.Number({ minimum: 0, maximum: limits.themes.radiusMax });
+/** A font family list: names, most wanted first (the theme's fallbacks follow). */
+const FontFamilies = Type.Array(Type.String({ maxLength: 100 }), { maxItems: 10 });
+/**
+ * An image's address: `https://…`, `http://…` or a path on this site (`/uploads/…`); the server refuses
+ * anything else (422), as it does quotes, brackets and spaces, so it is safe in HTML and CSS.
+ */
+export const ThemeImageUrl = Type.String({ maxLength: 500 });
+
+/** Button shapes: the theme's radius, square corners, or fully round ends. */
+export const ButtonShape = Type.Enum(["rounded", "square", "pill"]);
+export type ButtonShape = Static<typeof ButtonShape>;
 
 export const ThemePreset = Type.Enum(["light", "dark"]);
 export type ThemePreset = Static<typeof ThemePreset>;
@@ -56,34 +74,44 @@ export const ThemeVariables = Group(
         body: Optional(Group({ backgroundImage: Optional(Group({ color: Optional(ThemeColor) })) })),
         fonts: Optional(
           Group({
-            families: Optional(
-              Group({ body: Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 10 })) }),
-            ),
+            families: Optional(Group({ body: Optional(FontFamilies), heading: Optional(FontFamilies) })),
             sizes: Optional(
               Group({
-                large: Optional(Pixels),
-                medium: Optional(Pixels),
-                small: Optional(Pixels),
-                extraSmall: Optional(Pixels),
-                subtitle: Optional(Pixels),
-                title: Optional(Pixels),
-                largeTitle: Optional(Pixels),
+                large: Optional(FontSize),
+                medium: Optional(FontSize),
+                small: Optional(FontSize),
+                extraSmall: Optional(FontSize),
+                subtitle: Optional(FontSize),
+                title: Optional(FontSize),
+                largeTitle: Optional(FontSize),
               }),
             ),
           }),
         ),
-        border: Optional(Group({ radius: Optional(Pixels), width: Optional(Pixels), color: Optional(ThemeColor) })),
+        border: Optional(Group({ radius: Optional(Radius), width: Optional(Pixels), color: Optional(ThemeColor) })),
+        links: Optional(Group({ colors: Optional(Group({ default: Optional(ThemeColor) })) })),
       }),
     ),
     buttons: Optional(
       Group({
         preset: Optional(ButtonPreset),
-        radius: Optional(Pixels),
+        shape: Optional(ButtonShape),
+        radius: Optional(Radius),
         primary: Optional(ButtonColors),
         standard: Optional(ButtonColors),
       }),
     ),
-    titleBar: Optional(Group({ colors: Optional(Group({ bg: Optional(ThemeColor), fg: Optional(ThemeColor) })) })),
+    titleBar: Optional(
+      Group({
+        colors: Optional(Group({ bg: Optional(ThemeColor), fg: Optional(ThemeColor) })),
+        logo: Optional(
+          Group({
+            desktop: Optional(Group({ url: Optional(ThemeImageUrl) })),
+            mobile: Optional(Group({ url: Optional(ThemeImageUrl) })),
+          }),
+        ),
+      }),
+    ),
     layout: Optional(
       Group({
         breakpoints: Optional(

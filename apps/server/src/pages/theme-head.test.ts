@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
-import { themeCssVariables } from "@parley/contracts";
+import { fontStacks, themeCssVariables } from "@parley/contracts";
 import { fileThemes } from "../features/themes/index.ts";
 import { createApi, seededAdmin, type Session } from "../test/accounts.ts";
 import type { TestApp } from "../test/app.ts";
@@ -163,5 +163,49 @@ describe.each(engines)("the current theme in server-rendered pages on %s", (engi
     expect((await api.patch(`/api/v2/themes/${themeID}`, { revisionID: first }, { as: admin })).statusCode).toBe(200);
     expect(themeIn((await page("/categories")).body).style).toContain("--color-primary:#aa3355;");
     expect((await setTheme("theme-foundation")).statusCode).toBe(200);
+  });
+
+  it("renders a theme's design in the first response: fonts, radius, button style, title bar, link colour and logo", async () => {
+    const api = createApi(app);
+    const design = {
+      global: {
+        fonts: { families: { body: [...fontStacks.system], heading: [...fontStacks.serif] }, sizes: { medium: 16 } },
+        border: { radius: 12 },
+        links: { colors: { default: "#7a1fa2" } },
+      },
+      buttons: { preset: "outline" as const, shape: "pill" as const },
+      titleBar: { colors: { bg: "#14532d" }, logo: { desktop: { url: "/uploads/brand.png" } } },
+    };
+    const created = await api.post(
+      "/api/v2/themes",
+      { name: "Designed", parentTheme: "theme-foundation", assets: { variables: { data: design } } },
+      { as: admin },
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    expect((await setTheme(created.json<{ themeID: string }>().themeID)).statusCode).toBe(200);
+    try {
+      const body = (await page("/categories")).body;
+      const { style } = themeIn(body);
+      expect(style).toBe(themeCssVariables(design));
+      for (const declaration of [
+        "--border-radius:12px;",
+        "--button-radius:999px;",
+        "--button-primary-bg:transparent;",
+        "--button-primary-fg:#037dbc;",
+        "--title-bar-bg:#14532d;",
+        "--color-link:#7a1fa2;",
+        "--font-size-medium:16px;",
+        '--font-family:system-ui, -apple-system, "Segoe UI"',
+        '--font-family-heading:"Charter", "Bitstream Charter"',
+      ])
+        expect(style).toContain(declaration);
+      // The title bar's logo, server-rendered, with the site's name as its text alternative.
+      expect(body).toMatch(
+        /<img[^>]*src="\/uploads\/brand.png"[^>]*alt="Parley"|<img[^>]*alt="Parley"[^>]*src="\/uploads\/brand.png"/,
+      );
+    } finally {
+      expect((await setTheme("theme-foundation")).statusCode).toBe(200);
+    }
+    expect((await page("/categories")).body).not.toContain("/uploads/brand.png");
   });
 });

@@ -22,14 +22,17 @@ export async function registerLayouts(
     discussions: DiscussionsService;
     comments: CommentsService;
     tags: TagsService;
+    /** The current theme's logo images, for the title bar. */
+    themeLogo: () => Promise<{ imageUrl: string | null; imageUrlMobile: string | null }>;
   },
 ): Promise<LayoutsService> {
-  const { categories, discussions, comments, tags } = deps;
+  const { categories, discussions, comments, tags, themeLogo } = deps;
   const service = createLayoutsService({
     siteConfig: platform.siteConfig,
     titleBars: createTitleBars(
       platform.siteConfig,
       platform.config.botCheck ? botCheckWidget(platform.config.botCheck) : null,
+      themeLogo,
     ),
     resolveCategory: async (idOrCode) => {
       try {

@@ -82,16 +82,25 @@ function visibleNavigation(items: NavigationItem[], viewer: Viewer): NavigationI
  * The `TitleBar` widget's props for a viewer and locale. Site config is itself cached; the filtered
  * result is cached per config, locale and role set (what the filters depend on), like permissions.
  */
-export function createTitleBars(siteConfig: SiteConfig, botCheck: BotCheckWidget | null = null) {
+export function createTitleBars(
+  siteConfig: SiteConfig,
+  botCheck: BotCheckWidget | null = null,
+  /** The current theme's logo images (its variables' `titleBar.logo`); none without themes. */
+  themeLogo: () => Promise<{ imageUrl: string | null; imageUrlMobile: string | null }> = async () => ({
+    imageUrl: null,
+    imageUrlMobile: null,
+  }),
+) {
   const cache = new Map<string, TitleBarProps>();
   const MAX_ENTRIES = 500;
 
   return {
     async forViewer(viewer: Viewer, locale: string): Promise<TitleBarProps> {
-      const [navigation, registration, conversations] = await Promise.all([
+      const [navigation, registration, conversations, logo] = await Promise.all([
         siteConfig.get("navigation.items"),
         siteConfig.get("registration.method"),
         siteConfig.get("conversations.enabled"),
+        themeLogo(),
       ]);
       const usable = !viewer.user || (viewer.user.banned !== 1 && viewer.user.deleted !== 1);
       const roleSet = [...viewer.roleIDs].sort((a, b) => a - b).join(",");
@@ -99,6 +108,7 @@ export function createTitleBars(siteConfig: SiteConfig, botCheck: BotCheckWidget
         navigation,
         registration,
         conversations,
+        logo,
         locale,
         roleSet,
         viewer.permissions.isAdmin,
@@ -108,7 +118,7 @@ export function createTitleBars(siteConfig: SiteConfig, botCheck: BotCheckWidget
       if (hit) return hit;
       const props: TitleBarProps = {
         positioning: "StickySolid",
-        logo: { imageUrl: null, imageUrlMobile: null, url: "/", alignment: "left", alignmentMobile: "center" },
+        logo: { ...logo, url: "/", alignment: "left", alignmentMobile: "center" },
         navigation: { items: visibleNavigation(configuredNavigation(navigation, locale), viewer), alignment: "left" },
         backgroundColor: null,
         foregroundColor: null,

@@ -118,6 +118,86 @@ describe.each(engines)("themes of the site's own on %s", (engine) => {
     expect(await listIDs()).toEqual(before);
   });
 
+  it("takes the design variables of its schema only: fonts, sizes, radius, buttons, link colour and logo, in bounds", async () => {
+    const theme = await create({ name: "Design", parentTheme: DEFAULT_THEME_ID });
+    const design: ThemeVariables = {
+      global: {
+        fonts: { families: { body: ["system-ui", "Arial"], heading: ["Georgia", "serif"] }, sizes: { medium: 16 } },
+        border: { radius: 0 },
+        links: { colors: { default: "#7a1fa2" } },
+      },
+      buttons: { preset: "outline", shape: "square" },
+      titleBar: {
+        colors: { bg: "#14532d", fg: "#ffffff" },
+        logo: { desktop: { url: "https://cdn.example.com/logo.svg" }, mobile: { url: "/uploads/logo-small.png" } },
+      },
+    };
+    const saved = await patch(theme.themeID, { assets: { variables: { data: design } } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await get(`/api/v2/themes/${theme.themeID}?expand=all`)).assets.variables.data).toEqual(design);
+    const revisions = async () => (await get<unknown[]>(`/api/v2/themes/${theme.themeID}/revisions`)).length;
+
+    const refusedWith = async (data: unknown, status: number) => {
+      const response = await patch(theme.themeID, { assets: { variables: { data } } });
+      expect(response.statusCode, response.body).toBe(status);
+      return response.json<{ message: string; errors: Array<{ field: string; message: string }> }>();
+    };
+    // Keys the schema does not know are dropped (as the API drops unknown fields everywhere), never stored.
+    const stripped = await patch(theme.themeID, {
+      assets: { variables: { data: { ...design, titleBar: { ...design.titleBar, logoUrl: "/a.png" }, script: "x" } } },
+    });
+    expect(stripped.statusCode, stripped.body).toBe(200);
+    expect((await get(`/api/v2/themes/${theme.themeID}?expand=all`)).assets.variables.data).toEqual(design);
+    const count = await revisions();
+    // Sizes in bounds.
+    const radius = await refusedWith({ global: { border: { radius: 100 } } }, 400);
+    expect(radius.errors[0]).toMatchObject({ field: "radius", message: expect.stringMatching(/32/) as string });
+    const size = await refusedWith({ global: { fonts: { sizes: { medium: 4 } } } }, 400);
+    expect(size.errors[0]).toMatchObject({ field: "medium", message: expect.stringMatching(/10/) as string });
+    expect((await refusedWith({ buttons: { shape: "blob" } }, 400)).errors[0]).toMatchObject({ field: "shape" });
+    // Colours the CSS can read, and image addresses of the web or of this site only.
+    const bad = await refusedWith(
+      {
+        global: { links: { colors: { default: "red; }" } } },
+        titleBar: { logo: { desktop: { url: "javascript:alert(1)" }, mobile: { url: '/a.png" onerror="x' } } },
+      },
+      422,
+    );
+    expect(bad.errors.map((error) => error.field).sort()).toEqual([
+      "assets.variables.data.global.links.colors.default",
+      "assets.variables.data.titleBar.logo.desktop.url",
+      "assets.variables.data.titleBar.logo.mobile.url",
+    ]);
+    expect(bad.errors.find((error) => error.field.endsWith("desktop.url"))!.message).toBe(
+      "Use an image address starting with https://, http:// or / (no spaces, quotes or brackets).",
+    );
+    expect(await revisions()).toBe(count);
+  });
+
+  it("shows the current theme's logo in the title bar's layout, and the site's name when it has none", async () => {
+    const logoOf = async () =>
+      (
+        await get<{ titleBar: { $reactProps: { logo: { imageUrl: string | null; imageUrlMobile: string | null } } } }>(
+          "/api/v2/layouts/lookup-hydrate?layoutViewType=home&recordType=siteSection&recordID=0",
+        )
+      ).titleBar.$reactProps.logo;
+    expect(await logoOf()).toMatchObject({ imageUrl: null, imageUrlMobile: null });
+    const theme = await create({
+      name: "Logo",
+      parentTheme: DEFAULT_THEME_ID,
+      assets: { variables: { data: { titleBar: { logo: { desktop: { url: "/uploads/logo.png" } } } } } },
+    });
+    expect((await f.api.put("/api/v2/themes/current", { themeID: theme.themeID }, { as: f.admin })).statusCode).toBe(
+      200,
+    );
+    try {
+      expect(await logoOf()).toMatchObject({ imageUrl: "/uploads/logo.png", imageUrlMobile: null });
+    } finally {
+      await f.api.put("/api/v2/themes/current", { themeID: DEFAULT_THEME_ID }, { as: f.admin });
+    }
+    expect(await logoOf()).toMatchObject({ imageUrl: null });
+  });
+
   it("keeps each edit as a revision, lists them newest first, and restores an earlier one", async () => {
     const theme = await create({
       name: "Revisable",

@@ -2,6 +2,7 @@ import { formatColor, isValidColor } from "@parley/contracts/colors";
 import type { Clock } from "../../platform/clock.ts";
 import {
   limits,
+  isSafeImageUrl,
   themeCssVariables,
   themePalette,
   themePreviewVariables,
@@ -121,13 +122,38 @@ const COLOR_PATHS = [
   ["buttons", "standard", "border"],
   ["titleBar", "colors", "bg"],
   ["titleBar", "colors", "fg"],
+  ["global", "links", "colors", "default"],
 ] as const;
 
-function checkColors(variables: ThemeVariables): void {
-  const errors = COLOR_PATHS.flatMap((path) => {
-    let value: unknown = variables;
-    for (const key of path)
-      value = value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
+/** The image addresses a theme's variables may set: each an address of the web or of this site (422 otherwise). */
+const IMAGE_PATHS = [
+  ["titleBar", "logo", "desktop", "url"],
+  ["titleBar", "logo", "mobile", "url"],
+] as const;
+
+const readVariable = (variables: ThemeVariables, path: readonly string[]): unknown => {
+  let value: unknown = variables;
+  for (const key of path)
+    value = value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
+  return value;
+};
+
+/** Checks the colours and image addresses a theme's variables set: all of them, one 422 naming each bad field. */
+function checkVariables(variables: ThemeVariables): void {
+  const images = IMAGE_PATHS.flatMap((path) => {
+    const value = readVariable(variables, path);
+    if (value === undefined || value === "" || (typeof value === "string" && isSafeImageUrl(value))) return [];
+    return [
+      fieldError(
+        `assets.variables.data.${path.join(".")}`,
+        "invalid",
+        "Use an image address starting with https://, http:// or / (no spaces, quotes or brackets).",
+        422,
+      ),
+    ];
+  });
+  const colors = COLOR_PATHS.flatMap((path) => {
+    const value = readVariable(variables, path);
     if (value === undefined || (typeof value === "string" && isValidColor(value))) return [];
     return [
       fieldError(
@@ -138,6 +164,7 @@ function checkColors(variables: ThemeVariables): void {
       ),
     ];
   });
+  const errors = [...colors, ...images];
   if (errors.length) throw validationFailed(errors);
 }
 
@@ -307,7 +334,7 @@ export function createThemesService({
       if (!parent)
         throw validationFailed([fieldError("parentTheme", "invalid", "Choose one of the built-in themes.", 422)]);
       const variables = body.assets?.variables?.data ?? parent.variables;
-      checkColors(variables);
+      checkVariables(variables);
       const now = clock.nowIso();
       const themeID = await db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
@@ -346,7 +373,7 @@ export function createThemesService({
       if (body.parentTheme !== undefined && !findFile(body.parentTheme))
         throw validationFailed([fieldError("parentTheme", "invalid", "Choose one of the built-in themes.", 422)]);
       const variables = body.assets?.variables?.data;
-      if (variables) checkColors(variables);
+      if (variables) checkVariables(variables);
       if (variables && body.revisionID !== undefined)
         throw badRequest("Give new variables or a revision to restore, not both.");
       const now = clock.nowIso();
@@ -457,6 +484,13 @@ export function createThemesService({
         name: theme.name,
         redirect: themesPagePath,
       };
+    },
+
+    /** The current theme's logo images (title bar), or nulls for the site's name as text. */
+    async logo(): Promise<{ imageUrl: string | null; imageUrlMobile: string | null }> {
+      const logo = (await currentTheme()).variables.titleBar?.logo;
+      const safe = (url: string | undefined) => (url && isSafeImageUrl(url) ? url : null);
+      return { imageUrl: safe(logo?.desktop?.url), imageUrlMobile: safe(logo?.mobile?.url) };
     },
 
     /**

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { parseColor } from "@parley/contracts/colors";
 import type { Theme } from "@parley/contracts";
+import { fontStacks } from "@parley/contracts/theme-css";
 import {
+  CUSTOM_FONT,
+  editorCssProperties,
   editorFieldNames,
   editorPalette,
   editorPatch,
@@ -16,6 +19,18 @@ const theme = (data: Theme["assets"]["variables"]["data"]): Pick<Theme, "name" |
   name: "Violet",
   assets: { variables: { url: "/x", type: "json", "content-type": "application/json", ...(data ? { data } : {}) } },
 });
+
+/** The design fields of a theme that sets none of them. */
+const noDesign = {
+  bodyFont: "",
+  headingFont: "",
+  fontSize: "",
+  radius: "",
+  buttonPreset: "",
+  buttonShape: "",
+  logoUrl: "",
+  logoUrlMobile: "",
+};
 
 describe("the theme editor's form", () => {
   it("reads a theme's name, preset and colours; a colour it does not set is empty", () => {
@@ -35,6 +50,8 @@ describe("the theme editor's form", () => {
       fg: "hsl(0, 0%, 90%)",
       titleBarBg: "rgb(20, 90, 50)",
       titleBarFg: "",
+      link: "",
+      ...noDesign,
     });
     // No variables at all (an asset without data): the light preset, every colour the default.
     expect(editorValues(theme(undefined))).toMatchObject({ preset: "light", primary: "", titleBarFg: "" });
@@ -54,6 +71,8 @@ describe("the theme editor's form", () => {
       fg: "",
       titleBarBg: "",
       titleBarFg: "",
+      link: "",
+      ...noDesign,
     });
   });
 
@@ -126,5 +145,45 @@ describe("the colour picker beside each text", () => {
     expect(pickerValue("", light.bg)).toBe("#ffffff");
     const dark = editorPalette({ ...editorValues(theme({})), preset: "dark" });
     expect(pickerValue("", dark.bg)).toBe("#323639");
+  });
+
+  it("reads and writes the design: font stacks, base size, radius, button style and shape, logo", () => {
+    const values = editorValues(
+      theme({
+        global: {
+          fonts: { families: { body: [...fontStacks.serif], heading: ["Comic Neue"] }, sizes: { medium: 16 } },
+          border: { radius: 12 },
+        },
+        buttons: { preset: "outline", shape: "pill" },
+        titleBar: { logo: { desktop: { url: "/uploads/logo.png" } } },
+      }),
+    );
+    expect(values).toMatchObject({
+      bodyFont: "serif",
+      headingFont: CUSTOM_FONT,
+      fontSize: "16",
+      radius: "12",
+      buttonPreset: "outline",
+      buttonShape: "pill",
+      logoUrl: "/uploads/logo.png",
+      logoUrlMobile: "",
+    });
+    const base = { global: { fonts: { families: { heading: ["Comic Neue"] } } } };
+    const written = editorVariables(
+      { ...values, bodyFont: "system", fontSize: "15", radius: "", buttonShape: "square", logoUrlMobile: " /m.png " },
+      base,
+    );
+    // A stack is written as its families, a custom heading font stays, an emptied radius goes.
+    expect(written.global?.fonts?.families).toEqual({ body: [...fontStacks.system], heading: ["Comic Neue"] });
+    expect(written.global?.fonts?.sizes?.medium).toBe(15);
+    expect(written.global?.border?.radius).toBeUndefined();
+    expect(written.buttons).toEqual({ preset: "outline", shape: "square" });
+    expect(written.titleBar?.logo).toEqual({ desktop: { url: "/uploads/logo.png" }, mobile: { url: "/m.png" } });
+    // The preview wears what the site will: square buttons, the system font, 15 px text.
+    const properties = editorCssProperties({ ...values, bodyFont: "system", fontSize: "15", buttonShape: "square" });
+    expect(properties["--button-radius"]).toBe("0px");
+    expect(properties["--font-family"]!.startsWith("system-ui, -apple-system")).toBe(true);
+    expect(properties["--font-size-medium"]).toBe("15px");
+    expect(properties["--button-primary-bg"]).toBe("transparent");
   });
 });

@@ -1,6 +1,13 @@
 import { parseColor, toHex, type Color } from "@parley/contracts/colors";
-import { themePalette, type ThemePalette } from "@parley/contracts/theme-css";
-import type { Theme, ThemePatch, ThemePreset, ThemeVariables } from "@parley/contracts";
+import {
+  fontStackOf,
+  fontStacks,
+  themeCssProperties,
+  themePalette,
+  type FontStack,
+  type ThemePalette,
+} from "@parley/contracts/theme-css";
+import type { ButtonPreset, ButtonShape, Theme, ThemePatch, ThemePreset, ThemeVariables } from "@parley/contracts";
 
 /**
  * The theme editor's form: its fields, read from a theme and from a posted form, and turned back into
@@ -15,24 +22,52 @@ export const colorFields = [
   { name: "fg", path: ["global", "mainColors", "fg"], palette: "fg" },
   { name: "titleBarBg", path: ["titleBar", "colors", "bg"], palette: "titleBarBg" },
   { name: "titleBarFg", path: ["titleBar", "colors", "fg"], palette: "titleBarFg" },
+  { name: "link", path: ["global", "links", "colors", "default"], palette: "link" },
 ] as const satisfies ReadonlyArray<{
   name: string;
   path: readonly string[];
   palette: keyof ThemePalette;
 }>;
 
+/**
+ * The design fields besides the colours: each a text the form holds and the variable it writes (an empty
+ * text removes the variable, so the default applies). Numbers are written as numbers.
+ */
+export const designFields = [
+  { name: "bodyFont", path: ["global", "fonts", "families", "body"], kind: "fontStack" },
+  { name: "headingFont", path: ["global", "fonts", "families", "heading"], kind: "fontStack" },
+  { name: "fontSize", path: ["global", "fonts", "sizes", "medium"], kind: "number" },
+  { name: "radius", path: ["global", "border", "radius"], kind: "number" },
+  { name: "buttonPreset", path: ["buttons", "preset"], kind: "text" },
+  { name: "buttonShape", path: ["buttons", "shape"], kind: "text" },
+  { name: "logoUrl", path: ["titleBar", "logo", "desktop", "url"], kind: "text" },
+  { name: "logoUrlMobile", path: ["titleBar", "logo", "mobile", "url"], kind: "text" },
+] as const satisfies ReadonlyArray<{ name: string; path: readonly string[]; kind: "fontStack" | "number" | "text" }>;
+
 export type ColorFieldName = (typeof colorFields)[number]["name"];
-export type EditorFieldName = "name" | "revisionName" | "preset" | ColorFieldName;
+export type DesignFieldName = (typeof designFields)[number]["name"];
+export type EditorFieldName = "name" | "revisionName" | "preset" | ColorFieldName | DesignFieldName;
 export type ThemeEditorValues = Record<EditorFieldName, string>;
 
 export const themePresets: readonly ThemePreset[] = ["light", "dark"];
+/** The font stacks offered, in the order of the menu. */
+export const fontStackNames = Object.keys(fontStacks) as FontStack[];
+/** A font field's value for families that are none of the stacks: kept as they are. */
+export const CUSTOM_FONT = "custom";
+/** The button presets the editor offers ("advanced" and "hide" stay when a theme has them). */
+export const buttonPresets: readonly ButtonPreset[] = ["solid", "outline", "transparent"];
+export const buttonShapes: readonly ButtonShape[] = ["rounded", "square", "pill"];
+/** The radius menu's named sizes, in pixels. */
+export const radiusSizes = { none: 0, small: 3, medium: 6, large: 12 } as const;
 
 /** The API's field names (422 errors) → the form's. */
 export const editorFieldNames: Record<string, EditorFieldName> = {
   name: "name",
   revisionName: "revisionName",
   "assets.variables.data.global.options.preset": "preset",
-  ...Object.fromEntries(colorFields.map((field) => [`assets.variables.data.${field.path.join(".")}`, field.name])),
+  ...Object.fromEntries(
+    [...colorFields, ...designFields].map((field) => [`assets.variables.data.${field.path.join(".")}`, field.name]),
+  ),
 };
 
 type Tree = Record<string, unknown>;
@@ -67,6 +102,12 @@ export function editorValues(theme: Pick<Theme, "name" | "assets">): ThemeEditor
     preset: readPath(variables, ["global", "options", "preset"]) === "dark" ? "dark" : "light",
   } as ThemeEditorValues;
   for (const field of colorFields) values[field.name] = text(readPath(variables, field.path));
+  for (const field of designFields) {
+    const value = readPath(variables, field.path);
+    if (field.kind === "fontStack")
+      values[field.name] = Array.isArray(value) && value.length ? (fontStackOf(value as string[]) ?? CUSTOM_FONT) : "";
+    else values[field.name] = typeof value === "number" ? String(value) : text(value);
+  }
   return values;
 }
 
@@ -82,6 +123,7 @@ export function readEditorForm(form: FormData): ThemeEditorValues {
     preset: read("preset"),
   } as ThemeEditorValues;
   for (const field of colorFields) values[field.name] = read(field.name);
+  for (const field of designFields) values[field.name] = read(field.name);
   return values;
 }
 
@@ -93,6 +135,16 @@ export function editorVariables(values: ThemeEditorValues, base: ThemeVariables 
   const tree = structuredClone(base) as Tree;
   writePath(tree, ["global", "options", "preset"], values.preset === "dark" ? "dark" : "light");
   for (const field of colorFields) writePath(tree, field.path, values[field.name].trim() || undefined);
+  for (const field of designFields) {
+    const text = values[field.name].trim();
+    // Families that are no stack stay as the theme has them.
+    if (field.kind === "fontStack" && text === CUSTOM_FONT) continue;
+    let value: unknown = text || undefined;
+    if (text && field.kind === "fontStack") value = text in fontStacks ? [...fontStacks[text as FontStack]] : undefined;
+    // A number the server checks (bounds, 400 naming the field); text that is not one goes as it is, refused.
+    if (text && field.kind === "number") value = Number.isFinite(Number(text)) ? Number(text) : text;
+    writePath(tree, field.path, value);
+  }
   return tree;
 }
 
@@ -109,6 +161,10 @@ export function editorPatch(values: ThemeEditorValues, base: ThemeVariables = {}
 /** The colours the form's values resolve to (a colour not readable yet falls back, as on the site). */
 export const editorPalette = (values: ThemeEditorValues, base: ThemeVariables = {}): ThemePalette =>
   themePalette(editorVariables(values, base));
+
+/** The CSS custom properties the form's values make (the live preview wears them), as the site would. */
+export const editorCssProperties = (values: ThemeEditorValues, base: ThemeVariables = {}): Record<string, string> =>
+  themeCssProperties(editorVariables(values, base));
 
 /** What `<input type="color">` shows for a field's text: its colour as `#rrggbb`, else the fallback's. */
 export function pickerValue(text: string, fallback: Color): string {

@@ -1,28 +1,12 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState, type KeyboardEvent } from "react";
-import {
-  Button,
-  ComboBox,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Tag,
-  TagGroup,
-  TagList,
-  Text,
-  type Key,
-} from "react-aria-components";
+import type { Key } from "react-aria-components";
 import { limits } from "@parley/contracts/limits";
 import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
-import { formStyles } from "../../../ui/forms/Form.tsx";
+import { ChipsComboBox } from "../../../ui/forms/ChipsComboBox.tsx";
 import { splitTagNames, tagSearchQuery } from "./postForm.queries.ts";
 import { useDebouncedValue } from "./useDebouncedValue.ts";
-import styles from "./PostForm.module.css";
-import chips from "../../../ui/forms/Chips.module.css";
-import { CloseIcon } from "../../../ui/icons/icons.tsx";
 
 /** A tag of the new post: an existing one (with its id) or a new name. */
 export interface ChosenTag {
@@ -95,7 +79,7 @@ export function TagsComboBox({ initial, hint, error }: TagsComboBoxProps) {
     return match ? { tagID: match.tagID, name: match.name } : { tagID: null, name };
   };
 
-  const handleSelectionChange = (key: Key | null) => {
+  const handleSelect = (key: Key) => {
     const suggestion = suggestions.find((item) => item.key === key);
     if (suggestion) add([{ tagID: suggestion.tagID, name: suggestion.name }]);
   };
@@ -119,54 +103,27 @@ export function TagsComboBox({ initial, hint, error }: TagsComboBoxProps) {
   const handleRemove = (keys: Set<Key>) => setChosen((current) => current.filter((tag) => !keys.has(keyOf(tag))));
 
   return (
-    <div className={styles.field}>
-      <ComboBox
-        className={styles.field}
-        items={suggestions}
-        inputValue={inputValue}
-        onInputChange={handleInputChange}
-        selectedKey={null}
-        onSelectionChange={handleSelectionChange}
-        // React Aria builds the list one render after the text changes: without this the first
-        // letter typed would not open it (there is always an option once something is typed).
-        allowsEmptyCollection={typed !== ""}
-        isInvalid={error ? true : undefined}
-      >
-        <Label className={formStyles.label}>{t("Tags")}</Label>
-        <Input className={formStyles.input} onKeyDown={handleKeyDown} />
-        <Text slot="description" className={formStyles.hint}>
-          {hint}
-        </Text>
-        {error ? (
-          <Text slot="errorMessage" className={formStyles.error}>
-            {error}
-          </Text>
-        ) : null}
-        <Popover className={styles.popover} placement="bottom start">
-          <ListBox<Suggestion> className={styles.listBox}>
-            {(suggestion) => (
-              <ListBoxItem id={suggestion.key} textValue={suggestion.name} className={styles.option}>
-                {suggestion.tagID === null ? t("New tag: {name}", { name: suggestion.name }) : suggestion.name}
-              </ListBoxItem>
-            )}
-          </ListBox>
-        </Popover>
-      </ComboBox>
-      {chosen.length ? (
-        <TagGroup aria-label={t("Chosen tags")} className={styles.tags} onRemove={handleRemove}>
-          <TagList className={chips.tagList} items={chosen.map((tag) => ({ ...tag, id: keyOf(tag) }))}>
-            {(tag) => (
-              <Tag id={tag.id} textValue={tag.name} className={chips.tag}>
-                {tag.name}
-                {/* Named "Remove" + the tag's name (React Aria labels it by itself and its tag). */}
-                <Button slot="remove" className={chips.remove} aria-label={t("Remove")}>
-                  <CloseIcon size={12} />
-                </Button>
-              </Tag>
-            )}
-          </TagList>
-        </TagGroup>
-      ) : null}
+    <ChipsComboBox<Suggestion>
+      label={t("Tags")}
+      items={suggestions}
+      itemKey={(suggestion) => suggestion.key}
+      itemText={(suggestion) => suggestion.name}
+      renderItem={(suggestion) =>
+        suggestion.tagID === null ? t("New tag: {name}", { name: suggestion.name }) : suggestion.name
+      }
+      inputValue={inputValue}
+      onInputChange={handleInputChange}
+      onSelect={handleSelect}
+      // React Aria builds the list one render after the text changes: without this the first
+      // letter typed would not open it (there is always an option once something is typed).
+      allowsEmptyCollection={typed !== ""}
+      onKeyDown={handleKeyDown}
+      chips={chosen.map((tag) => ({ id: keyOf(tag), name: tag.name }))}
+      chipsLabel={t("Chosen tags")}
+      onRemove={handleRemove}
+      hint={hint}
+      error={error}
+    >
       {chosen.map((tag) =>
         tag.tagID === null ? (
           <input key={keyOf(tag)} type="hidden" name="newTagNames" value={tag.name} />
@@ -174,6 +131,6 @@ export function TagsComboBox({ initial, hint, error }: TagsComboBoxProps) {
           <input key={keyOf(tag)} type="hidden" name="tagIDs" value={tag.tagID} />
         ),
       )}
-    </div>
+    </ChipsComboBox>
   );
 }

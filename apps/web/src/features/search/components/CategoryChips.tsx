@@ -1,22 +1,7 @@
 import { useState } from "react";
-import {
-  Button,
-  ComboBox,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Tag,
-  TagGroup,
-  TagList,
-  Text,
-  type Key,
-} from "react-aria-components";
+import type { Key } from "react-aria-components";
 import { t } from "../../../lib/i18n.ts";
-import styles from "./CategoryChips.module.css";
-import chips from "../../../ui/forms/Chips.module.css";
-import { CloseIcon } from "../../../ui/icons/icons.tsx";
+import { ChipsComboBox, OptionTrail } from "../../../ui/forms/ChipsComboBox.tsx";
 
 /** A category the search can be narrowed to, with its parents' names ("Help & Support" for Troubleshooting). */
 export interface CategoryChoice {
@@ -47,61 +32,35 @@ export function CategoryChips({ options, chosen, onChange, hint }: CategoryChips
       (!typed || option.name.toLowerCase().includes(typed) || option.trail.toLowerCase().includes(typed)),
   );
 
-  const handleSelectionChange = (key: Key | null) => {
+  const handleSelect = (key: Key) => {
     if (typeof key !== "number") return;
     onChange([...chosen, key]);
     setInputValue("");
   };
 
-  const handleRemove = (keys: Set<Key>) => onChange(chosen.filter((id) => !keys.has(id)));
-
   return (
-    <div className={styles.picker}>
-      <ComboBox
-        className={styles.field}
-        items={items}
-        inputValue={inputValue}
-        onInputChange={setInputValue}
-        selectedKey={null}
-        onSelectionChange={handleSelectionChange}
-        menuTrigger="focus"
-      >
-        <Label className="visually-hidden">{t("Categories")}</Label>
-        <Input className={styles.input} placeholder={t("Choose categories…")} />
-        <Text slot="description" className={styles.hint}>
-          {hint}
-        </Text>
-        <Popover className={styles.popover} placement="bottom start">
-          <ListBox<CategoryChoice>
-            className={styles.listBox}
-            renderEmptyState={() => <p className={styles.empty}>{t("No matching categories.")}</p>}
-          >
-            {(option) => (
-              <ListBoxItem id={option.categoryID} textValue={option.name} className={styles.option}>
-                <span>{option.name}</span>
-                {option.trail ? <span className={styles.trail}>{option.trail}</span> : null}
-              </ListBoxItem>
-            )}
-          </ListBox>
-        </Popover>
-      </ComboBox>
-      {chosen.length ? (
-        <TagGroup aria-label={t("Chosen categories")} onRemove={handleRemove}>
-          <TagList
-            className={chips.tagList}
-            items={chosen.map((id) => ({ id, name: byID.get(id)?.name ?? String(id) }))}
-          >
-            {(tag) => (
-              <Tag id={tag.id} textValue={tag.name} className={chips.tag}>
-                {tag.name}
-                <Button slot="remove" className={chips.remove} aria-label={t("Remove")}>
-                  <CloseIcon size={12} />
-                </Button>
-              </Tag>
-            )}
-          </TagList>
-        </TagGroup>
-      ) : null}
-    </div>
+    <ChipsComboBox<CategoryChoice>
+      label={t("Categories")}
+      labelHidden
+      items={items}
+      itemKey={(option) => option.categoryID}
+      itemText={(option) => option.name}
+      renderItem={(option) => (
+        <>
+          <span>{option.name}</span>
+          {option.trail ? <OptionTrail>{option.trail}</OptionTrail> : null}
+        </>
+      )}
+      inputValue={inputValue}
+      onInputChange={setInputValue}
+      onSelect={handleSelect}
+      chips={chosen.map((id) => ({ id, name: byID.get(id)?.name ?? String(id) }))}
+      chipsLabel={t("Chosen categories")}
+      onRemove={(keys) => onChange(chosen.filter((id) => !keys.has(id)))}
+      hint={hint}
+      placeholder={t("Choose categories…")}
+      emptyState={t("No matching categories.")}
+      openOnFocus
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { Form } from "react-router";
-import type { Theme, ThemePreset } from "@parley/contracts";
+import type { ButtonShape, Theme, ThemePreset } from "@parley/contracts";
+import type { FontStack } from "@parley/contracts/theme-css";
 import { limits } from "@parley/contracts/limits";
 import type { FormResult } from "../../../lib/forms.ts";
 import { t } from "../../../lib/i18n.ts";
@@ -10,15 +11,22 @@ import { formStyles, SelectField, TextField } from "../../../ui/forms/Form.tsx";
 import { useHydrated } from "../../../ui/hydrated.ts";
 import { ConfirmModal } from "../../../ui/modal/Modal.tsx";
 import {
+  buttonPresets,
+  buttonShapes,
   colorFields,
+  CUSTOM_FONT,
+  editorCssProperties,
   editorPalette,
   editorValues,
+  fontStackNames,
   hasUnsavedChanges,
+  radiusSizes,
   themePresets,
   type ColorFieldName,
   type EditorFieldName,
   type ThemeEditorValues,
 } from "../theme-editor.form.ts";
+import { useSite } from "../../../lib/site.ts";
 import { themeEditorPath } from "../themes.queries.ts";
 import { ColorField } from "./ColorField.tsx";
 import { ThemeMiniature } from "./ThemeMiniature.tsx";
@@ -32,8 +40,38 @@ const colorLabels = (): Record<ColorFieldName, string> => ({
   fg: t("Text Color"),
   titleBarBg: t("Title Bar Background"),
   titleBarFg: t("Title Bar Text"),
+  link: t("Link Color"),
 });
 const presetLabels = (): Record<ThemePreset, string> => ({ light: t("Light"), dark: t("Dark") });
+const fontLabels = (): Record<FontStack, string> => ({
+  openSans: t("Open Sans (bundled)"),
+  system: t("System UI"),
+  humanist: t("Humanist sans-serif"),
+  serif: t("Serif"),
+  monospace: t("Monospace"),
+});
+const buttonPresetLabels = (): Record<string, string> => ({
+  solid: t("Filled"),
+  outline: t("Outlined"),
+  transparent: t("Text only"),
+  advanced: t("Custom colors"),
+  hide: t("Filled (choice hidden)"),
+});
+const buttonShapeLabels = (): Record<ButtonShape, string> => ({
+  rounded: t("Rounded (the corner radius)"),
+  square: t("Square"),
+  pill: t("Pill"),
+});
+const radiusLabels = (): Record<keyof typeof radiusSizes, string> => ({
+  none: t("None"),
+  small: t("Small"),
+  medium: t("Medium"),
+  large: t("Large"),
+});
+
+/** A menu's options, plus the value as saved when it is none of them (kept, not lost on save). */
+const withCurrent = (options: Array<{ value: string; label: string }>, value: string, label: string) =>
+  value && !options.some((option) => option.value === value) ? [...options, { value, label }] : options;
 
 /**
  * The editor's form (one per saved revision: a save or a restore starts it again): the name, a name for
@@ -62,6 +100,14 @@ export function ThemeEditorForm({
   // The page answered without leaving (a refusal): the next navigation is guarded again.
   useEffect(() => reset(), [result, reset]);
   const palette = useMemo(() => editorPalette(values, theme.assets.variables.data), [values, theme]);
+  const properties = useMemo(() => editorCssProperties(values, theme.assets.variables.data), [values, theme]);
+  const site = useSite();
+  const fontOptions = (empty: string, value: string) =>
+    withCurrent(
+      [{ value: "", label: empty }, ...fontStackNames.map((stack) => ({ value: stack, label: fontLabels()[stack] }))],
+      value,
+      value === CUSTOM_FONT ? t("The theme's own fonts") : value,
+    );
   const set = (name: EditorFieldName) => (value: string) => setValues((previous) => ({ ...previous, [name]: value }));
   const error = (name: EditorFieldName) => result?.errors?.[name];
   return (
@@ -123,9 +169,120 @@ export function ThemeEditorForm({
               />
             ))}
           </fieldset>
+          <fieldset className={styles.colors} aria-describedby="theme-type-hint">
+            <legend className={formStyles.label}>{t("Type and Shape")}</legend>
+            <p id="theme-type-hint" className={formStyles.hint}>
+              {t("Fonts are ones readers' devices have (or the bundled Open Sans): nothing is downloaded.")}
+            </p>
+            <SelectField
+              label={t("Body Font")}
+              name="bodyFont"
+              value={values.bodyFont}
+              onChange={(event) => set("bodyFont")(event.target.value)}
+              options={fontOptions(t("Default (Open Sans)"), values.bodyFont)}
+              error={error("bodyFont")}
+            />
+            <SelectField
+              label={t("Heading Font")}
+              name="headingFont"
+              value={values.headingFont}
+              onChange={(event) => set("headingFont")(event.target.value)}
+              options={fontOptions(t("Same as the body"), values.headingFont)}
+              error={error("headingFont")}
+            />
+            <TextField
+              label={t("Base Font Size (px)")}
+              name="fontSize"
+              type="number"
+              inputMode="numeric"
+              min={limits.themes.fontSizeMin}
+              max={limits.themes.fontSizeMax}
+              placeholder="14"
+              value={values.fontSize}
+              onChange={(event) => set("fontSize")(event.target.value)}
+              error={error("fontSize")}
+              hint={t("The size of body text, {min} to {max} px; empty for 14 px.", {
+                min: limits.themes.fontSizeMin,
+                max: limits.themes.fontSizeMax,
+              })}
+            />
+            <SelectField
+              label={t("Corner Radius")}
+              name="radius"
+              value={values.radius}
+              onChange={(event) => set("radius")(event.target.value)}
+              options={withCurrent(
+                [
+                  { value: "", label: t("Default (6 px)") },
+                  ...Object.entries(radiusSizes).map(([size, px]) => ({
+                    value: String(px),
+                    label: `${radiusLabels()[size as keyof typeof radiusSizes]} (${px} px)`,
+                  })),
+                ],
+                values.radius,
+                `${values.radius} px`,
+              )}
+              error={error("radius")}
+              hint={t("Buttons, inputs, chips and cards.")}
+            />
+            <SelectField
+              label={t("Button Style")}
+              name="buttonPreset"
+              value={values.buttonPreset}
+              onChange={(event) => set("buttonPreset")(event.target.value)}
+              options={withCurrent(
+                [
+                  { value: "", label: t("Default (filled)") },
+                  ...buttonPresets.map((preset) => ({ value: preset, label: buttonPresetLabels()[preset]! })),
+                ],
+                values.buttonPreset,
+                buttonPresetLabels()[values.buttonPreset] ?? values.buttonPreset,
+              )}
+              error={error("buttonPreset")}
+            />
+            <SelectField
+              label={t("Button Shape")}
+              name="buttonShape"
+              value={values.buttonShape}
+              onChange={(event) => set("buttonShape")(event.target.value)}
+              options={[
+                { value: "", label: t("Default (rounded)") },
+                ...buttonShapes.map((shape) => ({ value: shape, label: buttonShapeLabels()[shape] })),
+              ]}
+              error={error("buttonShape")}
+            />
+          </fieldset>
+          <fieldset className={styles.colors} aria-describedby="theme-logo-hint">
+            <legend className={formStyles.label}>{t("Logo")}</legend>
+            <p id="theme-logo-hint" className={formStyles.hint}>
+              {t("An image address (https://… or /…). The site's name is its text alternative; empty shows the name.")}
+            </p>
+            <TextField
+              label={t("Logo Image")}
+              name="logoUrl"
+              value={values.logoUrl}
+              onChange={(event) => set("logoUrl")(event.target.value)}
+              maxLength={500}
+              error={error("logoUrl")}
+            />
+            <TextField
+              label={t("Mobile Logo Image")}
+              name="logoUrlMobile"
+              value={values.logoUrlMobile}
+              onChange={(event) => set("logoUrlMobile")(event.target.value)}
+              maxLength={500}
+              error={error("logoUrlMobile")}
+              hint={t("Optional: a smaller image for phones.")}
+            />
+          </fieldset>
         </div>
         <div className={styles.preview}>
-          <ThemeMiniature palette={palette} />
+          <ThemeMiniature
+            palette={palette}
+            properties={properties}
+            logoUrl={values.logoUrl.trim()}
+            siteName={site.title}
+          />
         </div>
         <div className={styles.buttons}>
           <button type="submit" name="intent" value="save" className={formStyles.button} disabled={busy}>
