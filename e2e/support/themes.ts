@@ -18,7 +18,7 @@ export async function adminCookie(baseUrl: string): Promise<string> {
 }
 
 /** An API call as the administrator (cookie session, same-origin Origin); throws unless it answers `expected`. */
-export async function adminRequest(
+async function adminRequest(
   baseUrl: string,
   method: string,
   path: string,

@@ -33,7 +33,7 @@ export const colorFields = [
  * The design fields besides the colours: each a text the form holds and the variable it writes (an empty
  * text removes the variable, so the default applies). Numbers are written as numbers.
  */
-export const designFields = [
+const designFields = [
   { name: "bodyFont", path: ["global", "fonts", "families", "body"], kind: "fontStack" },
   { name: "headingFont", path: ["global", "fonts", "families", "heading"], kind: "fontStack" },
   { name: "fontSize", path: ["global", "fonts", "sizes", "medium"], kind: "number" },
@@ -45,7 +45,7 @@ export const designFields = [
 ] as const satisfies ReadonlyArray<{ name: string; path: readonly string[]; kind: "fontStack" | "number" | "text" }>;
 
 export type ColorFieldName = (typeof colorFields)[number]["name"];
-export type DesignFieldName = (typeof designFields)[number]["name"];
+type DesignFieldName = (typeof designFields)[number]["name"];
 export type EditorFieldName = "name" | "revisionName" | "preset" | ColorFieldName | DesignFieldName;
 export type ThemeEditorValues = Record<EditorFieldName, string>;
 

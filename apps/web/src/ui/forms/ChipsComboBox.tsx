@@ -20,7 +20,7 @@ import chipStyles from "./Chips.module.css";
 import styles from "./ChipsComboBox.module.css";
 
 /** A chosen value shown as a chip: its key (what removing it reports) and its name. */
-export interface Chip {
+interface Chip {
   id: Key;
   name: string;
 }

@@ -6,7 +6,7 @@ import { loadEmoji, searchEmoji, type EmojiEntry } from "./emojiData.ts";
 import styles from "./EmojiPicker.module.css";
 
 /** Emoji a row of the grid holds (the arrow keys move by a row up and down). */
-export const EMOJI_COLUMNS = 8;
+const EMOJI_COLUMNS = 8;
 /** Emoji shown at once (the search narrows them). */
 const SHOWN = 160;
 
