@@ -58,7 +58,7 @@ describe.each(engines)("POST /posts/preview on %s", (engine) => {
   it("renders Markdown with the server's Markdown (lists, quotes, code)", async () => {
     const response = await preview("- one\n- two\n\n> quoted\n\n```\ncode()\n```", "Markdown");
     expect(response.statusCode, response.body).toBe(200);
-    const html = (response.json() as PostPreview).body;
+    const html = response.json<PostPreview>().body;
     expect(html).toContain("<li>one</li>");
     expect(html).toContain("<blockquote");
     expect(html).toContain("code()");
