@@ -53,7 +53,9 @@ export function loadEmoji(): Promise<EmojiEntry[]> {
   loading ??= Promise.all([
     import("emojibase-data/en/compact.json"),
     import("emojibase-data/en/shortcodes/github.json"),
-  ]).then(([compact, github]) => buildEmoji(compact.default as CompactEmoji[], github.default));
+  ]).then(([compact, github]) =>
+    buildEmoji(compact.default as CompactEmoji[], github.default),
+  );
   loading.catch(() => {
     loading = null;
   });
