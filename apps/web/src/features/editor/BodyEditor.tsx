@@ -44,6 +44,11 @@ export interface BodyEditorProps {
    * draft: start with the rich editor (its chunk loaded first), never showing the JSON in the text area.
    */
   startRich?: boolean | undefined;
+  /**
+   * Mounted in the browser with a post in another format to continue in the rich editor: its rendered,
+   * sanitised HTML (the API's `body`), parsed by the editor's HTML reader; it then posts rich2.
+   */
+  startHtml?: string | undefined;
 }
 
 /** What the editor starts from: the text area's text and, when it had the focus, its caret. */
@@ -84,8 +89,10 @@ export function BodyEditor({
   required,
   maxLength,
   loadOn = "mount",
-  startRich = false,
+  startRich: startRichAsked = false,
+  startHtml,
 }: BodyEditorProps) {
+  const startRich = startRichAsked || startHtml !== undefined;
   const area = useRef<HTMLTextAreaElement>(null);
   const [takeover, setTakeover] = useState<Takeover | null>(() =>
     startRich ? { text: defaultValue, caret: null } : null,
@@ -153,6 +160,7 @@ export function BodyEditor({
           defaultValue={takeover.text}
           markdown={plainFormat === "markdown"}
           caret={takeover.caret}
+          html={startHtml}
           describedBy={describedBy}
           invalid={invalid}
         />
