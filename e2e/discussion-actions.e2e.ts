@@ -1,3 +1,4 @@
+import { BodyEditor } from "./pages/BodyEditor.ts";
 import { describe, expect, it } from "vitest";
 import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
 import { newMember, registerConfirmed, signInContext } from "./support/accounts.ts";
@@ -82,9 +83,14 @@ describe("the discussion page's member actions", () => {
     const edit = new EditDiscussionPage(page, parley.baseUrl);
     await waitForHydration(page);
     expect(await edit.title.inputValue()).toBe("Actions on a discussion");
-    expect(await edit.body.inputValue()).toBe("Something worth reacting to.");
+    // A Markdown body continues in the rich editor (read from its rendered HTML) and saves as rich2.
+    const bodyEditor = new BodyEditor(page, "Body");
+    await bodyEditor.waitForEditor();
+    expect(await bodyEditor.textContent()).toBe("Something worth reacting to.");
     await edit.title.fill("Actions on a discussion, edited");
-    await edit.body.fill("Edited body.");
+    await bodyEditor.text.click();
+    await page.keyboard.press("Control+a");
+    await page.keyboard.type("Edited body.");
     await edit.saveButton.click();
     await page.waitForURL((url) => url.pathname.startsWith(`/discussion/${discussion.discussionID}/`));
     await expect.poll(() => view.heading.innerText()).toBe("Actions on a discussion, edited");

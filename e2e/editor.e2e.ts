@@ -2,6 +2,7 @@ import { crc32, deflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
 import { newMember, registerConfirmed, signInContext } from "./support/accounts.ts";
+import { categoryID, createDiscussion, signInAdmin } from "./support/content.ts";
 import { useParley } from "./support/parley.ts";
 import { BodyEditor } from "./pages/BodyEditor.ts";
 import { DiscussionPage } from "./pages/DiscussionPage.ts";
@@ -124,6 +125,59 @@ describe("the rich editor", () => {
     await commentEditor.waitForEditor();
     expect((await scripts()).filter((name) => name.includes("RichEditor"))).toHaveLength(1);
     await screenshot(page, "editor-4-comment-box");
+    expect(problems.errors).toEqual([]);
+  });
+
+  it("previews a comment as the server will render it, then goes back to the same text and posts it", async () => {
+    const admin = await signInAdmin(parley.baseUrl);
+    const topic = await createDiscussion(admin, {
+      name: "Previewing a comment",
+      body: "Say something.",
+      categoryID: await categoryID(admin, "general"),
+    });
+    const member = newMember("preview");
+    await registerConfirmed(parley, member);
+    const page = await parley.newPage({ bypassCSP: true });
+    const problems = collectErrors(page);
+    await signInContext(page, parley.baseUrl, member);
+    const discussion = new DiscussionPage(page, parley.baseUrl);
+    expect((await discussion.goto(new URL(topic.url).pathname)).status()).toBe(200);
+    await waitForHydration(page);
+    const editor = new BodyEditor(page, "Comment");
+    await discussion.commentField.focus();
+    await editor.waitForEditor();
+
+    await editor.text.click();
+    await page.keyboard.type("A ");
+    await page.keyboard.press("Control+b");
+    await page.keyboard.type("bold");
+    await page.keyboard.press("Control+b");
+    await page.keyboard.type(" word and the docs");
+    await editor.linkLastWord(4, "https://example.com/docs");
+    expect(await editor.editButton.getAttribute("aria-pressed")).toBe("true");
+
+    // Preview: the editor gives way to the server's rendering (the same pipeline as the posted comment's).
+    const preview = await editor.showPreview();
+    expect(await editor.previewButton.getAttribute("aria-pressed")).toBe("true");
+    expect(await editor.editButton.getAttribute("aria-pressed")).toBe("false");
+    expect(await editor.text.isVisible()).toBe(false);
+    expect(await preview.locator("strong").innerText()).toBe("bold");
+    const link = preview.getByRole("link", { name: "docs", exact: true });
+    const href = await link.getAttribute("href");
+    expect(href).toContain(encodeURIComponent("https://example.com/docs"));
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, "editor-comment-preview");
+
+    // Edit (by keyboard): the same text, still editable; then it posts as previewed.
+    await editor.editButton.focus();
+    await page.keyboard.press("Enter");
+    await editor.text.waitFor();
+    expect(await editor.textContent()).toBe("A bold word and the docs");
+    await discussion.postCommentButton.click();
+    const posted = discussion.comments.last();
+    await posted.locator("strong").waitFor();
+    expect(await posted.locator("strong").innerText()).toBe("bold");
+    expect(await posted.getByRole("link", { name: "docs", exact: true }).getAttribute("href")).toBe(href);
     expect(problems.errors).toEqual([]);
   });
 

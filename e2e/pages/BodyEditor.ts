@@ -103,4 +103,33 @@ export class BodyEditor {
       format: await form.locator('input[type="hidden"][name="format"]').inputValue(),
     };
   }
+
+  /** "Edit" and "Preview" above the body (toggle buttons: the shown one is pressed). */
+  get editButton(): Locator {
+    return this.scope.getByRole("group", { name: "Editor mode" }).getByRole("button", { name: "Edit", exact: true });
+  }
+
+  get previewButton(): Locator {
+    return this.scope.getByRole("group", { name: "Editor mode" }).getByRole("button", { name: "Preview", exact: true });
+  }
+
+  /** The rendered preview (the server's HTML for the body, as readers will see it). */
+  get preview(): Locator {
+    return this.scope.getByRole("region", { name: "Preview", exact: true });
+  }
+
+  /** Shows the preview and waits for the server's rendering. */
+  async showPreview(): Promise<Locator> {
+    await this.previewButton.click();
+    await this.preview.and(this.page.locator('[aria-busy="false"]')).waitFor();
+    return this.preview;
+  }
+
+  /** Selects the last `length` characters before the caret and links them with the toolbar's Link panel. */
+  async linkLastWord(length: number, url: string): Promise<void> {
+    for (let i = 0; i < length; i++) await this.page.keyboard.press("Shift+ArrowLeft");
+    await this.button("Link").click();
+    await this.scope.getByRole("group", { name: "Link", exact: true }).getByLabel("Link address").fill(url);
+    await this.scope.getByRole("button", { name: "Add link", exact: true }).click();
+  }
 }

@@ -89,6 +89,7 @@ import { exportMemberDrafts, registerDrafts } from "./features/drafts/index.ts";
 import { registerPrivacy } from "./features/privacy/index.ts";
 import { registerSpam } from "./features/spam/index.ts";
 import { registerPreviews } from "./features/previews/index.ts";
+import { registerPosts } from "./features/posts/index.ts";
 import { registerBans } from "./features/bans/index.ts";
 import { registerWarnings } from "./features/warnings/index.ts";
 import { registerSearch } from "./features/search/index.ts";
@@ -384,6 +385,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Link previews: an address alone on a line of a post shows as a card, fetched in the background.
   registerPreviews(app, platform);
+  // An editor's Preview: a post's source rendered as readers will see it.
+  await registerPosts(app, platform);
   // Watched words and the spam check screen every write of member text; what they find is reported.
   await registerSpam(app, platform, { reports });
   // Ban rules refuse registrations and sign-ins; moderators see the addresses a member used.

@@ -50,3 +50,4 @@ export * from "./ban-rules.ts";
 export * from "./new-members-constants.ts";
 export * from "./premoderation.ts";
 export * from "./warnings.ts";
+export * from "./post-preview.ts";

@@ -5,7 +5,7 @@ import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { uploadDefaults } from "@parley/contracts/uploads";
 import "../../ui/test/dom.ts";
-import { createApiClient } from "../../lib/api.ts";
+import { createApiClient, type ApiResponse } from "../../lib/api.ts";
 import { ApiProvider } from "../../lib/api-context.tsx";
 import { createQueryClient } from "../../lib/query-client.ts";
 import { createFakeTransport, jsonResponse } from "../../test/fixtures.ts";
@@ -177,5 +177,72 @@ describe("BodyEditor", () => {
     const doc = JSON.parse(field("body")!) as Array<{ type: string; children: Array<{ children: unknown[] }> }>;
     expect(doc.map((node) => node.type)).toEqual(["p", "blockquote", "p"]);
     expect(doc[1]!.children[1]!.children).toEqual([{ text: "kept" }]);
+  });
+});
+
+describe("BodyEditor's Preview", () => {
+  function Previewing({ children, answer }: { children: ReactNode; answer: (body: unknown) => ApiResponse }) {
+    const transport = createFakeTransport({
+      "GET /media/upload-limits": jsonResponse(uploadDefaults),
+      "POST /posts/preview": (request) => answer(request.body),
+    });
+    return (
+      <ApiProvider api={createApiClient(transport)}>
+        <QueryClientProvider client={createQueryClient()}>
+          <form aria-label="post">{children}</form>
+        </QueryClientProvider>
+      </ApiProvider>
+    );
+  }
+
+  it("is not rendered by the server (it needs JavaScript)", () => {
+    const html = renderToString(
+      <Wrapper>
+        <BodyEditor name="body" id="body" label="Body" defaultValue="Hi" />
+      </Wrapper>,
+    );
+    expect(html).not.toContain("Preview");
+  });
+
+  it("shows the server's rendering of what the form would post, and Edit brings the same text back", async () => {
+    const sent: unknown[] = [];
+    render(
+      <Previewing
+        answer={(body) => {
+          sent.push(body);
+          return jsonResponse({ body: "<p>Hello <strong>there</strong></p>" });
+        }}
+      >
+        <BodyEditor name="body" id="body" label="Body" defaultValue="Hello **there**" loadOn="focus" />
+      </Previewing>,
+    );
+    const edit = screen.getByRole("button", { name: "Edit" });
+    const preview = screen.getByRole("button", { name: "Preview" });
+    expect(edit.getAttribute("aria-pressed")).toBe("true");
+    fireEvent.click(preview);
+    const region = await screen.findByRole("region", { name: "Preview" }, { timeout: 10_000 });
+    await waitFor(() => expect(region.querySelector("strong")?.textContent).toBe("there"));
+    expect(region.getAttribute("aria-busy")).toBe("false");
+    expect(sent).toEqual([{ body: "Hello **there**", format: "markdown" }]);
+    expect(preview.getAttribute("aria-pressed")).toBe("true");
+    expect(edit.getAttribute("aria-pressed")).toBe("false");
+    expect(document.querySelector("textarea")?.closest("[hidden]")).not.toBeNull();
+
+    fireEvent.click(edit);
+    expect(screen.queryByRole("region", { name: "Preview" })).toBeNull();
+    expect(document.querySelector("textarea")?.closest("[hidden]")).toBeNull();
+    expect(field("body")).toBe("Hello **there**");
+  });
+
+  it("says so when the server can not render it", async () => {
+    render(
+      <Previewing answer={() => jsonResponse({ message: "Too many requests.", status: 429, description: null }, 429)}>
+        <BodyEditor name="body" id="body" label="Body" defaultValue="Hi" loadOn="focus" />
+      </Previewing>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Preview" }));
+    const alert = await screen.findByRole("alert", {}, { timeout: 10_000 });
+    expect(alert.textContent).toContain("The preview could not be shown.");
+    expect(alert.textContent).toContain("Too many requests.");
   });
 });

@@ -1,13 +1,18 @@
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { t } from "../../lib/i18n.ts";
+import { buttonLook } from "../../ui/button/Button.tsx";
 import { formStyles } from "../../ui/forms/Form.tsx";
+import { useHydrated } from "../../ui/hydrated.ts";
 import { onDemand } from "../../ui/on-demand.ts";
+import styles from "./BodyEditor.module.css";
 import type { TextCaret } from "./rich2.ts";
 
 /** The Slate editor's chunk: fetched only when a form with a body asks for it, never by reader pages. */
 const richEditor = onDemand(() => import("./RichEditor.tsx"));
 export const loadRichEditor = richEditor.load;
+/** The preview pane's chunk: fetched when Preview is first pressed (or the pointer comes over it). */
+const previewPane = onDemand(() => import("./PostPreviewPane.tsx"));
 
 export interface BodyEditorProps {
   /** The posted field (`body`); a `format` field is posted beside it. */
@@ -39,6 +44,11 @@ export interface BodyEditorProps {
    * draft: start with the rich editor (its chunk loaded first), never showing the JSON in the text area.
    */
   startRich?: boolean | undefined;
+  /**
+   * Mounted in the browser with a post in another format to continue in the rich editor: its rendered,
+   * sanitised HTML (the API's `body`), parsed by the editor's HTML reader; it then posts rich2.
+   */
+  startHtml?: string | undefined;
 }
 
 /** What the editor starts from: the text area's text and, when it had the focus, its caret. */
@@ -79,14 +89,23 @@ export function BodyEditor({
   required,
   maxLength,
   loadOn = "mount",
-  startRich = false,
+  startRich: startRichAsked = false,
+  startHtml,
 }: BodyEditorProps) {
+  const startRich = startRichAsked || startHtml !== undefined;
   const area = useRef<HTMLTextAreaElement>(null);
   const [takeover, setTakeover] = useState<Takeover | null>(() =>
     startRich ? { text: defaultValue, caret: null } : null,
   );
   const [module, setModule] = useState(richEditor.current);
   const taken = useRef(startRich);
+  const box = useRef<HTMLDivElement>(null);
+  /** What Preview shows: the body and format the form would post when it was pressed; null while editing. */
+  const [shown, setShown] = useState<{ body: string; format: string } | null>(null);
+  const [Pane, setPane] = useState(() => previewPane.current()?.PostPreviewPane);
+  const [paneProblem, setPaneProblem] = useState(false);
+  // Edit | Preview need JavaScript: not rendered by the server (without it the text area is all there is).
+  const hydrated = useHydrated();
 
   /** The swap, once the chunk is there: exactly once, from what the text area holds at this moment. */
   const takeOver = () => {
@@ -129,9 +148,10 @@ export function BodyEditor({
   }, []);
 
   const RichEditor = takeover ? module?.RichEditor : undefined;
-  if (takeover && !RichEditor) return <div className={className} aria-busy="true" />;
-  if (takeover && RichEditor) {
-    return (
+  let editor;
+  if (takeover && !RichEditor) editor = <div className={className} aria-busy="true" />;
+  else if (takeover && RichEditor) {
+    editor = (
       <>
         <RichEditor
           name={name}
@@ -140,6 +160,7 @@ export function BodyEditor({
           defaultValue={takeover.text}
           markdown={plainFormat === "markdown"}
           caret={takeover.caret}
+          html={startHtml}
           describedBy={describedBy}
           invalid={invalid}
         />
@@ -150,29 +171,73 @@ export function BodyEditor({
         ) : null}
       </>
     );
+  } else {
+    editor = (
+      <>
+        <textarea
+          ref={area}
+          id={id}
+          name={name}
+          className={className}
+          // Uncontrolled: a re-render never writes over what was typed, even before the page hydrated.
+          defaultValue={defaultValue}
+          onPointerEnter={loadOn === "focus" ? preload : undefined}
+          onFocus={loadOn === "focus" ? enhance : undefined}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          required={required}
+          maxLength={maxLength}
+        />
+        {hint ? (
+          <span id={hintId} className={formStyles.hint}>
+            {hint}
+          </span>
+        ) : null}
+        <input type="hidden" name="format" value={plainFormat} />
+      </>
+    );
   }
+
+  /** Preview: what the form would post now (the text area's, or the rich editor's hidden fields). */
+  const preview = () => {
+    const field = (fieldName: string) =>
+      box.current?.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${fieldName}"]`)?.value ?? "";
+    setPaneProblem(false);
+    setShown({ body: field(name), format: field("format") || plainFormat });
+    previewPane.load().then(
+      (loaded) => setPane(() => loaded.PostPreviewPane),
+      () => setPaneProblem(true),
+    );
+  };
+  const paneID = `${id}-preview`;
+  const mode = buttonLook({ buttonType: "text", size: "compact" });
   return (
-    <>
-      <textarea
-        ref={area}
-        id={id}
-        name={name}
-        className={className}
-        // Uncontrolled: a re-render never writes over what was typed, even before the page hydrated.
-        defaultValue={defaultValue}
-        onPointerEnter={loadOn === "focus" ? preload : undefined}
-        onFocus={loadOn === "focus" ? enhance : undefined}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-        required={required}
-        maxLength={maxLength}
-      />
-      {hint ? (
-        <span id={hintId} className={formStyles.hint}>
-          {hint}
-        </span>
+    <div ref={box}>
+      {hydrated ? (
+        <div role="group" aria-label={t("Editor mode")} className={styles.modes}>
+          <button type="button" {...mode} aria-pressed={!shown} onClick={() => setShown(null)}>
+            {t("Edit")}
+          </button>
+          <button
+            type="button"
+            {...mode}
+            aria-pressed={!!shown}
+            aria-controls={shown ? paneID : undefined}
+            onPointerEnter={() => void previewPane.load().catch(() => undefined)}
+            onClick={preview}
+          >
+            {t("Preview")}
+          </button>
+        </div>
       ) : null}
-      <input type="hidden" name="format" value={plainFormat} />
-    </>
+      {/* Hidden, never unmounted: the editor keeps its text, caret and undo history while the preview shows. */}
+      <div hidden={!!shown}>{editor}</div>
+      {shown && Pane ? <Pane id={paneID} body={shown.body} format={shown.format} /> : null}
+      {shown && !Pane ? (
+        <p id={paneID} role={paneProblem ? "alert" : "status"}>
+          {paneProblem ? t("The preview could not be shown.") : t("Loading the preview")}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -20,7 +20,7 @@ import { t } from "../../lib/i18n.ts";
 import { commentBodyID, registerCommentComposer, richText } from "../../lib/comment-composer.ts";
 import { checkFile, uploadLimitsQuery, uploadMedia } from "./editor.api.ts";
 import { activeLink, insertEmbed, setLink, shortcutOf, toggleMark, unwrapLink, withRich2 } from "./editor.commands.ts";
-import { withRich2Paste } from "./editor.paste.ts";
+import { htmlToRich2, withRich2Paste } from "./editor.paste.ts";
 import { EditorToolbar } from "./EditorToolbar.tsx";
 import { AttachIcon as FileIcon } from "../../ui/icons/more.tsx";
 import { LinkPanel } from "./LinkPanel.tsx";
@@ -46,6 +46,11 @@ export interface RichEditorProps {
    * focus with the caret at the same place, in the same task as the text area goes, so no key is lost.
    */
   caret?: TextCaret | null | undefined;
+  /**
+   * A post in another format continued here: its rendered, sanitised HTML (the API's `body`), read by the
+   * paste parser into rich2 (lists, links, quotes, code blocks kept); `defaultValue` is then not read.
+   */
+  html?: string | undefined;
 }
 
 function Embed({ attributes, children, element }: RenderElementProps & { element: EmbedElement }) {
@@ -152,10 +157,23 @@ function quoteNodes(authorName: string, url: string, text: string): Descendant[]
 const EmojiPicker = lazy(() => import("./emoji/EmojiPicker.tsx").then((module) => ({ default: module.EmojiPicker })));
 
 /** The Slate editor writing rich2 into the form (loaded on demand by BodyEditor; never on the server). */
-export function RichEditor({ name, id, label, defaultValue, markdown, describedBy, invalid, caret }: RichEditorProps) {
+export function RichEditor({
+  name,
+  id,
+  label,
+  defaultValue,
+  markdown,
+  describedBy,
+  invalid,
+  caret,
+  html,
+}: RichEditorProps) {
   const api = useApi();
   const [{ editor, start }] = useState(() => {
-    const document = initialDocument(defaultValue, { markdown, caret });
+    const document =
+      html === undefined
+        ? initialDocument(defaultValue, { markdown, caret })
+        : { value: htmlToRich2(html), selection: null };
     const created = withRich2Paste(withRich2(withHistory(withReact(createEditor()))));
     // Set before the first render, not by an operation: focusing then puts the DOM caret there at once.
     created.children = document.value;

@@ -27,6 +27,18 @@ const blockTags = new Set([
 type Marks = Partial<Record<Mark, true>>;
 
 /** The inline content of an element: text leaves and links. */
+/** A link as a post shows it, through the site's "leaving" page (`/home/leaving?target=…`): the address it leads to. */
+function linkTarget(href: string): string {
+  const trimmed = href.trim();
+  try {
+    const url = new URL(trimmed, "http://site.invalid");
+    const target = url.pathname.endsWith("/home/leaving") ? url.searchParams.get("target") : null;
+    return target && isAcceptedUrl(target) ? target : trimmed;
+  } catch {
+    return trimmed;
+  }
+}
+
 function inlines(node: globalThis.Node, marks: Marks, inLink = false): Descendant[] {
   if (node.nodeType === 3) return [{ text: (node.textContent ?? "").replace(/\s+/g, " "), ...marks }];
   if (node.nodeType !== 1) return [];
@@ -38,7 +50,7 @@ function inlines(node: globalThis.Node, marks: Marks, inLink = false): Descendan
   const children = [...element.childNodes].flatMap((child) => inlines(child, inner, inLink || element.tagName === "A"));
   const href = element.getAttribute("href");
   if (element.tagName === "A" && !inLink && href && isAcceptedUrl(href) && children.length) {
-    return [{ type: "a", url: href.trim(), children }];
+    return [{ type: "a", url: linkTarget(href), children }];
   }
   return children;
 }

@@ -61,8 +61,9 @@ function HeldEditNotice({ answer, onDone }: { answer: PostPremoderation; onDone:
 
 /**
  * A comment's body edited in place, Save and Cancel: a rich2 comment in the same rich editor as the comment box
- * (never its JSON in a text area); one in another format as its source in a text area, saved in that format
- * (the editor reads Markdown's quotes but not the rest of it, so it would not keep the post as written).
+ * (never its JSON in a text area); one in another format (Markdown, BBCode, HTML, …) too, read from its rendered
+ * HTML by the editor's HTML reader (lists, links, quotes, code blocks kept) and saved as rich2; its source in a
+ * text area, saved in its format, only when the rendered body is not at hand.
  */
 export function CommentEditForm({
   commentID,
@@ -81,6 +82,12 @@ export function CommentEditForm({
     staleTime: 0,
     gcTime: 0,
   });
+  const queryClient = useQueryClient();
+  // A comment in another format continues in the rich editor from what readers see (its rendered body, on the
+  // page already): read by the editor's HTML reader, saved as rich2. Not found: its source in a text area.
+  const [shownHtml] = useState(
+    () => queryClient.getQueryData<Page>(pageKey)?.items.find((item) => item.commentID === commentID)?.body,
+  );
   const update = useUpdateComment(commentID, pageKey);
   const [draft, setDraft] = useState<string | null>(null);
   const body = draft ?? source.data?.body ?? "";
@@ -92,7 +99,8 @@ export function CommentEditForm({
       <FormAlert>{source.error instanceof ApiError ? source.error.message : t("Something has gone wrong.")}</FormAlert>
     );
   }
-  const rich = source.data.format === "rich2";
+  const fromHtml = source.data.format !== "rich2" && shownHtml ? shownHtml : undefined;
+  const rich = source.data.format === "rich2" || fromHtml !== undefined;
   return (
     <form
       className={styles.editForm}
@@ -127,6 +135,7 @@ export function CommentEditForm({
           defaultValue={source.data.body}
           className={styles.editArea}
           startRich
+          startHtml={fromHtml}
         />
       ) : (
         <textarea

@@ -9,6 +9,7 @@ import { TransientKeyField } from "../../../lib/session.tsx";
 import { FormAlert, SubmitButton, TextField, formStyles } from "../../../ui/forms/Form.tsx";
 import { useDraftAutosave } from "../../drafts/index.ts";
 import { BodyEditor } from "../../editor/index.ts";
+import { useHydrated } from "../../../ui/hydrated.ts";
 import { useRestoredDraft } from "../../drafts/index.ts";
 import { categoryListQuery } from "../../categories/index.ts";
 import { CategoryChooser } from "../components/CategoryChooser.tsx";
@@ -76,6 +77,12 @@ export function EditDiscussionPage() {
   });
   const values = result?.values;
   const body = values?.["body"] ?? restored?.body ?? source.body;
+  // A body in another format (Markdown, BBCode, HTML, …) continues in the rich editor once JavaScript runs: read
+  // from what readers see (the rendered body) by the editor's HTML reader, saved as rich2. Without JavaScript,
+  // or with a returned form or restored draft to continue, its source in the text area, saved in its format.
+  const hydrated = useHydrated();
+  const fromHtml =
+    hydrated && source.format !== "rich2" && !values && !restored && discussion.body ? discussion.body : undefined;
   return (
     <>
       <PageHead title={t("Edit Discussion")} noindex />
@@ -115,7 +122,19 @@ export function EditDiscussionPage() {
           <label htmlFor="discussion-body" className={formStyles.label}>
             {t("Body")}
           </label>
-          {source.format === "rich2" ? (
+          {fromHtml !== undefined ? (
+            <BodyEditor
+              key="from-html"
+              id="discussion-body"
+              name="body"
+              label={t("Body")}
+              className={styles.textarea}
+              defaultValue=""
+              startHtml={fromHtml}
+              invalid={result?.errors?.["body"] ? true : undefined}
+              describedBy={result?.errors?.["body"] ? "discussion-body-error" : undefined}
+            />
+          ) : source.format === "rich2" ? (
             // A rich2 body edits in the rich editor (its source is the editor's own document).
             <BodyEditor
               key={`b${version}`}
