@@ -306,7 +306,10 @@ describe("Drafts (spec §4 draft lifecycle)", () => {
     const edit = new EditDiscussionPage(page, parley.baseUrl);
     await edit.goto(discussion.discussionID);
     await waitForHydration(page);
-    await edit.body.click();
+    // The Markdown discussion continues in the rich editor (it is saved as rich2 from now on).
+    const editor = new BodyEditor(page, "Body");
+    await editor.waitForEditor();
+    await editor.text.click();
     await page.keyboard.press("End");
     await page.keyboard.type(" A much better second version, typed slowly.", { delay: 2 });
     let drafts: Array<DraftRecord & { recordID: number | null; editUrl: string }> = [];
@@ -322,13 +325,15 @@ describe("Drafts (spec §4 draft lifecycle)", () => {
 
     await page.reload();
     await waitForHydration(page);
+    await editor.waitForEditor();
     await expect
-      .poll(() => edit.body.inputValue())
+      .poll(() => editor.textContent())
       .toBe("The first version. A much better second version, typed slowly.");
     // Its draft link continues it too.
     await page.goto(drafts[0]!.editUrl);
     await waitForHydration(page);
-    await eventually(() => edit.body.inputValue()).toContain("typed slowly.");
+    await editor.waitForEditor();
+    await eventually(() => editor.textContent()).toContain("typed slowly.");
     await screenshot(page, "drafts-edit-restored");
 
     await edit.saveButton.click();

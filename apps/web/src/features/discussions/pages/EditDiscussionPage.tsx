@@ -134,8 +134,9 @@ export function EditDiscussionPage() {
               invalid={result?.errors?.["body"] ? true : undefined}
               describedBy={result?.errors?.["body"] ? "discussion-body-error" : undefined}
             />
-          ) : source.format === "rich2" ? (
-            // A rich2 body edits in the rich editor (its source is the editor's own document).
+          ) : (restored?.format ?? source.format) === "rich2" ? (
+            // A rich2 body (or a draft of one, e.g. of an older format converted on an earlier edit) edits in the
+            // rich editor: its source is the editor's own document.
             <BodyEditor
               key={`b${version}`}
               id="discussion-body"
