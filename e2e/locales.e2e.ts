@@ -32,7 +32,7 @@ describe("interface locales", () => {
     const html = await locale.serverHtml("/discussions");
     expect(html).toMatch(/^<!doctype html><html lang="fr">/);
     expect(html).toContain("Propulsé par Parley");
-    expect(html).toContain("Connexion");
+    expect(html).toContain("Se connecter");
     expect(html).not.toContain("Powered by Parley");
 
     await locale.choose("English");
