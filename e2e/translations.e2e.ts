@@ -4,6 +4,7 @@ import { signInContext } from "./support/accounts.ts";
 import { signInAdmin } from "./support/content.ts";
 import { useParley } from "./support/parley.ts";
 import { adminPassword } from "./support/server.ts";
+import { LanguagePickerPage } from "./pages/LanguagePickerPage.ts";
 import { CategoryPage } from "./pages/CategoryPage.ts";
 import { SettingsPage } from "./pages/SettingsPage.ts";
 import { ContentTranslator } from "./pages/ContentTranslator.ts";
@@ -76,8 +77,8 @@ describe("content translations", () => {
     // Focus goes back to the icon that opened it (React Aria restores it once the dialog has gone).
     await expect.poll(isFocused, { timeout: 3_000 }).toBe(true);
 
-    // The reader's content language: the footer's picker, then the page in French.
-    await category.contentLanguagePicker.selectOption("fr");
+    // The reader's language (interface and content): the footer's picker, then the page in French.
+    await new LanguagePickerPage(page, parley.baseUrl).choose("Français");
     await category.pageHeading.filter({ hasText: "Généralités" }).waitFor();
     await waitForHydration(page);
     expect(await page.title()).toContain("Généralités");

@@ -186,10 +186,6 @@ export class ParleyPage {
   }
 
   /** The footer's picker of the reader's content language. */
-  get contentLanguagePicker(): Locator {
-    return this.page.getByLabel("Content language");
-  }
-
   /** The banner an administrator sees on every page while previewing a theme (Cancel, Apply). */
   get themePreviewBanner(): Locator {
     return this.page.getByRole("region", { name: "Theme preview" });

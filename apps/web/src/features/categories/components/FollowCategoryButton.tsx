@@ -29,7 +29,9 @@ export function FollowCategoryButton({
     <button
       type="button"
       aria-pressed={followed}
-      aria-label={t(followed ? "Following {name}" : "Follow {name}", { name: category.name })}
+      aria-label={
+        followed ? t("Following {name}", { name: category.name }) : t("Follow {name}", { name: category.name })
+      }
       data-state={follow.isPending ? "pending" : followed ? "followed" : "normal"}
       onClick={() => {
         if (!follow.isPending) follow.mutate(!followed);
