@@ -8,6 +8,7 @@ import { formStyles } from "../../../ui/forms/Form.tsx";
 import { categorySearchQuery, type CategorySuggestion } from "./postForm.queries.ts";
 import { useDebouncedValue } from "./useDebouncedValue.ts";
 import styles from "./PostForm.module.css";
+import chips from "../../../ui/forms/ChipsComboBox.module.css";
 import { ChevronDownIcon } from "../../../ui/icons/icons.tsx";
 
 export interface ChosenCategory {
@@ -91,16 +92,20 @@ export function CategoryComboBox({ initial, error, onChange }: CategoryComboBoxP
             {error}
           </Text>
         ) : null}
-        <Popover className={styles.popover} placement="bottom start">
+        <Popover className={chips.popover} placement="bottom start">
           <ListBox<CategorySuggestion>
-            className={styles.listBox}
+            className={chips.listBox}
             renderEmptyState={() => <p className={styles.empty}>{t("No categories found.")}</p>}
           >
             {(suggestion) => {
               const trail = parentTrail(suggestion);
               return (
                 // Named by all it shows (name and trail), so the name includes the visible text.
-                <ListBoxItem id={suggestion.categoryID} textValue={suggestion.name} className={styles.option}>
+                <ListBoxItem
+                  id={suggestion.categoryID}
+                  textValue={suggestion.name}
+                  className={`${chips.option} ${styles.option}`}
+                >
                   <span className={styles.optionName}>{suggestion.name}</span>
                   {trail ? <span className={styles.trail}>{trail}</span> : null}
                 </ListBoxItem>
