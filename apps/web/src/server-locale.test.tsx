@@ -72,7 +72,7 @@ describe("server renders in their own locale", () => {
     const [fr, de, en] = await Promise.all([inFrench, inGerman, inEnglish]);
 
     for (const part of ["shell", "shared", "own"]) {
-      expect(fr).toContain(`${part}: Connexion / Discussions (fr)`);
+      expect(fr).toContain(`${part}: Se connecter / Discussions (fr)`);
       expect(de).toContain(`${part}: Anmelden / Diskussionen (de)`);
       expect(en).toContain(`${part}: Sign In / Discussions (en)`);
     }
