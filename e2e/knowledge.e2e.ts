@@ -4,6 +4,7 @@ import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } fro
 import { newMember, registerConfirmed, signInContext } from "./support/accounts.ts";
 import { signInAdmin } from "./support/content.ts";
 import { useParley } from "./support/parley.ts";
+import { adminPassword } from "./support/server.ts";
 import { KnowledgePages } from "./pages/KnowledgePages.ts";
 import { press, typeInto } from "./pages/ThemesPages.ts";
 
@@ -315,6 +316,59 @@ describe("knowledge base", () => {
     await press(kb.menuItem("Restore"));
     await kb.toast("The article has been restored.").waitFor();
     expect((await new KnowledgePages(reader, parley.baseUrl).open(new URL(articleUrl).pathname)).status()).toBe(200);
+    expect(problems.errors).toEqual([]);
+  });
+
+  it("an article written in Markdown continues in the rich editor (its source without JavaScript) and saves as rich2", async () => {
+    const admin = await signInAdmin(parley.baseUrl);
+    const categories = await admin.get<Array<{ knowledgeCategoryID: number; name: string }>>("/knowledge-categories");
+    const category = categories.find((entry) => entry.name === "Your Account")!;
+    const source = "Before you start.\n\n## First step\n\nOpen **Edit Profile**.\n\n## Second step\n\n- one\n- two";
+    const created = await admin.post<{ articleID: number }>("/articles", {
+      knowledgeCategoryID: category.knowledgeCategoryID,
+      name: "Changing your photo",
+      body: source,
+      format: "markdown",
+    });
+    const editorPath = `/kb/articles/${created.articleID}/editor`;
+
+    // Without JavaScript: the source in a text area, saved in its format.
+    const plain = await parley.newPage(noJs);
+    await signInContext(plain, parley.baseUrl, { name: "admin", password: adminPassword });
+    const plainKb = new KnowledgePages(plain, parley.baseUrl);
+    expect((await plainKb.open(editorPath)).status()).toBe(200);
+    expect(await plainKb.plainBody.inputValue()).toBe(source);
+
+    // With it: the rich editor, from what readers see — headings, bold and the list, never the Markdown.
+    const page = await parley.newPage({ bypassCSP: true });
+    const problems = collectErrors(page);
+    await signInContext(page, parley.baseUrl, { name: "admin", password: adminPassword });
+    const kb = new KnowledgePages(page, parley.baseUrl);
+    await kb.open(editorPath);
+    await waitForHydration(page);
+    await kb.bodyEditor.waitForEditor();
+    const text = kb.bodyEditor.text;
+    expect(await text.getByRole("heading", { level: 2 }).allInnerTexts()).toEqual(["First step", "Second step"]);
+    expect(await text.locator("strong").innerText()).toBe("Edit Profile");
+    expect(await text.getByRole("listitem").allInnerTexts()).toEqual(["one", "two"]);
+    expect(await text.innerText()).not.toContain("##");
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, "kb-editor-markdown-continued");
+
+    await text.getByText("Before you start.").click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" It takes a minute.");
+    await press(kb.saveButton);
+    await page.waitForURL(/\/kb\/articles\/\d+-changing-your-photo$/);
+    await kb.articleBody.getByText("Before you start. It takes a minute.").waitFor();
+    expect(await kb.articleBody.getByRole("heading", { level: 2 }).allInnerTexts()).toEqual([
+      "First step",
+      "Second step",
+    ]);
+    expect(await kb.tableOfContents.getByRole("link").allInnerTexts()).toEqual(["First step", "Second step"]);
+    const saved = await admin.get<{ format: string; body: string }>(`/articles/${created.articleID}/edit`);
+    expect(saved.format).toBe("rich2");
+    expect(saved.body).not.toContain("##");
     expect(problems.errors).toEqual([]);
   });
 

@@ -7,6 +7,7 @@ import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { FormAlert, SelectField, SubmitButton, TextField, formStyles } from "../../../ui/forms/Form.tsx";
+import { useEffect, useRef, useState } from "react";
 import { BodyEditor } from "../../editor/index.ts";
 import { categoryOptions } from "../knowledge.editor.form.ts";
 import {
@@ -37,6 +38,8 @@ interface EditorStart {
   name: string;
   body: string;
   format: string;
+  /** An existing article's rendered, sanitised body: what the rich editor continues from when its source is in another format. */
+  html: string | null;
   knowledgeCategoryID: string;
   knowledgeBaseID: number | null;
   cancel: string;
@@ -48,6 +51,7 @@ const newArticle = (category: { knowledgeCategoryID: number; knowledgeBaseID: nu
   name: "",
   body: "",
   format: "rich2",
+  html: null,
   knowledgeCategoryID: category ? String(category.knowledgeCategoryID) : "",
   knowledgeBaseID: category?.knowledgeBaseID ?? null,
   cancel: category ? localPath(category.url) : knowledgePaths.home,
@@ -63,6 +67,7 @@ function useExistingArticle(articleID: number): EditorStart {
     name: source.name,
     body: source.body,
     format: source.format,
+    html: article.body,
     knowledgeCategoryID: String(source.knowledgeCategoryID),
     knowledgeBaseID: article.knowledgeBaseID,
     cancel: localPath(article.url),
@@ -71,7 +76,10 @@ function useExistingArticle(articleID: number): EditorStart {
 
 /**
  * `/kb/articles/add?knowledgeCategoryID=N` and `/kb/articles/{id}/editor`: the title, the category (among
- * the base's) and the body (the rich editor once loaded, a Markdown text area without JavaScript).
+ * the base's) and the body (the rich editor once loaded, a Markdown text area without JavaScript). An article
+ * in another format (Markdown, HTML, BBCode, …) continues in the same rich editor, read from what readers see,
+ * and is saved as rich2; without JavaScript (or when its source was changed before the page came alive) its
+ * source is edited in a text area and saved in its format.
  */
 export function ArticleEditorPage() {
   const articleID = readEditorArticleID(useParams());
@@ -101,6 +109,23 @@ function ExistingArticleEditor({ articleID }: { articleID: number }) {
   return <ArticleEditorForm start={useExistingArticle(articleID)} />;
 }
 
+/**
+ * Whether an article in another format continues in the rich editor: once the page is hydrated, from its rendered
+ * body, unless the source text area was already changed (nothing typed is thrown away) or the form came back
+ * with the posted source.
+ */
+function useContinuesRich(start: EditorStart, posted: boolean) {
+  const sourceArea = useRef<HTMLTextAreaElement>(null);
+  const [continuesRich, setContinuesRich] = useState(false);
+  useEffect(() => {
+    const area = sourceArea.current;
+    // After hydration, with the server's text area still on the page: untouched, it gives way to the rich editor.
+    if (area && start.html !== null && !posted && area.value === area.defaultValue) setContinuesRich(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after hydration
+  }, []);
+  return { sourceArea, continuesRich };
+}
+
 function ArticleEditorForm({ start }: { start: EditorStart }) {
   const api = useApi();
   const location = useLocation();
@@ -118,6 +143,7 @@ function ArticleEditorForm({ start }: { start: EditorStart }) {
   const errors = result?.errors ?? {};
   const bodyError = errors["body"];
   const failed = result && !result.ok && (result.message || Object.keys(errors).length > 0);
+  const { sourceArea, continuesRich } = useContinuesRich(start, values?.["body"] !== undefined);
   return (
     <section className={styles.editor} aria-labelledby="article-editor-title">
       <PageHead title={start.title} noindex />
@@ -149,8 +175,9 @@ function ArticleEditorForm({ start }: { start: EditorStart }) {
           <label htmlFor="article-body" className={formStyles.label}>
             {t("Body")}
           </label>
-          {start.format === "rich2" ? (
+          {start.format === "rich2" || continuesRich ? (
             // A new article, or one written in the rich editor: the rich editor (Markdown without JavaScript).
+            // An article in another format: the rich editor too, from its rendered body, once the page is alive.
             <BodyEditor
               id="article-body"
               name="body"
@@ -161,11 +188,13 @@ function ArticleEditorForm({ start }: { start: EditorStart }) {
               describedBy={bodyError ? "article-body-error" : "article-body-hint"}
               hint={t("Markdown is supported. Headings make the article's table of contents.")}
               hintId="article-body-hint"
+              startHtml={continuesRich ? (start.html ?? undefined) : undefined}
             />
           ) : (
-            // Another format is edited as its source, and saved in it.
+            // Another format without JavaScript is edited as its source, and saved in it.
             <>
               <textarea
+                ref={sourceArea}
                 id="article-body"
                 name="body"
                 className={styles.textarea}
