@@ -292,4 +292,24 @@ describe("pasted HTML", () => {
     ]);
     expect(JSON.stringify(htmlToRich2("<style>p{}</style><iframe src=x></iframe>"))).not.toMatch(/iframe|style|p\{/);
   });
+
+  it("writes a rendered mention again as the @name the server links, quoted when the name needs it", () => {
+    const html =
+      '<p>Thanks <a href="/profile/ada" class="atMention" data-userid="3">@ada</a> and ' +
+      '<strong><a href="/profile/Jane%20Doe" class="atMention">@Jane Doe</a></strong>, see <a href="/profile/ada">her profile</a>.</p>';
+    expect(htmlToRich2(html)).toEqual([
+      {
+        type: "p",
+        children: [
+          { text: "Thanks " },
+          { text: "@ada" },
+          { text: " and " },
+          { text: '@"Jane Doe"', bold: true },
+          { text: ", see " },
+          { type: "a", url: "/profile/ada", children: [{ text: "her profile" }] },
+          { text: "." },
+        ],
+      },
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
 import { Transforms, type Descendant, type Editor } from "slate";
 import { isAcceptedUrl } from "./editor.commands.ts";
+import { mentionText } from "./mentions/mentionText.ts";
 import { paragraph, type Mark } from "./rich2.ts";
 
 /**
@@ -44,6 +45,12 @@ function inlines(node: globalThis.Node, marks: Marks, inLink = false): Descendan
   if (node.nodeType !== 1) return [];
   const element = node as HTMLElement;
   if (dropped.has(element.tagName)) return [];
+  // A rendered mention (`<a class="atMention">@name</a>`) is written again as the `@name` the server links (and
+  // notifies), never kept as a plain link to the profile.
+  if (element.tagName === "A" && element.classList.contains("atMention") && !inLink) {
+    const name = (element.textContent ?? "").replace(/^@/, "").trim();
+    if (name) return [{ text: mentionText(name), ...marks }];
+  }
   if (element.tagName === "BR") return [{ text: "\n", ...marks }];
   const mark = markOf[element.tagName];
   const inner = mark ? { ...marks, [mark]: true as const } : marks;

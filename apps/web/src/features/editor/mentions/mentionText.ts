@@ -13,7 +13,7 @@ const BARE_NAME = /^[\p{L}\p{N}_](?:[\p{L}\p{N}_.-]{0,62}[\p{L}\p{N}_])?$/u;
 const TYPING = /(?<![\p{L}\p{N}_@/\\])@(?:"([^"\r\n<>]{0,64})|([^\s@"<>]{0,64}))$/u;
 
 /** How a chosen member is written in a post: `@name`, or `@"First Last"` when the name needs quotes. */
-const mentionText = (name: string) => (BARE_NAME.test(name) ? `@${name}` : `@"${name}"`);
+export const mentionText = (name: string) => (BARE_NAME.test(name) ? `@${name}` : `@"${name}"`);
 
 export interface MentionTarget {
   /** What follows `@` (without an opening quote). */
