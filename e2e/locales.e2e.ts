@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
 import { useParley } from "./support/parley.ts";
+import { signInContext } from "./support/accounts.ts";
+import { adminPassword } from "./support/server.ts";
+import { DashboardPage } from "./pages/DashboardPage.ts";
 import { LanguagePickerPage } from "./pages/LanguagePickerPage.ts";
 
 /** The interface in French, German and the right-to-left pseudo-locale (issue 31 item 8). */
@@ -68,8 +71,28 @@ describe("interface locales", () => {
       await waitForHydration(page);
       expect(await locale.footer.innerText()).toContain("\u202ePowered by Parley\u202c");
       await screenshot(page, `locales-rtl-discussions-${width}`);
+      // Mirrored: the site's name starts the title bar on the right.
+      const logo = await locale.titleBarLogo.boundingBox();
+      expect(logo!.x + logo!.width).toBeGreaterThan(width * 0.75);
       expect(await seriousAxeViolations(page)).toEqual([]);
       expect(problems.errors).toEqual([]);
     }
+  });
+
+  it("the dashboard lays out right to left too: its navigation on the right, no serious axe violation", async () => {
+    const page = await parley.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const problems = collectErrors(page);
+    await signInContext(page, parley.baseUrl, { name: "admin", password: adminPassword });
+    const dashboard = new DashboardPage(page, parley.baseUrl);
+    const locale = new LanguagePickerPage(page, parley.baseUrl);
+    await locale.openInLocale("ar-XB", "/dashboard");
+    expect(await locale.htmlDir()).toBe("rtl");
+    await waitForHydration(page);
+    const navigation = await dashboard.navigationLandmark.boundingBox();
+    const main = await dashboard.main.boundingBox();
+    expect(navigation!.x).toBeGreaterThan(main!.x);
+    await screenshot(page, "locales-rtl-dashboard-1280");
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(problems.errors).toEqual([]);
   });
 });

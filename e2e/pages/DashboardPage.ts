@@ -21,6 +21,11 @@ export class DashboardPage extends TitleBarPage {
     return this.page.getByRole("navigation", { name: "Dashboard" });
   }
 
+  /** The navigation, found by its place rather than its name (which a pseudo-locale changes). */
+  get navigationLandmark(): Locator {
+    return this.page.locator("nav#dashboard-nav");
+  }
+
   /** The navigation's groups, by their headings. */
   async groupNames(): Promise<string[]> {
     return this.navigation.getByRole("heading", { level: 2 }).allTextContents();

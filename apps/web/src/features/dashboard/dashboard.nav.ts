@@ -1,4 +1,5 @@
 import type { Me } from "@parley/contracts";
+import { msg } from "../../lib/i18n.ts";
 import { addonsPagePath, canManageAddons } from "../addons/index.ts";
 import { canManageReactions, reactionsPagePath } from "../reactions/index.ts";
 import { applicantsPath, canManageApplicants } from "../applicants/index.ts";
@@ -55,59 +56,59 @@ export function dashboardSections(me: Viewer, site: { registrationApproval: bool
   const sections: DashboardSection[] = [
     {
       id: "appearance",
-      name: "Appearance",
+      name: msg("Appearance"),
       links: canManageThemes(me)
         ? [
-            { name: "Themes", to: themesPagePath },
-            { name: "Style Guide", to: styleGuidePath },
+            { name: msg("Themes"), to: themesPagePath },
+            { name: msg("Style Guide"), to: styleGuidePath },
           ]
         : [],
     },
     {
       id: "membership",
-      name: "Membership",
+      name: msg("Membership"),
       links: [
-        ...(canManageMembers(me) ? [{ name: "Members", to: membersPagePath }] : []),
-        ...(canManageRoles(me) ? [{ name: "Roles & Permissions", to: rolesPagePath }] : []),
-        ...(canManageProfileFields(me) ? [{ name: "Profile Fields", to: profileFieldsDashboardPath }] : []),
-        ...(canManageBanRules(me) ? [{ name: "Ban Rules", to: banRulesPagePath }] : []),
+        ...(canManageMembers(me) ? [{ name: msg("Members"), to: membersPagePath }] : []),
+        ...(canManageRoles(me) ? [{ name: msg("Roles & Permissions"), to: rolesPagePath }] : []),
+        ...(canManageProfileFields(me) ? [{ name: msg("Profile Fields"), to: profileFieldsDashboardPath }] : []),
+        ...(canManageBanRules(me) ? [{ name: msg("Ban Rules"), to: banRulesPagePath }] : []),
         // Under registration by approval, where the applicants wait (as Vanilla shows it).
-        ...(canManageApplicants(me) && site.registrationApproval ? [{ name: "Applicants", to: applicantsPath }] : []),
+        ...(canManageApplicants(me) && site.registrationApproval ? [{ name: msg("Applicants"), to: applicantsPath }] : []),
       ],
     },
     {
       id: "moderation",
-      name: "Moderation",
+      name: msg("Moderation"),
       links: [
-        ...(canModerate(me) ? [{ name: "Reports", to: reportsPath }] : []),
-        ...(canModeratePending(me) ? [{ name: "Premoderation", to: premoderationPagePath }] : []),
-        ...(canManageReasons(me) ? [{ name: "Report Reasons", to: reportReasonsPath }] : []),
-        ...(canManageWatchedWords(me) ? [{ name: "Watched Words", to: watchedWordsPagePath }] : []),
-        ...(canManageModerationMessages(me) ? [{ name: "Moderation Messages", to: moderationMessagesPagePath }] : []),
+        ...(canModerate(me) ? [{ name: msg("Reports"), to: reportsPath }] : []),
+        ...(canModeratePending(me) ? [{ name: msg("Premoderation"), to: premoderationPagePath }] : []),
+        ...(canManageReasons(me) ? [{ name: msg("Report Reasons"), to: reportReasonsPath }] : []),
+        ...(canManageWatchedWords(me) ? [{ name: msg("Watched Words"), to: watchedWordsPagePath }] : []),
+        ...(canManageModerationMessages(me) ? [{ name: msg("Moderation Messages"), to: moderationMessagesPagePath }] : []),
       ],
     },
     {
       id: "forum",
-      name: "Forum",
+      name: msg("Forum"),
       links: [
-        ...(canManageCategories(me) ? [{ name: "Categories", to: categoriesDashboardPath }] : []),
-        ...(canManageTags(me) ? [{ name: "Tags", to: tagsPagePath }] : []),
-        ...(canManageReactions(me) ? [{ name: "Reactions", to: reactionsPagePath }] : []),
+        ...(canManageCategories(me) ? [{ name: msg("Categories"), to: categoriesDashboardPath }] : []),
+        ...(canManageTags(me) ? [{ name: msg("Tags"), to: tagsPagePath }] : []),
+        ...(canManageReactions(me) ? [{ name: msg("Reactions"), to: reactionsPagePath }] : []),
       ],
     },
     {
       id: "knowledge",
-      name: "Knowledge",
-      links: canManageKnowledgeBases(me) ? [{ name: "Knowledge Bases", to: knowledgeDashboardPath }] : [],
+      name: msg("Knowledge"),
+      links: canManageKnowledgeBases(me) ? [{ name: msg("Knowledge Bases"), to: knowledgeDashboardPath }] : [],
     },
     {
       id: "settings",
-      name: "Settings",
+      name: msg("Settings"),
       links: [
-        ...(editableSettings(me).length > 0 ? [{ name: "Site Settings", to: settingsPagePath }] : []),
-        ...(canManageEmail(me) ? [{ name: "Outgoing Email", to: emailSettingsPath }] : []),
-        ...(canManageRegistration(me) ? [{ name: "Registration", to: registrationSettingsPath }] : []),
-        ...(canManageAddons(me) ? [{ name: "Addons", to: addonsPagePath }] : []),
+        ...(editableSettings(me).length > 0 ? [{ name: msg("Site Settings"), to: settingsPagePath }] : []),
+        ...(canManageEmail(me) ? [{ name: msg("Outgoing Email"), to: emailSettingsPath }] : []),
+        ...(canManageRegistration(me) ? [{ name: msg("Registration"), to: registrationSettingsPath }] : []),
+        ...(canManageAddons(me) ? [{ name: msg("Addons"), to: addonsPagePath }] : []),
       ],
     },
   ];
