@@ -73,7 +73,9 @@ export function dashboardSections(me: Viewer, site: { registrationApproval: bool
         ...(canManageProfileFields(me) ? [{ name: msg("Profile Fields"), to: profileFieldsDashboardPath }] : []),
         ...(canManageBanRules(me) ? [{ name: msg("Ban Rules"), to: banRulesPagePath }] : []),
         // Under registration by approval, where the applicants wait (as Vanilla shows it).
-        ...(canManageApplicants(me) && site.registrationApproval ? [{ name: msg("Applicants"), to: applicantsPath }] : []),
+        ...(canManageApplicants(me) && site.registrationApproval
+          ? [{ name: msg("Applicants"), to: applicantsPath }]
+          : []),
       ],
     },
     {
@@ -84,7 +86,9 @@ export function dashboardSections(me: Viewer, site: { registrationApproval: bool
         ...(canModeratePending(me) ? [{ name: msg("Premoderation"), to: premoderationPagePath }] : []),
         ...(canManageReasons(me) ? [{ name: msg("Report Reasons"), to: reportReasonsPath }] : []),
         ...(canManageWatchedWords(me) ? [{ name: msg("Watched Words"), to: watchedWordsPagePath }] : []),
-        ...(canManageModerationMessages(me) ? [{ name: msg("Moderation Messages"), to: moderationMessagesPagePath }] : []),
+        ...(canManageModerationMessages(me)
+          ? [{ name: msg("Moderation Messages"), to: moderationMessagesPagePath }]
+          : []),
       ],
     },
     {
