@@ -98,6 +98,38 @@ describe("the discussion lists: a member's own, unanswered, a tag's, and /tags",
     expect(problems.errors).toEqual([]);
   });
 
+  it("a new member's empty lists say why and where to go, from the server and after moving in the app", async () => {
+    const member = newMember("empty");
+    await registerConfirmed(parley, member);
+    const page = await parley.newPage({ bypassCSP: true });
+    const problems = collectErrors(page);
+    await signInContext(page, parley.baseUrl, member);
+    const lists = new DiscussionsPage(page, parley.baseUrl);
+    // Server-rendered: the sentence and the way back to the recent discussions.
+    expect((await lists.open("/discussions/bookmarked")).status()).toBe(200);
+    const empty = lists.list.emptyState;
+    expect(await empty.innerText()).toContain("You have not bookmarked any discussions yet.");
+    expect(await empty.getByRole("link", { name: "Recent Discussions" }).getAttribute("href")).toBe("/discussions");
+    await waitForHydration(page);
+    await checkPage(page, "lists-empty-bookmarked");
+
+    // Moved to by the app (the part comes on demand): each list in its own words.
+    await lists.list.chooseFilter("Participated");
+    await page.waitForURL(/\/discussions\/participated$/);
+    await empty.getByText("You have not taken part in any discussions yet.").waitFor();
+    await lists.list.chooseFilter("Mine");
+    await page.waitForURL(/\/discussions\/mine$/);
+    await empty.getByText("You have not started any discussions yet.").waitFor();
+    expect(await empty.getByRole("link").count()).toBe(0);
+    await lists.list.chooseFilter("Bookmarked");
+    await page.waitForURL(/\/discussions\/bookmarked$/);
+    await empty.getByRole("link", { name: "Recent Discussions" }).click();
+    await page.waitForURL(/\/discussions$/);
+    await expect.poll(async () => (await lists.list.titles()).length).toBeGreaterThan(0);
+    expect(await empty.count()).toBe(0);
+    expect(problems.errors).toEqual([]);
+  });
+
   it("a guest follows a tag from a discussion to its list, and finds every tag on /tags", async () => {
     const page = await parley.newPage({ bypassCSP: true });
     const problems = collectErrors(page);

@@ -18,6 +18,11 @@ export class DiscussionList {
     return this.items.locator(":is(h2, h3)").allInnerTexts();
   }
 
+  /** What an empty list shows instead: its icon, sentence and next place to go. */
+  get emptyState(): Locator {
+    return this.root.locator('[data-part="empty-state"]');
+  }
+
   item(title: string): Locator {
     return this.items.filter({ has: this.root.page().getByRole("heading", { name: title, exact: true }) });
   }

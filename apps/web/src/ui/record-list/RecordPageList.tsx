@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { EmptyState } from "../empty-state/EmptyState.tsx";
 import { Pager } from "../pager/Pager.tsx";
 import styles from "./RecordPageList.module.css";
 
@@ -9,18 +10,29 @@ import styles from "./RecordPageList.module.css";
 export function RecordPageList({
   count,
   emptyText,
+  emptyIcon,
+  emptyAction,
   children,
   pager,
 }: {
   /** Records on this page. */
   count: number;
   emptyText: string;
+  /** The empty state's icon and next action (design principle 6). */
+  emptyIcon: ReactNode;
+  emptyAction?: ReactNode;
   children: ReactNode;
   pager: { page: number; limit: number; hasMore: boolean; href: (page: number) => string; label: string };
 }) {
   return (
     <>
-      {count === 0 ? <p className={styles.empty}>{emptyText}</p> : <div className={styles.card}>{children}</div>}
+      {count === 0 ? (
+        <EmptyState icon={emptyIcon} action={emptyAction}>
+          {emptyText}
+        </EmptyState>
+      ) : (
+        <div className={styles.card}>{children}</div>
+      )}
       <Pager
         page={pager.page}
         limit={pager.limit}

@@ -5,6 +5,7 @@ import { useApi } from "../../../lib/api-context.tsx";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { ButtonLink } from "../../../ui/button/Button.tsx";
+import { MessagesIcon } from "../../../ui/icons/icons.tsx";
 import { RecordPageList } from "../../../ui/record-list/RecordPageList.tsx";
 import { meQuery } from "../../users/index.ts";
 import { ConversationList } from "../components/ConversationList.tsx";
@@ -42,6 +43,7 @@ export function ConversationsPage() {
       <RecordPageList
         count={data.items.length}
         emptyText={t("You do not have any messages yet.")}
+        emptyIcon={<MessagesIcon size={32} strokeWidth={1.5} />}
         pager={{ page, limit, hasMore: data.hasMore, href: conversationsPagePath, label: t("Message pages") }}
       >
         <ConversationList items={data.items} viewerID={me?.userID ?? 0} labelledBy="messages-title" />

@@ -1,13 +1,17 @@
 import { Link } from "react-router";
 import type { Discussion } from "@parley/contracts";
-import { t } from "../../../lib/i18n.ts";
 import { discussionPath } from "../discussions.urls.ts";
 import styles from "./DiscussionList.module.css";
 import { useBulkSelection } from "./useBulkSelection.ts";
 import { serverRendered } from "../../../ui/kept-html.tsx";
+import type { EmptyDiscussionsProps } from "./EmptyDiscussions.tsx";
 
 /** A discussion's facts under its title, rendered by the server only (reading pages carry none of their script). */
 const DiscussionMeta = serverRendered(() => import("./DiscussionMeta.tsx").then((module) => module.DiscussionMeta));
+/** An empty list's icon, sentence and next place to go, rendered by the server only too. */
+const EmptyDiscussions = serverRendered(() =>
+  import("./EmptyDiscussions.tsx").then((module) => module.EmptyDiscussions),
+);
 
 /**
  * Discussions with their excerpt, last poster's photo, author, category, counts, last activity and (for
@@ -17,14 +21,17 @@ export function DiscussionList({
   discussions,
   showCategory = true,
   headingLevel = 3,
+  empty = {},
 }: {
   discussions: Discussion[];
   showCategory?: boolean;
   headingLevel?: 2 | 3;
+  /** What an empty list says and offers instead ("No discussions were found." unless said). */
+  empty?: EmptyDiscussionsProps;
 }) {
   // Moderators' checkboxes and selection toast (on demand, only when they may manage a listed discussion).
   const bulk = useBulkSelection(discussions);
-  if (discussions.length === 0) return <p className={styles.empty}>{t("No discussions were found.")}</p>;
+  if (discussions.length === 0) return <EmptyDiscussions {...empty} />;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <>

@@ -57,6 +57,20 @@ const listTitle = (filter: ListFilter) =>
     unanswered: t("Unanswered Discussions"),
   })[filter];
 
+/** What an empty member's list says, and where to go instead (the recent discussions). */
+const emptyList = (filter: ListFilter, category: boolean) => {
+  const recent = { href: "/discussions", label: t("Recent Discussions") };
+  return (
+    {
+      all: category ? { sentence: t("There are no discussions here yet.") } : {},
+      bookmarked: { sentence: t("You have not bookmarked any discussions yet."), action: recent },
+      participated: { sentence: t("You have not taken part in any discussions yet."), action: recent },
+      mine: { sentence: t("You have not started any discussions yet.") },
+      unanswered: { sentence: t("Every discussion has an answer."), action: recent },
+    } satisfies Record<ListFilter, { sentence?: string; action?: { href: string; label: string } }>
+  )[filter];
+};
+
 /** Sort links, the list and its pager: the body of `/discussions` and of a category's Discussions section. */
 export function DiscussionListSection({
   params,
@@ -88,6 +102,7 @@ export function DiscussionListSection({
       discussions={data.items}
       // Under a section's heading (h2) the discussions' titles are h3; a list that is the page's, h2.
       headingLevel={title ? 3 : 2}
+      empty={emptyList(filter, categoryID !== undefined || params.groupID !== undefined)}
       {...(categoryID !== undefined
         ? { showCategory: data.items.some((item) => item.categoryID !== categoryID) }
         : // A group's discussions are all in its own category.

@@ -14,6 +14,8 @@ import { Pager } from "../../../ui/pager/Pager.tsx";
 import { canScheduleQuery, draftListQuery, draftsPageLimit } from "../drafts.queries.ts";
 import { AwaitingApproval } from "./AwaitingApproval.tsx";
 import styles from "./DraftsPage.module.css";
+import { EmptyState } from "../../../ui/empty-state/EmptyState.tsx";
+import { FileTextIcon } from "../../../ui/icons/more.tsx";
 
 /** `?page=`: 1 by default; null when it is not a page number. */
 export function readDraftsPage(search: URLSearchParams): number | null {
@@ -155,7 +157,9 @@ export function DraftsPage() {
       </h1>
       {result?.message ? <FormAlert kind={result.ok ? "success" : "error"}>{result.message}</FormAlert> : null}
       <AwaitingApproval confirm={new URLSearchParams(location.search).get("awaiting") === "approval"} />
-      {data.items.length === 0 ? <p className={styles.empty}>{t("You do not have any drafts.")}</p> : null}
+      {data.items.length === 0 ? (
+        <EmptyState icon={<FileTextIcon size={32} strokeWidth={1.5} />}>{t("You do not have any drafts.")}</EmptyState>
+      ) : null}
       {scheduled.length ? (
         <>
           <h2 id="scheduled-title" className={styles.subtitle}>

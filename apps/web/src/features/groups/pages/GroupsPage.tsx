@@ -14,6 +14,8 @@ import { groupListQuery, groupsPerPage } from "../groups.queries.ts";
 import { groupListHref, groupPath, groupSortOptions, readGroupListState, type GroupListState } from "../groups.urls.ts";
 import { canAddGroups, excerpt } from "../groups.viewer.ts";
 import styles from "../components/groups.module.css";
+import { EmptyState } from "../../../ui/empty-state/EmptyState.tsx";
+import { GroupIcon as GroupsIcon } from "../../../ui/icons/more.tsx";
 
 /**
  * `/groups[?filter=mine][&sort=…][&page=n]`: the groups the viewer may see as cards, "My Groups" for
@@ -77,10 +79,18 @@ export function GroupsPage() {
         />
       </div>
       {list.items.length === 0 ? (
-        <p className={styles.notice}>
-          {mine ? t("You haven't joined any groups yet.") : t("There are no groups yet.")}{" "}
-          {mine ? <Link to={href({ filter: "all" })}>{t("Browse all groups")}</Link> : null}
-        </p>
+        <EmptyState
+          icon={<GroupsIcon size={32} strokeWidth={1.5} />}
+          action={
+            mine ? (
+              <ButtonLink buttonType="standard" to={href({ filter: "all" })}>
+                {t("Browse all groups")}
+              </ButtonLink>
+            ) : null
+          }
+        >
+          {mine ? t("You haven't joined any groups yet.") : t("There are no groups yet.")}
+        </EmptyState>
       ) : (
         <ul className={styles.cards}>
           {list.items.map((group) => (

@@ -7,6 +7,7 @@ import { t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { Button } from "../../../ui/button/Button.tsx";
 import { FormAlert } from "../../../ui/forms/Form.tsx";
+import { BellIcon } from "../../../ui/icons/icons.tsx";
 import { RecordPageList } from "../../../ui/record-list/RecordPageList.tsx";
 import { meQuery } from "../../users/index.ts";
 import { NotificationList } from "../components/NotificationList.tsx";
@@ -59,6 +60,7 @@ export function NotificationsPage() {
       <RecordPageList
         count={data.items.length}
         emptyText={t("You do not have any notifications yet.")}
+        emptyIcon={<BellIcon size={32} strokeWidth={1.5} />}
         pager={{ page, limit, hasMore: data.hasMore, href: notificationsPagePath, label: t("Notification pages") }}
       >
         <NotificationList

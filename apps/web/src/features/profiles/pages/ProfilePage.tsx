@@ -29,6 +29,8 @@ import {
 } from "../profiles.queries.ts";
 import styles from "./ProfilePage.module.css";
 import { listPath } from "../../../lib/list-params.ts";
+import { EmptyState } from "../../../ui/empty-state/EmptyState.tsx";
+import { CommentIcon } from "../../../ui/icons/more.tsx";
 
 /** Items on the overview's recent lists, and per page of a profile tab. */
 export const profileLimits = { overview: 5, page: limits.pager.defaultPageLimit } as const;
@@ -308,7 +310,12 @@ function useIgnoresMember(userID: number): boolean {
  */
 function CommentList({ comments, authorID }: { comments: Comment[]; authorID: number }) {
   const ignored = useIgnoresMember(authorID);
-  if (comments.length === 0) return <p className={styles.empty}>{t("No comments were found.")}</p>;
+  if (comments.length === 0)
+    return (
+      <EmptyState icon={<CommentIcon size={24} strokeWidth={1.5} />} compact>
+        {t("No comments were found.")}
+      </EmptyState>
+    );
   return (
     <ul className={styles.comments}>
       {comments.map((comment) => (

@@ -27,6 +27,6 @@ export function ResultTypeIcon({ recordType, size = 16 }: { recordType: SearchRe
 }
 
 /** The search page's icons for its empty states and the filters button. */
-export const EmptySearchIcon = () => <EmptySearch size={48} strokeWidth={1.5} />;
+export const EmptySearchIcon = () => <EmptySearch size={32} strokeWidth={1.5} />;
 
 export const FiltersIcon = () => <Filters size={18} />;

@@ -7,6 +7,7 @@ import { useApi } from "../../../lib/api-context.tsx";
 import { PageHead } from "../../../lib/head.tsx";
 import { msg, t } from "../../../lib/i18n.ts";
 import { buttonLook } from "../../../ui/button/Button.tsx";
+import { EmptyState } from "../../../ui/empty-state/EmptyState.tsx";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
 import { Pager } from "../../../ui/pager/Pager.tsx";
 import { UserPhoto } from "../../../ui/user-photo/UserPhoto.tsx";
@@ -132,7 +133,7 @@ export function SearchPage() {
             {hasSearchInput(state) ? (
               <Results state={state} newTab={settings.externalNewTab} />
             ) : (
-              <EmptyState sentence={t("Enter something to search for.")} />
+              <EmptySearch sentence={t("Enter something to search for.")} />
             )}
           </div>
         </div>
@@ -336,18 +337,21 @@ function CategoryFilters({ state }: { state: SearchPageState }) {
   );
 }
 
-/** An empty state (design principle 6): an icon, one sentence, and the next thing to do. */
-function EmptyState({ sentence, action }: { sentence: string; action?: { href: string; label: string } }) {
+/** An empty search (design principle 6): the search icon, one sentence, and the next thing to do. */
+function EmptySearch({ sentence, action }: { sentence: string; action?: { href: string; label: string } }) {
   return (
-    <div className={styles.emptyState}>
-      <EmptySearchIcon />
-      <p className={styles.emptySentence}>{sentence}</p>
-      {action ? (
-        <a href={action.href} {...buttonLook({ buttonType: "standard" })}>
-          {action.label}
-        </a>
-      ) : null}
-    </div>
+    <EmptyState
+      icon={<EmptySearchIcon />}
+      action={
+        action ? (
+          <a href={action.href} {...buttonLook({ buttonType: "standard" })}>
+            {action.label}
+          </a>
+        ) : null
+      }
+    >
+      {sentence}
+    </EmptyState>
   );
 }
 
@@ -356,7 +360,7 @@ function Results({ state, newTab }: { state: SearchPageState; newTab: boolean })
   const { data } = useSuspenseQuery(searchResultsQuery(api, searchApiParams(state)));
   if (data.items.length === 0)
     return (
-      <EmptyState
+      <EmptySearch
         sentence={
           state.query ? t("No results for '{query}'.", { query: state.query }) : t("Nothing matches these filters.")
         }

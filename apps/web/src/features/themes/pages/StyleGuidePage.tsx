@@ -1,5 +1,6 @@
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
+import { EmptyState } from "../../../ui/empty-state/EmptyState.tsx";
 import { Button, ButtonLink, type ButtonType } from "../../../ui/button/Button.tsx";
 import { CountBadge } from "../../../ui/count-badge/CountBadge.tsx";
 import { CheckboxField, FormAlert, SelectField, TextAreaField, TextField } from "../../../ui/forms/Form.tsx";
@@ -171,13 +172,16 @@ export function StyleGuidePage() {
       </Section>
 
       <Section id="style-empty" title={t("Empty states")}>
-        <div className={styles.empty}>
-          <CommentIcon size={32} strokeWidth={1.5} />
-          <p>{t("No discussions were found.")}</p>
-          <ButtonLink buttonType="primary" to="/post/discussion">
-            {t("New Discussion")}
-          </ButtonLink>
-        </div>
+        <EmptyState
+          icon={<CommentIcon size={32} strokeWidth={1.5} />}
+          action={
+            <ButtonLink buttonType="primary" to="/post/discussion">
+              {t("New Discussion")}
+            </ButtonLink>
+          }
+        >
+          {t("No discussions were found.")}
+        </EmptyState>
       </Section>
     </section>
   );

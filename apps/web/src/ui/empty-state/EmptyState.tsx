@@ -1,0 +1,29 @@
+import type { ReactNode } from "react";
+import styles from "./EmptyState.module.css";
+
+/**
+ * An empty list or page (design principle 6): an icon, one sentence and, where there is one, the next thing to do
+ * (a link or button). Server-rendered like the list it stands for; the icon is decorative (`aria-hidden`).
+ */
+export function EmptyState({
+  icon,
+  children,
+  action,
+  compact = false,
+}: {
+  /** A Lucide icon of `ui/icons` (rendered at 32 px by the caller or here). */
+  icon: ReactNode;
+  /** The sentence. */
+  children: ReactNode;
+  action?: ReactNode;
+  /** Less room, for a list inside a page (a profile's tab, a panel). */
+  compact?: boolean;
+}) {
+  return (
+    <div className={compact ? `${styles.empty} ${styles.compact}` : styles.empty} data-part="empty-state">
+      <span className={styles.icon}>{icon}</span>
+      <p className={styles.sentence}>{children}</p>
+      {action}
+    </div>
+  );
+}
