@@ -264,4 +264,47 @@ describe("moderation (issue 10): bulk actions and the options menu", () => {
     expect((await admin.get<{ countComments: number }>(`/discussions/${into.discussionID}`)).countComments).toBe(1);
     expect(problems.errors).toEqual([]);
   }, 150_000);
+  it("a moderator selects two comments by the checkbox at the end of each author's line and deletes them", async () => {
+    const admin = await signInAdmin(parley.baseUrl);
+    const commentModerator = newMember("cmoder");
+    const moderatorID = await registerConfirmed(parley, commentModerator);
+    const roles = await admin.get<Array<{ roleID: number; name: string }>>("/roles");
+    await admin.patch(`/users/${moderatorID}`, { roleID: [roles.find((role) => role.name === "Moderator")!.roleID] });
+    const discussion = await createDiscussion(admin, {
+      name: "Comments to tidy",
+      body: "Three replies follow.",
+      categoryID: await categoryID(admin, "general"),
+    });
+    const [first, second, third] = await addComments(admin, discussion.discussionID, [
+      "First reply, off topic.",
+      "Second reply, also off topic.",
+      "Third reply, on topic.",
+    ]);
+
+    const page = await parley.newPage({ bypassCSP: true });
+    const problems = collectErrors(page);
+    await signInContext(page, parley.baseUrl, commentModerator);
+    const posts = new DiscussionActionsPage(page, parley.baseUrl);
+    const bulk = new BulkActions(page);
+    expect((await posts.open(pathOf(discussion.url))).status()).toBe(200);
+    await waitForHydration(page);
+    const box = posts.comment(first!.commentID).getByRole("checkbox", { name: /^Select admin: First reply/ });
+    await box.waitFor();
+    // On the author's line, above the post's body and its buttons (not among Reply and Quote).
+    const checkboxTop = (await box.boundingBox())!.y;
+    const bodyTop = (await posts.comment(first!.commentID).getByText("First reply, off topic.").boundingBox())!.y;
+    expect(checkboxTop).toBeLessThan(bodyTop);
+    await box.check();
+    await posts.comment(second!.commentID).getByRole("checkbox").check();
+    await expect.poll(() => bulk.toast.innerText()).toContain("You have selected 2 comments.");
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, "moderation-comment-selection-1280");
+    await bulk.toastButton("Delete").click();
+    const confirm = bulk.dialog("Delete Comments");
+    await confirm.waitFor();
+    await bulk.submit(confirm).click();
+    await confirm.waitFor({ state: "detached" });
+    await expect.poll(() => posts.commentIDs()).toEqual([third!.commentID]);
+    expect(problems.errors).toEqual([]);
+  });
 });

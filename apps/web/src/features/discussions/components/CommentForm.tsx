@@ -106,7 +106,7 @@ export function CommentForm({ discussionID }: { discussionID: number }) {
       id={createCommentID}
       method="post"
       action={action}
-      className={formStyles.form}
+      className={`${formStyles.form} ${styles.commentForm}`}
       noValidate
       data-part="comment-form"
     >

@@ -83,6 +83,7 @@ export function CommentPost({ comment, discussion, pageKey, bulk, parentAuthor }
           <OnDemandCommentEditForm commentID={comment.commentID} pageKey={pageKey} onDone={() => setEditing(false)} />
         ) : undefined
       }
+      select={bulk ? <bulk.CommentBulkCheckbox comment={comment} /> : null}
       reactionBar={
         <ReactionsRow
           recordType="comment"
@@ -99,7 +100,6 @@ export function CommentPost({ comment, discussion, pageKey, bulk, parentAuthor }
           discussion={discussion}
           record={{ recordType: "comment", recordID: comment.commentID, url: comment.url, name: comment.name }}
           authorName={comment.insertUser?.name}
-          leading={bulk ? <bulk.CommentBulkCheckbox comment={comment} /> : null}
           menuItems={
             <>
               {canEdit ? (

@@ -22,6 +22,8 @@ interface PostProps {
   reactionBar?: React.ReactNode;
   /** Beside the author and date: what the post answers ("In reply to …"). */
   context?: React.ReactNode;
+  /** At the end of the author's line: a moderator's selection checkbox. */
+  select?: React.ReactNode;
   children?: React.ReactNode;
 }
 
@@ -36,6 +38,7 @@ export function Post({
   bodyOverride,
   reactionBar,
   context,
+  select,
   children,
 }: PostProps) {
   const signature = author?.signature?.body;
@@ -58,6 +61,7 @@ export function Post({
           <DateTime date={dateInserted} />
           {dateUpdated ? <span>{t("edited")}</span> : null}
           {context}
+          {select ? <span className={styles.postSelect}>{select}</span> : null}
         </div>
         {ignored && !bodyOverride ? (
           // A native disclosure: opens by keyboard and without JavaScript.

@@ -25,8 +25,6 @@ export interface PostButtonsProps {
   menuItems?: React.ReactNode;
   /** Shown after the options menu (a moderator's report count). */
   children?: React.ReactNode;
-  /** Shown first (a moderator's selection checkbox). */
-  leading?: React.ReactNode;
 }
 
 /**
@@ -34,14 +32,7 @@ export interface PostButtonsProps {
  * menu (⋯) with the rest: Copy Link or Share, 'Share to a private message', and the comment's own actions.
  * Reply is a link to the comment form, so it works without JavaScript; with it, it focuses the editor.
  */
-export function PostButtons({
-  discussion,
-  record,
-  authorName,
-  menuItems = null,
-  children,
-  leading = null,
-}: PostButtonsProps) {
+export function PostButtons({ discussion, record, authorName, menuItems = null, children }: PostButtonsProps) {
   const api = useApi();
   const { addToast } = useToast();
   const quote = useMutation({
@@ -59,7 +50,6 @@ export function PostButtons({
   const quotable = canQuote(discussion.permissions, discussion.closed);
   return (
     <div className={styles.postButtons}>
-      {leading}
       <PostingGate quiet>
         {reply ? (
           <a
