@@ -358,6 +358,14 @@ describe("knowledge base", () => {
     await text.getByText("Before you start.").click();
     await page.keyboard.press("End");
     await page.keyboard.type(" It takes a minute.");
+    // Refused (no title): the form comes back with the rich editor as it was, never its JSON in a text area.
+    await kb.field("Title").fill("");
+    await press(kb.saveButton);
+    await kb.main.getByText("Give the article a title.").waitFor();
+    expect(await text.getByRole("heading", { level: 2 }).allInnerTexts()).toEqual(["First step", "Second step"]);
+    expect(await text.innerText()).toContain("Before you start. It takes a minute.");
+    expect(await kb.plainBody.count()).toBe(0);
+    await typeInto(kb.field("Title"), "Changing your photo");
     await press(kb.saveButton);
     await page.waitForURL(/\/kb\/articles\/\d+-changing-your-photo$/);
     await kb.articleBody.getByText("Before you start. It takes a minute.").waitFor();

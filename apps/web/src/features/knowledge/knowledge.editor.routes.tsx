@@ -56,7 +56,9 @@ export function createArticleEditorRoutes({
     const form = await request.formData();
     const values = readArticleForm(form);
     const errors = articleFormErrors(values, fieldMessages());
-    if (Object.keys(errors).length) return formInvalid(errors, { ...values });
+    // The posted format comes back with the values: a body from the rich editor is shown in it again, never as JSON.
+    const posted = { ...values, format: formValue(form, "format") };
+    if (Object.keys(errors).length) return formInvalid(errors, posted);
     const fields = {
       name: values.name.trim(),
       body: values.body,
@@ -70,7 +72,7 @@ export function createArticleEditorRoutes({
       queryClient.removeQueries({ queryKey: knowledgeKeys.all });
       return redirect(localPath(article.url));
     } catch (error) {
-      return formError(error, { ...values });
+      return formError(error, posted);
     }
   };
 

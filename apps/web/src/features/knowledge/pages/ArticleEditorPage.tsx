@@ -144,6 +144,8 @@ function ArticleEditorForm({ start }: { start: EditorStart }) {
   const bodyError = errors["body"];
   const failed = result && !result.ok && (result.message || Object.keys(errors).length > 0);
   const { sourceArea, continuesRich } = useContinuesRich(start, values?.["body"] !== undefined);
+  // Sent back with errors after the rich editor posted: in the rich editor again, from what was posted.
+  const postedRich = values?.["format"] === "rich2" && start.format !== "rich2";
   return (
     <section className={styles.editor} aria-labelledby="article-editor-title">
       <PageHead title={start.title} noindex />
@@ -175,7 +177,7 @@ function ArticleEditorForm({ start }: { start: EditorStart }) {
           <label htmlFor="article-body" className={formStyles.label}>
             {t("Body")}
           </label>
-          {start.format === "rich2" || continuesRich ? (
+          {start.format === "rich2" || continuesRich || postedRich ? (
             // A new article, or one written in the rich editor: the rich editor (Markdown without JavaScript).
             // An article in another format: the rich editor too, from its rendered body, once the page is alive.
             <BodyEditor
@@ -188,7 +190,8 @@ function ArticleEditorForm({ start }: { start: EditorStart }) {
               describedBy={bodyError ? "article-body-error" : "article-body-hint"}
               hint={t("Markdown is supported. Headings make the article's table of contents.")}
               hintId="article-body-hint"
-              startHtml={continuesRich ? (start.html ?? undefined) : undefined}
+              startHtml={continuesRich && !postedRich ? (start.html ?? undefined) : undefined}
+              startRich={postedRich}
             />
           ) : (
             // Another format without JavaScript is edited as its source, and saved in it.
