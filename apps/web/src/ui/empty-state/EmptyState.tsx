@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { buttonLook } from "../button/Button.tsx";
 import styles from "./EmptyState.module.css";
 
 /**
@@ -9,6 +10,7 @@ export function EmptyState({
   icon,
   children,
   action,
+  link,
   compact = false,
 }: {
   /** A Lucide icon of `ui/icons` (rendered at 32 px by the caller or here). */
@@ -16,6 +18,8 @@ export function EmptyState({
   /** The sentence. */
   children: ReactNode;
   action?: ReactNode;
+  /** The next place to go as a plain link in a standard button's look (works in server-only markup too). */
+  link?: { href: string; label: string } | undefined;
   /** Less room, for a list inside a page (a profile's tab, a panel). */
   compact?: boolean;
 }) {
@@ -23,6 +27,11 @@ export function EmptyState({
     <div className={compact ? `${styles.empty} ${styles.compact}` : styles.empty} data-part="empty-state">
       <span className={styles.icon}>{icon}</span>
       <p className={styles.sentence}>{children}</p>
+      {link ? (
+        <a href={link.href} {...buttonLook({ buttonType: "standard" })}>
+          {link.label}
+        </a>
+      ) : null}
       {action}
     </div>
   );

@@ -1,5 +1,4 @@
 import { t } from "../../../lib/i18n.ts";
-import { buttonLook } from "../../../ui/button/Button.tsx";
 import { EmptyState } from "../../../ui/empty-state/EmptyState.tsx";
 import { DiscussionIcon } from "../../../ui/icons/more.tsx";
 
@@ -13,16 +12,7 @@ export interface EmptyDiscussionsProps {
 /** A list without discussions: an icon, its sentence and the next place to go. */
 export function EmptyDiscussions({ sentence, action }: EmptyDiscussionsProps) {
   return (
-    <EmptyState
-      icon={<DiscussionIcon size={32} strokeWidth={1.5} />}
-      action={
-        action ? (
-          <a href={action.href} {...buttonLook({ buttonType: "standard" })}>
-            {action.label}
-          </a>
-        ) : null
-      }
-    >
+    <EmptyState icon={<DiscussionIcon size={32} strokeWidth={1.5} />} link={action}>
       {sentence ?? t("No discussions were found.")}
     </EmptyState>
   );

@@ -340,16 +340,7 @@ function CategoryFilters({ state }: { state: SearchPageState }) {
 /** An empty search (design principle 6): the search icon, one sentence, and the next thing to do. */
 function EmptySearch({ sentence, action }: { sentence: string; action?: { href: string; label: string } }) {
   return (
-    <EmptyState
-      icon={<EmptySearchIcon />}
-      action={
-        action ? (
-          <a href={action.href} {...buttonLook({ buttonType: "standard" })}>
-            {action.label}
-          </a>
-        ) : null
-      }
-    >
+    <EmptyState icon={<EmptySearchIcon />} link={action}>
       {sentence}
     </EmptyState>
   );
