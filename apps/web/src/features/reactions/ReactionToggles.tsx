@@ -16,6 +16,7 @@ import { memberStanding } from "../warnings/index.ts";
 import { useOnDemand } from "../../ui/on-demand.ts";
 import styles from "./Reactions.module.css";
 import { CheckIcon, SmilePlusIcon } from "../../ui/icons/more.tsx";
+import { reactionName } from "./reaction-names.ts";
 
 /** The React button's roving key (a chip's is its type's url code, never empty). */
 const PICKER = "";
@@ -136,7 +137,7 @@ export function ReactionToggles({
           return (
             <span key={type.tagID} className={cx(styles.reaction, styles.counted)}>
               <ReactionIcon photoUrl={type.photoUrl} />
-              <span>{t(type.name)}</span> <span className={styles.count}>{summary?.count ?? 0}</span>
+              <span>{reactionName(type.name)}</span> <span className={styles.count}>{summary?.count ?? 0}</span>
             </span>
           );
         }
@@ -152,7 +153,7 @@ export function ReactionToggles({
             data-reaction={type.urlCode}
           >
             <ReactionIcon photoUrl={type.photoUrl} />
-            <span>{t(type.name)}</span> <span className={styles.count}>{summary?.count ?? 0}</span>
+            <span>{reactionName(type.name)}</span> <span className={styles.count}>{summary?.count ?? 0}</span>
           </button>
         );
         if (!showUsers) return button;
@@ -186,9 +187,9 @@ export function ReactionToggles({
         }}
       >
         {addable.map((type) => (
-          <DropDownItem key={type.tagID} id={type.urlCode} textValue={t(type.name)}>
+          <DropDownItem key={type.tagID} id={type.urlCode} textValue={reactionName(type.name)}>
             <ReactionIcon photoUrl={type.photoUrl} />
-            <span>{t(type.name)}</span>
+            <span>{reactionName(type.name)}</span>
             {byTag.get(type.tagID)?.hasReacted ? (
               <>
                 <Check />

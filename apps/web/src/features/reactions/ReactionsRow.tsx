@@ -13,6 +13,7 @@ import {
 } from "./reactions.model.ts";
 import { reactionTypesQuery } from "./reactions.queries.ts";
 import styles from "./Reactions.module.css";
+import { reactionName } from "./reaction-names.ts";
 
 export interface ReactionsRowProps {
   recordType: ReactionRecordType;
@@ -52,7 +53,7 @@ export function ReactionsRow(props: ReactionsRowProps) {
     <ul className={styles.counts} aria-label={t("Reactions")}>
       {counts.map((reaction) => (
         <li key={reaction.tagID}>
-          {t(reaction.name)} <span className={styles.count}>{reaction.count}</span>
+          {reactionName(reaction.name)} <span className={styles.count}>{reaction.count}</span>
         </li>
       ))}
     </ul>

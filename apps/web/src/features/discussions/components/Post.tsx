@@ -7,6 +7,7 @@ import { UserLink } from "../../../shell/user-card/UserLink.tsx";
 import { useIgnoredAuthor } from "../../ignore/index.ts";
 import { editTimeoutQuery } from "../discussions.queries.ts";
 import styles from "../pages/DiscussionPage.module.css";
+import { reactionName } from "../../reactions/index.ts";
 
 interface PostProps {
   id?: string;
@@ -93,7 +94,7 @@ export function Post({
             <ul className={styles.reactions} aria-label={t("Reactions")}>
               {reactions.map((reaction) => (
                 <li key={reaction.tagID}>
-                  {t(reaction.name)} {reaction.count}
+                  {reactionName(reaction.name)} {reaction.count}
                 </li>
               ))}
             </ul>

@@ -31,6 +31,7 @@ import styles from "./ProfilePage.module.css";
 import { listPath } from "../../../lib/list-params.ts";
 import { EmptyState } from "../../../ui/empty-state/EmptyState.tsx";
 import { CommentIcon } from "../../../ui/icons/more.tsx";
+import { reactionName } from "../../reactions/index.ts";
 
 /** Items on the overview's recent lists, and per page of a profile tab. */
 export const profileLimits = { overview: 5, page: limits.pager.defaultPageLimit } as const;
@@ -348,7 +349,7 @@ function ReactionsTab({ user, selected, page }: { user: User; selected: string |
           {received.map(([urlcode, reaction]) => (
             <li key={urlcode}>
               <Link to={reactionHref(user.name, urlcode)} aria-current={urlcode === selected ? "page" : undefined}>
-                {t(reaction.name)} <span className={styles.count}>{formatCount(reaction.count)}</span>
+                {reactionName(reaction.name)} <span className={styles.count}>{formatCount(reaction.count)}</span>
               </Link>
             </li>
           ))}

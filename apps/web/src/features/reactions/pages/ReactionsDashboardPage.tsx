@@ -5,13 +5,16 @@ import { Form, useActionData, useLocation, useNavigation } from "react-router";
 import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
 import { PageHead } from "../../../lib/head.tsx";
-import { t } from "../../../lib/i18n.ts";
+import { msg, t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { Button } from "../../../ui/button/Button.tsx";
 import { FormAlert, SubmitButton, TextAreaField, TextField } from "../../../ui/forms/Form.tsx";
 import { reactionsPagePath, reactionTypesQuery } from "../reactions.queries.ts";
 import sheet from "../../../ui/page/DashboardTable.module.css";
 import styles from "./ReactionsDashboardPage.module.css";
+
+/** The classes of reaction (spec §3), marked for the language packs. */
+const reactionClasses: ReadonlySet<string> = new Set([msg("Positive"), msg("Negative"), msg("Flag")]);
 
 const { nameMaxLength, descriptionMaxLength, pointsMax } = limits.reactions;
 
@@ -36,7 +39,7 @@ function ReactionRow({
         {type.photoUrl ? <img src={type.photoUrl} alt="" width={24} height={24} className={styles.icon} /> : null}
         <span>{type.name}</span>
         <span className={sheet.facts}>
-          {type.urlCode} · {t(type.class)}
+          {type.urlCode} · {reactionClasses.has(type.class) ? t(type.class) : type.class}
         </span>
       </th>
       <td data-label={t("Description")}>{type.description}</td>
