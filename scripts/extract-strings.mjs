@@ -9,7 +9,8 @@ import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const sourceDir = join(root, "apps/web/src");
+/** The web app, and the contracts whose sentences it shows through `t(…)` (marked `msg("…")` there). */
+const sourceDirs = [join(root, "apps/web/src"), join(root, "packages/contracts/src")];
 const target = join(root, "apps/web/locales/en.json");
 
 function* sourceFiles(dir) {
@@ -28,7 +29,7 @@ const CALL = /(?<![\w$.])(?:t|msg)\(\s*("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')
 
 export function extract() {
   const keys = new Set();
-  for (const file of sourceFiles(sourceDir)) {
+  for (const file of sourceDirs.flatMap((dir) => [...sourceFiles(dir)])) {
     const text = readFileSync(file, "utf8");
     for (const match of text.matchAll(CALL)) {
       const literal = match[1];

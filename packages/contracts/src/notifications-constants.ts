@@ -1,3 +1,4 @@
+import { msg } from "./i18n.ts";
 /**
  * Notifications without TypeBox, for the web bundle: activity types, Vanilla's preference names and
  * defaults, the live stream's address and event names.
@@ -57,31 +58,60 @@ export const defaultNotificationPreferences: Record<NotificationActivityType, No
   Warning: { popup: true, email: true },
 };
 
+/** The preferences page's heading, its sentence and its groups of activity types (translated through `t()`). */
+export const notificationPreferenceSections = {
+  label: msg("Notifications"),
+  description: msg("Choose to be notified by notification popup or email."),
+  groups: {
+    followedPosts: { label: msg("Posts"), types: ["DiscussionComment", "BookmarkComment", "ParticipateComment"] },
+    myPosts: { label: msg("Mentions, quotes and reactions"), types: ["Mention", "Quote", "Reaction"] },
+    conversations: { label: msg("Messages"), types: ["ConversationMessage"] },
+    groups: { label: msg("Groups"), types: ["GroupInvite", "GroupApply", "GroupApproved"] },
+    account: { label: msg("Account"), types: ["DataExport", "PostApproved", "PostRejected", "Warning"] },
+  },
+} as const satisfies {
+  label: string;
+  description: string;
+  groups: Record<string, { label: string; types: readonly NotificationActivityType[] }>;
+};
+
 /** Labels of the preferences page (English sentences, translated through `t()`). */
 export const notificationPreferenceLabels: Record<NotificationActivityType, { label: string; description: string }> = {
-  DiscussionComment: { label: "Discussion Comment", description: "Notify me when people comment on my discussions." },
+  DiscussionComment: {
+    label: msg("Discussion Comment"),
+    description: msg("Notify me when people comment on my discussions."),
+  },
   BookmarkComment: {
-    label: "Bookmarked Discussion Comment",
-    description: "Notify me when people comment on my bookmarked discussions.",
+    label: msg("Bookmarked Discussion Comment"),
+    description: msg("Notify me when people comment on my bookmarked discussions."),
   },
   ParticipateComment: {
-    label: "Participated Discussion Comment",
-    description: "Notify me when people comment on discussions I've participated in.",
+    label: msg("Participated Discussion Comment"),
+    description: msg("Notify me when people comment on discussions I've participated in."),
   },
-  Mention: { label: "Mention", description: "Notify me when people mention me." },
-  Quote: { label: "Quote", description: "Notify me when people quote my posts." },
-  Reaction: { label: "Reaction", description: "Notify me when people react to my posts." },
-  ConversationMessage: { label: "Private Message", description: "Notify me of private messages." },
-  GroupInvite: { label: "Group Invitation", description: "Notify me when I am invited to join a group." },
-  GroupApply: { label: "Group Application", description: "Notify me when someone applies to join a group I lead." },
+  Mention: { label: msg("Mention"), description: msg("Notify me when people mention me.") },
+  Quote: { label: msg("Quote"), description: msg("Notify me when people quote my posts.") },
+  Reaction: { label: msg("Reaction"), description: msg("Notify me when people react to my posts.") },
+  ConversationMessage: { label: msg("Private Message"), description: msg("Notify me of private messages.") },
+  GroupInvite: { label: msg("Group Invitation"), description: msg("Notify me when I am invited to join a group.") },
+  GroupApply: {
+    label: msg("Group Application"),
+    description: msg("Notify me when someone applies to join a group I lead."),
+  },
   GroupApproved: {
-    label: "Group Application Approved",
-    description: "Notify me when my application to join a group is approved.",
+    label: msg("Group Application Approved"),
+    description: msg("Notify me when my application to join a group is approved."),
   },
-  DataExport: { label: "Data Export", description: "Notify me when my data is ready to download." },
-  PostApproved: { label: "Post Approved", description: "Notify me when a post of mine awaiting approval is approved." },
-  PostRejected: { label: "Post Rejected", description: "Notify me when a post of mine awaiting approval is rejected." },
-  Warning: { label: "Warning", description: "Notify me when a moderator warns me." },
+  DataExport: { label: msg("Data Export"), description: msg("Notify me when my data is ready to download.") },
+  PostApproved: {
+    label: msg("Post Approved"),
+    description: msg("Notify me when a post of mine awaiting approval is approved."),
+  },
+  PostRejected: {
+    label: msg("Post Rejected"),
+    description: msg("Notify me when a post of mine awaiting approval is rejected."),
+  },
+  Warning: { label: msg("Warning"), description: msg("Notify me when a moderator warns me.") },
 };
 
 /** Vanilla's flat preference key: `Popup.Mention`, `Email.DiscussionComment`. */

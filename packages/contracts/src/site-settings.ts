@@ -1,3 +1,4 @@
+import { msg } from "./i18n.ts";
 import type { PermissionName } from "./permissions.ts";
 import { newMemberMaximum } from "./new-members-constants.ts";
 import { privacyRules, selfDeleteMethods } from "./privacy-constants.ts";
@@ -134,13 +135,13 @@ export type SiteSettingKey = keyof typeof siteSettingRules;
  * dashboard lists them.
  */
 export const editWindowChoices = [
-  { seconds: 0, label: "Authors may never edit" },
-  { seconds: 350, label: "Authors may edit for 5 minutes" },
-  { seconds: 900, label: "Authors may edit for 15 minutes" },
-  { seconds: 3_600, label: "Authors may edit for 1 hour" },
-  { seconds: 14_400, label: "Authors may edit for 4 hours" },
-  { seconds: 86_400, label: "Authors may edit for 1 day" },
-  { seconds: 604_800, label: "Authors may edit for 1 week" },
-  { seconds: 2_592_000, label: "Authors may edit for 1 month" },
-  { seconds: -1, label: "Authors may always edit" },
+  { seconds: 0, label: msg("Authors may never edit") },
+  { seconds: 350, label: msg("Authors may edit for 5 minutes") },
+  { seconds: 900, label: msg("Authors may edit for 15 minutes") },
+  { seconds: 3_600, label: msg("Authors may edit for 1 hour") },
+  { seconds: 14_400, label: msg("Authors may edit for 4 hours") },
+  { seconds: 86_400, label: msg("Authors may edit for 1 day") },
+  { seconds: 604_800, label: msg("Authors may edit for 1 week") },
+  { seconds: 2_592_000, label: msg("Authors may edit for 1 month") },
+  { seconds: -1, label: msg("Authors may always edit") },
 ] as const;

@@ -1,3 +1,4 @@
+import { msg } from "./i18n.ts";
 /**
  * Upload limits and checks (spec §5, §9), TypeBox-free so the browser can import them: the defaults of
  * the `upload.*` settings, the file-size format, and the client-side check with its messages.
@@ -83,8 +84,8 @@ export function allowedExtensionOf(name: string, allowed: readonly string[]): st
 
 export const uploadMessages = {
   /** Spec §5/§8; `%s` is the size in readable units. */
-  tooBig: "The uploaded file was too big (max %s).",
-  badExtension: "The uploaded file did not have an allowed extension. Allowed extensions: %s.",
+  tooBig: msg("The uploaded file was too big (max %s)."),
+  badExtension: msg("The uploaded file did not have an allowed extension. Allowed extensions: %s."),
   notImage: "The uploaded file is not a valid image.",
   /** A multipart body cut short, without its boundary, or otherwise unreadable. */
   malformed: "The upload could not be read: its multipart/form-data body is malformed or incomplete.",

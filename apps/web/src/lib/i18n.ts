@@ -64,9 +64,10 @@ export const chosenLocale = (): string => active().chosen;
 
 /**
  * Marks an English sentence kept in a list or a map (a sort option's label) for `npm run i18n:extract`; the
- * component still translates it with `t(option.label)` where it shows it.
+ * component still translates it with `t(option.label)` where it shows it. The contracts' sentences the app shows
+ * are marked with the same function, from `@parley/contracts/i18n`.
  */
-export const msg = (english: string): string => english;
+export { msg } from "@parley/contracts/i18n";
 
 export function t(key: string, values?: Record<string, string | number>): string {
   const { translator } = active();

@@ -1,4 +1,8 @@
-import { notificationPreferenceLabels, type NotificationActivityType } from "@parley/contracts";
+import {
+  notificationPreferenceLabels,
+  notificationPreferenceSections,
+  type NotificationActivityType,
+} from "@parley/contracts";
 
 /**
  * The preferences page's form as a JSON schema with `x-control` labels, in the shape of Vanilla's
@@ -10,27 +14,21 @@ export function preferencesSchema() {
     "x-control": notificationPreferenceLabels[type],
     properties: { popup: { type: "boolean" }, email: { type: "boolean" } },
   });
-  const group = (label: string, types: Array<NotificationActivityType>) => ({
+  const group = (label: string, types: readonly NotificationActivityType[]) => ({
     type: "object",
     "x-control": { label, description: null },
     properties: Object.fromEntries(types.map((type) => [type, activity(type)])),
   });
+  const { label, description, groups } = notificationPreferenceSections;
   return {
     type: "object",
     properties: {
       notifications: {
         type: "object",
-        "x-control": {
-          label: "Notifications",
-          description: "Choose to be notified by notification popup or email.",
-        },
-        properties: {
-          followedPosts: group("Posts", ["DiscussionComment", "BookmarkComment", "ParticipateComment"]),
-          myPosts: group("Mentions, quotes and reactions", ["Mention", "Quote", "Reaction"]),
-          conversations: group("Messages", ["ConversationMessage"]),
-          groups: group("Groups", ["GroupInvite", "GroupApply", "GroupApproved"]),
-          account: group("Account", ["DataExport", "PostApproved", "PostRejected", "Warning"]),
-        },
+        "x-control": { label, description },
+        properties: Object.fromEntries(
+          Object.entries(groups).map(([id, section]) => [id, group(section.label, section.types)]),
+        ),
       },
     },
   };

@@ -1,3 +1,4 @@
+import { msg } from "../../lib/i18n.ts";
 import type { ProfileField, ProfileFieldPatch, ProfileFieldPost } from "@parley/contracts";
 import { profileFieldMutabilities, profileFieldVisibilities } from "@parley/contracts/profile-fields-constants";
 import { formValue } from "../../lib/forms.ts";
@@ -5,28 +6,28 @@ import { t } from "../../lib/i18n.ts";
 
 /** The kinds the dashboard offers, each Vanilla's dataType/formType pair. */
 export const fieldKinds = {
-  text: { dataType: "text", formType: "text", label: "Text" },
-  "text-multiline": { dataType: "text", formType: "text-multiline", label: "Text block" },
-  dropdown: { dataType: "text", formType: "dropdown", label: "Dropdown" },
-  number: { dataType: "number", formType: "number", label: "Number" },
-  checkbox: { dataType: "boolean", formType: "checkbox", label: "Checkbox" },
-  date: { dataType: "date", formType: "date", label: "Date" },
-  tokens: { dataType: "string[]", formType: "tokens", label: "Tokens" },
+  text: { dataType: "text", formType: "text", label: msg("Text") },
+  "text-multiline": { dataType: "text", formType: "text-multiline", label: msg("Text block") },
+  dropdown: { dataType: "text", formType: "dropdown", label: msg("Dropdown") },
+  number: { dataType: "number", formType: "number", label: msg("Number") },
+  checkbox: { dataType: "boolean", formType: "checkbox", label: msg("Checkbox") },
+  date: { dataType: "date", formType: "date", label: msg("Date") },
+  tokens: { dataType: "string[]", formType: "tokens", label: msg("Tokens") },
 } as const satisfies Record<string, Pick<ProfileField, "dataType" | "formType"> & { label: string }>;
 export type FieldKind = keyof typeof fieldKinds;
 
 export const kindOf = (field: Pick<ProfileField, "formType">): FieldKind => field.formType;
 
 export const visibilityLabels = {
-  public: "Public: everyone who may view profiles",
-  internal: "Members: signed-in members",
-  private: "Private: the member and staff with personalInfo.view",
+  public: msg("Public: everyone who may view profiles"),
+  internal: msg("Members: signed-in members"),
+  private: msg("Private: the member and staff with personalInfo.view"),
 } as const;
 
 export const mutabilityLabels = {
-  all: "The member and administrators",
-  restricted: "Administrators only",
-  none: "No one (read-only)",
+  all: msg("The member and administrators"),
+  restricted: msg("Administrators only"),
+  none: msg("No one (read-only)"),
 } as const;
 
 const oneOf = <T extends string>(value: string, allowed: readonly T[], fallback: T): T =>
