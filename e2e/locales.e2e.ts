@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
 import { useParley } from "./support/parley.ts";
-import { signInContext } from "./support/accounts.ts";
+import { newMember, registerConfirmed, signInContext } from "./support/accounts.ts";
 import { adminPassword } from "./support/server.ts";
 import { DashboardPage } from "./pages/DashboardPage.ts";
 import { LanguagePickerPage } from "./pages/LanguagePickerPage.ts";
@@ -77,6 +77,29 @@ describe("interface locales", () => {
       expect(await seriousAxeViolations(page)).toEqual([]);
       expect(problems.errors).toEqual([]);
     }
+  });
+
+  it("a member's pages in French carry the contracts' sentences too: notification preferences, edit windows", async () => {
+    const member = newMember("francais");
+    await registerConfirmed(parley, member);
+    const page = await parley.newPage();
+    await signInContext(page, parley.baseUrl, member);
+    const locale = new LanguagePickerPage(page, parley.baseUrl);
+    expect((await locale.openInLocale("fr", "/profile/preferences")).status()).toBe(200);
+    expect(await locale.htmlLang()).toBe("fr");
+    const text = await locale.main.innerText();
+    for (const sentence of [
+      "Choisissez d'être averti par une notification dans le site ou par e-mail.",
+      "Mentions, citations et réactions",
+      "M'avertir quand on me mentionne.",
+    ])
+      expect(text).toContain(sentence);
+    expect(text).not.toContain("Notify me when");
+    const admin = await parley.newPage();
+    await signInContext(admin, parley.baseUrl, { name: "admin", password: adminPassword });
+    const settings = new LanguagePickerPage(admin, parley.baseUrl);
+    expect((await settings.openInLocale("fr", "/dashboard/settings")).status()).toBe(200);
+    expect(await settings.main.innerText()).toContain("Les auteurs peuvent modifier pendant 1 heure");
   });
 
   it("the dashboard lays out right to left too: its navigation on the right, no serious axe violation", async () => {
