@@ -132,9 +132,12 @@ describe("ban rules at /dashboard/users/bans", () => {
     await bans.editLink("spambot*").click();
     await bans.expires.fill("2001-01-01");
     await bans.submitAndWait(bans.saveButton);
-    expect(await bans.main.locator('[id$="-error"]').allTextContents()).toContain(
-      "Choose an end date in the future, or none for a rule that never expires.",
-    );
+    // Without JavaScript the answer is a new document: wait for it to show the error (the old one is still there
+    // for a moment after the POST's response, with none).
+    await bans.main
+      .locator('[id$="-error"]')
+      .filter({ hasText: "Choose an end date in the future, or none for a rule that never expires." })
+      .waitFor();
     await bans.expires.fill("2099-12-31");
     await bans.submitAndWait(bans.saveButton);
     await bans.status("The rule “spambot*” is saved.").waitFor();
