@@ -111,6 +111,12 @@ export default tseslint.config(
               message:
                 "Values come from a TypeBox-free module (`@parley/contracts/limits`, `/messages`, …) so the browser bundle carries no schemas; types may come from the index.",
             },
+            {
+              name: "@tanstack/react-query",
+              importNames: ["useQuery", "useMutation"],
+              message:
+                "Use lib/query.ts: the same hooks in the browser, without an observer per call in a server render.",
+            },
           ],
           patterns: [
             { group: ["**/apps/server/**", "@parley/server*"], message: "The web app never imports server code." },
@@ -122,6 +128,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The one place that wraps TanStack's hooks, and tests that render with them directly.
+    files: ["apps/web/src/lib/query.ts", "apps/web/src/**/*.test.{ts,tsx}"],
+    rules: { "@typescript-eslint/no-restricted-imports": "off" },
   },
   {
     // Config files are loaded by their tools, which want a default export.

@@ -1,7 +1,8 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { PassThrough, Transform, type Readable } from "node:stream";
 import { dehydrate } from "@tanstack/react-query";
 import { renderToPipeableStream } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandler } from "react-router";
 import { createApiClient, type ApiTransport } from "./lib/api.ts";
 import { escapeJsonForScript, renderHeadTags, type HeadCollector } from "./lib/head.tsx";
 import { serializeErrors, STATE_ELEMENT_ID, type PageState } from "./lib/hydration.ts";
@@ -9,7 +10,7 @@ import { APP_ATTRIBUTE, hydratesOnIntent } from "./lib/hydrate-on-intent.ts";
 import { siteQuery } from "./lib/site.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { Providers } from "./Providers.tsx";
-import { createRoutes } from "./router.tsx";
+import { createRoutes, type RouteDeps } from "./router.tsx";
 import { directionOf } from "@parley/contracts/interface-locales";
 import { inLocale, localeState } from "./server-locale.ts";
 
@@ -52,6 +53,32 @@ const isListVariant = (url: string) => [...new URL(url).searchParams.keys()].som
 
 const attr = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 
+/** The request being rendered: what the shared routes' loaders and actions read through `forward`. */
+const rendering = new AsyncLocalStorage<RouteDeps>();
+
+/** An object that stands for the current request's `pick(deps)`: its properties are read from that one. */
+function forward<T extends object>(pick: (deps: RouteDeps) => T): T {
+  return new Proxy({} as T, {
+    get(_target, property) {
+      const deps = rendering.getStore();
+      if (!deps) throw new Error("A route's loader or action ran outside a server render.");
+      const target = pick(deps);
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/**
+ * One route table for every request, as the browser has one (main.tsx): building and ranking it per request was
+ * about 5% of a page's CPU. Its loaders and actions reach the request's query cache and API through `forward`.
+ */
+let sharedHandler: StaticHandler | undefined;
+const routeHandler = () =>
+  (sharedHandler ??= createStaticHandler(
+    createRoutes({ queryClient: forward((deps) => deps.queryClient), api: forward((deps) => deps.api) }),
+  ));
+
 /**
  * Renders one page: runs the route loaders (which fill the query cache through the API), renders
  * the React tree to a stream inside the document, and embeds the dehydrated state for hydration.
@@ -70,10 +97,10 @@ async function renderInLocale(
   const queryClient = createQueryClient();
   const api = createApiClient(transport);
   const now = Date.now();
-  const handler = createStaticHandler(createRoutes({ queryClient, api }));
+  const handler = routeHandler();
   const request =
     method === "POST" ? new Request(url, { method: "POST", body: formBody(form ?? []) }) : new Request(url);
-  const context = await handler.query(request);
+  const context = await rendering.run({ queryClient, api }, () => handler.query(request));
   if (context instanceof Response) {
     return { kind: "redirect", status: context.status, location: context.headers.get("Location") ?? "/" };
   }

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
+import { useQuery } from "./query.ts";
 import { contentLocaleKeys, defaultTranslationLocale } from "@parley/contracts/translations-constants";
 import type { ApiClient } from "./api.ts";
 import { useApi } from "./api-context.tsx";

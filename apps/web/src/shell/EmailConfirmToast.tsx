@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../lib/query.ts";
 import { Link } from "react-router";
 import { useApi } from "../lib/api-context.tsx";
 import { t } from "../lib/i18n.ts";

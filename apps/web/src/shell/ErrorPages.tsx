@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../lib/query.ts";
 import { Link, isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 import { useApi } from "../lib/api-context.tsx";
 import { entryLink } from "../lib/targets.ts";

@@ -1,5 +1,5 @@
 import type { Me } from "@parley/contracts";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../lib/query.ts";
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { useApi } from "../lib/api-context.tsx";

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../lib/query.ts";
 import { Form, Link } from "react-router";
 import { banRulesPagePath } from "@parley/contracts/ban-rules-constants";
 import { profilePath } from "@parley/contracts/urls";

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "../../lib/query.ts";
 import { useApi } from "../../lib/api-context.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { t } from "../../lib/i18n.ts";

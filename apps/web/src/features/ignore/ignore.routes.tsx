@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../lib/query.ts";
 import type { ActionFunctionArgs, LoaderFunctionArgs, RouteObject } from "react-router";
 import type { ApiClient } from "../../lib/api.ts";
 import { useApi } from "../../lib/api-context.tsx";

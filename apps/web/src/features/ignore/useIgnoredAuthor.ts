@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../lib/query.ts";
 import { useApi } from "../../lib/api-context.tsx";
 import { meQuery } from "../users/index.ts";
 import { ignoredUsersQuery } from "./ignore.queries.ts";

@@ -1,4 +1,5 @@
-import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
+import { queryOptions, skipToken } from "@tanstack/react-query";
+import { useQuery } from "../../lib/query.ts";
 import type { LayoutLookup, TitleBarProps } from "@parley/contracts";
 import type { ApiClient } from "../../lib/api.ts";
 import { layoutsApi } from "./layouts.api.ts";

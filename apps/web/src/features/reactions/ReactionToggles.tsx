@@ -1,4 +1,5 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "../../lib/query.ts";
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 import type { ReactionType } from "@parley/contracts";
 import { useApi } from "../../lib/api-context.tsx";

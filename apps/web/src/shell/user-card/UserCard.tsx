@@ -3,7 +3,7 @@ import { limits } from "@parley/contracts/limits";
 import { profilePath } from "@parley/contracts/urls";
 import { newMessagePath } from "@parley/contracts/conversations-constants";
 import { newMemberMessageRefusal } from "@parley/contracts/new-members-constants";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../lib/query.ts";
 import { useId, useState, type RefObject } from "react";
 import { Dialog, Modal, ModalOverlay, Popover } from "react-aria-components";
 import { Link } from "react-router";

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../lib/query.ts";
 import { profilePath } from "@parley/contracts/urls";
 import { lazy, Suspense, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Link } from "react-router";

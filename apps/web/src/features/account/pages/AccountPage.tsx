@@ -1,4 +1,5 @@
-import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import { useEffect, useRef } from "react";
 import { Form, Link, useActionData } from "react-router";
 import { privacyPagePath } from "@parley/contracts/privacy-constants";

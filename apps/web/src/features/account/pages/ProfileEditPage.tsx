@@ -1,4 +1,5 @@
-import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { profilePath } from "@parley/contracts/urls";
 import { userRules } from "@parley/contracts/user-rules";

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useMutation } from "../../../lib/query.ts";
 import type { Category, CategoryTreeItem } from "@parley/contracts";
 import { errorMessages } from "@parley/contracts/messages";
 import { ApiError } from "../../../lib/api.ts";

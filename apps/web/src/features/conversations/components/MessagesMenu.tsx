@@ -1,6 +1,6 @@
 import type { Me } from "@parley/contracts";
 import { conversationsPagePath, newMessagePath } from "@parley/contracts/conversations-constants";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import { Link } from "react-router";
 import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";

@@ -1,4 +1,5 @@
-import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import { conversationPath, conversationsPagePath } from "@parley/contracts/conversations-constants";
 import { profilePath } from "@parley/contracts/urls";
 import { useEffect, useState } from "react";

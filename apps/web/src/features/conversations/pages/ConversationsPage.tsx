@@ -1,4 +1,5 @@
-import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import { conversationsPagePath, newMessagePath } from "@parley/contracts/conversations-constants";
 import { useLocation } from "react-router";
 import { useApi } from "../../../lib/api-context.tsx";

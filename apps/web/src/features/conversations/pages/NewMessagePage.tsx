@@ -7,7 +7,7 @@ import { t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { FormAlert, SubmitButton, formStyles } from "../../../ui/forms/Form.tsx";
 import { BodyEditor } from "../../editor/index.ts";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { meQuery } from "../../users/index.ts";
 import { messageRefusal } from "../conversations.permissions.ts";

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { useMutation, useQuery } from "../../../lib/query.ts";
 import { useId, useState } from "react";
 import type { Comment, PostPremoderation } from "@parley/contracts";
 import { premoderationEditMessages } from "@parley/contracts/premoderation-edits";

@@ -1,4 +1,5 @@
-import { useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import { useEffect, useState, type ComponentType } from "react";
 import type { Comment, Discussion } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";

@@ -1,4 +1,5 @@
-import { useQuery, type QueryClient } from "@tanstack/react-query";
+import { type QueryClient } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import type { PendingPost } from "@parley/contracts";
 import { premoderationEditMessages } from "@parley/contracts/premoderation-edits";
 import type { ApiClient } from "../../../lib/api.ts";

@@ -1,4 +1,5 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import { useState, type KeyboardEvent } from "react";
 import type { Key } from "react-aria-components";
 import { limits } from "@parley/contracts/limits";

@@ -1,4 +1,5 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import { useState } from "react";
 import { collectionRules } from "@parley/contracts/collections-constants";
 import { useApi } from "../../../lib/api-context.tsx";

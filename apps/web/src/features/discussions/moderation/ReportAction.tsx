@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import { useState, type ComponentType } from "react";
 import type { ReportRecordType } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";

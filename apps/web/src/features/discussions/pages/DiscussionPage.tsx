@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { PostingGate } from "../../warnings/index.ts";
-import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import { Link, useLocation, useParams } from "react-router";
 import { defaultCommentSort, readCommentSort, type CommentPageSort } from "@parley/contracts/discussion-sorts";
 import { pagerLimits } from "@parley/contracts/shell-limits";

@@ -1,4 +1,5 @@
-import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import { Link, useActionData, useParams, useSearchParams } from "react-router";
 import type { Group } from "@parley/contracts";
 import { groupPaths } from "@parley/contracts/groups-constants";

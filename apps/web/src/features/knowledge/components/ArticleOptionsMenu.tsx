@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "../../../lib/query.ts";
 import type { Article } from "@parley/contracts";
 import { errorMessages } from "@parley/contracts/messages";
 import { ApiError } from "../../../lib/api.ts";

@@ -1,4 +1,5 @@
-import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import { useParams } from "react-router";
 import type { Article, KnowledgeBase } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";

@@ -1,4 +1,5 @@
-import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import { Link, useParams } from "react-router";
 import type { KnowledgeBase } from "@parley/contracts";
 import { knowledgePaths } from "@parley/contracts/knowledge-constants";

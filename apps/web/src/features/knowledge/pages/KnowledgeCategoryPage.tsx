@@ -1,4 +1,5 @@
-import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import { Link, useParams } from "react-router";
 import { knowledgePaths } from "@parley/contracts/knowledge-constants";
 import { useApi } from "../../../lib/api-context.tsx";

@@ -1,4 +1,5 @@
-import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import { Form, useActionData, useNavigation } from "react-router";
 import type { UserExport } from "@parley/contracts";
 import { privacyPagePath, privacyRules } from "@parley/contracts/privacy-constants";

@@ -1,4 +1,5 @@
-import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import { Link, useActionData, useParams, useSearchParams } from "react-router";
 import { decodeUserSegment, profilePath, type ProfileTab } from "@parley/contracts/urls";
 import { limits } from "@parley/contracts/limits";

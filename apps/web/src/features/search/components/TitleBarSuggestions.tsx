@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type RefObject } from "react";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import { useNavigate } from "react-router";
 import { limits } from "@parley/contracts/limits";
 import type { SearchResult } from "@parley/contracts";

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import { useSearchParams } from "react-router";
 import type { SearchResult } from "@parley/contracts";
 import { enabledSearchDomains, type SearchDomain } from "@parley/contracts/search-constants";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import {
   defaultTranslationLocale,
   FORUM_TRANSLATION_RESOURCE,

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import { Form, useActionData, useLocation, useNavigation } from "react-router";
 import type { UserNote, Warning } from "@parley/contracts";
 import { warningRules } from "@parley/contracts/warnings-constants";

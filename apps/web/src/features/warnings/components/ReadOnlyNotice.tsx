@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { useQuery, type QueryClient } from "@tanstack/react-query";
+import { type QueryClient } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import type { ApiClient } from "../../../lib/api.ts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { meQuery } from "../../users/index.ts";

@@ -1,4 +1,5 @@
-import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import type { ModerationMessage } from "@parley/contracts";
 import { moderationMessageRules } from "@parley/contracts/warnings-constants";

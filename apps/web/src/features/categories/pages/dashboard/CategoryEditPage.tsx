@@ -1,4 +1,5 @@
-import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../../lib/query.ts";
 import type { Category, CategoryTreeItem } from "@parley/contracts";
 import { categoryDisplayAs, type CategoryDisplayAs } from "@parley/contracts/categories-constants";
 import { useEffect, useState } from "react";
