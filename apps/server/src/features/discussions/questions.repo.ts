@@ -40,9 +40,7 @@ export async function refreshQuestion(db: Kysely<DB>, discussionID: number): Pro
       eb.fn.min("comments.dateInserted").as("firstAnswer"),
       eb.fn.max("answers.dateAccepted").as("lastAccepted"),
       eb.fn.sum<number>(eb.case().when("answers.status", "=", "accepted").then(1).else(0).end()).as("accepted"),
-      eb.fn
-        .sum<number>(eb.case().when("answers.status", "is", null).then(1).else(0).end())
-        .as("pending"),
+      eb.fn.sum<number>(eb.case().when("answers.status", "is", null).then(1).else(0).end()).as("pending"),
     ])
     .where("comments.discussionID", "=", discussionID)
     .where("comments.insertUserID", "<>", row.insertUserID)

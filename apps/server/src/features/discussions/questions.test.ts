@@ -6,7 +6,7 @@ import {
   type Comment as CommentRecord,
   type QuestionAttributes,
 } from "@parley/contracts";
-import type { Session } from "../../test/accounts.ts";
+import { createUser, type Session } from "../../test/accounts.ts";
 import { engines } from "../../test/databases.ts";
 import {
   createContentFixture,
@@ -168,6 +168,19 @@ describe.each(engines)("questions and answers on %s", (engine) => {
     expect(await getComments(f.api, `discussionID=${asked.discussionID}&qna=accepted`)).toEqual([]);
   });
 
+  it("a member deleted with their posts takes their accepted answer with them", async () => {
+    const asked = await ask("Who answered and left?");
+    const leaver = await createUser(f.t.database.db, { name: "Question Leaver", role: "member" });
+    const answer = await postComment(f.api, await f.api.signIn(leaver), asked.discussionID, "Soon gone.");
+    await judged(answer.commentID, "accepted", f.as.asker);
+    const removed = await f.api.request("DELETE", `/api/v2/users/${leaver.userID}`, {
+      body: { deleteMethod: "delete" },
+      as: f.admin,
+    });
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect(await question(asked.discussionID)).toMatchObject({ status: "unanswered", dateAccepted: null });
+  });
+
   it("the list filters questions by status", async () => {
     const unanswered = await ask("Filter: nobody answered");
     const answered = await ask("Filter: answered");
@@ -191,14 +204,22 @@ describe.each(engines)("questions and answers on %s", (engine) => {
   it("a discussion made a question gets its status from its comments, and loses it when unmade", async () => {
     const plain = await postDiscussion(f.api, f.as.asker, { name: "Later a question", categoryID: f.category.general });
     await postComment(f.api, f.as.answerer, plain.discussionID, "An early answer.");
-    const made = await f.api.put(`/api/v2/discussions/${plain.discussionID}/type`, { type: "question" }, {
-      as: f.as.moderator,
-    });
+    const made = await f.api.put(
+      `/api/v2/discussions/${plain.discussionID}/type`,
+      { type: "question" },
+      {
+        as: f.as.moderator,
+      },
+    );
     expect(made.statusCode, made.body).toBe(200);
     expect((made.json<Discussion>().attributes["question"] as QuestionAttributes).status).toBe("answered");
-    const unmade = await f.api.patch(`/api/v2/discussions/${plain.discussionID}`, { type: "discussion" }, {
-      as: f.as.moderator,
-    });
+    const unmade = await f.api.patch(
+      `/api/v2/discussions/${plain.discussionID}`,
+      { type: "discussion" },
+      {
+        as: f.as.moderator,
+      },
+    );
     expect(unmade.statusCode, unmade.body).toBe(200);
     expect(unmade.json<Discussion>().attributes["question"]).toBeUndefined();
     expect((await getDiscussions(f.api, "status=answered&limit=500")).map((item) => item.discussionID)).not.toContain(

@@ -127,7 +127,7 @@ export interface DiscussionsTable {
 }
 
 /** 0053: an answer to a question accepted or rejected (a comment without a row is pending). */
-export interface AnswersTable {
+interface AnswersTable {
   commentID: number;
   status: string;
   dateAccepted: DateString | null;
