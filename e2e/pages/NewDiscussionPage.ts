@@ -24,6 +24,11 @@ export class NewDiscussionPage extends EntryPage {
     return this.open(categoryID === undefined ? "/post/discussion" : `/post/discussion/${categoryID}`);
   }
 
+  /** Ask a Question (the QnA add-on): the same form, the question type chosen. */
+  gotoAsk(categoryID: number): Promise<Response> {
+    return this.open(`/post/discussion/${categoryID}?type=question`);
+  }
+
   /** The select, or the picker's text input once it has loaded (both are comboboxes). */
   get category(): Locator {
     return this.main.getByRole("combobox", { name: "Category", exact: true });

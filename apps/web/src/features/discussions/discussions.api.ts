@@ -1,4 +1,5 @@
 import type { Comment, Discussion, DiscussionSort, PostPremoderation } from "@parley/contracts";
+import type { QuestionStatus } from "@parley/contracts/questions-constants";
 import type { ApiClient } from "../../lib/api.ts";
 
 /** A 202 answer: the post was held for a moderator's approval (premoderation), nothing published yet. */
@@ -16,6 +17,9 @@ export interface DiscussionListParams {
   bookmarkUserID?: number;
   participatedUserID?: number;
   insertUserID?: number[];
+  /** Questions of a status (the QnA add-on), with `type: ["question"]`. */
+  type?: string[];
+  status?: QuestionStatus;
 }
 
 /**
@@ -58,6 +62,9 @@ export const discussionsApi = {
       },
       signal,
     ),
+  /** A question's accepted answers (the QnA add-on), shown under the question. */
+  acceptedAnswers: (api: ApiClient, discussionID: number, signal?: AbortSignal) =>
+    api.get<Comment[]>("/comments", { discussionID, qna: "accepted", limit: 30, expand: ["insertUser"] }, signal),
   // The member actions of the discussion page (spec §4: bookmark, mute, edit, delete, quote).
   /** A page view of the discussion (`POST /tick`): the server counts it in `countViews`. */
   viewed: (api: ApiClient, discussionID: number, page: { url: string; referrer: string }) =>

@@ -13,7 +13,14 @@ import { pendingCommentsPart } from "./discussions.pending.ts";
 import { categorySearchQuery, taggingEnabledQuery } from "./components/postForm.queries.ts";
 import { ignoredUsersQuery } from "../ignore/index.ts";
 import { PostingGate } from "../warnings/index.ts";
-import { commentsQuery, discussionListQuery, discussionQuery, editTimeoutQuery } from "./discussions.queries.ts";
+import {
+  acceptedAnswersQuery,
+  commentsQuery,
+  discussionListQuery,
+  discussionQuery,
+  editTimeoutQuery,
+} from "./discussions.queries.ts";
+import { questionOf, questionsEnabledQuery } from "./questions.ts";
 import { DiscussionPage } from "./pages/DiscussionPage.tsx";
 import { DiscussionListSection, NewDiscussionLink, discussionListParams } from "./pages/DiscussionsPage.tsx";
 
@@ -52,14 +59,23 @@ export const discussionWidgets = {
   },
   "react.newPostButton": {
     component: ({ categoryID }) => <NewDiscussionLink categoryID={categoryID ?? null} />,
+    // Whether Ask a Question shows beside it (the QnA add-on).
+    prefetch: ({ queryClient, api }) => queryClient.prefetchQuery(questionsEnabledQuery(api)),
   },
   "react.asset.discussion": {
     component: () => <DiscussionPage />,
     prefetch: ({ queryClient, api }, { discussionID, commentsApiParams: c }) =>
       Promise.all([
         loadOrThrow("Discussion", () => queryClient.ensureQueryData(discussionQuery(api, discussionID))).then(
-          // A group's discussion shows the group in its trail (without it, the API's crumbs).
-          (loaded) => (loaded.groupID ? queryClient.prefetchQuery(groupQuery(api, loaded.groupID)) : undefined),
+          (loaded) =>
+            Promise.all([
+              // A group's discussion shows the group in its trail (without it, the API's crumbs).
+              loaded.groupID ? queryClient.prefetchQuery(groupQuery(api, loaded.groupID)) : undefined,
+              // A question's accepted answers, shown under it (the QnA add-on).
+              questionOf(loaded)?.status === "accepted"
+                ? queryClient.prefetchQuery(acceptedAnswersQuery(api, discussionID))
+                : undefined,
+            ]),
         ),
         loadOrThrow("Discussion", () =>
           queryClient.ensureQueryData(commentsQuery(api, c.discussionID, c.page, c.limit, c.sort)),
@@ -91,6 +107,7 @@ export const discussionWidgets = {
         // The category picker's full list, and whether the tags field shows.
         queryClient.prefetchQuery(categorySearchQuery(api, "")),
         queryClient.prefetchQuery(taggingEnabledQuery(api)),
+        queryClient.prefetchQuery(questionsEnabledQuery(api)),
       ]);
       if (me.userID === 0) throw redirect(entryLink("/entry/signin", url));
       const groupID = page.readParentGroupID(url);

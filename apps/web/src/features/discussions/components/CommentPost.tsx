@@ -14,6 +14,8 @@ import { noModerationSettings } from "../moderation/capabilities.ts";
 import { moderationSettingsQuery } from "../moderation/moderation.queries.ts";
 import type * as BulkActionsModule from "../moderation/BulkActions.tsx";
 import type { ReportModalProps } from "../moderation/ReportModal.tsx";
+import { answerOf } from "../questions.ts";
+import { AnswerJudgement } from "./AnswerJudgement.tsx";
 import { commentCache } from "./postCaches.ts";
 import { Post } from "./Post.tsx";
 import { PostButtons } from "./PostButtons.tsx";
@@ -63,6 +65,9 @@ export function CommentPost({ comment, discussion, pageKey, bulk, parentAuthor }
     comment.insertUserID !== me?.userID &&
     Boolean(me?.isAdmin || me?.permissions.includes("flag.add"));
   const countReports = reports ? (comment.reportMeta?.countReports ?? 0) : 0;
+  // An answer to a question (the QnA add-on): its status, and whether the viewer may judge it.
+  const answer = answerOf(comment);
+  const canJudge = answer !== null && discussion.permissions?.["qna.accept"] === true;
   const [ReportDialog, setReportDialog] = useState<ComponentType<ReportModalProps> | null>(null);
   const openReport = () =>
     import("../moderation/ReportModal.tsx").then(
@@ -77,7 +82,12 @@ export function CommentPost({ comment, discussion, pageKey, bulk, parentAuthor }
       dateInserted={comment.dateInserted}
       dateUpdated={comment.dateUpdated}
       body={comment.body}
-      context={comment.parentCommentID ? <InReplyTo commentID={comment.parentCommentID} author={parentAuthor} /> : null}
+      context={
+        <>
+          {comment.parentCommentID ? <InReplyTo commentID={comment.parentCommentID} author={parentAuthor} /> : null}
+          {answer?.status === "accepted" ? <span className={styles.answerLabel}>{t("Accepted Answer")}</span> : null}
+        </>
+      }
       bodyOverride={
         editing ? (
           <OnDemandCommentEditForm commentID={comment.commentID} pageKey={pageKey} onDone={() => setEditing(false)} />
@@ -120,6 +130,7 @@ export function CommentPost({ comment, discussion, pageKey, bulk, parentAuthor }
             </>
           }
         >
+          {canJudge ? <AnswerJudgement commentID={comment.commentID} status={answer.status} /> : null}
           {countReports > 0 ? (
             <a className={styles.reportCount} href={reportsLink("comment", comment.commentID)}>
               {countReports === 1 ? t("1 report") : t("{count} reports", { count: countReports })}

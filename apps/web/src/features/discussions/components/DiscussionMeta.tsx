@@ -5,6 +5,7 @@ import { t } from "../../../lib/i18n.ts";
 import { tagListPath } from "../../../lib/list-params.ts";
 import { formatCount } from "../../../lib/numbers.ts";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
+import { questionOf, questionStatusLabels } from "../questions.ts";
 import styles from "./DiscussionList.module.css";
 
 /** Signed-in members' marker of a discussion with posts they have not read: "New" never opened, else "{n} new". */
@@ -21,8 +22,17 @@ function unreadLabel({ unread, countUnread = 0, countComments }: Discussion): st
  */
 export function DiscussionMeta({ discussion, showCategory }: { discussion: Discussion; showCategory: boolean }) {
   const unread = unreadLabel(discussion);
+  const question = questionOf(discussion);
   return (
     <ul className={styles.meta}>
+      {question ? (
+        <li>
+          <span className={styles.badge}>{t("Question")}</span>{" "}
+          <span className={`${styles.status} ${styles[question.status] ?? ""}`} data-question-status={question.status}>
+            {t(questionStatusLabels[question.status])}
+          </span>
+        </li>
+      ) : null}
       {unread ? (
         <li>
           <span className={styles.unread}>{unread}</span>

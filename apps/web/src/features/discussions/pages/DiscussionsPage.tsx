@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useSuspenseQuery } from "@tanstack/react-query";
+import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { defaultDiscussionSort } from "@parley/contracts/discussion-sorts";
 import type { DiscussionSort } from "@parley/contracts";
@@ -17,9 +17,13 @@ import {
   listFilters,
   listHref,
   listPath,
+  questionFilters,
   type ListFilter,
+  type QuestionFilter,
 } from "../../../lib/list-params.ts";
+import type { QuestionStatus } from "@parley/contracts/questions-constants";
 import { discussionListQuery } from "../discussions.queries.ts";
+import { questionsEnabledQuery } from "../questions.ts";
 import type { DiscussionListParams } from "../discussions.api.ts";
 import listStyles from "../components/DiscussionList.module.css";
 import styles from "../../../ui/page/Page.module.css";
@@ -29,6 +33,8 @@ export interface DiscussionListSectionProps {
   params: Omit<DiscussionListParams, "sort"> & { sort?: DiscussionSort };
   /** `/discussions`' lists (each at its own path): whether the member ones are offered, and the one shown. */
   filters?: { member: boolean; filter?: ListFilter };
+  /** The question status filter (the QnA add-on on), and the status listed (`?status=`). */
+  questions?: { status?: QuestionStatus };
   /** `/discussions/tagged/{urlcode}`: the tag listed. */
   tag?: { tagID: number; name: string; urlcode: string };
   /**
@@ -80,16 +86,18 @@ export function DiscussionListSection({
   pageTitle,
   actions,
   filters,
+  questions,
   tag,
   summary = false,
 }: DiscussionListSectionProps) {
+  const status = questions?.status ?? null;
   const api = useApi();
   const { categoryID, page, limit } = params;
   const sort = params.sort ?? defaultDiscussionSort;
   const filter = filters?.filter ?? "all";
   const { data } = useSuspenseQuery(discussionListQuery(api, discussionListParams(params)));
   const pagePath = (n: number) =>
-    pagedPath ? listHref(n > 1 ? `${basePath}/p${n}` : basePath, 1, sort) : listHref(basePath, n, sort);
+    pagedPath ? listHref(n > 1 ? `${basePath}/p${n}` : basePath, 1, sort, status) : listHref(basePath, n, sort, status);
   const headTitle = tag
     ? t("Tagged: {name}", { name: tag.name })
     : filters
@@ -127,8 +135,9 @@ export function DiscussionListSection({
         <SortSelect
           options={discussionSortOptions}
           current={sort}
-          href={(next) => listHref(basePath, 1, next)}
+          href={(next) => listHref(basePath, 1, next, status)}
           action={basePath}
+          hidden={{ status }}
         />
         {filters ? (
           // Each list is a page of its own; without JavaScript the form asks `/discussions?filter=`, which moves there.
@@ -139,6 +148,18 @@ export function DiscussionListSection({
             action="/discussions"
             name="filter"
             label={t("Filter")}
+            hidden={{ sort }}
+          />
+        ) : null}
+        {questions ? (
+          // Questions by status (the QnA add-on): `?status=` on the same list; without JavaScript a GET form.
+          <SortSelect<QuestionFilter>
+            options={questionFilters}
+            current={status ?? "all"}
+            href={(next) => listHref(basePath, 1, sort, next === "all" ? null : next)}
+            action={basePath}
+            name="status"
+            label={t("Questions")}
             hidden={{ sort }}
           />
         ) : null}
@@ -180,12 +201,17 @@ export const discussionListParams = ({
  * page it led to says why they can't post).
  */
 export function NewDiscussionLink({ categoryID }: { categoryID?: number | null }) {
+  const api = useApi();
+  // Ask a Question (the QnA add-on): the same form with the question type chosen.
+  const { data: questions = false } = useQuery(questionsEnabledQuery(api));
+  const path = categoryID ? `/post/discussion/${categoryID}` : "/post/discussion";
   return (
     <PostingGate quiet>
-      <p>
-        <ButtonLink buttonType="primary" to={categoryID ? `/post/discussion/${categoryID}` : "/post/discussion"}>
+      <p className={listStyles.newPost}>
+        <ButtonLink buttonType="primary" to={path}>
           {t("New Discussion")}
         </ButtonLink>
+        {questions ? <ButtonLink to={`${path}?type=question`}>{t("Ask a Question")}</ButtonLink> : null}
       </p>
     </PostingGate>
   );

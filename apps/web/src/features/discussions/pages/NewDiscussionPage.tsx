@@ -16,6 +16,7 @@ import { canPostIn, groupPath, groupQuery } from "../../../lib/group-record.ts";
 import { loadOrThrow, type RouteErrorData } from "../../../lib/route-errors.ts";
 import { CategoryChooser } from "../components/CategoryChooser.tsx";
 import { PostTypeField } from "../components/PostTypeField.tsx";
+import { questionsEnabledQuery } from "../questions.ts";
 import { TagsInput } from "../components/TagsInput.tsx";
 import { useRestoredDraft } from "../../drafts/index.ts";
 import styles from "./DiscussionPage.module.css";
@@ -57,6 +58,10 @@ export function NewDiscussionPage() {
   const { restored, version, onRestore } = useRestoredDraft();
   const named = Number(new URLSearchParams(location.search).get("draftID"));
   const groupID = readParentGroupID(location);
+  // Ask a Question (`?type=question`, the QnA add-on) starts with the question type chosen, where it is offered.
+  const { data: questions } = useSuspenseQuery(questionsEnabledQuery(api));
+  const askedType = new URLSearchParams(location.search).get("type") ?? undefined;
+  const asking = questions && askedType === "question";
   // A new discussion's draft (spec §4): autosaved, continued from its draft link (`?draftID=`).
   const { draftID } = useDraftAutosave({
     form,
@@ -86,8 +91,8 @@ export function NewDiscussionPage() {
   };
   return (
     <>
-      <PageHead title={t("New Discussion")} noindex />
-      <h1>{t("New Discussion")}</h1>
+      <PageHead title={asking ? t("Ask a Question") : t("New Discussion")} noindex />
+      <h1>{asking ? t("Ask a Question") : t("New Discussion")}</h1>
       <Form
         ref={form}
         method="post"
@@ -113,8 +118,9 @@ export function NewDiscussionPage() {
         <PostTypeField
           tree={tree}
           categoryID={groupID ? "" : (chosen ?? selected)}
-          defaultValue={result?.values?.["type"]}
+          defaultValue={result?.values?.["type"] ?? (asking ? "question" : undefined)}
           error={result?.errors?.["type"]}
+          questions={questions}
         />
         <TextField
           key={`n${version}`}
