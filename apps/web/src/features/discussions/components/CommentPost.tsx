@@ -15,7 +15,7 @@ import { moderationSettingsQuery } from "../moderation/moderation.queries.ts";
 import type * as BulkActionsModule from "../moderation/BulkActions.tsx";
 import type { ReportModalProps } from "../moderation/ReportModal.tsx";
 import { answerOf } from "../questions.ts";
-import { AnswerJudgement } from "./AnswerJudgement.tsx";
+import { AnswerJudgementSlot } from "./questionSlots.tsx";
 import { commentCache } from "./postCaches.ts";
 import { Post } from "./Post.tsx";
 import { PostButtons } from "./PostButtons.tsx";
@@ -130,7 +130,7 @@ export function CommentPost({ comment, discussion, pageKey, bulk, parentAuthor }
             </>
           }
         >
-          {canJudge ? <AnswerJudgement commentID={comment.commentID} status={answer.status} /> : null}
+          {canJudge ? <AnswerJudgementSlot commentID={comment.commentID} status={answer.status} /> : null}
           {countReports > 0 ? (
             <a className={styles.reportCount} href={reportsLink("comment", comment.commentID)}>
               {countReports === 1 ? t("1 report") : t("{count} reports", { count: countReports })}
