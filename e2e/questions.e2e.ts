@@ -21,13 +21,14 @@ describe("questions (the QnA add-on)", () => {
     const answering = await signInApi(parley.baseUrl, answerer.name, answerer.password);
     const general = await categoryID(answering, "general");
 
-    // "Ask a Question" beside New Discussion leads to the same form with the question type chosen.
+    // Starting a post offers "Ask a Question": the same form, the question type chosen.
     const discussions = new DiscussionsPage(page, parley.baseUrl);
-    await discussions.goto();
-    expect(await discussions.askQuestionLink.getAttribute("href")).toBe("/post/discussion?type=question");
     const ask = new NewDiscussionPage(page, parley.baseUrl);
-    await ask.gotoAsk(general);
+    await ask.goto(general);
     await waitForHydration(page);
+    expect(await ask.type.inputValue()).toBe("discussion");
+    await ask.askQuestionLink.click();
+    await page.waitForURL((url) => url.searchParams.get("type") === "question");
     await ask.waitForEditors();
     expect(await ask.heading.innerText()).toBe("Ask a Question");
     expect(await ask.type.inputValue()).toBe("question");

@@ -27,9 +27,4 @@ export class DiscussionsPage extends ParleyPage {
   get newDiscussionLink(): Locator {
     return this.main.getByRole("link", { name: "New Discussion", exact: true });
   }
-
-  /** "Ask a Question" beside New Discussion (the QnA add-on). */
-  get askQuestionLink(): Locator {
-    return this.main.getByRole("link", { name: "Ask a Question", exact: true });
-  }
 }

@@ -24,9 +24,9 @@ export class NewDiscussionPage extends EntryPage {
     return this.open(categoryID === undefined ? "/post/discussion" : `/post/discussion/${categoryID}`);
   }
 
-  /** Ask a Question (the QnA add-on): the same form, the question type chosen. */
-  gotoAsk(categoryID: number): Promise<Response> {
-    return this.open(`/post/discussion/${categoryID}?type=question`);
+  /** "Ask a Question" atop the form (the QnA add-on): the same form, the question type chosen. */
+  get askQuestionLink(): Locator {
+    return this.main.getByRole("navigation", { name: "Post type" }).getByRole("link", { name: "Ask a Question" });
   }
 
   /** The select, or the picker's text input once it has loaded (both are comboboxes). */

@@ -1,6 +1,6 @@
 import type { DiscussionSort } from "@parley/contracts";
 import { defaultDiscussionSort } from "@parley/contracts/discussion-sorts";
-import { questionStatuses, type QuestionStatus } from "@parley/contracts/questions-constants";
+import type { QuestionStatus } from "@parley/contracts/questions-constants";
 import { apiLimits } from "@parley/contracts/shell-limits";
 import type { SortOption } from "../ui/sort-select/SortSelect.tsx";
 import { msg } from "./i18n.ts";
@@ -54,18 +54,10 @@ export function readListParams(
     : defaultDiscussionSort;
   const filter = listFilters.find((option) => option.sort === search.get("filter"))?.sort ?? "all";
   const tag = search.get("tagID") ?? "";
-  const status = questionStatuses.find((value) => value === search.get("status")) ?? null;
+  const asked = search.get("status") ?? "";
+  const status = /^((un)?answered|accepted)$/.test(asked) ? (asked as QuestionStatus) : null;
   return { page, sort, filter, status, tagID: /^[1-9]\d{0,9}$/.test(tag) ? Number(tag) : null };
 }
-
-/** The question status filter of the lists (`?status=`, the QnA add-on); `all` lists every discussion. */
-export const questionFilters = [
-  { sort: "all", label: msg("All") },
-  { sort: "unanswered", label: msg("Unanswered") },
-  { sort: "answered", label: msg("Answered") },
-  { sort: "accepted", label: msg("Accepted") },
-] as const;
-export type QuestionFilter = (typeof questionFilters)[number]["sort"];
 
 export const listHref = (path: string, page: number, sort: DiscussionSort, status?: QuestionStatus | null) => {
   const params = new URLSearchParams();

@@ -62,9 +62,6 @@ export const discussionsApi = {
       },
       signal,
     ),
-  /** A question's accepted answers (the QnA add-on), shown under the question. */
-  acceptedAnswers: (api: ApiClient, discussionID: number, signal?: AbortSignal) =>
-    api.get<Comment[]>("/comments", { discussionID, qna: "accepted", limit: 30, expand: ["insertUser"] }, signal),
   // The member actions of the discussion page (spec §4: bookmark, mute, edit, delete, quote).
   /** A page view of the discussion (`POST /tick`): the server counts it in `countViews`. */
   viewed: (api: ApiClient, discussionID: number, page: { url: string; referrer: string }) =>

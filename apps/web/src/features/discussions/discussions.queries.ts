@@ -9,7 +9,6 @@ export const discussionKeys = {
   list: (params: DiscussionListParams) => [...discussionKeys.lists(), params] as const,
   detail: (id: number) => [...discussionKeys.all, "detail", id] as const,
   comments: (id: number, page: number, sort: string) => [...discussionKeys.all, "comments", id, page, sort] as const,
-  acceptedAnswers: (id: number) => [...discussionKeys.all, "acceptedAnswers", id] as const,
   source: (id: number) => [...discussionKeys.all, "source", id] as const,
   editTimeout: () => [...discussionKeys.all, "editTimeout"] as const,
 };
@@ -33,13 +32,6 @@ export const commentsQuery = (api: ApiClient, id: number, page: number, limit: n
       const { data, paging } = await discussionsApi.comments(api, id, page, limit, sort, signal);
       return { items: data, total: paging?.total ?? data.length };
     },
-  });
-
-/** A question's accepted answers (the QnA add-on). */
-export const acceptedAnswersQuery = (api: ApiClient, id: number) =>
-  queryOptions({
-    queryKey: discussionKeys.acceptedAnswers(id),
-    queryFn: async ({ signal }) => (await discussionsApi.acceptedAnswers(api, id, signal)).data,
   });
 
 /** A discussion's raw source for the edit page. */

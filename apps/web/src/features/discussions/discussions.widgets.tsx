@@ -13,14 +13,9 @@ import { pendingCommentsPart } from "./discussions.pending.ts";
 import { categorySearchQuery, taggingEnabledQuery } from "./components/postForm.queries.ts";
 import { ignoredUsersQuery } from "../ignore/index.ts";
 import { PostingGate } from "../warnings/index.ts";
-import {
-  acceptedAnswersQuery,
-  commentsQuery,
-  discussionListQuery,
-  discussionQuery,
-  editTimeoutQuery,
-} from "./discussions.queries.ts";
-import { questionOf, questionsEnabledQuery } from "./questions.ts";
+import { commentsQuery, discussionListQuery, discussionQuery, editTimeoutQuery } from "./discussions.queries.ts";
+import { questionOf } from "./questions.ts";
+import { questionParts } from "./components/questionSlots.tsx";
 import { DiscussionPage } from "./pages/DiscussionPage.tsx";
 import { DiscussionListSection, NewDiscussionLink, discussionListParams } from "./pages/DiscussionsPage.tsx";
 
@@ -59,8 +54,6 @@ export const discussionWidgets = {
   },
   "react.newPostButton": {
     component: ({ categoryID }) => <NewDiscussionLink categoryID={categoryID ?? null} />,
-    // Whether Ask a Question shows beside it (the QnA add-on).
-    prefetch: ({ queryClient, api }) => queryClient.prefetchQuery(questionsEnabledQuery(api)),
   },
   "react.asset.discussion": {
     component: () => <DiscussionPage />,
@@ -73,7 +66,7 @@ export const discussionWidgets = {
               loaded.groupID ? queryClient.prefetchQuery(groupQuery(api, loaded.groupID)) : undefined,
               // A question's accepted answers, shown under it (the QnA add-on).
               questionOf(loaded)?.status === "accepted"
-                ? queryClient.prefetchQuery(acceptedAnswersQuery(api, discussionID))
+                ? questionParts.load().then((parts) => parts.prefetchAcceptedAnswers(queryClient, api, discussionID))
                 : undefined,
             ]),
         ),
@@ -107,11 +100,9 @@ export const discussionWidgets = {
         // The category picker's full list, and whether the tags field shows.
         queryClient.prefetchQuery(categorySearchQuery(api, "")),
         queryClient.prefetchQuery(taggingEnabledQuery(api)),
-        queryClient.prefetchQuery(questionsEnabledQuery(api)),
       ]);
       if (me.userID === 0) throw redirect(entryLink("/entry/signin", url));
-      const groupID = page.readParentGroupID(url);
-      if (groupID !== null) await page.loadParentGroup(queryClient, api, groupID);
+      await page.prefetchNewPost(queryClient, api, url);
     },
   },
 } satisfies WidgetRegistry;

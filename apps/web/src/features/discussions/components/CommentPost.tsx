@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useEffect, useState, type ComponentType } from "react";
 import type { Comment, Discussion } from "@parley/contracts";
+import type { AnswerAttributes } from "@parley/contracts/questions-constants";
 import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { ConfirmModal } from "../../../ui/modal/Modal.tsx";
@@ -14,8 +15,7 @@ import { noModerationSettings } from "../moderation/capabilities.ts";
 import { moderationSettingsQuery } from "../moderation/moderation.queries.ts";
 import type * as BulkActionsModule from "../moderation/BulkActions.tsx";
 import type { ReportModalProps } from "../moderation/ReportModal.tsx";
-import { answerOf } from "../questions.ts";
-import { AnswerJudgementSlot } from "./questionSlots.tsx";
+import { QuestionPart } from "./questionSlots.tsx";
 import { commentCache } from "./postCaches.ts";
 import { Post } from "./Post.tsx";
 import { PostButtons } from "./PostButtons.tsx";
@@ -66,8 +66,8 @@ export function CommentPost({ comment, discussion, pageKey, bulk, parentAuthor }
     Boolean(me?.isAdmin || me?.permissions.includes("flag.add"));
   const countReports = reports ? (comment.reportMeta?.countReports ?? 0) : 0;
   // An answer to a question (the QnA add-on): its status, and whether the viewer may judge it.
-  const answer = answerOf(comment);
-  const canJudge = answer !== null && discussion.permissions?.["qna.accept"] === true;
+  const answer = comment.attributes?.["answer"] as AnswerAttributes | undefined;
+  const canJudge = discussion.permissions?.["qna.accept"] === true;
   const [ReportDialog, setReportDialog] = useState<ComponentType<ReportModalProps> | null>(null);
   const openReport = () =>
     import("../moderation/ReportModal.tsx").then(
@@ -82,12 +82,7 @@ export function CommentPost({ comment, discussion, pageKey, bulk, parentAuthor }
       dateInserted={comment.dateInserted}
       dateUpdated={comment.dateUpdated}
       body={comment.body}
-      context={
-        <>
-          {comment.parentCommentID ? <InReplyTo commentID={comment.parentCommentID} author={parentAuthor} /> : null}
-          {answer?.status === "accepted" ? <span className={styles.answerLabel}>{t("Accepted Answer")}</span> : null}
-        </>
-      }
+      context={comment.parentCommentID ? <InReplyTo commentID={comment.parentCommentID} author={parentAuthor} /> : null}
       bodyOverride={
         editing ? (
           <OnDemandCommentEditForm commentID={comment.commentID} pageKey={pageKey} onDone={() => setEditing(false)} />
@@ -130,7 +125,9 @@ export function CommentPost({ comment, discussion, pageKey, bulk, parentAuthor }
             </>
           }
         >
-          {canJudge ? <AnswerJudgementSlot commentID={comment.commentID} status={answer.status} /> : null}
+          {answer ? (
+            <QuestionPart part="AnswerMark" commentID={comment.commentID} status={answer.status} judge={canJudge} />
+          ) : null}
           {countReports > 0 ? (
             <a className={styles.reportCount} href={reportsLink("comment", comment.commentID)}>
               {countReports === 1 ? t("1 report") : t("{count} reports", { count: countReports })}

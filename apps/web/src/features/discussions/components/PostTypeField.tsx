@@ -35,7 +35,7 @@ export function PostTypeField({
   const types = allowedTypesOf(find(tree, categoryID) ?? {}).filter((type) => questions || type !== "question");
   return (
     <SelectField
-      key={types.join()}
+      key={`${types.join()}:${defaultValue ?? ""}`}
       label={t("Type")}
       name="type"
       defaultValue={defaultValue}

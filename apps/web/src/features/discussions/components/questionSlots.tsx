@@ -1,5 +1,4 @@
-import { useEffect } from "react";
-import type { ComponentProps } from "react";
+import { useEffect, type ComponentProps } from "react";
 import { onDemand, useOnDemand } from "../../../ui/on-demand.ts";
 import type * as QuestionPartsModule from "./QuestionParts.tsx";
 
@@ -8,18 +7,16 @@ import type * as QuestionPartsModule from "./QuestionParts.tsx";
  * so that other pages' scripts do not carry them: the server renders them, and the browser loads them before
  * hydrating a page that has them.
  */
-const questionParts = onDemand<typeof QuestionPartsModule>(() => import("./QuestionParts.tsx"), {
-  rendered: "[data-part=answer-judgement], [data-part=accepted-answers]",
+export const questionParts = onDemand<typeof QuestionPartsModule>(() => import("./QuestionParts.tsx"), {
+  rendered: "[data-part^=question-]",
 });
 
-export function AnswerJudgementSlot(props: ComponentProps<typeof QuestionPartsModule.AnswerJudgement>) {
-  const { module, preload } = useOnDemand(questionParts);
-  useEffect(preload, [preload]);
-  return module ? <module.AnswerJudgement {...props} /> : null;
-}
+type Parts = Pick<typeof QuestionPartsModule, "AnswerMark" | "AcceptedAnswers">;
 
-export function AcceptedAnswersSlot(props: ComponentProps<typeof QuestionPartsModule.AcceptedAnswers>) {
+/** One of the question parts, once loaded (nothing before). */
+export function QuestionPart<K extends keyof Parts>({ part, ...props }: { part: K } & ComponentProps<Parts[K]>) {
   const { module, preload } = useOnDemand(questionParts);
   useEffect(preload, [preload]);
-  return module ? <module.AcceptedAnswers {...props} /> : null;
+  const Part = module?.[part] as ((props: object) => React.ReactNode) | undefined;
+  return Part ? <Part {...props} /> : null;
 }

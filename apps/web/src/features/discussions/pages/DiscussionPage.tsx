@@ -17,7 +17,7 @@ import { meQuery } from "../../users/index.ts";
 import { groupDiscussionCrumbs, groupQuery } from "../../../lib/group-record.ts";
 import { useCollapsibleQuotes } from "../../../ui/collapsible/useCollapsibleQuotes.ts";
 import { LiveComments } from "../components/LiveComments.tsx";
-import { AcceptedAnswersSlot } from "../components/questionSlots.tsx";
+import { QuestionPart } from "../components/questionSlots.tsx";
 import { questionOf } from "../questions.ts";
 import { CommentPost } from "../components/CommentPost.tsx";
 import actionStyles from "../components/DiscussionActions.module.css";
@@ -165,7 +165,7 @@ export function DiscussionPage() {
       </header>
       {parsed.page === 1 ? <DiscussionMainPost discussion={discussion} /> : null}
       {parsed.page === 1 && questionOf(discussion)?.status === "accepted" ? (
-        <AcceptedAnswersSlot discussion={discussion} />
+        <QuestionPart part="AcceptedAnswers" discussion={discussion} />
       ) : null}
       <h2 className={styles.commentsTitle}>
         {discussion.countComments === 1 ? t("1 Comment") : t("{count} Comments", { count: discussion.countComments })}

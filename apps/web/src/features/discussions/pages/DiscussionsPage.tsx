@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { defaultDiscussionSort } from "@parley/contracts/discussion-sorts";
 import type { DiscussionSort } from "@parley/contracts";
@@ -17,16 +17,19 @@ import {
   listFilters,
   listHref,
   listPath,
-  questionFilters,
   type ListFilter,
-  type QuestionFilter,
 } from "../../../lib/list-params.ts";
+import { serverRendered } from "../../../ui/kept-html.tsx";
 import type { QuestionStatus } from "@parley/contracts/questions-constants";
 import { discussionListQuery } from "../discussions.queries.ts";
-import { questionsEnabledQuery } from "../questions.ts";
 import type { DiscussionListParams } from "../discussions.api.ts";
 import listStyles from "../components/DiscussionList.module.css";
 import styles from "../../../ui/page/Page.module.css";
+
+/** The Questions filter, rendered by the server only (a plain GET form): reading pages carry none of its script. */
+const QuestionFilter = serverRendered(() =>
+  import("../components/QuestionFilter.tsx").then((module) => module.QuestionFilter),
+);
 
 /** What a discussion list shows: a page of the discussions of a category (and its children) or of all. */
 export interface DiscussionListSectionProps {
@@ -151,18 +154,8 @@ export function DiscussionListSection({
             hidden={{ sort }}
           />
         ) : null}
-        {questions ? (
-          // Questions by status (the QnA add-on): `?status=` on the same list; without JavaScript a GET form.
-          <SortSelect<QuestionFilter>
-            options={questionFilters}
-            current={status ?? "all"}
-            href={(next) => listHref(basePath, 1, sort, next === "all" ? null : next)}
-            action={basePath}
-            name="status"
-            label={t("Questions")}
-            hidden={{ sort }}
-          />
-        ) : null}
+        {/* Questions by status (the QnA add-on): `?status=` on the same list. */}
+        {questions ? <QuestionFilter basePath={basePath} sort={sort} status={status} /> : null}
         {actions ? <div className={listStyles.toolbarActions}>{actions}</div> : null}
       </div>
       {tag ? (
@@ -201,17 +194,12 @@ export const discussionListParams = ({
  * page it led to says why they can't post).
  */
 export function NewDiscussionLink({ categoryID }: { categoryID?: number | null }) {
-  const api = useApi();
-  // Ask a Question (the QnA add-on): the same form with the question type chosen.
-  const { data: questions = false } = useQuery(questionsEnabledQuery(api));
-  const path = categoryID ? `/post/discussion/${categoryID}` : "/post/discussion";
   return (
     <PostingGate quiet>
-      <p className={listStyles.newPost}>
-        <ButtonLink buttonType="primary" to={path}>
+      <p>
+        <ButtonLink buttonType="primary" to={categoryID ? `/post/discussion/${categoryID}` : "/post/discussion"}>
           {t("New Discussion")}
         </ButtonLink>
-        {questions ? <ButtonLink to={`${path}?type=question`}>{t("Ask a Question")}</ButtonLink> : null}
       </p>
     </PostingGate>
   );
