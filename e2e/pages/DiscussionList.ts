@@ -92,6 +92,22 @@ export class DiscussionList {
     if ((await submit.count()) > 0) await submit.click();
   }
 
+  /** A listed question's status pill ("Unanswered", "Answered", "Accepted"); none for another discussion. */
+  questionStatus(title: string): Locator {
+    return this.item(title).locator("[data-question-status]");
+  }
+
+  get questionsForm(): Locator {
+    return this.root.getByRole("form", { name: "Questions", exact: true });
+  }
+
+  /** Lists the questions of a status ("Accepted"…, "All" for every discussion); without JavaScript by its button. */
+  async chooseQuestionStatus(label: string): Promise<void> {
+    await this.questionsForm.getByRole("combobox", { name: "Questions", exact: true }).selectOption({ label });
+    const submit = this.questionsForm.getByRole("button", { name: "Questions", exact: true });
+    if ((await submit.count()) > 0) await submit.click();
+  }
+
   /** A tag link on a list item (it leads to `/discussions/tagged/{urlcode}`). */
   tagLink(title: string, tag: string): Locator {
     return this.item(title).getByRole("link", { name: tag, exact: true });

@@ -59,6 +59,21 @@ export class DiscussionPage extends EntryPage {
     return this.main.locator(`article[id="Comment_${commentID}"]`);
   }
 
+  /** An answer's Accept Answer / Reject Answer button (the asker's and moderators', the QnA add-on). */
+  answerButton(commentID: number, name: "Accept Answer" | "Reject Answer"): Locator {
+    return this.comment(commentID).getByRole("button", { name, exact: true });
+  }
+
+  /** The "Accepted Answer" label of a comment. */
+  acceptedLabel(commentID: number): Locator {
+    return this.comment(commentID).getByText("Accepted Answer", { exact: true });
+  }
+
+  /** The accepted answers shown right under the question. */
+  get acceptedAnswers(): Locator {
+    return this.main.getByRole("region", { name: "Accepted Answers", exact: true });
+  }
+
   /** The comment IDs on this page, in order. */
   async commentIDs(): Promise<number[]> {
     const ids = await this.comments.evaluateAll((articles) => articles.map((article) => article.id));

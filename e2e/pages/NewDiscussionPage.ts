@@ -24,6 +24,11 @@ export class NewDiscussionPage extends EntryPage {
     return this.open(categoryID === undefined ? "/post/discussion" : `/post/discussion/${categoryID}`);
   }
 
+  /** "Ask a Question" atop the form (the QnA add-on): the same form, the question type chosen. */
+  get askQuestionLink(): Locator {
+    return this.main.getByRole("navigation", { name: "Post type" }).getByRole("link", { name: "Ask a Question" });
+  }
+
   /** The select, or the picker's text input once it has loaded (both are comboboxes). */
   get category(): Locator {
     return this.main.getByRole("combobox", { name: "Category", exact: true });

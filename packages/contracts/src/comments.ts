@@ -55,6 +55,11 @@ export const CommentListQuery = Type.Object({
   parentRecordID: Type.Optional(Type.Integer()),
   insertUserID: Type.Optional(Type.Integer()),
   commentID: Type.Optional(Type.Array(Type.Integer())),
+  qna: Type.Optional(
+    Type.Union([Type.Literal("accepted"), Type.Literal("rejected")], {
+      description: "Answers of a question with this status (the QnA add-on).",
+    }),
+  ),
   reactionType: Type.Optional(
     Type.String({ minLength: 1, description: "Only comments with at least one reaction of this urlcode." }),
   ),

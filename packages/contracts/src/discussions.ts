@@ -1,6 +1,7 @@
 import { Type, type Static } from "typebox";
 import { DateTime, Expand, Nullable } from "./common.ts";
 import { Limit, Page } from "./pagination.ts";
+import { questionStatuses } from "./questions-constants.ts";
 import type { UserFragment } from "./users.ts";
 
 import { defaultDiscussionSort, discussionSorts, type DiscussionSort } from "./discussion-sorts.ts";
@@ -132,6 +133,11 @@ export const DiscussionListQuery = Type.Object({
       description:
         "Parley: false lists the discussions no one has answered yet (no comments), true those with comments. " +
         "Vanilla's `status` stays for Q&A's question states.",
+    }),
+  ),
+  status: Type.Optional(
+    Type.Enum(questionStatuses, {
+      description: "Questions of this status (the QnA add-on): unanswered, answered or accepted.",
     }),
   ),
   reactionType: Type.Optional(

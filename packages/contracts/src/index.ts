@@ -16,6 +16,8 @@ export * from "./roles.ts";
 export * from "./discussions.ts";
 export * from "./tags.ts";
 export * from "./comments.ts";
+export * from "./questions.ts";
+export * from "./questions-constants.ts";
 export * from "./reactions.ts";
 export * from "./layouts.ts";
 export * from "./media.ts";

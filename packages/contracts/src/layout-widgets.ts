@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from "typebox";
 import { commentPageSorts, discussionSorts } from "./discussion-sorts.ts";
+import { questionStatuses } from "./questions-constants.ts";
 import { userRules } from "./user-rules.ts";
 
 /*
@@ -103,6 +104,9 @@ export const DiscussionListWidget = widgetSchema(
       participatedUserID: Type.Optional(Id),
       insertUserID: Type.Optional(Type.Array(Id)),
       hasComments: Type.Optional(Type.Boolean()),
+      /** Questions of a status (the QnA add-on): `type` is then `["question"]`. */
+      type: Type.Optional(Type.Array(Type.String())),
+      status: Type.Optional(Type.Enum(questionStatuses)),
     }),
     /** The list page's path: `/discussions` (pages as `?page=n`) or a category's (`/p{n}` when `pagedPath`). */
     basePath: Type.String(),
@@ -113,6 +117,8 @@ export const DiscussionListWidget = widgetSchema(
     pageTitle: Type.Optional(Type.String()),
     /** Whether the member filters are offered, and the one applied (`/discussions/{filter}`). */
     filters: Type.Optional(props({ member: Type.Boolean(), filter: Type.Optional(Type.Enum(discussionListFilters)) })),
+    /** The question status filter (while the QnA add-on is on), and the status applied (`?status=`). */
+    questions: Type.Optional(props({ status: Type.Optional(Type.Enum(questionStatuses)) })),
     /** `/discussions/tagged/{urlcode}`: the tag listed. */
     tag: Type.Optional(props({ tagID: Id, name: Type.String(), urlcode: Type.String() })),
     /** Shown under the heading. */

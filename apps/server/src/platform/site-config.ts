@@ -44,6 +44,8 @@ export const siteConfigDefaults = {
   "signatures.hideMobile": false,
   /** Who's online (add-on `online`): the home page's Online now widget, the profile's Online label. */
   "online.enabled": false,
+  /** Questions (add-on `qna`, Vanilla's `plugins.qna`): posts of type question, their answers' status. */
+  "plugins.qna": true,
   /** A member's own deletion (privacy page): their posts kept (shown as a deleted member's) or wiped. */
   "account.deleteMethod": "keep",
   /** Days a member's own deletion waits, deactivated, before it runs (an administrator may cancel); 0: at once. */

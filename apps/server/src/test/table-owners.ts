@@ -19,6 +19,7 @@ const tableOwners = {
   discussions: "discussions",
   userDiscussions: "discussions",
   deletedDiscussions: "discussions",
+  answers: "discussions",
   comments: "comments",
   users: "users",
   userRoles: "users",

@@ -1,5 +1,6 @@
 import type { DiscussionSort } from "@parley/contracts";
 import { defaultDiscussionSort } from "@parley/contracts/discussion-sorts";
+import type { QuestionStatus } from "@parley/contracts/questions-constants";
 import { apiLimits } from "@parley/contracts/shell-limits";
 import type { SortOption } from "../ui/sort-select/SortSelect.tsx";
 import { msg } from "./i18n.ts";
@@ -45,7 +46,7 @@ export interface ListFilters {
 /** `?page=`, `?sort=`, `?filter=` and `?tagID=` of a list page; the sort is omitted from URLs when it is the default. */
 export function readListParams(
   search: URLSearchParams,
-): { page: number; sort: DiscussionSort } & Required<ListFilters> {
+): { page: number; sort: DiscussionSort; status: QuestionStatus | null } & Required<ListFilters> {
   const page = Math.max(1, Math.min(apiLimits.maxPage, Number.parseInt(search.get("page") ?? "1", 10) || 1));
   const requested = search.get("sort");
   const sort = discussionSortOptions.some((option) => option.sort === requested)
@@ -53,12 +54,15 @@ export function readListParams(
     : defaultDiscussionSort;
   const filter = listFilters.find((option) => option.sort === search.get("filter"))?.sort ?? "all";
   const tag = search.get("tagID") ?? "";
-  return { page, sort, filter, tagID: /^[1-9]\d{0,9}$/.test(tag) ? Number(tag) : null };
+  const asked = search.get("status") ?? "";
+  const status = /^((un)?answered|accepted)$/.test(asked) ? (asked as QuestionStatus) : null;
+  return { page, sort, filter, status, tagID: /^[1-9]\d{0,9}$/.test(tag) ? Number(tag) : null };
 }
 
-export const listHref = (path: string, page: number, sort: DiscussionSort) => {
+export const listHref = (path: string, page: number, sort: DiscussionSort, status?: QuestionStatus | null) => {
   const params = new URLSearchParams();
   if (sort !== defaultDiscussionSort) params.set("sort", sort);
+  if (status) params.set("status", status);
   if (page > 1) params.set("page", String(page));
   const query = params.toString();
   return query ? `${path}?${query}` : path;

@@ -10,6 +10,7 @@ export {
   type WriteOptions,
 } from "../discussions/index.ts";
 export { assertUnchangedSinceHeld, markParticipation } from "../discussions/index.ts";
+export { answersOf, refreshQuestion, requireQuestions, setAnswerStatus } from "../discussions/index.ts";
 export { removeNotificationsAbout } from "../notifications/index.ts";
 export { createNewMemberLimits, unknownUser, type UserFragments } from "../users/index.ts";
 export type { CategoryDirectory } from "../categories/index.ts";

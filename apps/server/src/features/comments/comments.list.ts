@@ -3,7 +3,7 @@ import { assertAccountUsable } from "../../platform/auth/authorize.ts";
 import { fieldError, HttpError, validationFailed } from "../../platform/errors.ts";
 import { parseDateFilter } from "../../platform/http/filters.ts";
 import type { RequestContext } from "../../platform/http/request-context.ts";
-import { Expansions } from "./comments.deps.ts";
+import { Expansions, requireQuestions } from "./comments.deps.ts";
 import type { CommentsDeps } from "./comments.operation.ts";
 import { presentComments } from "./comments.read.ts";
 import type { CommentFilters } from "./comments.repo.ts";
@@ -32,6 +32,10 @@ export async function listComments(deps: CommentsDeps, query: CommentListQuery, 
   }
   if (query.insertUserID !== undefined) filters.insertUserID = query.insertUserID;
   if (query.commentID?.length) filters.commentIDs = query.commentID;
+  if (query.qna !== undefined) {
+    await requireQuestions(deps.platform.siteConfig);
+    filters.answerStatus = query.qna;
+  }
   if (query.dateInserted) filters.dateInserted = parseDateFilter("dateInserted", query.dateInserted);
   if (query.reactionType !== undefined) {
     const tagID = await repo.reactionTagID(query.reactionType);

@@ -1,11 +1,12 @@
-import type { Comment } from "@parley/contracts";
+import type { AnswerAttributes, Comment } from "@parley/contracts";
+import { toRfc3339 } from "../../platform/dates.ts";
 import { requireAccess } from "../../platform/auth/access.ts";
 import { assertAccountUsable } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { RequestContext } from "../../platform/http/request-context.ts";
 import { rawBodyOf } from "../../platform/records.ts";
-import { Expansions, reportMetaOf } from "./comments.deps.ts";
+import { answersOf, Expansions, reportMetaOf } from "./comments.deps.ts";
 import { editTimeout, type CommentsDeps } from "./comments.operation.ts";
 import { commentsPolicy as policy } from "./comments.policy.ts";
 import { commentUrl, presentComment } from "./comments.present.ts";
@@ -54,6 +55,16 @@ export async function presentComments(
     wantsReports ? reportMeta("comment", commentIDs) : null,
   ]);
   const byID = new Map(discussionRows.map((row) => [row.discussionID, row]));
+  // Answers to questions (the QnA add-on): a comment by another member than the asker, pending until judged.
+  const isAnswer = (row: CommentRow) => {
+    const discussion = byID.get(row.discussionID);
+    return discussion?.type === "question" && discussion.insertUserID !== row.insertUserID;
+  };
+  const answerIDs = rows.filter(isAnswer).map((row) => row.commentID);
+  const judged =
+    answerIDs.length > 0 && (await platform.siteConfig.get("plugins.qna"))
+      ? await answersOf(platform.db, answerIDs)
+      : null;
   const timeout = expand.has("permissions") ? await editTimeout(platform) : -1;
   return rows.map((row) => {
     const discussion = byID.get(row.discussionID);
@@ -68,6 +79,15 @@ export async function presentComments(
       ...(reactionMap ? { reactions: reactionMap.get(row.commentID) ?? [] } : {}),
     });
     if (reports) comment.reportMeta = reportMetaOf(reports, row.commentID);
+    if (judged && isAnswer(row)) {
+      const judgement = judged.get(row.commentID);
+      const answer: AnswerAttributes = {
+        status: judgement?.status ?? "pending",
+        dateAccepted: judgement?.dateAccepted ? toRfc3339(judgement.dateAccepted) : null,
+        acceptUserID: judgement?.acceptUserID ?? null,
+      };
+      comment.attributes = { ...comment.attributes, answer };
+    }
     if (wantsSignatures && comment.insertUser) {
       comment.insertUser = { ...comment.insertUser, signature: loaded.signatures?.get(row.insertUserID) ?? null };
     }

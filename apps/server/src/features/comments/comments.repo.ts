@@ -16,6 +16,8 @@ export interface CommentFilters {
   dateInserted?: DateCondition[];
   /** Only comments with at least one reaction of this type (a reactionTypes tagID). */
   reactionTagID?: number;
+  /** Only the answers judged so (the QnA add-on). */
+  answerStatus?: "accepted" | "rejected";
   /**
    * Only the replies of this comment; null: only the comments that reply to none (or to a comment
    * that is gone: its replies are not lost from the thread).
@@ -64,6 +66,18 @@ export function createCommentsRepo(
     if (filters.commentIDs?.length) query = query.where("comments.commentID", "in", filters.commentIDs);
     for (const condition of filters.dateInserted ?? [])
       query = query.where("comments.dateInserted", condition.op, condition.value);
+    if (filters.answerStatus !== undefined) {
+      const status = filters.answerStatus;
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("answers")
+            .select("answers.commentID")
+            .whereRef("answers.commentID", "=", "comments.commentID")
+            .where("answers.status", "=", status),
+        ),
+      );
+    }
     if (filters.reactionTagID !== undefined) {
       const tagID = filters.reactionTagID;
       query = query.where((eb) =>

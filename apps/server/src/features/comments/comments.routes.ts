@@ -4,6 +4,7 @@ import {
   CommentDeleteList,
   CommentEdit,
   CommentIdParams,
+  AnswerPatch,
   CommentListQuery,
   CommentLocation,
   CommentPatch,
@@ -161,6 +162,19 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<Options> = async (
       }
       return service.patch(request.params.id, rest, requestContext(request));
     },
+  );
+  app.patch(
+    "/comments/:id/answer",
+    {
+      schema: {
+        tags,
+        summary: "Accept or reject an answer to a question (the asker or a moderator; the QnA add-on).",
+        params: CommentIdParams,
+        body: AnswerPatch,
+        response: { 200: Type.Ref("Comment") },
+      },
+    },
+    async (request) => service.answer(request.params.id, request.body, requestContext(request)),
   );
   app.delete(
     "/comments/:id",

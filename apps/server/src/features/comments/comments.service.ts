@@ -1,3 +1,4 @@
+import { judgeAnswer } from "./comments.answer.ts";
 import { createComment } from "./comments.create.ts";
 import { deleteComment } from "./comments.delete.ts";
 import { commentThread, listComments } from "./comments.list.ts";
@@ -12,6 +13,7 @@ import { updateComment } from "./comments.update.ts";
  * - `comments.read.ts`: load (with its discussion), present, `loadReactable`, `get`, `locate`, `edit`, `quote`
  * - `comments.list.ts`: `list`, `thread`
  * - `comments.create.ts`, `comments.update.ts` (`patch`), `comments.delete.ts` (`remove`)
+ * - `comments.answer.ts`: `answer` (a question's answer accepted or rejected, the QnA add-on)
  *
  * Bulk delete and change author are files of their own too (`comments.bulk-delete.ts`, `comments.change-author.ts`).
  */
@@ -33,6 +35,7 @@ export function createCommentsService(deps: CommentsDeps) {
     remove: bound(deleteComment),
     edit: bound(commentForEdit),
     quote: bound(quoteComment),
+    answer: bound(judgeAnswer),
   };
 }
 

@@ -37,6 +37,7 @@ describe.each(engines)("GET and PATCH /addons on %s", (engine) => {
       "addon:tagging",
       "addon:signatures",
       "addon:online",
+      "addon:qna",
       "addon:embed",
       "theme:theme-foundation",
       "theme:theme-foundation-dark",
@@ -47,6 +48,7 @@ describe.each(engines)("GET and PATCH /addons on %s", (engine) => {
       ["tagging", "tagging.enabled"],
       ["signatures", "signatures.enabled"],
       ["online", "online.enabled"],
+      ["qna", "plugins.qna"],
       ["embed", "embed.enabled"],
     ] as const)
       expect(addons.find((addon) => addon.addonID === addonID)?.enabled, addonID).toBe(await setting(key));

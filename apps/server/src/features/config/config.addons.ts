@@ -42,6 +42,12 @@ const switches: ReadonlyArray<{ key: string; name: string; description: string; 
     setting: "online.enabled",
   },
   {
+    key: "qna",
+    name: "Q&A",
+    description: "Questions: members ask, the asker and moderators accept or reject the answers.",
+    setting: "plugins.qna",
+  },
+  {
     key: "embed",
     name: "Embedding",
     description: "The forum inside a frame of a host page; the host's address is a site setting.",

@@ -2,12 +2,13 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../platform/db/schema.ts";
 import { adjustCategoryCounts, adjustPostCount } from "./discussions.deps.ts";
 import { hotScore } from "./discussions.hot.ts";
+import { refreshQuestion } from "./questions.repo.ts";
 
 /**
  * The counters a post changes, updated inside the post's own transaction: a category's counts and
  * its ancestors' totals, a member's post counts (each written by the feature that owns the table), a
  * discussion's comment count and last comment. Shared by
- * discussions, comments and moderation. Every change is an increment in the database (`SET x = x + n`),
+ * discussions, comments and moderation. A question's status is worked out again with its comment count. Every change is an increment in the database (`SET x = x + n`),
  * never a number read earlier and written back: concurrent writers on PostgreSQL would overwrite each
  * other's (platform/db/row-locks.ts).
  */
@@ -55,7 +56,16 @@ export function createCounters(db: Kysely<DB>) {
         .updateTable("discussions")
         .set((eb) => ({ countComments: eb("countComments", "+", change === "recount" ? 0 : change) }))
         .where("discussionID", "=", discussionID)
-        .returning(["countComments", "categoryID", "score", "sink", "dateLastComment", "dateInserted", "insertUserID"])
+        .returning([
+          "countComments",
+          "categoryID",
+          "score",
+          "sink",
+          "dateLastComment",
+          "dateInserted",
+          "insertUserID",
+          "type",
+        ])
         .executeTakeFirst();
       if (!locked) return undefined;
       let countComments = Number(locked.countComments);
@@ -93,6 +103,8 @@ export function createCounters(db: Kysely<DB>) {
         })
         .where("discussionID", "=", discussionID)
         .execute();
+      // A question's status follows its answers (the row is locked: later statements see every writer before).
+      if (locked.type === "question") await refreshQuestion(db, discussionID);
       return { countComments, categoryID: locked.categoryID };
     },
 

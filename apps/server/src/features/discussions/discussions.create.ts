@@ -21,6 +21,7 @@ import {
   typeOf,
 } from "./discussions.posting.ts";
 import { presentOne } from "./discussions.read.ts";
+import { requireQuestions } from "./questions.repo.ts";
 
 /**
  * `POST /discussions`: validate and authorize (a member, a category that takes discussions and lets them
@@ -42,6 +43,7 @@ export async function createDiscussion(
   const category = await requirePostableCategory(deps, categoryID, viewer);
   const type = typeOf(body.type);
   requireAllowedType(category, type, "type");
+  if (type === "question") await requireQuestions(platform.siteConfig);
   const format = checkFormat(body.format);
   const name = plainTitle(body.name);
   const source = storableText(body.body);
@@ -113,6 +115,7 @@ export async function createDiscussion(
       hot: hotScore(now, 0, 0),
       attributes: null,
       insertIPAddress: context.ip,
+      questionStatus: type === "question" ? "unanswered" : null,
     });
     if (tagIDs.length) await createTagsRepo(trx).setDiscussionTags(id, tagIDs, now);
     await scoped.setUserState(viewer.userID, id, { participated: 1, dateLastViewed: now });

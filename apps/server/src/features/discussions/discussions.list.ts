@@ -10,6 +10,7 @@ import { discussionsPolicy as policy } from "./discussions.policy.ts";
 import { Expansions } from "./discussions.present.ts";
 import { presentDiscussions } from "./discussions.read.ts";
 import type { DiscussionFilters } from "./discussions.repo.ts";
+import { requireQuestions } from "./questions.repo.ts";
 
 /**
  * `GET /discussions`: the categories the viewer may read (narrowed by `categoryID`, `groupID`, `followed`),
@@ -19,6 +20,7 @@ export async function listDiscussions(deps: DiscussionsDeps, query: DiscussionLi
   const { repo, platform, categories } = deps;
   const { viewer } = context;
   assertAccountUsable(viewer);
+  if (query.status !== undefined) await requireQuestions(platform.siteConfig);
   const visible = new Set(await categories.visibleIDs(viewer));
   let categoryIDs = [...visible];
   let inCategory = false;
@@ -55,6 +57,7 @@ export async function listDiscussions(deps: DiscussionsDeps, query: DiscussionLi
     ...(query.type ? { types: query.type } : {}),
     ...(query.pinned !== undefined ? { pinned: query.pinned } : {}),
     ...(query.hasComments !== undefined ? { hasComments: query.hasComments } : {}),
+    ...(query.status !== undefined ? { questionStatus: query.status } : {}),
     ...(query.bookmarkUserID !== undefined ? { bookmarkUserID: query.bookmarkUserID } : {}),
     ...(query.participatedUserID !== undefined ? { participatedUserID: query.participatedUserID } : {}),
   };

@@ -9,6 +9,7 @@ import { editTimeout, type DiscussionsDeps } from "./discussions.operation.ts";
 import { discussionsPolicy as policy } from "./discussions.policy.ts";
 import { requireAllowedType, typeOf } from "./discussions.posting.ts";
 import { loadDiscussion, presentOne } from "./discussions.read.ts";
+import { refreshQuestion, requireQuestions } from "./questions.repo.ts";
 
 /*
  * The discussion options' single writes: the viewer's own flags, bump, post type and tags. Each loads the
@@ -44,7 +45,7 @@ export async function bumpDiscussion(deps: DiscussionsDeps, id: number, context:
   return presentOne(deps, (await repo.findById(row.discussionID))!, context);
 }
 
-/** `PUT /discussions/{id}/type`: discussion, question or idea. */
+/** `PUT /discussions/{id}/type`: discussion, question or idea (a question's status worked out from its comments). */
 export async function setDiscussionType(
   deps: DiscussionsDeps,
   id: number,
@@ -56,7 +57,12 @@ export async function setDiscussionType(
   if (typeOf(type, "") !== type) throw new HttpError(400, "Record not found.");
   const category = await deps.categories.get(row.categoryID);
   if (category) requireAllowedType(category, type, "type");
-  await deps.repo.update(row.discussionID, { type });
+  if (type === "question" && row.type !== "question") await requireQuestions(deps.platform.siteConfig);
+  // One transaction: the type and, for a question made or unmade, its status from its comments (the row locked).
+  await deps.platform.db.transaction().execute(async (trx) => {
+    await deps.repo.withTransaction(trx).update(row.discussionID, { type });
+    if (type !== row.type) await refreshQuestion(trx, row.discussionID);
+  });
   return presentOne(deps, (await deps.repo.findById(row.discussionID))!, context);
 }
 

@@ -76,6 +76,17 @@ export const discussionsPolicy = {
   canManage: (viewer: Viewer, row: Pick<DiscussionRow, "categoryID">) =>
     can(viewer, "discussions.manage", inCategory(row)),
   canResolve: permissionRule("staff.allow"),
+  /**
+   * Accept or reject a question's answers (the QnA add-on): the asker, or whoever moderates the category's
+   * discussions (discussions.manage there, or community.moderate).
+   */
+  canJudgeAnswers: rule(
+    "discussions.manage",
+    (viewer: Viewer, row: Pick<DiscussionRow, "categoryID" | "insertUserID">) =>
+      (isAuthor(viewer, row) && can(viewer, "session.valid")) ||
+      can(viewer, "community.moderate") ||
+      can(viewer, "discussions.manage", inCategory(row)),
+  ),
   /** Reply: comments.add; on a closed discussion also discussions.close (spec §5). */
   canComment: (viewer: Viewer, row: Row) =>
     can(viewer, "comments.add", inCategory(row)) &&
@@ -95,6 +106,8 @@ export const discussionsPolicy = {
       "curation.manage": discussionsPolicy.canBump(viewer),
       "staff.allow": discussionsPolicy.canResolve(viewer),
       "site.manage": discussionsPolicy.canChangeAuthor(viewer),
+      /** Accept or reject the answers, were it a question (the QnA add-on). */
+      "qna.accept": discussionsPolicy.canJudgeAnswers(viewer, row),
     };
   },
 };

@@ -1,4 +1,4 @@
-import type { Discussion, UserFragment } from "@parley/contracts";
+import type { Discussion, QuestionAttributes, QuestionStatus, UserFragment } from "@parley/contracts";
 import { toRfc3339 } from "../../platform/dates.ts";
 import { parseAttributes } from "../../platform/records.ts";
 import { censorText, renderBody, renderExcerpt, type PostFormat } from "../../platform/render/index.ts";
@@ -53,6 +53,8 @@ export interface DiscussionPresentContext {
   permissions?: Record<string, boolean>;
   excerptLength?: number;
   reactions?: Discussion["reactions"];
+  /** The QnA add-on is on: a question's record carries `attributes.question`. */
+  questions?: boolean;
 }
 
 const date = (value: string | null) => (value === null ? null : toRfc3339(value));
@@ -95,6 +97,14 @@ export function presentDiscussion(row: DiscussionRow, context: DiscussionPresent
     dismissed: userState?.dismissed === 1,
     attributes: parseAttributes(row.attributes),
   };
+  if (context.questions && row.type === "question") {
+    const question: QuestionAttributes = {
+      status: (row.questionStatus ?? "unanswered") as QuestionStatus,
+      dateAnswered: date(row.dateAnswered),
+      dateAccepted: date(row.dateAccepted),
+    };
+    discussion.attributes = { ...discussion.attributes, question };
+  }
   if (context.signedIn) discussion.countUnread = Math.max(0, unread ? row.countComments - viewedComments : 0);
   if (expand.hasDefault("body")) discussion.body = renderBody(row.body, format, { origin });
   if (expand.hasDefault("insertUser")) discussion.insertUser = user(row.insertUserID);

@@ -113,6 +113,7 @@ export async function presentDiscussions(
     : { fragments: new Map<number, never>(), signatures: null };
   const userMap = loaded.fragments;
   const timeout = expand.has("permissions") ? await editTimeout(platform) : -1;
+  const questions = rows.some((row) => row.type === "question") && (await platform.siteConfig.get("plugins.qna"));
   return Promise.all(
     rows.map(async (row) => {
       const lastComment = lastByDiscussion.get(row.discussionID);
@@ -132,6 +133,7 @@ export async function presentDiscussions(
           ? { permissions: policy.recordPermissions(context.viewer, row, timeout, platform.clock.nowMs()) }
           : {}),
         ...(excerptLength ? { excerptLength } : {}),
+        questions,
         ...(reactionMap ? { reactions: reactionMap.get(row.discussionID) ?? [] } : {}),
       });
       if (reports) discussion.reportMeta = reportMetaOf(reports, row.discussionID);

@@ -19,6 +19,8 @@ export interface DiscussionFilters {
   participatedUserID?: number;
   /** With comments (true) or without any yet (false: the unanswered list). */
   hasComments?: boolean;
+  /** Questions of this status (the QnA add-on). */
+  questionStatus?: string;
   /** Only discussions with at least one reaction of this type (a reactionTypes tagID). */
   reactionTagID?: number;
   dates?: Partial<Record<"dateInserted" | "dateUpdated" | "dateLastComment", DateCondition[]>>;
@@ -66,6 +68,7 @@ export function createDiscussionsRepo(db: Kysely<DB>, removePosts: RemovePosts):
     if (filters.types?.length) query = query.where("type", "in", filters.types);
     if (filters.pinned !== undefined) query = query.where("announce", filters.pinned ? ">" : "=", 0);
     if (filters.hasComments !== undefined) query = query.where("countComments", filters.hasComments ? ">" : "=", 0);
+    if (filters.questionStatus !== undefined) query = query.where("questionStatus", "=", filters.questionStatus);
     if (filters.tagIDs?.length) {
       const tagIDs = filters.tagIDs;
       query = query.where((eb) =>
@@ -314,7 +317,8 @@ export interface DiscussionsRepo {
   /** A deleted discussion's category, from its tombstone; undefined when there is none. */
   deletedCategoryOf(discussionID: number): Promise<number | undefined>;
   /** `groupID` follows the category. */
-  insert(row: Omit<DiscussionRow, "discussionID" | "groupID">): Promise<number>;
+  /** A new discussion (a question's status given; its dates come with its answers). */
+  insert(row: Omit<DiscussionRow, "discussionID" | "groupID" | "dateAnswered" | "dateAccepted">): Promise<number>;
   update(discussionID: number, changes: Updateable<DiscussionsTable>): Promise<void>;
   /**
    * Deletes the discussion and whatever points at it: its comments, the reactions to both, the

@@ -26,6 +26,7 @@ import {
 } from "./discussions.posting.ts";
 import { loadDiscussion, presentOne } from "./discussions.read.ts";
 import type { DiscussionRow, DiscussionsRepo } from "./discussions.repo.ts";
+import { refreshQuestion, requireQuestions } from "./questions.repo.ts";
 
 type DiscussionChanges = Parameters<DiscussionsRepo["update"]>[1];
 
@@ -132,6 +133,7 @@ export async function updateDiscussion(
   if (!options.approved) await authorizeContentEdit(deps, row, fields, viewer);
   assertUnchangedSinceHeld(options.heldFrom, row);
   const { changes, moveTo } = await changesOf(deps, row, body, viewer);
+  if (changes.type === "question" && row.type !== "question") await requireQuestions(platform.siteConfig);
   if (body.tagIDs?.length || body.newTagNames?.length) await tags.requireTagging();
   // A new member's edited body holds no more links and images than a new post may.
   if (changes.body !== undefined && !options.approved)
@@ -180,6 +182,8 @@ export async function updateDiscussion(
         : (await createCounters(trx).lockDiscussions([row.discussionID])).get(row.discussionID);
     if (moveTo !== null && !locked) throw notFound("Discussion");
     await scoped.update(row.discussionID, changes);
+    // A discussion made a question (or no longer one) gets its status from its comments (the update locked it).
+    if (changes.type !== undefined && changes.type !== row.type) await refreshQuestion(trx, row.discussionID);
     if (body.tagIDs !== undefined || body.newTagNames !== undefined) {
       const tagIDs = await tags.resolveForPost(createTagsRepo(trx), viewer, body.tagIDs ?? [], body.newTagNames ?? []);
       await createTagsRepo(trx).setDiscussionTags(row.discussionID, tagIDs, platform.clock.nowIso());

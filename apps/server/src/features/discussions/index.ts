@@ -24,6 +24,7 @@ export { assertUnchangedSinceHeld } from "./discussions.service.ts";
 export { reportMetaOf, type ReportMetaLoader } from "./discussions.service.ts";
 export { discussionsPolicy } from "./discussions.policy.ts";
 export { hotScore } from "./discussions.service.ts";
+export { answersOf, refreshQuestion, requireQuestions, setAnswerStatus } from "./questions.repo.ts";
 export { addDiscussionScore, addDiscussionViews, createCounters } from "./counters.repo.ts";
 export { createPostRemoval, type RemovePosts, wipeMemberDiscussions } from "./member-posts.ts";
 export type { PostOwners } from "./discussions.post-owners.ts";

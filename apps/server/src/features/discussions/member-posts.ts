@@ -5,6 +5,7 @@ import type { Clock } from "../../platform/clock.ts";
 import { wipedBody } from "../../platform/records.ts";
 import { recountCategories, recountPostCounts } from "./discussions.deps.ts";
 import type { CommentIDs, DiscussionIDs, PostOwners } from "./discussions.post-owners.ts";
+import { refreshQuestion } from "./questions.repo.ts";
 
 /**
  * Deletes discussions (every comment in them among `commentIDs`) and comments, with what points at
@@ -95,7 +96,7 @@ export async function wipeMemberDiscussions(db: Kysely<DB>, userID: number, now:
 
 /**
  * After a member's posts were deleted (`user.deleted`, deleteMethod `delete`): the discussions' comment
- * counts and the categories' counts, recounted in a transaction of their own.
+ * counts, the questions' statuses and the categories' counts, recounted in a transaction of their own.
  */
 export async function recountAfterMemberPosts(db: Kysely<DB>): Promise<void> {
   await inTransaction(db, async (trx) => {
@@ -109,6 +110,13 @@ export async function recountAfterMemberPosts(db: Kysely<DB>): Promise<void> {
           .whereRef("comments.discussionID", "=", "discussions.discussionID"),
       }))
       .execute();
+    // Questions whose answers went with the member: their status worked out again (the rows are locked).
+    const questions = await trx
+      .selectFrom("discussions")
+      .select("discussionID")
+      .where("type", "=", "question")
+      .execute();
+    for (const { discussionID } of questions) await refreshQuestion(trx, discussionID);
     await recountCategories(trx);
   });
 }

@@ -5,6 +5,7 @@ import {
   type DiscussionSort,
   type LayoutAssetWidget,
   type LayoutWidget,
+  type QuestionStatus,
   type WidgetName,
   type WidgetOf,
   type WidgetProps,
@@ -43,6 +44,8 @@ const twoColumns = (main: LayoutAssetWidget[], panel: LayoutAssetWidget[], bread
 export interface PanelOptions {
   online: boolean;
   tagging: boolean;
+  /** The QnA add-on is on: the discussion lists filter questions by status. */
+  questions?: boolean;
 }
 
 /** Members online listed in a panel (the widget's count says how many more). */
@@ -99,6 +102,8 @@ export interface ListParams {
   sort: DiscussionSort | null;
   /** `/discussions/{filter}`: the viewer's own lists (members) and the unanswered one. */
   filter?: ListFilter;
+  /** `?status=`: questions of this status (the QnA add-on). */
+  status?: QuestionStatus | null;
 }
 
 /** A list's tag (`/discussions/tagged/{urlcode}`). */
@@ -164,11 +169,13 @@ export const discussionListLayout = (
             ...discussionListParams(params),
             ...filterApiParams(filter, viewerID),
             ...(tag ? { tagID: [tag.tagID] } : {}),
+            ...(options.questions && params.status ? { type: ["question"], status: params.status } : {}),
           },
           basePath: discussionListPath(filter, tag),
           pageTitle: title,
           filters: { member: viewerID !== null, ...(filter !== "all" ? { filter } : {}) },
           ...(tag ? { tag } : {}),
+          ...(options.questions ? { questions: params.status ? { status: params.status } : {} } : {}),
           // On narrow screens New Discussion is on the list's toolbar; wider, it heads the panel.
           actions: [widget("react.newPostButton", {}, "mobile")],
         }),

@@ -177,4 +177,25 @@ describe.each(engines)("the discussion lists' layouts on %s", (engine) => {
       expect(response.json<{ errors: Array<{ field: string }> }>().errors.map((error) => error.field)).toContain(field);
     }
   });
+
+  it("filters questions by status (the QnA add-on): ?status= in the list's API parameters, none while it is off", async () => {
+    const answer = await hydrated("&params[status]=accepted&params[sort]=-hot");
+    expect(answer.props.apiParams).toMatchObject({ type: ["question"], status: "accepted", sort: "-hot" });
+    expect(answer.props.questions).toEqual({ status: "accepted" });
+    expect((await hydrated("")).props.questions).toEqual({});
+    const invalid = await lookup("&params[status]=solved");
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json<{ errors: Array<{ field: string }> }>().errors.map((error) => error.field)).toContain(
+      "params.status",
+    );
+    const off = await f.api.patch("/api/v2/addons/qna", { enabled: false }, { as: f.admin });
+    expect(off.statusCode, off.body).toBe(200);
+    try {
+      const unfiltered = await hydrated("&params[status]=accepted");
+      expect(unfiltered.props.questions).toBeUndefined();
+      expect(unfiltered.props.apiParams).not.toHaveProperty("status");
+    } finally {
+      await f.api.patch("/api/v2/addons/qna", { enabled: true }, { as: f.admin });
+    }
+  });
 });

@@ -26,9 +26,10 @@ type ListAnswer =
 const memberFilters: ReadonlySet<ListFilter> = new Set(["bookmarked", "participated", "mine"]);
 
 /** `?sort=&page=` of a list page: the default sort and the first page are left out. */
-const listQuery = ({ page, sort }: ListParams) => {
+const listQuery = ({ page, sort, status }: ListParams) => {
   const query = new URLSearchParams();
   if (sort) query.set("sort", sort);
+  if (status) query.set("status", status);
   if (page > 1) query.set("page", String(page));
   const text = query.toString();
   return text ? `?${text}` : "";

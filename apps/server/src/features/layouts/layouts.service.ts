@@ -3,6 +3,7 @@ import {
   discussionListFilters as listFilters,
   discussionSorts,
   limits,
+  questionStatuses,
   readCommentSort,
   type CommentPageSort,
   type DiscussionSort,
@@ -10,6 +11,7 @@ import {
   type LayoutSpec,
   type LayoutViewType,
   type LayoutWidget,
+  type QuestionStatus,
   type TitleBarWidget,
 } from "@parley/contracts";
 import { censorText } from "../../platform/render/index.ts";
@@ -109,7 +111,14 @@ function readParams(params: Record<string, unknown> | undefined, viewType: Layou
     return value as ListFilter;
   };
   const tagID = text("tagID");
+  const status = text("status");
+  if (status !== null && !(questionStatuses as readonly string[]).includes(status)) {
+    throw validationFailed([
+      fieldError("params.status", "invalid", `params.status must be one of: ${questionStatuses.join(", ")}.`),
+    ]);
+  }
   return {
+    status: status as QuestionStatus | null,
     page: page === null ? 1 : positiveInt("params.page", page, limits.api.maxPage),
     filter: filterParam("list"),
     tag: text("tag"),
@@ -131,8 +140,12 @@ export function createLayoutsService(deps: LayoutsDeps) {
 
   /** What the reading pages' panels show, by the site's settings. */
   const panelOptions = async (): Promise<PanelOptions> => {
-    const [online, tagging] = await Promise.all([siteConfig.get("online.enabled"), siteConfig.get("tagging.enabled")]);
-    return { online, tagging };
+    const [online, tagging, questions] = await Promise.all([
+      siteConfig.get("online.enabled"),
+      siteConfig.get("tagging.enabled"),
+      siteConfig.get("plugins.qna"),
+    ]);
+    return { online, tagging, questions };
   };
 
   async function layoutFor(

@@ -120,6 +120,18 @@ export interface DiscussionsTable {
   insertIPAddress: string | null;
   /** 0028: the group whose category holds the discussion. */
   groupID: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 0053: a question's status (unanswered, answered, accepted); null for other types. */
+  questionStatus: ColumnType<string | null, string | null | undefined, string | null>;
+  dateAnswered: ColumnType<DateString | null, DateString | null | undefined, DateString | null>;
+  dateAccepted: ColumnType<DateString | null, DateString | null | undefined, DateString | null>;
+}
+
+/** 0053: an answer to a question accepted or rejected (a comment without a row is pending). */
+interface AnswersTable {
+  commentID: number;
+  status: string;
+  dateAccepted: DateString | null;
+  acceptUserID: number | null;
 }
 
 export interface CommentsTable {
@@ -658,6 +670,7 @@ export interface DB {
   emailTokens: EmailTokensTable;
   userDiscussions: UserDiscussionsTable;
   deletedDiscussions: DeletedDiscussionsTable;
+  answers: AnswersTable;
   userCategories: UserCategoriesTable;
   tags: TagsTable;
   tagDiscussions: TagDiscussionsTable;

@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { redirect, type ActionFunctionArgs } from "react-router";
 import { limits } from "@parley/contracts/limits";
+import { answerStatuses, type AnswerStatus } from "@parley/contracts/questions-constants";
 import type { ApiClient } from "../../lib/api.ts";
 import { formError, formInvalid, formValue } from "../../lib/forms.ts";
 import { splitTagNames, postFormKeys } from "./components/postForm.queries.ts";
@@ -15,10 +16,28 @@ import { editedFormat, readEditDiscussionID } from "./pages/EditDiscussionPage.t
 
 /** Posting a comment or a discussion; after success the cached lists are dropped so the next page is fresh. */
 export function createDiscussionActions(api: ApiClient, queryClient: QueryClient) {
+  /** `intent=answer`: PATCH the answer's status, then back to it on the same page. */
+  const judgeAnswer = async (request: Request, form: FormData) => {
+    const commentID = formValue(form, "commentID");
+    const status = formValue(form, "status");
+    const statuses: readonly string[] = answerStatuses;
+    if (!/^[1-9]\d{0,9}$/.test(commentID) || !statuses.includes(status))
+      return formInvalid({ answer: "The answer could not be found." }, {});
+    try {
+      await discussionsWriteApi.judgeAnswer(api, Number(commentID), status as AnswerStatus);
+    } catch (error) {
+      return formError(error, {});
+    }
+    queryClient.removeQueries({ queryKey: discussionKeys.all });
+    const here = new URL(request.url);
+    return redirect(`${here.pathname}${here.search}#Comment_${commentID}`);
+  };
   return {
     comment: async ({ request, params }: ActionFunctionArgs) => {
       const parsed = readDiscussionParams(params);
       const form = await request.formData();
+      // A question's answer accepted or rejected by its ⋯ form (the QnA add-on), with or without JavaScript.
+      if (formValue(form, "intent") === "answer") return judgeAnswer(request, form);
       const values = { body: formValue(form, "body") };
       if (!parsed) return formInvalid({ body: "The discussion could not be found." }, values);
       if (!values.body.trim()) return formInvalid({ body: "Write a comment before posting it." }, values);

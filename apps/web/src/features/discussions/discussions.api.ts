@@ -1,4 +1,5 @@
 import type { Comment, Discussion, DiscussionSort, PostPremoderation } from "@parley/contracts";
+import type { QuestionStatus } from "@parley/contracts/questions-constants";
 import type { ApiClient } from "../../lib/api.ts";
 
 /** A 202 answer: the post was held for a moderator's approval (premoderation), nothing published yet. */
@@ -16,6 +17,9 @@ export interface DiscussionListParams {
   bookmarkUserID?: number;
   participatedUserID?: number;
   insertUserID?: number[];
+  /** Questions of a status (the QnA add-on), with `type: ["question"]`. */
+  type?: string[];
+  status?: QuestionStatus;
 }
 
 /**

@@ -14,6 +14,8 @@ import { categorySearchQuery, taggingEnabledQuery } from "./components/postForm.
 import { ignoredUsersQuery } from "../ignore/index.ts";
 import { PostingGate } from "../warnings/index.ts";
 import { commentsQuery, discussionListQuery, discussionQuery, editTimeoutQuery } from "./discussions.queries.ts";
+import { questionOf } from "./questions.ts";
+import { questionParts } from "./components/questionSlots.tsx";
 import { DiscussionPage } from "./pages/DiscussionPage.tsx";
 import { DiscussionListSection, NewDiscussionLink, discussionListParams } from "./pages/DiscussionsPage.tsx";
 
@@ -58,8 +60,15 @@ export const discussionWidgets = {
     prefetch: ({ queryClient, api }, { discussionID, commentsApiParams: c }) =>
       Promise.all([
         loadOrThrow("Discussion", () => queryClient.ensureQueryData(discussionQuery(api, discussionID))).then(
-          // A group's discussion shows the group in its trail (without it, the API's crumbs).
-          (loaded) => (loaded.groupID ? queryClient.prefetchQuery(groupQuery(api, loaded.groupID)) : undefined),
+          (loaded) =>
+            Promise.all([
+              // A group's discussion shows the group in its trail (without it, the API's crumbs).
+              loaded.groupID ? queryClient.prefetchQuery(groupQuery(api, loaded.groupID)) : undefined,
+              // A question's accepted answers, shown under it (the QnA add-on).
+              questionOf(loaded)?.status === "accepted"
+                ? questionParts.load().then((parts) => parts.prefetchAcceptedAnswers(queryClient, api, discussionID))
+                : undefined,
+            ]),
         ),
         loadOrThrow("Discussion", () =>
           queryClient.ensureQueryData(commentsQuery(api, c.discussionID, c.page, c.limit, c.sort)),
@@ -93,8 +102,7 @@ export const discussionWidgets = {
         queryClient.prefetchQuery(taggingEnabledQuery(api)),
       ]);
       if (me.userID === 0) throw redirect(entryLink("/entry/signin", url));
-      const groupID = page.readParentGroupID(url);
-      if (groupID !== null) await page.loadParentGroup(queryClient, api, groupID);
+      await page.prefetchNewPost(queryClient, api, url);
     },
   },
 } satisfies WidgetRegistry;

@@ -1,4 +1,5 @@
 import type { Comment, Discussion, PostPremoderation } from "@parley/contracts";
+import type { AnswerStatus } from "@parley/contracts/questions-constants";
 import type { ApiClient } from "../../lib/api.ts";
 
 /**
@@ -29,6 +30,9 @@ export const discussionsWriteApi = {
     body: { discussionID: number; body: string; format: string; draftID?: number; parentCommentID?: number },
   ) => api.request<Comment | PostPremoderation>({ method: "POST", path: "/comments", body }),
 
+  /** The asker or a moderator accepts or rejects an answer (`PATCH /comments/{id}/answer`, the QnA add-on). */
+  judgeAnswer: async (api: ApiClient, commentID: number, status: AnswerStatus) =>
+    (await api.request<Comment>({ method: "PATCH", path: `/comments/${commentID}/answer`, body: { status } })).data,
   bookmark: async (api: ApiClient, id: number, bookmarked: boolean) =>
     (
       await api.request<{ bookmarked: boolean }>({

@@ -15,8 +15,8 @@ export const titleBarLookup: LayoutLookup = { layoutViewType: "home", ...siteSec
 
 /** A list page's params: the page, and the sort when it is a known one other than the default. */
 const listParams = (page: number, search: URLSearchParams): Record<string, string | number> => {
-  const { sort } = readListParams(search);
-  return { page, ...(sort !== defaultDiscussionSort ? { sort } : {}) };
+  const { sort, status } = readListParams(search);
+  return { page, ...(sort !== defaultDiscussionSort ? { sort } : {}), ...(status ? { status } : {}) };
 };
 
 const positiveInt = (value: string | undefined) => (value !== undefined && /^[1-9]\d{0,9}$/.test(value) ? value : null);

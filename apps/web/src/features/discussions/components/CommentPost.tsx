@@ -2,6 +2,7 @@ import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useQuery } from "../../../lib/query.ts";
 import { useEffect, useState, type ComponentType } from "react";
 import type { Comment, Discussion } from "@parley/contracts";
+import type { AnswerAttributes } from "@parley/contracts/questions-constants";
 import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { ConfirmModal } from "../../../ui/modal/Modal.tsx";
@@ -15,6 +16,7 @@ import { noModerationSettings } from "../moderation/capabilities.ts";
 import { moderationSettingsQuery } from "../moderation/moderation.queries.ts";
 import type * as BulkActionsModule from "../moderation/BulkActions.tsx";
 import type { ReportModalProps } from "../moderation/ReportModal.tsx";
+import { QuestionPart } from "./questionSlots.tsx";
 import { commentCache } from "./postCaches.ts";
 import { Post } from "./Post.tsx";
 import { PostButtons } from "./PostButtons.tsx";
@@ -64,6 +66,9 @@ export function CommentPost({ comment, discussion, pageKey, bulk, parentAuthor }
     comment.insertUserID !== me?.userID &&
     Boolean(me?.isAdmin || me?.permissions.includes("flag.add"));
   const countReports = reports ? (comment.reportMeta?.countReports ?? 0) : 0;
+  // An answer to a question (the QnA add-on): its status, and whether the viewer may judge it.
+  const answer = comment.attributes?.["answer"] as AnswerAttributes | undefined;
+  const canJudge = discussion.permissions?.["qna.accept"] === true;
   const [ReportDialog, setReportDialog] = useState<ComponentType<ReportModalProps> | null>(null);
   const openReport = () =>
     import("../moderation/ReportModal.tsx").then(
@@ -121,6 +126,9 @@ export function CommentPost({ comment, discussion, pageKey, bulk, parentAuthor }
             </>
           }
         >
+          {answer ? (
+            <QuestionPart part="AnswerMark" commentID={comment.commentID} status={answer.status} judge={canJudge} />
+          ) : null}
           {countReports > 0 ? (
             <a className={styles.reportCount} href={reportsLink("comment", comment.commentID)}>
               {countReports === 1 ? t("1 report") : t("{count} reports", { count: countReports })}

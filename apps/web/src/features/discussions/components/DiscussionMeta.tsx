@@ -3,9 +3,12 @@ import type { Discussion } from "@parley/contracts";
 import { pagerLimits } from "@parley/contracts/shell-limits";
 import { t } from "../../../lib/i18n.ts";
 import { tagListPath } from "../../../lib/list-params.ts";
+import { questionFilters } from "./QuestionFilter.tsx";
 import { formatCount } from "../../../lib/numbers.ts";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
+import { questionOf } from "../questions.ts";
 import styles from "./DiscussionList.module.css";
+import questionStyles from "./questions.module.css";
 
 /** Signed-in members' marker of a discussion with posts they have not read: "New" never opened, else "{n} new". */
 function unreadLabel({ unread, countUnread = 0, countComments }: Discussion): string | null {
@@ -21,8 +24,20 @@ function unreadLabel({ unread, countUnread = 0, countComments }: Discussion): st
  */
 export function DiscussionMeta({ discussion, showCategory }: { discussion: Discussion; showCategory: boolean }) {
   const unread = unreadLabel(discussion);
+  const question = questionOf(discussion);
   return (
     <ul className={styles.meta}>
+      {question ? (
+        <li>
+          <span className={styles.badge}>{t("Question")}</span>{" "}
+          <span
+            className={`${questionStyles.status} ${questionStyles[question.status] ?? ""}`}
+            data-question-status={question.status}
+          >
+            {t(questionFilters.find((filter) => filter.sort === question.status)?.label ?? "")}
+          </span>
+        </li>
+      ) : null}
       {unread ? (
         <li>
           <span className={styles.unread}>{unread}</span>

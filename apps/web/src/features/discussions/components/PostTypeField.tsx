@@ -14,24 +14,28 @@ const find = (tree: CategoryTreeItem[], id: string): CategoryTreeItem | undefine
 
 /**
  * The new discussion's type, posted as `type`: the types the chosen category takes (every type before one is chosen).
- * Rendered on the server with the category the page starts with; the server refuses any other.
+ * Rendered on the server with the category the page starts with; the server refuses any other. Questions only
+ * while the QnA add-on is on.
  */
 export function PostTypeField({
   tree,
   categoryID,
   defaultValue,
   error,
+  questions = true,
 }: {
   tree: CategoryTreeItem[];
   categoryID: string;
   defaultValue: string | undefined;
   error: string | undefined;
+  /** Whether the site takes questions (the QnA add-on); off, the type is not offered. */
+  questions?: boolean;
 }) {
   const labels: Record<string, string> = { discussion: t("Discussion"), question: t("Question"), idea: t("Idea") };
-  const types = allowedTypesOf(find(tree, categoryID) ?? {});
+  const types = allowedTypesOf(find(tree, categoryID) ?? {}).filter((type) => questions || type !== "question");
   return (
     <SelectField
-      key={types.join()}
+      key={`${types.join()}:${defaultValue ?? ""}`}
       label={t("Type")}
       name="type"
       defaultValue={defaultValue}

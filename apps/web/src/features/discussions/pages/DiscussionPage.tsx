@@ -18,6 +18,8 @@ import { meQuery } from "../../users/index.ts";
 import { groupDiscussionCrumbs, groupQuery } from "../../../lib/group-record.ts";
 import { useCollapsibleQuotes } from "../../../ui/collapsible/useCollapsibleQuotes.ts";
 import { LiveComments } from "../components/LiveComments.tsx";
+import { QuestionPart } from "../components/questionSlots.tsx";
+import { questionOf } from "../questions.ts";
 import { CommentPost } from "../components/CommentPost.tsx";
 import actionStyles from "../components/DiscussionActions.module.css";
 import { DiscussionHeaderActions, DiscussionMainPost } from "../components/DiscussionMainPost.tsx";
@@ -163,6 +165,9 @@ export function DiscussionPage() {
         ) : null}
       </header>
       {parsed.page === 1 ? <DiscussionMainPost discussion={discussion} /> : null}
+      {parsed.page === 1 && questionOf(discussion)?.status === "accepted" ? (
+        <QuestionPart part="AcceptedAnswers" discussion={discussion} />
+      ) : null}
       <h2 className={styles.commentsTitle}>
         {discussion.countComments === 1 ? t("1 Comment") : t("{count} Comments", { count: discussion.countComments })}
       </h2>

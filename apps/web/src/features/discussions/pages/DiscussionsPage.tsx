@@ -19,16 +19,25 @@ import {
   listPath,
   type ListFilter,
 } from "../../../lib/list-params.ts";
+import { serverRendered } from "../../../ui/kept-html.tsx";
+import type { QuestionStatus } from "@parley/contracts/questions-constants";
 import { discussionListQuery } from "../discussions.queries.ts";
 import type { DiscussionListParams } from "../discussions.api.ts";
 import listStyles from "../components/DiscussionList.module.css";
 import styles from "../../../ui/page/Page.module.css";
+
+/** The Questions filter, rendered by the server only (a plain GET form): reading pages carry none of its script. */
+const QuestionFilter = serverRendered(() =>
+  import("../components/QuestionFilter.tsx").then((module) => module.QuestionFilter),
+);
 
 /** What a discussion list shows: a page of the discussions of a category (and its children) or of all. */
 export interface DiscussionListSectionProps {
   params: Omit<DiscussionListParams, "sort"> & { sort?: DiscussionSort };
   /** `/discussions`' lists (each at its own path): whether the member ones are offered, and the one shown. */
   filters?: { member: boolean; filter?: ListFilter };
+  /** The question status filter (the QnA add-on on), and the status listed (`?status=`). */
+  questions?: { status?: QuestionStatus };
   /** `/discussions/tagged/{urlcode}`: the tag listed. */
   tag?: { tagID: number; name: string; urlcode: string };
   /**
@@ -80,16 +89,18 @@ export function DiscussionListSection({
   pageTitle,
   actions,
   filters,
+  questions,
   tag,
   summary = false,
 }: DiscussionListSectionProps) {
+  const status = questions?.status ?? null;
   const api = useApi();
   const { categoryID, page, limit } = params;
   const sort = params.sort ?? defaultDiscussionSort;
   const filter = filters?.filter ?? "all";
   const { data } = useSuspenseQuery(discussionListQuery(api, discussionListParams(params)));
   const pagePath = (n: number) =>
-    pagedPath ? listHref(n > 1 ? `${basePath}/p${n}` : basePath, 1, sort) : listHref(basePath, n, sort);
+    pagedPath ? listHref(n > 1 ? `${basePath}/p${n}` : basePath, 1, sort, status) : listHref(basePath, n, sort, status);
   const headTitle = tag
     ? t("Tagged: {name}", { name: tag.name })
     : filters
@@ -127,8 +138,9 @@ export function DiscussionListSection({
         <SortSelect
           options={discussionSortOptions}
           current={sort}
-          href={(next) => listHref(basePath, 1, next)}
+          href={(next) => listHref(basePath, 1, next, status)}
           action={basePath}
+          hidden={{ status }}
         />
         {filters ? (
           // Each list is a page of its own; without JavaScript the form asks `/discussions?filter=`, which moves there.
@@ -142,6 +154,8 @@ export function DiscussionListSection({
             hidden={{ sort }}
           />
         ) : null}
+        {/* Questions by status (the QnA add-on): `?status=` on the same list. */}
+        {questions ? <QuestionFilter basePath={basePath} sort={sort} status={status} /> : null}
         {actions ? <div className={listStyles.toolbarActions}>{actions}</div> : null}
       </div>
       {tag ? (

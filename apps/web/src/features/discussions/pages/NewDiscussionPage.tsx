@@ -1,4 +1,4 @@
-import { useSuspenseQuery, type QueryClient } from "@tanstack/react-query";
+import { queryOptions, useSuspenseQuery, type QueryClient } from "@tanstack/react-query";
 import { useRef, useState, type FormEvent } from "react";
 import { Form, Link, data, useActionData, useLocation, useNavigation, useParams } from "react-router";
 import { groupMessages } from "@parley/contracts/groups-constants";
@@ -16,9 +16,21 @@ import { canPostIn, groupPath, groupQuery } from "../../../lib/group-record.ts";
 import { loadOrThrow, type RouteErrorData } from "../../../lib/route-errors.ts";
 import { CategoryChooser } from "../components/CategoryChooser.tsx";
 import { PostTypeField } from "../components/PostTypeField.tsx";
+import { postFormKeys } from "../components/postForm.queries.ts";
 import { TagsInput } from "../components/TagsInput.tsx";
 import { useRestoredDraft } from "../../drafts/index.ts";
 import styles from "./DiscussionPage.module.css";
+import questionStyles from "../components/questions.module.css";
+
+/** Whether the site takes questions (`plugins.qna`, a public setting): the Question type is offered. */
+export const questionsEnabledQuery = (api: ApiClient) =>
+  queryOptions({
+    queryKey: [...postFormKeys.all, "questions"] as const,
+    queryFn: async ({ signal }) => {
+      const { data } = await api.get<Record<string, unknown>>("/config", { select: ["plugins.qna"] }, signal);
+      return data["plugins.qna"] === true;
+    },
+  });
 
 /** The segment that makes the create-post page post in a group (spec §2: `/post/{postType}/social-groups?groupid=`). */
 export const groupParentSegment = "social-groups";
@@ -31,10 +43,20 @@ export function readParentGroupID(url: { pathname: string; search: string }): nu
 }
 
 /**
+ * For the page's loader (a member's): whether the Question type is offered (the QnA add-on), and the parent
+ * group of a post in a group (`loadParentGroup`).
+ */
+export async function prefetchNewPost(queryClient: QueryClient, api: ApiClient, url: URL): Promise<void> {
+  await queryClient.prefetchQuery(questionsEnabledQuery(api));
+  const groupID = readParentGroupID(url);
+  if (groupID !== null) await loadParentGroup(queryClient, api, groupID);
+}
+
+/**
  * For the page's loader: the parent group, which the viewer must be able to post in (a member); an
  * unknown group is a 404, and one they may not post in a 403.
  */
-export async function loadParentGroup(queryClient: QueryClient, api: ApiClient, groupID: number): Promise<void> {
+async function loadParentGroup(queryClient: QueryClient, api: ApiClient, groupID: number): Promise<void> {
   // `fetchQuery`: a group the member just joined is read again (the join marked it stale).
   const group = await loadOrThrow("Group", () => queryClient.fetchQuery(groupQuery(api, groupID)));
   if (!canPostIn(group))
@@ -57,6 +79,10 @@ export function NewDiscussionPage() {
   const { restored, version, onRestore } = useRestoredDraft();
   const named = Number(new URLSearchParams(location.search).get("draftID"));
   const groupID = readParentGroupID(location);
+  // Ask a Question (`?type=question`, the QnA add-on) starts with the question type chosen, where it is offered.
+  const { data: questions } = useSuspenseQuery(questionsEnabledQuery(api));
+  const askedType = new URLSearchParams(location.search).get("type") ?? undefined;
+  const asking = questions && askedType === "question";
   // A new discussion's draft (spec §4): autosaved, continued from its draft link (`?draftID=`).
   const { draftID } = useDraftAutosave({
     form,
@@ -86,8 +112,19 @@ export function NewDiscussionPage() {
   };
   return (
     <>
-      <PageHead title={t("New Discussion")} noindex />
-      <h1>{t("New Discussion")}</h1>
+      <PageHead title={asking ? t("Ask a Question") : t("New Discussion")} noindex />
+      <h1>{asking ? t("Ask a Question") : t("New Discussion")}</h1>
+      {questions ? (
+        // What to start (the QnA add-on): a discussion, or a question (the same form, the Question type chosen).
+        <nav aria-label={t("Post type")} className={questionStyles.postTypeChoice}>
+          <Link to={location.pathname} aria-current={asking ? undefined : "page"}>
+            {t("New Discussion")}
+          </Link>
+          <Link to={`${location.pathname}?type=question`} aria-current={asking ? "page" : undefined}>
+            {t("Ask a Question")}
+          </Link>
+        </nav>
+      ) : null}
       <Form
         ref={form}
         method="post"
@@ -113,8 +150,9 @@ export function NewDiscussionPage() {
         <PostTypeField
           tree={tree}
           categoryID={groupID ? "" : (chosen ?? selected)}
-          defaultValue={result?.values?.["type"]}
+          defaultValue={result?.values?.["type"] ?? (asking ? "question" : undefined)}
           error={result?.errors?.["type"]}
+          questions={questions}
         />
         <TextField
           key={`n${version}`}
