@@ -36,7 +36,7 @@ import {
 } from "./vanilla.map.ts";
 import type { SourceRow, VanillaSource } from "./vanilla.source.ts";
 
-export interface TableReport {
+interface TableReport {
   table: string;
   read: number;
   /** Written, or in a dry run, that would be. */
@@ -118,7 +118,7 @@ export async function importVanilla(options: ImportOptions): Promise<ImportRepor
     const entry = tableReport(table);
     const total = await source.count(table);
     const started = Date.now();
-    let said = 0;
+    let said = started;
     const say = () => {
       const seconds = Math.max((Date.now() - started) / 1000, 0.001);
       const skipped = Object.values(entry.skipped).reduce((a, b) => a + b, 0);
@@ -141,6 +141,10 @@ export async function importVanilla(options: ImportOptions): Promise<ImportRepor
     say();
     return entry;
   }
+  const summary = (entry: TableReport) => {
+    const skipped = Object.values(entry.skipped).reduce((a, b) => a + b, 0);
+    log(`${entry.table}: ${entry.imported} ${dryRun ? "to import" : "imported"}, ${skipped} skipped`);
+  };
 
   // A target with members goes on only when they came from this source (a re-run): the first batch of the
   // source's members must be there under the same ids and names. An import goes into a new forum.
@@ -172,8 +176,10 @@ export async function importVanilla(options: ImportOptions): Promise<ImportRepor
       }
       const type = text(row["Type"])?.toLowerCase() ?? null;
       if (dryRun) {
-        roleIDs.set(int(row["RoleID"]), (await roleIdByName(db, name)) ?? 0);
-        entry.imported += 1;
+        const matched = await roleIdByName(db, name);
+        roleIDs.set(int(row["RoleID"]), matched ?? 0);
+        if (matched === undefined) entry.imported += 1;
+        else skip(entry, "matched to Parley's role of the same name");
         continue;
       }
       const { roleID, created } = await importRole(db, {
@@ -347,6 +353,8 @@ export async function importVanilla(options: ImportOptions): Promise<ImportRepor
       skip(categoryEntry, "its urlcode is another category's in the target", fresh.length - inserted.length);
     }
   }
+
+  summary(categoryEntry);
 
   // Permissions: each role's global row (and the root category's row: the defaults of categories without their
   // own) and its rows for categories with custom permissions. Columns Parley has no name for are left.

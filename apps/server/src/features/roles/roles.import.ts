@@ -3,7 +3,7 @@ import type { DB } from "../../platform/db/schema.ts";
 import { createRolesRepo, type RoleRow } from "./roles.repo.ts";
 
 /** A role brought from another forum (an import, features/import); its id there is not kept. */
-export type ImportedRole = Omit<RoleRow, "roleID">;
+type ImportedRole = Omit<RoleRow, "roleID">;
 
 /**
  * The role an imported one becomes: the role of the same name (case-insensitive) when there is one, as Parley's

@@ -31,7 +31,7 @@ function encode64(input: Buffer): string {
 export const isPortableHash = (stored: string): boolean => /^\$[PH]\$[./0-9A-Za-z]{31}$/.test(stored);
 
 /** The portable hash of `password` with the stored hash's setting (its first 12 characters); null if malformed. */
-export function portableHash(password: string, setting: string): string | null {
+function portableHash(password: string, setting: string): string | null {
   if (!/^\$[PH]\$/.test(setting)) return null;
   const log2 = ITOA64.indexOf(setting[3] ?? "");
   if (log2 < 7 || log2 > 30) return null;
