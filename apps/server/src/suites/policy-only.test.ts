@@ -18,9 +18,10 @@ const primitives = new Set(["authorize", "can", "checkPermission"]);
 
 /**
  * Files that define grants rather than check them: the groups' permission overlay computes the permissions of
- * each group's category from privacy and membership, as role definitions do for roles.
+ * each group's category from privacy and membership, as role definitions do for roles; the Vanilla import names
+ * the grants of Vanilla's permission columns.
  */
-const grantDefinitions = new Set<string>(["groups/groups.permissions.ts"]);
+const grantDefinitions = new Set<string>(["groups/groups.permissions.ts", "import/vanilla.map.ts"]);
 
 /** Permission names in literals that are not checks: `file → names`. */
 const notChecks: Record<string, string[]> = {

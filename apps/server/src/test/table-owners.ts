@@ -74,6 +74,8 @@ const tableOwners = {
   searchNames: "search",
   searchPrefixes: "search",
   searchTitles: "search",
+  // SQLite's AUTOINCREMENT counters, moved past the ids an import kept (platform/db/sequences.ts)
+  sqlite_sequence: "platform",
 } as const satisfies Record<keyof DB, string> & Record<string, string>;
 
 export type TableOwner = (typeof tableOwners)[keyof typeof tableOwners];

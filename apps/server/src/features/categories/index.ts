@@ -22,6 +22,7 @@ export {
 } from "./group-categories.ts";
 export { followedCategoryIDs, markCustomPermissions, recountCategories } from "./categories.repo.ts";
 export { countCategories } from "./categories.totals.ts";
+export { insertImportedCategories, settleImportedCategories, type ImportedCategory } from "./categories.import.ts";
 export type { CategoriesService, CategoryTranslations };
 
 /** The categories feature: its shared schemas, service and routes under /api/v2. */

@@ -35,6 +35,11 @@ export { countDiscussions } from "./discussions.totals.ts";
 export { discussionAddressesOf, discussionAuthorsAt } from "./discussions.addresses.ts";
 export { exportMemberDiscussions } from "./discussions.export.ts";
 export { sitemapDiscussionChunk, sitemapDiscussionTotals } from "./discussions.sitemap.ts";
+export {
+  insertImportedDiscussions,
+  recountImportedDiscussions,
+  type ImportedDiscussion,
+} from "./discussions.import.ts";
 
 /** Discussions under /api/v2/discussions. */
 export async function registerDiscussions(

@@ -10,6 +10,8 @@ import { createRolesRepo } from "./roles.repo.ts";
 import { rolesRoutes } from "./roles.routes.ts";
 import { createRolesService } from "./roles.service.ts";
 
+export { importRole, setImportedGrants } from "./roles.import.ts";
+
 /** The roles' grants in one category, checked and written in a caller's transaction (a category's own save). */
 export const categoryGrantWrites = (db: Kysely<DB>) => createCategoryGrantWrites(createRolesRepo(db));
 

@@ -1,7 +1,7 @@
 import { userMessages, type AuthenticatePasswordBody, type Me } from "@parley/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { assertUserUsable } from "../../platform/auth/authorize.ts";
-import { hashPassword, verifyPassword } from "../../platform/auth/password.ts";
+import { hashPassword, isLegacyHash, verifyPassword } from "../../platform/auth/password.ts";
 import { randomToken } from "../../platform/auth/tokens.ts";
 import type { Platform } from "../../platform/context.ts";
 import type { Limiter } from "../../platform/http/rate-limit.ts";
@@ -112,6 +112,8 @@ export function createAuthenticateService(
         dateLastActive: now,
         lastIPAddress: request.ip,
         countVisits: user.countVisits + 1,
+        // A hash imported from Vanilla (phpass or bcrypt) is replaced by Parley's own at its first sign-in.
+        ...(isLegacyHash(user.passwordHash) ? { passwordHash: await hashPassword(body.password) } : {}),
       });
       const viewer = await platform.sessions.start(
         request,

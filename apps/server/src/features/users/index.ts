@@ -33,6 +33,7 @@ export { profilesReadableBy, sitemapProfileChunk, sitemapProfileTotals } from ".
 export { banAutomatically, systemUserID } from "./users.system.ts";
 export { memberAddresses, memberIdentities, membersAtAddresses } from "./users.addresses.ts";
 export { createNewMemberLimits } from "./users.new-members.ts";
+export { insertImportedUserRoles, insertImportedUsers, type ImportedUser } from "./users.import.ts";
 
 /** Users and sign-in: shared schemas, services and routes under /api/v2. */
 import { UNBAN_JOB, unbanExpired } from "./users.update.ts";

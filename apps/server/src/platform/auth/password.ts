@@ -1,4 +1,6 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import bcrypt from "bcryptjs";
+import { isPortableHash, verifyPortableHash } from "./phpass.ts";
 
 const scrypt = (password: string, salt: Buffer, keyLength: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
@@ -21,9 +23,23 @@ export async function hashPassword(password: string, cost = N): Promise<string> 
   return ["scrypt", cost, r, p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
-/** Constant-time check of a password against a stored hash; false for anything malformed. */
+const isBcrypt = (stored: string) => /^\$2[abxy]\$\d\d\$[./0-9A-Za-z]{53}$/.test(stored);
+
+/**
+ * Whether a stored hash is one Parley checks but does not make: a Vanilla import's phpass portable (`$P$`, `$H$`)
+ * or bcrypt (`$2y$`, `$2a$`, `$2b$`) hash. A sign-in that verifies one replaces it with Parley's own.
+ */
+export const isLegacyHash = (stored: string | null): boolean =>
+  stored !== null && (isPortableHash(stored) || isBcrypt(stored));
+
+/**
+ * Constant-time check of a password against a stored hash; false for anything malformed. Imported hashes are
+ * checked as Vanilla did, on the password as typed (PHP never normalised it).
+ */
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
   if (!stored) return false;
+  if (isPortableHash(stored)) return verifyPortableHash(password, stored);
+  if (isBcrypt(stored)) return bcrypt.compare(password, stored);
   const [scheme, n, rr, pp, salt, hash] = stored.split("$");
   if (scheme !== "scrypt" || !n || !rr || !pp || !salt || !hash) return false;
   const expected = Buffer.from(hash, "base64url");

@@ -1,0 +1,75 @@
+import { sql, type Insertable, type Kysely } from "kysely";
+import type { DB, DiscussionsTable } from "../../platform/db/schema.ts";
+import { hotScore } from "./discussions.hot.ts";
+
+/** A discussion brought from another forum with its own id (an import, features/import). */
+export type ImportedDiscussion = Insertable<DiscussionsTable> & { discussionID: number };
+
+/**
+ * Inserts imported discussions with their ids; one whose id is taken is left out. Counters are not touched:
+ * the import recounts them once at its end (`recountImportedDiscussions`). Returns the ids inserted.
+ */
+export async function insertImportedDiscussions(db: Kysely<DB>, rows: ImportedDiscussion[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db
+    .insertInto("discussions")
+    .values(rows)
+    .onConflict((oc) => oc.doNothing())
+    .returning("discussionID")
+    .execute();
+  return inserted.map((row) => row.discussionID);
+}
+
+const RECOUNT_BATCH = 1_000;
+
+/**
+ * Every discussion's comment count, last comment and its author, date of last comment (a sunk discussion keeps
+ * its own) and hot score, recounted from the comments after an import, in batches by id. Run while nothing
+ * else writes (an import's end): these are recounts by subquery, not the locked increments of live writes.
+ */
+export async function recountImportedDiscussions(db: Kysely<DB>, onProgress?: (done: number) => void): Promise<number> {
+  // The smallest integer both engines bind for an integer column (PostgreSQL's int4).
+  let after = -2_147_483_648;
+  let done = 0;
+  for (;;) {
+    const batch = await db
+      .selectFrom("discussions")
+      .select("discussionID")
+      .where("discussionID", ">", after)
+      .orderBy("discussionID")
+      .limit(RECOUNT_BATCH)
+      .execute();
+    if (batch.length === 0) return done;
+    const first = batch[0]!.discussionID;
+    const last = batch[batch.length - 1]!.discussionID;
+    await db.transaction().execute(async (trx) => {
+      const inRange = sql`"discussionID" between ${first} and ${last}`;
+      await sql`update "discussions" set
+          "countComments" = (select count(*) from "comments" c where c."discussionID" = "discussions"."discussionID"),
+          "lastCommentID" = (select c."commentID" from "comments" c where c."discussionID" = "discussions"."discussionID"
+            order by c."dateInserted" desc, c."commentID" desc limit 1)
+        where ${inRange}`.execute(trx);
+      await sql`update "discussions" set
+          "lastUserID" = coalesce((select c."insertUserID" from "comments" c
+            where c."commentID" = "discussions"."lastCommentID"), "insertUserID"),
+          "dateLastComment" = case when "sink" = 1 then "dateLastComment" else coalesce((select c."dateInserted"
+            from "comments" c where c."commentID" = "discussions"."lastCommentID"), "dateInserted") end
+        where ${inRange}`.execute(trx);
+      const rows = await trx
+        .selectFrom("discussions")
+        .select(["discussionID", "dateLastComment", "score", "countComments"])
+        .where("discussionID", ">=", first)
+        .where("discussionID", "<=", last)
+        .execute();
+      for (const row of rows)
+        await trx
+          .updateTable("discussions")
+          .set({ hot: hotScore(String(row.dateLastComment), Number(row.score), Number(row.countComments)) })
+          .where("discussionID", "=", row.discussionID)
+          .execute();
+    });
+    done += batch.length;
+    after = last;
+    onProgress?.(done);
+  }
+}

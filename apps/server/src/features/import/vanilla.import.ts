@@ -1,0 +1,538 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../platform/db/database.ts";
+import type { DB } from "../../platform/db/schema.ts";
+import { advanceIdSequence } from "../../platform/db/sequences.ts";
+import { isLegacyHash } from "../../platform/auth/password.ts";
+import { createSiteConfig } from "../../platform/site-config.ts";
+import {
+  insertImportedCategories,
+  recountCategories,
+  settleImportedCategories,
+  type ImportedCategory,
+} from "../categories/index.ts";
+import { insertImportedComments, type ImportedComment } from "../comments/index.ts";
+import {
+  insertImportedDiscussions,
+  recountImportedDiscussions,
+  type ImportedDiscussion,
+} from "../discussions/index.ts";
+import { importRole, setImportedGrants } from "../roles/index.ts";
+import { createSearchEngine, searchLanguageOf } from "../search/index.ts";
+import { insertImportedUserRoles, insertImportedUsers, recountPostCounts, type ImportedUser } from "../users/index.ts";
+import { countUsers, existingRecords, existingUsers, postIdentity, roleIdByName } from "./import.repo.ts";
+import {
+  date,
+  discussionType,
+  displayAs,
+  flag,
+  grantedBy,
+  int,
+  ipAddress,
+  isCategoryPermission,
+  permissionName,
+  photoUrl,
+  postFormat,
+  text,
+} from "./vanilla.map.ts";
+import type { SourceRow, VanillaSource } from "./vanilla.source.ts";
+
+interface TableReport {
+  table: string;
+  read: number;
+  /** Written, or in a dry run, that would be. */
+  imported: number;
+  /** Rows left out, by reason. */
+  skipped: Record<string, number>;
+}
+
+export interface ImportReport {
+  dryRun: boolean;
+  tables: TableReport[];
+  /** What was imported but changed on the way (a format or type Parley lacks, a photo not kept…), counted. */
+  notes: Record<string, number>;
+  /** Records in the rebuilt search index; null in a dry run. */
+  indexed: number | null;
+}
+
+export interface ImportOptions {
+  source: VanillaSource;
+  database: Database;
+  dryRun?: boolean;
+  /** Rows read (and written) a batch at a time; 1,000 by default. */
+  batchSize?: number;
+  /** Progress lines and the steps' names (the CLI prints them on stderr). */
+  log?: (line: string) => void;
+  /** Milliseconds between two progress lines of one table (the last line is always said). */
+  progressEveryMs?: number;
+}
+
+const REQUIRED = ["Role", "UserRole", "User", "Category", "Discussion", "Comment"] as const;
+const ROLE_TYPES = new Set(["guest", "unconfirmed", "applicant", "member", "moderator", "administrator"]);
+const ALREADY = "already imported";
+
+/** Thrown when the target holds members that did not come from this source (an import goes into a new forum). */
+export class ImportRefused extends Error {}
+
+/**
+ * Reads a live Vanilla database into Parley's: roles and their permissions, members (with their password hashes,
+ * which keep working: password.ts), categories, discussions and comments with their own ids; then recounts the
+ * counters once and rebuilds the search index. Each batch is one transaction of the target; a row whose id is
+ * already there is skipped, so a re-run after a stop continues where it was and never duplicates. A dry run reads
+ * and checks everything and writes nothing.
+ */
+export async function importVanilla(options: ImportOptions): Promise<ImportReport> {
+  const { source, database } = options;
+  const db = database.db;
+  const dryRun = options.dryRun ?? false;
+  const batchSize = options.batchSize ?? 1_000;
+  const log = options.log ?? (() => {});
+  const report: ImportReport = { dryRun, tables: [], notes: {}, indexed: null };
+  const note = (what: string) => (report.notes[what] = (report.notes[what] ?? 0) + 1);
+
+  for (const table of REQUIRED)
+    if (!(await source.hasTable(table)))
+      throw new Error(`${source.describe} has no table ${table} with the prefix given (--prefix).`);
+
+  /** Runs a batch's writes in one transaction, or nothing in a dry run. */
+  const write = async <T>(work: (trx: Kysely<DB>) => Promise<T>, dry: T): Promise<T> =>
+    dryRun ? dry : db.transaction().execute(work);
+
+  const tableReport = (table: string): TableReport => {
+    const entry: TableReport = { table, read: 0, imported: 0, skipped: {} };
+    report.tables.push(entry);
+    return entry;
+  };
+  const skip = (entry: TableReport, reason: string, count = 1) => {
+    if (count > 0) entry.skipped[reason] = (entry.skipped[reason] ?? 0) + count;
+  };
+
+  /** The largest id read of each table: new records' ids start past it, so a row skipped now can come later. */
+  const highest = new Map<string, number>();
+
+  /** Reads a table batch by batch, handing each to `each`, with a progress line per table. */
+  async function pass(
+    table: string,
+    key: readonly string[],
+    each: (rows: SourceRow[], entry: TableReport) => Promise<void>,
+  ): Promise<TableReport> {
+    const entry = tableReport(table);
+    const total = await source.count(table);
+    const started = Date.now();
+    let said = started;
+    const say = () => {
+      const seconds = Math.max((Date.now() - started) / 1000, 0.001);
+      const skipped = Object.values(entry.skipped).reduce((a, b) => a + b, 0);
+      log(
+        `${table}: ${entry.read.toLocaleString("en-US")}/${total.toLocaleString("en-US")} read, ` +
+          `${entry.imported.toLocaleString("en-US")} ${dryRun ? "to import" : "imported"}, ` +
+          `${skipped.toLocaleString("en-US")} skipped, ${Math.round(entry.read / seconds).toLocaleString("en-US")} rows/s`,
+      );
+    };
+    for await (const rows of source.batches(table, key, batchSize)) {
+      entry.read += rows.length;
+      const id = int(rows[rows.length - 1]![key[0]!]);
+      if (key.length === 1 && id > (highest.get(table) ?? 0)) highest.set(table, id);
+      await each(rows, entry);
+      if (Date.now() - said >= (options.progressEveryMs ?? 1_000)) {
+        said = Date.now();
+        say();
+      }
+    }
+    say();
+    return entry;
+  }
+  const summary = (entry: TableReport) => {
+    const skipped = Object.values(entry.skipped).reduce((a, b) => a + b, 0);
+    log(`${entry.table}: ${entry.imported} ${dryRun ? "to import" : "imported"}, ${skipped} skipped`);
+  };
+
+  // A target with members goes on only when they came from this source (a re-run): the first batch of the
+  // source's members must be there under the same ids and names. An import goes into a new forum.
+  if ((await countUsers(db)) > 0) {
+    const first = await source.batches("User", ["UserID"], batchSize).next();
+    const rows = first.done ? [] : first.value;
+    const present = await existingUsers(
+      db,
+      rows.map((row) => int(row["UserID"])),
+    );
+    const same = rows.some(
+      (row) => present.get(int(row["UserID"]))?.toLowerCase() === text(row["Name"])?.trim().toLowerCase(),
+    );
+    if (!same)
+      throw new ImportRefused(
+        "The target database has members that were not imported from this source: import into a new database " +
+          "(`npm run import` migrates it without the demo community or an admin).",
+      );
+  }
+
+  // Roles: matched to Parley's by name (its defaults have Vanilla's names), else created.
+  const roleIDs = new Map<number, number>();
+  await pass("Role", ["RoleID"], async (rows, entry) => {
+    for (const row of rows) {
+      const name = text(row["Name"])?.trim();
+      if (!name) {
+        skip(entry, "no name");
+        continue;
+      }
+      const type = text(row["Type"])?.toLowerCase() ?? null;
+      if (dryRun) {
+        const matched = await roleIdByName(db, name);
+        roleIDs.set(int(row["RoleID"]), matched ?? 0);
+        if (matched === undefined) entry.imported += 1;
+        else skip(entry, "matched to Parley's role of the same name");
+        continue;
+      }
+      const { roleID, created } = await importRole(db, {
+        name,
+        description: text(row["Description"]),
+        type: type && ROLE_TYPES.has(type) ? type : null,
+        sort: int(row["Sort"]),
+        deletable: flag(row["Deletable"] ?? 1),
+        canSession: flag(row["CanSession"] ?? 1),
+        personalInfo: flag(row["PersonalInfo"]),
+        dateInserted: new Date().toISOString(),
+        dateUpdated: null,
+      });
+      roleIDs.set(int(row["RoleID"]), roleID);
+      if (created) entry.imported += 1;
+      else skip(entry, "matched to Parley's role of the same name");
+    }
+  });
+
+  // Members, with their ids. The first batch tells a resumed import from a foreign target.
+  const users = new Set<number>();
+  await pass("User", ["UserID"], async (rows, entry) => {
+    const present = await existingUsers(
+      db,
+      rows.map((row) => int(row["UserID"])),
+    );
+    const fresh: ImportedUser[] = [];
+    for (const row of rows) {
+      const userID = int(row["UserID"]);
+      const name = text(row["Name"])?.trim() ?? "";
+      const there = present.get(userID);
+      if (there !== undefined) {
+        if (there.toLowerCase() === name.toLowerCase()) {
+          users.add(userID);
+          skip(entry, ALREADY);
+        } else skip(entry, "its id is another member's in the target");
+        continue;
+      }
+      if (!name) {
+        skip(entry, "no name");
+        continue;
+      }
+      const hash = text(row["Password"]);
+      const passwordHash = hash !== null && isLegacyHash(hash) ? hash : null;
+      if (!passwordHash) note("member without a password Parley can check (signs in after a password reset)");
+      const photo = photoUrl(row["Photo"]);
+      if (text(row["Photo"]) && !photo)
+        note("member photo stored in Vanilla's uploads, not kept (media: a later slice)");
+      const inserted = date(row["DateInserted"]) ?? date(row["DateFirstVisit"]) ?? new Date().toISOString();
+      fresh.push({
+        userID,
+        name,
+        email: text(row["Email"]) ?? "",
+        emailConfirmed: flag(row["Confirmed"] ?? 1),
+        passwordHash,
+        photoUrl: photo,
+        title: text(row["Title"]),
+        location: text(row["Location"]),
+        about: text(row["About"]),
+        aboutFormat: text(row["About"]) ? "text" : null,
+        isAdmin: int(row["Admin"]) === 1 ? 1 : 0,
+        banned: flag(row["Banned"]),
+        deleted: flag(row["Deleted"]),
+        private: 0,
+        points: int(row["Points"]),
+        showEmail: flag(row["ShowEmail"]),
+        countVisits: int(row["CountVisits"]),
+        dateInserted: inserted,
+        dateUpdated: date(row["DateUpdated"]),
+        dateLastActive: date(row["DateLastActive"]),
+        insertIPAddress: ipAddress(row["InsertIPAddress"]),
+        lastIPAddress: ipAddress(row["LastIPAddress"]),
+      });
+    }
+    const inserted = await write(
+      (trx) => insertImportedUsers(trx, fresh),
+      fresh.map((row) => row.userID),
+    );
+    for (const userID of inserted) users.add(userID);
+    entry.imported += inserted.length;
+    skip(entry, "its name is another member's in the target", fresh.length - inserted.length);
+  });
+
+  await pass("UserRole", ["UserID", "RoleID"], async (rows, entry) => {
+    const pairs: Array<{ userID: number; roleID: number }> = [];
+    for (const row of rows) {
+      const userID = int(row["UserID"]);
+      const roleID = roleIDs.get(int(row["RoleID"]));
+      if (!users.has(userID)) skip(entry, "member not imported");
+      else if (roleID === undefined) skip(entry, "role not imported");
+      else pairs.push({ userID, roleID });
+    }
+    const inserted = await write((trx) => insertImportedUserRoles(trx, pairs), pairs.length);
+    entry.imported += inserted;
+    skip(entry, ALREADY, pairs.length - inserted);
+  });
+
+  // Categories: few enough to order in memory (parents before children); the root row (-1) is Parley's own.
+  const categories = new Set<number>([-1]);
+  const sourceCategories: SourceRow[] = [];
+  const categoryEntry = await pass("Category", ["CategoryID"], async (rows, entry) => {
+    for (const row of rows) {
+      if (int(row["CategoryID"]) <= 0) skip(entry, "the root category (Parley has its own)");
+      else sourceCategories.push(row);
+    }
+  });
+  {
+    const byParent = new Map<number, SourceRow[]>();
+    const ids = new Set(sourceCategories.map((row) => int(row["CategoryID"])));
+    const parentOf = (row: SourceRow) => {
+      const parent = int(row["ParentCategoryID"], -1);
+      return ids.has(parent) ? parent : -1;
+    };
+    for (const row of sourceCategories) byParent.set(parentOf(row), [...(byParent.get(parentOf(row)) ?? []), row]);
+    const ordered: SourceRow[] = [];
+    const queue = [-1];
+    while (queue.length)
+      for (const row of byParent.get(queue.shift()!) ?? []) {
+        ordered.push(row);
+        queue.push(int(row["CategoryID"]));
+      }
+    // A cycle in the source's tree leaves rows unreached: skipped, with the reason.
+    skip(categoryEntry, "in a cycle of parent categories", sourceCategories.length - ordered.length);
+    for (let start = 0; start < ordered.length; start += batchSize) {
+      const batch = ordered.slice(start, start + batchSize);
+      const present = await existingRecords(
+        db,
+        "categories",
+        batch.map((row) => int(row["CategoryID"])),
+      );
+      const fresh: ImportedCategory[] = [];
+      for (const row of batch) {
+        const categoryID = int(row["CategoryID"]);
+        const there = present.get(categoryID);
+        if (there !== undefined) {
+          if (there === (text(row["UrlCode"])?.trim() || `category-${categoryID}`).toLowerCase()) {
+            categories.add(categoryID);
+            skip(categoryEntry, ALREADY);
+          } else skip(categoryEntry, "its id is another category's in the target");
+          continue;
+        }
+        const dateInserted = date(row["DateInserted"]) ?? new Date().toISOString();
+        fresh.push({
+          categoryID,
+          parentCategoryID: parentOf(row),
+          name: text(row["Name"])?.trim() || `Category ${categoryID}`,
+          urlcode: text(row["UrlCode"])?.trim() || `category-${categoryID}`,
+          description: text(row["Description"]),
+          displayAs: displayAs(row["DisplayAs"], byParent.has(categoryID)),
+          customPermissions: int(row["PermissionCategoryID"]) === categoryID ? 1 : 0,
+          isArchived: flag(row["Archived"]),
+          sort: int(row["Sort"]),
+          depth: 0,
+          dateInserted,
+          dateUpdated: date(row["DateUpdated"]),
+          insertUserID: int(row["InsertUserID"], 0),
+          updateUserID: row["UpdateUserID"] === null ? null : int(row["UpdateUserID"]),
+          iconUrl: photoUrl(row["Photo"]),
+          lastDiscussionID: null,
+          lastCommentID: null,
+          dateLastPost: null,
+          permissionCategoryID: -1,
+        });
+      }
+      const inserted = await write(
+        (trx) => insertImportedCategories(trx, fresh),
+        fresh.map((row) => row.categoryID),
+      );
+      for (const categoryID of inserted) categories.add(categoryID);
+      categoryEntry.imported += inserted.length;
+      skip(categoryEntry, "its urlcode is another category's in the target", fresh.length - inserted.length);
+    }
+  }
+
+  summary(categoryEntry);
+
+  // Permissions: each role's global row (and the root category's row: the defaults of categories without their
+  // own) and its rows for categories with custom permissions. Columns Parley has no name for are left.
+  if (await source.hasTable("Permission")) {
+    const columns = new Map<string, string>();
+    const unknown: string[] = [];
+    for (const column of await source.columns("Permission"))
+      if (column.includes(".")) {
+        const name = permissionName(column);
+        if (name) columns.set(column, name);
+        else unknown.push(column);
+      }
+    if (unknown.length) log(`Permission: no Parley equivalent, left: ${unknown.join(", ")}`);
+    const known = [...new Set(columns.values())];
+    const knownInCategories = known.filter(isCategoryPermission);
+    const globalRows = new Map<number, { global?: SourceRow; root?: SourceRow }>();
+    await pass("Permission", ["PermissionID"], async (rows, entry) => {
+      for (const row of rows) {
+        const roleID = roleIDs.get(int(row["RoleID"]));
+        const junctionTable = text(row["JunctionTable"]);
+        const junctionID = int(row["JunctionID"], 0);
+        if (roleID === undefined) {
+          skip(entry, int(row["RoleID"]) === 0 ? "the defaults' template (RoleID 0)" : "role not imported");
+        } else if (!junctionTable) {
+          globalRows.set(roleID, { ...globalRows.get(roleID), global: row });
+          entry.imported += 1;
+        } else if (junctionTable !== "Category") {
+          skip(entry, `junction ${junctionTable} (not imported yet)`);
+        } else if (junctionID <= 0) {
+          globalRows.set(roleID, { ...globalRows.get(roleID), root: row });
+          entry.imported += 1;
+        } else if (!categories.has(junctionID)) {
+          skip(entry, "category not imported");
+        } else {
+          const granted = grantedBy(row, columns).filter(isCategoryPermission);
+          await write(
+            (trx) => setImportedGrants(trx, roleID, "category", junctionID, granted, knownInCategories),
+            undefined,
+          );
+          entry.imported += 1;
+        }
+      }
+    });
+    for (const [roleID, { global, root }] of globalRows) {
+      if (!global || roleID === 0) continue;
+      const granted = [
+        ...grantedBy(global, columns).filter((name) => !isCategoryPermission(name)),
+        ...grantedBy(root ?? global, columns).filter(isCategoryPermission),
+      ];
+      await write((trx) => setImportedGrants(trx, roleID, "", 0, granted, known), undefined);
+    }
+  }
+
+  // Discussions and comments with their ids; their counters are recounted once at the end.
+  const discussions = new Set<number>();
+  await pass("Discussion", ["DiscussionID"], async (rows, entry) => {
+    const present = await existingRecords(
+      db,
+      "discussions",
+      rows.map((row) => int(row["DiscussionID"])),
+    );
+    const fresh: ImportedDiscussion[] = [];
+    for (const row of rows) {
+      const discussionID = int(row["DiscussionID"]);
+      const categoryID = int(row["CategoryID"], 0);
+      const insertUserID = int(row["InsertUserID"], 0);
+      const format = postFormat(row["Format"]);
+      const there = present.get(discussionID);
+      if (there !== undefined) {
+        if (there === postIdentity(insertUserID, date(row["DateInserted"]) ?? "")) {
+          discussions.add(discussionID);
+          skip(entry, ALREADY);
+        } else skip(entry, "its id is another discussion's in the target");
+      } else if (!categories.has(categoryID) || categoryID === -1) skip(entry, "its category was not imported");
+      else if (!users.has(insertUserID)) skip(entry, "its author was not imported");
+      else if (format === null) skip(entry, `format ${text(row["Format"])} unknown to Parley`);
+      else {
+        let type = discussionType(row["Type"]);
+        if (type === null) {
+          note(`discussion of type ${text(row["Type"])} imported as a discussion`);
+          type = "discussion";
+        }
+        const dateInserted = date(row["DateInserted"]) ?? new Date().toISOString();
+        const announce = int(row["Announce"]);
+        fresh.push({
+          discussionID,
+          type,
+          categoryID,
+          name: text(row["Name"])?.trim() || `Discussion ${discussionID}`,
+          body: text(row["Body"]) ?? "",
+          format,
+          insertUserID,
+          updateUserID: users.has(int(row["UpdateUserID"], 0)) ? int(row["UpdateUserID"]) : null,
+          lastUserID: null,
+          lastCommentID: null,
+          dateInserted,
+          dateUpdated: date(row["DateUpdated"]),
+          dateLastComment: date(row["DateLastComment"]) ?? dateInserted,
+          countViews: int(row["CountViews"]),
+          closed: flag(row["Closed"]),
+          sink: flag(row["Sink"]),
+          announce: announce >= 0 && announce <= 2 ? announce : 1,
+          attributes: null,
+          insertIPAddress: ipAddress(row["InsertIPAddress"]),
+        });
+      }
+    }
+    const inserted = await write(
+      (trx) => insertImportedDiscussions(trx, fresh),
+      fresh.map((row) => row.discussionID),
+    );
+    for (const discussionID of inserted) discussions.add(discussionID);
+    entry.imported += inserted.length;
+    skip(entry, ALREADY, fresh.length - inserted.length);
+  });
+
+  await pass("Comment", ["CommentID"], async (rows, entry) => {
+    const present = await existingRecords(
+      db,
+      "comments",
+      rows.map((row) => int(row["CommentID"])),
+    );
+    const fresh: ImportedComment[] = [];
+    for (const row of rows) {
+      const commentID = int(row["CommentID"]);
+      const insertUserID = int(row["InsertUserID"], 0);
+      const format = postFormat(row["Format"]);
+      const there = present.get(commentID);
+      if (there !== undefined)
+        skip(
+          entry,
+          there === postIdentity(insertUserID, date(row["DateInserted"]) ?? "")
+            ? ALREADY
+            : "its id is another comment's in the target",
+        );
+      else if (!discussions.has(int(row["DiscussionID"]))) skip(entry, "its discussion was not imported");
+      else if (!users.has(insertUserID)) skip(entry, "its author was not imported");
+      else if (format === null) skip(entry, `format ${text(row["Format"])} unknown to Parley`);
+      else
+        fresh.push({
+          commentID,
+          discussionID: int(row["DiscussionID"]),
+          body: text(row["Body"]) ?? "",
+          format,
+          insertUserID,
+          updateUserID: users.has(int(row["UpdateUserID"], 0)) ? int(row["UpdateUserID"]) : null,
+          dateInserted: date(row["DateInserted"]) ?? new Date().toISOString(),
+          dateUpdated: date(row["DateUpdated"]),
+          parentCommentID: null,
+          attributes: null,
+          insertIPAddress: ipAddress(row["InsertIPAddress"]),
+        });
+    }
+    const inserted = await write(
+      (trx) => insertImportedComments(trx, fresh),
+      fresh.map((row) => row.commentID),
+    );
+    entry.imported += inserted.length;
+    skip(entry, ALREADY, fresh.length - inserted.length);
+  });
+
+  if (dryRun) return report;
+
+  // Once at the end: the tree's depths and permission categories, ids' sequences, every counter, the search index.
+  log("Recounting: categories' tree and permissions, discussions, categories, members' posts…");
+  await settleImportedCategories(db);
+  for (const [table, column, from] of [
+    ["users", "userID", "User"],
+    ["categories", "categoryID", "Category"],
+    ["discussions", "discussionID", "Discussion"],
+    ["comments", "commentID", "Comment"],
+  ] as const)
+    await advanceIdSequence(db, database.dialect, table, column, highest.get(from) ?? 0);
+  await recountImportedDiscussions(db);
+  await recountCategories(db);
+  await recountPostCounts(db, "all");
+  log("Rebuilding the search index…");
+  const language = searchLanguageOf(await createSiteConfig(db).get("garden.locale"));
+  report.indexed = await createSearchEngine(database, language).indexer.rebuild();
+  return report;
+}

@@ -1,0 +1,92 @@
+import mysql from "mysql2/promise";
+
+/** A row as mysql2 returns it (dates as strings: `dateStrings`). */
+export type SourceRow = Record<string, unknown>;
+
+/**
+ * A live Vanilla database (MySQL or MariaDB), read a batch at a time by primary key: `WHERE id > ? ORDER BY id
+ * LIMIT n`, so no table is ever held whole. Tables carry the prefix (`GDN_` by default).
+ */
+export interface VanillaSource {
+  /** `mysql://user@host/db` without the password, for messages. */
+  describe: string;
+  hasTable(table: string): Promise<boolean>;
+  columns(table: string): Promise<string[]>;
+  count(table: string): Promise<number>;
+  /** The table's rows in batches, ascending by the key columns (one column, or two for a pair key). */
+  batches(table: string, key: readonly string[], batchSize: number): AsyncGenerator<SourceRow[]>;
+  close(): Promise<void>;
+}
+
+const NAME = /^[A-Za-z0-9_]*$/;
+
+export async function openVanillaSource(url: string, prefix = "GDN_"): Promise<VanillaSource> {
+  if (!NAME.test(prefix)) throw new Error(`The table prefix "${prefix}" may hold only letters, digits and _.`);
+  const parsed = new URL(url);
+  if (parsed.protocol !== "mysql:" && parsed.protocol !== "mariadb:")
+    throw new Error(`The source must be a mysql:// address, not ${parsed.protocol}//…`);
+  const database = decodeURIComponent(parsed.pathname.replace(/^\//, ""));
+  if (!database) throw new Error("The source address names no database (mysql://user:pass@host/database).");
+  const connection = await mysql.createConnection({
+    host: parsed.hostname,
+    port: parsed.port ? Number(parsed.port) : 3306,
+    user: decodeURIComponent(parsed.username),
+    password: decodeURIComponent(parsed.password),
+    database,
+    // Vanilla's datetimes are UTC wall-clock values: read them as written, never through the local time zone.
+    dateStrings: true,
+    supportBigNumbers: true,
+    charset: "utf8mb4",
+  });
+  const table = (name: string) => {
+    if (!NAME.test(name)) throw new Error(`Bad table name ${name}`);
+    return `\`${prefix}${name}\``;
+  };
+  const quote = (column: string) => `\`${column.replaceAll("`", "``")}\``;
+  return {
+    describe: `mysql://${parsed.username ? `${decodeURIComponent(parsed.username)}@` : ""}${parsed.host}/${database}`,
+    async hasTable(name) {
+      const [rows] = await connection.query<mysql.RowDataPacket[]>(
+        "select count(*) as n from information_schema.tables where table_schema = database() and table_name = ?",
+        [`${prefix}${name}`],
+      );
+      return Number(rows[0]?.["n"]) > 0;
+    },
+    async columns(name) {
+      const [rows] = await connection.query<mysql.RowDataPacket[]>(
+        "select column_name as c from information_schema.columns where table_schema = database() and table_name = ? order by ordinal_position",
+        [`${prefix}${name}`],
+      );
+      return rows.map((row) => String(row["c"]));
+    },
+    async count(name) {
+      const [rows] = await connection.query<mysql.RowDataPacket[]>(`select count(*) as n from ${table(name)}`);
+      return Number(rows[0]?.["n"] ?? 0);
+    },
+    async *batches(name, key, batchSize) {
+      const [first, second] = key.map(quote);
+      const order = key.map(quote).join(", ");
+      let last: SourceRow | null = null;
+      for (;;) {
+        let where = "";
+        let params: unknown[] = [];
+        if (last && second) {
+          where = `where ${first} > ? or (${first} = ? and ${second} > ?)`;
+          params = [last[key[0]!], last[key[0]!], last[key[1]!]];
+        } else if (last) {
+          where = `where ${first} > ?`;
+          params = [last[key[0]!]];
+        }
+        const [rows] = await connection.query<mysql.RowDataPacket[]>(
+          `select * from ${table(name)} ${where} order by ${order} limit ${Number(batchSize)}`,
+          params,
+        );
+        if (rows.length === 0) return;
+        yield rows;
+        last = rows[rows.length - 1] as SourceRow;
+        if (rows.length < batchSize) return;
+      }
+    },
+    close: () => connection.end(),
+  };
+}
