@@ -47,6 +47,7 @@ import * as m0049 from "./0049_deleted_discussions.ts";
 import * as m0050 from "./0050_link_previews.ts";
 import * as m0051 from "./0051_discussions_category_id.ts";
 import * as m0052 from "./0052_discussions_category_inserted.ts";
+import * as m0053 from "./0053_authenticators.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -102,6 +103,7 @@ const modules: Record<string, MigrationModule> = {
   "0050_link_previews": m0050,
   "0051_discussions_category_id": m0051,
   "0052_discussions_category_inserted": m0052,
+  "0053_authenticators": m0053,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
