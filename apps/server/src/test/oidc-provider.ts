@@ -1,3 +1,4 @@
+/// <reference path="./oidc-provider-module.d.ts" />
 import { generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
 import {
   createServer,
@@ -34,6 +35,8 @@ export interface TestProvider {
   secret: string;
   /** The account the next login at the provider signs in. */
   signInAs(account: ProviderAccount): void;
+  /** Changes where the provider sends the browser back to (its state, its code; null: honest again). */
+  tamperRedirect(change: ((callback: URL) => URL) | null): void;
   /** Changes the ID token of the next token answers (null: honest again); `resign: false` keeps the old signature. */
   tamper(change: ((claims: Claims) => Claims) | null, options?: { resign?: boolean }): void;
   close(): Promise<void>;
@@ -68,6 +71,7 @@ export async function startTestProvider(options: { redirectUris: string[] }): Pr
   const secret = randomBytes(24).toString("base64url");
   const accounts = new Map<string, ProviderAccount>();
   let next: ProviderAccount | null = null;
+  let redirecting: ((callback: URL) => URL) | null = null;
   let tampering: { change: (claims: Claims) => Claims; resign: boolean } | null = null;
 
   // The public address first (the issuer), the provider itself behind it.
@@ -125,7 +129,11 @@ export async function startTestProvider(options: { redirectUris: string[] }): Pr
       { host: "127.0.0.1", port: backPort, path: req.url, method: req.method, headers: req.headers },
       (answer) => {
         if (!isToken || !tampering) {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          const location = answer.headers.location;
+          const back = location && options.redirectUris.some((uri) => location.startsWith(`${uri}?`));
+          const headers =
+            back && redirecting ? { ...answer.headers, location: redirecting(new URL(location)).href } : answer.headers;
+          res.writeHead(answer.statusCode ?? 502, headers);
           answer.pipe(res);
           return;
         }
@@ -162,6 +170,9 @@ export async function startTestProvider(options: { redirectUris: string[] }): Pr
     secret,
     signInAs(account) {
       next = account;
+    },
+    tamperRedirect(change) {
+      redirecting = change;
     },
     tamper(change, { resign = true } = {}) {
       tampering = change ? { change, resign } : null;
