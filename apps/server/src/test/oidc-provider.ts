@@ -1,4 +1,3 @@
-/// <reference path="./oidc-provider-module.d.ts" />
 import { generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
 import {
   createServer,

@@ -3,6 +3,7 @@ import { authenticatorMessages, type ConnectBody, type PendingConnection } from 
 import { hashToken } from "../../platform/auth/tokens.ts";
 import type { Platform } from "../../platform/context.ts";
 import { fieldError, HttpError, validationFailed } from "../../platform/errors.ts";
+import { tooManyRequests } from "../../platform/http/address-limits.ts";
 import { clientOf } from "../../platform/http/client-address.ts";
 import type { ConnectedAccounts } from "../users/index.ts";
 import { labelOf } from "./authenticators.present.ts";
@@ -50,10 +51,7 @@ export function createConnections(repo: AuthenticatorsRepo, platform: Platform, 
       let userID: number;
       if (existing) {
         const limited = await passwords.peek(clientOf(request).address);
-        if (!limited.allowed) {
-          reply.header("retry-after", String(limited.retryAfterSeconds));
-          throw new HttpError(429, `Too many attempts. Try again in ${limited.retryAfterSeconds} seconds.`);
-        }
+        if (!limited.allowed) throw tooManyRequests(reply, limited.retryAfterSeconds);
         if (!body.password || !(await accounts.passwordMatches(existing.userID, body.password))) {
           await passwords.hit(clientOf(request).address);
           throw validationFailed([fieldError("password", "passwordWrong", authenticatorMessages.passwordWrong)]);
@@ -68,6 +66,7 @@ export function createConnections(repo: AuthenticatorsRepo, platform: Platform, 
           email: row.email,
           emailConfirmed: row.emailVerified === 1,
           roleNames: roles,
+          photoUrl: row.photoUrl,
           ip: request.ip,
         });
       }

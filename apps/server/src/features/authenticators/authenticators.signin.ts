@@ -4,14 +4,15 @@ import { authenticatorCallbackPath, authenticatorRules, connectPagePath, type Ss
 import { hashToken, randomToken, safeEqual } from "../../platform/auth/tokens.ts";
 import type { Platform } from "../../platform/context.ts";
 import { HttpError } from "../../platform/errors.ts";
+import { tooManyRequests } from "../../platform/http/address-limits.ts";
 import { clientOf } from "../../platform/http/client-address.ts";
 import { secureCookies } from "../../platform/http/pagination.ts";
 import type { ConnectedAccounts } from "../users/index.ts";
-import { labelOf, mappingsOf } from "./authenticators.present.ts";
+import { mappingsOf } from "./authenticators.present.ts";
 import type { AuthenticatorRow, AuthenticatorsRepo } from "./authenticators.repo.ts";
 
 /** Binds a sign-in under way to the browser that started it (a state alone could be handed to someone else). */
-export const BROWSER_COOKIE = "parley_sso";
+const BROWSER_COOKIE = "parley_sso";
 /** The first sign-in waiting on the connect page. */
 export const CONNECTION_COOKIE = "parley_connect";
 /** How long discovered provider metadata is kept before it is read again. */
@@ -92,9 +93,7 @@ export function createOidcSignIn(repo: AuthenticatorsRepo, platform: Platform, a
 
   async function limit(limiter: typeof starts, request: FastifyRequest, reply: FastifyReply) {
     const result = await limiter.hit(clientOf(request).address);
-    if (result.allowed) return;
-    reply.header("retry-after", String(result.retryAfterSeconds));
-    throw new HttpError(429, `Too many sign-in attempts. Try again in ${result.retryAfterSeconds} seconds.`);
+    if (!result.allowed) throw tooManyRequests(reply, result.retryAfterSeconds);
   }
 
   const refuse = (reply: FastifyReply, reason: SsoRefusal) => reply.redirect(`/entry/signin?ssoError=${reason}`, 303);
@@ -254,7 +253,14 @@ export function createOidcSignIn(repo: AuthenticatorsRepo, platform: Platform, a
         throw new Refusal("closed");
       if (!existing && email && (await accounts.nameFree(name))) {
         const userID = await accounts
-          .create({ name, email, emailConfirmed: emailVerified, roleNames: roles, ip: request.ip })
+          .create({
+            name,
+            email,
+            emailConfirmed: emailVerified,
+            roleNames: roles,
+            photoUrl: stringClaim(claims, mappings.photoUrl) || null,
+            ip: request.ip,
+          })
           .catch((error: unknown) => {
             if (error instanceof HttpError && error.status === 403) throw new Refusal("banned");
             throw error;
@@ -280,8 +286,6 @@ export function createOidcSignIn(repo: AuthenticatorsRepo, platform: Platform, a
       reply.setCookie(CONNECTION_COOKIE, token, cookieOptions(request, "/", authenticatorRules.connectionLifetimeMs));
       return reply.redirect(connectPagePath, 303);
     },
-
-    labelOf,
   };
 }
 
@@ -291,5 +295,3 @@ export function createOidcSignIn(repo: AuthenticatorsRepo, platform: Platform, a
  * approves each member (not built for these accounts yet) make none.
  */
 const isRegistrationOpenForConnect = (method: string) => ["connect", "basic", "captcha"].includes(method.toLowerCase());
-
-export type OidcSignIn = ReturnType<typeof createOidcSignIn>;

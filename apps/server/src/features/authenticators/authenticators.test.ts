@@ -257,7 +257,7 @@ describe.each(engines)("authenticators on %s", (engine) => {
 
   describe("signing in with an OpenID provider", () => {
     it("makes a new account on the first sign-in, with the roles the claim names, and signs it in", async () => {
-      const account = newAccount({ roles: ["Moderator", "No Such Role"] });
+      const account = newAccount({ roles: ["Moderator", "No Such Role"], picture: "https://id.example/photo.png" });
       const flow = await begin(account);
       const response = await finish(flow);
       expect(response.statusCode, response.body).toBe(303);
@@ -266,6 +266,7 @@ describe.each(engines)("authenticators on %s", (engine) => {
       expect(session).toBeTruthy();
       const me = await meOf(session!);
       expect(me.name).toBe(account.preferred_username);
+      expect(me.photoUrl).toBe("https://id.example/photo.png");
       const [row] = await usersWithEmail(account.email);
       expect(row?.userID).toBe(me.userID);
       const roles = await t.database.db
@@ -351,6 +352,27 @@ describe.each(engines)("authenticators on %s", (engine) => {
         { userID: created.json<{ userID: number }>().userID, name: "Fresh Name" },
       ]);
       expect(cookieOf(created.headers["set-cookie"])).toBeTruthy();
+    });
+
+    it("limits sign-ins started and wrong passwords on the connect page per client address", async () => {
+      const ip = uniqueIp();
+      const start = () =>
+        t.app.inject({
+          method: "GET",
+          url: `/entry/oidc/${oidcID}`,
+          headers: { host: TEST_HOST, "x-forwarded-for": ip },
+        });
+      for (let attempt = 0; attempt < 30; attempt += 1) expect((await start()).statusCode).toBe(303);
+      const refused = await start();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers["retry-after"]).toBeTruthy();
+
+      const response = await finish(await begin(newAccount({ email: cast.taken.email })));
+      const headers = { cookie: cookieOf(response.headers["set-cookie"], "parley_connect")!, origin: TEST_ORIGIN };
+      const guess = (password: string) =>
+        api.post("/api/v2/authenticators/connection", { password }, { headers, ip: "10.250.0.1" });
+      for (let attempt = 0; attempt < 10; attempt += 1) expect((await guess(`guess ${attempt}`)).statusCode).toBe(400);
+      expect((await guess(cast.taken.password)).statusCode).toBe(429);
     });
 
     it("builds the redirect URI from the site's address, whatever Host the request names", async () => {

@@ -11,6 +11,9 @@ import { createUsersRepo, type UserRow } from "./users.repo.ts";
 import { assertNotScheduledForDeletion } from "./users.self-delete.ts";
 import { checkName } from "./users.validation.ts";
 
+/** A photo address a provider may give: https, as the pages' Content-Security-Policy loads (`ImageAddress`). */
+const HTTPS_IMAGE = /^https:\/\/\S{1,492}$/u;
+
 /** Roles a provider's claim may never hand out: they mean "not a member yet". */
 const UNMAPPABLE = new Set(["guest", "applicant", "unconfirmed"]);
 
@@ -46,7 +49,15 @@ export function createConnectedAccounts(platform: Platform) {
      * A new account for a provider's member: its e-mail address confirmed when the provider says so, no password
      * anyone knows, the roles the claim names (else the member roles). Ban rules apply as to any registration.
      */
-    async create(input: { name: string; email: string; emailConfirmed: boolean; roleNames: string[]; ip: string }) {
+    async create(input: {
+      name: string;
+      email: string;
+      emailConfirmed: boolean;
+      roleNames: string[];
+      /** The provider's photo: kept when it is an https address the pages may load. */
+      photoUrl?: string | null;
+      ip: string;
+    }) {
       await platform.admission.registration({ name: input.name, email: input.email, ip: input.ip });
       const row = await newUserRow({
         name: input.name,
@@ -56,6 +67,7 @@ export function createConnectedAccounts(platform: Platform) {
         ip: input.ip,
         now: platform.clock.nowIso(),
       });
+      if (input.photoUrl && HTTPS_IMAGE.test(input.photoUrl)) row.photoUrl = input.photoUrl;
       const mapped = await mappedRoleIDs(input.roleNames);
       const roleIDs = mapped.length
         ? mapped

@@ -316,7 +316,11 @@ export function createUsersRepo(db: Kysely<DB>): UsersRepo {
     async rolesNamed(names: readonly string[]): Promise<RoleRow[]> {
       if (names.length === 0) return [];
       const lowered = names.map((name) => name.toLowerCase());
-      return db.selectFrom("roles").selectAll().where(sql`lower("name")`, "in", lowered).execute();
+      return db
+        .selectFrom("roles")
+        .selectAll()
+        .where(sql`lower("name")`, "in", lowered)
+        .execute();
     },
 
     async rolesOfType(type: string): Promise<RoleRow[]> {
