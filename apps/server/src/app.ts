@@ -30,6 +30,7 @@ import {
   recountPostCounts,
   registerUserPhotos,
   registerUsers,
+  createConnectedAccounts,
 } from "./features/users/index.ts";
 import { registerTags } from "./features/tags/index.ts";
 import {
@@ -62,6 +63,7 @@ import {
 } from "./features/reactions/index.ts";
 import { categoryGrantWrites, registerRoles } from "./features/roles/index.ts";
 import { registerTokens } from "./features/tokens/index.ts";
+import { registerAuthenticators } from "./features/authenticators/index.ts";
 import { registerThemes, THEME_PREVIEW_COOKIE } from "./features/themes/index.ts";
 import { registerConfig } from "./features/config/index.ts";
 import { createContentTranslations, registerTranslations } from "./features/translations/index.ts";
@@ -411,6 +413,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerKnowledge(app, platform, { users: userFragments });
   await registerGroups(app, platform, { users: userFragments, categories: categories.directory, removePosts });
   await registerTokens(app, platform);
+  // Signing in with an OpenID Connect provider: its accounts made, linked and signed in through the users feature.
+  await registerAuthenticators(app, platform, { accounts: createConnectedAccounts(platform) });
   await registerConfig(app, platform, { themes });
   await registerTranslations(app, platform, translations);
   await registerEmbed(app);

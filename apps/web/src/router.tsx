@@ -142,6 +142,16 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
   const tags = () => import("./features/tags/index.ts").then((m) => m.loadTagsRoutes()).then((m) => m.createTagsRoutes);
   const watchedWords = () =>
     import("./features/spam/index.ts").then((m) => m.loadWatchedWordsRoutes()).then((m) => m.createWatchedWordsRoutes);
+  const authenticators = () =>
+    import("./features/authenticators/index.ts")
+      .then((m) => m.loadAuthenticatorsRoutes())
+      .then((m) => m.createAuthenticatorsRoutes);
+  // The sign-in and registration pages' "Sign in with …" buttons (none when the site has no authenticator).
+  const signInButtons = async () => {
+    const { signInButtonsQuery } = await import("./features/authenticators/index.ts");
+    await queryClient.ensureQueryData(signInButtonsQuery(api));
+    return null;
+  };
   const banRules = () =>
     import("./features/bans/index.ts").then((m) => m.loadBanRulesRoutes()).then((m) => m.createBanRulesRoutes);
   const moderationMessages = () => loadModerationMessagesRoutes().then((m) => m.createModerationMessagesRoutes);
@@ -288,6 +298,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             {
               id: "signin",
               path: "entry/signin",
+              loader: signInButtons,
               lazy: entryPage("signIn", () => loadSignInPage().then((m) => m.SignInPage)),
             },
             {
@@ -295,9 +306,11 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
               path: "entry/signout",
               lazy: entryPage("signOut", () => loadSignOutPage().then((m) => m.SignOutPage)),
             },
+            featureRoute("connect", "entry/connect", authenticators),
             {
               id: "register",
               path: "entry/register",
+              loader: signInButtons,
               lazy: entryPage("register", () => loadRegisterPage().then((m) => m.RegisterPage)),
             },
             {
@@ -383,6 +396,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                 featureRoute("settings", "dashboard/settings", settings),
                 featureRoute("email-settings", "dashboard/settings/email", settings),
                 featureRoute("registration-settings", "dashboard/settings/registration", settings),
+                featureRoute("authenticators", "dashboard/settings/authenticators", authenticators),
                 featureRoute("addons", "dashboard/addons", addons),
                 featureRoute("themes", "dashboard/themes", themes),
                 featureRoute("style-guide", "dashboard/style-guide", themes),

@@ -49,6 +49,7 @@ export * from "./privacy.ts";
 export * from "./profile-fields.ts";
 export * from "./spam.ts";
 export * from "./ban-rules.ts";
+export * from "./authenticators.ts";
 export * from "./new-members-constants.ts";
 export * from "./premoderation.ts";
 export * from "./warnings.ts";

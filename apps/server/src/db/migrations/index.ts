@@ -48,6 +48,7 @@ import * as m0050 from "./0050_link_previews.ts";
 import * as m0051 from "./0051_discussions_category_id.ts";
 import * as m0052 from "./0052_discussions_category_inserted.ts";
 import * as m0053 from "./0053_questions.ts";
+import * as m0054 from "./0054_authenticators.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -104,6 +105,7 @@ const modules: Record<string, MigrationModule> = {
   "0051_discussions_category_id": m0051,
   "0052_discussions_category_inserted": m0052,
   "0053_questions": m0053,
+  "0054_authenticators": m0054,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

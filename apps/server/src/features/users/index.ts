@@ -97,3 +97,4 @@ export async function registerUserPhotos(app: FastifyInstance, platform: Platfor
   // A deleted member's photo files go with the account (its row already has no photo).
   platform.events.on("user.deleted", async ({ userID }) => store.removeAttached("user", userID));
 }
+export { createConnectedAccounts, type ConnectedAccounts } from "./users.connect.ts";

@@ -312,6 +312,17 @@ export function createUsersRepo(db: Kysely<DB>): UsersRepo {
       return db.selectFrom("roles").selectAll().where("roleID", "in", roleIDs).execute();
     },
 
+    /** The roles with these names, in any case. */
+    async rolesNamed(names: readonly string[]): Promise<RoleRow[]> {
+      if (names.length === 0) return [];
+      const lowered = names.map((name) => name.toLowerCase());
+      return db
+        .selectFrom("roles")
+        .selectAll()
+        .where(sql`lower("name")`, "in", lowered)
+        .execute();
+    },
+
     async rolesOfType(type: string): Promise<RoleRow[]> {
       return db.selectFrom("roles").selectAll().where("type", "=", type).orderBy("roleID").execute();
     },
@@ -453,6 +464,7 @@ export interface UsersRepo {
   dueDeletions(now: string, limit: number): Promise<number[]>;
   rolesOf(userIDs: number[]): Promise<Map<number, RoleRow[]>>;
   rolesByIDs(roleIDs: number[]): Promise<RoleRow[]>;
+  rolesNamed(names: readonly string[]): Promise<RoleRow[]>;
   rolesOfType(type: string): Promise<RoleRow[]>;
   addRoles(userIDs: readonly number[], roleIDs: readonly number[]): Promise<void>;
   removeRoles(userIDs: readonly number[], roleIDs: readonly number[]): Promise<void>;

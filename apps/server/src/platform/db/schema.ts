@@ -718,6 +718,65 @@ export interface DB {
   warnings: WarningsTable;
   userNotes: UserNotesTable;
   moderationMessages: ModerationMessagesTable;
+  authenticators: AuthenticatorsTable;
+  userAuthentications: UserAuthenticationsTable;
+  authenticatorStates: AuthenticatorStatesTable;
+  authenticatorConnections: AuthenticatorConnectionsTable;
+}
+
+/** 0053: an OpenID Connect provider members may sign in with (issue 34). */
+interface AuthenticatorsTable {
+  authenticatorID: Generated<number>;
+  name: string;
+  type: string;
+  clientID: string;
+  /** Never answered by the API. */
+  secret: string;
+  issuer: string;
+  scope: string;
+  buttonLabel: Defaulted<string>;
+  isDefault: Flag;
+  active: Flag;
+  visible: Flag;
+  markVerified: Flag;
+  /** JSON: the claims holding name, email, photoUrl and roles. */
+  userMappings: string;
+  dateInserted: DateString;
+  dateUpdated: DateString | null;
+}
+
+/** 0053: which provider account (its `sub`) is which member. */
+interface UserAuthenticationsTable {
+  authenticatorID: number;
+  subject: string;
+  userID: number;
+  dateInserted: DateString;
+}
+
+/** 0053: a sign-in under way at a provider; its row is deleted when the provider sends the browser back. */
+interface AuthenticatorStatesTable {
+  stateHash: string;
+  authenticatorID: number;
+  browserHash: string;
+  codeVerifier: string;
+  nonce: string;
+  target: string;
+  dateExpires: DateString;
+}
+
+/** 0053: a first sign-in waiting for a name, or for the password of the account it links to. */
+interface AuthenticatorConnectionsTable {
+  tokenHash: string;
+  authenticatorID: number;
+  subject: string;
+  name: string;
+  email: string;
+  emailVerified: Flag;
+  photoUrl: string | null;
+  /** JSON: the role names the provider gave. */
+  roles: string;
+  target: string;
+  dateExpires: DateString;
 }
 
 /** 0044: a moderator's warning to a member (issue 30). */

@@ -35,7 +35,13 @@ describe("the dashboard's navigation", () => {
       ["Knowledge", ["/dashboard/knowledge"]],
       [
         "Settings",
-        ["/dashboard/settings", "/dashboard/settings/email", "/dashboard/settings/registration", "/dashboard/addons"],
+        [
+          "/dashboard/settings",
+          "/dashboard/settings/email",
+          "/dashboard/settings/registration",
+          "/dashboard/settings/authenticators",
+          "/dashboard/addons",
+        ],
       ],
     ]);
     expect(links(admin, true)[1]).toEqual([
@@ -77,7 +83,13 @@ describe("the dashboard's navigation", () => {
     expect(links(viewer(["articles.add", "kb.view"]))).toEqual([]);
     expect(siteManager.at(-1)).toEqual([
       "Settings",
-      ["/dashboard/settings", "/dashboard/settings/email", "/dashboard/settings/registration", "/dashboard/addons"],
+      [
+        "/dashboard/settings",
+        "/dashboard/settings/email",
+        "/dashboard/settings/registration",
+        "/dashboard/settings/authenticators",
+        "/dashboard/addons",
+      ],
     ]);
     // The categories are kept with community.manage or site.manage, as the API's writes.
     expect(siteManager).toContainEqual(["Forum", ["/dashboard/categories"]]);

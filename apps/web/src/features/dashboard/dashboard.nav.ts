@@ -26,6 +26,7 @@ import {
 import { canManageTags, tagsPagePath } from "../tags/index.ts";
 import { canManageWatchedWords, watchedWordsPagePath } from "../spam/index.ts";
 import { banRulesPagePath, canManageBanRules } from "../bans/index.ts";
+import { authenticatorsPagePath, canManageAuthenticators } from "../authenticators/index.ts";
 import { canManageThemes, styleGuidePath, themesPagePath } from "../themes/index.ts";
 import { canManageModerationMessages, moderationMessagesPagePath } from "../warnings/index.ts";
 
@@ -112,6 +113,7 @@ export function dashboardSections(me: Viewer, site: { registrationApproval: bool
         ...(editableSettings(me).length > 0 ? [{ name: msg("Site Settings"), to: settingsPagePath }] : []),
         ...(canManageEmail(me) ? [{ name: msg("Outgoing Email"), to: emailSettingsPath }] : []),
         ...(canManageRegistration(me) ? [{ name: msg("Registration"), to: registrationSettingsPath }] : []),
+        ...(canManageAuthenticators(me) ? [{ name: msg("Authenticators"), to: authenticatorsPagePath }] : []),
         ...(canManageAddons(me) ? [{ name: msg("Addons"), to: addonsPagePath }] : []),
       ],
     },

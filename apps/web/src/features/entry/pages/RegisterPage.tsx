@@ -9,6 +9,7 @@ import { FormAlert, SubmitButton, TextAreaField, TextField, formStyles } from ".
 import { useTitleBar } from "../../layouts/index.ts";
 import { BotCheck } from "../components/BotCheck.tsx";
 import { NewPasswordFields } from "../components/NewPasswordFields.tsx";
+import { SignInButtons } from "../../authenticators/index.ts";
 import styles from "./EntryPage.module.css";
 
 /** /entry/register: e-mail, username, password (twice); signs the new member in and returns to `Target`. */
@@ -22,6 +23,7 @@ export function RegisterPage() {
       <h1 id="register-title" className={styles.title}>
         {t("Register")}
       </h1>
+      <SignInButtons />
       {open ? (
         <RegisterForm approval={registrationApproval === true} botCheck={botCheck ?? null} />
       ) : (

@@ -1,0 +1,55 @@
+import type { Authenticator, AuthenticatorUserMappings, SignInButton } from "@parley/contracts";
+import { authenticatorSignInPath } from "@parley/contracts";
+import type { AuthenticatorRow } from "./authenticators.repo.ts";
+
+export const defaultUserMappings: AuthenticatorUserMappings = {
+  name: "preferred_username",
+  email: "email",
+  photoUrl: "picture",
+  roles: null,
+};
+
+export const mappingsOf = (row: AuthenticatorRow): AuthenticatorUserMappings => ({
+  ...defaultUserMappings,
+  ...(JSON.parse(row.userMappings) as Partial<AuthenticatorUserMappings>),
+});
+
+/** The label of its button: the one set, else the authenticator's name. */
+export const labelOf = (row: AuthenticatorRow) => row.buttonLabel.trim() || row.name;
+
+/** A row → the API record. The secret is never part of it. */
+export function presentAuthenticator(row: AuthenticatorRow, origin: string): Authenticator {
+  return {
+    authenticatorID: row.authenticatorID,
+    name: row.name,
+    type: row.type,
+    clientID: row.clientID,
+    default: row.isDefault === 1,
+    active: row.active === 1,
+    visible: row.visible === 1,
+    isOidc: row.type === "oidc",
+    markVerified: row.markVerified === 1,
+    issuer: row.issuer,
+    scope: row.scope,
+    buttonLabel: row.buttonLabel,
+    hasSecret: row.secret !== "",
+    userMappings: mappingsOf(row),
+    urls: {
+      signInUrl: `${origin}${authenticatorSignInPath(row.authenticatorID)}`,
+      signOutUrl: null,
+      authenticateUrl: null,
+      registerUrl: null,
+      passwordUrl: null,
+      profileUrl: null,
+    },
+    dateInserted: row.dateInserted,
+    dateUpdated: row.dateUpdated,
+  };
+}
+
+export const presentButton = (row: AuthenticatorRow): SignInButton => ({
+  authenticatorID: row.authenticatorID,
+  label: labelOf(row),
+  url: authenticatorSignInPath(row.authenticatorID),
+  default: row.isDefault === 1,
+});

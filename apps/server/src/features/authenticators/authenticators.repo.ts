@@ -1,0 +1,94 @@
+import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
+import type { DB } from "../../platform/db/schema.ts";
+
+export type AuthenticatorRow = Selectable<DB["authenticators"]>;
+export type ConnectionRow = Selectable<DB["authenticatorConnections"]>;
+export type StateRow = Selectable<DB["authenticatorStates"]>;
+
+/** The only file with the authenticators feature's SQL: its four tables. */
+export function createAuthenticatorsRepo(db: Kysely<DB>) {
+  return {
+    list: (types?: string[]) => {
+      let query = db.selectFrom("authenticators").selectAll();
+      if (types?.length) query = query.where("type", "in", types);
+      return query.orderBy("authenticatorID").execute();
+    },
+    byId: (authenticatorID: number) =>
+      db.selectFrom("authenticators").selectAll().where("authenticatorID", "=", authenticatorID).executeTakeFirst(),
+    async count(): Promise<number> {
+      const row = await db
+        .selectFrom("authenticators")
+        .select((eb) => eb.fn.countAll<number | string>().as("count"))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+    async insert(row: Insertable<DB["authenticators"]>): Promise<number> {
+      const inserted = await db
+        .insertInto("authenticators")
+        .values(row)
+        .returning("authenticatorID")
+        .executeTakeFirstOrThrow();
+      return inserted.authenticatorID;
+    },
+    async update(authenticatorID: number, changes: Updateable<DB["authenticators"]>): Promise<void> {
+      await db.updateTable("authenticators").set(changes).where("authenticatorID", "=", authenticatorID).execute();
+    },
+    /** Only one authenticator is the default. */
+    async clearDefault(): Promise<void> {
+      await db.updateTable("authenticators").set({ isDefault: 0 }).where("isDefault", "=", 1).execute();
+    },
+    /** The authenticator, its links to members and its sign-ins under way. */
+    async remove(authenticatorID: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom("userAuthentications").where("authenticatorID", "=", authenticatorID).execute();
+        await trx.deleteFrom("authenticatorStates").where("authenticatorID", "=", authenticatorID).execute();
+        await trx.deleteFrom("authenticatorConnections").where("authenticatorID", "=", authenticatorID).execute();
+        await trx.deleteFrom("authenticators").where("authenticatorID", "=", authenticatorID).execute();
+      });
+    },
+
+    async insertState(row: StateRow): Promise<void> {
+      await db.insertInto("authenticatorStates").values(row).execute();
+    },
+    /** The sign-in's state, taken once: a second callback with it finds nothing. */
+    async takeState(stateHash: string): Promise<StateRow | undefined> {
+      const row = await db
+        .deleteFrom("authenticatorStates")
+        .where("stateHash", "=", stateHash)
+        .returningAll()
+        .executeTakeFirst();
+      return row;
+    },
+    async forgetExpiredStates(now: string): Promise<void> {
+      await db.deleteFrom("authenticatorStates").where("dateExpires", "<=", now).execute();
+      await db.deleteFrom("authenticatorConnections").where("dateExpires", "<=", now).execute();
+    },
+
+    async linkedUser(authenticatorID: number, subject: string): Promise<number | undefined> {
+      const row = await db
+        .selectFrom("userAuthentications")
+        .select("userID")
+        .where("authenticatorID", "=", authenticatorID)
+        .where("subject", "=", subject)
+        .executeTakeFirst();
+      return row?.userID;
+    },
+    async link(authenticatorID: number, subject: string, userID: number, now: string): Promise<void> {
+      await db
+        .insertInto("userAuthentications")
+        .values({ authenticatorID, subject, userID, dateInserted: now })
+        .execute();
+    },
+
+    async insertConnection(row: ConnectionRow): Promise<void> {
+      await db.insertInto("authenticatorConnections").values(row).execute();
+    },
+    connection: (tokenHash: string) =>
+      db.selectFrom("authenticatorConnections").selectAll().where("tokenHash", "=", tokenHash).executeTakeFirst(),
+    async removeConnection(tokenHash: string): Promise<void> {
+      await db.deleteFrom("authenticatorConnections").where("tokenHash", "=", tokenHash).execute();
+    },
+  };
+}
+
+export type AuthenticatorsRepo = ReturnType<typeof createAuthenticatorsRepo>;

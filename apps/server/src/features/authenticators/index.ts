@@ -1,0 +1,38 @@
+import type { FastifyInstance } from "fastify";
+import { Type } from "typebox";
+import type { Platform } from "../../platform/context.ts";
+import type { ConnectedAccounts } from "../users/index.ts";
+import { createConnections } from "./authenticators.connect.ts";
+import { createAuthenticatorsRepo } from "./authenticators.repo.ts";
+import { authenticatorsRoutes } from "./authenticators.routes.ts";
+import { createAuthenticatorsService } from "./authenticators.service.ts";
+import { createOidcSignIn } from "./authenticators.signin.ts";
+
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+/**
+ * Authenticators (issue 34): `/api/v2/authenticators` for site managers, and signing in with an OpenID Connect
+ * provider at `/entry/oidc/{id}` (to the provider) and `/entry/oidc/{id}/callback` (back from it).
+ */
+export async function registerAuthenticators(
+  app: FastifyInstance,
+  platform: Platform,
+  deps: { accounts: ConnectedAccounts },
+): Promise<void> {
+  const repo = createAuthenticatorsRepo(platform.db);
+  const service = createAuthenticatorsService(repo, platform.clock);
+  const signIn = createOidcSignIn(repo, platform, deps.accounts);
+  const connections = createConnections(repo, platform, deps.accounts);
+  await app.register(authenticatorsRoutes, { prefix: "/api/v2", service, connections });
+  app.get("/entry/oidc/:id", { schema: { hide: true, params: IdParams } }, async (request, reply) =>
+    signIn.start(
+      (request.params as { id: number }).id,
+      (request.query as Record<string, unknown>)["target"],
+      request,
+      reply,
+    ),
+  );
+  app.get("/entry/oidc/:id/callback", { schema: { hide: true, params: IdParams } }, async (request, reply) =>
+    signIn.callback((request.params as { id: number }).id, request, reply),
+  );
+}

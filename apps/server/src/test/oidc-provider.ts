@@ -1,0 +1,184 @@
+import { generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
+import type { AddressInfo } from "node:net";
+import { Provider } from "oidc-provider";
+
+/*
+ * A real OpenID provider (node-oidc-provider) on a random local port, for the sign-in tests. Its login screen
+ * signs in whichever account the test names (`signInAs`), and consent is given at once. The test may also make
+ * the provider's token answer dishonest (`tamper`): the ID token's claims changed and signed again with the
+ * provider's own key (a forged audience, nonce or expiry that a client must refuse), or changed without signing.
+ */
+
+export interface ProviderAccount {
+  sub: string;
+  email: string;
+  email_verified: boolean;
+  preferred_username: string;
+  name?: string;
+  picture?: string;
+  roles?: string[];
+}
+
+type Claims = Record<string, unknown>;
+
+export interface TestProvider {
+  issuer: string;
+  clientID: string;
+  secret: string;
+  /** The account the next login at the provider signs in. */
+  signInAs(account: ProviderAccount): void;
+  /** Changes where the provider sends the browser back to (its state, its code; null: honest again). */
+  tamperRedirect(change: ((callback: URL) => URL) | null): void;
+  /** Changes the ID token of the next token answers (null: honest again); `resign: false` keeps the old signature. */
+  tamper(change: ((claims: Claims) => Claims) | null, options?: { resign?: boolean }): void;
+  close(): Promise<void>;
+}
+
+const listen = (server: Server) =>
+  new Promise<number>((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)),
+  );
+
+const close = (server: Server) =>
+  new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+
+const decode = (part: string) => JSON.parse(Buffer.from(part, "base64url").toString("utf8")) as Claims;
+const encode = (value: Claims) => Buffer.from(JSON.stringify(value)).toString("base64url");
+
+function rewriteIdToken(token: string, change: (claims: Claims) => Claims, key: KeyObject, resign: boolean): string {
+  const [header, payload, signature] = token.split(".") as [string, string, string];
+  const signed = `${header}.${encode(change(decode(payload)))}`;
+  if (!resign) return `${signed}.${signature}`;
+  return `${signed}.${sign("sha256", Buffer.from(signed), key).toString("base64url")}`;
+}
+
+/** Starts the provider for a client whose redirect URIs are given (the forum's callback addresses). */
+export async function startTestProvider(options: { redirectUris: string[] }): Promise<TestProvider> {
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const jwk = { ...privateKey.export({ format: "jwk" }), kid: "test-key", alg: "RS256", use: "sig" };
+  const clientID = "parley-test";
+  const secret = randomBytes(24).toString("base64url");
+  const accounts = new Map<string, ProviderAccount>();
+  let next: ProviderAccount | null = null;
+  let redirecting: ((callback: URL) => URL) | null = null;
+  let tampering: { change: (claims: Claims) => Claims; resign: boolean } | null = null;
+
+  // The public address first (the issuer), the provider itself behind it.
+  const front = createServer();
+  const frontPort = await listen(front);
+  const issuer = `http://127.0.0.1:${frontPort}`;
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: clientID,
+        client_secret: secret,
+        redirect_uris: options.redirectUris,
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+        token_endpoint_auth_method: "client_secret_basic",
+      },
+    ],
+    jwks: { keys: [jwk] },
+    cookies: { keys: [randomBytes(16).toString("hex")] },
+    claims: {
+      openid: ["sub"],
+      email: ["email", "email_verified"],
+      profile: ["preferred_username", "name", "picture", "roles"],
+    },
+    // The ID token carries the claims asked for, so the forum needs no userinfo call (it may still make one).
+    conformIdTokenClaims: false,
+    pkce: { required: () => true },
+    ttl: { Session: 3600, Grant: 3600, AccessToken: 3600, IdToken: 3600, Interaction: 600 },
+    features: { devInteractions: { enabled: false } },
+    findAccount: (_context: unknown, id: string) => {
+      const account = accounts.get(id);
+      return account ? { accountId: id, claims: async () => ({ ...account }) } : undefined;
+    },
+  });
+  provider.proxy = true;
+  const back = createServer(provider.callback());
+  const backPort = await listen(back);
+
+  async function interact(req: IncomingMessage, res: ServerResponse) {
+    const details = await provider.interactionDetails(req, res);
+    if (details.prompt.name === "login") {
+      if (!next) throw new Error("The test named no account to sign in at the provider.");
+      accounts.set(next.sub, next);
+      await provider.interactionFinished(req, res, { login: { accountId: next.sub } });
+      return;
+    }
+    const grant = new provider.Grant({ accountId: details.session!.accountId, clientId: details.params.client_id });
+    grant.addOIDCScope(details.params.scope ?? "openid");
+    await provider.interactionFinished(req, res, { consent: { grantId: await grant.save() } });
+  }
+
+  function forward(req: IncomingMessage, res: ServerResponse) {
+    const isToken = req.method === "POST" && req.url === "/token" && tampering !== null;
+    const upstream = httpRequest(
+      { host: "127.0.0.1", port: backPort, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        if (!isToken || !tampering) {
+          const location = answer.headers.location;
+          const back = location && options.redirectUris.some((uri) => location.startsWith(`${uri}?`));
+          const headers =
+            back && redirecting ? { ...answer.headers, location: redirecting(new URL(location)).href } : answer.headers;
+          res.writeHead(answer.statusCode ?? 502, headers);
+          answer.pipe(res);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+        answer.on("end", () => {
+          const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Claims;
+          if (typeof body["id_token"] === "string" && tampering)
+            body["id_token"] = rewriteIdToken(body["id_token"], tampering.change, privateKey, tampering.resign);
+          const text = JSON.stringify(body);
+          const headers = { ...answer.headers, "content-length": String(Buffer.byteLength(text)) };
+          res.writeHead(answer.statusCode ?? 502, headers);
+          res.end(text);
+        });
+      },
+    );
+    req.pipe(upstream);
+  }
+
+  front.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method === "GET" && req.url?.startsWith("/interaction/")) {
+      interact(req, res).catch((error: unknown) => {
+        res.statusCode = 500;
+        res.end(String(error));
+      });
+      return;
+    }
+    forward(req, res);
+  });
+
+  return {
+    issuer,
+    clientID,
+    secret,
+    signInAs(account) {
+      next = account;
+    },
+    tamperRedirect(change) {
+      redirecting = change;
+    },
+    tamper(change, { resign = true } = {}) {
+      tampering = change ? { change, resign } : null;
+    },
+    async close() {
+      await close(front);
+      await close(back);
+    },
+  };
+}

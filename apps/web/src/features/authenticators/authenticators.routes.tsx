@@ -1,0 +1,162 @@
+import type { QueryClient } from "@tanstack/react-query";
+import {
+  data,
+  redirectDocument,
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from "react-router";
+import { authenticatorsPagePath, connectPagePath } from "@parley/contracts/authenticators-constants";
+import type { AuthenticatorPatch, AuthenticatorPost } from "@parley/contracts";
+import { safeTarget } from "@parley/contracts/urls";
+import { ApiError, type ApiClient } from "../../lib/api.ts";
+import { formError, formInvalid, formValue, type FormResult } from "../../lib/forms.ts";
+import { t } from "../../lib/i18n.ts";
+import { loadOrThrow } from "../../lib/route-errors.ts";
+import { requirePermitted } from "../users/index.ts";
+import { authenticatorsApi } from "./authenticators.api.ts";
+import {
+  authenticatorKeys,
+  authenticatorsQuery,
+  canManageAuthenticators,
+  connectionQuery,
+} from "./authenticators.queries.ts";
+import { AuthenticatorsPage } from "./pages/AuthenticatorsPage.tsx";
+import { ConnectPage } from "./pages/ConnectPage.tsx";
+import { ConnectionGonePage } from "./pages/ConnectionGonePage.tsx";
+
+/** The dashboard form's fields as the API's body (the secret only when one is typed). */
+function bodyOf(form: FormData) {
+  const text = (name: string) => formValue(form, name).trim();
+  const secret = formValue(form, "secret");
+  return {
+    name: text("name"),
+    buttonLabel: text("buttonLabel"),
+    issuer: text("issuer"),
+    clientID: text("clientID"),
+    ...(secret ? { secret } : {}),
+    scope: text("scope") || "openid profile email",
+    active: formValue(form, "active") === "1",
+    visible: formValue(form, "visible") === "1",
+    default: formValue(form, "default") === "1",
+    markVerified: formValue(form, "markVerified") === "1",
+    userMappings: {
+      name: text("claimName") || "preferred_username",
+      email: text("claimEmail") || "email",
+      photoUrl: text("claimPhoto") || null,
+      roles: text("claimRoles") || null,
+    },
+  };
+}
+
+/**
+ * `/dashboard/settings/authenticators` (site managers: add, change, delete) and `/entry/connect` (a first sign-in
+ * with another site finishing). Plain form posts, so both work without JavaScript.
+ */
+export function createAuthenticatorsRoutes({
+  queryClient,
+  api,
+}: {
+  queryClient: QueryClient;
+  api: ApiClient;
+}): RouteObject[] {
+  const requireManager = (request: Request) =>
+    requirePermitted(queryClient, api, request, canManageAuthenticators, "Authenticators");
+  return [
+    {
+      id: "authenticators",
+      path: authenticatorsPagePath.slice(1),
+      loader: async ({ request }: LoaderFunctionArgs) => {
+        await requireManager(request);
+        await loadOrThrow("Authenticators", () => queryClient.ensureQueryData(authenticatorsQuery(api)));
+        return null;
+      },
+      action: async ({ request }: ActionFunctionArgs) => {
+        await requireManager(request);
+        const form = await request.formData();
+        const intent = formValue(form, "intent");
+        const authenticatorID = Number(formValue(form, "authenticatorID"));
+        const body = bodyOf(form);
+        // What the form shows again after a refusal: never the secret.
+        const values: Record<string, string> = {
+          intent,
+          authenticatorID: String(authenticatorID || ""),
+          name: body.name,
+          buttonLabel: body.buttonLabel,
+          issuer: body.issuer,
+          clientID: body.clientID,
+          scope: body.scope,
+          claimName: body.userMappings.name,
+          claimEmail: body.userMappings.email,
+          claimPhoto: body.userMappings.photoUrl ?? "",
+          claimRoles: body.userMappings.roles ?? "",
+          active: body.active ? "1" : "",
+          visible: body.visible ? "1" : "",
+          default: body.default ? "1" : "",
+          markVerified: body.markVerified ? "1" : "",
+        };
+        try {
+          if (intent === "delete") {
+            await authenticatorsApi.remove(api, authenticatorID);
+            return {
+              ok: true,
+              message: t("“{name}” is deleted.", { name: formValue(form, "name") }),
+            } satisfies FormResult;
+          }
+          if (intent !== "add" && intent !== "edit") return null;
+          const errors: Record<string, string> = {};
+          if (!body.name) errors["name"] = t("Enter a name.");
+          if (!URL.canParse(body.issuer))
+            errors["issuer"] = t("Enter the provider's address, such as https://id.example.com.");
+          if (!body.clientID) errors["clientID"] = t("Enter the client ID.");
+          if (intent === "add" && !body.secret) errors["secret"] = t("Enter the client secret.");
+          if (Object.keys(errors).length) return formInvalid(errors, values);
+          const saved =
+            intent === "add"
+              ? await authenticatorsApi.add(api, { type: "oidc", ...body } as AuthenticatorPost)
+              : await authenticatorsApi.update(api, authenticatorID, body satisfies AuthenticatorPatch);
+          return { ok: true, message: t("“{name}” is saved.", { name: saved.name }) } satisfies FormResult;
+        } catch (error) {
+          return formError(error, values);
+        } finally {
+          await queryClient.invalidateQueries({ queryKey: authenticatorKeys.all });
+        }
+      },
+      element: <AuthenticatorsPage />,
+    },
+    {
+      id: "connect",
+      path: connectPagePath.slice(1),
+      loader: async () => {
+        try {
+          await queryClient.fetchQuery(connectionQuery(api));
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 404) return data({ gone: true }, { status: 404 });
+          throw error;
+        }
+        return { gone: false };
+      },
+      action: async ({ request }: ActionFunctionArgs) => {
+        const form = await request.formData();
+        const name = formValue(form, "name").trim();
+        const password = formValue(form, "password");
+        if (!form.has("password") && !name) return formInvalid({ name: t("Enter a name.") }, { name });
+        if (form.has("password") && !password) return formInvalid({ password: t("Enter your password.") }, {});
+        try {
+          const result = await authenticatorsApi.connect(api, form.has("password") ? { password } : { name });
+          return redirectDocument(safeTarget(result.target));
+        } catch (error) {
+          return formError(error, { name });
+        }
+      },
+      element: <ConnectRoute />,
+    },
+  ];
+}
+
+/** The connect page, or what to do when the sign-in it was for has expired. */
+function ConnectRoute() {
+  const loaded = useLoaderData<{ gone: boolean }>();
+  return loaded.gone ? <ConnectionGonePage /> : <ConnectPage />;
+}

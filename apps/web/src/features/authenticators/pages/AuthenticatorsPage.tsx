@@ -1,0 +1,230 @@
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import { authenticatorRules, authenticatorsPagePath } from "@parley/contracts/authenticators-constants";
+import type { Authenticator } from "@parley/contracts";
+import { useApi } from "../../../lib/api-context.tsx";
+import type { FormResult } from "../../../lib/forms.ts";
+import { PageHead } from "../../../lib/head.tsx";
+import { t } from "../../../lib/i18n.ts";
+import { TransientKeyField } from "../../../lib/session.tsx";
+import { Button } from "../../../ui/button/Button.tsx";
+import { CheckboxField, FormAlert, SubmitButton, TextField } from "../../../ui/forms/Form.tsx";
+import { authenticatorsQuery } from "../authenticators.queries.ts";
+import styles from "./AuthenticatorsPage.module.css";
+
+/** The address the provider must allow as a redirect URI for this authenticator. */
+const callbackOf = (authenticator: Authenticator) => `${authenticator.urls.signInUrl ?? ""}/callback`;
+
+/** The add form, or one authenticator's edit form. The secret is never shown: empty keeps the one saved. */
+function AuthenticatorForm({
+  authenticator,
+  result,
+  busy,
+}: {
+  authenticator?: Authenticator;
+  result: FormResult | undefined;
+  busy: boolean;
+}) {
+  const intent = authenticator ? "edit" : "add";
+  const mine = result && !result.ok && result.values?.["intent"] === intent ? result : undefined;
+  const value = (name: string, saved: string | null | undefined, fallback = "") =>
+    mine?.values?.[name] ?? saved ?? fallback;
+  const checked = (name: string, saved: boolean | undefined, fallback: boolean) =>
+    mine ? mine.values?.[name] === "1" : (saved ?? fallback);
+  const mappings = authenticator?.userMappings;
+  return (
+    <Form
+      method="post"
+      action={authenticatorsPagePath}
+      className={styles.form}
+      aria-label={authenticator ? t("Edit authenticator") : t("Add authenticator")}
+    >
+      <TransientKeyField />
+      <input type="hidden" name="intent" value={intent} />
+      {authenticator ? <input type="hidden" name="authenticatorID" value={authenticator.authenticatorID} /> : null}
+      {mine?.message && !Object.keys(mine.errors ?? {}).length ? <FormAlert>{mine.message}</FormAlert> : null}
+      <div className={styles.pair}>
+        <TextField
+          label={t("Name")}
+          name="name"
+          required
+          maxLength={authenticatorRules.nameMaxLength}
+          defaultValue={value("name", authenticator?.name)}
+          error={mine?.errors?.["name"]}
+        />
+        <TextField
+          label={t("Button label")}
+          name="buttonLabel"
+          maxLength={authenticatorRules.buttonLabelMaxLength}
+          defaultValue={value("buttonLabel", authenticator?.buttonLabel)}
+          hint={t("The sign-in page says “Sign in with” and this label (the name when empty).")}
+        />
+      </div>
+      <TextField
+        label={t("Issuer URL")}
+        name="issuer"
+        type="url"
+        required
+        maxLength={authenticatorRules.urlMaxLength}
+        defaultValue={value("issuer", authenticator?.issuer)}
+        error={mine?.errors?.["issuer"]}
+        hint={t("The provider's address; its settings are read from /.well-known/openid-configuration there.")}
+      />
+      <div className={styles.pair}>
+        <TextField
+          label={t("Client ID")}
+          name="clientID"
+          required
+          maxLength={authenticatorRules.clientIDMaxLength}
+          defaultValue={value("clientID", authenticator?.clientID)}
+          error={mine?.errors?.["clientID"]}
+        />
+        <TextField
+          label={t("Client secret")}
+          name="secret"
+          type="password"
+          autoComplete="off"
+          required={!authenticator}
+          maxLength={authenticatorRules.secretMaxLength}
+          error={mine?.errors?.["secret"]}
+          hint={
+            authenticator?.hasSecret
+              ? t("A secret is saved. It is never shown; enter a new one to replace it.")
+              : t("It is never shown again once saved.")
+          }
+        />
+      </div>
+      <TextField
+        label={t("Scopes")}
+        name="scope"
+        maxLength={authenticatorRules.scopeMaxLength}
+        defaultValue={value("scope", authenticator?.scope, "openid profile email")}
+      />
+      <fieldset className={styles.pair}>
+        <legend className={styles.legend}>{t("Claims")}</legend>
+        <TextField
+          label={t("Name claim")}
+          name="claimName"
+          defaultValue={value("claimName", mappings?.name, "preferred_username")}
+        />
+        <TextField
+          label={t("E-mail claim")}
+          name="claimEmail"
+          defaultValue={value("claimEmail", mappings?.email, "email")}
+        />
+        <TextField
+          label={t("Photo claim")}
+          name="claimPhoto"
+          defaultValue={value("claimPhoto", mappings?.photoUrl, "picture")}
+        />
+        <TextField
+          label={t("Roles claim")}
+          name="claimRoles"
+          defaultValue={value("claimRoles", mappings?.roles)}
+          hint={t("Role names the provider gives; a member gets the forum's roles of those names. Empty: no mapping.")}
+        />
+      </fieldset>
+      <CheckboxField
+        label={t("Active")}
+        name="active"
+        defaultChecked={checked("active", authenticator?.active, true)}
+      />
+      <CheckboxField
+        label={t("Show its button on the sign-in and registration pages")}
+        name="visible"
+        defaultChecked={checked("visible", authenticator?.visible, true)}
+      />
+      <CheckboxField
+        label={t("Default: its button comes first")}
+        name="default"
+        defaultChecked={checked("default", authenticator?.default, false)}
+      />
+      <CheckboxField
+        label={t("Trust its confirmed e-mail addresses (a first sign-in links to the account with that address)")}
+        name="markVerified"
+        defaultChecked={checked("markVerified", authenticator?.markVerified, false)}
+      />
+      <div className={styles.buttons}>
+        <SubmitButton busy={busy}>{authenticator ? t("Save Authenticator") : t("Add Authenticator")}</SubmitButton>
+        {authenticator ? <Link to={authenticatorsPagePath}>{t("Cancel")}</Link> : null}
+      </div>
+    </Form>
+  );
+}
+
+/** `/dashboard/settings/authenticators`: the OpenID Connect providers members may sign in with. */
+export function AuthenticatorsPage() {
+  const api = useApi();
+  const [search] = useSearchParams();
+  const { data: authenticators } = useSuspenseQuery(authenticatorsQuery(api));
+  const result = useActionData<FormResult>();
+  const busy = useNavigation().state === "submitting";
+  const refusedEdit =
+    result && !result.ok && result.values?.["intent"] === "edit" ? result.values["authenticatorID"] : null;
+  const editingID = search.get("edit") ?? refusedEdit;
+  const editing = authenticators.find((item) => String(item.authenticatorID) === editingID);
+  const listError = result && !result.ok && result.values?.["intent"] === "delete" ? result.message : undefined;
+  return (
+    <section className={styles.page} aria-labelledby="authenticators-title">
+      <PageHead title={t("Authenticators")} canonical={authenticatorsPagePath} noindex />
+      <h1 id="authenticators-title" className={styles.title}>
+        {t("Authenticators")}
+      </h1>
+      <p className={styles.note}>
+        {t(
+          "Members may sign in with an OpenID Connect provider. Register this forum with the provider, with the redirect URI shown below each authenticator, and enter the client ID and secret it gives you.",
+        )}
+      </p>
+      {result?.ok && result.message ? <FormAlert kind="success">{result.message}</FormAlert> : null}
+      {listError ? <FormAlert>{listError}</FormAlert> : null}
+      <AuthenticatorForm
+        key={`${editing?.authenticatorID ?? "add"}-${authenticators.length}`}
+        authenticator={editing}
+        result={result}
+        busy={busy}
+      />
+      {authenticators.length === 0 ? (
+        <p className={styles.note}>{t("No authenticators yet.")}</p>
+      ) : (
+        <ul className={styles.list} aria-label={t("Authenticators")}>
+          {authenticators.map((item) => (
+            <li key={item.authenticatorID} className={styles.item}>
+              <strong>{item.name}</strong>
+              <p className={styles.meta}>
+                <span>{item.active ? t("Active") : t("Inactive")}</span>
+                {item.default ? <span>{t("Default")}</span> : null}
+                {item.markVerified ? <span>{t("Trusts e-mail addresses")}</span> : null}
+                <span>{item.issuer}</span>
+              </p>
+              <p className={styles.meta}>
+                {t("Redirect URI")} <code className={styles.code}>{callbackOf(item)}</code>
+              </p>
+              <div className={styles.actions}>
+                <Link
+                  to={`${authenticatorsPagePath}?edit=${item.authenticatorID}`}
+                  aria-label={t("Edit “{name}”", { name: item.name })}
+                >
+                  {t("Edit")}
+                </Link>
+                <Form method="post" action={authenticatorsPagePath}>
+                  <TransientKeyField />
+                  <input type="hidden" name="intent" value="delete" />
+                  <input type="hidden" name="authenticatorID" value={item.authenticatorID} />
+                  <input type="hidden" name="name" value={item.name} />
+                  <Button
+                    type="submit"
+                    buttonType="standard"
+                    isPending={busy}
+                    aria-label={t("Delete “{name}”", { name: item.name })}
+                  >
+                    {t("Delete")}
+                  </Button>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import type { Locator } from "playwright-core";
+import { EntryPage } from "./EntryPage.ts";
+import { ParleyPage } from "./ParleyPage.ts";
+
+/** The "Sign in with …" buttons of /entry/signin and /entry/register, and the refusal a sign-in with another site shows. */
+export class SsoSignInPage extends EntryPage {
+  goto(target?: string) {
+    return this.openEntry("/entry/signin", target);
+  }
+
+  gotoRegister() {
+    return this.openEntry("/entry/register");
+  }
+
+  /** The button (a link) "Sign in with <label>". */
+  signInWith(label: string): Locator {
+    return this.main.getByRole("link", { name: `Sign in with ${label}`, exact: true });
+  }
+
+  /** Presses "Sign in with <label>": the browser goes to the provider and, once it answers, back here. */
+  async startSignIn(label: string): Promise<void> {
+    await this.signInWith(label).click();
+  }
+}
+
+/** /entry/connect: a name for the new account, or the password of the account to link. */
+export class ConnectPage extends EntryPage {
+  get intro(): Locator {
+    return this.main.locator("p").first();
+  }
+
+  async chooseName(name: string): Promise<void> {
+    await this.field("Username").fill(name);
+    await this.button("Create Account").click();
+  }
+
+  async linkWithPassword(password: string): Promise<void> {
+    await this.field("Password").fill(password);
+    await this.button("Link and Sign In").click();
+  }
+}
+
+/** /dashboard/settings/authenticators: the add form, and the list with each redirect URI. */
+export class AuthenticatorsPage extends ParleyPage {
+  goto() {
+    return this.open("/dashboard/settings/authenticators");
+  }
+
+  private get addForm(): Locator {
+    return this.main.getByRole("form", { name: "Add authenticator" });
+  }
+
+  private get editForm(): Locator {
+    return this.main.getByRole("form", { name: "Edit authenticator" });
+  }
+
+  get list(): Locator {
+    return this.main.getByRole("list", { name: "Authenticators" });
+  }
+
+  get status(): Locator {
+    return this.main.getByRole("status");
+  }
+
+  /** Fills the add form and saves it. */
+  async add(fields: {
+    name: string;
+    buttonLabel: string;
+    issuer: string;
+    clientID: string;
+    secret: string;
+    rolesClaim?: string;
+    trustEmail?: boolean;
+  }): Promise<void> {
+    const form = this.addForm;
+    await form.getByLabel("Name", { exact: true }).fill(fields.name);
+    await form.getByLabel("Button label", { exact: true }).fill(fields.buttonLabel);
+    await form.getByLabel("Issuer URL", { exact: true }).fill(fields.issuer);
+    await form.getByLabel("Client ID", { exact: true }).fill(fields.clientID);
+    await form.getByLabel("Client secret", { exact: true }).fill(fields.secret);
+    if (fields.rolesClaim) await form.getByLabel("Roles claim", { exact: true }).fill(fields.rolesClaim);
+    if (fields.trustEmail) await form.getByRole("checkbox", { name: /Trust its confirmed e-mail addresses/u }).check();
+    await form.getByRole("button", { name: "Add Authenticator", exact: true }).click();
+  }
+
+  /** Opens one authenticator's edit form, sets whether it trusts e-mail addresses, and saves. */
+  async setTrustEmail(name: string, trust: boolean): Promise<void> {
+    await this.list.getByRole("link", { name: `Edit “${name}”`, exact: true }).click();
+    const box = this.editForm.getByRole("checkbox", { name: /Trust its confirmed e-mail addresses/u });
+    await box.setChecked(trust);
+    await this.editForm.getByRole("button", { name: "Save Authenticator", exact: true }).click();
+  }
+
+  /** The redirect URI the list shows for an authenticator. */
+  redirectUri(name: string): Locator {
+    return this.list.getByRole("listitem").filter({ hasText: name }).locator("code");
+  }
+}

@@ -1,0 +1,58 @@
+import { msg } from "./i18n.ts";
+
+/**
+ * Sign-in through another site (issue 34, Vanilla's authenticators): the types, limits, sentences and addresses
+ * both sides share. Free of TypeBox, so the browser bundle can import it.
+ */
+export const authenticatorTypes = ["oidc"] as const;
+export type AuthenticatorType = (typeof authenticatorTypes)[number];
+
+export const authenticatorRules = {
+  nameMaxLength: 100,
+  clientIDMaxLength: 255,
+  secretMaxLength: 500,
+  urlMaxLength: 500,
+  claimMaxLength: 100,
+  scopeMaxLength: 500,
+  buttonLabelMaxLength: 100,
+  /** Authenticators on one site (each is a button on the sign-in page). */
+  maxAuthenticators: 20,
+  /** How long a sign-in may take at the provider before its state is forgotten. */
+  stateLifetimeMs: 10 * 60_000,
+  /** How long a first sign-in waits for its name (or password) on the connect page. */
+  connectionLifetimeMs: 30 * 60_000,
+} as const;
+
+/** Where the browser starts a sign-in with an authenticator, and where the provider sends it back. */
+export const authenticatorSignInPath = (authenticatorID: number) => `/entry/oidc/${authenticatorID}`;
+export const authenticatorCallbackPath = (authenticatorID: number) => `/entry/oidc/${authenticatorID}/callback`;
+/** The page a first sign-in finishes on: a name to pick, or the password of the account to link. */
+export const connectPagePath = "/entry/connect";
+/** The dashboard's page. */
+export const authenticatorsPagePath = "/dashboard/settings/authenticators";
+
+/** Why a sign-in with another site was refused: the `ssoError` the sign-in page is sent to with. */
+export const ssoRefusals = ["state", "provider", "token", "disabled", "closed", "banned", "account"] as const;
+export type SsoRefusal = (typeof ssoRefusals)[number];
+
+export const ssoRefusalMessages: Record<SsoRefusal, string> = {
+  state: msg(
+    "This sign-in link has expired or was already used, or it was not started in this browser. Please sign in again.",
+  ),
+  provider: msg("The other site refused the sign-in or could not be reached. Please try again later."),
+  token: msg("The other site's answer could not be verified, so you were not signed in."),
+  disabled: msg("This way of signing in is not available."),
+  closed: msg("New accounts cannot be created through this site right now."),
+  banned: msg("This account has been banned."),
+  account: msg("This account cannot sign in."),
+};
+
+export const authenticatorMessages = {
+  notFound: "Authenticator not found.",
+  tooMany: "A site has at most 20 authenticators.",
+  secretRequired: "An OpenID Connect authenticator needs its client secret.",
+  connectionExpired: msg("This sign-in has expired. Please sign in with the other site again."),
+  nameTaken: msg("That name is already taken. Pick another one."),
+  passwordWrong: msg("That password is not right."),
+  linkFirst: msg("An account with this e-mail address exists. Enter its password to link the two."),
+} as const;
