@@ -24,6 +24,7 @@ describe("add-ons at /dashboard/addons", () => {
       "Tagging",
       "Signatures",
       "Who's Online",
+      "Q&A",
       "Embedding",
     ]);
     expect(await addons.state("English content")).toBe("Always on");

@@ -50,6 +50,7 @@ describe("the dashboard at /dashboard", () => {
       "Site Settings",
       "Outgoing Email",
       "Registration",
+      "Authenticators",
       "Addons",
     ]);
     expect((await dashboard.total("Discussions")).count).toBe(before.counts["discussion"]!.count);

@@ -11,12 +11,14 @@ import { TitleBarPage } from "./pages/TitleBarPage.ts";
  * a reading page, gzipped, must stay at or below 100 kB. Reading needs no script (the pages work without
  * JavaScript), so a guest's reading page loads only a boot script, and the app loads and hydrates at the
  * reader's first intent (apps/web/src/lib/hydrate-on-intent.ts). What the hydrated page then has loaded is
- * held too: 140 kB, 148 kB in the knowledge base (its feature chunk comes with it). The editor is loaded on
- * demand, so it must not be among either.
+ * held too: 141 kB, 149 kB in the knowledge base (its feature chunk comes with it). The editor is loaded on
+ * demand, so it must not be among either. (The hold was 140 and 148 kB until 30 November 2026, when questions
+ * and sign-in with a provider took the entry chunk to 140.1 kB; React, React Router and TanStack Query alone
+ * weigh about 106 kB of it: bench/README.md.)
  */
 const BUDGET_BYTES = 100 * 1024;
-const HYDRATED_BUDGET_BYTES = 140 * 1024;
-const KNOWLEDGE_HYDRATED_BUDGET_BYTES = 148 * 1024;
+const HYDRATED_BUDGET_BYTES = 141 * 1024;
+const KNOWLEDGE_HYDRATED_BUDGET_BYTES = 149 * 1024;
 
 const parley = useParley();
 
