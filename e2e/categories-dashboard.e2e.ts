@@ -155,8 +155,15 @@ describe("categories at /dashboard/categories", () => {
     expect(before.indexOf(`Second ${suffix}`), before.join(", ")).toBe(before.indexOf(`First ${suffix}`) + 1);
     await categories.moveButton(`Second ${suffix}`, "Move up").click();
     await categories.status(`“Second ${suffix}” has been moved.`).waitFor();
-    const after = await categories.childrenOf();
-    expect(after.indexOf(`First ${suffix}`)).toBe(after.indexOf(`Second ${suffix}`) + 1);
+    // Read the list of the page the move answered with (on a slow machine the first read can come too early).
+    await expect
+      .poll(async () => {
+        const after = await categories.childrenOf();
+        return after.includes(`First ${suffix}`)
+          ? after.indexOf(`First ${suffix}`) - after.indexOf(`Second ${suffix}`)
+          : null;
+      })
+      .toBe(1);
 
     await categories.open(`/dashboard/categories/${first.categoryID}/edit`);
     // Without its own permissions, the matrix starts from the site's defaults (members view and post).
