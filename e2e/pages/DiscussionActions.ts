@@ -67,11 +67,15 @@ export class DiscussionActionsPage extends DiscussionPage {
   /** Each type's icon in the React menu: its address, and whether the browser loaded it (not a broken image). */
   async reactionIcons(): Promise<Array<{ src: string; loaded: boolean }>> {
     const menu = await this.openReactMenu();
-    const icons = await menu.getByRole("menuitem").evaluateAll((items) =>
-      items.map((item) => {
-        const image = item.querySelector("img");
-        return { src: image?.getAttribute("src") ?? "", loaded: Boolean(image?.complete && image.naturalWidth > 0) };
-      }),
+    // Each image is read once it has finished loading or failed (decode() settles then), never while in flight.
+    const icons = await menu.getByRole("menuitem").evaluateAll(async (items) =>
+      Promise.all(
+        items.map(async (item) => {
+          const image = item.querySelector("img");
+          await image?.decode().catch(() => undefined);
+          return { src: image?.getAttribute("src") ?? "", loaded: Boolean(image?.complete && image.naturalWidth > 0) };
+        }),
+      ),
     );
     await this.page.keyboard.press("Escape");
     await this.reactMenu.waitFor({ state: "detached" });
