@@ -23,6 +23,7 @@ export const Addon = Type.Object(
     name: Type.String({ minLength: 1 }),
     type: Type.Enum(addonTypes),
     description: Type.String(),
+    iconUrl: Type.String({ description: "The add-on's icon: one per kind, served by the site." }),
     version: Type.String(),
     enabled: Type.Boolean(),
     require: Type.Array(AddonReference),

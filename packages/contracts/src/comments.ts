@@ -22,7 +22,8 @@ export const Comment = Type.Object(
     discussionID: Type.Integer(),
     parentRecordType: Type.Literal("discussion"),
     parentRecordID: Type.Integer(),
-    parentCommentID: Nullable(Type.Integer()),
+    /** The comment it replies to; absent for a comment on the discussion itself (as Vanilla leaves it out). */
+    parentCommentID: Type.Optional(Type.Integer()),
     depth: Type.Integer(),
     name: Type.String({ description: "Re: the discussion's title." }),
     body: Type.Optional(Type.String({ description: "Rendered, sanitised HTML." })),
@@ -162,7 +163,8 @@ export type CommentThreadQuery = Static<typeof CommentThreadQuery>;
 export interface CommentThreadComment {
   type: "comment";
   commentID: number;
-  parentCommentID: number | null;
+  /** Absent for a comment on the discussion itself. */
+  parentCommentID?: number;
   depth: number;
   children: CommentThreadItem[];
 }
@@ -186,7 +188,7 @@ export const CommentThreadItemSchema = Type.Union(
     Type.Object({
       type: Type.Literal("comment"),
       commentID: Type.Integer(),
-      parentCommentID: Nullable(Type.Integer()),
+      parentCommentID: Type.Optional(Type.Integer()),
       depth: Type.Integer(),
       children: Type.Array(Type.Ref("CommentThreadItem")),
     }),

@@ -38,7 +38,8 @@ export const Conversation = Type.Object(
         messageID: Type.Integer(),
         insertUserID: Type.Integer(),
         dateInserted: DateTime,
-        insertUser: Type.Optional(Type.Ref("UserFragment")),
+        /** Always sent, as Vanilla's schema requires (`expand=lastInsertUser` is accepted and changes nothing). */
+        insertUser: Type.Ref("UserFragment"),
       }),
     ),
   },
@@ -47,7 +48,7 @@ export const Conversation = Type.Object(
 export type Conversation = Omit<Static<typeof Conversation>, "insertUser" | "participants" | "lastMessage"> & {
   insertUser?: UserFragment;
   participants: ConversationParticipant[];
-  lastMessage: { messageID: number; insertUserID: number; dateInserted: string; insertUser?: UserFragment } | null;
+  lastMessage: { messageID: number; insertUserID: number; dateInserted: string; insertUser: UserFragment } | null;
 };
 
 export const ConversationListQuery = Type.Object({

@@ -195,6 +195,10 @@ export const DiscussionEdit = Type.Object({
   body: Type.String(),
   format: Type.String(),
   categoryID: Type.Integer(),
+  sink: Type.Boolean(),
+  closed: Type.Boolean(),
+  pinned: Type.Boolean(),
+  pinLocation: Nullable(Type.Union([Type.Literal("category"), Type.Literal("recent")])),
   tagIDs: Type.Array(Type.Integer()),
 });
 

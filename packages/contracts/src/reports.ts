@@ -35,8 +35,9 @@ export const ReportReason = Type.Object({
   roleIDs: Type.Array(Type.Integer()),
   insertUserID: Type.Integer(),
   dateInserted: DateTime,
-  updateUserID: Nullable(Type.Integer()),
-  dateUpdated: Nullable(DateTime),
+  /** A reason never changed: its author and creation date. */
+  updateUserID: Type.Integer(),
+  dateUpdated: DateTime,
   /** How many reports used it (community.manage only). */
   countReports: Type.Optional(Type.Integer()),
 });

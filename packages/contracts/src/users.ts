@@ -370,6 +370,12 @@ export const ResetPasswordBody = Type.Object({ token: Type.String({ minLength: 1
 export const UserEdit = Type.Object({
   userID: Type.Integer(),
   name: Type.String(),
+  /** Empty when the viewer may not see it (neither the member nor personalInfo.view). */
+  email: Type.String(),
+  emailConfirmed: Type.Boolean(),
+  bypassSpam: Type.Boolean(),
+  /** The photo as stored (null: the default one); `photoUrl` is the address to show. */
+  photo: Nullable(Type.String()),
   photoUrl: Type.String(),
   /** The member has a photo of their own (not the default silhouette). */
   hasPhoto: Type.Boolean(),

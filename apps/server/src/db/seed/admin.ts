@@ -18,7 +18,7 @@ export async function createAdmin(db: Kysely<DB>, password: string, passwordCost
     .insertInto("users")
     .values({
       name: ADMIN_NAME,
-      email: "admin@localhost",
+      email: "admin@parley.localhost",
       emailConfirmed: 1,
       passwordHash: await hashPassword(password, passwordCost),
       photoUrl: null,

@@ -31,7 +31,7 @@ export function presentComment(row: CommentRow, context: CommentPresentContext):
     discussionID: row.discussionID,
     parentRecordType: "discussion",
     parentRecordID: row.discussionID,
-    parentCommentID: row.parentCommentID,
+    ...(row.parentCommentID === null ? {} : { parentCommentID: row.parentCommentID }),
     depth: row.depth,
     name: `Re: ${censorText(discussion?.name ?? "")}`,
     categoryID: discussion?.categoryID ?? 0,

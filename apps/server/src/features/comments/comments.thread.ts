@@ -7,7 +7,8 @@ export type PendingHole = Omit<CommentThreadHole, "insertUsers" | "apiUrl"> & { 
 interface PendingComment {
   type: "comment";
   commentID: number;
-  parentCommentID: number | null;
+  /** Absent for a comment on the discussion itself, as on the comment's record. */
+  parentCommentID?: number;
   depth: number;
   children: PendingItem[];
 }
@@ -101,7 +102,7 @@ export function buildThread(shape: ThreadShape): { items: PendingItem[]; shownRe
   const items: PendingItem[] = shape.top.map((comment) => ({
     type: "comment",
     commentID: comment.commentID,
-    parentCommentID: comment.parentCommentID,
+    ...(comment.parentCommentID === null ? {} : { parentCommentID: comment.parentCommentID }),
     depth: shape.baseDepth + 1,
     children: level(comment.commentID, 2),
   }));

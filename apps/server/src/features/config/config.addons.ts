@@ -58,24 +58,29 @@ const switches: ReadonlyArray<{ key: string; name: string; description: string; 
 /** Built in: an add-on's version is Parley's own. */
 const VERSION = "1.0.0";
 
-const switchAddon = (feature: (typeof switches)[number], enabled: boolean): Addon => ({
+/** Each kind's icon, an image the web app serves (Lucide's), at the site's configured address. */
+const iconOf = (type: Addon["type"], origin: string) => `${origin}/images/addons/${type}.svg`;
+
+const switchAddon = (feature: (typeof switches)[number], enabled: boolean, origin: string): Addon => ({
   addonID: feature.key,
   key: feature.key,
   name: feature.name,
   type: "addon",
   description: feature.description,
+  iconUrl: iconOf("addon", origin),
   version: VERSION,
   enabled,
   require: [],
   conflict: [],
 });
 
-const themeAddon = (theme: Theme): Addon => ({
+const themeAddon = (theme: Theme, origin: string): Addon => ({
   addonID: theme.themeID,
   key: theme.themeID,
   name: theme.name,
   type: "theme",
   description: theme.preview.info["Description"]?.value ?? "",
+  iconUrl: iconOf("theme", origin),
   version: theme.version,
   enabled: theme.current,
   require: [],
@@ -83,12 +88,13 @@ const themeAddon = (theme: Theme): Addon => ({
 });
 
 /** A content locale as Vanilla's locale add-on: enabled when the site offers content in it (`en` always). */
-const localeAddon = (localeKey: string, enabled: boolean): Addon => ({
+const localeAddon = (localeKey: string, enabled: boolean, origin: string): Addon => ({
   addonID: `locale-${localeKey}`,
   key: `locale-${localeKey}`,
   name: `${displayName(localeKey, "en")} content`,
   type: "locale",
   description: `Category names and descriptions translated into ${displayName(localeKey, "en")} by hand; Parley's own interface stays in English.`,
+  iconUrl: iconOf("locale", origin),
   version: VERSION,
   enabled,
   require: [],
@@ -109,10 +115,10 @@ export function createAddonsService({ config, themes }: { config: ConfigService;
     ]);
     const locales: readonly string[] = enabledLocalesOf(String(values["locales.enabled"] ?? ""));
     return [
-      ...switches.map((feature) => switchAddon(feature, values[feature.setting] === true)),
+      ...switches.map((feature) => switchAddon(feature, values[feature.setting] === true, context.origin)),
       // The built-in themes only: a theme of the site's own is no add-on (Vanilla's are files).
-      ...themeList.filter((theme) => theme.type === "themeFile").map(themeAddon),
-      ...contentLocaleKeys.map((key) => localeAddon(key, locales.includes(key))),
+      ...themeList.filter((theme) => theme.type === "themeFile").map((theme) => themeAddon(theme, context.origin)),
+      ...contentLocaleKeys.map((key) => localeAddon(key, locales.includes(key), context.origin)),
     ];
   };
   const find = async (addonID: string, context: AddonRequestContext) => {

@@ -12,11 +12,11 @@ import { unknownUser } from "./conversations.deps.ts";
 
 const EXCERPT_LENGTH = 160;
 
-/** `expand` names: insertUser, lastInsertUser, all (or true). */
+/** `expand` names: insertUser, all (or true); lastInsertUser is accepted, the last message's author always sent. */
 export const expands = (expand: string[] | undefined) => {
   const names = new Set(expand ?? []);
   const all = names.has("all") || names.has("true");
-  return { insertUser: all || names.has("insertUser"), lastInsertUser: all || names.has("lastInsertUser") };
+  return { insertUser: all || names.has("insertUser") };
 };
 
 export interface ConversationPresentContext {
@@ -60,7 +60,7 @@ export function presentConversation(row: ConversationRow, context: ConversationP
           messageID: lastMessage.messageID,
           insertUserID: lastMessage.insertUserID,
           dateInserted: toRfc3339(lastMessage.dateInserted),
-          ...(context.expand.lastInsertUser ? { insertUser: fragment(users, lastMessage.insertUserID, origin) } : {}),
+          insertUser: fragment(users, lastMessage.insertUserID, origin),
         }
       : null,
   };

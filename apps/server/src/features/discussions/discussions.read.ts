@@ -175,6 +175,10 @@ export async function discussionForEdit(deps: DiscussionsDeps, id: number, conte
     body: row.body,
     format: row.format,
     categoryID: row.categoryID,
+    sink: row.sink === 1,
+    closed: row.closed === 1,
+    pinned: row.announce > 0,
+    pinLocation: row.announce === 1 ? ("category" as const) : row.announce === 2 ? ("recent" as const) : null,
     tagIDs,
   };
 }

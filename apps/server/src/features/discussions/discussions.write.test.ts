@@ -386,6 +386,10 @@ describe.each(engines)("writing discussions on %s", (engine) => {
       body: "**raw** <i>x</i>",
       format: "markdown",
       categoryID: f.category.ideas,
+      sink: false,
+      closed: false,
+      pinned: false,
+      pinLocation: null,
       tagIDs: [],
     });
     expect((await f.api.get(url(made.discussionID, "/edit"), { as: f.as.other })).statusCode).toBe(403);

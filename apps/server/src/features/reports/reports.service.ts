@@ -199,8 +199,9 @@ export function createReportsService(deps: ReportsDeps) {
       roleIDs: JSON.parse(row.roleIDs) as number[],
       insertUserID: row.insertUserID,
       dateInserted: toRfc3339(row.dateInserted),
-      updateUserID: row.updateUserID,
-      dateUpdated: row.dateUpdated ? toRfc3339(row.dateUpdated) : null,
+      // As Vanilla's models: a reason never changed was last updated when it was made, by whom made it.
+      updateUserID: row.updateUserID ?? row.insertUserID,
+      dateUpdated: toRfc3339(row.dateUpdated ?? row.dateInserted),
       ...(uses ? { countReports: uses.get(row.reportReasonID) ?? 0 } : {}),
     }));
   }

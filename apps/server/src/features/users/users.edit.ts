@@ -24,6 +24,11 @@ export async function userEditRecord(
   return {
     userID: row.userID,
     name: row.name,
+    // Vanilla's fields: the address only to whom may see it (else empty), the photo as stored.
+    email: usersPolicy.canSeeEmail(viewer, row) ? row.email : "",
+    emailConfirmed: row.emailConfirmed === 1,
+    bypassSpam: row.bypassSpam === 1,
+    photo: row.photoUrl,
     photoUrl: photoUrlOf(row.photoUrl, origin, row.name),
     hasPhoto: row.photoUrl !== null,
     title: row.title,

@@ -212,9 +212,16 @@ describe.each(engines)("user photos on %s", (engine) => {
     const edit = await f.api.get(`/api/v2/users/${target}/edit`, { as: f.admin });
     expect(edit.statusCode).toBe(200);
     expectSchema(UserEdit, edit.json());
-    expect(edit.json<UserEdit>()).toMatchObject({ hasPhoto: true, canEditName: true });
+    // Vanilla's fields beside Parley's: the address (to the member and personalInfo.view), the stored photo.
+    expect(edit.json<UserEdit>()).toMatchObject({
+      hasPhoto: true,
+      canEditName: true,
+      email: f.users.other.email,
+      bypassSpam: false,
+      photo: expect.stringMatching(/^\/uploads\//),
+    });
     const own = await f.api.get(`/api/v2/users/$me/edit`, { as: f.as.other });
-    expect(own.json<UserEdit>()).toMatchObject({ userID: target, canEditName: false });
+    expect(own.json<UserEdit>()).toMatchObject({ userID: target, canEditName: false, email: f.users.other.email });
   });
 
   it("keeps a photo's media record out of DELETE /media/{id}, for its owner and a moderator alike (409)", async () => {

@@ -13,7 +13,6 @@ const makeComment = (commentID: number, text: string, permissions: Record<string
   discussionID: 1,
   parentRecordType: "discussion",
   parentRecordID: 1,
-  parentCommentID: null,
   depth: 1,
   name: "Re: Hello",
   body: `<p>${text}</p>`,

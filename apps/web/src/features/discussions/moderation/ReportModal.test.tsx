@@ -23,7 +23,6 @@ const comment = (overrides: Partial<Comment> = {}): Comment => ({
   discussionID: 1,
   parentRecordType: "discussion",
   parentRecordID: 1,
-  parentCommentID: null,
   depth: 1,
   name: "Re: Hello",
   body: "<p>Buy now</p>",

@@ -187,7 +187,7 @@ export function DiscussionPage() {
           discussion={discussion}
           pageKey={commentsQuery(api, parsed.id, parsed.page, limit, sort).queryKey}
           bulk={bulk}
-          parentAuthor={comment.parentCommentID === null ? undefined : authorsOnPage.get(comment.parentCommentID)}
+          parentAuthor={comment.parentCommentID === undefined ? undefined : authorsOnPage.get(comment.parentCommentID)}
         />
       ))}
       {/* The viewer's own comments held for approval, after the thread (theirs alone to see). */}
