@@ -478,6 +478,21 @@ describe.each(engines)("importing a porter export file (%s)", (engine) => {
     expect(report.notes["member without a password Parley can check (signs in after a password reset)"]).toBe(2);
   });
 
+  it("says the same in a dry run, and writes nothing", async () => {
+    const database = await createTestDatabase(engine);
+    try {
+      const source = await openPorterSource(gzipPath);
+      const dry = await importVanilla({ source, database, dryRun: true, batchSize: 2 });
+      expect(dry.tables.map((entry) => [entry.table, entry.read, entry.imported])).toEqual(
+        report.tables.map((entry) => [entry.table, entry.read, entry.imported]),
+      );
+      for (const table of ["users", "tags", "reactions", "conversations", "userDiscussions"] as const)
+        expect(await database.db.selectFrom(table).selectAll().execute(), table).toEqual([]);
+    } finally {
+      await database.dispose();
+    }
+  });
+
   it("reads the gzipped file the same, and imports nothing twice", async () => {
     const again = await runImport(t.database, gzipPath);
     for (const table of ["User", "Discussion", "Comment", "Tag", "TagDiscussion", "UserTag", "UserDiscussion"])

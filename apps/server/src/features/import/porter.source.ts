@@ -71,7 +71,7 @@ async function* linesOf(path: string, gzipped: boolean, start = 0): AsyncGenerat
 }
 
 /** `Key: value, Key: value` (the header and `Table:` lines), as Vanilla's importer reads them. */
-export function parseInfoLine(line: string): Map<string, string> {
+function parseInfoLine(line: string): Map<string, string> {
   const info = new Map<string, string>();
   for (const item of line.split(",")) {
     const colon = item.indexOf(":");

@@ -637,12 +637,16 @@ export async function importVanilla(options: ImportOptions): Promise<ImportRepor
         else if (tagID === undefined) skip(entry, `reaction type ${code} unknown to Parley`);
         else if (!users.has(userID)) skip(entry, "member not imported");
         else {
-          const recordUserID = authors[kind].get(int(row["RecordID"]));
+          const recordID = int(row["RecordID"]);
+          // A dry run wrote no posts: a discussion read is known, a comment is taken as read (0: no author known).
+          const recordUserID =
+            authors[kind].get(recordID) ??
+            (dryRun && (kind === "comment" || discussions.has(recordID)) ? 0 : undefined);
           if (recordUserID === undefined) skip(entry, "its post was not imported");
           else
             fresh.push({
               recordType: kind,
-              recordID: int(row["RecordID"]),
+              recordID,
               userID,
               tagID,
               recordUserID,
