@@ -88,6 +88,12 @@ const file = exportFile("Vanilla Export: 2.0.8, Source: vBulletin 3.8", [
       [8, "Zoë 日本", "zoe@example.com", null, null, 0, t0, null, null],
     ],
   ],
+  // The porter's own structure names permission columns with underscores; no JunctionTable: global rows.
+  [
+    "Permission",
+    ["RoleID", "Garden_SignIn_Allow", "Vanilla_Discussions_View", "Vanilla_Discussions_Add", "Vanilla_Comments_Add"],
+    [[32, 1, 1, 0, 1]],
+  ],
   [
     "UserRole",
     ["UserID", "RoleID"],
@@ -345,9 +351,21 @@ describe.each(engines)("importing a porter export file (%s)", (engine) => {
       ].sort(),
     );
     const roles = (await api.get("/api/v2/roles", { as: admin })).json<
-      Array<{ name: string; description: string | null }>
+      Array<{ roleID: number; name: string; description: string | null }>
     >();
-    expect(roles.find((role) => role.name === "Veteran")?.description).toBe("Been here, done that");
+    const veteran = roles.find((role) => role.name === "Veteran")!;
+    expect(veteran.description).toBe("Been here, done that");
+    const grants = await t.database.db
+      .selectFrom("rolePermissions")
+      .select(["permission", "junctionType"])
+      .where("roleID", "=", veteran.roleID)
+      .orderBy("permission")
+      .execute();
+    expect(grants).toEqual([
+      { permission: "comments.add", junctionType: "" },
+      { permission: "discussions.view", junctionType: "" },
+      { permission: "session.valid", junctionType: "" },
+    ]);
     const category = (await api.get("/api/v2/categories/2", { as: admin })).json<{
       name: string;
       parentCategoryID: number;

@@ -87,6 +87,8 @@ export interface ImportOptions {
 const REQUIRED = ["User", "Category", "Discussion", "Comment"] as const;
 const ROLE_TYPES = new Set(["guest", "unconfirmed", "applicant", "member", "moderator", "administrator"]);
 const ALREADY = "already imported";
+/** A permission column as the porter's export structure names it: `Garden_SignIn_Allow`, `Vanilla_Discussions_View`. */
+const PORTER_PERMISSION = /^[A-Z][A-Za-z]+_[A-Z][A-Za-z]+_[A-Z][A-Za-z]+$/;
 
 /** Thrown when the target holds members that did not come from this source (an import goes into a new forum). */
 export class ImportRefused extends Error {}
@@ -390,8 +392,9 @@ export async function importVanilla(options: ImportOptions): Promise<ImportRepor
     const columns = new Map<string, string>();
     const unknown: string[] = [];
     for (const column of await source.columns("Permission"))
-      if (column.includes(".")) {
-        const name = permissionName(column);
+      if (column.includes(".") || PORTER_PERMISSION.test(column)) {
+        // The porter's structure names them with underscores (`Garden_SignIn_Allow`).
+        const name = permissionName(column.includes(".") ? column : column.replaceAll("_", "."));
         if (name) columns.set(column, name);
         else unknown.push(column);
       }
