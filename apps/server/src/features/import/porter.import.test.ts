@@ -270,6 +270,14 @@ describe("reading the export format", () => {
     expect(await source.count("Discussion")).toBe(3);
     expect(await source.hasTable("Media")).toBe(false);
     expect(await source.columns("Comment")).toContain("Legacy");
+    // Saved by a Windows editor: a byte-order mark and \r\n line ends read the same.
+    const windows = path.join(dir, "windows.txt");
+    fs.writeFileSync(windows, `\uFEFF${file.replace(/\n/g, "\r\n")}`);
+    const fromWindows = await openPorterSource(windows);
+    expect(await fromWindows.count("Discussion")).toBe(3);
+    const discussions: Array<Record<string, unknown>> = [];
+    for await (const batch of fromWindows.batches("Discussion", ["DiscussionID"], 2)) discussions.push(...batch);
+    expect(discussions.map((row) => row["Body"])).toEqual([HTML_BODY, BBCODE_BODY.replace("\r\n", "\n"), "plain"]);
     const notExport = path.join(dir, "not-an-export.txt");
     fs.writeFileSync(notExport, "UserID,Name\n1,x\n");
     await expect(openPorterSource(notExport)).rejects.toBeInstanceOf(ExportFormatError);

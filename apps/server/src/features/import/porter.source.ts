@@ -33,7 +33,8 @@ const NEWLINE = 0x0a;
 async function* linesOf(path: string, gzipped: boolean, start = 0): AsyncGenerator<{ line: string; next: number }> {
   // A plain file starts reading at the offset; a gzipped one is inflated from its start and skips up to it.
   const raw = fs.createReadStream(path, gzipped ? {} : { start });
-  const stream: AsyncIterable<Buffer> = gzipped ? raw.pipe(createGunzip()) : raw;
+  const gunzip = gzipped ? raw.pipe(createGunzip()) : null;
+  const stream: AsyncIterable<Buffer> = gunzip ?? raw;
   let position = gzipped ? 0 : start;
   let pending: Buffer[] = [];
   try {
@@ -66,6 +67,7 @@ async function* linesOf(path: string, gzipped: boolean, start = 0): AsyncGenerat
       yield { line, next: position };
     }
   } finally {
+    gunzip?.destroy();
     raw.destroy();
   }
 }
@@ -198,8 +200,10 @@ export async function openPorterSource(path: string): Promise<ImportSource & { h
   for await (const { line, next } of linesOf(path, gzipped)) {
     lineNumber += 1;
     if (header === null) {
-      if (!line.startsWith("Vanilla")) throw new ExportFormatError(`${path} is not a Vanilla export file.`);
-      header = parseInfoLine(line);
+      // A byte-order mark some editors write is not part of the header.
+      const first = line.replace(/^\uFEFF/, "");
+      if (!first.startsWith("Vanilla")) throw new ExportFormatError(`${path} is not a Vanilla export file.`);
+      header = parseInfoLine(first);
       continue;
     }
     if (table && expectColumns) {
