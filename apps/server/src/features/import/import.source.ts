@@ -18,7 +18,7 @@ export interface ImportSource {
   columns(table: string): Promise<string[]>;
   count(table: string): Promise<number>;
   /**
-   * The table's rows in batches: a database's ascending by the key columns (one column, or two for a pair key),
+   * The table's rows in batches: a database's ascending by the key columns (its primary key, one or more),
    * a file's in the file's order (the key is then unused).
    */
   batches(table: string, key: readonly string[], batchSize: number): AsyncGenerator<SourceRow[]>;

@@ -153,7 +153,8 @@ insert into GDN_ReactionType (UrlCode, Name, Class, TagID, Active) values
 insert into GDN_UserTag (RecordType, RecordID, TagID, UserID, DateInserted, Total) values
   ('Discussion', 10, 3, 3, '2018-01-03 00:00:00', 1), ('Discussion', 10, 4, 1, '2018-01-03 00:00:00', 1),
   ('Comment', 100, 3, 2, '2018-01-03 00:00:00', 1), ('Discussion-Total', 10, 3, 2, '2018-01-03 00:00:00', 2),
-  ('Comment', 108, 3, 2, '2018-01-03 00:00:00', 1);
+  ('Comment', 108, 3, 2, '2018-01-03 00:00:00', 1), ('Discussion', 11, 3, 1, '2018-02-03 00:00:00', 1),
+  ('Discussion', 11, 3, 3, '2018-02-03 00:00:00', 1), ('Discussion', 11, 4, 2, '2018-02-03 00:00:00', 1);
 insert into GDN_UserDiscussion (UserID, DiscussionID, CountComments, DateLastViewed, Bookmarked, Participated) values
   (3, 10, 1, '2018-01-01 12:00:00', 1, 1), (2, 11, 1, '2018-02-03 00:00:00', 0, 1), (6, 10, 0, null, 1, 0);
 insert into GDN_Conversation (ConversationID, Subject, FirstMessageID, InsertUserID, DateInserted, UpdateUserID,
@@ -355,9 +356,10 @@ describe.each(engines)("importing a Vanilla database (%s)", (engine) => {
       imported: 3,
       skipped: { "its discussion was not imported": 1 },
     });
+    // Three rows share (Discussion, 11): batches of 2 page past them by the whole four-column key.
     expect(tableOf(report, "UserTag")).toMatchObject({
-      read: 5,
-      imported: 3,
+      read: 8,
+      imported: 6,
       skipped: { "a total (recounted)": 1, "its post was not imported": 1 },
     });
     expect(tableOf(report, "UserDiscussion")).toMatchObject({ imported: 2, skipped: { "member not imported": 1 } });
@@ -371,6 +373,7 @@ describe.each(engines)("importing a Vanilla database (%s)", (engine) => {
     }>();
     expect(discussion).toMatchObject({ score: 6, bookmarked: true, countUnread: 1 });
     expect((await api.get("/api/v2/comments/100", { as: member })).json<{ score: number }>().score).toBe(1);
+    expect((await api.get("/api/v2/discussions/11", { as: member })).json<{ score: number }>().score).toBe(7);
     const tags = (await api.get("/api/v2/tags?limit=100", { as: admin })).json<
       Array<{ tagID: number; urlcode: string; name: string; countDiscussions: number }>
     >();

@@ -5,7 +5,7 @@ const NAME = /^[A-Za-z0-9_]*$/;
 
 /**
  * A live Vanilla database (MySQL or MariaDB), read a batch at a time by primary key: `WHERE id > ? ORDER BY id
- * LIMIT n`, so no table is ever held whole. Tables carry the prefix (`GDN_` by default); rows come as mysql2
+ * LIMIT n` (past the last row by every column of a composite key), so no table is ever held whole. Tables carry the prefix (`GDN_` by default); rows come as mysql2
  * returns them (dates as strings: `dateStrings`).
  */
 export async function openVanillaSource(url: string, prefix = "GDN_"): Promise<ImportSource> {
@@ -53,18 +53,20 @@ export async function openVanillaSource(url: string, prefix = "GDN_"): Promise<I
       return Number(rows[0]?.["n"] ?? 0);
     },
     async *batches(name, key, batchSize) {
-      const [first, second] = key.map(quote);
-      const order = key.map(quote).join(", ");
+      const columns = key.map(quote);
+      const order = columns.join(", ");
       let last: SourceRow | null = null;
       for (;;) {
         let where = "";
-        let params: unknown[] = [];
-        if (last && second) {
-          where = `where ${first} > ? or (${first} = ? and ${second} > ?)`;
-          params = [last[key[0]!], last[key[0]!], last[key[1]!]];
-        } else if (last) {
-          where = `where ${first} > ?`;
-          params = [last[key[0]!]];
+        const params: unknown[] = [];
+        if (last) {
+          // Past the last row by the whole key: (a > ?) or (a = ? and b > ?) or (a = ? and b = ? and c > ?) …
+          const terms: string[] = [];
+          for (let i = 0; i < columns.length; i++) {
+            terms.push(`(${[...columns.slice(0, i).map((c) => `${c} = ?`), `${columns[i]} > ?`].join(" and ")})`);
+            for (const column of key.slice(0, i + 1)) params.push(last[column]);
+          }
+          where = `where ${terms.join(" or ")}`;
         }
         const [rows] = await connection.query<mysql.RowDataPacket[]>(
           `select * from ${table(name)} ${where} order by ${order} limit ${Number(batchSize)}`,
