@@ -31,7 +31,7 @@ describe("other forums' password hashes, as the porter names them", () => {
     expect(kept).not.toBeNull();
     expect(isImportedHash(kept!)).toBe(true);
     expect(isLegacyHash(kept)).toBe(true);
-    expect(verifyImportedHash(PASSWORD, kept!, name)).toBe(true);
+    expect(await verifyImportedHash(PASSWORD, kept!, name)).toBe(true);
     expect(await verifyPassword(PASSWORD, kept, name)).toBe(true);
     expect(await verifyPassword("old secreT", kept, name)).toBe(false);
     expect(await verifyPassword("", kept, name)).toBe(false);

@@ -1,4 +1,5 @@
-import { createHash, pbkdf2Sync, timingSafeEqual } from "node:crypto";
+import { createHash, pbkdf2 as pbkdf2Callback, timingSafeEqual } from "node:crypto";
+import { promisify } from "node:util";
 import { isPortableHash } from "./phpass.ts";
 
 /*
@@ -13,6 +14,8 @@ import { isPortableHash } from "./phpass.ts";
 const PREFIX = "imported$";
 const isBcrypt = (stored: string) => /^\$2[abxy]\$\d\d\$[./0-9A-Za-z]{53}$/.test(stored);
 const HEX32 = /^[0-9a-f]{32}$/i;
+// Off the event loop: Django's current hashes take hundreds of thousands of iterations.
+const pbkdf2 = promisify(pbkdf2Callback);
 
 const md5 = (value: string | Buffer) => createHash("md5").update(value).digest("hex");
 const sha1 = (value: string | Buffer) => createHash("sha1").update(value).digest("hex");
@@ -40,7 +43,7 @@ const methods = {
   vbulletin: (password: string, stored: string) =>
     same(md5(md5(password) + stored.slice(32).trim()), stored.slice(0, 32)),
   /** Django: bare md5, `md5$salt$hash`, `sha1$salt$hash`, `sha256$salt$hash`, and `pbkdf2_sha256$n$salt$hash`. */
-  django: (password: string, stored: string) => {
+  django: async (password: string, stored: string) => {
     if (!stored.includes("$")) return same(md5(password), stored);
     const [method = "", a = "", b = "", c = ""] = stored.split("$");
     const kind = method.toLowerCase();
@@ -49,7 +52,7 @@ const methods = {
       if (!Number.isInteger(iterations) || iterations < 1 || iterations > 10_000_000) return false;
       const expected = Buffer.from(c, "base64");
       const digest = kind === "pbkdf2_sha256" ? "sha256" : "sha1";
-      const computed = pbkdf2Sync(password, b, iterations, expected.length || 32, digest);
+      const computed = await pbkdf2(password, b, iterations, expected.length || 32, digest);
       return expected.length > 0 && computed.length === expected.length && timingSafeEqual(computed, expected);
     }
     if (kind === "md5") return same(md5(a + password), b);
@@ -87,7 +90,7 @@ const methods = {
     if (!["md5", "sha1", "sha256"].includes(func)) return false;
     return hash !== "" && same(hashHex(func, hashHex(func, password) + salt), hash);
   },
-} satisfies Record<string, (password: string, stored: string, name: string) => boolean>;
+} satisfies Record<string, (password: string, stored: string, name: string) => boolean | Promise<boolean>>;
 
 type Method = keyof typeof methods;
 
@@ -134,10 +137,10 @@ export const isImportedHash = (stored: string): boolean => {
 };
 
 /** Checks a password against an imported hash; `name` is the member's (SMF salts with it). */
-export function verifyImportedHash(password: string, stored: string, name: string): boolean {
+export async function verifyImportedHash(password: string, stored: string, name: string): Promise<boolean> {
   if (!isImportedHash(stored)) return false;
   const rest = stored.slice(PREFIX.length);
   const at = rest.indexOf("$");
   const method = rest.slice(0, at) as Method;
-  return methods[method](password, rest.slice(at + 1), name);
+  return await methods[method](password, rest.slice(at + 1), name);
 }
