@@ -3,17 +3,28 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
-import { importVanilla, ImportRefused, openVanillaSource, type ImportReport } from "../features/import/index.ts";
+import {
+  ExportFormatError,
+  importVanilla,
+  ImportRefused,
+  openPorterSource,
+  openVanillaSource,
+  type ImportReport,
+  type ImportSource,
+} from "../features/import/index.ts";
 import { openDatabase, type Database } from "../platform/db/database.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
 import { loadConfigOrExit, openConfiguredDatabase } from "../server.ts";
 
 /**
- * `npm run import -- vanilla mysql://user:pass@host/db [--prefix GDN_] [--dry-run] [--batch-size 1000]`: reads a
- * live Vanilla database into the configured one (SQLite in the data dir, or DATABASE_URL's PostgreSQL), which it
- * migrates first, without the demo community or an admin (docs/features/import.md).
+ * `npm run import -- vanilla mysql://user:pass@host/db [--prefix GDN_] [--dry-run] [--batch-size 1000]` reads a
+ * live Vanilla database, `npm run import -- porter export.txt[.gz] [--dry-run]` a porter export file, into the
+ * configured database (SQLite in the data dir, or DATABASE_URL's PostgreSQL), which it migrates first, without the
+ * demo community or an admin (docs/features/import.md).
  */
-const usage = "Usage: npm run import -- vanilla mysql://user:pass@host/database [--prefix GDN_] [--dry-run]";
+const usage =
+  "Usage: npm run import -- vanilla mysql://user:pass@host/database [--prefix GDN_] [--dry-run]\n" +
+  "       npm run import -- porter path/to/export.txt[.gz] [--dry-run]";
 const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: {
@@ -25,7 +36,7 @@ const { positionals, values } = parseArgs({
 });
 const [kind, url] = positionals;
 const batchSize = Number(values["batch-size"]);
-if (values.help || kind !== "vanilla" || !url || !Number.isInteger(batchSize) || batchSize < 1) {
+if (values.help || (kind !== "vanilla" && kind !== "porter") || !url || !Number.isInteger(batchSize) || batchSize < 1) {
   console.error(usage);
   process.exit(values.help ? 0 : 2);
 }
@@ -68,7 +79,8 @@ async function scratchDatabase(): Promise<Database> {
 const config = loadConfigOrExit();
 const database = await openConfiguredDatabase(config);
 try {
-  const source = await openVanillaSource(url, values.prefix);
+  const source: ImportSource =
+    kind === "porter" ? await openPorterSource(url) : await openVanillaSource(url, values.prefix);
   try {
     const dryRun = values["dry-run"];
     if (!dryRun) await migrateToLatest(database);
@@ -93,7 +105,7 @@ try {
     await source.close();
   }
 } catch (error) {
-  if (!(error instanceof ImportRefused)) throw error;
+  if (!(error instanceof ImportRefused) && !(error instanceof ExportFormatError)) throw error;
   console.error(error.message);
   process.exitCode = 1;
 } finally {

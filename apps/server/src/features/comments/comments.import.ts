@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from "kysely";
+import { sql, type Insertable, type Kysely } from "kysely";
 import type { CommentsTable, DB } from "../../platform/db/schema.ts";
 
 /** A comment brought from another forum with its own id (an import, features/import). */
@@ -17,4 +17,31 @@ export async function insertImportedComments(db: Kysely<DB>, rows: ImportedComme
     .returning("commentID")
     .execute();
   return inserted.map((row) => row.commentID);
+}
+
+const RECOUNT_BATCH = 5_000;
+
+/**
+ * Every comment's score (its reactions' points), recounted after an import in batches by id (run while nothing
+ * else writes: a recount by subquery, not the locked increments of live reactions).
+ */
+export async function recountImportedCommentScores(db: Kysely<DB>): Promise<void> {
+  let after = -2_147_483_648;
+  for (;;) {
+    const batch = await db
+      .selectFrom("comments")
+      .select("commentID")
+      .where("commentID", ">", after)
+      .orderBy("commentID")
+      .limit(RECOUNT_BATCH)
+      .execute();
+    if (batch.length === 0) return;
+    const first = batch[0]!.commentID;
+    const last = batch[batch.length - 1]!.commentID;
+    await sql`update "comments" set "score" = coalesce((select sum(t."points") from "reactions" r
+        join "reactionTypes" t on t."tagID" = r."tagID"
+        where r."recordType" = 'comment' and r."recordID" = "comments"."commentID"), 0)
+      where "commentID" between ${first} and ${last}`.execute(db);
+    after = last;
+  }
 }

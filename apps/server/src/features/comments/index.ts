@@ -19,7 +19,7 @@ export type { CommentsService };
 export { countComments } from "./comments.totals.ts";
 export { commentAddressesOf, commentAuthorsAt } from "./comments.addresses.ts";
 export { exportMemberComments } from "./comments.export.ts";
-export { insertImportedComments, type ImportedComment } from "./comments.import.ts";
+export { insertImportedComments, recountImportedCommentScores, type ImportedComment } from "./comments.import.ts";
 export {
   addCommentScore,
   insertMergedComment,

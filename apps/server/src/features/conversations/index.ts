@@ -8,6 +8,15 @@ import { createConversationsService, type ConversationsService } from "./convers
 
 export type { ConversationsService };
 export { exportMemberConversations } from "./conversations.export.ts";
+export {
+  insertImportedConversationMessages,
+  insertImportedConversations,
+  insertImportedParticipants,
+  recountImportedConversations,
+  type ImportedConversation,
+  type ImportedConversationMessage,
+  type ImportedParticipant,
+} from "./conversations.import.ts";
 /**
  * Private conversations. Made before users and notifications (whose `/users/me` and live counts show
  * the unread count); routes come with `registerConversations`.

@@ -20,11 +20,26 @@ export async function insertImportedDiscussions(db: Kysely<DB>, rows: ImportedDi
   return inserted.map((row) => row.discussionID);
 }
 
+/** A member's bookmark and read mark of an imported discussion. */
+export type ImportedUserDiscussion = Insertable<DB["userDiscussions"]>;
+
+/** Inserts imported members' bookmarks and read marks; pairs already there are left. Returns how many went in. */
+export async function insertImportedUserDiscussions(db: Kysely<DB>, rows: ImportedUserDiscussion[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const inserted = await db
+    .insertInto("userDiscussions")
+    .values(rows)
+    .onConflict((oc) => oc.doNothing())
+    .returning("userID")
+    .execute();
+  return inserted.length;
+}
+
 const RECOUNT_BATCH = 1_000;
 
 /**
  * Every discussion's comment count, last comment and its author, date of last comment (a sunk discussion keeps
- * its own) and hot score, recounted from the comments after an import, in batches by id. Run while nothing
+ * its own), score (its reactions' points) and hot score, recounted from the comments after an import, in batches by id. Run while nothing
  * else writes (an import's end): these are recounts by subquery, not the locked increments of live writes.
  */
 export async function recountImportedDiscussions(db: Kysely<DB>, onProgress?: (done: number) => void): Promise<number> {
@@ -47,7 +62,9 @@ export async function recountImportedDiscussions(db: Kysely<DB>, onProgress?: (d
       await sql`update "discussions" set
           "countComments" = (select count(*) from "comments" c where c."discussionID" = "discussions"."discussionID"),
           "lastCommentID" = (select c."commentID" from "comments" c where c."discussionID" = "discussions"."discussionID"
-            order by c."dateInserted" desc, c."commentID" desc limit 1)
+            order by c."dateInserted" desc, c."commentID" desc limit 1),
+          "score" = coalesce((select sum(t."points") from "reactions" r join "reactionTypes" t on t."tagID" = r."tagID"
+            where r."recordType" = 'discussion' and r."recordID" = "discussions"."discussionID"), 0)
         where ${inRange}`.execute(trx);
       await sql`update "discussions" set
           "lastUserID" = coalesce((select c."insertUserID" from "comments" c

@@ -37,8 +37,10 @@ export { exportMemberDiscussions } from "./discussions.export.ts";
 export { sitemapDiscussionChunk, sitemapDiscussionTotals } from "./discussions.sitemap.ts";
 export {
   insertImportedDiscussions,
+  insertImportedUserDiscussions,
   recountImportedDiscussions,
   type ImportedDiscussion,
+  type ImportedUserDiscussion,
 } from "./discussions.import.ts";
 
 /** Discussions under /api/v2/discussions. */

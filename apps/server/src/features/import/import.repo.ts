@@ -26,12 +26,32 @@ export async function countUsers(db: Kysely<DB>): Promise<number> {
  */
 export async function existingRecords(
   db: Kysely<DB>,
-  table: "categories" | "discussions" | "comments",
+  table: "categories" | "discussions" | "comments" | "tags" | "conversations" | "conversationMessages",
   ids: number[],
 ): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const post = (row: { id: number; insertUserID: number; dateInserted: string }) =>
     [row.id, `${row.insertUserID}@${Date.parse(row.dateInserted)}`] as const;
+  if (table === "tags") {
+    const rows = await db.selectFrom("tags").select(["tagID", "urlcode"]).where("tagID", "in", ids).execute();
+    return new Map(rows.map((row) => [row.tagID, row.urlcode.toLowerCase()]));
+  }
+  if (table === "conversations") {
+    const rows = await db
+      .selectFrom("conversations")
+      .select(["conversationID as id", "insertUserID", "dateInserted"])
+      .where("conversationID", "in", ids)
+      .execute();
+    return new Map(rows.map(post));
+  }
+  if (table === "conversationMessages") {
+    const rows = await db
+      .selectFrom("conversationMessages")
+      .select(["messageID as id", "insertUserID", "dateInserted"])
+      .where("messageID", "in", ids)
+      .execute();
+    return new Map(rows.map(post));
+  }
   if (table === "categories") {
     const rows = await db
       .selectFrom("categories")
@@ -68,4 +88,26 @@ export async function roleIdByName(db: Kysely<DB>, name: string): Promise<number
     .where((eb) => eb(eb.fn("lower", ["name"]), "=", name.toLowerCase()))
     .executeTakeFirst();
   return row?.roleID;
+}
+
+/** The authors of these imported posts (a reaction records whose post it is), by id. */
+export async function postAuthors(
+  db: Kysely<DB>,
+  table: "discussions" | "comments",
+  ids: number[],
+): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows =
+    table === "discussions"
+      ? await db
+          .selectFrom("discussions")
+          .select(["discussionID as id", "insertUserID"])
+          .where("discussionID", "in", ids)
+          .execute()
+      : await db
+          .selectFrom("comments")
+          .select(["commentID as id", "insertUserID"])
+          .where("commentID", "in", ids)
+          .execute();
+  return new Map(rows.map((row) => [row.id, row.insertUserID]));
 }

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../platform/db/database.ts";
 import type { DB } from "../../platform/db/schema.ts";
 import { advanceIdSequence } from "../../platform/db/sequences.ts";
-import { isLegacyHash } from "../../platform/auth/password.ts";
+import { importedPasswordHash } from "../../platform/auth/imported-hashes.ts";
 import { createSiteConfig } from "../../platform/site-config.ts";
 import {
   insertImportedCategories,
@@ -10,16 +10,34 @@ import {
   settleImportedCategories,
   type ImportedCategory,
 } from "../categories/index.ts";
-import { insertImportedComments, type ImportedComment } from "../comments/index.ts";
+import { insertImportedComments, recountImportedCommentScores, type ImportedComment } from "../comments/index.ts";
+import {
+  insertImportedConversationMessages,
+  insertImportedConversations,
+  insertImportedParticipants,
+  recountImportedConversations,
+  type ImportedConversation,
+  type ImportedConversationMessage,
+  type ImportedParticipant,
+} from "../conversations/index.ts";
 import {
   insertImportedDiscussions,
+  insertImportedUserDiscussions,
   recountImportedDiscussions,
   type ImportedDiscussion,
+  type ImportedUserDiscussion,
 } from "../discussions/index.ts";
+import {
+  foldReactionCode,
+  insertImportedReactions,
+  reactionTypesByCode,
+  type ImportedReaction,
+} from "../reactions/index.ts";
+import { insertImportedTagDiscussions, insertImportedTags, recountTagCounts, type ImportedTag } from "../tags/index.ts";
 import { importRole, setImportedGrants } from "../roles/index.ts";
 import { createSearchEngine, searchLanguageOf } from "../search/index.ts";
 import { insertImportedUserRoles, insertImportedUsers, recountPostCounts, type ImportedUser } from "../users/index.ts";
-import { countUsers, existingRecords, existingUsers, postIdentity, roleIdByName } from "./import.repo.ts";
+import { countUsers, existingRecords, existingUsers, postAuthors, postIdentity, roleIdByName } from "./import.repo.ts";
 import {
   date,
   discussionType,
@@ -34,7 +52,7 @@ import {
   postFormat,
   text,
 } from "./vanilla.map.ts";
-import type { SourceRow, VanillaSource } from "./vanilla.source.ts";
+import type { ImportSource, SourceRow } from "./import.source.ts";
 
 interface TableReport {
   table: string;
@@ -55,7 +73,7 @@ export interface ImportReport {
 }
 
 export interface ImportOptions {
-  source: VanillaSource;
+  source: ImportSource;
   database: Database;
   dryRun?: boolean;
   /** Rows read (and written) a batch at a time; 1,000 by default. */
@@ -66,9 +84,11 @@ export interface ImportOptions {
   progressEveryMs?: number;
 }
 
-const REQUIRED = ["Role", "UserRole", "User", "Category", "Discussion", "Comment"] as const;
+const REQUIRED = ["User", "Category", "Discussion", "Comment"] as const;
 const ROLE_TYPES = new Set(["guest", "unconfirmed", "applicant", "member", "moderator", "administrator"]);
 const ALREADY = "already imported";
+/** A permission column as the porter's export structure names it: `Garden_SignIn_Allow`, `Vanilla_Discussions_View`. */
+const PORTER_PERMISSION = /^[A-Z][A-Za-z]+_[A-Z][A-Za-z]+_[A-Z][A-Za-z]+$/;
 
 /** Thrown when the target holds members that did not come from this source (an import goes into a new forum). */
 export class ImportRefused extends Error {}
@@ -91,7 +111,7 @@ export async function importVanilla(options: ImportOptions): Promise<ImportRepor
 
   for (const table of REQUIRED)
     if (!(await source.hasTable(table)))
-      throw new Error(`${source.describe} has no table ${table} with the prefix given (--prefix).`);
+      throw new Error(`${source.describe} has no table ${table} (a database: with the prefix given, --prefix).`);
 
   /** Runs a batch's writes in one transaction, or nothing in a dry run. */
   const write = async <T>(work: (trx: Kysely<DB>) => Promise<T>, dry: T): Promise<T> =>
@@ -130,8 +150,12 @@ export async function importVanilla(options: ImportOptions): Promise<ImportRepor
     };
     for await (const rows of source.batches(table, key, batchSize)) {
       entry.read += rows.length;
-      const id = int(rows[rows.length - 1]![key[0]!]);
-      if (key.length === 1 && id > (highest.get(table) ?? 0)) highest.set(table, id);
+      // A file's rows come in its own order: the largest id of the batch, not its last.
+      if (key.length === 1)
+        for (const row of rows) {
+          const id = int(row[key[0]!]);
+          if (id > (highest.get(table) ?? 0)) highest.set(table, id);
+        }
       await each(rows, entry);
       if (Date.now() - said >= (options.progressEveryMs ?? 1_000)) {
         said = Date.now();
@@ -167,37 +191,39 @@ export async function importVanilla(options: ImportOptions): Promise<ImportRepor
 
   // Roles: matched to Parley's by name (its defaults have Vanilla's names), else created.
   const roleIDs = new Map<number, number>();
-  await pass("Role", ["RoleID"], async (rows, entry) => {
-    for (const row of rows) {
-      const name = text(row["Name"])?.trim();
-      if (!name) {
-        skip(entry, "no name");
-        continue;
-      }
-      const type = text(row["Type"])?.toLowerCase() ?? null;
-      if (dryRun) {
-        const matched = await roleIdByName(db, name);
-        roleIDs.set(int(row["RoleID"]), matched ?? 0);
-        if (matched === undefined) entry.imported += 1;
+  const hasRoles = await source.hasTable("Role");
+  if (hasRoles)
+    await pass("Role", ["RoleID"], async (rows, entry) => {
+      for (const row of rows) {
+        const name = text(row["Name"])?.trim();
+        if (!name) {
+          skip(entry, "no name");
+          continue;
+        }
+        const type = text(row["Type"])?.toLowerCase() ?? null;
+        if (dryRun) {
+          const matched = await roleIdByName(db, name);
+          roleIDs.set(int(row["RoleID"]), matched ?? 0);
+          if (matched === undefined) entry.imported += 1;
+          else skip(entry, "matched to Parley's role of the same name");
+          continue;
+        }
+        const { roleID, created } = await importRole(db, {
+          name,
+          description: text(row["Description"]),
+          type: type && ROLE_TYPES.has(type) ? type : null,
+          sort: int(row["Sort"]),
+          deletable: flag(row["Deletable"] ?? 1),
+          canSession: flag(row["CanSession"] ?? 1),
+          personalInfo: flag(row["PersonalInfo"]),
+          dateInserted: new Date().toISOString(),
+          dateUpdated: null,
+        });
+        roleIDs.set(int(row["RoleID"]), roleID);
+        if (created) entry.imported += 1;
         else skip(entry, "matched to Parley's role of the same name");
-        continue;
       }
-      const { roleID, created } = await importRole(db, {
-        name,
-        description: text(row["Description"]),
-        type: type && ROLE_TYPES.has(type) ? type : null,
-        sort: int(row["Sort"]),
-        deletable: flag(row["Deletable"] ?? 1),
-        canSession: flag(row["CanSession"] ?? 1),
-        personalInfo: flag(row["PersonalInfo"]),
-        dateInserted: new Date().toISOString(),
-        dateUpdated: null,
-      });
-      roleIDs.set(int(row["RoleID"]), roleID);
-      if (created) entry.imported += 1;
-      else skip(entry, "matched to Parley's role of the same name");
-    }
-  });
+    });
 
   // Members, with their ids. The first batch tells a resumed import from a foreign target.
   const users = new Set<number>();
@@ -222,8 +248,11 @@ export async function importVanilla(options: ImportOptions): Promise<ImportRepor
         skip(entry, "no name");
         continue;
       }
-      const hash = text(row["Password"]);
-      const passwordHash = hash !== null && isLegacyHash(hash) ? hash : null;
+      // Kept when Parley can check it (imported-hashes.ts), by the row's hash method or the source's.
+      const passwordHash = importedPasswordHash(
+        text(row["HashMethod"])?.trim() || source.defaultHashMethod,
+        text(row["Password"]),
+      );
       if (!passwordHash) note("member without a password Parley can check (signs in after a password reset)");
       const photo = photoUrl(row["Photo"]);
       if (text(row["Photo"]) && !photo)
@@ -263,19 +292,20 @@ export async function importVanilla(options: ImportOptions): Promise<ImportRepor
     skip(entry, "its name is another member's in the target", fresh.length - inserted.length);
   });
 
-  await pass("UserRole", ["UserID", "RoleID"], async (rows, entry) => {
-    const pairs: Array<{ userID: number; roleID: number }> = [];
-    for (const row of rows) {
-      const userID = int(row["UserID"]);
-      const roleID = roleIDs.get(int(row["RoleID"]));
-      if (!users.has(userID)) skip(entry, "member not imported");
-      else if (roleID === undefined) skip(entry, "role not imported");
-      else pairs.push({ userID, roleID });
-    }
-    const inserted = await write((trx) => insertImportedUserRoles(trx, pairs), pairs.length);
-    entry.imported += inserted;
-    skip(entry, ALREADY, pairs.length - inserted);
-  });
+  if (await source.hasTable("UserRole"))
+    await pass("UserRole", ["UserID", "RoleID"], async (rows, entry) => {
+      const pairs: Array<{ userID: number; roleID: number }> = [];
+      for (const row of rows) {
+        const userID = int(row["UserID"]);
+        const roleID = roleIDs.get(int(row["RoleID"]));
+        if (!users.has(userID)) skip(entry, "member not imported");
+        else if (roleID === undefined) skip(entry, "role not imported");
+        else pairs.push({ userID, roleID });
+      }
+      const inserted = await write((trx) => insertImportedUserRoles(trx, pairs), pairs.length);
+      entry.imported += inserted;
+      skip(entry, ALREADY, pairs.length - inserted);
+    });
 
   // Categories: few enough to order in memory (parents before children); the root row (-1) is Parley's own.
   const categories = new Set<number>([-1]);
@@ -362,8 +392,9 @@ export async function importVanilla(options: ImportOptions): Promise<ImportRepor
     const columns = new Map<string, string>();
     const unknown: string[] = [];
     for (const column of await source.columns("Permission"))
-      if (column.includes(".")) {
-        const name = permissionName(column);
+      if (column.includes(".") || PORTER_PERMISSION.test(column)) {
+        // The porter's structure names them with underscores (`Garden_SignIn_Allow`).
+        const name = permissionName(column.includes(".") ? column : column.replaceAll("_", "."));
         if (name) columns.set(column, name);
         else unknown.push(column);
       }
@@ -516,21 +547,278 @@ export async function importVanilla(options: ImportOptions): Promise<ImportRepor
     skip(entry, ALREADY, fresh.length - inserted.length);
   });
 
+  // Tags (the discussion tags of GDN_Tag; its reaction rows name the reaction types) and their discussions.
+  const tags = new Set<number>();
+  /** A source reaction tag's id → its code (`Like`, `OffTopic`), from GDN_Tag's reaction rows and GDN_ReactionType. */
+  const reactionCodes = new Map<number, string>();
+  if (await source.hasTable("Tag"))
+    await pass("Tag", ["TagID"], async (rows, entry) => {
+      const present = await existingRecords(
+        db,
+        "tags",
+        rows.map((row) => int(row["TagID"])),
+      );
+      const fresh: ImportedTag[] = [];
+      for (const row of rows) {
+        const tagID = int(row["TagID"]);
+        const type = text(row["Type"])?.trim().toLowerCase() ?? "";
+        const urlcode = text(row["Name"])?.trim() ?? "";
+        const there = present.get(tagID);
+        if (type === "reaction") {
+          reactionCodes.set(tagID, urlcode);
+          skip(entry, "a reaction type (reactions come from UserTag)");
+        } else if (type !== "" && type !== "tag") skip(entry, `tag of type ${type} (Parley has none)`);
+        else if (!urlcode) skip(entry, "no name");
+        else if (there !== undefined) {
+          if (there === urlcode.toLowerCase()) {
+            tags.add(tagID);
+            skip(entry, ALREADY);
+          } else skip(entry, "its id is another tag's in the target");
+        } else
+          fresh.push({
+            tagID,
+            name: text(row["FullName"])?.trim() || urlcode,
+            urlcode,
+            type: "",
+            parentTagID: null,
+            countDiscussions: 0,
+            dateInserted: date(row["DateInserted"]) ?? new Date().toISOString(),
+            insertUserID: users.has(int(row["InsertUserID"], 0)) ? int(row["InsertUserID"]) : null,
+          });
+      }
+      const inserted = await write(
+        (trx) => insertImportedTags(trx, fresh),
+        fresh.map((row) => row.tagID),
+      );
+      for (const tagID of inserted) tags.add(tagID);
+      entry.imported += inserted.length;
+      skip(entry, "its urlcode is another tag's in the target", fresh.length - inserted.length);
+    });
+
+  if (await source.hasTable("TagDiscussion"))
+    await pass("TagDiscussion", ["TagID", "DiscussionID"], async (rows, entry) => {
+      const fresh: Array<{ tagID: number; discussionID: number; dateInserted: string }> = [];
+      for (const row of rows) {
+        const tagID = int(row["TagID"]);
+        const discussionID = int(row["DiscussionID"]);
+        if (!tags.has(tagID)) skip(entry, "tag not imported");
+        else if (!discussions.has(discussionID)) skip(entry, "its discussion was not imported");
+        else fresh.push({ tagID, discussionID, dateInserted: date(row["DateInserted"]) ?? new Date().toISOString() });
+      }
+      const inserted = await write((trx) => insertImportedTagDiscussions(trx, fresh), fresh.length);
+      entry.imported += inserted;
+      skip(entry, ALREADY, fresh.length - inserted);
+    });
+
+  // Reactions: a member's reaction (GDN_UserTag on a Discussion or Comment) of a type Parley has by its urlcode.
+  if (await source.hasTable("ReactionType"))
+    await pass("ReactionType", ["UrlCode"], async (rows, entry) => {
+      for (const row of rows) {
+        const code = text(row["UrlCode"])?.trim();
+        if (code && row["TagID"] !== null && row["TagID"] !== undefined) reactionCodes.set(int(row["TagID"]), code);
+        else skip(entry, "no urlcode or tag");
+      }
+    });
+  if (await source.hasTable("UserTag")) {
+    const parleyTypes = await reactionTypesByCode(db);
+    await pass("UserTag", ["RecordType", "RecordID", "TagID", "UserID"], async (rows, entry) => {
+      const kindOf = (row: SourceRow) => text(row["RecordType"])?.trim().toLowerCase() ?? "";
+      const idsOf = (kind: string) => rows.filter((row) => kindOf(row) === kind).map((row) => int(row["RecordID"]));
+      const authors = {
+        discussion: await postAuthors(db, "discussions", idsOf("discussion")),
+        comment: await postAuthors(db, "comments", idsOf("comment")),
+      };
+      const fresh: ImportedReaction[] = [];
+      for (const row of rows) {
+        const kind = kindOf(row);
+        const userID = int(row["UserID"]);
+        const code = reactionCodes.get(int(row["TagID"]));
+        const tagID = code === undefined ? undefined : parleyTypes.get(foldReactionCode(code));
+        if (kind !== "discussion" && kind !== "comment")
+          skip(entry, kind.endsWith("-total") || kind === "user" ? "a total (recounted)" : `on a ${kind || "record"}`);
+        else if (code === undefined) skip(entry, "not a reaction (its tag is no reaction type)");
+        else if (tagID === undefined) skip(entry, `reaction type ${code} unknown to Parley`);
+        else if (!users.has(userID)) skip(entry, "member not imported");
+        else {
+          const recordID = int(row["RecordID"]);
+          // A dry run wrote no posts: a discussion read is known, a comment is taken as read (0: no author known).
+          const recordUserID =
+            authors[kind].get(recordID) ??
+            (dryRun && (kind === "comment" || discussions.has(recordID)) ? 0 : undefined);
+          if (recordUserID === undefined) skip(entry, "its post was not imported");
+          else
+            fresh.push({
+              recordType: kind,
+              recordID,
+              userID,
+              tagID,
+              recordUserID,
+              dateInserted: date(row["DateInserted"]) ?? new Date().toISOString(),
+            });
+        }
+      }
+      const inserted = await write((trx) => insertImportedReactions(trx, fresh), fresh.length);
+      entry.imported += inserted;
+      skip(entry, "already imported, or another reaction of the member to the post", fresh.length - inserted);
+    });
+  }
+
+  // Bookmarks and read marks: what a member had read of a discussion (its comments then), and whether they bookmarked it.
+  if (await source.hasTable("UserDiscussion"))
+    await pass("UserDiscussion", ["UserID", "DiscussionID"], async (rows, entry) => {
+      const fresh: ImportedUserDiscussion[] = [];
+      for (const row of rows) {
+        const userID = int(row["UserID"]);
+        const discussionID = int(row["DiscussionID"]);
+        const viewed = date(row["DateLastViewed"]);
+        const bookmarked = flag(row["Bookmarked"]);
+        if (!users.has(userID)) skip(entry, "member not imported");
+        else if (!discussions.has(discussionID)) skip(entry, "its discussion was not imported");
+        else
+          fresh.push({
+            userID,
+            discussionID,
+            bookmarked,
+            dateBookmarked: bookmarked ? (viewed ?? new Date().toISOString()) : null,
+            muted: 0,
+            dismissed: flag(row["Dismissed"]),
+            participated: flag(row["Participated"]),
+            countComments: Math.max(0, int(row["CountComments"])),
+            dateLastViewed: viewed,
+          });
+      }
+      const inserted = await write((trx) => insertImportedUserDiscussions(trx, fresh), fresh.length);
+      entry.imported += inserted;
+      skip(entry, ALREADY, fresh.length - inserted);
+    });
+
+  // Private conversations, their messages and participants (with what each had read).
+  const conversations = new Set<number>();
+  if (await source.hasTable("Conversation"))
+    await pass("Conversation", ["ConversationID"], async (rows, entry) => {
+      const present = await existingRecords(
+        db,
+        "conversations",
+        rows.map((row) => int(row["ConversationID"])),
+      );
+      const fresh: ImportedConversation[] = [];
+      for (const row of rows) {
+        const conversationID = int(row["ConversationID"]);
+        const insertUserID = int(row["InsertUserID"], 0);
+        const dateInserted = date(row["DateInserted"]) ?? new Date().toISOString();
+        const there = present.get(conversationID);
+        if (there !== undefined) {
+          if (there === postIdentity(insertUserID, dateInserted)) {
+            conversations.add(conversationID);
+            skip(entry, ALREADY);
+          } else skip(entry, "its id is another conversation's in the target");
+        } else if (!users.has(insertUserID)) skip(entry, "its author was not imported");
+        else
+          fresh.push({
+            conversationID,
+            name: text(row["Subject"])?.trim() || null,
+            insertUserID,
+            dateInserted,
+            dateUpdated: date(row["DateUpdated"]) ?? dateInserted,
+            countMessages: 0,
+            countParticipants: 0,
+            lastMessageID: null,
+          });
+      }
+      const inserted = await write(
+        (trx) => insertImportedConversations(trx, fresh),
+        fresh.map((row) => row.conversationID),
+      );
+      for (const conversationID of inserted) conversations.add(conversationID);
+      entry.imported += inserted.length;
+      skip(entry, ALREADY, fresh.length - inserted.length);
+    });
+
+  if (await source.hasTable("ConversationMessage"))
+    await pass("ConversationMessage", ["MessageID"], async (rows, entry) => {
+      const present = await existingRecords(
+        db,
+        "conversationMessages",
+        rows.map((row) => int(row["MessageID"])),
+      );
+      const fresh: ImportedConversationMessage[] = [];
+      for (const row of rows) {
+        const messageID = int(row["MessageID"]);
+        const insertUserID = int(row["InsertUserID"], 0);
+        const dateInserted = date(row["DateInserted"]) ?? new Date().toISOString();
+        const format = postFormat(row["Format"]);
+        const there = present.get(messageID);
+        if (there !== undefined)
+          skip(
+            entry,
+            there === postIdentity(insertUserID, dateInserted) ? ALREADY : "its id is another message's in the target",
+          );
+        else if (!conversations.has(int(row["ConversationID"]))) skip(entry, "its conversation was not imported");
+        else if (!users.has(insertUserID)) skip(entry, "its author was not imported");
+        else if (format === null) skip(entry, `format ${text(row["Format"])} unknown to Parley`);
+        else
+          fresh.push({
+            messageID,
+            conversationID: int(row["ConversationID"]),
+            body: text(row["Body"]) ?? "",
+            format,
+            insertUserID,
+            dateInserted,
+            insertIPAddress: ipAddress(row["InsertIPAddress"]),
+          });
+      }
+      const inserted = await write(
+        (trx) => insertImportedConversationMessages(trx, fresh),
+        fresh.map((row) => row.messageID),
+      );
+      entry.imported += inserted.length;
+      skip(entry, ALREADY, fresh.length - inserted.length);
+    });
+
+  if (await source.hasTable("UserConversation"))
+    await pass("UserConversation", ["UserID", "ConversationID"], async (rows, entry) => {
+      const fresh: ImportedParticipant[] = [];
+      for (const row of rows) {
+        const userID = int(row["UserID"]);
+        const conversationID = int(row["ConversationID"]);
+        if (!users.has(userID)) skip(entry, "member not imported");
+        else if (!conversations.has(conversationID)) skip(entry, "its conversation was not imported");
+        else
+          fresh.push({
+            userID,
+            conversationID,
+            deleted: flag(row["Deleted"]),
+            countReadMessages: Math.max(0, int(row["CountReadMessages"])),
+            dateLastViewed: date(row["DateLastViewed"]),
+          });
+      }
+      const inserted = await write((trx) => insertImportedParticipants(trx, fresh), fresh.length);
+      entry.imported += inserted;
+      skip(entry, ALREADY, fresh.length - inserted);
+    });
+
   if (dryRun) return report;
 
   // Once at the end: the tree's depths and permission categories, ids' sequences, every counter, the search index.
-  log("Recounting: categories' tree and permissions, discussions, categories, members' posts…");
+  log("Recounting: categories' tree and permissions, posts' scores, discussions, categories, members' posts, tags…");
   await settleImportedCategories(db);
   for (const [table, column, from] of [
     ["users", "userID", "User"],
     ["categories", "categoryID", "Category"],
     ["discussions", "discussionID", "Discussion"],
     ["comments", "commentID", "Comment"],
+    ["tags", "tagID", "Tag"],
+    ["conversations", "conversationID", "Conversation"],
+    ["conversationMessages", "messageID", "ConversationMessage"],
   ] as const)
     await advanceIdSequence(db, database.dialect, table, column, highest.get(from) ?? 0);
+  // Scores before discussions: a discussion's hot score is recounted from its score.
+  await recountImportedCommentScores(db);
   await recountImportedDiscussions(db);
   await recountCategories(db);
   await recountPostCounts(db, "all");
+  await db.transaction().execute((trx) => recountTagCounts(trx));
+  await recountImportedConversations(db);
   log("Rebuilding the search index…");
   const language = searchLanguageOf(await createSiteConfig(db).get("garden.locale"));
   report.indexed = await createSearchEngine(database, language).indexer.rebuild();

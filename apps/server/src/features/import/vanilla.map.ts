@@ -1,6 +1,6 @@
 import ipaddr from "ipaddr.js";
 import { categoryPermissionNames, discussionTypes, inputFormats, isPermissionName } from "@parley/contracts";
-import type { SourceRow } from "./vanilla.source.ts";
+import type { SourceRow } from "./import.source.ts";
 
 /*
  * Vanilla's values → Parley's: dates, flags, formats, permission names. Pure functions, tested alone.

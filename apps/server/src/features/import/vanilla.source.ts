@@ -1,26 +1,14 @@
 import mysql from "mysql2/promise";
-
-/** A row as mysql2 returns it (dates as strings: `dateStrings`). */
-export type SourceRow = Record<string, unknown>;
-
-/**
- * A live Vanilla database (MySQL or MariaDB), read a batch at a time by primary key: `WHERE id > ? ORDER BY id
- * LIMIT n`, so no table is ever held whole. Tables carry the prefix (`GDN_` by default).
- */
-export interface VanillaSource {
-  /** `mysql://user@host/db` without the password, for messages. */
-  describe: string;
-  hasTable(table: string): Promise<boolean>;
-  columns(table: string): Promise<string[]>;
-  count(table: string): Promise<number>;
-  /** The table's rows in batches, ascending by the key columns (one column, or two for a pair key). */
-  batches(table: string, key: readonly string[], batchSize: number): AsyncGenerator<SourceRow[]>;
-  close(): Promise<void>;
-}
+import type { ImportSource, SourceRow } from "./import.source.ts";
 
 const NAME = /^[A-Za-z0-9_]*$/;
 
-export async function openVanillaSource(url: string, prefix = "GDN_"): Promise<VanillaSource> {
+/**
+ * A live Vanilla database (MySQL or MariaDB), read a batch at a time by primary key: `WHERE id > ? ORDER BY id
+ * LIMIT n` (past the last row by every column of a composite key), so no table is ever held whole. Tables carry the prefix (`GDN_` by default); rows come as mysql2
+ * returns them (dates as strings: `dateStrings`).
+ */
+export async function openVanillaSource(url: string, prefix = "GDN_"): Promise<ImportSource> {
   if (!NAME.test(prefix)) throw new Error(`The table prefix "${prefix}" may hold only letters, digits and _.`);
   const parsed = new URL(url);
   if (parsed.protocol !== "mysql:" && parsed.protocol !== "mariadb:")
@@ -44,6 +32,7 @@ export async function openVanillaSource(url: string, prefix = "GDN_"): Promise<V
   };
   const quote = (column: string) => `\`${column.replaceAll("`", "``")}\``;
   return {
+    defaultHashMethod: "Vanilla",
     describe: `mysql://${parsed.username ? `${decodeURIComponent(parsed.username)}@` : ""}${parsed.host}/${database}`,
     async hasTable(name) {
       const [rows] = await connection.query<mysql.RowDataPacket[]>(
@@ -64,18 +53,20 @@ export async function openVanillaSource(url: string, prefix = "GDN_"): Promise<V
       return Number(rows[0]?.["n"] ?? 0);
     },
     async *batches(name, key, batchSize) {
-      const [first, second] = key.map(quote);
-      const order = key.map(quote).join(", ");
+      const columns = key.map(quote);
+      const order = columns.join(", ");
       let last: SourceRow | null = null;
       for (;;) {
         let where = "";
-        let params: unknown[] = [];
-        if (last && second) {
-          where = `where ${first} > ? or (${first} = ? and ${second} > ?)`;
-          params = [last[key[0]!], last[key[0]!], last[key[1]!]];
-        } else if (last) {
-          where = `where ${first} > ?`;
-          params = [last[key[0]!]];
+        const params: unknown[] = [];
+        if (last) {
+          // Past the last row by the whole key: (a > ?) or (a = ? and b > ?) or (a = ? and b = ? and c > ?) …
+          const terms: string[] = [];
+          for (let i = 0; i < columns.length; i++) {
+            terms.push(`(${[...columns.slice(0, i).map((c) => `${c} = ?`), `${columns[i]} > ?`].join(" and ")})`);
+            for (const column of key.slice(0, i + 1)) params.push(last[column]);
+          }
+          where = `where ${terms.join(" or ")}`;
         }
         const [rows] = await connection.query<mysql.RowDataPacket[]>(
           `select * from ${table(name)} ${where} order by ${order} limit ${Number(batchSize)}`,

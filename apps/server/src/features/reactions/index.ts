@@ -7,6 +7,12 @@ import { createReactionsService, type ReactableLoader, type ReactionsService } f
 
 export type { ReactionsService, ReactableLoader } from "./reactions.service.ts";
 export { exportMemberReactions } from "./reactions.export.ts";
+export {
+  foldReactionCode,
+  insertImportedReactions,
+  reactionTypesByCode,
+  type ImportedReaction,
+} from "./reactions.import.ts";
 export { moveDiscussionReactionsToComment, removeCommentReactions, removePostReactions } from "./reactions.writes.ts";
 
 /** The reactions service, made before discussions and comments so their lists can expand reactions. */

@@ -7,6 +7,7 @@ import { createTagsService, type TagsService } from "./tags.service.ts";
 
 export type { TagsService };
 export { createTagsRepo } from "./tags.repo.ts";
+export { insertImportedTagDiscussions, insertImportedTags, type ImportedTag } from "./tags.import.ts";
 export { recountTagCounts, removeDiscussionTags, tagsOfDiscussions } from "./tags.writes.ts";
 
 /** Tags under /api/v2/tags; returns the service discussions use to tag posts. */

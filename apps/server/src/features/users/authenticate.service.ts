@@ -86,7 +86,11 @@ export function createAuthenticateService(
       // Without an account the password is still checked (against a throwaway hash), so the answer
       // takes as long and tells nobody which names exist.
       const usable = user !== undefined && user.deleted === 0;
-      const matches = await verifyPassword(body.password, usable ? user.passwordHash : await throwawayHash());
+      const matches = await verifyPassword(
+        body.password,
+        usable ? user.passwordHash : await throwawayHash(),
+        user?.name,
+      );
       const valid = usable && matches;
       if (!valid || !user) {
         const results = [];
@@ -112,7 +116,7 @@ export function createAuthenticateService(
         dateLastActive: now,
         lastIPAddress: request.ip,
         countVisits: user.countVisits + 1,
-        // A hash imported from Vanilla (phpass or bcrypt) is replaced by Parley's own at its first sign-in.
+        // A hash imported from another forum (phpass, bcrypt, vBulletin's…) is replaced by Parley's own at its first sign-in.
         ...(isLegacyHash(user.passwordHash) ? { passwordHash: await hashPassword(body.password) } : {}),
       });
       const viewer = await platform.sessions.start(

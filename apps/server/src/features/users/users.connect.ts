@@ -83,7 +83,7 @@ export function createConnectedAccounts(platform: Platform) {
     /** Whether the password is the account's. */
     async passwordMatches(userID: number, password: string): Promise<boolean> {
       const user = await repo.findById(userID);
-      return user !== undefined && user.deleted === 0 && (await verifyPassword(password, user.passwordHash));
+      return user !== undefined && user.deleted === 0 && (await verifyPassword(password, user.passwordHash, user.name));
     },
 
     /** The roles the claim names replace the member's, when any of them is one of the forum's. */

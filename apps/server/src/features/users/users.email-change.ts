@@ -65,7 +65,7 @@ export async function requestEmailChange(
 ): Promise<EmailChangeState> {
   const { repo, tokens } = deps;
   const row = await ownAccount(deps, id, context);
-  if (!(await verifyPassword(body.passwordConfirmation, row.passwordHash))) {
+  if (!(await verifyPassword(body.passwordConfirmation, row.passwordHash, row.name))) {
     throw validationFailed([fieldError("passwordConfirmation", "invalid", "Your current password is incorrect.", 422)]);
   }
   const email = storableText(body.email).trim();

@@ -62,7 +62,7 @@ export async function deleteOwnAccount(
 
   const key = String(row.userID);
   if (!(await wrongPasswords.peek(key)).allowed) throw new HttpError(429, privacyMessages.tooManyPasswords);
-  if (!(await verifyPassword(body.password, row.passwordHash))) {
+  if (!(await verifyPassword(body.password, row.passwordHash, row.name))) {
     await wrongPasswords.hit(key);
     throw validationFailed([fieldError("password", "invalid", privacyMessages.wrongPassword)]);
   }

@@ -36,7 +36,7 @@ async function authorizeUserEdit(viewer: Viewer, row: UserRow, body: UserPatch):
 
   // Changing one's own e-mail or password needs the current password.
   if (self && !admin && (body.password !== undefined || (body.email !== undefined && body.email !== row.email))) {
-    if (!(await verifyPassword(body.passwordConfirmation ?? "", row.passwordHash))) {
+    if (!(await verifyPassword(body.passwordConfirmation ?? "", row.passwordHash, row.name))) {
       throw validationFailed([fieldError("passwordConfirmation", "invalid", "Your current password is incorrect.")]);
     }
   }

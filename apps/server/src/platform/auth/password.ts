@@ -1,5 +1,6 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import bcrypt from "bcryptjs";
+import { isImportedHash, verifyImportedHash } from "./imported-hashes.ts";
 import { isPortableHash, verifyPortableHash } from "./phpass.ts";
 
 const scrypt = (password: string, salt: Buffer, keyLength: number, options: ScryptOptions) =>
@@ -26,18 +27,21 @@ export async function hashPassword(password: string, cost = N): Promise<string> 
 const isBcrypt = (stored: string) => /^\$2[abxy]\$\d\d\$[./0-9A-Za-z]{53}$/.test(stored);
 
 /**
- * Whether a stored hash is one Parley checks but does not make: a Vanilla import's phpass portable (`$P$`, `$H$`)
- * or bcrypt (`$2y$`, `$2a$`, `$2b$`) hash. A sign-in that verifies one replaces it with Parley's own.
+ * Whether a stored hash is one Parley checks but does not make: an import's phpass portable (`$P$`, `$H$`) or
+ * bcrypt (`$2y$`, `$2a$`, `$2b$`) hash, or another forum's kind the porter names (imported-hashes.ts). A sign-in
+ * that verifies one replaces it with Parley's own.
  */
 export const isLegacyHash = (stored: string | null): boolean =>
-  stored !== null && (isPortableHash(stored) || isBcrypt(stored));
+  stored !== null && (isPortableHash(stored) || isBcrypt(stored) || isImportedHash(stored));
 
 /**
  * Constant-time check of a password against a stored hash; false for anything malformed. Imported hashes are
- * checked as Vanilla did, on the password as typed (PHP never normalised it).
+ * checked as Vanilla did, on the password as typed (PHP never normalised it); `name` is the account's (an SMF hash
+ * is salted with it).
  */
-export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string | null, name = ""): Promise<boolean> {
   if (!stored) return false;
+  if (isImportedHash(stored)) return verifyImportedHash(password, stored, name);
   if (isPortableHash(stored)) return verifyPortableHash(password, stored);
   if (isBcrypt(stored)) return bcrypt.compare(password, stored);
   const [scheme, n, rr, pp, salt, hash] = stored.split("$");
