@@ -1,3 +1,5 @@
+import { msg } from "./i18n.ts";
+
 /** Ideas' values (the ideation add-on). Free of TypeBox, so the browser bundle can import them. */
 
 /** How a category's ideas are voted on (Vanilla's `ideationType`): up only, or up and down. */
@@ -37,12 +39,12 @@ const status = (statusID: number, name: string, state: IdeaStatusState): IdeaSta
 
 /** The idea statuses (built in, read only): a new idea is Active. */
 export const ideaStatuses: readonly IdeaStatus[] = [
-  status(1, "Active", "open"),
-  status(2, "Under review", "open"),
-  status(3, "Planned", "open"),
-  status(4, "In progress", "open"),
-  status(5, "Completed", "closed"),
-  status(6, "Declined", "closed"),
+  status(1, msg("Active"), "open"),
+  status(2, msg("Under review"), "open"),
+  status(3, msg("Planned"), "open"),
+  status(4, msg("In progress"), "open"),
+  status(5, msg("Completed"), "closed"),
+  status(6, msg("Declined"), "closed"),
 ];
 export const defaultIdeaStatusID = 1;
 export const ideaStatusOf = (statusID: number | null | undefined): IdeaStatus =>
