@@ -273,6 +273,10 @@ describe.each(engines)("ideas on %s", (engine) => {
       expect((await f.api.get("/api/v2/discussions?statusID=1", { as: f.as.ann })).statusCode).toBe(403);
       expect((await f.api.get("/api/v2/discussions/statuses", { as: f.as.ann })).statusCode).toBe(403);
       expect((await idea(discussionID, f.as.ann)).idea).toBeUndefined();
+      const plain = await postDiscussion(f.api, f.as.author, { name: "Made an idea?", categoryID: f.category.general });
+      const url = `/api/v2/discussions/${plain.discussionID}`;
+      expect((await f.api.put(`${url}/type`, { type: "idea" }, { as: f.as.moderator })).statusCode).toBe(403);
+      expect((await f.api.patch(url, { type: "idea" }, { as: f.as.moderator })).statusCode).toBe(403);
     } finally {
       await setAddon(true);
     }
