@@ -5,7 +5,6 @@ import { msg } from "./i18n.ts";
 /** How a category's ideas are voted on (Vanilla's `ideationType`): up only, or up and down. */
 export const ideationTypes = ["up", "up-down"] as const;
 export type IdeationType = (typeof ideationTypes)[number];
-export const defaultIdeationType: IdeationType = "up";
 
 /** A member's vote on an idea: up (+1), down (−1, where the category takes up-down) or none (taken back). */
 export const ideaVotes = ["up", "down", "none"] as const;

@@ -11,7 +11,7 @@ import { addDiscussionScore } from "./counters.repo.ts";
  */
 
 /** A vote's value in the score: up +1, down −1, none 0. */
-export const voteValue = (vote: "up" | "down" | "none"): number => (vote === "up" ? 1 : vote === "down" ? -1 : 0);
+const voteValue = (vote: "up" | "down" | "none"): number => (vote === "up" ? 1 : vote === "down" ? -1 : 0);
 const voteName = (value: number | undefined) => (value === 1 ? "up" : value === -1 ? "down" : "none");
 
 /**

@@ -132,7 +132,7 @@ export interface DiscussionsTable {
 }
 
 /** 0055: a member's vote on an idea, +1 or −1 (the discussion's score adds them up). */
-export interface IdeaVotesTable {
+interface IdeaVotesTable {
   discussionID: number;
   userID: number;
   vote: number;
