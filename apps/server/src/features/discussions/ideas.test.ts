@@ -138,6 +138,19 @@ describe.each(engines)("ideas on %s", (engine) => {
     expect(votes).toEqual([{ userID: f.users.ann.userID, vote: 1 }]);
   });
 
+  it("deleting an idea takes its votes with it", async () => {
+    const { discussionID } = await postIdea(upDown, "Short-lived");
+    await voted(discussionID, "up", f.as.ann);
+    const deleted = await f.api.delete(`/api/v2/discussions/${discussionID}`, { as: f.as.moderator });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    const left = await f.t.database.db
+      .selectFrom("ideaVotes")
+      .select("userID")
+      .where("discussionID", "=", discussionID)
+      .execute();
+    expect(left).toEqual([]);
+  });
+
   it("concurrent votes leave the score equal to the sum of the votes", async () => {
     const { discussionID } = await postIdea(upDown, "Concurrent");
     const voters = [f.as.ann, f.as.ben, f.as.moderator, f.as.author];
