@@ -25,6 +25,7 @@ describe("add-ons at /dashboard/addons", () => {
       "Signatures",
       "Who's Online",
       "Q&A",
+      "Ideation",
       "Embedding",
     ]);
     expect(await addons.state("English content")).toBe("Always on");

@@ -97,6 +97,16 @@ export class DiscussionList {
     return this.item(title).locator("[data-question-status]");
   }
 
+  /** An idea's status pill in the list (the ideation add-on). */
+  ideaStatus(title: string): Locator {
+    return this.item(title).locator("[data-idea-status]");
+  }
+
+  /** An idea's score in the list ("3 votes"). */
+  ideaScore(title: string): Locator {
+    return this.item(title).locator("[data-idea-score]");
+  }
+
   get questionsForm(): Locator {
     return this.root.getByRole("form", { name: "Questions", exact: true });
   }

@@ -59,6 +59,34 @@ export class DiscussionPage extends EntryPage {
     return this.main.locator(`article[id="Comment_${commentID}"]`);
   }
 
+  /** The idea's panel under it (the ideation add-on): score, status, notes, votes, the moderators' status form. */
+  get ideaPanel(): Locator {
+    return this.main.getByRole("region", { name: "Idea", exact: true });
+  }
+
+  /** "Vote up" or "Vote down" (pressed when it is the viewer's vote; pressing it again takes the vote back). */
+  voteButton(name: "Vote up" | "Vote down"): Locator {
+    return this.ideaPanel.getByRole("button", { name, exact: true });
+  }
+
+  /** The idea's score as shown ("1 vote", "3 votes"). */
+  get ideaScore(): Locator {
+    return this.ideaPanel.locator("[data-idea-score]");
+  }
+
+  /** The idea's status pill on its page. */
+  get ideaStatus(): Locator {
+    return this.ideaPanel.locator("[data-idea-status]");
+  }
+
+  /** Moderators: sets the idea's status with notes, by the form under the idea. */
+  async setIdeaStatus(status: string, notes: string): Promise<void> {
+    const form = this.ideaPanel.getByRole("form", { name: "Set the idea's status", exact: true });
+    await form.getByRole("combobox", { name: "Status", exact: true }).selectOption({ label: status });
+    await form.getByRole("textbox", { name: "Status notes", exact: true }).fill(notes);
+    await form.getByRole("button", { name: "Set status", exact: true }).click();
+  }
+
   /** An answer's Accept Answer / Reject Answer button (the asker's and moderators', the QnA add-on). */
   answerButton(commentID: number, name: "Accept Answer" | "Reject Answer"): Locator {
     return this.comment(commentID).getByRole("button", { name, exact: true });

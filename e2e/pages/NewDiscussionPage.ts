@@ -24,6 +24,11 @@ export class NewDiscussionPage extends EntryPage {
     return this.open(categoryID === undefined ? "/post/discussion" : `/post/discussion/${categoryID}`);
   }
 
+  /** "New Idea" atop the form (the ideation add-on): the same form, the idea type chosen. */
+  get newIdeaLink(): Locator {
+    return this.main.getByRole("navigation", { name: "Post type" }).getByRole("link", { name: "New Idea" });
+  }
+
   /** "Ask a Question" atop the form (the QnA add-on): the same form, the question type chosen. */
   get askQuestionLink(): Locator {
     return this.main.getByRole("navigation", { name: "Post type" }).getByRole("link", { name: "Ask a Question" });

@@ -3,6 +3,7 @@ import { DateTime, Expand, ID_DIGITS, ImageAddress, Nullable } from "./common.ts
 import { Limit, Page } from "./pagination.ts";
 import { limits } from "./limits.ts";
 import { categoryDisplayAs, discussionTypes } from "./categories-constants.ts";
+import { ideationTypes } from "./ideas-constants.ts";
 import { CategoryRoleGrants } from "./roles.ts";
 
 export * from "./categories-constants.ts";
@@ -39,6 +40,9 @@ const categoryFields = {
   allowedDiscussionTypes: Nullable(
     Type.Array(Type.String(), { description: "The discussion types it takes; null: every type." }),
   ),
+  ideationType: Type.Enum(ideationTypes, {
+    description: "How its ideas are voted on (the ideation add-on): up only, or up and down.",
+  }),
   dateInserted: DateTime,
   dateUpdated: Nullable(DateTime),
   insertUserID: Type.Integer(),
@@ -134,6 +138,7 @@ export const CategoryPost = Type.Object({
   permissions: Type.Optional(CategoryRoleGrants),
   iconUrl: Type.Optional(Nullable(ImageAddress)),
   bannerUrl: Type.Optional(Nullable(ImageAddress)),
+  ideationType: Type.Optional(Type.Enum(ideationTypes, { description: "up, or up-down (the ideation add-on)." })),
   // Null first: the server's type coercion would otherwise read null as an array of one empty string.
   allowedDiscussionTypes: Type.Optional(
     Type.Union([

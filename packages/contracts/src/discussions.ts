@@ -140,6 +140,12 @@ export const DiscussionListQuery = Type.Object({
       description: "Questions of this status (the QnA add-on): unanswered, answered or accepted.",
     }),
   ),
+  statusID: Type.Optional(
+    Type.Array(Type.Integer({ minimum: 1 }), {
+      maxItems: 20,
+      description: "Ideas of these statuses (the ideation add-on; `GET /discussions/statuses`).",
+    }),
+  ),
   reactionType: Type.Optional(
     Type.String({ minLength: 1, description: "Only discussions with at least one reaction of this urlcode." }),
   ),

@@ -18,6 +18,8 @@ export * from "./tags.ts";
 export * from "./comments.ts";
 export * from "./questions.ts";
 export * from "./questions-constants.ts";
+export * from "./ideas.ts";
+export * from "./ideas-constants.ts";
 export * from "./reactions.ts";
 export * from "./layouts.ts";
 export * from "./media.ts";

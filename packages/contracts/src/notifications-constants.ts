@@ -28,6 +28,8 @@ export const notificationActivityTypes = [
   "PostRejected",
   // A moderator warned the member (the warnings feature).
   "Warning",
+  // A moderator set the status of an idea the member voted on (the ideation add-on).
+  "IdeaStatus",
 ] as const;
 export type NotificationActivityType = (typeof notificationActivityTypes)[number];
 
@@ -56,6 +58,7 @@ export const defaultNotificationPreferences: Record<NotificationActivityType, No
   PostApproved: { popup: true, email: false },
   PostRejected: { popup: true, email: false },
   Warning: { popup: true, email: true },
+  IdeaStatus: { popup: true, email: false },
 };
 
 /** The preferences page's heading, its sentence and its groups of activity types (translated through `t()`). */
@@ -64,7 +67,7 @@ export const notificationPreferenceSections = {
   description: msg("Choose to be notified by notification popup or email."),
   groups: {
     followedPosts: { label: msg("Posts"), types: ["DiscussionComment", "BookmarkComment", "ParticipateComment"] },
-    myPosts: { label: msg("Mentions, quotes and reactions"), types: ["Mention", "Quote", "Reaction"] },
+    myPosts: { label: msg("Mentions, quotes and reactions"), types: ["Mention", "Quote", "Reaction", "IdeaStatus"] },
     conversations: { label: msg("Messages"), types: ["ConversationMessage"] },
     groups: { label: msg("Groups"), types: ["GroupInvite", "GroupApply", "GroupApproved"] },
     account: { label: msg("Account"), types: ["DataExport", "PostApproved", "PostRejected", "Warning"] },
@@ -112,6 +115,10 @@ export const notificationPreferenceLabels: Record<NotificationActivityType, { la
     description: msg("Notify me when a post of mine awaiting approval is rejected."),
   },
   Warning: { label: msg("Warning"), description: msg("Notify me when a moderator warns me.") },
+  IdeaStatus: {
+    label: msg("Idea Status"),
+    description: msg("Notify me when the status of an idea I voted on changes."),
+  },
 };
 
 /** Vanilla's flat preference key: `Popup.Mention`, `Email.DiscussionComment`. */

@@ -78,6 +78,7 @@ export const siteSettingRules = {
   "signatures.hideMobile": { read: "public", write: "site.manage" },
   "online.enabled": { read: "public", write: "site.manage" },
   "plugins.qna": { read: "public", write: "site.manage" },
+  "plugins.ideation": { read: "public", write: "site.manage" },
   // A member deleting their own account (the privacy page): what happens to their posts, and the days it waits.
   "account.deleteMethod": { read: "session.valid", write: "site.manage", oneOf: selfDeleteMethods },
   "account.deleteGraceDays": {

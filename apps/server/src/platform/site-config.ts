@@ -46,6 +46,8 @@ export const siteConfigDefaults = {
   "online.enabled": false,
   /** Questions (add-on `qna`, Vanilla's `plugins.qna`): posts of type question, their answers' status. */
   "plugins.qna": true,
+  /** Ideas (add-on `ideation`, Vanilla's `plugins.ideation`): posts of type idea, their votes and statuses. */
+  "plugins.ideation": true,
   /** A member's own deletion (privacy page): their posts kept (shown as a deleted member's) or wiped. */
   "account.deleteMethod": "keep",
   /** Days a member's own deletion waits, deactivated, before it runs (an administrator may cancel); 0: at once. */

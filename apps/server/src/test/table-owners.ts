@@ -20,6 +20,7 @@ const tableOwners = {
   userDiscussions: "discussions",
   deletedDiscussions: "discussions",
   answers: "discussions",
+  ideaVotes: "discussions",
   comments: "comments",
   users: "users",
   userRoles: "users",

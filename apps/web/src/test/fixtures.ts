@@ -25,6 +25,7 @@ export function makeCategory(
     iconUrl: null,
     bannerUrl: null,
     allowedDiscussionTypes: null,
+    ideationType: "up",
     dateInserted: "2024-01-01T00:00:00+00:00",
     dateUpdated: null,
     insertUserID: 1,

@@ -19,6 +19,8 @@ export interface CategoryNode {
   groupID: number | null;
   /** The discussion types it takes; null: every type. */
   allowedDiscussionTypes: string[] | null;
+  /** How its ideas are voted on (the ideation add-on): up, or up-down. */
+  ideationType: string;
 }
 
 /** Cached for a few seconds across processes; a change in this process drops it at once. */
@@ -56,6 +58,7 @@ export function createCategoryDirectory(db: Kysely<DB>) {
         "sort",
         "groupID",
         "allowedDiscussionTypes",
+        "ideationType",
       ])
       .orderBy("depth")
       .orderBy("sort")

@@ -40,6 +40,7 @@ export function presentCategory(row: CategoryRow, context: PresentContext): Cate
     iconUrl: row.iconUrl,
     bannerUrl: row.bannerUrl,
     allowedDiscussionTypes: readAllowedTypes(row.allowedDiscussionTypes),
+    ideationType: row.ideationType === "up-down" ? "up-down" : "up",
     dateInserted: toRfc3339(row.dateInserted),
     dateUpdated: row.dateUpdated === null ? null : toRfc3339(row.dateUpdated),
     insertUserID: row.insertUserID,

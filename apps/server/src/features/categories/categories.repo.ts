@@ -92,8 +92,9 @@ export function createCategoriesRepo(db: Kysely<DB>) {
     },
 
     async insert(
-      row: Omit<CategoryRow, "categoryID" | "groupID" | "allowedDiscussionTypes" | "bannerUrl"> & {
+      row: Omit<CategoryRow, "categoryID" | "groupID" | "allowedDiscussionTypes" | "bannerUrl" | "ideationType"> & {
         categoryID?: number;
+        ideationType?: string;
         groupID?: number | null;
         allowedDiscussionTypes?: string | null;
         bannerUrl?: string | null;

@@ -322,6 +322,7 @@ export function createCategoriesService(
           iconUrl: imageColumn(body.iconUrl ?? null),
           bannerUrl: imageColumn(body.bannerUrl ?? null),
           allowedDiscussionTypes,
+          ideationType: body.ideationType ?? "up",
           sort: 0,
           depth: parent.depth + 1,
         });
@@ -374,6 +375,7 @@ export function createCategoriesService(
           ...(body.iconUrl !== undefined ? { iconUrl: imageColumn(body.iconUrl) } : {}),
           ...(body.bannerUrl !== undefined ? { bannerUrl: imageColumn(body.bannerUrl) } : {}),
           ...(allowedDiscussionTypes !== undefined ? { allowedDiscussionTypes } : {}),
+          ...(body.ideationType !== undefined ? { ideationType: body.ideationType } : {}),
           dateUpdated: platform.clock.nowIso(),
           updateUserID: context.viewer.userID,
         });

@@ -38,6 +38,7 @@ describe.each(engines)("GET and PATCH /addons on %s", (engine) => {
       "addon:signatures",
       "addon:online",
       "addon:qna",
+      "addon:ideation",
       "addon:embed",
       "theme:theme-foundation",
       "theme:theme-foundation-dark",
@@ -49,6 +50,7 @@ describe.each(engines)("GET and PATCH /addons on %s", (engine) => {
       ["signatures", "signatures.enabled"],
       ["online", "online.enabled"],
       ["qna", "plugins.qna"],
+      ["ideation", "plugins.ideation"],
       ["embed", "embed.enabled"],
     ] as const)
       expect(addons.find((addon) => addon.addonID === addonID)?.enabled, addonID).toBe(await setting(key));

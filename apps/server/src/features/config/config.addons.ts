@@ -48,6 +48,12 @@ const switches: ReadonlyArray<{ key: string; name: string; description: string; 
     setting: "plugins.qna",
   },
   {
+    key: "ideation",
+    name: "Ideation",
+    description: "Ideas: members vote them up (or down), moderators set their status (Planned, Completed…).",
+    setting: "plugins.ideation",
+  },
+  {
     key: "embed",
     name: "Embedding",
     description: "The forum inside a frame of a host page; the host's address is a site setting.",

@@ -1,4 +1,4 @@
-import type { Discussion, DiscussionPost } from "@parley/contracts";
+import { defaultIdeaStatusID, type Discussion, type DiscussionPost } from "@parley/contracts";
 import { requireAccess } from "../../platform/auth/access.ts";
 import { requireSignedIn } from "../../platform/auth/authorize.ts";
 import { fieldError, validationFailed } from "../../platform/errors.ts";
@@ -21,6 +21,7 @@ import {
   typeOf,
 } from "./discussions.posting.ts";
 import { presentOne } from "./discussions.read.ts";
+import { requireIdeas } from "./ideas.repo.ts";
 import { requireQuestions } from "./questions.repo.ts";
 
 /**
@@ -44,6 +45,7 @@ export async function createDiscussion(
   const type = typeOf(body.type);
   requireAllowedType(category, type, "type");
   if (type === "question") await requireQuestions(platform.siteConfig);
+  if (type === "idea") await requireIdeas(platform.siteConfig);
   const format = checkFormat(body.format);
   const name = plainTitle(body.name);
   const source = storableText(body.body);
@@ -116,6 +118,7 @@ export async function createDiscussion(
       attributes: null,
       insertIPAddress: context.ip,
       questionStatus: type === "question" ? "unanswered" : null,
+      ideaStatusID: type === "idea" ? defaultIdeaStatusID : null,
     });
     if (tagIDs.length) await createTagsRepo(trx).setDiscussionTags(id, tagIDs, now);
     await scoped.setUserState(viewer.userID, id, { participated: 1, dateLastViewed: now });

@@ -10,6 +10,7 @@ import { discussionsPolicy as policy } from "./discussions.policy.ts";
 import { Expansions } from "./discussions.present.ts";
 import { presentDiscussions } from "./discussions.read.ts";
 import type { DiscussionFilters } from "./discussions.repo.ts";
+import { requireIdeas } from "./ideas.repo.ts";
 import { requireQuestions } from "./questions.repo.ts";
 
 /**
@@ -21,6 +22,7 @@ export async function listDiscussions(deps: DiscussionsDeps, query: DiscussionLi
   const { viewer } = context;
   assertAccountUsable(viewer);
   if (query.status !== undefined) await requireQuestions(platform.siteConfig);
+  if (query.statusID !== undefined) await requireIdeas(platform.siteConfig);
   const visible = new Set(await categories.visibleIDs(viewer));
   let categoryIDs = [...visible];
   let inCategory = false;
@@ -58,6 +60,7 @@ export async function listDiscussions(deps: DiscussionsDeps, query: DiscussionLi
     ...(query.pinned !== undefined ? { pinned: query.pinned } : {}),
     ...(query.hasComments !== undefined ? { hasComments: query.hasComments } : {}),
     ...(query.status !== undefined ? { questionStatus: query.status } : {}),
+    ...(query.statusID?.length ? { ideaStatusIDs: query.statusID } : {}),
     ...(query.bookmarkUserID !== undefined ? { bookmarkUserID: query.bookmarkUserID } : {}),
     ...(query.participatedUserID !== undefined ? { participatedUserID: query.participatedUserID } : {}),
   };

@@ -9,6 +9,7 @@ import { editTimeout, type DiscussionsDeps } from "./discussions.operation.ts";
 import { discussionsPolicy as policy } from "./discussions.policy.ts";
 import { requireAllowedType, typeOf } from "./discussions.posting.ts";
 import { loadDiscussion, presentOne } from "./discussions.read.ts";
+import { requireIdeas } from "./ideas.repo.ts";
 import { refreshQuestion, requireQuestions } from "./questions.repo.ts";
 
 /*
@@ -58,6 +59,7 @@ export async function setDiscussionType(
   const category = await deps.categories.get(row.categoryID);
   if (category) requireAllowedType(category, type, "type");
   if (type === "question" && row.type !== "question") await requireQuestions(deps.platform.siteConfig);
+  if (type === "idea" && row.type !== "idea") await requireIdeas(deps.platform.siteConfig);
   // One transaction: the type and, for a question made or unmade, its status from its comments (the row locked).
   await deps.platform.db.transaction().execute(async (trx) => {
     await deps.repo.withTransaction(trx).update(row.discussionID, { type });

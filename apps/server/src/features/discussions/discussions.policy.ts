@@ -87,6 +87,24 @@ export const discussionsPolicy = {
       can(viewer, "community.moderate") ||
       can(viewer, "discussions.manage", inCategory(row)),
   ),
+  /**
+   * Vote on an idea (the ideation add-on), as Vanilla votes through its Up and Down reactions: a signed-in member
+   * with reactions.positive.add (up) or reactions.negative.add (down); taking a vote back needs only to be signed in.
+   */
+  canVote: rule(
+    (_row: InCategory, vote: "up" | "down" | "none") =>
+      vote === "down" ? "reactions.negative.add" : vote === "up" ? "reactions.positive.add" : "session.valid",
+    (viewer: Viewer, _row: InCategory, vote: "up" | "down" | "none") =>
+      viewer.userID !== 0 &&
+      can(viewer, "session.valid") &&
+      (vote === "none" || can(viewer, vote === "down" ? "reactions.negative.add" : "reactions.positive.add")),
+  ),
+  /** Set an idea's status and notes (the ideation add-on): community.moderate, or discussions.moderate there. */
+  canSetIdeaStatus: rule(
+    "discussions.moderate",
+    (viewer: Viewer, row: InCategory) =>
+      can(viewer, "community.moderate") || can(viewer, "discussions.moderate", inCategory(row)),
+  ),
   /** Reply: comments.add; on a closed discussion also discussions.close (spec §5). */
   canComment: (viewer: Viewer, row: Row) =>
     can(viewer, "comments.add", inCategory(row)) &&
@@ -108,6 +126,10 @@ export const discussionsPolicy = {
       "site.manage": discussionsPolicy.canChangeAuthor(viewer),
       /** Accept or reject the answers, were it a question (the QnA add-on). */
       "qna.accept": discussionsPolicy.canJudgeAnswers(viewer, row),
+      /** Vote up (and down) on it and set its status, were it an idea (the ideation add-on). */
+      "ideation.vote": discussionsPolicy.canVote(viewer, row, "up"),
+      "ideation.voteDown": discussionsPolicy.canVote(viewer, row, "down"),
+      "ideation.status": discussionsPolicy.canSetIdeaStatus(viewer, row),
     };
   },
 };

@@ -1,4 +1,12 @@
-import type { Discussion, QuestionAttributes, QuestionStatus, UserFragment } from "@parley/contracts";
+import {
+  ideaStatusOf,
+  type Discussion,
+  type IdeaAttributes,
+  type IdeaVote,
+  type QuestionAttributes,
+  type QuestionStatus,
+  type UserFragment,
+} from "@parley/contracts";
 import { toRfc3339 } from "../../platform/dates.ts";
 import { parseAttributes } from "../../platform/records.ts";
 import { censorText, renderBody, renderExcerpt, type PostFormat } from "../../platform/render/index.ts";
@@ -55,6 +63,9 @@ export interface DiscussionPresentContext {
   reactions?: Discussion["reactions"];
   /** The QnA add-on is on: a question's record carries `attributes.question`. */
   questions?: boolean;
+  /** The ideation add-on is on: an idea's record carries `attributes.idea`, with the viewer's vote when given. */
+  ideas?: boolean;
+  ideaVote?: IdeaVote;
 }
 
 const date = (value: string | null) => (value === null ? null : toRfc3339(value));
@@ -104,6 +115,17 @@ export function presentDiscussion(row: DiscussionRow, context: DiscussionPresent
       dateAccepted: date(row.dateAccepted),
     };
     discussion.attributes = { ...discussion.attributes, question };
+  }
+  if (context.ideas && row.type === "idea") {
+    const status = ideaStatusOf(row.ideaStatusID);
+    const idea: IdeaAttributes = {
+      statusID: status.statusID,
+      status: { name: status.name, state: status.state },
+      statusNotes: row.ideaStatusNotes,
+      type: context.category?.ideationType === "up-down" ? "up-down" : "up",
+      ...(context.ideaVote ? { vote: context.ideaVote } : {}),
+    };
+    discussion.attributes = { ...discussion.attributes, idea };
   }
   if (context.signedIn) discussion.countUnread = Math.max(0, unread ? row.countComments - viewedComments : 0);
   if (expand.hasDefault("body")) discussion.body = renderBody(row.body, format, { origin });

@@ -11,6 +11,7 @@ import { editTimeout, type DiscussionsDeps, type ReportMetaLoader } from "./disc
 import { discussionsPolicy as policy } from "./discussions.policy.ts";
 import { Expansions, presentDiscussion } from "./discussions.present.ts";
 import type { DiscussionRow } from "./discussions.repo.ts";
+import { ideaVotesOf } from "./ideas.repo.ts";
 
 /*
  * Reading discussions: loading one (or many) the viewer may see, presenting rows in a fixed number of
@@ -114,6 +115,9 @@ export async function presentDiscussions(
   const userMap = loaded.fragments;
   const timeout = expand.has("permissions") ? await editTimeout(platform) : -1;
   const questions = rows.some((row) => row.type === "question") && (await platform.siteConfig.get("plugins.qna"));
+  const ideaIDs = rows.filter((row) => row.type === "idea").map((row) => row.discussionID);
+  const ideas = ideaIDs.length > 0 && (await platform.siteConfig.get("plugins.ideation"));
+  const votes = ideas ? await ideaVotesOf(platform.db, ideaIDs, context.viewer.userID) : null;
   return Promise.all(
     rows.map(async (row) => {
       const lastComment = lastByDiscussion.get(row.discussionID);
@@ -134,6 +138,8 @@ export async function presentDiscussions(
           : {}),
         ...(excerptLength ? { excerptLength } : {}),
         questions,
+        ideas,
+        ...(votes && context.viewer.userID !== 0 ? { ideaVote: votes.get(row.discussionID) ?? "none" } : {}),
         ...(reactionMap ? { reactions: reactionMap.get(row.discussionID) ?? [] } : {}),
       });
       if (reports) discussion.reportMeta = reportMetaOf(reports, row.discussionID);

@@ -21,6 +21,8 @@ export interface DiscussionFilters {
   hasComments?: boolean;
   /** Questions of this status (the QnA add-on). */
   questionStatus?: string;
+  /** Ideas of these statuses (the ideation add-on); an idea without one is Active (1). */
+  ideaStatusIDs?: number[];
   /** Only discussions with at least one reaction of this type (a reactionTypes tagID). */
   reactionTagID?: number;
   dates?: Partial<Record<"dateInserted" | "dateUpdated" | "dateLastComment", DateCondition[]>>;
@@ -69,6 +71,16 @@ export function createDiscussionsRepo(db: Kysely<DB>, removePosts: RemovePosts):
     if (filters.pinned !== undefined) query = query.where("announce", filters.pinned ? ">" : "=", 0);
     if (filters.hasComments !== undefined) query = query.where("countComments", filters.hasComments ? ">" : "=", 0);
     if (filters.questionStatus !== undefined) query = query.where("questionStatus", "=", filters.questionStatus);
+    if (filters.ideaStatusIDs?.length) {
+      const statusIDs = filters.ideaStatusIDs;
+      query = query
+        .where("type", "=", "idea")
+        .where((eb) =>
+          statusIDs.includes(1)
+            ? eb.or([eb("ideaStatusID", "in", statusIDs), eb("ideaStatusID", "is", null)])
+            : eb("ideaStatusID", "in", statusIDs),
+        );
+    }
     if (filters.tagIDs?.length) {
       const tagIDs = filters.tagIDs;
       query = query.where((eb) =>
@@ -318,7 +330,9 @@ export interface DiscussionsRepo {
   deletedCategoryOf(discussionID: number): Promise<number | undefined>;
   /** `groupID` follows the category. */
   /** A new discussion (a question's status given; its dates come with its answers). */
-  insert(row: Omit<DiscussionRow, "discussionID" | "groupID" | "dateAnswered" | "dateAccepted">): Promise<number>;
+  insert(
+    row: Omit<DiscussionRow, "discussionID" | "groupID" | "dateAnswered" | "dateAccepted" | "ideaStatusNotes">,
+  ): Promise<number>;
   update(discussionID: number, changes: Updateable<DiscussionsTable>): Promise<void>;
   /**
    * Deletes the discussion and whatever points at it: its comments, the reactions to both, the

@@ -20,6 +20,12 @@ import {
   LongRunnerResult,
   longRunnerResponses,
   PostPremoderation,
+  IdeaPatch,
+  IdeaPatchResult,
+  IdeaVoteBody,
+  IdeaVoteResult,
+  RecordStatus,
+  RecordStatusQuery,
 } from "@parley/contracts";
 import { setPagingHeaders } from "../../platform/http/pagination.ts";
 import type { LongRunnerAnswer } from "../../platform/long-runner/long-runner.ts";
@@ -89,6 +95,60 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
       },
     },
     async (request) => service.create(request.body, requestContext(request)),
+  );
+
+  app.post(
+    "/discussions/idea",
+    {
+      schema: {
+        tags,
+        summary: "Post an idea (the ideation add-on): a discussion of type idea; 202 when held for approval.",
+        body: DiscussionPost,
+        response: { 201: Type.Ref("Discussion"), 202: PostPremoderation },
+      },
+    },
+    async (request) => service.createIdea(request.body, requestContext(request)),
+  );
+
+  app.get(
+    "/discussions/statuses",
+    {
+      schema: {
+        tags,
+        summary: "The idea statuses (the ideation add-on; built in, read only).",
+        querystring: RecordStatusQuery,
+        response: { 200: Type.Array(RecordStatus) },
+      },
+    },
+    async (request) => service.ideaStatuses(request.query),
+  );
+
+  app.put(
+    "/discussions/:id/vote",
+    {
+      schema: {
+        tags,
+        summary: "Vote an idea up or down, or take the vote back (none): one vote per member (the ideation add-on).",
+        params: DiscussionIdParams,
+        body: IdeaVoteBody,
+        response: { 200: IdeaVoteResult },
+      },
+    },
+    async (request) => service.vote(request.params.id, request.body, requestContext(request)),
+  );
+
+  app.patch(
+    "/discussions/:id/idea",
+    {
+      schema: {
+        tags,
+        summary: "Set an idea's status and notes (moderators; its voters are notified; the ideation add-on).",
+        params: DiscussionIdParams,
+        body: IdeaPatch,
+        response: { 200: IdeaPatchResult },
+      },
+    },
+    async (request) => service.setIdeaStatus(request.params.id, request.body, requestContext(request)),
   );
 
   app.patch(

@@ -14,6 +14,7 @@ import {
   quoteDiscussion,
 } from "./discussions.read.ts";
 import { updateDiscussion } from "./discussions.update.ts";
+import { createIdea, listIdeaStatuses, setIdeaStatus, voteOnIdea } from "./discussions.ideas.ts";
 import { createFloodControl } from "./flood.ts";
 
 export type { ReactionSummaries, ReportMetaLoader, WriteOptions } from "./discussions.operation.ts";
@@ -29,6 +30,7 @@ export { hotScore } from "./discussions.hot.ts";
  * - `discussions.list.ts`: `list`
  * - `discussions.create.ts`, `discussions.update.ts` (`patch`), `discussions.delete.ts` (`remove`)
  * - `discussions.options.ts`: `setFlag`, `bump`, `setType`, `setTags`
+ * - `discussions.ideas.ts`: `createIdea`, `vote`, `setIdeaStatus`, `ideaStatuses` (the ideation add-on)
  * - `discussions.posting.ts`: the rules creating and editing share (category, format, pinning, ancestry)
  *
  * The multi-step writes of several discussions (bulk delete, move, close, merge, split, change author)
@@ -61,6 +63,10 @@ export function createDiscussionsService(deps: DiscussionsDeps) {
     bump: bound(bumpDiscussion),
     setType: bound(setDiscussionType),
     setTags: bound(setDiscussionTags),
+    createIdea: bound(createIdea),
+    vote: bound(voteOnIdea),
+    setIdeaStatus: bound(setIdeaStatus),
+    ideaStatuses: bound(listIdeaStatuses),
     edit: bound(discussionForEdit),
     quote: bound(quoteDiscussion),
   };

@@ -26,6 +26,7 @@ import {
 } from "./discussions.posting.ts";
 import { loadDiscussion, presentOne } from "./discussions.read.ts";
 import type { DiscussionRow, DiscussionsRepo } from "./discussions.repo.ts";
+import { requireIdeas } from "./ideas.repo.ts";
 import { refreshQuestion, requireQuestions } from "./questions.repo.ts";
 
 type DiscussionChanges = Parameters<DiscussionsRepo["update"]>[1];
@@ -134,6 +135,7 @@ export async function updateDiscussion(
   assertUnchangedSinceHeld(options.heldFrom, row);
   const { changes, moveTo } = await changesOf(deps, row, body, viewer);
   if (changes.type === "question" && row.type !== "question") await requireQuestions(platform.siteConfig);
+  if (changes.type === "idea" && row.type !== "idea") await requireIdeas(platform.siteConfig);
   if (body.tagIDs?.length || body.newTagNames?.length) await tags.requireTagging();
   // A new member's edited body holds no more links and images than a new post may.
   if (changes.body !== undefined && !options.approved)

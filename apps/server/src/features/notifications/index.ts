@@ -166,6 +166,9 @@ export async function registerNotifications(
   });
   events.on("reaction.added", (event) => generator.reactionAdded(event.recordType, event.recordID, event.userID));
   events.on("notification.requested", (event) => generator.requested(event));
+  events.on("idea.status.changed", (event) =>
+    generator.ideaStatusChanged(event.discussionID, event.actorUserID, event.voterIDs, event.statusName),
+  );
   // A conversation's new message: each participant's stream hears of it, with their badges' numbers.
   events.on("message.created", (event) =>
     generator.conversationStream(event, event.participantUserIDs, notifications.counts),

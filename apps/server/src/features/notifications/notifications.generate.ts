@@ -69,6 +69,8 @@ function sentence(type: NotificationActivityType, actor: string, title: string, 
       return `Your post ${what} was not approved.`;
     case "Warning":
       return `${who} warned you: ${what}.`;
+    case "IdeaStatus":
+      return `${who} changed the status of ${what}, which you voted on.`;
   }
 }
 
@@ -300,6 +302,34 @@ export function createGenerator(deps: {
           url: postPath(source),
         })),
         { group: true },
+      );
+    },
+
+    /**
+     * `idea.status.changed` (the ideation add-on): each voter who may still view the idea is told its new status
+     * (the status's name rides in the title: "Planned: the idea's name").
+     */
+    async ideaStatusChanged(discussionID: number, actorUserID: number, voterIDs: number[], statusName: string) {
+      const source = await repo.discussionSource(discussionID);
+      if (!source) return;
+      const followers = await repo.discussionFollowers(discussionID);
+      const muted = new Set(followers.filter((f) => f.muted === 1).map((f) => f.userID));
+      const allowed = await eligible(voterIDs, source, actorUserID, muted);
+      if (!allowed.size) return;
+      const actor = (await repo.usersByIds([actorUserID]))[0]?.name ?? "Someone";
+      await deliver(
+        [...allowed].map((userID) => ({
+          userID,
+          activityType: "IdeaStatus" as const,
+          recordType: "discussion" as const,
+          recordID: discussionID,
+          discussionID,
+          categoryID: source.categoryID,
+          actorUserID,
+          body: sentence("IdeaStatus", actor, `${source.discussionName} (${statusName})`, "discussion"),
+          url: postPath(source),
+        })),
+        { group: false },
       );
     },
 

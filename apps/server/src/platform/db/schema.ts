@@ -43,6 +43,8 @@ export interface CategoriesTable {
   allowedDiscussionTypes: ColumnType<string | null, string | null | undefined, string | null>;
   /** 0033: the image at the top of its page. */
   bannerUrl: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0055: how its ideas are voted on (the ideation add-on): up, or up-down. */
+  ideationType: Defaulted<string>;
 }
 
 export interface UsersTable {
@@ -124,6 +126,17 @@ export interface DiscussionsTable {
   questionStatus: ColumnType<string | null, string | null | undefined, string | null>;
   dateAnswered: ColumnType<DateString | null, DateString | null | undefined, DateString | null>;
   dateAccepted: ColumnType<DateString | null, DateString | null | undefined, DateString | null>;
+  /** 0055: an idea's status (`ideaStatuses` of the contracts) and its notes; null for other types. */
+  ideaStatusID: ColumnType<number | null, number | null | undefined, number | null>;
+  ideaStatusNotes: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** 0055: a member's vote on an idea, +1 or −1 (the discussion's score adds them up). */
+interface IdeaVotesTable {
+  discussionID: number;
+  userID: number;
+  vote: number;
+  dateInserted: DateString;
 }
 
 /** 0053: an answer to a question accepted or rejected (a comment without a row is pending). */
@@ -671,6 +684,7 @@ export interface DB {
   userDiscussions: UserDiscussionsTable;
   deletedDiscussions: DeletedDiscussionsTable;
   answers: AnswersTable;
+  ideaVotes: IdeaVotesTable;
   userCategories: UserCategoriesTable;
   tags: TagsTable;
   tagDiscussions: TagDiscussionsTable;

@@ -102,6 +102,8 @@ export function createCategoriesDashboardRoutes({
       // could see it.
       ...(canSetCategoryPermissions(me) ? { customPermissions: custom } : {}),
       allowedDiscussionTypes: allowedTypesOf(form),
+      // How the category's ideas are voted on (the ideation add-on).
+      ideationType: formValue(form, "ideationType") === "up-down" ? ("up-down" as const) : ("up" as const),
     };
     // The icon and banner uploaded first (refused as the file's error); deleted again if the category is refused.
     let uploaded: number[] = [];

@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { redirect, type ActionFunctionArgs } from "react-router";
 import { limits } from "@parley/contracts/limits";
 import { answerStatuses, type AnswerStatus } from "@parley/contracts/questions-constants";
+import { ideaVotes, type IdeaVote } from "@parley/contracts/ideas-constants";
 import type { ApiClient } from "../../lib/api.ts";
 import { formError, formInvalid, formValue } from "../../lib/forms.ts";
 import { splitTagNames, postFormKeys } from "./components/postForm.queries.ts";
@@ -32,12 +33,36 @@ export function createDiscussionActions(api: ApiClient, queryClient: QueryClient
     const here = new URL(request.url);
     return redirect(`${here.pathname}${here.search}#Comment_${commentID}`);
   };
+  /** `intent=vote` and `intent=ideaStatus` (the ideation add-on): vote, or set the status, then back to the idea. */
+  const ideaAction = async (request: Request, form: FormData, discussionID: number) => {
+    const intent = formValue(form, "intent");
+    try {
+      if (intent === "vote") {
+        const vote = formValue(form, "vote");
+        if (!(ideaVotes as readonly string[]).includes(vote)) return formInvalid({ vote: "Choose a vote." }, {});
+        await discussionsWriteApi.vote(api, discussionID, vote as IdeaVote);
+      } else {
+        const statusID = formValue(form, "statusID");
+        if (!/^[1-9]\d{0,9}$/.test(statusID)) return formInvalid({ statusID: "Choose a status." }, {});
+        const notes = formValue(form, "statusNotes").trim();
+        await discussionsWriteApi.setIdeaStatus(api, discussionID, Number(statusID), notes || null);
+      }
+    } catch (error) {
+      return formError(error, {});
+    }
+    queryClient.removeQueries({ queryKey: discussionKeys.all });
+    const here = new URL(request.url);
+    return redirect(`${here.pathname}${here.search}`);
+  };
   return {
     comment: async ({ request, params }: ActionFunctionArgs) => {
       const parsed = readDiscussionParams(params);
       const form = await request.formData();
       // A question's answer accepted or rejected by its ⋯ form (the QnA add-on), with or without JavaScript.
       if (formValue(form, "intent") === "answer") return judgeAnswer(request, form);
+      // An idea's vote or status (the ideation add-on), by their forms under the idea.
+      if (parsed && ["vote", "ideaStatus"].includes(formValue(form, "intent")))
+        return ideaAction(request, form, parsed.id);
       const values = { body: formValue(form, "body") };
       if (!parsed) return formInvalid({ body: "The discussion could not be found." }, values);
       if (!values.body.trim()) return formInvalid({ body: "Write a comment before posting it." }, values);

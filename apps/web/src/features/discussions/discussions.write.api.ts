@@ -1,5 +1,6 @@
 import type { Comment, Discussion, PostPremoderation } from "@parley/contracts";
 import type { AnswerStatus } from "@parley/contracts/questions-constants";
+import type { IdeaVote } from "@parley/contracts/ideas-constants";
 import type { ApiClient } from "../../lib/api.ts";
 
 /**
@@ -33,6 +34,24 @@ export const discussionsWriteApi = {
   /** The asker or a moderator accepts or rejects an answer (`PATCH /comments/{id}/answer`, the QnA add-on). */
   judgeAnswer: async (api: ApiClient, commentID: number, status: AnswerStatus) =>
     (await api.request<Comment>({ method: "PATCH", path: `/comments/${commentID}/answer`, body: { status } })).data,
+  /** The viewer's vote on an idea, none taking it back (`PUT /discussions/{id}/vote`, the ideation add-on). */
+  vote: async (api: ApiClient, id: number, vote: IdeaVote) =>
+    (
+      await api.request<{ score: number; vote: IdeaVote }>({
+        method: "PUT",
+        path: `/discussions/${id}/vote`,
+        body: { vote },
+      })
+    ).data,
+  /** A moderator sets an idea's status and notes (`PATCH /discussions/{id}/idea`). */
+  setIdeaStatus: async (api: ApiClient, id: number, statusID: number, statusNotes: string | null) =>
+    (
+      await api.request<{ statusID: number; statusNotes: string | null }>({
+        method: "PATCH",
+        path: `/discussions/${id}/idea`,
+        body: { statusID, statusNotes },
+      })
+    ).data,
   bookmark: async (api: ApiClient, id: number, bookmarked: boolean) =>
     (
       await api.request<{ bookmarked: boolean }>({

@@ -7,6 +7,7 @@ import { questionFilters } from "./QuestionFilter.tsx";
 import { formatCount } from "../../../lib/numbers.ts";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
 import { questionOf } from "../questions.ts";
+import { ideaOf } from "../ideas.ts";
 import styles from "./DiscussionList.module.css";
 import questionStyles from "./questions.module.css";
 
@@ -25,6 +26,7 @@ function unreadLabel({ unread, countUnread = 0, countComments }: Discussion): st
 export function DiscussionMeta({ discussion, showCategory }: { discussion: Discussion; showCategory: boolean }) {
   const unread = unreadLabel(discussion);
   const question = questionOf(discussion);
+  const idea = ideaOf(discussion);
   return (
     <ul className={styles.meta}>
       {question ? (
@@ -35,6 +37,19 @@ export function DiscussionMeta({ discussion, showCategory }: { discussion: Discu
             data-question-status={question.status}
           >
             {t(questionFilters.find((filter) => filter.sort === question.status)?.label ?? "")}
+          </span>
+        </li>
+      ) : null}
+      {idea ? (
+        <li>
+          <span className={styles.badge}>{t("Idea")}</span>{" "}
+          <span className={questionStyles.status} data-idea-status={idea.statusID}>
+            {t(idea.status.name)}
+          </span>{" "}
+          <span data-idea-score={discussion.score ?? 0}>
+            {Math.abs(discussion.score ?? 0) === 1
+              ? t("{count} vote", { count: formatCount(discussion.score ?? 0) })
+              : t("{count} votes", { count: formatCount(discussion.score ?? 0) })}
           </span>
         </li>
       ) : null}

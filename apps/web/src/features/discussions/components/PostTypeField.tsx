@@ -23,6 +23,7 @@ export function PostTypeField({
   defaultValue,
   error,
   questions = true,
+  ideas = true,
 }: {
   tree: CategoryTreeItem[];
   categoryID: string;
@@ -30,9 +31,13 @@ export function PostTypeField({
   error: string | undefined;
   /** Whether the site takes questions (the QnA add-on); off, the type is not offered. */
   questions?: boolean;
+  /** Whether the site takes ideas (the ideation add-on); off, the type is not offered. */
+  ideas?: boolean;
 }) {
   const labels: Record<string, string> = { discussion: t("Discussion"), question: t("Question"), idea: t("Idea") };
-  const types = allowedTypesOf(find(tree, categoryID) ?? {}).filter((type) => questions || type !== "question");
+  const types = allowedTypesOf(find(tree, categoryID) ?? {}).filter(
+    (type) => (questions || type !== "question") && (ideas || type !== "idea"),
+  );
   return (
     <SelectField
       key={`${types.join()}:${defaultValue ?? ""}`}

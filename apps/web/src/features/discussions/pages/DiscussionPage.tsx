@@ -20,6 +20,8 @@ import { useCollapsibleQuotes } from "../../../ui/collapsible/useCollapsibleQuot
 import { LiveComments } from "../components/LiveComments.tsx";
 import { QuestionPart } from "../components/questionSlots.tsx";
 import { questionOf } from "../questions.ts";
+import { IdeaPart } from "../components/ideaSlots.tsx";
+import { ideaOf } from "../ideas.ts";
 import { CommentPost } from "../components/CommentPost.tsx";
 import actionStyles from "../components/DiscussionActions.module.css";
 import { DiscussionHeaderActions, DiscussionMainPost } from "../components/DiscussionMainPost.tsx";
@@ -165,6 +167,7 @@ export function DiscussionPage() {
         ) : null}
       </header>
       {parsed.page === 1 ? <DiscussionMainPost discussion={discussion} /> : null}
+      {ideaOf(discussion) ? <IdeaPart part="IdeaPanel" discussion={discussion} idea={ideaOf(discussion)!} /> : null}
       {parsed.page === 1 && questionOf(discussion)?.status === "accepted" ? (
         <QuestionPart part="AcceptedAnswers" discussion={discussion} />
       ) : null}

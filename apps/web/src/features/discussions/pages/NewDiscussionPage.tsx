@@ -22,13 +22,20 @@ import { useRestoredDraft } from "../../drafts/index.ts";
 import styles from "./DiscussionPage.module.css";
 import questionStyles from "../components/questions.module.css";
 
-/** Whether the site takes questions (`plugins.qna`, a public setting): the Question type is offered. */
+/**
+ * Whether the site takes questions and ideas (`plugins.qna`, `plugins.ideation`, public settings): the Question
+ * and Idea types are offered.
+ */
 export const questionsEnabledQuery = (api: ApiClient) =>
   queryOptions({
-    queryKey: [...postFormKeys.all, "questions"] as const,
+    queryKey: [...postFormKeys.all, "postTypeAddons"] as const,
     queryFn: async ({ signal }) => {
-      const { data } = await api.get<Record<string, unknown>>("/config", { select: ["plugins.qna"] }, signal);
-      return data["plugins.qna"] === true;
+      const { data } = await api.get<Record<string, unknown>>(
+        "/config",
+        { select: ["plugins.qna", "plugins.ideation"] },
+        signal,
+      );
+      return { questions: data["plugins.qna"] === true, ideas: data["plugins.ideation"] === true };
     },
   });
 
@@ -80,9 +87,14 @@ export function NewDiscussionPage() {
   const named = Number(new URLSearchParams(location.search).get("draftID"));
   const groupID = readParentGroupID(location);
   // Ask a Question (`?type=question`, the QnA add-on) starts with the question type chosen, where it is offered.
-  const { data: questions } = useSuspenseQuery(questionsEnabledQuery(api));
+  // New Idea (`?type=idea`, the ideation add-on) likewise.
+  const {
+    data: { questions, ideas },
+  } = useSuspenseQuery(questionsEnabledQuery(api));
   const askedType = new URLSearchParams(location.search).get("type") ?? undefined;
   const asking = questions && askedType === "question";
+  const proposing = ideas && askedType === "idea";
+  const title = asking ? t("Ask a Question") : proposing ? t("New Idea") : t("New Discussion");
   // A new discussion's draft (spec §4): autosaved, continued from its draft link (`?draftID=`).
   const { draftID } = useDraftAutosave({
     form,
@@ -112,17 +124,25 @@ export function NewDiscussionPage() {
   };
   return (
     <>
-      <PageHead title={asking ? t("Ask a Question") : t("New Discussion")} noindex />
-      <h1>{asking ? t("Ask a Question") : t("New Discussion")}</h1>
-      {questions ? (
-        // What to start (the QnA add-on): a discussion, or a question (the same form, the Question type chosen).
+      <PageHead title={title} noindex />
+      <h1>{title}</h1>
+      {questions || ideas ? (
+        // What to start (the QnA and ideation add-ons): a discussion, a question or an idea (the same form, the type
+        // chosen).
         <nav aria-label={t("Post type")} className={questionStyles.postTypeChoice}>
-          <Link to={location.pathname} aria-current={asking ? undefined : "page"}>
+          <Link to={location.pathname} aria-current={asking || proposing ? undefined : "page"}>
             {t("New Discussion")}
           </Link>
-          <Link to={`${location.pathname}?type=question`} aria-current={asking ? "page" : undefined}>
-            {t("Ask a Question")}
-          </Link>
+          {questions ? (
+            <Link to={`${location.pathname}?type=question`} aria-current={asking ? "page" : undefined}>
+              {t("Ask a Question")}
+            </Link>
+          ) : null}
+          {ideas ? (
+            <Link to={`${location.pathname}?type=idea`} aria-current={proposing ? "page" : undefined}>
+              {t("New Idea")}
+            </Link>
+          ) : null}
         </nav>
       ) : null}
       <Form
@@ -150,9 +170,10 @@ export function NewDiscussionPage() {
         <PostTypeField
           tree={tree}
           categoryID={groupID ? "" : (chosen ?? selected)}
-          defaultValue={result?.values?.["type"] ?? (asking ? "question" : undefined)}
+          defaultValue={result?.values?.["type"] ?? (asking ? "question" : proposing ? "idea" : undefined)}
           error={result?.errors?.["type"]}
           questions={questions}
+          ideas={ideas}
         />
         <TextField
           key={`n${version}`}

@@ -2,7 +2,7 @@ import type { Category } from "@parley/contracts";
 import { discussionTypes, type DiscussionType } from "@parley/contracts/categories-constants";
 import { imageExtensions } from "@parley/contracts/uploads";
 import { t } from "../../../../lib/i18n.ts";
-import { CheckboxField, formStyles } from "../../../../ui/forms/Form.tsx";
+import { CheckboxField, SelectField, formStyles } from "../../../../ui/forms/Form.tsx";
 import styles from "./CategoriesDashboard.module.css";
 
 /** The post types as the form names them. */
@@ -48,6 +48,16 @@ export function CategoryPostTypesField({
           )}
         </p>
         {error ? <p className={formStyles.error}>{error}</p> : null}
+        <SelectField
+          label={t("Idea voting")}
+          name="ideationType"
+          defaultValue={category?.ideationType ?? "up"}
+          options={[
+            { value: "up", label: t("Up votes only") },
+            { value: "up-down", label: t("Up and down votes") },
+          ]}
+          error={undefined}
+        />
       </div>
     </fieldset>
   );
