@@ -36,6 +36,8 @@ const allowlist: Record<string, string> = {
     "the global permission fragment's id is null, as Vanilla's controller sends it (reference §2.2: {type: global, id: null})",
   "POST /tags": "as GET /tags/{id}: no address is recorded for a tag",
   "POST /tokens": "dateLastUsed is null until the token is first used",
+  "GET /discussions/statuses":
+    "dashboard-statuses.yml types statusID as a string it calls numeric; a discussion's attributes.idea.statusID is an integer in vanilla-discussions.yml, and Parley keeps the two the same",
   "GET /tokens":
     "Parley keeps only a hash of each token, shown once when made, so a list cannot hold accessToken; dateLastUsed is null until first use",
   "GET /config":
@@ -273,6 +275,7 @@ suite("Vanilla API v2 conformance of GET answers on %s", (engine) => {
       const mismatched = outcomes.filter((outcome) => outcome.errors.length > 0);
       const allowed = mismatched.filter((outcome) => allowlist[`GET ${outcome.operation.path}`]);
       const failing = mismatched.filter((outcome) => !allowlist[`GET ${outcome.operation.path}`]);
+      for (const outcome of allowed) allowlistUsed.add(`GET ${outcome.operation.path}`);
       console.log(
         `Vanilla conformance (${engine}, ${viewer}): ${outcomes.length} GET operations validated, ${failing.length} mismatched, ` +
           `${allowed.length} allowlisted; ${refused} refused to the ${viewer}, ${notServed.length} not served by Parley, ${notCalled.length} not called here.`,
@@ -286,7 +289,6 @@ suite("Vanilla API v2 conformance of GET answers on %s", (engine) => {
             `GET ${outcome.operation.path} (${outcome.url}): ${[...new Set(outcome.errors)].slice(0, 8).join("; ")}`,
         ),
       ).toEqual([]);
-      for (const outcome of allowed) allowlistUsed.add(`GET ${outcome.operation.path}`);
     },
   );
 
