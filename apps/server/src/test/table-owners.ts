@@ -43,6 +43,7 @@ const tableOwners = {
   userAuthentications: "authenticators",
   authenticatorStates: "authenticators",
   authenticatorConnections: "authenticators",
+  authenticatorJwtUses: "authenticators",
   searchDocuments: "search",
   searchQueue: "search",
   auditLogs: "moderation",

@@ -49,6 +49,7 @@ import * as m0051 from "./0051_discussions_category_id.ts";
 import * as m0052 from "./0052_discussions_category_inserted.ts";
 import * as m0053 from "./0053_questions.ts";
 import * as m0054 from "./0054_authenticators.ts";
+import * as m0056 from "./0056_jwt_sso.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -106,6 +107,7 @@ const modules: Record<string, MigrationModule> = {
   "0052_discussions_category_inserted": m0052,
   "0053_questions": m0053,
   "0054_authenticators": m0054,
+  "0056_jwt_sso": m0056,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -722,6 +722,7 @@ export interface DB {
   userAuthentications: UserAuthenticationsTable;
   authenticatorStates: AuthenticatorStatesTable;
   authenticatorConnections: AuthenticatorConnectionsTable;
+  authenticatorJwtUses: AuthenticatorJwtUsesTable;
 }
 
 /** 0053: an OpenID Connect provider members may sign in with (issue 34). */
@@ -743,6 +744,17 @@ interface AuthenticatorsTable {
   userMappings: string;
   dateInserted: DateString;
   dateUpdated: DateString | null;
+  /** 0056: `jwt` only: HS256 (with `secret`) or RS256 (with `jwksUrl`); empty for `oidc`. */
+  signingAlgorithm: Defaulted<string>;
+  /** 0056: `jwt` with RS256: the host site's public keys. */
+  jwksUrl: Defaulted<string>;
+}
+
+/** 0056: a JWT sign-in token already used (its `jti`'s hash, or the token's), kept until it expires. */
+interface AuthenticatorJwtUsesTable {
+  tokenHash: string;
+  authenticatorID: number;
+  dateExpires: DateString;
 }
 
 /** 0053: which provider account (its `sub`) is which member. */
