@@ -24,6 +24,7 @@ const tableOwners = {
   users: "users",
   userRoles: "users",
   emailTokens: "users",
+  invitations: "users",
   roles: "roles",
   rolePermissions: "roles",
   tags: "tags",

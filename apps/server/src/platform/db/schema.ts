@@ -723,6 +723,7 @@ export interface DB {
   authenticatorStates: AuthenticatorStatesTable;
   authenticatorConnections: AuthenticatorConnectionsTable;
   authenticatorJwtUses: AuthenticatorJwtUsesTable;
+  invitations: InvitationsTable;
 }
 
 /** 0053: an OpenID Connect provider members may sign in with (issue 34). */
@@ -748,6 +749,19 @@ interface AuthenticatorsTable {
   signingAlgorithm: Defaulted<string>;
   /** 0056: `jwt` with RS256: the host site's public keys. */
   jwksUrl: Defaulted<string>;
+}
+
+/** 0056: an address invited to register (registration method invitation). */
+interface InvitationsTable {
+  invitationID: Generated<number>;
+  email: string;
+  /** The hash of the code in the invitation's link. */
+  codeHash: string;
+  insertUserID: number;
+  dateInserted: DateString;
+  dateExpires: DateString;
+  acceptedUserID: number | null;
+  dateAccepted: DateString | null;
 }
 
 /** 0056: a JWT sign-in token already used (its `jti`'s hash, or the token's), kept until it expires. */
