@@ -291,7 +291,7 @@ describe.each(engines)("JWT SSO on %s", (engine) => {
       expect(uses.length).toBeGreaterThanOrEqual(2);
     });
 
-    it("refuses an expired token, one not valid yet, and one issued too long ago", async () => {
+    it("refuses an expired token, one not valid yet, one issued too long ago and one issued in the future", async () => {
       const expired = member();
       const iat = nowSeconds() - 600;
       await expectRefused(
@@ -311,6 +311,13 @@ describe.each(engines)("JWT SSO on %s", (engine) => {
         await enter({ token: await hsToken(stale, { iat: old }, { exp: old + 86_400 }) }),
         "expired",
         stale["email"],
+      );
+      const future = member();
+      const ahead = nowSeconds() + 600;
+      await expectRefused(
+        await enter({ token: await hsToken(future, { iat: ahead }, { exp: ahead + 120 }) }),
+        "expired",
+        future["email"],
       );
       // A token valid on the host's clock is refused once the forum's clock passes its expiry.
       const later = member();
