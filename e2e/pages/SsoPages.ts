@@ -83,12 +83,31 @@ export class AuthenticatorsPage extends ParleyPage {
     await form.getByRole("button", { name: "Add Authenticator", exact: true }).click();
   }
 
+  /** Switches the add form to a JWT authenticator's, fills it (a shared secret: HS256) and saves it. */
+  async addJwt(fields: { name: string; audience: string; issuer?: string; secret: string; rolesClaim?: string }) {
+    await this.main.getByRole("link", { name: /Add a JWT authenticator instead/u }).click();
+    const form = this.main.getByRole("form", { name: "Add JWT authenticator" });
+    await form.getByLabel("Name", { exact: true }).fill(fields.name);
+    await form.getByLabel("Audience", { exact: true }).fill(fields.audience);
+    if (fields.issuer) await form.getByLabel("Issuer", { exact: true }).fill(fields.issuer);
+    await form.getByLabel("Signature", { exact: true }).selectOption("HS256");
+    await form.getByLabel("Shared secret (HS256)", { exact: true }).fill(fields.secret);
+    await form.getByLabel("Name claim", { exact: true }).fill("name");
+    if (fields.rolesClaim) await form.getByLabel("Roles claim", { exact: true }).fill(fields.rolesClaim);
+    await form.getByRole("button", { name: "Add Authenticator", exact: true }).click();
+  }
+
   /** Opens one authenticator's edit form, sets whether it trusts e-mail addresses, and saves. */
   async setTrustEmail(name: string, trust: boolean): Promise<void> {
     await this.list.getByRole("link", { name: `Edit “${name}”`, exact: true }).click();
     const box = this.editForm.getByRole("checkbox", { name: /Trust its confirmed e-mail addresses/u });
     await box.setChecked(trust);
     await this.editForm.getByRole("button", { name: "Save Authenticator", exact: true }).click();
+  }
+
+  /** The sign-in link the list shows for a JWT authenticator (…&token=…&target=/…). */
+  signInLink(name: string): Locator {
+    return this.redirectUri(name);
   }
 
   /** The redirect URI the list shows for an authenticator. */

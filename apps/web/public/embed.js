@@ -13,7 +13,10 @@
  * (the host's title follows), its scroll (the element gets the `scrolled` and `scroll-end` attributes
  * and an `embeddedscroll` event), and links to other sites, which open in the host's window.
  * Attributes: `remote-url` (the forum; the script's own site when absent), `initial-path` (the page
- * shown when the address has none, `/` by default), `frame-title` (the frame's accessible name).
+ * shown when the address has none, `/` by default), `frame-title` (the frame's accessible name),
+ * `sso-token` (a JWT the host site signed for the visitor, for a JWT authenticator: the frame opens at
+ * `/entry/jwt?token=…&target=<the page>` and the visitor is signed in silently; host and forum on one
+ * site only, as the forum's session cookie is `SameSite=Lax`).
  */
 (function () {
   "use strict";
@@ -53,7 +56,15 @@
       // Spec §9: the frame may run the forum's scripts, keep its origin and send its forms.
       frame.setAttribute("sandbox", "allow-same-origin allow-scripts allow-forms");
       frame.setAttribute("title", this.getAttribute("frame-title") || "Community");
-      frame.src = initial.href;
+      const token = this.getAttribute("sso-token");
+      if (token) {
+        const entry = new URL("/entry/jwt", base);
+        entry.searchParams.set("token", token);
+        entry.searchParams.set("target", `${initial.pathname}${initial.search}${initial.hash}`);
+        frame.src = entry.href;
+      } else {
+        frame.src = initial.href;
+      }
       this.frame = frame;
       this.appendChild(frame);
 

@@ -146,6 +146,10 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
     import("./features/authenticators/index.ts")
       .then((m) => m.loadAuthenticatorsRoutes())
       .then((m) => m.createAuthenticatorsRoutes);
+  const invitations = () =>
+    import("./features/invitations/index.ts")
+      .then((m) => m.loadInvitationsRoutes())
+      .then((m) => m.createInvitationsRoutes);
   // The sign-in and registration pages' "Sign in with …" buttons (none when the site has no authenticator).
   const signInButtons = async () => {
     const { signInButtonsQuery } = await import("./features/authenticators/index.ts");
@@ -390,6 +394,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                 featureRoute("reports", "dashboard/content/reports", reports),
                 featureRoute("premoderation", "dashboard/content/premoderation", reports),
                 featureRoute("applicants", "dashboard/users/applicants", applicants),
+                featureRoute("invitations", "dashboard/users/invitations", invitations),
                 featureRoute("ban-rules", "dashboard/users/bans", banRules),
                 featureRoute("members", "dashboard/users", members),
                 featureRoute("member", "dashboard/users/:userID", members),

@@ -1,10 +1,13 @@
 import { Type, type Static } from "typebox";
-import { authenticatorRules as rules } from "./authenticators-constants.ts";
+import { authenticatorRules as rules, jwtAlgorithms } from "./authenticators-constants.ts";
 import { DateTime, Nullable } from "./common.ts";
 
 export * from "./authenticators-constants.ts";
 
 const Url = Type.String({ format: "uri", maxLength: rules.urlMaxLength });
+const JwtAlgorithm = Type.Union([Type.Literal(jwtAlgorithms[0]), Type.Literal(jwtAlgorithms[1])], {
+  description: "JWT: HS256 (the secret shared with the host site) or RS256 (its keys at `jwksUrl`).",
+});
 const Claim = Type.String({ minLength: 1, maxLength: rules.claimMaxLength });
 
 /** Where a member's name, e-mail address, photo and roles are read from in the provider's ID token or userinfo. */
@@ -39,7 +42,9 @@ const AuthenticatorUrls = Type.Object({
 export const Authenticator = Type.Object({
   authenticatorID: Type.Integer(),
   name: Type.String(),
-  type: Type.String({ description: "`oidc`: OpenID Connect (GET /authenticator-types)." }),
+  type: Type.String({
+    description: "`oidc`: OpenID Connect; `jwt`: a token the host site signs (GET /authenticator-types).",
+  }),
   clientID: Type.String(),
   default: Type.Boolean({ description: "The sign-in page offers this authenticator first." }),
   active: Type.Boolean(),
@@ -49,10 +54,15 @@ export const Authenticator = Type.Object({
     description:
       "Trust the provider's confirmed e-mail addresses: a first sign-in links to the account with that address.",
   }),
-  issuer: Type.String({ description: "Parley: the provider's issuer URL (discovery)." }),
+  issuer: Type.String({
+    description:
+      "Parley: the provider's issuer URL (discovery); for `jwt`, the `iss` a token must name (empty: not checked).",
+  }),
   scope: Type.String({ description: "Parley: the scopes asked for, separated by spaces." }),
   buttonLabel: Type.String({ description: "Parley: “Sign in with <label>”." }),
   hasSecret: Type.Boolean({ description: "Parley: whether a client secret is set (it is never answered)." }),
+  signingAlgorithm: Type.Union([JwtAlgorithm, Type.Literal("")], { description: "Parley: `jwt` only." }),
+  jwksUrl: Type.String({ description: "Parley: `jwt` with RS256: where the host site's public keys are read." }),
   userMappings: AuthenticatorUserMappings,
   urls: AuthenticatorUrls,
   dateInserted: DateTime,
@@ -64,7 +74,10 @@ const settable = {
   name: Type.String({ minLength: 1, maxLength: rules.nameMaxLength }),
   clientID: Type.String({ minLength: 1, maxLength: rules.clientIDMaxLength }),
   secret: Type.String({ minLength: 1, maxLength: rules.secretMaxLength, description: "Written only." }),
-  issuer: Url,
+  issuer: Type.String({
+    maxLength: rules.urlMaxLength,
+    description: "`oidc`: the provider's issuer URL (required); `jwt`: the `iss` its tokens name, or empty.",
+  }),
   scope: Type.String({ minLength: 1, maxLength: rules.scopeMaxLength }),
   buttonLabel: Type.String({ maxLength: rules.buttonLabelMaxLength }),
   default: Type.Boolean(),
@@ -72,15 +85,23 @@ const settable = {
   visible: Type.Boolean(),
   markVerified: Type.Boolean(),
   userMappings: AuthenticatorUserMappings,
+  signingAlgorithm: JwtAlgorithm,
+  jwksUrl: Type.Union([Url, Type.Literal("")]),
 };
 
-/** `POST /authenticators` (Vanilla's is hidden; an operator needs it to add a provider). */
+/**
+ * `POST /authenticators` (Vanilla's is hidden; an operator needs it to add a provider). `oidc` needs its issuer
+ * and client secret; `jwt` names in `clientID` the audience its tokens must carry, and needs a shared secret
+ * (HS256) or a JWKS URL (RS256).
+ */
 export const AuthenticatorPost = Type.Object({
-  type: Type.Literal("oidc"),
+  type: Type.Union([Type.Literal("oidc"), Type.Literal("jwt")]),
   name: settable.name,
   clientID: settable.clientID,
-  secret: settable.secret,
-  issuer: settable.issuer,
+  secret: Type.Optional(settable.secret),
+  issuer: Type.Optional(settable.issuer),
+  signingAlgorithm: Type.Optional(settable.signingAlgorithm),
+  jwksUrl: Type.Optional(settable.jwksUrl),
   scope: Type.Optional(settable.scope),
   buttonLabel: Type.Optional(settable.buttonLabel),
   default: Type.Optional(settable.default),

@@ -52,6 +52,7 @@ export * from "./profile-fields.ts";
 export * from "./spam.ts";
 export * from "./ban-rules.ts";
 export * from "./authenticators.ts";
+export * from "./invitations.ts";
 export * from "./new-members-constants.ts";
 export * from "./premoderation.ts";
 export * from "./warnings.ts";

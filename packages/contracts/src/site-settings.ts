@@ -27,8 +27,9 @@ export type RegistrationMethod = (typeof registrationMethods)[number];
 /**
  * The methods under which anyone may register here (spec §2: "Register only if available"). Captcha asks
  * the site's bot check (`PARLEY_BOT_CHECK`; as basic while none is configured); under approval a new account
- * waits for an administrator (`/applicants`); invitation and connect are not built, so they keep
- * registration closed rather than let in accounts nobody vetted.
+ * waits for an administrator (`/applicants`). Under invitation only an invited address registers (with its
+ * invitation's code: `registerUser`), so it is not open to anyone; connect makes accounts only through an
+ * authenticator.
  */
 export const openRegistrationMethods: readonly RegistrationMethod[] = ["basic", "captcha", "approval"];
 

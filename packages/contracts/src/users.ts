@@ -207,6 +207,12 @@ export const RegisterBody = Type.Object({
       description: "The bot check's answer (registration method captcha, when the site has a bot check).",
     }),
   ),
+  invitationCode: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description: "Parley: the code of the invitation link (registration method invitation); for that address only.",
+    }),
+  ),
 });
 export type RegisterBody = Static<typeof RegisterBody>;
 

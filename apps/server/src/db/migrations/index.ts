@@ -50,6 +50,7 @@ import * as m0052 from "./0052_discussions_category_inserted.ts";
 import * as m0053 from "./0053_questions.ts";
 import * as m0054 from "./0054_authenticators.ts";
 import * as m0055 from "./0055_ideas.ts";
+import * as m0056 from "./0056_jwt_sso.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -108,6 +109,7 @@ const modules: Record<string, MigrationModule> = {
   "0053_questions": m0053,
   "0054_authenticators": m0054,
   "0055_ideas": m0055,
+  "0056_jwt_sso": m0056,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

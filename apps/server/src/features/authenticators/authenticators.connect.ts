@@ -8,7 +8,7 @@ import { clientOf } from "../../platform/http/client-address.ts";
 import type { ConnectedAccounts } from "../users/index.ts";
 import { labelOf } from "./authenticators.present.ts";
 import type { AuthenticatorsRepo, ConnectionRow } from "./authenticators.repo.ts";
-import { CONNECTION_COOKIE, localTarget } from "./authenticators.signin.ts";
+import { CONNECTION_COOKIE, localTarget } from "./authenticators.landing.ts";
 
 /**
  * The connect page's calls: a first sign-in whose name is taken picks another, and one whose e-mail address

@@ -1,5 +1,5 @@
 import type { Authenticator, AuthenticatorUserMappings, SignInButton } from "@parley/contracts";
-import { authenticatorSignInPath } from "@parley/contracts";
+import { authenticatorSignInPath, jwtEntryPath, type JwtAlgorithm } from "@parley/contracts";
 import type { AuthenticatorRow } from "./authenticators.repo.ts";
 
 export const defaultUserMappings: AuthenticatorUserMappings = {
@@ -33,9 +33,14 @@ export function presentAuthenticator(row: AuthenticatorRow, origin: string): Aut
     scope: row.scope,
     buttonLabel: row.buttonLabel,
     hasSecret: row.secret !== "",
+    signingAlgorithm: row.signingAlgorithm as JwtAlgorithm | "",
+    jwksUrl: row.jwksUrl,
     userMappings: mappingsOf(row),
     urls: {
-      signInUrl: `${origin}${authenticatorSignInPath(row.authenticatorID)}`,
+      signInUrl:
+        row.type === "jwt"
+          ? `${origin}${jwtEntryPath}?authenticatorID=${row.authenticatorID}`
+          : `${origin}${authenticatorSignInPath(row.authenticatorID)}`,
       signOutUrl: null,
       authenticateUrl: null,
       registerUrl: null,

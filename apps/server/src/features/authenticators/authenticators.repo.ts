@@ -5,7 +5,7 @@ export type AuthenticatorRow = Selectable<DB["authenticators"]>;
 export type ConnectionRow = Selectable<DB["authenticatorConnections"]>;
 export type StateRow = Selectable<DB["authenticatorStates"]>;
 
-/** The only file with the authenticators feature's SQL: its four tables. */
+/** The only file with the authenticators feature's SQL: its five tables. */
 export function createAuthenticatorsRepo(db: Kysely<DB>) {
   return {
     list: (types?: string[]) => {
@@ -43,6 +43,7 @@ export function createAuthenticatorsRepo(db: Kysely<DB>) {
         await trx.deleteFrom("userAuthentications").where("authenticatorID", "=", authenticatorID).execute();
         await trx.deleteFrom("authenticatorStates").where("authenticatorID", "=", authenticatorID).execute();
         await trx.deleteFrom("authenticatorConnections").where("authenticatorID", "=", authenticatorID).execute();
+        await trx.deleteFrom("authenticatorJwtUses").where("authenticatorID", "=", authenticatorID).execute();
         await trx.deleteFrom("authenticators").where("authenticatorID", "=", authenticatorID).execute();
       });
     },
@@ -62,6 +63,20 @@ export function createAuthenticatorsRepo(db: Kysely<DB>) {
     async forgetExpiredStates(now: string): Promise<void> {
       await db.deleteFrom("authenticatorStates").where("dateExpires", "<=", now).execute();
       await db.deleteFrom("authenticatorConnections").where("dateExpires", "<=", now).execute();
+    },
+
+    /**
+     * A JWT's use, recorded once: false when the token (its `jti`'s hash, or its own) was already used. The
+     * primary key decides, so two processes given the same token at once cannot both accept it.
+     */
+    async useToken(tokenHash: string, authenticatorID: number, dateExpires: string, now: string): Promise<boolean> {
+      await db.deleteFrom("authenticatorJwtUses").where("dateExpires", "<=", now).execute();
+      const result = await db
+        .insertInto("authenticatorJwtUses")
+        .values({ tokenHash, authenticatorID, dateExpires })
+        .onConflict((oc) => oc.column("tokenHash").doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
     },
 
     async linkedUser(authenticatorID: number, subject: string): Promise<number | undefined> {

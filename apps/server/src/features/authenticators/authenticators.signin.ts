@@ -1,48 +1,19 @@
 import * as oidc from "openid-client";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { authenticatorCallbackPath, authenticatorRules, connectPagePath, type SsoRefusal } from "@parley/contracts";
+import { authenticatorCallbackPath, authenticatorRules } from "@parley/contracts";
 import { hashToken, randomToken, safeEqual } from "../../platform/auth/tokens.ts";
 import type { Platform } from "../../platform/context.ts";
-import { HttpError } from "../../platform/errors.ts";
-import { tooManyRequests } from "../../platform/http/address-limits.ts";
-import { clientOf } from "../../platform/http/client-address.ts";
-import { secureCookies } from "../../platform/http/pagination.ts";
 import type { ConnectedAccounts } from "../users/index.ts";
+import { cookieOptions, createSsoLanding, limit, localTarget, refuse, Refusal } from "./authenticators.landing.ts";
 import { mappingsOf } from "./authenticators.present.ts";
 import type { AuthenticatorRow, AuthenticatorsRepo } from "./authenticators.repo.ts";
 
 /** Binds a sign-in under way to the browser that started it (a state alone could be handed to someone else). */
 const BROWSER_COOKIE = "parley_sso";
-/** The first sign-in waiting on the connect page. */
-export const CONNECTION_COOKIE = "parley_connect";
 /** How long discovered provider metadata is kept before it is read again. */
 const METADATA_LIFETIME = 10 * 60_000;
 
-/** A refusal: the browser goes back to the sign-in page, which says why. */
-class Refusal extends Error {
-  constructor(readonly reason: SsoRefusal) {
-    super(reason);
-  }
-}
-
-/** A path on this site to return to: never another site (`//host`, `/\host`, a scheme). */
-export const localTarget = (target: unknown): string =>
-  typeof target === "string" && /^\/(?![/\\])/u.test(target) ? target : "/";
-
 const isLoopback = (url: URL) => ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
-
-const stringClaim = (claims: Record<string, unknown>, name: string | null | undefined): string => {
-  if (!name) return "";
-  const value = claims[name];
-  return typeof value === "string" ? value.trim() : "";
-};
-
-const listClaim = (claims: Record<string, unknown>, name: string | null | undefined): string[] => {
-  if (!name) return [];
-  const value = claims[name];
-  if (typeof value === "string") return value.split(/[,\s]+/u).filter(Boolean);
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
-};
 
 /**
  * OpenID Connect sign-in with openid-client: discovery, the authorization code flow with PKCE (S256), a state
@@ -55,6 +26,7 @@ export function createOidcSignIn(repo: AuthenticatorsRepo, platform: Platform, a
   const starts = platform.limiter("sso-start-ip", 30, 15 * 60_000);
   const callbacks = platform.limiter("sso-callback-ip", 30, 15 * 60_000);
   const publicUrl = () => platform.config.publicUrl;
+  const landing = createSsoLanding(repo, platform, accounts);
   const redirectUri = (authenticatorID: number) => `${publicUrl()}${authenticatorCallbackPath(authenticatorID)}`;
 
   /** The client for an authenticator, its clock the platform's (a test moves it). */
@@ -89,33 +61,6 @@ export function createOidcSignIn(repo: AuthenticatorsRepo, platform: Platform, a
     const row = await repo.byId(authenticatorID);
     if (!row || row.active !== 1) throw new Refusal("disabled");
     return row;
-  }
-
-  async function limit(limiter: typeof starts, request: FastifyRequest, reply: FastifyReply) {
-    const result = await limiter.hit(clientOf(request).address);
-    if (!result.allowed) throw tooManyRequests(reply, result.retryAfterSeconds);
-  }
-
-  const refuse = (reply: FastifyReply, reason: SsoRefusal) => reply.redirect(`/entry/signin?ssoError=${reason}`, 303);
-
-  const cookieOptions = (request: FastifyRequest, path: string, maxAgeMs: number) => ({
-    path,
-    httpOnly: true,
-    sameSite: "lax" as const,
-    secure: secureCookies(request),
-    maxAge: Math.round(maxAgeMs / 1000),
-  });
-
-  /** Signed in: the account, linked when it is new to this provider, and the roles the claim names. */
-  async function finish(request: FastifyRequest, reply: FastifyReply, userID: number, roles: string[], target: string) {
-    await accounts.syncRoles(userID, roles);
-    try {
-      await accounts.signIn(userID, request, reply);
-    } catch (error) {
-      if (error instanceof HttpError) throw new Refusal(error.status === 403 ? "banned" : "account");
-      throw error;
-    }
-    return reply.redirect(localTarget(target), 303);
   }
 
   return {
@@ -219,79 +164,11 @@ export function createOidcSignIn(repo: AuthenticatorsRepo, platform: Platform, a
           request.log.warn({ err: error }, "OpenID Connect sign-in refused");
           throw new Refusal("token");
         }
-        return await this.signInWith(row, claims, taken.target, request, reply);
+        return await landing.signInWith(row, claims, taken.target, request, reply);
       } catch (error) {
         if (error instanceof Refusal) return refuse(reply, error.reason);
         throw error;
       }
     },
-
-    /** The provider's member, proven: signed in, linked, made, or sent to the connect page. */
-    async signInWith(
-      row: AuthenticatorRow,
-      claims: Record<string, unknown>,
-      target: string,
-      request: FastifyRequest,
-      reply: FastifyReply,
-    ) {
-      const mappings = mappingsOf(row);
-      const subject = stringClaim(claims, "sub");
-      if (!subject) throw new Refusal("token");
-      const roles = listClaim(claims, mappings.roles);
-      const linked = await repo.linkedUser(row.authenticatorID, subject);
-      if (linked !== undefined) return finish(request, reply, linked, roles, target);
-      const email = stringClaim(claims, mappings.email);
-      const emailVerified = claims["email_verified"] === true;
-      const name = stringClaim(claims, mappings.name) || stringClaim(claims, "name") || email.split("@")[0] || "";
-      const now = platform.clock.nowIso();
-      const existing = email ? await accounts.byEmail(email) : undefined;
-      if (existing && row.markVerified === 1 && emailVerified) {
-        await repo.link(row.authenticatorID, subject, existing.userID, now);
-        return finish(request, reply, existing.userID, roles, target);
-      }
-      if (!existing && !isRegistrationOpenForConnect(await platform.siteConfig.get("registration.method")))
-        throw new Refusal("closed");
-      if (!existing && email && (await accounts.nameFree(name))) {
-        const userID = await accounts
-          .create({
-            name,
-            email,
-            emailConfirmed: emailVerified,
-            roleNames: roles,
-            photoUrl: stringClaim(claims, mappings.photoUrl) || null,
-            ip: request.ip,
-          })
-          .catch((error: unknown) => {
-            if (error instanceof HttpError && error.status === 403) throw new Refusal("banned");
-            throw error;
-          });
-        await repo.link(row.authenticatorID, subject, userID, now);
-        return finish(request, reply, userID, roles, target);
-      }
-      if (!email) throw new Refusal("token");
-      // A name to pick, or the existing account's password: the connect page finishes it.
-      const token = randomToken();
-      await repo.insertConnection({
-        tokenHash: hashToken(token),
-        authenticatorID: row.authenticatorID,
-        subject,
-        name,
-        email,
-        emailVerified: emailVerified ? 1 : 0,
-        photoUrl: stringClaim(claims, mappings.photoUrl) || null,
-        roles: JSON.stringify(roles),
-        target: localTarget(target),
-        dateExpires: new Date(platform.clock.nowMs() + authenticatorRules.connectionLifetimeMs).toISOString(),
-      });
-      reply.setCookie(CONNECTION_COOKIE, token, cookieOptions(request, "/", authenticatorRules.connectionLifetimeMs));
-      return reply.redirect(connectPagePath, 303);
-    },
   };
 }
-
-/**
- * Whether a first sign-in with another site may make an account: under the `connect` method it is the only
- * way in, and under basic and captcha one more; a closed site, one by invitation and one where an administrator
- * approves each member (not built for these accounts yet) make none.
- */
-const isRegistrationOpenForConnect = (method: string) => ["connect", "basic", "captcha"].includes(method.toLowerCase());

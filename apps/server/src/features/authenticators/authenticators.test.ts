@@ -242,13 +242,23 @@ describe.each(engines)("authenticators on %s", (engine) => {
 
     it("says which types there are, and refuses a body without a secret", async () => {
       const types = await api.get("/api/v2/authenticator-types", { as: admin });
-      expect(types.json()).toEqual([{ authenticatorType: "oidc", name: "OpenID Connect" }]);
+      expect(types.json()).toEqual([
+        { authenticatorType: "oidc", name: "OpenID Connect" },
+        { authenticatorType: "jwt", name: "JWT (signed by the host site)" },
+      ]);
       const missing = await api.post(
         "/api/v2/authenticators",
         { type: "oidc", name: "No secret", clientID: "c", issuer: "https://id.example" },
         { as: admin },
       );
       expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toMatchObject({ errors: [{ field: "secret", code: "secretRequired" }] });
+      const noIssuer = await api.post(
+        "/api/v2/authenticators",
+        { type: "oidc", name: "No issuer", clientID: "c", secret: "s" },
+        { as: admin },
+      );
+      expect(noIssuer.json()).toMatchObject({ errors: [{ field: "issuer", code: "issuerRequired" }] });
       expect((await api.get("/api/v2/authenticators/999", { as: admin })).json()).toMatchObject({
         message: authenticatorMessages.notFound,
       });

@@ -1,18 +1,21 @@
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
+import { jwtEntryPath } from "@parley/contracts";
 import type { Platform } from "../../platform/context.ts";
 import type { ConnectedAccounts } from "../users/index.ts";
 import { createConnections } from "./authenticators.connect.ts";
 import { createAuthenticatorsRepo } from "./authenticators.repo.ts";
 import { authenticatorsRoutes } from "./authenticators.routes.ts";
 import { createAuthenticatorsService } from "./authenticators.service.ts";
+import { createJwtSignIn } from "./authenticators.jwt.ts";
 import { createOidcSignIn } from "./authenticators.signin.ts";
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 /**
  * Authenticators (issue 34): `/api/v2/authenticators` for site managers, and signing in with an OpenID Connect
- * provider at `/entry/oidc/{id}` (to the provider) and `/entry/oidc/{id}/callback` (back from it).
+ * provider at `/entry/oidc/{id}` (to the provider) and `/entry/oidc/{id}/callback` (back from it), and with a
+ * token the host site signed at `/entry/jwt?token=…` (JWT SSO).
  */
 export async function registerAuthenticators(
   app: FastifyInstance,
@@ -22,6 +25,7 @@ export async function registerAuthenticators(
   const repo = createAuthenticatorsRepo(platform.db);
   const service = createAuthenticatorsService(repo, platform.clock);
   const signIn = createOidcSignIn(repo, platform, deps.accounts);
+  const jwtSignIn = createJwtSignIn(repo, platform, deps.accounts);
   const connections = createConnections(repo, platform, deps.accounts);
   await app.register(authenticatorsRoutes, { prefix: "/api/v2", service, connections });
   app.get("/entry/oidc/:id", { schema: { hide: true, params: IdParams } }, async (request, reply) =>
@@ -32,6 +36,7 @@ export async function registerAuthenticators(
       reply,
     ),
   );
+  app.get(jwtEntryPath, { schema: { hide: true } }, async (request, reply) => jwtSignIn.enter(request, reply));
   app.get("/entry/oidc/:id/callback", { schema: { hide: true, params: IdParams } }, async (request, reply) =>
     signIn.callback((request.params as { id: number }).id, request, reply),
   );

@@ -6,6 +6,9 @@ import { applicantsRoutes } from "./applicants.routes.ts";
 import { createApplicantsService } from "./applicants.service.ts";
 import { createAuthenticateService } from "./authenticate.service.ts";
 import { createEmailTokens } from "./email-tokens.ts";
+import { createInvitationsRepo } from "./invitations.repo.ts";
+import { invitationsRoutes } from "./invitations.routes.ts";
+import { createInvitationsService } from "./invitations.service.ts";
 import { createUsersRepo } from "./users.repo.ts";
 import { usersAccountRoutes } from "./users.account.routes.ts";
 import { usersManageRoutes } from "./users.manage.routes.ts";
@@ -81,6 +84,8 @@ export async function registerUsers(
   });
   app.addHook("preClose", async () => void (await service.flushLastSeen()));
   await app.register(applicantsRoutes, { prefix: "/api/v2", applicants });
+  const invitations = createInvitationsService(createInvitationsRepo(platform.db), repo, platform);
+  await app.register(invitationsRoutes, { prefix: "/api/v2", invitations });
   return service;
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { userMessages, type Me, type User } from "@parley/contracts";
+import { invitationMessages, userMessages, type Me, type User } from "@parley/contracts";
 import { engines } from "../../test/databases.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import {
@@ -64,7 +64,10 @@ describe.each(engines)("registration and e-mail confirmation on %s", (engine) =>
         await siteConfig.set("registration.method", method);
         const refused = await register(body(`Refused${method}`));
         expect(refused.statusCode, method).toBe(403);
-        expect(refused.json<{ message: string }>().message).toBe(userMessages.registrationClosed);
+        // By invitation, a registration without an invitation's code is refused (invitations.test.ts).
+        expect(refused.json<{ message: string }>().message).toBe(
+          method === "invitation" ? invitationMessages.required : userMessages.registrationClosed,
+        );
       }
       const written = await t.database.db
         .selectFrom("users")

@@ -21,6 +21,8 @@ export const usersPolicy = {
   /** See personal information: look members up by e-mail. */
   canSeePersonalInfo: permissionRule("personalInfo.view"),
   canCreate: permissionRule("users.add"),
+  /** Invite an e-mail address to register (registration method invitation), list and revoke invitations. */
+  canInvite: permissionRule("users.add"),
   canEditOthers: permissionRule("users.edit"),
   /** Change a user name: user managers, and holders of profile.editusernames for their own. */
   canRename: rule(

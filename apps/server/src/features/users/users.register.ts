@@ -1,5 +1,6 @@
 import {
   isRegistrationByApproval,
+  invitationMessages,
   isRegistrationOpen,
   userMessages,
   type RegisterBody,
@@ -7,6 +8,8 @@ import {
   type UserPost,
 } from "@parley/contracts";
 import { requireAccess } from "../../platform/auth/access.ts";
+import { createInvitationsRepo } from "./invitations.repo.ts";
+import { createInvitationsService } from "./invitations.service.ts";
 import { hashPassword } from "../../platform/auth/password.ts";
 import { HttpError } from "../../platform/errors.ts";
 import type { RequestContext } from "../../platform/http/request-context.ts";
@@ -62,9 +65,17 @@ export async function registerUser(deps: UsersDeps, body: RegisterBody, context:
   const { repo, platform, tokens } = deps;
   // The site's registration method (spec §2): only an open one takes new accounts.
   const method = await platform.siteConfig.get("registration.method");
-  if (!isRegistrationOpen(method)) throw new HttpError(403, userMessages.registrationClosed);
+  const byInvitation = method.toLowerCase() === "invitation";
+  if (!isRegistrationOpen(method) && !byInvitation) throw new HttpError(403, userMessages.registrationClosed);
   const name = body.name.trim();
   const email = body.email.trim();
+  // By invitation, only the invited address registers, with its invitation's code (which proves the address).
+  const invitation = byInvitation
+    ? await createInvitationsService(createInvitationsRepo(platform.db), repo, platform).redeemable(
+        body.invitationCode,
+        email,
+      )
+    : null;
   // Ban rules (addresses, e-mail domains, names): a refusal says no more than that.
   await platform.admission.registration({ name, email, ip: context.ip });
   // By approval, the account waits with the applicant role; an administrator reads why they want to join.
@@ -77,7 +88,7 @@ export async function registerUser(deps: UsersDeps, body: RegisterBody, context:
   const botCheck = platform.config.botCheck;
   if (botCheck && method.toLowerCase() === "captcha") await verifyBotCheck(botCheck, body.captchaResponse, context.ip);
   // The site's setting, read for each registration (its default is the server's PARLEY_CONFIRM_EMAIL).
-  const confirm = !approval && (await platform.siteConfig.get("registration.confirmEmail"));
+  const confirm = !approval && !invitation && (await platform.siteConfig.get("registration.confirmEmail"));
   const row = await newUserRow({
     name,
     email,
@@ -91,6 +102,9 @@ export async function registerUser(deps: UsersDeps, body: RegisterBody, context:
     const scoped = repo.withTransaction(trx);
     const id = await scoped.insert(approval ? { ...row, emailConfirmed: 0, discoveryText } : row);
     await scoped.setRoles(id, roleIDs);
+    // The invitation is used once: a second registration with it, even at the same moment, rolls back.
+    if (invitation && !(await createInvitationsRepo(trx).accept(invitation.invitationID, id, row.dateInserted)))
+      throw new HttpError(403, invitationMessages.invalid);
     return id;
   });
   await screened.recorded(null, userID);

@@ -736,6 +736,8 @@ export interface DB {
   userAuthentications: UserAuthenticationsTable;
   authenticatorStates: AuthenticatorStatesTable;
   authenticatorConnections: AuthenticatorConnectionsTable;
+  authenticatorJwtUses: AuthenticatorJwtUsesTable;
+  invitations: InvitationsTable;
 }
 
 /** 0053: an OpenID Connect provider members may sign in with (issue 34). */
@@ -757,6 +759,30 @@ interface AuthenticatorsTable {
   userMappings: string;
   dateInserted: DateString;
   dateUpdated: DateString | null;
+  /** 0056: `jwt` only: HS256 (with `secret`) or RS256 (with `jwksUrl`); empty for `oidc`. */
+  signingAlgorithm: Defaulted<string>;
+  /** 0056: `jwt` with RS256: the host site's public keys. */
+  jwksUrl: Defaulted<string>;
+}
+
+/** 0056: an address invited to register (registration method invitation). */
+interface InvitationsTable {
+  invitationID: Generated<number>;
+  email: string;
+  /** The hash of the code in the invitation's link. */
+  codeHash: string;
+  insertUserID: number;
+  dateInserted: DateString;
+  dateExpires: DateString;
+  acceptedUserID: number | null;
+  dateAccepted: DateString | null;
+}
+
+/** 0056: a JWT sign-in token already used (its `jti`'s hash, or the token's), kept until it expires. */
+interface AuthenticatorJwtUsesTable {
+  tokenHash: string;
+  authenticatorID: number;
+  dateExpires: DateString;
 }
 
 /** 0053: which provider account (its `sub`) is which member. */

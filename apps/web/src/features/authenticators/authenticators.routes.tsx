@@ -8,7 +8,7 @@ import {
   type RouteObject,
 } from "react-router";
 import { authenticatorsPagePath, connectPagePath } from "@parley/contracts/authenticators-constants";
-import type { AuthenticatorPatch, AuthenticatorPost } from "@parley/contracts";
+import type { AuthenticatorPatch } from "@parley/contracts";
 import { safeTarget } from "@parley/contracts/urls";
 import { ApiError, type ApiClient } from "../../lib/api.ts";
 import { formError, formInvalid, formValue, type FormResult } from "../../lib/forms.ts";
@@ -26,11 +26,22 @@ import { AuthenticatorsPage } from "./pages/AuthenticatorsPage.tsx";
 import { ConnectPage } from "./pages/ConnectPage.tsx";
 import { ConnectionGonePage } from "./pages/ConnectionGonePage.tsx";
 
+/** A JWT authenticator's form: how its tokens are signed, and where the host's keys are. */
+function jwtFieldsOf(form: FormData) {
+  return formValue(form, "type") === "jwt"
+    ? {
+        signingAlgorithm: formValue(form, "signingAlgorithm") === "RS256" ? ("RS256" as const) : ("HS256" as const),
+        jwksUrl: formValue(form, "jwksUrl").trim(),
+      }
+    : {};
+}
+
 /** The dashboard form's fields as the API's body (the secret only when one is typed). */
 function bodyOf(form: FormData) {
   const text = (name: string) => formValue(form, name).trim();
   const secret = formValue(form, "secret");
   return {
+    ...jwtFieldsOf(form),
     name: text("name"),
     buttonLabel: text("buttonLabel"),
     issuer: text("issuer"),
@@ -79,8 +90,12 @@ export function createAuthenticatorsRoutes({
         const authenticatorID = Number(formValue(form, "authenticatorID"));
         const body = bodyOf(form);
         // What the form shows again after a refusal: never the secret.
+        const type = formValue(form, "type") === "jwt" ? "jwt" : "oidc";
         const values: Record<string, string> = {
           intent,
+          type,
+          signingAlgorithm: body.signingAlgorithm ?? "",
+          jwksUrl: body.jwksUrl ?? "",
           authenticatorID: String(authenticatorID || ""),
           name: body.name,
           buttonLabel: body.buttonLabel,
@@ -107,14 +122,22 @@ export function createAuthenticatorsRoutes({
           if (intent !== "add" && intent !== "edit") return null;
           const errors: Record<string, string> = {};
           if (!body.name) errors["name"] = t("Enter a name.");
-          if (!URL.canParse(body.issuer))
-            errors["issuer"] = t("Enter the provider's address, such as https://id.example.com.");
-          if (!body.clientID) errors["clientID"] = t("Enter the client ID.");
-          if (intent === "add" && !body.secret) errors["secret"] = t("Enter the client secret.");
+          if (type === "jwt") {
+            if (!body.clientID) errors["clientID"] = t("Enter the audience its tokens name.");
+            if (body.signingAlgorithm === "RS256" && !URL.canParse(body.jwksUrl ?? ""))
+              errors["jwksUrl"] = t("Enter the address of the host site's keys (JWKS), on https.");
+            if (body.signingAlgorithm === "HS256" && intent === "add" && !body.secret)
+              errors["secret"] = t("Enter the secret shared with the host site.");
+          } else {
+            if (!URL.canParse(body.issuer))
+              errors["issuer"] = t("Enter the provider's address, such as https://id.example.com.");
+            if (!body.clientID) errors["clientID"] = t("Enter the client ID.");
+            if (intent === "add" && !body.secret) errors["secret"] = t("Enter the client secret.");
+          }
           if (Object.keys(errors).length) return formInvalid(errors, values);
           const saved =
             intent === "add"
-              ? await authenticatorsApi.add(api, { type: "oidc", ...body } as AuthenticatorPost)
+              ? await authenticatorsApi.add(api, { type, ...body })
               : await authenticatorsApi.update(api, authenticatorID, body satisfies AuthenticatorPatch);
           return { ok: true, message: t("“{name}” is saved.", { name: saved.name }) } satisfies FormResult;
         } catch (error) {

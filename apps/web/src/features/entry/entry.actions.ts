@@ -53,6 +53,8 @@ export function createEntryActions(api: ApiClient) {
       // The bot check's answer, from the hidden field its provider's challenge wrote.
       const answerField = botCheckResponseFields.find((field) => form.has(field));
       const captchaResponse = answerField ? formValue(form, answerField) : undefined;
+      // An invitation's code (registration by invitation), from the invitation link's hidden field.
+      const invitationCode = formValue(form, "invitationCode") || undefined;
       const password = formValue(form, "password");
       if (password !== formValue(form, "passwordConfirm")) {
         return formInvalid(
@@ -66,6 +68,7 @@ export function createEntryActions(api: ApiClient) {
           password,
           ...(discoveryText === undefined ? {} : { discoveryText }),
           ...(captchaResponse === undefined ? {} : { captchaResponse }),
+          ...(invitationCode === undefined ? {} : { invitationCode }),
         });
         // The account waits for an administrator: nothing to sign in to yet.
         if (data.pendingApproval) return { ok: true, message: userMessages.applicationReceived } satisfies FormResult;

@@ -1,6 +1,11 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
-import { authenticatorRules, authenticatorsPagePath } from "@parley/contracts/authenticators-constants";
+import {
+  authenticatorRules,
+  authenticatorsPagePath,
+  jwtAlgorithms,
+  type AuthenticatorType,
+} from "@parley/contracts/authenticators-constants";
 import type { Authenticator } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
@@ -8,58 +13,31 @@ import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { Button } from "../../../ui/button/Button.tsx";
-import { CheckboxField, FormAlert, SubmitButton, TextField } from "../../../ui/forms/Form.tsx";
+import { CheckboxField, FormAlert, SelectField, SubmitButton, TextField } from "../../../ui/forms/Form.tsx";
 import { authenticatorsQuery } from "../authenticators.queries.ts";
 import styles from "./AuthenticatorsPage.module.css";
 
 /** The address the provider must allow as a redirect URI for this authenticator. */
 const callbackOf = (authenticator: Authenticator) => `${authenticator.urls.signInUrl ?? ""}/callback`;
 
-/** The add form, or one authenticator's edit form. The secret is never shown: empty keeps the one saved. */
-function AuthenticatorForm({
+/** The add form's type: `?add=jwt` asks for a JWT authenticator's, else OpenID Connect's. */
+const addTypeOf = (search: URLSearchParams): AuthenticatorType => (search.get("add") === "jwt" ? "jwt" : "oidc");
+
+/** The link a host site gives a JWT authenticator's members, its token (and target) added. */
+const jwtLinkOf = (authenticator: Authenticator) => `${authenticator.urls.signInUrl ?? ""}&token=…&target=/…`;
+
+/** An OpenID Connect authenticator's own settings: the provider, the client it knows this forum as, the scopes. */
+function OidcSettings({
   authenticator,
-  result,
-  busy,
+  mine,
+  value,
 }: {
   authenticator?: Authenticator;
-  result: FormResult | undefined;
-  busy: boolean;
+  mine: FormResult | undefined;
+  value: (name: string, saved: string | null | undefined, fallback?: string) => string;
 }) {
-  const intent = authenticator ? "edit" : "add";
-  const mine = result && !result.ok && result.values?.["intent"] === intent ? result : undefined;
-  const value = (name: string, saved: string | null | undefined, fallback = "") =>
-    mine?.values?.[name] ?? saved ?? fallback;
-  const checked = (name: string, saved: boolean | undefined, fallback: boolean) =>
-    mine ? mine.values?.[name] === "1" : (saved ?? fallback);
-  const mappings = authenticator?.userMappings;
   return (
-    <Form
-      method="post"
-      action={authenticatorsPagePath}
-      className={styles.form}
-      aria-label={authenticator ? t("Edit authenticator") : t("Add authenticator")}
-    >
-      <TransientKeyField />
-      <input type="hidden" name="intent" value={intent} />
-      {authenticator ? <input type="hidden" name="authenticatorID" value={authenticator.authenticatorID} /> : null}
-      {mine?.message && !Object.keys(mine.errors ?? {}).length ? <FormAlert>{mine.message}</FormAlert> : null}
-      <div className={styles.pair}>
-        <TextField
-          label={t("Name")}
-          name="name"
-          required
-          maxLength={authenticatorRules.nameMaxLength}
-          defaultValue={value("name", authenticator?.name)}
-          error={mine?.errors?.["name"]}
-        />
-        <TextField
-          label={t("Button label")}
-          name="buttonLabel"
-          maxLength={authenticatorRules.buttonLabelMaxLength}
-          defaultValue={value("buttonLabel", authenticator?.buttonLabel)}
-          hint={t("The sign-in page says “Sign in with” and this label (the name when empty).")}
-        />
-      </div>
+    <>
       <TextField
         label={t("Issuer URL")}
         name="issuer"
@@ -100,6 +78,135 @@ function AuthenticatorForm({
         maxLength={authenticatorRules.scopeMaxLength}
         defaultValue={value("scope", authenticator?.scope, "openid profile email")}
       />
+    </>
+  );
+}
+
+/** A JWT authenticator's own settings: the audience, how its tokens are signed, and the issuer to expect. */
+function JwtSettings({
+  authenticator,
+  mine,
+  value,
+}: {
+  authenticator?: Authenticator;
+  mine: FormResult | undefined;
+  value: (name: string, saved: string | null | undefined, fallback?: string) => string;
+}) {
+  return (
+    <>
+      <div className={styles.pair}>
+        <TextField
+          label={t("Audience")}
+          name="clientID"
+          required
+          maxLength={authenticatorRules.clientIDMaxLength}
+          defaultValue={value("clientID", authenticator?.clientID)}
+          error={mine?.errors?.["clientID"]}
+          hint={t("The aud claim the host site puts in every token for this forum.")}
+        />
+        <TextField
+          label={t("Issuer")}
+          name="issuer"
+          maxLength={authenticatorRules.urlMaxLength}
+          defaultValue={value("issuer", authenticator?.issuer)}
+          error={mine?.errors?.["issuer"]}
+          hint={t("The iss claim its tokens must name. Empty: not checked.")}
+        />
+      </div>
+      <SelectField
+        label={t("Signature")}
+        name="signingAlgorithm"
+        defaultValue={value("signingAlgorithm", authenticator?.signingAlgorithm, "HS256")}
+        options={jwtAlgorithms.map((algorithm) => ({
+          value: algorithm,
+          label:
+            algorithm === "HS256" ? t("HS256: a secret shared with the host site") : t("RS256: the host site's keys"),
+        }))}
+      />
+      <div className={styles.pair}>
+        <TextField
+          label={t("Shared secret (HS256)")}
+          name="secret"
+          type="password"
+          autoComplete="off"
+          maxLength={authenticatorRules.secretMaxLength}
+          error={mine?.errors?.["secret"]}
+          hint={
+            authenticator?.hasSecret
+              ? t("A secret is saved. It is never shown; enter a new one to replace it.")
+              : t("At least 32 characters. It is never shown again once saved.")
+          }
+        />
+        <TextField
+          label={t("Keys URL (RS256)")}
+          name="jwksUrl"
+          type="url"
+          maxLength={authenticatorRules.urlMaxLength}
+          defaultValue={value("jwksUrl", authenticator?.jwksUrl)}
+          error={mine?.errors?.["jwksUrl"]}
+          hint={t("Where the host site publishes its public keys as a JWKS, on https.")}
+        />
+      </div>
+    </>
+  );
+}
+
+/** The add form (of the type `?add=` names), or one authenticator's edit form. The secret is never shown. */
+function AuthenticatorForm({
+  authenticator,
+  addType,
+  result,
+  busy,
+}: {
+  authenticator?: Authenticator;
+  addType: AuthenticatorType;
+  result: FormResult | undefined;
+  busy: boolean;
+}) {
+  const intent = authenticator ? "edit" : "add";
+  const jwt = (authenticator?.type ?? addType) === "jwt";
+  const mine = result && !result.ok && result.values?.["intent"] === intent ? result : undefined;
+  const value = (name: string, saved: string | null | undefined, fallback = "") =>
+    mine?.values?.[name] ?? saved ?? fallback;
+  const checked = (name: string, saved: boolean | undefined, fallback: boolean) =>
+    mine ? mine.values?.[name] === "1" : (saved ?? fallback);
+  const mappings = authenticator?.userMappings;
+  return (
+    <Form
+      method="post"
+      action={authenticatorsPagePath}
+      className={styles.form}
+      aria-label={authenticator ? t("Edit authenticator") : jwt ? t("Add JWT authenticator") : t("Add authenticator")}
+    >
+      <TransientKeyField />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="type" value={jwt ? "jwt" : "oidc"} />
+      {authenticator ? <input type="hidden" name="authenticatorID" value={authenticator.authenticatorID} /> : null}
+      {mine?.message && !Object.keys(mine.errors ?? {}).length ? <FormAlert>{mine.message}</FormAlert> : null}
+      <div className={styles.pair}>
+        <TextField
+          label={t("Name")}
+          name="name"
+          required
+          maxLength={authenticatorRules.nameMaxLength}
+          defaultValue={value("name", authenticator?.name)}
+          error={mine?.errors?.["name"]}
+        />
+        {jwt ? null : (
+          <TextField
+            label={t("Button label")}
+            name="buttonLabel"
+            maxLength={authenticatorRules.buttonLabelMaxLength}
+            defaultValue={value("buttonLabel", authenticator?.buttonLabel)}
+            hint={t("The sign-in page says “Sign in with” and this label (the name when empty).")}
+          />
+        )}
+      </div>
+      {jwt ? (
+        <JwtSettings authenticator={authenticator} mine={mine} value={value} />
+      ) : (
+        <OidcSettings authenticator={authenticator} mine={mine} value={value} />
+      )}
       <fieldset className={styles.pair}>
         <legend className={styles.legend}>{t("Claims")}</legend>
         <TextField
@@ -129,16 +236,20 @@ function AuthenticatorForm({
         name="active"
         defaultChecked={checked("active", authenticator?.active, true)}
       />
-      <CheckboxField
-        label={t("Show its button on the sign-in and registration pages")}
-        name="visible"
-        defaultChecked={checked("visible", authenticator?.visible, true)}
-      />
-      <CheckboxField
-        label={t("Default: its button comes first")}
-        name="default"
-        defaultChecked={checked("default", authenticator?.default, false)}
-      />
+      {jwt ? null : (
+        <>
+          <CheckboxField
+            label={t("Show its button on the sign-in and registration pages")}
+            name="visible"
+            defaultChecked={checked("visible", authenticator?.visible, true)}
+          />
+          <CheckboxField
+            label={t("Default: its button comes first")}
+            name="default"
+            defaultChecked={checked("default", authenticator?.default, false)}
+          />
+        </>
+      )}
       <CheckboxField
         label={t("Trust its confirmed e-mail addresses (a first sign-in links to the account with that address)")}
         name="markVerified"
@@ -163,6 +274,8 @@ export function AuthenticatorsPage() {
     result && !result.ok && result.values?.["intent"] === "edit" ? result.values["authenticatorID"] : null;
   const editingID = search.get("edit") ?? refusedEdit;
   const editing = authenticators.find((item) => String(item.authenticatorID) === editingID);
+  const refusedType = result && !result.ok && result.values?.["intent"] === "add" ? result.values["type"] : null;
+  const addType = refusedType === "jwt" ? "jwt" : addTypeOf(search);
   const listError = result && !result.ok && result.values?.["intent"] === "delete" ? result.message : undefined;
   return (
     <section className={styles.page} aria-labelledby="authenticators-title">
@@ -175,11 +288,28 @@ export function AuthenticatorsPage() {
           "Members may sign in with an OpenID Connect provider. Register this forum with the provider, with the redirect URI shown below each authenticator, and enter the client ID and secret it gives you.",
         )}
       </p>
+      <p className={styles.note}>
+        {t(
+          "A site whose members are already signed in there can sign them in here too: it signs a short-lived JWT and links to the sign-in link shown below its authenticator.",
+        )}
+      </p>
       {result?.ok && result.message ? <FormAlert kind="success">{result.message}</FormAlert> : null}
       {listError ? <FormAlert>{listError}</FormAlert> : null}
+      {editing ? null : (
+        <p className={styles.note}>
+          {addType === "jwt" ? (
+            <Link to={authenticatorsPagePath}>{t("Add an OpenID Connect provider instead")}</Link>
+          ) : (
+            <Link to={`${authenticatorsPagePath}?add=jwt`}>
+              {t("Add a JWT authenticator instead (a host site signs its members in with a token)")}
+            </Link>
+          )}
+        </p>
+      )}
       <AuthenticatorForm
-        key={`${editing?.authenticatorID ?? "add"}-${authenticators.length}`}
+        key={`${editing?.authenticatorID ?? addType}-${authenticators.length}`}
         authenticator={editing}
+        addType={addType}
         result={result}
         busy={busy}
       />
@@ -194,11 +324,20 @@ export function AuthenticatorsPage() {
                 <span>{item.active ? t("Active") : t("Inactive")}</span>
                 {item.default ? <span>{t("Default")}</span> : null}
                 {item.markVerified ? <span>{t("Trusts e-mail addresses")}</span> : null}
-                <span>{item.issuer}</span>
+                {item.type === "jwt" ? (
+                  <span>{t("JWT ({algorithm})", { algorithm: item.signingAlgorithm })}</span>
+                ) : null}
+                {item.issuer ? <span>{item.issuer}</span> : null}
               </p>
-              <p className={styles.meta}>
-                {t("Redirect URI")} <code className={styles.code}>{callbackOf(item)}</code>
-              </p>
+              {item.type === "jwt" ? (
+                <p className={styles.meta}>
+                  {t("Sign-in link")} <code className={styles.code}>{jwtLinkOf(item)}</code>
+                </p>
+              ) : (
+                <p className={styles.meta}>
+                  {t("Redirect URI")} <code className={styles.code}>{callbackOf(item)}</code>
+                </p>
+              )}
               <div className={styles.actions}>
                 <Link
                   to={`${authenticatorsPagePath}?edit=${item.authenticatorID}`}

@@ -16,7 +16,13 @@ import styles from "./EntryPage.module.css";
 export function RegisterPage() {
   const location = useLocation();
   // The site's registration method (the title bar's answer says whether it is open).
-  const { registrationOpen: open, registrationApproval, botCheck } = useTitleBar();
+  const { registrationOpen, registrationApproval, botCheck } = useTitleBar();
+  // An invitation's link (`?invitationCode=…&email=…`): the server checks its code, whatever the method.
+  const invited = new URLSearchParams(location.search);
+  const invitation = invited.get("invitationCode")
+    ? { code: invited.get("invitationCode") ?? "", email: invited.get("email") ?? "" }
+    : null;
+  const open = registrationOpen || invitation !== null;
   return (
     <section className={styles.page} aria-labelledby="register-title">
       <PageHead title={t("Register")} canonical="/entry/register" noindex />
@@ -25,7 +31,11 @@ export function RegisterPage() {
       </h1>
       <SignInButtons />
       {open ? (
-        <RegisterForm approval={registrationApproval === true} botCheck={botCheck ?? null} />
+        <RegisterForm
+          approval={registrationApproval === true && invitation === null}
+          botCheck={invitation ? null : (botCheck ?? null)}
+          invitation={invitation}
+        />
       ) : (
         <FormAlert>{t("Registration is closed.")}</FormAlert>
       )}
@@ -40,7 +50,15 @@ export function RegisterPage() {
  * The form itself: e-mail, username, password twice, and under registration by approval why one wants to
  * join; a refusal's messages by their fields. An application sent says what happens next instead.
  */
-function RegisterForm({ approval, botCheck }: { approval: boolean; botCheck: BotCheckWidget | null }) {
+function RegisterForm({
+  approval,
+  botCheck,
+  invitation,
+}: {
+  approval: boolean;
+  botCheck: BotCheckWidget | null;
+  invitation: { code: string; email: string } | null;
+}) {
   const result = useActionData<FormResult>();
   const location = useLocation();
   const busy = useNavigation().state === "submitting";
@@ -48,13 +66,14 @@ function RegisterForm({ approval, botCheck }: { approval: boolean; botCheck: Bot
   return (
     <Form method="post" action={location.pathname + location.search} className={formStyles.form} noValidate>
       {result?.message ? <FormAlert>{result.message}</FormAlert> : null}
+      {invitation ? <input type="hidden" name="invitationCode" value={invitation.code} /> : null}
       <TextField
         label={t("Email")}
         name="email"
         type="email"
         autoComplete="email"
         required
-        defaultValue={result?.values?.["email"] ?? ""}
+        defaultValue={result?.values?.["email"] ?? invitation?.email ?? ""}
         error={result?.errors?.["email"]}
       />
       <TextField

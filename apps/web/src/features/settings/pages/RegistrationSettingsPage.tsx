@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import { registrationRoleTypes, type RegistrationRoleType } from "@parley/contracts/roles-constants";
 import { registrationMethods } from "@parley/contracts/site-settings";
 import { useApi } from "../../../lib/api-context.tsx";
@@ -18,6 +18,7 @@ import {
   registrationSettingsPath,
 } from "../registration.ts";
 import { registrationRolesQuery, registrationSettingsQuery } from "../settings.queries.ts";
+import { invitationsPagePath } from "../../invitations/index.ts";
 import { defaultRolesHint, defaultRolesLabel, methodText, newMemberLimitText } from "./registrationText.ts";
 import styles from "./RegistrationSettingsPage.module.css";
 
@@ -73,7 +74,8 @@ export function RegistrationSettingsPage() {
         <fieldset className={styles.group} aria-describedby={described("method", "registration.method")}>
           <legend className={styles.heading}>{t("Method")}</legend>
           <p id={`${id}-method-hint`} className={formStyles.hint}>
-            {t("How new members join. The Register button shows under Basic, Captcha and Approval.")}
+            {t("How new members join. The Register button shows under Basic, Captcha and Approval.")}{" "}
+            <Link to={invitationsPagePath}>{t("Invite members by e-mail")}</Link>
           </p>
           {registrationMethods.map((choice) => {
             const text = methodText(choice);

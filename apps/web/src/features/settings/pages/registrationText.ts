@@ -16,9 +16,15 @@ export function methodText(method: RegistrationMethod): { name: string; hint: st
     case "approval":
       return { name: t("Approval"), hint: t("New members wait until an administrator approves them.") };
     case "invitation":
-      return { name: t("Invitation"), hint: t("Not built yet, so registration is closed.") };
+      return {
+        name: t("Invitation"),
+        hint: t("Only addresses a user manager invited may register, with the link mailed to them."),
+      };
     case "connect":
-      return { name: t("Connect"), hint: t("Not built yet, so registration is closed.") };
+      return {
+        name: t("Connect"),
+        hint: t("New accounts are made only by signing in with another site (an authenticator)."),
+      };
     case "closed":
       return { name: t("Closed"), hint: t("Nobody may register.") };
   }

@@ -1,0 +1,3 @@
+/** Invitations' surface: the dashboard page's routes, loaded with their route. */
+export { invitationsPagePath } from "./invitations.path.ts";
+export { loadInvitationsRoutes } from "./invitations.lazy.ts";
