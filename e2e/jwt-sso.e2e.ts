@@ -85,7 +85,7 @@ describe("signing in with a token the host site signed", () => {
       rolesClaim: "roles",
     });
     await dashboard.status.waitFor();
-    const shown = await dashboard.signInLink("Host Site").innerText();
+    const shown = await dashboard.jwtSignInLink("Host Site").innerText();
     expect(shown).toMatch(new RegExp(`^${parley.baseUrl}/entry/jwt\\?authenticatorID=\\d+&token=…&target=/…$`, "u"));
     signInLink = shown.slice(0, shown.indexOf("&token="));
     expect(await page.content()).not.toContain(secret);

@@ -106,7 +106,7 @@ export class AuthenticatorsPage extends ParleyPage {
   }
 
   /** The sign-in link the list shows for a JWT authenticator (…&token=…&target=/…). */
-  signInLink(name: string): Locator {
+  jwtSignInLink(name: string): Locator {
     return this.redirectUri(name);
   }
 
