@@ -218,7 +218,7 @@ describe.each(engines)("user photos on %s", (engine) => {
       canEditName: true,
       email: f.users.other.email,
       bypassSpam: false,
-      photo: expect.stringMatching(/^\/uploads\//),
+      photo: expect.stringMatching(/^\/uploads\//) as string,
     });
     const own = await f.api.get(`/api/v2/users/$me/edit`, { as: f.as.other });
     expect(own.json<UserEdit>()).toMatchObject({ userID: target, canEditName: false, email: f.users.other.email });
