@@ -91,7 +91,10 @@ export const Discussion = Type.Object(
     bookmarked: Type.Boolean(),
     muted: Type.Boolean(),
     dismissed: Type.Boolean(),
+    /** Triage (staff.allow only, as Vanilla): resolved or not, by whom and when (null: never, or not kept). */
     resolved: Type.Optional(Type.Boolean()),
+    resolvedUserID: Type.Optional(Nullable(Type.Integer())),
+    dateResolved: Type.Optional(Nullable(DateTime)),
     attributes: Type.Record(Type.String(), Type.Unknown()),
     tagIDs: Type.Optional(Type.Array(Type.Integer())),
     tags: Type.Optional(Type.Array(TagFragment)),
@@ -149,6 +152,7 @@ export const DiscussionListQuery = Type.Object({
   reactionType: Type.Optional(
     Type.String({ minLength: 1, description: "Only discussions with at least one reaction of this urlcode." }),
   ),
+  resolved: Type.Optional(Type.Boolean({ description: "Resolved (true) or not (false): staff.allow only." })),
   dateInserted: Type.Optional(Type.String({ description: "A date, `[d1,d2]`, or `>d` / `<=d`." })),
   dateUpdated: Type.Optional(Type.String()),
   dateLastComment: Type.Optional(Type.String()),
@@ -220,6 +224,10 @@ export const DiscussionQuote = Type.Object({
 });
 
 export const DiscussionIdParams = Type.Object({ id: Type.Integer() });
+
+/** `POST /discussions/resolve-bulk`: how many discussions it resolved (Vanilla answers 201 with no body). */
+export const ResolveBulkResult = Type.Object({ countResolved: Type.Integer() });
+export type ResolveBulkResult = Static<typeof ResolveBulkResult>;
 
 export const LongRunnerResult = Type.Object({
   progress: Type.Object({

@@ -51,6 +51,7 @@ import * as m0053 from "./0053_questions.ts";
 import * as m0054 from "./0054_authenticators.ts";
 import * as m0055 from "./0055_ideas.ts";
 import * as m0056 from "./0056_jwt_sso.ts";
+import * as m0057 from "./0057_discussions_date_resolved.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -110,6 +111,7 @@ const modules: Record<string, MigrationModule> = {
   "0054_authenticators": m0054,
   "0055_ideas": m0055,
   "0056_jwt_sso": m0056,
+  "0057_discussions_date_resolved": m0057,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -48,6 +48,8 @@ export async function listDiscussions(deps: DiscussionsDeps, query: DiscussionLi
     const followed = new Set(await followedCategoryIDs(platform.db, viewer.userID));
     categoryIDs = categoryIDs.filter((id) => followed.has(id));
   }
+  // Who resolved what is for those who triage (the field itself is theirs alone).
+  if (query.resolved !== undefined) requireAccess(viewer, policy.canResolve);
   for (const userID of [query.bookmarkUserID, query.participatedUserID]) {
     if (userID !== undefined && userID !== viewer.userID) requireAccess(viewer, policy.isModerator);
   }
@@ -61,6 +63,7 @@ export async function listDiscussions(deps: DiscussionsDeps, query: DiscussionLi
     ...(query.hasComments !== undefined ? { hasComments: query.hasComments } : {}),
     ...(query.status !== undefined ? { questionStatus: query.status } : {}),
     ...(query.statusID?.length ? { ideaStatusIDs: query.statusID } : {}),
+    ...(query.resolved !== undefined ? { resolved: query.resolved } : {}),
     ...(query.bookmarkUserID !== undefined ? { bookmarkUserID: query.bookmarkUserID } : {}),
     ...(query.participatedUserID !== undefined ? { participatedUserID: query.participatedUserID } : {}),
   };

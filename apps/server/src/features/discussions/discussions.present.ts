@@ -66,6 +66,8 @@ export interface DiscussionPresentContext {
   /** The ideation add-on is on: an idea's record carries `attributes.idea`, with the viewer's vote when given. */
   ideas?: boolean;
   ideaVote?: IdeaVote;
+  /** The viewer triages (staff.allow): the record carries `resolved`, `resolvedUserID` and `dateResolved`. */
+  triage?: boolean;
 }
 
 const date = (value: string | null) => (value === null ? null : toRfc3339(value));
@@ -108,6 +110,11 @@ export function presentDiscussion(row: DiscussionRow, context: DiscussionPresent
     dismissed: userState?.dismissed === 1,
     attributes: parseAttributes(row.attributes),
   };
+  if (context.triage) {
+    discussion.resolved = row.resolved === 1;
+    discussion.resolvedUserID = row.resolvedUserID;
+    discussion.dateResolved = date(row.dateResolved);
+  }
   if (context.questions && row.type === "question") {
     const question: QuestionAttributes = {
       status: (row.questionStatus ?? "unanswered") as QuestionStatus,

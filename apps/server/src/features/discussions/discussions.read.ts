@@ -118,6 +118,7 @@ export async function presentDiscussions(
   const ideaIDs = rows.filter((row) => row.type === "idea").map((row) => row.discussionID);
   const ideas = ideaIDs.length > 0 && (await platform.siteConfig.get("plugins.ideation"));
   const votes = ideas ? await ideaVotesOf(platform.db, ideaIDs, context.viewer.userID) : null;
+  const triage = policy.canResolve(context.viewer);
   return Promise.all(
     rows.map(async (row) => {
       const lastComment = lastByDiscussion.get(row.discussionID);
@@ -139,6 +140,7 @@ export async function presentDiscussions(
         ...(excerptLength ? { excerptLength } : {}),
         questions,
         ideas,
+        triage,
         ...(votes && context.viewer.userID !== 0 ? { ideaVote: votes.get(row.discussionID) ?? "none" } : {}),
         ...(reactionMap ? { reactions: reactionMap.get(row.discussionID) ?? [] } : {}),
       });

@@ -25,6 +25,8 @@ export interface DiscussionFilters {
   ideaStatusIDs?: number[];
   /** Only discussions with at least one reaction of this type (a reactionTypes tagID). */
   reactionTagID?: number;
+  /** Resolved (triage) or not. */
+  resolved?: boolean;
   dates?: Partial<Record<"dateInserted" | "dateUpdated" | "dateLastComment", DateCondition[]>>;
 }
 
@@ -71,6 +73,7 @@ export function createDiscussionsRepo(db: Kysely<DB>, removePosts: RemovePosts):
     if (filters.pinned !== undefined) query = query.where("announce", filters.pinned ? ">" : "=", 0);
     if (filters.hasComments !== undefined) query = query.where("countComments", filters.hasComments ? ">" : "=", 0);
     if (filters.questionStatus !== undefined) query = query.where("questionStatus", "=", filters.questionStatus);
+    if (filters.resolved !== undefined) query = query.where("resolved", "=", filters.resolved ? 1 : 0);
     if (filters.ideaStatusIDs?.length) {
       const statusIDs = filters.ideaStatusIDs;
       query = query
@@ -245,6 +248,29 @@ export function createDiscussionsRepo(db: Kysely<DB>, removePosts: RemovePosts):
         .execute();
     },
 
+    async unresolvedIDs(categoryIDs, limit) {
+      if (categoryIDs.length === 0) return [];
+      const rows = await db
+        .selectFrom("discussions")
+        .select("discussionID")
+        .where("resolved", "=", 0)
+        .where("categoryID", "in", categoryIDs)
+        .orderBy("discussionID")
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.discussionID);
+    },
+
+    async resolveAll(discussionIDs, userID, date) {
+      const result = await db
+        .updateTable("discussions")
+        .set({ resolved: 1, resolvedUserID: userID, dateResolved: date })
+        .where("discussionID", "in", discussionIDs)
+        .where("resolved", "=", 0)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     async setClosed(discussionIDs, closed) {
       await db
         .updateTable("discussions")
@@ -331,7 +357,10 @@ export interface DiscussionsRepo {
   /** `groupID` follows the category. */
   /** A new discussion (a question's status given; its dates come with its answers). */
   insert(
-    row: Omit<DiscussionRow, "discussionID" | "groupID" | "dateAnswered" | "dateAccepted" | "ideaStatusNotes">,
+    row: Omit<
+      DiscussionRow,
+      "discussionID" | "groupID" | "dateAnswered" | "dateAccepted" | "ideaStatusNotes" | "dateResolved"
+    >,
   ): Promise<number>;
   update(discussionID: number, changes: Updateable<DiscussionsTable>): Promise<void>;
   /**
@@ -345,6 +374,10 @@ export interface DiscussionsRepo {
   /** Moves discussions to a category; the counts are the caller's. */
   moveAll(discussionIDs: number[], categoryID: number): Promise<void>;
   setClosed(discussionIDs: number[], closed: boolean): Promise<void>;
+  /** Up to `limit` unresolved discussions of these categories, oldest first. */
+  unresolvedIDs(categoryIDs: number[], limit: number): Promise<number[]>;
+  /** Resolves those still unresolved, by the user, at the date; answers how many it resolved. */
+  resolveAll(discussionIDs: number[], userID: number, date: string): Promise<number>;
   commentCountsByUser(discussionID: number): Promise<Map<number, number>>;
   userStates(userID: number, discussionIDs: number[]): Promise<Map<number, UserDiscussionRow>>;
   setUserState(

@@ -4,6 +4,7 @@ import {
   DiscussionClose,
   DiscussionDeleteList,
   DiscussionEdit,
+  ResolveBulkResult,
   DiscussionMerge,
   DiscussionMove,
   DiscussionSplit,
@@ -108,6 +109,23 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
       },
     },
     async (request) => service.createIdea(request.body, requestContext(request)),
+  );
+
+  app.post(
+    "/discussions/resolve-bulk",
+    {
+      schema: {
+        tags,
+        summary: "Resolve every unresolved discussion the caller may read (staff.allow, as resolving one).",
+        // Vanilla's client sends no body at all: the schema must accept its absence (anything sent is ignored).
+        body: Type.Unknown({ description: "No body." }),
+        response: { 201: ResolveBulkResult },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return service.resolveAll(requestContext(request));
+    },
   );
 
   app.get(

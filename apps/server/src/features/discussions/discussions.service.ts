@@ -13,6 +13,7 @@ import {
   presentDiscussions,
   quoteDiscussion,
 } from "./discussions.read.ts";
+import { resolveAllDiscussions } from "./discussions.resolve.ts";
 import { updateDiscussion } from "./discussions.update.ts";
 import { createIdea, listIdeaStatuses, setIdeaStatus, voteOnIdea } from "./discussions.ideas.ts";
 import { createFloodControl } from "./flood.ts";
@@ -28,6 +29,7 @@ export { hotScore } from "./discussions.hot.ts";
  *
  * - `discussions.read.ts`: load (one or many the viewer may see), present, `get`, `edit`, `quote`
  * - `discussions.list.ts`: `list`
+ * - `discussions.resolve.ts`: `resolveAll` (POST /discussions/resolve-bulk)
  * - `discussions.create.ts`, `discussions.update.ts` (`patch`), `discussions.delete.ts` (`remove`)
  * - `discussions.options.ts`: `setFlag`, `bump`, `setType`, `setTags`
  * - `discussions.ideas.ts`: `createIdea`, `vote`, `setIdeaStatus`, `ideaStatuses` (the ideation add-on)
@@ -68,6 +70,7 @@ export function createDiscussionsService(deps: DiscussionsDeps) {
     setIdeaStatus: bound(setIdeaStatus),
     ideaStatuses: bound(listIdeaStatuses),
     edit: bound(discussionForEdit),
+    resolveAll: bound(resolveAllDiscussions),
     quote: bound(quoteDiscussion),
   };
 }

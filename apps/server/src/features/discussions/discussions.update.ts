@@ -85,11 +85,12 @@ async function changesOf(
     requireAccess(viewer, policy.canAnnounce, row);
     changes.announce = announce;
   }
-  if (body.resolved !== undefined) {
+  if (body.resolved !== undefined && (body.resolved ? 1 : 0) !== row.resolved) {
     requireAccess(viewer, policy.canResolve);
     changes.resolved = body.resolved ? 1 : 0;
     changes.resolvedUserID = body.resolved ? viewer.userID : null;
-  }
+    changes.dateResolved = body.resolved ? deps.platform.clock.nowIso() : null;
+  } else if (body.resolved !== undefined) requireAccess(viewer, policy.canResolve);
   let moveTo: number | null = null;
   if (body.categoryID !== undefined && body.categoryID !== row.categoryID) {
     requireAccess(viewer, policy.canMove, row);

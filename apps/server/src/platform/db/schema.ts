@@ -115,6 +115,7 @@ export interface DiscussionsTable {
   score: Counter;
   resolved: Flag;
   resolvedUserID: number | null;
+  dateResolved: DateString | null;
   /** A sort key mixing recency and activity (the `hot` sort). */
   hot: Defaulted<number>;
   /** JSON object. */
