@@ -1,4 +1,6 @@
 import { lucide } from "./icons.tsx";
+import { __iconData as arrowBigDown } from "lucide-react/icons/arrow-big-down";
+import { __iconData as arrowBigUp } from "lucide-react/icons/arrow-big-up";
 import { __iconData as bookmark } from "lucide-react/icons/bookmark";
 import { __iconData as check } from "lucide-react/icons/check";
 import { __iconData as smilePlus } from "lucide-react/icons/face-slightly-smiling-plus";
@@ -19,6 +21,8 @@ import { __iconData as users } from "lucide-react/icons/users";
 /** The icons of pages and parts loaded on demand (editor, search, moderation, members' controls), apart from
  * ./icons.tsx so that the reading pages' main chunk does not carry them. */
 export const AttachIcon = /* @__PURE__ */ lucide(paperclip);
+export const VoteDownIcon = /* @__PURE__ */ lucide(arrowBigDown);
+export const VoteUpIcon = /* @__PURE__ */ lucide(arrowBigUp);
 export const BookmarkIcon = /* @__PURE__ */ lucide(bookmark);
 export const CheckIcon = /* @__PURE__ */ lucide(check);
 export const CommentIcon = /* @__PURE__ */ lucide(messageSquare);

@@ -4,6 +4,7 @@ import { ideaStatuses, type IdeaAttributes, type IdeaVote } from "@parley/contra
 import { t } from "../../../lib/i18n.ts";
 import { formatCount } from "../../../lib/numbers.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
+import { VoteDownIcon, VoteUpIcon } from "../../../ui/icons/more.tsx";
 import styles from "./DiscussionActions.module.css";
 import ideaStyles from "./ideas.module.css";
 
@@ -48,6 +49,7 @@ export function IdeaPanel({
       aria-pressed={current === vote}
       className={`${styles.postAction} ${ideaStyles.voteButton}`}
     >
+      {vote === "up" ? <VoteUpIcon size={18} /> : <VoteDownIcon size={18} />}
       {label}
     </button>
   );
