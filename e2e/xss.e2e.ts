@@ -69,6 +69,10 @@ describe(`XSS corpus (${vectors.length} vectors; ${fieldVectors.length} in one-r
     });
     await expect.poll(() => probe.live.some((entry) => entry.what.startsWith("alert(7000)"))).toBe(true);
     await expect.poll(() => probe.live.some((entry) => entry.what.includes("evil.example/beacon"))).toBe(true);
+    // The second image's error handler runs when its load fails, which a loaded machine may take a while to report.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __xss?: unknown[] }).__xss?.length ?? 0))
+      .toBeGreaterThan(0);
     await probe.inspect(page, "self-check");
     const seen = probe.live.map((entry) => entry.what).join("\n");
     for (const expected of [
