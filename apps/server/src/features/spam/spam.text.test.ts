@@ -26,6 +26,15 @@ describe("folding and matching watched words", () => {
     expect(found.map((m) => text.slice(m.start, m.end))).toEqual(["S\u200BPÁM", "Cаsinoroyale"]);
   });
 
+  it("takes words with hyphens and the other characters a pattern escapes (found by the API fuzz)", () => {
+    const patterns = ["-1", "e-mail", "c++", "a.b", "(x)", "[y]", "{z}", "a|b", "a/b", "a\\b", "^$"];
+    for (const pattern of patterns) {
+      const matcher = compileMatcher([{ pattern: fold(pattern) }]);
+      expect(matcher.matches(`say ${pattern} now`).length, pattern).toBe(1);
+    }
+    expect(compileMatcher([{ pattern: "e-mail" }]).matches("email")).toEqual([]);
+  });
+
   it("stays fast on a hostile text", () => {
     const matcher = compileMatcher([{ pattern: "a*a*a*b" }]);
     const started = performance.now();

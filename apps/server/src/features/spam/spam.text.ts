@@ -127,7 +127,12 @@ export function patternOf(word: string): string | null {
   return pattern;
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\-]/gu, "\\$&");
+/**
+ * Escapes the syntax characters only: with the `u` flag any other escape, such as `\-` outside a class, is an
+ * invalid pattern (a watched word "-1" or "e-mail" made every later compile throw), and the patterns never sit in
+ * a class.
+ */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/gu, "\\$&");
 const WORD = "[\\p{L}\\p{N}]";
 
 /**
