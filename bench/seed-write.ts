@@ -202,3 +202,34 @@ export async function maxId(
   );
   return Math.max(0, Number(row.rows[0]?.id ?? 0));
 }
+
+/**
+ * The points ledger (`userPoints`, migration 0060) as the seeded posts' scores would have built it: each post's score
+ * is its author's, in the post's category, at the post's date. All-time and monthly slots, for every category (0) and
+ * per category, summed in SQL: what the leaderboard rows of the benchmark read. (The seeded `users.points` is left
+ * as written; the leaderboard reads the ledger.)
+ */
+export async function writePointsLedger(db: Kysely<DB>, dialect: "sqlite" | "postgres"): Promise<void> {
+  const month =
+    dialect === "postgres"
+      ? sql<string>`to_char(p."dateInserted" at time zone 'UTC', 'YYYY-MM-01')`
+      : sql<string>`substr(p."dateInserted", 1, 7) || '-01'`;
+  const posts = sql`(
+    select d."insertUserID", d."categoryID", d.score, d."dateInserted" from discussions d where d.score > 0
+    union all
+    select c."insertUserID", d."categoryID", c.score, c."dateInserted"
+      from comments c join discussions d on d."discussionID" = c."discussionID" where c.score > 0
+  ) p`;
+  for (const [slotType, slot] of [
+    ["a", sql<string>`'1970-01-01'`],
+    ["m", month],
+  ] as const) {
+    // Grouped by the select list's positions: PostgreSQL refuses the all-time slot's constant in GROUP BY.
+    await sql`insert into "userPoints" ("slotType", "timeSlot", "categoryID", "userID", points)
+      select ${slotType}, ${slot}, 0, p."insertUserID", sum(p.score) from ${posts}
+      group by 2, 4`.execute(db);
+    await sql`insert into "userPoints" ("slotType", "timeSlot", "categoryID", "userID", points)
+      select ${slotType}, ${slot}, p."categoryID", p."insertUserID", sum(p.score) from ${posts}
+      group by 2, 3, 4`.execute(db);
+  }
+}

@@ -15,7 +15,7 @@ import { recountCategories } from "../apps/server/src/features/categories/catego
 import { createSearchEngine } from "../apps/server/src/features/search/search.engine.ts";
 import { planForum, type PlanSamples } from "./plan.ts";
 import { createProgress } from "./progress.ts";
-import { assignRoles, maxId, syncPostgresSequences, writeForum } from "./seed-write.ts";
+import { assignRoles, maxId, syncPostgresSequences, writeForum, writePointsLedger } from "./seed-write.ts";
 import { categoryCount, isSizeName, sizeNames, sizes, type SizeName } from "./sizes.ts";
 
 /**
@@ -25,7 +25,7 @@ import { categoryCount, isSizeName, sizeNames, sizes, type SizeName } from "./si
  */
 
 /** Bump when the generated data changes shape: older seeds are then redone. */
-const SEED_VERSION = 4;
+const SEED_VERSION = 5;
 const DEFAULT_RANDOM_SEED = 20_240_601;
 export const BENCH_ADMIN_PASSWORD = "bench-admin-password";
 /** The password of `samples.memberName`, the member the bench signs in as. */
@@ -245,6 +245,8 @@ async function seedBenchDatabase(options: SeedOptions): Promise<SeedMarker> {
           .where("name", "=", plan.samples.memberName)
           .execute();
       });
+      progress.phase("points ledger");
+      await writePointsLedger(db, database.dialect);
       progress.phase("finishing");
       if (database.dialect === "postgres") {
         await syncPostgresSequences(db);

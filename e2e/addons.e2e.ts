@@ -26,6 +26,10 @@ describe("add-ons at /dashboard/addons", () => {
       "Who's Online",
       "Q&A",
       "Ideation",
+      "Polls",
+      "Post Types",
+      "Badges",
+      "Ranks",
       "Embedding",
     ]);
     expect(await addons.state("English content")).toBe("Always on");

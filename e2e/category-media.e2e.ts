@@ -76,6 +76,7 @@ describe("a category's icon, banner and allowed post types", () => {
     });
     await dashboard.postType("Discussion").uncheck();
     await dashboard.postType("Idea").uncheck();
+    await dashboard.postType("Poll").uncheck();
     expect(await dashboard.postType("Question").isChecked()).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await dashboard.save();
@@ -143,7 +144,7 @@ describe("a category's icon, banner and allowed post types", () => {
     // Elsewhere every type is offered.
     await post.goto();
     await waitForHydration(reader);
-    expect(await post.typeOptions()).toEqual(["Discussion", "Question", "Idea"]);
+    expect(await post.typeOptions()).toEqual(["Discussion", "Question", "Idea", "Poll"]);
     // The refused banner's page answered 422, which the browser reports; nothing else went wrong.
     expect(problems.errors.filter((error) => !error.includes("status of 422"))).toEqual([]);
     expect(readerProblems.errors).toEqual([]);

@@ -1,36 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { newMember, registerConfirmed, signInContext } from "./support/accounts.ts";
-import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
-import { categoryID, pathOf, signInAdmin, signInApi } from "./support/content.ts";
+import { screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
+import { categoryID, pathOf, signInAdmin } from "./support/content.ts";
 import { adminPassword } from "./support/server.ts";
+import { composeAs } from "./support/compose.ts";
 import { useParley } from "./support/parley.ts";
 import { DiscussionPage } from "./pages/DiscussionPage.ts";
 import { DiscussionsPage } from "./pages/DiscussionsPage.ts";
-import { NewDiscussionPage } from "./pages/NewDiscussionPage.ts";
 import { NotificationsPage } from "./pages/NotificationsPage.ts";
+import { SearchPage } from "./pages/SearchPage.ts";
 
 const parley = useParley();
 
 describe("ideas (the ideation add-on)", () => {
   it("a member posts an idea and votes by keyboard; a moderator sets Planned; the voter is told", async () => {
-    const author = newMember("ideaauthor");
-    await registerConfirmed(parley, author);
-    // bypassCSP lets the inline axe script run under the server's Content-Security-Policy.
-    const page = await parley.newPage({ bypassCSP: true });
-    const problems = collectErrors(page);
-    await signInContext(page, parley.baseUrl, author);
-    const authoring = await signInApi(parley.baseUrl, author.name, author.password);
-    const general = await categoryID(authoring, "general");
-
     // Starting a post offers "New Idea": the same form, the idea type chosen.
-    const form = new NewDiscussionPage(page, parley.baseUrl);
-    await form.goto(general);
-    await waitForHydration(page);
-    await form.newIdeaLink.click();
-    await page.waitForURL((url) => url.searchParams.get("type") === "idea");
-    await form.waitForEditors();
-    expect(await form.heading.innerText()).toBe("New Idea");
-    expect(await form.type.inputValue()).toBe("idea");
+    const { page, problems, form } = await composeAs(parley, "ideaauthor", "idea");
     const title = `Dark mode ${Date.now().toString(36)}`;
     await form.title.fill(title);
     await form.body.fill("Easier on the eyes at night.");
@@ -70,6 +55,37 @@ describe("ideas (the ideation add-on)", () => {
     await list.goto();
     await expect.poll(() => list.list.ideaStatus(title).innerText()).toBe("Planned");
     expect(await list.list.ideaScore(title).innerText()).toBe("1 vote");
+
+    // The list's Ideas filter: Planned lists it, Completed does not.
+    await waitForHydration(page);
+    await list.list.chooseIdeaStatus("Planned");
+    await page.waitForURL((url) => url.searchParams.get("statusID") === "3");
+    await expect.poll(() => list.list.titles()).toContain(title);
+    await list.list.chooseIdeaStatus("Completed");
+    await page.waitForURL((url) => url.searchParams.get("statusID") === "5");
+    await expect.poll(() => list.list.titles()).not.toContain(title);
+
+    // An administrator's own status (issue 36): offered by the moderators' status form and by the list's filter.
+    const admin = await signInAdmin(parley.baseUrl);
+    const custom = await admin.post<{ statusID: number }>("/discussions/statuses", { name: "Shortlisted" });
+    await moderated.goto(ideaPath);
+    await waitForHydration(moderatorPage);
+    await moderated.setIdeaStatus("Shortlisted", "On the shortlist.");
+    await expect.poll(() => moderated.ideaStatus.innerText()).toBe("Shortlisted");
+    await list.goto();
+    await waitForHydration(page);
+    await list.list.chooseIdeaStatus("Shortlisted");
+    await page.waitForURL((url) => url.searchParams.get("statusID") === String(custom.statusID));
+    await expect.poll(() => list.list.titles()).toContain(title);
+
+    // Search's Types filter finds it among ideas.
+    const search = new SearchPage(page, parley.baseUrl);
+    await search.goto(`?query=${encodeURIComponent(title)}`);
+    await waitForHydration(page);
+    await search.typeFilter("Ideas").check();
+    await search.searchButton.click();
+    await page.waitForURL((url) => url.searchParams.get("types") === "idea");
+    await expect.poll(() => search.records()).toEqual([`discussion:${ideaPath.split("/")[2]}`]);
     expect(problems.errors).toEqual([]);
   });
 

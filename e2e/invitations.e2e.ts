@@ -51,6 +51,8 @@ describe("registration by invitation", () => {
     await invitations.status.waitFor();
     await invitations.invitation("invited.friend@people.example").waitFor();
     expect(await invitations.invitation("invited.friend@people.example").innerText()).toContain("Waiting");
+    // An administrator's invitations are not limited.
+    expect(await invitations.remaining.innerText()).toBe("You may send as many invitations as you like.");
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     const link = await invitationLink("invited.friend@people.example");

@@ -4,6 +4,8 @@ import { collectErrors, screenshot, waitForHydration } from "./support/browser.t
 import { categoryID, pathOf, signInApi, type CreatedComment } from "./support/content.ts";
 import { useParley } from "./support/parley.ts";
 import { DiscussionPage } from "./pages/DiscussionPage.ts";
+import { CategoryPage } from "./pages/CategoryPage.ts";
+import { SearchPage } from "./pages/SearchPage.ts";
 import { DiscussionsPage } from "./pages/DiscussionsPage.ts";
 import { NewDiscussionPage } from "./pages/NewDiscussionPage.ts";
 
@@ -70,6 +72,33 @@ describe("questions (the QnA add-on)", () => {
     await discussions.list.chooseQuestionStatus("Unanswered");
     await page.waitForURL((url) => url.searchParams.get("status") === "unanswered");
     expect(await discussions.list.titles()).not.toContain(title);
+
+    // The question's category filters its own list the same way, and keeps the filter across its pages' links.
+    const category = new CategoryPage(page, parley.baseUrl);
+    await category.goto("general");
+    await waitForHydration(page);
+    await category.discussions.chooseQuestionStatus("Accepted");
+    await page.waitForURL(
+      (url) => url.pathname === "/categories/general" && url.searchParams.get("status") === "accepted",
+    );
+    await expect.poll(() => category.discussions.titles()).toContain(title);
+    await category.discussions.chooseQuestionStatus("All");
+    // (Hydrated, the choice navigates to the list's own address; as a plain GET form it asks `?status=all`.)
+    await page.waitForURL(
+      (url) => url.pathname === "/categories/general" && (url.searchParams.get("status") ?? "all") === "all",
+    );
+    await expect.poll(async () => (await category.discussions.titles()).length).toBeGreaterThan(1);
+
+    // Search's Types filter finds it among questions, and not among ideas.
+    const search = new SearchPage(page, parley.baseUrl);
+    await search.goto(`?query=${encodeURIComponent(title)}`);
+    await waitForHydration(page);
+    await search.typeFilter("Questions").check();
+    await search.searchButton.click();
+    await page.waitForURL((url) => url.searchParams.get("types") === "question");
+    await expect.poll(() => search.records()).toEqual([`discussion:${discussionID}`]);
+    await search.goto(`?query=${encodeURIComponent(title)}&types=idea`);
+    await expect.poll(() => search.records()).toEqual([]);
     expect(problems.errors).toEqual([]);
   });
 

@@ -7,7 +7,7 @@ import { signInAdmin, type ApiSession } from "./support/content.ts";
 import { useParley } from "./support/parley.ts";
 import { adminPassword } from "./support/server.ts";
 import { SignOutPage } from "./pages/SignOutPage.ts";
-import { AuthenticatorsPage, ConnectPage, SsoSignInPage } from "./pages/SsoPages.ts";
+import { AuthenticatorsPage, ConnectPage, ProviderSignOutPage, SsoSignInPage } from "./pages/SsoPages.ts";
 
 /*
  * Signing in with an OpenID Connect provider (issue 34): a real provider (node-oidc-provider) on a local port,
@@ -30,7 +30,7 @@ describe("signing in with an OpenID Connect provider", () => {
 
   beforeAll(async () => {
     const redirectUris = Array.from({ length: 5 }, (_, i) => `${parley.baseUrl}/entry/oidc/${i + 1}/callback`);
-    provider = await startTestProvider({ redirectUris });
+    provider = await startTestProvider({ redirectUris, postLogoutRedirectUris: [`${parley.baseUrl}/`] });
     admin = await signInAdmin(parley.baseUrl);
     await admin.post("/authenticators", {
       type: "oidc",
@@ -70,6 +70,16 @@ describe("signing in with an OpenID Connect provider", () => {
     await signIn.goto();
     await signIn.startSignIn(label);
     return signIn;
+  }
+
+  /** The sign-out page's button, then the provider's own "Yes, sign me out", and back on the forum's home page. */
+  async function signOutAtProvider(page: Page): Promise<void> {
+    const signOut = new SignOutPage(page, parley.baseUrl);
+    await signOut.goto();
+    await signOut.submitButton.click();
+    await page.waitForURL((url) => url.href.startsWith(`${provider.issuer}/session/end`));
+    await new ProviderSignOutPage(page).confirmButton.click();
+    await page.waitForURL(`${parley.baseUrl}/`);
   }
 
   it("an administrator adds the provider on the dashboard, and its secret is never shown", async () => {
@@ -114,11 +124,45 @@ describe("signing in with an OpenID Connect provider", () => {
     expect(user.email).toBe(newcomer.email);
     expect(user.roles.map((role) => role.name)).toEqual(["Moderator"]);
 
-    // Signing out ends the forum's session (the provider's own is left alone).
-    const signOut = new SignOutPage(page, parley.baseUrl);
-    await signOut.goto();
-    await signOut.submitButton.click();
-    await expect.poll(async () => (await me(page)).userID).toBe(0);
+    // Signing out ends the forum's session, then the provider's: its sign-out page sends the browser back here.
+    await signOutAtProvider(page);
+    expect((await me(page)).userID).toBe(0);
+    // The provider's session is gone: signing in again asks for its login.
+    const logins = provider.logins;
+    await signInWithProvider(page, newcomer);
+    await page.waitForURL(`${parley.baseUrl}/`);
+    expect((await me(page)).userID).toBe(signedIn.userID);
+    expect(provider.logins).toBe(logins + 1);
+  });
+
+  it("a provider session outlives a forum sign-out when the authenticator does not sign out there", async () => {
+    const adminPage = await parley.newPage();
+    await signInContext(adminPage, parley.baseUrl, { name: "admin", password: adminPassword });
+    const dashboard = new AuthenticatorsPage(adminPage, parley.baseUrl);
+    await dashboard.goto();
+    expect(await dashboard.setSignOutAtProvider("Test Provider", false)).toBe(true);
+    await dashboard.status.waitFor();
+    try {
+      const page = await parley.newPage({ bypassCSP: true });
+      const member = account();
+      await signInWithProvider(page, member);
+      await page.waitForURL(`${parley.baseUrl}/`);
+      const signOut = new SignOutPage(page, parley.baseUrl);
+      await signOut.goto();
+      await signOut.submitButton.click();
+      await expect.poll(async () => (await me(page)).userID).toBe(0);
+      expect(page.url().startsWith(parley.baseUrl)).toBe(true);
+      // Still signed in at the provider: the next sign-in there asks for no login.
+      const logins = provider.logins;
+      await signInWithProvider(page, member);
+      await page.waitForURL(`${parley.baseUrl}/`);
+      expect((await me(page)).userID).toBeGreaterThan(0);
+      expect(provider.logins).toBe(logins);
+    } finally {
+      await dashboard.goto();
+      await dashboard.setSignOutAtProvider("Test Provider", true);
+      await dashboard.status.waitFor();
+    }
   });
 
   it("the registration page offers the provider too", async () => {
@@ -193,10 +237,7 @@ describe("signing in with an OpenID Connect provider", () => {
     await signInWithProvider(replay, first);
     const callbackUrl = (await callback).url();
     await replay.waitForURL(`${parley.baseUrl}/`);
-    const signOut = new SignOutPage(replay, parley.baseUrl);
-    await signOut.goto();
-    await signOut.submitButton.click();
-    await replay.waitForURL(`${parley.baseUrl}/`);
+    await signOutAtProvider(replay);
     expect((await me(replay)).userID).toBe(0);
     await replay.goto(callbackUrl);
     await replay.waitForURL(/\/entry\/signin\?ssoError=state$/u);

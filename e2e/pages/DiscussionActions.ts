@@ -143,6 +143,16 @@ export class EditDiscussionPage extends NewDiscussionPage {
     return this.button("Save");
   }
 
+  /** A poll's new option field on its edit ("New option 1"…), beside its own options (`pollOption`). */
+  newPollOption(number: number): Locator {
+    return this.pollFields.getByRole("textbox", { name: `New option ${number}`, exact: true });
+  }
+
+  /** The checkbox that removes one of the poll's own options on save. */
+  removePollOption(number: number): Locator {
+    return this.pollFields.getByRole("checkbox", { name: `Remove Option ${number}`, exact: true });
+  }
+
   /** The read-only "Category: X" of those who may not move the discussion. */
   get categoryText(): Locator {
     return this.main.getByText(/^Category: /);

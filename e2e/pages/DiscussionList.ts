@@ -97,6 +97,11 @@ export class DiscussionList {
     return this.item(title).locator("[data-question-status]");
   }
 
+  /** A poll's badge in the list (the polls add-on). */
+  pollBadge(title: string): Locator {
+    return this.item(title).locator("[data-poll-badge]");
+  }
+
   /** An idea's status pill in the list (the ideation add-on). */
   ideaStatus(title: string): Locator {
     return this.item(title).locator("[data-idea-status]");
@@ -107,14 +112,38 @@ export class DiscussionList {
     return this.item(title).locator("[data-idea-score]");
   }
 
-  get questionsForm(): Locator {
-    return this.root.getByRole("form", { name: "Questions", exact: true });
+  /**
+   * The list's filter form of a type ("Questions" by status with the QnA add-on, "Ideas" with ideation, "Polls",
+   * "Post type" with the post types add-on).
+   */
+  typeFilter(name: "Questions" | "Ideas" | "Polls" | "Post type"): Locator {
+    return this.root.getByRole("form", { name, exact: true });
   }
 
   /** Lists the questions of a status ("Accepted"…, "All" for every discussion); without JavaScript by its button. */
-  async chooseQuestionStatus(label: string): Promise<void> {
-    await this.questionsForm.getByRole("combobox", { name: "Questions", exact: true }).selectOption({ label });
-    const submit = this.questionsForm.getByRole("button", { name: "Questions", exact: true });
+  chooseQuestionStatus(label: string): Promise<void> {
+    return this.chooseTypeStatus("Questions", label);
+  }
+
+  /** Lists the ideas of a status ("Planned"…, "All" for every discussion); without JavaScript by its button. */
+  chooseIdeaStatus(label: string): Promise<void> {
+    return this.chooseTypeStatus("Ideas", label);
+  }
+
+  /** Lists polls only ("Polls only", "All" for every discussion); without JavaScript by its button. */
+  choosePolls(label: "Polls only" | "All"): Promise<void> {
+    return this.chooseTypeStatus("Polls", label);
+  }
+
+  /** Lists one site post type only (its name, "All" for every discussion); without JavaScript by its button. */
+  choosePostType(label: string): Promise<void> {
+    return this.chooseTypeStatus("Post type", label);
+  }
+
+  private async chooseTypeStatus(name: "Questions" | "Ideas" | "Polls" | "Post type", label: string): Promise<void> {
+    const form = this.typeFilter(name);
+    await form.getByRole("combobox", { name, exact: true }).selectOption({ label });
+    const submit = form.getByRole("button", { name, exact: true });
     if ((await submit.count()) > 0) await submit.click();
   }
 

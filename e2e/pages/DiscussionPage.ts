@@ -41,6 +41,14 @@ export class DiscussionPage extends EntryPage {
     return this.main.locator("article:not([id])");
   }
 
+  /** The post's field values under it (the post types add-on): label → value, as listed. */
+  async postMeta(): Promise<Record<string, string>> {
+    const meta = this.post.locator("[data-post-meta]");
+    const terms = await meta.getByRole("term").allInnerTexts();
+    const values = await meta.getByRole("definition").allInnerTexts();
+    return Object.fromEntries(terms.map((term, index) => [term, values[index] ?? ""]));
+  }
+
   get comments(): Locator {
     return this.main.locator('article[id^="Comment_"]');
   }
@@ -85,6 +93,34 @@ export class DiscussionPage extends EntryPage {
     await form.getByRole("combobox", { name: "Status", exact: true }).selectOption({ label: status });
     await form.getByRole("textbox", { name: "Status notes", exact: true }).fill(notes);
     await form.getByRole("button", { name: "Set status", exact: true }).click();
+  }
+
+  /** The poll above the first post (the polls add-on), named by its question. */
+  pollPanel(question: string): Locator {
+    return this.main.getByRole("region", { name: question, exact: true });
+  }
+
+  /** The poll's vote form (radio buttons or checkboxes, then Vote or Change vote). */
+  pollForm(question: string): Locator {
+    return this.pollPanel(question).getByRole("form", { name: "Vote in this poll", exact: true });
+  }
+
+  /** The poll's results as the bar chart shows them: each option's "n votes · p%". */
+  pollBar(question: string, option: string): Locator {
+    return this.pollPanel(question).locator(`[data-poll-chart] li[data-poll-option="${option}"]`);
+  }
+
+  /** The results' table (for screen readers), its row for an option: [option, votes, percentage, your vote]. */
+  pollTableRow(question: string, option: string): Locator {
+    return this.pollPanel(question)
+      .getByRole("table")
+      .getByRole("row")
+      .filter({ has: this.page.getByRole("rowheader", { name: option, exact: true }) });
+  }
+
+  /** "Change vote" (a disclosure holding the form again). */
+  changeVote(question: string): Locator {
+    return this.pollPanel(question).locator("summary", { hasText: "Change vote" });
   }
 
   /** An answer's Accept Answer / Reject Answer button (the asker's and moderators', the QnA add-on). */

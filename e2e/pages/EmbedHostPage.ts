@@ -39,6 +39,44 @@ export class EmbedHostPage {
     return this.forum.getByRole("main");
   }
 
+  /** The signed-in member's name in the forum's title bar, in the frame. */
+  forumMemberName(name: string): Locator {
+    return this.forum.getByRole("banner").getByText(name, { exact: true });
+  }
+
+  /** The guest's "Sign In" link in the forum's title bar, in the frame. */
+  get forumSignInLink(): Locator {
+    return this.forum.getByRole("banner").getByRole("link", { name: "Sign In", exact: true });
+  }
+
+  /** Types a comment on the discussion shown in the frame and presses "Post Comment". */
+  async postForumComment(body: string): Promise<void> {
+    await this.forumMain.getByLabel("Comment", { exact: true }).fill(body);
+    await this.forumMain.getByRole("button", { name: "Post Comment", exact: true }).click();
+  }
+
+  /** A text of the forum page in the frame (a comment's body). */
+  forumText(text: string): Locator {
+    return this.forumMain.getByText(text, { exact: true });
+  }
+
+  /** Signs in on the forum's sign-in page shown in the frame. */
+  async signInInForum(name: string, password: string): Promise<void> {
+    await this.forumMain.getByLabel("Email/Username", { exact: true }).fill(name);
+    await this.forumMain.getByLabel("Password", { exact: true }).fill(password);
+    await this.forumMain.getByRole("button", { name: "Sign In" }).click();
+  }
+
+  /** Signs out inside the frame: the My Account menu's "Sign Out", then the Sign Out page's button. */
+  async signOutInForum(): Promise<void> {
+    await this.forum.getByRole("banner").locator('button[data-menu="account"]').click();
+    await this.forum
+      .getByRole("dialog", { name: "My Account" })
+      .getByRole("link", { name: "Sign Out", exact: true })
+      .click();
+    await this.forumMain.getByRole("button", { name: "Sign Out", exact: true }).click();
+  }
+
   /** A link of the host page itself. */
   hostLink(name: string): Locator {
     return this.page.getByRole("link", { name });

@@ -11,6 +11,11 @@ export class InvitationsPage extends ParleyPage {
     return this.main.getByRole("status");
   }
 
+  /** The sentence saying how many invitations are left this month. */
+  get remaining(): Locator {
+    return this.main.getByText(/^(You may send as many invitations as you like\.|Invitations left this month: .*)$/u);
+  }
+
   get list(): Locator {
     return this.main.getByRole("list", { name: "Invitations" });
   }

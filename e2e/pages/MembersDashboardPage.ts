@@ -63,7 +63,9 @@ export class MembersDashboardPage extends DashboardPage {
     return this.open(`/dashboard/users/${userID}`);
   }
 
-  panel(name: "Details" | "Roles" | "Password" | "Sessions" | "Ban" | "Banned" | "Delete"): Locator {
+  panel(
+    name: "Details" | "Roles" | "Password" | "Sessions" | "Two-Factor Authentication" | "Ban" | "Banned" | "Delete",
+  ): Locator {
     return this.main.getByRole("region", { name, exact: true });
   }
 
@@ -152,6 +154,18 @@ export class MembersDashboardPage extends DashboardPage {
   /** The member's sessions as listed, one line each. */
   async sessions(): Promise<string[]> {
     return this.panel("Sessions").getByRole("listitem").allInnerTexts();
+  }
+
+  /** The Two-Factor Authentication panel's line: whether it is on. */
+  get twoFactorSummary(): Locator {
+    return this.panel("Two-Factor Authentication").getByTestId("two-factor-summary");
+  }
+
+  /** "Turn Off Two-Factor Authentication…": the first step (the confirmation follows). */
+  async askResetTwoFactor(): Promise<void> {
+    await this.panel("Two-Factor Authentication")
+      .getByRole("button", { name: "Turn Off Two-Factor Authentication…" })
+      .click();
   }
 
   /** "Sign Out Everywhere…": the first step (the confirmation follows). */

@@ -29,6 +29,41 @@ export class NewDiscussionPage extends EntryPage {
     return this.main.getByRole("navigation", { name: "Post type" }).getByRole("link", { name: "New Idea" });
   }
 
+  /** "New Poll" atop the form (the polls add-on): the same form, the poll type chosen, with the poll's fields. */
+  get newPollLink(): Locator {
+    return this.main.getByRole("navigation", { name: "Post type" }).getByRole("link", { name: "New Poll" });
+  }
+
+  /** A site post type's link atop the form (the post types add-on), by its post button label. */
+  postTypeLink(label: string): Locator {
+    return this.main.getByRole("navigation", { name: "Post type" }).getByRole("link", { name: label, exact: true });
+  }
+
+  /** The post type's fields (the post types add-on). */
+  get postFields(): Locator {
+    return this.main.getByRole("group", { name: "Details", exact: true });
+  }
+
+  /** One of the post type's fields, by its label. */
+  postField(label: string): Locator {
+    return this.postFields.getByLabel(label, { exact: true });
+  }
+
+  /** Opens the form for a site post type by its address (`?postTypeID=`), as the link does without JavaScript. */
+  gotoPostType(categoryID: number, postTypeID: string): Promise<Response> {
+    return this.open(`/post/discussion/${categoryID}?postTypeID=${encodeURIComponent(postTypeID)}`);
+  }
+
+  /** The poll's fields (the polls add-on). */
+  get pollFields(): Locator {
+    return this.main.getByRole("group", { name: "Poll", exact: true });
+  }
+
+  /** The poll's option field of this number (1-based). */
+  pollOption(number: number): Locator {
+    return this.pollFields.getByRole("textbox", { name: `Option ${number}`, exact: true });
+  }
+
   /** "Ask a Question" atop the form (the QnA add-on): the same form, the question type chosen. */
   get askQuestionLink(): Locator {
     return this.main.getByRole("navigation", { name: "Post type" }).getByRole("link", { name: "Ask a Question" });

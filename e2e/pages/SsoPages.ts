@@ -1,4 +1,4 @@
-import type { Locator } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { EntryPage } from "./EntryPage.ts";
 import { ParleyPage } from "./ParleyPage.ts";
 
@@ -20,6 +20,15 @@ export class SsoSignInPage extends EntryPage {
   /** Presses "Sign in with <label>": the browser goes to the provider and, once it answers, back here. */
   async startSignIn(label: string): Promise<void> {
     await this.signInWith(label).click();
+  }
+}
+
+/** The test provider's own sign-out page (node-oidc-provider's end-session confirmation). */
+export class ProviderSignOutPage {
+  constructor(private readonly page: Page) {}
+
+  get confirmButton(): Locator {
+    return this.page.getByRole("button", { name: "Yes, sign me out", exact: true });
   }
 }
 
@@ -103,6 +112,16 @@ export class AuthenticatorsPage extends ParleyPage {
     const box = this.editForm.getByRole("checkbox", { name: /Trust its confirmed e-mail addresses/u });
     await box.setChecked(trust);
     await this.editForm.getByRole("button", { name: "Save Authenticator", exact: true }).click();
+  }
+
+  /** Sets an authenticator's "Sign out at the provider too" and saves; answers whether it was checked before. */
+  async setSignOutAtProvider(name: string, on: boolean): Promise<boolean> {
+    await this.list.getByRole("link", { name: `Edit “${name}”`, exact: true }).click();
+    const box = this.editForm.getByRole("checkbox", { name: /Sign out at the provider too/u });
+    const before = await box.isChecked();
+    await box.setChecked(on);
+    await this.editForm.getByRole("button", { name: "Save Authenticator", exact: true }).click();
+    return before;
   }
 
   /** The sign-in link the list shows for a JWT authenticator (…&token=…&target=/…). */

@@ -13,6 +13,7 @@ import { createPlatform, type Platform, type PlatformConfig } from "./platform/c
 import type { Database } from "./platform/db/database.ts";
 import { nowIso } from "./platform/dates.ts";
 import { registerApiConventions } from "./platform/http/api.ts";
+import { createPostAsPatch } from "./platform/http/post-as-patch.ts";
 import { registerErrorHandler } from "./platform/http/errors.ts";
 import { addErrorResponses } from "./platform/http/error-responses.ts";
 import { registerHealth } from "./platform/http/health.ts";
@@ -22,7 +23,7 @@ import { registerEmptyBodies } from "./platform/http/empty-bodies.ts";
 import { hardenRouteSchemas, stripNulFromBody } from "./platform/http/request-schemas.ts";
 import { AJV_OPTIONS, lazySerializers, lazyValidators, ROUTER_OPTIONS } from "./platform/http/schema-compilers.ts";
 import { registerCompression } from "./platform/http/compression.ts";
-import { countCategories, registerCategories } from "./features/categories/index.ts";
+import { countCategories, recountCategories, registerCategories } from "./features/categories/index.ts";
 import {
   countMembers,
   createUserFragments,
@@ -38,8 +39,10 @@ import {
   moveCategoryDiscussions,
   registerDiscussions,
   wipeMemberDiscussions,
+  removeIdeaVotesOf,
   countDiscussions,
   exportMemberDiscussions,
+  recountImportedDiscussions,
   type PostOwners,
 } from "./features/discussions/index.ts";
 import {
@@ -82,11 +85,15 @@ import {
 import {
   createConversations,
   exportMemberConversations,
+  recountImportedConversations,
   registerConversations,
   removeConversationContent,
 } from "./features/conversations/index.ts";
 import { createIgnore, registerIgnore } from "./features/ignore/index.ts";
+import { rebuildMentionIndex, registerMentions } from "./features/mentions/index.ts";
+import { registerReputation } from "./features/reputation/index.ts";
 import { createProfileFields, registerProfileFields } from "./features/profile-fields/index.ts";
+import { createCategoryPostTypes, registerPostTypes } from "./features/post-types/index.ts";
 import { exportMemberDrafts, registerDrafts } from "./features/drafts/index.ts";
 import { registerPrivacy } from "./features/privacy/index.ts";
 import { registerSpam } from "./features/spam/index.ts";
@@ -97,6 +104,7 @@ import { registerWarnings } from "./features/warnings/index.ts";
 import { registerSearch } from "./features/search/index.ts";
 import { registerFeeds } from "./features/feeds/index.ts";
 import { registerSitemaps } from "./features/sitemaps/index.ts";
+import { registerImportRedirects } from "./features/import/index.ts";
 import { registerMail } from "./platform/mail/mail.routes.ts";
 import { registerModeration } from "./features/moderation/index.ts";
 import { registerCollections } from "./features/collections/index.ts";
@@ -165,7 +173,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const routeList: RouteOptions[] = [];
   app.decorate("routeList", routeList);
+  // POST to `/resource/{id}` without a POST route runs its PATCH (reference §1.1): PATCH routes kept as added.
+  const postAsPatch = createPostAsPatch();
   app.addHook("onRoute", (route) => {
+    postAsPatch.collect(route);
     // Unknown body fields stripped, integers bounded to the database's range (see request-schemas.ts).
     hardenRouteSchemas(route);
     // Every API route answers the standard failures with the one error body; routes declare their successes.
@@ -286,12 +297,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   const { removePosts, removeMemberPosts } = createPostRemoval(postOwners, platform.clock);
   // Deleting a category with its content deletes the posts as the discussions feature does.
+  const categoryPostTypes = createCategoryPostTypes(platform);
   const categories = await registerCategories(app, platform, {
     content: { removePosts, moveDiscussions: moveCategoryDiscussions, recountPostCounts },
     translations: translations.content,
     grants: categoryGrantWrites(platform.db),
+    // A category's `allowedPostTypeIDs`: the post types feature keeps which of its types each category takes.
+    postTypes: categoryPostTypes,
   });
-  const userFragments = createUserFragments(platform.db);
+  const userFragments = createUserFragments(platform.db, () => platform.siteConfig.get("ranks.enabled"));
   const reactions = createReactions(platform, userFragments);
   // Who ignores whom: conversations refuse an ignored member's messages, notifications their mentions.
   const ignore = createIgnore(platform, userFragments);
@@ -320,6 +334,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
       removeConversationContent,
       async (db, userID) => profileFields.clearMember(db, userID),
+      // However the account goes, its idea votes go with it: the ideas' scores count members only.
+      async (db, userID) => removeIdeaVotesOf(db, userID),
     ],
     profileFields.valuesFor,
   );
@@ -331,7 +347,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reactions: reactions.summaries,
     reportMeta: createReportMeta(platform),
   };
-  const discussions = await registerDiscussions(app, platform, { ...content, tags, postOwners });
+  // Post types and fields: discussions check a post's type and keep its field values by their rules.
+  const postTypes = await registerPostTypes(app, platform, { categories: categories.directory });
+  const discussions = await registerDiscussions(app, platform, { ...content, tags, postOwners, postTypes });
   const comments = await registerComments(app, platform, {
     ...content,
     discussions,
@@ -339,9 +357,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Themes before layouts: the title bar shows the current theme's logo.
   const themes = await registerThemes(app, platform, { users: userFragments });
-  await registerLayouts(app, platform, { categories, discussions, comments, tags, themeLogo: () => themes.logo() });
+  await registerLayouts(app, platform, {
+    categories,
+    discussions,
+    comments,
+    tags,
+    themeLogo: () => themes.logo(),
+    // The lists' post type filter: the site's active post types and the categories that take them.
+    sitePostTypes: () => categoryPostTypes.activeTypes(),
+  });
   await registerDrafts(app, platform, { discussions, comments, categories: categories.directory });
   await registerModeration(app, platform, { discussions, users: userFragments });
+  await registerReputation(app, { platform, users: userFragments, categories: categories.directory });
   // A collection's records presented as their own endpoints present them, for the viewer.
   await registerCollections(app, platform, {
     discussion: async (ids, context) =>
@@ -386,26 +413,68 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   // Link previews: an address alone on a line of a post shows as a card, fetched in the background.
-  registerPreviews(app, platform);
+  await registerPreviews(app, platform);
   // An editor's Preview: a post's source rendered as readers will see it.
-  await registerPosts(app, platform);
+  await registerPosts(app, platform, {
+    discussion: (id, context) => discussions.quote(id, context),
+    comment: (id, context) => comments.quote(id, context),
+  });
   // Watched words and the spam check screen every write of member text; what they find is reported.
   await registerSpam(app, platform, { reports });
   // Ban rules refuse registrations and sign-ins; moderators see the addresses a member used.
   await registerBans(app, platform, { users: userFragments });
   // Warnings and moderators' notes on members, their automatic consequences, and moderation messages.
   await registerWarnings(app, platform, { users: userFragments, categories: categories.directory });
-  await registerReactions(app, reactions, {
-    discussion: (id, viewer) => discussions.load(id, viewer),
-    comment: (id, viewer) => comments.loadReactable(id, viewer),
-  });
+  await registerReactions(
+    app,
+    reactions,
+    {
+      discussion: (id, viewer) => discussions.load(id, viewer),
+      comment: (id, viewer) => comments.loadReactable(id, viewer),
+    },
+    {
+      users: userFragments,
+      sources: {
+        discussions: (query, context) => discussions.list({ ...query, sort: "-dateInserted" }, context),
+        comments: (query, context) => comments.list({ ...query, sort: "-dateInserted" }, context),
+      },
+    },
+  );
   await registerNotifications(app, platform, notifications, {
     canReadDiscussion: async (id, viewer) => void (await discussions.load(id, viewer)),
   });
   await registerConversations(app, conversations);
   await registerIgnore(app, ignore);
+  // Who is mentioned where: kept from the posts' events; a member's list shows only posts the viewer may see, and
+  // anonymising rewrites each post through its own feature's edit.
+  await registerMentions(app, platform, {
+    visible: async (recordType, ids, context) => {
+      if (!ids.length) return new Set();
+      if (recordType === "discussion") {
+        const { items } = await discussions.list({ discussionID: ids, limit: ids.length }, context);
+        return new Set(items.map((item) => item.discussionID));
+      }
+      const { items } = await comments.list({ commentID: ids, limit: ids.length }, context);
+      return new Set(items.map((item) => item.commentID));
+    },
+    editBody: async (recordType, recordID, body, context) =>
+      void (recordType === "discussion"
+        ? await discussions.patch(recordID, { body }, context)
+        : await comments.patch(recordID, { body }, context)),
+  });
   await registerProfileFields(app, profileFields);
-  await registerSearch(app, platform, { categories: categories.directory, users: userFragments });
+  await registerSearch(app, platform, {
+    categories: categories.directory,
+    users: userFragments,
+    // Vanilla's /discussions/search and /comments/search answer the records as their own lists do.
+    records: {
+      discussions: async (ids, expand, context) =>
+        (await discussions.list({ discussionID: ids, limit: ids.length, ...(expand ? { expand } : {}) }, context))
+          .items,
+      comments: async (ids, expand, context) =>
+        (await comments.list({ commentID: ids, limit: ids.length, ...(expand ? { expand } : {}) }, context)).items,
+    },
+  });
   // RSS and Atom feeds: what a guest may read, through the discussions', comments', categories', tags' and users' services.
   await registerFeeds(app, platform, { discussions, comments, categories: categories.service, tags, users });
   // robots.txt and sitemaps: what a guest may read, each kind through its table's owner.
@@ -417,17 +486,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerAuthenticators(app, platform, { accounts: createConnectedAccounts(platform) });
   await registerConfig(app, platform, { themes });
   await registerTranslations(app, platform, translations);
-  await registerEmbed(app);
+  await registerEmbed(app, platform);
   await registerTick(app, platform, { loadDiscussion: (id, viewer) => discussions.load(id, viewer) });
-  const media = await registerMedia(app, platform);
-  await registerUserPhotos(app, platform, media);
-  // The site's totals, each counted by its table's owner.
-  await registerDashboard(app, platform, {
-    members: (since) => countMembers(platform.db, since),
-    discussions: (since) => countDiscussions(platform.db, since),
-    comments: (since) => countComments(platform.db, since),
-    categories: () => countCategories(platform.db),
+  // A download is for whoever may see the record its file is attached to: each record's owner says.
+  const media = await registerMedia(app, platform, {
+    discussion: async (id, context) => void (await discussions.load(id, context.viewer)),
+    comment: async (id, context) => void (await comments.loadReactable(id, context.viewer)),
+    category: async (id, context) => void (await categories.service.get(String(id), context)),
   });
+  await registerUserPhotos(app, platform, media);
+  // An imported forum's old addresses (phpBB's /viewtopic.php?t=…, …) answer 301 to the same record here.
+  registerImportRedirects(app, platform.db);
+  // The site's totals, each counted by its table's owner, and the counters' recounts by theirs.
+  await registerDashboard(
+    app,
+    platform,
+    {
+      members: (since) => countMembers(platform.db, since),
+      discussions: (since) => countDiscussions(platform.db, since),
+      comments: (since) => countComments(platform.db, since),
+      categories: () => countCategories(platform.db),
+    },
+    {
+      discussion: async () => void (await recountImportedDiscussions(platform.db)),
+      conversation: () => recountImportedConversations(platform.db),
+      category: () => recountCategories(platform.db),
+      "user-mentions": () => rebuildMentionIndex(platform.db),
+    },
+  );
   await registerMail(app, platform);
   // "Download my data": each part read by the feature that owns its tables.
   const { db } = platform;
@@ -440,6 +526,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (userID) => ({ drafts: await exportMemberDrafts(db, userID) }),
     async (userID) => ({ "notification-preferences": await exportMemberNotificationPreferences(db, userID) }),
   ]);
+
+  // Every feature's routes are in: the POSTs that fall back to a PATCH.
+  postAsPatch.register(app);
 
   if (options.pages)
     await registerPages(app, {

@@ -15,8 +15,8 @@
  * Attributes: `remote-url` (the forum; the script's own site when absent), `initial-path` (the page
  * shown when the address has none, `/` by default), `frame-title` (the frame's accessible name),
  * `sso-token` (a JWT the host site signed for the visitor, for a JWT authenticator: the frame opens at
- * `/entry/jwt?token=…&target=<the page>` and the visitor is signed in silently; host and forum on one
- * site only, as the forum's session cookie is `SameSite=Lax`).
+ * `/entry/jwt?token=…&target=<the page>` and the visitor is signed in silently; a host on another site
+ * needs the forum's `embed.crossSiteSessions`, which keeps the frame's session in a partitioned cookie).
  */
 (function () {
   "use strict";

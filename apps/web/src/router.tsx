@@ -34,6 +34,7 @@ import type { FormResult } from "./lib/forms.ts";
 import {
   loadEmailConfirmPages,
   loadEntryActions,
+  loadTwoFactorPage,
   loadPasswordRequestPage,
   loadPasswordResetPage,
   loadRegisterPage,
@@ -54,6 +55,7 @@ import {
 import { loadGroupsEditorRoutes, loadGroupsRoutes } from "./features/groups/index.ts";
 import { loadSearchRoutes } from "./features/search/index.ts";
 import { loadLeavingPage } from "./features/leaving/index.ts";
+import { loadReputationRoutes, reputationWidgets } from "./features/reputation/index.ts";
 
 /** The layout widgets, each feature's own: every widget the contract names has its component (or this fails to compile). */
 const widgets = {
@@ -61,6 +63,7 @@ const widgets = {
   ...categoryWidgets,
   ...discussionWidgets,
   ...userWidgets,
+  ...reputationWidgets,
 } satisfies Required<WidgetRegistry>;
 
 export interface RouteDeps {
@@ -114,6 +117,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
   // The reading pages import ignore's index.ts already (a post collapses for an ignorer): its loader as it is.
   const ignore = () => loadIgnoreRoutes().then((m) => m.createIgnoreRoutes);
   const account = () => loadAccountRoutes().then((m) => m.createAccountRoutes);
+  const reputation = () => loadReputationRoutes().then((m) => m.createReputationRoutes);
   const privacy = () => loadPrivacyRoutes().then((m) => m.createPrivacyRoutes);
   const profileEdit = () => loadProfileEditRoutes().then((m) => m.createProfileEditRoutes);
   // Features whose index.ts other features' on-demand parts use (the member menus, the post forms): the
@@ -168,6 +172,8 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
     import("./features/reactions/index.ts").then((m) => m.loadReactionsRoutes()).then((m) => m.createReactionsRoutes);
   const addons = () =>
     import("./features/addons/index.ts").then((m) => m.loadAddonsRoutes()).then((m) => m.createAddonsRoutes);
+  const postTypesDashboard = () =>
+    import("./features/post-types/index.ts").then((m) => m.loadPostTypesRoutes()).then((m) => m.createPostTypesRoutes);
   const profileFieldsDashboard = () =>
     import("./features/profile-fields/index.ts")
       .then((m) => m.loadProfileFieldsRoutes())
@@ -306,6 +312,11 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
               lazy: entryPage("signIn", () => loadSignInPage().then((m) => m.SignInPage)),
             },
             {
+              id: "two-factor-signin",
+              path: "entry/2fa",
+              lazy: entryPage("twoFactor", () => loadTwoFactorPage().then((m) => m.TwoFactorPage)),
+            },
+            {
               id: "signout",
               path: "entry/signout",
               lazy: entryPage("signOut", () => loadSignOutPage().then((m) => m.SignOutPage)),
@@ -357,8 +368,13 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             },
             // The member's ignored members (features/ignore), before a profile's `profile/:name`.
             featureRoute("ignored", "profile/ignored", ignore),
+            featureRoute("leaderboard", "leaderboard", reputation),
+            featureRoute("badges", "badges", reputation),
+            featureRoute("badge", "badges/:id", reputation),
             // The member's password and sessions (features/account), before `profile/:name` too.
             featureRoute("account", "profile/account", account),
+            // The member's two-factor sign-in: enrolment, recovery codes, turning it off (features/account).
+            featureRoute("two-factor", "profile/two-factor", account),
             // The link sent to a new e-mail address (features/account): a button that posts.
             featureRoute("email-change", "entry/emailchange/:token", account),
             // The member's privacy switches, data and account deletion (features/privacy).
@@ -423,8 +439,11 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                   categoriesDashboard,
                 ),
                 featureRoute("dashboard-reactions", "dashboard/reactions", reactionsDashboard),
+                featureRoute("dashboard-ranks", "dashboard/ranks", reputation),
                 featureRoute("dashboard-roles", "dashboard/roles", rolesDashboard),
                 featureRoute("dashboard-profile-fields", "dashboard/settings/profile-fields", profileFieldsDashboard),
+                featureRoute("dashboard-post-types", "dashboard/settings/post-types", postTypesDashboard),
+                featureRoute("dashboard-post-fields", "dashboard/settings/post-fields", postTypesDashboard),
                 featureRoute("dashboard-role", "dashboard/roles/:roleID", rolesDashboard),
                 featureRoute("kb-dashboard", "dashboard/knowledge", knowledgeDashboard),
                 featureRoute("kb-dashboard-add", "dashboard/knowledge/add", knowledgeDashboard),

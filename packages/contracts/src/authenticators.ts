@@ -60,6 +60,10 @@ export const Authenticator = Type.Object({
   }),
   scope: Type.String({ description: "Parley: the scopes asked for, separated by spaces." }),
   buttonLabel: Type.String({ description: "Parley: “Sign in with <label>”." }),
+  signOutAtProvider: Type.Boolean({
+    description:
+      "Parley, `oidc`: signing out sends the browser on to the provider's end-session address too, when its discovery names one.",
+  }),
   hasSecret: Type.Boolean({ description: "Parley: whether a client secret is set (it is never answered)." }),
   signingAlgorithm: Type.Union([JwtAlgorithm, Type.Literal("")], { description: "Parley: `jwt` only." }),
   jwksUrl: Type.String({ description: "Parley: `jwt` with RS256: where the host site's public keys are read." }),
@@ -84,6 +88,7 @@ const settable = {
   active: Type.Boolean(),
   visible: Type.Boolean(),
   markVerified: Type.Boolean(),
+  signOutAtProvider: Type.Boolean(),
   userMappings: AuthenticatorUserMappings,
   signingAlgorithm: JwtAlgorithm,
   jwksUrl: Type.Union([Url, Type.Literal("")]),
@@ -108,6 +113,7 @@ export const AuthenticatorPost = Type.Object({
   active: Type.Optional(settable.active),
   visible: Type.Optional(settable.visible),
   markVerified: Type.Optional(settable.markVerified),
+  signOutAtProvider: Type.Optional(settable.signOutAtProvider),
   userMappings: Type.Optional(settable.userMappings),
 });
 export type AuthenticatorPost = Static<typeof AuthenticatorPost>;

@@ -13,6 +13,12 @@ export const DiscussionMove = Type.Object({
   discussionIDs: Ids,
   categoryID: Type.Integer(),
   addRedirects: Type.Optional(Type.Boolean()),
+  postTypeID: Type.Optional(
+    Type.String({
+      maxLength: 100,
+      description: "The post type the moved discussions are posted as (one of their type the category takes).",
+    }),
+  ),
 });
 
 export const DiscussionClose = Type.Object({ discussionIDs: Ids, closed: Type.Optional(Type.Boolean()) });

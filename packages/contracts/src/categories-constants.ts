@@ -10,7 +10,7 @@ export const ROOT_CATEGORY_ID = -1;
  * The discussion types Parley posts (Vanilla's `allowedDiscussionTypes` names them): a category may take only some,
  * null (or no value) takes them all.
  */
-export const discussionTypes = ["discussion", "question", "idea"] as const;
+export const discussionTypes = ["discussion", "question", "idea", "poll"] as const;
 export type DiscussionType = (typeof discussionTypes)[number];
 
 /** The discussion types a category takes: its list, or every type when it has none. */

@@ -43,6 +43,11 @@ const categoryFields = {
   ideationType: Type.Enum(ideationTypes, {
     description: "How its ideas are voted on (the ideation add-on): up only, or up and down.",
   }),
+  allowedPostTypeIDs: Type.Optional(
+    Type.Array(Type.String(), {
+      description: "The site's own post types it takes (the postTypes add-on; empty while it is off).",
+    }),
+  ),
   dateInserted: DateTime,
   dateUpdated: Nullable(DateTime),
   insertUserID: Type.Integer(),
@@ -78,6 +83,9 @@ export const CategoryListQuery = Type.Object({
   ),
   maxDepth: Type.Integer({ minimum: 1, maximum: 10, default: limits.categories.defaultMaxDepth }),
   archived: Type.Optional(Type.Boolean({ description: "Only archived (true) or only active (false) categories." })),
+  postTypeID: Type.Optional(
+    Type.String({ maxLength: 100, description: "Only the categories that take this site post type (a flat list)." }),
+  ),
   followed: Type.Optional(Type.Boolean({ description: "Only the categories the viewer follows (a flat list)." })),
   followedUserID: Type.Optional(
     Type.Integer({ description: "Only the categories this member follows (another member's: users.edit)." }),
@@ -114,13 +122,68 @@ export const categoryPaths = {
   get: "/categories/:id",
   search: "/categories/search",
   follow: "/categories/:id/follow",
+  edit: "/categories/:id/edit",
+  preferences: "/categories/:id/preferences/:userID",
+  allPreferences: "/categories/preferences/:userID",
+  suggested: "/categories/suggested",
 } as const;
+
+/** `GET /categories/{id}/edit`: what the category's edit form starts from (Vanilla's shape). */
+export const CategoryEdit = Type.Object({
+  categoryID: Type.Integer(),
+  name: Type.String(),
+  parentCategoryID: Type.Union([Type.Integer(), Type.Null()]),
+  urlcode: Type.String(),
+  description: Type.Union([Type.String(), Type.Null()]),
+  displayAs: Type.String(),
+});
+export type CategoryEdit = Static<typeof CategoryEdit>;
 
 /** `PUT /categories/{id}/follow` and its answer: the viewer's follow status of the category. */
 export const CategoryFollow = Type.Object({
   followed: Type.Boolean({ description: "The category-follow status for the current user." }),
 });
 export type CategoryFollow = Static<typeof CategoryFollow>;
+
+/**
+ * A member's preferences for a category (Vanilla's `CategoryPreferences`): followed, and told in the browser
+ * (popup) or by e-mail of its new discussions (posts) and comments. Vanilla's notification levels: follow (none
+ * told), discussions (posts) and all (posts and comments).
+ */
+export const CategoryPreferences = Type.Object({
+  "preferences.followed": Type.Boolean({ description: "The member follows the category." }),
+  "preferences.popup.posts": Type.Boolean({ description: "Told in the browser of new discussions." }),
+  "preferences.email.posts": Type.Boolean({ description: "Told by e-mail of new discussions." }),
+  "preferences.popup.comments": Type.Boolean({ description: "Told in the browser of new comments." }),
+  "preferences.email.comments": Type.Boolean({ description: "Told by e-mail of new comments." }),
+});
+export type CategoryPreferences = Static<typeof CategoryPreferences>;
+
+/** `PATCH /categories/{id}/preferences/{userID}`: only these fields; a preference told turns the follow on. */
+export const CategoryPreferencesPatch = Type.Partial(CategoryPreferences);
+export type CategoryPreferencesPatch = Static<typeof CategoryPreferencesPatch>;
+
+/** `GET /categories/preferences/{userID}`: each category the member follows, with its preferences. */
+export const CategoryWithPreferences = Type.Object({
+  categoryID: Type.Integer(),
+  name: Type.String(),
+  url: Type.String(),
+  preferences: CategoryPreferences,
+});
+export type CategoryWithPreferences = Static<typeof CategoryWithPreferences>;
+
+export const CategoryPreferencesParams = Type.Object({
+  ...CategoryIdParams.properties,
+  userID: Type.Integer({ minimum: 1 }),
+});
+
+/** `GET /categories/suggested` (Vanilla's): categories the member may like, bar those they follow or exclude. */
+export const CategorySuggestedQuery = Type.Object({
+  excludedCategoryIDs: Type.Optional(Type.Array(Type.Integer(), { maxItems: 100 })),
+  page: Type.Optional(Page),
+  limit: Type.Optional(Limit(limits.api.maxLimit, limits.api.defaultLimit)),
+});
+export type CategorySuggestedQuery = Static<typeof CategorySuggestedQuery>;
 
 export const CategoryPost = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 255 }),
@@ -148,6 +211,12 @@ export const CategoryPost = Type.Object({
         description: `Some of ${discussionTypes.join(", ")}; null: every type.`,
       }),
     ]),
+  ),
+  allowedPostTypeIDs: Type.Optional(
+    Type.Array(Type.String({ maxLength: 100 }), {
+      maxItems: 100,
+      description: "The site's own active post types it takes (replaces the list; the postTypes add-on).",
+    }),
   ),
 });
 export type CategoryPost = Static<typeof CategoryPost>;

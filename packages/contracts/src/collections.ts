@@ -1,5 +1,5 @@
 import { Type, type Static } from "typebox";
-import { DateTime, Expand, Nullable } from "./common.ts";
+import { DateTime, Expand, IdFilter, Nullable } from "./common.ts";
 import { Limit, Page, PageOrFirst } from "./pagination.ts";
 import { collectionRules } from "./collections-constants.ts";
 
@@ -42,7 +42,7 @@ export const CollectionPatch = Type.Partial(CollectionPost);
 export type CollectionPatch = Static<typeof CollectionPatch>;
 
 export const CollectionListQuery = Type.Object({
-  collectionID: Type.Optional(Type.Array(Type.Integer())),
+  collectionID: Type.Optional(IdFilter("Collections of these ids.")),
   name: Type.Optional(Type.String()),
   page: Type.Optional(PageOrFirst),
   limit: Type.Optional(
@@ -62,7 +62,7 @@ export type CollectionByResourcePut = Static<typeof CollectionByResourcePut>;
 
 /** `GET /collections/contents/{locale}`: the records of every collection (or of those asked for), paged. */
 export const CollectionContentsQuery = Type.Object({
-  collectionID: Type.Optional(Type.Array(Type.Integer())),
+  collectionID: Type.Optional(IdFilter("The records of these collections.")),
   dateAddedToCollection: Type.Optional(Type.String({ description: "A date filter (`>2026-01-01`, `[a,b]`)." })),
   expand: Type.Optional(Expand),
   page: Type.Optional(Page),

@@ -1,5 +1,5 @@
 import { Type, type Static } from "typebox";
-import { DateTime, Expand, Nullable } from "./common.ts";
+import { DateTime, Expand, IdFilter, Nullable } from "./common.ts";
 import { discussionRules, ReactionSummary, RecordPermissions } from "./discussions.ts";
 import { limits } from "./limits.ts";
 import { Limit, Page } from "./pagination.ts";
@@ -55,7 +55,7 @@ export const CommentListQuery = Type.Object({
   parentRecordType: Type.Optional(Type.Literal("discussion")),
   parentRecordID: Type.Optional(Type.Integer()),
   insertUserID: Type.Optional(Type.Integer()),
-  commentID: Type.Optional(Type.Array(Type.Integer())),
+  commentID: Type.Optional(IdFilter("Comments of these ids.")),
   qna: Type.Optional(
     Type.Union([Type.Literal("accepted"), Type.Literal("rejected")], {
       description: "Answers of a question with this status (the QnA add-on).",

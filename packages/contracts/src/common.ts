@@ -22,6 +22,26 @@ export const IdParams = Type.Object({
   id: Type.Integer({ description: "The record's numeric id." }),
 });
 
+/** The schema keyword that marks a query parameter as Vanilla's range expression (the server parses its text). */
+export const RANGE_EXPRESSION_KEYWORD = "x-range-expression";
+
+/**
+ * An id filter of a list (Vanilla's `RangeExpression`, reference §1.5): on the wire an id `5`, a list `1,2,3` (or
+ * `id[0]=1&id[1]=2`), a range `1..3`, an interval `[1,3]` / `(1,3]`, or a comparison `>=5`; the server reads the text
+ * into a list of ids or inclusive bounds (`{min, max}`), which internal callers may also pass.
+ */
+export const IdFilter = (description: string) =>
+  Type.Union(
+    [
+      Type.Array(Type.Integer()),
+      Type.Object({ min: Type.Optional(Type.Integer()), max: Type.Optional(Type.Integer()) }),
+    ],
+    {
+      [RANGE_EXPRESSION_KEYWORD]: true,
+      description: `${description} An id, a list (\`1,2,3\`), a range (\`1..3\`, \`[1,3]\`, \`(1,3]\`) or a comparison (\`>=5\`).`,
+    },
+  );
+
 /**
  * `expand` is an array of names (`expand[0]=a` or `expand=a,b`), or `true`/`all` for everything.
  * The values are kept as strings; services decide what each name means.

@@ -1,5 +1,8 @@
 import { Type, type Static } from "typebox";
-import { DateTime, Expand, Nullable } from "./common.ts";
+import { DateTime, Expand, IdFilter, Nullable } from "./common.ts";
+import { PollInput } from "./polls.ts";
+import { limits } from "./limits.ts";
+import { PostMeta } from "./post-types.ts";
 import { Limit, Page } from "./pagination.ts";
 import { questionStatuses } from "./questions-constants.ts";
 import type { UserFragment } from "./users.ts";
@@ -104,6 +107,10 @@ export const Discussion = Type.Object(
     /** expand=reportMeta: the post's open reports (moderators only). */
     reportMeta: Type.Optional(Type.Object({ countReports: Type.Integer(), dateLastReport: Nullable(DateTime) })),
     permissions: Type.Optional(RecordPermissions),
+    /** The post type (`type` for an original one, a site's own type's id otherwise). */
+    postTypeID: Type.Optional(Type.String()),
+    /** expand=postMeta: the post field values the viewer may see, postFieldID → value. */
+    postMeta: Type.Optional(PostMeta),
   },
   { $id: "Discussion" },
 );
@@ -116,7 +123,7 @@ export type Discussion = Omit<Static<typeof Discussion>, "insertUser" | "lastUse
 };
 
 export const DiscussionListQuery = Type.Object({
-  discussionID: Type.Optional(Type.Array(Type.Integer())),
+  discussionID: Type.Optional(IdFilter("Discussions of these ids.")),
   categoryID: Type.Optional(Type.Array(Type.Integer())),
   groupID: Type.Optional(
     Type.Array(Type.Integer(), { description: "Discussions of these groups (one id or a comma-separated list)." }),
@@ -124,8 +131,13 @@ export const DiscussionListQuery = Type.Object({
   includeChildCategories: Type.Optional(Type.Boolean()),
   excludeHiddenCategories: Type.Optional(Type.Boolean()),
   insertUserID: Type.Optional(Type.Array(Type.Integer())),
-  tagID: Type.Optional(Type.Array(Type.Integer())),
+  tagID: Type.Optional(IdFilter("Discussions with one of these tags.")),
   type: Type.Optional(Type.Array(Type.String())),
+  postTypeID: Type.Optional(
+    Type.Array(Type.String({ maxLength: 100 }), {
+      description: "Posted as one of these post types (a site's own, or an original one); comma-separated.",
+    }),
+  ),
   pinned: Type.Optional(Type.Boolean()),
   pinOrder: Type.Optional(Type.Union([Type.Literal("first"), Type.Literal("mixed")])),
   followed: Type.Optional(Type.Boolean()),
@@ -164,6 +176,9 @@ export const DiscussionListQuery = Type.Object({
 });
 export type DiscussionListQuery = Static<typeof DiscussionListQuery>;
 
+/** `GET /discussions/bookmarked` and `/discussions/muted`: the viewer's own lists, paged, with the list's expands. */
+export const FlaggedDiscussionListQuery = Type.Pick(DiscussionListQuery, ["page", "limit", "expand"]);
+
 export const DiscussionGetQuery = Type.Object({ expand: Type.Optional(Expand) });
 
 const postFields = {
@@ -180,6 +195,11 @@ const postFields = {
   newTagNames: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }))),
   draftID: Type.Optional(Type.Integer()),
   type: Type.Optional(Type.String()),
+  postMeta: Type.Optional(
+    Type.Record(Type.String(), Type.Unknown(), {
+      description: "The post type's field values, postFieldID → value (each checked against its field).",
+    }),
+  ),
 };
 
 /**
@@ -190,6 +210,10 @@ export const DiscussionPost = Type.Object({
   ...postFields,
   categoryID: Type.Optional(Type.Integer()),
   groupID: Type.Optional(Type.Integer()),
+  poll: Type.Optional(PollInput),
+  postTypeID: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 100, description: "A post type (`GET /post-types`)." }),
+  ),
 });
 export type DiscussionPost = Static<typeof DiscussionPost>;
 
@@ -250,3 +274,12 @@ export const LongRunnerQuery = Type.Object({
 export type LongRunnerQuery = Static<typeof LongRunnerQuery>;
 
 export const sharedDiscussionSchemas = [Discussion];
+
+/** `PUT /discussions/{id}/canonical-url`: the discussion's canonical address, an absolute http(s) one. */
+export const CanonicalUrlBody = Type.Object({
+  canonicalUrl: Type.String({
+    minLength: 1,
+    maxLength: limits.canonicalUrlMaxLength,
+    description: "An absolute http or https address; the discussion's page links it as canonical.",
+  }),
+});

@@ -45,7 +45,6 @@ export const ideaStatuses: readonly IdeaStatus[] = [
   status(5, msg("Completed"), "closed"),
   status(6, msg("Declined"), "closed"),
 ];
-export const defaultIdeaStatusID = 1;
 export const ideaStatusOf = (statusID: number | null | undefined): IdeaStatus =>
   ideaStatuses.find((item) => item.statusID === statusID) ?? ideaStatuses[0]!;
 

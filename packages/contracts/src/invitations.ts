@@ -17,6 +17,10 @@ export const invitationMessages = {
   tooMany: msg("You have 50 invitations waiting. Revoke some before inviting more."),
   invalid: msg("This invitation is not valid: it has expired, was revoked or used, or is for another e-mail address."),
   required: msg("Registration is by invitation only. Use the link in the invitation you received."),
+  noneAllowed: msg("Your roles allow you no invitations."),
+  monthlyLimit: msg(
+    "You have sent all the invitations your roles allow this month. You may invite more from the first of next month.",
+  ),
 } as const;
 
 export const Invitation = Type.Object({
@@ -37,3 +41,15 @@ export const InvitationPost = Type.Object({
 export type InvitationPost = Static<typeof InvitationPost>;
 
 export const InvitationIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+/**
+ * `GET /invitations/remaining` (Parley's): how many invitations the viewer may still send this calendar month
+ * (UTC). `invitationsPerMonth` is the highest of their roles' (-1 unlimited, and for administrators); `remaining`
+ * is null when unlimited.
+ */
+export const InvitationAllowance = Type.Object({
+  invitationsPerMonth: Type.Integer({ minimum: -1 }),
+  sentThisMonth: Type.Integer({ minimum: 0 }),
+  remaining: Nullable(Type.Integer({ minimum: 0 })),
+});
+export type InvitationAllowance = Static<typeof InvitationAllowance>;

@@ -2,6 +2,7 @@ import { Type, type Static, type TSchema } from "typebox";
 import { commentPageSorts, discussionSorts } from "./discussion-sorts.ts";
 import { questionStatuses } from "./questions-constants.ts";
 import { userRules } from "./user-rules.ts";
+import { leaderboardRules, leaderboardSlotTypes } from "./reputation-constants.ts";
 
 /*
  * The widgets of server-supplied layouts (reference §8: `{$reactComponent, $reactProps, $middleware}`),
@@ -75,6 +76,19 @@ export const OnlineNowWidget = widgetSchema(
   props({ limit: Type.Integer({ minimum: 1, maximum: userRules.onlineMaxUsers }) }),
 );
 
+/**
+ * A leaderboard (the reputation feature): `GET /users/leaders`' first `limit` members by points in the period
+ * (`slotType`), in one category when given, with a link to the leaderboard page.
+ */
+export const LeaderboardWidget = widgetSchema(
+  "react.leaderboard",
+  props({
+    limit: Type.Integer({ minimum: 1, maximum: leaderboardRules.maxLimit }),
+    slotType: Type.Enum(leaderboardSlotTypes),
+    categoryID: Type.Optional(Id),
+  }),
+);
+
 /** The home page's banner: the site's title and description, and a search box (a GET form to `/search`). */
 export const BannerWidget = widgetSchema("react.banner", props({}));
 
@@ -104,9 +118,12 @@ export const DiscussionListWidget = widgetSchema(
       participatedUserID: Type.Optional(Id),
       insertUserID: Type.Optional(Type.Array(Id)),
       hasComments: Type.Optional(Type.Boolean()),
-      /** Questions of a status (the QnA add-on): `type` is then `["question"]`. */
+      /** Questions or ideas of a status (QnA, ideation), or polls: `type` is then that one type. */
       type: Type.Optional(Type.Array(Type.String())),
       status: Type.Optional(Type.Enum(questionStatuses)),
+      statusID: Type.Optional(Type.Array(Id)),
+      /** Those posted as this site post type (the post types add-on). */
+      postTypeID: Type.Optional(Type.Array(Type.String())),
     }),
     /** The list page's path: `/discussions` (pages as `?page=n`) or a category's (`/p{n}` when `pagedPath`). */
     basePath: Type.String(),
@@ -119,6 +136,26 @@ export const DiscussionListWidget = widgetSchema(
     filters: Type.Optional(props({ member: Type.Boolean(), filter: Type.Optional(Type.Enum(discussionListFilters)) })),
     /** The question status filter (while the QnA add-on is on), and the status applied (`?status=`). */
     questions: Type.Optional(props({ status: Type.Optional(Type.Enum(questionStatuses)) })),
+    /** The idea status filter (while the ideation add-on is on), and the status applied (`?statusID=`). */
+    ideas: Type.Optional(
+      props({
+        statusID: Type.Optional(Id),
+        /** The statuses the filter offers: the built-in ones and the administrators' own. */
+        statuses: Type.Optional(Type.Array(props({ statusID: Id, name: Type.String() }))),
+      }),
+    ),
+    /** The polls filter (while the polls add-on is on), and whether only polls are listed (`?type=poll`). */
+    polls: Type.Optional(props({ type: Type.Optional(Type.Literal("poll")) })),
+    /**
+     * The post type filter (while the post types add-on is on and some active type is taken there): the types it
+     * offers, and the one applied (`?postTypeID=`).
+     */
+    postTypes: Type.Optional(
+      props({
+        types: Type.Array(props({ postTypeID: Type.String(), name: Type.String() })),
+        postTypeID: Type.Optional(Type.String()),
+      }),
+    ),
     /** `/discussions/tagged/{urlcode}`: the tag listed. */
     tag: Type.Optional(props({ tagID: Id, name: Type.String(), urlcode: Type.String() })),
     /** Shown under the heading. */
@@ -189,6 +226,7 @@ const SectionFullWidthWidget = widgetSchema("react.section.full-width", props({ 
  */
 const assetWidgets = [
   OnlineNowWidget,
+  LeaderboardWidget,
   BannerWidget,
   PopularTagsWidget,
   BreadcrumbsWidget,

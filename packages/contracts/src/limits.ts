@@ -123,6 +123,22 @@ export const sitemapsLimits = {
   urls: 50_000,
 } as const;
 
+/** Polls (the polls add-on, issue 33): options a poll has, at least and at most, and the lengths of its texts. */
+export const pollsLimits = {
+  minOptions: 2,
+  maxOptions: 20,
+  nameMaxLength: 200,
+  optionMaxLength: 200,
+} as const;
+
+/** Ideas (the ideation add-on, issue 36): the longest name of an idea status. */
+export const ideasLimits = {
+  statusNameMaxLength: 100,
+} as const;
+
+/** A discussion's canonical address set by a moderator (`PUT /discussions/{id}/canonical-url`), at most. */
+export const canonicalUrlMaxLength = 500;
+
 export const limits = {
   api: apiLimits,
   longRunner: longRunnerLimits,
@@ -148,4 +164,7 @@ export const limits = {
   colors: colorsLimits,
   feeds: feedsLimits,
   sitemaps: sitemapsLimits,
+  polls: pollsLimits,
+  ideas: ideasLimits,
+  canonicalUrlMaxLength,
 } as const;

@@ -29,3 +29,52 @@ export const UploadLimitsSchema = Type.Object({
 });
 
 export const sharedMediaSchemas = [Media];
+
+/** The most records one `DELETE /media/list` or `/media/list-by-url` removes. */
+export const mediaListMaxItems = 100;
+
+/** `PATCH /media/{id}/attachment`: the record an upload belongs to (Vanilla's MediaItemPatch). */
+export const MediaAttachment = Type.Object({
+  foreignType: Type.Enum(["embed", "comment", "discussion"]),
+  foreignID: Type.Integer({ minimum: 1 }),
+});
+export type MediaAttachment = Static<typeof MediaAttachment>;
+
+/** A media record named by its URL (`/media/by-url`, `/media/download-by-url`). */
+export const MediaUrlQuery = Type.Object({
+  url: Type.String({ minLength: 1, maxLength: 2000, description: "The file's URL on this site." }),
+});
+
+/** `deleteFile` (Vanilla: keep the file on the CDN); Parley always removes the file with its record. */
+const DeleteFile = Type.Optional(
+  Type.Boolean({ description: "Accepted for Vanilla's clients; the file always goes with its record." }),
+);
+
+export const MediaDeleteByUrlQuery = Type.Object({ url: MediaUrlQuery.properties.url, deleteFile: DeleteFile });
+
+export const MediaListDelete = Type.Object({
+  mediaIDs: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: mediaListMaxItems }),
+});
+export const MediaUrlListDelete = Type.Object({
+  urls: Type.Array(MediaUrlQuery.properties.url, { minItems: 1, maxItems: mediaListMaxItems }),
+});
+
+/** `POST /media/scrape`: an address to read a preview of. */
+export const MediaScrapeBody = Type.Object({
+  url: Type.String({ minLength: 1, maxLength: 2000 }),
+  force: Type.Optional(Type.Boolean({ description: "Read the page again even when a fresh preview is kept." })),
+});
+export type MediaScrapeBody = Static<typeof MediaScrapeBody>;
+
+/** `POST /media/scrape`'s answer: what a link's embed shows (Vanilla's scrape result). */
+export const MediaScrape = Type.Object({
+  url: Type.String(),
+  type: Type.String({ description: "link, or a known provider (youtube, vimeo, twitter…)." }),
+  name: Nullable(Type.String()),
+  body: Nullable(Type.String()),
+  photoUrl: Nullable(Type.String()),
+  height: Nullable(Type.Integer()),
+  width: Nullable(Type.Integer()),
+  attributes: Nullable(Type.Object({}, { additionalProperties: true })),
+});
+export type MediaScrape = Static<typeof MediaScrape>;

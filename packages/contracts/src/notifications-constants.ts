@@ -30,6 +30,8 @@ export const notificationActivityTypes = [
   "Warning",
   // A moderator set the status of an idea the member voted on (the ideation add-on).
   "IdeaStatus",
+  // The member earned a badge (the badges add-on).
+  "Badge",
 ] as const;
 export type NotificationActivityType = (typeof notificationActivityTypes)[number];
 
@@ -59,6 +61,7 @@ export const defaultNotificationPreferences: Record<NotificationActivityType, No
   PostRejected: { popup: true, email: false },
   Warning: { popup: true, email: true },
   IdeaStatus: { popup: true, email: false },
+  Badge: { popup: true, email: false },
 };
 
 /** The preferences page's heading, its sentence and its groups of activity types (translated through `t()`). */
@@ -70,7 +73,7 @@ export const notificationPreferenceSections = {
     myPosts: { label: msg("Mentions, quotes and reactions"), types: ["Mention", "Quote", "Reaction", "IdeaStatus"] },
     conversations: { label: msg("Messages"), types: ["ConversationMessage"] },
     groups: { label: msg("Groups"), types: ["GroupInvite", "GroupApply", "GroupApproved"] },
-    account: { label: msg("Account"), types: ["DataExport", "PostApproved", "PostRejected", "Warning"] },
+    account: { label: msg("Account"), types: ["DataExport", "PostApproved", "PostRejected", "Warning", "Badge"] },
   },
 } as const satisfies {
   label: string;
@@ -119,6 +122,7 @@ export const notificationPreferenceLabels: Record<NotificationActivityType, { la
     label: msg("Idea Status"),
     description: msg("Notify me when the status of an idea I voted on changes."),
   },
+  Badge: { label: msg("Badge"), description: msg("Notify me when I earn a badge.") },
 };
 
 /** Vanilla's flat preference key: `Popup.Mention`, `Email.DiscussionComment`. */

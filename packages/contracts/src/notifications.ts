@@ -82,6 +82,21 @@ export const UnsubscribeResult = Type.Object({
 });
 export type UnsubscribeResult = Static<typeof UnsubscribeResult>;
 
+/**
+ * `PATCH /unsubscribe/{token}`: the e-mail and pop-up preferences of the token's activity (`Email.<type>`,
+ * `Popup.<type>`) turned on ("1") or off ("0"), from the unsubscribe page.
+ */
+export const UnsubscribePatch = Type.Object({
+  preferences: Type.Array(
+    Type.Object({
+      preference: Type.String({ minLength: 1, maxLength: 100 }),
+      enabled: Type.Union([Type.Literal("0"), Type.Literal("1"), Type.Boolean()]),
+    }),
+    { minItems: 1, maxItems: 2 },
+  ),
+});
+export type UnsubscribePatch = Static<typeof UnsubscribePatch>;
+
 export const UnsubscribeParams = Type.Object({ token: Type.String({ minLength: 10, maxLength: 500 }) });
 
 export const LiveStreamQuery = Type.Object({

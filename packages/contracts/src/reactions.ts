@@ -1,5 +1,6 @@
 import { Type, type Static } from "typebox";
-import { DateTime } from "./common.ts";
+import { DateTime, Expand } from "./common.ts";
+import { ReactionSummary } from "./discussions.ts";
 import { limits } from "./limits.ts";
 import { Limit, Page } from "./pagination.ts";
 
@@ -87,3 +88,27 @@ export const ReactionsReceived = Type.Record(
     count: Type.Integer(),
   }),
 );
+
+/** `GET /users/{id}/reacted`: the member's posts that received a reaction of one type, newest first. */
+export const ReactedQuery = Type.Object({
+  reactionUrlcode: Type.String({ minLength: 1, maxLength: 100, description: "The reaction type's urlcode." }),
+  limit: Type.Optional(Limit(100, 30)),
+  expand: Type.Optional(Expand),
+});
+export type ReactedQuery = Static<typeof ReactedQuery>;
+
+/** One post of `GET /users/{id}/reacted` (Vanilla's `ReactedRecord`). */
+export const ReactedRecord = Type.Object({
+  name: Type.String(),
+  body: Type.String({ description: "The post's rendered HTML." }),
+  insertUserID: Type.Integer(),
+  dateInserted: DateTime,
+  dateUpdated: DateTime,
+  recordID: Type.Integer(),
+  recordType: Type.Union([Type.Literal("Discussion"), Type.Literal("Comment")]),
+  discussionID: Type.Integer(),
+  commentID: Type.Optional(Type.Integer()),
+  url: Type.String(),
+  insertUser: Type.Optional(Type.Ref("UserFragment")),
+  reactions: Type.Optional(Type.Array(ReactionSummary)),
+});

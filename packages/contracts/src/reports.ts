@@ -1,5 +1,5 @@
 import { Type, type Static } from "typebox";
-import { DateTime, Nullable } from "./common.ts";
+import { DateTime, IdFilter, Nullable } from "./common.ts";
 import { PageOrFirst } from "./pagination.ts";
 import { PendingRecord } from "./premoderation.ts";
 
@@ -116,7 +116,7 @@ export type Report = Static<typeof Report>;
 /** The queue and a record's list; `status` defaults to new. */
 export const ReportListQuery = Type.Object({
   recordType: Type.Optional(RecordType),
-  recordID: Type.Optional(Type.Integer()),
+  recordID: Type.Optional(IdFilter("Reports of these records.")),
   status: Type.Optional(
     Type.Array(Type.Union([Type.Literal("new"), Type.Literal("escalated"), Type.Literal("dismissed")])),
   ),

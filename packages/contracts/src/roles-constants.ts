@@ -16,3 +16,6 @@ export type RegistrationRoleType = (typeof registrationRoleTypes)[number];
  * finds applicants by theirs); only site managers hand out administrator roles. Only moderator may be left empty.
  */
 export const keptRoleTypes = ["guest", "unconfirmed", "applicant", "member", "administrator"] as const;
+
+/** A role's "invitations per month": -1 unlimited (the default), 0 none, up to `max`. */
+export const roleInvitationRules = { unlimited: -1, max: 1000 } as const;

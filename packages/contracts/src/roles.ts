@@ -1,5 +1,6 @@
 import { Type, type Static } from "typebox";
 import { Expand, ID_DIGITS, Nullable } from "./common.ts";
+import { roleInvitationRules } from "./roles-constants.ts";
 
 export * from "./roles-constants.ts";
 
@@ -20,6 +21,9 @@ export const Role = Type.Object(
     deletable: Type.Boolean(),
     canSession: Type.Boolean(),
     personalInfo: Type.Boolean(),
+    invitationsPerMonth: Type.Integer({
+      description: "Parley: invitations a member with this role may send each month (-1 unlimited, 0 none).",
+    }),
     sort: Type.Integer(),
     permissions: Type.Optional(Type.Array(Type.Ref("PermissionFragment"))),
     countUsers: Type.Optional(
@@ -29,6 +33,18 @@ export const Role = Type.Object(
   { $id: "Role" },
 );
 export type Role = Static<typeof Role>;
+
+/** `GET /roles/{id}/edit`: what the role's edit form shows (Vanilla's shape: no sort, no expansions). */
+export const RoleEdit = Type.Pick(Role, [
+  "roleID",
+  "name",
+  "description",
+  "type",
+  "deletable",
+  "canSession",
+  "personalInfo",
+]);
+export type RoleEdit = Static<typeof RoleEdit>;
 
 export const RoleListQuery = Type.Object({
   expand: Type.Optional(Expand),
@@ -54,6 +70,9 @@ export const RolePost = Type.Object({
   ),
   canSession: Type.Optional(Type.Boolean()),
   personalInfo: Type.Optional(Type.Boolean()),
+  invitationsPerMonth: Type.Optional(
+    Type.Integer({ minimum: roleInvitationRules.unlimited, maximum: roleInvitationRules.max }),
+  ),
   sort: Type.Optional(Type.Integer()),
   permissions: Type.Optional(Type.Array(RolePermissionInput)),
 });

@@ -79,3 +79,24 @@ export type SearchResult = Static<typeof SearchResult>;
 export const SearchResultList = Type.Array(Type.Ref("SearchResult"));
 
 export const sharedSearchSchemas = [SearchResult];
+
+const recordSearchFields = {
+  query: Type.String({ minLength: 1, maxLength: 500, description: "The search text; quotes make a phrase." }),
+  categoryID: Type.Optional(Type.Integer({ description: "Only in this category." })),
+  page: Type.Optional(Page),
+  limit: Type.Optional(Limit(100, 30)),
+  expand: Type.Optional(Expand),
+};
+
+/** `GET /comments/search` (Vanilla's): a search of comments, answered as the comments themselves. */
+export const CommentSearchQuery = Type.Object(recordSearchFields);
+export type CommentSearchQuery = Static<typeof CommentSearchQuery>;
+
+/** `GET /discussions/search` (Vanilla's): a search of discussions, answered as the discussions themselves. */
+export const DiscussionSearchQuery = Type.Object({
+  ...recordSearchFields,
+  followed: Type.Optional(
+    Type.Boolean({ description: "Only in the categories the viewer follows (not with categoryID)." }),
+  ),
+});
+export type DiscussionSearchQuery = Static<typeof DiscussionSearchQuery>;

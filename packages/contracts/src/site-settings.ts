@@ -64,6 +64,8 @@ export const siteSettingRules = {
   "registration.method": { read: "public", write: "site.manage", oneOf: registrationMethods },
   // New members confirm their e-mail address before they may post (the server's PARLEY_CONFIRM_EMAIL until set).
   "registration.confirmEmail": { read: "public", write: "site.manage" },
+  // Administrators must sign in with two-factor (the server's PARLEY_REQUIRE_ADMIN_2FA until set).
+  "security.requireAdminTwoFactor": { read: "site.manage", write: "site.manage" },
   // Limits for new members (new-members-constants.ts): every member's composer and profile show them.
   "newMembers.postsPerDay": { read: "public", write: "site.manage", minimum: 0, maximum: newMemberMaximum },
   "newMembers.maxLinks": { read: "public", write: "site.manage", minimum: 0, maximum: newMemberMaximum },
@@ -80,6 +82,13 @@ export const siteSettingRules = {
   "online.enabled": { read: "public", write: "site.manage" },
   "plugins.qna": { read: "public", write: "site.manage" },
   "plugins.ideation": { read: "public", write: "site.manage" },
+  "plugins.polls": { read: "public", write: "site.manage" },
+  "postTypes.enabled": { read: "public", write: "site.manage" },
+  // Reputation (reputation.md): what an accepted answer gives its author; badges and the leaderboard's admins.
+  "reputation.acceptedAnswerPoints": { read: "public", write: "site.manage", minimum: 0, maximum: 1_000 },
+  "reputation.leaderboardExcludesAdmins": { read: "public", write: "site.manage" },
+  "badges.enabled": { read: "public", write: "site.manage" },
+  "ranks.enabled": { read: "public", write: "site.manage" },
   // A member deleting their own account (the privacy page): what happens to their posts, and the days it waits.
   "account.deleteMethod": { read: "session.valid", write: "site.manage", oneOf: selfDeleteMethods },
   "account.deleteGraceDays": {
@@ -101,6 +110,8 @@ export const siteSettingRules = {
   "embed.enabled": { read: "public", write: "site.manage" },
   "embed.remoteUrl": { read: "public", write: "site.manage", maxLength: 500 },
   "embed.forceEmbed": { read: "public", write: "site.manage" },
+  // Sessions in the frame of a host page on another site (a partitioned SameSite=None cookie; https only).
+  "embed.crossSiteSessions": { read: "site.manage", write: "site.manage" },
   // What this server offers: not a preference.
   "moderation.capabilities": { read: "public", write: null },
   // Content locales (comma-separated keys; `en` always), and what /locales and /translation-services

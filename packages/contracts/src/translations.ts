@@ -29,6 +29,25 @@ export type Locale = Static<typeof Locale>;
 
 export const LocaleIDParams = Type.Object({ localeID: LocaleKey });
 
+/** `GET /locales/translations/{locale}` (and `.js`): an interface locale's pack. */
+export const LocalePackParams = Type.Object({ locale: LocaleKey });
+export const LocalePackQuery = Type.Object({
+  etag: Type.Optional(
+    Type.String({ maxLength: 100, description: "A cache buster; the answer does not depend on it." }),
+  ),
+});
+/** An interface locale's strings: the English sentence → its translation. */
+export const LocalePack = Type.Record(Type.String(), Type.String());
+
+/** `POST /locales`: enable a content locale of the catalogue (Vanilla's query parameters). */
+export const LocalePostQuery = Type.Object({
+  locale: LocaleKey,
+  translatable: Type.Optional(
+    Type.Boolean({ description: "Every locale but en is translatable in Parley; false is refused." }),
+  ),
+});
+export type LocalePostQuery = Static<typeof LocalePostQuery>;
+
 export const LocalePatch = Type.Object({
   translationService: Type.Union([Type.String({ maxLength: 100 }), Type.Null()], {
     description: "A translation service's type, or null (or empty) for none.",

@@ -1,7 +1,8 @@
 import { Type, type Static } from "typebox";
-import { DateTime, Expand, ID_DIGITS, Nullable } from "./common.ts";
+import { DateTime, Expand, ID_DIGITS, IdFilter, Nullable } from "./common.ts";
 import { Limit, Page, PageOrFirst } from "./pagination.ts";
 import { UserProfileFields } from "./profile-fields.ts";
+import { UserRank } from "./ranks.ts";
 
 import { userMessages, userRules } from "./user-rules.ts";
 export { userMessages, userRules };
@@ -25,6 +26,8 @@ export const UserFragment = Type.Object(
     private: Type.Optional(Type.Boolean()),
     /** `expand=insertUser.signature` on discussions and comments; null when unset or signatures are off. */
     signature: Type.Optional(Nullable(Signature)),
+    /** The ranks add-on: the member's rank, whose `userTitle` is shown beside their name (absent: none, or off). */
+    rank: Type.Optional(UserRank),
   },
   { $id: "UserFragment" },
 );
@@ -58,6 +61,10 @@ export const User = Type.Object(
     online: Type.Optional(Type.Boolean()),
     title: Nullable(Type.String()),
     points: Type.Integer(),
+    /** The ranks add-on (absent while it is off): the member's rank, null for none. */
+    rankID: Type.Optional(Nullable(Type.Integer())),
+    /** `expand=rank` (the ranks add-on): the rank's fragment, null for none. */
+    rank: Type.Optional(Nullable(UserRank)),
     countDiscussions: Type.Integer(),
     countComments: Type.Integer(),
     countPosts: Type.Integer(),
@@ -75,6 +82,8 @@ export const User = Type.Object(
     ban: Type.Optional(BanDetails),
     /** The member deleted their own account with a grace period: when it goes (the member and site managers see it). */
     dateDeleteScheduled: Type.Optional(Nullable(DateTime)),
+    /** Parley: two-factor sign-in is on; for the member themself and site managers only (`GET /users/{id}`). */
+    twoFactorEnabled: Type.Optional(Type.Boolean()),
     /** `expand=signature`; null when unset or signatures are off. */
     signature: Type.Optional(Nullable(Signature)),
     /** Where the member says they are (their profile); null when unset. Left out of a private profile. */
@@ -134,6 +143,11 @@ export const Me = Type.Object(
         }),
       ),
     ),
+    /**
+     * How long (seconds, -1 no limit) the viewer may edit their own posts: their rank's edit window (the ranks
+     * add-on's ability) or the site's `ui.editContentTimeout` (Parley). Absent for guests.
+     */
+    editContentTimeout: Type.Optional(Type.Integer({ minimum: -1 })),
   },
   { $id: "Me" },
 );
@@ -154,8 +168,11 @@ export const UserIdParams = Type.Object({
 export const UserGetQuery = Type.Object({ expand: Type.Optional(Expand) });
 
 export const UserListQuery = Type.Object({
-  userID: Type.Optional(Type.Array(Type.Integer())),
+  userID: Type.Optional(IdFilter("Members of these ids.")),
   roleID: Type.Optional(Type.Integer()),
+  rankIDs: Type.Optional(
+    Type.Array(Type.Integer(), { description: "Members of one of these ranks (the ranks add-on)." }),
+  ),
   name: Type.Optional(Type.String({ description: "Exact name, or a prefix ending with `*`." })),
   email: Type.Optional(Type.String()),
   isBanned: Type.Optional(Type.Boolean()),
@@ -365,6 +382,15 @@ export const AuthenticateResult = Type.Object({
   user: Type.Ref("Me"),
   transientKey: Type.String(),
 });
+
+/**
+ * `DELETE /authenticate` when the member signed in with an OpenID Connect provider that signs out too (Parley's):
+ * 200 with the provider's end-session address, where the browser goes next; a sign-out that stays here is 204.
+ */
+export const SignOutResult = Type.Object({
+  signOutUrl: Type.String({ description: "The provider's end-session address; it sends the browser back here." }),
+});
+export type SignOutResult = Static<typeof SignOutResult>;
 
 export const ConfirmEmailBody = Type.Object({ token: Type.String({ minLength: 1 }) });
 export const ResetPasswordBody = Type.Object({ token: Type.String({ minLength: 1 }), password: Type.String() });

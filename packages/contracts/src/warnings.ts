@@ -107,6 +107,9 @@ export const ModerationMessage = Type.Object({
 });
 export type ModerationMessage = Static<typeof ModerationMessage>;
 
+/** `PUT /moderation-messages/{id}/dismiss`: the message is dismissed for the member who asked. */
+export const ModerationMessageDismissal = Type.Object({ dismissed: Type.Boolean() });
+
 const messageFields = {
   body: Type.String({ minLength: 1, maxLength: moderationMessageRules.bodyMaxLength }),
   format: Type.String({ minLength: 1, maxLength: 20 }),

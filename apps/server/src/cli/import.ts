@@ -18,19 +18,21 @@ import { loadConfigOrExit, openConfiguredDatabase } from "../server.ts";
 
 /**
  * `npm run import -- vanilla mysql://user:pass@host/db [--prefix GDN_] [--dry-run] [--batch-size 1000]` reads a
- * live Vanilla database, `npm run import -- porter export.txt[.gz] [--dry-run]` a porter export file, into the
+ * live Vanilla database, `npm run import -- porter export.txt[.gz] [--dry-run]` a porter export file (either with
+ * `--uploads path/to/vanilla/uploads` to copy its files: attachments, members' photos), into the
  * configured database (SQLite in the data dir, or DATABASE_URL's PostgreSQL), which it migrates first, without the
  * demo community or an admin (docs/features/import.md).
  */
 const usage =
-  "Usage: npm run import -- vanilla mysql://user:pass@host/database [--prefix GDN_] [--dry-run]\n" +
-  "       npm run import -- porter path/to/export.txt[.gz] [--dry-run]";
+  "Usage: npm run import -- vanilla mysql://user:pass@host/database [--prefix GDN_] [--dry-run] [--uploads dir]\n" +
+  "       npm run import -- porter path/to/export.txt[.gz] [--dry-run] [--uploads dir]";
 const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: {
     prefix: { type: "string", default: "GDN_" },
     "dry-run": { type: "boolean", default: false },
     "batch-size": { type: "string", default: "1000" },
+    uploads: { type: "string" },
     help: { type: "boolean", default: false },
   },
 });
@@ -39,6 +41,12 @@ const batchSize = Number(values["batch-size"]);
 if (values.help || (kind !== "vanilla" && kind !== "porter") || !url || !Number.isInteger(batchSize) || batchSize < 1) {
   console.error(usage);
   process.exit(values.help ? 0 : 2);
+}
+if (values.uploads !== undefined && !fs.statSync(values.uploads, { throwIfNoEntry: false })?.isDirectory()) {
+  console.error(
+    `--uploads ${values.uploads}: no such folder (Vanilla's uploads folder, holding userpics/, FileUpload/…).`,
+  );
+  process.exit(2);
 }
 
 function printReport(report: ImportReport): void {
@@ -96,6 +104,9 @@ try {
           dryRun,
           batchSize,
           log: (line) => console.error(line),
+          ...(values.uploads === undefined
+            ? {}
+            : { uploads: { from: values.uploads, to: path.join(config.dataDir, "uploads") } }),
         }),
       );
     } finally {

@@ -49,6 +49,8 @@ export interface Config {
    * administrator stores the settings: off makes nobody new (`newMembers.trustPosts` and `trustDays` default 0).
    */
   newMemberLimits: boolean;
+  /** Whether administrators must use two-factor sign-in, until the site setting `security.requireAdminTwoFactor` is stored. */
+  requireAdminTwoFactor: boolean;
   /** Compress answers (brotli or gzip) for browsers that accept it; off behind a proxy that does. */
   compress: boolean;
   /**
@@ -289,6 +291,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     mailFrom: setting(env, "PARLEY_MAIL_FROM"),
     confirmEmail: parseBoolean(env, "PARLEY_CONFIRM_EMAIL"),
     newMemberLimits: parseBoolean(env, "PARLEY_NEW_MEMBER_LIMITS"),
+    requireAdminTwoFactor: parseBoolean(env, "PARLEY_REQUIRE_ADMIN_2FA"),
     compress: parseBoolean(env, "PARLEY_COMPRESS"),
     heapGrowthPercent: parseWhole(env, "PARLEY_HEAP_GROWTH", 1_000),
     trustProxy: parseTrustProxy(env),

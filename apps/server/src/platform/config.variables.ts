@@ -87,6 +87,13 @@ export const ENVIRONMENT = {
       "until trusted by posts or days): `false` makes nobody new until an administrator sets them on " +
       "`/dashboard/settings/registration` (or `PATCH /api/v2/config`), which then decides.",
   },
+  PARLEY_REQUIRE_ADMIN_2FA: {
+    default: "false",
+    meaning:
+      "Only the default of the site setting `security.requireAdminTwoFactor`: whether administrators must turn " +
+      "on two-factor authentication before any other page works for them, until an administrator sets it on " +
+      "`/dashboard/settings/registration` (or `PATCH /api/v2/config`), which then decides.",
+  },
   PARLEY_COMPRESS: {
     default: "true",
     meaning:

@@ -33,8 +33,12 @@ export type PlatformConfig = Pick<
   Config,
   "debug" | "dataDir" | "redisUrl" | "smtpUrl" | "mailFrom" | "confirmEmail" | "publicUrl"
 > & {
+  /** Where the built web app is (`PARLEY_WEB_DIST`; `apps/web/dist` when absent): its `../locales` holds the interface packs. */
+  webDistDir?: string;
   /** Limits for new members by default (`PARLEY_NEW_MEMBER_LIMITS`; default on). */
   newMemberLimits?: boolean;
+  /** Administrators must use two-factor sign-in by default (`PARLEY_REQUIRE_ADMIN_2FA`; default off). */
+  requireAdminTwoFactor?: boolean;
   /** Bulk actions' time budget and batch size (tests make them small). */
   longRunner?: Partial<LongRunnerOptions>;
   /** Machine-translation providers' addresses when not their own (`PARLEY_DEEPL_URL`, …). */
@@ -115,6 +119,7 @@ export async function createPlatform(database: Database, config: PlatformConfig)
   const restrictions = createPostingRestrictions();
   const siteConfig = createSiteConfig(database.db, {
     "registration.confirmEmail": config.confirmEmail,
+    ...(config.requireAdminTwoFactor ? { "security.requireAdminTwoFactor": true } : {}),
     ...(config.newMemberLimits !== false ? {} : { "newMembers.trustPosts": 0, "newMembers.trustDays": 0 }),
   });
   return {

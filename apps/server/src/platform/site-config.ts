@@ -32,6 +32,11 @@ export const siteConfigDefaults = {
    * default (`createSiteConfig`'s `overrides`), so a deployment keeps its behaviour until the setting is stored.
    */
   "registration.confirmEmail": true,
+  /**
+   * Administrators must turn on two-factor authentication before anything else once signed in (issue 34). The
+   * server's `PARLEY_REQUIRE_ADMIN_2FA` is the default until the setting is stored.
+   */
+  "security.requireAdminTwoFactor": false,
   /** Limits for new members until trusted by posts or by days (contracts' new-members-constants.ts); 0: off. */
   ...newMemberDefaults,
   /** The site's current theme (`PUT /themes/current`). */
@@ -48,6 +53,24 @@ export const siteConfigDefaults = {
   "plugins.qna": true,
   /** Ideas (add-on `ideation`, Vanilla's `plugins.ideation`): posts of type idea, their votes and statuses. */
   "plugins.ideation": true,
+  /** Polls (add-on `polls`): posts of type poll, their options and votes. */
+  "plugins.polls": true,
+  /**
+   * Post types and post fields (add-on `postTypes`, Vanilla's custom post types): a site's own kinds of posts with
+   * fields of their own. Off until a site manager turns it on.
+   */
+  "postTypes.enabled": false,
+  /** Reputation (docs/features/reputation.md): the points an accepted answer gives its author (kept on the answer). */
+  "reputation.acceptedAnswerPoints": 10,
+  /** Administrators are left off the leaderboards. */
+  "reputation.leaderboardExcludesAdmins": true,
+  /**
+   * Badges (add-on `badges`, Vanilla's badges add-on): awarded, listed and shown on profiles. Off until a site
+   * manager turns it on, as in Vanilla (each member's first post would otherwise bring a notification).
+   */
+  "badges.enabled": false,
+  /** Ranks (add-on `ranks`, Vanilla's ranks add-on): labels beside members' names by points, posts and days. Off. */
+  "ranks.enabled": false,
   /** A member's own deletion (privacy page): their posts kept (shown as a deleted member's) or wiped. */
   "account.deleteMethod": "keep",
   /** Days a member's own deletion waits, deactivated, before it runs (an administrator may cancel); 0: at once. */
@@ -71,6 +94,11 @@ export const siteConfigDefaults = {
   "embed.enabled": false,
   "embed.remoteUrl": "",
   "embed.forceEmbed": false,
+  /**
+   * Sessions started in the host page's frame (the embed element's `sso-token`, a sign-in inside the frame) go in
+   * a partitioned `SameSite=None; Secure` cookie, so a host on another site keeps its visitor signed in there.
+   */
+  "embed.crossSiteSessions": false,
   /**
    * The moderation screens this server offers beyond the options menu's basics (comma-separated:
    * revisions, deletedComments, reports, collections, changeAuthor, merge, split). The web app shows an

@@ -81,6 +81,11 @@ const allowed: Record<Marker, Actor[]> = {
 /** The tables a refused write must leave as they were. */
 const watchedTables = [
   "discussions",
+  "polls",
+  "pollOptions",
+  "pollVotes",
+  "answers",
+  "ideaVotes",
   "comments",
   "userDiscussions",
   "userCategories",
@@ -99,6 +104,10 @@ const watchedTables = [
   "tagDiscussions",
   "notifications",
   "categories",
+  "postTypes",
+  "postFields",
+  "postTypeFields",
+  "postTypeCategories",
 ] as const satisfies ReadonlyArray<keyof DB>;
 
 async function fingerprint(db: Kysely<DB>): Promise<string> {
@@ -121,6 +130,13 @@ describe.each(engines)("permission matrix on %s", (engine) => {
     | "publicDisc"
     | "pcatDisc"
     | "pcatComment"
+    | "pcatPoll"
+    | "pcatPollOption"
+    | "publicPoll"
+    | "publicPollOption"
+    | "pcatAnswer"
+    | "publicAnswer"
+    | "idea"
     | "pgrp"
     | "sgrp"
     | "pgrpDisc"
@@ -206,6 +222,61 @@ describe.each(engines)("permission matrix on %s", (engine) => {
       { as: as.moderator },
     );
     expect(edited.statusCode, edited.body).toBe(200);
+    // Polls (the polls add-on): one in the private category, one in the open one by the member.
+    const poll = async (categoryID: number, by: Session | null) => {
+      const response = await api.post(
+        "/api/v2/discussions/poll",
+        { categoryID, name: "A poll", body: "Vote.", format: "markdown", poll: { options: ["Yes", "No"] } },
+        { as: by },
+      );
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ attributes: { poll: { pollID: number; options: Array<{ pollOptionID: number }> } } }>()
+        .attributes.poll;
+    };
+    const staffPoll = await poll(ids.privateCategory, as.moderator);
+    ids.pcatPoll = staffPoll.pollID;
+    ids.pcatPollOption = staffPoll.options[0]!.pollOptionID;
+    const openPoll = await poll(ids.general, as.member);
+    ids.publicPoll = openPoll.pollID;
+    ids.publicPollOption = openPoll.options[0]!.pollOptionID;
+    // Questions (the qna add-on): one in the private category, answered by an administrator; one the member asks in
+    // the open one, answered by the owner (an answerer does not accept their own answer).
+    const answered = async (categoryID: number, asker: Session | null, answerer: Session | null) => {
+      const question = await api.post(
+        "/api/v2/discussions/question",
+        { categoryID, name: "A question", body: "How?", format: "markdown" },
+        { as: asker },
+      );
+      expect(question.statusCode, question.body).toBe(201);
+      const answer = await api.post(
+        "/api/v2/comments",
+        { discussionID: question.json<{ discussionID: number }>().discussionID, body: "Thus.", format: "markdown" },
+        { as: answerer },
+      );
+      expect(answer.statusCode, answer.body).toBe(201);
+      return answer.json<{ commentID: number }>().commentID;
+    };
+    ids.pcatAnswer = await answered(ids.privateCategory, as.moderator, as.admin);
+    ids.publicAnswer = await answered(ids.general, as.member, as.owner);
+    // An idea (the ideation add-on) the member posts in an ideas category everyone may read.
+    const ideas = await api.post(
+      "/api/v2/categories",
+      { name: "Matrix ideas", urlcode: "matrix-ideas", allowedDiscussionTypes: ["idea"], ideationType: "up-down" },
+      { as: admin },
+    );
+    expect(ideas.statusCode, ideas.body).toBe(201);
+    const idea = await api.post(
+      "/api/v2/discussions/idea",
+      {
+        categoryID: ideas.json<{ categoryID: number }>().categoryID,
+        name: "An idea",
+        body: "Yes.",
+        format: "markdown",
+      },
+      { as: as.member },
+    );
+    expect(idea.statusCode, idea.body).toBe(201);
+    ids.idea = idea.json<{ discussionID: number }>().discussionID;
 
     // The groups: the owner leads both, the group member belongs to both.
     const group = async (privacy: "private" | "secret", name: string) => {
@@ -459,6 +530,8 @@ describe.each(engines)("permission matrix on %s", (engine) => {
       `/api/v2/discussions/${i.pcatDisc}/revisions`,
       `/api/v2/discussions/${i.pcatDisc}/deleted-comments`,
       "/api/v2/audit-logs",
+      `/api/v2/discussions/${i.pcatDisc}/status-log`,
+      `/api/v2/users/${users.owner.userID}/reacted?reactionUrlcode=like&expand=all`,
       "/api/v2/layouts/lookup-hydrate?layoutViewType=discussionList",
       "/api/v2/layouts/lookup-hydrate?layoutViewType=home",
       `/api/v2/layouts/lookup-hydrate?layoutViewType=post&recordType=discussion&recordID=${i.pgrpDisc}`,
@@ -506,6 +579,30 @@ describe.each(engines)("permission matrix on %s", (engine) => {
           seen(actor, `GET ${url}`, response, url);
         }),
       );
+
+    // A quote of a post by its address (POST /rich/quote) holds only what the actor may see of the post.
+    const origin = t.app.platform.config.publicUrl;
+    const quoted = [
+      `/discussion/comment/${i.pcatComment}`,
+      `/discussion/${i.pcatDisc}/x`,
+      `/discussion/comment/${i.pgrpComment}`,
+      `/discussion/${i.sgrpDisc}/x`,
+      `/discussion/comment/${i.sgrpComment}`,
+    ];
+    const quote = (actor: Actor, path: string) =>
+      api.post("/api/v2/rich/quote", { body: `${origin}${path}`, format: "text" }, { as: as[actor] });
+    for (const path of quoted)
+      await Promise.all(
+        actors.map(async (actor) => {
+          const response = await quote(actor, path);
+          expect(response.statusCode, `${actor} POST /rich/quote ${path}: ${response.body.slice(0, 300)}`).toBeLessThan(
+            500,
+          );
+          seen(actor, `POST /rich/quote of ${path}`, response);
+        }),
+      );
+    expect((await quote("moderator", quoted[0]!)).body).toContain(markers.pcatComment);
+    expect((await quote("groupMember", quoted[4]!)).body).toContain(markers.sgrpComment);
 
     // E-mail: each mail only to someone who may see what it tells.
     const byEmail = new Map<string, Actor>(
@@ -584,6 +681,8 @@ describe.each(engines)("permission matrix on %s", (engine) => {
       ["PUT", `/api/v2/discussions/${id}/tags`, { tagIDs: [] }],
       ["PUT", `/api/v2/discussions/${id}/type`, { type: "question" }],
       ["PATCH", `/api/v2/discussions/${id}/bump`, {}],
+      ["PUT", `/api/v2/discussions/${id}/canonical-url`, { canonicalUrl: "https://guessed.example/" }],
+      ["DELETE", `/api/v2/discussions/${id}/canonical-url`],
       ["POST", "/api/v2/comments", reply(id)],
       ["POST", `/api/v2/discussions/${id}/reactions`, { reactionType: "like" }],
       ["DELETE", `/api/v2/discussions/${id}/reactions`],
@@ -623,6 +722,26 @@ describe.each(engines)("permission matrix on %s", (engine) => {
       ["POST", `/api/v2/groups/${id}/invitations`, { userID: users.member.userID }],
       ["POST", "/api/v2/discussions", { groupID: id, name: "Guessed post", body: "x", format: "markdown" }],
     ];
+    // A poll's writes: voting (anyone who may view it), editing it and its options (its author and moderators).
+    const pollVote = (id: number, optionID: number): Write[] => [
+      ["POST", `/api/v2/polls/${id}/votes`, { pollOptionIDs: [optionID] }],
+    ];
+    const pollEdits = (id: number, optionID: number): Write[] => [
+      ["PATCH", `/api/v2/polls/${id}`, { name: "Guessed poll", dateClosed: "2000-01-01T00:00:00Z" }],
+      ["POST", `/api/v2/polls/${id}/options`, { body: "Guessed option" }],
+      ["PATCH", `/api/v2/polls/${id}/options/${optionID}`, { body: "Guessed" }],
+      ["DELETE", `/api/v2/polls/${id}/options/${optionID}`],
+    ];
+    // Accepting or rejecting an answer: the asker and moderators.
+    const answerJudging = (commentID: number): Write[] => [
+      ["PATCH", `/api/v2/comments/${commentID}/answer`, { status: "accepted" }],
+      ["PATCH", `/api/v2/comments/${commentID}/answer`, { status: "rejected" }],
+    ];
+    // An idea's vote (anyone signed in who may read it) and its status (moderators).
+    const ideaVote: Write[] = [["PUT", `/api/v2/discussions/${i.idea}/vote`, { vote: "up" }]];
+    const ideaStatus: Write[] = [
+      ["PATCH", `/api/v2/discussions/${i.idea}/idea`, { statusID: 2, statusNotes: "Guess" }],
+    ];
     const conversationWrites: Write[] = [
       ["POST", "/api/v2/messages", { conversationID: i.conversation, body: "Guessed message", format: "markdown" }],
       ["POST", `/api/v2/conversations/${i.conversation}/participants`, { participantUserIDs: [users.member.userID] }],
@@ -644,7 +763,24 @@ describe.each(engines)("permission matrix on %s", (engine) => {
         "/api/v2/discussions",
         { categoryID: i.privateCategory, name: "Guessed", body: "x", format: "markdown" },
       ],
+      [
+        "POST",
+        "/api/v2/discussions/poll",
+        {
+          categoryID: i.privateCategory,
+          name: "Guessed",
+          body: "x",
+          format: "markdown",
+          poll: { options: ["A", "B"] },
+        },
+      ],
       ["PUT", `/api/v2/categories/${i.privateCategory}/follow`, { followed: true }],
+      // The member's own preferences for a category they may not see; the others', anyone's but theirs.
+      [
+        "PATCH",
+        `/api/v2/categories/${i.privateCategory}/preferences/${users.member.userID}`,
+        { "preferences.popup.posts": true },
+      ],
       ["PATCH", `/api/v2/categories/${i.privateCategory}`, { name: "Guessed category" }],
       ["DELETE", `/api/v2/categories/${i.privateCategory}`],
     ];
@@ -652,6 +788,27 @@ describe.each(engines)("permission matrix on %s", (engine) => {
       ["PATCH", `/api/v2/collections/${i.collection}`, { name: "Guessed" }],
       ["DELETE", `/api/v2/collections/${i.collection}`],
       ["POST", "/api/v2/collections", { name: "Mine", records: [{ recordType: "discussion", recordID: i.sgrpDisc }] }],
+    ];
+    // The idea statuses are the administrators' (issue 36).
+    const statusWrites: Write[] = [
+      ["POST", "/api/v2/discussions/statuses", { name: "Guessed status" }],
+      ["PATCH", "/api/v2/discussions/statuses/1", { isDefault: true }],
+      ["DELETE", "/api/v2/discussions/statuses/2"],
+    ];
+    // Post types and post fields are the site managers' (issue 33); the add-on is on and each has a record.
+    const postTypeWrites: Write[] = [
+      ["POST", "/api/v2/post-types", { postTypeID: "guessed", name: "Guessed", parentPostTypeID: "discussion" }],
+      ["PATCH", "/api/v2/post-types/matrixjob", { name: "Guessed" }],
+      ["DELETE", "/api/v2/post-types/matrixjob"],
+      [
+        "POST",
+        "/api/v2/post-fields",
+        { postFieldID: "guessed", label: "G", dataType: "text", formType: "text", visibility: "public" },
+      ],
+      ["PATCH", "/api/v2/post-fields/matrixfield", { label: "Guessed" }],
+      ["DELETE", "/api/v2/post-fields/matrixfield"],
+      ["PUT", "/api/v2/post-fields/matrixjob/sorts", { matrixfield: 3 }],
+      ["PATCH", `/api/v2/categories/${i.general}`, { allowedPostTypeIDs: ["matrixjob"] }],
     ];
     const notificationWrites: Write[] = [
       ["PATCH", `/api/v2/notifications/${i.notification}`, { read: true }],
@@ -687,12 +844,41 @@ describe.each(engines)("permission matrix on %s", (engine) => {
           ["POST", `/api/v2/groups/${i.sgrp}/apply`, { reason: "Guess" }],
         ],
       },
+      { actors: ["guest", "member", "groupMember", "owner"], writes: pollVote(i.pcatPoll, i.pcatPollOption) },
+      { actors: ["guest", "member", "groupMember", "owner"], writes: pollEdits(i.pcatPoll, i.pcatPollOption) },
+      // The open poll: guests do not vote; only its author (the member) and moderators edit it.
+      { actors: ["guest"], writes: pollVote(i.publicPoll, i.publicPollOption) },
+      { actors: ["guest", "groupMember", "owner"], writes: pollEdits(i.publicPoll, i.publicPollOption) },
+      { actors: ["guest", "member", "groupMember", "owner"], writes: answerJudging(i.pcatAnswer) },
+      { actors: ["guest", "groupMember", "owner"], writes: answerJudging(i.publicAnswer) },
+      { actors: ["guest"], writes: ideaVote },
+      { actors: ["guest", "member", "groupMember", "owner"], writes: ideaStatus },
       { actors: outsiders, writes: conversationWrites },
       { actors: ["guest", "member", "groupMember", "moderator", "admin"], writes: draftWrites },
       { actors: ["guest", "member", "groupMember", "owner"], writes: categoryWrites },
       { actors: ["guest", "member", "groupMember", "owner"], writes: collectionWrites },
       { actors: ["guest", "member", "groupMember", "moderator"], writes: notificationWrites },
+      { actors: ["guest", "member", "groupMember", "moderator", "owner"], writes: statusWrites },
+      { actors: ["guest", "member", "groupMember", "moderator", "owner"], writes: postTypeWrites },
     ];
+    const setUp = async (method: "POST" | "PATCH", url: string, body: unknown) => {
+      const response = await api.request(method, url, { as: as.admin, body });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+    };
+    await setUp("PATCH", "/api/v2/addons/postTypes", { enabled: true });
+    await setUp("POST", "/api/v2/post-fields", {
+      postFieldID: "matrixfield",
+      label: "Matrix field",
+      dataType: "text",
+      formType: "text",
+      visibility: "public",
+    });
+    await setUp("POST", "/api/v2/post-types", {
+      postTypeID: "matrixjob",
+      name: "Matrix job",
+      parentPostTypeID: "discussion",
+      postFieldIDs: ["matrixfield"],
+    });
 
     const db = t.database.db;
     let before = await fingerprint(db);
@@ -722,6 +908,15 @@ describe.each(engines)("permission matrix on %s", (engine) => {
             before = after;
           }
         }
+    // The same writes by those who may make them succeed, so the refusals above are not of a route that is not there.
+    for (const [actor, [method, url, body]] of [
+      ["member", answerJudging(i.publicAnswer)[0]!],
+      ["owner", ideaVote[0]!],
+      ["admin", ideaStatus[0]!],
+    ] as const) {
+      const response = await api.request(method, url, { as: as[actor], body });
+      expect(response.statusCode, `${actor} ${method} ${url} ${response.body}`).toBe(200);
+    }
     console.info(`permission matrix (writes, ${engine}): ${writeProbes} probes`);
     console.info(`permission matrix: ${probes} probes, ${leaks.length} leaks`);
     expect(leaks).toEqual([]);

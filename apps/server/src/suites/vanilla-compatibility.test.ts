@@ -32,8 +32,6 @@ const reasons: Array<[string, string]> = [
   ["/pockets", "issue 38 (pockets: placed content)"],
   ["/attachments", "issue 40 (attachments and integrations)"],
   ["/escalations", "issue 40 (tickets behind posts)"],
-  ["/post-types", "issue 33 (post types and fields)"],
-  ["/post-fields", "issue 33 (post types and fields)"],
   ["/posts", "issue 33 (post types and fields)"],
   ["/users/{id}/badges", "issue 33 (badges)"],
   ["/users/leaders", "issue 33 (points)"],
@@ -41,6 +39,15 @@ const reasons: Array<[string, string]> = [
   ["/icons", "the icon catalogue: Parley's icons are fixed, not yet editable"],
   ["/dashboard/menus", "the dashboard's menus are Parley's own pages"],
   ["/resources", "not built yet (issue 36)"],
+  [
+    "/tokens/oauth",
+    "left (issue 36): a provider's userinfo does not say which client an access token was issued to, so any app at the provider could sign its users in here; needs token introspection",
+  ],
+  [
+    "/tokens/roles",
+    "left (issue 36): nothing in Parley would accept a role token; answers are per viewer and only guests' are cached",
+  ],
+  ["/themes/{themeID}/assets/", "Parley's themes are variables only: no header, footer, styles or script assets"],
 ];
 const reasonFor = (vanillaPath: string) =>
   reasons.find(([prefix]) => vanillaPath.startsWith(prefix))?.[1] ?? "not built yet (issue 36)";

@@ -38,8 +38,16 @@ const allowlist: Record<string, string> = {
   "POST /tokens": "dateLastUsed is null until the token is first used",
   "GET /discussions/statuses":
     "dashboard-statuses.yml types statusID as a string it calls numeric; a discussion's attributes.idea.statusID is an integer in vanilla-discussions.yml, and Parley keeps the two the same",
+  "GET /discussions/statuses/{id}": "as GET /discussions/statuses: statusID is an integer, as on the discussion",
+  "POST /discussions/statuses": "as GET /discussions/statuses: statusID is an integer, as on the discussion",
   "GET /tokens":
     "Parley keeps only a hash of each token, shown once when made, so a list cannot hold accessToken; dateLastUsed is null until first use",
+  "GET /post-types":
+    "an original type (discussion, question, idea, poll) is not stored: its parentPostTypeID, dates and users are null; a type's dateUpdated and updateUserID are null until it is changed",
+  "GET /post-types/{postTypeID}": "as GET /post-types: the original types are not stored",
+  "GET /post-fields":
+    "the fragment types postTypeIDs and displayOptions as strings (its descriptions say a list and options); dateUpdated and updateUserID are null until the field is changed",
+  "GET /post-fields/{postFieldID}": "as GET /post-fields",
   "GET /config":
     "registration.method is kept in lower case with Parley's 'closed' beside Vanilla's five (to move to Vanilla's spelling)",
 };
@@ -105,7 +113,17 @@ suite("Vanilla API v2 conformance of GET answers on %s", (engine) => {
         { name: "Favourites", records: [{ recordID: discussion?.discussionID, recordType: "discussion" }] },
       ],
       ["/tokens", { name: "conformance" }],
+      [
+        "/post-fields",
+        { postFieldID: "budget", label: "Budget", dataType: "number", formType: "number", visibility: "public" },
+      ],
+      [
+        "/post-types",
+        { postTypeID: "project", name: "Project", parentPostTypeID: "discussion", postFieldIDs: ["budget"] },
+      ],
     ];
+    // Post types are an add-on, off until turned on.
+    await http.patch("/api/v2/addons/postTypes", { enabled: true }, { as: admin });
     for (const [path, body] of writes) {
       const response = await http.post(`/api/v2${path}`, body, { as: admin });
       expect(response.statusCode, `POST ${path}: ${response.body}`).toBe(201);
@@ -133,6 +151,8 @@ suite("Vanilla API v2 conformance of GET answers on %s", (engine) => {
       ["/tags", "tagID", ["id"]],
       ["/addons", "addonID", ["addonID"]],
       ["/profile-fields", "apiName", ["apiName"]],
+      ["/post-types?isOriginal=false", "postTypeID", ["postTypeID"]],
+      ["/post-fields", "postFieldID", ["postFieldID"]],
       ["/reactions", "urlcode", ["urlCode"]],
       ["/themes", "themeID", ["themeID"]],
       ["/conversations", "conversationID", ["id"]],
@@ -146,6 +166,7 @@ suite("Vanilla API v2 conformance of GET answers on %s", (engine) => {
       ["/moderation-messages", "moderationMessageID", ["id"]],
       ["/media", "mediaID", ["id"]],
       ["/report-reasons", "reportReasonID", ["reportReasonID"]],
+      ["/audit-logs", "auditLogID", ["id"]],
     ];
     for (const [list, field, names] of lists) {
       const response = await http.get(`/api/v2${list}`, { as: admin });
@@ -210,11 +231,27 @@ suite("Vanilla API v2 conformance of GET answers on %s", (engine) => {
       ["post", "/roles", "/roles", { name: "Conformance role" }],
       ["post", "/collections", "/collections", { name: "More", records: [] }],
       ["post", "/tokens", "/tokens", { name: "another" }],
+      ["post", "/rich/quote", "/rich/quote", { body: "Quoted **text**.", format: "markdown" }],
+      ["post", "/locales", "/locales?locale=fr", undefined],
+      ["post", "/discussions/statuses", "/discussions/statuses", { name: "Conformance status" }],
+      [
+        "put",
+        "/discussions/{id}/canonical-url",
+        `/discussions/${discussionID}/canonical-url`,
+        { canonicalUrl: "https://original.example/t/1" },
+      ],
+      [
+        "patch",
+        "/categories/{id}/preferences/{userID}",
+        `/categories/${categoryID}/preferences/${admin.userID}`,
+        { "preferences.popup.posts": true },
+      ],
+      ["patch", "/users/{id}/extended", `/users/${admin.userID}/extended`, {}],
     ];
     const failing: string[] = [];
     let validated = 0;
     for (const [method, path, url, body] of writes) {
-      const response = await http.request(method.toUpperCase() as "POST" | "PATCH", `/api/v2${url}`, {
+      const response = await http.request(method.toUpperCase() as "POST" | "PATCH" | "PUT", `/api/v2${url}`, {
         as: admin,
         body,
       });

@@ -286,7 +286,7 @@ export type Api = ReturnType<typeof createApi>;
 function viewerOfAnswer(method: string, url: string, response: LightMyRequestResponse): Viewer | null {
   if (method !== "POST" || response.statusCode !== 201) return null;
   const pathname = url.split("?")[0];
-  if (pathname === "/api/v2/authenticate/password") {
+  if (pathname === "/api/v2/authenticate/password" || pathname === "/api/v2/authenticate/two-factor") {
     const { userID, user } = response.json<{ userID: number; user: Me }>();
     return { userID, seesEmails: seesEmails(user) };
   }

@@ -45,6 +45,24 @@ const checks: Check[] = [
       group by c."commentID", c."score" having c."score" <> coalesce(sum(t."points"), 0)`,
   },
   {
+    // What reactions from others and accepted answers gave (reputation.md).
+    name: "users.points",
+    query: sql`select u."userID" as id, u."points" as stored, (coalesce((select sum(t."points") from "reactions" r join "reactionTypes" t on t."tagID" = r."tagID"
+          where r."recordUserID" = u."userID" and r."userID" <> r."recordUserID"), 0)
+        + coalesce((select sum(a."points") from "answers" a join "comments" c on c."commentID" = a."commentID"
+          where c."insertUserID" = u."userID" and a."status" = 'accepted'), 0)) as actual
+      from "users" u where u."points" <> (coalesce((select sum(t."points") from "reactions" r join "reactionTypes" t on t."tagID" = r."tagID"
+          where r."recordUserID" = u."userID" and r."userID" <> r."recordUserID"), 0)
+        + coalesce((select sum(a."points") from "answers" a join "comments" c on c."commentID" = a."commentID"
+          where c."insertUserID" = u."userID" and a."status" = 'accepted'), 0))`,
+  },
+  {
+    name: "userPoints all time",
+    query: sql`select u."userID" as id, coalesce(p."points", 0) as stored, u."points" as actual
+      from "users" u left join "userPoints" p on p."userID" = u."userID" and p."slotType" = 'a' and p."categoryID" = 0
+      where coalesce(p."points", 0) <> u."points"`,
+  },
+  {
     name: "reactions on missing records",
     query: sql`select r."recordID" as id, r."recordType" as stored, 'missing' as actual from "reactions" r
       where (r."recordType" = 'comment' and not exists (select 1 from "comments" c where c."commentID" = r."recordID"))

@@ -11,7 +11,8 @@ import { Provider } from "oidc-provider";
 
 /*
  * A real OpenID provider (node-oidc-provider) on a random local port, for the sign-in tests. Its login screen
- * signs in whichever account the test names (`signInAs`), and consent is given at once. The test may also make
+ * signs in whichever account the test names (`signInAs`), and consent is given at once. RP-initiated logout is on:
+ * its discovery names an `end_session_endpoint`, whose page asks "Yes, sign me out" (a form with its xsrf field). The test may also make
  * the provider's token answer dishonest (`tamper`): the ID token's claims changed and signed again with the
  * provider's own key (a forged audience, nonce or expiry that a client must refuse), or changed without signing.
  */
@@ -34,6 +35,8 @@ export interface TestProvider {
   secret: string;
   /** The account the next login at the provider signs in. */
   signInAs(account: ProviderAccount): void;
+  /** How many times the provider asked for a login (a browser with a provider session is not asked). */
+  readonly logins: number;
   /** Changes where the provider sends the browser back to (its state, its code; null: honest again). */
   tamperRedirect(change: ((callback: URL) => URL) | null): void;
   /** Changes the ID token of the next token answers (null: honest again); `resign: false` keeps the old signature. */
@@ -63,13 +66,20 @@ function rewriteIdToken(token: string, change: (claims: Claims) => Claims, key: 
 }
 
 /** Starts the provider for a client whose redirect URIs are given (the forum's callback addresses). */
-export async function startTestProvider(options: { redirectUris: string[] }): Promise<TestProvider> {
+export async function startTestProvider(options: {
+  redirectUris: string[];
+  /** Where the provider may send the browser back to after signing out (the forum's home page). */
+  postLogoutRedirectUris?: string[];
+  /** False: a provider without RP-initiated logout (no `end_session_endpoint`). */
+  endSession?: boolean;
+}): Promise<TestProvider> {
   const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
   const jwk = { ...privateKey.export({ format: "jwk" }), kid: "test-key", alg: "RS256", use: "sig" };
   const clientID = "parley-test";
   const secret = randomBytes(24).toString("base64url");
   const accounts = new Map<string, ProviderAccount>();
   let next: ProviderAccount | null = null;
+  let logins = 0;
   let redirecting: ((callback: URL) => URL) | null = null;
   let tampering: { change: (claims: Claims) => Claims; resign: boolean } | null = null;
 
@@ -83,6 +93,7 @@ export async function startTestProvider(options: { redirectUris: string[] }): Pr
         client_id: clientID,
         client_secret: secret,
         redirect_uris: options.redirectUris,
+        post_logout_redirect_uris: options.postLogoutRedirectUris ?? [],
         grant_types: ["authorization_code"],
         response_types: ["code"],
         token_endpoint_auth_method: "client_secret_basic",
@@ -99,7 +110,16 @@ export async function startTestProvider(options: { redirectUris: string[] }): Pr
     conformIdTokenClaims: false,
     pkce: { required: () => true },
     ttl: { Session: 3600, Grant: 3600, AccessToken: 3600, IdToken: 3600, Interaction: 600 },
-    features: { devInteractions: { enabled: false } },
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: {
+        enabled: options.endSession !== false,
+        // The provider's own confirmation page, plain (the default one loads a web font).
+        logoutSource: (ctx: { body: unknown }, form: string) => {
+          ctx.body = `<!doctype html><html lang="en"><head><title>Sign out</title></head><body><h1>Sign out of the test provider?</h1>${form}<button type="submit" form="op.logoutForm" name="logout" value="yes">Yes, sign me out</button></body></html>`;
+        },
+      },
+    },
     findAccount: (_context: unknown, id: string) => {
       const account = accounts.get(id);
       return account ? { accountId: id, claims: async () => ({ ...account }) } : undefined;
@@ -114,6 +134,7 @@ export async function startTestProvider(options: { redirectUris: string[] }): Pr
     if (details.prompt.name === "login") {
       if (!next) throw new Error("The test named no account to sign in at the provider.");
       accounts.set(next.sub, next);
+      logins += 1;
       await provider.interactionFinished(req, res, { login: { accountId: next.sub } });
       return;
     }
@@ -169,6 +190,9 @@ export async function startTestProvider(options: { redirectUris: string[] }): Pr
     secret,
     signInAs(account) {
       next = account;
+    },
+    get logins() {
+      return logins;
     },
     tamperRedirect(change) {
       redirecting = change;

@@ -41,6 +41,30 @@ export class ApiError extends Error {
   }
 }
 
+/** A list read from an add-on's routes: empty while the add-on is off (its routes answer 404). */
+export async function noneWhileOff<T>(read: () => Promise<T[]>): Promise<T[]> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return [];
+    throw error;
+  }
+}
+
+/**
+ * The same, read only once the add-on's switch (a public setting) says it is on: off, nothing is asked of its routes,
+ * so the browser logs no refused request.
+ */
+export async function noneUnlessOn<T>(
+  api: ApiClient,
+  setting: string,
+  read: () => Promise<T[]>,
+  signal?: AbortSignal,
+): Promise<T[]> {
+  const { data } = await api.get<Record<string, unknown>>("/config", { select: [setting] }, signal);
+  return data[setting] === true ? noneWhileOff(read) : [];
+}
+
 interface ApiResult<T> {
   data: T;
   paging: PageInfo | null;

@@ -39,6 +39,16 @@ describe("renderHeadTags", () => {
     expect(html).toContain(`<link rel="canonical" href="https://forum.example.com/categories/news?x=1&amp;y=2">`);
   });
 
+  it("links a moderator's absolute canonical address instead, the page's feeds kept", () => {
+    const html = renderHeadTags({
+      origin,
+      data: { canonical: "/discussion/7/copied", canonicalUrl: "https://original.example/t/42?a=1&b=2" },
+    });
+    expect(html).toContain(`<link rel="canonical" href="https://original.example/t/42?a=1&amp;b=2">`);
+    expect(html).toContain(`<meta property="og:url" content="https://original.example/t/42?a=1&amp;b=2">`);
+    expect(html).toContain("https://forum.example.com/discussion/7/copied/feed.rss");
+  });
+
   it("writes no canonical link without a canonical path", () => {
     expect(renderHeadTags({ origin, data: { title: "Categories" } })).not.toContain("canonical");
   });

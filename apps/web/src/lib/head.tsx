@@ -7,6 +7,11 @@ export interface HeadData {
   title?: string;
   /** Root-relative path of the canonical URL (`/categories`); made absolute with the site origin. */
   canonical?: string;
+  /**
+   * An absolute canonical address that replaces the one of `canonical` in `<link rel="canonical">` and `og:url`
+   * (a discussion's `canonicalUrl` set by a moderator); the page's feeds and trail keep `canonical`.
+   */
+  canonicalUrl?: string | undefined;
   description?: string;
   jsonLd?: Record<string, unknown>[];
   noindex?: boolean;
@@ -133,7 +138,8 @@ export function renderHeadTags({
   const tags = [`<title>${title}</title>`];
   const description = escapeHtml(data.description ?? site.description);
   tags.push(`<meta name="description" content="${description}">`);
-  const url = data.canonical ? escapeHtml(origin + data.canonical) : null;
+  const address = data.canonicalUrl ?? (data.canonical ? origin + data.canonical : null);
+  const url = address ? escapeHtml(address) : null;
   if (url) tags.push(`<link rel="canonical" href="${url}">`);
   if (data.noindex) tags.push(`<meta name="robots" content="noindex">`);
   else {
@@ -191,7 +197,8 @@ export function PageHead(props: HeadData) {
     collector.data = props;
     collector.site = site;
   }
-  const { title, canonical } = props;
+  const { title } = props;
+  const canonical = props.canonicalUrl ?? props.canonical;
   useEffect(() => {
     document.title = documentTitle(title, site);
     let link = document.querySelector<HTMLLinkElement>('link[rel="canonical"]');

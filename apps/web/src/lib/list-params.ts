@@ -46,7 +46,7 @@ export interface ListFilters {
 /** `?page=`, `?sort=`, `?filter=` and `?tagID=` of a list page; the sort is omitted from URLs when it is the default. */
 export function readListParams(
   search: URLSearchParams,
-): { page: number; sort: DiscussionSort; status: QuestionStatus | null } & Required<ListFilters> {
+): { page: number; sort: DiscussionSort } & Required<ListTypeFilter> & Required<ListFilters> {
   const page = Math.max(1, Math.min(apiLimits.maxPage, Number.parseInt(search.get("page") ?? "1", 10) || 1));
   const requested = search.get("sort");
   const sort = discussionSortOptions.some((option) => option.sort === requested)
@@ -56,13 +56,46 @@ export function readListParams(
   const tag = search.get("tagID") ?? "";
   const asked = search.get("status") ?? "";
   const status = /^((un)?answered|accepted)$/.test(asked) ? (asked as QuestionStatus) : null;
-  return { page, sort, filter, status, tagID: /^[1-9]\d{0,9}$/.test(tag) ? Number(tag) : null };
+  const idea = search.get("statusID") ?? "";
+  const statusID = /^[1-9]\d{0,9}$/.test(idea) ? Number(idea) : null;
+  const type = search.get("type") === "poll" ? ("poll" as const) : null;
+  // A site post type's ID (the post types add-on): the server refuses one it does not have.
+  const postTypeID = search.get("postTypeID") || null;
+  return {
+    page,
+    sort,
+    filter,
+    status,
+    statusID,
+    type,
+    postTypeID,
+    tagID: /^[1-9]\d{0,9}$/.test(tag) ? Number(tag) : null,
+  };
 }
 
-export const listHref = (path: string, page: number, sort: DiscussionSort, status?: QuestionStatus | null) => {
+/**
+ * A list's type filter: questions of a status (`?status=`, QnA), ideas of a status (`?statusID=`, ideation),
+ * polls (`?type=poll`, the polls add-on) or a site post type (`?postTypeID=`, the post types add-on).
+ */
+export interface ListTypeFilter {
+  status?: QuestionStatus | null;
+  statusID?: number | null;
+  type?: "poll" | null;
+  postTypeID?: string | null;
+}
+
+export const listHref = (
+  path: string,
+  page: number,
+  sort: DiscussionSort,
+  { status, statusID, type, postTypeID }: ListTypeFilter = {},
+) => {
   const params = new URLSearchParams();
   if (sort !== defaultDiscussionSort) params.set("sort", sort);
   if (status) params.set("status", status);
+  else if (statusID) params.set("statusID", String(statusID));
+  else if (type) params.set("type", type);
+  else if (postTypeID) params.set("postTypeID", postTypeID);
   if (page > 1) params.set("page", String(page));
   const query = params.toString();
   return query ? `${path}?${query}` : path;

@@ -18,6 +18,8 @@ export interface Site {
   embed: EmbedSettings;
   /** The content locales readers may pick (`locales.enabled`; `en` always, first). */
   contentLocales: string[];
+  /** The badges add-on is on (`badges.enabled`): profiles show members' badges. */
+  badges: boolean;
   /** The picture of link previews of pages without one (`garden.shareImage`): read on the server only, for the head. */
   shareImage?: string;
 }
@@ -28,6 +30,7 @@ export const defaultSite: Site = {
   description: "A community forum built with Parley.",
   embed: { enabled: false, remoteUrl: "", forceEmbed: false },
   contentLocales: [defaultTranslationLocale],
+  badges: false,
 };
 
 const siteKeys = [
@@ -37,6 +40,7 @@ const siteKeys = [
   "embed.remoteUrl",
   "embed.forceEmbed",
   "locales.enabled",
+  "badges.enabled",
   // The head's share image comes with the rest, in the same request; the browser's build neither asks nor reads it.
   ...(import.meta.env.SSR ? ["garden.shareImage"] : []),
 ];
@@ -61,6 +65,7 @@ export const siteQuery = (api: ApiClient) =>
           forceEmbed: data["embed.forceEmbed"] === true,
         },
         contentLocales: contentLocaleKeys.filter((key) => key === defaultTranslationLocale || listed.includes(key)),
+        badges: data["badges.enabled"] === true,
         ...(import.meta.env.SSR && typeof data["garden.shareImage"] === "string"
           ? { shareImage: data["garden.shareImage"] }
           : {}),

@@ -52,6 +52,18 @@ import * as m0054 from "./0054_authenticators.ts";
 import * as m0055 from "./0055_ideas.ts";
 import * as m0056 from "./0056_jwt_sso.ts";
 import * as m0057 from "./0057_discussions_date_resolved.ts";
+import * as m0058 from "./0058_two_factor.ts";
+import * as m0059 from "./0059_polls.ts";
+import * as m0060 from "./0060_reputation.ts";
+import * as m0061 from "./0061_ranks.ts";
+import * as m0062 from "./0062_provider_signout_invitation_limits.ts";
+import * as m0063 from "./0063_post_types.ts";
+import * as m0064 from "./0064_rank_abilities.ts";
+import * as m0065 from "./0065_statuses_canonical_category_preferences.ts";
+import * as m0066 from "./0066_moderation_message_dismissals.ts";
+import * as m0067 from "./0067_import_redirects.ts";
+import * as m0068 from "./0068_user_mentions.ts";
+import * as m0069 from "./0069_discussion_type_indexes.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -112,6 +124,18 @@ const modules: Record<string, MigrationModule> = {
   "0055_ideas": m0055,
   "0056_jwt_sso": m0056,
   "0057_discussions_date_resolved": m0057,
+  "0058_two_factor": m0058,
+  "0059_polls": m0059,
+  "0060_reputation": m0060,
+  "0061_ranks": m0061,
+  "0062_provider_signout_invitation_limits": m0062,
+  "0063_post_types": m0063,
+  "0064_rank_abilities": m0064,
+  "0065_statuses_canonical_category_preferences": m0065,
+  "0066_moderation_message_dismissals": m0066,
+  "0067_import_redirects": m0067,
+  "0068_user_mentions": m0068,
+  "0069_discussion_type_indexes": m0069,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

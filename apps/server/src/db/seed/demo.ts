@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { ROOT_CATEGORY_ID } from "@parley/contracts";
 import type { DB } from "../../platform/db/schema.ts";
 import { recountCategories } from "../../features/categories/index.ts";
+import { rebuildMentionIndex } from "../../features/mentions/index.ts";
 import { hotScore } from "../../features/discussions/index.ts";
 import { assignRoleOfType } from "./admin.ts";
 import { demoCategories, demoDiscussions, demoMembers } from "./demo-content.ts";
@@ -179,6 +180,7 @@ export async function seedDemo(db: Kysely<DB>, adminUserID: number, now = Date.n
         .execute();
     }
     await recountCategories(trx);
+    await rebuildMentionIndex(trx);
     await seedDemoKnowledge(trx, adminUserID, now);
   });
 }

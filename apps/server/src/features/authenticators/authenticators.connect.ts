@@ -8,7 +8,7 @@ import { clientOf } from "../../platform/http/client-address.ts";
 import type { ConnectedAccounts } from "../users/index.ts";
 import { labelOf } from "./authenticators.present.ts";
 import type { AuthenticatorsRepo, ConnectionRow } from "./authenticators.repo.ts";
-import { CONNECTION_COOKIE, localTarget } from "./authenticators.landing.ts";
+import { CONNECTION_COOKIE, localTarget, rememberIdToken } from "./authenticators.landing.ts";
 
 /**
  * The connect page's calls: a first sign-in whose name is taken picks another, and one whose e-mail address
@@ -72,9 +72,10 @@ export function createConnections(repo: AuthenticatorsRepo, platform: Platform, 
       }
       await repo.link(row.authenticatorID, row.subject, userID, platform.clock.nowIso());
       await repo.removeConnection(row.tokenHash);
-      reply.clearCookie(CONNECTION_COOKIE, { path: "/" });
+      reply.clearCookie(CONNECTION_COOKIE, await platform.sessions.cookieOptions(request, "/"));
       await accounts.syncRoles(userID, roles);
       await accounts.signIn(userID, request, reply);
+      await rememberIdToken(repo, authenticator, request, row.idToken);
       return { userID, target: localTarget(row.target) };
     },
   };

@@ -2,12 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  Authenticator,
-  type Authenticator as AuthenticatorRecord,
-  type Me,
-  type SignInButton,
-} from "@parley/contracts";
+import { Authenticator, type Authenticator as AuthenticatorRecord, type SignInButton } from "@parley/contracts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import {
   cookieOf,
@@ -21,6 +16,7 @@ import {
 } from "../../test/accounts.ts";
 import { expectSchema } from "../../test/content.ts";
 import { engines } from "../../test/databases.ts";
+import { signInProbes } from "./authenticators.testing.ts";
 
 /*
  * JWT SSO (issue 34): the host site signs a short-lived token, HS256 with a shared secret or RS256 with a key
@@ -161,34 +157,7 @@ describe.each(engines)("JWT SSO on %s", (engine) => {
       headers: { host: TEST_HOST, "x-forwarded-for": uniqueIp() },
     });
 
-  const meOf = async (sessionCookie: string) =>
-    (
-      await t.app.inject({
-        method: "GET",
-        url: "/api/v2/users/me",
-        headers: { host: TEST_HOST, cookie: sessionCookie },
-      })
-    ).json<Me>();
-
-  const usersWithEmail = (email: string) =>
-    t.database.db.selectFrom("users").select(["userID", "name"]).where("email", "=", email).execute();
-
-  const expectRefused = async (response: Awaited<ReturnType<typeof enter>>, reason: string, email?: unknown) => {
-    expect(response.statusCode, response.body).toBe(303);
-    expect(response.headers.location).toBe(`/entry/signin?ssoError=${reason}`);
-    expect(cookieOf(response.headers["set-cookie"])).toBeNull();
-    if (typeof email === "string") expect(await usersWithEmail(email)).toEqual([]);
-  };
-
-  const rolesOf = async (userID: number) =>
-    (
-      await t.database.db
-        .selectFrom("userRoles")
-        .innerJoin("roles", "roles.roleID", "userRoles.roleID")
-        .select("roles.name")
-        .where("userRoles.userID", "=", userID)
-        .execute()
-    ).map((role) => role.name);
+  const { meOf, usersWithEmail, rolesOf, expectRefused } = signInProbes(() => t);
 
   describe("configuring a JWT authenticator", () => {
     it("is a type one may add; its secret is never answered and it has no sign-in button", async () => {

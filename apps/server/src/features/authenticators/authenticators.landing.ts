@@ -63,6 +63,21 @@ export async function limit(
 }
 
 /**
+ * Keeps, with the session just started, the ID token it was signed in with, when the authenticator signs out at
+ * the provider too: the end-session address's `id_token_hint`. Server side only; it goes with the session.
+ */
+export async function rememberIdToken(
+  repo: AuthenticatorsRepo,
+  row: AuthenticatorRow,
+  request: FastifyRequest,
+  idToken: string | null,
+): Promise<void> {
+  const session = request.viewer.session;
+  if (!idToken || !session || row.type !== "oidc" || row.signOutAtProvider !== 1) return;
+  await repo.rememberSessionToken(session.sessionID, row.authenticatorID, idToken);
+}
+
+/**
  * Where every authenticator's proven member lands (OpenID Connect's ID token, a host site's JWT): the linked
  * account signed in, or the account with the same confirmed address linked when the authenticator trusts its
  * addresses, or a new account made; otherwise the connect page asks for a name or for the existing account's
@@ -70,15 +85,20 @@ export async function limit(
  */
 export function createSsoLanding(repo: AuthenticatorsRepo, platform: Platform, accounts: ConnectedAccounts) {
   /** Signed in: the account, linked when it is new to this provider, and the roles the claim names. */
-  async function finish(request: FastifyRequest, reply: FastifyReply, userID: number, roles: string[], target: string) {
-    await accounts.syncRoles(userID, roles);
+  async function finish(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    signedIn: { row: AuthenticatorRow; userID: number; roles: string[]; target: string; idToken: string | null },
+  ) {
+    await accounts.syncRoles(signedIn.userID, signedIn.roles);
     try {
-      await accounts.signIn(userID, request, reply);
+      await accounts.signIn(signedIn.userID, request, reply);
     } catch (error) {
       if (error instanceof HttpError) throw new Refusal(error.status === 403 ? "banned" : "account");
       throw error;
     }
-    return reply.redirect(localTarget(target), 303);
+    await rememberIdToken(repo, signedIn.row, request, signedIn.idToken);
+    return reply.redirect(localTarget(signedIn.target), 303);
   }
 
   return {
@@ -89,13 +109,14 @@ export function createSsoLanding(repo: AuthenticatorsRepo, platform: Platform, a
       target: string,
       request: FastifyRequest,
       reply: FastifyReply,
+      idToken: string | null = null,
     ) {
       const mappings = mappingsOf(row);
       const subject = stringClaim(claims, "sub");
       if (!subject) throw new Refusal("token");
       const roles = listClaim(claims, mappings.roles);
       const linked = await repo.linkedUser(row.authenticatorID, subject);
-      if (linked !== undefined) return finish(request, reply, linked, roles, target);
+      if (linked !== undefined) return finish(request, reply, { row, userID: linked, roles, target, idToken });
       const email = stringClaim(claims, mappings.email);
       const emailVerified = claims["email_verified"] === true;
       const name = stringClaim(claims, mappings.name) || stringClaim(claims, "name") || email.split("@")[0] || "";
@@ -103,7 +124,7 @@ export function createSsoLanding(repo: AuthenticatorsRepo, platform: Platform, a
       const existing = email ? await accounts.byEmail(email) : undefined;
       if (existing && row.markVerified === 1 && emailVerified) {
         await repo.link(row.authenticatorID, subject, existing.userID, now);
-        return finish(request, reply, existing.userID, roles, target);
+        return finish(request, reply, { row, userID: existing.userID, roles, target, idToken });
       }
       if (!existing && !isRegistrationOpenForConnect(await platform.siteConfig.get("registration.method")))
         throw new Refusal("closed");
@@ -122,7 +143,7 @@ export function createSsoLanding(repo: AuthenticatorsRepo, platform: Platform, a
             throw error;
           });
         await repo.link(row.authenticatorID, subject, userID, now);
-        return finish(request, reply, userID, roles, target);
+        return finish(request, reply, { row, userID, roles, target, idToken });
       }
       if (!email) throw new Refusal("token");
       // A name to pick, or the existing account's password: the connect page finishes it.
@@ -138,8 +159,13 @@ export function createSsoLanding(repo: AuthenticatorsRepo, platform: Platform, a
         roles: JSON.stringify(roles),
         target: localTarget(target),
         dateExpires: new Date(platform.clock.nowMs() + authenticatorRules.connectionLifetimeMs).toISOString(),
+        idToken,
       });
-      reply.setCookie(CONNECTION_COOKIE, token, cookieOptions(request, "/", authenticatorRules.connectionLifetimeMs));
+      reply.setCookie(
+        CONNECTION_COOKIE,
+        token,
+        await platform.sessions.cookieOptions(request, "/", authenticatorRules.connectionLifetimeMs),
+      );
       return reply.redirect(connectPagePath, 303);
     },
   };

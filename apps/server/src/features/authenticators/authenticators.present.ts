@@ -32,6 +32,7 @@ export function presentAuthenticator(row: AuthenticatorRow, origin: string): Aut
     issuer: row.issuer,
     scope: row.scope,
     buttonLabel: row.buttonLabel,
+    signOutAtProvider: row.type === "oidc" && row.signOutAtProvider === 1,
     hasSecret: row.secret !== "",
     signingAlgorithm: row.signingAlgorithm as JwtAlgorithm | "",
     jwksUrl: row.jwksUrl,

@@ -5,7 +5,7 @@ export type AuthenticatorRow = Selectable<DB["authenticators"]>;
 export type ConnectionRow = Selectable<DB["authenticatorConnections"]>;
 export type StateRow = Selectable<DB["authenticatorStates"]>;
 
-/** The only file with the authenticators feature's SQL: its five tables. */
+/** The only file with the authenticators feature's SQL: its six tables. */
 export function createAuthenticatorsRepo(db: Kysely<DB>) {
   return {
     list: (types?: string[]) => {
@@ -44,6 +44,7 @@ export function createAuthenticatorsRepo(db: Kysely<DB>) {
         await trx.deleteFrom("authenticatorStates").where("authenticatorID", "=", authenticatorID).execute();
         await trx.deleteFrom("authenticatorConnections").where("authenticatorID", "=", authenticatorID).execute();
         await trx.deleteFrom("authenticatorJwtUses").where("authenticatorID", "=", authenticatorID).execute();
+        await trx.deleteFrom("authenticatorSessions").where("authenticatorID", "=", authenticatorID).execute();
         await trx.deleteFrom("authenticators").where("authenticatorID", "=", authenticatorID).execute();
       });
     },
@@ -100,6 +101,12 @@ export function createAuthenticatorsRepo(db: Kysely<DB>) {
     },
     connection: (tokenHash: string) =>
       db.selectFrom("authenticatorConnections").selectAll().where("tokenHash", "=", tokenHash).executeTakeFirst(),
+    /** The ID token a session was signed in with (it goes with the session: the foreign key cascades). */
+    async rememberSessionToken(sessionID: string, authenticatorID: number, idToken: string): Promise<void> {
+      await db.insertInto("authenticatorSessions").values({ sessionID, authenticatorID, idToken }).execute();
+    },
+    sessionToken: (sessionID: string) =>
+      db.selectFrom("authenticatorSessions").selectAll().where("sessionID", "=", sessionID).executeTakeFirst(),
     async removeConnection(tokenHash: string): Promise<void> {
       await db.deleteFrom("authenticatorConnections").where("tokenHash", "=", tokenHash).execute();
     },

@@ -109,6 +109,7 @@ export function createAuthenticatorsService(repo: AuthenticatorsRepo, clock: Clo
         active: body.active === false ? 0 : 1,
         visible: body.visible === false ? 0 : 1,
         markVerified: body.markVerified ? 1 : 0,
+        signOutAtProvider: body.signOutAtProvider === false ? 0 : 1,
         userMappings: JSON.stringify({ ...defaultUserMappings, ...body.userMappings }),
         dateInserted: clock.nowIso(),
         dateUpdated: null,
@@ -141,6 +142,7 @@ export function createAuthenticatorsService(repo: AuthenticatorsRepo, clock: Clo
         ...(body.active !== undefined ? { active: body.active ? 1 : 0 } : {}),
         ...(body.visible !== undefined ? { visible: body.visible ? 1 : 0 } : {}),
         ...(body.markVerified !== undefined ? { markVerified: body.markVerified ? 1 : 0 } : {}),
+        ...(body.signOutAtProvider !== undefined ? { signOutAtProvider: body.signOutAtProvider ? 1 : 0 } : {}),
         ...(body.userMappings !== undefined
           ? { userMappings: JSON.stringify({ ...JSON.parse(row.userMappings), ...body.userMappings }) }
           : {}),

@@ -28,6 +28,8 @@ export function createOidcSignIn(repo: AuthenticatorsRepo, platform: Platform, a
   const publicUrl = () => platform.config.publicUrl;
   const landing = createSsoLanding(repo, platform, accounts);
   const redirectUri = (authenticatorID: number) => `${publicUrl()}${authenticatorCallbackPath(authenticatorID)}`;
+  /** Where the provider sends the browser back once signed out there: the site's home page. */
+  const postLogoutRedirectUri = () => `${publicUrl()}/`;
 
   /** The client for an authenticator, its clock the platform's (a test moves it). */
   async function configurationOf(row: AuthenticatorRow): Promise<oidc.Configuration> {
@@ -64,6 +66,31 @@ export function createOidcSignIn(repo: AuthenticatorsRepo, platform: Platform, a
   }
 
   return {
+    /**
+     * Where a session signed in with a provider goes once signed out here (RP-initiated logout): the provider's
+     * `end_session_endpoint` with the ID token as `id_token_hint`, the client ID, and the site's own address (its
+     * configured one, never the request's) as `post_logout_redirect_uri`. Null, and the sign-out stays here, when
+     * the session came from elsewhere, the authenticator no longer signs out there, or the provider names no
+     * end-session address (or cannot be read: signing out here must not wait on it).
+     */
+    async signOutUrl(sessionID: string, request: FastifyRequest): Promise<string | null> {
+      const kept = await repo.sessionToken(sessionID);
+      if (!kept) return null;
+      const row = await repo.byId(kept.authenticatorID);
+      if (!row || row.type !== "oidc" || row.signOutAtProvider !== 1) return null;
+      try {
+        const config = await configurationOf(row);
+        if (!config.serverMetadata().end_session_endpoint) return null;
+        return oidc.buildEndSessionUrl(config, {
+          id_token_hint: kept.idToken,
+          post_logout_redirect_uri: postLogoutRedirectUri(),
+        }).href;
+      } catch (error) {
+        request.log.warn({ err: error }, "The OpenID Connect provider's sign-out address could not be read");
+        return null;
+      }
+    },
+
     /** `GET /entry/oidc/{id}`: to the provider, with a new state, nonce and PKCE challenge. */
     async start(authenticatorID: number, target: unknown, request: FastifyRequest, reply: FastifyReply) {
       await limit(starts, request, reply);
@@ -139,6 +166,7 @@ export function createOidcSignIn(repo: AuthenticatorsRepo, platform: Platform, a
         const rawQuery = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
         const currentUrl = new URL(`${redirectUri(authenticatorID)}${rawQuery}`);
         let claims: Record<string, unknown>;
+        let idToken: string | null = null;
         try {
           const tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
             pkceCodeVerifier: taken.codeVerifier,
@@ -149,6 +177,7 @@ export function createOidcSignIn(repo: AuthenticatorsRepo, platform: Platform, a
           const idClaims = tokens.claims();
           if (!idClaims) throw new Refusal("token");
           claims = { ...idClaims };
+          idToken = tokens.id_token ?? null;
           const mappings = mappingsOf(row);
           const wanted = [mappings.name, mappings.email, mappings.photoUrl, mappings.roles].filter(
             (claim): claim is string => Boolean(claim),
@@ -164,7 +193,7 @@ export function createOidcSignIn(repo: AuthenticatorsRepo, platform: Platform, a
           request.log.warn({ err: error }, "OpenID Connect sign-in refused");
           throw new Refusal("token");
         }
-        return await landing.signInWith(row, claims, taken.target, request, reply);
+        return await landing.signInWith(row, claims, taken.target, request, reply, idToken);
       } catch (error) {
         if (error instanceof Refusal) return refuse(reply, error.reason);
         throw error;

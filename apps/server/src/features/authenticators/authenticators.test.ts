@@ -3,14 +3,15 @@ import {
   Authenticator,
   authenticatorMessages,
   PendingConnection,
+  SignOutResult,
   type Authenticator as AuthenticatorRecord,
-  type Me,
   type SignInButton,
 } from "@parley/contracts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import {
   cookieOf,
   createApi,
+  sessionHeaders,
   createCast,
   TEST_HOST,
   TEST_ORIGIN,
@@ -21,6 +22,7 @@ import {
 } from "../../test/accounts.ts";
 import { expectSchema } from "../../test/content.ts";
 import { engines } from "../../test/databases.ts";
+import { signInProbes } from "./authenticators.testing.ts";
 import { startTestProvider, type ProviderAccount, type TestProvider } from "../../test/oidc-provider.ts";
 
 /*
@@ -44,7 +46,7 @@ describe.each(engines)("authenticators on %s", (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine);
     api = createApi(t.app);
-    provider = await startTestProvider({ redirectUris: callbackUris });
+    provider = await startTestProvider({ redirectUris: callbackUris, postLogoutRedirectUris: [`${TEST_ORIGIN}/`] });
     cast = await createCast(t.database.db, {
       admin: { name: "Root", role: "administrator" },
       member: { name: "Plain Member", role: "member" },
@@ -85,18 +87,25 @@ describe.each(engines)("authenticators on %s", (engine) => {
     };
   };
 
+  /** The browser's cookies at the provider (its session among them). */
+  type Jar = Map<string, string>;
+  const cookiesOf = (jar: Jar) => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+  function keepCookies(jar: Jar, response: Response) {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair] = header.split(";");
+      const [name, ...value] = pair!.split("=");
+      if (value.join("=") === "") jar.delete(name!);
+      else jar.set(name!, value.join("="));
+    }
+  }
+
   /** The browser at the provider: follows its redirects (with its cookies) until it is sent back to the forum. */
-  async function atProvider(url: string): Promise<string> {
-    const jar = new Map<string, string>();
+  async function atProvider(url: string, jar: Jar = new Map()): Promise<string> {
     let next = url;
     for (let step = 0; step < 12; step += 1) {
-      const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+      const cookie = cookiesOf(jar);
       const response = await fetch(next, { redirect: "manual", headers: cookie ? { cookie } : {} });
-      for (const header of response.headers.getSetCookie()) {
-        const [pair] = header.split(";");
-        const [name, ...value] = pair!.split("=");
-        jar.set(name!, value.join("="));
-      }
+      keepCookies(jar, response);
       const location = response.headers.get("location");
       if (!location) throw new Error(`The provider answered ${response.status}: ${await response.text()}`);
       next = new URL(location, next).href;
@@ -112,7 +121,12 @@ describe.each(engines)("authenticators on %s", (engine) => {
     browserCookie: string;
   }
 
-  async function begin(account: ProviderAccount, id = oidcID, headers: Record<string, string> = {}): Promise<Flow> {
+  async function begin(
+    account: ProviderAccount,
+    id = oidcID,
+    headers: Record<string, string> = {},
+    jar: Jar = new Map(),
+  ): Promise<Flow> {
     provider.signInAs(account);
     const start = await t.app.inject({
       method: "GET",
@@ -127,7 +141,7 @@ describe.each(engines)("authenticators on %s", (engine) => {
     expect(authorization.searchParams.get("nonce")).toBeTruthy();
     const browserCookie = cookieOf(start.headers["set-cookie"], "parley_sso");
     expect(browserCookie).toBeTruthy();
-    return { callbackUrl: await atProvider(location), browserCookie: browserCookie! };
+    return { callbackUrl: await atProvider(location, jar), browserCookie: browserCookie! };
   }
 
   async function finish(flow: Flow, url = flow.callbackUrl, cookie: string | null = flow.browserCookie) {
@@ -139,24 +153,7 @@ describe.each(engines)("authenticators on %s", (engine) => {
     });
   }
 
-  const meOf = async (sessionCookie: string) =>
-    (
-      await t.app.inject({
-        method: "GET",
-        url: "/api/v2/users/me",
-        headers: { host: TEST_HOST, cookie: sessionCookie },
-      })
-    ).json<Me>();
-
-  const usersWithEmail = (email: string) =>
-    t.database.db.selectFrom("users").select(["userID", "name"]).where("email", "=", email).execute();
-
-  const expectRefused = async (response: Awaited<ReturnType<typeof finish>>, reason: string, email?: string) => {
-    expect(response.statusCode, response.body).toBe(303);
-    expect(response.headers.location).toBe(`/entry/signin?ssoError=${reason}`);
-    expect(cookieOf(response.headers["set-cookie"])).toBeNull();
-    if (email) expect(await usersWithEmail(email)).toEqual([]);
-  };
+  const { meOf, usersWithEmail, rolesOf, expectRefused } = signInProbes(() => t);
 
   describe("managing authenticators", () => {
     it("is for site managers only: members and guests are refused every call", async () => {
@@ -279,13 +276,7 @@ describe.each(engines)("authenticators on %s", (engine) => {
       expect(me.photoUrl).toBe("https://id.example/photo.png");
       const [row] = await usersWithEmail(account.email);
       expect(row?.userID).toBe(me.userID);
-      const roles = await t.database.db
-        .selectFrom("userRoles")
-        .innerJoin("roles", "roles.roleID", "userRoles.roleID")
-        .select("roles.name")
-        .where("userRoles.userID", "=", me.userID)
-        .execute();
-      expect(roles.map((role) => role.name)).toEqual(["Moderator"]);
+      expect(await rolesOf(me.userID)).toEqual(["Moderator"]);
 
       // The next sign-in finds the same account by its provider identity, and makes no other.
       const again = await finish(await begin({ ...account, email: "changed@provider.test" }));
@@ -361,7 +352,16 @@ describe.each(engines)("authenticators on %s", (engine) => {
       expect(await usersWithEmail(account.email)).toEqual([
         { userID: created.json<{ userID: number }>().userID, name: "Fresh Name" },
       ]);
-      expect(cookieOf(created.headers["set-cookie"])).toBeTruthy();
+      const session = cookieOf(created.headers["set-cookie"]);
+      expect(session).toBeTruthy();
+      // The ID token waited with the connection: this session signs out at the provider too.
+      const out = await t.app.inject({
+        method: "DELETE",
+        url: "/api/v2/authenticate",
+        headers: sessionHeaders({ cookie: session!, transientKey: "" }),
+      });
+      expect(out.statusCode, out.body).toBe(200);
+      expect(out.json<SignOutResult>().signOutUrl.startsWith(`${provider.issuer}/session/end?`)).toBe(true);
     });
 
     it("limits sign-ins started and wrong passwords on the connect page per client address", async () => {
@@ -472,6 +472,151 @@ describe.each(engines)("authenticators on %s", (engine) => {
         await expectRefused(await finish(await begin(account)), "closed", account.email);
       } finally {
         await api.patch("/api/v2/config", { "registration.method": "basic" }, { as: admin });
+      }
+    });
+  });
+
+  describe("signing out at the provider (RP-initiated logout)", () => {
+    /** The forum's sign-out, as the sign-out page sends it (a host header of its own must change nothing). */
+    const signOut = (cookie: string) =>
+      t.app.inject({
+        method: "DELETE",
+        url: "/api/v2/authenticate",
+        headers: { ...sessionHeaders({ cookie, transientKey: "" }), "x-forwarded-host": "evil.example" },
+      });
+    const keptTokens = (authenticatorID: number) =>
+      t.database.db
+        .selectFrom("authenticatorSessions")
+        .selectAll()
+        .where("authenticatorID", "=", authenticatorID)
+        .execute();
+
+    /** The provider's sign-out page in the same browser: "Yes, sign me out", and where it sends the browser. */
+    async function confirmAtProvider(url: string, jar: Jar): Promise<string> {
+      const page = await fetch(url, { redirect: "manual", headers: { cookie: cookiesOf(jar) } });
+      keepCookies(jar, page);
+      const html = await page.text();
+      expect(page.status, html).toBe(200);
+      const action = /<form[^>]*action="([^"]+)"/u.exec(html)?.[1];
+      const xsrf = /name="xsrf" value="([^"]+)"/u.exec(html)?.[1];
+      expect(action && xsrf, html).toBeTruthy();
+      const confirmed = await fetch(new URL(action!, url), {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie: cookiesOf(jar), "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ xsrf: xsrf!, logout: "yes" }).toString(),
+      });
+      keepCookies(jar, confirmed);
+      return String(confirmed.headers.get("location"));
+    }
+
+    it("signs out here, then sends the browser to the provider's end-session address, whose session ends", async () => {
+      const jar: Jar = new Map();
+      const account = newAccount();
+      const before = provider.logins;
+      const signedIn = await finish(await begin(account, oidcID, {}, jar));
+      expect(signedIn.statusCode, signedIn.body).toBe(303);
+      expect(provider.logins).toBe(before + 1);
+      const session = cookieOf(signedIn.headers["set-cookie"])!;
+      const me = await meOf(session);
+      const kept = (await keptTokens(oidcID)).filter((row) => row.idToken.split(".").length === 3);
+      expect(kept.length).toBeGreaterThan(0);
+      // The same browser signs in again without a login at the provider: its session there is alive.
+      const again = await finish(await begin(account, oidcID, {}, jar));
+      expect(cookieOf(again.headers["set-cookie"])).toBeTruthy();
+      expect(provider.logins).toBe(before + 1);
+
+      const sessionTokens = await t.database.db
+        .selectFrom("authenticatorSessions")
+        .innerJoin("sessions", "sessions.sessionID", "authenticatorSessions.sessionID")
+        .select(["authenticatorSessions.sessionID", "idToken"])
+        .where("sessions.userID", "=", me.userID)
+        .execute();
+      expect(sessionTokens).toHaveLength(2);
+      const out = await signOut(session);
+      expect(out.statusCode, out.body).toBe(200);
+      expectSchema(SignOutResult, out.json());
+      const url = new URL(out.json<SignOutResult>().signOutUrl);
+      expect(`${url.origin}${url.pathname}`).toBe(`${provider.issuer}/session/end`);
+      expect(url.searchParams.get("client_id")).toBe(provider.clientID);
+      expect(url.searchParams.get("post_logout_redirect_uri")).toBe(`${TEST_ORIGIN}/`);
+      const hint = url.searchParams.get("id_token_hint");
+      expect(sessionTokens.map((row) => row.idToken)).toContain(hint);
+      // Signed out here first: the session and its ID token are gone; the other browser's session stays.
+      expect((await meOf(session)).userID).toBe(0);
+      const left = await t.database.db
+        .selectFrom("authenticatorSessions")
+        .innerJoin("sessions", "sessions.sessionID", "authenticatorSessions.sessionID")
+        .select("idToken")
+        .where("sessions.userID", "=", me.userID)
+        .execute();
+      expect(left).toHaveLength(1);
+      expect(left[0]!.idToken).not.toBe(hint);
+
+      // At the provider: its sign-out sends the browser back to the forum's home page, and its session is gone.
+      expect(await confirmAtProvider(url.href, jar)).toBe(`${TEST_ORIGIN}/`);
+      const afterwards = await finish(await begin(account, oidcID, {}, jar));
+      expect(cookieOf(afterwards.headers["set-cookie"])).toBeTruthy();
+      expect(provider.logins).toBe(before + 2);
+    });
+
+    it("stays local when the setting is off, for a password's session, and without an end-session address", async () => {
+      const off = await api.patch(`/api/v2/authenticators/${oidcID}`, { signOutAtProvider: false }, { as: admin });
+      expect(off.json<AuthenticatorRecord>().signOutAtProvider).toBe(false);
+      try {
+        const signedIn = await finish(await begin(newAccount()));
+        const session = cookieOf(signedIn.headers["set-cookie"])!;
+        const userID = (await meOf(session)).userID;
+        const rows = await t.database.db
+          .selectFrom("authenticatorSessions")
+          .innerJoin("sessions", "sessions.sessionID", "authenticatorSessions.sessionID")
+          .select("idToken")
+          .where("sessions.userID", "=", userID)
+          .execute();
+        expect(rows).toEqual([]);
+        const out = await signOut(session);
+        expect(out.statusCode).toBe(204);
+        expect((await meOf(session)).userID).toBe(0);
+      } finally {
+        await api.patch(`/api/v2/authenticators/${oidcID}`, { signOutAtProvider: true }, { as: admin });
+      }
+
+      const password = await api.signIn(cast.existing);
+      expect((await signOut(password.cookie)).statusCode).toBe(204);
+
+      const plain = await startTestProvider({ redirectUris: callbackUris, endSession: false });
+      try {
+        const created = await api.post(
+          "/api/v2/authenticators",
+          {
+            type: "oidc",
+            name: "No end session",
+            clientID: plain.clientID,
+            secret: plain.secret,
+            issuer: plain.issuer,
+          },
+          { as: admin },
+        );
+        const id = created.json<AuthenticatorRecord>().authenticatorID;
+        expect(created.json<AuthenticatorRecord>().signOutAtProvider).toBe(true);
+        plain.signInAs(newAccount());
+        const start = await t.app.inject({
+          method: "GET",
+          url: `/entry/oidc/${id}`,
+          headers: { host: TEST_HOST, "x-forwarded-for": uniqueIp() },
+        });
+        const flow = {
+          callbackUrl: await atProvider(String(start.headers.location)),
+          browserCookie: cookieOf(start.headers["set-cookie"], "parley_sso")!,
+        };
+        const session = cookieOf((await finish(flow)).headers["set-cookie"])!;
+        expect((await meOf(session)).userID).toBeGreaterThan(0);
+        const out = await signOut(session);
+        expect(out.statusCode, out.body).toBe(204);
+        expect((await meOf(session)).userID).toBe(0);
+        await api.delete(`/api/v2/authenticators/${id}`, { as: admin });
+      } finally {
+        await plain.close();
       }
     });
   });

@@ -27,6 +27,8 @@ export async function registerAuthenticators(
   const signIn = createOidcSignIn(repo, platform, deps.accounts);
   const jwtSignIn = createJwtSignIn(repo, platform, deps.accounts);
   const connections = createConnections(repo, platform, deps.accounts);
+  // Signing out of a session signed in with a provider that signs out too goes on to the provider's sign-out.
+  platform.sessions.onSignOut((sessionID, request) => signIn.signOutUrl(sessionID, request));
   await app.register(authenticatorsRoutes, { prefix: "/api/v2", service, connections });
   app.get("/entry/oidc/:id", { schema: { hide: true, params: IdParams } }, async (request, reply) =>
     signIn.start(

@@ -101,12 +101,12 @@ describe.each(engines)("categories' post types and images on %s", (engine) => {
     expect(emptyError?.message).toContain("at least one post type");
     const unknown = await f.api.patch(
       url,
-      { allowedDiscussionTypes: ["question", "poll"], name: "Renamed" },
+      { allowedDiscussionTypes: ["question", "survey"], name: "Renamed" },
       { as: f.admin },
     );
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json<{ errors: Array<{ message: string }> }>().errors[0]?.message).toContain(
-      '"poll" is not a post type',
+      '"survey" is not a post type',
     );
     const created = await f.api.post(
       "/api/v2/categories",

@@ -11,6 +11,8 @@ export interface PresentContext {
   followed?: ReadonlySet<number>;
   /** Names and descriptions in the reader's content locale, by category (those translated). */
   translated?: ReadonlyMap<number, Readonly<Record<string, string>>>;
+  /** The site's own post types each category takes (`allowedPostTypeIDs`); none when not given. */
+  allowedPostTypes?: ReadonlyMap<number, string[]>;
 }
 
 export const categoryUrl = (origin: string, row: Pick<CategoryRow, "urlcode" | "categoryID">) =>
@@ -41,6 +43,7 @@ export function presentCategory(row: CategoryRow, context: PresentContext): Cate
     bannerUrl: row.bannerUrl,
     allowedDiscussionTypes: readAllowedTypes(row.allowedDiscussionTypes),
     ideationType: row.ideationType === "up-down" ? "up-down" : "up",
+    allowedPostTypeIDs: context.allowedPostTypes?.get(row.categoryID) ?? [],
     dateInserted: toRfc3339(row.dateInserted),
     dateUpdated: row.dateUpdated === null ? null : toRfc3339(row.dateUpdated),
     insertUserID: row.insertUserID,

@@ -1,13 +1,39 @@
-import { sql, type Kysely, type Selectable, type SelectQueryBuilder, type Updateable } from "kysely";
+import {
+  sql,
+  type ExpressionBuilder,
+  type Kysely,
+  type Selectable,
+  type SelectQueryBuilder,
+  type Updateable,
+} from "kysely";
 import { inTransaction, lockAllRows, lockRows, lockRowsExclusively } from "../../platform/db/row-locks.ts";
 import type { CategoriesTable, DB } from "../../platform/db/schema.ts";
 import { ROOT_CATEGORY_ID } from "@parley/contracts";
+
+/** `categories.countFollowers` counted from the follows (for a `set` of an update of `categories`). */
+export const countFollowersFromFollows = (eb: ExpressionBuilder<DB, "categories">) => ({
+  countFollowers: eb
+    .selectFrom("userCategories")
+    .select((e) => e.fn.countAll<number>().as("n"))
+    .whereRef("userCategories.categoryID", "=", "categories.categoryID")
+    .where("userCategories.followed", "=", 1),
+});
 
 export type CategoryRow = Selectable<CategoriesTable>;
 
 /** The column's comma-separated discussion types as a list; null (every type) as it is. */
 export const readAllowedTypes = (value: string | null): string[] | null =>
   value === null ? null : value.split(",").filter(Boolean);
+
+/** A member's follow and notification preferences for one category (`userCategories`, 0 or 1 each). */
+export interface CategoryPreferenceRow {
+  categoryID: number;
+  followed: number;
+  popupPosts: number;
+  emailPosts: number;
+  popupComments: number;
+  emailComments: number;
+}
 
 export interface DescendantsQuery {
   /** The category whose descendants are listed (its depth bounds the query). */
@@ -160,15 +186,31 @@ export function createCategoriesRepo(db: Kysely<DB>) {
         .execute();
       // Locked, then recounted by a later statement (platform/db/row-locks.ts).
       await lockRows(db, "categories", "categoryID", [categoryID], "countFollowers");
+      await db.updateTable("categories").set(countFollowersFromFollows).where("categoryID", "=", categoryID).execute();
+    },
+
+    /** The member's preferences for these categories (none: a category never followed). */
+    async preferencesOf(userID: number, categoryIDs: number[]): Promise<Map<number, CategoryPreferenceRow>> {
+      if (categoryIDs.length === 0) return new Map();
+      const rows = await db
+        .selectFrom("userCategories")
+        .select(["categoryID", "followed", "popupPosts", "emailPosts", "popupComments", "emailComments"])
+        .where("userID", "=", userID)
+        .where("categoryID", "in", categoryIDs)
+        .execute();
+      return new Map(rows.map((row) => [row.categoryID, row]));
+    },
+
+    /** The notification preferences of a category the member follows (or no longer: all off). */
+    async setNotificationPreferences(
+      userID: number,
+      categoryID: number,
+      flags: Omit<CategoryPreferenceRow, "categoryID" | "followed">,
+    ): Promise<void> {
       await db
-        .updateTable("categories")
-        .set((eb) => ({
-          countFollowers: eb
-            .selectFrom("userCategories")
-            .select((e) => e.fn.countAll<number>().as("n"))
-            .whereRef("userCategories.categoryID", "=", "categories.categoryID")
-            .where("userCategories.followed", "=", 1),
-        }))
+        .updateTable("userCategories")
+        .set(flags)
+        .where("userID", "=", userID)
         .where("categoryID", "=", categoryID)
         .execute();
     },
@@ -373,8 +415,8 @@ export async function recomputePermissionCategories(db: Kysely<DB>): Promise<voi
 
 /**
  * Recomputes every category's counts from the content tables: its own discussions and comments,
- * the totals of its subtree (countAll*), its number of children and its last post. Used by the
- * seeders and after bulk changes.
+ * the totals of its subtree (countAll*), its number of children and its last post (date, discussion and
+ * comment). Used by the seeders, after bulk changes and by `PUT /dba/recalculate-aggregates`.
  */
 export async function recountCategories(db: Kysely<DB>): Promise<void> {
   await inTransaction(db, (trx) => recountCategoriesLocked(trx));
@@ -431,9 +473,20 @@ async function recountCategoriesLocked(db: Kysely<DB>): Promise<void> {
     }
   }
   for (const entry of byId.values()) {
+    // Its own last post (as the writes keep it): the discussion active last, and that discussion's last comment.
+    const last = await db
+      .selectFrom("discussions")
+      .select(["discussionID", "lastCommentID"])
+      .where("categoryID", "=", entry.categoryID)
+      .orderBy("dateLastComment", "desc")
+      .orderBy("discussionID", "desc")
+      .limit(1)
+      .executeTakeFirst();
     await db
       .updateTable("categories")
       .set({
+        lastDiscussionID: last?.discussionID ?? null,
+        lastCommentID: last?.lastCommentID ?? null,
         countCategories: entry.children,
         countDiscussions: entry.countDiscussions,
         countComments: entry.countComments,

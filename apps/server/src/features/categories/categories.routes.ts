@@ -3,7 +3,13 @@ import { Type } from "typebox";
 import {
   Category,
   CategoryDeleteBody,
+  CategoryEdit,
   CategoryFollow,
+  CategoryPreferences,
+  CategoryPreferencesParams,
+  CategoryPreferencesPatch,
+  CategorySuggestedQuery,
+  CategoryWithPreferences,
   CategoryGetQuery,
   CategoryPatch,
   CategoryPost,
@@ -128,6 +134,63 @@ export const categoriesRoutes: FastifyPluginAsyncTypebox<{ service: CategoriesSe
   );
 
   app.get(
+    categoryPaths.suggested,
+    {
+      schema: {
+        tags: ["Categories"],
+        summary:
+          "Categories to follow next: readable, listing discussions, not followed nor excluded; most followed first.",
+        querystring: CategorySuggestedQuery,
+        response: { 200: Type.Array(Category) },
+      },
+    },
+    async (request) => service.preferences.suggested(request.query, requestContext(request)),
+  );
+
+  app.get(
+    categoryPaths.allPreferences,
+    {
+      schema: {
+        tags: ["Categories"],
+        summary:
+          "The categories a member follows with their notification preferences (their own; others': users.edit).",
+        params: Type.Object({ userID: Type.Integer({ minimum: 1 }) }),
+        response: { 200: Type.Array(CategoryWithPreferences) },
+      },
+    },
+    async (request) => service.preferences.list(request.params.userID, requestContext(request)),
+  );
+
+  app.get(
+    categoryPaths.preferences,
+    {
+      schema: {
+        tags: ["Categories"],
+        summary: "A member's follow and notification preferences for a category (their own; others': users.edit).",
+        params: CategoryPreferencesParams,
+        response: { 200: CategoryPreferences },
+      },
+    },
+    async (request) => service.preferences.get(request.params.id, request.params.userID, requestContext(request)),
+  );
+
+  app.patch(
+    categoryPaths.preferences,
+    {
+      schema: {
+        tags: ["Categories"],
+        summary:
+          "Set a member's preferences for a category: followed, and told in the browser or by e-mail of new discussions and comments.",
+        params: CategoryPreferencesParams,
+        body: CategoryPreferencesPatch,
+        response: { 200: CategoryPreferences },
+      },
+    },
+    async (request) =>
+      service.preferences.patch(request.params.id, request.params.userID, request.body, requestContext(request)),
+  );
+
+  app.get(
     categoryPaths.get,
     {
       schema: {
@@ -139,5 +202,18 @@ export const categoriesRoutes: FastifyPluginAsyncTypebox<{ service: CategoriesSe
       },
     },
     async (request) => service.get(request.params.id, requestContext(request, { contentLocale: true })),
+  );
+
+  app.get(
+    categoryPaths.edit,
+    {
+      schema: {
+        tags: ["Categories"],
+        summary: "Get a category for editing: its name, parent, URL code, description and display (community.manage).",
+        params: CategoryIdParams,
+        response: { 200: CategoryEdit },
+      },
+    },
+    async (request) => service.edit(request.params.id, requestContext(request)),
   );
 };

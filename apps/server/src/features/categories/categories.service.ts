@@ -1,9 +1,11 @@
 import type { Kysely } from "kysely";
 import {
+  allowedTypesOf,
   discussionTypes,
   limits,
   ROOT_CATEGORY_ID,
   type Category,
+  type CategoryEdit,
   type CategoryFollow,
   type CategoryListQuery,
   type CategoryPatch,
@@ -22,6 +24,7 @@ import { plainTitle } from "../../platform/text.ts";
 import type { DB } from "../../platform/db/schema.ts";
 import type { CategoryDirectory, CategoryNode } from "./categories.directory.ts";
 import { categoriesPolicy } from "./categories.policy.ts";
+import { createCategoryPreferences } from "./categories.preferences.ts";
 import {
   createCategoriesRepo,
   newCategoryDefaults,
@@ -63,6 +66,16 @@ export interface CategoryTranslations {
 export interface CategoryGrants {
   check(body: CategoryRoleGrants): Promise<void>;
   write(db: Kysely<DB>, categoryID: number, body: CategoryRoleGrants): Promise<void>;
+}
+
+/**
+ * The site's own post types each category takes (the post types feature's, handed in by app.ts): read for many
+ * at once, and a create's or edit's list checked (400) and written in the category's transaction.
+ */
+export interface CategoryPostTypeLinks {
+  allowedOf(categoryIDs: number[]): Promise<ReadonlyMap<number, string[]>>;
+  check(postTypeIDs: string[]): Promise<string[]>;
+  write(db: Kysely<DB>, categoryID: number, postTypeIDs: string[]): Promise<void>;
 }
 
 /** Whether new discussions can go to a category at all: not a group of categories or a heading, not archived. */
@@ -110,6 +123,7 @@ export function createCategoriesService(
   content: CategoryContent,
   translations: CategoryTranslations,
   grants: CategoryGrants,
+  postTypes: CategoryPostTypeLinks,
 ) {
   const manage = (viewer: Viewer) => requireAccess(viewer, categoriesPolicy.canManage);
 
@@ -164,8 +178,28 @@ export function createCategoriesService(
     );
   }
   async function presentContext(context: CategoryRequestContext, rows: CategoryRow[] = []): Promise<PresentContext> {
-    const [followed, translated] = await Promise.all([followedBy(context.viewer), translatedFor(rows, context)]);
-    return { origin: context.origin, followed: new Set(followed.keys()), translated };
+    const ids = rows.map((row) => row.categoryID);
+    const [followed, translated, allowedPostTypes] = await Promise.all([
+      followedBy(context.viewer),
+      translatedFor(rows, context),
+      postTypes.allowedOf(ids),
+    ]);
+    return { origin: context.origin, followed: new Set(followed.keys()), translated, allowedPostTypes };
+  }
+
+  /**
+   * `postTypeID`: the categories of the tree that take a post type, flat in its order: an original type by their
+   * `allowedDiscussionTypes`, a site's own by their `allowedPostTypeIDs`.
+   */
+  function listTaking(postTypeID: string, tree: CategoryTreeItem[], query: CategoryListQuery): CategoryListResult {
+    const items = flattenTree(tree).filter((category) =>
+      (discussionTypes as readonly string[]).includes(postTypeID)
+        ? allowedTypesOf(category).includes(postTypeID)
+        : (category.allowedPostTypeIDs ?? []).includes(postTypeID),
+    );
+    const page = query.page ?? limits.api.defaultPage;
+    const limit = query.limit ?? limits.api.defaultLimit;
+    return { items: items.slice((page - 1) * limit, page * limit), paging: { page, limit, total: items.length } };
   }
 
   /**
@@ -194,8 +228,13 @@ export function createCategoriesService(
     };
     rows.sort((a, b) => direction * compare(a, b) || a.categoryID - b.categoryID);
     const mine = userID === viewer.userID ? new Set(dates.keys()) : new Set((await followedBy(viewer)).keys());
-    const translated = await translatedFor(rows, context);
-    const items = rows.map((row) => presentCategory(row, { origin: context.origin, followed: mine, translated }));
+    const [translated, allowedPostTypes] = await Promise.all([
+      translatedFor(rows, context),
+      postTypes.allowedOf(rows.map((row) => row.categoryID)),
+    ]);
+    const items = rows.map((row) =>
+      presentCategory(row, { origin: context.origin, followed: mine, translated, allowedPostTypes }),
+    );
     const page = query.page ?? limits.api.defaultPage;
     const limit = query.limit ?? limits.api.defaultLimit;
     return {
@@ -261,7 +300,7 @@ export function createCategoriesService(
     return root;
   }
 
-  return {
+  const service = {
     resolve,
 
     /**
@@ -307,6 +346,7 @@ export function createCategoriesService(
       if (!name) throw validationFailed([fieldError("name", "missingField", "name is required.")]);
       await checkGrants(body, context.viewer);
       const allowedDiscussionTypes = allowedTypesColumn(body.allowedDiscussionTypes ?? null);
+      const allowedPostTypeIDs = await postTypes.check(body.allowedPostTypeIDs ?? []);
       // Inserted, then put at its place among its siblings (`sort`, or the end) with theirs numbered again.
       const categoryID = await platform.db.transaction().execute(async (trx) => {
         const scoped = createCategoriesRepo(trx);
@@ -328,12 +368,14 @@ export function createCategoriesService(
         });
         await scoped.placeUnder(id, parent.categoryID, body.sort);
         if (body.permissions) await grants.write(trx, id, body.permissions);
+        if (allowedPostTypeIDs.length) await postTypes.write(trx, id, allowedPostTypeIDs);
         await recompute(trx);
         return id;
       });
       await announce(categoryID);
       await announceGrants(body);
-      return presentCategory((await repo.findById(categoryID))!, await presentContext(context));
+      const created = (await repo.findById(categoryID))!;
+      return presentCategory(created, await presentContext(context, [created]));
     },
 
     /**
@@ -357,6 +399,8 @@ export function createCategoriesService(
       await checkGrants(body, context.viewer);
       const allowedDiscussionTypes =
         body.allowedDiscussionTypes === undefined ? undefined : allowedTypesColumn(body.allowedDiscussionTypes);
+      const allowedPostTypeIDs =
+        body.allowedPostTypeIDs === undefined ? undefined : await postTypes.check(body.allowedPostTypeIDs);
       const moving = parent !== null || body.sort !== undefined;
       await platform.db.transaction().execute(async (trx) => {
         const scoped = createCategoriesRepo(trx);
@@ -380,11 +424,13 @@ export function createCategoriesService(
           updateUserID: context.viewer.userID,
         });
         if (body.permissions) await grants.write(trx, row.categoryID, body.permissions);
+        if (allowedPostTypeIDs) await postTypes.write(trx, row.categoryID, allowedPostTypeIDs);
         await recompute(trx);
       });
       await announce(row.categoryID);
       await announceGrants(body);
-      return presentCategory((await repo.findById(row.categoryID))!, await presentContext(context));
+      const edited = (await repo.findById(row.categoryID))!;
+      return presentCategory(edited, await presentContext(context, [edited]));
     },
 
     /**
@@ -455,6 +501,7 @@ export function createCategoriesService(
         canView: (row) => categoriesPolicy.canView(context.viewer, row),
       };
       const tree = buildTree(rows, parent.categoryID, treeContext);
+      if (query.postTypeID !== undefined) return listTaking(query.postTypeID, tree, query);
       const paged =
         query.outputFormat === "flat" ||
         (query.outputFormat === undefined && (query.page ?? query.limit) !== undefined);
@@ -474,6 +521,13 @@ export function createCategoriesService(
       return presentCategory(row, await presentContext(context, [row]));
     },
 
+    /** `GET /categories/{id}/edit`: the category as its edit form starts (community.manage or site.manage). */
+    async edit(id: string, context: CategoryRequestContext): Promise<CategoryEdit> {
+      requireAccess(context.viewer, categoriesPolicy.canManage);
+      const { categoryID, name, parentCategoryID, urlcode, description, displayAs } = await this.get(id, context);
+      return { categoryID, name, parentCategoryID, urlcode, description, displayAs };
+    },
+
     /** Several categories as `get` presents each, those the viewer may see, in a fixed number of queries. */
     async presentMany(categoryIDs: number[], context: CategoryRequestContext): Promise<Category[]> {
       const rows = (await repo.findByIds(categoryIDs)).filter((row) => categoriesPolicy.canView(context.viewer, row));
@@ -482,6 +536,14 @@ export function createCategoriesService(
       return rows.map((row) => presentCategory(row, presented));
     },
   };
+  const preferences = createCategoryPreferences({
+    repo,
+    platform,
+    directory,
+    resolve,
+    presentMany: (ids, context) => service.presentMany(ids, context),
+  });
+  return { ...service, preferences };
 }
 
 export type CategoriesService = ReturnType<typeof createCategoriesService>;

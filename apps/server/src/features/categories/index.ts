@@ -7,6 +7,7 @@ import {
   createCategoriesService,
   type CategoriesService,
   type CategoryGrants,
+  type CategoryPostTypeLinks,
   type CategoryTranslations,
 } from "./categories.service.ts";
 import { createCategoryDirectory, type CategoryDirectory } from "./categories.directory.ts";
@@ -22,14 +23,26 @@ export {
 } from "./group-categories.ts";
 export { followedCategoryIDs, markCustomPermissions, recountCategories } from "./categories.repo.ts";
 export { countCategories } from "./categories.totals.ts";
-export { insertImportedCategories, settleImportedCategories, type ImportedCategory } from "./categories.import.ts";
+export {
+  insertImportedCategories,
+  insertImportedCategoryFollows,
+  recountImportedCategoryFollowers,
+  settleImportedCategories,
+  type ImportedCategory,
+  type ImportedCategoryFollow,
+} from "./categories.import.ts";
 export type { CategoriesService, CategoryTranslations };
 
 /** The categories feature: its shared schemas, service and routes under /api/v2. */
 export async function registerCategories(
   app: FastifyInstance,
   platform: Platform,
-  deps: { content: CategoryContent; translations: CategoryTranslations; grants: CategoryGrants },
+  deps: {
+    content: CategoryContent;
+    translations: CategoryTranslations;
+    grants: CategoryGrants;
+    postTypes: CategoryPostTypeLinks;
+  },
 ): Promise<{ service: CategoriesService; directory: CategoryDirectory }> {
   for (const schema of sharedCategorySchemas) app.addSchema(schema);
   const directory = createCategoryDirectory(platform.db);
@@ -40,6 +53,7 @@ export async function registerCategories(
     deps.content,
     deps.translations,
     deps.grants,
+    deps.postTypes,
   );
   platform.events.on("permissions.changed", () => directory.invalidate());
   await app.register(categoriesRoutes, { prefix: "/api/v2", service });

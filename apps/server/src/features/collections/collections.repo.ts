@@ -1,12 +1,12 @@
 import { sql, type Kysely, type Selectable } from "kysely";
 import type { CollectionRecordsTable, CollectionsTable, DB } from "../../platform/db/schema.ts";
-import type { DateCondition } from "../../platform/http/filters.ts";
+import { idConditions, type DateCondition, type IdFilter } from "../../platform/http/filters.ts";
 
 export type CollectionRow = Selectable<CollectionsTable>;
 export type CollectionRecordRow = Selectable<CollectionRecordsTable>;
 
 export interface RecordFilters {
-  collectionIDs?: number[];
+  collectionIDs?: IdFilter;
   /** When a record was added to its collection. */
   dates?: DateCondition[];
 }
@@ -15,16 +15,18 @@ export interface RecordFilters {
 export function createCollectionsRepo(db: Kysely<DB>) {
   const filtered = (filters: RecordFilters) => {
     let query = db.selectFrom("collectionRecords");
-    if (filters.collectionIDs?.length) query = query.where("collectionID", "in", filters.collectionIDs);
+    for (const condition of idConditions(filters.collectionIDs))
+      query = query.where("collectionID", condition.op, condition.value);
     for (const condition of filters.dates ?? []) query = query.where("dateInserted", condition.op, condition.value);
     return query;
   };
   return {
     withTransaction: (trx: Kysely<DB>) => createCollectionsRepo(trx),
 
-    list(filters: { collectionIDs?: number[]; name?: string }, offset: number, limit: number) {
+    list(filters: { collectionIDs?: IdFilter; name?: string }, offset: number, limit: number) {
       let query = db.selectFrom("collections").selectAll();
-      if (filters.collectionIDs?.length) query = query.where("collectionID", "in", filters.collectionIDs);
+      for (const condition of idConditions(filters.collectionIDs))
+        query = query.where("collectionID", condition.op, condition.value);
       if (filters.name !== undefined) query = query.where("name", "=", filters.name);
       return query.orderBy("collectionID", "asc").offset(offset).limit(limit).execute();
     },

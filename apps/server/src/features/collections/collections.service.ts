@@ -132,7 +132,7 @@ export function createCollectionsService({
       const limit = query.limit ?? collectionRules.defaultLimit;
       const rows = await repo.list(
         {
-          ...(query.collectionID?.length ? { collectionIDs: query.collectionID } : {}),
+          ...(query.collectionID ? { collectionIDs: query.collectionID } : {}),
           ...(query.name !== undefined ? { name: query.name } : {}),
         },
         (page - 1) * limit,
@@ -202,7 +202,7 @@ export function createCollectionsService({
       const page = query.page ?? 1;
       const limit = query.limit ?? collectionRules.contentsDefaultLimit;
       const filters = {
-        ...(query.collectionID?.length ? { collectionIDs: query.collectionID } : {}),
+        ...(query.collectionID ? { collectionIDs: query.collectionID } : {}),
         ...(query.dateAddedToCollection
           ? { dates: parseDateFilter("dateAddedToCollection", query.dateAddedToCollection) }
           : {}),

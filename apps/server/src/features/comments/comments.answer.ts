@@ -35,16 +35,20 @@ export async function judgeAnswer(
   if (comment.insertUserID === discussion.insertUserID)
     throw badRequest("The asker's own comment is not an answer to the question.");
   requireAccess(viewer, discussionsPolicy.canJudgeAnswers, discussion);
+  const points = await platform.siteConfig.get("reputation.acceptedAnswerPoints");
   await platform.db.transaction().execute(async (trx) => {
     const locked = (await createCounters(trx).lockDiscussions([discussion.discussionID])).get(discussion.discussionID);
     if (!locked) throw notFound("Discussion");
     // A comment deleted or moved meanwhile is no answer of this question any more.
     const still = await deps.repo.withTransaction(trx).findById(comment.commentID);
     if (still?.discussionID !== discussion.discussionID) throw notFound("Comment");
-    await setAnswerStatus(trx, comment.commentID, body.status, {
-      userID: viewer.userID,
-      date: platform.clock.nowIso(),
-    });
+    await setAnswerStatus(
+      trx,
+      comment.commentID,
+      body.status,
+      { userID: viewer.userID, date: platform.clock.nowIso() },
+      { points, authorID: comment.insertUserID, categoryID: locked.categoryID },
+    );
     await refreshQuestion(trx, discussion.discussionID);
   });
   await platform.events.emit("comment.updated", eventOf(comment, discussion.categoryID, viewer));

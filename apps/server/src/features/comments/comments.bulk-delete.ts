@@ -6,7 +6,14 @@ import { notFound } from "../../platform/errors.ts";
 import type { BatchOutcome, LongRunnerAction, LongRunnerContext } from "../../platform/long-runner/long-runner.ts";
 import { failureOf } from "../../platform/long-runner/long-runner.ts";
 import type { Platform } from "../../platform/context.ts";
-import { createCounters, discussionsPolicy, type DiscussionsService } from "./comments.deps.ts";
+import {
+  answersOf,
+  createCounters,
+  discussionsPolicy,
+  refreshQuestion,
+  setAnswerStatus,
+  type DiscussionsService,
+} from "./comments.deps.ts";
 import { commentsPolicy } from "./comments.policy.ts";
 import type { CommentRow, CommentsRepo } from "./comments.repo.ts";
 import { isTombstone } from "./comments.present.ts";
@@ -68,6 +75,27 @@ export function bulkDeleteCommentsAction(deps: {
     const fresh = allowed.filter(({ comment }) => !isTombstone(comment));
     await deps.platform.db.transaction().execute(async (trx) => {
       const scoped = deps.repo.withTransaction(trx);
+      // An accepted answer made a tombstone is accepted no more: its points are taken back (where they were
+      // given) and its question's status worked out again, under the question's row lock.
+      const judged = await answersOf(
+        trx,
+        fresh.map(({ comment }) => comment.commentID),
+      );
+      const accepted = fresh.filter(({ comment }) => judged.get(comment.commentID)?.status === "accepted");
+      const questions = [...new Set(accepted.map(({ comment }) => comment.discussionID))];
+      const locked = await createCounters(trx).lockDiscussions(questions);
+      for (const { comment } of accepted) {
+        const question = locked.get(comment.discussionID);
+        if (!question) continue;
+        await setAnswerStatus(
+          trx,
+          comment.commentID,
+          "pending",
+          { userID: viewer.userID, date: deps.platform.clock.nowIso() },
+          { points: 0, authorID: comment.insertUserID, categoryID: question.categoryID },
+        );
+      }
+      for (const discussionID of questions) await refreshQuestion(trx, discussionID);
       await writeChanges(
         trx,
         fresh.map(({ comment }) => deletedComment(comment, viewer.userID)),

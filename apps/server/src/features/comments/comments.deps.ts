@@ -12,5 +12,6 @@ export {
 export { assertUnchangedSinceHeld, markParticipation } from "../discussions/index.ts";
 export { answersOf, refreshQuestion, requireQuestions, setAnswerStatus } from "../discussions/index.ts";
 export { removeNotificationsAbout } from "../notifications/index.ts";
-export { createNewMemberLimits, unknownUser, type UserFragments } from "../users/index.ts";
+export { createNewMemberLimits, editWindowFor, unknownUser, type UserFragments } from "../users/index.ts";
 export type { CategoryDirectory } from "../categories/index.ts";
+export { takeBackAnswerPoints } from "../reputation/index.ts";

@@ -1,7 +1,7 @@
 import { limits, type CommentListQuery, type CommentThread, type CommentThreadQuery } from "@parley/contracts";
 import { assertAccountUsable } from "../../platform/auth/authorize.ts";
 import { fieldError, HttpError, validationFailed } from "../../platform/errors.ts";
-import { parseDateFilter } from "../../platform/http/filters.ts";
+import { idConditions, parseDateFilter } from "../../platform/http/filters.ts";
 import type { RequestContext } from "../../platform/http/request-context.ts";
 import { Expansions, requireQuestions } from "./comments.deps.ts";
 import type { CommentsDeps } from "./comments.operation.ts";
@@ -25,13 +25,13 @@ export async function listComments(deps: CommentsDeps, query: CommentListQuery, 
     await discussions.load(discussionID, viewer);
     filters.discussionID = discussionID;
   } else {
-    if (query.insertUserID === undefined && !query.commentID?.length) {
+    if (query.insertUserID === undefined && !idConditions(query.commentID).length) {
       throw validationFailed([fieldError("discussionID", "missingField", "discussionID is required.")]);
     }
     filters.categoryIDs = await categories.visibleIDs(viewer);
   }
   if (query.insertUserID !== undefined) filters.insertUserID = query.insertUserID;
-  if (query.commentID?.length) filters.commentIDs = query.commentID;
+  if (query.commentID) filters.commentIDs = query.commentID;
   if (query.qna !== undefined) {
     await requireQuestions(deps.platform.siteConfig);
     filters.answerStatus = query.qna;

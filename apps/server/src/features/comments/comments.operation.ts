@@ -2,12 +2,13 @@ import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import { fieldError, validationFailed } from "../../platform/errors.ts";
 import { normalizeFormat } from "../../platform/render/index.ts";
-import type {
-  CategoryDirectory,
-  DiscussionsService,
-  ReactionSummaries,
-  ReportMetaLoader,
-  UserFragments,
+import {
+  editWindowFor,
+  type CategoryDirectory,
+  type DiscussionsService,
+  type ReactionSummaries,
+  type ReportMetaLoader,
+  type UserFragments,
 } from "./comments.deps.ts";
 import "./comments.events.ts";
 import type { CommentRow, CommentsRepo } from "./comments.repo.ts";
@@ -27,8 +28,8 @@ export interface CommentsDeps {
   reportMeta?: ReportMetaLoader;
 }
 
-/** How long an author may edit their post (`ui.editContentTimeout`). */
-export const editTimeout = (platform: Platform) => platform.siteConfig.get("ui.editContentTimeout");
+/** How long the viewer may edit their post: their rank's edit window, or the site's (`ui.editContentTimeout`). */
+export const editTimeout = (platform: Platform, viewer: Viewer) => editWindowFor(platform, viewer);
 
 export const checkFormat = (format: string) => {
   const normalized = normalizeFormat(format);

@@ -65,7 +65,7 @@ export async function presentComments(
     answerIDs.length > 0 && (await platform.siteConfig.get("plugins.qna"))
       ? await answersOf(platform.db, answerIDs)
       : null;
-  const timeout = expand.has("permissions") ? await editTimeout(platform) : -1;
+  const timeout = expand.has("permissions") ? await editTimeout(platform, context.viewer) : -1;
   return rows.map((row) => {
     const discussion = byID.get(row.discussionID);
     const comment = presentComment(row, {
@@ -137,7 +137,7 @@ export async function commentForEdit(deps: CommentsDeps, id: number, context: Re
     policy.canEdit,
     comment,
     discussion,
-    await editTimeout(deps.platform),
+    await editTimeout(deps.platform, context.viewer),
     deps.platform.clock.nowMs(),
   );
   return {

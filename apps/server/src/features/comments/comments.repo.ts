@@ -2,15 +2,15 @@ import { sql, type Kysely, type Selectable, type Updateable } from "kysely";
 import type { CommentSort, CommentThreadSort } from "@parley/contracts";
 import type { DialectName } from "../../platform/db/database.ts";
 import type { CommentsTable, DB, DiscussionsTable } from "../../platform/db/schema.ts";
-import type { DateCondition } from "../../platform/http/filters.ts";
-import { markParticipation, removeNotificationsAbout } from "./comments.deps.ts";
+import { idConditions, type DateCondition, type IdFilter } from "../../platform/http/filters.ts";
+import { markParticipation, removeNotificationsAbout, takeBackAnswerPoints } from "./comments.deps.ts";
 
 export type CommentRow = Selectable<CommentsTable>;
 
 export interface CommentFilters {
   discussionID?: number;
   insertUserID?: number;
-  commentIDs?: number[];
+  commentIDs?: IdFilter;
   /** Comments only in these categories (what the viewer may see), when not listing one discussion. */
   categoryIDs?: number[];
   dateInserted?: DateCondition[];
@@ -63,7 +63,8 @@ export function createCommentsRepo(
     let query = db.selectFrom("comments");
     if (filters.discussionID !== undefined) query = query.where("comments.discussionID", "=", filters.discussionID);
     if (filters.insertUserID !== undefined) query = query.where("comments.insertUserID", "=", filters.insertUserID);
-    if (filters.commentIDs?.length) query = query.where("comments.commentID", "in", filters.commentIDs);
+    for (const condition of idConditions(filters.commentIDs))
+      query = query.where("comments.commentID", condition.op, condition.value);
     for (const condition of filters.dateInserted ?? [])
       query = query.where("comments.dateInserted", condition.op, condition.value);
     if (filters.answerStatus !== undefined) {
@@ -239,15 +240,19 @@ export function createCommentsRepo(
     },
 
     async remove(commentID, discussionID) {
-      // The row first: it waits for a concurrent reaction's lock on it, so the reactions deleted next
-      // include that one (a reaction that comes after finds no comment).
-      const { numDeletedRows } = await db
-        .deleteFrom("comments")
+      // The row locked first: it waits for a concurrent reaction's lock on it, so the reactions deleted next
+      // include that one (a reaction that comes after finds no comment). Its reactions and an accepted answer's
+      // points go while the row is there to tell the category they were earned in.
+      const { numUpdatedRows } = await db
+        .updateTable("comments")
+        .set((eb) => ({ score: eb.ref("score") }))
         .where("commentID", "=", commentID)
         .where("discussionID", "=", discussionID)
         .executeTakeFirstOrThrow();
-      if (Number(numDeletedRows) === 0) return false;
+      if (Number(numUpdatedRows) === 0) return false;
       await removeReactions(commentID);
+      await takeBackAnswerPoints(db, [commentID]);
+      await db.deleteFrom("comments").where("commentID", "=", commentID).execute();
       await removeNotificationsAbout(db, "comment", [commentID]);
       return true;
     },

@@ -32,7 +32,7 @@ export async function updateComment(
   if (isTombstone(comment)) throw conflict(tombstoneText);
   assertUnchangedSinceHeld(options.heldFrom, { name: null, body: comment.body });
   if (!options.approved) {
-    const timeout = await editTimeout(platform);
+    const timeout = await editTimeout(platform, viewer);
     const now = platform.clock.nowMs();
     if (
       !policy.canEdit(viewer, comment, discussion, timeout, now) &&

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, SelectQueryBuilder } from "kysely";
 import type { CommentsTable, DB } from "../../platform/db/schema.ts";
 import { wipedBody } from "../../platform/records.ts";
+import { takeBackAnswerPoints } from "./comments.deps.ts";
 
 /*
  * Writes of the comments table that other features ask for, inside their own transaction (`db` is it):
@@ -110,5 +111,6 @@ export async function removeComments(
   db: Kysely<DB>,
   commentIDs: SelectQueryBuilder<DB, "comments", { commentID: number }>,
 ): Promise<void> {
+  await takeBackAnswerPoints(db, commentIDs);
   await db.deleteFrom("comments").where("commentID", "in", commentIDs).execute();
 }

@@ -39,6 +39,10 @@ describe.each(engines)("GET and PATCH /addons on %s", (engine) => {
       "addon:online",
       "addon:qna",
       "addon:ideation",
+      "addon:polls",
+      "addon:postTypes",
+      "addon:badges",
+      "addon:ranks",
       "addon:embed",
       "theme:theme-foundation",
       "theme:theme-foundation-dark",
@@ -51,6 +55,10 @@ describe.each(engines)("GET and PATCH /addons on %s", (engine) => {
       ["online", "online.enabled"],
       ["qna", "plugins.qna"],
       ["ideation", "plugins.ideation"],
+      ["polls", "plugins.polls"],
+      ["postTypes", "postTypes.enabled"],
+      ["badges", "badges.enabled"],
+      ["ranks", "ranks.enabled"],
       ["embed", "embed.enabled"],
     ] as const)
       expect(addons.find((addon) => addon.addonID === addonID)?.enabled, addonID).toBe(await setting(key));

@@ -54,6 +54,30 @@ const switches: ReadonlyArray<{ key: string; name: string; description: string; 
     setting: "plugins.ideation",
   },
   {
+    key: "polls",
+    name: "Polls",
+    description: "Polls: members ask a question with options, the others vote and see the results.",
+    setting: "plugins.polls",
+  },
+  {
+    key: "postTypes",
+    name: "Post Types",
+    description: "A site's own kinds of posts, each with fields members fill in and the categories that take it.",
+    setting: "postTypes.enabled",
+  },
+  {
+    key: "badges",
+    name: "Badges",
+    description: "Badges members earn for posts, accepted answers, reactions received and anniversaries.",
+    setting: "badges.enabled",
+  },
+  {
+    key: "ranks",
+    name: "Ranks",
+    description: "Ranks members reach by points, posts and days since joining, shown beside their names.",
+    setting: "ranks.enabled",
+  },
+  {
     key: "embed",
     name: "Embedding",
     description: "The forum inside a frame of a host page; the host's address is a site setting.",

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely } from "kysely";
+import { lockAllRows } from "../../platform/db/row-locks.ts";
 import type { ConversationMessagesTable, ConversationsTable, DB } from "../../platform/db/schema.ts";
 
 /** A private conversation brought from another forum with its own id (an import, features/import). */
@@ -46,11 +47,13 @@ export async function insertImportedParticipants(db: Kysely<DB>, rows: ImportedP
 }
 
 /**
- * Every conversation's message and participant counts and last message, recounted after an import (run while
- * nothing else writes); a participant's read count is held to the conversation's messages.
+ * Every conversation's message and participant counts and last message, recounted after an import or on an
+ * administrator's request; a participant's read count is held to the conversation's messages.
  */
 export async function recountImportedConversations(db: Kysely<DB>): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // Locked first (live writers wait), then recounted in later statements (platform/db/row-locks.ts).
+    await lockAllRows(trx, "conversations", "countMessages");
     await sql`update "conversations" set
         "countMessages" = (select count(*) from "conversationMessages" m
           where m."conversationID" = "conversations"."conversationID"),

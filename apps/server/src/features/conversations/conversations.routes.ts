@@ -150,6 +150,22 @@ export const conversationsRoutes: FastifyPluginAsyncTypebox<{ service: Conversat
     },
   );
 
+  app.get(
+    "/messages/:id",
+    {
+      schema: {
+        tags,
+        summary: "One message, for the participants of its conversation (and moderators).",
+        params: IdParams,
+        response: { 200: Type.Ref("ConversationMessage") },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-cache, private");
+      return service.message(request.params.id, requestContext(request));
+    },
+  );
+
   app.post(
     "/messages",
     {

@@ -349,6 +349,16 @@ export function createConversationsService(deps: {
       return { items, page, limit, total };
     },
 
+    /** `GET /messages/{id}`: one message, for who may read its conversation (a participant, or a moderator). */
+    async message(messageID: number, context: ConversationContext): Promise<ConversationMessage> {
+      requireSignedIn(context.viewer);
+      const [row] = await repo.messagesByIds([messageID]);
+      if (!row) throw notFound("Message");
+      await load(row.conversationID, context.viewer, "read");
+      const fragments = await users.load([row.insertUserID], context.origin);
+      return presentMessage(row, context.origin, fragments);
+    },
+
     async postMessage(body: MessagePost, context: ConversationContext): Promise<ConversationMessage> {
       const { viewer } = context;
       assertAccountUsable(viewer);

@@ -60,15 +60,25 @@ export async function deleteDiscussionRows(
   );
   const scoped = repo.withTransaction(trx);
   const counters = createCounters(trx);
+  // The members' counts are changed last, in userID order: every writer changes the categories' counts before a
+  // member's (a comment's create does), so a delete that took a member's row first deadlocked with a comment posted
+  // in the same category by one of the discussion's commenters (PostgreSQL, durability.e2e).
+  const members = new Map<number, { countComments: number; countDiscussions: number }>();
+  const memberOf = (userID: number) =>
+    members.get(userID) ?? members.set(userID, { countComments: 0, countDiscussions: 0 }).get(userID)!;
   for (const { row, chain } of deleting) {
     let comments = 0;
     for (const [userID, count] of await scoped.commentCountsByUser(row.discussionID)) {
-      await counters.adjustUser(userID, "countComments", -count);
+      memberOf(userID).countComments -= count;
       comments += count;
     }
     await removeDiscussionRecords(trx, repo, row.discussionID, now);
     await counters.adjustCategories(chain, -1, -comments);
-    await counters.adjustUser(row.insertUserID, "countDiscussions", -1);
+    memberOf(row.insertUserID).countDiscussions -= 1;
+  }
+  for (const [userID, change] of [...members].sort(([a], [b]) => a - b)) {
+    if (change.countComments) await counters.adjustUser(userID, "countComments", change.countComments);
+    if (change.countDiscussions) await counters.adjustUser(userID, "countDiscussions", change.countDiscussions);
   }
   return deleting.map(({ row }) => row);
 }

@@ -1,8 +1,9 @@
 import { requireAccess } from "../../platform/auth/access.ts";
-import { notFound } from "../../platform/errors.ts";
+import { fieldError, notFound, validationFailed } from "../../platform/errors.ts";
 import type { BatchOutcome, LongRunnerAction, LongRunnerContext } from "../../platform/long-runner/long-runner.ts";
 import { failureOf } from "../../platform/long-runner/long-runner.ts";
 import { createCounters } from "./counters.repo.ts";
+import { movePostPoints } from "./discussions.deps.ts";
 import type { DiscussionWriteDeps } from "./discussions.bulk.ts";
 import type { DiscussionRow } from "./discussions.repo.ts";
 import { discussionsPolicy } from "./discussions.policy.ts";
@@ -10,23 +11,38 @@ import { requireAllowedType } from "./discussions.posting.ts";
 
 export interface BulkMoveArgs {
   categoryID: number;
+  /** The post type the moved discussions are posted as (Vanilla's `postTypeID`). */
+  postTypeID?: string;
 }
+
+type Chosen = { type: string; postTypeID: string | null } | null;
+const otherType = (type: string, postTypeID: string) =>
+  validationFailed([
+    fieldError("postTypeID", "invalid", `A ${type} cannot be posted as "${postTypeID}"; change its type first.`),
+  ]);
 
 /**
  * `PATCH /discussions/move`, one batch: parse → load → authorize (the target takes discussions and the
- * viewer may post and edit there; discussions.edit on each source) → one transaction moving the rows
- * and their counts → events (`discussion.updated`, `discussion.moved`).
+ * viewer may post and edit there; discussions.edit on each source; a `postTypeID` the viewer may post there, of
+ * each discussion's own type; else a site type's discussion only where that type is taken) → one transaction
+ * moving the rows and their counts (and setting their post type) → events (`discussion.updated`, `discussion.moved`).
  */
 export function bulkMoveAction(deps: DiscussionWriteDeps): LongRunnerAction<BulkMoveArgs> {
   return {
     name: "discussions.move",
-    async runBatch(ids: number[], { categoryID }, context: LongRunnerContext): Promise<BatchOutcome> {
+    async runBatch(ids: number[], { categoryID, postTypeID }, context: LongRunnerContext): Promise<BatchOutcome> {
       const { viewer } = context;
       const failures: BatchOutcome["failures"] = new Map();
       let target: Awaited<ReturnType<DiscussionWriteDeps["requirePostableCategory"]>>;
+      let chosen: Chosen = null;
       try {
         target = await deps.requirePostableCategory(categoryID, viewer);
         requireAccess(viewer, discussionsPolicy.canMove, { categoryID });
+        if (postTypeID !== undefined) {
+          chosen = (await deps.postTypes?.choose({ postTypeID }, target, viewer)) ?? null;
+          if (!chosen) throw otherType("discussion", postTypeID);
+          requireAllowedType(target, chosen.type, "categoryID");
+        }
       } catch (error) {
         const failure = failureOf(error);
         return { successIDs: [], failures: new Map(ids.map((id) => [id, failure])) };
@@ -42,8 +58,10 @@ export function bulkMoveAction(deps: DiscussionWriteDeps): LongRunnerAction<Bulk
           requireAccess(viewer, discussionsPolicy.canMove, row);
           // A discussion of a type the category does not take stays where it is.
           requireAllowedType(target, row.type, "categoryID");
+          if (chosen && chosen.type !== row.type) throw otherType(row.type, postTypeID!);
+          if (!chosen && row.postTypeID) await deps.postTypes?.requireInCategory(row.postTypeID, target);
           successIDs.push(id);
-          if (row.categoryID !== categoryID) allowed.push(row);
+          if (row.categoryID !== categoryID || (chosen && chosen.postTypeID !== row.postTypeID)) allowed.push(row);
         } catch (error) {
           failures.set(id, failureOf(error));
         }
@@ -63,10 +81,16 @@ export function bulkMoveAction(deps: DiscussionWriteDeps): LongRunnerAction<Bulk
           const now = locked.get(row.discussionID);
           return now !== undefined && now.categoryID !== categoryID;
         });
-        await deps.repo.withTransaction(trx).moveAll(
-          moving.map((row) => row.discussionID),
-          categoryID,
+        const movingIDs = moving.map((row) => row.discussionID);
+        // Their points (reactions, accepted answers) follow them to the category.
+        await movePostPoints(trx, { discussionIDs: movingIDs }, () =>
+          deps.repo.withTransaction(trx).moveAll(movingIDs, categoryID),
         );
+        if (chosen)
+          await deps.repo.withTransaction(trx).setPostType(
+            allowed.map((row) => row.discussionID),
+            chosen.postTypeID,
+          );
         for (const row of moving) {
           const { countComments, categoryID: fromID } = locked.get(row.discussionID)!;
           const fromChain = fromChains.get(fromID) ?? (await deps.ancestry(fromID));
@@ -81,8 +105,10 @@ export function bulkMoveAction(deps: DiscussionWriteDeps): LongRunnerAction<Bulk
           insertUserID: row.insertUserID,
           actorUserID: viewer.userID,
         };
-        await deps.events.emit("discussion.updated", { ...event, fields: ["categoryID"] });
-        await deps.events.emit("discussion.moved", { ...event, fromCategoryID: row.categoryID });
+        const moved = row.categoryID !== categoryID;
+        const fields = [...(moved ? ["categoryID"] : []), ...(chosen ? ["postTypeID"] : [])];
+        await deps.events.emit("discussion.updated", { ...event, fields });
+        if (moved) await deps.events.emit("discussion.moved", { ...event, fromCategoryID: row.categoryID });
       }
       return { successIDs, failures };
     },

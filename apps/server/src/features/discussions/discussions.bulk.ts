@@ -20,6 +20,7 @@ import { splitAction } from "./discussions.split.ts";
 import { discussionsPolicy } from "./discussions.policy.ts";
 import type { PostOwners } from "./discussions.post-owners.ts";
 import type { DiscussionRow, DiscussionsRepo } from "./discussions.repo.ts";
+import type { PostTypeRules } from "./discussions.deps.ts";
 
 /** What the discussions' multi-step writes need. */
 export interface DiscussionWriteDeps {
@@ -32,7 +33,9 @@ export interface DiscussionWriteDeps {
   requirePostableCategory(
     categoryID: number,
     viewer: Viewer,
-  ): Promise<{ name: string; allowedDiscussionTypes: string[] | null }>;
+  ): Promise<{ categoryID: number; name: string; allowedDiscussionTypes: string[] | null }>;
+  /** The post types' rules (a bulk move's `postTypeID`, a site type's discussion kept where it is taken). */
+  postTypes?: PostTypeRules | undefined;
   /** The owners of what a post carries, for merge and split to move it. */
   postOwners: PostOwners;
   clock: Clock;
@@ -94,8 +97,20 @@ export function registerBulkActions(longRunner: LongRunner, deps: DiscussionWrit
   return {
     delete: (ids: number[], context: LongRunnerContext, query?: LongRunnerQuery) =>
       longRunner.start("discussions.delete", ids, {}, context, query),
-    move: (ids: number[], categoryID: number, context: LongRunnerContext, query?: LongRunnerQuery) =>
-      longRunner.start<BulkMoveArgs>("discussions.move", ids, { categoryID }, context, query),
+    move: (
+      ids: number[],
+      categoryID: number,
+      context: LongRunnerContext,
+      query?: LongRunnerQuery,
+      postTypeID?: string,
+    ) =>
+      longRunner.start<BulkMoveArgs>(
+        "discussions.move",
+        ids,
+        { categoryID, ...(postTypeID !== undefined ? { postTypeID } : {}) },
+        context,
+        query,
+      ),
     close: (ids: number[], closed: boolean, context: LongRunnerContext, query?: LongRunnerQuery) =>
       longRunner.start<BulkCloseArgs>("discussions.close", ids, { closed }, context, query),
     merge: (ids: number[], args: MergeArgs, context: LongRunnerContext, query?: LongRunnerQuery) =>

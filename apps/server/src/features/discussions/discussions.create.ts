@@ -1,4 +1,4 @@
-import { defaultIdeaStatusID, type Discussion, type DiscussionPost } from "@parley/contracts";
+import type { Discussion, DiscussionPost } from "@parley/contracts";
 import { requireAccess } from "../../platform/auth/access.ts";
 import { requireSignedIn } from "../../platform/auth/authorize.ts";
 import { fieldError, validationFailed } from "../../platform/errors.ts";
@@ -22,7 +22,9 @@ import {
 } from "./discussions.posting.ts";
 import { presentOne } from "./discussions.read.ts";
 import { requireIdeas } from "./ideas.repo.ts";
+import { checkPollInput, requirePolls, writePoll } from "./polls.posting.ts";
 import { requireQuestions } from "./questions.repo.ts";
+import { defaultIdeaStatusID } from "./statuses.repo.ts";
 
 /**
  * `POST /discussions`: validate and authorize (a member, a category that takes discussions and lets them
@@ -42,8 +44,11 @@ export async function createDiscussion(
   requireSignedIn(viewer);
   const categoryID = await postCategoryOf(deps, body);
   const category = await requirePostableCategory(deps, categoryID, viewer);
-  const type = typeOf(body.type);
+  // A post type (the post types add-on) decides the type: active, the viewer's roles', taken by the category.
+  const chosen = (await deps.postTypes?.choose(body, category, viewer)) ?? null;
+  const type = chosen?.type ?? typeOf(body.type);
   requireAllowedType(category, type, "type");
+  const postMeta = await deps.postTypes?.checkMeta(chosen?.postTypeID ?? type, body.postMeta, viewer, false);
   if (type === "question") await requireQuestions(platform.siteConfig);
   if (type === "idea") await requireIdeas(platform.siteConfig);
   const format = checkFormat(body.format);
@@ -55,6 +60,11 @@ export async function createDiscussion(
     ...(text ? [] : [fieldError("body", "missingField", "body is required.")]),
   ];
   if (errors.length) throw validationFailed(errors);
+  // A poll (the polls add-on) comes with its discussion: checked here, written in the discussion's transaction.
+  if (type === "poll") await requirePolls(platform.siteConfig);
+  else if (body.poll !== undefined)
+    throw validationFailed([fieldError("poll", "invalid", "Only a discussion of type poll has a poll.")]);
+  const poll = type === "poll" ? checkPollInput(body.poll, name) : null;
   const announce = announceOf(body) ?? ANNOUNCE.none;
   if (announce !== ANNOUNCE.none) requireAccess(viewer, policy.canAnnounce, { categoryID });
   if (body.closed) requireAccess(viewer, policy.canCloseAny, { categoryID });
@@ -118,12 +128,15 @@ export async function createDiscussion(
       attributes: null,
       insertIPAddress: context.ip,
       questionStatus: type === "question" ? "unanswered" : null,
-      ideaStatusID: type === "idea" ? defaultIdeaStatusID : null,
+      ideaStatusID: type === "idea" ? await defaultIdeaStatusID(trx) : null,
+      postTypeID: chosen?.postTypeID ?? null,
     });
+    if (postMeta?.size) await deps.postTypes!.writeMeta(trx, id, postMeta);
     if (tagIDs.length) await createTagsRepo(trx).setDiscussionTags(id, tagIDs, now);
     await scoped.setUserState(viewer.userID, id, { participated: 1, dateLastViewed: now });
     await counters.adjustCategories(chain, 1, 0, { discussionID: id, commentID: null, date: now });
     await counters.adjustUser(viewer.userID, "countDiscussions", 1);
+    if (poll) await writePoll(trx, id, poll, viewer.userID, now);
     await options.alsoInTransaction?.(trx, id);
     return id;
   });
@@ -131,5 +144,14 @@ export async function createDiscussion(
   const row = (await repo.findById(discussionID))!;
   await emitDiscussionEvent(deps, "discussion.created", row, viewer, body.draftID);
   await screened.recorded(discussionID);
-  return presentOne(deps, row, context, ["tags"]);
+  return presentOne(deps, row, context, ["tags", "postMeta"]);
+}
+
+/** `POST /discussions/question` (Vanilla's QnA add-on): a discussion of type question, 403 while the add-on is off. */
+export function createQuestion(
+  deps: DiscussionOperationDeps,
+  body: DiscussionPost,
+  context: RequestContext,
+): ReturnType<typeof createDiscussion> {
+  return createDiscussion(deps, { ...body, type: "question" }, context);
 }

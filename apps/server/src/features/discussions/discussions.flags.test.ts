@@ -110,8 +110,12 @@ describe.each(engines)("discussion flags, bump, type and tags on %s", (engine) =
     expectSchema(Discussion, changed.json());
     expect(changed.json()).toMatchObject({ discussionID: id, type: "question" });
     expect((await record(id, null)).type).toBe("question");
-    const bad = await f.api.put(url(id, "/type"), { type: "poll" }, { as: f.as.moderator });
+    const bad = await f.api.put(url(id, "/type"), { type: "survey" }, { as: f.as.moderator });
     expect([bad.statusCode, bad.json<{ message: string }>().message]).toEqual([400, "Record not found."]);
+    // A poll is made only by posting one (its poll with it): a discussion is not turned into one.
+    const poll = await f.api.put(url(id, "/type"), { type: "poll" }, { as: f.as.moderator });
+    expect(poll.statusCode).toBe(400);
+    expect((await record(id, null)).type).toBe("question");
   });
 
   it("replaces the tags with PUT /tags (ids and urlcodes), keeping tag counts right", async () => {

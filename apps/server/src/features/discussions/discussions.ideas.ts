@@ -1,12 +1,4 @@
-import {
-  ideaStatuses,
-  ideaStatusOf,
-  type DiscussionPost,
-  type IdeaPatch,
-  type IdeaStatus,
-  type IdeaVoteBody,
-  type IdeaVoteResult,
-} from "@parley/contracts";
+import type { DiscussionPost, IdeaPatch, IdeaVoteBody, IdeaVoteResult } from "@parley/contracts";
 import { requireAccess } from "../../platform/auth/access.ts";
 import { requireSignedIn } from "../../platform/auth/authorize.ts";
 import { badRequest, fieldError, notFound, validationFailed } from "../../platform/errors.ts";
@@ -17,6 +9,8 @@ import type { DiscussionOperationDeps, DiscussionsDeps } from "./discussions.ope
 import { discussionsPolicy as policy } from "./discussions.policy.ts";
 import { loadDiscussion } from "./discussions.read.ts";
 import { ideaVoters, putIdeaVote, requireIdeas } from "./ideas.repo.ts";
+import { currentIdeaStatusID, defaultIdeaStatusID, ideaStatusRow, logStatusChange } from "./statuses.repo.ts";
+import { lockRows } from "../../platform/db/row-locks.ts";
 
 /*
  * Ideas (the ideation add-on): posting one, voting on it, its status. Each write runs parse → load → authorize →
@@ -87,13 +81,24 @@ export async function setIdeaStatus(
   const { viewer } = context;
   const row = await loadIdea(deps, id, context);
   requireAccess(viewer, policy.canSetIdeaStatus, row);
-  const status = ideaStatuses.find((item) => item.statusID === body.statusID);
+  const status = await ideaStatusRow(platform.db, body.statusID);
   if (!status) throw validationFailed([fieldError("statusID", "invalid", `${body.statusID} is not an idea status.`)]);
   const notes = body.statusNotes === null ? null : storableText(body.statusNotes).trim() || null;
-  const before = ideaStatusOf(row.ideaStatusID).statusID;
   const voterIDs = await platform.db.transaction().execute(async (trx) => {
+    // The status before, read in the change's transaction once the row is locked (two changes log in turn).
+    await lockRows(trx, "discussions", "discussionID", [row.discussionID], "ideaStatusID");
+    const previous = (await currentIdeaStatusID(trx, row.discussionID)) ?? (await defaultIdeaStatusID(trx));
     await repo.withTransaction(trx).update(row.discussionID, { ideaStatusID: status.statusID, ideaStatusNotes: notes });
-    return ideaVoters(trx, row.discussionID);
+    if (previous !== status.statusID)
+      await logStatusChange(trx, {
+        discussionID: row.discussionID,
+        statusID: status.statusID,
+        previousStatusID: previous,
+        reason: notes,
+        insertUserID: viewer.userID,
+        dateInserted: platform.clock.nowIso(),
+      });
+    return { voters: await ideaVoters(trx, row.discussionID), changed: previous !== status.statusID };
   });
   const event = {
     discussionID: row.discussionID,
@@ -102,17 +107,7 @@ export async function setIdeaStatus(
     actorUserID: viewer.userID,
   };
   await platform.events.emit("discussion.updated", { ...event, fields: ["ideaStatusID", "ideaStatusNotes"] });
-  if (before !== status.statusID)
-    await platform.events.emit("idea.status.changed", { ...event, statusName: status.name, voterIDs });
+  if (voterIDs.changed)
+    await platform.events.emit("idea.status.changed", { ...event, statusName: status.name, voterIDs: voterIDs.voters });
   return { statusID: status.statusID, statusNotes: notes };
-}
-
-/** `GET /discussions/statuses` (Vanilla's): the idea statuses, all or those of one state. */
-export async function listIdeaStatuses(
-  deps: DiscussionsDeps,
-  query: { state?: "open" | "closed"; subType?: string },
-): Promise<IdeaStatus[]> {
-  await requireIdeas(deps.platform.siteConfig);
-  if (query.subType !== undefined && query.subType !== "ideation") return [];
-  return ideaStatuses.filter((item) => query.state === undefined || item.state === query.state);
 }

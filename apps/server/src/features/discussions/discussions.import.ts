@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely } from "kysely";
 import type { DB, DiscussionsTable } from "../../platform/db/schema.ts";
+import { lockRows } from "../../platform/db/row-locks.ts";
 import { hotScore } from "./discussions.hot.ts";
 
 /** A discussion brought from another forum with its own id (an import, features/import). */
@@ -39,8 +40,9 @@ const RECOUNT_BATCH = 1_000;
 
 /**
  * Every discussion's comment count, last comment and its author, date of last comment (a sunk discussion keeps
- * its own), score (its reactions' points) and hot score, recounted from the comments after an import, in batches by id. Run while nothing
- * else writes (an import's end): these are recounts by subquery, not the locked increments of live writes.
+ * its own), score (its reactions' points) and hot score, recounted from the comments after an import or on an
+ * administrator's request (`PUT /dba/recalculate-aggregates`), in batches by id; each batch's rows are locked
+ * before they are recounted, so live writers are not lost (platform/db/row-locks.ts).
  */
 export async function recountImportedDiscussions(db: Kysely<DB>, onProgress?: (done: number) => void): Promise<number> {
   // The smallest integer both engines bind for an integer column (PostgreSQL's int4).
@@ -58,6 +60,14 @@ export async function recountImportedDiscussions(db: Kysely<DB>, onProgress?: (d
     const first = batch[0]!.discussionID;
     const last = batch[batch.length - 1]!.discussionID;
     await db.transaction().execute(async (trx) => {
+      // Locked first, so the recounts below (later statements) see every comment whose count reached them before.
+      await lockRows(
+        trx,
+        "discussions",
+        "discussionID",
+        batch.map((row) => row.discussionID),
+        "countComments",
+      );
       const inRange = sql`"discussionID" between ${first} and ${last}`;
       await sql`update "discussions" set
           "countComments" = (select count(*) from "comments" c where c."discussionID" = "discussions"."discussionID"),

@@ -352,8 +352,8 @@ describe.each(engines)("GET /discussions on %s", (engine) => {
           { as: as.other },
         );
     }
-    const measure = async (limit: number, as: Session | null) => {
-      const url = `/api/v2/discussions?limit=${limit}&expand=all`;
+    const measure = async (limit: number, as: Session | null, filter = "") => {
+      const url = `/api/v2/discussions?limit=${limit}&expand=all${filter}`;
       const result = await api.get(url, { as }); // warms the caches (category tree, permissions, site config)
       expect(result.statusCode).toBe(200);
       expect(result.json<Discussion[]>()).toHaveLength(limit);
@@ -369,6 +369,9 @@ describe.each(engines)("GET /discussions on %s", (engine) => {
     console.info(`GET /discussions?expand=all on ${engine}: ${JSON.stringify(counts)} for [3, 30]; session ${session}`);
     expect(counts.guest[1]).toBe(counts.guest[0]);
     expect(counts.member[1]).toBe(counts.member[0]);
+    // Filtered by post type (a site's own or an original one), in the same queries.
+    const byPostType = "&postTypeID=discussion,job";
+    expect(await measure(30, as.member, byPostType)).toBe(await measure(3, as.member, byPostType));
     // The list's own queries stay small; a signed-in request also looks its session up first.
     expect(counts.guest[0]).toBeLessThanOrEqual(10);
     expect(counts.member[0]! - session).toBeLessThanOrEqual(10);

@@ -1,6 +1,6 @@
 import { defaultDiscussionSort, limits, type DiscussionListQuery } from "@parley/contracts";
 import { requireAccess } from "../../platform/auth/access.ts";
-import { assertAccountUsable } from "../../platform/auth/authorize.ts";
+import { assertAccountUsable, requireSignedIn } from "../../platform/auth/authorize.ts";
 import { fieldError, notFound, validationFailed } from "../../platform/errors.ts";
 import { parseDateFilter } from "../../platform/http/filters.ts";
 import type { RequestContext } from "../../platform/http/request-context.ts";
@@ -12,12 +12,22 @@ import { presentDiscussions } from "./discussions.read.ts";
 import type { DiscussionFilters } from "./discussions.repo.ts";
 import { requireIdeas } from "./ideas.repo.ts";
 import { requireQuestions } from "./questions.repo.ts";
+import { cachedIdeaStatuses } from "./statuses.repo.ts";
+
+/** The default idea status, from memory. */
+const defaultStatusID = async (db: Parameters<typeof cachedIdeaStatuses>[0]) =>
+  (await cachedIdeaStatuses(db)).find((item) => item.isDefault)?.statusID ?? 1;
 
 /**
  * `GET /discussions`: the categories the viewer may read (narrowed by `categoryID`, `groupID`, `followed`),
  * the other filters, then one page in the asked sort with announcements first, presented in batches.
  */
-export async function listDiscussions(deps: DiscussionsDeps, query: DiscussionListQuery, context: RequestContext) {
+export async function listDiscussions(
+  deps: DiscussionsDeps,
+  query: DiscussionListQuery,
+  context: RequestContext,
+  own: Pick<DiscussionFilters, "mutedUserID"> = {},
+) {
   const { repo, platform, categories } = deps;
   const { viewer } = context;
   assertAccountUsable(viewer);
@@ -59,13 +69,17 @@ export async function listDiscussions(deps: DiscussionsDeps, query: DiscussionLi
     ...(query.insertUserID ? { insertUserIDs: query.insertUserID } : {}),
     ...(query.tagID ? { tagIDs: query.tagID } : {}),
     ...(query.type ? { types: query.type } : {}),
+    ...(query.postTypeID ? { postTypeIDs: query.postTypeID } : {}),
     ...(query.pinned !== undefined ? { pinned: query.pinned } : {}),
     ...(query.hasComments !== undefined ? { hasComments: query.hasComments } : {}),
     ...(query.status !== undefined ? { questionStatus: query.status } : {}),
-    ...(query.statusID?.length ? { ideaStatusIDs: query.statusID } : {}),
+    ...(query.statusID?.length
+      ? { ideaStatusIDs: query.statusID, defaultIdeaStatusID: await defaultStatusID(platform.db) }
+      : {}),
     ...(query.resolved !== undefined ? { resolved: query.resolved } : {}),
     ...(query.bookmarkUserID !== undefined ? { bookmarkUserID: query.bookmarkUserID } : {}),
     ...(query.participatedUserID !== undefined ? { participatedUserID: query.participatedUserID } : {}),
+    ...own,
   };
   if (query.reactionType !== undefined) {
     const tagID = await repo.reactionTagID(query.reactionType);
@@ -89,4 +103,21 @@ export async function listDiscussions(deps: DiscussionsDeps, query: DiscussionLi
   ]);
   const items = await presentDiscussions(deps, rows, context, new Expansions(query.expand), query.excerptLength);
   return { items, page, limit, total };
+}
+
+/**
+ * `GET /discussions/bookmarked` and `/discussions/muted` (Vanilla's): the signed-in viewer's own bookmarked or muted
+ * discussions, as `GET /discussions` lists them (the categories they may still read), most recently active first.
+ */
+export async function listFlaggedDiscussions(
+  deps: DiscussionsDeps,
+  flag: "bookmarked" | "muted",
+  query: Pick<DiscussionListQuery, "page" | "limit" | "expand">,
+  context: RequestContext,
+) {
+  requireSignedIn(context.viewer);
+  const { userID } = context.viewer;
+  return flag === "bookmarked"
+    ? listDiscussions(deps, { ...query, bookmarkUserID: userID }, context)
+    : listDiscussions(deps, query, context, { mutedUserID: userID });
 }

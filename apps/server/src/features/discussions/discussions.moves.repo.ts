@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable } from "kysely";
 import type { CommentsTable, DB } from "../../platform/db/schema.ts";
+import { movePostPoints } from "./discussions.deps.ts";
 import type { PostOwners } from "./discussions.post-owners.ts";
 
 export type MovableComment = Pick<
@@ -20,7 +21,14 @@ export function createMovesRepo(db: Kysely<DB>, owners: PostOwners) {
     /** Moves every comment of the discussions into another (their notifications follow); how many moved. */
     async moveAllComments(fromDiscussionIDs: number[], toDiscussionID: number): Promise<number> {
       if (fromDiscussionIDs.length === 0) return 0;
-      const moved = await owners.comments.moveDiscussionComments(db, fromDiscussionIDs, toDiscussionID);
+      // Their points follow them to the destination's category.
+      const commentIDs = (
+        await db.selectFrom("comments").select("commentID").where("discussionID", "in", fromDiscussionIDs).execute()
+      ).map((row) => row.commentID);
+      let moved = 0;
+      await movePostPoints(db, { commentIDs }, async () => {
+        moved = await owners.comments.moveDiscussionComments(db, fromDiscussionIDs, toDiscussionID);
+      });
       await owners.notifications.moveDiscussionCommentNotifications(db, fromDiscussionIDs, toDiscussionID);
       return moved;
     },
@@ -40,7 +48,10 @@ export function createMovesRepo(db: Kysely<DB>, owners: PostOwners) {
      */
     async moveComments(commentIDs: number[], toDiscussionID: number): Promise<Set<number>> {
       if (commentIDs.length === 0) return new Set();
-      const moved = await owners.comments.moveComments(db, commentIDs, toDiscussionID);
+      let moved = new Set<number>();
+      await movePostPoints(db, { commentIDs }, async () => {
+        moved = await owners.comments.moveComments(db, commentIDs, toDiscussionID);
+      });
       await owners.notifications.moveCommentNotifications(db, commentIDs, toDiscussionID);
       return moved;
     },
@@ -62,6 +73,11 @@ export async function moveCategoryDiscussions(
   discussionIDs?: number[],
 ): Promise<void> {
   if (discussionIDs?.length === 0) return;
+  const ids =
+    discussionIDs ??
+    (await db.selectFrom("discussions").select("discussionID").where("categoryID", "=", fromCategoryID).execute()).map(
+      (row) => row.discussionID,
+    );
   let query = db
     .updateTable("discussions")
     .set((eb) => ({
@@ -74,5 +90,6 @@ export async function moveCategoryDiscussions(
     }))
     .where("categoryID", "=", fromCategoryID);
   if (discussionIDs) query = query.where("discussionID", "in", discussionIDs);
-  await query.execute();
+  // Their points (reactions, accepted answers) follow them to the category.
+  await movePostPoints(db, { discussionIDs: ids }, async () => void (await query.execute()));
 }

@@ -5,7 +5,7 @@ import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import type { DB } from "../../platform/db/schema.ts";
 import type { TagsService } from "../tags/index.ts";
-import type { CategoryDirectory, UserFragments } from "./discussions.deps.ts";
+import { editWindowFor, type CategoryDirectory, type PostTypeRules, type UserFragments } from "./discussions.deps.ts";
 import "./discussions.events.ts";
 import type { DiscussionRow, DiscussionsRepo } from "./discussions.repo.ts";
 import type { createFloodControl } from "./flood.ts";
@@ -78,6 +78,8 @@ export interface DiscussionsDeps {
   tags: TagsService;
   reactions: ReactionSummaries;
   reportMeta?: ReportMetaLoader;
+  /** Post types and their fields (the post types feature): a discussion's type checked, its values kept. */
+  postTypes?: PostTypeRules;
 }
 
 /** The service's dependencies and its flood control (one per service: its limiters count every post). */
@@ -85,8 +87,8 @@ export interface DiscussionOperationDeps extends DiscussionsDeps {
   flood: ReturnType<typeof createFloodControl>;
 }
 
-/** How long an author may edit their post (`ui.editContentTimeout`). */
-export const editTimeout = (platform: Platform) => platform.siteConfig.get("ui.editContentTimeout");
+/** How long the viewer may edit their post: their rank's edit window, or the site's (`ui.editContentTimeout`). */
+export const editTimeout = (platform: Platform, viewer: Viewer) => editWindowFor(platform, viewer);
 
 /** `discussion.created` or `discussion.deleted`, after the write's transaction committed. */
 export const emitDiscussionEvent = (

@@ -17,6 +17,13 @@ const closesAny = rule("discussions.close", (viewer: Viewer, row: InCategory) =>
   can(viewer, "discussions.close", inCategory(row)),
 );
 
+/** community.moderate, or discussions.moderate in the discussion's category. */
+const moderates = rule(
+  "discussions.moderate",
+  (viewer: Viewer, row: InCategory) =>
+    can(viewer, "community.moderate") || can(viewer, "discussions.moderate", inCategory(row)),
+);
+
 /** Who may do what with a discussion (spec §5, §6); category permissions in resourceIfJunction mode. */
 export const discussionsPolicy = {
   canView: rule("discussions.view", (viewer: Viewer, row: InCategory) =>
@@ -100,10 +107,26 @@ export const discussionsPolicy = {
       (vote === "none" || can(viewer, vote === "down" ? "reactions.negative.add" : "reactions.positive.add")),
   ),
   /** Set an idea's status and notes (the ideation add-on): community.moderate, or discussions.moderate there. */
-  canSetIdeaStatus: rule(
-    "discussions.moderate",
-    (viewer: Viewer, row: InCategory) =>
-      can(viewer, "community.moderate") || can(viewer, "discussions.moderate", inCategory(row)),
+  canSetIdeaStatus: moderates,
+  /** Set or remove the discussion's canonical address: its moderators, as for its status. */
+  canSetCanonicalUrl: moderates,
+  /** Add, change and delete the idea statuses: administrators (Vanilla's Garden.Settings.Manage). */
+  canManageStatuses: permissionRule("site.manage"),
+  /**
+   * Vote in a poll (the polls add-on): a signed-in member (who may view the discussion, checked when it is
+   * loaded; banned accounts hold no permission).
+   */
+  canVotePoll: rule("session.valid", (viewer: Viewer) => viewer.userID !== 0 && can(viewer, "session.valid")),
+  /**
+   * Edit a poll (its question, options, close date, who sees the results): its author, community.moderate, or
+   * discussions.edit in the category.
+   */
+  canEditPoll: rule(
+    "discussions.edit",
+    (viewer: Viewer, row: Row) =>
+      (isAuthor(viewer, row) && can(viewer, "session.valid")) ||
+      can(viewer, "community.moderate") ||
+      can(viewer, "discussions.edit", inCategory(row)),
   ),
   /** Reply: comments.add; on a closed discussion also discussions.close (spec §5). */
   canComment: (viewer: Viewer, row: Row) =>
@@ -130,6 +153,9 @@ export const discussionsPolicy = {
       "ideation.vote": discussionsPolicy.canVote(viewer, row, "up"),
       "ideation.voteDown": discussionsPolicy.canVote(viewer, row, "down"),
       "ideation.status": discussionsPolicy.canSetIdeaStatus(viewer, row),
+      /** Vote in its poll and edit it, were it a poll (the polls add-on). */
+      "polls.vote": discussionsPolicy.canVotePoll(viewer),
+      "polls.edit": discussionsPolicy.canEditPoll(viewer, row),
     };
   },
 };

@@ -2,7 +2,9 @@ import {
   ideaStatusOf,
   type Discussion,
   type IdeaAttributes,
+  type IdeaStatus,
   type IdeaVote,
+  type Poll,
   type QuestionAttributes,
   type QuestionStatus,
   type UserFragment,
@@ -65,7 +67,11 @@ export interface DiscussionPresentContext {
   questions?: boolean;
   /** The ideation add-on is on: an idea's record carries `attributes.idea`, with the viewer's vote when given. */
   ideas?: boolean;
+  /** The idea statuses by ID (loaded once a list holds an idea); an idea without one has the default. */
+  ideaStatuses?: Map<number, IdeaStatus>;
   ideaVote?: IdeaVote;
+  /** The polls add-on is on and this is a poll: its record carries `attributes.poll`, as the viewer sees it. */
+  poll?: Poll;
   /** The viewer triages (staff.allow): the record carries `resolved`, `resolvedUserID` and `dateResolved`. */
   triage?: boolean;
 }
@@ -89,7 +95,7 @@ export function presentDiscussion(row: DiscussionRow, context: DiscussionPresent
     categoryID: row.categoryID,
     groupID: row.groupID ?? null,
     url,
-    canonicalUrl: url,
+    canonicalUrl: row.canonicalUrl ?? url,
     dateInserted: toRfc3339(row.dateInserted),
     dateUpdated: date(row.dateUpdated),
     dateLastComment: date(row.dateLastComment),
@@ -124,7 +130,11 @@ export function presentDiscussion(row: DiscussionRow, context: DiscussionPresent
     discussion.attributes = { ...discussion.attributes, question };
   }
   if (context.ideas && row.type === "idea") {
-    const status = ideaStatusOf(row.ideaStatusID);
+    const statuses = context.ideaStatuses ?? new Map<number, IdeaStatus>();
+    const status =
+      statuses.get(row.ideaStatusID ?? 0) ??
+      [...statuses.values()].find((item) => item.isDefault) ??
+      ideaStatusOf(row.ideaStatusID);
     const idea: IdeaAttributes = {
       statusID: status.statusID,
       status: { name: status.name, state: status.state },
@@ -134,6 +144,7 @@ export function presentDiscussion(row: DiscussionRow, context: DiscussionPresent
     };
     discussion.attributes = { ...discussion.attributes, idea };
   }
+  if (context.poll && row.type === "poll") discussion.attributes = { ...discussion.attributes, poll: context.poll };
   if (context.signedIn) discussion.countUnread = Math.max(0, unread ? row.countComments - viewedComments : 0);
   if (expand.hasDefault("body")) discussion.body = renderBody(row.body, format, { origin });
   if (expand.hasDefault("insertUser")) discussion.insertUser = user(row.insertUserID);

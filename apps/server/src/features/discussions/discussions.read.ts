@@ -12,6 +12,8 @@ import { discussionsPolicy as policy } from "./discussions.policy.ts";
 import { Expansions, presentDiscussion } from "./discussions.present.ts";
 import type { DiscussionRow } from "./discussions.repo.ts";
 import { ideaVotesOf } from "./ideas.repo.ts";
+import { cachedIdeaStatuses } from "./statuses.repo.ts";
+import { presentPollsOf } from "./polls.present.ts";
 
 /*
  * Reading discussions: loading one (or many) the viewer may see, presenting rows in a fixed number of
@@ -78,7 +80,7 @@ export async function loadDiscussions(
 
 /** Presents rows with a fixed number of queries: users, the viewer's state, tags and last comments each batched. */
 export async function presentDiscussions(
-  { repo, platform, categories, users, reactions, reportMeta }: DiscussionsDeps,
+  { repo, platform, categories, users, reactions, reportMeta, postTypes }: DiscussionsDeps,
   rows: DiscussionRow[],
   context: RequestContext,
   expand: Expansions,
@@ -88,7 +90,7 @@ export async function presentDiscussions(
   const wantsLastPost = expand.has("lastPost");
   const wantsTags = expand.has("tags") || expand.has("tagIDs");
   const wantsReports = expand.has("reportMeta") && reportMeta !== undefined && policy.isModerator(context.viewer);
-  const [lastComments, states, tagMap, reactionMap, reports] = await Promise.all([
+  const [lastComments, states, tagMap, reactionMap, reports, postMeta] = await Promise.all([
     wantsLastPost
       ? repo.lastComments(rows.map((row) => row.lastCommentID).filter((id): id is number => id !== null))
       : [],
@@ -96,6 +98,7 @@ export async function presentDiscussions(
     wantsTags ? repo.tagsOf(ids) : new Map<number, Array<{ tagID: number; name: string; urlcode: string }>>(),
     expand.has("reactions") ? reactions("discussion", ids, context.viewer.userID) : null,
     wantsReports ? reportMeta("discussion", ids) : null,
+    expand.has("postMeta") && postTypes ? postTypes.metaOf(rows, context.viewer) : null,
   ]);
   const lastByDiscussion = new Map(lastComments.map((comment) => [comment.discussionID, comment]));
   const userIDs = rows
@@ -113,11 +116,25 @@ export async function presentDiscussions(
       : { fragments: await users.load(userIDs, context.origin), signatures: null }
     : { fragments: new Map<number, never>(), signatures: null };
   const userMap = loaded.fragments;
-  const timeout = expand.has("permissions") ? await editTimeout(platform) : -1;
+  const timeout = expand.has("permissions") ? await editTimeout(platform, context.viewer) : -1;
   const questions = rows.some((row) => row.type === "question") && (await platform.siteConfig.get("plugins.qna"));
   const ideaIDs = rows.filter((row) => row.type === "idea").map((row) => row.discussionID);
   const ideas = ideaIDs.length > 0 && (await platform.siteConfig.get("plugins.ideation"));
-  const votes = ideas ? await ideaVotesOf(platform.db, ideaIDs, context.viewer.userID) : null;
+  const [votes, statuses] = ideas
+    ? await Promise.all([ideaVotesOf(platform.db, ideaIDs, context.viewer.userID), cachedIdeaStatuses(platform.db)])
+    : [null, null];
+  const ideaStatuses = statuses ? new Map(statuses.map((status) => [status.statusID, status])) : null;
+  const pollIDs = rows.filter((row) => row.type === "poll").map((row) => row.discussionID);
+  const polls =
+    pollIDs.length > 0 && (await platform.siteConfig.get("plugins.polls"))
+      ? await presentPollsOf(
+          platform.db,
+          pollIDs,
+          context.viewer.userID,
+          platform.clock.nowMs(),
+          new Set(rows.filter((row) => row.type === "poll" && row.closed === 1).map((row) => row.discussionID)),
+        )
+      : null;
   const triage = policy.canResolve(context.viewer);
   return Promise.all(
     rows.map(async (row) => {
@@ -140,11 +157,15 @@ export async function presentDiscussions(
         ...(excerptLength ? { excerptLength } : {}),
         questions,
         ideas,
+        ...(ideaStatuses ? { ideaStatuses } : {}),
         triage,
         ...(votes && context.viewer.userID !== 0 ? { ideaVote: votes.get(row.discussionID) ?? "none" } : {}),
+        ...(polls?.has(row.discussionID) ? { poll: polls.get(row.discussionID)! } : {}),
         ...(reactionMap ? { reactions: reactionMap.get(row.discussionID) ?? [] } : {}),
       });
       if (reports) discussion.reportMeta = reportMetaOf(reports, row.discussionID);
+      discussion.postTypeID = row.postTypeID ?? row.type;
+      if (postMeta) discussion.postMeta = postMeta.get(row.discussionID) ?? {};
       if (expand.hasDefault("insertUser") && expand.has("insertUser.signature") && discussion.insertUser) {
         const signature = loaded.signatures?.get(row.insertUserID) ?? null;
         discussion.insertUser = { ...discussion.insertUser, signature };
@@ -175,7 +196,13 @@ export async function getDiscussion(
 /** The raw source for editing (edit permission). */
 export async function discussionForEdit(deps: DiscussionsDeps, id: number, context: RequestContext) {
   const row = await loadDiscussion(deps, id, context.viewer);
-  requireAccess(context.viewer, policy.canEdit, row, await editTimeout(deps.platform), deps.platform.clock.nowMs());
+  requireAccess(
+    context.viewer,
+    policy.canEdit,
+    row,
+    await editTimeout(deps.platform, context.viewer),
+    deps.platform.clock.nowMs(),
+  );
   const tagIDs = await createTagsRepo(deps.platform.db).tagIDsOf(row.discussionID);
   return {
     discussionID: row.discussionID,

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable, type Updateable } from "kysely";
 import type { DiscussionSort } from "@parley/contracts";
 import type { DB, DiscussionsTable, UserDiscussionsTable } from "../../platform/db/schema.ts";
-import type { DateCondition } from "../../platform/http/filters.ts";
+import { idConditions, type DateCondition, type IdFilter } from "../../platform/http/filters.ts";
 import type { RemovePosts } from "./member-posts.ts";
 
 export type DiscussionRow = Selectable<DiscussionsTable>;
@@ -10,19 +10,25 @@ export type UserDiscussionRow = Selectable<UserDiscussionsTable>;
 export interface DiscussionFilters {
   /** Only these categories (already limited to what the viewer may see). */
   categoryIDs: number[];
-  discussionIDs?: number[];
+  discussionIDs?: IdFilter;
   insertUserIDs?: number[];
-  tagIDs?: number[];
+  tagIDs?: IdFilter;
   types?: string[];
+  /** Posted as one of these post types: a site's own (`postTypeID`) or an original one (`type`, without one). */
+  postTypeIDs?: string[];
   pinned?: boolean;
   bookmarkUserID?: number;
   participatedUserID?: number;
+  /** The discussions this member muted (`GET /discussions/muted`). */
+  mutedUserID?: number;
   /** With comments (true) or without any yet (false: the unanswered list). */
   hasComments?: boolean;
   /** Questions of this status (the QnA add-on). */
   questionStatus?: string;
-  /** Ideas of these statuses (the ideation add-on); an idea without one is Active (1). */
+  /** Ideas of these statuses (the ideation add-on); an idea without one has the default status. */
   ideaStatusIDs?: number[];
+  /** The default idea status (1, Active, unless an administrator chose another). */
+  defaultIdeaStatusID?: number;
   /** Only discussions with at least one reaction of this type (a reactionTypes tagID). */
   reactionTagID?: number;
   /** Resolved (triage) or not. */
@@ -67,9 +73,16 @@ export function createDiscussionsRepo(db: Kysely<DB>, removePosts: RemovePosts):
     let query = db
       .selectFrom("discussions")
       .where(categoryColumn, "in", filters.categoryIDs.length ? filters.categoryIDs : [-2]);
-    if (filters.discussionIDs?.length) query = query.where("discussionID", "in", filters.discussionIDs);
+    for (const condition of idConditions(filters.discussionIDs))
+      query = query.where("discussionID", condition.op, condition.value);
     if (filters.insertUserIDs?.length) query = query.where("insertUserID", "in", filters.insertUserIDs);
     if (filters.types?.length) query = query.where("type", "in", filters.types);
+    if (filters.postTypeIDs?.length) {
+      const ids = filters.postTypeIDs;
+      query = query.where((eb) =>
+        eb.or([eb("postTypeID", "in", ids), eb.and([eb("postTypeID", "is", null), eb("type", "in", ids)])]),
+      );
+    }
     if (filters.pinned !== undefined) query = query.where("announce", filters.pinned ? ">" : "=", 0);
     if (filters.hasComments !== undefined) query = query.where("countComments", filters.hasComments ? ">" : "=", 0);
     if (filters.questionStatus !== undefined) query = query.where("questionStatus", "=", filters.questionStatus);
@@ -79,26 +92,27 @@ export function createDiscussionsRepo(db: Kysely<DB>, removePosts: RemovePosts):
       query = query
         .where("type", "=", "idea")
         .where((eb) =>
-          statusIDs.includes(1)
+          statusIDs.includes(filters.defaultIdeaStatusID ?? 1)
             ? eb.or([eb("ideaStatusID", "in", statusIDs), eb("ideaStatusID", "is", null)])
             : eb("ideaStatusID", "in", statusIDs),
         );
     }
-    if (filters.tagIDs?.length) {
-      const tagIDs = filters.tagIDs;
-      query = query.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom("tagDiscussions")
-            .select("tagDiscussions.tagID")
-            .whereRef("tagDiscussions.discussionID", "=", "discussions.discussionID")
-            .where("tagDiscussions.tagID", "in", tagIDs),
-        ),
-      );
+    const tagConditions = idConditions(filters.tagIDs);
+    if (tagConditions.length) {
+      query = query.where((eb) => {
+        let tagged = eb
+          .selectFrom("tagDiscussions")
+          .select("tagDiscussions.tagID")
+          .whereRef("tagDiscussions.discussionID", "=", "discussions.discussionID");
+        for (const condition of tagConditions)
+          tagged = tagged.where("tagDiscussions.tagID", condition.op, condition.value);
+        return eb.exists(tagged);
+      });
     }
     for (const [flag, userID] of [
       ["bookmarked", filters.bookmarkUserID],
       ["participated", filters.participatedUserID],
+      ["muted", filters.mutedUserID],
     ] as const) {
       if (userID === undefined) continue;
       query = query.where((eb) =>
@@ -248,6 +262,10 @@ export function createDiscussionsRepo(db: Kysely<DB>, removePosts: RemovePosts):
         .execute();
     },
 
+    async setPostType(discussionIDs, postTypeID) {
+      await db.updateTable("discussions").set({ postTypeID }).where("discussionID", "in", discussionIDs).execute();
+    },
+
     async unresolvedIDs(categoryIDs, limit) {
       if (categoryIDs.length === 0) return [];
       const rows = await db
@@ -359,8 +377,15 @@ export interface DiscussionsRepo {
   insert(
     row: Omit<
       DiscussionRow,
-      "discussionID" | "groupID" | "dateAnswered" | "dateAccepted" | "ideaStatusNotes" | "dateResolved"
-    >,
+      | "discussionID"
+      | "groupID"
+      | "dateAnswered"
+      | "dateAccepted"
+      | "ideaStatusNotes"
+      | "dateResolved"
+      | "canonicalUrl"
+      | "postTypeID"
+    > & { postTypeID?: string | null },
   ): Promise<number>;
   update(discussionID: number, changes: Updateable<DiscussionsTable>): Promise<void>;
   /**
@@ -373,6 +398,8 @@ export interface DiscussionsRepo {
   isActiveUser(userID: number): Promise<boolean>;
   /** Moves discussions to a category; the counts are the caller's. */
   moveAll(discussionIDs: number[], categoryID: number): Promise<void>;
+  /** They are posted as this site post type (null: their original type). */
+  setPostType(discussionIDs: number[], postTypeID: string | null): Promise<void>;
   setClosed(discussionIDs: number[], closed: boolean): Promise<void>;
   /** Up to `limit` unresolved discussions of these categories, oldest first. */
   unresolvedIDs(categoryIDs: number[], limit: number): Promise<number[]>;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import {
   DiscussionClose,
@@ -11,6 +12,7 @@ import {
   DiscussionGetQuery,
   DiscussionIdParams,
   DiscussionListQuery,
+  FlaggedDiscussionListQuery,
   DiscussionPatch,
   DiscussionPost,
   DiscussionQuote,
@@ -26,7 +28,12 @@ import {
   IdeaVoteBody,
   IdeaVoteResult,
   RecordStatus,
+  RecordStatusPatch,
+  RecordStatusPost,
   RecordStatusQuery,
+  CanonicalUrlBody,
+  StatusLog,
+  StatusLogQuery,
 } from "@parley/contracts";
 import { setPagingHeaders } from "../../platform/http/pagination.ts";
 import type { LongRunnerAnswer } from "../../platform/long-runner/long-runner.ts";
@@ -45,6 +52,20 @@ interface Options {
   split: (body: DiscussionSplit, context: RequestContext, query?: LongRunnerQuery) => Promise<LongRunnerAnswer>;
 }
 
+/** A page of a discussion list: its paging headers set, its discussions answered. */
+function pageOf<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  result: { items: T[]; page: number; limit: number; total: number },
+): T[] {
+  setPagingHeaders(request, reply, {
+    ...result,
+    count: result.items.length,
+    defaults: { limit: limits.api.defaultLimit },
+  });
+  return result.items;
+}
+
 /** /discussions: parse, call the service, set status and paging headers. */
 export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
   app,
@@ -61,13 +82,7 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
       },
     },
     async (request, reply) => {
-      const result = await service.list(request.query, requestContext(request));
-      setPagingHeaders(request, reply, {
-        ...result,
-        count: result.items.length,
-        defaults: { limit: limits.api.defaultLimit },
-      });
-      return result.items;
+      return pageOf(request, reply, await service.list(request.query, requestContext(request)));
     },
   );
 
@@ -98,18 +113,41 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
     async (request) => service.create(request.body, requestContext(request)),
   );
 
-  app.post(
-    "/discussions/idea",
-    {
-      schema: {
-        tags,
-        summary: "Post an idea (the ideation add-on): a discussion of type idea; 202 when held for approval.",
-        body: DiscussionPost,
-        response: { 201: Type.Ref("Discussion"), 202: PostPremoderation },
+  for (const [path, create, addOn] of [
+    ["/discussions/idea", service.createIdea, "the ideation add-on"],
+    ["/discussions/question", service.createQuestion, "the QnA add-on"],
+  ] as const) {
+    const type = path.slice("/discussions/".length);
+    app.post(
+      path,
+      {
+        schema: {
+          tags,
+          summary: `Post ${type === "idea" ? "an idea" : "a question"} (${addOn}): a discussion of type ${type}; 202 when held for approval.`,
+          body: DiscussionPost,
+          response: { 201: Type.Ref("Discussion"), 202: PostPremoderation },
+        },
       },
-    },
-    async (request) => service.createIdea(request.body, requestContext(request)),
-  );
+      async (request) => create(request.body, requestContext(request)),
+    );
+  }
+
+  for (const flag of ["bookmarked", "muted"] as const) {
+    app.get(
+      `/discussions/${flag}`,
+      {
+        schema: {
+          tags,
+          summary: `The signed-in member's ${flag} discussions, most recently active first.`,
+          querystring: FlaggedDiscussionListQuery,
+          response: { 200: Type.Array(Type.Ref("Discussion")) },
+        },
+      },
+      async (request, reply) => {
+        return pageOf(request, reply, await service.listFlagged(flag, request.query, requestContext(request)));
+      },
+    );
+  }
 
   app.post(
     "/discussions/resolve-bulk",
@@ -133,12 +171,117 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
     {
       schema: {
         tags,
-        summary: "The idea statuses (the ideation add-on; built in, read only).",
+        summary: "The idea statuses (the ideation add-on): the six built in and administrators' own.",
         querystring: RecordStatusQuery,
         response: { 200: Type.Array(RecordStatus) },
       },
     },
     async (request) => service.ideaStatuses(request.query),
+  );
+
+  app.get(
+    "/discussions/statuses/:id",
+    {
+      schema: {
+        tags,
+        summary: "One idea status (the ideation add-on).",
+        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        response: { 200: RecordStatus },
+      },
+    },
+    async (request) => service.ideaStatus(request.params.id),
+  );
+
+  app.post(
+    "/discussions/statuses",
+    {
+      schema: {
+        tags,
+        summary: "Add an idea status (administrators; the ideation add-on).",
+        body: RecordStatusPost,
+        response: { 201: RecordStatus },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return service.createIdeaStatus(request.body, requestContext(request));
+    },
+  );
+
+  app.patch(
+    "/discussions/statuses/:id",
+    {
+      schema: {
+        tags,
+        summary: "Change an idea status of the administrators' own (a built-in one is read only).",
+        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        body: RecordStatusPatch,
+        response: { 200: RecordStatus },
+      },
+    },
+    async (request) => service.patchIdeaStatus(request.params.id, request.body, requestContext(request)),
+  );
+
+  app.delete(
+    "/discussions/statuses/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete an idea status of the administrators' own that no idea has (409 while some do).",
+        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+      },
+    },
+    async (request, reply) => {
+      await service.removeIdeaStatus(request.params.id, requestContext(request));
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    "/discussions/:id/status-log",
+    {
+      schema: {
+        tags,
+        summary: "The discussion's status changes, the latest first: who, when, from and to, with the notes.",
+        params: DiscussionIdParams,
+        querystring: StatusLogQuery,
+        response: { 200: Type.Array(StatusLog) },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.statusLog(request.params.id, request.query, requestContext(request));
+      setPagingHeaders(request, reply, { ...result, count: result.items.length, defaults: { limit: 50 } });
+      return result.items;
+    },
+  );
+
+  app.put(
+    "/discussions/:id/canonical-url",
+    {
+      schema: {
+        tags,
+        summary: "Set the discussion's canonical address (moderators): its page links it as canonical.",
+        params: DiscussionIdParams,
+        body: CanonicalUrlBody,
+        response: { 200: Type.Ref("Discussion") },
+      },
+    },
+    async (request) => service.setCanonicalUrl(request.params.id, request.body.canonicalUrl, requestContext(request)),
+  );
+
+  app.delete(
+    "/discussions/:id/canonical-url",
+    {
+      schema: {
+        tags,
+        summary: "Remove the discussion's canonical address (moderators): its own is canonical again.",
+        params: DiscussionIdParams,
+      },
+    },
+    async (request, reply) => {
+      await service.setCanonicalUrl(request.params.id, null, requestContext(request));
+      return reply.code(204).send();
+    },
   );
 
   app.put(
@@ -167,6 +310,25 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
       },
     },
     async (request) => service.setIdeaStatus(request.params.id, request.body, requestContext(request)),
+  );
+
+  app.put(
+    "/discussions/:id/status",
+    {
+      schema: {
+        tags,
+        summary:
+          "Vanilla's status change: an idea's status and notes as PATCH /discussions/{id}/idea sets them; the idea.",
+        params: DiscussionIdParams,
+        body: IdeaPatch,
+        response: { 200: Type.Ref("Discussion") },
+      },
+    },
+    async (request) => {
+      const context = requestContext(request);
+      await service.setIdeaStatus(request.params.id, request.body, context);
+      return service.get(request.params.id, undefined, context);
+    },
   );
 
   app.patch(
@@ -272,32 +434,45 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
         tags,
         summary: "Change the post type.",
         params: DiscussionIdParams,
-        body: Type.Object({ type: Type.String() }),
+        body: Type.Object({
+          type: Type.String({ description: "The type to make it: discussion, question, idea or poll." }),
+          postTypeID: Type.Optional(
+            Type.String({ description: "A site's own post type of that type (the post types add-on)." }),
+          ),
+        }),
         response: { 200: Type.Ref("Discussion") },
       },
     },
-    async (request) => service.setType(request.params.id, request.body.type, requestContext(request)),
+    async (request) => service.setType(request.params.id, request.body, requestContext(request)),
   );
 
-  app.put(
-    "/discussions/:id/tags",
-    {
+  for (const [method, mode, summary] of [
+    ["PUT", "replace", "Replace the tags."],
+    ["POST", "add", "Add tags, keeping those it has."],
+  ] as const) {
+    app.route({
+      method,
+      url: "/discussions/:id/tags",
       schema: {
         tags,
-        summary: "Replace the tags.",
+        summary,
         params: DiscussionIdParams,
         body: DiscussionTagsBody,
         response: { 200: TagFragmentList },
       },
-    },
-    async (request) =>
-      service.setTags(
-        request.params.id,
-        request.body.tagIDs ?? [],
-        request.body.urlcodes ?? [],
-        requestContext(request),
-      ),
-  );
+      // Vanilla answers both with 200 (a POST here would otherwise answer 201).
+      handler: async (request, reply) => {
+        reply.code(200);
+        return service.setTags(
+          request.params.id,
+          request.body.tagIDs ?? [],
+          request.body.urlcodes ?? [],
+          requestContext(request),
+          mode,
+        );
+      },
+    });
+  }
 
   app.delete(
     "/discussions/list",
@@ -334,6 +509,7 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
         request.body.categoryID,
         requestContext(request),
         request.query,
+        request.body.postTypeID,
       );
       reply.code(status as 200);
       return body;

@@ -1,7 +1,7 @@
 import { ancestry, requirePostableCategory } from "./discussions.posting.ts";
-import { createDiscussion } from "./discussions.create.ts";
+import { createDiscussion, createQuestion } from "./discussions.create.ts";
 import { deleteDiscussion } from "./discussions.delete.ts";
-import { listDiscussions } from "./discussions.list.ts";
+import { listDiscussions, listFlaggedDiscussions } from "./discussions.list.ts";
 import type { DiscussionOperationDeps, DiscussionsDeps } from "./discussions.operation.ts";
 import { bumpDiscussion, setDiscussionFlag, setDiscussionTags, setDiscussionType } from "./discussions.options.ts";
 import {
@@ -15,7 +15,27 @@ import {
 } from "./discussions.read.ts";
 import { resolveAllDiscussions } from "./discussions.resolve.ts";
 import { updateDiscussion } from "./discussions.update.ts";
-import { createIdea, listIdeaStatuses, setIdeaStatus, voteOnIdea } from "./discussions.ideas.ts";
+import { createIdea, setIdeaStatus, voteOnIdea } from "./discussions.ideas.ts";
+import { setCanonicalUrl } from "./discussions.canonical.ts";
+import {
+  createIdeaStatus,
+  getIdeaStatus,
+  listIdeaStatuses,
+  listStatusLog,
+  patchIdeaStatus,
+  removeIdeaStatus,
+} from "./discussions.statuses.ts";
+import {
+  addPollOption,
+  createPollDiscussion,
+  deletePollOption,
+  getPoll,
+  listMyPollVotes,
+  listPollOptions,
+  patchPoll,
+  patchPollOption,
+  votePoll,
+} from "./discussions.polls.ts";
 import { createFloodControl } from "./flood.ts";
 
 export type { ReactionSummaries, ReportMetaLoader, WriteOptions } from "./discussions.operation.ts";
@@ -32,7 +52,10 @@ export { hotScore } from "./discussions.hot.ts";
  * - `discussions.resolve.ts`: `resolveAll` (POST /discussions/resolve-bulk)
  * - `discussions.create.ts`, `discussions.update.ts` (`patch`), `discussions.delete.ts` (`remove`)
  * - `discussions.options.ts`: `setFlag`, `bump`, `setType`, `setTags`
- * - `discussions.ideas.ts`: `createIdea`, `vote`, `setIdeaStatus`, `ideaStatuses` (the ideation add-on)
+ * - `discussions.ideas.ts`: `createIdea`, `vote`, `setIdeaStatus` (the ideation add-on)
+ * - `discussions.statuses.ts`: the idea statuses (`ideaStatuses`, their writes) and a discussion's `statusLog`
+ * - `discussions.canonical.ts`: `setCanonicalUrl`
+ * - `discussions.polls.ts`: `createPoll`, `poll`, `patchPoll`, the options', `votePoll`, `pollVotes` (the polls add-on)
  * - `discussions.posting.ts`: the rules creating and editing share (category, format, pinning, ancestry)
  *
  * The multi-step writes of several discussions (bulk delete, move, close, merge, split, change author)
@@ -57,6 +80,7 @@ export function createDiscussionsService(deps: DiscussionsDeps) {
     requirePostableCategory: bound(requirePostableCategory),
 
     list: bound(listDiscussions),
+    listFlagged: bound(listFlaggedDiscussions),
     get: bound(getDiscussion),
     create: bound(createDiscussion),
     patch: bound(updateDiscussion),
@@ -66,9 +90,25 @@ export function createDiscussionsService(deps: DiscussionsDeps) {
     setType: bound(setDiscussionType),
     setTags: bound(setDiscussionTags),
     createIdea: bound(createIdea),
+    createQuestion: bound(createQuestion),
     vote: bound(voteOnIdea),
     setIdeaStatus: bound(setIdeaStatus),
     ideaStatuses: bound(listIdeaStatuses),
+    ideaStatus: bound(getIdeaStatus),
+    createIdeaStatus: bound(createIdeaStatus),
+    patchIdeaStatus: bound(patchIdeaStatus),
+    removeIdeaStatus: bound(removeIdeaStatus),
+    statusLog: bound(listStatusLog),
+    setCanonicalUrl: bound(setCanonicalUrl),
+    createPoll: bound(createPollDiscussion),
+    poll: bound(getPoll),
+    patchPoll: bound(patchPoll),
+    pollOptions: bound(listPollOptions),
+    addPollOption: bound(addPollOption),
+    patchPollOption: bound(patchPollOption),
+    deletePollOption: bound(deletePollOption),
+    votePoll: bound(votePoll),
+    pollVotes: bound(listMyPollVotes),
     edit: bound(discussionForEdit),
     resolveAll: bound(resolveAllDiscussions),
     quote: bound(quoteDiscussion),

@@ -8,7 +8,7 @@ import type { RequestContext } from "../../platform/http/request-context.ts";
 import { plainTitle, storableText } from "../../platform/text.ts";
 import { createTagsRepo } from "../tags/index.ts";
 import { createCounters } from "./counters.repo.ts";
-import { createNewMemberLimits } from "./discussions.deps.ts";
+import { createNewMemberLimits, movePostPoints } from "./discussions.deps.ts";
 import {
   assertUnchangedSinceHeld,
   editTimeout,
@@ -27,12 +27,13 @@ import {
 import { loadDiscussion, presentOne } from "./discussions.read.ts";
 import type { DiscussionRow, DiscussionsRepo } from "./discussions.repo.ts";
 import { requireIdeas } from "./ideas.repo.ts";
+import { requirePollOf } from "./polls.posting.ts";
 import { refreshQuestion, requireQuestions } from "./questions.repo.ts";
 
 type DiscussionChanges = Parameters<DiscussionsRepo["update"]>[1];
 
 /** The fields whose change needs the edit permission (flags have their own). */
-const contentFields = ["name", "body", "format", "categoryID", "type", "tagIDs", "newTagNames"];
+const contentFields = ["name", "body", "format", "categoryID", "type", "tagIDs", "newTagNames", "postMeta"];
 
 /** The edit permission, when the patch edits content; a closed discussion's author is told why not. */
 async function authorizeContentEdit(
@@ -42,7 +43,7 @@ async function authorizeContentEdit(
   viewer: Viewer,
 ): Promise<void> {
   if (!contentFields.some((key) => fields.includes(key))) return;
-  const timeout = await editTimeout(deps.platform);
+  const timeout = await editTimeout(deps.platform, viewer);
   const now = deps.platform.clock.nowMs();
   if (!policy.canEdit(viewer, row, timeout, now) && row.closed === 1 && row.insertUserID === viewer.userID)
     throw new HttpError(403, "This discussion has been closed.");
@@ -97,10 +98,15 @@ async function changesOf(
     const target = await requirePostableCategory(deps, body.categoryID, viewer);
     requireAccess(viewer, policy.canMove, { categoryID: body.categoryID });
     requireAllowedType(target, typeOf(body.type, row.type), "categoryID");
+    // A discussion of a site's post type goes only where that type is taken (unless it becomes another type).
+    if (row.postTypeID && (body.type === undefined || typeOf(body.type, row.type) === row.type))
+      await deps.postTypes?.requireInCategory(row.postTypeID, target);
     moveTo = body.categoryID;
     changes.categoryID = body.categoryID;
   }
   if (body.type !== undefined) changes.type = typeOf(body.type, row.type);
+  // Made another type, it is no longer of its site's post type.
+  if (changes.type !== undefined && changes.type !== row.type) changes.postTypeID = null;
   if (moveTo === null && changes.type !== undefined && changes.type !== row.type) {
     const category = await deps.categories.get(row.categoryID);
     if (category) requireAllowedType(category, changes.type, "type");
@@ -135,8 +141,15 @@ export async function updateDiscussion(
   if (!options.approved) await authorizeContentEdit(deps, row, fields, viewer);
   assertUnchangedSinceHeld(options.heldFrom, row);
   const { changes, moveTo } = await changesOf(deps, row, body, viewer);
+  // The post type's field values (those named; a required one may not be cleared), written with the edit.
+  const postMeta =
+    body.postMeta === undefined
+      ? undefined
+      : await deps.postTypes?.checkMeta(row.postTypeID ?? row.type, body.postMeta, viewer, true);
   if (changes.type === "question" && row.type !== "question") await requireQuestions(platform.siteConfig);
   if (changes.type === "idea" && row.type !== "idea") await requireIdeas(platform.siteConfig);
+  if (changes.type === "poll" && row.type !== "poll")
+    await requirePollOf(platform.db, platform.siteConfig, row.discussionID);
   if (body.tagIDs?.length || body.newTagNames?.length) await tags.requireTagging();
   // A new member's edited body holds no more links and images than a new post may.
   if (changes.body !== undefined && !options.approved)
@@ -174,7 +187,7 @@ export async function updateDiscussion(
   await platform.db.transaction().execute(async (trx) => {
     const scoped = repo.withTransaction(trx);
     const changesTags = body.tagIDs !== undefined || body.newTagNames !== undefined;
-    if (Object.keys(changes).length || changesTags) {
+    if (Object.keys(changes).length || changesTags || postMeta?.size) {
       const entry = { operation: "edit" as const, recordType: "discussion" as const, recordID: row.discussionID };
       await writeChanges(trx, [{ ...entry, parentRecordID: row.categoryID, data: row, insertUserID: viewer.userID }]);
     }
@@ -184,7 +197,11 @@ export async function updateDiscussion(
         ? undefined
         : (await createCounters(trx).lockDiscussions([row.discussionID])).get(row.discussionID);
     if (moveTo !== null && !locked) throw notFound("Discussion");
-    await scoped.update(row.discussionID, changes);
+    // Moved: its points (reactions to it and its comments, accepted answers) follow it to the category.
+    await movePostPoints(trx, { discussionIDs: moveTo === null ? [] : [row.discussionID] }, () =>
+      scoped.update(row.discussionID, changes),
+    );
+    if (postMeta?.size) await deps.postTypes!.writeMeta(trx, row.discussionID, postMeta);
     // A discussion made a question (or no longer one) gets its status from its comments (the update locked it).
     if (changes.type !== undefined && changes.type !== row.type) await refreshQuestion(trx, row.discussionID);
     if (body.tagIDs !== undefined || body.newTagNames !== undefined) {
@@ -214,5 +231,5 @@ export async function updateDiscussion(
   });
   if (moveTo !== null) await platform.events.emit("discussion.moved", { ...event, fromCategoryID: row.categoryID });
   if (changedName !== undefined || changedBody !== undefined) await screened.recorded(row.discussionID);
-  return presentOne(deps, updated, context, ["tags"]);
+  return presentOne(deps, updated, context, ["tags", "postMeta"]);
 }

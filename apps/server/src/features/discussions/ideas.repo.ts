@@ -83,3 +83,18 @@ export async function ideaVoters(db: Kysely<DB>, discussionID: number): Promise<
 export async function requireIdeas(siteConfig: SiteConfig): Promise<void> {
   if (!(await siteConfig.get("plugins.ideation"))) throw new HttpError(403, "Ideation is not enabled.");
 }
+
+/**
+ * A deleted member's votes, in the deletion's transaction: each taken back (the idea's row locked, its score moved
+ * back), ideas in order so that two deletions never wait on each other. A deleted account's voice counts no more.
+ */
+export async function removeIdeaVotesOf(db: Kysely<DB>, userID: number): Promise<void> {
+  const votes = await db
+    .selectFrom("ideaVotes")
+    .select("discussionID")
+    .where("userID", "=", userID)
+    .orderBy("discussionID")
+    .execute();
+  for (const { discussionID } of votes) await putIdeaVote(db, discussionID, userID, "none", "");
+  await db.deleteFrom("ideaVotes").where("userID", "=", userID).execute();
+}

@@ -8,7 +8,7 @@ import {
   type IdeaAttributes,
   type Notification,
 } from "@parley/contracts";
-import { roleIDOfType, type Session } from "../../test/accounts.ts";
+import { createUser, roleIDOfType, type Session } from "../../test/accounts.ts";
 import { engines } from "../../test/databases.ts";
 import {
   createContentFixture,
@@ -149,6 +149,29 @@ describe.each(engines)("ideas on %s", (engine) => {
       .where("discussionID", "=", discussionID)
       .execute();
     expect(left).toEqual([]);
+  });
+
+  it("a deleted member's votes no longer count, however the account goes", async () => {
+    const first = await postIdea(upDown, "Outlived voters 1");
+    const second = await postIdea(upDown, "Outlived voters 2");
+    await voted(first.discussionID, "up", f.as.ann);
+    for (const deleteMethod of ["keep", "wipe", "delete"] as const) {
+      const leaver = await createUser(f.t.database.db, { name: `Idea Leaver ${deleteMethod}`, role: "member" });
+      const session = await f.api.signIn(leaver);
+      expect(await voted(first.discussionID, "up", session)).toBe(2);
+      await voted(second.discussionID, "down", session);
+      const gone = await f.api.delete(`/api/v2/users/${leaver.userID}?deleteMethod=${deleteMethod}`, { as: f.admin });
+      expect(gone.statusCode, gone.body).toBe(204);
+      expect(await scoreInDatabase(first.discussionID), deleteMethod).toBe(1);
+      expect(await scoreInDatabase(second.discussionID), deleteMethod).toBe(0);
+      const left = await f.t.database.db
+        .selectFrom("ideaVotes")
+        .select("vote")
+        .where("userID", "=", leaver.userID)
+        .execute();
+      expect(left).toEqual([]);
+    }
+    expect((await idea(first.discussionID, f.as.ann)).idea?.vote).toBe("up");
   });
 
   it("concurrent votes leave the score equal to the sum of the votes", async () => {

@@ -5,12 +5,13 @@ import { startSplit } from "./discussions.split.ts";
 import { changeDiscussionAuthor } from "./discussions.change-author.ts";
 import type { Platform } from "../../platform/context.ts";
 import type { TagsService } from "../tags/index.ts";
-import type { CategoryDirectory, UserFragments } from "./discussions.deps.ts";
+import type { CategoryDirectory, PostTypeRules, UserFragments } from "./discussions.deps.ts";
 import { registerBulkActions } from "./discussions.bulk.ts";
 import { createDiscussionsRepo } from "./discussions.repo.ts";
 import { createPostRemoval, recountAfterMemberPosts } from "./member-posts.ts";
 import type { PostOwners } from "./discussions.post-owners.ts";
 import { discussionsRoutes } from "./discussions.routes.ts";
+import { pollsRoutes } from "./polls.routes.ts";
 import {
   createDiscussionsService,
   type DiscussionsService,
@@ -25,6 +26,7 @@ export { reportMetaOf, type ReportMetaLoader } from "./discussions.service.ts";
 export { discussionsPolicy } from "./discussions.policy.ts";
 export { hotScore } from "./discussions.service.ts";
 export { answersOf, refreshQuestion, requireQuestions, setAnswerStatus } from "./questions.repo.ts";
+export { removeIdeaVotesOf } from "./ideas.repo.ts";
 export { addDiscussionScore, addDiscussionViews, createCounters } from "./counters.repo.ts";
 export { createPostRemoval, type RemovePosts, wipeMemberDiscussions } from "./member-posts.ts";
 export type { PostOwners } from "./discussions.post-owners.ts";
@@ -42,6 +44,15 @@ export {
   type ImportedDiscussion,
   type ImportedUserDiscussion,
 } from "./discussions.import.ts";
+export {
+  insertImportedPollOptions,
+  insertImportedPollVotes,
+  insertImportedPolls,
+  settleImportedPolls,
+  type ImportedPoll,
+  type ImportedPollOption,
+  type ImportedPollVote,
+} from "./polls.import.ts";
 
 /** Discussions under /api/v2/discussions. */
 export async function registerDiscussions(
@@ -53,6 +64,7 @@ export async function registerDiscussions(
     tags: TagsService;
     reactions: ReactionSummaries;
     reportMeta?: ReportMetaLoader;
+    postTypes?: PostTypeRules;
     /** The comments, notifications and reactions features' writes that merge, split and deletion need. */
     postOwners: PostOwners;
   },
@@ -72,6 +84,7 @@ export async function registerDiscussions(
     requirePostableCategory: service.requirePostableCategory,
     postOwners,
     clock: platform.clock,
+    postTypes: deps.postTypes,
   };
   const bulk = registerBulkActions(platform.longRunner, writeDeps);
   const split = (body: DiscussionSplit, context: LongRunnerContext, query?: LongRunnerQuery) =>
@@ -79,5 +92,6 @@ export async function registerDiscussions(
   const changeAuthor = (discussionID: number, insertUserID: number, context: LongRunnerContext) =>
     changeDiscussionAuthor({ ...writeDeps, service }, discussionID, insertUserID, context);
   await app.register(discussionsRoutes, { prefix: "/api/v2", service, bulk, split, changeAuthor });
+  await app.register(pollsRoutes, { prefix: "/api/v2", service });
   return service;
 }

@@ -3,6 +3,7 @@ import type { AnswerAttributes, AnswerStatus, QuestionStatus } from "@parley/con
 import type { DB } from "../../platform/db/schema.ts";
 import { HttpError } from "../../platform/errors.ts";
 import type { SiteConfig } from "../../platform/site-config.ts";
+import { awardPoints, type PointsAward } from "../reputation/index.ts";
 
 /*
  * Questions (the QnA add-on): a question's status on its row and the judged answers (`answers`), both this
@@ -59,24 +60,45 @@ export async function refreshQuestion(db: Kysely<DB>, discussionID: number): Pro
   return status;
 }
 
-/** Records an answer's judgement (pending removes it), in the caller's transaction. */
+/** Records an answer's judgement (pending removes it) and moves its author's points, in the caller's transaction. */
 export async function setAnswerStatus(
   db: Kysely<DB>,
   commentID: number,
   status: AnswerStatus,
   by: { userID: number; date: string },
+  worth: { points: number; authorID: number; categoryID: number },
 ): Promise<void> {
+  // An accepted answer's points are taken back where they were given, and given at the new acceptance.
+  const previous = await db
+    .selectFrom("answers")
+    .select(["status", "points", "dateAccepted"])
+    .where("commentID", "=", commentID)
+    .executeTakeFirst();
+  const award = (points: number, date: string): PointsAward => ({
+    userID: worth.authorID,
+    categoryID: worth.categoryID,
+    points,
+    date,
+  });
+  const awards: PointsAward[] = [];
+  if (previous?.status === "accepted" && previous.dateAccepted)
+    awards.push(award(-previous.points, previous.dateAccepted));
   await db.deleteFrom("answers").where("commentID", "=", commentID).execute();
-  if (status === "pending") return;
-  await db
-    .insertInto("answers")
-    .values({
-      commentID,
-      status,
-      dateAccepted: status === "accepted" ? by.date : null,
-      acceptUserID: by.userID,
-    })
-    .execute();
+  if (status !== "pending") {
+    const points = status === "accepted" ? worth.points : 0;
+    await db
+      .insertInto("answers")
+      .values({
+        commentID,
+        status,
+        dateAccepted: status === "accepted" ? by.date : null,
+        acceptUserID: by.userID,
+        points,
+      })
+      .execute();
+    if (status === "accepted") awards.push(award(points, by.date));
+  }
+  await awardPoints(db, awards);
 }
 
 /** The judged answers among these comments (the others are pending). */

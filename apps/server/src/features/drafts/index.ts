@@ -17,6 +17,7 @@ declare module "fastify" {
 }
 export { PUBLISH_JOB };
 export { exportMemberDrafts } from "./drafts.export.ts";
+export { existingDrafts, insertImportedDrafts, type ImportedDraft } from "./drafts.import.ts";
 
 /**
  * Drafts under /api/v2/drafts, the deletion of a draft once its post is made, and the job that

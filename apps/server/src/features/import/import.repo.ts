@@ -111,3 +111,18 @@ export async function postAuthors(
           .execute();
   return new Map(rows.map((row) => [row.id, row.insertUserID]));
 }
+
+/** The largest discussion or comment id in the target (0 for none): a moved record's new id goes past it. */
+export async function largestID(db: Kysely<DB>, recordType: "discussion" | "comment"): Promise<number> {
+  const row =
+    recordType === "discussion"
+      ? await db
+          .selectFrom("discussions")
+          .select((eb) => eb.fn.max("discussionID").as("n"))
+          .executeTakeFirst()
+      : await db
+          .selectFrom("comments")
+          .select((eb) => eb.fn.max("commentID").as("n"))
+          .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

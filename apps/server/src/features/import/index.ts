@@ -3,3 +3,4 @@ export { importVanilla, ImportRefused, type ImportReport } from "./vanilla.impor
 export type { ImportSource } from "./import.source.ts";
 export { openVanillaSource } from "./vanilla.source.ts";
 export { ExportFormatError, openPorterSource } from "./porter.source.ts";
+export { registerImportRedirects } from "./import.redirects.ts";

@@ -10,6 +10,7 @@ import { readyTestApp, testConfig, type TestApp } from "../../test/app.ts";
 import { counterMismatches } from "../../test/counters.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../../test/databases.ts";
 import { ExportFormatError, importVanilla, openPorterSource, type ImportReport } from "./index.ts";
+import { tableOf, tablesOf } from "./import.testing.ts";
 import { createRowReader, parseColumns } from "./porter.source.ts";
 
 /*
@@ -234,7 +235,6 @@ async function runImport(database: TestDatabase, filePath: string): Promise<Impo
     await source.close();
   }
 }
-const tableOf = (report: ImportReport, table: string) => report.tables.find((entry) => entry.table === table)!;
 
 describe("reading the export format", () => {
   it("reads quoted, escaped, NULL and multi-line values as the porter wrote them", () => {
@@ -303,43 +303,45 @@ describe.each(engines)("importing a porter export file (%s)", (engine) => {
   });
 
   it("reports every table read, imported and skipped, with the reasons", () => {
-    expect(tableOf(report, "User")).toMatchObject({ read: 8, imported: 8 });
-    expect(tableOf(report, "UserRole")).toMatchObject({ read: 10, imported: 9, skipped: { "member not imported": 1 } });
-    expect(tableOf(report, "Category")).toMatchObject({ read: 2, imported: 2 });
-    expect(tableOf(report, "Discussion")).toMatchObject({ read: 3, imported: 3 });
-    expect(tableOf(report, "Comment")).toMatchObject({
-      read: 4,
-      imported: 3,
-      skipped: { "its discussion was not imported": 1 },
-    });
-    expect(tableOf(report, "Tag")).toMatchObject({
-      read: 4,
-      imported: 2,
-      skipped: { "a reaction type (reactions come from UserTag)": 1, "tag of type status (Parley has none)": 1 },
-    });
-    expect(tableOf(report, "TagDiscussion")).toMatchObject({
-      imported: 3,
-      skipped: { "its discussion was not imported": 1 },
-    });
-    expect(tableOf(report, "UserTag")).toMatchObject({
-      read: 5,
-      imported: 2,
-      skipped: {
-        "reaction type Meh unknown to Parley": 1,
-        "a total (recounted)": 1,
-        "not a reaction (its tag is no reaction type)": 1,
+    expect(tablesOf(report)).toMatchObject({
+      User: { read: 8, imported: 8 },
+      UserRole: { read: 10, imported: 9, skipped: { "member not imported": 1 } },
+      Category: { read: 2, imported: 2 },
+      Discussion: { read: 3, imported: 3 },
+      Comment: {
+        read: 4,
+        imported: 3,
+        skipped: { "its discussion was not imported": 1 },
       },
+      Tag: {
+        read: 4,
+        imported: 2,
+        skipped: { "a reaction type (reactions come from UserTag)": 1, "tag of type status (Parley has none)": 1 },
+      },
+      TagDiscussion: {
+        imported: 3,
+        skipped: { "its discussion was not imported": 1 },
+      },
+      UserTag: {
+        read: 5,
+        imported: 2,
+        skipped: {
+          "reaction type Meh unknown to Parley": 1,
+          "a total (recounted)": 1,
+          "not a reaction (its tag is no reaction type)": 1,
+        },
+      },
+      UserDiscussion: { imported: 2 },
+      Conversation: {
+        imported: 1,
+        skipped: { "its author was not imported": 1 },
+      },
+      ConversationMessage: {
+        imported: 2,
+        skipped: { "its conversation was not imported": 1 },
+      },
+      UserConversation: { imported: 3 },
     });
-    expect(tableOf(report, "UserDiscussion")).toMatchObject({ imported: 2 });
-    expect(tableOf(report, "Conversation")).toMatchObject({
-      imported: 1,
-      skipped: { "its author was not imported": 1 },
-    });
-    expect(tableOf(report, "ConversationMessage")).toMatchObject({
-      imported: 2,
-      skipped: { "its conversation was not imported": 1 },
-    });
-    expect(tableOf(report, "UserConversation")).toMatchObject({ imported: 3 });
   });
 
   it("keeps members, roles, categories and posts with their formats, escapes, newlines and Unicode", async () => {
@@ -471,6 +473,16 @@ describe.each(engines)("importing a porter export file (%s)", (engine) => {
     const left = await api.signIn({ name: "django_member", password: DJANGO.password });
     expect((await api.get("/api/v2/conversations", { as: left })).json<unknown[]>()).toEqual([]);
     expect(await counterMismatches(t.database.db)).toEqual([]);
+  });
+
+  it("answers the source forum's old addresses (vBulletin's here, the same ids) with 301 to the same record", async () => {
+    const location = async (url: string) => (await api.get(url)).headers.location;
+    expect(await location("/showthread.php?t=10")).toBe("/discussion/10/multi-line-html");
+    expect(await location("/showthread.php?t=10&p=101")).toBe("/discussion/comment/101#Comment_101");
+    expect(await location("/showpost.php?p=102")).toBe("/discussion/comment/102#Comment_102");
+    expect(await location("/forumdisplay.php?f=2")).toBe("/categories/off-topic");
+    expect(await location("/member.php?u=2")).toBe("/profile/vb_member");
+    expect((await api.get("/showthread.php?t=99")).statusCode).toBe(404);
   });
 
   it("signs members in with each hash method it can check, then keeps Parley's own hash", async () => {

@@ -8,91 +8,17 @@ import { readyTestApp, testConfig, type TestApp } from "../../test/app.ts";
 import { counterMismatches } from "../../test/counters.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../../test/databases.ts";
 import { importVanilla, ImportRefused, openVanillaSource, type ImportReport } from "./index.ts";
+import { tableOf, tablesOf } from "./import.testing.ts";
+import { vanillaSchema } from "./vanilla.schema.testing.ts";
 
 /*
  * The importer against a real MariaDB (127.0.0.1:3306, root without a password: CI has it; without it these
- * tests fail, never skip): a database of this file's own with Vanilla's tables (written here from the columns
+ * tests fail, never skip): a database of this file's own with Vanilla's tables (vanilla.schema.testing.ts, from the columns
  * of Vanilla's structure files) and a small forum, imported into a Parley test database of each engine, then
  * checked through the API.
  */
 
 const MARIADB = { host: "127.0.0.1", port: 3306, user: "root", password: "" };
-
-const schema = `
-create table GDN_Role (
-  RoleID int not null auto_increment primary key, Name varchar(100) not null, Description varchar(500) null,
-  Type enum('guest','unconfirmed','applicant','member','moderator','administrator') null, Sort int null,
-  Deletable tinyint(1) not null default 1, CanSession tinyint(1) not null default 1,
-  PersonalInfo tinyint(1) not null default 0);
-create table GDN_UserRole (UserID int not null, RoleID int not null, primary key (UserID, RoleID));
-create table GDN_Permission (
-  PermissionID int not null auto_increment primary key, RoleID int not null default 0,
-  JunctionTable varchar(100) null, JunctionColumn varchar(100) null, JunctionID int null,
-  \`Garden.SignIn.Allow\` tinyint not null default 0, \`Garden.Settings.Manage\` tinyint not null default 0,
-  \`Garden.Profiles.View\` tinyint not null default 0, \`Garden.Moderation.Manage\` tinyint not null default 0,
-  \`Garden.Email.View\` tinyint not null default 0, \`Vanilla.Discussions.View\` tinyint not null default 0,
-  \`Vanilla.Discussions.Add\` tinyint not null default 0, \`Vanilla.Comments.Add\` tinyint not null default 0);
-create table GDN_User (
-  UserID int not null auto_increment primary key, Name varchar(50) not null, Password varbinary(100) not null,
-  HashMethod varchar(10) null, Photo varchar(255) null, Title varchar(100) null, Location varchar(100) null,
-  About text null, Email varchar(100) not null, ShowEmail tinyint(1) not null default 0,
-  CountVisits int not null default 0, DateFirstVisit datetime null, DateLastActive datetime null,
-  LastIPAddress varbinary(16) null, DateInserted datetime not null, InsertIPAddress varbinary(16) null,
-  DateUpdated datetime null, Admin tinyint(1) not null default 0, Confirmed tinyint(1) not null default 1,
-  Verified tinyint(1) not null default 0, Banned tinyint(1) not null default 0, Deleted tinyint(1) not null default 0,
-  Points int not null default 0);
-create table GDN_Category (
-  CategoryID int not null auto_increment primary key, ParentCategoryID int null, TreeLeft int null,
-  TreeRight int null, Depth int not null default 0, CountDiscussions int not null default 0,
-  CountComments int not null default 0, Archived tinyint(1) not null default 0, Name varchar(255) not null,
-  UrlCode varchar(255) null, Description varchar(500) null, Sort int null, Photo varchar(255) null,
-  PermissionCategoryID int not null default -1, DisplayAs varchar(20) not null default 'Default',
-  InsertUserID int not null, UpdateUserID int null, DateInserted datetime not null, DateUpdated datetime not null,
-  LastCommentID int null, LastDiscussionID int null);
-create table GDN_Discussion (
-  DiscussionID int not null auto_increment primary key, Type varchar(10) null, CategoryID int not null,
-  InsertUserID int not null, UpdateUserID int null, FirstCommentID int null, LastCommentID int null,
-  Name varchar(100) not null, Body mediumtext not null, Format varchar(20) null, CountComments int not null default 0,
-  CountViews int not null default 1, Closed tinyint(1) not null default 0, Announce tinyint(1) not null default 0,
-  Sink tinyint(1) not null default 0, DateInserted datetime not null, DateUpdated datetime null,
-  InsertIPAddress varbinary(16) null, DateLastComment datetime null, LastCommentUserID int null, Score float null);
-create table GDN_Comment (
-  CommentID int not null auto_increment primary key, DiscussionID int not null, InsertUserID int null,
-  UpdateUserID int null, Body mediumtext not null, Format varchar(20) null, DateInserted datetime null,
-  DateUpdated datetime null, InsertIPAddress varbinary(16) null, Score float null);
-create table GDN_Tag (
-  TagID int not null auto_increment primary key, Name varchar(100) not null, FullName varchar(100) not null,
-  Type varchar(20) not null default '', ParentTagID int null, InsertUserID int null, DateInserted datetime not null,
-  CategoryID int not null default -1, CountDiscussions int not null default 0);
-create table GDN_TagDiscussion (
-  TagID int not null, DiscussionID int not null, CategoryID int not null, DateInserted datetime null,
-  primary key (TagID, DiscussionID));
-create table GDN_ReactionType (
-  UrlCode varchar(32) not null primary key, Name varchar(32) not null, Description text null,
-  Class varchar(10) null, TagID int not null, Attributes text null, Sort smallint null,
-  Active tinyint not null default 1, Custom tinyint not null default 0, Hidden tinyint not null default 0);
-create table GDN_UserTag (
-  RecordType varchar(200) not null, RecordID int not null, TagID int not null, UserID int not null,
-  DateInserted datetime not null, Total int not null default 0, primary key (RecordType, RecordID, TagID, UserID));
-create table GDN_UserDiscussion (
-  UserID int not null, DiscussionID int not null, Score float null, CountComments int not null default 0,
-  DateLastViewed datetime null, Dismissed tinyint(1) not null default 0, Bookmarked tinyint(1) not null default 0,
-  Participated tinyint(1) not null default 0, primary key (UserID, DiscussionID));
-create table GDN_Conversation (
-  ConversationID int not null auto_increment primary key, Type varchar(10) null, ForeignID varchar(40) null,
-  Subject varchar(255) null, Contributors varchar(255) null, FirstMessageID int null, InsertUserID int not null,
-  DateInserted datetime null, InsertIPAddress varbinary(16) null, UpdateUserID int not null,
-  DateUpdated datetime not null, UpdateIPAddress varbinary(16) null, CountMessages int not null default 0,
-  CountParticipants int not null default 0, LastMessageID int null, RegardingID int null);
-create table GDN_ConversationMessage (
-  MessageID int not null auto_increment primary key, ConversationID int not null, Body text not null,
-  Format varchar(20) null, InsertUserID int null, DateInserted datetime not null, InsertIPAddress varbinary(16) null);
-create table GDN_UserConversation (
-  UserID int not null, ConversationID int not null, CountReadMessages int not null default 0,
-  LastMessageID int null, DateLastViewed datetime null, DateCleared datetime null,
-  Bookmarked tinyint(1) not null default 0, Deleted tinyint(1) not null default 0,
-  DateConversationUpdated datetime null, primary key (UserID, ConversationID));
-`;
 
 // Hashes made outside Parley (password.test.ts says how): phpass by passlib, bcrypt by PHP's password_hash.
 const PHPASS = { password: "old phpass secret", hash: "$P$6abcdefghmpkwSgVDmoDid8px4JXA/." };
@@ -175,7 +101,7 @@ beforeAll(async () => {
   sourceName = `parley_import_${randomBytes(4).toString("hex")}`;
   sourceUrl = `mysql://root@127.0.0.1:3306/${sourceName}`;
   await admin.query(`create database ${sourceName} character set utf8mb4`);
-  await admin.query(`use ${sourceName}; ${schema} ${forum}`);
+  await admin.query(`use ${sourceName}; ${vanillaSchema} ${forum}`);
   await admin.end();
 });
 
@@ -195,8 +121,6 @@ async function runImport(database: TestDatabase, dryRun = false): Promise<Import
     await source.close();
   }
 }
-
-const tableOf = (report: ImportReport, table: string) => report.tables.find((entry) => entry.table === table)!;
 
 async function appOn(database: TestDatabase): Promise<TestApp> {
   const clock = createTestClock();
@@ -223,22 +147,24 @@ describe.each(engines)("importing a Vanilla database (%s)", (engine) => {
   });
 
   it("reports what it read, imported and skipped, and why", () => {
-    expect(tableOf(report, "User")).toMatchObject({ read: 6, imported: 6, skipped: {} });
-    expect(tableOf(report, "UserRole")).toMatchObject({ read: 8, imported: 7, skipped: { "member not imported": 1 } });
-    expect(tableOf(report, "Category")).toMatchObject({
-      read: 6,
-      imported: 5,
-      skipped: { "the root category (Parley has its own)": 1 },
-    });
-    expect(tableOf(report, "Discussion")).toMatchObject({
-      read: 6,
-      imported: 4,
-      skipped: { "its category was not imported": 1, "its author was not imported": 1 },
-    });
-    expect(tableOf(report, "Comment")).toMatchObject({
-      read: 5,
-      imported: 4,
-      skipped: { "its discussion was not imported": 1 },
+    expect(tablesOf(report)).toMatchObject({
+      User: { read: 6, imported: 6, skipped: {} },
+      UserRole: { read: 8, imported: 7, skipped: { "member not imported": 1 } },
+      Category: {
+        read: 6,
+        imported: 5,
+        skipped: { "the root category (Parley has its own)": 1 },
+      },
+      Discussion: {
+        read: 6,
+        imported: 4,
+        skipped: { "its category was not imported": 1, "its author was not imported": 1 },
+      },
+      Comment: {
+        read: 5,
+        imported: 4,
+        skipped: { "its discussion was not imported": 1 },
+      },
     });
     // Parley's default roles have Vanilla's names: matched, not duplicated; the custom one is created.
     expect(tableOf(report, "Role")).toMatchObject({
@@ -249,7 +175,7 @@ describe.each(engines)("importing a Vanilla database (%s)", (engine) => {
     expect(tableOf(report, "Permission").skipped).toEqual({ "the defaults' template (RoleID 0)": 1 });
     expect(report.notes).toMatchObject({
       "member without a password Parley can check (signs in after a password reset)": 1,
-      "member photo stored in Vanilla's uploads, not kept (media: a later slice)": 1,
+      "member photo stored in Vanilla's uploads, not kept (no uploads folder given: --uploads)": 1,
     });
     expect(report.indexed).toBeGreaterThan(0);
   });
@@ -347,22 +273,26 @@ describe.each(engines)("importing a Vanilla database (%s)", (engine) => {
   });
 
   it("keeps tags, reactions (with the posts' scores), bookmarks, read marks and private conversations", async () => {
-    expect(tableOf(report, "Tag")).toMatchObject({
-      read: 4,
-      imported: 2,
-      skipped: { "a reaction type (reactions come from UserTag)": 2 },
-    });
-    expect(tableOf(report, "TagDiscussion")).toMatchObject({
-      imported: 3,
-      skipped: { "its discussion was not imported": 1 },
+    expect(tablesOf(report)).toMatchObject({
+      Tag: {
+        read: 4,
+        imported: 2,
+        skipped: { "a reaction type (reactions come from UserTag)": 2 },
+      },
+      TagDiscussion: {
+        imported: 3,
+        skipped: { "its discussion was not imported": 1 },
+      },
     });
     // Three rows share (Discussion, 11): batches of 2 page past them by the whole four-column key.
-    expect(tableOf(report, "UserTag")).toMatchObject({
-      read: 8,
-      imported: 6,
-      skipped: { "a total (recounted)": 1, "its post was not imported": 1 },
+    expect(tablesOf(report)).toMatchObject({
+      UserTag: {
+        read: 8,
+        imported: 6,
+        skipped: { "a total (recounted)": 1, "its post was not imported": 1 },
+      },
+      UserDiscussion: { imported: 2, skipped: { "member not imported": 1 } },
     });
-    expect(tableOf(report, "UserDiscussion")).toMatchObject({ imported: 2, skipped: { "member not imported": 1 } });
     const member = await api.signIn({ name: "bcrypt_member", password: BCRYPT.password });
     // Like (1 point) and Promote (5 points) on discussion 10; Like on comment 100.
     const discussion = (await api.get("/api/v2/discussions/10?expand=all", { as: member })).json<{
@@ -374,6 +304,12 @@ describe.each(engines)("importing a Vanilla database (%s)", (engine) => {
     expect(discussion).toMatchObject({ score: 6, bookmarked: true, countUnread: 1 });
     expect((await api.get("/api/v2/comments/100", { as: member })).json<{ score: number }>().score).toBe(1);
     expect((await api.get("/api/v2/discussions/11", { as: member })).json<{ score: number }>().score).toBe(7);
+    // Members' points recounted from the reactions (a reaction to one's own post gives none): reputation.md.
+    for (const [userID, points] of [
+      [2, 6],
+      [3, 7],
+    ])
+      expect((await api.get(`/api/v2/users/${userID}`, { as: admin })).json<{ points: number }>().points).toBe(points);
     const tags = (await api.get("/api/v2/tags?limit=100", { as: admin })).json<
       Array<{ tagID: number; urlcode: string; name: string; countDiscussions: number }>
     >();

@@ -7,6 +7,7 @@ import { createSiteConfig } from "../../platform/site-config.ts";
 import {
   insertImportedCategories,
   recountCategories,
+  recountImportedCategoryFollowers,
   settleImportedCategories,
   type ImportedCategory,
 } from "../categories/index.ts";
@@ -24,6 +25,7 @@ import {
   insertImportedDiscussions,
   insertImportedUserDiscussions,
   recountImportedDiscussions,
+  settleImportedPolls,
   type ImportedDiscussion,
   type ImportedUserDiscussion,
 } from "../discussions/index.ts";
@@ -34,10 +36,21 @@ import {
   type ImportedReaction,
 } from "../reactions/index.ts";
 import { insertImportedTagDiscussions, insertImportedTags, recountTagCounts, type ImportedTag } from "../tags/index.ts";
+import { recalculatePoints } from "../reputation/index.ts";
 import { importRole, setImportedGrants } from "../roles/index.ts";
 import { createSearchEngine, searchLanguageOf } from "../search/index.ts";
+import { rebuildMentionIndex } from "../mentions/index.ts";
 import { insertImportedUserRoles, insertImportedUsers, recountPostCounts, type ImportedUser } from "../users/index.ts";
-import { countUsers, existingRecords, existingUsers, postAuthors, postIdentity, roleIdByName } from "./import.repo.ts";
+import {
+  countUsers,
+  existingRecords,
+  existingUsers,
+  largestID,
+  postAuthors,
+  postIdentity,
+  roleIdByName,
+} from "./import.repo.ts";
+import { importedRedirects, insertImportRedirects } from "./import.redirects.ts";
 import {
   date,
   discussionType,
@@ -53,15 +66,14 @@ import {
   text,
 } from "./vanilla.map.ts";
 import type { ImportSource, SourceRow } from "./import.source.ts";
-
-interface TableReport {
-  table: string;
-  read: number;
-  /** Written, or in a dry run, that would be. */
-  imported: number;
-  /** Rows left out, by reason. */
-  skipped: Record<string, number>;
-}
+import {
+  importCategoryFollows,
+  importDrafts,
+  importMedia,
+  importPolls,
+  type ImportContext,
+  type TableReport,
+} from "./vanilla.extras.ts";
 
 export interface ImportReport {
   dryRun: boolean;
@@ -82,6 +94,11 @@ export interface ImportOptions {
   log?: (line: string) => void;
   /** Milliseconds between two progress lines of one table (the last line is always said). */
   progressEveryMs?: number;
+  /**
+   * Vanilla's uploads folder (`--uploads`), whose files (media, members' photos) are copied into `uploadsDir`,
+   * Parley's (`<dataDir>/uploads`). Without it, no file is imported (the report says so).
+   */
+  uploads?: { from: string; to: string };
 }
 
 const REQUIRED = ["User", "Category", "Discussion", "Comment"] as const;
@@ -134,9 +151,11 @@ export async function importVanilla(options: ImportOptions): Promise<ImportRepor
     table: string,
     key: readonly string[],
     each: (rows: SourceRow[], entry: TableReport) => Promise<void>,
+    /** The source's table, when the report's line has another name (a second pass over one table). */
+    from = table,
   ): Promise<TableReport> {
     const entry = tableReport(table);
-    const total = await source.count(table);
+    const total = await source.count(from);
     const started = Date.now();
     let said = started;
     const say = () => {
@@ -148,7 +167,7 @@ export async function importVanilla(options: ImportOptions): Promise<ImportRepor
           `${skipped.toLocaleString("en-US")} skipped, ${Math.round(entry.read / seconds).toLocaleString("en-US")} rows/s`,
       );
     };
-    for await (const rows of source.batches(table, key, batchSize)) {
+    for await (const rows of source.batches(from, key, batchSize)) {
       entry.read += rows.length;
       // A file's rows come in its own order: the largest id of the batch, not its last.
       if (key.length === 1)
@@ -164,6 +183,39 @@ export async function importVanilla(options: ImportOptions): Promise<ImportRepor
     }
     say();
     return entry;
+  }
+  /**
+   * Inserts records whose id was taken in the target under new ids past the source's and the target's largest, each
+   * with its old id mapped to the new one (importRedirects) in the same transaction. Answers old id → new id.
+   */
+  async function insertMoved<T>(
+    recordType: "discussion" | "comment",
+    rows: T[],
+    idOf: (row: T) => number,
+    withID: (row: T, id: number) => T,
+    insert: (trx: Kysely<DB>, rows: T[]) => Promise<number[]>,
+    entry: TableReport,
+  ): Promise<Map<number, number>> {
+    const moved = new Map<number, number>();
+    if (rows.length === 0) return moved;
+    const from = recordType === "discussion" ? "Discussion" : "Comment";
+    let next = Math.max(highest.get(from) ?? 0, await largestID(db, recordType)) + 1;
+    for (let start = 0; start < rows.length; start += batchSize) {
+      const batch = rows.slice(start, start + batchSize).map((row) => withID(row, next++));
+      const redirects = rows
+        .slice(start, start + batchSize)
+        .map((row, index) => ({ recordType, oldID: idOf(row), newID: idOf(batch[index]!) }));
+      await write(async (trx) => {
+        await insert(trx, batch);
+        await insertImportRedirects(trx, redirects);
+      }, undefined);
+      for (const { oldID, newID } of redirects) moved.set(oldID, newID);
+    }
+    highest.set(from, next - 1);
+    entry.imported += rows.length;
+    for (let i = 0; i < rows.length; i++)
+      note(`${recordType} whose id was taken in the target, imported under a new id`);
+    return moved;
   }
   const summary = (entry: TableReport) => {
     const skipped = Object.values(entry.skipped).reduce((a, b) => a + b, 0);
@@ -255,8 +307,8 @@ export async function importVanilla(options: ImportOptions): Promise<ImportRepor
       );
       if (!passwordHash) note("member without a password Parley can check (signs in after a password reset)");
       const photo = photoUrl(row["Photo"]);
-      if (text(row["Photo"]) && !photo)
-        note("member photo stored in Vanilla's uploads, not kept (media: a later slice)");
+      if (text(row["Photo"]) && !photo && !options.uploads)
+        note("member photo stored in Vanilla's uploads, not kept (no uploads folder given: --uploads)");
       const inserted = date(row["DateInserted"]) ?? date(row["DateFirstVisit"]) ?? new Date().toISOString();
       fresh.push({
         userID,
@@ -439,14 +491,22 @@ export async function importVanilla(options: ImportOptions): Promise<ImportRepor
     }
   }
 
-  // Discussions and comments with their ids; their counters are recounted once at the end.
-  const discussions = new Set<number>();
-  await pass("Discussion", ["DiscussionID"], async (rows, entry) => {
+  // Discussions and comments with their ids; their counters are recounted once at the end. A poll stays a poll
+  // when the source has the Polls add-on's tables (one left without its poll is made a discussion at the end).
+  const hasPolls = await source.hasTable("Poll");
+  // A discussion's or comment's id taken in the target by another record: imported under a new id after its table,
+  // and the old id mapped to it (importRedirects), which the old addresses' redirects and the later tables follow.
+  const discussions = new Map<number, number>();
+  const movedComments = new Map<number, number>();
+  const commentHere = (commentID: number) => movedComments.get(commentID) ?? commentID;
+  const movingDiscussions: ImportedDiscussion[] = [];
+  const discussionEntry = await pass("Discussion", ["DiscussionID"], async (rows, entry) => {
     const present = await existingRecords(
       db,
       "discussions",
       rows.map((row) => int(row["DiscussionID"])),
     );
+    const redirected = await importedRedirects(db, "discussion", [...present.keys()]);
     const fresh: ImportedDiscussion[] = [];
     for (const row of rows) {
       const discussionID = int(row["DiscussionID"]);
@@ -454,23 +514,25 @@ export async function importVanilla(options: ImportOptions): Promise<ImportRepor
       const insertUserID = int(row["InsertUserID"], 0);
       const format = postFormat(row["Format"]);
       const there = present.get(discussionID);
-      if (there !== undefined) {
-        if (there === postIdentity(insertUserID, date(row["DateInserted"]) ?? "")) {
-          discussions.add(discussionID);
-          skip(entry, ALREADY);
-        } else skip(entry, "its id is another discussion's in the target");
+      const movedTo = redirected.get(discussionID);
+      if (there !== undefined && there === postIdentity(insertUserID, date(row["DateInserted"]) ?? "")) {
+        discussions.set(discussionID, discussionID);
+        skip(entry, ALREADY);
+      } else if (there !== undefined && movedTo !== undefined) {
+        discussions.set(discussionID, movedTo);
+        skip(entry, ALREADY);
       } else if (!categories.has(categoryID) || categoryID === -1) skip(entry, "its category was not imported");
       else if (!users.has(insertUserID)) skip(entry, "its author was not imported");
       else if (format === null) skip(entry, `format ${text(row["Format"])} unknown to Parley`);
       else {
-        let type = discussionType(row["Type"]);
+        let type = discussionType(row["Type"], hasPolls);
         if (type === null) {
           note(`discussion of type ${text(row["Type"])} imported as a discussion`);
           type = "discussion";
         }
         const dateInserted = date(row["DateInserted"]) ?? new Date().toISOString();
         const announce = int(row["Announce"]);
-        fresh.push({
+        (there === undefined ? fresh : movingDiscussions).push({
           discussionID,
           type,
           categoryID,
@@ -497,37 +559,48 @@ export async function importVanilla(options: ImportOptions): Promise<ImportRepor
       (trx) => insertImportedDiscussions(trx, fresh),
       fresh.map((row) => row.discussionID),
     );
-    for (const discussionID of inserted) discussions.add(discussionID);
+    for (const discussionID of inserted) discussions.set(discussionID, discussionID);
     entry.imported += inserted.length;
     skip(entry, ALREADY, fresh.length - inserted.length);
   });
+  for (const [oldID, newID] of await insertMoved(
+    "discussion",
+    movingDiscussions,
+    (row) => row.discussionID,
+    (row, discussionID) => ({ ...row, discussionID }),
+    insertImportedDiscussions,
+    discussionEntry,
+  ))
+    discussions.set(oldID, newID);
 
-  await pass("Comment", ["CommentID"], async (rows, entry) => {
+  const movingComments: ImportedComment[] = [];
+  const commentEntry = await pass("Comment", ["CommentID"], async (rows, entry) => {
     const present = await existingRecords(
       db,
       "comments",
       rows.map((row) => int(row["CommentID"])),
     );
+    const redirected = await importedRedirects(db, "comment", [...present.keys()]);
     const fresh: ImportedComment[] = [];
     for (const row of rows) {
       const commentID = int(row["CommentID"]);
       const insertUserID = int(row["InsertUserID"], 0);
       const format = postFormat(row["Format"]);
       const there = present.get(commentID);
-      if (there !== undefined)
-        skip(
-          entry,
-          there === postIdentity(insertUserID, date(row["DateInserted"]) ?? "")
-            ? ALREADY
-            : "its id is another comment's in the target",
-        );
-      else if (!discussions.has(int(row["DiscussionID"]))) skip(entry, "its discussion was not imported");
+      const movedTo = redirected.get(commentID);
+      const discussionID = discussions.get(int(row["DiscussionID"]));
+      if (there !== undefined && there === postIdentity(insertUserID, date(row["DateInserted"]) ?? ""))
+        skip(entry, ALREADY);
+      else if (there !== undefined && movedTo !== undefined) {
+        movedComments.set(commentID, movedTo);
+        skip(entry, ALREADY);
+      } else if (discussionID === undefined) skip(entry, "its discussion was not imported");
       else if (!users.has(insertUserID)) skip(entry, "its author was not imported");
       else if (format === null) skip(entry, `format ${text(row["Format"])} unknown to Parley`);
       else
-        fresh.push({
+        (there === undefined ? fresh : movingComments).push({
           commentID,
-          discussionID: int(row["DiscussionID"]),
+          discussionID,
           body: text(row["Body"]) ?? "",
           format,
           insertUserID,
@@ -546,6 +619,15 @@ export async function importVanilla(options: ImportOptions): Promise<ImportRepor
     entry.imported += inserted.length;
     skip(entry, ALREADY, fresh.length - inserted.length);
   });
+  for (const [oldID, newID] of await insertMoved(
+    "comment",
+    movingComments,
+    (row) => row.commentID,
+    (row, commentID) => ({ ...row, commentID }),
+    insertImportedComments,
+    commentEntry,
+  ))
+    movedComments.set(oldID, newID);
 
   // Tags (the discussion tags of GDN_Tag; its reaction rows name the reaction types) and their discussions.
   const tags = new Set<number>();
@@ -600,9 +682,9 @@ export async function importVanilla(options: ImportOptions): Promise<ImportRepor
       const fresh: Array<{ tagID: number; discussionID: number; dateInserted: string }> = [];
       for (const row of rows) {
         const tagID = int(row["TagID"]);
-        const discussionID = int(row["DiscussionID"]);
+        const discussionID = discussions.get(int(row["DiscussionID"]));
         if (!tags.has(tagID)) skip(entry, "tag not imported");
-        else if (!discussions.has(discussionID)) skip(entry, "its discussion was not imported");
+        else if (discussionID === undefined) skip(entry, "its discussion was not imported");
         else fresh.push({ tagID, discussionID, dateInserted: date(row["DateInserted"]) ?? new Date().toISOString() });
       }
       const inserted = await write((trx) => insertImportedTagDiscussions(trx, fresh), fresh.length);
@@ -623,7 +705,12 @@ export async function importVanilla(options: ImportOptions): Promise<ImportRepor
     const parleyTypes = await reactionTypesByCode(db);
     await pass("UserTag", ["RecordType", "RecordID", "TagID", "UserID"], async (rows, entry) => {
       const kindOf = (row: SourceRow) => text(row["RecordType"])?.trim().toLowerCase() ?? "";
-      const idsOf = (kind: string) => rows.filter((row) => kindOf(row) === kind).map((row) => int(row["RecordID"]));
+      /** The post's id here (a discussion's or comment's moved when its id was taken; -1: not imported). */
+      const recordHere = (row: SourceRow) =>
+        kindOf(row) === "discussion"
+          ? (discussions.get(int(row["RecordID"])) ?? -1)
+          : commentHere(int(row["RecordID"]));
+      const idsOf = (kind: string) => rows.filter((row) => kindOf(row) === kind).map(recordHere);
       const authors = {
         discussion: await postAuthors(db, "discussions", idsOf("discussion")),
         comment: await postAuthors(db, "comments", idsOf("comment")),
@@ -640,11 +727,10 @@ export async function importVanilla(options: ImportOptions): Promise<ImportRepor
         else if (tagID === undefined) skip(entry, `reaction type ${code} unknown to Parley`);
         else if (!users.has(userID)) skip(entry, "member not imported");
         else {
-          const recordID = int(row["RecordID"]);
+          const recordID = recordHere(row);
           // A dry run wrote no posts: a discussion read is known, a comment is taken as read (0: no author known).
           const recordUserID =
-            authors[kind].get(recordID) ??
-            (dryRun && (kind === "comment" || discussions.has(recordID)) ? 0 : undefined);
+            authors[kind].get(recordID) ?? (dryRun && (kind === "comment" || recordID !== -1) ? 0 : undefined);
           if (recordUserID === undefined) skip(entry, "its post was not imported");
           else
             fresh.push({
@@ -669,11 +755,11 @@ export async function importVanilla(options: ImportOptions): Promise<ImportRepor
       const fresh: ImportedUserDiscussion[] = [];
       for (const row of rows) {
         const userID = int(row["UserID"]);
-        const discussionID = int(row["DiscussionID"]);
+        const discussionID = discussions.get(int(row["DiscussionID"]));
         const viewed = date(row["DateLastViewed"]);
         const bookmarked = flag(row["Bookmarked"]);
         if (!users.has(userID)) skip(entry, "member not imported");
-        else if (!discussions.has(discussionID)) skip(entry, "its discussion was not imported");
+        else if (discussionID === undefined) skip(entry, "its discussion was not imported");
         else
           fresh.push({
             userID,
@@ -797,6 +883,26 @@ export async function importVanilla(options: ImportOptions): Promise<ImportRepor
       skip(entry, ALREADY, fresh.length - inserted);
     });
 
+  // The later slices: category follows, drafts, polls, media and the uploads folder's files (vanilla.extras.ts).
+  const context: ImportContext = {
+    source,
+    db,
+    dryRun,
+    uploads: options.uploads ?? null,
+    users,
+    categories,
+    discussions,
+    commentHere,
+    pass: (table, key, each) => pass(table, key, each, table === "UserPhoto" ? "User" : table),
+    write,
+    skip,
+    note,
+  };
+  await importCategoryFollows(context);
+  await importDrafts(context);
+  await importPolls(context);
+  await importMedia(context);
+
   if (dryRun) return report;
 
   // Once at the end: the tree's depths and permission categories, ids' sequences, every counter, the search index.
@@ -810,6 +916,9 @@ export async function importVanilla(options: ImportOptions): Promise<ImportRepor
     ["tags", "tagID", "Tag"],
     ["conversations", "conversationID", "Conversation"],
     ["conversationMessages", "messageID", "ConversationMessage"],
+    ["drafts", "draftID", "Draft"],
+    ["polls", "pollID", "Poll"],
+    ["pollOptions", "pollOptionID", "PollOption"],
   ] as const)
     await advanceIdSequence(db, database.dialect, table, column, highest.get(from) ?? 0);
   // Scores before discussions: a discussion's hot score is recounted from its score.
@@ -817,8 +926,14 @@ export async function importVanilla(options: ImportOptions): Promise<ImportRepor
   await recountImportedDiscussions(db);
   await recountCategories(db);
   await recountPostCounts(db, "all");
+  // Members' points and the leaderboards' ledger, from the reactions imported (reputation.md).
+  await recalculatePoints(db);
   await db.transaction().execute((trx) => recountTagCounts(trx));
+  // Who is mentioned where, read from the imported posts.
+  await rebuildMentionIndex(db);
   await recountImportedConversations(db);
+  await recountImportedCategoryFollowers(db);
+  await settleImportedPolls(db);
   log("Rebuilding the search index…");
   const language = searchLanguageOf(await createSiteConfig(db).get("garden.locale"));
   report.indexed = await createSearchEngine(database, language).indexer.rebuild();

@@ -41,6 +41,8 @@ describe("Vanilla's values in Parley's terms", () => {
     expect(discussionType(null)).toBe("discussion");
     expect(discussionType("Question")).toBe("question");
     expect(discussionType("Poll")).toBeNull();
+    // A poll stays one when the source has the Polls add-on's tables.
+    expect(discussionType("Poll", true)).toBe("poll");
     expect(displayAs("Default", true)).toBe("categories");
     expect(displayAs("Default", false)).toBe("discussions");
     expect(displayAs("Heading", false)).toBe("heading");

@@ -53,11 +53,14 @@ export function postFormat(value: unknown): string | null {
   return formats.get(raw) ?? null;
 }
 
-/** Vanilla's discussion `Type` (null for a plain discussion) → Parley's; null for a type Parley lacks. */
-export function discussionType(value: unknown): string | null {
+/**
+ * Vanilla's discussion `Type` (null for a plain discussion) → Parley's; null for a type Parley lacks, and for polls
+ * when the source lacks the Polls add-on's tables (a poll without its poll would be empty).
+ */
+export function discussionType(value: unknown, withPolls = false): string | null {
   const raw = text(value)?.trim().toLowerCase();
   if (!raw) return "discussion";
-  return (discussionTypes as readonly string[]).includes(raw) ? raw : null;
+  return (raw !== "poll" || withPolls) && (discussionTypes as readonly string[]).includes(raw) ? raw : null;
 }
 
 /** A category's `DisplayAs` (Default, Categories, Discussions, Flat, Heading) → Parley's. */
@@ -67,7 +70,7 @@ export function displayAs(value: unknown, hasChildren: boolean): string {
   return hasChildren ? "categories" : "discussions";
 }
 
-/** A member's `Photo`: an absolute address is kept; a path in Vanilla's uploads is not (media: a later slice). */
+/** A member's `Photo` at an absolute address; null for none and for a path in Vanilla's uploads (copied by the media pass). */
 export function photoUrl(value: unknown): string | null {
   const raw = text(value)?.trim();
   if (!raw) return null;

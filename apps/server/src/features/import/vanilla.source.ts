@@ -1,4 +1,4 @@
-import mysql from "mysql2/promise";
+import type mysql from "mysql2/promise";
 import type { ImportSource, SourceRow } from "./import.source.ts";
 
 const NAME = /^[A-Za-z0-9_]*$/;
@@ -15,7 +15,10 @@ export async function openVanillaSource(url: string, prefix = "GDN_"): Promise<I
     throw new Error(`The source must be a mysql:// address, not ${parsed.protocol}//…`);
   const database = decodeURIComponent(parsed.pathname.replace(/^\//, ""));
   if (!database) throw new Error("The source address names no database (mysql://user:pass@host/database).");
-  const connection = await mysql.createConnection({
+  // Loaded here, not at the top: the server imports this feature for its old-address redirects, and only the
+  // import command needs the MySQL driver (it would add to every process's start and memory).
+  const { default: driver } = await import("mysql2/promise");
+  const connection = await driver.createConnection({
     host: parsed.hostname,
     port: parsed.port ? Number(parsed.port) : 3306,
     user: decodeURIComponent(parsed.username),

@@ -7,7 +7,7 @@ import type { CommentsService } from "../comments/index.ts";
 import type { DiscussionsService } from "../discussions/index.ts";
 import type { TagsService } from "../tags/index.ts";
 import { layoutsRoutes } from "./layouts.routes.ts";
-import { createLayoutsService, type LayoutsService } from "./layouts.service.ts";
+import { createLayoutsService, type LayoutsDeps, type LayoutsService } from "./layouts.service.ts";
 import { botCheckWidget } from "@parley/contracts";
 import { createTitleBars } from "./layouts.titlebar.ts";
 
@@ -24,9 +24,11 @@ export async function registerLayouts(
     tags: TagsService;
     /** The current theme's logo images, for the title bar. */
     themeLogo: () => Promise<{ imageUrl: string | null; imageUrlMobile: string | null }>;
+    /** The site's active post types (none while the post types add-on is off). */
+    sitePostTypes: LayoutsDeps["sitePostTypes"];
   },
 ): Promise<LayoutsService> {
-  const { categories, discussions, comments, tags, themeLogo } = deps;
+  const { categories, discussions, comments, tags, themeLogo, sitePostTypes } = deps;
   const service = createLayoutsService({
     siteConfig: platform.siteConfig,
     titleBars: createTitleBars(
@@ -36,7 +38,9 @@ export async function registerLayouts(
     ),
     resolveCategory: async (idOrCode) => {
       try {
-        return await categories.service.resolve(/^\d+$/.test(idOrCode) ? idOrCode : `$urlcode:${idOrCode}`);
+        const row = await categories.service.resolve(/^\d+$/.test(idOrCode) ? idOrCode : `$urlcode:${idOrCode}`);
+        const entry = await categories.directory.get(row.categoryID);
+        return { ...row, allowedDiscussionTypes: entry?.allowedDiscussionTypes ?? null };
       } catch (error) {
         throw error instanceof HttpError && error.status === 404 ? notFound("Category") : error;
       }
@@ -45,6 +49,8 @@ export async function registerLayouts(
     loadDiscussion: (discussionID, viewer) => discussions.loadShown(discussionID, viewer),
     locateComment: (commentID, context) => comments.locate(commentID, limits.pager.commentsPerPage, context),
     findTag: (idOrCode) => tags.find(idOrCode),
+    ideaStatuses: () => discussions.ideaStatuses({}),
+    sitePostTypes,
   });
   await app.register(layoutsRoutes, { prefix: "/api/v2", service });
   return service;

@@ -46,10 +46,20 @@ export interface PanelOptions {
   tagging: boolean;
   /** The QnA add-on is on: the discussion lists filter questions by status. */
   questions?: boolean;
+  /** The ideation add-on is on: the discussion lists filter ideas by status. */
+  ideas?: boolean;
+  /** The polls add-on is on: the discussion lists may list only polls. */
+  polls?: boolean;
+  /** Its statuses, the built-in and the administrators' own: the filter's choices. */
+  ideaStatuses?: Array<{ statusID: number; name: string }>;
+  /** The site's active post types (the post types add-on), with the categories that take them: the lists' filter. */
+  postTypes?: Array<{ postTypeID: string; name: string; categoryIDs: number[] }>;
 }
 
 /** Members online listed in a panel (the widget's count says how many more). */
 const onlineInPanel = 30;
+/** Members on a panel's leaderboard (this month's points; the page lists more). */
+const leadersInPanel = 5;
 /** Tags in a panel's "Popular Tags", most used first. */
 const tagsInPanel = 15;
 /** Discussions on the home page (its "All discussions" link leads to the rest). */
@@ -58,7 +68,8 @@ const homeDiscussions = 10;
 /**
  * The panel of the reading pages (Vanilla's and Discourse's sidebar), each box under its own heading: New
  * Discussion (on desktop: narrower screens have it above the list), the categories (left out where the page
- * lists them already), popular tags and who's online (left out while off, so no page asks for them).
+ * lists them already), popular tags and who's online (left out while off, so no page asks for them), and this
+ * month's leaderboard (a category's own on its page).
  */
 const panel = (
   { online, tagging }: PanelOptions,
@@ -68,6 +79,7 @@ const panel = (
   ...(categories ? [widget("react.asset.categoryList", { apiParams: { maxDepth: 1 }, variant: "panel" })] : []),
   ...(tagging ? [widget("react.popularTags", { limit: tagsInPanel })] : []),
   ...(online ? [widget("react.onlineNow", { limit: onlineInPanel })] : []),
+  widget("react.leaderboard", { limit: leadersInPanel, slotType: "m", ...(categoryID ? { categoryID } : {}) }),
 ];
 
 /**
@@ -104,6 +116,12 @@ export interface ListParams {
   filter?: ListFilter;
   /** `?status=`: questions of this status (the QnA add-on). */
   status?: QuestionStatus | null;
+  /** `?statusID=`: ideas of this status (the ideation add-on); a question status, when both are asked, wins. */
+  statusID?: number | null;
+  /** `?type=poll`: polls only (the polls add-on); a question or idea status, when asked too, wins. */
+  type?: "poll" | null;
+  /** `?postTypeID=`: those posted as this site post type (the post types add-on); any of the above, asked too, wins. */
+  postTypeID?: string | null;
 }
 
 /** A list's tag (`/discussions/tagged/{urlcode}`). */
@@ -121,6 +139,54 @@ const filterApiParams = (filter: ListFilter | undefined, viewerID: number | null
   if (filter === "participated") return { participatedUserID: viewerID };
   if (filter === "mine") return { insertUserID: [viewerID] };
   return {};
+};
+
+/**
+ * The type filters a list offers (the add-ons on, and the category's types allowing them) and the list API's
+ * parameters and widget props of the one applied: questions by `?status=`, ideas by `?statusID=`, polls by
+ * `?type=poll`, a site post type by `?postTypeID=` (those the category takes, on a category's list).
+ */
+const typeFilters = (
+  { status, statusID, type, postTypeID }: ListParams,
+  options: PanelOptions,
+  allows: (type: "question" | "idea" | "poll") => boolean = () => true,
+  takes: (postType: { categoryIDs: number[] }) => boolean = () => true,
+) => {
+  const questions = Boolean(options.questions) && allows("question");
+  const ideas = Boolean(options.ideas) && allows("idea");
+  const polls = Boolean(options.polls) && allows("poll");
+  const questionStatus = questions ? (status ?? null) : null;
+  const ideaStatus = ideas && !questionStatus ? (statusID ?? null) : null;
+  const onlyPolls = polls && !questionStatus && !ideaStatus && type === "poll";
+  const postTypes = (options.postTypes ?? []).filter(takes).map(({ postTypeID, name }) => ({ postTypeID, name }));
+  const siteType =
+    !questionStatus && !ideaStatus && !onlyPolls && postTypes.some((item) => item.postTypeID === postTypeID)
+      ? postTypeID!
+      : null;
+  return {
+    apiParams: questionStatus
+      ? { type: ["question"], status: questionStatus }
+      : ideaStatus
+        ? { type: ["idea"], statusID: [ideaStatus] }
+        : onlyPolls
+          ? { type: ["poll"] }
+          : siteType
+            ? { postTypeID: [siteType] }
+            : {},
+    props: {
+      ...(questions ? { questions: questionStatus ? { status: questionStatus } : {} } : {}),
+      ...(ideas
+        ? {
+            ideas: {
+              ...(ideaStatus ? { statusID: ideaStatus } : {}),
+              ...(options.ideaStatuses ? { statuses: options.ideaStatuses } : {}),
+            },
+          }
+        : {}),
+      ...(polls ? { polls: onlyPolls ? { type: "poll" as const } : {} } : {}),
+      ...(postTypes.length ? { postTypes: { types: postTypes, ...(siteType ? { postTypeID: siteType } : {}) } } : {}),
+    },
+  };
 };
 
 const discussionListParams = ({ page, sort }: ListParams, categoryID?: number) => ({
@@ -160,6 +226,7 @@ export const discussionListLayout = (
 ): LayoutWidget[] => {
   const filter = tag ? "all" : (params.filter ?? "all");
   const title = discussionListTitles[filter];
+  const types = typeFilters(params, options);
   return [
     twoColumns(
       [
@@ -169,13 +236,13 @@ export const discussionListLayout = (
             ...discussionListParams(params),
             ...filterApiParams(filter, viewerID),
             ...(tag ? { tagID: [tag.tagID] } : {}),
-            ...(options.questions && params.status ? { type: ["question"], status: params.status } : {}),
+            ...types.apiParams,
           },
           basePath: discussionListPath(filter, tag),
           pageTitle: title,
           filters: { member: viewerID !== null, ...(filter !== "all" ? { filter } : {}) },
           ...(tag ? { tag } : {}),
-          ...(options.questions ? { questions: params.status ? { status: params.status } : {} } : {}),
+          ...types.props,
           // On narrow screens New Discussion is on the list's toolbar; wider, it heads the panel.
           actions: [widget("react.newPostButton", {}, "mobile")],
         }),
@@ -190,34 +257,46 @@ export interface CategoryLayoutInput extends ListParams {
   urlcode: string;
   /** Headings and categories-of-categories hold no discussions of their own: no New Discussion there. */
   acceptsDiscussions: boolean;
+  /** The discussion types the category takes (null: every type): its lists filter questions and ideas if it does. */
+  allowedDiscussionTypes: readonly string[] | null;
 }
 
 /** `/categories/{code}[/p{n}]`: breadcrumbs, the category's header, its subcategories and discussions; the panel. */
 export const categoryLayout = (
   input: CategoryLayoutInput,
   options: PanelOptions = { online: false, tagging: false },
-): LayoutWidget[] => [
-  twoColumns(
-    [
-      widget("react.asset.categoryHeader", { categoryCode: input.urlcode, page: input.page }),
-      widget("react.asset.categoryList", {
-        apiParams: { parentCategoryID: input.categoryID, maxDepth: 2 },
-        variant: "subcategories",
-      }),
-      widget("react.asset.discussionList", {
-        apiParams: discussionListParams(input, input.categoryID),
-        basePath: `/categories/${encodeURIComponent(input.urlcode)}`,
-        pagedPath: true,
-        title: "Discussions",
-        actions: input.acceptsDiscussions
-          ? [widget("react.newPostButton", { categoryID: input.categoryID }, "mobile")]
-          : [],
-      }),
-    ],
-    panel(options, { newPost: input.acceptsDiscussions, categoryID: input.categoryID }),
-    [widget("react.breadcrumbs", { recordType: "category", recordID: input.urlcode })],
-  ),
-];
+): LayoutWidget[] => {
+  const allowed = input.allowedDiscussionTypes;
+  const types = typeFilters(
+    input,
+    options,
+    (type) => input.acceptsDiscussions && (!allowed || allowed.includes(type)),
+    (postType) => input.acceptsDiscussions && postType.categoryIDs.includes(input.categoryID),
+  );
+  return [
+    twoColumns(
+      [
+        widget("react.asset.categoryHeader", { categoryCode: input.urlcode, page: input.page }),
+        widget("react.asset.categoryList", {
+          apiParams: { parentCategoryID: input.categoryID, maxDepth: 2 },
+          variant: "subcategories",
+        }),
+        widget("react.asset.discussionList", {
+          apiParams: { ...discussionListParams(input, input.categoryID), ...types.apiParams },
+          basePath: `/categories/${encodeURIComponent(input.urlcode)}`,
+          pagedPath: true,
+          title: "Discussions",
+          ...types.props,
+          actions: input.acceptsDiscussions
+            ? [widget("react.newPostButton", { categoryID: input.categoryID }, "mobile")]
+            : [],
+        }),
+      ],
+      panel(options, { newPost: input.acceptsDiscussions, categoryID: input.categoryID }),
+      [widget("react.breadcrumbs", { recordType: "category", recordID: input.urlcode })],
+    ),
+  ];
+};
 
 /** `/discussion/{id}[/{slug}][/p{n}]`: the post with its breadcrumbs, a page of comments and the reply form. */
 export const postLayout = (discussionID: number, page: number, sort: CommentPageSort): LayoutWidget[] => [

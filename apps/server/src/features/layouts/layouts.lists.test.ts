@@ -68,6 +68,18 @@ describe.each(engines)("the discussion lists' layouts on %s", (engine) => {
     const heading = widgets.find((w) => w.$reactComponent === "react.html")!.$reactProps;
     return { seo: body.seo, props: list.$reactProps, heading };
   };
+  /** A category's discussion list widget's props, as the member gets them. */
+  const categoryListOf = async (urlcode: string, params = "") => {
+    const response = await f.api.get(
+      `/api/v2/layouts/lookup-hydrate?layoutViewType=categoryList&recordType=category&recordID=${urlcode}${params}`,
+      { as: f.as.member },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const list = widgetsOf(response.json<Hydrated>().layout).find(
+      (widget): widget is ListWidget => widget.$reactComponent === "react.asset.discussionList",
+    );
+    return list!.$reactProps;
+  };
   const redirect = async (params: string, as: Session | null = null) => {
     const response = await lookup(params, as);
     expect(response.statusCode, response.body).toBe(200);
@@ -197,5 +209,138 @@ describe.each(engines)("the discussion lists' layouts on %s", (engine) => {
     } finally {
       await f.api.patch("/api/v2/addons/qna", { enabled: true }, { as: f.admin });
     }
+  });
+
+  it("filters ideas by status (the ideation add-on): ?statusID= in the list's API parameters; a question status wins", async () => {
+    const answer = await hydrated("&params[statusID]=3");
+    expect(answer.props.apiParams).toMatchObject({ type: ["idea"], statusID: [3] });
+    expect(answer.props.ideas).toMatchObject({ statusID: 3 });
+    expect((await hydrated("")).props.ideas).not.toHaveProperty("statusID");
+    const both = await hydrated("&params[statusID]=3&params[status]=answered");
+    expect(both.props.apiParams).toMatchObject({ type: ["question"], status: "answered" });
+    expect(both.props.apiParams).not.toHaveProperty("statusID");
+    expect(both.props.ideas).not.toHaveProperty("statusID");
+    for (const bad of ["0", "99", "planned"]) {
+      const invalid = await lookup(`&params[statusID]=${bad}`);
+      expect(invalid.statusCode, bad).toBe(400);
+      expect(invalid.json<{ errors: Array<{ field: string }> }>().errors.map((error) => error.field)).toContain(
+        "params.statusID",
+      );
+    }
+    // The list the filter asks answers only ideas of that status.
+    const ideas = await f.api.get(`/api/v2/discussions?type[]=idea&statusID[]=1&limit=100`, { as: f.as.member });
+    expect(ideas.statusCode, ideas.body).toBe(200);
+    const off = await f.api.patch("/api/v2/addons/ideation", { enabled: false }, { as: f.admin });
+    expect(off.statusCode, off.body).toBe(200);
+    try {
+      const unfiltered = await hydrated("&params[statusID]=3");
+      expect(unfiltered.props.ideas).toBeUndefined();
+      expect(unfiltered.props.apiParams).not.toHaveProperty("statusID");
+    } finally {
+      await f.api.patch("/api/v2/addons/ideation", { enabled: true }, { as: f.admin });
+    }
+  });
+
+  it("lists only polls (the polls add-on): ?type=poll in the list's API parameters; a question or idea status wins", async () => {
+    const answer = await hydrated("&params[type]=poll&params[sort]=-hot");
+    expect(answer.props.apiParams).toMatchObject({ type: ["poll"], sort: "-hot" });
+    expect(answer.props.polls).toEqual({ type: "poll" });
+    expect((await hydrated("")).props.polls).toEqual({});
+    const both = await hydrated("&params[type]=poll&params[status]=answered");
+    expect(both.props.apiParams).toMatchObject({ type: ["question"] });
+    expect(both.props.polls).toEqual({});
+    const invalid = await lookup("&params[type]=survey");
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json<{ errors: Array<{ field: string }> }>().errors.map((error) => error.field)).toContain(
+      "params.type",
+    );
+    const off = await f.api.patch("/api/v2/addons/polls", { enabled: false }, { as: f.admin });
+    expect(off.statusCode, off.body).toBe(200);
+    try {
+      const unfiltered = await hydrated("&params[type]=poll");
+      expect(unfiltered.props.polls).toBeUndefined();
+      expect(unfiltered.props.apiParams).not.toHaveProperty("type");
+    } finally {
+      await f.api.patch("/api/v2/addons/polls", { enabled: true }, { as: f.admin });
+    }
+  });
+
+  it("filters by a site post type (the post types add-on): offered where a type is taken, ?postTypeID= in the API parameters", async () => {
+    // Off (as it starts): no filter, and the parameter is not looked at.
+    const before = await hydrated("&params[postTypeID]=listjob");
+    expect(before.props.postTypes).toBeUndefined();
+    expect(before.props.apiParams).not.toHaveProperty("postTypeID");
+    expect((await f.api.patch("/api/v2/addons/postTypes", { enabled: true }, { as: f.admin })).statusCode).toBe(200);
+    try {
+      const made = await f.api.post(
+        "/api/v2/post-types",
+        { postTypeID: "listjob", name: "Job", parentPostTypeID: "discussion", categoryIDs: [f.category.general] },
+        { as: f.admin },
+      );
+      expect(made.statusCode, made.body).toBe(201);
+      const all = await hydrated("");
+      expect(all.props.postTypes).toEqual({ types: [{ postTypeID: "listjob", name: "Job" }] });
+      const jobs = await hydrated("&params[postTypeID]=listjob&params[sort]=-hot");
+      expect(jobs.props.apiParams).toMatchObject({ postTypeID: ["listjob"], sort: "-hot" });
+      expect(jobs.props.postTypes).toMatchObject({ postTypeID: "listjob" });
+      // A question status, asked too, wins; an unknown type is a 400.
+      const both = await hydrated("&params[postTypeID]=listjob&params[status]=answered");
+      expect(both.props.apiParams).not.toHaveProperty("postTypeID");
+      const unknown = await lookup("&params[postTypeID]=nope");
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json<{ errors: Array<{ field: string }> }>().errors.map((error) => error.field)).toContain(
+        "params.postTypeID",
+      );
+      // A category's list offers the types it takes only.
+      const general = await categoryListOf("general", "&params[postTypeID]=listjob");
+      expect(general.postTypes).toEqual({ types: [{ postTypeID: "listjob", name: "Job" }], postTypeID: "listjob" });
+      expect(general.apiParams).toMatchObject({ postTypeID: ["listjob"] });
+      const offTopic = await categoryListOf("off-topic", "&params[postTypeID]=listjob");
+      expect(offTopic.postTypes).toBeUndefined();
+      expect(offTopic.apiParams).not.toHaveProperty("postTypeID");
+    } finally {
+      await f.api.patch("/api/v2/addons/postTypes", { enabled: false }, { as: f.admin });
+    }
+  });
+
+  it("offers a category's lists the question and idea filters of the types it takes", async () => {
+    const category = async (allowedDiscussionTypes: string[] | null, urlcode: string) => {
+      const created = await f.api.post(
+        "/api/v2/categories",
+        { name: `Types ${urlcode}`, urlcode, allowedDiscussionTypes },
+        { as: f.admin },
+      );
+      expect(created.statusCode, created.body).toBe(201);
+      return urlcode;
+    };
+    const listOf = categoryListOf;
+    const every = await category(null, "types-every");
+    const ideasOnly = await category(["idea"], "types-ideas");
+    const talkOnly = await category(["discussion"], "types-talk");
+
+    expect(await listOf(every)).toMatchObject({ questions: {}, ideas: {}, polls: {} });
+    const ideaList = await listOf(ideasOnly, "&params[statusID]=5");
+    // The filter offers the idea statuses, the administrators' own too (issue 36).
+    expect(ideaList.ideas).toMatchObject({ statusID: 5 });
+    expect((ideaList.ideas as { statuses: Array<{ name: string }> }).statuses.map((item) => item.name)).toEqual([
+      "Active",
+      "Under review",
+      "Planned",
+      "In progress",
+      "Completed",
+      "Declined",
+    ]);
+    expect(ideaList.questions).toBeUndefined();
+    expect(ideaList.polls).toBeUndefined();
+    expect(ideaList.apiParams).toMatchObject({ type: ["idea"], statusID: [5] });
+    const questionList = await listOf(every, "&params[status]=unanswered");
+    expect(questionList.apiParams).toMatchObject({ type: ["question"], status: "unanswered" });
+    expect(questionList.basePath).toBe("/categories/types-every");
+    // A category that takes neither offers neither filter, and ignores the parameters.
+    const talk = await listOf(talkOnly, "&params[status]=unanswered&params[statusID]=2&params[type]=poll");
+    expect(talk.questions).toBeUndefined();
+    expect(talk.polls).toBeUndefined();
+    expect(talk.ideas).toBeUndefined();
+    expect(talk.apiParams).not.toHaveProperty("type");
   });
 });

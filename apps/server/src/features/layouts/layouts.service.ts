@@ -46,6 +46,8 @@ export interface LayoutsDeps {
     name: string;
     description: string | null;
     displayAs: string;
+    /** The discussion types it takes; null: every type. */
+    allowedDiscussionTypes: readonly string[] | null;
   }>;
   /** Whether a category exists (cached directory, no query). */
   categoryExists(categoryID: number): Promise<boolean>;
@@ -55,6 +57,10 @@ export interface LayoutsDeps {
   locateComment(commentID: number, context: LayoutRequestContext): Promise<{ url: string }>;
   /** A tag by its id, its URL code or its name; null when there is none. */
   findTag(idOrCode: number | string): Promise<ListTag | null>;
+  /** The idea statuses (the ideation add-on on), for the lists' status filter. */
+  ideaStatuses(): Promise<Array<{ statusID: number; name: string }>>;
+  /** The site's active post types, each with the categories that take it (none while the add-on is off). */
+  sitePostTypes(): Promise<Array<{ postTypeID: string; name: string; categoryIDs: number[] }>>;
 }
 
 export interface LayoutAnswer {
@@ -117,8 +123,16 @@ function readParams(params: Record<string, unknown> | undefined, viewType: Layou
       fieldError("params.status", "invalid", `params.status must be one of: ${questionStatuses.join(", ")}.`),
     ]);
   }
+  // An idea status's ID (the administrators add their own): a status no idea has lists none.
+  const statusID = text("statusID");
+  const type = text("type");
+  if (type !== null && type !== "poll")
+    throw validationFailed([fieldError("params.type", "invalid", "params.type must be one of: poll.")]);
   return {
     status: status as QuestionStatus | null,
+    statusID: statusID === null ? null : positiveInt("params.statusID", statusID),
+    type,
+    postTypeID: text("postTypeID"),
     page: page === null ? 1 : positiveInt("params.page", page, limits.api.maxPage),
     filter: filterParam("list"),
     tag: text("tag"),
@@ -138,14 +152,45 @@ function readParams(params: Record<string, unknown> | undefined, viewType: Layou
 export function createLayoutsService(deps: LayoutsDeps) {
   const { siteConfig, titleBars } = deps;
 
-  /** What the reading pages' panels show, by the site's settings. */
-  const panelOptions = async (): Promise<PanelOptions> => {
-    const [online, tagging, questions] = await Promise.all([
+  /**
+   * What the reading pages' panels show, by the site's settings; with the ideation add-on on, a list's `statusID`
+   * is one of its statuses (400 otherwise).
+   */
+  const panelOptions = async (params?: LookupParams): Promise<PanelOptions> => {
+    const [online, tagging, questions, ideas, polls, siteTypes] = await Promise.all([
       siteConfig.get("online.enabled"),
       siteConfig.get("tagging.enabled"),
       siteConfig.get("plugins.qna"),
+      siteConfig.get("plugins.ideation"),
+      siteConfig.get("plugins.polls"),
+      siteConfig.get("postTypes.enabled"),
     ]);
-    return { online, tagging, questions };
+    const [statuses, postTypes] = await Promise.all([
+      ideas ? deps.ideaStatuses() : [],
+      siteTypes ? deps.sitePostTypes() : [],
+    ]);
+    // With the post types add-on on, a list's `postTypeID` is one of its active types (400 otherwise).
+    const postTypeID = params?.postTypeID ?? null;
+    if (siteTypes && postTypeID !== null && !postTypes.some((type) => type.postTypeID === postTypeID))
+      throw validationFailed([fieldError("params.postTypeID", "invalid", `There is no post type "${postTypeID}".`)]);
+    const statusID = params?.statusID ?? null;
+    if (ideas && statusID !== null && !statuses.some((item) => item.statusID === statusID))
+      throw validationFailed([
+        fieldError(
+          "params.statusID",
+          "invalid",
+          `params.statusID must be one of: ${statuses.map((item) => item.statusID).join(", ")}.`,
+        ),
+      ]);
+    return {
+      online,
+      tagging,
+      questions,
+      ideas,
+      polls,
+      ...(ideas ? { ideaStatuses: statuses.map(({ statusID, name }) => ({ statusID, name })) } : {}),
+      ...(postTypes.length ? { postTypes } : {}),
+    };
   };
 
   async function layoutFor(
@@ -170,12 +215,12 @@ export function createLayoutsService(deps: LayoutsDeps) {
           params,
           isSignedIn(context.viewer) ? context.viewer.userID : null,
           (tag) => deps.findTag(tag),
-          await panelOptions(),
+          await panelOptions(params),
         );
       case "categoryList": {
         if (recordType !== "category")
           return { layout: categoriesLayout(), seo: { title: "Categories", url: "/categories" } };
-        const [category, options] = await Promise.all([deps.resolveCategory(recordID), panelOptions()]);
+        const [category, options] = await Promise.all([deps.resolveCategory(recordID), panelOptions(params)]);
         requireAccess(context.viewer, layoutsPolicy.canViewCategory, category.categoryID);
         const path = `/categories/${encodeURIComponent(category.urlcode)}`;
         return {
@@ -185,6 +230,7 @@ export function createLayoutsService(deps: LayoutsDeps) {
               categoryID: category.categoryID,
               urlcode: category.urlcode,
               acceptsDiscussions: category.displayAs === "discussions" || category.displayAs === "flat",
+              allowedDiscussionTypes: category.allowedDiscussionTypes,
             },
             options,
           ),

@@ -1,9 +1,22 @@
 import fs from "node:fs";
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyReply } from "fastify";
 import { Type } from "typebox";
-import { ErrorBody, MediaIdParams, UploadLimitsSchema, isImageExtension } from "@parley/contracts";
+import {
+  ErrorBody,
+  isImageExtension,
+  MediaAttachment,
+  MediaDeleteByUrlQuery,
+  MediaIdParams,
+  mediaListMaxItems,
+  MediaListDelete,
+  MediaUrlListDelete,
+  MediaUrlQuery,
+  UploadLimitsSchema,
+} from "@parley/contracts";
 import { requestContext } from "../../platform/http/request-context.ts";
+import type { MediaDownload } from "./media.manage.ts";
 import { malformedUpload, type IncomingFile, type MediaService } from "./media.service.ts";
 
 /** Bodies past the size limit (the platform adds the standard failures). */
@@ -31,7 +44,28 @@ const imageTypes: Record<string, string> = {
 const attachment = (name: string) =>
   `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
-/** /api/v2/media (upload, read, delete) and the files themselves under /uploads. */
+/** A download's body, for the documentation (the file's bytes). */
+const Download = Type.Unsafe({
+  description: "The file, as an attachment (Content-Disposition) with its uploaded name.",
+});
+
+/** Headers every served file gets: nothing here may run as a page (no sniffing, a sandboxing CSP). */
+const safeFileHeaders = (reply: FastifyReply) =>
+  reply
+    .header("x-content-type-options", "nosniff")
+    .header("content-security-policy", "default-src 'none'; sandbox")
+    .header("cross-origin-resource-policy", "same-origin");
+
+/** A permission-checked download: always an attachment, never cached by a shared cache. */
+const sendDownload = (reply: FastifyReply, download: MediaDownload) =>
+  safeFileHeaders(reply)
+    .header("cache-control", "no-cache, private")
+    .header("content-length", String(download.size))
+    .header("content-disposition", attachment(download.name))
+    .type(download.type)
+    .send(fs.createReadStream(download.file));
+
+/** /api/v2/media (upload, read, delete, attach, download) and the files themselves under /uploads. */
 export const mediaRoutes: FastifyPluginAsyncTypebox<{ service: MediaService }> = async (app, { service }) => {
   // Only this plugin's routes parse multipart bodies. One file, a few small fields.
   await app.register(multipart, { limits: { files: 1, fields: 5, fieldSize: 1024, parts: 6 } });
@@ -89,6 +123,116 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ service: MediaService }> =
   );
 
   app.get(
+    "/api/v2/media/by-url",
+    {
+      schema: {
+        tags,
+        summary: "A media record by its file's URL on this site (its uploader or a moderator).",
+        querystring: MediaUrlQuery,
+        response: { 200: Type.Ref("Media"), ...tooLarge },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-cache, private");
+      return service.getByUrl(request.query.url, requestContext(request));
+    },
+  );
+
+  app.delete(
+    "/api/v2/media/by-url",
+    {
+      schema: {
+        tags,
+        summary: "Delete a media record and its file by the file's URL (its uploader or a moderator).",
+        querystring: MediaDeleteByUrlQuery,
+        response: { 204: Type.Null(), ...tooLarge },
+      },
+    },
+    async (request, reply) => {
+      await service.removeByUrl(request.query.url, requestContext(request));
+      reply.code(204);
+      return null;
+    },
+  );
+
+  app.delete(
+    "/api/v2/media/list",
+    {
+      schema: {
+        tags,
+        summary: `Delete up to ${mediaListMaxItems} media records and their files by ID: all of them, or none when one may not be.`,
+        body: MediaListDelete,
+        response: { 204: Type.Null(), ...tooLarge },
+      },
+    },
+    async (request, reply) => {
+      await service.removeList(request.body.mediaIDs, requestContext(request));
+      reply.code(204);
+      return null;
+    },
+  );
+
+  app.delete(
+    "/api/v2/media/list-by-url",
+    {
+      schema: {
+        tags,
+        summary: `Delete up to ${mediaListMaxItems} media records and their files by URL: all of them, or none when one may not be.`,
+        body: MediaUrlListDelete,
+        response: { 204: Type.Null(), ...tooLarge },
+      },
+    },
+    async (request, reply) => {
+      await service.removeListByUrl(request.body.urls, requestContext(request));
+      reply.code(204);
+      return null;
+    },
+  );
+
+  app.get(
+    "/api/v2/media/download-by-url",
+    {
+      schema: {
+        tags,
+        summary: "Download a file by its URL (whoever may see the record it is attached to).",
+        querystring: MediaUrlQuery,
+        response: { 200: Download, ...tooLarge },
+      },
+    },
+    async (request, reply) =>
+      sendDownload(reply, await service.downloadByUrl(request.query.url, requestContext(request))),
+  );
+
+  app.get(
+    "/api/v2/media/:id/download",
+    {
+      schema: {
+        tags,
+        summary: "Download a file (whoever may see the record it is attached to).",
+        params: MediaIdParams,
+        response: { 200: Download, ...tooLarge },
+      },
+    },
+    async (request, reply) =>
+      sendDownload(reply, await service.downloadById(request.params.id, requestContext(request))),
+  );
+
+  app.patch(
+    "/api/v2/media/:id/attachment",
+    {
+      schema: {
+        tags,
+        summary:
+          "Attach an upload to a discussion or comment the caller may see, or an embed (its uploader or a moderator).",
+        params: MediaIdParams,
+        body: MediaAttachment,
+        response: { 200: Type.Ref("Media"), ...tooLarge },
+      },
+    },
+    async (request) => service.attach(request.params.id, request.body, requestContext(request)),
+  );
+
+  app.get(
     "/api/v2/media/:id",
     {
       schema: {
@@ -126,11 +270,13 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ service: MediaService }> =
   app.get("/uploads/*", { schema: { hide: true } }, async (request, reply) => {
     const relative = (request.params as { "*": string })["*"];
     const found = await service.locate(relative);
-    reply
-      .header("x-content-type-options", "nosniff")
-      .header("content-security-policy", "default-src 'none'; sandbox")
-      .header("cross-origin-resource-policy", "same-origin");
-    if (!found) return reply.code(404).type("text/plain; charset=utf-8").send("Not Found");
+    safeFileHeaders(reply);
+    if (!found) {
+      // An imported forum's file at its old address (`/uploads/FileUpload/ab/cd.png`): to its copy.
+      const copy = await service.importedCopy(relative);
+      if (copy) return reply.header("cache-control", "public, max-age=86400").redirect(`/uploads/${copy}`, 301);
+      return reply.code(404).type("text/plain; charset=utf-8").send("Not Found");
+    }
     const extension = relative.slice(relative.indexOf(".") + 1);
     const { size } = await fs.promises.stat(found.file);
     reply.header("cache-control", "public, max-age=31536000, immutable").header("content-length", String(size));

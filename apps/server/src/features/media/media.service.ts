@@ -16,29 +16,33 @@ import {
 } from "@parley/contracts";
 import { requireAccess } from "../../platform/auth/access.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
-import { toRfc3339 } from "../../platform/dates.ts";
-import { badRequest, conflict, fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
+import { badRequest, fieldError, HttpError, validationFailed } from "../../platform/errors.ts";
 import type { Limiter } from "../../platform/http/rate-limit.ts";
 import type { RequestContext as MediaRequestContext } from "../../platform/http/request-context.ts";
 import type { SiteConfig } from "../../platform/site-config.ts";
 import { imageKindOf, sniffImage } from "./media.images.ts";
+import { createMediaManagement, type RecordAccess } from "./media.manage.ts";
 import { mediaPolicy } from "./media.policy.ts";
+import {
+  FOREIGN_TYPES,
+  manageable,
+  presentMedia,
+  refuseForeignImage,
+  removeQuietly,
+  STORED_PATH,
+} from "./media.shared.ts";
 import type { MediaRepo, MediaRow } from "./media.repo.ts";
 
 /** Uploads a member may make per window (a flood of files fills the disk faster than posts do). */
 export const UPLOADS_PER_WINDOW = 60;
 export const UPLOAD_WINDOW_MS = 10 * 60_000;
 /** Enough of a file to read any image header we accept (a JPEG's size may follow 64 KB of EXIF). */
-const SNIFF_BYTES = 256 * 1024;
-const FOREIGN_TYPES = new Set(["discussion", "comment", "embed", "category"]);
+export const SNIFF_BYTES = 256 * 1024;
 /** A category's icon and banner: images only, and smaller than the site's largest upload (contracts' limits). */
 const CATEGORY_IMAGE_MESSAGE = "A category's icon or banner must be an image: jpg, jpeg, png, gif or webp.";
 
-/** A stored upload's path under `uploads/`: `yyyy/mm/<32 hex>.<ext>`. Nothing else is ever served. */
-const STORED_PATH = /^\d{4}\/\d{2}\/[0-9a-f]{32}\.[a-z0-9]+(?:\.[a-z0-9]+)?$/;
-
 /** MIME types reported for common non-image files; they are always served as downloads anyway. */
-const mimeTypes: Record<string, string> = {
+export const mimeTypes: Record<string, string> = {
   txt: "text/plain",
   log: "text/plain",
   pdf: "application/pdf",
@@ -67,29 +71,15 @@ export interface IncomingFile {
   fields: { foreignType?: string; foreignID?: string };
 }
 
-const presentMedia = (row: MediaRow, origin: string): Media => ({
-  mediaID: row.mediaID,
-  url: `${origin}/uploads/${row.path}`,
-  name: row.name,
-  type: row.type,
-  size: row.size,
-  width: row.width,
-  height: row.height,
-  dateInserted: toRfc3339(row.dateInserted),
-  insertUserID: row.insertUserID,
-  foreignType: row.foreignType,
-  foreignID: row.foreignID,
-});
-
 /** The client's file name as a label: no folders, no control characters, at most 255 characters. */
-function displayName(filename: string): string {
+export function displayName(filename: string): string {
   // eslint-disable-next-line no-control-regex -- taking control characters out is the point
   const visible = filename.replace(/[\u0000-\u001f\u007f]/g, "");
   const base = visible.split(/[\\/]/).pop() ?? "";
   return base.trim().slice(-255) || "file";
 }
 
-async function readStart(file: string, length: number): Promise<Buffer> {
+export async function readStart(file: string, length: number): Promise<Buffer> {
   const handle = await fs.promises.open(file, "r");
   try {
     const buffer = Buffer.alloc(length);
@@ -113,21 +103,20 @@ export interface GeneratedImage {
   insertUserID: number;
 }
 
-const removeQuietly = (file: string) => fs.promises.rm(file, { force: true }).catch(() => undefined);
-
 interface Deps {
   repo: MediaRepo;
   siteConfig: SiteConfig;
   uploadsDir: string;
   limiter: Limiter;
   clock: Clock;
+  records: RecordAccess;
 }
 
 /**
  * Uploads: checked against the site's limits, images checked by their bytes, stored under a random
  * name, and only then recorded; a failure at any step leaves neither a row nor a file behind.
  */
-export function createMediaService({ repo, siteConfig, uploadsDir, limiter, clock }: Deps) {
+export function createMediaService({ repo, siteConfig, uploadsDir, limiter, clock, records }: Deps) {
   const incomingDir = path.join(uploadsDir, ".incoming");
 
   const limits = async (): Promise<UploadLimits> => ({
@@ -138,15 +127,10 @@ export function createMediaService({ repo, siteConfig, uploadsDir, limiter, cloc
       .filter((extension) => /^[a-z0-9]+(?:\.[a-z0-9]+)?$/.test(extension)),
   });
 
-  const loadManageable = async (viewer: Viewer, mediaID: number) => {
-    requireAccess(viewer, mediaPolicy.isSignedIn);
-    const row = await repo.findById(mediaID);
-    if (!row) throw notFound("Media");
-    requireAccess(viewer, mediaPolicy.canManage, row);
-    return row;
-  };
+  const loadManageable = (viewer: Viewer, mediaID: number) => manageable(viewer, () => repo.findById(mediaID));
 
   return {
+    ...createMediaManagement({ repo, uploadsDir, records }),
     limits,
 
     /**
@@ -305,10 +289,14 @@ export function createMediaService({ repo, siteConfig, uploadsDir, limiter, cloc
       const row = await loadManageable(context.viewer, mediaID);
       // An image the server made for another record (a member's photo) goes with that record: deleting it here
       // would leave the record pointing at a missing file.
-      if (row.foreignType !== null && !FOREIGN_TYPES.has(row.foreignType))
-        throw conflict("This image belongs to a member's profile.", "Remove the photo from the profile instead.");
+      refuseForeignImage(row);
       await repo.remove(row.mediaID);
       await removeQuietly(path.join(uploadsDir, row.path));
+    },
+
+    /** The stored path of an imported forum's file by its old path under /uploads (its old address), or null. */
+    async importedCopy(importedPath: string): Promise<string | null> {
+      return (await repo.findByImportedPath(importedPath))?.path ?? null;
     },
 
     /** A stored file to serve: its absolute path and, for downloads, the name it was uploaded as. */

@@ -7,8 +7,16 @@ import type { AuditLogsTable, DB } from "../../platform/db/schema.ts";
 import { moderationPolicy } from "./moderation.policy.ts";
 import type { ModerationRepo } from "./moderation.repo.ts";
 
-/** Requests never audited: signing in and out, and a member's own settings. */
-const skipped = [/^\/api\/v2\/authenticate/, /^\/api\/v2\/notifications/, /^\/api\/v2\/users\/\$me/];
+/**
+ * Requests never audited: signing in and out, and a member's own settings (their two-factor sign-in too: its
+ * bodies hold codes and passwords, which the log has no use for).
+ */
+const skipped = [
+  /^\/api\/v2\/authenticate/,
+  /^\/api\/v2\/notifications/,
+  /^\/api\/v2\/users\/\$me/,
+  /^\/api\/v2\/users\/me\/two-factor/,
+];
 const secret = /password|token|secret|transientKey|apiKey|api_key|credential|authorization|cookie/i;
 /** How much of a body the audit row keeps: its first levels, keys and characters. */
 const KEEP = { depth: 8, keys: 50, items: 50, text: 500, json: 4000 } as const;

@@ -9,6 +9,8 @@ import { normalizeFormat, renderBody } from "../../platform/render/index.ts";
 import { createCounters, unknownUser, type DiscussionsService, type UserFragments } from "./moderation.deps.ts";
 import { moderationPolicy } from "./moderation.policy.ts";
 import type { ChangeLogRow, ModerationRepo } from "./moderation.repo.ts";
+import type { Selectable } from "kysely";
+import type { AuditLogsTable } from "../../platform/db/schema.ts";
 import type { RequestContext as HistoryContext } from "../../platform/http/request-context.ts";
 
 interface LoggedPost {
@@ -176,21 +178,33 @@ export function createHistoryService(deps: {
         ...(query.eventType !== undefined ? { eventType: query.eventType } : {}),
       };
       const { rows, total } = await repo.auditLogs(filters, (page - 1) * limit, limit);
-      const items: AuditLog[] = rows.map((row) => ({
-        auditLogID: String(row.auditLogID),
-        eventType: row.eventType,
-        message: row.message,
-        requestMethod: row.requestMethod,
-        requestPath: row.requestPath,
-        requestQuery: row.requestQuery,
-        context: row.context,
-        meta: [],
-        insertUserID: row.insertUserID,
-        dateInserted: toRfc3339(row.dateInserted),
-        insertIPAddress: row.insertIPAddress,
-      }));
-      return { items, page, limit, total };
+      return { items: rows.map(presentAuditLog), page, limit, total };
     },
+
+    /** `GET /audit-logs/{id}`: one entry (site.manage, as the list); 404 for an unknown ID. */
+    async auditLog(id: string, viewer: Viewer): Promise<AuditLog> {
+      requireAccess(viewer, moderationPolicy.canReadAuditLog);
+      const row = /^[1-9]\d{0,15}$/.test(id) ? await repo.findAuditLog(Number(id)) : undefined;
+      if (!row) throw notFound("Audit log");
+      return presentAuditLog(row);
+    },
+  };
+}
+
+/** An audit log row → Vanilla's `AuditLog` (its ID a string, as Vanilla's UUIDs). */
+function presentAuditLog(row: Selectable<AuditLogsTable>): AuditLog {
+  return {
+    auditLogID: String(row.auditLogID),
+    eventType: row.eventType,
+    message: row.message,
+    requestMethod: row.requestMethod,
+    requestPath: row.requestPath,
+    requestQuery: row.requestQuery,
+    context: row.context,
+    meta: [],
+    insertUserID: row.insertUserID,
+    dateInserted: toRfc3339(row.dateInserted),
+    insertIPAddress: row.insertIPAddress,
   };
 }
 

@@ -199,5 +199,15 @@ describe.each(engines)("history and audit log on %s", (engine) => {
     expect(JSON.parse(logs[0]!.context)).toMatchObject({ body: { closed: true } });
     const all = (await f.api.get("/api/v2/audit-logs?limit=500", { as: f.admin })).json<AuditLog[]>();
     expect(all.some((log) => log.insertUserID === f.users.member.userID)).toBe(false);
+
+    // GET /audit-logs/{id} (issue 36): one entry, as the list shows it, to the same administrators.
+    const one = await f.api.get(`/api/v2/audit-logs/${logs[0]!.auditLogID}`, { as: f.admin });
+    expect(one.statusCode, one.body).toBe(200);
+    expectSchema(AuditLog, one.json());
+    expect(one.json()).toEqual(logs[0]);
+    for (const as of [null, f.as.member, f.as.moderator])
+      expect([401, 403]).toContain((await f.api.get(`/api/v2/audit-logs/${logs[0]!.auditLogID}`, { as })).statusCode);
+    for (const id of ["999999999", "0", "not-an-id"])
+      expect((await f.api.get(`/api/v2/audit-logs/${id}`, { as: f.admin })).statusCode, id).toBe(404);
   });
 });

@@ -78,6 +78,10 @@ export function createModerationRepo(db: Kysely<DB>) {
       await db.insertInto("auditLogs").values(row).execute();
     },
 
+    async findAuditLog(auditLogID: number) {
+      return db.selectFrom("auditLogs").selectAll().where("auditLogID", "=", auditLogID).executeTakeFirst();
+    },
+
     async auditLogs(filters: { insertUserID?: number; eventType?: string }, offset: number, limit: number) {
       let query = db.selectFrom("auditLogs").selectAll();
       if (filters.insertUserID !== undefined) query = query.where("insertUserID", "=", filters.insertUserID);

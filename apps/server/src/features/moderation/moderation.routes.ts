@@ -79,4 +79,17 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<{ history: HistoryServi
       return result.items;
     },
   );
+
+  app.get(
+    "/audit-logs/:id",
+    {
+      schema: {
+        tags,
+        summary: "One entry of the audit log (site.manage).",
+        params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+        response: { 200: AuditLog },
+      },
+    },
+    async (request) => history.auditLog(request.params.id, request.viewer),
+  );
 };

@@ -7,7 +7,7 @@ import type { NotificationActivityType } from "@parley/contracts";
 export interface NotificationRequestedEvent {
   userIDs: number[];
   activityType: NotificationActivityType;
-  recordType: "conversation" | "user" | "group" | "export" | "discussion" | "comment" | "report" | "warning";
+  recordType: "conversation" | "user" | "group" | "export" | "discussion" | "comment" | "report" | "warning" | "badge";
   recordID: number;
   actorUserID: number;
   /** The record's title, shown in bold in the sentence (escaped here). */

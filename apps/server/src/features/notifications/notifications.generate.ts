@@ -71,6 +71,8 @@ function sentence(type: NotificationActivityType, actor: string, title: string, 
       return `${who} warned you: ${what}.`;
     case "IdeaStatus":
       return `${who} changed the status of ${what}, which you voted on.`;
+    case "Badge":
+      return `You earned the ${what} badge.`;
   }
 }
 

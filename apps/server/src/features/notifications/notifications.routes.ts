@@ -1,15 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import {
   IdParams,
   NotificationGetQuery,
   NotificationListQuery,
-  notificationPreferenceKey,
   NotificationPatch,
   NotificationPreferences,
   NotificationPreferencesParams,
   NotificationPreferencesPatch,
   UnsubscribeParams,
+  UnsubscribePatch,
   UnsubscribeResult,
 } from "@parley/contracts";
 import { requireAccess } from "../../platform/auth/access.ts";
@@ -23,6 +24,7 @@ import { preferencesSchema } from "./notifications.schema.ts";
 import type { NotificationMail } from "./notifications.mail.ts";
 import type { Preferences } from "./notifications.preferences.ts";
 import type { NotificationsService } from "./notifications.service.ts";
+import { emailPreferenceResult, unsubscribeChanges } from "./notifications.unsubscribe.ts";
 
 const tags = ["Notifications"];
 
@@ -38,6 +40,16 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<NotificationRoutesOp
   app,
   { service, preferences, mail, guest },
 ) => {
+  // The signed token is the authority of the unsubscribe routes: each is handled as a guest's, so a mail client's
+  // one-click POST (RFC 8058, no cookie, no Origin) works and a session adds nothing.
+  const asGuest = async (request: FastifyRequest) => {
+    request.viewer = await guest();
+  };
+  const readToken = async (token: string) => {
+    const found = await mail.readToken(token);
+    if (!found) throw new HttpError(404, "This unsubscribe link is not valid.");
+    return found;
+  };
   app.get(
     "/notifications",
     {
@@ -200,11 +212,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<NotificationRoutesOp
   app.post(
     "/unsubscribe/:token",
     {
-      // The signed token is the authority: the request is handled as a guest's, so a mail client's
-      // one-click POST (RFC 8058, no cookie, no Origin) works and a session adds nothing.
-      onRequest: async (request) => {
-        request.viewer = await guest();
-      },
+      onRequest: asGuest,
       schema: {
         tags,
         summary: "One-click unsubscribe (the link in notification e-mail): turns that activity's e-mail off.",
@@ -215,13 +223,51 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<NotificationRoutesOp
       },
     },
     async (request, reply) => {
-      const found = await mail.readToken(request.params.token);
-      if (!found) throw new HttpError(404, "This unsubscribe link is not valid.");
+      const found = await readToken(request.params.token);
       await preferences.patch(found.userID, { [found.activityType]: { email: false } });
       reply.code(201);
-      return {
-        preferences: [{ preference: notificationPreferenceKey("email", found.activityType), enabled: "0" }],
-      };
+      return emailPreferenceResult(found.activityType, false);
+    },
+  );
+
+  app.patch(
+    "/unsubscribe/:token",
+    {
+      onRequest: asGuest,
+      schema: {
+        tags,
+        summary: "From the unsubscribe page: turn the e-mail or pop-up preference of the link's activity on or off.",
+        params: UnsubscribeParams,
+        body: UnsubscribePatch,
+        response: { 204: Type.Null() },
+      },
+    },
+    async (request, reply) => {
+      const found = await readToken(request.params.token);
+      await preferences.patch(found.userID, unsubscribeChanges(found.activityType, request.body));
+      reply.code(204);
+      return null;
+    },
+  );
+
+  app.post(
+    "/unsubscribe/resubscribe/:token",
+    {
+      onRequest: asGuest,
+      schema: {
+        tags,
+        summary: "Undo an unsubscribe: turns the e-mail of the link's activity back on.",
+        params: UnsubscribeParams,
+        body: Type.Unknown({ description: "Ignored." }),
+        response: { 200: UnsubscribeResult },
+      },
+    },
+    async (request, reply) => {
+      const found = await readToken(request.params.token);
+      await preferences.patch(found.userID, { [found.activityType]: { email: true } });
+      // Nothing is created: Vanilla's 200.
+      reply.code(200);
+      return emailPreferenceResult(found.activityType, true);
     },
   );
 };

@@ -279,6 +279,34 @@ describe.each(engines)("notifications on %s", (engine) => {
     const count = mailCount("carol");
     await comment("bob", d.discussionID, "Again.");
     expect(mailCount("carol")).toBe(count);
+
+    // The unsubscribe page: the link's activity only, on or off, with no session; then resubscribed.
+    const token = link![2]!;
+    const patch = (body: object) => f.api.patch(`/api/v2/unsubscribe/${token}`, body, { as: null });
+    const popupOff = await patch({ preferences: [{ preference: "Popup.DiscussionComment", enabled: "0" }] });
+    expect(popupOff.statusCode, popupOff.body).toBe(204);
+    const other = await patch({ preferences: [{ preference: "Email.Mention", enabled: "0" }] });
+    expect(other.statusCode).toBe(422);
+    expect((await f.api.patch(`/api/v2/unsubscribe/${token.slice(0, -3)}abc`, { preferences: [] })).statusCode).toBe(
+      400,
+    );
+    const forged = await f.api.patch(
+      `/api/v2/unsubscribe/${token.slice(0, -3)}abc`,
+      { preferences: [{ preference: "Email.DiscussionComment", enabled: "1" }] },
+      { as: null },
+    );
+    expect(forged.statusCode).toBe(404);
+    const preferencesOf = async () =>
+      (await f.api.get("/api/v2/notification-preferences", { as: f.as.carol })).json<NotificationPreferences>();
+    expect((await preferencesOf()).DiscussionComment).toEqual({ popup: false, email: false });
+    const resubscribed = await f.api.post(`/api/v2/unsubscribe/resubscribe/${token}`, {}, { as: null });
+    expect(resubscribed.statusCode, resubscribed.body).toBe(200);
+    expect(resubscribed.json()).toEqual({ preferences: [{ preference: "Email.DiscussionComment", enabled: "1" }] });
+    expect((await f.api.post(`/api/v2/unsubscribe/resubscribe/${token.slice(0, -3)}abc`, {})).statusCode).toBe(404);
+    expect((await patch({ preferences: [{ preference: "Popup.DiscussionComment", enabled: true }] })).statusCode).toBe(
+      204,
+    );
+    expect((await preferencesOf()).DiscussionComment).toEqual({ popup: true, email: true });
     await readAll(["carol"]);
   });
 

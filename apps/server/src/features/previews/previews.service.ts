@@ -136,13 +136,15 @@ export function createPreviewsService(repo: PreviewsRepo, platform: Platform, op
     }
   }
 
-  /** The stored preview when still fresh, else a new fetch (stored). */
-  async function refresh(url: string): Promise<void> {
-    const stored = await repo.find(urlHash(url));
+  /** The stored preview when still fresh (and not `force`), else a new fetch (stored); remembered either way. */
+  async function refresh(url: string, force = false): Promise<LinkPreview | null> {
+    const stored = force ? undefined : await repo.find(urlHash(url));
     const fresh = stored && stored.url === url && Date.parse(stored.dateExpires) > clock.nowMs() ? stored : null;
     const row = fresh ?? (await fetchPreview(url));
     if (!fresh) await repo.save(row);
-    remember(url, { preview: toPreview(row), expiresMs: Date.parse(row.dateExpires) });
+    const preview = toPreview(row);
+    remember(url, { preview, expiresMs: Date.parse(row.dateExpires) });
+    return preview;
   }
 
   /** The job: the queued addresses, a few at a time, until the queue is empty. */
@@ -175,5 +177,15 @@ export function createPreviewsService(repo: PreviewsRepo, platform: Platform, op
     },
   };
 
-  return { source, run };
+  return {
+    source,
+    run,
+    /**
+     * `POST /media/scrape`: an address's preview now, for an editor: the kept one while fresh unless `force`, else
+     * fetched through the same SSRF-safe fetcher and kept. Null when the page could not be read or was refused.
+     */
+    scrape: (url: string, force: boolean) => refresh(url, force),
+  };
 }
+
+export type PreviewsService = ReturnType<typeof createPreviewsService>;

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Discussion } from "@parley/contracts";
-import { createContentFixture, postComment, postDiscussion, type ContentFixture } from "../../test/content.ts";
+import { MediaScrape, type Discussion } from "@parley/contracts";
+import {
+  createContentFixture,
+  expectSchema,
+  postComment,
+  postDiscussion,
+  type ContentFixture,
+} from "../../test/content.ts";
 import { engines } from "../../test/databases.ts";
 import { startPreviewServer, type PreviewServer } from "../../test/preview-server.ts";
 import { LINK_PREVIEWS_JOB, urlHash } from "./previews.service.ts";
@@ -138,6 +144,48 @@ describe.each(engines)("link previews on %s", (engine) => {
     );
     expect(html).toContain(">Load video</a>");
     expect(html).not.toMatch(/<iframe|<img/);
+  });
+
+  it("POST /media/scrape reads a preview at once for a member, through the same SSRF-safe fetcher", async () => {
+    const scrape = (body: object, as: typeof f.as.ann | null = f.as.ann) =>
+      f.api.post("/api/v2/media/scrape", body, { as });
+    const og = `${server.origin}/og`;
+    const kept = server.hits.get("/og") ?? 0;
+    const response = await scrape({ url: og });
+    expect(response.statusCode, response.body).toBe(201);
+    expectSchema(MediaScrape, response.json());
+    expect(response.json()).toEqual({
+      url: og,
+      type: "link",
+      name: "An Open Graph page",
+      body: "What the page is about & more.",
+      photoUrl: `${server.origin}/picture.png`,
+      height: null,
+      width: null,
+      attributes: { siteName: "Test Site" },
+    });
+    // A fresh preview is kept; `force` reads the page again.
+    expect(server.hits.get("/og") ?? 0).toBe(kept);
+    expect((await scrape({ url: og, force: true })).statusCode).toBe(201);
+    expect(server.hits.get("/og")).toBe(kept + 1);
+
+    const video = await scrape({ url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" });
+    expect(video.json()).toMatchObject({ type: "youtube", attributes: { embedID: "dQw4w9WgXcQ" } });
+    // Private addresses stay refused, directly or through a redirect.
+    const local = `http://localhost:${server.port}/og`;
+    expect((await scrape({ url: local })).statusCode).toBe(422);
+    expect(
+      (await scrape({ url: `${server.origin}/redirect?to=${encodeURIComponent(local)}`, force: true })).statusCode,
+    ).toBe(422);
+    expect((await scrape({ url: "javascript:alert(1)" })).statusCode).toBe(422);
+    expect((await scrape({ url: og }, null)).statusCode).toBe(403);
+    expect((await scrape({})).statusCode).toBe(400);
+    await f.t.app.platform.siteConfig.set("linkPreviews.enabled", false);
+    try {
+      expect((await scrape({ url: og })).statusCode).toBe(403);
+    } finally {
+      await f.t.app.platform.siteConfig.set("linkPreviews.enabled", true);
+    }
   });
 
   it("turns previews off with linkPreviews.enabled", async () => {

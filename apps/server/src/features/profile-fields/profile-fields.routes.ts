@@ -136,4 +136,19 @@ export const profileFieldsRoutes: FastifyPluginAsyncTypebox<{ service: ProfileFi
     },
     async (request) => service.patch(request.params.id, request.body, requestContext(request)),
   );
+
+  app.patch(
+    "/users/:id/extended",
+    {
+      schema: {
+        tags: ["Users"],
+        summary:
+          "Vanilla's ProfileExtender name of PATCH /users/{id}/profile-fields: the same values, rules and answer.",
+        params: IdParams,
+        body: UserProfileFieldsPatch,
+        response: { 200: UserProfileFields },
+      },
+    },
+    async (request) => service.patch(request.params.id, request.body, requestContext(request)),
+  );
 };

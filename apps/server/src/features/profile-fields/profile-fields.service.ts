@@ -24,7 +24,7 @@ import { checkValue, missingError } from "./profile-fields.values.ts";
 const notFoundField = () => notFound("Profile Field");
 
 /** The form type goes with the data type; a dropdown has options (422 naming the field otherwise). */
-function checkShape(field: Pick<ProfileField, "dataType" | "formType" | "dropdownOptions">): void {
+export function checkShape(field: Pick<ProfileField, "dataType" | "formType" | "dropdownOptions">): void {
   const errors: FieldError[] = [];
   if (!profileFieldFormTypesOf[field.dataType].includes(field.formType)) {
     const message = messages.formTypeMismatch

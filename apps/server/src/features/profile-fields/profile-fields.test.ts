@@ -195,6 +195,24 @@ describe.each(engines)("profile fields on %s", (engine) => {
     expect((await getValues(f.as.ann, id("ann"))).json()).toMatchObject({ staffNote: "Trusted", city: "Lyon" });
   });
 
+  it("PATCH /users/{id}/extended (Vanilla's ProfileExtender) sets the same values under the same rules", async () => {
+    const extended = (as: Session | null, userID: number, body: Record<string, unknown>) =>
+      f.api.patch(`/api/v2/users/${userID}/extended`, body, { as });
+    const own = await extended(f.as.ben, id("ben"), { city: "Porto", posts: "7" });
+    expect(own.statusCode, own.body).toBe(200);
+    expectSchema(UserProfileFields, own.json());
+    expect(own.json()).toMatchObject({ city: "Porto", posts: 7 });
+    expect((await getValues(f.as.ben, id("ben"))).json()).toMatchObject({ city: "Porto", posts: 7 });
+    for (const as of [f.as.ann, f.as.mod, null])
+      expect((await extended(as, id("ben"), { city: "Faro" })).statusCode).toBe(403);
+    expect((await extended(f.as.ben, id("ben"), { staffNote: "mine" })).statusCode).toBe(403);
+    const wrong = await extended(f.as.ben, id("ben"), { posts: "many", nope: 1 });
+    expect(wrong.statusCode).toBe(422);
+    expect(errorsOf(wrong.body).sort()).toEqual(["nope", "posts"]);
+    expect((await extended(f.admin, id("ben"), { staffNote: "Known" })).json()).toMatchObject({ staffNote: "Known" });
+    expect((await extended(f.admin, 999999, { city: "Nowhere" })).statusCode).toBe(404);
+  });
+
   it("answers 422 naming each wrong field, and writes nothing of the request", async () => {
     const response = await patchValues(f.as.ann, id("ann"), {
       city: "Nice",

@@ -12,8 +12,11 @@ import { fieldError } from "../../platform/errors.ts";
  * field's error (422 naming the field).
  */
 
-const say = (template: string, field: ProfileField) => template.replace("{label}", field.label);
-const invalid = (field: ProfileField, template: string) =>
+/** What a value is checked against: a profile field, or a post field named as its value is (`postMeta.…`). */
+export type CheckedField = Pick<ProfileField, "apiName" | "label" | "dataType" | "formType" | "dropdownOptions">;
+
+const say = (template: string, field: CheckedField) => template.replace("{label}", field.label);
+const invalid = (field: CheckedField, template: string) =>
   fieldError(field.apiName, "invalid", say(template, field), 422);
 
 /** A real calendar date written YYYY-MM-DD (a date-time's date part is accepted). */
@@ -36,7 +39,7 @@ const isEmpty = (value: unknown) =>
 export type CheckedValue = { value: Exclude<ProfileFieldValue, null> | null } | { error: FieldError };
 
 /** Checks one value against its field; an empty value is null (unset), which `required` refuses later. */
-export function checkValue(field: ProfileField, value: unknown): CheckedValue {
+export function checkValue(field: CheckedField, value: unknown): CheckedValue {
   if (isEmpty(value)) return { value: null };
   if (field.formType === "dropdown") {
     const options = field.dropdownOptions ?? [];
@@ -76,5 +79,5 @@ export function checkValue(field: ProfileField, value: unknown): CheckedValue {
 }
 
 /** The field a required check refuses: required, and (after the write) without a value. */
-export const missingError = (field: ProfileField) =>
+export const missingError = (field: CheckedField) =>
   fieldError(field.apiName, "missingField", say(messages.missing, field), 422);

@@ -48,7 +48,7 @@ export function createReactionsRepo(db: Kysely<DB>): ReactionsRepo {
     existing: (recordType, recordID, userID) =>
       db
         .selectFrom("reactions")
-        .select(["tagID"])
+        .select(["tagID", "dateInserted"])
         .where("recordType", "=", recordType)
         .where("recordID", "=", recordID)
         .where("userID", "=", userID)
@@ -152,7 +152,11 @@ export interface ReactionsRepo {
    * after it is the one committed, so two reactions at once never both add their points.
    */
   lockRecord(recordType: RecordType, recordID: number): Promise<boolean>;
-  existing(recordType: RecordType, recordID: number, userID: number): Promise<{ tagID: number } | undefined>;
+  existing(
+    recordType: RecordType,
+    recordID: number,
+    userID: number,
+  ): Promise<{ tagID: number; dateInserted: string } | undefined>;
   put(row: {
     recordType: RecordType;
     recordID: number;

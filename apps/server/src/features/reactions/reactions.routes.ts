@@ -10,22 +10,63 @@ import {
   ReactionTypeParams,
   ReactionTypePatch,
   ReactionUserParams,
+  ReactedQuery,
+  ReactedRecord,
 } from "@parley/contracts";
 import { requestContext } from "../../platform/http/request-context.ts";
+import { reactedPosts } from "./reactions.reacted.ts";
 import type { RecordType } from "./reactions.repo.ts";
 import type { ReactableLoader, ReactionsService } from "./reactions.service.ts";
 
 interface Options {
   service: ReactionsService;
   loaders: Record<RecordType, ReactableLoader>;
+  reacted: Parameters<typeof reactedPosts>[0];
 }
 
 /** GET /reactions and PATCH /reactions/{urlCode}, and for discussions and comments: react, unreact, and the reaction log. */
-export const reactionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { service, loaders }) => {
+export const reactionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { service, loaders, reacted }) => {
+  app.get(
+    "/users/:id/reacted",
+    {
+      schema: {
+        tags: ["Users"],
+        summary: "A member's posts that received a reaction of one type, newest first (what the viewer may read).",
+        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        querystring: ReactedQuery,
+        response: { 200: Type.Array(ReactedRecord) },
+      },
+    },
+    async (request) => reactedPosts(reacted, request.params.id, request.query, requestContext(request)),
+  );
   app.get(
     "/reactions",
     { schema: { tags: ["Reactions"], summary: "The reaction types.", response: { 200: Type.Array(ReactionType) } } },
     async (request) => service.types(requestContext(request).origin),
+  );
+  app.get(
+    "/reactions/:urlCode",
+    {
+      schema: {
+        tags: ["Reactions"],
+        summary: "One reaction type.",
+        params: ReactionTypeParams,
+        response: { 200: ReactionType },
+      },
+    },
+    async (request) => service.type(request.params.urlCode, requestContext(request)),
+  );
+  app.get(
+    "/reactions/edit/:urlCode",
+    {
+      schema: {
+        tags: ["Reactions"],
+        summary: "A reaction type for its edit form (community.manage).",
+        params: ReactionTypeParams,
+        response: { 200: ReactionType },
+      },
+    },
+    async (request) => service.type(request.params.urlCode, requestContext(request), true),
   );
   app.patch(
     "/reactions/:urlCode",

@@ -9,6 +9,7 @@ import type { RequestContext as ReactionRequestContext } from "../../platform/ht
 import { storableText } from "../../platform/text.ts";
 import type { UserFragments } from "../users/index.ts";
 import { unknownUser } from "../users/index.ts";
+import { awardPoints, repointReactions, type PointsAward } from "../reputation/index.ts";
 import { reactionsPolicy } from "./reactions.policy.ts";
 import type { ReactionsRepo, ReactionTypeRow, RecordType } from "./reactions.repo.ts";
 
@@ -107,6 +108,15 @@ export function createReactionsService(repo: ReactionsRepo, platform: Platform, 
       return (await allTypes()).map((type) => presentType(type, origin));
     },
 
+    /** `GET /reactions/{urlCode}` (anyone, as the list) and, with `forEdit`, `/reactions/edit/{urlCode}` (community.manage). */
+    async type(urlCode: string, context: ReactionRequestContext, forEdit = false): Promise<ReactionType> {
+      if (forEdit) requireAccess(context.viewer, reactionsPolicy.canManageTypes);
+      const wanted = urlCode.toLowerCase();
+      const type = (await allTypes()).find((item) => item.urlcode.toLowerCase() === wanted);
+      if (!type) throw notFound("Reaction type");
+      return presentType(type, context.origin);
+    },
+
     /**
      * `PATCH /reactions/{urlCode}` (community.manage): renames, describes, re-points or turns a type on or
      * off, in one transaction. New points move the score of every post with reactions of the type by the
@@ -133,6 +143,8 @@ export function createReactionsService(repo: ReactionsRepo, platform: Platform, 
             (a, b) => a.recordType.localeCompare(b.recordType) || a.recordID - b.recordID,
           );
           for (const post of posts) await scoped.addScore(post.recordType, post.recordID, delta * post.count);
+          // The authors' points too: taking a reaction back later takes back what it gives now.
+          await repointReactions(trx, type.tagID, delta);
         }
         return (await scoped.lockType(type.urlcode))!;
       });
@@ -167,15 +179,29 @@ export function createReactionsService(repo: ReactionsRepo, platform: Platform, 
           throw notFound(recordType === "discussion" ? "Discussion" : "Comment");
         const previous = await scoped.existing(recordType, recordID, viewer.userID);
         const oldPoints = previous ? (current.get(previous.tagID)?.points ?? 0) : 0;
+        const now = platform.clock.nowIso();
         await scoped.put({
           recordType,
           recordID,
           userID: viewer.userID,
           tagID: type.tagID,
           recordUserID: record.insertUserID,
-          dateInserted: platform.clock.nowIso(),
+          dateInserted: now,
         });
         await scoped.addScore(recordType, recordID, type.points - oldPoints);
+        // The author's points: the previous reaction's taken back where it was given, this one's given now.
+        if (record.insertUserID !== viewer.userID) {
+          const award = (points: number, date: string): PointsAward => ({
+            userID: record.insertUserID,
+            categoryID: record.categoryID,
+            points,
+            date,
+          });
+          await awardPoints(trx, [
+            ...(previous ? [award(-oldPoints, previous.dateInserted)] : []),
+            award(type.points, now),
+          ]);
+        }
         return type;
       });
       await platform.events.emit("reaction.added", {
@@ -197,7 +223,7 @@ export function createReactionsService(repo: ReactionsRepo, platform: Platform, 
     ) {
       const { viewer } = context;
       requireSignedIn(viewer);
-      await load(recordID, viewer);
+      const record = await load(recordID, viewer);
       if (userID !== viewer.userID) requireAccess(viewer, reactionsPolicy.canRemoveOthers);
       await platform.db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
@@ -206,7 +232,17 @@ export function createReactionsService(repo: ReactionsRepo, platform: Platform, 
         const previous = await scoped.existing(recordType, recordID, userID);
         if (!previous) return;
         await scoped.remove(recordType, recordID, userID);
-        await scoped.addScore(recordType, recordID, -(current.get(previous.tagID)?.points ?? 0));
+        const points = current.get(previous.tagID)?.points ?? 0;
+        await scoped.addScore(recordType, recordID, -points);
+        if (record.insertUserID !== userID)
+          await awardPoints(trx, [
+            {
+              userID: record.insertUserID,
+              categoryID: record.categoryID,
+              points: -points,
+              date: previous.dateInserted,
+            },
+          ]);
       });
     },
 

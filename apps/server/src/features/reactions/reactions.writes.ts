@@ -1,5 +1,6 @@
 import type { Kysely, SelectQueryBuilder } from "kysely";
 import type { DB } from "../../platform/db/schema.ts";
+import { moveReactionPoints, takeBackReactionPoints } from "../reputation/index.ts";
 
 /*
  * Writes of the reactions table that other features ask for, inside their own transaction (`db` is it): the
@@ -13,12 +14,14 @@ export async function moveDiscussionReactionsToComment(
   discussionID: number,
   commentID: number,
 ): Promise<void> {
-  await db
-    .updateTable("reactions")
-    .set({ recordType: "comment", recordID: commentID })
-    .where("recordType", "=", "discussion")
-    .where("recordID", "=", discussionID)
-    .execute();
+  await moveReactionPoints(db, discussionID, commentID, async () => {
+    await db
+      .updateTable("reactions")
+      .set({ recordType: "comment", recordID: commentID })
+      .where("recordType", "=", "discussion")
+      .where("recordID", "=", discussionID)
+      .execute();
+  });
 }
 
 /** Deletes the reactions to posts that are going (discussions' post deletion), in the caller's transaction. */
@@ -27,6 +30,7 @@ export async function removePostReactions(
   discussionIDs: SelectQueryBuilder<DB, "discussions", { discussionID: number }>,
   commentIDs: SelectQueryBuilder<DB, "comments", { commentID: number }>,
 ): Promise<void> {
+  await takeBackReactionPoints(db, { discussionIDs, commentIDs });
   await db
     .deleteFrom("reactions")
     .where((eb) =>
@@ -38,7 +42,8 @@ export async function removePostReactions(
     .execute();
 }
 
-/** Deletes a comment's reactions, in the comment deletion's transaction. */
+/** Deletes a comment's reactions (and what they gave its author), in the comment deletion's transaction, before the comment's row. */
 export async function removeCommentReactions(db: Kysely<DB>, commentID: number): Promise<void> {
+  await takeBackReactionPoints(db, { commentIDs: [commentID] });
   await db.deleteFrom("reactions").where("recordType", "=", "comment").where("recordID", "=", commentID).execute();
 }

@@ -1,12 +1,13 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from "kysely";
 import type { DB, ReportReasonsTable, ReportsTable } from "../../platform/db/schema.ts";
+import { idConditions, type IdFilter } from "../../platform/http/filters.ts";
 
 export type ReportRow = Selectable<ReportsTable>;
 export type ReportReasonRow = Selectable<ReportReasonsTable>;
 
 export interface ReportFilters {
   recordType?: string;
-  recordID?: number;
+  recordID?: IdFilter;
   statuses: string[];
   /** Only reports in these categories (what the moderator may see). */
   categoryIDs: number[];
@@ -40,7 +41,8 @@ export function createReportsRepo(db: Kysely<DB>) {
     if (filters.premoderationQueue !== undefined)
       query = query.where("premoderationQueue", "=", filters.premoderationQueue);
     if (filters.recordType !== undefined) query = query.where("recordType", "=", filters.recordType);
-    if (filters.recordID !== undefined) query = query.where("recordID", "=", filters.recordID);
+    for (const condition of idConditions(filters.recordID))
+      query = query.where("recordID", condition.op, condition.value);
     return query;
   };
   return {

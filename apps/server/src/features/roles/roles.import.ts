@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../platform/db/schema.ts";
-import { createRolesRepo, type RoleRow } from "./roles.repo.ts";
+import { createRolesRepo, type NewRole } from "./roles.repo.ts";
 
 /** A role brought from another forum (an import, features/import); its id there is not kept. */
-type ImportedRole = Omit<RoleRow, "roleID">;
+type ImportedRole = NewRole;
 
 /**
  * The role an imported one becomes: the role of the same name (case-insensitive) when there is one, as Parley's

@@ -29,6 +29,7 @@ export function present(row: RoleRow, grants?: Grant[], countUsers?: number): Ro
     deletable: row.deletable === 1,
     canSession: row.canSession === 1,
     personalInfo: row.personalInfo === 1,
+    invitationsPerMonth: row.invitationsPerMonth,
     sort: row.sort,
     ...(grants ? { permissions: fragmentsOf(grants) } : {}),
     ...(countUsers !== undefined ? { countUsers } : {}),

@@ -103,12 +103,15 @@ export function createRolesRepo(db: Kysely<DB>): RolesRepo {
   };
 }
 
+/** A role to insert: its invitations per month default to -1 (unlimited). */
+export type NewRole = Omit<RoleRow, "roleID" | "invitationsPerMonth"> & { invitationsPerMonth?: number };
+
 export interface RolesRepo {
   withTransaction(trx: Kysely<DB>): RolesRepo;
   list(): Promise<RoleRow[]>;
   findById(roleID: number): Promise<RoleRow | undefined>;
   findByName(name: string): Promise<RoleRow | undefined>;
-  insert(row: Omit<RoleRow, "roleID">): Promise<number>;
+  insert(row: NewRole): Promise<number>;
   update(roleID: number, changes: Updateable<RolesTable>): Promise<void>;
   remove(roleID: number): Promise<void>;
   grantsOf(roleIDs: number[]): Promise<Map<number, Grant[]>>;

@@ -7,6 +7,7 @@ import {
   RoleListQuery,
   RolePatch,
   RolePermissionsBody,
+  RoleEdit,
   RolePost,
 } from "@parley/contracts";
 import type { SetDefaultRoles } from "./roles.defaults.ts";
@@ -69,6 +70,18 @@ export const rolesRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => service.get(request.viewer, request.params.id, expansions(request.query.expand)),
+  );
+  app.get(
+    "/roles/:id/edit",
+    {
+      schema: {
+        tags,
+        summary: "Get a role for editing (community.manage).",
+        params: RoleIdParams,
+        response: { 200: RoleEdit },
+      },
+    },
+    async (request) => service.edit(request.viewer, request.params.id),
   );
   app.post(
     "/roles",

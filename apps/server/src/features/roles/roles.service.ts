@@ -6,6 +6,7 @@ import {
   type Role,
   type RolePatch,
   type RolePermissionInput,
+  type RoleEdit,
   type RolePost,
 } from "@parley/contracts";
 import { requireAccess } from "../../platform/auth/access.ts";
@@ -190,6 +191,13 @@ export function createRolesService(repo: RolesRepo, platform: Platform) {
       );
     },
 
+    /** `GET /roles/{id}/edit`: the role as its edit form shows it (community.manage). */
+    async edit(viewer: Viewer, id: string): Promise<RoleEdit> {
+      requireAccess(viewer, rolesPolicy.canManage);
+      const { roleID, name, description, type, deletable, canSession, personalInfo } = present(await resolve(id));
+      return { roleID, name, description, type, deletable, canSession, personalInfo };
+    },
+
     async create(viewer: Viewer, body: RolePost): Promise<Role> {
       requireAccess(viewer, rolesPolicy.canManage);
       await checkName(body.name);
@@ -204,6 +212,7 @@ export function createRolesService(repo: RolesRepo, platform: Platform) {
           deletable: 1,
           canSession: body.canSession === false ? 0 : 1,
           personalInfo: body.personalInfo ? 1 : 0,
+          invitationsPerMonth: body.invitationsPerMonth ?? -1,
           dateInserted: platform.clock.nowIso(),
           dateUpdated: null,
         });
@@ -229,6 +238,7 @@ export function createRolesService(repo: RolesRepo, platform: Platform) {
           ...(body.sort !== undefined ? { sort: body.sort } : {}),
           ...(body.canSession !== undefined ? { canSession: body.canSession ? 1 : 0 } : {}),
           ...(body.personalInfo !== undefined ? { personalInfo: body.personalInfo ? 1 : 0 } : {}),
+          ...(body.invitationsPerMonth !== undefined ? { invitationsPerMonth: body.invitationsPerMonth } : {}),
           dateUpdated: platform.clock.nowIso(),
         });
         await writeGrants(scoped, row.roleID, body.permissions ?? []);

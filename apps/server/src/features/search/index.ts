@@ -9,6 +9,7 @@ import { createSearchCache, defaultSearchCacheOptions, type SearchCacheOptions }
 import { createSearchEngine } from "./search.engine.ts";
 import { createSearchReader, type SearchReader } from "./search.reader.ts";
 import { searchLanguageOf } from "./search.language.ts";
+import { recordSearchRoutes, type SearchedRecords } from "./search.records.ts";
 import { searchRoutes } from "./search.routes.ts";
 import { createSearchService, type SearchService } from "./search.service.ts";
 
@@ -39,7 +40,7 @@ const INDEX_CHANGED = "search.index.changed";
 export async function registerSearch(
   app: FastifyInstance,
   platform: Platform,
-  deps: { categories: CategoryDirectory; users: UserFragments },
+  deps: { categories: CategoryDirectory; users: UserFragments; records: SearchedRecords },
   cacheOptions: SearchCacheOptions = defaultSearchCacheOptions,
 ): Promise<SearchService> {
   for (const schema of sharedSearchSchemas) app.addSchema(schema);
@@ -114,5 +115,6 @@ export async function registerSearch(
   const { searchPerMinute } = platform.rateLimits;
   const limiter = searchPerMinute ? platform.limiter("search-address", searchPerMinute, MINUTE) : null;
   await app.register(searchRoutes, { prefix: "/api/v2", service, limiter });
+  await app.register(recordSearchRoutes, { prefix: "/api/v2", service, limiter, records: deps.records });
   return service;
 }

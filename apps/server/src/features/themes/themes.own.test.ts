@@ -79,6 +79,13 @@ describe.each(engines)("themes of the site's own on %s", (engine) => {
     expect(await get(`/api/v2/themes/${given.themeID}/assets/variables.json`)).toEqual(
       withColors("#aa3355", "rgb(20, 30, 40)"),
     );
+    // Vanilla's asset form: the address, the type and the same JSON.
+    const asset = await get<{ url: string; type: string; data: unknown }>(
+      `/api/v2/themes/${given.themeID}/assets/variables`,
+    );
+    expect(asset.url.endsWith(`/api/v2/themes/${given.themeID}/assets/variables.json`)).toBe(true);
+    expect(asset).toMatchObject({ type: "json", "content-type": "application/json" });
+    expect(asset.data).toEqual(withColors("#aa3355", "rgb(20, 30, 40)"));
     const ids = await listIDs();
     expect(ids.slice(0, fileThemes.length)).toEqual(fileThemes.map((theme) => theme.themeID));
     expect(ids).toContain(copy.themeID);

@@ -11,6 +11,7 @@ import {
   ThemeQuery,
   ThemeRevisionsQuery,
   ThemeVariables,
+  ThemeVariablesAsset,
 } from "@parley/contracts";
 import { secureCookies } from "../../platform/http/pagination.ts";
 import { requestContext } from "../../platform/http/request-context.ts";
@@ -181,5 +182,17 @@ export const themesRoutes: FastifyPluginAsyncTypebox<{ service: ThemesService }>
       },
     },
     async (request) => service.variables(request.params.themeKey),
+  );
+  app.get(
+    "/themes/:themeKey/assets/variables",
+    {
+      schema: {
+        tags,
+        summary: "A theme's variables asset: its address, type and JSON.",
+        params: ThemeKeyParams,
+        response: { 200: ThemeVariablesAsset },
+      },
+    },
+    async (request) => service.variablesAsset(request.params.themeKey, requestContext(request).origin),
   );
 };

@@ -222,6 +222,14 @@ export function createThemesService({
   /** The stored choice, or the default when it names a theme that is gone. */
   const currentTheme = async (): Promise<ThemeEntry> => (await find(await siteConfig.get("theme.current"))) ?? fallback;
 
+  /** The variables asset as Vanilla describes it: its address, type and (when asked) its JSON. */
+  const variablesAsset = (theme: ThemeEntry, origin: string, withData: boolean) => ({
+    url: `${origin}/api/v2/themes/${encodeURIComponent(theme.themeID)}/assets/variables.json`,
+    type: "json",
+    "content-type": "application/json",
+    ...(withData ? { data: theme.variables } : {}),
+  });
+
   const present = (theme: ThemeEntry, currentID: string, query: ThemeQuery, origin: string): Theme => ({
     themeID: theme.themeID,
     type: theme.type,
@@ -230,14 +238,7 @@ export function createThemesService({
     revisionID: theme.revisionID,
     current: theme.themeID === currentID,
     active: theme.active,
-    assets: {
-      variables: {
-        url: `${origin}/api/v2/themes/${encodeURIComponent(theme.themeID)}/assets/variables.json`,
-        type: "json",
-        "content-type": "application/json",
-        ...(expandsVariables(query.expand) ? { data: theme.variables } : {}),
-      },
-    },
+    assets: { variables: variablesAsset(theme, origin, expandsVariables(query.expand)) },
     preview: {
       info: {
         Description: { type: "string", value: theme.description },
@@ -315,6 +316,11 @@ export function createThemesService({
     /** The raw variables asset (`/themes/{key}/assets/variables.json`). */
     async variables(themeKey: string) {
       return (await mustFind(themeKey)).variables;
+    },
+
+    /** The variables asset with its JSON (`/themes/{key}/assets/variables`). */
+    async variablesAsset(themeKey: string, origin: string) {
+      return variablesAsset(await mustFind(themeKey), origin, true);
     },
 
     /** Makes a theme the site's current one (site.manage). */

@@ -1,6 +1,9 @@
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { Locale, Translation, TranslationService } from "@parley/contracts";
 import type { Platform } from "../../platform/context.ts";
+import { createLocalePacks } from "./locale-packs.ts";
+import { localePacksRoutes } from "./locale-packs.routes.ts";
 import { createLocaleSettings, type LocaleSettings } from "./locales.settings.ts";
 import { createLocalesService } from "./locales.service.ts";
 import { createMachineTranslator } from "./machine.ts";
@@ -25,7 +28,8 @@ export function createContentTranslations(platform: Platform, recordsExist: Reco
 
 /**
  * `/locales`, `/translation-services` and `/translations` (reference §7): content locales, translation
- * services (machine translations on a site manager's request) and content translations.
+ * services (machine translations on a site manager's request) and content translations; and the interface's
+ * locale packs (`/locales/translations/{locale}`).
  */
 export async function registerTranslations(
   app: FastifyInstance,
@@ -43,4 +47,8 @@ export async function registerTranslations(
     ),
   });
   await app.register(translationsRoutes, { prefix: "/api/v2", service: made.service });
+  await app.register(localePacksRoutes, {
+    prefix: "/api/v2",
+    packs: createLocalePacks(platform.config.webDistDir ?? path.resolve("apps/web/dist")),
+  });
 }

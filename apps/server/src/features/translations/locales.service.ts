@@ -1,8 +1,11 @@
 import {
+  contentLocaleKeys,
   defaultTranslationLocale,
+  isContentLocaleKey,
   type FieldError,
   type Locale,
   type LocalePatch,
+  type LocalePostQuery,
   type MachineTranslation,
   type MachineTranslationPost,
   type TranslationService,
@@ -103,6 +106,26 @@ export function createLocalesService(
     async list(): Promise<Locale[]> {
       const [enabled, assignments] = await Promise.all([locales.enabled(), assigned()]);
       return Promise.all(enabled.map((key) => present(key, enabled, assignments)));
+    },
+
+    /** `POST /locales?locale=`: a content locale of the catalogue enabled (every one but en is translatable). */
+    async enable(query: LocalePostQuery, viewer: Viewer): Promise<Locale> {
+      requireAccess(viewer, translationsPolicy.canManage);
+      const { locale, translatable } = query;
+      if (!isContentLocaleKey(locale))
+        throw validationFailed([
+          fieldError("locale", "invalid", `locale must be one of: ${contentLocaleKeys.join(", ")}.`, 422),
+        ]);
+      if (translatable === false && locale !== defaultTranslationLocale)
+        throw validationFailed([
+          fieldError("translatable", "invalid", "Every content locale but en is translatable here.", 422),
+        ]);
+      const enabled = await locales.enabled();
+      if (!(enabled as string[]).includes(locale)) {
+        await siteConfig.set("locales.enabled", [...enabled, locale].join(","));
+        await events.emit("config.changed", { keys: ["locales.enabled"] });
+      }
+      return find(locale);
     },
 
     async get(localeID: string, viewer: Viewer): Promise<Locale> {

@@ -4,6 +4,7 @@ import {
   ErrorBody,
   LocaleIDParams,
   LocalePatch,
+  LocalePostQuery,
   MachineTranslation,
   MachineTranslationPost,
   TranslationListQuery,
@@ -18,7 +19,7 @@ import {
 import type { LocalesService } from "./locales.service.ts";
 import type { TranslationsService } from "./translations.service.ts";
 
-/** GET /locales, GET and PATCH /locales/{localeID}; GET /translation-services, PUT /translation-services/{type}. */
+/** GET and POST /locales, GET and PATCH /locales/{localeID}; GET /translation-services, PUT /translation-services/{type}. */
 export const localesRoutes: FastifyPluginAsyncTypebox<{ service: LocalesService }> = async (app, { service }) => {
   const tags = ["Locales"];
   app.get(
@@ -31,6 +32,25 @@ export const localesRoutes: FastifyPluginAsyncTypebox<{ service: LocalesService 
       },
     },
     async () => service.list(),
+  );
+  app.post(
+    "/locales",
+    {
+      schema: {
+        tags,
+        summary:
+          "Enable a content locale of the catalogue (site.manage); enabling one already enabled changes nothing.",
+        querystring: LocalePostQuery,
+        // The locale is named in the query, as Vanilla's; a body is not read.
+        body: Type.Unknown({ description: "No body: the locale is in the query." }),
+        response: { 200: Type.Ref("Locale") },
+      },
+    },
+    async (request, reply) => {
+      const locale = await service.enable(request.query, request.viewer);
+      reply.code(200);
+      return locale;
+    },
   );
   app.get(
     "/locales/:localeID",

@@ -1,4 +1,4 @@
-import { userMessages, type AuthenticatePasswordBody, type Me } from "@parley/contracts";
+import { userMessages, type AuthenticatePasswordBody, type Me, type TwoFactorSignInBody } from "@parley/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { assertUserUsable } from "../../platform/auth/authorize.ts";
 import { hashPassword, isLegacyHash, verifyPassword } from "../../platform/auth/password.ts";
@@ -9,6 +9,7 @@ import { clientOf } from "../../platform/http/client-address.ts";
 import { HttpError } from "../../platform/errors.ts";
 import { assertNotScheduledForDeletion } from "./users.self-delete.ts";
 import type { UsersRepo, UserRow } from "./users.repo.ts";
+import type { TwoFactorService } from "./two-factor.service.ts";
 
 const WINDOW = 15 * 60_000;
 /** Wrong passwords for one account from one address before that pair waits out the window. */
@@ -32,6 +33,7 @@ export function createAuthenticateService(
   repo: UsersRepo,
   platform: Platform,
   me: (request: FastifyRequest) => Promise<Me>,
+  twoFactor: TwoFactorService,
 ) {
   const perPair = platform.limiter("signin-account-address", PER_ACCOUNT_ADDRESS, WINDOW);
   // Wrong passwords for one account from every address together (`rateLimits.signInPerAccount`, 100 by
@@ -51,6 +53,19 @@ export function createAuthenticateService(
     if (!username.includes("@")) return undefined;
     const byEmail = await repo.findAllByEmail(username);
     return byEmail.length === 1 ? byEmail[0] : undefined;
+  }
+
+  async function startSession(user: UserRow, persist: boolean, request: FastifyRequest, reply: FastifyReply) {
+    const now = platform.clock.nowIso();
+    await repo.update(user.userID, {
+      dateLastActive: now,
+      lastIPAddress: request.ip,
+      countVisits: user.countVisits + 1,
+    });
+    const viewer = await platform.sessions.start(request, reply, { ...user, dateLastActive: now }, persist);
+    request.viewer = viewer;
+    reply.code(201);
+    return { userID: user.userID, user: await me(request), transientKey: viewer.session!.transientKey };
   }
 
   return {
@@ -111,26 +126,34 @@ export function createAuthenticateService(
       if (roles.some((role) => role.type === "applicant") && !roles.some((role) => role.canSession === 1))
         throw new HttpError(403, userMessages.applicationPending);
       await perPair.reset(pairKey);
-      const now = platform.clock.nowIso();
-      await repo.update(user.userID, {
-        dateLastActive: now,
-        lastIPAddress: request.ip,
-        countVisits: user.countVisits + 1,
-        // A hash imported from another forum (phpass, bcrypt, vBulletin's…) is replaced by Parley's own at its first sign-in.
-        ...(isLegacyHash(user.passwordHash) ? { passwordHash: await hashPassword(body.password) } : {}),
-      });
-      const viewer = await platform.sessions.start(
-        request,
-        reply,
-        { ...user, dateLastActive: now },
-        body.persist ?? false,
-      );
-      request.viewer = viewer;
-      return { userID: user.userID, user: await me(request), transientKey: viewer.session!.transientKey };
+      // A hash imported from another forum (phpass, bcrypt, vBulletin's…) is replaced by Parley's own at its first sign-in.
+      let account = user;
+      if (isLegacyHash(user.passwordHash)) {
+        const passwordHash = await hashPassword(body.password);
+        await repo.update(user.userID, { passwordHash });
+        account = { ...user, passwordHash };
+      }
+      // Two-factor on (and this browser not remembered): no session until the code step (`/authenticate/two-factor`).
+      const challenge = await twoFactor.challenge(account, body.persist ?? false, request, reply);
+      if (challenge) {
+        reply.code(202);
+        return challenge;
+      }
+      return startSession(account, body.persist ?? false, request, reply);
     },
 
-    async signOut(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-      await platform.sessions.end(request, reply);
+    /** The code step after a correct password: an app code or a recovery code, then the session. */
+    async signInWithCode(body: TwoFactorSignInBody, request: FastifyRequest, reply: FastifyReply) {
+      const { user, persist } = await twoFactor.completeChallenge(body.code, body.remember ?? false, request, reply);
+      assertUserUsable(user);
+      assertNotScheduledForDeletion(user);
+      await platform.admission.signIn({ ...user, ip: clientOf(request).address });
+      return startSession(user, persist, request, reply);
+    },
+
+    /** Signs out; answers the provider's sign-out address the browser goes on to, when there is one. */
+    async signOut(request: FastifyRequest, reply: FastifyReply): Promise<string | null> {
+      return platform.sessions.end(request, reply);
     },
   };
 }

@@ -10,6 +10,10 @@ import { createInvitationsRepo } from "./invitations.repo.ts";
 import { invitationsRoutes } from "./invitations.routes.ts";
 import { createInvitationsService } from "./invitations.service.ts";
 import { createUsersRepo } from "./users.repo.ts";
+import { createTwoFactorRepo } from "./two-factor.repo.ts";
+import { requireAdminTwoFactor } from "./two-factor.required.ts";
+import { twoFactorRoutes } from "./two-factor.routes.ts";
+import { createTwoFactorService } from "./two-factor.service.ts";
 import { usersAccountRoutes } from "./users.account.routes.ts";
 import { usersManageRoutes } from "./users.manage.routes.ts";
 import { emailChangeRoutes } from "./users.email-change.routes.ts";
@@ -28,7 +32,8 @@ import {
 
 export type { UserContentRemover, UsersService } from "./users.service.ts";
 export type { PhotoStore } from "./users.photo.ts";
-export { adjustPostCount, recountPostCounts } from "./users.counters.ts";
+export { adjustPostCount, adjustUserPoints, clearUserPoints, recountPostCounts } from "./users.counters.ts";
+export { recomputeAllRanks, releaseRank, setManualRank } from "./users.ranks.ts";
 export { createUserFragments, unknownUser, type UserFragments } from "./users.fragments.ts";
 export { countMembers, countMembersByRole, giveRoleMembersRole } from "./users.totals.ts";
 export { exportMemberProfile } from "./users.export.ts";
@@ -36,7 +41,8 @@ export { profilesReadableBy, sitemapProfileChunk, sitemapProfileTotals } from ".
 export { banAutomatically, systemUserID } from "./users.system.ts";
 export { memberAddresses, memberIdentities, membersAtAddresses } from "./users.addresses.ts";
 export { createNewMemberLimits } from "./users.new-members.ts";
-export { insertImportedUserRoles, insertImportedUsers, type ImportedUser } from "./users.import.ts";
+export { editWindowFor } from "./users.rank-abilities.ts";
+export { insertImportedUserRoles, insertImportedUsers, setImportedPhotos, type ImportedUser } from "./users.import.ts";
 
 /** Users and sign-in: shared schemas, services and routes under /api/v2. */
 import { UNBAN_JOB, unbanExpired } from "./users.update.ts";
@@ -65,13 +71,24 @@ export async function registerUsers(
     contentRemovers,
     profileFields,
   );
-  const authenticate = createAuthenticateService(repo, platform, (request) => service.me(requestContext(request)));
+  const twoFactorRepo = createTwoFactorRepo(platform.db);
+  const twoFactor = createTwoFactorService(twoFactorRepo, repo, platform);
+  const authenticate = createAuthenticateService(
+    repo,
+    platform,
+    (request) => service.me(requestContext(request)),
+    twoFactor,
+  );
+  requireAdminTwoFactor(app, twoFactor, twoFactorRepo);
   const applicants = createApplicantsService(repo, platform, createEmailTokens(platform));
   await app.register(usersRoutes, { prefix: "/api/v2", service, authenticate, platform });
   await app.register(letterAvatarRoutes);
   await app.register(usersManageRoutes, { prefix: "/api/v2", service, platform });
   await app.register(emailChangeRoutes, { prefix: "/api/v2", service, platform });
   await app.register(usersAccountRoutes, { prefix: "/api/v2", service, platform });
+  await app.register(twoFactorRoutes, { prefix: "/api/v2", twoFactor, authenticate });
+  // A deleted account's key and recovery codes go with it.
+  platform.events.on("user.deleted", async ({ userID }) => void (await twoFactorRepo.remove(userID)));
   // Bans that end are lifted at their end (this process wakes the job for the bans it gives) or within a minute.
   platform.jobs.register(UNBAN_JOB, async () => void (await unbanExpired({ repo, platform })), { everyMs: 60_000 });
   // Members' own deletions whose grace period ended (woken for each one scheduled, else hourly).

@@ -3,7 +3,10 @@ import type { DB } from "../../platform/db/schema.ts";
 
 export type InvitationRow = Selectable<DB["invitations"]>;
 
-/** The invitations' SQL (migration 0056). */
+/** Thrown inside an invitation's transaction when the inviter has none left this month: nothing is written. */
+export class MonthlyLimitReached extends Error {}
+
+/** The invitations' SQL (migrations 0056, 0062). */
 export function createInvitationsRepo(db: Kysely<DB>) {
   return {
     /** The latest 500. */
@@ -22,9 +25,35 @@ export function createInvitationsRepo(db: Kysely<DB>) {
         .executeTakeFirstOrThrow();
       return Number(row.count);
     },
-    /** A new invitation replaces the address's earlier ones not yet accepted (their links stop working). */
-    async insert(row: Insertable<DB["invitations"]>): Promise<number> {
+    /** Invitations the member sent in the month (`YYYY-MM`); revoked and replaced ones count. */
+    async sentIn(userID: number, month: string): Promise<number> {
+      const row = await db
+        .selectFrom("invitationMonths")
+        .select("countSent")
+        .where("userID", "=", userID)
+        .where("month", "=", month)
+        .executeTakeFirst();
+      return row?.countSent ?? 0;
+    },
+    /**
+     * A new invitation replaces the address's earlier ones not yet accepted (their links stop working). The
+     * inviter's count for the month goes up in the same transaction; past `limit` (-1: none) it is rolled back
+     * with the invitation ({@link MonthlyLimitReached}). The upsert locks the month's row, so two invitations at
+     * once cannot both take the last one.
+     */
+    async insert(row: Insertable<DB["invitations"]>, month: string, limit: number): Promise<number> {
       return db.transaction().execute(async (trx) => {
+        const counted = await trx
+          .insertInto("invitationMonths")
+          .values({ userID: row.insertUserID, month, countSent: 1 })
+          .onConflict((oc) =>
+            oc
+              .columns(["userID", "month"])
+              .doUpdateSet((eb) => ({ countSent: eb("invitationMonths.countSent", "+", 1) })),
+          )
+          .returning("countSent")
+          .executeTakeFirstOrThrow();
+        if (limit >= 0 && counted.countSent > limit) throw new MonthlyLimitReached();
         await trx
           .deleteFrom("invitations")
           .where("email", "=", row.email)

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { Invitation, InvitationIdParams, InvitationPost } from "@parley/contracts";
+import { Invitation, InvitationAllowance, InvitationIdParams, InvitationPost } from "@parley/contracts";
 import { requestContext } from "../../platform/http/request-context.ts";
 import type { InvitationsService } from "./invitations.service.ts";
 
@@ -21,6 +21,18 @@ export const invitationsRoutes: FastifyPluginAsyncTypebox<{ invitations: Invitat
       },
     },
     async (request) => invitations.list(requestContext(request)),
+  );
+  app.get(
+    "/invitations/remaining",
+    {
+      schema: {
+        tags,
+        summary:
+          "Parley: the invitations the viewer may still send this month (UTC), by the highest of their roles' invitations per month (users.add).",
+        response: { 200: InvitationAllowance },
+      },
+    },
+    async (request) => invitations.allowance(requestContext(request)),
   );
   app.post(
     "/invitations",

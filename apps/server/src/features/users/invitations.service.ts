@@ -1,16 +1,26 @@
-import { invitationMessages, invitationRules, type Invitation, type InvitationPost } from "@parley/contracts";
+import {
+  invitationMessages,
+  invitationRules,
+  type Invitation,
+  type InvitationAllowance,
+  type InvitationPost,
+} from "@parley/contracts";
 import { requireAccess } from "../../platform/auth/access.ts";
 import { hashToken, randomToken } from "../../platform/auth/tokens.ts";
 import type { Platform } from "../../platform/context.ts";
 import { fieldError, HttpError, validationFailed } from "../../platform/errors.ts";
 import type { RequestContext } from "../../platform/http/request-context.ts";
 import { simpleMail } from "../../platform/mail/mailer.ts";
-import type { InvitationRow, InvitationsRepo } from "./invitations.repo.ts";
+import type { Viewer } from "../../platform/auth/viewer.ts";
+import { MonthlyLimitReached, type InvitationRow, type InvitationsRepo } from "./invitations.repo.ts";
 import { usersPolicy } from "./users.policy.ts";
 import type { UsersRepo } from "./users.repo.ts";
 import { checkEmail } from "./users.validation.ts";
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The calendar month (UTC) invitations are counted in: `YYYY-MM`. */
+const monthOf = (ms: number) => new Date(ms).toISOString().slice(0, 7);
 
 /**
  * Invitations (issue 34): user managers (`users.add`) invite an e-mail address; the mail's link opens the
@@ -34,7 +44,30 @@ export function createInvitationsService(repo: InvitationsRepo, users: UsersRepo
     dateAccepted: row.dateAccepted,
   });
 
+  /**
+   * Invitations the member may send each month: the highest of their roles' (-1, unlimited, above all; a role
+   * without a setting is -1), and unlimited for an administrator.
+   */
+  async function monthlyLimitOf(viewer: Viewer): Promise<number> {
+    if ((viewer.user?.isAdmin ?? 0) >= 1) return -1;
+    const limits = (await users.rolesByIDs(viewer.roleIDs)).map((role) => role.invitationsPerMonth);
+    if (limits.length === 0) return 0;
+    return limits.includes(-1) ? -1 : Math.max(...limits);
+  }
+
   return {
+    /** `GET /invitations/remaining`: the viewer's invitations left this month. */
+    async allowance(context: RequestContext): Promise<InvitationAllowance> {
+      requireAccess(context.viewer, usersPolicy.canInvite);
+      const invitationsPerMonth = await monthlyLimitOf(context.viewer);
+      const sentThisMonth = await repo.sentIn(context.viewer.userID, monthOf(platform.clock.nowMs()));
+      return {
+        invitationsPerMonth,
+        sentThisMonth,
+        remaining: invitationsPerMonth < 0 ? null : Math.max(0, invitationsPerMonth - sentThisMonth),
+      };
+    },
+
     async list(context: RequestContext): Promise<Invitation[]> {
       requireAccess(context.viewer, usersPolicy.canInvite);
       return (await repo.list()).map(present);
@@ -52,16 +85,27 @@ export function createInvitationsService(repo: InvitationsRepo, users: UsersRepo
       const inviter = context.viewer.userID;
       if ((await repo.pendingCount(inviter, new Date(now).toISOString())) >= invitationRules.maxPendingPerInviter)
         throw new HttpError(422, invitationMessages.tooMany);
+      const limit = await monthlyLimitOf(context.viewer);
+      if (limit === 0) throw new HttpError(403, invitationMessages.noneAllowed);
       const code = randomToken();
-      const invitationID = await repo.insert({
-        email,
-        codeHash: hashToken(code),
-        insertUserID: inviter,
-        dateInserted: new Date(now).toISOString(),
-        dateExpires: new Date(now + invitationRules.lifetimeMs).toISOString(),
-        acceptedUserID: null,
-        dateAccepted: null,
-      });
+      const invitationID = await repo
+        .insert(
+          {
+            email,
+            codeHash: hashToken(code),
+            insertUserID: inviter,
+            dateInserted: new Date(now).toISOString(),
+            dateExpires: new Date(now + invitationRules.lifetimeMs).toISOString(),
+            acceptedUserID: null,
+            dateAccepted: null,
+          },
+          monthOf(now),
+          limit,
+        )
+        .catch((error: unknown) => {
+          if (error instanceof MonthlyLimitReached) throw new HttpError(403, invitationMessages.monthlyLimit);
+          throw error;
+        });
       const title = (await platform.siteConfig.get("garden.title")) || "the forum";
       const link = new URL("/entry/register", context.origin);
       link.searchParams.set("invitationCode", code);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Invitation, invitationMessages, type User } from "@parley/contracts";
+import { Invitation, InvitationAllowance, invitationMessages, type Role, type User } from "@parley/contracts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import {
   createApi,
@@ -176,5 +176,84 @@ describe.each(engines)("invitations on %s", (engine) => {
     } finally {
       await t.app.platform.siteConfig.set("registration.method", "invitation");
     }
+  });
+
+  it("limits invitations per month by the highest of the member's roles; administrators are unlimited", async () => {
+    // Roles that may invite (users.add), with their invitations per month: set and read through the roles API.
+    const role = async (name: string, invitationsPerMonth: number) => {
+      const created = await api.post(
+        "/api/v2/roles",
+        { name, invitationsPerMonth, permissions: [{ type: "global", permissions: { "users.add": true } }] },
+        { as: admin },
+      );
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json<Role>().invitationsPerMonth).toBe(invitationsPerMonth);
+      return created.json<Role>().roleID;
+    };
+    const two = await role("Recruiter", 2);
+    const one = await role("Greeter", 1);
+    const none = await role("Silent Inviter", 0);
+    expect(
+      (await api.post("/api/v2/roles", { name: "Too Many", invitationsPerMonth: 5000 }, { as: admin })).statusCode,
+    ).toBe(400);
+    expect(
+      (await api.post("/api/v2/roles", { name: "Below", invitationsPerMonth: -2 }, { as: admin })).statusCode,
+    ).toBe(400);
+    const read = await api.get(`/api/v2/roles/${one}`, { as: admin });
+    expect(read.json()).toMatchObject({ invitationsPerMonth: 1 });
+    const patched = await api.patch(`/api/v2/roles/${one}`, { invitationsPerMonth: 1 }, { as: admin });
+    expect(patched.json<Role>().invitationsPerMonth).toBe(1);
+
+    const cast2 = await createCast(t.database.db, {
+      recruiter: { name: "Recruiting Member", role: "member", email: "recruiter@people.test" },
+      silent: { name: "Silent Member", role: "member", email: "silent@people.test" },
+    });
+    const setRoles = async (userID: number, roleID: number[]) =>
+      expect((await api.patch(`/api/v2/users/${userID}`, { roleID }, { as: admin })).statusCode).toBe(200);
+    await setRoles(cast2.recruiter.userID, [one, two]);
+    await setRoles(cast2.silent.userID, [none]);
+    let recruiter = await api.signIn(cast2.recruiter);
+    const silent = await api.signIn(cast2.silent);
+    const allowance = async (as: Session) => {
+      const response = await api.get("/api/v2/invitations/remaining", { as });
+      expect(response.statusCode, response.body).toBe(200);
+      expectSchema(InvitationAllowance, response.json());
+      return response.json<InvitationAllowance>();
+    };
+
+    // The highest of the two roles: 2 this month.
+    expect(await allowance(recruiter)).toEqual({ invitationsPerMonth: 2, sentThisMonth: 0, remaining: 2 });
+    expect((await invite("limit-1@people.test", recruiter)).statusCode).toBe(201);
+    // Revoking one gives nothing back, and neither does a replaced invitation.
+    const second = await invite("limit-2@people.test", recruiter);
+    expect(second.statusCode).toBe(201);
+    await api.delete(`/api/v2/invitations/${second.json<Invitation>().invitationID}`, { as: recruiter });
+    expect(await allowance(recruiter)).toEqual({ invitationsPerMonth: 2, sentThisMonth: 2, remaining: 0 });
+    const refused = await invite("limit-3@people.test", recruiter);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ message: invitationMessages.monthlyLimit });
+    expect(mailTo(t.database.dataDir, "limit-3@people.test")).toEqual([]);
+    const written = await t.database.db
+      .selectFrom("invitations")
+      .select("email")
+      .where("insertUserID", "=", cast2.recruiter.userID)
+      .execute();
+    expect(written.map((row) => row.email)).toEqual(["limit-1@people.test"]);
+
+    // A role of none: refused at once; an administrator: unlimited.
+    const nothing = await invite("limit-4@people.test", silent);
+    expect(nothing.statusCode).toBe(403);
+    expect(nothing.json()).toMatchObject({ message: invitationMessages.noneAllowed });
+    expect(await allowance(silent)).toEqual({ invitationsPerMonth: 0, sentThisMonth: 0, remaining: 0 });
+    expect(await allowance(admin)).toMatchObject({ invitationsPerMonth: -1, remaining: null });
+    expect((await api.get("/api/v2/invitations/remaining", { as: member })).statusCode).toBe(403);
+    expect((await api.get("/api/v2/invitations/remaining")).statusCode).toBe(403);
+
+    // A new month (UTC) starts again.
+    const now = new Date(t.clock.nowMs());
+    t.clock.set(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 0, 0, 1)));
+    recruiter = await api.signIn(cast2.recruiter);
+    expect(await allowance(recruiter)).toEqual({ invitationsPerMonth: 2, sentThisMonth: 0, remaining: 2 });
+    expect((await invite("limit-3@people.test", recruiter)).statusCode).toBe(201);
   });
 });

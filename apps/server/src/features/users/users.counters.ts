@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { lockAllRows, lockRows } from "../../platform/db/row-locks.ts";
 import type { DB } from "../../platform/db/schema.ts";
+import { recomputeAllRanks, recomputeRanks } from "./users.ranks.ts";
 
 /*
  * Members' post counts, changed by the features that add and remove posts inside their own transaction
@@ -19,6 +20,28 @@ export async function adjustPostCount(
     .set((eb) => ({ [column]: eb(column, "+", delta) }))
     .where("userID", "=", userID)
     .execute();
+  await recomputeRanks(db, [userID]);
+}
+
+/** Adds to members' all-time points (the reputation ledger's writes, in the write's transaction), in id order. */
+export async function adjustUserPoints(db: Kysely<DB>, deltas: Map<number, number>): Promise<void> {
+  for (const [userID, delta] of [...deltas].sort((a, b) => a[0] - b[0])) {
+    if (delta === 0) continue;
+    await db
+      .updateTable("users")
+      .set((eb) => ({ points: eb("points", "+", delta) }))
+      .where("userID", "=", userID)
+      .execute();
+  }
+  await recomputeRanks(
+    db,
+    [...deltas].filter(([, delta]) => delta !== 0).map(([userID]) => userID),
+  );
+}
+
+/** Every member's points back to 0 (the reputation ledger's recount, before it adds them up again). */
+export async function clearUserPoints(db: Kysely<DB>): Promise<void> {
+  await db.updateTable("users").set({ points: 0 }).where("points", "!=", 0).execute();
 }
 
 type PostCount = "countDiscussions" | "countComments";
@@ -52,4 +75,6 @@ export async function recountPostCounts(
   );
   if (userIDs !== "all") query = query.where("userID", "in", userIDs);
   await query.execute();
+  if (userIDs === "all") await recomputeAllRanks(db);
+  else await recomputeRanks(db, userIDs);
 }

@@ -1,8 +1,9 @@
 import type { Kysely } from "kysely";
-import type { Signature, UserFragment } from "@parley/contracts";
+import type { Signature, UserFragment, UserRank } from "@parley/contracts";
 import type { DB } from "../../platform/db/schema.ts";
 import { letterAvatarPath } from "../../platform/render/letter-avatar.ts";
 import { fragmentColumns, presentSignature, presentUserFragment } from "./users.present.ts";
+import { rankFragments } from "./users.ranks.ts";
 
 /** 'Unknown User' for an id that matches nobody (spec §3 placeholders: userID 0, no photo, null activity). */
 export const unknownUser = (origin: string): UserFragment => ({
@@ -13,8 +14,11 @@ export const unknownUser = (origin: string): UserFragment => ({
   dateLastActive: null,
 });
 
-/** Loads the users a list embeds (insertUser, lastUser…) in one query. */
-export function createUserFragments(db: Kysely<DB>) {
+/**
+ * Loads the users a list embeds (insertUser, lastUser…) in one query, with their rank's label (a second, small one)
+ * while the ranks add-on is on (`ranksEnabled`).
+ */
+export function createUserFragments(db: Kysely<DB>, ranksEnabled: () => Promise<boolean> = async () => false) {
   const loadBoth = async (userIDs: Iterable<number | null | undefined>, origin: string, signatures: boolean) => {
     const ids = [...new Set([...userIDs].filter((id): id is number => typeof id === "number" && id > 0))];
     const fragments = new Map<number, UserFragment>();
@@ -23,11 +27,20 @@ export function createUserFragments(db: Kysely<DB>) {
     // A fragment's columns only, with the signature's when wanted (a member's row is mostly its texts).
     const rows = await db
       .selectFrom("users")
-      .select([...fragmentColumns, ...(signatures ? (["signature", "signatureFormat"] as const) : [])])
+      .select([...fragmentColumns, "rankID", ...(signatures ? (["signature", "signatureFormat"] as const) : [])])
       .where("userID", "in", ids)
       .execute();
+    const ranked = rows.some((row) => row.rankID !== null);
+    const ranks =
+      ranked && (await ranksEnabled())
+        ? await rankFragments(
+            db,
+            rows.map((row) => row.rankID),
+          )
+        : new Map<number, UserRank>();
     for (const row of rows) {
-      fragments.set(row.userID, presentUserFragment(row, origin));
+      const rank = row.rankID === null ? undefined : ranks.get(row.rankID);
+      fragments.set(row.userID, { ...presentUserFragment(row, origin), ...(rank ? { rank } : {}) });
       if (signatures) signatureMap.set(row.userID, presentSignature(row, origin));
     }
     return { fragments, signatures: signatureMap };

@@ -33,3 +33,12 @@ export async function insertImportedUserRoles(
     .execute();
   return inserted.length;
 }
+
+/** Imported members' photos, copied into the uploads folder (`/uploads/yyyy/mm/…`), set on their rows. */
+export async function setImportedPhotos(
+  db: Kysely<DB>,
+  rows: Array<{ userID: number; photoUrl: string }>,
+): Promise<void> {
+  for (const { userID, photoUrl } of rows)
+    await db.updateTable("users").set({ photoUrl, photoThumbnail: null }).where("userID", "=", userID).execute();
+}

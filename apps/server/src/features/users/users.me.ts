@@ -2,6 +2,7 @@ import type { Me, MeCounts, UserPermissions } from "@parley/contracts";
 import { requireAccess } from "../../platform/auth/access.ts";
 import type { RequestContext } from "../../platform/http/request-context.ts";
 import { createNewMemberLimits } from "./users.new-members.ts";
+import { editWindowFor } from "./users.rank-abilities.ts";
 import type { UsersDeps } from "./users.operation.ts";
 import { usersPolicy } from "./users.policy.ts";
 import { presentGuestMe, presentMe } from "./users.present.ts";
@@ -20,12 +21,14 @@ export async function me(
     .sort();
   if (!viewer.user)
     return presentGuestMe(await repo.rolesByIDs(viewer.roleIDs), { origin: context.origin, permissions });
-  const [roleMap, countUnreadNotifications, countUnreadConversations, newMember] = await Promise.all([
-    repo.rolesOf([viewer.userID]),
-    unreadNotifications(viewer.userID, viewer),
-    unreadConversations(viewer.userID),
-    createNewMemberLimits(platform).limitsFor(viewer),
-  ]);
+  const [roleMap, countUnreadNotifications, countUnreadConversations, newMember, editContentTimeout] =
+    await Promise.all([
+      repo.rolesOf([viewer.userID]),
+      unreadNotifications(viewer.userID, viewer),
+      unreadConversations(viewer.userID),
+      createNewMemberLimits(platform).limitsFor(viewer),
+      editWindowFor(platform, viewer),
+    ]);
   return presentMe(viewer.user, roleMap.get(viewer.userID) ?? [], {
     origin: context.origin,
     permissions,
@@ -33,6 +36,7 @@ export async function me(
     countUnreadNotifications,
     countUnreadConversations,
     newMember,
+    editContentTimeout,
   });
 }
 

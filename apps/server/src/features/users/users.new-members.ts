@@ -3,6 +3,7 @@ import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import { fieldError, HttpError, validationFailed } from "../../platform/errors.ts";
 import { normalizeFormat, postMedia } from "../../platform/render/index.ts";
+import { checkRankLinks } from "./users.rank-abilities.ts";
 import { createUsersRepo } from "./users.repo.ts";
 import type { UserRow } from "./users.repo.ts";
 import { usersPolicy } from "./users.policy.ts";
@@ -72,8 +73,10 @@ export function createNewMemberLimits(platform: Platform) {
     /**
      * Before a discussion or comment is written (or edited): a new member past their posts of the last 24 hours
      * gets a 429; a body with more links or images than allowed a 422 on `body`. The sentence names the limit.
+     * First, whatever the member's age: a link their rank refuses (the ranks add-on's abilities) is a 422 too.
      */
     async checkPost(viewer: Viewer, post: NewMemberPost): Promise<void> {
+      await checkRankLinks(platform, viewer, post);
       const limits = await limitsFor(viewer);
       if (!limits) return;
       if (!post.edit && limits.postsPerDay > 0) {

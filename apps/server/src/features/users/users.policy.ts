@@ -53,6 +53,12 @@ export const usersPolicy = {
     ["community.moderate", "site.manage"],
     (viewer: Viewer) => viewer.user?.bypassSpam === 1 || can(viewer, ["community.moderate", "site.manage"]),
   ),
+  /** Whom a rank's abilities (no links, its own edit window) do not hold: moderators and site managers. */
+  skipsRankAbilities: permissionRule(["community.moderate", "site.manage"]),
+  /** Turn off a member's two-factor sign-in (they lost their phone and recovery codes): user managers. */
+  canResetTwoFactor: permissionRule("users.edit"),
+  /** Whom `security.requireAdminTwoFactor` holds to two-factor sign-in: site managers. */
+  isAdministrator: (viewer: Viewer) => can(viewer, "site.manage"),
   /** Review, approve and decline applicants (registration by approval). */
   canManageApplicants: permissionRule("applicants.manage"),
 };

@@ -176,6 +176,8 @@ export interface MeContext {
   countUnreadConversations: number;
   /** The limits for new members that apply to them (null: none). */
   newMember: Me["newMember"];
+  /** How long they may edit their own posts (their rank's window or the site's; seconds, -1 no limit). */
+  editContentTimeout?: number;
 }
 
 /** `GET /users/me` for a signed-in user. */
@@ -197,6 +199,7 @@ export function presentMe(row: UserRow, roles: RoleRow[], context: MeContext): M
     roles: roles.map((role) => ({ roleID: role.roleID, name: role.name })),
     roleIDs: roles.map((role) => role.roleID),
     newMember: context.newMember ?? null,
+    ...(context.editContentTimeout !== undefined ? { editContentTimeout: context.editContentTimeout } : {}),
   };
 }
 

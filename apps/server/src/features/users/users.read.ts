@@ -8,6 +8,8 @@ import { onlineFields } from "./users.online.ts";
 import { usersPolicy } from "./users.policy.ts";
 import { presentPrivateUser, presentSignature, presentUser, presentUserFragment } from "./users.present.ts";
 import type { UserRow, UserSort } from "./users.repo.ts";
+import { createTwoFactorRepo } from "./two-factor.repo.ts";
+import { rankFragments } from "./users.ranks.ts";
 
 const DAY = 86_400_000;
 
@@ -34,6 +36,9 @@ export async function presentUserRecord(
     canSeeBan: usersPolicy.canBan(context.viewer),
     canSeeLastActive: usersPolicy.canSeeLastActive(context.viewer, row),
   });
+  // Whether two-factor is on: the member's own business and the site managers'.
+  if (usersPolicy.isSelf(context.viewer, row) || usersPolicy.isSiteManager(context.viewer))
+    user.twoFactorEnabled = (await createTwoFactorRepo(deps.platform.db).enabledAmong([row.userID])).has(row.userID);
   return { ...user, ...online };
 }
 
@@ -72,6 +77,12 @@ export async function getUser(
   if (wants("reactionsReceived") && usersPolicy.canSeeFullProfile(context.viewer, row)) {
     user.reactionsReceived = await deps.reactionsReceived(row.userID);
   }
+  if (await deps.platform.siteConfig.get("ranks.enabled")) {
+    user.rankID = row.rankID;
+    if (wants("rank"))
+      user.rank =
+        row.rankID === null ? null : ((await rankFragments(deps.platform.db, [row.rankID])).get(row.rankID) ?? null);
+  }
   if (wants("profileFields")) user.profileFields = await deps.profileFields(row.userID, row, context.viewer);
   if (wants("signature")) {
     const enabled = await deps.platform.siteConfig.get("signatures.enabled");
@@ -81,7 +92,7 @@ export async function getUser(
 }
 
 /** `GET /users`: filtered and sorted, each user full or private as the viewer may see them. */
-export async function listUsers({ repo }: UsersDeps, query: UserListQuery, context: RequestContext) {
+export async function listUsers({ repo, platform }: UsersDeps, query: UserListQuery, context: RequestContext) {
   requireAccess(context.viewer, usersPolicy.canViewProfiles);
   if (query.email !== undefined) requireAccess(context.viewer, usersPolicy.canSeePersonalInfo);
   const page = query.page ?? 1;
@@ -91,6 +102,8 @@ export async function listUsers({ repo }: UsersDeps, query: UserListQuery, conte
   const filters = {
     ...(query.userID ? { userIDs: query.userID } : {}),
     ...(query.roleID !== undefined ? { roleID: query.roleID } : {}),
+    // While the ranks add-on is off no one shows a rank, so none is of the ranks asked for.
+    ...(query.rankIDs ? { rankIDs: (await platform.siteConfig.get("ranks.enabled")) ? query.rankIDs : [] } : {}),
     ...(query.name !== undefined
       ? { name: { value: query.name.replace(/\*$/, ""), prefix: query.name.endsWith("*") } }
       : {}),

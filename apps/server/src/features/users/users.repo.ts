@@ -1,6 +1,8 @@
 import { sql, type Kysely, type Selectable, type Updateable } from "kysely";
 import { createAuthRepo } from "../../platform/auth/auth.repo.ts";
 import type { DB, RolesTable, SessionsTable, UsersTable } from "../../platform/db/schema.ts";
+import { idConditions, type IdFilter } from "../../platform/http/filters.ts";
+import { recomputeRanks } from "./users.ranks.ts";
 
 export type UserRow = Selectable<UsersTable>;
 export type RoleRow = Selectable<RolesTable>;
@@ -9,6 +11,7 @@ export type UserSessionRow = Pick<
   "sessionID" | "userID" | "dateInserted" | "dateLastUsed" | "dateExpires" | "userAgent" | "ipAddress"
 >;
 /** A new account: no signature, and no ban's details (a new account is not banned). */
+
 export type NewUser = Omit<
   UserRow,
   | "userID"
@@ -25,13 +28,17 @@ export type NewUser = Omit<
   | "about"
   | "aboutFormat"
   | "photoThumbnail"
+  | "rankID"
+  | "rankManual"
 > & {
   discoveryText?: string | null;
 };
 
 interface UserListFilters {
-  userIDs?: number[];
+  userIDs?: IdFilter;
   roleID?: number;
+  /** Of one of these ranks (an empty list: none). */
+  rankIDs?: number[];
   /** Exact name, or a prefix. */
   name?: { value: string; prefix: boolean };
   email?: string;
@@ -58,7 +65,7 @@ export function createUsersRepo(db: Kysely<DB>): UsersRepo {
   const filtered = (filters: UserListFilters) => {
     let query = db.selectFrom("users");
     if (!filters.includeDeleted) query = query.where("deleted", "=", 0);
-    if (filters.userIDs?.length) query = query.where("userID", "in", filters.userIDs);
+    for (const condition of idConditions(filters.userIDs)) query = query.where("userID", condition.op, condition.value);
     if (filters.roleID !== undefined) {
       const roleID = filters.roleID;
       query = query.where((eb) =>
@@ -71,6 +78,7 @@ export function createUsersRepo(db: Kysely<DB>): UsersRepo {
         ),
       );
     }
+    if (filters.rankIDs) query = query.where("rankID", "in", filters.rankIDs.length ? filters.rankIDs : [-1]);
     if (filters.name) {
       query = filters.name.prefix
         ? query.where(sql`lower("name")`, "like", sql`${likePrefix(filters.name.value)} escape '\\'`)
@@ -208,6 +216,8 @@ export function createUsersRepo(db: Kysely<DB>): UsersRepo {
 
     async insert(row: NewUser): Promise<number> {
       const inserted = await db.insertInto("users").values(row).returning("userID").executeTakeFirstOrThrow();
+      // A new member starts in the ranks that ask nothing (the ranks add-on).
+      await recomputeRanks(db, [inserted.userID]);
       return inserted.userID;
     },
 

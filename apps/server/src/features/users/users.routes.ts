@@ -2,8 +2,10 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyReply } from "fastify";
 import { Type } from "typebox";
 import {
+  SignOutResult,
   AuthenticatePasswordBody,
   AuthenticateResult,
+  TwoFactorChallenge,
   BanBody,
   ByNamesQuery,
   MeCounts,
@@ -275,6 +277,23 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
   );
 
   app.put(
+    "/users/:id/hidden",
+    {
+      schema: {
+        tags,
+        summary: "Hide a member from the online lists, or show them again (themself, or who edits members).",
+        params: UserIdParams,
+        body: Type.Object({ hidden: Type.Boolean() }),
+        response: { 200: Type.Object({ hidden: Type.Boolean() }) },
+      },
+    },
+    async (request) => {
+      const user = await service.patch(request.params.id, { hidden: request.body.hidden }, requestContext(request));
+      return { hidden: user.hidden ?? request.body.hidden };
+    },
+  );
+
+  app.put(
     "/users/:id/ban",
     {
       schema: {
@@ -311,9 +330,10 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
     {
       schema: {
         tags: ["Authentication"],
-        summary: "Sign in with a name or e-mail and a password; sets the session cookie.",
+        summary:
+          "Sign in with a name or e-mail and a password; sets the session cookie. For an account with two-factor on, 202 and no session: the code goes to `/authenticate/two-factor`.",
         body: AuthenticatePasswordBody,
-        response: { 201: AuthenticateResult },
+        response: { 201: AuthenticateResult, 202: TwoFactorChallenge },
       },
     },
     async (request, reply) => authenticate.signIn(request.body, request, reply),
@@ -321,9 +341,20 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ser
 
   app.delete(
     "/authenticate",
-    { schema: { tags: ["Authentication"], summary: "Sign out.", response: { 204: NoContent } } },
+    {
+      schema: {
+        tags: ["Authentication"],
+        summary:
+          "Sign out: 204; or, signed in with an OpenID Connect provider that signs out too, 200 and its end-session address for the browser to go on to (Parley's).",
+        response: { 200: SignOutResult, 204: NoContent },
+      },
+    },
     async (request, reply) => {
-      await authenticate.signOut(request, reply);
+      const signOutUrl = await authenticate.signOut(request, reply);
+      if (signOutUrl) {
+        reply.status(200);
+        return { signOutUrl };
+      }
       return null;
     },
   );

@@ -3,6 +3,7 @@ import { Type } from "typebox";
 import {
   IdParams,
   ModerationMessage,
+  ModerationMessageDismissal,
   ModerationMessagePatch,
   ModerationMessagePost,
   ModerationMessageQuery,
@@ -41,6 +42,21 @@ export const moderationMessagesRoutes: FastifyPluginAsyncTypebox<{ service: Mode
       },
     },
     async (request) => service.get(request.params.id, requestContext(request)),
+  );
+
+  app.put(
+    "/moderation-messages/:id/dismiss",
+    {
+      schema: {
+        tags,
+        summary: "Dismiss a dismissible moderation message for the signed-in member: it is no longer listed to them.",
+        params: IdParams,
+        // Vanilla's client sends no body: its absence is accepted (anything sent is ignored).
+        body: Type.Unknown({ description: "No body." }),
+        response: { 200: ModerationMessageDismissal },
+      },
+    },
+    async (request) => service.dismiss(request.params.id, requestContext(request)),
   );
 
   app.post(

@@ -8,7 +8,7 @@ import {
 import { requireAccess } from "../../platform/auth/access.ts";
 import type { Platform } from "../../platform/context.ts";
 import { toRfc3339 } from "../../platform/dates.ts";
-import { fieldError, notFound, validationFailed } from "../../platform/errors.ts";
+import { conflict, fieldError, notFound, validationFailed } from "../../platform/errors.ts";
 import type { RequestContext } from "../../platform/http/request-context.ts";
 import { normalizeFormat, renderBody, type PostFormat } from "../../platform/render/index.ts";
 import type { CategoryDirectory } from "./warnings.deps.ts";
@@ -126,11 +126,28 @@ export function createModerationMessagesService(deps: {
       const { categoryID, ...filter } = query;
       const rows = await repo.messages({ ...filter, ...(manager ? {} : { isEnabled: true }) });
       const shown = categoryID === undefined ? rows : await appliesTo(rows, categoryID);
-      return shown.filter((row) => mayRead(row, context)).map((row) => present(row, context.origin));
+      // A dismissible message the member dismissed is not shown to them again (managers still list it).
+      const dismissed =
+        manager || context.viewer.userID === 0
+          ? new Set<number>()
+          : await repo.dismissedMessageIDs(context.viewer.userID);
+      return shown
+        .filter((row) => mayRead(row, context) && !(row.isDismissible === 1 && dismissed.has(row.moderationMessageID)))
+        .map((row) => present(row, context.origin));
     },
 
     async get(id: number, context: RequestContext): Promise<ModerationMessage> {
       return present(await visible(id, context), context.origin);
+    },
+
+    /** `PUT /moderation-messages/{id}/dismiss`: a member hides a dismissible message they may read, for themself. */
+    async dismiss(id: number, context: RequestContext): Promise<{ dismissed: boolean }> {
+      requireAccess(context.viewer, policy.isSignedIn);
+      const row = await visible(id, context);
+      if (row.isDismissible !== 1)
+        throw conflict("This message cannot be dismissed.", "Only a dismissible message can be dismissed.");
+      await repo.dismissMessage(id, context.viewer.userID, platform.clock.nowIso());
+      return { dismissed: true };
     },
 
     async create(body: ModerationMessagePost, context: RequestContext): Promise<ModerationMessage> {

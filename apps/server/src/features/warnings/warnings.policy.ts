@@ -16,4 +16,6 @@ export const warningsPolicy = {
   ),
   /** Add, change and remove moderation messages, and see those turned off: community managers. */
   canManageMessages: permissionRule("community.manage"),
+  /** Dismiss a message for oneself: a signed-in member. */
+  isSignedIn: permissionRule("session.valid"),
 };

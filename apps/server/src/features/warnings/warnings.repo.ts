@@ -134,6 +134,25 @@ export function createWarningsRepo(db: Kysely<DB>) {
         .execute();
     },
 
+    /** Records a member's dismissal of a message (once; dismissing again changes nothing). */
+    async dismissMessage(moderationMessageID: number, userID: number, dateDismissed: string): Promise<void> {
+      await db
+        .insertInto("moderationMessageDismissals")
+        .values({ moderationMessageID, userID, dateDismissed })
+        .onConflict((oc) => oc.columns(["moderationMessageID", "userID"]).doNothing())
+        .execute();
+    },
+
+    /** The messages a member dismissed. */
+    async dismissedMessageIDs(userID: number): Promise<Set<number>> {
+      const rows = await db
+        .selectFrom("moderationMessageDismissals")
+        .select("moderationMessageID")
+        .where("userID", "=", userID)
+        .execute();
+      return new Set(rows.map((row) => row.moderationMessageID));
+    },
+
     async deleteMessage(moderationMessageID: number): Promise<void> {
       await db.deleteFrom("moderationMessages").where("moderationMessageID", "=", moderationMessageID).execute();
     },

@@ -21,6 +21,15 @@ function isSameOrigin(request: FastifyRequest): boolean {
   return originOfHeader(request.headers.origin ?? request.headers.referer) === originOf(request);
 }
 
+/**
+ * Whether the browser says the request comes from the site's own pages: `Sec-Fetch-Site: same-origin`, or, from
+ * a browser that does not send it, Origin (or Referer) the site's address. Silence is not enough.
+ */
+function isFromOwnPages(request: FastifyRequest): boolean {
+  const fetchSite = request.headers["sec-fetch-site"];
+  return fetchSite === undefined ? isSameOrigin(request) : fetchSite === "same-origin";
+}
+
 function transientKeyOf(request: FastifyRequest): string | undefined {
   const header = request.headers["x-transient-key"];
   if (typeof header === "string") return header;
@@ -47,6 +56,9 @@ function isCrossSite(request: FastifyRequest): boolean {
  * - a request authenticated by the session cookie must also carry the session's transient key
  *   (`X-Transient-Key` or `transientKey` in the body), or come from the site's own origin with
  *   `X-Requested-With`.
+ * - a request authenticated by an embed frame's partitioned cookie (`SameSite=None`, sent with the host
+ *   site's own requests too) must moreover say it comes from the site's own pages: `Sec-Fetch-Site:
+ *   same-origin`, or, without that header, Origin (or Referer) the site's address; one that says nothing is refused.
  * Otherwise 403 "Invalid CSRF token.". Bearer-token requests are exempt: no cookie of theirs can be forged.
  */
 export function registerCsrfProtection(app: FastifyInstance): void {
@@ -56,6 +68,7 @@ export function registerCsrfProtection(app: FastifyInstance): void {
     if (isCrossSite(request)) throw new HttpError(403, "Invalid CSRF token.");
     const session = request.viewer.session;
     if (request.viewer.via !== "cookie" || !session) return;
+    if (session.embedded && !isFromOwnPages(request)) throw new HttpError(403, "Invalid CSRF token.");
     const key = transientKeyOf(request);
     if (key !== undefined && safeEqual(key, session.transientKey)) return;
     if (request.headers["x-requested-with"] !== undefined && isSameOrigin(request)) return;

@@ -8,6 +8,11 @@ import { hashToken, randomToken } from "./tokens.ts";
 import type { Viewer } from "./viewer.ts";
 
 export const SESSION_COOKIE = "parley_session";
+/**
+ * The session of a frame in a host page of another site (issue 34): `SameSite=None; Secure; Partitioned`
+ * (CHIPS), so the browser keeps it in that host's partition only and sends it nowhere else.
+ */
+export const EMBED_SESSION_COOKIE = "parley_embed_session";
 const DAY = 86_400_000;
 /** A "remember me" session lasts 30 days from its last use; another one 2 days. */
 const PERSISTENT_LIFETIME = 30 * DAY;
@@ -21,6 +26,32 @@ declare module "fastify" {
   }
 }
 
+/**
+ * The embed frame's cookies (session and marker): sent in a cross-site frame (`SameSite=None`, which needs
+ * `Secure`; browsers take Secure cookies from https, http://localhost and http://127.0.0.1 only) and kept in the
+ * host's partition (`Partitioned`).
+ */
+export const embedCookieOptions = {
+  path: "/",
+  httpOnly: true,
+  sameSite: "none",
+  secure: true,
+  partitioned: true,
+} as const;
+
+const laxCookieOptions = (request: FastifyRequest) =>
+  ({ path: "/", httpOnly: true, sameSite: "lax", secure: secureCookies(request) }) as const;
+
+/**
+ * Which sessions are an embed frame's (the embed feature's rule): `allowed`, the site's setup allows them at all
+ * (without it the partitioned cookie is never the session); `inFrame`, the request comes from the frame of a host
+ * page on another site, so the session it starts goes in the partitioned cookie.
+ */
+export interface EmbedRule {
+  allowed: () => Promise<boolean>;
+  inFrame: (request: FastifyRequest) => boolean;
+}
+
 export interface SessionsOptions {
   repo: AuthRepo;
   permissions: PermissionsService;
@@ -31,9 +62,17 @@ export interface SessionsOptions {
 
 /**
  * Sessions: opaque random tokens in an httpOnly SameSite=Lax cookie (Secure behind https), stored
- * hashed; bearer access tokens for API clients. Every request gets `request.viewer`.
+ * hashed; bearer access tokens for API clients. Every request gets `request.viewer`. A session started in
+ * an embed frame (`embeddedWhen`, the embed feature's rule) goes in the partitioned `EMBED_SESSION_COOKIE`
+ * instead, which is the session when the browser sends it (only in that host's partition) while the site's setup
+ * allows the frame's sessions, and is dropped otherwise.
  */
 export function createSessions({ repo, permissions, clock, onSeen }: SessionsOptions) {
+  /** Asked, before a session is signed out, where the browser goes next (the first address given wins). */
+  const signOutHandlers: Array<(sessionID: string, request: FastifyRequest) => Promise<string | null>> = [];
+  let embed: EmbedRule = { allowed: async () => false, inFrame: () => false };
+  /** Whether a session started by this request goes in the partitioned cookie. */
+  const embedded = async (request: FastifyRequest) => embed.inFrame(request) && (await embed.allowed());
   let guestRoleIDs: Promise<number[]> | null = null;
   const guestRoles = () => (guestRoleIDs ??= repo.roleIDsOfType("guest"));
   // A role may gain or lose the guest type (PATCH /roles/{id}, PUT /roles/defaults): read them again then.
@@ -67,7 +106,7 @@ export function createSessions({ repo, permissions, clock, onSeen }: SessionsOpt
     };
   }
 
-  async function fromCookie(token: string): Promise<Viewer | null> {
+  async function fromCookie(token: string, inFrame: boolean): Promise<Viewer | null> {
     const sessionID = hashToken(token);
     const found = await repo.sessionWithUser(sessionID);
     if (!found) return null;
@@ -80,7 +119,8 @@ export function createSessions({ repo, permissions, clock, onSeen }: SessionsOpt
       const lifetime = found.session.persist === 1 ? PERSISTENT_LIFETIME : BROWSER_LIFETIME;
       await repo.touchSession(sessionID, new Date(now).toISOString(), new Date(now + lifetime).toISOString());
     }
-    return viewerFor(found.user, "cookie", { sessionID, transientKey: found.session.transientKey });
+    const session = { sessionID, transientKey: found.session.transientKey };
+    return viewerFor(found.user, "cookie", inFrame ? { ...session, embedded: true } : session);
   }
 
   async function fromBearer(token: string): Promise<Viewer | null> {
@@ -91,14 +131,17 @@ export function createSessions({ repo, permissions, clock, onSeen }: SessionsOpt
     return viewerFor(user, "bearer", null);
   }
 
-  function setCookie(request: FastifyRequest, reply: FastifyReply, token: string, persist: boolean): void {
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: secureCookies(request),
-      ...(persist ? { maxAge: PERSISTENT_LIFETIME / 1000 } : {}),
-    });
+  function setCookie(request: FastifyRequest, reply: FastifyReply, token: string, persist: boolean, inFrame: boolean) {
+    const lifetime = persist ? { maxAge: PERSISTENT_LIFETIME / 1000 } : {};
+    if (inFrame) reply.setCookie(EMBED_SESSION_COOKIE, token, { ...embedCookieOptions, ...lifetime });
+    else reply.setCookie(SESSION_COOKIE, token, { ...laxCookieOptions(request), ...lifetime });
+  }
+
+  /** Clears a session cookie the request came with (the partitioned one only with its own attributes). */
+  function clearCookie(request: FastifyRequest, reply: FastifyReply, name: string): void {
+    if (request.cookies[name] === undefined) return;
+    if (name === EMBED_SESSION_COOKIE) reply.clearCookie(EMBED_SESSION_COOKIE, embedCookieOptions);
+    else reply.clearCookie(name, { path: "/" });
   }
 
   return {
@@ -111,6 +154,7 @@ export function createSessions({ repo, permissions, clock, onSeen }: SessionsOpt
       const sessionID = hashToken(token);
       const transientKey = randomToken(18);
       const now = clock.nowMs();
+      const inFrame = await embedded(request);
       await repo.insertSession({
         sessionID,
         userID: user.userID,
@@ -122,14 +166,58 @@ export function createSessions({ repo, permissions, clock, onSeen }: SessionsOpt
         userAgent: request.headers["user-agent"]?.slice(0, 255) ?? null,
         ipAddress: request.ip,
       });
-      setCookie(request, reply, token, persist);
-      return viewerFor(user, "cookie", { sessionID, transientKey });
+      setCookie(request, reply, token, persist, inFrame);
+      return viewerFor(
+        user,
+        "cookie",
+        inFrame ? { sessionID, transientKey, embedded: true } : { sessionID, transientKey },
+      );
     },
 
-    /** Signs the request's session out and clears the cookie. */
-    async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-      if (request.viewer.session) await repo.deleteSession(request.viewer.session.sessionID);
-      if (request.cookies[SESSION_COOKIE] !== undefined) reply.clearCookie(SESSION_COOKIE, { path: "/" });
+    /**
+     * The options of a cookie that goes with signing in (the two-factor step, the connect page, a remembered
+     * device): in an embed frame partitioned like the session it leads to, else `SameSite=Lax`. Without a
+     * lifetime: the options that clear it.
+     */
+    async cookieOptions(request: FastifyRequest, path: string, maxAgeMs?: number) {
+      const base = (await embedded(request)) ? embedCookieOptions : laxCookieOptions(request);
+      return { ...base, path, ...(maxAgeMs === undefined ? {} : { maxAge: Math.floor(maxAgeMs / 1000) }) };
+    },
+
+    /** The embed feature's rule for the frame's sessions (see `EmbedRule`). */
+    embeddedWhen(rule: EmbedRule): void {
+      embed = rule;
+    },
+
+    /**
+     * A feature that must act when a session signs out (an OpenID Connect provider's own sign-out): it answers
+     * where the browser should go once signed out here, or null.
+     */
+    onSignOut(handler: (sessionID: string, request: FastifyRequest) => Promise<string | null>): void {
+      signOutHandlers.push(handler);
+    },
+
+    /**
+     * Signs the request's session out and clears the cookie; answers where the browser goes next when a feature
+     * asked for it (read before the session's row, and what hangs on it, is deleted), else null. A request that
+     * carries both session cookies (a frame's partition that is also the forum's own) signs both out, so the
+     * other does not take over.
+     */
+    async end(request: FastifyRequest, reply: FastifyReply): Promise<string | null> {
+      let next: string | null = null;
+      const session = request.viewer.session;
+      if (session) {
+        for (const handler of signOutHandlers) {
+          next ??= await handler(session.sessionID, request);
+        }
+        await repo.deleteSession(session.sessionID);
+      }
+      for (const name of [EMBED_SESSION_COOKIE, SESSION_COOKIE]) {
+        const token = request.cookies[name];
+        if (token && hashToken(token) !== session?.sessionID) await repo.deleteSession(hashToken(token));
+        clearCookie(request, reply, name);
+      }
+      return next;
     },
 
     /** Resolves `request.viewer` on every request: bearer token, else session cookie, else guest. */
@@ -150,9 +238,16 @@ export function createSessions({ repo, permissions, clock, onSeen }: SessionsOpt
           onSeen?.(viewer.userID);
           return;
         }
-        const cookie = request.cookies[SESSION_COOKIE];
-        const viewer = cookie ? await fromCookie(cookie) : null;
-        if (cookie && !viewer) reply.clearCookie(SESSION_COOKIE, { path: "/" });
+        // The partitioned cookie comes only in its host's frame: there it is the session, while the site's setup
+        // allows the frame's sessions (else it is dropped).
+        const framed = request.cookies[EMBED_SESSION_COOKIE];
+        let viewer = framed && (await embed.allowed()) ? await fromCookie(framed, true) : null;
+        if (framed && !viewer) clearCookie(request, reply, EMBED_SESSION_COOKIE);
+        const cookie = viewer ? undefined : request.cookies[SESSION_COOKIE];
+        if (cookie) {
+          viewer = await fromCookie(cookie, false);
+          if (!viewer) clearCookie(request, reply, SESSION_COOKIE);
+        }
         request.viewer = viewer ?? (await guest());
         if (viewer) onSeen?.(viewer.userID);
       });

@@ -17,8 +17,11 @@ export interface Viewer {
   permissions: UserPermissions;
   /** How the request was authenticated. */
   via: "guest" | "cookie" | "bearer";
-  /** Cookie sessions only. */
-  session: { sessionID: string; transientKey: string } | null;
+  /**
+   * Cookie sessions only. `embedded`: the session came in the partitioned cookie of a host page's frame
+   * (`EMBED_SESSION_COOKIE`), which CSRF checks more strictly.
+   */
+  session: { sessionID: string; transientKey: string; embedded?: true } | null;
 }
 
 export const isSignedIn = (viewer: Viewer): viewer is Viewer & { user: UserRow } => viewer.user !== null;

@@ -64,6 +64,10 @@ export interface UsersTable {
   countDiscussions: Counter;
   countComments: Counter;
   points: Counter;
+  /** The member's rank (0061, the ranks add-on): the highest whose criteria hold, or one set by hand. */
+  rankID: Generated<number | null>;
+  /** 1: the rank was set by hand (`PUT /users/{id}/rank`); the recomputation leaves it alone. */
+  rankManual: Counter;
   dateInserted: DateString;
   dateUpdated: DateString | null;
   dateLastActive: DateString | null;
@@ -130,6 +134,36 @@ export interface DiscussionsTable {
   /** 0055: an idea's status (`ideaStatuses` of the contracts) and its notes; null for other types. */
   ideaStatusID: ColumnType<number | null, number | null | undefined, number | null>;
   ideaStatusNotes: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0065: a moderator's canonical address for the discussion; null: its own. */
+  canonicalUrl: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0063: the site's post type it was posted as (null: its original `type`). */
+  postTypeID: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** 0065: the idea statuses, the six built in (system, IDs 1–6) and administrators' own. */
+export interface DiscussionStatusesTable {
+  statusID: Generated<number>;
+  name: string;
+  state: string;
+  recordSubtype: string | null;
+  isDefault: Flag;
+  isSystem: Flag;
+  isInternal: Flag;
+  insertUserID: number | null;
+  dateInserted: DateString;
+  updateUserID: number | null;
+  dateUpdated: DateString | null;
+}
+
+/** 0065: each change of a discussion's status, written in the change's transaction. */
+interface DiscussionStatusLogTable {
+  statusLogID: Generated<number>;
+  discussionID: number;
+  statusID: number;
+  previousStatusID: number;
+  reason: string | null;
+  insertUserID: number;
+  dateInserted: DateString;
 }
 
 /** 0055: a member's vote on an idea, +1 or −1 (the discussion's score adds them up). */
@@ -140,12 +174,91 @@ interface IdeaVotesTable {
   dateInserted: DateString;
 }
 
+/** 0059: a discussion's poll (the polls add-on). */
+interface PollsTable {
+  pollID: Generated<number>;
+  discussionID: number;
+  name: string;
+  choiceMode: string;
+  maxChoices: number | null;
+  resultsVisibility: string;
+  dateClosed: ColumnType<DateString | null, DateString | null | undefined, DateString | null>;
+  countVoters: Defaulted<number>;
+  insertUserID: number;
+  dateInserted: DateString;
+  updateUserID: ColumnType<number | null, number | null | undefined, number | null>;
+  dateUpdated: ColumnType<DateString | null, DateString | null | undefined, DateString | null>;
+}
+
+/** 0059: one of a poll's options, with its count (kept by the votes' transaction). */
+interface PollOptionsTable {
+  pollOptionID: Generated<number>;
+  pollID: number;
+  body: string;
+  sort: number;
+  countVotes: Defaulted<number>;
+}
+
+/** 0059: a member's choice of one option of a poll. */
+interface PollVotesTable {
+  pollOptionID: number;
+  pollID: number;
+  userID: number;
+  dateInserted: DateString;
+}
+
 /** 0053: an answer to a question accepted or rejected (a comment without a row is pending). */
 interface AnswersTable {
   commentID: number;
   status: string;
   dateAccepted: DateString | null;
   acceptUserID: number | null;
+  /** The points the accepted answer gave its author (0060): what un-accepting or deleting it takes back. */
+  points: Counter;
+}
+
+/** The points ledger by period (0060): see the migration. */
+interface UserPointsTable {
+  slotType: string;
+  timeSlot: string;
+  categoryID: number;
+  userID: number;
+  points: Counter;
+}
+
+interface BadgesTable {
+  badgeID: Generated<number>;
+  key: string;
+  name: string;
+  description: string;
+  /** What earns it: posts, answers (accepted), reactions (received) or anniversary (years), at `threshold`. */
+  rule: string;
+  threshold: number;
+  sort: Counter;
+  countRecipients: Counter;
+  dateInserted: DateString;
+}
+
+interface RanksTable {
+  rankID: Generated<number>;
+  name: string;
+  /** The label shown beside the member's name. */
+  userTitle: string;
+  level: number;
+  minPoints: Counter;
+  minPosts: Counter;
+  minDays: Counter;
+  dateInserted: DateString;
+  /** 0064: 1 the rank's members may post links (the default), 0 a post or edit with a link is refused. */
+  postLinks: Generated<number>;
+  /** 0064: how long (seconds, -1 no limit) the rank's members may edit their posts; null: the site's. */
+  editContentTimeout: number | null;
+}
+
+interface UserBadgesTable {
+  userID: number;
+  badgeID: number;
+  dateEarned: DateString;
 }
 
 export interface CommentsTable {
@@ -190,6 +303,11 @@ interface UserCategoriesTable {
   followed: Flag;
   dateFollowed: DateString | null;
   dateUnfollowed: DateString | null;
+  /** 0065: the member's notification preferences for the category (Vanilla's `preferences.popup.posts` …). */
+  popupPosts: Defaulted<number>;
+  emailPosts: Defaulted<number>;
+  popupComments: Defaulted<number>;
+  emailComments: Defaulted<number>;
 }
 
 export interface TagsTable {
@@ -248,6 +366,8 @@ export interface RolesTable {
   personalInfo: Flag;
   dateInserted: DateString;
   dateUpdated: DateString | null;
+  /** 0062: invitations a member with the role may send each month (-1 unlimited, 0 none). */
+  invitationsPerMonth: Defaulted<number>;
 }
 
 interface UserRolesTable {
@@ -311,6 +431,15 @@ export interface MediaTable {
   foreignID: number | null;
   insertUserID: number;
   dateInserted: DateString;
+  /** 0067: the file's path in an imported forum's uploads folder (its old address `/uploads/<path>` redirects here). */
+  importedPath: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** 0067: an imported record whose id had to change (its old id was taken), for the old addresses' redirects. */
+interface ImportRedirectsTable {
+  recordType: string;
+  oldID: number;
+  newID: number;
 }
 
 export interface NotificationsTable {
@@ -685,14 +814,24 @@ export interface DB {
   userDiscussions: UserDiscussionsTable;
   deletedDiscussions: DeletedDiscussionsTable;
   answers: AnswersTable;
+  userPoints: UserPointsTable;
+  badges: BadgesTable;
+  userBadges: UserBadgesTable;
+  ranks: RanksTable;
   ideaVotes: IdeaVotesTable;
+  polls: PollsTable;
+  pollOptions: PollOptionsTable;
+  pollVotes: PollVotesTable;
   userCategories: UserCategoriesTable;
+  discussionStatuses: DiscussionStatusesTable;
+  discussionStatusLog: DiscussionStatusLogTable;
   tags: TagsTable;
   tagDiscussions: TagDiscussionsTable;
   reactionTypes: ReactionTypesTable;
   reactions: ReactionsTable;
   config: ConfigTable;
   media: MediaTable;
+  importRedirects: ImportRedirectsTable;
   notifications: NotificationsTable;
   notificationPreferences: NotificationPreferencesTable;
   liveEvents: LiveEventsTable;
@@ -723,9 +862,16 @@ export interface DB {
   groupApplicants: GroupApplicantsTable;
   groupInvitations: GroupInvitationsTable;
   ignoredUsers: IgnoredUsersTable;
+  userMentions: UserMentionsTable;
   linkPreviews: LinkPreviewsTable;
   profileFields: ProfileFieldsTable;
   userProfileFields: UserProfileFieldsTable;
+  postTypes: PostTypesTable;
+  postTypeRoles: { postTypeID: string; roleID: number };
+  postTypeCategories: { postTypeID: string; categoryID: number };
+  postFields: PostFieldsTable;
+  postTypeFields: { postTypeID: string; postFieldID: string; sort: number };
+  discussionPostMeta: { discussionID: number; postFieldID: string; value: string };
   userExports: UserExportsTable;
   watchedWords: WatchedWordsTable;
   spamVerdicts: SpamVerdictsTable;
@@ -733,12 +879,38 @@ export interface DB {
   warnings: WarningsTable;
   userNotes: UserNotesTable;
   moderationMessages: ModerationMessagesTable;
+  moderationMessageDismissals: ModerationMessageDismissalsTable;
   authenticators: AuthenticatorsTable;
   userAuthentications: UserAuthenticationsTable;
   authenticatorStates: AuthenticatorStatesTable;
   authenticatorConnections: AuthenticatorConnectionsTable;
   authenticatorJwtUses: AuthenticatorJwtUsesTable;
   invitations: InvitationsTable;
+  authenticatorSessions: AuthenticatorSessionsTable;
+  invitationMonths: InvitationMonthsTable;
+  userTwoFactor: UserTwoFactorTable;
+  userRecoveryCodes: UserRecoveryCodesTable;
+}
+
+/** 0058: a member's authenticator key; never answered once confirmed (`dateEnabled` set). */
+interface UserTwoFactorTable {
+  userID: number;
+  secret: string;
+  dateInserted: DateString;
+  /** Null while the setup waits for its first code. */
+  dateEnabled: DateString | null;
+  /** The last time step a code was accepted for: codes at or before it are refused. */
+  lastStep: Defaulted<number>;
+  /** Signs "remember this device" cookies with the site's key; a new one forgets every remembered device. */
+  deviceKey: string;
+}
+
+/** 0058: a recovery code's hash; used once. */
+interface UserRecoveryCodesTable {
+  recoveryCodeID: Generated<number>;
+  userID: number;
+  codeHash: string;
+  dateUsed: DateString | null;
 }
 
 /** 0053: an OpenID Connect provider members may sign in with (issue 34). */
@@ -764,6 +936,22 @@ interface AuthenticatorsTable {
   signingAlgorithm: Defaulted<string>;
   /** 0056: `jwt` with RS256: the host site's public keys. */
   jwksUrl: Defaulted<string>;
+  /** 0062: `oidc`: signing out sends the browser to the provider's end-session address too (when it has one). */
+  signOutAtProvider: Defaulted<number>;
+}
+
+/** 0062: the ID token a session was signed in with (the end-session address's `id_token_hint`); server only. */
+interface AuthenticatorSessionsTable {
+  sessionID: string;
+  authenticatorID: number;
+  idToken: string;
+}
+
+/** 0062: invitations a member sent in a calendar month (`YYYY-MM`, UTC). */
+interface InvitationMonthsTable {
+  userID: number;
+  month: string;
+  countSent: Defaulted<number>;
 }
 
 /** 0056: an address invited to register (registration method invitation). */
@@ -818,6 +1006,8 @@ interface AuthenticatorConnectionsTable {
   roles: string;
   target: string;
   dateExpires: DateString;
+  /** 0062: the provider's ID token, kept for the session the connection ends in. */
+  idToken: string | null;
 }
 
 /** 0044: a moderator's warning to a member (issue 30). */
@@ -913,6 +1103,23 @@ interface IgnoredUsersTable {
   dateIgnored: DateString;
 }
 
+/** 0068: who is mentioned in which post (the mentions feature's index). */
+interface UserMentionsTable {
+  userMentionID: Generated<number>;
+  userID: number;
+  /** discussion | comment */
+  recordType: string;
+  recordID: number;
+  discussionID: number;
+  /** category | discussion */
+  parentRecordType: string;
+  parentRecordID: number;
+  mentionedName: string;
+  dateInserted: DateString;
+  /** active | toDelete | removed */
+  status: Generated<string>;
+}
+
 /** 0050: what an address alone on a line of a post shows as its card (link previews). */
 interface LinkPreviewsTable {
   urlHash: string;
@@ -991,9 +1198,48 @@ interface ProfileFieldsTable {
   dateUpdated: DateString | null;
 }
 
+/** 0063: a site's own post type, a kind of an original one. */
+interface PostTypesTable {
+  postTypeID: string;
+  name: string;
+  parentPostTypeID: string;
+  postButtonLabel: string;
+  postHelperText: string;
+  isActive: number;
+  isDeleted: number;
+  dateInserted: DateString;
+  dateUpdated: DateString | null;
+  insertUserID: number;
+  updateUserID: number | null;
+}
+
+/** 0063: a post field's definition. */
+interface PostFieldsTable {
+  postFieldID: string;
+  label: string;
+  description: string;
+  dataType: string;
+  formType: string;
+  visibility: string;
+  dropdownOptions: string | null;
+  isRequired: number;
+  isActive: number;
+  dateInserted: DateString;
+  dateUpdated: DateString | null;
+  insertUserID: number;
+  updateUserID: number | null;
+}
+
 /** 0038: a member's value of a profile field, as JSON text. */
 interface UserProfileFieldsTable {
   userID: number;
   apiName: string;
   value: string;
+}
+
+/** 0066: a member's dismissal of a dismissible moderation message. */
+interface ModerationMessageDismissalsTable {
+  moderationMessageID: number;
+  userID: number;
+  dateDismissed: DateString;
 }

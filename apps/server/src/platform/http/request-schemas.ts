@@ -1,4 +1,5 @@
 import type { RouteOptions } from "fastify";
+import { RANGE_EXPRESSION_KEYWORD } from "@parley/contracts";
 
 /** The range of the database's integer columns (PostgreSQL `integer`); ids and counts live in it. */
 export const INTEGER_RANGE = { minimum: -2_147_483_648, maximum: 2_147_483_647 } as const;
@@ -21,6 +22,7 @@ export const NO_NUL_KEYWORD = "x-no-nul";
  * - {@link FINITE_KEYWORD}: Ajv 8 coerces the strings "Infinity" and "1e400" to Infinity for an integer,
  *   and checks minimum/maximum only on finite numbers, so they passed every bound (and reached SQL or a
  *   response serialiser: 500). Every request number carries it.
+ * - `x-range-expression` (contracts' `IdFilter`): a marker only; the query normalisation parses such a parameter.
  * - {@link NO_NUL_KEYWORD}: PostgreSQL refuses U+0000 in text (`$urlcode:%00` was a 500). Every string of
  *   a path or query carries it; bodies keep theirs, which services strip from what they store.
  */
@@ -30,6 +32,13 @@ export function requestKeywords<Ajv extends { addKeyword(definition: Keyword): A
       keyword: FINITE_KEYWORD,
       schemaType: "boolean",
       validate: (schema, data) => !schema || typeof data !== "number" || Number.isFinite(data),
+      errors: false,
+    })
+    .addKeyword({
+      // A marker, read before validation (`querystring.ts` parses the parameter's range expression).
+      keyword: RANGE_EXPRESSION_KEYWORD,
+      schemaType: "boolean",
+      validate: () => true,
       errors: false,
     })
     .addKeyword({

@@ -12,6 +12,7 @@ import { renderHtml } from "./html.ts";
 import { siteFor } from "./links.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { uniqueNames } from "./mentions.ts";
+export { replaceMentions } from "./mentions.ts";
 import { renderRich } from "./rich.ts";
 import { renderRich2 } from "./rich2.ts";
 import { markStandaloneLinks, previewCardHtml, resolvePreviews, type LinkPreview } from "./previews.ts";

@@ -62,3 +62,55 @@ export function uniqueNames(names: readonly string[]): string[] {
   }
   return unique;
 }
+
+/** `@name` for a name, quoted when a bare mention could not hold it. */
+function mentionOf(name: string): string {
+  const bare = findMentions(`@${name}`);
+  return bare.length === 1 && bare[0]!.name === name && bare[0]!.end === name.length + 1 ? `@${name}` : `@"${name}"`;
+}
+
+/** Plain text with its mentions of `name` (any case) made mentions of `replacement`. */
+function replaceInText(text: string, name: string, replacement: string): string {
+  const key = name.toLowerCase();
+  let out = "";
+  let cursor = 0;
+  for (const mention of findMentions(text)) {
+    if (mention.name.toLowerCase() !== key) continue;
+    out += text.slice(cursor, mention.index) + mentionOf(replacement);
+    cursor = mention.end;
+  }
+  return out + text.slice(cursor);
+}
+
+/** A rich or rich2 document's mention nodes and text of `name` made `replacement`'s (their user IDs dropped). */
+function replaceInDocument(node: unknown, name: string, replacement: string): unknown {
+  if (Array.isArray(node)) return node.map((child) => replaceInDocument(child, name, replacement));
+  if (typeof node !== "object" || node === null) return node;
+  const key = name.toLowerCase();
+  const out: Record<string, unknown> = {};
+  const record = node as Record<string, unknown>;
+  const isMention = record.type === "@" || "userID" in record;
+  for (const [field, value] of Object.entries(record)) {
+    if (typeof value === "string" && (field === "insert" || field === "text")) {
+      out[field] = replaceInText(value, name, replacement);
+    } else if (isMention && field === "name" && typeof value === "string" && value.trim().toLowerCase() === key) {
+      out[field] = replacement;
+    } else if (isMention && field === "userID" && typeof record.name === "string") {
+      if (record.name.trim().toLowerCase() !== key) out[field] = value;
+    } else out[field] = replaceInDocument(value, name, replacement);
+  }
+  return out;
+}
+
+/**
+ * A post's source with its mentions of `name` made mentions of `replacement` (a deleted member's anonymised):
+ * in a rich document its mention nodes and text, in the other formats the `@name` and `@"name"` in its text.
+ */
+export function replaceMentions(body: string, rich: boolean, name: string, replacement: string): string {
+  if (!rich) return replaceInText(body, name, replacement);
+  try {
+    return JSON.stringify(replaceInDocument(JSON.parse(body), name, replacement));
+  } catch {
+    return replaceInText(body, name, replacement);
+  }
+}

@@ -1,4 +1,12 @@
-import type { AccessToken, EmailChangeConfirmed, EmailChangeState, User, UserSession } from "@parley/contracts";
+import type {
+  AccessToken,
+  EmailChangeConfirmed,
+  EmailChangeState,
+  TwoFactorRecoveryCodes,
+  TwoFactorState,
+  User,
+  UserSession,
+} from "@parley/contracts";
 import type { ApiClient } from "../../lib/api.ts";
 
 const emailChangePath = (userID: number) => `/users/${userID}/email-change`;
@@ -32,4 +40,15 @@ export const accountApi = {
     api.request<AccessToken>({ method: "POST", path: "/tokens", body: { name } }),
   revokeToken: (api: ApiClient, accessTokenID: number) =>
     api.request<null>({ method: "DELETE", path: `/tokens/${accessTokenID}` }),
+
+  twoFactor: async (api: ApiClient, signal?: AbortSignal) =>
+    (await api.get<TwoFactorState>("/users/me/two-factor", undefined, signal)).data,
+  startTwoFactor: (api: ApiClient) =>
+    api.request<TwoFactorState>({ method: "POST", path: "/users/me/two-factor/setup", body: {} }),
+  enableTwoFactor: (api: ApiClient, code: string) =>
+    api.request<TwoFactorRecoveryCodes>({ method: "POST", path: "/users/me/two-factor/enable", body: { code } }),
+  newRecoveryCodes: (api: ApiClient, body: { password?: string; code?: string }) =>
+    api.request<TwoFactorRecoveryCodes>({ method: "POST", path: "/users/me/two-factor/recovery-codes", body }),
+  disableTwoFactor: (api: ApiClient, body: { password?: string; code?: string }) =>
+    api.request<null>({ method: "POST", path: "/users/me/two-factor/disable", body }),
 };

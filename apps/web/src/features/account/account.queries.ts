@@ -7,6 +7,7 @@ export const accountKeys = {
   sessions: (userID: number) => [...accountKeys.all, "sessions", userID] as const,
   emailChange: (userID: number) => [...accountKeys.all, "emailChange", userID] as const,
   tokens: (userID: number) => [...accountKeys.all, "tokens", userID] as const,
+  twoFactor: (userID: number) => [...accountKeys.all, "twoFactor", userID] as const,
 };
 
 /** The member's own sessions that have not expired, the last used first (the one asking marked `isCurrent`). */
@@ -28,4 +29,11 @@ export const tokensQuery = (api: ApiClient, userID: number) =>
   queryOptions({
     queryKey: accountKeys.tokens(userID),
     queryFn: ({ signal }) => accountApi.tokens(api, signal),
+  });
+
+/** The member's two-factor state (the key only while a setup waits for its first code). */
+export const twoFactorQuery = (api: ApiClient, userID: number) =>
+  queryOptions({
+    queryKey: accountKeys.twoFactor(userID),
+    queryFn: ({ signal }) => accountApi.twoFactor(api, signal),
   });

@@ -4,7 +4,9 @@ import type { ApiClient } from "../../lib/api.ts";
 import { loadOrThrow } from "../../lib/route-errors.ts";
 import { requireMember } from "../users/index.ts";
 import { accountAction } from "./account.action.ts";
-import { emailChangeQuery, sessionsQuery, tokensQuery } from "./account.queries.ts";
+import { emailChangeQuery, sessionsQuery, tokensQuery, twoFactorQuery } from "./account.queries.ts";
+import { twoFactorAction } from "./two-factor.action.ts";
+import { TwoFactorSettingsPage } from "./pages/TwoFactorSettingsPage.tsx";
 import { confirmEmailChange } from "./email-change.action.ts";
 import { AccountPage } from "./pages/AccountPage.tsx";
 import { EmailChangePage } from "./pages/EmailChangePage.tsx";
@@ -34,6 +36,22 @@ export function createAccountRoutes({ queryClient, api }: { queryClient: QueryCl
         return accountAction(await request.formData(), me, { queryClient, api });
       },
       element: <AccountPage />,
+    },
+    {
+      id: "two-factor",
+      path: "profile/two-factor",
+      loader: async ({ request }: LoaderFunctionArgs) => {
+        const me = await requireMember(queryClient, api, request);
+        await loadOrThrow("Two-Factor Authentication", () =>
+          queryClient.ensureQueryData(twoFactorQuery(api, me.userID)),
+        );
+        return null;
+      },
+      action: async ({ request }: ActionFunctionArgs) => {
+        const me = await requireMember(queryClient, api, request);
+        return twoFactorAction(await request.formData(), me, { queryClient, api });
+      },
+      element: <TwoFactorSettingsPage />,
     },
     {
       id: "email-change",

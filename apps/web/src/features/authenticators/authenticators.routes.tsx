@@ -52,6 +52,7 @@ function bodyOf(form: FormData) {
     visible: formValue(form, "visible") === "1",
     default: formValue(form, "default") === "1",
     markVerified: formValue(form, "markVerified") === "1",
+    ...(formValue(form, "type") === "jwt" ? {} : { signOutAtProvider: formValue(form, "signOutAtProvider") === "1" }),
     userMappings: {
       name: text("claimName") || "preferred_username",
       email: text("claimEmail") || "email",
@@ -110,6 +111,7 @@ export function createAuthenticatorsRoutes({
           visible: body.visible ? "1" : "",
           default: body.default ? "1" : "",
           markVerified: body.markVerified ? "1" : "",
+          signOutAtProvider: body.signOutAtProvider ? "1" : "",
         };
         try {
           if (intent === "delete") {

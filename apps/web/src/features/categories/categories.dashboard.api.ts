@@ -4,10 +4,11 @@ import {
   type CategoryPatch,
   type CategoryPost,
   type CategoryTreeItem,
+  type PostType,
   type Role,
   type TrackingSlip,
 } from "@parley/contracts";
-import type { ApiClient } from "../../lib/api.ts";
+import { noneUnlessOn, type ApiClient } from "../../lib/api.ts";
 
 /**
  * The categories' upkeep (vanilla-categories.yml; community.manage), and their permissions per role (site.manage:
@@ -39,6 +40,14 @@ export const categoriesDashboardApi = {
   /** Where a deletion asked for by `remove` stands. */
   deletion: async (api: ApiClient, jobTrackingID: string, signal?: AbortSignal) =>
     (await api.get<CallStatus>(`/calls/${encodeURIComponent(jobTrackingID)}`, undefined, signal)).data,
+  /** The site's own active post types a category may take (the post types add-on; none while it is off). */
+  postTypes: (api: ApiClient, signal?: AbortSignal): Promise<PostType[]> =>
+    noneUnlessOn(
+      api,
+      "postTypes.enabled",
+      async () => (await api.get<PostType[]>("/post-types", { isOriginal: false, isActive: true }, signal)).data,
+      signal,
+    ),
   /** The roles with their grants, global and per category. */
   roles: async (api: ApiClient, signal?: AbortSignal) =>
     (await api.get<Role[]>("/roles", { expand: ["permissions"] }, signal)).data,

@@ -7,6 +7,7 @@ export const categoryDashboardKeys = {
   tree: ["dashboard-categories", "tree"] as const,
   category: (categoryID: number) => ["dashboard-categories", "category", categoryID] as const,
   roles: ["dashboard-categories", "roles"] as const,
+  postTypes: ["dashboard-categories", "post-types"] as const,
   deletion: (jobTrackingID: string) => ["dashboard-categories", "deletion", jobTrackingID] as const,
 };
 
@@ -26,6 +27,13 @@ export const categoryRolesQuery = (api: ApiClient) =>
   queryOptions({
     queryKey: categoryDashboardKeys.roles,
     queryFn: ({ signal }) => categoriesDashboardApi.roles(api, signal),
+  });
+
+/** The site's own post types a category may take (the post types add-on). */
+export const categoryPostTypesQuery = (api: ApiClient) =>
+  queryOptions({
+    queryKey: categoryDashboardKeys.postTypes,
+    queryFn: ({ signal }) => categoriesDashboardApi.postTypes(api, signal),
   });
 
 /** A category's deletion in the background: asked again every second while it goes on. */

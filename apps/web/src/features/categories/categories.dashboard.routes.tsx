@@ -19,6 +19,7 @@ import {
 import {
   categoryDashboardKeys,
   categoryDeletionQuery,
+  categoryPostTypesQuery,
   categoryRolesQuery,
   categoryTreeQuery,
   dashboardCategoryQuery,
@@ -61,6 +62,7 @@ export function createCategoriesDashboardRoutes({
     const categoryID = params["categoryID"] === undefined ? null : idParam(params["categoryID"]);
     await Promise.all([
       loadTree(),
+      loadOrThrow("Post types", () => queryClient.fetchQuery(categoryPostTypesQuery(api))),
       categoryID === null
         ? null
         : loadOrThrow("Category", () => queryClient.fetchQuery(dashboardCategoryQuery(api, categoryID))),
@@ -87,6 +89,7 @@ export function createCategoriesDashboardRoutes({
       customPermissions: custom ? "1" : "",
       grants: form.getAll("grant").map(String).join(" "),
       allowedDiscussionTypes: form.getAll("allowedDiscussionTypes").map(String).join(" "),
+      allowedPostTypeIDs: form.getAll("allowedPostTypeIDs").map(String).join(" "),
     };
     const displayAs = categoryDisplayAs.includes(values["displayAs"] as CategoryDisplayAs)
       ? (values["displayAs"] as CategoryDisplayAs)
@@ -102,6 +105,10 @@ export function createCategoriesDashboardRoutes({
       // could see it.
       ...(canSetCategoryPermissions(me) ? { customPermissions: custom } : {}),
       allowedDiscussionTypes: allowedTypesOf(form),
+      // The site's own post types, when the form offered them (the post types add-on on).
+      ...(formValue(form, "postTypesOffered") === "1"
+        ? { allowedPostTypeIDs: form.getAll("allowedPostTypeIDs").map(String) }
+        : {}),
       // How the category's ideas are voted on (the ideation add-on).
       ideationType: formValue(form, "ideationType") === "up-down" ? ("up-down" as const) : ("up" as const),
     };
@@ -147,7 +154,8 @@ export function createCategoriesDashboardRoutes({
         );
       return formError(error, values);
     } finally {
-      await refresh();
+      // The post types' categories (the new-post form's, cached under "post-types") follow the category's.
+      await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: ["post-types"] })]);
     }
   };
 

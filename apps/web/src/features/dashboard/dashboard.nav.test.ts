@@ -19,7 +19,13 @@ describe("the dashboard's navigation", () => {
       ["Appearance", ["/dashboard/themes", "/dashboard/style-guide"]],
       [
         "Membership",
-        ["/dashboard/users", "/dashboard/roles", "/dashboard/settings/profile-fields", "/dashboard/users/bans"],
+        [
+          "/dashboard/users",
+          "/dashboard/roles",
+          "/dashboard/settings/profile-fields",
+          "/dashboard/ranks",
+          "/dashboard/users/bans",
+        ],
       ],
       [
         "Moderation",
@@ -31,7 +37,16 @@ describe("the dashboard's navigation", () => {
           "/dashboard/moderation/messages",
         ],
       ],
-      ["Forum", ["/dashboard/categories", "/dashboard/tags", "/dashboard/reactions"]],
+      [
+        "Forum",
+        [
+          "/dashboard/categories",
+          "/dashboard/tags",
+          "/dashboard/reactions",
+          "/dashboard/settings/post-types",
+          "/dashboard/settings/post-fields",
+        ],
+      ],
       ["Knowledge", ["/dashboard/knowledge"]],
       [
         "Settings",
@@ -50,6 +65,7 @@ describe("the dashboard's navigation", () => {
         "/dashboard/users",
         "/dashboard/roles",
         "/dashboard/settings/profile-fields",
+        "/dashboard/ranks",
         "/dashboard/users/bans",
         "/dashboard/users/applicants",
       ],
@@ -74,7 +90,10 @@ describe("the dashboard's navigation", () => {
     const siteManager = links(viewer(["site.manage"]));
     expect(siteManager.slice(0, 2)).toEqual([
       ["Appearance", ["/dashboard/themes", "/dashboard/style-guide"]],
-      ["Membership", ["/dashboard/roles", "/dashboard/settings/profile-fields", "/dashboard/users/bans"]],
+      [
+        "Membership",
+        ["/dashboard/roles", "/dashboard/settings/profile-fields", "/dashboard/ranks", "/dashboard/users/bans"],
+      ],
     ]);
     // The watched words can refuse every member's posts: site.manage only.
     expect(siteManager[2]).toEqual(["Moderation", ["/dashboard/moderation/watched-words"]]);
@@ -92,7 +111,10 @@ describe("the dashboard's navigation", () => {
       ],
     ]);
     // The categories are kept with community.manage or site.manage, as the API's writes.
-    expect(siteManager).toContainEqual(["Forum", ["/dashboard/categories"]]);
+    expect(siteManager).toContainEqual([
+      "Forum",
+      ["/dashboard/categories", "/dashboard/settings/post-types", "/dashboard/settings/post-fields"],
+    ]);
     expect(links(viewer(["applicants.manage"]), true)).toEqual([["Membership", ["/dashboard/users/applicants"]]]);
     // users.edit manages the members; a moderator without it (community.moderate, personalInfo.view) does not.
     expect(links(viewer(["users.edit"]))).toEqual([["Membership", ["/dashboard/users"]]]);

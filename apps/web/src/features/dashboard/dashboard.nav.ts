@@ -2,6 +2,7 @@ import type { Me } from "@parley/contracts";
 import { msg } from "../../lib/i18n.ts";
 import { addonsPagePath, canManageAddons } from "../addons/index.ts";
 import { canManageReactions, reactionsPagePath } from "../reactions/index.ts";
+import { ranksDashboardPath } from "@parley/contracts/ranks-constants";
 import { applicantsPath, canManageApplicants } from "../applicants/index.ts";
 import {
   canManageReasons,
@@ -15,6 +16,7 @@ import { canManageMembers, membersPagePath } from "../members/index.ts";
 import { canManageCategories, categoriesDashboardPath } from "../categories/index.ts";
 import { canManageRoles, rolesPagePath } from "../roles/index.ts";
 import { canManageProfileFields, profileFieldsDashboardPath } from "../profile-fields/index.ts";
+import { canManagePostTypes, postFieldsDashboardPath, postTypesDashboardPath } from "../post-types/index.ts";
 import {
   canManageEmail,
   canManageRegistration,
@@ -72,6 +74,8 @@ export function dashboardSections(me: Viewer, site: { registrationApproval: bool
         ...(canManageMembers(me) ? [{ name: msg("Members"), to: membersPagePath }] : []),
         ...(canManageRoles(me) ? [{ name: msg("Roles & Permissions"), to: rolesPagePath }] : []),
         ...(canManageProfileFields(me) ? [{ name: msg("Profile Fields"), to: profileFieldsDashboardPath }] : []),
+        // The ranks are site.manage's, as the custom profile fields.
+        ...(canManageProfileFields(me) ? [{ name: msg("Ranks"), to: ranksDashboardPath }] : []),
         ...(canManageBanRules(me) ? [{ name: msg("Ban Rules"), to: banRulesPagePath }] : []),
         // Under registration by approval, where the applicants wait (as Vanilla shows it).
         ...(canManageApplicants(me) && site.registrationApproval
@@ -99,6 +103,12 @@ export function dashboardSections(me: Viewer, site: { registrationApproval: bool
         ...(canManageCategories(me) ? [{ name: msg("Categories"), to: categoriesDashboardPath }] : []),
         ...(canManageTags(me) ? [{ name: msg("Tags"), to: tagsPagePath }] : []),
         ...(canManageReactions(me) ? [{ name: msg("Reactions"), to: reactionsPagePath }] : []),
+        ...(canManagePostTypes(me)
+          ? [
+              { name: msg("Post Types"), to: postTypesDashboardPath },
+              { name: msg("Post Fields"), to: postFieldsDashboardPath },
+            ]
+          : []),
       ],
     },
     {

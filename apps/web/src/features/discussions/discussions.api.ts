@@ -1,4 +1,5 @@
 import type { Comment, Discussion, DiscussionSort, PostPremoderation } from "@parley/contracts";
+import type { IdeaStatus } from "@parley/contracts/ideas-constants";
 import type { QuestionStatus } from "@parley/contracts/questions-constants";
 import type { ApiClient } from "../../lib/api.ts";
 
@@ -45,11 +46,23 @@ export const discussionsApi = {
       await api.get<Discussion>(
         `/discussions/${id}`,
         {
-          expand: ["category", "breadcrumbs", "tags", "permissions", "reactions", "excerpt", "insertUser.signature"],
+          expand: [
+            "category",
+            "breadcrumbs",
+            "tags",
+            "permissions",
+            "reactions",
+            "excerpt",
+            "insertUser.signature",
+            "postMeta",
+          ],
         },
         signal,
       )
     ).data,
+  /** The idea statuses (the ideation add-on): the six built in and the administrators' own. */
+  ideaStatuses: async (api: ApiClient, signal?: AbortSignal) =>
+    (await api.get<IdeaStatus[]>("/discussions/statuses", undefined, signal)).data,
   comments: (api: ApiClient, discussionID: number, page: number, limit: number, sort: string, signal?: AbortSignal) =>
     api.get<Comment[]>(
       "/comments",

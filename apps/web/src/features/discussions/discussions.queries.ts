@@ -11,7 +11,15 @@ export const discussionKeys = {
   comments: (id: number, page: number, sort: string) => [...discussionKeys.all, "comments", id, page, sort] as const,
   source: (id: number) => [...discussionKeys.all, "source", id] as const,
   editTimeout: () => [...discussionKeys.all, "editTimeout"] as const,
+  ideaStatuses: () => [...discussionKeys.all, "ideaStatuses"] as const,
 };
+
+/** The idea statuses the moderators' status form offers (the ideation add-on). */
+export const ideaStatusesQuery = (api: ApiClient) =>
+  queryOptions({
+    queryKey: discussionKeys.ideaStatuses(),
+    queryFn: ({ signal }) => discussionsApi.ideaStatuses(api, signal),
+  });
 
 export const discussionListQuery = (api: ApiClient, params: DiscussionListParams) =>
   queryOptions({

@@ -13,8 +13,16 @@ import { pendingCommentsPart } from "./discussions.pending.ts";
 import { categorySearchQuery, taggingEnabledQuery } from "./components/postForm.queries.ts";
 import { ignoredUsersQuery } from "../ignore/index.ts";
 import { PostingGate } from "../warnings/index.ts";
-import { commentsQuery, discussionListQuery, discussionQuery, editTimeoutQuery } from "./discussions.queries.ts";
+import {
+  commentsQuery,
+  discussionListQuery,
+  discussionQuery,
+  editTimeoutQuery,
+  ideaStatusesQuery,
+} from "./discussions.queries.ts";
+import { ideaOf } from "./ideas.ts";
 import { questionOf } from "./questions.ts";
+import { postFieldsQuery } from "../post-types/index.ts";
 import { questionParts } from "./components/questionSlots.tsx";
 import { DiscussionPage } from "./pages/DiscussionPage.tsx";
 import { DiscussionListSection, NewDiscussionLink, discussionListParams } from "./pages/DiscussionsPage.tsx";
@@ -64,6 +72,14 @@ export const discussionWidgets = {
             Promise.all([
               // A group's discussion shows the group in its trail (without it, the API's crumbs).
               loaded.groupID ? queryClient.prefetchQuery(groupQuery(api, loaded.groupID)) : undefined,
+              // The statuses an idea's moderators choose from (the ideation add-on).
+              ideaOf(loaded) && loaded.permissions?.["ideation.status"]
+                ? queryClient.prefetchQuery(ideaStatusesQuery(api))
+                : undefined,
+              // A post's field values show with their labels (the post types add-on).
+              loaded.postMeta && Object.keys(loaded.postMeta).length > 0
+                ? queryClient.prefetchQuery(postFieldsQuery(api, loaded.postTypeID ?? loaded.type))
+                : undefined,
               // A question's accepted answers, shown under it (the QnA add-on).
               questionOf(loaded)?.status === "accepted"
                 ? questionParts.load().then((parts) => parts.prefetchAcceptedAnswers(queryClient, api, discussionID))

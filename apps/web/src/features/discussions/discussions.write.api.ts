@@ -1,6 +1,7 @@
 import type { Comment, Discussion, PostPremoderation } from "@parley/contracts";
 import type { AnswerStatus } from "@parley/contracts/questions-constants";
 import type { IdeaVote } from "@parley/contracts/ideas-constants";
+import type { Poll } from "@parley/contracts/polls-constants";
 import type { ApiClient } from "../../lib/api.ts";
 
 /**
@@ -52,6 +53,32 @@ export const discussionsWriteApi = {
         body: { statusID, statusNotes },
       })
     ).data,
+  /** The viewer's choices in a poll, replacing their previous ones (`POST /polls/{id}/votes`, the polls add-on). */
+  votePoll: async (api: ApiClient, pollID: number, pollOptionIDs: number[]) =>
+    (await api.request<Poll>({ method: "POST", path: `/polls/${pollID}/votes`, body: { pollOptionIDs } })).data,
+  /** The poll's author or a moderator closes it now (`PATCH /polls/{id}` with `closed: true`). */
+  closePoll: async (api: ApiClient, pollID: number) =>
+    (await api.request<Poll>({ method: "PATCH", path: `/polls/${pollID}`, body: { closed: true } })).data,
+  /** The poll as its editor sees it (`GET /polls/{id}`). */
+  getPoll: async (api: ApiClient, pollID: number) => (await api.get<Poll>(`/polls/${pollID}`)).data,
+  /**
+   * A poll's edit (`PATCH /polls/{id}`, and its options: `POST`, `PATCH` and `DELETE /polls/{id}/options[/{id}]`),
+   * one call each.
+   */
+  editPoll: async (
+    api: ApiClient,
+    pollID: number,
+    change:
+      { patch: Record<string, unknown> } | { add: string } | { rename: number; body: string } | { remove: number },
+  ) => {
+    const path = `/polls/${pollID}`;
+    if ("patch" in change) await api.request({ method: "PATCH", path, body: change.patch });
+    else if ("add" in change)
+      await api.request({ method: "POST", path: `${path}/options`, body: { body: change.add } });
+    else if ("rename" in change)
+      await api.request({ method: "PATCH", path: `${path}/options/${change.rename}`, body: { body: change.body } });
+    else await api.request({ method: "DELETE", path: `${path}/options/${change.remove}` });
+  },
   bookmark: async (api: ApiClient, id: number, bookmarked: boolean) =>
     (
       await api.request<{ bookmarked: boolean }>({

@@ -1,4 +1,7 @@
-import { redirectDocument, type ActionFunctionArgs } from "react-router";
+import { redirect, redirectDocument, type ActionFunctionArgs } from "react-router";
+import { twoFactorEntryPath } from "@parley/contracts/two-factor-constants";
+import { t } from "../../lib/i18n.ts";
+import { targetQuery } from "../../lib/targets.ts";
 import { botCheckResponseFields } from "@parley/contracts/bot-check";
 import { userMessages, userRules } from "@parley/contracts/user-rules";
 import type { ApiClient } from "../../lib/api.ts";
@@ -24,25 +27,43 @@ export function createEntryActions(api: ApiClient) {
       if (!password) errors["password"] = "Enter your password.";
       if (Object.keys(errors).length) return formInvalid(errors, values);
       try {
-        await entryApi.signIn(api, {
+        const { data } = await entryApi.signIn(api, {
           username: values.username,
           password,
           persist: formValue(form, "persist") === "1",
         });
+        // Two-factor on: the code step, then where the member was going.
+        if ("twoFactorRequired" in data)
+          return redirect(`${twoFactorEntryPath}${targetQuery(new URL(request.url).search)}`);
       } catch (error) {
         return formError(error, values);
       }
       return redirectDocument(targetOf(request));
     },
 
-    signOut: async ({ request }: ActionFunctionArgs) => {
+    twoFactor: async ({ request }: ActionFunctionArgs) => {
       const form = await request.formData();
+      const code = formValue(form, "code").trim();
+      if (!code) return formInvalid({ code: t("Enter the code from your authenticator app, or a recovery code.") }, {});
       try {
-        await entryApi.signOut(api, formValue(form, "transientKey") || undefined);
+        await entryApi.signInWithCode(api, { code, remember: formValue(form, "remember") === "1" });
       } catch (error) {
         return formError(error, {});
       }
       return redirectDocument(targetOf(request));
+    },
+
+    signOut: async ({ request }: ActionFunctionArgs) => {
+      const form = await request.formData();
+      let signOutUrl: string | undefined;
+      try {
+        const { data } = await entryApi.signOut(api, formValue(form, "transientKey") || undefined);
+        signOutUrl = data?.signOutUrl;
+      } catch (error) {
+        return formError(error, {});
+      }
+      // Signed in with a provider that signs out too: on to its sign-out, which sends the browser back here.
+      return redirectDocument(signOutUrl ?? targetOf(request));
     },
 
     register: async ({ request }: ActionFunctionArgs) => {

@@ -6,3 +6,4 @@ export const loadPasswordResetPage = () => import("./pages/PasswordResetPage.tsx
 export const loadRegisterPage = () => import("./pages/RegisterPage.tsx");
 export const loadSignInPage = () => import("./pages/SignInPage.tsx");
 export const loadSignOutPage = () => import("./pages/SignOutPage.tsx");
+export const loadTwoFactorPage = () => import("./pages/TwoFactorPage.tsx");

@@ -10,4 +10,5 @@ export {
   loadRegisterPage,
   loadSignInPage,
   loadSignOutPage,
+  loadTwoFactorPage,
 } from "./entry.lazy.ts";

@@ -7,7 +7,7 @@ import { loadOrThrow } from "../../lib/route-errors.ts";
 import { requirePermitted } from "../users/index.ts";
 import { invitationsApi } from "./invitations.api.ts";
 import { invitationsPagePath } from "./invitations.path.ts";
-import { canInvite, invitationKeys, invitationsQuery } from "./invitations.queries.ts";
+import { canInvite, invitationAllowanceQuery, invitationKeys, invitationsQuery } from "./invitations.queries.ts";
 import { InvitationsPage } from "./pages/InvitationsPage.tsx";
 
 /** `/dashboard/users/invitations` (users.add): invite an address, revoke an invitation. Plain form posts. */
@@ -25,7 +25,12 @@ export function createInvitationsRoutes({
       path: invitationsPagePath.slice(1),
       loader: async ({ request }: LoaderFunctionArgs) => {
         await requireInviter(request);
-        await loadOrThrow("Invitations", () => queryClient.ensureQueryData(invitationsQuery(api)));
+        await loadOrThrow("Invitations", () =>
+          Promise.all([
+            queryClient.ensureQueryData(invitationsQuery(api)),
+            queryClient.ensureQueryData(invitationAllowanceQuery(api)),
+          ]),
+        );
         return null;
       },
       action: async ({ request }: ActionFunctionArgs) => {

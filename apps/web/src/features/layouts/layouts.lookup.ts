@@ -15,8 +15,12 @@ export const titleBarLookup: LayoutLookup = { layoutViewType: "home", ...siteSec
 
 /** A list page's params: the page, and the sort when it is a known one other than the default. */
 const listParams = (page: number, search: URLSearchParams): Record<string, string | number> => {
-  const { sort, status } = readListParams(search);
-  return { page, ...(sort !== defaultDiscussionSort ? { sort } : {}), ...(status ? { status } : {}) };
+  const { sort, status, statusID, type, postTypeID } = readListParams(search);
+  return {
+    page,
+    ...(sort !== defaultDiscussionSort ? { sort } : {}),
+    ...(status ? { status } : statusID ? { statusID } : type ? { type } : postTypeID ? { postTypeID } : {}),
+  };
 };
 
 const positiveInt = (value: string | undefined) => (value !== undefined && /^[1-9]\d{0,9}$/.test(value) ? value : null);

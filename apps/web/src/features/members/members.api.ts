@@ -66,6 +66,10 @@ export const membersApi = {
       throw error;
     }
   },
+  /** Turns the member's two-factor sign-in off (user managers). */
+  resetTwoFactor: async (api: ApiClient, userID: number) => {
+    await api.request({ method: "DELETE", path: `/users/${userID}/two-factor` });
+  },
   signOutEverywhere: async (api: ApiClient, userID: number) => {
     await api.request({ method: "DELETE", path: "/sessions", query: { userID } });
   },

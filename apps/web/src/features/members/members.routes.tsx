@@ -77,6 +77,11 @@ export function createMembersRoutes({ queryClient, api }: { queryClient: QueryCl
       await membersApi.signOutEverywhere(api, userID);
       return { ok: true, message: t("{name} has been signed out everywhere.", { name }) };
     }
+    if (intent === "reset-two-factor") {
+      if (formValue(form, "confirmed") !== "yes") return { values: { intent, name, confirm: "reset-two-factor" } };
+      await membersApi.resetTwoFactor(api, userID);
+      return { ok: true, message: t("Two-factor authentication is off for {name}.", { name }) };
+    }
     if (intent === "delete") {
       const method = formValue(form, "deleteMethod") as (typeof deleteMethods)[number];
       if (!deleteMethods.includes(method)) return { errors: { deleteMethod: t("Choose what becomes of the posts.") } };

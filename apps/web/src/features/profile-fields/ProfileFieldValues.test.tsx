@@ -2,7 +2,8 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Me, ProfileField } from "@parley/contracts";
 import { editableProfileFields } from "./profile-fields.form.ts";
-import { displayValue, ProfileFieldValues } from "./ProfileFieldValues.tsx";
+import { displayValue } from "../../lib/field-values.ts";
+import { ProfileFieldValues } from "./ProfileFieldValues.tsx";
 
 afterEach(cleanup);
 

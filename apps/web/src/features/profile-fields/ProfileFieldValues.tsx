@@ -1,17 +1,6 @@
 import type { ProfileField, UserProfileFields } from "@parley/contracts";
-import { formatDate } from "../../lib/dates.ts";
-import { t } from "../../lib/i18n.ts";
+import { displayValue } from "../../lib/field-values.ts";
 import styles from "./ProfileFields.module.css";
-
-/** A value as a reader sees it: dates in words, a checkbox Yes or No, tokens joined; "" when there is none. */
-export function displayValue(field: ProfileField, value: UserProfileFields[string] | undefined): string {
-  if (value === null || value === undefined) return "";
-  if (field.dataType === "boolean") return value === true ? t("Yes") : t("No");
-  if (field.dataType === "date" && typeof value === "string")
-    return formatDate(`${value.slice(0, 10)}T00:00:00Z`, "default", { timeZone: "UTC" });
-  if (Array.isArray(value)) return value.join(", ");
-  return String(value);
-}
 
 /**
  * The member's field values a viewer may see (the server sent only those), in the fields' order: on the profile

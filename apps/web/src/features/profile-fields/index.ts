@@ -9,3 +9,4 @@ export { loadProfileFieldsRoutes } from "./profile-fields.lazy.ts";
 export { ProfileFieldValues } from "./ProfileFieldValues.tsx";
 export { ProfileFieldsFieldset } from "./ProfileFieldsFieldset.tsx";
 export { loadProfileFieldsForm, saveProfileFields } from "./profile-fields.form.ts";
+export { fieldKinds, kindOf, type FieldKind } from "./profile-fields.dashboard.ts";

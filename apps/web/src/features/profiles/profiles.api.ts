@@ -11,7 +11,7 @@ export const profilesApi = {
     (
       await api.get<User>(
         `/users/${encodeURIComponent(`$name:${name}`)}`,
-        { expand: ["reactionsReceived", "profileFields"] },
+        { expand: ["reactionsReceived", "profileFields", "rank"] },
         signal,
       )
     ).data,

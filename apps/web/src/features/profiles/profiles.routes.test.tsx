@@ -105,6 +105,19 @@ function renderAt(
         },
       ),
     "GET /comments": jsonResponse([comment(1), comment(2)]),
+    // The site's settings: the badges add-on on.
+    "GET /config": jsonResponse({ "badges.enabled": true }),
+    // The badges add-on: one badge earned (the profile's overview shows it).
+    "GET /users/7/badges": jsonResponse([
+      {
+        badgeID: 1,
+        name: "First Post",
+        description: "Posted for the first time.",
+        photoUrl: "http://localhost/images/badges/first-post.svg",
+        url: "http://localhost/badges/1",
+        dateInserted: "2024-01-02T00:00:00+00:00",
+      },
+    ]),
   });
   const queryClient = createQueryClient();
   const api = createApiClient(transport);
@@ -135,6 +148,7 @@ describe("profile pages", () => {
       "/profile/discussions/Ada%20Lovelace",
     );
     expect(screen.getByRole("link", { name: "Overview" }).getAttribute("aria-current")).toBe("page");
+    expect(screen.getByRole("link", { name: "First Post" }).getAttribute("href")).toBe("/badges/1");
     expect(
       listRequests(transport.requests).map((r) => [r.path, r.query?.["insertUserID"], r.query?.["limit"]]),
     ).toEqual([

@@ -3,11 +3,13 @@ import type { RouteObject } from "react-router";
 import type { ProfileTab } from "@parley/contracts/urls";
 import type { ApiClient } from "../../lib/api.ts";
 import { loadOrThrow, notFoundError } from "../../lib/route-errors.ts";
+import { siteQuery } from "../../lib/site.ts";
 import { ignoreAction, ignoreStateQuery } from "../ignore/index.ts";
 import { meQuery, requireMember } from "../users/index.ts";
 import { profileFieldsQuery } from "../profile-fields/index.ts";
 import { canSeeIpAddresses, memberIpAddressesQuery } from "../bans/index.ts";
 import { profileWarningsPart } from "../warnings/index.ts";
+import { memberBadgesQuery } from "../reputation/index.ts";
 import {
   profileLimits,
   ProfilePage,
@@ -56,6 +58,10 @@ export function createProfileRoutes({ queryClient, api }: { queryClient: QueryCl
         await Promise.all([
           queryClient.ensureQueryData(profileDiscussionsQuery(api, user.userID, 1, profileLimits.overview)),
           queryClient.ensureQueryData(profileCommentsQuery(api, user.userID, 1, profileLimits.overview)),
+          // The member's badges while the add-on is on (the site's settings say; nothing asked otherwise).
+          queryClient
+            .ensureQueryData(siteQuery(api))
+            .then((site) => (site.badges ? queryClient.ensureQueryData(memberBadgesQuery(api, user.userID)) : null)),
         ]);
       } else if (tab === "discussions" || tab === "comments") {
         const list =

@@ -26,12 +26,14 @@ import { RolesPage } from "./pages/RolesPage.tsx";
 function readRoleForm(form: FormData): { body: RolePost; values: Record<string, string> } {
   const type = formValue(form, "type");
   const permissions = fragmentsFromForm(form);
+  const invitationsPerMonth = formValue(form, "invitationsPerMonth").trim();
   const body: RolePost = {
     name: formValue(form, "name").trim(),
     description: formValue(form, "description").trim() || null,
     type: roleTypes.includes(type as RoleType) ? (type as RoleType) : null,
     canSession: form.has("canSession"),
     personalInfo: form.has("personalInfo"),
+    ...(invitationsPerMonth === "" ? {} : { invitationsPerMonth: Number(invitationsPerMonth) }),
     permissions,
   };
   const values = {
@@ -41,6 +43,7 @@ function readRoleForm(form: FormData): { body: RolePost; values: Record<string, 
     type,
     canSession: body.canSession ? "1" : "",
     personalInfo: body.personalInfo ? "1" : "",
+    invitationsPerMonth,
     grants: keysOfFragments(permissions).join(" "),
   };
   return { body, values };

@@ -9,6 +9,10 @@ export interface SearchPageData {
 export interface SearchSettings {
   newSearchPage: boolean;
   externalNewTab: boolean;
+  /** The add-ons on whose post types the Types filter offers: Questions (qna), Ideas (ideation), Polls (polls). */
+  qna: boolean;
+  ideation: boolean;
+  polls: boolean;
 }
 
 /** Calls of the search feature (reference §9). */
@@ -18,11 +22,20 @@ export const searchApi = {
     return { items: data, total: paging?.total ?? data.length };
   },
   settings: async (api: ApiClient, signal?: AbortSignal): Promise<SearchSettings> => {
-    const select = ["search.newSearchPage", "search.externalNewTab"];
+    const select = [
+      "search.newSearchPage",
+      "search.externalNewTab",
+      "plugins.qna",
+      "plugins.ideation",
+      "plugins.polls",
+    ];
     const { data } = await api.get<Record<string, unknown>>("/config", { select }, signal);
     return {
       newSearchPage: data["search.newSearchPage"] !== false,
       externalNewTab: data["search.externalNewTab"] === true,
+      qna: data["plugins.qna"] === true,
+      ideation: data["plugins.ideation"] === true,
+      polls: data["plugins.polls"] === true,
     };
   },
 };

@@ -9,11 +9,13 @@ export const registrationSettingsPath = "/dashboard/settings/registration";
 export const registrationSettingKeys = [
   "registration.method",
   "registration.confirmEmail",
+  "security.requireAdminTwoFactor",
   ...newMemberSettingKeys,
 ] as const satisfies readonly SiteSettingKey[];
 export type RegistrationSettings = {
   "registration.method"?: string;
   "registration.confirmEmail"?: boolean;
+  "security.requireAdminTwoFactor"?: boolean;
 } & Partial<Record<NewMemberSettingKey, number | boolean>>;
 
 /** The limits for new members the page sets as numbers (0: off); `newMembers.canMessage` is a checkbox. */
@@ -53,10 +55,11 @@ export const registrationRoleChoices = <T extends Pick<Role, "type">>(roles: rea
 
 export interface RegistrationForm {
   /** The PATCH /config body. */
-  settings: { "registration.method": string; "registration.confirmEmail": boolean } & Record<
-    NewMemberSettingKey,
-    number | boolean
-  >;
+  settings: {
+    "registration.method": string;
+    "registration.confirmEmail": boolean;
+    "security.requireAdminTwoFactor": boolean;
+  } & Record<NewMemberSettingKey, number | boolean>;
   /** The roles checked for each kind of registration (PUT /roles/defaults, one each). */
   defaults: Record<RegistrationRoleType, number[]>;
 }
@@ -76,6 +79,7 @@ export function registrationFromForm(form: FormData): RegistrationForm {
     settings: {
       "registration.method": typeof method === "string" ? method : "",
       "registration.confirmEmail": form.get("registration.confirmEmail") === "1",
+      "security.requireAdminTwoFactor": form.get("security.requireAdminTwoFactor") === "1",
       ...(Object.fromEntries(newMemberNumberKeys.map((key) => [key, limitOf(form.get(key))])) as Record<
         (typeof newMemberNumberKeys)[number],
         number
@@ -94,6 +98,7 @@ export function registrationFormValues({ settings, defaults }: RegistrationForm)
   return {
     "registration.method": settings["registration.method"],
     "registration.confirmEmail": String(settings["registration.confirmEmail"]),
+    "security.requireAdminTwoFactor": String(settings["security.requireAdminTwoFactor"]),
     ...Object.fromEntries(newMemberSettingKeys.map((key) => [key, String(settings[key])])),
     ...Object.fromEntries(registrationRoleTypes.map((type) => [defaultRolesField(type), defaults[type].join(",")])),
   };

@@ -35,12 +35,13 @@ describe("the settings page's fields", () => {
       "embed.enabled",
       "embed.remoteUrl",
       "embed.forceEmbed",
+      "embed.crossSiteSessions",
       "locales.enabled",
       "account.deleteMethod",
       "account.deleteGraceDays",
       "seo.robotsAdditions",
     ]);
-    expect(editableSettings({ ...member, isAdmin: true })).toHaveLength(18);
+    expect(editableSettings({ ...member, isAdmin: true })).toHaveLength(19);
   });
 
   it("reads a posted form as the API's values: unchecked switches off, the edit window a number", () => {
@@ -136,6 +137,7 @@ describe("the registration form", () => {
       form([
         ["registration.method", "approval"],
         ["registration.confirmEmail", "1"],
+        ["security.requireAdminTwoFactor", "1"],
         ["defaultRoles.member", "8"],
         ["defaultRoles.member", "4"],
         ["defaultRoles.member", "4"],
@@ -160,12 +162,18 @@ describe("the registration form", () => {
       "newMembers.canMessage": true,
     };
     expect(submitted).toEqual({
-      settings: { "registration.method": "approval", "registration.confirmEmail": true, ...limits },
+      settings: {
+        "registration.method": "approval",
+        "registration.confirmEmail": true,
+        "security.requireAdminTwoFactor": true,
+        ...limits,
+      },
       defaults: { member: [8, 4], unconfirmed: [], applicant: [3] },
     });
     expect(registrationFormValues(submitted)).toEqual({
       "registration.method": "approval",
       "registration.confirmEmail": "true",
+      "security.requireAdminTwoFactor": "true",
       "defaultRoles.member": "8,4",
       "defaultRoles.unconfirmed": "",
       "defaultRoles.applicant": "3",
@@ -179,6 +187,7 @@ describe("the registration form", () => {
     expect(registrationFromForm(form([])).settings).toMatchObject({
       "registration.method": "",
       "registration.confirmEmail": false,
+      "security.requireAdminTwoFactor": false,
       "newMembers.canMessage": false,
     });
   });

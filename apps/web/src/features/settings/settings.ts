@@ -24,6 +24,7 @@ export const settingsPageKeys = [
   "embed.enabled",
   "embed.remoteUrl",
   "embed.forceEmbed",
+  "embed.crossSiteSessions",
   "locales.enabled",
   "account.deleteMethod",
   "account.deleteGraceDays",
@@ -40,6 +41,7 @@ const switchKeys: ReadonlySet<SettingsPageKey> = new Set([
   "search.externalNewTab",
   "embed.enabled",
   "embed.forceEmbed",
+  "embed.crossSiteSessions",
 ]);
 
 /** Whole numbers, sent as numbers. */

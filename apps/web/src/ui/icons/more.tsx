@@ -9,6 +9,7 @@ import { __iconData as folder } from "lucide-react/icons/folder";
 import { __iconData as image } from "lucide-react/icons/image";
 import { __iconData as languages } from "lucide-react/icons/languages";
 import { __iconData as link } from "lucide-react/icons/link";
+import { __iconData as trophy } from "lucide-react/icons/trophy";
 import { __iconData as listFilter } from "lucide-react/icons/list-filter";
 import { __iconData as loaderCircle } from "lucide-react/icons/loader-circle";
 import { __iconData as messageSquare } from "lucide-react/icons/message-square";
@@ -21,6 +22,7 @@ import { __iconData as users } from "lucide-react/icons/users";
 /** The icons of pages and parts loaded on demand (editor, search, moderation, members' controls), apart from
  * ./icons.tsx so that the reading pages' main chunk does not carry them. */
 export const AttachIcon = /* @__PURE__ */ lucide(paperclip);
+export const TrophyIcon = /* @__PURE__ */ lucide(trophy);
 export const VoteDownIcon = /* @__PURE__ */ lucide(arrowBigDown);
 export const VoteUpIcon = /* @__PURE__ */ lucide(arrowBigUp);
 export const BookmarkIcon = /* @__PURE__ */ lucide(bookmark);

@@ -52,6 +52,7 @@ describe("toasts", () => {
     advance(1);
     expect(toast("saved")?.dataset.visibility).toBe("hidden");
     expect(toast("saved")?.getAttribute("aria-hidden")).toBe("true");
+    expect(toast("saved")?.hasAttribute("inert")).toBe(true);
 
     advance(limits.toast.removeAfterHideMs - 1);
     expect(toast("saved")).toBeTruthy();

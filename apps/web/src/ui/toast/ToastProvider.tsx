@@ -60,6 +60,9 @@ function ToastView({ toast, store }: { toast: Toast; store: ToastStore }) {
       data-toast-id={toast.toastID}
       data-visibility={toast.visibility}
       aria-hidden={hidden || undefined}
+      // A fading toast leaves the focus order too: its dismiss button, and the toast itself (a scrolling box
+      // is focusable in Chromium), would otherwise be focusable inside an aria-hidden element.
+      inert={hidden || undefined}
       onMouseEnter={handlePause}
       onMouseLeave={handleResume}
       onFocus={handlePause}

@@ -3,6 +3,7 @@ import { useQuery } from "../../../lib/query.ts";
 import { useEffect, useRef } from "react";
 import { Form, Link, useActionData } from "react-router";
 import { privacyPagePath } from "@parley/contracts/privacy-constants";
+import { twoFactorPagePath } from "@parley/contracts/two-factor-constants";
 import { userRules } from "@parley/contracts/user-rules";
 import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
@@ -159,6 +160,15 @@ export function AccountPage() {
         </h2>
         <p className={pageStyles.intro}>{t("Changing your password signs you out on your other devices.")}</p>
         <PasswordForm result={result} />
+      </section>
+      <section className={pageStyles.part} aria-labelledby="account-two-factor">
+        <h2 id="account-two-factor" className={pageStyles.heading}>
+          {t("Two-Factor Authentication")}
+        </h2>
+        <p className={pageStyles.intro}>
+          {t("Ask for a code from an app on your phone as well as your password when you sign in.")}{" "}
+          <Link to={twoFactorPagePath}>{t("Two-factor settings")}</Link>
+        </p>
       </section>
       {me ? <EmailChange userID={me.userID} email={me.email ?? ""} result={result} /> : null}
       <section className={pageStyles.part} aria-labelledby="account-sessions">

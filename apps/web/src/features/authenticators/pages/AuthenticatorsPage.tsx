@@ -15,7 +15,7 @@ import { TransientKeyField } from "../../../lib/session.tsx";
 import { Button } from "../../../ui/button/Button.tsx";
 import { CheckboxField, FormAlert, SelectField, SubmitButton, TextField } from "../../../ui/forms/Form.tsx";
 import { authenticatorsQuery } from "../authenticators.queries.ts";
-import styles from "./AuthenticatorsPage.module.css";
+import styles from "../../../ui/page/DashboardForm.module.css";
 
 /** The address the provider must allow as a redirect URI for this authenticator. */
 const callbackOf = (authenticator: Authenticator) => `${authenticator.urls.signInUrl ?? ""}/callback`;
@@ -26,16 +26,44 @@ const addTypeOf = (search: URLSearchParams): AuthenticatorType => (search.get("a
 /** The link a host site gives a JWT authenticator's members, its token (and target) added. */
 const jwtLinkOf = (authenticator: Authenticator) => `${authenticator.urls.signInUrl ?? ""}&token=…&target=/…`;
 
-/** An OpenID Connect authenticator's own settings: the provider, the client it knows this forum as, the scopes. */
-function OidcSettings({
-  authenticator,
-  mine,
-  value,
-}: {
+/**
+ * What the settings of one authenticator type read: the authenticator edited (none when adding), the refused form's
+ * answer, and each field's value (refused input, else saved, else a default).
+ */
+interface TypeSettingsProps {
   authenticator?: Authenticator;
   mine: FormResult | undefined;
   value: (name: string, saved: string | null | undefined, fallback?: string) => string;
-}) {
+}
+
+/** The write-only secret: never shown; the hint says whether one is saved. */
+function SecretField({
+  authenticator,
+  mine,
+  label,
+  unsavedHint,
+  required = false,
+}: Omit<TypeSettingsProps, "value"> & { label: string; unsavedHint: string; required?: boolean }) {
+  return (
+    <TextField
+      label={label}
+      name="secret"
+      type="password"
+      autoComplete="off"
+      required={required}
+      maxLength={authenticatorRules.secretMaxLength}
+      error={mine?.errors?.["secret"]}
+      hint={
+        authenticator?.hasSecret
+          ? t("A secret is saved. It is never shown; enter a new one to replace it.")
+          : unsavedHint
+      }
+    />
+  );
+}
+
+/** An OpenID Connect authenticator's own settings: the provider, the client it knows this forum as, the scopes. */
+function OidcSettings({ authenticator, mine, value }: TypeSettingsProps) {
   return (
     <>
       <TextField
@@ -57,19 +85,12 @@ function OidcSettings({
           defaultValue={value("clientID", authenticator?.clientID)}
           error={mine?.errors?.["clientID"]}
         />
-        <TextField
+        <SecretField
+          authenticator={authenticator}
+          mine={mine}
           label={t("Client secret")}
-          name="secret"
-          type="password"
-          autoComplete="off"
           required={!authenticator}
-          maxLength={authenticatorRules.secretMaxLength}
-          error={mine?.errors?.["secret"]}
-          hint={
-            authenticator?.hasSecret
-              ? t("A secret is saved. It is never shown; enter a new one to replace it.")
-              : t("It is never shown again once saved.")
-          }
+          unsavedHint={t("It is never shown again once saved.")}
         />
       </div>
       <TextField
@@ -83,15 +104,7 @@ function OidcSettings({
 }
 
 /** A JWT authenticator's own settings: the audience, how its tokens are signed, and the issuer to expect. */
-function JwtSettings({
-  authenticator,
-  mine,
-  value,
-}: {
-  authenticator?: Authenticator;
-  mine: FormResult | undefined;
-  value: (name: string, saved: string | null | undefined, fallback?: string) => string;
-}) {
+function JwtSettings({ authenticator, mine, value }: TypeSettingsProps) {
   return (
     <>
       <div className={styles.pair}>
@@ -124,18 +137,11 @@ function JwtSettings({
         }))}
       />
       <div className={styles.pair}>
-        <TextField
+        <SecretField
+          authenticator={authenticator}
+          mine={mine}
           label={t("Shared secret (HS256)")}
-          name="secret"
-          type="password"
-          autoComplete="off"
-          maxLength={authenticatorRules.secretMaxLength}
-          error={mine?.errors?.["secret"]}
-          hint={
-            authenticator?.hasSecret
-              ? t("A secret is saved. It is never shown; enter a new one to replace it.")
-              : t("At least 32 characters. It is never shown again once saved.")
-          }
+          unsavedHint={t("At least 32 characters. It is never shown again once saved.")}
         />
         <TextField
           label={t("Keys URL (RS256)")}
@@ -247,6 +253,13 @@ function AuthenticatorForm({
             label={t("Default: its button comes first")}
             name="default"
             defaultChecked={checked("default", authenticator?.default, false)}
+          />
+          <CheckboxField
+            label={t(
+              "Sign out at the provider too (when it offers an end-session address; members come back here signed out)",
+            )}
+            name="signOutAtProvider"
+            defaultChecked={checked("signOutAtProvider", authenticator?.signOutAtProvider, true)}
           />
         </>
       )}

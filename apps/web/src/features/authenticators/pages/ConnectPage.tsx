@@ -7,7 +7,7 @@ import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { FormAlert, SubmitButton, TextField, formStyles } from "../../../ui/forms/Form.tsx";
 import { connectionQuery } from "../authenticators.queries.ts";
-import styles from "./AuthenticatorsPage.module.css";
+import styles from "../../../ui/page/DashboardForm.module.css";
 
 /**
  * `/entry/connect`: a first sign-in with another site that needs one more answer: the name for the new account

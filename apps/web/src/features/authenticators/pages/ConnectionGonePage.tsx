@@ -3,7 +3,7 @@ import { authenticatorMessages } from "@parley/contracts/authenticators-constant
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { FormAlert } from "../../../ui/forms/Form.tsx";
-import styles from "./AuthenticatorsPage.module.css";
+import styles from "../../../ui/page/DashboardForm.module.css";
 
 /** `/entry/connect` with no sign-in to finish (expired, finished, or another browser's). */
 export function ConnectionGonePage() {

@@ -4,6 +4,7 @@ import type { Discussion } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { onDemand, useOnDemand } from "../../../ui/on-demand.ts";
 import { useToast } from "../../../ui/toast/ToastProvider.tsx";
+import { PostMetaSlot } from "../../post-types/index.ts";
 import { ReactionsRow } from "../../reactions/index.ts";
 import { meQuery } from "../../users/index.ts";
 import { discussionCache } from "./postCaches.ts";
@@ -22,6 +23,11 @@ export function DiscussionMainPost({ discussion }: { discussion: Discussion }) {
       dateInserted={discussion.dateInserted}
       dateUpdated={discussion.dateUpdated}
       body={discussion.body}
+      afterBody={
+        discussion.postMeta && Object.keys(discussion.postMeta).length > 0 ? (
+          <PostMetaSlot postTypeID={discussion.postTypeID ?? discussion.type} postMeta={discussion.postMeta} />
+        ) : null
+      }
       reactionBar={
         <ReactionsRow
           recordType="discussion"

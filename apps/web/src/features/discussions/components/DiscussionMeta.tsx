@@ -8,6 +8,7 @@ import { formatCount } from "../../../lib/numbers.ts";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
 import { questionOf } from "../questions.ts";
 import { ideaOf } from "../ideas.ts";
+import { pollOf } from "../polls.ts";
 import styles from "./DiscussionList.module.css";
 import questionStyles from "./questions.module.css";
 
@@ -27,6 +28,7 @@ export function DiscussionMeta({ discussion, showCategory }: { discussion: Discu
   const unread = unreadLabel(discussion);
   const question = questionOf(discussion);
   const idea = ideaOf(discussion);
+  const poll = pollOf(discussion);
   return (
     <ul className={styles.meta}>
       {question ? (
@@ -51,6 +53,14 @@ export function DiscussionMeta({ discussion, showCategory }: { discussion: Discu
               ? t("{count} vote", { count: formatCount(discussion.score ?? 0) })
               : t("{count} votes", { count: formatCount(discussion.score ?? 0) })}
           </span>
+        </li>
+      ) : null}
+      {poll ? (
+        <li>
+          <span className={styles.badge} data-poll-badge="">
+            {t("Poll")}
+          </span>
+          {poll.closed ? <> {t("Closed")}</> : null}
         </li>
       ) : null}
       {unread ? (

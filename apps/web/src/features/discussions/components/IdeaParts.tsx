@@ -1,10 +1,13 @@
 import { Form } from "react-router";
 import type { Discussion } from "@parley/contracts";
 import { ideaStatuses, type IdeaAttributes, type IdeaVote } from "@parley/contracts/ideas-constants";
+import { useApi } from "../../../lib/api-context.tsx";
+import { useQuery } from "../../../lib/query.ts";
 import { t } from "../../../lib/i18n.ts";
 import { formatCount } from "../../../lib/numbers.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { VoteDownIcon, VoteUpIcon } from "../../../ui/icons/more.tsx";
+import { ideaStatusesQuery } from "../discussions.queries.ts";
 import styles from "./DiscussionActions.module.css";
 import ideaStyles from "./ideas.module.css";
 
@@ -81,8 +84,12 @@ export function IdeaPanel({
   );
 }
 
-/** The moderators' form: the idea's status and notes (`PATCH /discussions/{id}/idea`). */
+/**
+ * The moderators' form: the idea's status and notes (`PATCH /discussions/{id}/idea`), among the statuses the page
+ * loaded (the administrators' own too; the built-in ones until they are there).
+ */
 function IdeaStatusForm({ idea }: { idea: IdeaAttributes }) {
+  const { data: statuses = ideaStatuses } = useQuery(ideaStatusesQuery(useApi()));
   return (
     <Form method="post" className={ideaStyles.statusForm} aria-label={t("Set the idea's status")}>
       <TransientKeyField />
@@ -90,7 +97,7 @@ function IdeaStatusForm({ idea }: { idea: IdeaAttributes }) {
       <label>
         {t("Status")}{" "}
         <select name="statusID" defaultValue={String(idea.statusID)}>
-          {ideaStatuses.map((status) => (
+          {statuses.map((status) => (
             <option key={status.statusID} value={status.statusID}>
               {t(status.name)}
             </option>

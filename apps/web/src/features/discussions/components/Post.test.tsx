@@ -43,3 +43,17 @@ describe("Post signature", () => {
     expect(container.querySelector("[data-part=signature]")).toBeNull();
   });
 });
+
+describe("Post rank label", () => {
+  afterEach(cleanup);
+
+  it("shows the author's rank label beside their name, and none without a rank", () => {
+    const ranked = { ...writer, rank: { rankID: 4, name: "Regular", userTitle: "Old hand" } };
+    const { container } = renderPost(ranked, false);
+    const label = container.querySelector("[data-part=rank-label]");
+    expect(label?.textContent).toBe("Old hand");
+    expect(label?.previousElementSibling?.textContent).toBe("Writer");
+    cleanup();
+    expect(renderPost(writer, false).container.querySelector("[data-part=rank-label]")).toBeNull();
+  });
+});

@@ -6,6 +6,7 @@ import { DateTime } from "../../../ui/date/DateTime.tsx";
 import { UserLink } from "../../../shell/user-card/UserLink.tsx";
 import { useIgnoredAuthor } from "../../ignore/index.ts";
 import { editTimeoutQuery } from "../discussions.queries.ts";
+import { RankLabel } from "../../reputation/index.ts";
 import styles from "../pages/DiscussionPage.module.css";
 import { reactionName } from "../../reactions/index.ts";
 
@@ -25,6 +26,8 @@ interface PostProps {
   context?: React.ReactNode;
   /** At the end of the author's line: a moderator's selection checkbox. */
   select?: React.ReactNode;
+  /** Under the body: the post's field values (the post types add-on). */
+  afterBody?: React.ReactNode;
   children?: React.ReactNode;
 }
 
@@ -40,6 +43,7 @@ export function Post({
   reactionBar,
   context,
   select,
+  afterBody,
   children,
 }: PostProps) {
   const signature = author?.signature?.body;
@@ -58,6 +62,7 @@ export function Post({
           ) : (
             <span className={styles.authorName}>{t("Unknown User")}</span>
           )}
+          <RankLabel rank={author?.rank} />
           {author?.title ? <span>{author.title}</span> : null}
           <DateTime date={dateInserted} />
           {dateUpdated ? <span>{t("edited")}</span> : null}
@@ -79,6 +84,7 @@ export function Post({
         ) : (
           content
         )}
+        {afterBody}
         {signature && !ignored ? (
           <div
             className={`${styles.signature}${settings?.signaturesHideMobile ? ` ${styles.signatureHideMobile}` : ""}`}

@@ -49,6 +49,14 @@ describe("the new discussion's type", () => {
     ).toEqual(["question"]);
     expect(
       optionsOf(renderToString(<PostTypeField tree={tree} categoryID="" defaultValue={undefined} error={undefined} />)),
+    ).toEqual(["discussion", "question", "idea", "poll"]);
+    // Polls only while the polls add-on is on.
+    expect(
+      optionsOf(
+        renderToString(
+          <PostTypeField tree={tree} categoryID="" defaultValue={undefined} error={undefined} polls={false} />,
+        ),
+      ),
     ).toEqual(["discussion", "question", "idea"]);
   });
 
@@ -59,6 +67,7 @@ describe("the new discussion's type", () => {
       "discussion",
       "question",
       "idea",
+      "poll",
     ]);
     fireEvent.change(screen.getByRole("combobox", { name: "Category" }), { target: { value: "3" } });
     const narrowed = screen.getByRole("combobox", { name: "Type" });

@@ -24,6 +24,7 @@ export function PostTypeField({
   error,
   questions = true,
   ideas = true,
+  polls = true,
 }: {
   tree: CategoryTreeItem[];
   categoryID: string;
@@ -33,10 +34,17 @@ export function PostTypeField({
   questions?: boolean;
   /** Whether the site takes ideas (the ideation add-on); off, the type is not offered. */
   ideas?: boolean;
+  /** Whether the site takes polls (the polls add-on); off, the type is not offered. */
+  polls?: boolean;
 }) {
-  const labels: Record<string, string> = { discussion: t("Discussion"), question: t("Question"), idea: t("Idea") };
+  const labels: Record<string, string> = {
+    discussion: t("Discussion"),
+    question: t("Question"),
+    idea: t("Idea"),
+    poll: t("Poll"),
+  };
   const types = allowedTypesOf(find(tree, categoryID) ?? {}).filter(
-    (type) => (questions || type !== "question") && (ideas || type !== "idea"),
+    (type) => (questions || type !== "question") && (ideas || type !== "idea") && (polls || type !== "poll"),
   );
   return (
     <SelectField

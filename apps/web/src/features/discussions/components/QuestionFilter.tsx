@@ -30,7 +30,7 @@ export function QuestionFilter({
     <SortSelect<QuestionFilterValue>
       options={questionFilters}
       current={status ?? "all"}
-      href={(next) => listHref(basePath, 1, sort, next === "all" ? null : next)}
+      href={(next) => listHref(basePath, 1, sort, { status: next === "all" ? null : next })}
       action={basePath}
       name="status"
       label={t("Questions")}

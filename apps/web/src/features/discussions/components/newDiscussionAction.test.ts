@@ -99,3 +99,54 @@ describe("the new discussion action in a group (/post/discussion/social-groups?g
     expect(JSON.stringify(result)).toContain("Choose a category.");
   });
 });
+
+describe("the new discussion action's poll (the polls add-on)", () => {
+  it("sends the poll's question, its filled options, choices, visibility and close date (read as UTC)", async () => {
+    const { body } = await post([
+      ["type", "poll"],
+      ["pollName", " Lunch? "],
+      ["pollOption", "Pizza"],
+      ["pollOption", " "],
+      ["pollOption", "Sushi"],
+      ["pollOption", ""],
+      ["pollChoiceMode", "multiple"],
+      ["pollMaxChoices", "2"],
+      ["pollResultsVisibility", "afterVoting"],
+      ["pollDateClosed", "2030-01-02T10:30"],
+    ]);
+    expect(body).toEqual({
+      name: "Hi",
+      body: "Hello",
+      format: "markdown",
+      categoryID: 5,
+      type: "poll",
+      poll: {
+        name: "Lunch?",
+        options: ["Pizza", "Sushi"],
+        choiceMode: "multiple",
+        maxChoices: 2,
+        resultsVisibility: "afterVoting",
+        dateClosed: "2030-01-02T10:30:00.000Z",
+      },
+    });
+  });
+
+  it("asks for two options before calling the API, keeping what was written", async () => {
+    const { body, result } = await post([
+      ["type", "poll"],
+      ["pollOption", "Only one"],
+    ]);
+    expect(body).toBeUndefined();
+    const data = (result as { data: { errors: Record<string, string>; values: Record<string, string> } }).data;
+    expect(data.errors["pollOptions"]).toBe("A poll needs at least {min} options.");
+    expect(data.values["pollOptions"]).toBe("Only one");
+  });
+
+  it("sends no poll for another type", async () => {
+    const { body } = await post([
+      ["type", "discussion"],
+      ["pollOption", "Stray"],
+    ]);
+    expect(body?.["poll"]).toBeUndefined();
+  });
+});

@@ -101,4 +101,16 @@ describe("useEditWindow", () => {
     await advance(0);
     expect(label()).toBe("hidden");
   });
+
+  it("counts the viewer's own window when who they are carries it (their rank's), not the site's", async () => {
+    const { transport } = renderWithShell(<EditLabel />, {
+      me: { ...author, editContentTimeout: 60 },
+      routes: { "GET /config": jsonResponse({ "ui.editContentTimeout": -1 }) },
+    });
+    await advance(0);
+    expect(label()).toBe("Edit (1 minute)");
+    expect(transport.requests.some((request) => request.path === "/config")).toBe(false);
+    await advance(60_000);
+    expect(label()).toBe("hidden");
+  });
 });

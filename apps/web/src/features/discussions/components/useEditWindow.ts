@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import type { Me } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { useNow } from "../../../lib/now.tsx";
+import { meQuery } from "../../users/index.ts";
 import { editTimeoutQuery } from "../discussions.queries.ts";
 import { editLabel, editLabelRefreshMs, editSecondsLeft } from "./editWindow.ts";
 
@@ -33,8 +34,14 @@ export const editsOnlyAsAuthor = (
  */
 export function useEditWindow({ canEdit, authorOnly, dateInserted }: EditWindowInput) {
   const api = useApi();
-  const { data: settings } = useQuery({ ...editTimeoutQuery(api), enabled: canEdit && authorOnly });
-  const timeout = settings?.editTimeout;
+  // The viewer's own window (their rank's, or the site's) comes with who they are; the site's setting otherwise.
+  const { data: me } = useQuery({ ...meQuery(api), enabled: canEdit && authorOnly });
+  const own = me?.editContentTimeout;
+  const { data: settings } = useQuery({
+    ...editTimeoutQuery(api),
+    enabled: canEdit && authorOnly && me !== undefined && own === undefined,
+  });
+  const timeout = own ?? settings?.editTimeout;
   // The server's render time while hydrating (same text on both sides), then the browser's clock.
   const serverNow = useNow();
   const [now, setNow] = useState(serverNow);

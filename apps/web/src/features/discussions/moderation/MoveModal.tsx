@@ -10,8 +10,11 @@ import { FormModal } from "./FormModal.tsx";
 import { moderationApi } from "./moderation.api.ts";
 import styles from "./Moderation.module.css";
 
-/** The post types the server knows. */
-const postTypes = ["discussion", "question", "idea"] as const;
+/**
+ * The post types the server knows. A poll is made only by posting one (with its poll): offered to a poll alone, so
+ * that moving it keeps its type.
+ */
+const postTypes = ["discussion", "question", "idea", "poll"] as const;
 
 /** Move or change post type (spec §2): a category picker and the type; only what changed is sent. */
 export function MoveModal({ discussion, onClose }: ActionModalProps) {
@@ -26,6 +29,7 @@ export function MoveModal({ discussion, onClose }: ActionModalProps) {
     discussion: t("Discussion"),
     question: t("Question"),
     idea: t("Idea"),
+    poll: t("Poll"),
   };
 
   const handleSubmit = async (form: HTMLFormElement) => {
@@ -58,11 +62,13 @@ export function MoveModal({ discussion, onClose }: ActionModalProps) {
       <label className={styles.choices}>
         {t("Post type")}
         <select name="type" defaultValue={discussion.type} className={styles.select}>
-          {postTypes.map((type) => (
-            <option key={type} value={type}>
-              {typeLabels[type]}
-            </option>
-          ))}
+          {postTypes
+            .filter((type) => type !== "poll" || discussion.type === "poll")
+            .map((type) => (
+              <option key={type} value={type}>
+                {typeLabels[type]}
+              </option>
+            ))}
         </select>
       </label>
     </FormModal>

@@ -22,6 +22,8 @@ import { QuestionPart } from "../components/questionSlots.tsx";
 import { questionOf } from "../questions.ts";
 import { IdeaPart } from "../components/ideaSlots.tsx";
 import { ideaOf } from "../ideas.ts";
+import { PollPart } from "../components/pollSlots.tsx";
+import { pollOf } from "../polls.ts";
 import { CommentPost } from "../components/CommentPost.tsx";
 import actionStyles from "../components/DiscussionActions.module.css";
 import { DiscussionHeaderActions, DiscussionMainPost } from "../components/DiscussionMainPost.tsx";
@@ -141,6 +143,8 @@ export function DiscussionPage() {
       <PageHead
         title={discussion.name}
         canonical={discussionPagePath(base, parsed.page)}
+        // A moderator's canonical address (another copy of the discussion) replaces the page's own.
+        canonicalUrl={discussion.canonicalUrl !== discussion.url ? discussion.canonicalUrl : undefined}
         {...(discussion.excerpt ? { description: discussion.excerpt } : {})}
         type="article"
         // The head is the server's: the browser's build drops what only it reads (the structured data, the image).
@@ -166,6 +170,9 @@ export function DiscussionPage() {
           </ul>
         ) : null}
       </header>
+      {parsed.page === 1 && pollOf(discussion) ? (
+        <PollPart part="PollPanel" discussion={discussion} poll={pollOf(discussion)!} />
+      ) : null}
       {parsed.page === 1 ? <DiscussionMainPost discussion={discussion} /> : null}
       {ideaOf(discussion) ? <IdeaPart part="IdeaPanel" discussion={discussion} idea={ideaOf(discussion)!} /> : null}
       {parsed.page === 1 && questionOf(discussion)?.status === "accepted" ? (

@@ -31,6 +31,13 @@ const QuestionFilter = serverRendered(() =>
   import("../components/QuestionFilter.tsx").then((module) => module.QuestionFilter),
 );
 
+/** The Ideas filter, likewise (the ideation add-on). */
+const IdeaFilter = serverRendered(() => import("../components/IdeaFilter.tsx").then((module) => module.IdeaFilter));
+/** Polls only, and a site post type only (the post types add-on): one chunk. */
+const typeFilters = () => import("../components/PollFilter.tsx");
+const PollFilter = serverRendered(() => typeFilters().then((module) => module.PollFilter));
+const PostTypeFilter = serverRendered(() => typeFilters().then((module) => module.PostTypeFilter));
+
 /** What a discussion list shows: a page of the discussions of a category (and its children) or of all. */
 export interface DiscussionListSectionProps {
   params: Omit<DiscussionListParams, "sort"> & { sort?: DiscussionSort };
@@ -38,6 +45,15 @@ export interface DiscussionListSectionProps {
   filters?: { member: boolean; filter?: ListFilter };
   /** The question status filter (the QnA add-on on), and the status listed (`?status=`). */
   questions?: { status?: QuestionStatus };
+  /**
+   * The idea status filter (the ideation add-on on), the status listed (`?statusID=`) and the statuses to choose
+   * from (the built-in ones when not given).
+   */
+  ideas?: { statusID?: number; statuses?: Array<{ statusID: number; name: string }> };
+  /** The polls filter (the polls add-on on), and whether only polls are listed (`?type=poll`). */
+  polls?: { type?: "poll" };
+  /** The post type filter (the post types add-on on): the site's types taken there, and the one listed. */
+  postTypes?: { types: Array<{ postTypeID: string; name: string }>; postTypeID?: string };
   /** `/discussions/tagged/{urlcode}`: the tag listed. */
   tag?: { tagID: number; name: string; urlcode: string };
   /**
@@ -90,17 +106,26 @@ export function DiscussionListSection({
   actions,
   filters,
   questions,
+  ideas,
+  polls,
+  postTypes,
   tag,
   summary = false,
 }: DiscussionListSectionProps) {
   const status = questions?.status ?? null;
+  const statusID = ideas?.statusID ?? null;
+  const type = polls?.type ?? null;
+  const postTypeID = postTypes?.postTypeID ?? null;
+  const typeFilter = { status, statusID, type, postTypeID };
   const api = useApi();
   const { categoryID, page, limit } = params;
   const sort = params.sort ?? defaultDiscussionSort;
   const filter = filters?.filter ?? "all";
   const { data } = useSuspenseQuery(discussionListQuery(api, discussionListParams(params)));
   const pagePath = (n: number) =>
-    pagedPath ? listHref(n > 1 ? `${basePath}/p${n}` : basePath, 1, sort, status) : listHref(basePath, n, sort, status);
+    pagedPath
+      ? listHref(n > 1 ? `${basePath}/p${n}` : basePath, 1, sort, typeFilter)
+      : listHref(basePath, n, sort, typeFilter);
   const headTitle = tag
     ? t("Tagged: {name}", { name: tag.name })
     : filters
@@ -138,9 +163,9 @@ export function DiscussionListSection({
         <SortSelect
           options={discussionSortOptions}
           current={sort}
-          href={(next) => listHref(basePath, 1, next, status)}
+          href={(next) => listHref(basePath, 1, next, typeFilter)}
           action={basePath}
-          hidden={{ status }}
+          hidden={{ status, statusID, type, postTypeID }}
         />
         {filters ? (
           // Each list is a page of its own; without JavaScript the form asks `/discussions?filter=`, which moves there.
@@ -156,6 +181,14 @@ export function DiscussionListSection({
         ) : null}
         {/* Questions by status (the QnA add-on): `?status=` on the same list. */}
         {questions ? <QuestionFilter basePath={basePath} sort={sort} status={status} /> : null}
+        {/* Ideas by status (the ideation add-on): `?statusID=` on the same list. */}
+        {ideas ? <IdeaFilter basePath={basePath} sort={sort} statusID={statusID} statuses={ideas.statuses} /> : null}
+        {/* Polls only (the polls add-on): `?type=poll` on the same list. */}
+        {polls ? <PollFilter basePath={basePath} sort={sort} type={type} /> : null}
+        {/* A site post type (the post types add-on): `?postTypeID=` on the same list. */}
+        {postTypes ? (
+          <PostTypeFilter basePath={basePath} sort={sort} types={postTypes.types} postTypeID={postTypeID} />
+        ) : null}
         {actions ? <div className={listStyles.toolbarActions}>{actions}</div> : null}
       </div>
       {tag ? (

@@ -14,6 +14,8 @@ import { useRestoredDraft } from "../../drafts/index.ts";
 import { categoryListQuery } from "../../categories/index.ts";
 import { CategoryChooser } from "../components/CategoryChooser.tsx";
 import { TagsInput } from "../components/TagsInput.tsx";
+import { PollFields, pollFieldValues } from "../components/PollFields.tsx";
+import { pollOf } from "../polls.ts";
 export { taggingEnabledQuery } from "../components/postForm.queries.ts";
 import { discussionQuery, discussionSourceQuery } from "../discussions.queries.ts";
 import { discussionPath } from "../discussions.urls.ts";
@@ -57,6 +59,9 @@ export function EditDiscussionPage() {
   const { data: source } = useSuspenseQuery(discussionSourceQuery(api, id));
   const { data: discussion } = useSuspenseQuery(discussionQuery(api, id));
   const canMove = discussion.permissions?.["discussions.move"] === true;
+  // The poll, for its author and moderators (`polls.edit`): its question, options, choices and close date.
+  const poll = pollOf(discussion);
+  const editsPoll = poll !== null && discussion.permissions?.["polls.edit"] === true;
   const form = useRef<HTMLFormElement>(null);
   const { restored, version, onRestore } = useRestoredDraft();
   // The edit's draft (spec §2's `/post/editdiscussion/{id}/{draftID}`): autosaved with the discussion as
@@ -173,6 +178,17 @@ export function EditDiscussionPage() {
           error={result?.errors?.["tags"]}
           editing
         />
+        {editsPoll ? (
+          <>
+            <input type="hidden" name="pollID" value={poll.pollID} />
+            <PollFields
+              key={`p${poll.dateUpdated ?? ""}${poll.countOptions}`}
+              values={values ?? pollFieldValues(poll)}
+              errors={result?.errors}
+              existing={poll.options}
+            />
+          </>
+        ) : null}
         <div className={styles.buttons}>
           <SubmitButton busy={busy}>{t("Save")}</SubmitButton>
           <Link to={discussionPath(discussion)}>{t("Cancel")}</Link>

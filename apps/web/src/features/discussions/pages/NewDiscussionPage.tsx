@@ -9,13 +9,18 @@ import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { FormAlert, SubmitButton, TextField, formStyles } from "../../../ui/forms/Form.tsx";
+import type { CategoryTreeItem } from "@parley/contracts";
 import { categoryListQuery } from "../../categories/index.ts";
+import { composerPostTypesQuery, offeredPostTypes } from "../../post-types/index.ts";
+import { meQuery } from "../../users/index.ts";
+import { PostFieldInputs } from "../components/PostFieldInputs.tsx";
 import { useDraftAutosave } from "../../drafts/index.ts";
 import { BodyEditor } from "../../editor/index.ts";
 import { canPostIn, groupPath, groupQuery } from "../../../lib/group-record.ts";
 import { loadOrThrow, type RouteErrorData } from "../../../lib/route-errors.ts";
 import { CategoryChooser } from "../components/CategoryChooser.tsx";
 import { PostTypeField } from "../components/PostTypeField.tsx";
+import { PollFields } from "../components/PollFields.tsx";
 import { postFormKeys } from "../components/postForm.queries.ts";
 import { TagsInput } from "../components/TagsInput.tsx";
 import { useRestoredDraft } from "../../drafts/index.ts";
@@ -23,8 +28,8 @@ import styles from "./DiscussionPage.module.css";
 import questionStyles from "../components/questions.module.css";
 
 /**
- * Whether the site takes questions and ideas (`plugins.qna`, `plugins.ideation`, public settings): the Question
- * and Idea types are offered.
+ * Whether the site takes questions, ideas and polls (`plugins.qna`, `plugins.ideation`, `plugins.polls`, public
+ * settings): the Question, Idea and Poll types are offered.
  */
 export const questionsEnabledQuery = (api: ApiClient) =>
   queryOptions({
@@ -32,10 +37,14 @@ export const questionsEnabledQuery = (api: ApiClient) =>
     queryFn: async ({ signal }) => {
       const { data } = await api.get<Record<string, unknown>>(
         "/config",
-        { select: ["plugins.qna", "plugins.ideation"] },
+        { select: ["plugins.qna", "plugins.ideation", "plugins.polls"] },
         signal,
       );
-      return { questions: data["plugins.qna"] === true, ideas: data["plugins.ideation"] === true };
+      return {
+        questions: data["plugins.qna"] === true,
+        ideas: data["plugins.ideation"] === true,
+        polls: data["plugins.polls"] === true,
+      };
     },
   });
 
@@ -54,7 +63,12 @@ export function readParentGroupID(url: { pathname: string; search: string }): nu
  * group of a post in a group (`loadParentGroup`).
  */
 export async function prefetchNewPost(queryClient: QueryClient, api: ApiClient, url: URL): Promise<void> {
-  await queryClient.prefetchQuery(questionsEnabledQuery(api));
+  await Promise.all([
+    queryClient.prefetchQuery(questionsEnabledQuery(api)),
+    // The site's own post types (the post types add-on), each a link with its fields.
+    queryClient.prefetchQuery(composerPostTypesQuery(api)),
+    queryClient.prefetchQuery(meQuery(api)),
+  ]);
   const groupID = readParentGroupID(url);
   if (groupID !== null) await loadParentGroup(queryClient, api, groupID);
 }
@@ -68,6 +82,15 @@ async function loadParentGroup(queryClient: QueryClient, api: ApiClient, groupID
   const group = await loadOrThrow("Group", () => queryClient.fetchQuery(groupQuery(api, groupID)));
   if (!canPostIn(group))
     throw data<RouteErrorData>({ type: "Group", message: groupMessages.membersOnly }, { status: 403 });
+}
+
+/** The tree cut to these categories (and, disabled, the ones above them): where a site post type goes. */
+function onlyCategories(tree: readonly CategoryTreeItem[], ids: readonly number[]): CategoryTreeItem[] {
+  return tree.flatMap((category) => {
+    const children = onlyCategories(category.children ?? [], ids);
+    if (ids.includes(category.categoryID)) return [{ ...category, children }];
+    return children.length ? [{ ...category, displayAs: "heading" as const, children }] : [];
+  });
 }
 
 /**
@@ -88,13 +111,41 @@ export function NewDiscussionPage() {
   const groupID = readParentGroupID(location);
   // Ask a Question (`?type=question`, the QnA add-on) starts with the question type chosen, where it is offered.
   // New Idea (`?type=idea`, the ideation add-on) likewise.
+  // New Poll (`?type=poll`, the polls add-on) likewise, with the poll's fields.
   const {
-    data: { questions, ideas },
+    data: { questions, ideas, polls },
   } = useSuspenseQuery(questionsEnabledQuery(api));
   const askedType = new URLSearchParams(location.search).get("type") ?? undefined;
+  // A site's own post type (`?postTypeID=`, the post types add-on): its parent type, its categories, its fields.
+  // Offered: those the member's roles may post and, on a category's form, those the category takes.
+  const { data: me } = useSuspenseQuery(meQuery(api));
+  const { data: composerTypes } = useSuspenseQuery(composerPostTypesQuery(api));
+  const siteTypes = offeredPostTypes(composerTypes, me);
+  const categoryTypes = /^\d+$/.test(categoryID ?? "")
+    ? offeredPostTypes(siteTypes, me, Number(categoryID))
+    : siteTypes;
+  const askedPostTypeID = new URLSearchParams(location.search).get("postTypeID");
+  // Asked for on a category's form that does not take it: the plain form.
+  const postType = categoryTypes.find((type) => type.postTypeID === askedPostTypeID);
   const asking = questions && askedType === "question";
   const proposing = ideas && askedType === "idea";
-  const title = asking ? t("Ask a Question") : proposing ? t("New Idea") : t("New Discussion");
+  const polling = polls && askedType === "poll";
+  const title = postType
+    ? postType.postButtonLabel
+    : asking
+      ? t("Ask a Question")
+      : proposing
+        ? t("New Idea")
+        : polling
+          ? t("New Poll")
+          : t("New Discussion");
+  const startingType = result?.values?.["type"] ?? (asking ? "question" : proposing ? "idea" : polling ? "poll" : "");
+  // The type chosen since the page rendered: the poll's fields show while it is poll.
+  const [typeChosen, setTypeChosen] = useState<string | null>(null);
+  const handleTypeChange = (event: FormEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLSelectElement;
+    if (target.name === "type") setTypeChosen(target.value);
+  };
   // A new discussion's draft (spec §4): autosaved, continued from its draft link (`?draftID=`).
   const { draftID } = useDraftAutosave({
     form,
@@ -126,11 +177,11 @@ export function NewDiscussionPage() {
     <>
       <PageHead title={title} noindex />
       <h1>{title}</h1>
-      {questions || ideas ? (
+      {questions || ideas || polls || categoryTypes.length ? (
         // What to start (the QnA and ideation add-ons): a discussion, a question or an idea (the same form, the type
         // chosen).
         <nav aria-label={t("Post type")} className={questionStyles.postTypeChoice}>
-          <Link to={location.pathname} aria-current={asking || proposing ? undefined : "page"}>
+          <Link to={location.pathname} aria-current={asking || proposing || polling || postType ? undefined : "page"}>
             {t("New Discussion")}
           </Link>
           {questions ? (
@@ -143,6 +194,20 @@ export function NewDiscussionPage() {
               {t("New Idea")}
             </Link>
           ) : null}
+          {polls ? (
+            <Link to={`${location.pathname}?type=poll`} aria-current={polling ? "page" : undefined}>
+              {t("New Poll")}
+            </Link>
+          ) : null}
+          {categoryTypes.map((type) => (
+            <Link
+              key={type.postTypeID}
+              to={`${location.pathname}?postTypeID=${encodeURIComponent(type.postTypeID)}`}
+              aria-current={postType?.postTypeID === type.postTypeID ? "page" : undefined}
+            >
+              {type.postButtonLabel}
+            </Link>
+          ))}
         </nav>
       ) : null}
       <Form
@@ -154,6 +219,7 @@ export function NewDiscussionPage() {
         data-part="create-post"
       >
         {result?.message ? <FormAlert>{result.message}</FormAlert> : null}
+        {postType?.postHelperText ? <p className={styles.postingIn}>{postType.postHelperText}</p> : null}
         <TransientKeyField />
         {draftID ? <input type="hidden" name="draftID" value={draftID} /> : null}
         {groupID ? (
@@ -161,20 +227,30 @@ export function NewDiscussionPage() {
         ) : (
           <CategoryChooser
             key={`c${version}`}
-            tree={tree}
+            tree={postType ? onlyCategories(tree, postType.categoryIDs) : tree}
             defaultValue={selected}
-            error={result?.errors?.["categoryID"]}
+            error={result?.errors?.["categoryID"] ?? result?.errors?.["postTypeID"]}
             onChange={setChosen}
           />
         )}
-        <PostTypeField
-          tree={tree}
-          categoryID={groupID ? "" : (chosen ?? selected)}
-          defaultValue={result?.values?.["type"] ?? (asking ? "question" : proposing ? "idea" : undefined)}
-          error={result?.errors?.["type"]}
-          questions={questions}
-          ideas={ideas}
-        />
+        {postType ? (
+          <>
+            <input type="hidden" name="postTypeID" value={postType.postTypeID} />
+            <input type="hidden" name="type" value={postType.parentPostTypeID ?? "discussion"} />
+          </>
+        ) : (
+          <div onChange={handleTypeChange}>
+            <PostTypeField
+              tree={tree}
+              categoryID={groupID ? "" : (chosen ?? selected)}
+              defaultValue={startingType || undefined}
+              error={result?.errors?.["type"]}
+              questions={questions}
+              ideas={ideas}
+              polls={polls}
+            />
+          </div>
+        )}
         <TextField
           key={`n${version}`}
           label={t("Title")}
@@ -206,6 +282,12 @@ export function NewDiscussionPage() {
             </p>
           ) : null}
         </div>
+        {postType ? (
+          <PostFieldInputs fields={postType.postFields ?? []} values={result?.values} errors={result?.errors} />
+        ) : null}
+        {polls && (typeChosen ?? startingType) === "poll" ? (
+          <PollFields values={result?.values} errors={result?.errors} />
+        ) : null}
         <TagsInput defaultValue={result?.values?.["tags"] ?? ""} error={result?.errors?.["tags"]} />
         <SubmitButton busy={busy}>{t("Post Discussion")}</SubmitButton>
       </Form>

@@ -7,6 +7,7 @@ import { t } from "../../../lib/i18n.ts";
 import { targetQuery } from "../../../lib/targets.ts";
 import { CheckboxField, FormAlert, SubmitButton, TextField, formStyles } from "../../../ui/forms/Form.tsx";
 import { SignInButtons } from "../../authenticators/index.ts";
+import { ResultAlert } from "../components/ResultAlert.tsx";
 import styles from "./EntryPage.module.css";
 
 /** Why a sign-in with another site was refused (`?ssoError=`), as a sentence; null without one. */
@@ -45,18 +46,7 @@ export function SignInPage() {
         className={formStyles.form}
         noValidate
       >
-        {result?.message ? (
-          <FormAlert>
-            {result.message}
-            {result.action?.url.startsWith("/") ? (
-              <>
-                {" "}
-                {result.description ? `${result.description} ` : null}
-                <Link to={result.action.url}>{result.action.label}</Link>
-              </>
-            ) : null}
-          </FormAlert>
-        ) : null}
+        <ResultAlert result={result} />
         <TextField
           label={t("Email/Username")}
           name="username"

@@ -10,8 +10,9 @@ import { Button } from "../../../ui/button/Button.tsx";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
 import { FormAlert, SubmitButton, TextField } from "../../../ui/forms/Form.tsx";
 import { invitationsPagePath } from "../invitations.path.ts";
-import { invitationsQuery } from "../invitations.queries.ts";
-import styles from "./InvitationsPage.module.css";
+import { invitationAllowanceQuery, invitationsQuery } from "../invitations.queries.ts";
+import styles from "../../../ui/page/DashboardForm.module.css";
+import own from "./InvitationsPage.module.css";
 
 const statusText = (invitation: Invitation) =>
   invitation.status === "accepted" ? t("Accepted") : invitation.status === "expired" ? t("Expired") : t("Waiting");
@@ -20,6 +21,7 @@ const statusText = (invitation: Invitation) =>
 export function InvitationsPage() {
   const api = useApi();
   const { data: invitations } = useSuspenseQuery(invitationsQuery(api));
+  const { data: allowance } = useSuspenseQuery(invitationAllowanceQuery(api));
   const result = useActionData<FormResult>();
   const busy = useNavigation().state === "submitting";
   return (
@@ -32,6 +34,14 @@ export function InvitationsPage() {
         {t(
           "While the registration method is Invitation, only the addresses invited here may register, with the link mailed to them (it works once, for two weeks).",
         )}
+      </p>
+      <p className={styles.note} data-testid="invitations-remaining">
+        {allowance.remaining === null
+          ? t("You may send as many invitations as you like.")
+          : t("Invitations left this month: {remaining} of {limit}.", {
+              remaining: allowance.remaining,
+              limit: allowance.invitationsPerMonth,
+            })}
       </p>
       {result?.ok && result.message ? <FormAlert kind="success">{result.message}</FormAlert> : null}
       <Form method="post" action={invitationsPagePath} className={styles.form} aria-label={t("Invite")}>
@@ -58,7 +68,7 @@ export function InvitationsPage() {
       ) : (
         <ul className={styles.list} aria-label={t("Invitations")}>
           {invitations.map((invitation) => (
-            <li key={invitation.invitationID} className={styles.item}>
+            <li key={invitation.invitationID} className={`${styles.item} ${own.row}`}>
               <div>
                 <strong>{invitation.email}</strong>
                 <p className={styles.meta}>

@@ -1,4 +1,5 @@
 import type { User, UserSession } from "@parley/contracts";
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import type { FormResult } from "../../../lib/forms.ts";
 import { t } from "../../../lib/i18n.ts";
@@ -19,28 +20,66 @@ interface PanelProps {
   refused?: FormResult | undefined;
 }
 
+/** A panel of the member's page: its heading, and the action's refusal when it refused this panel's step. */
+function Panel({
+  id,
+  title,
+  refused,
+  children,
+}: {
+  id: string;
+  title: string;
+  refused?: FormResult | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <section className={styles.panel} aria-labelledby={id}>
+      <h2 id={id} className={styles.panelTitle}>
+        {title}
+      </h2>
+      {refused?.message ? <FormAlert>{refused.message}</FormAlert> : null}
+      {children}
+    </section>
+  );
+}
+
+/** One step's button: posts `intent` for the member to the member's page (which may ask to confirm first). */
+function IntentForm({
+  user,
+  action,
+  busy,
+  intent,
+  label,
+}: Omit<PanelProps, "refused"> & { intent: string; label: string }) {
+  return (
+    <Form method="post" action={action} className={styles.row}>
+      <TransientKeyField />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="name" value={user.name} />
+      <Button type="submit" buttonType="standard" isPending={busy}>
+        {label}
+      </Button>
+    </Form>
+  );
+}
+
 /** "Password": e-mails the member a link to choose a new password (their current one keeps working until then). */
 export function PasswordPanel({ user, action, busy, refused }: PanelProps) {
   return (
-    <section className={styles.panel} aria-labelledby="member-password">
-      <h2 id="member-password" className={styles.panelTitle}>
-        {t("Password")}
-      </h2>
-      {refused?.message ? <FormAlert>{refused.message}</FormAlert> : null}
+    <Panel id="member-password" title={t("Password")} refused={refused}>
       <p className={styles.note}>
         {t(
           "The member gets an e-mail with a link to choose a new password, valid for an hour. Their current password keeps working until they do.",
         )}
       </p>
-      <Form method="post" action={action} className={styles.row}>
-        <TransientKeyField />
-        <input type="hidden" name="intent" value="request-password" />
-        <input type="hidden" name="name" value={user.name} />
-        <Button type="submit" buttonType="standard" isPending={busy}>
-          {t("Send a Password Reset E-mail")}
-        </Button>
-      </Form>
-    </section>
+      <IntentForm
+        user={user}
+        action={action}
+        busy={busy}
+        intent="request-password"
+        label={t("Send a Password Reset E-mail")}
+      />
+    </Panel>
   );
 }
 
@@ -58,21 +97,14 @@ export function SessionsPanel({
 }: PanelProps & { sessions: UserSession[] | null; confirming: boolean }) {
   if (sessions === null) {
     return (
-      <section className={styles.panel} aria-labelledby="member-sessions">
-        <h2 id="member-sessions" className={styles.panelTitle}>
-          {t("Sessions")}
-        </h2>
+      <Panel id="member-sessions" title={t("Sessions")}>
         <p className={styles.note}>{t("Only site managers see and end the sessions of a site manager.")}</p>
-      </section>
+      </Panel>
     );
   }
   const count = sessions.length;
   return (
-    <section className={styles.panel} aria-labelledby="member-sessions">
-      <h2 id="member-sessions" className={styles.panelTitle}>
-        {t("Sessions")}
-      </h2>
-      {refused?.message ? <FormAlert>{refused.message}</FormAlert> : null}
+    <Panel id="member-sessions" title={t("Sessions")} refused={refused}>
       {confirming ? (
         <ConfirmAction
           id="sessions-confirm"
@@ -115,15 +147,47 @@ export function SessionsPanel({
         </ul>
       ) : null}
       {count > 0 && !confirming ? (
-        <Form method="post" action={action} className={styles.row}>
-          <TransientKeyField />
-          <input type="hidden" name="intent" value="sign-out" />
-          <input type="hidden" name="name" value={user.name} />
-          <Button type="submit" buttonType="standard" isPending={busy}>
-            {t("Sign Out Everywhere…")}
-          </Button>
-        </Form>
+        <IntentForm user={user} action={action} busy={busy} intent="sign-out" label={t("Sign Out Everywhere…")} />
       ) : null}
-    </section>
+    </Panel>
+  );
+}
+
+/**
+ * "Two-factor authentication": whether it is on (site managers see it), and turning it off for a member who lost
+ * their phone and their recovery codes, which asks first. They sign in with their password alone until they set it
+ * up again.
+ */
+export function TwoFactorPanel({ user, action, busy, refused, confirming }: PanelProps & { confirming: boolean }) {
+  return (
+    <Panel id="member-two-factor" title={t("Two-Factor Authentication")} refused={refused}>
+      {user.twoFactorEnabled === undefined ? null : (
+        <p className={styles.facts} data-testid="two-factor-summary">
+          {user.twoFactorEnabled ? t("On: signing in asks for a code.") : t("Off.")}
+        </p>
+      )}
+      {confirming ? (
+        <ConfirmAction
+          id="two-factor-confirm"
+          headingLevel={3}
+          title={t("Turn off two-factor authentication for {name}?", { name: user.name })}
+          text={t(
+            "Their key and recovery codes are deleted and their remembered devices forgotten; they sign in with their password alone until they set it up again.",
+          )}
+          fields={{ intent: "reset-two-factor", name: user.name }}
+          confirmLabel={t("Turn Off Two-Factor Authentication")}
+          cancelTo={memberPath(user.userID)}
+          busy={busy}
+        />
+      ) : user.twoFactorEnabled === false ? null : (
+        <IntentForm
+          user={user}
+          action={action}
+          busy={busy}
+          intent="reset-two-factor"
+          label={t("Turn Off Two-Factor Authentication…")}
+        />
+      )}
+    </Panel>
   );
 }

@@ -20,7 +20,7 @@ import {
   TextField,
 } from "../../../ui/forms/Form.tsx";
 import { meQuery } from "../../users/index.ts";
-import { PasswordPanel, SessionsPanel } from "../components/MemberSignInPanels.tsx";
+import { PasswordPanel, SessionsPanel, TwoFactorPanel } from "../components/MemberSignInPanels.tsx";
 import { deleteChoices } from "../components/MembersBulkBar.tsx";
 import { banDurations } from "../members.bans.ts";
 import {
@@ -184,6 +184,14 @@ export function MemberPage() {
         busy={busy}
         refused={refused("sign-out")}
         confirming={result?.values?.["confirm"] === "sign-out"}
+      />
+
+      <TwoFactorPanel
+        user={user}
+        action={action}
+        busy={busy}
+        refused={refused("reset-two-factor")}
+        confirming={result?.values?.["confirm"] === "reset-two-factor"}
       />
 
       <section className={styles.panel} aria-labelledby="member-ban">

@@ -1,23 +1,17 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import type { ProfileField } from "@parley/contracts";
 import { profileFieldRules, profileFieldsDashboardPath } from "@parley/contracts/profile-fields-constants";
-import { Form, useActionData, useLocation, useNavigation, useSearchParams } from "react-router";
+import { Form } from "react-router";
 import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
-import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { Button } from "../../../ui/button/Button.tsx";
-import {
-  CheckboxField,
-  FormAlert,
-  SelectField,
-  SubmitButton,
-  TextAreaField,
-  TextField,
-} from "../../../ui/forms/Form.tsx";
+import { CheckboxField, SelectField, SubmitButton, TextAreaField, TextField } from "../../../ui/forms/Form.tsx";
 import { fieldKinds, kindOf, mutabilityLabels, visibilityLabels } from "../profile-fields.dashboard.ts";
 import { allProfileFieldsQuery } from "../profile-fields.queries.ts";
+import { DashboardListPage, DashboardRecordForm, useDashboardListState } from "../../../ui/page/DashboardListPage.tsx";
+import { DashboardRowActions } from "../../../ui/page/DashboardRowActions.tsx";
 import sheet from "../../../ui/page/DashboardTable.module.css";
 import styles from "./ProfileFieldsPage.module.css";
 
@@ -41,10 +35,7 @@ function FieldForm({
   const error = (name: string) => result?.errors?.[name];
   const kind = field ? kindOf(field) : value("kind", "text");
   return (
-    <Form method="post" action={action} className={sheet.form}>
-      <TransientKeyField />
-      <input type="hidden" name="intent" value={field ? "edit" : "create"} />
-      {result?.message && !result.ok ? <FormAlert>{result.message}</FormAlert> : null}
+    <DashboardRecordForm action={action} editing={field !== undefined} result={result}>
       <TextField
         label={t("Label")}
         name="label"
@@ -128,7 +119,7 @@ function FieldForm({
       />
       {field ? null : <CheckboxField label={t("On")} name="enabled" defaultChecked={checked("enabled", true)} />}
       <SubmitButton busy={busy}>{field ? t("Save") : t("Add Field")}</SubmitButton>
-    </Form>
+    </DashboardRecordForm>
   );
 }
 
@@ -199,34 +190,18 @@ function FieldRow({
           </Button>
         </Form>
       </td>
-      <td className={sheet.editCell}>
-        <details className={sheet.edit} open={editing !== undefined}>
-          <summary>{t("Edit “{name}”", { name: field.label })}</summary>
-          <FieldForm field={field} action={action} busy={busy} result={editing} />
-        </details>
-        <Form method="post" action={action} className={styles.delete}>
-          <TransientKeyField />
-          {hidden("intent", "delete")}
-          {hidden("apiName", field.apiName)}
-          {hidden("label", field.label)}
-          {confirming ? (
-            <>
-              {hidden("confirmed", "yes")}
-              <FormAlert>
-                {t("Delete “{name}” and every member's value of it? This cannot be undone.", { name: field.label })}
-              </FormAlert>
-              <Button type="submit" buttonType="primary" isPending={busy}>
-                {t("Yes, delete “{name}”", { name: field.label })}
-              </Button>
-            </>
-          ) : (
-            <Button type="submit" buttonType="standard" isPending={busy}>
-              {t("Delete “{name}”", { name: field.label })}
-            </Button>
-          )}
-        </Form>
-        {mine && !mine.ok && !editing && mine.message ? <FormAlert>{mine.message}</FormAlert> : null}
-      </td>
+      <DashboardRowActions
+        name={field.label}
+        action={action}
+        busy={busy}
+        editing={editing !== undefined}
+        editForm={<FieldForm field={field} action={action} busy={busy} result={editing} />}
+        hidden={{ apiName: field.apiName, label: field.label }}
+        confirming={confirming}
+        confirmText={t("Delete “{name}” and every member's value of it? This cannot be undone.", { name: field.label })}
+        failure={mine && !mine.ok && !editing ? mine.message : undefined}
+        className={styles.delete}
+      />
     </tr>
   );
 }
@@ -234,32 +209,19 @@ function FieldRow({
 /** `/dashboard/settings/profile-fields`: the custom profile fields in their order, each edited in place. */
 export function ProfileFieldsPage() {
   const api = useApi();
-  const location = useLocation();
-  const [search] = useSearchParams();
   const { data: fields } = useSuspenseQuery(allProfileFieldsQuery(api));
-  const result = useActionData<FormResult>();
-  const busy = useNavigation().state === "submitting";
-  const action = location.pathname;
-  const creating = result && !result.ok && result.values?.["intent"] === "create" ? result : undefined;
-  const deleted = search.get("deleted");
+  const { action, busy, result, creating } = useDashboardListState();
   return (
-    <section className={sheet.page} aria-labelledby="profile-fields-title">
-      <PageHead title={t("Profile Fields")} canonical={profileFieldsDashboardPath} noindex />
-      <h1 id="profile-fields-title" className={sheet.title}>
-        {t("Profile Fields")}
-      </h1>
-      <p className={sheet.intro}>
-        {t("Fields members fill in on their profile. Each field says who sees it and who may change it.")}
-      </p>
-      {result?.ok && result.message ? <FormAlert kind="success">{result.message}</FormAlert> : null}
-      {deleted && !result ? (
-        <FormAlert kind="success">{t("“{name}” has been deleted.", { name: deleted })}</FormAlert>
-      ) : null}
-      {/* A field added, the form starts afresh (closed, empty); refused, it stays open with what was typed. */}
-      <details key={fields.length} className={styles.add} open={creating !== undefined}>
-        <summary>{t("Add Field")}</summary>
-        <FieldForm action={action} busy={busy} result={creating} />
-      </details>
+    <DashboardListPage
+      id="profile-fields-title"
+      title={t("Profile Fields")}
+      canonical={profileFieldsDashboardPath}
+      intro={t("Fields members fill in on their profile. Each field says who sees it and who may change it.")}
+      addLabel={t("Add Field")}
+      addForm={<FieldForm action={action} busy={busy} result={creating} />}
+      addClassName={styles.add}
+      count={fields.length}
+    >
       {fields.length === 0 ? (
         <p>{t("There are no profile fields yet.")}</p>
       ) : (
@@ -291,6 +253,6 @@ export function ProfileFieldsPage() {
           </tbody>
         </table>
       )}
-    </section>
+    </DashboardListPage>
   );
 }

@@ -20,6 +20,7 @@ import { meQuery } from "../../users/index.ts";
 import { ProfileFieldValues, profileFieldsQuery } from "../../profile-fields/index.ts";
 import { canManageBanRules, canSeeIpAddresses, IpAddressesPanel } from "../../bans/index.ts";
 import { profileWarningsPart } from "../../warnings/index.ts";
+import { ProfileBadges, RankLabel } from "../../reputation/index.ts";
 import { useOnDemand } from "../../../ui/on-demand.ts";
 import {
   profileCommentsQuery,
@@ -29,6 +30,7 @@ import {
   profileUserQuery,
 } from "../profiles.queries.ts";
 import styles from "./ProfilePage.module.css";
+import tabStyles from "../../../ui/tabs/Tabs.module.css";
 import { listPath } from "../../../lib/list-params.ts";
 import { EmptyState } from "../../../ui/empty-state/EmptyState.tsx";
 import { CommentIcon } from "../../../ui/icons/more.tsx";
@@ -132,6 +134,11 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
         <img className={styles.photo} src={user.photoUrl} alt="" width={100} height={100} />
         <div>
           <h1 className={styles.name}>{user.name}</h1>
+          {user.rank ? (
+            <p>
+              <RankLabel rank={user.rank} />
+            </p>
+          ) : null}
           {user.online ? <p className={styles.online}>{t("Online")}</p> : null}
           {restriction === "banned" ? (
             <p className={styles.restricted}>{t("This user has been banned.")}</p>
@@ -149,6 +156,10 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
                 <div>
                   <dt>{t("Comments")}</dt>
                   <dd>{formatCount(user.countComments)}</dd>
+                </div>
+                <div>
+                  <dt>{t("Points")}</dt>
+                  <dd data-part="profile-points">{formatCount(user.points)}</dd>
                 </div>
                 <div>
                   <dt>{t("Joined")}</dt>
@@ -199,14 +210,14 @@ export function ProfilePage({ tab }: { tab?: ProfileTab }) {
       {warnings ? <warnings.ProfileWarnings userID={user.userID} name={user.name} /> : null}
       {restriction ? null : (
         <>
-          <nav className={styles.tabs} aria-label={t("Profile")}>
+          <nav className={tabStyles.tabs} aria-label={t("Profile")}>
             <ul>
               {tabs.map((entry) => (
                 <li key={entry.tab ?? "overview"}>
                   <Link
                     to={tabHref(user.name, entry.tab)}
                     aria-current={entry.tab === tab ? "page" : undefined}
-                    className={entry.tab === tab ? styles.tabActive : styles.tab}
+                    className={entry.tab === tab ? tabStyles.tabActive : tabStyles.tab}
                   >
                     {entry.label}
                   </Link>
@@ -234,6 +245,7 @@ function Overview({ user }: { user: User }) {
   const { data: comments } = useSuspenseQuery(profileCommentsQuery(api, user.userID, 1, profileLimits.overview));
   return (
     <>
+      <ProfileBadges userID={user.userID} />
       <section aria-labelledby="profile-discussions">
         <h2 id="profile-discussions" className={styles.sectionTitle}>
           {t("Recent Discussions")}

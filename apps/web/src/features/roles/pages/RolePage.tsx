@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useQuery } from "../../../lib/query.ts";
-import { roleTypes } from "@parley/contracts/roles-constants";
+import { roleInvitationRules, roleTypes } from "@parley/contracts/roles-constants";
 import { Form, Link, useActionData, useLocation, useNavigation, useParams } from "react-router";
 import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
@@ -165,6 +165,23 @@ export function RolePage() {
               label={t("Membership of this role is personal information")}
               name="personalInfo"
               defaultChecked={flag("personalInfo", role?.personalInfo ?? false)}
+            />
+            <TextField
+              label={t("Invitations per month")}
+              name="invitationsPerMonth"
+              type="number"
+              min={roleInvitationRules.unlimited}
+              max={roleInvitationRules.max}
+              step={1}
+              required
+              hint={t(
+                "For members who may invite (Add members): -1 is unlimited, 0 none. A member gets the highest of their roles'.",
+              )}
+              defaultValue={value(
+                "invitationsPerMonth",
+                String(role?.invitationsPerMonth ?? roleInvitationRules.unlimited),
+              )}
+              error={errors["invitationsPerMonth"]}
             />
           </div>
         </section>

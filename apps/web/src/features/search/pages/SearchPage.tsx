@@ -45,10 +45,13 @@ const domainLabel = (domain: SearchDomain): string =>
     group: t("Groups"),
   })[domain];
 
-/** The post types this forum has (questions and ideas join when those features exist). */
+/** The post types the Types filter offers: questions, ideas and polls while their add-ons are on. */
 const typeOptions = [
   { value: "discussion", label: msg("Discussions") },
   { value: "comment", label: msg("Comments") },
+  { value: "question", label: msg("Questions"), addon: "qna" as const },
+  { value: "idea", label: msg("Ideas"), addon: "ideation" as const },
+  { value: "poll", label: msg("Polls"), addon: "polls" as const },
 ];
 
 const sortOptions = [
@@ -213,6 +216,8 @@ function FilterDrawer({ state }: { state: SearchPageState }) {
 }
 
 function PostFilters({ state }: { state: SearchPageState }) {
+  const api = useApi();
+  const { data: settings } = useSuspenseQuery(searchSettingsQuery(api));
   return (
     <>
       <CategoryFilters state={state} />
@@ -239,17 +244,19 @@ function PostFilters({ state }: { state: SearchPageState }) {
       </fieldset>
       <fieldset className={styles.group}>
         <legend>{t("Types")}</legend>
-        {typeOptions.map((option) => (
-          <label key={option.value} className={styles.check}>
-            <input
-              type="checkbox"
-              name="types"
-              value={option.value}
-              defaultChecked={state.types.includes(option.value)}
-            />
-            {t(option.label)}
-          </label>
-        ))}
+        {typeOptions
+          .filter((option) => !option.addon || settings[option.addon])
+          .map((option) => (
+            <label key={option.value} className={styles.check}>
+              <input
+                type="checkbox"
+                name="types"
+                value={option.value}
+                defaultChecked={state.types.includes(option.value)}
+              />
+              {t(option.label)}
+            </label>
+          ))}
       </fieldset>
     </>
   );

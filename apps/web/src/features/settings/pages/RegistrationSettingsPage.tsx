@@ -39,6 +39,9 @@ export function RegistrationSettingsPage() {
   const confirmEmail = sent
     ? sent["registration.confirmEmail"] === "true"
     : stored["registration.confirmEmail"] === true;
+  const requireAdminTwoFactor = sent
+    ? sent["security.requireAdminTwoFactor"] === "true"
+    : stored["security.requireAdminTwoFactor"] === true;
   const current = defaultRolesOf(roles);
   /** A limit for new members as the form shows it: as sent after a refusal, else as stored. */
   const limit = (key: string) => sent?.[key] ?? String(stored[key as keyof typeof stored] ?? "");
@@ -110,6 +113,20 @@ export function RegistrationSettingsPage() {
             )}
           </p>
           {fieldError("confirm", "registration.confirmEmail")}
+        </fieldset>
+        <fieldset className={styles.group} aria-describedby={described("two-factor", "security.requireAdminTwoFactor")}>
+          <legend className={styles.heading}>{t("Two-Factor Authentication")}</legend>
+          <CheckboxField
+            label={t("Administrators must use two-factor authentication")}
+            name="security.requireAdminTwoFactor"
+            defaultChecked={requireAdminTwoFactor}
+          />
+          <p id={`${id}-two-factor-hint`} className={formStyles.hint}>
+            {t(
+              "An administrator without it who signs in is sent to set it up before anything else works. Sign-ins with another site (OpenID Connect, JWT) are not asked for a code.",
+            )}
+          </p>
+          {fieldError("two-factor", "security.requireAdminTwoFactor")}
         </fieldset>
         <fieldset className={styles.group} aria-describedby={`${id}-new-members-hint`} data-testid="new-members">
           <legend className={styles.heading}>{t("New Members")}</legend>

@@ -203,6 +203,11 @@ export function SettingsPage() {
               name="embed.forceEmbed"
               defaultChecked={on("embed.forceEmbed")}
             />
+            <CheckboxField
+              label={t("Keep visitors signed in inside the frame when the host page is on another site (HTTPS only)")}
+              name="embed.crossSiteSessions"
+              defaultChecked={on("embed.crossSiteSessions")}
+            />
           </fieldset>
         ) : null}
         {editable.has("locales.enabled") ? (

@@ -19,7 +19,12 @@ import {
 } from "../../../../ui/forms/Form.tsx";
 import { meQuery } from "../../../users/index.ts";
 import { canSetCategoryPermissions, categoriesDashboardPath } from "../../categories.dashboard.paths.ts";
-import { categoryRolesQuery, categoryTreeQuery, dashboardCategoryQuery } from "../../categories.dashboard.queries.ts";
+import {
+  categoryPostTypesQuery,
+  categoryRolesQuery,
+  categoryTreeQuery,
+  dashboardCategoryQuery,
+} from "../../categories.dashboard.queries.ts";
 import { subtreeIDs, treeEntries } from "../../categories.tree.ts";
 import { CategoryImageFields, CategoryPostTypesField } from "./CategoryMediaFields.tsx";
 import { CategoryPermissionsMatrix } from "./CategoryPermissions.tsx";
@@ -54,6 +59,7 @@ export function CategoryEditPage() {
   const categoryID = raw === undefined ? null : Number(raw);
   const { data: tree } = useSuspenseQuery(categoryTreeQuery(api));
   const { data: me } = useSuspenseQuery(meQuery(api));
+  const { data: siteTypes } = useSuspenseQuery(categoryPostTypesQuery(api));
   const { data: category } = useQuery({
     ...dashboardCategoryQuery(api, categoryID ?? 0),
     enabled: categoryID !== null,
@@ -141,6 +147,9 @@ export function CategoryEditPage() {
           category={category}
           kept={values ? (values["allowedDiscussionTypes"] ?? "").split(" ").filter(Boolean) : undefined}
           error={errors["allowedDiscussionTypes"]}
+          siteTypes={siteTypes}
+          keptSiteTypes={values ? (values["allowedPostTypeIDs"] ?? "").split(" ").filter(Boolean) : undefined}
+          siteTypesError={errors["allowedPostTypeIDs"]}
         />
         <fieldset className={styles.fieldset}>
           <legend>{t("Permissions")}</legend>

@@ -1,7 +1,8 @@
-import type { Category } from "@parley/contracts";
+import type { Category, PostType } from "@parley/contracts";
 import { discussionTypes, type DiscussionType } from "@parley/contracts/categories-constants";
 import { imageExtensions } from "@parley/contracts/uploads";
 import { t } from "../../../../lib/i18n.ts";
+import { CheckboxChoices } from "../../../../ui/forms/CheckboxChoices.tsx";
 import { CheckboxField, SelectField, formStyles } from "../../../../ui/forms/Form.tsx";
 import styles from "./CategoriesDashboard.module.css";
 
@@ -10,44 +11,63 @@ const postTypeLabels = (): Record<DiscussionType, string> => ({
   discussion: t("Discussion"),
   question: t("Question"),
   idea: t("Idea"),
+  poll: t("Poll"),
 });
 
 const accept = imageExtensions.map((extension) => `.${extension}`).join(",");
 
 /**
- * "Allowed post types": a box per type, checked for those the category takes (all of them when it takes every type).
- * `kept`: a refused submission's boxes.
+ * "Allowed post types": a box per type, checked for those the category takes (all of them when it takes every type),
+ * then a box per site's own post type (the post types add-on), checked for those it takes (`allowedPostTypeIDs`).
+ * `kept`, `keptSiteTypes`: a refused submission's boxes.
  */
 export function CategoryPostTypesField({
   category,
   kept,
   error,
+  siteTypes,
+  keptSiteTypes,
+  siteTypesError,
 }: {
   category: Category | undefined;
   kept: string[] | undefined;
   error: string | undefined;
+  siteTypes: readonly PostType[];
+  keptSiteTypes: string[] | undefined;
+  siteTypesError: string | undefined;
 }) {
+  const siteChecked = keptSiteTypes ?? category?.allowedPostTypeIDs ?? [];
   const labels = postTypeLabels();
   const checked = kept ?? category?.allowedDiscussionTypes ?? discussionTypes;
   return (
     <fieldset className={styles.fieldset} aria-describedby="post-types-hint">
       <legend>{t("Allowed post types")}</legend>
       <div className={styles.choices}>
-        {discussionTypes.map((type) => (
-          <CheckboxField
-            key={type}
-            label={labels[type]}
-            name="allowedDiscussionTypes"
-            value={type}
-            defaultChecked={checked.includes(type)}
-          />
-        ))}
+        <CheckboxChoices
+          name="allowedDiscussionTypes"
+          choices={discussionTypes.map((type) => ({ value: type, label: labels[type] }))}
+          checked={checked}
+        />
         <p id="post-types-hint" className={styles.note}>
           {t(
             "New discussions in this category can be of the checked types only; moving one of another type here is refused.",
           )}
         </p>
         {error ? <p className={formStyles.error}>{error}</p> : null}
+        {siteTypes.length ? (
+          <>
+            <input type="hidden" name="postTypesOffered" value="1" />
+            <CheckboxChoices
+              name="allowedPostTypeIDs"
+              choices={siteTypes.map((type) => ({ value: type.postTypeID, label: type.name }))}
+              checked={siteChecked}
+            />
+            <p className={styles.note}>
+              {t("The site's own post types are offered only in the categories checked here.")}
+            </p>
+            {siteTypesError ? <p className={formStyles.error}>{siteTypesError}</p> : null}
+          </>
+        ) : null}
         <SelectField
           label={t("Idea voting")}
           name="ideationType"

@@ -1,0 +1,39 @@
+import { useSuspenseQuery } from "@tanstack/react-query";
+import type { WidgetProps } from "@parley/contracts";
+import { leaderboardPagePath } from "@parley/contracts/reputation-constants";
+import { useApi } from "../../lib/api-context.tsx";
+import { msg, t } from "../../lib/i18n.ts";
+import { LeaderList } from "./components/LeaderList.tsx";
+import { leadersQuery } from "./reputation.queries.ts";
+import styles from "./LeaderboardBox.module.css";
+
+const headings = {
+  a: msg("All Time Leaders"),
+  y: msg("This Year's Leaders"),
+  m: msg("This Month's Leaders"),
+  w: msg("This Week's Leaders"),
+  d: msg("Today's Leaders"),
+};
+
+/** A panel's leaderboard (the layouts' `react.leaderboard`): the first members by points; nothing when there are none. */
+export function LeaderboardBox({ limit, slotType, categoryID }: WidgetProps<"react.leaderboard">) {
+  const { data: leaders } = useSuspenseQuery(
+    leadersQuery(useApi(), { slotType, limit, ...(categoryID ? { categoryID } : {}) }),
+  );
+  if (leaders.length === 0) return null;
+  const query = new URLSearchParams();
+  if (slotType !== "a") query.set("period", slotType);
+  if (categoryID) query.set("categoryID", String(categoryID));
+  const href = query.size ? `${leaderboardPagePath}?${query}` : leaderboardPagePath;
+  return (
+    <section className={styles.box} aria-labelledby="leaderboard-box" data-part="leaderboard-box">
+      <h2 id="leaderboard-box" className={styles.heading}>
+        {t(headings[slotType])}
+      </h2>
+      <LeaderList leaders={leaders} compact />
+      <p className={styles.more}>
+        <a href={href}>{t("Leaderboard")}</a>
+      </p>
+    </section>
+  );
+}
