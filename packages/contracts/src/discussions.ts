@@ -138,6 +138,18 @@ export const DiscussionListQuery = Type.Object({
       description: "Posted as one of these post types (a site's own, or an original one); comma-separated.",
     }),
   ),
+  postMeta: Type.Optional(
+    Type.Record(
+      Type.String({ minLength: 1, maxLength: 100 }),
+      Type.Union([Type.String({ maxLength: 500 }), Type.Array(Type.String({ maxLength: 500 }), { maxItems: 20 })]),
+      {
+        maxProperties: 5,
+        description:
+          "Discussions whose post field values match (`postMeta[field]=value`, or `postMeta[field][]=a&…` for any " +
+          "of several); a token field matches when it holds the value. The post types add-on only.",
+      },
+    ),
+  ),
   pinned: Type.Optional(Type.Boolean()),
   pinOrder: Type.Optional(Type.Union([Type.Literal("first"), Type.Literal("mixed")])),
   followed: Type.Optional(Type.Boolean()),

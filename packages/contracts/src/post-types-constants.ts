@@ -47,6 +47,7 @@ export const postTypeMessages = {
   unknownField: "Post field {postFieldID} does not exist.",
   notAField: '"{postFieldID}" is not a field of this post type.',
   internalField: "{label} is set by moderators.",
+  notFilterable: '"{postFieldID}" is not a post field you may filter by.',
   tooManyTypes: `A site may have at most ${postTypeRules.maxPostTypes} post types.`,
   tooManyFields: `A site may have at most ${postTypeRules.maxPostFields} post fields.`,
 } as const;

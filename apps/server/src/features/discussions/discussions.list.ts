@@ -1,4 +1,4 @@
-import { defaultDiscussionSort, limits, type DiscussionListQuery } from "@parley/contracts";
+import { defaultDiscussionSort, limits, postTypeMessages, type DiscussionListQuery } from "@parley/contracts";
 import { requireAccess } from "../../platform/auth/access.ts";
 import { assertAccountUsable, requireSignedIn } from "../../platform/auth/authorize.ts";
 import { fieldError, notFound, validationFailed } from "../../platform/errors.ts";
@@ -81,6 +81,11 @@ export async function listDiscussions(
     ...(query.participatedUserID !== undefined ? { participatedUserID: query.participatedUserID } : {}),
     ...own,
   };
+  if (query.postMeta) {
+    if (!deps.postTypes) throw validationFailed([fieldError("postMeta", "invalid", postTypeMessages.disabled)]);
+    const conditions = await deps.postTypes.metaFilters(query.postMeta, viewer);
+    if (conditions.length) filters.conditions = conditions;
+  }
   if (query.reactionType !== undefined) {
     const tagID = await repo.reactionTagID(query.reactionType);
     if (tagID === undefined)

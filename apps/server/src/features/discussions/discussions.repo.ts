@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable, type Updateable } from "kysely";
+import { sql, type Kysely, type RawBuilder, type Selectable, type SqlBool, type Updateable } from "kysely";
 import type { DiscussionSort } from "@parley/contracts";
 import type { DB, DiscussionsTable, UserDiscussionsTable } from "../../platform/db/schema.ts";
 import { idConditions, type DateCondition, type IdFilter } from "../../platform/http/filters.ts";
@@ -34,6 +34,8 @@ export interface DiscussionFilters {
   /** Resolved (triage) or not. */
   resolved?: boolean;
   dates?: Partial<Record<"dateInserted" | "dateUpdated" | "dateLastComment", DateCondition[]>>;
+  /** Conditions on `discussions` that the owner of another table builds (post types' `postMeta` filters). */
+  conditions?: RawBuilder<SqlBool>[];
 }
 
 interface ListOrder {
@@ -83,6 +85,7 @@ export function createDiscussionsRepo(db: Kysely<DB>, removePosts: RemovePosts):
         eb.or([eb("postTypeID", "in", ids), eb.and([eb("postTypeID", "is", null), eb("type", "in", ids)])]),
       );
     }
+    for (const condition of filters.conditions ?? []) query = query.where(condition);
     if (filters.pinned !== undefined) query = query.where("announce", filters.pinned ? ">" : "=", 0);
     if (filters.hasComments !== undefined) query = query.where("countComments", filters.hasComments ? ">" : "=", 0);
     if (filters.questionStatus !== undefined) query = query.where("questionStatus", "=", filters.questionStatus);

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, RawBuilder, SqlBool } from "kysely";
 import { postTypeMessages as messages, type FieldError, type PostField, type PostMeta } from "@parley/contracts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { DB } from "../../platform/db/schema.ts";
@@ -6,6 +6,7 @@ import { fieldError, HttpError, validationFailed } from "../../platform/errors.t
 import { checkValue, missingError } from "../profile-fields/index.ts";
 import { postTypesPolicy as policy } from "./post-types.policy.ts";
 import { isOriginalType, presentPostField } from "./post-types.present.ts";
+import { metaCondition } from "./post-types.repo.ts";
 import { type PostTypesDeps } from "./post-types.service.ts";
 
 type Category = { categoryID: number; name: string };
@@ -116,6 +117,57 @@ export function createPostTypeRules({ repo, platform }: PostTypesDeps) {
       }
       if (errors.length) throw validationFailed(errors);
       return values;
+    },
+
+    /**
+     * `GET /discussions?postMeta[field]=value`: a condition per field on the discussions listed. Each value is read as
+     * its field takes it (a number, a date, one of a dropdown's options, `true`/`false`), so it matches the stored
+     * value; a list of values matches any. Only a field the viewer may see: a private one (its author's and
+     * moderators') narrows a member's list to their own discussions; an internal one is for moderators (400 otherwise,
+     * as for a field that does not exist, so filtering reveals no value the viewer could not read).
+     */
+    async metaFilters(postMeta: Record<string, string | string[]>, viewer: Viewer): Promise<RawBuilder<SqlBool>[]> {
+      const given = Object.entries(postMeta);
+      if (!given.length) return [];
+      if (!(await enabled())) throw validationFailed([fieldError("postMeta", "invalid", messages.disabled)]);
+      const rows = new Map((await repo.listFields({ isActive: true })).map((row) => [row.postFieldID, row]));
+      const errors: FieldError[] = [];
+      const conditions: RawBuilder<SqlBool>[] = [];
+      for (const [postFieldID, asked] of given) {
+        const row = rows.get(postFieldID);
+        const field = row && presentPostField(row, []);
+        const apiName = `postMeta.${postFieldID}`;
+        const seen = field && (policy.canSee(viewer, field, -1) || (field.visibility === "private" && viewer.userID));
+        if (!field || !seen) {
+          errors.push(fieldError(apiName, "invalid", say(messages.notFilterable, { postFieldID })));
+          continue;
+        }
+        const checked = { apiName, label: field.label, dataType: field.dataType, formType: field.formType };
+        const values: MetaValue[] = [];
+        for (const text of Array.isArray(asked) ? asked : [asked]) {
+          const raw = field.dataType === "boolean" ? { true: true, 1: true, false: false, 0: false }[text] : text;
+          const result =
+            field.dataType === "string[]"
+              ? { value: text.trim() ? [text.trim()] : null }
+              : checkValue({ ...checked, dropdownOptions: field.dropdownOptions }, raw ?? text);
+          // A query's value that its field would not take: 400 (a request's malformed parameter), not a body's 422.
+          if ("error" in result) errors.push({ ...result.error, status: 400 });
+          else if (result.value !== null) values.push(result.value);
+        }
+        if (!values.length) continue;
+        const authorID = policy.canSee(viewer, field, -1) ? undefined : viewer.userID;
+        conditions.push(
+          metaCondition(platform.database.dialect, {
+            postFieldID,
+            ...(field.dataType === "string[]"
+              ? { tokens: values.flatMap((value) => (Array.isArray(value) ? value : [])) }
+              : { json: values.map((value) => JSON.stringify(value)) }),
+            ...(authorID !== undefined ? { authorID } : {}),
+          }),
+        );
+      }
+      if (errors.length) throw validationFailed(errors);
+      return conditions;
     },
 
     /** Writes the checked values in the discussion's transaction. */

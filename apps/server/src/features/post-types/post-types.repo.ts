@@ -1,4 +1,5 @@
-import type { Kysely, Selectable } from "kysely";
+import { sql, type Kysely, type RawBuilder, type Selectable, type SqlBool } from "kysely";
+import type { DialectName } from "../../platform/db/database.ts";
 import type { DB } from "../../platform/db/schema.ts";
 
 export type PostTypeRow = Selectable<DB["postTypes"]>;
@@ -18,6 +19,37 @@ export interface PostFieldFilters {
   visibility?: string;
   isRequired?: boolean;
   isActive?: boolean;
+}
+
+/** One `postMeta` filter of a discussion list: the field, and the values that match (any of them). */
+export interface MetaMatch {
+  postFieldID: string;
+  /** A field of single values: the values' JSON text, as stored. */
+  json?: string[];
+  /** A field of tokens (`string[]`): a discussion matches when its list holds one of these. */
+  tokens?: string[];
+  /** Only this author's discussions (a private field, filtered by a member who is not a moderator). */
+  authorID?: number;
+}
+
+/**
+ * A condition on `discussions` for a discussion list: the discussion has a value of the field that matches. Tokens
+ * are looked up in the stored JSON array with each engine's own JSON functions, so a token is matched whole.
+ */
+export function metaCondition(dialect: DialectName, match: MetaMatch): RawBuilder<SqlBool> {
+  const list = (values: string[]) =>
+    sql.join(
+      values.map((value) => sql`${value}`),
+      sql`, `,
+    );
+  const value =
+    match.tokens !== undefined
+      ? dialect === "postgres"
+        ? sql`m."value"::jsonb @> any (array[${list(match.tokens.map((token) => JSON.stringify([token])))}]::jsonb[])`
+        : sql`exists (select 1 from json_each(m."value") t where t."value" in (${list(match.tokens)}))`
+      : sql`m."value" in (${list(match.json ?? [])})`;
+  const author = match.authorID === undefined ? sql`` : sql` and "discussions"."insertUserID" = ${match.authorID}`;
+  return sql<SqlBool>`(exists (select 1 from "discussionPostMeta" m where m."discussionID" = "discussions"."discussionID" and m."postFieldID" = ${match.postFieldID} and ${value})${author})`;
 }
 
 /**

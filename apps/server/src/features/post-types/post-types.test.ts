@@ -374,6 +374,63 @@ describe.each(engines)("post types and fields on %s", (engine) => {
     expect(both.length).toBe(jobs.length + plain.length);
   });
 
+  it("filters discussions by their post field values, only by fields the viewer may see", async () => {
+    const hire = async (who: Who, postMeta: Record<string, unknown>) => {
+      const response = await post(who, { postTypeID: "job", postMeta });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<Discussion>().discussionID;
+    };
+    const mow = await hire("ann", { salary: 31500, skills: "mowing, hedges", contract: "Part time", contact: "ann-x" });
+    const prune = await hire("ben", { salary: 31500, skills: "pruning", starts: "2027-01-04", contact: "ben-x" });
+    const quoted = await hire("ben", { salary: 7, skills: 'say "hedges"', contact: "ann-x" });
+    await f.api.patch(`/api/v2/discussions/${prune}`, { postMeta: { vetted: true } }, { as: f.as.mod });
+    const list = async (query: string, as: (typeof f.as)[Who] | null = f.admin) => {
+      const response = await f.api.get(`/api/v2/discussions?${query}&limit=500`, as ? { as } : {});
+      expect(response.statusCode, response.body).toBe(200);
+      return response
+        .json<Discussion[]>()
+        .map((discussion) => discussion.discussionID)
+        .filter((id) => [mow, prune, quoted].includes(id))
+        .sort((a, b) => a - b);
+    };
+    // A number read from the query string, a token matched whole (not inside another token), a date, an option.
+    expect(await list("postMeta[salary]=31500")).toEqual([mow, prune]);
+    expect(await list("postMeta[salary]=31500.0&postMeta[skills]=pruning")).toEqual([prune]);
+    expect(await list("postMeta[skills]=hedges")).toEqual([mow]);
+    expect(await list(`postMeta[skills]=${encodeURIComponent('say "hedges"')}`)).toEqual([quoted]);
+    expect(await list("postMeta[skills][]=hedges&postMeta[skills][]=pruning")).toEqual([mow, prune]);
+    expect(await list("postMeta[starts]=2027-01-04")).toEqual([prune]);
+    expect(await list("postMeta[contract]=Part%20time")).toEqual([mow]);
+    expect(await list("postMeta[salary]=31500&postTypeID=discussion")).toEqual([]);
+    // Anyone may filter by a public field, as a guest too.
+    expect(await list("postMeta[skills]=pruning", null)).toEqual([prune]);
+
+    // Internal: moderators only; to others it is no field to filter by (a value they cannot see is never revealed).
+    expect(await list("postMeta[vetted]=true", f.as.mod)).toEqual([prune]);
+    expect(await list("postMeta[vetted]=0", f.as.mod)).toEqual([]);
+    const internal = await f.api.get("/api/v2/discussions?postMeta[vetted]=true", { as: f.as.ben });
+    expect(internal.statusCode).toBe(400);
+    expect(errorsOf(internal)[0]).toMatchObject({
+      field: "postMeta.vetted",
+      message: '"vetted" is not a post field you may filter by.',
+    });
+    // Private: a member finds only their own discussions by it; moderators everyone's; a guest may not.
+    expect(await list("postMeta[contact]=ann-x", f.as.ann)).toEqual([mow]);
+    expect(await list("postMeta[contact]=ann-x", f.as.mod)).toEqual([mow, quoted]);
+    expect((await f.api.get("/api/v2/discussions?postMeta[contact]=ann-x")).statusCode).toBe(400);
+
+    for (const [query, field] of [
+      ["postMeta[colour]=red", "postMeta.colour"],
+      ["postMeta[salary]=lots", "postMeta.salary"],
+      ["postMeta[contract]=Forever", "postMeta.contract"],
+      ["postMeta[starts]=2027-02-30", "postMeta.starts"],
+    ] as const) {
+      const refused = await f.api.get(`/api/v2/discussions?${query}`, { as: f.admin });
+      expect(refused.statusCode, query).toBe(400);
+      expect(errorsOf(refused)[0]?.field, query).toBe(field);
+    }
+  });
+
   it("moves discussions in bulk as a post type, and keeps a site type's discussions where it is taken", async () => {
     const offTopic = f.category["off-topic"];
     const plain = await post("mod", { name: "A plain one" });
