@@ -15,6 +15,8 @@ type PostIDs = {
   discussionIDs?: SelectQueryBuilder<DB, "discussions", { discussionID: number }> | number[];
   commentIDs?: SelectQueryBuilder<DB, "comments", { commentID: number }> | number[];
   tagID?: number;
+  /** The reactions to the posts of one type whose ids are in [from, to) (the recount, a window at a time). */
+  window?: { recordType: "discussion" | "comment"; from: number; to: number };
 };
 
 const emptyOrIn = <T>(ids: T[] | object | undefined): ids is T[] => Array.isArray(ids) && ids.length === 0;
@@ -43,7 +45,12 @@ async function reactionAwards(db: Kysely<DB>, filter: PostIDs = {}): Promise<Poi
     filter.tagID !== undefined
       ? query.where("reactions.tagID", "=", filter.tagID)
       : query.where("reactionTypes.points", "!=", 0);
-  const { discussionIDs, commentIDs } = filter;
+  const { discussionIDs, commentIDs, window } = filter;
+  if (window)
+    query = query
+      .where("reactions.recordType", "=", window.recordType)
+      .where("reactions.recordID", ">=", window.from)
+      .where("reactions.recordID", "<", window.to);
   if (discussionIDs || commentIDs) {
     if (emptyOrIn(discussionIDs) && emptyOrIn(commentIDs)) return [];
     query = query.where((eb) =>
@@ -161,15 +168,31 @@ export async function repointReactions(db: Kysely<DB>, tagID: number, delta: num
   );
 }
 
+/** Posts' ids a window of the recount covers: its awards (and their ledger rows) are what it holds in memory. */
+const RECOUNT_WINDOW = 20_000;
+
 /**
  * The ledger and every member's points added up again from the reactions and accepted answers (imports, and
- * tests checking that the increments equal it), in one transaction.
+ * tests checking that the increments equal it), in one transaction. The reactions are read a window of post ids at a
+ * time, each window's awards added to the ledger as a write adds them, so a forum of any size is recounted in bounded
+ * memory; the rows whose windows cancel out are dropped at the end, as one pass would have left them out.
  */
 export async function recalculatePoints(db: Kysely<DB>): Promise<void> {
   await inTransaction(db, async (trx) => {
     await trx.deleteFrom("userPoints").execute();
     await clearUserPoints(trx);
-    await awardPoints(trx, [...(await reactionAwards(trx)), ...(await answerAwards(trx))]);
+    for (const recordType of ["discussion", "comment"] as const) {
+      const last = await trx
+        .selectFrom("reactions")
+        .select((eb) => eb.fn.max("recordID").as("id"))
+        .where("recordType", "=", recordType)
+        .executeTakeFirst();
+      const lastID = Number(last?.id ?? 0);
+      for (let from = 0; from <= lastID; from += RECOUNT_WINDOW)
+        await awardPoints(trx, await reactionAwards(trx, { window: { recordType, from, to: from + RECOUNT_WINDOW } }));
+    }
+    await awardPoints(trx, await answerAwards(trx));
+    await trx.deleteFrom("userPoints").where("points", "=", 0).execute();
     await recomputeAllRanks(trx);
   });
 }

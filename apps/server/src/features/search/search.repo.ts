@@ -11,6 +11,15 @@ const MAX_INDEXED = 20_000;
 
 export type RecordKey = { recordType: string; recordID: number };
 
+/** The posts' keys in date order, read a slice at a time. */
+export interface PostKeys {
+  length: number;
+  slice(start: number, end: number): RecordKey[];
+}
+
+/** Rows read at a time when listing every post's key. */
+const KEY_PAGE = 20_000;
+
 /** A post's searchable text: the one render pipeline's plain text (never the source markup). */
 function plainBody(body: string, format: string): string {
   const postFormat = normalizeFormat(format);
@@ -299,23 +308,61 @@ export function createSearchRepo(db: Kysely<DB>, dialect: DialectName) {
 
     /**
      * Every discussion and comment key, oldest first: a rebuild adds them in the order they were
-     * written, so the index's own order is the date order (what common-word searches read by).
+     * written, so the index's own order is the date order (what common-word searches read by). Read by
+     * primary key in pages and held in typed arrays (13 bytes a post, not a row object each), so a
+     * million posts take about 13 MB.
      */
-    async postKeysByDate(): Promise<RecordKey[]> {
-      const [discussions, comments] = await Promise.all([
-        db.selectFrom("discussions").select(["discussionID as id", "dateInserted"]).execute(),
-        db.selectFrom("comments").select(["commentID as id", "dateInserted"]).execute(),
-      ]);
-      const keys = [
-        ...discussions.map((row) => ({ recordType: "discussion", recordID: row.id, at: Date.parse(row.dateInserted) })),
-        ...comments.map((row) => ({ recordType: "comment", recordID: row.id, at: Date.parse(row.dateInserted) })),
-      ];
-      keys.sort(
-        (a, b) =>
-          a.at - b.at ||
-          (a.recordType === b.recordType ? a.recordID - b.recordID : a.recordType === "discussion" ? -1 : 1),
+    async postKeysByDate(): Promise<PostKeys> {
+      const counts = await Promise.all(
+        (["discussions", "comments"] as const).map((table) =>
+          db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number | string>().as("n"))
+            .executeTakeFirstOrThrow(),
+        ),
       );
-      return keys.map(({ recordType, recordID }) => ({ recordType, recordID }));
+      // Rows written while this runs are left to the queue (the rebuild drops only what was queued before it).
+      const capacity = counts.reduce((sum, row) => sum + Number(row.n), 0) + KEY_PAGE;
+      const at = new Float64Array(capacity);
+      const ids = new Float64Array(capacity);
+      const comment = new Uint8Array(capacity);
+      let length = 0;
+      for (const [table, idColumn] of [
+        ["discussions", "discussionID"],
+        ["comments", "commentID"],
+      ] as const) {
+        let after = 0;
+        for (;;) {
+          const rows = (await db
+            .selectFrom(table)
+            .select([`${idColumn} as id`, "dateInserted"])
+            .where(idColumn, ">", after)
+            .orderBy(idColumn)
+            .limit(KEY_PAGE)
+            .execute()) as Array<{ id: number; dateInserted: string }>;
+          for (const row of rows) {
+            if (length === capacity) break;
+            at[length] = Date.parse(row.dateInserted);
+            ids[length] = Number(row.id);
+            comment[length] = table === "comments" ? 1 : 0;
+            length += 1;
+          }
+          if (rows.length < KEY_PAGE || length === capacity) break;
+          after = Number(rows.at(-1)!.id);
+        }
+      }
+      const order = new Uint32Array(length);
+      for (let index = 0; index < length; index += 1) order[index] = index;
+      // The same date: discussions before comments, then by id.
+      order.sort((a, b) => at[a]! - at[b]! || comment[a]! - comment[b]! || ids[a]! - ids[b]!);
+      return {
+        length,
+        slice: (start, end) =>
+          Array.from(order.subarray(start, Math.min(end, length)), (index) => ({
+            recordType: comment[index] ? "comment" : "discussion",
+            recordID: ids[index]!,
+          })),
+      };
     },
 
     /** Runs `fn` in one transaction. */
