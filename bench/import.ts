@@ -6,11 +6,25 @@ import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { dropPostgresSchema, openDatabase } from "../apps/server/src/platform/db/database.ts";
 import { dropSource, ensureSource, sourceCounts, type SourceSize } from "./import-source.ts";
+import { build } from "../scripts/build.mjs";
 import { benchRoot, repoRoot } from "./seed.ts";
 
 /**
+ * What `npm run import` runs, read from package.json's script (`node <flags> scripts/import.mjs`), so that the
+ * measured process is the one an operator starts, with the same heap settings.
+ */
+const importCommand = (() => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  const [program, ...words] = manifest.scripts["import"]!.split(/\s+/);
+  if (program !== "node") throw new Error(`npm run import runs ${program}, not node: bench/import.ts cannot time it.`);
+  return { nodeArgs: words.slice(0, -1), script: words.at(-1)! };
+})();
+
+/**
  * `npm run bench:import` (issue 35): fills a Vanilla-shaped MariaDB database of its own (bench/import-source.ts),
- * then runs the real import (`npm run import -- vanilla mysql://…`, apps/server/src/cli/import.ts) as a child
+ * then runs the real import (`npm run import -- vanilla mysql://…`: scripts/import.mjs, the bundle of apps/server/src/cli/import.ts) as a child
  * process into a fresh SQLite file and, with --database-url, into a fresh PostgreSQL schema; it times each, samples
  * the child's peak memory, prints the import's rows/s per table and checks the imported counts against the
  * source's. The MariaDB database is dropped at the end unless --keep.
@@ -90,7 +104,7 @@ interface ImportRun {
   peakRssMb: number;
   tables: TableFigures[];
   /** Seconds of the steps after the tables: recounting, then the search index. */
-  /** Seconds until the import began: node's start, loading the modules (tsx), migrating the target. */
+  /** Seconds until the import began: node's start, loading the bundle, migrating the target. */
   startupSeconds: number | null;
   recountSeconds: number | null;
   indexSeconds: number | null;
@@ -148,10 +162,9 @@ async function runImport(engine: string, source: Record<string, number>): Promis
     ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=import-${engine}-${Date.now()}.cpuprofile`]
     : [];
   const args = [
+    ...importCommand.nodeArgs,
     ...nodeArgs,
-    "--import",
-    "tsx",
-    "apps/server/src/cli/import.ts",
+    importCommand.script,
     "vanilla",
     `mysql://root@127.0.0.1:3306/${SOURCE_DATABASE}`,
     ...(values["batch-size"] ? ["--batch-size", values["batch-size"]] : []),
@@ -348,6 +361,8 @@ try {
       .map(([table, rows]) => `${table} ${rows.toLocaleString("en-US")}`)
       .join(", ")}`,
   );
+  // Built first, so that no run includes building (scripts/import.mjs builds when the sources changed).
+  await build({ ifNeeded: true });
   const runs: ImportRun[] = [];
   for (const engine of engines) {
     console.log(`load average before ${engine}: ${loadAverage()} (${os.cpus().length} cores)`);
