@@ -38,7 +38,8 @@ async function buildAll(quiet) {
   const esbuild = await import("esbuild");
   // The server's dependencies are bundled too (all but the native addon and pg's optional native
   // client): resolving and opening hundreds of files under node_modules was a third of the cold start.
-  const external = ["better-sqlite3", "pg-native", "vite"];
+  // The AWS SDK (1.4 MB) loads only with PARLEY_STORAGE=s3: read from node_modules then, not parsed by every start.
+  const external = ["better-sqlite3", "pg-native", "vite", "@aws-sdk/client-s3"];
   // The server, and the SQLite search reader's thread (features/search/search.reader.ts loads it
   // from beside the server bundle).
   const bundles = [

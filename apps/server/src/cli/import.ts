@@ -14,6 +14,7 @@ import {
 } from "../features/import/index.ts";
 import { openDatabase, type Database } from "../platform/db/database.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
+import { createStorage } from "../platform/storage/index.ts";
 import { loadConfigOrExit, openConfiguredDatabase } from "../server.ts";
 
 /**
@@ -86,6 +87,8 @@ async function scratchDatabase(): Promise<Database> {
 
 const config = loadConfigOrExit();
 const database = await openConfiguredDatabase(config);
+// Imported files go where the server keeps uploads: `<dataDir>/uploads`, or the configured bucket.
+const storage = await createStorage(config.storage, config.dataDir);
 try {
   const source: ImportSource =
     kind === "porter" ? await openPorterSource(url) : await openVanillaSource(url, values.prefix);
@@ -104,9 +107,7 @@ try {
           dryRun,
           batchSize,
           log: (line) => console.error(line),
-          ...(values.uploads === undefined
-            ? {}
-            : { uploads: { from: values.uploads, to: path.join(config.dataDir, "uploads") } }),
+          ...(values.uploads === undefined ? {} : { uploads: { from: values.uploads, to: storage } }),
         }),
       );
     } finally {
@@ -120,5 +121,6 @@ try {
   console.error(error.message);
   process.exitCode = 1;
 } finally {
+  storage.close();
   await database.close();
 }

@@ -10,6 +10,7 @@ describe("loadConfig", () => {
       dataDir: "/srv/parley/data",
       databaseUrl: null,
       redisUrl: null,
+      storage: { kind: "local" },
       seed: "demo",
       adminPasswordGenerated: true,
       debug: false,
@@ -41,6 +42,32 @@ describe("loadConfig", () => {
         PARLEY_BOT_CHECK_VERIFY_URL: "http://127.0.0.1:9/verify",
       }).botCheck,
     ).toMatchObject({ scriptUrl: "http://127.0.0.1:9/fake.js", verifyUrl: "http://127.0.0.1:9/verify" });
+  });
+
+  it("reads the uploads' storage: an S3-compatible bucket, with keys or the AWS SDK's own sources", () => {
+    const s3 = { PARLEY_STORAGE: "s3", PARLEY_S3_BUCKET: "forum-uploads" };
+    expect(
+      loadConfig({
+        ...s3,
+        PARLEY_S3_ENDPOINT: "https://s3.example.com",
+        PARLEY_S3_REGION: "eu-central-1",
+        PARLEY_S3_ACCESS_KEY_ID: "key",
+        PARLEY_S3_SECRET_ACCESS_KEY: "secret",
+      }).storage,
+    ).toEqual({
+      kind: "s3",
+      endpoint: "https://s3.example.com",
+      bucket: "forum-uploads",
+      region: "eu-central-1",
+      credentials: { accessKeyId: "key", secretAccessKey: "secret" },
+    });
+    expect(loadConfig(s3).storage).toEqual({
+      kind: "s3",
+      endpoint: null,
+      bucket: "forum-uploads",
+      region: "us-east-1",
+      credentials: null,
+    });
   });
 
   it("reads every variable", () => {
@@ -116,6 +143,11 @@ describe("loadConfig", () => {
     [{ PARLEY_SEARCH_LIMIT: "lots" }, "PARLEY_SEARCH_LIMIT"],
     [{ PARLEY_GUEST_API_LIMIT: "-1" }, "PARLEY_GUEST_API_LIMIT"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
+    [{ PARLEY_STORAGE: "nfs" }, "PARLEY_STORAGE"],
+    [{ PARLEY_STORAGE: "s3" }, "PARLEY_S3_BUCKET"],
+    [{ PARLEY_STORAGE: "s3", PARLEY_S3_BUCKET: "b", PARLEY_S3_ENDPOINT: "s3.example.com" }, "PARLEY_S3_ENDPOINT"],
+    [{ PARLEY_STORAGE: "s3", PARLEY_S3_BUCKET: "b", PARLEY_S3_ACCESS_KEY_ID: "k" }, "PARLEY_S3_SECRET_ACCESS_KEY"],
+    [{ PARLEY_STORAGE: "s3", PARLEY_S3_BUCKET: "b", PARLEY_S3_SECRET_ACCESS_KEY: "s" }, "PARLEY_S3_ACCESS_KEY_ID"],
     [{ PARLEY_BOT_CHECK: "captchaco" }, "PARLEY_BOT_CHECK"],
     [{ PARLEY_BOT_CHECK: "turnstile", PARLEY_BOT_CHECK_SECRET: "s" }, "PARLEY_BOT_CHECK_SITE_KEY"],
     [{ PARLEY_BOT_CHECK: "turnstile", PARLEY_BOT_CHECK_SITE_KEY: "k" }, "PARLEY_BOT_CHECK_SECRET"],

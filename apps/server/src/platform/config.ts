@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { botCheckProviderNames, botCheckProviders, type BotCheckProvider } from "@parley/contracts/bot-check";
 import { DEFAULT_RATE_LIMITS, type RateLimits } from "./http/address-limits.ts";
+import type { StorageConfig } from "./storage/storage.ts";
 import {
   ENVIRONMENT,
   LOG_LEVELS,
@@ -26,6 +27,8 @@ export interface Config {
   /** `postgres://…` switches the data layer to PostgreSQL; otherwise SQLite in the data dir. */
   databaseUrl: string | null;
   redisUrl: string | null;
+  /** Where uploads are kept: the local disk (`<dataDir>/uploads`) or an S3-compatible bucket (`PARLEY_STORAGE`). */
+  storage: StorageConfig;
   /** Password for the `admin` user created on the first start of an empty database. */
   adminPassword: string;
   /** True when the admin password was generated here and must be printed once. */
@@ -209,6 +212,28 @@ function parseTrustProxy(env: Env): boolean | string {
   return parts.join(",");
 }
 
+function parseStorage(env: Env): StorageConfig {
+  const kind = setting(env, "PARLEY_STORAGE");
+  if (kind === "local") return { kind };
+  if (kind !== "s3") throw new ConfigError("PARLEY_STORAGE", `must be "local" or "s3", got "${kind}".`);
+  const bucket = given(env, "PARLEY_S3_BUCKET");
+  if (!bucket) throw new ConfigError("PARLEY_S3_BUCKET", "is required with PARLEY_STORAGE=s3.");
+  const accessKeyId = given(env, "PARLEY_S3_ACCESS_KEY_ID");
+  const secretAccessKey = given(env, "PARLEY_S3_SECRET_ACCESS_KEY");
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined))
+    throw new ConfigError(
+      accessKeyId === undefined ? "PARLEY_S3_ACCESS_KEY_ID" : "PARLEY_S3_SECRET_ACCESS_KEY",
+      "is required with the other (PARLEY_S3_ACCESS_KEY_ID and PARLEY_S3_SECRET_ACCESS_KEY go together).",
+    );
+  return {
+    kind,
+    endpoint: parseUrl(env, "PARLEY_S3_ENDPOINT", ["https:", "http:"]),
+    bucket,
+    region: setting(env, "PARLEY_S3_REGION"),
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+  };
+}
+
 function parseLogLevel(env: Env): LogLevel {
   const raw = setting(env, "LOG_LEVEL");
   if (!(LOG_LEVELS as readonly string[]).includes(raw))
@@ -281,6 +306,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dataDir,
     databaseUrl,
     redisUrl,
+    storage: parseStorage(env),
     adminPassword,
     adminPasswordGenerated,
     seed: seedRaw,

@@ -36,12 +36,36 @@ export const ENVIRONMENT = {
   },
   PARLEY_DATA_DIR: {
     default: "./data",
-    meaning: "The SQLite file (`parley.sqlite`), uploads (`uploads/`) and the mail outbox (`outbox/`).",
+    meaning:
+      "The SQLite file (`parley.sqlite`), uploads (`uploads/`, unless `PARLEY_STORAGE` is `s3`) and the mail " +
+      "outbox (`outbox/`).",
   },
   DATABASE_URL: { meaning: "A `postgres://` URL switches the data layer to PostgreSQL." },
   REDIS_URL: {
     meaning: "`redis://` URL for cross-process events and shared limits when several processes serve one site.",
   },
+  PARLEY_STORAGE: {
+    default: "local",
+    meaning:
+      "Where uploads are kept: `local` in `uploads/` in the data dir (share that folder between machines, or run " +
+      "one); `s3` in an S3-compatible bucket every process of the site shares (the `PARLEY_S3_*` variables). Files " +
+      "are always served through Parley at `/uploads/…`, with the same permission checks, never from the bucket.",
+  },
+  PARLEY_S3_ENDPOINT: {
+    defaultText: "AWS's, for the region",
+    meaning:
+      "The S3-compatible service's address (`https://s3.example.com`, MinIO, Ceph, Garage, R2…). Buckets are " +
+      "addressed by path (`<endpoint>/<bucket>/<key>`), so no DNS name per bucket is needed.",
+  },
+  PARLEY_S3_BUCKET: { meaning: "The bucket uploads go to (required with `PARLEY_STORAGE=s3`); it must exist." },
+  PARLEY_S3_REGION: { default: "us-east-1", meaning: "The region the requests are signed for." },
+  PARLEY_S3_ACCESS_KEY_ID: {
+    defaultText: "the AWS SDK's",
+    meaning:
+      "The access key (with `PARLEY_S3_SECRET_ACCESS_KEY`). Both unset: the AWS SDK's usual sources " +
+      "(`AWS_ACCESS_KEY_ID`…, a shared credentials file, an instance or container role).",
+  },
+  PARLEY_S3_SECRET_ACCESS_KEY: { defaultText: "the AWS SDK's", meaning: "The access key's secret." },
   PARLEY_ADMIN_PASSWORD: {
     defaultText: "random",
     meaning:

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import type { Redis } from "ioredis";
 import type { BotCheckConfig, Config, SpamConfig, TranslationEndpoints } from "./config.ts";
+import { createStorage, type Storage, type StorageConfig } from "./storage/index.ts";
 import type { Database } from "./db/database.ts";
 import type { DB } from "./db/schema.ts";
 import { createAuthRepo } from "./auth/auth.repo.ts";
@@ -51,6 +52,8 @@ export type PlatformConfig = Pick<
   clock?: Clock;
   /** The spam check's settings (`PARLEY_AKISMET_KEY`, …); the offline filter and a ban after 3 when absent. */
   spam?: Partial<SpamConfig>;
+  /** Where uploads are kept (`PARLEY_STORAGE`, …); the local disk, `<dataDir>/uploads`, when absent. */
+  storage?: StorageConfig;
 };
 
 /** What every feature may use: the database, sessions and permissions, mail, rate limits, settings. */
@@ -64,6 +67,8 @@ export interface Platform {
   permissions: PermissionsService;
   mailer: Mailer;
   outboxDir: string;
+  /** Uploads' files: `<dataDir>/uploads`, or an S3-compatible bucket every process shares (`platform/storage/`). */
+  storage: Storage;
   events: EventBus;
   /** Site settings stored in the database (`ui.editContentTimeout`, …). */
   siteConfig: SiteConfig;
@@ -95,6 +100,7 @@ export async function createPlatform(database: Database, config: PlatformConfig)
     ? new (await import("ioredis")).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
   const outboxDir = path.join(config.dataDir, "outbox");
+  const storage = await createStorage(config.storage, config.dataDir);
   const presence = createPresence(clock, redis, database.schema ?? "public");
   const sessions = createSessions({ repo: authRepo, permissions, clock, onSeen: (userID) => presence.seen(userID) });
   const longRunnerRepo = createLongRunnerRepo(database.db, database.dialect);
@@ -138,6 +144,7 @@ export async function createPlatform(database: Database, config: PlatformConfig)
       clock,
     }),
     outboxDir,
+    storage,
     events: createEventBus((error, name) => console.error(`Event listener for ${name} failed:`, error)),
     siteConfig,
     jobs,
@@ -149,6 +156,7 @@ export async function createPlatform(database: Database, config: PlatformConfig)
     admission: createAdmissionHook(),
     restrictions,
     close: async () => {
+      storage.close();
       await redis?.quit();
     },
   };

@@ -16,6 +16,7 @@ import {
   type DiscussionPost,
   type User,
 } from "@parley/contracts";
+import type { PlatformConfig } from "../platform/context.ts";
 import type { DialectName } from "../platform/db/database.ts";
 import {
   createApi,
@@ -75,7 +76,7 @@ export interface ContentFixture<K extends string> {
 export async function createContentFixture<K extends string>(
   engine: DialectName,
   cast: Record<K, CastMember>,
-  options: { sitemapChunkSize?: number } = {},
+  options: { sitemapChunkSize?: number; config?: Partial<PlatformConfig> } = {},
 ): Promise<ContentFixture<K>> {
   const t = await createTestApp(engine, { seed: true, ...options });
   const api = createApi(t.app);

@@ -6,6 +6,7 @@ import mysql from "mysql2/promise";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.ts";
 import { createTestClock } from "../../platform/clock.ts";
+import { createStorage } from "../../platform/storage/index.ts";
 import { createApi, type Api, type Session } from "../../test/accounts.ts";
 import { readyTestApp, testConfig, type TestApp } from "../../test/app.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../../test/databases.ts";
@@ -159,7 +160,7 @@ async function runImport(database: TestDatabase, dryRun = false): Promise<Import
       database,
       dryRun,
       batchSize: 2,
-      uploads: { from: uploadsFrom, to: path.join(database.dataDir, "uploads") },
+      uploads: { from: uploadsFrom, to: await createStorage({ kind: "local" }, database.dataDir) },
     });
   } finally {
     await source.close();

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import type { DB } from "../../platform/db/schema.ts";
+import type { Storage } from "../../platform/storage/index.ts";
 import { insertImportedCategoryFollows, type ImportedCategoryFollow } from "../categories/index.ts";
 import {
   insertImportedPollOptions,
@@ -38,8 +39,8 @@ export interface ImportContext {
   source: ImportSource;
   db: Kysely<DB>;
   dryRun: boolean;
-  /** Vanilla's uploads folder (`--uploads`) and Parley's (`<dataDir>/uploads`); null when none was given. */
-  uploads: { from: string; to: string } | null;
+  /** Vanilla's uploads folder (`--uploads`) and Parley's uploads' storage; null when none was given. */
+  uploads: { from: string; to: Storage } | null;
   users: ReadonlySet<number>;
   categories: ReadonlySet<number>;
   /** Imported discussions: the source's id → its id here (another when the source's was taken). */

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../platform/db/database.ts";
 import type { DB } from "../../platform/db/schema.ts";
+import type { Storage } from "../../platform/storage/index.ts";
 import { advanceIdSequence } from "../../platform/db/sequences.ts";
 import { importedPasswordHash } from "../../platform/auth/imported-hashes.ts";
 import { createSiteConfig } from "../../platform/site-config.ts";
@@ -95,10 +96,10 @@ export interface ImportOptions {
   /** Milliseconds between two progress lines of one table (the last line is always said). */
   progressEveryMs?: number;
   /**
-   * Vanilla's uploads folder (`--uploads`), whose files (media, members' photos) are copied into `uploadsDir`,
-   * Parley's (`<dataDir>/uploads`). Without it, no file is imported (the report says so).
+   * Vanilla's uploads folder (`--uploads`), whose files (media, members' photos) are copied into `to`, Parley's
+   * uploads' storage (`<dataDir>/uploads`, or the configured bucket). Without it, no file is imported (the report says so).
    */
-  uploads?: { from: string; to: string };
+  uploads?: { from: string; to: Storage };
 }
 
 const REQUIRED = ["User", "Category", "Discussion", "Comment"] as const;

@@ -12,7 +12,7 @@ export type { RecordAccess } from "./media.manage.ts";
 export type { GeneratedImage } from "./media.service.ts";
 export { sniffImage } from "./media.images.ts";
 
-/** Uploads: /api/v2/media, and the stored files under /uploads (kept in `<dataDir>/uploads`). */
+/** Uploads: /api/v2/media, and the stored files under /uploads (kept in `platform.storage`: the disk or a bucket). */
 export async function registerMedia(
   app: FastifyInstance,
   platform: Platform,
@@ -22,7 +22,8 @@ export async function registerMedia(
   const service = createMediaService({
     repo: createMediaRepo(platform.db),
     siteConfig: platform.siteConfig,
-    uploadsDir: path.join(platform.config.dataDir, "uploads"),
+    storage: platform.storage,
+    scratchDir: path.join(platform.config.dataDir, "incoming"),
     limiter: platform.limiter("media-upload", UPLOADS_PER_WINDOW, UPLOAD_WINDOW_MS),
     clock: platform.clock,
     records,

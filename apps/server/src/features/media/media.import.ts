@@ -1,15 +1,15 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import path from "node:path";
 import type { Kysely } from "kysely";
 import { isImageExtension } from "@parley/contracts";
 import type { DB } from "../../platform/db/schema.ts";
+import type { Storage } from "../../platform/storage/index.ts";
 import { imageKindOf, sniffImage } from "./media.images.ts";
 import { displayName, mimeTypes, readStart, SNIFF_BYTES } from "./media.service.ts";
+import { storedPathFor } from "./media.shared.ts";
 
 /*
  * Files of an imported forum (features/import: Vanilla's `GDN_Media` and members' photos in its uploads folder),
- * copied under `<dataDir>/uploads` as any upload is stored (`yyyy/mm/<random>.<ext>`) and recorded with the path
+ * copied into the uploads' storage as any upload is stored (`yyyy/mm/<random>.<ext>`) and recorded with the path
  * they had in the old forum's uploads folder (`importedPath`), so `/uploads/<old path>` answers 301 to the copy.
  */
 
@@ -51,24 +51,21 @@ async function storedExtension(
 }
 
 /**
- * Copies imported files into the uploads folder and records them (in the caller's transaction), each under a new
+ * Copies imported files into the uploads' storage and records them (in the caller's transaction), each under a new
  * random name in the folder of its date, with a new id (nothing links to a file by the old forum's media id).
  * Answers the stored path of each by its old path. A copy whose record fails to go in stays as unreachable garbage, never a dead link.
  */
 export async function insertImportedMedia(
   db: Kysely<DB>,
-  uploadsDir: string,
+  storage: Storage,
   files: ImportedFile[],
 ): Promise<Map<string, { mediaID: number; path: string }>> {
   const stored = new Map<string, { mediaID: number; path: string }>();
   for (const file of files) {
     const { size } = await fs.promises.stat(file.sourceFile);
     const { extension, type, width, height } = await storedExtension(file.sourceFile);
-    const date = new Date(file.dateInserted);
-    const folder = `${date.getUTCFullYear()}/${String(date.getUTCMonth() + 1).padStart(2, "0")}`;
-    const relative = `${folder}/${randomBytes(16).toString("hex")}.${extension}`;
-    await fs.promises.mkdir(path.join(uploadsDir, folder), { recursive: true });
-    await fs.promises.copyFile(file.sourceFile, path.join(uploadsDir, relative), fs.constants.COPYFILE_EXCL);
+    const relative = storedPathFor(new Date(file.dateInserted), extension);
+    await storage.put(relative, { stream: fs.createReadStream(file.sourceFile), size }, type);
     const row = {
       path: relative,
       name: displayName(file.name),

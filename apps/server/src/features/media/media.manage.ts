@@ -1,12 +1,12 @@
-import fs from "node:fs";
-import path from "node:path";
+import type { Readable } from "node:stream";
 import { isImageExtension, type Media, type MediaAttachment } from "@parley/contracts";
 import { requireAccess } from "../../platform/auth/access.ts";
-import { notFound } from "../../platform/errors.ts";
+import { HttpError, notFound } from "../../platform/errors.ts";
 import type { RequestContext } from "../../platform/http/request-context.ts";
+import type { Storage } from "../../platform/storage/index.ts";
 import { mediaPolicy } from "./media.policy.ts";
 import type { MediaRepo, MediaRow } from "./media.repo.ts";
-import { manageable, presentMedia, refuseForeignImage, removeQuietly, storedPathOf } from "./media.shared.ts";
+import { deleteQuietly, manageable, presentMedia, refuseForeignImage, storedPathOf } from "./media.shared.ts";
 
 /**
  * Whether the viewer may see a record media is attached to: resolves when they may, throws the owner's 403 or 404
@@ -17,9 +17,9 @@ export type RecordAccess = Record<
   (id: number, context: RequestContext) => Promise<void>
 >;
 
-/** A file to send as a download: where it is, its name, its type. */
+/** A file to send as a download: its bytes, its name, its type. */
 export interface MediaDownload {
-  file: string;
+  body: Readable;
   name: string;
   type: string;
   size: number;
@@ -33,8 +33,8 @@ const hasRecordCheck = (foreignType: string | null): foreignType is keyof Record
  * downloaded. Changing or deleting is for the uploader or a moderator; a download is for whoever may see the
  * record the file is attached to.
  */
-export function createMediaManagement(deps: { repo: MediaRepo; uploadsDir: string; records: RecordAccess }) {
-  const { repo, uploadsDir, records } = deps;
+export function createMediaManagement(deps: { repo: MediaRepo; storage: Storage; records: RecordAccess }) {
+  const { repo, storage, records } = deps;
 
   const byUrl = (url: string, context: RequestContext) => {
     const stored = storedPathOf(url, context.origin);
@@ -45,7 +45,7 @@ export function createMediaManagement(deps: { repo: MediaRepo; uploadsDir: strin
   async function removeRows(rows: MediaRow[]): Promise<void> {
     for (const row of rows) refuseForeignImage(row);
     await repo.removeMany(rows.map((row) => row.mediaID));
-    for (const row of rows) await removeQuietly(path.join(uploadsDir, row.path));
+    for (const row of rows) await deleteQuietly(storage, row.path);
   }
 
   /** Every listed record the viewer may delete, or the first refusal (404 for one missing, 403, 409). */
@@ -74,19 +74,37 @@ export function createMediaManagement(deps: { repo: MediaRepo; uploadsDir: strin
   async function download(row: MediaRow | undefined, context: RequestContext): Promise<MediaDownload> {
     if (!row) throw notFound("Media");
     await mayDownload(row, context);
-    const file = path.join(uploadsDir, row.path);
-    const stat = await fs.promises.stat(file).catch(() => null);
-    if (!stat?.isFile()) throw notFound("Media");
+    const object = await storage.get(row.path);
+    if (!object) throw notFound("Media");
     const extension = row.path.slice(row.path.indexOf(".") + 1);
     return {
-      file,
+      body: object.body,
       name: row.name,
       type: isImageExtension(extension) ? row.type : "application/octet-stream",
-      size: stat.size,
+      size: object.size,
     };
   }
 
   return {
+    /**
+     * Whether the viewer may read a file at its address (`/uploads/…`), and whether a shared cache may keep it. One
+     * attached to a discussion, comment or category: for whoever may see that record (its uploader and moderators
+     * too), never kept by a shared cache, so a record hidden later is not served from one. Any other (an editor's
+     * upload before it is attached, an embed's, a member's photo): for whoever has its address, whose random name
+     * no one guesses. Null when refused, as if there were no such file.
+     */
+    async readableAtAddress(row: MediaRow, context: RequestContext): Promise<"shared" | "private" | null> {
+      if (!hasRecordCheck(row.foreignType) || row.foreignID === null) return "shared";
+      try {
+        await mayDownload(row, context);
+        return "private";
+      } catch (error) {
+        if (error instanceof HttpError && (error.status === 401 || error.status === 403 || error.status === 404))
+          return null;
+        throw error;
+      }
+    },
+
     /** `GET /media/by-url`: as `GET /media/{id}`. */
     async getByUrl(url: string, context: RequestContext): Promise<Media> {
       return presentMedia(await manageable(context.viewer, () => byUrl(url, context)), context.origin);

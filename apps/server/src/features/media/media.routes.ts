@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyReply } from "fastify";
@@ -63,7 +62,7 @@ const sendDownload = (reply: FastifyReply, download: MediaDownload) =>
     .header("content-length", String(download.size))
     .header("content-disposition", attachment(download.name))
     .type(download.type)
-    .send(fs.createReadStream(download.file));
+    .send(download.body);
 
 /** /api/v2/media (upload, read, delete, attach, download) and the files themselves under /uploads. */
 export const mediaRoutes: FastifyPluginAsyncTypebox<{ service: MediaService }> = async (app, { service }) => {
@@ -265,11 +264,12 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ service: MediaService }> =
     },
   );
 
-  // The files: images verified at upload show inline; anything else only ever downloads, and
-  // nothing here may run as a page (no sniffing, a sandboxing CSP).
+  // The files: images verified at upload show inline; anything else only ever downloads, and nothing here may run
+  // as a page (no sniffing, a sandboxing CSP). Streamed from the storage (the disk or the bucket), never redirected
+  // to it: the permission check and these headers stay Parley's.
   app.get("/uploads/*", { schema: { hide: true } }, async (request, reply) => {
     const relative = (request.params as { "*": string })["*"];
-    const found = await service.locate(relative);
+    const found = await service.open(relative, requestContext(request));
     safeFileHeaders(reply);
     if (!found) {
       // An imported forum's file at its old address (`/uploads/FileUpload/ab/cd.png`): to its copy.
@@ -278,13 +278,14 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ service: MediaService }> =
       return reply.code(404).type("text/plain; charset=utf-8").send("Not Found");
     }
     const extension = relative.slice(relative.indexOf(".") + 1);
-    const { size } = await fs.promises.stat(found.file);
-    reply.header("cache-control", "public, max-age=31536000, immutable").header("content-length", String(size));
+    reply
+      .header("cache-control", found.shared ? "public, max-age=31536000, immutable" : "private, max-age=3600")
+      .header("content-length", String(found.object.size));
     if (isImageExtension(extension)) {
       reply.type(imageTypes[extension]!).header("content-disposition", "inline");
     } else {
-      reply.type("application/octet-stream").header("content-disposition", attachment(found.row?.name ?? relative));
+      reply.type("application/octet-stream").header("content-disposition", attachment(found.row.name));
     }
-    return reply.send(fs.createReadStream(found.file));
+    return reply.send(found.object.body);
   });
 };

@@ -20,16 +20,19 @@ import { badRequest, fieldError, HttpError, validationFailed } from "../../platf
 import type { Limiter } from "../../platform/http/rate-limit.ts";
 import type { RequestContext as MediaRequestContext } from "../../platform/http/request-context.ts";
 import type { SiteConfig } from "../../platform/site-config.ts";
+import type { Storage, StoredObject } from "../../platform/storage/index.ts";
 import { imageKindOf, sniffImage } from "./media.images.ts";
 import { createMediaManagement, type RecordAccess } from "./media.manage.ts";
 import { mediaPolicy } from "./media.policy.ts";
 import {
+  deleteQuietly,
   FOREIGN_TYPES,
   manageable,
   presentMedia,
   refuseForeignImage,
   removeQuietly,
   STORED_PATH,
+  storedPathFor,
 } from "./media.shared.ts";
 import type { MediaRepo, MediaRow } from "./media.repo.ts";
 
@@ -106,7 +109,10 @@ export interface GeneratedImage {
 interface Deps {
   repo: MediaRepo;
   siteConfig: SiteConfig;
-  uploadsDir: string;
+  /** Where the files are kept (`platform.storage`). */
+  storage: Storage;
+  /** A folder on this machine for an upload being received and checked, before it is stored. */
+  scratchDir: string;
   limiter: Limiter;
   clock: Clock;
   records: RecordAccess;
@@ -116,9 +122,7 @@ interface Deps {
  * Uploads: checked against the site's limits, images checked by their bytes, stored under a random
  * name, and only then recorded; a failure at any step leaves neither a row nor a file behind.
  */
-export function createMediaService({ repo, siteConfig, uploadsDir, limiter, clock, records }: Deps) {
-  const incomingDir = path.join(uploadsDir, ".incoming");
-
+export function createMediaService({ repo, siteConfig, storage, scratchDir, limiter, clock, records }: Deps) {
   const limits = async (): Promise<UploadLimits> => ({
     maxSize: await siteConfig.get("upload.maxSize"),
     allowedExtensions: (await siteConfig.get("upload.allowedExtensions"))
@@ -128,9 +132,10 @@ export function createMediaService({ repo, siteConfig, uploadsDir, limiter, cloc
   });
 
   const loadManageable = (viewer: Viewer, mediaID: number) => manageable(viewer, () => repo.findById(mediaID));
+  const management = createMediaManagement({ repo, storage, records });
 
   return {
-    ...createMediaManagement({ repo, uploadsDir, records }),
+    ...management,
     limits,
 
     /**
@@ -179,9 +184,8 @@ export function createMediaService({ repo, siteConfig, uploadsDir, limiter, cloc
         throw validationFailed([fieldError("file", "invalid", CATEGORY_IMAGE_MESSAGE, 422)]);
       }
 
-      await fs.promises.mkdir(incomingDir, { recursive: true });
-      const random = randomBytes(16).toString("hex");
-      const temporary = path.join(incomingDir, random);
+      await fs.promises.mkdir(scratchDir, { recursive: true });
+      const temporary = path.join(scratchDir, randomBytes(16).toString("hex"));
       let stored: string | null = null;
       try {
         await pipeline(incoming.stream, fs.createWriteStream(temporary, { flags: "wx" })).catch((error: unknown) => {
@@ -206,12 +210,9 @@ export function createMediaService({ repo, siteConfig, uploadsDir, limiter, cloc
           ({ mime: type, width, height } = image);
         }
 
-        const now = new Date();
-        const folder = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, "0")}`;
-        const relative = `${folder}/${random}.${extension}`;
-        await fs.promises.mkdir(path.join(uploadsDir, folder), { recursive: true });
-        stored = path.join(uploadsDir, relative);
-        await fs.promises.rename(temporary, stored);
+        const relative = storedPathFor(new Date(), extension);
+        stored = relative;
+        await storage.put(relative, { stream: fs.createReadStream(temporary), size }, type);
         const row = await repo.insert({
           path: relative,
           name: displayName(incoming.filename),
@@ -228,7 +229,7 @@ export function createMediaService({ repo, siteConfig, uploadsDir, limiter, cloc
         return presentMedia(row, origin);
       } finally {
         await removeQuietly(temporary);
-        if (stored) await removeQuietly(stored);
+        if (stored) await deleteQuietly(storage, stored);
       }
     },
 
@@ -241,12 +242,8 @@ export function createMediaService({ repo, siteConfig, uploadsDir, limiter, cloc
      * then recorded with the record it belongs to. Answers its path under /uploads (`/uploads/yyyy/mm/…`).
      */
     async storeImage(image: GeneratedImage): Promise<{ mediaID: number; path: string }> {
-      const now = new Date();
-      const folder = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, "0")}`;
-      const relative = `${folder}/${randomBytes(16).toString("hex")}.${image.extension}`;
-      const stored = path.join(uploadsDir, relative);
-      await fs.promises.mkdir(path.join(uploadsDir, folder), { recursive: true });
-      await fs.promises.writeFile(stored, image.bytes, { flag: "wx" });
+      const relative = storedPathFor(new Date(), image.extension);
+      await storage.put(relative, image.bytes, image.mime);
       try {
         const row = await repo.insert({
           path: relative,
@@ -262,7 +259,7 @@ export function createMediaService({ repo, siteConfig, uploadsDir, limiter, cloc
         });
         return { mediaID: row.mediaID, path: `/uploads/${relative}` };
       } catch (error) {
-        await removeQuietly(stored);
+        await deleteQuietly(storage, relative);
         throw error;
       }
     },
@@ -272,7 +269,7 @@ export function createMediaService({ repo, siteConfig, uploadsDir, limiter, cloc
       for (const row of await repo.listFor(foreignType, foreignID)) {
         if (keep.includes(row.mediaID)) continue;
         await repo.remove(row.mediaID);
-        await removeQuietly(path.join(uploadsDir, row.path));
+        await deleteQuietly(storage, row.path);
       }
     },
 
@@ -281,7 +278,7 @@ export function createMediaService({ repo, siteConfig, uploadsDir, limiter, cloc
       const row = await repo.findById(mediaID);
       if (!row) return;
       await repo.remove(mediaID);
-      await removeQuietly(path.join(uploadsDir, row.path));
+      await deleteQuietly(storage, row.path);
     },
 
     /** Removes the record, then its file (a file left by a crash is unreachable garbage, never a dead link). */
@@ -291,7 +288,7 @@ export function createMediaService({ repo, siteConfig, uploadsDir, limiter, cloc
       // would leave the record pointing at a missing file.
       refuseForeignImage(row);
       await repo.remove(row.mediaID);
-      await removeQuietly(path.join(uploadsDir, row.path));
+      await deleteQuietly(storage, row.path);
     },
 
     /** The stored path of an imported forum's file by its old path under /uploads (its old address), or null. */
@@ -299,17 +296,21 @@ export function createMediaService({ repo, siteConfig, uploadsDir, limiter, cloc
       return (await repo.findByImportedPath(importedPath))?.path ?? null;
     },
 
-    /** A stored file to serve: its absolute path and, for downloads, the name it was uploaded as. */
-    async locate(relative: string): Promise<{ file: string; row: MediaRow | undefined } | null> {
+    /**
+     * A stored file to serve at its address (`/uploads/<path>`) to this viewer: its record, its object, and whether a
+     * shared cache may keep it. Null when there is no such record or object, or it is not theirs to read (as if none).
+     */
+    async open(
+      relative: string,
+      context: MediaRequestContext,
+    ): Promise<{ row: MediaRow; object: StoredObject; shared: boolean } | null> {
       if (!STORED_PATH.test(relative)) return null;
-      const file = path.join(uploadsDir, relative);
-      try {
-        if (!(await fs.promises.stat(file)).isFile()) return null;
-      } catch {
-        return null;
-      }
-      const extension = relative.slice(relative.indexOf(".") + 1);
-      return { file, row: isImageExtension(extension) ? undefined : await repo.findByPath(relative) };
+      const row = await repo.findByPath(relative);
+      if (!row) return null;
+      const readable = await management.readableAtAddress(row, context);
+      if (readable === null) return null;
+      const object = await storage.get(relative);
+      return object && { row, object, shared: readable === "shared" };
     },
   };
 }

@@ -1,19 +1,30 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import type { Media } from "@parley/contracts";
 import { requireAccess } from "../../platform/auth/access.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import { toRfc3339 } from "../../platform/dates.ts";
 import { conflict, notFound } from "../../platform/errors.ts";
+import type { Storage } from "../../platform/storage/index.ts";
 import { mediaPolicy } from "./media.policy.ts";
 import type { MediaRow } from "./media.repo.ts";
 
 /** What an upload may be attached to (a member's photo, `user`, is the server's own). */
 export const FOREIGN_TYPES = new Set(["discussion", "comment", "embed", "category"]);
 
-/** A stored upload's path under `uploads/`: `yyyy/mm/<32 hex>.<ext>`. Nothing else is ever served. */
+/** A stored upload's path (its storage key): `yyyy/mm/<32 hex>.<ext>`. Nothing else is ever served. */
 export const STORED_PATH = /^\d{4}\/\d{2}\/[0-9a-f]{32}\.[a-z0-9]+(?:\.[a-z0-9]+)?$/;
 
 export const removeQuietly = (file: string) => fs.promises.rm(file, { force: true }).catch(() => undefined);
+
+/** A stored file deleted after its record: one that cannot be is unreachable garbage, never a dead link. */
+export const deleteQuietly = (storage: Storage, key: string) => storage.delete(key).catch(() => undefined);
+
+/** A new upload's key: the folder of its date, a random name, its extension (`2026/12/<32 hex>.png`). */
+export function storedPathFor(date: Date, extension: string): string {
+  const folder = `${date.getUTCFullYear()}/${String(date.getUTCMonth() + 1).padStart(2, "0")}`;
+  return `${folder}/${randomBytes(16).toString("hex")}.${extension}`;
+}
 
 export const presentMedia = (row: MediaRow, origin: string): Media => ({
   mediaID: row.mediaID,

@@ -10,40 +10,18 @@ import {
 } from "@parley/contracts";
 import type { Session } from "../../test/accounts.ts";
 import { engines } from "../../test/databases.ts";
-import { createContentFixture, expectSchema, type ContentFixture } from "../../test/content.ts";
+import {
+  createContentFixture,
+  expectSchema,
+  makeMembersOnly,
+  membersMayView,
+  postDiscussion,
+  type ContentFixture,
+} from "../../test/content.ts";
 import { sniffImage } from "./media.images.ts";
+import { BOUNDARY, GIF, multipart, PNG, uploadMedia } from "../../test/uploads.ts";
 
 type Cast = "member" | "other" | "moderator";
-
-/** A real 1×1 PNG. */
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
-/** A GIF header of 3×2 (enough for the sniffer). */
-const GIF = Buffer.concat([Buffer.from("GIF89a"), Buffer.from([3, 0, 2, 0, 0, 0, 0]), Buffer.from(";")]);
-
-const BOUNDARY = "----parley-test-boundary";
-
-/** A multipart/form-data body with one file and optional fields. */
-function multipart(file: { name: string; bytes: Buffer; type?: string } | null, fields: Record<string, string> = {}) {
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-          `Content-Type: ${file.type ?? "application/octet-stream"}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from("\r\n"),
-    );
-  }
-  parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(parts);
-}
 
 describe.each(engines)("media API on %s", (engine) => {
   let f: ContentFixture<Cast>;
@@ -65,12 +43,7 @@ describe.each(engines)("media API on %s", (engine) => {
     as: Session | null,
     file: { name: string; bytes: Buffer; type?: string } | null,
     fields: Record<string, string> = {},
-  ) =>
-    f.api.request("POST", "/api/v2/media", {
-      as,
-      body: multipart(file, fields),
-      headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
-    });
+  ) => uploadMedia(f.api, as, file, fields);
 
   const storedFiles = () =>
     fs.existsSync(uploadsDir)
@@ -254,6 +227,27 @@ describe.each(engines)("media API on %s", (engine) => {
 
     const second = (await upload(f.as.member, { name: "b.png", bytes: PNG })).json<MediaRecord>();
     expect((await f.api.delete(`/api/v2/media/${second.mediaID}`, { as: f.as.moderator })).statusCode).toBe(204);
+  });
+
+  // Last: it closes a category.
+  it("serves a file attached to a discussion only to whoever may see it, never to a shared cache", async () => {
+    const discussion = await postDiscussion(f.api, f.admin, { categoryID: f.category.ideas, name: "Closed later" });
+    const media = (
+      await upload(
+        f.as.member,
+        { name: "c.png", bytes: PNG },
+        { foreignType: "discussion", foreignID: String(discussion.discussionID) },
+      )
+    ).json<MediaRecord>();
+    const address = new URL(media.url).pathname;
+    const open = await f.api.get(address, { as: f.as.other });
+    expect(open.statusCode).toBe(200);
+    expect(open.headers["cache-control"]).toBe("private, max-age=3600");
+    await makeMembersOnly(f, f.category.ideas);
+    await membersMayView(f, f.category.ideas, false);
+    expect((await f.api.get(address)).statusCode).toBe(404);
+    expect((await f.api.get(address, { as: f.as.other })).statusCode).toBe(404);
+    expect((await f.api.get(address, { as: f.as.member })).rawPayload.equals(PNG)).toBe(true);
   });
 });
 

@@ -10,36 +10,9 @@ import type { Session } from "../../test/accounts.ts";
 import { engines } from "../../test/databases.ts";
 import { createContentFixture, expectSchema, postDiscussion, type ContentFixture } from "../../test/content.ts";
 import { avatarLetter, letterAvatarPath } from "../../platform/render/letter-avatar.ts";
+import { BOUNDARY, multipart, type FilePart } from "../../test/uploads.ts";
 
 type Cast = "member" | "other" | "moderator";
-
-const BOUNDARY = "----parley-photo-boundary";
-
-interface FilePart {
-  name: string;
-  bytes: Buffer;
-  type?: string;
-}
-
-/** A multipart/form-data body: the crop fields, then the `photo` file. */
-function multipart(file: FilePart | null, fields: Record<string, string> = {}, fieldName = "photo") {
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${fieldName}"; filename="${file.name}"\r\n` +
-          `Content-Type: ${file.type ?? "application/octet-stream"}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from("\r\n"),
-    );
-  }
-  parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(parts);
-}
 
 /** A real image: the left half red, the right half blue (so a crop shows which side it took). */
 async function image(width: number, height: number, format: "png" | "jpeg" | "gif" | "webp", alpha = false) {
@@ -84,7 +57,7 @@ describe.each(engines)("user photos on %s", (engine) => {
     /** Sent as a stream without a content-length (chunked). */
     chunked = false,
   ) => {
-    const body = multipart(file, fields, fieldName);
+    const body = multipart(file, fields, fieldName ?? "photo");
     return f.api.request("POST", `/api/v2/users/${userID}/photo`, {
       as,
       body: chunked ? Readable.from([body]) : body,
