@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { engines } from "../../test/databases.ts";
 import { useLiveServer } from "../../test/live.ts";
+import { createPagesTestApp } from "../../test/pages.ts";
 
 /** One sample of Prometheus' text format: `name{label="value",…} number`. */
 interface Sample {
@@ -220,5 +221,27 @@ describe("GET /metrics with PARLEY_METRICS_TOKEN", () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe("GET /metrics refused on a site with pages", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createPagesTestApp("sqlite");
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("answers as a path that does not exist: the not-found page", async () => {
+    const get = (url: string) => t.app.inject({ method: "GET", url, remoteAddress: "203.0.113.7" });
+    const [refused, unknown] = [await get("/metrics"), await get("/no-such-page")];
+    expect(unknown.statusCode).toBe(404);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.headers["content-type"]).toBe(unknown.headers["content-type"]);
+    const title = (html: string) => /<title>(.*?)<\/title>/.exec(html)?.[1];
+    expect(title(refused.body)).toBeDefined();
+    expect(title(refused.body)).toBe(title(unknown.body));
+    expect(refused.body).not.toContain("parley_");
   });
 });

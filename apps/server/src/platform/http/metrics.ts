@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { BlockList, isIP } from "node:net";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from "fastify";
 import { collectDefaultMetrics, Histogram, type Registry } from "prom-client";
 import type { MetricsAccess } from "../config.ts";
 
@@ -72,7 +72,8 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 1
  * `GET /metrics` in Prometheus' text format, from this app's registry (`platform/metrics.ts`): every request's
  * duration by method, route pattern (never the raw URL: the label's values are the routes') and status; the
  * process's default metrics (CPU, memory and heap, event-loop lag, GC, handles), from the first scrape on;
- * and the gauges the platform and features added. Refused requests get the not-found answer of any unknown path.
+ * and the gauges the platform and features added. A refused request gets the answer of a path that does not
+ * exist: the pages' not-found page (their catch-all renders it) when the app serves pages, else Fastify's.
  */
 export function registerMetrics(app: FastifyInstance, registry: Registry, access: MetricsAccess): void {
   const durations = new Histogram({
@@ -90,11 +91,17 @@ export function registerMetrics(app: FastifyInstance, registry: Registry, access
   });
 
   const allowed = accessCheck(access);
+  let pages: RouteHandlerMethod | null = null;
+  app.addHook("onRoute", (route) => {
+    if (route.method === "GET" && route.url === "/*") pages = route.handler;
+  });
+  const answerUnknown = (request: FastifyRequest, reply: FastifyReply) =>
+    pages ? pages.call(app, request, reply) : reply.callNotFound();
   // Started at the first scrape, not with the app: its event-loop monitor and GC observer cannot be stopped,
   // and every app built in a test process would otherwise keep one running.
   let processMetrics = false;
   app.get("/metrics", { schema: { hide: true }, config: { ownAuthorization: true } }, async (request, reply) => {
-    if (!allowed(request)) return reply.callNotFound();
+    if (!allowed(request)) return answerUnknown(request, reply);
     if (!processMetrics) {
       collectDefaultMetrics({ register: registry });
       processMetrics = true;
