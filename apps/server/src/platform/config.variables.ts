@@ -180,7 +180,8 @@ export const ENVIRONMENT = {
     meaning:
       "Without `PARLEY_METRICS_TOKEN`: the connections `GET /metrics` answers, by the connection's own address " +
       "(`loopback`, `linklocal`, `uniquelocal`, addresses or CIDRs, comma-separated). A request relayed by a " +
-      "proxy (with `X-Forwarded-For`) is refused whatever its address: scrape the process directly, or set the token.",
+      "proxy (with `X-Forwarded-For`, `Forwarded` or `X-Real-IP`) is refused whatever its address: scrape the " +
+      "process directly, or set the token.",
   },
   LOG_LEVEL: {
     default: "info",

@@ -159,9 +159,16 @@ describe.each(engines)("GET /metrics on %s", (engine) => {
     expect(elsewhere.statusCode).toBe(404);
     expect(elsewhere.body).not.toContain("parley_");
     // From the proxy on this machine: the client is somewhere else.
-    const relayed = await fetch(`${server.base}/metrics`, { headers: { "x-forwarded-for": "127.0.0.1" } });
-    expect(relayed.status).toBe(404);
-    expect(await relayed.text()).not.toContain("parley_");
+    const relays: Array<Record<string, string>> = [
+      { "x-forwarded-for": "127.0.0.1" },
+      { forwarded: "for=127.0.0.1" },
+      { "x-real-ip": "::1" },
+    ];
+    for (const headers of relays) {
+      const relayed = await fetch(`${server.base}/metrics`, { headers });
+      expect(relayed.status, JSON.stringify(headers)).toBe(404);
+      expect(await relayed.text()).not.toContain("parley_");
+    }
     // An unknown path answers alike.
     const unknown = await app.inject({ method: "GET", url: "/metrics-nope", remoteAddress: "203.0.113.7" });
     expect(elsewhere.body).toBe(unknown.body.replace("/metrics-nope", "/metrics"));

@@ -39,6 +39,9 @@ function allowList(addresses: string): BlockList {
   return list;
 }
 
+/** Headers a proxy adds to what it relays: a request with any of them came from somewhere else. */
+const RELAY_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip"] as const;
+
 const digest = (value: string) => createHash("sha256").update(value).digest();
 
 /**
@@ -57,11 +60,8 @@ function accessCheck(access: MetricsAccess): (request: FastifyRequest) => boolea
   const allowed = allowList(access.addresses);
   return (request) => {
     const address = request.socket.remoteAddress?.replace(/^::ffff:(?=\d+\.)/, "");
-    return (
-      address !== undefined &&
-      request.headers["x-forwarded-for"] === undefined &&
-      allowed.check(address, ipType(address))
-    );
+    const relayed = RELAY_HEADERS.some((name) => request.headers[name] !== undefined);
+    return address !== undefined && !relayed && allowed.check(address, ipType(address));
   };
 }
 
