@@ -17,6 +17,8 @@ import { createPostAsPatch } from "./platform/http/post-as-patch.ts";
 import { registerErrorHandler } from "./platform/http/errors.ts";
 import { addErrorResponses } from "./platform/http/error-responses.ts";
 import { registerHealth } from "./platform/http/health.ts";
+import { registerMetrics } from "./platform/http/metrics.ts";
+import { REQUEST_ID_HEADER, requestIdOf } from "./platform/http/request-id.ts";
 import { registerOpenApi } from "./platform/http/openapi.ts";
 import { parseQueryString } from "./platform/http/querystring.ts";
 import { registerEmptyBodies } from "./platform/http/empty-bodies.ts";
@@ -154,6 +156,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: ROUTER_OPTIONS,
     ajv: { customOptions: { ...AJV_OPTIONS.customOptions }, plugins: [...AJV_OPTIONS.plugins] },
     trustProxy: options.trustProxy ?? DEFAULT_TRUST_PROXY,
+    // Each request's id (`reqId` on every log line of it): a well-formed X-Request-Id (a proxy's), else a new one.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // One log line per request (written on response, below), not Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     schemaController: { compilersFactory: { buildSerializer: lazySerializers, buildValidator: lazyValidators } },
@@ -226,8 +231,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     return framed;
   });
-  app.addHook("onRequest", (_request, reply, done) => {
+  app.addHook("onRequest", (request, reply, done) => {
     reply.headers(headers);
+    reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
   // Before any route: the plugin hooks each route as it is added.
@@ -278,7 +284,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerOpenApi(app);
   registerApiConventions(app);
-  registerHealth(app, options.database);
+  registerHealth(app, options.database, platform.pingRedis);
+  registerMetrics(app, platform.metrics, options.config.metrics ?? { token: null, addresses: "loopback" });
   registerCallsRoutes(app, platform.longRunner);
 
   for (const schema of sharedPermissionSchemas) app.addSchema(schema);

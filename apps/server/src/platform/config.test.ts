@@ -107,6 +107,14 @@ describe("loadConfig", () => {
     expect(loadConfig({ PARLEY_TRUST_PROXY: "FALSE" }).trustProxy).toBe(false);
   });
 
+  it("reads who may read /metrics: loopback by default, a token when given, addresses and ranges", () => {
+    expect(loadConfig({}).metrics).toEqual({ token: null, addresses: "loopback" });
+    expect(
+      loadConfig({ PARLEY_METRICS_TOKEN: " s3cret ", PARLEY_METRICS_ADDRESSES: "loopback, 10.1.2.3, fd00::/8" })
+        .metrics,
+    ).toEqual({ token: "s3cret", addresses: "loopback,10.1.2.3,fd00::/8" });
+  });
+
   it("reads the site address: an http(s) origin, by default the address the server prints at start", () => {
     expect(loadConfig({ PARLEY_PUBLIC_URL: "https://Forum.Example/" }).publicUrl).toBe("https://forum.example");
     expect(loadConfig({ PARLEY_PUBLIC_URL: "https://forum.example:8443" }).publicUrl).toBe(
@@ -148,6 +156,9 @@ describe("loadConfig", () => {
     [{ PARLEY_STORAGE: "s3", PARLEY_S3_BUCKET: "b", PARLEY_S3_ENDPOINT: "s3.example.com" }, "PARLEY_S3_ENDPOINT"],
     [{ PARLEY_STORAGE: "s3", PARLEY_S3_BUCKET: "b", PARLEY_S3_ACCESS_KEY_ID: "k" }, "PARLEY_S3_SECRET_ACCESS_KEY"],
     [{ PARLEY_STORAGE: "s3", PARLEY_S3_BUCKET: "b", PARLEY_S3_SECRET_ACCESS_KEY: "s" }, "PARLEY_S3_ACCESS_KEY_ID"],
+    [{ PARLEY_METRICS_ADDRESSES: "everyone" }, "PARLEY_METRICS_ADDRESSES"],
+    [{ PARLEY_METRICS_ADDRESSES: "10.0.0.0/33" }, "PARLEY_METRICS_ADDRESSES"],
+    [{ PARLEY_METRICS_ADDRESSES: "999.1.1.1" }, "PARLEY_METRICS_ADDRESSES"],
     [{ PARLEY_BOT_CHECK: "captchaco" }, "PARLEY_BOT_CHECK"],
     [{ PARLEY_BOT_CHECK: "turnstile", PARLEY_BOT_CHECK_SECRET: "s" }, "PARLEY_BOT_CHECK_SITE_KEY"],
     [{ PARLEY_BOT_CHECK: "turnstile", PARLEY_BOT_CHECK_SITE_KEY: "k" }, "PARLEY_BOT_CHECK_SECRET"],

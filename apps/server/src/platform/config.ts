@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
 import path from "node:path";
 import { botCheckProviderNames, botCheckProviders, type BotCheckProvider } from "@parley/contracts/bot-check";
 import { DEFAULT_RATE_LIMITS, type RateLimits } from "./http/address-limits.ts";
@@ -86,6 +87,15 @@ export interface Config {
   logLevel: LogLevel;
   /** The spam check: an Akismet key (null: the offline filter alone) and the verdicts that ban. */
   spam: SpamConfig;
+  /** Who may read `GET /metrics`: a bearer token, or without one the connections from these addresses. */
+  metrics: MetricsAccess;
+}
+
+export interface MetricsAccess {
+  /** `PARLEY_METRICS_TOKEN`: when set, the one way in (from any address). */
+  token: string | null;
+  /** `PARLEY_METRICS_ADDRESSES`: without a token, the connections' addresses allowed (`loopback`, CIDRs, …). */
+  addresses: string;
 }
 
 export interface SpamConfig {
@@ -234,6 +244,26 @@ function parseStorage(env: Env): StorageConfig {
   };
 }
 
+/** A named range (as in `PARLEY_TRUST_PROXY`), an IP address, or a CIDR range whose prefix fits its address. */
+function isAddressOrRange(part: string): boolean {
+  if (/^(loopback|linklocal|uniquelocal)$/.test(part)) return true;
+  const [address = "", prefix, ...rest] = part.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+function parseMetricsAccess(env: Env): MetricsAccess {
+  const raw = setting(env, "PARLEY_METRICS_ADDRESSES");
+  const parts = raw.split(",").map((part) => part.trim());
+  if (!parts.every(isAddressOrRange))
+    throw new ConfigError(
+      "PARLEY_METRICS_ADDRESSES",
+      `must be loopback, linklocal, uniquelocal, IP addresses or CIDR ranges, got "${raw}".`,
+    );
+  return { token: given(env, "PARLEY_METRICS_TOKEN") ?? null, addresses: parts.join(",") };
+}
+
 function parseLogLevel(env: Env): LogLevel {
   const raw = setting(env, "LOG_LEVEL");
   if (!(LOG_LEVELS as readonly string[]).includes(raw))
@@ -337,5 +367,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       akismetUrl: parseUrl(env, "PARLEY_AKISMET_URL", ["https:", "http:"]) ?? ENVIRONMENT.PARLEY_AKISMET_URL.default,
       banAfter: parseWhole(env, "PARLEY_SPAM_BAN_AFTER", 1_000),
     },
+    metrics: parseMetricsAccess(env),
   };
 }

@@ -193,9 +193,25 @@ export const ENVIRONMENT = {
     default: "3",
     meaning: "Spam verdicts after which an account is banned automatically; `0` never bans.",
   },
+  PARLEY_METRICS_TOKEN: {
+    meaning:
+      "A secret that `GET /metrics` (Prometheus text) asks for as `Authorization: Bearer <token>`, from any " +
+      "address. Unset: `/metrics` answers only the addresses of `PARLEY_METRICS_ADDRESSES`. Refused requests " +
+      "get a 404, as for a path that does not exist.",
+  },
+  PARLEY_METRICS_ADDRESSES: {
+    default: "loopback",
+    meaning:
+      "Without `PARLEY_METRICS_TOKEN`: the connections `GET /metrics` answers, by the connection's own address " +
+      "(`loopback`, `linklocal`, `uniquelocal`, addresses or CIDRs, comma-separated). A request relayed by a " +
+      "proxy (with `X-Forwarded-For`, `Forwarded` or `X-Real-IP`) is refused whatever its address: scrape the " +
+      "process directly, or set the token.",
+  },
   LOG_LEVEL: {
     default: "info",
-    meaning: `Server log level (pino: ${LOG_LEVELS.join(", ")}): \`info\` logs one line per request.`,
+    meaning:
+      `Server log level (pino: ${LOG_LEVELS.join(", ")}): \`info\` logs one line per request. Every line of a ` +
+      "request carries its `reqId` (the `X-Request-Id` it came with when well-formed, else a new one; echoed).",
   },
 } as const satisfies Record<string, Variable>;
 

@@ -1,7 +1,8 @@
 import path from "node:path";
 import type { Kysely } from "kysely";
 import type { Redis } from "ioredis";
-import type { BotCheckConfig, Config, SpamConfig, TranslationEndpoints } from "./config.ts";
+import type { Registry } from "prom-client";
+import type { BotCheckConfig, Config, MetricsAccess, SpamConfig, TranslationEndpoints } from "./config.ts";
 import { createStorage, type Storage, type StorageConfig } from "./storage/index.ts";
 import type { Database } from "./db/database.ts";
 import type { DB } from "./db/schema.ts";
@@ -29,6 +30,7 @@ import {
 } from "./long-runner/long-runner.ts";
 import { longRunnerQueue, LONG_RUNNER_JOB } from "./long-runner/long-runner.queue.ts";
 import { createLongRunnerRepo } from "./long-runner/long-runner.repo.ts";
+import { createMetrics } from "./metrics.ts";
 
 export type PlatformConfig = Pick<
   Config,
@@ -54,6 +56,8 @@ export type PlatformConfig = Pick<
   spam?: Partial<SpamConfig>;
   /** Where uploads are kept (`PARLEY_STORAGE`, …); the local disk, `<dataDir>/uploads`, when absent. */
   storage?: StorageConfig;
+  /** Who may read `/metrics` (`PARLEY_METRICS_TOKEN`, `PARLEY_METRICS_ADDRESSES`); loopback only when absent. */
+  metrics?: MetricsAccess;
 };
 
 /** What every feature may use: the database, sessions and permissions, mail, rate limits, settings. */
@@ -88,6 +92,10 @@ export interface Platform {
   admission: AdmissionHook;
   /** Who may not post for now (a member made read-only by warnings: `restrictions.ts`). */
   restrictions: PostingRestrictions;
+  /** This app's Prometheus metrics (`platform/metrics.ts`): features add gauges with `addGauge`. */
+  metrics: Registry;
+  /** Redis's answer to PING (`/readyz`); null when Redis is not configured. */
+  pingRedis: (() => Promise<void>) | null;
   close(): Promise<void>;
 }
 
@@ -105,7 +113,15 @@ export async function createPlatform(database: Database, config: PlatformConfig)
   const sessions = createSessions({ repo: authRepo, permissions, clock, onSeen: (userID) => presence.seen(userID) });
   const longRunnerRepo = createLongRunnerRepo(database.db, database.dialect);
   let longRunnerSecret: Promise<string> | null = null;
-  const jobs = createJobs((error, name) => console.error(`Job ${name} failed:`, error), clock);
+  const metrics = createMetrics({
+    database,
+    queued: () => longRunnerRepo.countQueued(new Date().toISOString()),
+  });
+  const jobs = createJobs((error, name) => {
+    metrics.jobFailed(name);
+    console.error(`Job ${name} failed:`, error);
+  }, clock);
+  metrics.watchJobs(jobs);
   const longRunner = createLongRunner({
     secret: () => (longRunnerSecret ??= longRunnerRepo.secret("longRunner.secret", newLongRunnerSecret)),
     viewerOf: async (userID) => {
@@ -155,6 +171,8 @@ export async function createPlatform(database: Database, config: PlatformConfig)
     screening: createScreeningHook(restrictions),
     admission: createAdmissionHook(),
     restrictions,
+    metrics: metrics.registry,
+    pingRedis: redis ? async () => void (await redis.ping()) : null,
     close: async () => {
       storage.close();
       await redis?.quit();

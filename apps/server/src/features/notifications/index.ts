@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { sharedNotificationSchemas, type LiveCounts } from "@parley/contracts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
+import { addGauge } from "../../platform/metrics.ts";
 import { ROOT_CATEGORY_ID } from "@parley/contracts";
 import type { CategoryDirectory } from "../categories/index.ts";
 import { createMemoryLiveBus, createRedisLiveBus, type LiveBus } from "./live.bus.ts";
@@ -182,6 +183,11 @@ export async function registerNotifications(
   // change (a banned or deleted member's streams close).
   events.on("permissions.changed", () => hub.rightsChanged(null));
   events.on("user.access.changed", (event) => hub.rightsChanged(event.userID));
+  addGauge(platform.metrics, {
+    name: "parley_sse_connections",
+    help: "Server-Sent Events streams (notifications, counts, live comments) open in this process.",
+    read: () => hub.size,
+  });
 
   app.addHook("onReady", async () => notifications.resumePending());
   app.addHook("preClose", async () => {

@@ -24,6 +24,10 @@ declare module "fastify" {
   interface FastifyRequest {
     viewer: Viewer;
   }
+  interface FastifyContextConfig {
+    /** The route checks `Authorization` itself (`/metrics`' token): it is not read as an access token. */
+    ownAuthorization?: boolean;
+  }
 }
 
 /**
@@ -224,7 +228,8 @@ export function createSessions({ repo, permissions, clock, onSeen }: SessionsOpt
     register(app: FastifyInstance): void {
       app.decorateRequest("viewer", null as unknown as Viewer);
       app.addHook("onRequest", async (request, reply) => {
-        const authorization = request.headers.authorization;
+        // A route that reads Authorization itself (`/metrics`' own token) takes no access token from it.
+        const authorization = request.routeOptions.config.ownAuthorization ? undefined : request.headers.authorization;
         const queryToken = (request.query as Record<string, unknown> | undefined)?.["access_token"];
         const bearer = authorization?.startsWith("Bearer ")
           ? authorization.slice(7).trim()

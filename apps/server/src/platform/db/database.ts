@@ -17,7 +17,19 @@ export interface Database {
   schema: string | null;
   /** SQLite: the database file (other connections, such as the search reader's, open it too). */
   sqliteFile?: string;
+  /** PostgreSQL: the pool's clients now (`/metrics`); SQLite has one connection and never waits for it. */
+  poolStats?: () => PoolStats;
   close(): Promise<void>;
+}
+
+interface PoolStats {
+  /** Clients open (idle or lent out). */
+  total: number;
+  idle: number;
+  /** Queries waiting for a client. */
+  waiting: number;
+  /** The pool's size. */
+  max: number;
 }
 
 export interface OpenOptions {
@@ -134,6 +146,7 @@ async function openPostgres(url: string, schema: string | undefined, poolSize: n
     dialect: "postgres",
     describe: `PostgreSQL ${host}${pathname}${schema ? ` (schema ${schema})` : ""}`,
     schema: schema ?? null,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
     close: () => db.destroy(),
   };
 }

@@ -29,8 +29,9 @@ import { AJV_OPTIONS, lazySerializers, lazyValidators, ROUTER_OPTIONS, type AjvV
  * - guests' API answer cache (preHandler/onSend, `guest-api-cache.ts`): a cache, not a decision; a call here
  *   computes the answer fresh (the guests' page cache keeps whole pages anyway).
  * - security headers (onRequest, `app.ts`), compression (each route's onSend, `compression.ts`), the
- *   embed script's CORP header (onRequest, `pages.ts`) and the request log (onResponse, `app.ts`): bytes
- *   and headers of an HTTP answer, which a call here does not make.
+ *   embed script's CORP header (onRequest, `pages.ts`), the X-Request-Id header and the request log (onRequest,
+ *   onResponse, `app.ts`) and the requests' metrics (onResponse, `metrics.ts`): bytes, headers and counts of
+ *   an HTTP answer, which a call here does not make (the page's own request is logged and counted).
  * - onRoute (`hardenRouteSchemas`, compression): already applied to the route options in `app.routeList`.
  * - onReady/preClose/onClose: the app's life, not a request's.
  * A route's own hooks (search's per-address limit) run as Fastify runs them: onRequest, preValidation,

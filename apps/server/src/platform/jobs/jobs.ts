@@ -22,6 +22,8 @@ export interface Jobs {
   runNow(name: string): Promise<void>;
   /** Resolves when the job's run in progress, if any, is done (a test that moved the clock past its timer). */
   settled(name: string): Promise<void>;
+  /** The jobs with a run in progress in this process (`/metrics`). */
+  running(): string[];
   /** Starts every registered job's timer, with a first run right away. */
   start(): void;
   /** Stops the timers and waits for runs in progress (an app's close: tests never leak timers). */
@@ -112,6 +114,9 @@ export function createJobs(onError: (error: unknown, name: string) => void, cloc
     },
     async settled(name) {
       await get(name).running;
+    },
+    running() {
+      return [...jobs].flatMap(([name, job]) => (job.running ? [name] : []));
     },
     start() {
       if (started || closed) return;

@@ -69,6 +69,19 @@ export function createLongRunnerRepo(db: Kysely<DB>, dialect: DialectName) {
         .execute();
     },
 
+    /** Queued calls not ended: all of them, and those a process holds a claim on at `now` (`/metrics`). */
+    async countQueued(now: string): Promise<{ queued: number; claimed: number }> {
+      const row = await db
+        .selectFrom("longRunnerJobs")
+        .where("status", "=", "intended")
+        .select((eb) => [
+          eb.fn.countAll<number>().as("queued"),
+          eb.fn.count<number>(eb.case().when("claimedUntil", ">=", now).then(1).end()).as("claimed"),
+        ])
+        .executeTakeFirstOrThrow();
+      return { queued: Number(row.queued), claimed: Number(row.claimed) };
+    },
+
     async findByTrackingID(jobTrackingID: string): Promise<LongRunnerJobRow | undefined> {
       return db.selectFrom("longRunnerJobs").selectAll().where("jobTrackingID", "=", jobTrackingID).executeTakeFirst();
     },
