@@ -13,6 +13,7 @@ import { mailSettings } from "./mail/mail-settings.ts";
 import { createMemoryLimiter, createRedisLimiter, type Limiter } from "./http/rate-limit.ts";
 import { DEFAULT_RATE_LIMITS, type RateLimits } from "./http/address-limits.ts";
 import { createEventBus, type EventBus } from "./events.ts";
+import { createContentChanges, type ContentChanges } from "./content-changes.ts";
 import { createSiteConfig, type SiteConfig } from "./site-config.ts";
 import { createJobs, type Jobs } from "./jobs/jobs.ts";
 import { createPresence, type Presence } from "./presence.ts";
@@ -65,6 +66,8 @@ export interface Platform {
   mailer: Mailer;
   outboxDir: string;
   events: EventBus;
+  /** Content events that change what guests see, this process's and (through Redis) every other's: their caches listen. */
+  contentChanges: ContentChanges;
   /** Site settings stored in the database (`ui.editContentTimeout`, …). */
   siteConfig: SiteConfig;
   /** Scheduled work (publishing scheduled drafts); timers start when the app is told to run jobs. */
@@ -117,6 +120,10 @@ export async function createPlatform(database: Database, config: PlatformConfig)
   // Until an administrator stores it, whether new members confirm their e-mail is the server's PARLEY_CONFIRM_EMAIL.
   // Likewise the limits for new members: off, nobody is new until the settings are stored.
   const restrictions = createPostingRestrictions();
+  const events = createEventBus((error, name) => console.error(`Event listener for ${name} failed:`, error));
+  const contentChanges = createContentChanges(events, config.redisUrl, database.schema ?? "public", (error) =>
+    console.error("Content changes:", error),
+  );
   const siteConfig = createSiteConfig(database.db, {
     "registration.confirmEmail": config.confirmEmail,
     ...(config.requireAdminTwoFactor ? { "security.requireAdminTwoFactor": true } : {}),
@@ -138,7 +145,8 @@ export async function createPlatform(database: Database, config: PlatformConfig)
       clock,
     }),
     outboxDir,
-    events: createEventBus((error, name) => console.error(`Event listener for ${name} failed:`, error)),
+    events,
+    contentChanges,
     siteConfig,
     jobs,
     limiter: (name, max, windowMs) =>
@@ -149,6 +157,7 @@ export async function createPlatform(database: Database, config: PlatformConfig)
     admission: createAdmissionHook(),
     restrictions,
     close: async () => {
+      await contentChanges.close();
       await redis?.quit();
     },
   };
