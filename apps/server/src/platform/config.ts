@@ -26,6 +26,8 @@ export interface Config {
   /** `postgres://…` switches the data layer to PostgreSQL; otherwise SQLite in the data dir. */
   databaseUrl: string | null;
   redisUrl: string | null;
+  /** Worker processes on one port (`PARLEY_WORKERS`, node:cluster); 1 serves from this process. */
+  workers: number;
   /** Password for the `admin` user created on the first start of an empty database. */
   adminPassword: string;
   /** True when the admin password was generated here and must be printed once. */
@@ -209,6 +211,19 @@ function parseTrustProxy(env: Env): boolean | string {
   return parts.join(",");
 }
 
+/** `PARLEY_WORKERS`: 1 to 64; more than one only on PostgreSQL and Redis, which the processes share. */
+function parseWorkers(env: Env, databaseUrl: string | null, redisUrl: string | null): number {
+  const workers = parseWhole(env, "PARLEY_WORKERS", 64);
+  if (workers < 1) throw new ConfigError("PARLEY_WORKERS", `must be a whole number from 1 to 64, got "${workers}".`);
+  if (workers > 1 && (!databaseUrl || !redisUrl))
+    throw new ConfigError(
+      "PARLEY_WORKERS",
+      `${workers} processes need DATABASE_URL (PostgreSQL) and REDIS_URL, which they share: ` +
+        "SQLite and in-memory limits and events serve from one process.",
+    );
+  return workers;
+}
+
 function parseLogLevel(env: Env): LogLevel {
   const raw = setting(env, "LOG_LEVEL");
   if (!(LOG_LEVELS as readonly string[]).includes(raw))
@@ -262,6 +277,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const databaseUrl = parseUrl(env, "DATABASE_URL", ["postgres:", "postgresql:"]);
   const redisUrl = parseUrl(env, "REDIS_URL", ["redis:", "rediss:"]);
 
+  const workers = parseWorkers(env, databaseUrl, redisUrl);
+
   const seedRaw = setting(env, "PARLEY_SEED");
   if (seedRaw !== "demo" && seedRaw !== "none") {
     throw new ConfigError("PARLEY_SEED", `must be "demo" or "none", got "${seedRaw}".`);
@@ -281,6 +298,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dataDir,
     databaseUrl,
     redisUrl,
+    workers,
     adminPassword,
     adminPasswordGenerated,
     seed: seedRaw,

@@ -42,6 +42,14 @@ export const ENVIRONMENT = {
   REDIS_URL: {
     meaning: "`redis://` URL for cross-process events and shared limits when several processes serve one site.",
   },
+  PARLEY_WORKERS: {
+    default: "1",
+    meaning:
+      "Processes serving the site on one port (`node:cluster`): a primary migrates the database, starts this " +
+      "many workers, starts a worker again when one dies (waiting longer after each quick death, up to 30 s) " +
+      "and passes SIGTERM and SIGINT on for a graceful stop. More than 1 needs `DATABASE_URL` and `REDIS_URL`. " +
+      "Each worker's answers carry `X-Parley-Worker` (its process id).",
+  },
   PARLEY_ADMIN_PASSWORD: {
     defaultText: "random",
     meaning:
