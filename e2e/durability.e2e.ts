@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../apps/server/src/platform/db/database.ts";
 import { counterMismatches } from "../apps/server/src/test/counters.ts";
+import { createTestDatabase } from "./support/postgres.ts";
 import { adminPassword, startServer, type RunningServer } from "./support/server.ts";
 
 /*
@@ -74,26 +74,8 @@ async function prepareDatabase(
   engine: "sqlite" | "postgres",
 ): Promise<{ env: Record<string, string>; url: string | null; drop: () => Promise<void> }> {
   if (engine === "sqlite") return { env: {}, url: null, drop: async () => {} };
-  const name = `parley_durability_${process.pid}_${randomBytes(3).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: testDatabaseUrl! });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(testDatabaseUrl!);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: testDatabaseUrl! });
-      await dropper.connect();
-      try {
-        await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await dropper.end();
-      }
-    },
-  };
+  const database = await createTestDatabase(testDatabaseUrl!, "parley_durability");
+  return { env: { DATABASE_URL: database.url }, url: database.url, drop: () => database.drop() };
 }
 
 describe.each(engines)("durability on %s", (engine) => {

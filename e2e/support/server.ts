@@ -36,6 +36,8 @@ export interface RunningServer {
   stop(): Promise<void>;
   /** Kills the process at once (SIGKILL: no shutdown, no flush), leaving the data directory in place. */
   kill(): Promise<void>;
+  /** How the process ended (-1: by a signal); null while it runs. */
+  exitCode(): number | null;
 }
 
 /**
@@ -56,7 +58,7 @@ async function ensureBuilt(): Promise<void> {
 }
 
 /** A port nobody listens on: ask the OS for one, then give it back. */
-async function findFreePort(): Promise<number> {
+export async function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);
@@ -130,10 +132,18 @@ export async function startServer({
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
     stderr = (stderr + chunk).slice(-outputLimit);
   });
-  child.stdout.resume();
+  // Kept for the message of a start that fails (what the server printed before it stopped or hung).
+  let stdout = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    stdout = (stdout + chunk).slice(-outputLimit);
+  });
+  // A test that times out never reaches its `stop`: the server ends with the test process, not after it.
+  const killWithUs = () => child.kill("SIGKILL");
+  process.once("exit", killWithUs);
   const exited = new Promise<void>((resolve) =>
     child.once("exit", (code, signal) => {
       status.exitCode = code ?? (signal ? -1 : 0);
+      process.off("exit", killWithUs);
       resolve();
     }),
   );
@@ -155,7 +165,10 @@ export async function startServer({
       const reason =
         exitCode !== null ? `exited with code ${exitCode}` : `did not answer /healthz within ${startupTimeoutMs} ms`;
       await stop();
-      throw new Error(`The Parley server (${serverEntry}) ${reason}.\n--- server stderr ---\n${stderr || "(empty)"}`);
+      throw new Error(
+        `The Parley server (${serverEntry}) ${reason}.\n--- server stderr ---\n${stderr || "(empty)"}` +
+          `\n--- server stdout ---\n${stdout.slice(-4_000) || "(empty)"}`,
+      );
     }
     await delay(100);
   }
@@ -171,6 +184,7 @@ export async function startServer({
         await exited;
       }
     },
+    exitCode: () => status.exitCode,
   };
 }
 

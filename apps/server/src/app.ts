@@ -268,7 +268,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerGuestApiLimit(app, guestApiPerMinute ? platform.limiter("guest-api", guestApiPerMinute, MINUTE) : null);
   registerCsrfProtection(app);
   if (options.guestApiCacheTtlMs) {
-    registerGuestApiCache(app, platform.events, {
+    registerGuestApiCache(app, platform.contentChanges, {
       ttlMs: options.guestApiCacheTtlMs,
       maxEntries: 2_000,
       // ≈ 400 lists of 30 discussions.

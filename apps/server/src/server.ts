@@ -1,8 +1,9 @@
+import cluster from "node:cluster";
 import path from "node:path";
 import v8 from "node:v8";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
-import { bootstrapDatabase, prepareDataDir } from "./db/bootstrap.ts";
+import { bootstrapDatabase, prepareDataDir, type BootstrapReport } from "./db/bootstrap.ts";
 import { ConfigError, listenAddress, loadConfig, type Config } from "./platform/config.ts";
 import { openDatabase, type Database } from "./platform/db/database.ts";
 import type { PagesOptions } from "./pages/pages.ts";
@@ -25,6 +26,20 @@ export function loadConfigOrExit(): Config {
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
   prepareDataDir(config.dataDir);
   return openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: sqliteFileOf(config) });
+}
+
+/** What the start did to the database: where it is, the migrations run, the admin account made on a first start. */
+export function bootstrapLines(database: Database, report: BootstrapReport): string[] {
+  const lines = [
+    `  database: ${database.describe}${report.migrations.length ? ` (ran ${report.migrations.length} migrations)` : ""}`,
+  ];
+  if (report.admin) {
+    lines.push(`  created the user "${report.admin.name}"${report.seeded ? " and the demo community" : ""}`);
+    if (report.admin.generated) {
+      lines.push(`  admin password (shown once, set PARLEY_ADMIN_PASSWORD to choose one): ${report.admin.password}`);
+    }
+  }
+  return lines;
 }
 
 /**
@@ -53,27 +68,32 @@ export async function startServer(
     trustProxy: config.trustProxy,
   });
   app.addHook("onClose", async () => database.close());
+  // Under PARLEY_WORKERS each answer names the worker that gave it (cluster.ts), for operators and the cluster test.
+  if (cluster.isWorker)
+    app.addHook("onRequest", (_request, reply, done) => {
+      reply.header("x-parley-worker", String(process.pid));
+      done();
+    });
 
+  let closing = false;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
+    const close = () => {
+      if (closing) return;
+      closing = true;
       app.log.info(`${signal}: closing`);
       void app.close().then(() => process.exit(0));
-    });
+    };
+    // A worker hears a stop twice, from the terminal or systemd (the whole process group) and from its
+    // primary: the second must not kill it mid-close. A lone process keeps a second Ctrl-C as a way out.
+    if (cluster.isWorker) process.on(signal, close);
+    else process.once(signal, close);
   }
   await app.listen({ port: config.port, host: config.host });
 
   const listening = listenAddress(config.host, config.port);
-  const lines = [`Parley is running at ${listening}`];
+  const lines = [`Parley is running at ${listening}${cluster.isWorker ? ` (worker process ${process.pid})` : ""}`];
   if (new URL(listening).origin !== config.publicUrl) lines.push(`  site address (links, e-mail): ${config.publicUrl}`);
-  lines.push(
-    `  database: ${database.describe}${report.migrations.length ? ` (ran ${report.migrations.length} migrations)` : ""}`,
-  );
-  if (report.admin) {
-    lines.push(`  created the user "${report.admin.name}"${report.seeded ? " and the demo community" : ""}`);
-    if (report.admin.generated) {
-      lines.push(`  admin password (shown once, set PARLEY_ADMIN_PASSWORD to choose one): ${report.admin.password}`);
-    }
-  }
+  lines.push(...bootstrapLines(database, report));
   lines.push(`  ready in ${Math.round(performance.now() - started)} ms`);
   console.log(lines.join("\n"));
   return app;

@@ -1,5 +1,4 @@
-import type { EventBus } from "../platform/events.ts";
-import { contentEvents } from "../platform/http/guest-api-cache.ts";
+import type { ContentChanges } from "../platform/content-changes.ts";
 import { createTimedStore, type StoredText, type TimedStoreOptions } from "../platform/http/timed-store.ts";
 
 export interface CachedPage extends StoredText {
@@ -8,12 +7,11 @@ export interface CachedPage extends StoredText {
 
 /**
  * Guests see the same page for the same URL, so their rendered pages are kept briefly and served
- * again (Discourse's anonymous cache is the precedent). Any content change (or a theme change) in
- * this process drops them all at once; other processes' copies age out within `ttlMs`.
+ * again (Discourse's anonymous cache is the precedent). Any content change (a theme change too: it changes
+ * every page's head) drops them all at once, in every process when Redis is configured (`content-changes.ts`).
  */
-export function createGuestPageCache(events: EventBus, options: TimedStoreOptions) {
+export function createGuestPageCache(changes: ContentChanges, options: TimedStoreOptions) {
   const pages = createTimedStore<CachedPage>(options);
-  // A new theme changes every page's head.
-  for (const name of [...contentEvents, "theme.changed" as const]) events.on(name, () => pages.clear());
+  changes.on(() => pages.clear());
   return pages;
 }

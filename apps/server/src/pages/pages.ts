@@ -118,7 +118,7 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
   }
 
   const cache = options.guestCacheTtlMs
-    ? createGuestPageCache(app.platform.events, {
+    ? createGuestPageCache(app.platform.contentChanges, {
         ttlMs: options.guestCacheTtlMs,
         maxEntries: 1_000,
         // ≈ 300 long discussion pages with their compressed copies.

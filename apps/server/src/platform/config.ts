@@ -30,6 +30,8 @@ export interface Config {
   redisUrl: string | null;
   /** Where uploads are kept: the local disk (`<dataDir>/uploads`) or an S3-compatible bucket (`PARLEY_STORAGE`). */
   storage: StorageConfig;
+  /** Worker processes on one port (`PARLEY_WORKERS`, node:cluster); 1 serves from this process. */
+  workers: number;
   /** Password for the `admin` user created on the first start of an empty database. */
   adminPassword: string;
   /** True when the admin password was generated here and must be printed once. */
@@ -264,6 +266,19 @@ function parseMetricsAccess(env: Env): MetricsAccess {
   return { token: given(env, "PARLEY_METRICS_TOKEN") ?? null, addresses: parts.join(",") };
 }
 
+/** `PARLEY_WORKERS`: 1 to 64; more than one only on PostgreSQL and Redis, which the processes share. */
+function parseWorkers(env: Env, databaseUrl: string | null, redisUrl: string | null): number {
+  const workers = parseWhole(env, "PARLEY_WORKERS", 64);
+  if (workers < 1) throw new ConfigError("PARLEY_WORKERS", `must be a whole number from 1 to 64, got "${workers}".`);
+  if (workers > 1 && (!databaseUrl || !redisUrl))
+    throw new ConfigError(
+      "PARLEY_WORKERS",
+      `${workers} processes need DATABASE_URL (PostgreSQL) and REDIS_URL, which they share: ` +
+        "SQLite and in-memory limits and events serve from one process.",
+    );
+  return workers;
+}
+
 function parseLogLevel(env: Env): LogLevel {
   const raw = setting(env, "LOG_LEVEL");
   if (!(LOG_LEVELS as readonly string[]).includes(raw))
@@ -317,6 +332,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const databaseUrl = parseUrl(env, "DATABASE_URL", ["postgres:", "postgresql:"]);
   const redisUrl = parseUrl(env, "REDIS_URL", ["redis:", "rediss:"]);
 
+  const workers = parseWorkers(env, databaseUrl, redisUrl);
+
   const seedRaw = setting(env, "PARLEY_SEED");
   if (seedRaw !== "demo" && seedRaw !== "none") {
     throw new ConfigError("PARLEY_SEED", `must be "demo" or "none", got "${seedRaw}".`);
@@ -337,6 +354,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     databaseUrl,
     redisUrl,
     storage: parseStorage(env),
+    workers,
     adminPassword,
     adminPasswordGenerated,
     seed: seedRaw,

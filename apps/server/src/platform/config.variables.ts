@@ -66,6 +66,14 @@ export const ENVIRONMENT = {
       "(`AWS_ACCESS_KEY_ID`…, a shared credentials file, an instance or container role).",
   },
   PARLEY_S3_SECRET_ACCESS_KEY: { defaultText: "the AWS SDK's", meaning: "The access key's secret." },
+  PARLEY_WORKERS: {
+    default: "1",
+    meaning:
+      "Processes serving the site on one port (`node:cluster`): a primary migrates the database, starts this " +
+      "many workers, starts a worker again when one dies (waiting longer after each quick death, up to 30 s) " +
+      "and passes SIGTERM and SIGINT on for a graceful stop. More than 1 needs `DATABASE_URL` and `REDIS_URL`. " +
+      "Each worker's answers carry `X-Parley-Worker` (its process id).",
+  },
   PARLEY_ADMIN_PASSWORD: {
     defaultText: "random",
     meaning:

@@ -15,6 +15,7 @@ import { mailSettings } from "./mail/mail-settings.ts";
 import { createMemoryLimiter, createRedisLimiter, type Limiter } from "./http/rate-limit.ts";
 import { DEFAULT_RATE_LIMITS, type RateLimits } from "./http/address-limits.ts";
 import { createEventBus, type EventBus } from "./events.ts";
+import { createContentChanges, type ContentChanges } from "./content-changes.ts";
 import { createSiteConfig, type SiteConfig } from "./site-config.ts";
 import { createJobs, type Jobs } from "./jobs/jobs.ts";
 import { createPresence, type Presence } from "./presence.ts";
@@ -74,6 +75,8 @@ export interface Platform {
   /** Uploads' files: `<dataDir>/uploads`, or an S3-compatible bucket every process shares (`platform/storage/`). */
   storage: Storage;
   events: EventBus;
+  /** Content events that change what guests see, this process's and (through Redis) every other's: their caches listen. */
+  contentChanges: ContentChanges;
   /** Site settings stored in the database (`ui.editContentTimeout`, …). */
   siteConfig: SiteConfig;
   /** Scheduled work (publishing scheduled drafts); timers start when the app is told to run jobs. */
@@ -139,6 +142,10 @@ export async function createPlatform(database: Database, config: PlatformConfig)
   // Until an administrator stores it, whether new members confirm their e-mail is the server's PARLEY_CONFIRM_EMAIL.
   // Likewise the limits for new members: off, nobody is new until the settings are stored.
   const restrictions = createPostingRestrictions();
+  const events = createEventBus((error, name) => console.error(`Event listener for ${name} failed:`, error));
+  const contentChanges = createContentChanges(events, config.redisUrl, database.schema ?? "public", (error) =>
+    console.error("Content changes:", error),
+  );
   const siteConfig = createSiteConfig(database.db, {
     "registration.confirmEmail": config.confirmEmail,
     ...(config.requireAdminTwoFactor ? { "security.requireAdminTwoFactor": true } : {}),
@@ -161,7 +168,8 @@ export async function createPlatform(database: Database, config: PlatformConfig)
     }),
     outboxDir,
     storage,
-    events: createEventBus((error, name) => console.error(`Event listener for ${name} failed:`, error)),
+    events,
+    contentChanges,
     siteConfig,
     jobs,
     limiter: (name, max, windowMs) =>
@@ -175,6 +183,7 @@ export async function createPlatform(database: Database, config: PlatformConfig)
     pingRedis: redis ? async () => void (await redis.ping()) : null,
     close: async () => {
       storage.close();
+      await contentChanges.close();
       await redis?.quit();
     },
   };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../app.ts";
+import { buildApp, type AppOptions } from "../app.ts";
 import { createAdmin } from "../db/seed/admin.ts";
 import { seedDemo } from "../db/seed/demo.ts";
 import { openDatabase } from "../platform/db/database.ts";
@@ -23,7 +23,11 @@ export interface TwoInstances {
  * Two server instances on one PostgreSQL schema (the demo community seeded) sharing `redisUrl`,
  * with two members who may post without flood control: the cross-process tests' setting.
  */
-export async function createTwoInstances(redisUrl: string): Promise<TwoInstances> {
+export async function createTwoInstances(
+  redisUrl: string,
+  /** More of the apps' options (the guests' cache: `guestApiCacheTtlMs`). */
+  options: Pick<AppOptions, "guestApiCacheTtlMs"> = {},
+): Promise<TwoInstances> {
   const database = await createTestDatabase("postgres");
   await seedDemo(database.db, await createAdmin(database.db, TEST_ADMIN_PASSWORD, TEST_PASSWORD_COST));
   const second = await openDatabase({
@@ -32,8 +36,8 @@ export async function createTwoInstances(redisUrl: string): Promise<TwoInstances
     schema: database.schema!,
     poolSize: 4,
   });
-  const appA = await buildApp({ config: testConfig(database.dataDir, { redisUrl }), database });
-  const appB = await buildApp({ config: testConfig(database.dataDir, { redisUrl }), database: second });
+  const appA = await buildApp({ config: testConfig(database.dataDir, { redisUrl }), database, ...options });
+  const appB = await buildApp({ config: testConfig(database.dataDir, { redisUrl }), database: second, ...options });
   await Promise.all([appA.ready(), appB.ready()]);
   const users = await createCast(database.db, {
     reader: { name: "Rae Reader", role: "member" },

@@ -1,10 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../app.ts";
 import { createAdmin } from "../../db/seed/admin.ts";
 import { seedDemo } from "../../db/seed/demo.ts";
 import { testConfig } from "../../test/app.ts";
-import { createTestDatabase, type TestDatabase } from "../../test/databases.ts";
+import { createApi } from "../../test/accounts.ts";
+import { postDiscussion } from "../../test/content.ts";
+import { createTestDatabase, testDatabaseUrl, type TestDatabase } from "../../test/databases.ts";
+import { createTwoInstances, type TwoInstances } from "../../test/instances.ts";
 
 describe("guest API answer cache", () => {
   let app: FastifyInstance;
@@ -60,3 +63,41 @@ describe("guest API answer cache", () => {
     expect((await get("/api/v2/discussions?limit=3")).headers["x-parley-cache"]).toBeUndefined();
   });
 });
+
+const redisUrl = process.env["TEST_REDIS_URL"] || null;
+
+describe.skipIf(!redisUrl || !testDatabaseUrl)(
+  "guest API answer cache across two server instances (PostgreSQL and Redis)",
+  () => {
+    let instances: TwoInstances;
+    beforeAll(async () => {
+      instances = await createTwoInstances(redisUrl!, { guestApiCacheTtlMs: 60_000 });
+    });
+    afterAll(async () => {
+      await instances?.close();
+    });
+
+    it("a new discussion through one instance drops the other's cached guest answers", async () => {
+      const guestList = () => instances.appB.inject({ method: "GET", url: "/api/v2/discussions?limit=50" });
+      await guestList();
+      expect((await guestList()).headers["x-parley-cache"]).toBe("hit");
+      const writer = await createApi(instances.appA).signIn(instances.users.writer);
+      const discussion = await postDiscussion(createApi(instances.appA), writer, {
+        name: "Seen by guests everywhere",
+        body: "Through Redis.",
+        categoryID: instances.general,
+      });
+      // B's copy would last a minute; Redis tells B at once.
+      await vi.waitFor(
+        async () => {
+          const answer = await guestList();
+          expect(answer.headers["x-parley-cache"]).toBeUndefined();
+          expect(answer.json<Array<{ discussionID: number }>>().map((row) => row.discussionID)).toContain(
+            discussion.discussionID,
+          );
+        },
+        { timeout: 5_000, interval: 50 },
+      );
+    });
+  },
+);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { EventBus, EventName } from "../events.ts";
+import type { ContentChanges } from "../content-changes.ts";
+import type { EventName } from "../events.ts";
 import { createTimedStore, type StoredText, type TimedStoreOptions } from "./timed-store.ts";
 
 /** The content events after which a cached guest answer or page may be out of date. */
@@ -52,12 +53,13 @@ const isAnonymousRead = (request: FastifyRequest) =>
 
 /**
  * Hot API answers for guests, kept briefly (PERFORMANCE.md: "cache … hot API answers, and drop them
- * on the content events that change them"). Any content change in this process drops them all; other
- * processes' copies age out within `ttlMs`. Answers that vary by user never come here.
+ * on the content events that change them"). Any content change drops them all, in every process when
+ * Redis is configured (`content-changes.ts`), and they age out within `ttlMs` in any case. Answers that
+ * vary by user never come here.
  */
-export function registerGuestApiCache(app: FastifyInstance, events: EventBus, options: TimedStoreOptions): void {
+export function registerGuestApiCache(app: FastifyInstance, changes: ContentChanges, options: TimedStoreOptions): void {
   const answers = createTimedStore<CachedAnswer>(options);
-  for (const name of contentEvents) events.on(name, () => answers.clear());
+  changes.on(() => answers.clear());
   // The path alone: answers' links come from the configured site address, whatever Host the request named.
   const keyOf = (request: FastifyRequest) => request.url;
   const cacheable = (request: FastifyRequest) =>

@@ -1,0 +1,66 @@
+import { randomBytes } from "node:crypto";
+import type { Redis } from "ioredis";
+import type { EventBus } from "./events.ts";
+import { contentEvents } from "./http/guest-api-cache.ts";
+
+/**
+ * "Something a guest sees has changed", for the guests' caches of pages and API answers: at once on this
+ * process's content events, and through Redis pub/sub (when `REDIS_URL` is set) on every other process's,
+ * so a guest sees a new discussion promptly wherever the load balancer sends the next request.
+ */
+export interface ContentChanges {
+  on(listener: () => void): void;
+  close(): Promise<void>;
+}
+
+export function createContentChanges(
+  events: EventBus,
+  redisUrl: string | null,
+  /** Sites (or PostgreSQL schemas) sharing one Redis keep their changes apart. */
+  namespace: string,
+  onError: (error: unknown) => void,
+): ContentChanges {
+  const channel = `parley:content-changed:${namespace}`;
+  // This process's own messages come back from Redis: its caches were cleared when the event fired.
+  const origin = randomBytes(8).toString("hex");
+  const listeners = new Set<() => void>();
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
+  // The connections open with the first listener (ioredis loads only then): apps without guest caches have none.
+  let redis: Promise<{ publisher: Redis; subscriber: Redis }> | null = null;
+  const connect = async () => {
+    const { Redis } = await import("ioredis");
+    const publisher = new Redis(redisUrl!, { maxRetriesPerRequest: 2 });
+    const subscriber = new Redis(redisUrl!, { maxRetriesPerRequest: null });
+    publisher.on("error", onError);
+    subscriber.on("error", onError);
+    subscriber.on("message", (from: string, message: string) => {
+      if (from === channel && message !== origin) notify();
+    });
+    await subscriber.subscribe(channel);
+    return { publisher, subscriber };
+  };
+
+  for (const name of contentEvents)
+    events.on(name, () => {
+      if (listeners.size === 0) return;
+      notify();
+      redis?.then(({ publisher }) => publisher.publish(channel, origin)).catch(onError);
+    });
+
+  return {
+    on(listener) {
+      listeners.add(listener);
+      if (redisUrl && !redis) {
+        redis = connect();
+        redis.catch(onError);
+      }
+    },
+    async close() {
+      listeners.clear();
+      const connections = await redis?.catch(() => null);
+      if (connections) await Promise.allSettled([connections.subscriber.quit(), connections.publisher.quit()]);
+    },
+  };
+}
