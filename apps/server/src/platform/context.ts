@@ -173,7 +173,9 @@ export async function createPlatform(database: Database, config: PlatformConfig)
     siteConfig,
     jobs,
     limiter: (name, max, windowMs) =>
-      redis ? createRedisLimiter(redis, name, max, windowMs) : createMemoryLimiter(name, max, windowMs, clock),
+      redis
+        ? createRedisLimiter(redis, name, max, windowMs, database.schema ?? "public")
+        : createMemoryLimiter(name, max, windowMs, clock),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...config.rateLimits },
     presence,
     screening: createScreeningHook(restrictions),

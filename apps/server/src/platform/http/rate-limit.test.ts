@@ -75,4 +75,15 @@ describe.runIf(redisUrl)("redis limiter across processes", () => {
     expect((await second.hit("user")).allowed).toBe(true);
     expect((await first.hit("user")).allowed).toBe(false);
   });
+
+  it("keeps two sites' counts apart on one Redis (each its own schema)", async () => {
+    const name = `sites-${randomBytes(4).toString("hex")}`;
+    const client = new Redis(redisUrl!);
+    clients.push(client);
+    const one = createRedisLimiter(client, name, 1, 60_000, "site_one");
+    const other = createRedisLimiter(client, name, 1, 60_000, "site_two");
+    expect((await one.hit("user")).allowed).toBe(true);
+    expect((await one.hit("user")).allowed).toBe(false);
+    expect((await other.hit("user")).allowed).toBe(true);
+  });
 });

@@ -52,8 +52,18 @@ export function createMemoryLimiter(name: string, max: number, windowMs: number,
   };
 }
 
-export function createRedisLimiter(redis: Redis, name: string, max: number, windowMs: number): Limiter {
-  const redisKey = (key: string) => `parley:limit:${name}:${key}`;
+/**
+ * Counts in Redis, shared by every process of the site. `namespace` (the database's schema, as presence and live
+ * events use) keeps two sites, or two test instances, on one Redis from counting into each other's windows.
+ */
+export function createRedisLimiter(
+  redis: Redis,
+  name: string,
+  max: number,
+  windowMs: number,
+  namespace = "public",
+): Limiter {
+  const redisKey = (key: string) => `parley:limit:${namespace}:${name}:${key}`;
   const result = (count: number, ttl: number): LimitResult =>
     count > max
       ? { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) }
