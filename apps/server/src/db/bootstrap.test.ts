@@ -107,4 +107,46 @@ describe.runIf(testDatabaseUrl)("migrations on PostgreSQL from several processes
       await first.dispose();
     }
   });
+
+  it("two servers starting together on an empty database create admin and the demo community once", async () => {
+    const first = await createTestDatabase("postgres", { migrate: false });
+    try {
+      const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(first.db)).rows[0]!.s;
+      const second = await openDatabase({ databaseUrl: testDatabaseUrl!, sqliteFile: "", schema, poolSize: 2 });
+      try {
+        const reports = await Promise.all(
+          [first, second].map((database, index) =>
+            bootstrapDatabase(database, {
+              adminPassword: `start-${index}-password`,
+              adminPasswordGenerated: true,
+              seed: "demo",
+            }),
+          ),
+        );
+        expect(reports.filter((report) => report.seeded)).toHaveLength(1);
+        expect(reports.filter((report) => report.admin)).toHaveLength(1);
+        const admins = await first.db.selectFrom("users").select("userID").where("name", "=", "admin").execute();
+        expect(admins).toHaveLength(1);
+        const categories = await first.db
+          .selectFrom("categories")
+          .select(({ fn }) => fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow();
+        const again = await bootstrapDatabase(second, {
+          adminPassword: "x",
+          adminPasswordGenerated: false,
+          seed: "demo",
+        });
+        expect(again.seeded).toBe(false);
+        const after = await first.db
+          .selectFrom("categories")
+          .select(({ fn }) => fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow();
+        expect(Number(after.n)).toBe(Number(categories.n));
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await first.dispose();
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { sql } from "kysely";
 import type { Config } from "../platform/config.ts";
 import type { Database } from "../platform/db/database.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
@@ -20,18 +21,41 @@ export function prepareDataDir(dataDir: string): void {
   }
 }
 
-/** Migrates; on an empty database creates `admin` and, unless PARLEY_SEED=none, the demo community. */
+/**
+ * Runs `work` while this process holds the site's bootstrap lock: on PostgreSQL a session advisory lock on one pinned
+ * connection (the work runs on the pool's others, so the pool needs two), so that processes starting together on an
+ * empty database create `admin` and the demo community once; SQLite is one process's.
+ */
+async function underBootstrapLock<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  if (database.dialect !== "postgres") return work();
+  const key = `parley:bootstrap:${database.schema ?? "public"}`;
+  return database.db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(hashtext(${key}))`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext(${key}))`.execute(connection);
+    }
+  });
+}
+
+/**
+ * Migrates; on an empty database creates `admin` and, unless PARLEY_SEED=none, the demo community, once however many
+ * processes start together (each waits for the first, then finds the database no longer empty).
+ */
 export async function bootstrapDatabase(
   database: Database,
   config: Pick<Config, "adminPassword" | "adminPasswordGenerated" | "seed">,
 ): Promise<BootstrapReport> {
   const migrations = await migrateToLatest(database);
-  if (!(await isEmpty(database.db))) return { migrations, seeded: false };
-  const adminID = await createAdmin(database.db, config.adminPassword);
-  if (config.seed === "demo") await seedDemo(database.db, adminID);
-  return {
-    migrations,
-    admin: { name: ADMIN_NAME, password: config.adminPassword, generated: config.adminPasswordGenerated },
-    seeded: config.seed === "demo",
-  };
+  return underBootstrapLock(database, async () => {
+    if (!(await isEmpty(database.db))) return { migrations, seeded: false };
+    const adminID = await createAdmin(database.db, config.adminPassword);
+    if (config.seed === "demo") await seedDemo(database.db, adminID);
+    return {
+      migrations,
+      admin: { name: ADMIN_NAME, password: config.adminPassword, generated: config.adminPasswordGenerated },
+      seeded: config.seed === "demo",
+    };
+  });
 }
