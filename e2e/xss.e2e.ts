@@ -199,7 +199,8 @@ describe(`XSS corpus (${vectors.length} vectors; ${fieldVectors.length} in one-r
     await run.watch.visit(reader!, "/discussions", "notifications dropdown");
     const readerView = new NotificationsPage(reader!, parley.baseUrl);
     await readerView.notificationsButton.click();
-    await readerView.menu.getByRole("link").first().waitFor();
+    // The list's first notification, not the menu's first link ("All Notifications" is there before the list loads).
+    await readerView.list.getByRole("link").first().waitFor();
     const dropdown = await run.watch.inspect(reader!, "notifications dropdown", '[role="dialog"]');
     const latest = [...dropdown].filter((token) => token.startsWith("t")).map((token) => Number(token.slice(1)));
     expect(latest.length, "the dropdown shows titles").toBeGreaterThan(0);
