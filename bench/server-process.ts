@@ -31,6 +31,8 @@ export interface ServerOptions {
   adminPassword: string;
   /** Extra node options for the server (`--max-semi-space-size=8`), after those `npm start` uses. */
   nodeFlags?: string[];
+  /** Redis (REDIS_URL): the processes of a cluster share their caches' invalidations, limits and events. */
+  redisUrl?: string | null;
 }
 
 async function freePort(): Promise<number> {
@@ -170,6 +172,7 @@ export async function startServerProcess(options: ServerOptions): Promise<Server
   delete env["DATABASE_URL"];
   delete env["REDIS_URL"];
   if (options.databaseUrl) env["DATABASE_URL"] = options.databaseUrl;
+  if (options.redisUrl) env["REDIS_URL"] = options.redisUrl;
   return spawnServer({
     args: [
       ...startScriptNodeFlags(options.repoRoot),

@@ -1,109 +1,42 @@
-import { randomBytes, randomInt } from "node:crypto";
-import http, { type IncomingHttpHeaders } from "node:http";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { randomBytes } from "node:crypto";
+import http from "node:http";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nginxBinary, nginxInstalled, startNginx, UPSTREAM_HEADER, type RunningNginx } from "./support/nginx.ts";
-import { createTestDatabase, type TestDatabase } from "./support/postgres.ts";
-import { adminPassword, findFreePort, startServer, type RunningServer } from "./support/server.ts";
+import {
+  clusterSkipReason,
+  json,
+  newAddress,
+  openStream,
+  startCluster,
+  type Answer,
+  type Cluster,
+} from "./support/cluster.ts";
+import { startServer, type RunningServer } from "./support/server.ts";
 
 /*
  * Cluster mode (issue 37): three server processes from the built bundle on one PostgreSQL database and one
- * Redis, behind Debian's nginx running deploy/nginx.conf. Every request goes through nginx, which hands them
- * out in turn; the test's nginx names the upstream that answered, and each check asserts that all three
- * processes took part. Then PARLEY_WORKERS itself: two workers on one port, one killed and replaced, and a
- * SIGTERM that ends them all.
+ * Redis, behind Debian's nginx running deploy/nginx.conf (e2e/support/cluster.ts). Every request goes
+ * through nginx, which hands them out in turn; the test's nginx names the upstream that answered, and each
+ * check asserts that all three processes took part. Then PARLEY_WORKERS itself: two workers on one port, one
+ * killed and replaced, and a SIGTERM that ends them all. e2e/cluster-failover.e2e.ts kills a process under load.
  */
 
-const databaseServer = process.env["TEST_DATABASE_URL"] || null;
-const redisUrl = process.env["TEST_REDIS_URL"] || null;
-const skipReason =
-  !databaseServer || !redisUrl
-    ? "TEST_DATABASE_URL and TEST_REDIS_URL are not set"
-    : !nginxInstalled()
-      ? `nginx is not installed (${nginxBinary}; Debian's nginx-light)`
-      : null;
 const PROCESSES = 3;
 const SEARCH_LIMIT = 5;
 
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  text: string;
-  /** Which process answered (its index), through nginx's upstream header; -1 for nginx itself. */
-  process: number;
-}
+const title = `cluster mode${clusterSkipReason ? ` (skipped: ${clusterSkipReason})` : ""}`;
 
-interface CallOptions {
-  cookie?: string;
-  body?: unknown;
-  /** A raw body with its content type (a multipart upload). */
-  raw?: { contentType: string; data: Buffer };
-  /** The client's own address: any of 127.0.0.0/8, so each check counts under an address nobody else uses. */
-  from?: string;
-}
-
-/** A loopback address of its own: nginx forwards it in X-Forwarded-For, and Parley counts limits under it. */
-const newAddress = () => `127.${randomInt(1, 255)}.${randomInt(1, 255)}.${randomInt(1, 255)}`;
-
-describe.skipIf(skipReason !== null)(`cluster mode${skipReason ? ` (skipped: ${skipReason})` : ""}`, () => {
-  let database: TestDatabase;
-  let dataDir: string;
-  const servers: RunningServer[] = [];
-  let nginx: RunningNginx;
+describe.skipIf(clusterSkipReason !== null)(title, () => {
+  let cluster: Cluster;
+  let database: Cluster["database"];
   let publicUrl: string;
   let admin: string;
   let generalID: number;
-  const upstreamIndex = new Map<string, number>();
+  let call: Cluster["call"];
+  let ok: Cluster["ok"];
+  let newMember: Cluster["newMember"];
+  let newDiscussion: Cluster["newDiscussion"];
 
-  /** One request through nginx, on a connection of its own from `from`. */
-  const call = (method: string, url: string, options: CallOptions = {}): Promise<Answer> =>
-    new Promise((resolve, reject) => {
-      const data = options.raw?.data ?? (options.body === undefined ? null : Buffer.from(JSON.stringify(options.body)));
-      const request = http.request(
-        `${nginx.baseUrl}${url}`,
-        {
-          method,
-          agent: false,
-          localAddress: options.from ?? "127.0.0.1",
-          headers: {
-            ...(options.cookie ? { cookie: options.cookie } : {}),
-            ...(method === "GET" ? {} : { origin: publicUrl, "x-requested-with": "XMLHttpRequest" }),
-            ...(data
-              ? { "content-type": options.raw?.contentType ?? "application/json", "content-length": data.length }
-              : {}),
-          },
-        },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on("data", (chunk: Buffer) => chunks.push(chunk));
-          response.on("end", () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              headers: response.headers,
-              text: Buffer.concat(chunks).toString("utf8"),
-              process: processOf(response.headers),
-            }),
-          );
-          response.on("error", reject);
-        },
-      );
-      request.on("error", reject);
-      request.end(data ?? undefined);
-    });
-  const processOf = (headers: IncomingHttpHeaders) => {
-    const upstream = headers[UPSTREAM_HEADER];
-    return typeof upstream === "string" ? (upstreamIndex.get(upstream) ?? -2) : -1;
-  };
-  const json = <T>(answer: Answer): T => JSON.parse(answer.text) as T;
-  /** Calls that must succeed: the answer, or a failure naming the status and body. */
-  const ok = async (method: string, url: string, options: CallOptions = {}) => {
-    const answer = await call(method, url, options);
-    expect(answer.status, `${method} ${url}: ${answer.text.slice(0, 300)}`).toBeLessThan(300);
-    return answer;
-  };
   /** `count` requests, one after another; nginx hands them to the processes in turn. */
   const repeat = async (count: number, send: () => Promise<Answer>) => {
     const answers: Answer[] = [];
@@ -113,58 +46,17 @@ describe.skipIf(skipReason !== null)(`cluster mode${skipReason ? ` (skipped: ${s
   const everyProcess = (answers: Answer[]) =>
     expect(new Set(answers.map((answer) => answer.process)).size).toBe(PROCESSES);
 
-  const signIn = async (username: string, password: string) => {
-    const answer = await ok("POST", "/api/v2/authenticate/password", { body: { username, password } });
-    return (answer.headers["set-cookie"] ?? []).map((line) => line.split(";")[0]).join("; ");
-  };
-  const newMember = async () => {
-    const name = `cluster_${randomBytes(3).toString("hex")}`;
-    const password = `pw-${randomBytes(6).toString("hex")}`;
-    const created = await ok("POST", "/api/v2/users", {
-      cookie: admin,
-      body: { name, email: `${name}@example.test`, password },
-    });
-    return { userID: json<{ userID: number }>(created).userID, cookie: await signIn(name, password) };
-  };
-  const newDiscussion = async (cookie: string, name: string, body = "Posted through nginx.") =>
-    json<{ discussionID: number }>(
-      await ok("POST", "/api/v2/discussions", {
-        cookie,
-        body: { name, body, format: "markdown", categoryID: generalID },
-      }),
-    ).discussionID;
-
   beforeAll(async () => {
-    database = await createTestDatabase(databaseServer!, "parley_cluster");
-    dataDir = await mkdtemp(path.join(tmpdir(), "parley-cluster-"));
-    // nginx's port is known once its config is written, after the processes listen: the site address names
-    // a port reserved now, and nginx is started on it.
-    const nginxPort = await findFreePort();
-    publicUrl = `http://127.0.0.1:${nginxPort}`;
-    const env = {
-      DATABASE_URL: database.url,
-      REDIS_URL: redisUrl!,
-      PARLEY_PUBLIC_URL: publicUrl,
-      PARLEY_SEARCH_LIMIT: String(SEARCH_LIMIT),
-    };
-    // The first migrates and seeds; the others start on the ready database, together. One data directory:
-    // uploads written by one process are read by the others.
-    servers.push(await startServer({ dataDir, env, startupTimeoutMs: 60_000 }));
-    servers.push(...(await Promise.all([1, 2].map(() => startServer({ dataDir, env, startupTimeoutMs: 60_000 })))));
-    const ports = servers.map((server) => Number(new URL(server.baseUrl).port));
-    ports.forEach((port, index) => upstreamIndex.set(`127.0.0.1:${port}`, index));
-    nginx = await startNginx(ports, nginxPort);
-    admin = await signIn("admin", adminPassword);
-    generalID = json<{ categoryID: number }>(
-      await ok("GET", "/api/v2/categories/$urlcode:general", { cookie: admin }),
-    ).categoryID;
+    cluster = await startCluster({
+      count: PROCESSES,
+      prefix: "parley_cluster",
+      env: { PARLEY_SEARCH_LIMIT: String(SEARCH_LIMIT) },
+    });
+    ({ database, publicUrl, admin, generalID, call, ok, newMember, newDiscussion } = cluster);
   }, 180_000);
 
   afterAll(async () => {
-    await nginx?.stop();
-    await Promise.all(servers.map((server) => server.stop()));
-    await database?.drop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await cluster?.stop();
   });
 
   it("hands requests to the three processes in turn; nginx serves the built assets itself", async () => {
@@ -257,7 +149,7 @@ describe.skipIf(skipReason !== null)(`cluster mode${skipReason ? ` (skipped: ${s
   it("delivers a live event to a stream held through nginx when another process served the write", async () => {
     const member = await newMember();
     const discussionID = await newDiscussion(admin, `Live through nginx ${randomBytes(3).toString("hex")}`);
-    const stream = await openStream(`/api/v2/events/stream?discussionID=${discussionID}`, member.cookie);
+    const stream = await openStream(cluster, `/api/v2/events/stream?discussionID=${discussionID}`, member.cookie);
     try {
       // Comments until one is written by another process than the stream's (the next one, in turn).
       let commentID = 0;
@@ -361,7 +253,12 @@ describe.skipIf(skipReason !== null)(`cluster mode${skipReason ? ` (skipped: ${s
     let server: RunningServer | undefined;
     try {
       server = await startServer({
-        env: { PARLEY_WORKERS: "2", DATABASE_URL: database.url, REDIS_URL: redisUrl!, PARLEY_PUBLIC_URL: publicUrl },
+        env: {
+          PARLEY_WORKERS: "2",
+          DATABASE_URL: database.url,
+          REDIS_URL: cluster.redisUrl,
+          PARLEY_PUBLIC_URL: publicUrl,
+        },
         startupTimeoutMs: 60_000,
       });
       const base = server.baseUrl;
@@ -401,45 +298,6 @@ describe.skipIf(skipReason !== null)(`cluster mode${skipReason ? ` (skipped: ${s
       await server?.stop();
     }
   }, 180_000);
-
-  /** A Server-Sent Events stream through nginx; `received` waits until what came so far matches. */
-  function openStream(url: string, cookie: string) {
-    return new Promise<{
-      process: number;
-      received: (match: (text: string) => boolean) => Promise<void>;
-      close(): void;
-    }>((resolve, reject) => {
-      const request = http.get(`${nginx.baseUrl}${url}`, { agent: false, headers: { cookie } }, (response) => {
-        if (response.statusCode !== 200) return reject(new Error(`The stream answered ${response.statusCode}.`));
-        let text = "";
-        const waiting = new Set<() => void>();
-        response.setEncoding("utf8").on("data", (chunk: string) => {
-          text += chunk;
-          for (const check of waiting) check();
-        });
-        resolve({
-          process: processOf(response.headers),
-          received: (match) =>
-            new Promise<void>((done, fail) => {
-              const timer = setTimeout(
-                () => fail(new Error(`The stream did not receive it; it had:\n${text}`)),
-                10_000,
-              );
-              const check = () => {
-                if (!match(text)) return;
-                clearTimeout(timer);
-                waiting.delete(check);
-                done();
-              };
-              waiting.add(check);
-              check();
-            }),
-          close: () => request.destroy(),
-        });
-      });
-      request.on("error", reject);
-    });
-  }
 });
 
 const isRunning = (pid: number) => {

@@ -89,6 +89,8 @@ export interface StartOptions {
   startupTimeoutMs?: number;
   /** Start on this data directory (a restart keeps its database); it is then left in place by `stop`. */
   dataDir?: string;
+  /** Listen on this port (a restart where the process was, behind a proxy that knows it); else a free one. */
+  port?: number;
 }
 
 /** Starts the built server with the demo community on a fresh SQLite file; resolves once /healthz says ok. */
@@ -96,9 +98,10 @@ export async function startServer({
   env = {},
   startupTimeoutMs = defaultStartupTimeoutMs,
   dataDir: givenDataDir,
+  port: givenPort,
 }: StartOptions = {}): Promise<RunningServer> {
   await ensureBuilt();
-  const port = await findFreePort();
+  const port = givenPort ?? (await findFreePort());
   const dataDir = givenDataDir ?? (await mkdtemp(path.join(tmpdir(), "parley-e2e-")));
   const baseUrl = `http://127.0.0.1:${port}`;
   // The embedded SQLite database and in-process events, whatever the outer environment points at.
