@@ -28,7 +28,7 @@ export function prepareDataDir(dataDir: string): void {
  */
 async function underBootstrapLock<T>(database: Database, work: () => Promise<T>): Promise<T> {
   if (database.dialect !== "postgres") return work();
-  const key = `parley:bootstrap:${database.schema ?? "public"}`;
+  const key = `parley:bootstrap:${database.siteKey}`;
   return database.db.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock(hashtext(${key}))`.execute(connection);
     try {

@@ -112,7 +112,7 @@ export async function createPlatform(database: Database, config: PlatformConfig)
     : null;
   const outboxDir = path.join(config.dataDir, "outbox");
   const storage = await createStorage(config.storage, config.dataDir);
-  const presence = createPresence(clock, redis, database.schema ?? "public");
+  const presence = createPresence(clock, redis, database.siteKey);
   const sessions = createSessions({ repo: authRepo, permissions, clock, onSeen: (userID) => presence.seen(userID) });
   const longRunnerRepo = createLongRunnerRepo(database.db, database.dialect);
   let longRunnerSecret: Promise<string> | null = null;
@@ -143,7 +143,7 @@ export async function createPlatform(database: Database, config: PlatformConfig)
   // Likewise the limits for new members: off, nobody is new until the settings are stored.
   const restrictions = createPostingRestrictions();
   const events = createEventBus((error, name) => console.error(`Event listener for ${name} failed:`, error));
-  const contentChanges = createContentChanges(events, config.redisUrl, database.schema ?? "public", (error) =>
+  const contentChanges = createContentChanges(events, config.redisUrl, database.siteKey, (error) =>
     console.error("Content changes:", error),
   );
   const siteConfig = createSiteConfig(database.db, {
@@ -174,7 +174,7 @@ export async function createPlatform(database: Database, config: PlatformConfig)
     jobs,
     limiter: (name, max, windowMs) =>
       redis
-        ? createRedisLimiter(redis, name, max, windowMs, database.schema ?? "public")
+        ? createRedisLimiter(redis, name, max, windowMs, database.siteKey)
         : createMemoryLimiter(name, max, windowMs, clock),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...config.rateLimits },
     presence,

@@ -4,7 +4,7 @@ import type { Clock } from "./clock.ts";
 /**
  * Who was seen when (who's online): each signed-in request marks its member seen, in memory — no write per
  * request. `drain` hands the members seen since the last drain to a batched write of `users.dateLastActive`.
- * With Redis (several processes) a sorted set `parley:online:{schema}` (score: the time in ms) is the one set every
+ * With Redis (several processes) a sorted set `parley:online:{siteKey}` (score: the time in ms) is the one set every
  * process reads; a process adds a member to it at most every `REDIS_TOUCH_MS`.
  */
 export interface Presence {

@@ -44,7 +44,7 @@ export async function createNotifications(
   const repo = createNotificationsRepo(platform.db, platform.database.dialect);
   const onError = (error: unknown) => console.error("Notifications:", error);
   const bus: LiveBus = platform.config.redisUrl
-    ? await createRedisLiveBus(platform.config.redisUrl, platform.database.schema ?? "public", onError)
+    ? await createRedisLiveBus(platform.config.redisUrl, platform.database.siteKey, onError)
     : createMemoryLiveBus();
 
   /** A member's rights as their requests would have them; null for a deleted or banned account. */

@@ -61,7 +61,7 @@ export async function registerSearch(
 
   const cache = createSearchCache(cacheOptions);
   const bus = platform.config.redisUrl
-    ? await createRedisLiveBus(platform.config.redisUrl, `search:${platform.database.schema ?? "public"}`, onError)
+    ? await createRedisLiveBus(platform.config.redisUrl, `search:${platform.database.siteKey}`, onError)
     : null;
   bus?.subscribe((message) => {
     if (message.type === INDEX_CHANGED) cache.clear();

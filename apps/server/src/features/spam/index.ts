@@ -26,7 +26,7 @@ export async function registerSpam(
   const words = createWordList(repo);
   const onError = (error: unknown) => app.log.error(error, "Spam");
   const bus = platform.config.redisUrl
-    ? await createRedisLiveBus(platform.config.redisUrl, `spam:${platform.database.schema ?? "public"}`, onError)
+    ? await createRedisLiveBus(platform.config.redisUrl, `spam:${platform.database.siteKey}`, onError)
     : null;
   bus?.subscribe((message) => {
     if (message.type === WORDS_CHANGED) words.reload().catch(onError);

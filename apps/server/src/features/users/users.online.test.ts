@@ -161,7 +161,7 @@ describe.runIf(redisUrl && testDatabaseUrl)("who's online shared through Redis",
     const redis = new Redis(redisUrl!);
     try {
       expect(
-        await redis.zscore(presenceKey(instances.database.schema!), String(instances.users.reader.userID)),
+        await redis.zscore(presenceKey(instances.database.siteKey), String(instances.users.reader.userID)),
       ).not.toBeNull();
     } finally {
       await redis.quit();

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
@@ -15,6 +16,12 @@ export interface Database {
   describe: string;
   /** PostgreSQL: the schema the tables live in (null for the connection's default). */
   schema: string | null;
+  /**
+   * Names this site's data wherever it meets other sites' (Redis keys and channels: rate limits, presence,
+   * live events, cache drops, the start-up lock): PostgreSQL's database and schema, or the SQLite file. Two sites
+   * on one Redis never share a key, whether they differ by database or by schema.
+   */
+  siteKey: string;
   /** SQLite: the database file (other connections, such as the search reader's, open it too). */
   sqliteFile?: string;
   /** PostgreSQL: the pool's clients now (`/metrics`); SQLite has one connection and never waits for it. */
@@ -85,6 +92,10 @@ function sqliteKysely(sqlite: SQLite.Database): Kysely<DB> {
   return new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), log });
 }
 
+/** A SQLite site's key: its file's absolute path, hashed short (a key, not a path, in Redis). */
+const sqliteSiteKey = (file: string) =>
+  `sqlite-${createHash("sha256").update(path.resolve(file)).digest("hex").slice(0, 16)}`;
+
 function openSqlite(file: string): Database {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
@@ -97,6 +108,7 @@ function openSqlite(file: string): Database {
     dialect: "sqlite",
     describe: `SQLite ${file}`,
     schema: null,
+    siteKey: sqliteSiteKey(file),
     sqliteFile: file,
     close: () => db.destroy(),
   };
@@ -113,6 +125,7 @@ export function openSqliteReader(file: string): Database {
     dialect: "sqlite",
     describe: `SQLite ${file} (read-only)`,
     schema: null,
+    siteKey: sqliteSiteKey(file),
     sqliteFile: file,
     close: () => db.destroy(),
   };
@@ -139,13 +152,17 @@ async function openPostgres(url: string, schema: string | undefined, poolSize: n
     ...(schema ? { options: `-c search_path="${schema}"` } : {}),
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
-  await sql`select 1`.execute(db);
+  const where = await sql<{
+    database: string;
+    schema: string;
+  }>`select current_database() as "database", current_schema() as "schema"`.execute(db);
   const { host, pathname } = new URL(url);
   return {
     db,
     dialect: "postgres",
     describe: `PostgreSQL ${host}${pathname}${schema ? ` (schema ${schema})` : ""}`,
     schema: schema ?? null,
+    siteKey: `${where.rows[0]!.database}.${where.rows[0]!.schema}`,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
     close: () => db.destroy(),
   };

@@ -53,7 +53,7 @@ export function createMemoryLimiter(name: string, max: number, windowMs: number,
 }
 
 /**
- * Counts in Redis, shared by every process of the site. `namespace` (the database's schema, as presence and live
+ * Counts in Redis, shared by every process of the site. `namespace` (the database's `siteKey`, as presence and live
  * events use) keeps two sites, or two test instances, on one Redis from counting into each other's windows.
  */
 export function createRedisLimiter(
