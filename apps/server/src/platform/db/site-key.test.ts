@@ -29,9 +29,9 @@ describe("a site's key in shared services", () => {
   it("is the SQLite file's, the same for every connection to it and different for another file", async () => {
     const directory = mkdtempSync(path.join(tmpdir(), "parley-site-key-"));
     cleanups.push(() => rmSync(directory, { recursive: true, force: true }));
-    const one = await open({ sqliteFile: path.join(directory, "one.sqlite") });
-    const again = await open({ sqliteFile: path.join(directory, ".", "one.sqlite") });
-    const other = await open({ sqliteFile: path.join(directory, "other.sqlite") });
+    const one = await open({ databaseUrl: null, sqliteFile: path.join(directory, "one.sqlite") });
+    const again = await open({ databaseUrl: null, sqliteFile: path.join(directory, ".", "one.sqlite") });
+    const other = await open({ databaseUrl: null, sqliteFile: path.join(directory, "other.sqlite") });
     expect(one.siteKey).toMatch(/^sqlite-[0-9a-f]{16}$/);
     expect(again.siteKey).toBe(one.siteKey);
     expect(other.siteKey).not.toBe(one.siteKey);

@@ -2,7 +2,10 @@ import { randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorMessages } from "@parley/contracts";
 import { createApi, createCast, uniqueIp, type Api, type Session } from "../../test/accounts.ts";
-import { createTestApp, type TestApp } from "../../test/app.ts";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../../app.ts";
+import { createTestApp, testConfig, type TestApp } from "../../test/app.ts";
+import { openDatabase, type Database } from "../db/database.ts";
 import { engines } from "../../test/databases.ts";
 import { DEFAULT_RATE_LIMITS } from "./address-limits.ts";
 import { SSR_CLIENT_HEADER, ssrClientHeaderValue } from "./client-address.ts";
@@ -109,18 +112,25 @@ describe("per-address limits with the defaults", () => {
 });
 
 describe.runIf(redisUrl)("per-address limits shared through Redis", () => {
+  const config = { redisUrl, rateLimits: { searchPerMinute: 4, guestApiPerMinute: 6 } };
   let a: TestApp;
-  let b: TestApp;
+  /** A second process of the same site: its own connection to A's database file, the same Redis. */
+  let b: FastifyInstance;
+  let bDatabase: Database;
   beforeAll(async () => {
-    const config = { redisUrl, rateLimits: { searchPerMinute: 4, guestApiPerMinute: 6 } };
-    [a, b] = await Promise.all([createTestApp("sqlite", { config }), createTestApp("sqlite", { config })]);
+    a = await createTestApp("sqlite", { config });
+    bDatabase = await openDatabase({ databaseUrl: null, sqliteFile: a.database.sqliteFile! });
+    b = await buildApp({ config: testConfig(a.database.dataDir, config), database: bDatabase });
+    await b.ready();
   });
   afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
+    await b?.close();
+    await bDatabase?.close();
+    await a?.close();
   });
 
   it("counts one address's calls and searches on every process together", async () => {
-    const [apiA, apiB] = [createApi(a.app), createApi(b.app)];
+    const [apiA, apiB] = [createApi(a.app), createApi(b)];
     const ip = randomAddress();
     for (let call = 1; call <= 3; call++) {
       expect((await apiA.get("/api/v2/categories", { ip })).statusCode).toBe(200);
@@ -130,7 +140,7 @@ describe.runIf(redisUrl)("per-address limits shared through Redis", () => {
     expectRefused(await apiB.get("/api/v2/categories", { ip }));
 
     const searcher = randomAddress();
-    const { member } = await createCast(b.database.db, { member: { name: "Redis Reader", role: "member" } });
+    const { member } = await createCast(bDatabase.db, { member: { name: "Redis Reader", role: "member" } });
     const session = await apiB.signIn(member);
     for (let search = 1; search <= 2; search++) {
       expect((await apiA.get("/api/v2/search?query=x", { ip: searcher })).statusCode).toBe(200);
