@@ -13,17 +13,13 @@ import type { DiscussionWriteDeps } from "./discussions.bulk.ts";
 import { discussionsPolicy } from "./discussions.policy.ts";
 
 /**
- * Removes one discussion's rows inside the caller's transaction (no counts, no history): its tags, then
- * everything `DiscussionsRepo.remove` drops with it. Deletion and merge (for its sources) both end here.
+ * Removes discussions' rows inside the caller's transaction (no counts, no history): their tags, then
+ * everything `DiscussionsRepo.remove` drops with them, in a fixed number of statements however many.
+ * Deletion and merge (for its sources) both end here.
  */
-export async function removeDiscussionRecords(
-  trx: Kysely<DB>,
-  repo: DiscussionsRepo,
-  discussionID: number,
-  now: string,
-) {
-  await createTagsRepo(trx).setDiscussionTags(discussionID, [], now);
-  await repo.withTransaction(trx).remove(discussionID);
+export async function removeDiscussionRecords(trx: Kysely<DB>, repo: DiscussionsRepo, discussionIDs: number[]) {
+  await createTagsRepo(trx).clearDiscussionsTags(discussionIDs);
+  await repo.withTransaction(trx).remove(discussionIDs);
 }
 
 /**
@@ -36,7 +32,6 @@ export async function deleteDiscussionRows(
   repo: DiscussionsRepo,
   rows: Array<{ row: DiscussionRow; chain: number[] }>,
   actorUserID: number,
-  now: string,
 ): Promise<DiscussionRow[]> {
   // No comment comes under them while their comments are counted and removed; one already deleted by a
   // concurrent request has given its counts back.
@@ -66,16 +61,27 @@ export async function deleteDiscussionRows(
   const members = new Map<number, { countComments: number; countDiscussions: number }>();
   const memberOf = (userID: number) =>
     members.get(userID) ?? members.set(userID, { countComments: 0, countDiscussions: 0 }).get(userID)!;
+  const ids = deleting.map(({ row }) => row.discussionID);
+  const commentCounts = await scoped.commentCountsByUser(ids);
+  // The categories' counts, summed per category chain: one update per chain, in the order of their own category.
+  const chains = new Map<string, { chain: number[]; discussions: number; comments: number }>();
   for (const { row, chain } of deleting) {
     let comments = 0;
-    for (const [userID, count] of await scoped.commentCountsByUser(row.discussionID)) {
+    for (const [userID, count] of commentCounts.get(row.discussionID) ?? []) {
       memberOf(userID).countComments -= count;
       comments += count;
     }
-    await removeDiscussionRecords(trx, repo, row.discussionID, now);
-    await counters.adjustCategories(chain, -1, -comments);
+    const key = chain.join(",");
+    const sum = chains.get(key) ?? chains.set(key, { chain, discussions: 0, comments: 0 }).get(key)!;
+    sum.discussions += 1;
+    sum.comments += comments;
     memberOf(row.insertUserID).countDiscussions -= 1;
   }
+  await removeDiscussionRecords(trx, repo, ids);
+  for (const { chain, discussions, comments } of [...chains.values()].sort(
+    (a, b) => (a.chain[0] ?? 0) - (b.chain[0] ?? 0),
+  ))
+    await counters.adjustCategories(chain, -discussions, -comments);
   for (const [userID, change] of [...members].sort(([a], [b]) => a - b)) {
     if (change.countComments) await counters.adjustUser(userID, "countComments", change.countComments);
     if (change.countDiscussions) await counters.adjustUser(userID, "countDiscussions", change.countDiscussions);
@@ -112,7 +118,7 @@ export function bulkDeleteAction(deps: DiscussionWriteDeps): LongRunnerAction<Re
       );
       const deleted = await deps.db
         .transaction()
-        .execute((trx) => deleteDiscussionRows(trx, deps.repo, withChains, viewer.userID, deps.clock.nowIso()));
+        .execute((trx) => deleteDiscussionRows(trx, deps.repo, withChains, viewer.userID));
       for (const row of deleted) {
         await deps.events.emit("discussion.deleted", {
           discussionID: row.discussionID,

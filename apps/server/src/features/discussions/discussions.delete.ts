@@ -18,10 +18,7 @@ export async function deleteDiscussion(deps: DiscussionsDeps, id: number, contex
   const chain = await ancestry(deps, row.categoryID);
   await deps.platform.db.transaction().execute(async (trx) => {
     // A concurrent delete got there first.
-    if (
-      !(await deleteDiscussionRows(trx, deps.repo, [{ row, chain }], viewer.userID, deps.platform.clock.nowIso()))
-        .length
-    )
+    if (!(await deleteDiscussionRows(trx, deps.repo, [{ row, chain }], viewer.userID)).length)
       throw notFound("Discussion");
   });
   await emitDiscussionEvent(deps, "discussion.deleted", row, viewer);

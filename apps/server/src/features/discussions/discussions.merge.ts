@@ -118,7 +118,7 @@ export function mergeAction(deps: DiscussionWriteDeps): LongRunnerAction<MergeAr
                 insertUserID: viewer.userID,
               },
             ]);
-            await removeDiscussionRecords(trx, deps.repo, source.discussionID, deps.clock.nowIso());
+            await removeDiscussionRecords(trx, deps.repo, [source.discussionID]);
             await counters.adjustCategories(sourceChain, -1, -moved);
             await counters.adjustUser(source.insertUserID, "countDiscussions", -1);
           }

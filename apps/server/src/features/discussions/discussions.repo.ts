@@ -300,22 +300,29 @@ export function createDiscussionsRepo(db: Kysely<DB>, removePosts: RemovePosts):
         .execute();
     },
 
-    async remove(discussionID) {
+    async remove(discussionIDs) {
+      if (discussionIDs.length === 0) return;
       await removePosts(
         db,
-        db.selectFrom("discussions").select("discussionID").where("discussionID", "=", discussionID),
-        db.selectFrom("comments").select("commentID").where("discussionID", "=", discussionID),
+        db.selectFrom("discussions").select("discussionID").where("discussionID", "in", discussionIDs),
+        db.selectFrom("comments").select("commentID").where("discussionID", "in", discussionIDs),
       );
     },
 
-    async commentCountsByUser(discussionID) {
+    async commentCountsByUser(discussionIDs) {
+      const out = new Map<number, Map<number, number>>();
+      if (discussionIDs.length === 0) return out;
       const rows = await db
         .selectFrom("comments")
-        .select(["insertUserID", (eb) => eb.fn.countAll<number>().as("count")])
-        .where("discussionID", "=", discussionID)
-        .groupBy("insertUserID")
+        .select(["discussionID", "insertUserID", (eb) => eb.fn.countAll<number>().as("count")])
+        .where("discussionID", "in", discussionIDs)
+        .groupBy(["discussionID", "insertUserID"])
         .execute();
-      return new Map(rows.map((row) => [row.insertUserID, Number(row.count)]));
+      for (const row of rows) {
+        const byUser = out.get(row.discussionID) ?? out.set(row.discussionID, new Map()).get(row.discussionID)!;
+        byUser.set(row.insertUserID, Number(row.count));
+      }
+      return out;
     },
 
     async userStates(userID, discussionIDs) {
@@ -395,7 +402,8 @@ export interface DiscussionsRepo {
    * Deletes the discussion and whatever points at it: its comments, the reactions to both, the
    * notifications about both, and the members' states (bookmark, mute, read). Tags go through the tags repo.
    */
-  remove(discussionID: number): Promise<void>;
+  /** Removes discussions and what hangs on them (comments, reactions, notifications, members' states); no counts. */
+  remove(discussionIDs: number[]): Promise<void>;
   /** Who commented in a discussion, and how often. */
   /** Whether the user exists and is not deleted (a new author). */
   isActiveUser(userID: number): Promise<boolean>;
@@ -408,7 +416,8 @@ export interface DiscussionsRepo {
   unresolvedIDs(categoryIDs: number[], limit: number): Promise<number[]>;
   /** Resolves those still unresolved, by the user, at the date; answers how many it resolved. */
   resolveAll(discussionIDs: number[], userID: number, date: string): Promise<number>;
-  commentCountsByUser(discussionID: number): Promise<Map<number, number>>;
+  /** Per discussion, its comments per author. */
+  commentCountsByUser(discussionIDs: number[]): Promise<Map<number, Map<number, number>>>;
   userStates(userID: number, discussionIDs: number[]): Promise<Map<number, UserDiscussionRow>>;
   setUserState(
     userID: number,

@@ -91,6 +91,26 @@ export function createTagsRepo(db: Kysely<DB>): TagsRepo {
           .execute();
       }
     },
+    async clearDiscussionsTags(discussionIDs) {
+      const ids = [...new Set(discussionIDs)].sort((a, b) => a - b);
+      if (ids.length === 0) return;
+      // As setDiscussionTags: the discussions' rows first, then the tags' in one order.
+      await lockRows(db, "discussions", "discussionID", ids, "countComments");
+      const removed = await db
+        .deleteFrom("tagDiscussions")
+        .where("discussionID", "in", ids)
+        .returning("tagID")
+        .execute();
+      const changes = new Map<number, number>();
+      for (const { tagID } of removed) changes.set(tagID, (changes.get(tagID) ?? 0) + 1);
+      for (const [tagID, count] of [...changes].sort(([a], [b]) => a - b)) {
+        await db
+          .updateTable("tags")
+          .set((eb) => ({ countDiscussions: eb("countDiscussions", "-", count) }))
+          .where("tagID", "=", tagID)
+          .execute();
+      }
+    },
     async merge(fromTagID, toTagID) {
       await inTransaction(db, async (trx) => {
         // Both tags' rows locked in one order: a tagging or another merge waits, never in a circle.
@@ -161,6 +181,8 @@ export interface TagsRepo {
   remove(tagID: number): Promise<void>;
   /** Replaces a discussion's tags, keeping every tag's count right. */
   setDiscussionTags(discussionID: number, tagIDs: number[], now: string): Promise<void>;
+  /** Takes every tag off these discussions (they are being deleted), in one statement, the counts right. */
+  clearDiscussionsTags(discussionIDs: number[]): Promise<void>;
   tagIDsOf(discussionID: number): Promise<number[]>;
   /** Merges one tag into another in a transaction of its own: links, child tags, the count; the first goes. */
   merge(fromTagID: number, toTagID: number): Promise<void>;
