@@ -46,6 +46,44 @@ export const defaultLiveOptions: LiveOptions = {
 const REPLAY_LIMIT = 500;
 
 /**
+ * Event ids are drawn when an event is logged, inside its write's transaction, but the events reach the bus in the
+ * order their transactions commit, in whichever process: a stream can be sent 151 before 100. So a stream's `id:`
+ * is a cursor, not a number: the highest id it was sent, then the other ids it was sent lately, written as
+ * distances below the highest (`151.3.51`: 151, 148 and 100). A reconnect replays what is above the highest and
+ * what was logged in the minute before it that the cursor does not hold; a full cursor (a busy stream) also
+ * bounds that look back at its lowest id, so that what it sent before is not sent twice.
+ */
+const LATE_WINDOW_MS = 60_000;
+/** Ids a cursor holds besides its highest (the latest sent): enough for a minute of a busy discussion. */
+const CURSOR_IDS = 63;
+const MAX_ID = 2 ** 53 - 1;
+
+/** Where a stream stands: the highest event id it was sent and the others it was sent lately (each below it). */
+export interface LiveCursor {
+  high: number;
+  seen: number[];
+}
+
+/** What a client sends back as `Last-Event-ID`: a plain id (an older client's) or a cursor. Null when malformed. */
+export function parseLiveCursor(raw: string): LiveCursor | null {
+  const parts = raw.trim().split(".");
+  if (parts.length > CURSOR_IDS + 1 || !parts.every((part) => /^\d{1,16}$/.test(part))) return null;
+  const [high, ...below] = parts.map(Number);
+  if (high === undefined || high > MAX_ID) return null;
+  const seen = below.map((distance) => high - distance);
+  if (seen.some((id) => id < 1 || id >= high)) return null;
+  return { high, seen };
+}
+
+export function formatLiveCursor({ high, seen }: LiveCursor): string {
+  const below = seen
+    .filter((id) => id < high)
+    .sort((a, b) => b - a)
+    .map((id) => `.${high - id}`);
+  return `${high}${below.join("")}`;
+}
+
+/**
  * A notice on the bus (never logged, never sent to a client): re-read this member's rights, or everyone's
  * (null). The process that sends it has re-read its own streams already.
  */
@@ -66,6 +104,10 @@ interface Connection {
   /** Live messages held back while the replay after a reconnect runs. */
   buffer: LiveMessage[] | null;
   sent: Set<number>;
+  /** The highest event id sent (0: none yet). */
+  high: number;
+  /** The ids sent lately, oldest first (the cursor's other ids). */
+  recent: number[];
 }
 
 export interface OpenStream {
@@ -73,14 +115,16 @@ export interface OpenStream {
   origin: string;
   raw: ServerResponse;
   discussionID: number | null;
-  lastEventID: number | null;
+  /** `Last-Event-ID`, parsed: the stream resumes after it. */
+  resume: LiveCursor | null;
 }
 
 /**
  * The SSE connections this process holds, by channel. Every event is logged (its id is the log's
  * row id, increasing), then published on the bus; each process delivers it to its own connections
- * after checking the connection's viewer may see it. A reconnect with `Last-Event-ID` replays the log
- * after that id, with live events held back meanwhile and sent once.
+ * after checking the connection's viewer may see it. A reconnect with `Last-Event-ID` (a cursor, see
+ * LATE_WINDOW_MS) replays what the log holds that the cursor does not, with live events held back meanwhile and
+ * sent once.
  */
 export function createLiveHub(deps: {
   bus: LiveBus;
@@ -127,13 +171,18 @@ export function createLiveHub(deps: {
       connection.buffer.push(message);
       return;
     }
-    if (connection.sent.has(message.eventID)) return;
-    connection.sent.add(message.eventID);
+    const { eventID } = message;
+    if (connection.sent.has(eventID)) return;
+    connection.sent.add(eventID);
     if (connection.sent.size > 2 * REPLAY_LIMIT) connection.sent.clear();
+    connection.high = Math.max(connection.high, eventID);
+    connection.recent.push(eventID);
+    if (connection.recent.length > CURSOR_IDS + 1) connection.recent.shift();
+    const id = formatLiveCursor({ high: connection.high, seen: connection.recent });
     const data = visible(connection, message);
     // A hidden event still moves the client's Last-Event-ID on, so it is never replayed either.
-    if (data === null) write(connection, `id: ${message.eventID}\n\n`);
-    else write(connection, `id: ${message.eventID}\nevent: ${message.type}\ndata: ${JSON.stringify(data)}\n\n`);
+    if (data === null) write(connection, `id: ${id}\n\n`);
+    else write(connection, `id: ${id}\nevent: ${message.type}\ndata: ${JSON.stringify(data)}\n\n`);
   }
 
   /** Re-reads the connection's rights; a member who may no longer hold a stream has it closed. */
@@ -235,7 +284,9 @@ export function createLiveHub(deps: {
         origin: stream.origin,
         raw,
         buffer: [],
-        sent: new Set(),
+        sent: new Set(stream.resume ? [stream.resume.high, ...stream.resume.seen] : []),
+        high: stream.resume?.high ?? 0,
+        recent: stream.resume ? [...stream.resume.seen].sort((a, b) => a - b).concat(stream.resume.high) : [],
       };
       connections.add(connection);
       perUser.set(viewer.userID, (perUser.get(viewer.userID) ?? 0) + 1);
@@ -263,8 +314,14 @@ export function createLiveHub(deps: {
       });
       write(connection, `retry: ${options.retryMs}\n\n`);
       try {
-        if (stream.lastEventID !== null) {
-          const rows = await repo.liveEventsAfter(channels, stream.lastEventID, REPLAY_LIMIT);
+        if (stream.resume !== null) {
+          const { high, seen } = stream.resume;
+          const rows = await repo.liveEventsResumed(
+            channels,
+            high,
+            { windowMs: LATE_WINDOW_MS, aboveEventID: seen.length >= CURSOR_IDS ? Math.min(...seen) : 0 },
+            REPLAY_LIMIT + CURSOR_IDS,
+          );
           const held = connection.buffer!;
           connection.buffer = null;
           for (const row of rows) deliver(connection, fromRow(row));

@@ -4,13 +4,15 @@ import { assertAccountUsable } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import { HttpError } from "../../platform/errors.ts";
 import { originOf } from "../../platform/http/pagination.ts";
-import type { LiveHub } from "./live.hub.ts";
+import { parseLiveCursor, type LiveCursor, type LiveHub } from "./live.hub.ts";
 
-/** `Last-Event-ID` (what EventSource sends on reconnect), or `?lastEventID=` for clients that cannot set headers. */
-function lastEventIdOf(header: unknown, query: unknown): number | null {
+/**
+ * `Last-Event-ID` (what EventSource sends on reconnect), or `?lastEventID=` for clients that cannot set headers.
+ * A malformed one starts a fresh stream, as none does.
+ */
+function resumeOf(header: unknown, query: unknown): LiveCursor | null {
   const raw = typeof header === "string" ? header : typeof query === "string" ? query : null;
-  if (raw === null || !/^\d{1,15}$/.test(raw.trim())) return null;
-  return Number(raw.trim());
+  return raw === null ? null : parseLiveCursor(raw);
 }
 
 /**
@@ -41,14 +43,14 @@ export const liveRoutes: FastifyPluginAsyncTypebox<{
       if (hub.connectionsOf(viewer.userID) >= hub.options.maxConnectionsPerUser) {
         throw new HttpError(429, "Too many live connections. Close another tab and try again.");
       }
-      const lastEventID = lastEventIdOf(
+      const resume = resumeOf(
         request.headers["last-event-id"],
         (request.query as Record<string, unknown>)["lastEventID"],
       );
       reply.hijack();
       request.raw.socket.setTimeout(0);
       request.raw.socket.setNoDelay(true);
-      await hub.open({ viewer, origin: originOf(request), raw: reply.raw, discussionID, lastEventID });
+      await hub.open({ viewer, origin: originOf(request), raw: reply.raw, discussionID, resume });
     },
   );
 };

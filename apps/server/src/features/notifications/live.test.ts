@@ -5,7 +5,7 @@ import { TEST_ORIGIN } from "../../test/app.ts";
 import { membersMayView, postComment, postDiscussion } from "../../test/content.ts";
 import { engines } from "../../test/databases.ts";
 import { eventually, useLiveServer, type SseStream } from "../../test/live.ts";
-import { defaultLiveOptions } from "./live.hub.ts";
+import { defaultLiveOptions, parseLiveCursor } from "./live.hub.ts";
 
 const cast = {
   reader: { name: "Lia Reader", role: "member", bypassSpam: true },
@@ -45,7 +45,7 @@ describe.each(engines)("the live stream (SSE over a real connection) on %s", (en
     // Links are absolute on the site's configured address, not on the one the stream was opened on.
     expect(notification.url).toBe(`${TEST_ORIGIN}/discussion/comment/${first.commentID}#Comment_${first.commentID}`);
     expect(JSON.parse((await stream.waitFor("counts", 2)).data)).toEqual({ countUnreadNotifications: 1 });
-    expect(Number(event.id)).toBeGreaterThan(0);
+    expect(parseLiveCursor(event.id!)!.high).toBeGreaterThan(0);
 
     // Gone: two comments happen meanwhile.
     const lastSeen = stream.lastEventID!;
@@ -63,10 +63,14 @@ describe.each(engines)("the live stream (SSE over a real connection) on %s", (en
     await eventually(() => again.data<LiveCounts>("counts").at(-1)?.countUnreadNotifications === 4);
     const got = again.data<Notification>("notification").map((n) => n.recordID);
     expect(got).toEqual([...missed.map((c) => c.commentID), live.commentID]);
-    const ids = again.events.filter((e) => e.id !== null).map((e) => Number(e.id));
+    // Each event's cursor moves on from the one the reconnect sent, and holds what came before it.
+    const ids = again.events.filter((e) => e.id !== null).map((e) => parseLiveCursor(e.id!)!.high);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
-    expect(Math.min(...ids)).toBeGreaterThan(Number(lastSeen));
+    expect(Math.min(...ids)).toBeGreaterThan(parseLiveCursor(lastSeen)!.high);
+    expect(parseLiveCursor(again.lastEventID!)!.seen).toEqual(
+      expect.arrayContaining([parseLiveCursor(lastSeen)!.high, ...ids.slice(0, -1)]),
+    );
     expect(again.data<LiveCounts>("counts").at(-1)).toEqual({ countUnreadNotifications: 4 });
 
     // Marking all read is live too (its event may arrive before the PATCH's answer: count first).

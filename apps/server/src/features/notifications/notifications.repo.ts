@@ -83,7 +83,16 @@ export interface NotificationsRepo {
   notifiedAbout(recordType: string, recordID: number): Promise<Set<number>>;
 
   appendLiveEvent(channel: string, type: string, data: unknown, date: string): Promise<LiveEventRow>;
-  liveEventsAfter(channels: string[], afterEventID: number, limit: number): Promise<LiveEventRow[]>;
+  /**
+   * The events on `channels` after `afterEventID`, and those below it logged at most `lateWindowMs` before it
+   * (an event numbered earlier can commit later) and above `aboveEventID`: what a resumed stream may not have had.
+   */
+  liveEventsResumed(
+    channels: string[],
+    afterEventID: number,
+    late: { windowMs: number; aboveEventID: number },
+    limit: number,
+  ): Promise<LiveEventRow[]>;
   pruneLiveEvents(before: string): Promise<void>;
 }
 
@@ -359,13 +368,31 @@ export function createNotificationsRepo(db: Kysely<DB>, dialect: DialectName): N
         .executeTakeFirstOrThrow();
     },
 
-    async liveEventsAfter(channels, afterEventID, limit) {
+    async liveEventsResumed(channels, afterEventID, late, limit) {
       if (!channels.length) return [];
+      const anchor = await db
+        .selectFrom("liveEvents")
+        .select("dateInserted")
+        .where("eventID", "=", afterEventID)
+        .executeTakeFirst();
+      // Pruned or never logged: nothing below it is looked at.
+      const lateFrom = anchor ? new Date(new Date(anchor.dateInserted).getTime() - late.windowMs).toISOString() : null;
       return db
         .selectFrom("liveEvents")
         .selectAll()
         .where("channel", "in", channels)
-        .where("eventID", ">", afterEventID)
+        .where((eb) =>
+          lateFrom === null
+            ? eb("eventID", ">", afterEventID)
+            : eb.or([
+                eb("eventID", ">", afterEventID),
+                eb.and([
+                  eb("eventID", "<", afterEventID),
+                  eb("eventID", ">", late.aboveEventID),
+                  eb("dateInserted", ">=", lateFrom),
+                ]),
+              ]),
+        )
         .orderBy("eventID")
         .limit(limit)
         .execute();
