@@ -7,11 +7,48 @@ export type SessionRow = Selectable<SessionsTable>;
 /** SQL of the authentication platform: sessions, access tokens (the only writer of both), roles and their grants. */
 export function createAuthRepo(db: Kysely<DB>) {
   return {
+    /** One query (every signed-in request makes it): the session's own columns come back under a prefix. */
     async sessionWithUser(sessionID: string): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-      const session = await db.selectFrom("sessions").selectAll().where("sessionID", "=", sessionID).executeTakeFirst();
-      if (!session) return undefined;
-      const user = await db.selectFrom("users").selectAll().where("userID", "=", session.userID).executeTakeFirst();
-      return user ? { session, user } : undefined;
+      const row = await db
+        .selectFrom("sessions")
+        .innerJoin("users", "users.userID", "sessions.userID")
+        .selectAll("users")
+        .select([
+          "sessions.transientKey as session_transientKey",
+          "sessions.persist as session_persist",
+          "sessions.dateInserted as session_dateInserted",
+          "sessions.dateLastUsed as session_dateLastUsed",
+          "sessions.dateExpires as session_dateExpires",
+          "sessions.userAgent as session_userAgent",
+          "sessions.ipAddress as session_ipAddress",
+        ])
+        .where("sessions.sessionID", "=", sessionID)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const {
+        session_transientKey: transientKey,
+        session_persist: persist,
+        session_dateInserted: dateInserted,
+        session_dateLastUsed: dateLastUsed,
+        session_dateExpires: dateExpires,
+        session_userAgent: userAgent,
+        session_ipAddress: ipAddress,
+        ...user
+      } = row;
+      return {
+        session: {
+          sessionID,
+          userID: user.userID,
+          transientKey,
+          persist,
+          dateInserted,
+          dateLastUsed,
+          dateExpires,
+          userAgent,
+          ipAddress,
+        },
+        user,
+      };
     },
 
     async insertSession(row: SessionRow): Promise<void> {
