@@ -38,6 +38,9 @@ export async function insertImportedUserDiscussions(db: Kysely<DB>, rows: Import
 
 const RECOUNT_BATCH = 1_000;
 
+/** Discussions whose hot score one statement sets. */
+const HOT_ROWS = 500;
+
 /**
  * Every discussion's comment count, last comment and its author, date of last comment (a sunk discussion keeps
  * its own), score (its reactions' points) and hot score, recounted from the comments after an import or on an
@@ -88,12 +91,17 @@ export async function recountImportedDiscussions(db: Kysely<DB>, onProgress?: (d
         .where("discussionID", ">=", first)
         .where("discussionID", "<=", last)
         .execute();
-      for (const row of rows)
-        await trx
-          .updateTable("discussions")
-          .set({ hot: hotScore(String(row.dateLastComment), Number(row.score), Number(row.countComments)) })
-          .where("discussionID", "=", row.discussionID)
-          .execute();
+      // A statement per HOT_ROWS discussions (a statement per row was a third of this recount on PostgreSQL).
+      for (let start = 0; start < rows.length; start += HOT_ROWS) {
+        const slice = rows.slice(start, start + HOT_ROWS);
+        // Numbers computed here, written as literals: a parameter in a CASE has no type PostgreSQL can infer.
+        const cases = slice.map((row) => {
+          const hot = hotScore(String(row.dateLastComment), Number(row.score), Number(row.countComments));
+          return sql`when ${sql.lit(row.discussionID)} then ${sql.lit(Number.isFinite(hot) ? hot : 0)}`;
+        });
+        await sql`update "discussions" set "hot" = case "discussionID" ${sql.join(cases, sql` `)} else "hot" end
+          where "discussionID" in (${sql.join(slice.map((row) => sql.lit(row.discussionID)))})`.execute(trx);
+      }
     });
     done += batch.length;
     after = last;

@@ -922,19 +922,25 @@ export async function importVanilla(options: ImportOptions): Promise<ImportRepor
     ["pollOptions", "pollOptionID", "PollOption"],
   ] as const)
     await advanceIdSequence(db, database.dialect, table, column, highest.get(from) ?? 0);
+  /** One step of the recount, its time in the log (where a large import's minutes go). */
+  const step = async (what: string, run: () => Promise<unknown>) => {
+    const started = performance.now();
+    await run();
+    log(`  ${what}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  };
   // Scores before discussions: a discussion's hot score is recounted from its score.
-  await recountImportedCommentScores(db);
-  await recountImportedDiscussions(db);
-  await recountCategories(db);
-  await recountPostCounts(db, "all");
+  await step("comments' scores", () => recountImportedCommentScores(db));
+  await step("discussions", () => recountImportedDiscussions(db));
+  await step("categories", () => recountCategories(db));
+  await step("members' posts", () => recountPostCounts(db, "all"));
   // Members' points and the leaderboards' ledger, from the reactions imported (reputation.md).
-  await recalculatePoints(db);
-  await db.transaction().execute((trx) => recountTagCounts(trx));
+  await step("points", () => recalculatePoints(db));
+  await step("tags", () => db.transaction().execute((trx) => recountTagCounts(trx)));
   // Who is mentioned where, read from the imported posts.
-  await rebuildMentionIndex(db);
-  await recountImportedConversations(db);
-  await recountImportedCategoryFollowers(db);
-  await settleImportedPolls(db);
+  await step("mentions", () => rebuildMentionIndex(db));
+  await step("conversations", () => recountImportedConversations(db));
+  await step("category followers", () => recountImportedCategoryFollowers(db));
+  await step("polls", () => settleImportedPolls(db));
   log("Rebuilding the search index…");
   const language = searchLanguageOf(await createSiteConfig(db).get("garden.locale"));
   report.indexed = await createSearchEngine(database, language).indexer.rebuild();

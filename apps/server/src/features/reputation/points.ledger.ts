@@ -66,6 +66,14 @@ function ledgerRows(awards: readonly PointsAward[]): LedgerRow[] {
  * at once never wait on each other in a circle.
  */
 export async function awardPoints(db: Kysely<DB>, awards: readonly PointsAward[]): Promise<void> {
+  await adjustUserPoints(db, await addToLedger(db, awards));
+}
+
+/**
+ * Adds awards to the ledger only: the members' all-time totals they add up to are returned, for the caller to add to
+ * their `points` (awardPoints at once; the recount once, after all its windows).
+ */
+export async function addToLedger(db: Kysely<DB>, awards: readonly PointsAward[]): Promise<Map<number, number>> {
   const rows = ledgerRows(awards).sort(
     (a, b) =>
       a.slotType.localeCompare(b.slotType) ||
@@ -88,5 +96,5 @@ export async function awardPoints(db: Kysely<DB>, awards: readonly PointsAward[]
   for (const row of rows)
     if (row.slotType === "a" && row.categoryID === 0)
       totals.set(row.userID, (totals.get(row.userID) ?? 0) + row.points);
-  await adjustUserPoints(db, totals);
+  return totals;
 }

@@ -1,8 +1,8 @@
 import type { Kysely, SelectQueryBuilder } from "kysely";
 import { inTransaction } from "../../platform/db/row-locks.ts";
 import type { DB } from "../../platform/db/schema.ts";
-import { clearUserPoints, recomputeAllRanks } from "../users/index.ts";
-import { awardPoints, type PointsAward } from "./points.ledger.ts";
+import { adjustUserPoints, clearUserPoints, recomputeAllRanks } from "../users/index.ts";
+import { addToLedger, awardPoints, type PointsAward } from "./points.ledger.ts";
 
 /*
  * What earns points, read from the rows that earn them, for the writes that take them back (a post deleted, a
@@ -181,6 +181,11 @@ export async function recalculatePoints(db: Kysely<DB>): Promise<void> {
   await inTransaction(db, async (trx) => {
     await trx.deleteFrom("userPoints").execute();
     await clearUserPoints(trx);
+    /** Each member's all-time points (a number per member: the one thing the recount holds for the whole forum). */
+    const totals = new Map<number, number>();
+    const addUp = (window: Map<number, number>) => {
+      for (const [userID, points] of window) totals.set(userID, (totals.get(userID) ?? 0) + points);
+    };
     for (const recordType of ["discussion", "comment"] as const) {
       const last = await trx
         .selectFrom("reactions")
@@ -189,9 +194,16 @@ export async function recalculatePoints(db: Kysely<DB>): Promise<void> {
         .executeTakeFirst();
       const lastID = Number(last?.id ?? 0);
       for (let from = 0; from <= lastID; from += RECOUNT_WINDOW)
-        await awardPoints(trx, await reactionAwards(trx, { window: { recordType, from, to: from + RECOUNT_WINDOW } }));
+        addUp(
+          await addToLedger(
+            trx,
+            await reactionAwards(trx, { window: { recordType, from, to: from + RECOUNT_WINDOW } }),
+          ),
+        );
     }
-    await awardPoints(trx, await answerAwards(trx));
+    addUp(await addToLedger(trx, await answerAwards(trx)));
+    // The members' points once, not after each window: an update per member per window was most of this recount.
+    await adjustUserPoints(trx, totals);
     await trx.deleteFrom("userPoints").where("points", "=", 0).execute();
     await recomputeAllRanks(trx);
   });

@@ -66,21 +66,52 @@ const pgTypesOf = (pg: typeof PgModule) => ({
 const log = () => recordQuery();
 
 /**
- * Kysely prepares every query anew; better-sqlite3 statements are reusable, so keep the prepared
- * ones by their SQL (a bounded set: queries are built from a fixed number of shapes).
+ * The SQL text the statement cache holds at most, in characters. A prepared statement's compiled program grows with its
+ * text (≈ 45 bytes of memory per character for an `in (?, ?, …)` list), and lists of ids give a new text for each
+ * length: counted in statements, 1,000 of the 2,000-id lists of a search rebuild held ≈ 260 MB.
  */
-function cacheStatements(sqlite: SQLite.Database, max = 1_000): void {
+const STATEMENT_CACHE_CHARS = 256_000;
+/** A statement longer than this is prepared for its one use: it would crowd out hundreds of everyday ones. */
+const STATEMENT_CACHE_LONGEST = 16_000;
+
+/**
+ * Kysely prepares every query anew; better-sqlite3 statements are reusable, so keep the prepared ones by their SQL,
+ * the least recently used going first once their text passes `maxChars`.
+ */
+export function cacheStatements(
+  sqlite: Pick<SQLite.Database, "prepare">,
+  maxChars = STATEMENT_CACHE_CHARS,
+): { readonly size: number; readonly chars: number } {
   const prepare = sqlite.prepare.bind(sqlite);
   const statements = new Map<string, SQLite.Statement>();
+  let chars = 0;
   sqlite.prepare = ((source: string) => {
     let statement = statements.get(source);
-    if (!statement) {
-      statement = prepare(source);
-      if (statements.size >= max) statements.delete(statements.keys().next().value as string);
+    if (statement) {
+      // Most recently used last.
+      statements.delete(source);
       statements.set(source, statement);
+      return statement;
+    }
+    statement = prepare(source);
+    if (source.length > Math.min(STATEMENT_CACHE_LONGEST, maxChars)) return statement;
+    statements.set(source, statement);
+    chars += source.length;
+    while (chars > maxChars) {
+      const oldest = statements.keys().next().value as string;
+      statements.delete(oldest);
+      chars -= oldest.length;
     }
     return statement;
   }) as typeof sqlite.prepare;
+  return {
+    get size() {
+      return statements.size;
+    },
+    get chars() {
+      return chars;
+    },
+  };
 }
 
 /** The settings every connection to a site's SQLite file shares, then the Kysely instance on it. */
