@@ -1,14 +1,53 @@
-import { sql, type Kysely, type Selectable } from "kysely";
+import { PostgresAdapter, sql, type Kysely, type Selectable } from "kysely";
 import type { AccessTokensTable, DB, SessionsTable, UsersTable } from "../db/schema.ts";
 
 export type UserRow = Selectable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+/** A member's rights as stored: their roles and their groups' memberships. */
+export interface UserRights {
+  roleIDs: number[];
+  memberships: Array<{ groupID: number; role: string }>;
+}
+
+/**
+ * A member's role IDs, and their groups as `groupID:role`, each as one comma-separated string (roles of groups are
+ * words of an enum; IDs are digits), so that they come in the same row as the session.
+ */
+function rightsColumns(db: Kysely<DB>) {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const joined = (value: ReturnType<typeof sql>) =>
+    postgres ? sql`string_agg(${value}, ',')` : sql`group_concat(${value}, ',')`;
+  const roles = sql<
+    string | null
+  >`(select ${joined(postgres ? sql`"roleID"::text` : sql`"roleID"`)} from "userRoles" where "userRoles"."userID" = "users"."userID")`;
+  const groups = sql<
+    string | null
+  >`(select ${joined(postgres ? sql`"groupID"::text || ':' || "role"` : sql`"groupID" || ':' || "role"`)} from "groupMembers" where "groupMembers"."userID" = "users"."userID")`;
+  return [roles.as("rights_roleIDs"), groups.as("rights_groups")] as const;
+}
+
+function parseRights(roleIDs: string | null, groups: string | null): UserRights {
+  return {
+    roleIDs: roleIDs ? roleIDs.split(",").map(Number) : [],
+    memberships: groups
+      ? groups.split(",").map((entry) => {
+          const colon = entry.indexOf(":");
+          return { groupID: Number(entry.slice(0, colon)), role: entry.slice(colon + 1) };
+        })
+      : [],
+  };
+}
 
 /** SQL of the authentication platform: sessions, access tokens (the only writer of both), roles and their grants. */
 export function createAuthRepo(db: Kysely<DB>) {
   return {
-    /** One query (every signed-in request makes it): the session's own columns come back under a prefix. */
-    async sessionWithUser(sessionID: string): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+    /**
+     * One query (every signed-in request makes it): the session, its member and the member's rights. The session's own
+     * columns come back under a prefix.
+     */
+    async sessionWithUser(
+      sessionID: string,
+    ): Promise<{ session: SessionRow; user: UserRow; rights: UserRights } | undefined> {
       const row = await db
         .selectFrom("sessions")
         .innerJoin("users", "users.userID", "sessions.userID")
@@ -21,6 +60,7 @@ export function createAuthRepo(db: Kysely<DB>) {
           "sessions.dateExpires as session_dateExpires",
           "sessions.userAgent as session_userAgent",
           "sessions.ipAddress as session_ipAddress",
+          ...rightsColumns(db),
         ])
         .where("sessions.sessionID", "=", sessionID)
         .executeTakeFirst();
@@ -33,6 +73,8 @@ export function createAuthRepo(db: Kysely<DB>) {
         session_dateExpires: dateExpires,
         session_userAgent: userAgent,
         session_ipAddress: ipAddress,
+        rights_roleIDs: roleIDs,
+        rights_groups: groups,
         ...user
       } = row;
       return {
@@ -48,6 +90,7 @@ export function createAuthRepo(db: Kysely<DB>) {
           ipAddress,
         },
         user,
+        rights: parseRights(roleIDs, groups),
       };
     },
 
@@ -129,9 +172,7 @@ export function createAuthRepo(db: Kysely<DB>) {
      * A user's roles and group memberships in one query (UNION ALL), so a signed-in request reads its rights
      * without one more round trip.
      */
-    async rolesAndMembershipsOfUser(
-      userID: number,
-    ): Promise<{ roleIDs: number[]; memberships: Array<{ groupID: number; role: string }> }> {
+    async rolesAndMembershipsOfUser(userID: number): Promise<UserRights> {
       const rows = await db
         .selectFrom("userRoles")
         .select([sql<string>`'r'`.as("kind"), "roleID as id", sql<string>`''`.as("role")])

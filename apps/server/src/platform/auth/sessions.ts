@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Clock } from "../clock.ts";
 import { HttpError } from "../errors.ts";
 import { secureCookies } from "../http/pagination.ts";
-import type { AuthRepo, UserRow } from "./auth.repo.ts";
+import type { AuthRepo, UserRights, UserRow } from "./auth.repo.ts";
 import type { PermissionsService } from "./permissions.ts";
 import { hashToken, randomToken } from "./tokens.ts";
 import type { Viewer } from "./viewer.ts";
@@ -97,8 +97,14 @@ export function createSessions({ repo, permissions, clock, onSeen }: SessionsOpt
     };
   }
 
-  async function viewerFor(user: UserRow, via: Viewer["via"], session: Viewer["session"]): Promise<Viewer> {
-    const { roleIDs, memberships } = await repo.rolesAndMembershipsOfUser(user.userID);
+  /** The viewer a member is; `rights` when the caller has just read them (a session's own query). */
+  async function viewerFor(
+    user: UserRow,
+    via: Viewer["via"],
+    session: Viewer["session"],
+    rights?: UserRights,
+  ): Promise<Viewer> {
+    const { roleIDs, memberships } = rights ?? (await repo.rolesAndMembershipsOfUser(user.userID));
     return {
       userID: user.userID,
       user,
@@ -124,7 +130,7 @@ export function createSessions({ repo, permissions, clock, onSeen }: SessionsOpt
       await repo.touchSession(sessionID, new Date(now).toISOString(), new Date(now + lifetime).toISOString());
     }
     const session = { sessionID, transientKey: found.session.transientKey };
-    return viewerFor(found.user, "cookie", inFrame ? { ...session, embedded: true } : session);
+    return viewerFor(found.user, "cookie", inFrame ? { ...session, embedded: true } : session, found.rights);
   }
 
   async function fromBearer(token: string): Promise<Viewer | null> {
