@@ -6,7 +6,8 @@ import { escapeHtml } from "../../platform/render/escape.ts";
 import type { RequestContext } from "../../platform/http/request-context.ts";
 import type { CategoryDirectory } from "./reports.deps.ts";
 import { reportsPolicy } from "./reports.policy.ts";
-import type { ReportReasonRow, ReportsRepo } from "./reports.repo.ts";
+import type { ReportsRepo } from "./reports.repo.ts";
+import { fragmentOf } from "./reports.service.ts";
 
 /** The categories asked for (`placeRecordID`, with their subcategories when asked) that the moderator sees. */
 async function placesAsked(categories: CategoryDirectory, viewer: Viewer, query: ReportCounterQuery) {
@@ -27,17 +28,9 @@ async function placesAsked(categories: CategoryDirectory, viewer: Viewer, query:
 /**
  * `GET /reports/automation`: the posts reported at least `countReports` times, counted over their open reports
  * (status new, published posts) in the categories the moderator sees, most recently reported first; each with its
- * latest report's snapshot, its category and the reasons of its open reports. Three queries a page.
+ * latest report's snapshot, its category and the reasons of its open reports. Four queries a page (categories from memory).
  */
 export function createReportCounters(repo: ReportsRepo, categories: CategoryDirectory) {
-  const fragmentOf = (row: ReportReasonRow) => ({
-    reportReasonID: row.reportReasonID,
-    name: row.name,
-    description: row.description,
-    sort: row.sort,
-    deleted: row.deleted === 1,
-  });
-
   return async function reportCounters(query: ReportCounterQuery, context: RequestContext) {
     requireAccess(context.viewer, reportsPolicy.canModerate);
     const page = query.page ?? 1;
