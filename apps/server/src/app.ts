@@ -2,7 +2,7 @@ import cookie from "@fastify/cookie";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import helmet, { type HelmetOptions } from "helmet";
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
-import { sharedPermissionSchemas, type CommentPost, type DiscussionPost } from "@parley/contracts";
+import { limits, sharedPermissionSchemas, type CommentPost, type DiscussionPost } from "@parley/contracts";
 import { registerCsrfProtection } from "./platform/auth/csrf.ts";
 import { registerGuestApiCache } from "./platform/http/guest-api-cache.ts";
 import { MINUTE, registerGuestApiLimit } from "./platform/http/address-limits.ts";
@@ -28,6 +28,7 @@ import { registerCompression } from "./platform/http/compression.ts";
 import { countCategories, recountCategories, registerCategories } from "./features/categories/index.ts";
 import {
   countMembers,
+  memberIDRange,
   createUserFragments,
   exportMemberProfile,
   recountPostCounts,
@@ -43,11 +44,13 @@ import {
   wipeMemberDiscussions,
   removeIdeaVotesOf,
   countDiscussions,
+  discussionIDRange,
   exportMemberDiscussions,
   recountImportedDiscussions,
   type PostOwners,
 } from "./features/discussions/index.ts";
 import {
+  commentIDRange,
   countComments,
   exportMemberComments,
   insertMergedComment,
@@ -58,6 +61,7 @@ import {
   wipeMemberComments,
 } from "./features/comments/index.ts";
 import { registerDashboard } from "./features/dashboard/index.ts";
+import { registerResources } from "./features/resources/index.ts";
 import {
   createReactions,
   exportMemberReactions,
@@ -422,10 +426,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Link previews: an address alone on a line of a post shows as a card, fetched in the background.
   await registerPreviews(app, platform);
   // An editor's Preview: a post's source rendered as readers will see it.
-  await registerPosts(app, platform, {
-    discussion: (id, context) => discussions.quote(id, context),
-    comment: (id, context) => comments.quote(id, context),
-  });
+  await registerPosts(
+    app,
+    platform,
+    {
+      discussion: (id, context) => discussions.quote(id, context),
+      comment: (id, context) => comments.quote(id, context),
+    },
+    (query, context) => discussions.list(query, context),
+  );
   // Watched words and the spam check screen every write of member text; what they find is reported.
   await registerSpam(app, platform, { reports });
   // Ban rules refuse registrations and sign-ins; moderators see the addresses a member used.
@@ -521,6 +530,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       "user-mentions": () => rebuildMentionIndex(platform.db),
     },
   );
+  // The record types an outside index crawls, each range read by its table's owner; their dirty records.
+  const categoryPage = limits.categories.listMaxLimit;
+  await registerResources(app, platform, {
+    discussion: {
+      path: "/api/v2/discussions?sort=discussionID",
+      parameter: "discussionID",
+      range: () => discussionIDRange(platform.db),
+    },
+    comment: {
+      path: "/api/v2/comments?sort=commentID",
+      parameter: "commentID",
+      range: () => commentIDRange(platform.db),
+    },
+    user: { path: "/api/v2/users?sort=dateInserted", parameter: "userID", range: () => memberIDRange(platform.db) },
+    // Categories page by number (their list takes no id range): pages 1 to max.
+    category: {
+      path: `/api/v2/categories?outputFormat=flat&sort=categoryID&limit=${categoryPage}`,
+      parameter: "page",
+      range: async () => {
+        const count = await countCategories(platform.db);
+        return { min: 1, max: Math.max(1, Math.ceil(count / categoryPage)), count };
+      },
+    },
+  });
   await registerMail(app, platform);
   // "Download my data": each part read by the feature that owns its tables.
   const { db } = platform;

@@ -66,3 +66,5 @@ export * from "./new-members-constants.ts";
 export * from "./premoderation.ts";
 export * from "./warnings.ts";
 export * from "./post-preview.ts";
+export * from "./widgets.ts";
+export * from "./resources.ts";

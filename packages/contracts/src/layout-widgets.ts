@@ -261,3 +261,39 @@ export type WidgetName = LayoutWidget["$reactComponent"];
 export type WidgetOf<Name extends WidgetName> = Extract<LayoutWidget, { $reactComponent: Name }>;
 /** The props (`$reactProps`) of the widget named `Name`. */
 export type WidgetProps<Name extends WidgetName> = WidgetOf<Name>["$reactProps"];
+
+/**
+ * The catalogue of layout widgets (`GET /widgets`): each one's name, what it shows, and the JSON schema of its
+ * props. A section's slots refer to `LayoutAssetWidget` (any widget of this catalogue but a section).
+ */
+export const widgetCatalogue: ReadonlyArray<{ name: WidgetName; description: string; props: TSchema }> = [
+  [SectionOneColumnWidget, "A one-column section: a breadcrumb slot and one column of widgets."],
+  [
+    SectionTwoColumnsWidget,
+    "A two-column section: a main column and a secondary panel, each with a top and bottom slot.",
+  ],
+  [
+    SectionThreeColumnsWidget,
+    "A three-column section: left, middle and right columns, each with a top and bottom slot.",
+  ],
+  [SectionFullWidthWidget, "A full-width section: its widgets span the page."],
+  [OnlineNowWidget, "Who's online: the first members online and how many more (the online add-on)."],
+  [LeaderboardWidget, "A leaderboard: the members with the most points in a period, in one category when given."],
+  [BannerWidget, "The home page's banner: the site's title, description and a search box."],
+  [PopularTagsWidget, "The most used tags, each leading to its list."],
+  [BreadcrumbsWidget, "A record's breadcrumb trail (a category's)."],
+  [HtmlWidget, "A title and description block."],
+  [NewPostButtonWidget, "The New Discussion button, into a category when given."],
+  [CategoryListWidget, "The category tree: home's, the categories page's, a category's subcategories or a panel's."],
+  [CategoryHeaderWidget, "A category page's header: its name, description and follow button."],
+  [DiscussionListWidget, "A list of discussions with its sort links, filters and pager."],
+  [DiscussionWidget, "A discussion with a page of its comments and the reply form."],
+  [CreatePostWidget, "The new-post form, in a category when given."],
+].map(([widget, description]) => {
+  const schema = widget as TSchema & { properties: { $reactComponent: { const: WidgetName }; $reactProps: TSchema } };
+  return {
+    name: schema.properties.$reactComponent.const,
+    description: description as string,
+    props: schema.properties.$reactProps,
+  };
+});

@@ -1,5 +1,6 @@
 import { Type, type Static } from "typebox";
-import { discussionRules } from "./discussions.ts";
+import { DiscussionListQuery, discussionRules } from "./discussions.ts";
+import { Limit } from "./pagination.ts";
 
 /** `POST /posts/preview`: a post's source as its editor would send it (the limits of a post). */
 export const PostPreviewInput = Type.Object({
@@ -20,3 +21,35 @@ export type PostPreview = Static<typeof PostPreview>;
  */
 export const RichQuote = Type.Object({ quote: Type.String({ minLength: 1 }) });
 export type RichQuote = Static<typeof RichQuote>;
+
+/** `GET /posts`' sorts (vanilla-posts.yml): by score, by date posted or by last comment, either way. */
+export const postSorts = [
+  "-dateLastComment",
+  "dateLastComment",
+  "-dateInserted",
+  "dateInserted",
+  "-score",
+  "score",
+] as const;
+
+/**
+ * `GET /posts`: the posts of every type (discussions, questions, ideas, polls and the site's post types) the
+ * viewer may read, through the discussion list's filters that fit a post (`GET /discussions`' own meanings).
+ */
+export const PostListQuery = Type.Object({
+  ...Type.Pick(DiscussionListQuery, [
+    "categoryID",
+    "includeChildCategories",
+    "insertUserID",
+    "type",
+    "postTypeID",
+    "dateInserted",
+    "dateUpdated",
+    "dateLastComment",
+    "page",
+    "expand",
+  ]).properties,
+  sort: Type.Optional(Type.Enum(postSorts)),
+  limit: Type.Optional(Limit(100, 30)),
+});
+export type PostListQuery = Static<typeof PostListQuery>;

@@ -131,3 +131,35 @@ export type ReportListQuery = Static<typeof ReportListQuery>;
 
 /** `expand=reportMeta` on discussions and comments. */
 export const ReportMeta = Type.Object({ countReports: Type.Integer(), dateLastReport: Nullable(DateTime) });
+
+/**
+ * `GET /reports/automation` (vanilla-reports.yml): the posts reported at least `countReports` times (open
+ * reports, of `reportReasonID` when given), in the categories of `placeRecordID` the moderator sees.
+ */
+export const ReportCounterQuery = Type.Object({
+  countReports: Type.Integer({ minimum: 1, maximum: 1000, default: 1 }),
+  reportReasonID: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  placeRecordID: Type.Optional(IdFilter("Posts in these categories.")),
+  includeSubcategories: Type.Optional(Type.Boolean({ description: "With `placeRecordID`: their subcategories too." })),
+  page: Type.Optional(PageOrFirst),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
+});
+export type ReportCounterQuery = Static<typeof ReportCounterQuery>;
+
+/** A post and its open reports' count and reasons. */
+export const ReportCounter = Type.Object({
+  recordType: Type.Union([Type.Literal("discussion"), Type.Literal("comment")]),
+  recordID: Type.Integer(),
+  recordName: Type.String(),
+  recordUrl: Type.String(),
+  recordHtml: Type.String({
+    description: "The post's text as its latest report kept it (escaped, in a paragraph); empty for older reports.",
+  }),
+  placeRecordType: Type.Literal("category"),
+  placeRecordID: Type.Integer(),
+  placeRecordName: Type.String(),
+  countReports: Type.Integer(),
+  dateLastReport: DateTime,
+  reportReasons: Type.Array(ReportReasonFragment),
+});
+export type ReportCounter = Static<typeof ReportCounter>;

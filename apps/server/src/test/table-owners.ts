@@ -98,6 +98,7 @@ const tableOwners = {
   userNotes: "warnings",
   moderationMessages: "warnings",
   moderationMessageDismissals: "warnings",
+  dirtyRecords: "resources",
   // the search engines' own tables (full-text indexes outside the typed schema)
   searchIndex: "search",
   searchNames: "search",

@@ -7,3 +7,16 @@ export async function countComments(db: Kysely<DB>, since?: string): Promise<num
   if (since !== undefined) query = query.where("dateInserted", ">=", since);
   return Number((await query.executeTakeFirstOrThrow()).count);
 }
+
+/** The lowest and highest comment ids and how many there are (`GET /resources/comment`'s crawl). */
+export async function commentIDRange(db: Kysely<DB>): Promise<{ min: number; max: number; count: number }> {
+  const row = await db
+    .selectFrom("comments")
+    .select((eb) => [
+      eb.fn.min("commentID").as("min"),
+      eb.fn.max("commentID").as("max"),
+      eb.fn.countAll<number | string>().as("count"),
+    ])
+    .executeTakeFirstOrThrow();
+  return { min: Number(row.min ?? 0), max: Number(row.max ?? 0), count: Number(row.count) };
+}

@@ -16,7 +16,7 @@ import type { LongRunnerContext } from "../../platform/long-runner/long-runner.t
 import { createCommentsService, type CommentsService } from "./comments.service.ts";
 
 export type { CommentsService };
-export { countComments } from "./comments.totals.ts";
+export { commentIDRange, countComments } from "./comments.totals.ts";
 export { commentAddressesOf, commentAuthorsAt } from "./comments.addresses.ts";
 export { exportMemberComments } from "./comments.export.ts";
 export { insertImportedComments, recountImportedCommentScores, type ImportedComment } from "./comments.import.ts";

@@ -7,3 +7,16 @@ export async function countDiscussions(db: Kysely<DB>, since?: string): Promise<
   if (since !== undefined) query = query.where("dateInserted", ">=", since);
   return Number((await query.executeTakeFirstOrThrow()).count);
 }
+
+/** The lowest and highest discussion ids and how many there are (`GET /resources/discussion`'s crawl). */
+export async function discussionIDRange(db: Kysely<DB>): Promise<{ min: number; max: number; count: number }> {
+  const row = await db
+    .selectFrom("discussions")
+    .select((eb) => [
+      eb.fn.min("discussionID").as("min"),
+      eb.fn.max("discussionID").as("max"),
+      eb.fn.countAll<number | string>().as("count"),
+    ])
+    .executeTakeFirstOrThrow();
+  return { min: Number(row.min ?? 0), max: Number(row.max ?? 0), count: Number(row.count) };
+}

@@ -33,7 +33,7 @@ export type { PostOwners } from "./discussions.post-owners.ts";
 export { moveCategoryDiscussions } from "./discussions.moves.repo.ts";
 export { markParticipation, markRead } from "./discussions.participation.ts";
 export { Expansions, discussionUrl, slugify } from "./discussions.present.ts";
-export { countDiscussions } from "./discussions.totals.ts";
+export { countDiscussions, discussionIDRange } from "./discussions.totals.ts";
 export { discussionAddressesOf, discussionAuthorsAt } from "./discussions.addresses.ts";
 export { exportMemberDiscussions } from "./discussions.export.ts";
 export { sitemapDiscussionChunk, sitemapDiscussionTotals } from "./discussions.sitemap.ts";

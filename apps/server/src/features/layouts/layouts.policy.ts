@@ -1,5 +1,5 @@
 import { isPermissionName } from "@parley/contracts";
-import { categoryRule } from "../../platform/auth/access.ts";
+import { categoryRule, permissionRule } from "../../platform/auth/access.ts";
 import { can } from "../../platform/auth/authorize.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 
@@ -7,6 +7,8 @@ import type { Viewer } from "../../platform/auth/viewer.ts";
 export const layoutsPolicy = {
   /** A category's layout: readers of the category. */
   canViewCategory: categoryRule("discussions.view"),
+  /** The widgets' catalogue (`GET /widgets`), what a layout may hold: those who manage the site (Vanilla's settings.manage). */
+  canReadWidgets: permissionRule("site.manage"),
   /** A navigation item needing `permission`; a name no permission has (an add-on's, say) is an administrator's item. */
   canSeeNavigationItem: (viewer: Viewer, permission: string) =>
     isPermissionName(permission) ? can(viewer, permission) : viewer.permissions.isAdmin && can(viewer, "session.valid"),

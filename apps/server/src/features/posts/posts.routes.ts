@@ -1,21 +1,25 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { ErrorBody, PostPreview, PostPreviewInput, RichQuote } from "@parley/contracts";
+import { ErrorBody, limits, PostListQuery, PostPreview, PostPreviewInput, RichQuote } from "@parley/contracts";
+import { Type } from "typebox";
 import { requireSignedIn } from "../../platform/auth/authorize.ts";
 import type { Platform } from "../../platform/context.ts";
 import { fieldError, validationFailed } from "../../platform/errors.ts";
 import { tooManyRequests } from "../../platform/http/address-limits.ts";
+import { setPagingHeaders } from "../../platform/http/pagination.ts";
 import { requestContext } from "../../platform/http/request-context.ts";
 import { normalizeFormat, renderBody } from "../../platform/render/index.ts";
+import { listPosts, type ListDiscussions } from "./posts.list.ts";
 import { richQuote, type PostQuotes } from "./posts.quote.ts";
 
 /** Previews a member may ask for in a minute (each is a render of up to a post's length). */
 export const PREVIEWS_PER_MINUTE = 60;
 
-export const postsRoutes: FastifyPluginAsyncTypebox<{ platform: Platform; quotes: PostQuotes }> = async (
-  app,
-  { platform, quotes },
-) => {
+export const postsRoutes: FastifyPluginAsyncTypebox<{
+  platform: Platform;
+  quotes: PostQuotes;
+  listDiscussions: ListDiscussions;
+}> = async (app, { platform, quotes, listDiscussions }) => {
   const previews = platform.limiter("post-preview", PREVIEWS_PER_MINUTE, 60_000);
   /** A signed-in member's render, within the previews' rate limit; the format checked. */
   const allowRender = async (request: FastifyRequest, reply: FastifyReply, requested: string) => {
@@ -60,6 +64,28 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ platform: Platform; quotes
       const quote = await richQuote(quotes, { body: request.body.body, format }, context);
       reply.status(201).header("cache-control", "no-store");
       return { quote };
+    },
+  );
+
+  app.get(
+    "/posts",
+    {
+      schema: {
+        tags: ["Posts"],
+        summary:
+          "The posts of every type the viewer may read (discussions, questions, ideas, polls, the site's post types), with the discussion list's filters.",
+        querystring: PostListQuery,
+        response: { 200: Type.Array(Type.Ref("Discussion")) },
+      },
+    },
+    async (request, reply) => {
+      const result = await listPosts(listDiscussions, request.query, requestContext(request));
+      setPagingHeaders(request, reply, {
+        ...result,
+        count: result.items.length,
+        defaults: { limit: limits.api.defaultLimit },
+      });
+      return result.items;
     },
   );
 };

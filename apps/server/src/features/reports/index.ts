@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Platform } from "../../platform/context.ts";
+import { createReportCounters } from "./reports.automation.ts";
 import { createReportsRepo } from "./reports.repo.ts";
 import { reportsRoutes } from "./reports.routes.ts";
 import { createReportsService, type ReportsDeps, type ReportsService } from "./reports.service.ts";
@@ -32,6 +33,7 @@ export async function registerReports(
   });
   // Posts the screen holds (premoderation) wait on pending reports.
   platform.screening.useQueue(service.premoderationQueue);
-  await app.register(reportsRoutes, { prefix: "/api/v2", service });
+  const counters = createReportCounters(repo, deps.categories);
+  await app.register(reportsRoutes, { prefix: "/api/v2", service, counters });
   return service;
 }

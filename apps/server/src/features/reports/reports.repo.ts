@@ -49,6 +49,57 @@ export function createReportsRepo(db: Kysely<DB>) {
     async insert(row: Insertable<ReportsTable>): Promise<number> {
       return (await db.insertInto("reports").values(row).returning("reportID").executeTakeFirstOrThrow()).reportID;
     },
+    /**
+     * The posts with at least `minCount` open reports (of `reportReasonID` when given) in `categoryIDs`, most
+     * recently reported first: each post's count and latest report; and those posts' open reports' reasons.
+     */
+    async counters(
+      filters: { categoryIDs: number[]; minCount: number; reportReasonID?: string },
+      offset: number,
+      limit: number,
+    ) {
+      let open = db
+        .selectFrom("reports")
+        .where("status", "=", "new")
+        .where("isPending", "=", 0)
+        .where("recordType", "in", ["discussion", "comment"])
+        .where("placeRecordType", "=", "category")
+        .where("placeRecordID", "in", filters.categoryIDs.length ? filters.categoryIDs : [-2]);
+      if (filters.reportReasonID !== undefined)
+        open = open.where(
+          sql<boolean>`${sql.ref("reportReasonIDs")} like ${`%${escapeLike(JSON.stringify(filters.reportReasonID))}%`} escape '!'`,
+        );
+      const groups = await open
+        .select(["recordType", "recordID"])
+        .select(({ fn }) => [fn.countAll<number | string>().as("count"), fn.max("reportID").as("lastReportID")])
+        .groupBy(["recordType", "recordID"])
+        .having(({ fn }) => fn.countAll(), ">=", filters.minCount)
+        .orderBy(({ fn }) => fn.max("reportID"), "desc")
+        .offset(offset)
+        .limit(limit)
+        .execute();
+      if (groups.length === 0) return { groups, latest: [], reasons: [] };
+      const [latest, reasons] = await Promise.all([
+        db
+          .selectFrom("reports")
+          .selectAll()
+          .where(
+            "reportID",
+            "in",
+            groups.map((group) => Number(group.lastReportID)),
+          )
+          .execute(),
+        open
+          .select(["recordType", "recordID", "reportReasonIDs"])
+          .where(
+            "recordID",
+            "in",
+            groups.map((group) => group.recordID),
+          )
+          .execute(),
+      ]);
+      return { groups, latest, reasons };
+    },
     findById: (reportID: number) =>
       db.selectFrom("reports").selectAll().where("reportID", "=", reportID).executeTakeFirst(),
     list: (filters: ReportFilters, offset: number, limit: number) =>

@@ -12,8 +12,11 @@ import {
   PendingPost,
   PendingPostsQuery,
   ReportApproveRecord,
+  ReportCounter,
+  ReportCounterQuery,
 } from "@parley/contracts";
 import { setPagingHeaders } from "../../platform/http/pagination.ts";
+import type { createReportCounters } from "./reports.automation.ts";
 import type { ReportsService } from "./reports.service.ts";
 import { requestContext } from "../../platform/http/request-context.ts";
 
@@ -21,7 +24,28 @@ const tags = ["Reports"];
 const IdParams = Type.Object({ reportID: Type.Integer() });
 const ReasonParams = Type.Object({ reportReasonID: Type.String({ maxLength: 100 }) });
 /** /reports and /report-reasons. */
-export const reportsRoutes: FastifyPluginAsyncTypebox<{ service: ReportsService }> = async (app, { service }) => {
+export const reportsRoutes: FastifyPluginAsyncTypebox<{
+  service: ReportsService;
+  counters: ReturnType<typeof createReportCounters>;
+}> = async (app, { service, counters }) => {
+  app.get(
+    "/reports/automation",
+    {
+      schema: {
+        tags,
+        summary:
+          "The posts reported at least countReports times (open reports, of a reason when given), in the categories the moderator sees (community.moderate).",
+        querystring: ReportCounterQuery,
+        response: { 200: Type.Array(ReportCounter) },
+      },
+    },
+    async (request, reply) => {
+      const result = await counters(request.query, requestContext(request));
+      setPagingHeaders(request, reply, { ...result, count: result.items.length, defaults: { limit: 100 } });
+      return result.items;
+    },
+  );
+
   app.get(
     "/report-reasons",
     {

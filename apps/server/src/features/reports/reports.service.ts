@@ -54,7 +54,8 @@ export interface ReportsDeps extends Omit<PremoderationDeps, "loadRecord"> {
   clock: Clock;
 }
 
-const fragmentOf = (row: ReportReasonRow): ReportReasonFragment => ({
+/** A reason as reports carry it. */
+export const fragmentOf = (row: ReportReasonRow): ReportReasonFragment => ({
   reportReasonID: row.reportReasonID,
   name: row.name,
   description: row.description,

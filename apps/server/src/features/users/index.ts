@@ -35,7 +35,7 @@ export type { PhotoStore } from "./users.photo.ts";
 export { adjustPostCount, adjustUserPoints, clearUserPoints, recountPostCounts } from "./users.counters.ts";
 export { recomputeAllRanks, releaseRank, setManualRank } from "./users.ranks.ts";
 export { createUserFragments, unknownUser, type UserFragments } from "./users.fragments.ts";
-export { countMembers, countMembersByRole, giveRoleMembersRole } from "./users.totals.ts";
+export { countMembers, countMembersByRole, giveRoleMembersRole, memberIDRange } from "./users.totals.ts";
 export { exportMemberProfile } from "./users.export.ts";
 export { profilesReadableBy, sitemapProfileChunk, sitemapProfileTotals } from "./users.sitemap.ts";
 export { banAutomatically, systemUserID } from "./users.system.ts";

@@ -54,3 +54,17 @@ export async function giveRoleMembersRole(db: Kysely<DB>, fromRoleID: number, to
     .execute();
   return userIDs;
 }
+
+/** The lowest and highest member ids and how many (deleted accounts aside): `GET /resources/user`'s crawl. */
+export async function memberIDRange(db: Kysely<DB>): Promise<{ min: number; max: number; count: number }> {
+  const row = await db
+    .selectFrom("users")
+    .select((eb) => [
+      eb.fn.min("userID").as("min"),
+      eb.fn.max("userID").as("max"),
+      eb.fn.countAll<number | string>().as("count"),
+    ])
+    .where("deleted", "=", 0)
+    .executeTakeFirstOrThrow();
+  return { min: Number(row.min ?? 0), max: Number(row.max ?? 0), count: Number(row.count) };
+}

@@ -880,6 +880,7 @@ export interface DB {
   userNotes: UserNotesTable;
   moderationMessages: ModerationMessagesTable;
   moderationMessageDismissals: ModerationMessageDismissalsTable;
+  dirtyRecords: DirtyRecordsTable;
   authenticators: AuthenticatorsTable;
   userAuthentications: UserAuthenticationsTable;
   authenticatorStates: AuthenticatorStatesTable;
@@ -1242,4 +1243,13 @@ interface ModerationMessageDismissalsTable {
   moderationMessageID: number;
   userID: number;
   dateDismissed: DateString;
+}
+
+/** 0070: records changed since an outside index last cleared their type (the resources feature). */
+interface DirtyRecordsTable {
+  /** discussion | comment | user | category */
+  recordType: string;
+  recordID: number;
+  /** When the record last changed. */
+  dateInserted: DateString;
 }
