@@ -4,7 +4,7 @@ import { msg } from "./i18n.ts";
  * Sign-in through another site (issue 34, Vanilla's authenticators): the types, limits, sentences and addresses
  * both sides share. Free of TypeBox, so the browser bundle can import it.
  */
-export const authenticatorTypes = ["oidc", "jwt"] as const;
+export const authenticatorTypes = ["oidc", "jwt", "oauth2"] as const;
 export type AuthenticatorType = (typeof authenticatorTypes)[number];
 /** How a JWT authenticator's tokens are signed: a secret shared with the host site, or its keys at a JWKS URL. */
 export const jwtAlgorithms = ["HS256", "RS256"] as const;
@@ -79,6 +79,10 @@ export const authenticatorMessages = {
   issuerRequired: msg("Enter the provider's address, such as https://id.example.com."),
   jwtSecretShort: msg("The shared secret needs at least 32 characters."),
   jwksRequired: msg("Enter the address of the host site's keys (JWKS), on https."),
+  oauth2SecretRequired: msg("An OAuth 2 authenticator needs its client secret."),
+  oauth2UrlRequired: msg(
+    "Enter the provider's address for this step, on https, such as https://id.example.com/oauth/token.",
+  ),
   connectionExpired: msg("This sign-in has expired. Please sign in with the other site again."),
   nameTaken: msg("That name is already taken. Pick another one."),
   passwordWrong: msg("That password is not right."),

@@ -160,3 +160,130 @@ export const ConnectBody = Type.Object({
 export type ConnectBody = Static<typeof ConnectBody>;
 
 export const ConnectResult = Type.Object({ userID: Type.Integer(), target: Type.String() });
+
+/*
+ * OAuth 2 authenticators (issue 36, Vanilla's OAuth2 add-on: `/authenticators/oauth2`): a provider that is not
+ * OpenID Connect, configured by hand: where to send the browser, where to exchange the code, where to read the
+ * member's profile, and which keys of that profile hold the member's ID, address, names, photo and roles.
+ */
+
+/** A key of the provider's profile answer: `email`, or a dotted path into it (`data.user.email`). */
+const ProfileKey = Type.String({ minLength: 1, maxLength: rules.claimMaxLength });
+const OptionalProfileKey = Type.Union([ProfileKey, Type.Literal(""), Type.Null()]);
+
+/** Where the member's ID, address, names, photo and roles are read in the profile; "" reads nothing. */
+export const OAuth2UserMappings = Type.Object({
+  uniqueID: Type.String({
+    description: "The profile key holding the member's ID at the provider (a string or a number).",
+  }),
+  email: Type.String(),
+  name: Type.String(),
+  photoUrl: Type.String(),
+  fullName: Type.String({ description: "Read for the name when the `name` key gives none." }),
+  roles: Type.String({
+    description: "A key holding role names (a list, or one name); matched to the forum's roles by name.",
+  }),
+});
+/** What a body may set: the ID, address and name keys are needed; the others may be emptied ("" or null). */
+const OAuth2UserMappingsInput = Type.Object({
+  uniqueID: ProfileKey,
+  email: ProfileKey,
+  name: ProfileKey,
+  photoUrl: OptionalProfileKey,
+  fullName: OptionalProfileKey,
+  roles: OptionalProfileKey,
+});
+export type OAuth2UserMappings = Static<typeof OAuth2UserMappings>;
+
+const OAuth2Urls = Type.Object({
+  authenticateUrl: Type.String({ description: "The provider's authorization address (the browser goes there)." }),
+  tokenUrl: Type.String({ description: "Where the code is exchanged for an access token." }),
+  profileUrl: Type.String({ description: "Where the member's profile is read with the access token." }),
+});
+const OAuth2UrlsSettable = Type.Object({
+  authenticateUrl: Url,
+  tokenUrl: Url,
+  profileUrl: Url,
+});
+
+const AuthenticationRequest = Type.Object({
+  scope: Type.String({ maxLength: rules.scopeMaxLength, description: "The scopes asked for, separated by spaces." }),
+  prompt: Type.String({ maxLength: 100, description: "The authorization request's `prompt` (empty: none)." }),
+});
+
+const oauth2Settable = {
+  name: settable.name,
+  clientID: settable.clientID,
+  secret: settable.secret,
+  buttonLabel: settable.buttonLabel,
+  default: settable.default,
+  active: settable.active,
+  visible: settable.visible,
+  markVerified: Type.Boolean({
+    description: "Trust the provider's e-mail addresses: a first sign-in links to the account with that address.",
+  }),
+  useBearerToken: Type.Boolean({
+    description: "Send the access token to the profile address as `Authorization: Bearer` (else as `access_token`).",
+  }),
+  useBasicAuthToken: Type.Boolean({
+    description:
+      "Authenticate at the token address with HTTP Basic (client_secret_basic); else in the body (client_secret_post).",
+  }),
+  postProfileRequest: Type.Boolean({ description: "Read the profile with POST instead of GET." }),
+};
+
+/** `POST /authenticators/oauth2`. */
+export const OAuth2AuthenticatorPost = Type.Object({
+  ...oauth2Settable,
+  urls: OAuth2UrlsSettable,
+  authenticationRequest: Type.Optional(Type.Partial(AuthenticationRequest)),
+  userMappings: Type.Optional(Type.Partial(OAuth2UserMappingsInput)),
+  buttonLabel: Type.Optional(oauth2Settable.buttonLabel),
+  default: Type.Optional(oauth2Settable.default),
+  active: Type.Optional(oauth2Settable.active),
+  visible: Type.Optional(oauth2Settable.visible),
+  markVerified: Type.Optional(oauth2Settable.markVerified),
+  useBearerToken: Type.Optional(oauth2Settable.useBearerToken),
+  useBasicAuthToken: Type.Optional(oauth2Settable.useBasicAuthToken),
+  postProfileRequest: Type.Optional(oauth2Settable.postProfileRequest),
+});
+export type OAuth2AuthenticatorPost = Static<typeof OAuth2AuthenticatorPost>;
+
+/** `PATCH /authenticators/oauth2/{id}`: only the fields given change; a secret given replaces the one kept. */
+export const OAuth2AuthenticatorPatch = Type.Partial(
+  Type.Object({
+    ...oauth2Settable,
+    urls: Type.Partial(OAuth2UrlsSettable),
+    authenticationRequest: Type.Partial(AuthenticationRequest),
+    userMappings: Type.Partial(OAuth2UserMappingsInput),
+  }),
+);
+export type OAuth2AuthenticatorPatch = Static<typeof OAuth2AuthenticatorPatch>;
+
+/** An OAuth 2 authenticator (Vanilla's OAuth2Authenticator). The secret is written only: `hasSecret` says it is set. */
+export const OAuth2Authenticator = Type.Object({
+  authenticatorID: Type.Integer(),
+  name: Type.String(),
+  type: Type.Literal("oauth2"),
+  clientID: Type.String(),
+  default: Type.Boolean(),
+  active: Type.Boolean(),
+  visible: Type.Boolean(),
+  isOidc: Type.Boolean(),
+  markVerified: Type.Boolean(),
+  buttonLabel: Type.String(),
+  hasSecret: Type.Boolean(),
+  useBearerToken: Type.Boolean(),
+  useBasicAuthToken: Type.Boolean(),
+  postProfileRequest: Type.Boolean(),
+  authenticationRequest: AuthenticationRequest,
+  userMappings: OAuth2UserMappings,
+  urls: Type.Object({
+    ...OAuth2Urls.properties,
+    signInUrl: Type.String({ description: "Where the sign-in starts (the button's address)." }),
+    redirectUrl: Type.String({ description: "Parley: the redirect URI to register at the provider." }),
+  }),
+  dateInserted: DateTime,
+  dateUpdated: Nullable(DateTime),
+});
+export type OAuth2Authenticator = Static<typeof OAuth2Authenticator>;

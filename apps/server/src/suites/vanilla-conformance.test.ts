@@ -122,6 +122,20 @@ suite("Vanilla API v2 conformance of GET answers on %s", (engine) => {
         { postTypeID: "project", name: "Project", parentPostTypeID: "discussion", postFieldIDs: ["budget"] },
       ],
     ];
+    writes.push([
+      "/authenticators/oauth2",
+      {
+        name: "Conformance OAuth",
+        clientID: "conformance",
+        secret: "conformance-secret",
+        urls: {
+          authenticateUrl: "https://id.example/authorize",
+          tokenUrl: "https://id.example/token",
+          profileUrl: "https://id.example/me",
+        },
+        userMappings: { uniqueID: "id", roles: null },
+      },
+    ]);
     // Post types are an add-on, off until turned on.
     await http.patch("/api/v2/addons/postTypes", { enabled: true }, { as: admin });
     for (const [path, body] of writes) {
@@ -231,6 +245,12 @@ suite("Vanilla API v2 conformance of GET answers on %s", (engine) => {
       ["post", "/roles", "/roles", { name: "Conformance role" }],
       ["post", "/collections", "/collections", { name: "More", records: [] }],
       ["post", "/tokens", "/tokens", { name: "another" }],
+      [
+        "patch",
+        "/authenticators/oauth2/{id}",
+        `/authenticators/oauth2/${samples.get("authenticatorID")}`,
+        { authenticationRequest: { scope: "profile email" }, useBearerToken: false },
+      ],
       ["post", "/rich/quote", "/rich/quote", { body: "Quoted **text**.", format: "markdown" }],
       ["post", "/locales", "/locales?locale=fr", undefined],
       ["post", "/discussions/statuses", "/discussions/statuses", { name: "Conformance status" }],

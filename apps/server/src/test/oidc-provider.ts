@@ -25,6 +25,8 @@ export interface ProviderAccount {
   name?: string;
   picture?: string;
   roles?: string[];
+  /** A nested claim (an OAuth 2 profile's keys in a dotted path). */
+  details?: Record<string, unknown>;
 }
 
 type Claims = Record<string, unknown>;
@@ -32,6 +34,8 @@ type Claims = Record<string, unknown>;
 export interface TestProvider {
   issuer: string;
   clientID: string;
+  /** A second client, of the same secret, that authenticates at the token address in the body (client_secret_post). */
+  postClientID: string;
   secret: string;
   /** The account the next login at the provider signs in. */
   signInAs(account: ProviderAccount): void;
@@ -98,13 +102,21 @@ export async function startTestProvider(options: {
         response_types: ["code"],
         token_endpoint_auth_method: "client_secret_basic",
       },
+      {
+        client_id: `${clientID}-post`,
+        client_secret: secret,
+        redirect_uris: options.redirectUris,
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+        token_endpoint_auth_method: "client_secret_post",
+      },
     ],
     jwks: { keys: [jwk] },
     cookies: { keys: [randomBytes(16).toString("hex")] },
     claims: {
       openid: ["sub"],
       email: ["email", "email_verified"],
-      profile: ["preferred_username", "name", "picture", "roles"],
+      profile: ["preferred_username", "name", "picture", "roles", "details"],
     },
     // The ID token carries the claims asked for, so the forum needs no userinfo call (it may still make one).
     conformIdTokenClaims: false,
@@ -187,6 +199,7 @@ export async function startTestProvider(options: {
   return {
     issuer,
     clientID,
+    postClientID: `${clientID}-post`,
     secret,
     signInAs(account) {
       next = account;

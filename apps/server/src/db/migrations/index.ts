@@ -65,6 +65,7 @@ import * as m0067 from "./0067_import_redirects.ts";
 import * as m0068 from "./0068_user_mentions.ts";
 import * as m0069 from "./0069_discussion_type_indexes.ts";
 import * as m0070 from "./0070_dirty_records.ts";
+import * as m0071 from "./0071_oauth2_authenticators.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -138,6 +139,7 @@ const modules: Record<string, MigrationModule> = {
   "0068_user_mentions": m0068,
   "0069_discussion_type_indexes": m0069,
   "0070_dirty_records": m0070,
+  "0071_oauth2_authenticators": m0071,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -10,6 +10,18 @@ import type { ConnectedAccounts } from "../users/index.ts";
 import { mappingsOf } from "./authenticators.present.ts";
 import type { AuthenticatorRow, AuthenticatorsRepo } from "./authenticators.repo.ts";
 
+/** Binds a sign-in under way to the browser that started it (a state alone could be handed to someone else). */
+export const BROWSER_COOKIE = "parley_sso";
+
+export const isLoopback = (url: URL) => ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
+
+/** An address fetched from the server: https, or http on this machine (a test's provider). */
+export const isFetchable = (address: string): boolean => {
+  if (!URL.canParse(address)) return false;
+  const url = new URL(address);
+  return url.protocol === "https:" || (url.protocol === "http:" && isLoopback(url));
+};
+
 /** The first sign-in waiting on the connect page. */
 export const CONNECTION_COOKIE = "parley_connect";
 

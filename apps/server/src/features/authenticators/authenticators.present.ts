@@ -9,10 +9,17 @@ export const defaultUserMappings: AuthenticatorUserMappings = {
   roles: null,
 };
 
-export const mappingsOf = (row: AuthenticatorRow): AuthenticatorUserMappings => ({
-  ...defaultUserMappings,
-  ...(JSON.parse(row.userMappings) as Partial<AuthenticatorUserMappings>),
-});
+/** Where the name, address, photo and roles are read: the claims (OpenID Connect, JWT) or profile keys (OAuth 2). */
+export const mappingsOf = (row: AuthenticatorRow): AuthenticatorUserMappings => {
+  const kept = JSON.parse(row.userMappings) as Partial<AuthenticatorUserMappings>;
+  const mappings = { ...defaultUserMappings, ...kept };
+  return {
+    name: mappings.name,
+    email: mappings.email,
+    photoUrl: mappings.photoUrl ?? null,
+    roles: mappings.roles || null,
+  };
+};
 
 /** The label of its button: the one set, else the authenticator's name. */
 export const labelOf = (row: AuthenticatorRow) => row.buttonLabel.trim() || row.name;
@@ -43,10 +50,10 @@ export function presentAuthenticator(row: AuthenticatorRow, origin: string): Aut
           ? `${origin}${jwtEntryPath}?authenticatorID=${row.authenticatorID}`
           : `${origin}${authenticatorSignInPath(row.authenticatorID)}`,
       signOutUrl: null,
-      authenticateUrl: null,
+      authenticateUrl: row.type === "oauth2" ? row.authorizeUrl : null,
       registerUrl: null,
       passwordUrl: null,
-      profileUrl: null,
+      profileUrl: row.type === "oauth2" ? row.profileUrl : null,
     },
     dateInserted: row.dateInserted,
     dateUpdated: row.dateUpdated,

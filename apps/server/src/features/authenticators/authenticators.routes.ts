@@ -9,22 +9,30 @@ import {
   AuthenticatorTypeRecord,
   ConnectBody,
   ConnectResult,
+  OAuth2Authenticator,
+  OAuth2AuthenticatorPatch,
+  OAuth2AuthenticatorPost,
   PendingConnection,
   SignInButton,
 } from "@parley/contracts";
 import { requestContext } from "../../platform/http/request-context.ts";
 import type { Connections } from "./authenticators.connect.ts";
+import type { OAuth2Settings } from "./authenticators.oauth2-settings.ts";
 import type { AuthenticatorsService } from "./authenticators.service.ts";
 
 const tags = ["Authenticators"];
 
 interface Options {
   service: AuthenticatorsService;
+  oauth2: OAuth2Settings;
   connections: Connections;
 }
 
 /** /authenticators, /authenticator-types: parse, call the service. */
-export const authenticatorsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { service, connections }) => {
+export const authenticatorsRoutes: FastifyPluginAsyncTypebox<Options> = async (
+  app,
+  { service, oauth2, connections },
+) => {
   app.get(
     "/authenticator-types",
     {
@@ -62,6 +70,46 @@ export const authenticatorsRoutes: FastifyPluginAsyncTypebox<Options> = async (a
       reply.status(201);
       return service.create(request.body, requestContext(request));
     },
+  );
+  app.post(
+    "/authenticators/oauth2",
+    {
+      schema: {
+        tags,
+        summary: "Add an OAuth 2 provider (not OpenID Connect): its addresses, client, scopes and profile keys.",
+        body: OAuth2AuthenticatorPost,
+        response: { 201: OAuth2Authenticator },
+      },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return oauth2.create(request.body, requestContext(request));
+    },
+  );
+  app.get(
+    "/authenticators/oauth2/:id",
+    {
+      schema: {
+        tags,
+        summary: "One OAuth 2 authenticator (site managers). Its secret is never answered.",
+        params: AuthenticatorIdParams,
+        response: { 200: OAuth2Authenticator },
+      },
+    },
+    async (request) => oauth2.get(request.params.id, requestContext(request)),
+  );
+  app.patch(
+    "/authenticators/oauth2/:id",
+    {
+      schema: {
+        tags,
+        summary: "Change an OAuth 2 authenticator; a secret given replaces the one kept.",
+        params: AuthenticatorIdParams,
+        body: OAuth2AuthenticatorPatch,
+        response: { 200: OAuth2Authenticator },
+      },
+    },
+    async (request) => oauth2.update(request.params.id, request.body, requestContext(request)),
   );
   app.get(
     "/authenticators/sign-in-buttons",

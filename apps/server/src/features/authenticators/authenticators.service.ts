@@ -9,20 +9,12 @@ import { requireAccess } from "../../platform/auth/access.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { fieldError, HttpError, validationFailed } from "../../platform/errors.ts";
 import type { RequestContext } from "../../platform/http/request-context.ts";
+import { isFetchable } from "./authenticators.landing.ts";
 import { authenticatorsPolicy } from "./authenticators.policy.ts";
 import { defaultUserMappings, presentAuthenticator, presentButton } from "./authenticators.present.ts";
 import type { AuthenticatorsRepo } from "./authenticators.repo.ts";
 
 const DEFAULT_SCOPE = "openid profile email";
-
-const isLoopback = (url: URL) => ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
-
-/** An address fetched from the server: https, or http on this machine (a test's provider). */
-const isFetchable = (address: string): boolean => {
-  if (!URL.canParse(address)) return false;
-  const url = new URL(address);
-  return url.protocol === "https:" || (url.protocol === "http:" && isLoopback(url));
-};
 
 interface Settings {
   type: string;
@@ -42,6 +34,9 @@ function checkSettings(settings: Settings): void {
     if (!URL.canParse(settings.issuer))
       errors.push(fieldError("issuer", "issuerRequired", authenticatorMessages.issuerRequired));
     if (!settings.secret) errors.push(fieldError("secret", "secretRequired", authenticatorMessages.secretRequired));
+  } else if (settings.type === "oauth2") {
+    if (!settings.secret)
+      errors.push(fieldError("secret", "secretRequired", authenticatorMessages.oauth2SecretRequired, 422));
   } else if (settings.signingAlgorithm === "RS256") {
     if (!isFetchable(settings.jwksUrl))
       errors.push(fieldError("jwksUrl", "jwksRequired", authenticatorMessages.jwksRequired));
@@ -65,6 +60,7 @@ export function createAuthenticatorsService(repo: AuthenticatorsRepo, clock: Clo
       return [
         { authenticatorType: "oidc", name: "OpenID Connect" },
         { authenticatorType: "jwt", name: "JWT (signed by the host site)" },
+        { authenticatorType: "oauth2", name: "OAuth 2" },
       ];
     },
 
@@ -81,7 +77,7 @@ export function createAuthenticatorsService(repo: AuthenticatorsRepo, clock: Clo
     /** The buttons of the sign-in and registration pages: every active, visible authenticator, the default first. */
     async buttons() {
       // A JWT authenticator has no page to send the browser to: the host site links to the forum itself.
-      const rows = (await repo.list(["oidc"])).filter((row) => row.active === 1 && row.visible === 1);
+      const rows = (await repo.list(["oidc", "oauth2"])).filter((row) => row.active === 1 && row.visible === 1);
       return rows.sort((a, b) => b.isDefault - a.isDefault).map(presentButton);
     },
 

@@ -4,16 +4,21 @@ import { authenticatorCallbackPath, authenticatorRules } from "@parley/contracts
 import { hashToken, randomToken, safeEqual } from "../../platform/auth/tokens.ts";
 import type { Platform } from "../../platform/context.ts";
 import type { ConnectedAccounts } from "../users/index.ts";
-import { cookieOptions, createSsoLanding, limit, localTarget, refuse, Refusal } from "./authenticators.landing.ts";
+import {
+  BROWSER_COOKIE,
+  cookieOptions,
+  createSsoLanding,
+  isLoopback,
+  limit,
+  localTarget,
+  refuse,
+  Refusal,
+} from "./authenticators.landing.ts";
 import { mappingsOf } from "./authenticators.present.ts";
 import type { AuthenticatorRow, AuthenticatorsRepo } from "./authenticators.repo.ts";
 
-/** Binds a sign-in under way to the browser that started it (a state alone could be handed to someone else). */
-const BROWSER_COOKIE = "parley_sso";
 /** How long discovered provider metadata is kept before it is read again. */
 const METADATA_LIFETIME = 10 * 60_000;
-
-const isLoopback = (url: URL) => ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
 
 /**
  * OpenID Connect sign-in with openid-client: discovery, the authorization code flow with PKCE (S256), a state

@@ -242,6 +242,7 @@ describe.each(engines)("authenticators on %s", (engine) => {
       expect(types.json()).toEqual([
         { authenticatorType: "oidc", name: "OpenID Connect" },
         { authenticatorType: "jwt", name: "JWT (signed by the host site)" },
+        { authenticatorType: "oauth2", name: "OAuth 2" },
       ]);
       const missing = await api.post(
         "/api/v2/authenticators",

@@ -939,6 +939,17 @@ interface AuthenticatorsTable {
   jwksUrl: Defaulted<string>;
   /** 0062: `oidc`: signing out sends the browser to the provider's end-session address too (when it has one). */
   signOutAtProvider: Defaulted<number>;
+  /** 0071: `oauth2`: the provider's authorization, token and profile addresses, and the `prompt` asked with. */
+  authorizeUrl: Defaulted<string>;
+  tokenUrl: Defaulted<string>;
+  profileUrl: Defaulted<string>;
+  prompt: Defaulted<string>;
+  /** 0071: `oauth2`: the access token as a bearer header (else a parameter) to the profile address. */
+  useBearerToken: Flag;
+  /** 0071: `oauth2`: the client secret by HTTP Basic at the token address (else in the body). */
+  useBasicAuthToken: Flag;
+  /** 0071: `oauth2`: the profile read with POST (else GET). */
+  postProfileRequest: Flag;
 }
 
 /** 0062: the ID token a session was signed in with (the end-session address's `id_token_hint`); server only. */

@@ -1,0 +1,232 @@
+import * as oidc from "openid-client";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { authenticatorCallbackPath, authenticatorRules } from "@parley/contracts";
+import { hashToken, randomToken, safeEqual } from "../../platform/auth/tokens.ts";
+import type { Platform } from "../../platform/context.ts";
+import type { ConnectedAccounts } from "../users/index.ts";
+import {
+  BROWSER_COOKIE,
+  cookieOptions,
+  createSsoLanding,
+  isFetchable,
+  limit,
+  localTarget,
+  refuse,
+  Refusal,
+} from "./authenticators.landing.ts";
+import { oauth2MappingsOf } from "./authenticators.oauth2-settings.ts";
+import type { AuthenticatorRow, AuthenticatorsRepo } from "./authenticators.repo.ts";
+
+/** How long the provider may take to answer one request, and how much of its answer is read. */
+const PROVIDER_TIMEOUT_MS = 5_000;
+const ANSWER_MAX_BYTES = 256 * 1024;
+
+/** The value at a profile key: the key itself when the profile has it, else a dotted path (`data.user.id`). */
+export function valueAt(profile: Record<string, unknown>, key: string | null | undefined): unknown {
+  if (!key) return undefined;
+  if (Object.hasOwn(profile, key)) return profile[key];
+  let value: unknown = profile;
+  for (const part of key.split(".")) {
+    if (Array.isArray(value) && /^\d+$/u.test(part)) value = value[Number(part)];
+    else if (value !== null && typeof value === "object" && Object.hasOwn(value, part))
+      value = (value as Record<string, unknown>)[part];
+    else return undefined;
+  }
+  return value;
+}
+
+/**
+ * The profile as the landing reads claims: the member's ID as `sub`, and each mapped value under its mapping's
+ * name. The provider's addresses are trusted when the authenticator says so, or when its profile says this one
+ * is verified.
+ */
+export function claimsOf(row: AuthenticatorRow, profile: Record<string, unknown>): Record<string, unknown> {
+  const mappings = oauth2MappingsOf(row);
+  const claims: Record<string, unknown> = {};
+  for (const key of [mappings.name, mappings.email, mappings.photoUrl, mappings.roles])
+    if (key) claims[key] = valueAt(profile, key);
+  const fullName = valueAt(profile, mappings.fullName);
+  if (claims["name"] === undefined && typeof fullName === "string") claims["name"] = fullName;
+  const id = valueAt(profile, mappings.uniqueID);
+  claims["sub"] = typeof id === "string" || (typeof id === "number" && Number.isFinite(id)) ? String(id) : "";
+  claims["email_verified"] = row.markVerified === 1 || profile["email_verified"] === true;
+  return claims;
+}
+
+/** The answer's text, at most `ANSWER_MAX_BYTES` of it read (a longer one is refused). */
+async function readCapped(response: Response): Promise<string> {
+  const reader: ReadableStreamDefaultReader<Uint8Array> | undefined = response.body?.getReader();
+  if (!reader) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > ANSWER_MAX_BYTES) throw new Refusal("provider");
+      chunks.push(value);
+    }
+  } catch (error) {
+    await reader.cancel().catch(() => undefined);
+    throw error instanceof Refusal ? error : new Refusal("provider");
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** The provider, asked once: https (or http on this machine), no redirects followed, a time and size limit. */
+async function askProvider(address: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
+  if (!isFetchable(address)) throw new Refusal("provider");
+  const response = await fetch(address, {
+    ...init,
+    redirect: "manual",
+    signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+  }).catch(() => {
+    throw new Refusal("provider");
+  });
+  const text = await readCapped(response);
+  const type = response.headers.get("content-type") ?? "";
+  let body: unknown = null;
+  try {
+    body = type.includes("application/x-www-form-urlencoded")
+      ? Object.fromEntries(new URLSearchParams(text))
+      : JSON.parse(text);
+  } catch {
+    body = null;
+  }
+  return { status: response.status, body };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
+/**
+ * A generic OAuth 2 provider (issue 36, Vanilla's OAuth2 add-on), configured by hand: the authorization code flow
+ * with a state kept hashed for single use and bound to the browser by a cookie, as OpenID Connect's is, and a PKCE
+ * challenge (S256; a provider without PKCE ignores it). The code is exchanged at the token address (the client
+ * authenticated by HTTP Basic or in the body, as set), the profile read with the access token, its keys mapped,
+ * and the member lands as with OpenID Connect. No ID token: the profile answer is what proves the member.
+ */
+export function createOAuth2SignIn(repo: AuthenticatorsRepo, platform: Platform, accounts: ConnectedAccounts) {
+  const starts = platform.limiter("oauth2-start-ip", 30, 15 * 60_000);
+  const callbacks = platform.limiter("oauth2-callback-ip", 30, 15 * 60_000);
+  const landing = createSsoLanding(repo, platform, accounts);
+  const redirectUri = (authenticatorID: number) =>
+    `${platform.config.publicUrl}${authenticatorCallbackPath(authenticatorID)}`;
+
+  /** The code for an access token; a refusal the provider explains is logged with its `error`. */
+  async function exchange(row: AuthenticatorRow, code: string, codeVerifier: string, request: FastifyRequest) {
+    const body = new URLSearchParams({
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: redirectUri(row.authenticatorID),
+      code_verifier: codeVerifier,
+    });
+    const headers: Record<string, string> = {
+      accept: "application/json",
+      "content-type": "application/x-www-form-urlencoded",
+    };
+    if (row.useBasicAuthToken === 1) {
+      // RFC 6749 2.3.1: each part form-encoded before the pair is encoded.
+      const pair = `${encodeURIComponent(row.clientID)}:${encodeURIComponent(row.secret)}`;
+      headers["authorization"] = `Basic ${Buffer.from(pair).toString("base64")}`;
+    } else {
+      body.set("client_id", row.clientID);
+      body.set("client_secret", row.secret);
+    }
+    const answer = await askProvider(row.tokenUrl, { method: "POST", headers, body });
+    const token = isObject(answer.body) ? answer.body["access_token"] : undefined;
+    if (answer.status !== 200 || typeof token !== "string" || !token) {
+      const error = isObject(answer.body) ? answer.body["error"] : undefined;
+      request.log.warn(
+        { status: answer.status, error: typeof error === "string" ? error : null },
+        "The OAuth 2 provider refused the code",
+      );
+      throw new Refusal("provider");
+    }
+    return token;
+  }
+
+  async function profileOf(row: AuthenticatorRow, accessToken: string): Promise<Record<string, unknown>> {
+    const post = row.postProfileRequest === 1;
+    const url = new URL(row.profileUrl);
+    const headers: Record<string, string> = { accept: "application/json" };
+    let body: URLSearchParams | undefined;
+    if (row.useBearerToken === 1) headers["authorization"] = `Bearer ${accessToken}`;
+    else if (post) body = new URLSearchParams({ access_token: accessToken });
+    else url.searchParams.set("access_token", accessToken);
+    const answer = await askProvider(url.href, { method: post ? "POST" : "GET", headers, ...(body ? { body } : {}) });
+    if (answer.status !== 200) throw new Refusal("provider");
+    if (!isObject(answer.body)) throw new Refusal("token");
+    return answer.body;
+  }
+
+  return {
+    /** `GET /entry/oidc/{id}` for an OAuth 2 authenticator: to its authorization address with a new state. */
+    async start(row: AuthenticatorRow, target: unknown, request: FastifyRequest, reply: FastifyReply) {
+      await limit(starts, request, reply);
+      if (row.active !== 1) return refuse(reply, "disabled");
+      const codeVerifier = oidc.randomPKCECodeVerifier();
+      const state = oidc.randomState();
+      const browser = randomToken();
+      const now = platform.clock.nowMs();
+      await repo.forgetExpiredStates(new Date(now).toISOString());
+      await repo.insertState({
+        stateHash: hashToken(state),
+        authenticatorID: row.authenticatorID,
+        browserHash: hashToken(browser),
+        codeVerifier,
+        nonce: "",
+        target: localTarget(target),
+        dateExpires: new Date(now + authenticatorRules.stateLifetimeMs).toISOString(),
+      });
+      reply.setCookie(
+        BROWSER_COOKIE,
+        browser,
+        cookieOptions(request, "/entry/oidc", authenticatorRules.stateLifetimeMs),
+      );
+      const url = new URL(row.authorizeUrl);
+      url.searchParams.set("response_type", "code");
+      url.searchParams.set("client_id", row.clientID);
+      url.searchParams.set("redirect_uri", redirectUri(row.authenticatorID));
+      if (row.scope) url.searchParams.set("scope", row.scope);
+      if (row.prompt) url.searchParams.set("prompt", row.prompt);
+      url.searchParams.set("state", state);
+      url.searchParams.set("code_challenge", await oidc.calculatePKCECodeChallenge(codeVerifier));
+      url.searchParams.set("code_challenge_method", "S256");
+      return reply.redirect(url.href, 303);
+    },
+
+    /**
+     * `GET /entry/oidc/{id}/callback` for an OAuth 2 authenticator: the state taken (once, by this browser), the
+     * code exchanged, the profile read and mapped; then the landing signs in, links, makes or asks.
+     */
+    async callback(authenticatorID: number, request: FastifyRequest, reply: FastifyReply) {
+      await limit(callbacks, request, reply);
+      try {
+        const query = request.query as Record<string, unknown>;
+        const state = typeof query["state"] === "string" ? query["state"] : "";
+        const browser = request.cookies[BROWSER_COOKIE] ?? "";
+        reply.clearCookie(BROWSER_COOKIE, { path: "/entry/oidc" });
+        const taken = state ? await repo.takeState(hashToken(state)) : undefined;
+        if (
+          !taken ||
+          taken.authenticatorID !== authenticatorID ||
+          Date.parse(taken.dateExpires) <= platform.clock.nowMs() ||
+          !safeEqual(hashToken(browser), taken.browserHash)
+        )
+          throw new Refusal("state");
+        const row = await repo.byId(authenticatorID);
+        if (!row || row.type !== "oauth2" || row.active !== 1) throw new Refusal("disabled");
+        const code = typeof query["code"] === "string" ? query["code"] : "";
+        if (!code) throw new Refusal("provider");
+        const accessToken = await exchange(row, code, taken.codeVerifier, request);
+        const claims = claimsOf(row, await profileOf(row, accessToken));
+        return await landing.signInWith(row, claims, taken.target, request, reply);
+      } catch (error) {
+        if (error instanceof Refusal) return refuse(reply, error.reason);
+        throw error;
+      }
+    },
+  };
+}
