@@ -64,6 +64,7 @@ import * as m0066 from "./0066_moderation_message_dismissals.ts";
 import * as m0067 from "./0067_import_redirects.ts";
 import * as m0068 from "./0068_user_mentions.ts";
 import * as m0069 from "./0069_discussion_type_indexes.ts";
+import * as m0070 from "./0070_theme_assets.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -136,6 +137,7 @@ const modules: Record<string, MigrationModule> = {
   "0067_import_redirects": m0067,
   "0068_user_mentions": m0068,
   "0069_discussion_type_indexes": m0069,
+  "0070_theme_assets": m0070,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
