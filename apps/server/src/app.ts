@@ -573,8 +573,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.pages)
     await registerPages(app, {
       ...options.pages,
-      themeHead: async (request) =>
-        themes.headHtml(await themes.previewed(request.viewer, request.cookies[THEME_PREVIEW_COOKIE])),
+      themeParts: async (request) =>
+        themes.pageParts(await themes.previewed(request.viewer, request.cookies[THEME_PREVIEW_COOKIE])),
     });
   return app;
 }

@@ -27,7 +27,16 @@ export interface RenderInput {
   /** Hashed assets of the client build (or the dev server's). */
   /** Module scripts are deferred, so they sit in <head>; preloads are the entry's static imports. */
   /** `boot`: the script of pages that hydrate on intent (guests' reading pages, lib/hydrate-on-intent.ts). */
-  assets: { scripts: string[]; styles: string[]; preloads?: string[]; boot?: string; headHtml?: string };
+  assets: {
+    scripts: string[];
+    styles: string[];
+    preloads?: string[];
+    boot?: string;
+    headHtml?: string;
+    /** The theme's custom header and footer (sanitised by the server), outside the app: never hydrated. */
+    bodyStartHtml?: string;
+    bodyEndHtml?: string;
+  };
   /** The interface locale the server resolved (cookie, else Accept-Language); English when left out. */
   locale?: string;
   /** The reader's choice it came from (the locale cookie), when it differs (a content-only locale). */
@@ -139,7 +148,7 @@ async function renderInLocale(
 
   const out = new PassThrough();
   const tail =
-    `</div><div id="modals"></div>` +
+    `</div>${assets.bodyEndHtml ?? ""}<div id="modals"></div>` +
     `<script id="${STATE_ELEMENT_ID}" type="application/json">${escapeJsonForScript(JSON.stringify(state))}</script>` +
     `</body></html>`;
   const withTail = new Transform({
@@ -167,7 +176,7 @@ async function renderInLocale(
               assets.styles.map((href) => `<link rel="stylesheet" href="${attr(href)}">`).join("") +
               scripts +
               (assets.headHtml ?? "") +
-              `</head><body class="isLoading"><div id="app">`,
+              `</head><body class="isLoading">${assets.bodyStartHtml ?? ""}<div id="app">`,
           );
           pipe(withTail);
           resolve();

@@ -93,6 +93,15 @@ export const themesLimits = {
   fontSizeMax: 48,
   /** The largest corner radius a theme may set, in pixels (a pill button is its own shape). */
   radiusMax: 32,
+  /** A theme's custom header and footer, each at most this many characters of HTML (issue 36). */
+  htmlAssetMaxLength: 50_000,
+  /** A theme's styles, at most this many characters of CSS. */
+  stylesMaxLength: 200_000,
+  /** A theme's own JavaScript, at most this many characters. */
+  javascriptMaxLength: 200_000,
+  /** Script addresses a theme may list, and the length of each. */
+  scriptsMaxItems: 20,
+  scriptUrlMaxLength: 500,
 } as const;
 
 /** Reaction types as the dashboard edits them (not in spec §9: the reactionTypes table's name column). */

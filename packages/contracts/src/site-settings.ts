@@ -75,6 +75,8 @@ export const siteSettingRules = {
   "newMembers.trustDays": { read: "public", write: "site.manage", minimum: 0, maximum: newMemberMaximum },
   // PUT /themes/current changes it (and checks the theme exists).
   "theme.current": { read: "public", write: null },
+  // Pages include the current theme's JavaScript and scripts: code of the site's own, run in its origin (issue 36).
+  "themes.allowCustomScripts": { read: "site.manage", write: "site.manage" },
   "upload.maxSize": { read: "session.valid", write: "site.manage", minimum: 1 },
   "upload.allowedExtensions": { read: "session.valid", write: "site.manage", maxLength: 2_000 },
   "signatures.enabled": { read: "public", write: "site.manage" },

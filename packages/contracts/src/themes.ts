@@ -148,6 +148,25 @@ export const ThemeVariablesAsset = Type.Object({
   data: Optional(ThemeVariables),
 });
 
+/** The fields every asset has: its address (the raw file), its type, and the content type of that file. */
+const assetOut = { url: Type.String(), type: Type.String(), "content-type": Type.String() };
+
+/** The header, footer, styles or JavaScript asset: text (sanitised HTML, CSS, JavaScript), `data` when expanded. */
+export const ThemeTextAsset = Type.Object({ ...assetOut, data: Optional(Type.String()) });
+export type ThemeTextAsset = Static<typeof ThemeTextAsset>;
+
+/** One script a theme adds to its pages by address (an https address). */
+export const ThemeScript = Type.Object({ url: Type.String() });
+export type ThemeScript = Static<typeof ThemeScript>;
+
+/** The scripts asset: the addresses, `data` when expanded. */
+export const ThemeScriptsAsset = Type.Object({ ...assetOut, data: Optional(Type.Array(ThemeScript)) });
+export type ThemeScriptsAsset = Static<typeof ThemeScriptsAsset>;
+
+/** The assets of a theme other than its variables, by their names in the API and in the asset addresses. */
+export const themeTextAssetNames = ["header", "footer", "styles", "javascript"] as const;
+export type ThemeTextAssetName = (typeof themeTextAssetNames)[number];
+
 export const ThemePreviewVariables = Type.Object({
   globalBg: Nullable(Type.String()),
   globalFg: Nullable(Type.String()),
@@ -167,7 +186,14 @@ export const Theme = Type.Object(
     revisionID: Nullable(Type.Integer()),
     current: Type.Boolean({ description: "Whether this is the site's current theme." }),
     active: Type.Boolean({ description: "Whether this revision is the theme's active one." }),
-    assets: Type.Object({ variables: ThemeVariablesAsset }),
+    assets: Type.Object({
+      variables: ThemeVariablesAsset,
+      header: ThemeTextAsset,
+      footer: ThemeTextAsset,
+      styles: ThemeTextAsset,
+      javascript: ThemeTextAsset,
+      scripts: ThemeScriptsAsset,
+    }),
     preview: Type.Object({
       info: Type.Record(Type.String(), Type.Object({ type: Type.String(), value: Type.String() })),
       imageUrl: Nullable(Type.String()),
@@ -210,14 +236,42 @@ export const ThemePreview = Type.Object({
 });
 export type ThemePreview = Static<typeof ThemePreview>;
 
-/** A theme's assets as written to it: the variables, as JSON (`data`) like the asset read back. */
+/**
+ * A text asset as written: its `data`. The lengths (limits.themes) are checked by the server, which answers a
+ * 422 naming the asset; the bound here only keeps a body from being absurd.
+ */
+const TextAssetInput = Type.Object(
+  { data: Type.String({ maxLength: 1_000_000 }), type: Optional(Type.String({ maxLength: 20 })) },
+  { additionalProperties: false },
+);
+
+/**
+ * A theme's assets as written to it, each as its asset reads back (`data`): the variables as JSON, the header
+ * and footer as HTML (sanitised when saved), the styles as CSS, the JavaScript, and the scripts' addresses.
+ * An asset left out keeps the theme's.
+ */
 const ThemeAssetsInput = Type.Object(
   {
     variables: Optional(
       Type.Object({ data: ThemeVariables, type: Optional(Type.Literal("json")) }, { additionalProperties: false }),
     ),
+    header: Optional(TextAssetInput),
+    footer: Optional(TextAssetInput),
+    styles: Optional(TextAssetInput),
+    javascript: Optional(TextAssetInput),
+    scripts: Optional(
+      Type.Object(
+        {
+          data: Type.Array(Type.Object({ url: Type.String({ maxLength: 2_000 }) }, { additionalProperties: false }), {
+            maxItems: 1_000,
+          }),
+          type: Optional(Type.String({ maxLength: 20 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
   },
-  { additionalProperties: true, description: "Other assets (header, footer, styles, scripts) are not kept." },
+  { additionalProperties: false },
 );
 
 const ThemeName = Type.String({ minLength: 1, maxLength: limits.themes.nameMaxLength });
@@ -237,8 +291,8 @@ export const ThemePost = Type.Object({
 export type ThemePost = Static<typeof ThemePost>;
 
 /**
- * `PATCH /themes/{id}`: new variables make a new revision, the active one; `revisionID` makes an
- * earlier revision active again (restore).
+ * `PATCH /themes/{id}`: new assets make a new revision, the active one (the assets not given are the active
+ * revision's); `revisionID` makes an earlier revision active again (restore).
  */
 export const ThemePatch = Type.Object({
   name: Optional(ThemeName),

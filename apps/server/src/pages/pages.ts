@@ -12,6 +12,25 @@ import { embedScriptPath } from "../features/embed/index.ts";
 import { createGuestPageCache } from "./guest-cache.ts";
 import { registerLocaleRoute, pageLocale } from "./locale.ts";
 
+interface PageThemeParts {
+  head: string;
+  bodyStart: string;
+  bodyEnd: string;
+  scriptSources: string[];
+}
+
+/**
+ * The page's CSP with script addresses added to its `script-src` (each an exact address, checked when saved, so
+ * nothing else on their hosts runs); the CSP as it was when there are none or it names no `script-src`.
+ */
+function withScriptSources(csp: string, urls: readonly string[]): string {
+  if (urls.length === 0) return csp;
+  return csp.replace(
+    /(^|;)(\s*script-src\s[^;]*)/,
+    (_match, start: string, directive: string) => `${start}${directive} ${urls.join(" ")}`,
+  );
+}
+
 export interface PagesOptions {
   renderer: () => Promise<WebRenderer>;
   assets: (url: string) => Promise<PageAssets>;
@@ -21,8 +40,12 @@ export interface PagesOptions {
   setup?: (app: FastifyInstance) => Promise<void>;
   /** Keep guests' rendered pages this long (0 or absent: no cache, as in development and tests). */
   guestCacheTtlMs?: number;
-  /** The theme's `<style id="theme-variables">` (and theme-color meta) for a request: the current one, or the one it previews. */
-  themeHead?: (request: FastifyRequest) => Promise<string>;
+  /**
+   * What the theme puts in a page for a request (the current one, or the one it previews): its head markup
+   * (`<style id="theme-variables">`, theme-color meta, styles' stylesheet), custom header and footer, and the
+   * addresses of the scripts it loads from elsewhere (added to the CSP's `script-src`).
+   */
+  themeParts?: (request: FastifyRequest) => Promise<PageThemeParts>;
   /** Offer the right-to-left pseudo-locale `ar-XB` (`PARLEY_PSEUDO_LOCALE`; always in development). */
   pseudoLocale?: boolean;
 }
@@ -145,6 +168,10 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
   const reads = createInProcessReads(app);
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
     await allowFraming(reply);
+    const theme = await options.themeParts?.(request);
+    const csp = reply.getHeader("content-security-policy");
+    if (theme?.scriptSources.length && typeof csp === "string")
+      reply.header("content-security-policy", withScriptSources(csp, theme.scriptSources));
     // The page's words depend on the locale cookie, else (a first visit) on Accept-Language.
     const locale = pageLocale(request, options.pseudoLocale === true);
     reply.header("vary", "Cookie, Accept-Language");
@@ -166,13 +193,19 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     const renderer = await options.renderer();
     const setCookies: string[] = [];
     const assets = await options.assets(request.url);
-    const themeHead = (await options.themeHead?.(request)) ?? "";
     const output = await renderer.render({
       url: `${originOf(request)}${request.url}`,
       method: request.method === "POST" ? "POST" : "GET",
       ...(request.method === "POST" ? { form: formOf(request.body) } : {}),
       transport: pageDataTransport(app, reads, request, setCookies),
-      assets: themeHead ? { ...assets, headHtml: `${assets.headHtml ?? ""}${themeHead}` } : assets,
+      assets: theme
+        ? {
+            ...assets,
+            headHtml: `${assets.headHtml ?? ""}${theme.head}`,
+            bodyStartHtml: theme.bodyStart,
+            bodyEndHtml: theme.bodyEnd,
+          }
+        : assets,
       transientKey: request.viewer?.session?.transientKey ?? null,
       locale: locale.locale,
       chosenLocale: locale.chosen,

@@ -28,6 +28,9 @@ export interface PageAssets {
   /** The boot script of the pages that hydrate on intent (guests' reading pages); the build's only. */
   boot?: string;
   headHtml?: string;
+  /** The theme's custom header, before the app (outside it: never hydrated), and its footer (and scripts) after. */
+  bodyStartHtml?: string;
+  bodyEndHtml?: string;
 }
 
 interface WebRenderInput {

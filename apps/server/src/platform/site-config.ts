@@ -41,6 +41,11 @@ export const siteConfigDefaults = {
   ...newMemberDefaults,
   /** The site's current theme (`PUT /themes/current`). */
   "theme.current": "theme-foundation",
+  /**
+   * Pages include the current theme's JavaScript and script addresses (and the CSP allows exactly them). Off: a
+   * script runs in the site's origin with every reader's session, so an administrator turns it on knowingly.
+   */
+  "themes.allowCustomScripts": false,
   /** Largest upload in bytes, and the allowed extensions separated by spaces (`POST /media`). */
   "upload.maxSize": uploadDefaults.maxSize,
   "upload.allowedExtensions": uploadDefaults.allowedExtensions.join(" "),

@@ -44,7 +44,6 @@ const reasons: Array<[string, string]> = [
     "/tokens/roles",
     "left (issue 36): nothing in Parley would accept a role token; answers are per viewer and only guests' are cached",
   ],
-  ["/themes/{themeID}/assets/", "Parley's themes are variables only: no header, footer, styles or script assets"],
 ];
 const reasonFor = (vanillaPath: string) =>
   reasons.find(([prefix]) => vanillaPath.startsWith(prefix))?.[1] ?? "not built yet (issue 36)";

@@ -66,6 +66,7 @@ import * as m0068 from "./0068_user_mentions.ts";
 import * as m0069 from "./0069_discussion_type_indexes.ts";
 import * as m0070 from "./0070_dirty_records.ts";
 import * as m0071 from "./0071_oauth2_authenticators.ts";
+import * as m0072 from "./0072_theme_assets.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -140,6 +141,7 @@ const modules: Record<string, MigrationModule> = {
   "0069_discussion_type_indexes": m0069,
   "0070_dirty_records": m0070,
   "0071_oauth2_authenticators": m0071,
+  "0072_theme_assets": m0072,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

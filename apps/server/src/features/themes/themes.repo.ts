@@ -10,7 +10,7 @@ export interface ThemeWithRevision {
   revision: ThemeRevisionRow;
 }
 
-/** The only file with the database themes' SQL (migration 0024). */
+/** The only file with the database themes' SQL (migrations 0024 and 0070). */
 export function createThemesRepo(db: Kysely<DB>) {
   return {
     withTransaction: (trx: Kysely<DB>) => createThemesRepo(trx),
@@ -22,20 +22,39 @@ export function createThemesRepo(db: Kysely<DB>) {
         .innerJoin("themeRevisions as r", "r.revisionID", "t.revisionID")
         .selectAll("t")
         .select(["r.revisionName", "r.variables", "r.insertUserID as revisionInsertUserID"])
+        .select(["r.header", "r.footer", "r.styles", "r.javascript", "r.scripts"])
         .select(["r.dateInserted as revisionDateInserted"])
         .orderBy("t.themeID")
         .execute();
-      return rows.map(({ revisionName, variables, revisionInsertUserID, revisionDateInserted, ...theme }) => ({
-        theme,
-        revision: {
-          revisionID: theme.revisionID!,
-          themeID: theme.themeID,
+      return rows.map(
+        ({
           revisionName,
           variables,
-          insertUserID: revisionInsertUserID,
-          dateInserted: revisionDateInserted,
-        },
-      }));
+          header,
+          footer,
+          styles,
+          javascript,
+          scripts,
+          revisionInsertUserID,
+          revisionDateInserted,
+          ...theme
+        }) => ({
+          theme,
+          revision: {
+            revisionID: theme.revisionID!,
+            themeID: theme.themeID,
+            revisionName,
+            variables,
+            header,
+            footer,
+            styles,
+            javascript,
+            scripts,
+            insertUserID: revisionInsertUserID,
+            dateInserted: revisionDateInserted,
+          },
+        }),
+      );
     },
 
     /** A theme with its active revision, or the revision given when it is one of the theme's. */

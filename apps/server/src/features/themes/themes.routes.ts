@@ -10,14 +10,33 @@ import {
   ThemePreviewPut,
   ThemeQuery,
   ThemeRevisionsQuery,
+  ThemeScript,
+  ThemeScriptsAsset,
+  ThemeTextAsset,
   ThemeVariables,
   ThemeVariablesAsset,
 } from "@parley/contracts";
+import { sendConditional } from "../../platform/http/conditional-get.ts";
 import { secureCookies } from "../../platform/http/pagination.ts";
 import { requestContext } from "../../platform/http/request-context.ts";
+import { assetFiles } from "./themes.assets.ts";
 import { THEME_PREVIEW_COOKIE, type ThemesService } from "./themes.service.ts";
 
 const tags = ["Themes"];
+
+/** An asset of one revision: the active one unless given (previews read another). */
+const AssetQuery = Type.Object({
+  revisionID: Type.Optional(Type.Integer({ minimum: 0, description: "A revision of the theme; 0: the active one." })),
+});
+
+const assetSummaries = {
+  header: "A theme's custom header (sanitised HTML); the current theme's is public, others' need site.manage.",
+  footer: "A theme's custom footer (sanitised HTML); the current theme's is public, others' need site.manage.",
+  styles: "A theme's styles (CSS); the current theme's are public, others' need site.manage.",
+  javascript: "A theme's JavaScript (site.manage; public for the current theme while themes.allowCustomScripts is on).",
+  scripts:
+    "A theme's script addresses (site.manage; public for the current theme while themes.allowCustomScripts is on).",
+} as const;
 
 export const themesRoutes: FastifyPluginAsyncTypebox<{ service: ThemesService }> = async (app, { service }) => {
   app.get(
@@ -195,4 +214,53 @@ export const themesRoutes: FastifyPluginAsyncTypebox<{ service: ThemesService }>
     },
     async (request) => service.variablesAsset(request.params.themeKey, requestContext(request).origin),
   );
+
+  // The other assets: each as its raw file (`header.html`, `styles.css`…) and as the asset with its data.
+  for (const name of ["header", "footer", "styles", "javascript", "scripts"] as const) {
+    const file = assetFiles[name];
+    app.get(
+      `/themes/:themeKey/assets/${name}.${file.extension}`,
+      {
+        schema: {
+          tags,
+          summary: `${assetSummaries[name]} The raw file.`,
+          params: ThemeKeyParams,
+          querystring: AssetQuery,
+          response: {
+            200:
+              name === "scripts"
+                ? Type.Array(ThemeScript)
+                : { description: file.contentType, content: { [file.contentType]: { schema: Type.String() } } },
+          },
+        },
+      },
+      async (request, reply) => {
+        const { data, lastModified } = await service.asset(
+          request.params.themeKey,
+          name,
+          request.query.revisionID || null,
+          requestContext(request),
+        );
+        if (typeof data !== "string") return data;
+        // A revision never changes: browsers keep it and ask again with its validator.
+        reply.type(`${file.contentType}; charset=utf-8`).header("cache-control", "no-cache");
+        return sendConditional(request, reply, data, lastModified);
+      },
+    );
+    app.get(
+      `/themes/:themeKey/assets/${name}`,
+      {
+        schema: {
+          tags,
+          summary: `${assetSummaries[name]} Its address, type and data.`,
+          params: ThemeKeyParams,
+          querystring: AssetQuery,
+          response: { 200: name === "scripts" ? ThemeScriptsAsset : ThemeTextAsset },
+        },
+      },
+      async (request) =>
+        (await service.asset(request.params.themeKey, name, request.query.revisionID || null, requestContext(request)))
+          .asset,
+    );
+  }
 };

@@ -16,6 +16,9 @@ import {
   type ThemeQuery,
   type ThemeRevision,
   type ThemeRevisionsQuery,
+  type ThemeScript,
+  type ThemeScriptsAsset,
+  type ThemeTextAsset,
   type ThemeVariables,
   type UserFragment,
 } from "@parley/contracts";
@@ -31,6 +34,16 @@ import type { SiteConfig } from "../../platform/site-config.ts";
 import { DEFAULT_THEME_ID, fileThemes, type FileTheme } from "./themes.catalog.ts";
 import { themesPolicy } from "./themes.policy.ts";
 import type { ThemesRepo, ThemeWithRevision } from "./themes.repo.ts";
+import {
+  assetFiles,
+  assetsToWrite,
+  emptyAssets,
+  expandsAsset,
+  parseScripts,
+  revisionColumns,
+  type ThemeAssetName,
+  type ThemeAssets,
+} from "./themes.assets.ts";
 
 declare module "../../platform/events.ts" {
   interface EventMap {
@@ -49,10 +62,6 @@ declare module "../../platform/events.ts" {
  */
 export const THEME_PREVIEW_COOKIE = "parley-theme-preview";
 
-/** Asset `data` is sent only when asked for: `expand=all` (or `true`) or `expand=variables.data`. */
-const expandsVariables = (expand: string[] | undefined) =>
-  (expand ?? []).some((name) => name === "all" || name === "true" || name === "variables.data");
-
 /** How long a process trusts its copy of a database theme (another process may have edited it). */
 const DATABASE_THEME_TTL_MS = 5_000;
 
@@ -64,6 +73,7 @@ interface ThemeEntry {
   version: string;
   description: string;
   variables: ThemeVariables;
+  assets: ThemeAssets;
   revisionID: number | null;
   revisionName: string | null;
   /** Whether the revision shown is the theme's active one (always for a built-in theme). */
@@ -76,6 +86,7 @@ interface ThemeEntry {
 const fileEntry = (theme: FileTheme): ThemeEntry => ({
   ...theme,
   type: "themeFile",
+  assets: emptyAssets(),
   revisionID: null,
   revisionName: null,
   active: true,
@@ -95,6 +106,13 @@ function databaseEntry({ theme, revision }: ThemeWithRevision): ThemeEntry {
     version: theme.parentVersion,
     description: `Based on ${fileThemes.find((file) => file.themeID === theme.parentTheme)?.name ?? theme.parentTheme}.`,
     variables,
+    assets: {
+      header: revision.header,
+      footer: revision.footer,
+      styles: revision.styles,
+      javascript: revision.javascript,
+      scripts: parseScripts(revision.scripts),
+    },
     revisionID: revision.revisionID,
     revisionName: revision.revisionName,
     active: revision.revisionID === theme.revisionID,
@@ -168,6 +186,41 @@ function checkVariables(variables: ThemeVariables): void {
   if (errors.length) throw validationFailed(errors);
 }
 
+/** What a theme puts in a page (`pageParts`): HTML for the head, the body's start and its end, and the CSP's scripts. */
+export interface ThemePageParts {
+  head: string;
+  bodyStart: string;
+  bodyEnd: string;
+  /** The script addresses the page loads from elsewhere, for the CSP's `script-src`. */
+  scriptSources: string[];
+}
+
+const attr = (value: string) =>
+  value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+
+function pagePartsOf(theme: ThemeEntry, scripts: boolean): ThemePageParts {
+  const { header, footer, styles, javascript } = theme.assets;
+  const base = `/api/v2/themes/${encodeURIComponent(theme.themeID)}/assets`;
+  // The revision in the address: a new one is a new address, and a preview reads the one it shows.
+  const revision = theme.revisionID ? `?revisionID=${theme.revisionID}` : "";
+  const primary = formatColor(themePalette(theme.variables).primary);
+  const external = scripts ? theme.assets.scripts.map((script) => script.url) : [];
+  return {
+    head:
+      `<style id="theme-variables">${themeCssVariables(theme.variables)}</style>` +
+      `<meta name="theme-color" content="${primary}">` +
+      // The styles are a file of their own (text/css): nothing in them can reach the HTML.
+      (styles ? `<link rel="stylesheet" id="theme-styles" href="${attr(`${base}/styles.css${revision}`)}">` : ""),
+    // Sanitised when saved (themes.assets.ts), so a reader without JavaScript sees them as they are.
+    bodyStart: header ? `<div id="theme-header">${header}</div>` : "",
+    bodyEnd:
+      (footer ? `<div id="theme-footer">${footer}</div>` : "") +
+      (scripts && javascript ? `<script src="${attr(`${base}/javascript.js${revision}`)}" defer></script>` : "") +
+      external.map((url) => `<script src="${attr(url)}" defer></script>`).join(""),
+    scriptSources: external,
+  };
+}
+
 export interface ThemesServiceOptions {
   siteConfig: SiteConfig;
   events: EventBus;
@@ -222,15 +275,65 @@ export function createThemesService({
   /** The stored choice, or the default when it names a theme that is gone. */
   const currentTheme = async (): Promise<ThemeEntry> => (await find(await siteConfig.get("theme.current"))) ?? fallback;
 
-  /** The variables asset as Vanilla describes it: its address, type and (when asked) its JSON. */
+  /** An asset as Vanilla describes it: its address, type and content type. */
+  const assetOut = (theme: ThemeEntry, name: ThemeAssetName, origin: string) => ({
+    url: `${origin}/api/v2/themes/${encodeURIComponent(theme.themeID)}/assets/${name}.${assetFiles[name].extension}`,
+    type: assetFiles[name].type,
+    "content-type": assetFiles[name].contentType,
+  });
+
+  /** The variables asset: its address, type and (when asked) its JSON. */
   const variablesAsset = (theme: ThemeEntry, origin: string, withData: boolean) => ({
-    url: `${origin}/api/v2/themes/${encodeURIComponent(theme.themeID)}/assets/variables.json`,
-    type: "json",
-    "content-type": "application/json",
+    ...assetOut(theme, "variables", origin),
     ...(withData ? { data: theme.variables } : {}),
   });
 
-  const present = (theme: ThemeEntry, currentID: string, query: ThemeQuery, origin: string): Theme => ({
+  /** Whether the site's pages include the theme's JavaScript and scripts (off unless an administrator turns it on). */
+  const scriptsInPages = () => siteConfig.get("themes.allowCustomScripts");
+
+  /** Which of a theme's assets a viewer may read (themesPolicy.canReadAsset), given the site's current theme. */
+  async function readAccess(viewer: Viewer, currentID: string) {
+    const scripts = await scriptsInPages();
+    return (theme: ThemeEntry, name: ThemeAssetName) =>
+      themesPolicy.canReadAsset(viewer, {
+        name,
+        shownToReaders: theme.themeID === currentID && theme.active,
+        scriptsInPages: scripts,
+      });
+  }
+
+  /** Every asset of a theme, `data` of those expanded that the viewer may read. */
+  const presentAssets = (
+    theme: ThemeEntry,
+    query: ThemeQuery,
+    origin: string,
+    readable: (theme: ThemeEntry, name: ThemeAssetName) => boolean,
+  ): Theme["assets"] => {
+    const withData = (name: ThemeAssetName) => expandsAsset(query.expand, name) && readable(theme, name);
+    const text = (name: "header" | "footer" | "styles" | "javascript") => ({
+      ...assetOut(theme, name, origin),
+      ...(withData(name) ? { data: theme.assets[name] } : {}),
+    });
+    return {
+      variables: variablesAsset(theme, origin, withData("variables")),
+      header: text("header"),
+      footer: text("footer"),
+      styles: text("styles"),
+      javascript: text("javascript"),
+      scripts: {
+        ...assetOut(theme, "scripts", origin),
+        ...(withData("scripts") ? { data: theme.assets.scripts } : {}),
+      },
+    };
+  };
+
+  const present = (
+    theme: ThemeEntry,
+    currentID: string,
+    query: ThemeQuery,
+    origin: string,
+    readable: (theme: ThemeEntry, name: ThemeAssetName) => boolean,
+  ): Theme => ({
     themeID: theme.themeID,
     type: theme.type,
     name: theme.name,
@@ -238,7 +341,7 @@ export function createThemesService({
     revisionID: theme.revisionID,
     current: theme.themeID === currentID,
     active: theme.active,
-    assets: { variables: variablesAsset(theme, origin, expandsVariables(query.expand)) },
+    assets: presentAssets(theme, query, origin, readable),
     preview: {
       info: {
         Description: { type: "string", value: theme.description },
@@ -259,20 +362,17 @@ export function createThemesService({
       : {}),
   });
 
-  // The head markup of each theme (and revision), computed once: a revision never changes.
-  const heads = new Map<string, string>();
-  const headFor = (theme: ThemeEntry): string => {
-    const key = `${theme.themeID}:${theme.revisionID ?? ""}`;
-    let html = heads.get(key);
-    if (html === undefined) {
-      const primary = formatColor(themePalette(theme.variables).primary);
-      html =
-        `<style id="theme-variables">${themeCssVariables(theme.variables)}</style>` +
-        `<meta name="theme-color" content="${primary}">`;
-      if (heads.size >= 100) heads.delete(heads.keys().next().value as string);
-      heads.set(key, html);
+  // What each theme (and revision) puts in a page, computed once: a revision never changes.
+  const parts = new Map<string, ThemePageParts>();
+  const partsFor = (theme: ThemeEntry, scripts: boolean): ThemePageParts => {
+    const key = `${theme.themeID}:${theme.revisionID ?? ""}:${scripts}`;
+    let found = parts.get(key);
+    if (found === undefined) {
+      found = pagePartsOf(theme, scripts);
+      if (parts.size >= 100) parts.delete(parts.keys().next().value as string);
+      parts.set(key, found);
     }
-    return html;
+    return found;
   };
 
   const changed = async (themeID: string) => {
@@ -290,11 +390,16 @@ export function createThemesService({
     return id;
   };
 
+  /** A theme just written, as its answer: every asset's data (the writer may manage the site). */
+  const presentSaved = async (themeID: string, { origin }: ThemeRequestContext) =>
+    present(await mustFind(themeID), (await currentTheme()).themeID, { expand: ["all"] }, origin, () => true);
+
   return {
     async list(query: ThemeQuery, context: ThemeRequestContext): Promise<Theme[]> {
       const [current, own] = await Promise.all([currentTheme(), repo.listActive()]);
+      const readable = await readAccess(context.viewer, current.themeID);
       return [...catalog.map(fileEntry), ...own.map(databaseEntry)].map((theme) =>
-        present(theme, current.themeID, query, context.origin),
+        present(theme, current.themeID, query, context.origin, readable),
       );
     },
 
@@ -305,12 +410,13 @@ export function createThemesService({
       context: ThemeRequestContext,
     ): Promise<Theme> {
       const theme = await mustFind(themeKey, query.revisionID || null);
-      return present(theme, (await currentTheme()).themeID, query, context.origin);
+      const { themeID } = await currentTheme();
+      return present(theme, themeID, query, context.origin, await readAccess(context.viewer, themeID));
     },
 
     async current(query: ThemeQuery, context: ThemeRequestContext): Promise<Theme> {
       const theme = await currentTheme();
-      return present(theme, theme.themeID, query, context.origin);
+      return present(theme, theme.themeID, query, context.origin, await readAccess(context.viewer, theme.themeID));
     },
 
     /** The raw variables asset (`/themes/{key}/assets/variables.json`). */
@@ -323,13 +429,37 @@ export function createThemesService({
       return variablesAsset(await mustFind(themeKey), origin, true);
     },
 
+    /**
+     * One of a theme's other assets (`/themes/{key}/assets/{name}(.ext)`), of its active revision or the one
+     * given: its data, and its description with the data. 403 unless the viewer may read it (canReadAsset).
+     */
+    async asset(
+      themeKey: string,
+      name: Exclude<ThemeAssetName, "variables">,
+      revisionID: number | null,
+      context: ThemeRequestContext,
+    ): Promise<{ data: string | ThemeScript[]; asset: ThemeTextAsset | ThemeScriptsAsset; lastModified: string }> {
+      const [theme, current] = await Promise.all([mustFind(themeKey, revisionID), currentTheme()]);
+      requireAccess(context.viewer, themesPolicy.canReadAsset, {
+        name,
+        shownToReaders: theme.themeID === current.themeID && theme.active,
+        scriptsInPages: await scriptsInPages(),
+      });
+      return {
+        data: theme.assets[name],
+        asset: { ...assetOut(theme, name, context.origin), data: theme.assets[name] } as
+          ThemeTextAsset | ThemeScriptsAsset,
+        lastModified: theme.dateInserted ?? new Date(0).toISOString(),
+      };
+    },
+
     /** Makes a theme the site's current one (site.manage). */
     async setCurrent(body: CurrentThemePut, context: ThemeRequestContext): Promise<Theme> {
       requireAccess(context.viewer, themesPolicy.canManage);
       const theme = await mustFind(body.themeID);
       await siteConfig.set("theme.current", theme.themeID);
       await changed(theme.themeID);
-      return present(theme, theme.themeID, {}, context.origin);
+      return present(theme, theme.themeID, {}, context.origin, await readAccess(context.viewer, theme.themeID));
     },
 
     /** `POST /themes`: a theme of the site's own, from a built-in one (site.manage); its first revision. */
@@ -341,6 +471,7 @@ export function createThemesService({
         throw validationFailed([fieldError("parentTheme", "invalid", "Choose one of the built-in themes.", 422)]);
       const variables = body.assets?.variables?.data ?? parent.variables;
       checkVariables(variables);
+      const written = assetsToWrite(body.assets, origin);
       const now = clock.nowIso();
       const themeID = await db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
@@ -357,7 +488,7 @@ export function createThemesService({
         const revisionID = await scoped.insertRevision({
           themeID: id,
           revisionName: body.revisionName?.trim() || null,
-          variables: JSON.stringify(variables),
+          ...revisionColumns(emptyAssets(), written, variables),
           insertUserID: viewer.userID,
           dateInserted: now,
         });
@@ -365,7 +496,7 @@ export function createThemesService({
         return id;
       });
       await changed(String(themeID));
-      return present(await mustFind(String(themeID)), (await currentTheme()).themeID, { expand: ["all"] }, origin);
+      return presentSaved(String(themeID), context);
     },
 
     /**
@@ -380,8 +511,10 @@ export function createThemesService({
         throw validationFailed([fieldError("parentTheme", "invalid", "Choose one of the built-in themes.", 422)]);
       const variables = body.assets?.variables?.data;
       if (variables) checkVariables(variables);
-      if (variables && body.revisionID !== undefined)
-        throw badRequest("Give new variables or a revision to restore, not both.");
+      const written = assetsToWrite(body.assets, origin);
+      const newRevision = variables !== undefined || Object.keys(written).length > 0;
+      if (newRevision && body.revisionID !== undefined)
+        throw badRequest("Give new assets or a revision to restore, not both.");
       const now = clock.nowIso();
       await db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
@@ -392,14 +525,17 @@ export function createThemesService({
           if (!(await scoped.hasRevision(id, body.revisionID))) throw notFound("Theme revision");
           revisionID = body.revisionID;
         }
-        if (variables)
+        if (newRevision) {
+          // The assets not written are the active revision's.
+          const base = databaseEntry(existing);
           revisionID = await scoped.insertRevision({
             themeID: id,
             revisionName: body.revisionName?.trim() || null,
-            variables: JSON.stringify(variables),
+            ...revisionColumns(base.assets, written, variables ?? base.variables),
             insertUserID: viewer.userID,
             dateInserted: now,
           });
+        }
         await scoped.updateTheme(id, {
           ...(body.name !== undefined ? { name: body.name.trim() } : {}),
           ...(body.parentTheme !== undefined ? { parentTheme: findFile(body.parentTheme)!.themeID } : {}),
@@ -410,7 +546,7 @@ export function createThemesService({
         });
       });
       await changed(String(id));
-      return present(await mustFind(String(id)), (await currentTheme()).themeID, { expand: ["all"] }, origin);
+      return presentSaved(String(id), context);
     },
 
     /** `DELETE /themes/{id}` (site.manage): a theme of the site's own that is not the current one. */
@@ -471,10 +607,12 @@ export function createThemesService({
       const { viewer, origin } = context;
       requireAccess(viewer, themesPolicy.canManage);
       const current = await currentTheme();
-      if (!body.themeID?.trim()) return { cookie: null, theme: present(current, current.themeID, {}, origin) };
+      const readable = await readAccess(viewer, current.themeID);
+      if (!body.themeID?.trim())
+        return { cookie: null, theme: present(current, current.themeID, {}, origin, readable) };
       const theme = await mustFind(body.themeID, body.revisionID || null);
       const cookie = theme.type === "themeDB" && !theme.active ? `${theme.themeID}:${theme.revisionID}` : theme.themeID;
-      return { cookie, theme: present(theme, current.themeID, {}, origin) };
+      return { cookie, theme: present(theme, current.themeID, {}, origin, readable) };
     },
 
     /** The theme a preview cookie names, for a viewer who may manage the site; null otherwise. */
@@ -500,12 +638,13 @@ export function createThemesService({
     },
 
     /**
-     * `<style id="theme-variables">:root{…}</style>` and the theme-color meta of the current theme, or
-     * of the one being previewed.
+     * What the current theme (or the one being previewed) puts in every page: in the head its variables'
+     * `<style id="theme-variables">`, the theme-color meta and its styles' stylesheet; the custom header before
+     * the app and the footer after it; its scripts only while `themes.allowCustomScripts` is on.
      */
-    async headHtml(preview: ThemePreview | null = null): Promise<string> {
+    async pageParts(preview: ThemePreview | null = null): Promise<ThemePageParts> {
       const previewed = preview ? await find(preview.themeID, preview.revisionID) : undefined;
-      return headFor(previewed ?? (await currentTheme()));
+      return partsFor(previewed ?? (await currentTheme()), await scriptsInPages());
     },
   };
 }

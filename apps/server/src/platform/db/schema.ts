@@ -716,6 +716,12 @@ export interface ThemeRevisionsTable {
   themeID: number;
   revisionName: string | null;
   variables: string;
+  /** 0072: the custom header and footer (sanitised HTML), styles (CSS), JavaScript, script addresses (JSON). */
+  header: Generated<string>;
+  footer: Generated<string>;
+  styles: Generated<string>;
+  javascript: Generated<string>;
+  scripts: Generated<string>;
   insertUserID: number;
   dateInserted: DateString;
 }

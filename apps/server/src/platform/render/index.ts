@@ -111,6 +111,12 @@ function renderBodyUncached(source: string, format: PostFormat, options: RenderO
   return markStandaloneLinks(sanitize(html, context.site), context.site);
 }
 
+/**
+ * HTML an administrator writes for the site's pages (a theme's header and footer) → HTML safe to put in a page:
+ * the same allowlist sanitiser as every post, with nothing converted first.
+ */
+export const sanitizeSiteHtml = (html: string, origin: string): string => sanitize(withoutNul(html), siteFor(origin));
+
 /** Links are dropped from text, so any origin does. */
 const TEXT_ORIGIN = "https://parley.invalid";
 

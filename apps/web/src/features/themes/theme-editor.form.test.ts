@@ -17,11 +17,23 @@ import {
 
 const theme = (data: Theme["assets"]["variables"]["data"]): Pick<Theme, "name" | "assets"> => ({
   name: "Violet",
-  assets: { variables: { url: "/x", type: "json", "content-type": "application/json", ...(data ? { data } : {}) } },
+  assets: {
+    variables: { url: "/x", type: "json", "content-type": "application/json", ...(data ? { data } : {}) },
+    header: { url: "/h", type: "html", "content-type": "text/html", data: "" },
+    footer: { url: "/f", type: "html", "content-type": "text/html", data: "" },
+    styles: { url: "/s", type: "css", "content-type": "text/css", data: "" },
+    javascript: { url: "/j", type: "js", "content-type": "application/javascript", data: "" },
+    scripts: { url: "/sc", type: "json", "content-type": "application/json", data: [] },
+  },
 });
 
-/** The design fields of a theme that sets none of them. */
+/** The design fields (and the text assets) of a theme that sets none of them. */
 const noDesign = {
+  header: "",
+  footer: "",
+  styles: "",
+  javascript: "",
+  scripts: "",
   bodyFont: "",
   headingFont: "",
   fontSize: "",
@@ -99,10 +111,23 @@ describe("the theme editor's form", () => {
   });
 
   it("makes the PATCH of a save: the trimmed name, the revision's name when given, the variables", () => {
-    const values = { ...editorValues(theme({})), name: "  Forest ", primary: "#0a0" };
+    const values = {
+      ...editorValues(theme({})),
+      name: "  Forest ",
+      primary: "#0a0",
+      header: "<p>Hi</p>",
+      scripts: " https://cdn.example/a.js \n\nhttps://cdn.example/b.js",
+    };
     expect(editorPatch(values)).toEqual({
       name: "Forest",
-      assets: { variables: { data: { global: { options: { preset: "light" }, mainColors: { primary: "#0a0" } } } } },
+      assets: {
+        variables: { data: { global: { options: { preset: "light" }, mainColors: { primary: "#0a0" } } } },
+        header: { data: "<p>Hi</p>" },
+        footer: { data: "" },
+        styles: { data: "" },
+        javascript: { data: "" },
+        scripts: { data: [{ url: "https://cdn.example/a.js" }, { url: "https://cdn.example/b.js" }] },
+      },
     });
     expect(editorPatch({ ...values, revisionName: " Greener " }).revisionName).toBe("Greener");
   });
@@ -111,6 +136,8 @@ describe("the theme editor's form", () => {
     expect(editorFieldNames["assets.variables.data.global.mainColors.primary"]).toBe("primary");
     expect(editorFieldNames["assets.variables.data.titleBar.colors.bg"]).toBe("titleBarBg");
     expect(editorFieldNames["name"]).toBe("name");
+    expect(editorFieldNames["assets.styles.data"]).toBe("styles");
+    expect(editorFieldNames["assets.scripts.data.3.url"]).toBe("scripts");
   });
 
   it("knows when the form differs from the theme as saved", () => {

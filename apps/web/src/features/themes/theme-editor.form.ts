@@ -7,6 +7,7 @@ import {
   type FontStack,
   type ThemePalette,
 } from "@parley/contracts/theme-css";
+import { limits } from "@parley/contracts/limits";
 import type { ButtonPreset, ButtonShape, Theme, ThemePatch, ThemePreset, ThemeVariables } from "@parley/contracts";
 
 /**
@@ -46,7 +47,10 @@ const designFields = [
 
 export type ColorFieldName = (typeof colorFields)[number]["name"];
 type DesignFieldName = (typeof designFields)[number]["name"];
-export type EditorFieldName = "name" | "revisionName" | "preset" | ColorFieldName | DesignFieldName;
+/** The assets the editor writes as text: the header and footer (HTML), styles (CSS), JavaScript, scripts (one address a line). */
+const assetFields = ["header", "footer", "styles", "javascript", "scripts"] as const;
+type AssetFieldName = (typeof assetFields)[number];
+export type EditorFieldName = "name" | "revisionName" | "preset" | ColorFieldName | DesignFieldName | AssetFieldName;
 export type ThemeEditorValues = Record<EditorFieldName, string>;
 
 export const themePresets: readonly ThemePreset[] = ["light", "dark"];
@@ -67,6 +71,14 @@ export const editorFieldNames: Record<string, EditorFieldName> = {
   "assets.variables.data.global.options.preset": "preset",
   ...Object.fromEntries(
     [...colorFields, ...designFields].map((field) => [`assets.variables.data.${field.path.join(".")}`, field.name]),
+  ),
+  ...Object.fromEntries(assetFields.map((name) => [`assets.${name}.data`, name])),
+  // A refused script address (`assets.scripts.data.2.url`) is the scripts field's error.
+  ...Object.fromEntries(
+    Array.from({ length: limits.themes.scriptsMaxItems + 1 }, (_, index) => [
+      `assets.scripts.data.${index}.url`,
+      "scripts",
+    ]),
   ),
 };
 
@@ -94,6 +106,7 @@ function writePath(tree: Tree, path: readonly string[], value: unknown): void {
 
 /** The form's values for a theme as saved: its name, a new revision's (empty) name, its preset and colours. */
 export function editorValues(theme: Pick<Theme, "name" | "assets">): ThemeEditorValues {
+  const { header, footer, styles, javascript, scripts } = theme.assets;
   const variables = theme.assets.variables.data ?? {};
   const text = (value: unknown) => (typeof value === "string" ? value : "");
   const values = {
@@ -102,6 +115,13 @@ export function editorValues(theme: Pick<Theme, "name" | "assets">): ThemeEditor
     preset: readPath(variables, ["global", "options", "preset"]) === "dark" ? "dark" : "light",
   } as ThemeEditorValues;
   for (const field of colorFields) values[field.name] = text(readPath(variables, field.path));
+  Object.assign(values, {
+    header: header.data ?? "",
+    footer: footer.data ?? "",
+    styles: styles.data ?? "",
+    javascript: javascript.data ?? "",
+    scripts: (scripts.data ?? []).map((script) => script.url).join("\n"),
+  });
   for (const field of designFields) {
     const value = readPath(variables, field.path);
     if (field.kind === "fontStack")
@@ -124,6 +144,7 @@ export function readEditorForm(form: FormData): ThemeEditorValues {
   } as ThemeEditorValues;
   for (const field of colorFields) values[field.name] = read(field.name);
   for (const field of designFields) values[field.name] = read(field.name);
+  for (const name of assetFields) values[name] = read(name);
   return values;
 }
 
@@ -154,7 +175,20 @@ export function editorPatch(values: ThemeEditorValues, base: ThemeVariables = {}
   return {
     name: values.name.trim(),
     ...(revisionName ? { revisionName } : {}),
-    assets: { variables: { data: editorVariables(values, base) } },
+    assets: {
+      variables: { data: editorVariables(values, base) },
+      header: { data: values.header },
+      footer: { data: values.footer },
+      styles: { data: values.styles },
+      javascript: { data: values.javascript },
+      scripts: {
+        data: values.scripts
+          .split(/\r?\n/)
+          .map((line) => line.trim())
+          .filter(Boolean)
+          .map((url) => ({ url })),
+      },
+    },
   };
 }
 

@@ -52,7 +52,14 @@ export function createThemesRoutes({ queryClient, api }: { queryClient: QueryCli
         : {
             name,
             parentTheme: theme.parentTheme ?? "",
-            assets: { variables: { data: theme.assets.variables.data ?? {} } },
+            assets: {
+              variables: { data: theme.assets.variables.data ?? {} },
+              header: { data: theme.assets.header.data ?? "" },
+              footer: { data: theme.assets.footer.data ?? "" },
+              styles: { data: theme.assets.styles.data ?? "" },
+              javascript: { data: theme.assets.javascript.data ?? "" },
+              scripts: { data: theme.assets.scripts.data ?? [] },
+            },
           },
     );
     await queryClient.invalidateQueries({ queryKey: themesKeys.list() });

@@ -7,7 +7,7 @@ import type { FormResult } from "../../../lib/forms.ts";
 import { t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { buttonLook } from "../../../ui/button/Button.tsx";
-import { formStyles, SelectField, TextField } from "../../../ui/forms/Form.tsx";
+import { formStyles, SelectField, TextAreaField, TextField } from "../../../ui/forms/Form.tsx";
 import { useHydrated } from "../../../ui/hydrated.ts";
 import { ConfirmModal } from "../../../ui/modal/Modal.tsx";
 import {
@@ -273,6 +273,68 @@ export function ThemeEditorForm({
               maxLength={500}
               error={error("logoUrlMobile")}
               hint={t("Optional: a smaller image for phones.")}
+            />
+          </fieldset>
+          <fieldset className={styles.colors} aria-describedby="theme-assets-hint">
+            <legend className={formStyles.label}>{t("Header, Footer and Styles")}</legend>
+            <p id="theme-assets-hint" className={formStyles.hint}>
+              {t("Shown on every page, for readers without JavaScript too. HTML is cleaned when saved, as in posts.")}
+            </p>
+            <TextAreaField
+              label={t("Custom Header (HTML)")}
+              name="header"
+              value={values.header}
+              onChange={(event) => set("header")(event.target.value)}
+              maxLength={limits.themes.htmlAssetMaxLength}
+              rows={4}
+              spellCheck={false}
+              error={error("header")}
+              hint={t("Above the title bar.")}
+            />
+            <TextAreaField
+              label={t("Custom Footer (HTML)")}
+              name="footer"
+              value={values.footer}
+              onChange={(event) => set("footer")(event.target.value)}
+              maxLength={limits.themes.htmlAssetMaxLength}
+              rows={4}
+              spellCheck={false}
+              error={error("footer")}
+              hint={t("Below every page.")}
+            />
+            <TextAreaField
+              label={t("Styles (CSS)")}
+              name="styles"
+              value={values.styles}
+              onChange={(event) => set("styles")(event.target.value)}
+              maxLength={limits.themes.stylesMaxLength}
+              rows={6}
+              spellCheck={false}
+              error={error("styles")}
+              hint={t("A stylesheet of its own, after the theme's: #theme-header and #theme-footer hold your HTML.")}
+            />
+            <TextAreaField
+              label={t("JavaScript")}
+              name="javascript"
+              value={values.javascript}
+              onChange={(event) => set("javascript")(event.target.value)}
+              maxLength={limits.themes.javascriptMaxLength}
+              rows={4}
+              spellCheck={false}
+              error={error("javascript")}
+              hint={t("Kept with the theme; pages run it only when scripts are allowed in the site's settings.")}
+            />
+            <TextAreaField
+              label={t("Script Addresses")}
+              name="scripts"
+              value={values.scripts}
+              onChange={(event) => set("scripts")(event.target.value)}
+              rows={3}
+              spellCheck={false}
+              error={error("scripts")}
+              hint={t("One https:// address a line, at most {count}; loaded only when scripts are allowed.", {
+                count: limits.themes.scriptsMaxItems,
+              })}
             />
           </fieldset>
         </div>
