@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { authenticatorRules, connectPagePath, type SsoRefusal } from "@parley/contracts";
-import { hashToken, randomToken } from "../../platform/auth/tokens.ts";
+import { hashToken, randomToken, safeEqual } from "../../platform/auth/tokens.ts";
 import type { Platform } from "../../platform/context.ts";
 import { HttpError } from "../../platform/errors.ts";
 import { tooManyRequests } from "../../platform/http/address-limits.ts";
@@ -8,7 +8,7 @@ import { clientOf } from "../../platform/http/client-address.ts";
 import { secureCookies } from "../../platform/http/pagination.ts";
 import type { ConnectedAccounts } from "../users/index.ts";
 import { mappingsOf } from "./authenticators.present.ts";
-import type { AuthenticatorRow, AuthenticatorsRepo } from "./authenticators.repo.ts";
+import type { AuthenticatorRow, AuthenticatorsRepo, StateRow } from "./authenticators.repo.ts";
 
 /** Binds a sign-in under way to the browser that started it (a state alone could be handed to someone else). */
 export const BROWSER_COOKIE = "parley_sso";
@@ -72,6 +72,32 @@ export async function limit(
 ): Promise<void> {
   const result = await limiter.hit(clientOf(request).address);
   if (!result.allowed) throw tooManyRequests(reply, result.retryAfterSeconds);
+}
+
+/**
+ * A callback's `state`, taken once: it must be this authenticator's, unexpired, and started by this browser (its
+ * cookie, cleared here); else the sign-in is refused as `state`.
+ */
+export async function takeCallbackState(
+  repo: AuthenticatorsRepo,
+  platform: Platform,
+  authenticatorID: number,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<StateRow> {
+  const query = request.query as Record<string, unknown>;
+  const state = typeof query["state"] === "string" ? query["state"] : "";
+  const browser = request.cookies[BROWSER_COOKIE] ?? "";
+  reply.clearCookie(BROWSER_COOKIE, { path: "/entry/oidc" });
+  const taken = state ? await repo.takeState(hashToken(state)) : undefined;
+  if (
+    !taken ||
+    taken.authenticatorID !== authenticatorID ||
+    Date.parse(taken.dateExpires) <= platform.clock.nowMs() ||
+    !safeEqual(hashToken(browser), taken.browserHash)
+  )
+    throw new Refusal("state");
+  return taken;
 }
 
 /**

@@ -1,7 +1,7 @@
 import * as oidc from "openid-client";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { authenticatorCallbackPath, authenticatorRules } from "@parley/contracts";
-import { hashToken, randomToken, safeEqual } from "../../platform/auth/tokens.ts";
+import { hashToken, randomToken } from "../../platform/auth/tokens.ts";
 import type { Platform } from "../../platform/context.ts";
 import type { ConnectedAccounts } from "../users/index.ts";
 import {
@@ -11,8 +11,9 @@ import {
   isFetchable,
   limit,
   localTarget,
-  refuse,
   Refusal,
+  refuse,
+  takeCallbackState,
 } from "./authenticators.landing.ts";
 import { oauth2MappingsOf } from "./authenticators.oauth2-settings.ts";
 import type { AuthenticatorRow, AuthenticatorsRepo } from "./authenticators.repo.ts";
@@ -205,17 +206,7 @@ export function createOAuth2SignIn(repo: AuthenticatorsRepo, platform: Platform,
       await limit(callbacks, request, reply);
       try {
         const query = request.query as Record<string, unknown>;
-        const state = typeof query["state"] === "string" ? query["state"] : "";
-        const browser = request.cookies[BROWSER_COOKIE] ?? "";
-        reply.clearCookie(BROWSER_COOKIE, { path: "/entry/oidc" });
-        const taken = state ? await repo.takeState(hashToken(state)) : undefined;
-        if (
-          !taken ||
-          taken.authenticatorID !== authenticatorID ||
-          Date.parse(taken.dateExpires) <= platform.clock.nowMs() ||
-          !safeEqual(hashToken(browser), taken.browserHash)
-        )
-          throw new Refusal("state");
+        const taken = await takeCallbackState(repo, platform, authenticatorID, request, reply);
         const row = await repo.byId(authenticatorID);
         if (!row || row.type !== "oauth2" || row.active !== 1) throw new Refusal("disabled");
         const code = typeof query["code"] === "string" ? query["code"] : "";

@@ -1,7 +1,7 @@
 import * as oidc from "openid-client";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { authenticatorCallbackPath, authenticatorRules } from "@parley/contracts";
-import { hashToken, randomToken, safeEqual } from "../../platform/auth/tokens.ts";
+import { hashToken, randomToken } from "../../platform/auth/tokens.ts";
 import type { Platform } from "../../platform/context.ts";
 import type { ConnectedAccounts } from "../users/index.ts";
 import {
@@ -11,8 +11,9 @@ import {
   isLoopback,
   limit,
   localTarget,
-  refuse,
   Refusal,
+  refuse,
+  takeCallbackState,
 } from "./authenticators.landing.ts";
 import { mappingsOf } from "./authenticators.present.ts";
 import type { AuthenticatorRow, AuthenticatorsRepo } from "./authenticators.repo.ts";
@@ -151,18 +152,8 @@ export function createOidcSignIn(repo: AuthenticatorsRepo, platform: Platform, a
     async callback(authenticatorID: number, request: FastifyRequest, reply: FastifyReply) {
       await limit(callbacks, request, reply);
       try {
-        const query = request.query as Record<string, unknown>;
-        const state = typeof query["state"] === "string" ? query["state"] : "";
-        const browser = request.cookies[BROWSER_COOKIE] ?? "";
-        reply.clearCookie(BROWSER_COOKIE, { path: "/entry/oidc" });
-        const taken = state ? await repo.takeState(hashToken(state)) : undefined;
-        if (
-          !taken ||
-          taken.authenticatorID !== authenticatorID ||
-          Date.parse(taken.dateExpires) <= platform.clock.nowMs() ||
-          !safeEqual(hashToken(browser), taken.browserHash)
-        )
-          throw new Refusal("state");
+        const taken = await takeCallbackState(repo, platform, authenticatorID, request, reply);
+        const { state } = request.query as { state: string };
         const row = await activeAuthenticator(authenticatorID);
         const config = await configurationOf(row).catch(() => {
           throw new Refusal("provider");
