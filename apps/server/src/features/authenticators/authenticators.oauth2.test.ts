@@ -24,7 +24,7 @@ import { engines } from "../../test/databases.ts";
 import { startTestProvider, type ProviderAccount, type TestProvider } from "../../test/oidc-provider.ts";
 import { claimsOf, valueAt } from "./authenticators.oauth2.ts";
 import type { AuthenticatorRow } from "./authenticators.repo.ts";
-import { signInProbes } from "./authenticators.testing.ts";
+import { callbackUris, signInProbes } from "./authenticators.testing.ts";
 
 /*
  * OAuth 2 authenticators (issue 36, Vanilla's `/authenticators/oauth2`): the settings for site managers, the
@@ -32,8 +32,6 @@ import { signInProbes } from "./authenticators.testing.ts";
  * authorization, token and userinfo addresses configured by hand (no discovery, no ID token read), the profile's
  * keys mapped (a dotted path among them), the client authenticated by HTTP Basic or in the body.
  */
-
-const callbackUris = Array.from({ length: 30 }, (_, index) => `${TEST_ORIGIN}/entry/oidc/${index + 1}/callback`);
 
 describe.each(engines)("OAuth 2 authenticators on %s", (engine) => {
   let t: TestApp;

@@ -22,7 +22,7 @@ import {
 } from "../../test/accounts.ts";
 import { expectSchema } from "../../test/content.ts";
 import { engines } from "../../test/databases.ts";
-import { signInProbes } from "./authenticators.testing.ts";
+import { callbackUris, signInProbes } from "./authenticators.testing.ts";
 import { startTestProvider, type ProviderAccount, type TestProvider } from "../../test/oidc-provider.ts";
 
 /*
@@ -30,8 +30,6 @@ import { startTestProvider, type ProviderAccount, type TestProvider } from "../.
  * OpenID provider (node-oidc-provider on a local port): new accounts, links by e-mail, the connect page's
  * calls, and the callbacks a client must refuse (state, replay, nonce, audience, expiry, signature).
  */
-
-const callbackUris = Array.from({ length: 30 }, (_, index) => `${TEST_ORIGIN}/entry/oidc/${index + 1}/callback`);
 
 describe.each(engines)("authenticators on %s", (engine) => {
   let t: TestApp;

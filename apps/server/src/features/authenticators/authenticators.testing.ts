@@ -2,7 +2,10 @@ import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import type { Me } from "@parley/contracts";
 import type { TestApp } from "../../test/app.ts";
-import { cookieOf, TEST_HOST } from "../../test/accounts.ts";
+import { cookieOf, TEST_HOST, TEST_ORIGIN } from "../../test/accounts.ts";
+
+/** The callback addresses of the first 30 authenticators, registered at the test provider. */
+export const callbackUris = Array.from({ length: 30 }, (_, index) => `${TEST_ORIGIN}/entry/oidc/${index + 1}/callback`);
 
 /**
  * What the OpenID Connect and JWT sign-in tests both look at: who a session cookie signs in, the accounts an address
