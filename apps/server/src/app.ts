@@ -112,6 +112,7 @@ import { registerFeeds } from "./features/feeds/index.ts";
 import { registerSitemaps } from "./features/sitemaps/index.ts";
 import { registerImportRedirects } from "./features/import/index.ts";
 import { registerMail } from "./platform/mail/mail.routes.ts";
+import { registerDigest } from "./features/digest/index.ts";
 import { registerModeration } from "./features/moderation/index.ts";
 import { registerCollections } from "./features/collections/index.ts";
 import { registerKnowledge } from "./features/knowledge/index.ts";
@@ -555,6 +556,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   await registerMail(app, platform);
+  await registerDigest(app, platform, {
+    categories: categories.directory,
+    unsubscribeToken: notifications.mail.unsubscribeToken,
+  });
   // "Download my data": each part read by the feature that owns its tables.
   const { db } = platform;
   await registerPrivacy(app, platform, [

@@ -68,3 +68,5 @@ export * from "./warnings.ts";
 export * from "./post-preview.ts";
 export * from "./widgets.ts";
 export * from "./resources.ts";
+export * from "./digest.ts";
+export * from "./digest-constants.ts";

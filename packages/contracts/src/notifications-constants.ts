@@ -125,8 +125,19 @@ export const notificationPreferenceLabels: Record<NotificationActivityType, { la
   Badge: { label: msg("Badge"), description: msg("Notify me when I earn a badge.") },
 };
 
-/** Vanilla's flat preference key: `Popup.Mention`, `Email.DiscussionComment`. */
-export const notificationPreferenceKey = (channel: NotificationChannel, activityType: NotificationActivityType) =>
+/**
+ * The e-mail digest's opt-in (Vanilla's `Email.DigestEnabled`): a preference beside the activity types, e-mail
+ * only, off until the member turns it on. An unsubscribe link names it or an activity type.
+ */
+export const digestPreference = "DigestEnabled" as const;
+export type UnsubscribeTopic = NotificationActivityType | typeof digestPreference;
+export const digestPreferenceLabel = {
+  label: msg("Email Digest"),
+  description: msg("Send me a weekly e-mail of the best new discussions I may read."),
+};
+
+/** Vanilla's flat preference key: `Popup.Mention`, `Email.DiscussionComment`, `Email.DigestEnabled`. */
+export const notificationPreferenceKey = (channel: NotificationChannel, activityType: UnsubscribeTopic) =>
   `${channel === "popup" ? "Popup" : "Email"}.${activityType}`;
 
 /** The Server-Sent Events stream (signed-in members; `?discussionID=` adds a discussion's new comments). */

@@ -52,22 +52,24 @@ export const NotificationPatch = Type.Object({ read: Type.Literal(true) });
 const Preference = Type.Object({ popup: Type.Boolean(), email: Type.Boolean() });
 const PreferencePatch = Type.Partial(Preference);
 
-/** Per activity type, in-app (`popup`) and `email`. */
-export const NotificationPreferences = Type.Object(
-  Object.fromEntries(notificationActivityTypes.map((type) => [type, Preference])) as Record<
+/** Per activity type, in-app (`popup`) and `email`; and the e-mail digest's opt-in (`DigestEnabled`, e-mail only). */
+export const NotificationPreferences = Type.Object({
+  ...(Object.fromEntries(notificationActivityTypes.map((type) => [type, Preference])) as Record<
     (typeof notificationActivityTypes)[number],
     typeof Preference
-  >,
-);
+  >),
+  DigestEnabled: Type.Object({ email: Type.Boolean() }),
+});
 export type NotificationPreferences = Static<typeof NotificationPreferences>;
 
 export const NotificationPreferencesPatch = Type.Partial(
-  Type.Object(
-    Object.fromEntries(notificationActivityTypes.map((type) => [type, PreferencePatch])) as Record<
+  Type.Object({
+    ...(Object.fromEntries(notificationActivityTypes.map((type) => [type, PreferencePatch])) as Record<
       (typeof notificationActivityTypes)[number],
       typeof PreferencePatch
-    >,
-  ),
+    >),
+    DigestEnabled: Type.Object({ email: Type.Boolean() }, { additionalProperties: false }),
+  }),
   { additionalProperties: false },
 );
 export type NotificationPreferencesPatch = Static<typeof NotificationPreferencesPatch>;

@@ -133,6 +133,12 @@ export const siteSettingRules = {
   "smtp.user": { read: "site.manage", write: "site.manage", maxLength: 255 },
   "smtp.password": { read: null, write: "site.manage", maxLength: 255 },
   "smtp.security": { read: "site.manage", write: "site.manage", oneOf: smtpSecurityChoices },
+  // The e-mail digest (Vanilla's emailDigest.*, features/digest): weekly, on a day (1 Monday … 7 Sunday) at an
+  // hour of the site's time zone (an IANA name; members have no time zone of their own).
+  "emailDigest.enabled": { read: "site.manage", write: "site.manage" },
+  "emailDigest.dayOfWeek": { read: "site.manage", write: "site.manage", minimum: 1, maximum: 7 },
+  "emailDigest.hour": { read: "site.manage", write: "site.manage", minimum: 0, maximum: 23 },
+  "emailDigest.timeZone": { read: "site.manage", write: "site.manage", maxLength: 64 },
   // Warnings' automatic consequences (points of unexpired warnings; 0: never): moderators read them when they warn.
   "warnings.readOnlyPoints": { read: "community.moderate", write: "site.manage", minimum: 0, maximum: 10_000 },
   "warnings.readOnlyDays": { read: "community.moderate", write: "site.manage", minimum: 1, maximum: 3_650 },

@@ -127,6 +127,14 @@ export const siteConfigDefaults = {
   "smtp.user": "",
   "smtp.password": "",
   "smtp.security": "starttls",
+  /**
+   * The weekly e-mail digest (features/digest): off until a site manager turns it on; then each opted-in member
+   * gets the best new discussions they may read on `dayOfWeek` (1 Monday … 7 Sunday) at `hour` in `timeZone`.
+   */
+  "emailDigest.enabled": false,
+  "emailDigest.dayOfWeek": 1,
+  "emailDigest.hour": 9,
+  "emailDigest.timeZone": "UTC",
   /** Warnings (issue 30): active points that make a member read-only for `readOnlyDays`, and that ban them; 0: never. */
   "warnings.readOnlyPoints": 3,
   "warnings.readOnlyDays": 7,
@@ -183,6 +191,17 @@ function remoteUrlProblem(value: string): string | null {
     : "embed.remoteUrl must be an http or https address.";
 }
 
+/** Whether the runtime knows this IANA time zone (`Europe/Paris`). */
+export function isTimeZone(value: string): boolean {
+  if (!value) return false;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const siteConfigRules: { readonly [K in SiteConfigKey]: SiteConfigRule } = {
   ...siteSettingRules,
   "garden.locale": {
@@ -230,6 +249,11 @@ export const siteConfigRules: { readonly [K in SiteConfigKey]: SiteConfigRule } 
       value === "" || /^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$|^\[[0-9a-f:.]+\]$/i.test(value)
         ? null
         : "smtp.host is a host name or address, without a scheme or port (smtp.example.com).",
+  },
+  "emailDigest.timeZone": {
+    ...siteSettingRules["emailDigest.timeZone"],
+    check: (value) =>
+      isTimeZone(value) ? null : "emailDigest.timeZone is a time zone's IANA name (UTC, Europe/Paris).",
   },
   "seo.robotsAdditions": {
     ...siteSettingRules["seo.robotsAdditions"],

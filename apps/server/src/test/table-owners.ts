@@ -47,6 +47,7 @@ const tableOwners = {
   media: "media",
   importRedirects: "import",
   notifications: "notifications",
+  digestDeliveries: "digest",
   notificationPreferences: "notifications",
   liveEvents: "notifications",
   conversations: "conversations",

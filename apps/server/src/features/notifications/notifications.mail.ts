@@ -1,16 +1,12 @@
 import { createHmac } from "node:crypto";
-import {
-  notificationPreferenceKey,
-  notificationPreferenceLabels,
-  type NotificationActivityType,
-} from "@parley/contracts";
+import { notificationPreferenceKey, notificationPreferenceLabels, type UnsubscribeTopic } from "@parley/contracts";
 import { randomToken, safeEqual } from "../../platform/auth/tokens.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import type { Mail } from "../../platform/mail/mailer.ts";
 import { censorHtml, normalizeFormat, renderExcerpt } from "../../platform/render/index.ts";
 import { notificationsPolicy } from "./notifications.policy.ts";
-import { isActivityType } from "./notifications.preferences.ts";
+import { isActivityType, isUnsubscribeTopic } from "./notifications.preferences.ts";
 import type { NotificationRow, NotificationsRepo } from "./notifications.repo.ts";
 
 const SECRET_KEY = "notifications.unsubscribeSecret";
@@ -50,19 +46,19 @@ export function createNotificationMail(deps: {
       .update(payload)
       .digest("base64url");
 
-  /** A token naming the member and the activity type whose e-mail it turns off. */
-  async function unsubscribeToken(userID: number, activityType: NotificationActivityType): Promise<string> {
+  /** A token naming the member and the activity type (or the digest) whose e-mail it turns off. */
+  async function unsubscribeToken(userID: number, activityType: UnsubscribeTopic): Promise<string> {
     const payload = Buffer.from(JSON.stringify({ u: userID, a: activityType })).toString("base64url");
     return `${payload}.${await sign(payload)}`;
   }
 
-  async function readToken(token: string): Promise<{ userID: number; activityType: NotificationActivityType } | null> {
+  async function readToken(token: string): Promise<{ userID: number; activityType: UnsubscribeTopic } | null> {
     const [payload, signature, extra] = token.split(".");
     if (!payload || !signature || extra !== undefined) return null;
     if (!safeEqual(signature, await sign(payload))) return null;
     try {
       const data = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { u?: unknown; a?: unknown };
-      if (typeof data.u !== "number" || typeof data.a !== "string" || !isActivityType(data.a)) return null;
+      if (typeof data.u !== "number" || typeof data.a !== "string" || !isUnsubscribeTopic(data.a)) return null;
       return { userID: data.u, activityType: data.a };
     } catch {
       return null;

@@ -1,20 +1,29 @@
 import {
   defaultNotificationPreferences,
+  digestPreference,
   notificationActivityTypes,
   notificationPreferenceKey,
   type NotificationActivityType,
   type NotificationPreference,
   type NotificationPreferences,
   type NotificationPreferencesPatch,
+  type UnsubscribeTopic,
 } from "@parley/contracts";
 import type { NotificationsRepo } from "./notifications.repo.ts";
 
 export const isActivityType = (value: string): value is NotificationActivityType =>
   (notificationActivityTypes as readonly string[]).includes(value);
 
+/** What an unsubscribe link may name: an activity type, or the e-mail digest. */
+export const isUnsubscribeTopic = (value: string): value is UnsubscribeTopic =>
+  value === digestPreference || isActivityType(value);
+
+/** The stored key of the digest's opt-in (`Email.DigestEnabled`); off unless the member turned it on. */
+export const digestPreferenceKey = notificationPreferenceKey("email", digestPreference);
+
 /** A member's stored values (`Popup.Mention` → 0/1) over the defaults. */
 function resolvePreferences(stored: Map<string, number> | undefined): NotificationPreferences {
-  const out = {} as NotificationPreferences;
+  const out = { DigestEnabled: { email: stored?.get(digestPreferenceKey) === 1 } } as NotificationPreferences;
   for (const type of notificationActivityTypes) {
     const defaults = defaultNotificationPreferences[type];
     const popup = stored?.get(notificationPreferenceKey("popup", type));
@@ -47,6 +56,8 @@ export function createPreferences(repo: NotificationsRepo) {
 
     async patch(userID: number, patch: NotificationPreferencesPatch): Promise<NotificationPreferences> {
       const values: Array<{ preference: string; value: number }> = [];
+      if (patch.DigestEnabled)
+        values.push({ preference: digestPreferenceKey, value: patch.DigestEnabled.email ? 1 : 0 });
       for (const [type, change] of Object.entries(patch) as Array<[string, Partial<NotificationPreference>]>) {
         if (!isActivityType(type) || !change) continue;
         if (change.popup !== undefined)

@@ -197,7 +197,10 @@ describe.each(engines)("notifications on %s", (engine) => {
 
   it("applies preferences: popup off keeps it out of the menu, email on still mails; others' preferences are closed", async () => {
     const defaults = await f.api.get("/api/v2/notification-preferences", { as: f.as.erin });
-    expect(defaults.json<NotificationPreferences>()).toEqual(defaultNotificationPreferences);
+    expect(defaults.json<NotificationPreferences>()).toEqual({
+      ...defaultNotificationPreferences,
+      DigestEnabled: { email: false },
+    });
     const patched = await f.api.patch(
       "/api/v2/notification-preferences",
       { DiscussionComment: { popup: false } },

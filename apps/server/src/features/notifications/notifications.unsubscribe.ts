@@ -1,6 +1,6 @@
 import {
   notificationPreferenceKey,
-  type NotificationActivityType,
+  type UnsubscribeTopic,
   type NotificationPreferencesPatch,
   type UnsubscribePatch,
   type UnsubscribeResult,
@@ -11,7 +11,7 @@ import { fieldError, validationFailed } from "../../platform/errors.ts";
  * What an unsubscribe link may change: the e-mail and pop-up preferences of the one activity its signed token
  * names (the token is the authority, so nothing else of the member's settings).
  */
-export function unsubscribeChanges(activityType: NotificationActivityType, body: UnsubscribePatch) {
+export function unsubscribeChanges(activityType: UnsubscribeTopic, body: UnsubscribePatch) {
   const email = notificationPreferenceKey("email", activityType);
   const popup = notificationPreferenceKey("popup", activityType);
   const change: { email?: boolean; popup?: boolean } = {};
@@ -28,6 +28,6 @@ export function unsubscribeChanges(activityType: NotificationActivityType, body:
 }
 
 /** The answer of an unsubscribe or resubscribe: the token's e-mail preference as it now is. */
-export const emailPreferenceResult = (activityType: NotificationActivityType, enabled: boolean): UnsubscribeResult => ({
+export const emailPreferenceResult = (activityType: UnsubscribeTopic, enabled: boolean): UnsubscribeResult => ({
   preferences: [{ preference: notificationPreferenceKey("email", activityType), enabled: enabled ? "1" : "0" }],
 });

@@ -806,7 +806,18 @@ interface ArticleReactionsTable {
   dateInserted: DateString;
 }
 
+/** The e-mail digest's deliveries, one per member and digest (migration 0073, features/digest). */
+export interface DigestDeliveriesTable {
+  userID: number;
+  dateScheduled: DateString;
+  status: string;
+  countDiscussions: Defaulted<number>;
+  dateInserted: DateString;
+  dateSent: DateString | null;
+}
+
 export interface DB {
+  digestDeliveries: DigestDeliveriesTable;
   categories: CategoriesTable;
   users: UsersTable;
   discussions: DiscussionsTable;
