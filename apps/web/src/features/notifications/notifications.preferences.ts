@@ -35,3 +35,6 @@ export function preferenceGroups(schema: PreferencesSchemaNode): PreferenceGroup
 
 /** The form's field for one activity and channel: `Mention.popup`, `Mention.email`. */
 export const preferenceField = (type: NotificationActivityType, channel: "popup" | "email") => `${type}.${channel}`;
+
+/** The form's field for the e-mail digest's opt-in (`DigestEnabled`, e-mail only). */
+export const digestField = "DigestEnabled.email";

@@ -48,6 +48,7 @@ const preferences = {
   Quote: { popup: false, email: false },
   Reaction: { popup: true, email: false },
   ConversationMessage: { popup: true, email: true },
+  DigestEnabled: { email: false },
 };
 
 function renderAt(path: string, routes: Parameters<typeof createFakeTransport>[0], me: Me = memberMe) {
@@ -138,13 +139,19 @@ describe("/profile/preferences", () => {
     });
     expect((mentionEmail as HTMLInputElement).checked).toBe(true);
     expect((quotePopup as HTMLInputElement).checked).toBe(false);
+    const digest = screen.getByRole("checkbox", {
+      name: "Send me a weekly e-mail of the best new discussions I may read.",
+    });
+    expect((digest as HTMLInputElement).checked).toBe(false);
     fireEvent.click(mentionEmail);
     fireEvent.click(quotePopup);
+    fireEvent.click(digest);
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Your preferences have been saved.")).toBeTruthy();
     expect(transport.requests.find((request) => request.method === "PATCH")?.body).toEqual({
       Mention: { popup: true, email: false },
       Quote: { popup: true, email: false },
+      DigestEnabled: { email: true },
     });
   });
 });
@@ -177,6 +184,9 @@ describe("/unsubscribe/{token}", () => {
   it("words the result by activity", () => {
     expect(unsubscribedMessage([{ preference: "Email.DiscussionComment" }])).toBe(
       "You will no longer get e-mail notifications for: Discussion Comment.",
+    );
+    expect(unsubscribedMessage([{ preference: "Email.DigestEnabled" }])).toBe(
+      "You will no longer get the e-mail digest.",
     );
     expect(unsubscribedMessage([])).toBe("You have been unsubscribed.");
   });

@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from "react-router";
 import {
+  digestPreference,
   notificationActivityTypes,
   notificationPreferenceLabels,
   type NotificationActivityType,
@@ -13,7 +14,7 @@ import { loadOrThrow, notFoundError } from "../../lib/route-errors.ts";
 import { requireMember } from "../users/index.ts";
 import { notificationsApi } from "./notifications.api.ts";
 import { markAllReadInCache } from "./notifications.cache.ts";
-import { preferenceField, preferenceGroups } from "./notifications.preferences.ts";
+import { digestField, preferenceField, preferenceGroups } from "./notifications.preferences.ts";
 import {
   notificationKeys,
   notificationLimits,
@@ -28,6 +29,7 @@ import { UnsubscribePage } from "./pages/UnsubscribePage.tsx";
 /** The sentence after unsubscribing: which e-mail stops (`Email.Mention` → 'Mention'). */
 export function unsubscribedMessage(preferences: { preference: string }[]): string {
   const type = preferences[0]?.preference.replace(/^Email\./, "");
+  if (type === digestPreference) return t("You will no longer get the e-mail digest.");
   const known = (notificationActivityTypes as readonly string[]).includes(type ?? "");
   return known
     ? t("You will no longer get e-mail notifications for: {label}.", {
@@ -90,7 +92,7 @@ export function createNotificationRoutes({
       action: async ({ request }: ActionFunctionArgs) => {
         const form = await request.formData();
         const schema = await queryClient.ensureQueryData(preferencesSchemaQuery(api));
-        const patch: NotificationPreferencesPatch = {};
+        const patch: NotificationPreferencesPatch = { DigestEnabled: { email: form.get(digestField) === "1" } };
         for (const group of preferenceGroups(schema)) {
           for (const { type } of group.rows) {
             patch[type] = {

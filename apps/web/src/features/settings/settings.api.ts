@@ -20,7 +20,7 @@ export const outboxPageSize = 20;
 export const emailApi = {
   read: async (api: ApiClient, signal?: AbortSignal) =>
     (await api.get<EmailSettings>("/config", { select: [...emailSettingKeys] }, signal)).data,
-  save: async (api: ApiClient, values: Record<string, string | number>) =>
+  save: async (api: ApiClient, values: Record<string, string | number | boolean>) =>
     (await api.request<EmailSettings>({ method: "PATCH", path: "/config", body: values })).data,
   delivery: async (api: ApiClient, signal?: AbortSignal) =>
     (await api.get<EmailDelivery>("/emails/delivery", {}, signal)).data,

@@ -93,7 +93,31 @@ describe("the outgoing mail form", () => {
       "smtp.user": "club",
       "smtp.security": "tls",
       "smtp.port": 0,
+      "emailDigest.enabled": false,
+      "emailDigest.dayOfWeek": 1,
+      "emailDigest.hour": 9,
+      "emailDigest.timeZone": "UTC",
     });
+  });
+
+  it("sends the digest's switch, day, hour and time zone", () => {
+    expect(
+      emailSettingsFromForm(
+        form({
+          ...base,
+          "emailDigest.enabled": "1",
+          "emailDigest.dayOfWeek": "5",
+          "emailDigest.hour": "18",
+          "emailDigest.timeZone": " Europe/Paris ",
+        }),
+      ),
+    ).toMatchObject({
+      "emailDigest.enabled": true,
+      "emailDigest.dayOfWeek": 5,
+      "emailDigest.hour": 18,
+      "emailDigest.timeZone": "Europe/Paris",
+    });
+    expect(emailSettingsFromForm(form({ ...base, "emailDigest.hour": "noon" }))["emailDigest.hour"]).toBe("noon");
   });
 
   it("sends a new password, or an empty one to forget it; a port that is not a number goes as typed", () => {

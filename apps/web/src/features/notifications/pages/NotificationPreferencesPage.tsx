@@ -6,7 +6,8 @@ import { PageHead } from "../../../lib/head.tsx";
 import { msg, t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { FormAlert, SubmitButton } from "../../../ui/forms/Form.tsx";
-import { preferenceField, preferenceGroups } from "../notifications.preferences.ts";
+import { digestField, preferenceField, preferenceGroups } from "../notifications.preferences.ts";
+import { digestPreferenceLabel } from "@parley/contracts/notifications-constants";
 import { preferencesQuery, preferencesSchemaQuery } from "../notifications.queries.ts";
 import { notificationsPagePath, preferencesPagePath } from "../notifications.urls.ts";
 import styles from "./NotificationPages.module.css";
@@ -75,6 +76,18 @@ export function NotificationPreferencesPage() {
             </table>
           </fieldset>
         ))}
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>{t(digestPreferenceLabel.label)}</legend>
+          <label>
+            <input
+              type="checkbox"
+              name={digestField}
+              value="1"
+              defaultChecked={preferences.DigestEnabled?.email ?? false}
+            />{" "}
+            {t(digestPreferenceLabel.description)}
+          </label>
+        </fieldset>
         <div className={styles.actions}>
           <SubmitButton busy={busy}>{t("Save")}</SubmitButton>
           <Link to={notificationsPagePath()}>{t("All Notifications")}</Link>

@@ -12,7 +12,8 @@ import { TransientKeyField } from "../../../lib/session.tsx";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
 import { CheckboxField, FormAlert, formStyles, SelectField, SubmitButton, TextField } from "../../../ui/forms/Form.tsx";
 import { meQuery } from "../../users/index.ts";
-import { emailSettingsPath, type EmailSettingKey } from "../email.ts";
+import { digestHours, emailSettingsPath, type EmailSettingKey } from "../email.ts";
+import { digestDays } from "@parley/contracts/digest-constants";
 import { outboxPageSize } from "../settings.api.ts";
 import { emailDeliveryQuery, emailSettingsQuery, outboxQuery } from "../settings.queries.ts";
 import styles from "./EmailSettingsPage.module.css";
@@ -153,6 +154,45 @@ export function EmailSettingsPage() {
           {delivery.passwordSet ? (
             <CheckboxField label={t("Forget the stored password")} name="forgetPassword" />
           ) : null}
+        </fieldset>
+        <fieldset className={styles.group}>
+          <legend className={styles.heading}>{t("Email Digest")}</legend>
+          <p>{t("A weekly e-mail of the best new discussions, to the members who turn it on in their preferences.")}</p>
+          <CheckboxField
+            label={t("Send the email digest")}
+            name="emailDigest.enabled"
+            defaultChecked={
+              settingsResult?.values
+                ? settingsResult.values["emailDigest.enabled"] === "1"
+                : stored["emailDigest.enabled"] === true
+            }
+          />
+          <div className={styles.row}>
+            <SelectField
+              label={t("Day")}
+              name="emailDigest.dayOfWeek"
+              defaultValue={text("emailDigest.dayOfWeek") || "1"}
+              options={digestDays.map((day) => ({ value: String(day.value), label: t(day.label) }))}
+              error={error("emailDigest.dayOfWeek")}
+            />
+            <SelectField
+              label={t("Hour")}
+              name="emailDigest.hour"
+              defaultValue={text("emailDigest.hour") || "9"}
+              options={digestHours}
+              error={error("emailDigest.hour")}
+            />
+          </div>
+          <TextField
+            label={t("Time Zone")}
+            name="emailDigest.timeZone"
+            autoComplete="off"
+            spellCheck={false}
+            defaultValue={text("emailDigest.timeZone") || "UTC"}
+            maxLength={siteSettingRules["emailDigest.timeZone"].maxLength}
+            error={error("emailDigest.timeZone")}
+            hint={t("The time zone of the day and hour: UTC, Europe/Paris, America/New_York.")}
+          />
         </fieldset>
         <div>
           <SubmitButton busy={submitting("save")}>{t("Save")}</SubmitButton>
