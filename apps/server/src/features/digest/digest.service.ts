@@ -13,7 +13,8 @@ import type { UserRow } from "../../platform/auth/auth.repo.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import { toRfc3339 } from "../../platform/dates.ts";
-import { HttpError, notFound } from "../../platform/errors.ts";
+import { notFound } from "../../platform/errors.ts";
+import { sendTestMail } from "../../platform/mail/mailer.ts";
 import { isTimeZone } from "../../platform/site-config.ts";
 import { followedCategoryIDs, type CategoryDirectory } from "../categories/index.ts";
 import { composeDigest } from "./digest.compose.ts";
@@ -160,15 +161,7 @@ export function createDigestService(deps: DigestDeps) {
       const user = await memberOf(body.destinationUserID);
       const date = body.deliveryDate ? new Date(body.deliveryDate) : clock.now();
       const { mail } = await build(user, date, body.destinationAddress);
-      const from = body.from?.supportAddress
-        ? { name: body.from.supportName ?? "", address: body.from.supportAddress }
-        : undefined;
-      try {
-        await platform.mailer.send(mail, from ? { from } : {});
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new HttpError(502, digestMessages.testFailed.replace("{reason}", reason));
-      }
+      await sendTestMail(platform.mailer, mail, body.from, digestMessages.testFailed);
     },
 
     /**

@@ -807,7 +807,7 @@ interface ArticleReactionsTable {
 }
 
 /** The e-mail digest's deliveries, one per member and digest (migration 0073, features/digest). */
-export interface DigestDeliveriesTable {
+interface DigestDeliveriesTable {
   userID: number;
   dateScheduled: DateString;
   status: string;

@@ -10,9 +10,8 @@ import {
 } from "@parley/contracts";
 import { authorize } from "../auth/authorize.ts";
 import type { Platform } from "../context.ts";
-import { HttpError } from "../errors.ts";
 import { tooManyRequests } from "../http/address-limits.ts";
-import { readOutbox, simpleMail } from "./mailer.ts";
+import { readOutbox, sendTestMail, simpleMail } from "./mailer.ts";
 
 const tags = ["Emails"];
 
@@ -86,15 +85,7 @@ export async function registerMail(app: FastifyInstance, platform: Platform): Pr
           url: platform.config.publicUrl,
         },
       );
-      const from = body.from?.supportAddress
-        ? { name: body.from.supportName ?? "", address: body.from.supportAddress }
-        : undefined;
-      try {
-        await platform.mailer.send(mail, from ? { from } : {});
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new HttpError(502, emailMessages.testFailed.replace("{reason}", reason));
-      }
+      await sendTestMail(platform.mailer, mail, body.from, emailMessages.testFailed);
       reply.status(201);
       return { success: true };
     },

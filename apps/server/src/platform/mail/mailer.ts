@@ -5,6 +5,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import { smtpDefaultPorts, type SmtpSecurity } from "@parley/contracts";
 import type { Clock } from "../clock.ts";
+import { HttpError } from "../errors.ts";
 
 export interface Mail {
   to: string;
@@ -187,4 +188,23 @@ export function simpleMail(
     text: `${lines.join("\n\n")}\n\n${link.text}`,
     html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("") + link.html,
   };
+}
+
+/**
+ * Sends a test message (`POST /emails/send-test`, `/emails/send-test-digest`) from the sender the request names,
+ * if any; the mail server's refusal is a 502 saying why (`failed` holds `{reason}`).
+ */
+export async function sendTestMail(
+  mailer: Mailer,
+  mail: Mail,
+  sender: { supportAddress?: string; supportName?: string } | undefined,
+  failed: string,
+): Promise<void> {
+  const from = sender?.supportAddress ? { name: sender.supportName ?? "", address: sender.supportAddress } : undefined;
+  try {
+    await mailer.send(mail, from ? { from } : {});
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new HttpError(502, failed.replace("{reason}", reason));
+  }
 }
