@@ -52,6 +52,19 @@ const sourceOf = (row: EmailTemplateRow): TemplateSource => ({
   emailLogo: row.emailLogo,
 });
 
+/** A POST's or a draft's fields as a template (a null in a body may reach here as "": both mean none), checked. */
+function sourceOfBody(body: EmailTemplateDraft): TemplateSource {
+  const source: TemplateSource = {
+    activityType: body.activityType || null,
+    subject: body.subject,
+    body: body.body,
+    footer: body.footer || null,
+    emailLogo: body.emailLogo || null,
+  };
+  requireValid(source);
+  return source;
+}
+
 /** A template's fields checked as mustache against its kind's variables: 422 naming each field and why. */
 function requireValid(source: TemplateSource): void {
   const problems = checkTemplate(source);
@@ -101,14 +114,7 @@ export function createEmailTemplatesService(repo: EmailTemplatesRepo, platform: 
 
     async create(body: EmailTemplatePost, context: RequestContext): Promise<EmailTemplate> {
       requireAccess(context.viewer, policy.canManage);
-      const source: TemplateSource = {
-        activityType: body.activityType || null,
-        subject: body.subject,
-        body: body.body,
-        footer: body.footer || null,
-        emailLogo: body.emailLogo || null,
-      };
-      requireValid(source);
+      const source = sourceOfBody(body);
       const now = platform.clock.nowIso();
       const emailTemplateID = await repo.insert({
         ...source,
@@ -152,14 +158,7 @@ export function createEmailTemplatesService(repo: EmailTemplatesRepo, platform: 
     /** Parley: a template not saved yet, filled with sample values (the editor's preview). */
     async previewDraft(draft: EmailTemplateDraft, context: RequestContext): Promise<RenderedEmail> {
       requireAccess(context.viewer, policy.canManage);
-      const source: TemplateSource = {
-        activityType: draft.activityType || null,
-        subject: draft.subject,
-        body: draft.body,
-        footer: draft.footer || null,
-        emailLogo: draft.emailLogo || null,
-      };
-      requireValid(source);
+      const source = sourceOfBody(draft);
       return preview(source);
     },
 

@@ -83,6 +83,15 @@ describe.each(engines)("/email-templates on %s", (engine) => {
     f.t.clock.advance(61_000);
   });
 
+  /** Mail through the test's SMTP server (the outbox again after each test). */
+  const useSmtp = () =>
+    f.t.app.platform.siteConfig.setMany({
+      "smtp.host": "127.0.0.1",
+      "smtp.port": smtp.port,
+      "smtp.user": "parley",
+      "smtp.password": "right-password",
+      "smtp.security": "none",
+    });
   const create = async (body: Record<string, unknown> = template) => {
     const response = await f.api.post("/api/v2/email-templates", body, { as: f.admin });
     expect(response.statusCode, response.body).toBe(201);
@@ -262,13 +271,7 @@ describe.each(engines)("/email-templates on %s", (engine) => {
   });
 
   it("sends a saved template's preview to an address by SMTP, and answers 404 for an unknown template", async () => {
-    await f.t.app.platform.siteConfig.setMany({
-      "smtp.host": "127.0.0.1",
-      "smtp.port": smtp.port,
-      "smtp.user": "parley",
-      "smtp.password": "right-password",
-      "smtp.security": "none",
-    });
+    await useSmtp();
     const made = await create();
     const sent = await f.api.post(
       `/api/v2/email-templates/${made.emailTemplateID}/preview`,
@@ -293,13 +296,7 @@ describe.each(engines)("/email-templates on %s", (engine) => {
   });
 
   it("writes a kind's notification e-mail by its active template and the site's style, through SMTP", async () => {
-    await f.t.app.platform.siteConfig.setMany({
-      "smtp.host": "127.0.0.1",
-      "smtp.port": smtp.port,
-      "smtp.user": "parley",
-      "smtp.password": "right-password",
-      "smtp.security": "none",
-    });
+    await useSmtp();
     const styled = await f.api.patch(
       "/api/v2/config",
       {
