@@ -61,6 +61,7 @@ import {
   wipeMemberComments,
 } from "./features/comments/index.ts";
 import { registerDashboard } from "./features/dashboard/index.ts";
+import { createEmailTemplates, registerEmailTemplates } from "./features/email-templates/index.ts";
 import { registerResources } from "./features/resources/index.ts";
 import {
   createReactions,
@@ -322,7 +323,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Who ignores whom: conversations refuse an ignored member's messages, notifications their mentions.
   const ignore = createIgnore(platform, userFragments);
   const conversations = createConversations(platform, userFragments, ignore.ignorersAmong);
+  // Administrators' e-mail templates: a notification kind with an active one has its e-mail written by it.
+  const emailTemplates = createEmailTemplates(platform);
   const notifications = await createNotifications(platform, {
+    emailTemplate: emailTemplates.forNotification,
     unreadConversations: conversations.unreadCount,
     categories: categories.directory,
     ignorersAmong: ignore.ignorersAmong,
@@ -560,6 +564,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     categories: categories.directory,
     unsubscribeToken: notifications.mail.unsubscribeToken,
   });
+  await registerEmailTemplates(app, platform, emailTemplates);
   // "Download my data": each part read by the feature that owns its tables.
   const { db } = platform;
   await registerPrivacy(app, platform, [

@@ -416,6 +416,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                 featureRoute("member", "dashboard/users/:userID", members),
                 featureRoute("settings", "dashboard/settings", settings),
                 featureRoute("email-settings", "dashboard/settings/email", settings),
+                featureRoute("email-templates", "dashboard/settings/email-templates", settings),
                 featureRoute("registration-settings", "dashboard/settings/registration", settings),
                 featureRoute("authenticators", "dashboard/settings/authenticators", authenticators),
                 featureRoute("addons", "dashboard/addons", addons),

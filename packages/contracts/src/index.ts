@@ -47,6 +47,7 @@ export * from "./groups.ts";
 export * from "./bot-check.ts";
 export * from "./site-totals.ts";
 export * from "./aggregates.ts";
+export * from "./email-templates.ts";
 export * from "./emails.ts";
 export * from "./ignore.ts";
 export * from "./user-mentions.ts";

@@ -128,6 +128,16 @@ export const siteSettingRules = {
   // to the outbox.
   "outgoingEmails.supportName": { read: "community.manage", write: "community.manage", maxLength: 100 },
   "outgoingEmails.supportAddress": { read: "community.manage", write: "community.manage", maxLength: 200 },
+  // The style of the site's e-mail (Vanilla's emailStyles.*, and its outgoingEmails.footer): used by e-mail
+  // templates (issue 39) and POST /emails/preview. Colours are #rgb or #rrggbb; the logo an http(s) address or
+  // a path on this site; the footer plain text.
+  "emailStyles.image": { read: "site.manage", write: "site.manage", maxLength: 500 },
+  "emailStyles.textColor": { read: "site.manage", write: "site.manage", maxLength: 7 },
+  "emailStyles.backgroundColor": { read: "site.manage", write: "site.manage", maxLength: 7 },
+  "emailStyles.containerBackgroundColor": { read: "site.manage", write: "site.manage", maxLength: 7 },
+  "emailStyles.buttonTextColor": { read: "site.manage", write: "site.manage", maxLength: 7 },
+  "emailStyles.buttonBackgroundColor": { read: "site.manage", write: "site.manage", maxLength: 7 },
+  "outgoingEmails.footer": { read: "site.manage", write: "site.manage", maxLength: 2_000 },
   "smtp.host": { read: "site.manage", write: "site.manage", maxLength: 255 },
   "smtp.port": { read: "site.manage", write: "site.manage", minimum: 0, maximum: 65_535 },
   "smtp.user": { read: "site.manage", write: "site.manage", maxLength: 255 },

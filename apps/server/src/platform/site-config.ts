@@ -121,6 +121,17 @@ export const siteConfigDefaults = {
   /** The sender of the forum's mail; empty: the server's PARLEY_MAIL_FROM. */
   "outgoingEmails.supportName": "",
   "outgoingEmails.supportAddress": "",
+  /**
+   * The style of the site's e-mail (Vanilla's `emailStyles.*`): the logo (an http(s) address or a path on this
+   * site; "" for the site's name), colours, and the footer under every templated e-mail (plain text).
+   */
+  "emailStyles.image": "",
+  "emailStyles.textColor": "#333333",
+  "emailStyles.backgroundColor": "#eeeeee",
+  "emailStyles.containerBackgroundColor": "#ffffff",
+  "emailStyles.buttonTextColor": "#ffffff",
+  "emailStyles.buttonBackgroundColor": "#0291db",
+  "outgoingEmails.footer": "",
   /** The SMTP server (`platform/mail`); no host: the server's SMTP_URL, or the outbox. Port 0: the security's own. */
   "smtp.host": "",
   "smtp.port": 0,
@@ -202,6 +213,10 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
+/** A colour of the site's e-mail: #rgb or #rrggbb. */
+const colorProblem = (key: string) => (value: string) =>
+  /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(value) ? null : `${key} is a colour: #rgb or #rrggbb.`;
+
 export const siteConfigRules: { readonly [K in SiteConfigKey]: SiteConfigRule } = {
   ...siteSettingRules,
   "garden.locale": {
@@ -242,6 +257,41 @@ export const siteConfigRules: { readonly [K in SiteConfigKey]: SiteConfigRule } 
     ...siteSettingRules["outgoingEmails.supportName"],
     // A name in a From header: no line breaks (header injection) and no angle brackets.
     check: (value) => (/[\r\n<>]/.test(value) ? "outgoingEmails.supportName cannot hold line breaks or < >." : null),
+  },
+  "emailStyles.image": {
+    ...siteSettingRules["emailStyles.image"],
+    check: (value) =>
+      value === "" || /^https?:\/\/[^\s"<>]+$/i.test(value) || /^\/(?!\/)[^\s"<>]*$/.test(value)
+        ? null
+        : "emailStyles.image is an image's address: https://… or a path on this site (/uploads/…).",
+  },
+  "emailStyles.textColor": {
+    ...siteSettingRules["emailStyles.textColor"],
+    check: colorProblem("emailStyles.textColor"),
+  },
+  "emailStyles.backgroundColor": {
+    ...siteSettingRules["emailStyles.backgroundColor"],
+    check: colorProblem("emailStyles.backgroundColor"),
+  },
+  "emailStyles.containerBackgroundColor": {
+    ...siteSettingRules["emailStyles.containerBackgroundColor"],
+    check: colorProblem("emailStyles.containerBackgroundColor"),
+  },
+  "emailStyles.buttonTextColor": {
+    ...siteSettingRules["emailStyles.buttonTextColor"],
+    check: colorProblem("emailStyles.buttonTextColor"),
+  },
+  "emailStyles.buttonBackgroundColor": {
+    ...siteSettingRules["emailStyles.buttonBackgroundColor"],
+    check: colorProblem("emailStyles.buttonBackgroundColor"),
+  },
+  "outgoingEmails.footer": {
+    ...siteSettingRules["outgoingEmails.footer"],
+    check: (value) =>
+      // eslint-disable-next-line no-control-regex -- finding control characters is the point
+      /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value)
+        ? "outgoingEmails.footer holds lines of text, without control characters."
+        : null,
   },
   "smtp.host": {
     ...siteSettingRules["smtp.host"],

@@ -24,7 +24,6 @@ const reasons: Array<[string, string]> = [
   ["/interests", "Vanilla's cloud interest-based suggestions, out of scope"],
   ["/automation-rules", "issue 39 (automation rules)"],
   ["/digest", "issue 39 (digests)"],
-  ["/email-templates", "issue 39 (e-mail templates)"],
   ["/layouts", "issue 38 (the layout editor)"],
   ["/custom-pages", "issue 38 (custom pages)"],
   ["/fragments", "issue 38 (fragments)"],

@@ -100,6 +100,7 @@ const tableOwners = {
   moderationMessages: "warnings",
   moderationMessageDismissals: "warnings",
   dirtyRecords: "resources",
+  emailTemplates: "email-templates",
   // the search engines' own tables (full-text indexes outside the typed schema)
   searchIndex: "search",
   searchNames: "search",

@@ -10,7 +10,7 @@ import { createLiveHub, defaultLiveOptions, type LiveOptions } from "./live.hub.
 import { liveRoutes } from "./live.routes.ts";
 import "./notifications.events.ts";
 import { createGenerator } from "./notifications.generate.ts";
-import { createNotificationMail } from "./notifications.mail.ts";
+import { createNotificationMail, type NotificationEmailTemplate } from "./notifications.mail.ts";
 import { createPreferences } from "./notifications.preferences.ts";
 import { createNotificationsRepo } from "./notifications.repo.ts";
 import { notificationsRoutes } from "./notifications.routes.ts";
@@ -40,6 +40,8 @@ export async function createNotifications(
     categories?: CategoryDirectory;
     /** Of `userIDs`, the members who ignore `userID` (the ignore feature's): that member's mentions don't tell them. */
     ignorersAmong?: (userID: number, userIDs: number[]) => Promise<Set<number>>;
+    /** A kind's e-mail by the administrators' active template for it (the e-mail templates feature's). */
+    emailTemplate?: NotificationEmailTemplate;
   } = {},
 ) {
   const repo = createNotificationsRepo(platform.db, platform.database.dialect);
@@ -98,6 +100,7 @@ export async function createNotifications(
     platform,
     viewerOf,
     onError,
+    template: options.emailTemplate,
   });
   // Mail goes out after the write that caused it, without holding up its answer; `idle()` waits for it.
   const sending = new Set<Promise<unknown>>();

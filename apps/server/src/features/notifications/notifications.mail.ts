@@ -1,5 +1,10 @@
 import { createHmac } from "node:crypto";
-import { notificationPreferenceKey, notificationPreferenceLabels, type UnsubscribeTopic } from "@parley/contracts";
+import {
+  notificationPreferenceKey,
+  notificationPreferenceLabels,
+  type NotificationActivityType,
+  type UnsubscribeTopic,
+} from "@parley/contracts";
 import { randomToken, safeEqual } from "../../platform/auth/tokens.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
@@ -25,6 +30,12 @@ const bodyText = (html: string) =>
     .replace(/&#39;/g, "'")
     .replace(/&amp;/g, "&");
 
+/** A kind's templated e-mail filled with a notification's values, or null when the kind has no active template. */
+export type NotificationEmailTemplate = (
+  activityType: NotificationActivityType,
+  values: Record<string, string>,
+) => Promise<{ subject: string; text: string; html: string } | null>;
+
 /**
  * Notification e-mail through the platform mailer (the outbox without SMTP): the notification's
  * sentence, an excerpt of the post (rendered through the one sanitiser, as text), a link to it, and a
@@ -36,6 +47,8 @@ export function createNotificationMail(deps: {
   platform: Platform;
   viewerOf: (userID: number) => Promise<Viewer | null>;
   onError: (error: unknown) => void;
+  /** The e-mail of a kind by the administrators' active template for it (the e-mail templates feature's); null: none. */
+  template?: NotificationEmailTemplate | undefined;
 }) {
   const { repo, platform } = deps;
   let secret: Promise<string> | null = null;
@@ -92,6 +105,21 @@ export function createNotificationMail(deps: {
     const body = censorHtml(row.body);
     const sentence = bodyText(body);
     const label = notificationPreferenceLabels[row.activityType].label;
+    const headers = {
+      "List-Unsubscribe": `<${oneClick}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    };
+    const templated = await deps.template?.(row.activityType, {
+      siteName: await platform.siteConfig.get("garden.title"),
+      siteUrl: origin,
+      recipientName: recipient.user.name,
+      headline: sentence,
+      excerpt,
+      url,
+      notificationLabel: label,
+      unsubscribeUrl: landing,
+    });
+    if (templated) return { to: recipient.user.email, ...templated, headers };
     const text = [
       sentence,
       excerpt
@@ -116,10 +144,7 @@ export function createNotificationMail(deps: {
       subject: sentence,
       text: `${text}\n`,
       html,
-      headers: {
-        "List-Unsubscribe": `<${oneClick}>`,
-        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-      },
+      headers,
     };
   }
 

@@ -898,6 +898,7 @@ export interface DB {
   moderationMessages: ModerationMessagesTable;
   moderationMessageDismissals: ModerationMessageDismissalsTable;
   dirtyRecords: DirtyRecordsTable;
+  emailTemplates: EmailTemplatesTable;
   authenticators: AuthenticatorsTable;
   userAuthentications: UserAuthenticationsTable;
   authenticatorStates: AuthenticatorStatesTable;
@@ -1274,6 +1275,25 @@ interface ModerationMessageDismissalsTable {
 }
 
 /** 0070: records changed since an outside index last cleared their type (the resources feature). */
+/** 0074: administrators' e-mail templates (features/email-templates). */
+interface EmailTemplatesTable {
+  emailTemplateID: Generated<number>;
+  /** The notification kind whose e-mail it writes; null: a custom template. */
+  activityType: string | null;
+  name: string;
+  /** Mustache templates, checked when saved. */
+  subject: string;
+  body: string;
+  footer: string | null;
+  emailLogo: string | null;
+  /** active | inactive */
+  status: string;
+  insertUserID: number;
+  dateInserted: DateString;
+  updateUserID: number;
+  dateUpdated: DateString;
+}
+
 interface DirtyRecordsTable {
   /** discussion | comment | user | category */
   recordType: string;

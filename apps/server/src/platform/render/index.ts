@@ -117,6 +117,18 @@ function renderBodyUncached(source: string, format: PostFormat, options: RenderO
  */
 export const sanitizeSiteHtml = (html: string, origin: string): string => sanitize(withoutNul(html), siteFor(origin));
 
+/**
+ * Sanitised HTML (`sanitizeSiteHtml`'s) → the text part of an e-mail: one line per block, each link's address
+ * after its text unless the text is the address.
+ */
+export function htmlToMailText(html: string): string {
+  const linked = html.replace(
+    /<a\b[^>]*?\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi,
+    (whole, href: string, inner: string) => (inner.includes(href) ? inner : `${inner} (${href})`),
+  );
+  return htmlToText(linked, { spoilers: true });
+}
+
 /** Links are dropped from text, so any origin does. */
 const TEXT_ORIGIN = "https://parley.invalid";
 

@@ -1,7 +1,8 @@
-import type { EmailDelivery, OutboxMessage, Role } from "@parley/contracts";
+import type { EmailDelivery, EmailTemplate, OutboxMessage, RenderedEmail, Role } from "@parley/contracts";
 import type { RegistrationRoleType } from "@parley/contracts/roles-constants";
 import type { ApiClient } from "../../lib/api.ts";
 import { emailSettingKeys, type EmailSettings } from "./email.ts";
+import type { EmailTemplateForm } from "./email-templates.ts";
 import { registrationSettingKeys, type RegistrationSettings } from "./registration.ts";
 import { settingsPageKeys, type SettingValue } from "./settings.ts";
 
@@ -47,4 +48,30 @@ export const registrationApi = {
   /** `PUT /roles/defaults`: for each kind given, these roles and no others; all of it in one transaction. */
   setDefaults: async (api: ApiClient, defaults: Partial<Record<RegistrationRoleType, number[]>>) =>
     (await api.request<Role[]>({ method: "PUT", path: "/roles/defaults", body: defaults })).data,
+};
+
+/** Administrators' e-mail templates (dashboard-emailTemplates.yml) and Parley's preview of one not yet saved. */
+export const emailTemplatesApi = {
+  list: async (api: ApiClient, signal?: AbortSignal) =>
+    (await api.get<EmailTemplate[]>("/email-templates", { limit: 100 }, signal)).data,
+  save: async (api: ApiClient, emailTemplateID: number | null, template: EmailTemplateForm) =>
+    (
+      await api.request<EmailTemplate>(
+        emailTemplateID === null
+          ? { method: "POST", path: "/email-templates", body: template }
+          : { method: "PATCH", path: `/email-templates/${emailTemplateID}`, body: template },
+      )
+    ).data,
+  preview: async (api: ApiClient, template: EmailTemplateForm) => {
+    const { subject, body, footer, emailLogo, activityType } = template;
+    return (
+      await api.request<RenderedEmail>({
+        method: "POST",
+        path: "/email-templates/preview",
+        body: { subject, body, footer, emailLogo, activityType },
+      })
+    ).data;
+  },
+  remove: async (api: ApiClient, emailTemplateID: number) =>
+    api.request<null>({ method: "DELETE", path: `/email-templates/${emailTemplateID}` }),
 };

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "../../lib/api.ts";
-import { emailApi, registrationApi, settingsApi } from "./settings.api.ts";
+import { emailApi, emailTemplatesApi, registrationApi, settingsApi } from "./settings.api.ts";
 
 export const settingsKeys = { page: () => ["config", "settings-page"] as const };
 
@@ -29,3 +29,8 @@ export const registrationSettingsQuery = (api: ApiClient) =>
   queryOptions({ queryKey: registrationKeys.settings(), queryFn: ({ signal }) => registrationApi.read(api, signal) });
 export const registrationRolesQuery = (api: ApiClient) =>
   queryOptions({ queryKey: registrationKeys.roles(), queryFn: ({ signal }) => registrationApi.roles(api, signal) });
+
+export const emailTemplateKeys = { list: () => ["email-templates", "list"] as const };
+
+export const emailTemplatesQuery = (api: ApiClient) =>
+  queryOptions({ queryKey: emailTemplateKeys.list(), queryFn: ({ signal }) => emailTemplatesApi.list(api, signal) });

@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from "react-router";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from "react-router";
 import type { ApiClient } from "../../lib/api.ts";
 import { formError, formInvalid, formValue, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
@@ -8,16 +8,25 @@ import { siteQuery } from "../../lib/site.ts";
 import { refreshTitleBar } from "../layouts/index.ts";
 import { requireMember, requirePermitted } from "../users/index.ts";
 import { canManageEmail, emailSettingKeys, emailSettingsFromForm, type EmailSettings } from "./email.ts";
+import {
+  editedTemplate,
+  emailTemplateFormValues,
+  emailTemplateFromForm,
+  emailTemplatesPath,
+} from "./email-templates.ts";
 import { EmailSettingsPage } from "./pages/EmailSettingsPage.tsx";
+import { EmailTemplatesPage, type EmailTemplateResult } from "./pages/EmailTemplatesPage.tsx";
 import { RegistrationSettingsPage } from "./pages/RegistrationSettingsPage.tsx";
 import { SettingsPage } from "./pages/SettingsPage.tsx";
 import { canManageRegistration } from "./registration.ts";
 import { createSaveRegistration } from "./registration.save.ts";
-import { emailApi, settingsApi } from "./settings.api.ts";
+import { emailApi, emailTemplatesApi, settingsApi } from "./settings.api.ts";
 import {
   emailDeliveryQuery,
   emailKeys,
   emailSettingsQuery,
+  emailTemplateKeys,
+  emailTemplatesQuery,
   outboxQuery,
   registrationRolesQuery,
   registrationSettingsQuery,
@@ -64,7 +73,49 @@ export function createSettingsRoutes({
       values,
     } satisfies FormResult;
   };
+  /** The templates page's form: save, preview (nothing saved), or delete once confirmed. */
+  const templateAction = async ({ request }: ActionFunctionArgs) => {
+    await requireEmailManager(request);
+    const edit = editedTemplate(new URL(request.url).searchParams);
+    const form = await request.formData();
+    const intent = formValue(form, "intent");
+    if (intent === "delete" && typeof edit === "number") {
+      if (formValue(form, "confirmed") !== "yes") return { confirmDelete: true } satisfies EmailTemplateResult;
+      try {
+        await emailTemplatesApi.remove(api, edit);
+      } catch (error) {
+        return formError(error, {});
+      }
+      await queryClient.invalidateQueries({ queryKey: emailTemplateKeys.list() });
+      return redirect(emailTemplatesPath);
+    }
+    const template = emailTemplateFromForm(form);
+    const values = emailTemplateFormValues(template);
+    try {
+      if (intent === "preview") {
+        const preview = await emailTemplatesApi.preview(api, template);
+        return { values, preview } satisfies EmailTemplateResult;
+      }
+      const saved = await emailTemplatesApi.save(api, typeof edit === "number" ? edit : null, template);
+      await queryClient.invalidateQueries({ queryKey: emailTemplateKeys.list() });
+      if (edit === "new") return redirect(`${emailTemplatesPath}?edit=${saved.emailTemplateID}`);
+    } catch (error) {
+      return formError(error, values);
+    }
+    return { ok: true, message: t("Your changes have been saved.") } satisfies EmailTemplateResult;
+  };
   return [
+    {
+      id: "email-templates",
+      path: "dashboard/settings/email-templates",
+      loader: async ({ request }: LoaderFunctionArgs) => {
+        await requireEmailManager(request);
+        await loadOrThrow("Settings", () => queryClient.ensureQueryData(emailTemplatesQuery(api)));
+        return null;
+      },
+      action: templateAction,
+      element: <EmailTemplatesPage />,
+    },
     {
       id: "settings",
       path: "dashboard/settings",

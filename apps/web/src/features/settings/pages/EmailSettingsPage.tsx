@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import { siteSettingRules, smtpDefaultPorts, smtpSecurityChoices } from "@parley/contracts/site-settings";
 import { userRules } from "@parley/contracts/user-rules";
 import type { EmailDelivery } from "@parley/contracts";
@@ -14,6 +14,7 @@ import { CheckboxField, FormAlert, formStyles, SelectField, SubmitButton, TextFi
 import { meQuery } from "../../users/index.ts";
 import { digestHours, emailSettingsPath, type EmailSettingKey } from "../email.ts";
 import { digestDays } from "@parley/contracts/digest-constants";
+import { emailTemplatesPath } from "../email-templates.ts";
 import { outboxPageSize } from "../settings.api.ts";
 import { emailDeliveryQuery, emailSettingsQuery, outboxQuery } from "../settings.queries.ts";
 import styles from "./EmailSettingsPage.module.css";
@@ -69,6 +70,9 @@ export function EmailSettingsPage() {
       </h1>
       <p className={styles.delivery} data-testid="email-delivery">
         {deliverySentence(delivery)}
+      </p>
+      <p>
+        <Link to={emailTemplatesPath}>{t("E-mail templates of the notifications")}</Link>
       </p>
 
       <Form method="post" action={emailSettingsPath} className={formStyles.form} aria-labelledby="email-sender-title">
