@@ -119,7 +119,7 @@ describe.each(engines)("PATCH /config on %s", (engine) => {
       "tagging.enabled": false,
       "registration.method": "Approval",
     });
-    for (const [sent, answered] of [
+    for (const [sent, answered] of <Array<[string, string]>>[
       ["basic", "Basic"],
       ["INVITATION", "Invitation"],
       ["Captcha", "Captcha"],
