@@ -272,4 +272,40 @@ describe("signing in with an OpenID Connect provider", () => {
       expect(await usersWithEmail(forged.email)).toEqual([]);
     });
   }
+
+  it("an administrator adds an OAuth 2 provider in its own form, and edits its addresses and profile keys", async () => {
+    const page = await parley.newPage({ bypassCSP: true });
+    await signInContext(page, parley.baseUrl, { name: "admin", password: adminPassword });
+    const dashboard = new AuthenticatorsPage(page, parley.baseUrl);
+    await dashboard.goto();
+    const secret = "oauth2-secret-that-never-shows";
+    await dashboard.addOAuth2({
+      name: "Guild Accounts",
+      authorizeUrl: "https://guild.example/oauth/authorize",
+      tokenUrl: "https://guild.example/oauth/token",
+      profileUrl: "https://guild.example/api/me",
+      clientID: "guild",
+      secret,
+      uniqueIDKey: "id",
+    });
+    await dashboard.status.waitFor();
+    expect(await page.content()).not.toContain(secret);
+
+    const form = await dashboard.editOAuth2("Guild Accounts");
+    expect(await form.getByLabel("Token URL", { exact: true }).inputValue()).toBe("https://guild.example/oauth/token");
+    expect(await form.getByLabel("Unique ID key", { exact: true }).inputValue()).toBe("id");
+    expect(await form.getByLabel("Client secret", { exact: true }).inputValue()).toBe("");
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await dashboard.changeOAuth2(form, { tokenUrl: "https://guild.example/oauth/v2/token", rolesKey: "groups" });
+    await dashboard.status.waitFor();
+
+    const saved = (await admin.get<Array<{ authenticatorID: number; name: string }>>("/authenticators")).find(
+      (item) => item.name === "Guild Accounts",
+    );
+    const record = await admin.get<{ urls: { tokenUrl: string }; userMappings: { uniqueID: string; roles: string } }>(
+      `/authenticators/oauth2/${saved?.authenticatorID}`,
+    );
+    expect(record.urls.tokenUrl).toBe("https://guild.example/oauth/v2/token");
+    expect(record.userMappings).toMatchObject({ uniqueID: "id", roles: "groups" });
+  });
 });

@@ -124,6 +124,48 @@ export class AuthenticatorsPage extends ParleyPage {
     return before;
   }
 
+  /** Switches the add form to an OAuth 2 authenticator's, fills its addresses, client and profile keys, saves. */
+  async addOAuth2(fields: {
+    name: string;
+    authorizeUrl: string;
+    tokenUrl: string;
+    profileUrl: string;
+    clientID: string;
+    secret: string;
+    uniqueIDKey: string;
+  }): Promise<void> {
+    await this.main.getByRole("link", { name: /Add an OAuth 2 provider instead/u }).click();
+    const form = this.oauth2Form("Add OAuth 2 authenticator");
+    await form.getByLabel("Name", { exact: true }).fill(fields.name);
+    await form.getByLabel("Authorize URL", { exact: true }).fill(fields.authorizeUrl);
+    await form.getByLabel("Token URL", { exact: true }).fill(fields.tokenUrl);
+    await form.getByLabel("Profile URL", { exact: true }).fill(fields.profileUrl);
+    await form.getByLabel("Client ID", { exact: true }).fill(fields.clientID);
+    await form.getByLabel("Client secret", { exact: true }).fill(fields.secret);
+    await form.getByLabel("Unique ID key", { exact: true }).fill(fields.uniqueIDKey);
+    await form.getByRole("button", { name: "Add Authenticator", exact: true }).click();
+  }
+
+  /** An OAuth 2 authenticator's form, by its name ("Add OAuth 2 authenticator" or "Edit OAuth 2 authenticator"). */
+  oauth2Form(name: string): Locator {
+    return this.main.getByRole("form", { name });
+  }
+
+  /** Opens an OAuth 2 authenticator's edit form. */
+  async editOAuth2(name: string): Promise<Locator> {
+    await this.list.getByRole("link", { name: `Edit “${name}”`, exact: true }).click();
+    const form = this.oauth2Form("Edit OAuth 2 authenticator");
+    await form.waitFor();
+    return form;
+  }
+
+  /** In an open OAuth 2 edit form: changes its token address and roles key, and saves. */
+  async changeOAuth2(form: Locator, fields: { tokenUrl: string; rolesKey: string }): Promise<void> {
+    await form.getByLabel("Token URL", { exact: true }).fill(fields.tokenUrl);
+    await form.getByLabel("Roles key", { exact: true }).fill(fields.rolesKey);
+    await form.getByRole("button", { name: "Save Authenticator", exact: true }).click();
+  }
+
   /** The sign-in link the list shows for a JWT authenticator (…&token=…&target=/…). */
   jwtSignInLink(name: string): Locator {
     return this.redirectUri(name);

@@ -158,6 +158,7 @@ export const siteSettingRules = {
   // Link previews: cards for addresses alone on a line, and the hosts fetched even on private addresses.
   "linkPreviews.enabled": { read: "site.manage", write: "site.manage" },
   "linkPreviews.allowedHosts": { read: "site.manage", write: "site.manage", maxLength: 1_000 },
+  "authenticators.allowedHosts": { read: "site.manage", write: "site.manage", maxLength: 1_000 },
 } as const satisfies Record<string, SiteSettingRule>;
 
 export type SiteSettingKey = keyof typeof siteSettingRules;

@@ -159,6 +159,12 @@ export const siteConfigDefaults = {
    */
   "linkPreviews.enabled": true,
   "linkPreviews.allowedHosts": "",
+  /**
+   * Sign-in providers (issue 36): the server asks an OAuth 2 provider's token and profile addresses itself, and
+   * refuses private and loopback addresses as link previews do, except on the hosts listed here (an intranet
+   * provider; a test's own 127.0.0.1 one).
+   */
+  "authenticators.allowedHosts": "",
 } as const;
 export type SiteConfigKey = keyof typeof siteConfigDefaults;
 type Value<K extends SiteConfigKey> = (typeof siteConfigDefaults)[K] extends boolean
@@ -194,6 +200,18 @@ function navigationProblem(value: string): string | null {
 }
 
 /** The host page's address (`embed.remoteUrl`): empty, or an http(s) address without credentials. */
+/** A list of host names or addresses (`feature.allowedHosts`), separated by spaces or commas. */
+const hostList = (feature: string) => (value: string) =>
+  value
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .every((host) => /^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$|^\[?[0-9a-f:.]+\]?$/i.test(host))
+    ? null
+    : `${feature}.allowedHosts lists host names or addresses (intranet.example, 10.0.0.5) separated by spaces or commas.`;
+
+/** The hosts a `*.allowedHosts` setting lists, as safe-fetch compares them. */
+export const allowedHostsOf = (value: string) => value.split(/[\s,]+/).filter(Boolean);
+
 function remoteUrlProblem(value: string): string | null {
   if (value === "") return null;
   const url = URL.canParse(value) ? new URL(value) : null;
@@ -314,15 +332,10 @@ export const siteConfigRules: { readonly [K in SiteConfigKey]: SiteConfigRule } 
         ? "seo.robotsAdditions holds lines of text, without control characters."
         : null,
   },
-  "linkPreviews.allowedHosts": {
-    ...siteSettingRules["linkPreviews.allowedHosts"],
-    check: (value) =>
-      value
-        .split(/[\s,]+/)
-        .filter(Boolean)
-        .every((host) => /^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$|^\[?[0-9a-f:.]+\]?$/i.test(host))
-        ? null
-        : "linkPreviews.allowedHosts lists host names or addresses (intranet.example, 10.0.0.5) separated by spaces or commas.",
+  "linkPreviews.allowedHosts": { ...siteSettingRules["linkPreviews.allowedHosts"], check: hostList("linkPreviews") },
+  "authenticators.allowedHosts": {
+    ...siteSettingRules["authenticators.allowedHosts"],
+    check: hostList("authenticators"),
   },
   "upload.allowedExtensions": {
     ...siteSettingRules["upload.allowedExtensions"],

@@ -48,8 +48,6 @@ const allowlist: Record<string, string> = {
   "GET /post-fields":
     "the fragment types postTypeIDs and displayOptions as strings (its descriptions say a list and options); dateUpdated and updateUserID are null until the field is changed",
   "GET /post-fields/{postFieldID}": "as GET /post-fields",
-  "GET /config":
-    "registration.method is kept in lower case with Parley's 'closed' beside Vanilla's five (to move to Vanilla's spelling)",
 };
 
 /** Query parameters a GET needs that its fragment does not mark required (one of several is). */

@@ -63,6 +63,8 @@ describe.each(engines)("OAuth 2 authenticators on %s", (engine) => {
     t = await createTestApp(engine);
     api = createApi(t.app);
     provider = await startTestProvider({ redirectUris: callbackUris });
+    // The test provider is on 127.0.0.1: the server asks it only because its host is allowed.
+    await t.app.platform.siteConfig.set("authenticators.allowedHosts", "127.0.0.1");
     cast = await createCast(t.database.db, {
       admin: { name: "Root", role: "administrator" },
       member: { name: "Plain Member", role: "member" },
@@ -361,6 +363,35 @@ describe.each(engines)("OAuth 2 authenticators on %s", (engine) => {
       } finally {
         await api.patch(`/api/v2/authenticators/oauth2/${basicID}`, { secret: provider.secret }, { as: admin });
       }
+    });
+
+    it("never asks a private or loopback address unless its host is allowed (authenticators.allowedHosts)", async () => {
+      await t.app.platform.siteConfig.set("authenticators.allowedHosts", "");
+      try {
+        const account = newAccount();
+        await expectRefused(await finish(await begin(account)), "provider", account.email);
+      } finally {
+        await t.app.platform.siteConfig.set("authenticators.allowedHosts", "127.0.0.1");
+      }
+      // A private address on https is refused before any connection, allowed hosts or not.
+      for (const tokenUrl of ["https://10.0.0.1/token", "https://192.168.1.5/token", "https://[::1]/token"]) {
+        const saved = await api.patch(
+          `/api/v2/authenticators/oauth2/${basicID}`,
+          { urls: { tokenUrl } },
+          { as: admin },
+        );
+        expect(saved.statusCode, saved.body).toBe(200);
+        const account = newAccount();
+        await expectRefused(await finish(await begin(account)), "provider", account.email);
+      }
+      await api.patch(
+        `/api/v2/authenticators/oauth2/${basicID}`,
+        { urls: { tokenUrl: `${provider.issuer}/token` } },
+        { as: admin },
+      );
+      const account = newAccount();
+      expect((await finish(await begin(account))).statusCode).toBe(303);
+      expect(await usersWithEmail(account.email)).toHaveLength(1);
     });
 
     it("refuses a profile without the mapped ID", async () => {

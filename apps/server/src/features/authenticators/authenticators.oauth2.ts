@@ -3,6 +3,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { authenticatorCallbackPath, authenticatorRules } from "@parley/contracts";
 import { hashToken, randomToken } from "../../platform/auth/tokens.ts";
 import type { Platform } from "../../platform/context.ts";
+import { safeFetch } from "../../platform/http/safe-fetch.ts";
+import { allowedHostsOf } from "../../platform/site-config.ts";
 import type { ConnectedAccounts } from "../users/index.ts";
 import {
   BROWSER_COOKIE,
@@ -54,48 +56,42 @@ export function claimsOf(row: AuthenticatorRow, profile: Record<string, unknown>
   return claims;
 }
 
-/** The answer's text, at most `ANSWER_MAX_BYTES` of it read (a longer one is refused). */
-async function readCapped(response: Response): Promise<string> {
-  const reader: ReadableStreamDefaultReader<Uint8Array> | undefined = response.body?.getReader();
-  if (!reader) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.length;
-      if (size > ANSWER_MAX_BYTES) throw new Refusal("provider");
-      chunks.push(value);
-    }
-  } catch (error) {
-    await reader.cancel().catch(() => undefined);
-    throw error instanceof Refusal ? error : new Refusal("provider");
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
+/** What a provider's answer may be: JSON, or a form-encoded pair list (older providers), or text saying so. */
+const ANSWER_TYPES = ["application/json", "application/x-www-form-urlencoded", "text/plain"];
 
-/** The provider, asked once: https (or http on this machine), no redirects followed, a time and size limit. */
-async function askProvider(address: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
+/**
+ * The provider, asked once: https (or http on this machine), no redirects followed, a time and size limit, and
+ * never a private or loopback address (platform/http/safe-fetch.ts) unless its host is in
+ * `authenticators.allowedHosts`.
+ */
+async function askProvider(
+  address: string,
+  init: { method: "GET" | "POST"; headers: Record<string, string>; body?: string },
+  allowedHosts: readonly string[],
+): Promise<{ status: number; body: unknown }> {
   if (!isFetchable(address)) throw new Refusal("provider");
-  const response = await fetch(address, {
+  const answer = await safeFetch(address, {
     ...init,
-    redirect: "manual",
-    signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+    allowedHosts,
+    accept: ANSWER_TYPES,
+    readErrors: true,
+    maxRedirects: 0,
+    maxBytes: ANSWER_MAX_BYTES,
+    timeoutMs: PROVIDER_TIMEOUT_MS,
   }).catch(() => {
     throw new Refusal("provider");
   });
-  const text = await readCapped(response);
-  const type = response.headers.get("content-type") ?? "";
+  if (answer.truncated) throw new Refusal("provider");
   let body: unknown = null;
   try {
-    body = type.includes("application/x-www-form-urlencoded")
-      ? Object.fromEntries(new URLSearchParams(text))
-      : JSON.parse(text);
+    body =
+      answer.contentType === "application/x-www-form-urlencoded"
+        ? Object.fromEntries(new URLSearchParams(answer.body))
+        : JSON.parse(answer.body);
   } catch {
     body = null;
   }
-  return { status: response.status, body };
+  return { status: answer.status, body };
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -112,6 +108,7 @@ export function createOAuth2SignIn(repo: AuthenticatorsRepo, platform: Platform,
   const starts = platform.limiter("oauth2-start-ip", 30, 15 * 60_000);
   const callbacks = platform.limiter("oauth2-callback-ip", 30, 15 * 60_000);
   const landing = createSsoLanding(repo, platform, accounts);
+  const allowedHosts = async () => allowedHostsOf(await platform.siteConfig.get("authenticators.allowedHosts"));
   const redirectUri = (authenticatorID: number) =>
     `${platform.config.publicUrl}${authenticatorCallbackPath(authenticatorID)}`;
 
@@ -135,7 +132,11 @@ export function createOAuth2SignIn(repo: AuthenticatorsRepo, platform: Platform,
       body.set("client_id", row.clientID);
       body.set("client_secret", row.secret);
     }
-    const answer = await askProvider(row.tokenUrl, { method: "POST", headers, body });
+    const answer = await askProvider(
+      row.tokenUrl,
+      { method: "POST", headers, body: body.toString() },
+      await allowedHosts(),
+    );
     const token = isObject(answer.body) ? answer.body["access_token"] : undefined;
     if (answer.status !== 200 || typeof token !== "string" || !token) {
       const error = isObject(answer.body) ? answer.body["error"] : undefined;
@@ -152,11 +153,13 @@ export function createOAuth2SignIn(repo: AuthenticatorsRepo, platform: Platform,
     const post = row.postProfileRequest === 1;
     const url = new URL(row.profileUrl);
     const headers: Record<string, string> = { accept: "application/json" };
-    let body: URLSearchParams | undefined;
+    let body: string | undefined;
     if (row.useBearerToken === 1) headers["authorization"] = `Bearer ${accessToken}`;
-    else if (post) body = new URLSearchParams({ access_token: accessToken });
+    else if (post) body = new URLSearchParams({ access_token: accessToken }).toString();
     else url.searchParams.set("access_token", accessToken);
-    const answer = await askProvider(url.href, { method: post ? "POST" : "GET", headers, ...(body ? { body } : {}) });
+    if (post) headers["content-type"] = "application/x-www-form-urlencoded";
+    const method = post ? ("POST" as const) : ("GET" as const);
+    const answer = await askProvider(url.href, { method, headers, ...(body ? { body } : {}) }, await allowedHosts());
     if (answer.status !== 200) throw new Refusal("provider");
     if (!isObject(answer.body)) throw new Refusal("token");
     return answer.body;

@@ -80,6 +80,15 @@ function checkValue(key: SiteConfigKey, value: unknown): { error: FieldError } |
 }
 
 /**
+ * A setting as `/config` answers it: `registration.method` in Vanilla's spelling (`Basic`, `Approval`…, and
+ * Parley's `Closed`), kept in lower case inside; any spelling is taken when it is set.
+ */
+function presented(key: SiteConfigKey, value: SiteConfigValue): SiteConfigValue {
+  if (key !== "registration.method" || typeof value !== "string") return value;
+  return value.charAt(0).toUpperCase() + value.slice(1).toLowerCase();
+}
+
+/**
  * Site settings through the API (Vanilla's `/config`): each readable by everyone or by holders of a
  * permission, each changed by holders of its own; a change is all of its keys or none.
  */
@@ -88,7 +97,7 @@ export function createConfigService({ siteConfig, events }: { siteConfig: SiteCo
 
   async function values(keys: SiteConfigKey[]): Promise<Record<string, SiteConfigValue>> {
     const found = await Promise.all(keys.map((key) => siteConfig.get(key)));
-    return Object.fromEntries(keys.map((key, index) => [key, found[index] ?? siteConfigDefaults[key]]));
+    return Object.fromEntries(keys.map((key, index) => [key, presented(key, found[index] ?? siteConfigDefaults[key])]));
   }
 
   return {

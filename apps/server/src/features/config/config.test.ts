@@ -113,12 +113,27 @@ describe.each(engines)("PATCH /config on %s", (engine) => {
       { as: admin },
     );
     expect(response.statusCode, response.body).toBe(200);
-    // The listed spelling is kept (Vanilla's enum is capitalised; the server compares without case).
+    // Answered in Vanilla's spelling (its enum is capitalised), whatever spelling was sent.
     expect(response.json()).toEqual({
       "garden.title": "Gardeners' Corner",
       "tagging.enabled": false,
-      "registration.method": "approval",
+      "registration.method": "Approval",
     });
+    for (const [sent, answered] of <Array<[string, string]>>[
+      ["basic", "Basic"],
+      ["INVITATION", "Invitation"],
+      ["Captcha", "Captcha"],
+      ["closed", "Closed"],
+    ]) {
+      const changed = await api.patch("/api/v2/config", { "registration.method": sent }, { as: admin });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect((await api.get("/api/v2/config?select=registration.method")).json()).toEqual({
+        "registration.method": answered,
+      });
+      // Kept in lower case inside, where the server compares it.
+      expect(await t.app.platform.siteConfig.get("registration.method")).toBe(sent.toLowerCase());
+    }
+    await api.patch("/api/v2/config", { "registration.method": "Approval" }, { as: admin });
     expect((await api.get("/api/v2/config?select=garden.title,tagging.enabled")).json()).toEqual({
       "garden.title": "Gardeners' Corner",
       "tagging.enabled": false,

@@ -18,7 +18,8 @@ export async function registerResources(app: FastifyInstance, platform: Platform
     events.on(name, ({ discussionID }) => service.mark("discussion", discussionID));
   for (const name of ["comment.created", "comment.updated", "comment.deleted"] as const)
     events.on(name, ({ commentID }) => service.mark("comment", commentID));
-  for (const name of ["user.applied", "user.access.changed", "user.profile.changed", "user.deleted"] as const)
+  const userEvents = ["user.created", "user.updated", "user.applied", "user.access.changed"] as const;
+  for (const name of [...userEvents, "user.profile.changed", "user.deleted"] as const)
     events.on(name, ({ userID }) => service.mark("user", userID));
   events.on("category.changed", ({ categoryID }) => service.mark("category", categoryID));
   await app.register(resourcesRoutes, { prefix: "/api/v2", service });

@@ -125,6 +125,44 @@ describe.each(engines)("/resources on %s", (engine) => {
     expect((await dirty("comment")).map((row) => row.recordID)).toEqual([comment.commentID]);
   });
 
+  it("marks members made and changed: POST /users, PATCH /users/{id} (an e-mail alone too), registration", async () => {
+    expect((await clear("user")).statusCode).toBe(204);
+    const made = await f.api.post(
+      "/api/v2/users",
+      { name: "Dirty Member", email: "dirty.member@example.com", password: "a-long-enough-password-1" },
+      { as: f.admin },
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const userID = made.json<{ userID: number }>().userID;
+    expect((await dirty("user")).map((row) => row.recordID)).toEqual([userID]);
+
+    expect((await clear("user")).statusCode).toBe(204);
+    const changed = await f.api.patch(
+      `/api/v2/users/${userID}`,
+      { email: "dirty.member.2@example.com" },
+      { as: f.admin },
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await dirty("user")).map((row) => row.recordID)).toEqual([userID]);
+
+    // A refused change marks nothing.
+    expect((await clear("user")).statusCode).toBe(204);
+    const refused = await f.api.patch(`/api/v2/users/${userID}`, { email: "not an address" }, { as: f.admin });
+    expect([400, 422]).toContain(refused.statusCode);
+    expect(await dirty("user")).toEqual([]);
+
+    // Someone registering is a member made too.
+    const registered = await f.api.post("/api/v2/users/register", {
+      name: "Dirty Newcomer",
+      email: "dirty.newcomer@example.com",
+      password: "a-long-enough-password-2",
+      termsAgreed: true,
+    });
+    expect(registered.statusCode, registered.body).toBeLessThan(300);
+    const newcomer = registered.json<{ userID: number }>().userID;
+    expect((await dirty("user")).map((row) => row.recordID)).toEqual([newcomer]);
+  });
+
   it("clears only the records dirtied at dateInserted's dates, so later changes stay", async () => {
     await clear("discussion");
     const older = await postDiscussion(f.api, f.as.member, { categoryID: f.category.general, name: "Older" });

@@ -72,12 +72,14 @@ export function createConnectedAccounts(platform: Platform) {
       const roleIDs = mapped.length
         ? mapped
         : (await repo.rolesOfType(input.emailConfirmed ? "member" : "unconfirmed")).map((role) => role.roleID);
-      return platform.db.transaction().execute(async (trx) => {
+      const userID = await platform.db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
         const id = await scoped.insert(row);
         await scoped.setRoles(id, roleIDs);
         return id;
       });
+      await platform.events.emit("user.created", { userID });
+      return userID;
     },
 
     /** Whether the password is the account's. */

@@ -108,6 +108,7 @@ export async function registerUser(deps: UsersDeps, body: RegisterBody, context:
     return id;
   });
   await screened.recorded(null, userID);
+  await platform.events.emit("user.created", { userID });
   if (approval) {
     await platform.events.emit("user.applied", { userID });
     return { userID, name, email, pendingApproval: true };
@@ -145,5 +146,6 @@ export async function createUser(deps: UsersDeps, body: UserPost, context: Reque
     await scoped.setRoles(id, roleIDs);
     return id;
   });
+  await platform.events.emit("user.created", { userID });
   return presentUserRecord(deps, (await repo.findById(userID))!, context);
 }

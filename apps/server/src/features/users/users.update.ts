@@ -154,6 +154,7 @@ export async function updateUser(deps: UsersDeps, id: string, body: UserPatch, c
   });
 
   if (body.emailConfirmed === true && row.emailConfirmed === 0) await promoteUnconfirmed(deps, row.userID);
+  await platform.events.emit("user.updated", { userID: row.userID });
   if (body.roleID || body.banned !== undefined)
     await platform.events.emit("user.access.changed", { userID: row.userID });
   // What others see of the member (their name and title on every post, their profile, whether it is private) changed.

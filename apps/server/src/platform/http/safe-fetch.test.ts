@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPreviewServer, type PreviewServer } from "../../test/preview-server.ts";
 import { isPublicAddress, safeFetch, SafeFetchError, type SafeFetchFailure } from "./safe-fetch.ts";
@@ -101,5 +103,46 @@ describe("the SSRF-safe fetcher", () => {
     expect(await failure(safeFetch("http://user:secret@example.com/", { accept: HTML }))).toBe("invalidUrl");
     expect(await failure(safeFetch("http://93.184.216.34:22/", { accept: HTML }))).toBe("forbiddenAddress");
     expect(await failure(safeFetch("http://no-such-host.invalid/", { accept: HTML }))).toBe("unresolved");
+  });
+
+  it("posts a body with headers (an OAuth 2 token address) under the same address checks", async () => {
+    // Echoes what it was sent; /refuse answers 400 with an OAuth 2 error; /moved sends the client to /echo.
+    const echo = http.createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      req.on("end", () => {
+        if (req.url === "/moved") {
+          res.writeHead(302, { location: "/echo" }).end();
+          return;
+        }
+        res.writeHead(req.url === "/refuse" ? 400 : 200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ method: req.method, authorization: req.headers.authorization ?? null, body }));
+      });
+    });
+    await new Promise<void>((done) => echo.listen(0, "127.0.0.1", done));
+    const origin = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
+    const post = {
+      method: "POST" as const,
+      headers: { authorization: "Basic abc", "content-type": "application/x-www-form-urlencoded" },
+      body: "grant_type=authorization_code&code=xyz",
+      accept: ["application/json"],
+    };
+    try {
+      expect(await failure(safeFetch(`${origin}/echo`, post))).toBe("forbiddenAddress");
+      expect(await failure(safeFetch("https://10.0.0.1/token", post))).toBe("forbiddenAddress");
+      expect(await failure(safeFetch("https://169.254.169.254/token", post))).toBe("forbiddenAddress");
+      const allowed = { ...post, allowedHosts: ["127.0.0.1"] };
+      const answer = await safeFetch(`${origin}/echo`, allowed);
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body)).toEqual({ method: "POST", authorization: "Basic abc", body: post.body });
+      expect(await failure(safeFetch(`${origin}/refuse`, allowed))).toBe("httpError");
+      expect((await safeFetch(`${origin}/refuse`, { ...allowed, readErrors: true })).status).toBe(400);
+      expect(await failure(safeFetch(`${origin}/moved`, { ...allowed, maxRedirects: 0 }))).toBe("tooManyRedirects");
+      // A redirect is followed with GET, without the caller's headers: its credentials stay with the first host.
+      const moved = await safeFetch(`${origin}/moved`, allowed);
+      expect(JSON.parse(moved.body)).toEqual({ method: "GET", authorization: null, body: "" });
+    } finally {
+      await new Promise((done) => echo.close(done));
+    }
   });
 });

@@ -12,7 +12,10 @@ import ipaddr from "ipaddr.js";
  * to the checked address itself (a pinned `lookup`), so a second DNS answer (rebinding) cannot swap it.
  * Redirects are followed by hand, each one checked the same way; the whole fetch has one time limit and reads
  * at most `maxBytes`; only the content types asked for are read. Hosts an administrator allows
- * (`linkPreviews.allowedHosts`) skip the address check: an intranet wiki, or a test's own 127.0.0.1 server.
+ * (`linkPreviews.allowedHosts`, `authenticators.allowedHosts`) skip the address check: an intranet wiki, or a
+ * test's own 127.0.0.1 server. A request may be a POST with headers and a body (an OAuth 2 provider's token
+ * address); redirects are then best not followed (`maxRedirects: 0`), and `readErrors` hands back a refusal's
+ * answer (its `error`) instead of throwing.
  */
 
 export interface SafeFetchOptions {
@@ -26,11 +29,20 @@ export interface SafeFetchOptions {
   maxRedirects?: number;
   /** Content types read (`text/html`…); another answers `unsupportedType`. */
   accept: readonly string[];
+  /** GET unless said (a redirect is followed with GET). */
+  method?: "GET" | "POST";
+  /** Sent as well (`authorization`…); the user agent, `accept` and `accept-encoding` are the fetch's own. */
+  headers?: Readonly<Record<string, string>>;
+  /** The request's body (a POST's). */
+  body?: string;
+  /** An answer other than 2xx is handed back with its status (and its body, when of a type read), not thrown. */
+  readErrors?: boolean;
 }
 
 export interface SafeFetchResult {
   /** The address that answered (after redirects). */
   url: string;
+  status: number;
   contentType: string;
   body: string;
   /** The answer was longer than `maxBytes`: `body` is its beginning. */
@@ -99,23 +111,31 @@ interface Hop {
   truncated: boolean;
 }
 
+type Settings = Required<Omit<SafeFetchOptions, "body">> & Pick<SafeFetchOptions, "body">;
+
 function request(
   url: URL,
   target: { address: string; family: number },
-  options: Required<SafeFetchOptions>,
+  options: Settings,
   signal: AbortSignal,
+  first: boolean,
 ): Promise<Hop> {
+  // A redirect is followed with GET and without the caller's headers (its credentials stay with the first host).
+  const method = first ? options.method : "GET";
+  const own = first ? { ...options.headers } : {};
+  if (method === "POST") own["content-length"] = String(Buffer.byteLength(options.body ?? ""));
   const client = url.protocol === "https:" ? https : http;
   return new Promise<Hop>((resolvePromise, reject) => {
     const req = client.request(
       url,
       {
-        method: "GET",
+        method,
         lookup: pinned(target.address, target.family),
         agent: false,
         signal,
         headers: {
-          "user-agent": "Parley link previews (+https://github.com/parley)",
+          ...own,
+          "user-agent": "Parley (+https://github.com/parley)",
           accept: options.accept.join(", "),
           // No compression: a small compressed answer cannot grow past the limit in memory (a zip bomb).
           "accept-encoding": "identity",
@@ -126,7 +146,8 @@ function request(
         const contentType = String(res.headers["content-type"] ?? "").toLowerCase();
         const location = res.headers.location;
         const type = contentType.split(";")[0]!.trim();
-        if (REDIRECTS.has(status) || status < 200 || status >= 300 || !options.accept.includes(type)) {
+        const failed = status < 200 || status >= 300;
+        if (REDIRECTS.has(status) || (failed && !options.readErrors) || !options.accept.includes(type)) {
           res.destroy();
           resolvePromise({ status, location, contentType: type, body: "", truncated: false });
           return;
@@ -153,7 +174,7 @@ function request(
       },
     );
     req.on("error", reject);
-    req.end();
+    req.end(method === "POST" ? (options.body ?? "") : undefined);
   });
 }
 
@@ -181,11 +202,14 @@ async function check(url: URL, allowed: ReadonlySet<string>): Promise<{ address:
 
 /** Fetches `address` under the rules above; throws a `SafeFetchError` saying why not. */
 export async function safeFetch(address: string, options: SafeFetchOptions): Promise<SafeFetchResult> {
-  const settings: Required<SafeFetchOptions> = {
+  const settings: Settings = {
     allowedHosts: [],
     timeoutMs: 5_000,
     maxBytes: 1_000_000,
     maxRedirects: 5,
+    method: "GET",
+    headers: {},
+    readErrors: false,
     ...options,
   };
   const allowed = new Set(settings.allowedHosts.map((host) => host.toLowerCase().replace(/^\[|\]$/g, "")));
@@ -208,7 +232,7 @@ export async function safeFetch(address: string, options: SafeFetchOptions): Pro
       const target = await check(url, allowed);
       let hop: Hop;
       try {
-        hop = await request(url, target, settings, controller.signal);
+        hop = await request(url, target, settings, controller.signal, redirects === 0);
       } catch (error) {
         if (error instanceof SafeFetchError) throw error;
         throw new SafeFetchError("network", `${url.host} did not answer: ${(error as Error).message}`);
@@ -220,12 +244,13 @@ export async function safeFetch(address: string, options: SafeFetchOptions): Pro
         url = new URL(hop.location, url);
         continue;
       }
-      if (hop.status < 200 || hop.status >= 300)
-        throw new SafeFetchError("httpError", `${url.host} answered ${hop.status}.`);
-      if (!settings.accept.includes(hop.contentType)) {
+      const failed = hop.status < 200 || hop.status >= 300;
+      if (failed && !settings.readErrors) throw new SafeFetchError("httpError", `${url.host} answered ${hop.status}.`);
+      if (!failed && !settings.accept.includes(hop.contentType)) {
         throw new SafeFetchError("unsupportedType", `${hop.contentType || "No content type"} is not read.`);
       }
-      return { url: url.href, contentType: hop.contentType, body: hop.body, truncated: hop.truncated };
+      const { status, contentType, body, truncated } = hop;
+      return { url: url.href, status, contentType, body, truncated };
     }
   };
   try {

@@ -3,6 +3,9 @@ import type {
   AuthenticatorPatch,
   AuthenticatorPost,
   ConnectBody,
+  OAuth2Authenticator,
+  OAuth2AuthenticatorPatch,
+  OAuth2AuthenticatorPost,
   PendingConnection,
   SignInButton,
 } from "@parley/contracts";
@@ -19,6 +22,18 @@ export const authenticatorsApi = {
   remove: async (api: ApiClient, authenticatorID: number) => {
     await api.request({ method: "DELETE", path: `/authenticators/${authenticatorID}` });
   },
+  oauth2: async (api: ApiClient, authenticatorID: number, signal?: AbortSignal) =>
+    (await api.get<OAuth2Authenticator>(`/authenticators/oauth2/${authenticatorID}`, {}, signal)).data,
+  addOAuth2: async (api: ApiClient, body: OAuth2AuthenticatorPost) =>
+    (await api.request<OAuth2Authenticator>({ method: "POST", path: "/authenticators/oauth2", body })).data,
+  updateOAuth2: async (api: ApiClient, authenticatorID: number, body: OAuth2AuthenticatorPatch) =>
+    (
+      await api.request<OAuth2Authenticator>({
+        method: "PATCH",
+        path: `/authenticators/oauth2/${authenticatorID}`,
+        body,
+      })
+    ).data,
   buttons: async (api: ApiClient, signal?: AbortSignal) =>
     (await api.get<SignInButton[]>("/authenticators/sign-in-buttons", {}, signal)).data,
   connection: async (api: ApiClient, signal?: AbortSignal) =>

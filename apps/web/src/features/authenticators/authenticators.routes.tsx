@@ -19,6 +19,7 @@ import { authenticatorsApi } from "./authenticators.api.ts";
 import {
   authenticatorKeys,
   authenticatorsQuery,
+  oauth2AuthenticatorQuery,
   canManageAuthenticators,
   connectionQuery,
 } from "./authenticators.queries.ts";
@@ -62,6 +63,87 @@ function bodyOf(form: FormData) {
   };
 }
 
+/** The OAuth 2 form's fields, as the form shows them again after a refusal (never the secret). */
+const oauth2Fields = [
+  "name",
+  "buttonLabel",
+  "authenticateUrl",
+  "tokenUrl",
+  "profileUrl",
+  "clientID",
+  "scope",
+  "prompt",
+  "map-uniqueID",
+  "map-email",
+  "map-name",
+  "map-fullName",
+  "map-photoUrl",
+  "map-roles",
+] as const;
+const oauth2Flags = [
+  "useBearerToken",
+  "useBasicAuthToken",
+  "postProfileRequest",
+  "active",
+  "visible",
+  "default",
+  "markVerified",
+] as const;
+
+/** An OAuth 2 authenticator's form post: saved through `/authenticators/oauth2`, checked here first. */
+async function saveOAuth2(api: ApiClient, form: FormData, intent: "add" | "edit", authenticatorID: number) {
+  const text = (name: string) => formValue(form, name).trim();
+  const flag = (name: (typeof oauth2Flags)[number]) => formValue(form, name) === "1";
+  const values: Record<string, string> = { intent, type: "oauth2", authenticatorID: String(authenticatorID || "") };
+  for (const name of oauth2Fields) values[name] = text(name);
+  for (const name of oauth2Flags) values[name] = flag(name) ? "1" : "";
+  const secret = formValue(form, "secret");
+  const errors: Record<string, string> = {};
+  if (!values["name"]) errors["name"] = t("Enter a name.");
+  for (const name of ["authenticateUrl", "tokenUrl", "profileUrl"] as const)
+    if (!URL.canParse(values[name] ?? ""))
+      errors[name] = t(
+        "Enter the provider's address for this step, on https, such as https://id.example.com/oauth/token.",
+      );
+  if (!values["clientID"]) errors["clientID"] = t("Enter the client ID.");
+  if (intent === "add" && !secret) errors["secret"] = t("Enter the client secret.");
+  for (const name of ["map-uniqueID", "map-email", "map-name"] as const)
+    if (!values[name]) errors[name] = t("Enter the profile's key.");
+  if (Object.keys(errors).length) return formInvalid(errors, values);
+  const body = {
+    name: text("name"),
+    buttonLabel: text("buttonLabel"),
+    clientID: text("clientID"),
+    ...(secret ? { secret } : {}),
+    urls: { authenticateUrl: text("authenticateUrl"), tokenUrl: text("tokenUrl"), profileUrl: text("profileUrl") },
+    authenticationRequest: { scope: text("scope"), prompt: text("prompt") },
+    userMappings: {
+      uniqueID: text("map-uniqueID"),
+      email: text("map-email"),
+      name: text("map-name"),
+      fullName: text("map-fullName"),
+      photoUrl: text("map-photoUrl"),
+      roles: text("map-roles"),
+    },
+    useBearerToken: flag("useBearerToken"),
+    useBasicAuthToken: flag("useBasicAuthToken"),
+    postProfileRequest: flag("postProfileRequest"),
+    active: flag("active"),
+    visible: flag("visible"),
+    default: flag("default"),
+    markVerified: flag("markVerified"),
+  };
+  try {
+    const saved =
+      intent === "add"
+        ? await authenticatorsApi.addOAuth2(api, { ...body, secret: secret })
+        : await authenticatorsApi.updateOAuth2(api, authenticatorID, body);
+    return { ok: true, message: t("“{name}” is saved.", { name: saved.name }) } satisfies FormResult;
+  } catch (error) {
+    return formError(error, values);
+  }
+}
+
 /**
  * `/dashboard/settings/authenticators` (site managers: add, change, delete) and `/entry/connect` (a first sign-in
  * with another site finishing). Plain form posts, so both work without JavaScript.
@@ -81,7 +163,15 @@ export function createAuthenticatorsRoutes({
       path: authenticatorsPagePath.slice(1),
       loader: async ({ request }: LoaderFunctionArgs) => {
         await requireManager(request);
-        await loadOrThrow("Authenticators", () => queryClient.ensureQueryData(authenticatorsQuery(api)));
+        const list = await loadOrThrow("Authenticators", () => queryClient.ensureQueryData(authenticatorsQuery(api)));
+        // An OAuth 2 authenticator's edit form needs its own record: its addresses and profile keys.
+        const editing = list.find(
+          (item) => String(item.authenticatorID) === new URL(request.url).searchParams.get("edit"),
+        );
+        if (editing?.type === "oauth2")
+          await loadOrThrow("Authenticators", () =>
+            queryClient.fetchQuery(oauth2AuthenticatorQuery(api, editing.authenticatorID)),
+          );
         return null;
       },
       action: async ({ request }: ActionFunctionArgs) => {
@@ -89,6 +179,13 @@ export function createAuthenticatorsRoutes({
         const form = await request.formData();
         const intent = formValue(form, "intent");
         const authenticatorID = Number(formValue(form, "authenticatorID"));
+        if (formValue(form, "type") === "oauth2" && (intent === "add" || intent === "edit")) {
+          try {
+            return await saveOAuth2(api, form, intent, authenticatorID);
+          } finally {
+            await queryClient.invalidateQueries({ queryKey: authenticatorKeys.all });
+          }
+        }
         const body = bodyOf(form);
         // What the form shows again after a refusal: never the secret.
         const type = formValue(form, "type") === "jwt" ? "jwt" : "oidc";

@@ -10,18 +10,42 @@ import type { Authenticator } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
 import { PageHead } from "../../../lib/head.tsx";
-import { t } from "../../../lib/i18n.ts";
+import { msg, t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { Button } from "../../../ui/button/Button.tsx";
 import { CheckboxField, FormAlert, SelectField, SubmitButton, TextField } from "../../../ui/forms/Form.tsx";
-import { authenticatorsQuery } from "../authenticators.queries.ts";
+import { authenticatorsQuery, oauth2AuthenticatorQuery } from "../authenticators.queries.ts";
+import { OAuth2Form } from "./OAuth2Form.tsx";
+import { SecretField } from "./SecretField.tsx";
 import styles from "../../../ui/page/DashboardForm.module.css";
 
 /** The address the provider must allow as a redirect URI for this authenticator. */
 const callbackOf = (authenticator: Authenticator) => `${authenticator.urls.signInUrl ?? ""}/callback`;
 
-/** The add form's type: `?add=jwt` asks for a JWT authenticator's, else OpenID Connect's. */
-const addTypeOf = (search: URLSearchParams): AuthenticatorType => (search.get("add") === "jwt" ? "jwt" : "oidc");
+/** The add form's type: `?add=jwt` or `?add=oauth2` asks for that type's, else OpenID Connect's. */
+const addTypeOf = (type: string | null | undefined): AuthenticatorType =>
+  type === "jwt" || type === "oauth2" ? type : "oidc";
+
+/** The links that switch the add form to another type's. */
+const addLinks: Array<{ type: AuthenticatorType; label: string }> = [
+  { type: "oidc", label: msg("Add an OpenID Connect provider instead") },
+  { type: "oauth2", label: msg("Add an OAuth 2 provider instead (one that is not OpenID Connect)") },
+  { type: "jwt", label: msg("Add a JWT authenticator instead (a host site signs its members in with a token)") },
+];
+
+/** An OAuth 2 authenticator's edit form, with its own record (its addresses and profile keys). */
+function OAuth2Edit({
+  authenticatorID,
+  result,
+  busy,
+}: {
+  authenticatorID: number;
+  result: FormResult | undefined;
+  busy: boolean;
+}) {
+  const { data: authenticator } = useSuspenseQuery(oauth2AuthenticatorQuery(useApi(), authenticatorID));
+  return <OAuth2Form authenticator={authenticator} result={result} busy={busy} />;
+}
 
 /** The link a host site gives a JWT authenticator's members, its token (and target) added. */
 const jwtLinkOf = (authenticator: Authenticator) => `${authenticator.urls.signInUrl ?? ""}&token=…&target=/…`;
@@ -34,32 +58,6 @@ interface TypeSettingsProps {
   authenticator?: Authenticator;
   mine: FormResult | undefined;
   value: (name: string, saved: string | null | undefined, fallback?: string) => string;
-}
-
-/** The write-only secret: never shown; the hint says whether one is saved. */
-function SecretField({
-  authenticator,
-  mine,
-  label,
-  unsavedHint,
-  required = false,
-}: Omit<TypeSettingsProps, "value"> & { label: string; unsavedHint: string; required?: boolean }) {
-  return (
-    <TextField
-      label={label}
-      name="secret"
-      type="password"
-      autoComplete="off"
-      required={required}
-      maxLength={authenticatorRules.secretMaxLength}
-      error={mine?.errors?.["secret"]}
-      hint={
-        authenticator?.hasSecret
-          ? t("A secret is saved. It is never shown; enter a new one to replace it.")
-          : unsavedHint
-      }
-    />
-  );
 }
 
 /** An OpenID Connect authenticator's own settings: the provider, the client it knows this forum as, the scopes. */
@@ -276,7 +274,7 @@ function AuthenticatorForm({
   );
 }
 
-/** `/dashboard/settings/authenticators`: the OpenID Connect providers members may sign in with. */
+/** `/dashboard/settings/authenticators`: the OpenID Connect, OAuth 2 and JWT providers members may sign in with. */
 export function AuthenticatorsPage() {
   const api = useApi();
   const [search] = useSearchParams();
@@ -288,7 +286,7 @@ export function AuthenticatorsPage() {
   const editingID = search.get("edit") ?? refusedEdit;
   const editing = authenticators.find((item) => String(item.authenticatorID) === editingID);
   const refusedType = result && !result.ok && result.values?.["intent"] === "add" ? result.values["type"] : null;
-  const addType = refusedType === "jwt" ? "jwt" : addTypeOf(search);
+  const addType = addTypeOf(refusedType ?? search.get("add"));
   const listError = result && !result.ok && result.values?.["intent"] === "delete" ? result.message : undefined;
   return (
     <section className={styles.page} aria-labelledby="authenticators-title">
@@ -310,22 +308,36 @@ export function AuthenticatorsPage() {
       {listError ? <FormAlert>{listError}</FormAlert> : null}
       {editing ? null : (
         <p className={styles.note}>
-          {addType === "jwt" ? (
-            <Link to={authenticatorsPagePath}>{t("Add an OpenID Connect provider instead")}</Link>
-          ) : (
-            <Link to={`${authenticatorsPagePath}?add=jwt`}>
-              {t("Add a JWT authenticator instead (a host site signs its members in with a token)")}
-            </Link>
-          )}
+          {addLinks
+            .filter((link) => link.type !== addType)
+            .map((link, index) => (
+              <span key={link.type}>
+                {index ? " · " : null}
+                <Link to={link.type === "oidc" ? authenticatorsPagePath : `${authenticatorsPagePath}?add=${link.type}`}>
+                  {t(link.label)}
+                </Link>
+              </span>
+            ))}
         </p>
       )}
-      <AuthenticatorForm
-        key={`${editing?.authenticatorID ?? addType}-${authenticators.length}`}
-        authenticator={editing}
-        addType={addType}
-        result={result}
-        busy={busy}
-      />
+      {editing?.type === "oauth2" ? (
+        <OAuth2Edit
+          key={`${editing.authenticatorID}-${authenticators.length}`}
+          authenticatorID={editing.authenticatorID}
+          result={result}
+          busy={busy}
+        />
+      ) : !editing && addType === "oauth2" ? (
+        <OAuth2Form key={`oauth2-${authenticators.length}`} result={result} busy={busy} />
+      ) : (
+        <AuthenticatorForm
+          key={`${editing?.authenticatorID ?? addType}-${authenticators.length}`}
+          authenticator={editing}
+          addType={addType}
+          result={result}
+          busy={busy}
+        />
+      )}
       {authenticators.length === 0 ? (
         <p className={styles.note}>{t("No authenticators yet.")}</p>
       ) : (
@@ -340,6 +352,7 @@ export function AuthenticatorsPage() {
                 {item.type === "jwt" ? (
                   <span>{t("JWT ({algorithm})", { algorithm: item.signingAlgorithm })}</span>
                 ) : null}
+                {item.type === "oauth2" ? <span>{t("OAuth 2")}</span> : null}
                 {item.issuer ? <span>{item.issuer}</span> : null}
               </p>
               {item.type === "jwt" ? (
