@@ -256,6 +256,7 @@ function manageRoutes(app: Parameters<FastifyPluginAsyncTypebox>[0], manager: La
         tags,
         summary: "Save a layout's revision again as its current state (Parley's own; site.manage).",
         params: LayoutRevisionParams,
+        body: Type.Optional(Type.Object({}, { additionalProperties: false })),
         response: { 201: LayoutRecord },
       },
     },
