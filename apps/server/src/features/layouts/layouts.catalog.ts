@@ -18,7 +18,7 @@ import { fieldError } from "../../platform/errors.ts";
  * props the page supplies when it is hydrated. A layout's widgets are checked against the typed contract's schemas.
  */
 
-export const layoutViewTypes: readonly ViewType[] = LayoutViewType.enum;
+const layoutViewTypes: readonly ViewType[] = LayoutViewType.enum;
 
 export const isLayoutViewType = (value: string): value is ViewType => (layoutViewTypes as string[]).includes(value);
 
@@ -33,7 +33,7 @@ const viewAssets: Record<ViewType, readonly WidgetName[]> = {
 };
 const assetNames = new Set<WidgetName>(Object.values(viewAssets).flat());
 const isSection = (name: string) => name.startsWith("react.section.");
-export const isAsset = (name: string): boolean => assetNames.has(name as WidgetName);
+const isAsset = (name: string): boolean => assetNames.has(name as WidgetName);
 
 /** The params a view type's pages are hydrated with (`params[...]` of the lookup). */
 const layoutParams: Record<ViewType, Record<string, TSchema>> = {
