@@ -92,9 +92,12 @@ export function layoutSchemaOf(viewType: ViewType): Record<string, unknown> {
   });
   const inSlot = [...Object.keys(catalog.widgets), ...Object.keys(catalog.assets)];
   const slot = { type: "array", items: { anyOf: inSlot.map(widgetRef) } };
-  const $defs = Object.fromEntries([
-    ...inSlot.map((name) => [name, definition(name, (catalog.widgets[name] ?? catalog.assets[name])!.schema)]),
-    ...Object.entries(catalog.sections).map(([name, entry]) => {
+  const $defs: Record<string, unknown> = Object.fromEntries<unknown>([
+    ...inSlot.map((name): [string, unknown] => [
+      name,
+      definition(name, (catalog.widgets[name] ?? catalog.assets[name])!.schema),
+    ]),
+    ...Object.entries(catalog.sections).map(([name, entry]): [string, unknown] => {
       const slots = Object.keys((entry.schema["properties"] as Record<string, unknown>) ?? {});
       return [
         name,
