@@ -12,7 +12,7 @@ import { leaderboardRules, leaderboardSlotTypes } from "./reputation-constants.t
  */
 
 /** Shown on every device, or only on desktop or mobile (spec §1: "widgets may have desktop or mobile visibility"). */
-const WidgetMiddleware = Type.Object(
+export const WidgetMiddleware = Type.Object(
   {
     visibility: Type.Optional(
       Type.Object({ device: Type.Optional(Type.Enum(["all", "desktop", "mobile"])) }, { additionalProperties: false }),

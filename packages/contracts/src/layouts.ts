@@ -160,3 +160,153 @@ export const LayoutRedirectResponse = Type.Object({
   status: Type.Union([Type.Literal(301), Type.Literal(302)]),
 });
 export const LayoutLookupResponse = Type.Union([HydratedLayoutResponse, LayoutRedirectResponse]);
+
+/*
+ * The operators' layouts (issue 38; Vanilla's `dashboard-layouts.yml`): the defaults under "file-based" ids (a
+ * view type's name: `home`, `discussionList`…) and the site's own under integer ids, each a view type's widgets;
+ * a layout assigned to a view type, or to one category's pages, is what visitors see there.
+ */
+
+/** A layout's widgets as given: checked one by one against the catalogue (422 naming the field). */
+export const LayoutDefinition = Type.Array(Type.Unknown(), { maxItems: 50 });
+
+const LayoutName = Type.String({ minLength: 1, maxLength: 100 });
+
+export const LayoutIDParams = Type.Object({ layoutID: Type.String({ maxLength: 40 }) });
+
+export const LayoutPost = Type.Object(
+  {
+    name: LayoutName,
+    /** Vanilla's name for it; `layoutType` is taken too (the fragment's). */
+    layoutViewType: Type.Optional(Type.String({ maxLength: 40 })),
+    layoutType: Type.Optional(Type.String({ maxLength: 40 })),
+    layout: LayoutDefinition,
+  },
+  { additionalProperties: false },
+);
+export type LayoutPost = Static<typeof LayoutPost>;
+
+export const LayoutPatch = Type.Object(
+  { name: Type.Optional(LayoutName), layout: Type.Optional(LayoutDefinition) },
+  { additionalProperties: false },
+);
+export type LayoutPatch = Static<typeof LayoutPatch>;
+
+export const LayoutExpandQuery = Type.Object({
+  expand: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])),
+});
+
+/** Where a layout applies: a view type (`global`, -1) or one category's pages of it (`category`). */
+export const LayoutView = Type.Object({
+  layoutViewID: Type.Integer(),
+  layoutID: Type.Integer(),
+  layoutViewType: LayoutViewType,
+  recordType: Type.String(),
+  recordID: Type.Integer(),
+  insertUserID: Type.Integer(),
+  dateInserted: Type.String({ format: "date-time" }),
+  record: Type.Optional(Type.Object({ name: Type.String(), url: Type.String() })),
+});
+export type LayoutView = Static<typeof LayoutView>;
+
+export const LayoutViewsPut = Type.Array(
+  Type.Object(
+    { recordType: Type.String({ maxLength: 40 }), recordID: Type.Integer() },
+    { additionalProperties: false },
+  ),
+  { minItems: 1, maxItems: 100 },
+);
+export type LayoutViewsPut = Static<typeof LayoutViewsPut>;
+
+export const LayoutViewsDeleteQuery = Type.Object({
+  layoutViewIDs: Type.Union([Type.String(), Type.Array(Type.String())]),
+});
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** A layout with its metadata: `isDefault` for the file-based ones, `isActive` while assigned somewhere. */
+export const LayoutRecord = Type.Object({
+  layoutID: Type.Union([Type.Integer(), Type.String()]),
+  name: Type.String(),
+  layoutViewType: LayoutViewType,
+  layoutType: LayoutViewType,
+  isDefault: Type.Boolean(),
+  isActive: Type.Boolean(),
+  layout: Type.Optional(Type.Array(Type.Unknown())),
+  dateInserted: Nullable(Type.String({ format: "date-time" })),
+  insertUserID: Nullable(Type.Integer()),
+  dateUpdated: Nullable(Type.String({ format: "date-time" })),
+  updateUserID: Nullable(Type.Integer()),
+  layoutViews: Type.Optional(Type.Array(LayoutView)),
+});
+export type LayoutRecord = Static<typeof LayoutRecord>;
+
+/** One save of a stored layout (Parley's own: Vanilla keeps none). */
+export const LayoutRevision = Type.Object({
+  revisionID: Type.Integer(),
+  layoutID: Type.Integer(),
+  name: Type.String(),
+  layout: Type.Array(Type.Unknown()),
+  insertUserID: Type.Integer(),
+  dateInserted: Type.String({ format: "date-time" }),
+});
+export type LayoutRevision = Static<typeof LayoutRevision>;
+
+export const LayoutRevisionParams = Type.Object({
+  layoutID: Type.String({ maxLength: 40 }),
+  revisionID: Type.Integer({ minimum: 1 }),
+});
+
+/** The page a layout is hydrated for: its record (as the lookup's) and params. */
+export const LayoutHydrateQuery = Type.Object({
+  recordType: Type.Optional(Type.String({ maxLength: 40 })),
+  recordID: Type.Optional(Type.String({ maxLength: 40 })),
+  params: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+});
+export type LayoutHydrateQuery = Static<typeof LayoutHydrateQuery>;
+
+/** `POST /layouts/hydrate`: an unsaved layout (the editor's preview). */
+export const LayoutHydrateBody = Type.Object(
+  {
+    layoutViewType: Type.String({ maxLength: 40 }),
+    layout: LayoutDefinition,
+    recordType: Type.Optional(Type.String({ maxLength: 40 })),
+    recordID: Type.Optional(Type.String({ maxLength: 40 })),
+    params: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  },
+  { additionalProperties: false },
+);
+export type LayoutHydrateBody = Static<typeof LayoutHydrateBody>;
+
+export const LayoutLookupAssetsQuery = Type.Object({
+  layoutViewType: Type.String({ maxLength: 40 }),
+  recordType: Type.Optional(Type.String({ maxLength: 40 })),
+  recordID: Type.Optional(Type.String({ maxLength: 40 })),
+  params: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+});
+export type LayoutLookupAssetsQuery = Static<typeof LayoutLookupAssetsQuery>;
+
+/** A layout's own scripts and styles (none: widgets come with the app's). */
+export const LayoutAssets = Type.Object({ js: Type.Array(Type.String()), css: Type.Array(Type.String()) });
+
+export const LayoutViewTypeQuery = Type.Object({ layoutViewType: Type.String({ maxLength: 40 }) });
+
+const CatalogEntries = Type.Record(
+  Type.String(),
+  Type.Object({
+    $reactComponent: Type.String(),
+    description: Type.String(),
+    schema: Type.Record(Type.String(), Type.Unknown()),
+  }),
+);
+
+/** `GET /layouts/catalog`: what a view type's layout may hold, each with the JSON schema of its props. */
+export const LayoutCatalog = Type.Object({
+  layoutViewType: LayoutViewType,
+  layoutParams: Type.Record(Type.String(), Type.Object({ schema: Type.Record(Type.String(), Type.Unknown()) })),
+  widgets: CatalogEntries,
+  assets: CatalogEntries,
+  sections: CatalogEntries,
+  middlewares: Type.Record(Type.String(), Type.Object({ schema: Type.Record(Type.String(), Type.Unknown()) })),
+});
+export type LayoutCatalog = Static<typeof LayoutCatalog>;

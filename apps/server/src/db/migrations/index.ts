@@ -69,6 +69,7 @@ import * as m0071 from "./0071_oauth2_authenticators.ts";
 import * as m0072 from "./0072_theme_assets.ts";
 import * as m0073 from "./0073_digest_deliveries.ts";
 import * as m0074 from "./0074_email_templates.ts";
+import * as m0075 from "./0075_layouts.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -146,6 +147,7 @@ const modules: Record<string, MigrationModule> = {
   "0072_theme_assets": m0072,
   "0073_digest_deliveries": m0073,
   "0074_email_templates": m0074,
+  "0075_layouts": m0075,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -10,10 +10,12 @@ import { layoutsRoutes } from "./layouts.routes.ts";
 import { createLayoutsService, type LayoutsDeps, type LayoutsService } from "./layouts.service.ts";
 import { botCheckWidget } from "@parley/contracts";
 import { createTitleBars } from "./layouts.titlebar.ts";
+import { createLayoutsRepo } from "./layouts.repo.ts";
+import { createLayoutAssignments, createLayoutsManager } from "./layouts.manage.ts";
 
 export type { LayoutsService };
 
-/** Server-supplied layouts (spec §1, §2) under /api/v2/layouts. */
+/** Server-supplied layouts (spec §1, §2) and the operators' own (issue 38) under /api/v2/layouts. */
 export async function registerLayouts(
   app: FastifyInstance,
   platform: Platform,
@@ -29,6 +31,8 @@ export async function registerLayouts(
   },
 ): Promise<LayoutsService> {
   const { categories, discussions, comments, tags, themeLogo, sitePostTypes } = deps;
+  const repo = createLayoutsRepo(platform.db);
+  const assignments = createLayoutAssignments(repo, platform.contentChanges, platform.events);
   const service = createLayoutsService({
     siteConfig: platform.siteConfig,
     titleBars: createTitleBars(
@@ -51,7 +55,19 @@ export async function registerLayouts(
     findTag: (idOrCode) => tags.find(idOrCode),
     ideaStatuses: () => discussions.ideaStatuses({}),
     sitePostTypes,
+    assignedLayout: (viewType, categoryID) => assignments.find(viewType, categoryID),
   });
-  await app.register(layoutsRoutes, { prefix: "/api/v2", service });
+  const manager = createLayoutsManager({
+    db: platform.db,
+    repo,
+    clock: platform.clock,
+    events: platform.events,
+    pages: service,
+    category: async (categoryID) => {
+      const entry = await categories.directory.get(categoryID);
+      return entry ? { name: entry.name, url: `/categories/${encodeURIComponent(entry.urlcode)}` } : null;
+    },
+  });
+  await app.register(layoutsRoutes, { prefix: "/api/v2", service, manager });
   return service;
 }

@@ -23,6 +23,7 @@ import {
   categoriesLayout,
   categoryLayout,
   createPostLayout,
+  discussionListLayout,
   homeLayout,
   postLayout,
   type ListFilter,
@@ -31,6 +32,7 @@ import {
   type PanelOptions,
 } from "./layouts.defaults.ts";
 import { discussionListAnswer, type ListLookup } from "./layouts.lists.ts";
+import { editableLayout, hydrateStored } from "./layouts.catalog.ts";
 import { layoutsPolicy } from "./layouts.policy.ts";
 import type { TitleBars } from "./layouts.titlebar.ts";
 import type { RequestContext as LayoutRequestContext } from "../../platform/http/request-context.ts";
@@ -52,7 +54,10 @@ export interface LayoutsDeps {
   /** Whether a category exists (cached directory, no query). */
   categoryExists(categoryID: number): Promise<boolean>;
   /** A discussion the viewer may see (404 unknown, 403 not allowed, 410 deleted), as GET /discussions/{id} checks. */
-  loadDiscussion(discussionID: number, viewer: Viewer): Promise<{ name: string; countComments: number }>;
+  loadDiscussion(
+    discussionID: number,
+    viewer: Viewer,
+  ): Promise<{ name: string; countComments: number; categoryID: number }>;
   /** Where a comment is: its discussion page's URL with `#Comment_{id}` (404/403 like GET /comments/{id}). */
   locateComment(commentID: number, context: LayoutRequestContext): Promise<{ url: string }>;
   /** A tag by its id, its URL code or its name; null when there is none. */
@@ -61,6 +66,14 @@ export interface LayoutsDeps {
   ideaStatuses(): Promise<Array<{ statusID: number; name: string }>>;
   /** The site's active post types, each with the categories that take it (none while the add-on is off). */
   sitePostTypes(): Promise<Array<{ postTypeID: string; name: string; categoryIDs: number[] }>>;
+  /** The layout an operator assigned to the view type's pages of a category, or to all of them; null: the default. */
+  assignedLayout(viewType: LayoutViewType, categoryID: number | null): Promise<StoredLayout | null>;
+}
+
+/** An operator's layout, checked when it was saved: its id and widgets. */
+export interface StoredLayout {
+  layoutID: number;
+  widgets: LayoutWidget[];
 }
 
 export interface LayoutAnswer {
@@ -199,7 +212,7 @@ export function createLayoutsService(deps: LayoutsDeps) {
     recordID: string,
     params: LookupParams,
     context: LayoutRequestContext,
-  ): Promise<{ layout: LayoutWidget[]; seo: LayoutAnswer["seo"] } | LayoutRedirect> {
+  ): Promise<{ layout: LayoutWidget[]; seo: LayoutAnswer["seo"]; categoryID?: number } | LayoutRedirect> {
     switch (view) {
       case "home":
       case "subcommunityHome": {
@@ -224,6 +237,7 @@ export function createLayoutsService(deps: LayoutsDeps) {
         requireAccess(context.viewer, layoutsPolicy.canViewCategory, category.categoryID);
         const path = `/categories/${encodeURIComponent(category.urlcode)}`;
         return {
+          categoryID: category.categoryID,
           layout: categoryLayout(
             {
               ...params,
@@ -255,6 +269,7 @@ export function createLayoutsService(deps: LayoutsDeps) {
         const pages = Math.max(1, Math.ceil(discussion.countComments / limits.pager.commentsPerPage));
         if (params.page > pages) throw notFound("Page");
         return {
+          categoryID: discussion.categoryID,
           layout: postLayout(discussionID, params.page, params.commentSort),
           // The page's <title>: censored words masked, as the discussion shows its title.
           seo: { title: censorText(discussion.name) },
@@ -263,27 +278,66 @@ export function createLayoutsService(deps: LayoutsDeps) {
       case "createPost": {
         const categoryID = recordID === "-1" || recordID === "" ? null : positiveInt("recordID", recordID);
         if (categoryID !== null && !(await deps.categoryExists(categoryID))) throw notFound("Category");
-        return { layout: createPostLayout(params.postType, categoryID), seo: { title: "New Discussion" } };
+        return {
+          ...(categoryID !== null ? { categoryID } : {}),
+          layout: createPostLayout(params.postType, categoryID),
+          seo: { title: "New Discussion" },
+        };
       }
     }
   }
 
+  /**
+   * A page of a view type for a record, hydrated for the viewer: the layout `pick` chooses for it (by the page's
+   * category, when it has one), its assets given the page's props; or the default layout when it chooses none.
+   */
+  async function hydrate(
+    query: LayoutLookupQuery,
+    context: LayoutRequestContext,
+    pick: (categoryID: number | null) => Promise<StoredLayout | null>,
+  ): Promise<LayoutAnswer | LayoutRedirect> {
+    const params = readParams(query.params, query.layoutViewType);
+    const [resolved, titleBar] = await Promise.all([
+      layoutFor(query.layoutViewType, query.recordType, query.recordID, params, context),
+      titleBars.forViewer(context.viewer, params.locale),
+    ]);
+    if ("redirectTo" in resolved) return resolved;
+    const stored = await pick(resolved.categoryID ?? null);
+    return {
+      layoutViewType: query.layoutViewType,
+      layoutID: stored ? String(stored.layoutID) : query.layoutViewType,
+      titleBar: { $reactComponent: "TitleBar", $reactProps: titleBar },
+      layout: stored ? hydrateStored(stored.widgets, resolved.layout) : resolved.layout,
+      contexts: [],
+      seo: resolved.seo,
+    };
+  }
+
   return {
-    async lookup(query: LayoutLookupQuery, context: LayoutRequestContext): Promise<LayoutAnswer | LayoutRedirect> {
-      const params = readParams(query.params, query.layoutViewType);
-      const [resolved, titleBar] = await Promise.all([
-        layoutFor(query.layoutViewType, query.recordType, query.recordID, params, context),
-        titleBars.forViewer(context.viewer, params.locale),
-      ]);
-      if ("redirectTo" in resolved) return resolved;
-      return {
-        layoutViewType: query.layoutViewType,
-        layoutID: query.layoutViewType,
-        titleBar: { $reactComponent: "TitleBar", $reactProps: titleBar },
-        layout: resolved.layout,
-        contexts: [],
-        seo: resolved.seo,
-      };
+    /** `GET /layouts/lookup-hydrate`: the layout assigned to the page (its category's, its view type's) or the default. */
+    lookup: (query: LayoutLookupQuery, context: LayoutRequestContext) =>
+      hydrate(query, context, (categoryID) => deps.assignedLayout(query.layoutViewType, categoryID)),
+    /** A given layout (a stored one, or null for the default) hydrated for a page: previews, `GET /layouts/{id}/hydrate`. */
+    hydrateWith: (query: LayoutLookupQuery, context: LayoutRequestContext, stored: StoredLayout | null) =>
+      hydrate(query, context, async () => stored),
+    /** The view type's default layout as an operator starts from it (assets without a page's props). */
+    async defaultLayout(viewType: LayoutViewType): Promise<LayoutWidget[]> {
+      const options = await panelOptions();
+      const page = readParams(undefined, viewType);
+      switch (viewType) {
+        case "home":
+        case "subcommunityHome":
+          return editableLayout(homeLayout(options));
+        case "discussionList":
+          return editableLayout(discussionListLayout(page, null, null, options));
+        case "categoryList":
+          // `/categories`' (a category's page has the same view type; its own ids would not fit another).
+          return editableLayout(categoriesLayout());
+        case "post":
+          return editableLayout(postLayout(1, 1, page.commentSort));
+        case "createPost":
+          return editableLayout(createPostLayout(page.postType, null));
+      }
     },
   };
 }

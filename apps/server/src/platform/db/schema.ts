@@ -726,6 +726,39 @@ export interface ThemeRevisionsTable {
   dateInserted: DateString;
 }
 
+/** 0075: an operator's layout of a view type: its widgets as JSON (issue 38). */
+export interface LayoutsTable {
+  layoutID: Generated<number>;
+  name: string;
+  layoutViewType: string;
+  layout: string;
+  insertUserID: number;
+  dateInserted: DateString;
+  updateUserID: number | null;
+  dateUpdated: DateString | null;
+}
+
+/** 0075: one save of a layout: a whole copy of its name and widgets. */
+export interface LayoutRevisionsTable {
+  revisionID: Generated<number>;
+  layoutID: number;
+  name: string;
+  layout: string;
+  insertUserID: number;
+  dateInserted: DateString;
+}
+
+/** 0075: a layout assigned to a view type (`global`, -1) or to a category's pages of it (`category`, its id). */
+export interface LayoutViewsTable {
+  layoutViewID: Generated<number>;
+  layoutID: number;
+  layoutViewType: string;
+  recordType: string;
+  recordID: number;
+  insertUserID: number;
+  dateInserted: DateString;
+}
+
 /** 0026: a knowledge base; `rootCategoryID` is the knowledge category every top-level one sits under. */
 export interface KnowledgeBasesTable {
   knowledgeBaseID: Generated<number>;
@@ -869,6 +902,9 @@ export interface DB {
   translations: TranslationsTable;
   themes: ThemesTable;
   themeRevisions: ThemeRevisionsTable;
+  layouts: LayoutsTable;
+  layoutRevisions: LayoutRevisionsTable;
+  layoutViews: LayoutViewsTable;
   knowledgeBases: KnowledgeBasesTable;
   knowledgeCategories: KnowledgeCategoriesTable;
   articles: ArticlesTable;

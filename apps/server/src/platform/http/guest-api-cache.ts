@@ -16,6 +16,7 @@ export const contentEvents: EventName[] = [
   "permissions.changed",
   "category.changed",
   "theme.changed",
+  "layout.changed",
   "config.changed",
   "translation.changed",
   "article.created",
