@@ -68,3 +68,4 @@ export * from "./warnings.ts";
 export * from "./post-preview.ts";
 export * from "./widgets.ts";
 export * from "./resources.ts";
+export * from "./fragments.ts";

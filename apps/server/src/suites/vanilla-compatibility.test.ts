@@ -27,7 +27,6 @@ const reasons: Array<[string, string]> = [
   ["/email-templates", "issue 39 (e-mail templates)"],
   ["/layouts", "issue 38 (the layout editor)"],
   ["/custom-pages", "issue 38 (custom pages)"],
-  ["/fragments", "issue 38 (fragments)"],
   ["/pockets", "issue 38 (pockets: placed content)"],
   ["/attachments", "issue 40 (attachments and integrations)"],
   ["/escalations", "issue 40 (tickets behind posts)"],

@@ -67,6 +67,7 @@ import * as m0069 from "./0069_discussion_type_indexes.ts";
 import * as m0070 from "./0070_dirty_records.ts";
 import * as m0071 from "./0071_oauth2_authenticators.ts";
 import * as m0072 from "./0072_theme_assets.ts";
+import * as m0073 from "./0073_fragments.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -142,6 +143,7 @@ const modules: Record<string, MigrationModule> = {
   "0070_dirty_records": m0070,
   "0071_oauth2_authenticators": m0071,
   "0072_theme_assets": m0072,
+  "0073_fragments": m0073,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

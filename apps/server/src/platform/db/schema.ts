@@ -726,6 +726,39 @@ export interface ThemeRevisionsTable {
   dateInserted: DateString;
 }
 
+/** 0073: an administrator's own widget (issue 38); its code is in its revisions. */
+export interface FragmentsTable {
+  fragmentUUID: string;
+  name: string;
+  fragmentType: string;
+  insertUserID: number;
+  dateInserted: DateString;
+}
+
+/** 0073: one revision of a fragment's code: a draft, the active one, or a past one. */
+export interface FragmentRevisionsTable {
+  fragmentRevisionUUID: string;
+  fragmentUUID: string;
+  status: "draft" | "active" | "past-revision";
+  js: string;
+  jsRaw: string;
+  css: string;
+  /** JSON: the editor's preview data sets. */
+  previewData: string;
+  /** JSON: the uploads the fragment uses. */
+  files: string;
+  commitMessage: string;
+  commitDescription: string;
+  insertUserID: number;
+  dateInserted: DateString;
+}
+
+/** 0073: an administrator who accepted the fragments' disclosure. */
+interface FragmentDisclosuresTable {
+  userID: number;
+  dateAccepted: DateString;
+}
+
 /** 0026: a knowledge base; `rootCategoryID` is the knowledge category every top-level one sits under. */
 export interface KnowledgeBasesTable {
   knowledgeBaseID: Generated<number>;
@@ -858,6 +891,9 @@ export interface DB {
   translations: TranslationsTable;
   themes: ThemesTable;
   themeRevisions: ThemeRevisionsTable;
+  fragments: FragmentsTable;
+  fragmentRevisions: FragmentRevisionsTable;
+  fragmentDisclosures: FragmentDisclosuresTable;
   knowledgeBases: KnowledgeBasesTable;
   knowledgeCategories: KnowledgeCategoriesTable;
   articles: ArticlesTable;
