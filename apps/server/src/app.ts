@@ -63,6 +63,7 @@ import {
 import { registerDashboard } from "./features/dashboard/index.ts";
 import { createEmailTemplates, registerEmailTemplates } from "./features/email-templates/index.ts";
 import { registerResources } from "./features/resources/index.ts";
+import { registerFragments } from "./features/fragments/index.ts";
 import {
   createReactions,
   exportMemberReactions,
@@ -373,6 +374,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Themes before layouts: the title bar shows the current theme's logo.
   const themes = await registerThemes(app, platform, { users: userFragments });
+  await registerFragments(app, platform);
   await registerLayouts(app, platform, {
     categories,
     discussions,

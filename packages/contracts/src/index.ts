@@ -71,3 +71,4 @@ export * from "./widgets.ts";
 export * from "./resources.ts";
 export * from "./digest.ts";
 export * from "./digest-constants.ts";
+export * from "./fragments.ts";

@@ -145,6 +145,24 @@ export const ideasLimits = {
   statusNameMaxLength: 100,
 } as const;
 
+/** Fragments, administrators' own widgets (issue 38; not in spec §9): their code and revisions. */
+export const fragmentsLimits = {
+  nameMaxLength: 100,
+  fragmentTypeMaxLength: 100,
+  /** A fragment's JavaScript (`js`, and `jsRaw` its source), at most this many characters each. */
+  jsMaxLength: 200_000,
+  /** A fragment's CSS, at most this many characters. */
+  cssMaxLength: 200_000,
+  /** Preview data sets a fragment keeps, and the size of each one's props as JSON. */
+  previewDataMaxItems: 20,
+  previewDataMaxLength: 20_000,
+  commitMessageMaxLength: 200,
+  commitDescriptionMaxLength: 2_000,
+  /** Revisions listed at most per page of `GET /fragments/{uuid}/revisions` (Vanilla's), and by default. */
+  revisionsMaxLimit: 500,
+  revisionsDefaultLimit: 30,
+} as const;
+
 /** A discussion's canonical address set by a moderator (`PUT /discussions/{id}/canonical-url`), at most. */
 export const canonicalUrlMaxLength = 500;
 
@@ -169,6 +187,7 @@ export const limits = {
   sizes: sizesLimits,
   commentThread: commentThreadLimits,
   themes: themesLimits,
+  fragments: fragmentsLimits,
   reactions: reactionsLimits,
   colors: colorsLimits,
   feeds: feedsLimits,

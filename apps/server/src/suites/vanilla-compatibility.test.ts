@@ -26,7 +26,6 @@ const reasons: Array<[string, string]> = [
   ["/digest", "issue 39 (digests)"],
   ["/layouts", "issue 38 (the layout editor)"],
   ["/custom-pages", "issue 38 (custom pages)"],
-  ["/fragments", "issue 38 (fragments)"],
   ["/pockets", "issue 38 (pockets: placed content)"],
   ["/attachments", "issue 40 (attachments and integrations)"],
   ["/escalations", "issue 40 (tickets behind posts)"],

@@ -265,6 +265,12 @@ suite("Vanilla API v2 conformance of GET answers on %s", (engine) => {
         { "preferences.popup.posts": true },
       ],
       ["patch", "/users/{id}/extended", `/users/${admin.userID}/extended`, {}],
+      [
+        "post",
+        "/fragments",
+        "/fragments",
+        { name: "Conformance", fragmentType: "CustomFragment", js: "", jsRaw: "", commitMessage: "First" },
+      ],
     ];
     const failing: string[] = [];
     let validated = 0;

@@ -70,6 +70,7 @@ import * as m0072 from "./0072_theme_assets.ts";
 import * as m0073 from "./0073_digest_deliveries.ts";
 import * as m0074 from "./0074_email_templates.ts";
 import * as m0075 from "./0075_layouts.ts";
+import * as m0076 from "./0076_fragments.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -148,6 +149,7 @@ const modules: Record<string, MigrationModule> = {
   "0073_digest_deliveries": m0073,
   "0074_email_templates": m0074,
   "0075_layouts": m0075,
+  "0076_fragments": m0076,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

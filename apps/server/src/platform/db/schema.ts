@@ -744,6 +744,11 @@ export interface LayoutRevisionsTable {
   layoutID: number;
   name: string;
   layout: string;
+/** 0076: an administrator's own widget (issue 38); its code is in its revisions. */
+export interface FragmentsTable {
+  fragmentUUID: string;
+  name: string;
+  fragmentType: string;
   insertUserID: number;
   dateInserted: DateString;
 }
@@ -755,8 +760,28 @@ export interface LayoutViewsTable {
   layoutViewType: string;
   recordType: string;
   recordID: number;
+/** 0076: one revision of a fragment's code: a draft, the active one, or a past one. */
+export interface FragmentRevisionsTable {
+  fragmentRevisionUUID: string;
+  fragmentUUID: string;
+  status: "draft" | "active" | "past-revision";
+  js: string;
+  jsRaw: string;
+  css: string;
+  /** JSON: the editor's preview data sets. */
+  previewData: string;
+  /** JSON: the uploads the fragment uses. */
+  files: string;
+  commitMessage: string;
+  commitDescription: string;
   insertUserID: number;
   dateInserted: DateString;
+}
+
+/** 0076: an administrator who accepted the fragments' disclosure. */
+interface FragmentDisclosuresTable {
+  userID: number;
+  dateAccepted: DateString;
 }
 
 /** 0026: a knowledge base; `rootCategoryID` is the knowledge category every top-level one sits under. */
@@ -905,6 +930,9 @@ export interface DB {
   layouts: LayoutsTable;
   layoutRevisions: LayoutRevisionsTable;
   layoutViews: LayoutViewsTable;
+  fragments: FragmentsTable;
+  fragmentRevisions: FragmentRevisionsTable;
+  fragmentDisclosures: FragmentDisclosuresTable;
   knowledgeBases: KnowledgeBasesTable;
   knowledgeCategories: KnowledgeCategoriesTable;
   articles: ArticlesTable;
