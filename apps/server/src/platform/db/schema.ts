@@ -744,11 +744,6 @@ export interface LayoutRevisionsTable {
   layoutID: number;
   name: string;
   layout: string;
-/** 0076: an administrator's own widget (issue 38); its code is in its revisions. */
-export interface FragmentsTable {
-  fragmentUUID: string;
-  name: string;
-  fragmentType: string;
   insertUserID: number;
   dateInserted: DateString;
 }
@@ -760,6 +755,19 @@ export interface LayoutViewsTable {
   layoutViewType: string;
   recordType: string;
   recordID: number;
+  insertUserID: number;
+  dateInserted: DateString;
+}
+
+/** 0076: an administrator's own widget (issue 38); its code is in its revisions. */
+export interface FragmentsTable {
+  fragmentUUID: string;
+  name: string;
+  fragmentType: string;
+  insertUserID: number;
+  dateInserted: DateString;
+}
+
 /** 0076: one revision of a fragment's code: a draft, the active one, or a past one. */
 export interface FragmentRevisionsTable {
   fragmentRevisionUUID: string;
