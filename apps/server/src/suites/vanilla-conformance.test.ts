@@ -18,6 +18,11 @@ import { loadVanillaApi, vanillaOpenApiDir, type VanillaOperation } from "../tes
  * value: the reason. Keep it short; a fix removes its line.
  */
 const allowlist: Record<string, string> = {
+  "GET /layouts":
+    "a default layout is file-based, as Vanilla's own: its id is its view type (`home`), with no author or date; and the fragment's LayoutViewType lists only home, where Vanilla also has discussionList, categoryList, post…",
+  "GET /layouts/{id}": "as GET /layouts: a default layout's id is its view type, with no author or date",
+  "GET /layouts/{id}/views":
+    "the fragment gives one view's schema; the controller, like Parley, answers the layout's views as an array",
   "GET /themes":
     "the fragment types themeID as an integer; Vanilla's controller sends a file theme's key as a string (reference §8)",
   "GET /themes/current": "revisionID is null for a theme without revisions, as Vanilla's controller (reference §8)",

@@ -14,7 +14,6 @@ import type {
 } from "@parley/contracts";
 import type { Kysely } from "kysely";
 import { requireAccess } from "../../platform/auth/access.ts";
-import { can } from "../../platform/auth/authorize.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { ContentChanges } from "../../platform/content-changes.ts";
 import { toRfc3339 } from "../../platform/dates.ts";
@@ -225,7 +224,7 @@ export function createLayoutsManager(deps: LayoutsManageDeps) {
     const key = parseKey(layoutID);
     if ("file" in key) return { viewType: key.file, stored: null };
     const row = await storedOrThrow(key.stored);
-    if (!can(context.viewer, "site.manage")) {
+    if (!layoutsPolicy.canManage(context.viewer)) {
       const assigned = (await repo.views(row.layoutID)).length > 0;
       if (!assigned) requireAccess(context.viewer, layoutsPolicy.canManage);
     }

@@ -279,7 +279,7 @@ describe.each(engines)(
 
     it("follows the server's PARLEY_CONFIRM_EMAIL while the setting is not stored: no confirmation here", async () => {
       expect((await api.get("/api/v2/config?select=registration.*")).json()).toEqual({
-        "registration.method": "basic",
+        "registration.method": "Basic",
         "registration.confirmEmail": false,
       });
       expect(await registered("Direct")).toMatchObject({ roles: ["Member"], emailConfirmed: true });
