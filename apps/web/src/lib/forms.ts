@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import { ApiError } from "./api.ts";
-import { t } from "./i18n.ts";
 
 /** What a form's action returns when it does not navigate away: messages and the values to keep. */
 export interface FormResult {
@@ -43,44 +42,3 @@ export function formError(error: unknown, values: Record<string, string>, fieldN
 /** A check that failed in the form itself, before calling the API. */
 export const formInvalid = (errors: Record<string, string>, values: Record<string, string>) =>
   data<FormResult>({ errors, values }, { status: 400 });
-
-/** What `fieldProblem` reads of a control: its constraint checks and the limits it names. */
-export interface CheckedControl {
-  validity: Pick<
-    ValidityState,
-    | "valid"
-    | "valueMissing"
-    | "typeMismatch"
-    | "tooShort"
-    | "tooLong"
-    | "patternMismatch"
-    | "rangeUnderflow"
-    | "rangeOverflow"
-  >;
-  type: string;
-  minLength?: number;
-  maxLength?: number;
-  min?: string;
-  max?: string;
-}
-
-/**
- * Why a control's value fails its own constraints (`required`, `type`, `minLength`, `pattern` …), in the
- * site's words, for the error shown next to it before the server answers; null when it passes. The
- * server's checks stay the rule: this only words what the browser already knows.
- */
-export function fieldProblem(control: CheckedControl, label: string): string | null {
-  const { validity } = control;
-  if (validity.valid) return null;
-  if (validity.valueMissing) return t("{field} is required.", { field: label });
-  if (validity.typeMismatch) {
-    return control.type === "email" ? t("Enter a valid email address.") : t("Enter a valid web address.");
-  }
-  if (validity.tooShort)
-    return t("{field} needs at least {min} characters.", { field: label, min: control.minLength ?? 0 });
-  if (validity.tooLong)
-    return t("{field} takes at most {max} characters.", { field: label, max: control.maxLength ?? 0 });
-  if (validity.rangeUnderflow) return t("{field} must be at least {min}.", { field: label, min: control.min ?? "" });
-  if (validity.rangeOverflow) return t("{field} must be at most {max}.", { field: label, max: control.max ?? "" });
-  return t("{field} is not valid.", { field: label });
-}

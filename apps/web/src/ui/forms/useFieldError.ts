@@ -1,6 +1,6 @@
 import { useContext, useEffect, useRef, useState, type Ref } from "react";
 import { UNSAFE_DataRouterStateContext } from "react-router";
-import { fieldProblem } from "../../lib/forms.ts";
+import { fieldProblem } from "./field-problem.ts";
 import { useHydrated } from "../hydrated.ts";
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldProblem, type CheckedControl } from "./forms.ts";
+import { fieldProblem, type CheckedControl } from "./field-problem.ts";
 
 const passing = {
   valid: true,
