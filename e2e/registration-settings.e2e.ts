@@ -64,7 +64,7 @@ describe("registration settings at /dashboard/settings/registration", () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, "registration-settings-refused");
     expect(await api.get("/config?select=registration.*")).toEqual({
-      "registration.method": "basic",
+      "registration.method": "Basic",
       "registration.confirmEmail": false,
     });
 
@@ -82,7 +82,7 @@ describe("registration settings at /dashboard/settings/registration", () => {
     await registration.status("Your changes have been saved.").waitFor();
     expect(await registration.groupError("New members get")).toBe("");
     expect(await api.get("/config?select=registration.*")).toEqual({
-      "registration.method": "captcha",
+      "registration.method": "Captcha",
       "registration.confirmEmail": true,
     });
     const roles = await api.get<RoleRecord[]>("/roles");
@@ -132,7 +132,7 @@ describe("registration settings at /dashboard/settings/registration", () => {
     await registration.status("Your changes have been saved.").waitFor();
     const roles = await api.get<RoleRecord[]>("/roles");
     expect(roles.filter((role) => role.type === "member").map((role) => role.name)).toEqual(["Member"]);
-    expect(await api.get("/config?select=registration.method")).toEqual({ "registration.method": "approval" });
+    expect(await api.get("/config?select=registration.method")).toEqual({ "registration.method": "Approval" });
     // Under approval the page shows the applicants' roles, and the dashboard the Applicants page.
     expect((await registration.goto()).status()).toBe(200);
     expect(await registration.checkedRoles("Applicants get")).toEqual(["Applicant"]);
