@@ -21,6 +21,7 @@ import type { DB } from "../../platform/db/schema.ts";
 import { conflict, fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
 import type { EventBus } from "../../platform/events.ts";
 import type { RequestContext } from "../../platform/http/request-context.ts";
+import { INTEGER_RANGE } from "../../platform/http/request-schemas.ts";
 import { catalogOf, checkLayout, isLayoutViewType, layoutSchemaOf } from "./layouts.catalog.ts";
 import { layoutsPolicy } from "./layouts.policy.ts";
 import type { LayoutRow, LayoutsRepo, LayoutViewRow } from "./layouts.repo.ts";
@@ -126,7 +127,8 @@ function checked(viewType: LayoutViewType, layout: readonly unknown[]): LayoutWi
 /** A layout id: a stored layout's number, or a view type's name (its default, "file-based" as Vanilla's). */
 type LayoutKey = { stored: number } | { file: LayoutViewType };
 function parseKey(layoutID: string): LayoutKey {
-  if (/^[1-9]\d{0,9}$/.test(layoutID)) return { stored: Number(layoutID) };
+  // A number past the integer column's range is no stored layout (PostgreSQL refuses it in a query: 500).
+  if (/^[1-9]\d{0,9}$/.test(layoutID) && Number(layoutID) <= INTEGER_RANGE.maximum) return { stored: Number(layoutID) };
   if (isLayoutViewType(layoutID)) return { file: layoutID };
   throw notFound("Layout");
 }
