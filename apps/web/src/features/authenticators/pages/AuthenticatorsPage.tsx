@@ -13,10 +13,18 @@ import { PageHead } from "../../../lib/head.tsx";
 import { msg, t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { Button } from "../../../ui/button/Button.tsx";
-import { CheckboxField, FormAlert, SelectField, SubmitButton, TextField } from "../../../ui/forms/Form.tsx";
+import { CheckboxField, FormAlert, SelectField, TextField } from "../../../ui/forms/Form.tsx";
 import { authenticatorsQuery, oauth2AuthenticatorQuery } from "../authenticators.queries.ts";
 import { OAuth2Form } from "./OAuth2Form.tsx";
-import { SecretField } from "./SecretField.tsx";
+import {
+  ActiveFields,
+  AuthenticatorFormFrame,
+  ClientFields,
+  NameFields,
+  SecretField,
+  TrustField,
+  useAuthenticatorForm,
+} from "./FormParts.tsx";
 import styles from "../../../ui/page/DashboardForm.module.css";
 
 /** The address the provider must allow as a redirect URI for this authenticator. */
@@ -74,23 +82,7 @@ function OidcSettings({ authenticator, mine, value }: TypeSettingsProps) {
         error={mine?.errors?.["issuer"]}
         hint={t("The provider's address; its settings are read from /.well-known/openid-configuration there.")}
       />
-      <div className={styles.pair}>
-        <TextField
-          label={t("Client ID")}
-          name="clientID"
-          required
-          maxLength={authenticatorRules.clientIDMaxLength}
-          defaultValue={value("clientID", authenticator?.clientID)}
-          error={mine?.errors?.["clientID"]}
-        />
-        <SecretField
-          authenticator={authenticator}
-          mine={mine}
-          label={t("Client secret")}
-          required={!authenticator}
-          unsavedHint={t("It is never shown again once saved.")}
-        />
-      </div>
+      <ClientFields authenticator={authenticator} mine={mine} value={value} />
       <TextField
         label={t("Scopes")}
         name="scope"
@@ -167,45 +159,18 @@ function AuthenticatorForm({
   result: FormResult | undefined;
   busy: boolean;
 }) {
-  const intent = authenticator ? "edit" : "add";
   const jwt = (authenticator?.type ?? addType) === "jwt";
-  const mine = result && !result.ok && result.values?.["intent"] === intent ? result : undefined;
-  const value = (name: string, saved: string | null | undefined, fallback = "") =>
-    mine?.values?.[name] ?? saved ?? fallback;
-  const checked = (name: string, saved: boolean | undefined, fallback: boolean) =>
-    mine ? mine.values?.[name] === "1" : (saved ?? fallback);
+  const { mine, value, checked } = useAuthenticatorForm(result, Boolean(authenticator));
   const mappings = authenticator?.userMappings;
   return (
-    <Form
-      method="post"
-      action={authenticatorsPagePath}
-      className={styles.form}
-      aria-label={authenticator ? t("Edit authenticator") : jwt ? t("Add JWT authenticator") : t("Add authenticator")}
+    <AuthenticatorFormFrame
+      authenticator={authenticator}
+      type={jwt ? "jwt" : "oidc"}
+      label={authenticator ? t("Edit authenticator") : jwt ? t("Add JWT authenticator") : t("Add authenticator")}
+      mine={mine}
+      busy={busy}
     >
-      <TransientKeyField />
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="type" value={jwt ? "jwt" : "oidc"} />
-      {authenticator ? <input type="hidden" name="authenticatorID" value={authenticator.authenticatorID} /> : null}
-      {mine?.message && !Object.keys(mine.errors ?? {}).length ? <FormAlert>{mine.message}</FormAlert> : null}
-      <div className={styles.pair}>
-        <TextField
-          label={t("Name")}
-          name="name"
-          required
-          maxLength={authenticatorRules.nameMaxLength}
-          defaultValue={value("name", authenticator?.name)}
-          error={mine?.errors?.["name"]}
-        />
-        {jwt ? null : (
-          <TextField
-            label={t("Button label")}
-            name="buttonLabel"
-            maxLength={authenticatorRules.buttonLabelMaxLength}
-            defaultValue={value("buttonLabel", authenticator?.buttonLabel)}
-            hint={t("The sign-in page says “Sign in with” and this label (the name when empty).")}
-          />
-        )}
-      </div>
+      <NameFields authenticator={authenticator} mine={mine} value={value} withButton={!jwt} />
       {jwt ? (
         <JwtSettings authenticator={authenticator} mine={mine} value={value} />
       ) : (
@@ -235,42 +200,18 @@ function AuthenticatorForm({
           hint={t("Role names the provider gives; a member gets the forum's roles of those names. Empty: no mapping.")}
         />
       </fieldset>
-      <CheckboxField
-        label={t("Active")}
-        name="active"
-        defaultChecked={checked("active", authenticator?.active, true)}
-      />
+      <ActiveFields authenticator={authenticator} checked={checked} withButton={!jwt} />
       {jwt ? null : (
-        <>
-          <CheckboxField
-            label={t("Show its button on the sign-in and registration pages")}
-            name="visible"
-            defaultChecked={checked("visible", authenticator?.visible, true)}
-          />
-          <CheckboxField
-            label={t("Default: its button comes first")}
-            name="default"
-            defaultChecked={checked("default", authenticator?.default, false)}
-          />
-          <CheckboxField
-            label={t(
-              "Sign out at the provider too (when it offers an end-session address; members come back here signed out)",
-            )}
-            name="signOutAtProvider"
-            defaultChecked={checked("signOutAtProvider", authenticator?.signOutAtProvider, true)}
-          />
-        </>
+        <CheckboxField
+          label={t(
+            "Sign out at the provider too (when it offers an end-session address; members come back here signed out)",
+          )}
+          name="signOutAtProvider"
+          defaultChecked={checked("signOutAtProvider", authenticator?.signOutAtProvider, true)}
+        />
       )}
-      <CheckboxField
-        label={t("Trust its confirmed e-mail addresses (a first sign-in links to the account with that address)")}
-        name="markVerified"
-        defaultChecked={checked("markVerified", authenticator?.markVerified, false)}
-      />
-      <div className={styles.buttons}>
-        <SubmitButton busy={busy}>{authenticator ? t("Save Authenticator") : t("Add Authenticator")}</SubmitButton>
-        {authenticator ? <Link to={authenticatorsPagePath}>{t("Cancel")}</Link> : null}
-      </div>
-    </Form>
+      <TrustField authenticator={authenticator} checked={checked} />
+    </AuthenticatorFormFrame>
   );
 }
 

@@ -1,11 +1,16 @@
-import { Form, Link } from "react-router";
-import { authenticatorRules, authenticatorsPagePath } from "@parley/contracts/authenticators-constants";
+import { authenticatorRules } from "@parley/contracts/authenticators-constants";
 import type { OAuth2Authenticator } from "@parley/contracts";
 import type { FormResult } from "../../../lib/forms.ts";
 import { msg, t } from "../../../lib/i18n.ts";
-import { TransientKeyField } from "../../../lib/session.tsx";
-import { CheckboxField, FormAlert, SubmitButton, TextField } from "../../../ui/forms/Form.tsx";
-import { SecretField } from "./SecretField.tsx";
+import { CheckboxField, TextField } from "../../../ui/forms/Form.tsx";
+import {
+  ActiveFields,
+  AuthenticatorFormFrame,
+  ClientFields,
+  NameFields,
+  TrustField,
+  useAuthenticatorForm,
+} from "./FormParts.tsx";
 import styles from "../../../ui/page/DashboardForm.module.css";
 
 /** The three provider addresses an OAuth 2 authenticator is configured with, by hand. */
@@ -46,40 +51,16 @@ export function OAuth2Form({
   result: FormResult | undefined;
   busy: boolean;
 }) {
-  const intent = authenticator ? "edit" : "add";
-  const mine = result && !result.ok && result.values?.["intent"] === intent ? result : undefined;
-  const value = (name: string, saved: string | undefined, fallback = "") => mine?.values?.[name] ?? saved ?? fallback;
-  const checked = (name: string, saved: boolean | undefined, fallback: boolean) =>
-    mine ? mine.values?.[name] === "1" : (saved ?? fallback);
+  const { mine, value, checked } = useAuthenticatorForm(result, Boolean(authenticator));
   return (
-    <Form
-      method="post"
-      action={authenticatorsPagePath}
-      className={styles.form}
-      aria-label={authenticator ? t("Edit OAuth 2 authenticator") : t("Add OAuth 2 authenticator")}
+    <AuthenticatorFormFrame
+      authenticator={authenticator}
+      type="oauth2"
+      label={authenticator ? t("Edit OAuth 2 authenticator") : t("Add OAuth 2 authenticator")}
+      mine={mine}
+      busy={busy}
     >
-      <TransientKeyField />
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="type" value="oauth2" />
-      {authenticator ? <input type="hidden" name="authenticatorID" value={authenticator.authenticatorID} /> : null}
-      {mine?.message && !Object.keys(mine.errors ?? {}).length ? <FormAlert>{mine.message}</FormAlert> : null}
-      <div className={styles.pair}>
-        <TextField
-          label={t("Name")}
-          name="name"
-          required
-          maxLength={authenticatorRules.nameMaxLength}
-          defaultValue={value("name", authenticator?.name)}
-          error={mine?.errors?.["name"]}
-        />
-        <TextField
-          label={t("Button label")}
-          name="buttonLabel"
-          maxLength={authenticatorRules.buttonLabelMaxLength}
-          defaultValue={value("buttonLabel", authenticator?.buttonLabel)}
-          hint={t("The sign-in page says “Sign in with” and this label (the name when empty).")}
-        />
-      </div>
+      <NameFields authenticator={authenticator} mine={mine} value={value} withButton />
       {urlFields.map((field) => (
         <TextField
           key={field.name}
@@ -93,23 +74,7 @@ export function OAuth2Form({
           hint={t(field.hint)}
         />
       ))}
-      <div className={styles.pair}>
-        <TextField
-          label={t("Client ID")}
-          name="clientID"
-          required
-          maxLength={authenticatorRules.clientIDMaxLength}
-          defaultValue={value("clientID", authenticator?.clientID)}
-          error={mine?.errors?.["clientID"]}
-        />
-        <SecretField
-          authenticator={authenticator}
-          mine={mine}
-          label={t("Client secret")}
-          required={!authenticator}
-          unsavedHint={t("It is never shown again once saved.")}
-        />
-      </div>
+      <ClientFields authenticator={authenticator} mine={mine} value={value} />
       <div className={styles.pair}>
         <TextField
           label={t("Scopes")}
@@ -155,30 +120,8 @@ export function OAuth2Form({
         name="postProfileRequest"
         defaultChecked={checked("postProfileRequest", authenticator?.postProfileRequest, false)}
       />
-      <CheckboxField
-        label={t("Active")}
-        name="active"
-        defaultChecked={checked("active", authenticator?.active, true)}
-      />
-      <CheckboxField
-        label={t("Show its button on the sign-in and registration pages")}
-        name="visible"
-        defaultChecked={checked("visible", authenticator?.visible, true)}
-      />
-      <CheckboxField
-        label={t("Default: its button comes first")}
-        name="default"
-        defaultChecked={checked("default", authenticator?.default, false)}
-      />
-      <CheckboxField
-        label={t("Trust its confirmed e-mail addresses (a first sign-in links to the account with that address)")}
-        name="markVerified"
-        defaultChecked={checked("markVerified", authenticator?.markVerified, false)}
-      />
-      <div className={styles.buttons}>
-        <SubmitButton busy={busy}>{authenticator ? t("Save Authenticator") : t("Add Authenticator")}</SubmitButton>
-        {authenticator ? <Link to={authenticatorsPagePath}>{t("Cancel")}</Link> : null}
-      </div>
-    </Form>
+      <ActiveFields authenticator={authenticator} checked={checked} withButton />
+      <TrustField authenticator={authenticator} checked={checked} />
+    </AuthenticatorFormFrame>
   );
 }
