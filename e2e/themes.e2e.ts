@@ -92,7 +92,7 @@ describe("themes", () => {
       await page.waitForURL(`${parley.baseUrl}/dashboard/themes`);
       await themes.title.waitFor();
       await waitForHydration(page);
-      expect(await themes.text("Current Theme").count()).toBe(1);
+      expect(await themes.text("Current Theme", { exact: true }).count()).toBe(1);
       await screenshot(page, "themes-page");
       expect(await seriousAxeViolations(page)).toEqual([]);
 

@@ -52,7 +52,7 @@ export interface AxeViolation {
  * Runs axe-core on the page and returns all its violations. The script is injected inline, so the page's
  * context needs `bypassCSP: true` (the server sends a strict CSP).
  */
-async function axeViolations(page: Page): Promise<AxeViolation[]> {
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await page.addScriptTag({ content: axe.source });
   const { violations, rulesPassed } = await page.evaluate(async () => {
     const { axe: injected } = window as unknown as { axe: typeof axe };

@@ -5,6 +5,7 @@ import { ApiProvider } from "./lib/api-context.tsx";
 import { HeadProvider, type HeadCollector } from "./lib/head.tsx";
 import { NowProvider } from "./lib/now.tsx";
 import { SessionProvider } from "./lib/session.tsx";
+import { ThemeHtmlProvider, type ThemeHtml } from "./lib/theme-html.tsx";
 import { ToastProvider } from "./ui/toast/ToastProvider.tsx";
 
 /** What every page has around it, on the server and in the browser alike. */
@@ -14,6 +15,7 @@ export function Providers({
   head,
   transientKey = null,
   now,
+  themeHtml,
   children,
 }: {
   queryClient: QueryClient;
@@ -22,6 +24,8 @@ export function Providers({
   transientKey?: string | null;
   /** The render time the relative dates start from (the server's, while hydrating). */
   now: number;
+  /** The theme's custom header and footer (the server's, embedded in the page for hydration). */
+  themeHtml?: ThemeHtml | undefined;
   children: ReactNode;
 }) {
   return (
@@ -30,9 +34,11 @@ export function Providers({
         <ApiProvider api={api}>
           <SessionProvider transientKey={transientKey}>
             <NowProvider serverNow={now}>
-              <QueryClientProvider client={queryClient}>
-                <ToastProvider>{children}</ToastProvider>
-              </QueryClientProvider>
+              <ThemeHtmlProvider html={themeHtml}>
+                <QueryClientProvider client={queryClient}>
+                  <ToastProvider>{children}</ToastProvider>
+                </QueryClientProvider>
+              </ThemeHtmlProvider>
             </NowProvider>
           </SessionProvider>
         </ApiProvider>

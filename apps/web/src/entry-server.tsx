@@ -33,8 +33,10 @@ export interface RenderInput {
     preloads?: string[];
     boot?: string;
     headHtml?: string;
-    /** The theme's custom header and footer (sanitised by the server), outside the app: never hydrated. */
-    bodyStartHtml?: string;
+    /** The theme's custom header and footer (sanitised by the server): the layout shows them in its landmarks. */
+    themeHeaderHtml?: string;
+    themeFooterHtml?: string;
+    /** After the app: the theme's scripts, while the site allows them. */
     bodyEndHtml?: string;
   };
   /** The interface locale the server resolved (cookie, else Accept-Language); English when left out. */
@@ -123,12 +125,16 @@ async function renderInLocale(
     ...(site?.shareImage ? { shareImage: site.shareImage } : {}),
     ...(site ? { site } : {}),
   };
+  const themeHtml = { header: assets.themeHeaderHtml ?? "", footer: assets.themeFooterHtml ?? "" };
+  const hasThemeHtml = themeHtml.header !== "" || themeHtml.footer !== "";
   const state: PageState = {
     queries: dehydrate(queryClient),
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
     transientKey,
     now,
     ...(locale === "en" && chosenLocale === "en" ? {} : { locale, chosenLocale }),
+    // The same HTML again for the browser's first render: hydration then matches the server's markup.
+    ...(hasThemeHtml ? { theme: themeHtml } : {}),
   };
 
   // Guests' reading pages load only the boot script; it loads the app (the entry) at the first intent.
@@ -163,7 +169,14 @@ async function renderInLocale(
 
   await new Promise<void>((resolve, reject) => {
     const { pipe } = renderToPipeableStream(
-      <Providers queryClient={queryClient} api={api} head={head} transientKey={transientKey} now={now}>
+      <Providers
+        queryClient={queryClient}
+        api={api}
+        head={head}
+        transientKey={transientKey}
+        now={now}
+        themeHtml={themeHtml}
+      >
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </Providers>,
       {
@@ -176,7 +189,7 @@ async function renderInLocale(
               assets.styles.map((href) => `<link rel="stylesheet" href="${attr(href)}">`).join("") +
               scripts +
               (assets.headHtml ?? "") +
-              `</head><body class="isLoading">${assets.bodyStartHtml ?? ""}<div id="app">`,
+              `</head><body class="isLoading"><div id="app">`,
           );
           pipe(withTail);
           resolve();

@@ -54,6 +54,7 @@ function hydrate() {
       head={null}
       transientKey={state?.transientKey ?? null}
       now={state?.now ?? Date.now()}
+      themeHtml={state?.theme}
     >
       <RouterProvider router={router} />
     </Providers>,

@@ -14,7 +14,8 @@ import { registerLocaleRoute, pageLocale } from "./locale.ts";
 
 interface PageThemeParts {
   head: string;
-  bodyStart: string;
+  header: string;
+  footer: string;
   bodyEnd: string;
   scriptSources: string[];
 }
@@ -202,7 +203,8 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
         ? {
             ...assets,
             headHtml: `${assets.headHtml ?? ""}${theme.head}`,
-            bodyStartHtml: theme.bodyStart,
+            themeHeaderHtml: theme.header,
+            themeFooterHtml: theme.footer,
             bodyEndHtml: theme.bodyEnd,
           }
         : assets,

@@ -28,8 +28,10 @@ export interface PageAssets {
   /** The boot script of the pages that hydrate on intent (guests' reading pages); the build's only. */
   boot?: string;
   headHtml?: string;
-  /** The theme's custom header, before the app (outside it: never hydrated), and its footer (and scripts) after. */
-  bodyStartHtml?: string;
+  /** The theme's custom header and footer (sanitised HTML): the app's layout renders them, and they hydrate as they are. */
+  themeHeaderHtml?: string;
+  themeFooterHtml?: string;
+  /** The theme's scripts (while `themes.allowCustomScripts` is on), after the app. */
   bodyEndHtml?: string;
 }
 

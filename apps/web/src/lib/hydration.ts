@@ -1,5 +1,6 @@
 import { UNSAFE_ErrorResponseImpl as ErrorResponseImpl, isRouteErrorResponse, type HydrationState } from "react-router";
 import type { DehydratedState } from "@tanstack/react-query";
+import type { ThemeHtml } from "./theme-html.tsx";
 
 /** What the server embeds in the page for hydration: the query cache and the router's data. */
 export interface PageState {
@@ -16,6 +17,8 @@ export interface PageState {
   /** The interface locale (its pack loads before hydrating) and the reader's choice; absent in English. */
   locale?: string;
   chosenLocale?: string;
+  /** The theme's custom header and footer, as the server rendered them; absent when the theme has neither. */
+  theme?: ThemeHtml;
 }
 
 type SerializedError =

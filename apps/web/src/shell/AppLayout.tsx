@@ -10,6 +10,7 @@ import { TitleBar } from "./TitleBar.tsx";
 import { useDeviceClasses } from "./useDeviceClasses.ts";
 import { useHashScroll } from "../lib/hash-scroll.ts";
 import { useSite } from "../lib/site.ts";
+import { useThemeHtml } from "../lib/theme-html.tsx";
 import styles from "./AppLayout.module.css";
 
 /** The footer's language picker: plain HTML kept from the server's page (no JavaScript on reading pages). */
@@ -25,6 +26,7 @@ export function AppLayout() {
   // Embedded mode (spec §4), loaded only where the site is embedded: reading pages stay without it.
   const { embed, contentLocales } = useSite();
   const { pathname, search } = useLocation();
+  const themeHtml = useThemeHtml();
   useEffect(() => {
     if (!embed.enabled || !embed.remoteUrl) return;
     let stop: (() => void) | null = null;
@@ -50,12 +52,24 @@ export function AppLayout() {
       <a className={styles.skipLink} href="#content">
         {t("Skip to content")}
       </a>
+      {/* The theme's custom header (sanitised by the server), after the skip link, before the title bar (the
+          banner, sticky on its own): a named region, so no content sits outside a landmark. */}
+      {themeHtml.header ? (
+        <div
+          id="theme-header"
+          role="region"
+          aria-label={t("Site Header")}
+          dangerouslySetInnerHTML={{ __html: themeHtml.header }}
+        />
+      ) : null}
       <TitleBar {...titleBar} />
       <ThemePreviewBanner />
       <main id="content" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>
       <footer className={styles.footer}>
+        {/* The theme's custom footer (sanitised by the server), in the page's contentinfo landmark. */}
+        {themeHtml.footer ? <div id="theme-footer" dangerouslySetInnerHTML={{ __html: themeHtml.footer }} /> : null}
         {t("Powered by Parley")}
         <LanguagePicker contentLocales={contentLocales} target={`${pathname}${search}`} />
       </footer>

@@ -151,10 +151,28 @@ describe.each(engines)("a theme's assets on %s", (engine) => {
 
   it("puts the header and footer in every page's HTML and links the styles; no scripts while the setting is off", async () => {
     const html = (await page("/")).body;
-    const header = html.indexOf('<div id="theme-header"><p>Welcome <a>in</a></p></div>');
-    expect(header).toBeGreaterThan(html.indexOf("<body"));
-    expect(header).toBeLessThan(html.indexOf('<div id="app">'));
-    expect(html).toContain('<div id="theme-footer"><p>Footer <strong>text</strong></p></div>');
+    // The header in the app: after the skip link, a named region just before the title bar (the banner).
+    const header = html.indexOf(
+      '<div id="theme-header" role="region" aria-label="Site Header"><p>Welcome <a>in</a></p></div>',
+    );
+    expect(header).toBeGreaterThan(html.indexOf('<div id="app">'));
+    expect(header).toBeGreaterThan(html.indexOf('href="#content"'));
+    expect(header).toBeLessThan(html.indexOf("<header"));
+    // The footer in the page's <footer> (contentinfo), before the app's own words.
+    const footer = html.indexOf('<div id="theme-footer"><p>Footer <strong>text</strong></p></div>');
+    expect(footer).toBeGreaterThan(html.lastIndexOf("<footer", footer));
+    expect(html.lastIndexOf("<footer", footer)).toBeGreaterThan(html.indexOf("</main>"));
+    expect(footer).toBeLessThan(html.indexOf("</footer>", html.lastIndexOf("<footer", footer)));
+    // The same HTML in the page's state, for the browser's first render (hydration matches it).
+    const state = JSON.parse(
+      /<script id="__PARLEY_STATE__" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!,
+    ) as {
+      theme?: { header: string; footer: string };
+    };
+    expect(state.theme).toEqual({
+      header: "<p>Welcome <a>in</a></p>",
+      footer: "<p>Footer <strong>text</strong></p>",
+    });
     expect(html).toMatch(
       new RegExp(
         `<link rel="stylesheet" id="theme-styles" href="/api/v2/themes/${themeID}/assets/styles.css\\?revisionID=\\d+">`,
@@ -166,9 +184,20 @@ describe.each(engines)("a theme's assets on %s", (engine) => {
   });
 
   it("includes the scripts, and lets the CSP allow exactly them, once an administrator turns the setting on", async () => {
-    expect((await api.patch("/api/v2/config", { "themes.allowCustomScripts": true }, { as: member })).statusCode).toBe(
-      403,
+    // Only site managers: a member and a moderator (community.manage, not site.manage) are refused.
+    const moderator = await api.signIn(
+      await createUser(t.database.db, { name: "Script Moderator", role: "moderator", isAdmin: false }),
     );
+    for (const as of [member, moderator]) {
+      const refused = await api.patch("/api/v2/config", { "themes.allowCustomScripts": true }, { as });
+      expect(refused.statusCode).toBe(403);
+      expect((await api.get("/api/v2/config?select=themes.allowCustomScripts", { as })).json()).not.toHaveProperty(
+        "themes.allowCustomScripts",
+      );
+    }
+    expect((await api.get("/api/v2/config?select=themes.allowCustomScripts", { as: admin })).json()).toEqual({
+      "themes.allowCustomScripts": false,
+    });
     expect((await api.get("/api/v2/config?select=themes.allowCustomScripts", { as: null })).json()).not.toHaveProperty(
       "themes.allowCustomScripts",
     );

@@ -186,10 +186,14 @@ function checkVariables(variables: ThemeVariables): void {
   if (errors.length) throw validationFailed(errors);
 }
 
-/** What a theme puts in a page (`pageParts`): HTML for the head, the body's start and its end, and the CSP's scripts. */
+/**
+ * What a theme puts in a page (`pageParts`): HTML for the head, its custom header and footer (sanitised when saved;
+ * the app's layout shows them in its landmarks), the scripts at the body's end, and the CSP's scripts.
+ */
 export interface ThemePageParts {
   head: string;
-  bodyStart: string;
+  header: string;
+  footer: string;
   bodyEnd: string;
   /** The script addresses the page loads from elsewhere, for the CSP's `script-src`. */
   scriptSources: string[];
@@ -211,10 +215,10 @@ function pagePartsOf(theme: ThemeEntry, scripts: boolean): ThemePageParts {
       `<meta name="theme-color" content="${primary}">` +
       // The styles are a file of their own (text/css): nothing in them can reach the HTML.
       (styles ? `<link rel="stylesheet" id="theme-styles" href="${attr(`${base}/styles.css${revision}`)}">` : ""),
-    // Sanitised when saved (themes.assets.ts), so a reader without JavaScript sees them as they are.
-    bodyStart: header ? `<div id="theme-header">${header}</div>` : "",
+    // Sanitised when saved (themes.assets.ts): the app renders them as they are, for readers without JavaScript too.
+    header,
+    footer,
     bodyEnd:
-      (footer ? `<div id="theme-footer">${footer}</div>` : "") +
       (scripts && javascript ? `<script src="${attr(`${base}/javascript.js${revision}`)}" defer></script>` : "") +
       external.map((url) => `<script src="${attr(url)}" defer></script>`).join(""),
     scriptSources: external,
@@ -639,8 +643,9 @@ export function createThemesService({
 
     /**
      * What the current theme (or the one being previewed) puts in every page: in the head its variables'
-     * `<style id="theme-variables">`, the theme-color meta and its styles' stylesheet; the custom header before
-     * the app and the footer after it; its scripts only while `themes.allowCustomScripts` is on.
+     * `<style id="theme-variables">`, the theme-color meta and its styles' stylesheet; the custom header and footer
+     * (the app's layout puts them after the skip link and in the footer); its scripts only while
+     * `themes.allowCustomScripts` is on.
      */
     async pageParts(preview: ThemePreview | null = null): Promise<ThemePageParts> {
       const previewed = preview ? await find(preview.themeID, preview.revisionID) : undefined;

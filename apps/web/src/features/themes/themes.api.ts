@@ -20,4 +20,16 @@ export const themesApi = {
     (await api.get<ThemeRevision[]>(`/themes/${encodeURIComponent(themeID)}/revisions`, {}, signal)).data,
   previewed: async (api: ApiClient, signal?: AbortSignal) =>
     (await api.get<ThemePreview | null>("/themes/preview", {}, signal)).data,
+  /** The site setting `themes.allowCustomScripts` (site.manage): whether pages run the themes' JavaScript and scripts. */
+  scriptsAllowed: async (api: ApiClient, signal?: AbortSignal) =>
+    (
+      await api.get<Partial<Record<typeof allowCustomScripts, boolean>>>(
+        "/config",
+        { select: [allowCustomScripts] },
+        signal,
+      )
+    ).data[allowCustomScripts] === true,
 };
+
+/** The site setting that lets pages run the themes' JavaScript and scripts. */
+export const allowCustomScripts = "themes.allowCustomScripts";

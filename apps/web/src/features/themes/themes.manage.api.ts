@@ -1,7 +1,11 @@
 import type { Theme, ThemePatch, ThemePost } from "@parley/contracts";
 import type { ApiClient } from "../../lib/api.ts";
+import { allowCustomScripts } from "./themes.api.ts";
 
-/** Changing themes (dashboard-themes.yml): apply, preview, create, update, remove. The dashboard's pages only. */
+/**
+ * Changing themes (dashboard-themes.yml): apply, preview, create, update, remove; and whether pages run their
+ * scripts. The dashboard's pages only.
+ */
 export const themesManageApi = {
   apply: async (api: ApiClient, themeID: string) =>
     (await api.request<Theme>({ method: "PUT", path: "/themes/current", body: { themeID } })).data,
@@ -21,5 +25,13 @@ export const themesManageApi = {
     (await api.request<Theme>({ method: "PATCH", path: `/themes/${encodeURIComponent(themeID)}`, body })).data,
   remove: async (api: ApiClient, themeID: string) => {
     await api.request<null>({ method: "DELETE", path: `/themes/${encodeURIComponent(themeID)}` });
+  },
+  /** Turns `themes.allowCustomScripts` on or off (`PATCH /config`; the server asks for site.manage). */
+  allowScripts: async (api: ApiClient, allowed: boolean) => {
+    await api.request<Record<string, unknown>>({
+      method: "PATCH",
+      path: "/config",
+      body: { [allowCustomScripts]: allowed },
+    });
   },
 };

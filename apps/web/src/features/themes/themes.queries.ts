@@ -10,6 +10,7 @@ export const themesKeys = {
   preview: () => ["themes", "preview"] as const,
   theme: (themeID: string) => ["themes", "theme", themeID] as const,
   revisions: (themeID: string) => ["themes", "revisions", themeID] as const,
+  scriptsAllowed: () => ["config", "themes-scripts"] as const,
 };
 
 export const themesQuery = (api: ApiClient) =>
@@ -27,6 +28,13 @@ export const themeRevisionsQuery = (api: ApiClient, themeID: string) =>
   queryOptions({
     queryKey: themesKeys.revisions(themeID),
     queryFn: ({ signal }) => themesApi.revisions(api, themeID, signal),
+  });
+
+/** Whether pages run the themes' JavaScript and scripts (`themes.allowCustomScripts`; site.manage reads it). */
+export const themeScriptsAllowedQuery = (api: ApiClient) =>
+  queryOptions({
+    queryKey: themesKeys.scriptsAllowed(),
+    queryFn: ({ signal }) => themesApi.scriptsAllowed(api, signal),
   });
 
 /** The theme this session previews, or null (asked only for members who may manage the site). */

@@ -21,10 +21,13 @@ import {
   themesKeys,
   themesPagePath,
   themesQuery,
+  themeScriptsAllowedQuery,
 } from "./themes.queries.ts";
 
 /** What the themes page's forms (and the preview banner's) ask for. */
-const themeIntents = ["preview", "apply", "cancel-preview", "copy", "delete"] as const;
+const themeIntents = ["preview", "apply", "cancel-preview", "copy", "delete", "scripts"] as const;
+/** The intents about no theme in particular. */
+const siteIntents: readonly string[] = ["cancel-preview", "scripts"];
 /** What the theme editor's forms ask for. */
 const editorIntents = ["save", "preview", "apply", "preview-revision", "restore"] as const;
 
@@ -80,7 +83,12 @@ export function createThemesRoutes({ queryClient, api }: { queryClient: QueryCli
       path: "dashboard/themes",
       loader: async ({ request }) => {
         await requireManager(request);
-        await loadOrThrow("Themes", () => queryClient.ensureQueryData(themesQuery(api)));
+        await loadOrThrow("Themes", () =>
+          Promise.all([
+            queryClient.ensureQueryData(themesQuery(api)),
+            queryClient.ensureQueryData(themeScriptsAllowedQuery(api)),
+          ]),
+        );
         return null;
       },
       action: async ({ request }: ActionFunctionArgs) => {
@@ -89,9 +97,21 @@ export function createThemesRoutes({ queryClient, api }: { queryClient: QueryCli
         const intent = formValue(form, "intent");
         const themeID = formValue(form, "themeID");
         const values = { intent, themeID };
-        if (!(themeIntents as readonly string[]).includes(intent) || (intent !== "cancel-preview" && !themeID))
+        if (!(themeIntents as readonly string[]).includes(intent) || (!siteIntents.includes(intent) && !themeID))
           return formInvalid({ themeID: t("Choose a theme.") }, values);
         try {
+          if (intent === "scripts") {
+            // An unchecked box sends nothing: off.
+            const allowed = formValue(form, "allowCustomScripts") === "1";
+            await themesManageApi.allowScripts(api, allowed);
+            queryClient.setQueryData(themesKeys.scriptsAllowed(), allowed);
+            return {
+              ok: true,
+              message: allowed
+                ? t("Pages now run the current theme's JavaScript and scripts.")
+                : t("Pages no longer run any theme's JavaScript or scripts."),
+            } satisfies FormResult;
+          }
           if (intent === "preview") {
             await themesManageApi.preview(api, themeID);
             // The forum as readers see it, in the previewed theme, with the banner on top.

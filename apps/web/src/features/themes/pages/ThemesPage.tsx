@@ -10,7 +10,8 @@ import { FormAlert } from "../../../ui/forms/Form.tsx";
 import { DeleteThemeButton } from "../components/DeleteThemeButton.tsx";
 import { ThemeSwatch } from "../components/ThemeSwatch.tsx";
 import { ActionStatus } from "../components/ActionStatus.tsx";
-import { themeEditorPath, themesPagePath, themesQuery } from "../themes.queries.ts";
+import { CustomScriptsForm } from "../components/CustomScriptsForm.tsx";
+import { themeEditorPath, themesPagePath, themesQuery, themeScriptsAllowedQuery } from "../themes.queries.ts";
 import shared from "../components/themes.module.css";
 import styles from "./ThemesPage.module.css";
 
@@ -18,6 +19,7 @@ import styles from "./ThemesPage.module.css";
 export function ThemesPage() {
   const api = useApi();
   const { data: themes } = useSuspenseQuery(themesQuery(api));
+  const { data: scriptsAllowed } = useSuspenseQuery(themeScriptsAllowedQuery(api));
   const result = useActionData<FormResult>();
   const busy = useNavigation().state === "submitting";
   return (
@@ -96,6 +98,7 @@ export function ThemesPage() {
           </li>
         ))}
       </ul>
+      <CustomScriptsForm allowed={scriptsAllowed} busy={busy} />
     </section>
   );
 }
