@@ -504,9 +504,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSitemaps(app, platform, { categories: categories.directory, chunkSize: options.sitemapChunkSize });
   await registerKnowledge(app, platform, { users: userFragments });
   await registerGroups(app, platform, { users: userFragments, categories: categories.directory, removePosts });
-  await registerTokens(app, platform);
   // Signing in with an OpenID Connect provider: its accounts made, linked and signed in through the users feature.
-  await registerAuthenticators(app, platform, { accounts: createConnectedAccounts(platform) });
+  const authenticators = await registerAuthenticators(app, platform, { accounts: createConnectedAccounts(platform) });
+  // Access tokens; an OAuth 2 provider's access token exchanged for one of ours finds its member as its sign-in does.
+  await registerTokens(app, platform, { oauthMember: authenticators.memberForOAuthToken });
   await registerConfig(app, platform, { themes });
   await registerTranslations(app, platform, translations);
   await registerEmbed(app, platform);

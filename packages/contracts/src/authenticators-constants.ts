@@ -74,6 +74,11 @@ export const ssoRefusalMessages: Record<SsoRefusal, string> = {
 
 export const authenticatorMessages = {
   notFound: "Authenticator not found.",
+  oauthClientUnknown: "No OAuth 2 authenticator has this client ID.",
+  oauthExchangeOff: "Exchanging OAuth 2 access tokens is turned off on this site (authenticators.tokenExchange).",
+  oauthProfileMalformed: "The OAuth 2 provider's profile has no member ID, or no e-mail address for a new member.",
+  oauthConnectFirst:
+    "This member must first sign in with this provider in the browser, to pick a name or link an existing account.",
   tooMany: "A site has at most 20 authenticators.",
   secretRequired: "An OpenID Connect authenticator needs its client secret.",
   issuerRequired: msg("Enter the provider's address, such as https://id.example.com."),

@@ -9,6 +9,7 @@ import type { DB } from "./db/schema.ts";
 import { createAuthRepo } from "./auth/auth.repo.ts";
 import { systemClock, type Clock } from "./clock.ts";
 import { createPermissionsService, type PermissionsService } from "./auth/permissions.ts";
+import { createRoleTokens, type RoleTokens } from "./auth/role-tokens.ts";
 import { createSessions, type Sessions } from "./auth/sessions.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { mailSettings } from "./mail/mail-settings.ts";
@@ -69,6 +70,8 @@ export interface Platform {
   /** What time it is, for anything whose behaviour depends on it (`platform/clock.ts`). */
   clock: Clock;
   sessions: Sessions;
+  /** Role tokens (`POST /tokens/roles`): issued here, read by the sessions on the routes that allow them. */
+  roleTokens: RoleTokens;
   permissions: PermissionsService;
   mailer: Mailer;
   outboxDir: string;
@@ -113,7 +116,14 @@ export async function createPlatform(database: Database, config: PlatformConfig)
   const outboxDir = path.join(config.dataDir, "outbox");
   const storage = await createStorage(config.storage, config.dataDir);
   const presence = createPresence(clock, redis, database.siteKey);
-  const sessions = createSessions({ repo: authRepo, permissions, clock, onSeen: (userID) => presence.seen(userID) });
+  const roleTokens = createRoleTokens(database.db, clock);
+  const sessions = createSessions({
+    repo: authRepo,
+    permissions,
+    clock,
+    roleTokens,
+    onSeen: (userID) => presence.seen(userID),
+  });
   const longRunnerRepo = createLongRunnerRepo(database.db, database.dialect);
   let longRunnerSecret: Promise<string> | null = null;
   const metrics = createMetrics({
@@ -158,6 +168,7 @@ export async function createPlatform(database: Database, config: PlatformConfig)
     clock,
     permissions,
     sessions,
+    roleTokens,
     longRunner,
     mailer: createMailer({
       smtpUrl: config.smtpUrl,

@@ -165,6 +165,12 @@ export const siteConfigDefaults = {
    * provider; a test's own 127.0.0.1 one).
    */
   "authenticators.allowedHosts": "",
+  /**
+   * `POST /tokens/oauth`: an OAuth 2 provider's access token exchanged for one of the forum's. Off until a site
+   * manager turns it on: a provider's profile answer does not say which client the access token was issued to, so
+   * any app at the provider that a member signed in to could exchange its token and act here as that member.
+   */
+  "authenticators.tokenExchange": false,
 } as const;
 export type SiteConfigKey = keyof typeof siteConfigDefaults;
 type Value<K extends SiteConfigKey> = (typeof siteConfigDefaults)[K] extends boolean

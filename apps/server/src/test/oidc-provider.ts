@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
+import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
 import {
   createServer,
   request as httpRequest,
@@ -41,6 +41,11 @@ export interface TestProvider {
   signInAs(account: ProviderAccount): void;
   /** How many times the provider asked for a login (a browser with a provider session is not asked). */
   readonly logins: number;
+  /**
+   * An access token for the account, got as a client of its own would (the authorization code flow with PKCE, the
+   * browser's part done here), with the profile scopes: what an app hands to `POST /tokens/oauth`.
+   */
+  accessTokenFor(account: ProviderAccount): Promise<string>;
   /** Changes where the provider sends the browser back to (its state, its code; null: honest again). */
   tamperRedirect(change: ((callback: URL) => URL) | null): void;
   /** Changes the ID token of the next token answers (null: honest again); `resign: false` keeps the old signature. */
@@ -206,6 +211,52 @@ export async function startTestProvider(options: {
     },
     get logins() {
       return logins;
+    },
+    async accessTokenFor(account) {
+      next = account;
+      const redirectUri = options.redirectUris[0]!;
+      const verifier = randomBytes(32).toString("base64url");
+      const start = new URL(`${issuer}/auth`);
+      start.search = new URLSearchParams({
+        client_id: clientID,
+        response_type: "code",
+        redirect_uri: redirectUri,
+        scope: "openid email profile",
+        state: randomBytes(8).toString("hex"),
+        code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+        code_challenge_method: "S256",
+      }).toString();
+      const jar = new Map<string, string>();
+      let at = start.href;
+      for (let step = 0; step < 12 && !at.startsWith(`${redirectUri}?`); step += 1) {
+        const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+        const response = await fetch(at, { redirect: "manual", headers: cookie ? { cookie } : {} });
+        for (const header of response.headers.getSetCookie()) {
+          const [name, ...value] = header.split(";")[0]!.split("=");
+          jar.set(name!, value.join("="));
+        }
+        const location = response.headers.get("location");
+        if (!location) throw new Error(`The provider answered ${response.status}: ${await response.text()}`);
+        at = new URL(location, at).href;
+      }
+      const code = new URL(at).searchParams.get("code");
+      if (!code) throw new Error(`The provider sent no code back: ${at}`);
+      const answer = await fetch(`${issuer}/token`, {
+        method: "POST",
+        headers: {
+          authorization: `Basic ${Buffer.from(`${clientID}:${secret}`).toString("base64")}`,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams({
+          grant_type: "authorization_code",
+          code,
+          redirect_uri: redirectUri,
+          code_verifier: verifier,
+        }).toString(),
+      });
+      const tokens = (await answer.json()) as { access_token?: string };
+      if (!tokens.access_token) throw new Error(`The provider gave no access token: ${JSON.stringify(tokens)}`);
+      return tokens.access_token;
     },
     tamperRedirect(change) {
       redirecting = change;

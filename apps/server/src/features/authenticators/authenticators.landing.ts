@@ -115,6 +115,20 @@ export async function rememberIdToken(
   await repo.rememberSessionToken(session.sessionID, row.authenticatorID, idToken);
 }
 
+/** Where a proven member lands: an account (and the roles the claim names), or the connect page's question. */
+type Landing =
+  | { userID: number; roles: string[] }
+  | {
+      connect: {
+        subject: string;
+        name: string;
+        email: string;
+        emailVerified: boolean;
+        photoUrl: string | null;
+        roles: string[];
+      };
+    };
+
 /**
  * Where every authenticator's proven member lands (OpenID Connect's ID token, a host site's JWT): the linked
  * account signed in, or the account with the same confirmed address linked when the authenticator trusts its
@@ -139,7 +153,47 @@ export function createSsoLanding(repo: AuthenticatorsRepo, platform: Platform, a
     return reply.redirect(localTarget(signedIn.target), 303);
   }
 
+  /**
+   * Who the provider's member is here (claims checked by the caller): the linked account, or the account with the
+   * same confirmed address linked when the authenticator trusts its addresses, or a new account made (and linked);
+   * else what the connect page needs to finish it (a name to pick, or the existing account's password).
+   */
+  async function memberOf(row: AuthenticatorRow, claims: Record<string, unknown>, ip: string): Promise<Landing> {
+    const mappings = mappingsOf(row);
+    const subject = stringClaim(claims, "sub");
+    if (!subject) throw new Refusal("token");
+    const roles = listClaim(claims, mappings.roles);
+    const linked = await repo.linkedUser(row.authenticatorID, subject);
+    if (linked !== undefined) return { userID: linked, roles };
+    const email = stringClaim(claims, mappings.email);
+    const emailVerified = claims["email_verified"] === true;
+    const name = stringClaim(claims, mappings.name) || stringClaim(claims, "name") || email.split("@")[0] || "";
+    const now = platform.clock.nowIso();
+    const existing = email ? await accounts.byEmail(email) : undefined;
+    if (existing && row.markVerified === 1 && emailVerified) {
+      await repo.link(row.authenticatorID, subject, existing.userID, now);
+      return { userID: existing.userID, roles };
+    }
+    if (!existing && !isRegistrationOpenForConnect(await platform.siteConfig.get("registration.method")))
+      throw new Refusal("closed");
+    const photoUrl = stringClaim(claims, mappings.photoUrl) || null;
+    if (!existing && email && (await accounts.nameFree(name))) {
+      const userID = await accounts
+        .create({ name, email, emailConfirmed: emailVerified, roleNames: roles, photoUrl, ip })
+        .catch((error: unknown) => {
+          if (error instanceof HttpError && error.status === 403) throw new Refusal("banned");
+          throw error;
+        });
+      await repo.link(row.authenticatorID, subject, userID, now);
+      return { userID, roles };
+    }
+    if (!email) throw new Refusal("token");
+    return { connect: { subject, name, email, emailVerified, photoUrl, roles } };
+  }
+
   return {
+    memberOf,
+
     /** The provider's member, proven (claims checked by the caller): signed in, linked, made, or sent to connect. */
     async signInWith(
       row: AuthenticatorRow,
@@ -149,52 +203,20 @@ export function createSsoLanding(repo: AuthenticatorsRepo, platform: Platform, a
       reply: FastifyReply,
       idToken: string | null = null,
     ) {
-      const mappings = mappingsOf(row);
-      const subject = stringClaim(claims, "sub");
-      if (!subject) throw new Refusal("token");
-      const roles = listClaim(claims, mappings.roles);
-      const linked = await repo.linkedUser(row.authenticatorID, subject);
-      if (linked !== undefined) return finish(request, reply, { row, userID: linked, roles, target, idToken });
-      const email = stringClaim(claims, mappings.email);
-      const emailVerified = claims["email_verified"] === true;
-      const name = stringClaim(claims, mappings.name) || stringClaim(claims, "name") || email.split("@")[0] || "";
-      const now = platform.clock.nowIso();
-      const existing = email ? await accounts.byEmail(email) : undefined;
-      if (existing && row.markVerified === 1 && emailVerified) {
-        await repo.link(row.authenticatorID, subject, existing.userID, now);
-        return finish(request, reply, { row, userID: existing.userID, roles, target, idToken });
-      }
-      if (!existing && !isRegistrationOpenForConnect(await platform.siteConfig.get("registration.method")))
-        throw new Refusal("closed");
-      if (!existing && email && (await accounts.nameFree(name))) {
-        const userID = await accounts
-          .create({
-            name,
-            email,
-            emailConfirmed: emailVerified,
-            roleNames: roles,
-            photoUrl: stringClaim(claims, mappings.photoUrl) || null,
-            ip: request.ip,
-          })
-          .catch((error: unknown) => {
-            if (error instanceof HttpError && error.status === 403) throw new Refusal("banned");
-            throw error;
-          });
-        await repo.link(row.authenticatorID, subject, userID, now);
-        return finish(request, reply, { row, userID, roles, target, idToken });
-      }
-      if (!email) throw new Refusal("token");
+      const landed = await memberOf(row, claims, request.ip);
+      if ("userID" in landed) return finish(request, reply, { row, ...landed, target, idToken });
+      const { connect } = landed;
       // A name to pick, or the existing account's password: the connect page finishes it.
       const token = randomToken();
       await repo.insertConnection({
         tokenHash: hashToken(token),
         authenticatorID: row.authenticatorID,
-        subject,
-        name,
-        email,
-        emailVerified: emailVerified ? 1 : 0,
-        photoUrl: stringClaim(claims, mappings.photoUrl) || null,
-        roles: JSON.stringify(roles),
+        subject: connect.subject,
+        name: connect.name,
+        email: connect.email,
+        emailVerified: connect.emailVerified ? 1 : 0,
+        photoUrl: connect.photoUrl,
+        roles: JSON.stringify(connect.roles),
         target: localTarget(target),
         dateExpires: new Date(platform.clock.nowMs() + authenticatorRules.connectionLifetimeMs).toISOString(),
         idToken,

@@ -1,8 +1,16 @@
 import * as oidc from "openid-client";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { authenticatorCallbackPath, authenticatorRules } from "@parley/contracts";
+import {
+  authenticatorCallbackPath,
+  authenticatorMessages,
+  authenticatorRules,
+  ssoRefusalMessages,
+  type OAuthTokenPost,
+} from "@parley/contracts";
 import { hashToken, randomToken } from "../../platform/auth/tokens.ts";
 import type { Platform } from "../../platform/context.ts";
+import { badRequest, HttpError } from "../../platform/errors.ts";
+import { clientOf } from "../../platform/http/client-address.ts";
 import { safeFetch } from "../../platform/http/safe-fetch.ts";
 import { allowedHostsOf } from "../../platform/site-config.ts";
 import type { ConnectedAccounts } from "../users/index.ts";
@@ -107,6 +115,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 export function createOAuth2SignIn(repo: AuthenticatorsRepo, platform: Platform, accounts: ConnectedAccounts) {
   const starts = platform.limiter("oauth2-start-ip", 30, 15 * 60_000);
   const callbacks = platform.limiter("oauth2-callback-ip", 30, 15 * 60_000);
+  const exchanges = platform.limiter("oauth2-token-ip", 60, 15 * 60_000);
   const landing = createSsoLanding(repo, platform, accounts);
   const allowedHosts = async () => allowedHostsOf(await platform.siteConfig.get("authenticators.allowedHosts"));
   const redirectUri = (authenticatorID: number) =>
@@ -199,6 +208,34 @@ export function createOAuth2SignIn(repo: AuthenticatorsRepo, platform: Platform,
       url.searchParams.set("code_challenge", await oidc.calculatePKCECodeChallenge(codeVerifier));
       url.searchParams.set("code_challenge_method", "S256");
       return reply.redirect(url.href, 303);
+    },
+
+    /**
+     * `POST /tokens/oauth`: the member an OAuth 2 provider's access token belongs to, found as the callback finds
+     * them (the active authenticator with this client ID asked for its profile, the profile mapped, the member
+     * linked, or made when new), and allowed to sign in. 403 while `authenticators.tokenExchange` is off, 404 for an
+     * unknown client ID, 403 when the provider refuses the token or the member must finish on the connect page, 400
+     * for a profile that cannot be read.
+     */
+    async memberForToken(body: OAuthTokenPost, request: FastifyRequest, reply: FastifyReply): Promise<number> {
+      await limit(exchanges, request, reply);
+      const { clientID, oauthAccessToken } = body;
+      const ip = clientOf(request).address;
+      if (!(await platform.siteConfig.get("authenticators.tokenExchange")))
+        throw new HttpError(403, authenticatorMessages.oauthExchangeOff);
+      const row = await repo.activeOAuth2ByClientID(clientID);
+      if (!row) throw new HttpError(404, authenticatorMessages.oauthClientUnknown);
+      try {
+        const landed = await landing.memberOf(row, claimsOf(row, await profileOf(row, oauthAccessToken)), ip);
+        if (!("userID" in landed)) throw new HttpError(403, authenticatorMessages.oauthConnectFirst);
+        await accounts.syncRoles(landed.userID, landed.roles);
+        await accounts.usableAccount(landed.userID, ip);
+        return landed.userID;
+      } catch (error) {
+        if (!(error instanceof Refusal)) throw error;
+        if (error.reason === "token") throw badRequest(authenticatorMessages.oauthProfileMalformed);
+        throw new HttpError(403, ssoRefusalMessages[error.reason]);
+      }
     },
 
     /**

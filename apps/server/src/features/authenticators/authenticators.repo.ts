@@ -15,6 +15,16 @@ export function createAuthenticatorsRepo(db: Kysely<DB>) {
     },
     byId: (authenticatorID: number) =>
       db.selectFrom("authenticators").selectAll().where("authenticatorID", "=", authenticatorID).executeTakeFirst(),
+    /** The active OAuth 2 authenticator with this client ID (the first, should two share one). */
+    activeOAuth2ByClientID: (clientID: string) =>
+      db
+        .selectFrom("authenticators")
+        .selectAll()
+        .where("type", "=", "oauth2")
+        .where("active", "=", 1)
+        .where("clientID", "=", clientID)
+        .orderBy("authenticatorID")
+        .executeTakeFirst(),
     async count(): Promise<number> {
       const row = await db
         .selectFrom("authenticators")

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import { jwtEntryPath } from "@parley/contracts";
+import { jwtEntryPath, type OAuthTokenPost } from "@parley/contracts";
 import type { Platform } from "../../platform/context.ts";
 import type { ConnectedAccounts } from "../users/index.ts";
 import { createConnections } from "./authenticators.connect.ts";
@@ -11,6 +11,9 @@ import { createJwtSignIn } from "./authenticators.jwt.ts";
 import { createOAuth2SignIn } from "./authenticators.oauth2.ts";
 import { createOAuth2Settings } from "./authenticators.oauth2-settings.ts";
 import { createOidcSignIn } from "./authenticators.signin.ts";
+
+/** `POST /tokens/oauth`'s question to this feature: whose is this OAuth 2 provider's access token (a user ID). */
+export type OAuthMemberLookup = (body: OAuthTokenPost, request: FastifyRequest, reply: FastifyReply) => Promise<number>;
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
@@ -24,7 +27,7 @@ export async function registerAuthenticators(
   app: FastifyInstance,
   platform: Platform,
   deps: { accounts: ConnectedAccounts },
-): Promise<void> {
+): Promise<{ memberForOAuthToken: OAuthMemberLookup }> {
   const repo = createAuthenticatorsRepo(platform.db);
   const service = createAuthenticatorsService(repo, platform.clock);
   const signIn = createOidcSignIn(repo, platform, deps.accounts);
@@ -50,4 +53,5 @@ export async function registerAuthenticators(
     if (await isOAuth2(id)) return oauth2SignIn.callback(id, request, reply);
     return signIn.callback(id, request, reply);
   });
+  return { memberForOAuthToken: (body, request, reply) => oauth2SignIn.memberForToken(body, request, reply) };
 }

@@ -32,6 +32,7 @@ export const categoriesRoutes: FastifyPluginAsyncTypebox<{ service: CategoriesSe
   app.get(
     categoryPaths.list,
     {
+      config: { roleToken: true },
       schema: {
         tags: ["Categories"],
         summary: "List categories as a tree, or flat and paged.",
@@ -193,6 +194,7 @@ export const categoriesRoutes: FastifyPluginAsyncTypebox<{ service: CategoriesSe
   app.get(
     categoryPaths.get,
     {
+      config: { roleToken: true },
       schema: {
         tags: ["Categories"],
         summary: "Get a category by id or smart id ($urlcode:, $name:).",

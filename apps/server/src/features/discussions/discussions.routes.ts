@@ -74,6 +74,7 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
   app.get(
     "/discussions",
     {
+      config: { roleToken: true },
       schema: {
         tags,
         summary: "List discussions: filters, sorts (default -dateLastComment, announcements first) and expands.",
@@ -89,6 +90,7 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
   app.get(
     "/discussions/:id",
     {
+      config: { roleToken: true },
       schema: {
         tags,
         summary: "Get a discussion.",

@@ -32,6 +32,22 @@ export function createConnectedAccounts(platform: Platform) {
     return roles.filter((role) => !UNMAPPABLE.has(role.type ?? "")).map((role) => role.roleID);
   }
 
+  /**
+   * The account, if it may sign in from this address as with a password: not deleted, banned or awaiting deletion,
+   * let in by the ban rules, and not an applicant still waiting; else the error that says why.
+   */
+  async function usableAccount(userID: number, ip: string): Promise<UserRow> {
+    const user = await repo.findById(userID);
+    if (!user || user.deleted !== 0) throw new HttpError(401, userMessages.signInFailed);
+    assertUserUsable(user);
+    assertNotScheduledForDeletion(user);
+    await platform.admission.signIn({ ...user, ip });
+    const roles = (await repo.rolesOf([user.userID])).get(user.userID) ?? [];
+    if (roles.some((role) => role.type === "applicant") && !roles.some((role) => role.canSession === 1))
+      throw new HttpError(403, userMessages.applicationPending);
+    return user;
+  }
+
   return {
     /** The one usable account with this e-mail address, if exactly one has it. */
     async byEmail(email: string): Promise<UserRow | undefined> {
@@ -97,16 +113,11 @@ export function createConnectedAccounts(platform: Platform) {
       await repo.setRoles(userID, mapped);
     },
 
+    usableAccount,
+
     /** Signs the account in (as a password would: bans, ban rules, deletion and approval are checked). */
     async signIn(userID: number, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-      const user = await repo.findById(userID);
-      if (!user || user.deleted !== 0) throw new HttpError(401, userMessages.signInFailed);
-      assertUserUsable(user);
-      assertNotScheduledForDeletion(user);
-      await platform.admission.signIn({ ...user, ip: clientOf(request).address });
-      const roles = (await repo.rolesOf([user.userID])).get(user.userID) ?? [];
-      if (roles.some((role) => role.type === "applicant") && !roles.some((role) => role.canSession === 1))
-        throw new HttpError(403, userMessages.applicationPending);
+      const user = await usableAccount(userID, clientOf(request).address);
       const now = platform.clock.nowIso();
       await repo.update(user.userID, {
         dateLastActive: now,

@@ -4,6 +4,7 @@ import { HttpError } from "../errors.ts";
 import { secureCookies } from "../http/pagination.ts";
 import type { AuthRepo, UserRights, UserRow } from "./auth.repo.ts";
 import type { PermissionsService } from "./permissions.ts";
+import { ROLE_TOKEN_PARAM, type RoleTokens } from "./role-tokens.ts";
 import { hashToken, randomToken } from "./tokens.ts";
 import type { Viewer } from "./viewer.ts";
 
@@ -27,6 +28,11 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** The route checks `Authorization` itself (`/metrics`' token): it is not read as an access token. */
     ownAuthorization?: boolean;
+    /**
+     * A GET whose answer depends on the viewer's roles only, never on who they are: it may be read with a role token
+     * (`?role-token=`, `POST /tokens/roles`) instead of a session.
+     */
+    roleToken?: boolean;
   }
 }
 
@@ -60,6 +66,7 @@ export interface SessionsOptions {
   repo: AuthRepo;
   permissions: PermissionsService;
   clock: Clock;
+  roleTokens: RoleTokens;
   /** A signed-in request's member, once per request (who's online: `platform/presence.ts`). */
   onSeen?: (userID: number) => void;
 }
@@ -71,7 +78,7 @@ export interface SessionsOptions {
  * instead, which is the session when the browser sends it (only in that host's partition) while the site's setup
  * allows the frame's sessions, and is dropped otherwise.
  */
-export function createSessions({ repo, permissions, clock, onSeen }: SessionsOptions) {
+export function createSessions({ repo, permissions, clock, roleTokens, onSeen }: SessionsOptions) {
   /** Asked, before a session is signed out, where the browser goes next (the first address given wins). */
   const signOutHandlers: Array<(sessionID: string, request: FastifyRequest) => Promise<string | null>> = [];
   let embed: EmbedRule = { allowed: async () => false, inFrame: () => false };
@@ -139,6 +146,29 @@ export function createSessions({ repo, permissions, clock, onSeen }: SessionsOpt
     if (!user) return null;
     await repo.touchAccessToken(tokenHash, clock.nowIso());
     return viewerFor(user, "bearer", null);
+  }
+
+  /**
+   * A request with `?role-token=`: a GET (or HEAD) to a route that allows one, with no other sign-in; read as a guest
+   * holding the token's roles (no user, no groups). 401 for a token that is expired, tampered with or malformed.
+   */
+  async function fromRoleToken(request: FastifyRequest, token: unknown, signedIn: boolean): Promise<Viewer> {
+    if (request.method !== "GET" && request.method !== "HEAD")
+      throw new HttpError(405, "A role token only reads: it cannot be used to change anything.");
+    if (!request.routeOptions.config.roleToken)
+      throw new HttpError(403, "A role token cannot be used to authenticate to this endpoint.");
+    if (signedIn) throw new HttpError(403, "A role token cannot be used together with another way of signing in.");
+    if (typeof token !== "string" || !token) throw new HttpError(401, "Invalid role token.");
+    const roleIDs = await roleTokens.verify(token);
+    return {
+      userID: 0,
+      user: null,
+      roleIDs,
+      memberships: [],
+      permissions: await permissions.forRoles(roleIDs),
+      via: "role-token",
+      session: null,
+    };
   }
 
   function setCookie(request: FastifyRequest, reply: FastifyReply, token: string, persist: boolean, inFrame: boolean) {
@@ -230,18 +260,24 @@ export function createSessions({ repo, permissions, clock, onSeen }: SessionsOpt
       return next;
     },
 
-    /** Resolves `request.viewer` on every request: bearer token, else session cookie, else guest. */
+    /**
+     * Resolves `request.viewer` on every request: bearer token, else session cookie, else role token (where the route
+     * allows one), else guest.
+     */
     register(app: FastifyInstance): void {
       app.decorateRequest("viewer", null as unknown as Viewer);
       app.addHook("onRequest", async (request, reply) => {
         // A route that reads Authorization itself (`/metrics`' own token) takes no access token from it.
         const authorization = request.routeOptions.config.ownAuthorization ? undefined : request.headers.authorization;
-        const queryToken = (request.query as Record<string, unknown> | undefined)?.["access_token"];
+        const query = request.query as Record<string, unknown> | undefined;
+        const queryToken = query?.["access_token"];
         const bearer = authorization?.startsWith("Bearer ")
           ? authorization.slice(7).trim()
           : typeof queryToken === "string"
             ? queryToken
             : null;
+        const roleToken = query?.[ROLE_TOKEN_PARAM];
+        if (roleToken !== undefined && bearer) await fromRoleToken(request, roleToken, true);
         if (bearer) {
           const viewer = await fromBearer(bearer);
           if (!viewer) throw new HttpError(401, "Invalid access token.");
@@ -258,6 +294,10 @@ export function createSessions({ repo, permissions, clock, onSeen }: SessionsOpt
         if (cookie) {
           viewer = await fromCookie(cookie, false);
           if (!viewer) clearCookie(request, reply, SESSION_COOKIE);
+        }
+        if (roleToken !== undefined) {
+          request.viewer = await fromRoleToken(request, roleToken, viewer !== null);
+          return;
         }
         request.viewer = viewer ?? (await guest());
         if (viewer) onSeen?.(viewer.userID);

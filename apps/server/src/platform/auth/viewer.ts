@@ -15,8 +15,11 @@ export interface Viewer {
   /** The groups the viewer is a member of (read with their roles, in the same query); none for a guest. */
   memberships: readonly GroupMembership[];
   permissions: UserPermissions;
-  /** How the request was authenticated. */
-  via: "guest" | "cookie" | "bearer";
+  /**
+   * How the request was authenticated. `role-token`: a guest holding the roles of a role token (`?role-token=`),
+   * on the GET routes that allow one (`config.roleToken`).
+   */
+  via: "guest" | "cookie" | "bearer" | "role-token";
   /**
    * Cookie sessions only. `embedded`: the session came in the partitioned cookie of a host page's frame
    * (`EMBED_SESSION_COOKIE`), which CSRF checks more strictly.

@@ -45,12 +45,15 @@ const keptHeaders = [
   "x-app-page-last-url",
 ];
 
-/** A guest: no cookie and no token, so the answer depends only on the URL. */
+/**
+ * A guest, or a role token's holder: no cookie and no access token, so the answer depends only on the URL (the role
+ * token is in it).
+ */
 const isAnonymousRead = (request: FastifyRequest) =>
   request.method === "GET" &&
   request.headers.cookie === undefined &&
   request.headers.authorization === undefined &&
-  request.viewer?.via === "guest";
+  (request.viewer?.via === "guest" || request.viewer?.via === "role-token");
 
 /**
  * Hot API answers for guests, kept briefly (PERFORMANCE.md: "cache … hot API answers, and drop them

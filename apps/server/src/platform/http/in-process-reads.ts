@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import FindMyWay from "find-my-way";
 import qs from "qs";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
+import { ROLE_TOKEN_PARAM } from "../auth/role-tokens.ts";
 import { API_PREFIX } from "./api.ts";
 import { compressAnswer } from "./compression.ts";
 import { errorBodyOf } from "./errors.ts";
@@ -20,7 +21,7 @@ import { AJV_OPTIONS, lazySerializers, lazyValidators, ROUTER_OPTIONS, type AjvV
  * behalf of the request's own viewer (every `addHook` in apps/server/src):
  * - `sessions` (onRequest): resolves the viewer from a bearer token or the session cookie. The caller's
  *   request went through it with the same cookie, so its `viewer` is the one a call would resolve; calls
- *   with a bearer token (`authorization`, `access_token`) are not served here (see `read`).
+ *   with a bearer token (`authorization`, `access_token`) or a role token (`role-token`) are not served here (see `read`).
  * - guests' API limit (onRequest, `address-limits.ts`): never counts a page render's calls (`clientOf().ssr`).
  * - CSRF (preValidation, `csrf.ts`), the audit log (preHandler/onSend/onResponse, `moderation/audit.ts`)
  *   and the search index drain (onSend, `search/index.ts`): non-GET requests only.
@@ -318,8 +319,13 @@ export function createInProcessReads(app: FastifyInstance): InProcessReads {
 
   return {
     async read(caller, headers, path, query) {
-      if (caller.viewer.via === "bearer" || headers["authorization"] !== undefined) return null;
-      if (query && "access_token" in query) return null;
+      if (
+        caller.viewer.via === "bearer" ||
+        caller.viewer.via === "role-token" ||
+        headers["authorization"] !== undefined
+      )
+        return null;
+      if (query && ("access_token" in query || ROLE_TOKEN_PARAM in query)) return null;
       if (!plainPath(path)) return null;
       router ??= buildRouter();
       const search = query ? qs.stringify(query, { skipNulls: true }) : "";
