@@ -64,4 +64,9 @@ export class EmailSettingsPage extends DashboardPage {
   async outboxSubjects(): Promise<string[]> {
     return this.outbox.locator("summary").allInnerTexts();
   }
+
+  /** The digest's settings. */
+  get digest(): Locator {
+    return this.main.getByRole("group", { name: "Email Digest" });
+  }
 }

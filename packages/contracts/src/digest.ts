@@ -50,3 +50,16 @@ export const DigestPreview = Type.Object({
   discussionIDs: Type.Array(Type.Integer()),
 });
 export type DigestPreview = Static<typeof DigestPreview>;
+
+/** `POST /digest/backfill-optin` (Vanilla's): the members last active since this date who never chose are opted in. */
+export const DigestBackfillOptIn = Type.Object(
+  {
+    dateLastActive: Type.String({
+      description:
+        "YYYY-MM-DD. Members last active on or after this date who have not set their digest preference are opted in.",
+      examples: ["2018-03-20"],
+    }),
+  },
+  { additionalProperties: false },
+);
+export type DigestBackfillOptIn = Static<typeof DigestBackfillOptIn>;

@@ -49,6 +49,32 @@ export function createDigestRepo(db: Kysely<DB>, digestPreferenceKey: string) {
       return Number(row?.count ?? 0);
     },
 
+    /**
+     * The members the backfill would opt in: not deleted, last active on or after `since`, with no digest value
+     * stored (neither yes nor no), in userID order.
+     */
+    async backfillCandidates(since: string): Promise<number[]> {
+      const rows = await db
+        .selectFrom("users")
+        .select("users.userID")
+        .where("users.deleted", "=", 0)
+        .where("users.dateLastActive", ">=", since)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom("notificationPreferences as p")
+                .select("p.userID")
+                .whereRef("p.userID", "=", "users.userID")
+                .where("p.preference", "=", digestPreferenceKey),
+            ),
+          ),
+        )
+        .orderBy("users.userID")
+        .execute();
+      return rows.map((row) => row.userID);
+    },
+
     async user(userID: number): Promise<UserRow | undefined> {
       return db.selectFrom("users").selectAll().where("userID", "=", userID).executeTakeFirst();
     },

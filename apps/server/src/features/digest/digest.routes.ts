@@ -1,26 +1,35 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import {
+  DigestBackfillOptIn,
   DigestDeliveryDates,
   DigestPreview,
   DigestPreviewQuery,
   EmailSendDigestInternalResult,
   EmailSendTestDigest,
   EmailSendTestResult,
+  LongRunnerQuery,
+  longRunnerResponses,
 } from "@parley/contracts";
 import { Type } from "typebox";
 import { tooManyRequests } from "../../platform/http/address-limits.ts";
 import type { Limiter } from "../../platform/http/rate-limit.ts";
+import { requestContext } from "../../platform/http/request-context.ts";
+import type { DigestBackfill } from "./digest.backfill.ts";
 import type { DigestService } from "./digest.service.ts";
 
 export interface DigestRoutesOptions {
   service: DigestService;
+  backfill: DigestBackfill;
   /** Test digests a site manager may send a minute. */
   tests: Limiter;
   /** Keeps a digest sent after the answer (the app's close waits for it). */
   track: (sending: Promise<unknown>) => void;
 }
 
-export const digestRoutes: FastifyPluginAsyncTypebox<DigestRoutesOptions> = async (app, { service, tests, track }) => {
+export const digestRoutes: FastifyPluginAsyncTypebox<DigestRoutesOptions> = async (
+  app,
+  { service, backfill, tests, track },
+) => {
   app.get(
     "/digest/delivery-dates",
     {
@@ -86,6 +95,25 @@ export const digestRoutes: FastifyPluginAsyncTypebox<DigestRoutesOptions> = asyn
       track(sending);
       reply.status(201);
       return { dateScheduled };
+    },
+  );
+
+  app.post(
+    "/digest/backfill-optin",
+    {
+      schema: {
+        tags: ["Digest"],
+        summary:
+          "Opt into the digest every member last active since a date who never set their preference (site managers). Long runner.",
+        querystring: LongRunnerQuery,
+        body: DigestBackfillOptIn,
+        response: longRunnerResponses,
+      },
+    },
+    async (request, reply) => {
+      const { status, body } = await backfill.start(request.body, requestContext(request), request.query);
+      reply.code(status as 200);
+      return body;
     },
   );
 };

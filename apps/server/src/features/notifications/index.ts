@@ -18,7 +18,7 @@ import { createNotificationsService } from "./notifications.service.ts";
 
 export { createRedisLiveBus } from "./live.bus.ts";
 export { exportMemberNotificationPreferences } from "./notifications.export.ts";
-export { digestPreferenceKey } from "./notifications.preferences.ts";
+export { digestPreferenceKey, optInToDigest } from "./notifications.preferences.ts";
 export {
   moveCommentNotifications,
   moveDiscussionCommentNotifications,

@@ -9,6 +9,8 @@ import {
   type NotificationPreferencesPatch,
   type UnsubscribeTopic,
 } from "@parley/contracts";
+import { sql, type Kysely } from "kysely";
+import type { DB } from "../../platform/db/schema.ts";
 import type { NotificationsRepo } from "./notifications.repo.ts";
 
 export const isActivityType = (value: string): value is NotificationActivityType =>
@@ -20,6 +22,28 @@ export const isUnsubscribeTopic = (value: string): value is UnsubscribeTopic =>
 
 /** The stored key of the digest's opt-in (`Email.DigestEnabled`); off unless the member turned it on. */
 export const digestPreferenceKey = notificationPreferenceKey("email", digestPreference);
+
+/**
+ * Opts these members into the digest (the digest's backfill, in the caller's transaction): only those not
+ * deleted and last active on or after `since`, and only where no value is stored, so a member's own "no" (or
+ * "yes") is never written over, however a concurrent change and this insert interleave (the primary key).
+ */
+export async function optInToDigest(db: Kysely<DB>, userIDs: number[], since: string): Promise<void> {
+  if (!userIDs.length) return;
+  await db
+    .insertInto("notificationPreferences")
+    .columns(["userID", "preference", "value"])
+    .expression(
+      db
+        .selectFrom("users")
+        .select(["userID", sql.lit(digestPreferenceKey).as("preference"), sql.lit(1).as("value")])
+        .where("userID", "in", userIDs)
+        .where("deleted", "=", 0)
+        .where("dateLastActive", ">=", since),
+    )
+    .onConflict((oc) => oc.columns(["userID", "preference"]).doNothing())
+    .execute();
+}
 
 /** A member's stored values (`Popup.Mention` → 0/1) over the defaults. */
 function resolvePreferences(stored: Map<string, number> | undefined): NotificationPreferences {
