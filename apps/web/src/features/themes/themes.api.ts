@@ -1,4 +1,4 @@
-import type { Theme, ThemePreview, ThemeRevision } from "@parley/contracts";
+import type { Theme, ThemeRevision } from "@parley/contracts";
 import type { ApiClient } from "../../lib/api.ts";
 
 /**
@@ -18,18 +18,4 @@ export const themesApi = {
     ).data,
   revisions: async (api: ApiClient, themeID: string, signal?: AbortSignal) =>
     (await api.get<ThemeRevision[]>(`/themes/${encodeURIComponent(themeID)}/revisions`, {}, signal)).data,
-  previewed: async (api: ApiClient, signal?: AbortSignal) =>
-    (await api.get<ThemePreview | null>("/themes/preview", {}, signal)).data,
-  /** The site setting `themes.allowCustomScripts` (site.manage): whether pages run the themes' JavaScript and scripts. */
-  scriptsAllowed: async (api: ApiClient, signal?: AbortSignal) =>
-    (
-      await api.get<Partial<Record<typeof allowCustomScripts, boolean>>>(
-        "/config",
-        { select: [allowCustomScripts] },
-        signal,
-      )
-    ).data[allowCustomScripts] === true,
 };
-
-/** The site setting that lets pages run the themes' JavaScript and scripts. */
-export const allowCustomScripts = "themes.allowCustomScripts";

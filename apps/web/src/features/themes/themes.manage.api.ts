@@ -1,6 +1,6 @@
 import type { Theme, ThemePatch, ThemePost } from "@parley/contracts";
 import type { ApiClient } from "../../lib/api.ts";
-import { allowCustomScripts } from "./themes.api.ts";
+import { allowCustomScripts } from "./themes.scripts.ts";
 
 /**
  * Changing themes (dashboard-themes.yml): apply, preview, create, update, remove; and whether pages run their

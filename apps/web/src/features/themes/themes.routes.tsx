@@ -21,8 +21,8 @@ import {
   themesKeys,
   themesPagePath,
   themesQuery,
-  themeScriptsAllowedQuery,
 } from "./themes.queries.ts";
+import { themeScriptsAllowedQuery } from "./themes.scripts.ts";
 
 /** What the themes page's forms (and the preview banner's) ask for. */
 const themeIntents = ["preview", "apply", "cancel-preview", "copy", "delete", "scripts"] as const;
@@ -104,7 +104,7 @@ export function createThemesRoutes({ queryClient, api }: { queryClient: QueryCli
             // An unchecked box sends nothing: off.
             const allowed = formValue(form, "allowCustomScripts") === "1";
             await themesManageApi.allowScripts(api, allowed);
-            queryClient.setQueryData(themesKeys.scriptsAllowed(), allowed);
+            queryClient.setQueryData(themeScriptsAllowedQuery(api).queryKey, allowed);
             return {
               ok: true,
               message: allowed

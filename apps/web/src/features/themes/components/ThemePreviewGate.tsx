@@ -3,7 +3,7 @@ import { useQuery } from "../../../lib/query.ts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { onDemand, useOnDemand } from "../../../ui/on-demand.ts";
 import { meQuery } from "../../users/index.ts";
-import { canManageThemes, themePreviewQuery } from "../themes.queries.ts";
+import { canManageThemes, themePreviewQuery } from "../themes.preview.ts";
 
 /**
  * The preview banner, on demand: before hydrating when the server rendered it, else once a theme manager's

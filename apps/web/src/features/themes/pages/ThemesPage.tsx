@@ -11,7 +11,8 @@ import { DeleteThemeButton } from "../components/DeleteThemeButton.tsx";
 import { ThemeSwatch } from "../components/ThemeSwatch.tsx";
 import { ActionStatus } from "../components/ActionStatus.tsx";
 import { CustomScriptsForm } from "../components/CustomScriptsForm.tsx";
-import { themeEditorPath, themesPagePath, themesQuery, themeScriptsAllowedQuery } from "../themes.queries.ts";
+import { themeEditorPath, themesPagePath, themesQuery } from "../themes.queries.ts";
+import { themeScriptsAllowedQuery } from "../themes.scripts.ts";
 import shared from "../components/themes.module.css";
 import styles from "./ThemesPage.module.css";
 
