@@ -107,7 +107,7 @@ describe("a theme's header, footer and scripts", () => {
       await guest.keyboard.press("Tab");
       expect(await guest.evaluate(() => document.activeElement?.closest("#theme-header") !== null)).toBe(true);
       expect(await guest.evaluate(() => document.activeElement?.textContent)).toBe("Violet Forum");
-      expect(await guest.getByRole("contentinfo").getByText("Footer notes").count()).toBe(1);
+      expect(await reader.footer.getByText("Footer notes").count()).toBe(1);
       expect(await seriousAxeViolations(guest)).toEqual([]);
       // No content outside a landmark (axe's "region" rule, moderate): the theme's header and footer are in them.
       expect((await axeViolations(guest)).filter((violation) => violation.id === "region")).toEqual([]);
@@ -118,7 +118,7 @@ describe("a theme's header, footer and scripts", () => {
       await waitForHydration(page);
       expect(await scriptsSwitch.isChecked()).toBe(false);
       expect(await scriptsSwitch.getAttribute("aria-describedby")).toBe("theme-scripts-warning");
-      expect(await page.locator("#theme-scripts-warning").innerText()).toContain(
+      expect(await themes.scriptsWarning.innerText()).toContain(
         "Only turn this on if you trust every administrator who can edit themes.",
       );
       expect(await seriousAxeViolations(page)).toEqual([]);

@@ -16,10 +16,6 @@ export class LanguagePickerPage extends ParleyPage {
     return this.form.getByRole("button");
   }
 
-  get footer(): Locator {
-    return this.page.getByRole("contentinfo");
-  }
-
   /** The names the picker offers, as shown. */
   options(): Promise<string[]> {
     return this.select.locator("option").allInnerTexts();

@@ -25,6 +25,11 @@ export class ParleyPage {
     return this.page.getByRole("link", { name: "Skip to content" });
   }
 
+  /** The page's footer (its contentinfo landmark). */
+  get footer(): Locator {
+    return this.page.getByRole("contentinfo");
+  }
+
   get main(): Locator {
     return this.page.locator("main#content");
   }

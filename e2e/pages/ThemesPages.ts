@@ -49,6 +49,11 @@ export class ThemesListPage extends ParleyPage {
   get status(): Locator {
     return this.main.getByRole("status");
   }
+
+  /** The warning the Custom Scripts switch is described by. */
+  get scriptsWarning(): Locator {
+    return this.page.locator("#theme-scripts-warning");
+  }
 }
 
 /** `/dashboard/themes/{id}/edit`: the theme editor, its miniature and its revision history. */
