@@ -23,14 +23,25 @@ const vitest = path.join(root, "node_modules", "vitest", "vitest.mjs");
 
 /** One `vitest run` with a JSON report beside the default output; the report, or null when none was written. */
 function runVitest(extraArgs) {
-  const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "parley-vitest-")), "report.json");
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), "parley-vitest-"));
+  const report = path.join(directory, "report.json");
+  const fileTimes = path.join(directory, "file-times.json");
   const result = spawnSync(
     process.execPath,
-    [vitest, "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...extraArgs],
-    { cwd: root, stdio: "inherit", env: { ...process.env, PARLEY_QUIET_SKIPS: "1" } },
+    [
+      vitest,
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${report}`,
+      "--reporter=./scripts/file-times-reporter.mjs",
+      ...extraArgs,
+    ],
+    { cwd: root, stdio: "inherit", env: { ...process.env, PARLEY_QUIET_SKIPS: "1", PARLEY_FILE_TIMES: fileTimes } },
   );
   const data = fs.existsSync(report) ? JSON.parse(fs.readFileSync(report, "utf8")) : null;
-  return { status: result.status ?? 1, data };
+  const times = fs.existsSync(fileTimes) ? JSON.parse(fs.readFileSync(fileTimes, "utf8")) : [];
+  return { status: result.status ?? 1, data, times };
 }
 
 const counts = (data) => ({
@@ -84,6 +95,23 @@ if (
     flaky = [];
   }
 }
+
+// Where the time went: each project's file time (two files run at once, so the sum is about twice the wall
+// time), and the slowest files.
+const times = first.times.toSorted((a, b) => b.ms - a.ms);
+const byProject = new Map();
+for (const file of times) byProject.set(file.project, [...(byProject.get(file.project) ?? []), file]);
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const sum = (files) => files.reduce((total, file) => total + file.ms, 0);
+console.log(
+  `\nFile time by project: ${[...byProject].map(([name, files]) => `${name} ${seconds(sum(files))} (${files.length} files)`).join(", ")}`,
+);
+console.log(
+  `The slowest files:\n${times
+    .slice(0, 20)
+    .map((file) => `  ${seconds(file.ms).padStart(8)}  ${path.relative(root, file.file)}`)
+    .join("\n")}`,
+);
 
 console.log(
   `tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped` +
