@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -93,7 +93,53 @@ export interface StartOptions {
   port?: number;
 }
 
-/** Starts the built server with the demo community on a fresh SQLite file; resolves once /healthz says ok. */
+/** The variables that change what a first start writes (the admin account, the demo community, the database). */
+const bootstrapVariables = new Set(["PARLEY_SEED", "PARLEY_ADMIN_PASSWORD", "DATABASE_URL", "PARLEY_DATA_DIR"]);
+
+/** Templates are made again after this long: the demo community's dates are relative to its seeding. */
+const templateLifetimeMs = 15 * 60_000;
+
+/**
+ * A data directory on which the built server has migrated and seeded the demo community and then stopped
+ * cleanly: a browser file's server starts on a copy of it (migrating and seeding took about 3 of a fresh
+ * start's 7.7 s, once per file, 90 files a run: issue 27's CI budget). One per server build and quarter
+ * of an hour, shared by the run's workers: each makes its own beside it and renames it into place, and the
+ * first rename wins (a rename over a directory that has files fails, and the loser's copy is removed).
+ */
+async function seededTemplate(): Promise<string> {
+  const build = await stat(serverEntry);
+  const bucket = Math.floor(Date.now() / templateLifetimeMs);
+  const prefix = "parley-e2e-template-";
+  const template = path.join(tmpdir(), `${prefix}${Math.round(build.mtimeMs)}-${build.size}-${bucket}`);
+  if (existsSync(template)) return template;
+  const making = `${template}-${process.pid}`;
+  try {
+    const server = await startServer({ dataDir: making, startupTimeoutMs: 60_000 });
+    await server.stop();
+  } catch (error) {
+    await rm(making, { recursive: true, force: true });
+    throw error;
+  }
+  try {
+    await rename(making, template);
+  } catch (error) {
+    if (!existsSync(template)) throw error;
+    await rm(making, { recursive: true, force: true });
+  }
+  // Templates of other builds or earlier quarters, made over an hour ago (each is used for a quarter of an hour).
+  for (const name of await readdir(tmpdir())) {
+    if (!name.startsWith(prefix) || path.join(tmpdir(), name) === template) continue;
+    const other = path.join(tmpdir(), name);
+    const { mtimeMs } = await stat(other).catch(() => ({ mtimeMs: Date.now() }));
+    if (Date.now() - mtimeMs > 60 * 60_000) await rm(other, { recursive: true, force: true });
+  }
+  return template;
+}
+
+/**
+ * Starts the built server with the demo community on a fresh SQLite file (a copy of the seeded template unless
+ * `env` changes what a first start writes); resolves once /healthz says ok.
+ */
 export async function startServer({
   env = {},
   startupTimeoutMs = defaultStartupTimeoutMs,
@@ -103,6 +149,9 @@ export async function startServer({
   await ensureBuilt();
   const port = givenPort ?? (await findFreePort());
   const dataDir = givenDataDir ?? (await mkdtemp(path.join(tmpdir(), "parley-e2e-")));
+  if (!givenDataDir && !Object.keys(env).some((name) => bootstrapVariables.has(name))) {
+    await cp(await seededTemplate(), dataDir, { recursive: true });
+  }
   const baseUrl = `http://127.0.0.1:${port}`;
   // The embedded SQLite database and in-process events, whatever the outer environment points at.
   const inherited = { ...process.env };
