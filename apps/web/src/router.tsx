@@ -136,6 +136,11 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
   const settings = () =>
     import("./features/settings/index.ts").then((m) => m.loadSettingsRoutes()).then((m) => m.createSettingsRoutes);
   const themes = () => loadThemesRoutes().then((m) => m.createThemesRoutes);
+  // The layout editor's preview renders with the site's widgets.
+  const layoutEditor = () =>
+    import("./features/layout-editor/index.ts")
+      .then((m) => m.loadLayoutEditorRoutes())
+      .then((m) => (deps: RouteDeps) => m.createLayoutEditorRoutes({ ...deps, widgets }));
   // The dashboard's, the tags', the members', the reactions' and the roles' index.ts are used by the dashboard's own on-demand
   // parts (its navigation).
   const dashboardFeature = () => import("./features/dashboard/index.ts");
@@ -422,6 +427,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                 featureRoute("addons", "dashboard/addons", addons),
                 featureRoute("themes", "dashboard/themes", themes),
                 featureRoute("style-guide", "dashboard/style-guide", themes),
+                featureRoute("layouts-dashboard", "dashboard/layouts", layoutEditor),
                 featureRoute("report-reasons", "dashboard/settings/report-reasons", reports),
                 featureRoute("tags", "dashboard/tags", tags),
                 featureRoute("watched-words", "dashboard/moderation/watched-words", watchedWords),
@@ -452,6 +458,8 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
               ],
             },
             featureRoute("theme-editor", "dashboard/themes/:themeID/edit", themes),
+            featureRoute("layout-new", "dashboard/layouts/new", layoutEditor),
+            featureRoute("layout-editor", "dashboard/layouts/:layoutID/edit", layoutEditor),
             // A discussion's revision history and deleted comments (moderators).
             featureRoute("log", "log/filter", log),
             // The knowledge base (Vanilla's addresses).
