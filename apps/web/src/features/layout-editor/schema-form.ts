@@ -103,8 +103,13 @@ export function initialValue(given: JsonSchema): unknown {
 /** A field's label from its property name (`pageTitle` → "Page title"), or the schema's title. */
 export function labelOf(name: string, schema: JsonSchema): string {
   if (typeof schema["title"] === "string") return schema["title"];
-  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ");
-  return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .split(/[\s_-]+/)
+    // Abbreviations (ID, URL) stay as they are.
+    .map((word, index) => (/^[A-Z]{2,}$/.test(word) ? word : index ? word.toLowerCase() : word));
+  const sentence = words.join(" ");
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }
 
 /**
