@@ -24,7 +24,11 @@ const catalog: LayoutCatalog = {
     },
   },
   widgets: {
-    "react.banner": { $reactComponent: "react.banner", description: "The site's title and a search box.", schema: { type: "object", properties: {} } },
+    "react.banner": {
+      $reactComponent: "react.banner",
+      description: "The site's title and a search box.",
+      schema: { type: "object", properties: {} },
+    },
     "react.popularTags": {
       $reactComponent: "react.popularTags",
       description: "The most used tags.",
@@ -35,7 +39,10 @@ const catalog: LayoutCatalog = {
   middlewares: {},
 };
 
-const widget = (name: string, props: Record<string, unknown> = {}): EditorWidget => ({ $reactComponent: name, $reactProps: props });
+const widget = (name: string, props: Record<string, unknown> = {}): EditorWidget => ({
+  $reactComponent: name,
+  $reactProps: props,
+});
 
 const initial: EditorWidget[] = [
   widget("react.section.full-width", { children: [widget("react.banner")] }),
@@ -99,7 +106,7 @@ describe("LayoutOutline, by keyboard", () => {
     expect(names(0, "children")).toEqual(["react.banner", "tags:5"]);
     expect(names(1, "mainBottom")).toEqual(["tags:9"]);
     expect(status()).toBe("Popular Tags moved to section 1, Content, position 2 of 2.");
-    press(screen.getByRole("button", { name: "Move Banner to…" }));
+    press(screen.getByRole("button", { name: "Move to… (Banner)" }));
     // The targets: every other slot; the first takes the focus.
     const targets = within(screen.getByRole("group", { name: "Move to…" })).getAllByRole("button");
     expect(targets.map((target) => target.textContent)).toEqual([
@@ -111,7 +118,7 @@ describe("LayoutOutline, by keyboard", () => {
     press(targets[1]!);
     expect(names(0, "children")).toEqual(["tags:5"]);
     expect(names(1, "secondaryBottom")).toEqual(["react.banner"]);
-    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Move Banner to…" }));
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Move to… (Banner)" }));
     expect(status()).toBe("Banner moved to section 2, Panel, bottom, position 1 of 1.");
   });
 

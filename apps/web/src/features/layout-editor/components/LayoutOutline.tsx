@@ -127,19 +127,19 @@ function Slot({
       {widgets.length ? (
         <ol className={styles.widgets}>
           {widgets.map((widget, index) => (
-            <WidgetDropTarget key={keyOf(widget)} onDrop={(event) => drop(event, index)} accepts={accepts}>
-              <WidgetCard
-                widget={widget}
-                at={{ section, slot, index }}
-                count={widgets.length}
-                first={isFirstSlot && index === 0}
-                last={isLastSlot && index === widgets.length - 1}
-                draft={draft}
-                catalog={catalog}
-                errors={errors}
-                onDragStart={() => setDragged({ widget: { section, slot, index } })}
-              />
-            </WidgetDropTarget>
+            <WidgetCard
+              key={keyOf(widget)}
+              dropTarget={{ onDragOver: accepts, onDrop: (event) => drop(event, index) }}
+              widget={widget}
+              at={{ section, slot, index }}
+              count={widgets.length}
+              first={isFirstSlot && index === 0}
+              last={isLastSlot && index === widgets.length - 1}
+              draft={draft}
+              catalog={catalog}
+              errors={errors}
+              onDragStart={() => setDragged({ widget: { section, slot, index } })}
+            />
           ))}
         </ol>
       ) : (
@@ -165,26 +165,9 @@ function Slot({
           aria-label={t("Add a widget to section {n}, {slot}", { n: section + 1, slot: slotName(slot) })}
           onPress={() => setPicking(true)}
         >
-          {t("Add widget")}
+          {t("Add a widget")}
         </Button>
       )}
-    </div>
-  );
-}
-
-/** A widget's place as a drop target: a widget dropped on it goes before it. */
-function WidgetDropTarget({
-  children,
-  onDrop,
-  accepts,
-}: {
-  children: React.ReactNode;
-  onDrop: (event: DragEvent) => void;
-  accepts: (event: DragEvent) => void;
-}) {
-  return (
-    <div onDragOver={accepts} onDrop={onDrop} className={styles.dropTarget}>
-      {children}
     </div>
   );
 }
@@ -267,7 +250,6 @@ export function LayoutOutline({
                   </Button>
                   <Button
                     size="compact"
-                    buttonType="text"
                     aria-label={t("Remove section {n}", { n: index + 1 })}
                     onPress={() => draft.removeSection(index)}
                   >

@@ -84,12 +84,14 @@ export function PreviewPane({
 
   return (
     <section className={styles.pane} aria-labelledby="layout-preview-title" aria-busy={state === "loading"}>
-      <h2 id="layout-preview-title" className={styles.title}>
-        {t("Preview")}
+      <div className={styles.head}>
+        <h2 id="layout-preview-title" className={styles.title}>
+          {t("Preview")}
+        </h2>
         <span className={styles.state} role="status">
           {state === "loading" ? t("Updating…") : state === "failed" ? t("The preview is out of date.") : ""}
         </span>
-      </h2>
+      </div>
       {needsRecord(layoutViewType) && !recordID ? (
         <p className={styles.note}>{t("Choose the page to preview it on.")}</p>
       ) : null}

@@ -32,7 +32,13 @@ const schema: JsonSchema = {
 const path = "layout[0].$reactProps.mainBottom[0].$reactProps";
 
 /** The form over a value it owns, with the form's own checks as the errors, and the value to read back. */
-function Harness({ initial, serverErrors = {} }: { initial: Record<string, unknown>; serverErrors?: Record<string, string> }) {
+function Harness({
+  initial,
+  serverErrors = {},
+}: {
+  initial: Record<string, unknown>;
+  serverErrors?: Record<string, string>;
+}) {
   const [value, setValue] = useState(initial);
   const errors = { ...validate(schema, value, path), ...serverErrors };
   return (
@@ -47,7 +53,11 @@ const current = () => JSON.parse(screen.getByTestId("value").textContent ?? "{}"
 
 describe("SchemaForm", () => {
   it("generates a field of the right kind for every property, with the value's current state", () => {
-    render(<Harness initial={{ title: "Recent", limit: 10, sort: "-dateInserted", summary: true, apiParams: { page: 1 } }} />);
+    render(
+      <Harness
+        initial={{ title: "Recent", limit: 10, sort: "-dateInserted", summary: true, apiParams: { page: 1 } }}
+      />,
+    );
     expect(screen.getByLabelText<HTMLInputElement>("Title").value).toBe("Recent");
     expect(screen.getByLabelText("Title").tagName).toBe("INPUT");
     // Long text: a textarea.
@@ -106,7 +116,9 @@ describe("SchemaForm", () => {
     expect(limit.getAttribute("aria-invalid")).toBe("true");
     expect(document.getElementById(limit.getAttribute("aria-describedby")!)?.textContent).toBe("The most is 50.");
     const page = screen.getByLabelText("Page");
-    expect(document.getElementById(page.getAttribute("aria-describedby")!)?.textContent).toBe("This field is required.");
+    expect(document.getElementById(page.getAttribute("aria-describedby")!)?.textContent).toBe(
+      "This field is required.",
+    );
     // The server's error, at its path.
     const title = screen.getByLabelText("Title");
     expect(document.getElementById(title.getAttribute("aria-describedby")!)?.textContent).toBe(
@@ -120,7 +132,9 @@ describe("SchemaForm", () => {
   });
 
   it("says when a widget has no options", () => {
-    render(<SchemaForm schema={{ type: "object", properties: {} }} value={{}} path={path} errors={{}} onChange={() => {}} />);
+    render(
+      <SchemaForm schema={{ type: "object", properties: {} }} value={{}} path={path} errors={{}} onChange={() => {}} />,
+    );
     expect(screen.getByText("This widget has no options.")).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type DragEvent } from "react";
 import type { LayoutCatalog } from "@parley/contracts";
 import { t } from "../../../lib/i18n.ts";
 import { Button } from "../../../ui/button/Button.tsx";
@@ -83,7 +83,10 @@ export function WidgetCard({
   catalog,
   errors,
   onDragStart,
+  dropTarget,
 }: {
+  /** A widget dropped on this one goes before it. */
+  dropTarget: { onDragOver: (event: DragEvent) => void; onDrop: (event: DragEvent) => void };
   widget: EditorWidget;
   at: SlotAddress;
   count: number;
@@ -157,14 +160,13 @@ export function WidgetCard({
           size="compact"
           data-control="moveTo"
           aria-expanded={moving}
-          aria-label={t("Move {widget} to…", { widget: name })}
+          aria-label={t("Move to… ({widget})", { widget: name })}
           onPress={() => setMoving(!moving)}
         >
           {t("Move to…")}
         </Button>
         <Button
           size="compact"
-          buttonType="text"
           aria-label={t("Remove {widget}", { widget: name })}
           onPress={() => draft.removeWidget(at)}
         >
@@ -188,6 +190,13 @@ export function WidgetCard({
       ) : null}
       {open ? (
         <div id={optionsID} className={styles.options}>
+          {catalog.assets[widget.$reactComponent] ? (
+            <p className={formStyles.hint}>
+              {t(
+                "Part of the page itself: the page supplies what it lists and its heading, in place of what is set here.",
+              )}
+            </p>
+          ) : null}
           <SchemaForm
             schema={schemaOf(catalog, widget.$reactComponent)}
             value={widget.$reactProps}

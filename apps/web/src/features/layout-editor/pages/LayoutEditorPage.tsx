@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import type { LayoutRecord, LayoutRevision, LayoutView } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { ApiError } from "../../../lib/api.ts";
@@ -76,7 +76,11 @@ export function LayoutEditorPage({
   );
   const [views, setViews] = useState<readonly LayoutView[]>(source.isNew ? [] : (record.layoutViews ?? []));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<{ text: string; kind: "error" | "success" } | null>(null);
+  const [searchParams] = useSearchParams();
+  // A new layout's first save comes back here as its own editor's page.
+  const [message, setMessage] = useState<{ text: string; kind: "error" | "success" } | null>(() =>
+    searchParams.get("done") === "saved" ? { text: t("Saved as a draft: a new revision."), kind: "success" } : null,
+  );
   const [busy, setBusy] = useState(false);
   const [recordID, setRecordID] = useState("");
   const [restoring, setRestoring] = useState<{ revision: LayoutRevision; label: string } | null>(null);

@@ -19,7 +19,7 @@ import styles from "./LayoutsPage.module.css";
 function appliedWhere(layout: LayoutRecord, own: readonly LayoutRecord[]) {
   if (layout.isDefault) {
     const replaced = own.some((other) => other.layoutViews?.some((view) => view.recordType === "global"));
-    return replaced ? t("Replaced by a layout of the site's own") : t("Applied everywhere no other layout is");
+    return replaced ? t("Replaced by a layout of your own") : t("Applied where no layout of your own is published");
   }
   const views = layout.layoutViews ?? [];
   return views.length
