@@ -41,15 +41,7 @@ function LayoutItem({ layout, own, busy }: { layout: LayoutRecord; own: readonly
         <p className={styles.meta}>{appliedWhere(layout, own)}</p>
       </div>
       <div className={styles.actions}>
-        {layout.isDefault ? (
-          <Link
-            to={newLayoutPath(layout.layoutViewType)}
-            {...buttonLook({ buttonType: "outline", size: "medium" })}
-            aria-label={t("Duplicate {name} of {type}", { name, type: viewTypeName(layout.layoutViewType) })}
-          >
-            {t("Duplicate")}
-          </Link>
-        ) : (
+        {layout.isDefault ? null : (
           <>
             <Link
               to={layoutEditorPath(id)}
@@ -119,7 +111,7 @@ export function LayoutsPage() {
               </h2>
               <Link
                 to={newLayoutPath(type)}
-                {...buttonLook({ buttonType: "primary", size: "medium" })}
+                {...buttonLook({ buttonType: "outline", size: "medium" })}
                 aria-label={t("New layout for {type}", { type: viewTypeName(type) })}
               >
                 {t("New layout")}
