@@ -85,6 +85,15 @@ describe("layout editor", () => {
     await guest.open("/");
     await guest.mainHeading("Recent Discussions").waitFor();
     expect(await guest.mainText("Fresh Talk").count()).toBe(0);
+    // The draft on the real home page, in a new tab, for the site manager only.
+    const href = await editor.sitePreviewLink.getAttribute("href");
+    expect(href).toBe(`/?layoutPreview=${editor.layoutID()}`);
+    const managerTab = new LayoutVisitorPage(await page.context().newPage(), parley.baseUrl);
+    await managerTab.open(href!);
+    await managerTab.mainText("Fresh Talk").waitFor();
+    await guest.open(href!);
+    await guest.mainHeading("Recent Discussions").waitFor();
+    expect(await guest.mainText("Fresh Talk").count()).toBe(0);
 
     // Published: guests see it, with and without JavaScript.
     await press(editor.button("Publish"));

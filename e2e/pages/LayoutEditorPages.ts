@@ -58,6 +58,11 @@ export class LayoutEditorPage extends ParleyPage {
     return this.main.getByRole("button", { name, exact: true });
   }
 
+  /** "Preview on the site": the page of the layout's view type with `?layoutPreview=` (a new tab). */
+  get sitePreviewLink(): Locator {
+    return this.main.getByRole("link", { name: "Preview on the site", exact: true });
+  }
+
   /** The outline's sections, top to bottom. */
   get sections(): Locator {
     return this.main

@@ -8,7 +8,7 @@ import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { useQuery } from "../../../lib/query.ts";
 import { useLeaveGuard } from "../../../lib/useLeaveGuard.ts";
-import { Button, ButtonLink } from "../../../ui/button/Button.tsx";
+import { Button, ButtonLink, buttonLook } from "../../../ui/button/Button.tsx";
 import { FormAlert, formStyles } from "../../../ui/forms/Form.tsx";
 import { ConfirmModal } from "../../../ui/modal/Modal.tsx";
 import type { WidgetRegistry } from "../../layouts/index.ts";
@@ -18,7 +18,7 @@ import { PublishPanel } from "../components/PublishPanel.tsx";
 import { RevisionsPanel } from "../components/RevisionsPanel.tsx";
 import { layoutEditorApi } from "../layout-editor.api.ts";
 import { viewTypeName } from "../layout-editor.labels.ts";
-import { layoutEditorPath, layoutsDashboardPath } from "../layout-editor.paths.ts";
+import { layoutEditorPath, layoutsDashboardPath, sitePreviewPath } from "../layout-editor.paths.ts";
 import {
   layoutCatalogQuery,
   layoutEditorKeys,
@@ -171,6 +171,7 @@ export function LayoutEditorPage({
       setMessage({ text: t("Restored: the revision is the layout's current state again."), kind: "success" });
     });
 
+  const sitePath = storedID === null ? null : sitePreviewPath(record.layoutViewType, storedID, recordID);
   const unsavedReason =
     storedID === null
       ? t("Save the layout before publishing it.")
@@ -213,6 +214,14 @@ export function LayoutEditorPage({
         <span className={styles.kind} aria-live="polite">
           {dirty ? t("Unsaved changes") : views.length ? t("Published") : t("Draft")}
         </span>
+        {sitePath ? (
+          // A new tab: the editor keeps its state; the page shows the layout as last saved.
+          <a href={sitePath} target="_blank" rel="noopener" {...buttonLook({ buttonType: "outline" })}>
+            {t("Preview on the site")}
+          </a>
+        ) : (
+          <span className={styles.kind}>{t("Save the layout to preview it on the site.")}</span>
+        )}
         <Button buttonType="primary" isPending={busy} onPress={() => void handleSave()}>
           {t("Save")}
         </Button>
