@@ -30,7 +30,7 @@ import { canManageWatchedWords, watchedWordsPagePath } from "../spam/index.ts";
 import { banRulesPagePath, canManageBanRules } from "../bans/index.ts";
 import { authenticatorsPagePath, canManageAuthenticators } from "../authenticators/index.ts";
 import { canManageThemes, styleGuidePath, themesPagePath } from "../themes/index.ts";
-import { canManageLayouts, layoutsDashboardPath } from "../layout-editor/index.ts";
+import { layoutsDashboardPath } from "../layout-editor/index.ts";
 import { canManageModerationMessages, moderationMessagesPagePath } from "../warnings/index.ts";
 
 /** The dashboard's home. */
@@ -61,15 +61,14 @@ export function dashboardSections(me: Viewer, site: { registrationApproval: bool
     {
       id: "appearance",
       name: msg("Appearance"),
-      links: [
-        ...(canManageThemes(me)
-          ? [
-              { name: msg("Themes"), to: themesPagePath },
-              { name: msg("Style Guide"), to: styleGuidePath },
-            ]
-          : []),
-        ...(canManageLayouts(me) ? [{ name: msg("Layouts"), to: layoutsDashboardPath }] : []),
-      ],
+      // Layouts are site.manage's, as the themes (the editor's routes check `canManageLayouts`, the same rule).
+      links: canManageThemes(me)
+        ? [
+            { name: msg("Themes"), to: themesPagePath },
+            { name: msg("Style Guide"), to: styleGuidePath },
+            { name: msg("Layouts"), to: layoutsDashboardPath },
+          ]
+        : [],
     },
     {
       id: "membership",

@@ -104,23 +104,19 @@ export function createLayoutEditorRoutes({
       element: <LayoutsPage />,
     },
     {
-      id: "layout-new",
-      path: "dashboard/layouts/new",
-      loader: async ({ request }: LoaderFunctionArgs) => {
-        await requireManager(request);
-        const viewType = new URL(request.url).searchParams.get("layoutViewType") ?? "home";
-        if (!viewTypePattern.test(viewType)) throw notFoundError("Layout");
-        return loadEditor(viewType, true);
-      },
-      element: <EditorRoute />,
-    },
-    {
+      // `dashboard/layouts/new?layoutViewType=` (from the view type's default) and `dashboard/layouts/{id}/edit`.
       id: "layout-editor",
-      path: "dashboard/layouts/:layoutID/edit",
+      path: "dashboard/layouts/:layoutID/edit?",
       loader: async ({ request, params }: LoaderFunctionArgs) => {
         await requireManager(request);
+        const url = new URL(request.url);
+        if (params["layoutID"] === "new" && !url.pathname.endsWith("/edit")) {
+          const viewType = url.searchParams.get("layoutViewType") ?? "home";
+          if (!viewTypePattern.test(viewType)) throw notFoundError("Layout");
+          return loadEditor(viewType, true);
+        }
         const layoutID = storedID(params["layoutID"]);
-        if (layoutID === null) throw notFoundError("Layout");
+        if (layoutID === null || !url.pathname.endsWith("/edit")) throw notFoundError("Layout");
         return loadEditor(layoutID, false);
       },
       element: <EditorRoute />,

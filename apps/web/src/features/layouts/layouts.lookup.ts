@@ -50,7 +50,7 @@ function discussionListLookup({ pathname, searchParams }: URL): LayoutLookup | n
  * The layout a page URL asks for (spec §2 "Page routes"), or null when the URL is not a layout page
  * (or is one with a malformed id or page segment: a 404 without asking the server).
  */
-function pageLookup(url: URL): LayoutLookup | null {
+export function lookupForUrl(url: URL): LayoutLookup | null {
   const { pathname, searchParams } = url;
   if (pathname === "/") return { layoutViewType: "home", ...siteSection };
   if (pathname === "/discussions" || pathname.startsWith("/discussions/")) return discussionListLookup(url);
@@ -105,14 +105,4 @@ function pageLookup(url: URL): LayoutLookup | null {
     };
   }
   return null;
-}
-
-/**
- * The layout a page URL asks for; `?layoutPreview={id}` asks to see a stored layout in its place (the layout
- * editor's "Preview on the site": the server honours it for site managers only, and ignores it for anyone else).
- */
-export function lookupForUrl(url: URL): LayoutLookup | null {
-  const lookup = pageLookup(url);
-  const preview = url.searchParams.get("layoutPreview");
-  return lookup && preview ? { ...lookup, params: { ...lookup.params, layoutPreview: preview } } : lookup;
 }
