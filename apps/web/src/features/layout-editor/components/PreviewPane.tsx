@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import type { LayoutSpec, LayoutWidget } from "@parley/contracts";
+import type { LayoutSpec } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { t } from "../../../lib/i18n.ts";
@@ -99,7 +99,7 @@ export function PreviewPane({
       <div className={styles.page} inert>
         {spec?.layout ? (
           <WidgetRegistryContext.Provider value={widgets}>
-            <LayoutRenderer widgets={spec.layout as LayoutWidget[]} />
+            <LayoutRenderer widgets={spec.layout} />
           </WidgetRegistryContext.Provider>
         ) : (
           <p className={styles.note}>{t("Loading the preview…")}</p>

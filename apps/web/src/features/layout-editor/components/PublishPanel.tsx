@@ -16,7 +16,7 @@ const flatten = (
 ): { categoryID: number; name: string; depth: number }[] =>
   items.flatMap((item) => [
     { categoryID: item.categoryID, name: item.name, depth },
-    ...flatten((item.children as CategoryTreeItem[] | undefined) ?? [], depth + 1),
+    ...flatten(item.children ?? [], depth + 1),
   ]);
 
 /** Where a view is: everywhere, or a category's pages. */

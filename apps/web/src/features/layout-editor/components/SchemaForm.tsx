@@ -66,8 +66,7 @@ function Frame({
   );
 }
 
-const hintOf = (schema: JsonSchema) =>
-  typeof schema["description"] === "string" ? (schema["description"] as string) : undefined;
+const hintOf = (schema: JsonSchema) => (typeof schema["description"] === "string" ? schema["description"] : undefined);
 
 /** One property's field, by the kind of its schema; objects and arrays recurse. */
 function Field({ name, schema, value, required, path, errors, onChange, label: given }: FieldProps) {
@@ -109,7 +108,7 @@ function Field({ name, schema, value, required, path, errors, onChange, label: g
             <select
               {...described}
               className={formStyles.input}
-              value={value === undefined || value === null ? "" : String(value)}
+              value={typeof value === "string" || typeof value === "number" ? String(value) : ""}
               onChange={(event) => {
                 const chosen = kind.options.find((option) => String(option) === event.target.value);
                 onChange(chosen ?? undefined);

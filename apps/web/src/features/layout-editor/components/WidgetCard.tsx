@@ -106,7 +106,13 @@ export function WidgetCard({
   const optionsID = `options-${keyOf(widget)}`;
   const headingID = `widget-${keyOf(widget)}`;
   return (
-    <li className={styles.widget} data-item-key={keyOf(widget)} tabIndex={-1} aria-labelledby={headingID}>
+    <li
+      className={styles.widget}
+      data-item-key={keyOf(widget)}
+      tabIndex={-1}
+      aria-labelledby={headingID}
+      {...dropTarget}
+    >
       <div
         className={styles.widgetHead}
         draggable
