@@ -49,7 +49,11 @@ describe.each(engines)("previewing a stored layout on its page on %s", (engine) 
     const user = await createUser(t.database.db, { name: "Layout Preview Member", role: "member" });
     member = await api.signIn(user);
     const create = async (name: string, layoutViewType: string, title: string) => {
-      const response = await api.post("/api/v2/layouts", { name, layoutViewType, layout: htmlLayout(title) }, { as: admin });
+      const response = await api.post(
+        "/api/v2/layouts",
+        { name, layoutViewType, layout: htmlLayout(title) },
+        { as: admin },
+      );
       expect(response.statusCode, response.body).toBe(201);
       return response.json<LayoutRecord>().layoutID as number;
     };

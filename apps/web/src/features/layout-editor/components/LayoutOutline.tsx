@@ -15,6 +15,7 @@ import {
 } from "../layout-tree.ts";
 import { initialValue } from "../schema-form.ts";
 import type { LayoutDraft } from "../useLayoutDraft.ts";
+import { MoveButtons } from "./MoveButtons.tsx";
 import { WidgetCard } from "./WidgetCard.tsx";
 import styles from "./LayoutOutline.module.css";
 
@@ -230,24 +231,12 @@ export function LayoutOutline({
                   {t("Section {n}: {name}", { n: index + 1, name })}
                 </h2>
                 <div className={styles.controls}>
-                  <Button
-                    size="compact"
-                    data-control="up"
-                    isDisabled={index === 0}
-                    aria-label={t("Move up section {n}", { n: index + 1 })}
-                    onPress={() => draft.moveSection(index, -1)}
-                  >
-                    {t("Move up")}
-                  </Button>
-                  <Button
-                    size="compact"
-                    data-control="down"
-                    isDisabled={index === layout.length - 1}
-                    aria-label={t("Move down section {n}", { n: index + 1 })}
-                    onPress={() => draft.moveSection(index, 1)}
-                  >
-                    {t("Move down")}
-                  </Button>
+                  <MoveButtons
+                    target={t("section {n}", { n: index + 1 })}
+                    first={index === 0}
+                    last={index === layout.length - 1}
+                    onMove={(direction) => draft.moveSection(index, direction)}
+                  />
                   <Button
                     size="compact"
                     aria-label={t("Remove section {n}", { n: index + 1 })}

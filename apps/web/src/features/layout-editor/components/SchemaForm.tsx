@@ -221,19 +221,16 @@ function Field({ name, schema, value, required, path, errors, onChange, label: g
   }
 }
 
-function ObjectFields({
-  schema,
-  value,
-  path,
-  errors,
-  onChange,
-}: {
+/** An object's value, its schema, the path its errors are keyed under, and its changes. */
+interface ObjectProps {
   schema: JsonSchema;
   value: Values;
   path: string;
   errors: Readonly<Record<string, string>>;
   onChange: (value: Values) => void;
-}) {
+}
+
+function ObjectFields({ schema, value, path, errors, onChange }: ObjectProps) {
   const required = requiredOf(schema);
   return (
     <>
@@ -263,23 +260,12 @@ function ObjectFields({
  * for long text), numbers, checkboxes, selects for enums, fieldsets for nested objects, rows to add and remove for
  * arrays. `errors` are keyed by path under `path` (the server's 422 fields, or the form's own checks).
  */
-export function SchemaForm({
-  schema,
-  value,
-  path,
-  errors,
-  onChange,
-}: {
-  schema: JsonSchema;
-  value: Values;
-  path: string;
-  errors: Readonly<Record<string, string>>;
-  onChange: (value: Values) => void;
-}) {
+export function SchemaForm(props: ObjectProps) {
+  const { schema } = props;
   if (propertiesOf(schema).length === 0) return <p className={formStyles.hint}>{t("This widget has no options.")}</p>;
   return (
     <div className={styles.form}>
-      <ObjectFields schema={schema} value={value} path={path} errors={errors} onChange={onChange} />
+      <ObjectFields {...props} />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import {
 } from "../layout-tree.ts";
 import type { JsonSchema } from "../schema-form.ts";
 import type { LayoutDraft } from "../useLayoutDraft.ts";
+import { MoveButtons } from "./MoveButtons.tsx";
 import { SchemaForm } from "./SchemaForm.tsx";
 import styles from "./LayoutOutline.module.css";
 
@@ -144,24 +145,7 @@ export function WidgetCard({
         >
           {t("Options")}
         </Button>
-        <Button
-          size="compact"
-          data-control="up"
-          isDisabled={first}
-          aria-label={t("Move up {widget}", { widget: name })}
-          onPress={() => draft.stepWidget(at, -1)}
-        >
-          {t("Move up")}
-        </Button>
-        <Button
-          size="compact"
-          data-control="down"
-          isDisabled={last}
-          aria-label={t("Move down {widget}", { widget: name })}
-          onPress={() => draft.stepWidget(at, 1)}
-        >
-          {t("Move down")}
-        </Button>
+        <MoveButtons target={name} first={first} last={last} onMove={(direction) => draft.stepWidget(at, direction)} />
         <Button
           size="compact"
           data-control="moveTo"
