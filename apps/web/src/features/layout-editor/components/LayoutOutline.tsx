@@ -28,19 +28,20 @@ const newWidget = (component: string, schema: Record<string, unknown>): EditorWi
 /** What is being dragged: a widget from its place, or a section. */
 type Dragged = { widget: SlotAddress } | { section: number } | null;
 
-/** The catalogue's widgets (and the page's own assets) to put in a slot: each by name and description. */
-function WidgetPicker({
-  catalog,
+type CatalogEntry = LayoutCatalog["widgets"][string];
+
+/** Catalogue entries to choose from (a slot's widgets, or the sections), each by name and description. */
+function Picker({
+  entries,
   label,
   onPick,
   onClose,
 }: {
-  catalog: LayoutCatalog;
+  entries: [string, CatalogEntry][];
   label: string;
-  onPick: (widget: EditorWidget) => void;
+  onPick: (component: string, entry: CatalogEntry) => void;
   onClose: () => void;
 }) {
-  const entries = [...Object.entries(catalog.assets), ...Object.entries(catalog.widgets)];
   return (
     <div
       className={styles.picker}
@@ -57,7 +58,7 @@ function WidgetPicker({
               type="button"
               className={styles.pick}
               autoFocus={index === 0}
-              onClick={() => onPick(newWidget(component, entry.schema))}
+              onClick={() => onPick(component, entry)}
             >
               <span className={styles.pickName}>{widgetName(component)}</span>
               <span className={styles.pickDescription}>{entry.description}</span>
@@ -147,16 +148,17 @@ function Slot({
         <p className={formStyles.hint}>{t("No widgets here yet.")}</p>
       )}
       {picking ? (
-        <WidgetPicker
-          catalog={catalog}
+        <Picker
+          // The page's own assets first, then the catalogue's widgets.
+          entries={[...Object.entries(catalog.assets), ...Object.entries(catalog.widgets)]}
           label={t("Add a widget to {slot}", { slot: slotName(slot) })}
           onClose={() => {
             setPicking(false);
             addButton.current?.focus();
           }}
-          onPick={(widget) => {
+          onPick={(component, entry) => {
             setPicking(false);
-            draft.addWidget({ section, slot }, widget);
+            draft.addWidget({ section, slot }, newWidget(component, entry.schema));
           }}
         />
       ) : (
@@ -271,36 +273,15 @@ export function LayoutOutline({
         })}
       </ol>
       {addingSection ? (
-        <div
-          className={styles.picker}
-          role="group"
-          aria-label={t("Add a section")}
-          onKeyDown={(event) => {
-            if (event.key === "Escape") setAddingSection(false);
+        <Picker
+          entries={Object.entries(catalog.sections)}
+          label={t("Add a section")}
+          onClose={() => setAddingSection(false)}
+          onPick={(component) => {
+            setAddingSection(false);
+            draft.addSection({ $reactComponent: component, $reactProps: {} });
           }}
-        >
-          <ul className={styles.pickerList}>
-            {Object.entries(catalog.sections).map(([component, entry], index) => (
-              <li key={component}>
-                <button
-                  type="button"
-                  className={styles.pick}
-                  autoFocus={index === 0}
-                  onClick={() => {
-                    setAddingSection(false);
-                    draft.addSection({ $reactComponent: component, $reactProps: {} });
-                  }}
-                >
-                  <span className={styles.pickName}>{widgetName(component)}</span>
-                  <span className={styles.pickDescription}>{entry.description}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-          <Button size="compact" buttonType="text" onPress={() => setAddingSection(false)}>
-            {t("Cancel")}
-          </Button>
-        </div>
+        />
       ) : (
         <Button onPress={() => setAddingSection(true)}>{t("Add section")}</Button>
       )}
