@@ -6,9 +6,10 @@ import { engines } from "../../test/databases.ts";
 import { createPagesTestApp } from "../../test/pages.ts";
 
 /*
- * The layout editor's "Preview on the site" (issue 38): `?layoutPreview={id}` on a reading page, that is
- * `params[layoutPreview]` of `GET /layouts/lookup-hydrate`, shows a site manager that stored layout in place of the
- * page's, published or not; anyone else, and a layout of another view type, gets the page's own.
+ * The layout editor's "Preview on the site" (issue 38): `?layoutPreview={id}` on a reading page (the server's page
+ * render passes it to the page's lookup as `params[layoutPreview]` of `GET /layouts/lookup-hydrate`) shows a site
+ * manager that stored layout in place of the page's, published or not; anyone else, and a layout of another view
+ * type, gets the page's own.
  */
 
 const htmlLayout = (title: string) => [
