@@ -64,6 +64,12 @@ describe("layout editor", () => {
     // At the top its "Move up" is disabled: the banner itself keeps the focus.
     expect(await editor.focusedLabel()).toMatch(/^Banner, position 1 of 1/);
 
+    // By mouse: the discussion list dragged into the panel, and back.
+    await editor.dragWidget("Discussion list", 2, "Panel, bottom");
+    expect(await editor.widgetNames(2, "Panel, bottom")).toEqual(["Discussion list"]);
+    await editor.dragWidget("Discussion list", 2, "Main, bottom");
+    expect(await editor.widgetNames(2, "Main, bottom")).toEqual(["Discussion list"]);
+
     // A title and description above the list; its option, in its generated form, shows in the preview.
     await press(editor.button("Add a widget to section 2, Main, top"));
     await press(editor.pickerChoice(2, "Main, top", "Title and description"));

@@ -93,6 +93,16 @@ export class LayoutEditorPage extends ParleyPage {
       .getByRole("button", { name: new RegExp(`^${name}`) });
   }
 
+  /** A widget's drag handle (its name's row), by its name. */
+  dragHandle(widget: string): Locator {
+    return this.main.locator("[draggable=true]").filter({ hasText: new RegExp(`^${widget}, position`) });
+  }
+
+  /** Drags a widget by its handle onto a slot of a section (it goes to the slot's end). */
+  async dragWidget(widget: string, section: number, slot: string): Promise<void> {
+    await this.dragHandle(widget).dragTo(this.slot(section, slot).getByRole("heading", { level: 3 }));
+  }
+
   /** The widget picker open in a slot: one of its choices, by the widget's name. */
   pickerChoice(section: number, slot: string, widget: string): Locator {
     return this.slot(section, slot).getByRole("button", { name: new RegExp(`^${widget}`) });
