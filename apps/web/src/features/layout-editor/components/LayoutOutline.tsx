@@ -154,7 +154,7 @@ function Slot({
           label={t("Add a widget to {slot}", { slot: slotName(slot) })}
           onClose={() => {
             setPicking(false);
-            addButton.current?.focus();
+            requestAnimationFrame(() => addButton.current?.focus());
           }}
           onPick={(component, entry) => {
             setPicking(false);
@@ -190,6 +190,7 @@ export function LayoutOutline({
 }) {
   const [dragged, setDragged] = useState<Dragged>(null);
   const [addingSection, setAddingSection] = useState(false);
+  const addSectionButton = useRef<HTMLButtonElement>(null);
   const slots = allSlots(draft.layout, catalog);
   const firstSlot = slots[0];
   const lastSlot = slots[slots.length - 1];
@@ -276,14 +277,20 @@ export function LayoutOutline({
         <Picker
           entries={Object.entries(catalog.sections)}
           label={t("Add a section")}
-          onClose={() => setAddingSection(false)}
+          onClose={() => {
+            setAddingSection(false);
+            // Back to the button that opened the picker, once it is there again.
+            requestAnimationFrame(() => addSectionButton.current?.focus());
+          }}
           onPick={(component) => {
             setAddingSection(false);
             draft.addSection({ $reactComponent: component, $reactProps: {} });
           }}
         />
       ) : (
-        <Button onPress={() => setAddingSection(true)}>{t("Add section")}</Button>
+        <Button ref={addSectionButton} onPress={() => setAddingSection(true)}>
+          {t("Add section")}
+        </Button>
       )}
     </div>
   );
