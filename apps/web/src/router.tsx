@@ -12,6 +12,7 @@ import { NotFoundBoundary, RouteErrorBoundary } from "./shell/ErrorBoundaryPages
 import { meQuery, userWidgets } from "./features/users/index.ts";
 import { loadReportsRoutes } from "./features/reports/index.ts";
 import { canManageThemes, loadThemesRoutes, themePreviewQuery } from "./features/themes/index.ts";
+import { loadLayoutEditorRoutes } from "./features/layout-editor/index.ts";
 import {
   createLayoutLoader,
   ensureTitleBar,
@@ -103,12 +104,13 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
   });
   // Feature pages loaded with their route: the member's notification pages (and the e-mail
   // unsubscribe landing) and private messages. Member-only code stays off the reading pages.
-  type RouteFactory = (deps: RouteDeps) => RouteObject[];
+  // The site's widgets too: the layout editor's preview renders with them.
+  type RouteFactory = (deps: RouteDeps & { widgets: WidgetRegistry }) => RouteObject[];
   const featureRoute = (id: string, path: string, load: () => Promise<RouteFactory>): RouteObject => ({
     id,
     path,
     lazy: async () => {
-      const route = (await load())({ queryClient, api }).find((candidate) => candidate.id === id);
+      const route = (await load())({ queryClient, api, widgets }).find((candidate) => candidate.id === id);
       if (!route) throw new Error(`There is no route '${id}'.`);
       return { loader: route.loader, action: route.action, element: route.element };
     },
@@ -136,6 +138,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
   const settings = () =>
     import("./features/settings/index.ts").then((m) => m.loadSettingsRoutes()).then((m) => m.createSettingsRoutes);
   const themes = () => loadThemesRoutes().then((m) => m.createThemesRoutes);
+  const layoutEditor = () => loadLayoutEditorRoutes().then((m) => m.createLayoutEditorRoutes);
   // The dashboard's, the tags', the members', the reactions' and the roles' index.ts are used by the dashboard's own on-demand
   // parts (its navigation).
   const dashboardFeature = () => import("./features/dashboard/index.ts");
@@ -422,6 +425,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                 featureRoute("addons", "dashboard/addons", addons),
                 featureRoute("themes", "dashboard/themes", themes),
                 featureRoute("style-guide", "dashboard/style-guide", themes),
+                featureRoute("layouts-dashboard", "dashboard/layouts", layoutEditor),
                 featureRoute("report-reasons", "dashboard/settings/report-reasons", reports),
                 featureRoute("tags", "dashboard/tags", tags),
                 featureRoute("watched-words", "dashboard/moderation/watched-words", watchedWords),
@@ -452,6 +456,8 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
               ],
             },
             featureRoute("theme-editor", "dashboard/themes/:themeID/edit", themes),
+            // `new` and `{id}/edit`.
+            featureRoute("layout-editor", "dashboard/layouts/:layoutID/edit?", layoutEditor),
             // A discussion's revision history and deleted comments (moderators).
             featureRoute("log", "log/filter", log),
             // The knowledge base (Vanilla's addresses).

@@ -91,6 +91,22 @@ export function injectTransport(app: FastifyInstance, request: FastifyRequest, s
 }
 
 /**
+ * The layout editor's "Preview on the site": a reading page's `?layoutPreview={id}` goes to the page's layout lookup
+ * as `params[layoutPreview]` (the API shows that stored layout to site managers only, and ignores it for anyone
+ * else), so the reading pages' own script need not carry it.
+ */
+function withLayoutPreview<Call extends { path: string; query?: Record<string, unknown> | undefined }>(
+  request: FastifyRequest,
+  call: Call,
+): Call {
+  if (call.path !== "/layouts/lookup-hydrate") return call;
+  const preview = new URL(request.url, "http://page.invalid").searchParams.get("layoutPreview");
+  if (!preview) return call;
+  const params = (call.query?.["params"] as Record<string, unknown> | undefined) ?? {};
+  return { ...call, query: { ...call.query, params: { ...params, layoutPreview: preview } } };
+}
+
+/**
  * A page render's data: its GET calls answered in-process for the page request's own viewer
  * (`in-process-reads.ts`: the same handlers, checks and shapes, without an HTTP request each), the rest
  * through `inject` as a browser's calls. Once a call has written (a form POST's action) or set a cookie
@@ -106,7 +122,8 @@ export function pageDataTransport(
   const inject = injectTransport(app, request, setCookies);
   const headers = apiHeadersOf(request);
   let wrote = false;
-  return async (call) => {
+  return async (given) => {
+    const call = withLayoutPreview(request, given);
     if (call.method !== "GET") wrote = true;
     if (!wrote && setCookies.length === 0) {
       const answer = await reads.read(request, headers, call.path, call.query);

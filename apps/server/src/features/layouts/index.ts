@@ -68,6 +68,6 @@ export async function registerLayouts(
       return entry ? { name: entry.name, url: `/categories/${encodeURIComponent(entry.urlcode)}` } : null;
     },
   });
-  await app.register(layoutsRoutes, { prefix: "/api/v2", service, manager });
+  await app.register(layoutsRoutes, { prefix: "/api/v2", manager });
   return service;
 }

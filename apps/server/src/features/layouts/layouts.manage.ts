@@ -1,4 +1,5 @@
 import type {
+  LayoutLookupQuery,
   LayoutCatalog,
   LayoutHydrateBody,
   LayoutHydrateQuery,
@@ -424,6 +425,25 @@ export function createLayoutsManager(deps: LayoutsManageDeps) {
         .execute((trx) => repo.withTransaction(trx).unassign(key.stored, viewIDs.map(Number)));
       if (removed === 0) throw notFound("Layout view");
       await changed(key.stored);
+    },
+
+    /**
+     * `GET /layouts/lookup-hydrate`: the page's layout; with `params[layoutPreview]` (the page's `?layoutPreview=` address),
+     * a site manager sees that stored layout of the page's view type in its place, published or not (the editor's
+     * "Preview on the site"). Anyone else, or a layout of another view type, gets the page's own.
+     */
+    async lookup(query: LayoutLookupQuery, context: RequestContext) {
+      const preview = query.params?.["layoutPreview"];
+      if (typeof preview === "string" && /^\d{1,9}$/.test(preview) && layoutsPolicy.canManage(context.viewer)) {
+        const row = await repo.find(Number(preview));
+        if (row && row.layoutViewType === query.layoutViewType) {
+          return pages.hydrateWith(query, context, {
+            layoutID: row.layoutID,
+            widgets: JSON.parse(row.layout) as LayoutWidget[],
+          });
+        }
+      }
+      return pages.lookup(query, context);
     },
 
     /** `GET /layouts/{id}/hydrate`: a layout for a page (a stored, unassigned one only for managers). */

@@ -22,7 +22,6 @@ import {
   WidgetNameParams,
 } from "@parley/contracts";
 import { Type } from "typebox";
-import type { LayoutsService } from "./layouts.service.ts";
 import type { LayoutsManager } from "./layouts.manage.ts";
 import { requestContext } from "../../platform/http/request-context.ts";
 import { widgetsService } from "./layouts.widgets.ts";
@@ -30,10 +29,7 @@ import { widgetsService } from "./layouts.widgets.ts";
 const tags = ["Layouts"];
 const JsonSchema = Type.Record(Type.String(), Type.Unknown());
 
-export const layoutsRoutes: FastifyPluginAsyncTypebox<{ service: LayoutsService; manager: LayoutsManager }> = async (
-  app,
-  { service, manager },
-) => {
+export const layoutsRoutes: FastifyPluginAsyncTypebox<{ manager: LayoutsManager }> = async (app, { manager }) => {
   app.get(
     "/layouts/lookup-hydrate",
     {
@@ -45,7 +41,7 @@ export const layoutsRoutes: FastifyPluginAsyncTypebox<{ service: LayoutsService;
         response: { 200: LayoutLookupResponse },
       },
     },
-    async (request) => service.lookup(request.query, requestContext(request)),
+    async (request) => manager.lookup(request.query, requestContext(request)),
   );
 
   app.get(

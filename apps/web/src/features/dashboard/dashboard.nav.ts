@@ -30,6 +30,7 @@ import { canManageWatchedWords, watchedWordsPagePath } from "../spam/index.ts";
 import { banRulesPagePath, canManageBanRules } from "../bans/index.ts";
 import { authenticatorsPagePath, canManageAuthenticators } from "../authenticators/index.ts";
 import { canManageThemes, styleGuidePath, themesPagePath } from "../themes/index.ts";
+import { layoutsDashboardPath } from "../layout-editor/index.ts";
 import { canManageModerationMessages, moderationMessagesPagePath } from "../warnings/index.ts";
 
 /** The dashboard's home. */
@@ -60,10 +61,12 @@ export function dashboardSections(me: Viewer, site: { registrationApproval: bool
     {
       id: "appearance",
       name: msg("Appearance"),
+      // Layouts are site.manage's, as the themes (the editor's routes check `canManageLayouts`, the same rule).
       links: canManageThemes(me)
         ? [
             { name: msg("Themes"), to: themesPagePath },
             { name: msg("Style Guide"), to: styleGuidePath },
+            { name: msg("Layouts"), to: layoutsDashboardPath },
           ]
         : [],
     },

@@ -7,3 +7,4 @@ export { LayoutPage, createLayoutLoader } from "./LayoutPage.tsx";
 export { LayoutRenderer } from "./LayoutRenderer.tsx";
 export { layoutWidgets } from "./layouts.widgets.tsx";
 export { type WidgetRegistry } from "./widgetRegistry.ts";
+export { WidgetRegistryContext, prefetchWidgets } from "./widgetRegistry.ts";
