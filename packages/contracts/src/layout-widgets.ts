@@ -186,6 +186,106 @@ export const CreatePostWidget = widgetSchema(
   props({ postType: Type.String(), categoryID: Type.Union([Id, Type.Null()]) }),
 );
 
+/*
+ * Home widgets (spec §1 "home widgets", issue 38 item 3), named and shaped as Vanilla's where it has them: a title
+ * block (`title`, `subtitle`, `description`), then the items in a container (`containerOptions.displayType`), each
+ * item drawn as `itemOptions.contentType` says.
+ */
+export const widgetDisplayTypes = ["grid", "carousel", "list", "link"] as const;
+export const widgetContentTypes = [
+  "title",
+  "title-description",
+  "title-description-image",
+  "title-description-icon",
+  "title-background",
+  "title-background-description",
+  "title-chat-bubble",
+] as const;
+export type WidgetDisplayType = (typeof widgetDisplayTypes)[number];
+export type WidgetContentType = (typeof widgetContentTypes)[number];
+
+/** Limits of the home widgets' props. */
+export const homeWidgetRules = {
+  textMaxLength: 500,
+  urlMaxLength: 2000,
+  maxColumnCount: 5,
+  maxDiscussions: 30,
+  maxQuickLinks: 30,
+  /** A carousel's auto-advance, when configured: seconds per slide. */
+  minAutoplaySeconds: 3,
+  maxAutoplaySeconds: 30,
+} as const;
+
+const Text = Type.String({ maxLength: homeWidgetRules.textMaxLength });
+/** A link's target: a path on the site (`/categories/news`) or an http(s) URL. */
+const Url = Type.String({ minLength: 1, maxLength: homeWidgetRules.urlMaxLength, pattern: "^(/(?!/)|https?://)" });
+const titleProps = { title: Type.Optional(Text), subtitle: Type.Optional(Text), description: Type.Optional(Text) };
+/** A "View All" link after the items. */
+const ViewAll = props({ to: Url, name: Type.Optional(Text) });
+
+const ContainerOptions = props({
+  displayType: Type.Optional(Type.Enum(widgetDisplayTypes)),
+  /** Items per row of a grid or carousel on desktop (one column on mobile). */
+  maxColumnCount: Type.Optional(Type.Integer({ minimum: 1, maximum: homeWidgetRules.maxColumnCount })),
+  viewAll: Type.Optional(ViewAll),
+  /** A carousel's auto-advance (seconds per slide), with a Pause button; none when left out. */
+  autoplaySeconds: Type.Optional(
+    Type.Integer({ minimum: homeWidgetRules.minAutoplaySeconds, maximum: homeWidgetRules.maxAutoplaySeconds }),
+  ),
+});
+const ItemOptions = props({ contentType: Type.Optional(Type.Enum(widgetContentTypes)) });
+
+/** A featured collection: the records of a collection (`GET /collections/{id}/content`) the viewer may read. */
+export const CollectionRecordsWidget = widgetSchema(
+  "react.collection-records",
+  props({
+    ...titleProps,
+    apiParams: props({ collectionID: Id }),
+    containerOptions: Type.Optional(ContainerOptions),
+    itemOptions: Type.Optional(ItemOptions),
+  }),
+);
+
+/** Discussions chosen by filters (`GET /discussions` with `apiParams`, the viewer's own permissions). */
+export const DiscussionsWidget = widgetSchema(
+  "react.discussion.discussions",
+  props({
+    ...titleProps,
+    apiParams: props({
+      limit: Type.Integer({ minimum: 1, maximum: homeWidgetRules.maxDiscussions }),
+      sort: Type.Optional(Type.Enum(discussionSorts)),
+      categoryID: Type.Optional(Id),
+      tagID: Type.Optional(Type.Array(Id, { maxItems: 20 })),
+      /** Only discussions in the categories the viewer follows: none for guests. */
+      followed: Type.Optional(Type.Boolean()),
+      /** Only announcements (`pinned: true`), or none of them (`false`). */
+      pinned: Type.Optional(Type.Boolean()),
+    }),
+    containerOptions: Type.Optional(ContainerOptions),
+  }),
+);
+
+/** Links under a title, in the panel or the main column. */
+export const QuickLinksWidget = widgetSchema(
+  "react.quick-links",
+  props({
+    title: Type.Optional(Text),
+    links: Type.Array(props({ name: Text, url: Url }), { minItems: 1, maxItems: homeWidgetRules.maxQuickLinks }),
+  }),
+);
+
+/** A call to action: a title, a description and a button, with an image when given. */
+export const CallToActionWidget = widgetSchema(
+  "react.cta",
+  props({
+    title: Text,
+    description: Type.Optional(Text),
+    button: props({ title: Text, url: Url }),
+    imageUrl: Type.Optional(Url),
+    alignment: Type.Optional(Type.Enum(["left", "center"])),
+  }),
+);
+
 /** A section's slot: the asset widgets it holds (by reference: the schema holds each widget once). */
 const Slot = Type.Optional(Type.Array(Type.Ref("LayoutAssetWidget")));
 
@@ -237,6 +337,10 @@ const assetWidgets = [
   DiscussionListWidget,
   DiscussionWidget,
   CreatePostWidget,
+  CollectionRecordsWidget,
+  DiscussionsWidget,
+  QuickLinksWidget,
+  CallToActionWidget,
 ] as const;
 export const layoutWidgetDefinitions = {
   LayoutAssetWidget: Type.Union([...assetWidgets]),
@@ -289,6 +393,13 @@ export const widgetCatalogue: ReadonlyArray<{ name: WidgetName; description: str
   [DiscussionListWidget, "A list of discussions with its sort links, filters and pager."],
   [DiscussionWidget, "A discussion with a page of its comments and the reply form."],
   [CreatePostWidget, "The new-post form, in a category when given."],
+  [
+    CollectionRecordsWidget,
+    "A featured collection: its records the viewer may read, as a grid, carousel, list or links.",
+  ],
+  [DiscussionsWidget, "Discussions chosen by category, tags, followed or announcements, in a sort."],
+  [QuickLinksWidget, "A title and a list of links."],
+  [CallToActionWidget, "A call to action: a title, a description, a button and an optional image."],
 ].map(([widget, description]) => {
   const schema = widget as TSchema & { properties: { $reactComponent: { const: WidgetName }; $reactProps: TSchema } };
   return {

@@ -1,0 +1,118 @@
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
+import { t } from "../../lib/i18n.ts";
+import { Button } from "../../ui/button/Button.tsx";
+import { ChevronLeftIcon, ChevronRightIcon } from "../../ui/icons/icons.tsx";
+import styles from "./HomeWidgets.module.css";
+
+const reducedMotion = () => globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+
+/**
+ * A carousel (WAI-ARIA APG's pattern). Without JavaScript, a horizontally scrollable list whose every slide
+ * (and link) is reachable; with it, Previous and Next buttons, "Slide 2 of 5" in a polite live region, and, when
+ * configured, auto-advance with a Pause button: never under prefers-reduced-motion (then it starts paused), and
+ * stopped for good once keyboard focus enters the carousel (APG); a pointer over it holds it meanwhile.
+ */
+export function Carousel({
+  label,
+  slides,
+  columns,
+  autoplaySeconds,
+}: {
+  label: string;
+  slides: Array<{ key: string; content: ReactNode }>;
+  columns: number;
+  autoplaySeconds?: number | undefined;
+}) {
+  const track = useRef<HTMLUListElement>(null);
+  const [enhanced, setEnhanced] = useState(false);
+  const [index, setIndex] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const count = slides.length;
+
+  useEffect(() => {
+    setEnhanced(true);
+    if (autoplaySeconds && !reducedMotion()) setPlaying(true);
+  }, [autoplaySeconds]);
+
+  const show = useCallback(
+    (next: number) => {
+      const target = (next + count) % count;
+      setIndex(target);
+      const slide = track.current?.children[target] as HTMLElement | undefined;
+      if (slide && track.current)
+        track.current.scrollTo({ left: slide.offsetLeft, behavior: reducedMotion() ? "auto" : "smooth" });
+    },
+    [count],
+  );
+
+  useEffect(() => {
+    if (!playing || hovered || !autoplaySeconds) return;
+    const timer = setTimeout(() => show(index + 1), autoplaySeconds * 1000);
+    return () => clearTimeout(timer);
+  }, [playing, hovered, autoplaySeconds, index, show]);
+
+  // A reader who scrolls the track (a swipe) moves the current slide too.
+  const handleScroll = () => {
+    const element = track.current;
+    if (!element) return;
+    const offsets = [...element.children].map((child) =>
+      Math.abs((child as HTMLElement).offsetLeft - element.scrollLeft),
+    );
+    const nearest = offsets.indexOf(Math.min(...offsets));
+    if (nearest >= 0 && nearest !== index && !playing) setIndex(nearest);
+  };
+
+  return (
+    <div
+      className={styles.carousel}
+      role="region"
+      aria-roledescription={t("carousel")}
+      aria-label={label}
+      data-part="carousel"
+      onFocus={(event) => {
+        // Keyboard focus in the carousel stops its rotation (the Play button starts it again).
+        if (event.target instanceof HTMLElement && event.target.dataset["rotation"] === undefined) setPlaying(false);
+      }}
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+    >
+      {enhanced && count > 1 ? (
+        <div className={styles.controls}>
+          {autoplaySeconds ? (
+            <Button buttonType="standard" size="medium" data-rotation="" onPress={() => setPlaying(!playing)}>
+              {playing ? t("Pause slides") : t("Play slides")}
+            </Button>
+          ) : null}
+          <p className={styles.status} aria-live={playing ? "off" : "polite"} aria-atomic="true">
+            {t("Slide {current} of {count}", { current: index + 1, count })}
+          </p>
+          <Button size="medium" aria-label={t("Previous slide")} onPress={() => show(index - 1)}>
+            <ChevronLeftIcon size={16} /> {t("Previous")}
+          </Button>
+          <Button size="medium" aria-label={t("Next slide")} onPress={() => show(index + 1)}>
+            {t("Next")} <ChevronRightIcon size={16} />
+          </Button>
+        </div>
+      ) : null}
+      <ul
+        ref={track}
+        className={styles.track}
+        style={{ "--columns": columns } as CSSProperties}
+        onScroll={enhanced ? handleScroll : undefined}
+      >
+        {slides.map((slide, position) => (
+          <li
+            key={slide.key}
+            className={styles.slide}
+            role="group"
+            aria-roledescription={t("slide")}
+            aria-label={t("{current} of {count}", { current: position + 1, count })}
+          >
+            {slide.content}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
