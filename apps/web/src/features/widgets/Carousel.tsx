@@ -23,7 +23,7 @@ export function Carousel({
   columns: number;
   autoplaySeconds?: number | undefined;
 }) {
-  const track = useRef<HTMLUListElement>(null);
+  const track = useRef<HTMLDivElement>(null);
   const [enhanced, setEnhanced] = useState(false);
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(false);
@@ -35,10 +35,14 @@ export function Carousel({
     if (autoplaySeconds && !reducedMotion()) setPlaying(true);
   }, [autoplaySeconds]);
 
+  // A scroll the buttons or the rotation started: its end leaves the current slide as they set it (the last
+  // slides of a row cannot all reach its start).
+  const moving = useRef(false);
   const show = useCallback(
     (next: number) => {
       const target = (next + count) % count;
       setIndex(target);
+      moving.current = true;
       const slide = track.current?.children[target] as HTMLElement | undefined;
       if (slide && track.current)
         track.current.scrollTo({ left: slide.offsetLeft, behavior: reducedMotion() ? "auto" : "smooth" });
@@ -52,15 +56,18 @@ export function Carousel({
     return () => clearTimeout(timer);
   }, [playing, hovered, autoplaySeconds, index, show]);
 
-  // A reader who scrolls the track (a swipe) moves the current slide too.
-  const handleScroll = () => {
+  // A reader who scrolls the row (a swipe) moves the current slide too, once the scroll has ended.
+  const handleScrollEnd = () => {
     const element = track.current;
-    if (!element) return;
+    if (moving.current || !element) {
+      moving.current = false;
+      return;
+    }
     const offsets = [...element.children].map((child) =>
       Math.abs((child as HTMLElement).offsetLeft - element.scrollLeft),
     );
     const nearest = offsets.indexOf(Math.min(...offsets));
-    if (nearest >= 0 && nearest !== index && !playing) setIndex(nearest);
+    if (nearest >= 0) setIndex(nearest);
   };
 
   return (
@@ -95,14 +102,15 @@ export function Carousel({
           </Button>
         </div>
       ) : null}
-      <ul
+      <div
         ref={track}
+        data-track=""
         className={styles.track}
         style={{ "--columns": columns } as CSSProperties}
-        onScroll={enhanced ? handleScroll : undefined}
+        onScrollEnd={enhanced ? handleScrollEnd : undefined}
       >
         {slides.map((slide, position) => (
-          <li
+          <div
             key={slide.key}
             className={styles.slide}
             role="group"
@@ -110,9 +118,9 @@ export function Carousel({
             aria-label={t("{current} of {count}", { current: position + 1, count })}
           >
             {slide.content}
-          </li>
+          </div>
         ))}
-      </ul>
+      </div>
     </div>
   );
 }

@@ -66,7 +66,7 @@ describe("the featured collection widget", () => {
     const doc = new DOMParser().parseFromString(html, "text/html");
     expect(doc.querySelector("[data-home-widget]")).not.toBeNull();
     expect(doc.querySelector("h2")?.textContent).toBe("Featured");
-    expect([...doc.querySelectorAll("li[aria-roledescription=slide] a")].map((a) => a.getAttribute("href"))).toEqual([
+    expect([...doc.querySelectorAll("[aria-roledescription=slide] a")].map((a) => a.getAttribute("href"))).toEqual([
       "http://localhost/discussion/1",
       "http://localhost/discussion/2",
       "http://localhost/discussion/3",
