@@ -148,6 +148,22 @@ describe("home widgets", () => {
     // Still paused: it stays on its slide.
     await page.waitForTimeout(5000);
     expect(await status.innerText()).toBe("Slide 2 of 5");
+    // The row shows that slide at its start.
+    const offset = await home
+      .track(featured)
+      .evaluate((track) => track.children[1]!.getBoundingClientRect().left - track.getBoundingClientRect().left);
+    expect(Math.abs(offset)).toBeLessThanOrEqual(1);
+    // A taller window (no scrollbar: the row is wider) keeps that slide at the row's start.
+    await page.setViewportSize({ width: desktop.width, height: 1400 });
+    await expect
+      .poll(() =>
+        home
+          .track(featured)
+          .evaluate((track) =>
+            Math.abs(track.children[1]!.getBoundingClientRect().left - track.getBoundingClientRect().left),
+          ),
+      )
+      .toBeLessThanOrEqual(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, "home-widgets-1280-js");
     expect(problems.errors).toEqual([]);

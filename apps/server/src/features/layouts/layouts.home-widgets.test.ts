@@ -158,6 +158,9 @@ describe.each(engines)("home widgets on %s", (engine) => {
       return response.json<CollectionContent>().records.map((record) => `${record.recordType}:${record.recordID}`);
     };
     expect(await read(null)).toEqual([`discussion:${publicID}`, `category:${f.category.help}`]);
+    // A discussion comes with its excerpt, which the widget shows under its title.
+    const content = (await f.api.get(`/api/v2/collections/${collectionID}/content/en`)).json<CollectionContent>();
+    expect(typeof (content.records[0]!.record as { excerpt?: unknown }).excerpt).toBe("string");
     expect(await read(f.as.member)).toEqual([
       `discussion:${publicID}`,
       `discussion:${privateID}`,

@@ -4,6 +4,10 @@ import { Button } from "../../ui/button/Button.tsx";
 import { ChevronLeftIcon, ChevronRightIcon } from "../../ui/icons/icons.tsx";
 import styles from "./HomeWidgets.module.css";
 
+/** How far a slide sits from the start of the row's visible part (negative: scrolled past). */
+const fromStart = (row: HTMLElement, slide: Element) =>
+  slide.getBoundingClientRect().left - row.getBoundingClientRect().left;
+
 const reducedMotion = () => globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 
 /**
@@ -45,10 +49,29 @@ export function Carousel({
       moving.current = true;
       const slide = track.current?.children[target] as HTMLElement | undefined;
       if (slide && track.current)
-        track.current.scrollTo({ left: slide.offsetLeft, behavior: reducedMotion() ? "auto" : "smooth" });
+        track.current.scrollTo({
+          left: track.current.scrollLeft + fromStart(track.current, slide),
+          behavior: reducedMotion() ? "auto" : "smooth",
+        });
     },
     [count],
   );
+
+  // A resized row (a rotated phone, a scrollbar that came or went) keeps the current slide at its start.
+  const current = useRef(index);
+  current.current = index;
+  useEffect(() => {
+    const row = track.current;
+    if (!row || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => {
+      const slide = row.children[current.current];
+      if (!slide || Math.abs(fromStart(row, slide)) < 1) return;
+      moving.current = true;
+      row.scrollTo({ left: row.scrollLeft + fromStart(row, slide), behavior: "auto" });
+    });
+    observer.observe(row);
+    return () => observer.disconnect();
+  }, []);
 
   useEffect(() => {
     if (!playing || hovered || !autoplaySeconds) return;
@@ -63,9 +86,7 @@ export function Carousel({
       moving.current = false;
       return;
     }
-    const offsets = [...element.children].map((child) =>
-      Math.abs((child as HTMLElement).offsetLeft - element.scrollLeft),
-    );
+    const offsets = [...element.children].map((child) => Math.abs(fromStart(element, child)));
     const nearest = offsets.indexOf(Math.min(...offsets));
     if (nearest >= 0) setIndex(nearest);
   };
