@@ -7,7 +7,7 @@ import type { CollectionContent, WidgetProps } from "@parley/contracts";
 import { createApiClient } from "../../lib/api.ts";
 import { ApiProvider } from "../../lib/api-context.tsx";
 import { createFakeTransport, jsonResponse } from "../../test/fixtures.ts";
-import { HomeWidget, prefetchHomeWidget } from "./HomeWidgets.tsx";
+import { prefetch, render as renderWidget } from "./HomeWidgets.tsx";
 
 // jsdom scrolls nothing: the carousel's scrolling is recorded instead.
 const scrollTo = vi.fn();
@@ -37,18 +37,18 @@ const collection: CollectionContent = {
   ],
 };
 
-/** The widget's data fetched as the layout loader does (`prefetchHomeWidget`), then the widget rendered from it. */
+/** The widget's data fetched as the layout loader does (`prefetch`), then the widget rendered from it. */
 async function setUp(props: WidgetProps<"react.collection-records">) {
   const transport = createFakeTransport({ "GET /collections/7/content/en": jsonResponse(collection) });
   const api = createApiClient(transport);
   const queryClient = new QueryClient();
-  await prefetchHomeWidget("react.collection-records", { queryClient, api, url: new URL("http://localhost/") }, props);
+  await prefetch("react.collection-records", { queryClient, api, url: new URL("http://localhost/") }, props);
   const wrap = (children: ReactNode) => (
     <QueryClientProvider client={queryClient}>
       <ApiProvider api={api}>{children}</ApiProvider>
     </QueryClientProvider>
   );
-  return { transport, wrap, element: <HomeWidget name="react.collection-records" props={props} /> };
+  return { transport, wrap, element: renderWidget("react.collection-records", props) };
 }
 
 const carousel = (autoplaySeconds?: number): WidgetProps<"react.collection-records"> => ({
@@ -138,11 +138,12 @@ describe("quick links and the call to action", () => {
   it("renders the links under their title, and the call to action's button as a link", () => {
     render(
       <>
-        <HomeWidget name="react.quick-links" props={{ links: [{ name: "Help", url: "/categories/help" }] }} />
-        <HomeWidget
-          name="react.cta"
-          props={{ title: "Join us", description: "Say hello.", button: { title: "Register", url: "/entry/register" } }}
-        />
+        {renderWidget("react.quick-links", { links: [{ name: "Help", url: "/categories/help" }] })}
+        {renderWidget("react.cta", {
+          title: "Join us",
+          description: "Say hello.",
+          button: { title: "Register", url: "/entry/register" },
+        })}
       </>,
     );
     expect(screen.getByRole("heading", { name: "Quick Links" })).toBeTruthy();

@@ -17,7 +17,7 @@ interface HomeProps {
 }
 
 /** A home widget by its name: each is marked `data-home-widget`, so the browser loads this module before hydrating. */
-export function HomeWidget({ name, props }: { name: keyof HomeProps; props: object }) {
+function HomeWidget({ name, props }: { name: keyof HomeProps; props: object }) {
   switch (name) {
     case "react.collection-records":
       return <CollectionRecords {...(props as Props<typeof name>)} />;
@@ -30,8 +30,11 @@ export function HomeWidget({ name, props }: { name: keyof HomeProps; props: obje
   }
 }
 
+/** A home widget rendered by name (the registry's component, widgets.registry.tsx). */
+export const render = (name: keyof HomeProps, props: object) => <HomeWidget name={name} props={props} />;
+
 /** Puts a home widget's data in the query cache before rendering (the server renders from it). */
-export async function prefetchHomeWidget(
+export async function prefetch(
   name: keyof HomeProps,
   { queryClient, api }: WidgetContext,
   props: object,
