@@ -1,7 +1,6 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import type { WidgetProps } from "@parley/contracts";
 import { useApi } from "../../lib/api-context.tsx";
-import { t } from "../../lib/i18n.ts";
 import { WidgetFrame } from "./WidgetFrame.tsx";
 import { WidgetItems } from "./WidgetItems.tsx";
 import { collectionItem } from "./widgets.items.ts";
@@ -22,15 +21,8 @@ export function CollectionRecords({
   const { data } = useSuspenseQuery(collectionContentQuery(useApi(), apiParams.collectionID));
   const items = (data?.records ?? []).flatMap((record) => collectionItem(record) ?? []);
   if (!data || items.length === 0) return null;
-  const { viewAll } = containerOptions;
   return (
-    <WidgetFrame
-      part="collection-records"
-      title={title}
-      subtitle={subtitle}
-      description={description}
-      viewAll={viewAll ? { to: viewAll.to, name: viewAll.name ?? t("View All") } : undefined}
-    >
+    <WidgetFrame part="collection-records" {...{ title, subtitle, description }} viewAll={containerOptions.viewAll}>
       <WidgetItems
         items={items}
         displayType={containerOptions.displayType ?? "grid"}

@@ -22,15 +22,8 @@ export function DiscussionsWidget({
 }: WidgetProps<"react.discussion.discussions">) {
   const { data } = useSuspenseQuery(widgetDiscussionsQuery(useApi(), apiParams));
   const displayType = containerOptions.displayType ?? "list";
-  const { viewAll } = containerOptions;
   return (
-    <WidgetFrame
-      part="discussions-widget"
-      title={title}
-      subtitle={subtitle}
-      description={description}
-      viewAll={viewAll ? { to: viewAll.to, name: viewAll.name ?? t("View All") } : undefined}
-    >
+    <WidgetFrame part="discussions-widget" {...{ title, subtitle, description }} viewAll={containerOptions.viewAll}>
       {displayType === "list" ? (
         <DiscussionList discussions={data} headingLevel={3} />
       ) : (

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from "react";
+import { t } from "../../lib/i18n.ts";
 import styles from "./HomeWidgets.module.css";
 
 /**
@@ -16,7 +17,8 @@ export function WidgetFrame({
   title?: string | undefined;
   subtitle?: string | undefined;
   description?: string | undefined;
-  viewAll?: { to: string; name: string } | undefined;
+  /** "View All" unless named. */
+  viewAll?: { to: string; name?: string | undefined } | undefined;
   part: string;
   children: ReactNode;
 }) {
@@ -42,7 +44,7 @@ export function WidgetFrame({
       {children}
       {viewAll ? (
         <p className={styles.viewAll}>
-          <a href={viewAll.to}>{viewAll.name}</a>
+          <a href={viewAll.to}>{viewAll.name ?? t("View All")}</a>
         </p>
       ) : null}
     </section>

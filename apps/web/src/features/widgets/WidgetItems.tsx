@@ -6,7 +6,7 @@ import type { WidgetItem } from "./widgets.items.ts";
 import styles from "./HomeWidgets.module.css";
 
 /** One item drawn as its content type says (spec §1's seven): a title, with a description, an image, an icon… */
-export function ItemCard({ item, contentType }: { item: WidgetItem; contentType: WidgetContentType }) {
+function ItemCard({ item, contentType }: { item: WidgetItem; contentType: WidgetContentType }) {
   const background = contentType === "title-background" || contentType === "title-background-description";
   const withDescription = contentType !== "title" && contentType !== "title-background";
   const image = contentType === "title-description-image" && item.imageUrl;
