@@ -89,9 +89,6 @@ export const LeaderboardWidget = widgetSchema(
   }),
 );
 
-/** The home page's banner: the site's title and description, and a search box (a GET form to `/search`). */
-export const BannerWidget = widgetSchema("react.banner", props({}));
-
 /** A panel's "Popular Tags": the `limit` most used tags (`GET /tags`), each leading to its list. */
 export const PopularTagsWidget = widgetSchema(
   "react.popularTags",
@@ -234,6 +231,24 @@ const ContainerOptions = props({
   ),
 });
 const ItemOptions = props({ contentType: Type.Optional(Type.Enum(widgetContentTypes)) });
+
+/**
+ * The home page's banner (spec §1 "search banner"): a title and description (the site's unless given) and a search
+ * box (a GET form to `/search`), with a logo above the title, an icon beside it and an image on the right when
+ * given. `content-banner`: the compact variant, left-aligned, without the tinted background.
+ */
+export const BannerWidget = widgetSchema(
+  "react.banner",
+  props({
+    title: Type.Optional(Text),
+    description: Type.Optional(Text),
+    showSearch: Type.Optional(Type.Boolean()),
+    logoUrl: Type.Optional(Url),
+    iconUrl: Type.Optional(Url),
+    rightImageUrl: Type.Optional(Url),
+    variant: Type.Optional(Type.Enum(["banner", "content-banner"])),
+  }),
+);
 
 /** A featured collection: the records of a collection (`GET /collections/{id}/content`) the viewer may read. */
 export const CollectionRecordsWidget = widgetSchema(
@@ -383,7 +398,10 @@ export const widgetCatalogue: ReadonlyArray<{ name: WidgetName; description: str
   [SectionFullWidthWidget, "A full-width section: its widgets span the page."],
   [OnlineNowWidget, "Who's online: the first members online and how many more (the online add-on)."],
   [LeaderboardWidget, "A leaderboard: the members with the most points in a period, in one category when given."],
-  [BannerWidget, "The home page's banner: the site's title, description and a search box."],
+  [
+    BannerWidget,
+    "The home page's banner: a title, a description and a search box, with a logo, an icon and a right image.",
+  ],
   [PopularTagsWidget, "The most used tags, each leading to its list."],
   [BreadcrumbsWidget, "A record's breadcrumb trail (a category's)."],
   [HtmlWidget, "A title and description block."],

@@ -105,6 +105,10 @@ describe.each(engines)("home widgets on %s", (engine) => {
           },
         ],
       ),
+      {
+        $reactComponent: "react.banner",
+        $reactProps: { logoUrl: "javascript:alert(1)", variant: "huge", showSearch: "yes" },
+      },
     ];
     const response = await f.api.post("/api/v2/layouts/hydrate", { ...page, layout }, { as: f.admin });
     expect(response.statusCode, response.body).toBe(422);
@@ -120,6 +124,9 @@ describe.each(engines)("home widgets on %s", (engine) => {
         `${main}[1].$reactProps.apiParams.limit`,
         `${main}[2].$reactProps.button`,
         "layout[0].$reactProps.secondaryBottom[0].$reactProps.links[0].url",
+        "layout[1].$reactProps.logoUrl",
+        "layout[1].$reactProps.variant",
+        "layout[1].$reactProps.showSearch",
       ]),
     );
     // The same checks guard a saved layout.
