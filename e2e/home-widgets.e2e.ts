@@ -31,7 +31,7 @@ beforeAll(async () => {
     layout: [
       {
         $reactComponent: "react.section.full-width",
-        $reactProps: { children: [{ $reactComponent: "react.banner", $reactProps: {} }] },
+        $reactProps: { children: [{ $reactComponent: "react.banner", $reactProps: { iconUrl: "/favicon.svg" } }] },
       },
       {
         $reactComponent: "react.section.2-columns",
@@ -92,6 +92,8 @@ describe("home widgets", () => {
   it("a guest without JavaScript gets them server-rendered: every slide reachable, desktop-only shown at 1280 px", async () => {
     const page = await parley.newPage({ viewport: desktop, javaScriptEnabled: false });
     const home = await openHome(page);
+    expect(await home.heading.innerText()).toBe("Parley");
+    expect(await home.imageLoaded(home.bannerIcon)).toBe(true);
     expect(await home.slides(featured).count()).toBe(5);
     for (const title of titles)
       expect(await home.carousel(featured).getByRole("link", { name: title }).count()).toBe(1);

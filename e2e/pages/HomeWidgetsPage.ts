@@ -6,6 +6,11 @@ import { ReadingLayoutPage } from "./ReadingLayoutPage.ts";
  * call to action and a discussions widget.
  */
 export class HomeWidgetsPage extends ReadingLayoutPage {
+  /** The banner's icon, beside its title (decorative). */
+  get bannerIcon(): Locator {
+    return this.heading.locator("img");
+  }
+
   /** A home widget by its part (`collection-records`, `quick-links`, `cta`, `discussions-widget`). */
   widget(part: string): Locator {
     return this.main.locator(`[data-home-widget][data-part="${part}"]`);
