@@ -50,13 +50,23 @@ export const BreadcrumbsWidget = widgetSchema(
   props({ recordType: Type.String(), recordID: Type.String() }),
 );
 
-/** A title and description block; `translate` when the title is one of the app's sentences. */
+/** The formats of a text widget's `body` (rendered by the server's one post pipeline and sanitiser). */
+export const textWidgetFormats = ["markdown", "html", "text"] as const;
+
+/**
+ * A title and description block; `translate` when the title is one of the app's sentences. A text widget when it
+ * has a `body` (Markdown by default, or HTML or plain text): the server renders it through the posts' pipeline and
+ * sanitiser into `bodyHtml` each time it hydrates the layout (a `bodyHtml` given with the layout is dropped).
+ */
 export const HtmlWidget = widgetSchema(
   "react.html",
   props({
     title: Type.Optional(Type.String()),
     description: Type.Optional(Type.String()),
     translate: Type.Optional(Type.Boolean()),
+    body: Type.Optional(Type.String({ maxLength: 20000 })),
+    format: Type.Optional(Type.Enum(textWidgetFormats)),
+    bodyHtml: Type.Optional(Type.String()),
   }),
 );
 

@@ -158,6 +158,41 @@ describe.each(engines)("home widgets on %s", (engine) => {
     await f.api.delete(`/api/v2/layouts/${layoutID}/views?layoutViewIDs=${layoutID}`, { as: f.admin });
   });
 
+  it("renders a text widget's Markdown or HTML body through the posts' sanitiser, never a bodyHtml it was given", async () => {
+    const text = (props: Record<string, unknown>) => ({ $reactComponent: "react.html", $reactProps: props });
+    const layout = [
+      section([
+        text({ body: "**Hello** <script>alert(1)</script> [bad](javascript:alert(1))" }),
+        text({ body: '<p onclick="alert(1)">Hi <img src="/x.png" onerror="alert(1)"></p>', format: "html" }),
+        text({ title: "Given", bodyHtml: "<script>alert(1)</script>" }),
+      ]),
+    ];
+    const made = await f.api.post(
+      "/api/v2/layouts",
+      { name: "Texts", layoutViewType: "home", layout },
+      { as: f.admin },
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const { layoutID } = made.json<{ layoutID: number }>();
+    expect(made.body).not.toContain("bodyHtml");
+    const response = await f.api.get(
+      `/api/v2/layouts/${layoutID}/hydrate?layoutViewType=home&recordType=siteSection&recordID=0`,
+      { as: f.admin },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const [top] = response.json<{ layout: LayoutWidget[] }>().layout;
+    const [markdown, html, given] = (top!.$reactProps as { mainBottom: LayoutWidget[] }).mainBottom.map(
+      (widget) => (widget.$reactProps as { bodyHtml?: string }).bodyHtml,
+    );
+    expect(markdown).toContain("<strong>Hello</strong>");
+    expect(html).toContain("Hi");
+    for (const rendered of [markdown!, html!]) {
+      // Written-out markup stays text (`&lt;script&gt;`): no element, link or handler of it.
+      expect(rendered).not.toMatch(/<script|href="javascript:|\son\w+=/i);
+    }
+    expect(given).toBeUndefined();
+  });
+
   it("gives a featured collection's records as the viewer may read them: none of a members-only category to a guest", async () => {
     const read = async (as: typeof f.admin | null) => {
       const response = await f.api.get(`/api/v2/collections/${collectionID}/content/en`, { as });
