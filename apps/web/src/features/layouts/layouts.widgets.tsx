@@ -5,7 +5,6 @@ import { SectionFullWidth, SectionOneColumn, SectionThreeColumns, SectionTwoColu
 import type { WidgetRegistry } from "./widgetRegistry.ts";
 import { popularTagsQuery } from "./layouts.popular.ts";
 import styles from "../../ui/page/Page.module.css";
-import layout from "./LayoutRenderer.module.css";
 
 /**
  * A title and description block (`title` is translated when the layout says it is one of the app's sentences), and
@@ -16,7 +15,7 @@ function Html({ title, description, translate, bodyHtml }: WidgetProps<"react.ht
     <header className={styles.header}>
       {title ? <h1 className={styles.title}>{translate ? t(title) : title}</h1> : null}
       {description ? <p className={styles.description}>{description}</p> : null}
-      {bodyHtml ? <div className={layout.textBody} dangerouslySetInnerHTML={{ __html: bodyHtml }} /> : null}
+      {bodyHtml ? <div className={styles.description} dangerouslySetInnerHTML={{ __html: bodyHtml }} /> : null}
     </header>
   );
 }
