@@ -387,12 +387,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerDrafts(app, platform, { discussions, comments, categories: categories.directory });
   await registerModeration(app, platform, { discussions, users: userFragments });
   await registerReputation(app, { platform, users: userFragments, categories: categories.directory });
-  // A collection's records presented as their own endpoints present them, for the viewer.
+  // A collection's records presented as their own endpoints present them, for the viewer (a discussion with its
+  // excerpt, which a featured collection's widget shows under the title).
   await registerCollections(app, platform, {
     discussion: async (ids, context) =>
-      (await discussions.list({ discussionID: ids, limit: ids.length, pinOrder: "mixed" }, context)).items.map(
-        (discussion) => [discussion.discussionID, discussion],
-      ),
+      (
+        await discussions.list(
+          { discussionID: ids, limit: ids.length, pinOrder: "mixed", expand: ["excerpt"], excerptLength: 160 },
+          context,
+        )
+      ).items.map((discussion) => [discussion.discussionID, discussion]),
     category: async (ids, context) =>
       (await categories.service.presentMany(ids, context)).map((category) => [category.categoryID, category]),
   });

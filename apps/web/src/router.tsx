@@ -57,6 +57,7 @@ import { loadGroupsEditorRoutes, loadGroupsRoutes } from "./features/groups/inde
 import { loadSearchRoutes } from "./features/search/index.ts";
 import { loadLeavingPage } from "./features/leaving/index.ts";
 import { loadReputationRoutes, reputationWidgets } from "./features/reputation/index.ts";
+import { homeWidgets } from "./features/widgets/index.ts";
 
 /** The layout widgets, each feature's own: every widget the contract names has its component (or this fails to compile). */
 const widgets = {
@@ -65,6 +66,7 @@ const widgets = {
   ...discussionWidgets,
   ...userWidgets,
   ...reputationWidgets,
+  ...homeWidgets,
 } satisfies Required<WidgetRegistry>;
 
 export interface RouteDeps {

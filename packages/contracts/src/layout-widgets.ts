@@ -50,13 +50,23 @@ export const BreadcrumbsWidget = widgetSchema(
   props({ recordType: Type.String(), recordID: Type.String() }),
 );
 
-/** A title and description block; `translate` when the title is one of the app's sentences. */
+/** The formats of a text widget's `body` (rendered by the server's one post pipeline and sanitiser). */
+export const textWidgetFormats = ["markdown", "html", "text"] as const;
+
+/**
+ * A title and description block; `translate` when the title is one of the app's sentences. A text widget when it
+ * has a `body` (Markdown by default, or HTML or plain text): the server renders it through the posts' pipeline and
+ * sanitiser into `bodyHtml` each time it hydrates the layout (a `bodyHtml` given with the layout is dropped).
+ */
 export const HtmlWidget = widgetSchema(
   "react.html",
   props({
     title: Type.Optional(Type.String()),
     description: Type.Optional(Type.String()),
     translate: Type.Optional(Type.Boolean()),
+    body: Type.Optional(Type.String({ maxLength: 20000 })),
+    format: Type.Optional(Type.Enum(textWidgetFormats)),
+    bodyHtml: Type.Optional(Type.String()),
   }),
 );
 
@@ -88,9 +98,6 @@ export const LeaderboardWidget = widgetSchema(
     categoryID: Type.Optional(Id),
   }),
 );
-
-/** The home page's banner: the site's title and description, and a search box (a GET form to `/search`). */
-export const BannerWidget = widgetSchema("react.banner", props({}));
 
 /** A panel's "Popular Tags": the `limit` most used tags (`GET /tags`), each leading to its list. */
 export const PopularTagsWidget = widgetSchema(
@@ -186,6 +193,124 @@ export const CreatePostWidget = widgetSchema(
   props({ postType: Type.String(), categoryID: Type.Union([Id, Type.Null()]) }),
 );
 
+/*
+ * Home widgets (spec §1 "home widgets", issue 38 item 3), named and shaped as Vanilla's where it has them: a title
+ * block (`title`, `subtitle`, `description`), then the items in a container (`containerOptions.displayType`), each
+ * item drawn as `itemOptions.contentType` says.
+ */
+export const widgetDisplayTypes = ["grid", "carousel", "list", "link"] as const;
+export const widgetContentTypes = [
+  "title",
+  "title-description",
+  "title-description-image",
+  "title-description-icon",
+  "title-background",
+  "title-background-description",
+  "title-chat-bubble",
+] as const;
+export type WidgetDisplayType = (typeof widgetDisplayTypes)[number];
+export type WidgetContentType = (typeof widgetContentTypes)[number];
+
+/** Limits of the home widgets' props. */
+export const homeWidgetRules = {
+  textMaxLength: 500,
+  urlMaxLength: 2000,
+  maxColumnCount: 5,
+  maxDiscussions: 30,
+  maxQuickLinks: 30,
+  /** A carousel's auto-advance, when configured: seconds per slide. */
+  minAutoplaySeconds: 3,
+  maxAutoplaySeconds: 30,
+} as const;
+
+const Text = Type.String({ maxLength: homeWidgetRules.textMaxLength });
+/** A link's target: a path on the site (`/categories/news`) or an http(s) URL. */
+const Url = Type.String({ minLength: 1, maxLength: homeWidgetRules.urlMaxLength, pattern: "^(/(?!/)|https?://)" });
+const titleProps = { title: Type.Optional(Text), subtitle: Type.Optional(Text), description: Type.Optional(Text) };
+/** A "View All" link after the items. */
+const ViewAll = props({ to: Url, name: Type.Optional(Text) });
+
+const ContainerOptions = props({
+  displayType: Type.Optional(Type.Enum(widgetDisplayTypes)),
+  /** Items per row of a grid or carousel on desktop (one column on mobile). */
+  maxColumnCount: Type.Optional(Type.Integer({ minimum: 1, maximum: homeWidgetRules.maxColumnCount })),
+  viewAll: Type.Optional(ViewAll),
+  /** A carousel's auto-advance (seconds per slide), with a Pause button; none when left out. */
+  autoplaySeconds: Type.Optional(
+    Type.Integer({ minimum: homeWidgetRules.minAutoplaySeconds, maximum: homeWidgetRules.maxAutoplaySeconds }),
+  ),
+});
+const ItemOptions = props({ contentType: Type.Optional(Type.Enum(widgetContentTypes)) });
+
+/**
+ * The home page's banner (spec §1 "search banner"): a title and description (the site's unless given) and a search
+ * box (a GET form to `/search`), with a logo above the title, an icon beside it and an image on the right when
+ * given. `content-banner`: the compact variant, left-aligned, without the tinted background.
+ */
+export const BannerWidget = widgetSchema(
+  "react.banner",
+  props({
+    title: Type.Optional(Text),
+    description: Type.Optional(Text),
+    showSearch: Type.Optional(Type.Boolean()),
+    logoUrl: Type.Optional(Url),
+    iconUrl: Type.Optional(Url),
+    rightImageUrl: Type.Optional(Url),
+    variant: Type.Optional(Type.Enum(["banner", "content-banner"])),
+  }),
+);
+
+/** A featured collection: the records of a collection (`GET /collections/{id}/content`) the viewer may read. */
+export const CollectionRecordsWidget = widgetSchema(
+  "react.collection-records",
+  props({
+    ...titleProps,
+    apiParams: props({ collectionID: Id }),
+    containerOptions: Type.Optional(ContainerOptions),
+    itemOptions: Type.Optional(ItemOptions),
+  }),
+);
+
+/** Discussions chosen by filters (`GET /discussions` with `apiParams`, the viewer's own permissions). */
+export const DiscussionsWidget = widgetSchema(
+  "react.discussion.discussions",
+  props({
+    ...titleProps,
+    apiParams: props({
+      limit: Type.Integer({ minimum: 1, maximum: homeWidgetRules.maxDiscussions }),
+      sort: Type.Optional(Type.Enum(discussionSorts)),
+      categoryID: Type.Optional(Id),
+      tagID: Type.Optional(Type.Array(Id, { maxItems: 20 })),
+      /** Only discussions in the categories the viewer follows: none for guests. */
+      followed: Type.Optional(Type.Boolean()),
+      /** Only announcements (`pinned: true`), or none of them (`false`). */
+      pinned: Type.Optional(Type.Boolean()),
+    }),
+    containerOptions: Type.Optional(ContainerOptions),
+  }),
+);
+
+/** Links under a title, in the panel or the main column. */
+export const QuickLinksWidget = widgetSchema(
+  "react.quick-links",
+  props({
+    title: Type.Optional(Text),
+    links: Type.Array(props({ name: Text, url: Url }), { minItems: 1, maxItems: homeWidgetRules.maxQuickLinks }),
+  }),
+);
+
+/** A call to action: a title, a description and a button, with an image when given. */
+export const CallToActionWidget = widgetSchema(
+  "react.cta",
+  props({
+    title: Text,
+    description: Type.Optional(Text),
+    button: props({ title: Text, url: Url }),
+    imageUrl: Type.Optional(Url),
+    alignment: Type.Optional(Type.Enum(["left", "center"])),
+  }),
+);
+
 /** A section's slot: the asset widgets it holds (by reference: the schema holds each widget once). */
 const Slot = Type.Optional(Type.Array(Type.Ref("LayoutAssetWidget")));
 
@@ -237,6 +362,10 @@ const assetWidgets = [
   DiscussionListWidget,
   DiscussionWidget,
   CreatePostWidget,
+  CollectionRecordsWidget,
+  DiscussionsWidget,
+  QuickLinksWidget,
+  CallToActionWidget,
 ] as const;
 export const layoutWidgetDefinitions = {
   LayoutAssetWidget: Type.Union([...assetWidgets]),
@@ -279,7 +408,10 @@ export const widgetCatalogue: ReadonlyArray<{ name: WidgetName; description: str
   [SectionFullWidthWidget, "A full-width section: its widgets span the page."],
   [OnlineNowWidget, "Who's online: the first members online and how many more (the online add-on)."],
   [LeaderboardWidget, "A leaderboard: the members with the most points in a period, in one category when given."],
-  [BannerWidget, "The home page's banner: the site's title, description and a search box."],
+  [
+    BannerWidget,
+    "The home page's banner: a title, a description and a search box, with a logo, an icon and a right image.",
+  ],
   [PopularTagsWidget, "The most used tags, each leading to its list."],
   [BreadcrumbsWidget, "A record's breadcrumb trail (a category's)."],
   [HtmlWidget, "A title and description block."],
@@ -289,6 +421,13 @@ export const widgetCatalogue: ReadonlyArray<{ name: WidgetName; description: str
   [DiscussionListWidget, "A list of discussions with its sort links, filters and pager."],
   [DiscussionWidget, "A discussion with a page of its comments and the reply form."],
   [CreatePostWidget, "The new-post form, in a category when given."],
+  [
+    CollectionRecordsWidget,
+    "A featured collection: its records the viewer may read, as a grid, carousel, list or links.",
+  ],
+  [DiscussionsWidget, "Discussions chosen by category, tags, followed or announcements, in a sort."],
+  [QuickLinksWidget, "A title and a list of links."],
+  [CallToActionWidget, "A call to action: a title, a description, a button and an optional image."],
 ].map(([widget, description]) => {
   const schema = widget as TSchema & { properties: { $reactComponent: { const: WidgetName }; $reactProps: TSchema } };
   return {

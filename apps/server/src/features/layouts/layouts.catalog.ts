@@ -219,7 +219,12 @@ export function checkLayout(
           ),
         );
       errors.push(...schemaErrors(assetProps(entry.name, entry.props), props, propsPath));
-    } else errors.push(...schemaErrors(entry.props, props, propsPath));
+    } else {
+      errors.push(...schemaErrors(entry.props, props, propsPath));
+      // A text widget's HTML is the server's own rendering of its body, made when the layout is hydrated.
+      if (name === "react.html")
+        checked = Object.fromEntries(Object.entries(props).filter(([key]) => key !== "bodyHtml"));
+    }
     return {
       $reactComponent: name,
       $reactProps: checked,
@@ -228,6 +233,31 @@ export function checkLayout(
   };
   const widgets = layout.map((node, index) => walk(node, `${base}[${index}]`, false));
   return { widgets: widgets as LayoutWidget[], errors };
+}
+
+/**
+ * A hydrated layout's text widgets (`react.html` with a `body`) with their body rendered by `render` (the posts'
+ * pipeline and its one sanitiser) into `bodyHtml`, sections' slots included; any other `bodyHtml` is dropped.
+ */
+export function renderTextWidgets(
+  widgets: readonly LayoutWidget[],
+  render: (body: string, format: "markdown" | "html" | "text") => string,
+): LayoutWidget[] {
+  return widgets.map((widget): LayoutWidget => {
+    if (isSection(widget.$reactComponent)) {
+      const slots = Object.entries(widget.$reactProps as Record<string, LayoutWidget[]>);
+      return {
+        ...widget,
+        $reactProps: Object.fromEntries(slots.map(([slot, children]) => [slot, renderTextWidgets(children, render)])),
+      } as LayoutWidget;
+    }
+    if (widget.$reactComponent !== "react.html") return widget;
+    const { bodyHtml: _dropped, ...props } = widget.$reactProps;
+    return {
+      ...widget,
+      $reactProps: props.body ? { ...props, bodyHtml: render(props.body, props.format ?? "markdown") } : props,
+    };
+  });
 }
 
 /** The first widget of a name in a tree (depth first), sections' slots included. */

@@ -14,7 +14,7 @@ import {
   type QuestionStatus,
   type TitleBarWidget,
 } from "@parley/contracts";
-import { censorText } from "../../platform/render/index.ts";
+import { censorText, renderBody } from "../../platform/render/index.ts";
 import { requireAccess } from "../../platform/auth/access.ts";
 import { isSignedIn, type Viewer } from "../../platform/auth/viewer.ts";
 import { fieldError, notFound, validationFailed } from "../../platform/errors.ts";
@@ -32,7 +32,7 @@ import {
   type PanelOptions,
 } from "./layouts.defaults.ts";
 import { discussionListAnswer, type ListLookup } from "./layouts.lists.ts";
-import { editableLayout, hydrateStored } from "./layouts.catalog.ts";
+import { editableLayout, hydrateStored, renderTextWidgets } from "./layouts.catalog.ts";
 import { layoutsPolicy } from "./layouts.policy.ts";
 import type { TitleBars } from "./layouts.titlebar.ts";
 import type { RequestContext as LayoutRequestContext } from "../../platform/http/request-context.ts";
@@ -307,7 +307,10 @@ export function createLayoutsService(deps: LayoutsDeps) {
       layoutViewType: query.layoutViewType,
       layoutID: stored ? String(stored.layoutID) : query.layoutViewType,
       titleBar: { $reactComponent: "TitleBar", $reactProps: titleBar },
-      layout: stored ? hydrateStored(stored.widgets, resolved.layout) : resolved.layout,
+      layout: renderTextWidgets(
+        stored ? hydrateStored(stored.widgets, resolved.layout) : resolved.layout,
+        (body, format) => renderBody(body, format, { origin: context.origin, previews: false }),
+      ),
       contexts: [],
       seo: resolved.seo,
     };

@@ -6,5 +6,5 @@ export { fallbackTitleBar } from "./titleBar.ts";
 export { LayoutPage, createLayoutLoader } from "./LayoutPage.tsx";
 export { LayoutRenderer } from "./LayoutRenderer.tsx";
 export { layoutWidgets } from "./layouts.widgets.tsx";
-export { type WidgetRegistry } from "./widgetRegistry.ts";
+export type { WidgetContext, WidgetDefinition, WidgetRegistry } from "./widgetRegistry.ts";
 export { WidgetRegistryContext, prefetchWidgets } from "./widgetRegistry.ts";

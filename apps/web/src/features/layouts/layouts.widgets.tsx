@@ -6,12 +6,16 @@ import type { WidgetRegistry } from "./widgetRegistry.ts";
 import { popularTagsQuery } from "./layouts.popular.ts";
 import styles from "../../ui/page/Page.module.css";
 
-/** A title and description block (`title` is translated when the layout says it is one of the app's sentences). */
-function Html({ title, description, translate }: WidgetProps<"react.html">) {
+/**
+ * A title and description block (`title` is translated when the layout says it is one of the app's sentences), and
+ * a text widget's body as the server rendered and sanitised it (`bodyHtml`, never the layout's own).
+ */
+function Html({ title, description, translate, bodyHtml }: WidgetProps<"react.html">) {
   return (
     <header className={styles.header}>
       {title ? <h1 className={styles.title}>{translate ? t(title) : title}</h1> : null}
       {description ? <p className={styles.description}>{description}</p> : null}
+      {bodyHtml ? <div className={styles.description} dangerouslySetInnerHTML={{ __html: bodyHtml }} /> : null}
     </header>
   );
 }

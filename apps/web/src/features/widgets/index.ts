@@ -1,0 +1,1 @@
+export { homeWidgets } from "./widgets.registry.tsx";
