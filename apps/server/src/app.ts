@@ -64,6 +64,7 @@ import { registerDashboard } from "./features/dashboard/index.ts";
 import { createEmailTemplates, registerEmailTemplates } from "./features/email-templates/index.ts";
 import { registerResources } from "./features/resources/index.ts";
 import { registerFragments } from "./features/fragments/index.ts";
+import { registerCustomPages } from "./features/custom-pages/index.ts";
 import {
   createReactions,
   exportMemberReactions,
@@ -375,6 +376,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Themes before layouts: the title bar shows the current theme's logo.
   const themes = await registerThemes(app, platform, { users: userFragments });
   await registerFragments(app, platform);
+  const customPages = await registerCustomPages(app, platform);
   await registerLayouts(app, platform, {
     categories,
     discussions,
@@ -383,6 +385,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     themeLogo: () => themes.logo(),
     // The lists' post type filter: the site's active post types and the categories that take them.
     sitePostTypes: () => categoryPostTypes.activeTypes(),
+    customPages,
   });
   await registerDrafts(app, platform, { discussions, comments, categories: categories.directory });
   await registerModeration(app, platform, { discussions, users: userFragments });

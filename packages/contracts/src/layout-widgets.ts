@@ -186,6 +186,21 @@ export const CreatePostWidget = widgetSchema(
   props({ postType: Type.String(), categoryID: Type.Union([Id, Type.Null()]) }),
 );
 
+/**
+ * A custom page's head (issue 38): its SEO title, description and canonical address, and for site managers a
+ * "Not published" notice while it is unpublished. The page supplies it; it draws nothing else.
+ */
+export const CustomPageHeadWidget = widgetSchema(
+  "react.asset.customPageHead",
+  props({
+    customPageID: Id,
+    title: Type.String(),
+    description: Type.String(),
+    url: Type.String(),
+    published: Type.Boolean(),
+  }),
+);
+
 /** A section's slot: the asset widgets it holds (by reference: the schema holds each widget once). */
 const Slot = Type.Optional(Type.Array(Type.Ref("LayoutAssetWidget")));
 
@@ -237,6 +252,7 @@ const assetWidgets = [
   DiscussionListWidget,
   DiscussionWidget,
   CreatePostWidget,
+  CustomPageHeadWidget,
 ] as const;
 export const layoutWidgetDefinitions = {
   LayoutAssetWidget: Type.Union([...assetWidgets]),
@@ -289,6 +305,7 @@ export const widgetCatalogue: ReadonlyArray<{ name: WidgetName; description: str
   [DiscussionListWidget, "A list of discussions with its sort links, filters and pager."],
   [DiscussionWidget, "A discussion with a page of its comments and the reply form."],
   [CreatePostWidget, "The new-post form, in a category when given."],
+  [CustomPageHeadWidget, "A custom page's title, description and address, and whether it is published."],
 ].map(([widget, description]) => {
   const schema = widget as TSchema & { properties: { $reactComponent: { const: WidgetName }; $reactProps: TSchema } };
   return {
