@@ -8,7 +8,7 @@ import { loadOrThrow, notFoundError } from "./lib/route-errors.ts";
 import { entryLink } from "./lib/targets.ts";
 import { siteQuery } from "./lib/site.ts";
 import { AppLayout } from "./shell/AppLayout.tsx";
-import { NotFoundBoundary, RouteErrorBoundary } from "./shell/ErrorBoundaryPages.tsx";
+import { RouteErrorBoundary } from "./shell/ErrorBoundaryPages.tsx";
 import { meQuery, userWidgets } from "./features/users/index.ts";
 import { loadReportsRoutes } from "./features/reports/index.ts";
 import { canManageThemes, loadThemesRoutes, themePreviewQuery } from "./features/themes/index.ts";
@@ -56,6 +56,7 @@ import { loadGroupsEditorRoutes, loadGroupsRoutes } from "./features/groups/inde
 import { loadSearchRoutes } from "./features/search/index.ts";
 import { loadLeavingPage } from "./features/leaving/index.ts";
 import { loadReputationRoutes, reputationWidgets } from "./features/reputation/index.ts";
+import { customPageWidgets, loadCustomPagesRoutes } from "./features/custom-pages/index.ts";
 
 /** The layout widgets, each feature's own: every widget the contract names has its component (or this fails to compile). */
 const widgets = {
@@ -64,6 +65,7 @@ const widgets = {
   ...discussionWidgets,
   ...userWidgets,
   ...reputationWidgets,
+  ...customPageWidgets,
 } satisfies Required<WidgetRegistry>;
 
 export interface RouteDeps {
@@ -412,6 +414,9 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                 featureRoute("applicants", "dashboard/users/applicants", applicants),
                 featureRoute("invitations", "dashboard/users/invitations", invitations),
                 featureRoute("ban-rules", "dashboard/users/bans", banRules),
+                featureRoute("dashboard-pages", "dashboard/pages", () =>
+                  loadCustomPagesRoutes().then((m) => m.createCustomPagesRoutes),
+                ),
                 featureRoute("members", "dashboard/users", members),
                 featureRoute("member", "dashboard/users/:userID", members),
                 featureRoute("settings", "dashboard/settings", settings),
@@ -481,14 +486,8 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
               path: "home/leaving",
               lazy: async () => ({ Component: (await loadLeavingPage()).LeavingPage }),
             },
-            {
-              id: "not-found",
-              path: "*",
-              loader: () => {
-                throw notFoundError();
-              },
-              element: <NotFoundBoundary />,
-            },
+            // A custom page at its address (issue 38), or the not-found page.
+            { id: "not-found", path: "*", loader: layoutPage, element: <LayoutPage widgets={widgets} /> },
           ],
         },
       ],

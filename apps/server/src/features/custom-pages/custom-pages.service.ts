@@ -36,7 +36,11 @@ export interface CustomPagesDeps {
 const invalid = (field: string, message: string) => fieldError(field, "invalid", message, 422);
 
 /** `about` and `/About/` are `/about`: one spelling per address. */
-const normalizePath = (value: string) => `/${value.trim().toLowerCase().replace(/^\/+|\/+$/g, "")}`;
+const normalizePath = (value: string) =>
+  `/${value
+    .trim()
+    .toLowerCase()
+    .replace(/^\/+|\/+$/g, "")}`;
 
 /**
  * `/custom-pages` (issue 38, Vanilla's dashboard-custom-pages.yml): pages at addresses site managers pick, each with

@@ -136,18 +136,23 @@ describe.each(engines)("custom pages on %s", (engine) => {
       [{ ...about, urlcode: "/taken" }, ["urlcode"]],
       [{ ...about, urlcode: "/fine", roleIDs: [999_999] }, ["roleIDs"]],
       [{ ...about, urlcode: "/fine", seoTitle: "   " }, ["seoTitle"]],
-      [{ ...about, urlcode: "/fine", layoutData: { layout: [{ $reactComponent: "react.nope" }] } }, [
-        "layoutData.layout[0].$reactComponent",
-      ]],
+      [
+        { ...about, urlcode: "/fine", layoutData: { layout: [{ $reactComponent: "react.nope" }] } },
+        ["layoutData.layout[0].$reactComponent"],
+      ],
     ];
     for (const [body, fields] of cases) {
       const response = await f.api.post("/api/v2/custom-pages", body, { as: f.admin });
       expect(response.statusCode, `${JSON.stringify(body)}: ${response.body}`).toBe(422);
       expect(fieldsOf(response.body)).toEqual(fields);
     }
-    const status = await f.api.post("/api/v2/custom-pages", { ...about, urlcode: "/fine", status: "draft" }, {
-      as: f.admin,
-    });
+    const status = await f.api.post(
+      "/api/v2/custom-pages",
+      { ...about, urlcode: "/fine", status: "draft" },
+      {
+        as: f.admin,
+      },
+    );
     expect(status.statusCode).toBeGreaterThanOrEqual(400);
     expect(status.statusCode).toBeLessThan(500);
     expect(fieldsOf(status.body)).toEqual(["status"]);
@@ -169,9 +174,7 @@ describe.each(engines)("custom pages on %s", (engine) => {
       urlcode: "/other",
       status: "published",
     });
-    expect((await f.api.patch("/api/v2/custom-pages/999999", { seoTitle: "x" }, { as: f.admin })).statusCode).toBe(
-      404,
-    );
+    expect((await f.api.patch("/api/v2/custom-pages/999999", { seoTitle: "x" }, { as: f.admin })).statusCode).toBe(404);
     for (const id of [taken.customPageID, other.customPageID])
       expect((await f.api.delete(`/api/v2/custom-pages/${id}`, { as: f.admin })).statusCode).toBe(204);
   });
@@ -185,8 +188,9 @@ describe.each(engines)("custom pages on %s", (engine) => {
     for (const as of [null, f.as.member, f.as.moderator]) {
       const options = { as: as as never };
       expect((await f.api.post("/api/v2/custom-pages", { ...about, urlcode: "/mine" }, options)).statusCode).toBe(403);
-      expect((await f.api.patch(`/api/v2/custom-pages/${open.customPageID}`, { seoTitle: "x" }, options)).statusCode)
-        .toBe(403);
+      expect(
+        (await f.api.patch(`/api/v2/custom-pages/${open.customPageID}`, { seoTitle: "x" }, options)).statusCode,
+      ).toBe(403);
       expect((await f.api.delete(`/api/v2/custom-pages/${open.customPageID}`, options)).statusCode).toBe(403);
       expect((await f.api.get("/api/v2/custom-pages?status=unpublished", options)).statusCode).toBe(403);
       // An unpublished page is not there for them: 404, as its address.

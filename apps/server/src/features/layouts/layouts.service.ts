@@ -327,7 +327,11 @@ export function createLayoutsService(deps: LayoutsDeps) {
         return {
           layout: [head],
           own: await deps.customPageLayout(page.layoutID),
-          seo: { title: page.seoTitle, ...(page.seoDescription ? { description: page.seoDescription } : {}), url: page.urlcode },
+          seo: {
+            title: page.seoTitle,
+            ...(page.seoDescription ? { description: page.seoDescription } : {}),
+            url: page.urlcode,
+          },
         };
       }
     }

@@ -123,7 +123,10 @@ export function createTitleBars(
       const props: TitleBarProps = {
         positioning: "StickySolid",
         logo: { ...logo, url: "/", alignment: "left", alignmentMobile: "center" },
-        navigation: { items: visibleNavigation([...configuredNavigation(navigation, locale), ...extra], viewer), alignment: "left" },
+        navigation: {
+          items: visibleNavigation([...configuredNavigation(navigation, locale), ...extra], viewer),
+          alignment: "left",
+        },
         backgroundColor: null,
         foregroundColor: null,
         height: limits.sizes.titleBarHeight,

@@ -30,6 +30,7 @@ import { canManageWatchedWords, watchedWordsPagePath } from "../spam/index.ts";
 import { banRulesPagePath, canManageBanRules } from "../bans/index.ts";
 import { authenticatorsPagePath, canManageAuthenticators } from "../authenticators/index.ts";
 import { canManageThemes, styleGuidePath, themesPagePath } from "../themes/index.ts";
+import { canManageCustomPages, customPagesPath } from "../custom-pages/index.ts";
 import { canManageModerationMessages, moderationMessagesPagePath } from "../warnings/index.ts";
 
 /** The dashboard's home. */
@@ -60,12 +61,15 @@ export function dashboardSections(me: Viewer, site: { registrationApproval: bool
     {
       id: "appearance",
       name: msg("Appearance"),
-      links: canManageThemes(me)
-        ? [
-            { name: msg("Themes"), to: themesPagePath },
-            { name: msg("Style Guide"), to: styleGuidePath },
-          ]
-        : [],
+      links: [
+        ...(canManageThemes(me)
+          ? [
+              { name: msg("Themes"), to: themesPagePath },
+              { name: msg("Style Guide"), to: styleGuidePath },
+            ]
+          : []),
+        ...(canManageCustomPages(me) ? [{ name: msg("Pages"), to: customPagesPath }] : []),
+      ],
     },
     {
       id: "membership",

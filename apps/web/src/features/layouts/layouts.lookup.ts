@@ -104,5 +104,8 @@ export function lookupForUrl(url: URL): LayoutLookup | null {
       params: { postType: "discussion" },
     };
   }
-  return null;
+  // Any other address may be a custom page's (issue 38): the server says whether it is one.
+  return /^(\/[a-z0-9][a-z0-9-]*){1,4}$/.test(pathname)
+    ? { layoutViewType: "customPage", recordType: "path", recordID: pathname }
+    : null;
 }
