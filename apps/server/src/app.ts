@@ -504,7 +504,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // RSS and Atom feeds: what a guest may read, through the discussions', comments', categories', tags' and users' services.
   await registerFeeds(app, platform, { discussions, comments, categories: categories.service, tags, users });
   // robots.txt and sitemaps: what a guest may read, each kind through its table's owner.
-  await registerSitemaps(app, platform, { categories: categories.directory, chunkSize: options.sitemapChunkSize });
+  await registerSitemaps(app, platform, {
+    categories: categories.directory,
+    chunkSize: options.sitemapChunkSize,
+    customPagePaths: () => customPages.publicPaths(),
+  });
   await registerKnowledge(app, platform, { users: userFragments });
   await registerGroups(app, platform, { users: userFragments, categories: categories.directory, removePosts });
   // Signing in with an OpenID Connect provider: its accounts made, linked and signed in through the users feature.
