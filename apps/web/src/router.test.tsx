@@ -265,17 +265,20 @@ describe("routes", () => {
     expect(queryClient.getQueryData(["layouts", "titleBar"])).toMatchObject({ registrationOpen: true });
   });
 
-  it("asks for the home layout's title bar on pages without a layout, after asking whether a custom page is there", async () => {
+  it("asks for the home layout's title bar on pages without a layout, and whether a custom page is there", async () => {
     const { transport } = renderAt("/nope");
     expect(await screen.findByRole("heading", { level: 1, name: "Page Not Found" })).toBeTruthy();
-    expect(lookups(transport.requests)).toEqual([
-      { layoutViewType: "customPage", recordType: "path", recordID: "/nope" },
-      { layoutViewType: "home", recordType: "siteSection", recordID: "0" },
-    ]);
+    expect(lookups(transport.requests)).toEqual(
+      expect.arrayContaining([
+        { layoutViewType: "customPage", recordType: "path", recordID: "/nope" },
+        { layoutViewType: "home", recordType: "siteSection", recordID: "0" },
+      ]),
+    );
+    expect(lookups(transport.requests)).toHaveLength(2);
   });
 
-  it("asks nothing of an address no custom page may have", async () => {
-    const { transport } = renderAt("/Nope.php");
+  it("asks no custom page of a layout page's malformed address", async () => {
+    const { transport } = renderAt("/discussion/abc");
     expect(await screen.findByRole("heading", { level: 1, name: "Page Not Found" })).toBeTruthy();
     expect(lookups(transport.requests)).toEqual([{ layoutViewType: "home", recordType: "siteSection", recordID: "0" }]);
   });
@@ -286,9 +289,12 @@ describe("routes", () => {
     expect(screen.getByRole("note").textContent).toContain("Not published");
     expect(screen.getByRole("link", { name: "Edit page" }).getAttribute("href")).toBe("/dashboard/pages?edit=4");
     expect(screen.getByText("Our story")).toBeTruthy();
-    expect(lookups(transport.requests)).toEqual([
-      { layoutViewType: "customPage", recordType: "path", recordID: "/about" },
-    ]);
+    // The page's own lookup; the title bar's (the home layout's) as on any page the router has no layout route for.
+    expect(lookups(transport.requests)).toContainEqual({
+      layoutViewType: "customPage",
+      recordType: "path",
+      recordID: "/about",
+    });
   });
 
   it("follows a lookup's redirectTo: a comment's address goes to its discussion page", async () => {

@@ -56,7 +56,7 @@ import { loadGroupsEditorRoutes, loadGroupsRoutes } from "./features/groups/inde
 import { loadSearchRoutes } from "./features/search/index.ts";
 import { loadLeavingPage } from "./features/leaving/index.ts";
 import { loadReputationRoutes, reputationWidgets } from "./features/reputation/index.ts";
-import { customPageWidgets, loadCustomPagesRoutes } from "./features/custom-pages/index.ts";
+import { customPagesRoutes } from "./features/custom-pages/index.ts";
 
 /** The layout widgets, each feature's own: every widget the contract names has its component (or this fails to compile). */
 const widgets = {
@@ -65,7 +65,6 @@ const widgets = {
   ...discussionWidgets,
   ...userWidgets,
   ...reputationWidgets,
-  ...customPageWidgets,
 } satisfies Required<WidgetRegistry>;
 
 export interface RouteDeps {
@@ -414,9 +413,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                 featureRoute("applicants", "dashboard/users/applicants", applicants),
                 featureRoute("invitations", "dashboard/users/invitations", invitations),
                 featureRoute("ban-rules", "dashboard/users/bans", banRules),
-                featureRoute("dashboard-pages", "dashboard/pages", () =>
-                  loadCustomPagesRoutes().then((m) => m.createCustomPagesRoutes),
-                ),
+                featureRoute("dashboard-pages", "dashboard/pages", customPagesRoutes),
                 featureRoute("members", "dashboard/users", members),
                 featureRoute("member", "dashboard/users/:userID", members),
                 featureRoute("settings", "dashboard/settings", settings),

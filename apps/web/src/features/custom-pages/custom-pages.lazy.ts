@@ -1,2 +1,2 @@
 /** The parts of the feature that load on demand, each in its own chunk: importing this file loads none. */
-export const loadCustomPagesRoutes = () => import("./custom-pages.routes.tsx");
+export const customPagesRoutes = () => import("./custom-pages.routes.tsx").then((m) => m.createCustomPagesRoutes);

@@ -1,7 +1,6 @@
 /**
- * Custom pages' surface: the layout widget of their head (server-rendered), the dashboard screen's address and who
- * may open it; the screen loads with its route.
+ * Custom pages' surface: the dashboard screen's address and who may open it; the screen loads with its route. The
+ * pages themselves are layout pages (the layouts feature's `customPage` view type and its head widget).
  */
-export { customPageWidgets } from "./custom-pages.widgets.tsx";
 export { canManageCustomPages, customPagesPath } from "./custom-pages.queries.ts";
-export { loadCustomPagesRoutes } from "./custom-pages.lazy.ts";
+export { customPagesRoutes } from "./custom-pages.lazy.ts";

@@ -104,8 +104,5 @@ export function lookupForUrl(url: URL): LayoutLookup | null {
       params: { postType: "discussion" },
     };
   }
-  // Any other address may be a custom page's (issue 38): the server says whether it is one.
-  return /^(\/[a-z0-9][a-z0-9-]*){1,4}$/.test(pathname)
-    ? { layoutViewType: "customPage", recordType: "path", recordID: pathname }
-    : null;
+  return null;
 }

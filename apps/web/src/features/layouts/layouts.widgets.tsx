@@ -19,6 +19,8 @@ function Html({ title, description, translate }: WidgetProps<"react.html">) {
 /** The home page's banner and a panel's popular tags, rendered by the server only. */
 const Banner = serverRendered(() => import("./Banner.tsx").then((module) => module.Banner));
 const PopularTags = serverRendered(() => import("./PopularTags.tsx").then((module) => module.PopularTags));
+/** A custom page's head (issue 38): its SEO title, description and address; "Not published" for managers. */
+const CustomPageHead = serverRendered(() => import("./CustomPageHead.tsx").then((module) => module.CustomPageHead));
 
 /** The widgets of no feature: the sections that lay the others out, the title block, the banner and popular tags. */
 export const layoutWidgets = {
@@ -28,6 +30,7 @@ export const layoutWidgets = {
   "react.section.full-width": { component: SectionFullWidth },
   "react.html": { component: Html },
   "react.banner": { component: Banner },
+  "react.asset.customPageHead": { component: CustomPageHead },
   "react.popularTags": {
     component: PopularTags,
     prefetch: ({ queryClient, api }, { limit }) => queryClient.ensureQueryData(popularTagsQuery(api, limit)),
