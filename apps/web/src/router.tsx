@@ -56,7 +56,6 @@ import { loadGroupsEditorRoutes, loadGroupsRoutes } from "./features/groups/inde
 import { loadSearchRoutes } from "./features/search/index.ts";
 import { loadLeavingPage } from "./features/leaving/index.ts";
 import { loadReputationRoutes, reputationWidgets } from "./features/reputation/index.ts";
-import { customPagesRoutes } from "./features/custom-pages/index.ts";
 
 /** The layout widgets, each feature's own: every widget the contract names has its component (or this fails to compile). */
 const widgets = {
@@ -413,7 +412,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                 featureRoute("applicants", "dashboard/users/applicants", applicants),
                 featureRoute("invitations", "dashboard/users/invitations", invitations),
                 featureRoute("ban-rules", "dashboard/users/bans", banRules),
-                featureRoute("dashboard-pages", "dashboard/pages", customPagesRoutes),
+                featureRoute("dashboard-pages", "dashboard/pages", dashboard),
                 featureRoute("members", "dashboard/users", members),
                 featureRoute("member", "dashboard/users/:userID", members),
                 featureRoute("settings", "dashboard/settings", settings),

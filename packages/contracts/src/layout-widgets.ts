@@ -201,6 +201,37 @@ export const CustomPageHeadWidget = widgetSchema(
   }),
 );
 
+/**
+ * A fragment placed on a page (issue 38; Vanilla's CustomFragmentWidget): the layout names the fragment
+ * (`fragmentImpl.fragmentUUID`) and the props it gets (`props`, or one of its preview data sets); hydrating the page
+ * fills in its active revision's implementation (`fragmentRevisionUUID`, `jsUrl`, `cssUrl`, `css`, `frameUrl`), or
+ * none when it has no active revision (the page shows 'Error Loading Fragment'). Pages run it only in a sandboxed frame.
+ */
+export const CustomFragmentWidget = widgetSchema(
+  "react.customFragment",
+  props({
+    fragmentImpl: Type.Object(
+      {
+        fragmentUUID: Type.String({ pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$" }),
+        fragmentRevisionUUID: Type.Optional(Type.String({ maxLength: 40 })),
+        jsUrl: Type.Optional(Type.String()),
+        cssUrl: Type.Optional(Type.String()),
+        css: Type.Optional(Type.String()),
+        frameUrl: Type.Optional(Type.String()),
+      },
+      { additionalProperties: false },
+    ),
+    /** The frame's accessible name. */
+    title: Type.Optional(Type.String({ maxLength: 100 })),
+    /** The props the fragment's code finds in `window.fragment.props`. */
+    props: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    /** One of the revision's preview data sets as its props, instead of `props`. */
+    previewDataUUID: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+    /** The frame's height in pixels until its document says how tall it is. */
+    height: Type.Optional(Type.Integer({ minimum: 40, maximum: 2000 })),
+  }),
+);
+
 /** A section's slot: the asset widgets it holds (by reference: the schema holds each widget once). */
 const Slot = Type.Optional(Type.Array(Type.Ref("LayoutAssetWidget")));
 
@@ -253,6 +284,7 @@ const assetWidgets = [
   DiscussionWidget,
   CreatePostWidget,
   CustomPageHeadWidget,
+  CustomFragmentWidget,
 ] as const;
 export const layoutWidgetDefinitions = {
   LayoutAssetWidget: Type.Union([...assetWidgets]),
@@ -305,6 +337,7 @@ export const widgetCatalogue: ReadonlyArray<{ name: WidgetName; description: str
   [DiscussionListWidget, "A list of discussions with its sort links, filters and pager."],
   [DiscussionWidget, "A discussion with a page of its comments and the reply form."],
   [CreatePostWidget, "The new-post form, in a category when given."],
+  [CustomFragmentWidget, "A fragment (an administrator's own widget) in a sandboxed frame, with the props given."],
   [CustomPageHeadWidget, "A custom page's title, description and address, and whether it is published."],
 ].map(([widget, description]) => {
   const schema = widget as TSchema & { properties: { $reactComponent: { const: WidgetName }; $reactProps: TSchema } };

@@ -13,6 +13,7 @@ import { createTitleBars } from "./layouts.titlebar.ts";
 import { createLayoutsRepo } from "./layouts.repo.ts";
 import { createLayoutAssignments, createLayoutsManager } from "./layouts.manage.ts";
 import { createCustomPageLayouts } from "./layouts.custom-pages.ts";
+import { createFragmentImpls } from "../fragments/index.ts";
 
 export type { LayoutsService };
 export { createCustomPageLayouts, type CustomPageLayouts } from "./layouts.custom-pages.ts";
@@ -67,6 +68,7 @@ export async function registerLayouts(
     assignedLayout: (viewType, categoryID) => assignments.find(viewType, categoryID),
     customPage: (recordType, recordID, viewer) => customPages.forPage(recordType, recordID, viewer),
     customPageLayout: (layoutID) => customPageLayouts.find(layoutID),
+    fragmentImpl: createFragmentImpls(platform.db),
   });
   const manager = createLayoutsManager({
     db: platform.db,

@@ -33,6 +33,7 @@ import {
   type PanelOptions,
 } from "./layouts.defaults.ts";
 import { discussionListAnswer, type ListLookup } from "./layouts.lists.ts";
+import { withFragments } from "./layouts.fragments.ts";
 import { editableLayout, hydrateStored } from "./layouts.catalog.ts";
 import { layoutsPolicy } from "./layouts.policy.ts";
 import type { TitleBars } from "./layouts.titlebar.ts";
@@ -83,6 +84,11 @@ export interface LayoutsDeps {
     urlcode: string;
     published: boolean;
   }>;
+  /** A fragment's active revision as a page places it (null: none), for `react.customFragment`. */
+  fragmentImpl(
+    fragmentUUID: string,
+    origin: string,
+  ): Promise<{ fragmentRevisionUUID: string; jsUrl: string; cssUrl: string; css: string; frameUrl: string } | null>;
   /** A custom page's own layout. */
   customPageLayout(layoutID: number): Promise<StoredLayout | null>;
   /** The layout an operator assigned to the view type's pages of a category, or to all of them; null: the default. */
@@ -364,7 +370,7 @@ export function createLayoutsService(deps: LayoutsDeps) {
       layoutViewType: query.layoutViewType,
       layoutID: stored ? String(stored.layoutID) : query.layoutViewType,
       titleBar: { $reactComponent: "TitleBar", $reactProps: titleBar },
-      layout,
+      layout: await withFragments(layout, (uuid) => deps.fragmentImpl(uuid, context.origin)),
       contexts: [],
       seo: resolved.seo,
     };
