@@ -102,4 +102,47 @@ describe.each(engines)("custom pages rendered by the server on %s", (engine) => 
     expect((await page("/categories")).statusCode).toBe(200);
     await api.delete(`/api/v2/custom-pages/${staff.customPageID}`, { as: admin });
   });
+  it("frames a placed fragment in a sandbox without same-origin, and says so when it cannot be loaded", async () => {
+    const made = await api.post(
+      "/api/v2/fragments",
+      { name: "Hello", fragmentType: "CallToActionFragment", js: "1;", jsRaw: "", commitMessage: "First" },
+      { as: admin },
+    );
+    const { fragmentUUID } = made.json<{ fragmentUUID: string }>();
+    const widget = (uuid: string) => ({
+      $reactComponent: "react.customFragment",
+      $reactProps: { fragmentImpl: { fragmentUUID: uuid }, title: "Greeting", props: { who: "<you>" } },
+    });
+    const framed = await create({
+      seoTitle: "Framed",
+      seoDescription: "",
+      urlcode: "/framed",
+      status: "published",
+      layoutData: {
+        layout: [
+          {
+            $reactComponent: "react.section.1-column",
+            $reactProps: { children: [widget(fragmentUUID), widget("01900000-0000-7000-8000-000000000000")] },
+          },
+        ],
+      },
+    });
+    const response = await page("/framed");
+    expect(response.statusCode).toBe(200);
+    const frames = [...response.body.matchAll(/<iframe[^>]*>/g)].map(([tag]) => tag);
+    expect(frames).toHaveLength(1);
+    expect(frames[0]).toContain('sandbox="allow-scripts"');
+    expect(frames[0]).not.toContain("allow-same-origin");
+    expect(frames[0]).toContain('title="Greeting"');
+    expect(frames[0]).toContain(`src="/api/v2/fragments/${fragmentUUID}/frame?fragmentRevisionUUID=`);
+    expect(frames[0]).toContain("props=%7B%22who%22%3A%22%3Cyou%3E%22%7D");
+    expect(response.body).toMatch(/<p[^>]*role="alert"[^>]*>Error Loading Fragment<\/p>/);
+    // The site's own CSP lets its pages frame its own documents, and the frame's CSP sandboxes it again.
+    expect(String(response.headers["content-security-policy"])).toMatch(/frame-src 'self'/);
+    const src = /src="([^"]+)"/.exec(frames[0]!)![1]!.replace(/&amp;/g, "&");
+    const frame = await page(src);
+    expect(frame.statusCode).toBe(200);
+    expect(String(frame.headers["content-security-policy"])).toMatch(/^sandbox allow-scripts;/);
+    await api.delete(`/api/v2/custom-pages/${framed.customPageID}`, { as: admin });
+  });
 });

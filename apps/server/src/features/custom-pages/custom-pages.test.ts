@@ -237,4 +237,82 @@ describe.each(engines)("custom pages on %s", (engine) => {
     for (const page of [draft, staff, open])
       await f.api.delete(`/api/v2/custom-pages/${page.customPageID}`, { as: f.admin });
   });
+  it("places a fragment on a page: its props checked, its active revision filled in, none for a missing one", async () => {
+    const made = await f.api.post(
+      "/api/v2/fragments",
+      {
+        name: "Greeting",
+        fragmentType: "CallToActionFragment",
+        js: 'fragment.root.textContent = "Hello " + fragment.props.who;',
+        jsRaw: "",
+        css: "#fragment-root { color: teal; }",
+        commitMessage: "First",
+      },
+      { as: f.admin },
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const { fragmentUUID, fragmentRevisionUUID } = made.json<{ fragmentUUID: string; fragmentRevisionUUID: string }>();
+    const missingUUID = "01900000-0000-7000-8000-000000000000";
+    const fragmentWidget = (uuid: string, extra: Record<string, unknown> = {}) => ({
+      $reactComponent: "react.customFragment",
+      $reactProps: { fragmentImpl: { fragmentUUID: uuid }, props: { who: "gardeners" }, height: 120, ...extra },
+    });
+    const section = (children: unknown[]) => [{ $reactComponent: "react.section.1-column", $reactProps: { children } }];
+
+    // Bad props: 422 at each field's path.
+    const refused = await f.api.post(
+      "/api/v2/custom-pages",
+      {
+        ...about,
+        urlcode: "/with-bad-fragment",
+        layoutData: {
+          layout: section([
+            fragmentWidget("not-a-uuid"),
+            fragmentWidget(fragmentUUID, { height: 5 }),
+            { $reactComponent: "react.customFragment", $reactProps: {} },
+          ]),
+        },
+      },
+      { as: f.admin },
+    );
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(fieldsOf(refused.body)).toEqual([
+      "layoutData.layout[0].$reactProps.children[0].$reactProps.fragmentImpl.fragmentUUID",
+      "layoutData.layout[0].$reactProps.children[1].$reactProps.height",
+      "layoutData.layout[0].$reactProps.children[2].$reactProps.fragmentImpl",
+    ]);
+
+    const page = await create({
+      ...about,
+      urlcode: "/with-fragment",
+      layoutData: { layout: section([fragmentWidget(fragmentUUID), fragmentWidget(missingUUID)]) },
+    });
+    const hydrated = await lookup("/with-fragment");
+    expect(hydrated.statusCode, hydrated.body).toBe(200);
+    const [, sectionWidget] = hydrated.json<LayoutSpec>().layout ?? [];
+    const [placed, missing] = (sectionWidget?.$reactProps as { children: Array<{ $reactProps: unknown }> }).children;
+    const base = `/api/v2/fragments/${fragmentUUID}`;
+    expect(placed?.$reactProps).toEqual({
+      fragmentImpl: {
+        fragmentUUID,
+        fragmentRevisionUUID,
+        jsUrl: expect.stringMatching(new RegExp(`${base}/js\\?fragmentRevisionUUID=${fragmentRevisionUUID}$`)),
+        cssUrl: expect.stringMatching(new RegExp(`${base}/css\\?fragmentRevisionUUID=${fragmentRevisionUUID}$`)),
+        css: "#fragment-root { color: teal; }",
+        frameUrl: expect.stringMatching(new RegExp(`${base}/frame\\?fragmentRevisionUUID=${fragmentRevisionUUID}$`)),
+      },
+      props: { who: "gardeners" },
+      height: 120,
+    });
+    // A fragment that is not there: only its id, for the page to say it could not be loaded.
+    expect(missing?.$reactProps).toEqual({
+      fragmentImpl: { fragmentUUID: missingUUID },
+      props: { who: "gardeners" },
+      height: 120,
+    });
+    // The stored layout keeps only what the operator gave.
+    const stored = await f.api.get(`/api/v2/layouts/${page.layoutID}`, { as: f.admin });
+    expect(JSON.stringify(stored.json())).not.toContain("frameUrl");
+    await f.api.delete(`/api/v2/custom-pages/${page.customPageID}`, { as: f.admin });
+  });
 });
