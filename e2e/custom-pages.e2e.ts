@@ -152,9 +152,7 @@ describe("custom pages (issue 38, item 4) and fragments on them (item 5)", () =>
     });
     const frame = readerView.fragment("Welcome");
     expect(await frame.getAttribute("sandbox")).toBe("allow-scripts");
-    await (await frame.elementHandle())!
-      .contentFrame()
-      .then((content) => content!.getByText("Welcome, gardeners").waitFor());
+    await readerView.fragmentText("Welcome", "Welcome, gardeners").waitFor();
     await waitForHydration(reader);
     expect(await seriousAxeViolations(reader)).toEqual([]);
     await reader.setViewportSize({ width: 1280, height: 900 });

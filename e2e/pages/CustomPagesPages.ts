@@ -83,6 +83,11 @@ export class CustomPageView extends TitleBarPage {
     return this.main.getByTitle(title, { exact: true });
   }
 
+  /** Text the fragment's code drew inside its frame. */
+  fragmentText(title: string, text: string): Locator {
+    return this.fragment(title).contentFrame().getByText(text, { exact: true });
+  }
+
   get fragmentError(): Locator {
     return this.main.getByRole("alert").filter({ hasText: "Error Loading Fragment" });
   }

@@ -296,10 +296,16 @@ describe.each(engines)("custom pages on %s", (engine) => {
       fragmentImpl: {
         fragmentUUID,
         fragmentRevisionUUID,
-        jsUrl: expect.stringMatching(new RegExp(`${base}/js\\?fragmentRevisionUUID=${fragmentRevisionUUID}$`)),
-        cssUrl: expect.stringMatching(new RegExp(`${base}/css\\?fragmentRevisionUUID=${fragmentRevisionUUID}$`)),
+        jsUrl: expect.stringMatching(
+          new RegExp(`${base}/js\\?fragmentRevisionUUID=${fragmentRevisionUUID}$`),
+        ) as string,
+        cssUrl: expect.stringMatching(
+          new RegExp(`${base}/css\\?fragmentRevisionUUID=${fragmentRevisionUUID}$`),
+        ) as string,
         css: "#fragment-root { color: teal; }",
-        frameUrl: expect.stringMatching(new RegExp(`${base}/frame\\?fragmentRevisionUUID=${fragmentRevisionUUID}$`)),
+        frameUrl: expect.stringMatching(
+          new RegExp(`${base}/frame\\?fragmentRevisionUUID=${fragmentRevisionUUID}$`),
+        ) as string,
       },
       props: { who: "gardeners" },
       height: 120,
