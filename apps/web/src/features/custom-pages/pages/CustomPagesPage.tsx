@@ -15,6 +15,8 @@ import {
   TextAreaField,
   TextField,
 } from "../../../ui/forms/Form.tsx";
+import { EmptyState } from "../../../ui/empty-state/EmptyState.tsx";
+import { FileTextIcon } from "../../../ui/icons/more.tsx";
 import { DashboardRowActions } from "../../../ui/page/DashboardRowActions.tsx";
 import sheet from "../../../ui/page/DashboardTable.module.css";
 import { customPagesPath, customPagesQuery, layoutEditorPath, pageRolesQuery } from "../custom-pages.queries.ts";
@@ -200,7 +202,12 @@ export function CustomPagesPage() {
       {result?.ok && result.message ? <FormAlert kind="success">{result.message}</FormAlert> : null}
       {deleted ? <FormAlert kind="success">{t("“{name}” has been deleted.", { name: deleted })}</FormAlert> : null}
       {pages.length === 0 ? (
-        <p className={styles.empty}>{t("No pages yet. Add the first one below.")}</p>
+        <EmptyState
+          icon={<FileTextIcon size={32} strokeWidth={1.5} />}
+          link={{ href: "#add-page", label: t("Add Page") }}
+        >
+          {t("No pages yet. Add the first one below.")}
+        </EmptyState>
       ) : (
         <table className={sheet.table}>
           <caption className="visually-hidden">{t("Pages")}</caption>
@@ -230,7 +237,7 @@ export function CustomPagesPage() {
           </tbody>
         </table>
       )}
-      <h2>{t("Add Page")}</h2>
+      <h2 id="add-page">{t("Add Page")}</h2>
       <PageForm action={action} busy={busy} result={adding} roles={roles} />
     </section>
   );
