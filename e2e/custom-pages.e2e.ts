@@ -127,6 +127,8 @@ describe("custom pages (issue 38, item 4) and fragments on them (item 5)", () =>
     expect(await view.notPublishedNotice.count()).toBe(0);
     await guest.setViewportSize({ width: 1280, height: 900 });
     await screenshot(guest, "custom-pages-1-page-guest-no-js-1280");
+    await guest.setViewportSize({ width: 375, height: 800 });
+    await screenshot(guest, "custom-pages-1-page-guest-no-js-375");
 
     // With JavaScript, signed in (a transient key in the page): the fragment runs and draws, and gets nothing.
     const reader = await parley.newPage({ bypassCSP: true });
