@@ -34,6 +34,7 @@ describe("the dashboard at /dashboard", () => {
       "Dashboard",
       "Themes",
       "Style Guide",
+      "Pages",
       "Members",
       "Roles & Permissions",
       "Profile Fields",
@@ -79,6 +80,8 @@ describe("the dashboard at /dashboard", () => {
     await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Style Guide");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Pages");
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Members");
     await page.keyboard.press("Enter");

@@ -64,6 +64,7 @@ import { registerDashboard } from "./features/dashboard/index.ts";
 import { createEmailTemplates, registerEmailTemplates } from "./features/email-templates/index.ts";
 import { registerResources } from "./features/resources/index.ts";
 import { registerFragments } from "./features/fragments/index.ts";
+import { registerCustomPages } from "./features/custom-pages/index.ts";
 import {
   createReactions,
   exportMemberReactions,
@@ -375,6 +376,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Themes before layouts: the title bar shows the current theme's logo.
   const themes = await registerThemes(app, platform, { users: userFragments });
   await registerFragments(app, platform);
+  const customPages = await registerCustomPages(app, platform);
   await registerLayouts(app, platform, {
     categories,
     discussions,
@@ -383,6 +385,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     themeLogo: () => themes.logo(),
     // The lists' post type filter: the site's active post types and the categories that take them.
     sitePostTypes: () => categoryPostTypes.activeTypes(),
+    customPages,
   });
   await registerDrafts(app, platform, { discussions, comments, categories: categories.directory });
   await registerModeration(app, platform, { discussions, users: userFragments });
@@ -505,7 +508,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // RSS and Atom feeds: what a guest may read, through the discussions', comments', categories', tags' and users' services.
   await registerFeeds(app, platform, { discussions, comments, categories: categories.service, tags, users });
   // robots.txt and sitemaps: what a guest may read, each kind through its table's owner.
-  await registerSitemaps(app, platform, { categories: categories.directory, chunkSize: options.sitemapChunkSize });
+  await registerSitemaps(app, platform, {
+    categories: categories.directory,
+    chunkSize: options.sitemapChunkSize,
+    customPagePaths: () => customPages.publicPaths(),
+  });
   await registerKnowledge(app, platform, { users: userFragments });
   await registerGroups(app, platform, { users: userFragments, categories: categories.directory, removePosts });
   // Signing in with an OpenID Connect provider: its accounts made, linked and signed in through the users feature.

@@ -103,6 +103,18 @@ function lookupHydrate({ query }: ApiRequest) {
       ),
     ]);
   }
+  if (view === "customPage" && query?.["recordID"] === "/about") {
+    return hydrated("customPage", [
+      widget("react.asset.customPageHead", {
+        customPageID: 4,
+        title: "About us",
+        description: "Who runs this forum.",
+        url: "/about",
+        published: false,
+      }),
+      oneColumn([widget("react.html", { title: "Our story" })]),
+    ]);
+  }
   if (view === "post" && query?.["recordType"] === "comment" && query["recordID"] === "9") {
     return jsonResponse({ redirectTo: "/discussion/5/moved-thread/p2#Comment_9", status: 302 });
   }
@@ -253,10 +265,36 @@ describe("routes", () => {
     expect(queryClient.getQueryData(["layouts", "titleBar"])).toMatchObject({ registrationOpen: true });
   });
 
-  it("asks for the home layout's title bar on pages without a layout", async () => {
+  it("asks for the home layout's title bar on pages without a layout, and whether a custom page is there", async () => {
     const { transport } = renderAt("/nope");
     expect(await screen.findByRole("heading", { level: 1, name: "Page Not Found" })).toBeTruthy();
+    expect(lookups(transport.requests)).toEqual(
+      expect.arrayContaining([
+        { layoutViewType: "customPage", recordType: "path", recordID: "/nope" },
+        { layoutViewType: "home", recordType: "siteSection", recordID: "0" },
+      ]),
+    );
+    expect(lookups(transport.requests)).toHaveLength(2);
+  });
+
+  it("asks no custom page of a layout page's malformed address", async () => {
+    const { transport } = renderAt("/discussion/abc");
+    expect(await screen.findByRole("heading", { level: 1, name: "Page Not Found" })).toBeTruthy();
     expect(lookups(transport.requests)).toEqual([{ layoutViewType: "home", recordType: "siteSection", recordID: "0" }]);
+  });
+
+  it("shows a custom page at its address: its head (a manager's 'Not published' notice) and its layout", async () => {
+    const { transport } = renderAt("/about");
+    expect(await screen.findByRole("heading", { level: 1, name: "About us" })).toBeTruthy();
+    expect(screen.getByRole("note").textContent).toContain("Not published");
+    expect(screen.getByRole("link", { name: "Edit page" }).getAttribute("href")).toBe("/dashboard/pages?edit=4");
+    expect(screen.getByText("Our story")).toBeTruthy();
+    // The page's own lookup; the title bar's (the home layout's) as on any page the router has no layout route for.
+    expect(lookups(transport.requests)).toContainEqual({
+      layoutViewType: "customPage",
+      recordType: "path",
+      recordID: "/about",
+    });
   });
 
   it("follows a lookup's redirectTo: a comment's address goes to its discussion page", async () => {

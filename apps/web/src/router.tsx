@@ -8,7 +8,7 @@ import { loadOrThrow, notFoundError } from "./lib/route-errors.ts";
 import { entryLink } from "./lib/targets.ts";
 import { siteQuery } from "./lib/site.ts";
 import { AppLayout } from "./shell/AppLayout.tsx";
-import { NotFoundBoundary, RouteErrorBoundary } from "./shell/ErrorBoundaryPages.tsx";
+import { RouteErrorBoundary } from "./shell/ErrorBoundaryPages.tsx";
 import { meQuery, userWidgets } from "./features/users/index.ts";
 import { loadReportsRoutes } from "./features/reports/index.ts";
 import { canManageThemes, loadThemesRoutes, themePreviewQuery } from "./features/themes/index.ts";
@@ -417,6 +417,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                 featureRoute("applicants", "dashboard/users/applicants", applicants),
                 featureRoute("invitations", "dashboard/users/invitations", invitations),
                 featureRoute("ban-rules", "dashboard/users/bans", banRules),
+                featureRoute("dashboard-pages", "dashboard/pages", dashboard),
                 featureRoute("members", "dashboard/users", members),
                 featureRoute("member", "dashboard/users/:userID", members),
                 featureRoute("settings", "dashboard/settings", settings),
@@ -489,14 +490,8 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
               path: "home/leaving",
               lazy: async () => ({ Component: (await loadLeavingPage()).LeavingPage }),
             },
-            {
-              id: "not-found",
-              path: "*",
-              loader: () => {
-                throw notFoundError();
-              },
-              element: <NotFoundBoundary />,
-            },
+            // A custom page at its address (issue 38), or the not-found page.
+            { id: "not-found", path: "*", loader: layoutPage, element: <LayoutPage widgets={widgets} /> },
           ],
         },
       ],

@@ -311,6 +311,52 @@ export const CallToActionWidget = widgetSchema(
   }),
 );
 
+/**
+ * A custom page's head (issue 38): its SEO title, description and canonical address, and for site managers a
+ * "Not published" notice while it is unpublished. The page supplies it; it draws nothing else.
+ */
+export const CustomPageHeadWidget = widgetSchema(
+  "react.asset.customPageHead",
+  props({
+    customPageID: Id,
+    title: Type.String(),
+    description: Type.String(),
+    url: Type.String(),
+    published: Type.Boolean(),
+  }),
+);
+
+/**
+ * A fragment placed on a page (issue 38; Vanilla's CustomFragmentWidget): the layout names the fragment
+ * (`fragmentImpl.fragmentUUID`) and the props it gets (`props`, or one of its preview data sets); hydrating the page
+ * fills in its active revision's implementation (`fragmentRevisionUUID`, `jsUrl`, `cssUrl`, `css`, `frameUrl`), or
+ * none when it has no active revision (the page shows 'Error Loading Fragment'). Pages run it only in a sandboxed frame.
+ */
+export const CustomFragmentWidget = widgetSchema(
+  "react.customFragment",
+  props({
+    fragmentImpl: Type.Object(
+      {
+        fragmentUUID: Type.String({ pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$" }),
+        fragmentRevisionUUID: Type.Optional(Type.String({ maxLength: 40 })),
+        jsUrl: Type.Optional(Type.String()),
+        cssUrl: Type.Optional(Type.String()),
+        css: Type.Optional(Type.String()),
+        frameUrl: Type.Optional(Type.String()),
+      },
+      { additionalProperties: false },
+    ),
+    /** The frame's accessible name. */
+    title: Type.Optional(Type.String({ maxLength: 100 })),
+    /** The props the fragment's code finds in `window.fragment.props`. */
+    props: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    /** One of the revision's preview data sets as its props, instead of `props`. */
+    previewDataUUID: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+    /** The frame's height in pixels until its document says how tall it is. */
+    height: Type.Optional(Type.Integer({ minimum: 40, maximum: 2000 })),
+  }),
+);
+
 /** A section's slot: the asset widgets it holds (by reference: the schema holds each widget once). */
 const Slot = Type.Optional(Type.Array(Type.Ref("LayoutAssetWidget")));
 
@@ -366,6 +412,8 @@ const assetWidgets = [
   DiscussionsWidget,
   QuickLinksWidget,
   CallToActionWidget,
+  CustomPageHeadWidget,
+  CustomFragmentWidget,
 ] as const;
 export const layoutWidgetDefinitions = {
   LayoutAssetWidget: Type.Union([...assetWidgets]),
@@ -428,6 +476,8 @@ export const widgetCatalogue: ReadonlyArray<{ name: WidgetName; description: str
   [DiscussionsWidget, "Discussions chosen by category, tags, followed or announcements, in a sort."],
   [QuickLinksWidget, "A title and a list of links."],
   [CallToActionWidget, "A call to action: a title, a description, a button and an optional image."],
+  [CustomFragmentWidget, "A fragment (an administrator's own widget) in a sandboxed frame, with the props given."],
+  [CustomPageHeadWidget, "A custom page's title, description and address, and whether it is published."],
 ].map(([widget, description]) => {
   const schema = widget as TSchema & { properties: { $reactComponent: { const: WidgetName }; $reactProps: TSchema } };
   return {

@@ -18,6 +18,7 @@ export const LayoutViewType = Type.Enum([
   "categoryList",
   "post",
   "createPost",
+  "customPage",
 ]);
 export type LayoutViewType = Static<typeof LayoutViewType>;
 

@@ -163,6 +163,13 @@ export const fragmentsLimits = {
   revisionsDefaultLimit: 30,
 } as const;
 
+/** Custom pages (issue 38; not in spec §9): their address, SEO title and description. */
+export const customPagesLimits = {
+  urlcodeMaxLength: 100,
+  seoTitleMaxLength: 100,
+  seoDescriptionMaxLength: 500,
+} as const;
+
 /** A discussion's canonical address set by a moderator (`PUT /discussions/{id}/canonical-url`), at most. */
 export const canonicalUrlMaxLength = 500;
 
@@ -188,6 +195,7 @@ export const limits = {
   commentThread: commentThreadLimits,
   themes: themesLimits,
   fragments: fragmentsLimits,
+  customPages: customPagesLimits,
   reactions: reactionsLimits,
   colors: colorsLimits,
   feeds: feedsLimits,

@@ -23,7 +23,6 @@ const reasons: Array<[string, string]> = [
   ["/external-services", "Vanilla's cloud service status, out of scope"],
   ["/interests", "Vanilla's cloud interest-based suggestions, out of scope"],
   ["/automation-rules", "issue 39 (automation rules)"],
-  ["/custom-pages", "issue 38 (custom pages)"],
   ["/pockets", "issue 38 (pockets: placed content)"],
   ["/attachments", "issue 40 (attachments and integrations)"],
   ["/escalations", "issue 40 (tickets behind posts)"],

@@ -73,6 +73,7 @@ const tableOwners = {
   themes: "themes",
   themeRevisions: "themes",
   layouts: "layouts",
+  customPages: "custom-pages",
   layoutRevisions: "layouts",
   layoutViews: "layouts",
   fragments: "fragments",

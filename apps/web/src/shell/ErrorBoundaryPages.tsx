@@ -19,9 +19,3 @@ export function RouteErrorBoundary() {
   const pages = useErrorPages();
   return pages ? <pages.RouteErrorPage /> : null;
 }
-
-/** '{Type} Not Found' for an address no route has (`NotFoundPage`, on demand). */
-export function NotFoundBoundary() {
-  const pages = useErrorPages();
-  return pages ? <pages.NotFoundPage /> : null;
-}

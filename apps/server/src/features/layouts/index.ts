@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { limits } from "@parley/contracts";
+import { limits, type NavigationItem } from "@parley/contracts";
 import { HttpError, notFound } from "../../platform/errors.ts";
 import type { Platform } from "../../platform/context.ts";
 import type { CategoriesService, CategoryDirectory } from "../categories/index.ts";
@@ -12,8 +12,11 @@ import { botCheckWidget } from "@parley/contracts";
 import { createTitleBars } from "./layouts.titlebar.ts";
 import { createLayoutsRepo } from "./layouts.repo.ts";
 import { createLayoutAssignments, createLayoutsManager } from "./layouts.manage.ts";
+import { createCustomPageLayouts } from "./layouts.custom-pages.ts";
+import { createFragmentImpls } from "../fragments/index.ts";
 
 export type { LayoutsService };
+export { createCustomPageLayouts, type CustomPageLayouts } from "./layouts.custom-pages.ts";
 
 /** Server-supplied layouts (spec §1, §2) and the operators' own (issue 38) under /api/v2/layouts. */
 export async function registerLayouts(
@@ -28,9 +31,15 @@ export async function registerLayouts(
     themeLogo: () => Promise<{ imageUrl: string | null; imageUrlMobile: string | null }>;
     /** The site's active post types (none while the post types add-on is off). */
     sitePostTypes: LayoutsDeps["sitePostTypes"];
+    /** The custom pages: the one a lookup names (if the viewer may see it), and those the title bar links. */
+    customPages: {
+      forPage: LayoutsDeps["customPage"];
+      navigation: () => Promise<NavigationItem[]>;
+    };
   },
 ): Promise<LayoutsService> {
-  const { categories, discussions, comments, tags, themeLogo, sitePostTypes } = deps;
+  const { categories, discussions, comments, tags, themeLogo, sitePostTypes, customPages } = deps;
+  const customPageLayouts = createCustomPageLayouts(platform.db);
   const repo = createLayoutsRepo(platform.db);
   const assignments = createLayoutAssignments(repo, platform.contentChanges, platform.events);
   const service = createLayoutsService({
@@ -39,6 +48,7 @@ export async function registerLayouts(
       platform.siteConfig,
       platform.config.botCheck ? botCheckWidget(platform.config.botCheck) : null,
       themeLogo,
+      () => customPages.navigation(),
     ),
     resolveCategory: async (idOrCode) => {
       try {
@@ -56,6 +66,9 @@ export async function registerLayouts(
     ideaStatuses: () => discussions.ideaStatuses({}),
     sitePostTypes,
     assignedLayout: (viewType, categoryID) => assignments.find(viewType, categoryID),
+    customPage: (recordType, recordID, viewer) => customPages.forPage(recordType, recordID, viewer),
+    customPageLayout: (layoutID) => customPageLayouts.find(layoutID),
+    fragmentImpl: createFragmentImpls(platform.db),
   });
   const manager = createLayoutsManager({
     db: platform.db,

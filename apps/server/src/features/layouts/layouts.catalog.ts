@@ -30,6 +30,7 @@ const viewAssets: Record<ViewType, readonly WidgetName[]> = {
   categoryList: ["react.asset.discussionList", "react.asset.categoryHeader", "react.breadcrumbs"],
   post: ["react.asset.discussion"],
   createPost: ["react.asset.createPost"],
+  customPage: ["react.asset.customPageHead"],
 };
 const assetNames = new Set<WidgetName>(Object.values(viewAssets).flat());
 const isSection = (name: string) => name.startsWith("react.section.");
@@ -49,6 +50,7 @@ const layoutParams: Record<ViewType, Record<string, TSchema>> = {
   categoryList: { locale: Type.String(), "category/categoryID": Type.Integer(), page: Type.Integer({ minimum: 1 }) },
   post: { locale: Type.String(), "discussion/discussionID": Type.Integer(), page: Type.Integer({ minimum: 1 }) },
   createPost: { locale: Type.String(), postType: Type.String(), "category/categoryID": Type.Integer() },
+  customPage: { locale: Type.String(), "customPage/customPageID": Type.Integer() },
 };
 
 const json = (schema: TSchema) => JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;

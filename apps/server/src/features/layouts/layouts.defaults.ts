@@ -313,3 +313,8 @@ export const postLayout = (discussionID: number, page: number, sort: CommentPage
 export const createPostLayout = (postType: string, categoryID: number | null): LayoutWidget[] => [
   oneColumn([widget("react.asset.createPost", { postType, categoryID })]),
 ];
+
+/** A new custom page's layout (issue 38): an empty one-column section, for the layout editor to fill. */
+export const customPageDefaultLayout = (): LayoutWidget[] => [
+  { $reactComponent: "react.section.1-column", $reactProps: { children: [] } },
+];

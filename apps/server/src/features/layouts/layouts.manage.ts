@@ -109,6 +109,7 @@ const fileLayoutNames: Record<LayoutViewType, string> = {
   categoryList: "Categories",
   post: "Post",
   createPost: "New Post",
+  customPage: "Custom Page",
 };
 
 const invalid = (field: string, message: string) => validationFailed([fieldError(field, "invalid", message, 422)]);
@@ -315,7 +316,9 @@ export function createLayoutsManager(deps: LayoutsManageDeps) {
       if ("file" in key) throw immutable();
       await db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
-        await storedOrThrow(key.stored, scoped);
+        const row = await storedOrThrow(key.stored, scoped);
+        if (row.layoutViewType === "customPage")
+          throw conflict("This layout is a custom page's: delete the page instead.");
         if ((await scoped.views(key.stored)).length > 0)
           throw conflict(
             "This layout is assigned to pages: assign another layout to them, or remove its views, before deleting it.",
@@ -375,6 +378,8 @@ export function createLayoutsManager(deps: LayoutsManageDeps) {
         throw invalid("layoutID", "A default layout shows where no layout is assigned: remove the assignment instead.");
       const row = await storedOrThrow(key.stored);
       const viewType = row.layoutViewType as LayoutViewType;
+      // A custom page's layout is its own page's: it is not assigned to others.
+      if (viewType === "customPage") throw invalid("layoutID", "A custom page's layout shows on its own page only.");
       const errors = [];
       for (const [index, view] of body.entries()) {
         if (view.recordType === GLOBAL) {

@@ -23,6 +23,7 @@ import {
   categoriesLayout,
   categoryLayout,
   createPostLayout,
+  customPageDefaultLayout,
   discussionListLayout,
   homeLayout,
   postLayout,
@@ -32,6 +33,7 @@ import {
   type PanelOptions,
 } from "./layouts.defaults.ts";
 import { discussionListAnswer, type ListLookup } from "./layouts.lists.ts";
+import { withFragments } from "./layouts.fragments.ts";
 import { editableLayout, hydrateStored, renderTextWidgets } from "./layouts.catalog.ts";
 import { layoutsPolicy } from "./layouts.policy.ts";
 import type { TitleBars } from "./layouts.titlebar.ts";
@@ -66,6 +68,29 @@ export interface LayoutsDeps {
   ideaStatuses(): Promise<Array<{ statusID: number; name: string }>>;
   /** The site's active post types, each with the categories that take it (none while the add-on is off). */
   sitePostTypes(): Promise<Array<{ postTypeID: string; name: string; categoryIDs: number[] }>>;
+  /**
+   * The custom page a lookup names (`recordType` `path` and its address, or `customPage` and its id), when the
+   * viewer may see it: 404 otherwise (unknown, unpublished, or for other roles), as if there were none.
+   */
+  customPage(
+    recordType: string,
+    recordID: string,
+    viewer: Viewer,
+  ): Promise<{
+    customPageID: number;
+    layoutID: number;
+    seoTitle: string;
+    seoDescription: string;
+    urlcode: string;
+    published: boolean;
+  }>;
+  /** A fragment's active revision as a page places it (null: none), for `react.customFragment`. */
+  fragmentImpl(
+    fragmentUUID: string,
+    origin: string,
+  ): Promise<{ fragmentRevisionUUID: string; jsUrl: string; cssUrl: string; css: string; frameUrl: string } | null>;
+  /** A custom page's own layout. */
+  customPageLayout(layoutID: number): Promise<StoredLayout | null>;
   /** The layout an operator assigned to the view type's pages of a category, or to all of them; null: the default. */
   assignedLayout(viewType: LayoutViewType, categoryID: number | null): Promise<StoredLayout | null>;
 }
@@ -212,7 +237,16 @@ export function createLayoutsService(deps: LayoutsDeps) {
     recordID: string,
     params: LookupParams,
     context: LayoutRequestContext,
-  ): Promise<{ layout: LayoutWidget[]; seo: LayoutAnswer["seo"]; categoryID?: number } | LayoutRedirect> {
+  ): Promise<
+    | {
+        layout: LayoutWidget[];
+        seo: LayoutAnswer["seo"];
+        categoryID?: number;
+        /** The page's own layout (a custom page's), shown unless another is given (a preview). */
+        own?: StoredLayout | null;
+      }
+    | LayoutRedirect
+  > {
     switch (view) {
       case "home":
       case "subcommunityHome": {
@@ -284,6 +318,28 @@ export function createLayoutsService(deps: LayoutsDeps) {
           seo: { title: "New Discussion" },
         };
       }
+      case "customPage": {
+        const page = await deps.customPage(recordType, recordID, context.viewer);
+        const head: LayoutWidget = {
+          $reactComponent: "react.asset.customPageHead",
+          $reactProps: {
+            customPageID: page.customPageID,
+            title: page.seoTitle,
+            description: page.seoDescription,
+            url: page.urlcode,
+            published: page.published,
+          },
+        };
+        return {
+          layout: [head],
+          own: await deps.customPageLayout(page.layoutID),
+          seo: {
+            title: page.seoTitle,
+            ...(page.seoDescription ? { description: page.seoDescription } : {}),
+            url: page.urlcode,
+          },
+        };
+      }
     }
   }
 
@@ -302,14 +358,23 @@ export function createLayoutsService(deps: LayoutsDeps) {
       titleBars.forViewer(context.viewer, params.locale),
     ]);
     if ("redirectTo" in resolved) return resolved;
-    const stored = await pick(resolved.categoryID ?? null);
+    const stored = (await pick(resolved.categoryID ?? null)) ?? resolved.own ?? null;
+    // A custom page's head is the page's, before whatever its layout holds.
+    const layout =
+      query.layoutViewType === "customPage"
+        ? [...resolved.layout, ...(stored?.widgets ?? [])]
+        : stored
+          ? hydrateStored(stored.widgets, resolved.layout)
+          : resolved.layout;
     return {
       layoutViewType: query.layoutViewType,
       layoutID: stored ? String(stored.layoutID) : query.layoutViewType,
       titleBar: { $reactComponent: "TitleBar", $reactProps: titleBar },
-      layout: renderTextWidgets(
-        stored ? hydrateStored(stored.widgets, resolved.layout) : resolved.layout,
-        (body, format) => renderBody(body, format, { origin: context.origin, previews: false }),
+      layout: await withFragments(
+        renderTextWidgets(layout, (body, format) =>
+          renderBody(body, format, { origin: context.origin, previews: false }),
+        ),
+        (uuid) => deps.fragmentImpl(uuid, context.origin),
       ),
       contexts: [],
       seo: resolved.seo,
@@ -340,6 +405,8 @@ export function createLayoutsService(deps: LayoutsDeps) {
           return editableLayout(postLayout(1, 1, page.commentSort));
         case "createPost":
           return editableLayout(createPostLayout(page.postType, null));
+        case "customPage":
+          return customPageDefaultLayout();
       }
     },
   };

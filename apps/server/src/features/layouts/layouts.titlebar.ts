@@ -90,17 +90,20 @@ export function createTitleBars(
     imageUrl: null,
     imageUrlMobile: null,
   }),
+  /** Items the site adds after the configured ones: the custom pages shown in the navigation. */
+  extraItems: () => Promise<NavigationItem[]> = async () => [],
 ) {
   const cache = new Map<string, TitleBarProps>();
   const MAX_ENTRIES = 500;
 
   return {
     async forViewer(viewer: Viewer, locale: string): Promise<TitleBarProps> {
-      const [navigation, registration, conversations, logo] = await Promise.all([
+      const [navigation, registration, conversations, logo, extra] = await Promise.all([
         siteConfig.get("navigation.items"),
         siteConfig.get("registration.method"),
         siteConfig.get("conversations.enabled"),
         themeLogo(),
+        extraItems(),
       ]);
       const usable = !viewer.user || (viewer.user.banned !== 1 && viewer.user.deleted !== 1);
       const roleSet = [...viewer.roleIDs].sort((a, b) => a - b).join(",");
@@ -109,6 +112,7 @@ export function createTitleBars(
         registration,
         conversations,
         logo,
+        extra,
         locale,
         roleSet,
         viewer.permissions.isAdmin,
@@ -119,7 +123,10 @@ export function createTitleBars(
       const props: TitleBarProps = {
         positioning: "StickySolid",
         logo: { ...logo, url: "/", alignment: "left", alignmentMobile: "center" },
-        navigation: { items: visibleNavigation(configuredNavigation(navigation, locale), viewer), alignment: "left" },
+        navigation: {
+          items: visibleNavigation([...configuredNavigation(navigation, locale), ...extra], viewer),
+          alignment: "left",
+        },
         backgroundColor: null,
         foregroundColor: null,
         height: limits.sizes.titleBarHeight,

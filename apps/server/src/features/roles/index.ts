@@ -12,6 +12,10 @@ import { createRolesService } from "./roles.service.ts";
 
 export { importRole, setImportedGrants } from "./roles.import.ts";
 
+/** The ids of the roles there are (for features that name roles, such as a custom page's viewers). */
+export const roleIDsOf = (db: Kysely<DB>) => async (): Promise<number[]> =>
+  (await createRolesRepo(db).list()).map((role) => role.roleID);
+
 /** The roles' grants in one category, checked and written in a caller's transaction (a category's own save). */
 export const categoryGrantWrites = (db: Kysely<DB>) => createCategoryGrantWrites(createRolesRepo(db));
 

@@ -19,6 +19,8 @@ import { writeSitemapIndex, writeUrlset, type SitemapEntry } from "./sitemaps.xm
 export interface SitemapsDeps {
   platform: Platform;
   categories: CategoryDirectory;
+  /** The addresses of the published custom pages that name no roles (every guest may read them). */
+  customPagePaths?: () => Promise<string[]>;
   /** URLs a sitemap lists at most (tests make it small); default `limits.sitemaps.urls`, the protocol's 50,000. */
   chunkSize?: number | undefined;
 }
@@ -93,6 +95,8 @@ export function createSitemapsService(deps: SitemapsDeps) {
   events.on("discussion.moved", ({ categoryID, fromCategoryID }) =>
     bump("content", `category:${categoryID}`, `category:${fromCategoryID}`),
   );
+  // A custom page added, changed or deleted (its layout's event): the list that holds them is made again.
+  events.on("layout.changed", () => bump("content"));
   // Who may read what, the tree, groups and deleted members' posts: everything may change.
   for (const name of ["category.changed", "permissions.changed", "group.changed", "user.deleted"] as const)
     events.on(name, () => bump("all"));
@@ -214,7 +218,7 @@ export function createSitemapsService(deps: SitemapsDeps) {
         return { text: writeSitemapIndex(sitemaps), newest: newest(sitemaps.map((item) => item.lastmod)) };
       }),
 
-    /** `/sitemaps/categories.xml`: the home page and every category a guest reads (not groups'). */
+    /** `/sitemaps/categories.xml`: the home page, every category a guest reads (not groups') and the public custom pages. */
     categories: () =>
       cached("categories", ["content"], async () => {
         const { visible, totals } = await forum();
@@ -225,6 +229,7 @@ export function createSitemapsService(deps: SitemapsDeps) {
           if (!node || node.groupID !== null) continue;
           entries.push({ loc: categoryUrl(origin, node), lastmod: lastActive.get(categoryID) });
         }
+        for (const path of (await deps.customPagePaths?.()) ?? []) entries.push({ loc: `${origin}${path}` });
         return urlsetOrNotFound(entries);
       }),
 

@@ -738,6 +738,24 @@ export interface LayoutsTable {
   dateUpdated: DateString | null;
 }
 
+/** 0077: a custom page (issue 38): its address, SEO, visibility and own layout. */
+export interface CustomPagesTable {
+  customPageID: Generated<number>;
+  urlcode: string;
+  seoTitle: string;
+  seoDescription: string;
+  status: string;
+  siteSectionID: string;
+  /** JSON array of role ids; empty: every viewer. */
+  roleIDs: string;
+  showInNavigation: Generated<number>;
+  layoutID: number;
+  insertUserID: number;
+  dateInserted: DateString;
+  updateUserID: number | null;
+  dateUpdated: DateString | null;
+}
+
 /** 0075: one save of a layout: a whole copy of its name and widgets. */
 export interface LayoutRevisionsTable {
   revisionID: Generated<number>;
@@ -938,6 +956,7 @@ export interface DB {
   layouts: LayoutsTable;
   layoutRevisions: LayoutRevisionsTable;
   layoutViews: LayoutViewsTable;
+  customPages: CustomPagesTable;
   fragments: FragmentsTable;
   fragmentRevisions: FragmentRevisionsTable;
   fragmentDisclosures: FragmentDisclosuresTable;

@@ -31,6 +31,7 @@ import { banRulesPagePath, canManageBanRules } from "../bans/index.ts";
 import { authenticatorsPagePath, canManageAuthenticators } from "../authenticators/index.ts";
 import { canManageThemes, styleGuidePath, themesPagePath } from "../themes/index.ts";
 import { layoutsDashboardPath } from "../layout-editor/index.ts";
+import { canManageCustomPages, customPagesPath } from "../custom-pages/index.ts";
 import { canManageModerationMessages, moderationMessagesPagePath } from "../warnings/index.ts";
 
 /** The dashboard's home. */
@@ -62,13 +63,16 @@ export function dashboardSections(me: Viewer, site: { registrationApproval: bool
       id: "appearance",
       name: msg("Appearance"),
       // Layouts are site.manage's, as the themes (the editor's routes check `canManageLayouts`, the same rule).
-      links: canManageThemes(me)
-        ? [
-            { name: msg("Themes"), to: themesPagePath },
-            { name: msg("Style Guide"), to: styleGuidePath },
-            { name: msg("Layouts"), to: layoutsDashboardPath },
-          ]
-        : [],
+      links: [
+        ...(canManageThemes(me)
+          ? [
+              { name: msg("Themes"), to: themesPagePath },
+              { name: msg("Style Guide"), to: styleGuidePath },
+              { name: msg("Layouts"), to: layoutsDashboardPath },
+            ]
+          : []),
+        ...(canManageCustomPages(me) ? [{ name: msg("Pages"), to: customPagesPath }] : []),
+      ],
     },
     {
       id: "membership",

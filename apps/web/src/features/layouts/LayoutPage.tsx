@@ -21,9 +21,12 @@ const recordTypeNames: Record<string, string> = { category: "Category", discussi
  */
 export function createLayoutLoader(deps: { queryClient: QueryClient; api: ApiClient; widgets: WidgetRegistry }) {
   const { queryClient, api, widgets } = deps;
-  return async ({ request }: LoaderFunctionArgs) => {
+  return async ({ request, params }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
-    const lookup = lookupForUrl(url);
+    // Any other address (the not-found route's) may be a custom page's: the server says (404 when not).
+    const lookup: LayoutLookup | null =
+      lookupForUrl(url) ??
+      (params["*"] ? { layoutViewType: "customPage", recordType: "path", recordID: url.pathname } : null);
     if (!lookup) throw notFoundError(recordTypeNames[url.pathname.startsWith("/discussion/comment/") ? "comment" : ""]);
     const type = recordTypeNames[lookup.recordType] ?? "Page";
     const spec = await loadOrThrow(type, () => queryClient.ensureQueryData(layoutQuery(api, lookup)));

@@ -1,4 +1,5 @@
 import type { WidgetProps } from "@parley/contracts";
+import type { ComponentType } from "react";
 import { t } from "../../lib/i18n.ts";
 import { serverRendered } from "../../ui/kept-html.tsx";
 import { SectionFullWidth, SectionOneColumn, SectionThreeColumns, SectionTwoColumns } from "./Sections.tsx";
@@ -23,6 +24,16 @@ function Html({ title, description, translate, bodyHtml }: WidgetProps<"react.ht
 /** The home page's banner and a panel's popular tags, rendered by the server only. */
 const Banner = serverRendered(() => import("./Banner.tsx").then((module) => module.Banner));
 const PopularTags = serverRendered(() => import("./PopularTags.tsx").then((module) => module.PopularTags));
+/**
+ * Issue 38's widgets, from one chunk: a custom page's head (its SEO title, description and address; "Not published"
+ * for managers) and a fragment in its sandboxed frame.
+ */
+const custom = <Name extends "react.asset.customPageHead" | "react.customFragment">(
+  name: Name extends "react.customFragment" ? "CustomFragment" : "CustomPageHead",
+) =>
+  serverRendered(() =>
+    import("./CustomWidgets.tsx").then((module) => module[name] as unknown as ComponentType<WidgetProps<Name>>),
+  );
 
 /** The widgets of no feature: the sections that lay the others out, the title block, the banner and popular tags. */
 export const layoutWidgets = {
@@ -32,6 +43,8 @@ export const layoutWidgets = {
   "react.section.full-width": { component: SectionFullWidth },
   "react.html": { component: Html },
   "react.banner": { component: Banner },
+  "react.asset.customPageHead": { component: custom<"react.asset.customPageHead">("CustomPageHead") },
+  "react.customFragment": { component: custom<"react.customFragment">("CustomFragment") },
   "react.popularTags": {
     component: PopularTags,
     prefetch: ({ queryClient, api }, { limit }) => queryClient.ensureQueryData(popularTagsQuery(api, limit)),
