@@ -72,3 +72,4 @@ export * from "./resources.ts";
 export * from "./digest.ts";
 export * from "./digest-constants.ts";
 export * from "./fragments.ts";
+export * from "./webhooks.ts";

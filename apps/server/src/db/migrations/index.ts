@@ -71,6 +71,7 @@ import * as m0073 from "./0073_digest_deliveries.ts";
 import * as m0074 from "./0074_email_templates.ts";
 import * as m0075 from "./0075_layouts.ts";
 import * as m0076 from "./0076_fragments.ts";
+import * as m0077 from "./0077_webhooks.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -150,6 +151,7 @@ const modules: Record<string, MigrationModule> = {
   "0074_email_templates": m0074,
   "0075_layouts": m0075,
   "0076_fragments": m0076,
+  "0077_webhooks": m0077,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
