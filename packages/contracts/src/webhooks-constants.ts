@@ -56,3 +56,7 @@ export const webhookMessages = {
   urlUnresolved: msg("The URL's host does not resolve."),
   eventsEmpty: msg("Choose at least one event."),
 } as const;
+
+/** The dashboard's webhooks page, and one webhook's page (its settings and delivery log). */
+export const webhooksPagePath = "/dashboard/webhooks";
+export const webhookPagePath = (webhookID: number) => `${webhooksPagePath}/${webhookID}`;

@@ -31,6 +31,7 @@ import { banRulesPagePath, canManageBanRules } from "../bans/index.ts";
 import { authenticatorsPagePath, canManageAuthenticators } from "../authenticators/index.ts";
 import { canManageThemes, styleGuidePath, themesPagePath } from "../themes/index.ts";
 import { canManageModerationMessages, moderationMessagesPagePath } from "../warnings/index.ts";
+import { canManageWebhooks, webhooksPagePath } from "../webhooks/index.ts";
 
 /** The dashboard's home. */
 export const dashboardPath = "/dashboard";
@@ -124,6 +125,7 @@ export function dashboardSections(me: Viewer, site: { registrationApproval: bool
         ...(canManageEmail(me) ? [{ name: msg("Outgoing Email"), to: emailSettingsPath }] : []),
         ...(canManageRegistration(me) ? [{ name: msg("Registration"), to: registrationSettingsPath }] : []),
         ...(canManageAuthenticators(me) ? [{ name: msg("Authenticators"), to: authenticatorsPagePath }] : []),
+        ...(canManageWebhooks(me) ? [{ name: msg("Webhooks"), to: webhooksPagePath }] : []),
         ...(canManageAddons(me) ? [{ name: msg("Addons"), to: addonsPagePath }] : []),
       ],
     },
