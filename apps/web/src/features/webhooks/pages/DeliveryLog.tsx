@@ -45,7 +45,8 @@ export function DeliveryLog({ webhookID, busy, pageSize }: { webhookID: number; 
       {data.items.length === 0 ? (
         <p className={styles.note}>{t("Nothing sent yet. Ping sends a test delivery.")}</p>
       ) : (
-        <div className={styles.scroll}>
+        // Scrolls sideways on a phone: a focusable region, so the keyboard scrolls it too.
+        <div className={styles.scroll} role="region" aria-labelledby="webhook-deliveries-title" tabIndex={0}>
           <table className={styles.table} aria-labelledby="webhook-deliveries-title">
             <thead>
               <tr>
