@@ -13,11 +13,11 @@ const SEND_TIMEOUT_MS = 10_000;
 const BATCH = 20;
 
 /** `sha256=` and the hex HMAC-SHA256 of the raw body under the webhook's secret (`X-Parley-Signature`). */
-export const signBody = (secret: string, body: string) =>
+const signBody = (secret: string, body: string) =>
   `sha256=${createHmac("sha256", secret).update(body, "utf8").digest("hex")}`;
 
 /** The headers of a delivery's POST. */
-export const deliveryHeaders = (webhook: WebhookRow, delivery: WebhookDeliveryRow) => ({
+const deliveryHeaders = (webhook: WebhookRow, delivery: WebhookDeliveryRow) => ({
   "content-type": "application/json",
   "x-parley-event": delivery.event,
   "x-parley-delivery": delivery.deliveryID,
@@ -136,5 +136,3 @@ export function createWebhookSender(deps: {
     },
   };
 }
-
-export type WebhookSender = ReturnType<typeof createWebhookSender>;

@@ -7,7 +7,7 @@ import { WEBHOOKS_JOB } from "./webhooks.deliver.ts";
 import type { WebhookRow, WebhooksRepo } from "./webhooks.repo.ts";
 
 /** The records a webhook's payload carries, as their features' GETs answer them. */
-export type WebhookRecordType = "discussion" | "comment" | "user" | "report";
+type WebhookRecordType = "discussion" | "comment" | "user" | "report";
 /** Each record type's GET, given the system's context (its owner's service, through its index.ts). */
 export type WebhookRecordLoaders = Record<WebhookRecordType, (id: number, context: RequestContext) => Promise<unknown>>;
 
@@ -20,7 +20,7 @@ export interface WebhookPayload {
 }
 
 /** A delivery's body: the envelope, then the record. Its exact bytes are what is signed. */
-export const deliveryBody = (payload: WebhookPayload, webhookID: number, deliveryID: string, dateInserted: string) =>
+const deliveryBody = (payload: WebhookPayload, webhookID: number, deliveryID: string, dateInserted: string) =>
   JSON.stringify({
     event: payload.event,
     webhookID,

@@ -5,7 +5,7 @@ import type { WebhookDeliveryRow, WebhookRow } from "./webhooks.repo.ts";
 const date = (value: string | null) => (value === null ? null : toRfc3339(value));
 
 /** A secret as answers show it after its creation: its last 4 characters. */
-export const maskSecret = (secret: string) => `••••${secret.slice(-4)}`;
+const maskSecret = (secret: string) => `••••${secret.slice(-4)}`;
 
 /** A row → the API's record; the secret masked unless `revealSecret` (the answer to the POST that set it). */
 export function presentWebhook(row: WebhookRow, revealSecret = false): Webhook {

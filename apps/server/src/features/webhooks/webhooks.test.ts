@@ -149,7 +149,11 @@ describe.each(engines)("webhooks on %s", (engine) => {
     const short = await f.api.patch(`/api/v2/webhooks/${own.webhookID}`, { secret: "short" }, { as: f.admin });
     expect(short.statusCode).toBe(400);
     expect(short.json()).toMatchObject({ errors: [{ field: "secret", code: "minLength" }] });
-    const wrongType = await f.api.patch(`/api/v2/webhooks/${own.webhookID}`, { events: { all: true } }, { as: f.admin });
+    const wrongType = await f.api.patch(
+      `/api/v2/webhooks/${own.webhookID}`,
+      { events: { all: true } },
+      { as: f.admin },
+    );
     expect(wrongType.statusCode).toBe(422);
     expect(wrongType.json()).toMatchObject({ errors: [{ field: "events", status: 422 }] });
   });
@@ -260,7 +264,7 @@ describe.each(engines)("webhooks on %s", (engine) => {
     });
     expect(byRecord("discussion", discussion.discussionID).record).toEqual(discussionRead);
     expect(byRecord("comment", comment.commentID).record).toEqual(commentRead);
-    expect(byRecord("discussion", hidden!.discussionID).record).toMatchObject({ name: "Staff only" });
+    expect(byRecord("discussion", hidden.discussionID).record).toMatchObject({ name: "Staff only" });
     // The delivery log: answered 200 at the first attempt, the answer's first 1 KB kept.
     const log = await deliveries(hook.webhookID);
     expect(log).toHaveLength(3);
