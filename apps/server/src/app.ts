@@ -35,6 +35,7 @@ import {
   registerUserPhotos,
   registerUsers,
   createConnectedAccounts,
+  systemUserID,
 } from "./features/users/index.ts";
 import { registerTags } from "./features/tags/index.ts";
 import {
@@ -121,6 +122,7 @@ import { registerCollections } from "./features/collections/index.ts";
 import { registerKnowledge } from "./features/knowledge/index.ts";
 import { installGroupPermissions, registerGroups } from "./features/groups/index.ts";
 import { createReportMeta, registerReports } from "./features/reports/index.ts";
+import { registerWebhooks } from "./features/webhooks/index.ts";
 import { registerCallsRoutes } from "./platform/long-runner/calls.routes.ts";
 import { registerPages, sendPlainErrorPage, type PagesOptions } from "./pages/pages.ts";
 
@@ -436,6 +438,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const recordID = "commentID" in published ? published.commentID : published.discussionID;
       return { recordID, name: published.name ?? "", url: published.url ?? "" };
     },
+  });
+  // Webhooks: events POSTed, signed, to the addresses site managers register; payloads are the records' own GETs.
+  await registerWebhooks(app, platform, {
+    records: {
+      discussion: (id, context) => discussions.get(id, undefined, context),
+      comment: (id, context) => comments.get(id, undefined, context),
+      user: (id, context) => users.get(String(id), context),
+      report: (id, context) => reports.get(id, context),
+    },
+    systemUserID: () => systemUserID(platform),
   });
   // Link previews: an address alone on a line of a post shows as a card, fetched in the background.
   await registerPreviews(app, platform);

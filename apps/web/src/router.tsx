@@ -165,6 +165,8 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
     await queryClient.ensureQueryData(signInButtonsQuery(api));
     return null;
   };
+  const webhooks = () =>
+    import("./features/webhooks/index.ts").then((m) => m.loadWebhooksRoutes()).then((m) => m.createWebhooksRoutes);
   const banRules = () =>
     import("./features/bans/index.ts").then((m) => m.loadBanRulesRoutes()).then((m) => m.createBanRulesRoutes);
   const moderationMessages = () => loadModerationMessagesRoutes().then((m) => m.createModerationMessagesRoutes);
@@ -426,6 +428,8 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                 featureRoute("registration-settings", "dashboard/settings/registration", settings),
                 featureRoute("authenticators", "dashboard/settings/authenticators", authenticators),
                 featureRoute("addons", "dashboard/addons", addons),
+                featureRoute("webhooks", "dashboard/webhooks", webhooks),
+                featureRoute("webhook", "dashboard/webhooks/:webhookID", webhooks),
                 featureRoute("themes", "dashboard/themes", themes),
                 featureRoute("style-guide", "dashboard/style-guide", themes),
                 featureRoute("layouts-dashboard", "dashboard/layouts", layoutEditor),

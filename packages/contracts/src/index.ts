@@ -73,3 +73,4 @@ export * from "./digest.ts";
 export * from "./digest-constants.ts";
 export * from "./fragments.ts";
 export * from "./custom-pages.ts";
+export * from "./webhooks.ts";

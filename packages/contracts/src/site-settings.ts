@@ -158,6 +158,7 @@ export const siteSettingRules = {
   // Link previews: cards for addresses alone on a line, and the hosts fetched even on private addresses.
   "linkPreviews.enabled": { read: "site.manage", write: "site.manage" },
   "linkPreviews.allowedHosts": { read: "site.manage", write: "site.manage", maxLength: 1_000 },
+  "webhooks.allowedHosts": { read: "site.manage", write: "site.manage", maxLength: 1_000 },
   "authenticators.allowedHosts": { read: "site.manage", write: "site.manage", maxLength: 1_000 },
   // Exchanging an OAuth 2 provider's access tokens for the forum's (`POST /tokens/oauth`): off by default.
   "authenticators.tokenExchange": { read: "site.manage", write: "site.manage" },

@@ -166,6 +166,11 @@ export const siteConfigDefaults = {
    */
   "authenticators.allowedHosts": "",
   /**
+   * Webhooks (issue 39): their addresses are refused when they resolve to private or loopback addresses, as link
+   * previews' are, except on the hosts listed here (an intranet receiver; a test's own 127.0.0.1 one).
+   */
+  "webhooks.allowedHosts": "",
+  /**
    * `POST /tokens/oauth`: an OAuth 2 provider's access token exchanged for one of the forum's. Off until a site
    * manager turns it on: a provider's profile answer does not say which client the access token was issued to, so
    * any app at the provider that a member signed in to could exchange its token and act here as that member.
@@ -343,6 +348,7 @@ export const siteConfigRules: { readonly [K in SiteConfigKey]: SiteConfigRule } 
     ...siteSettingRules["authenticators.allowedHosts"],
     check: hostList("authenticators"),
   },
+  "webhooks.allowedHosts": { ...siteSettingRules["webhooks.allowedHosts"], check: hostList("webhooks") },
   "upload.allowedExtensions": {
     ...siteSettingRules["upload.allowedExtensions"],
     check: (value) =>

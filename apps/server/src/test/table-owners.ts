@@ -79,6 +79,8 @@ const tableOwners = {
   fragments: "fragments",
   fragmentRevisions: "fragments",
   fragmentDisclosures: "fragments",
+  webhooks: "webhooks",
+  webhookDeliveries: "webhooks",
   knowledgeBases: "knowledge",
   knowledgeCategories: "knowledge",
   articles: "knowledge",

@@ -43,6 +43,13 @@ interface ReportedMessage {
   dateInserted: string;
 }
 
+declare module "../../platform/events.ts" {
+  interface EventMap {
+    /** A report was filed (by a member, or by the site itself), after its insert. */
+    "report.created": { reportID: number; insertUserID: number };
+  }
+}
+
 export interface ReportsDeps extends Omit<PremoderationDeps, "loadRecord"> {
   repo: ReportsRepo;
   categories: CategoryDirectory;
@@ -314,6 +321,7 @@ export function createReportsService(deps: ReportsDeps) {
         updateUserID: null,
         dateUpdated: null,
       });
+      await deps.events.emit("report.created", { reportID, insertUserID: viewer.userID });
       return (await present([(await repo.findById(reportID))!], context.origin))[0]!;
     },
 
@@ -322,7 +330,7 @@ export function createReportsService(deps: ReportsDeps) {
      * (the system account); the post is loaded as its author sees it (`context`).
      */
     async fileAutomatic(body: ReportPost, context: ReportContext, insertUserID: number): Promise<void> {
-      await repo.insert({
+      const reportID = await repo.insert({
         ...(await snapshot(body, context)),
         reportReasonIDs: JSON.stringify([...new Set(body.reportReasonIDs)]),
         noteBody: body.noteBody?.trim().slice(0, 500) || null,
@@ -332,6 +340,7 @@ export function createReportsService(deps: ReportsDeps) {
         updateUserID: null,
         dateUpdated: null,
       });
+      await deps.events.emit("report.created", { reportID, insertUserID });
     },
 
     /** The queue (status new by default) or one record's reports, in the categories the moderator sees. */

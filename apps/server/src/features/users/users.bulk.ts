@@ -129,6 +129,7 @@ export async function bulkBan(deps: UsersDeps, body: BulkBanBody, context: Reque
   });
   if (ends) platform.jobs.wakeAt(UNBAN_JOB, ends);
   for (const userID of userIDs) await platform.events.emit("user.access.changed", { userID });
+  if (body.banned) for (const userID of userIDs) await platform.events.emit("user.banned", { userID });
 }
 
 /**

@@ -13,6 +13,8 @@ declare module "../../platform/events.ts" {
     "user.applied": { userID: number };
     /** A member was deleted (after the deletion's transaction): with `delete`, their posts went with them. */
     "user.deleted": { userID: number; deleteMethod: DeleteMethod };
+    /** A member was banned (by a moderator, in bulk, or by the site itself), after the ban was written. */
+    "user.banned": { userID: number };
     /** A member's photo changed (set or removed): answers that show the member are out of date. */
     "user.profile.changed": { userID: number };
   }

@@ -51,5 +51,6 @@ export async function banAutomatically(
     dateUpdated: now,
   });
   await platform.events.emit("user.access.changed", { userID });
+  await platform.events.emit("user.banned", { userID });
   return true;
 }

@@ -210,6 +210,7 @@ export async function banUser(
   });
   if (ends) platform.jobs.wakeAt(UNBAN_JOB, ends);
   await platform.events.emit("user.access.changed", { userID: row.userID });
+  if (body.banned) await platform.events.emit("user.banned", { userID: row.userID });
   return { banned: body.banned };
 }
 

@@ -810,6 +810,43 @@ interface FragmentDisclosuresTable {
   dateAccepted: DateString;
 }
 
+/** 0078: an address an administrator registered for events (issue 39); `events` is a JSON list. */
+export interface WebhooksTable {
+  webhookID: Generated<number>;
+  name: string;
+  url: string;
+  events: string;
+  secret: string;
+  status: "active" | "disabled";
+  failureCount: Generated<number>;
+  insertUserID: number;
+  dateInserted: DateString;
+  updateUserID: number | null;
+  dateUpdated: DateString | null;
+  dateDisabled: DateString | null;
+  disabledReason: string | null;
+}
+
+/** 0078: one event to send (or sent) to one webhook: the body signed, its state and last answer. */
+export interface WebhookDeliveriesTable {
+  deliveryID: string;
+  webhookID: number;
+  event: string;
+  recordType: string | null;
+  recordID: number | null;
+  body: string;
+  status: "pending" | "retrying" | "delivered" | "failed";
+  attempts: Generated<number>;
+  responseCode: number | null;
+  responseTimeMs: number | null;
+  responseBody: string | null;
+  error: string | null;
+  dateInserted: DateString;
+  dateLastAttempt: DateString | null;
+  dateNextAttempt: DateString | null;
+  claimedUntil: DateString | null;
+}
+
 /** 0026: a knowledge base; `rootCategoryID` is the knowledge category every top-level one sits under. */
 export interface KnowledgeBasesTable {
   knowledgeBaseID: Generated<number>;
@@ -960,6 +997,8 @@ export interface DB {
   fragments: FragmentsTable;
   fragmentRevisions: FragmentRevisionsTable;
   fragmentDisclosures: FragmentDisclosuresTable;
+  webhooks: WebhooksTable;
+  webhookDeliveries: WebhookDeliveriesTable;
   knowledgeBases: KnowledgeBasesTable;
   knowledgeCategories: KnowledgeCategoriesTable;
   articles: ArticlesTable;

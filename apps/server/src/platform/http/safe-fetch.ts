@@ -27,7 +27,7 @@ export interface SafeFetchOptions {
   maxBytes?: number;
   /** Redirects followed at most (default 5). */
   maxRedirects?: number;
-  /** Content types read (`text/html`…); another answers `unsupportedType`. */
+  /** Content types read (`text/html`…, or the wildcard `*\/*` for any); another answers `unsupportedType`. */
   accept: readonly string[];
   /** GET unless said (a redirect is followed with GET). */
   method?: "GET" | "POST";
@@ -75,6 +75,8 @@ export class SafeFetchError extends Error {
  */
 const PUBLIC_PORTS = new Set(["", "80", "443", "8080", "8443"]);
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+const reads = (accept: readonly string[], type: string) => accept.includes(type) || accept.includes("*/*");
 
 /** True when an address may be fetched: global unicast only (ipaddr.js's range names, IPv4-mapped unwrapped). */
 export function isPublicAddress(address: string): boolean {
@@ -147,7 +149,7 @@ function request(
         const location = res.headers.location;
         const type = contentType.split(";")[0]!.trim();
         const failed = status < 200 || status >= 300;
-        if (REDIRECTS.has(status) || (failed && !options.readErrors) || !options.accept.includes(type)) {
+        if (REDIRECTS.has(status) || (failed && !options.readErrors) || !reads(options.accept, type)) {
           res.destroy();
           resolvePromise({ status, location, contentType: type, body: "", truncated: false });
           return;
@@ -178,6 +180,10 @@ function request(
   });
 }
 
+/** The allowed hosts as `check` compares them: lower case, IPv6 without brackets. */
+const allowedSet = (hosts: readonly string[]) =>
+  new Set(hosts.map((host) => host.toLowerCase().replace(/^\[|\]$/g, "")));
+
 /** Checks one address before it is requested: the URL's scheme and port, then every address its host has. */
 async function check(url: URL, allowed: ReadonlySet<string>): Promise<{ address: string; family: number }> {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
@@ -200,6 +206,21 @@ async function check(url: URL, allowed: ReadonlySet<string>): Promise<{ address:
   return addresses[0]!;
 }
 
+/**
+ * Checks an address as a fetch would before requesting it (scheme, port, every address its host resolves to),
+ * without requesting it: an address a site manager registers (a webhook's) is refused at once, and checked again
+ * at each fetch (its host may resolve elsewhere by then).
+ */
+export async function checkFetchable(address: string, allowedHosts: readonly string[] = []): Promise<void> {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    throw new SafeFetchError("invalidUrl", "Not an address.");
+  }
+  await check(url, allowedSet(allowedHosts));
+}
+
 /** Fetches `address` under the rules above; throws a `SafeFetchError` saying why not. */
 export async function safeFetch(address: string, options: SafeFetchOptions): Promise<SafeFetchResult> {
   const settings: Settings = {
@@ -212,7 +233,7 @@ export async function safeFetch(address: string, options: SafeFetchOptions): Pro
     readErrors: false,
     ...options,
   };
-  const allowed = new Set(settings.allowedHosts.map((host) => host.toLowerCase().replace(/^\[|\]$/g, "")));
+  const allowed = allowedSet(settings.allowedHosts);
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
@@ -246,7 +267,7 @@ export async function safeFetch(address: string, options: SafeFetchOptions): Pro
       }
       const failed = hop.status < 200 || hop.status >= 300;
       if (failed && !settings.readErrors) throw new SafeFetchError("httpError", `${url.host} answered ${hop.status}.`);
-      if (!failed && !settings.accept.includes(hop.contentType)) {
+      if (!failed && !reads(settings.accept, hop.contentType)) {
         throw new SafeFetchError("unsupportedType", `${hop.contentType || "No content type"} is not read.`);
       }
       const { status, contentType, body, truncated } = hop;

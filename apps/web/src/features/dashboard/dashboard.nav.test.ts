@@ -55,6 +55,7 @@ describe("the dashboard's navigation", () => {
           "/dashboard/settings/email",
           "/dashboard/settings/registration",
           "/dashboard/settings/authenticators",
+          "/dashboard/webhooks",
           "/dashboard/addons",
         ],
       ],
@@ -107,6 +108,7 @@ describe("the dashboard's navigation", () => {
         "/dashboard/settings/email",
         "/dashboard/settings/registration",
         "/dashboard/settings/authenticators",
+        "/dashboard/webhooks",
         "/dashboard/addons",
       ],
     ]);

@@ -33,6 +33,7 @@ import { canManageThemes, styleGuidePath, themesPagePath } from "../themes/index
 import { layoutsDashboardPath } from "../layout-editor/index.ts";
 import { canManageCustomPages, customPagesPath } from "../custom-pages/index.ts";
 import { canManageModerationMessages, moderationMessagesPagePath } from "../warnings/index.ts";
+import { canManageWebhooks, webhooksPagePath } from "../webhooks/index.ts";
 
 /** The dashboard's home. */
 export const dashboardPath = "/dashboard";
@@ -131,6 +132,7 @@ export function dashboardSections(me: Viewer, site: { registrationApproval: bool
         ...(canManageEmail(me) ? [{ name: msg("Outgoing Email"), to: emailSettingsPath }] : []),
         ...(canManageRegistration(me) ? [{ name: msg("Registration"), to: registrationSettingsPath }] : []),
         ...(canManageAuthenticators(me) ? [{ name: msg("Authenticators"), to: authenticatorsPagePath }] : []),
+        ...(canManageWebhooks(me) ? [{ name: msg("Webhooks"), to: webhooksPagePath }] : []),
         ...(canManageAddons(me) ? [{ name: msg("Addons"), to: addonsPagePath }] : []),
       ],
     },

@@ -1,0 +1,31 @@
+import { Form } from "react-router";
+import { TransientKeyField } from "../../../lib/session.tsx";
+import { Button } from "../../../ui/button/Button.tsx";
+
+/** A button that posts one intent (Ping, Disable, Re-enable) to the page's own action. */
+export function IntentButton({
+  intent,
+  label,
+  busy,
+  fields = {},
+  accessibleName,
+}: {
+  intent: string;
+  label: string;
+  busy: boolean;
+  fields?: Record<string, string>;
+  accessibleName?: string;
+}) {
+  return (
+    <Form method="post">
+      <TransientKeyField />
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <Button type="submit" buttonType="standard" isPending={busy} aria-label={accessibleName}>
+        {label}
+      </Button>
+    </Form>
+  );
+}
