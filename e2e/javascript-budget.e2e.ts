@@ -11,15 +11,17 @@ import { TitleBarPage } from "./pages/TitleBarPage.ts";
  * a reading page, gzipped, must stay at or below 100 kB. Reading needs no script (the pages work without
  * JavaScript), so a guest's reading page loads only a boot script, and the app loads and hydrates at the
  * reader's first intent (apps/web/src/lib/hydrate-on-intent.ts). What the hydrated page then has loaded is
- * held too: 142 kB, 150 kB in the knowledge base (its feature chunk comes with it). The editor is loaded on
+ * held too: 143 kB, 151 kB in the knowledge base (its feature chunk comes with it). The editor is loaded on
  * demand, so it must not be among either. (The hold was 140 and 148 kB until 30 November 2026, when questions
  * and sign-in with a provider took the entry chunk to 140.1 kB, and 141 and 149 kB until 1 December 2026, when a
- * post's field values under it (post types, issue 33) took the hydrated page from 140.6 to 141.8 kB; React, React
+ * post's field values under it (post types, issue 33) took the hydrated page from 140.6 to 141.8 kB, and 142 and
+ * 150 kB until 3 December 2026, when the registry entries of issue 38's home widgets, custom pages and fragments,
+ * the custom pages' catch-all route and the dashboard's Layouts, Pages and Webhooks routes took it to 142.2 kB; React, React
  * Router and TanStack Query alone weigh about 106 kB of it: bench/README.md.)
  */
 const BUDGET_BYTES = 100 * 1024;
-const HYDRATED_BUDGET_BYTES = 142 * 1024;
-const KNOWLEDGE_HYDRATED_BUDGET_BYTES = 150 * 1024;
+const HYDRATED_BUDGET_BYTES = 143 * 1024;
+const KNOWLEDGE_HYDRATED_BUDGET_BYTES = 151 * 1024;
 
 const parley = useParley();
 
