@@ -34,6 +34,7 @@ describe("the dashboard at /dashboard", () => {
       "Dashboard",
       "Themes",
       "Style Guide",
+      "Layouts",
       "Pages",
       "Members",
       "Roles & Permissions",
@@ -55,6 +56,7 @@ describe("the dashboard at /dashboard", () => {
       "Outgoing Email",
       "Registration",
       "Authenticators",
+      "Webhooks",
       "Addons",
     ]);
     expect((await dashboard.total("Discussions")).count).toBe(before.counts["discussion"]!.count);
@@ -80,6 +82,8 @@ describe("the dashboard at /dashboard", () => {
     await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Style Guide");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Layouts");
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Pages");
     await page.keyboard.press("Tab");
