@@ -92,7 +92,7 @@ export const WebhookDeliveryDetails = Type.Intersect([WebhookDelivery, Type.Obje
 export type WebhookDeliveryDetails = Static<typeof WebhookDeliveryDetails>;
 
 export const WebhookDeliveriesQuery = Type.Object(
-  { page: PageOrFirst, limit: Type.Optional(Limit(100, webhooksLimits.deliveriesPerPage)) },
+  { page: Type.Optional(PageOrFirst), limit: Type.Optional(Limit(100, webhooksLimits.deliveriesPerPage)) },
   { additionalProperties: false },
 );
 export type WebhookDeliveriesQuery = Static<typeof WebhookDeliveriesQuery>;

@@ -137,11 +137,12 @@ export function createWebhooksService(deps: WebhooksDeps) {
       requireAccess(viewer, webhooksPolicy.canManage);
       await load(webhookID);
       const limit = query.limit ?? webhooksLimits.deliveriesPerPage;
+      const page = query.page ?? 1;
       const [rows, total] = await Promise.all([
-        repo.deliveries(webhookID, offsetOf(query.page, limit), limit),
+        repo.deliveries(webhookID, offsetOf(page, limit), limit),
         repo.countDeliveries(webhookID),
       ]);
-      return { items: rows.map(presentDelivery), page: query.page, limit, total };
+      return { items: rows.map(presentDelivery), page, limit, total };
     },
 
     async delivery(webhookID: number, deliveryID: string, viewer: Viewer): Promise<WebhookDeliveryDetails> {
