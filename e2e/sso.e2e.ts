@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestProvider, type ProviderAccount, type TestProvider } from "../apps/server/src/test/oidc-provider.ts";
 import { newMember, registerConfirmed, signInContext } from "./support/accounts.ts";
-import { seriousAxeViolations } from "./support/browser.ts";
+import { seriousAxeViolations, waitForHydration } from "./support/browser.ts";
 import { signInAdmin, type ApiSession } from "./support/content.ts";
 import { useParley } from "./support/parley.ts";
 import { adminPassword } from "./support/server.ts";
@@ -76,6 +76,8 @@ describe("signing in with an OpenID Connect provider", () => {
   async function signOutAtProvider(page: Page): Promise<void> {
     const signOut = new SignOutPage(page, parley.baseUrl);
     await signOut.goto();
+    // Clicked once the page has hydrated: a click while the app takes over the form was seen lost under load.
+    await waitForHydration(page);
     await signOut.submitButton.click();
     await page.waitForURL((url) => url.href.startsWith(`${provider.issuer}/session/end`));
     await new ProviderSignOutPage(page).confirmButton.click();

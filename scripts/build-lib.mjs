@@ -18,19 +18,33 @@ function walk(dir, out) {
   }
 }
 
-/** A fingerprint of everything the build reads: paths, sizes and modification times. */
-export function sourceFingerprint() {
+/** Everything the build reads, each as `path:size:modification time`, sorted by path. */
+export function sourceStats() {
   const list = [];
   for (const dir of sources) walk(path.join(root, dir), list);
   for (const file of files) list.push(path.join(root, file));
-  const hash = createHash("sha256");
+  const lines = [];
   for (const file of list.sort()) {
     if (!fs.existsSync(file)) continue;
     const stat = fs.statSync(file);
-    hash.update(`${path.relative(root, file)}:${stat.size}:${stat.mtimeMs}\n`);
+    lines.push(`${path.relative(root, file)}:${stat.size}:${stat.mtimeMs}`);
   }
+  return lines;
+}
+
+/** A fingerprint of everything the build reads: paths, sizes and modification times. */
+export function sourceFingerprint() {
+  const hash = createHash("sha256");
+  for (const line of sourceStats()) hash.update(`${line}\n`);
   return hash.digest("hex");
 }
+
+/**
+ * Set by `npm test` once it has built: the tests it runs (the page tests, each browser file) then never build
+ * again. A rebuild in the middle of a run rewrites `dist` under the servers that other tests are running, and a
+ * chunk that one of them imports while it is missing fails for the rest of that process.
+ */
+export const builtForTestsVariable = "PARLEY_BUILT_FOR_TESTS";
 
 export function isBuildFresh() {
   return fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8") === sourceFingerprint();

@@ -7,9 +7,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { build } from "./build.mjs";
-import { root } from "./build-lib.mjs";
+import { builtForTestsVariable, root, sourceStats } from "./build-lib.mjs";
 
 await build({ ifNeeded: true });
+// The tests below serve this build: none of them builds again (see build-lib.mjs), and a source that a test
+// changes is named at the end.
+process.env[builtForTestsVariable] = "1";
+const sourcesBefore = new Set(sourceStats());
 
 if (!process.env.TEST_DATABASE_URL) {
   console.log("TEST_DATABASE_URL is not set: data-layer and route tests run on SQLite only.");
@@ -112,6 +116,13 @@ console.log(
     .map((file) => `  ${seconds(file.ms).padStart(8)}  ${path.relative(root, file.file)}`)
     .join("\n")}`,
 );
+
+const changed = sourceStats().filter((line) => !sourcesBefore.has(line));
+if (changed.length) {
+  console.log(
+    `\nSources the build reads changed while the tests ran (a test must not write there):\n  ${changed.join("\n  ")}`,
+  );
+}
 
 console.log(
   `tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped` +

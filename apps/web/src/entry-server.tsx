@@ -115,6 +115,11 @@ async function renderInLocale(
   if (context instanceof Response) {
     return { kind: "redirect", status: context.status, location: context.headers.get("Location") ?? "/" };
   }
+  // A page that failed on the server (a loader that threw, a route's code that did not load) says why in the log:
+  // the reader sees the error page, the operator the cause.
+  if (context.statusCode >= 500 && context.errors) {
+    for (const [routeID, error] of Object.entries(context.errors)) console.error(`Page ${url} (${routeID}):`, error);
+  }
   const router = createStaticRouter(handler.dataRoutes, context);
   const origin = new URL(url).origin;
   const site = queryClient.getQueryData(siteQuery(api).queryKey);
