@@ -8,7 +8,7 @@ import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { FormAlert, SubmitButton, TextAreaField, TextField, formStyles } from "../../../ui/forms/Form.tsx";
-import { ConfirmModal } from "../../../ui/modal/Modal.tsx";
+import { UnsavedChangesModal } from "../../../ui/modal/UnsavedChangesModal.tsx";
 import { useLeaveGuard } from "../../../lib/useLeaveGuard.ts";
 import { ConfirmForm } from "../components/ConfirmForm.tsx";
 import { ConfirmPanel } from "../components/ConfirmPanel.tsx";
@@ -142,15 +142,7 @@ function GroupEditorForm({ group }: { group: Group | null }) {
         </div>
       </Form>
       {group && canDeleteGroup(group) ? <DeleteGroup group={group} action={action} result={result} /> : null}
-      <ConfirmModal
-        isOpen={guard.blocked}
-        title={t("Unsaved Changes")}
-        confirmLabel={t("Continue")}
-        onCancel={guard.stay}
-        onConfirm={guard.proceed}
-      >
-        {t("You have unsaved changes and your work will be lost. Are you sure you want to continue without saving?")}
-      </ConfirmModal>
+      <UnsavedChangesModal isOpen={guard.blocked} onCancel={guard.stay} onConfirm={guard.proceed} />
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { useLeaveGuard } from "../../../lib/useLeaveGuard.ts";
 import { Button, ButtonLink, buttonLook } from "../../../ui/button/Button.tsx";
 import { FormAlert, formStyles } from "../../../ui/forms/Form.tsx";
 import { ConfirmModal } from "../../../ui/modal/Modal.tsx";
+import { UnsavedChangesModal } from "../../../ui/modal/UnsavedChangesModal.tsx";
 import type { WidgetRegistry } from "../../layouts/index.ts";
 import { LayoutOutline } from "../components/LayoutOutline.tsx";
 import { PreviewPane, needsRecord } from "../components/PreviewPane.tsx";
@@ -289,15 +290,7 @@ export function LayoutEditorPage({
           ? t("Restore {revision}? Your unsaved changes will be lost.", { revision: restoring?.label ?? "" })
           : t("Restore {revision}?", { revision: restoring?.label ?? "" })}
       </ConfirmModal>
-      <ConfirmModal
-        isOpen={guard.blocked}
-        title={t("Unsaved Changes")}
-        confirmLabel={t("Continue")}
-        onCancel={guard.stay}
-        onConfirm={guard.proceed}
-      >
-        {t("You have unsaved changes and your work will be lost. Are you sure you want to continue without saving?")}
-      </ConfirmModal>
+      <UnsavedChangesModal isOpen={guard.blocked} onCancel={guard.stay} onConfirm={guard.proceed} />
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { TransientKeyField } from "../../../lib/session.tsx";
 import { buttonLook } from "../../../ui/button/Button.tsx";
 import { formStyles, SelectField, TextAreaField, TextField } from "../../../ui/forms/Form.tsx";
 import { useHydrated } from "../../../ui/hydrated.ts";
-import { ConfirmModal } from "../../../ui/modal/Modal.tsx";
+import { UnsavedChangesModal } from "../../../ui/modal/UnsavedChangesModal.tsx";
 import {
   buttonPresets,
   buttonShapes,
@@ -372,15 +372,7 @@ export function ThemeEditorForm({
           {t("Save makes a new revision. Preview and Apply use the theme as last saved.")}
         </p>
       </Form>
-      <ConfirmModal
-        isOpen={guard.blocked}
-        title={t("Unsaved Changes")}
-        confirmLabel={t("Continue")}
-        onCancel={guard.stay}
-        onConfirm={guard.proceed}
-      >
-        {t("You have unsaved changes and your work will be lost. Are you sure you want to continue without saving?")}
-      </ConfirmModal>
+      <UnsavedChangesModal isOpen={guard.blocked} onCancel={guard.stay} onConfirm={guard.proceed} />
     </>
   );
 }

@@ -6,7 +6,8 @@ import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { Button } from "../../../ui/button/Button.tsx";
 import { FormAlert, formStyles } from "../../../ui/forms/Form.tsx";
-import { ConfirmModal, Modal } from "../../../ui/modal/Modal.tsx";
+import { Modal } from "../../../ui/modal/Modal.tsx";
+import { UnsavedChangesModal } from "../../../ui/modal/UnsavedChangesModal.tsx";
 import { translationsApi } from "../translations.api.ts";
 import {
   localesQuery,
@@ -225,10 +226,8 @@ export function ContentTranslator(props: ContentTranslatorProps) {
           </>
         )}
       </Modal>
-      <ConfirmModal
+      <UnsavedChangesModal
         isOpen={confirm !== null}
-        title={t("Unsaved Changes")}
-        confirmLabel={t("Continue")}
         onCancel={() => setConfirm(null)}
         onConfirm={() => {
           if (confirm?.kind === "locale") {
@@ -239,9 +238,7 @@ export function ContentTranslator(props: ContentTranslatorProps) {
             machine.reset();
           } else discardAndClose();
         }}
-      >
-        {t("You have unsaved changes and your work will be lost. Are you sure you want to continue without saving?")}
-      </ConfirmModal>
+      />
     </>
   );
 }
