@@ -11,7 +11,8 @@ export class HomeWidgetsPage extends ReadingLayoutPage {
     return this.heading.locator("img");
   }
 
-  /** A home widget by its part (`collection-records`, `quick-links`, `cta`, `discussions-widget`). */
+  /** A home widget by its part (`collection-records`, `quick-links`, `cta`, `discussions-widget`, `categories-widget`,
+   * `articles-widget`, `groups-widget`). */
   widget(part: string): Locator {
     return this.main.locator(`[data-home-widget][data-part="${part}"]`);
   }

@@ -366,7 +366,14 @@ describe.each(engines)("home widgets on %s", (engine) => {
     expect(await list("limit=30&privacy=secret", f.as.member)).toEqual([secret]);
   });
 
-  it("offers the three in the widgets' catalogue with their props' JSON schema", async () => {
+  it("offers the three in the widgets' catalogue and the layout editor's, with their props' JSON schema", async () => {
+    const catalog = await f.api.get("/api/v2/layouts/catalog?layoutViewType=home", { as: f.admin });
+    expect(catalog.statusCode, catalog.body).toBe(200);
+    const { widgets } = catalog.json<{
+      widgets: Record<string, { schema: { properties: Record<string, unknown> } }>;
+    }>();
+    for (const name of ["react.categories", "react.article.articles", "react.groups"])
+      expect(Object.keys(widgets[name]?.schema.properties ?? {})).toContain("apiParams");
     for (const name of ["react.categories", "react.article.articles", "react.groups"]) {
       const response = await f.api.get(`/api/v2/widgets/${name}`, { as: f.admin });
       expect(response.statusCode, response.body).toBe(200);
