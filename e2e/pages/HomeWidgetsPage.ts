@@ -55,4 +55,14 @@ export class HomeWidgetsPage extends ReadingLayoutPage {
   widgetDiscussion(title: string): Locator {
     return this.widget("discussions-widget").getByRole("heading", { name: title });
   }
+
+  /** A record's link in a home widget (a category, an article, a group), by its accessible name. */
+  widgetLink(part: string, name: string | RegExp): Locator {
+    return this.widget(part).getByRole("link", { name });
+  }
+
+  /** Wherever a text shows on the page (title bar, widgets, panel): for records that must not show at all. */
+  textAnywhere(text: string): Locator {
+    return this.page.getByText(text);
+  }
 }
