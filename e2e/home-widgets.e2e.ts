@@ -8,7 +8,8 @@ import { HomeWidgetsPage } from "./pages/HomeWidgetsPage.ts";
 /*
  * The home widgets (issue 38 item 3) as a guest sees them once an administrator has put a layout with them on the
  * home page through the API: server-rendered (they work without JavaScript), a carousel that moves by keyboard and
- * says which slide it shows, and desktop-only and mobile-only widgets at 1280 and 375 px.
+ * says which slide it shows, and desktop-only and mobile-only widgets at 1280 and 375 px. The categories, articles and
+ * groups widgets show the guest only what a guest may read: not a members-only category nor a secret group.
  */
 
 const parley = useParley();
@@ -16,6 +17,9 @@ const desktop = { width: 1280, height: 900 };
 const mobile = { width: 375, height: 800 };
 const featured = "Featured this week";
 let titles: string[] = [];
+const staffRoom = "Staff Room";
+const secretGroup = "Moderators' Lounge";
+let articleNames: string[] = [];
 
 beforeAll(async () => {
   const admin = await signInAdmin(parley.baseUrl);
@@ -25,6 +29,18 @@ beforeAll(async () => {
     name: "Featured",
     records: discussions.map((discussion) => ({ recordType: "discussion", recordID: discussion.discussionID })),
   });
+  // A members-only category (guests may not view it) and the demo's secret group: neither may reach a guest.
+  const staff = await admin.post<{ categoryID: number }>("/categories", { name: staffRoom, urlcode: "staff-room" });
+  const roles = await admin.get<Array<{ roleID: number; name: string }>>("/roles");
+  const guestRole = roles.find((role) => role.name === "Guest")!;
+  await admin.patch(`/roles/${guestRole.roleID}`, {
+    permissions: [{ type: "category", id: staff.categoryID, permissions: { "discussions.view": false } }],
+  });
+  const [base] = await admin.get<Array<{ knowledgeBaseID: number }>>("/knowledge-bases");
+  const articles = await admin.get<Array<{ name: string }>>(
+    `/articles?knowledgeBaseID=${base!.knowledgeBaseID}&limit=3`,
+  );
+  articleNames = articles.map((article) => article.name);
   const layout = await admin.post<{ layoutID: number }>("/layouts", {
     name: "Home with widgets",
     layoutViewType: "home",
@@ -61,6 +77,31 @@ beforeAll(async () => {
               $reactComponent: "react.discussion.discussions",
               $reactProps: { title: "Latest", apiParams: { limit: 3, sort: "-dateInserted" } },
               $middleware: { visibility: { device: "desktop" } },
+            },
+            {
+              $reactComponent: "react.categories",
+              $reactProps: {
+                title: "Browse categories",
+                apiParams: { limit: 50 },
+                containerOptions: { displayType: "grid", maxColumnCount: 3 },
+                itemOptions: { contentType: "title-description-icon" },
+              },
+            },
+            {
+              $reactComponent: "react.article.articles",
+              $reactProps: {
+                title: "Help articles",
+                apiParams: { knowledgeBaseID: base!.knowledgeBaseID, limit: 3 },
+                containerOptions: { displayType: "list", viewAll: { to: "/kb", name: "All help" } },
+              },
+            },
+            {
+              $reactComponent: "react.groups",
+              $reactProps: {
+                title: "Groups to join",
+                apiParams: { limit: 30, sort: "name" },
+                containerOptions: { displayType: "link" },
+              },
             },
           ],
           secondaryBottom: [
@@ -104,6 +145,36 @@ describe("home widgets", () => {
     expect(await home.widgetDiscussion(titles[0]!).first().isVisible()).toBe(true);
     expect(await home.widget("cta").isVisible()).toBe(false);
     await screenshot(page, "home-widgets-1280-no-js");
+  });
+
+  it("a guest without JavaScript gets the categories, articles and groups a guest may read, and no other", async () => {
+    const page = await parley.newPage({ viewport: desktop, javaScriptEnabled: false });
+    const home = await openHome(page);
+    const categories = home.widget("categories-widget");
+    expect(await categories.getByRole("heading", { name: "Browse categories" }).count()).toBe(1);
+    expect(await home.widgetLink("categories-widget", /General/).count()).toBe(1);
+    expect(await categories.getByText(staffRoom).count()).toBe(0);
+    expect(articleNames.length).toBeGreaterThan(0);
+    for (const name of articleNames) expect(await home.widgetLink("articles-widget", name).count()).toBe(1);
+    expect(await home.widgetLink("articles-widget", "All help").getAttribute("href")).toBe("/kb");
+    const groups = home.widget("groups-widget");
+    expect(await groups.getByRole("link").count()).toBeGreaterThan(0);
+    expect(await groups.getByText(secretGroup).count()).toBe(0);
+    expect(await home.textAnywhere(staffRoom).count()).toBe(0);
+    await screenshot(page, "home-record-widgets-1280-no-js");
+  });
+
+  it("with JavaScript the same records stay after hydration, without errors, and axe finds nothing serious", async () => {
+    const page = await parley.newPage({ viewport: mobile, bypassCSP: true });
+    const problems = collectErrors(page);
+    const home = await openHome(page);
+    await waitForHydration(page);
+    expect(await home.widgetLink("categories-widget", /General/).count()).toBe(1);
+    expect(await home.widgetLink("articles-widget", articleNames[0]!).count()).toBe(1);
+    expect(await home.widget("groups-widget").getByText(secretGroup).count()).toBe(0);
+    expect(await home.textAnywhere(staffRoom).count()).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(problems.errors).toEqual([]);
   });
 
   it("at 375 px the mobile-only call to action shows and the desktop-only discussions do not", async () => {

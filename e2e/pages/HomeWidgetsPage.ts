@@ -11,7 +11,8 @@ export class HomeWidgetsPage extends ReadingLayoutPage {
     return this.heading.locator("img");
   }
 
-  /** A home widget by its part (`collection-records`, `quick-links`, `cta`, `discussions-widget`). */
+  /** A home widget by its part (`collection-records`, `quick-links`, `cta`, `discussions-widget`, `categories-widget`,
+   * `articles-widget`, `groups-widget`). */
   widget(part: string): Locator {
     return this.main.locator(`[data-home-widget][data-part="${part}"]`);
   }
@@ -53,5 +54,15 @@ export class HomeWidgetsPage extends ReadingLayoutPage {
   /** A discussion title in the discussions widget. */
   widgetDiscussion(title: string): Locator {
     return this.widget("discussions-widget").getByRole("heading", { name: title });
+  }
+
+  /** A record's link in a home widget (a category, an article, a group), by its accessible name. */
+  widgetLink(part: string, name: string | RegExp): Locator {
+    return this.widget(part).getByRole("link", { name });
+  }
+
+  /** Wherever a text shows on the page (title bar, widgets, panel): for records that must not show at all. */
+  textAnywhere(text: string): Locator {
+    return this.page.getByText(text);
   }
 }

@@ -3,6 +3,8 @@ import { commentPageSorts, discussionSorts } from "./discussion-sorts.ts";
 import { questionStatuses } from "./questions-constants.ts";
 import { userRules } from "./user-rules.ts";
 import { leaderboardRules, leaderboardSlotTypes } from "./reputation-constants.ts";
+import { groupPrivacies, groupSorts } from "./groups-constants.ts";
+import { articleSorts } from "./knowledge-constants.ts";
 
 /*
  * The widgets of server-supplied layouts (reference §8: `{$reactComponent, $reactProps, $middleware}`),
@@ -218,6 +220,9 @@ export const homeWidgetRules = {
   maxColumnCount: 5,
   maxDiscussions: 30,
   maxQuickLinks: 30,
+  maxCategories: 50,
+  maxArticles: 30,
+  maxGroups: 30,
   /** A carousel's auto-advance, when configured: seconds per slide. */
   minAutoplaySeconds: 3,
   maxAutoplaySeconds: 30,
@@ -287,6 +292,63 @@ export const DiscussionsWidget = widgetSchema(
       pinned: Type.Optional(Type.Boolean()),
     }),
     containerOptions: Type.Optional(ContainerOptions),
+  }),
+);
+
+/** Which categories the categories widget lists: the top level, a category's children, or those the viewer follows. */
+export const categoriesWidgetFilters = ["none", "parentCategory", "followed"] as const;
+
+/**
+ * Categories (`GET /categories` as the viewer may read them: a private category never reaches a guest): the top
+ * level (`filter: "none"`, the default), the children of `parentCategoryID` (`"parentCategory"`) or the ones the
+ * viewer follows (`"followed"`: none for a guest); the first `limit`.
+ */
+export const CategoriesWidget = widgetSchema(
+  "react.categories",
+  props({
+    ...titleProps,
+    apiParams: props({
+      filter: Type.Optional(Type.Enum(categoriesWidgetFilters)),
+      parentCategoryID: Type.Optional(Id),
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: homeWidgetRules.maxCategories })),
+    }),
+    containerOptions: Type.Optional(ContainerOptions),
+    itemOptions: Type.Optional(ItemOptions),
+  }),
+);
+
+/**
+ * Knowledge base articles (`GET /articles` as the viewer may read them: published ones of a base they may see,
+ * none without `kb.view`): a base's, or one of its categories', the featured ones only when `featured`.
+ */
+export const ArticlesWidget = widgetSchema(
+  "react.article.articles",
+  props({
+    ...titleProps,
+    apiParams: props({
+      knowledgeBaseID: Id,
+      knowledgeCategoryID: Type.Optional(Id),
+      featured: Type.Optional(Type.Boolean()),
+      sort: Type.Optional(Type.Enum(articleSorts)),
+      limit: Type.Integer({ minimum: 1, maximum: homeWidgetRules.maxArticles }),
+    }),
+    containerOptions: Type.Optional(ContainerOptions),
+    itemOptions: Type.Optional(ItemOptions),
+  }),
+);
+
+/** Groups (`GET /groups` as the viewer may see them: a secret group only to its members and moderators). */
+export const GroupsWidget = widgetSchema(
+  "react.groups",
+  props({
+    ...titleProps,
+    apiParams: props({
+      privacy: Type.Optional(Type.Enum(groupPrivacies)),
+      sort: Type.Optional(Type.Enum(groupSorts)),
+      limit: Type.Integer({ minimum: 1, maximum: homeWidgetRules.maxGroups }),
+    }),
+    containerOptions: Type.Optional(ContainerOptions),
+    itemOptions: Type.Optional(ItemOptions),
   }),
 );
 
@@ -410,6 +472,9 @@ const assetWidgets = [
   CreatePostWidget,
   CollectionRecordsWidget,
   DiscussionsWidget,
+  CategoriesWidget,
+  ArticlesWidget,
+  GroupsWidget,
   QuickLinksWidget,
   CallToActionWidget,
   CustomPageHeadWidget,
@@ -474,6 +539,9 @@ export const widgetCatalogue: ReadonlyArray<{ name: WidgetName; description: str
     "A featured collection: its records the viewer may read, as a grid, carousel, list or links.",
   ],
   [DiscussionsWidget, "Discussions chosen by category, tags, followed or announcements, in a sort."],
+  [CategoriesWidget, "Categories the viewer may read: the top level, a category's children or the followed ones."],
+  [ArticlesWidget, "Knowledge base articles the viewer may read: a base's or a category's, featured ones when asked."],
+  [GroupsWidget, "Groups the viewer may see, by privacy, in a sort."],
   [QuickLinksWidget, "A title and a list of links."],
   [CallToActionWidget, "A call to action: a title, a description, a button and an optional image."],
   [CustomFragmentWidget, "A fragment (an administrator's own widget) in a sandboxed frame, with the props given."],

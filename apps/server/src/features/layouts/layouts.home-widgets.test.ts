@@ -1,15 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CollectionContent, Discussion, FieldError, LayoutWidget } from "@parley/contracts";
+import type {
+  Article,
+  Category,
+  CollectionContent,
+  Discussion,
+  FieldError,
+  Group,
+  KnowledgeBase,
+  LayoutWidget,
+} from "@parley/contracts";
 import { createContentFixture, makeMembersOnly, postDiscussion, type ContentFixture } from "../../test/content.ts";
 import { engines } from "../../test/databases.ts";
+import { setRolePermission, type KnowledgeFixture } from "../../test/knowledge.ts";
 
 /*
- * The home widgets (issue 38 item 3): a featured collection, filtered discussions, quick links and a call to
- * action. Their props are checked against the contract (a per-field 422), and their data comes from the API as
+ * The home widgets (issue 38 item 3): a featured collection, filtered discussions, categories, knowledge base
+ * articles, groups, quick links and a call to action. Their props are checked against the contract (a per-field 422), and their data comes from the API as
  * the viewer may read it: a members-only category's discussion never reaches a guest.
  */
 
-const cast = { member: { name: "Home Widget Member", role: "member" } } as const;
+const cast = {
+  member: { name: "Home Widget Member", role: "member", bypassSpam: true },
+  outsider: { name: "Home Widget Outsider", role: "member", bypassSpam: true },
+} as const;
 
 const section = (mainBottom: unknown[], secondaryBottom: unknown[] = []) => ({
   $reactComponent: "react.section.2-columns",
@@ -97,6 +110,18 @@ describe.each(engines)("home widgets on %s", (engine) => {
           },
           { $reactComponent: "react.discussion.discussions", $reactProps: { apiParams: { limit: 500 } } },
           { $reactComponent: "react.cta", $reactProps: { title: "No button" } },
+          {
+            $reactComponent: "react.categories",
+            $reactProps: { apiParams: { filter: "featured", limit: 0 }, containerOptions: { displayType: "table" } },
+          },
+          {
+            $reactComponent: "react.article.articles",
+            $reactProps: { apiParams: { limit: 500, sort: "random" }, itemOptions: { contentType: "title-only" } },
+          },
+          {
+            $reactComponent: "react.groups",
+            $reactProps: { apiParams: { limit: 31, privacy: "hidden" }, containerOptions: { maxColumnCount: 9 } },
+          },
         ],
         [
           {
@@ -123,6 +148,16 @@ describe.each(engines)("home widgets on %s", (engine) => {
         `${main}[0].$reactProps.colour`,
         `${main}[1].$reactProps.apiParams.limit`,
         `${main}[2].$reactProps.button`,
+        `${main}[3].$reactProps.apiParams.filter`,
+        `${main}[3].$reactProps.apiParams.limit`,
+        `${main}[3].$reactProps.containerOptions.displayType`,
+        `${main}[4].$reactProps.apiParams.knowledgeBaseID`,
+        `${main}[4].$reactProps.apiParams.limit`,
+        `${main}[4].$reactProps.apiParams.sort`,
+        `${main}[4].$reactProps.itemOptions.contentType`,
+        `${main}[5].$reactProps.apiParams.limit`,
+        `${main}[5].$reactProps.apiParams.privacy`,
+        `${main}[5].$reactProps.containerOptions.maxColumnCount`,
         "layout[0].$reactProps.secondaryBottom[0].$reactProps.links[0].url",
         "layout[1].$reactProps.logoUrl",
         "layout[1].$reactProps.variant",
@@ -227,5 +262,126 @@ describe.each(engines)("home widgets on %s", (engine) => {
     expect(hidden.statusCode).toBe(403);
     expect(await list(`limit=30&categoryID=${f.category["off-topic"]}`, f.as.member)).toContain(privateID);
     expect(await list("limit=30&followed=true", null)).toEqual([]);
+  });
+
+  it("lists the categories widget's categories with the categories' permission filter: none members-only to a guest", async () => {
+    // The web widget's queries: `GET /categories` flat, one level, as its filter says.
+    const list = async (query: string, as: typeof f.admin | null) => {
+      const response = await f.api.get(`/api/v2/categories?${query}`, { as });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<Category[]>().map((category) => category.categoryID);
+    };
+    const top = "outputFormat=flat&maxDepth=1&limit=50";
+    const guest = await list(top, null);
+    expect(guest).toContain(f.category.general);
+    expect(guest).not.toContain(f.category["off-topic"]);
+    expect(await list(top, f.as.member)).toEqual(expect.arrayContaining([f.category.general, f.category["off-topic"]]));
+    // The limit holds.
+    expect(await list("outputFormat=flat&maxDepth=1&limit=1", f.as.member)).toHaveLength(1);
+    // A members-only parent's children: refused to a guest (the widget then shows nothing).
+    const child = await f.api.post(
+      "/api/v2/categories",
+      { name: "Members' corner", urlcode: "members-corner", parentCategoryID: f.category["off-topic"] },
+      { as: f.admin },
+    );
+    expect(child.statusCode, child.body).toBe(201);
+    const childID = child.json<Category>().categoryID;
+    const children = `outputFormat=flat&maxDepth=1&limit=50&parentCategoryID=${f.category["off-topic"]}`;
+    expect([403, 404]).toContain((await f.api.get(`/api/v2/categories?${children}`)).statusCode);
+    expect(await list(children, f.as.member)).toEqual([childID]);
+    // Followed: none for a guest, the member's own for the member.
+    const followed = await f.api.get("/api/v2/categories?followed=true&limit=50");
+    expect(followed.statusCode === 200 ? followed.json<Category[]>() : [], followed.body).toEqual([]);
+    const follow = await f.api.put(
+      `/api/v2/categories/${f.category["off-topic"]}/follow`,
+      { followed: true },
+      { as: f.as.member },
+    );
+    expect(follow.statusCode, follow.body).toBe(200);
+    expect(await list("followed=true&limit=50", f.as.member)).toEqual([f.category["off-topic"]]);
+  });
+
+  it("lists the articles widget's articles for readers of the knowledge base only, featured ones when asked", async () => {
+    const base = await f.api.post(
+      "/api/v2/knowledge-bases",
+      { name: "Widget Help", description: "Help.", urlCode: "widget-help", viewType: "help" },
+      { as: f.admin },
+    );
+    expect(base.statusCode, base.body).toBe(201);
+    const { knowledgeBaseID, rootCategoryID } = base.json<KnowledgeBase>();
+    const article = async (name: string) => {
+      const made = await f.api.post(
+        "/api/v2/articles",
+        { knowledgeCategoryID: rootCategoryID, name, body: "Some **help**.", format: "markdown" },
+        { as: f.admin },
+      );
+      expect(made.statusCode, made.body).toBe(201);
+      return made.json<Article>().articleID;
+    };
+    const plain = await article("Getting started");
+    const featured = await article("Featured answer");
+    const feature = await f.api.put(`/api/v2/articles/${featured}/featured`, { featured: true }, { as: f.admin });
+    expect(feature.statusCode, feature.body).toBe(200);
+    // The web widget's query: `GET /articles` with the widget's apiParams.
+    const list = async (query: string, as: typeof f.admin | null) => {
+      const response = await f.api.get(`/api/v2/articles?page=1&knowledgeBaseID=${knowledgeBaseID}&${query}`, { as });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<Article[]>().map((item) => item.articleID);
+    };
+    expect((await list("limit=30", null)).sort()).toEqual([plain, featured].sort());
+    expect(await list("limit=30&featured=true", null)).toEqual([featured]);
+    expect(await list("limit=1", null)).toHaveLength(1);
+    // Without kb.view, a guest gets 403 (the widget shows nothing); members still read them.
+    const knowledge = f as unknown as KnowledgeFixture;
+    await setRolePermission(knowledge, "guest", "kb.view", false);
+    try {
+      const refused = await f.api.get(`/api/v2/articles?page=1&limit=30&knowledgeBaseID=${knowledgeBaseID}`);
+      expect(refused.statusCode).toBe(403);
+      expect((await list("limit=30", f.as.member)).sort()).toEqual([plain, featured].sort());
+    } finally {
+      await setRolePermission(knowledge, "guest", "kb.view", true);
+    }
+  });
+
+  it("lists the groups widget's groups as the viewer may see them: a secret group only to its members", async () => {
+    const group = async (name: string, privacy: string) => {
+      const made = await f.api.post("/api/v2/groups", { name, description: "A group.", privacy }, { as: f.as.member });
+      expect(made.statusCode, made.body).toBe(201);
+      return made.json<Group>().groupID;
+    };
+    const open = await group("Widget Open Group", "public");
+    const secret = await group("Widget Secret Group", "secret");
+    // The web widget's query: `GET /groups` with the widget's apiParams.
+    const list = async (query: string, as: typeof f.admin | null) => {
+      const response = await f.api.get(`/api/v2/groups?page=1&${query}`, { as });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<Group[]>().map((item) => item.groupID);
+    };
+    const guest = await list("limit=30&sort=name", null);
+    expect(guest).toContain(open);
+    expect(guest).not.toContain(secret);
+    expect(await list("limit=30&sort=name", f.as.outsider)).not.toContain(secret);
+    expect(await list("limit=30&sort=name", f.as.member)).toEqual(expect.arrayContaining([open, secret]));
+    expect(await list("limit=30&privacy=secret", null)).toEqual([]);
+    expect(await list("limit=30&privacy=secret", f.as.member)).toEqual([secret]);
+  });
+
+  it("offers the three in the widgets' catalogue and the layout editor's, with their props' JSON schema", async () => {
+    const catalog = await f.api.get("/api/v2/layouts/catalog?layoutViewType=home", { as: f.admin });
+    expect(catalog.statusCode, catalog.body).toBe(200);
+    const { widgets } = catalog.json<{
+      widgets: Record<string, { schema: { properties: Record<string, unknown> } }>;
+    }>();
+    for (const name of ["react.categories", "react.article.articles", "react.groups"])
+      expect(Object.keys(widgets[name]?.schema.properties ?? {})).toContain("apiParams");
+    for (const name of ["react.categories", "react.article.articles", "react.groups"]) {
+      const response = await f.api.get(`/api/v2/widgets/${name}`, { as: f.admin });
+      expect(response.statusCode, response.body).toBe(200);
+      const widget = response.json<{ name: string; schema: { properties: Record<string, unknown> } }>();
+      expect(widget.name).toBe(name);
+      expect(Object.keys(widget.schema.properties)).toEqual(
+        expect.arrayContaining(["title", "apiParams", "containerOptions", "itemOptions"]),
+      );
+    }
   });
 });

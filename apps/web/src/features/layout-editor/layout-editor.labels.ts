@@ -18,6 +18,9 @@ const widgetNames: Record<string, string> = {
   "react.asset.categoryHeader": msg("Category header"),
   "react.asset.discussion": msg("Discussion and comments"),
   "react.asset.createPost": msg("New post form"),
+  "react.categories": msg("Categories"),
+  "react.article.articles": msg("Articles"),
+  "react.groups": msg("Groups"),
 };
 
 export const widgetName = (component: string) => {

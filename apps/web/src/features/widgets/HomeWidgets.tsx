@@ -4,7 +4,14 @@ import { CallToAction } from "./CallToAction.tsx";
 import { CollectionRecords } from "./CollectionRecords.tsx";
 import { DiscussionsWidget } from "./DiscussionsWidget.tsx";
 import { QuickLinks } from "./QuickLinks.tsx";
-import { collectionContentQuery, widgetDiscussionsQuery } from "./widgets.queries.ts";
+import { ArticlesWidget, CategoriesWidget, GroupsWidget } from "./RecordsWidgets.tsx";
+import {
+  collectionContentQuery,
+  widgetArticlesQuery,
+  widgetCategoriesQuery,
+  widgetDiscussionsQuery,
+  widgetGroupsQuery,
+} from "./widgets.queries.ts";
 
 /* The home widgets' module (loaded on demand, widgets.registry.tsx): their components and data. */
 
@@ -14,6 +21,9 @@ interface HomeProps {
   "react.discussion.discussions": WidgetProps<"react.discussion.discussions">;
   "react.quick-links": WidgetProps<"react.quick-links">;
   "react.cta": WidgetProps<"react.cta">;
+  "react.categories": WidgetProps<"react.categories">;
+  "react.article.articles": WidgetProps<"react.article.articles">;
+  "react.groups": WidgetProps<"react.groups">;
 }
 
 /** A home widget by its name: each is marked `data-home-widget`, so the browser loads this module before hydrating. */
@@ -27,6 +37,12 @@ function HomeWidget({ name, props }: { name: keyof HomeProps; props: object }) {
       return <QuickLinks {...(props as Props<typeof name>)} />;
     case "react.cta":
       return <CallToAction {...(props as Props<typeof name>)} />;
+    case "react.categories":
+      return <CategoriesWidget {...(props as Props<typeof name>)} />;
+    case "react.article.articles":
+      return <ArticlesWidget {...(props as Props<typeof name>)} />;
+    case "react.groups":
+      return <GroupsWidget {...(props as Props<typeof name>)} />;
   }
 }
 
@@ -46,6 +62,18 @@ export async function prefetch(
   if (name === "react.discussion.discussions") {
     const { apiParams } = props as Props<typeof name>;
     return queryClient.ensureQueryData(widgetDiscussionsQuery(api, apiParams));
+  }
+  if (name === "react.categories") {
+    const { apiParams } = props as Props<typeof name>;
+    return queryClient.ensureQueryData(widgetCategoriesQuery(api, apiParams));
+  }
+  if (name === "react.article.articles") {
+    const { apiParams } = props as Props<typeof name>;
+    return queryClient.ensureQueryData(widgetArticlesQuery(api, apiParams));
+  }
+  if (name === "react.groups") {
+    const { apiParams } = props as Props<typeof name>;
+    return queryClient.ensureQueryData(widgetGroupsQuery(api, apiParams));
   }
   return undefined;
 }

@@ -1,4 +1,4 @@
-import type { CollectionContent, Discussion } from "@parley/contracts";
+import type { Article, Category, CollectionContent, Discussion, Group } from "@parley/contracts";
 
 /** One item of a home widget, whatever its record: what the content types draw. */
 export interface WidgetItem {
@@ -35,4 +35,32 @@ export const discussionItem = (discussion: Discussion): WidgetItem => ({
   name: discussion.name,
   url: discussion.url,
   description: discussion.excerpt,
+});
+
+/** A category as an item: its description, banner and icon. */
+export const categoryItem = (category: Category): WidgetItem => ({
+  key: `category-${category.categoryID}`,
+  name: category.name,
+  url: category.url,
+  description: text(category.description),
+  imageUrl: text(category.bannerUrl),
+  iconUrl: text(category.iconUrl),
+});
+
+/** A knowledge base article as an item: its excerpt. */
+export const articleItem = (article: Article): WidgetItem => ({
+  key: `article-${article.articleID}`,
+  name: article.name,
+  url: article.url,
+  description: text(article.excerpt),
+});
+
+/** A group as an item: its description, banner and icon. */
+export const groupItem = (group: Group): WidgetItem => ({
+  key: `group-${group.groupID}`,
+  name: group.name,
+  url: group.url,
+  description: text(group.description),
+  imageUrl: text(group.bannerUrl),
+  iconUrl: text(group.iconUrl),
 });

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { CollectionContent, Discussion, WidgetProps } from "@parley/contracts";
+import type { Article, Category, CollectionContent, Discussion, Group, WidgetProps } from "@parley/contracts";
 import { ApiError, type ApiClient } from "../../lib/api.ts";
 import { currentLocale } from "../../lib/i18n.ts";
 import { listExpand } from "../discussions/index.ts";
@@ -8,7 +8,24 @@ const widgetKeys = {
   collection: (collectionID: number, locale: string) => ["widgets", "collection", collectionID, locale] as const,
   discussions: (params: WidgetProps<"react.discussion.discussions">["apiParams"]) =>
     ["widgets", "discussions", params] as const,
+  categories: (params: WidgetProps<"react.categories">["apiParams"], locale: string) =>
+    ["widgets", "categories", params, locale] as const,
+  articles: (params: WidgetProps<"react.article.articles">["apiParams"]) => ["widgets", "articles", params] as const,
+  groups: (params: WidgetProps<"react.groups">["apiParams"]) => ["widgets", "groups", params] as const,
 };
+
+/**
+ * A list the viewer may read, or none: a record the viewer may not read (a private parent category, a knowledge base
+ * without `kb.view`, the groups add-on off) answers 403 or 404, and the widget then shows nothing.
+ */
+async function readable<T>(read: () => Promise<T[]>): Promise<T[]> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return [];
+    throw error;
+  }
+}
 
 /**
  * A featured collection's records the viewer may read (`GET /collections/{id}/content/{locale}`: the server
@@ -57,4 +74,49 @@ export const widgetDiscussionsQuery = (
         throw error;
       }
     },
+  });
+
+/** Default number of categories the categories widget lists when its `limit` is left out. */
+const defaultCategoryLimit = 10;
+
+/**
+ * The categories widget's categories (`GET /categories`, which leaves out those the viewer may not read): the top
+ * level, a category's children, or the followed ones (a guest follows none).
+ */
+export const widgetCategoriesQuery = (api: ApiClient, params: WidgetProps<"react.categories">["apiParams"]) =>
+  queryOptions({
+    queryKey: widgetKeys.categories(params, currentLocale()),
+    queryFn: ({ signal }): Promise<Category[]> => {
+      const limit = params.limit ?? defaultCategoryLimit;
+      const filter = params.filter ?? "none";
+      const query =
+        filter === "followed"
+          ? { followed: true, limit }
+          : {
+              outputFormat: "flat",
+              maxDepth: 1,
+              limit,
+              locale: currentLocale(),
+              ...(filter === "parentCategory" && params.parentCategoryID !== undefined
+                ? { parentCategoryID: params.parentCategoryID }
+                : {}),
+            };
+      return readable(async () => (await api.get<Category[]>("/categories", query, signal)).data);
+    },
+  });
+
+/** The articles widget's articles (`GET /articles`: published ones of a base the viewer may read). */
+export const widgetArticlesQuery = (api: ApiClient, params: WidgetProps<"react.article.articles">["apiParams"]) =>
+  queryOptions({
+    queryKey: widgetKeys.articles(params),
+    queryFn: ({ signal }): Promise<Article[]> =>
+      readable(async () => (await api.get<Article[]>("/articles", { ...params, page: 1 }, signal)).data),
+  });
+
+/** The groups widget's groups (`GET /groups`: a secret group only to its members). */
+export const widgetGroupsQuery = (api: ApiClient, params: WidgetProps<"react.groups">["apiParams"]) =>
+  queryOptions({
+    queryKey: widgetKeys.groups(params),
+    queryFn: ({ signal }): Promise<Group[]> =>
+      readable(async () => (await api.get<Group[]>("/groups", { ...params, page: 1 }, signal)).data),
   });

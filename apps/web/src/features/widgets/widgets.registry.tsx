@@ -10,17 +10,28 @@ import type { WidgetContext, WidgetDefinition, WidgetRegistry } from "../layouts
  */
 const homeWidgetsPart = onDemand(() => import("./HomeWidgets.tsx"), { rendered: "[data-home-widget]" });
 
-type HomeWidgetName = "react.collection-records" | "react.discussion.discussions" | "react.quick-links" | "react.cta";
+type HomeWidgetName =
+  | "react.collection-records"
+  | "react.discussion.discussions"
+  | "react.quick-links"
+  | "react.cta"
+  | "react.categories"
+  | "react.article.articles"
+  | "react.groups";
 
 const names: readonly HomeWidgetName[] = [
   "react.collection-records",
   "react.discussion.discussions",
   "react.quick-links",
   "react.cta",
+  "react.categories",
+  "react.article.articles",
+  "react.groups",
 ];
 
 /**
- * The home widgets: a featured collection, filtered discussions, quick links and a call to action. Each renders
+ * The home widgets: a featured collection, filtered discussions, categories, articles, groups, quick links and a
+ * call to action. Each renders
  * through the module (`render`; nothing until it is there) and fetches its data there (`prefetch`).
  */
 export const homeWidgets = Object.fromEntries(
