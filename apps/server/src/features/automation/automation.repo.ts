@@ -3,7 +3,7 @@ import type { DialectName } from "../../platform/db/database.ts";
 import type { AutomationDispatchesTable, AutomationRulesTable, DB } from "../../platform/db/schema.ts";
 
 export type AutomationRuleRow = Selectable<AutomationRulesTable>;
-export type AutomationDispatchRow = Selectable<AutomationDispatchesTable>;
+type AutomationDispatchRow = Selectable<AutomationDispatchesTable>;
 
 /** What a trigger selects, read from the discussions' table (their writes go through the discussions' service). */
 export interface StaleQuery {
