@@ -213,6 +213,30 @@ describe.each(engines)("automation rules on %s", (engine) => {
     expect(await dispatches(rule.automationRuleID)).toHaveLength(2);
   });
 
+  it("runs a rule in one place at a time: a rule another process holds is left to it", async () => {
+    const rule = await create({ name: "Held", trigger: stale(1, [watched]), action: close, status: "active" });
+    const held = new Date(f.t.clock.nowMs() + 10 * 60_000).toISOString();
+    // Another process's claim (its lease runs 10 more minutes).
+    await f.t.database.db
+      .updateTable("automationRules")
+      .set({ claimedUntil: held })
+      .where("automationRuleID", "=", rule.automationRuleID)
+      .execute();
+    const busy = await f.api.post(`/api/v2/automation-rules/${rule.automationRuleID}/trigger`, {}, { as: f.admin });
+    expect(busy.statusCode, busy.body).toBe(409);
+    await f.t.app.platform.jobs.runNow(AUTOMATION_JOB);
+    expect(await dispatches(rule.automationRuleID)).toEqual([]);
+    // Its lease ran out (the process died): the job takes the rule.
+    f.t.clock.advance(11 * 60_000);
+    await f.t.app.platform.jobs.runNow(AUTOMATION_JOB);
+    expect((await dispatches(rule.automationRuleID)).map((item) => item.dispatchType)).toEqual(["initial"]);
+    await f.api.put(
+      `/api/v2/automation-rules/${rule.automationRuleID}/status`,
+      { status: "inactive" },
+      { as: f.admin },
+    );
+  });
+
   it("lets only site managers in: guests and members 403", async () => {
     const rule = await create({ name: "Matrix", trigger: stale(30), action: close });
     const id = rule.automationRuleID;
