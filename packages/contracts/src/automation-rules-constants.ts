@@ -6,8 +6,10 @@ import { msg } from "./i18n.ts";
  */
 
 /** The triggers a rule may start from (Vanilla's names). */
-export const automationTriggerTypes = ["staleDiscussionTrigger"] as const;
+export const automationTriggerTypes = ["staleDiscussionTrigger", "newDiscussionTrigger"] as const;
 export type AutomationTriggerType = (typeof automationTriggerTypes)[number];
+/** The triggers the job runs on a schedule (the others act as their event happens). */
+export const automationTimedTriggerTypes: readonly AutomationTriggerType[] = ["staleDiscussionTrigger"];
 
 /** The actions a rule may take on each record its trigger finds (Vanilla's names). */
 export const automationActionTypes = [
@@ -19,6 +21,7 @@ export type AutomationActionType = (typeof automationActionTypes)[number];
 
 export const automationTriggerLabels: Record<AutomationTriggerType, string> = {
   staleDiscussionTrigger: msg("Time since last activity"),
+  newDiscussionTrigger: msg("New discussion in a category"),
 };
 
 export const automationActionLabels: Record<AutomationActionType, string> = {

@@ -42,6 +42,23 @@ export const StaleDiscussionTriggerValue = Type.Object(
 );
 export type StaleDiscussionTriggerValue = Static<typeof StaleDiscussionTriggerValue>;
 
+/** `newDiscussionTrigger`: each discussion as it is posted (in these categories; in any without). */
+export const NewDiscussionTriggerValue = Type.Object(
+  {
+    categoryID: Type.Optional(
+      Type.Array(Type.Integer({ minimum: 1 }), {
+        minItems: 1,
+        maxItems: automationRulesLimits.maxCategories,
+        uniqueItems: true,
+        description: "Only discussions posted in these categories (every category without).",
+      }),
+    ),
+    includeSubcategories: Type.Optional(Type.Boolean({ description: "The categories' subcategories too." })),
+  },
+  { additionalProperties: false },
+);
+export type NewDiscussionTriggerValue = Static<typeof NewDiscussionTriggerValue>;
+
 export const CloseDiscussionActionValue = Type.Object({}, { additionalProperties: false });
 export const MoveToCategoryActionValue = Type.Object(
   { categoryID: Type.Integer({ minimum: 1, description: "The category the discussions move to." }) },
@@ -64,6 +81,7 @@ export type AddTagToDiscussionActionValue = Static<typeof AddTagToDiscussionActi
 /** Each trigger's value schema (the catalog answers them; the server checks a rule's value against them). */
 export const automationTriggerSchemas: Record<AutomationTriggerType, TSchema> = {
   staleDiscussionTrigger: StaleDiscussionTriggerValue,
+  newDiscussionTrigger: NewDiscussionTriggerValue,
 };
 /** Each action's value schema, and the triggers it goes with. */
 export const automationActionSchemas: Record<AutomationActionType, TSchema> = {
@@ -154,7 +172,9 @@ export type AutomationPreviewRecord = Static<typeof AutomationPreviewRecord>;
 
 export const AutomationPreview = Type.Object({
   affectedRecordType: Type.Literal("discussion"),
-  count: Type.Integer({ description: "Every record the rule would act on now." }),
+  count: Type.Integer({
+    description: "Every record the rule would act on now (none for `newDiscussionTrigger`: it acts on each new post).",
+  }),
   records: Type.Array(AutomationPreviewRecord, {
     description: `The first ${automationRulesLimits.previewMax}, longest idle first.`,
   }),

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   automationRulesLimits,
+  automationTimedTriggerTypes,
   type AddTagToDiscussionActionValue,
   type AutomationPreview,
   type MoveToCategoryActionValue,
@@ -49,6 +50,10 @@ export const specOf = (row: AutomationRuleRow): RuleSpec => ({
 });
 
 export class AutomationRuleBusy extends Error {}
+/** A rule whose trigger is an event (it cannot be run now: it acts on each new record). */
+export class AutomationRuleNotTimed extends Error {}
+
+const isTimed = (spec: RuleSpec) => automationTimedTriggerTypes.includes(spec.trigger.triggerType);
 
 /**
  * Runs rules and previews them. A run records a dispatch (`running`, then `success`, `warning` when some records
@@ -63,9 +68,7 @@ export function createAutomationRunner(deps: AutomationRunnerDeps) {
   async function queryOf(spec: RuleSpec, limit: number): Promise<StaleQuery> {
     const value = spec.trigger.triggerValue as StaleDiscussionTriggerValue;
     const before = new Date(clock.nowMs() - delayMsOf(value)).toISOString();
-    let categoryIDs = value.categoryID ?? null;
-    if (categoryIDs && value.includeSubcategories)
-      categoryIDs = [...new Set((await Promise.all(categoryIDs.map((id) => categories.withDescendants(id)))).flat())];
+    const categoryIDs = await categoriesOf(value);
     const skip: StaleQuery["skip"] =
       spec.action.actionType === "closeDiscussionAction"
         ? { closed: true }
@@ -86,11 +89,15 @@ export function createAutomationRunner(deps: AutomationRunnerDeps) {
     }
   }
 
-  /** Runs a rule this process has claimed, and releases it; the dispatch's ID. */
-  async function runClaimed(
+  /**
+   * Records a run of a rule as a dispatch: `running`, then the action on each record `targets` finds and the
+   * outcome; the rule's `dateLastRun` (and its claim, if any, released). The dispatch's ID.
+   */
+  async function dispatch(
     row: AutomationRuleRow,
     dispatchType: "manual" | "triggered" | "initial",
     dispatchUserID: number | null,
+    targets: () => Promise<{ discussionIDs: number[]; estimated: number }>,
   ): Promise<string> {
     const spec = specOf(row);
     const uuid = randomUUID();
@@ -115,17 +122,16 @@ export function createAutomationRunner(deps: AutomationRunnerDeps) {
     let estimated = 0;
     let errorMessage: string | null = null;
     try {
-      const query = await queryOf(spec, automationRulesLimits.recordsPerRun);
-      const targets = await repo.staleDiscussions(query);
-      estimated = await repo.countStale(query);
+      const found = await targets();
+      estimated = found.estimated;
       const context = await deps.systemContext();
-      for (const target of targets) {
+      for (const discussionID of found.discussionIDs) {
         try {
-          await act(spec, target.discussionID, context);
+          await act(spec, discussionID, context);
           affected += 1;
         } catch (error) {
           failed += 1;
-          errorMessage ??= `Discussion ${target.discussionID}: ${error instanceof Error ? error.message : String(error)}`;
+          errorMessage ??= `Discussion ${discussionID}: ${error instanceof Error ? error.message : String(error)}`;
         }
       }
     } catch (error) {
@@ -145,9 +151,29 @@ export function createAutomationRunner(deps: AutomationRunnerDeps) {
     return uuid;
   }
 
+  /** A timed rule's run (claimed by this process): the records its trigger finds now. */
+  const runClaimed = (
+    row: AutomationRuleRow,
+    dispatchType: "manual" | "triggered" | "initial",
+    dispatchUserID: number | null,
+  ) =>
+    dispatch(row, dispatchType, dispatchUserID, async () => {
+      const query = await queryOf(specOf(row), automationRulesLimits.recordsPerRun);
+      const [rows, estimated] = await Promise.all([repo.staleDiscussions(query), repo.countStale(query)]);
+      return { discussionIDs: rows.map((target) => target.discussionID), estimated };
+    });
+
+  /** The categories a trigger's value names, with their subcategories when it says so; null for all. */
+  async function categoriesOf(value: { categoryID?: number[]; includeSubcategories?: boolean }) {
+    const categoryIDs = value.categoryID ?? null;
+    if (!categoryIDs || !value.includeSubcategories) return categoryIDs;
+    return [...new Set((await Promise.all(categoryIDs.map((id) => categories.withDescendants(id)))).flat())];
+  }
+
   return {
     /** What a run started now would act on (nothing changes). */
     async preview(spec: RuleSpec): Promise<AutomationPreview> {
+      if (!isTimed(spec)) return { affectedRecordType: "discussion", count: 0, records: [] };
       const query = await queryOf(spec, automationRulesLimits.previewMax);
       const [rows, count] = await Promise.all([repo.staleDiscussions(query), repo.countStale(query)]);
       const origin = platform.config.publicUrl;
@@ -167,16 +193,31 @@ export function createAutomationRunner(deps: AutomationRunnerDeps) {
 
     /** `POST /automation-rules/{id}/trigger`: runs a rule now, active or not, unless a run of it is under way. */
     async runNow(row: AutomationRuleRow, dispatchUserID: number): Promise<string> {
+      if (!isTimed(specOf(row))) throw new AutomationRuleNotTimed();
       const now = clock.nowIso();
       if (!(await repo.claim(row.automationRuleID, now, null, new Date(clock.nowMs() + LEASE_MS).toISOString())))
         throw new AutomationRuleBusy();
       return runClaimed(row, "manual", dispatchUserID);
     },
 
+    /**
+     * A discussion was posted: each active `newDiscussionTrigger` rule whose categories hold it acts on it now,
+     * each run a `triggered` dispatch (in the process that posted it: once).
+     */
+    async discussionCreated(discussionID: number, categoryID: number): Promise<void> {
+      for (const row of await repo.active()) {
+        const spec = specOf(row);
+        if (spec.trigger.triggerType !== "newDiscussionTrigger") continue;
+        const within = await categoriesOf(spec.trigger.triggerValue);
+        if (within && !within.includes(categoryID)) continue;
+        await dispatch(row, "triggered", null, async () => ({ discussionIDs: [discussionID], estimated: 1 }));
+      }
+    },
+
     /** The job: each active rule whose last run is older than `runEveryMs` (its first run is `initial`). */
     async runDue(): Promise<number> {
       let ran = 0;
-      for (const row of await repo.active()) {
+      for (const row of (await repo.active()).filter((rule) => isTimed(specOf(rule)))) {
         const now = clock.nowIso();
         const ranBefore = new Date(clock.nowMs() - automationRulesLimits.runEveryMs).toISOString();
         const leaseUntil = new Date(clock.nowMs() + LEASE_MS).toISOString();

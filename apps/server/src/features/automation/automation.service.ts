@@ -19,14 +19,14 @@ import {
 import { requireAccess } from "../../platform/auth/access.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
-import { conflict, notFound } from "../../platform/errors.ts";
+import { badRequest, conflict, notFound } from "../../platform/errors.ts";
 import { offsetOf } from "../../platform/http/pagination.ts";
 import type { RequestContext } from "../../platform/http/request-context.ts";
 import type { CategoryDirectory } from "../categories/index.ts";
 import { automationPolicy } from "./automation.policy.ts";
 import { presentDispatch, presentRule } from "./automation.present.ts";
 import type { AutomationRepo } from "./automation.repo.ts";
-import { AutomationRuleBusy, specOf, type AutomationRunner } from "./automation.run.ts";
+import { AutomationRuleBusy, AutomationRuleNotTimed, specOf, type AutomationRunner } from "./automation.run.ts";
 import { checkRuleSpec, type RuleSpec } from "./automation.values.ts";
 
 export interface AutomationDeps {
@@ -190,6 +190,8 @@ export function createAutomationService(deps: AutomationDeps) {
         uuid = await runner.runNow(row, context.viewer.userID);
       } catch (error) {
         if (error instanceof AutomationRuleBusy) throw conflict("This rule is running already.");
+        if (error instanceof AutomationRuleNotTimed)
+          throw badRequest("This rule acts on each new discussion as it is posted; it cannot be run now.");
         throw error;
       }
       return presentDispatch((await repo.findDispatch(uuid))!);

@@ -213,6 +213,38 @@ describe.each(engines)("automation rules on %s", (engine) => {
     expect(await dispatches(rule.automationRuleID)).toHaveLength(2);
   });
 
+  it("tags each new discussion posted in its categories as it is posted (newDiscussionTrigger)", async () => {
+    expect((await f.api.patch("/api/v2/config", { "tagging.enabled": true }, { as: f.admin })).statusCode).toBe(200);
+    const tag = (await f.api.post("/api/v2/tags", { name: "Newcomer" }, { as: f.admin })).json<Tag>();
+    const rule = await create({
+      name: "Tag new",
+      trigger: { triggerType: "newDiscussionTrigger", triggerValue: { categoryID: [watched] } },
+      action: { actionType: "addTagToDiscussionAction", actionValue: { tagID: [tag.tagID] } },
+      status: "active",
+    });
+    const inside = await post(watched, "New inside");
+    const outside = await post(other, "New outside");
+    expect((await discussion(inside)).tags?.map((item) => item.tagID)).toContain(tag.tagID);
+    expect((await discussion(outside)).tags?.map((item) => item.tagID) ?? []).not.toContain(tag.tagID);
+    const log = await dispatches(rule.automationRuleID);
+    expect(log.map((item) => [item.dispatchType, item.dispatchStatus, item.affectedRecordCount])).toEqual([
+      ["triggered", "success", 1],
+    ]);
+    // It acts on posts as they come: nothing to preview, nothing to run now, and the job leaves it alone.
+    expect((await preview({ trigger: rule.trigger, action: rule.action })).count).toBe(0);
+    const now = await f.api.post(`/api/v2/automation-rules/${rule.automationRuleID}/trigger`, {}, { as: f.admin });
+    expect(now.statusCode).toBe(400);
+    await f.t.app.platform.jobs.runNow(AUTOMATION_JOB);
+    expect(await dispatches(rule.automationRuleID)).toHaveLength(1);
+    await f.api.put(
+      `/api/v2/automation-rules/${rule.automationRuleID}/status`,
+      { status: "inactive" },
+      { as: f.admin },
+    );
+    await post(watched, "After switching off");
+    expect(await dispatches(rule.automationRuleID)).toHaveLength(1);
+  });
+
   it("runs a rule in one place at a time: a rule another process holds is left to it", async () => {
     const rule = await create({ name: "Held", trigger: stale(1, [watched]), action: close, status: "active" });
     const held = new Date(f.t.clock.nowMs() + 10 * 60_000).toISOString();

@@ -46,6 +46,9 @@ export async function registerAutomation(
     actions: deps.actions,
     systemContext,
   });
+  platform.events.on("discussion.created", ({ discussionID, categoryID }) =>
+    runner.discussionCreated(discussionID, categoryID),
+  );
   platform.jobs.register(AUTOMATION_JOB, async () => void (await runner.runDue()), {
     everyMs: AUTOMATION_JOB_EVERY_MS,
   });
