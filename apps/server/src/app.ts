@@ -123,6 +123,7 @@ import { registerKnowledge } from "./features/knowledge/index.ts";
 import { installGroupPermissions, registerGroups } from "./features/groups/index.ts";
 import { createReportMeta, registerReports } from "./features/reports/index.ts";
 import { registerWebhooks } from "./features/webhooks/index.ts";
+import { registerAutomation } from "./features/automation/index.ts";
 import { registerCallsRoutes } from "./platform/long-runner/calls.routes.ts";
 import { registerPages, sendPlainErrorPage, type PagesOptions } from "./pages/pages.ts";
 
@@ -446,6 +447,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       comment: (id, context) => comments.get(id, undefined, context),
       user: (id, context) => users.get(String(id), context),
       report: (id, context) => reports.get(id, context),
+    },
+    systemUserID: () => systemUserID(platform),
+  });
+  // Automation rules: a trigger (discussions idle for a time) and an action taken through the discussions' service.
+  await registerAutomation(app, platform, {
+    categories: categories.directory,
+    actions: {
+      close: (id, context) => discussions.patch(id, { closed: true }, context),
+      move: (id, categoryID, context) => discussions.patch(id, { categoryID }, context),
+      addTags: (id, tagIDs, context) => discussions.setTags(id, tagIDs, [], context, "add"),
     },
     systemUserID: () => systemUserID(platform),
   });

@@ -74,3 +74,4 @@ export * from "./digest-constants.ts";
 export * from "./fragments.ts";
 export * from "./custom-pages.ts";
 export * from "./webhooks.ts";
+export * from "./automation-rules.ts";

@@ -81,6 +81,8 @@ const tableOwners = {
   fragmentDisclosures: "fragments",
   webhooks: "webhooks",
   webhookDeliveries: "webhooks",
+  automationRules: "automation",
+  automationDispatches: "automation",
   knowledgeBases: "knowledge",
   knowledgeCategories: "knowledge",
   articles: "knowledge",

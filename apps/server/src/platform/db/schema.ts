@@ -847,6 +847,43 @@ export interface WebhookDeliveriesTable {
   claimedUntil: DateString | null;
 }
 
+/** 0079: an automation rule (issue 39): a trigger and an action, each a type and a JSON value. */
+export interface AutomationRulesTable {
+  automationRuleID: Generated<number>;
+  name: string;
+  status: "active" | "inactive";
+  triggerType: string;
+  triggerValue: string;
+  actionType: string;
+  actionValue: string;
+  insertUserID: number;
+  dateInserted: DateString;
+  updateUserID: number | null;
+  dateUpdated: DateString | null;
+  dateLastRun: DateString | null;
+  claimedUntil: DateString | null;
+}
+
+/** 0079: one run of an automation rule, with the trigger and action it ran and what it did. */
+export interface AutomationDispatchesTable {
+  automationRuleDispatchUUID: string;
+  automationRuleID: number;
+  dispatchType: "manual" | "triggered" | "initial";
+  dispatchStatus: "queued" | "running" | "success" | "failed" | "warning";
+  dispatchUserID: number | null;
+  triggerType: string;
+  triggerValue: string;
+  actionType: string;
+  actionValue: string;
+  affectedRecordType: "discussion";
+  estimatedRecordCount: Generated<number>;
+  affectedRecordCount: Generated<number>;
+  failedRecordCount: Generated<number>;
+  errorMessage: string | null;
+  dateDispatched: DateString;
+  dateFinished: DateString | null;
+}
+
 /** 0026: a knowledge base; `rootCategoryID` is the knowledge category every top-level one sits under. */
 export interface KnowledgeBasesTable {
   knowledgeBaseID: Generated<number>;
@@ -999,6 +1036,8 @@ export interface DB {
   fragmentDisclosures: FragmentDisclosuresTable;
   webhooks: WebhooksTable;
   webhookDeliveries: WebhookDeliveriesTable;
+  automationRules: AutomationRulesTable;
+  automationDispatches: AutomationDispatchesTable;
   knowledgeBases: KnowledgeBasesTable;
   knowledgeCategories: KnowledgeCategoriesTable;
   articles: ArticlesTable;
