@@ -57,6 +57,7 @@ describe("the dashboard at /dashboard", () => {
       "Registration",
       "Authenticators",
       "Webhooks",
+      "Automation Rules",
       "Addons",
     ]);
     expect((await dashboard.total("Discussions")).count).toBe(before.counts["discussion"]!.count);

@@ -167,6 +167,10 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
   };
   const webhooks = () =>
     import("./features/webhooks/index.ts").then((m) => m.loadWebhooksRoutes()).then((m) => m.createWebhooksRoutes);
+  const automation = () =>
+    import("./features/automation/index.ts")
+      .then((m) => m.loadAutomationRoutes())
+      .then((m) => m.createAutomationRoutes);
   const banRules = () =>
     import("./features/bans/index.ts").then((m) => m.loadBanRulesRoutes()).then((m) => m.createBanRulesRoutes);
   const moderationMessages = () => loadModerationMessagesRoutes().then((m) => m.createModerationMessagesRoutes);
@@ -430,6 +434,9 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                 featureRoute("addons", "dashboard/addons", addons),
                 featureRoute("webhooks", "dashboard/webhooks", webhooks),
                 featureRoute("webhook", "dashboard/webhooks/:webhookID", webhooks),
+                featureRoute("automation-rules", "dashboard/automation-rules", automation),
+                featureRoute("automation-rule-add", "dashboard/automation-rules/add", automation),
+                featureRoute("automation-rule", "dashboard/automation-rules/:automationRuleID", automation),
                 featureRoute("themes", "dashboard/themes", themes),
                 featureRoute("style-guide", "dashboard/style-guide", themes),
                 featureRoute("layouts-dashboard", "dashboard/layouts", layoutEditor),

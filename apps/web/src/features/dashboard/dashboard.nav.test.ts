@@ -56,6 +56,7 @@ describe("the dashboard's navigation", () => {
           "/dashboard/settings/registration",
           "/dashboard/settings/authenticators",
           "/dashboard/webhooks",
+          "/dashboard/automation-rules",
           "/dashboard/addons",
         ],
       ],
@@ -109,6 +110,7 @@ describe("the dashboard's navigation", () => {
         "/dashboard/settings/registration",
         "/dashboard/settings/authenticators",
         "/dashboard/webhooks",
+        "/dashboard/automation-rules",
         "/dashboard/addons",
       ],
     ]);

@@ -1,3 +1,3 @@
 /** Tags' surface for the dashboard: the page's address and who may open it. The page loads with its route. */
-export { canManageTags, tagsPagePath } from "./tags.queries.ts";
+export { canManageTags, tagIndexQuery, tagsPagePath } from "./tags.queries.ts";
 export { loadTagIndexRoutes, loadTagsRoutes } from "./tags.lazy.ts";
