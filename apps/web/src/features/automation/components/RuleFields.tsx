@@ -102,16 +102,18 @@ export function RuleFields({ values, refused }: { values: RuleFormValues; refuse
             />
           </div>
         ) : null}
-        <SelectField
-          label={t("In these categories")}
-          name="triggerCategoryID"
-          multiple
-          size={Math.min(6, Math.max(2, categories.length))}
-          defaultValue={list(values.triggerCategoryID)}
-          error={error("triggerCategoryID")}
-          hint={t("None chosen: every category. Hold Ctrl (or ⌘) to choose several.")}
-          options={categories}
-        />
+        <div className={styles.several}>
+          <SelectField
+            label={t("In these categories")}
+            name="triggerCategoryID"
+            multiple
+            size={Math.min(6, Math.max(2, categories.length))}
+            defaultValue={list(values.triggerCategoryID)}
+            error={error("triggerCategoryID")}
+            hint={t("None chosen: every category. Hold Ctrl (or ⌘) to choose several.")}
+            options={categories}
+          />
+        </div>
         <CheckboxField
           label={t("Their subcategories too")}
           name="includeSubcategories"
