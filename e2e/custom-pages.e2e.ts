@@ -129,6 +129,21 @@ describe("custom pages (issue 38, item 4) and fragments on them (item 5)", () =>
     await screenshot(guest, "custom-pages-1-page-guest-no-js-1280");
     await guest.setViewportSize({ width: 375, height: 800 });
     await screenshot(guest, "custom-pages-1-page-guest-no-js-375");
+    // Five entries in the title bar's navigation: without JavaScript they wrap inside the 375 px bar, none cut off.
+    const navigationBounds = await guest.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      links: Array.from(document.querySelectorAll<HTMLAnchorElement>('nav[aria-label="Main navigation"] a'), (link) => {
+        const box = link.getBoundingClientRect();
+        return { left: box.left, right: box.right, width: box.width };
+      }),
+    }));
+    expect(navigationBounds.links.length).toBe(5);
+    expect(navigationBounds.page).toBeLessThanOrEqual(375);
+    for (const link of navigationBounds.links) {
+      expect(link.width).toBeGreaterThan(0);
+      expect(link.left).toBeGreaterThanOrEqual(0);
+      expect(link.right).toBeLessThanOrEqual(375);
+    }
 
     // With JavaScript, signed in (a transient key in the page): the fragment runs and draws, and gets nothing.
     const reader = await parley.newPage({ bypassCSP: true });

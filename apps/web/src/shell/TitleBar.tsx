@@ -108,9 +108,10 @@ export function TitleBar(props: TitleBarProps) {
           <MeBox registrationOpen={props.registrationOpen} conversationsEnabled={props.conversationsEnabled} />
         </div>
       </div>
-      {/* Without JavaScript the hamburger cannot open its panel: the navigation stays in the bar. */}
+      {/* Without JavaScript the hamburger cannot open its panel: the navigation stays in the bar, on a row of its own
+          below the logo and the buttons, wrapping when its entries need more than one line. */}
       <noscript>
-        <style>{`@media (max-width: 800px) { .${styles.hamburger} { display: none !important; } .${styles.inner} { flex-wrap: wrap; height: auto; min-height: var(--title-bar-current-height); padding-block: 4px; row-gap: 0; } .${styles.inner} > nav { display: flex !important; } }`}</style>
+        <style>{`@media (max-width: 800px) { .${styles.hamburger} { display: none !important; } .${styles.inner} { flex-wrap: wrap; height: auto; min-height: var(--title-bar-current-height); padding-block: 4px; row-gap: 0; } .${styles.inner} > nav { display: flex !important; order: 1; flex-basis: 100%; padding-block-end: 4px; } .${styles.inner} > nav > ul { flex-wrap: wrap; row-gap: 4px; } }`}</style>
       </noscript>
       <Suspense fallback={null}>
         {panelOpen ? <SiteNavigationPanel items={items} onClose={() => setPanelOpen(false)} /> : null}
