@@ -395,7 +395,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerReputation(app, { platform, users: userFragments, categories: categories.directory });
   // A collection's records presented as their own endpoints present them, for the viewer (a discussion with its
   // excerpt, which a featured collection's widget shows under the title).
-  await registerCollections(app, platform, {
+  const collectionPresenters: Parameters<typeof registerCollections>[2] = {
     discussion: async (ids, context) =>
       (
         await discussions.list(
@@ -405,7 +405,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ).items.map((discussion) => [discussion.discussionID, discussion]),
     category: async (ids, context) =>
       (await categories.service.presentMany(ids, context)).map((category) => [category.categoryID, category]),
-  });
+  };
+  // Articles, knowledge bases and groups are presented once their features are registered (below).
+  await registerCollections(app, platform, collectionPresenters);
   const reports = await registerReports(app, platform, {
     categories: categories.directory,
     users: userFragments,
@@ -536,8 +538,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     chunkSize: options.sitemapChunkSize,
     customPagePaths: () => customPages.publicPaths(),
   });
-  await registerKnowledge(app, platform, { users: userFragments });
-  await registerGroups(app, platform, { users: userFragments, categories: categories.directory, removePosts });
+  const knowledge = await registerKnowledge(app, platform, { users: userFragments });
+  const groups = await registerGroups(app, platform, {
+    users: userFragments,
+    categories: categories.directory,
+    removePosts,
+  });
+  collectionPresenters.article = (ids, context) => knowledge.articles.presentByIDs(ids, context);
+  collectionPresenters.knowledgeBase = (ids, context) => knowledge.bases.presentByIDs(ids, context);
+  collectionPresenters.groups = (ids, context) => groups.groups.presentByIDs(ids, context);
   // Signing in with an OpenID Connect provider: its accounts made, linked and signed in through the users feature.
   const authenticators = await registerAuthenticators(app, platform, { accounts: createConnectedAccounts(platform) });
   // Access tokens; an OAuth 2 provider's access token exchanged for one of ours finds its member as its sign-in does.

@@ -205,7 +205,7 @@ describe.each(engines)("collections on %s", (engine) => {
       { recordID: f.category.general, recordType: "category" },
       // Gone, and a type Parley has no feature for: nothing to show.
       { recordID: 999_999, recordType: "discussion" },
-      { recordID: 5, recordType: "article" },
+      { recordID: 5, recordType: "event" },
     ];
     const make = async (name: string) =>
       (await f.api.post("/api/v2/collections", { name, records }, { as: f.admin })).json<Collection>();

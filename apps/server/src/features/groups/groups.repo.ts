@@ -21,6 +21,8 @@ export interface GroupListFilters {
   memberID?: number;
   insertUserID?: number;
   name?: string;
+  /** Only these groups (a collection's). */
+  groupIDs?: number[];
   /** Leave out the secret groups this user neither belongs to nor is invited to (null: every group shows). */
   secretUnlessFor: number | null;
 }
@@ -54,6 +56,10 @@ export function createGroupsRepo(db: Kysely<DB>) {
     if (filters.insertUserID !== undefined) query = query.where("groups.insertUserID", "=", filters.insertUserID);
     if (filters.name)
       query = query.where(sql`lower("groups"."name")`, "like", sql`${likePattern(filters.name)} escape '\\'`);
+    if (filters.groupIDs !== undefined)
+      query = filters.groupIDs.length
+        ? query.where("groups.groupID", "in", filters.groupIDs)
+        : query.where(sql<boolean>`1 = 0`);
     if (filters.memberID !== undefined) {
       const memberID = filters.memberID;
       query = query.where("groups.groupID", "in", (eb) =>

@@ -144,6 +144,20 @@ export function createGroupsService(deps: GroupsDeps & { loader: GroupsLoader })
       return { items: await presentMany(rows, context, query.expand), page, limit, total };
     },
 
+    /** The groups among `ids` the viewer may see (no secret group but their members'), as `GET /groups` presents them. */
+    async presentByIDs(ids: number[], context: GroupContext): Promise<Array<[number, Group]>> {
+      const { viewer } = context;
+      assertAccountUsable(viewer);
+      if (!ids.length) return [];
+      const rows = await repo.list(
+        { groupIDs: ids, secretUnlessFor: policy.isModerator(viewer) ? null : viewer.userID },
+        "name",
+        0,
+        ids.length,
+      );
+      return (await presentMany(rows, context, undefined)).map((group) => [group.groupID, group]);
+    },
+
     async get(groupID: number, expand: string[] | undefined, context: GroupContext): Promise<Group> {
       const { row } = await loader.known(groupID, context.viewer);
       return (await presentMany([row], context, expand))[0]!;

@@ -13,6 +13,8 @@ export interface ArticleFilters {
   statuses: string[];
   featured?: boolean;
   insertUserID?: number;
+  /** Only these articles (a collection's). */
+  articleIDs?: number[];
 }
 
 /** A `GET /articles` sort, or a base's or category's own order. */
@@ -33,6 +35,10 @@ export function createArticlesRepo(db: Kysely<DB>) {
     if (filters.knowledgeBaseID !== undefined) query = query.where("knowledgeBaseID", "=", filters.knowledgeBaseID);
     if (filters.featured !== undefined) query = query.where("featured", "=", filters.featured ? 1 : 0);
     if (filters.insertUserID !== undefined) query = query.where("insertUserID", "=", filters.insertUserID);
+    if (filters.articleIDs !== undefined)
+      query = filters.articleIDs.length
+        ? query.where("articleID", "in", filters.articleIDs)
+        : query.where(sql<boolean>`1 = 0`);
     return query;
   };
   return {

@@ -178,6 +178,27 @@ export function createArticlesService({ platform, repo, bases, categories, loade
       return { items: await presentMany(rows, context, new Expansions(query.expand)), page, limit, total };
     },
 
+    /**
+     * The published articles of published bases among `ids` that the viewer may read, as `GET /articles` presents
+     * them (a featured collection's records); none without `kb.view`. Three queries however many.
+     */
+    async presentByIDs(ids: number[], context: KnowledgeContext): Promise<Array<[number, Article]>> {
+      if (!ids.length || !policy.can(context.viewer, "view")) return [];
+      const rows = await repo.list(
+        { statuses: [LIVE_ARTICLE], articleIDs: ids },
+        { sort: "dateInserted" },
+        0,
+        ids.length,
+      );
+      const published = new Set(
+        (await bases.findByIds([...new Set(rows.map((row) => row.knowledgeBaseID))]))
+          .filter((base) => base.status === "published")
+          .map((base) => base.knowledgeBaseID),
+      );
+      const readable = rows.filter((row) => published.has(row.knowledgeBaseID));
+      return (await presentMany(readable, context, new Expansions([]))).map((article) => [article.articleID, article]);
+    },
+
     async get(articleID: number, expand: string[] | undefined, context: KnowledgeContext): Promise<Article> {
       const article = await load(articleID, context.viewer);
       return (await presentMany([article], context, new Expansions(expand)))[0]!;

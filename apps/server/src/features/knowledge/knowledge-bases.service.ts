@@ -60,6 +60,13 @@ export function createKnowledgeBasesService({ platform, bases, categories, artic
       return presentMany(rows, context.origin);
     },
 
+    /** The published bases among `ids`, as `GET /knowledge-bases` presents them (a collection's); none without `kb.view`. */
+    async presentByIDs(ids: number[], context: KnowledgeContext): Promise<Array<[number, KnowledgeBase]>> {
+      if (!ids.length || !policy.can(context.viewer, "view")) return [];
+      const rows = (await bases.findByIds(ids)).filter((base) => base.status === "published");
+      return (await presentMany(rows, context.origin)).map((base) => [base.knowledgeBaseID, base]);
+    },
+
     async get(knowledgeBaseID: number, context: KnowledgeContext): Promise<KnowledgeBase> {
       const base = await loader.base(knowledgeBaseID, context.viewer);
       return (await presentMany([base], context.origin))[0]!;

@@ -366,6 +366,95 @@ describe.each(engines)("home widgets on %s", (engine) => {
     expect(await list("limit=30&privacy=secret", f.as.member)).toEqual([secret]);
   });
 
+  it("gives a featured collection's articles, knowledge bases and groups as their endpoints do, to who may read them", async () => {
+    const base = await f.api.post(
+      "/api/v2/knowledge-bases",
+      { name: "Collected Help", description: "Guides.", urlCode: "collected-help", viewType: "guide" },
+      { as: f.admin },
+    );
+    expect(base.statusCode, base.body).toBe(201);
+    const { knowledgeBaseID, rootCategoryID } = base.json<KnowledgeBase>();
+    const made = await f.api.post(
+      "/api/v2/articles",
+      { knowledgeCategoryID: rootCategoryID, name: "Collected article", body: "Read **me**.", format: "markdown" },
+      { as: f.admin },
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const articleID = made.json<Article>().articleID;
+    const deleted = (
+      await f.api.post(
+        "/api/v2/articles",
+        { knowledgeCategoryID: rootCategoryID, name: "Deleted article", body: "Gone.", format: "markdown" },
+        { as: f.admin },
+      )
+    ).json<Article>().articleID;
+    const remove = await f.api.patch(`/api/v2/articles/${deleted}/status`, { status: "deleted" }, { as: f.admin });
+    expect(remove.statusCode, remove.body).toBe(200);
+    const group = async (name: string, privacy: string) => {
+      const created = await f.api.post(
+        "/api/v2/groups",
+        { name, description: "Collected.", privacy },
+        { as: f.as.member },
+      );
+      expect(created.statusCode, created.body).toBe(201);
+      return created.json<Group>().groupID;
+    };
+    const open = await group("Collected Open Group", "public");
+    const secret = await group("Collected Secret Group", "secret");
+    const collection = await f.api.post(
+      "/api/v2/collections",
+      {
+        name: "Collected",
+        records: [
+          { recordType: "article", recordID: articleID },
+          { recordType: "article", recordID: deleted },
+          { recordType: "knowledgeBase", recordID: knowledgeBaseID },
+          { recordType: "groups", recordID: open },
+          { recordType: "groups", recordID: secret },
+        ],
+      },
+      { as: f.admin },
+    );
+    expect(collection.statusCode, collection.body).toBe(201);
+    const { collectionID: collectedID } = collection.json<{ collectionID: number }>();
+    const read = async (as: typeof f.admin | null) => {
+      const response = await f.api.get(`/api/v2/collections/${collectedID}/content/en`, { as });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<CollectionContent>().records;
+    };
+    const keys = (records: CollectionContent["records"]) =>
+      records.map((record) => `${record.recordType}:${record.recordID}`);
+
+    // A guest: the published article and its base, the public group; never a deleted article nor a secret group.
+    const guest = await read(null);
+    expect(keys(guest)).toEqual([`article:${articleID}`, `knowledgeBase:${knowledgeBaseID}`, `groups:${open}`]);
+    // Each record is what its own endpoint answers.
+    const asArticle = (await f.api.get(`/api/v2/articles/${articleID}`)).json<Article>();
+    expect(guest[0]!.record).toMatchObject({
+      articleID,
+      name: "Collected article",
+      url: asArticle.url,
+      excerpt: asArticle.excerpt,
+    });
+    const asBase = (await f.api.get(`/api/v2/knowledge-bases/${knowledgeBaseID}`)).json<KnowledgeBase>();
+    expect(guest[1]!.record).toMatchObject({ knowledgeBaseID, name: "Collected Help", url: asBase.url });
+    const asGroup = (await f.api.get(`/api/v2/groups/${open}`)).json<Group>();
+    expect(guest[2]!.record).toMatchObject({ groupID: open, name: "Collected Open Group", url: asGroup.url });
+    // The secret group's member sees it; another member does not.
+    expect(keys(await read(f.as.member))).toContain(`groups:${secret}`);
+    expect(keys(await read(f.as.outsider))).not.toContain(`groups:${secret}`);
+    // An administrator, who may see deleted articles, still gets only published ones in a collection.
+    expect(keys(await read(f.admin))).not.toContain(`article:${deleted}`);
+    // Without kb.view, a guest gets no article and no base, and still the public group.
+    const knowledge = f as unknown as KnowledgeFixture;
+    await setRolePermission(knowledge, "guest", "kb.view", false);
+    try {
+      expect(keys(await read(null))).toEqual([`groups:${open}`]);
+    } finally {
+      await setRolePermission(knowledge, "guest", "kb.view", true);
+    }
+  });
+
   it("offers the three in the widgets' catalogue and the layout editor's, with their props' JSON schema", async () => {
     const catalog = await f.api.get("/api/v2/layouts/catalog?layoutViewType=home", { as: f.admin });
     expect(catalog.statusCode, catalog.body).toBe(200);

@@ -24,8 +24,9 @@ export function collectionItem(entry: CollectionContent["records"][number]): Wid
     name,
     url,
     description: text(record["excerpt"]) ?? text(record["description"]),
-    imageUrl: text(record["bannerUrl"]) ?? text(image?.url),
-    iconUrl: text(record["iconUrl"]),
+    // A category's or group's banner and icon, a knowledge base's `bannerImage` and `icon`.
+    imageUrl: text(record["bannerUrl"]) ?? text(image?.url) ?? text(record["bannerImage"]),
+    iconUrl: text(record["iconUrl"]) ?? text(record["icon"]),
   };
 }
 
