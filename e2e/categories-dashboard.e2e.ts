@@ -11,6 +11,7 @@ const parley = useParley();
 const admin = { name: "admin", password: adminPassword };
 
 interface CategoryRecord {
+  featured: boolean;
   categoryID: number;
   name: string;
   parentCategoryID: number;
@@ -175,6 +176,15 @@ describe("categories at /dashboard/categories", () => {
       .toBe("The URL code is already in use by another category.");
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, "categories-dashboard-edit-error");
+    // Put right and featured, the same form saves; the API and the featured list say so.
+    await categories.fillDetails({ urlcode: `first-${suffix}` });
+    await categories.setFeatured(true);
+    await categories.save();
+    await expect
+      .poll(async () => (await api.get<CategoryRecord>(`/categories/${first.categoryID}`)).featured)
+      .toBe(true);
+    const featured = await api.get<CategoryRecord[]>("/categories?featured=true&maxDepth=10");
+    expect(featured.map((category) => category.categoryID)).toEqual([first.categoryID]);
 
     await categories.open(`/dashboard/categories/${first.categoryID}/delete`);
     await categories.chooseContent(null);

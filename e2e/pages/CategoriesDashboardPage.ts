@@ -74,6 +74,10 @@ export class CategoriesDashboardPage extends DashboardPage {
     }
   }
 
+  async setFeatured(on: boolean): Promise<void> {
+    await this.main.getByRole("checkbox", { name: /^Featured/ }).setChecked(on);
+  }
+
   async setCustomPermissions(on: boolean): Promise<void> {
     await this.main.getByRole("checkbox", { name: "This category has its own permissions" }).setChecked(on);
   }

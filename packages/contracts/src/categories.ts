@@ -27,6 +27,7 @@ const categoryFields = {
   ]),
   customPermissions: Type.Boolean(),
   isArchived: Type.Boolean(),
+  featured: Type.Boolean({ description: "Featured: listed by `featured=true` and the home page's categories widget." }),
   countCategories: Type.Integer(),
   countDiscussions: Type.Integer(),
   countComments: Type.Integer(),
@@ -81,8 +82,15 @@ export const CategoryListQuery = Type.Object({
   parentCategoryCode: Type.Optional(
     Type.String({ description: "List the children of the category with this urlcode." }),
   ),
-  maxDepth: Type.Integer({ minimum: 1, maximum: 10, default: limits.categories.defaultMaxDepth }),
+  maxDepth: Type.Integer({
+    minimum: 1,
+    maximum: limits.categories.maxDepth,
+    default: limits.categories.defaultMaxDepth,
+  }),
   archived: Type.Optional(Type.Boolean({ description: "Only archived (true) or only active (false) categories." })),
+  featured: Type.Optional(
+    Type.Boolean({ description: "Only featured (true) or only other (false) categories, as a flat list." }),
+  ),
   postTypeID: Type.Optional(
     Type.String({ maxLength: 100, description: "Only the categories that take this site post type (a flat list)." }),
   ),
@@ -193,6 +201,7 @@ export const CategoryPost = Type.Object({
   displayAs: Type.Optional(Type.Enum(categoryDisplayAs)),
   customPermissions: Type.Optional(Type.Boolean()),
   isArchived: Type.Optional(Type.Boolean()),
+  featured: Type.Optional(Type.Boolean()),
   sort: Type.Optional(Type.Integer()),
   /**
    * What each listed role may do in the category, written with it in one transaction (site.manage); the category

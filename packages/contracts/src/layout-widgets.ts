@@ -295,13 +295,16 @@ export const DiscussionsWidget = widgetSchema(
   }),
 );
 
-/** Which categories the categories widget lists: the top level, a category's children, or those the viewer follows. */
-export const categoriesWidgetFilters = ["none", "parentCategory", "followed"] as const;
+/**
+ * Which categories the categories widget lists: the top level, a category's children, the featured ones (at any
+ * depth), or those the viewer follows.
+ */
+export const categoriesWidgetFilters = ["none", "parentCategory", "featured", "followed"] as const;
 
 /**
  * Categories (`GET /categories` as the viewer may read them: a private category never reaches a guest): the top
- * level (`filter: "none"`, the default), the children of `parentCategoryID` (`"parentCategory"`) or the ones the
- * viewer follows (`"followed"`: none for a guest); the first `limit`.
+ * level (`filter: "none"`, the default), the children of `parentCategoryID` (`"parentCategory"`), the featured ones
+ * (`"featured"`) or the ones the viewer follows (`"followed"`: none for a guest); the first `limit`.
  */
 export const CategoriesWidget = widgetSchema(
   "react.categories",

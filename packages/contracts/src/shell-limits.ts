@@ -17,6 +17,8 @@ export const categoriesLimits = {
   listMaxLimit: 100,
   searchLimit: 50,
   defaultMaxDepth: 2,
+  /** The deepest `maxDepth` a category list takes. */
+  maxDepth: 10,
   /** Categories a member may follow at once (Vanilla's Vanilla.MaxFollowedCategories default). */
   maxFollowed: 500,
 } as const;

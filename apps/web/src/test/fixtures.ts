@@ -14,6 +14,7 @@ export function makeCategory(
     displayAs: "discussions",
     customPermissions: false,
     isArchived: false,
+    featured: false,
     countCategories: 0,
     countDiscussions: 0,
     countComments: 0,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Category } from "@parley/contracts";
-import { createApi, createUser, seededAdmin, type Api, type Session } from "../../test/accounts.ts";
+import { createApi, createUser, roleIDOfType, seededAdmin, type Api, type Session } from "../../test/accounts.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { engines } from "../../test/databases.ts";
 
@@ -75,6 +75,66 @@ describe.each(engines)("managing categories on %s", (engine) => {
     expect(loop.statusCode).toBe(400);
     expect((await api.patch(`/api/v2/categories/${help.categoryID}`, { name: "x" }, { as: member })).statusCode).toBe(
       403,
+    );
+  });
+
+  it("features categories (managers only): `featured=true` lists them flat at any depth, only those the viewer may read", async () => {
+    const help = await category("help");
+    const installation = await category("installation");
+    const general = await category("general");
+    expect(help.featured).toBe(false);
+    const refused = await api.patch(`/api/v2/categories/${help.categoryID}`, { featured: true }, { as: member });
+    expect(refused.statusCode).toBe(403);
+    for (const id of [help.categoryID, installation.categoryID, general.categoryID]) {
+      const featured = await api.patch(`/api/v2/categories/${id}`, { featured: true }, { as: admin });
+      expect(featured.statusCode, featured.body).toBe(200);
+      expect(featured.json<Category>().featured).toBe(true);
+    }
+    const created = await api.post(
+      "/api/v2/categories",
+      { name: "Featured from the start", urlcode: "featured-start", featured: true },
+      { as: admin },
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const startID = created.json<Category>().categoryID;
+    // Guests may not read the new one; members may.
+    const patchRole = async (type: "guest" | "member", view: boolean) => {
+      const response = await api.patch(
+        `/api/v2/roles/${await roleIDOfType(t.database.db, type)}`,
+        { permissions: [{ type: "category", id: startID, permissions: { "discussions.view": view } }] },
+        { as: admin },
+      );
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await patchRole("guest", false);
+    await patchRole("member", true);
+
+    const featured = async (query: string, as: Session | null) => {
+      const response = await api.get(`/api/v2/categories?${query}`, { as });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<Array<Category & { children?: unknown }>>();
+    };
+    const all = await featured("featured=true&maxDepth=10", member);
+    // Flat, in the tree's order: a featured child is listed though deeper than the top level.
+    expect(all.map((item) => item.categoryID).sort()).toEqual(
+      [help.categoryID, installation.categoryID, general.categoryID, startID].sort(),
+    );
+    expect(all.every((item) => item.children === undefined && item.featured)).toBe(true);
+    expect(all.findIndex((item) => item.categoryID === installation.categoryID)).toBeGreaterThan(
+      all.findIndex((item) => item.categoryID === help.categoryID),
+    );
+    const guest = (await featured("featured=true&maxDepth=10", null)).map((item) => item.categoryID);
+    expect(guest).not.toContain(startID);
+    expect(guest).toEqual(expect.arrayContaining([help.categoryID, general.categoryID]));
+    expect((await featured("featured=true&maxDepth=10&limit=1", member)).length).toBe(1);
+    const others = (await featured("featured=false&maxDepth=10", member)).map((item) => item.categoryID);
+    expect(others).not.toContain(help.categoryID);
+    expect(others.length).toBeGreaterThan(0);
+
+    const unfeature = await api.patch(`/api/v2/categories/${general.categoryID}`, { featured: false }, { as: admin });
+    expect(unfeature.json<Category>().featured).toBe(false);
+    expect((await featured("featured=true&maxDepth=10", member)).map((item) => item.categoryID)).not.toContain(
+      general.categoryID,
     );
   });
 

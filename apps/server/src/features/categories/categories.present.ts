@@ -31,6 +31,7 @@ export function presentCategory(row: CategoryRow, context: PresentContext): Cate
     displayAs: row.displayAs as CategoryDisplayAs,
     customPermissions: row.customPermissions === 1,
     isArchived: row.isArchived === 1,
+    featured: row.featured === 1,
     countCategories: row.countCategories,
     countDiscussions: row.countDiscussions,
     countComments: row.countComments,

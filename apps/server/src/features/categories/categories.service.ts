@@ -197,6 +197,11 @@ export function createCategoriesService(
         ? allowedTypesOf(category).includes(postTypeID)
         : (category.allowedPostTypeIDs ?? []).includes(postTypeID),
     );
+    return pagedFlat(items, query);
+  }
+
+  /** A flat list, one page of it (the query's, or the first of the default size). */
+  function pagedFlat(items: CategoryTreeItem[], query: CategoryListQuery): CategoryListResult {
     const page = query.page ?? limits.api.defaultPage;
     const limit = query.limit ?? limits.api.defaultLimit;
     return { items: items.slice((page - 1) * limit, page * limit), paging: { page, limit, total: items.length } };
@@ -359,6 +364,7 @@ export function createCategoriesService(
           displayAs: body.displayAs ?? "discussions",
           customPermissions: body.customPermissions ? 1 : 0,
           isArchived: body.isArchived ? 1 : 0,
+          featured: body.featured ? 1 : 0,
           iconUrl: imageColumn(body.iconUrl ?? null),
           bannerUrl: imageColumn(body.bannerUrl ?? null),
           allowedDiscussionTypes,
@@ -416,6 +422,7 @@ export function createCategoriesService(
           ...(body.displayAs !== undefined ? { displayAs: body.displayAs } : {}),
           ...(body.customPermissions !== undefined ? { customPermissions: body.customPermissions ? 1 : 0 } : {}),
           ...(body.isArchived !== undefined ? { isArchived: body.isArchived ? 1 : 0 } : {}),
+          ...(body.featured !== undefined ? { featured: body.featured ? 1 : 0 } : {}),
           ...(body.iconUrl !== undefined ? { iconUrl: imageColumn(body.iconUrl) } : {}),
           ...(body.bannerUrl !== undefined ? { bannerUrl: imageColumn(body.bannerUrl) } : {}),
           ...(allowedDiscussionTypes !== undefined ? { allowedDiscussionTypes } : {}),
@@ -502,17 +509,18 @@ export function createCategoriesService(
       };
       const tree = buildTree(rows, parent.categoryID, treeContext);
       if (query.postTypeID !== undefined) return listTaking(query.postTypeID, tree, query);
+      // Featured or not: a flat list of those the viewer may see, as Vanilla answers `featured`.
+      const featured = query.featured;
+      if (featured !== undefined)
+        return pagedFlat(
+          flattenTree(tree).filter((item) => item.featured === featured),
+          query,
+        );
       const paged =
         query.outputFormat === "flat" ||
         (query.outputFormat === undefined && (query.page ?? query.limit) !== undefined);
       if (!paged) return { items: tree };
-      const page = query.page ?? limits.api.defaultPage;
-      const limit = query.limit ?? limits.api.defaultLimit;
-      const flat = flattenTree(tree);
-      return {
-        items: flat.slice((page - 1) * limit, page * limit),
-        paging: { page, limit, total: flat.length },
-      };
+      return pagedFlat(flattenTree(tree), query);
     },
 
     async get(id: string, context: CategoryRequestContext): Promise<Category> {

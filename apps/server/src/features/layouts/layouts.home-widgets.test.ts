@@ -112,7 +112,7 @@ describe.each(engines)("home widgets on %s", (engine) => {
           { $reactComponent: "react.cta", $reactProps: { title: "No button" } },
           {
             $reactComponent: "react.categories",
-            $reactProps: { apiParams: { filter: "featured", limit: 0 }, containerOptions: { displayType: "table" } },
+            $reactProps: { apiParams: { filter: "popular", limit: 0 }, containerOptions: { displayType: "table" } },
           },
           {
             $reactComponent: "react.article.articles",

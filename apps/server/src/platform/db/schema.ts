@@ -45,6 +45,8 @@ export interface CategoriesTable {
   bannerUrl: ColumnType<string | null, string | null | undefined, string | null>;
   /** 0055: how its ideas are voted on (the ideation add-on): up, or up-down. */
   ideationType: Defaulted<string>;
+  /** 0083: featured (Vanilla's `featured`): listed by `GET /categories?featured=true` and the categories widget. */
+  featured: Flag;
 }
 
 export interface UsersTable {

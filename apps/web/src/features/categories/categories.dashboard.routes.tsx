@@ -86,6 +86,7 @@ export function createCategoriesDashboardRoutes({
       parentCategoryID: formValue(form, "parentCategoryID"),
       displayAs: formValue(form, "displayAs"),
       isArchived: formValue(form, "isArchived"),
+      featured: formValue(form, "featured"),
       customPermissions: custom ? "1" : "",
       grants: form.getAll("grant").map(String).join(" "),
       allowedDiscussionTypes: form.getAll("allowedDiscussionTypes").map(String).join(" "),
@@ -101,6 +102,7 @@ export function createCategoriesDashboardRoutes({
       description: values["description"]!.trim() || null,
       displayAs,
       isArchived: values["isArchived"] === "1",
+      featured: values["featured"] === "1",
       // Only who sets the roles' grants turns a category's own permissions on or off: on with no grants, no one
       // could see it.
       ...(canSetCategoryPermissions(me) ? { customPermissions: custom } : {}),

@@ -61,7 +61,7 @@ describe("the categories widget", () => {
     expect(doc.body.textContent).toContain("About Help");
   });
 
-  it("asks for a category's children or the followed ones, as its filter says", async () => {
+  it("asks for a category's children, the featured or the followed ones, as its filter says", async () => {
     const routes = { "GET /categories": jsonResponse([category(3, "Child")]) };
     const children = await serverRender(
       "react.categories",
@@ -72,6 +72,8 @@ describe("the categories widget", () => {
     expect(links(children.doc)).toEqual([["Child", "http://localhost/categories/c3"]]);
     const followed = await serverRender("react.categories", { apiParams: { filter: "followed" } }, routes);
     expect(followed.requests[0]!.query).toEqual({ followed: true, limit: 10 });
+    const featured = await serverRender("react.categories", { apiParams: { filter: "featured", limit: 4 } }, routes);
+    expect(featured.requests[0]!.query).toMatchObject({ featured: true, maxDepth: 10, limit: 4 });
   });
 
   it("shows nothing when the parent category is refused to the viewer", async () => {

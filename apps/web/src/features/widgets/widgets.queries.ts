@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Article, Category, CollectionContent, Discussion, Group, WidgetProps } from "@parley/contracts";
+import { limits } from "@parley/contracts/limits";
 import { ApiError, type ApiClient } from "../../lib/api.ts";
 import { currentLocale } from "../../lib/i18n.ts";
 import { listExpand } from "../discussions/index.ts";
@@ -81,7 +82,7 @@ const defaultCategoryLimit = 10;
 
 /**
  * The categories widget's categories (`GET /categories`, which leaves out those the viewer may not read): the top
- * level, a category's children, or the followed ones (a guest follows none).
+ * level, a category's children, the featured ones, or the followed ones (a guest follows none).
  */
 export const widgetCategoriesQuery = (api: ApiClient, params: WidgetProps<"react.categories">["apiParams"]) =>
   queryOptions({
@@ -92,15 +93,18 @@ export const widgetCategoriesQuery = (api: ApiClient, params: WidgetProps<"react
       const query =
         filter === "followed"
           ? { followed: true, limit }
-          : {
-              outputFormat: "flat",
-              maxDepth: 1,
-              limit,
-              locale: currentLocale(),
-              ...(filter === "parentCategory" && params.parentCategoryID !== undefined
-                ? { parentCategoryID: params.parentCategoryID }
-                : {}),
-            };
+          : filter === "featured"
+            ? // Featured ones at any depth, in the tree's order.
+              { featured: true, maxDepth: limits.categories.maxDepth, limit, locale: currentLocale() }
+            : {
+                outputFormat: "flat",
+                maxDepth: 1,
+                limit,
+                locale: currentLocale(),
+                ...(filter === "parentCategory" && params.parentCategoryID !== undefined
+                  ? { parentCategoryID: params.parentCategoryID }
+                  : {}),
+              };
       return readable(async () => (await api.get<Category[]>("/categories", query, signal)).data);
     },
   });

@@ -142,6 +142,15 @@ export function CategoryEditPage() {
           />
           {t("Archived: read only, left out of the discussion lists")}
         </label>
+        <label className={formStyles.checkbox}>
+          <input
+            type="checkbox"
+            name="featured"
+            value="1"
+            defaultChecked={value("featured", category?.featured ? "1" : "") === "1"}
+          />
+          {t("Featured: listed by the home page's categories widget when it shows featured categories")}
+        </label>
         <CategoryImageFields category={category} errors={errors} />
         <CategoryPostTypesField
           category={category}
