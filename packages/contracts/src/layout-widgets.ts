@@ -542,7 +542,10 @@ export const widgetCatalogue: ReadonlyArray<{ name: WidgetName; description: str
     "A featured collection: its records the viewer may read, as a grid, carousel, list or links.",
   ],
   [DiscussionsWidget, "Discussions chosen by category, tags, followed or announcements, in a sort."],
-  [CategoriesWidget, "Categories the viewer may read: the top level, a category's children or the followed ones."],
+  [
+    CategoriesWidget,
+    "Categories the viewer may read: the top level, a category's children, the featured or the followed ones.",
+  ],
   [ArticlesWidget, "Knowledge base articles the viewer may read: a base's or a category's, featured ones when asked."],
   [GroupsWidget, "Groups the viewer may see, by privacy, in a sort."],
   [QuickLinksWidget, "A title and a list of links."],

@@ -1,12 +1,22 @@
+import type { WidgetName } from "@parley/contracts";
 import { msg, t } from "../../lib/i18n.ts";
 
-/** The names an operator reads for the catalogue's widgets; one the editor does not know shows its id. */
-const widgetNames: Record<string, string> = {
+/**
+ * The names an operator reads for the catalogue's widgets, one for each (the type says so); a widget the editor does
+ * not know (a layout made elsewhere) shows its id.
+ */
+const widgetNames: Record<WidgetName, string> = {
   "react.section.1-column": msg("One column"),
   "react.section.2-columns": msg("Two columns"),
   "react.section.3-columns": msg("Three columns"),
   "react.section.full-width": msg("Full width"),
   "react.banner": msg("Banner"),
+  "react.collection-records": msg("Featured collection"),
+  "react.discussion.discussions": msg("Discussions"),
+  "react.quick-links": msg("Quick links"),
+  "react.cta": msg("Call to action"),
+  "react.customFragment": msg("Custom fragment"),
+  "react.asset.customPageHead": msg("Page title and description"),
   "react.html": msg("Title and description"),
   "react.newPostButton": msg("New Discussion button"),
   "react.breadcrumbs": msg("Breadcrumbs"),
@@ -24,7 +34,7 @@ const widgetNames: Record<string, string> = {
 };
 
 export const widgetName = (component: string) => {
-  const name = widgetNames[component];
+  const name = (widgetNames as Record<string, string | undefined>)[component];
   return name ? t(name) : component;
 };
 
