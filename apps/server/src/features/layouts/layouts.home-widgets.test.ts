@@ -301,23 +301,29 @@ describe.each(engines)("home widgets on %s", (engine) => {
     expect(await list("followed=true&limit=50", f.as.member)).toEqual([f.category["off-topic"]]);
   });
 
-  it("lists the articles widget's articles for readers of the knowledge base only, featured ones when asked", async () => {
+  /** A knowledge base and a way to post published articles in its root category, by the administrator. */
+  const knowledgeBase = async (name: string, urlCode: string, viewType: "help" | "guide") => {
     const base = await f.api.post(
       "/api/v2/knowledge-bases",
-      { name: "Widget Help", description: "Help.", urlCode: "widget-help", viewType: "help" },
+      { name, description: "Help.", urlCode, viewType },
       { as: f.admin },
     );
     expect(base.statusCode, base.body).toBe(201);
     const { knowledgeBaseID, rootCategoryID } = base.json<KnowledgeBase>();
-    const article = async (name: string) => {
+    const article = async (title: string) => {
       const made = await f.api.post(
         "/api/v2/articles",
-        { knowledgeCategoryID: rootCategoryID, name, body: "Some **help**.", format: "markdown" },
+        { knowledgeCategoryID: rootCategoryID, name: title, body: "Some **help**.", format: "markdown" },
         { as: f.admin },
       );
       expect(made.statusCode, made.body).toBe(201);
       return made.json<Article>().articleID;
     };
+    return { knowledgeBaseID, article };
+  };
+
+  it("lists the articles widget's articles for readers of the knowledge base only, featured ones when asked", async () => {
+    const { knowledgeBaseID, article } = await knowledgeBase("Widget Help", "widget-help", "help");
     const plain = await article("Getting started");
     const featured = await article("Featured answer");
     const feature = await f.api.put(`/api/v2/articles/${featured}/featured`, { featured: true }, { as: f.admin });
@@ -367,27 +373,9 @@ describe.each(engines)("home widgets on %s", (engine) => {
   });
 
   it("gives a featured collection's articles, knowledge bases and groups as their endpoints do, to who may read them", async () => {
-    const base = await f.api.post(
-      "/api/v2/knowledge-bases",
-      { name: "Collected Help", description: "Guides.", urlCode: "collected-help", viewType: "guide" },
-      { as: f.admin },
-    );
-    expect(base.statusCode, base.body).toBe(201);
-    const { knowledgeBaseID, rootCategoryID } = base.json<KnowledgeBase>();
-    const made = await f.api.post(
-      "/api/v2/articles",
-      { knowledgeCategoryID: rootCategoryID, name: "Collected article", body: "Read **me**.", format: "markdown" },
-      { as: f.admin },
-    );
-    expect(made.statusCode, made.body).toBe(201);
-    const articleID = made.json<Article>().articleID;
-    const deleted = (
-      await f.api.post(
-        "/api/v2/articles",
-        { knowledgeCategoryID: rootCategoryID, name: "Deleted article", body: "Gone.", format: "markdown" },
-        { as: f.admin },
-      )
-    ).json<Article>().articleID;
+    const { knowledgeBaseID, article } = await knowledgeBase("Collected Help", "collected-help", "guide");
+    const articleID = await article("Collected article");
+    const deleted = await article("Deleted article");
     const remove = await f.api.patch(`/api/v2/articles/${deleted}/status`, { status: "deleted" }, { as: f.admin });
     expect(remove.statusCode, remove.body).toBe(200);
     const group = async (name: string, privacy: string) => {
