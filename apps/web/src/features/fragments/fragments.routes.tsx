@@ -114,7 +114,9 @@ export function createFragmentsRoutes({
             css: read.values.css,
             previewData: read.previewData,
           });
-          return redirect(`${fragmentEditorPath(created.fragmentUUID)}?saved=draft`);
+          return redirect(
+            `${fragmentEditorPath(created.fragmentUUID)}?saved=${read.values.intent === "preview" ? "preview" : "draft"}`,
+          );
         } catch (error) {
           return refused(error, read.values);
         } finally {

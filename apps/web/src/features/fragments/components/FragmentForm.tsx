@@ -5,7 +5,7 @@ import { t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { Button } from "../../../ui/button/Button.tsx";
 import { FormAlert, TextAreaField, TextField } from "../../../ui/forms/Form.tsx";
-import { followFragmentHeights } from "../fragment-height.ts";
+import { followFragmentHeights } from "../../../lib/fragment-height.ts";
 import type { FragmentFormValues } from "../fragments.form.ts";
 import styles from "../pages/Fragments.module.css";
 

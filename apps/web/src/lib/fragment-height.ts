@@ -16,7 +16,8 @@ export function clampFragmentHeight(height: unknown): number | null {
  * `source` must be that frame's window and its origin the sandbox's opaque one ("null"). Listens once a page.
  */
 export function followFragmentHeights(): void {
-  if (following || typeof window === "undefined") return;
+  if (typeof window === "undefined") return;
+  if (following) return askFragmentHeights();
   following = true;
   window.addEventListener("message", (event: MessageEvent) => {
     if (event.origin !== "null") return;
@@ -24,11 +25,23 @@ export function followFragmentHeights(): void {
     if (!data || typeof data !== "object" || data.type !== "parley:fragment-height") return;
     const height = clampFragmentHeight(data.height);
     if (height === null) return;
-    for (const frame of document.querySelectorAll<HTMLIFrameElement>("iframe[data-fragment]")) {
+    for (const frame of fragmentFrames()) {
       if (frame.contentWindow !== null && frame.contentWindow === event.source) {
         frame.style.height = `${height}px`;
         return;
       }
     }
   });
+  askFragmentHeights();
+}
+
+const fragmentFrames = () => document.querySelectorAll<HTMLIFrameElement>("iframe[data-fragment]");
+
+/**
+ * Asks the page's fragment frames for their height again: a frame tells it as it loads, which may be before this
+ * page's script listens (a reading page hydrates at the reader's first intent). Called by the listener as it starts.
+ */
+function askFragmentHeights(): void {
+  for (const frame of fragmentFrames())
+    frame.contentWindow?.postMessage({ type: "parley:fragment-height-request" }, "*");
 }
