@@ -83,7 +83,7 @@ import { createContentTranslations, registerTranslations } from "./features/tran
 import { registerEmbed } from "./features/embed/index.ts";
 import { registerTick } from "./features/tick/index.ts";
 import { registerMedia } from "./features/media/index.ts";
-import { registerLayouts } from "./features/layouts/index.ts";
+import { createFragmentViews, registerLayouts } from "./features/layouts/index.ts";
 import {
   createNotifications,
   exportMemberNotificationPreferences,
@@ -378,7 +378,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Themes before layouts: the title bar shows the current theme's logo.
   const themes = await registerThemes(app, platform, { users: userFragments });
-  await registerFragments(app, platform);
+  // Where each fragment is used: the layouts that place it (the layouts feature reads its own tables).
+  await registerFragments(app, platform, { fragmentViews: createFragmentViews(platform.db) });
   const customPages = await registerCustomPages(app, platform);
   await registerLayouts(app, platform, {
     categories,

@@ -171,6 +171,8 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
     import("./features/automation/index.ts")
       .then((m) => m.loadAutomationRoutes())
       .then((m) => m.createAutomationRoutes);
+  const fragments = () =>
+    import("./features/fragments/index.ts").then((m) => m.loadFragmentsRoutes()).then((m) => m.createFragmentsRoutes);
   const banRules = () =>
     import("./features/bans/index.ts").then((m) => m.loadBanRulesRoutes()).then((m) => m.createBanRulesRoutes);
   const moderationMessages = () => loadModerationMessagesRoutes().then((m) => m.createModerationMessagesRoutes);
@@ -440,6 +442,9 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                 featureRoute("themes", "dashboard/themes", themes),
                 featureRoute("style-guide", "dashboard/style-guide", themes),
                 featureRoute("layouts-dashboard", "dashboard/layouts", layoutEditor),
+                featureRoute("fragments", "dashboard/fragments", fragments),
+                featureRoute("fragment-add", "dashboard/fragments/add", fragments),
+                featureRoute("fragment", "dashboard/fragments/:fragmentUUID", fragments),
                 featureRoute("report-reasons", "dashboard/settings/report-reasons", reports),
                 featureRoute("tags", "dashboard/tags", tags),
                 featureRoute("watched-words", "dashboard/moderation/watched-words", watchedWords),

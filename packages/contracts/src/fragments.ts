@@ -19,6 +19,7 @@ export const FragmentView = Type.Object({
   recordName: Type.String(),
   recordUrl: Type.String(),
 });
+export type FragmentView = Static<typeof FragmentView>;
 
 /** A file a fragment uses: an upload as `POST /media` answered it. */
 export const FragmentFile = Type.Object(

@@ -23,9 +23,14 @@ const bootstrap = [
   "(function(){",
   'var props=JSON.parse(document.getElementById("fragment-props").textContent||"{}");',
   'window.fragment={props:props,root:document.getElementById("fragment-root")};',
-  'function tell(){parent.postMessage({type:"parley:fragment-height",height:document.documentElement.scrollHeight},"*");}',
+  // The content's height, not the frame's: the root element's box (the document's scrollHeight is never less than
+  // the frame), or what overflows the body.
+  "function tell(){var h=Math.max(document.documentElement.getBoundingClientRect().height,document.body.scrollHeight);",
+  'parent.postMessage({type:"parley:fragment-height",height:Math.ceil(h)},"*");}',
   'if(typeof ResizeObserver==="function")new ResizeObserver(tell).observe(document.documentElement);',
   'addEventListener("load",tell);',
+  // The framing page asks again once it listens (it may start listening after the frame loaded).
+  'addEventListener("message",function(e){if(e.source===parent&&e.data&&e.data.type==="parley:fragment-height-request")tell();});',
   "})();",
 ].join("");
 

@@ -13,6 +13,7 @@ import {
   type FragmentPost,
   type FragmentPreviewData,
   type FragmentRevisionsQuery,
+  type FragmentView,
 } from "@parley/contracts";
 import { requireAccess } from "../../platform/auth/access.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
@@ -38,6 +39,8 @@ export interface FragmentsServiceOptions {
   repo: FragmentsRepo;
   clock: Clock;
   events: EventBus;
+  /** Where fragments are used: for each fragment placed anywhere, the layouts that place it. */
+  fragmentViews: () => Promise<Map<string, FragmentView[]>>;
 }
 
 /** A time-ordered UUID (version 7, RFC 9562): revisions sort by it as by their date. */
@@ -97,8 +100,13 @@ function trimmedName(name: string): string {
 }
 
 /** Fragments: administrators' own widgets, their revisions, and the sandboxed frame pages run them in. */
-export function createFragmentsService({ db, repo, clock, events }: FragmentsServiceOptions) {
-  const present = (row: FragmentRevisionWithFragment, latestUUID: string, origin: string): Fragment => {
+export function createFragmentsService({ db, repo, clock, events, fragmentViews }: FragmentsServiceOptions) {
+  const present = (
+    row: FragmentRevisionWithFragment,
+    latestUUID: string,
+    origin: string,
+    views: FragmentView[],
+  ): Fragment => {
     const base = `${origin}/api/v2/fragments/${row.fragmentUUID}`;
     const revision = `fragmentRevisionUUID=${row.fragmentRevisionUUID}`;
     return {
@@ -112,24 +120,31 @@ export function createFragmentsService({ db, repo, clock, events }: FragmentsSer
       dateRevisionInserted: toRfc3339(row.dateInserted),
       commitMessage: row.commitMessage,
       commitDescription: row.commitDescription,
-      // No layout widget places a fragment yet (the layout editor, issue 38): none is applied anywhere.
-      isApplied: false,
-      url: base,
+      isApplied: views.length > 0,
+      // The dashboard's editor of the fragment.
+      url: `${origin}/dashboard/fragments/${row.fragmentUUID}`,
       jsUrl: `${base}/js?${revision}`,
       cssUrl: `${base}/css?${revision}`,
       frameUrl: `${base}/frame?${revision}`,
-      fragmentViews: [],
+      fragmentViews: views,
     };
   };
 
-  const details = (row: FragmentRevisionWithFragment, latestUUID: string, origin: string): FragmentDetails => ({
-    ...present(row, latestUUID, origin),
+  const details = (
+    row: FragmentRevisionWithFragment,
+    latestUUID: string,
+    origin: string,
+    views: FragmentView[],
+  ): FragmentDetails => ({
+    ...present(row, latestUUID, origin, views),
     js: row.js,
     jsRaw: row.jsRaw,
     css: row.css,
     previewData: parseList<FragmentPreviewData>(row.previewData),
     files: parseList<FragmentFile>(row.files),
   });
+
+  const viewsOf = async (fragmentUUID: string) => (await fragmentViews()).get(fragmentUUID) ?? [];
 
   const latestUUID = async (fragmentUUID: string, scoped = repo) =>
     (await scoped.findLatest(fragmentUUID))?.fragmentRevisionUUID ?? "";
@@ -182,7 +197,6 @@ export function createFragmentsService({ db, repo, clock, events }: FragmentsSer
     /** Each fragment's revision of a status (its latest by default), newest first (site.manage). */
     async list(query: FragmentListQuery, { viewer, origin }: RequestContext): Promise<Fragment[]> {
       requireAccess(viewer, fragmentsPolicy.canManage);
-      if (query.appliedStatus === "applied") return [];
       const status = query.status ?? "latest";
       const rows = await repo.list({
         ...(query.fragmentType !== undefined ? { fragmentType: query.fragmentType } : {}),
@@ -195,9 +209,14 @@ export function createFragmentsService({ db, repo, clock, events }: FragmentsSer
         if (!seen || recency(row) > recency(seen)) latest.set(row.fragmentUUID, row);
       }
       const isLatest = (row: FragmentRevisionWithFragment) => latest.get(row.fragmentUUID) === row;
+      const views = await fragmentViews();
+      const applied = query.appliedStatus ?? "all";
       return rows
         .filter((row) => (status === "latest" ? isLatest(row) : row.status === status))
-        .map((row) => present(row, latest.get(row.fragmentUUID)!.fragmentRevisionUUID, origin));
+        .filter((row) => applied === "all" || views.has(row.fragmentUUID) === (applied === "applied"))
+        .map((row) =>
+          present(row, latest.get(row.fragmentUUID)!.fragmentRevisionUUID, origin, views.get(row.fragmentUUID) ?? []),
+        );
     },
 
     /** A fragment with one revision's code: the one named, the active one, or the latest (site.manage). */
@@ -215,7 +234,7 @@ export function createFragmentsService({ db, repo, clock, events }: FragmentsSer
           ? await repo.findByStatus(fragmentUUID, "active")
           : await mustFindRevision(fragmentUUID, latest);
       if (!row) throw notFound("Fragment revision", "The fragment has no committed revision yet.");
-      return details(row, latest, origin);
+      return details(row, latest, origin, await viewsOf(fragmentUUID));
     },
 
     /** A new fragment: its first revision, a draft unless a commit message is given (site.manage). */
@@ -366,7 +385,8 @@ export function createFragmentsService({ db, repo, clock, events }: FragmentsSer
         query.commitMessage?.trim(),
       );
       const latest = await latestUUID(fragmentUUID);
-      return rows.map((row) => present(row, latest, origin));
+      const views = await viewsOf(fragmentUUID);
+      return rows.map((row) => present(row, latest, origin, views));
     },
 
     /**

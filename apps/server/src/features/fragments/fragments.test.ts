@@ -163,6 +163,81 @@ describe.each(engines)("fragments on %s", (engine) => {
     expect(sketch.status).toBe("draft");
   });
 
+  it("is applied where a layout or a custom page places it, and appliedStatus filters on that", async () => {
+    const placed = await create({ ...card, name: "Placed", commitMessage: "Live" });
+    const spare = await create({ ...card, name: "Spare", commitMessage: "Live" });
+    const widget = {
+      $reactComponent: "react.customFragment",
+      $reactProps: { fragmentImpl: { fragmentUUID: placed.fragmentUUID } },
+    };
+    const section = (children: unknown[]) => [{ $reactComponent: "react.section.1-column", $reactProps: { children } }];
+    const layout = await f.api.post(
+      "/api/v2/layouts",
+      { name: "With a fragment", layoutViewType: "home", layout: section([widget]) },
+      { as: f.admin },
+    );
+    expect(layout.statusCode, layout.body).toBe(201);
+    const { layoutID } = layout.json<{ layoutID: number }>();
+    const page = await f.api.post(
+      "/api/v2/custom-pages",
+      {
+        seoTitle: "Fragment page",
+        seoDescription: "",
+        urlcode: "/fragment-page",
+        status: "published",
+        layoutData: { layout: section([widget, widget]) },
+      },
+      { as: f.admin },
+    );
+    expect(page.statusCode, page.body).toBe(201);
+    const pageLayoutID = page.json<{ layoutID: number }>().layoutID;
+
+    const details = await get(`/api/v2/fragments/${placed.fragmentUUID}`);
+    expect(details.isApplied).toBe(true);
+    expect(details.fragmentViews).toEqual([
+      {
+        recordType: "layout",
+        recordID: String(layoutID),
+        recordName: "With a fragment",
+        recordUrl: `/dashboard/layouts/${layoutID}/edit`,
+      },
+      {
+        recordType: "layout",
+        recordID: String(pageLayoutID),
+        recordName: "Fragment page",
+        recordUrl: "/dashboard/pages",
+      },
+    ]);
+    expect(details.url).toMatch(new RegExp(`/dashboard/fragments/${placed.fragmentUUID}$`));
+    const revisions = await get<Fragment[]>(`/api/v2/fragments/${placed.fragmentUUID}/revisions`);
+    expect(revisions.every((revision) => revision.isApplied && revision.fragmentViews.length === 2)).toBe(true);
+    expect(await get(`/api/v2/fragments/${spare.fragmentUUID}`)).toMatchObject({ isApplied: false, fragmentViews: [] });
+
+    const names = async (query: string) =>
+      (await get<Fragment[]>(`/api/v2/fragments?${query}`)).map((item) => item.name);
+    expect(await names("appliedStatus=applied")).toEqual(["Placed"]);
+    expect(await names("appliedStatus=applied&status=active")).toEqual(["Placed"]);
+    expect(await names("appliedStatus=not-applied")).toContain("Spare");
+    expect(await names("appliedStatus=not-applied")).not.toContain("Placed");
+    expect(await names("appliedStatus=all")).toEqual(expect.arrayContaining(["Placed", "Spare"]));
+
+    // Taken off the layout, it is used only on the page; taken off both, nowhere.
+    const patched = await f.api.patch(`/api/v2/layouts/${layoutID}`, { layout: section([]) }, { as: f.admin });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect((await get(`/api/v2/fragments/${placed.fragmentUUID}`)).fragmentViews.map((view) => view.recordID)).toEqual([
+      String(pageLayoutID),
+    ]);
+    const removed = await f.api.delete(`/api/v2/custom-pages/${page.json<{ customPageID: number }>().customPageID}`, {
+      as: f.admin,
+    });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    expect(await get(`/api/v2/fragments/${placed.fragmentUUID}`)).toMatchObject({
+      isApplied: false,
+      fragmentViews: [],
+    });
+    expect(await names("appliedStatus=applied")).toEqual([]);
+  });
+
   it("serves the active revision's code to anyone, a draft's only to managers, committed code as immutable", async () => {
     const made = await create({ ...card, commitMessage: "Live" });
     const base = `/api/v2/fragments/${made.fragmentUUID}`;

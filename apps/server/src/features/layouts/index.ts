@@ -17,6 +17,7 @@ import { createFragmentImpls } from "../fragments/index.ts";
 
 export type { LayoutsService };
 export { createCustomPageLayouts, type CustomPageLayouts } from "./layouts.custom-pages.ts";
+export { createFragmentViews } from "./layouts.fragment-views.ts";
 
 /** Server-supplied layouts (spec §1, §2) and the operators' own (issue 38) under /api/v2/layouts. */
 export async function registerLayouts(

@@ -16,7 +16,16 @@ describe("the dashboard's navigation", () => {
   it("gives an administrator every group with a page, the applicants only under registration by approval", () => {
     const admin = viewer([], { isAdmin: true });
     expect(links(admin)).toEqual([
-      ["Appearance", ["/dashboard/themes", "/dashboard/style-guide", "/dashboard/layouts", "/dashboard/pages"]],
+      [
+        "Appearance",
+        [
+          "/dashboard/themes",
+          "/dashboard/style-guide",
+          "/dashboard/layouts",
+          "/dashboard/pages",
+          "/dashboard/fragments",
+        ],
+      ],
       [
         "Membership",
         [
@@ -91,7 +100,16 @@ describe("the dashboard's navigation", () => {
     // and default roles) and the add-ons: how the site works; a moderator (community.moderate) has none of them.
     const siteManager = links(viewer(["site.manage"]));
     expect(siteManager.slice(0, 2)).toEqual([
-      ["Appearance", ["/dashboard/themes", "/dashboard/style-guide", "/dashboard/layouts", "/dashboard/pages"]],
+      [
+        "Appearance",
+        [
+          "/dashboard/themes",
+          "/dashboard/style-guide",
+          "/dashboard/layouts",
+          "/dashboard/pages",
+          "/dashboard/fragments",
+        ],
+      ],
       [
         "Membership",
         ["/dashboard/roles", "/dashboard/settings/profile-fields", "/dashboard/ranks", "/dashboard/users/bans"],

@@ -1,5 +1,5 @@
 import type { WidgetProps } from "@parley/contracts";
-import type { ComponentType } from "react";
+import { useEffect, type ComponentType } from "react";
 import { t } from "../../lib/i18n.ts";
 import { serverRendered } from "../../ui/kept-html.tsx";
 import { SectionFullWidth, SectionOneColumn, SectionThreeColumns, SectionTwoColumns } from "./Sections.tsx";
@@ -35,6 +35,19 @@ const custom = <Name extends "react.asset.customPageHead" | "react.customFragmen
     import("./CustomWidgets.tsx").then((module) => module[name] as unknown as ComponentType<WidgetProps<Name>>),
   );
 
+const KeptFragment = custom<"react.customFragment">("CustomFragment");
+
+/**
+ * A fragment in its frame (rendered by the server), and, once the page hydrates, the listener that gives the frame its
+ * content's height: its own chunk, loaded only by pages that place a fragment, never with the reading pages' bundle.
+ */
+function FragmentWidget(props: WidgetProps<"react.customFragment">) {
+  useEffect(() => {
+    void import("../../lib/fragment-height.ts").then((module) => module.followFragmentHeights());
+  }, []);
+  return <KeptFragment {...props} />;
+}
+
 /** The widgets of no feature: the sections that lay the others out, the title block, the banner and popular tags. */
 export const layoutWidgets = {
   "react.section.1-column": { component: SectionOneColumn },
@@ -44,7 +57,7 @@ export const layoutWidgets = {
   "react.html": { component: Html },
   "react.banner": { component: Banner },
   "react.asset.customPageHead": { component: custom<"react.asset.customPageHead">("CustomPageHead") },
-  "react.customFragment": { component: custom<"react.customFragment">("CustomFragment") },
+  "react.customFragment": { component: FragmentWidget },
   "react.popularTags": {
     component: PopularTags,
     prefetch: ({ queryClient, api }, { limit }) => queryClient.ensureQueryData(popularTagsQuery(api, limit)),
