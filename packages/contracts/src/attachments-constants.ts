@@ -64,3 +64,9 @@ export const attachmentMessages = {
   remoteNoID: msg("The ticket service's answer holds no ticket id where the settings say."),
   refreshTooMany: msg("Refresh at most 10 attachments at a time."),
 } as const;
+
+/** The web pages: the dashboard's settings, and a post's no-JavaScript form and refresh addresses. */
+export const integrationsPagePath = "/dashboard/integrations";
+export const newTicketPath = (discussionID: number, commentID?: number | null) =>
+  `/discussion/${discussionID}/attachments/new${commentID ? `?commentID=${commentID}` : ""}`;
+export const refreshTicketPath = (discussionID: number) => `/discussion/${discussionID}/attachments/refresh`;

@@ -34,6 +34,7 @@ import { layoutsDashboardPath } from "../layout-editor/index.ts";
 import { canManageCustomPages, customPagesPath } from "../custom-pages/index.ts";
 import { canManageModerationMessages, moderationMessagesPagePath } from "../warnings/index.ts";
 import { canManageWebhooks, webhooksPagePath } from "../webhooks/index.ts";
+import { canConfigureIntegrations, integrationsPagePath } from "../attachments/index.ts";
 import { automationRulesPagePath, canManageAutomationRules } from "../automation/index.ts";
 
 /** The dashboard's home. */
@@ -134,6 +135,7 @@ export function dashboardSections(me: Viewer, site: { registrationApproval: bool
         ...(canManageRegistration(me) ? [{ name: msg("Registration"), to: registrationSettingsPath }] : []),
         ...(canManageAuthenticators(me) ? [{ name: msg("Authenticators"), to: authenticatorsPagePath }] : []),
         ...(canManageWebhooks(me) ? [{ name: msg("Webhooks"), to: webhooksPagePath }] : []),
+        ...(canConfigureIntegrations(me) ? [{ name: msg("Integrations"), to: integrationsPagePath }] : []),
         ...(canManageAutomationRules(me) ? [{ name: msg("Automation Rules"), to: automationRulesPagePath }] : []),
         ...(canManageAddons(me) ? [{ name: msg("Addons"), to: addonsPagePath }] : []),
       ],
