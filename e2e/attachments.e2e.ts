@@ -1,11 +1,12 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newMember, registerConfirmed, signInContext } from "./support/accounts.ts";
+import { newMember, registerConfirmed, signInContext, unexpectedErrors } from "./support/accounts.ts";
 import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
 import { categoryID, createDiscussion, pathOf, signInAdmin } from "./support/content.ts";
 import { useParley } from "./support/parley.ts";
-import { TicketsPage } from "./pages/AttachmentsPages.ts";
+import { IntegrationsPage, NewTicketPage, TicketsPage } from "./pages/AttachmentsPages.ts";
+import { adminPassword } from "./support/server.ts";
 
 const parley = useParley();
 const TOKEN = "e2e-ticket-token-5b1d";
@@ -120,5 +121,70 @@ describe("tickets from the discussion options menu", () => {
     await memberView.openOptions();
     expect(await memberView.menuItem("Create ticket").count()).toBe(0);
     expect(problems.errors).toEqual([]);
+  });
+});
+
+describe("tickets without JavaScript, and the integration's settings", () => {
+  it("a moderator creates a ticket on the form page and refreshes it, without JavaScript", async () => {
+    const admin = await signInAdmin(parley.baseUrl);
+    const roles = await admin.get<Array<{ roleID: number; name: string }>>("/roles");
+    const moderator = newMember("ticketnojs");
+    const moderatorID = await registerConfirmed(parley, moderator);
+    await admin.patch(`/users/${moderatorID}`, { roleID: [roles.find((role) => role.name === "Moderator")!.roleID] });
+    const discussion = await createDiscussion(admin, {
+      name: "The lift is stuck",
+      body: "Between floors 3 and 4.",
+      categoryID: await categoryID(admin, "general"),
+    });
+    const page = await parley.newPage({ javaScriptEnabled: false, bypassCSP: true });
+    await signInContext(page, parley.baseUrl, moderator);
+    const view = new TicketsPage(page, parley.baseUrl);
+    await view.goto(pathOf(discussion.url));
+    await view.createTicketLink.click();
+    await page.waitForURL((url) => url.pathname.endsWith("/attachments/new"));
+    const form = new NewTicketPage(page, parley.baseUrl);
+    expect(await form.heading.innerText()).toBe("Create ticket in Helpdesk");
+    await screenshot(page, "attachments-new-no-js");
+    await form.create("Lift stuck, floor 3");
+    await page.waitForURL((url) => url.pathname === pathOf(discussion.url));
+    const created = [...tickets.values()].find((ticket) => ticket.title === "Lift stuck, floor 3")!;
+    expect(await view.ticketStatus(created.id)).toBe("new");
+    tickets.get(created.id)!.status = "in progress";
+    await view.refreshButton(created.id).click();
+    await page.waitForURL((url) => url.pathname === pathOf(discussion.url));
+    expect(await view.ticketStatus(created.id)).toBe("in");
+    expect(await view.ticket(created.id).innerText()).toContain("in progress");
+  });
+
+  it("a site manager keeps the settings on /dashboard/integrations; the auth value is never shown", async () => {
+    const page = await parley.newPage({ bypassCSP: true });
+    const problems = collectErrors(page);
+    await signInContext(page, parley.baseUrl, { name: "admin", password: adminPassword });
+    const integrations = new IntegrationsPage(page, parley.baseUrl);
+    await integrations.goto();
+    await waitForHydration(page);
+    await integrations.navLink("Integrations").waitFor();
+    // Set by the first test through the API: the page shows the settings, and only that a value is set.
+    expect(await integrations.field("Base URL").inputValue()).toBe(`${ticketOrigin}/api`);
+    expect(await integrations.field("Auth header value").inputValue()).toBe("");
+    expect(await page.content()).not.toContain(TOKEN);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, "attachments-integrations");
+    // A private address is refused next to its field, and nothing is saved.
+    await integrations.fill({ "Base URL": "https://10.0.0.8/api" }, true);
+    await integrations.submitAndWait(integrations.saveButton);
+    await integrations.text("The base URL resolves to a private or loopback address.").waitFor();
+    await integrations.fill({ "Base URL": `${ticketOrigin}/api`, Name: "Service desk" }, true);
+    await integrations.submitAndWait(integrations.saveButton);
+    await integrations.statusMessage("The ticket integration is saved.").waitFor();
+    const admin = await signInAdmin(parley.baseUrl);
+    expect(await admin.get("/attachments/integrations/ticket")).toMatchObject({
+      name: "Service desk",
+      baseUrl: `${ticketOrigin}/api`,
+      hasAuthSecret: true,
+    });
+    // Only the refusal the test provoked (the 422 of the private address) is in the console.
+    const provoked = [{ method: "PATCH", pathname: "/api/v2/attachments/integrations/ticket", status: 422 }];
+    expect(unexpectedErrors(problems.errors, provoked)).toEqual([]);
   });
 });

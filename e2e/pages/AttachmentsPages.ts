@@ -1,5 +1,7 @@
-import type { Locator } from "playwright-core";
+import type { Locator, Response } from "playwright-core";
+import { DashboardPage } from "./DashboardPage.ts";
 import { DiscussionActionsPage } from "./DiscussionActions.ts";
+import { ParleyPage } from "./ParleyPage.ts";
 
 /**
  * A discussion's tickets (the attachments add-on): the options menu's Create ticket dialog, the tickets box under
@@ -60,5 +62,35 @@ export class TicketsPage extends DiscussionActionsPage {
   /** The no-JavaScript link to the Create ticket page, under the post. */
   get createTicketLink(): Locator {
     return this.post.getByRole("link", { name: "Create ticket" });
+  }
+}
+
+/** `/discussion/{id}/attachments/new`: Create ticket as a page (moderators without JavaScript). */
+export class NewTicketPage extends ParleyPage {
+  /** Changes the title and creates the ticket; the page goes back to the discussion. */
+  async create(title: string): Promise<void> {
+    await this.main.getByLabel("Title").fill(title);
+    await this.main.getByRole("button", { name: "Create ticket" }).click();
+  }
+}
+
+/** `/dashboard/integrations`: the ticket integration's settings. */
+export class IntegrationsPage extends DashboardPage {
+  override goto(): Promise<Response> {
+    return this.open("/dashboard/integrations");
+  }
+
+  field(label: string): Locator {
+    return this.main.getByLabel(label, { exact: true });
+  }
+
+  /** Fills the settings given by their labels (text fields), and the Enabled box. */
+  async fill(values: Record<string, string>, enabled: boolean): Promise<void> {
+    for (const [label, value] of Object.entries(values)) await this.field(label).fill(value);
+    await this.main.getByRole("checkbox", { name: "Enabled" }).setChecked(enabled);
+  }
+
+  get saveButton(): Locator {
+    return this.main.getByRole("button", { name: "Save", exact: true });
   }
 }

@@ -49,7 +49,7 @@ export function IntegrationsPage() {
       {result && !result.ok && result.message ? <FormAlert>{result.message}</FormAlert> : null}
       {error("enabled") ? <FormAlert>{error("enabled")}</FormAlert> : null}
       <Form method="post" action={integrationsPagePath} className={styles.form} aria-labelledby="ticket-heading">
-        <h2 id="ticket-heading" className={styles.title}>
+        <h2 id="ticket-heading" className={styles.heading}>
           {t("Tickets")}
         </h2>
         <TransientKeyField />
