@@ -65,8 +65,7 @@ export const attachmentMessages = {
   refreshTooMany: msg("Refresh at most 10 attachments at a time."),
 } as const;
 
-/** The web pages: the dashboard's settings, and a post's no-JavaScript form and refresh addresses. */
-export const integrationsPagePath = "/dashboard/integrations";
+/** A post's no-JavaScript Create ticket form and a ticket's Refresh, as the web app serves them. */
 export const newTicketPath = (discussionID: number, commentID?: number | null) =>
   `/discussion/${discussionID}/attachments/new${commentID ? `?commentID=${commentID}` : ""}`;
 export const refreshTicketPath = (discussionID: number) => `/discussion/${discussionID}/attachments/refresh`;

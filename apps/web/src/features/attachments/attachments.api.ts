@@ -1,6 +1,5 @@
 import type {
   Attachment,
-  AttachmentCatalog,
   AttachmentFormSchema,
   AttachmentPost,
   AttachmentRecordType,
@@ -13,8 +12,6 @@ import type { ApiClient } from "../../lib/api.ts";
 export const attachmentsApi = {
   list: async (api: ApiClient, recordType: AttachmentRecordType, recordID: number, signal?: AbortSignal) =>
     (await api.get<Attachment[]>("/attachments", { recordType, recordID }, signal)).data,
-  catalog: async (api: ApiClient, signal?: AbortSignal) =>
-    (await api.get<AttachmentCatalog>("/attachments/catalog", {}, signal)).data,
   schema: async (api: ApiClient, recordType: AttachmentRecordType, recordID: number, signal?: AbortSignal) =>
     (
       await api.get<AttachmentFormSchema>(

@@ -1,22 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { AttachmentRecordType } from "@parley/contracts/attachments-constants";
+import { attachmentKeys } from "./attachments.catalog.ts";
 import type { ApiClient } from "../../lib/api.ts";
 import { attachmentsApi } from "./attachments.api.ts";
-
-export const attachmentKeys = {
-  all: ["attachments"] as const,
-  catalog: () => [...attachmentKeys.all, "catalog"] as const,
-  record: (recordType: AttachmentRecordType, recordID: number) =>
-    [...attachmentKeys.all, "record", recordType, recordID] as const,
-  schema: (recordType: AttachmentRecordType, recordID: number) =>
-    [...attachmentKeys.all, "schema", recordType, recordID] as const,
-  discussion: (discussionID: number) => [...attachmentKeys.all, "discussion", discussionID] as const,
-  ticketSettings: () => [...attachmentKeys.all, "ticketSettings"] as const,
-};
-
-/** The integrations the viewer may use (empty for members, and while none is enabled). */
-export const attachmentCatalogQuery = (api: ApiClient) =>
-  queryOptions({ queryKey: attachmentKeys.catalog(), queryFn: ({ signal }) => attachmentsApi.catalog(api, signal) });
 
 export const recordAttachmentsQuery = (api: ApiClient, recordType: AttachmentRecordType, recordID: number) =>
   queryOptions({

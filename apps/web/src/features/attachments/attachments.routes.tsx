@@ -1,21 +1,17 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from "react-router";
-import { integrationsPagePath, ticketCreateMethods } from "@parley/contracts/attachments-constants";
+import { ticketCreateMethods } from "@parley/contracts/attachments-constants";
 import type { TicketIntegrationPatch } from "@parley/contracts";
 import type { ApiClient } from "../../lib/api.ts";
 import { formError, formInvalid, formValue } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
 import { loadOrThrow, notFoundError, recordIDParam } from "../../lib/route-errors.ts";
+import { integrationsPagePath } from "./attachments.paths.ts";
 import { requirePermitted } from "../users/index.ts";
 import { attachmentsApi } from "./attachments.api.ts";
 import { canConfigureIntegrations, seesAttachments } from "./attachments.permissions.ts";
-import {
-  attachmentCatalogQuery,
-  attachmentFormQuery,
-  attachmentKeys,
-  ticketDiscussionQuery,
-  ticketSettingsQuery,
-} from "./attachments.queries.ts";
+import { attachmentFormQuery, ticketDiscussionQuery, ticketSettingsQuery } from "./attachments.queries.ts";
+import { attachmentCatalogQuery, attachmentKeys } from "./attachments.catalog.ts";
 import { IntegrationsPage } from "./pages/IntegrationsPage.tsx";
 import { NewTicketPage } from "./pages/NewTicketPage.tsx";
 

@@ -1,14 +1,24 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { Form, useLocation, useNavigation } from "react-router";
 import { newTicketPath, refreshTicketPath } from "@parley/contracts/attachments-constants";
 import type { Attachment } from "@parley/contracts";
+import type { ApiClient } from "../../../lib/api.ts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { useQuery } from "../../../lib/query.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { Button } from "../../../ui/button/Button.tsx";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
-import { attachmentCatalogQuery, recordAttachmentsQuery } from "../attachments.queries.ts";
+import { recordAttachmentsQuery } from "../attachments.queries.ts";
+import { attachmentCatalogQuery } from "../attachments.catalog.ts";
 import styles from "./Attachments.module.css";
+
+/** What the box shows, loaded with the discussion page for staff (the server renders it complete). */
+export const prefetchAttachments = (queryClient: QueryClient, api: ApiClient, discussionID: number) =>
+  Promise.all([
+    queryClient.prefetchQuery(attachmentCatalogQuery(api)),
+    queryClient.prefetchQuery(recordAttachmentsQuery(api, "discussion", discussionID)),
+  ]);
 
 /** One ticket: its integration, its id (a link when the API gave one), its status, when it was read, Refresh. */
 function AttachmentCard({ attachment, discussionID }: { attachment: Attachment; discussionID: number }) {

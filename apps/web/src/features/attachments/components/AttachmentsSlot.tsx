@@ -1,5 +1,7 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { Me } from "@parley/contracts";
+import type { ApiClient } from "../../../lib/api.ts";
 import { onDemand, useOnDemand } from "../../../ui/on-demand.ts";
 import { seesAttachments } from "../attachments.permissions.ts";
 import type * as BoxModule from "./AttachmentsBox.tsx";
@@ -20,3 +22,7 @@ export function AttachmentsSlot({ discussionID, me }: { discussionID: number; me
   if (!staff || !module) return null;
   return <module.AttachmentsBox discussionID={discussionID} />;
 }
+
+/** The discussion page's prefetch of its tickets, for staff (the box's code and queries load with it). */
+export const prefetchDiscussionAttachments = (queryClient: QueryClient, api: ApiClient, discussionID: number) =>
+  boxPart.load().then((box) => box.prefetchAttachments(queryClient, api, discussionID));

@@ -12,7 +12,8 @@ import { Loader } from "../../../ui/loader/Loader.tsx";
 import { Modal } from "../../../ui/modal/Modal.tsx";
 import { useToast } from "../../../ui/toast/ToastProvider.tsx";
 import { attachmentsApi } from "../attachments.api.ts";
-import { attachmentCatalogQuery, attachmentFormQuery, attachmentKeys } from "../attachments.queries.ts";
+import { attachmentFormQuery } from "../attachments.queries.ts";
+import { attachmentCatalogQuery, attachmentKeys } from "../attachments.catalog.ts";
 import styles from "./Attachments.module.css";
 
 /** What the dialog needs of the discussion (the options menu's `ActionModalProps`). */

@@ -1,11 +1,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Form, useActionData, useNavigation } from "react-router";
-import {
-  attachmentsLimits,
-  integrationsPagePath,
-  ticketCreateMethods,
-  ticketPlaceholders,
-} from "@parley/contracts/attachments-constants";
+import { attachmentsLimits, ticketCreateMethods, ticketPlaceholders } from "@parley/contracts/attachments-constants";
+import { integrationsPagePath } from "../attachments.paths.ts";
 import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
 import { PageHead } from "../../../lib/head.tsx";

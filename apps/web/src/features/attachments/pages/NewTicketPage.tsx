@@ -7,7 +7,8 @@ import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
 import { FormAlert, SubmitButton, TextAreaField, TextField } from "../../../ui/forms/Form.tsx";
-import { attachmentCatalogQuery, attachmentFormQuery, ticketDiscussionQuery } from "../attachments.queries.ts";
+import { attachmentFormQuery, ticketDiscussionQuery } from "../attachments.queries.ts";
+import { attachmentCatalogQuery } from "../attachments.catalog.ts";
 import styles from "../components/Attachments.module.css";
 
 /**
