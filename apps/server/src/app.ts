@@ -123,6 +123,7 @@ import { registerKnowledge } from "./features/knowledge/index.ts";
 import { installGroupPermissions, registerGroups } from "./features/groups/index.ts";
 import { createReportMeta, registerReports } from "./features/reports/index.ts";
 import { registerWebhooks } from "./features/webhooks/index.ts";
+import { registerAttachments } from "./features/attachments/index.ts";
 import { registerAutomation } from "./features/automation/index.ts";
 import { registerCallsRoutes } from "./platform/long-runner/calls.routes.ts";
 import { registerPages, sendPlainErrorPage, type PagesOptions } from "./pages/pages.ts";
@@ -452,6 +453,35 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       report: (id, context) => reports.get(id, context),
     },
     systemUserID: () => systemUserID(platform),
+  });
+  // Attachments: tickets made for posts through the ticket integration, each post read as the viewer.
+  await registerAttachments(app, platform, {
+    records: {
+      discussion: async (id, context) => {
+        const discussion = await discussions.get(id, undefined, context);
+        return {
+          discussionID: discussion.discussionID,
+          commentID: null,
+          name: discussion.name,
+          body: discussion.body ?? "",
+          url: discussion.url,
+          insertUserID: discussion.insertUserID,
+          userName: discussion.insertUser?.name ?? "",
+        };
+      },
+      comment: async (id, context) => {
+        const comment = await comments.get(id, ["insertUser"], context);
+        return {
+          discussionID: comment.discussionID,
+          commentID: comment.commentID,
+          name: comment.name,
+          body: comment.body ?? "",
+          url: comment.url,
+          insertUserID: comment.insertUserID,
+          userName: comment.insertUser?.name ?? "",
+        };
+      },
+    },
   });
   // Automation rules: a trigger (discussions idle for a time) and an action taken through the discussions' service.
   await registerAutomation(app, platform, {

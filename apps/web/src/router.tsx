@@ -167,6 +167,10 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
   };
   const webhooks = () =>
     import("./features/webhooks/index.ts").then((m) => m.loadWebhooksRoutes()).then((m) => m.createWebhooksRoutes);
+  const attachments = () =>
+    import("./features/attachments/index.ts")
+      .then((m) => m.loadAttachmentsRoutes())
+      .then((m) => m.createAttachmentsRoutes);
   const automation = () =>
     import("./features/automation/index.ts")
       .then((m) => m.loadAutomationRoutes())
@@ -263,6 +267,9 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
               action: async (args) => (await posting()).comment(args),
               element: <LayoutPage widgets={widgets} />,
             },
+            // A moderator's Create ticket as a page and a ticket's Refresh (forms that work without JavaScript).
+            featureRoute("attachment-new", "discussion/:id/attachments/new", attachments),
+            featureRoute("attachment-refresh", "discussion/:id/attachments/refresh", attachments),
             // /discussion/comment/{id}: the lookup answers redirectTo the page the comment is on, at #Comment_{id}.
             { id: "comment", path: "discussion/comment/:commentID", loader: layoutPage },
             {
@@ -436,6 +443,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                 featureRoute("addons", "dashboard/addons", addons),
                 featureRoute("webhooks", "dashboard/webhooks", webhooks),
                 featureRoute("webhook", "dashboard/webhooks/:webhookID", webhooks),
+                featureRoute("integrations", "dashboard/integrations", attachments),
                 featureRoute("automation-rules", "dashboard/automation-rules", automation),
                 featureRoute("automation-rule-add", "dashboard/automation-rules/add", automation),
                 featureRoute("automation-rule", "dashboard/automation-rules/:automationRuleID", automation),

@@ -75,3 +75,4 @@ export * from "./fragments.ts";
 export * from "./custom-pages.ts";
 export * from "./webhooks.ts";
 export * from "./automation-rules.ts";
+export * from "./attachments.ts";

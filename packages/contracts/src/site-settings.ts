@@ -159,6 +159,7 @@ export const siteSettingRules = {
   "linkPreviews.enabled": { read: "site.manage", write: "site.manage" },
   "linkPreviews.allowedHosts": { read: "site.manage", write: "site.manage", maxLength: 1_000 },
   "webhooks.allowedHosts": { read: "site.manage", write: "site.manage", maxLength: 1_000 },
+  "attachments.allowedHosts": { read: "site.manage", write: "site.manage", maxLength: 1_000 },
   "authenticators.allowedHosts": { read: "site.manage", write: "site.manage", maxLength: 1_000 },
   // Exchanging an OAuth 2 provider's access tokens for the forum's (`POST /tokens/oauth`): off by default.
   "authenticators.tokenExchange": { read: "site.manage", write: "site.manage" },

@@ -171,6 +171,11 @@ export const siteConfigDefaults = {
    */
   "webhooks.allowedHosts": "",
   /**
+   * Attachments' ticket integration (issue 40): its ticket API is refused when it resolves to a private or
+   * loopback address, as webhooks' are, except on the hosts listed here (an intranet helpdesk; a test's 127.0.0.1).
+   */
+  "attachments.allowedHosts": "",
+  /**
    * `POST /tokens/oauth`: an OAuth 2 provider's access token exchanged for one of the forum's. Off until a site
    * manager turns it on: a provider's profile answer does not say which client the access token was issued to, so
    * any app at the provider that a member signed in to could exchange its token and act here as that member.
@@ -349,6 +354,7 @@ export const siteConfigRules: { readonly [K in SiteConfigKey]: SiteConfigRule } 
     check: hostList("authenticators"),
   },
   "webhooks.allowedHosts": { ...siteSettingRules["webhooks.allowedHosts"], check: hostList("webhooks") },
+  "attachments.allowedHosts": { ...siteSettingRules["attachments.allowedHosts"], check: hostList("attachments") },
   "upload.allowedExtensions": {
     ...siteSettingRules["upload.allowedExtensions"],
     check: (value) =>

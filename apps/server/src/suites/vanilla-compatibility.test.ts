@@ -24,7 +24,6 @@ const reasons: Array<[string, string]> = [
   ["/interests", "Vanilla's cloud interest-based suggestions, out of scope"],
   ["/automation-rules", "issue 39 (automation rules)"],
   ["/pockets", "issue 38 (pockets: placed content)"],
-  ["/attachments", "issue 40 (attachments and integrations)"],
   ["/escalations", "issue 40 (tickets behind posts)"],
   ["/users/{id}/badges", "issue 33 (badges)"],
   ["/users/leaders", "issue 33 (points)"],

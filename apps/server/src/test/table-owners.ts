@@ -81,6 +81,8 @@ const tableOwners = {
   fragmentDisclosures: "fragments",
   webhooks: "webhooks",
   webhookDeliveries: "webhooks",
+  attachments: "attachments",
+  attachmentIntegrations: "attachments",
   automationRules: "automation",
   automationDispatches: "automation",
   knowledgeBases: "knowledge",

@@ -74,7 +74,8 @@ import * as m0076 from "./0076_fragments.ts";
 import * as m0077 from "./0077_custom_pages.ts";
 import * as m0078 from "./0078_webhooks.ts";
 import * as m0079 from "./0079_automation_rules.ts";
-import * as m0083 from "./0083_category_featured.ts";
+import * as m0081 from "./0081_attachments.ts";
+import * as m0082 from "./0082_category_featured.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -157,7 +158,8 @@ const modules: Record<string, MigrationModule> = {
   "0077_custom_pages": m0077,
   "0078_webhooks": m0078,
   "0079_automation_rules": m0079,
-  "0083_category_featured": m0083,
+  "0081_attachments": m0081,
+  "0082_category_featured": m0082,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -45,7 +45,7 @@ export interface CategoriesTable {
   bannerUrl: ColumnType<string | null, string | null | undefined, string | null>;
   /** 0055: how its ideas are voted on (the ideation add-on): up, or up-down. */
   ideationType: Defaulted<string>;
-  /** 0083: featured (Vanilla's `featured`): listed by `GET /categories?featured=true` and the categories widget. */
+  /** 0082: featured (Vanilla's `featured`): listed by `GET /categories?featured=true` and the categories widget. */
   featured: Flag;
 }
 
@@ -849,6 +849,33 @@ export interface WebhookDeliveriesTable {
   claimedUntil: DateString | null;
 }
 
+/** 0081: an outside record (a ticket) attached to a post (issue 40). */
+export interface AttachmentsTable {
+  attachmentID: Generated<number>;
+  recordType: "discussion" | "comment";
+  recordID: number;
+  type: string;
+  source: string;
+  sourceID: string;
+  sourceUrl: string | null;
+  status: string;
+  foreignUserID: number;
+  insertUserID: number;
+  dateInserted: DateString;
+  updateUserID: number | null;
+  dateUpdated: DateString | null;
+  lastModifiedDate: DateString | null;
+}
+
+/** 0081: an attachment integration's settings (JSON) and its write-only auth secret. */
+export interface AttachmentIntegrationsTable {
+  attachmentType: string;
+  settings: string;
+  authSecret: string | null;
+  updateUserID: number | null;
+  dateUpdated: DateString | null;
+}
+
 /** 0079: an automation rule (issue 39): a trigger and an action, each a type and a JSON value. */
 export interface AutomationRulesTable {
   automationRuleID: Generated<number>;
@@ -1040,6 +1067,8 @@ export interface DB {
   webhookDeliveries: WebhookDeliveriesTable;
   automationRules: AutomationRulesTable;
   automationDispatches: AutomationDispatchesTable;
+  attachments: AttachmentsTable;
+  attachmentIntegrations: AttachmentIntegrationsTable;
   knowledgeBases: KnowledgeBasesTable;
   knowledgeCategories: KnowledgeCategoriesTable;
   articles: ArticlesTable;

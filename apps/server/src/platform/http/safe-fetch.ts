@@ -30,7 +30,7 @@ export interface SafeFetchOptions {
   /** Content types read (`text/html`…, or the wildcard `*\/*` for any); another answers `unsupportedType`. */
   accept: readonly string[];
   /** GET unless said (a redirect is followed with GET). */
-  method?: "GET" | "POST";
+  method?: "GET" | "POST" | "PUT";
   /** Sent as well (`authorization`…); the user agent, `accept` and `accept-encoding` are the fetch's own. */
   headers?: Readonly<Record<string, string>>;
   /** The request's body (a POST's). */
@@ -125,7 +125,8 @@ function request(
   // A redirect is followed with GET and without the caller's headers (its credentials stay with the first host).
   const method = first ? options.method : "GET";
   const own = first ? { ...options.headers } : {};
-  if (method === "POST") own["content-length"] = String(Buffer.byteLength(options.body ?? ""));
+  const sends = method === "POST" || method === "PUT";
+  if (sends) own["content-length"] = String(Buffer.byteLength(options.body ?? ""));
   const client = url.protocol === "https:" ? https : http;
   return new Promise<Hop>((resolvePromise, reject) => {
     const req = client.request(
@@ -176,7 +177,7 @@ function request(
       },
     );
     req.on("error", reject);
-    req.end(method === "POST" ? (options.body ?? "") : undefined);
+    req.end(sends ? (options.body ?? "") : undefined);
   });
 }
 

@@ -35,6 +35,7 @@ import { canManageCustomPages, customPagesPath } from "../custom-pages/index.ts"
 import { canManageFragments, fragmentsPagePath } from "../fragments/index.ts";
 import { canManageModerationMessages, moderationMessagesPagePath } from "../warnings/index.ts";
 import { canManageWebhooks, webhooksPagePath } from "../webhooks/index.ts";
+import { canConfigureIntegrations, integrationsPagePath } from "../attachments/index.ts";
 import { automationRulesPagePath, canManageAutomationRules } from "../automation/index.ts";
 
 /** The dashboard's home. */
@@ -136,6 +137,7 @@ export function dashboardSections(me: Viewer, site: { registrationApproval: bool
         ...(canManageRegistration(me) ? [{ name: msg("Registration"), to: registrationSettingsPath }] : []),
         ...(canManageAuthenticators(me) ? [{ name: msg("Authenticators"), to: authenticatorsPagePath }] : []),
         ...(canManageWebhooks(me) ? [{ name: msg("Webhooks"), to: webhooksPagePath }] : []),
+        ...(canConfigureIntegrations(me) ? [{ name: msg("Integrations"), to: integrationsPagePath }] : []),
         ...(canManageAutomationRules(me) ? [{ name: msg("Automation Rules"), to: automationRulesPagePath }] : []),
         ...(canManageAddons(me) ? [{ name: msg("Addons"), to: addonsPagePath }] : []),
       ],

@@ -12,6 +12,7 @@ import { meQuery } from "../users/index.ts";
 import { pendingCommentsPart } from "./discussions.pending.ts";
 import { categorySearchQuery, taggingEnabledQuery } from "./components/postForm.queries.ts";
 import { ignoredUsersQuery } from "../ignore/index.ts";
+import { prefetchDiscussionAttachments, seesAttachments } from "../attachments/index.ts";
 import { PostingGate } from "../warnings/index.ts";
 import {
   commentsQuery,
@@ -99,6 +100,8 @@ export const discussionWidgets = {
                 queryClient.prefetchQuery(ignoredUsersQuery(api, me.userID)),
                 // The member's own comments awaiting approval, shown to them after the thread.
                 pendingCommentsPart.load().then((part) => part.prefetchPendingComments(queryClient, api, discussionID)),
+                // Staff see the discussion's tickets under it (the attachments add-on).
+                seesAttachments(me) ? prefetchDiscussionAttachments(queryClient, api, discussionID) : undefined,
               ])
             : undefined,
         ),

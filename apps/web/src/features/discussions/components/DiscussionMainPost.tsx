@@ -4,6 +4,7 @@ import type { Discussion } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { onDemand, useOnDemand } from "../../../ui/on-demand.ts";
 import { useToast } from "../../../ui/toast/ToastProvider.tsx";
+import { AttachmentsSlot } from "../../attachments/index.ts";
 import { PostMetaSlot } from "../../post-types/index.ts";
 import { ReactionsRow } from "../../reactions/index.ts";
 import { meQuery } from "../../users/index.ts";
@@ -24,9 +25,12 @@ export function DiscussionMainPost({ discussion }: { discussion: Discussion }) {
       dateUpdated={discussion.dateUpdated}
       body={discussion.body}
       afterBody={
-        discussion.postMeta && Object.keys(discussion.postMeta).length > 0 ? (
-          <PostMetaSlot postTypeID={discussion.postTypeID ?? discussion.type} postMeta={discussion.postMeta} />
-        ) : null
+        <>
+          {discussion.postMeta && Object.keys(discussion.postMeta).length > 0 ? (
+            <PostMetaSlot postTypeID={discussion.postTypeID ?? discussion.type} postMeta={discussion.postMeta} />
+          ) : null}
+          <AttachmentsSlot discussionID={discussion.discussionID} me={me} />
+        </>
       }
       reactionBar={
         <ReactionsRow

@@ -7,6 +7,7 @@ import { t } from "../../../lib/i18n.ts";
 import { DropDown, DropDownItem, DropDownSeparator } from "../../../ui/dropdown/DropDown.tsx";
 import { useToast } from "../../../ui/toast/ToastProvider.tsx";
 import { meQuery } from "../../users/index.ts";
+import { attachmentCatalogQuery, seesAttachments } from "../../attachments/index.ts";
 import { discussionActions } from "../moderation/actions.builtin.ts";
 import {
   visibleActionGroups,
@@ -36,6 +37,7 @@ export function DiscussionOptionsMenu({ discussion }: { discussion: Discussion }
   const { data: me } = useQuery(meQuery(api));
   const signedIn = Boolean(me && me.userID !== 0);
   const { data: settings = noModerationSettings } = useQuery({ ...moderationSettingsQuery(api), enabled: signedIn });
+  const { data: integrations } = useQuery({ ...attachmentCatalogQuery(api), enabled: seesAttachments(me) });
   const edit = useEditWindow({
     canEdit: discussion.permissions?.["discussions.edit"] === true,
     authorOnly: editsOnlyAsAuthor(me, discussion.insertUserID, "discussions.edit"),
@@ -53,7 +55,12 @@ export function DiscussionOptionsMenu({ discussion }: { discussion: Discussion }
   if (!me || !signedIn) return null;
   // A member made read-only by warnings edits no more (the server refuses it too).
   const canEdit = edit.canEdit && readOnlyUntil === null;
-  const config: DiscussionActionConfig = { ...settings, me, edit: { canEdit, label: edit.label } };
+  const config: DiscussionActionConfig = {
+    ...settings,
+    me,
+    edit: { canEdit, label: edit.label },
+    ...(integrations ? { integrations } : {}),
+  };
   const tools: DiscussionActionTools = {
     api,
     queryClient,

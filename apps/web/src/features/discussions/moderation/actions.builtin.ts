@@ -1,5 +1,6 @@
 import { t } from "../../../lib/i18n.ts";
 import { reportsLink } from "../../reports/index.ts";
+import { loadCreateTicketModal } from "../../attachments/index.ts";
 import { logFilterPath } from "../../../lib/log-filter.ts";
 import {
   createActionRegistry,
@@ -144,6 +145,14 @@ export const builtinDiscussionActions: DiscussionAction[] = [
         () => moderationApi.patchFlags(tools.api, discussion.discussionID, { resolved: !discussion.resolved }),
         { toastID: `resolve-${discussion.discussionID}` },
       ),
+  },
+  // An integration's action (the attachments add-on): a ticket for the discussion, when one is enabled.
+  {
+    id: "createTicket",
+    group: "status",
+    label: () => t("Create ticket"),
+    isVisible: (_discussion, _permissions, config) => config.integrations?.["ticket"]?.canCreate === true,
+    modal: loadCreateTicketModal,
   },
   // flag
   {

@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType } from "react";
-import type { Discussion, Me } from "@parley/contracts";
+import type { AttachmentCatalog, Discussion, Me } from "@parley/contracts";
 import type { ApiClient } from "../../../lib/api.ts";
 import type { ToastApi } from "../../../ui/toast/ToastProvider.tsx";
 import type { ModerationCapability, ModerationSettings } from "./capabilities.ts";
@@ -14,6 +14,8 @@ export interface DiscussionActionConfig extends ModerationSettings {
   me: Me;
   /** The Edit entry: whether the viewer may edit now, and its label ('Edit (time)' in an author's window). */
   edit: { canEdit: boolean; label: string };
+  /** The integrations the viewer may use (the attachments add-on's catalog; staff only, else empty). */
+  integrations?: AttachmentCatalog;
 }
 
 /** The per-record `permissions` of the discussion (expand=permissions): what the server lets the viewer do. */
