@@ -83,6 +83,7 @@ const tableOwners = {
   webhookDeliveries: "webhooks",
   automationRules: "automation",
   automationDispatches: "automation",
+  automationRecords: "automation",
   knowledgeBases: "knowledge",
   knowledgeCategories: "knowledge",
   articles: "knowledge",
