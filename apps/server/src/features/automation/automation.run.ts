@@ -330,15 +330,14 @@ export function createAutomationRunner(deps: AutomationRunnerDeps) {
     async postReported(record: PostRecord): Promise<void> {
       const rules = (await repo.active()).filter((row) => row.triggerType === "reportPostTrigger");
       if (!rules.length) return;
-      const [count, post] = await Promise.all([
-        actions.reportCount(record),
-        actions.post(record, await deps.systemContext()),
-      ]);
-      for (const row of rules) {
-        const value = specOf(row).trigger.triggerValue as ReportPostTriggerValue;
-        if (count < value.countReports) continue;
-        await actOnEvent(row, record, post.categoryID);
-      }
+      // Counted first: a held post's report (premoderation) counts nothing, and its post is not loaded.
+      const count = await actions.reportCount(record);
+      const due = rules.filter(
+        (row) => count >= (specOf(row).trigger.triggerValue as ReportPostTriggerValue).countReports,
+      );
+      if (!due.length) return;
+      const post = await actions.post(record, await deps.systemContext());
+      for (const row of due) await actOnEvent(row, record, post.categoryID);
     },
 
     /** The job: each active rule whose last run is older than `runEveryMs` (its first run is `initial`). */
