@@ -98,6 +98,55 @@ describe("automation rules at /dashboard/automation-rules", () => {
     expect(problems.errors).toEqual([]);
   });
 
+  it("an administrator adds an event rule: each new member gets a welcome e-mail", async () => {
+    const page = await parley.newPage({ bypassCSP: true });
+    const problems = collectErrors(page);
+    await signInContext(page, parley.baseUrl, admin);
+    const rules = new AutomationRulesPage(page, parley.baseUrl);
+    await rules.open("/dashboard/automation-rules/add");
+    await rules.waitForPage("Add an automation rule");
+    await waitForHydration(page);
+    await rules.field(/^Name/u).fill("Welcome members");
+    await rules.field(/^Trigger type/u).selectOption("newUserTrigger");
+    // A member is in no category, and the only action a new member takes is an e-mail.
+    expect(
+      await rules
+        .form()
+        .getByLabel(/^In these categories/u)
+        .count(),
+    ).toBe(0);
+    expect(
+      await rules
+        .field(/^Action type/u)
+        .locator("option")
+        .allInnerTexts(),
+    ).toEqual(["Send an e-mail to the author or member"]);
+    await rules.field(/^E-mail subject/u).fill("Welcome to the community");
+    await rules.field(/^E-mail text/u).fill("Glad you joined.\n\nSay hello in General Discussion.");
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, "automation-rule-event");
+    await rules.submitAndWait(rules.addButton);
+    await rules.waitForPage("Welcome members");
+    await rules.status("The rule “Welcome members” is added. It is inactive.").waitFor();
+    expect(await rules.runButton.count()).toBe(0);
+    const rulePath = new URL(page.url()).pathname;
+    await rules.submitAndWait(rules.main.getByRole("button", { name: "Activate", exact: true }));
+    await rules.main.getByRole("button", { name: "Deactivate", exact: true }).waitFor();
+
+    const member = newMember("welcomed");
+    await registerConfirmed(parley, member);
+    const welcome = (await parley.readOutbox()).filter(
+      (mail) => mail.to === member.email && mail.subject === "Welcome to the community",
+    );
+    expect(welcome).toHaveLength(1);
+    expect(welcome[0]!.text).toContain("Say hello in General Discussion.");
+    await rules.open(rulePath);
+    const [run] = await rules.dispatches();
+    expect(run?.slice(1, 6)).toEqual(["Automatic", "Done", "1", "1", "0"]);
+    await rules.submitAndWait(rules.main.getByRole("button", { name: "Deactivate", exact: true }));
+    expect(problems.errors).toEqual([]);
+  });
+
   it("works without JavaScript: a preview is a plain form post", async () => {
     const page = await parley.newPage({ javaScriptEnabled: false });
     await signInContext(page, parley.baseUrl, admin);

@@ -82,6 +82,20 @@ describe("webhooks at /dashboard/webhooks", () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await screenshot(page, "webhooks-delivery-log-375");
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Rotate secret: a new one, shown once, signs the next delivery.
+    await webhooks.submitAndWait(webhooks.rotateButton);
+    await webhooks.status("A new secret replaces the old one: deliveries are signed with it from now on.").waitFor();
+    const rotated = await webhooks.secretOf("Chat relay").inputValue();
+    expect(rotated).not.toBe(secret);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, "webhooks-rotated");
+    await webhooks.submitAndWait(webhooks.pingButton);
+    await webhooks.status("Sent: the address answered 200.").waitFor();
+    const pings = received.filter((entry) => entry.event === "ping");
+    const last = pings[pings.length - 1]!;
+    expect(last.signature).toBe(`sha256=${createHmac("sha256", rotated).update(last.body).digest("hex")}`);
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(problems.errors).toEqual([]);
   });

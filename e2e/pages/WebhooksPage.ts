@@ -43,6 +43,10 @@ export class WebhooksPage extends DashboardPage {
     return this.list.getByRole("link", { name, exact: true });
   }
 
+  get rotateButton(): Locator {
+    return this.main.getByRole("button", { name: "Rotate secret", exact: true });
+  }
+
   get pingButton(): Locator {
     return this.main.getByRole("button", { name: "Ping", exact: true });
   }

@@ -409,7 +409,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (await categories.service.presentMany(ids, context)).map((category) => [category.categoryID, category]),
   };
   // Articles, knowledge bases and groups are presented once their features are registered (below).
-  await registerCollections(app, platform, collectionPresenters);
+  const collections = await registerCollections(app, platform, collectionPresenters);
   const reports = await registerReports(app, platform, {
     categories: categories.directory,
     users: userFragments,
@@ -483,13 +483,52 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
-  // Automation rules: a trigger (discussions idle for a time) and an action taken through the discussions' service.
+  // Automation rules: a trigger (discussions idle for a time, a new post or member, a post reported N times) and an
+  // action taken through the owning feature's service (discussions, collections, reports; mail by the mailer).
+  const reportMeta = createReportMeta(platform);
   await registerAutomation(app, platform, {
     categories: categories.directory,
     actions: {
       close: (id, context) => discussions.patch(id, { closed: true }, context),
       move: (id, categoryID, context) => discussions.patch(id, { categoryID }, context),
       addTags: (id, tagIDs, context) => discussions.setTags(id, tagIDs, [], context, "add"),
+      addToCollections: async (id, collectionIDs, context) => {
+        const current = (await collections.byResource("discussion", id)).map((row) => row.collectionID);
+        if (collectionIDs.every((collectionID) => current.includes(collectionID))) return;
+        await collections.setByResource(
+          {
+            record: { recordType: "discussion", recordID: id },
+            collectionIDs: [...new Set([...current, ...collectionIDs])],
+          },
+          context.viewer,
+        );
+      },
+      existingCollections: async (collectionIDs) =>
+        (
+          await Promise.all(
+            collectionIDs.map((collectionID) =>
+              collections.get(collectionID).then(
+                () => collectionID,
+                () => null,
+              ),
+            ),
+          )
+        ).filter((collectionID) => collectionID !== null),
+      escalate: async (record, noteBody, context) =>
+        reports.fileAutomatic(
+          { recordType: record.recordType, recordID: record.recordID, reportReasonIDs: ["inappropriate"], noteBody },
+          context,
+          await systemUserID(platform),
+        ),
+      post: async (record, context) => {
+        const post =
+          record.recordType === "discussion"
+            ? await discussions.get(record.recordID, ["-insertUser", "-lastUser"], context)
+            : await comments.get(record.recordID, ["-insertUser"], context);
+        return { insertUserID: post.insertUserID, url: post.url ?? "", categoryID: post.categoryID ?? -1 };
+      },
+      reportCount: async (record) =>
+        (await reportMeta(record.recordType, [record.recordID])).get(record.recordID)?.countReports ?? 0,
     },
     systemUserID: () => systemUserID(platform),
   });

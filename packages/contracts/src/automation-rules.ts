@@ -4,6 +4,7 @@ import { Limit, PageOrFirst } from "./pagination.ts";
 import {
   automationActionTypes,
   automationDelayUnits,
+  automationRecordTypes,
   automationRulesLimits,
   automationTriggerTypes,
   type AutomationActionType,
@@ -59,6 +60,43 @@ export const NewDiscussionTriggerValue = Type.Object(
 );
 export type NewDiscussionTriggerValue = Static<typeof NewDiscussionTriggerValue>;
 
+const postCategories = Type.Optional(
+  Type.Array(Type.Integer({ minimum: 1 }), {
+    minItems: 1,
+    maxItems: automationRulesLimits.maxCategories,
+    uniqueItems: true,
+    description: "Only posts in these categories (every category without).",
+  }),
+);
+
+/** `newCommentTrigger`: each comment as it is posted (in discussions of these categories; any without). */
+export const NewCommentTriggerValue = Type.Object(
+  {
+    categoryID: postCategories,
+    includeSubcategories: Type.Optional(Type.Boolean({ description: "The categories' subcategories too." })),
+  },
+  { additionalProperties: false },
+);
+export type NewCommentTriggerValue = Static<typeof NewCommentTriggerValue>;
+
+/** `reportPostTrigger`: a discussion or comment as its open reports reach `countReports` (once per post). */
+export const ReportPostTriggerValue = Type.Object(
+  {
+    countReports: Type.Integer({
+      minimum: 1,
+      maximum: automationRulesLimits.reportCountMax,
+      description: "How many open reports a post has when the rule acts on it.",
+    }),
+    categoryID: postCategories,
+    includeSubcategories: Type.Optional(Type.Boolean({ description: "The categories' subcategories too." })),
+  },
+  { additionalProperties: false },
+);
+export type ReportPostTriggerValue = Static<typeof ReportPostTriggerValue>;
+
+/** `newUserTrigger`: each member as they join (registered, or added by an administrator). */
+export const NewUserTriggerValue = Type.Object({}, { additionalProperties: false });
+
 export const CloseDiscussionActionValue = Type.Object({}, { additionalProperties: false });
 export const MoveToCategoryActionValue = Type.Object(
   { categoryID: Type.Integer({ minimum: 1, description: "The category the discussions move to." }) },
@@ -78,16 +116,60 @@ export const AddTagToDiscussionActionValue = Type.Object(
 );
 export type AddTagToDiscussionActionValue = Static<typeof AddTagToDiscussionActionValue>;
 
+export const AddDiscussionToCollectionActionValue = Type.Object(
+  {
+    collectionID: Type.Array(Type.Integer({ minimum: 1 }), {
+      minItems: 1,
+      maxItems: automationRulesLimits.maxCollections,
+      uniqueItems: true,
+      description: "The collections the discussion is added to (those it is in stay).",
+    }),
+  },
+  { additionalProperties: false },
+);
+export type AddDiscussionToCollectionActionValue = Static<typeof AddDiscussionToCollectionActionValue>;
+
+/** `sendEmailAction`: a plain e-mail to the post's author (or the new member). */
+export const SendEmailActionValue = Type.Object(
+  {
+    emailSubject: Type.String({ minLength: 1, maxLength: automationRulesLimits.emailSubjectMaxLength }),
+    emailBody: Type.String({
+      minLength: 1,
+      maxLength: automationRulesLimits.emailBodyMaxLength,
+      description: "Plain text; a blank line starts a paragraph. A link to the post follows.",
+    }),
+  },
+  { additionalProperties: false },
+);
+export type SendEmailActionValue = Static<typeof SendEmailActionValue>;
+
+/** `createEscalationAction`: a report in the moderators' queue, filed by the site (reason: inappropriate). */
+export const CreateEscalationActionValue = Type.Object(
+  {
+    noteBody: Type.Optional(
+      Type.String({ maxLength: 500, description: "The report's note (the rule's name without)." }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type CreateEscalationActionValue = Static<typeof CreateEscalationActionValue>;
+
 /** Each trigger's value schema (the catalog answers them; the server checks a rule's value against them). */
 export const automationTriggerSchemas: Record<AutomationTriggerType, TSchema> = {
   staleDiscussionTrigger: StaleDiscussionTriggerValue,
   newDiscussionTrigger: NewDiscussionTriggerValue,
+  newCommentTrigger: NewCommentTriggerValue,
+  reportPostTrigger: ReportPostTriggerValue,
+  newUserTrigger: NewUserTriggerValue,
 };
 /** Each action's value schema, and the triggers it goes with. */
 export const automationActionSchemas: Record<AutomationActionType, TSchema> = {
   closeDiscussionAction: CloseDiscussionActionValue,
   moveToCategoryAction: MoveToCategoryActionValue,
   addTagToDiscussionAction: AddTagToDiscussionActionValue,
+  addDiscussionToCollectionAction: AddDiscussionToCollectionActionValue,
+  sendEmailAction: SendEmailActionValue,
+  createEscalationAction: CreateEscalationActionValue,
 };
 
 const ValueObject = Type.Record(Type.String(), Type.Unknown(), {
@@ -194,7 +276,7 @@ export const AutomationDispatch = Type.Object({
   dispatchUserID: Nullable(Type.Integer({ description: "Who ran it (`manual`); null for the job." })),
   dateDispatched: DateTime,
   dateFinished: Nullable(DateTime),
-  affectedRecordType: Type.Literal("discussion"),
+  affectedRecordType: Type.Enum(automationRecordTypes),
   estimatedRecordCount: Type.Integer({ description: "Records the trigger found." }),
   affectedRecordCount: Type.Integer({ description: "Records the action changed." }),
   failedRecordCount: Type.Integer(),
@@ -219,7 +301,7 @@ export const AutomationRuleIDParams = Type.Object({ automationRuleID: Type.Integ
 
 export const AutomationCatalogEntry = Type.Object({
   name: Type.String(),
-  contentType: Type.Literal("posts"),
+  contentType: Type.Enum(["posts", "users"] as const),
   schema: Type.Unknown({ description: "The JSON schema of its value." }),
 });
 export const AutomationCatalog = Type.Object({

@@ -48,6 +48,8 @@ export const webhooksLimits = {
   /** Bytes of an answer's body kept in the delivery log. */
   responseBodyMaxBytes: 1024,
   deliveriesPerPage: 30,
+  /** Days a finished delivery (delivered or given up) stays in the log; the `webhooks.prune` job deletes older. */
+  deliveryRetentionDays: 30,
 } as const;
 
 export const webhookMessages = {

@@ -85,6 +85,7 @@ const tableOwners = {
   attachmentIntegrations: "attachments",
   automationRules: "automation",
   automationDispatches: "automation",
+  automationRecords: "automation",
   knowledgeBases: "knowledge",
   knowledgeCategories: "knowledge",
   articles: "knowledge",

@@ -74,6 +74,7 @@ import * as m0076 from "./0076_fragments.ts";
 import * as m0077 from "./0077_custom_pages.ts";
 import * as m0078 from "./0078_webhooks.ts";
 import * as m0079 from "./0079_automation_rules.ts";
+import * as m0080 from "./0080_automation_records.ts";
 import * as m0081 from "./0081_attachments.ts";
 import * as m0082 from "./0082_category_featured.ts";
 
@@ -158,6 +159,7 @@ const modules: Record<string, MigrationModule> = {
   "0077_custom_pages": m0077,
   "0078_webhooks": m0078,
   "0079_automation_rules": m0079,
+  "0080_automation_records": m0080,
   "0081_attachments": m0081,
   "0082_category_featured": m0082,
 };

@@ -12,7 +12,7 @@ export interface StaleQuery {
   /** Only these categories (all when null). */
   categoryIDs: number[] | null;
   /** Leaves out those the action would not change. */
-  skip: { closed?: true; inCategory?: number; havingTags?: number[] };
+  skip: { closed?: true; inCategory?: number; havingTags?: number[]; actedBy?: number };
   limit: number;
 }
 
@@ -37,10 +37,45 @@ export function createAutomationRepo(db: Kysely<DB>, dialect: DialectName) {
           tagIDs.length,
         ),
       );
+    const ruleID = query.skip.actedBy;
+    if (ruleID !== undefined)
+      select = select.where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("automationRecords")
+              .select("automationRecords.recordID")
+              .where("automationRecords.automationRuleID", "=", ruleID)
+              .where("automationRecords.recordType", "=", "discussion")
+              .whereRef("automationRecords.recordID", "=", "discussions.discussionID"),
+          ),
+        ),
+      );
     return select;
   };
 
   return {
+    /**
+     * Claims a record for a rule: true the first time (this process acts on it), false once it has been
+     * (one INSERT; the primary key makes two processes' claims one).
+     */
+    async claimRecord(automationRuleID: number, recordType: string, recordID: number, now: string) {
+      const result = await db
+        .insertInto("automationRecords")
+        .values({ automationRuleID, recordType, recordID, dateInserted: now })
+        .onConflict((oc) => oc.columns(["automationRuleID", "recordType", "recordID"]).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    /** A member's name and address (the recipient of a rule's e-mail). */
+    recipient: (userID: number) =>
+      db
+        .selectFrom("users")
+        .select(["userID", "name", "email", "deleted", "banned"])
+        .where("userID", "=", userID)
+        .executeTakeFirst(),
+
     /** A user's row (the system account's, read to act as it). */
     user: (userID: number) => db.selectFrom("users").selectAll().where("userID", "=", userID).executeTakeFirstOrThrow(),
 
@@ -64,6 +99,7 @@ export function createAutomationRepo(db: Kysely<DB>, dialect: DialectName) {
     async remove(automationRuleID: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom("automationDispatches").where("automationRuleID", "=", automationRuleID).execute();
+        await trx.deleteFrom("automationRecords").where("automationRuleID", "=", automationRuleID).execute();
         await trx.deleteFrom("automationRules").where("automationRuleID", "=", automationRuleID).execute();
       });
     },

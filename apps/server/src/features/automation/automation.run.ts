@@ -1,12 +1,19 @@
 import { randomUUID } from "node:crypto";
 import {
+  automationOnceActionTypes,
   automationRulesLimits,
   automationTimedTriggerTypes,
+  type AddDiscussionToCollectionActionValue,
   type AddTagToDiscussionActionValue,
   type AutomationPreview,
+  type AutomationRecordType,
+  type CreateEscalationActionValue,
   type MoveToCategoryActionValue,
+  type ReportPostTriggerValue,
+  type SendEmailActionValue,
   type StaleDiscussionTriggerValue,
 } from "@parley/contracts";
+import { simpleMail } from "../../platform/mail/mailer.ts";
 import type { Platform } from "../../platform/context.ts";
 import { toRfc3339 } from "../../platform/dates.ts";
 import type { RequestContext } from "../../platform/http/request-context.ts";
@@ -21,11 +28,31 @@ export const AUTOMATION_JOB_EVERY_MS = 15 * 60_000;
 /** How long a claim holds a rule: longer than a run may take (a crashed runner's claim runs out). */
 const LEASE_MS = 30 * 60_000;
 
-/** The discussions' own operations a rule's actions go through (their service: its checks, transaction, events). */
+/** A record a rule acts on. */
+export interface AutomationRecord {
+  recordType: AutomationRecordType;
+  recordID: number;
+}
+type PostRecord = AutomationRecord & { recordType: "discussion" | "comment" };
+
+/**
+ * The owning features' operations a rule's actions go through (their services: their checks, transactions,
+ * events): the discussions', the collections', the reports'.
+ */
 export interface AutomationActions {
   close(discussionID: number, context: RequestContext): Promise<unknown>;
   move(discussionID: number, categoryID: number, context: RequestContext): Promise<unknown>;
   addTags(discussionID: number, tagIDs: number[], context: RequestContext): Promise<unknown>;
+  /** Adds a discussion to collections (those it is in stay). */
+  addToCollections(discussionID: number, collectionIDs: number[], context: RequestContext): Promise<unknown>;
+  /** Those of `collectionIDs` that exist. */
+  existingCollections(collectionIDs: number[]): Promise<number[]>;
+  /** Files a report of the post for the moderators, by the site (the system account). */
+  escalate(record: PostRecord, noteBody: string, context: RequestContext): Promise<unknown>;
+  /** A post's author, address and category, as the system sees it. */
+  post(record: PostRecord, context: RequestContext): Promise<{ insertUserID: number; url: string; categoryID: number }>;
+  /** A post's open reports. */
+  reportCount(record: PostRecord): Promise<number>;
 }
 
 export interface AutomationRunnerDeps {
@@ -54,6 +81,9 @@ export class AutomationRuleBusy extends Error {}
 export class AutomationRuleNotTimed extends Error {}
 
 const isTimed = (spec: RuleSpec) => automationTimedTriggerTypes.includes(spec.trigger.triggerType);
+/** An action that changes nothing its trigger sees, so a record is remembered to get it once. */
+const isOnce = (spec: RuleSpec) => automationOnceActionTypes.includes(spec.action.actionType);
+const isPost = (record: AutomationRecord): record is PostRecord => record.recordType !== "user";
 
 /**
  * Runs rules and previews them. A run records a dispatch (`running`, then `success`, `warning` when some records
@@ -65,7 +95,8 @@ export function createAutomationRunner(deps: AutomationRunnerDeps) {
   const { repo, platform, categories, actions } = deps;
   const { clock } = platform;
 
-  async function queryOf(spec: RuleSpec, limit: number): Promise<StaleQuery> {
+  /** `ruleID`: a saved rule's, whose once-only action leaves out the records it has acted on. */
+  async function queryOf(spec: RuleSpec, limit: number, ruleID: number | null = null): Promise<StaleQuery> {
     const value = spec.trigger.triggerValue as StaleDiscussionTriggerValue;
     const before = new Date(clock.nowMs() - delayMsOf(value)).toISOString();
     const categoryIDs = await categoriesOf(value);
@@ -74,18 +105,63 @@ export function createAutomationRunner(deps: AutomationRunnerDeps) {
         ? { closed: true }
         : spec.action.actionType === "moveToCategoryAction"
           ? { inCategory: (spec.action.actionValue as MoveToCategoryActionValue).categoryID }
-          : { havingTags: (spec.action.actionValue as AddTagToDiscussionActionValue).tagID };
+          : spec.action.actionType === "addTagToDiscussionAction"
+            ? { havingTags: (spec.action.actionValue as AddTagToDiscussionActionValue).tagID }
+            : ruleID !== null
+              ? { actedBy: ruleID }
+              : {};
     return { before, categoryIDs, skip, limit };
   }
 
-  function act(spec: RuleSpec, discussionID: number, context: RequestContext): Promise<unknown> {
+  /** `sendEmailAction`: the rule's subject and body to the post's author or the new member, by the site's mailer. */
+  async function sendEmail(value: SendEmailActionValue, record: AutomationRecord, context: RequestContext) {
+    const post = isPost(record) ? await actions.post(record, context) : null;
+    const recipient = await repo.recipient(post ? post.insertUserID : record.recordID);
+    if (!recipient || recipient.deleted === 1 || !recipient.email) throw new Error("The member has no e-mail address.");
+    const paragraphs = value.emailBody
+      .split(/\n\s*\n/)
+      .map((part) => part.trim())
+      .filter(Boolean);
+    await platform.mailer.send(
+      simpleMail(
+        recipient.email,
+        value.emailSubject,
+        paragraphs,
+        post ? { label: "View the post", url: post.url } : undefined,
+      ),
+    );
+  }
+
+  function act(
+    row: AutomationRuleRow,
+    spec: RuleSpec,
+    record: AutomationRecord,
+    context: RequestContext,
+  ): Promise<unknown> {
+    const value = spec.action.actionValue;
+    const { recordID } = record;
     switch (spec.action.actionType) {
       case "closeDiscussionAction":
-        return actions.close(discussionID, context);
+        return actions.close(recordID, context);
       case "moveToCategoryAction":
-        return actions.move(discussionID, (spec.action.actionValue as MoveToCategoryActionValue).categoryID, context);
+        return actions.move(recordID, (value as MoveToCategoryActionValue).categoryID, context);
       case "addTagToDiscussionAction":
-        return actions.addTags(discussionID, (spec.action.actionValue as AddTagToDiscussionActionValue).tagID, context);
+        return actions.addTags(recordID, (value as AddTagToDiscussionActionValue).tagID, context);
+      case "addDiscussionToCollectionAction":
+        return actions.addToCollections(
+          recordID,
+          (value as AddDiscussionToCollectionActionValue).collectionID,
+          context,
+        );
+      case "sendEmailAction":
+        return sendEmail(value as SendEmailActionValue, record, context);
+      case "createEscalationAction":
+        if (!isPost(record)) throw new Error("Only a post can be escalated.");
+        return actions.escalate(
+          record,
+          (value as CreateEscalationActionValue).noteBody?.trim() || `Automation rule: ${row.name}`,
+          context,
+        );
     }
   }
 
@@ -97,9 +173,12 @@ export function createAutomationRunner(deps: AutomationRunnerDeps) {
     row: AutomationRuleRow,
     dispatchType: "manual" | "triggered" | "initial",
     dispatchUserID: number | null,
-    targets: () => Promise<{ discussionIDs: number[]; estimated: number }>,
+    targets: () => Promise<{ records: AutomationRecord[]; estimated: number }>,
+    affectedRecordType: AutomationRecordType = "discussion",
   ): Promise<string> {
     const spec = specOf(row);
+    // A timed run of a once-only action claims each record first (an event's record is claimed before).
+    const claimEach = isTimed(spec) && isOnce(spec);
     const uuid = randomUUID();
     const dateDispatched = clock.nowIso();
     await repo.insertDispatch({
@@ -112,7 +191,7 @@ export function createAutomationRunner(deps: AutomationRunnerDeps) {
       triggerValue: row.triggerValue,
       actionType: row.actionType,
       actionValue: row.actionValue,
-      affectedRecordType: "discussion",
+      affectedRecordType,
       errorMessage: null,
       dateDispatched,
       dateFinished: null,
@@ -125,13 +204,19 @@ export function createAutomationRunner(deps: AutomationRunnerDeps) {
       const found = await targets();
       estimated = found.estimated;
       const context = await deps.systemContext();
-      for (const discussionID of found.discussionIDs) {
+      for (const record of found.records) {
         try {
-          await act(spec, discussionID, context);
+          if (
+            claimEach &&
+            !(await repo.claimRecord(row.automationRuleID, record.recordType, record.recordID, clock.nowIso()))
+          )
+            continue;
+          await act(row, spec, record, context);
           affected += 1;
         } catch (error) {
           failed += 1;
-          errorMessage ??= `Discussion ${discussionID}: ${error instanceof Error ? error.message : String(error)}`;
+          const label = record.recordType[0]!.toUpperCase() + record.recordType.slice(1);
+          errorMessage ??= `${label} ${record.recordID}: ${error instanceof Error ? error.message : String(error)}`;
         }
       }
     } catch (error) {
@@ -158,9 +243,12 @@ export function createAutomationRunner(deps: AutomationRunnerDeps) {
     dispatchUserID: number | null,
   ) =>
     dispatch(row, dispatchType, dispatchUserID, async () => {
-      const query = await queryOf(specOf(row), automationRulesLimits.recordsPerRun);
+      const query = await queryOf(specOf(row), automationRulesLimits.recordsPerRun, row.automationRuleID);
       const [rows, estimated] = await Promise.all([repo.staleDiscussions(query), repo.countStale(query)]);
-      return { discussionIDs: rows.map((target) => target.discussionID), estimated };
+      return {
+        records: rows.map((target) => ({ recordType: "discussion" as const, recordID: target.discussionID })),
+        estimated,
+      };
     });
 
   /** The categories a trigger's value names, with their subcategories when it says so; null for all. */
@@ -170,7 +258,28 @@ export function createAutomationRunner(deps: AutomationRunnerDeps) {
     return [...new Set((await Promise.all(categoryIDs.map((id) => categories.withDescendants(id)))).flat())];
   }
 
+  /**
+   * An event's record for one rule: unless its categories leave it out, claimed (acted on once per rule, in
+   * whichever process claims it) and acted on, a `triggered` dispatch of it.
+   */
+  async function actOnEvent(row: AutomationRuleRow, record: AutomationRecord, categoryID: number | null) {
+    if (categoryID !== null) {
+      const within = await categoriesOf(specOf(row).trigger.triggerValue);
+      if (within && !within.includes(categoryID)) return;
+    }
+    if (!(await repo.claimRecord(row.automationRuleID, record.recordType, record.recordID, clock.nowIso()))) return;
+    await dispatch(row, "triggered", null, async () => ({ records: [record], estimated: 1 }), record.recordType);
+  }
+
+  async function onEvent(triggerType: string, record: AutomationRecord, categoryID: number | null) {
+    for (const row of await repo.active())
+      if (row.triggerType === triggerType) await actOnEvent(row, record, categoryID);
+  }
+
   return {
+    /** Those of `collectionIDs` that exist (a rule's value is checked against them). */
+    existingCollections: (collectionIDs: number[]) => actions.existingCollections(collectionIDs),
+
     /** What a run started now would act on (nothing changes). */
     async preview(spec: RuleSpec): Promise<AutomationPreview> {
       if (!isTimed(spec)) return { affectedRecordType: "discussion", count: 0, records: [] };
@@ -202,16 +311,33 @@ export function createAutomationRunner(deps: AutomationRunnerDeps) {
 
     /**
      * A discussion was posted: each active `newDiscussionTrigger` rule whose categories hold it acts on it now,
-     * each run a `triggered` dispatch (in the process that posted it: once).
+     * each run a `triggered` dispatch of it.
      */
-    async discussionCreated(discussionID: number, categoryID: number): Promise<void> {
-      for (const row of await repo.active()) {
-        const spec = specOf(row);
-        if (spec.trigger.triggerType !== "newDiscussionTrigger") continue;
-        const within = await categoriesOf(spec.trigger.triggerValue);
-        if (within && !within.includes(categoryID)) continue;
-        await dispatch(row, "triggered", null, async () => ({ discussionIDs: [discussionID], estimated: 1 }));
-      }
+    discussionCreated: (discussionID: number, categoryID: number) =>
+      onEvent("newDiscussionTrigger", { recordType: "discussion", recordID: discussionID }, categoryID),
+
+    /** A comment was posted: each active `newCommentTrigger` rule whose categories hold its discussion. */
+    commentCreated: (commentID: number, categoryID: number) =>
+      onEvent("newCommentTrigger", { recordType: "comment", recordID: commentID }, categoryID),
+
+    /** A member joined: each active `newUserTrigger` rule. */
+    userCreated: (userID: number) => onEvent("newUserTrigger", { recordType: "user", recordID: userID }, null),
+
+    /**
+     * A post was reported: each active `reportPostTrigger` rule whose categories hold it acts on it once its open
+     * reports reach the rule's count (once: later reports of it do not act again).
+     */
+    async postReported(record: PostRecord): Promise<void> {
+      const rules = (await repo.active()).filter((row) => row.triggerType === "reportPostTrigger");
+      if (!rules.length) return;
+      // Counted first: a held post's report (premoderation) counts nothing, and its post is not loaded.
+      const count = await actions.reportCount(record);
+      const due = rules.filter(
+        (row) => count >= (specOf(row).trigger.triggerValue as ReportPostTriggerValue).countReports,
+      );
+      if (!due.length) return;
+      const post = await actions.post(record, await deps.systemContext());
+      for (const row of due) await actOnEvent(row, record, post.categoryID);
     },
 
     /** The job: each active rule whose last run is older than `runEveryMs` (its first run is `initial`). */

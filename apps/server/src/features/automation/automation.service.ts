@@ -4,6 +4,7 @@ import {
   automationActionTypes,
   automationRulesLimits,
   automationTriggerLabels,
+  automationTriggerActions,
   automationTriggerSchemas,
   automationTriggerTypes,
   type AutomationCatalog,
@@ -43,9 +44,9 @@ const catalog: AutomationCatalog = {
       type,
       {
         name: automationTriggerLabels[type],
-        contentType: "posts" as const,
+        contentType: type === "newUserTrigger" ? ("users" as const) : ("posts" as const),
         schema: automationTriggerSchemas[type],
-        triggerActions: [...automationActionTypes],
+        triggerActions: [...automationTriggerActions[type]],
       },
     ]),
   ),
@@ -56,7 +57,7 @@ const catalog: AutomationCatalog = {
         name: automationActionLabels[type],
         contentType: "posts" as const,
         schema: automationActionSchemas[type],
-        actionTriggers: [...automationTriggerTypes],
+        actionTriggers: automationTriggerTypes.filter((trigger) => automationTriggerActions[trigger].includes(type)),
       },
     ]),
   ),
@@ -76,7 +77,8 @@ export function createAutomationService(deps: AutomationDeps) {
     if (!row) throw notFound("Automation rule");
     return row;
   };
-  const check = (spec: RuleSpec) => checkRuleSpec(spec, deps);
+  const check = (spec: RuleSpec) =>
+    checkRuleSpec(spec, { ...deps, existingCollections: deps.runner.existingCollections });
 
   async function dispatchList(filter: { automationRuleID?: number }, query: AutomationDispatchesQuery) {
     const limit = query.limit ?? automationRulesLimits.dispatchesPerPage;
@@ -191,7 +193,7 @@ export function createAutomationService(deps: AutomationDeps) {
       } catch (error) {
         if (error instanceof AutomationRuleBusy) throw conflict("This rule is running already.");
         if (error instanceof AutomationRuleNotTimed)
-          throw badRequest("This rule acts on each new discussion as it is posted; it cannot be run now.");
+          throw badRequest("This rule acts on each new record as it comes; it cannot be run now.");
         throw error;
       }
       return presentDispatch((await repo.findDispatch(uuid))!);

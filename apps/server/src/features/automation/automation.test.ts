@@ -299,6 +299,9 @@ describe.each(engines)("automation rules on %s", (engine) => {
       "closeDiscussionAction",
       "moveToCategoryAction",
       "addTagToDiscussionAction",
+      "addDiscussionToCollectionAction",
+      "sendEmailAction",
+      "createEscalationAction",
     ]);
     const renamed = await f.api.patch(
       `/api/v2/automation-rules/${id}`,

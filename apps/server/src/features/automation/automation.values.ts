@@ -1,5 +1,7 @@
 import {
   automationActionSchemas,
+  automationTriggerActions,
+  type AddDiscussionToCollectionActionValue,
   automationDelayUnitMs,
   automationMessages,
   automationTriggerSchemas,
@@ -53,7 +55,11 @@ function schemaErrors(schema: TSchema, value: unknown, base: string): FieldError
  */
 export async function checkRuleSpec(
   spec: RuleSpec,
-  deps: { categories: CategoryDirectory; repo: AutomationRepo },
+  deps: {
+    categories: CategoryDirectory;
+    repo: AutomationRepo;
+    existingCollections: (collectionIDs: number[]) => Promise<number[]>;
+  },
 ): Promise<void> {
   const triggerBase = "trigger.triggerValue";
   const actionBase = "action.actionValue";
@@ -61,6 +67,8 @@ export async function checkRuleSpec(
     ...schemaErrors(automationTriggerSchemas[spec.trigger.triggerType], spec.trigger.triggerValue, triggerBase),
     ...schemaErrors(automationActionSchemas[spec.action.actionType], spec.action.actionValue, actionBase),
   ];
+  if (!automationTriggerActions[spec.trigger.triggerType].includes(spec.action.actionType))
+    errors.push(fieldError("action.actionType", "invalid", automationMessages.actionNotForTrigger, 422));
   if (errors.length) throw validationFailed(errors);
   const trigger = spec.trigger.triggerValue as StaleDiscussionTriggerValue;
   for (const categoryID of trigger.categoryID ?? [])
@@ -76,6 +84,12 @@ export async function checkRuleSpec(
     const existing = new Set(await deps.repo.existingTags(tagID));
     if (tagID.some((id) => !existing.has(id)))
       errors.push(fieldError(`${actionBase}.tagID`, "invalid", automationMessages.unknownTag, 422));
+  }
+  if (spec.action.actionType === "addDiscussionToCollectionAction") {
+    const { collectionID } = spec.action.actionValue as AddDiscussionToCollectionActionValue;
+    const existing = new Set(await deps.existingCollections(collectionID));
+    if (collectionID.some((id) => !existing.has(id)))
+      errors.push(fieldError(`${actionBase}.collectionID`, "invalid", automationMessages.unknownCollection, 422));
   }
   // One error per field (two unknown categories are one mistake).
   const unique = errors.filter((error, index) => errors.findIndex((other) => other.field === error.field) === index);

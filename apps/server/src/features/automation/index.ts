@@ -17,7 +17,8 @@ export type { AutomationActions } from "./automation.run.ts";
 
 /**
  * Automation rules (issue 39, item 5; docs/features/automation.md): site managers pair a trigger (discussions
- * idle for a time, in some categories) with an action (close, move, add tags); the `automation.run` job runs each
+ * idle for a time; a new discussion, comment or member; a post reported N times) with an action (close, move, add
+ * tags, add to a collection, send an e-mail, escalate to moderators); the `automation.run` job runs each
  * active rule at most hourly, once however many processes run, acting through the discussions' own service as
  * the system account, and records each run as a dispatch. A preview lists what a rule would touch.
  */
@@ -49,6 +50,11 @@ export async function registerAutomation(
   platform.events.on("discussion.created", ({ discussionID, categoryID }) =>
     runner.discussionCreated(discussionID, categoryID),
   );
+  platform.events.on("comment.created", ({ commentID, categoryID }) => runner.commentCreated(commentID, categoryID));
+  platform.events.on("user.created", ({ userID }) => runner.userCreated(userID));
+  platform.events.on("report.created", async ({ recordType, recordID }) => {
+    if (recordType === "discussion" || recordType === "comment") await runner.postReported({ recordType, recordID });
+  });
   platform.jobs.register(AUTOMATION_JOB, async () => void (await runner.runDue()), {
     everyMs: AUTOMATION_JOB_EVERY_MS,
   });

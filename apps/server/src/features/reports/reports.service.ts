@@ -46,7 +46,7 @@ interface ReportedMessage {
 declare module "../../platform/events.ts" {
   interface EventMap {
     /** A report was filed (by a member, or by the site itself), after its insert. */
-    "report.created": { reportID: number; insertUserID: number };
+    "report.created": { reportID: number; insertUserID: number; recordType: string; recordID: number };
   }
 }
 
@@ -321,7 +321,12 @@ export function createReportsService(deps: ReportsDeps) {
         updateUserID: null,
         dateUpdated: null,
       });
-      await deps.events.emit("report.created", { reportID, insertUserID: viewer.userID });
+      await deps.events.emit("report.created", {
+        reportID,
+        insertUserID: viewer.userID,
+        recordType: body.recordType,
+        recordID: body.recordID,
+      });
       return (await present([(await repo.findById(reportID))!], context.origin))[0]!;
     },
 
@@ -340,7 +345,12 @@ export function createReportsService(deps: ReportsDeps) {
         updateUserID: null,
         dateUpdated: null,
       });
-      await deps.events.emit("report.created", { reportID, insertUserID });
+      await deps.events.emit("report.created", {
+        reportID,
+        insertUserID,
+        recordType: body.recordType,
+        recordID: body.recordID,
+      });
     },
 
     /** The queue (status new by default) or one record's reports, in the categories the moderator sees. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { webhooksLimits } from "@parley/contracts";
 import type { Platform } from "../../platform/context.ts";
 import type { RequestContext } from "../../platform/http/request-context.ts";
 import { allowedHostsOf } from "../../platform/site-config.ts";
@@ -9,6 +10,10 @@ import { webhooksRoutes } from "./webhooks.routes.ts";
 import { createWebhooksService } from "./webhooks.service.ts";
 
 export { WEBHOOKS_JOB } from "./webhooks.deliver.ts";
+
+/** The job that deletes finished deliveries older than `webhooksLimits.deliveryRetentionDays` (every 6 hours). */
+export const WEBHOOKS_PRUNE_JOB = "webhooks.prune";
+const WEBHOOKS_PRUNE_EVERY_MS = 6 * 60 * 60_000;
 export type { WebhookRecordLoaders } from "./webhooks.enqueue.ts";
 
 /**
@@ -38,6 +43,15 @@ export async function registerWebhooks(
   listenForWebhookEvents({ repo, platform, records: deps.records, systemContext });
   const sender = createWebhookSender({ repo, platform, allowedHosts });
   platform.jobs.register(WEBHOOKS_JOB, async () => void (await sender.sendDue()), { everyMs: WEBHOOKS_JOB_EVERY_MS });
+  // The delivery log keeps each finished delivery for a while (pending and retrying ones stay until they finish).
+  platform.jobs.register(
+    WEBHOOKS_PRUNE_JOB,
+    async () => {
+      const before = new Date(platform.clock.nowMs() - webhooksLimits.deliveryRetentionDays * 24 * 60 * 60_000);
+      await repo.pruneDeliveries(before.toISOString());
+    },
+    { everyMs: WEBHOOKS_PRUNE_EVERY_MS },
+  );
   const service = createWebhooksService({ repo, platform, allowedHosts });
   await app.register(webhooksRoutes, { prefix: "/api/v2", service });
 }

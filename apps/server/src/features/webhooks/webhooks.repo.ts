@@ -29,6 +29,16 @@ export function createWebhooksRepo(db: Kysely<DB>, dialect: DialectName) {
     update: (webhookID: number, changes: Updateable<WebhooksTable>) =>
       db.updateTable("webhooks").set(changes).where("webhookID", "=", webhookID).execute(),
 
+    /** Deletes the finished deliveries (delivered or given up) inserted before `before`; how many. */
+    async pruneDeliveries(before: string): Promise<number> {
+      const result = await db
+        .deleteFrom("webhookDeliveries")
+        .where("status", "in", ["delivered", "failed"])
+        .where("dateInserted", "<", before)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     async remove(webhookID: number): Promise<void> {
       await db.deleteFrom("webhookDeliveries").where("webhookID", "=", webhookID).execute();
       await db.deleteFrom("webhooks").where("webhookID", "=", webhookID).execute();

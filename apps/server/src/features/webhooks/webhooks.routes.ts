@@ -125,6 +125,23 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ service: WebhooksServic
   );
 
   app.post(
+    "/webhooks/:webhookID/rotate-secret",
+    {
+      schema: {
+        tags,
+        summary: "Replace the webhook's secret with a new generated one; the answer is the only one showing it whole.",
+        params: WebhookIDParams,
+        body: Type.Optional(Type.Object({}, { additionalProperties: false })),
+        response: { 201: Webhook },
+      },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return service.rotateSecret(request.params.webhookID, requestContext(request));
+    },
+  );
+
+  app.post(
     "/webhooks/:webhookID/ping",
     {
       schema: {

@@ -127,6 +127,21 @@ export function createWebhooksService(deps: WebhooksDeps) {
       return presentWebhook((await repo.find(webhookID))!, body.secret !== undefined);
     },
 
+    /**
+     * `POST /webhooks/{id}/rotate-secret`: a new generated secret replaces the old one at once (the old one signs
+     * nothing more); the answer carries the whole new secret, the only time it is shown.
+     */
+    async rotateSecret(webhookID: number, context: RequestContext): Promise<Webhook> {
+      requireAccess(context.viewer, webhooksPolicy.canManage);
+      await load(webhookID);
+      await repo.update(webhookID, {
+        secret: randomBytes(24).toString("base64url"),
+        updateUserID: context.viewer.userID,
+        dateUpdated: clock.nowIso(),
+      });
+      return presentWebhook((await repo.find(webhookID))!, true);
+    },
+
     async remove(webhookID: number, viewer: Viewer): Promise<void> {
       requireAccess(viewer, webhooksPolicy.canManage);
       await load(webhookID);

@@ -7,6 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { Webhook, webhooksLimits, type Webhook as WebhookRecord, type WebhookDelivery } from "@parley/contracts";
 import { buildApp } from "../../app.ts";
 import { openDatabase, type Database } from "../../platform/db/database.ts";
+import { seededAdmin } from "../../test/accounts.ts";
 import { testConfig } from "../../test/app.ts";
 import {
   createContentFixture,
@@ -17,7 +18,7 @@ import {
   type ContentFixture,
 } from "../../test/content.ts";
 import { engines, testDatabaseUrl } from "../../test/databases.ts";
-import { WEBHOOKS_JOB } from "./index.ts";
+import { WEBHOOKS_JOB, WEBHOOKS_PRUNE_JOB } from "./index.ts";
 
 /** What the receiving server got: the raw body as sent, and the headers. */
 interface Received {
@@ -289,6 +290,36 @@ describe.each(engines)("webhooks on %s", (engine) => {
     expect(verify(secret, last.body, last.headers["x-parley-signature"])).toBe(true);
   });
 
+  it("rotates a secret: the new one shown once, later deliveries signed with it, the old one no more", async () => {
+    const hook = await create({
+      name: "Rotated",
+      url: `${receiver.origin}/rotated`,
+      events: ["user.banned"],
+      secret: "the-old-secret-12345",
+    });
+    const path = `/api/v2/webhooks/${hook.webhookID}/rotate-secret`;
+    expect((await f.api.post(path, {}, { as: f.as.member })).statusCode).toBe(403);
+    expect((await f.api.post(path, {}, {})).statusCode).toBe(403);
+    expect(
+      (await f.api.post(`/api/v2/webhooks/${hook.webhookID + 1000}/rotate-secret`, {}, { as: f.admin })).statusCode,
+    ).toBe(404);
+    const rotated = await f.api.post(path, {}, { as: f.admin });
+    expect(rotated.statusCode, rotated.body).toBe(201);
+    expectSchema(Webhook, rotated.json());
+    const secret = rotated.json<WebhookRecord>().secret;
+    expect(secret).not.toBe("the-old-secret-12345");
+    expect(secret.length).toBeGreaterThanOrEqual(webhooksLimits.secretMinLength);
+    // Shown once: reading it again masks it.
+    expect((await f.api.get(`/api/v2/webhooks/${hook.webhookID}`, { as: f.admin })).json<WebhookRecord>().secret).toBe(
+      `••••${secret.slice(-4)}`,
+    );
+    const ping = await f.api.post(`/api/v2/webhooks/${hook.webhookID}/ping`, {}, { as: f.admin });
+    expect(ping.statusCode, ping.body).toBe(201);
+    const [sent] = receiver.at("/rotated");
+    expect(verify(secret, sent!.body, sent!.headers["x-parley-signature"])).toBe(true);
+    expect(verify("the-old-secret-12345", sent!.body, sent!.headers["x-parley-signature"])).toBe(false);
+  });
+
   it("retries a 500 after 1 min, 5 min, 30 min, 2 h and 12 h, then gives up", async () => {
     const hook = await create({ name: "Flaky", url: `${receiver.origin}/fail`, events: ["user.banned"] });
     const ban = await f.api.put(`/api/v2/users/${f.users.member.userID}/ban`, { banned: true }, { as: f.admin });
@@ -379,5 +410,33 @@ describe.each(engines)("webhooks on %s", (engine) => {
       await second.close();
       await other.close();
     }
+  });
+  it(`prunes finished deliveries older than ${webhooksLimits.deliveryRetentionDays} days, never a pending one`, async () => {
+    // A session that outlasts the month the clock moves by.
+    f.admin = await f.api.signIn(seededAdmin, { persist: true });
+    const hook = await create({ name: "Pruned", url: `${receiver.origin}/ok`, events: ["user.registered"] });
+    const old = await f.api.post(`/api/v2/webhooks/${hook.webhookID}/ping`, {}, { as: f.admin });
+    expect(old.json<WebhookDelivery>().status).toBe("delivered");
+    // An old delivery still waiting (its webhook's receiver down): kept until it finishes.
+    await f.t.app.platform.siteConfig.set("webhooks.allowedHosts", "127.0.0.1");
+    const waiting = await create({ name: "Waiting", url: `${receiver.origin}/fail`, events: ["user.banned"] });
+    await f.api.put(`/api/v2/users/${f.users.member.userID}/ban`, { banned: true }, { as: f.admin });
+    await f.api.put(`/api/v2/users/${f.users.member.userID}/ban`, { banned: false }, { as: f.admin });
+    f.t.clock.advance((webhooksLimits.deliveryRetentionDays - 1) * 24 * 60 * 60_000);
+    await f.t.app.platform.jobs.runNow(WEBHOOKS_PRUNE_JOB);
+    expect((await deliveries(hook.webhookID)).map((item) => item.deliveryID)).toEqual([
+      old.json<WebhookDelivery>().deliveryID,
+    ]);
+    f.t.clock.advance(2 * 24 * 60 * 60_000);
+    const recent = await f.api.post(`/api/v2/webhooks/${hook.webhookID}/ping`, {}, { as: f.admin });
+    await f.t.app.platform.jobs.runNow(WEBHOOKS_PRUNE_JOB);
+    expect((await deliveries(hook.webhookID)).map((item) => item.deliveryID)).toEqual([
+      recent.json<WebhookDelivery>().deliveryID,
+    ]);
+    // Still being tried (pending or retrying, as the sender got to it): kept.
+    const unfinished = await deliveries(waiting.webhookID);
+    expect(unfinished).toHaveLength(1);
+    expect(["pending", "retrying"]).toContain(unfinished[0]!.status);
+    await f.api.delete(`/api/v2/webhooks/${waiting.webhookID}`, { as: f.admin });
   });
 });

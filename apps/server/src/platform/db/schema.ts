@@ -904,13 +904,21 @@ export interface AutomationDispatchesTable {
   triggerValue: string;
   actionType: string;
   actionValue: string;
-  affectedRecordType: "discussion";
+  affectedRecordType: "discussion" | "comment" | "user";
   estimatedRecordCount: Generated<number>;
   affectedRecordCount: Generated<number>;
   failedRecordCount: Generated<number>;
   errorMessage: string | null;
   dateDispatched: DateString;
   dateFinished: DateString | null;
+}
+
+/** 0080: the records an automation rule has acted on (an event-driven or once-only action acts once on each). */
+interface AutomationRecordsTable {
+  automationRuleID: number;
+  recordType: string;
+  recordID: number;
+  dateInserted: DateString;
 }
 
 /** 0026: a knowledge base; `rootCategoryID` is the knowledge category every top-level one sits under. */
@@ -1069,6 +1077,7 @@ export interface DB {
   automationDispatches: AutomationDispatchesTable;
   attachments: AttachmentsTable;
   attachmentIntegrations: AttachmentIntegrationsTable;
+  automationRecords: AutomationRecordsTable;
   knowledgeBases: KnowledgeBasesTable;
   knowledgeCategories: KnowledgeCategoriesTable;
   articles: ArticlesTable;

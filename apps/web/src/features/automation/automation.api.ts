@@ -7,11 +7,16 @@ import type {
   AutomationRulePost,
   AutomationRulePreviewBody,
   AutomationRuleStatus,
+  Collection,
 } from "@parley/contracts";
+import { collectionRules } from "@parley/contracts/collections-constants";
 import type { ApiClient } from "../../lib/api.ts";
 
 /** Parley's `/automation-rules` (site.manage). */
 export const automationApi = {
+  /** The collections a rule may add discussions to (the API's largest page). */
+  collections: async (api: ApiClient, signal?: AbortSignal) =>
+    (await api.get<Collection[]>("/collections", { limit: collectionRules.maxLimit }, signal)).data,
   catalog: async (api: ApiClient, signal?: AbortSignal) =>
     (await api.get<AutomationCatalog>("/automation-rules/catalog", {}, signal)).data,
   list: async (api: ApiClient, signal?: AbortSignal) =>

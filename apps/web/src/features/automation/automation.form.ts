@@ -23,6 +23,11 @@ export interface RuleFormValues extends Record<string, string> {
   actionType: string;
   actionCategoryID: string;
   actionTagID: string;
+  countReports: string;
+  actionCollectionID: string;
+  emailSubject: string;
+  emailBody: string;
+  noteBody: string;
 }
 
 const ids = (form: FormData, name: string) =>
@@ -45,7 +50,15 @@ export function ruleValues(rule: AutomationRule): RuleFormValues {
     categoryID?: number[];
     includeSubcategories?: boolean;
   };
-  const action = rule.action.actionValue as { categoryID?: number; tagID?: number[] };
+  const action = rule.action.actionValue as {
+    categoryID?: number;
+    tagID?: number[];
+    collectionID?: number[];
+    emailSubject?: string;
+    emailBody?: string;
+    noteBody?: string;
+  };
+  const reports = (rule.trigger.triggerValue as { countReports?: number }).countReports;
   return {
     intent: "edit",
     name: rule.name,
@@ -57,6 +70,11 @@ export function ruleValues(rule: AutomationRule): RuleFormValues {
     actionType: rule.action.actionType,
     actionCategoryID: action.categoryID ? String(action.categoryID) : "",
     actionTagID: (action.tagID ?? []).join(","),
+    countReports: reports ? String(reports) : "",
+    actionCollectionID: (action.collectionID ?? []).join(","),
+    emailSubject: action.emailSubject ?? "",
+    emailBody: action.emailBody ?? "",
+    noteBody: action.noteBody ?? "",
   };
 }
 
@@ -68,6 +86,7 @@ export function readRuleForm(form: FormData) {
   const triggerCategories = ids(form, "triggerCategoryID");
   const actionCategory = ids(form, "actionCategoryID")[0];
   const tags = ids(form, "actionTagID");
+  const collections = ids(form, "actionCollectionID");
   const values: RuleFormValues = {
     intent: text(form, "intent"),
     name: text(form, "name").trim(),
@@ -79,6 +98,11 @@ export function readRuleForm(form: FormData) {
     actionType: text(form, "actionType"),
     actionCategoryID: actionCategory ? String(actionCategory) : "",
     actionTagID: tags.join(","),
+    countReports: text(form, "countReports").trim(),
+    actionCollectionID: collections.join(","),
+    emailSubject: text(form, "emailSubject").trim(),
+    emailBody: text(form, "emailBody").trim(),
+    noteBody: text(form, "noteBody").trim(),
   };
   const errors: Record<string, string> = {};
   if (!values.name && values.intent !== "preview") errors["name"] = t("Enter a name.");
@@ -92,7 +116,16 @@ export function readRuleForm(form: FormData) {
       });
     triggerValue["triggerTimeDelay"] = { length, unit: isUnit(values.delayUnit) ? values.delayUnit : "day" };
   }
-  if (triggerCategories.length) {
+  if (values.triggerType === "reportPostTrigger") {
+    const count = Number(values.countReports);
+    if (!/^\d+$/.test(values.countReports) || count < 1 || count > automationRulesLimits.reportCountMax)
+      errors["countReports"] = t("Enter a whole number from 1 to {max}.", {
+        max: String(automationRulesLimits.reportCountMax),
+      });
+    triggerValue["countReports"] = count;
+  }
+  // A new member is in no category.
+  if (triggerCategories.length && values.triggerType !== "newUserTrigger") {
     triggerValue["categoryID"] = triggerCategories;
     if (values.includeSubcategories) triggerValue["includeSubcategories"] = true;
   }
@@ -106,6 +139,17 @@ export function readRuleForm(form: FormData) {
     if (tags.length) actionValue["tagID"] = tags;
     else errors["actionTagID"] = t("Choose a tag to add.");
   }
+  if (values.actionType === "addDiscussionToCollectionAction") {
+    if (collections.length) actionValue["collectionID"] = collections;
+    else errors["actionCollectionID"] = t("Choose a collection.");
+  }
+  if (values.actionType === "sendEmailAction") {
+    if (values.emailSubject) actionValue["emailSubject"] = values.emailSubject;
+    else errors["emailSubject"] = t("Enter the e-mail's subject.");
+    if (values.emailBody) actionValue["emailBody"] = values.emailBody;
+    else errors["emailBody"] = t("Enter the e-mail's text.");
+  }
+  if (values.actionType === "createEscalationAction" && values.noteBody) actionValue["noteBody"] = values.noteBody;
   const trigger = { triggerType: values.triggerType as AutomationTriggerType, triggerValue };
   const action = { actionType: values.actionType as AutomationActionType, actionValue };
   return { values, errors, trigger, action };
@@ -116,6 +160,11 @@ export function ruleFieldOf(apiField: string): string {
   if (apiField.startsWith("trigger.triggerValue.triggerTimeDelay")) return "delayLength";
   if (apiField.startsWith("trigger.triggerValue.categoryID")) return "triggerCategoryID";
   if (apiField.startsWith("trigger.triggerValue.includeSubcategories")) return "includeSubcategories";
+  if (apiField.startsWith("trigger.triggerValue.countReports")) return "countReports";
+  if (apiField.startsWith("action.actionValue.collectionID")) return "actionCollectionID";
+  if (apiField.startsWith("action.actionValue.emailSubject")) return "emailSubject";
+  if (apiField.startsWith("action.actionValue.emailBody")) return "emailBody";
+  if (apiField.startsWith("action.actionValue.noteBody")) return "noteBody";
   if (apiField.startsWith("trigger")) return "triggerType";
   if (apiField.startsWith("action.actionValue.categoryID")) return "actionCategoryID";
   if (apiField.startsWith("action.actionValue.tagID")) return "actionTagID";

@@ -7,6 +7,7 @@ import { automationApi } from "./automation.api.ts";
 export const automationKeys = {
   all: ["automation-rules"] as const,
   catalog: () => [...automationKeys.all, "catalog"] as const,
+  collections: () => [...automationKeys.all, "collections"] as const,
   list: () => [...automationKeys.all, "list"] as const,
   one: (automationRuleID: number) => [...automationKeys.all, "one", automationRuleID] as const,
   dispatches: (automationRuleID: number, page: number) =>
@@ -36,3 +37,10 @@ export const ruleCategoriesQuery = (api: ApiClient) => categoryListQuery(api, { 
 
 /** The tags for the tag select: the first 100, most used first. */
 export const ruleTagsQuery = (api: ApiClient) => tagIndexQuery(api, 1);
+
+/** The collections for the "Add to a collection" select. */
+export const ruleCollectionsQuery = (api: ApiClient) =>
+  queryOptions({
+    queryKey: automationKeys.collections(),
+    queryFn: ({ signal }) => automationApi.collections(api, signal),
+  });

@@ -46,11 +46,31 @@ const catalog: AutomationCatalog = {
       schema: {},
       triggerActions: ["moveToCategoryAction", "addTagToDiscussionAction"],
     },
+    reportPostTrigger: {
+      name: "Post reported a number of times",
+      contentType: "posts",
+      schema: {},
+      triggerActions: ["sendEmailAction", "createEscalationAction"],
+    },
+    newUserTrigger: {
+      name: "New member joined",
+      contentType: "users",
+      schema: {},
+      triggerActions: ["sendEmailAction"],
+    },
   },
   actions: {
     closeDiscussionAction: { name: "Close the discussion", contentType: "posts", schema: {}, actionTriggers: [] },
     moveToCategoryAction: { name: "Move to a category", contentType: "posts", schema: {}, actionTriggers: [] },
     addTagToDiscussionAction: { name: "Add a tag", contentType: "posts", schema: {}, actionTriggers: [] },
+    addDiscussionToCollectionAction: {
+      name: "Add to a collection",
+      contentType: "posts",
+      schema: {},
+      actionTriggers: [],
+    },
+    sendEmailAction: { name: "Send an e-mail", contentType: "posts", schema: {}, actionTriggers: [] },
+    createEscalationAction: { name: "Escalate", contentType: "posts", schema: {}, actionTriggers: [] },
   },
 };
 
@@ -87,6 +107,7 @@ function renderAt(path: string, routes: Parameters<typeof createFakeTransport>[0
     }),
     "GET /categories": jsonResponse([category(1, "General"), category(2, "Archive")]),
     "GET /tags": jsonResponse([{ tagID: 7, name: "stale" }]),
+    "GET /collections": jsonResponse([{ collectionID: 3, name: "Featured", records: [] }]),
     ...routes,
   });
   const queryClient = createQueryClient();
@@ -213,6 +234,39 @@ describe("/dashboard/automation-rules", () => {
         triggerValue: { triggerTimeDelay: { length: 30, unit: "day" } },
       },
       action: { actionType: "moveToCategoryAction", actionValue: { categoryID: 2 } },
+    });
+  });
+
+  it("adds an event rule: a post reported N times, an e-mail to its author, each field checked first", async () => {
+    const { transport } = renderAt("/dashboard/automation-rules/add", {
+      "POST /automation-rules": jsonResponse({ ...rule, automationRuleID: 6 }, 201),
+      "GET /automation-rules/6": jsonResponse({ ...rule, automationRuleID: 6 }),
+      "GET /automation-rules/6/dispatches": jsonResponse([]),
+    });
+    const form = await screen.findByRole<HTMLFormElement>("form", { name: "The rule" });
+    form.noValidate = true;
+    fireEvent.change(within(form).getByLabelText(/^Name/u), { target: { value: "Tell the author" } });
+    fireEvent.change(within(form).getByLabelText(/^Trigger type/u), { target: { value: "reportPostTrigger" } });
+    fireEvent.change(within(form).getByLabelText(/^Action type/u), { target: { value: "sendEmailAction" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Add Rule" }));
+    expect(await screen.findByText("Enter a whole number from 1 to 100.")).toBeTruthy();
+    expect(screen.getByText("Enter the e-mail's subject.")).toBeTruthy();
+    expect(transport.requests.some((request) => request.method === "POST")).toBe(false);
+
+    const again = screen.getByRole<HTMLFormElement>("form", { name: "The rule" });
+    again.noValidate = true;
+    fireEvent.change(within(again).getByLabelText(/^Open reports of the post/u), { target: { value: "3" } });
+    fireEvent.change(within(again).getByLabelText(/^E-mail subject/u), { target: { value: "Reported" } });
+    fireEvent.change(within(again).getByLabelText(/^E-mail text/u), { target: { value: "Members reported it." } });
+    fireEvent.click(within(again).getByRole("button", { name: "Add Rule" }));
+    await waitFor(() => expect(transport.requests.some((request) => request.method === "POST")).toBe(true));
+    expect(transport.requests.find((request) => request.method === "POST")?.body).toEqual({
+      name: "Tell the author",
+      trigger: { triggerType: "reportPostTrigger", triggerValue: { countReports: 3 } },
+      action: {
+        actionType: "sendEmailAction",
+        actionValue: { emailSubject: "Reported", emailBody: "Members reported it." },
+      },
     });
   });
 

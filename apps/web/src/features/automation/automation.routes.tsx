@@ -18,6 +18,7 @@ import {
   automationRuleQuery,
   automationRulesQuery,
   ruleCategoriesQuery,
+  ruleCollectionsQuery,
   ruleTagsQuery,
 } from "./automation.queries.ts";
 import { AutomationRulePage } from "./pages/AutomationRulePage.tsx";
@@ -69,6 +70,7 @@ export function createAutomationRoutes({
       queryClient.ensureQueryData(automationCatalogQuery(api)),
       queryClient.ensureQueryData(ruleCategoriesQuery(api)),
       queryClient.ensureQueryData(ruleTagsQuery(api)),
+      queryClient.ensureQueryData(ruleCollectionsQuery(api)),
     ]);
   const preview = async (read: ReturnType<typeof readRuleForm>) =>
     ({

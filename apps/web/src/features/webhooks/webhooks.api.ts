@@ -17,6 +17,9 @@ export const webhooksApi = {
     const { data, paging } = await api.get<WebhookDelivery[]>(`/webhooks/${webhookID}/deliveries`, { page }, signal);
     return { items: data, total: paging?.total ?? data.length };
   },
+  /** A new generated secret; the answer is the only one that shows it whole. */
+  rotateSecret: async (api: ApiClient, webhookID: number) =>
+    (await api.request<Webhook>({ method: "POST", path: `/webhooks/${webhookID}/rotate-secret`, body: {} })).data,
   ping: async (api: ApiClient, webhookID: number) =>
     (await api.request<WebhookDelivery>({ method: "POST", path: `/webhooks/${webhookID}/ping`, body: {} })).data,
   redeliver: async (api: ApiClient, webhookID: number, deliveryID: string) =>

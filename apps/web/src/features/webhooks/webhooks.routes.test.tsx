@@ -179,6 +179,18 @@ describe("/dashboard/webhooks", () => {
     );
   });
 
+  it("rotates a webhook's secret and shows the new one once", async () => {
+    const { transport } = renderAt("/dashboard/webhooks/3", {
+      "POST /webhooks/3/rotate-secret": jsonResponse({ ...hook, secret: "brand-new-secret-0123456789" }, 201),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Rotate secret" }));
+    await screen.findByText("A new secret replaces the old one: deliveries are signed with it from now on.");
+    expect(screen.getByLabelText(/^The secret of/u)).toHaveProperty("value", "brand-new-secret-0123456789");
+    expect(
+      transport.requests.some((request) => request.method === "POST" && request.path === "/webhooks/3/rotate-secret"),
+    ).toBe(true);
+  });
+
   it("says why a webhook is disabled and re-enables it", async () => {
     const disabled = {
       ...hook,

@@ -138,6 +138,14 @@ export function createWebhooksRoutes({
               });
               return { ok: true, message: t("The webhook “{name}” is saved.", { name: saved.name }) };
             }
+            case "rotate": {
+              const rotated = await webhooksApi.rotateSecret(api, webhookID);
+              return {
+                ok: true,
+                message: t("A new secret replaces the old one: deliveries are signed with it from now on."),
+                secret: { name: rotated.name, value: rotated.secret, webhookID },
+              } satisfies WebhookFormResult;
+            }
             case "ping":
               return { ok: true, message: sentMessage(await webhooksApi.ping(api, webhookID)) };
             case "redeliver":

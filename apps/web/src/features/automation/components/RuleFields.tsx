@@ -13,10 +13,15 @@ import type { CategoryTreeItem } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
 import { t } from "../../../lib/i18n.ts";
-import { CheckboxField, SelectField, TextField } from "../../../ui/forms/Form.tsx";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "../../../ui/forms/Form.tsx";
 import { useHydrated } from "../../../ui/hydrated.ts";
 import type { RuleFormValues } from "../automation.form.ts";
-import { automationCatalogQuery, ruleCategoriesQuery, ruleTagsQuery } from "../automation.queries.ts";
+import {
+  automationCatalogQuery,
+  ruleCategoriesQuery,
+  ruleCollectionsQuery,
+  ruleTagsQuery,
+} from "../automation.queries.ts";
 import styles from "../pages/Automation.module.css";
 
 const unitLabel = (unit: AutomationDelayUnit) => ({ hour: t("Hours"), day: t("Days"), week: t("Weeks") })[unit];
@@ -46,6 +51,7 @@ export function RuleFields({ values, refused }: { values: RuleFormValues; refuse
   const { data: catalog } = useSuspenseQuery(automationCatalogQuery(api));
   const { data: tree } = useSuspenseQuery(ruleCategoriesQuery(api));
   const { data: tags } = useSuspenseQuery(ruleTagsQuery(api));
+  const { data: collections } = useSuspenseQuery(ruleCollectionsQuery(api));
   const hydrated = useHydrated();
   const [triggerType, setTriggerType] = useState(values.triggerType);
   const [actionType, setActionType] = useState(values.actionType);
@@ -54,8 +60,16 @@ export function RuleFields({ values, refused }: { values: RuleFormValues; refuse
   const triggerTypes = Object.entries(catalog.triggers);
   const takes = catalog.triggers[triggerType]?.triggerActions;
   const actionTypes = Object.entries(catalog.actions).filter(([type]) => !hydrated || !takes || takes.includes(type));
+  // A trigger that does not take the chosen action: the select shows its first action, and so do the fields.
+  const chosenAction = actionTypes.some(([type]) => type === actionType) ? actionType : (actionTypes[0]?.[0] ?? "");
   const shows = (chosen: string, type: string) => !hydrated || chosen === type;
   const list = (value: string) => (value ? value.split(",") : []);
+  const onlyFor = (kind: "trigger" | "action", type: string) =>
+    hydrated
+      ? undefined
+      : kind === "trigger"
+        ? t("For “{trigger}” only.", { trigger: triggerLabel(type) })
+        : t("For “{action}” only.", { action: actionLabel(type) });
   return (
     <>
       <TextField
@@ -102,23 +116,40 @@ export function RuleFields({ values, refused }: { values: RuleFormValues; refuse
             />
           </div>
         ) : null}
-        <div className={styles.several}>
-          <SelectField
-            label={t("In these categories")}
-            name="triggerCategoryID"
-            multiple
-            size={Math.min(6, Math.max(2, categories.length))}
-            defaultValue={list(values.triggerCategoryID)}
-            error={error("triggerCategoryID")}
-            hint={t("None chosen: every category. Hold Ctrl (or ⌘) to choose several.")}
-            options={categories}
+        {shows(triggerType, "reportPostTrigger") ? (
+          <TextField
+            label={t("Open reports of the post")}
+            name="countReports"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={automationRulesLimits.reportCountMax}
+            defaultValue={values.countReports}
+            error={error("countReports")}
+            hint={onlyFor("trigger", "reportPostTrigger")}
           />
-        </div>
-        <CheckboxField
-          label={t("Their subcategories too")}
-          name="includeSubcategories"
-          defaultChecked={values.includeSubcategories === "1"}
-        />
+        ) : null}
+        {hydrated && triggerType === "newUserTrigger" ? null : (
+          <>
+            <div className={styles.several}>
+              <SelectField
+                label={t("In these categories")}
+                name="triggerCategoryID"
+                multiple
+                size={Math.min(6, Math.max(2, categories.length))}
+                defaultValue={list(values.triggerCategoryID)}
+                error={error("triggerCategoryID")}
+                hint={t("None chosen: every category. Hold Ctrl (or ⌘) to choose several.")}
+                options={categories}
+              />
+            </div>
+            <CheckboxField
+              label={t("Their subcategories too")}
+              name="includeSubcategories"
+              defaultChecked={values.includeSubcategories === "1"}
+            />
+          </>
+        )}
       </fieldset>
       <fieldset className={styles.group}>
         <legend>{t("Action")}</legend>
@@ -133,7 +164,7 @@ export function RuleFields({ values, refused }: { values: RuleFormValues; refuse
             ...actionTypes.map(([type, entry]) => ({ value: type, label: actionLabel(type, entry.name) })),
           ]}
         />
-        {shows(actionType, "moveToCategoryAction") ? (
+        {shows(chosenAction, "moveToCategoryAction") ? (
           <SelectField
             label={t("Move to")}
             name="actionCategoryID"
@@ -143,7 +174,7 @@ export function RuleFields({ values, refused }: { values: RuleFormValues; refuse
             options={[{ value: "", label: t("Choose a category") }, ...categories]}
           />
         ) : null}
-        {shows(actionType, "addTagToDiscussionAction") ? (
+        {shows(chosenAction, "addTagToDiscussionAction") ? (
           <SelectField
             label={t("Tag to add")}
             name="actionTagID"
@@ -154,6 +185,57 @@ export function RuleFields({ values, refused }: { values: RuleFormValues; refuse
               { value: "", label: tags.items.length ? t("Choose a tag") : t("There are no tags yet") },
               ...tags.items.map((tag) => ({ value: String(tag.tagID), label: tag.name })),
             ]}
+          />
+        ) : null}
+        {shows(chosenAction, "addDiscussionToCollectionAction") ? (
+          <SelectField
+            label={t("Collection")}
+            name="actionCollectionID"
+            defaultValue={list(values.actionCollectionID)[0] ?? ""}
+            error={error("actionCollectionID")}
+            hint={onlyFor("action", "addDiscussionToCollectionAction")}
+            options={[
+              { value: "", label: collections.length ? t("Choose a collection") : t("There are no collections yet") },
+              ...collections.map((collection) => ({
+                value: String(collection.collectionID),
+                label: collection.name,
+              })),
+            ]}
+          />
+        ) : null}
+        {shows(chosenAction, "sendEmailAction") ? (
+          <>
+            <TextField
+              label={t("E-mail subject")}
+              name="emailSubject"
+              maxLength={automationRulesLimits.emailSubjectMaxLength}
+              defaultValue={values.emailSubject}
+              error={error("emailSubject")}
+              hint={onlyFor("action", "sendEmailAction")}
+            />
+            <TextAreaField
+              label={t("E-mail text")}
+              name="emailBody"
+              rows={5}
+              maxLength={automationRulesLimits.emailBodyMaxLength}
+              defaultValue={values.emailBody}
+              error={error("emailBody")}
+              hint={t("Plain text, to the post's author or the new member; a link to the post follows.")}
+            />
+          </>
+        ) : null}
+        {shows(chosenAction, "createEscalationAction") ? (
+          <TextField
+            label={t("Note for the moderators")}
+            name="noteBody"
+            maxLength={500}
+            defaultValue={values.noteBody}
+            error={error("noteBody")}
+            hint={
+              hydrated
+                ? t("Optional; the rule's name without one.")
+                : t("For “{action}” only; optional.", { action: actionLabel("createEscalationAction") })
+            }
           />
         ) : null}
       </fieldset>

@@ -64,7 +64,7 @@ export function AutomationRulePage() {
           <IntentButton intent="run" label={t("Run now")} busy={busy} />
         ) : (
           <p className={styles.note}>
-            {t("It acts on each new discussion as it is posted: there is nothing to run now.")}
+            {t("It acts on each new post, report or member as it comes: there is nothing to run now.")}
           </p>
         )}
         <IntentButton

@@ -18,6 +18,11 @@ const blank: RuleFormValues = {
   actionType: "closeDiscussionAction",
   actionCategoryID: "",
   actionTagID: "",
+  countReports: "",
+  actionCollectionID: "",
+  emailSubject: "",
+  emailBody: "",
+  noteBody: "",
 };
 
 /** `/dashboard/automation-rules/add`: the rule form, Preview and Add Rule (a new rule is inactive). */

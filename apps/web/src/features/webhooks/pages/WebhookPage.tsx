@@ -3,7 +3,6 @@ import { Form, Link, useActionData, useNavigation, useParams, useSearchParams } 
 import { webhookPagePath, webhooksLimits, webhooksPagePath } from "@parley/contracts/webhooks-constants";
 import type { Webhook } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
-import type { FormResult } from "../../../lib/forms.ts";
 import { PageHead } from "../../../lib/head.tsx";
 import { t } from "../../../lib/i18n.ts";
 import { TransientKeyField } from "../../../lib/session.tsx";
@@ -12,9 +11,11 @@ import { ConfirmAction } from "../../../ui/confirm/ConfirmAction.tsx";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
 import { FormAlert, SubmitButton } from "../../../ui/forms/Form.tsx";
 import { IntentButton } from "../components/IntentButton.tsx";
+import { NewSecret } from "../components/NewSecret.tsx";
 import { WebhookFields } from "../components/WebhookFields.tsx";
 import { DeliveryLog } from "./DeliveryLog.tsx";
 import { webhookQuery } from "../webhooks.queries.ts";
+import type { WebhookFormResult } from "../webhooks.routes.tsx";
 import { WebhookStatus } from "./WebhookStatus.tsx";
 import styles from "./Webhooks.module.css";
 
@@ -39,7 +40,7 @@ export function WebhookPage() {
   const api = useApi();
   const webhookID = Number(useParams()["webhookID"]);
   const { data: webhook } = useSuspenseQuery(webhookQuery(api, webhookID));
-  const result = useActionData<FormResult>();
+  const result = useActionData<WebhookFormResult>();
   const busy = useNavigation().state === "submitting";
   const [search] = useSearchParams();
   const here = webhookPagePath(webhookID);
@@ -59,10 +60,12 @@ export function WebhookPage() {
       </div>
       <p className={styles.url}>{webhook.url}</p>
       {result?.ok && result.message ? <FormAlert kind="success">{result.message}</FormAlert> : null}
+      {result?.secret ? <NewSecret name={result.secret.name} value={result.secret.value} /> : null}
       {refusedOther?.message ? <FormAlert>{refusedOther.message}</FormAlert> : null}
       {webhook.status === "disabled" ? <DisabledNotice webhook={webhook} busy={busy} /> : null}
       <div className={styles.actions}>
         <IntentButton intent="ping" label={t("Ping")} busy={busy} />
+        <IntentButton intent="rotate" label={t("Rotate secret")} busy={busy} />
         {webhook.status === "active" ? <IntentButton intent="disable" label={t("Disable")} busy={busy} /> : null}
         <ButtonLink to={`${here}?delete=1`} buttonType="standard">
           {t("Delete")}
