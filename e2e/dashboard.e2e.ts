@@ -36,6 +36,7 @@ describe("the dashboard at /dashboard", () => {
       "Style Guide",
       "Layouts",
       "Pages",
+      "Fragments",
       "Members",
       "Roles & Permissions",
       "Profile Fields",
@@ -57,6 +58,7 @@ describe("the dashboard at /dashboard", () => {
       "Registration",
       "Authenticators",
       "Webhooks",
+      "Integrations",
       "Automation Rules",
       "Addons",
     ]);
@@ -87,6 +89,8 @@ describe("the dashboard at /dashboard", () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Layouts");
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Pages");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Fragments");
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Members");
     await page.keyboard.press("Enter");
