@@ -136,6 +136,13 @@ describe.each(engines)("durability on %s", (engine) => {
       const ack = () => {
         acks += 1;
       };
+      /** The server's logged errors, for a write that answered 5xx. */
+      const serverErrors = () =>
+        server!
+          .stdout()
+          .split("\n")
+          .filter((line) => /"level":(50|60)/u.test(line))
+          .join("\n");
 
       const memberLoop = async (member: (typeof members)[number], index: number) => {
         for (let op = 0; op < OPS_PER_MEMBER && !killed; op++) {
@@ -173,7 +180,7 @@ describe.each(engines)("durability on %s", (engine) => {
           if (answer === null) return; // The server is gone.
           if (answer.status < 300) ack();
           else if (answer.status >= 500)
-            throw new Error(`A write answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+            throw new Error(`A write answered ${answer.status}: ${JSON.stringify(answer.body)}\n${serverErrors()}`);
         }
       };
       const deleterLoop = async () => {
@@ -196,7 +203,7 @@ describe.each(engines)("durability on %s", (engine) => {
           if (answer === null) return;
           if (answer.status < 300) ack();
           else if (answer.status >= 500)
-            throw new Error(`A delete answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+            throw new Error(`A delete answered ${answer.status}: ${JSON.stringify(answer.body)}\n${serverErrors()}`);
         }
       };
 

@@ -33,6 +33,8 @@ export interface RunningServer {
   readOutbox(): Promise<OutboxMail[]>;
   /** Everything the server wrote to stderr so far (the tail of it). */
   stderr(): string;
+  /** Everything the server wrote to stdout so far (the tail of it: its log lines). */
+  stdout(): string;
   stop(): Promise<void>;
   /** Kills the process at once (SIGKILL: no shutdown, no flush), leaving the data directory in place. */
   kill(): Promise<void>;
@@ -229,6 +231,7 @@ export async function startServer({
     dataDir,
     readOutbox: () => readOutboxDir(path.join(dataDir, "outbox")),
     stderr: () => stderr,
+    stdout: () => stdout,
     stop,
     kill: async () => {
       if (status.exitCode === null) {

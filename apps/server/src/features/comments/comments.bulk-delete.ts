@@ -153,20 +153,40 @@ export function bulkDeleteCommentsAction(deps: {
       await deps.platform.db.transaction().execute(async (trx) => {
         const scoped = deps.repo.withTransaction(trx);
         const counters = createCounters(trx);
-        // The discussions' rows first (one order for every writer): their counts change under the lock.
+        // One order for every writer: the discussions' rows (their counts change under the lock), the categories'
+        // counts, then the members' rows (a comment's removal takes its reactions' points back from its author).
         const locked = await counters.lockDiscussions([...parents.keys()]);
+        // A concurrent delete of a comment (or of its discussion) took its counts away already.
+        const current = await scoped.lockForRemoval(allowed.map(({ comment }) => comment.commentID));
+        const removing = allowed.filter(({ comment, discussion }) => {
+          const there =
+            locked.has(discussion.discussionID) && current.get(comment.commentID) === discussion.discussionID;
+          current.delete(comment.commentID); // Once, though the batch names it twice.
+          return there;
+        });
+        const perCategory = new Map<number, number>();
+        for (const { discussion } of removing) {
+          const categoryID = locked.get(discussion.discussionID)!.categoryID;
+          perCategory.set(categoryID, (perCategory.get(categoryID) ?? 0) + 1);
+        }
+        for (const [categoryID, count] of [...perCategory].sort(([a], [b]) => a - b))
+          await counters.adjustCategories(
+            chains.get(categoryID) ?? (await deps.discussions.ancestry(categoryID)),
+            0,
+            -count,
+          );
         const removedPer = new Map<number, number>();
-        for (const entry of allowed) {
+        const authors = new Map<number, number>();
+        for (const entry of removing) {
           const { comment, discussion } = entry;
-          const categoryID = locked.get(discussion.discussionID)?.categoryID;
-          // A concurrent delete of the same comment (or of its discussion) took its counts away already.
-          if (categoryID === undefined || !(await scoped.remove(comment.commentID, discussion.discussionID))) continue;
+          // Locked above, in that discussion: it is there to remove.
+          await scoped.remove(comment.commentID, discussion.discussionID);
           removed.push(entry);
           removedPer.set(discussion.discussionID, (removedPer.get(discussion.discussionID) ?? 0) + 1);
-          const chain = chains.get(categoryID) ?? (await deps.discussions.ancestry(categoryID));
-          await counters.adjustCategories(chain, 0, -1);
-          await counters.adjustUser(comment.insertUserID, "countComments", -1);
+          authors.set(comment.insertUserID, (authors.get(comment.insertUserID) ?? 0) + 1);
         }
+        for (const [userID, count] of [...authors].sort(([a], [b]) => a - b))
+          await counters.adjustUser(userID, "countComments", -count);
         await writeChanges(
           trx,
           removed.map(({ comment }) => deletedComment(comment, viewer.userID)),

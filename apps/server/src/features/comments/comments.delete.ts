@@ -22,17 +22,21 @@ export async function deleteComment(deps: CommentsDeps, id: number, context: Req
   await platform.db.transaction().execute(async (trx) => {
     const scoped = repo.withTransaction(trx);
     const counters = createCounters(trx);
-    // The discussion's row first (as every writer of its counts does), then the comment: a
-    // concurrent delete of the same comment got there first when it is gone (and took its counts).
+    // The discussion's row first (as every writer of its counts does), then the categories', then the comment
+    // and the members' rows its removal changes (its reactions' points): a comment's create changes the
+    // categories' counts before its author's, and a delete that took a member's row first deadlocked with it
+    // (PostgreSQL, durability.e2e). A concurrent delete of the same comment got there first when it is gone (and
+    // took its counts): the transaction is rolled back.
     const locked = (await counters.lockDiscussions([discussion.discussionID])).get(discussion.discussionID);
-    if (!locked || !(await scoped.remove(comment.commentID, discussion.discussionID))) throw notFound("Comment");
-    await writeChanges(trx, [deletedComment(comment, viewer.userID)]);
-    await counters.refreshDiscussion(discussion.discussionID, -1);
+    if (!locked) throw notFound("Comment");
     await counters.adjustCategories(
       locked.categoryID === discussion.categoryID ? chain : await discussions.ancestry(locked.categoryID),
       0,
       -1,
     );
+    if (!(await scoped.remove(comment.commentID, discussion.discussionID))) throw notFound("Comment");
+    await writeChanges(trx, [deletedComment(comment, viewer.userID)]);
+    await counters.refreshDiscussion(discussion.discussionID, -1);
     await counters.adjustUser(comment.insertUserID, "countComments", -1);
   });
   await platform.events.emit("comment.deleted", eventOf(comment, discussion.categoryID, viewer));

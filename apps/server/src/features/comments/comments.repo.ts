@@ -3,6 +3,7 @@ import type { CommentSort, CommentThreadSort } from "@parley/contracts";
 import type { DialectName } from "../../platform/db/database.ts";
 import type { CommentsTable, DB, DiscussionsTable } from "../../platform/db/schema.ts";
 import { idConditions, type DateCondition, type IdFilter } from "../../platform/http/filters.ts";
+import { lockRowsExclusively } from "../../platform/db/row-locks.ts";
 import { markParticipation, removeNotificationsAbout, takeBackAnswerPoints } from "./comments.deps.ts";
 
 export type CommentRow = Selectable<CommentsTable>;
@@ -257,6 +258,17 @@ export function createCommentsRepo(
       return true;
     },
 
+    async lockForRemoval(commentIDs) {
+      const present = await lockRowsExclusively(db, "comments", "commentID", commentIDs);
+      if (present.size === 0) return new Map();
+      const rows = await db
+        .selectFrom("comments")
+        .select(["commentID", "discussionID"])
+        .where("commentID", "in", [...present])
+        .execute();
+      return new Map(rows.map((row) => [row.commentID, row.discussionID]));
+    },
+
     removeReactions,
 
     /** How many comments of the discussion come before this one in the default (oldest first) order. */
@@ -303,6 +315,11 @@ export interface CommentsRepo {
    * it; false when it was gone already.
    */
   remove(commentID: number, discussionID: number): Promise<boolean>;
+  /**
+   * Locks the comments still there (in commentID order, until the transaction ends) and answers the discussion
+   * each is in: a delete then knows which it will remove before it changes any count.
+   */
+  lockForRemoval(commentIDs: number[]): Promise<Map<number, number>>;
   removeReactions(commentID: number): Promise<void>;
   countBefore(comment: Pick<CommentRow, "discussionID" | "dateInserted" | "commentID">): Promise<number>;
   markParticipation(userID: number, discussionID: number, countComments: number, now: string): Promise<void>;

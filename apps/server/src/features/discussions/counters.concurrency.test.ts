@@ -101,6 +101,97 @@ describe.each(engines)("counters under concurrent writers on %s", (engine) => {
     expect([...doubleDeletes], "one of two deletes at once finds the comment gone").toEqual(["204 404"]);
   }, 240_000);
 
+  it("deletes reacted posts while their authors comment in the same category, without a deadlock", async () => {
+    const db = f.t.database.db;
+    // Each member's comments, reacted to by others (the reactions' points are taken back from the author as a
+    // post goes): a delete that changed a member's row before the categories' counts deadlocked with that
+    // member's next comment, which changes them the other way round (PostgreSQL, durability.e2e).
+    // Two threads of one category: deletes in one, new comments in the other (one thread's row would put them in line).
+    const target = await postDiscussion(f.api, f.admin, { name: "Busy thread", categoryID: f.category.general });
+    const reactedOn = await postDiscussion(f.api, f.admin, { name: "Reacted thread", categoryID: f.category.general });
+    const reacted = new Map<Writer, number[]>();
+    const threads = new Map<Writer, number>();
+    await Promise.all(
+      writerKeys.map(async (key, index) => {
+        const as = f.as[key]!;
+        const own: number[] = [];
+        for (let i = 0; i < 4; i++)
+          own.push(
+            ok(
+              await f.api.post(
+                "/api/v2/comments",
+                { discussionID: reactedOn.discussionID, body: `Reacted ${i} of ${index}`, format: "markdown" },
+                { as },
+              ),
+              201,
+            ).json<Comment>().commentID,
+          );
+        const thread = ok(
+          await f.api.post(
+            "/api/v2/discussions",
+            { name: `Reacted thread of ${index}`, body: "Text.", format: "markdown", categoryID: f.category.general },
+            { as },
+          ),
+          201,
+        ).json<Discussion>();
+        const reply = ok(
+          await f.api.post(
+            "/api/v2/comments",
+            { discussionID: thread.discussionID, body: "A reply.", format: "markdown" },
+            { as },
+          ),
+          201,
+        ).json<Comment>();
+        reacted.set(key, own);
+        threads.set(key, thread.discussionID);
+        // The next member reacts to all of them.
+        const other = f.as[writerKeys[(index + 1) % WRITERS]!]!;
+        for (const commentID of [...own, reply.commentID])
+          ok(await f.api.post(`/api/v2/comments/${commentID}/reactions`, { reactionType: "up" }, { as: other }), 201);
+        ok(
+          await f.api.post(
+            `/api/v2/discussions/${thread.discussionID}/reactions`,
+            { reactionType: "up" },
+            { as: other },
+          ),
+          201,
+        );
+      }),
+    );
+
+    await Promise.all(
+      writerKeys.map(async (key, index) => {
+        const as = f.as[key]!;
+        const [first, second, third, fourth] = reacted.get(key)!;
+        const comment = (i: number) =>
+          f.api.post(
+            "/api/v2/comments",
+            { discussionID: target.discussionID, body: `Meanwhile ${i} of ${index}`, format: "markdown" },
+            { as },
+          );
+        const results = await Promise.all([
+          comment(1),
+          f.api.delete(`/api/v2/comments/${first}`, { as: f.admin }),
+          comment(2),
+          f.api.request("DELETE", "/api/v2/comments/list?longRunnerMode=sync", {
+            body: { commentIDs: [second, third, second] },
+            as: f.admin,
+          }),
+          comment(3),
+          f.api.delete(`/api/v2/discussions/${threads.get(key)}`, { as: f.admin }),
+          comment(4),
+          f.api.delete(`/api/v2/comments/${fourth}`, { as: f.admin }),
+        ]);
+        for (const result of results) ok(result, 200, 201, 204);
+      }),
+    );
+
+    const mismatches = await counterMismatches(db);
+    expect(mismatches, mismatches.slice(0, 20).join("\n")).toEqual([]);
+    const thread = (await f.api.get(`/api/v2/discussions/${target.discussionID}`, { as: f.admin })).json<Discussion>();
+    expect(thread.countComments, "each member's four comments of the meantime").toBe(WRITERS * 4);
+  }, 240_000);
+
   it("keeps group members, category followers, tags and conversation messages exact under concurrent writers", async () => {
     const db = f.t.database.db;
     const group = ok(

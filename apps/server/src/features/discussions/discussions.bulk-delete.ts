@@ -55,9 +55,10 @@ export async function deleteDiscussionRows(
   );
   const scoped = repo.withTransaction(trx);
   const counters = createCounters(trx);
-  // The members' counts are changed last, in userID order: every writer changes the categories' counts before a
-  // member's (a comment's create does), so a delete that took a member's row first deadlocked with a comment posted
-  // in the same category by one of the discussion's commenters (PostgreSQL, durability.e2e).
+  // The categories' counts are changed before anything touches a member's row (the records' removal takes their
+  // reactions' points back), and the members' counts last, in userID order: every writer changes the categories'
+  // counts before a member's (a comment's create does), so a delete that took a member's row first deadlocked with
+  // a comment posted in the same category by one of the discussion's commenters (PostgreSQL, durability.e2e).
   const members = new Map<number, { countComments: number; countDiscussions: number }>();
   const memberOf = (userID: number) =>
     members.get(userID) ?? members.set(userID, { countComments: 0, countDiscussions: 0 }).get(userID)!;
@@ -77,11 +78,11 @@ export async function deleteDiscussionRows(
     sum.comments += comments;
     memberOf(row.insertUserID).countDiscussions -= 1;
   }
-  await removeDiscussionRecords(trx, repo, ids);
   for (const { chain, discussions, comments } of [...chains.values()].sort(
     (a, b) => (a.chain[0] ?? 0) - (b.chain[0] ?? 0),
   ))
     await counters.adjustCategories(chain, -discussions, -comments);
+  await removeDiscussionRecords(trx, repo, ids);
   for (const [userID, change] of [...members].sort(([a], [b]) => a - b)) {
     if (change.countComments) await counters.adjustUser(userID, "countComments", change.countComments);
     if (change.countDiscussions) await counters.adjustUser(userID, "countDiscussions", change.countDiscussions);
