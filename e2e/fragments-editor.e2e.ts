@@ -165,7 +165,7 @@ describe("the fragment editor at /dashboard/fragments", () => {
     ]);
 
     // Restore the first version: its code becomes the draft, and the preview shows it.
-    await page.getByRole("link", { name: "Greeting card", exact: true }).click();
+    await editor.fragmentLink("Greeting card").click();
     await editor.waitForPage("Greeting card");
     await editor.restoreButton("First version").focus();
     await submitFocused(page, /\?restored=First%20version$/u);
@@ -188,9 +188,9 @@ describe("the fragment editor at /dashboard/fragments", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${parley.baseUrl}/greeting-page`);
     await waitForHydration(page);
-    const placed = page.locator('iframe[title="Greeting"]');
-    await page.frameLocator('iframe[title="Greeting"]').getByText("Welcome, readers").waitFor();
-    await waitForHeight(placed, 700);
+    const placed = editor.placedFragment("Greeting");
+    await placed.content.getByText("Welcome, readers").waitFor();
+    await waitForHeight(placed.frame, 700);
     await screenshot(page, "fragments-placed-page-1280");
     expect(problems.errors).toEqual([]);
   });

@@ -24,6 +24,17 @@ export class FragmentsPages extends DashboardPage {
     return [await row.getByRole("rowheader").innerText(), ...(await row.getByRole("cell").allInnerTexts())];
   }
 
+  /** A fragment's name in the table: the link to its editor. */
+  fragmentLink(name: string): Locator {
+    return this.table.getByRole("link", { name, exact: true });
+  }
+
+  /** A fragment placed on a page (a custom page, a layout), by its frame's title: the frame and its document. */
+  placedFragment(title: string): { frame: Locator; content: FrameLocator } {
+    const selector = `main#content iframe[data-fragment][title="${title}"]`;
+    return { frame: this.page.locator(selector), content: this.page.frameLocator(selector) };
+  }
+
   get disclosure(): Locator {
     return this.main.getByRole("form", { name: "Custom code", exact: true });
   }

@@ -14,7 +14,7 @@ export function PreviewFrame({ src, version, title }: { src: string; version: st
   useEffect(() => followFragmentHeights(), []);
   return (
     <iframe
-      // A draft keeps its id while it changes: a new frame for each save.
+      // A new frame whenever what it runs changes.
       key={version}
       className={styles.frame}
       src={src}

@@ -30,6 +30,19 @@ function previewSource(fragment: FragmentDetails): string {
   return url.pathname + url.search;
 }
 
+/**
+ * What the preview frame runs: it is a new frame whenever that changes. A draft keeps its id, and its date has whole
+ * seconds, so two saves in one second would otherwise leave the old frame in place.
+ */
+const frameVersion = (fragment: FragmentDetails) =>
+  JSON.stringify([
+    fragment.fragmentRevisionUUID,
+    fragment.dateRevisionInserted,
+    fragment.js,
+    fragment.css,
+    fragment.previewData,
+  ]);
+
 /** The commit dialog: the draft becomes the active revision, the one pages show. A plain form; Cancel closes it. */
 function CommitDialog({ here, result, busy }: { here: string; result: FormResult | undefined; busy: boolean }) {
   const refused = result && !result.ok && result.values?.["intent"] === "commit" ? result : undefined;
@@ -175,7 +188,7 @@ export function FragmentEditorPage() {
               </p>
               <PreviewFrame
                 src={previewSource(fragment)}
-                version={`${fragment.fragmentRevisionUUID}|${fragment.dateRevisionInserted}`}
+                version={frameVersion(fragment)}
                 title={t("Preview of “{name}”", { name: fragment.name })}
               />
             </section>
