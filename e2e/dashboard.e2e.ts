@@ -59,6 +59,7 @@ describe("the dashboard at /dashboard", () => {
       "Authenticators",
       "Webhooks",
       "Integrations",
+      "Analytics",
       "Automation Rules",
       "Addons",
     ]);

@@ -15,6 +15,7 @@ import { nowIso } from "./platform/dates.ts";
 import { registerApiConventions } from "./platform/http/api.ts";
 import { createPostAsPatch } from "./platform/http/post-as-patch.ts";
 import { registerErrorHandler } from "./platform/http/errors.ts";
+import { HttpError } from "./platform/errors.ts";
 import { addErrorResponses } from "./platform/http/error-responses.ts";
 import { registerHealth } from "./platform/http/health.ts";
 import { registerMetrics } from "./platform/http/metrics.ts";
@@ -82,6 +83,7 @@ import { registerConfig } from "./features/config/index.ts";
 import { createContentTranslations, registerTranslations } from "./features/translations/index.ts";
 import { registerEmbed } from "./features/embed/index.ts";
 import { registerTick } from "./features/tick/index.ts";
+import { registerAnalytics, type NamedRecord } from "./features/analytics/index.ts";
 import { registerMedia } from "./features/media/index.ts";
 import { createFragmentViews, registerLayouts } from "./features/layouts/index.ts";
 import {
@@ -588,7 +590,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : await comments.patch(recordID, { body }, context)),
   });
   await registerProfileFields(app, profileFields);
+  // Analytics: its top lists name the discussions and categories the viewer may see, read as they would be.
+  const analytics = await registerAnalytics(app, platform, {
+    records: {
+      discussions: async (ids, context) =>
+        ids.length === 0
+          ? []
+          : (await discussions.list({ discussionID: ids, limit: ids.length }, context)).items.map((row) => ({
+              id: row.discussionID,
+              name: row.name,
+              url: row.url,
+            })),
+      categories: async (ids, context) => {
+        const named: NamedRecord[] = [];
+        for (const id of ids) {
+          try {
+            const category = await categories.service.get(String(id), context);
+            named.push({ id: category.categoryID, name: category.name, url: category.url });
+          } catch (error) {
+            if (!(error instanceof HttpError)) throw error; // Gone, or not the viewer's to see.
+          }
+        }
+        return named;
+      },
+    },
+  });
   await registerSearch(app, platform, {
+    onSearch: (request, query, total) => analytics.searched(request, query, total),
     categories: categories.directory,
     users: userFragments,
     // Vanilla's /discussions/search and /comments/search answer the records as their own lists do.
@@ -624,7 +652,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerConfig(app, platform, { themes });
   await registerTranslations(app, platform, translations);
   await registerEmbed(app, platform);
-  await registerTick(app, platform, { loadDiscussion: (id, viewer) => discussions.load(id, viewer) });
+  await registerTick(app, platform, {
+    loadDiscussion: (id, viewer) => discussions.load(id, viewer),
+    onView: (request, view) => analytics.record(request, { kind: "discussionView", ...view }),
+  });
   // A download is for whoever may see the record its file is attached to: each record's owner says.
   const media = await registerMedia(app, platform, {
     discussion: async (id, context) => void (await discussions.load(id, context.viewer)),
@@ -699,6 +730,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.pages)
     await registerPages(app, {
       ...options.pages,
+      onPageView: (request) => analytics.record(request, { kind: "pageView" }),
       themeParts: async (request) =>
         themes.pageParts(await themes.previewed(request.viewer, request.cookies[THEME_PREVIEW_COOKIE])),
     });

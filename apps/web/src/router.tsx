@@ -171,6 +171,8 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
     import("./features/attachments/index.ts")
       .then((m) => m.loadAttachmentsRoutes())
       .then((m) => m.createAttachmentsRoutes);
+  const analytics = () =>
+    import("./features/analytics/index.ts").then((m) => m.loadAnalyticsRoutes()).then((m) => m.createAnalyticsRoutes);
   const automation = () =>
     import("./features/automation/index.ts")
       .then((m) => m.loadAutomationRoutes())
@@ -444,6 +446,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                 featureRoute("webhooks", "dashboard/webhooks", webhooks),
                 featureRoute("webhook", "dashboard/webhooks/:webhookID", webhooks),
                 featureRoute("integrations", "dashboard/integrations", attachments),
+                featureRoute("analytics", "dashboard/analytics", analytics),
                 featureRoute("automation-rules", "dashboard/automation-rules", automation),
                 featureRoute("automation-rule-add", "dashboard/automation-rules/add", automation),
                 featureRoute("automation-rule", "dashboard/automation-rules/:automationRuleID", automation),

@@ -76,3 +76,5 @@ export * from "./custom-pages.ts";
 export * from "./webhooks.ts";
 export * from "./automation-rules.ts";
 export * from "./attachments.ts";
+export * from "./analytics.ts";
+export * from "./analytics-constants.ts";

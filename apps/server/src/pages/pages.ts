@@ -47,6 +47,8 @@ export interface PagesOptions {
    * addresses of the scripts it loads from elsewhere (added to the CSP's `script-src`).
    */
   themeParts?: (request: FastifyRequest) => Promise<PageThemeParts>;
+  /** A page answered 200 to a GET (the site's analytics count it as a page view). */
+  onPageView?: (request: FastifyRequest) => void;
   /** Offer the right-to-left pseudo-locale `ar-XB` (`PARLEY_PSEUDO_LOCALE`; always in development). */
   pseudoLocale?: boolean;
 }
@@ -183,6 +185,7 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     if (cacheable) {
       const hit = cache.get(cacheKey);
       if (hit) {
+        if (hit.status === 200) options.onPageView?.(request);
         reply
           .code(hit.status)
           .type("text/html; charset=utf-8")
@@ -221,6 +224,7 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       return reply.redirect(location, request.method === "POST" ? 303 : output.status);
     }
     reply.code(output.status).type("text/html; charset=utf-8");
+    if (request.method === "GET" && output.status === 200) options.onPageView?.(request);
     if (cacheable && (output.status === 200 || output.status === 404) && setCookies.length === 0) {
       let html = "";
       for await (const chunk of output.stream) html += String(chunk);

@@ -77,6 +77,7 @@ import * as m0079 from "./0079_automation_rules.ts";
 import * as m0080 from "./0080_automation_records.ts";
 import * as m0081 from "./0081_attachments.ts";
 import * as m0082 from "./0082_category_featured.ts";
+import * as m0083 from "./0083_analytics.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -162,6 +163,7 @@ const modules: Record<string, MigrationModule> = {
   "0080_automation_records": m0080,
   "0081_attachments": m0081,
   "0082_category_featured": m0082,
+  "0083_analytics": m0083,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

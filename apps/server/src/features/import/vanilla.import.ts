@@ -41,6 +41,7 @@ import { recalculatePoints } from "../reputation/index.ts";
 import { importRole, setImportedGrants } from "../roles/index.ts";
 import { createSearchEngine, searchLanguageOf } from "../search/index.ts";
 import { rebuildMentionIndex } from "../mentions/index.ts";
+import { createAnalyticsRepo } from "../analytics/index.ts";
 import { insertImportedUserRoles, insertImportedUsers, recountPostCounts, type ImportedUser } from "../users/index.ts";
 import {
   countUsers,
@@ -941,6 +942,8 @@ export async function importVanilla(options: ImportOptions): Promise<ImportRepor
   await step("conversations", () => recountImportedConversations(db));
   await step("category followers", () => recountImportedCategoryFollowers(db));
   await step("polls", () => settleImportedPolls(db));
+  // The site's analytics: the posts and members imported, by the day they were added (analytics.md).
+  await step("analytics", () => createAnalyticsRepo(db, database.dialect).recountContent());
   log("Rebuilding the search index…");
   const language = searchLanguageOf(await createSiteConfig(db).get("garden.locale"));
   report.indexed = await createSearchEngine(database, language).indexer.rebuild();

@@ -10,7 +10,7 @@ import { createSearchEngine } from "./search.engine.ts";
 import { createSearchReader, type SearchReader } from "./search.reader.ts";
 import { searchLanguageOf } from "./search.language.ts";
 import { recordSearchRoutes, type SearchedRecords } from "./search.records.ts";
-import { searchRoutes } from "./search.routes.ts";
+import { searchRoutes, type OnSearch } from "./search.routes.ts";
 import { createSearchService, type SearchService } from "./search.service.ts";
 
 export type { SearchService };
@@ -40,7 +40,13 @@ const INDEX_CHANGED = "search.index.changed";
 export async function registerSearch(
   app: FastifyInstance,
   platform: Platform,
-  deps: { categories: CategoryDirectory; users: UserFragments; records: SearchedRecords },
+  deps: {
+    categories: CategoryDirectory;
+    users: UserFragments;
+    records: SearchedRecords;
+    /** A search's first page (the site's analytics count those that found nothing). */
+    onSearch?: OnSearch;
+  },
   cacheOptions: SearchCacheOptions = defaultSearchCacheOptions,
 ): Promise<SearchService> {
   for (const schema of sharedSearchSchemas) app.addSchema(schema);
@@ -114,7 +120,7 @@ export async function registerSearch(
   });
   const { searchPerMinute } = platform.rateLimits;
   const limiter = searchPerMinute ? platform.limiter("search-address", searchPerMinute, MINUTE) : null;
-  await app.register(searchRoutes, { prefix: "/api/v2", service, limiter });
+  await app.register(searchRoutes, { prefix: "/api/v2", service, limiter, onSearch: deps.onSearch });
   await app.register(recordSearchRoutes, { prefix: "/api/v2", service, limiter, records: deps.records });
   return service;
 }

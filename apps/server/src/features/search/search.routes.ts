@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
 import { SearchQuery, SearchResultList } from "@parley/contracts";
 import { setPagingHeaders } from "../../platform/http/pagination.ts";
 import { perAddress } from "../../platform/http/address-limits.ts";
@@ -6,11 +7,15 @@ import type { Limiter } from "../../platform/http/rate-limit.ts";
 import { requestContext } from "../../platform/http/request-context.ts";
 import type { SearchService } from "./search.service.ts";
 
+/** A search's first page, told to the site's analytics (a search that found nothing is counted). */
+export type OnSearch = (request: FastifyRequest, query: string, total: number) => void;
+
 /** `limiter`: searches per client address (a page render's search counts for its reader), null for none. */
-export const searchRoutes: FastifyPluginAsyncTypebox<{ service: SearchService; limiter: Limiter | null }> = async (
-  app,
-  { service, limiter },
-) => {
+export const searchRoutes: FastifyPluginAsyncTypebox<{
+  service: SearchService;
+  limiter: Limiter | null;
+  onSearch: OnSearch | undefined;
+}> = async (app, { service, limiter, onSearch }) => {
   app.get(
     "/search",
     {
@@ -26,6 +31,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ service: SearchService; l
     },
     async (request, reply) => {
       const result = await service.search(request.query, requestContext(request));
+      if (result.page === 1 && request.query.query) onSearch?.(request, request.query.query, result.total);
       reply.header("x-search-powered-by", service.driverName);
       setPagingHeaders(request, reply, {
         page: result.page,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Platform } from "../../platform/context.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
-import { tickRoutes } from "./tick.routes.ts";
+import { tickRoutes, type OnView } from "./tick.routes.ts";
 import { createTickService, VIEW_FLUSH_MS, VIEW_WINDOW_MS } from "./tick.service.ts";
 
 declare module "fastify" {
@@ -15,7 +15,11 @@ declare module "fastify" {
 export async function registerTick(
   app: FastifyInstance,
   platform: Platform,
-  deps: { loadDiscussion: (discussionID: number, viewer: Viewer) => Promise<unknown> },
+  deps: {
+    loadDiscussion: (discussionID: number, viewer: Viewer) => Promise<{ categoryID: number }>;
+    /** A discussion's view, counted once per reader in the window (the site's analytics). */
+    onView?: OnView;
+  },
 ): Promise<void> {
   const service = createTickService({
     db: platform.db,
@@ -32,5 +36,5 @@ export async function registerTick(
     clearInterval(timer);
     await flush();
   });
-  await app.register(tickRoutes, { prefix: "/api/v2", service });
+  await app.register(tickRoutes, { prefix: "/api/v2", service, onView: deps.onView });
 }

@@ -1,9 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
 import { TickPost, TickResult } from "@parley/contracts";
 import type { TickService } from "./tick.service.ts";
 
+/** A discussion's counted view, told to the site's analytics. */
+export type OnView = (request: FastifyRequest, view: { discussionID: number; categoryID: number }) => void;
+
 /** POST /tick: the pages' reports of views (a discussion's views are counted). */
-export const tickRoutes: FastifyPluginAsyncTypebox<{ service: TickService }> = async (app, { service }) => {
+export const tickRoutes: FastifyPluginAsyncTypebox<{ service: TickService; onView: OnView | undefined }> = async (
+  app,
+  { service, onView },
+) => {
   app.post(
     "/tick",
     {
@@ -15,11 +22,12 @@ export const tickRoutes: FastifyPluginAsyncTypebox<{ service: TickService }> = a
       },
     },
     async (request, reply) => {
-      const result = await service.tick(request.body, {
+      const { viewed, ...result } = await service.tick(request.body, {
         viewer: request.viewer,
         userAgent: request.headers["user-agent"],
         ip: request.ip,
       });
+      if (viewed) onView?.(request, viewed);
       return reply.code(201).send(result);
     },
   );

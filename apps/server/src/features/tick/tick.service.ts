@@ -2,12 +2,10 @@ import type { Kysely } from "kysely";
 import type { TickPost, TickResult } from "@parley/contracts";
 import type { DB } from "../../platform/db/schema.ts";
 import { fieldError, validationFailed } from "../../platform/errors.ts";
+import { isBot } from "../../platform/http/bots.ts";
 import type { Limiter } from "../../platform/http/rate-limit.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import { addDiscussionViews, markRead } from "../discussions/index.ts";
-
-/** Crawlers and link previews: their page loads are not readers' views (Vanilla answers them "Bot request"). */
-const BOT = /bot|crawl|spider|slurp|archiver|facebookexternalhit|embedly|preview|headless|curl|wget|python-requests/i;
 
 /** How often the counted views are added to the discussions, in one transaction. */
 export const VIEW_FLUSH_MS = 5_000;
@@ -22,7 +20,7 @@ interface TickDeps {
   /** A limiter of one per `VIEW_WINDOW_MS` (shared by every process with Redis). */
   views: Limiter;
   /** Throws as `GET /discussions/{id}` would (404, 403) when the viewer may not read it. */
-  loadDiscussion: (discussionID: number, viewer: Viewer) => Promise<unknown>;
+  loadDiscussion: (discussionID: number, viewer: Viewer) => Promise<{ categoryID: number }>;
   /** The time of a member's reading (`platform.clock`). */
   now: () => string;
 }
@@ -46,23 +44,29 @@ export function createTickService({ db, views, loadDiscussion, now }: TickDeps) 
   const write = (counts: Map<number, number>) => addDiscussionViews(db, counts);
 
   return {
-    async tick(body: TickPost, request: TickRequest): Promise<TickResult> {
-      const bot = request.userAgent === undefined || BOT.test(request.userAgent);
+    /** Answers, with the result, the discussion whose view was counted (for the site's analytics). */
+    async tick(
+      body: TickPost,
+      request: TickRequest,
+    ): Promise<TickResult & { viewed?: { discussionID: number; categoryID: number } }> {
+      const bot = isBot(request.userAgent);
       if (!bot && body.url === undefined && body.destinationUrl === undefined && body.type !== "search")
         throw validationFailed([fieldError("url", "missingField", "url is required.")]);
       const viewed = body.discussionID;
       const isView = viewed !== undefined && (body.type === undefined || body.type === "discussion_view");
       // A member's reading marks it read, every time, whatever their browser calls itself (a member is no crawler).
+      let discussion: { categoryID: number } | undefined;
       if (isView && request.viewer.userID > 0) {
-        await loadDiscussion(viewed, request.viewer);
+        discussion = await loadDiscussion(viewed, request.viewer);
         await markRead(db, request.viewer.userID, viewed, now());
       }
       if (bot) return { didTrack: false, message: "Bot request" };
       if (!isView) return { didTrack: false };
-      if (request.viewer.userID === 0) await loadDiscussion(viewed, request.viewer);
+      discussion ??= await loadDiscussion(viewed, request.viewer);
       const reader = request.viewer.userID > 0 ? `user:${request.viewer.userID}` : `ip:${request.ip}`;
-      if ((await views.hit(`${viewed}:${reader}`)).allowed) pending.set(viewed, (pending.get(viewed) ?? 0) + 1);
-      return { didTrack: true };
+      if (!(await views.hit(`${viewed}:${reader}`)).allowed) return { didTrack: true };
+      pending.set(viewed, (pending.get(viewed) ?? 0) + 1);
+      return { didTrack: true, viewed: { discussionID: viewed, categoryID: discussion.categoryID } };
     },
 
     /** Writes the views counted so far (on a timer, and before the server closes). */

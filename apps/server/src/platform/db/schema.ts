@@ -876,6 +876,26 @@ export interface AttachmentIntegrationsTable {
   dateUpdated: DateString | null;
 }
 
+/** 0083: a day's count of a measure (`key` empty) or of one discussion's, category's or search's (issue 40). */
+interface AnalyticsDailyTable {
+  metric: string;
+  day: string;
+  key: string;
+  count: number;
+}
+
+/** 0083: a reader seen on a day (`u:` and a member's id, `g:` and a guest's hashed mark). */
+interface AnalyticsVisitorsTable {
+  day: string;
+  reader: string;
+}
+
+/** 0083: a member's analytics choice (1: leave me out, 0: count me). */
+interface AnalyticsPrivacyTable {
+  userID: number;
+  anonymize: number;
+}
+
 /** 0079: an automation rule (issue 39): a trigger and an action, each a type and a JSON value. */
 export interface AutomationRulesTable {
   automationRuleID: Generated<number>;
@@ -1077,6 +1097,9 @@ export interface DB {
   automationDispatches: AutomationDispatchesTable;
   attachments: AttachmentsTable;
   attachmentIntegrations: AttachmentIntegrationsTable;
+  analyticsDaily: AnalyticsDailyTable;
+  analyticsVisitors: AnalyticsVisitorsTable;
+  analyticsPrivacy: AnalyticsPrivacyTable;
   automationRecords: AutomationRecordsTable;
   knowledgeBases: KnowledgeBasesTable;
   knowledgeCategories: KnowledgeCategoriesTable;

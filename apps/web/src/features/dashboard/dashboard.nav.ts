@@ -37,6 +37,7 @@ import { canManageModerationMessages, moderationMessagesPagePath } from "../warn
 import { canManageWebhooks, webhooksPagePath } from "../webhooks/index.ts";
 import { canConfigureIntegrations, integrationsPagePath } from "../attachments/index.ts";
 import { automationRulesPagePath, canManageAutomationRules } from "../automation/index.ts";
+import { analyticsPagePath, canViewAnalytics } from "../analytics/index.ts";
 
 /** The dashboard's home. */
 export const dashboardPath = "/dashboard";
@@ -138,6 +139,7 @@ export function dashboardSections(me: Viewer, site: { registrationApproval: bool
         ...(canManageAuthenticators(me) ? [{ name: msg("Authenticators"), to: authenticatorsPagePath }] : []),
         ...(canManageWebhooks(me) ? [{ name: msg("Webhooks"), to: webhooksPagePath }] : []),
         ...(canConfigureIntegrations(me) ? [{ name: msg("Integrations"), to: integrationsPagePath }] : []),
+        ...(canViewAnalytics(me) ? [{ name: msg("Analytics"), to: analyticsPagePath }] : []),
         ...(canManageAutomationRules(me) ? [{ name: msg("Automation Rules"), to: automationRulesPagePath }] : []),
         ...(canManageAddons(me) ? [{ name: msg("Addons"), to: addonsPagePath }] : []),
       ],

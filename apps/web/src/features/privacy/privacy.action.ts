@@ -5,6 +5,7 @@ import { privacyMessages } from "@parley/contracts/privacy-constants";
 import type { ApiClient } from "../../lib/api.ts";
 import { formError, formInvalid, formValue, type FormResult } from "../../lib/forms.ts";
 import { t } from "../../lib/i18n.ts";
+import { analyticsKeys, analyticsPrivacyFields, saveAnalyticsPrivacy } from "../analytics/index.ts";
 import { privacyApi } from "./privacy.api.ts";
 import { privacyKeys } from "./privacy.queries.ts";
 
@@ -31,6 +32,17 @@ async function saveSwitches(form: FormData, me: Me, { queryClient, api }: Deps) 
   }
   await queryClient.invalidateQueries({ queryKey: privacyKeys.user(me.userID) });
   return { ok: true, message: t("Your privacy settings have been saved.") } satisfies FormResult;
+}
+
+/** "Leave my visits out of the site's analytics": the box checked sends "1", unchecked nothing (counted again). */
+async function saveAnalyticsChoice(form: FormData, { queryClient, api }: Deps) {
+  try {
+    await saveAnalyticsPrivacy(api, form.get(analyticsPrivacyFields.anonymize) === "1");
+  } catch (error) {
+    return formError(error, {});
+  }
+  await queryClient.invalidateQueries({ queryKey: analyticsKeys.privacy() });
+  return { ok: true, message: t("Your choice about the site's analytics has been saved.") } satisfies FormResult;
 }
 
 async function requestExport(me: Me, { queryClient, api }: Deps) {
@@ -63,6 +75,7 @@ async function deleteAccount(form: FormData, { queryClient, api }: Deps) {
 export async function privacyAction(form: FormData, me: Me, deps: Deps) {
   const intent = form.get(privacyFields.intent);
   if (intent === "switches") return saveSwitches(form, me, deps);
+  if (intent === analyticsPrivacyFields.intent) return saveAnalyticsChoice(form, deps);
   if (intent === "export") return requestExport(me, deps);
   if (intent === "delete") return deleteAccount(form, deps);
   return formInvalid({}, {});

@@ -11,6 +11,7 @@ import { TransientKeyField } from "../../../lib/session.tsx";
 import { Button } from "../../../ui/button/Button.tsx";
 import { DateTime } from "../../../ui/date/DateTime.tsx";
 import { CheckboxField, FormAlert, TextField } from "../../../ui/forms/Form.tsx";
+import { analyticsPrivacyFields, analyticsPrivacyQuery, leftOutOfAnalytics } from "../../analytics/index.ts";
 import { meQuery } from "../../users/index.ts";
 import { privacyFields } from "../privacy.action.ts";
 import { exportsQuery, privacySettingsQuery, privacyUserQuery } from "../privacy.queries.ts";
@@ -54,6 +55,44 @@ function SwitchesForm({ userID }: { userID: number }) {
         </Button>
       </div>
     </Form>
+  );
+}
+
+/** "Site Analytics": whether the member's visits are left out of the site's analytics (while the site keeps them). */
+function AnalyticsPart() {
+  const { data: choice } = useSuspenseQuery(analyticsPrivacyQuery(useApi()));
+  const sending = useSending(analyticsPrivacyFields.intent);
+  if (!choice) return null;
+  return (
+    <section className={pageStyles.part} aria-labelledby="privacy-analytics">
+      <h2 id="privacy-analytics" className={pageStyles.heading}>
+        {t("Site Analytics")}
+      </h2>
+      <Form method="post" action={privacyPagePath} className={pageStyles.form} aria-labelledby="privacy-analytics">
+        <TransientKeyField />
+        <input type="hidden" name={privacyFields.intent} value={analyticsPrivacyFields.intent} />
+        <div className={styles.switch}>
+          <CheckboxField
+            label={t("Leave my visits out of the site's analytics")}
+            name={analyticsPrivacyFields.anonymize}
+            defaultChecked={leftOutOfAnalytics(choice)}
+          />
+          <p className={styles.hint}>
+            {t("The pages you read are then not counted in the site's page views and visits.")}
+          </p>
+        </div>
+        <div>
+          <Button
+            type="submit"
+            buttonType="primary"
+            isPending={sending}
+            aria-label={t("Save my choice about the site's analytics")}
+          >
+            {t("Save")}
+          </Button>
+        </div>
+      </Form>
+    </section>
   );
 }
 
@@ -160,6 +199,7 @@ export function PrivacyPage() {
             </h2>
             <SwitchesForm userID={me.userID} />
           </section>
+          <AnalyticsPart />
           <section className={pageStyles.part} aria-labelledby="privacy-data">
             <h2 id="privacy-data" className={pageStyles.heading}>
               {t("Download My Data")}
