@@ -30,8 +30,9 @@ const measures = Object.fromEntries(analyticsMeasures.map((measure) => [measure,
 export const AnalyticsDay = Type.Object({ date: Day, ...measures });
 export type AnalyticsDay = Static<typeof AnalyticsDay>;
 
-const Top = (id: "discussionID" | "categoryID") =>
-  Type.Object({ [id]: Type.Integer(), name: Type.String(), url: Type.String(), views: Count });
+const Named = { name: Type.String(), url: Type.String(), views: Count };
+const TopDiscussion = Type.Object({ discussionID: Type.Integer(), ...Named });
+const TopCategory = Type.Object({ categoryID: Type.Integer(), ...Named });
 
 /**
  * A period's analytics, from the daily rollups: every day (none missing), the totals (active members: the
@@ -44,8 +45,8 @@ export const AnalyticsSummary = Type.Object(
     to: Day,
     days: Type.Array(AnalyticsDay),
     totals: Type.Object(measures),
-    topDiscussions: Type.Array(Top("discussionID"), { maxItems: analyticsLimits.topLimit }),
-    topCategories: Type.Array(Top("categoryID"), { maxItems: analyticsLimits.topLimit }),
+    topDiscussions: Type.Array(TopDiscussion, { maxItems: analyticsLimits.topLimit }),
+    topCategories: Type.Array(TopCategory, { maxItems: analyticsLimits.topLimit }),
     searchesWithoutResults: Type.Array(Type.Object({ query: Type.String(), count: Count }), {
       maxItems: analyticsLimits.topLimit,
     }),

@@ -20,11 +20,12 @@ import styles from "./AnalyticsPage.module.css";
 /** What the page's loader gives it: the period to show, and today (the dates' upper bound). */
 export type AnalyticsPageData = AnalyticsPeriod & { today: string };
 
-/** A most viewed discussion or category (the contract's computed id key leaves the item's type loose). */
-type TopItem<Id extends string> = Record<Id, number> & { name: string; url: string; views: number };
-
-const topRows = <Id extends "discussionID" | "categoryID">(items: readonly object[], id: Id): TopRow[] =>
-  (items as ReadonlyArray<TopItem<Id>>).map((item) => ({
+/** The most viewed discussions or categories as the table's rows. */
+const topRows = <Id extends "discussionID" | "categoryID">(
+  items: ReadonlyArray<Record<Id, number> & { name: string; url: string; views: number }>,
+  id: Id,
+): TopRow[] =>
+  items.map((item) => ({
     key: String(item[id]),
     name: item.name,
     url: item.url,
