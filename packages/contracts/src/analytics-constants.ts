@@ -33,6 +33,12 @@ export const analyticsLimits = {
   searchQueryMaxLength: 100,
   /** How long the per-day visitor marks (one per reader a day, to count visits once) are kept. */
   visitorDaysKept: 3,
+  /**
+   * The keyed counts (a discussion's, category's or search's) kept of a finished day, and of a finished month in
+   * its monthly rollup: the most counted ones. A year's top lists read twelve months of these, not a year of days.
+   */
+  keyedKeptPerDay: 500,
+  keyedKeptPerMonth: 1_000,
 } as const;
 
 /** `YYYY-MM-DD`: the days analytics are counted by (UTC). */

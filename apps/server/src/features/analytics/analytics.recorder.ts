@@ -79,6 +79,7 @@ export function createAnalyticsRecorder({ repo, now }: { repo: AnalyticsRepo; no
       prunedDay = today;
       const kept = new Date(Date.parse(`${today}T00:00:00Z`) - analyticsLimits.visitorDaysKept * 86_400_000);
       await repo.pruneVisitors(kept.toISOString().slice(0, 10));
+      await repo.compact(today, { day: analyticsLimits.keyedKeptPerDay, month: analyticsLimits.keyedKeptPerMonth });
     }
   }
 

@@ -16,6 +16,45 @@ const CHUNK = 400;
 const chunks = <T>(rows: T[]): T[][] =>
   Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, index) => rows.slice(index * CHUNK, (index + 1) * CHUNK));
 
+/** A keyed measure's monthly rollup (`day` is then `YYYY-MM`): `month:discussionViews`. */
+export const monthlyMetric = (metric: string) => `month:${metric}`;
+
+const monthOf = (day: string) => day.slice(0, 7);
+const lastDayOf = (month: string) => {
+  const [year, number] = month.split("-").map(Number) as [number, number];
+  return new Date(Date.UTC(year, number, 0)).toISOString().slice(0, 10);
+};
+const nextMonth = (month: string) => {
+  const [year, number] = month.split("-").map(Number) as [number, number];
+  return new Date(Date.UTC(year, number, 1)).toISOString().slice(0, 7);
+};
+
+/**
+ * Where a period's keyed counts are read from: the finished months it covers whole (their monthly rollups), and the
+ * days around them (the days' rows). The month in progress is read by its days.
+ */
+export function rollupSpans(
+  from: string,
+  to: string,
+  today: string,
+): { months: string[]; days: Array<[string, string]> } {
+  const months: string[] = [];
+  const days: Array<[string, string]> = [];
+  for (let month = monthOf(from); month <= monthOf(to); month = nextMonth(month)) {
+    const first = `${month}-01`;
+    const last = lastDayOf(month);
+    if (month < monthOf(today) && from <= first && to >= last) months.push(month);
+    else {
+      const span: [string, string] = [from > first ? from : first, to < last ? to : last];
+      const previous = days.at(-1);
+      // Two day spans that meet (two months in progress cannot; a period's two ends can) stay two: both are short.
+      if (previous && previous[1] >= span[0]) previous[1] = span[1];
+      else days.push(span);
+    }
+  }
+  return { months, days };
+}
+
 /** The measures the posts and members tables are recounted into. */
 const CONTENT = [
   ["discussions", "discussions"],
@@ -53,7 +92,18 @@ export function createAnalyticsRepo(db: Kysely<DB>, dialect: DialectName) {
               .returning(["day", "reader"])
               .execute()),
           );
-        const sorted = countsFor(fresh).sort(
+        // A keyed count adds to its month's rollup too.
+        const counts = countsFor(fresh);
+        const monthly = new Map<string, DailyCount>();
+        for (const row of counts) {
+          if (row.key === "") continue;
+          const month = { metric: monthlyMetric(row.metric), day: monthOf(row.day), key: row.key, count: row.count };
+          const id = `${month.metric}\u0000${month.day}\u0000${month.key}`;
+          const seen = monthly.get(id);
+          if (seen) seen.count += row.count;
+          else monthly.set(id, month);
+        }
+        const sorted = [...counts, ...monthly.values()].sort(
           (a, b) => a.metric.localeCompare(b.metric) || a.day.localeCompare(b.day) || a.key.localeCompare(b.key),
         );
         for (const rows of chunks(sorted))
@@ -119,14 +169,23 @@ export function createAnalyticsRepo(db: Kysely<DB>, dialect: DialectName) {
         .execute();
     },
 
-    /** A keyed measure's largest sums over the period. */
-    async top(metric: string, from: string, to: string, limit: number) {
+    /**
+     * A keyed measure's largest sums over the period: the finished months it covers from their rollups, the other
+     * days from theirs (`rollupSpans`).
+     */
+    async top(metric: string, from: string, to: string, limit: number, today: string) {
+      const { months, days } = rollupSpans(from, to, today);
       const rows = await db
         .selectFrom("analyticsDaily")
         .select(["key", (eb) => eb.fn.sum<number | string>("count").as("count")])
-        .where("metric", "=", metric)
-        .where("day", ">=", from)
-        .where("day", "<=", to)
+        .where((eb) =>
+          eb.or([
+            ...days.map(([first, last]) =>
+              eb.and([eb("metric", "=", metric), eb("day", ">=", first), eb("day", "<=", last)]),
+            ),
+            ...(months.length ? [eb.and([eb("metric", "=", monthlyMetric(metric)), eb("day", "in", months)])] : []),
+          ]),
+        )
         .groupBy("key")
         .orderBy("count", "desc")
         .orderBy("key")
@@ -171,6 +230,48 @@ export function createAnalyticsRepo(db: Kysely<DB>, dialect: DialectName) {
             group by ${dayOf("dateInserted")}`.execute(trx);
         }
       });
+    },
+
+    /**
+     * Keeps the most counted `keep` keys of each finished day before `today` (and of each finished month's rollup)
+     * that holds more: the top lists need no more, and a year's summary reads far fewer rows. Idempotent; two
+     * processes doing it at once delete the same rows.
+     */
+    async compact(today: string, keep: { day: number; month: number }): Promise<void> {
+      const crowded = await db
+        .selectFrom("analyticsDaily")
+        .select(["metric", "day", (eb) => eb.fn.countAll<number | string>().as("rows")])
+        .where("key", "<>", "")
+        .where((eb) =>
+          eb.or([
+            eb.and([eb("metric", "not like", "month:%"), eb("day", "<", today)]),
+            eb.and([eb("metric", "like", "month:%"), eb("day", "<", monthOf(today))]),
+          ]),
+        )
+        .groupBy(["metric", "day"])
+        .having((eb) => eb.fn.countAll(), ">", Math.min(keep.day, keep.month))
+        .execute();
+      for (const { metric, day, rows } of crowded) {
+        const limit = metric.startsWith("month:") ? keep.month : keep.day;
+        if (Number(rows) <= limit) continue;
+        await db
+          .deleteFrom("analyticsDaily")
+          .where("metric", "=", metric)
+          .where("day", "=", day)
+          .where("key", "<>", "")
+          .where("key", "not in", (eb) =>
+            eb
+              .selectFrom("analyticsDaily as kept")
+              .select("kept.key")
+              .where("kept.metric", "=", metric)
+              .where("kept.day", "=", day)
+              .where("kept.key", "<>", "")
+              .orderBy("kept.count", "desc")
+              .orderBy("kept.key")
+              .limit(limit),
+          )
+          .execute();
+      }
     },
 
     /** Forgets the readers of days before `day`: their visits are counted. */

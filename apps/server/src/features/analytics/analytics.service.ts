@@ -55,10 +55,13 @@ export function createAnalyticsService({
   repo,
   recorder,
   records,
+  today,
 }: {
   repo: AnalyticsRepo;
   recorder: AnalyticsRecorder;
   records: AnalyticsRecords;
+  /** The day (UTC) it is: the month in progress is read by its days. */
+  today: () => string;
 }) {
   /** A reader who said no (Do Not Track, Global Privacy Control, a guest's cookie) or a crawler is not counted. */
   const counts = (request: FastifyRequest) =>
@@ -79,7 +82,7 @@ export function createAnalyticsService({
     named: (ids: number[]) => Promise<NamedRecord[]>,
   ): Promise<Array<NamedRecord & { views: number }>> {
     // More than are shown: the ones the viewer may not see are left out.
-    const rows = await repo.top(metric, query.from, query.to, analyticsLimits.topLimit * 3);
+    const rows = await repo.top(metric, query.from, query.to, analyticsLimits.topLimit * 3, today());
     const ids = rows.map((row) => Number(row.key)).filter((id) => Number.isInteger(id) && id > 0);
     const byID = new Map((await named(ids)).map((record) => [record.id, record]));
     return rows
@@ -124,7 +127,7 @@ export function createAnalyticsService({
     const [topDiscussions, topCategories, searches] = await Promise.all([
       top("discussionViews", query, (ids) => records.discussions(ids, context)),
       top("categoryViews", query, (ids) => records.categories(ids, context)),
-      repo.top("searchWithoutResults", query.from, query.to, analyticsLimits.topLimit),
+      repo.top("searchWithoutResults", query.from, query.to, analyticsLimits.topLimit, today()),
     ]);
     return {
       from: query.from,

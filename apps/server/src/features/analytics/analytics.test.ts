@@ -2,6 +2,35 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AnalyticsSummary } from "@parley/contracts";
 import { engines } from "../../test/databases.ts";
 import { createContentFixture, postComment, postDiscussion, type ContentFixture } from "../../test/content.ts";
+import { createAnalyticsRepo, monthlyMetric, rollupSpans } from "./analytics.repo.ts";
+
+describe("the spans a period's top lists are read from", () => {
+  it("reads finished months whole from their rollups and the rest by day", () => {
+    expect(rollupSpans("2026-01-15", "2026-04-10", "2026-11-28")).toEqual({
+      months: ["2026-02", "2026-03"],
+      days: [
+        ["2026-01-15", "2026-01-31"],
+        ["2026-04-01", "2026-04-10"],
+      ],
+    });
+    // The month in progress is read by its days, even when the period covers it from its first day.
+    expect(rollupSpans("2026-10-01", "2026-11-30", "2026-11-28")).toEqual({
+      months: ["2026-10"],
+      days: [["2026-11-01", "2026-11-30"]],
+    });
+    expect(rollupSpans("2026-11-03", "2026-11-09", "2026-11-28")).toEqual({
+      months: [],
+      days: [["2026-11-03", "2026-11-09"]],
+    });
+    // A year: twelve months, eleven of them from their rollups.
+    const year = rollupSpans("2025-11-29", "2026-11-28", "2026-11-28");
+    expect(year.months).toHaveLength(11);
+    expect(year.days).toEqual([
+      ["2025-11-29", "2025-11-30"],
+      ["2026-11-01", "2026-11-28"],
+    ]);
+  });
+});
 
 type Cast = "reader" | "private" | "other";
 
@@ -176,5 +205,86 @@ describe.each(engines)("analytics on %s", (engine) => {
     expect(
       (await f.api.get(`/api/v2/analytics/summary.csv?from=${from}&to=${today}`, { as: f.as.reader })).statusCode,
     ).toBe(403);
+  });
+  it("adds a view to its month's rollup, keeps a finished day's and month's most counted keys, and answers the same top list", async () => {
+    const db = f.t.database.db;
+    const month = today.slice(0, 7);
+    const monthRow = async () =>
+      db
+        .selectFrom("analyticsDaily")
+        .select("count")
+        .where("metric", "=", monthlyMetric("discussionViews"))
+        .where("day", "=", month)
+        .where("key", "=", String(discussionID))
+        .executeTakeFirst();
+    // The views counted today (the tests above) are in this month's rollup too, as many.
+    const daily = await db
+      .selectFrom("analyticsDaily")
+      .select((eb) => eb.fn.sum<number | string>("count").as("count"))
+      .where("metric", "=", "discussionViews")
+      .where("day", ">=", `${month}-01`)
+      .where("key", "=", String(discussionID))
+      .executeTakeFirstOrThrow();
+    const before = (await monthRow())?.count ?? 0;
+    expect(before).toBeGreaterThan(0);
+    expect(before).toBe(Number(daily.count));
+
+    // A finished month far back: 30 days of 40 keys, and a crowded day of 700 (more than a day keeps).
+    const repo = createAnalyticsRepo(db, engine);
+    const rows: Array<{ metric: string; day: string; key: string; count: number }> = [];
+    for (let day = 1; day <= 30; day++)
+      for (let key = 1; key <= 40; key++)
+        rows.push({
+          metric: "discussionViews",
+          day: `2024-06-${String(day).padStart(2, "0")}`,
+          key: String(900_000 + key),
+          count: ((key * 7 + day) % 13) + 1,
+        });
+    for (let key = 41; key <= 740; key++)
+      rows.push({ metric: "discussionViews", day: "2024-07-02", key: String(900_000 + key), count: (key % 50) + 1 });
+    const sums = new Map<string, number>();
+    for (const row of rows.filter((item) => item.day.startsWith("2024-06")))
+      sums.set(row.key, (sums.get(row.key) ?? 0) + row.count);
+    const monthly = [...sums].map(([key, count]) => ({
+      metric: monthlyMetric("discussionViews"),
+      day: "2024-06",
+      key,
+      count,
+    }));
+    for (let i = 0; i < rows.length; i += 300)
+      await db
+        .insertInto("analyticsDaily")
+        .values(rows.slice(i, i + 300))
+        .execute();
+    await db.insertInto("analyticsDaily").values(monthly).execute();
+    const expected = [...sums]
+      .map(([key, count]) => ({ key, count }))
+      .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key))
+      .slice(0, 10);
+    // Read from June's rollup (a finished month covered whole), the same as summing its days.
+    expect(await repo.top("discussionViews", "2024-06-01", "2024-06-30", 10, today)).toEqual(expected);
+    expect(await repo.top("discussionViews", "2024-06-01", "2024-06-30", 10, "2024-06-30")).toEqual(expected);
+
+    await repo.compact(today, { day: 500, month: 30 });
+    const kept = async (metric: string, day: string) =>
+      Number(
+        (
+          await db
+            .selectFrom("analyticsDaily")
+            .select((eb) => eb.fn.countAll<number | string>().as("count"))
+            .where("metric", "=", metric)
+            .where("day", "=", day)
+            .executeTakeFirstOrThrow()
+        ).count,
+      );
+    expect(await kept("discussionViews", "2024-07-02")).toBe(500);
+    expect(await kept("discussionViews", "2024-06-15")).toBe(40);
+    expect(await kept(monthlyMetric("discussionViews"), "2024-06")).toBe(30);
+    // The day kept its most counted keys: the top of the day is unchanged.
+    const top = await repo.top("discussionViews", "2024-07-02", "2024-07-02", 3, today);
+    expect(top.map((row) => row.count)).toEqual([50, 50, 50]);
+    expect(await repo.top("discussionViews", "2024-06-01", "2024-06-30", 10, today)).toEqual(expected);
+    // Today's rows are never trimmed.
+    expect((await monthRow())?.count).toBe(before);
   });
 });

@@ -31,7 +31,12 @@ export async function registerAnalytics(
   // A new or upgraded database (its seed, an import before the first start): the posts and members there are counted.
   if (!(await repo.hasContentCounts())) await repo.recountContent();
   const recorder = createAnalyticsRecorder({ repo, now: () => platform.clock.nowIso() });
-  const service = createAnalyticsService({ repo, recorder, records: deps.records });
+  const service = createAnalyticsService({
+    repo,
+    recorder,
+    records: deps.records,
+    today: () => platform.clock.nowIso().slice(0, 10),
+  });
 
   platform.events.on("discussion.created", ({ insertUserID }) => {
     recorder.count("discussions");
