@@ -36,6 +36,7 @@ describe("the dashboard at /dashboard", () => {
       "Style Guide",
       "Layouts",
       "Pages",
+      "Subcommunities",
       "Fragments",
       "Members",
       "Roles & Permissions",
@@ -90,6 +91,8 @@ describe("the dashboard at /dashboard", () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Layouts");
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Pages");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Subcommunities");
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Fragments");
     await page.keyboard.press("Tab");

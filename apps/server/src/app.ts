@@ -67,6 +67,9 @@ import { createEmailTemplates, registerEmailTemplates } from "./features/email-t
 import { registerResources } from "./features/resources/index.ts";
 import { registerFragments } from "./features/fragments/index.ts";
 import { registerCustomPages } from "./features/custom-pages/index.ts";
+import { loadSiteSections, registerSubcommunities } from "./features/subcommunities/index.ts";
+import { createSectionRouter, siteSectionOf } from "./platform/http/site-section.ts";
+import type { SiteSections } from "./platform/site-sections.ts";
 import {
   createReactions,
   exportMemberReactions,
@@ -165,7 +168,10 @@ declare module "fastify" {
 
 /** Builds the app: platform plugins, then feature modules, then pages. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  // Subcommunities' addresses (`/{folder}/…`) are routed as the whole site's, in their section (read below).
+  let siteSections: SiteSections | null = null;
   const app = Fastify({
+    rewriteUrl: createSectionRouter(() => siteSections),
     logger: options.logger ?? false,
     routerOptions: ROUTER_OPTIONS,
     ajv: { customOptions: { ...AJV_OPTIONS.customOptions }, plugins: [...AJV_OPTIONS.plugins] },
@@ -273,6 +279,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Group privacy through the permission check: each group's category answers to its members (before any request).
   installGroupPermissions(platform);
   app.decorate("platform", platform);
+  const sections = await loadSiteSections(platform);
+  siteSections = sections;
   app.addHook("onClose", async () => platform.close());
   // Timers stop before anything closes, and a run in progress finishes while the database is open.
   app.addHook("preClose", async () => platform.jobs.close());
@@ -325,6 +333,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     grants: categoryGrantWrites(platform.db),
     // A category's `allowedPostTypeIDs`: the post types feature keeps which of its types each category takes.
     postTypes: categoryPostTypes,
+    sections,
   });
   const userFragments = createUserFragments(platform.db, () => platform.siteConfig.get("ranks.enabled"));
   const reactions = createReactions(platform, userFragments);
@@ -373,7 +382,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   // Post types and fields: discussions check a post's type and keep its field values by their rules.
   const postTypes = await registerPostTypes(app, platform, { categories: categories.directory });
-  const discussions = await registerDiscussions(app, platform, { ...content, tags, postOwners, postTypes });
+  const discussions = await registerDiscussions(app, platform, {
+    ...content,
+    tags,
+    postOwners,
+    postTypes,
+    sections,
+  });
   const comments = await registerComments(app, platform, {
     ...content,
     discussions,
@@ -383,7 +398,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const themes = await registerThemes(app, platform, { users: userFragments });
   // Where each fragment is used: the layouts that place it (the layouts feature reads its own tables).
   await registerFragments(app, platform, { fragmentViews: createFragmentViews(platform.db) });
-  const customPages = await registerCustomPages(app, platform);
+  const customPages = await registerCustomPages(app, platform, {
+    sectionFolder: (folder) => sections.byFolder(folder) !== undefined,
+  });
+  await registerSubcommunities(app, platform, {
+    sections,
+    categoryExists: async (categoryID) => (await categories.directory.get(categoryID)) !== undefined,
+    themeExists: (themeID) => themes.exists(themeID),
+    customPageUnder: (folder) => customPages.takesFolder(folder),
+  });
   await registerLayouts(app, platform, {
     categories,
     discussions,
@@ -393,6 +416,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The lists' post type filter: the site's active post types and the categories that take them.
     sitePostTypes: () => categoryPostTypes.activeTypes(),
     customPages,
+    sections,
   });
   await registerDrafts(app, platform, { discussions, comments, categories: categories.directory });
   await registerModeration(app, platform, { discussions, users: userFragments });
@@ -619,6 +643,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onSearch: (request, query, total) => analytics.searched(request, query, total),
     categories: categories.directory,
     users: userFragments,
+    sections,
     // Vanilla's /discussions/search and /comments/search answer the records as their own lists do.
     records: {
       discussions: async (ids, expand, context) =>
@@ -655,6 +680,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerTick(app, platform, {
     loadDiscussion: (id, viewer) => discussions.load(id, viewer),
     onView: (request, view) => analytics.record(request, { kind: "discussionView", ...view }),
+    onPageView: (request) => analytics.record(request, { kind: "pageView" }),
   });
   // A download is for whoever may see the record its file is attached to: each record's owner says.
   const media = await registerMedia(app, platform, {
@@ -671,9 +697,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     platform,
     {
       members: (since) => countMembers(platform.db, since),
-      discussions: (since) => countDiscussions(platform.db, since),
-      comments: (since) => countComments(platform.db, since),
-      categories: () => countCategories(platform.db),
+      discussions: (since, categoryIDs) => countDiscussions(platform.db, since, categoryIDs),
+      comments: (since, categoryIDs) => countComments(platform.db, since, categoryIDs),
+      categories: (categoryIDs) => countCategories(platform.db, categoryIDs),
+      sectionCategories: async (siteSectionID) => {
+        const section = await sections.resolve(siteSectionID);
+        if (!section) return null;
+        const categoryIDs = await categories.directory.withDescendants(section.categoryID);
+        return { siteSectionID: section.subcommunityID, categoryIDs };
+      },
     },
     {
       discussion: async () => void (await recountImportedDiscussions(platform.db)),
@@ -732,7 +764,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...options.pages,
       onPageView: (request) => analytics.record(request, { kind: "pageView" }),
       themeParts: async (request) =>
-        themes.pageParts(await themes.previewed(request.viewer, request.cookies[THEME_PREVIEW_COOKIE])),
+        themes.pageParts(
+          (await themes.previewed(request.viewer, request.cookies[THEME_PREVIEW_COOKIE])) ??
+            sectionTheme(siteSectionOf(request)),
+        ),
     });
   return app;
 }
@@ -759,3 +794,7 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
   if (outcome.error) throw outcome.error;
   return headers;
 }
+
+/** A subcommunity's own theme, for its pages (null: the site's). */
+const sectionTheme = (section: { themeID: string | null } | null) =>
+  section?.themeID ? { themeID: section.themeID, revisionID: null } : null;

@@ -1,10 +1,12 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import type { SiteSectionLink } from "@parley/contracts";
 import { StrictMode, type ReactNode } from "react";
 import type { ApiClient } from "./lib/api.ts";
 import { ApiProvider } from "./lib/api-context.tsx";
 import { HeadProvider, type HeadCollector } from "./lib/head.tsx";
 import { NowProvider } from "./lib/now.tsx";
 import { SessionProvider } from "./lib/session.tsx";
+import { SiteSectionProvider } from "./lib/site-section.tsx";
 import { ThemeHtmlProvider, type ThemeHtml } from "./lib/theme-html.tsx";
 import { ToastProvider } from "./ui/toast/ToastProvider.tsx";
 
@@ -16,6 +18,7 @@ export function Providers({
   transientKey = null,
   now,
   themeHtml,
+  siteSection = null,
   children,
 }: {
   queryClient: QueryClient;
@@ -26,6 +29,8 @@ export function Providers({
   now: number;
   /** The theme's custom header and footer (the server's, embedded in the page for hydration). */
   themeHtml?: ThemeHtml | undefined;
+  /** The subcommunity the page is in (the router's basename is its folder); null on the whole site. */
+  siteSection?: SiteSectionLink | null | undefined;
   children: ReactNode;
 }) {
   return (
@@ -35,9 +40,11 @@ export function Providers({
           <SessionProvider transientKey={transientKey}>
             <NowProvider serverNow={now}>
               <ThemeHtmlProvider html={themeHtml}>
-                <QueryClientProvider client={queryClient}>
-                  <ToastProvider>{children}</ToastProvider>
-                </QueryClientProvider>
+                <SiteSectionProvider section={siteSection}>
+                  <QueryClientProvider client={queryClient}>
+                    <ToastProvider>{children}</ToastProvider>
+                  </QueryClientProvider>
+                </SiteSectionProvider>
               </ThemeHtmlProvider>
             </NowProvider>
           </SessionProvider>

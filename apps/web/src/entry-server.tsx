@@ -8,10 +8,12 @@ import { escapeJsonForScript, renderHeadTags, type HeadCollector } from "./lib/h
 import { serializeErrors, STATE_ELEMENT_ID, type PageState } from "./lib/hydration.ts";
 import { APP_ATTRIBUTE, hydratesOnIntent } from "./lib/hydrate-on-intent.ts";
 import { siteQuery } from "./lib/site.ts";
+import { wholeSite } from "./lib/site-section.tsx";
 import { createQueryClient } from "./lib/query-client.ts";
 import { Providers } from "./Providers.tsx";
 import { createRoutes, type RouteDeps } from "./router.tsx";
 import { directionOf } from "@parley/contracts/interface-locales";
+import type { SiteSectionLink } from "@parley/contracts";
 import { inLocale, localeState } from "./server-locale.ts";
 
 export interface RenderInput {
@@ -43,6 +45,11 @@ export interface RenderInput {
   locale?: string;
   /** The reader's choice it came from (the locale cookie), when it differs (a content-only locale). */
   chosenLocale?: string;
+  /**
+   * The subcommunity the page is in (issue 40): `url` has its folder, the router's basename. Absent on the whole
+   * site.
+   */
+  siteSection?: SiteSectionLink;
 }
 
 export type RenderOutput =
@@ -82,13 +89,25 @@ function forward<T extends object>(pick: (deps: RouteDeps) => T): T {
 
 /**
  * One route table for every request, as the browser has one (main.tsx): building and ranking it per request was
- * about 5% of a page's CPU. Its loaders and actions reach the request's query cache and API through `forward`.
+ * about 5% of a page's CPU. Its loaders and actions reach the request's query cache, API and section through
+ * `forward`. A subcommunity's pages have their folder as the router's basename: one table per folder.
  */
-let sharedHandler: StaticHandler | undefined;
-const routeHandler = () =>
-  (sharedHandler ??= createStaticHandler(
-    createRoutes({ queryClient: forward((deps) => deps.queryClient), api: forward((deps) => deps.api) }),
-  ));
+const sharedHandlers = new Map<string, StaticHandler>();
+function routeHandler(basename: string): StaticHandler {
+  let handler = sharedHandlers.get(basename);
+  if (!handler) {
+    handler = createStaticHandler(
+      createRoutes({
+        queryClient: forward((deps) => deps.queryClient),
+        api: forward((deps) => deps.api),
+        siteSection: forward((deps) => deps.siteSection ?? wholeSite),
+      }),
+      basename === "/" ? {} : { basename },
+    );
+    sharedHandlers.set(basename, handler);
+  }
+  return handler;
+}
 
 /**
  * Renders one page: runs the route loaders (which fill the query cache through the API), renders
@@ -101,17 +120,18 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
 }
 
 async function renderInLocale(
-  { url, method = "GET", form, transientKey = null, transport, assets }: RenderInput,
+  { url, method = "GET", form, transientKey = null, transport, assets, siteSection }: RenderInput,
   locale: string,
   chosenLocale: string,
 ): Promise<RenderOutput> {
   const queryClient = createQueryClient();
   const api = createApiClient(transport);
   const now = Date.now();
-  const handler = routeHandler();
+  const handler = routeHandler(siteSection?.basePath ?? "/");
+  const section = { current: () => siteSection ?? null };
   const request =
     method === "POST" ? new Request(url, { method: "POST", body: formBody(form ?? []) }) : new Request(url);
-  const context = await rendering.run({ queryClient, api }, () => handler.query(request));
+  const context = await rendering.run({ queryClient, api, siteSection: section }, () => handler.query(request));
   if (context instanceof Response) {
     return { kind: "redirect", status: context.status, location: context.headers.get("Location") ?? "/" };
   }
@@ -129,6 +149,7 @@ async function renderInLocale(
     guest: transientKey === null,
     ...(site?.shareImage ? { shareImage: site.shareImage } : {}),
     ...(site ? { site } : {}),
+    ...(siteSection ? { section: siteSection } : {}),
   };
   const themeHtml = { header: assets.themeHeaderHtml ?? "", footer: assets.themeFooterHtml ?? "" };
   const hasThemeHtml = themeHtml.header !== "" || themeHtml.footer !== "";
@@ -140,6 +161,7 @@ async function renderInLocale(
     ...(locale === "en" && chosenLocale === "en" ? {} : { locale, chosenLocale }),
     // The same HTML again for the browser's first render: hydration then matches the server's markup.
     ...(hasThemeHtml ? { theme: themeHtml } : {}),
+    ...(siteSection ? { siteSection } : {}),
   };
 
   // Guests' reading pages load only the boot script; it loads the app (the entry) at the first intent.
@@ -181,6 +203,7 @@ async function renderInLocale(
         transientKey={transientKey}
         now={now}
         themeHtml={themeHtml}
+        siteSection={siteSection}
       >
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </Providers>,

@@ -18,7 +18,10 @@ const queryClient = createQueryClient();
 if (state) hydrateQueries(queryClient, state.queries);
 const api = createApiClient(fetchTransport);
 
-const routes = createRoutes({ queryClient, api });
+// A subcommunity's pages (issue 40) sit under its folder: the router's basename.
+const siteSection = state?.siteSection ?? null;
+const basename = siteSection?.basePath;
+const routes = createRoutes({ queryClient, api, siteSection: { current: () => siteSection } });
 listenForPreviewLoads();
 // The matched lazy routes and the on-demand parts the server rendered load first, so the first render
 // is the server's HTML. Not a top-level await: those chunks import this module's chunk, which must
@@ -32,6 +35,7 @@ void Promise.all([resolveLazyMatches(routes), loadServerRenderedParts(), locale]
 
 function hydrate() {
   const router = createBrowserRouter(routes, {
+    ...(basename ? { basename } : {}),
     ...(state
       ? {
           hydrationData: {
@@ -55,6 +59,7 @@ function hydrate() {
       transientKey={state?.transientKey ?? null}
       now={state?.now ?? Date.now()}
       themeHtml={state?.theme}
+      siteSection={siteSection}
     >
       <RouterProvider router={router} />
     </Providers>,
@@ -66,7 +71,7 @@ function hydrate() {
  * the first render is the page the server rendered (no hydration mismatch, no fallback).
  */
 async function resolveLazyMatches(routes: RouteObject[]) {
-  const matches = matchRoutes(routes, window.location) ?? [];
+  const matches = matchRoutes(routes, window.location, basename) ?? [];
   await Promise.all(
     matches.map(async ({ route }) => {
       if (typeof route.lazy !== "function") return;

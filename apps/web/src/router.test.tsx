@@ -6,6 +6,7 @@ import { createQueryClient } from "./lib/query-client.ts";
 import { Providers } from "./Providers.tsx";
 import { createRoutes } from "./router.tsx";
 import type { ApiRequest } from "./lib/api.ts";
+import type { SiteSectionLink } from "@parley/contracts";
 import { createFakeTransport, jsonResponse, makeCategory } from "./test/fixtures.ts";
 
 afterEach(cleanup);
@@ -73,11 +74,12 @@ const hydrated = (layoutViewType: string, layout: unknown[]) =>
 function lookupHydrate({ query }: ApiRequest) {
   const view = query?.["layoutViewType"];
   const params = (query?.["params"] ?? {}) as { page?: number; sort?: string };
-  if (view === "home" || (view === "categoryList" && query?.["recordType"] === "siteSection")) {
-    const variant = view === "home" ? "home" : "categories";
+  const home = view === "home" || view === "subcommunityHome";
+  if (home || (view === "categoryList" && query?.["recordType"] === "siteSection")) {
+    const variant = home ? "home" : "categories";
     return hydrated(String(view), [
       // The home page's banner (its title is the page's h1), as the server's default home layout has it.
-      ...(view === "home" ? [widget("react.section.full-width", { children: [widget("react.banner", {})] })] : []),
+      ...(home ? [widget("react.section.full-width", { children: [widget("react.banner", {})] })] : []),
       oneColumn([widget("react.asset.categoryList", { apiParams: { maxDepth: 2 }, variant })]),
     ]);
   }
@@ -136,7 +138,7 @@ const pageRequests = (requests: ApiRequest[]) =>
 const lookups = (requests: ApiRequest[]) =>
   requests.filter((request) => request.path === "/layouts/lookup-hydrate").map((request) => request.query);
 
-function renderAt(path: string) {
+function renderAt(path: string, siteSection: SiteSectionLink | null = null) {
   const transport = createFakeTransport({
     "GET /users/me": jsonResponse(guest),
     "GET /config": jsonResponse({ "garden.title": "Parley", "garden.description": "A forum." }),
@@ -150,9 +152,12 @@ function renderAt(path: string) {
   });
   const queryClient = createQueryClient();
   const api = createApiClient(transport);
-  const router = createMemoryRouter(createRoutes({ queryClient, api }), { initialEntries: [path] });
+  const router = createMemoryRouter(createRoutes({ queryClient, api, siteSection: { current: () => siteSection } }), {
+    initialEntries: [path],
+    ...(siteSection ? { basename: siteSection.basePath } : {}),
+  });
   render(
-    <Providers queryClient={queryClient} api={api} head={null} now={Date.now()}>
+    <Providers queryClient={queryClient} api={api} head={null} now={Date.now()} siteSection={siteSection}>
       <RouterProvider router={router} />
     </Providers>,
   );
@@ -305,6 +310,48 @@ describe("routes", () => {
       layoutViewType: "post",
       recordType: "comment",
       recordID: "9",
+    });
+  });
+  describe("in a subcommunity (issue 40): its folder is the router's basename", () => {
+    const english: SiteSectionLink = {
+      siteSectionID: "3",
+      name: "English",
+      basePath: "/en",
+      locale: "en",
+      categoryID: 1,
+    };
+
+    it("asks for the section's home layout at its folder, once (the title bar comes with it)", async () => {
+      const { transport } = renderAt("/en", english);
+      expect(await screen.findByRole("heading", { level: 1, name: "Parley" })).toBeTruthy();
+      expect(lookups(transport.requests)).toEqual([
+        { layoutViewType: "subcommunityHome", recordType: "siteSection", recordID: "3" },
+      ]);
+    });
+
+    it("asks for the section's category list, and its links keep the folder", async () => {
+      const { transport } = renderAt("/en/categories", english);
+      expect(await screen.findByRole("heading", { level: 1, name: "Categories" })).toBeTruthy();
+      expect(lookups(transport.requests)).toEqual([
+        { layoutViewType: "categoryList", recordType: "siteSection", recordID: "3" },
+      ]);
+      expect(screen.getByRole("link", { name: "General" }).getAttribute("href")).toBe("/en/categories/general");
+    });
+
+    it("asks whether a custom page is at the path without the folder; the title bar is the section home's", async () => {
+      const { transport } = renderAt("/en/about", english);
+      expect(await screen.findByRole("heading", { level: 1, name: "About us" })).toBeTruthy();
+      expect(lookups(transport.requests)).toEqual(
+        expect.arrayContaining([
+          { layoutViewType: "customPage", recordType: "path", recordID: "/about" },
+          { layoutViewType: "subcommunityHome", recordType: "siteSection", recordID: "3" },
+        ]),
+      );
+    });
+
+    it("follows a lookup's redirectTo inside the section", async () => {
+      const { router } = renderAt("/en/discussion/comment/9", english);
+      await waitFor(() => expect(router.state.location.pathname).toBe("/en/discussion/5/moved-thread/p2"));
     });
   });
 });

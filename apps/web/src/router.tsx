@@ -4,6 +4,7 @@ import type { ComponentType } from "react";
 import type { createEntryActions } from "./features/entry/index.ts";
 import { data, redirect, redirectDocument, type LoaderFunctionArgs, type RouteObject } from "react-router";
 import type { ApiClient } from "./lib/api.ts";
+import { wholeSite, type SiteSectionSource } from "./lib/site-section.tsx";
 import { loadOrThrow, notFoundError } from "./lib/route-errors.ts";
 import { entryLink } from "./lib/targets.ts";
 import { siteQuery } from "./lib/site.ts";
@@ -72,14 +73,16 @@ const widgets = {
 export interface RouteDeps {
   queryClient: QueryClient;
   api: ApiClient;
+  /** The subcommunity the page is in (its folder is the router's basename; loaders get URLs with it); the whole site when left out. */
+  siteSection?: SiteSectionSource;
 }
 
 /**
  * Every page route. Loaders put the page's data in the query cache (the server renders from it and
  * dehydrates it; the browser hydrates from it), so components read it with `useSuspenseQuery`.
  */
-export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
-  const layoutPage = createLayoutLoader({ queryClient, api, widgets });
+export function createRoutes({ queryClient, api, siteSection = wholeSite }: RouteDeps): RouteObject[] {
+  const layoutPage = createLayoutLoader({ queryClient, api, widgets, siteSection });
 
   // Pages that reading doesn't need (entry, profiles, leaving) load with their route (`lazy`): the
   // server resolves them as it renders, the browser before it hydrates (main.tsx) or on navigation.
@@ -112,7 +115,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
     id,
     path,
     lazy: async () => {
-      const route = (await load())({ queryClient, api, widgets }).find((candidate) => candidate.id === id);
+      const route = (await load())({ queryClient, api, siteSection, widgets }).find((candidate) => candidate.id === id);
       if (!route) throw new Error(`There is no route '${id}'.`);
       return { loader: route.loader, action: route.action, element: route.element };
     },
@@ -228,7 +231,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             ),
           // The site's title and description: a page without them would say "Parley" until it hydrated.
           queryClient.ensureQueryData(siteQuery(api)).catch(() => undefined),
-          ensureTitleBar(queryClient, api, new URL(request.url)),
+          ensureTitleBar(queryClient, api, new URL(request.url), siteSection.current()),
         ]);
         return null;
       },
@@ -435,6 +438,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                 featureRoute("invitations", "dashboard/users/invitations", invitations),
                 featureRoute("ban-rules", "dashboard/users/bans", banRules),
                 featureRoute("dashboard-pages", "dashboard/pages", dashboard),
+                featureRoute("dashboard-subcommunities", "dashboard/subcommunities", dashboard),
                 featureRoute("members", "dashboard/users", members),
                 featureRoute("member", "dashboard/users/:userID", members),
                 featureRoute("settings", "dashboard/settings", settings),
@@ -508,7 +512,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
               path: "search",
               lazy: async () => {
                 const { createSearchRoutes } = await loadSearchRoutes();
-                const [route] = createSearchRoutes({ queryClient, api });
+                const [route] = createSearchRoutes({ queryClient, api, siteSection });
                 return { loader: route!.loader, element: route!.element };
               },
             },

@@ -1,6 +1,7 @@
 import { Type, type Static } from "typebox";
 import { DateTime, Expand, ID_DIGITS, ImageAddress, Nullable } from "./common.ts";
 import { Limit, Page } from "./pagination.ts";
+import { SiteSectionFilter } from "./subcommunities.ts";
 import { limits } from "./limits.ts";
 import { categoryDisplayAs, discussionTypes } from "./categories-constants.ts";
 import { ideationTypes } from "./ideas-constants.ts";
@@ -82,6 +83,7 @@ export const CategoryListQuery = Type.Object({
   parentCategoryCode: Type.Optional(
     Type.String({ description: "List the children of the category with this urlcode." }),
   ),
+  siteSectionID: Type.Optional(SiteSectionFilter),
   maxDepth: Type.Integer({
     minimum: 1,
     maximum: limits.categories.maxDepth,

@@ -5,6 +5,7 @@ import { limits } from "./limits.ts";
 import { PostMeta } from "./post-types.ts";
 import { Limit, Page } from "./pagination.ts";
 import { questionStatuses } from "./questions-constants.ts";
+import { SiteSectionFilter } from "./subcommunities.ts";
 import type { UserFragment } from "./users.ts";
 
 import { defaultDiscussionSort, discussionSorts, type DiscussionSort } from "./discussion-sorts.ts";
@@ -129,6 +130,7 @@ export const DiscussionListQuery = Type.Object({
     Type.Array(Type.Integer(), { description: "Discussions of these groups (one id or a comma-separated list)." }),
   ),
   includeChildCategories: Type.Optional(Type.Boolean()),
+  siteSectionID: Type.Optional(SiteSectionFilter),
   excludeHiddenCategories: Type.Optional(Type.Boolean()),
   insertUserID: Type.Optional(Type.Array(Type.Integer())),
   tagID: Type.Optional(IdFilter("Discussions with one of these tags.")),

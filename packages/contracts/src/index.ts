@@ -73,6 +73,7 @@ export * from "./digest.ts";
 export * from "./digest-constants.ts";
 export * from "./fragments.ts";
 export * from "./custom-pages.ts";
+export * from "./subcommunities.ts";
 export * from "./webhooks.ts";
 export * from "./automation-rules.ts";
 export * from "./attachments.ts";

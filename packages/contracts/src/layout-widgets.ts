@@ -72,11 +72,18 @@ export const HtmlWidget = widgetSchema(
   }),
 );
 
+/** A subcommunity's lists (issue 40): the server adds its `siteSectionID` to a section's pages' list widgets. */
+const SectionID = Type.String({ maxLength: 40 });
+
 /** The category tree (`GET /categories` with `apiParams`): home's, `/categories`' or a category's subcategories. */
 export const CategoryListWidget = widgetSchema(
   "react.asset.categoryList",
   props({
-    apiParams: props({ parentCategoryID: Type.Optional(Id), maxDepth: Type.Optional(Type.Integer({ minimum: 1 })) }),
+    apiParams: props({
+      parentCategoryID: Type.Optional(Id),
+      maxDepth: Type.Optional(Type.Integer({ minimum: 1 })),
+      siteSectionID: Type.Optional(SectionID),
+    }),
     /** `panel`: the names only (with their icons), under a "Categories" heading, for a page's panel. */
     variant: Type.Enum(["home", "categories", "subcategories", "panel"]),
   }),
@@ -122,6 +129,7 @@ export const DiscussionListWidget = widgetSchema(
       page: Page,
       sort: Type.Optional(Type.Enum(discussionSorts)),
       categoryID: Type.Optional(Id),
+      siteSectionID: Type.Optional(SectionID),
       tagID: Type.Optional(Type.Array(Id)),
       bookmarkUserID: Type.Optional(Id),
       participatedUserID: Type.Optional(Id),
@@ -285,6 +293,7 @@ export const DiscussionsWidget = widgetSchema(
       limit: Type.Integer({ minimum: 1, maximum: homeWidgetRules.maxDiscussions }),
       sort: Type.Optional(Type.Enum(discussionSorts)),
       categoryID: Type.Optional(Id),
+      siteSectionID: Type.Optional(SectionID),
       tagID: Type.Optional(Type.Array(Id, { maxItems: 20 })),
       /** Only discussions in the categories the viewer follows: none for guests. */
       followed: Type.Optional(Type.Boolean()),
@@ -313,6 +322,7 @@ export const CategoriesWidget = widgetSchema(
     apiParams: props({
       filter: Type.Optional(Type.Enum(categoriesWidgetFilters)),
       parentCategoryID: Type.Optional(Id),
+      siteSectionID: Type.Optional(SectionID),
       limit: Type.Optional(Type.Integer({ minimum: 1, maximum: homeWidgetRules.maxCategories })),
     }),
     containerOptions: Type.Optional(ContainerOptions),

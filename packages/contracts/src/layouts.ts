@@ -1,6 +1,7 @@
 import { Type, type Static } from "typebox";
 import { botCheckProviderNames } from "./bot-check.ts";
 import { layoutWidgetDefinitions, widgetSchema, type LayoutWidget } from "./layout-widgets.ts";
+import { SiteSectionLink } from "./subcommunities.ts";
 
 export * from "./layout-widgets.ts";
 
@@ -98,6 +99,8 @@ export const TitleBarPropsSchema = Type.Object({
     ]),
   ),
   conversationsEnabled: Type.Boolean(),
+  /** The site's subcommunities (issue 40), for the title bar's picker; absent when it has none. */
+  subcommunities: Type.Optional(Type.Array(SiteSectionLink)),
 });
 /** Register shows only when `registrationOpen`, Messages only when `conversationsEnabled` (spec §2). */
 export type TitleBarProps = Static<typeof TitleBarPropsSchema>;

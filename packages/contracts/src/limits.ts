@@ -170,6 +170,13 @@ export const customPagesLimits = {
   seoDescriptionMaxLength: 500,
 } as const;
 
+/** Subcommunities (issue 40): a section's name and folder (its address prefix), and how many a site keeps. */
+export const subcommunitiesLimits = {
+  nameMaxLength: 100,
+  folderMaxLength: 50,
+  maxSections: 200,
+} as const;
+
 /** A discussion's canonical address set by a moderator (`PUT /discussions/{id}/canonical-url`), at most. */
 export const canonicalUrlMaxLength = 500;
 
@@ -196,6 +203,7 @@ export const limits = {
   themes: themesLimits,
   fragments: fragmentsLimits,
   customPages: customPagesLimits,
+  subcommunities: subcommunitiesLimits,
   reactions: reactionsLimits,
   colors: colorsLimits,
   feeds: feedsLimits,

@@ -12,6 +12,7 @@ import {
 } from "./search-constants.ts";
 
 export * from "./search-constants.ts";
+import { SiteSectionFilter } from "./subcommunities.ts";
 
 /** `GET /search` (reference §9, dashboard-search.yml): Vanilla's parameters. */
 export const SearchQuery = Type.Object({
@@ -39,6 +40,7 @@ export const SearchQuery = Type.Object({
   collapse: Type.Optional(Type.Boolean({ description: "One result per discussion (suggestions)." })),
   locale: Type.Optional(Type.String()),
   scope: Type.Optional(Type.String()),
+  siteSectionID: Type.Optional(SiteSectionFilter),
   page: Type.Optional(Page),
   limit: Type.Optional(Limit(100, 30)),
   expand: Type.Optional(Expand),

@@ -3,8 +3,8 @@ import { siteTotalNames } from "./site-totals-constants.ts";
 
 /**
  * `GET /site-totals` (dashboard-site-totals.yml): `counts` names the totals wanted (`counts=user,discussion`
- * or `counts[]=…`; `all` for every one). Parley has no site sections, so `siteSectionID` is refused unless
- * empty.
+ * or `counts[]=…`; `all` for every one). `siteSectionID` (a subcommunity's id, or `$subcommunityID:{id|folder}`)
+ * counts its posts and categories only (`isFiltered`); "0" or empty, the whole site.
  */
 export const SiteTotalsQuery = Type.Object({
   counts: Type.Optional(

@@ -6,6 +6,9 @@ import { Type, type Static } from "typebox";
  * out of the site (`destinationUrl`). Parley records a discussion's views (its `countViews`); it keeps no
  * other analytics, and says so with `didTrack: false`.
  */
+/** The tick the app sends for a page it showed after hydrating (the server counted the first one itself). */
+export const PAGE_VIEW_TICK = "page_view";
+
 export const TickPost = Type.Object({
   url: Type.Optional(Type.String({ maxLength: 2_000 })),
   referrer: Type.Optional(Type.String({ maxLength: 2_000 })),

@@ -13,12 +13,18 @@ import { safeTarget } from "@parley/contracts/urls";
 const COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /**
- * The locale a page renders in: the reader's choice (the locale cookie, shared with the content locale), its
- * interface pack where there is one; without a cookie (a first visit), the best of `Accept-Language`.
+ * The locale a page renders in: the reader's choice (the locale cookie, shared with the content locale), else the
+ * subcommunity's locale on its pages, its interface pack where there is one; without either (a first visit), the best
+ * of `Accept-Language`.
  */
-export function pageLocale(request: FastifyRequest, pseudo: boolean): { locale: string; chosen: string } {
+export function pageLocale(
+  request: FastifyRequest,
+  pseudo: boolean,
+  /** A subcommunity's locale (its pages' own language, unless the reader chose one). */
+  sectionLocale = "",
+): { locale: string; chosen: string } {
   const offered = offeredInterfaceLocales(pseudo);
-  const chosen = request.cookies[LOCALE_COOKIE];
+  const chosen = request.cookies[LOCALE_COOKIE] || sectionLocale;
   if (chosen) return { locale: interfaceLocaleOf(chosen, offered), chosen };
   const locale = localeFromAcceptLanguage(request.headers["accept-language"], offered);
   return { locale, chosen: locale };

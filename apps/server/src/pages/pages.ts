@@ -11,6 +11,7 @@ import { pageDataTransport } from "./page-data.ts";
 import { embedScriptPath } from "../features/embed/index.ts";
 import { createGuestPageCache } from "./guest-cache.ts";
 import { registerLocaleRoute, pageLocale } from "./locale.ts";
+import { siteSectionOf } from "../platform/http/site-section.ts";
 
 interface PageThemeParts {
   head: string;
@@ -175,12 +176,15 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     const csp = reply.getHeader("content-security-policy");
     if (theme?.scriptSources.length && typeof csp === "string")
       reply.header("content-security-policy", withScriptSources(csp, theme.scriptSources));
-    // The page's words depend on the locale cookie, else (a first visit) on Accept-Language.
-    const locale = pageLocale(request, options.pseudoLocale === true);
+    // A subcommunity's page (`/{folder}/…`, issue 40): the app's routes run under its base path, in its locale.
+    const section = siteSectionOf(request);
+    // The page's words depend on the locale cookie, else the subcommunity's, else (a first visit) Accept-Language.
+    const locale = pageLocale(request, options.pseudoLocale === true, section?.locale);
     reply.header("vary", "Cookie, Accept-Language");
-    // The path and the locale: a page's links come from the configured site address, not from Host, and a
-    // guest's page in French is never served to an English guest.
-    const cacheKey = `${locale.locale} ${request.url}`;
+    // The path asked (with its section) and the locale: a page's links come from the configured site address,
+    // not from Host, and a guest's page in French is never served to an English guest.
+    const address = request.originalUrl;
+    const cacheKey = `${locale.locale} ${address}`;
     const cacheable = cache !== null && isGuestRead(request);
     if (cacheable) {
       const hit = cache.get(cacheKey);
@@ -198,7 +202,18 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     const setCookies: string[] = [];
     const assets = await options.assets(request.url);
     const output = await renderer.render({
-      url: `${originOf(request)}${request.url}`,
+      url: `${originOf(request)}${address}`,
+      ...(section
+        ? {
+            siteSection: {
+              siteSectionID: section.siteSectionID,
+              name: section.name,
+              basePath: section.basePath,
+              locale: section.locale,
+              categoryID: section.categoryID,
+            },
+          }
+        : {}),
       method: request.method === "POST" ? "POST" : "GET",
       ...(request.method === "POST" ? { form: formOf(request.body) } : {}),
       transport: pageDataTransport(app, reads, request, setCookies),

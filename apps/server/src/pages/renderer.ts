@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Readable } from "node:stream";
+import type { SiteSectionLink } from "@parley/contracts";
 
 /**
  * The web app's server entry as the server sees it. The server does not import the web package
@@ -48,6 +49,8 @@ interface WebRenderInput {
   /** The interface locale (`en`, `fr`…) and the reader's choice it came from (the locale cookie). */
   locale?: string;
   chosenLocale?: string;
+  /** The subcommunity whose address the page is at (`/{folder}/…`): the app's routes run under its base path. */
+  siteSection?: SiteSectionLink;
 }
 
 type WebRenderOutput =

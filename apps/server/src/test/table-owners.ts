@@ -74,6 +74,7 @@ const tableOwners = {
   themeRevisions: "themes",
   layouts: "layouts",
   customPages: "custom-pages",
+  subcommunities: "subcommunities",
   layoutRevisions: "layouts",
   layoutViews: "layouts",
   fragments: "fragments",

@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, type ReactNode } from "react";
 import { feedFormats, pageFeed } from "@parley/contracts/feeds";
 import { defaultSite, documentTitle, useSite, type Site } from "./site.ts";
+import { sectionHref, useSiteSection } from "./site-section.tsx";
 
 /** What a page says about itself in <head>: title, canonical URL, description, structured data. */
 export interface HeadData {
@@ -57,6 +58,8 @@ export interface HeadCollector {
   trail?: { crumbs: readonly TrailStep[]; current?: string | undefined };
   /** The neighbouring pages of the paged list the page shows, as its `Pager` links them (`rel=prev/next`). */
   pages?: { prev?: string | undefined; next?: string | undefined };
+  /** The subcommunity the page is in (issue 40): its root-relative canonical path is under the section's folder. */
+  section?: { basePath: string } | undefined;
 }
 
 /**
@@ -133,12 +136,13 @@ export function renderHeadTags({
   guest = true,
   trail,
   pages,
+  section = undefined,
 }: HeadCollector): string {
   const title = escapeHtml(documentTitle(data.title, site));
   const tags = [`<title>${title}</title>`];
   const description = escapeHtml(data.description ?? site.description);
   tags.push(`<meta name="description" content="${description}">`);
-  const address = data.canonicalUrl ?? (data.canonical ? origin + data.canonical : null);
+  const address = data.canonicalUrl ?? (data.canonical ? origin + sectionHref(section ?? null, data.canonical) : null);
   const url = address ? escapeHtml(address) : null;
   if (url) tags.push(`<link rel="canonical" href="${url}">`);
   if (data.noindex) tags.push(`<meta name="robots" content="noindex">`);
@@ -193,12 +197,13 @@ export function renderHeadTags({
 export function PageHead(props: HeadData) {
   const collector = useContext(HeadContext);
   const site = useSite();
+  const section = useSiteSection();
   if (collector) {
     collector.data = props;
     collector.site = site;
   }
   const { title } = props;
-  const canonical = props.canonicalUrl ?? props.canonical;
+  const canonical = props.canonicalUrl ?? (props.canonical ? sectionHref(section, props.canonical) : undefined);
   useEffect(() => {
     document.title = documentTitle(title, site);
     let link = document.querySelector<HTMLLinkElement>('link[rel="canonical"]');

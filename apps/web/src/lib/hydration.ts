@@ -1,5 +1,6 @@
 import { UNSAFE_ErrorResponseImpl as ErrorResponseImpl, isRouteErrorResponse, type HydrationState } from "react-router";
 import type { DehydratedState } from "@tanstack/react-query";
+import type { SiteSectionLink } from "@parley/contracts";
 import type { ThemeHtml } from "./theme-html.tsx";
 
 /** What the server embeds in the page for hydration: the query cache and the router's data. */
@@ -19,6 +20,8 @@ export interface PageState {
   chosenLocale?: string;
   /** The theme's custom header and footer, as the server rendered them; absent when the theme has neither. */
   theme?: ThemeHtml;
+  /** The subcommunity the page is in (its folder is the router's basename); absent on the whole site. */
+  siteSection?: SiteSectionLink;
 }
 
 type SerializedError =

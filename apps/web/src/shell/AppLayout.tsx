@@ -10,6 +10,7 @@ import { TitleBar } from "./TitleBar.tsx";
 import { useDeviceClasses } from "./useDeviceClasses.ts";
 import { useHashScroll } from "../lib/hash-scroll.ts";
 import { useSite } from "../lib/site.ts";
+import { useSectionHref } from "../lib/site-section.tsx";
 import { useThemeHtml } from "../lib/theme-html.tsx";
 import styles from "./AppLayout.module.css";
 
@@ -26,6 +27,8 @@ export function AppLayout() {
   // Embedded mode (spec §4), loaded only where the site is embedded: reading pages stay without it.
   const { embed, contentLocales } = useSite();
   const { pathname, search } = useLocation();
+  // The language picker comes back to this page: in a subcommunity, under its folder.
+  const href = useSectionHref();
   const themeHtml = useThemeHtml();
   useEffect(() => {
     if (!embed.enabled || !embed.remoteUrl) return;
@@ -71,7 +74,7 @@ export function AppLayout() {
         {/* The theme's custom footer (sanitised by the server), in the page's contentinfo landmark. */}
         {themeHtml.footer ? <div id="theme-footer" dangerouslySetInnerHTML={{ __html: themeHtml.footer }} /> : null}
         {t("Powered by Parley")}
-        <LanguagePicker contentLocales={contentLocales} target={`${pathname}${search}`} />
+        <LanguagePicker contentLocales={contentLocales} target={`${href(pathname)}${search}`} />
       </footer>
       <EmailConfirmToast />
     </ShellContext.Provider>

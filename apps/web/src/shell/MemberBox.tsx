@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode, type RefOb
 import { useLocation } from "react-router";
 import { t } from "../lib/i18n.ts";
 import { entryLink } from "../lib/targets.ts";
+import { useSectionHref } from "../lib/site-section.tsx";
 import { loadNotificationsMenu, useLiveUpdates } from "../features/notifications/index.ts";
 import { CountBadge, countBadgeText } from "../ui/count-badge/CountBadge.tsx";
 import { isCompactNow } from "./device.ts";
@@ -27,6 +28,8 @@ const MemberPanel = lazy(() => loadMenus().then((module) => ({ default: module.M
  */
 export function MemberBox({ me, conversationsEnabled }: { me: Me; conversationsEnabled: boolean }) {
   const location = useLocation();
+  // Plain links (the router's `<Link>` adds a subcommunity's folder; these get it here).
+  const href = useSectionHref();
   // Badges and notification lists follow the live stream (loaded after hydration, members only).
   useLiveUpdates(me.userID);
   const [open, setOpen] = useState<MemberMenu | null>(null);
@@ -124,8 +127,8 @@ export function MemberBox({ me, conversationsEnabled }: { me: Me; conversationsE
       <noscript>
         <style>{`.${styles.compactButton} { display: none !important; }`}</style>
         <span className={styles.noScriptLinks}>
-          <a href={profilePath(me.name)}>{t("Profile")}</a>
-          <a href={entryLink("/entry/signout", location)}>{t("Sign Out")}</a>
+          <a href={href(profilePath(me.name))}>{t("Profile")}</a>
+          <a href={href(entryLink("/entry/signout", location))}>{t("Sign Out")}</a>
         </span>
       </noscript>
       <Suspense fallback={null}>

@@ -1,9 +1,12 @@
 import type { TitleBarProps } from "@parley/contracts/layouts";
+import type { SiteSectionLink } from "@parley/contracts";
 import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties } from "react";
 import { Link, useLocation } from "react-router";
 import { t } from "../lib/i18n.ts";
 import { useSite } from "../lib/site.ts";
+import { useSiteSection } from "../lib/site-section.tsx";
 import { MenuIcon } from "../ui/icons/icons.tsx";
+import { onDemand, useOnDemand } from "../ui/on-demand.ts";
 import { MainNavigation } from "./MainNavigation.tsx";
 import { MeBox } from "./MeBox.tsx";
 import { navigationHref, visibleItems } from "./navigationUrls.ts";
@@ -16,6 +19,11 @@ const SiteNavigationPanel = lazy(() =>
   loadSiteNavigation().then((module) => ({ default: module.SiteNavigationPanel })),
 );
 
+/** The subcommunity picker: only sites with subcommunities load it (before hydrating, when the server rendered it). */
+const subcommunityPicker = onDemand(() => import("./SubcommunityPicker.tsx"), {
+  rendered: "[data-part=subcommunity-picker]",
+});
+
 const positioningClass = {
   StickySolid: styles.stickySolid,
   StickyTransparent: styles.stickyTransparent,
@@ -27,12 +35,14 @@ const borderClass = { border: styles.border, shadow: styles.shadow, none: "" } a
 
 /**
  * The title bar (spec §2, §4): logo, main navigation with mega-menus, compact search, the guest
- * buttons or the member's menus, and on compact screens a hamburger opening 'Site Navigation'.
+ * buttons or the member's menus, and on compact screens a hamburger opening 'Site Navigation'. A site with
+ * subcommunities has their picker beside the search (issue 40).
  */
 export function TitleBar(props: TitleBarProps) {
   const { positioning, logo, navigation, backgroundColor, foregroundColor, height, heightMobile, borderType } = props;
   const items = visibleItems(navigation.items);
   const site = useSite();
+  const section = useSiteSection();
   const sticky = positioning === "StickySolid" || positioning === "StickyTransparent";
   const hidden = useScrollHide(sticky);
   const [panelOpen, setPanelOpen] = useState(false);
@@ -104,6 +114,9 @@ export function TitleBar(props: TitleBarProps) {
         )}
         <MainNavigation items={items} alignment={navigation.alignment} />
         <div className={styles.actions}>
+          {props.subcommunities?.length ? (
+            <OnDemandSubcommunityPicker sections={props.subcommunities} current={section} />
+          ) : null}
           <TitleBarSearch onOpenChange={setSearchOpen} />
           <MeBox registrationOpen={props.registrationOpen} conversationsEnabled={props.conversationsEnabled} />
         </div>
@@ -118,6 +131,15 @@ export function TitleBar(props: TitleBarProps) {
       </Suspense>
     </header>
   );
+}
+
+/** The picker once its module is there (at once on a page the server rendered with it). */
+function OnDemandSubcommunityPicker(props: { sections: readonly SiteSectionLink[]; current: SiteSectionLink | null }) {
+  const { module, preload } = useOnDemand(subcommunityPicker);
+  useEffect(() => {
+    if (!module) preload();
+  }, [module, preload]);
+  return module ? <module.SubcommunityPicker {...props} /> : null;
 }
 
 /** Whether the page is scrolled at all (a sticky transparent bar turns solid then). */

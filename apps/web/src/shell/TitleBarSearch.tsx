@@ -2,6 +2,7 @@ import { timingLimits } from "@parley/contracts/shell-limits";
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from "react";
 import { useLocation } from "react-router";
 import { t } from "../lib/i18n.ts";
+import { useSectionHref } from "../lib/site-section.tsx";
 import { onDemand } from "../ui/on-demand.ts";
 import { SearchIcon } from "../ui/icons/icons.tsx";
 import styles from "./TitleBarSearch.module.css";
@@ -21,6 +22,8 @@ export function TitleBarSearch({ onOpenChange }: { onOpenChange?: (open: boolean
   const inputRef = useRef<HTMLInputElement>(null);
   const buttonRef = useRef<HTMLAnchorElement>(null);
   const location = useLocation();
+  // A plain link and a plain form: in a subcommunity, its own search page.
+  const searchHref = useSectionHref()("/search");
   const [Suggestions, setSuggestions] = useState(() => suggestions.current()?.TitleBarSuggestions);
 
   const change = (next: boolean) => {
@@ -90,7 +93,7 @@ export function TitleBarSearch({ onOpenChange }: { onOpenChange?: (open: boolean
 
   if (!open) {
     return (
-      <a ref={buttonRef} href="/search" className={styles.searchButton} aria-expanded={false} onClick={handleOpen}>
+      <a ref={buttonRef} href={searchHref} className={styles.searchButton} aria-expanded={false} onClick={handleOpen}>
         <SearchIcon />
         <span className="visually-hidden">{t("Search")}</span>
       </a>
@@ -101,7 +104,7 @@ export function TitleBarSearch({ onOpenChange }: { onOpenChange?: (open: boolean
     <form
       ref={formRef}
       role="search"
-      action="/search"
+      action={searchHref}
       method="get"
       className={styles.form}
       onBlur={handleBlur}

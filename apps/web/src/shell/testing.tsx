@@ -1,4 +1,4 @@
-import type { Me } from "@parley/contracts";
+import type { Me, SiteSectionLink } from "@parley/contracts";
 import type { QueryKey } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement, ReactNode } from "react";
@@ -59,12 +59,15 @@ export function renderWithShell(
     path = "/",
     routes = {},
     cached = [],
+    siteSection = null,
   }: {
     me?: Me;
     path?: string;
     routes?: Parameters<typeof createFakeTransport>[0];
     /** More of the cache as the page's loaders would have filled it: `[queryKey, data]`. */
     cached?: Array<[QueryKey, unknown]>;
+    /** A subcommunity's page: its folder is the router's basename (`path` starts with it). */
+    siteSection?: SiteSectionLink | null;
   } = {},
 ) {
   const transport = createFakeTransport({ "GET /users/me": jsonResponse(me), ...routes });
@@ -72,9 +75,18 @@ export function renderWithShell(
   queryClient.setQueryData(userKeys.me(), me);
   for (const [queryKey, data] of cached) queryClient.setQueryData(queryKey, data);
   const api = createApiClient(transport);
-  const router = createMemoryRouter([{ path: "*", element }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: "*", element }], {
+    initialEntries: [path],
+    ...(siteSection ? { basename: siteSection.basePath } : {}),
+  });
   const result = render(
-    <Providers queryClient={queryClient} api={api} head={null} now={Date.parse("2025-01-01T12:00:00Z")}>
+    <Providers
+      queryClient={queryClient}
+      api={api}
+      head={null}
+      now={Date.parse("2025-01-01T12:00:00Z")}
+      siteSection={siteSection}
+    >
       <RouterProvider router={router} />
     </Providers>,
   );

@@ -78,6 +78,7 @@ import * as m0080 from "./0080_automation_records.ts";
 import * as m0081 from "./0081_attachments.ts";
 import * as m0082 from "./0082_category_featured.ts";
 import * as m0083 from "./0083_analytics.ts";
+import * as m0084 from "./0084_subcommunities.ts";
 import * as m0085 from "./0085_analytics_months.ts";
 
 interface MigrationModule {
@@ -165,6 +166,7 @@ const modules: Record<string, MigrationModule> = {
   "0081_attachments": m0081,
   "0082_category_featured": m0082,
   "0083_analytics": m0083,
+  "0084_subcommunities": m0084,
   "0085_analytics_months": m0085,
 };
 

@@ -121,6 +121,22 @@ describe.each(engines)("analytics on %s", (engine) => {
     expect(after.topCategories[0]).toMatchObject({ categoryID: f.category.general, views: 3 });
   });
 
+  it("counts a page the app showed after hydrating (a page_view tick), once a visit, not a crawler's nor Do Not Track's", async () => {
+    const before = (await summary()).totals;
+    const pageView = (as: ContentFixture<Cast>["admin"] | null, headers: Record<string, string>) =>
+      f.api.post("/api/v2/tick", { type: "page_view", url: "http://forum.test/categories" }, { as, headers });
+    const browser = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) page-view-test" };
+    const counted = await pageView(f.as.other, browser);
+    expect(counted.statusCode, counted.body).toBe(201);
+    expect(counted.json()).toEqual({ didTrack: true });
+    expect((await pageView(f.as.other, browser)).statusCode).toBe(201);
+    expect((await pageView(null, { "user-agent": "Googlebot/2.1" })).json()).toMatchObject({ didTrack: false });
+    expect((await pageView(null, { ...browser, dnt: "1" })).statusCode).toBe(201);
+    await flushed();
+    const after = (await summary()).totals;
+    expect(after.pageViews).toBe(before.pageViews + 2);
+  });
+
   it("counts the searches that found nothing, their words folded, and not those that found something", async () => {
     const search = (query: string) =>
       f.api.get(`/api/v2/search?query=${encodeURIComponent(query)}`, { as: f.as.reader });

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { noSiteSections, type SiteSections } from "../../platform/site-sections.ts";
 import {
   allowedTypesOf,
   discussionTypes,
@@ -124,6 +125,7 @@ export function createCategoriesService(
   translations: CategoryTranslations,
   grants: CategoryGrants,
   postTypes: CategoryPostTypeLinks,
+  sections: SiteSections = noSiteSections,
 ) {
   const manage = (viewer: Viewer) => requireAccess(viewer, categoriesPolicy.canManage);
 
@@ -491,8 +493,14 @@ export function createCategoriesService(
       return { items, page, limit };
     },
 
-    async list(query: CategoryListQuery, context: CategoryRequestContext): Promise<CategoryListResult> {
+    async list(asked: CategoryListQuery, context: CategoryRequestContext): Promise<CategoryListResult> {
       assertAccountUsable(context.viewer);
+      // A subcommunity's categories: its root category's children and their subtrees (issue 40).
+      const section = await sections.resolve(asked.siteSectionID);
+      const query =
+        section && asked.parentCategoryID === undefined && asked.parentCategoryCode === undefined
+          ? { ...asked, parentCategoryID: section.categoryID }
+          : asked;
       if (query.followed || query.followedUserID !== undefined) return listFollowed(query, context);
       const parent = await parentOf(query);
       if (parent.categoryID !== ROOT_CATEGORY_ID) requireAccess(context.viewer, categoriesPolicy.canView, parent);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { sharedCategorySchemas } from "@parley/contracts";
 import type { Platform } from "../../platform/context.ts";
+import type { SiteSections } from "../../platform/site-sections.ts";
 import { createCategoriesRepo, type CategoryContent } from "./categories.repo.ts";
 import { categoriesRoutes } from "./categories.routes.ts";
 import {
@@ -42,6 +43,8 @@ export async function registerCategories(
     translations: CategoryTranslations;
     grants: CategoryGrants;
     postTypes: CategoryPostTypeLinks;
+    /** The site's subcommunities: `siteSectionID` lists a section's categories. */
+    sections?: SiteSections;
   },
 ): Promise<{ service: CategoriesService; directory: CategoryDirectory }> {
   for (const schema of sharedCategorySchemas) app.addSchema(schema);
@@ -54,6 +57,7 @@ export async function registerCategories(
     deps.translations,
     deps.grants,
     deps.postTypes,
+    deps.sections,
   );
   platform.events.on("permissions.changed", () => directory.invalidate());
   await app.register(categoriesRoutes, { prefix: "/api/v2", service });

@@ -2,9 +2,14 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../platform/db/schema.ts";
 
 /** How many comments there are, or how many were posted since `since` (the site's totals). */
-export async function countComments(db: Kysely<DB>, since?: string): Promise<number> {
+export async function countComments(db: Kysely<DB>, since?: string, categoryIDs?: number[]): Promise<number> {
+  if (categoryIDs?.length === 0) return 0;
   let query = db.selectFrom("comments").select((eb) => eb.fn.countAll<number | string>().as("count"));
   if (since !== undefined) query = query.where("dateInserted", ">=", since);
+  if (categoryIDs)
+    query = query.where("discussionID", "in", (eb) =>
+      eb.selectFrom("discussions").select("discussionID").where("categoryID", "in", categoryIDs),
+    );
   return Number((await query.executeTakeFirstOrThrow()).count);
 }
 

@@ -31,6 +31,8 @@ export interface CustomPagesDeps {
   layouts: CustomPageLayouts;
   /** The ids of the site's roles. */
   roleIDs(): Promise<number[]>;
+  /** Whether a subcommunity's address is `/{segment}` (its pages take every address under it). */
+  sectionFolder(segment: string): boolean;
 }
 
 const invalid = (field: string, message: string) => fieldError(field, "invalid", message, 422);
@@ -72,7 +74,10 @@ export function createCustomPagesService(deps: CustomPagesDeps) {
     if (body.urlcode !== undefined) {
       urlcode = normalizePath(body.urlcode);
       const problem = customPagePathProblem(urlcode);
+      const section = urlcode.split("/")[1] ?? "";
       if (problem) errors.push(invalid("urlcode", problem));
+      else if (deps.sectionFolder(section))
+        errors.push(invalid("urlcode", `The address /${section} is a subcommunity's.`));
       else {
         const other = await repo.findByPath(urlcode);
         if (other && other.customPageID !== current?.customPageID)
@@ -250,6 +255,11 @@ export function createCustomPagesService(deps: CustomPagesDeps) {
       return (await repo.list())
         .filter((row) => row.status === "published" && rolesOf(row).length === 0)
         .map((row) => row.urlcode);
+    },
+
+    /** Whether a page's address is `/{folder}` or under it (a subcommunity there would hide it). */
+    async takesFolder(folder: string): Promise<boolean> {
+      return (await repo.list()).some((row) => row.urlcode === `/${folder}` || row.urlcode.startsWith(`/${folder}/`));
     },
   };
 }

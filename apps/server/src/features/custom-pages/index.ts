@@ -4,7 +4,7 @@ import { createCustomPageLayouts } from "../layouts/index.ts";
 import { roleIDsOf } from "../roles/index.ts";
 import { createCustomPagesRepo } from "./custom-pages.repo.ts";
 import { customPagesRoutes } from "./custom-pages.routes.ts";
-import { createCustomPagesService, type CustomPagesService } from "./custom-pages.service.ts";
+import { createCustomPagesService, type CustomPagesDeps, type CustomPagesService } from "./custom-pages.service.ts";
 
 export type { CustomPagesService };
 
@@ -12,7 +12,11 @@ export type { CustomPagesService };
  * `/api/v2/custom-pages` (Vanilla's dashboard-custom-pages.yml, issue 38): pages at addresses site managers pick,
  * each with its own layout; the layouts feature renders them (`customPage` view type) through `forPage`.
  */
-export async function registerCustomPages(app: FastifyInstance, platform: Platform): Promise<CustomPagesService> {
+export async function registerCustomPages(
+  app: FastifyInstance,
+  platform: Platform,
+  deps: Pick<CustomPagesDeps, "sectionFolder">,
+): Promise<CustomPagesService> {
   const service = createCustomPagesService({
     db: platform.db,
     repo: createCustomPagesRepo(platform.db),
@@ -21,6 +25,7 @@ export async function registerCustomPages(app: FastifyInstance, platform: Platfo
     contentChanges: platform.contentChanges,
     layouts: createCustomPageLayouts(platform.db),
     roleIDs: roleIDsOf(platform.db),
+    sectionFolder: deps.sectionFolder,
   });
   await app.register(customPagesRoutes, { prefix: "/api/v2", service });
   return service;

@@ -1,14 +1,21 @@
 import { siteTotalNames, siteTotalWindows, type SiteTotalName } from "@parley/contracts/site-totals-constants";
 import type { SiteTotal, SiteTotals, SiteTotalsQuery } from "@parley/contracts";
 import type { Clock } from "../../platform/clock.ts";
-import { fieldError, notFound, validationFailed } from "../../platform/errors.ts";
+import { fieldError, validationFailed } from "../../platform/errors.ts";
 
-/** Counts from the tables' owners: all of them, or those inserted since a date (ISO, as stored). */
+/**
+ * Counts from the tables' owners: all of them, or those inserted since a date (ISO, as stored); the posts and
+ * categories of a subcommunity's categories when given them.
+ */
 export interface SiteTotalSources {
   members(since?: string): Promise<number>;
-  discussions(since?: string): Promise<number>;
-  comments(since?: string): Promise<number>;
-  categories(): Promise<number>;
+  discussions(since?: string, categoryIDs?: number[]): Promise<number>;
+  comments(since?: string, categoryIDs?: number[]): Promise<number>;
+  categories(categoryIDs?: number[]): Promise<number>;
+  /** A `siteSectionID` filter's categories (a subcommunity's subtree); null for the whole site; 404 unknown. */
+  sectionCategories(
+    siteSectionID: string | undefined,
+  ): Promise<{ siteSectionID: number; categoryIDs: number[] } | null>;
 }
 
 const DAY_MS = 86_400_000;
@@ -42,35 +49,43 @@ export function createSiteTotalsService(sources: SiteTotalSources, clock: Clock)
       ...siteTotalWindows.map((days) => count(new Date(now - days * DAY_MS).toISOString())),
     ]);
   }
-  const total = ([count, last7Days, last30Days]: number[]): SiteTotal => ({
+  const total = ([count, last7Days, last30Days]: number[], isFiltered = false): SiteTotal => ({
     count: count!,
     isCalculating: false,
-    isFiltered: false,
+    isFiltered,
     last7Days: last7Days!,
     last30Days: last30Days!,
   });
 
   return {
     async totals(query: SiteTotalsQuery): Promise<SiteTotals> {
-      // Parley has one site section: the whole site.
-      if (query.siteSectionID !== undefined && query.siteSectionID !== "") throw notFound("Site section");
+      // A subcommunity's totals (issue 40): its posts and categories; members are the whole site's.
+      const section = await sources.sectionCategories(query.siteSectionID);
+      const within = section?.categoryIDs;
+      const filtered = section !== null;
       const names = namesOf(query.counts);
       const needs = new Set(names);
       const [members, discussions, comments, categories] = await Promise.all([
         needs.has("user") ? withWindows((since) => sources.members(since)) : null,
-        needs.has("discussion") || needs.has("post") ? withWindows((since) => sources.discussions(since)) : null,
-        needs.has("comment") || needs.has("post") ? withWindows((since) => sources.comments(since)) : null,
-        needs.has("category") ? sources.categories() : null,
+        needs.has("discussion") || needs.has("post")
+          ? withWindows((since) => sources.discussions(since, within))
+          : null,
+        needs.has("comment") || needs.has("post") ? withWindows((since) => sources.comments(since, within)) : null,
+        needs.has("category") ? sources.categories(within) : null,
       ]);
       const counts: Record<string, SiteTotal> = {};
       for (const name of names) {
         if (name === "user") counts[name] = total(members!);
-        if (name === "discussion") counts[name] = total(discussions!);
-        if (name === "comment") counts[name] = total(comments!);
-        if (name === "post") counts[name] = total(discussions!.map((count, index) => count + comments![index]!));
-        if (name === "category") counts[name] = { count: categories!, isCalculating: false, isFiltered: false };
+        if (name === "discussion") counts[name] = total(discussions!, filtered);
+        if (name === "comment") counts[name] = total(comments!, filtered);
+        if (name === "post")
+          counts[name] = total(
+            discussions!.map((count, index) => count + comments![index]!),
+            filtered,
+          );
+        if (name === "category") counts[name] = { count: categories!, isCalculating: false, isFiltered: filtered };
       }
-      return { counts };
+      return section ? { siteSectionID: section.siteSectionID, counts } : { counts };
     },
   };
 }

@@ -4,6 +4,7 @@ import { assertAccountUsable, requireSignedIn } from "../../platform/auth/author
 import { fieldError, notFound, validationFailed } from "../../platform/errors.ts";
 import { parseDateFilter } from "../../platform/http/filters.ts";
 import type { RequestContext } from "../../platform/http/request-context.ts";
+import { noSiteSections } from "../../platform/site-sections.ts";
 import { followedCategoryIDs } from "./discussions.deps.ts";
 import type { DiscussionsDeps } from "./discussions.operation.ts";
 import { discussionsPolicy as policy } from "./discussions.policy.ts";
@@ -46,6 +47,12 @@ export async function listDiscussions(
       requireAccess(viewer, policy.canView, { categoryID: id });
     }
     categoryIDs = requested.filter((id) => visible.has(id));
+  }
+  const section = await (deps.sections ?? noSiteSections).resolve(query.siteSectionID);
+  if (section) {
+    // A subcommunity's lists hold its root category's subtree only (issue 40); its announcements are the recent list's.
+    const inSection = new Set(await categories.withDescendants(section.categoryID));
+    categoryIDs = categoryIDs.filter((id) => inSection.has(id));
   }
   if (query.groupID?.length) {
     // Vanilla's `groupID` (one id or a CSV): the discussions of those groups the viewer may read.

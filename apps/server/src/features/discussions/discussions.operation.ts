@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { SiteSections } from "../../platform/site-sections.ts";
 import { premoderationEditMessages } from "@parley/contracts";
 import { conflict } from "../../platform/errors.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
@@ -80,6 +81,8 @@ export interface DiscussionsDeps {
   reportMeta?: ReportMetaLoader;
   /** Post types and their fields (the post types feature): a discussion's type checked, its values kept. */
   postTypes?: PostTypeRules;
+  /** The site's subcommunities: `siteSectionID` lists a section's categories only. */
+  sections?: SiteSections;
 }
 
 /** The service's dependencies and its flood control (one per service: its limiters count every post). */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { SiteSections } from "../../platform/site-sections.ts";
 import { sharedDiscussionSchemas, type DiscussionSplit, type LongRunnerQuery } from "@parley/contracts";
 import type { LongRunnerContext } from "../../platform/long-runner/long-runner.ts";
 import { startSplit } from "./discussions.split.ts";
@@ -67,6 +68,7 @@ export async function registerDiscussions(
     postTypes?: PostTypeRules;
     /** The comments, notifications and reactions features' writes that merge, split and deletion need. */
     postOwners: PostOwners;
+    sections?: SiteSections;
   },
 ): Promise<DiscussionsService> {
   for (const schema of sharedDiscussionSchemas) app.addSchema(schema);

@@ -3,6 +3,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { decodeUserSegment, feedFormats, type FeedFormat } from "@parley/contracts";
 import { sendConditional } from "../../platform/http/conditional-get.ts";
+import { siteSectionOf } from "../../platform/http/site-section.ts";
+import type { SiteSection } from "../../platform/site-sections.ts";
 import { writeFeed, type Feed } from "./feeds.xml.ts";
 import type { FeedsService } from "./feeds.service.ts";
 
@@ -18,9 +20,9 @@ export const feedsRoutes: FastifyPluginAsyncTypebox<{ service: FeedsService }> =
   for (const format of Object.keys(feedFormats) as FeedFormat[]) {
     const extension = `feed.${format}`;
     const answer =
-      (read: (params: Record<string, string>, ip: string) => Promise<Feed>) =>
+      (read: (params: Record<string, string>, ip: string, section: SiteSection | null) => Promise<Feed>) =>
       async (request: FastifyRequest, reply: FastifyReply) => {
-        const feed = await read(request.params as Record<string, string>, request.ip);
+        const feed = await read(request.params as Record<string, string>, request.ip, siteSectionOf(request));
         reply.type(`${feedFormats[format]}; charset=utf-8`).header("cache-control", CACHE_CONTROL);
         return sendConditional(request, reply, writeFeed(feed, format), feed.updated);
       };
@@ -29,7 +31,7 @@ export const feedsRoutes: FastifyPluginAsyncTypebox<{ service: FeedsService }> =
     app.get(
       `/discussions/${extension}`,
       { schema: { hide } },
-      answer((_params, ip) => service.recent(ip)),
+      answer((_params, ip, section) => service.recent(ip, section)),
     );
     app.get(
       `/categories/:code/${extension}`,
@@ -39,7 +41,7 @@ export const feedsRoutes: FastifyPluginAsyncTypebox<{ service: FeedsService }> =
     app.get(
       `/discussions/tagged/:tag/${extension}`,
       { schema: { hide, params: Type.Object({ tag: Type.String({ minLength: 1 }) }) } },
-      answer((params, ip) => service.tag(params["tag"] ?? "", ip)),
+      answer((params, ip, section) => service.tag(params["tag"] ?? "", ip, section)),
     );
     app.get(
       `/profile/:name/${extension}`,

@@ -1,4 +1,5 @@
 import { feedPath, feedWords, limits, type Comment, type Discussion } from "@parley/contracts";
+import type { SiteSection } from "../../platform/site-sections.ts";
 import { profilePath } from "@parley/contracts/urls";
 import type { Platform } from "../../platform/context.ts";
 import { HttpError, notFound } from "../../platform/errors.ts";
@@ -82,7 +83,13 @@ export function createFeedsService(deps: FeedsDeps) {
   async function discussionsFeed(
     context: RequestContext,
     page: { url: string; title: string; description: string },
-    filters: { categoryID?: number[]; includeChildCategories?: boolean; tagID?: number[]; insertUserID?: number[] },
+    filters: {
+      categoryID?: number[];
+      includeChildCategories?: boolean;
+      tagID?: number[];
+      insertUserID?: number[];
+      siteSectionID?: string;
+    },
   ): Promise<Feed> {
     const { items } = await discussions.list(
       {
@@ -108,11 +115,15 @@ export function createFeedsService(deps: FeedsDeps) {
   }
 
   return {
-    /** `/discussions/feed.rss|atom`: the newest discussions. */
-    async recent(ip: string): Promise<Feed> {
+    /** `/discussions/feed.rss|atom`: the newest discussions; `/{folder}/discussions/feed.rss`, a subcommunity's. */
+    async recent(ip: string, section: SiteSection | null = null): Promise<Feed> {
       const { title, description } = await site();
-      const url = `${origin}/discussions`;
-      return discussionsFeed(await guest(ip), { url, title: `${feedWords.recent} — ${title}`, description }, {});
+      const url = `${origin}${section?.basePath ?? ""}/discussions`;
+      return discussionsFeed(
+        await guest(ip),
+        { url, title: `${feedWords.recent} — ${section?.name ?? title}`, description },
+        section ? { siteSectionID: section.siteSectionID } : {},
+      );
     },
 
     /** `/categories/{urlcode}/feed.rss|atom`: the newest discussions of the category and its subcategories. */
@@ -132,18 +143,18 @@ export function createFeedsService(deps: FeedsDeps) {
     },
 
     /** `/discussions/tagged/{urlcode}/feed.rss|atom`: the newest discussions with the tag. */
-    async tag(urlcode: string, ip: string): Promise<Feed> {
+    async tag(urlcode: string, ip: string, section: SiteSection | null = null): Promise<Feed> {
       const tag = await deps.tags.find(urlcode);
       if (!tag) throw notFound("Tag");
       const { title, description } = await site();
       return discussionsFeed(
         await guest(ip),
         {
-          url: `${origin}/discussions/tagged/${encodeURIComponent(tag.urlcode)}`,
-          title: `${fill(feedWords.tagged, tag.name)} — ${title}`,
+          url: `${origin}${section?.basePath ?? ""}/discussions/tagged/${encodeURIComponent(tag.urlcode)}`,
+          title: `${fill(feedWords.tagged, tag.name)} — ${section?.name ?? title}`,
           description,
         },
-        { tagID: [tag.tagID] },
+        { tagID: [tag.tagID], ...(section ? { siteSectionID: section.siteSectionID } : {}) },
       );
     },
 

@@ -37,6 +37,7 @@ export async function registerLayouts(
       forPage: LayoutsDeps["customPage"];
       navigation: () => Promise<NavigationItem[]>;
     };
+    sections?: LayoutsDeps["sections"];
   },
 ): Promise<LayoutsService> {
   const { categories, discussions, comments, tags, themeLogo, sitePostTypes, customPages } = deps;
@@ -70,6 +71,7 @@ export async function registerLayouts(
     customPage: (recordType, recordID, viewer) => customPages.forPage(recordType, recordID, viewer),
     customPageLayout: (layoutID) => customPageLayouts.find(layoutID),
     fragmentImpl: createFragmentImpls(platform.db),
+    ...(deps.sections ? { sections: deps.sections } : {}),
   });
   const manager = createLayoutsManager({
     db: platform.db,

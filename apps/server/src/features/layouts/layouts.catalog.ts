@@ -312,3 +312,32 @@ export function editableLayout(widgets: readonly LayoutWidget[]): LayoutWidget[]
     return (isAsset(widget.$reactComponent) ? { ...widget, $reactProps: {} } : widget) as LayoutWidget;
   });
 }
+
+/** The list widgets whose records a subcommunity's pages narrow to its own (`apiParams.siteSectionID`). */
+const sectionScoped = new Set<string>([
+  "react.asset.discussionList",
+  "react.asset.categoryList",
+  "react.discussion.discussions",
+  "react.categories",
+]);
+
+/**
+ * A subcommunity's page (issue 40): every list widget of the layout, the default's or an operator's, reads the
+ * section's content only. Other widgets are left as they are.
+ */
+export function scopeToSection(widgets: readonly LayoutWidget[], siteSectionID: string): LayoutWidget[] {
+  return widgets.map((widget) => {
+    if (isSection(widget.$reactComponent)) {
+      const slots = Object.entries(widget.$reactProps as Record<string, LayoutWidget[]>);
+      return {
+        ...widget,
+        $reactProps: Object.fromEntries(
+          slots.map(([slot, children]) => [slot, scopeToSection(children, siteSectionID)]),
+        ),
+      } as LayoutWidget;
+    }
+    const props = widget.$reactProps as { apiParams?: Record<string, unknown> };
+    if (!sectionScoped.has(widget.$reactComponent) || typeof props.apiParams !== "object") return widget;
+    return { ...widget, $reactProps: { ...props, apiParams: { ...props.apiParams, siteSectionID } } } as LayoutWidget;
+  });
+}

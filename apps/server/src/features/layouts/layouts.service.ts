@@ -14,6 +14,7 @@ import {
   type QuestionStatus,
   type TitleBarWidget,
 } from "@parley/contracts";
+import { noSiteSections, type SiteSection, type SiteSections } from "../../platform/site-sections.ts";
 import { censorText, renderBody } from "../../platform/render/index.ts";
 import { requireAccess } from "../../platform/auth/access.ts";
 import { isSignedIn, type Viewer } from "../../platform/auth/viewer.ts";
@@ -34,7 +35,7 @@ import {
 } from "./layouts.defaults.ts";
 import { discussionListAnswer, type ListLookup } from "./layouts.lists.ts";
 import { withFragments } from "./layouts.fragments.ts";
-import { editableLayout, hydrateStored, renderTextWidgets } from "./layouts.catalog.ts";
+import { editableLayout, hydrateStored, renderTextWidgets, scopeToSection } from "./layouts.catalog.ts";
 import { layoutsPolicy } from "./layouts.policy.ts";
 import type { TitleBars } from "./layouts.titlebar.ts";
 import type { RequestContext as LayoutRequestContext } from "../../platform/http/request-context.ts";
@@ -93,6 +94,15 @@ export interface LayoutsDeps {
   customPageLayout(layoutID: number): Promise<StoredLayout | null>;
   /** The layout an operator assigned to the view type's pages of a category, or to all of them; null: the default. */
   assignedLayout(viewType: LayoutViewType, categoryID: number | null): Promise<StoredLayout | null>;
+  /** The site's subcommunities: the title bar's picker, and a section's pages' lists. */
+  sections?: SiteSections;
+}
+
+/** A subcommunity's page is at its own address; its home is titled with its name. */
+function sectionSeo(seo: LayoutAnswer["seo"], section: SiteSection, view: LayoutViewType): LayoutAnswer["seo"] {
+  const home = view === "home" || view === "subcommunityHome";
+  const url = seo.url === undefined ? undefined : `${section.basePath}${seo.url === "/" ? "" : seo.url}`;
+  return { ...seo, ...(home ? { title: section.name } : {}), ...(url !== undefined ? { url } : {}) };
 }
 
 /** An operator's layout, checked when it was saved: its id and widgets. */
@@ -188,7 +198,7 @@ function readParams(params: Record<string, unknown> | undefined, viewType: Layou
  * title bar; records are checked (404/403) the way their own endpoints check them.
  */
 export function createLayoutsService(deps: LayoutsDeps) {
-  const { siteConfig, titleBars } = deps;
+  const { siteConfig, titleBars, sections = noSiteSections } = deps;
 
   /**
    * What the reading pages' panels show, by the site's settings; with the ideation add-on on, a list's `statusID`
@@ -353,6 +363,8 @@ export function createLayoutsService(deps: LayoutsDeps) {
     pick: (categoryID: number | null) => Promise<StoredLayout | null>,
   ): Promise<LayoutAnswer | LayoutRedirect> {
     const params = readParams(query.params, query.layoutViewType);
+    // A subcommunity's home, discussions and categories (issue 40): record type `siteSection`, its id.
+    const section = query.recordType === "siteSection" ? await sections.resolve(query.recordID) : null;
     const [resolved, titleBar] = await Promise.all([
       layoutFor(query.layoutViewType, query.recordType, query.recordID, params, context),
       titleBars.forViewer(context.viewer, params.locale),
@@ -366,18 +378,33 @@ export function createLayoutsService(deps: LayoutsDeps) {
         : stored
           ? hydrateStored(stored.widgets, resolved.layout)
           : resolved.layout;
+    const picker = sections.list();
     return {
       layoutViewType: query.layoutViewType,
       layoutID: stored ? String(stored.layoutID) : query.layoutViewType,
-      titleBar: { $reactComponent: "TitleBar", $reactProps: titleBar },
+      titleBar: {
+        $reactComponent: "TitleBar",
+        $reactProps: picker.length
+          ? {
+              ...titleBar,
+              subcommunities: picker.map(({ siteSectionID, name, basePath, locale, categoryID }) => ({
+                siteSectionID,
+                name,
+                basePath,
+                locale,
+                categoryID,
+              })),
+            }
+          : titleBar,
+      },
       layout: await withFragments(
-        renderTextWidgets(layout, (body, format) =>
+        renderTextWidgets(section ? scopeToSection(layout, section.siteSectionID) : layout, (body, format) =>
           renderBody(body, format, { origin: context.origin, previews: false }),
         ),
         (uuid) => deps.fragmentImpl(uuid, context.origin),
       ),
       contexts: [],
-      seo: resolved.seo,
+      seo: section ? sectionSeo(resolved.seo, section, query.layoutViewType) : resolved.seo,
     };
   }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { SiteSections } from "../../platform/site-sections.ts";
 import { sharedSearchSchemas } from "@parley/contracts";
 import type { Platform } from "../../platform/context.ts";
 import { MINUTE } from "../../platform/http/address-limits.ts";
@@ -46,6 +47,7 @@ export async function registerSearch(
     records: SearchedRecords;
     /** A search's first page (the site's analytics count those that found nothing). */
     onSearch?: OnSearch;
+    sections?: SiteSections;
   },
   cacheOptions: SearchCacheOptions = defaultSearchCacheOptions,
 ): Promise<SearchService> {
@@ -113,6 +115,7 @@ export async function registerSearch(
     driver: cache.wrap(reader ? { ...driver, search: (criteria) => reader.search(criteria) } : driver),
     categories: deps.categories,
     users: deps.users,
+    ...(deps.sections ? { sections: deps.sections } : {}),
   });
   platform.events.on("permissions.changed", () => {
     service.invalidate();

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { noSiteSections, type SiteSections } from "../../platform/site-sections.ts";
 import {
   defaultSearchSort,
   domainRecordTypes,
@@ -28,6 +29,8 @@ export interface SearchServiceDeps {
   driver: SearchDriver;
   categories: CategoryDirectory;
   users: UserFragments;
+  /** The site's subcommunities: `siteSectionID` searches a section's categories only. */
+  sections?: SiteSections;
 }
 
 export interface SearchPage {
@@ -50,7 +53,7 @@ const VIEWABLE_TTL_MS = 5_000;
  * viewer's viewable categories inside the query) → one driver query → one query for excerpts →
  * one for the authors.
  */
-export function createSearchService({ db, driver, categories, users }: SearchServiceDeps) {
+export function createSearchService({ db, driver, categories, users, sections = noSiteSections }: SearchServiceDeps) {
   const lookups = createLookups(db);
 
   /**
@@ -88,6 +91,12 @@ export function createSearchService({ db, driver, categories, users }: SearchSer
       );
       allowed = allowed.filter((id) => wanted.has(id));
     }
+    const section = await sections.resolve(query.siteSectionID);
+    if (section) {
+      // A subcommunity's search: its root category's subtree (issue 40).
+      const inSection = new Set(await categories.withDescendants(section.categoryID));
+      allowed = allowed.filter((id) => inSection.has(id));
+    }
     if (query.followedCategories) {
       // As Vanilla: only the searcher's followed categories (a guest follows none, so no posts match).
       const followed = new Set(await followedCategoryIDs(db, viewer.userID));
@@ -111,7 +120,10 @@ export function createSearchService({ db, driver, categories, users }: SearchSer
     // and so does a search of posts or articles by author (spec §2: author names are valid for them only;
     // a search of groups alone ignores them, as one of members or categories does).
     const inCategories =
-      query.categoryID !== undefined || Boolean(query.categoryIDs?.length) || Boolean(query.followedCategories);
+      query.categoryID !== undefined ||
+      Boolean(query.categoryIDs?.length) ||
+      Boolean(query.followedCategories) ||
+      (query.siteSectionID !== undefined && query.siteSectionID !== "" && query.siteSectionID !== "0");
     if (!searchPolicy.canFindArticles(viewer) || inCategories) types = types.filter((type) => type !== "article");
     const byAuthor = Boolean(query.authors?.length || query.insertUserNames?.length || query.insertUserIDs?.length);
     if (inCategories || (byAuthor && types.some((type) => authoredTypes.has(type))))

@@ -3,6 +3,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { notFound } from "../../platform/errors.ts";
 import { isNotModified } from "../../platform/http/conditional-get.ts";
+import { siteSectionOf } from "../../platform/http/site-section.ts";
+import type { SiteSection } from "../../platform/site-sections.ts";
 import type { SitemapDocument, SitemapsService } from "./sitemaps.service.ts";
 
 /** Crawlers keep sitemaps an hour, then ask again (conditionally); robots.txt likewise. */
@@ -24,9 +26,10 @@ const segment = Type.String({ minLength: 1, maxLength: 20 });
 export const sitemapsRoutes: FastifyPluginAsyncTypebox<{ service: SitemapsService }> = async (app, { service }) => {
   const hide = true;
   const answer =
-    (read: (params: Record<string, string>) => Promise<SitemapDocument>) =>
+    (read: (params: Record<string, string>, section: SiteSection | null) => Promise<SitemapDocument>) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
-      const document = await read(request.params as Record<string, string>);
+      // A subcommunity's sitemaps (`/{folder}/sitemap.xml`…) list its content only.
+      const document = await read(request.params as Record<string, string>, siteSectionOf(request));
       reply.type("application/xml; charset=utf-8").header("cache-control", CACHE_CONTROL);
       if (isNotModified(request, reply, document.etag, document.lastModified)) return reply.code(304).send();
       return service.send(request, reply, document);
@@ -36,21 +39,26 @@ export const sitemapsRoutes: FastifyPluginAsyncTypebox<{ service: SitemapsServic
     reply.type("text/plain; charset=utf-8").header("cache-control", CACHE_CONTROL);
     return service.robots();
   });
-  const documents: Array<[string, () => Promise<SitemapDocument>]> = [
+  const documents: Array<[string, (section: SiteSection | null) => Promise<SitemapDocument>]> = [
     ["/sitemap.xml", service.index],
     ["/sitemaps/categories.xml", service.categories],
     ["/sitemaps/articles.xml", service.articles],
     ["/sitemaps/groups.xml", service.groups],
   ];
-  for (const [path, read] of documents) app.get(path, { schema: { hide } }, answer(read));
+  for (const [path, read] of documents)
+    app.get(
+      path,
+      { schema: { hide } },
+      answer((_params, section) => read(section)),
+    );
   app.get(
     "/sitemaps/discussions/:categoryID/:page.xml",
     { schema: { hide, params: Type.Object({ categoryID: segment, page: segment }) } },
-    answer((params) => service.discussions(positive(params["categoryID"]), positive(params["page"]))),
+    answer((params, section) => service.discussions(positive(params["categoryID"]), positive(params["page"]), section)),
   );
   app.get(
     "/sitemaps/profiles/:page.xml",
     { schema: { hide, params: Type.Object({ page: segment }) } },
-    answer((params) => service.profiles(positive(params["page"]))),
+    answer((params, section) => service.profiles(positive(params["page"]), section)),
   );
 };

@@ -3,6 +3,7 @@ import { limits } from "@parley/contracts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
 import { notFound } from "../../platform/errors.ts";
+import type { SiteSection } from "../../platform/site-sections.ts";
 import { weakEtagOf } from "../../platform/http/conditional-get.ts";
 import { createTimedStore, type StoredText } from "../../platform/http/timed-store.ts";
 import { categoryUrl, type CategoryDirectory } from "../categories/index.ts";
@@ -98,7 +99,13 @@ export function createSitemapsService(deps: SitemapsDeps) {
   // A custom page added, changed or deleted (its layout's event): the list that holds them is made again.
   events.on("layout.changed", () => bump("content"));
   // Who may read what, the tree, groups and deleted members' posts: everything may change.
-  for (const name of ["category.changed", "permissions.changed", "group.changed", "user.deleted"] as const)
+  for (const name of [
+    "category.changed",
+    "permissions.changed",
+    "group.changed",
+    "user.deleted",
+    "subcommunity.changed",
+  ] as const)
     events.on(name, () => bump("all"));
   for (const name of ["article.created", "article.updated", "article.statusChanged", "knowledge.changed"] as const)
     events.on(name, () => bump("articles"));
@@ -168,6 +175,14 @@ export function createSitemapsService(deps: SitemapsDeps) {
     return value;
   }
 
+  /** A subcommunity's documents are its own: keyed by it, listing its root category's subtree only (issue 40). */
+  const sectionKey = (section: SiteSection | null) => (section ? `@${section.folder}:${section.categoryID}` : "");
+  const inSection = async (section: SiteSection | null) =>
+    section ? new Set(await categories.withDescendants(section.categoryID)) : null;
+  const wholeSiteOnly = (section: SiteSection | null) => {
+    if (section) throw notFound("Sitemap");
+  };
+
   const urlsetOrNotFound = async (entries: AsyncIterable<SitemapEntry> | Iterable<SitemapEntry>) => {
     const written = await writeUrlset(entries);
     if (written.count === 0) throw notFound("Sitemap");
@@ -182,14 +197,17 @@ export function createSitemapsService(deps: SitemapsDeps) {
       return robotsTxt({ open, origin, additions });
     },
 
-    /** `/sitemap.xml`: every sitemap that lists something. */
-    index: () =>
-      cached("index", ["content", "articles", "profiles"], async () => {
-        const { viewer, visible, totals } = await forum();
+    /** `/sitemap.xml`: every sitemap that lists something; `/{folder}/sitemap.xml`, a subcommunity's. */
+    index: (section: SiteSection | null = null) =>
+      cached(`index${sectionKey(section)}`, ["content", "articles", "profiles"], async () => {
+        const { viewer, visible: everyVisible, totals: everyTotal } = await forum();
+        const within = await inSection(section);
+        const visible = within ? everyVisible.filter((id) => within.has(id)) : everyVisible;
+        const totals = within ? everyTotal.filter((total) => within.has(total.categoryID)) : everyTotal;
         const sitemaps: SitemapEntry[] = [];
         if (visible.length)
           sitemaps.push({
-            loc: `${origin}/sitemaps/categories.xml`,
+            loc: `${origin}${section?.basePath ?? ""}/sitemaps/categories.xml`,
             lastmod: newest(totals.map((total) => total.lastActive)),
           });
         for (const total of [...totals].sort((a, b) => a.categoryID - b.categoryID))
@@ -198,6 +216,7 @@ export function createSitemapsService(deps: SitemapsDeps) {
               loc: `${origin}/sitemaps/discussions/${total.categoryID}/${page}.xml`,
               lastmod: total.lastActive,
             });
+        if (section) return { text: writeSitemapIndex(sitemaps), newest: newest(sitemaps.map((item) => item.lastmod)) };
         const articles = await sitemapArticles(db, viewer, origin, limits.sitemaps.urls);
         if (articles.length)
           sitemaps.push({
@@ -219,22 +238,31 @@ export function createSitemapsService(deps: SitemapsDeps) {
       }),
 
     /** `/sitemaps/categories.xml`: the home page, every category a guest reads (not groups') and the public custom pages. */
-    categories: () =>
-      cached("categories", ["content"], async () => {
-        const { visible, totals } = await forum();
-        const lastActive = new Map(totals.map((total) => [total.categoryID, total.lastActive]));
-        const entries: SitemapEntry[] = [{ loc: `${origin}/`, lastmod: newest([...lastActive.values()]) }];
+    categories: (section: SiteSection | null = null) =>
+      cached(`categories${sectionKey(section)}`, ["content"], async () => {
+        const { visible: everyVisible, totals } = await forum();
+        const within = await inSection(section);
+        const visible = within ? everyVisible.filter((id) => within.has(id)) : everyVisible;
+        const lastActive = new Map(
+          totals.flatMap((total) =>
+            !within || within.has(total.categoryID) ? [[total.categoryID, total.lastActive]] : [],
+          ),
+        );
+        const home = section ? `${origin}${section.basePath}` : `${origin}/`;
+        const entries: SitemapEntry[] = [{ loc: home, lastmod: newest([...lastActive.values()]) }];
         for (const categoryID of [...visible].sort((a, b) => a - b)) {
           const node = await categories.get(categoryID);
           if (!node || node.groupID !== null) continue;
           entries.push({ loc: categoryUrl(origin, node), lastmod: lastActive.get(categoryID) });
         }
-        for (const path of (await deps.customPagePaths?.()) ?? []) entries.push({ loc: `${origin}${path}` });
+        if (!section)
+          for (const path of (await deps.customPagePaths?.()) ?? []) entries.push({ loc: `${origin}${path}` });
         return urlsetOrNotFound(entries);
       }),
 
     /** `/sitemaps/discussions/{categoryID}/{page}.xml`: the page-th chunk of the category's discussions. */
-    async discussions(categoryID: number, page: number) {
+    async discussions(categoryID: number, page: number, section: SiteSection | null = null) {
+      if (section && !(await inSection(section))?.has(categoryID)) throw notFound("Sitemap");
       const { totals } = await forum();
       const total = totals.find((item) => item.categoryID === categoryID);
       if (!total || page < 1 || page > chunksOf(total.count, size)) throw notFound("Sitemap");
@@ -248,23 +276,26 @@ export function createSitemapsService(deps: SitemapsDeps) {
     },
 
     /** `/sitemaps/articles.xml`: the knowledge base's published articles guests read. */
-    articles: () =>
+    articles: (section: SiteSection | null = null) =>
       cached("articles", ["articles"], async () => {
+        wholeSiteOnly(section);
         const { viewer } = await forum();
         const articles = await sitemapArticles(db, viewer, origin, limits.sitemaps.urls);
         return urlsetOrNotFound(articles.map((article) => ({ loc: article.url, lastmod: article.lastActive })));
       }),
 
     /** `/sitemaps/groups.xml`: the groups whose discussions guests read. */
-    groups: () =>
+    groups: (section: SiteSection | null = null) =>
       cached("groups", [], async () => {
+        wholeSiteOnly(section);
         const { viewer } = await forum();
         const groups = await sitemapGroups(db, viewer, origin, limits.sitemaps.urls);
         return urlsetOrNotFound(groups.map((group) => ({ loc: group.url, lastmod: group.lastActive })));
       }),
 
     /** `/sitemaps/profiles/{page}.xml`: public profiles, when guests may read profiles. */
-    async profiles(page: number) {
+    async profiles(page: number, section: SiteSection | null = null) {
+      wholeSiteOnly(section);
       const { viewer } = await forum();
       if (!profilesReadableBy(viewer) || page < 1) throw notFound("Sitemap");
       return cached(`profiles/${page}`, ["profiles"], async () => {

@@ -634,6 +634,11 @@ export function createThemesService({
       };
     },
 
+    /** Whether a theme of this key or id exists (a subcommunity's theme). */
+    async exists(themeKey: string): Promise<boolean> {
+      return (await find(themeKey)) !== undefined;
+    },
+
     /** The current theme's logo images (title bar), or nulls for the site's name as text. */
     async logo(): Promise<{ imageUrl: string | null; imageUrlMobile: string | null }> {
       const logo = (await currentTheme()).variables.titleBar?.logo;
@@ -647,7 +652,7 @@ export function createThemesService({
      * (the app's layout puts them after the skip link and in the footer); its scripts only while
      * `themes.allowCustomScripts` is on.
      */
-    async pageParts(preview: ThemePreview | null = null): Promise<ThemePageParts> {
+    async pageParts(preview: Pick<ThemePreview, "themeID" | "revisionID"> | null = null): Promise<ThemePageParts> {
       const previewed = preview ? await find(preview.themeID, preview.revisionID) : undefined;
       return partsFor(previewed ?? (await currentTheme()), await scriptsInPages());
     },

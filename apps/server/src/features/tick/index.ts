@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Platform } from "../../platform/context.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import { tickRoutes, type OnView } from "./tick.routes.ts";
@@ -19,6 +19,8 @@ export async function registerTick(
     loadDiscussion: (discussionID: number, viewer: Viewer) => Promise<{ categoryID: number }>;
     /** A discussion's view, counted once per reader in the window (the site's analytics). */
     onView?: OnView;
+    /** A page the app showed after hydrating (`type: "page_view"`): the site's analytics count it. */
+    onPageView?: (request: FastifyRequest) => void;
   },
 ): Promise<void> {
   const service = createTickService({
@@ -36,5 +38,5 @@ export async function registerTick(
     clearInterval(timer);
     await flush();
   });
-  await app.register(tickRoutes, { prefix: "/api/v2", service, onView: deps.onView });
+  await app.register(tickRoutes, { prefix: "/api/v2", service, onView: deps.onView, onPageView: deps.onPageView });
 }

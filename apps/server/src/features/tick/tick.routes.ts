@@ -7,10 +7,11 @@ import type { TickService } from "./tick.service.ts";
 export type OnView = (request: FastifyRequest, view: { discussionID: number; categoryID: number }) => void;
 
 /** POST /tick: the pages' reports of views (a discussion's views are counted). */
-export const tickRoutes: FastifyPluginAsyncTypebox<{ service: TickService; onView: OnView | undefined }> = async (
-  app,
-  { service, onView },
-) => {
+export const tickRoutes: FastifyPluginAsyncTypebox<{
+  service: TickService;
+  onView: OnView | undefined;
+  onPageView: ((request: FastifyRequest) => void) | undefined;
+}> = async (app, { service, onView, onPageView }) => {
   app.post(
     "/tick",
     {
@@ -22,12 +23,13 @@ export const tickRoutes: FastifyPluginAsyncTypebox<{ service: TickService; onVie
       },
     },
     async (request, reply) => {
-      const { viewed, ...result } = await service.tick(request.body, {
+      const { viewed, pageView, ...result } = await service.tick(request.body, {
         viewer: request.viewer,
         userAgent: request.headers["user-agent"],
         ip: request.ip,
       });
       if (viewed) onView?.(request, viewed);
+      if (pageView) onPageView?.(request);
       return reply.code(201).send(result);
     },
   );

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { TickPost, TickResult } from "@parley/contracts";
+import { PAGE_VIEW_TICK, type TickPost, type TickResult } from "@parley/contracts";
 import type { DB } from "../../platform/db/schema.ts";
 import { fieldError, validationFailed } from "../../platform/errors.ts";
 import { isBot } from "../../platform/http/bots.ts";
@@ -34,8 +34,8 @@ export interface TickRequest {
 /**
  * `POST /tick`: a discussion's page view adds one to its `countViews` (at most once per reader in
  * `VIEW_WINDOW_MS`), gathered in memory and written every `VIEW_FLUSH_MS`, and a member's marks it read up to its
- * comments (`markRead`); other events are answered
- * `didTrack: false`, since no analytics are kept.
+ * comments (`markRead`); a `page_view` (a page the app showed after hydrating) is told to the site's analytics;
+ * other events are answered `didTrack: false`.
  */
 export function createTickService({ db, views, loadDiscussion, now }: TickDeps) {
   let pending = new Map<number, number>();
@@ -48,7 +48,7 @@ export function createTickService({ db, views, loadDiscussion, now }: TickDeps) 
     async tick(
       body: TickPost,
       request: TickRequest,
-    ): Promise<TickResult & { viewed?: { discussionID: number; categoryID: number } }> {
+    ): Promise<TickResult & { viewed?: { discussionID: number; categoryID: number }; pageView?: true }> {
       const bot = isBot(request.userAgent);
       if (!bot && body.url === undefined && body.destinationUrl === undefined && body.type !== "search")
         throw validationFailed([fieldError("url", "missingField", "url is required.")]);
@@ -61,6 +61,8 @@ export function createTickService({ db, views, loadDiscussion, now }: TickDeps) 
         await markRead(db, request.viewer.userID, viewed, now());
       }
       if (bot) return { didTrack: false, message: "Bot request" };
+      // A page shown by the app after it hydrated (a client-side navigation): the site's analytics count it.
+      if (body.type === PAGE_VIEW_TICK) return { didTrack: true, pageView: true };
       if (!isView) return { didTrack: false };
       discussion ??= await loadDiscussion(viewed, request.viewer);
       const reader = request.viewer.userID > 0 ? `user:${request.viewer.userID}` : `ip:${request.ip}`;

@@ -758,6 +758,23 @@ export interface CustomPagesTable {
   dateUpdated: DateString | null;
 }
 
+/** 0084: a subcommunity (issue 40): a section of the site at `/{folder}` over its root category. */
+export interface SubcommunitiesTable {
+  subcommunityID: Generated<number>;
+  name: string;
+  folder: string;
+  categoryID: number;
+  /** Empty: the site's locale. */
+  locale: Generated<string>;
+  /** Null: the site's theme. */
+  themeID: string | null;
+  sort: Generated<number>;
+  insertUserID: number;
+  dateInserted: DateString;
+  updateUserID: number | null;
+  dateUpdated: DateString | null;
+}
+
 /** 0075: one save of a layout: a whole copy of its name and widgets. */
 export interface LayoutRevisionsTable {
   revisionID: Generated<number>;
@@ -1088,6 +1105,7 @@ export interface DB {
   layoutRevisions: LayoutRevisionsTable;
   layoutViews: LayoutViewsTable;
   customPages: CustomPagesTable;
+  subcommunities: SubcommunitiesTable;
   fragments: FragmentsTable;
   fragmentRevisions: FragmentRevisionsTable;
   fragmentDisclosures: FragmentDisclosuresTable;

@@ -17,6 +17,7 @@ export const contentEvents: EventName[] = [
   "category.changed",
   "theme.changed",
   "layout.changed",
+  "subcommunity.changed",
   "config.changed",
   "translation.changed",
   "article.created",

@@ -32,6 +32,7 @@ import { authenticatorsPagePath, canManageAuthenticators } from "../authenticato
 import { canManageThemes, styleGuidePath, themesPagePath } from "../themes/index.ts";
 import { layoutsDashboardPath } from "../layout-editor/index.ts";
 import { canManageCustomPages, customPagesPath } from "../custom-pages/index.ts";
+import { canManageSubcommunities, subcommunitiesPath } from "../subcommunities/index.ts";
 import { canManageFragments, fragmentsPagePath } from "../fragments/index.ts";
 import { canManageModerationMessages, moderationMessagesPagePath } from "../warnings/index.ts";
 import { canManageWebhooks, webhooksPagePath } from "../webhooks/index.ts";
@@ -77,6 +78,7 @@ export function dashboardSections(me: Viewer, site: { registrationApproval: bool
             ]
           : []),
         ...(canManageCustomPages(me) ? [{ name: msg("Pages"), to: customPagesPath }] : []),
+        ...(canManageSubcommunities(me) ? [{ name: msg("Subcommunities"), to: subcommunitiesPath }] : []),
         ...(canManageFragments(me) ? [{ name: msg("Fragments"), to: fragmentsPagePath }] : []),
       ],
     },

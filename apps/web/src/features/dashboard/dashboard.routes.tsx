@@ -4,6 +4,7 @@ import type { ApiClient } from "../../lib/api.ts";
 import { loadOrThrow, type RouteErrorData } from "../../lib/route-errors.ts";
 import { requireMember } from "../users/index.ts";
 import { createCustomPagesRoutes } from "../custom-pages/index.ts";
+import { createSubcommunitiesRoutes } from "../subcommunities/index.ts";
 import { canOpenDashboard } from "./dashboard.nav.ts";
 import { siteTotalsQuery } from "./dashboard.queries.ts";
 import { DashboardHomePage } from "./pages/DashboardHomePage.tsx";
@@ -11,7 +12,8 @@ import { DashboardHomePage } from "./pages/DashboardHomePage.tsx";
 /**
  * `/dashboard`: the overview, for a member with any dashboard page to open (the spec's 403 page for
  * everyone else; a guest is sent to sign in). The site's totals are public; the page is not. With it, the custom
- * pages' screen (`/dashboard/pages`), which the router loads with this chunk.
+ * pages' screen (`/dashboard/pages`) and the subcommunities' (`/dashboard/subcommunities`), which the router loads
+ * with this chunk.
  */
 export function createDashboardRoutes({
   queryClient,
@@ -33,5 +35,6 @@ export function createDashboardRoutes({
       element: <DashboardHomePage />,
     },
     ...createCustomPagesRoutes({ queryClient, api }),
+    ...createSubcommunitiesRoutes({ queryClient, api }),
   ];
 }

@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { LayoutLookup, LayoutSpec } from "@parley/contracts";
+import type { LayoutLookup, LayoutSpec, SiteSectionLink } from "@parley/contracts";
 import type { ApiClient } from "../../lib/api.ts";
 import { layoutKeys, layoutQuery } from "./layouts.queries.ts";
 import { lookupForUrl, titleBarLookup } from "./layouts.lookup.ts";
@@ -21,14 +21,19 @@ async function tryLookup(queryClient: QueryClient, api: ApiClient, lookup: Layou
  * The root loader's part: the title bar of this viewer. On a layout page it is the page's own layout
  * query (the page loader asks for the same key at the same time, so it is fetched once); elsewhere,
  * or when the page's lookup fails (a 404), the home layout's. Without any answer the title bar keeps
- * its defaults rather than failing the page.
+ * its defaults rather than failing the page. In a subcommunity (`section`), its home's.
  */
-export async function ensureTitleBar(queryClient: QueryClient, api: ApiClient, url: URL): Promise<void> {
+export async function ensureTitleBar(
+  queryClient: QueryClient,
+  api: ApiClient,
+  url: URL,
+  section: SiteSectionLink | null = null,
+): Promise<void> {
   if (queryClient.getQueryData(layoutKeys.titleBar())) return;
-  const lookup = lookupForUrl(url);
+  const lookup = lookupForUrl(url, section);
   const spec = (lookup && (await tryLookup(queryClient, api, lookup))) || null;
   if (spec?.redirectTo) return;
-  const withTitleBar = spec?.titleBar ? spec : await tryLookup(queryClient, api, titleBarLookup);
+  const withTitleBar = spec?.titleBar ? spec : await tryLookup(queryClient, api, titleBarLookup(section));
   if (withTitleBar) rememberTitleBar(queryClient, withTitleBar);
 }
 

@@ -1,17 +1,30 @@
 import { matchPath } from "react-router";
-import type { LayoutLookup } from "@parley/contracts";
+import type { LayoutLookup, SiteSectionLink } from "@parley/contracts";
 import { defaultCommentSort, defaultDiscussionSort, readCommentSort } from "@parley/contracts/discussion-sorts";
 import { parsePageSegment } from "../../lib/route-errors.ts";
 import { listFilters, readListParams } from "../../lib/list-params.ts";
+import { urlWithinSection } from "../../lib/site-section.tsx";
 
-/** The site section of every page until subcommunities exist (spec §2: section 0 is `home`). */
-const SITE_SECTION_ID = "0";
+/** The whole site's section (contracts' WHOLE_SITE_SECTION_ID; that module is TypeBox's, kept off reading pages). */
+const WHOLE_SITE_SECTION_ID = "0";
 
-/** The record of the default section: the home, discussion list and category list pages' record. */
-const siteSection = { recordType: "siteSection", recordID: SITE_SECTION_ID } as const;
+type Section = Pick<SiteSectionLink, "siteSectionID" | "basePath"> | null;
 
-/** The title bar's lookup on pages without a layout of their own (sign-in, errors…). */
-export const titleBarLookup: LayoutLookup = { layoutViewType: "home", ...siteSection };
+/**
+ * The record of a section: the home, discussion list and category list pages' record (spec §2: section "0", the
+ * whole site, or a subcommunity's `siteSectionID`).
+ */
+const sectionRecord = (section: Section) =>
+  ({ recordType: "siteSection", recordID: section?.siteSectionID ?? WHOLE_SITE_SECTION_ID }) as const;
+
+/** A section's home: `home` on the whole site, `subcommunityHome` in a subcommunity. */
+const homeLookup = (section: Section = null): LayoutLookup => ({
+  layoutViewType: section ? "subcommunityHome" : "home",
+  ...sectionRecord(section),
+});
+
+/** The title bar's lookup on pages without a layout of their own (sign-in, errors…): the section's home. */
+export const titleBarLookup = homeLookup;
 
 /** A list page's params: the page, and the sort when it is a known one other than the default. */
 const listParams = (page: number, search: URLSearchParams): Record<string, string | number> => {
@@ -29,11 +42,11 @@ const positiveInt = (value: string | undefined) => (value !== undefined && /^[1-
  * `/discussions` (whose old `?filter=` and `?tagID=` the server moves to the lists' paths),
  * `/discussions/{filter}` and `/discussions/tagged/{tag}`; null for another path under `/discussions/`.
  */
-function discussionListLookup({ pathname, searchParams }: URL): LayoutLookup | null {
+function discussionListLookup({ pathname, searchParams }: URL, section: Section): LayoutLookup | null {
   const { page, filter, tagID } = readListParams(searchParams);
   const list = (params: Record<string, string | number>): LayoutLookup => ({
     layoutViewType: "discussionList",
-    ...siteSection,
+    ...sectionRecord(section),
     params: { ...listParams(page, searchParams), ...params },
   });
   if (matchPath("/discussions", pathname)) {
@@ -48,13 +61,15 @@ function discussionListLookup({ pathname, searchParams }: URL): LayoutLookup | n
 
 /**
  * The layout a page URL asks for (spec §2 "Page routes"), or null when the URL is not a layout page
- * (or is one with a malformed id or page segment: a 404 without asking the server).
+ * (or is one with a malformed id or page segment: a 404 without asking the server). In a subcommunity (`section`)
+ * the URL has its folder, which the paths are matched without; its home and lists are the section's.
  */
-export function lookupForUrl(url: URL): LayoutLookup | null {
+export function lookupForUrl(pageUrl: URL, section: Section = null): LayoutLookup | null {
+  const url = urlWithinSection(pageUrl, section);
   const { pathname, searchParams } = url;
-  if (pathname === "/") return { layoutViewType: "home", ...siteSection };
-  if (pathname === "/discussions" || pathname.startsWith("/discussions/")) return discussionListLookup(url);
-  if (matchPath("/categories", pathname)) return { layoutViewType: "categoryList", ...siteSection };
+  if (pathname === "/") return homeLookup(section);
+  if (pathname === "/discussions" || pathname.startsWith("/discussions/")) return discussionListLookup(url, section);
+  if (matchPath("/categories", pathname)) return { layoutViewType: "categoryList", ...sectionRecord(section) };
   const category = matchPath("/categories/:code/:pageSegment?", pathname);
   if (category) {
     const page = parsePageSegment(category.params.pageSegment);

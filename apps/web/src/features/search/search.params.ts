@@ -9,6 +9,7 @@ import {
   type SearchDomain,
   type SearchSort,
 } from "@parley/contracts/search-constants";
+import type { SiteSectionLink } from "@parley/contracts";
 import { t } from "../../lib/i18n.ts";
 import { formatCount } from "../../lib/numbers.ts";
 
@@ -30,6 +31,8 @@ export interface SearchPageState {
   includeArchivedCategories: boolean;
   /** Only posts in the categories the searcher follows. */
   followedCategories: boolean;
+  /** In a subcommunity: the whole site searched instead of the section (`siteSectionID=0`, issue 40). */
+  allSections: boolean;
   /** Parameters given that do not belong to the domain: dropped (the page logs a warning). */
   dropped: string[];
 }
@@ -73,12 +76,23 @@ export function readSearchPage(params: URLSearchParams, newSearchPage = true): S
     includeChildCategories: get("includeChildCategories") === "true" || get("includeChildCategories") === "1",
     includeArchivedCategories: get("includeArchivedCategories") === "true" || get("includeArchivedCategories") === "1",
     followedCategories: get("followedCategories") === "true" || get("followedCategories") === "1",
+    allSections: params.get("siteSectionID") === WHOLE_SITE_SECTION_ID,
     dropped,
   };
 }
 
-/** The API's parameters for the page's state (`GET /search`). */
-export function searchApiParams(state: SearchPageState): Record<string, unknown> {
+/** The whole site as a section (contracts' WHOLE_SITE_SECTION_ID; that module is TypeBox's, kept off this chunk). */
+const WHOLE_SITE_SECTION_ID = "0";
+
+/** The section a search covers (`siteSectionID`): in a subcommunity its own, unless the whole site is asked for. */
+export const searchSectionID = (state: Pick<SearchPageState, "allSections">, section: SiteSectionLink | null) =>
+  section ? (state.allSections ? WHOLE_SITE_SECTION_ID : section.siteSectionID) : null;
+
+/** The API's parameters for the page's state (`GET /search`); in a subcommunity, its section's. */
+export function searchApiParams(
+  state: SearchPageState,
+  section: SiteSectionLink | null = null,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {
     query: state.query,
     domain: state.domain,
@@ -97,6 +111,8 @@ export function searchApiParams(state: SearchPageState): Record<string, unknown>
   if (state.includeChildCategories) out["includeChildCategories"] = true;
   if (state.includeArchivedCategories) out["includeArchivedCategories"] = true;
   if (state.followedCategories) out["followedCategories"] = true;
+  const sectionID = searchSectionID(state, section);
+  if (sectionID !== null) out["siteSectionID"] = sectionID;
   return out;
 }
 
@@ -121,6 +137,7 @@ export function searchPageHref(state: SearchPageState, changes: Partial<SearchPa
   if (next.includeChildCategories) keep("includeChildCategories", "true");
   if (next.includeArchivedCategories) keep("includeArchivedCategories", "true");
   if (next.followedCategories) keep("followedCategories", "true");
+  if (next.allSections) params.set("siteSectionID", WHOLE_SITE_SECTION_ID);
   if (next.page > 1) params.set("page", String(next.page));
   const query = params.toString();
   return `/search${query ? `?${query}` : ""}`;

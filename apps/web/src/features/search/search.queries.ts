@@ -7,7 +7,8 @@ import { searchApi } from "./search.api.ts";
 const searchKeys = {
   all: ["search"] as const,
   results: (params: Record<string, unknown>) => [...searchKeys.all, "results", params] as const,
-  suggestions: (query: string) => [...searchKeys.all, "suggestions", query] as const,
+  suggestions: (query: string, siteSectionID: string | null) =>
+    [...searchKeys.all, "suggestions", query, ...(siteSectionID ? [siteSectionID] : [])] as const,
   settings: () => [...searchKeys.all, "settings"] as const,
 };
 
@@ -45,11 +46,12 @@ export function splitSuggestionLimit(limit: number, sources: number): number[] {
 /**
  * The title bar's suggestions (spec §7): every source searched at once with the text's last word as a
  * prefix, one result per discussion, no bodies, breadcrumbs for the place; the groups in source order,
- * empty ones left out. An empty text suggests nothing (and asks nothing).
+ * empty ones left out. An empty text suggests nothing (and asks nothing). In a subcommunity, its section's
+ * (`siteSectionID`).
  */
-export const searchSuggestionsQuery = (api: ApiClient, query: string) =>
+export const searchSuggestionsQuery = (api: ApiClient, query: string, siteSectionID: string | null = null) =>
   queryOptions({
-    queryKey: searchKeys.suggestions(query),
+    queryKey: searchKeys.suggestions(query, siteSectionID),
     queryFn: async ({ signal }): Promise<SuggestionGroup[]> => {
       const shares = splitSuggestionLimit(limits.search.autocompleteLimit, suggestionSources.length);
       const pages = await Promise.all(
@@ -63,6 +65,7 @@ export const searchSuggestionsQuery = (api: ApiClient, query: string) =>
               collapse: true,
               expand: ["breadcrumbs", "-body"],
               limit: shares[index],
+              ...(siteSectionID ? { siteSectionID } : {}),
             },
             signal,
           ),
@@ -75,8 +78,12 @@ export const searchSuggestionsQuery = (api: ApiClient, query: string) =>
     enabled: query.trim().length > 0,
   });
 
-/** The category picker's tree: all of it (the server leaves out what the searcher may not view). */
-export const searchCategoryTree = { maxDepth: 10 } as const;
+/**
+ * The category picker's tree: all of it (the server leaves out what the searcher may not view); in a subcommunity
+ * searched on its own, its section's.
+ */
+export const searchCategoryTree = (siteSectionID: string | null = null) =>
+  ({ maxDepth: 10, ...(siteSectionID && siteSectionID !== "0" ? { siteSectionID } : {}) }) as const;
 
 export const searchSettingsQuery = (api: ApiClient) =>
   queryOptions({ queryKey: searchKeys.settings(), queryFn: ({ signal }) => searchApi.settings(api, signal) });

@@ -121,4 +121,21 @@ describe("TitleBarSuggestions", () => {
     expect(transport.requests.filter((request) => request.path === "/search")).toEqual([]);
     expect(screen.queryByRole("listbox")).toBeNull();
   });
+  it("in a subcommunity: asks for its section's suggestions; a choice opens its address under the folder", async () => {
+    const english = { siteSectionID: "3", name: "English", basePath: "/en", locale: "en", categoryID: 10 };
+    const { transport, router } = renderWithShell(<Harness />, {
+      path: "/en/discussions",
+      siteSection: english,
+      routes: {
+        "GET /search": (request: ApiRequest) => jsonResponse(byDomain[String(request.query?.["domain"])] ?? []),
+      },
+    });
+    fireEvent.input(screen.getByLabelText("Search"), { target: { value: "quok" } });
+    const list = await screen.findByRole("listbox", { name: "Search suggestions" });
+    await waitFor(() => expect(within(list).getAllByRole("option")).toHaveLength(4));
+    const searches = transport.requests.filter((request) => request.path === "/search");
+    expect(searches.map((request) => request.query?.["siteSectionID"])).toEqual(["3", "3", "3", "3", "3"]);
+    fireEvent.click(within(list).getByRole("option", { name: "Quokka habits" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/en/discussion/1/quokka-habits"));
+  });
 });

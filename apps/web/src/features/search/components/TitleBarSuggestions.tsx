@@ -5,6 +5,7 @@ import { limits } from "@parley/contracts/limits";
 import type { SearchResult } from "@parley/contracts";
 import { useApi } from "../../../lib/api-context.tsx";
 import { t } from "../../../lib/i18n.ts";
+import { useSiteSection } from "../../../lib/site-section.tsx";
 import { searchSuggestionsQuery, type SuggestionGroup } from "../search.queries.ts";
 import styles from "./TitleBarSuggestions.module.css";
 
@@ -36,7 +37,9 @@ export function TitleBarSuggestions({ inputRef }: { inputRef: RefObject<HTMLInpu
   const [text, setText] = useState("");
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(-1);
-  const { data } = useQuery(searchSuggestionsQuery(api, query));
+  // In a subcommunity, its section's suggestions (the router puts its folder in front of the addresses).
+  const section = useSiteSection();
+  const { data } = useQuery(searchSuggestionsQuery(api, query, section?.siteSectionID ?? null));
   const groups = query.trim() && text.trim() ? (data ?? noGroups) : noGroups;
   const items = groups.flatMap((group) => group.items);
   const typed = text.trim();

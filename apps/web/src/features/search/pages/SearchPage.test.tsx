@@ -125,4 +125,59 @@ describe("the search page's Groups tab", () => {
       "/search?query=oars&domain=discussions",
     );
   });
+  describe("in a subcommunity (issue 40)", () => {
+    const english = { siteSectionID: "3", name: "English", basePath: "/en", locale: "en", categoryID: 10 };
+    const searchRoutes = {
+      "GET /config": jsonResponse({}),
+      "GET /categories": jsonResponse([]),
+      "GET /search": jsonResponse([], 200, { "x-app-page-result-count": "0" }),
+    };
+    const searches = (requests: ApiRequest[]) => requests.filter((request) => request.path === "/search");
+
+    it("searches the section, its addresses under its folder, and offers the whole site instead", async () => {
+      const { transport } = renderWithShell(<SearchPage />, {
+        path: "/en/search?query=oars",
+        siteSection: english,
+        routes: searchRoutes,
+      });
+      await screen.findByText("No results for 'oars'.");
+      expect(searches(transport.requests).map((request) => request.query?.["siteSectionID"])).toEqual(["3"]);
+      // The section's categories in the filter.
+      expect(transport.requests.find((request) => request.path === "/categories")?.query).toMatchObject({
+        siteSectionID: "3",
+      });
+      expect(screen.getByRole("search").getAttribute("action")).toBe("/en/search");
+      const tabs = screen.getByRole("navigation", { name: "Search domains" });
+      expect(within(tabs).getByRole("link", { name: "Members" }).getAttribute("href")).toBe(
+        "/en/search?query=oars&domain=user",
+      );
+      expect(screen.getByRole("link", { name: "Browse discussions" }).getAttribute("href")).toBe("/en/discussions");
+      const everywhere = screen.getByRole<HTMLInputElement>("checkbox", { name: "Search all communities" });
+      expect(everywhere.checked).toBe(false);
+      expect(everywhere.name).toBe("siteSectionID");
+      expect(everywhere.value).toBe("0");
+    });
+
+    it("searches the whole site with siteSectionID=0, and keeps it in its addresses", async () => {
+      const { transport } = renderWithShell(<SearchPage />, {
+        path: "/en/search?query=oars&siteSectionID=0",
+        siteSection: english,
+        routes: searchRoutes,
+      });
+      await screen.findByText("No results for 'oars'.");
+      expect(searches(transport.requests).map((request) => request.query?.["siteSectionID"])).toEqual(["0"]);
+      expect(screen.getByRole<HTMLInputElement>("checkbox", { name: "Search all communities" }).checked).toBe(true);
+      const tabs = screen.getByRole("navigation", { name: "Search domains" });
+      expect(within(tabs).getByRole("link", { name: "Members" }).getAttribute("href")).toBe(
+        "/en/search?query=oars&domain=user&siteSectionID=0",
+      );
+    });
+
+    it("offers no such choice on the whole site, and asks for no section", async () => {
+      const { transport } = renderWithShell(<SearchPage />, { path: "/search?query=oars", routes: searchRoutes });
+      await screen.findByText("No results for 'oars'.");
+      expect(searches(transport.requests)[0]?.query).not.toHaveProperty("siteSectionID");
+      expect(screen.queryByRole("checkbox", { name: "Search all communities" })).toBeNull();
+    });
+  });
 });

@@ -13,6 +13,7 @@ import { DateTime } from "../../../ui/date/DateTime.tsx";
 import { Pager } from "../../../ui/pager/Pager.tsx";
 import { UserPhoto } from "../../../ui/user-photo/UserPhoto.tsx";
 import { useHydrated } from "../../../ui/hydrated.ts";
+import { useSectionHref, useSiteSection } from "../../../lib/site-section.tsx";
 import {
   hasSearchInput,
   readSearchPage,
@@ -23,6 +24,7 @@ import {
   searchApiParams,
   searchPageHref,
   searchPageLimit,
+  searchSectionID,
   type SearchPageState,
 } from "../search.params.ts";
 import { searchCategoryTree, searchResultsQuery, searchSettingsQuery } from "../search.queries.ts";
@@ -89,6 +91,8 @@ function useCategoryChips(): CategoryChipsModule | null {
 export function SearchPage() {
   const api = useApi();
   const [params] = useSearchParams();
+  const section = useSiteSection();
+  const href = useSectionHref();
   const { data: settings } = useSuspenseQuery(searchSettingsQuery(api));
   const state = readSearchPage(params, settings.newSearchPage);
   const dropped = state.dropped.join(",");
@@ -101,7 +105,7 @@ export function SearchPage() {
     <>
       <PageHead title={state.query ? t("Search results for '{query}'", { query: state.query }) : t("Search")} noindex />
       <h1 className={styles.heading}>{t("Search")}</h1>
-      <form className={styles.form} action="/search" method="get" role="search">
+      <form className={styles.form} action={href("/search")} method="get" role="search">
         <div className={styles.bar}>
           <input
             className={styles.input}
@@ -116,13 +120,20 @@ export function SearchPage() {
             {t("Search")}
           </button>
         </div>
+        {section ? (
+          // In a subcommunity (issue 40) the search is the section's; this asks for the whole site's.
+          <label className={styles.allSections}>
+            <input type="checkbox" name="siteSectionID" value="0" defaultChecked={state.allSections} />
+            {t("Search all communities")}
+          </label>
+        ) : null}
         <nav aria-label={t("Search domains")}>
           <ul className={styles.tabs}>
             {enabledSearchDomains.map((domain) => (
               <li key={domain}>
                 <a
                   className={styles.tab}
-                  href={searchPageHref(state, { domain, page: 1 })}
+                  href={href(searchPageHref(state, { domain, page: 1 }))}
                   aria-current={domain === state.domain ? "page" : undefined}
                 >
                   {domainLabel(domain)}
@@ -148,6 +159,7 @@ export function SearchPage() {
 
 /** The filters: a column on wide screens, a disclosure (the drawer) with its count of active filters below. */
 function FilterDrawer({ state }: { state: SearchPageState }) {
+  const href = useSectionHref();
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const summaryRef = useRef<HTMLElement>(null);
   const hydrated = useHydrated();
@@ -206,7 +218,7 @@ function FilterDrawer({ state }: { state: SearchPageState }) {
           </select>
         </label>
         {count > 0 ? (
-          <a className={styles.clear} href={withoutFilters(state)}>
+          <a className={styles.clear} href={href(withoutFilters(state))}>
             {t("Clear filters")}
           </a>
         ) : null}
@@ -276,7 +288,8 @@ const flatten = (items: CategoryTreeItem[], parents: string[] = []): CategoryCho
  */
 function CategoryFilters({ state }: { state: SearchPageState }) {
   const api = useApi();
-  const { data: tree } = useSuspenseQuery(categoryListQuery(api, searchCategoryTree));
+  const section = useSiteSection();
+  const { data: tree } = useSuspenseQuery(categoryListQuery(api, searchCategoryTree(searchSectionID(state, section))));
   const { data: me } = useQuery(meQuery(api));
   const options = flatten(tree);
   const [chosen, setChosen] = useState(state.categoryIDs);
@@ -356,7 +369,9 @@ function EmptySearch({ sentence, action }: { sentence: string; action?: { href: 
 
 function Results({ state, newTab }: { state: SearchPageState; newTab: boolean }) {
   const api = useApi();
-  const { data } = useSuspenseQuery(searchResultsQuery(api, searchApiParams(state)));
+  const section = useSiteSection();
+  const href = useSectionHref();
+  const { data } = useSuspenseQuery(searchResultsQuery(api, searchApiParams(state, section)));
   if (data.items.length === 0)
     return (
       <EmptySearch
@@ -365,8 +380,8 @@ function Results({ state, newTab }: { state: SearchPageState; newTab: boolean })
         }
         action={
           activeFilterCount(state) > 0
-            ? { href: withoutFilters(state), label: t("Search without filters") }
-            : { href: "/discussions", label: t("Browse discussions") }
+            ? { href: href(withoutFilters(state)), label: t("Search without filters") }
+            : { href: href("/discussions"), label: t("Browse discussions") }
         }
       />
     );
