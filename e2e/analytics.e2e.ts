@@ -133,6 +133,29 @@ describe("site analytics on the dashboard (issue 40 item 2)", () => {
     expect(problems.errors).toEqual([]);
   });
 
+  it("counts a page the app shows after hydrating (a link followed), once", async () => {
+    const api = await signInAdmin(parley.baseUrl);
+    const before = await todaysSummary(api);
+    const guest = await parley.newPage({ userAgent: readerAgent });
+    const reader = new ParleyPage(guest, parley.baseUrl);
+    // The server counts the page it rendered; the app tells of the next one, which it shows without a load.
+    expect((await reader.open("/")).status()).toBe(200);
+    await waitForHydration(guest);
+    const documents: string[] = [];
+    guest.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(request.url());
+    });
+    await reader.mainNavigation.getByRole("link", { name: "Categories" }).click();
+    await reader.headingNamed("Categories").waitFor();
+    expect(documents).toEqual([]);
+    await expect
+      .poll(async () => (await todaysSummary(api)).totals.pageViews - before.totals.pageViews, {
+        timeout: 15_000,
+        interval: 1_000,
+      })
+      .toBe(2);
+  });
+
   it("looks right in the dark theme at 1280 and 375 px", async () => {
     const api = await signInAdmin(parley.baseUrl);
     await api.send("PUT", "/themes/current", { themeID: "theme-foundation-dark" });

@@ -1,14 +1,13 @@
 import { Type, type Static } from "typebox";
 
+export { PAGE_VIEW_TICK } from "./tick-kinds.ts";
+
 /**
  * `POST /tick` (dashboard-tick.yml): what the pages report as readers use them. A page view (`url`, with
  * `type` such as `discussion_view` and the record's id), a search (`type: "search"`), or a link followed
  * out of the site (`destinationUrl`). Parley records a discussion's views (its `countViews`); it keeps no
  * other analytics, and says so with `didTrack: false`.
  */
-/** The tick the app sends for a page it showed after hydrating (the server counted the first one itself). */
-export const PAGE_VIEW_TICK = "page_view";
-
 export const TickPost = Type.Object({
   url: Type.Optional(Type.String({ maxLength: 2_000 })),
   referrer: Type.Optional(Type.String({ maxLength: 2_000 })),

@@ -21,6 +21,9 @@ interface PageThemeParts {
   scriptSources: string[];
 }
 
+/** The search results page (`/search?query=…`), in the section's own paths (`rewriteUrl` took its folder off). */
+const SEARCH_PAGE = /^\/search(?:[/?]|$)/;
+
 /**
  * The page's CSP with script addresses added to its `script-src` (each an exact address, checked when saved, so
  * nothing else on their hosts runs); the CSP as it was when there are none or it names no `script-src`.
@@ -154,6 +157,9 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     : null;
   const isGuestRead = (request: FastifyRequest) =>
     request.method === "GET" && request.viewer?.via === "guest" && request.headers.cookie === undefined;
+  // Search results are rendered every time: each search is one against the reader's address's search limit and
+  // one for the site's analytics (searches that found nothing), and a long tail of queries would only fill the cache.
+  const keptForGuests = (request: FastifyRequest) => !SEARCH_PAGE.test(request.url);
 
   // Embedding (spec §4): the host page's origin may frame the pages, when the site allows it.
   const allowFraming = async (reply: FastifyReply) => {
@@ -185,7 +191,7 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     // not from Host, and a guest's page in French is never served to an English guest.
     const address = request.originalUrl;
     const cacheKey = `${locale.locale} ${address}`;
-    const cacheable = cache !== null && isGuestRead(request);
+    const cacheable = cache !== null && isGuestRead(request) && keptForGuests(request);
     if (cacheable) {
       const hit = cache.get(cacheKey);
       if (hit) {

@@ -9,6 +9,7 @@ import { ShellContext } from "./ShellContext.tsx";
 import { TitleBar } from "./TitleBar.tsx";
 import { useDeviceClasses } from "./useDeviceClasses.ts";
 import { useHashScroll } from "../lib/hash-scroll.ts";
+import { usePageViewTick } from "../lib/page-view.ts";
 import { useSite } from "../lib/site.ts";
 import { useSectionHref } from "../lib/site-section.tsx";
 import { useThemeHtml } from "../lib/theme-html.tsx";
@@ -23,6 +24,7 @@ export function AppLayout() {
   const titleBar = useTitleBar();
   useDeviceClasses();
   useHashScroll();
+  usePageViewTick();
 
   // Embedded mode (spec §4), loaded only where the site is embedded: reading pages stay without it.
   const { embed, contentLocales } = useSite();

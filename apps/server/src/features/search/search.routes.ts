@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
-import { SearchQuery, SearchResultList } from "@parley/contracts";
+import { SearchQuery, SearchResultList, paginationHeaders } from "@parley/contracts";
 import { setPagingHeaders } from "../../platform/http/pagination.ts";
 import { perAddress } from "../../platform/http/address-limits.ts";
 import type { Limiter } from "../../platform/http/rate-limit.ts";
@@ -21,6 +21,14 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{
     {
       // Before the guests' answer cache: a cached answer counts as a search too.
       onRequest: perAddress(limiter),
+      // A guest's answer from that cache ran no search here: the site's analytics still count it, from its headers.
+      onSend: async (request, reply, payload) => {
+        if (reply.getHeader("x-parley-cache") !== "hit" || !onSearch) return payload;
+        const { query, page } = request.query;
+        const total = Number(reply.getHeader(paginationHeaders.resultCount));
+        if ((page ?? 1) === 1 && query && Number.isInteger(total)) onSearch(request, query, total);
+        return payload;
+      },
       schema: {
         tags: ["Search"],
         summary:
