@@ -21,13 +21,13 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{
     {
       // Before the guests' answer cache: a cached answer counts as a search too.
       onRequest: perAddress(limiter),
-      // A guest's answer from that cache ran no search here: the site's analytics still count it, from its headers.
-      onSend: async (request, reply, payload) => {
-        if (reply.getHeader("x-parley-cache") !== "hit" || !onSearch) return payload;
-        const { query, page } = request.query;
-        const total = Number(reply.getHeader(paginationHeaders.resultCount));
-        if ((page ?? 1) === 1 && query && Number.isInteger(total)) onSearch(request, query, total);
-        return payload;
+      config: {
+        // A guest's answer from that cache ran no search here: the site's analytics still count it, from its headers.
+        onGuestCacheHit: (request, headers) => {
+          const { query, page } = request.query as SearchQuery;
+          const total = Number(headers[paginationHeaders.resultCount]);
+          if ((page ?? 1) === 1 && query && Number.isInteger(total)) onSearch?.(request, query, total);
+        },
       },
       schema: {
         tags: ["Search"],

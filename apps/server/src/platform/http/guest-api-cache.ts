@@ -28,6 +28,17 @@ export const contentEvents: EventName[] = [
   "user.profile.changed",
 ];
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * Told when this cache answers the route for a guest, with the answer's kept headers: the route's handler did
+     * not run (search counts the guest's search for the site's analytics). A route option, not a hook, so the
+     * in-process reads still serve the route.
+     */
+    onGuestCacheHit?: (request: FastifyRequest, headers: Readonly<Record<string, string>>) => void;
+  }
+}
+
 interface CachedAnswer extends StoredText {
   status: number;
   headers: Record<string, string>;
@@ -76,6 +87,7 @@ export function registerGuestApiCache(app: FastifyInstance, changes: ContentChan
     const hit = answers.get(key);
     if (!hit) return;
     reply.code(hit.status).headers({ ...hit.headers, "x-parley-cache": "hit" });
+    request.routeOptions.config.onGuestCacheHit?.(request, hit.headers);
     return answers.send(request, reply, key, hit);
   });
 
