@@ -1,21 +1,49 @@
+import { mkdtempSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../apps/server/src/platform/db/database.ts";
 import { newMember, registerConfirmed, signInContext, unexpectedErrors } from "./support/accounts.ts";
 import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
-import { categoryID, createDiscussion, pathOf, signInAdmin } from "./support/content.ts";
+import { addComments, categoryID, createDiscussion, pathOf, signInAdmin, type ApiSession } from "./support/content.ts";
 import { useParley } from "./support/parley.ts";
 import { IntegrationsPage, NewTicketPage, TicketsPage } from "./pages/AttachmentsPages.ts";
 import { adminPassword } from "./support/server.ts";
 
-const parley = useParley();
+// Its own data directory: the test makes a ticket stale in the server's SQLite file (no clock to move there).
+const dataDir = mkdtempSync(path.join(tmpdir(), "parley-e2e-attachments-"));
+const parley = useParley({ dataDir });
 const TOKEN = "e2e-ticket-token-5b1d";
+
+/** Makes a ticket stale: last read from the stand-in 20 minutes ago (the web app refreshes it when staff look). */
+async function makeStale(sourceID: string): Promise<void> {
+  const database = await openDatabase({ databaseUrl: null, sqliteFile: path.join(dataDir, "parley.sqlite") });
+  try {
+    const dateUpdated = new Date(Date.now() - 20 * 60_000).toISOString();
+    await database.db.updateTable("attachments").set({ dateUpdated }).where("sourceID", "=", sourceID).execute();
+  } finally {
+    await database.close();
+  }
+}
 
 /**
  * A stand-in ticket API: a real HTTP server on 127.0.0.1. `POST /api/tickets` creates (201 `{ticket: {id, url,
- * status}}`), `GET /api/tickets/{id}` reads one; without the expected key it answers 401.
+ * status}}`), `GET /api/tickets/{id}` reads one (500 while `readsFail`); without the expected key it answers 401.
  */
+/** A confirmed member made a moderator by the admin. */
+async function newModerator(admin: ApiSession, prefix: string) {
+  const roles = await admin.get<Array<{ roleID: number; name: string }>>("/roles");
+  const moderator = newMember(prefix);
+  const moderatorID = await registerConfirmed(parley, moderator);
+  await admin.patch(`/users/${moderatorID}`, { roleID: [roles.find((role) => role.name === "Moderator")!.roleID] });
+  return moderator;
+}
+
 const tickets = new Map<string, { id: string; title: string; description: string; status: string }>();
+const standIn = { readsFail: false, reads: 0 };
 let ticketApi: http.Server;
 let ticketOrigin = "";
 
@@ -38,6 +66,8 @@ beforeAll(async () => {
         return answer(201, shown(id));
       }
       const id = decodeURIComponent(/^\/api\/tickets\/([^/]+)$/.exec(path)?.[1] ?? "");
+      if (req.method === "GET") standIn.reads += 1;
+      if (req.method === "GET" && standIn.readsFail) return answer(500, { error: "down" });
       if (req.method === "GET" && tickets.has(id)) return answer(200, shown(id));
       return answer(404, { error: "not found" });
     });
@@ -47,6 +77,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise<void>((resolve) => ticketApi?.close(() => resolve()));
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 describe("tickets from the discussion options menu", () => {
@@ -68,10 +99,7 @@ describe("tickets from the discussion options menu", () => {
       authHeaderName: "Authorization",
       authSecret: `Bearer ${TOKEN}`,
     });
-    const roles = await admin.get<Array<{ roleID: number; name: string }>>("/roles");
-    const moderator = newMember("ticketmod");
-    const moderatorID = await registerConfirmed(parley, moderator);
-    await admin.patch(`/users/${moderatorID}`, { roleID: [roles.find((role) => role.name === "Moderator")!.roleID] });
+    const moderator = await newModerator(admin, "ticketmod");
     const discussion = await createDiscussion(admin, {
       name: "The printer is on fire",
       body: "It says **PC LOAD LETTER** and smokes.",
@@ -122,15 +150,104 @@ describe("tickets from the discussion options menu", () => {
     expect(await memberView.menuItem("Create ticket").count()).toBe(0);
     expect(problems.errors).toEqual([]);
   });
+
+  it("a moderator creates a ticket from a comment's options menu; a stale status refreshes when staff look", async () => {
+    // The integration as the first test left it.
+    const admin = await signInAdmin(parley.baseUrl);
+    const moderator = await newModerator(admin, "commentmod");
+    const discussion = await createDiscussion(admin, {
+      name: "The coffee machine",
+      body: "It makes tea.",
+      categoryID: await categoryID(admin, "general"),
+    });
+    const [first, second, third] = await addComments(admin, discussion.discussionID, [
+      "Mine too.",
+      "It now leaks **hot water** on the floor.",
+      "Someone call facilities.",
+    ]);
+
+    const page = await parley.newPage({ bypassCSP: true });
+    const problems = collectErrors(page);
+    // The browser's calls for tickets: the comments' come with the page, none per comment.
+    const listCalls: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (request.method() === "GET" && url.pathname === "/api/v2/attachments") listCalls.push(url.search);
+    });
+    await signInContext(page, parley.baseUrl, moderator);
+    const view = new TicketsPage(page, parley.baseUrl);
+    await view.goto(pathOf(discussion.url));
+    await waitForHydration(page);
+    expect(await view.commentOffersTicket(second!.commentID)).toBe(true);
+    await view.openCommentTicket(second!.commentID);
+    // The form comes prefilled with the comment's text.
+    expect(await view.descriptionField().inputValue()).toContain("hot water");
+    await view.createTicket("Coffee machine leaks");
+
+    // The stand-in got it; the comment shows it, and only that comment.
+    const created = [...tickets.values()].find((ticket) => ticket.title === "Coffee machine leaks")!;
+    expect(created.description).toContain("hot water");
+    await view.ticket(created.id, second!.commentID).waitFor();
+    expect(await view.ticketStatus(created.id, second!.commentID)).toBe("new");
+    expect(await view.ticketLink(created.id, second!.commentID).getAttribute("href")).toBe(
+      `${ticketOrigin}/t/${created.id}`,
+    );
+    for (const other of [first!, third!]) expect(await view.ticketsBoxOf(other.commentID).count()).toBe(0);
+    expect(await view.ticketsBox.count()).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, "attachments-on-comment");
+
+    // The status changes at the helpdesk and the ticket goes stale: the next look shows the new status by itself.
+    tickets.get(created.id)!.status = "solved";
+    await makeStale(created.id);
+    listCalls.length = 0;
+    const refreshed = page.waitForRequest(
+      (request) => request.method() === "POST" && new URL(request.url()).pathname === "/api/v2/attachments/refresh",
+    );
+    await view.goto(pathOf(discussion.url));
+    expect((await refreshed).postDataJSON()).toMatchObject({ onlyStale: true });
+    await expect.poll(() => view.ticketStatus(created.id, second!.commentID)).toBe("solved");
+    // The page came with its comments' tickets: the browser asked for none.
+    expect(listCalls).toEqual([]);
+    await screenshot(page, "attachments-on-comment-refreshed");
+
+    // The helpdesk is down: the page stays whole and shows the last status it knew.
+    tickets.get(created.id)!.status = "reopened";
+    standIn.readsFail = true;
+    try {
+      await makeStale(created.id);
+      const readsBefore = standIn.reads;
+      await view.goto(pathOf(discussion.url));
+      await waitForHydration(page);
+      await expect.poll(() => standIn.reads).toBeGreaterThan(readsBefore);
+      expect(await view.ticketStatus(created.id, second!.commentID)).toBe("solved");
+    } finally {
+      standIn.readsFail = false;
+    }
+
+    // A member sees no ticket, has no Create ticket on the comment, and asks nothing about tickets.
+    const member = newMember("commentreader");
+    await registerConfirmed(parley, member);
+    const memberPage = await parley.newPage({ bypassCSP: true });
+    const memberCalls: string[] = [];
+    memberPage.on("request", (request) => {
+      if (new URL(request.url()).pathname.startsWith("/api/v2/attachments")) memberCalls.push(request.url());
+    });
+    await signInContext(memberPage, parley.baseUrl, member);
+    const memberView = new TicketsPage(memberPage, parley.baseUrl);
+    await memberView.goto(pathOf(discussion.url));
+    await waitForHydration(memberPage);
+    expect(await memberView.ticketsBoxOf(second!.commentID).count()).toBe(0);
+    expect(await memberView.commentOffersTicket(second!.commentID)).toBe(false);
+    expect(memberCalls).toEqual([]);
+    expect(problems.errors).toEqual([]);
+  });
 });
 
 describe("tickets without JavaScript, and the integration's settings", () => {
   it("a moderator creates a ticket on the form page and refreshes it, without JavaScript", async () => {
     const admin = await signInAdmin(parley.baseUrl);
-    const roles = await admin.get<Array<{ roleID: number; name: string }>>("/roles");
-    const moderator = newMember("ticketnojs");
-    const moderatorID = await registerConfirmed(parley, moderator);
-    await admin.patch(`/users/${moderatorID}`, { roleID: [roles.find((role) => role.name === "Moderator")!.roleID] });
+    const moderator = await newModerator(admin, "ticketnojs");
     const discussion = await createDiscussion(admin, {
       name: "The lift is stuck",
       body: "Between floors 3 and 4.",
@@ -154,6 +271,24 @@ describe("tickets without JavaScript, and the integration's settings", () => {
     await page.waitForURL((url) => url.pathname === pathOf(discussion.url));
     expect(await view.ticketStatus(created.id)).toBe("in");
     expect(await view.ticket(created.id).innerText()).toContain("in progress");
+
+    // A comment's ticket: the link under the comment, the same page for it, and back to the comment.
+    const [comment] = await addComments(admin, discussion.discussionID, ["The alarm button does nothing."]);
+    await view.goto(pathOf(discussion.url));
+    await view.createTicketLinkOf(comment!.commentID).click();
+    await page.waitForURL(
+      (url) =>
+        url.pathname.endsWith("/attachments/new") && url.searchParams.get("commentID") === String(comment!.commentID),
+    );
+    expect(await form.descriptionField.inputValue()).toContain("alarm button");
+    await form.create("Lift alarm broken");
+    await page.waitForURL(
+      (url) => url.pathname === pathOf(discussion.url) && url.hash === `#Comment_${comment!.commentID}`,
+    );
+    const forComment = [...tickets.values()].find((ticket) => ticket.title === "Lift alarm broken")!;
+    expect(await view.ticketStatus(forComment.id, comment!.commentID)).toBe("new");
+    expect(await view.ticketsBox.innerText()).not.toContain(forComment.id);
+    await screenshot(page, "attachments-comment-no-js");
   });
 
   it("a site manager keeps the settings on /dashboard/integrations; the auth value is never shown", async () => {

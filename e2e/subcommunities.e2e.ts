@@ -1,8 +1,8 @@
 import { copyFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { signInContext } from "./support/accounts.ts";
+import { newMember, registerConfirmed, signInContext } from "./support/accounts.ts";
 import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
-import { createDiscussion, signInAdmin } from "./support/content.ts";
+import { categoryID, createDiscussion, signInAdmin, signInApi } from "./support/content.ts";
 import { useParley } from "./support/parley.ts";
 import { adminPassword } from "./support/server.ts";
 import { SectionPage, SectionSearchPage, SubcommunitiesDashboardPage } from "./pages/SubcommunitiesPages.ts";
@@ -21,6 +21,7 @@ describe("subcommunities (issue 40, item 1)", () => {
     const garden = await admin.post<{ categoryID: number }>("/categories", {
       name: "Garden Club",
       urlcode: "garden-club",
+      description: "Roses, beds and everything that grows.",
     });
     const bakery = await admin.post<{ categoryID: number }>("/categories", {
       name: "Bakery Corner",
@@ -53,6 +54,8 @@ describe("subcommunities (issue 40, item 1)", () => {
     await dashboard.fillNewSection({ name: "Garden", folder: "garden", category: "Garden Club" });
     await dashboard.submitAndWait(dashboard.addButton);
     await dashboard.status.filter({ hasText: "“Garden” has been saved at /garden." }).waitFor();
+    // Added: the form is empty again for the next one.
+    expect(await dashboard.addFormValues()).toEqual(["", "", "", "", "", ""]);
     await dashboard.fillNewSection({ name: "Bakery", folder: "garden", category: "Bakery Corner" });
     await dashboard.submitAndWait(dashboard.addButton);
     await dashboard.formText("Another subcommunity has this folder.").waitFor();
@@ -158,6 +161,74 @@ describe("subcommunities (issue 40, item 1)", () => {
     expect(readerProblems.errors).toEqual([]);
   });
 
+  it("a section's home shows its own banner, tags and leaders; its search results stay in it", async () => {
+    // A tag and a member with points in each section (a reaction to their post earns them one, there).
+    const admin = await signInAdmin(parley.baseUrl);
+    const [gardenID, bakeryID] = await Promise.all([
+      categoryID(admin, "garden-club"),
+      categoryID(admin, "bakery-corner"),
+    ]);
+    const compost = await admin.post<{ tagID: number }>("/tags", { name: "Compostheap" });
+    const sourdough = await admin.post<{ tagID: number }>("/tags", { name: "Sourdoughstarter" });
+    const gardener = newMember("gardener");
+    const baker = newMember("baker");
+    const fan = newMember("fan");
+    for (const member of [gardener, baker, fan]) await registerConfirmed(parley, member);
+    const fanApi = await signInApi(parley.baseUrl, fan.name, fan.password);
+    for (const [member, categoryID, tagID] of [
+      [gardener, gardenID, compost.tagID],
+      [baker, bakeryID, sourdough.tagID],
+    ] as const) {
+      const api = await signInApi(parley.baseUrl, member.name, member.password);
+      const post = await api.post<{ discussionID: number }>("/discussions", {
+        name: `Tagged by ${member.name}`,
+        body: "Worth a like.",
+        format: "markdown",
+        categoryID,
+        tagIDs: [tagID],
+      });
+      await fanApi.post(`/discussions/${post.discussionID}/reactions`, { reactionType: "like" });
+    }
+
+    const reader = await parley.newPage({ bypassCSP: true });
+    const problems = collectErrors(reader);
+    const section = new SectionPage(reader, parley.baseUrl);
+    await expect
+      .poll(async () => {
+        await section.goto("/garden");
+        return { tags: await section.popularTags(), leaders: await section.leaders() };
+      })
+      .toEqual({ tags: ["Compostheap"], leaders: [gardener.name] });
+    // The banner is the section's: its name, its root category's description, and a search of the section.
+    expect(await section.bannerHeading.innerText()).toBe("Garden");
+    expect(await section.bannerDescription()).toBe("Roses, beds and everything that grows.");
+    expect(await section.banner.getByRole("search").getAttribute("action")).toBe("/garden/search");
+    expect(await seriousAxeViolations(reader)).toEqual([]);
+    await keep(reader, "subcommunities-4-garden-home");
+    // The bakery's panel holds its own; the whole site's, both.
+    await section.goto("/bakery");
+    expect(await section.bannerHeading.innerText()).toBe("Bakery");
+    expect(await section.popularTags()).toEqual(["Sourdoughstarter"]);
+    expect(await section.leaders()).toEqual([baker.name]);
+    await section.goto("/");
+    expect(await section.popularTags()).toEqual(expect.arrayContaining(["Compostheap", "Sourdoughstarter"]));
+    expect(await section.leaders()).toEqual(expect.arrayContaining([gardener.name, baker.name]));
+
+    // A result of the garden's search leads to the discussion in the garden; the whole site's search, to its
+    // canonical address.
+    const search = new SectionSearchPage(reader, parley.baseUrl);
+    const roses = "Marigoldquest roses in partial shade";
+    await search.open("/garden/search?query=marigoldquest");
+    expect(await search.resultLink(roses).getAttribute("href")).toMatch(/^\/garden\/discussion\/\d+\//);
+    await Promise.all([reader.waitForURL(/\/garden\/discussion\/\d+\//), search.resultLink(roses).click()]);
+    expect(await section.pickerButton.innerText()).toContain("Garden");
+    await search.open("/garden/search?query=marigoldquest&siteSectionID=0");
+    expect(await search.resultLink(roses).getAttribute("href")).toMatch(/^\/discussion\/\d+\//);
+    await search.open("/search?query=marigoldquest");
+    expect(await search.resultLink(roses).getAttribute("href")).toMatch(/^\/discussion\/\d+\//);
+    expect(problems.errors).toEqual([]);
+  });
+
   it("the picker works without JavaScript", async () => {
     const page = await parley.newPage({ javaScriptEnabled: false });
     const section = new SectionPage(page, parley.baseUrl);
@@ -173,5 +244,19 @@ describe("subcommunities (issue 40, item 1)", () => {
     await section.pickerButton.click();
     expect(await section.pickerLink("All communities").getAttribute("aria-current")).toBe("true");
     expect(await section.pickerLink("Bakery").getAttribute("aria-current")).toBeNull();
+  });
+
+  it("the dashboard's add form is empty again after an add without JavaScript too", async () => {
+    const page = await parley.newPage({ javaScriptEnabled: false });
+    await signInContext(page, parley.baseUrl, { name: "admin", password: adminPassword });
+    const admin = await signInAdmin(parley.baseUrl);
+    await admin.post("/categories", { name: "Tea Room", urlcode: "tea-room" });
+    const dashboard = new SubcommunitiesDashboardPage(page, parley.baseUrl);
+    expect((await dashboard.goto()).status()).toBe(200);
+    await dashboard.fillNewSection({ name: "Tea", folder: "tea", category: "Tea Room" });
+    await dashboard.submitAndWait(dashboard.addButton);
+    await dashboard.status.filter({ hasText: "“Tea” has been saved at /tea." }).waitFor();
+    expect(await dashboard.addFormValues()).toEqual(["", "", "", "", "", ""]);
+    expect(await dashboard.cell("Tea", "Address").innerText()).toBe("/tea");
   });
 });

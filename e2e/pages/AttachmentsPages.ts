@@ -4,8 +4,9 @@ import { DiscussionActionsPage } from "./DiscussionActions.ts";
 import { ParleyPage } from "./ParleyPage.ts";
 
 /**
- * A discussion's tickets (the attachments add-on): the options menu's Create ticket dialog, the tickets box under
- * the post with each ticket's link, status and Refresh, and the no-JavaScript Create ticket page.
+ * A discussion's tickets and its comments' (the attachments add-on): the options menus' Create ticket dialog, the
+ * tickets box under each post with each ticket's link, status and Refresh, and the no-JavaScript Create ticket
+ * page. The methods with a `commentID` are about that comment's box; without, the discussion's.
  */
 export class TicketsPage extends DiscussionActionsPage {
   /** The options menu's Create ticket dialog (named after the integration: "Create ticket in {name}"). */
@@ -18,6 +19,21 @@ export class TicketsPage extends DiscussionActionsPage {
     await this.openOptions();
     await this.menuItem("Create ticket").click();
     await this.ticketDialog.getByLabel("Title").waitFor();
+  }
+
+  /** Opens Create ticket from a comment's options menu (⋯) and waits for its form. */
+  async openCommentTicket(commentID: number): Promise<void> {
+    await this.commentAction(commentID, "Create ticket");
+    await this.ticketDialog.getByLabel("Title").waitFor();
+  }
+
+  /** Whether a comment's options menu offers Create ticket (the menu is closed again after). */
+  async commentOffersTicket(commentID: number): Promise<boolean> {
+    await this.postOptions(this.comment(commentID)).click();
+    await this.menuItems.first().waitFor();
+    const offered = (await this.menuItems.filter({ hasText: /^Create ticket$/ }).count()) > 0;
+    await this.page.keyboard.press("Escape");
+    return offered;
   }
 
   titleField(): Locator {
@@ -37,36 +53,57 @@ export class TicketsPage extends DiscussionActionsPage {
 
   /** The tickets box under the discussion's post. */
   get ticketsBox(): Locator {
-    return this.post.getByRole("region", { name: "Tickets" });
+    return this.ticketsBoxOf();
   }
 
-  /** A ticket's card in the box, by its id. */
-  ticket(sourceID: string): Locator {
-    return this.ticketsBox.getByRole("listitem").filter({ hasText: `Ticket ${sourceID}` });
+  /** The tickets box under a comment, or under the discussion's post. */
+  ticketsBoxOf(commentID?: number): Locator {
+    return this.postOf(commentID).getByRole("region", { name: "Tickets" });
   }
 
-  ticketLink(sourceID: string): Locator {
-    return this.ticket(sourceID).getByRole("link", { name: `Ticket ${sourceID}` });
+  /** A ticket's card in the box (a comment's, or the discussion's), by its id. */
+  ticket(sourceID: string, commentID?: number): Locator {
+    return this.ticketsBoxOf(commentID)
+      .getByRole("listitem")
+      .filter({ hasText: `Ticket ${sourceID}` });
+  }
+
+  ticketLink(sourceID: string, commentID?: number): Locator {
+    return this.ticket(sourceID, commentID).getByRole("link", { name: `Ticket ${sourceID}` });
   }
 
   /** The status a ticket's card shows. */
-  async ticketStatus(sourceID: string): Promise<string> {
-    const text = await this.ticket(sourceID).innerText();
+  async ticketStatus(sourceID: string, commentID?: number): Promise<string> {
+    const text = await this.ticket(sourceID, commentID).innerText();
     return text.match(/Status:\s*(\S+)/)?.[1] ?? "";
   }
 
-  refreshButton(sourceID: string): Locator {
-    return this.ticket(sourceID).getByRole("button", { name: `Refresh the status of ticket ${sourceID}` });
+  refreshButton(sourceID: string, commentID?: number): Locator {
+    return this.ticket(sourceID, commentID).getByRole("button", { name: `Refresh the status of ticket ${sourceID}` });
   }
 
-  /** The no-JavaScript link to the Create ticket page, under the post. */
+  /** The no-JavaScript link to the Create ticket page, under the post (a comment's, or the discussion's). */
+  createTicketLinkOf(commentID?: number): Locator {
+    return this.postOf(commentID).getByRole("link", { name: "Create ticket" });
+  }
+
   get createTicketLink(): Locator {
-    return this.post.getByRole("link", { name: "Create ticket" });
+    return this.createTicketLinkOf();
+  }
+
+  /** A comment's article, or the discussion's post. */
+  private postOf(commentID: number | undefined): Locator {
+    return commentID === undefined ? this.post : this.comment(commentID);
   }
 }
 
 /** `/discussion/{id}/attachments/new`: Create ticket as a page (moderators without JavaScript). */
 export class NewTicketPage extends ParleyPage {
+  /** The description, prefilled with the post's text and address. */
+  get descriptionField(): Locator {
+    return this.main.getByLabel("Description");
+  }
+
   /** Changes the title and creates the ticket; the page goes back to the discussion. */
   async create(title: string): Promise<void> {
     await this.main.getByLabel("Title").fill(title);

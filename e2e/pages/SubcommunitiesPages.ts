@@ -48,6 +48,13 @@ export class SubcommunitiesDashboardPage extends DashboardPage {
     return this.addForm.getByText(text, { exact: true });
   }
 
+  /** The add form's fields' values (Name, Folder, Category, Locale, Theme, Order), to tell it is empty again. */
+  addFormValues(): Promise<string[]> {
+    return this.addForm
+      .locator("input:not([type=hidden]), select")
+      .evaluateAll((fields) => fields.map((field) => (field as HTMLInputElement | HTMLSelectElement).value));
+  }
+
   /** A form-level confirmation ("… has been saved at /en."). */
   get status(): Locator {
     return this.main.getByRole("status");
@@ -91,6 +98,40 @@ export class SectionPage extends TitleBarPage {
     return { left: box.x, right: box.x + box.width, pageWidth };
   }
 
+  /** The home's banner: its heading, its description, its search form. */
+  get banner(): Locator {
+    return this.page.locator("[data-part=banner]");
+  }
+
+  get bannerHeading(): Locator {
+    return this.banner.getByRole("heading", { level: 1 });
+  }
+
+  /** The banner's text under its heading (empty when there is none). */
+  async bannerDescription(): Promise<string> {
+    const paragraph = this.banner.locator("p");
+    return (await paragraph.count()) ? paragraph.innerText() : "";
+  }
+
+  /** The panel's "Popular Tags": each tag's name (its link's text without its count). */
+  async popularTags(): Promise<string[]> {
+    return this.page
+      .getByRole("region", { name: "Popular Tags" })
+      .getByRole("listitem")
+      .evaluateAll((items) => items.map((item) => item.querySelector("a")?.firstChild?.textContent?.trim() ?? ""));
+  }
+
+  /** The panel's leaderboard: the members' names as listed (none when the box is absent). */
+  async leaders(): Promise<string[]> {
+    const box = this.page.locator("[data-part=leaderboard-box]");
+    if ((await box.count()) === 0) return [];
+    return box
+      .getByRole("listitem")
+      .evaluateAll((items) =>
+        items.map((item) => item.querySelector("a > span:last-child")?.textContent?.trim() ?? ""),
+      );
+  }
+
   /** A link in the page's main region, by its text (a discussion's title, a category's name). */
   mainLink(name: string): Locator {
     return this.main.getByRole("link", { name, exact: true });
@@ -110,6 +151,11 @@ export class SectionSearchPage extends SearchPage {
   /** "Search all communities": the whole site's results instead of the section's. */
   get allCommunities(): Locator {
     return this.main.getByRole("checkbox", { name: "Search all communities", exact: true });
+  }
+
+  /** A result's link, by its title. */
+  resultLink(title: string): Locator {
+    return this.results.locator("h2").getByRole("link", { name: title, exact: true });
   }
 
   /** The form's address (the section's search page). */

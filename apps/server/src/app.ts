@@ -335,6 +335,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     postTypes: categoryPostTypes,
     sections,
   });
+  // A `siteSectionID` filter's categories (a subcommunity's root and its subtree; null: the whole site).
+  const sectionCategories = async (siteSectionID: string | undefined) => {
+    const section = await sections.resolve(siteSectionID);
+    return section ? categories.directory.withDescendants(section.categoryID) : null;
+  };
   const userFragments = createUserFragments(platform.db, () => platform.siteConfig.get("ranks.enabled"));
   const reactions = createReactions(platform, userFragments);
   // Who ignores whom: conversations refuse an ignored member's messages, notifications their mentions.
@@ -373,7 +378,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     profileFields.valuesFor,
   );
   await registerRoles(app, platform);
-  const tags = await registerTags(app, platform);
+  const tags = await registerTags(app, platform, { sectionCategories });
   const content = {
     categories: categories.directory,
     users: userFragments,
@@ -420,7 +425,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerDrafts(app, platform, { discussions, comments, categories: categories.directory });
   await registerModeration(app, platform, { discussions, users: userFragments });
-  await registerReputation(app, { platform, users: userFragments, categories: categories.directory });
+  await registerReputation(app, {
+    platform,
+    users: userFragments,
+    categories: categories.directory,
+    sectionCategories,
+  });
   // A collection's records presented as their own endpoints present them, for the viewer (a discussion with its
   // excerpt, which a featured collection's widget shows under the title).
   const collectionPresenters: Parameters<typeof registerCollections>[2] = {
@@ -506,6 +516,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           insertUserID: comment.insertUserID,
           userName: comment.insertUser?.name ?? "",
         };
+      },
+    },
+    // A page of comments at once: those in categories the viewer may see, each one's discussion read as them.
+    readable: {
+      comment: async (ids, context) => {
+        const page = await comments.list({ commentID: ids, limit: ids.length, expand: ["-insertUser"] }, context);
+        const discussionIDs = new Set(page.items.map((comment) => comment.discussionID));
+        await Promise.all(
+          [...discussionIDs].map((id) => discussions.get(id, ["-body", "-insertUser", "-lastUser"], context)),
+        );
+        return new Set(page.items.map((comment) => comment.commentID));
       },
     },
   });
@@ -660,6 +681,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     categories: categories.directory,
     chunkSize: options.sitemapChunkSize,
     customPagePaths: () => customPages.publicPaths(),
+    sections: () => sections.list(),
   });
   const knowledge = await registerKnowledge(app, platform, { users: userFragments });
   const groups = await registerGroups(app, platform, {

@@ -33,6 +33,10 @@ export const ticketPlaceholders = [
 export const attachmentsLimits = {
   /** `POST /attachments/refresh` takes this many at most (Vanilla's 10). */
   refreshMaxIDs: 10,
+  /** `GET /attachments?recordIDs=` takes this many posts at most (a page of comments). */
+  listMaxIDs: 100,
+  /** `POST /attachments/refresh` calls a member may make per minute (a page view refreshes its stale ones). */
+  refreshPerMinute: 60,
   /** An attachment refreshed longer ago than this is stale (`onlyStale`). */
   staleAfterMs: 10 * 60_000,
   nameMaxLength: 200,
@@ -63,6 +67,9 @@ export const attachmentMessages = {
   remoteFailed: msg("The ticket service did not create the ticket."),
   remoteNoID: msg("The ticket service's answer holds no ticket id where the settings say."),
   refreshTooMany: msg("Refresh at most 10 attachments at a time."),
+  recordMissing: msg("Give recordID or recordIDs."),
+  recordBoth: msg("Give recordID or recordIDs, not both."),
+  refreshLimited: msg("Too many refreshes at once. Please wait a minute and try again."),
 } as const;
 
 /** A post's no-JavaScript Create ticket form and a ticket's Refresh, as the web app serves them. */

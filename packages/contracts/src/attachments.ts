@@ -44,7 +44,14 @@ export type Attachment = Static<typeof Attachment>;
 
 export const AttachmentsQuery = Type.Object({
   recordType: RecordType,
-  recordID: Type.Integer({ minimum: 1 }),
+  recordID: Type.Optional(Type.Integer({ minimum: 1, description: "One post (Vanilla's); or `recordIDs`." })),
+  recordIDs: Type.Optional(
+    Type.Array(Type.Integer({ minimum: 1 }), {
+      minItems: 1,
+      maxItems: attachmentsLimits.listMaxIDs,
+      description: `Several posts of the type at once (\`1,2,3\`, at most ${attachmentsLimits.listMaxIDs}), each one the viewer may see.`,
+    }),
+  ),
 });
 export type AttachmentsQuery = Static<typeof AttachmentsQuery>;
 

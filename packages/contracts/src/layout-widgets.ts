@@ -105,13 +105,18 @@ export const LeaderboardWidget = widgetSchema(
     limit: Type.Integer({ minimum: 1, maximum: leaderboardRules.maxLimit }),
     slotType: Type.Enum(leaderboardSlotTypes),
     categoryID: Type.Optional(Id),
+    /** A subcommunity's pages (issue 40): the points earned in its categories (the server adds it). */
+    siteSectionID: Type.Optional(SectionID),
   }),
 );
 
-/** A panel's "Popular Tags": the `limit` most used tags (`GET /tags`), each leading to its list. */
+/**
+ * A panel's "Popular Tags": the `limit` most used tags (`GET /tags`), each leading to its list; on a subcommunity's
+ * pages (issue 40; the server adds `siteSectionID`), those most used in its categories.
+ */
 export const PopularTagsWidget = widgetSchema(
   "react.popularTags",
-  props({ limit: Type.Integer({ minimum: 1, maximum: 100 }) }),
+  props({ limit: Type.Integer({ minimum: 1, maximum: 100 }), siteSectionID: Type.Optional(SectionID) }),
 );
 
 /** A category page's header: its name, description and follow button. */

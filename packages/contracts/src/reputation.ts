@@ -1,6 +1,7 @@
 import { Type, type Static } from "typebox";
 import { DateTime, Nullable } from "./common.ts";
 import { leaderboardRules, leaderboardSlotTypes, leaderboardTypes } from "./reputation-constants.ts";
+import { SiteSectionFilter } from "./subcommunities.ts";
 import { UserFragment } from "./users.ts";
 
 export * from "./reputation-constants.ts";
@@ -11,6 +12,8 @@ export const LeadersQuery = Type.Object({
   slotType: Type.Optional(Type.Enum(leaderboardSlotTypes, { default: "a" })),
   /** One category's leaders (the points and posts earned in it); none: every category. */
   categoryID: Type.Optional(Type.Integer({ minimum: 1 })),
+  /** A subcommunity's leaders (issue 40): the points and posts earned in its categories; "0" or nothing: the site's. */
+  siteSectionID: Type.Optional(SiteSectionFilter),
   limit: Type.Optional(
     Type.Integer({ minimum: 1, maximum: leaderboardRules.maxLimit, default: leaderboardRules.defaultLimit }),
   ),

@@ -21,6 +21,7 @@ export const subcommunityMessages = {
   categoryTaken: "Another subcommunity has this category.",
   unknownCategory: "There is no such category.",
   unknownTheme: "There is no such theme.",
+  categoryGone: "Its root category no longer exists.",
   tooMany: `A site has at most ${subcommunitiesLimits.maxSections} subcommunities.`,
 } as const;
 
@@ -68,6 +69,11 @@ export const Subcommunity = Type.Object({
   /** Its home's full address at the site's origin. */
   url: Type.String(),
   categoryID: Type.Integer(),
+  /**
+   * False once its root category was deleted: the section then holds nothing (its lists, search and sitemaps are
+   * empty) until a site manager gives it another category or removes it.
+   */
+  categoryExists: Type.Boolean(),
   locale: Type.String(),
   themeID: Nullable(Type.String()),
   sort: Type.Integer(),

@@ -1,6 +1,7 @@
 import { Type, type Static } from "typebox";
 import { DateTime, Nullable } from "./common.ts";
 import { Limit, Page } from "./pagination.ts";
+import { SiteSectionFilter } from "./subcommunities.ts";
 
 export const Tag = Type.Object(
   {
@@ -23,6 +24,11 @@ export const TagListQuery = Type.Object({
   query: Type.Optional(Type.String({ description: "Names starting with this text." })),
   tagID: Type.Optional(Type.Array(Type.Integer())),
   excludeNoCountDiscussion: Type.Optional(Type.Boolean()),
+  /**
+   * A subcommunity's tags (issue 40): those of its categories' discussions, most used there first, each with its
+   * `countDiscussions` there; "0" or nothing: the whole site's.
+   */
+  siteSectionID: Type.Optional(SiteSectionFilter),
   page: Type.Optional(Page),
   limit: Type.Optional(Limit(100, 20)),
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
-import type { EventBus } from "./events.ts";
+import type { EventBus, EventName } from "./events.ts";
 import { contentEvents } from "./http/guest-api-cache.ts";
 
 /**
@@ -9,7 +9,11 @@ import { contentEvents } from "./http/guest-api-cache.ts";
  * so a guest sees a new discussion promptly wherever the load balancer sends the next request.
  */
 export interface ContentChanges {
-  on(listener: () => void): void;
+  /**
+   * `listener` hears each change with the event's name (this process's, or another's through Redis); null when a
+   * process did not say which (one started before the names travelled): whatever the listener keeps is stale.
+   */
+  on(listener: (event: EventName | null) => void): void;
   close(): Promise<void>;
 }
 
@@ -23,9 +27,15 @@ export function createContentChanges(
   const channel = `parley:content-changed:${namespace}`;
   // This process's own messages come back from Redis: its caches were cleared when the event fired.
   const origin = randomBytes(8).toString("hex");
-  const listeners = new Set<() => void>();
-  const notify = () => {
-    for (const listener of listeners) listener();
+  const listeners = new Set<(event: EventName | null) => void>();
+  const notify = (event: EventName | null) => {
+    for (const listener of listeners) listener(event);
+  };
+  const known = new Set<string>(contentEvents);
+  // A message is `{origin}` or `{origin} {event}`.
+  const heard = (message: string) => {
+    const [from = "", event = ""] = message.split(" ", 2);
+    if (from !== origin) notify(known.has(event) ? (event as EventName) : null);
   };
   // The connections open with the first listener (ioredis loads only then): apps without guest caches have none.
   let redis: Promise<{ publisher: Redis; subscriber: Redis }> | null = null;
@@ -36,7 +46,7 @@ export function createContentChanges(
     publisher.on("error", onError);
     subscriber.on("error", onError);
     subscriber.on("message", (from: string, message: string) => {
-      if (from === channel && message !== origin) notify();
+      if (from === channel) heard(message);
     });
     await subscriber.subscribe(channel);
     return { publisher, subscriber };
@@ -45,8 +55,8 @@ export function createContentChanges(
   for (const name of contentEvents)
     events.on(name, () => {
       if (listeners.size === 0) return;
-      notify();
-      redis?.then(({ publisher }) => publisher.publish(channel, origin)).catch(onError);
+      notify(name);
+      redis?.then(({ publisher }) => publisher.publish(channel, `${origin} ${name}`)).catch(onError);
     });
 
   return {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp, type AppOptions } from "../app.ts";
 import { createAdmin } from "../db/seed/admin.ts";
 import { seedDemo } from "../db/seed/demo.ts";
+import type { TestClock } from "../platform/clock.ts";
 import { openDatabase } from "../platform/db/database.ts";
 import { createCast, type TestUser } from "./accounts.ts";
 import { testConfig, TEST_ADMIN_PASSWORD, TEST_PASSWORD_COST } from "./app.ts";
@@ -25,8 +26,11 @@ export interface TwoInstances {
  */
 export async function createTwoInstances(
   redisUrl: string,
-  /** More of the apps' options (the guests' cache: `guestApiCacheTtlMs`). */
-  options: Pick<AppOptions, "guestApiCacheTtlMs"> = {},
+  /**
+   * More of the apps' options (the guests' cache: `guestApiCacheTtlMs`); `clock`, one test clock both read (moved by
+   * the test instead of sleeping).
+   */
+  { clock, ...options }: Pick<AppOptions, "guestApiCacheTtlMs"> & { clock?: TestClock } = {},
 ): Promise<TwoInstances> {
   const database = await createTestDatabase("postgres");
   await seedDemo(database.db, await createAdmin(database.db, TEST_ADMIN_PASSWORD, TEST_PASSWORD_COST));
@@ -36,8 +40,9 @@ export async function createTwoInstances(
     schema: database.schema!,
     poolSize: 4,
   });
-  const appA = await buildApp({ config: testConfig(database.dataDir, { redisUrl }), database, ...options });
-  const appB = await buildApp({ config: testConfig(database.dataDir, { redisUrl }), database: second, ...options });
+  const config = testConfig(database.dataDir, { redisUrl, ...(clock ? { clock } : {}) });
+  const appA = await buildApp({ config, database, ...options });
+  const appB = await buildApp({ config, database: second, ...options });
   await Promise.all([appA.ready(), appB.ready()]);
   const users = await createCast(database.db, {
     reader: { name: "Rae Reader", role: "member" },

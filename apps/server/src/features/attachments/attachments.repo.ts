@@ -9,15 +9,17 @@ export function createAttachmentsRepo(db: Kysely<DB>) {
   return {
     withTransaction: (trx: Kysely<DB>) => createAttachmentsRepo(trx),
 
-    /** A post's attachments, oldest first. */
-    forRecord: (recordType: AttachmentRow["recordType"], recordID: number) =>
-      db
-        .selectFrom("attachments")
-        .selectAll()
-        .where("recordType", "=", recordType)
-        .where("recordID", "=", recordID)
-        .orderBy("attachmentID")
-        .execute(),
+    /** The attachments of posts of one type (a post, or a page of comments), oldest first. */
+    forRecords: (recordType: AttachmentRow["recordType"], recordIDs: readonly number[]) =>
+      recordIDs.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom("attachments")
+            .selectAll()
+            .where("recordType", "=", recordType)
+            .where("recordID", "in", recordIDs)
+            .orderBy("attachmentID")
+            .execute(),
 
     find: (attachmentID: number) =>
       db.selectFrom("attachments").selectAll().where("attachmentID", "=", attachmentID).executeTakeFirst(),

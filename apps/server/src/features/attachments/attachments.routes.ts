@@ -28,7 +28,7 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox<{ service: Attachments
     {
       schema: {
         tags,
-        summary: "A post's attachments (staff who may see the post).",
+        summary: "A post's attachments, or several posts' (`recordIDs`; staff who may see each post).",
         querystring: AttachmentsQuery,
         response: { 200: Type.Array(Attachment) },
       },
@@ -63,7 +63,7 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox<{ service: Attachments
         tags,
         summary: "Read attachments' status again from their integration (at most 10; community.moderate).",
         body: AttachmentsRefresh,
-        response: { 201: Type.Array(Attachment), 502: ErrorBody },
+        response: { 201: Type.Array(Attachment), 429: ErrorBody, 502: ErrorBody },
       },
     },
     async (request, reply) => {

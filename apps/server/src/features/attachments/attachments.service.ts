@@ -15,7 +15,8 @@ import {
 import { requireAccess } from "../../platform/auth/access.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
-import { badRequest, fieldError, notFound, validationFailed } from "../../platform/errors.ts";
+import { badRequest, fieldError, HttpError, notFound, validationFailed } from "../../platform/errors.ts";
+import type { Limiter } from "../../platform/http/rate-limit.ts";
 import type { RequestContext } from "../../platform/http/request-context.ts";
 import { htmlToText, truncate } from "../../platform/render/excerpt.ts";
 import { attachmentsPolicy } from "./attachments.policy.ts";
@@ -39,12 +40,23 @@ export type AttachmentRecordLoaders = Record<
   AttachmentRecordType,
   (recordID: number, context: RequestContext) => Promise<AttachmentPostFacts>
 >;
+/**
+ * Which of several posts of a type the viewer may see, in a fixed number of queries (a page of comments). It may
+ * answer fewer than they may see: each one left out is loaded on its own, which refuses it (403, 404) or lets it be.
+ */
+export type AttachmentRecordBatchChecks = Partial<
+  Record<AttachmentRecordType, (recordIDs: number[], context: RequestContext) => Promise<Set<number>>>
+>;
 
 export interface AttachmentsDeps {
   repo: AttachmentsRepo;
   platform: Platform;
   records: AttachmentRecordLoaders;
+  /** Batched reads for `GET /attachments?recordIDs=` (else each post is loaded on its own). */
+  readable?: AttachmentRecordBatchChecks;
   client: TicketClient;
+  /** Refreshes per member and minute (`attachmentsLimits.refreshPerMinute`): each may call the ticket API 10 times. */
+  refreshLimiter?: Limiter;
   /** `attachments.allowedHosts`: hosts reached even on private addresses (and over http). */
   allowedHosts: () => Promise<string[]>;
 }
@@ -92,11 +104,29 @@ export function createAttachmentsService(deps: AttachmentsDeps) {
     moderatorName: viewer.user?.name ?? "",
   });
 
+  /** `recordID` (Vanilla's) or `recordIDs`: one of them. */
+  const recordIDsOf = (query: AttachmentsQuery): number[] => {
+    if (query.recordID !== undefined && query.recordIDs !== undefined)
+      throw validationFailed([fieldError("recordIDs", "invalid", attachmentMessages.recordBoth)]);
+    if (query.recordID !== undefined) return [query.recordID];
+    if (query.recordIDs !== undefined) return [...new Set(query.recordIDs)];
+    throw validationFailed([fieldError("recordID", "missingField", attachmentMessages.recordMissing)]);
+  };
+
+  /** Every post must be one the viewer may see: the first that is not is its own 403 or 404. */
+  async function requireReadable(recordType: AttachmentRecordType, recordIDs: number[], context: RequestContext) {
+    const batch = deps.readable?.[recordType];
+    const seen = recordIDs.length > 1 && batch ? await batch(recordIDs, context) : new Set<number>();
+    for (const recordID of recordIDs) if (!seen.has(recordID)) await records[recordType](recordID, context);
+  }
+
   return {
+    /** The attachments of a post, or of several posts of a type (a page of comments) in one call. */
     async list(query: AttachmentsQuery, context: RequestContext): Promise<Attachment[]> {
       requireAccess(context.viewer, attachmentsPolicy.canView);
-      await records[query.recordType](query.recordID, context);
-      return (await repo.forRecord(query.recordType, query.recordID)).map(presentAttachment);
+      const recordIDs = recordIDsOf(query);
+      await requireReadable(query.recordType, recordIDs, context);
+      return (await repo.forRecords(query.recordType, recordIDs)).map(presentAttachment);
     },
 
     /** Creates the ticket at the API, then stores the attachment with its id, link and status. */
@@ -129,11 +159,17 @@ export function createAttachmentsService(deps: AttachmentsDeps) {
       return presentAttachment((await repo.find(attachmentID))!);
     },
 
-    /** Reads each ticket's status again (at most 10; `onlyStale`: those not refreshed for 10 minutes). */
+    /**
+     * Reads each ticket's status again (at most 10). `onlyStale` (the web app's call when staff look at a post):
+     * only those not refreshed for 10 minutes, and a ticket the API fails to answer is answered as last known
+     * rather than failing the others (a pressed Refresh says the failure: 502).
+     */
     async refresh(body: AttachmentsRefresh, context: RequestContext): Promise<Attachment[]> {
       requireAccess(context.viewer, attachmentsPolicy.canCreate);
       if (body.attachmentIDs.length > attachmentsLimits.refreshMaxIDs)
         throw badRequest(attachmentMessages.refreshTooMany);
+      const limited = await deps.refreshLimiter?.hit(String(context.viewer.userID));
+      if (limited && !limited.allowed) throw new HttpError(429, attachmentMessages.refreshLimited);
       const rows = await repo.findMany([...new Set(body.attachmentIDs)]);
       if (rows.length === 0) throw notFound("Attachment");
       const { settings, secret } = await enabledTicket();
@@ -146,12 +182,15 @@ export function createAttachmentsService(deps: AttachmentsDeps) {
           answered.push(row);
           continue;
         }
-        const remote = await client.fetch(
-          settings,
-          secret,
-          row.sourceID,
-          valuesOf(row.recordType, row.recordID, post, context.viewer),
-        );
+        const values = valuesOf(row.recordType, row.recordID, post, context.viewer);
+        const remote = await client.fetch(settings, secret, row.sourceID, values).catch((error: unknown) => {
+          if (body.onlyStale && error instanceof HttpError && error.status === 502) return null;
+          throw error;
+        });
+        if (remote === null) {
+          answered.push(row);
+          continue;
+        }
         const now = clock.nowIso();
         const changes = {
           status: remote.status,

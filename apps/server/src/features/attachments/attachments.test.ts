@@ -6,6 +6,8 @@ import {
   Attachment,
   AttachmentCatalog,
   AttachmentFormSchema,
+  attachmentMessages,
+  attachmentsLimits,
   TicketIntegrationSettings,
   type Attachment as AttachmentRecord,
 } from "@parley/contracts";
@@ -17,6 +19,8 @@ import {
   type ContentFixture,
 } from "../../test/content.ts";
 import { engines } from "../../test/databases.ts";
+import { roleIDOfType } from "../../test/accounts.ts";
+import { fewestQueries } from "../../platform/db/query-count.ts";
 
 interface Ticket {
   id: string;
@@ -28,12 +32,13 @@ interface Ticket {
 /**
  * A stand-in ticket API: a real HTTP server on 127.0.0.1 speaking a typical JSON ticket protocol.
  * `POST /api/tickets` creates (answers 201 `{ticket: {id, url, status}}`), `GET /api/tickets/{id}` reads one;
- * a request without the expected authorization is 401; `failNext` makes the next create answer 500.
+ * a request without the expected authorization is 401; `failNext` makes the next create answer 500, `readsFail`
+ * every read.
  */
 async function startTicketApi(token: string) {
   const tickets = new Map<string, Ticket>();
   const requests: { method: string; path: string; body: string; authorization: string | undefined }[] = [];
-  const state = { failNext: false };
+  const state = { failNext: false, readsFail: false };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -64,6 +69,7 @@ async function startTicketApi(token: string) {
       }
       const match = /^\/api\/tickets\/([^/]+)$/.exec(path);
       const ticket = match ? tickets.get(decodeURIComponent(match[1]!)) : undefined;
+      if (req.method === "GET" && state.readsFail) return answer(500, { error: "down" });
       if (req.method === "GET" && ticket) return answer(200, shown(ticket));
       return answer(404, { error: "not found" });
     });
@@ -82,7 +88,7 @@ async function startTicketApi(token: string) {
 const TOKEN = "stand-in-secret-token-9f2c";
 
 describe.each(engines)("attachments on %s", (engine) => {
-  let f: ContentFixture<"member" | "moderator">;
+  let f: ContentFixture<"member" | "moderator" | "busy">;
   let api: Awaited<ReturnType<typeof startTicketApi>>;
 
   const configure = (body: Record<string, unknown>) =>
@@ -106,6 +112,7 @@ describe.each(engines)("attachments on %s", (engine) => {
     f = await createContentFixture(engine, {
       member: { name: "Ticket Member", role: "member", bypassSpam: true },
       moderator: { name: "Ticket Mod", role: "moderator", bypassSpam: true },
+      busy: { name: "Ticket Busy Mod", role: "moderator", bypassSpam: true },
     });
     api = await startTicketApi(TOKEN);
     await f.t.app.platform.siteConfig.set("attachments.allowedHosts", "127.0.0.1");
@@ -273,6 +280,131 @@ describe.each(engines)("attachments on %s", (engine) => {
     });
     const commentTicket = onComment.json<AttachmentRecord>();
     expect(commentTickets.json()).toMatchObject([{ recordType: "comment", sourceID: commentTicket.sourceID }]);
+  });
+
+  it("lists a page of comments' tickets in one call, every comment one the viewer may read", async () => {
+    expect((await configure(ticketSettings())).statusCode).toBe(200);
+    const discussion = await postDiscussion(f.api, f.as.member, { categoryID: f.category.general, name: "Many" });
+    const comments = [];
+    for (let index = 0; index < 8; index++)
+      comments.push(await postComment(f.api, f.as.member, discussion.discussionID, `Comment ${index}.`));
+    const ids = comments.map((comment) => comment.commentID);
+    const ticketFor = async (commentID: number) => {
+      const created = await f.api.post(
+        "/api/v2/attachments",
+        { attachmentType: "ticket", recordType: "comment", recordID: commentID, name: `For ${commentID}`, body: "" },
+        { as: f.as.moderator },
+      );
+      expect(created.statusCode, created.body).toBe(201);
+      return created.json<AttachmentRecord>();
+    };
+    const first = await ticketFor(ids[0]!);
+    const third = await ticketFor(ids[2]!);
+    const firstAgain = await ticketFor(ids[0]!);
+    const list = (query: string, as: NonNullable<Parameters<typeof f.api.get>[1]>["as"] = f.as.moderator) =>
+      f.api.get(`/api/v2/attachments?recordType=comment&${query}`, { as });
+
+    // One call for the page: each comment's tickets, oldest first; a comment without one adds nothing.
+    const page = await list(`recordIDs=${ids.slice(0, 3).join(",")}`);
+    expect(page.statusCode, page.body).toBe(200);
+    expectSchema(Type.Array(Attachment), page.json());
+    expect(page.json()).toEqual([first, third, firstAgain]);
+    // The bracket form too; and Vanilla's single recordID as before.
+    const bracket = await list(`recordIDs[0]=${ids[2]}&recordIDs[1]=${ids[1]}`);
+    expect(bracket.json()).toEqual([third]);
+    expect((await list(`recordID=${ids[0]}`)).json()).toEqual([first, firstAgain]);
+    expect((await list(`recordIDs=${ids[0]}`, f.admin)).json()).toEqual([first, firstAgain]);
+
+    // A fixed number of queries whatever the number of comments (their discussion read once).
+    const two = await fewestQueries(() => list(`recordIDs=${ids.slice(0, 2).join(",")}`));
+    const eight = await fewestQueries(() => list(`recordIDs=${ids.join(",")}`));
+    expect(eight).toBeLessThanOrEqual(two);
+
+    // recordID or recordIDs, one of them; at most 100.
+    expect((await list(`recordID=${ids[0]}&recordIDs=${ids[1]}`)).statusCode).toBe(400);
+    expect((await list("")).statusCode).toBe(400);
+    const tooMany = Array.from({ length: 101 }, (_, index) => index + 1).join(",");
+    expect((await list(`recordIDs=${tooMany}`)).statusCode).toBe(400);
+    // Members and guests: refused, as for one post.
+    for (const as of [null, f.as.member]) expect((await list(`recordIDs=${ids[0]}`, as as never)).statusCode).toBe(403);
+
+    // A comment the viewer may not read refuses the whole call, as it refuses alone; a deleted one is a 404.
+    const moderatorRole = await roleIDOfType(f.t.database.db, "moderator");
+    const hiddenCategory = f.category["off-topic"];
+    const hiddenDiscussion = await postDiscussion(f.api, f.admin, { categoryID: hiddenCategory, name: "Staff room" });
+    const hidden = await postComment(f.api, f.admin, hiddenDiscussion.discussionID, "Not for moderators.");
+    const onHidden = await f.api.post(
+      "/api/v2/attachments",
+      { attachmentType: "ticket", recordType: "comment", recordID: hidden.commentID, name: "Hidden", body: "" },
+      { as: f.admin },
+    );
+    expect(onHidden.statusCode, onHidden.body).toBe(201);
+    const viewHidden = (view: boolean) =>
+      f.api.patch(
+        `/api/v2/roles/${moderatorRole}`,
+        { permissions: [{ type: "category", id: hiddenCategory, permissions: { "discussions.view": view } }] },
+        { as: f.admin },
+      );
+    expect((await viewHidden(false)).statusCode).toBe(200);
+    try {
+      const alone = await list(`recordID=${hidden.commentID}`);
+      expect([403, 404], alone.body).toContain(alone.statusCode);
+      for (const query of [`recordIDs=${ids[0]},${hidden.commentID}`, `recordIDs=${hidden.commentID},${ids[0]}`]) {
+        const mixed = await list(query);
+        expect(mixed.statusCode, query).toBe(alone.statusCode);
+        expect(mixed.body).not.toContain("Hidden");
+      }
+      // The site manager still reads them all.
+      const all = await list(`recordIDs=${ids[0]},${hidden.commentID}`, f.admin);
+      expect(all.json<AttachmentRecord[]>().map((attachment) => attachment.recordID)).toEqual([
+        ids[0],
+        ids[0],
+        hidden.commentID,
+      ]);
+    } finally {
+      expect((await viewHidden(true)).statusCode).toBe(200);
+    }
+    const removed = await f.api.delete(`/api/v2/comments/${ids[7]}`, { as: f.admin });
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect((await list(`recordIDs=${ids[0]},${ids[7]}`)).statusCode).toBe(404);
+  });
+
+  it("refreshes stale tickets in the background: the last known status when the API fails, limited per member", async () => {
+    expect((await configure(ticketSettings())).statusCode).toBe(200);
+    const discussion = await postDiscussion(f.api, f.as.member, { categoryID: f.category.general, name: "Stale" });
+    const comment = await postComment(f.api, f.as.member, discussion.discussionID, "Old news.");
+    const created = await f.api.post(
+      "/api/v2/attachments",
+      { attachmentType: "ticket", recordType: "comment", recordID: comment.commentID, name: "Old", body: "" },
+      { as: f.as.moderator },
+    );
+    const ticket = created.json<AttachmentRecord>();
+    const refresh = (onlyStale: boolean, as = f.as.moderator) =>
+      f.api.post("/api/v2/attachments/refresh", { attachmentIDs: [ticket.attachmentID], onlyStale }, { as });
+
+    // The ticket API fails: a background refresh answers the last known status, a pressed one says it failed.
+    api.tickets.get(ticket.sourceID)!.status = "closed";
+    api.state.readsFail = true;
+    f.t.clock.advance(11 * 60_000);
+    try {
+      const background = await refresh(true);
+      expect(background.statusCode, background.body).toBe(201);
+      expect(background.json()).toMatchObject([{ status: "open", dateUpdated: ticket.dateUpdated }]);
+      expect((await refresh(false)).statusCode).toBe(502);
+    } finally {
+      api.state.readsFail = false;
+    }
+    // Back up: the next look reads it (still stale, since nothing was stored).
+    expect((await refresh(true)).json()).toMatchObject([{ status: "closed" }]);
+
+    // A member's refreshes per minute are limited (each may call the ticket API 10 times).
+    for (let call = 0; call < attachmentsLimits.refreshPerMinute; call++)
+      expect((await refresh(true, f.as.busy)).statusCode, `call ${call + 1}`).toBe(201);
+    const limited = await refresh(true, f.as.busy);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ message: attachmentMessages.refreshLimited });
+    // Another member is not.
+    expect((await refresh(true)).statusCode).toBe(201);
   });
 
   it("refuses members and guests, and leaves nothing when the ticket service fails", async () => {

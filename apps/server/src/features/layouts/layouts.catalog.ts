@@ -321,21 +321,46 @@ const sectionScoped = new Set<string>([
   "react.categories",
 ]);
 
+/** The panel widgets a subcommunity's pages narrow to its own categories (their `siteSectionID` prop). */
+const sectionPanels = new Set<string>(["react.popularTags", "react.leaderboard"]);
+
+/** A subcommunity as its pages' widgets show it: its id, its name and its root category's description. */
+export interface SectionScope {
+  siteSectionID: string;
+  name: string;
+  /** Its root category's description (subcommunities have none of their own); null when it has none. */
+  description: string | null;
+}
+
 /**
  * A subcommunity's page (issue 40): every list widget of the layout, the default's or an operator's, reads the
- * section's content only. Other widgets are left as they are.
+ * section's content only, as do its popular tags and leaderboards; a banner without its own title and description
+ * shows the section's (its name, its root category's description) instead of the site's. Other widgets are left as
+ * they are.
  */
-export function scopeToSection(widgets: readonly LayoutWidget[], siteSectionID: string): LayoutWidget[] {
+export function scopeToSection(widgets: readonly LayoutWidget[], scope: SectionScope): LayoutWidget[] {
+  const { siteSectionID } = scope;
   return widgets.map((widget) => {
     if (isSection(widget.$reactComponent)) {
       const slots = Object.entries(widget.$reactProps as Record<string, LayoutWidget[]>);
       return {
         ...widget,
-        $reactProps: Object.fromEntries(
-          slots.map(([slot, children]) => [slot, scopeToSection(children, siteSectionID)]),
-        ),
+        $reactProps: Object.fromEntries(slots.map(([slot, children]) => [slot, scopeToSection(children, scope)])),
       } as LayoutWidget;
     }
+    if (widget.$reactComponent === "react.banner") {
+      const props = widget.$reactProps;
+      return {
+        ...widget,
+        $reactProps: {
+          ...props,
+          title: props.title ?? scope.name,
+          ...(props.description === undefined ? { description: scope.description ?? "" } : {}),
+        },
+      };
+    }
+    if (sectionPanels.has(widget.$reactComponent))
+      return { ...widget, $reactProps: { ...widget.$reactProps, siteSectionID } } as LayoutWidget;
     const props = widget.$reactProps as { apiParams?: Record<string, unknown> };
     if (!sectionScoped.has(widget.$reactComponent) || typeof props.apiParams !== "object") return widget;
     return { ...widget, $reactProps: { ...props, apiParams: { ...props.apiParams, siteSectionID } } } as LayoutWidget;

@@ -2,6 +2,7 @@ import {
   commentPageSorts,
   discussionListFilters as listFilters,
   discussionSorts,
+  homeWidgetRules,
   limits,
   questionStatuses,
   readCommentSort,
@@ -35,7 +36,13 @@ import {
 } from "./layouts.defaults.ts";
 import { discussionListAnswer, type ListLookup } from "./layouts.lists.ts";
 import { withFragments } from "./layouts.fragments.ts";
-import { editableLayout, hydrateStored, renderTextWidgets, scopeToSection } from "./layouts.catalog.ts";
+import {
+  editableLayout,
+  hydrateStored,
+  renderTextWidgets,
+  scopeToSection,
+  type SectionScope,
+} from "./layouts.catalog.ts";
 import { layoutsPolicy } from "./layouts.policy.ts";
 import type { TitleBars } from "./layouts.titlebar.ts";
 import type { RequestContext as LayoutRequestContext } from "../../platform/http/request-context.ts";
@@ -98,11 +105,15 @@ export interface LayoutsDeps {
   sections?: SiteSections;
 }
 
-/** A subcommunity's page is at its own address; its home is titled with its name. */
-function sectionSeo(seo: LayoutAnswer["seo"], section: SiteSection, view: LayoutViewType): LayoutAnswer["seo"] {
+/** A subcommunity's page is at its own address; its home is titled with its name and described as its root category. */
+function sectionSeo(seo: LayoutAnswer["seo"], scope: SectionScope & SiteSection, view: LayoutViewType) {
   const home = view === "home" || view === "subcommunityHome";
-  const url = seo.url === undefined ? undefined : `${section.basePath}${seo.url === "/" ? "" : seo.url}`;
-  return { ...seo, ...(home ? { title: section.name } : {}), ...(url !== undefined ? { url } : {}) };
+  const url = seo.url === undefined ? undefined : `${scope.basePath}${seo.url === "/" ? "" : seo.url}`;
+  return {
+    ...seo,
+    ...(home ? { title: scope.name, ...(scope.description ? { description: scope.description } : {}) } : {}),
+    ...(url !== undefined ? { url } : {}),
+  };
 }
 
 /** An operator's layout, checked when it was saved: its id and widgets. */
@@ -357,6 +368,15 @@ export function createLayoutsService(deps: LayoutsDeps) {
    * A page of a view type for a record, hydrated for the viewer: the layout `pick` chooses for it (by the page's
    * category, when it has one), its assets given the page's props; or the default layout when it chooses none.
    */
+  /** A subcommunity with what its pages show of it: its root category's description (none when the category is gone). */
+  async function sectionScope(recordID: string): Promise<(SectionScope & SiteSection) | null> {
+    const section = await sections.resolve(recordID);
+    if (!section) return null;
+    const root = await deps.resolveCategory(String(section.categoryID)).catch(() => null);
+    const description = root?.description?.trim().slice(0, homeWidgetRules.textMaxLength) || null;
+    return { ...section, description };
+  }
+
   async function hydrate(
     query: LayoutLookupQuery,
     context: LayoutRequestContext,
@@ -364,7 +384,7 @@ export function createLayoutsService(deps: LayoutsDeps) {
   ): Promise<LayoutAnswer | LayoutRedirect> {
     const params = readParams(query.params, query.layoutViewType);
     // A subcommunity's home, discussions and categories (issue 40): record type `siteSection`, its id.
-    const section = query.recordType === "siteSection" ? await sections.resolve(query.recordID) : null;
+    const section = query.recordType === "siteSection" ? await sectionScope(query.recordID) : null;
     const [resolved, titleBar] = await Promise.all([
       layoutFor(query.layoutViewType, query.recordType, query.recordID, params, context),
       titleBars.forViewer(context.viewer, params.locale),
@@ -398,7 +418,7 @@ export function createLayoutsService(deps: LayoutsDeps) {
           : titleBar,
       },
       layout: await withFragments(
-        renderTextWidgets(section ? scopeToSection(layout, section.siteSectionID) : layout, (body, format) =>
+        renderTextWidgets(section ? scopeToSection(layout, section) : layout, (body, format) =>
           renderBody(body, format, { origin: context.origin, previews: false }),
         ),
         (uuid) => deps.fragmentImpl(uuid, context.origin),

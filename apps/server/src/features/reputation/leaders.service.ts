@@ -21,6 +21,8 @@ export function createLeadersService(deps: {
   platform: Platform;
   users: UserFragments;
   categories: CategoryDirectory;
+  /** A `siteSectionID` filter's categories; null for the whole site, a 404 for an unknown section. */
+  sectionCategories?: (siteSectionID: string | undefined) => Promise<readonly number[] | null>;
 }) {
   const { platform } = deps;
   return async function list(query: LeadersQuery, context: RequestContext): Promise<Leader[]> {
@@ -28,6 +30,9 @@ export function createLeadersService(deps: {
     requireAccess(viewer, policy.canViewLeaders);
     const categoryID = query.categoryID ?? 0;
     if (categoryID > 0 && !(await deps.categories.visibleIDs(viewer)).includes(categoryID)) throw notFound("Category");
+    // A subcommunity's leaders (issue 40): its categories'; one category of it, that one's; another's, none.
+    const section = (await deps.sectionCategories?.(query.siteSectionID)) ?? null;
+    const categoryIDs = section && categoryID > 0 ? (section.includes(categoryID) ? null : []) : section;
     const type = query.leaderboardType ?? "reputation";
     const slotType = query.slotType ?? "a";
     const slot = timeSlot(slotType, new Date(platform.clock.nowIso()));
@@ -37,6 +42,7 @@ export function createLeadersService(deps: {
       timeSlot: slot,
       since: slotType === "a" ? null : `${slot}T00:00:00.000Z`,
       categoryID,
+      ...(categoryIDs ? { categoryIDs } : {}),
       limit: query.limit ?? leaderboardRules.defaultLimit,
       excludeAdmins: await platform.siteConfig.get("reputation.leaderboardExcludesAdmins"),
       includePrivate: policy.canSeePrivateMembers(viewer),

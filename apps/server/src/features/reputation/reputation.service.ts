@@ -7,6 +7,8 @@ export interface ReputationDeps {
   platform: Platform;
   users: UserFragments;
   categories: CategoryDirectory;
+  /** A `siteSectionID` filter's categories (`GET /users/leaders?siteSectionID=`); null for the whole site. */
+  sectionCategories?: (siteSectionID: string | undefined) => Promise<readonly number[] | null>;
 }
 
 /** Reputation's operations behind its routes: the leaderboards (the badges are `badges.service.ts`, made beside it in index.ts). */

@@ -31,9 +31,15 @@ const privatePaths = [
 
 /**
  * `/robots.txt`: the public forum allowed, the private paths disallowed, the administrator's own lines
- * (`seo.robotsAdditions`) after them, and where the sitemap index is. A forum guests cannot read disallows all.
+ * (`seo.robotsAdditions`) after them, and where the sitemap index is, then each subcommunity's (`sectionPaths`,
+ * their `/{folder}`). A forum guests cannot read disallows all.
  */
-export function robotsTxt(options: { open: boolean; origin: string; additions: string }): string {
+export function robotsTxt(options: {
+  open: boolean;
+  origin: string;
+  additions: string;
+  sectionPaths?: readonly string[];
+}): string {
   const lines = ["User-agent: *"];
   if (options.open) lines.push("Allow: /", ...privatePaths.map((path) => `Disallow: ${path}`));
   else lines.push("Disallow: /");
@@ -42,6 +48,11 @@ export function robotsTxt(options: { open: boolean; origin: string; additions: s
     .map((line) => line.trim())
     .filter(Boolean);
   if (additions.length) lines.push("", ...additions);
-  if (options.open) lines.push("", `Sitemap: ${options.origin}/sitemap.xml`);
+  if (options.open)
+    lines.push(
+      "",
+      `Sitemap: ${options.origin}/sitemap.xml`,
+      ...(options.sectionPaths ?? []).map((path) => `Sitemap: ${options.origin}${path}/sitemap.xml`),
+    );
   return `${lines.join("\n")}\n`;
 }

@@ -22,6 +22,8 @@ export interface SitemapsDeps {
   categories: CategoryDirectory;
   /** The addresses of the published custom pages that name no roles (every guest may read them). */
   customPagePaths?: () => Promise<string[]>;
+  /** The site's subcommunities: robots.txt names each one's sitemap index beside the site's. */
+  sections?: () => readonly SiteSection[];
   /** URLs a sitemap lists at most (tests make it small); default `limits.sitemaps.urls`, the protocol's 50,000. */
   chunkSize?: number | undefined;
 }
@@ -194,7 +196,11 @@ export function createSitemapsService(deps: SitemapsDeps) {
     async robots(): Promise<string> {
       const open = policy.isOpenTo(await guest());
       const additions = String(await platform.siteConfig.get("seo.robotsAdditions"));
-      return robotsTxt({ open, origin, additions });
+      // A subcommunity whose root category is gone lists nothing: its index is left out.
+      const sectionPaths: string[] = [];
+      for (const section of deps.sections?.() ?? [])
+        if (await categories.get(section.categoryID)) sectionPaths.push(section.basePath);
+      return robotsTxt({ open, origin, additions, sectionPaths });
     },
 
     /** `/sitemap.xml`: every sitemap that lists something; `/{folder}/sitemap.xml`, a subcommunity's. */

@@ -8,6 +8,13 @@ import type { SubcommunitiesRepo, SubcommunityRow } from "./subcommunities.repo.
 /** How long a process trusts its copy of the sections without a change heard (another process's, without Redis). */
 const FRESH_MS = 5_000;
 
+/**
+ * The changes after which the copy is stale: a subcommunity's own (this process's or another's, through Redis), or
+ * one from a process that did not say which (null). Its rows name their root category by id only, and the lists
+ * read the category tree from the categories' directory, so a category's rename or deletion changes nothing here.
+ */
+const staleAfter = (event: string | null) => event === null || event === "subcommunity.changed";
+
 const sectionOf = (row: SubcommunityRow): SiteSection => ({
   subcommunityID: row.subcommunityID,
   siteSectionID: String(row.subcommunityID),
@@ -27,8 +34,8 @@ export interface LoadedSiteSections extends SiteSections {
 
 /**
  * The sections in memory, for the address router (synchronous, on every request) and the lists' filters: read at
- * start, again after a change on this process, when any process announces a change (content changes travel
- * through Redis), and at most `FRESH_MS` after the last read otherwise.
+ * start, again after a change on this process, when any process announces a subcommunity's change (content changes
+ * travel through Redis with their event's name), and at most `FRESH_MS` after the last read otherwise.
  */
 export function createSiteSections(
   repo: SubcommunitiesRepo,
@@ -56,8 +63,8 @@ export function createSiteSections(
   const refreshSoon = () => {
     if (stale() && !reading) reload().catch(() => undefined);
   };
-  changes.on(() => {
-    readAt = -Infinity;
+  changes.on((event) => {
+    if (staleAfter(event)) readAt = -Infinity;
   });
 
   return {

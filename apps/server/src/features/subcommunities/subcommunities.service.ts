@@ -94,6 +94,10 @@ export function createSubcommunitiesService(deps: SubcommunitiesDeps) {
     }
   };
 
+  /** Rows as the API answers them (the category directory is in memory: no query per row). */
+  const present = async (row: SubcommunityRow, origin: string) =>
+    presentSubcommunity(row, origin, await deps.categoryExists(row.categoryID));
+
   const changed = async (subcommunityID: number) => {
     await sections.reload();
     await events.emit("subcommunity.changed", { subcommunityID });
@@ -102,11 +106,11 @@ export function createSubcommunitiesService(deps: SubcommunitiesDeps) {
   return {
     /** `GET /subcommunities`: every section, in the picker's order. */
     async list({ origin }: RequestContext): Promise<Subcommunity[]> {
-      return (await repo.list()).map((row) => presentSubcommunity(row, origin));
+      return Promise.all((await repo.list()).map((row) => present(row, origin)));
     },
 
     async get(subcommunityID: number, { origin }: RequestContext): Promise<Subcommunity> {
-      return presentSubcommunity(await loadOrThrow(subcommunityID), origin);
+      return present(await loadOrThrow(subcommunityID), origin);
     },
 
     async create(body: SubcommunityPost, context: RequestContext): Promise<Subcommunity> {
@@ -127,7 +131,7 @@ export function createSubcommunitiesService(deps: SubcommunitiesDeps) {
         }),
       );
       await changed(subcommunityID);
-      return presentSubcommunity(await loadOrThrow(subcommunityID), context.origin);
+      return present(await loadOrThrow(subcommunityID), context.origin);
     },
 
     /** `PATCH /subcommunities/{id}`: only the fields given. */
@@ -148,7 +152,7 @@ export function createSubcommunitiesService(deps: SubcommunitiesDeps) {
         }),
       );
       await changed(subcommunityID);
-      return presentSubcommunity(await loadOrThrow(subcommunityID), context.origin);
+      return present(await loadOrThrow(subcommunityID), context.origin);
     },
 
     /** `DELETE /subcommunities/{id}`: the section goes; its category and content stay, on the whole site. */

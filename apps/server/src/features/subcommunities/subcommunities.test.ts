@@ -1,12 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   Subcommunity,
   subcommunityMessages,
   type Category,
+  type Leader,
   type SearchResult,
+  type Tag,
   type Subcommunity as SubcommunityRecord,
 } from "@parley/contracts";
-import { engines } from "../../test/databases.ts";
+import { createTestClock } from "../../platform/clock.ts";
+import { createApi, seededAdmin } from "../../test/accounts.ts";
+import { engines, testDatabaseUrl } from "../../test/databases.ts";
+import { createTwoInstances, type TwoInstances } from "../../test/instances.ts";
 import {
   createContentFixture,
   expectSchema,
@@ -20,7 +25,7 @@ import {
  * subtree; its addresses (`/{folder}/…`) route as the whole site's; only site managers change them.
  */
 describe.each(engines)("subcommunities on %s", (engine) => {
-  let f: ContentFixture<"member">;
+  let f: ContentFixture<"member" | "outsider">;
   let help: SubcommunityRecord;
   let ideas: SubcommunityRecord;
   let inHelp: number;
@@ -38,7 +43,10 @@ describe.each(engines)("subcommunities on %s", (engine) => {
   const get = (url: string) => f.t.app.inject({ method: "GET", url, headers: { host: "forum.test" } });
 
   beforeAll(async () => {
-    f = await createContentFixture(engine, { member: { name: "Section Member", role: "member", bypassSpam: true } });
+    f = await createContentFixture(engine, {
+      member: { name: "Section Member", role: "member", bypassSpam: true },
+      outsider: { name: "Elsewhere Poster", role: "member", bypassSpam: true },
+    });
     help = await create({ name: "Help Desk", folder: "Help-Desk", categoryID: f.category.help, locale: "fr" });
     ideas = await create({ name: "Ideas Lab", folder: "lab", categoryID: f.category.ideas, sort: 5, themeID: null });
     // Installation is a child of Help: the Help section's lists hold it.
@@ -259,4 +267,201 @@ describe.each(engines)("subcommunities on %s", (engine) => {
     );
     expect(unknown.statusCode).toBe(404);
   });
+
+  type Widget = { $reactComponent: string; $reactProps: Record<string, unknown> };
+  /** Every widget of a layout, those inside sections' slots too. */
+  const widgetsOf = (layout: unknown[]): Widget[] =>
+    (layout as Widget[]).flatMap((widget) =>
+      widget.$reactComponent.startsWith("react.section.")
+        ? [widget, ...Object.values(widget.$reactProps).flatMap((slot) => (Array.isArray(slot) ? widgetsOf(slot) : []))]
+        : [widget],
+    );
+  const homeOf = async (recordID: string, view = "subcommunityHome") => {
+    const response = await f.api.get(
+      `/api/v2/layouts/lookup-hydrate?layoutViewType=${view}&recordType=siteSection&recordID=${recordID}`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ layout: unknown[]; seo: { title?: string; description?: string } }>();
+  };
+
+  it("titles a section's home banner with its name and its root category's description, not the site's", async () => {
+    const home = await homeOf(help.siteSectionID);
+    const banner = widgetsOf(home.layout).find((widget) => widget.$reactComponent === "react.banner");
+    expect(banner?.$reactProps).toMatchObject({
+      title: "Help Desk",
+      description: "Ask questions and get help from other members.",
+    });
+    expect(home.seo).toMatchObject({
+      title: "Help Desk",
+      description: "Ask questions and get help from other members.",
+    });
+    // The whole site's home keeps the site's (the web fills them in).
+    const site = widgetsOf((await homeOf("0", "home")).layout).find(
+      (widget) => widget.$reactComponent === "react.banner",
+    );
+    expect(site?.$reactProps).toEqual({});
+  });
+
+  it("scopes a section's popular tags and leaderboard to its categories, through GET /tags and /users/leaders", async () => {
+    const panel = widgetsOf((await homeOf(help.siteSectionID)).layout);
+    for (const name of ["react.popularTags", "react.leaderboard"]) {
+      const widget = panel.find((item) => item.$reactComponent === name);
+      expect(widget?.$reactProps, name).toMatchObject({ siteSectionID: help.siteSectionID });
+    }
+    expect(JSON.stringify((await homeOf("0", "home")).layout)).not.toContain("siteSectionID");
+
+    const tag = async (name: string) => {
+      const response = await f.api.post("/api/v2/tags", { name }, { as: f.admin });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<Tag>().tagID;
+    };
+    const helpTag = await tag("Zebrafinch Setup");
+    const ideasTag = await tag("Zebrafinch Wishlist");
+    for (const [categoryID, tagIDs, as] of [
+      [f.category.installation, [helpTag], f.as.member],
+      [f.category.troubleshooting, [helpTag, ideasTag], f.as.member],
+      [f.category.ideas, [ideasTag], f.as.outsider],
+      [f.category.ideas, [ideasTag], f.as.outsider],
+      [f.category.ideas, [ideasTag], f.as.outsider],
+    ] as const)
+      await postDiscussion(f.api, as, { categoryID, tagIDs: [...tagIDs], name: "Zebrafinch tagged", body: "Words." });
+    const tags = async (query: string) => {
+      const response = await f.api.get(`/api/v2/tags?limit=100${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<Tag[]>().map((item) => [item.tagID, item.countDiscussions]);
+    };
+    // The section's: its discussions' tags, counted there, most used there first.
+    const inHelp = await tags(`&siteSectionID=${help.siteSectionID}`);
+    expect(inHelp.slice(0, 2)).toEqual([
+      [helpTag, 2],
+      [ideasTag, 1],
+    ]);
+    expect(await tags(`&siteSectionID=$subcommunityID:lab`)).toContainEqual([ideasTag, 3]);
+    expect(await tags(`&siteSectionID=$subcommunityID:lab`)).not.toContainEqual(expect.arrayContaining([helpTag]));
+    expect(await tags("")).toContainEqual([ideasTag, 4]);
+    expect((await f.api.get("/api/v2/tags?siteSectionID=404")).statusCode).toBe(404);
+
+    const leaders = async (query: string) => {
+      const response = await f.api.get(`/api/v2/users/leaders?limit=50${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<Leader[]>().map((leader) => [leader.userID, leader.points]);
+    };
+    const { member, outsider } = f.users;
+    // Posts: the member's three in Help's subtree; the outsider posted only in Ideas.
+    const helpPosts = await leaders(`&leaderboardType=posts&siteSectionID=${help.siteSectionID}`);
+    expect(helpPosts).toContainEqual([member.userID, 3]);
+    expect(helpPosts.map(([userID]) => userID)).not.toContain(outsider.userID);
+    expect(await leaders(`&leaderboardType=posts&siteSectionID=$subcommunityID:lab`)).toContainEqual([
+      outsider.userID,
+      3,
+    ]);
+    // A category of the section is that category's; another section's category has none there.
+    expect(
+      await leaders(`&leaderboardType=posts&siteSectionID=${help.siteSectionID}&categoryID=${f.category.ideas}`),
+    ).toEqual([]);
+    // Points: the ledger's rows of the section's categories added up.
+    await f.t.database.db
+      .insertInto("userPoints")
+      .values([
+        {
+          slotType: "a",
+          timeSlot: "1970-01-01",
+          categoryID: f.category.installation,
+          userID: member.userID,
+          points: 3,
+        },
+        {
+          slotType: "a",
+          timeSlot: "1970-01-01",
+          categoryID: f.category.troubleshooting,
+          userID: member.userID,
+          points: 2,
+        },
+        { slotType: "a", timeSlot: "1970-01-01", categoryID: f.category.general, userID: outsider.userID, points: 40 },
+      ])
+      .execute();
+    expect(await leaders(`&siteSectionID=${help.siteSectionID}`)).toEqual([[member.userID, 5]]);
+  });
+
+  it("lists each section's sitemap index in robots.txt beside the site's", async () => {
+    const robots = await get("/robots.txt");
+    expect(robots.statusCode).toBe(200);
+    const sitemaps = robots.body.split("\n").filter((line) => line.startsWith("Sitemap: "));
+    expect(sitemaps).toEqual([
+      expect.stringMatching(/^Sitemap: https?:\/\/[^/]+\/sitemap\.xml$/),
+      expect.stringMatching(/\/help-desk\/sitemap\.xml$/),
+      expect.stringMatching(/\/lab\/sitemap\.xml$/),
+    ]);
+  });
+
+  it("says when a section's root category was deleted, and leaves its sitemap out of robots.txt", async () => {
+    const made = await f.api.post(
+      "/api/v2/categories",
+      { name: "Zebrafinch Archive", urlcode: "zebra-archive" },
+      {
+        as: f.admin,
+      },
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const categoryID = made.json<Category>().categoryID;
+    const archive = await create({ name: "Archive", folder: "archive", categoryID });
+    expect(archive.categoryExists).toBe(true);
+    const removed = await f.api.delete(`/api/v2/categories/${categoryID}`, { as: f.admin });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const again = (await f.api.get(`/api/v2/subcommunities/${archive.subcommunityID}`)).json<SubcommunityRecord>();
+    expect(again).toMatchObject({ categoryID, categoryExists: false });
+    const listed = (await f.api.get("/api/v2/subcommunities")).json<SubcommunityRecord[]>();
+    expect(listed.find((item) => item.folder === "archive")?.categoryExists).toBe(false);
+    expect(listed.find((item) => item.folder === "help-desk")?.categoryExists).toBe(true);
+    // Its lists hold nothing; robots.txt does not send crawlers there.
+    expect(await getDiscussions(f.api, `siteSectionID=${archive.siteSectionID}`)).toEqual([]);
+    expect((await get("/robots.txt")).body).not.toContain("/archive/sitemap.xml");
+    expect((await f.api.delete(`/api/v2/subcommunities/${archive.subcommunityID}`, { as: f.admin })).statusCode).toBe(
+      204,
+    );
+  });
 });
+
+const redisUrl = process.env["TEST_REDIS_URL"] || null;
+
+describe.skipIf(!redisUrl || !testDatabaseUrl)(
+  "subcommunities across two server instances (PostgreSQL and Redis)",
+  () => {
+    let instances: TwoInstances;
+    // One test clock for both: moved, not waited for.
+    const clock = createTestClock();
+    beforeAll(async () => {
+      instances = await createTwoInstances(redisUrl!, { clock });
+    }, 120_000);
+    afterAll(async () => {
+      await instances?.close();
+    });
+
+    it("a subcommunity added through one instance is routed by the other at once, through Redis", async () => {
+      const { appA, appB } = instances;
+      const listB = (filter: string) =>
+        appB.inject({ method: "GET", url: `/api/v2/discussions?siteSectionID=${filter}&limit=1` });
+      // B reads the sections afresh: its copy is past its five seconds, so this filter reads them again. From now on
+      // only a change heard through Redis makes B read them before the clock moves another five seconds.
+      clock.advance(6_000);
+      expect((await listB("$subcommunityID:relay")).statusCode).toBe(404);
+      const admin = await createApi(appA).signIn(seededAdmin);
+      const made = await createApi(appA).post(
+        "/api/v2/subcommunities",
+        { name: "Relay", folder: "relay", categoryID: instances.general },
+        { as: admin },
+      );
+      expect(made.statusCode, made.body).toBe(201);
+      // Within B's five seconds (the clock moves only with the machine's now): Redis told it (subcommunity.changed).
+      await vi.waitFor(async () => expect((await listB("$subcommunityID:relay")).statusCode).toBe(200), {
+        timeout: 2_500,
+        interval: 50,
+      });
+      await vi.waitFor(
+        async () =>
+          expect((await appB.inject({ method: "GET", url: "/relay/discussions/feed.rss" })).statusCode).toBe(200),
+        { timeout: 2_500, interval: 50 },
+      );
+    });
+  },
+);

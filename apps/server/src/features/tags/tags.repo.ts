@@ -16,16 +16,48 @@ export const tagUrlcode = (name: string) =>
     .replace(/^-+|-+$/g, "") || "tag";
 
 export function createTagsRepo(db: Kysely<DB>): TagsRepo {
+  /** Each tag's discussions in these categories (a subcommunity's), for its tags and their counts there. */
+  const inCategories = (categoryIDs: readonly number[]) =>
+    db
+      .selectFrom("tagDiscussions")
+      .innerJoin("discussions", "discussions.discussionID", "tagDiscussions.discussionID")
+      .select(["tagDiscussions.tagID", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("discussions.categoryID", "in", categoryIDs)
+      .groupBy("tagDiscussions.tagID");
   return {
     withTransaction: (trx) => createTagsRepo(trx),
-    async list({ query, tagIDs, excludeEmpty }, offset, limit) {
+    async list({ query, tagIDs, excludeEmpty, categoryIDs }, offset, limit) {
+      if (categoryIDs) {
+        // A section's tags: those on its categories' discussions, counted there, most used there first.
+        if (categoryIDs.length === 0) return [];
+        let q = db
+          .selectFrom("tags")
+          .innerJoin(inCategories(categoryIDs).as("counted"), "counted.tagID", "tags.tagID")
+          .selectAll("tags")
+          .select("counted.n")
+          .where("tags.type", "=", "");
+        if (query) q = q.where(sql`lower("tags"."name")`, "like", sql`${likePrefix(query)} escape '\\'`);
+        if (tagIDs?.length) q = q.where("tags.tagID", "in", tagIDs);
+        const rows = await q.orderBy("counted.n", "desc").orderBy("tags.name").offset(offset).limit(limit).execute();
+        return rows.map(({ n, ...row }) => ({ ...row, countDiscussions: Number(n) }));
+      }
       let q = db.selectFrom("tags").selectAll().where("type", "=", "");
       if (query) q = q.where(sql`lower("name")`, "like", sql`${likePrefix(query)} escape '\\'`);
       if (tagIDs?.length) q = q.where("tagID", "in", tagIDs);
       if (excludeEmpty) q = q.where("countDiscussions", ">", 0);
       return q.orderBy("countDiscussions", "desc").orderBy("name").offset(offset).limit(limit).execute();
     },
-    async count({ query, tagIDs, excludeEmpty }) {
+    async count({ query, tagIDs, excludeEmpty, categoryIDs }) {
+      if (categoryIDs) {
+        if (categoryIDs.length === 0) return 0;
+        let q = db
+          .selectFrom("tags")
+          .innerJoin(inCategories(categoryIDs).as("counted"), "counted.tagID", "tags.tagID")
+          .where("tags.type", "=", "");
+        if (query) q = q.where(sql`lower("tags"."name")`, "like", sql`${likePrefix(query)} escape '\\'`);
+        if (tagIDs?.length) q = q.where("tags.tagID", "in", tagIDs);
+        return Number((await q.select(({ fn }) => fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+      }
       let q = db.selectFrom("tags").where("type", "=", "");
       if (query) q = q.where(sql`lower("name")`, "like", sql`${likePrefix(query)} escape '\\'`);
       if (tagIDs?.length) q = q.where("tagID", "in", tagIDs);
@@ -165,14 +197,18 @@ export function createTagsRepo(db: Kysely<DB>): TagsRepo {
   };
 }
 
+interface TagFilters {
+  query?: string;
+  tagIDs?: number[];
+  excludeEmpty?: boolean;
+  categoryIDs?: readonly number[];
+}
+
 export interface TagsRepo {
   withTransaction(trx: Kysely<DB>): TagsRepo;
-  list(
-    filters: { query?: string; tagIDs?: number[]; excludeEmpty?: boolean },
-    offset: number,
-    limit: number,
-  ): Promise<TagRow[]>;
-  count(filters: { query?: string; tagIDs?: number[]; excludeEmpty?: boolean }): Promise<number>;
+  /** `categoryIDs`: a subcommunity's tags only, each counted in those categories (`excludeEmpty` goes without saying). */
+  list(filters: TagFilters, offset: number, limit: number): Promise<TagRow[]>;
+  count(filters: TagFilters): Promise<number>;
   findById(tagID: number): Promise<TagRow | undefined>;
   findByIds(tagIDs: number[]): Promise<TagRow[]>;
   findByUrlcodes(codes: string[]): Promise<TagRow[]>;

@@ -24,8 +24,19 @@ const presentTag = (row: TagRow, origin: string): Tag => ({
   dateInserted: toRfc3339(row.dateInserted),
 });
 
+/**
+ * A `siteSectionID` filter's categories (a subcommunity's root and its descendants); null for the whole site, a 404
+ * for an unknown section.
+ */
+export type SectionCategories = (siteSectionID: string | undefined) => Promise<readonly number[] | null>;
+
 /** Tags: listing and prefix search for the tag picker, admin upkeep, and tagging discussions. */
-export function createTagsService(repo: TagsRepo, siteConfig: SiteConfig, clock: Clock) {
+export function createTagsService(
+  repo: TagsRepo,
+  siteConfig: SiteConfig,
+  clock: Clock,
+  sectionCategories: SectionCategories = async () => null,
+) {
   const requireTagging = async () => {
     if (!(await siteConfig.get("tagging.enabled"))) throw new HttpError(403, "Tagging is not enabled.");
   };
@@ -34,7 +45,9 @@ export function createTagsService(repo: TagsRepo, siteConfig: SiteConfig, clock:
     async list(query: TagListQuery, context: TagRequestContext) {
       const page = query.page ?? 1;
       const limit = query.limit ?? 20;
+      const categoryIDs = await sectionCategories(query.siteSectionID);
       const filters = {
+        ...(categoryIDs ? { categoryIDs } : {}),
         ...(query.query ? { query: query.query } : {}),
         ...(query.tagID ? { tagIDs: query.tagID } : {}),
         ...(query.excludeNoCountDiscussion ? { excludeEmpty: true } : {}),

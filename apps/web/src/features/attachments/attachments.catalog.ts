@@ -13,6 +13,7 @@ export const attachmentKeys = {
   record: (recordType: string, recordID: number) => [...attachmentKeys.all, "record", recordType, recordID] as const,
   schema: (recordType: string, recordID: number) => [...attachmentKeys.all, "schema", recordType, recordID] as const,
   discussion: (discussionID: number) => [...attachmentKeys.all, "discussion", discussionID] as const,
+  comment: (commentID: number) => [...attachmentKeys.all, "comment", commentID] as const,
   ticketSettings: () => [...attachmentKeys.all, "ticketSettings"] as const,
 };
 

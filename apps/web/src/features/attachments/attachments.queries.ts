@@ -3,11 +3,13 @@ import type { AttachmentRecordType } from "@parley/contracts/attachments-constan
 import { attachmentKeys } from "./attachments.catalog.ts";
 import type { ApiClient } from "../../lib/api.ts";
 import { attachmentsApi } from "./attachments.api.ts";
+import { loadRecordAttachments } from "./attachments.batch.ts";
 
+/** A post's attachments; the posts asked for together (a page of comments) come in one call. */
 export const recordAttachmentsQuery = (api: ApiClient, recordType: AttachmentRecordType, recordID: number) =>
   queryOptions({
     queryKey: attachmentKeys.record(recordType, recordID),
-    queryFn: ({ signal }) => attachmentsApi.list(api, recordType, recordID, signal),
+    queryFn: () => loadRecordAttachments(api, recordType, recordID),
   });
 
 export const attachmentFormQuery = (api: ApiClient, recordType: AttachmentRecordType, recordID: number) =>
@@ -26,4 +28,11 @@ export const ticketDiscussionQuery = (api: ApiClient, discussionID: number) =>
   queryOptions({
     queryKey: attachmentKeys.discussion(discussionID),
     queryFn: ({ signal }) => attachmentsApi.discussion(api, discussionID, signal),
+  });
+
+/** The comment a ticket is for (the form page's check that it is in the discussion, and its way back). */
+export const ticketCommentQuery = (api: ApiClient, commentID: number) =>
+  queryOptions({
+    queryKey: attachmentKeys.comment(commentID),
+    queryFn: ({ signal }) => attachmentsApi.comment(api, commentID, signal),
   });

@@ -10,7 +10,13 @@ import { integrationsPagePath } from "./attachments.paths.ts";
 import { requirePermitted } from "../users/index.ts";
 import { attachmentsApi } from "./attachments.api.ts";
 import { canConfigureIntegrations, seesAttachments } from "./attachments.permissions.ts";
-import { attachmentFormQuery, ticketDiscussionQuery, ticketSettingsQuery } from "./attachments.queries.ts";
+import {
+  attachmentFormQuery,
+  ticketCommentQuery,
+  ticketDiscussionQuery,
+  ticketSettingsQuery,
+} from "./attachments.queries.ts";
+import { storeAttachments } from "./attachments.batch.ts";
 import { attachmentCatalogQuery, attachmentKeys } from "./attachments.catalog.ts";
 import { IntegrationsPage } from "./pages/IntegrationsPage.tsx";
 import { NewTicketPage } from "./pages/NewTicketPage.tsx";
@@ -48,9 +54,9 @@ function readSettingsForm(form: FormData) {
 }
 
 /**
- * `/discussion/{id}/attachments/new` (Create ticket as a page) and `/discussion/{id}/attachments/refresh` (a
- * ticket's Refresh) for moderators, and `/dashboard/integrations` for site managers. Plain form posts: they
- * work without JavaScript.
+ * `/discussion/{id}/attachments/new` (Create ticket as a page; `?commentID=` for a comment of the discussion) and
+ * `/discussion/{id}/attachments/refresh` (a ticket's Refresh, the discussion's or a comment's) for moderators, and
+ * `/dashboard/integrations` for site managers. Plain form posts: they work without JavaScript.
  */
 export function createAttachmentsRoutes({
   queryClient,
@@ -67,37 +73,46 @@ export function createAttachmentsRoutes({
     );
     return { discussionID, path: new URL(discussion.url).pathname };
   };
+  /**
+   * The post a Create ticket page is for: the discussion, or its comment `?commentID=` (a comment of another
+   * discussion is not found); and where the page goes back to.
+   */
+  const postOf = async (request: Request, params: LoaderFunctionArgs["params"]) => {
+    const { discussionID, path } = await discussionOf(params);
+    const raw = new URL(request.url).searchParams.get("commentID");
+    if (raw === null) return { recordType: "discussion" as const, recordID: discussionID, discussionID, path };
+    const commentID = recordIDParam(raw, "Comment");
+    const comment = await loadOrThrow("Comment", () => queryClient.ensureQueryData(ticketCommentQuery(api, commentID)));
+    if (comment.discussionID !== discussionID) throw notFoundError("Comment");
+    const address = new URL(comment.url);
+    return { recordType: "comment" as const, recordID: commentID, discussionID, path: address.pathname + address.hash };
+  };
   return [
     {
       id: "attachment-new",
       path: "discussion/:id/attachments/new",
       loader: async ({ request, params }: LoaderFunctionArgs) => {
         await requireStaff(request);
-        const { discussionID } = await discussionOf(params);
+        const { recordType, recordID } = await postOf(request, params);
         const catalog = await queryClient.ensureQueryData(attachmentCatalogQuery(api));
         if (!catalog["ticket"]?.canCreate) throw notFoundError("Page");
-        await loadOrThrow("Discussion", () =>
-          queryClient.ensureQueryData(attachmentFormQuery(api, "discussion", discussionID)),
+        await loadOrThrow(recordType === "comment" ? "Comment" : "Discussion", () =>
+          queryClient.ensureQueryData(attachmentFormQuery(api, recordType, recordID)),
         );
         return null;
       },
       action: async ({ request, params }: ActionFunctionArgs) => {
         await requireStaff(request);
-        const { discussionID, path } = await discussionOf(params);
+        const { recordType, recordID, path } = await postOf(request, params);
         const form = await request.formData();
         const values = { name: formValue(form, "name").trim(), body: formValue(form, "body") };
         if (!values.name) return formInvalid({ name: t("Enter a title.") }, values);
         try {
-          await attachmentsApi.create(api, {
-            attachmentType: "ticket",
-            recordType: "discussion",
-            recordID: discussionID,
-            ...values,
-          });
+          await attachmentsApi.create(api, { attachmentType: "ticket", recordType, recordID, ...values });
         } catch (error) {
           return formError(error, values);
         }
-        await queryClient.invalidateQueries({ queryKey: attachmentKeys.record("discussion", discussionID) });
+        await queryClient.invalidateQueries({ queryKey: attachmentKeys.record(recordType, recordID) });
         return redirect(path);
       },
       element: <NewTicketPage />,
@@ -108,13 +123,14 @@ export function createAttachmentsRoutes({
       loader: async ({ params }: LoaderFunctionArgs) => redirect((await discussionOf(params)).path),
       action: async ({ request, params }: ActionFunctionArgs) => {
         await requireStaff(request);
-        const { discussionID, path } = await discussionOf(params);
+        const { path } = await discussionOf(params);
         const form = await request.formData();
         const attachmentID = Number(formValue(form, "attachmentID"));
         if (Number.isInteger(attachmentID) && attachmentID > 0) {
-          // A failed refresh leaves the status as it was; the page shows it unchanged.
-          await attachmentsApi.refresh(api, [attachmentID]).catch(() => null);
-          await queryClient.invalidateQueries({ queryKey: attachmentKeys.record("discussion", discussionID) });
+          // A failed refresh leaves the status as it was; the page shows it unchanged. The answer names its post
+          // (the discussion or one of its comments), whose box shows the new status.
+          const refreshed = await attachmentsApi.refresh(api, [attachmentID]).catch(() => null);
+          if (refreshed) storeAttachments(queryClient, refreshed);
         }
         return redirect(backTo(formValue(form, "returnTo"), path));
       },

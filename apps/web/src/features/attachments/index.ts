@@ -1,6 +1,7 @@
 /**
- * Attachments' surface: a post's tickets for staff (on demand), the options menu's Create ticket dialog (on
- * demand), the catalog and its prefetch for the discussion page, and the dashboard page's address.
+ * Attachments' surface: a post's tickets for staff (the discussion's and its comments', on demand), the options
+ * menus' Create ticket dialog (on demand), the catalog and the discussion page's prefetch (a page's comments'
+ * tickets in one call), and the dashboard page's address.
  */
 export { integrationsPagePath } from "./attachments.paths.ts";
 export { AttachmentsSlot, prefetchDiscussionAttachments } from "./components/AttachmentsSlot.tsx";

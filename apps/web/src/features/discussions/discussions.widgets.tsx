@@ -100,8 +100,21 @@ export const discussionWidgets = {
                 queryClient.prefetchQuery(ignoredUsersQuery(api, me.userID)),
                 // The member's own comments awaiting approval, shown to them after the thread.
                 pendingCommentsPart.load().then((part) => part.prefetchPendingComments(queryClient, api, discussionID)),
-                // Staff see the discussion's tickets under it (the attachments add-on).
-                seesAttachments(me) ? prefetchDiscussionAttachments(queryClient, api, discussionID) : undefined,
+                // Staff see the discussion's tickets under it, and its comments' under each (the attachments
+                // add-on): the comments' of the page in one call.
+                seesAttachments(me)
+                  ? queryClient.ensureQueryData(commentsQuery(api, c.discussionID, c.page, c.limit, c.sort)).then(
+                      (page) =>
+                        prefetchDiscussionAttachments(
+                          queryClient,
+                          api,
+                          discussionID,
+                          page.items.map((comment) => comment.commentID),
+                        ),
+                      // The comments' own failure is the page's (above).
+                      () => undefined,
+                    )
+                  : undefined,
               ])
             : undefined,
         ),

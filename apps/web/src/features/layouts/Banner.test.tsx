@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { WidgetProps } from "@parley/contracts";
 import { createApiClient } from "../../lib/api.ts";
 import { ApiProvider } from "../../lib/api-context.tsx";
+import { SiteSectionProvider } from "../../lib/site-section.tsx";
 import { createFakeTransport } from "../../test/fixtures.ts";
 import { Banner } from "./Banner.tsx";
 import styles from "./Banner.module.css";
@@ -52,5 +53,22 @@ describe("the search banner", () => {
     const banner = container.querySelector("[data-part=banner]")!;
     expect(banner.classList.contains(styles.content!)).toBe(true);
     expect(banner.classList.contains(styles.withImage!)).toBe(true);
+  });
+
+  it("in a subcommunity, shows the name and description the server gives and searches the section", () => {
+    const section = { siteSectionID: "2", name: "Help Desk", basePath: "/help-desk", locale: "", categoryID: 9 };
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ApiProvider api={createApiClient(createFakeTransport({}))}>
+          <SiteSectionProvider section={section}>
+            <Banner title="Help Desk" description="" />
+          </SiteSectionProvider>
+        </ApiProvider>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Help Desk");
+    // An empty description (the root category has none) shows none, not the site's.
+    expect(screen.queryByText("A community forum built with Parley.")).toBeNull();
+    expect(screen.getByRole("search").getAttribute("action")).toBe("/help-desk/search");
   });
 });

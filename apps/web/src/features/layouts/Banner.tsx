@@ -1,6 +1,7 @@
 import type { WidgetProps } from "@parley/contracts";
 import { t } from "../../lib/i18n.ts";
 import { useSite } from "../../lib/site.ts";
+import { useSectionHref } from "../../lib/site-section.tsx";
 import { buttonLook } from "../../ui/button/Button.tsx";
 import { cx } from "../../ui/css.ts";
 import styles from "./Banner.module.css";
@@ -21,6 +22,8 @@ export function Banner({
   variant = "banner",
 }: WidgetProps<"react.banner">) {
   const site = useSite();
+  // In a subcommunity the server gives its name and description, and the search is its own.
+  const href = useSectionHref();
   const text = description ?? site.description;
   return (
     <header
@@ -35,7 +38,7 @@ export function Banner({
         </h1>
         {text ? <p className={styles.description}>{text}</p> : null}
         {showSearch ? (
-          <form className={styles.search} action="/search" method="get" role="search">
+          <form className={styles.search} action={href("/search")} method="get" role="search">
             <input
               className={styles.input}
               type="search"

@@ -9,8 +9,8 @@ import { popularTagsQuery } from "./layouts.popular.ts";
 import styles from "./PopularTags.module.css";
 
 /** A panel's "Popular Tags": the most used tags as chips, each leading to its list, then all of them. */
-export function PopularTags({ limit }: WidgetProps<"react.popularTags">) {
-  const { data: tags } = useSuspenseQuery(popularTagsQuery(useApi(), limit));
+export function PopularTags({ limit, siteSectionID }: WidgetProps<"react.popularTags">) {
+  const { data: tags } = useSuspenseQuery(popularTagsQuery(useApi(), limit, siteSectionID));
   const used = tags.filter((tag) => tag.countDiscussions > 0);
   if (used.length === 0) return null;
   return (

@@ -60,6 +60,7 @@ export const layoutWidgets = {
   "react.customFragment": { component: FragmentWidget },
   "react.popularTags": {
     component: PopularTags,
-    prefetch: ({ queryClient, api }, { limit }) => queryClient.ensureQueryData(popularTagsQuery(api, limit)),
+    prefetch: ({ queryClient, api }, { limit, siteSectionID }) =>
+      queryClient.ensureQueryData(popularTagsQuery(api, limit, siteSectionID)),
   },
 } satisfies WidgetRegistry;

@@ -4,7 +4,7 @@ import { leaderboardPagePath } from "@parley/contracts/reputation-constants";
 import { useApi } from "../../lib/api-context.tsx";
 import { msg, t } from "../../lib/i18n.ts";
 import { LeaderList } from "./components/LeaderList.tsx";
-import { leadersQuery } from "./reputation.queries.ts";
+import { leadersParams, leadersQuery } from "./reputation.queries.ts";
 import styles from "./LeaderboardBox.module.css";
 
 const headings = {
@@ -16,10 +16,9 @@ const headings = {
 };
 
 /** A panel's leaderboard (the layouts' `react.leaderboard`): the first members by points; nothing when there are none. */
-export function LeaderboardBox({ limit, slotType, categoryID }: WidgetProps<"react.leaderboard">) {
-  const { data: leaders } = useSuspenseQuery(
-    leadersQuery(useApi(), { slotType, limit, ...(categoryID ? { categoryID } : {}) }),
-  );
+export function LeaderboardBox(props: WidgetProps<"react.leaderboard">) {
+  const { slotType, categoryID } = props;
+  const { data: leaders } = useSuspenseQuery(leadersQuery(useApi(), leadersParams(props)));
   if (leaders.length === 0) return null;
   const query = new URLSearchParams();
   if (slotType !== "a") query.set("period", slotType);

@@ -6,6 +6,8 @@ export interface LeadersParams {
   leaderboardType?: LeaderboardType;
   slotType: LeaderboardSlotType;
   categoryID?: number;
+  /** A subcommunity's leaders (its categories'). */
+  siteSectionID?: string;
   limit: number;
 }
 
@@ -13,6 +15,24 @@ const reputationKeys = {
   all: ["reputation"] as const,
   leaders: (params: LeadersParams) => [...reputationKeys.all, "leaders", params] as const,
 };
+
+/** A leaderboard widget's query: its category's or its subcommunity's (the server adds `siteSectionID`), if any. */
+export const leadersParams = ({
+  limit,
+  slotType,
+  categoryID,
+  siteSectionID,
+}: {
+  limit: number;
+  slotType: LeaderboardSlotType;
+  categoryID?: number | undefined;
+  siteSectionID?: string | undefined;
+}): LeadersParams => ({
+  limit,
+  slotType,
+  ...(categoryID ? { categoryID } : {}),
+  ...(siteSectionID ? { siteSectionID } : {}),
+});
 
 /** `GET /users/leaders`: a leaderboard (points unless said), the slot that holds now. */
 export const leadersQuery = (api: ApiClient, params: LeadersParams) =>
@@ -27,6 +47,7 @@ export const leadersQuery = (api: ApiClient, params: LeadersParams) =>
             slotType: params.slotType,
             limit: params.limit,
             ...(params.categoryID ? { categoryID: params.categoryID } : {}),
+            ...(params.siteSectionID ? { siteSectionID: params.siteSectionID } : {}),
           },
           signal,
         )

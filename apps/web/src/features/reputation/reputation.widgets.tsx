@@ -1,6 +1,6 @@
 import { serverRendered } from "../../ui/kept-html.tsx";
 import type { WidgetRegistry } from "../layouts/index.ts";
-import { leadersQuery } from "./reputation.queries.ts";
+import { leadersParams, leadersQuery } from "./reputation.queries.ts";
 
 /** The panel's leaderboard, rendered by the server only (its own chunk), so reading pages carry none of its JavaScript. */
 const LeaderboardBox = serverRendered(() => import("./LeaderboardBox.tsx").then((module) => module.LeaderboardBox));
@@ -9,7 +9,6 @@ const LeaderboardBox = serverRendered(() => import("./LeaderboardBox.tsx").then(
 export const reputationWidgets = {
   "react.leaderboard": {
     component: LeaderboardBox,
-    prefetch: ({ queryClient, api }, { limit, slotType, categoryID }) =>
-      queryClient.ensureQueryData(leadersQuery(api, { limit, slotType, ...(categoryID ? { categoryID } : {}) })),
+    prefetch: ({ queryClient, api }, props) => queryClient.ensureQueryData(leadersQuery(api, leadersParams(props))),
   },
 } satisfies WidgetRegistry;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatSearchRange } from "@parley/contracts/search-constants";
 import {
+  searchResultHref,
   activeFilterCount,
   countedOf,
   readSearchPage,
@@ -104,5 +105,28 @@ describe("the search page's count of results", () => {
     expect(activeFilterCount(state)).toBe(3);
     expect(activeFilterCount(readSearchPage(new URLSearchParams("query=rust")))).toBe(0);
     expect(withoutFilters(state)).toBe("/search?query=rust&domain=discussions");
+  });
+});
+
+describe("a search result's link in a subcommunity (issue 40)", () => {
+  const section = { siteSectionID: "2", name: "Help Desk", basePath: "/help-desk", locale: "", categoryID: 9 };
+  const post = { url: "https://forum.test/discussion/5/installer-hangs#Comment_7", recordType: "comment" };
+  const member = { url: "https://forum.test/profile/7/ann", recordType: "user" };
+
+  it("keeps a post or category the section's search found in the section", () => {
+    expect(searchResultHref(post, section, { allSections: false })).toBe(
+      "/help-desk/discussion/5/installer-hangs#Comment_7",
+    );
+    expect(
+      searchResultHref({ url: "https://forum.test/categories/install", recordType: "category" }, section, {
+        allSections: false,
+      }),
+    ).toBe("/help-desk/categories/install");
+  });
+
+  it("leads to the canonical address for the whole site's search, 'all communities' and members", () => {
+    expect(searchResultHref(post, null, { allSections: false })).toBe("/discussion/5/installer-hangs#Comment_7");
+    expect(searchResultHref(post, section, { allSections: true })).toBe("/discussion/5/installer-hangs#Comment_7");
+    expect(searchResultHref(member, section, { allSections: false })).toBe("/profile/7/ann");
   });
 });

@@ -11,6 +11,7 @@ import {
 } from "@parley/contracts/search-constants";
 import type { SiteSectionLink } from "@parley/contracts";
 import { t } from "../../lib/i18n.ts";
+import { sectionHref } from "../../lib/site-section.tsx";
 import { formatCount } from "../../lib/numbers.ts";
 
 /** The search page's state, read from its address (spec §2 "Search page parameters"). */
@@ -114,6 +115,31 @@ export function searchApiParams(
   const sectionID = searchSectionID(state, section);
   if (sectionID !== null) out["siteSectionID"] = sectionID;
   return out;
+}
+
+/** Results that sit in a category: a section's search finds only its own. */
+const inCategories = new Set(["discussion", "comment", "category"]);
+
+/**
+ * Where a result leads: the server's `url` is canonical (the whole site's, at its origin), as the path of this
+ * site. In a subcommunity whose own search found it (a post or category of the section), the section's address of
+ * that path, so the reader stays in the section; otherwise (the whole site's search, "Search all communities", a
+ * member) the canonical path.
+ */
+export function searchResultHref(
+  result: { url: string; recordType: string },
+  section: SiteSectionLink | null,
+  state: Pick<SearchPageState, "allSections">,
+): string {
+  let path = result.url;
+  try {
+    const parsed = new URL(result.url);
+    path = `${parsed.pathname}${parsed.search}${parsed.hash}`;
+  } catch {
+    // Already a path.
+  }
+  const ownSection = searchSectionID(state, section) === section?.siteSectionID;
+  return section && ownSection && inCategories.has(result.recordType) ? sectionHref(section, path) : path;
 }
 
 /** The page's address for a state (a different page, domain or sort), defaults left out. */

@@ -23,6 +23,7 @@ const section = (subcommunityID: number, name: string, folder: string, extra: Pa
     basePath: `/${folder}`,
     url: `https://forum.example/${folder}`,
     categoryID: 10,
+    categoryExists: true,
     locale: "",
     themeID: null,
     sort: 0,
@@ -77,6 +78,7 @@ describe("/dashboard/subcommunities", () => {
     renderAt("/dashboard/subcommunities", [
       section(1, "English", "en", { themeID: "7", locale: "en" }),
       section(2, "Français", "fr", { categoryID: 20 }),
+      section(3, "Archive", "archive", { categoryID: 99, categoryExists: false }),
     ]);
     const table = await screen.findByRole("table", { name: "Subcommunities" });
     const english = within(table).getByRole("row", { name: "English" });
@@ -88,6 +90,9 @@ describe("/dashboard/subcommunities", () => {
     const french = within(table).getByRole("row", { name: "Français" });
     expect(cell(french, "Category")).toBe("Français");
     expect(cell(french, "Theme")).toBe("The site's");
+    // A section whose root category was deleted says so.
+    const gone = within(table).getByRole("row", { name: "Archive" });
+    expect(cell(gone, "Category")).toBe("Its root category no longer exists.");
     // The add form offers every category (nested ones too) and every theme.
     const category = within(addForm()).getByLabelText<HTMLSelectElement>("Category");
     expect([...category.options].map((option) => option.value)).toEqual(["", "10", "12", "20"]);
@@ -110,6 +115,11 @@ describe("/dashboard/subcommunities", () => {
     fill(form, "Order", "2");
     fireEvent.click(within(form).getByRole("button", { name: "Add Subcommunity" }));
     await screen.findByText("“Support” has been saved at /support.");
+    // The add form is empty again, for the next one.
+    expect(within(addForm()).getByLabelText<HTMLInputElement>("Name").value).toBe("");
+    expect(within(addForm()).getByLabelText<HTMLInputElement>("Folder").value).toBe("");
+    expect(within(addForm()).getByLabelText<HTMLSelectElement>("Category").value).toBe("");
+    expect(within(addForm()).getByLabelText<HTMLInputElement>("Order").value).toBe("");
     const post = transport.requests.find((request) => request.method === "POST");
     expect(post?.path).toBe("/subcommunities");
     expect(post?.body).toEqual({

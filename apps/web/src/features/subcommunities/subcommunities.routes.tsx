@@ -85,6 +85,8 @@ export function createSubcommunitiesRoutes({
         return {
           ok: true,
           message: t("“{name}” has been saved at {path}.", { name: section.name, path: section.basePath }),
+          // Which form succeeded: an add empties the add form (SubcommunitiesPage).
+          values: { intent },
         } satisfies FormResult;
       } catch (error) {
         return formError(error, values);

@@ -12,17 +12,32 @@ import type * as BoxModule from "./AttachmentsBox.tsx";
  */
 const boxPart = onDemand<typeof BoxModule>(() => import("./AttachmentsBox.tsx"), { rendered: "[data-attachments]" });
 
-/** A discussion's tickets for staff; nothing for anyone else. */
-export function AttachmentsSlot({ discussionID, me }: { discussionID: number; me: Me | undefined }) {
+/** A post's tickets for staff (a comment's with `commentID`, else the discussion's); nothing for anyone else. */
+export function AttachmentsSlot({
+  discussionID,
+  commentID,
+  me,
+}: {
+  discussionID: number;
+  commentID?: number | undefined;
+  me: Me | undefined;
+}) {
   const { module, preload } = useOnDemand(boxPart);
   const staff = seesAttachments(me);
   useEffect(() => {
     if (staff) preload();
   }, [staff, preload]);
   if (!staff || !module) return null;
-  return <module.AttachmentsBox discussionID={discussionID} />;
+  return <module.AttachmentsBox discussionID={discussionID} commentID={commentID} />;
 }
 
-/** The discussion page's prefetch of its tickets, for staff (the box's code and queries load with it). */
-export const prefetchDiscussionAttachments = (queryClient: QueryClient, api: ApiClient, discussionID: number) =>
-  boxPart.load().then((box) => box.prefetchAttachments(queryClient, api, discussionID));
+/**
+ * The discussion page's prefetch of its tickets, for staff (the box's code and queries load with it): the
+ * discussion's and its comments' on the page, these in one call.
+ */
+export const prefetchDiscussionAttachments = (
+  queryClient: QueryClient,
+  api: ApiClient,
+  discussionID: number,
+  commentIDs: number[] = [],
+) => boxPart.load().then((box) => box.prefetchAttachments(queryClient, api, discussionID, commentIDs));

@@ -16,9 +16,11 @@ import { attachmentFormQuery } from "../attachments.queries.ts";
 import { attachmentCatalogQuery, attachmentKeys } from "../attachments.catalog.ts";
 import styles from "./Attachments.module.css";
 
-/** What the dialog needs of the discussion (the options menu's `ActionModalProps`). */
+/** What the dialog needs of the discussion (the options menu's `ActionModalProps`), and the comment's for a comment. */
 export interface CreateTicketModalProps {
   discussion: { discussionID: number; name: string };
+  /** A comment's options menu: the ticket is for this comment. */
+  commentID?: number | undefined;
   onClose: () => void;
 }
 
@@ -26,13 +28,16 @@ export interface CreateTicketModalProps {
  * The options menu's Create ticket: the catalog's form (title and description, prefilled with the post's) and
  * Create; the new ticket then shows on the post. A refusal shows in the dialog, by field where it is one.
  */
-export function CreateTicketModal({ discussion, onClose }: CreateTicketModalProps) {
+export function CreateTicketModal({ discussion, commentID, onClose }: CreateTicketModalProps) {
   const api = useApi();
   const queryClient = useQueryClient();
   const { addToast } = useToast();
   const formID = useId();
   const { data: catalog } = useQuery(attachmentCatalogQuery(api));
-  const schema = useQuery(attachmentFormQuery(api, "discussion", discussion.discussionID));
+  const [recordType, recordID] = commentID
+    ? (["comment", commentID] as const)
+    : (["discussion", discussion.discussionID] as const);
+  const schema = useQuery(attachmentFormQuery(api, recordType, recordID));
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<{ message?: string; fields: Record<string, string> } | null>(null);
   const integration = catalog?.["ticket"];
@@ -51,12 +56,12 @@ export function CreateTicketModal({ discussion, onClose }: CreateTicketModalProp
     try {
       const created = await attachmentsApi.create(api, {
         attachmentType: "ticket",
-        recordType: "discussion",
-        recordID: discussion.discussionID,
+        recordType,
+        recordID,
         name,
         body: formValue(form, "body"),
       });
-      await queryClient.invalidateQueries({ queryKey: attachmentKeys.record("discussion", discussion.discussionID) });
+      await queryClient.invalidateQueries({ queryKey: attachmentKeys.record(recordType, recordID) });
       addToast({
         toastID: `ticket-${created.attachmentID}`,
         body: t("Ticket {id} created.", { id: created.sourceID }),

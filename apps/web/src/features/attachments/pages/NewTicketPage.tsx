@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { Form, Link, useActionData, useNavigation, useParams } from "react-router";
+import { Form, Link, useActionData, useNavigation, useParams, useSearchParams } from "react-router";
 import { attachmentsLimits, newTicketPath } from "@parley/contracts/attachments-constants";
 import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
@@ -12,14 +12,19 @@ import { attachmentCatalogQuery } from "../attachments.catalog.ts";
 import styles from "../components/Attachments.module.css";
 
 /**
- * `/discussion/{id}/attachments/new`: Create ticket as a page, for moderators without JavaScript (with it, the
- * options menu opens the same form in a dialog). It posts, and goes back to the discussion.
+ * `/discussion/{id}/attachments/new` (`?commentID=` for a comment of it): Create ticket as a page, for moderators
+ * without JavaScript (with it, the post's options menu opens the same form in a dialog). It posts, and goes back
+ * to the post.
  */
 export function NewTicketPage() {
   const api = useApi();
   const discussionID = Number(useParams()["id"]);
+  // The loader checked it (digits, a comment of this discussion).
+  const commentID = Number(useSearchParams()[0].get("commentID")) || null;
   const { data: discussion } = useSuspenseQuery(ticketDiscussionQuery(api, discussionID));
-  const { data: schema } = useSuspenseQuery(attachmentFormQuery(api, "discussion", discussionID));
+  const { data: schema } = useSuspenseQuery(
+    attachmentFormQuery(api, commentID ? "comment" : "discussion", commentID ?? discussionID),
+  );
   const { data: catalog } = useSuspenseQuery(attachmentCatalogQuery(api));
   const result = useActionData<FormResult>();
   const busy = useNavigation().state === "submitting";
@@ -27,12 +32,13 @@ export function NewTicketPage() {
   const typed = result?.values;
   return (
     <section className={styles.page} aria-labelledby="ticket-title">
-      <PageHead title={title} canonical={newTicketPath(discussionID)} noindex />
+      <PageHead title={title} canonical={newTicketPath(discussionID, commentID)} noindex />
       <h1 id="ticket-title" className={styles.title}>
         {title}
       </h1>
       <p className={styles.note}>
-        {t("For the discussion")} <Link to={new URL(discussion.url).pathname}>{discussion.name}</Link>
+        {commentID ? t("For a comment in the discussion") : t("For the discussion")}{" "}
+        <Link to={new URL(discussion.url).pathname}>{discussion.name}</Link>
       </p>
       <Form method="post" className={styles.form}>
         <TransientKeyField />

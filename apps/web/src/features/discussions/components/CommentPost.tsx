@@ -10,6 +10,12 @@ import { Loader } from "../../../ui/loader/Loader.tsx";
 import { onDemand, useOnDemand } from "../../../ui/on-demand.ts";
 import { useToast } from "../../../ui/toast/ToastProvider.tsx";
 import { ReactionsRow } from "../../reactions/index.ts";
+import {
+  AttachmentsSlot,
+  attachmentCatalogQuery,
+  loadCreateTicketModal,
+  seesAttachments,
+} from "../../attachments/index.ts";
 import { reportsLink } from "../../reports/index.ts";
 import { meQuery } from "../../users/index.ts";
 import { noModerationSettings } from "../moderation/capabilities.ts";
@@ -26,6 +32,8 @@ import { errorText } from "./errorText.ts";
 import { editsOnlyAsAuthor, useEditWindow } from "./useEditWindow.ts";
 import styles from "./DiscussionActions.module.css";
 import { readingPart } from "../../warnings/index.ts";
+
+type TicketModal = Awaited<ReturnType<typeof loadCreateTicketModal>>;
 
 interface CommentPostProps {
   comment: Comment;
@@ -70,6 +78,15 @@ export function CommentPost({ comment, discussion, pageKey, bulk, parentAuthor }
   const answer = comment.attributes?.["answer"] as AnswerAttributes | undefined;
   const canJudge = discussion.permissions?.["qna.accept"] === true;
   const [ReportDialog, setReportDialog] = useState<ComponentType<ReportModalProps> | null>(null);
+  // A ticket for the comment (the attachments add-on): moderators, while the integration is on.
+  const { data: integrations } = useQuery({ ...attachmentCatalogQuery(api), enabled: seesAttachments(me) });
+  const canCreateTicket = integrations?.["ticket"]?.canCreate === true;
+  const [TicketDialog, setTicketDialog] = useState<TicketModal | null>(null);
+  const openTicket = () =>
+    loadCreateTicketModal().then(
+      (Component) => setTicketDialog(() => Component),
+      (error: unknown) => addToast({ toastID: "ticket", body: errorText(error), persistent: true, dismissible: true }),
+    );
   const openReport = () =>
     import("../moderation/ReportModal.tsx").then(
       (module) => setReportDialog(() => module.ReportModal),
@@ -84,6 +101,7 @@ export function CommentPost({ comment, discussion, pageKey, bulk, parentAuthor }
       dateUpdated={comment.dateUpdated}
       body={comment.body}
       context={comment.parentCommentID ? <InReplyTo commentID={comment.parentCommentID} author={parentAuthor} /> : null}
+      afterBody={<AttachmentsSlot discussionID={comment.discussionID} commentID={comment.commentID} me={me} />}
       bodyOverride={
         editing ? (
           <OnDemandCommentEditForm commentID={comment.commentID} pageKey={pageKey} onDone={() => setEditing(false)} />
@@ -113,6 +131,11 @@ export function CommentPost({ comment, discussion, pageKey, bulk, parentAuthor }
                   {edit.label}
                 </DropDownItem>
               ) : null}
+              {canCreateTicket ? (
+                <DropDownItem id="createTicket" onAction={() => void openTicket()}>
+                  {t("Create ticket")}
+                </DropDownItem>
+              ) : null}
               {canReport ? (
                 <DropDownItem id="report" onAction={() => void openReport()}>
                   {t("Report")}
@@ -136,6 +159,13 @@ export function CommentPost({ comment, discussion, pageKey, bulk, parentAuthor }
           ) : null}
         </PostButtons>
       )}
+      {TicketDialog ? (
+        <TicketDialog
+          discussion={{ discussionID: comment.discussionID, name: comment.name }}
+          commentID={comment.commentID}
+          onClose={() => setTicketDialog(null)}
+        />
+      ) : null}
       {ReportDialog ? (
         <ReportDialog recordType="comment" recordID={comment.commentID} onClose={() => setReportDialog(null)} />
       ) : null}

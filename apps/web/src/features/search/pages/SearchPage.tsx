@@ -24,6 +24,7 @@ import {
   searchApiParams,
   searchPageHref,
   searchPageLimit,
+  searchResultHref,
   searchSectionID,
   type SearchPageState,
 } from "../search.params.ts";
@@ -391,7 +392,12 @@ function Results({ state, newTab }: { state: SearchPageState; newTab: boolean })
       <p className={styles.count}>{resultCount(data.total, counted.floor)}</p>
       <ol className={styles.results}>
         {data.items.map((item) => (
-          <ResultItem key={`${item.recordType}:${item.recordID}`} item={item} newTab={newTab} />
+          <ResultItem
+            key={`${item.recordType}:${item.recordID}`}
+            item={item}
+            newTab={newTab}
+            href={searchResultHref(item, section, state)}
+          />
         ))}
       </ol>
       <Pager
@@ -405,15 +411,6 @@ function Results({ state, newTab }: { state: SearchPageState; newTab: boolean })
     </section>
   );
 }
-
-const localPath = (url: string) => {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.pathname}${parsed.search}${parsed.hash}`;
-  } catch {
-    return url;
-  }
-};
 
 /** What each kind of result is called. */
 const recordTypeLabel = (recordType: SearchResult["recordType"]): string =>
@@ -430,7 +427,7 @@ const recordTypeLabel = (recordType: SearchResult["recordType"]): string =>
 const privacyLabel = (privacy: NonNullable<SearchResult["privacy"]>): string =>
   ({ public: t("Public"), private: t("Private"), secret: t("Secret") })[privacy];
 
-function ResultItem({ item, newTab }: { item: SearchResult; newTab: boolean }) {
+function ResultItem({ item, newTab, href }: { item: SearchResult; newTab: boolean; href: string }) {
   const crumbs = item.breadcrumbs?.slice(1) ?? [];
   const author = item.insertUser as { name?: string; photoUrl?: string | null } | undefined;
   const post = item.recordType === "discussion" || item.recordType === "comment";
@@ -452,7 +449,7 @@ function ResultItem({ item, newTab }: { item: SearchResult; newTab: boolean }) {
       </span>
       <div className={styles.resultBody}>
         <h2 className={styles.title}>
-          <a href={localPath(item.url)} {...(newTab ? { target: "_blank", rel: "noopener" } : {})}>
+          <a href={href} {...(newTab ? { target: "_blank", rel: "noopener" } : {})}>
             {item.name}
           </a>
           {item.labelCodes.map((label) => (

@@ -2,6 +2,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import type { CategoryTreeItem, Subcommunity } from "@parley/contracts";
 import { interfaceLocaleKeys } from "@parley/contracts/interface-locales";
 import { subcommunitiesLimits } from "@parley/contracts/limits";
+import { useEffect, useRef, type RefObject } from "react";
 import { Form, useActionData, useLocation, useNavigation, useSearchParams } from "react-router";
 import { useApi } from "../../../lib/api-context.tsx";
 import type { FormResult } from "../../../lib/forms.ts";
@@ -54,12 +55,14 @@ function SectionForm({
   busy,
   result,
   choices,
+  formRef,
 }: {
   section?: Subcommunity;
   action: string;
   busy: boolean;
   result?: FormResult | undefined;
   choices: Choices;
+  formRef?: RefObject<HTMLFormElement | null>;
 }) {
   const value = (field: string, fallback: string) => result?.values?.[field] ?? fallback;
   const error = (field: string) => result?.errors?.[field];
@@ -70,6 +73,7 @@ function SectionForm({
       : options;
   return (
     <Form
+      ref={formRef}
       method="post"
       action={action}
       className={sheet.form}
@@ -174,7 +178,16 @@ function SectionRow({
       <td data-label={t("Address")}>
         <a href={section.basePath}>{section.basePath}</a>
       </td>
-      <td data-label={t("Category")}>{label(choices.categories, String(section.categoryID))}</td>
+      <td data-label={t("Category")}>
+        {section.categoryExists ? (
+          label(choices.categories, String(section.categoryID))
+        ) : (
+          // Deleted since: the section shows nothing until it is given another category or removed.
+          <strong className={sheet.off} data-part="category-gone">
+            {t("Its root category no longer exists.")}
+          </strong>
+        )}
+      </td>
       <td data-label={t("Locale")}>{section.locale ? label(choices.locales, section.locale) : t("The site's")}</td>
       <td data-label={t("Theme")}>{section.themeID ? label(choices.themes, section.themeID) : t("The site's")}</td>
       <DashboardRowActions
@@ -213,6 +226,11 @@ export function SubcommunitiesPage() {
   const deleted = search.get("deleted");
   const editID = search.get("edit");
   const adding = result && !result.ok && result.values?.["intent"] === "create" ? result : undefined;
+  // Added: the form is empty again for the next one (without JavaScript the page comes back with it empty).
+  const addForm = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (result?.ok && result.values?.["intent"] === "create") addForm.current?.reset();
+  }, [result]);
   const choices: Choices = {
     categories: flatten(tree),
     locales: [...new Set([...interfaceLocaleKeys, ...contentLocales])].map((locale) => ({
@@ -272,7 +290,7 @@ export function SubcommunitiesPage() {
         </table>
       )}
       <h2 id="add-subcommunity">{t("Add Subcommunity")}</h2>
-      <SectionForm action={action} busy={busy} result={adding} choices={choices} />
+      <SectionForm action={action} busy={busy} result={adding} choices={choices} formRef={addForm} />
     </section>
   );
 }
