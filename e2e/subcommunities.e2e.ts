@@ -205,6 +205,19 @@ describe("subcommunities (issue 40, item 1)", () => {
     expect(await section.banner.getByRole("search").getAttribute("action")).toBe("/garden/search");
     expect(await seriousAxeViolations(reader)).toEqual([]);
     await keep(reader, "subcommunities-4-garden-home");
+    // Its "All Tags" and "Leaderboard" lead to the section's own pages, which hold its tags, leaders and categories.
+    expect(await section.allTagsLink.getAttribute("href")).toBe("/garden/tags");
+    expect(await section.leaderboardLink.getAttribute("href")).toBe("/garden/leaderboard?period=m");
+    await Promise.all([reader.waitForURL(/\/garden\/tags$/), section.allTagsLink.click()]);
+    expect(await section.tagIndex()).toEqual(["Compostheap"]);
+    await section.goto("/garden/leaderboard?period=m");
+    const board = await section.leaderboardPage();
+    expect(board.leaders).toEqual([gardener.name]);
+    expect(board.categories).toContain("Rose Beds");
+    expect(board.categories).not.toContain("Rye Breads");
+    expect(await section.leaderboardFilterAction()).toBe("/garden/leaderboard");
+    await section.goto("/tags");
+    expect(await section.tagIndex()).toEqual(expect.arrayContaining(["Compostheap", "Sourdoughstarter"]));
     // The bakery's panel holds its own; the whole site's, both.
     await section.goto("/bakery");
     expect(await section.bannerHeading.innerText()).toBe("Bakery");

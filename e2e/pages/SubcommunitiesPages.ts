@@ -132,6 +132,44 @@ export class SectionPage extends TitleBarPage {
       );
   }
 
+  /** The panel's "All Tags" and "Leaderboard" links. */
+  get allTagsLink(): Locator {
+    return this.page.getByRole("region", { name: "Popular Tags" }).getByRole("link", { name: "All Tags", exact: true });
+  }
+
+  get leaderboardLink(): Locator {
+    return this.page.locator("[data-part=leaderboard-box]").getByRole("link", { name: "Leaderboard", exact: true });
+  }
+
+  /** The tags page's tags (`/tags`), by name. */
+  async tagIndex(): Promise<string[]> {
+    return this.main
+      .getByRole("listitem")
+      .evaluateAll((items) => items.map((item) => item.querySelector("a > span")?.textContent?.trim() ?? ""));
+  }
+
+  /** The leaderboard page's members, in order, and the names its category filter offers. */
+  async leaderboardPage(): Promise<{ leaders: string[]; categories: string[] }> {
+    const leaders = await this.main
+      .locator("[data-part=leaders] > li")
+      .evaluateAll((items) =>
+        items.map((item) => item.querySelector("a > span:last-child")?.textContent?.trim() ?? ""),
+      );
+    const categories = await this.main
+      .getByRole("combobox", { name: "Category" })
+      .locator("option")
+      .evaluateAll((options) => options.map((option) => option.textContent?.trim() ?? ""));
+    return { leaders, categories };
+  }
+
+  /** The leaderboard page's category filter's form address. */
+  leaderboardFilterAction(): Promise<string | null> {
+    return this.main
+      .locator("form[method=get]")
+      .filter({ has: this.page.getByRole("combobox") })
+      .getAttribute("action");
+  }
+
   /** A link in the page's main region, by its text (a discussion's title, a category's name). */
   mainLink(name: string): Locator {
     return this.main.getByRole("link", { name, exact: true });

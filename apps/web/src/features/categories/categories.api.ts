@@ -4,6 +4,8 @@ import type { ApiClient } from "../../lib/api.ts";
 export interface CategoryListParams {
   parentCategoryID?: number;
   maxDepth?: number;
+  /** A subcommunity's categories (its root's children and their subtrees). */
+  siteSectionID?: string;
 }
 
 export const categoriesApi = {

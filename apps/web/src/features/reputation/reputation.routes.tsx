@@ -3,13 +3,14 @@ import type { LoaderFunctionArgs, RouteObject } from "react-router";
 import { useParams, useSearchParams } from "react-router";
 import { leaderboardSlotTypes, type LeaderboardSlotType } from "@parley/contracts/reputation-constants";
 import type { ApiClient } from "../../lib/api.ts";
+import { wholeSite, type SiteSectionSource } from "../../lib/site-section.tsx";
 import { loadOrThrow, notFoundError, pageParam, recordIDParam } from "../../lib/route-errors.ts";
 import { categoryListQuery } from "../categories/index.ts";
 import { badgeQuery, badgeRecipientsQuery, badgesQuery, leadersQuery } from "./reputation.queries.ts";
 import { BadgePage } from "./pages/BadgePage.tsx";
 import { BadgesPage } from "./pages/BadgesPage.tsx";
 import { createRanksRoutes } from "./ranks.routes.tsx";
-import { LeaderboardPage, leaderboardCategories, leaderboardPageSize } from "./pages/LeaderboardPage.tsx";
+import { LeaderboardPage, leaderboardCategories, leaderboardParams } from "./pages/LeaderboardPage.tsx";
 
 /** The page's period (`?period=m|w|d|y`, all time unless one of those) and category (`?categoryID=`). */
 function pageParams(search: URLSearchParams): { slotType: LeaderboardSlotType; categoryID?: number } {
@@ -31,15 +32,18 @@ function BadgeRoute() {
 }
 
 /**
- * `/leaderboard`: the members with the most points, by period and category; `/badges` and `/badges/{id}`: the badges
+ * `/leaderboard`: the members with the most points, by period and category (in a subcommunity, points earned in its
+ * categories, and its categories to choose from); `/badges` and `/badges/{id}`: the badges
  * and who earned one (everyone who may view profiles).
  */
 export function createReputationRoutes({
   queryClient,
   api,
+  siteSection = wholeSite,
 }: {
   queryClient: QueryClient;
   api: ApiClient;
+  siteSection?: SiteSectionSource;
 }): RouteObject[] {
   return [
     // `/dashboard/ranks` (the ranks add-on), in this chunk: the reading pages' bundle carries one loader fewer.
@@ -49,11 +53,14 @@ export function createReputationRoutes({
       path: "leaderboard",
       loader: async ({ request }: LoaderFunctionArgs) => {
         const params = pageParams(new URL(request.url).searchParams);
+        const siteSectionID = siteSection.current()?.siteSectionID;
         await Promise.all([
           loadOrThrow("Category", () =>
-            queryClient.ensureQueryData(leadersQuery(api, { ...params, limit: leaderboardPageSize })),
+            queryClient.ensureQueryData(leadersQuery(api, leaderboardParams(params, siteSectionID))),
           ),
-          loadOrThrow("Category", () => queryClient.ensureQueryData(categoryListQuery(api, leaderboardCategories))),
+          loadOrThrow("Category", () =>
+            queryClient.ensureQueryData(categoryListQuery(api, leaderboardCategories(siteSectionID))),
+          ),
         ]);
         return null;
       },

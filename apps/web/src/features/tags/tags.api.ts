@@ -5,8 +5,16 @@ export const tagsPageLimit = 50;
 
 /** Tags (vanilla-tags.yml, and Parley's merge): the dashboard's list and its upkeep (community.manage). */
 export const tagsApi = {
-  list: async (api: ApiClient, page: number, query: string, signal?: AbortSignal, limit = tagsPageLimit) => {
-    const { data, paging } = await api.get<Tag[]>("/tags", { page, limit, ...(query ? { query } : {}) }, signal);
+  list: async (
+    api: ApiClient,
+    page: number,
+    query: string,
+    signal?: AbortSignal,
+    limit = tagsPageLimit,
+    siteSectionID?: string,
+  ) => {
+    const filters = { ...(query ? { query } : {}), ...(siteSectionID ? { siteSectionID } : {}) };
+    const { data, paging } = await api.get<Tag[]>("/tags", { page, limit, ...filters }, signal);
     return { items: data, paging };
   },
   /** The tags whose names start with `name` (the API's prefix search), to find one by its name. */

@@ -14,12 +14,12 @@ export const tagsQuery = (api: ApiClient, page: number, query: string) =>
     queryFn: ({ signal }) => tagsApi.list(api, page, query, signal),
   });
 
-/** `/tags`: a page of the tags, most used first, 100 a page. */
+/** `/tags`: a page of the tags, most used first, 100 a page; in a subcommunity, those of its discussions. */
 export const tagIndexLimit = 100;
-export const tagIndexQuery = (api: ApiClient, page: number) =>
+export const tagIndexQuery = (api: ApiClient, page: number, siteSectionID?: string) =>
   queryOptions({
-    queryKey: ["tag-index", page] as const,
-    queryFn: ({ signal }) => tagsApi.list(api, page, "", signal, tagIndexLimit),
+    queryKey: ["tag-index", page, siteSectionID ?? "0"] as const,
+    queryFn: ({ signal }) => tagsApi.list(api, page, "", signal, tagIndexLimit, siteSectionID),
   });
 
 /** `/dashboard/tags`, `?query=` to find tags by the start of their name, `?page=n` past the first. */

@@ -5,11 +5,12 @@ import { leaderboardPagePath } from "@parley/contracts/reputation-constants";
 import { useApi } from "../../../lib/api-context.tsx";
 import { PageHead } from "../../../lib/head.tsx";
 import { msg, t } from "../../../lib/i18n.ts";
+import { sectionHref, useSiteSection } from "../../../lib/site-section.tsx";
 import { EmptyState } from "../../../ui/empty-state/EmptyState.tsx";
 import { TrophyIcon } from "../../../ui/icons/more.tsx";
 import { categoryListQuery } from "../../categories/index.ts";
 import { LeaderList } from "../components/LeaderList.tsx";
-import { leadersQuery } from "../reputation.queries.ts";
+import { leadersParams, leadersQuery } from "../reputation.queries.ts";
 import styles from "./LeaderboardPage.module.css";
 import tabStyles from "../../../ui/tabs/Tabs.module.css";
 
@@ -20,7 +21,16 @@ const leaderboardPeriods: Array<{ slotType: LeaderboardSlotType; label: string }
   { slotType: "w", label: msg("This Week") },
 ];
 export const leaderboardPageSize = 50;
-export const leaderboardCategories = { maxDepth: 3 } as const;
+/** The category filter's choices: the site's, or the subcommunity's the page is in. */
+export const leaderboardCategories = (siteSectionID: string | undefined) => ({
+  maxDepth: 3,
+  ...(siteSectionID ? { siteSectionID } : {}),
+});
+/** The page's leaders: its period and category, in its subcommunity if it is in one. */
+export const leaderboardParams = (
+  { slotType, categoryID }: { slotType: LeaderboardSlotType; categoryID?: number | undefined },
+  siteSectionID: string | undefined,
+) => leadersParams({ limit: leaderboardPageSize, slotType, categoryID, siteSectionID });
 
 const flatten = (items: CategoryTreeItem[], depth = 0): Array<{ categoryID: number; name: string; depth: number }> =>
   items.flatMap((item) => [
@@ -42,10 +52,12 @@ const hrefOf = (slotType: LeaderboardSlotType, categoryID: number | undefined) =
  */
 export function LeaderboardPage({ slotType, categoryID }: { slotType: LeaderboardSlotType; categoryID?: number }) {
   const api = useApi();
+  const section = useSiteSection();
+  const siteSectionID = section?.siteSectionID;
   const { data: leaders } = useSuspenseQuery(
-    leadersQuery(api, { slotType, limit: leaderboardPageSize, ...(categoryID ? { categoryID } : {}) }),
+    leadersQuery(api, leaderboardParams({ slotType, categoryID }, siteSectionID)),
   );
-  const { data: tree } = useSuspenseQuery(categoryListQuery(api, leaderboardCategories));
+  const { data: tree } = useSuspenseQuery(categoryListQuery(api, leaderboardCategories(siteSectionID)));
   const categories = flatten(tree);
   return (
     <section className={styles.page} aria-labelledby="leaderboard-title">
@@ -71,7 +83,7 @@ export function LeaderboardPage({ slotType, categoryID }: { slotType: Leaderboar
           ))}
         </ul>
       </nav>
-      <form method="get" action={leaderboardPagePath} className={styles.filter}>
+      <form method="get" action={sectionHref(section, leaderboardPagePath)} className={styles.filter}>
         {slotType !== "a" ? <input type="hidden" name="period" value={slotType} /> : null}
         <label htmlFor="leaderboard-category">{t("Category")}</label>
         <select id="leaderboard-category" name="categoryID" defaultValue={categoryID ? String(categoryID) : ""}>

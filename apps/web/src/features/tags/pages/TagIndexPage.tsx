@@ -5,6 +5,7 @@ import { PageHead } from "../../../lib/head.tsx";
 import { currentLocale, t } from "../../../lib/i18n.ts";
 import { tagListPath } from "../../../lib/list-params.ts";
 import { pageParam } from "../../../lib/route-errors.ts";
+import { useSiteSection } from "../../../lib/site-section.tsx";
 import { Pager } from "../../../ui/pager/Pager.tsx";
 import pageStyles from "../../../ui/page/Page.module.css";
 import { tagIndexLimit, tagIndexQuery } from "../tags.queries.ts";
@@ -12,12 +13,12 @@ import styles from "./TagIndexPage.module.css";
 
 const tagsHref = (page: number) => (page > 1 ? `/tags?page=${page}` : "/tags");
 
-/** `/tags`: the tags, most used first, each with its discussions' count and leading to its list. */
+/** `/tags`: the tags (a subcommunity's: those of its discussions), most used first, each with its discussions' count and leading to its list. */
 export function TagIndexPage() {
   const api = useApi();
   const [search] = useSearchParams();
   const page = pageParam(search) ?? 1;
-  const { data } = useSuspenseQuery(tagIndexQuery(api, page));
+  const { data } = useSuspenseQuery(tagIndexQuery(api, page, useSiteSection()?.siteSectionID));
   const total = data.paging?.total ?? data.items.length;
   return (
     <>
