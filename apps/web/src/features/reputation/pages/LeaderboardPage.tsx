@@ -20,7 +20,7 @@ const leaderboardPeriods: Array<{ slotType: LeaderboardSlotType; label: string }
   { slotType: "m", label: msg("This Month") },
   { slotType: "w", label: msg("This Week") },
 ];
-export const leaderboardPageSize = 50;
+const leaderboardPageSize = 50;
 /** The category filter's choices: the site's, or the subcommunity's the page is in. */
 export const leaderboardCategories = (siteSectionID: string | undefined) => ({
   maxDepth: 3,
