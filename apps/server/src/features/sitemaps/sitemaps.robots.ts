@@ -30,19 +30,24 @@ const privatePaths = [
 ];
 
 /**
- * `/robots.txt`: the public forum allowed, the private paths disallowed, the administrator's own lines
- * (`seo.robotsAdditions`) after them, and where the sitemap index is, then each subcommunity's (`sectionPaths`,
- * their `/{folder}`). A forum guests cannot read disallows all.
+ * `/robots.txt`: the public forum allowed; the private paths disallowed, at the root and under each subcommunity's
+ * folder (`sectionPaths`, every section's `/{folder}`: the same pages answer there); the administrator's own lines
+ * (`seo.robotsAdditions`) after them; where the sitemap index is, then each subcommunity's that lists something
+ * (`sitemapSectionPaths`). A forum guests cannot read disallows all.
  */
 export function robotsTxt(options: {
   open: boolean;
   origin: string;
   additions: string;
   sectionPaths?: readonly string[];
+  sitemapSectionPaths?: readonly string[];
 }): string {
   const lines = ["User-agent: *"];
-  if (options.open) lines.push("Allow: /", ...privatePaths.map((path) => `Disallow: ${path}`));
-  else lines.push("Disallow: /");
+  if (options.open) {
+    lines.push("Allow: /");
+    for (const base of new Set(["", ...(options.sectionPaths ?? [])]))
+      lines.push(...privatePaths.map((path) => `Disallow: ${base}${path}`));
+  } else lines.push("Disallow: /");
   const additions = options.additions
     .split(/\r\n|\r|\n/)
     .map((line) => line.trim())
@@ -52,7 +57,7 @@ export function robotsTxt(options: {
     lines.push(
       "",
       `Sitemap: ${options.origin}/sitemap.xml`,
-      ...(options.sectionPaths ?? []).map((path) => `Sitemap: ${options.origin}${path}/sitemap.xml`),
+      ...(options.sitemapSectionPaths ?? []).map((path) => `Sitemap: ${options.origin}${path}/sitemap.xml`),
     );
   return `${lines.join("\n")}\n`;
 }

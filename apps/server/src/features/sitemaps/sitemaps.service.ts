@@ -196,11 +196,13 @@ export function createSitemapsService(deps: SitemapsDeps) {
     async robots(): Promise<string> {
       const open = policy.isOpenTo(await guest());
       const additions = String(await platform.siteConfig.get("seo.robotsAdditions"));
-      // A subcommunity whose root category is gone lists nothing: its index is left out.
-      const sectionPaths: string[] = [];
-      for (const section of deps.sections?.() ?? [])
-        if (await categories.get(section.categoryID)) sectionPaths.push(section.basePath);
-      return robotsTxt({ open, origin, additions, sectionPaths });
+      // A subcommunity whose root category is gone lists nothing: its index is left out (its private paths are not).
+      const sections = [...(deps.sections?.() ?? [])];
+      const sitemapSectionPaths: string[] = [];
+      for (const section of sections)
+        if (await categories.get(section.categoryID)) sitemapSectionPaths.push(section.basePath);
+      const sectionPaths = sections.map((section) => section.basePath);
+      return robotsTxt({ open, origin, additions, sectionPaths, sitemapSectionPaths });
     },
 
     /** `/sitemap.xml`: every sitemap that lists something; `/{folder}/sitemap.xml`, a subcommunity's. */

@@ -341,6 +341,20 @@ describe.each(engines)("subcommunities on %s", (engine) => {
     expect(await tags("")).toContainEqual([ideasTag, 4]);
     expect((await f.api.get("/api/v2/tags?siteSectionID=404")).statusCode).toBe(404);
 
+    // A tag's list in a section (`/help-desk/discussions/tagged/{tag}`) reads that tag's discussions of the section only.
+    const ideasCode = (await f.api.get(`/api/v2/tags/${ideasTag}`)).json<Tag>().urlcode;
+    const taggedList = widgetsOf(
+      (
+        await f.api.get(
+          `/api/v2/layouts/lookup-hydrate?layoutViewType=discussionList&recordType=siteSection&recordID=${help.siteSectionID}&params[tag]=${ideasCode}`,
+        )
+      ).json<{ layout: unknown[] }>().layout,
+    ).find((widget) => widget.$reactComponent === "react.asset.discussionList");
+    const apiParams = taggedList?.$reactProps["apiParams"] as Record<string, unknown>;
+    expect(apiParams).toMatchObject({ tagID: [ideasTag], siteSectionID: help.siteSectionID });
+    const tagged = await getDiscussions(f.api, `tagID=${ideasTag}&siteSectionID=${help.siteSectionID}`);
+    expect(tagged.map((item) => item.categoryID)).toEqual([f.category.troubleshooting]);
+
     const leaders = async (query: string) => {
       const response = await f.api.get(`/api/v2/users/leaders?limit=50${query}`);
       expect(response.statusCode, response.body).toBe(200);
@@ -392,6 +406,16 @@ describe.each(engines)("subcommunities on %s", (engine) => {
       expect.stringMatching(/\/help-desk\/sitemap\.xml$/),
       expect.stringMatching(/\/lab\/sitemap\.xml$/),
     ]);
+    // A section's folder answers the same pages as the root: its private ones are disallowed there too.
+    const disallowed = robots.body.split("\n").filter((line) => line.startsWith("Disallow: "));
+    for (const path of ["/search", "/entry/", "/drafts", "/profile/edit", "/dashboard", "/discussions/bookmarked"]) {
+      expect(disallowed).toContain(`Disallow: ${path}`);
+      expect(disallowed).toContain(`Disallow: /help-desk${path}`);
+      expect(disallowed).toContain(`Disallow: /lab${path}`);
+    }
+    expect(robots.body).toContain("Allow: /\n");
+    expect(disallowed).not.toContain("Disallow: /help-desk");
+    expect(disallowed).not.toContain("Disallow: /help-desk/");
   });
 
   it("says when a section's root category was deleted, and leaves its sitemap out of robots.txt", async () => {
@@ -415,7 +439,9 @@ describe.each(engines)("subcommunities on %s", (engine) => {
     expect(listed.find((item) => item.folder === "help-desk")?.categoryExists).toBe(true);
     // Its lists hold nothing; robots.txt does not send crawlers there.
     expect(await getDiscussions(f.api, `siteSectionID=${archive.siteSectionID}`)).toEqual([]);
-    expect((await get("/robots.txt")).body).not.toContain("/archive/sitemap.xml");
+    const robots = (await get("/robots.txt")).body;
+    expect(robots).not.toContain("/archive/sitemap.xml");
+    expect(robots).toContain("Disallow: /archive/search\n");
     expect((await f.api.delete(`/api/v2/subcommunities/${archive.subcommunityID}`, { as: f.admin })).statusCode).toBe(
       204,
     );
