@@ -197,7 +197,7 @@ export function createSitemapsService(deps: SitemapsDeps) {
       const open = policy.isOpenTo(await guest());
       const additions = String(await platform.siteConfig.get("seo.robotsAdditions"));
       // A subcommunity whose root category is gone lists nothing: its index is left out (its private paths are not).
-      const sections = [...(deps.sections?.() ?? [])];
+      const sections = deps.sections?.() ?? [];
       const sitemapSectionPaths: string[] = [];
       for (const section of sections)
         if (await categories.get(section.categoryID)) sitemapSectionPaths.push(section.basePath);

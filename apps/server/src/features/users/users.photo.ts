@@ -91,7 +91,7 @@ function cropOf(fields: IncomingPhoto["fields"], width: number, height: number) 
 }
 
 /**
- * sharp, loaded with the first photo: libvips and its libraries are about 8 MB of every process's resident memory
+ * sharp, loaded with the first photo: libvips and its libraries are ≈ 7 MB of every process's resident memory
  * from the moment they load (issue 26's 150 MB), and most processes never resize a photo.
  */
 const loadSharp = async () => (await import("sharp")).default;
