@@ -5,6 +5,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { limits, sharedPermissionSchemas, type CommentPost, type DiscussionPost } from "@parley/contracts";
 import { registerCsrfProtection } from "./platform/auth/csrf.ts";
 import { registerGuestApiCache } from "./platform/http/guest-api-cache.ts";
+import { createReadCache } from "./platform/read-cache.ts";
 import { MINUTE, registerGuestApiLimit } from "./platform/http/address-limits.ts";
 import { DEFAULT_TRUST_PROXY } from "./platform/config.ts";
 import { botCheckProviders } from "@parley/contracts/bot-check";
@@ -140,6 +141,11 @@ export interface AppOptions {
   pages?: PagesOptions;
   /** Keep guests' API answers this long (0 or absent: no cache, as in tests). */
   guestApiCacheTtlMs?: number;
+  /**
+   * Keep the rows of hot lists, shared by every viewer (a member's discussion list), this long at most: they drop on
+   * every content change (`platform/read-cache.ts`). 0 or absent: every list reads the database.
+   */
+  readCacheTtlMs?: number;
   /** Content-Security-Policy on (production) or off (Vite's dev server injects inline scripts). */
   contentSecurityPolicy?: boolean;
   logger?: FastifyServerOptions["logger"];
@@ -387,16 +393,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   // Post types and fields: discussions check a post's type and keep its field values by their rules.
   const postTypes = await registerPostTypes(app, platform, { categories: categories.directory });
+  // The rows of hot lists, shared by every viewer who may read them (members' requests: no guest cache answers them).
+  const listCache = options.readCacheTtlMs
+    ? createReadCache(platform.contentChanges, {
+        ttlMs: options.readCacheTtlMs,
+        now: () => platform.clock.nowMs(),
+        maxEntries: 1_000,
+        // ≈ 130 pages of 30 discussions, or 400 of 30 comments, with their bodies.
+        maxSize: 16_000_000,
+      })
+    : null;
   const discussions = await registerDiscussions(app, platform, {
     ...content,
     tags,
     postOwners,
     postTypes,
     sections,
+    listCache,
   });
   const comments = await registerComments(app, platform, {
     ...content,
     discussions,
+    listCache,
     reactionWrites: { removeCommentReactions },
   });
   // Themes before layouts: the title bar shows the current theme's logo.

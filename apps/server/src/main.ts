@@ -27,7 +27,7 @@ async function serve(): Promise<void> {
       guestCacheTtlMs: 10_000,
       pseudoLocale: config.pseudoLocale,
     },
-    { contentSecurityPolicy: true, guestApiCacheTtlMs: 10_000 },
+    { contentSecurityPolicy: true, guestApiCacheTtlMs: 10_000, readCacheTtlMs: 10_000 },
   );
 
   // A missing or broken build still stops the process, as it did when this ran before listening.

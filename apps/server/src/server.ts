@@ -49,7 +49,7 @@ export function bootstrapLines(database: Database, report: BootstrapReport): str
 export async function startServer(
   config: Config,
   pages: PagesOptions,
-  options: { contentSecurityPolicy: boolean; guestApiCacheTtlMs?: number },
+  options: { contentSecurityPolicy: boolean; guestApiCacheTtlMs?: number; readCacheTtlMs?: number },
 ): Promise<FastifyInstance> {
   const started = performance.now();
   // Read by V8 at each full collection, so it applies from the first one on.
@@ -62,6 +62,7 @@ export async function startServer(
     pages,
     contentSecurityPolicy: options.contentSecurityPolicy,
     ...(options.guestApiCacheTtlMs ? { guestApiCacheTtlMs: options.guestApiCacheTtlMs } : {}),
+    ...(options.readCacheTtlMs ? { readCacheTtlMs: options.readCacheTtlMs } : {}),
     logger: { level: config.logLevel },
     runJobs: true,
     compress: config.compress,

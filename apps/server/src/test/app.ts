@@ -58,6 +58,12 @@ export async function createTestApp(
     logger?: FastifyServerOptions["logger"];
     /** URLs per sitemap, small to see chunking (default the protocol's 50,000). */
     sitemapChunkSize?: number;
+    /**
+     * The lists' shared rows kept this long (`AppOptions.readCacheTtlMs`): on by default, as the server runs, so route
+     * tests read lists through it; 0 turns it off. A test that writes a list's table behind the app's back (no event)
+     * sees the rows kept before (`discussions.list-cache.test.ts` relies on it).
+     */
+    readCacheTtlMs?: number;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(engine);
@@ -73,6 +79,7 @@ export async function createTestApp(
     compress: true,
     logger: options.logger,
     ...(options.sitemapChunkSize ? { sitemapChunkSize: options.sitemapChunkSize } : {}),
+    readCacheTtlMs: options.readCacheTtlMs ?? 60_000,
   });
   await options.extend?.(app);
   return readyTestApp(app, database, clock);

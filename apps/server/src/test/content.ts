@@ -76,7 +76,7 @@ export interface ContentFixture<K extends string> {
 export async function createContentFixture<K extends string>(
   engine: DialectName,
   cast: Record<K, CastMember>,
-  options: { sitemapChunkSize?: number; config?: Partial<PlatformConfig> } = {},
+  options: { sitemapChunkSize?: number; config?: Partial<PlatformConfig>; readCacheTtlMs?: number } = {},
 ): Promise<ContentFixture<K>> {
   const t = await createTestApp(engine, { seed: true, ...options });
   const api = createApi(t.app);

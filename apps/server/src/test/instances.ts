@@ -27,10 +27,10 @@ export interface TwoInstances {
 export async function createTwoInstances(
   redisUrl: string,
   /**
-   * More of the apps' options (the guests' cache: `guestApiCacheTtlMs`); `clock`, one test clock both read (moved by
+   * More of the apps' options (the guests' cache: `guestApiCacheTtlMs`; the lists' rows: `readCacheTtlMs`); `clock`, one test clock both read (moved by
    * the test instead of sleeping).
    */
-  { clock, ...options }: Pick<AppOptions, "guestApiCacheTtlMs"> & { clock?: TestClock } = {},
+  { clock, ...options }: Pick<AppOptions, "guestApiCacheTtlMs" | "readCacheTtlMs"> & { clock?: TestClock } = {},
 ): Promise<TwoInstances> {
   const database = await createTestDatabase("postgres");
   await seedDemo(database.db, await createAdmin(database.db, TEST_ADMIN_PASSWORD, TEST_PASSWORD_COST));

@@ -51,7 +51,16 @@ export async function listComments(deps: CommentsDeps, query: CommentListQuery, 
   }
   const page = query.page ?? 1;
   const limit = query.limit ?? limits.api.defaultLimit;
-  const [rows, total] = await Promise.all([repo.list(filters, sort, (page - 1) * limit, limit), repo.count(filters)]);
+  const offset = (page - 1) * limit;
+  const read = async () => {
+    const [rows, total] = await Promise.all([repo.list(filters, sort, offset, limit), repo.count(filters)]);
+    return { rows, total };
+  };
+  // Every filter here is the same for each viewer allowed to ask: the discussion was checked for this one, and the
+  // categories are those the viewer may read (in the key).
+  const { rows, total } = deps.listCache
+    ? await deps.listCache.page(`comments:${JSON.stringify([filters, sort, offset, limit])}`, read)
+    : await read();
   return { items: await presentComments(deps, rows, context, new Expansions(query.expand)), page, limit, total };
 }
 

@@ -1,5 +1,6 @@
 import type { Viewer } from "../../platform/auth/viewer.ts";
 import type { Platform } from "../../platform/context.ts";
+import type { ReadCache } from "../../platform/read-cache.ts";
 import { fieldError, validationFailed } from "../../platform/errors.ts";
 import { normalizeFormat } from "../../platform/render/index.ts";
 import {
@@ -26,6 +27,8 @@ export interface CommentsDeps {
   users: UserFragments;
   reactions: ReactionSummaries;
   reportMeta?: ReportMetaLoader;
+  /** Lists' rows shared between viewers (`read-cache.ts`); none: every list reads the database. */
+  listCache?: ReadCache | null;
 }
 
 /** How long the viewer may edit their post: their rank's edit window, or the site's (`ui.editContentTimeout`). */

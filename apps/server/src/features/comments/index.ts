@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { sharedCommentSchemas } from "@parley/contracts";
 import type { Platform } from "../../platform/context.ts";
+import type { ReadCache } from "../../platform/read-cache.ts";
 import type {
   CategoryDirectory,
   DiscussionsService,
@@ -44,6 +45,8 @@ export async function registerComments(
     reportMeta?: ReportMetaLoader;
     /** The reactions feature's writes: a deleted comment's reactions go with it. */
     reactionWrites: CommentReactionWrites;
+    /** Lists' rows shared between viewers, dropped on content changes; null: every list reads the database. */
+    listCache?: ReadCache | null;
   },
 ): Promise<CommentsService> {
   for (const schema of sharedCommentSchemas) app.addSchema(schema);

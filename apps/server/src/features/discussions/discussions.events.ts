@@ -14,6 +14,8 @@ declare module "../../platform/events.ts" {
     "discussion.updated": DiscussionEvent & { fields: string[]; draftID?: number };
     "discussion.deleted": DiscussionEvent;
     "discussion.moved": DiscussionEvent & { fromCategoryID: number };
+    /** `POST /discussions/resolve-bulk` resolved these many discussions (one event for the whole run). */
+    "discussions.resolved": { countResolved: number; actorUserID: number };
     /** An idea's status set by a moderator (the ideation add-on): its voters are told. */
     "idea.status.changed": DiscussionEvent & { statusName: string; voterIDs: number[] };
   }

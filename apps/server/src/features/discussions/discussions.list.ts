@@ -20,6 +20,32 @@ const defaultStatusID = async (db: Parameters<typeof cachedIdeaStatuses>[0]) =>
   (await cachedIdeaStatuses(db)).find((item) => item.isDefault)?.statusID ?? 1;
 
 /**
+ * The filters whose lists are the same for every viewer who may read the same categories (which are in the key):
+ * not a member's own bookmarks, participation or mutes, nor another feature's SQL conditions (a key cannot hold
+ * them). A filter added later is left out until it is listed here.
+ */
+const sharedFilters = new Set<keyof DiscussionFilters>([
+  "categoryIDs",
+  "discussionIDs",
+  "insertUserIDs",
+  "tagIDs",
+  "types",
+  "postTypeIDs",
+  "pinned",
+  "hasComments",
+  "questionStatus",
+  "ideaStatusIDs",
+  "defaultIdeaStatusID",
+  "reactionTagID",
+  "resolved",
+  "dates",
+]);
+const sharedBetweenViewers = (filters: DiscussionFilters) =>
+  Object.entries(filters).every(
+    ([key, value]) => value === undefined || sharedFilters.has(key as keyof DiscussionFilters),
+  );
+
+/**
  * `GET /discussions`: the categories the viewer may read (narrowed by `categoryID`, `groupID`, `followed`),
  * the other filters, then one page in the asked sort with announcements first, presented in batches.
  */
@@ -109,10 +135,18 @@ export async function listDiscussions(
   const limit = query.limit ?? limits.api.defaultLimit;
   const sort = query.sort ?? defaultDiscussionSort;
   const pinFirst = query.pinOrder === "mixed" || query.pinned !== undefined ? null : inCategory ? "category" : "recent";
-  const [rows, total] = await Promise.all([
-    repo.list(filters, { sort, pinFirst }, (page - 1) * limit, limit),
-    repo.count(filters),
-  ]);
+  const offset = (page - 1) * limit;
+  const read = async () => {
+    const [rows, total] = await Promise.all([
+      repo.list(filters, { sort, pinFirst }, offset, limit),
+      repo.count(filters),
+    ]);
+    return { rows, total };
+  };
+  const { rows, total } =
+    deps.listCache && sharedBetweenViewers(filters)
+      ? await deps.listCache.page(`discussions:${JSON.stringify([filters, sort, pinFirst, offset, limit])}`, read)
+      : await read();
   const items = await presentDiscussions(deps, rows, context, new Expansions(query.expand), query.excerptLength);
   return { items, page, limit, total };
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { SiteSections } from "../../platform/site-sections.ts";
+import type { ReadCache } from "../../platform/read-cache.ts";
 import { premoderationEditMessages } from "@parley/contracts";
 import { conflict } from "../../platform/errors.ts";
 import type { Viewer } from "../../platform/auth/viewer.ts";
@@ -83,6 +84,8 @@ export interface DiscussionsDeps {
   postTypes?: PostTypeRules;
   /** The site's subcommunities: `siteSectionID` lists a section's categories only. */
   sections?: SiteSections;
+  /** Lists' rows shared between viewers (`read-cache.ts`); none: every list reads the database. */
+  listCache?: ReadCache | null;
 }
 
 /** The service's dependencies and its flood control (one per service: its limiters count every post). */

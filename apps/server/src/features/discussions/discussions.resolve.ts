@@ -26,5 +26,7 @@ export async function resolveAllDiscussions(
     if (ids.length === 0) break;
     countResolved += await repo.resolveAll(ids, viewer.userID, date);
   }
+  if (countResolved > 0)
+    await platform.events.emit("discussions.resolved", { countResolved, actorUserID: viewer.userID });
   return { countResolved };
 }

@@ -5,6 +5,7 @@ import type { LongRunnerContext } from "../../platform/long-runner/long-runner.t
 import { startSplit } from "./discussions.split.ts";
 import { changeDiscussionAuthor } from "./discussions.change-author.ts";
 import type { Platform } from "../../platform/context.ts";
+import type { ReadCache } from "../../platform/read-cache.ts";
 import type { TagsService } from "../tags/index.ts";
 import type { CategoryDirectory, PostTypeRules, UserFragments } from "./discussions.deps.ts";
 import { registerBulkActions } from "./discussions.bulk.ts";
@@ -69,6 +70,8 @@ export async function registerDiscussions(
     /** The comments, notifications and reactions features' writes that merge, split and deletion need. */
     postOwners: PostOwners;
     sections?: SiteSections;
+    /** Lists' rows shared between viewers, dropped on content changes; null: every list reads the database. */
+    listCache?: ReadCache | null;
   },
 ): Promise<DiscussionsService> {
   for (const schema of sharedDiscussionSchemas) app.addSchema(schema);

@@ -52,6 +52,8 @@ export interface ReactionSummary {
 declare module "../../platform/events.ts" {
   interface EventMap {
     "reaction.added": { recordType: RecordType; recordID: number; recordUserID: number; userID: number; tagID: number };
+    /** A member's reaction taken back (by them or a moderator): the post's score changed. */
+    "reaction.removed": { recordType: RecordType; recordID: number; userID: number; tagID: number };
   }
 }
 
@@ -225,12 +227,12 @@ export function createReactionsService(repo: ReactionsRepo, platform: Platform, 
       requireSignedIn(viewer);
       const record = await load(recordID, viewer);
       if (userID !== viewer.userID) requireAccess(viewer, reactionsPolicy.canRemoveOthers);
-      await platform.db.transaction().execute(async (trx) => {
+      const removed = await platform.db.transaction().execute(async (trx) => {
         const scoped = repo.withTransaction(trx);
         const current = new Map((await scoped.typesShared()).map((row) => [row.tagID, row]));
-        if (!(await scoped.lockRecord(recordType, recordID))) return;
+        if (!(await scoped.lockRecord(recordType, recordID))) return null;
         const previous = await scoped.existing(recordType, recordID, userID);
-        if (!previous) return;
+        if (!previous) return null;
         await scoped.remove(recordType, recordID, userID);
         const points = current.get(previous.tagID)?.points ?? 0;
         await scoped.addScore(recordType, recordID, -points);
@@ -243,7 +245,10 @@ export function createReactionsService(repo: ReactionsRepo, platform: Platform, 
               date: previous.dateInserted,
             },
           ]);
+        return previous;
       });
+      if (removed)
+        await platform.events.emit("reaction.removed", { recordType, recordID, userID, tagID: removed.tagID });
     },
 
     async log(

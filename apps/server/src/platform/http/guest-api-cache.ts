@@ -13,6 +13,8 @@ export const contentEvents: EventName[] = [
   "comment.updated",
   "comment.deleted",
   "reaction.added",
+  "reaction.removed",
+  "discussions.resolved",
   "permissions.changed",
   "category.changed",
   "theme.changed",
@@ -26,6 +28,8 @@ export const contentEvents: EventName[] = [
   "knowledge.changed",
   "group.changed",
   "user.profile.changed",
+  // A deleted member's posts may go with them.
+  "user.deleted",
 ];
 
 declare module "fastify" {

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { createExpiringMap } from "../expiring-map.ts";
 import { sendText, type EncodedCopies } from "./compression.ts";
 
 /** A kept answer: its text, and the text compressed per encoding once a request asked for it. */
@@ -27,69 +28,29 @@ const sizeOf = (value: StoredText) =>
 
 /**
  * Answers kept briefly and served again (guests' pages and API answers), bounded by their number and
- * by their size, so a crawler walking every URL of a big forum cannot grow the process: one time to
- * live for all, so entries expire in the order they came, and each new one first drops the expired
- * ones before it, then the oldest while over either bound. An answer larger than a tenth of
- * `maxSize` is sent but not kept.
+ * by their size (`expiring-map.ts`), so a crawler walking every URL of a big forum cannot grow the process.
+ * An answer larger than a tenth of `maxSize` is sent but not kept.
  */
 export function createTimedStore<V extends StoredText>(options: TimedStoreOptions) {
-  const entries = new Map<string, { value: V; expires: number; size: number }>();
-  let size = 0;
-
-  const drop = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    size -= entry.size;
-    entries.delete(key);
-  };
-  const trim = (now: number) => {
-    for (const [key, entry] of entries) {
-      if (entry.expires > now && entries.size <= options.maxEntries && size <= options.maxSize) break;
-      drop(key);
-    }
-  };
-
+  const entries = createExpiringMap<V>(options);
   return {
-    get(key: string): V | undefined {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (entry.expires <= Date.now()) {
-        drop(key);
-        return undefined;
-      }
-      return entry.value;
-    },
+    get: (key: string): V | undefined => entries.get(key),
 
     set(key: string, value: V): V {
-      drop(key);
-      const entrySize = sizeOf(value);
-      if (entrySize > options.maxSize / 10) return value;
-      const now = Date.now();
-      entries.set(key, { value, expires: now + options.ttlMs, size: entrySize });
-      size += entrySize;
-      trim(now);
+      entries.set(key, value, sizeOf(value));
       return value;
     },
 
     /** Sends a kept answer in the encoding the request accepts; a new compressed copy counts towards the size. */
     send(request: FastifyRequest, reply: FastifyReply, key: string, value: V): FastifyReply {
       const sent = sendText(request, reply, value.text, value.encoded);
-      const entry = entries.get(key);
-      if (entry?.value === value) {
-        const grown = sizeOf(value);
-        size += grown - entry.size;
-        entry.size = grown;
-        if (size > options.maxSize) trim(Date.now());
-      }
+      entries.resize(key, value, sizeOf(value));
       return sent;
     },
 
-    clear(): void {
-      entries.clear();
-      size = 0;
-    },
+    clear: () => entries.clear(),
 
     /** Entries and their size now (tests, diagnostics). */
-    usage: () => ({ entries: entries.size, size }),
+    usage: () => entries.usage(),
   };
 }
