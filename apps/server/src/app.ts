@@ -346,7 +346,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const section = await sections.resolve(siteSectionID);
     return section ? categories.directory.withDescendants(section.categoryID) : null;
   };
-  const userFragments = createUserFragments(platform.db, () => platform.siteConfig.get("ranks.enabled"));
+  // The rows of hot lists, shared by every viewer who may read them (members' requests: no guest cache answers them).
+  const listCache = options.readCacheTtlMs
+    ? createReadCache(platform.contentChanges, {
+        ttlMs: options.readCacheTtlMs,
+        now: () => platform.clock.nowMs(),
+        maxEntries: 10_000,
+        // ≈ 130 pages of 30 discussions, or 400 of 30 comments, with their bodies; a member's fragment ≈ 400.
+        maxSize: 16_000_000,
+      })
+    : null;
+  const userFragments = createUserFragments(platform.db, () => platform.siteConfig.get("ranks.enabled"), listCache);
   const reactions = createReactions(platform, userFragments);
   // Who ignores whom: conversations refuse an ignored member's messages, notifications their mentions.
   const ignore = createIgnore(platform, userFragments);
@@ -393,16 +403,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   // Post types and fields: discussions check a post's type and keep its field values by their rules.
   const postTypes = await registerPostTypes(app, platform, { categories: categories.directory });
-  // The rows of hot lists, shared by every viewer who may read them (members' requests: no guest cache answers them).
-  const listCache = options.readCacheTtlMs
-    ? createReadCache(platform.contentChanges, {
-        ttlMs: options.readCacheTtlMs,
-        now: () => platform.clock.nowMs(),
-        maxEntries: 1_000,
-        // ≈ 130 pages of 30 discussions, or 400 of 30 comments, with their bodies.
-        maxSize: 16_000_000,
-      })
-    : null;
   const discussions = await registerDiscussions(app, platform, {
     ...content,
     tags,

@@ -94,6 +94,40 @@ describe("read cache", () => {
     expect((await cache.page("failing", async () => ({ rows: [], total: 0 }))).total).toBe(0);
   });
 
+  it("keeps rows one by one and loads only those it does not hold, in one call", async () => {
+    const { changes, change } = manualChanges();
+    const cache = createReadCache(changes, options);
+    const calls: number[][] = [];
+    const load = async (ids: number[]) => {
+      calls.push(ids);
+      return ids.filter((id) => id !== 404).map((id) => ({ id, name: `user ${id} (load ${calls.length})` }));
+    };
+    const names = async (ids: number[]) =>
+      (await cache.byID("user", ids, load, (row) => row.id)).map((row) => row.name).sort();
+    expect(await names([1, 2])).toEqual(["user 1 (load 1)", "user 2 (load 1)"]);
+    expect(await names([2, 3, 404])).toEqual(["user 2 (load 1)", "user 3 (load 2)"]);
+    expect(calls).toEqual([
+      [1, 2],
+      [3, 404],
+    ]);
+    expect(await names([1, 2, 3])).toEqual(["user 1 (load 1)", "user 2 (load 1)", "user 3 (load 2)"]);
+    expect(calls).toHaveLength(2);
+    change();
+    expect(await names([1])).toEqual(["user 1 (load 3)"]);
+    // Rows loaded while a change came are answered but not kept.
+    const slow = deferred<Array<{ id: number; name: string }>>();
+    const pending = cache.byID(
+      "user",
+      [5],
+      () => slow.promise,
+      (row) => row.id,
+    );
+    change();
+    slow.resolve([{ id: 5, name: "before the change" }]);
+    expect((await pending)[0]!.name).toBe("before the change");
+    expect(await names([5])).toEqual(["user 5 (load 4)"]);
+  });
+
   it("holds no more than its size: the oldest go first, and a page over a tenth of it is not kept", async () => {
     const cache = createReadCache(manualChanges().changes, { ...options, maxSize: 10_000 });
     const pageOf = (chars: number) => async () => ({ rows: [{ body: "x".repeat(chars) }], total: 1 });

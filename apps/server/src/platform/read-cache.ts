@@ -16,6 +16,16 @@ export interface ReadCache {
   read<T>(key: string, load: () => Promise<T>, sizeOf: (value: T) => number): Promise<T>;
   /** A list's page of rows and its total, kept frozen: every request that reads them shares the same objects. */
   page<R extends object>(key: string, load: () => Promise<ListPage<R>>): Promise<ListPage<R>>;
+  /**
+   * Rows by their ID (the authors a list embeds), kept one by one and frozen: those not kept are loaded in one call,
+   * in no particular order. An ID that matches no row is asked again next time.
+   */
+  byID<R extends object>(
+    kind: string,
+    ids: readonly number[],
+    load: (missing: number[]) => Promise<R[]>,
+    idOf: (row: R) => number,
+  ): Promise<R[]>;
   clear(): void;
   /** Entries and their size now (tests, diagnostics). */
   usage(): { entries: number; size: number; hits: number; misses: number };
@@ -27,13 +37,13 @@ interface ListPage<R> {
   total: number;
 }
 
-/** About the bytes a page of rows holds: its strings (two bytes a character at worst) and a little per field. */
-const sizeOfPage = ({ rows }: ListPage<object>) => {
-  let size = 64;
-  for (const row of rows)
-    for (const value of Object.values(row)) size += typeof value === "string" ? 16 + value.length * 2 : 16;
+/** About the bytes a row holds: its strings (two bytes a character at worst) and a little per field. */
+const sizeOfRow = (row: object) => {
+  let size = 32;
+  for (const value of Object.values(row)) size += typeof value === "string" ? 16 + value.length * 2 : 16;
   return size;
 };
+const sizeOfPage = ({ rows }: ListPage<object>) => rows.reduce((size, row) => size + sizeOfRow(row), 64);
 
 const freezePage = <R extends object>(page: ListPage<R>): ListPage<R> => {
   for (const row of page.rows) Object.freeze(row);
@@ -74,6 +84,32 @@ export function createReadCache(changes: ContentChanges, options: ExpiringMapOpt
       }
     },
     page: (key, load) => cache.read(key, async () => freezePage(await load()), sizeOfPage),
+    async byID<R extends object>(
+      kind: string,
+      ids: readonly number[],
+      load: (missing: number[]) => Promise<R[]>,
+      idOf: (row: R) => number,
+    ): Promise<R[]> {
+      const found: R[] = [];
+      const missing: number[] = [];
+      for (const id of ids) {
+        const row = entries.get(`${kind}#${id}`) as R | undefined;
+        if (row) found.push(row);
+        else missing.push(id);
+      }
+      if (missing.length === 0) {
+        hits++;
+        return found;
+      }
+      misses++;
+      const began = generation;
+      const loaded = await load(missing);
+      for (const row of loaded) {
+        Object.freeze(row);
+        if (generation === began) entries.set(`${kind}#${idOf(row)}`, row, sizeOfRow(row));
+      }
+      return found.concat(loaded);
+    },
     clear,
     usage: () => ({ ...entries.usage(), hits, misses }),
   };

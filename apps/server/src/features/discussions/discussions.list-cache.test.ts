@@ -114,6 +114,36 @@ describe.each(engines)("lists' shared rows on %s", (engine) => {
     expect(await bodies(f.as.other)).toEqual(["<p>Edited in the database.</p>", "<p>The second reply.</p>"]);
   });
 
+  it("keeps the authors' bylines for every list, and drops them when a member is renamed or hides their status", async () => {
+    const topic = await postDiscussion(f.api, f.as.other, { name: "Bylines kept", categoryID: f.category.general });
+    const authorOf = async (query: string) =>
+      (await getDiscussions(f.api, query, f.as.member)).find((item) => item.discussionID === topic.discussionID)
+        ?.insertUser;
+    expect((await authorOf("limit=40"))?.name).toBe("Cache Other");
+    await f.t.database.db
+      .updateTable("users")
+      .set({ name: "Renamed Behind" })
+      .where("userID", "=", f.users.other.userID)
+      .execute();
+    // Another page of the list (not kept) still shows the kept byline.
+    expect((await authorOf("limit=41"))?.name).toBe("Cache Other");
+    const renamed = await f.api.patch(
+      `/api/v2/users/${f.users.other.userID}`,
+      { name: "Cache Renamed" },
+      { as: f.admin },
+    );
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await authorOf("limit=41"))?.name).toBe("Cache Renamed");
+    expect((await authorOf("limit=42"))?.dateLastActive).not.toBeNull();
+    const hidden = await f.api.put(
+      `/api/v2/users/${f.users.other.userID}/hidden`,
+      { hidden: true },
+      { as: f.as.other },
+    );
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect((await authorOf("limit=42"))?.dateLastActive).toBeNull();
+  });
+
   it("drops kept lists when reactions are taken back and when discussions are resolved in bulk", async () => {
     const topic = await postDiscussion(f.api, f.as.member, { name: "Scored", categoryID: f.category.general });
     const query = `discussionID=${topic.discussionID}`;

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Signature, UserFragment, UserRank } from "@parley/contracts";
 import type { DB } from "../../platform/db/schema.ts";
+import type { ReadCache } from "../../platform/read-cache.ts";
 import { letterAvatarPath } from "../../platform/render/letter-avatar.ts";
 import { fragmentColumns, presentSignature, presentUserFragment } from "./users.present.ts";
 import { rankFragments } from "./users.ranks.ts";
@@ -18,18 +19,36 @@ export const unknownUser = (origin: string): UserFragment => ({
  * Loads the users a list embeds (insertUser, lastUser…) in one query, with their rank's label (a second, small one)
  * while the ranks add-on is on (`ranksEnabled`).
  */
-export function createUserFragments(db: Kysely<DB>, ranksEnabled: () => Promise<boolean> = async () => false) {
+export function createUserFragments(
+  db: Kysely<DB>,
+  ranksEnabled: () => Promise<boolean> = async () => false,
+  /**
+   * The rows kept for every list (`platform/read-cache.ts`): a list's authors are read from the database once, then
+   * until a content change (a renamed, banned or deleted member among them) or 10 s. Signatures are always read.
+   */
+  kept: ReadCache | null = null,
+) {
+  const rowsOf = (ids: number[], signatures: boolean) =>
+    db
+      .selectFrom("users")
+      .select([...fragmentColumns, "rankID", ...(signatures ? (["signature", "signatureFormat"] as const) : [])])
+      .where("userID", "in", ids)
+      .execute();
   const loadBoth = async (userIDs: Iterable<number | null | undefined>, origin: string, signatures: boolean) => {
     const ids = [...new Set([...userIDs].filter((id): id is number => typeof id === "number" && id > 0))];
     const fragments = new Map<number, UserFragment>();
     const signatureMap = new Map<number, Signature | null>();
     if (ids.length === 0) return { fragments, signatures: signatureMap };
     // A fragment's columns only, with the signature's when wanted (a member's row is mostly its texts).
-    const rows = await db
-      .selectFrom("users")
-      .select([...fragmentColumns, "rankID", ...(signatures ? (["signature", "signatureFormat"] as const) : [])])
-      .where("userID", "in", ids)
-      .execute();
+    const rows: Array<Awaited<ReturnType<typeof rowsOf>>[number]> =
+      kept && !signatures
+        ? await kept.byID(
+            "user-fragment",
+            ids,
+            (missing) => rowsOf(missing, false),
+            (row) => row.userID,
+          )
+        : await rowsOf(ids, signatures);
     const ranked = rows.some((row) => row.rankID !== null);
     const ranks =
       ranked && (await ranksEnabled())

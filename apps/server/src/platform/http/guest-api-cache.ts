@@ -28,6 +28,9 @@ export const contentEvents: EventName[] = [
   "knowledge.changed",
   "group.changed",
   "user.profile.changed",
+  // A member renamed or given a title by an administrator, or banned, shows so in every post's byline.
+  "user.updated",
+  "user.banned",
   // A deleted member's posts may go with them.
   "user.deleted",
 ];
