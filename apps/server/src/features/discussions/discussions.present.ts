@@ -16,18 +16,33 @@ import type { CategoryNode } from "../categories/index.ts";
 import { categoryUrl, unknownUser } from "./discussions.deps.ts";
 import type { DiscussionRow, UserDiscussionRow } from "./discussions.repo.ts";
 
+/**
+ * Slugs made before, by title: every list and page makes one per discussion, and the Unicode normalising and
+ * replacing was 4% of a member's list's CPU. Titles are short (a long name is not kept); the map starts over past
+ * its bound.
+ */
+const slugs = new Map<string, string>();
+const SLUGS_KEPT = 10_000;
+
 /** `my-discussion-title` from a title: letters and digits, dashes between words, 80 characters at most. */
 export function slugify(name: string): string {
-  return (
-    name
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}]+/gu, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 80)
-      .replace(/-+$/, "") || "discussion"
-  );
+  let slug = slugs.get(name);
+  if (slug === undefined) {
+    slug =
+      name
+        .normalize("NFKD")
+        .replace(/[\u0300-\u036f]/g, "")
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, "-")
+        .replace(/^-+|-+$/g, "")
+        .slice(0, 80)
+        .replace(/-+$/, "") || "discussion";
+    if (name.length <= 500) {
+      if (slugs.size >= SLUGS_KEPT) slugs.clear();
+      slugs.set(name, slug);
+    }
+  }
+  return slug;
 }
 
 export const discussionUrl = (origin: string, row: Pick<DiscussionRow, "discussionID" | "name">) =>

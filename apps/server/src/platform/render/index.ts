@@ -71,7 +71,7 @@ function cardFor(url: string, preview: LinkPreview, options: RenderOptions, cens
     preview.provider,
     preview.embedID,
   ];
-  const html = cards.get(`${options.origin}\u0000${url}\u0000${fields.join("\u0000")}`, () =>
+  const html = cards.get(`${options.origin}\u0000${url}`, fields.join("\u0000"), () =>
     sanitizeCard(previewCardHtml(url, preview), site),
   );
   return censored ? censorHtml(html) : html;
@@ -90,7 +90,7 @@ export function renderBody(source: string, format: PostFormat, options: RenderOp
     if (censored) html = censorHtml(html);
   } else {
     const version = censored ? censorVersion() : 0;
-    html = bodies.get(`${format}\u0000${version}\u0000${options.origin}\u0000${source}`, () => {
+    html = bodies.get(`${format}\u0000${version}\u0000${options.origin}`, source, () => {
       const rendered = renderBodyUncached(source, format, options);
       return version ? censorHtml(rendered) : rendered;
     });
@@ -166,7 +166,7 @@ export function postMedia(body: string, format: PostFormat): PostMedia {
  * characters. It is text, not HTML (a text post saying "<b>" gives "<b>"): escape it where it goes, as JSON and React do.
  */
 export function renderExcerpt(body: string, format: PostFormat, length = 200): string {
-  return excerpts.get(`${format}\u0000${censorVersion()}\u0000${length}\u0000${body}`, () => {
+  return excerpts.get(`${format}\u0000${censorVersion()}\u0000${length}`, body, () => {
     const text = htmlToText(renderBody(body, format, { origin: TEXT_ORIGIN, previews: false }), { spoilers: false });
     return truncate(text.replace(/\s+/g, " ").trim(), length);
   });
