@@ -21,8 +21,9 @@ export async function listComments(deps: CommentsDeps, query: CommentListQuery, 
   assertAccountUsable(viewer);
   const discussionID = query.discussionID ?? query.parentRecordID;
   const filters: CommentFilters = {};
+  // The discussion, checked for this viewer, is presented with its comments without being read again.
+  const checked = discussionID !== undefined ? [await discussions.load(discussionID, viewer)] : [];
   if (discussionID !== undefined) {
-    await discussions.load(discussionID, viewer);
     filters.discussionID = discussionID;
   } else {
     if (query.insertUserID === undefined && !idConditions(query.commentID).length) {
@@ -61,7 +62,8 @@ export async function listComments(deps: CommentsDeps, query: CommentListQuery, 
   const { rows, total } = deps.listCache
     ? await deps.listCache.page(`comments:${JSON.stringify([filters, sort, offset, limit])}`, read)
     : await read();
-  return { items: await presentComments(deps, rows, context, new Expansions(query.expand)), page, limit, total };
+  const items = await presentComments(deps, rows, context, new Expansions(query.expand), checked);
+  return { items, page, limit, total };
 }
 
 /**
@@ -99,7 +101,7 @@ export async function commentThread(deps: CommentsDeps, query: CommentThreadQuer
   const { viewer } = context;
   assertAccountUsable(viewer);
   const discussionID = query.parentRecordID;
-  await discussions.load(discussionID, viewer);
+  const discussion = await discussions.load(discussionID, viewer);
   let baseDepth = 0;
   if (query.parentCommentID !== undefined) {
     const parent = await repo.findById(query.parentCommentID);
@@ -163,7 +165,7 @@ export async function commentThread(deps: CommentsDeps, query: CommentThreadQuer
   }
   const shownReplies = await repo.findByIds(shownReplyIDs);
   const [presented, holeUsers] = await Promise.all([
-    presentComments(deps, [...rows, ...shownReplies], context, new Expansions(query.expand)),
+    presentComments(deps, [...rows, ...shownReplies], context, new Expansions(query.expand), [discussion]),
     users.load(holeAuthors(items), context.origin),
   ]);
   const commentsByID = Object.fromEntries(presented.map((comment) => [String(comment.commentID), comment]));

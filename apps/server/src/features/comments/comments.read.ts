@@ -30,14 +30,20 @@ export async function loadComment(
   return { comment, discussion };
 }
 
+/** A discussion as `discussions.load` gives it: read, and checked that the viewer may see it. */
+type CheckedDiscussion = Awaited<ReturnType<CommentsDeps["discussions"]["load"]>>;
+
 /** Presents rows with a fixed number of queries: authors, discussions, reactions and reports each batched. */
 export async function presentComments(
   { platform, discussions, users, reactions, reportMeta }: CommentsDeps,
   rows: CommentRow[],
   context: RequestContext,
   expand: Expansions,
+  /** Discussions the caller has just loaded for this viewer (`discussions.load`), which are not read again. */
+  checked: readonly CheckedDiscussion[] = [],
 ): Promise<Comment[]> {
-  const discussionIDs = [...new Set(rows.map((row) => row.discussionID))];
+  const known = new Set(checked.map((row) => row.discussionID));
+  const discussionIDs = [...new Set(rows.map((row) => row.discussionID))].filter((id) => !known.has(id));
   const commentIDs = rows.map((row) => row.commentID);
   const wantsSignatures = expand.hasDefault("insertUser") && expand.has("insertUser.signature");
   // Signatures come with the same users query, and only while they are enabled (spec §5).
@@ -50,11 +56,11 @@ export async function presentComments(
         ? users.loadWithSignatures(authorIDs, context.origin)
         : users.load(authorIDs, context.origin).then((fragments) => ({ fragments, signatures: null }))
       : { fragments: new Map(), signatures: null },
-    discussions.loadMany(discussionIDs, context.viewer),
+    discussionIDs.length > 0 ? discussions.loadMany(discussionIDs, context.viewer) : [],
     expand.has("reactions") ? reactions("comment", commentIDs, context.viewer.userID) : null,
     wantsReports ? reportMeta("comment", commentIDs) : null,
   ]);
-  const byID = new Map(discussionRows.map((row) => [row.discussionID, row]));
+  const byID = new Map([...checked, ...discussionRows].map((row) => [row.discussionID, row]));
   // Answers to questions (the QnA add-on): a comment by another member than the asker, pending until judged.
   const isAnswer = (row: CommentRow) => {
     const discussion = byID.get(row.discussionID);
@@ -108,8 +114,8 @@ export async function getComment(
   expand: string[] | undefined,
   context: RequestContext,
 ): Promise<Comment> {
-  const { comment } = await loadComment(deps, id, context.viewer);
-  return (await presentComments(deps, [comment], context, new Expansions(expand)))[0]!;
+  const { comment, discussion } = await loadComment(deps, id, context.viewer);
+  return (await presentComments(deps, [comment], context, new Expansions(expand), [discussion]))[0]!;
 }
 
 /** The page (for a page size) a comment is on in its discussion's default order. */
@@ -150,10 +156,10 @@ export async function commentForEdit(deps: CommentsDeps, id: number, context: Re
 
 /** What a quote of the comment needs: the raw body (parsed for rich formats) and its author. */
 export async function quoteComment(deps: CommentsDeps, id: number, context: RequestContext) {
-  const { comment } = await loadComment(deps, id, context.viewer);
+  const { comment, discussion } = await loadComment(deps, id, context.viewer);
   const author = (await deps.users.load([comment.insertUserID], context.origin)).get(comment.insertUserID);
   const bodyRaw = rawBodyOf(comment.body, comment.format);
-  const presented = (await presentComments(deps, [comment], context, new Expansions(["-body"])))[0]!;
+  const presented = (await presentComments(deps, [comment], context, new Expansions(["-body"]), [discussion]))[0]!;
   return {
     commentID: comment.commentID,
     bodyRaw,

@@ -331,6 +331,7 @@ describe.each(engines)("comments API on %s", (engine) => {
     const [three, thirty] = [await measure(3), await measure(30)];
     console.info(`GET /comments?expand=all on ${engine}: ${three} queries for 3, ${thirty} for 30`);
     expect(thirty).toBe(three);
-    expect(thirty).toBeLessThanOrEqual(10);
+    // The discussion is read once, checked for the viewer and then presented with its comments (twice made 6).
+    expect(thirty).toBeLessThanOrEqual(5);
   });
 });
