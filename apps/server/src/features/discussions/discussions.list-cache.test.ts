@@ -114,7 +114,7 @@ describe.each(engines)("lists' shared rows on %s", (engine) => {
     expect(await bodies(f.as.other)).toEqual(["<p>Edited in the database.</p>", "<p>The second reply.</p>"]);
   });
 
-  it("keeps the authors' bylines for every list, and drops them when a member is renamed or hides their status", async () => {
+  it("keeps the authors' bylines for every list, and drops them when a member is renamed, hides their status or is banned", async () => {
     const topic = await postDiscussion(f.api, f.as.other, { name: "Bylines kept", categoryID: f.category.general });
     const authorOf = async (query: string) =>
       (await getDiscussions(f.api, query, f.as.member)).find((item) => item.discussionID === topic.discussionID)
@@ -142,6 +142,13 @@ describe.each(engines)("lists' shared rows on %s", (engine) => {
     );
     expect(hidden.statusCode, hidden.body).toBe(200);
     expect((await authorOf("limit=42"))?.dateLastActive).toBeNull();
+    // A ban shows in the byline, and so does its lifting.
+    const ban = (banned: boolean) =>
+      f.api.put(`/api/v2/users/${f.users.other.userID}/ban`, { banned }, { as: f.admin });
+    expect((await ban(true)).statusCode).toBe(200);
+    expect((await authorOf("limit=43"))?.banned).toBe(1);
+    expect((await ban(false)).statusCode).toBe(200);
+    expect((await authorOf("limit=43"))?.banned).toBe(0);
   });
 
   it("drops kept lists when reactions are taken back and when discussions are resolved in bulk", async () => {

@@ -28,9 +28,11 @@ export const contentEvents: EventName[] = [
   "knowledge.changed",
   "group.changed",
   "user.profile.changed",
-  // A member renamed or given a title by an administrator, or banned, shows so in every post's byline.
+  // A member renamed or given a title by an administrator, banned, or their ban lifted (by hand or at its end: access
+  // changes, which roles and groups change too), shows so in every post's byline.
   "user.updated",
   "user.banned",
+  "user.access.changed",
   // A deleted member's posts may go with them.
   "user.deleted",
 ];
