@@ -21,8 +21,9 @@ export async function listComments(deps: CommentsDeps, query: CommentListQuery, 
   assertAccountUsable(viewer);
   const discussionID = query.discussionID ?? query.parentRecordID;
   const filters: CommentFilters = {};
-  // The discussion, checked for this viewer, is presented with its comments without being read again.
-  const checked = discussionID !== undefined ? [await discussions.load(discussionID, viewer)] : [];
+  // The discussion, checked for this viewer, is presented with its comments without being read again (a row kept for
+  // every viewer until a content change, as the comments' own rows below are).
+  const checked = discussionID !== undefined ? [await discussions.loadKept(discussionID, viewer)] : [];
   if (discussionID !== undefined) {
     filters.discussionID = discussionID;
   } else {

@@ -114,6 +114,37 @@ describe.each(engines)("lists' shared rows on %s", (engine) => {
     expect(await bodies(f.as.other)).toEqual(["<p>Edited in the database.</p>", "<p>The second reply.</p>"]);
   });
 
+  it("keeps a discussion's own row with its comments, checks each reader against it, and drops it when it moves", async () => {
+    const topic = await postDiscussion(f.api, f.as.member, { name: "Row kept", categoryID: f.category.general });
+    await postComment(f.api, f.as.other, topic.discussionID, "A reply to a kept row.");
+    const query = `discussionID=${topic.discussionID}`;
+    const names = async (as: typeof f.admin) => (await getComments(f.api, query, as)).map((item) => item.name);
+    expect(await names(f.as.member)).toEqual(["Re: Row kept"]);
+    await renameBehindTheApp(topic.discussionID, "Renamed under the comments");
+    // The discussion's row was kept with its comments, for every reader.
+    expect(await names(f.as.other)).toEqual(["Re: Row kept"]);
+    expect((await membersMayView(f, f.category.ideas, false)).statusCode).toBe(200);
+    try {
+      const moved = await f.api.patch(
+        `/api/v2/discussions/${topic.discussionID}`,
+        { categoryID: f.category.ideas },
+        { as: f.admin },
+      );
+      expect(moved.statusCode, moved.body).toBe(200);
+      // The move dropped the kept row: members may no longer read it, and staff see it as it now is.
+      const denied = await f.api.get(`/api/v2/comments?${query}`, { as: f.as.member });
+      expect(denied.statusCode).toBe(403);
+      const staff = await getComments(f.api, query, f.admin);
+      expect(staff.map((item) => [item.name, item.categoryID])).toEqual([
+        ["Re: Renamed under the comments", f.category.ideas],
+      ]);
+      // Kept again, for the staff who may read it: still refused to a member.
+      expect((await f.api.get(`/api/v2/comments?${query}`, { as: f.as.other })).statusCode).toBe(403);
+    } finally {
+      expect((await membersMayView(f, f.category.ideas, true)).statusCode).toBe(200);
+    }
+  });
+
   it("keeps the authors' bylines for every list, and drops them when a member is renamed, hides their status or is banned", async () => {
     const topic = await postDiscussion(f.api, f.as.other, { name: "Bylines kept", categoryID: f.category.general });
     const authorOf = async (query: string) =>

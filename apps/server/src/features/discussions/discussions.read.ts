@@ -48,6 +48,30 @@ export async function loadDiscussion(
 }
 
 /**
+ * As `loadDiscussion`, for a read that shows the discussion beside other records (a page of its comments): the row
+ * may be one kept for every viewer (`platform/read-cache.ts`, dropped on every content change, as the lists' rows
+ * are), and the check that this viewer may see it runs on it each time. A write loads with `loadDiscussion`, which
+ * always reads the database. The row is frozen: it is shared.
+ */
+export async function loadKeptDiscussion(
+  deps: Pick<DiscussionsDeps, "repo" | "listCache">,
+  id: number,
+  viewer: Viewer,
+): Promise<DiscussionRow> {
+  if (!deps.listCache) return loadDiscussion(deps, id, viewer);
+  assertAccountUsable(viewer);
+  const [row] = await deps.listCache.byID(
+    "discussion",
+    [id],
+    (missing) => deps.repo.findByIds(missing),
+    (found) => found.discussionID,
+  );
+  if (!row) throw notFound("Discussion");
+  requireAccess(viewer, policy.canView, row);
+  return row;
+}
+
+/**
  * A discussion to show (`GET /discussions/{id}`, its page's layout), as `loadDiscussion`, except that a deleted one
  * answers 410 Gone (its tombstone) to whoever may view discussions in the category it was in, and 404 as before to
  * anyone else: its existence is told no further than it was.

@@ -8,6 +8,7 @@ import {
   discussionForEdit,
   getDiscussion,
   loadDiscussion,
+  loadKeptDiscussion,
   loadShownDiscussion,
   loadDiscussions,
   presentDiscussions,
@@ -71,6 +72,8 @@ export function createDiscussionsService(deps: DiscussionsDeps) {
 
   return {
     load: bound(loadDiscussion),
+    /** As `load`, for reads: the row may be one kept for every viewer until a content change. */
+    loadKept: bound(loadKeptDiscussion),
     /** As `load`, a deleted discussion answering 410 (its page). */
     loadShown: bound(loadShownDiscussion),
     loadMany: bound(loadDiscussions),

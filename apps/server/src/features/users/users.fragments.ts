@@ -34,6 +34,19 @@ export function createUserFragments(
       .select([...fragmentColumns, "rankID", ...(signatures ? (["signature", "signatureFormat"] as const) : [])])
       .where("userID", "in", ids)
       .execute();
+  /**
+   * A kept row's fragment, presented once and shared while the row is kept (a frozen row is one of the kept rows: it
+   * is dropped with them); any other row's, presented each time. Shared fragments are frozen.
+   */
+  const presented = new WeakMap<object, { origin: string; fragment: UserFragment }>();
+  const presentedOnce = (row: Parameters<typeof presentUserFragment>[0], origin: string): UserFragment => {
+    if (!Object.isFrozen(row)) return presentUserFragment(row, origin);
+    const known = presented.get(row);
+    if (known?.origin === origin) return known.fragment;
+    const fragment = Object.freeze(presentUserFragment(row, origin));
+    presented.set(row, { origin, fragment });
+    return fragment;
+  };
   const loadBoth = async (userIDs: Iterable<number | null | undefined>, origin: string, signatures: boolean) => {
     const ids = [...new Set([...userIDs].filter((id): id is number => typeof id === "number" && id > 0))];
     const fragments = new Map<number, UserFragment>();
@@ -59,7 +72,7 @@ export function createUserFragments(
         : new Map<number, UserRank>();
     for (const row of rows) {
       const rank = row.rankID === null ? undefined : ranks.get(row.rankID);
-      fragments.set(row.userID, { ...presentUserFragment(row, origin), ...(rank ? { rank } : {}) });
+      fragments.set(row.userID, rank ? { ...presentUserFragment(row, origin), rank } : presentedOnce(row, origin));
       if (signatures) signatureMap.set(row.userID, presentSignature(row, origin));
     }
     return { fragments, signatures: signatureMap };

@@ -76,6 +76,30 @@ describe.each(engines)("a session's own query on %s", (engine) => {
       { groupID: second, role: "member" },
     ]);
     expect(byGroup(found!.rights.memberships)).toEqual(byGroup(separate.memberships));
+    // The member is their users row, whole, and nothing of the session's or the rights' columns.
+    const row = await database.db
+      .selectFrom("users")
+      .selectAll()
+      .where("userID", "=", member.userID)
+      .executeTakeFirstOrThrow();
+    expect(found!.user).toEqual(row);
+  });
+
+  it("reads each session's own member when the same compiled query runs for several", async () => {
+    const [first, second] = [
+      await createUser(database.db, { name: "First Reader", role: ["member"] }),
+      await createUser(database.db, { name: "Second Reader", role: ["member", "moderator"] }),
+    ];
+    const [firstSession, secondSession] = [await sessionOf(first.userID), await sessionOf(second.userID)];
+    for (let round = 0; round < 2; round++) {
+      const [a, b] = await Promise.all([repo.sessionWithUser(firstSession), repo.sessionWithUser(secondSession)]);
+      expect(a?.user.name).toBe("First Reader");
+      expect(a?.session).toMatchObject({ sessionID: firstSession, userID: first.userID, persist: 0 });
+      expect(a?.rights.roleIDs).toHaveLength(1);
+      expect(b?.user.name).toBe("Second Reader");
+      expect(b?.session.sessionID).toBe(secondSession);
+      expect(b?.rights.roleIDs).toHaveLength(2);
+    }
   });
 
   it("gives a member without roles or groups empty lists, and an unknown session nothing", async () => {

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Kysely, type Selectable } from "kysely";
+import { PostgresAdapter, sql, type Compilable, type CompiledQuery, type Kysely, type Selectable } from "kysely";
 import type { AccessTokensTable, DB, SessionsTable, UsersTable } from "../db/schema.ts";
 
 export type UserRow = Selectable<UsersTable>;
@@ -38,17 +38,50 @@ function parseRights(roleIDs: string | null, groups: string | null): UserRights 
   };
 }
 
+/** What `sessionWithUser` reads: the member's columns, then the session's and the rights under their prefixes. */
+const sessionPrefixes = ["session_", "rights_"];
+
+/**
+ * The member's own columns of a session row, copied by name. A rest spread (`{ session_x, ...user }`) of a row this
+ * wide cost about 8 µs a request (better-sqlite3's rows copy slowly); a copy by a list of keys, found once, about 2.
+ */
+function memberColumns() {
+  let keys: string[] | null = null;
+  return (row: Record<string, unknown>): UserRow => {
+    keys ??= Object.keys(row).filter((key) => !sessionPrefixes.some((prefix) => key.startsWith(prefix)));
+    const user: Record<string, unknown> = {};
+    for (const key of keys) user[key] = row[key];
+    return user as UserRow;
+  };
+}
+
+/**
+ * A query compiled once and run with new parameter values: Kysely builds and compiles a query on every call (about
+ * 10 µs of the session's read, on every signed-in request). Only for a query whose parameters are exactly the values
+ * given, in order: `build` is compiled with placeholders and refused if its parameters are others.
+ */
+function compiledOnce<R, A extends unknown[]>(build: (...args: A) => Compilable<R>, placeholders: A) {
+  let compiled: CompiledQuery<R> | null = null;
+  return {
+    with(...args: A): CompiledQuery<R> {
+      if (!compiled) {
+        compiled = build(...placeholders).compile();
+        if (
+          compiled.parameters.length !== placeholders.length ||
+          compiled.parameters.some((value, index) => value !== placeholders[index])
+        )
+          throw new Error("A query compiled once must take exactly its arguments as its parameters.");
+      }
+      return { ...compiled, parameters: args };
+    },
+  };
+}
+
 /** SQL of the authentication platform: sessions, access tokens (the only writer of both), roles and their grants. */
 export function createAuthRepo(db: Kysely<DB>) {
-  return {
-    /**
-     * One query (every signed-in request makes it): the session, its member and the member's rights. The session's own
-     * columns come back under a prefix.
-     */
-    async sessionWithUser(
-      sessionID: string,
-    ): Promise<{ session: SessionRow; user: UserRow; rights: UserRights } | undefined> {
-      const row = await db
+  const sessionQuery = compiledOnce(
+    (sessionID: string) =>
+      db
         .selectFrom("sessions")
         .innerJoin("users", "users.userID", "sessions.userID")
         .selectAll("users")
@@ -62,35 +95,34 @@ export function createAuthRepo(db: Kysely<DB>) {
           "sessions.ipAddress as session_ipAddress",
           ...rightsColumns(db),
         ])
-        .where("sessions.sessionID", "=", sessionID)
-        .executeTakeFirst();
+        .where("sessions.sessionID", "=", sessionID),
+    ["?session"],
+  );
+  const userOf = memberColumns();
+  return {
+    /**
+     * One query (every signed-in request makes it): the session, its member and the member's rights. The session's own
+     * columns come back under a prefix.
+     */
+    async sessionWithUser(
+      sessionID: string,
+    ): Promise<{ session: SessionRow; user: UserRow; rights: UserRights } | undefined> {
+      const [row] = (await db.executeQuery(sessionQuery.with(sessionID))).rows;
       if (!row) return undefined;
-      const {
-        session_transientKey: transientKey,
-        session_persist: persist,
-        session_dateInserted: dateInserted,
-        session_dateLastUsed: dateLastUsed,
-        session_dateExpires: dateExpires,
-        session_userAgent: userAgent,
-        session_ipAddress: ipAddress,
-        rights_roleIDs: roleIDs,
-        rights_groups: groups,
-        ...user
-      } = row;
       return {
         session: {
           sessionID,
-          userID: user.userID,
-          transientKey,
-          persist,
-          dateInserted,
-          dateLastUsed,
-          dateExpires,
-          userAgent,
-          ipAddress,
+          userID: row.userID,
+          transientKey: row.session_transientKey,
+          persist: row.session_persist,
+          dateInserted: row.session_dateInserted,
+          dateLastUsed: row.session_dateLastUsed,
+          dateExpires: row.session_dateExpires,
+          userAgent: row.session_userAgent,
+          ipAddress: row.session_ipAddress,
         },
-        user,
-        rights: parseRights(roleIDs, groups),
+        user: userOf(row),
+        rights: parseRights(row.rights_roleIDs, row.rights_groups),
       };
     },
 

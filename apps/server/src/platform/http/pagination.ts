@@ -26,18 +26,36 @@ export interface PageResult {
 }
 
 /**
+ * Pages' base addresses by request (parsing them was about 3% of a list's CPU): at most 1,000 of them, each of a
+ * request line of at most 512 characters (longer ones are parsed each time), so at most about 1 MB.
+ */
+const pageBases = new Map<string, string>();
+const PAGE_BASES_MAX = 1_000;
+const PAGE_BASE_KEY_MAX = 512;
+
+/**
  * The address of each page of the request's own query: parsed once (a list answer writes up to four
  * of them), `page` last, parameters equal to their default left out.
  */
 function pageUrls(request: FastifyRequest, defaults: PageResult["defaults"]): (page: number) => string {
-  const url = new URL(request.url, originOf(request));
-  url.searchParams.delete("page");
-  for (const [name, value] of Object.entries(defaults ?? {})) {
-    if (url.searchParams.get(name) === String(value)) url.searchParams.delete(name);
+  const origin = originOf(request);
+  const key = `${origin} ${request.url} ${defaults ? JSON.stringify(defaults) : ""}`;
+  let base = pageBases.get(key);
+  if (base === undefined) {
+    const url = new URL(request.url, origin);
+    url.searchParams.delete("page");
+    for (const [name, value] of Object.entries(defaults ?? {})) {
+      if (url.searchParams.get(name) === String(value)) url.searchParams.delete(name);
+    }
+    const query = url.searchParams.toString();
+    base = `${url.origin}${url.pathname}?${query ? `${query}&` : ""}page=`;
+    if (key.length <= PAGE_BASE_KEY_MAX) {
+      if (pageBases.size >= PAGE_BASES_MAX) pageBases.clear();
+      pageBases.set(key, base);
+    }
   }
-  const query = url.searchParams.toString();
-  const base = `${url.origin}${url.pathname}?${query ? `${query}&` : ""}page=`;
-  return (page) => `${base}${page}`;
+  const found = base;
+  return (page) => `${found}${page}`;
 }
 
 /**
