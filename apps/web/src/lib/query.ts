@@ -57,9 +57,15 @@ export function renderedQueryResult(client: QueryClient, options: UseQueryOption
   const { enabled, staleTime, refetchOnMount, retryOnMount, select, placeholderData } = options;
   if (options.throwOnError || options.notifyOnChangeProps !== undefined || options.subscribed === false) return null;
   if ("suspense" in options && options.suspense) return null;
-  if ([enabled, staleTime, refetchOnMount].some((value) => typeof value === "function")) return null;
-  // What createResult reads besides the query's state (select and a placeholder are applied below).
-  const key = JSON.stringify([options.queryKey, enabled, staleTime, refetchOnMount, retryOnMount]);
+  if (typeof enabled === "function" || typeof staleTime === "function" || typeof refetchOnMount === "function")
+    return null;
+  // What createResult reads besides the query's state (select and a placeholder are applied below). Most calls set
+  // none of those options (a discussion page makes about 480 calls): their key is the query's key alone, kept apart
+  // from the keys of calls that set one.
+  const key =
+    enabled === undefined && staleTime === undefined && refetchOnMount === undefined && retryOnMount === undefined
+      ? `k${JSON.stringify(options.queryKey)}`
+      : `o${JSON.stringify([options.queryKey, enabled, staleTime, refetchOnMount, retryOnMount])}`;
   let memo = renderedQueries.get(client);
   if (!memo) {
     memo = new Map<string, Rendered>();

@@ -4,8 +4,21 @@ import { chosenLocale, t } from "../lib/i18n.ts";
 import { buttonLook } from "../ui/button/Button.tsx";
 import styles from "./LanguagePicker.module.css";
 
+/** Locales' own names, made once each: an `Intl.DisplayNames` costs tens of microseconds, on every page's footer. */
+const ownNames = new Map<string, string>();
+
 /** A locale's own name, capitalized as a menu item ('Français', 'Deutsch'). */
 function ownName(locale: string): string {
+  let known = ownNames.get(locale);
+  if (known === undefined) {
+    known = nameOf(locale);
+    // Locale tags come from the site's settings and the reader's cookie: a bounded few are kept.
+    if (ownNames.size < 200) ownNames.set(locale, known);
+  }
+  return known;
+}
+
+function nameOf(locale: string): string {
   let name = locale;
   try {
     name = new Intl.DisplayNames([locale], { type: "language" }).of(locale) ?? locale;

@@ -13,6 +13,29 @@ describe("share", () => {
     );
   });
 
+  it("gives what the URL parser gives, for plain record addresses it does not parse and for any other", () => {
+    const parsed = (address: string) => {
+      const url = new URL(address);
+      url.searchParams.set("utm_source", "community-share");
+      return url.toString();
+    };
+    for (const address of [
+      "http://localhost:3000/discussion/comment/19956#Comment_19956",
+      "https://forum.example/help-desk/discussion/12/a-title_with.dots~and-%C3%A9",
+      "https://forum.example/discussion/12/caf\u00e9-au-lait",
+      "http://FORUM.example/discussion/1/upper-case-host",
+      "http://forum.example:80/discussion/1/default-port",
+      "https://forum.example:443/discussion/1/default-port",
+      "http://forum.example:8080/discussion/1/other-port#x",
+      "http://forum.example/discussion/../1/dots",
+      "http://forum.example/discussion/1/with space",
+      "http://forum.example",
+      "http://forum.example/?already=1#top",
+    ]) {
+      expect(shareUrl(address), address).toBe(parsed(address));
+    }
+  });
+
   it("uses the system share sheet only on Android and iOS, when there is one", () => {
     const android = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126 Mobile Safari/537.36";
     const iphone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148";

@@ -3,8 +3,20 @@ import { t } from "../../../lib/i18n.ts";
 /** The share-source marker a shared link carries (spec §4), as Vanilla writes it. */
 const shareSource = { param: "utm_source", value: "community-share" } as const;
 
+/** An address the URL parser leaves as it is: a lower-case host, a path of unreserved characters, no query. */
+const plainAddress = /^https?:\/\/[a-z0-9.-]+(?::\d+)?\/[A-Za-z0-9\-._~/%]*$/;
+
 /** A record's address with the share-source marker. */
 export function shareUrl(recordUrl: string): string {
+  // A record's address is plain (`http://host/discussion/comment/5#Comment_5`: no query, nothing the URL parser would
+  // rewrite): the parameter goes before its fragment without parsing it, as the parser would put it (once per post
+  // of a page). Any other address is parsed.
+  const hash = recordUrl.indexOf("#");
+  const path = hash === -1 ? recordUrl : recordUrl.slice(0, hash);
+  if (plainAddress.test(path) && !path.includes("/.") && !/:(80|443)\//.test(path)) {
+    const param = `${encodeURIComponent(shareSource.param)}=${encodeURIComponent(shareSource.value)}`;
+    return `${path}?${param}${hash === -1 ? "" : recordUrl.slice(hash)}`;
+  }
   const url = new URL(recordUrl);
   url.searchParams.set(shareSource.param, shareSource.value);
   return url.toString();
