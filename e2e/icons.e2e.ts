@@ -24,7 +24,7 @@ const svg = (inner: string, size: number) =>
   `stroke="black" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${inner}</svg>`;
 
 /**
- * `ui/icons` draws each icon's shapes as one path (a fifth of the elements on a page). Chromium draws both, as Lucide
+ * The build (vite.config.ts) draws each icon's shapes as one path (a fifth of the elements on a page). Chromium draws both, as Lucide
  * gives them and as one path, at three sizes; no more than a few pixels may differ by more than a quarter of their ink.
  */
 describe("icons drawn as one path", () => {

@@ -1,8 +1,9 @@
 import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { onePath } from "./src/ui/icons/one-path.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
@@ -58,18 +59,32 @@ const noPreloadCalls: Plugin = {
  * gzipped) in the bundle. The app draws the icons from their data alone (ui/icons/icons.tsx): marked pure and
  * without the read, an icon's module keeps only what a chunk uses; and of the data only the drawing (not the
  * name, size or React keys the renderer does without), as the reader pages' budget has no bytes to spare.
+ * The drawing is one path (`onePath`): a discussion page's ≈ 130 icons were ≈ 480 elements to render on the
+ * server and hydrate, ≈ 130 now; done here, the browser carries no code for it.
  */
 const lucideIconData: Plugin = {
   name: "parley:lucide-icon-data",
   apply: "build",
-  transform: (code, id) =>
-    /lucide-react\/dist\/esm\/icons\/[^/]+\.mjs$/.test(id)
-      ? code
-          .replace(/^__iconData\.node;$/m, "")
-          .replace(/= createLucideIcon\(/, "= /* @__PURE__ */ createLucideIcon(")
-          .replace(/name: "[^"]*",\s*size: 24,\s*/, "")
-          .replace(/,\s*key: "[^"]*"/g, "")
-      : undefined,
+  async transform(code, id) {
+    if (!/lucide-react\/dist\/esm\/icons\/[^/]+\.mjs$/.test(id)) return undefined;
+    const { __iconData } = (await import(pathToFileURL(id).href)) as {
+      __iconData: { node: ReadonlyArray<readonly [string, Record<string, string>]> };
+    };
+    // One path already (written on one line), or shapes one path cannot draw: as it is.
+    const single = __iconData.node.length === 1 && __iconData.node[0]![0] === "path";
+    const d = single ? null : onePath(__iconData.node);
+    const drawing = d === null ? null : `node: [["path", { d: ${JSON.stringify(d)} }]]`;
+    const shapes = /node: \[\n[\s\S]*?\n {2}\]/;
+    if (drawing !== null && !shapes.test(code)) throw new Error(`${id}: Lucide's icon data is not where it was.`);
+    return {
+      code: (drawing === null ? code : code.replace(shapes, drawing))
+        .replace(/^__iconData\.node;$/m, "")
+        .replace(/= createLucideIcon\(/, "= /* @__PURE__ */ createLucideIcon(")
+        .replace(/name: "[^"]*",\s*size: 24,\s*/, "")
+        .replace(/,\s*key: "[^"]*"/g, ""),
+      map: null,
+    };
+  },
 };
 
 /**
@@ -106,5 +121,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: { codeSplitting: { groups: [{ name: "initial", tags: ["$initial"], test: notBoot }] } },
         },
       },
-  ssr: { noExternal: ["@parley/contracts"] },
+  // Lucide's icons are bundled on the server too, so that they go through `lucideIconData` as the browser's do:
+  // the server's markup and the hydrating browser's must draw the same paths.
+  ssr: { noExternal: ["@parley/contracts", "lucide-react"] },
 }));

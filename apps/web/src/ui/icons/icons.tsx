@@ -1,5 +1,4 @@
 import { createElement, type SVGProps } from "react";
-import { onePath } from "./one-path.ts";
 import { __iconData as bell } from "lucide-react/icons/bell";
 import { __iconData as chevronDown } from "lucide-react/icons/chevron-down";
 import { __iconData as chevronLeft } from "lucide-react/icons/chevron-left";
@@ -33,20 +32,18 @@ const svg = {
  * One icon of Lucide (https://lucide.dev, ISC), the app's one icon family: 24-unit strokes in the current
  * colour, always decorative (`aria-hidden`; the control around it carries the name). Drawn from the icon's
  * data in Lucide's per-icon ES module, by this one small function instead of lucide-react's component
- * runtime, so a page pays only for the icons it shows (the reader pages' script budget is tight). Its shapes
- * are one path (`onePath`) unless it is filled, where overlapping shapes would cut holes in each other.
+ * runtime, so a page pays only for the icons it shows (the reader pages' script budget is tight). In the build,
+ * an icon's shapes are one path (`one-path.ts`, by vite.config.ts): an icon drawn filled must be one shape, or its
+ * overlapping shapes would cut holes in each other (the bookmark is).
  */
 export function lucide(data: IconData) {
-  const d = onePath(data.node);
+  // Its parts as arguments, not an array: they need no keys (the build drops Lucide's).
   const Icon = ({ size = 24, ...props }: IconProps) =>
-    d !== null && (props.fill === undefined || props.fill === "none")
-      ? createElement("svg", { ...svg, width: size, height: size, ...props }, createElement("path", { d }))
-      : // Its parts as arguments, not an array: they need no keys (the build drops Lucide's).
-        createElement(
-          "svg",
-          { ...svg, width: size, height: size, ...props },
-          ...data.node.map(([tag, attrs]) => createElement(tag, attrs)),
-        );
+    createElement(
+      "svg",
+      { ...svg, width: size, height: size, ...props },
+      ...data.node.map(([tag, attrs]) => createElement(tag, attrs)),
+    );
   return Icon;
 }
 

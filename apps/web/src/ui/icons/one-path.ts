@@ -1,4 +1,4 @@
-/** Lucide icons' shapes as one SVG path: how `icons.tsx` draws them. */
+/** Lucide icons' shapes as one SVG path: how the build (vite.config.ts) draws them for `icons.tsx`. */
 
 const number = String.raw`[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?`;
 /** A path's first move, relative (`m6 9 6 6`: the first pair is absolute, the next ones relative lines). */
