@@ -199,6 +199,15 @@ export function RichEditor({
   const [emojiOpen, setEmojiOpen] = useState(false);
 
   const focus = useCallback(() => {
+    // After a command, Slate's own focus waits on a 10 ms timer for the pending operations, and the keyboard
+    // focus stays on the toolbar button that ran it: a key typed meanwhile went there (a space pressed the button
+    // again and took the list back off; seen on a loaded machine). The editing area takes the focus at once; the
+    // render that applies the operations then puts the caret where the selection is (Slate does it on every
+    // render while the editor is focused).
+    if (editor.operations.length > 0) {
+      const element = ReactEditor.toDOMNode(editor, editor);
+      if (element.ownerDocument.activeElement !== element) element.focus({ preventScroll: true });
+    }
     ReactEditor.focus(editor);
     if (!editor.selection) Transforms.select(editor, Editor.end(editor, []));
   }, [editor]);
