@@ -43,7 +43,14 @@ export function useParley(options: StartOptions = {}): ParleyHarness {
       if (!browser) throw new Error("The browser has not started.");
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
       contexts.push(context);
-      return context.newPage();
+      const page = await context.newPage();
+      // A slow device (CONTRIBUTING.md): the page's main thread runs this many times slower.
+      const throttle = Number(process.env["PARLEY_E2E_CPU_THROTTLE"] ?? "1");
+      if (throttle > 1) {
+        const cdp = await context.newCDPSession(page);
+        await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle });
+      }
+      return page;
     },
     readOutbox() {
       if (!server) throw new Error("The Parley server has not started.");
