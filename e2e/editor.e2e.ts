@@ -1,4 +1,5 @@
 import { crc32, deflateSync } from "node:zlib";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } from "./support/browser.ts";
 import { newMember, registerConfirmed, signInContext } from "./support/accounts.ts";
@@ -43,6 +44,19 @@ interface RichNode {
 /** A block's text, its list items joined by "|". */
 const textOf = (node: RichNode): string =>
   node.text ?? (node.children ?? []).map(textOf).join(node.type === "ul" || node.type === "ol" ? "|" : "");
+
+/** A new member on the new discussion form, its rich editor in place. */
+async function newDiscussionEditor(name: string): Promise<{ page: Page; editor: BodyEditor }> {
+  const member = newMember(name);
+  await registerConfirmed(parley, member);
+  const page = await parley.newPage();
+  await signInContext(page, parley.baseUrl, member);
+  await new NewDiscussionPage(page, parley.baseUrl).goto();
+  await waitForHydration(page);
+  const editor = new BodyEditor(page, "Body");
+  await editor.waitForEditor();
+  return { page, editor };
+}
 
 describe("the rich editor", () => {
   it("a member writes a discussion with bold text, a list and an uploaded image; the page shows them", async () => {
@@ -146,15 +160,7 @@ describe("the rich editor", () => {
   });
 
   it("hands the keyboard back to the text as a toolbar button runs, so the next key is never the button's", async () => {
-    const member = newMember("editor-focus");
-    await registerConfirmed(parley, member);
-    const page = await parley.newPage();
-    await signInContext(page, parley.baseUrl, member);
-    const form = new NewDiscussionPage(page, parley.baseUrl);
-    await form.goto();
-    await waitForHydration(page);
-    const editor = new BodyEditor(page, "Body");
-    await editor.waitForEditor();
+    const { page, editor } = await newDiscussionEditor("editor-focus");
     await editor.text.click();
     await page.keyboard.type("Shopping:");
     await page.keyboard.press("Enter");
@@ -285,15 +291,7 @@ describe("the rich editor", () => {
   });
 
   it("refuses a file over the limit or of another type before uploading it", async () => {
-    const member = newMember("editor-checks");
-    await registerConfirmed(parley, member);
-    const page = await parley.newPage();
-    await signInContext(page, parley.baseUrl, member);
-    const form = new NewDiscussionPage(page, parley.baseUrl);
-    await form.goto();
-    await waitForHydration(page);
-    const editor = new BodyEditor(page, "Body");
-    await editor.waitForEditor();
+    const { page, editor } = await newDiscussionEditor("editor-checks");
     const uploads: string[] = [];
     page.on("request", (request) => {
       if (request.url().endsWith("/api/v2/media")) uploads.push(request.method());
