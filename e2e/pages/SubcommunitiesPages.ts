@@ -48,8 +48,13 @@ export class SubcommunitiesDashboardPage extends DashboardPage {
     return this.addForm.getByText(text, { exact: true });
   }
 
-  /** The add form's fields' values (Name, Folder, Category, Locale, Theme, Order), to tell it is empty again. */
-  addFormValues(): Promise<string[]> {
+  /**
+   * The add form's fields' values (Name, Folder, Category, Locale, Theme, Order), to tell it is empty again. The page
+   * streams: without JavaScript the status above the form can be in the page before the form is (a CI run read no
+   * fields at all), so this waits for the form's last control first.
+   */
+  async addFormValues(): Promise<string[]> {
+    await this.addButton.waitFor();
     return this.addForm
       .locator("input:not([type=hidden]), select")
       .evaluateAll((fields) => fields.map((field) => (field as HTMLInputElement | HTMLSelectElement).value));
