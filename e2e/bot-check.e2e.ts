@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectErrors, launchBrowser, screenshot, waitForHydration } from "./support/browser.ts";
+import { collectErrors, launchBrowser, newContext, screenshot, waitForHydration } from "./support/browser.ts";
 import { newMember, unexpectedErrors } from "./support/accounts.ts";
 import { signInAdmin } from "./support/content.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
@@ -86,9 +86,9 @@ describe("the bot check on the register form", () => {
   });
 
   it("loads the provider's script, refuses the form until the challenge is passed, then registers", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const { context, firstPage } = await newContext(browser, { viewport: { width: 1280, height: 800 } });
     try {
-      const page = await context.newPage();
+      const page = await firstPage();
       const problems = collectErrors(page);
       const register = new RegisterPage(page, parley.baseUrl);
       await register.goto();
@@ -118,9 +118,9 @@ describe("the bot check on the register form", () => {
   });
 
   it("says, without JavaScript, that registering needs it for the bot check", async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const { context, firstPage } = await newContext(browser, { javaScriptEnabled: false });
     try {
-      const page = await context.newPage();
+      const page = await firstPage();
       const register = new RegisterPage(page, parley.baseUrl);
       await page.goto(`${parley.baseUrl}/entry/register`);
       // Playwright's text locators skip <noscript>; the form's rendered text holds it when scripts are off.

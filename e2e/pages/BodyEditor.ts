@@ -1,5 +1,16 @@
 import type { Locator, Page } from "playwright-core";
 
+/** A node of the rich body's JSON (rich2). */
+interface RichNode {
+  type?: string;
+  text?: string;
+  children?: RichNode[];
+}
+
+/** A block's text, its list items joined by "|". */
+const textOf = (node: RichNode): string =>
+  node.text ?? (node.children ?? []).map(textOf).join(node.type === "ul" || node.type === "ol" ? "|" : "");
+
 /** The rich body editor inside a form: its toolbar, its text and its upload input. */
 export class BodyEditor {
   constructor(
@@ -102,6 +113,35 @@ export class BodyEditor {
       body: await form.locator('input[type="hidden"][name="body"]').inputValue(),
       format: await form.locator('input[type="hidden"][name="format"]').inputValue(),
     };
+  }
+
+  /** The rich body the form would post, a line per block: its type and text, list items joined by "|". */
+  async postedBlocks(): Promise<string[]> {
+    const doc = JSON.parse((await this.posted()).body) as RichNode[];
+    return doc.map((node) => `${node.type}: ${textOf(node)}`);
+  }
+
+  /**
+   * Presses a toolbar button as a mouse does (pointer and mouse events, the button taking the focus as it goes
+   * down), all in one task: no timer runs between the press and the reading, as when a key follows the press at
+   * once on a slow device. Says which control had the focus as the button went down, and which has it after.
+   */
+  async pressInOneTask(
+    name: string,
+  ): Promise<{ pressedOn: string | null | undefined; after: string | null | undefined }> {
+    return this.button(name).evaluate((button) => {
+      const { left, top } = button.getBoundingClientRect();
+      const at = { bubbles: true, cancelable: true, composed: true, clientX: left + 4, clientY: top + 4, button: 0 };
+      const pointer = { ...at, pointerId: 1, pointerType: "mouse", isPrimary: true };
+      button.dispatchEvent(new PointerEvent("pointerdown", { ...pointer, buttons: 1 }));
+      // A real mouse press focuses the button unless the page prevents it (its default action).
+      if (button.dispatchEvent(new MouseEvent("mousedown", { ...at, buttons: 1 }))) (button as HTMLElement).focus();
+      const pressedOn = document.activeElement?.getAttribute("aria-label");
+      button.dispatchEvent(new PointerEvent("pointerup", pointer));
+      button.dispatchEvent(new MouseEvent("mouseup", at));
+      button.dispatchEvent(new MouseEvent("click", at));
+      return { pressedOn, after: document.activeElement?.getAttribute("aria-label") };
+    });
   }
 
   /** "Edit" and "Preview" above the body (toggle buttons: the shown one is pressed). */

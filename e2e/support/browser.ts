@@ -1,7 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import axe from "axe-core";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { repoRoot } from "./server.ts";
 
 const chromiumPath = "/usr/bin/chromium";
@@ -22,6 +22,34 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-sync",
     ],
   });
+}
+
+/** How many times slower pages run (`PARLEY_E2E_CPU_THROTTLE`, CONTRIBUTING.md): 1 unless asked. */
+const cpuThrottle = Number(process.env["PARLEY_E2E_CPU_THROTTLE"] ?? "1");
+
+/** Runs a page's main thread `cpuThrottle` times slower (Chromium's CPU throttling, as on a slow phone). */
+async function slowDown(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuThrottle });
+}
+
+/**
+ * A browser context for a test. Under `PARLEY_E2E_CPU_THROTTLE` every page opened in it is slowed down: the first
+ * before `firstPage` answers, the tabs a test opens later (`page.context().newPage()`) as they open.
+ */
+export async function newContext(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; firstPage: () => Promise<Page> }> {
+  const context = await browser.newContext(options);
+  const slowed = new Map<Page, Promise<void>>();
+  if (cpuThrottle > 1) context.on("page", (page) => slowed.set(page, slowDown(context, page)));
+  const firstPage = async () => {
+    const page = await context.newPage();
+    if (cpuThrottle > 1) await (slowed.get(page) ?? slowDown(context, page));
+    return page;
+  };
+  return { context, firstPage };
 }
 
 export interface PageProblems {

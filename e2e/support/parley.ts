@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll } from "vitest";
-import { launchBrowser } from "./browser.ts";
+import { launchBrowser, newContext } from "./browser.ts";
 import { startServer, type OutboxMail, type RunningServer, type StartOptions } from "./server.ts";
 
 export interface ParleyHarness {
@@ -41,16 +41,9 @@ export function useParley(options: StartOptions = {}): ParleyHarness {
     },
     async newPage(options = {}) {
       if (!browser) throw new Error("The browser has not started.");
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+      const { context, firstPage } = await newContext(browser, { viewport: { width: 1280, height: 800 }, ...options });
       contexts.push(context);
-      const page = await context.newPage();
-      // A slow device (CONTRIBUTING.md): the page's main thread runs this many times slower.
-      const throttle = Number(process.env["PARLEY_E2E_CPU_THROTTLE"] ?? "1");
-      if (throttle > 1) {
-        const cdp = await context.newCDPSession(page);
-        await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle });
-      }
-      return page;
+      return firstPage();
     },
     readOutbox() {
       if (!server) throw new Error("The Parley server has not started.");
