@@ -200,6 +200,9 @@ export class NewDiscussionPage extends EntryPage {
     }
     await this.category.fill(search);
     await this.categorySuggestion(name.replace(/^(— )+/, "")).click();
+    // The list closes on the choice. While it is open the rest of the page is hidden from assistive technology, so
+    // a field looked up next by its role would not be found: a list that stays open fails here, by its name.
+    await this.category.and(this.page.locator('[aria-expanded="false"]')).waitFor({ timeout: 10_000 });
   }
 
   /**
