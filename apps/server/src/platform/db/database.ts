@@ -254,6 +254,10 @@ async function openPostgres(url: string, schema: string | undefined, poolSize: n
     ...(schema ? { options: `-c search_path="${schema}"` } : {}),
   });
   pool.on("connect", (client) => prepareStatements(client as unknown as PreparingClient));
+  // A connection the server ends while it is idle in the pool (PostgreSQL restarted, an administrator's
+  // pg_terminate_backend, a proxy's idle timeout) is an error the pool emits; without a listener it would end the
+  // process. The pool has dropped that connection already and opens another when one is needed.
+  pool.on("error", (error) => console.warn(`PostgreSQL ended an idle connection of the pool: ${error.message}`));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
   const where = await sql<{
     database: string;
