@@ -98,3 +98,14 @@ export async function readyTestApp(app: FastifyInstance, database: TestDatabase,
     },
   };
 }
+
+/**
+ * A second app on a test app's database that keeps no lists' rows (`readCacheTtlMs` off): every list is presented
+ * afresh. The kept-JSON tests (`discussions.list-json.test.ts`, `comments.list-json.test.ts`) hold the first app's
+ * answers to its. Closed by the caller, before the test app.
+ */
+export async function createUnkeptTwin(t: TestApp): Promise<FastifyInstance> {
+  const twin = await buildApp({ config: testConfig(t.database.dataDir), database: t.database, compress: true });
+  await twin.ready();
+  return twin;
+}

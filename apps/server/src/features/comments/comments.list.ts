@@ -5,6 +5,7 @@ import { idConditions, parseDateFilter } from "../../platform/http/filters.ts";
 import type { RequestContext } from "../../platform/http/request-context.ts";
 import { Expansions, requireQuestions } from "./comments.deps.ts";
 import type { CommentsDeps } from "./comments.operation.ts";
+import { presentCommentsJson } from "./comments.list-json.ts";
 import { presentComments } from "./comments.read.ts";
 import type { CommentFilters } from "./comments.repo.ts";
 import { buildThread, finishThread, holeAuthors } from "./comments.thread.ts";
@@ -16,6 +17,25 @@ import { buildThread, finishThread, holeAuthors } from "./comments.thread.ts";
 
 /** `GET /comments`: a discussion's comments (which the viewer may see), or by author or ids in visible categories. */
 export async function listComments(deps: CommentsDeps, query: CommentListQuery, context: RequestContext) {
+  const { rows, checked, ...paging } = await findCommentPage(deps, query, context);
+  const items = await presentComments(deps, rows, context, new Expansions(query.expand), checked);
+  return { items, ...paging };
+}
+
+/** As `listComments`, each record as its JSON (`comments.list-json.ts`): what the API route answers. */
+export async function listCommentsJson(
+  deps: CommentsDeps,
+  query: CommentListQuery,
+  context: RequestContext,
+  serialize: (record: unknown) => string,
+) {
+  const { rows, checked, ...paging } = await findCommentPage(deps, query, context);
+  const items = await presentCommentsJson(deps, rows, context, query.expand ?? [], checked, serialize);
+  return { items, ...paging };
+}
+
+/** The page of rows a list of comments shows the viewer, the discussion checked for them, and the list's paging. */
+async function findCommentPage(deps: CommentsDeps, query: CommentListQuery, context: RequestContext) {
   const { repo, discussions, categories } = deps;
   const { viewer } = context;
   assertAccountUsable(viewer);
@@ -63,8 +83,7 @@ export async function listComments(deps: CommentsDeps, query: CommentListQuery, 
   const { rows, total } = deps.listCache
     ? await deps.listCache.page(`comments:${JSON.stringify([filters, sort, offset, limit])}`, read)
     : await read();
-  const items = await presentComments(deps, rows, context, new Expansions(query.expand), checked);
-  return { items, page, limit, total };
+  return { rows, checked, page, limit, total };
 }
 
 /**

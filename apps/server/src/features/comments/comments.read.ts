@@ -1,4 +1,4 @@
-import type { AnswerAttributes, Comment } from "@parley/contracts";
+import type { AnswerAttributes, Comment, UserFragment } from "@parley/contracts";
 import { toRfc3339 } from "../../platform/dates.ts";
 import { requireAccess } from "../../platform/auth/access.ts";
 import { assertAccountUsable } from "../../platform/auth/authorize.ts";
@@ -35,13 +35,28 @@ type CheckedDiscussion = Awaited<ReturnType<CommentsDeps["discussions"]["load"]>
 
 /** Presents rows with a fixed number of queries: authors, discussions, reactions and reports each batched. */
 export async function presentComments(
-  { platform, discussions, users, reactions, reportMeta }: CommentsDeps,
+  deps: CommentsDeps,
   rows: CommentRow[],
   context: RequestContext,
   expand: Expansions,
   /** Discussions the caller has just loaded for this viewer (`discussions.load`), which are not read again. */
   checked: readonly CheckedDiscussion[] = [],
 ): Promise<Comment[]> {
+  const loaded = await loadForComments(deps, rows, context, expand, checked);
+  return rows.map((row) => loaded.present(row));
+}
+
+/**
+ * What presenting the rows needs, loaded in a fixed number of queries (authors, discussions, reactions, reports and
+ * the answers' judgements, each batched), and the presenting of one of them with it.
+ */
+export async function loadForComments(
+  { platform, discussions, users, reactions, reportMeta }: CommentsDeps,
+  rows: CommentRow[],
+  context: RequestContext,
+  expand: Expansions,
+  checked: readonly CheckedDiscussion[] = [],
+) {
   const known = new Set(checked.map((row) => row.discussionID));
   const discussionIDs = [...new Set(rows.map((row) => row.discussionID))].filter((id) => !known.has(id));
   const commentIDs = rows.map((row) => row.commentID);
@@ -55,7 +70,7 @@ export async function presentComments(
       ? withSignatures
         ? users.loadWithSignatures(authorIDs, context.origin)
         : users.load(authorIDs, context.origin).then((fragments) => ({ fragments, signatures: null }))
-      : { fragments: new Map(), signatures: null },
+      : { fragments: new Map<number, UserFragment>(), signatures: null },
     discussionIDs.length > 0 ? discussions.loadMany(discussionIDs, context.viewer) : [],
     expand.has("reactions") ? reactions("comment", commentIDs, context.viewer.userID) : null,
     wantsReports ? reportMeta("comment", commentIDs) : null,
@@ -72,7 +87,7 @@ export async function presentComments(
       ? await answersOf(platform.db, answerIDs)
       : null;
   const timeout = expand.has("permissions") ? await editTimeout(platform, context.viewer) : -1;
-  return rows.map((row) => {
+  const present = (row: CommentRow): Comment => {
     const discussion = byID.get(row.discussionID);
     const comment = presentComment(row, {
       origin: context.origin,
@@ -98,7 +113,13 @@ export async function presentComments(
       comment.insertUser = { ...comment.insertUser, signature: loaded.signatures?.get(row.insertUserID) ?? null };
     }
     return comment;
-  });
+  };
+  return {
+    present,
+    discussionOf: (row: CommentRow) => byID.get(row.discussionID),
+    isAnswer,
+    authors: loaded.fragments,
+  };
 }
 
 /** What a reaction needs of a comment; checks the viewer may see it. */

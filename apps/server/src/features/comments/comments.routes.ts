@@ -18,6 +18,7 @@ import {
   PostPremoderation,
 } from "@parley/contracts";
 import type { LongRunner } from "../../platform/long-runner/long-runner.ts";
+import { recordSerializers, sendJsonArray } from "../../platform/http/kept-json.ts";
 import { setPagingHeaders } from "../../platform/http/pagination.ts";
 import type { CommentsService } from "./comments.service.ts";
 import { requestContext, type RequestContext } from "../../platform/http/request-context.ts";
@@ -33,6 +34,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<Options> = async (
   app,
   { service, longRunner, changeAuthor },
 ) => {
+  const listSerializers = recordSerializers(app, "/comments", { record: Type.Ref("Comment") });
   app.delete(
     "/comments/list",
     {
@@ -68,13 +70,14 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<Options> = async (
       },
     },
     async (request, reply) => {
-      const result = await service.list(request.query, requestContext(request));
+      // Each record serialised on its own, a kept row's once for every reader (comments.list-json.ts).
+      const result = await service.listJson(request.query, requestContext(request), listSerializers().record);
       setPagingHeaders(request, reply, {
         ...result,
         count: result.items.length,
         defaults: { limit: limits.api.defaultLimit },
       });
-      return result.items;
+      return sendJsonArray(reply, result.items);
     },
   );
   app.get(

@@ -1,7 +1,7 @@
 import { judgeAnswer } from "./comments.answer.ts";
 import { createComment } from "./comments.create.ts";
 import { deleteComment } from "./comments.delete.ts";
-import { commentThread, listComments } from "./comments.list.ts";
+import { commentThread, listComments, listCommentsJson } from "./comments.list.ts";
 import type { CommentsDeps } from "./comments.operation.ts";
 import { commentForEdit, getComment, loadReactable, locateComment, quoteComment } from "./comments.read.ts";
 import { updateComment } from "./comments.update.ts";
@@ -11,7 +11,7 @@ import { updateComment } from "./comments.update.ts";
  * operation is a function of its own file, given the service's dependencies:
  *
  * - `comments.read.ts`: load (with its discussion), present, `loadReactable`, `get`, `locate`, `edit`, `quote`
- * - `comments.list.ts`: `list`, `thread`
+ * - `comments.list.ts`: `list`, `listJson` (its records' JSON: `comments.list-json.ts`), `thread`
  * - `comments.create.ts`, `comments.update.ts` (`patch`), `comments.delete.ts` (`remove`)
  * - `comments.answer.ts`: `answer` (a question's answer accepted or rejected, the QnA add-on)
  *
@@ -27,6 +27,7 @@ export function createCommentsService(deps: CommentsDeps) {
   return {
     loadReactable: bound(loadReactable),
     list: bound(listComments),
+    listJson: bound(listCommentsJson),
     thread: bound(commentThread),
     get: bound(getComment),
     locate: bound(locateComment),

@@ -9,6 +9,7 @@ import { followedCategoryIDs } from "./discussions.deps.ts";
 import type { DiscussionsDeps } from "./discussions.operation.ts";
 import { discussionsPolicy as policy } from "./discussions.policy.ts";
 import { Expansions } from "./discussions.present.ts";
+import { presentDiscussionsJson, type RecordSerializer, type SharedRecordSerializer } from "./discussions.list-json.ts";
 import { presentDiscussions } from "./discussions.read.ts";
 import type { DiscussionFilters } from "./discussions.repo.ts";
 import { requireIdeas } from "./ideas.repo.ts";
@@ -50,6 +51,30 @@ const sharedBetweenViewers = (filters: DiscussionFilters) =>
  * the other filters, then one page in the asked sort with announcements first, presented in batches.
  */
 export async function listDiscussions(
+  deps: DiscussionsDeps,
+  query: DiscussionListQuery,
+  context: RequestContext,
+  own: Pick<DiscussionFilters, "mutedUserID"> = {},
+) {
+  const { rows, ...paging } = await findDiscussionPage(deps, query, context, own);
+  const items = await presentDiscussions(deps, rows, context, new Expansions(query.expand), query.excerptLength);
+  return { items, ...paging };
+}
+
+/** As `listDiscussions`, each record as its JSON (`discussions.list-json.ts`): what the API route answers. */
+export async function listDiscussionsJson(
+  deps: DiscussionsDeps,
+  query: DiscussionListQuery,
+  context: RequestContext,
+  serialize: { shared: SharedRecordSerializer; record: RecordSerializer },
+) {
+  const { rows, ...paging } = await findDiscussionPage(deps, query, context);
+  const items = await presentDiscussionsJson(deps, rows, context, query.expand ?? [], query.excerptLength, serialize);
+  return { items, ...paging };
+}
+
+/** The page of rows a list shows the viewer, and the list's paging. */
+async function findDiscussionPage(
   deps: DiscussionsDeps,
   query: DiscussionListQuery,
   context: RequestContext,
@@ -147,8 +172,7 @@ export async function listDiscussions(
     deps.listCache && sharedBetweenViewers(filters)
       ? await deps.listCache.page(`discussions:${JSON.stringify([filters, sort, pinFirst, offset, limit])}`, read)
       : await read();
-  const items = await presentDiscussions(deps, rows, context, new Expansions(query.expand), query.excerptLength);
-  return { items, page, limit, total };
+  return { rows, page, limit, total };
 }
 
 /**

@@ -93,14 +93,33 @@ export interface DiscussionPresentContext {
 
 const date = (value: string | null) => (value === null ? null : toRfc3339(value));
 
+/** The fields of a discussion record that are the viewer's own: read or not, bookmarked, muted, dismissed. */
+export type ViewerFields = Pick<Discussion, "unread" | "countUnread" | "bookmarked" | "muted" | "dismissed">;
+
+/** The viewer's own fields of a record, from their state of the discussion (`countUnread` for members only). */
+export function viewerFields(
+  row: Pick<DiscussionRow, "dateLastComment" | "countComments">,
+  userState: UserDiscussionRow | undefined,
+  signedIn: boolean,
+): ViewerFields {
+  const unread = signedIn && (!userState?.dateLastViewed || userState.dateLastViewed < row.dateLastComment);
+  const fields: ViewerFields = {
+    unread,
+    bookmarked: userState?.bookmarked === 1,
+    muted: userState?.muted === 1,
+    dismissed: userState?.dismissed === 1,
+  };
+  if (signedIn) fields.countUnread = Math.max(0, unread ? row.countComments - (userState?.countComments ?? 0) : 0);
+  return fields;
+}
+
 /** A discussion row → the API record, with the expands that were asked for. */
 export function presentDiscussion(row: DiscussionRow, context: DiscussionPresentContext): Discussion {
   const { origin, expand, users, userState } = context;
   const url = discussionUrl(origin, row);
   const format = row.format as PostFormat;
   const user = (id: number | null) => (id === null ? unknownUser(origin) : (users.get(id) ?? unknownUser(origin)));
-  const viewedComments = userState?.countComments ?? 0;
-  const unread = context.signedIn && (!userState?.dateLastViewed || userState.dateLastViewed < row.dateLastComment);
+  const own = viewerFields(row, userState, context.signedIn);
   // Watched words to censor are masked in the title as in the body (the stored title keeps them).
   const name = censorText(row.name);
   const discussion: Discussion = {
@@ -119,16 +138,16 @@ export function presentDiscussion(row: DiscussionRow, context: DiscussionPresent
     lastUserID: row.lastUserID,
     countComments: row.countComments,
     countViews: row.countViews,
-    unread,
+    unread: own.unread,
     closed: row.closed === 1,
     sink: row.sink === 1,
     pinned: row.announce > 0,
     pinLocation: row.announce === 1 ? "category" : row.announce === 2 ? "recent" : null,
     announce: row.announce > 0,
     score: row.score,
-    bookmarked: userState?.bookmarked === 1,
-    muted: userState?.muted === 1,
-    dismissed: userState?.dismissed === 1,
+    bookmarked: own.bookmarked,
+    muted: own.muted,
+    dismissed: own.dismissed,
     attributes: parseAttributes(row.attributes),
   };
   if (context.triage) {
@@ -160,7 +179,7 @@ export function presentDiscussion(row: DiscussionRow, context: DiscussionPresent
     discussion.attributes = { ...discussion.attributes, idea };
   }
   if (context.poll && row.type === "poll") discussion.attributes = { ...discussion.attributes, poll: context.poll };
-  if (context.signedIn) discussion.countUnread = Math.max(0, unread ? row.countComments - viewedComments : 0);
+  if (own.countUnread !== undefined) discussion.countUnread = own.countUnread;
   if (expand.hasDefault("body")) discussion.body = renderBody(row.body, format, { origin });
   if (expand.hasDefault("insertUser")) discussion.insertUser = user(row.insertUserID);
   if (expand.hasDefault("lastUser")) discussion.lastUser = user(row.lastUserID ?? row.insertUserID);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import {
+  Discussion,
   DiscussionClose,
   DiscussionDeleteList,
   DiscussionEdit,
@@ -36,12 +37,18 @@ import {
   StatusLogQuery,
 } from "@parley/contracts";
 import { setPagingHeaders } from "../../platform/http/pagination.ts";
+import { recordSerializers, sendJsonArray } from "../../platform/http/kept-json.ts";
 import type { LongRunnerAnswer } from "../../platform/long-runner/long-runner.ts";
 import type { BulkActions } from "./discussions.bulk.ts";
 import type { DiscussionsService } from "./discussions.service.ts";
 import { requestContext, type RequestContext } from "../../platform/http/request-context.ts";
 
 const tags = ["Discussions"];
+
+/** A discussion record, and one without the viewer's own fields (what a kept row's JSON holds). */
+const DiscussionRecord = Type.Ref("Discussion");
+const SharedDiscussionRecord = Type.Omit(Discussion, ["unread", "countUnread", "bookmarked", "muted", "dismissed"]);
+
 /** Bulk answers: 200, 408 with a callbackPayload, or the highest failure status with the progress. */
 const bulkResponse = longRunnerResponses;
 
@@ -71,6 +78,10 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
   app,
   { service, bulk, split, changeAuthor },
 ) => {
+  const listSerializers = recordSerializers(app, "/discussions", {
+    shared: SharedDiscussionRecord,
+    record: DiscussionRecord,
+  });
   app.get(
     "/discussions",
     {
@@ -83,7 +94,9 @@ export const discussionsRoutes: FastifyPluginAsyncTypebox<Options> = async (
       },
     },
     async (request, reply) => {
-      return pageOf(request, reply, await service.list(request.query, requestContext(request)));
+      // Each record serialised on its own, a kept row's once for every viewer (discussions.list-json.ts).
+      const result = await service.listJson(request.query, requestContext(request), listSerializers());
+      return sendJsonArray(reply, pageOf(request, reply, result));
     },
   );
 

@@ -1,7 +1,7 @@
 import { ancestry, requirePostableCategory } from "./discussions.posting.ts";
 import { createDiscussion, createQuestion } from "./discussions.create.ts";
 import { deleteDiscussion } from "./discussions.delete.ts";
-import { listDiscussions, listFlaggedDiscussions } from "./discussions.list.ts";
+import { listDiscussions, listDiscussionsJson, listFlaggedDiscussions } from "./discussions.list.ts";
 import type { DiscussionOperationDeps, DiscussionsDeps } from "./discussions.operation.ts";
 import { bumpDiscussion, setDiscussionFlag, setDiscussionTags, setDiscussionType } from "./discussions.options.ts";
 import {
@@ -49,7 +49,7 @@ export { hotScore } from "./discussions.hot.ts";
  * operation is a function of its own file, given the service's dependencies:
  *
  * - `discussions.read.ts`: load (one or many the viewer may see), present, `get`, `edit`, `quote`
- * - `discussions.list.ts`: `list`
+ * - `discussions.list.ts`: `list`, `listJson` (its records' JSON: `discussions.list-json.ts`)
  * - `discussions.resolve.ts`: `resolveAll` (POST /discussions/resolve-bulk)
  * - `discussions.create.ts`, `discussions.update.ts` (`patch`), `discussions.delete.ts` (`remove`)
  * - `discussions.options.ts`: `setFlag`, `bump`, `setType`, `setTags`
@@ -83,6 +83,7 @@ export function createDiscussionsService(deps: DiscussionsDeps) {
     requirePostableCategory: bound(requirePostableCategory),
 
     list: bound(listDiscussions),
+    listJson: bound(listDiscussionsJson),
     listFlagged: bound(listFlaggedDiscussions),
     get: bound(getDiscussion),
     create: bound(createDiscussion),

@@ -22,7 +22,7 @@ import { postFormats, type PostFormat, type RenderOptions } from "./types.ts";
 
 export { postFormats, type PostFormat, type RenderOptions } from "./types.ts";
 export { safeHref, safeImageSrc, siteFor } from "./links.ts";
-export { censorHtml, censorText, setCensor } from "./censor.ts";
+export { censorHtml, censorText, censorVersion, setCensor } from "./censor.ts";
 export { setLinkPreviews, type LinkPreview, type LinkPreviewSource } from "./previews.ts";
 export type { PostMedia } from "./counts.ts";
 
