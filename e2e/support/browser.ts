@@ -119,10 +119,10 @@ export async function blockingAxeViolations(page: Page): Promise<AxeViolation[]>
 }
 
 /** A full-page screenshot in test-results/e2e/<name>.png; returns the path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+export async function screenshot(page: Page, name: string, timeoutMs?: number): Promise<string> {
   await mkdir(screenshotDir, { recursive: true });
   const file = path.join(screenshotDir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage: true, ...(timeoutMs ? { timeout: timeoutMs } : {}) });
   return file;
 }
 

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll } from "vitest";
-import { launchBrowser, newContext } from "./browser.ts";
+import { launchBrowser, newContext, screenshot } from "./browser.ts";
 import { startServer, type OutboxMail, type RunningServer, type StartOptions } from "./server.ts";
 
 export interface ParleyHarness {
@@ -25,7 +25,8 @@ export function useParley(options: StartOptions = {}): ParleyHarness {
     browser = await launchBrowser();
   });
 
-  afterEach(async () => {
+  afterEach(async (context) => {
+    if (context.task.result?.state === "fail") await recordOpenPages(context.task.name, contexts);
     await Promise.all(contexts.splice(0).map(closeWithin));
   });
 
@@ -50,6 +51,31 @@ export function useParley(options: StartOptions = {}): ParleyHarness {
       return server.readOutbox();
     },
   };
+}
+
+/**
+ * After a failed test, where each of its pages was: the address and the first heading in the log, and a screenshot
+ * (test-results/e2e/failed-…): a failure that shows only on a loaded CI machine can then be read from its run.
+ */
+async function recordOpenPages(testName: string, contexts: BrowserContext[]): Promise<void> {
+  const pages = contexts.flatMap((context) => context.pages());
+  const slug = testName
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .slice(0, 60);
+  for (const [index, page] of pages.entries()) {
+    try {
+      const heading = await page
+        .locator("h1")
+        .first()
+        .innerText({ timeout: 1_000 })
+        .catch(() => "(no heading)");
+      const file = await screenshot(page, `failed-${slug}-${index + 1}`, 10_000);
+      console.warn(`Failed test "${testName}": page ${index + 1} at ${page.url()}, "${heading}" (${file})`);
+    } catch (error) {
+      console.warn(`Failed test "${testName}": page ${index + 1} could not be recorded: ${String(error)}`);
+    }
+  }
 }
 
 /**
