@@ -141,21 +141,37 @@ async function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
 }
 
 /**
- * The node options `npm start` runs the server with (package.json's start script: V8 flags that
- * cannot be set once the process runs, docs/deployment.md), so the bench measures the same process.
+ * How `npm start` runs the server (package.json's start script): the environment it sets before `node`
+ * (`MALLOC_ARENA_MAX`, read by glibc when the process starts) and the node options after it (V8 flags that
+ * cannot be set once the process runs), docs/deployment.md; so the bench measures the same process.
  */
-function startScriptNodeFlags(repoRoot: string): string[] {
+function startScript(script: string): { env: Record<string, string>; nodeFlags: string[] } {
+  const words = script.trim().split(/\s+/);
+  const node = words.indexOf("node");
+  const env = Object.fromEntries(
+    words
+      .slice(0, Math.max(node, 0))
+      .map((word) => /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(word))
+      .filter((match) => match !== null)
+      .map((match) => [match[1]!, match[2]!]),
+  );
+  return { env, nodeFlags: words.slice(node + 1).filter((word) => word.startsWith("--")) };
+}
+
+function npmStart(repoRoot: string): { env: Record<string, string>; nodeFlags: string[] } {
   const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as {
     scripts?: Record<string, string>;
   };
-  const words = (manifest.scripts?.["start"] ?? "").split(/\s+/);
-  return words.slice(words.indexOf("node") + 1).filter((word) => word.startsWith("--"));
+  return startScript(manifest.scripts?.["start"] ?? "");
 }
 
 /** The built Parley server, as `npm start` runs it, on the seeded data. */
 export async function startServerProcess(options: ServerOptions): Promise<ServerProcess> {
   const port = await freePort();
+  const start = npmStart(options.repoRoot);
   const env: NodeJS.ProcessEnv = {
+    // The start script's environment, unless the shell sets the same variable (to compare settings).
+    ...start.env,
     ...process.env,
     PORT: String(port),
     HOST: "127.0.0.1",
@@ -175,7 +191,7 @@ export async function startServerProcess(options: ServerOptions): Promise<Server
   if (options.redisUrl) env["REDIS_URL"] = options.redisUrl;
   return spawnServer({
     args: [
-      ...startScriptNodeFlags(options.repoRoot),
+      ...start.nodeFlags,
       ...(options.nodeFlags ?? []),
       ...(options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : []),
       path.join(options.repoRoot, "apps/server/dist/main.js"),
