@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { PassThrough, Transform, type Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { dehydrate } from "@tanstack/react-query";
-import { renderToPipeableStream } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandler } from "react-router";
 import { createApiClient, type ApiTransport } from "./lib/api.ts";
 import { escapeJsonForScript, renderHeadTags, type HeadCollector } from "./lib/head.tsx";
@@ -15,6 +14,7 @@ import { createRoutes, type RouteDeps } from "./router.tsx";
 import { directionOf } from "@parley/contracts/interface-locales";
 import type { SiteSectionLink } from "@parley/contracts";
 import { inLocale, localeState } from "./server-locale.ts";
+import { renderInOnePass, renderStreamed } from "./server-render.ts";
 
 export interface RenderInput {
   /** Absolute URL of the page (`http://localhost:3000/categories?x=1`). */
@@ -50,10 +50,13 @@ export interface RenderInput {
    * site.
    */
   siteSection?: SiteSectionLink;
+  /** Stream the page even when it could render in one pass (the pages tests compare the two). */
+  streamed?: boolean;
 }
 
+/** A page is the whole document as one string when it rendered in one pass, or a stream when it waited on data. */
 export type RenderOutput =
-  { kind: "redirect"; status: number; location: string } | { kind: "page"; status: number; stream: Readable };
+  { kind: "redirect"; status: number; location: string } | { kind: "page"; status: number; body: string | Readable };
 
 /** A posted form as the action reads it: urlencoded, or multipart when it carries a file. */
 function formBody(form: Array<[string, string | File]>): URLSearchParams | FormData {
@@ -120,7 +123,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
 }
 
 async function renderInLocale(
-  { url, method = "GET", form, transientKey = null, transport, assets, siteSection }: RenderInput,
+  { url, method = "GET", form, transientKey = null, transport, assets, siteSection, streamed = false }: RenderInput,
   locale: string,
   chosenLocale: string,
 ): Promise<RenderOutput> {
@@ -143,14 +146,14 @@ async function renderInLocale(
   const router = createStaticRouter(handler.dataRoutes, context);
   const origin = new URL(url).origin;
   const site = queryClient.getQueryData(siteQuery(api).queryKey);
-  const head: HeadCollector = {
+  const newHead = (): HeadCollector => ({
     origin,
     data: {},
     guest: transientKey === null,
     ...(site?.shareImage ? { shareImage: site.shareImage } : {}),
     ...(site ? { site } : {}),
     ...(siteSection ? { section: siteSection } : {}),
-  };
+  });
   const themeHtml = { header: assets.themeHeaderHtml ?? "", footer: assets.themeFooterHtml ?? "" };
   const hasThemeHtml = themeHtml.header !== "" || themeHtml.footer !== "";
   const state: PageState = {
@@ -179,55 +182,38 @@ async function renderInLocale(
     : (assets.preloads ?? []).map((href) => `<link rel="modulepreload" href="${attr(href)}">`).join("") +
       assets.scripts.map((src) => `<script type="module" src="${attr(src)}"></script>`).join("");
 
-  const out = new PassThrough();
+  /** The document up to the app's element, with the head the render collected. */
+  const documentStart = (head: HeadCollector) =>
+    `<!doctype html><html lang="${attr(locale)}"${directionOf(locale) === "rtl" ? ' dir="rtl"' : ""}><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
+    renderHeadTags(isListVariant(url) ? { ...head, data: { ...head.data, noindex: true } } : head) +
+    assets.styles.map((href) => `<link rel="stylesheet" href="${attr(href)}">`).join("") +
+    scripts +
+    (assets.headHtml ?? "") +
+    `</head><body class="isLoading"><div id="app">`;
   const tail =
     `</div>${assets.bodyEndHtml ?? ""}<div id="modals"></div>` +
     `<script id="${STATE_ELEMENT_ID}" type="application/json">${escapeJsonForScript(JSON.stringify(state))}</script>` +
     `</body></html>`;
-  const withTail = new Transform({
-    transform(chunk, _encoding, callback) {
-      callback(null, chunk);
-    },
-    flush(callback) {
-      callback(null, tail);
-    },
-  });
-  withTail.pipe(out);
+  const app = (head: HeadCollector) => (
+    <Providers
+      queryClient={queryClient}
+      api={api}
+      head={head}
+      transientKey={transientKey}
+      now={now}
+      themeHtml={themeHtml}
+      siteSection={siteSection}
+    >
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </Providers>
+  );
 
-  await new Promise<void>((resolve, reject) => {
-    const { pipe } = renderToPipeableStream(
-      <Providers
-        queryClient={queryClient}
-        api={api}
-        head={head}
-        transientKey={transientKey}
-        now={now}
-        themeHtml={themeHtml}
-        siteSection={siteSection}
-      >
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </Providers>,
-      {
-        onShellReady() {
-          withTail.write(
-            `<!doctype html><html lang="${attr(locale)}"${directionOf(locale) === "rtl" ? ' dir="rtl"' : ""}><head><meta charset="utf-8">` +
-              `<meta name="viewport" content="width=device-width, initial-scale=1">` +
-              `<link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
-              renderHeadTags(isListVariant(url) ? { ...head, data: { ...head.data, noindex: true } } : head) +
-              assets.styles.map((href) => `<link rel="stylesheet" href="${attr(href)}">`).join("") +
-              scripts +
-              (assets.headHtml ?? "") +
-              `</head><body class="isLoading"><div id="app">`,
-          );
-          pipe(withTail);
-          resolve();
-        },
-        onShellError: reject,
-        onError(error) {
-          console.error(error);
-        },
-      },
-    );
-  });
-  return { kind: "page", status: context.statusCode, stream: out };
+  const head = newHead();
+  const whole = streamed ? null : renderInOnePass(app(head));
+  if (whole !== null) return { kind: "page", status: context.statusCode, body: documentStart(head) + whole + tail };
+  const streamedHead = newHead();
+  const stream = await renderStreamed(app(streamedHead), () => documentStart(streamedHead), tail);
+  return { kind: "page", status: context.statusCode, body: stream };
 }

@@ -63,7 +63,7 @@ function registerComparison(app: FastifyInstance) {
         transientKey: request.viewer.session?.transientKey ?? null,
       });
       // Reads made while the page streams count too.
-      if (output.kind === "page") for await (const chunk of output.stream) void chunk;
+      if (output.kind === "page" && typeof output.body !== "string") for await (const chunk of output.body) void chunk;
     }
     for (const call of JSON.parse(calls ?? "[]") as WebApiRequest[]) await compare(call);
     return compared;

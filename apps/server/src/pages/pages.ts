@@ -248,11 +248,12 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     if (request.method === "GET" && output.status === 200) options.onPageView?.(request);
     if (cacheable && (output.status === 200 || output.status === 404) && setCookies.length === 0) {
       let html = "";
-      for await (const chunk of output.stream) html += String(chunk);
+      if (typeof output.body === "string") html = output.body;
+      else for await (const chunk of output.body) html += String(chunk);
       const entry = cache.set(cacheKey, { status: output.status, text: html, encoded: {} });
       return cache.send(request, reply.header("x-parley-cache", "miss"), cacheKey, entry);
     }
-    return reply.send(output.stream);
+    return reply.send(output.body);
   };
 
   app.get("/*", { schema: { hide: true } }, renderPage);

@@ -51,10 +51,14 @@ interface WebRenderInput {
   chosenLocale?: string;
   /** The subcommunity whose address the page is at (`/{folder}/…`): the app's routes run under its base path. */
   siteSection?: SiteSectionLink;
+  /** Stream the page even when it could render in one pass (tests compare the two). */
+  streamed?: boolean;
 }
 
+/** A page: the whole document, or a stream when part of it waited on data (entry-server.tsx). */
 type WebRenderOutput =
-  { kind: "redirect"; status: number; location: string } | { kind: "page"; status: number; stream: Readable };
+  | { kind: "redirect"; status: number; location: string }
+  | { kind: "page"; status: number; body: string | Readable };
 
 export interface WebRenderer {
   render(input: WebRenderInput): Promise<WebRenderOutput>;
