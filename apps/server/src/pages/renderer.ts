@@ -57,8 +57,7 @@ interface WebRenderInput {
 
 /** A page: the whole document, or a stream when part of it waited on data (entry-server.tsx). */
 type WebRenderOutput =
-  | { kind: "redirect"; status: number; location: string }
-  | { kind: "page"; status: number; body: string | Readable };
+  { kind: "redirect"; status: number; location: string } | { kind: "page"; status: number; body: string | Readable };
 
 export interface WebRenderer {
   render(input: WebRenderInput): Promise<WebRenderOutput>;
