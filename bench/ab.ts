@@ -5,15 +5,8 @@ import { parseArgs } from "node:util";
 import { execFileSync } from "node:child_process";
 import { build } from "../scripts/build.mjs";
 import { endpoints } from "./endpoints.ts";
-import {
-  BENCH_ADMIN_PASSWORD,
-  BENCH_MEMBER_PASSWORD,
-  benchRoot,
-  defaultTarget,
-  ensureSeeded,
-  repoRoot,
-} from "./seed.ts";
-import { startServerProcess, type ServerProcess } from "./server-process.ts";
+import { BENCH_ADMIN_PASSWORD, benchRoot, defaultTarget, ensureSeeded, repoRoot } from "./seed.ts";
+import { signIn, startServerProcess, type ServerProcess } from "./server-process.ts";
 
 /**
  * `npm run bench:ab`: the built server against a saved build of it, on the same machine at the same time.
@@ -83,20 +76,6 @@ function get(baseUrl: string, address: string, cookie: string | null): Promise<n
   });
 }
 
-async function signIn(baseUrl: string, memberName: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/v2/authenticate/password`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: memberName, password: BENCH_MEMBER_PASSWORD }),
-  });
-  const session = response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0]!)
-    .find((pair) => pair.startsWith("parley_session="));
-  if (response.status !== 201 || !session) throw new Error(`Signing in answered ${response.status}.`);
-  return session;
-}
-
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
 const mean = (list: number[]) => list.reduce((sum, value) => sum + value, 0) / list.length;
 
@@ -130,7 +109,7 @@ async function compare(): Promise<void> {
       servers.push({ label, process, cpu: [] });
     }
     // One session for both: they share the database.
-    const cookie = values.guest ? null : await signIn(servers[0]!.process.baseUrl, samples.memberName);
+    const cookie = values.guest ? null : (await signIn(servers[0]!.process.baseUrl, samples.memberName)).cookie;
     console.log(
       `${address} as ${cookie ? `the member ${samples.memberName}` : "a guest"}: ${rounds} rounds of ${perRound} ` +
         `requests on ${connections} connections to each server in turn, load average ${fs.readFileSync("/proc/loadavg", "utf8").split(" ")[0]}`,

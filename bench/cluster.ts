@@ -8,19 +8,12 @@ import { findFreePort } from "../e2e/support/server.ts";
 import { cycle, runLoad } from "./load.ts";
 import type { PlanSamples } from "./plan.ts";
 import { searchTexts } from "./search-queries.ts";
-import {
-  BENCH_ADMIN_PASSWORD,
-  BENCH_MEMBER_PASSWORD,
-  benchRoot,
-  defaultTarget,
-  ensureSeeded,
-  repoRoot,
-  serverDatabaseUrl,
-} from "./seed.ts";
+import { BENCH_ADMIN_PASSWORD, benchRoot, defaultTarget, ensureSeeded, repoRoot, serverDatabaseUrl } from "./seed.ts";
 import {
   readCpuSeconds,
   readMachineBusySeconds,
   readRssMb,
+  signIn,
   startServerProcess,
   type ServerProcess,
 } from "./server-process.ts";
@@ -97,21 +90,6 @@ async function stopAll(): Promise<void> {
   await Promise.all(processes.splice(0).map((running) => running.stop()));
 }
 
-async function signIn(baseUrl: string, name: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/v2/authenticate/password`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: name, password: BENCH_MEMBER_PASSWORD }),
-  });
-  await response.arrayBuffer();
-  const session = response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0]!)
-    .find((pair) => pair.startsWith("parley_session="));
-  if (response.status !== 201 || !session) throw new Error(`Signing in as "${name}" answered ${response.status}.`);
-  return session;
-}
-
 /** Every row against `baseUrl`, sampling the memory of every process meanwhile. */
 async function measure(
   setup: string,
@@ -119,7 +97,7 @@ async function measure(
   samples: PlanSamples,
   options: { duration: number; warmup: number; connections: number },
 ): Promise<Measured[]> {
-  const cookie = await signIn(baseUrl, samples.memberName);
+  const { cookie } = await signIn(baseUrl, samples.memberName);
   const results: Measured[] = [];
   for (const row of rows) {
     const paths = row.paths(samples);

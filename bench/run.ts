@@ -16,16 +16,8 @@ import {
   type EndpointResult,
   type SequentialFigures,
 } from "./report.ts";
-import {
-  BENCH_ADMIN_PASSWORD,
-  BENCH_MEMBER_PASSWORD,
-  benchRoot,
-  defaultTarget,
-  ensureSeeded,
-  repoRoot,
-  serverDatabaseUrl,
-} from "./seed.ts";
-import { readRssMb, startBareFastify, startServerProcess, type ServerProcess } from "./server-process.ts";
+import { BENCH_ADMIN_PASSWORD, benchRoot, defaultTarget, ensureSeeded, repoRoot, serverDatabaseUrl } from "./seed.ts";
+import { readRssMb, signIn, startBareFastify, startServerProcess, type ServerProcess } from "./server-process.ts";
 import type { LoadFigures } from "./load.ts";
 import { isSizeName, sizeNames, sizes } from "./sizes.ts";
 import { runSseScenario, type SseFigures } from "./sse.ts";
@@ -193,29 +185,6 @@ async function calibrate(options: RunOptions): Promise<LoadFigures> {
  * Signs the seeded member in through the API, as the web app's form does; returns the session
  * cookie, checked by asking who it is.
  */
-async function signIn(
-  baseUrl: string,
-  memberName: string,
-  password = BENCH_MEMBER_PASSWORD,
-): Promise<{ cookie: string; transientKey: string }> {
-  const response = await fetch(`${baseUrl}/api/v2/authenticate/password`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: memberName, password }),
-  });
-  const answer = await response.text();
-  const session = response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0]!)
-    .find((pair) => pair.startsWith("parley_session="));
-  if (response.status !== 201 || !session)
-    throw new Error(`Signing in as "${memberName}" answered ${response.status}: ${answer.slice(0, 300)}`);
-  const me = await fetch(`${baseUrl}/api/v2/users/me`, { headers: { cookie: session } });
-  const { name } = (await me.json()) as { name?: string };
-  if (name !== memberName) throw new Error(`Signed in as "${memberName}", but /api/v2/users/me says "${name}".`);
-  const { transientKey } = JSON.parse(answer) as { transientKey: string };
-  return { cookie: session, transientKey };
-}
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 

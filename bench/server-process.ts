@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { BENCH_MEMBER_PASSWORD } from "./seed.ts";
 
 /** The built server (`node apps/server/dist/main.js`) as a child process on a free local port. */
 export interface ServerProcess {
@@ -256,4 +257,29 @@ export function readMachineBusySeconds(): number | null {
   } catch {
     return null;
   }
+}
+
+/** Signs `memberName` in (`BENCH_MEMBER_PASSWORD` unless given) and checks it with /users/me: its cookie and key. */
+export async function signIn(
+  baseUrl: string,
+  memberName: string,
+  password = BENCH_MEMBER_PASSWORD,
+): Promise<{ cookie: string; transientKey: string }> {
+  const response = await fetch(`${baseUrl}/api/v2/authenticate/password`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: memberName, password }),
+  });
+  const answer = await response.text();
+  const session = response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0]!)
+    .find((pair) => pair.startsWith("parley_session="));
+  if (response.status !== 201 || !session)
+    throw new Error(`Signing in as "${memberName}" answered ${response.status}: ${answer.slice(0, 300)}`);
+  const me = await fetch(`${baseUrl}/api/v2/users/me`, { headers: { cookie: session } });
+  const { name } = (await me.json()) as { name?: string };
+  if (name !== memberName) throw new Error(`Signed in as "${memberName}", but /api/v2/users/me says "${name}".`);
+  const { transientKey } = JSON.parse(answer) as { transientKey: string };
+  return { cookie: session, transientKey };
 }
