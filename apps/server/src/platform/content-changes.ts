@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { EventBus, EventName } from "./events.ts";
 import { contentEvents } from "./http/guest-api-cache.ts";
+import { openSubscriber } from "./redis-subscriber.ts";
 
 /**
  * "Something a guest sees has changed", for the guests' caches of pages and API answers: at once on this
@@ -38,17 +39,12 @@ export function createContentChanges(
     if (from !== origin) notify(known.has(event) ? (event as EventName) : null);
   };
   // The connections open with the first listener (ioredis loads only then): apps without guest caches have none.
-  let redis: Promise<{ publisher: Redis; subscriber: Redis }> | null = null;
+  let redis: Promise<{ publisher: Redis; subscriber: { close(): Promise<void> } }> | null = null;
   const connect = async () => {
     const { Redis } = await import("ioredis");
     const publisher = new Redis(redisUrl!, { maxRetriesPerRequest: 2 });
-    const subscriber = new Redis(redisUrl!, { maxRetriesPerRequest: null });
     publisher.on("error", onError);
-    subscriber.on("error", onError);
-    subscriber.on("message", (from: string, message: string) => {
-      if (from === channel) heard(message);
-    });
-    await subscriber.subscribe(channel);
+    const subscriber = await openSubscriber(redisUrl!, channel, heard, onError);
     return { publisher, subscriber };
   };
 
@@ -70,7 +66,7 @@ export function createContentChanges(
     async close() {
       listeners.clear();
       const connections = await redis?.catch(() => null);
-      if (connections) await Promise.allSettled([connections.subscriber.quit(), connections.publisher.quit()]);
+      if (connections) await Promise.allSettled([connections.subscriber.close(), connections.publisher.quit()]);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { EventEmitter } from "node:events";
 import type { Redis } from "ioredis";
+import { openSubscriber } from "../../platform/redis-subscriber.ts";
 
 /** One event for the SSE streams: stored first (its id comes from the `liveEvents` log), then fanned out. */
 export interface LiveMessage {
@@ -52,20 +53,22 @@ export async function createRedisLiveBus(
   const REDIS_CHANNEL = `parley:live:${namespace}`;
   const { Redis } = await import("ioredis");
   const publisher: Redis = new Redis(url, { maxRetriesPerRequest: 2 });
-  const subscriber: Redis = new Redis(url, { maxRetriesPerRequest: null });
+  publisher.on("error", onError);
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
-  subscriber.on("message", (channel: string, text: string) => {
-    if (channel !== REDIS_CHANNEL) return;
-    try {
-      emitter.emit("message", JSON.parse(text) as LiveMessage);
-    } catch (error) {
-      onError(error);
-    }
-  });
-  publisher.on("error", onError);
-  subscriber.on("error", onError);
-  await subscriber.subscribe(REDIS_CHANNEL);
+  const subscriber = await openSubscriber(
+    url,
+    REDIS_CHANNEL,
+    (text) => {
+      try {
+        emitter.emit("message", JSON.parse(text) as LiveMessage);
+      } catch (error) {
+        onError(error);
+      }
+    },
+    onError,
+  );
+  await subscriber.subscribed;
   return {
     kind: "redis",
     async publish(message) {
@@ -77,7 +80,7 @@ export async function createRedisLiveBus(
     },
     async close() {
       emitter.removeAllListeners();
-      await Promise.allSettled([subscriber.quit(), publisher.quit()]);
+      await Promise.allSettled([subscriber.close(), publisher.quit()]);
     },
   };
 }

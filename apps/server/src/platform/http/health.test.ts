@@ -1,10 +1,9 @@
-import net from "node:net";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Health, Readiness } from "@parley/contracts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { expectSchema } from "../../test/content.ts";
 import { engines, testDatabaseUrl } from "../../test/databases.ts";
+import { redisRelay } from "../../test/redis-relay.ts";
 
 const redisUrl = process.env["TEST_REDIS_URL"] || null;
 if (!redisUrl || !testDatabaseUrl)
@@ -39,45 +38,6 @@ describe.each(engines)("/healthz and /readyz on %s", (engine) => {
   });
 });
 
-/**
- * Redis reached through a TCP relay the test controls: closing it (and cutting its connections) makes
- * Redis unreachable for the app as a network failure would; reopening it on the same port brings it back.
- */
-async function redisRelay(target: URL) {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 6379), target.hostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on("close", () => sockets.delete(socket));
-      socket.on("error", () => socket.destroy());
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  const listen = (port: number) =>
-    new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(port, "127.0.0.1", () => {
-        server.off("error", reject);
-        resolve();
-      });
-    });
-  await listen(0);
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    async cut() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const socket of sockets) socket.destroy();
-      await closed;
-    },
-    restore: () => listen(port),
-    async close() {
-      await this.cut().catch(() => undefined);
-    },
-  };
-}
-
 describe.skipIf(!redisUrl || !testDatabaseUrl)("/readyz with Redis (postgres)", () => {
   let t: TestApp;
   let relay: Awaited<ReturnType<typeof redisRelay>>;
@@ -88,7 +48,7 @@ describe.skipIf(!redisUrl || !testDatabaseUrl)("/readyz with Redis (postgres)", 
   afterAll(async () => {
     // Redis back first: the app's connections quit cleanly.
     await t?.close();
-    await relay?.close();
+    await relay?.cut();
   });
 
   it("is 200 while Redis answers PING, 503 naming Redis when it cannot be reached, and 200 again once it is back", async () => {
