@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 import { build } from "../../../../../scripts/build.mjs";
 import { buildApp } from "../../app.ts";
 import { createAdmin } from "../../db/seed/admin.ts";
@@ -10,7 +10,7 @@ import { seedDemo } from "../../db/seed/demo.ts";
 import { loadBuiltWeb } from "../../pages/renderer.ts";
 import { testConfig } from "../../test/app.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../../test/databases.ts";
-import { acceptedEncoding } from "./compression.ts";
+import { acceptedEncoding, compressAnswer } from "./compression.ts";
 
 const webDistDir = path.resolve(import.meta.dirname, "../../../../web/dist");
 /** What Chromium sends. */
@@ -35,6 +35,40 @@ describe("acceptedEncoding", () => {
     expect(acceptedEncoding("deflate")).toBeNull();
     expect(acceptedEncoding("")).toBeNull();
     expect(acceptedEncoding(undefined)).toBeNull();
+  });
+});
+
+describe("compressAnswer, the last hook of every route", () => {
+  /** What the hook hands Fastify to write for `payload`, with compression on or off and the request's encodings. */
+  const handed = async (compress: boolean, payload: string, acceptEncoding?: string) => {
+    const app = Fastify();
+    app.decorate("compressesAnswers", compress);
+    let out: unknown;
+    app.get("/", (request, reply) => {
+      reply.type("text/html; charset=utf-8");
+      compressAnswer(request, reply, payload, (_error, result) => (out = result));
+      return "";
+    });
+    const headers = acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding };
+    await app.inject({ method: "GET", url: "/", headers });
+    await app.close();
+    return out;
+  };
+  const long = "…a page of text…".repeat(1_000);
+
+  it("hands a long text over as its UTF-8 bytes (Node writes long strings far more slowly), a short one as it is", async () => {
+    for (const [compress, accept] of [
+      [false, BROWSER],
+      [true, undefined],
+      [true, "identity"],
+    ] as const) {
+      const out = await handed(compress, long, accept);
+      expect(Buffer.isBuffer(out), `compress ${compress}, accept ${accept}`).toBe(true);
+      expect((out as Buffer).toString("utf8")).toBe(long);
+      expect(await handed(compress, "<p>short</p>", accept)).toBe("<p>short</p>");
+    }
+    const compressed = await handed(true, long, "gzip");
+    expect(zlib.gunzipSync(compressed as Buffer).toString()).toBe(long);
   });
 });
 

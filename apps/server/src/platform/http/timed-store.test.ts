@@ -67,7 +67,7 @@ describe("timed store (guests' cached pages and API answers)", () => {
     expect(store.usage()).toEqual({ entries: 2, size: 50 + 100 });
   });
 
-  it("counts a compressed copy, made once when a request asks for it, towards the size", async () => {
+  it("counts a compressed copy, or a long text's bytes, made once when a request asks for it, towards the size", async () => {
     const store = createTimedStore({ ttlMs: 60_000, maxEntries: 10, maxSize: 1_000_000 });
     const app = Fastify();
     app.decorate("compressesAnswers", true);
@@ -77,19 +77,24 @@ describe("timed store (guests' cached pages and API answers)", () => {
     });
     const plain = await app.inject({ method: "GET", url: "/page" });
     expect(plain.body).toBe("x".repeat(20_000));
-    expect(store.usage()).toEqual({ entries: 1, size: 20_000 });
+    // A long text goes out as bytes (compression.ts, `asBytes`), made once too.
+    const bytes = store.get("/page")!.encoded.identity!;
+    expect(bytes.equals(Buffer.from("x".repeat(20_000)))).toBe(true);
+    expect(store.usage()).toEqual({ entries: 1, size: 40_000 });
+    await app.inject({ method: "GET", url: "/page" });
+    expect(store.get("/page")!.encoded.identity).toBe(bytes);
 
     const compressed = await app.inject({ method: "GET", url: "/page", headers: { "accept-encoding": "gzip" } });
     expect(compressed.headers["content-encoding"]).toBe("gzip");
     expect(zlib.gunzipSync(compressed.rawPayload).toString()).toBe("x".repeat(20_000));
     const copy = store.get("/page")!.encoded.gzip!;
     expect(copy.byteLength).toBe(compressed.rawPayload.byteLength);
-    expect(store.usage()).toEqual({ entries: 1, size: 20_000 + copy.byteLength });
+    expect(store.usage()).toEqual({ entries: 1, size: 40_000 + copy.byteLength });
 
     // The copy is made once: a second request is sent the same bytes.
     const again = await app.inject({ method: "GET", url: "/page", headers: { "accept-encoding": "gzip" } });
     expect(again.rawPayload.equals(compressed.rawPayload)).toBe(true);
-    expect(store.usage().size).toBe(20_000 + copy.byteLength);
+    expect(store.usage().size).toBe(40_000 + copy.byteLength);
     await app.close();
   });
 });

@@ -41,10 +41,12 @@ export function createTimedStore<V extends StoredText>(options: TimedStoreOption
       return value;
     },
 
-    /** Sends a kept answer in the encoding the request accepts; a new compressed copy counts towards the size. */
+    /** Sends a kept answer in the encoding the request accepts; a new copy (compressed, or its bytes) counts towards the size. */
     send(request: FastifyRequest, reply: FastifyReply, key: string, value: V): FastifyReply {
+      const copies = Object.keys(value.encoded).length;
       const sent = sendText(request, reply, value.text, value.encoded);
-      entries.resize(key, value, sizeOf(value));
+      // Sizing scans the text: only when a copy was added.
+      if (Object.keys(value.encoded).length !== copies) entries.resize(key, value, sizeOf(value));
       return sent;
     },
 
