@@ -1,7 +1,7 @@
 import type { ContentChanges } from "../platform/content-changes.ts";
-import { createTimedStore, type StoredText, type TimedStoreOptions } from "../platform/http/timed-store.ts";
+import { createTimedStore, type StoredAnswer, type TimedStoreOptions } from "../platform/http/timed-store.ts";
 
-export interface CachedPage extends StoredText {
+export interface CachedPage extends StoredAnswer {
   status: number;
 }
 

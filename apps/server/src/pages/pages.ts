@@ -250,7 +250,7 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       let html = "";
       if (typeof output.body === "string") html = output.body;
       else for await (const chunk of output.body) html += String(chunk);
-      const entry = cache.set(cacheKey, { status: output.status, text: html, encoded: {} });
+      const entry = cache.set(cacheKey, { status: output.status, body: Buffer.from(html), encoded: {} });
       return cache.send(request, reply.header("x-parley-cache", "miss"), cacheKey, entry);
     }
     return reply.send(output.body);

@@ -5,7 +5,7 @@ import type { Platform } from "../../platform/context.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { SiteSection } from "../../platform/site-sections.ts";
 import { weakEtagOf } from "../../platform/http/conditional-get.ts";
-import { createTimedStore, type StoredText } from "../../platform/http/timed-store.ts";
+import { createTimedStore, type StoredAnswer } from "../../platform/http/timed-store.ts";
 import { categoryUrl, type CategoryDirectory } from "../categories/index.ts";
 import { discussionUrl, sitemapDiscussionChunk, sitemapDiscussionTotals } from "../discussions/index.ts";
 import { sitemapGroups } from "../groups/index.ts";
@@ -28,8 +28,8 @@ export interface SitemapsDeps {
   chunkSize?: number | undefined;
 }
 
-/** A generated sitemap, kept: its text (and compressed copies), validator and date. */
-export interface SitemapDocument extends StoredText {
+/** A generated sitemap, kept: its bytes (and compressed copies), validator and date. */
+export interface SitemapDocument extends StoredAnswer {
   key: string;
   etag: string;
   lastModified: string;
@@ -139,7 +139,7 @@ export function createSitemapsService(deps: SitemapsDeps) {
         .then(({ text, newest: lastModified }) =>
           store.set(storeKey, {
             key: storeKey,
-            text,
+            body: Buffer.from(text),
             encoded: {},
             etag: weakEtagOf(text),
             lastModified: lastModified ?? EPOCH,

@@ -11,7 +11,7 @@ const COMPRESS_ABOVE = 1024;
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Whether answers are compressed (`PARLEY_COMPRESS`): the caches' `sendText` asks it. */
+    /** Whether answers are compressed (`PARLEY_COMPRESS`): the caches' `sendKept` asks it. */
     compressesAnswers: boolean;
   }
 }
@@ -115,7 +115,7 @@ export function compressAnswer(
  * served straight from `npm start` does not send its pages, lists and scripts at full size.
  * Answers made per request are encoded at the quickest settings: ≈ 0.1 ms for a 20–50 kB page or
  * list, which shrinks to a seventh. Built assets were compressed at the best settings by the build
- * (`@fastify/static`'s `preCompressed`); cached guest answers once per entry (`sendText`).
+ * (`@fastify/static`'s `preCompressed`); cached guest answers once per entry (`sendKept`).
  * `enabled: false` (`PARLEY_COMPRESS=false`) leaves it to a proxy in front.
  *
  * One onSend hook per route, last (route hooks run after the app's, so the guest caches keep the
@@ -132,30 +132,26 @@ export function registerCompression(app: FastifyInstance, enabled: boolean): voi
 }
 
 /** The settings for an answer encoded once and kept: a better ratio for ≈ 1 ms once per entry. */
-const encodeOnce: Record<Encoding, (text: string) => Buffer> = {
-  br: (text) => zlib.brotliCompressSync(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
-  gzip: (text) => zlib.gzipSync(text, { level: 6 }),
+const encodeOnce: Record<Encoding, (body: Buffer) => Buffer> = {
+  br: (body) => zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: (body) => zlib.gzipSync(body, { level: 6 }),
 };
 
-/**
- * A cached answer's encoded copies, made when first asked for (kept with the entry); `identity` is a long text's
- * bytes as they are (`asBytes`), for requests that accept no encoding.
- */
-export type EncodedCopies = Partial<Record<Encoding | "identity", Buffer>>;
+/** A cached answer's encoded copies, made when first asked for (kept with the entry). */
+export type EncodedCopies = Partial<Record<Encoding, Buffer>>;
 
 /**
  * Sends a cached answer (a guest page, a guest API answer) in the encoding the request accepts,
  * encoding it once per entry rather than once per request.
  */
-export function sendText(
+export function sendKept(
   request: FastifyRequest,
   reply: FastifyReply,
-  text: string,
+  body: Buffer,
   copies: EncodedCopies,
 ): FastifyReply {
   const encoding = request.server.compressesAnswers ? acceptedEncoding(request.headers["accept-encoding"]) : null;
-  if (text.length < COMPRESS_ABOVE) return reply.send(text);
-  if (!encoding) return reply.send(text.length >= BYTES_FROM ? (copies.identity ??= Buffer.from(text)) : text);
-  const encoded = (copies[encoding] ??= encodeOnce[encoding](text));
+  if (!encoding || body.byteLength < COMPRESS_ABOVE) return reply.send(body);
+  const encoded = (copies[encoding] ??= encodeOnce[encoding](body));
   return withVary(reply).header("content-encoding", encoding).send(encoded);
 }

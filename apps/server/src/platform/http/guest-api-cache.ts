@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ContentChanges } from "../content-changes.ts";
 import type { EventName } from "../events.ts";
-import { createTimedStore, type StoredText, type TimedStoreOptions } from "./timed-store.ts";
+import { createTimedStore, type StoredAnswer, type TimedStoreOptions } from "./timed-store.ts";
 
 /** The content events after which a cached guest answer or page may be out of date. */
 export const contentEvents: EventName[] = [
@@ -48,7 +48,7 @@ declare module "fastify" {
   }
 }
 
-interface CachedAnswer extends StoredText {
+interface CachedAnswer extends StoredAnswer {
   status: number;
   headers: Record<string, string>;
 }
@@ -108,7 +108,7 @@ export function registerGuestApiCache(app: FastifyInstance, changes: ContentChan
       const value = reply.getHeader(name);
       if (typeof value === "string") headers[name] = value;
     }
-    answers.set(keyOf(request), { status: 200, headers, text: payload, encoded: {} });
+    answers.set(keyOf(request), { status: 200, headers, body: Buffer.from(payload), encoded: {} });
     return payload;
   });
 }

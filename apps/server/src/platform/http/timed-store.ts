@@ -1,10 +1,14 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { createExpiringMap } from "../expiring-map.ts";
-import { sendText, type EncodedCopies } from "./compression.ts";
+import { sendKept, type EncodedCopies } from "./compression.ts";
 
-/** A kept answer: its text, and the text compressed per encoding once a request asked for it. */
-export interface StoredText {
-  text: string;
+/**
+ * A kept answer: its UTF-8 bytes (Node writes a long string to a socket several times more slowly than its bytes,
+ * `compression.ts`; a string with one character above U+00FF is also kept at two bytes a character), and the bytes
+ * compressed per encoding once a request asked for it.
+ */
+export interface StoredAnswer {
+  body: Buffer;
   encoded: EncodedCopies;
 }
 
@@ -12,26 +16,20 @@ export interface TimedStoreOptions {
   /** How long an answer is served again. */
   ttlMs: number;
   maxEntries: number;
-  /** Bytes held: the texts' and their compressed copies'. */
+  /** Bytes held: the answers' and their compressed copies'. */
   maxSize: number;
 }
 
-/** A character above U+00FF makes V8 keep the whole string at two bytes a character. */
-const TWO_BYTE = /[\u0100-\uffff]/;
-
-/** The bytes a kept answer holds: its text (one or two a character, as V8 stores it) and its copies. */
-const sizeOf = (value: StoredText) =>
-  Object.values(value.encoded).reduce(
-    (size, copy) => size + (copy?.byteLength ?? 0),
-    value.text.length * (TWO_BYTE.test(value.text) ? 2 : 1),
-  );
+/** The bytes a kept answer holds: its body and its copies. */
+const sizeOf = (value: StoredAnswer) =>
+  Object.values(value.encoded).reduce((size, copy) => size + (copy?.byteLength ?? 0), value.body.byteLength);
 
 /**
  * Answers kept briefly and served again (guests' pages and API answers), bounded by their number and
  * by their size (`expiring-map.ts`), so a crawler walking every URL of a big forum cannot grow the process.
  * An answer larger than a tenth of `maxSize` is sent but not kept.
  */
-export function createTimedStore<V extends StoredText>(options: TimedStoreOptions) {
+export function createTimedStore<V extends StoredAnswer>(options: TimedStoreOptions) {
   const entries = createExpiringMap<V>(options);
   return {
     get: (key: string): V | undefined => entries.get(key),
@@ -41,11 +39,10 @@ export function createTimedStore<V extends StoredText>(options: TimedStoreOption
       return value;
     },
 
-    /** Sends a kept answer in the encoding the request accepts; a new copy (compressed, or its bytes) counts towards the size. */
+    /** Sends a kept answer in the encoding the request accepts; a new compressed copy counts towards the size. */
     send(request: FastifyRequest, reply: FastifyReply, key: string, value: V): FastifyReply {
       const copies = Object.keys(value.encoded).length;
-      const sent = sendText(request, reply, value.text, value.encoded);
-      // Sizing scans the text: only when a copy was added.
+      const sent = sendKept(request, reply, value.body, value.encoded);
       if (Object.keys(value.encoded).length !== copies) entries.resize(key, value, sizeOf(value));
       return sent;
     },
