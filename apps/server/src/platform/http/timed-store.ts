@@ -41,9 +41,8 @@ export function createTimedStore<V extends StoredAnswer>(options: TimedStoreOpti
 
     /** Sends a kept answer in the encoding the request accepts; a new compressed copy counts towards the size. */
     send(request: FastifyRequest, reply: FastifyReply, key: string, value: V): FastifyReply {
-      const copies = Object.keys(value.encoded).length;
       const sent = sendKept(request, reply, value.body, value.encoded);
-      if (Object.keys(value.encoded).length !== copies) entries.resize(key, value, sizeOf(value));
+      entries.resize(key, value, sizeOf(value));
       return sent;
     },
 
