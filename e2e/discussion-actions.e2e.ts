@@ -62,11 +62,16 @@ describe("the discussion page's member actions", () => {
     expect(await view.reaction("Like").count()).toBe(0);
     await expect.poll(async () => (await read()).score).toBe(-1);
 
-    // Bookmark: pressed at once, and kept by the server.
+    // Bookmark: pressed at once, and kept by the server. Its icon is Lucide's stroke in the text colour (the icons'
+    // class, ui/icons), drawn filled once pressed (an inline style, over that class).
     expect(await view.bookmarkButton.getAttribute("aria-label")).toBe("Bookmark");
+    const unpressed = await view.bookmarkIconPaint();
+    expect(unpressed).toMatchObject({ fill: "none", stroke: unpressed.color, strokeWidth: "2px" });
     await view.bookmarkButton.click();
     await expect.poll(() => view.bookmarkButton.getAttribute("aria-label")).toBe("Unbookmark");
     expect(await view.bookmarkButton.getAttribute("aria-pressed")).toBe("true");
+    const pressed = await view.bookmarkIconPaint();
+    expect(pressed).toMatchObject({ fill: pressed.color, stroke: pressed.color, strokeWidth: "2px" });
     await expect.poll(async () => (await read()).bookmarked).toBe(true);
 
     expect(await seriousAxeViolations(page)).toEqual([]);

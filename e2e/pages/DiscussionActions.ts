@@ -98,6 +98,14 @@ export class DiscussionActionsPage extends DiscussionPage {
     return this.main.getByRole("button", { name: /^(Bookmark|Unbookmark)$/ });
   }
 
+  /** How the bookmark button's icon is painted (its computed style), beside the button's text colour. */
+  async bookmarkIconPaint(): Promise<{ fill: string; stroke: string; strokeWidth: string; color: string }> {
+    return this.bookmarkButton.locator("svg").evaluate((icon) => {
+      const style = getComputedStyle(icon);
+      return { fill: style.fill, stroke: style.stroke, strokeWidth: style.strokeWidth, color: style.color };
+    });
+  }
+
   get optionsButton(): Locator {
     return this.main.getByRole("button", { name: "Discussion Options" });
   }

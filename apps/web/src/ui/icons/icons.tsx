@@ -1,4 +1,5 @@
 import { createElement, type SVGProps } from "react";
+import styles from "./Icon.module.css";
 import { __iconData as bell } from "lucide-react/icons/bell";
 import { __iconData as chevronDown } from "lucide-react/icons/chevron-down";
 import { __iconData as chevronLeft } from "lucide-react/icons/chevron-left";
@@ -18,15 +19,21 @@ type IconData = typeof x;
 type IconProps = { size?: number } & Pick<SVGProps<SVGSVGElement>, "className" | "fill" | "strokeWidth"> &
   Record<`data-${string}`, string>;
 
-const svg = {
-  viewBox: "0 0 24 24",
-  fill: "none",
-  stroke: "currentColor",
-  strokeWidth: 2,
-  strokeLinecap: "round",
-  strokeLinejoin: "round",
-  "aria-hidden": true,
-} as const;
+/** An attribute value inside double quotes (Lucide's drawings hold none of these, but a drawing is data). */
+const quoted = (value: unknown) => String(value).replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** An icon's drawing as the markup inside its `<svg>`: made once per icon, not per icon drawn. */
+const drawingHtml = (data: IconData) => ({
+  __html: data.node
+    .map(
+      ([tag, attrs]) =>
+        `<${tag}${Object.entries(attrs)
+          .filter(([name]) => name !== "key")
+          .map(([name, value]) => ` ${name}="${quoted(value)}"`)
+          .join("")}></${tag}>`,
+    )
+    .join(""),
+});
 
 /**
  * One icon of Lucide (https://lucide.dev, ISC), the app's one icon family: 24-unit strokes in the current
@@ -35,15 +42,25 @@ const svg = {
  * runtime, so a page pays only for the icons it shows (the reader pages' script budget is tight). In the build,
  * an icon's shapes are one path (`one-path.ts`, by vite.config.ts): an icon drawn filled must be one shape, or its
  * overlapping shapes would cut holes in each other (the bookmark is).
+ *
+ * The stroke's look is the `icon` class (Icon.module.css), not five attributes on every icon, and the drawing is
+ * markup made once per icon (`dangerouslySetInnerHTML`), not an element React builds and writes out per icon: a
+ * member's discussion page draws about 130 icons, and they were a tenth of its server render (bench/README.md). A
+ * different fill or stroke width is an inline style, which beats the class as the attributes did.
  */
 export function lucide(data: IconData) {
-  // Its parts as arguments, not an array: they need no keys (the build drops Lucide's).
-  const Icon = ({ size = 24, ...props }: IconProps) =>
-    createElement(
-      "svg",
-      { ...svg, width: size, height: size, ...props },
-      ...data.node.map(([tag, attrs]) => createElement(tag, attrs)),
-    );
+  const drawing = drawingHtml(data);
+  const Icon = ({ size = 24, className, fill, strokeWidth, ...props }: IconProps) =>
+    createElement("svg", {
+      viewBox: "0 0 24 24",
+      "aria-hidden": true,
+      width: size,
+      height: size,
+      className: className ? `${styles.icon} ${className}` : styles.icon,
+      ...(fill === undefined && strokeWidth === undefined ? {} : { style: { fill, strokeWidth } }),
+      ...props,
+      dangerouslySetInnerHTML: drawing,
+    });
   return Icon;
 }
 
