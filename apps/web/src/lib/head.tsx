@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, type ReactNode } from "react";
 import { feedFormats, pageFeed } from "@parley/contracts/feeds";
 import { defaultSite, documentTitle, useSite, type Site } from "./site.ts";
 import { sectionHref, useSiteSection } from "./site-section.tsx";
+import { escapeHtml } from "./html.ts";
 
 /** What a page says about itself in <head>: title, canonical URL, description, structured data. */
 export interface HeadData {
@@ -71,9 +72,6 @@ export const HeadContext = createContext<HeadCollector | null>(null);
 export function HeadProvider({ collector, children }: { collector: HeadCollector | null; children: ReactNode }) {
   return <HeadContext.Provider value={collector}>{children}</HeadContext.Provider>;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** JSON inside <script>: no `</script>` or `<!--` can close it early. */
 export const escapeJsonForScript = (json: string) =>

@@ -1,4 +1,6 @@
 import { createElement, type SVGProps } from "react";
+import { escapeHtml } from "../../lib/html.ts";
+import { cx } from "../css.ts";
 import styles from "./Icon.module.css";
 import { __iconData as bell } from "lucide-react/icons/bell";
 import { __iconData as chevronDown } from "lucide-react/icons/chevron-down";
@@ -19,9 +21,6 @@ type IconData = typeof x;
 type IconProps = { size?: number } & Pick<SVGProps<SVGSVGElement>, "className" | "fill" | "strokeWidth"> &
   Record<`data-${string}`, string>;
 
-/** An attribute value inside double quotes (Lucide's drawings hold none of these, but a drawing is data). */
-const quoted = (value: unknown) => String(value).replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
-
 /** An icon's drawing as the markup inside its `<svg>`: made once per icon, not per icon drawn. */
 const drawingHtml = (data: IconData) => ({
   __html: data.node
@@ -29,7 +28,7 @@ const drawingHtml = (data: IconData) => ({
       ([tag, attrs]) =>
         `<${tag}${Object.entries(attrs)
           .filter(([name]) => name !== "key")
-          .map(([name, value]) => ` ${name}="${quoted(value)}"`)
+          .map(([name, value]) => ` ${name}="${escapeHtml(String(value))}"`)
           .join("")}></${tag}>`,
     )
     .join(""),
@@ -56,7 +55,7 @@ export function lucide(data: IconData) {
       "aria-hidden": true,
       width: size,
       height: size,
-      className: className ? `${styles.icon} ${className}` : styles.icon,
+      className: cx(styles.icon, className),
       ...(fill === undefined && strokeWidth === undefined ? {} : { style: { fill, strokeWidth } }),
       ...props,
       dangerouslySetInnerHTML: drawing,
