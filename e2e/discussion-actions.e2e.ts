@@ -70,6 +70,8 @@ describe("the discussion page's member actions", () => {
     await view.bookmarkButton.click();
     await expect.poll(() => view.bookmarkButton.getAttribute("aria-label")).toBe("Unbookmark");
     expect(await view.bookmarkButton.getAttribute("aria-pressed")).toBe("true");
+    // A spinner stands in for the icon while the call runs; then the bookmark comes back, filled.
+    await expect.poll(() => view.bookmarkButton.getAttribute("data-state")).toBe("bookmarked");
     const pressed = await view.bookmarkIconPaint();
     expect(pressed).toMatchObject({ fill: pressed.color, stroke: pressed.color, strokeWidth: "2px" });
     await expect.poll(async () => (await read()).bookmarked).toBe(true);
