@@ -4,9 +4,10 @@ import { collectErrors, screenshot, seriousAxeViolations, waitForHydration } fro
 import { signInContext } from "./support/accounts.ts";
 import { contrastRatio, parseRgb } from "./support/colors.ts";
 import { useParley } from "./support/parley.ts";
-import { setTheme } from "./support/themes.ts";
+import { adminCookie, createTheme, setTheme } from "./support/themes.ts";
 import { adminPassword } from "./support/server.ts";
 import { ParleyPage } from "./pages/ParleyPage.ts";
+import { ReadingLayoutPage } from "./pages/ReadingLayoutPage.ts";
 import { ThemesListPage } from "./pages/ThemesPages.ts";
 
 const parley = useParley();
@@ -145,6 +146,43 @@ describe("themes", () => {
       expect(problems.errors).toEqual([]);
     } finally {
       await setTheme(parley.baseUrl, "theme-foundation");
+    }
+  });
+
+  it("gives every button the theme's own button height and width, and the medium ones their §9 height", async () => {
+    const cookie = await adminCookie(parley.baseUrl);
+    const themeID = await createTheme(
+      parley.baseUrl,
+      {
+        name: "Tall Buttons",
+        parentTheme: "theme-foundation",
+        assets: { variables: { data: { sizes: { buttonHeight: 44, buttonMinWidth: 120 } } } },
+      },
+      cookie,
+    );
+    await setTheme(parley.baseUrl, themeID, cookie);
+    try {
+      const page = await parley.newPage();
+      await signInContext(page, parley.baseUrl, { name: "admin", password: adminPassword });
+      const forum = new ReadingLayoutPage(page, parley.baseUrl);
+      // In the server's HTML and after hydration alike: the sizes are the theme's variables, never inline.
+      for (const pathname of ["/discussions", "/categories"]) {
+        expect((await forum.open(pathname)).status()).toBe(200);
+        for (const step of ["server", "hydrated"]) {
+          if (step === "hydrated") await waitForHydration(page);
+          if (pathname === "/discussions") {
+            expect(await forum.controlSize(forum.mainLink("New Discussion"))).toEqual({
+              height: 44,
+              minWidth: "120px",
+            });
+          } else {
+            // A category's Follow button is the medium size of §9: 32 px high whatever the theme's default height.
+            expect((await forum.controlSize(forum.mainButton(/^Follow /))).height).toBe(32);
+          }
+        }
+      }
+    } finally {
+      await setTheme(parley.baseUrl, "theme-foundation", cookie);
     }
   });
 

@@ -93,6 +93,14 @@ export class ParleyPage {
     return { ...bar, control: look };
   }
 
+  /** A control's box as drawn: its height and its minimum width (the theme's button sizes), in CSS pixels. */
+  async controlSize(control: Locator): Promise<{ height: number; minWidth: string }> {
+    return control.evaluate((element) => ({
+      height: element.getBoundingClientRect().height,
+      minWidth: getComputedStyle(element).minWidth,
+    }));
+  }
+
   /**
    * Presses a form's button and waits for the write it sends (the first answer to a request that is not a
    * read: the API call, or the form post without JavaScript), so that what follows sees it. Waiting for the

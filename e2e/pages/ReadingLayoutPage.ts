@@ -34,6 +34,11 @@ export class ReadingLayoutPage extends ParleyPage {
     return this.main.getByRole("link", { name }).first();
   }
 
+  /** A button in the main region by its name (the first when several). */
+  mainButton(name: string | RegExp): Locator {
+    return this.main.getByRole("button", { name }).first();
+  }
+
   /** The "N views" facts of the listed discussions. */
   get viewCounts(): Locator {
     return this.main.getByText(/^[0-9]+ views?$/);

@@ -44,3 +44,11 @@ async function adminRequest(
 export async function setTheme(baseUrl: string, themeID: string, cookie?: string): Promise<void> {
   await adminRequest(baseUrl, "PUT", "/themes/current", { themeID }, { cookie });
 }
+
+/** Makes a theme of the site's own (`POST /api/v2/themes`) as the administrator; its id. */
+export async function createTheme(baseUrl: string, body: Record<string, unknown>, cookie?: string): Promise<string> {
+  const created = (await adminRequest(baseUrl, "POST", "/themes", body, { cookie, expected: [201] })) as {
+    themeID: string;
+  };
+  return created.themeID;
+}

@@ -1,19 +1,12 @@
 import type { ButtonHTMLAttributes, CSSProperties, MouseEvent, ReactNode, Ref } from "react";
 import { Link, type LinkProps } from "react-router";
-import { sizesLimits } from "@parley/contracts/shell-limits";
-import { cssVars, cx, px } from "../css.ts";
+import { cx } from "../css.ts";
 import styles from "./Button.module.css";
 
 /** The button looks of the theme (spec §1). */
 export type ButtonType = "standard" | "primary" | "text" | "icon" | "outline" | "transparent" | "translucid";
 /** Heights of spec §9: form element 36 by default, medium 32, compact 24. */
 export type ButtonSize = "default" | "medium" | "compact";
-
-const heights: Record<ButtonSize, number> = {
-  default: sizesLimits.formElementHeight,
-  medium: sizesLimits.buttonMediumHeight,
-  compact: sizesLimits.buttonCompactHeight,
-};
 
 interface LookProps {
   buttonType?: ButtonType;
@@ -22,18 +15,17 @@ interface LookProps {
   style?: CSSProperties;
 }
 
-/** The class and sizing variables of a button look, for anything that should look like a button. */
+/**
+ * The classes of a button look, for anything that should look like a button. The sizes are the theme's variables
+ * (`--button-height`, `--button-min-width`, `--button-padding-x` on the root: `themeCssProperties` writes them from
+ * `limits` and the theme's own `sizes`); the medium and compact sizes are classes that pick their height. A button
+ * carries no inline sizes, so a theme's button height and width reach every button, and a page of posts does not
+ * write the same three variables on each of its seventy buttons.
+ */
 export function buttonLook({ buttonType = "standard", size = "default", className, style }: LookProps) {
   return {
-    className: cx(styles.button, styles[buttonType], className),
-    style: cssVars(
-      {
-        "--button-height": px(heights[size]),
-        "--button-min-width": px(sizesLimits.buttonMinWidth),
-        "--button-padding-x": px(sizesLimits.buttonPaddingX),
-      },
-      style,
-    ),
+    className: cx(styles.button, styles[buttonType], size !== "default" && styles[size], className),
+    ...(style ? { style } : {}),
   };
 }
 
