@@ -149,14 +149,18 @@ describe("themes", () => {
     }
   });
 
-  it("gives every button the theme's own button height and width, and the medium ones their §9 height", async () => {
+  it("gives the title bar and every button the theme's own sizes, and the medium buttons their §9 height", async () => {
     const cookie = await adminCookie(parley.baseUrl);
     const themeID = await createTheme(
       parley.baseUrl,
       {
         name: "Tall Buttons",
         parentTheme: "theme-foundation",
-        assets: { variables: { data: { sizes: { buttonHeight: 44, buttonMinWidth: 120 } } } },
+        assets: {
+          variables: {
+            data: { sizes: { buttonHeight: 44, buttonMinWidth: 120, titleBarHeight: 60, titleBarHeightMobile: 52 } },
+          },
+        },
       },
       cookie,
     );
@@ -175,12 +179,19 @@ describe("themes", () => {
               height: 44,
               minWidth: "120px",
             });
+            // The title bar is the theme's height too (it stayed at §9's 48 px whatever the theme said).
+            expect((await forum.controlSize(forum.titleBar)).height).toBe(60);
           } else {
             // A category's Follow button is the medium size of §9: 32 px high whatever the theme's default height.
             expect((await forum.controlSize(forum.mainButton(/^Follow /))).height).toBe(32);
           }
         }
       }
+      // On a phone, the theme's mobile height.
+      const phone = await parley.newPage({ viewport: { width: 390, height: 844 } });
+      const phoneForum = new ReadingLayoutPage(phone, parley.baseUrl);
+      expect((await phoneForum.open("/discussions")).status()).toBe(200);
+      expect((await phoneForum.controlSize(phoneForum.titleBar)).height).toBe(52);
     } finally {
       await setTheme(parley.baseUrl, "theme-foundation", cookie);
     }

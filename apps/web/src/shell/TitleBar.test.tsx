@@ -59,6 +59,14 @@ describe("TitleBar", () => {
     expect(logos.map((logo) => logo.getAttribute("src"))).toEqual(["/logo.png", "/logo-small.png"]);
   });
 
+  it("leaves §9's default heights to the theme's variables: none inline", async () => {
+    renderWithShell(<TitleBar {...defaultTitleBar} />);
+    await screen.findByRole("banner");
+    // Inline, they would hide a theme's own title bar heights (themes.e2e.ts measures the bar in Chromium).
+    expect(banner().style.getPropertyValue("--title-bar-height")).toBe("");
+    expect(banner().style.getPropertyValue("--title-bar-height-mobile")).toBe("");
+  });
+
   it("gives a member Notifications, Messages and My Account, with unread counts capped at 99+", async () => {
     renderWithShell(<TitleBar {...defaultTitleBar} />, { me: memberMe });
     const notifications = await screen.findByRole("button", { name: "Notifications, 3 unread" });

@@ -2,9 +2,11 @@ import type { TitleBarProps } from "@parley/contracts/layouts";
 import type { SiteSectionLink } from "@parley/contracts";
 import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties } from "react";
 import { Link, useLocation } from "react-router";
+import { sizesLimits } from "@parley/contracts/shell-limits";
 import { t } from "../lib/i18n.ts";
 import { useSite } from "../lib/site.ts";
 import { useSiteSection } from "../lib/site-section.tsx";
+import { px } from "../ui/css.ts";
 import { MenuIcon } from "../ui/icons/icons.tsx";
 import { onDemand, useOnDemand } from "../ui/on-demand.ts";
 import { MainNavigation } from "./MainNavigation.tsx";
@@ -52,9 +54,13 @@ export function TitleBar(props: TitleBarProps) {
 
   useEffect(() => setPanelOpen(false), [location.pathname]);
 
+  // The bar's heights are the theme's (`--title-bar-height` and `--title-bar-height-mobile` on the root: its
+  // sizes.titleBarHeight and titleBarHeightMobile, or limits'), which the sticky headings below it offset by too; the
+  // props' heights are written here only where a layout asks for other than §9's defaults, which is what the
+  // server's title bar always sends.
   const style = {
-    "--title-bar-height": `${height}px`,
-    "--title-bar-height-mobile": `${heightMobile}px`,
+    ...(height !== sizesLimits.titleBarHeight ? { "--title-bar-height": px(height) } : {}),
+    ...(heightMobile !== sizesLimits.titleBarHeightMobile ? { "--title-bar-height-mobile": px(heightMobile) } : {}),
     ...(backgroundColor ? { "--title-bar-bg": backgroundColor } : {}),
     ...(foregroundColor ? { "--title-bar-fg": foregroundColor } : {}),
   } as CSSProperties;
