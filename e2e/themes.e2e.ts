@@ -8,6 +8,7 @@ import { adminCookie, createTheme, setTheme } from "./support/themes.ts";
 import { adminPassword } from "./support/server.ts";
 import { ParleyPage } from "./pages/ParleyPage.ts";
 import { ReadingLayoutPage } from "./pages/ReadingLayoutPage.ts";
+import { SignInPage } from "./pages/SignInPage.ts";
 import { ThemesListPage } from "./pages/ThemesPages.ts";
 
 const parley = useParley();
@@ -149,7 +150,7 @@ describe("themes", () => {
     }
   });
 
-  it("gives the title bar and every button the theme's own sizes, and the medium buttons their §9 height", async () => {
+  it("gives the title bar, buttons and form fields the theme's own sizes, and the medium buttons their §9 height", async () => {
     const cookie = await adminCookie(parley.baseUrl);
     const themeID = await createTheme(
       parley.baseUrl,
@@ -158,7 +159,15 @@ describe("themes", () => {
         parentTheme: "theme-foundation",
         assets: {
           variables: {
-            data: { sizes: { buttonHeight: 44, buttonMinWidth: 120, titleBarHeight: 60, titleBarHeightMobile: 52 } },
+            data: {
+              sizes: {
+                buttonHeight: 44,
+                buttonMinWidth: 120,
+                titleBarHeight: 60,
+                titleBarHeightMobile: 52,
+                formElementHeight: 40,
+              },
+            },
           },
         },
       },
@@ -187,6 +196,11 @@ describe("themes", () => {
           }
         }
       }
+      // A guest's sign-in form: its fields are the theme's form element height.
+      const guest = await parley.newPage();
+      const signIn = new SignInPage(guest, parley.baseUrl);
+      expect((await signIn.goto()).status()).toBe(200);
+      expect((await signIn.controlSize(signIn.username)).height).toBe(40);
       // On a phone, the theme's mobile height.
       const phone = await parley.newPage({ viewport: { width: 390, height: 844 } });
       const phoneForum = new ReadingLayoutPage(phone, parley.baseUrl);
