@@ -9,6 +9,7 @@ import { adminPassword } from "./support/server.ts";
 import { ParleyPage } from "./pages/ParleyPage.ts";
 import { ReadingLayoutPage } from "./pages/ReadingLayoutPage.ts";
 import { SignInPage } from "./pages/SignInPage.ts";
+import { TitleBarPage } from "./pages/TitleBarPage.ts";
 import { ThemesListPage } from "./pages/ThemesPages.ts";
 
 const parley = useParley();
@@ -206,6 +207,57 @@ describe("themes", () => {
       const phoneForum = new ReadingLayoutPage(phone, parley.baseUrl);
       expect((await phoneForum.open("/discussions")).status()).toBe(200);
       expect((await phoneForum.controlSize(phoneForum.titleBar)).height).toBe(52);
+    } finally {
+      await setTheme(parley.baseUrl, "theme-foundation", cookie);
+    }
+  });
+
+  it("lays pages out at the theme's own breakpoints: the stylesheet's compact rules and the device classes", async () => {
+    const at = async (width: number, signedIn: boolean) => {
+      // A guest's page without JavaScript: the stylesheet alone lays it out.
+      const page = await parley.newPage({ viewport: { width, height: 800 }, javaScriptEnabled: signedIn });
+      if (signedIn) await signInContext(page, parley.baseUrl, { name: "admin", password: adminPassword });
+      const bar = new TitleBarPage(page, parley.baseUrl);
+      expect((await bar.open("/discussions")).status()).toBe(200);
+      return bar;
+    };
+    // §9's compact width is 800 px: at 900 the title bar has its navigation, not the hamburger.
+    const wide = await at(900, false);
+    await expect.poll(() => wide.hamburger.isVisible()).toBe(false);
+    expect((await wide.controlSize(wide.titleBar)).height).toBe(48);
+
+    const cookie = await adminCookie(parley.baseUrl);
+    const themeID = await createTheme(
+      parley.baseUrl,
+      {
+        name: "Early Compact",
+        parentTheme: "theme-foundation",
+        assets: {
+          variables: { data: { layout: { breakpoints: { oneColumn: 600, compact: 1000, twoColumns: 1400 } } } },
+        },
+      },
+      cookie,
+    );
+    await setTheme(parley.baseUrl, themeID, cookie);
+    try {
+      // The stylesheet alone: compact up to the theme's 1000 px.
+      const guest = await at(900, false);
+      await expect.poll(() => guest.hamburger.isVisible()).toBe(true);
+      expect((await guest.controlSize(guest.titleBar)).height).toBe(44);
+      await screenshot(guest.page, "theme-breakpoints-900");
+      // A member's hydrated page: the body's classes follow the theme's breakpoints too (one column ends at
+      // 600 + the panel + two gutters = 848 px, so 900 is a tablet).
+      const member = await at(900, true);
+      await waitForHydration(member.page);
+      await expect.poll(() => member.bodyClass()).toMatch(/\bisCompact\b/);
+      expect(await member.bodyClass()).toMatch(/\bdevice-tablet\b/);
+      await member.hamburger.click();
+      await expect.poll(() => member.siteNavigationPanel.isVisible()).toBe(true);
+      // Past the theme's compact width, the full title bar again.
+      const wider = await at(1100, true);
+      await waitForHydration(wider.page);
+      await expect.poll(() => wider.hamburger.isVisible()).toBe(false);
+      expect(await wider.bodyClass()).not.toMatch(/\bisCompact\b/);
     } finally {
       await setTheme(parley.baseUrl, "theme-foundation", cookie);
     }

@@ -12,6 +12,8 @@ import { embedScriptPath } from "../features/embed/index.ts";
 import { createGuestPageCache } from "./guest-cache.ts";
 import { registerLocaleRoute, pageLocale } from "./locale.ts";
 import { siteSectionOf } from "../platform/http/site-section.ts";
+import type { Breakpoints } from "@parley/contracts/breakpoints";
+import { registerThemedStyles, themedStylesHref } from "./themed-styles.ts";
 
 interface PageThemeParts {
   head: string;
@@ -19,6 +21,8 @@ interface PageThemeParts {
   footer: string;
   bodyEnd: string;
   scriptSources: string[];
+  /** The theme's layout breakpoints when they are not §9's: the page links the stylesheet at them. */
+  breakpoints: Breakpoints | null;
 }
 
 /** The search results page (`/search?query=…`), in the section's own paths (`rewriteUrl` took its folder off). */
@@ -145,6 +149,7 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
         );
       },
     });
+    registerThemedStyles(app, options.clientDir);
   }
 
   const cache = options.guestCacheTtlMs
@@ -226,6 +231,10 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       assets: theme
         ? {
             ...assets,
+            // Built stylesheets only: in development Vite serves the styles through their modules.
+            styles: options.clientDir
+              ? assets.styles.map((href) => themedStylesHref(href, theme.breakpoints))
+              : assets.styles,
             headHtml: `${assets.headHtml ?? ""}${theme.head}`,
             themeHeaderHtml: theme.header,
             themeFooterHtml: theme.footer,

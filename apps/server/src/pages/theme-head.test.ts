@@ -208,4 +208,53 @@ describe.each(engines)("the current theme in server-rendered pages on %s", (engi
     }
     expect((await page("/categories")).body).not.toContain("/uploads/brand.png");
   });
+
+  it("links the stylesheet at a theme's own breakpoints, its @media widths moved, and the build's own otherwise", async () => {
+    const api = createApi(app);
+    const stylesheets = (html: string) =>
+      [...themeIn(html).head.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((match) => match[1]!);
+    const [built] = stylesheets((await page("/categories")).body);
+    expect(built).toMatch(/^\/assets\/[\w-]+\.css$/);
+    const builtCss = (await app.inject({ method: "GET", url: built! })).body;
+    expect(builtCss).toMatch(/@media \(max-width:\s*800px\)/);
+
+    const layout = { breakpoints: { compact: 1000, twoColumns: 1400 } };
+    const created = await api.post(
+      "/api/v2/themes",
+      { name: "Wide compact", parentTheme: "theme-foundation", assets: { variables: { data: { layout } } } },
+      { as: admin },
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    expect((await setTheme(created.json<{ themeID: string }>().themeID)).statusCode).toBe(200);
+    try {
+      const body = (await page("/categories")).body;
+      expect(themeIn(body).style).toContain("--breakpoint-compact:1000px;");
+      const [themed] = stylesheets(body);
+      expect(themed).toBe(`/assets/breakpoints/500-550-1000-1400/${built!.split("/").pop()}`);
+      const response = await app.inject({ method: "GET", url: themed! });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toBe("text/css; charset=utf-8");
+      expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      const css = response.body;
+      // Every compact rule at 1000 px, the two-column one past 1400, and the rest of the text as it was.
+      expect(css).not.toMatch(/@media \(max-width:\s*800px\)/);
+      expect(css.match(/@media \(max-width:\s*1000px\)/g)?.length).toBe(
+        builtCss.match(/@media \(max-width:\s*800px\)/g)?.length,
+      );
+      expect(css).toMatch(/@media \(min-width:\s*1401px\)/);
+      expect(css.replace(/\d+px/g, "")).toBe(builtCss.replace(/\d+px/g, ""));
+    } finally {
+      expect((await setTheme("theme-foundation")).statusCode).toBe(200);
+    }
+    expect(stylesheets((await page("/categories")).body)).toEqual([built]);
+
+    // Only built stylesheets, at widths a theme may set.
+    for (const url of [
+      "/assets/breakpoints/500-550-1000-1400/no-such-file.css",
+      "/assets/breakpoints/500-550-1000-99999/" + built!.split("/").pop(),
+      "/assets/breakpoints/500-550-1000/" + built!.split("/").pop(),
+      "/assets/breakpoints/500-550-1000-1400/..%2F.vite%2Fmanifest.json",
+    ])
+      expect((await app.inject({ method: "GET", url })).statusCode, url).toBe(404);
+  });
 });

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { timingLimits } from "@parley/contracts/shell-limits";
-import { deviceForWidth, isCompactWidth, type Device } from "./device.ts";
+import { deviceForWidth, isCompactWidth, pageBreakpoints, type Device } from "./device.ts";
 
 const devices: Device[] = ["xs", "mobile", "tablet", "no_bleed", "desktop"];
 
@@ -8,15 +8,15 @@ const devices: Device[] = ["xs", "mobile", "tablet", "no_bleed", "desktop"];
 const deviceClass = (device: Device) => `device-${device}`;
 const compactClass = "isCompact";
 
-/** Sets the body's classes for a width (exported for tests). */
-export function applyDeviceClasses(body: HTMLElement, width: number): void {
-  const current = deviceClass(deviceForWidth(width));
+/** Sets the body's classes for a width, at the page's breakpoints (exported for tests). */
+export function applyDeviceClasses(body: HTMLElement, width: number, breakpoints = pageBreakpoints()): void {
+  const current = deviceClass(deviceForWidth(width, breakpoints));
   for (const device of devices) {
     const name = deviceClass(device);
     if (name !== current) body.classList.remove(name);
   }
   body.classList.add(current);
-  body.classList.toggle(compactClass, isCompactWidth(width));
+  body.classList.toggle(compactClass, isCompactWidth(width, breakpoints));
 }
 
 /**

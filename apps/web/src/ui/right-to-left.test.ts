@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { readFileSync } from "node:fs";
+import { relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { stylesheets, webSourceRoot } from "../test/stylesheets.ts";
 
 /*
  * Right-to-left languages (Arabic, Hebrew; the `ar-XB` pseudo-locale) mirror the layout with `dir="rtl"`. That only
@@ -8,15 +9,7 @@ import { describe, expect, it } from "vitest";
  * `text-align: start`. This walks every stylesheet of the web app and names each rule that fixes a side.
  */
 
-const root = join(import.meta.dirname, "..");
-
-function stylesheets(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return stylesheets(path);
-    return entry.name.endsWith(".css") ? [path] : [];
-  });
-}
+const root = webSourceRoot;
 
 /** Declarations that fix a physical side (one declaration per line, as prettier writes them). */
 const physical = [

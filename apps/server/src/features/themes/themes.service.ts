@@ -1,4 +1,5 @@
 import { formatColor, isValidColor } from "@parley/contracts/colors";
+import { isDefaultBreakpoints, resolveBreakpoints, type Breakpoints } from "@parley/contracts/breakpoints";
 import type { Clock } from "../../platform/clock.ts";
 import {
   limits,
@@ -197,6 +198,8 @@ export interface ThemePageParts {
   bodyEnd: string;
   /** The script addresses the page loads from elsewhere, for the CSP's `script-src`. */
   scriptSources: string[];
+  /** The theme's layout breakpoints when it moves any from §9's (the page's stylesheet follows them), else null. */
+  breakpoints: Breakpoints | null;
 }
 
 const attr = (value: string) =>
@@ -209,6 +212,7 @@ function pagePartsOf(theme: ThemeEntry, scripts: boolean): ThemePageParts {
   const revision = theme.revisionID ? `?revisionID=${theme.revisionID}` : "";
   const primary = formatColor(themePalette(theme.variables).primary);
   const external = scripts ? theme.assets.scripts.map((script) => script.url) : [];
+  const breakpoints = resolveBreakpoints(theme.variables.layout?.breakpoints);
   return {
     head:
       `<style id="theme-variables">${themeCssVariables(theme.variables)}</style>` +
@@ -222,6 +226,7 @@ function pagePartsOf(theme: ThemeEntry, scripts: boolean): ThemePageParts {
       (scripts && javascript ? `<script src="${attr(`${base}/javascript.js${revision}`)}" defer></script>` : "") +
       external.map((url) => `<script src="${attr(url)}" defer></script>`).join(""),
     scriptSources: external,
+    breakpoints: isDefaultBreakpoints(breakpoints) ? null : breakpoints,
   };
 }
 
