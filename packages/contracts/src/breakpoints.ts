@@ -3,7 +3,7 @@ import { layoutLimits } from "./shell-limits.ts";
 /**
  * A theme's layout breakpoints (spec §2 and §9: xs 500, one column 550, compact 800, two columns 1200 px), and how
  * they reach the page. The theme's variables name them (`layout.breakpoints`); the server writes them as
- * `--breakpoint-*` variables, which the device classes read (apps/web/src/shell/device.ts). CSS media queries cannot
+ * `--breakpoint-*` variables (theme-css.ts), which the device classes read (apps/web/src/shell/device.ts). CSS media queries cannot
  * read variables, so the app's stylesheet writes §9's widths, and a theme that moves a breakpoint gets the stylesheet
  * with those widths moved (`moveBreakpointWidths`, served by apps/server/src/pages/themed-styles.ts).
  */
@@ -19,14 +19,6 @@ export const defaultBreakpoints: Breakpoints = {
   oneColumn: layoutLimits.oneColumn,
   compact: layoutLimits.compact,
   twoColumns: layoutLimits.twoColumns,
-};
-
-/** The breakpoints' CSS variables, as the theme's `<style id="theme-variables">` writes them. */
-export const breakpointVariables: Readonly<Record<keyof Breakpoints, string>> = {
-  xs: "--breakpoint-xs",
-  oneColumn: "--breakpoint-one-column",
-  compact: "--breakpoint-compact",
-  twoColumns: "--breakpoint-two-columns",
 };
 
 /** The largest breakpoint a theme may set (its `Pixels`). */

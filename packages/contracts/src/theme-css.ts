@@ -9,7 +9,6 @@ import {
   type Color,
 } from "./colors.ts";
 import { limits } from "./limits.ts";
-import { breakpointVariables, resolveBreakpoints } from "./breakpoints.ts";
 import type { ButtonPreset, ButtonShape, ThemePreset, ThemePreviewVariables, ThemeVariables } from "./themes.ts";
 
 /**
@@ -253,7 +252,7 @@ export function themeCssProperties(
   const global = variables.global ?? {};
   const fonts = global.fonts ?? {};
   const sizes = variables.sizes ?? {};
-  const breakpoints = resolveBreakpoints(variables.layout?.breakpoints);
+  const breakpoints = variables.layout?.breakpoints ?? {};
   const color = (value: Color | "transparent") => (value === "transparent" ? value : formatColor(value));
 
   const familyList = (given: readonly string[]) =>
@@ -326,10 +325,10 @@ export function themeCssProperties(
     "--gutter-full": px(limits.layout.gutterFull),
     "--panel-width": px(limits.layout.panelWidth),
     "--middle-column-width": px(limits.layout.middleColumn),
-    [breakpointVariables.xs]: px(breakpoints.xs),
-    [breakpointVariables.oneColumn]: px(breakpoints.oneColumn),
-    [breakpointVariables.compact]: px(breakpoints.compact),
-    [breakpointVariables.twoColumns]: px(breakpoints.twoColumns),
+    "--breakpoint-xs": px(size(breakpoints.xs, limits.layout.xs)),
+    "--breakpoint-one-column": px(size(breakpoints.oneColumn, limits.layout.oneColumn)),
+    "--breakpoint-compact": px(size(breakpoints.compact, limits.layout.compact)),
+    "--breakpoint-two-columns": px(size(breakpoints.twoColumns, limits.layout.twoColumns)),
     "--animation": themeDefaults.animation,
     "--spinner-duration": themeDefaults.spinnerDuration,
     "--skeleton-duration": themeDefaults.skeletonDuration,

@@ -1,33 +1,25 @@
-import {
-  breakpointVariables,
-  defaultBreakpoints,
-  deviceWidths,
-  resolveBreakpoints,
-  type Breakpoints,
-} from "@parley/contracts/breakpoints";
+import { defaultBreakpoints, deviceWidths, type Breakpoints } from "@parley/contracts/breakpoints";
 
 /** The device classes of spec §2, by body width. */
 export type Device = "xs" | "mobile" | "tablet" | "no_bleed" | "desktop";
 
 /**
  * The page's layout breakpoints: the theme's `--breakpoint-*` variables on the root (the server writes them in the
- * theme's `<style id="theme-variables">`), §9's where the page has none (the server, tests without a theme).
+ * theme's `<style id="theme-variables">`), §9's where the page has none (the server, tests).
  */
-export function pageBreakpoints(
-  root: Element | null = typeof document === "undefined" ? null : document.documentElement,
-): Breakpoints {
-  if (!root || typeof getComputedStyle === "undefined") return defaultBreakpoints;
-  const style = getComputedStyle(root);
-  const read = (name: keyof Breakpoints) => {
-    const value = Number.parseFloat(style.getPropertyValue(breakpointVariables[name]));
-    return Number.isFinite(value) ? value : undefined;
+export function pageBreakpoints(): Breakpoints {
+  if (typeof document === "undefined") return defaultBreakpoints;
+  const style = getComputedStyle(document.documentElement);
+  const read = (name: string, fallback: number) => {
+    const value = parseFloat(style.getPropertyValue(`--breakpoint-${name}`));
+    return value >= 0 ? value : fallback;
   };
-  return resolveBreakpoints({
-    xs: read("xs"),
-    oneColumn: read("oneColumn"),
-    compact: read("compact"),
-    twoColumns: read("twoColumns"),
-  });
+  return {
+    xs: read("xs", defaultBreakpoints.xs),
+    oneColumn: read("one-column", defaultBreakpoints.oneColumn),
+    compact: read("compact", defaultBreakpoints.compact),
+    twoColumns: read("two-columns", defaultBreakpoints.twoColumns),
+  };
 }
 
 export function deviceForWidth(width: number, breakpoints: Breakpoints = pageBreakpoints()): Device {
@@ -44,8 +36,5 @@ export const isCompactWidth = (width: number, breakpoints: Breakpoints = pageBre
   width <= breakpoints.compact;
 
 /** Whether the page is compact right now (false on the server). */
-export function isCompactNow(): boolean {
-  return (
-    typeof window !== "undefined" && window.matchMedia?.(`(max-width: ${pageBreakpoints().compact}px)`).matches === true
-  );
-}
+export const isCompactNow = (): boolean =>
+  typeof window !== "undefined" && window.matchMedia?.(`(max-width: ${pageBreakpoints().compact}px)`).matches === true;
